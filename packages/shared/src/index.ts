@@ -1,0 +1,4 @@
+export * from './messages/index.js';
+export * from './rules/password.js';
+export * from './rules/roles.js';
+export * from './schemas/auth.js';

@@ -1,0 +1,59 @@
+/**
+ * Server error codes and their pt-BR messages. The API answers problem+json with `code` and the
+ * message below (params interpolated); the web shows `message` as the spec asks.
+ */
+export const errorMessages = {
+  VALIDATION_FAILED: 'Dados inválidos. Verifique os campos destacados.',
+  MALFORMED_JSON: 'O corpo da requisição não é um JSON válido.',
+  PAYLOAD_TOO_LARGE: 'A requisição excede o tamanho máximo permitido.',
+  UNSUPPORTED_MEDIA_TYPE: 'Tipo de conteúdo não suportado.',
+  NOT_FOUND: 'Recurso não encontrado.',
+  ROUTE_NOT_FOUND: 'Rota não encontrada.',
+  METHOD_NOT_ALLOWED: 'Método não permitido.',
+  UNAUTHENTICATED: 'Sessão inválida ou expirada. Faça login novamente.',
+  FORBIDDEN: 'Você não tem permissão para realizar esta ação.',
+  EMPRESA_REQUIRED: 'Usuário precisa estar vinculado a uma empresa para realizar esta ação.',
+  RATE_LIMITED: 'Muitas tentativas. Aguarde {seconds} segundos e tente novamente.',
+  REQUEST_TIMEOUT: 'A requisição demorou demais para ser processada. Tente novamente.',
+  INTERNAL: 'Erro interno do servidor. Tente novamente em instantes.',
+  SERVICE_UNAVAILABLE: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
+  INVALID_CREDENTIALS: 'E-mail ou senha incorretos.',
+  EMAIL_INVALID: 'Informe um e-mail válido.',
+  EMAIL_REQUIRED: 'O e-mail é obrigatório.',
+  EMAIL_ALREADY_REGISTERED: 'Este e-mail já possui cadastro. Faça login para continuar.',
+  REGISTRATION_NOT_STARTED: 'Nenhum cadastro em andamento. Informe seu e-mail para recomeçar.',
+  REGISTRATION_NOT_VERIFIED: 'Confirme o código enviado ao seu e-mail antes de criar a senha.',
+  CODE_INVALID: 'Código inválido. Confira o código enviado ao seu e-mail.',
+  CODE_EXPIRED: 'Código expirado. Solicite um novo código.',
+  CODE_TOO_MANY_ATTEMPTS: 'Muitas tentativas com código incorreto. Solicite um novo código.',
+  CODE_FORMAT: 'O código deve ter exatamente 6 dígitos.',
+  NAME_REQUIRED: 'O nome é obrigatório.',
+  PASSWORD_MIN_LENGTH: 'A senha deve ter pelo menos 6 caracteres.',
+  PASSWORD_LETTER: 'A senha deve conter pelo menos uma letra.',
+  PASSWORD_NUMBER: 'A senha deve conter pelo menos um número.',
+  PASSWORD_MISMATCH: 'As senhas não coincidem.',
+  PASSWORD_TOO_COMMON: 'Esta senha é muito comum. Escolha uma senha mais difícil de adivinhar.',
+  PASSWORD_TOO_LONG: 'A senha deve ter no máximo 128 caracteres.',
+  PASSWORD_REQUIRED_FIELDS: 'Por favor, preencha todos os campos para continuar.',
+  CURRENT_PASSWORD_WRONG: 'Senha atual incorreta.',
+  PASSWORD_SAME_AS_CURRENT: 'A nova senha deve ser diferente da senha atual.',
+  PASSWORD_NOT_SET: 'Esta conta entra com Google ou Microsoft e não possui senha definida.',
+  OAUTH_NOT_CONFIGURED: 'Login com {provider} não está configurado neste servidor.',
+  OAUTH_FAILED: 'Não foi possível concluir o login com {provider}. Tente novamente.',
+  OAUTH_STATE_INVALID: 'A sessão de login expirou ou é inválida. Tente entrar novamente.',
+  OAUTH_EMAIL_UNVERIFIED: 'O e-mail da sua conta {provider} não está verificado.',
+  OAUTH_EMAIL_IN_USE: 'Já existe uma conta com este e-mail. Entre com e-mail e senha.',
+} as const;
+
+export type ErrorCode = keyof typeof errorMessages;
+
+export function formatMessage(template: string, params?: Record<string, string | number>): string {
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in params ? String(params[key]) : whole,
+  );
+}
+
+export function errorMessage(code: ErrorCode, params?: Record<string, string | number>): string {
+  return formatMessage(errorMessages[code], params);
+}

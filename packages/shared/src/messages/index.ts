@@ -1,0 +1,2 @@
+export * from './email.js';
+export * from './errors.js';
