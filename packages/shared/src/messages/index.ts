@@ -1,2 +1,3 @@
 export * from './email.js';
 export * from './errors.js';
+export * from './ui.js';
