@@ -1,3 +1,4 @@
+import './zod-locale.js';
 export * from './messages/index.js';
 export * from './rules/password.js';
 export * from './rules/roles.js';

@@ -53,9 +53,11 @@ export const changePasswordBodySchema = z
 
 export const profileBodySchema = z.strictObject({ receiveEmailCopy: z.boolean() });
 
+/** The spec's payload is {code, redirectUri}; `state` is added so the server can check it (S7). */
 export const googleCallbackBodySchema = z.strictObject({
   code: z.string().min(1).max(4096),
   redirectUri: z.url().max(2048),
+  state: z.string().min(1).max(512).optional(),
 });
 
 export const userSchema = z.object({

@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config/env.js';
+import { type DatabaseHandle, openDatabase } from './db/client.js';
+import { JobQueue, QUEUES } from './jobs/queue.js';
+import { Mailer } from './mail/mailer.js';
+import type { MailTransport } from './mail/transport.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { OidcService } from './modules/auth/oidc.service.js';
+import { SessionService } from './modules/auth/session.service.js';
+import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.js';
+import { ratesRoutes } from './modules/rates/rates.routes.js';
+import { RatesService } from './modules/rates/rates.service.js';
+import { APP_VERSION, systemRoutes } from './modules/system/system.routes.js';
+import accessPlugin from './plugins/access.js';
+import errorHandler from './plugins/error-handler.js';
+import security from './plugins/security.js';
+import spa from './plugins/spa.js';
+
+export type BuildAppOptions = {
+  config: AppConfig;
+  /** An already open database (tests); otherwise opened from the config and closed with the app. */
+  database?: DatabaseHandle;
+  /** Run the background workers in this process (`npm start` does; `npm run worker` runs them alone). */
+  workers?: boolean;
+  mailTransport?: MailTransport;
+  logger?: FastifyServerOptions['logger'];
+  /** Poll interval of the workers, in seconds (tests use the minimum). */
+  workerPollSeconds?: number;
+};
+
+export type Services = {
+  config: AppConfig;
+  database: DatabaseHandle;
+  jobs: JobQueue;
+  mailer: Mailer;
+  sessions: SessionService;
+  auth: AuthService;
+  oidc: OidcService;
+  rates: RatesService;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export function defaultLogger(config: AppConfig): FastifyServerOptions['logger'] {
+  return {
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    ...(config.isProduction || !process.stdout.isTTY
+      ? {}
+      : { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }),
+  };
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? defaultLogger(config),
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w.-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ownsDatabase = !options.database;
+  const database =
+    options.database ??
+    (await openDatabase(
+      config.DATABASE_URL
+        ? { kind: 'postgres', url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA }
+        : { kind: 'pglite', dataDir: config.DATA_DIR },
+    ));
+
+  const jobs = new JobQueue(database, app.log);
+  const mailer = new Mailer(database.db, jobs, config, app.log, options.mailTransport);
+  const sessions = new SessionService(database.db, config);
+  const services: Services = {
+    config,
+    database,
+    jobs,
+    mailer,
+    sessions,
+    auth: new AuthService(database.db, config, sessions, mailer),
+    oidc: new OidcService(database.db, config),
+    rates: new RatesService(config.RATES_API_URL, config.HTTP_TIMEOUT_MS, app.log),
+  };
+  app.decorate('services', services);
+
+  app.addHook('onReady', async () => {
+    await jobs.start();
+    if (options.workers) {
+      await jobs.work<{ outboxId: string }>(
+        QUEUES.mailDeliver,
+        async ({ outboxId }) => {
+          await mailer.deliver(outboxId);
+        },
+        options.workerPollSeconds ?? 2,
+      );
+      // Mail left behind by a crash is delivered now; on the embedded database this process is the only worker.
+      await mailer.recoverPending({ releaseAllClaims: database.kind === 'pglite' });
+    }
+  });
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    mailer.close();
+    if (ownsDatabase) await database.close();
+  });
+
+  await app.register(cookie);
+  await app.register(security, { config });
+  await app.register(accessPlugin, { sessions });
+  await app.register(errorHandler);
+  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 5, fields: 50, parts: 60 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Sistema de Cotações API', version: APP_VERSION },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes, { config, database, oidc: services.oidc });
+      await api.register(authRoutes, { config, auth: services.auth, oidc: services.oidc });
+      await api.register(ratesRoutes, { rates: services.rates });
+      await api.register(devMailboxRoutes, { config });
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(spa, { distDir: config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : webDist });
+  return app;
+}

@@ -1,0 +1,123 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], {
+    error: 'use true ou false / use true or false',
+  })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalUrl = z
+  .url({ error: 'URL inválida / invalid URL' })
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+const commaList = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce
+      .number({ error: 'deve ser um número / must be a number' })
+      .int()
+      .min(0)
+      .max(65535)
+      .default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    APP_URL: optionalUrl,
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: 'deve começar com postgres:// / must start with postgres://' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    DATABASE_SCHEMA: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]{0,62}$/, { error: 'nome de schema inválido / invalid schema name' })
+      .default('public'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    MAIL_TRANSPORT: z.enum(['local', 'smtp'], { error: 'use local ou smtp / use local or smtp' }).default('local'),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, { error: 'deve começar com smtp:// ou smtps:// / must start with smtp:// or smtps://' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    MAIL_FROM: z.string().min(3).default('Sistema de Cotações <nao-responda@cotacoes.local>'),
+    SUPPORT_EMAIL: z.email().default('suporte@cotacoes.local'),
+    ADMIN_EMAILS: commaList,
+    SEED_DEMO: booleanFromEnv.default(true),
+    RATES_API_URL: z.url().default('https://economia.awesomeapi.com.br'),
+    HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(5000),
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
+    MICROSOFT_CLIENT_ID: z.string().optional(),
+    MICROSOFT_CLIENT_SECRET: z.string().optional(),
+    MICROSOFT_TENANT: z.string().default('common'),
+    MICROSOFT_ISSUER_URL: z.url().optional(),
+    SESSION_IDLE_HOURS: z.coerce.number().min(0.01).max(24 * 90).default(72),
+    SESSION_MAX_DAYS: z.coerce.number().min(0.01).max(365).default(30),
+    RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
+    TRUST_PROXY: booleanFromEnv.default(false),
+    WEB_DIST_DIR: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'obrigatório quando MAIL_TRANSPORT=smtp / required when MAIL_TRANSPORT=smtp',
+      });
+    }
+  });
+
+export type AppConfig = ReturnType<typeof parseConfig>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(
+      `Configuração inválida / invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`,
+    );
+  }
+}
+
+/** Reads and validates the environment once; every bad key is listed. */
+export function parseConfig(source: NodeJS.ProcessEnv = process.env) {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`),
+    );
+  }
+  const env = result.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  return {
+    ...env,
+    DATA_DIR: dataDir,
+    APP_URL: appUrl,
+    isProduction: env.NODE_ENV === 'production',
+    isEmbeddedDatabase: !env.DATABASE_URL,
+    mailSentDir: path.join(dataDir, 'mail', 'sent'),
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER_URL }
+        : undefined,
+    microsoft:
+      env.MICROSOFT_CLIENT_ID && env.MICROSOFT_CLIENT_SECRET
+        ? {
+            clientId: env.MICROSOFT_CLIENT_ID,
+            clientSecret: env.MICROSOFT_CLIENT_SECRET,
+            issuer: env.MICROSOFT_ISSUER_URL ?? `https://login.microsoftonline.com/${env.MICROSOFT_TENANT}/v2.0`,
+          }
+        : undefined,
+  };
+}

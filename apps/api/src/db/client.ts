@@ -1,0 +1,113 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { fromPglite } from 'pg-boss';
+import type { Db as BossDb } from 'pg-boss';
+import { acquireDataDirLock } from './data-dir-lock.js';
+import * as schema from './schema/index.js';
+
+export type Database = NodePgDatabase<typeof schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Either the database or an open transaction: repository functions accept both. */
+export type Executor = Database | Transaction;
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const pgliteExtensions = { pg_trgm, unaccent };
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Options pg-boss needs to share this database. */
+  boss: { db?: BossDb; connectionString?: string; backend?: 'pglite'; schema: string; max?: number };
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { kind: 'pglite'; dataDir?: string; instance?: PGlite }
+  | { kind: 'postgres'; url: string; schema?: string };
+
+const MIGRATION_LOCK_KEY = 781_240_117;
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.kind === 'pglite') return openPglite(options);
+  return openPostgres(options.url, options.schema ?? 'public');
+}
+
+async function openPglite(options: { dataDir?: string; instance?: PGlite }): Promise<DatabaseHandle> {
+  const release = options.dataDir && !options.instance ? acquireDataDirLock(options.dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client =
+      options.instance ??
+      (await PGlite.create(options.dataDir ? path.join(options.dataDir, 'pg') : undefined, {
+        extensions: pgliteExtensions,
+      }));
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
+  await migratePglite(db as never, { migrationsFolder });
+  return {
+    db,
+    kind: 'pglite',
+    boss: { db: fromPglite(client), backend: 'pglite', schema: 'pgboss' },
+    async ping() {
+      await client.query('select 1');
+    },
+    async close() {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+async function openPostgres(url: string, schemaName: string): Promise<DatabaseHandle> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(schemaName)) throw new Error(`Invalid schema name ${schemaName}`);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    options: schemaName === 'public' ? undefined : `-c search_path=${schemaName},public`,
+  });
+  const db = drizzlePg(pool, { schema, casing: 'snake_case' });
+  // Several processes may start together on one server: one migrates, the others wait for it.
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    if (schemaName !== 'public') await lockClient.query(`CREATE SCHEMA IF NOT EXISTS ${schemaName}`);
+    await migratePg(drizzlePg(lockClient, { casing: 'snake_case' }), {
+      migrationsFolder,
+      migrationsSchema: schemaName === 'public' ? 'drizzle' : schemaName,
+    });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    lockClient.release();
+  }
+  return {
+    db,
+    kind: 'postgres',
+    boss: {
+      connectionString: url,
+      schema: schemaName === 'public' ? 'pgboss' : `${schemaName}_boss`,
+      max: 4,
+    },
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

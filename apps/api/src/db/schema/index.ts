@@ -1,0 +1,4 @@
+export * from './audit.js';
+export * from './empresas.js';
+export * from './outbox.js';
+export * from './users.js';

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { fromDrizzle, PgBoss } from 'pg-boss';
+import type { DatabaseHandle, Executor } from '../db/client.js';
+
+export type JobHandler<T> = (data: T) => Promise<void>;
+
+export const QUEUES = {
+  mailDeliver: 'mail.deliver',
+} as const;
+type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/** Durable Postgres-backed queue (pg-boss) on the same database as the business data. */
+export class JobQueue {
+  readonly boss: PgBoss;
+  private started = false;
+
+  constructor(
+    database: DatabaseHandle,
+    private readonly logger: FastifyBaseLogger,
+  ) {
+    const { db, backend, connectionString, schema, max } = database.boss;
+    this.boss = new PgBoss({
+      ...(db ? { db, backend } : { connectionString, max }),
+      schema,
+      // Maintenance and cron run in whichever process works the queues.
+      supervise: true,
+      schedule: false,
+    });
+    this.boss.on('error', (error) => this.logger.error({ err: error }, 'job queue error'));
+  }
+
+  async start(): Promise<void> {
+    if (this.started) return;
+    await this.boss.start();
+    for (const name of Object.values(QUEUES)) {
+      await this.boss.createQueue(name, {
+        retryLimit: 10,
+        retryDelay: 5,
+        retryBackoff: true,
+        retryDelayMax: 600,
+        expireInSeconds: 120,
+      });
+    }
+    this.started = true;
+  }
+
+  /** Enqueues inside the caller's transaction, so the job exists exactly when the change commits. */
+  async sendInTransaction(executor: Executor, name: QueueName, data: object, singletonKey?: string): Promise<void> {
+    await this.boss.send(name, data, { db: fromDrizzle(executor as never, sql), singletonKey });
+  }
+
+  async send(name: QueueName, data: object, singletonKey?: string): Promise<void> {
+    await this.boss.send(name, data, { singletonKey });
+  }
+
+  async work<T extends object>(name: QueueName, handler: JobHandler<T>, pollingIntervalSeconds = 2): Promise<void> {
+    await this.boss.work<T>(name, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
+      for (const job of jobs) await handler(job.data);
+    });
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, timeout: 5000 });
+  }
+}

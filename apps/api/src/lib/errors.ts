@@ -1,0 +1,66 @@
+import { type ErrorCode, errorMessage } from '@cotacoes/shared';
+
+const statusByCode: Partial<Record<ErrorCode, number>> = {
+  VALIDATION_FAILED: 400,
+  MALFORMED_JSON: 400,
+  CODE_INVALID: 400,
+  CODE_EXPIRED: 400,
+  CODE_FORMAT: 400,
+  CODE_TOO_MANY_ATTEMPTS: 429,
+  REGISTRATION_NOT_STARTED: 400,
+  REGISTRATION_NOT_VERIFIED: 400,
+  CURRENT_PASSWORD_WRONG: 400,
+  PASSWORD_SAME_AS_CURRENT: 400,
+  PASSWORD_NOT_SET: 400,
+  OAUTH_STATE_INVALID: 400,
+  OAUTH_FAILED: 502,
+  OAUTH_EMAIL_UNVERIFIED: 400,
+  OAUTH_EMAIL_IN_USE: 409,
+  EMAIL_ALREADY_REGISTERED: 409,
+  INVALID_CREDENTIALS: 401,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  EMPRESA_REQUIRED: 403,
+  NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  REQUEST_TIMEOUT: 408,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+  OAUTH_NOT_CONFIGURED: 503,
+};
+
+export type FieldError = { path: string; message: string };
+
+/** The one application error: a catalogue code (→ status and pt-BR message) and its parameters. */
+export class AppError extends Error {
+  readonly status: number;
+  userMessage: string;
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly params?: Record<string, string | number>,
+    readonly errors?: FieldError[],
+    status?: number,
+  ) {
+    super(code);
+    this.name = 'AppError';
+    this.status = status ?? statusByCode[code] ?? 400;
+    this.userMessage = errorMessage(code, params);
+  }
+
+  /** Shows a more precise message (e.g. the only field error) instead of the code's generic one. */
+  withMessage(message?: string): this {
+    if (message) this.userMessage = message;
+    return this;
+  }
+
+  /** Keeps the underlying error for the log (never sent to the client). */
+  withCause(cause: unknown): this {
+    (this as { cause?: unknown }).cause = cause;
+    return this;
+  }
+}

@@ -1,0 +1,75 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { pendingRegistrations, users } from '../../db/schema/index.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type PendingRegistrationRow = typeof pendingRegistrations.$inferSelect;
+
+export async function findUserByEmail(executor: Executor, email: string): Promise<UserRow | undefined> {
+  const [row] = await executor.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+export async function findUserById(executor: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await executor.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function insertUser(executor: Executor, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await executor.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function updateUser(
+  executor: Executor,
+  id: string,
+  values: Partial<typeof users.$inferInsert>,
+): Promise<UserRow> {
+  const [row] = await executor
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row!;
+}
+
+export async function findRegistrationByTokenHash(
+  executor: Executor,
+  tokenHash: string,
+): Promise<PendingRegistrationRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(pendingRegistrations)
+    .where(eq(pendingRegistrations.tokenHash, tokenHash))
+    .limit(1);
+  return row && row.expiresAt > new Date() ? row : undefined;
+}
+
+export async function insertRegistration(
+  executor: Executor,
+  values: typeof pendingRegistrations.$inferInsert,
+): Promise<PendingRegistrationRow> {
+  const [row] = await executor.insert(pendingRegistrations).values(values).returning();
+  return row!;
+}
+
+export async function updateRegistration(
+  executor: Executor,
+  id: string,
+  values: Partial<typeof pendingRegistrations.$inferInsert>,
+): Promise<void> {
+  await executor.update(pendingRegistrations).set(values).where(eq(pendingRegistrations.id, id));
+}
+
+export async function incrementRegistrationAttempts(executor: Executor, id: string): Promise<number> {
+  const [row] = await executor
+    .update(pendingRegistrations)
+    .set({ attempts: sql`${pendingRegistrations.attempts} + 1` })
+    .where(eq(pendingRegistrations.id, id))
+    .returning({ attempts: pendingRegistrations.attempts });
+  return row?.attempts ?? 0;
+}
+
+export async function deleteRegistrationsOfEmail(executor: Executor, email: string): Promise<void> {
+  await executor.delete(pendingRegistrations).where(eq(pendingRegistrations.email, email));
+}

@@ -1,0 +1,278 @@
+import {
+  changePasswordBodySchema,
+  completeRegistrationBodySchema,
+  googleCallbackBodySchema,
+  loginBodySchema,
+  messageResponseSchema,
+  problemSchema,
+  profileBodySchema,
+  registerBodySchema,
+  sessionResponseSchema,
+  userSchema,
+  verifyEmailBodySchema,
+} from '@cotacoes/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppConfig } from '../../config/env.js';
+import { AppError } from '../../lib/errors.js';
+import { access, requireAuth, SESSION_COOKIE } from '../../plugins/access.js';
+import type { AuthService, RequestMeta, SignedIn } from './auth.service.js';
+import type { OidcService, Provider } from './oidc.service.js';
+
+export const REGISTRATION_COOKIE = 'cotacoes_registration';
+const OAUTH_COOKIE = 'cotacoes_oauth';
+
+const messages = {
+  codeSent: 'Enviamos um código de verificação para o seu e-mail.',
+  verified: 'E-mail verificado com sucesso.',
+  resent: 'Novo código enviado!',
+  loggedOut: 'Sessão encerrada.',
+  passwordChanged: 'Senha alterada com sucesso. Faça login novamente nos outros dispositivos.',
+};
+
+const errorResponses = { 400: problemSchema, 401: problemSchema, 409: problemSchema, 429: problemSchema };
+/** Stricter per-IP limits on the routes that guess or send codes and passwords (S4). */
+const strictLimit = { max: 20, timeWindow: '1 minute' };
+
+export type AuthRoutesOptions = { config: AppConfig; auth: AuthService; oidc: OidcService };
+
+export function requestMeta(request: FastifyRequest): RequestMeta {
+  return {
+    userId: request.auth?.user.id ?? null,
+    empresaId: request.auth?.user.empresaId ?? null,
+    requestId: request.id,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+  };
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { config, auth, oidc }) => {
+  const secure = config.isProduction;
+
+  function setSessionCookie(reply: FastifyReply, token: string) {
+    reply.setCookie(SESSION_COOKIE, token, {
+      httpOnly: true,
+      secure,
+      sameSite: 'lax',
+      path: '/',
+      maxAge: Math.round(config.SESSION_MAX_DAYS * 86_400),
+    });
+  }
+
+  function signedIn(reply: FastifyReply, result: SignedIn) {
+    setSessionCookie(reply, result.access_token);
+    return { access_token: result.access_token, user: result.user };
+  }
+
+  app.post(
+    '/auth/register',
+    {
+      config: { access: access.public, rateLimit: strictLimit },
+      schema: { tags: ['auth'], body: registerBodySchema, response: { 200: messageResponseSchema, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const { registrationToken } = await auth.register(request.body.email, requestMeta(request));
+      reply.setCookie(REGISTRATION_COOKIE, registrationToken, {
+        httpOnly: true,
+        secure,
+        sameSite: 'lax',
+        path: '/api/auth',
+        maxAge: 24 * 3600,
+      });
+      return { message: messages.codeSent };
+    },
+  );
+
+  app.post(
+    '/auth/verify-email',
+    {
+      config: { access: access.public, rateLimit: strictLimit },
+      schema: { tags: ['auth'], body: verifyEmailBodySchema, response: { 200: messageResponseSchema, ...errorResponses } },
+    },
+    async (request) => {
+      await auth.verifyEmail(request.cookies[REGISTRATION_COOKIE], request.body.code, requestMeta(request));
+      return { message: messages.verified };
+    },
+  );
+
+  app.post(
+    '/auth/resend-verification',
+    {
+      config: { access: access.public, rateLimit: strictLimit },
+      schema: {
+        tags: ['auth'],
+        body: z.strictObject({}).optional(),
+        response: { 200: messageResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await auth.resendVerification(request.cookies[REGISTRATION_COOKIE], requestMeta(request));
+      return { message: messages.resent };
+    },
+  );
+
+  app.post(
+    '/auth/complete-registration',
+    {
+      config: { access: access.public, rateLimit: strictLimit },
+      schema: {
+        tags: ['auth'],
+        body: completeRegistrationBodySchema,
+        response: { 200: sessionResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const result = await auth.completeRegistration(
+        request.cookies[REGISTRATION_COOKIE],
+        request.body,
+        requestMeta(request),
+      );
+      reply.clearCookie(REGISTRATION_COOKIE, { path: '/api/auth' });
+      return signedIn(reply, result);
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      config: { access: access.public, rateLimit: strictLimit },
+      schema: { tags: ['auth'], body: loginBodySchema, response: { 200: sessionResponseSchema, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const result = await auth.login(request.body.email, request.body.password, requestMeta(request));
+      return signedIn(reply, result);
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      config: { access: access.public },
+      schema: { tags: ['auth'], body: z.strictObject({}).optional(), response: { 200: messageResponseSchema } },
+    },
+    async (request, reply) => {
+      await auth.logout(request.auth, requestMeta(request));
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { message: messages.loggedOut };
+    },
+  );
+
+  app.get(
+    '/auth/me',
+    { config: { access: access.user }, schema: { tags: ['auth'], response: { 200: userSchema, 401: problemSchema } } },
+    async (request) => {
+      const { user } = requireAuth(request);
+      return {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        role: user.role,
+        empresaId: user.empresaId,
+        receiveEmailCopy: user.receiveEmailCopy,
+      };
+    },
+  );
+
+  app.post(
+    '/auth/profile',
+    {
+      config: { access: access.user },
+      schema: { tags: ['auth'], body: profileBodySchema, response: { 200: userSchema, ...errorResponses } },
+    },
+    async (request) => auth.updateProfile(requireAuth(request), request.body, requestMeta(request)),
+  );
+
+  app.post(
+    '/auth/change-password',
+    {
+      config: { access: access.user, rateLimit: strictLimit },
+      schema: {
+        tags: ['auth'],
+        body: changePasswordBodySchema,
+        response: { 200: messageResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await auth.changePassword(requireAuth(request), request.body, requestMeta(request));
+      return { message: messages.passwordChanged };
+    },
+  );
+
+  async function beginOidc(provider: Provider, reply: FastifyReply) {
+    const { url, browserSecret } = await oidc.begin(provider);
+    reply.setCookie(OAUTH_COOKIE, browserSecret, {
+      httpOnly: true,
+      secure,
+      sameSite: 'lax',
+      path: '/api/auth',
+      maxAge: 600,
+    });
+    return reply.redirect(url, 302);
+  }
+
+  for (const provider of ['google', 'microsoft'] as const) {
+    app.get(
+      `/auth/${provider}/login`,
+      { config: { access: access.public, rateLimit: strictLimit }, schema: { tags: ['auth'] } },
+      async (_request, reply) => beginOidc(provider, reply),
+    );
+  }
+
+  app.post(
+    '/auth/google/callback',
+    {
+      config: { access: access.public, rateLimit: strictLimit },
+      schema: {
+        tags: ['auth'],
+        body: googleCallbackBodySchema,
+        response: { 200: sessionResponseSchema, ...errorResponses, 502: problemSchema, 503: problemSchema },
+      },
+    },
+    async (request, reply) => {
+      const userId = await oidc.complete('google', {
+        code: request.body.code,
+        state: request.body.state,
+        redirectUri: request.body.redirectUri,
+        browserSecret: request.cookies[OAUTH_COOKIE],
+      });
+      reply.clearCookie(OAUTH_COOKIE, { path: '/api/auth' });
+      return signedIn(reply, await auth.signInUser(userId, requestMeta(request), 'auth.login.google'));
+    },
+  );
+
+  app.get(
+    '/auth/microsoft/callback',
+    {
+      config: { access: access.public, rateLimit: strictLimit },
+      schema: {
+        tags: ['auth'],
+        querystring: z.object({
+          code: z.string().max(4096).optional(),
+          state: z.string().max(512).optional(),
+          error: z.string().max(200).optional(),
+          error_description: z.string().max(2000).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      reply.clearCookie(OAUTH_COOKIE, { path: '/api/auth' });
+      try {
+        if (request.query.error || !request.query.code) throw new AppError('OAUTH_FAILED', { provider: 'Microsoft' });
+        const userId = await oidc.complete('microsoft', {
+          code: request.query.code,
+          state: request.query.state,
+          browserSecret: request.cookies[OAUTH_COOKIE],
+        });
+        const result = await auth.signInUser(userId, requestMeta(request), 'auth.login.microsoft');
+        setSessionCookie(reply, result.access_token);
+        const target = new URLSearchParams({ token: result.access_token, user: JSON.stringify(result.user) });
+        return reply.redirect(`/auth/callback?${target}`, 302);
+      } catch (error) {
+        const appError = error instanceof AppError ? error : new AppError('OAUTH_FAILED', { provider: 'Microsoft' });
+        request.log.warn({ err: error }, 'microsoft sign-in failed');
+        return reply.redirect(`/auth/callback?${new URLSearchParams({ error: appError.userMessage })}`, 302);
+      }
+    },
+  );
+};

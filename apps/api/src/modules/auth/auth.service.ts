@@ -1,0 +1,240 @@
+import { createHmac } from 'node:crypto';
+import type { User } from '@cotacoes/shared';
+import type { AppConfig } from '../../config/env.js';
+import type { Database } from '../../db/client.js';
+import { type AuditContext, writeAudit } from '../../lib/audit.js';
+import { AppError } from '../../lib/errors.js';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
+import { KeyedLimiter } from '../../lib/rate-limiter.js';
+import { generateNumericCode, generateToken, hashToken, safeEqualHex } from '../../lib/tokens.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { mailTemplates } from '../../mail/templates.js';
+import * as repo from './auth.repository.js';
+import type { AuthContext, SessionService } from './session.service.js';
+
+export const CODE_TTL_MINUTES = 10;
+export const CODE_MAX_ATTEMPTS = 5;
+const REGISTRATION_TTL_MS = 24 * 3_600_000;
+const RESEND_MIN_INTERVAL_MS = 30_000;
+const MAX_SENDS_PER_REGISTRATION = 5;
+
+export type RequestMeta = AuditContext & { userAgent?: string };
+export type SignedIn = { access_token: string; user: User; sessionId: string };
+
+export function toPublicUser(user: repo.UserRow): User {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    empresaId: user.empresaId,
+    receiveEmailCopy: user.receiveEmailCopy,
+  };
+}
+
+/** Registration, verification, sign-in, profile and password (spec 000 §2, §4, §5, §7). */
+export class AuthService {
+  // Per-account limits (S4); per-IP limits are declared on the routes.
+  private readonly loginFailures = new KeyedLimiter(10, 15 * 60_000);
+  private readonly registrationsPerEmail = new KeyedLimiter(5, 60 * 60_000);
+
+  constructor(
+    private readonly db: Database,
+    private readonly config: AppConfig,
+    private readonly sessions: SessionService,
+    private readonly mailer: Mailer,
+  ) {}
+
+  private codeHash(registrationId: string, code: string): string {
+    return createHmac('sha256', registrationId).update(code).digest('hex');
+  }
+
+  private roleForNewUser(email: string): repo.UserRow['role'] {
+    return this.config.ADMIN_EMAILS.includes(email) ? 'desenvolvedor' : 'usuario';
+  }
+
+  /**
+   * Starts a registration and mails a code. An e-mail that already has an account gets a notice instead,
+   * with the same answer, so the endpoint does not reveal which e-mails are registered.
+   */
+  async register(email: string, meta: RequestMeta): Promise<{ registrationToken: string }> {
+    this.registrationsPerEmail.consume(email);
+    const registrationToken = generateToken();
+    const code = generateNumericCode();
+    await this.db.transaction(async (tx) => {
+      const existing = await repo.findUserByEmail(tx, email);
+      await repo.deleteRegistrationsOfEmail(tx, email);
+      const registration = await repo.insertRegistration(tx, {
+        email,
+        tokenHash: hashToken(registrationToken),
+        codeHash: 'pending',
+        codeExpiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000),
+        expiresAt: new Date(Date.now() + REGISTRATION_TTL_MS),
+      });
+      // For an existing account the stored hash matches no code, so verification can never succeed.
+      const codeHash = existing ? generateToken() : this.codeHash(registration.id, code);
+      await repo.updateRegistration(tx, registration.id, { codeHash });
+      const mail = existing
+        ? mailTemplates.alreadyRegistered({ loginUrl: `${this.config.APP_URL}/login` })
+        : mailTemplates.verificationCode({ code, minutes: CODE_TTL_MINUTES });
+      await this.mailer.enqueue(tx, { kind: existing ? 'auth.already-registered' : 'auth.verification', to: [email], ...mail });
+      await writeAudit(tx, meta, 'auth.register', { entity: 'pending_registration', entityId: registration.id });
+    });
+    return { registrationToken };
+  }
+
+  private async openRegistration(registrationToken: string | undefined): Promise<repo.PendingRegistrationRow> {
+    if (!registrationToken) throw new AppError('REGISTRATION_NOT_STARTED');
+    const registration = await repo.findRegistrationByTokenHash(this.db, hashToken(registrationToken));
+    if (!registration) throw new AppError('REGISTRATION_NOT_STARTED');
+    return registration;
+  }
+
+  async verifyEmail(registrationToken: string | undefined, code: string, meta: RequestMeta): Promise<void> {
+    const registration = await this.openRegistration(registrationToken);
+    if (registration.verifiedAt) return;
+    if (registration.attempts >= CODE_MAX_ATTEMPTS) throw new AppError('CODE_TOO_MANY_ATTEMPTS');
+    if (registration.codeExpiresAt <= new Date()) throw new AppError('CODE_EXPIRED');
+    const matches = safeEqualHex(registration.codeHash, this.codeHash(registration.id, code));
+    if (!matches) {
+      const attempts = await repo.incrementRegistrationAttempts(this.db, registration.id);
+      throw new AppError(attempts >= CODE_MAX_ATTEMPTS ? 'CODE_TOO_MANY_ATTEMPTS' : 'CODE_INVALID');
+    }
+    await this.db.transaction(async (tx) => {
+      // Single use: the hash is replaced, so the same code can never verify again.
+      await repo.updateRegistration(tx, registration.id, { verifiedAt: new Date(), codeHash: generateToken() });
+      await writeAudit(tx, meta, 'auth.verify-email', { entity: 'pending_registration', entityId: registration.id });
+    });
+  }
+
+  async resendVerification(registrationToken: string | undefined, meta: RequestMeta): Promise<void> {
+    const registration = await this.openRegistration(registrationToken);
+    if (registration.verifiedAt) return;
+    const waitMs = registration.lastSentAt.getTime() + RESEND_MIN_INTERVAL_MS - Date.now();
+    if (waitMs > 0) throw new AppError('RATE_LIMITED', { seconds: Math.ceil(waitMs / 1000) });
+    if (registration.sendCount >= MAX_SENDS_PER_REGISTRATION) {
+      throw new AppError('RATE_LIMITED', { seconds: Math.ceil(REGISTRATION_TTL_MS / 1000 / 60) * 60 });
+    }
+    await this.db.transaction(async (tx) => {
+      const existing = await repo.findUserByEmail(tx, registration.email);
+      const code = generateNumericCode();
+      await repo.updateRegistration(tx, registration.id, {
+        codeHash: existing ? generateToken() : this.codeHash(registration.id, code),
+        codeExpiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000),
+        attempts: 0,
+        lastSentAt: new Date(),
+        sendCount: registration.sendCount + 1,
+      });
+      const mail = existing
+        ? mailTemplates.alreadyRegistered({ loginUrl: `${this.config.APP_URL}/login` })
+        : mailTemplates.verificationCode({ code, minutes: CODE_TTL_MINUTES });
+      await this.mailer.enqueue(tx, { kind: existing ? 'auth.already-registered' : 'auth.verification', to: [registration.email], ...mail });
+      await writeAudit(tx, meta, 'auth.resend-verification', { entity: 'pending_registration', entityId: registration.id });
+    });
+  }
+
+  async completeRegistration(
+    registrationToken: string | undefined,
+    input: { name: string; password: string },
+    meta: RequestMeta,
+  ): Promise<SignedIn> {
+    const registration = await this.openRegistration(registrationToken);
+    if (!registration.verifiedAt) throw new AppError('REGISTRATION_NOT_VERIFIED');
+    const passwordHash = await hashPassword(input.password);
+    return this.db.transaction(async (tx) => {
+      if (await repo.findUserByEmail(tx, registration.email)) throw new AppError('EMAIL_ALREADY_REGISTERED');
+      const user = await repo.insertUser(tx, {
+        name: input.name,
+        email: registration.email,
+        passwordHash,
+        role: this.roleForNewUser(registration.email),
+      });
+      await repo.deleteRegistrationsOfEmail(tx, registration.email);
+      const session = await this.sessions.create(tx, user.id, meta);
+      await writeAudit(tx, { ...meta, userId: user.id }, 'auth.complete-registration', { entity: 'user', entityId: user.id });
+      return { access_token: session.token, sessionId: session.sessionId, user: toPublicUser(user) };
+    });
+  }
+
+  async login(email: string, password: string, meta: RequestMeta): Promise<SignedIn> {
+    const limiterKey = `login:${email}`;
+    this.loginFailures.consume(limiterKey);
+    const user = await repo.findUserByEmail(this.db, email);
+    if (!user?.passwordHash || user.disabledAt) {
+      await verifyAgainstDummy(password);
+      throw new AppError('INVALID_CREDENTIALS');
+    }
+    if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('INVALID_CREDENTIALS');
+    this.loginFailures.reset(limiterKey);
+    return this.db.transaction(async (tx) => {
+      const session = await this.sessions.create(tx, user.id, meta);
+      await writeAudit(tx, { ...meta, userId: user.id, empresaId: user.empresaId }, 'auth.login', {
+        entity: 'session',
+        entityId: session.sessionId,
+      });
+      return { access_token: session.token, sessionId: session.sessionId, user: toPublicUser(user) };
+    });
+  }
+
+  /** Signs in a user found or created by an external identity (OIDC). */
+  async signInUser(userId: string, meta: RequestMeta, action: string): Promise<SignedIn> {
+    return this.db.transaction(async (tx) => {
+      const user = await repo.findUserById(tx, userId);
+      if (!user || user.disabledAt) throw new AppError('UNAUTHENTICATED');
+      const session = await this.sessions.create(tx, user.id, meta);
+      await writeAudit(tx, { ...meta, userId: user.id, empresaId: user.empresaId }, action, {
+        entity: 'session',
+        entityId: session.sessionId,
+      });
+      return { access_token: session.token, sessionId: session.sessionId, user: toPublicUser(user) };
+    });
+  }
+
+  async logout(auth: AuthContext | null, meta: RequestMeta): Promise<void> {
+    if (!auth) return;
+    await this.db.transaction(async (tx) => {
+      await this.sessions.revoke(tx, auth.sessionId);
+      await writeAudit(tx, { ...meta, userId: auth.user.id, empresaId: auth.user.empresaId }, 'auth.logout', {
+        entity: 'session',
+        entityId: auth.sessionId,
+      });
+    });
+  }
+
+  async updateProfile(auth: AuthContext, input: { receiveEmailCopy: boolean }, meta: RequestMeta): Promise<User> {
+    return this.db.transaction(async (tx) => {
+      const user = await repo.updateUser(tx, auth.user.id, { receiveEmailCopy: input.receiveEmailCopy });
+      await writeAudit(tx, { ...meta, userId: user.id, empresaId: user.empresaId }, 'auth.profile', {
+        entity: 'user',
+        entityId: user.id,
+        details: input,
+      });
+      return toPublicUser(user);
+    });
+  }
+
+  /** Changes the password and ends every other session of the user. */
+  async changePassword(
+    auth: AuthContext,
+    input: { currentPassword: string; newPassword: string },
+    meta: RequestMeta,
+  ): Promise<void> {
+    const limiterKey = `change-password:${auth.user.id}`;
+    this.loginFailures.consume(limiterKey);
+    const user = await repo.findUserById(this.db, auth.user.id);
+    if (!user?.passwordHash) throw new AppError('PASSWORD_NOT_SET');
+    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw new AppError('CURRENT_PASSWORD_WRONG');
+    if (input.currentPassword === input.newPassword) throw new AppError('PASSWORD_SAME_AS_CURRENT');
+    this.loginFailures.reset(limiterKey);
+    const passwordHash = await hashPassword(input.newPassword);
+    await this.db.transaction(async (tx) => {
+      await repo.updateUser(tx, user.id, { passwordHash });
+      await this.sessions.revokeAllForUser(tx, user.id, auth.sessionId);
+      await this.mailer.enqueue(tx, { kind: 'auth.password-changed', to: [user.email], ...mailTemplates.passwordChanged() });
+      await writeAudit(tx, { ...meta, userId: user.id, empresaId: user.empresaId }, 'auth.change-password', {
+        entity: 'user',
+        entityId: user.id,
+      });
+    });
+  }
+}

@@ -1,0 +1,101 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { simpleParser } from 'mailparser';
+import { z } from 'zod';
+import type { AppConfig } from '../../config/env.js';
+import { AppError } from '../../lib/errors.js';
+import { access } from '../../plugins/access.js';
+
+const MAX_LISTED = 200;
+
+export function listensOnLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host.startsWith('127.');
+}
+
+/**
+ * The local mailbox is a mail catcher for MAIL_TRANSPORT=local: open while the server listens only on
+ * loopback, otherwise shown to a desenvolvedor alone.
+ */
+export function isMailboxOpenTo(config: AppConfig, request: FastifyRequest): boolean {
+  if (config.MAIL_TRANSPORT !== 'local') return false;
+  return listensOnLoopback(config.HOST) || request.auth?.user.role === 'desenvolvedor';
+}
+
+const summarySchema = z.object({
+  id: z.string(),
+  from: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  date: z.string(),
+  text: z.string(),
+});
+
+async function readMessage(dir: string, id: string) {
+  const raw = await fs.readFile(path.join(dir, `${id}.eml`));
+  const parsed = await simpleParser(raw);
+  const addresses = (value: typeof parsed.to) =>
+    [value].flat().filter(Boolean).map((entry) => entry!.text).join(', ');
+  return {
+    id,
+    from: parsed.from?.text ?? '',
+    to: [addresses(parsed.to), parsed.bcc ? `Cco: ${addresses(parsed.bcc)}` : ''].filter(Boolean).join(' · '),
+    subject: parsed.subject ?? '',
+    date: (parsed.date ?? new Date()).toISOString(),
+    text: parsed.text ?? '',
+    html: typeof parsed.html === 'string' ? parsed.html : null,
+  };
+}
+
+export const devMailboxRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
+  const dir = config.mailSentDir;
+  const guard = (request: FastifyRequest) => {
+    if (!isMailboxOpenTo(config, request)) throw new AppError('NOT_FOUND');
+  };
+
+  app.get(
+    '/dev/mailbox',
+    {
+      config: { access: access.custom('open on loopback, else desenvolvedor only') },
+      schema: { tags: ['dev'], response: { 200: z.object({ messages: z.array(summarySchema) }) } },
+    },
+    async (request) => {
+      guard(request);
+      const names = await fs.readdir(dir).catch(() => [] as string[]);
+      const files = await Promise.all(
+        names
+          .filter((name) => name.endsWith('.eml'))
+          .map(async (name) => ({ name, mtime: (await fs.stat(path.join(dir, name))).mtimeMs })),
+      );
+      files.sort((a, b) => b.mtime - a.mtime);
+      const messages = await Promise.all(
+        files.slice(0, MAX_LISTED).map(async ({ name }) => {
+          const { html: _html, ...summary } = await readMessage(dir, name.slice(0, -4));
+          return summary;
+        }),
+      );
+      return { messages };
+    },
+  );
+
+  app.get(
+    '/dev/mailbox/:id',
+    {
+      config: { access: access.custom('open on loopback, else desenvolvedor only') },
+      schema: {
+        tags: ['dev'],
+        params: z.object({ id: z.string().regex(/^[a-zA-Z0-9._@-]{1,200}$/) }),
+        response: { 200: summarySchema.extend({ html: z.string().nullable() }) },
+      },
+    },
+    async (request) => {
+      guard(request);
+      try {
+        return await readMessage(dir, request.params.id);
+      } catch {
+        throw new AppError('NOT_FOUND');
+      }
+    },
+  );
+};

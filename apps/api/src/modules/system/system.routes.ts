@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppConfig } from '../../config/env.js';
+import type { DatabaseHandle } from '../../db/client.js';
+import { access } from '../../plugins/access.js';
+import type { OidcService } from '../auth/oidc.service.js';
+import { isMailboxOpenTo } from '../dev-mailbox/dev-mailbox.routes.js';
+
+export const APP_VERSION = process.env.npm_package_version ?? '0.1.0';
+
+export const systemRoutes: FastifyPluginAsyncZod<{
+  config: AppConfig;
+  database: DatabaseHandle;
+  oidc: OidcService;
+}> = async (app, { config, database, oidc }) => {
+  app.get(
+    '/health',
+    {
+      config: { access: access.public, rateLimit: false },
+      schema: {
+        tags: ['system'],
+        response: {
+          200: z.object({ status: z.literal('ok'), version: z.string(), database: z.literal('ok') }),
+          503: z.object({ status: z.literal('error'), version: z.string(), database: z.literal('unreachable') }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      try {
+        await database.ping();
+        return { status: 'ok' as const, version: APP_VERSION, database: 'ok' as const };
+      } catch (error) {
+        app.log.error({ err: error }, 'health check: database unreachable');
+        return reply.status(503).send({ status: 'error', version: APP_VERSION, database: 'unreachable' });
+      }
+    },
+  );
+
+  app.get(
+    '/config',
+    {
+      config: { access: access.public },
+      schema: {
+        tags: ['system'],
+        response: {
+          200: z.object({
+            googleEnabled: z.boolean(),
+            microsoftEnabled: z.boolean(),
+            mailTransport: z.enum(['local', 'smtp']),
+            mailboxEnabled: z.boolean(),
+            supportEmail: z.string(),
+          }),
+        },
+      },
+    },
+    async (request) => ({
+      googleEnabled: oidc.isConfigured('google'),
+      microsoftEnabled: oidc.isConfigured('microsoft'),
+      mailTransport: config.MAIL_TRANSPORT,
+      mailboxEnabled: isMailboxOpenTo(config, request),
+      supportEmail: config.SUPPORT_EMAIL,
+    }),
+  );
+};

@@ -1,0 +1,79 @@
+import type {} from '@fastify/cookie';
+import type { Role } from '@cotacoes/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/errors.js';
+import type { AuthContext, SessionService } from '../modules/auth/session.service.js';
+
+/**
+ * Who may call a route. Every /api route declares one (checked when the route is registered), and
+ * the server enforces it before the handler runs (S2).
+ */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'user'; roles?: readonly Role[]; requireEmpresa?: boolean }
+  /** Answered by the route itself (e.g. the local mailbox, which depends on where the server listens). */
+  | { kind: 'custom'; reason: string };
+
+export const access = {
+  public: { kind: 'public' } as Access,
+  user: { kind: 'user' } as Access,
+  roles: (...roles: Role[]): Access => ({ kind: 'user', roles }),
+  company: (...roles: Role[]): Access => ({ kind: 'user', requireEmpresa: true, roles: roles.length ? roles : undefined }),
+  custom: (reason: string): Access => ({ kind: 'custom', reason }),
+};
+
+export const SESSION_COOKIE = 'cotacoes_session';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    routeAccess: Map<string, Access>;
+  }
+}
+
+function readToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) {
+    const token = header.slice(7).trim();
+    if (token && token !== 'null' && token !== 'undefined') return token;
+  }
+  return request.cookies?.[SESSION_COOKIE];
+}
+
+async function accessPlugin(app: FastifyInstance, options: { sessions: SessionService }) {
+  app.decorateRequest('auth', null);
+  app.decorate('routeAccess', new Map<string, Access>());
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
+    const declared = route.config?.access;
+    if (!declared) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.routeAccess.set(`${method} ${route.url}`, declared);
+    }
+  });
+
+  app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
+    const rule = request.routeOptions.config?.access;
+    const token = readToken(request);
+    if (token) request.auth = await options.sessions.resolve(token);
+    if (!rule || rule.kind !== 'user') return;
+    if (!request.auth) throw new AppError('UNAUTHENTICATED');
+    if (rule.roles && !rule.roles.includes(request.auth.user.role)) throw new AppError('FORBIDDEN');
+    if (rule.requireEmpresa && !request.auth.user.empresaId) throw new AppError('EMPRESA_REQUIRED');
+  });
+}
+
+export default fp(accessPlugin, { name: 'access' });
+
+/** The signed-in user of a route declared with `access.user`/`roles`/`company`. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('UNAUTHENTICATED');
+  return request.auth;
+}
