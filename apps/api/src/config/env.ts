@@ -66,6 +66,7 @@ const envSchema = z
     SESSION_IDLE_HOURS: z.coerce.number().min(0.01).max(24 * 90).default(72),
     SESSION_MAX_DAYS: z.coerce.number().min(0.01).max(365).default(30),
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
+    AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
     TRUST_PROXY: booleanFromEnv.default(false),
     WEB_DIST_DIR: z.string().optional(),
   })

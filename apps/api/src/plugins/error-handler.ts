@@ -22,11 +22,15 @@ export function toAppError(error: FastifyError | Error): AppError {
   const fastifyError = error as FastifyError;
   if (hasZodFastifySchemaValidationErrors(fastifyError)) {
     const errors: FieldError[] = fastifyError.validation.map((issue) => {
-      const params = issue.params as { issue?: { path?: PropertyKey[]; keys?: string[] } };
-      const pathParts = params.issue?.path?.map(String) ?? [];
-      const keys = params.issue?.keys;
-      const path = keys?.length ? [...pathParts, keys.join(',')].join('.') : pathParts.join('.');
-      return { path: path || String(issue.instancePath ?? '').replace(/^\//, ''), message: issue.message ?? '' };
+      const base = String(issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+      const keys = (issue.params as { keys?: string[] }).keys;
+      if (issue.keyword === 'unrecognized_keys' && keys?.length) {
+        return {
+          path: [base, keys.join(',')].filter(Boolean).join('.'),
+          message: `Campo não permitido: ${keys.join(', ')}`,
+        };
+      }
+      return { path: base, message: issue.message ?? '' };
     });
     const only = errors.length === 1 ? errors[0]!.message : undefined;
     return new AppError('VALIDATION_FAILED', undefined, errors, 400).withMessage(only);

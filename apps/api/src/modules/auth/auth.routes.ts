@@ -32,8 +32,6 @@ const messages = {
 };
 
 const errorResponses = { 400: problemSchema, 401: problemSchema, 409: problemSchema, 429: problemSchema };
-/** Stricter per-IP limits on the routes that guess or send codes and passwords (S4). */
-const strictLimit = { max: 20, timeWindow: '1 minute' };
 
 export type AuthRoutesOptions = { config: AppConfig; auth: AuthService; oidc: OidcService };
 
@@ -49,6 +47,8 @@ export function requestMeta(request: FastifyRequest): RequestMeta {
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { config, auth, oidc }) => {
   const secure = config.isProduction;
+  /** Stricter per-IP limits on the routes that guess or send codes and passwords (S4). */
+  const strictLimit = { max: config.AUTH_RATE_LIMIT_MAX, timeWindow: '1 minute' };
 
   function setSessionCookie(reply: FastifyReply, token: string) {
     reply.setCookie(SESSION_COOKIE, token, {
@@ -102,7 +102,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: { access: access.public, rateLimit: strictLimit },
       schema: {
         tags: ['auth'],
-        body: z.strictObject({}).optional(),
+        body: z.strictObject({}).nullish(),
         response: { 200: messageResponseSchema, ...errorResponses },
       },
     },
@@ -149,7 +149,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/auth/logout',
     {
       config: { access: access.public },
-      schema: { tags: ['auth'], body: z.strictObject({}).optional(), response: { 200: messageResponseSchema } },
+      schema: { tags: ['auth'], body: z.strictObject({}).nullish(), response: { 200: messageResponseSchema } },
     },
     async (request, reply) => {
       await auth.logout(request.auth, requestMeta(request));
