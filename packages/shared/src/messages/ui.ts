@@ -31,6 +31,13 @@ export const ui = {
     corruptUser: 'Erro ao carregar dados do usuário',
   },
 
+  errorPage: {
+    title: 'Algo deu errado',
+    message: 'Não foi possível abrir esta página. Recarregue para tentar de novo.',
+    outdated: 'Uma nova versão do sistema foi publicada. Recarregue a página para continuar.',
+    reload: 'Recarregar página',
+  },
+
   accessDenied: {
     title: 'Acesso Negado',
     message: 'Você não tem permissão para acessar esta página.',
@@ -85,7 +92,6 @@ export const ui = {
       themeToDark: 'Ativar tema escuro',
       themeToLight: 'Ativar tema claro',
       settings: 'Configurações',
-      userMenu: 'Usuário conectado',
     },
     footer: {
       rights: '© {year} Sistema de Cotações. Todos os direitos reservados.',
@@ -98,6 +104,17 @@ export const ui = {
     supervisor: 'Supervisor',
     analista: 'Analista',
     usuario: 'Usuário',
+  },
+
+  authLayout: {
+    stepsTitle: 'Como funciona o cadastro',
+    steps: [
+      'Informe seu e-mail de trabalho.',
+      'Digite o código de 6 dígitos que enviamos.',
+      'Diga seu nome e crie uma senha.',
+      'Vincule sua conta à sua empresa pelo CNPJ.',
+    ],
+    secure: 'Seus dados ficam protegidos: senhas são guardadas com criptografia forte e nunca em texto.',
   },
 
   login: {
@@ -120,13 +137,15 @@ export const ui = {
     passwordPlaceholder: 'Sua senha',
     forgotPassword: 'Esqueceu sua senha?',
     forgotPasswordHelp: 'Para redefinir sua senha, escreva para {email}.',
+    forgotPasswordNoEmail: 'Para redefinir sua senha, fale com o suporte.',
     submit: 'Acessar conta',
     submitting: 'Acessando...',
     or: 'ou',
     google: 'Entrar com Google',
     microsoft: 'Entrar com Microsoft',
     oauthBusy: 'Entrando...',
-    terms: 'Ao acessar, você concorda com os Termos de Uso e a Política de Privacidade do Sistema de Cotações.',
+    terms:
+      'Ao acessar, você concorda com os Termos de Uso e a Política de Privacidade do Sistema de Cotações.',
     noAccount: 'Ainda não tem uma conta?',
     createNow: 'Crie agora',
     errorFallback: 'Erro ao fazer login.',

@@ -1,0 +1,93 @@
+import { ui } from '@cotacoes/shared/messages/ui';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { FullPageLoading } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { ProtectedRoute, PublicOnlyRoute } from './guards';
+import { AppShell } from './layout/app-shell';
+import { RootLayout, RouteErrorPage } from './root-layout';
+
+type Loader = () => Promise<{ default: ComponentType }>;
+
+/** Route-level code splitting: each screen is its own chunk, fetched when the route matches. */
+const page = (load: Loader) => async () => ({ Component: (await load()).default });
+const placeholder = (name: keyof typeof import('./routes/placeholders')) => async () => ({
+  Component: (await import('./routes/placeholders'))[name],
+});
+
+/** The spec's route table (section 2); any other path goes to /login. */
+export function createRoutes(): RouteObject[] {
+  return [
+    {
+      element: <RootLayout />,
+      errorElement: <RouteErrorPage />,
+      hydrateFallbackElement: <FullPageLoading />,
+      children: [
+        {
+          element: <PublicOnlyRoute />,
+          children: [
+            { path: paths.auth.login.path, lazy: page(() => import('./routes/login')) },
+            { path: paths.auth.register.path, lazy: page(() => import('./routes/register')) },
+          ],
+        },
+        { path: paths.auth.verifyEmail.path, lazy: page(() => import('./routes/verify-email')) },
+        { path: paths.auth.createPassword.path, lazy: page(() => import('./routes/create-password')) },
+        { path: paths.auth.googleCallback.path, lazy: page(() => import('./routes/google-callback')) },
+        { path: paths.auth.tokenCallback.path, lazy: page(() => import('./routes/token-callback')) },
+        { path: paths.auth.gmailCallback.path, lazy: page(() => import('./routes/gmail-callback')) },
+        { path: paths.mailbox.path, lazy: page(() => import('./routes/mailbox')) },
+        {
+          element: <ProtectedRoute />,
+          children: [
+            { path: paths.onboarding.path, lazy: page(() => import('./routes/onboarding')) },
+            {
+              element: <AppShell />,
+              children: [
+                {
+                  element: <ProtectedRoute requireEmpresa />,
+                  children: [
+                    { index: true, lazy: page(() => import('./routes/dashboard')) },
+                    { path: paths.management.path, lazy: placeholder('ManagementPage') },
+                    { path: paths.quotes.new.path, lazy: placeholder('NewQuotePage') },
+                    { path: paths.quotes.sent.path, lazy: placeholder('SentQuotesPage') },
+                    { path: paths.quotes.detail.path, lazy: placeholder('QuoteDetailPage') },
+                    { path: paths.quotes.approve.path, lazy: placeholder('QuoteApprovePage') },
+                    { path: paths.quotes.extract.path, lazy: placeholder('ExtractPage') },
+                    { path: paths.indicators.path, lazy: placeholder('IndicatorsPage') },
+                  ],
+                },
+                { path: paths.settings.root.path, lazy: page(() => import('./routes/settings')) },
+                {
+                  path: paths.settings.changePassword.path,
+                  lazy: page(() => import('./routes/change-password')),
+                },
+                { path: paths.support.path, lazy: page(() => import('./routes/support')) },
+                {
+                  element: <ProtectedRoute requiredRole="desenvolvedor" />,
+                  children: [{ path: paths.companies.list.path, lazy: placeholder('CompaniesPage') }],
+                },
+                {
+                  element: (
+                    <ProtectedRoute
+                      requiredRole={['desenvolvedor', 'supervisor']}
+                      deniedMessage={ui.accessDenied.viewMessage}
+                    />
+                  ),
+                  children: [
+                    { path: paths.companies.assignUser.path, lazy: placeholder('AssignUserPage') },
+                    { path: paths.companies.users.path, lazy: placeholder('CompanyUsersPage') },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+        { path: '*', element: <Navigate to={paths.auth.login.getHref()} replace /> },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(createRoutes());
+}

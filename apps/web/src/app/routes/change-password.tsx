@@ -1,0 +1,5 @@
+import { ChangePasswordPage } from '@/features/settings/components/change-password-form';
+
+export default function ChangePasswordRoute() {
+  return <ChangePasswordPage />;
+}

@@ -1,0 +1,5 @@
+import { MailboxPage } from '@/features/mailbox/components/mailbox-page';
+
+export default function MailboxRoute() {
+  return <MailboxPage />;
+}

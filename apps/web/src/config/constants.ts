@@ -1,0 +1,19 @@
+/** Business constants and timings of spec section 9. */
+export const RATES_REFRESH_MS = 180_000;
+export const SCROLL_TOP_THRESHOLD_PX = 300;
+export const TUTORIAL_START_DELAY_MS = 100;
+export const EMPRESA_TOAST_MS = 6_000;
+export const DEFAULT_TOAST_MS = 4_000;
+export const MAX_TOASTS = 20;
+export const SAVED_INDICATOR_MS = 3_000;
+export const PASSWORD_CHANGE_REDIRECT_MS = 3_000;
+export const VERIFICATION_CODE_LENGTH = 6;
+
+export const storageKeys = {
+  token: 'token',
+  user: 'user',
+  theme: 'theme',
+  sidebarCollapsed: 'sidebar-collapsed',
+  pendingEmail: 'pending-registration-email',
+  gmailCode: 'gmail-auth-code',
+} as const;

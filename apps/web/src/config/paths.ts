@@ -1,0 +1,49 @@
+/** Every client route of the spec's route table, in one typed map: no string URLs in components. */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  auth: {
+    login: { path: '/login', getHref: () => '/login' },
+    register: { path: '/register', getHref: () => '/register' },
+    verifyEmail: { path: '/verify-email', getHref: () => '/verify-email' },
+    createPassword: { path: '/create-password', getHref: () => '/create-password' },
+    googleCallback: { path: '/auth/google/callback', getHref: () => '/auth/google/callback' },
+    gmailCallback: { path: '/auth/gmail/callback', getHref: () => '/auth/gmail/callback' },
+    tokenCallback: { path: '/auth/callback', getHref: () => '/auth/callback' },
+  },
+  onboarding: { path: '/onboarding/company', getHref: () => '/onboarding/company' },
+  management: { path: '/management', getHref: () => '/management' },
+  quotes: {
+    new: { path: '/quotes', getHref: () => '/quotes' },
+    sent: { path: '/sent-quotes', getHref: () => '/sent-quotes' },
+    detail: { path: '/quotes/:id', getHref: (id: string) => `/quotes/${encodeURIComponent(id)}` },
+    approve: {
+      path: '/quotes/:id/approve',
+      getHref: (id: string) => `/quotes/${encodeURIComponent(id)}/approve`,
+    },
+    extract: { path: '/dev/extract', getHref: () => '/dev/extract' },
+  },
+  companies: {
+    list: { path: '/empresas', getHref: () => '/empresas' },
+    assignUser: { path: '/empresas/assign-user', getHref: () => '/empresas/assign-user' },
+    users: { path: '/empresas/users', getHref: () => '/empresas/users' },
+  },
+  support: { path: '/suporte', getHref: () => '/suporte' },
+  settings: {
+    root: { path: '/configuracoes', getHref: () => '/configuracoes' },
+    changePassword: { path: '/configuracoes/alterar-senha', getHref: () => '/configuracoes/alterar-senha' },
+  },
+  indicators: { path: '/indicadores', getHref: () => '/indicadores' },
+  mailbox: { path: '/dev/mailbox', getHref: () => '/dev/mailbox' },
+} as const;
+
+const exemptExactPaths: readonly string[] = [
+  paths.auth.login.path,
+  paths.auth.register.path,
+  paths.auth.verifyEmail.path,
+  paths.auth.createPassword.path,
+];
+
+/** Spec 2: any path containing /auth/ and the four public sign-up paths never sign out on a 401. */
+export function isAuthRedirectExempt(pathname: string): boolean {
+  return pathname.includes('/auth/') || exemptExactPaths.includes(pathname);
+}

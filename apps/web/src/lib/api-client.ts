@@ -1,0 +1,147 @@
+import { errorMessages } from '@cotacoes/shared/messages/errors';
+import { ui } from '@cotacoes/shared/messages/ui';
+import { EMPRESA_TOAST_MS } from '@/config/constants';
+import { isAuthRedirectExempt, paths } from '@/config/paths';
+import { navigateTo } from './navigation';
+import { clearSession, getToken } from './session';
+import { showToast, toastStore } from './toast';
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** A failed call: `message` is the server's pt-BR message, else the caller's fallback (spec 8). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | null;
+  readonly fieldErrors: readonly FieldError[];
+
+  constructor(message: string, status: number, code: string | null, fieldErrors: readonly FieldError[] = []) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Shown when the server sends no message (network failure, empty or non-JSON error body). */
+  fallback?: string;
+  signal?: AbortSignal;
+}
+
+export const API_BASE = '/api';
+
+interface ProblemBody {
+  code?: unknown;
+  message?: unknown;
+  error?: unknown;
+  errors?: unknown;
+}
+
+function readFieldErrors(value: unknown): FieldError[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (item): item is FieldError =>
+      typeof item === 'object' &&
+      item !== null &&
+      typeof (item as FieldError).path === 'string' &&
+      typeof (item as FieldError).message === 'string',
+  );
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('json')) return undefined;
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+function isEmpresaRequired(status: number, body: ProblemBody): boolean {
+  if (status !== 403) return false;
+  if (body.code === 'EMPRESA_REQUIRED') return true;
+  if (typeof body.error === 'string' && /empresa required/i.test(body.error)) return true;
+  return typeof body.message === 'string' && /vinculad[oa] a uma empresa/i.test(body.message);
+}
+
+function showEmpresaRequiredToast(): void {
+  const alreadyShown = toastStore.get().some((toast) => toast.message === ui.empresaRequired);
+  if (alreadyShown) return;
+  showToast({
+    message: ui.empresaRequired,
+    variant: 'error',
+    position: 'top-center',
+    durationMs: EMPRESA_TOAST_MS,
+  });
+}
+
+/** 401 anywhere except the exempt public paths: the session ends and the browser goes to /login. */
+function handleUnauthorized(): void {
+  if (isAuthRedirectExempt(window.location.pathname)) return;
+  clearSession();
+  navigateTo(paths.auth.login.getHref());
+}
+
+/** The one API client: bearer from storage, cookies included, problem+json turned into ApiError. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal } = options;
+  const fallback = options.fallback ?? errorMessages.INTERNAL;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      credentials: 'include',
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(fallback, 0, null);
+  }
+
+  const data = await readBody(response);
+  if (response.ok) return data as T;
+
+  const problem: ProblemBody = typeof data === 'object' && data !== null ? (data as ProblemBody) : {};
+  if (response.status === 401) handleUnauthorized();
+  if (isEmpresaRequired(response.status, problem)) showEmpresaRequiredToast();
+
+  const serverMessage =
+    typeof problem.message === 'string' && problem.message.trim() ? problem.message : null;
+  throw new ApiError(
+    serverMessage ?? fallback,
+    response.status,
+    typeof problem.code === 'string' ? problem.code : null,
+    readFieldErrors(problem.errors),
+  );
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};
+
+/** The text to show for any error thrown by a call (ApiError already carries the right one). */
+export function errorText(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.message : fallback;
+}

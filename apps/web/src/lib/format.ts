@@ -1,0 +1,29 @@
+const rateFormat = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'America/Sao_Paulo',
+});
+const timeFormat = new Intl.DateTimeFormat('pt-BR', {
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'America/Sao_Paulo',
+});
+
+/** Exchange rates: exactly two decimals, pt-BR separators (spec 9). */
+export function formatRate(value: number): string {
+  return rateFormat.format(value);
+}
+
+export function formatDateTime(value: string, invalid: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? invalid : dateTimeFormat.format(date);
+}
+
+export function formatTime(value: string): string | null {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : timeFormat.format(date);
+}
