@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../test/helpers.js';
+
+let ctx: TestContext;
+let dist: string;
+
+beforeAll(async () => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'cotacoes-dist-'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Sistema de Cotações</title><div id="root"></div>');
+  fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  ctx = await createTestApp({ WEB_DIST_DIR: dist });
+});
+afterAll(async () => {
+  await ctx?.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+describe('platform', () => {
+  it('reports health with the database reachable and the version', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', version: expect.stringMatching(/^\d+\.\d+\.\d+/), database: 'ok' });
+  });
+
+  it('sends the security headers of S11 and no-store on API answers', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers unknown API paths with problem+json in pt-BR', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/nao-existe' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('application/problem+json');
+    expect(response.json()).toEqual({ code: 'ROUTE_NOT_FOUND', message: 'Rota não encontrada.', status: 404 });
+  });
+
+  it('serves the SPA with an index.html fallback for client routes, and its assets', async () => {
+    for (const url of ['/', '/login', '/quotes/123', '/configuracoes/alterar-senha']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toContain('<div id="root">');
+      expect(response.headers['content-security-policy']).toBeDefined();
+    }
+    const asset = await ctx.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.body).toBe('console.log(1)');
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('publishes the OpenAPI document of the route schemas at /api/docs', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/auth/register', '/api/health', '/api/rates']),
+    );
+    expect(document.paths['/api/auth/login'].post.requestBody).toBeDefined();
+    const ui = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+
+  it('declares an access rule for every API route', () => {
+    const routes = [...ctx.app.routeAccess.keys()];
+    expect(routes).toEqual(expect.arrayContaining(['POST /api/auth/login', 'GET /api/auth/me', 'GET /api/rates']));
+    expect(ctx.app.routeAccess.get('GET /api/auth/me')).toEqual({ kind: 'user' });
+  });
+
+  it('refuses to register a route without an access rule', async () => {
+    const { default: Fastify } = await import('fastify');
+    const { default: accessPlugin } = await import('./plugins/access.js');
+    const bare = Fastify();
+    await bare.register(accessPlugin, { sessions: ctx.app.services.sessions });
+    expect(() => bare.get('/api/sem-regra', async () => 'x')).toThrow(/declares no access rule/);
+    await bare.close();
+  });
+});
+
+describe('rate limits', () => {
+  it('limits requests per IP with a pt-BR 429', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_MAX: '3', AUTH_RATE_LIMIT_MAX: '2' });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 4; i++) {
+        statuses.push((await limited.app.inject({ method: 'GET', url: '/api/config' })).statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const login = [];
+      for (let i = 0; i < 3; i++) {
+        login.push(
+          await limited.app.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            payload: { email: 'x@y.com', password: 'abc' },
+            remoteAddress: '10.0.0.9',
+          }),
+        );
+      }
+      expect(login.map((r) => r.statusCode)).toEqual([401, 401, 429]);
+      expect(login[2]!.json()).toMatchObject({ code: 'RATE_LIMITED', status: 429 });
+      expect(login[2]!.json().message).toMatch(/^Muitas tentativas/);
+    } finally {
+      await limited.close();
+    }
+  });
+});
