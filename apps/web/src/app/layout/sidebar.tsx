@@ -1,6 +1,6 @@
 import { ui } from '@cotacoes/shared/messages/ui';
 import type { Role } from '@cotacoes/shared/rules/roles';
-import { NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, matchPath, useLocation, useNavigate } from 'react-router';
 import { AppLogo, ChevronLeftIcon, ChevronRightIcon, LogOutIcon, XIcon } from '@/components/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -47,24 +47,23 @@ function SidebarLink({
   nested?: boolean;
 }) {
   const { pathname } = useLocation();
-  const alsoActive = item.alsoActiveOn?.includes(pathname) ?? false;
+  const isCurrent =
+    matchPath({ path: item.to, end: item.end ?? false }, pathname) !== null ||
+    (item.alsoActiveOn?.includes(pathname) ?? false);
   const Icon = item.icon;
   return (
-    <NavLink
+    <Link
       to={item.to}
-      end={item.end}
       title={collapsed ? item.label : undefined}
-      className={({ isActive }) =>
-        cn(
-          itemClasses(item, isActive || alsoActive || Boolean(forceActive), collapsed),
-          nested && !collapsed && 'ml-6',
-        )
-      }
-      aria-current={alsoActive ? 'page' : undefined}
+      aria-current={isCurrent ? 'page' : undefined}
+      className={cn(
+        itemClasses(item, isCurrent || Boolean(forceActive), collapsed),
+        nested && !collapsed && 'ml-6',
+      )}
     >
       <Icon size={nested ? 18 : 20} className="shrink-0" />
       <span className={cn('truncate', collapsed && 'md:sr-only')}>{item.label}</span>
-    </NavLink>
+    </Link>
   );
 }
 
@@ -139,6 +138,7 @@ export function Sidebar({ role, collapsed, onToggleCollapsed, mobileOpen, onClos
           type="button"
           onClick={onLogout}
           disabled={logout.isPending}
+          aria-label={`${ui.shell.nav.logout}${ui.shell.nav.logoutDetail}`}
           title={collapsed ? `${ui.shell.nav.logout}${ui.shell.nav.logoutDetail}` : undefined}
           className={cn(
             itemBase,

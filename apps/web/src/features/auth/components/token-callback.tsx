@@ -32,15 +32,23 @@ function safeDecode(raw: string): string | null {
   }
 }
 
-/** /auth/callback?token=…&user=… (Microsoft): store the session, then / or onboarding by empresaId. */
+/**
+ * /auth/callback?token=…&user=… (Microsoft): store the session, then / or onboarding by empresaId.
+ * The server sends `?error=<pt-BR message>` when the provider step failed.
+ */
 export function TokenCallback() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const token = params.get('token');
   const rawUser = params.get('user');
+  const serverError = params.get('error');
 
   useEffect(() => {
+    if (serverError) {
+      setError(serverError);
+      return;
+    }
     if (!token || !rawUser) {
       setError(ui.tokenCallback.incomplete);
       return;
@@ -52,7 +60,7 @@ export function TokenCallback() {
     }
     signIn({ access_token: token, user });
     navigate(user.empresaId ? paths.home.getHref() : paths.onboarding.getHref(), { replace: true });
-  }, [token, rawUser, navigate]);
+  }, [token, rawUser, serverError, navigate]);
 
   return error ? <AuthError message={error} /> : <LoadingState label={ui.tokenCallback.busy} />;
 }
