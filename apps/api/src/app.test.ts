@@ -10,7 +10,10 @@ let dist: string;
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'cotacoes-dist-'));
   fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Sistema de Cotações</title><div id="root"></div>');
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><title>Sistema de Cotações</title><div id="root"></div>',
+  );
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
   ctx = await createTestApp({ WEB_DIST_DIR: dist });
 });
@@ -23,7 +26,11 @@ describe('platform', () => {
   it('reports health with the database reachable and the version', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', version: expect.stringMatching(/^\d+\.\d+\.\d+/), database: 'ok' });
+    expect(response.json()).toEqual({
+      status: 'ok',
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      database: 'ok',
+    });
   });
 
   it('sends the security headers of S11 and no-store on API answers', async () => {
@@ -41,7 +48,11 @@ describe('platform', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/nao-existe' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('application/problem+json');
-    expect(response.json()).toEqual({ code: 'ROUTE_NOT_FOUND', message: 'Rota não encontrada.', status: 404 });
+    expect(response.json()).toEqual({
+      code: 'ROUTE_NOT_FOUND',
+      message: 'Rota não encontrada.',
+      status: 404,
+    });
   });
 
   it('serves the SPA with an index.html fallback for client routes, and its assets', async () => {
@@ -71,7 +82,9 @@ describe('platform', () => {
 
   it('declares an access rule for every API route', () => {
     const routes = [...ctx.app.routeAccess.keys()];
-    expect(routes).toEqual(expect.arrayContaining(['POST /api/auth/login', 'GET /api/auth/me', 'GET /api/rates']));
+    expect(routes).toEqual(
+      expect.arrayContaining(['POST /api/auth/login', 'GET /api/auth/me', 'GET /api/rates']),
+    );
     expect(ctx.app.routeAccess.get('GET /api/auth/me')).toEqual({ kind: 'user' });
   });
 

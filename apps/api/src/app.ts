@@ -67,7 +67,12 @@ export function defaultLogger(config: AppConfig): FastifyServerOptions['logger']
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     ...(config.isProduction || !process.stdout.isTTY
       ? {}
-      : { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }),
+      : {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }),
   };
 }
 

@@ -5,7 +5,9 @@ import { parseConfig } from './config/env.js';
 async function main() {
   const config = parseConfig();
   if (config.isEmbeddedDatabase) {
-    console.error('npm run worker precisa de DATABASE_URL: o banco embutido pertence ao processo do npm start.');
+    console.error(
+      'npm run worker precisa de DATABASE_URL: o banco embutido pertence ao processo do npm start.',
+    );
     process.exit(1);
   }
   const app = await buildApp({ config, workers: true });

@@ -31,7 +31,9 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; dr
         await database.close();
         const client = new pg.Client({ connectionString: url });
         await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE; DROP SCHEMA IF EXISTS ${schema}_boss CASCADE`);
+        await client.query(
+          `DROP SCHEMA IF EXISTS ${schema} CASCADE; DROP SCHEMA IF EXISTS ${schema}_boss CASCADE`,
+        );
         await client.end();
       },
     };
@@ -86,7 +88,10 @@ export async function createTestApp(
   };
 }
 
-export async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 10_000): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -107,15 +112,31 @@ export async function readSentMail(config: AppConfig): Promise<CapturedMail[]> {
       .map(async (name) => {
         const file = path.join(config.mailSentDir, name);
         const parsed = await simpleParser(fs.readFileSync(file));
-        const to = [parsed.to].flat().filter(Boolean).map((entry) => entry!.text).join(', ');
-        return { to, subject: parsed.subject ?? '', text: parsed.text ?? '', messageId: parsed.messageId ?? '', file };
+        const to = [parsed.to]
+          .flat()
+          .filter(Boolean)
+          .map((entry) => entry!.text)
+          .join(', ');
+        return {
+          to,
+          subject: parsed.subject ?? '',
+          text: parsed.text ?? '',
+          messageId: parsed.messageId ?? '',
+          file,
+        };
       }),
   );
 }
 
-export async function waitForMail(config: AppConfig, to: string, subjectIncludes: string): Promise<CapturedMail> {
+export async function waitForMail(
+  config: AppConfig,
+  to: string,
+  subjectIncludes: string,
+): Promise<CapturedMail> {
   return waitFor(async () =>
-    (await readSentMail(config)).find((mail) => mail.to.includes(to) && mail.subject.includes(subjectIncludes)),
+    (await readSentMail(config)).find(
+      (mail) => mail.to.includes(to) && mail.subject.includes(subjectIncludes),
+    ),
   );
 }
 
@@ -125,8 +146,13 @@ export function codeFrom(mail: CapturedMail): string {
   return match[1]!;
 }
 
-export function cookieHeader(response: { cookies: { name: string; value: string }[] }, existing = ''): string {
-  const jar = new Map(existing ? existing.split('; ').map((pair) => pair.split('=') as [string, string]) : []);
+export function cookieHeader(
+  response: { cookies: { name: string; value: string }[] },
+  existing = '',
+): string {
+  const jar = new Map(
+    existing ? existing.split('; ').map((pair) => pair.split('=') as [string, string]) : [],
+  );
   for (const cookie of response.cookies) {
     if (cookie.value) jar.set(cookie.name, cookie.value);
     else jar.delete(cookie.name);

@@ -5,8 +5,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { pgliteExtensions } from '../src/db/client.js';
 import { startSmtpSink } from './fakes/smtp-sink.js';
-import { freePort, type ServerProcess, startServerProcess, waitForHealth } from './server-process.js';
 import { waitFor } from './helpers.js';
+import { freePort, type ServerProcess, startServerProcess, waitForHealth } from './server-process.js';
 
 // R1: kill -9 the process while mail is queued, restart, and every enqueued message is delivered,
 // each Message-ID exactly as enqueued. Runs on the embedded database (the process owns its data dir).

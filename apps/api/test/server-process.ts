@@ -15,7 +15,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export type ServerProcess = { child: ChildProcess; url: string; output: () => string; exited: Promise<number | null> };
+export type ServerProcess = {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  exited: Promise<number | null>;
+};
 
 /** Starts `src/server.ts` as `npm start` does, in its own process. */
 export function startServerProcess(env: Record<string, string>): ServerProcess {

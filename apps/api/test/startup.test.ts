@@ -29,7 +29,9 @@ describe('configuration', () => {
   });
 
   it('requires SMTP_URL with the smtp transport', () => {
-    expect(() => parseConfig({ MAIL_TRANSPORT: 'smtp' })).toThrow(/SMTP_URL: obrigatório quando MAIL_TRANSPORT=smtp/);
+    expect(() => parseConfig({ MAIL_TRANSPORT: 'smtp' })).toThrow(
+      /SMTP_URL: obrigatório quando MAIL_TRANSPORT=smtp/,
+    );
   });
 
   it('has working defaults', () => {

@@ -1,4 +1,5 @@
 import './zod-locale.js';
+
 export * from './messages/index.js';
 export * from './rules/password.js';
 export * from './rules/roles.js';

@@ -44,10 +44,14 @@ const envSchema = z
       .regex(/^[a-z_][a-z0-9_]{0,62}$/, { error: 'nome de schema inválido / invalid schema name' })
       .default('public'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    MAIL_TRANSPORT: z.enum(['local', 'smtp'], { error: 'use local ou smtp / use local or smtp' }).default('local'),
+    MAIL_TRANSPORT: z
+      .enum(['local', 'smtp'], { error: 'use local ou smtp / use local or smtp' })
+      .default('local'),
     SMTP_URL: z
       .string()
-      .regex(/^smtps?:\/\//, { error: 'deve começar com smtp:// ou smtps:// / must start with smtp:// or smtps://' })
+      .regex(/^smtps?:\/\//, {
+        error: 'deve começar com smtp:// ou smtps:// / must start with smtp:// or smtps://',
+      })
       .optional()
       .or(z.literal('').transform(() => undefined)),
     MAIL_FROM: z.string().min(3).default('Sistema de Cotações <nao-responda@cotacoes.local>'),
@@ -63,7 +67,11 @@ const envSchema = z
     MICROSOFT_CLIENT_SECRET: z.string().optional(),
     MICROSOFT_TENANT: z.string().default('common'),
     MICROSOFT_ISSUER_URL: z.url().optional(),
-    SESSION_IDLE_HOURS: z.coerce.number().min(0.01).max(24 * 90).default(72),
+    SESSION_IDLE_HOURS: z.coerce
+      .number()
+      .min(0.01)
+      .max(24 * 90)
+      .default(72),
     SESSION_MAX_DAYS: z.coerce.number().min(0.01).max(365).default(30),
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
@@ -110,14 +118,19 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env) {
     mailSentDir: path.join(dataDir, 'mail', 'sent'),
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER_URL }
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            issuer: env.GOOGLE_ISSUER_URL,
+          }
         : undefined,
     microsoft:
       env.MICROSOFT_CLIENT_ID && env.MICROSOFT_CLIENT_SECRET
         ? {
             clientId: env.MICROSOFT_CLIENT_ID,
             clientSecret: env.MICROSOFT_CLIENT_SECRET,
-            issuer: env.MICROSOFT_ISSUER_URL ?? `https://login.microsoftonline.com/${env.MICROSOFT_TENANT}/v2.0`,
+            issuer:
+              env.MICROSOFT_ISSUER_URL ?? `https://login.microsoftonline.com/${env.MICROSOFT_TENANT}/v2.0`,
           }
         : undefined,
   };

@@ -9,8 +9,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { fromPglite } from 'pg-boss';
 import type { Db as BossDb } from 'pg-boss';
+import { fromPglite } from 'pg-boss';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import * as schema from './schema/index.js';
 

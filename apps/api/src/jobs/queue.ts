@@ -46,7 +46,12 @@ export class JobQueue {
   }
 
   /** Enqueues inside the caller's transaction, so the job exists exactly when the change commits. */
-  async sendInTransaction(executor: Executor, name: QueueName, data: object, singletonKey?: string): Promise<void> {
+  async sendInTransaction(
+    executor: Executor,
+    name: QueueName,
+    data: object,
+    singletonKey?: string,
+  ): Promise<void> {
     await this.boss.send(name, data, { db: fromDrizzle(executor as never, sql), singletonKey });
   }
 
@@ -54,7 +59,11 @@ export class JobQueue {
     await this.boss.send(name, data, { singletonKey });
   }
 
-  async work<T extends object>(name: QueueName, handler: JobHandler<T>, pollingIntervalSeconds = 2): Promise<void> {
+  async work<T extends object>(
+    name: QueueName,
+    handler: JobHandler<T>,
+    pollingIntervalSeconds = 2,
+  ): Promise<void> {
     await this.boss.work<T>(name, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
       for (const job of jobs) await handler(job.data);
     });

@@ -1,7 +1,12 @@
 import type { Executor } from '../db/client.js';
 import { auditLog } from '../db/schema/index.js';
 
-export type AuditContext = { userId?: string | null; empresaId?: string | null; requestId?: string; ip?: string };
+export type AuditContext = {
+  userId?: string | null;
+  empresaId?: string | null;
+  requestId?: string;
+  ip?: string;
+};
 
 /** Writes the audit row of a state change; call it inside the change's transaction (S13). */
 export async function writeAudit(

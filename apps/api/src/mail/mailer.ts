@@ -128,7 +128,11 @@ export class Mailer {
     } catch (error) {
       await this.db
         .update(mailOutbox)
-        .set({ lastError: String((error as Error).message ?? error).slice(0, 1000), claimedUntil: null, claimedBy: null })
+        .set({
+          lastError: String((error as Error).message ?? error).slice(0, 1000),
+          claimedUntil: null,
+          claimedBy: null,
+        })
         .where(eq(mailOutbox.id, outboxId));
       this.logger.warn({ err: error, outboxId }, 'mail delivery failed; it will be retried');
       throw error;

@@ -7,7 +7,11 @@ let ctx: TestContext;
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  ctx = await createTestApp({ MAIL_TRANSPORT: 'smtp', SMTP_URL: sink.url, MAIL_FROM: 'Cotações <cotacoes@empresa.com.br>' });
+  ctx = await createTestApp({
+    MAIL_TRANSPORT: 'smtp',
+    SMTP_URL: sink.url,
+    MAIL_FROM: 'Cotações <cotacoes@empresa.com.br>',
+  });
 });
 afterAll(async () => {
   await ctx?.close();

@@ -1,4 +1,4 @@
-import { emailMessages as m, formatMessage } from '@cotacoes/shared';
+import { formatMessage, emailMessages as m } from '@cotacoes/shared';
 
 export type RenderedMail = { subject: string; text: string; html: string };
 
@@ -25,9 +25,13 @@ function layout(title: string, paragraphs: string[], highlight?: string): string
 }
 
 function textOf(title: string, paragraphs: string[], highlight?: string): string {
-  return [title, '', ...(highlight ? [highlight, ''] : []), ...paragraphs.flatMap((p) => [p, '']), m.signature].join(
-    '\n',
-  );
+  return [
+    title,
+    '',
+    ...(highlight ? [highlight, ''] : []),
+    ...paragraphs.flatMap((p) => [p, '']),
+    m.signature,
+  ].join('\n');
 }
 
 function render(subject: string, title: string, paragraphs: string[], highlight?: string): RenderedMail {
@@ -39,7 +43,11 @@ export const mailTemplates = {
     return render(
       formatMessage(m.verificationSubject, { code: params.code }),
       m.verificationTitle,
-      [m.verificationIntro, formatMessage(m.verificationExpiry, { minutes: params.minutes }), m.verificationIgnore],
+      [
+        m.verificationIntro,
+        formatMessage(m.verificationExpiry, { minutes: params.minutes }),
+        m.verificationIgnore,
+      ],
       params.code,
     );
   },
@@ -51,6 +59,9 @@ export const mailTemplates = {
     ]);
   },
   passwordChanged(): RenderedMail {
-    return render(m.passwordChangedSubject, m.passwordChangedSubject, [m.passwordChangedIntro, m.passwordChangedWarning]);
+    return render(m.passwordChangedSubject, m.passwordChangedSubject, [
+      m.passwordChangedIntro,
+      m.passwordChangedWarning,
+    ]);
   },
 };

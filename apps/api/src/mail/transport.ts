@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer/index.js';
-import type { FastifyBaseLogger } from 'fastify';
 
 export interface MailTransport {
   /** Delivers one RFC 5322 message; delivering the same Message-ID twice must not duplicate it locally. */

@@ -1,5 +1,5 @@
-import type {} from '@fastify/cookie';
 import type { Role } from '@cotacoes/shared';
+import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.js';
@@ -19,7 +19,11 @@ export const access = {
   public: { kind: 'public' } as Access,
   user: { kind: 'user' } as Access,
   roles: (...roles: Role[]): Access => ({ kind: 'user', roles }),
-  company: (...roles: Role[]): Access => ({ kind: 'user', requireEmpresa: true, roles: roles.length ? roles : undefined }),
+  company: (...roles: Role[]): Access => ({
+    kind: 'user',
+    requireEmpresa: true,
+    roles: roles.length ? roles : undefined,
+  }),
   custom: (reason: string): Access => ({ kind: 'custom', reason }),
 };
 
@@ -63,7 +67,7 @@ async function accessPlugin(app: FastifyInstance, options: { sessions: SessionSe
     const rule = request.routeOptions.config?.access;
     const token = readToken(request);
     if (token) request.auth = await options.sessions.resolve(token);
-    if (!rule || rule.kind !== 'user') return;
+    if (rule?.kind !== 'user') return;
     if (!request.auth) throw new AppError('UNAUTHENTICATED');
     if (rule.roles && !rule.roles.includes(request.auth.user.role)) throw new AppError('FORBIDDEN');
     if (rule.requireEmpresa && !request.auth.user.empresaId) throw new AppError('EMPRESA_REQUIRED');

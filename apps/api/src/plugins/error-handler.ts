@@ -4,7 +4,8 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { AppError, type FieldError } from '../lib/errors.js';
 
 function sendProblem(reply: FastifyReply, error: AppError): FastifyReply {
-  if (error.code === 'RATE_LIMITED' && error.params?.seconds) reply.header('retry-after', error.params.seconds);
+  if (error.code === 'RATE_LIMITED' && error.params?.seconds)
+    reply.header('retry-after', error.params.seconds);
   return reply
     .status(error.status)
     .type('application/problem+json')
@@ -22,7 +23,9 @@ export function toAppError(error: FastifyError | Error): AppError {
   const fastifyError = error as FastifyError;
   if (hasZodFastifySchemaValidationErrors(fastifyError)) {
     const errors: FieldError[] = fastifyError.validation.map((issue) => {
-      const base = String(issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+      const base = String(issue.instancePath ?? '')
+        .replace(/^\//, '')
+        .replaceAll('/', '.');
       const keys = (issue.params as { keys?: string[] }).keys;
       if (issue.keyword === 'unrecognized_keys' && keys?.length) {
         return {
@@ -50,7 +53,8 @@ export function toAppError(error: FastifyError | Error): AppError {
     case 'FST_ERR_NOT_FOUND':
       return new AppError('ROUTE_NOT_FOUND');
   }
-  if (fastifyError instanceof SyntaxError && fastifyError.statusCode === 400) return new AppError('MALFORMED_JSON');
+  if (fastifyError instanceof SyntaxError && fastifyError.statusCode === 400)
+    return new AppError('MALFORMED_JSON');
   if (fastifyError.statusCode === 429) return new AppError('RATE_LIMITED', { seconds: 60 });
   if (fastifyError.statusCode === 408) return new AppError('REQUEST_TIMEOUT');
   if (fastifyError.statusCode === 413) return new AppError('PAYLOAD_TOO_LARGE');

@@ -3,7 +3,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
-const fixturePath = path.resolve(import.meta.dirname, '../../../../../shared/fixtures/external/awesomeapi_currency.json');
+const fixturePath = path.resolve(
+  import.meta.dirname,
+  '../../../../../shared/fixtures/external/awesomeapi_currency.json',
+);
 
 type Quote = { bid: string; code: string; codein: string };
 
@@ -40,7 +43,9 @@ export async function startFakeRatesServer(): Promise<FakeRatesServer> {
       return;
     }
     response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(state.mode === 'garbage' ? '{"USDBRL":{"bid":"abc"}}' : JSON.stringify(awesomeApiSuccessBody()));
+    response.end(
+      state.mode === 'garbage' ? '{"USDBRL":{"bid":"abc"}}' : JSON.stringify(awesomeApiSuccessBody()),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

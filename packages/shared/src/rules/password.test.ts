@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { changePasswordBodySchema, completeRegistrationBodySchema } from '../schemas/auth.js';
 import { errorMessages } from '../messages/errors.js';
+import { changePasswordBodySchema, completeRegistrationBodySchema } from '../schemas/auth.js';
 import { passwordProblems } from './password.js';
 
 describe('password rules (spec 000 §5)', () => {
@@ -29,7 +29,11 @@ describe('password rules (spec 000 §5)', () => {
   });
 
   it('checks the confirmation in both forms', () => {
-    const create = completeRegistrationBodySchema.safeParse({ name: 'A', password: 'frete2026', confirmPassword: 'x' });
+    const create = completeRegistrationBodySchema.safeParse({
+      name: 'A',
+      password: 'frete2026',
+      confirmPassword: 'x',
+    });
     expect(create.error?.issues.map((issue) => issue.message)).toEqual(['As senhas não coincidem.']);
     const change = changePasswordBodySchema.safeParse({
       currentPassword: 'a',

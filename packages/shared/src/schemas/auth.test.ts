@@ -4,11 +4,15 @@ import { loginBodySchema, registerBodySchema, verifyEmailBodySchema } from './au
 
 describe('auth payloads', () => {
   it('normalises e-mails (trim, lower case)', () => {
-    expect(registerBodySchema.parse({ email: '  Ana@Empresa.COM.br ' })).toEqual({ email: 'ana@empresa.com.br' });
+    expect(registerBodySchema.parse({ email: '  Ana@Empresa.COM.br ' })).toEqual({
+      email: 'ana@empresa.com.br',
+    });
   });
 
   it('rejects unknown fields and bad e-mails with pt-BR messages', () => {
-    expect(registerBodySchema.safeParse({ email: 'x' }).error?.issues[0]?.message).toBe('Informe um e-mail válido.');
+    expect(registerBodySchema.safeParse({ email: 'x' }).error?.issues[0]?.message).toBe(
+      'Informe um e-mail válido.',
+    );
     const extra = loginBodySchema.safeParse({ email: 'a@b.com', password: 'x', admin: true });
     expect(extra.error?.issues[0]?.message).toContain('Chave inválida');
   });

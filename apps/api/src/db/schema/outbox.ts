@@ -1,6 +1,11 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-export type OutboxAttachment = { filename: string; contentType: string; storageKey?: string; contentBase64?: string };
+export type OutboxAttachment = {
+  filename: string;
+  contentType: string;
+  storageKey?: string;
+  contentBase64?: string;
+};
 
 /**
  * Transactional outbox of outgoing e-mail: a row is written in the same transaction as its cause and

@@ -55,7 +55,10 @@ export const sessions = pgTable(
     userAgent: text(),
     ip: text(),
   },
-  (table) => [uniqueIndex('sessions_token_hash_key').on(table.tokenHash), index('sessions_user_idx').on(table.userId)],
+  (table) => [
+    uniqueIndex('sessions_token_hash_key').on(table.tokenHash),
+    index('sessions_user_idx').on(table.userId),
+  ],
 );
 
 /** A registration between `register` and `complete-registration`, identified by an HttpOnly cookie. */

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, pendingRegistrations, sessions, users } from '../../db/schema/index.js';
 import {
   codeFrom,
   cookieHeader,
@@ -11,6 +10,7 @@ import {
   waitFor,
   waitForMail,
 } from '../../../test/helpers.js';
+import { auditLog, pendingRegistrations, sessions, users } from '../../db/schema/index.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -25,12 +25,21 @@ const post = (url: string, payload?: unknown, headers: Record<string, string> = 
 
 describe('registration', () => {
   it('registers, verifies with the mailed code, creates the account and signs in', async () => {
-    const { token, user, cookies } = await registerUser(ctx, 'Maria.Silva@Importadora.com.br', 'senhaBoa42', 'Maria');
+    const { token, user, cookies } = await registerUser(
+      ctx,
+      'Maria.Silva@Importadora.com.br',
+      'senhaBoa42',
+      'Maria',
+    );
     expect(user).toMatchObject({ email: 'maria.silva@importadora.com.br', role: 'usuario', name: 'Maria' });
     expect(token).toMatch(/^[\w-]{43}$/);
     expect(cookies).toContain('cotacoes_session=');
 
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual({
       id: user.id,
@@ -42,7 +51,10 @@ describe('registration', () => {
     });
     const [row] = await ctx.app.services.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    const audits = await ctx.app.services.database.db.select().from(auditLog).where(eq(auditLog.userId, user.id));
+    const audits = await ctx.app.services.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.userId, user.id));
     expect(audits.map((a) => a.action)).toContain('auth.complete-registration');
   });
 
@@ -62,7 +74,11 @@ describe('registration', () => {
     expect(notice.text).toContain('/login');
     expect(notice.text).not.toMatch(/\b\d{6}\b/);
     // No code can complete a registration for the existing account.
-    const verify = await post('/api/auth/verify-email', { code: '123456' }, { cookie: cookieHeader(existing) });
+    const verify = await post(
+      '/api/auth/verify-email',
+      { code: '123456' },
+      { cookie: cookieHeader(existing) },
+    );
     expect(verify.statusCode).toBe(400);
   });
 
@@ -73,7 +89,8 @@ describe('registration', () => {
     const right = codeFrom(mail);
     const wrong = right === '000000' ? '111111' : '000000';
     const answers = [];
-    for (let i = 0; i < 5; i++) answers.push(await post('/api/auth/verify-email', { code: wrong }, { cookie }));
+    for (let i = 0; i < 5; i++)
+      answers.push(await post('/api/auth/verify-email', { code: wrong }, { cookie }));
     expect(answers.slice(0, 4).map((a) => a.json().code)).toEqual(Array(4).fill('CODE_INVALID'));
     expect(answers[4]!.json()).toMatchObject({ code: 'CODE_TOO_MANY_ATTEMPTS', status: 429 });
     const locked = await post('/api/auth/verify-email', { code: right }, { cookie });
@@ -110,8 +127,15 @@ describe('registration', () => {
       .update(pendingRegistrations)
       .set({ codeExpiresAt: new Date(Date.now() - 1000) })
       .where(eq(pendingRegistrations.email, 'expirado@empresa.com.br'));
-    const verify = await post('/api/auth/verify-email', { code: codeFrom(mail) }, { cookie: cookieHeader(register) });
-    expect(verify.json()).toMatchObject({ code: 'CODE_EXPIRED', message: 'Código expirado. Solicite um novo código.' });
+    const verify = await post(
+      '/api/auth/verify-email',
+      { code: codeFrom(mail) },
+      { cookie: cookieHeader(register) },
+    );
+    expect(verify.json()).toMatchObject({
+      code: 'CODE_EXPIRED',
+      message: 'Código expirado. Solicite um novo código.',
+    });
   });
 
   it('rejects a used code once the registration is complete', async () => {
@@ -137,12 +161,19 @@ describe('registration', () => {
       { cookie: cookieHeader(register) },
     );
     expect(complete.json().code).toBe('REGISTRATION_NOT_VERIFIED');
-    const [row] = await ctx.app.services.database.db.select().from(users).where(eq(users.email, 'naoverificado@empresa.com.br'));
+    const [row] = await ctx.app.services.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'naoverificado@empresa.com.br'));
     expect(row).toBeUndefined();
   });
 
   it('applies the spec password rules on the server with the spec messages', async () => {
-    const response = await post('/api/auth/complete-registration', { name: 'X', password: 'abc', confirmPassword: 'abd' });
+    const response = await post('/api/auth/complete-registration', {
+      name: 'X',
+      password: 'abc',
+      confirmPassword: 'abd',
+    });
     expect(response.statusCode).toBe(400);
     const messages = response.json().errors.map((e: { message: string }) => e.message);
     expect(messages).toEqual([
@@ -200,19 +231,33 @@ describe('login, sessions and logout', () => {
     expect(login.statusCode).toBe(200);
     const { access_token: token, user } = login.json();
     expect(user.email).toBe('sessao@empresa.com.br');
-    const byCookie = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: cookieHeader(login) } });
+    const byCookie = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: cookieHeader(login) },
+    });
     expect(byCookie.statusCode).toBe(200);
     const logout = await post('/api/auth/logout', undefined, { authorization: `Bearer ${token}` });
     expect(logout.statusCode).toBe(200);
-    const after = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+    const after = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(after.statusCode).toBe(401);
     expect(after.json()).toMatchObject({ code: 'UNAUTHENTICATED', status: 401 });
   });
 
   it('does not tell unknown e-mails from wrong passwords', async () => {
     await registerUser(ctx, 'conhecido@empresa.com.br', 'senhaBoa42');
-    const wrong = await post('/api/auth/login', { email: 'conhecido@empresa.com.br', password: 'outraSenha1' });
-    const unknown = await post('/api/auth/login', { email: 'desconhecido@empresa.com.br', password: 'outraSenha1' });
+    const wrong = await post('/api/auth/login', {
+      email: 'conhecido@empresa.com.br',
+      password: 'outraSenha1',
+    });
+    const unknown = await post('/api/auth/login', {
+      email: 'desconhecido@empresa.com.br',
+      password: 'outraSenha1',
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.body).toBe(unknown.body);
@@ -223,7 +268,9 @@ describe('login, sessions and logout', () => {
     await registerUser(ctx, 'alvo@empresa.com.br', 'senhaBoa42');
     const statuses = [];
     for (let i = 0; i < 11; i++) {
-      statuses.push((await post('/api/auth/login', { email: 'alvo@empresa.com.br', password: `errada${i}x` })).statusCode);
+      statuses.push(
+        (await post('/api/auth/login', { email: 'alvo@empresa.com.br', password: `errada${i}x` })).statusCode,
+      );
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses[10]).toBe(429);
@@ -234,15 +281,28 @@ describe('login, sessions and logout', () => {
   it('rejects expired and idle sessions', async () => {
     const { token, user } = await registerUser(ctx, 'expira@empresa.com.br');
     const db = ctx.app.services.database.db;
-    await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
-    const expired = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
+    const expired = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(expired.statusCode).toBe(401);
-    const login = (await post('/api/auth/login', { email: 'expira@empresa.com.br', password: 'senhaForte123' })).json();
+    const login = (
+      await post('/api/auth/login', { email: 'expira@empresa.com.br', password: 'senhaForte123' })
+    ).json();
     await db
       .update(sessions)
       .set({ lastSeenAt: new Date(Date.now() - (ctx.config.SESSION_IDLE_HOURS + 1) * 3_600_000) })
       .where(eq(sessions.userId, user.id));
-    const idle = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${login.access_token}` } });
+    const idle = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${login.access_token}` },
+    });
     expect(idle.statusCode).toBe(401);
   });
 });
@@ -250,18 +310,32 @@ describe('login, sessions and logout', () => {
 describe('profile and password', () => {
   it('updates the e-mail copy preference', async () => {
     const { token } = await registerUser(ctx, 'perfil@empresa.com.br');
-    const response = await post('/api/auth/profile', { receiveEmailCopy: true }, { authorization: `Bearer ${token}` });
+    const response = await post(
+      '/api/auth/profile',
+      { receiveEmailCopy: true },
+      { authorization: `Bearer ${token}` },
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json().receiveEmailCopy).toBe(true);
-    const wrongType = await post('/api/auth/profile', { receiveEmailCopy: 'sim' }, { authorization: `Bearer ${token}` });
+    const wrongType = await post(
+      '/api/auth/profile',
+      { receiveEmailCopy: 'sim' },
+      { authorization: `Bearer ${token}` },
+    );
     expect(wrongType.statusCode).toBe(400);
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(me.json().receiveEmailCopy).toBe(true);
   });
 
   it('changes the password, ends the other sessions and mails a notice', async () => {
     const { token } = await registerUser(ctx, 'troca@empresa.com.br', 'senhaAntiga1');
-    const other = (await post('/api/auth/login', { email: 'troca@empresa.com.br', password: 'senhaAntiga1' })).json();
+    const other = (
+      await post('/api/auth/login', { email: 'troca@empresa.com.br', password: 'senhaAntiga1' })
+    ).json();
     const auth = { authorization: `Bearer ${token}` };
 
     const wrongCurrent = await post(
@@ -269,7 +343,10 @@ describe('profile and password', () => {
       { currentPassword: 'naoEssa1', newPassword: 'senhaNova2', confirmPassword: 'senhaNova2' },
       auth,
     );
-    expect(wrongCurrent.json()).toMatchObject({ code: 'CURRENT_PASSWORD_WRONG', message: 'Senha atual incorreta.' });
+    expect(wrongCurrent.json()).toMatchObject({
+      code: 'CURRENT_PASSWORD_WRONG',
+      message: 'Senha atual incorreta.',
+    });
     const mismatch = await post(
       '/api/auth/change-password',
       { currentPassword: 'senhaAntiga1', newPassword: 'senhaNova2', confirmPassword: 'senhaNova3' },
@@ -289,9 +366,15 @@ describe('profile and password', () => {
       headers: { authorization: `Bearer ${other.access_token}` },
     });
     expect(otherSession.statusCode).toBe(401);
-    const oldPassword = await post('/api/auth/login', { email: 'troca@empresa.com.br', password: 'senhaAntiga1' });
+    const oldPassword = await post('/api/auth/login', {
+      email: 'troca@empresa.com.br',
+      password: 'senhaAntiga1',
+    });
     expect(oldPassword.statusCode).toBe(401);
-    const newPassword = await post('/api/auth/login', { email: 'troca@empresa.com.br', password: 'senhaNova2' });
+    const newPassword = await post('/api/auth/login', {
+      email: 'troca@empresa.com.br',
+      password: 'senhaNova2',
+    });
     expect(newPassword.statusCode).toBe(200);
     await waitForMail(ctx.config, 'troca@empresa.com.br', 'Sua senha foi alterada');
   });

@@ -69,7 +69,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/auth/register',
     {
       config: { access: access.public, rateLimit: strictLimit },
-      schema: { tags: ['auth'], body: registerBodySchema, response: { 200: messageResponseSchema, ...errorResponses } },
+      schema: {
+        tags: ['auth'],
+        body: registerBodySchema,
+        response: { 200: messageResponseSchema, ...errorResponses },
+      },
     },
     async (request, reply) => {
       const { registrationToken } = await auth.register(request.body.email, requestMeta(request));
@@ -88,7 +92,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/auth/verify-email',
     {
       config: { access: access.public, rateLimit: strictLimit },
-      schema: { tags: ['auth'], body: verifyEmailBodySchema, response: { 200: messageResponseSchema, ...errorResponses } },
+      schema: {
+        tags: ['auth'],
+        body: verifyEmailBodySchema,
+        response: { 200: messageResponseSchema, ...errorResponses },
+      },
     },
     async (request) => {
       await auth.verifyEmail(request.cookies[REGISTRATION_COOKIE], request.body.code, requestMeta(request));
@@ -137,7 +145,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/auth/login',
     {
       config: { access: access.public, rateLimit: strictLimit },
-      schema: { tags: ['auth'], body: loginBodySchema, response: { 200: sessionResponseSchema, ...errorResponses } },
+      schema: {
+        tags: ['auth'],
+        body: loginBodySchema,
+        response: { 200: sessionResponseSchema, ...errorResponses },
+      },
     },
     async (request, reply) => {
       const result = await auth.login(request.body.email, request.body.password, requestMeta(request));
@@ -149,7 +161,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/auth/logout',
     {
       config: { access: access.public },
-      schema: { tags: ['auth'], body: z.strictObject({}).nullish(), response: { 200: messageResponseSchema } },
+      schema: {
+        tags: ['auth'],
+        body: z.strictObject({}).nullish(),
+        response: { 200: messageResponseSchema },
+      },
     },
     async (request, reply) => {
       await auth.logout(request.auth, requestMeta(request));
@@ -160,7 +176,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.get(
     '/auth/me',
-    { config: { access: access.user }, schema: { tags: ['auth'], response: { 200: userSchema, 401: problemSchema } } },
+    {
+      config: { access: access.user },
+      schema: { tags: ['auth'], response: { 200: userSchema, 401: problemSchema } },
+    },
     async (request) => {
       const { user } = requireAuth(request);
       return {
@@ -258,7 +277,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       reply.clearCookie(OAUTH_COOKIE, { path: '/api/auth' });
       try {
-        if (request.query.error || !request.query.code) throw new AppError('OAUTH_FAILED', { provider: 'Microsoft' });
+        if (request.query.error || !request.query.code)
+          throw new AppError('OAUTH_FAILED', { provider: 'Microsoft' });
         const userId = await oidc.complete('microsoft', {
           code: request.query.code,
           state: request.query.state,
@@ -269,7 +289,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         const target = new URLSearchParams({ token: result.access_token, user: JSON.stringify(result.user) });
         return reply.redirect(`/auth/callback?${target}`, 302);
       } catch (error) {
-        const appError = error instanceof AppError ? error : new AppError('OAUTH_FAILED', { provider: 'Microsoft' });
+        const appError =
+          error instanceof AppError ? error : new AppError('OAUTH_FAILED', { provider: 'Microsoft' });
         request.log.warn({ err: error }, 'microsoft sign-in failed');
         return reply.redirect(`/auth/callback?${new URLSearchParams({ error: appError.userMessage })}`, 302);
       }

@@ -77,13 +77,22 @@ export class AuthService {
       const mail = existing
         ? mailTemplates.alreadyRegistered({ loginUrl: `${this.config.APP_URL}/login` })
         : mailTemplates.verificationCode({ code, minutes: CODE_TTL_MINUTES });
-      await this.mailer.enqueue(tx, { kind: existing ? 'auth.already-registered' : 'auth.verification', to: [email], ...mail });
-      await writeAudit(tx, meta, 'auth.register', { entity: 'pending_registration', entityId: registration.id });
+      await this.mailer.enqueue(tx, {
+        kind: existing ? 'auth.already-registered' : 'auth.verification',
+        to: [email],
+        ...mail,
+      });
+      await writeAudit(tx, meta, 'auth.register', {
+        entity: 'pending_registration',
+        entityId: registration.id,
+      });
     });
     return { registrationToken };
   }
 
-  private async openRegistration(registrationToken: string | undefined): Promise<repo.PendingRegistrationRow> {
+  private async openRegistration(
+    registrationToken: string | undefined,
+  ): Promise<repo.PendingRegistrationRow> {
     if (!registrationToken) throw new AppError('REGISTRATION_NOT_STARTED');
     const registration = await repo.findRegistrationByTokenHash(this.db, hashToken(registrationToken));
     if (!registration) throw new AppError('REGISTRATION_NOT_STARTED');
@@ -102,8 +111,14 @@ export class AuthService {
     }
     await this.db.transaction(async (tx) => {
       // Single use: the hash is replaced, so the same code can never verify again.
-      await repo.updateRegistration(tx, registration.id, { verifiedAt: new Date(), codeHash: generateToken() });
-      await writeAudit(tx, meta, 'auth.verify-email', { entity: 'pending_registration', entityId: registration.id });
+      await repo.updateRegistration(tx, registration.id, {
+        verifiedAt: new Date(),
+        codeHash: generateToken(),
+      });
+      await writeAudit(tx, meta, 'auth.verify-email', {
+        entity: 'pending_registration',
+        entityId: registration.id,
+      });
     });
   }
 
@@ -128,8 +143,15 @@ export class AuthService {
       const mail = existing
         ? mailTemplates.alreadyRegistered({ loginUrl: `${this.config.APP_URL}/login` })
         : mailTemplates.verificationCode({ code, minutes: CODE_TTL_MINUTES });
-      await this.mailer.enqueue(tx, { kind: existing ? 'auth.already-registered' : 'auth.verification', to: [registration.email], ...mail });
-      await writeAudit(tx, meta, 'auth.resend-verification', { entity: 'pending_registration', entityId: registration.id });
+      await this.mailer.enqueue(tx, {
+        kind: existing ? 'auth.already-registered' : 'auth.verification',
+        to: [registration.email],
+        ...mail,
+      });
+      await writeAudit(tx, meta, 'auth.resend-verification', {
+        entity: 'pending_registration',
+        entityId: registration.id,
+      });
     });
   }
 
@@ -151,7 +173,10 @@ export class AuthService {
       });
       await repo.deleteRegistrationsOfEmail(tx, registration.email);
       const session = await this.sessions.create(tx, user.id, meta);
-      await writeAudit(tx, { ...meta, userId: user.id }, 'auth.complete-registration', { entity: 'user', entityId: user.id });
+      await writeAudit(tx, { ...meta, userId: user.id }, 'auth.complete-registration', {
+        entity: 'user',
+        entityId: user.id,
+      });
       return { access_token: session.token, sessionId: session.sessionId, user: toPublicUser(user) };
     });
   }
@@ -201,7 +226,11 @@ export class AuthService {
     });
   }
 
-  async updateProfile(auth: AuthContext, input: { receiveEmailCopy: boolean }, meta: RequestMeta): Promise<User> {
+  async updateProfile(
+    auth: AuthContext,
+    input: { receiveEmailCopy: boolean },
+    meta: RequestMeta,
+  ): Promise<User> {
     return this.db.transaction(async (tx) => {
       const user = await repo.updateUser(tx, auth.user.id, { receiveEmailCopy: input.receiveEmailCopy });
       await writeAudit(tx, { ...meta, userId: user.id, empresaId: user.empresaId }, 'auth.profile', {
@@ -223,14 +252,19 @@ export class AuthService {
     this.loginFailures.consume(limiterKey);
     const user = await repo.findUserById(this.db, auth.user.id);
     if (!user?.passwordHash) throw new AppError('PASSWORD_NOT_SET');
-    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw new AppError('CURRENT_PASSWORD_WRONG');
+    if (!(await verifyPassword(user.passwordHash, input.currentPassword)))
+      throw new AppError('CURRENT_PASSWORD_WRONG');
     if (input.currentPassword === input.newPassword) throw new AppError('PASSWORD_SAME_AS_CURRENT');
     this.loginFailures.reset(limiterKey);
     const passwordHash = await hashPassword(input.newPassword);
     await this.db.transaction(async (tx) => {
       await repo.updateUser(tx, user.id, { passwordHash });
       await this.sessions.revokeAllForUser(tx, user.id, auth.sessionId);
-      await this.mailer.enqueue(tx, { kind: 'auth.password-changed', to: [user.email], ...mailTemplates.passwordChanged() });
+      await this.mailer.enqueue(tx, {
+        kind: 'auth.password-changed',
+        to: [user.email],
+        ...mailTemplates.passwordChanged(),
+      });
       await writeAudit(tx, { ...meta, userId: user.id, empresaId: user.empresaId }, 'auth.change-password', {
         entity: 'user',
         entityId: user.id,

@@ -36,7 +36,11 @@ async function readMessage(dir: string, id: string) {
   const raw = await fs.readFile(path.join(dir, `${id}.eml`));
   const parsed = await simpleParser(raw);
   const addresses = (value: typeof parsed.to) =>
-    [value].flat().filter(Boolean).map((entry) => entry!.text).join(', ');
+    [value]
+      .flat()
+      .filter(Boolean)
+      .map((entry) => entry!.text)
+      .join(', ');
   return {
     id,
     from: parsed.from?.text ?? '',

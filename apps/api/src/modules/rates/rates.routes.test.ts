@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { awesomeApiSuccessBody, type FakeRatesServer, startFakeRatesServer } from '../../../test/fakes/rates-server.js';
+import {
+  awesomeApiSuccessBody,
+  type FakeRatesServer,
+  startFakeRatesServer,
+} from '../../../test/fakes/rates-server.js';
 import { createTestApp, registerUser, type TestContext } from '../../../test/helpers.js';
 import { FALLBACK_RATES } from './rates.service.js';
 
@@ -43,19 +47,22 @@ describe('GET /api/rates', () => {
     expect(fake.hits).toBe(1);
   });
 
-  it.each(['error', 'hang', 'garbage'] as const)('falls back to the fixed values, flagged, when the service is %s', async (mode) => {
-    fake.mode = mode;
-    const response = await getRates();
-    expect(response.statusCode).toBe(200);
-    const body = response.json();
-    expect(body.fallback).toBe(true);
-    expect([body.USDBRL.bid, body.EURBRL.bid, body.CNYBRL.bid]).toEqual([
-      FALLBACK_RATES.USD,
-      FALLBACK_RATES.EUR,
-      FALLBACK_RATES.CNY,
-    ]);
-    expect([5.2, 5.6, 0.72]).toEqual([FALLBACK_RATES.USD, FALLBACK_RATES.EUR, FALLBACK_RATES.CNY]);
-  });
+  it.each(['error', 'hang', 'garbage'] as const)(
+    'falls back to the fixed values, flagged, when the service is %s',
+    async (mode) => {
+      fake.mode = mode;
+      const response = await getRates();
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body.fallback).toBe(true);
+      expect([body.USDBRL.bid, body.EURBRL.bid, body.CNYBRL.bid]).toEqual([
+        FALLBACK_RATES.USD,
+        FALLBACK_RATES.EUR,
+        FALLBACK_RATES.CNY,
+      ]);
+      expect([5.2, 5.6, 0.72]).toEqual([FALLBACK_RATES.USD, FALLBACK_RATES.EUR, FALLBACK_RATES.CNY]);
+    },
+  );
 
   it('requires a session', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/rates' });

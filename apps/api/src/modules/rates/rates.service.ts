@@ -40,10 +40,16 @@ export class RatesService {
   }
 
   private async fetchRates(): Promise<RatesResponse> {
-    const url = new URL(`json/last/${PAIRS.map((code) => `${code}-BRL`).join(',')}`, `${this.baseUrl.replace(/\/$/, '')}/`);
+    const url = new URL(
+      `json/last/${PAIRS.map((code) => `${code}-BRL`).join(',')}`,
+      `${this.baseUrl.replace(/\/$/, '')}/`,
+    );
     const response = await fetch(url, { signal: AbortSignal.timeout(this.timeoutMs), redirect: 'error' });
     if (!response.ok) throw new Error(`rates service answered ${response.status}`);
-    const body = (await response.json()) as Record<string, { bid?: unknown; timestamp?: unknown } | undefined>;
+    const body = (await response.json()) as Record<
+      string,
+      { bid?: unknown; timestamp?: unknown } | undefined
+    >;
     const bids = {} as Record<(typeof PAIRS)[number], number>;
     let newest = 0;
     for (const code of PAIRS) {
@@ -57,7 +63,17 @@ export class RatesService {
   }
 }
 
-function buildRates(bids: Record<(typeof PAIRS)[number], number>, fallback: boolean, at: Date): RatesResponse {
+function buildRates(
+  bids: Record<(typeof PAIRS)[number], number>,
+  fallback: boolean,
+  at: Date,
+): RatesResponse {
   const entry = (code: (typeof PAIRS)[number]) => ({ code, codein: 'BRL' as const, bid: bids[code] });
-  return { USDBRL: entry('USD'), EURBRL: entry('EUR'), CNYBRL: entry('CNY'), fallback, updatedAt: at.toISOString() };
+  return {
+    USDBRL: entry('USD'),
+    EURBRL: entry('EUR'),
+    CNYBRL: entry('CNY'),
+    fallback,
+    updatedAt: at.toISOString(),
+  };
 }

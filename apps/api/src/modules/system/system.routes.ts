@@ -21,7 +21,11 @@ export const systemRoutes: FastifyPluginAsyncZod<{
         tags: ['system'],
         response: {
           200: z.object({ status: z.literal('ok'), version: z.string(), database: z.literal('ok') }),
-          503: z.object({ status: z.literal('error'), version: z.string(), database: z.literal('unreachable') }),
+          503: z.object({
+            status: z.literal('error'),
+            version: z.string(),
+            database: z.literal('unreachable'),
+          }),
         },
       },
     },
