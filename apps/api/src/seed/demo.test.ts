@@ -1,0 +1,23 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/helpers.js';
+import { DEMO_ACCOUNT, seedDemo } from './demo.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+it('seeds an empty database once with a demo company and a desenvolvedor who can sign in', async () => {
+  expect(await seedDemo(ctx.app.services.database.db)).toBe(true);
+  expect(await seedDemo(ctx.app.services.database.db)).toBe(false);
+  const login = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
+  });
+  expect(login.statusCode).toBe(200);
+  expect(login.json().user).toMatchObject({ role: 'desenvolvedor', empresaId: expect.any(String) });
+});
