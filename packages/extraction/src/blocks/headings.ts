@@ -1,0 +1,68 @@
+import {
+  CHARGE_HEADING_WORDS,
+  CONDITION_HEADING_WORDS,
+  DESTINATION_WORDS,
+  FREIGHT_LABELS,
+  ORIGIN_WORDS,
+} from '../dictionary/labels.js';
+import { currencyMentioned, findAmounts } from '../normalise/money.js';
+import { normaliseLabel, phraseRegExp } from '../normalise/text.js';
+import { findEquipment, findUnit } from '../normalise/units.js';
+import type { ContainerUnit, Currency, FeeUnit } from '../types.js';
+
+export type SectionKind = 'freight' | 'origin_charges' | 'destination_charges' | 'charges' | 'conditions';
+
+export interface SectionContext {
+  kind: SectionKind;
+  title: string;
+  line: number;
+  unit: FeeUnit | null;
+  equipment: ContainerUnit[] | null;
+  currency: Currency | null;
+}
+
+const CHARGE_WORDS = phraseRegExp(CHARGE_HEADING_WORDS, 'u');
+const FREIGHT_WORDS = phraseRegExp(FREIGHT_LABELS, 'u');
+const CONDITION_WORDS = phraseRegExp(CONDITION_HEADING_WORDS, 'u');
+const ORIGIN = phraseRegExp(ORIGIN_WORDS, 'u');
+const DESTINATION = phraseRegExp(DESTINATION_WORDS, 'u');
+
+/** Reads a heading text ("TAXAS NO DESTINO", "Taxas por BL (iguais ...):", "Frete marítimo por 40'HC:"). */
+export function classifyHeadingText(text: string, lineNo: number): SectionContext | null {
+  const label = normaliseLabel(text);
+  if (label === '' || label.split(' ').length > 12) return null;
+  let kind: SectionKind | null = null;
+  if (CHARGE_WORDS.test(label)) {
+    kind = ORIGIN.test(label) ? 'origin_charges' : DESTINATION.test(label) ? 'destination_charges' : 'charges';
+  } else if (CONDITION_WORDS.test(label)) {
+    kind = 'conditions';
+  } else if (FREIGHT_WORDS.test(label)) {
+    kind = 'freight';
+  } else if (/:\s*$/.test(text) && label.split(' ').length >= 2) {
+    if (ORIGIN.test(label)) kind = 'origin_charges';
+    else if (DESTINATION.test(label)) kind = 'destination_charges';
+  }
+  if (kind === null) return null;
+  const unit = findUnit(text)?.unit ?? null;
+  return {
+    kind,
+    title: text.trim(),
+    line: lineNo,
+    unit: unit === 'DAY' ? null : unit,
+    equipment: findEquipment(text)[0]?.units ?? null,
+    currency: currencyMentioned(text),
+  };
+}
+
+/** A whole line that opens a section: short, no amounts, no "label: value" pair, not a sentence. */
+export function classifyHeadingLine(text: string, lineNo: number): SectionContext | null {
+  const trimmed = text.trim().replace(/^[\s\-–•*·]+/, '');
+  if (trimmed === '' || trimmed.length > 90 || findAmounts(trimmed).length > 0) return null;
+  if (/[.!?]$/.test(trimmed) && !/\b(obs|notes?)\.$/i.test(trimmed)) return null;
+  const colon = trimmed.indexOf(':');
+  if (colon >= 0 && colon < trimmed.length - 1) {
+    const after = trimmed.slice(colon + 1).trim();
+    if (after !== '' && !/^\(.*\)$/.test(after)) return null;
+  }
+  return classifyHeadingText(trimmed, lineNo);
+}

@@ -1,0 +1,90 @@
+export interface Cell {
+  text: string;
+  /** Offset of the cell in `Line.text`. */
+  start: number;
+  end: number;
+  /** Column index for delimited rows; order of appearance for space-aligned rows. */
+  index: number;
+}
+
+export interface Line {
+  /** 1-based line number in the analysed text. */
+  no: number;
+  /** Text with quote markers removed and ';' turned into tabs for delimited sheets. */
+  text: string;
+  trimmed: string;
+  cells: Cell[];
+  /** Cells come from a tab/semicolon row (columns by index) rather than from column gaps (by offset). */
+  delimited: boolean;
+  quoteDepth: number;
+  blank: boolean;
+}
+
+export interface PreparedText {
+  lines: Line[];
+  truncated: boolean;
+  pageBreaks: number;
+  delimiter: 'tab' | 'semicolon' | null;
+}
+
+export const MAX_TEXT_CHARS = 300_000;
+const MAX_LINES = 6_000;
+const MAX_LINE_CHARS = 4_000;
+
+function splitDelimited(text: string): Cell[] {
+  const cells: Cell[] = [];
+  let start = 0;
+  text.split('\t').forEach((part, index) => {
+    const lead = part.length - part.trimStart().length;
+    const value = part.trim();
+    cells.push({ text: value, start: start + lead, end: start + lead + value.length, index });
+    start += part.length + 1;
+  });
+  return cells;
+}
+
+function splitOnGaps(text: string): Cell[] {
+  const cells: Cell[] = [];
+  for (const match of text.matchAll(/\S+(?: \S+)*/g)) {
+    const start = match.index ?? 0;
+    cells.push({ text: match[0], start, end: start + match[0].length, index: cells.length });
+  }
+  return cells;
+}
+
+function detectDelimiter(rawLines: string[]): PreparedText['delimiter'] {
+  const nonBlank = rawLines.filter((l) => l.trim() !== '');
+  if (nonBlank.length === 0) return null;
+  const semicolonRows = nonBlank.filter((l) => (l.match(/;/g)?.length ?? 0) >= 2).length;
+  if (semicolonRows >= 3 && semicolonRows >= nonBlank.length * 0.3) return 'semicolon';
+  const tabRows = nonBlank.filter((l) => (l.match(/\t/g)?.length ?? 0) >= 1).length;
+  return tabRows >= 2 ? 'tab' : null;
+}
+
+/** Splits text into analysable lines; bounded in size so any input stays fast. */
+export function prepareText(input: string): PreparedText {
+  let text = input.length > MAX_TEXT_CHARS ? input.slice(0, MAX_TEXT_CHARS) : input;
+  const truncated = text.length < input.length;
+  text = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').replace(/[\u00a0\u2007\u202f]/g, ' ');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: binary input is scrubbed on purpose
+  text = text.replace(/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/g, (c) => (c === '\f' ? '\f' : ' '));
+  const pageBreaks = (text.match(/\f/g) ?? []).length;
+  const rawLines = text.replace(/\f/g, '').split('\n').slice(0, MAX_LINES);
+  const delimiter = detectDelimiter(rawLines);
+  const lines = rawLines.map((raw, i): Line => {
+    let body = raw.length > MAX_LINE_CHARS ? raw.slice(0, MAX_LINE_CHARS) : raw;
+    let quoteDepth = 0;
+    const quote = /^(\s*>)+ ?/.exec(body);
+    if (quote !== null) {
+      quoteDepth = (quote[0].match(/>/g) ?? []).length;
+      body = body.slice(quote[0].length);
+    }
+    if (delimiter === 'semicolon') body = body.replace(/;/g, '\t');
+    body = body.replace(/\s+$/, '');
+    const delimited = body.includes('\t');
+    const cells = delimited ? splitDelimited(body) : splitOnGaps(body);
+    const trimmed = body.trim();
+    return { no: i + 1, text: body, trimmed, cells, delimited, quoteDepth, blank: trimmed === '' };
+  });
+  return { lines, truncated: truncated || rawLines.length === MAX_LINES, pageBreaks, delimiter };
+}

@@ -1,0 +1,226 @@
+import {
+  ALTERNATIVE_WORDS,
+  CLOSING_PHRASES,
+  RECOMMENDED_MARKERS,
+  SHARED_BY_ALTERNATIVES_MARKERS,
+  STILL_APPLIES_MARKERS,
+} from '../dictionary/labels.js';
+import { foldKeepingOffsets, normaliseLabel, phraseAlternation } from '../normalise/text.js';
+import type { Line } from './lines.js';
+
+export type LineRole = 'header' | 'body' | 'signature' | 'quoted' | 'discarded';
+
+export interface Alternative {
+  start: number;
+  end: number;
+  title: string;
+  recommended: boolean;
+  selected: boolean;
+}
+
+export interface Segmentation {
+  roles: LineRole[];
+  headerEnd: number;
+  subject: Line | null;
+  fromName: string | null;
+  fromDomain: string | null;
+  headerDate: string | null;
+  quotedStart: number | null;
+  /** Index ranges [start, end) of the older messages, newest first. */
+  quotedMessages: Array<[number, number]>;
+  signatureStart: number | null;
+  alternatives: Alternative[];
+  stillApplies: boolean;
+}
+
+const HEADER =
+  /^(subject|assunto|asunto|from|de|to|para|cc|cco|bcc|date|data|fecha|enviado em|enviada em|enviado|sent|reply-to|responder a|objet|betreff|von|an|datum)\s*:/i;
+const REPLY_INTRO = /^(em|on|el|le|am|op)\s.{4,220}(escreveu|wrote|escribi[oó]|a [ée]crit|schrieb|schreef)\s*:?\s*$/i;
+const SEPARATOR_INTRO =
+  /^-{2,}\s*(original message|mensagem original|mensaje original|forwarded message|mensagem encaminhada|mensaje reenviado|encaminhada|forwarded)|^begin forwarded message/i;
+const OUTLOOK_FROM = /^(from|de)\s*:\s*\S/i;
+const OUTLOOK_NEXT = /^(sent|enviado|enviada|date|data|fecha|to|para|subject|assunto|asunto)\s*:/i;
+const CLOSING_ALTERNATION = phraseAlternation(CLOSING_PHRASES);
+const CLOSING = new RegExp(`^(?:${CLOSING_ALTERNATION})(?:\\s+(?:${CLOSING_ALTERNATION}))*$`, 'u');
+const SENT_FROM_DEVICE = /^(enviado do meu|sent from my|enviado desde mi)/i;
+const ALTERNATIVE_HEADER = new RegExp(
+  `^[\\s\\-–•*#]*(?:${phraseAlternation(ALTERNATIVE_WORDS)})\\s*(?:n[oº°]\\.?\\s*)?(\\d+|[a-c]|i{1,3})(?![\\p{L}\\p{N}])`,
+  'u',
+);
+const RECOMMENDED = new RegExp(`(?:${phraseAlternation(RECOMMENDED_MARKERS)})`, 'u');
+const SHARED = new RegExp(`(?:${phraseAlternation(SHARED_BY_ALTERNATIVES_MARKERS)})`, 'u');
+const STILL_APPLIES = new RegExp(`(?:${phraseAlternation(STILL_APPLIES_MARKERS)})`, 'u');
+
+function isQuoteIntro(lines: Line[], i: number): boolean {
+  const line = lines[i];
+  if (line === undefined) return false;
+  const text = line.trimmed;
+  if (line.quoteDepth > 0) return true;
+  if (REPLY_INTRO.test(text) || SEPARATOR_INTRO.test(text)) return true;
+  const joined = `${text} ${lines[i + 1]?.trimmed ?? ''}`;
+  if (/^(em|on|el)\s/i.test(text) && REPLY_INTRO.test(joined)) return true;
+  if (/^_{5,}$/.test(text) && OUTLOOK_FROM.test(lines[i + 1]?.trimmed ?? '')) return true;
+  if (OUTLOOK_FROM.test(text)) {
+    for (let k = i + 1; k <= i + 4 && k < lines.length; k++) {
+      if (OUTLOOK_NEXT.test(lines[k]?.trimmed ?? '')) return true;
+    }
+  }
+  return false;
+}
+
+function parseHeader(lines: Line[]) {
+  let end = 0;
+  let subject: Line | null = null;
+  let from: string | null = null;
+  let date: string | null = null;
+  let count = 0;
+  while (end < lines.length && end < 30) {
+    const line = lines[end];
+    if (line === undefined || line.blank) break;
+    const match = HEADER.exec(line.trimmed);
+    if (match === null) {
+      if (count > 0 && /^\s/.test(line.text)) {
+        end++;
+        continue;
+      }
+      break;
+    }
+    const key = (match[1] ?? '').toLowerCase();
+    const value = line.trimmed.slice(match[0].length).trim();
+    if (['subject', 'assunto', 'asunto', 'objet', 'betreff'].includes(key)) subject = line;
+    if (['from', 'de', 'von'].includes(key)) from = value;
+    if (['date', 'data', 'fecha', 'enviado em', 'enviada em', 'enviado', 'sent', 'datum'].includes(key)) date = value;
+    count++;
+    end++;
+  }
+  const isEmail = count >= 2 && (subject !== null || from !== null);
+  return { end: isEmail ? end : 0, subject: isEmail ? subject : null, from: isEmail ? from : null, date: isEmail ? date : null };
+}
+
+function parseSender(from: string | null): { name: string | null; domain: string | null } {
+  if (from === null) return { name: null, domain: null };
+  const email = /[\w.+-]+@([\w-]+(?:\.[\w-]+)+)/.exec(from);
+  const name = from
+    .replace(/<[^>]*>/g, '')
+    .replace(/[\w.+-]+@[\w.-]+/g, '')
+    .replace(/["']/g, '')
+    .trim();
+  return { name: name === '' ? null : name, domain: email?.[1]?.toLowerCase() ?? null };
+}
+
+function findSignatureStart(lines: Line[], start: number, end: number, fromName: string | null): number | null {
+  for (let i = end - 1; i >= start; i--) {
+    const text = lines[i]?.trimmed ?? '';
+    if (text.length > 0 && text.length <= 60 && CLOSING.test(normaliseLabel(text))) return i;
+  }
+  if (fromName !== null) {
+    const first = normaliseLabel(fromName).split(' ')[0] ?? '';
+    let seen = 0;
+    for (let i = end - 1; i >= start && seen < 8; i--) {
+      const text = lines[i]?.trimmed ?? '';
+      if (text === '') continue;
+      seen++;
+      const label = normaliseLabel(text);
+      if (first.length >= 3 && (label === normaliseLabel(fromName) || label.startsWith(`${first} `) || label === first)) {
+        return i;
+      }
+    }
+  }
+  for (let i = start; i < end; i++) if (SENT_FROM_DEVICE.test(lines[i]?.trimmed ?? '')) return i;
+  return null;
+}
+
+function findAlternatives(lines: Line[], start: number, end: number): Alternative[] {
+  const headers: number[] = [];
+  for (let i = start; i < end; i++) {
+    if (ALTERNATIVE_HEADER.test(foldKeepingOffsets(lines[i]?.trimmed ?? ''))) headers.push(i);
+  }
+  if (headers.length < 2) return [];
+  const alternatives: Alternative[] = headers.map((h, n) => {
+    const limit = headers[n + 1] ?? end;
+    let stop = limit;
+    let content = false;
+    for (let i = h + 1; i < limit; i++) {
+      const line = lines[i];
+      if (line === undefined) break;
+      if (SHARED.test(foldKeepingOffsets(line.trimmed))) {
+        stop = i;
+        break;
+      }
+      if (line.blank && content) {
+        stop = i;
+        break;
+      }
+      if (!line.blank) content = true;
+    }
+    const text = lines
+      .slice(h, stop)
+      .map((l) => foldKeepingOffsets(l.trimmed))
+      .join(' ');
+    return {
+      start: h,
+      end: stop,
+      title: lines[h]?.trimmed ?? '',
+      recommended: RECOMMENDED.test(text),
+      selected: false,
+    };
+  });
+  const chosen = alternatives.find((a) => a.recommended) ?? alternatives[0];
+  if (chosen !== undefined) chosen.selected = true;
+  return alternatives;
+}
+
+/** Splits a text into header, newest message, signature, discarded alternatives and quoted history. */
+export function segment(lines: Line[]): Segmentation {
+  const header = parseHeader(lines);
+  const sender = parseSender(header.from);
+  const roles: LineRole[] = lines.map((_, i) => (i < header.end ? 'header' : 'body'));
+  let quotedStart: number | null = null;
+  for (let i = header.end; i < lines.length; i++) {
+    if (isQuoteIntro(lines, i)) {
+      quotedStart = i;
+      const previous = lines[i - 1]?.trimmed ?? '';
+      if (i - 1 >= header.end && /^[-_=]{3,}$/.test(previous)) quotedStart = i - 1;
+      break;
+    }
+  }
+  const bodyEnd = quotedStart ?? lines.length;
+  const quotedMessages: Array<[number, number]> = [];
+  if (quotedStart !== null) {
+    let begin = quotedStart;
+    for (let i = quotedStart + 2; i < lines.length; i++) {
+      if (lines[i]?.quoteDepth === 0 && isQuoteIntro(lines, i)) {
+        quotedMessages.push([begin, i]);
+        begin = i;
+        i += 2;
+      }
+    }
+    quotedMessages.push([begin, lines.length]);
+    for (let i = quotedStart; i < lines.length; i++) roles[i] = 'quoted';
+  }
+  const signatureStart = findSignatureStart(lines, header.end, bodyEnd, sender.name);
+  const contentEnd = signatureStart ?? bodyEnd;
+  if (signatureStart !== null) for (let i = signatureStart; i < bodyEnd; i++) roles[i] = 'signature';
+  const alternatives = findAlternatives(lines, header.end, contentEnd);
+  for (const alternative of alternatives) {
+    if (alternative.selected) continue;
+    for (let i = alternative.start; i < alternative.end; i++) roles[i] = 'discarded';
+  }
+  const bodyText = lines
+    .slice(header.end, contentEnd)
+    .map((l) => normaliseLabel(l.trimmed))
+    .join(' \n ');
+  return {
+    roles,
+    headerEnd: header.end,
+    subject: header.subject,
+    fromName: sender.name,
+    fromDomain: sender.domain,
+    headerDate: header.date,
+    quotedStart,
+    quotedMessages,
+    signatureStart,
+    alternatives,
+    stillApplies: quotedStart !== null && STILL_APPLIES.test(bodyText),
+  };
+}

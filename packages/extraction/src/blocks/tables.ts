@@ -1,0 +1,388 @@
+import { FIELD_LABELS, type FieldName } from '../dictionary/labels.js';
+import type { ChargeCandidate } from '../fields/charge-types.js';
+import { parsePlaceField } from '../fields/places.js';
+import { matchFee } from '../normalise/fee-names.js';
+import { type AmountToken, currencyMentioned, findAmounts, parseBareAmount } from '../normalise/money.js';
+import { normaliseLabel } from '../normalise/text.js';
+import { findEquipment, findUnit } from '../normalise/units.js';
+import type { ContainerUnit, Currency, FeeUnit } from '../types.js';
+import { classifyHeadingLine } from './headings.js';
+import type { Cell, Line } from './lines.js';
+
+type ColumnRole =
+  | 'place'
+  | 'origin'
+  | 'carrier'
+  | 'equipment'
+  | 'equipmentRate'
+  | 'freight'
+  | 'fee'
+  | 'total'
+  | 'transit'
+  | 'freeTime'
+  | 'via'
+  | 'validity'
+  | 'incoterm'
+  | 'weightBreak'
+  | 'currency'
+  | 'value'
+  | 'basis'
+  | 'description';
+
+interface Column {
+  role: ColumnRole;
+  text: string;
+  start: number;
+  end: number;
+  index: number;
+  equipment: ContainerUnit[] | null;
+  feeName: string | null;
+  currency: Currency | null;
+  unit: FeeUnit | null;
+}
+
+export interface TableRead {
+  charges: ChargeCandidate[];
+  /** Rows of description/amount tables, rewritten as "label: CUR value basis" for the charge-line reader. */
+  chargeRows: Array<{ text: string; line: Line; cell: string }>;
+  /** Rows rewritten as "Label: value" for the field readers (POD, T/T, free time, carrier ...). */
+  fieldLines: Line[];
+  consumed: Set<number>;
+  tables: Array<{ start: number; end: number; title: string; perDestination: boolean }>;
+}
+
+const FIELD_ROLE: Partial<Record<FieldName, ColumnRole>> = {
+  origin: 'origin',
+  destination: 'place',
+  carrier: 'carrier',
+  transit: 'transit',
+  freeTime: 'freeTime',
+  transshipment: 'via',
+  routing: 'via',
+  validity: 'validity',
+  incoterm: 'incoterm',
+  equipment: 'equipment',
+};
+const FIELD_COLUMN_LABELS = new Map<string, ColumnRole>();
+for (const [field, role] of Object.entries(FIELD_ROLE) as Array<[FieldName, ColumnRole]>) {
+  for (const label of FIELD_LABELS[field]) if (!FIELD_COLUMN_LABELS.has(label)) FIELD_COLUMN_LABELS.set(label, role);
+}
+const FIELD_ROLES = new Set<ColumnRole>(['place', 'origin', 'carrier', 'transit', 'freeTime', 'via', 'validity', 'incoterm', 'equipment']);
+const LABEL_OF_ROLE: Partial<Record<ColumnRole, string>> = {
+  place: 'Destino',
+  origin: 'Origem',
+  carrier: 'Armador',
+  transit: 'Transit time',
+  freeTime: 'Free time',
+  via: 'Transbordo',
+  validity: 'Validade',
+  incoterm: 'Incoterm',
+};
+
+const WORD_ROLES: Array<[RegExp, ColumnRole]> = [
+  [/^(moeda|currency|moneda|divisa|curr|cur)$/, 'currency'],
+  [/^(valor|value|amount|importe|price|preco|precio|montante|valor unitario|unit price|cost|custo)$/, 'value'],
+  [/^(base|basis|unidade|unit|unidad|por|per|aplicacao|calculo|base de calculo|uom)$/, 'basis'],
+  [/^(descricao|description|item|itens|items|charge|charges|concepto|conceptos|servico|service|descripcion|despesa|despesas|taxa|taxas|fee|fees)$/, 'description'],
+  [/^(weight break|weight breaks|peso|faixa|faixa de peso|break|escala|escala de peso|kg range|rango)$/, 'weightBreak'],
+];
+
+function classifyColumn(cell: Cell): Column | null {
+  const plain = cell.text.replace(/\([^)]*\)/g, ' ');
+  const label = normaliseLabel(plain);
+  if (label === '' || label.split(' ').length > 6) return null;
+  const base = { text: cell.text, start: cell.start, end: cell.end, index: cell.index };
+  const currency = currencyMentioned(cell.text);
+  const unitMatch = findUnit(cell.text);
+  const unit = unitMatch === null || unitMatch.unit === 'DAY' ? null : unitMatch.unit;
+  const make = (role: ColumnRole, extra: Partial<Column> = {}): Column => ({
+    ...base,
+    role,
+    equipment: null,
+    feeName: null,
+    currency,
+    unit,
+    ...extra,
+  });
+  if (/\b(total|totais|subtotal|sum)\b/.test(normaliseLabel(cell.text))) return make('total');
+  for (const [pattern, role] of WORD_ROLES) if (pattern.test(label)) return make(role);
+  const equipment = findEquipment(cell.text)[0];
+  if (equipment !== undefined && label.split(' ').length <= 3) return make('equipmentRate', { equipment: equipment.units });
+  const fieldRole = FIELD_COLUMN_LABELS.get(label);
+  if (fieldRole !== undefined) return make(fieldRole);
+  if (/^(rate|rates|tarifa|frete|freight|flete|ocean freight|sea freight|air freight|o f|of|all in|frete maritimo|frete aereo)$/.test(label)) {
+    return make('freight');
+  }
+  const fee = matchFee(plain);
+  if (fee !== null) return make('fee', { feeName: fee.fee.name });
+  return null;
+}
+
+type TableKind = 'typed' | 'description' | 'fields' | 'weightBreak';
+
+function tableKind(columns: Column[]): TableKind | null {
+  const roles = new Set(columns.map((c) => c.role));
+  if (roles.has('weightBreak')) return 'weightBreak';
+  if (roles.has('equipmentRate') || roles.has('fee') || (roles.has('freight') && (roles.has('equipment') || roles.has('place')))) {
+    return 'typed';
+  }
+  if (roles.has('value') || roles.has('freight')) return 'description';
+  if (columns.every((c) => FIELD_ROLES.has(c.role))) return 'fields';
+  return null;
+}
+
+function readHeader(line: Line): { columns: Column[]; kind: TableKind } | null {
+  const cells = line.cells.filter((c) => c.text !== '');
+  if (cells.length < 2 || cells.some((c) => /:$/.test(c.text))) return null;
+  if (findAmounts(line.text).some((a) => !a.isPercent)) return null;
+  const columns = cells.map(classifyColumn);
+  const known = columns.filter((c): c is Column => c !== null);
+  if (known.length < 2 || known.length < Math.ceil(cells.length * 0.6)) return null;
+  const kind = tableKind(known);
+  return kind === null ? null : { columns: known, kind };
+}
+
+interface RowValue {
+  column: Column;
+  text: string;
+  amounts: AmountToken[];
+  bare: number | null;
+}
+
+function overlap(a0: number, a1: number, b0: number, b1: number): number {
+  return Math.min(a1, b1) - Math.max(a0, b0);
+}
+
+function columnAt(columns: Column[], start: number, end: number): Column | null {
+  let best: Column | null = null;
+  let bestScore = Number.NEGATIVE_INFINITY;
+  for (const column of columns) {
+    const score = overlap(start, end, column.start, column.end);
+    const distance = -Math.abs((start + end) / 2 - (column.start + column.end) / 2) / 1000;
+    const total = score > 0 ? score : distance - 1;
+    if (total > bestScore) {
+      bestScore = total;
+      best = column;
+    }
+  }
+  return best;
+}
+
+function readRow(line: Line, columns: Column[], delimited: boolean): RowValue[] {
+  const values: RowValue[] = [];
+  const add = (column: Column | null, text: string, amounts: AmountToken[], bare: number | null) => {
+    if (column === null) return;
+    const existing = values.find((v) => v.column === column);
+    if (existing === undefined) values.push({ column, text, amounts, bare });
+    else {
+      existing.text = `${existing.text} ${text}`.trim();
+      existing.amounts.push(...amounts);
+      existing.bare ??= bare;
+    }
+  };
+  for (const cell of line.cells) {
+    if (cell.text === '') continue;
+    const bare = parseBareAmount(cell.text)?.value ?? null;
+    if (delimited) {
+      add(columns.find((c) => c.index === cell.index) ?? null, cell.text, findAmounts(cell.text), bare);
+      continue;
+    }
+    const amounts = findAmounts(cell.text);
+    if (amounts.length === 0) {
+      add(columnAt(columns, cell.start, cell.end), cell.text, [], bare);
+      continue;
+    }
+    let rest = cell.text;
+    for (const amount of amounts) {
+      add(columnAt(columns, cell.start + amount.start, cell.start + amount.end), amount.raw, [amount], null);
+      rest = rest.replace(amount.raw, ' ');
+    }
+    if (rest.trim() !== '') add(columnAt(columns, cell.start, cell.start + rest.trimEnd().length), rest.trim(), [], null);
+  }
+  return values;
+}
+
+function virtualLine(line: Line, label: string, value: string): Line {
+  const text = `${label}: ${value}`;
+  return { no: line.no, text, trimmed: text, cells: [{ text, start: 0, end: text.length, index: 0 }], delimited: false, quoteDepth: 0, blank: false };
+}
+
+function baseCandidate(line: Line, origin: string, cell: string): Omit<ChargeCandidate, 'kind' | 'label' | 'feeName' | 'value'> {
+  return {
+    currency: null,
+    isPercent: false,
+    unit: null,
+    freightUnit: null,
+    equipment: null,
+    placeText: '',
+    labelPlaces: [],
+    minimum: null,
+    line,
+    cell,
+    origin,
+    confidence: 0.9,
+  };
+}
+
+function readTypedRows(rows: Line[], columns: Column[], origin: string, out: TableRead): void {
+  const rowsData = rows.map((row) => ({ row, values: readRow(row, columns, row.delimited) }));
+  const carrierOf = (values: RowValue[]) => values.find((v) => v.column.role === 'carrier')?.text ?? null;
+  const placeOf = (values: RowValue[]) => values.find((v) => v.column.role === 'place')?.text ?? null;
+  const carriers = [...new Set(rowsData.map((r) => carrierOf(r.values)).filter((c) => c !== null))];
+  const places = rowsData.map((r) => placeOf(r.values)).filter((p) => p !== null);
+  const alternativeCarriers = carriers.length > 1 && new Set(places).size < places.length;
+  const chosenCarrier = carriers[0] ?? null;
+  for (const { row, values } of rowsData) {
+    if (alternativeCarriers && carrierOf(values) !== chosenCarrier) continue;
+    const placeText = placeOf(values) ?? '';
+    const place = placeText === '' ? null : (parsePlaceField(placeText).places[0] ?? null);
+    const rowEquipment =
+      findEquipment(values.find((v) => v.column.role === 'equipment')?.text ?? '')[0]?.units ??
+      findEquipment(values.find((v) => v.amounts.length === 0 && v.bare === null)?.text ?? '')[0]?.units ??
+      null;
+    for (const value of values) {
+      const { column } = value;
+      const label = LABEL_OF_ROLE[column.role];
+      if (label !== undefined && FIELD_ROLES.has(column.role) && value.amounts.length === 0) {
+        const needsDays = (column.role === 'transit' || column.role === 'freeTime') && /^\d+(\s*[-–a]\s*\d+)?$/.test(value.text);
+        out.fieldLines.push(virtualLine(row, label, needsDays ? `${value.text} dias` : value.text));
+        continue;
+      }
+      if (!['equipmentRate', 'freight', 'fee'].includes(column.role)) continue;
+      const tokens: Array<{ value: number; currency: Currency | null }> =
+        value.amounts.length > 0
+          ? value.amounts.filter((a) => !a.isPercent).map((a) => ({ value: a.value, currency: a.currency }))
+          : value.bare !== null
+            ? [{ value: value.bare, currency: null }]
+            : [];
+      for (const token of tokens) {
+        const candidate: ChargeCandidate = {
+          ...baseCandidate(row, origin, `${column.text} × ${placeText || row.trimmed.slice(0, 30)}`),
+          kind: column.role === 'fee' ? 'fee' : 'freight',
+          label: column.text,
+          feeName: column.role === 'fee' ? column.feeName : null,
+          value: token.value,
+          currency: token.currency ?? column.currency,
+          placeText: place?.name ?? placeText,
+          labelPlaces: place === null ? [] : [place],
+        };
+        if (column.role === 'equipmentRate') candidate.equipment = column.equipment;
+        else if (column.role === 'freight') {
+          candidate.equipment = rowEquipment;
+          candidate.unit = column.unit;
+        } else candidate.unit = column.unit ?? (rowEquipment !== null ? 'CNTR' : null);
+        out.charges.push(candidate);
+      }
+    }
+  }
+}
+
+const MINIMUM_BREAK = /^(m|min|minimum|minimo|mínimo|mín|minima)\b/i;
+const WEIGHT_BREAK = /^([+\-<>]|mais de|ate|até|up to|over)?\s*\d+\s*(kgs?|k)?$|^(n|normal|q\d+)$/i;
+
+function readWeightBreakRows(rows: Line[], columns: Column[], origin: string, out: TableRead): void {
+  const rateColumn = columns.find((c) => c.role === 'freight' || c.role === 'value') ?? null;
+  let minimum: number | null = null;
+  const rates: ChargeCandidate[] = [];
+  for (const row of rows) {
+    const values = readRow(row, columns, row.delimited);
+    const breakText = values.find((v) => v.column.role === 'weightBreak')?.text ?? row.cells[0]?.text ?? '';
+    const rateValue = values.find((v) => v.column === rateColumn) ?? values.find((v) => v.amounts.length > 0 || v.bare !== null);
+    const amount = rateValue?.amounts[0];
+    const value = amount?.value ?? rateValue?.bare ?? null;
+    if (value === null) continue;
+    const cleanBreak = breakText.replace(/\([^)]*\)/g, '').trim();
+    if (MINIMUM_BREAK.test(cleanBreak)) {
+      minimum = value;
+      continue;
+    }
+    if (!WEIGHT_BREAK.test(cleanBreak)) continue;
+    rates.push({
+      ...baseCandidate(row, origin, breakText),
+      kind: 'freight',
+      label: `${rateColumn?.text ?? 'Rate'} ${breakText}`,
+      feeName: null,
+      value,
+      currency: amount?.currency ?? rateColumn?.currency ?? null,
+      unit: 'KG',
+      freightUnit: 'KG',
+    });
+  }
+  for (const rate of rates) rate.minimum = minimum;
+  out.charges.push(...rates);
+}
+
+function readDescriptionRows(rows: Line[], columns: Column[], out: TableRead): void {
+  const headerCurrency = columns.find((c) => c.role === 'value' || c.role === 'freight')?.currency ?? null;
+  let pending: { label: string; currency: string; line: Line } | null = null;
+  for (const row of rows) {
+    const values = readRow(row, columns, row.delimited);
+    const textOf = (...roles: ColumnRole[]) => values.find((v) => roles.includes(v.column.role))?.text ?? '';
+    let label = textOf('description', 'equipment', 'fee', 'equipmentRate');
+    let currency = textOf('currency');
+    const amountText = textOf('value', 'freight');
+    const basis = textOf('basis');
+    if (amountText === '' && label !== '') {
+      pending = { label, currency, line: row };
+      continue;
+    }
+    if (label === '' && pending !== null) {
+      label = pending.label;
+      currency ||= pending.currency;
+    }
+    pending = null;
+    if (amountText === '' || label === '') continue;
+    const hasCurrency = findAmounts(amountText).length > 0;
+    const currencyText = hasCurrency ? '' : currency || headerCurrency || '';
+    const text = `${label}: ${currencyText} ${amountText} ${basis}`.replace(/\s+/g, ' ').trim();
+    out.chargeRows.push({ text, line: row, cell: row.trimmed });
+  }
+}
+
+function readFieldRows(header: Line, rows: Line[], columns: Column[], out: TableRead): void {
+  for (const row of rows) {
+    for (const value of readRow(row, columns, row.delimited)) {
+      out.fieldLines.push(virtualLine(row, value.column.text, value.text));
+    }
+  }
+  out.consumed.add(header.no);
+}
+
+function collectRows(lines: Line[], from: number, kind: TableKind): Line[] {
+  const rows: Line[] = [];
+  for (let i = from; i < lines.length && rows.length < 300; i++) {
+    const line = lines[i];
+    if (line === undefined || line.blank || (line.delimited && line.cells.every((c) => c.text === ''))) break;
+    if (classifyHeadingLine(line.text, line.no) !== null || readHeader(line) !== null) break;
+    rows.push(line);
+    if (kind === 'fields') break;
+  }
+  return rows;
+}
+
+/** Finds tables (a header row naming columns, then rows) and reads charges and field values from them. */
+export function readTables(lines: Line[], origin: string): TableRead {
+  const out: TableRead = { charges: [], chargeRows: [], fieldLines: [], consumed: new Set(), tables: [] };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line === undefined || line.blank) continue;
+    const header = readHeader(line);
+    if (header === null) continue;
+    const rows = collectRows(lines, i + 1, header.kind);
+    if (rows.length === 0) continue;
+    if (header.kind === 'typed') readTypedRows(rows, header.columns, origin, out);
+    else if (header.kind === 'weightBreak') readWeightBreakRows(rows, header.columns, origin, out);
+    else if (header.kind === 'description') readDescriptionRows(rows, header.columns, out);
+    else readFieldRows(line, rows, header.columns, out);
+    out.consumed.add(line.no);
+    for (const row of rows) out.consumed.add(row.no);
+    out.tables.push({
+      start: line.no,
+      end: rows[rows.length - 1]?.no ?? line.no,
+      title: line.trimmed,
+      perDestination: header.columns.some((c) => c.role === 'place'),
+    });
+    i += rows.length;
+  }
+  return out;
+}

@@ -1,0 +1,53 @@
+import type { ExtractionResult, FileKind, SourceKind } from './types.js';
+
+/** A result with nothing extracted and the reason why; what the engine returns instead of throwing. */
+export function emptyResult(reason: string, fileKind: FileKind = 'unknown', source: SourceKind = 'email'): ExtractionResult {
+  return {
+    detect: {
+      source,
+      fileKind,
+      language: 'pt',
+      modal: null,
+      numberFormat: 'UNKNOWN',
+      currencies: [],
+      messageDate: null,
+      dateOrder: 'DMY',
+      confidence: { source: 0, language: 0, modal: 0 },
+      reasons: [reason],
+    },
+    blocks: [],
+    final: {
+      transportador: null,
+      armador: null,
+      modal: null,
+      moeda: null,
+      incoterm: null,
+      origem: null,
+      portoOrigem: null,
+      porto_destino: [],
+      destinos: [],
+      portoTransbordo: null,
+      rota: null,
+      transit_time_dias: null,
+      transit_time_min_dias: null,
+      transit_time_max_dias: null,
+      free_time_destino_dias: null,
+      validadeProposta: null,
+      frete: null,
+      fretes: [],
+      preco_por_container_20: null,
+      preco_por_container_40: null,
+      preco_por_kg: null,
+      preco_por_m3: null,
+      preco_minimo: null,
+      tipoContainer: null,
+      quantidadeContainer: null,
+      volumeCarga: null,
+      condicoesPagamento: null,
+      taxas: { itens: [] },
+      confidence_overall: 0,
+      evidence: {},
+      reason,
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { type SectionContext, classifyHeadingLine } from '../blocks/headings.js';
+import type { Line } from '../blocks/lines.js';
+import { findAmounts } from '../normalise/money.js';
+import type { ChargeCandidate } from './charge-types.js';
+import { labelNeedsContinuation, parseChargeLine, readMinimumLine } from './charges.js';
+
+const DANGLING_CURRENCY = /(?:^|\s)(USD|US\$|BRL|R\$|EUR|€)\s*$/i;
+
+function isOrphanLabel(line: Line | undefined): boolean {
+  if (line === undefined || line.blank) return false;
+  const text = line.trimmed;
+  if (/\d/.test(text) || /[!?.,:;]$/.test(text) || text.split(/\s+/).length > 5) return false;
+  return classifyHeadingLine(text, line.no) === null;
+}
+
+function nextNonBlank(lines: Line[], from: number): number {
+  for (let i = from; i < lines.length; i++) if (!lines[i]?.blank) return i;
+  return -1;
+}
+
+/**
+ * Charges on free-text lines, repairing what PDF text extraction breaks: a label split over two lines
+ * ("Taxa de" / "Liberação", "Capatazia" / "(armazém de desova) ..."), a value pushed to the next line,
+ * and a minimum written on the line under the freight.
+ */
+export function readChargeLines(
+  lines: Line[],
+  sectionOf: (line: Line) => SectionContext | null,
+  origin: string,
+): ChargeCandidate[] {
+  const candidates: ChargeCandidate[] = [];
+  const used = new Set<number>();
+  let lastFreight: { candidate: ChargeCandidate; index: number } | null = null;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line === undefined || line.blank || used.has(i)) continue;
+    if (classifyHeadingLine(line.text, line.no) !== null) continue;
+    let text = line.text;
+    let amounts = findAmounts(text);
+    if (amounts.length === 0 && DANGLING_CURRENCY.test(text)) {
+      const next = nextNonBlank(lines, i + 1);
+      const nextText = next < 0 ? '' : (lines[next]?.trimmed ?? '');
+      if (/^\d/.test(nextText)) {
+        text = `${text} ${nextText}`;
+        used.add(next);
+        amounts = findAmounts(text);
+      }
+    }
+    const first = amounts[0];
+    if (first === undefined) continue;
+    if (lastFreight !== null && i - lastFreight.index <= 2) {
+      const minimum = readMinimumLine(text, lastFreight.candidate.value);
+      if (minimum !== null) {
+        lastFreight.candidate.minimum = minimum;
+        continue;
+      }
+    }
+    const lead = text.slice(0, first.start).trim().replace(/^[\s\-–•*·]+/, '');
+    const previous = lines[i - 1];
+    if ((lead === '' || /^[(\p{Ll}]/u.test(lead)) && isOrphanLabel(previous) && !used.has(i - 1)) {
+      text = `${previous?.trimmed ?? ''} ${text.trimStart()}`;
+    } else if (labelNeedsContinuation(text)) {
+      const next = lines[i + 1];
+      if (isOrphanLabel(next)) {
+        text = `${text.slice(0, first.start).trimEnd()} ${next?.trimmed ?? ''}   ${text.slice(first.start)}`;
+        used.add(i + 1);
+      }
+    }
+    const parsed = parseChargeLine({ text, line, section: sectionOf(line), origin });
+    candidates.push(...parsed);
+    const freight = [...parsed].reverse().find((c) => c.kind === 'freight');
+    if (freight !== undefined) lastFreight = { candidate: freight, index: i };
+  }
+  return candidates;
+}

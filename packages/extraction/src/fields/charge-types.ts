@@ -1,0 +1,29 @@
+import type { Line } from '../blocks/lines.js';
+import type { ContainerUnit, Currency, FeeUnit, FreightUnit } from '../types.js';
+import type { PlaceValue } from './places.js';
+
+export interface ChargeCandidate {
+  kind: 'freight' | 'fee';
+  /** Printed label (fee or freight line). */
+  label: string;
+  /** Canonical fee name, or the printed acronym/label. */
+  feeName: string | null;
+  value: number;
+  currency: Currency | null;
+  isPercent: boolean;
+  /** Basis stated in the text, a header or a heading; null when none was found. */
+  unit: FeeUnit | null;
+  /** Freight unit read from the text (equipment, kg, w/m ...). */
+  freightUnit: FreightUnit | null;
+  /** All equipment units the price applies to (a bare 40' covers 40DC and 40HC). */
+  equipment: ContainerUnit[] | null;
+  /** Text that may name a destination ("THC Santos", a table's POD cell). */
+  placeText: string;
+  /** The label is itself a list of places ("Santos / Itapoá: USD ..."). */
+  labelPlaces: PlaceValue[];
+  minimum: number | null;
+  line: Line;
+  cell?: string;
+  origin: string;
+  confidence: number;
+}

@@ -1,0 +1,221 @@
+import { type SectionContext, classifyHeadingText } from '../blocks/headings.js';
+import type { Line } from '../blocks/lines.js';
+import {
+  CONDITIONAL_MARKERS,
+  FIELD_LABELS,
+  FREIGHT_LABELS,
+  IGNORED_CHARGE_LABELS,
+  INCLUDED_MARKERS,
+  SUPERSEDED_MARKERS,
+} from '../dictionary/labels.js';
+import { matchFee, printedFeeName } from '../normalise/fee-names.js';
+import { type AmountToken, findAmounts } from '../normalise/money.js';
+import { foldKeepingOffsets, normaliseLabel, phraseAlternation, phraseRegExp } from '../normalise/text.js';
+import { findEquipment, findLeadingUnit, findUnit, freightUnitFromBasis, unitFromBasisWord } from '../normalise/units.js';
+import type { FeeUnit, FreightUnit } from '../types.js';
+import type { ChargeCandidate } from './charge-types.js';
+import { parsePlaceField } from './places.js';
+
+const IGNORED = phraseRegExp(IGNORED_CHARGE_LABELS, 'u');
+const SUPERSEDED = phraseRegExp(SUPERSEDED_MARKERS, 'u');
+const CONDITIONAL = new RegExp(`(?:${phraseAlternation(CONDITIONAL_MARKERS)})`, 'u');
+const INCLUDED = phraseRegExp(INCLUDED_MARKERS, 'u');
+const FREIGHT = phraseRegExp(FREIGHT_LABELS, 'u');
+const MINIMUM = /(?<![\p{L}])(?:min|mín|minimo|mínimo|minimum|minima|mínima)(?![\p{L}])/iu;
+const MINIMUM_QUANTITY =
+  /(?:min|mín|minimo|mínimo|minimum|minima|mínima)\.?\s*(?:de\s+)?(\d+(?:[.,]\d+)?)\s*(cbm|m3|m³|w\s*\/\s*m|wm|kgs?|rt|t|tons?)(?![\p{L}])/iu;
+const NON_CHARGE_FIELDS = new RegExp(
+  `^[\\s\\-–•*·]*(?:\\d{1,2}[.)]\\s+)?(?:${phraseAlternation([
+    ...FIELD_LABELS.payment,
+    ...FIELD_LABELS.validity,
+    ...FIELD_LABELS.transit,
+    ...FIELD_LABELS.freeTime,
+    ...FIELD_LABELS.incoterm,
+    ...FIELD_LABELS.documentDate,
+  ])})\\s*(?:\\([^)]*\\))?\\s*(?:\\.:|:)`,
+  'u',
+);
+const CONNECTOR_END = /(?:^|\s)(?:de|da|do|das|dos|of|the|del|la|para|e|y|and|\/|-)$/i;
+
+export function cleanLabel(text: string): string {
+  return text
+    .replace(/^[\s\-–•*·>]+/, '')
+    .replace(/^\d{1,2}[.)]\s+/, '')
+    .replace(/\.{2,}|…+/g, ' ')
+    .replace(/[\s:=|/–—-]+$/, '')
+    .replace(/^[\s:=|/–—-]+/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function stripParens(text: string): string {
+  return text.replace(/\([^)]*\)/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+export interface ChargeLineInput {
+  text: string;
+  line: Line;
+  section: SectionContext | null;
+  origin: string;
+  cell?: string;
+}
+
+interface LeadParts {
+  main: string;
+  sub: string;
+  inlineSection: SectionContext | null;
+}
+
+function splitLead(lead: string, lineNo: number): LeadParts {
+  const colon = Math.max(lead.lastIndexOf(':'), lead.lastIndexOf('='));
+  if (colon < 0) return { main: cleanLabel(lead), sub: '', inlineSection: null };
+  const before = cleanLabel(lead.slice(0, colon));
+  const after = cleanLabel(lead.slice(colon + 1));
+  const heading = classifyHeadingText(before, lineNo);
+  const isChargeHeading = heading !== null && heading.kind !== 'freight' && heading.kind !== 'conditions';
+  if (isChargeHeading && after !== '' && matchFee(before) === null) return { main: after, sub: '', inlineSection: heading };
+  return { main: before, sub: after, inlineSection: null };
+}
+
+type LineKind = 'freight' | 'fee' | 'placeFreight' | null;
+
+function classifyMain(main: string, section: SectionContext | null): { kind: LineKind; feeLabel: string | null } {
+  const plain = stripParens(main);
+  const folded = normaliseLabel(plain);
+  const fee = matchFee(plain);
+  const freightWord = FREIGHT.exec(folded);
+  if (fee !== null && (freightWord === null || freightWord.index > 0)) return { kind: 'fee', feeLabel: main };
+  if (freightWord !== null) return { kind: 'freight', feeLabel: null };
+  if (findEquipment(plain).length > 0) return { kind: 'freight', feeLabel: null };
+  if (plain === '') return { kind: section?.kind === 'freight' ? 'freight' : null, feeLabel: null };
+  const places = parsePlaceField(plain).places;
+  const isPlaceList = places.length > 0 && places.every((p) => p.known) && !/\d/.test(plain);
+  if (isPlaceList && (section === null || section.kind === 'freight')) return { kind: 'placeFreight', feeLabel: null };
+  if (section?.kind === 'freight') return { kind: 'freight', feeLabel: null };
+  const words = folded.split(' ').length;
+  const inChargeSection = section !== null && section.kind !== 'conditions';
+  const acronym = /(?<![\p{L}])[A-Z]{2,6}(?![\p{L}])/u.test(plain);
+  if ((inChargeSection && words <= 6) || (acronym && words <= 3) || words <= 3) return { kind: 'fee', feeLabel: main };
+  return { kind: null, feeLabel: null };
+}
+
+/** Reads the charges on one line of text: base freight and fees, with basis, currency and place hints. */
+export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
+  const { text, line } = input;
+  const amounts = findAmounts(text);
+  if (amounts.length === 0) return [];
+  const folded = foldKeepingOffsets(text);
+  if (NON_CHARGE_FIELDS.test(folded) || CONDITIONAL.test(folded)) return [];
+  const lead = splitLead(text.slice(0, amounts[0]?.start ?? 0), line.no);
+  const section = lead.inlineSection ?? input.section;
+  if (IGNORED.test(normaliseLabel(lead.main))) return [];
+  const { kind, feeLabel } = classifyMain(lead.main, section);
+  if (kind === null) return [];
+  const consumedEnds = amounts.map((amount, i) => {
+    const window = text.slice(amount.end, amounts[i + 1]?.start ?? text.length);
+    const unit = findLeadingUnit(window);
+    return unit === null ? amount.end : amount.end + unit.end;
+  });
+  const tail = text.slice(consumedEnds[consumedEnds.length - 1] ?? text.length);
+  const tailGroup = /^\s*\(([^)]*)\)\s*[.;]?\s*$/.exec(tail);
+  const tailUnitMatch = tailGroup === null ? null : findUnit(`por ${tailGroup[1]}`);
+  const tailUnit = tailUnitMatch === null || tailUnitMatch.unit === 'DAY' ? null : tailUnitMatch.unit;
+  const labelUnit = unitFromLabelParens(lead.main);
+  const mainEquipment = findEquipment(stripParens(lead.main))[0]?.units ?? null;
+
+  const candidates: ChargeCandidate[] = [];
+  let previousEnd = 0;
+  amounts.forEach((amount, i) => {
+    const sub = i === 0 ? lead.sub : cleanLabel(text.slice(previousEnd, amount.start));
+    previousEnd = consumedEnds[i] ?? amount.end;
+    const subFolded = normaliseLabel(sub);
+    const last = candidates[candidates.length - 1];
+    if (MINIMUM.test(sub)) {
+      if (last?.kind === 'freight' && !amount.isPercent) last.minimum = amount.value;
+      return;
+    }
+    if (SUPERSEDED.test(subFolded) || IGNORED.test(subFolded)) return;
+    const window = text.slice(amount.end, amounts[i + 1]?.start ?? text.length);
+    const post = findLeadingUnit(window);
+    if (post?.unit === 'DAY') return;
+    const subFee = i > 0 || lead.sub !== '' ? matchFee(sub) : null;
+    const ownKind: 'freight' | 'fee' = subFee !== null ? 'fee' : kind === 'fee' ? 'fee' : 'freight';
+    const labelForFee = subFee !== null ? sub : (feeLabel ?? lead.main);
+    if (ownKind === 'fee' && INCLUDED.test(normaliseLabel(window.split(/[|/]/)[0] ?? ''))) return;
+    if (ownKind === 'freight' && amount.isPercent) return;
+    const subUnit = findUnit(sub);
+    const unit = pickUnit([post?.unit, subUnit?.unit, labelUnit, tailUnit, section?.unit]);
+    const equipment =
+      post?.equipment ?? findEquipment(sub)[0]?.units ?? (i === 0 || ownKind === 'freight' ? mainEquipment : null);
+    const candidate: ChargeCandidate = {
+      kind: ownKind,
+      label: ownKind === 'fee' ? cleanLabel(labelForFee) : lead.main,
+      feeName: ownKind === 'fee' ? (matchFee(labelForFee)?.fee.name ?? printedFeeName(cleanLabel(labelForFee))) : null,
+      value: amount.value,
+      currency: amount.currency ?? section?.currency ?? null,
+      isPercent: amount.isPercent,
+      unit: amount.isPercent ? 'PERCENT' : unit,
+      freightUnit: freightUnitOf(unit, equipment),
+      equipment: equipment ?? (ownKind === 'freight' ? (section?.equipment ?? null) : null),
+      placeText: `${lead.main} ${sub}`,
+      labelPlaces: kind === 'placeFreight' ? parsePlaceField(stripParens(lead.main)).places : [],
+      minimum: null,
+      line,
+      origin: input.origin,
+      confidence: confidenceOf(ownKind, subFee !== null || matchFee(labelForFee) !== null, unit !== null),
+    };
+    if (input.cell !== undefined) candidate.cell = input.cell;
+    if (ownKind === 'freight') candidate.minimum = minimumQuantity(window, amount);
+    candidates.push(candidate);
+  });
+  return candidates;
+}
+
+function pickUnit(options: Array<FeeUnit | 'DAY' | null | undefined>): FeeUnit | null {
+  for (const option of options) if (option !== null && option !== undefined && option !== 'DAY') return option;
+  return null;
+}
+
+function unitFromLabelParens(label: string): FeeUnit | null {
+  for (const match of label.matchAll(/\(([^)]*)\)/g)) {
+    const unit = unitFromBasisWord(match[1] ?? '');
+    if (unit !== null) return unit;
+  }
+  return null;
+}
+
+function freightUnitOf(unit: FeeUnit | null, equipment: readonly string[] | null): FreightUnit | null {
+  if (equipment !== null && equipment.length > 0) return null;
+  return unit === null || unit === 'CNTR' || unit === 'PERCENT' ? null : freightUnitFromBasis(unit);
+}
+
+function minimumQuantity(window: string, amount: AmountToken): number | null {
+  const match = MINIMUM_QUANTITY.exec(window);
+  if (match === null) return null;
+  const quantity = Number((match[1] ?? '').replace(',', '.'));
+  return Number.isFinite(quantity) ? Math.round(quantity * amount.value * 100) / 100 : null;
+}
+
+function confidenceOf(kind: 'freight' | 'fee', knownName: boolean, hasUnit: boolean): number {
+  if (kind === 'freight') return hasUnit ? 0.9 : 0.8;
+  return knownName ? (hasUnit ? 0.9 : 0.8) : 0.6;
+}
+
+/** A line holding only a minimum ("mínimo 1 m³", "min. USD 50") for the freight line above it. */
+export function readMinimumLine(text: string, rate: number): number | null {
+  const trimmed = cleanLabel(text);
+  if (!MINIMUM.test(trimmed.slice(0, 12))) return null;
+  const money = findAmounts(trimmed).find((a) => !a.isPercent);
+  if (money !== undefined) return money.value;
+  const quantity = MINIMUM_QUANTITY.exec(trimmed);
+  if (quantity === null) return null;
+  return Math.round(Number((quantity[1] ?? '').replace(',', '.')) * rate * 100) / 100;
+}
+
+/** The lead label ends with a connector ("Taxa de") and needs the next line to be complete. */
+export function labelNeedsContinuation(text: string): boolean {
+  const amounts = findAmounts(text);
+  const first = amounts[0];
+  if (first === undefined) return false;
+  return CONNECTOR_END.test(cleanLabel(text.slice(0, first.start)));
+}

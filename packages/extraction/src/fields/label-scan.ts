@@ -1,0 +1,82 @@
+import { FIELD_LABELS, type FieldName } from '../dictionary/labels.js';
+import { foldKeepingOffsets, normaliseLabel, phraseRegExp } from '../normalise/text.js';
+
+export interface LabelHit {
+  field: FieldName;
+  start: number;
+  /** The label is followed by ":", "=", ".:", a tab or a column gap. */
+  separated: boolean;
+  /** Words between the label and its separator ("de demurrage" in "Free time de demurrage:"). */
+  qualifier: string;
+  /** Text before the label in the same clause, for "Detention free time" and the like. */
+  before: string;
+  value: string;
+}
+
+const FIELD_BY_LABEL = new Map<string, FieldName>();
+for (const [field, labels] of Object.entries(FIELD_LABELS) as Array<[FieldName, readonly string[]]>) {
+  for (const label of labels) if (!FIELD_BY_LABEL.has(label)) FIELD_BY_LABEL.set(label, field);
+}
+const ANY_LABEL = phraseRegExp([...FIELD_BY_LABEL.keys()]);
+
+/** Fields whose value grammar is strict enough to read without a separator ("TT 38 dias"). */
+const INLINE_FIELDS = new Set<FieldName>(['transit', 'freeTime', 'validity', 'incoterm']);
+const CHARGE_QUALIFIER = /\b(charges?|fees?|taxas?|surcharges?|costs?|custos?|despesas?|gastos?|cargos?|tarifas?)\b/;
+
+const SEPARATOR = /^(\s*\([^)]{0,40}\))?\s*(\.:|:|=|\s[-–]\s|\t|\s{2,})\s*/u;
+const QUALIFIED_SEPARATOR = /^((?:\s+[\p{L}\p{N}/'().-]+){1,4}?)\s*(\.:|:|=)\s*/u;
+
+function isStrongPosition(text: string, start: number): boolean {
+  const before = text.slice(0, start);
+  if (/^[\s\-–•*·>]*(?:\d{1,2}[.)]\s+|[a-z][.)]\s+)?$/i.test(before)) return true;
+  return /(\t|\s{2,}|\||[.;]\s+|,\s+)$/.test(before);
+}
+
+/** Every "label: value" (and inline numeric label) in a line, with the value cut at the next label or column gap. */
+export function scanLabels(text: string): LabelHit[] {
+  const folded = foldKeepingOffsets(text);
+  const raw: Array<{ field: FieldName; start: number; valueStart: number; separated: boolean; qualifier: string }> = [];
+  for (const match of folded.matchAll(ANY_LABEL)) {
+    const start = match.index ?? 0;
+    const field = FIELD_BY_LABEL.get(normaliseLabel(match[0]));
+    if (field === undefined) continue;
+    const labelEnd = start + match[0].length;
+    const rest = text.slice(labelEnd);
+    const strong = isStrongPosition(text, start);
+    const separator = SEPARATOR.exec(rest);
+    if (separator !== null && strong) {
+      raw.push({ field, start, valueStart: labelEnd + separator[0].length, separated: true, qualifier: separator[1] ?? '' });
+      continue;
+    }
+    const qualified = QUALIFIED_SEPARATOR.exec(rest);
+    if (qualified !== null && strong && !CHARGE_QUALIFIER.test(foldKeepingOffsets(qualified[1] ?? ''))) {
+      raw.push({ field, start, valueStart: labelEnd + qualified[0].length, separated: true, qualifier: qualified[1] ?? '' });
+      continue;
+    }
+    if (INLINE_FIELDS.has(field) && !/^[\p{L}\p{N}]/u.test(rest)) {
+      raw.push({ field, start, valueStart: labelEnd, separated: false, qualifier: '' });
+    }
+  }
+  return raw.map((hit, i) => {
+    let end = text.length;
+    for (const next of raw.slice(i + 1)) {
+      if (next.separated && next.start >= hit.valueStart) {
+        end = next.start;
+        break;
+      }
+    }
+    const valueText = text.slice(hit.valueStart, end);
+    const gap = /\t|\s{3,}/.exec(valueText.trimStart());
+    const leading = valueText.length - valueText.trimStart().length;
+    const value = (gap === null ? valueText : valueText.slice(0, leading + gap.index)).trim();
+    const clauseStart = Math.max(text.lastIndexOf(',', hit.start), text.lastIndexOf('.', hit.start - 2), 0);
+    return {
+      field: hit.field,
+      start: hit.start,
+      separated: hit.separated,
+      qualifier: hit.qualifier.trim(),
+      before: text.slice(clauseStart, hit.start),
+      value,
+    };
+  });
+}

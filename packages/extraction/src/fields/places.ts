@@ -1,0 +1,143 @@
+import { COUNTRY_NAMES, PLACES, type PlaceDefinition, STATE_CODES } from '../dictionary/places.js';
+import { collapseSpaces, escapeRegExp, foldKeepingOffsets, normaliseLabel, tidyCapitals } from '../normalise/text.js';
+
+const BY_NAME = new Map<string, PlaceDefinition>();
+const BY_CODE = new Map<string, PlaceDefinition>();
+for (const place of PLACES) {
+  BY_NAME.set(normaliseLabel(place.name), place);
+  for (const alias of place.aliases) BY_NAME.set(normaliseLabel(alias), place);
+  for (const code of place.codes) BY_CODE.set(code, place);
+}
+const COUNTRIES = new Set(COUNTRY_NAMES);
+const STATES = new Set(STATE_CODES);
+const INCOTERM_WORD = /\b(EXW|FCA|FAS|FOB|CFR|CIF|CPT|CIP|DAP|DPU|DAT|DDP|DDU)\b/;
+const NOISE_WORDS =
+  /\b(port|porto|puerto|airport|aeroporto|aeropuerto|cfs|terminal|harbou?r|city|cidade|ciudad|area|region|zone|zona)\b/gi;
+const DIRECT = /^(direto|direta|direct|directo|diretto|none|nenhum|ninguno|no|n\/?a|-+|sem transbordo|direct service|direct call|servico direto)$/i;
+
+export interface PlaceValue {
+  name: string;
+  code: string | null;
+  country: string | null;
+  known: boolean;
+}
+
+export function lookupPlace(text: string): PlaceValue | null {
+  const trimmed = text.trim();
+  const byCode = BY_CODE.get(trimmed.toUpperCase());
+  if (byCode !== undefined && /^[A-Z]{3,5}$/.test(trimmed)) return fromDefinition(byCode);
+  const byName = BY_NAME.get(normaliseLabel(trimmed));
+  return byName === undefined ? null : fromDefinition(byName);
+}
+
+function fromDefinition(place: PlaceDefinition): PlaceValue {
+  return { name: place.name, code: place.codes[0] ?? null, country: place.country, known: true };
+}
+
+export function isDirectWord(text: string): boolean {
+  return DIRECT.test(text.trim().replace(/[.,;:()]/g, '').trim());
+}
+
+export interface ParsedPlaceField {
+  places: PlaceValue[];
+  incoterm: string | null;
+  via: PlaceValue | null;
+  direct: boolean;
+}
+
+/** One place written with decorations: "Shanghai, China (FOB)", "Santos/SP", "Campinas (VCP)", "FOB Hamburg". */
+export function cleanPlace(text: string): PlaceValue | null {
+  let value = text.trim();
+  const codeInParens = /\(([A-Z]{3,5})\)/.exec(value);
+  if (codeInParens !== null) {
+    const byCode = BY_CODE.get(codeInParens[1] ?? '');
+    if (byCode !== undefined) return fromDefinition(byCode);
+  }
+  value = value.replace(/\([^)]*\)/g, ' ').replace(/\[[^\]]*\]/g, ' ');
+  value = value.replace(new RegExp(INCOTERM_WORD.source, 'g'), ' ');
+  value = value.split(/\s+[–—-]\s+|,\s*/)[0] ?? '';
+  value = value.replace(/\/\s*[A-Z]{2}\b.*$/, '').replace(/\s+-\s*[A-Z]{2}$/, '');
+  value = collapseSpaces(value.replace(/[:;.]+$/, ''));
+  if (value === '' || /\d{3,}/.test(value) || value.length > 40) return null;
+  const known = lookupPlace(value) ?? lookupPlace(collapseSpaces(value.replace(NOISE_WORDS, ' ')));
+  if (known !== null) return known;
+  const stripped = collapseSpaces(value.replace(NOISE_WORDS, ' '));
+  if (stripped === '' || COUNTRIES.has(normaliseLabel(stripped)) || STATES.has(stripped)) return null;
+  if (!/^\p{L}/u.test(stripped) || stripped.split(' ').length > 4) return null;
+  return { name: tidyCapitals(stripped), code: null, country: null, known: false };
+}
+
+/** A place field value, possibly a list ("Santos / Río de Janeiro (misma tarifa)") with "via X" and incoterm. */
+export function parsePlaceField(text: string): ParsedPlaceField {
+  let value = text;
+  let via: PlaceValue | null = null;
+  let direct = false;
+  const viaMatch = /(?:^|[\s,;(–—-])(?:via|transbordo em|transbordo en|t\/s)\s+([^,;()–—]+)/i.exec(value);
+  if (viaMatch !== null) {
+    via = cleanPlace(viaMatch[1] ?? '');
+    value = value.slice(0, viaMatch.index);
+  }
+  if (/\b(direct|direto|directo|sem transbordo)\b/i.test(text)) direct = true;
+  const incoterm = INCOTERM_WORD.exec(value)?.[1] ?? null;
+  value = value.replace(/\([^)]*\)/g, (group) => (/\(([A-Z]{3,5})\)/.test(group) ? group : ' '));
+  const parts = value
+    .split(/\s*(?:\/(?!\s*[A-Z]{2}\b)|;|\||\s+e\s+|\s+y\s+|\s+and\s+|\s+&\s+)\s*/)
+    .flatMap((part) => splitCommaList(part));
+  const places: PlaceValue[] = [];
+  for (const part of parts) {
+    const place = cleanPlace(part);
+    if (place !== null && !places.some((p) => p.name === place.name)) places.push(place);
+  }
+  return { places, incoterm, via, direct };
+}
+
+function splitCommaList(part: string): string[] {
+  const pieces = part.split(/,\s*/);
+  if (pieces.length < 2) return [part];
+  const rest = pieces.slice(1).map((p) => p.trim());
+  const restAreDecorations = rest.every(
+    (p) => p === '' || COUNTRIES.has(normaliseLabel(p)) || STATES.has(p) || lookupPlace(p) === null,
+  );
+  return restAreDecorations ? [part] : pieces;
+}
+
+const KNOWN_NAMES = [...BY_NAME.keys()].sort((a, b) => b.length - a.length);
+const KNOWN_NAME_PATTERN = new RegExp(
+  `(?<![\\p{L}\\p{N}])(${KNOWN_NAMES.map((n) => escapeRegExp(n).replace(/ /g, '[\\s.-]+')).join('|')})(?![\\p{L}\\p{N}])`,
+  'gu',
+);
+const CODE_PATTERN = /(?<![A-Za-z])([A-Z]{3}|[A-Z]{5})(?![A-Za-z])/g;
+
+export interface PlaceMention {
+  place: PlaceValue;
+  start: number;
+  end: number;
+}
+
+/** Known places named anywhere in a text (names case-insensitive, codes in capitals). */
+export function findKnownPlaces(text: string, withCodes = false): PlaceMention[] {
+  const folded = foldKeepingOffsets(text);
+  const found: PlaceMention[] = [];
+  for (const match of folded.matchAll(KNOWN_NAME_PATTERN)) {
+    const place = BY_NAME.get(normaliseLabel(match[1] ?? ''));
+    if (place !== undefined) {
+      const start = match.index ?? 0;
+      found.push({ place: fromDefinition(place), start, end: start + match[0].length });
+    }
+  }
+  if (withCodes) {
+    for (const match of text.matchAll(CODE_PATTERN)) {
+      const place = BY_CODE.get(match[1] ?? '');
+      const start = match.index ?? 0;
+      if (place !== undefined && !found.some((f) => start < f.end && start + 3 > f.start)) {
+        found.push({ place: fromDefinition(place), start, end: start + (match[1]?.length ?? 0) });
+      }
+    }
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+
+
+export function samePlace(a: string, b: string): boolean {
+  return normaliseLabel(a) === normaliseLabel(b);
+}

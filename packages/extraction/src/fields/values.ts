@@ -1,0 +1,90 @@
+import { findDates, resolveDate, resolveRelativeValidity } from '../normalise/dates.js';
+import { foldKeepingOffsets } from '../normalise/text.js';
+import type { DateOrder, Modal } from '../types.js';
+
+const DAYS =
+  /(\d{1,3})(?:\s*(?:a|-|–|to|~|ate|hasta|y|e|or|ou)\s*(\d{1,3}))?\s*(?:(?:calendar|business|working|corridos|uteis|naturales|habiles)\s+)?(dias|days|day|dia|d(?![\p{L}])|semanas|semana|weeks|week|wks|horas|hours|hrs|h(?![\p{L}]))/gu;
+const BARE_RANGE = /^(?:about|aprox\.?|approx\.?|cerca de|aproximadamente|de)?\s*(\d{1,3})(?:\s*(?:a|-|–|to|~)\s*(\d{1,3}))?\s*(?:\(|$)/u;
+
+function toDays(value: number, unit: string): number {
+  if (unit.startsWith('seman') || unit.startsWith('week') || unit === 'wks') return value * 7;
+  if (unit.startsWith('hor') || unit.startsWith('hour') || unit === 'hrs' || unit === 'h') return Math.max(1, Math.ceil(value / 24));
+  return value;
+}
+
+/** Day counts in a transit-time value ("35 a 40 dias", "Santos 34 dias / Itapoá 37 dias", "3 weeks"). */
+export function readDayRange(value: string): { min: number; max: number } | null {
+  const clause = foldKeepingOffsets(value.split(/[,;(]|\.\s+\p{Lu}|\s[–—]\s|\.\s*$/u)[0] ?? value);
+  const numbers: number[] = [];
+  for (const match of clause.matchAll(DAYS)) {
+    const unit = match[3] ?? 'dias';
+    numbers.push(toDays(Number(match[1]), unit));
+    if (match[2] !== undefined) numbers.push(toDays(Number(match[2]), unit));
+  }
+  if (numbers.length === 0) {
+    const bare = BARE_RANGE.exec(clause.trim());
+    if (bare !== null) {
+      numbers.push(Number(bare[1]));
+      if (bare[2] !== undefined) numbers.push(Number(bare[2]));
+    }
+  }
+  const plausible = numbers.filter((n) => n > 0 && n <= 200);
+  if (plausible.length === 0) return null;
+  return { min: Math.min(...plausible), max: Math.max(...plausible) };
+}
+
+const EXCLUDED_FREE_TIME = /\b(detention|detencao|detencion|origem|origin|origen|pol|armazenagem|storage)\b/;
+
+/** Free days at destination: the first figure not tied to detention or origin. */
+export function readFreeDays(value: string): number | null {
+  const folded = foldKeepingOffsets(value);
+  for (const match of folded.matchAll(/(\d{1,3})\s*(?:(?:calendar|corridos|naturales)\s+)?(?:dias|days|dia|day|d\b)?([^\d/]{0,25})/gu)) {
+    const after = match[2] ?? '';
+    if (EXCLUDED_FREE_TIME.test(after.split(/[,;/]/)[0] ?? '')) continue;
+    const days = Number(match[1]);
+    if (days > 0 && days <= 120) return days;
+  }
+  return null;
+}
+
+const RANGE_CONNECTOR = /^\s*(?:a|-|–|to|till|until|through|thru|ate|hasta|al|y|e)\s*$/i;
+
+/** Last day of validity from a value: the end of a range, or a relative expression. */
+export function readValidity(value: string, order: DateOrder, reference: Date | null): string | null {
+  const text = value.split(/\s{3,}|\t/)[0] ?? value;
+  const dates = findDates(text, order);
+  const first = dates[0];
+  if (first !== undefined) {
+    const second = dates[1];
+    const isRange = second !== undefined && RANGE_CONNECTOR.test(text.slice(first.end, second.start));
+    const chosen = isRange ? second : first;
+    const yearFromEnd = isRange && first.year === null ? second.year : null;
+    const resolved = resolveDate(chosen, reference);
+    if (resolved !== null) return resolved;
+    if (yearFromEnd !== null) return resolveDate({ ...chosen, year: yearFromEnd }, reference);
+    return null;
+  }
+  return resolveRelativeValidity(text, reference);
+}
+
+const INCOTERM = /(?<![\p{L}])(EXW|FCA|FAS|FOB|CFR|CIF|CPT|CIP|DAP|DPU|DAT|DDP|DDU|C&F|CNF)(?![\p{L}])/u;
+
+export function readIncoterm(value: string): string | null {
+  const match = INCOTERM.exec(value.toUpperCase());
+  if (match === null) return null;
+  const code = match[1] ?? '';
+  return code === 'C&F' || code === 'CNF' ? 'CFR' : code;
+}
+
+const MODAL_WORDS: Array<[RegExp, Modal]> = [
+  [/\bfcl\b|full container|conteiner completo|contenedor completo/, 'FCL'],
+  [/\blcl\b|consolidad|fraccionad|less than container/, 'LCL'],
+  [/\baere[oa]\b|\bair\b|\bairfreight\b|\baereo\b/, 'AEREO'],
+  [/rodoviari|terrestre|\broad\b|\btruck\b|caminhao|camion|\bftl\b|\bltl\b/, 'RODOVIARIO'],
+];
+
+export function readModalWord(value: string): Modal | null {
+  const folded = foldKeepingOffsets(value);
+  for (const [pattern, modal] of MODAL_WORDS) if (pattern.test(folded)) return modal;
+  return null;
+}

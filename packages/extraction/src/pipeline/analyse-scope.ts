@@ -1,0 +1,64 @@
+import { type SectionContext, classifyHeadingLine } from '../blocks/headings.js';
+import type { Line } from '../blocks/lines.js';
+import { type TableRead, readTables } from '../blocks/tables.js';
+import type { ChargeCandidate } from '../fields/charge-types.js';
+import { readChargeLines } from '../fields/charge-lines.js';
+import { parseChargeLine } from '../fields/charges.js';
+import type { FieldContext, FieldResults } from '../fields/field-types.js';
+import { readFields } from '../fields/read-fields.js';
+
+export interface SectionSpan {
+  context: SectionContext;
+  start: number;
+  end: number;
+}
+
+export interface ScopeAnalysis {
+  fields: FieldResults;
+  charges: ChargeCandidate[];
+  tables: TableRead['tables'];
+  sections: SectionSpan[];
+}
+
+/** Sections opened by headings; one ends at the next heading, or at a blank line once it has content. */
+function findSections(lines: Line[]): { sectionOf: Map<number, SectionContext>; spans: SectionSpan[] } {
+  const sectionOf = new Map<number, SectionContext>();
+  const spans: SectionSpan[] = [];
+  let current: SectionSpan | null = null;
+  let hasContent = false;
+  for (const line of lines) {
+    const heading = line.blank ? null : classifyHeadingLine(line.text, line.no);
+    if (heading !== null) {
+      current = { context: heading, start: line.no, end: line.no };
+      spans.push(current);
+      hasContent = false;
+      continue;
+    }
+    if (line.blank) {
+      if (hasContent) current = null;
+      continue;
+    }
+    if (current !== null) {
+      sectionOf.set(line.no, current.context);
+      current.end = line.no;
+      hasContent = true;
+    }
+  }
+  return { sectionOf, spans };
+}
+
+/** Tables, sections, charges and labelled fields of one message (the newest one or a quoted one). */
+export function analyseScope(lines: Line[], ctx: FieldContext): ScopeAnalysis {
+  const tables = readTables(lines, ctx.origin);
+  const remaining = lines.filter((l) => !tables.consumed.has(l.no));
+  const { sectionOf, spans } = findSections(lines);
+  const section = (line: Line) => sectionOf.get(line.no) ?? null;
+  const charges = [...tables.charges, ...readChargeLines(remaining, section, ctx.origin)];
+  for (const row of tables.chargeRows) {
+    const parsed = parseChargeLine({ text: row.text, line: row.line, section: section(row.line), origin: ctx.origin, cell: row.cell });
+    charges.push(...parsed.map((c) => ({ ...c, confidence: Math.min(0.95, c.confidence + 0.05) })));
+  }
+  charges.sort((a, b) => a.line.no - b.line.no);
+  const fieldLines = [...remaining.filter((l) => !l.blank), ...tables.fieldLines].sort((a, b) => a.no - b.no);
+  return { fields: readFields(fieldLines, ctx), charges, tables: tables.tables, sections: spans };
+}

@@ -1,0 +1,137 @@
+import type { ChargeCandidate } from '../fields/charge-types.js';
+import { findKnownPlaces } from '../fields/places.js';
+import { FEES } from '../dictionary/fees.js';
+import { normaliseLabel } from '../normalise/text.js';
+import { freightUnitFromBasis } from '../normalise/units.js';
+import type { ContainerUnit, Currency, FeeItem, FeeUnit, FreightItem, FreightUnit, Modal } from '../types.js';
+
+export interface ResolveContext {
+  destinations: string[];
+  modal: Modal | null;
+  /** The one container type the message talks about, for freight lines that name none. */
+  defaultEquipment: ContainerUnit[] | null;
+  mainCurrency: Currency | null;
+}
+
+const DEFAULT_UNIT = new Map(FEES.map((f) => [f.name, f.defaultUnit]));
+
+function sourceOf(candidate: ChargeCandidate) {
+  const source = { line: candidate.line.no, text: candidate.line.trimmed.slice(0, 200), origin: candidate.origin };
+  return candidate.cell === undefined ? source : { ...source, cell: candidate.cell };
+}
+
+/** Destinations a value is specific to: those its label names, or none when it names all or none. */
+function destinationsOf(candidate: ChargeCandidate, ctx: ResolveContext): Array<string | null> {
+  if (ctx.destinations.length <= 1) return [null];
+  const named = new Set<string>();
+  for (const place of candidate.labelPlaces) named.add(place.name);
+  if (named.size === 0) {
+    const text = normaliseLabel(candidate.placeText);
+    for (const mention of findKnownPlaces(candidate.placeText)) named.add(mention.place.name);
+    for (const destination of ctx.destinations) {
+      if (new RegExp(`(^| )${normaliseLabel(destination)}( |$)`).test(text)) named.add(destination);
+    }
+  }
+  const matching = ctx.destinations.filter((d) => named.has(d));
+  if (matching.length === 0 || matching.length === ctx.destinations.length) return [null];
+  return matching;
+}
+
+function freightUnits(candidate: ChargeCandidate, ctx: ResolveContext): FreightUnit[] {
+  if (candidate.equipment !== null && candidate.equipment.length > 0) return candidate.equipment;
+  if (candidate.freightUnit !== null) return [candidate.freightUnit];
+  const fromBasis = candidate.unit === null ? null : freightUnitFromBasis(candidate.unit);
+  if (fromBasis !== null) return [fromBasis];
+  switch (ctx.modal) {
+    case 'AEREO':
+      return ['KG'];
+    case 'LCL':
+      return ['WM'];
+    case 'RODOVIARIO':
+      return ['VIAGEM'];
+    default:
+      return ctx.defaultEquipment ?? ['BL'];
+  }
+}
+
+function collapseAllDestinations<T extends { destino: string | null }>(items: T[], keyOf: (item: T) => string, destinations: string[]): T[] {
+  if (destinations.length <= 1) return items;
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(keyOf(item), [...(groups.get(keyOf(item)) ?? []), item]);
+  const result: T[] = [];
+  const emitted = new Set<string>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key) ?? [];
+    const covered = new Set(group.map((g) => g.destino));
+    const coversAll = destinations.every((d) => covered.has(d));
+    if (!coversAll) {
+      result.push(item);
+      continue;
+    }
+    if (emitted.has(key)) continue;
+    emitted.add(key);
+    result.push({ ...item, destino: null });
+  }
+  return result;
+}
+
+export function resolveFreight(candidates: ChargeCandidate[], ctx: ResolveContext): FreightItem[] {
+  const items: FreightItem[] = [];
+  for (const candidate of candidates) {
+    if (candidate.kind !== 'freight' || candidate.isPercent) continue;
+    const currency = candidate.currency ?? ctx.mainCurrency;
+    if (currency === null) continue;
+    for (const destino of destinationsOf(candidate, ctx)) {
+      for (const unidade of freightUnits(candidate, ctx)) {
+        items.push({
+          destino,
+          unidade,
+          valor: candidate.value,
+          moeda: currency,
+          minimo: candidate.minimum,
+          confidence: candidate.confidence,
+          source: sourceOf(candidate),
+        });
+      }
+    }
+  }
+  const collapsed = collapseAllDestinations(items, (i) => `${i.unidade}|${i.valor}|${i.moeda}`, ctx.destinations);
+  return dedupe(collapsed, (i) => `${i.unidade}|${i.valor}|${i.moeda}|${i.destino}`);
+}
+
+export function resolveFees(candidates: ChargeCandidate[], ctx: ResolveContext, freightCurrency: Currency | null): FeeItem[] {
+  const items: FeeItem[] = [];
+  for (const candidate of candidates) {
+    if (candidate.kind !== 'fee' || candidate.feeName === null || candidate.feeName === '') continue;
+    const currency = candidate.currency ?? freightCurrency ?? ctx.mainCurrency;
+    if (currency === null) continue;
+    const unidade: FeeUnit = candidate.isPercent
+      ? 'PERCENT'
+      : (candidate.unit ?? DEFAULT_UNIT.get(candidate.feeName) ?? 'PROCESSO');
+    for (const destino of destinationsOf(candidate, ctx)) {
+      items.push({
+        nome: candidate.feeName,
+        rotulo: candidate.label,
+        destino,
+        unidade,
+        valor: candidate.value,
+        moeda: currency,
+        confidence: candidate.confidence,
+        source: sourceOf(candidate),
+      });
+    }
+  }
+  const collapsed = collapseAllDestinations(items, (i) => `${i.nome}|${i.valor}|${i.moeda}|${i.unidade}`, ctx.destinations);
+  return dedupe(collapsed, (i) => `${i.nome}|${i.valor}|${i.moeda}|${i.unidade}|${i.destino}`);
+}
+
+function dedupe<T>(items: T[], keyOf: (item: T) => string): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const key = keyOf(item);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

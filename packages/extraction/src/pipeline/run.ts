@@ -1,0 +1,177 @@
+import { type Line, prepareText } from '../blocks/lines.js';
+import { type Segmentation, segment } from '../blocks/segment.js';
+import { detectLanguage } from '../detect/language.js';
+import { detectModal } from '../detect/modal.js';
+import { detectSource } from '../detect/source.js';
+import type { ChargeCandidate } from '../fields/charge-types.js';
+import { pickCompany } from '../fields/company.js';
+import type { FieldContext, FieldResults } from '../fields/field-types.js';
+import { scanLabels } from '../fields/label-scan.js';
+import { readFields } from '../fields/read-fields.js';
+import { findDates, numericDateOrderEvidence, resolveDate } from '../normalise/dates.js';
+import { findAmounts } from '../normalise/money.js';
+import { findEquipment } from '../normalise/units.js';
+import type {
+  ContainerUnit,
+  Currency,
+  DateOrder,
+  ExtractTextOptions,
+  ExtractionResult,
+  FileKind,
+  FreightUnit,
+  Language,
+  NumberFormat,
+} from '../types.js';
+import { analyseScope, type ScopeAnalysis } from './analyse-scope.js';
+import { buildBlocks } from './build-blocks.js';
+import { buildFinal } from './build-final.js';
+import { mergeScopes } from './merge-scopes.js';
+import { resolveFees, resolveFreight } from './resolve-charges.js';
+
+function numberFormatOf(lines: Line[]): { format: NumberFormat; currencies: Currency[] } {
+  let br = 0;
+  let us = 0;
+  const counts = new Map<Currency, number>();
+  for (const line of lines) {
+    for (const amount of findAmounts(line.text)) {
+      if (amount.style === 'BR') br++;
+      if (amount.style === 'US') us++;
+      if (amount.currency !== null) counts.set(amount.currency, (counts.get(amount.currency) ?? 0) + 1);
+    }
+  }
+  const format: NumberFormat = br > 0 && us > 0 ? 'MIXED' : br > 0 ? 'BR' : us > 0 ? 'US' : 'UNKNOWN';
+  const currencies = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([c]) => c);
+  return { format, currencies };
+}
+
+function decideDateOrder(text: string, language: Language, format: NumberFormat): DateOrder {
+  const evidence = numericDateOrderEvidence(text);
+  if (evidence.mdy > evidence.dmy) return 'MDY';
+  if (evidence.dmy > evidence.mdy) return 'DMY';
+  return language === 'en' && format === 'US' ? 'MDY' : 'DMY';
+}
+
+function dateFrom(text: string | null, order: DateOrder): Date | null {
+  if (text === null) return null;
+  const token = findDates(text, order).find((d) => d.year !== null);
+  const iso = token === undefined ? null : resolveDate(token, null);
+  return iso === null ? null : new Date(`${iso}T12:00:00Z`);
+}
+
+function documentDate(lines: Line[], order: DateOrder): Date | null {
+  for (const line of lines.slice(0, 25)) {
+    for (const hit of scanLabels(line.text)) {
+      if (hit.field === 'documentDate' && hit.separated) {
+        const date = dateFrom(hit.value, order);
+        if (date !== null) return date;
+      }
+    }
+  }
+  return null;
+}
+
+/** The first older message, re-segmented on its own so its header, body and signature are told apart. */
+function olderMessageLines(lines: Line[], seg: Segmentation): Line[] {
+  const range = seg.quotedMessages[0];
+  if (range === undefined) return [];
+  const message = lines.slice(range[0], range[1]).map((l) => ({ ...l, quoteDepth: 0 }));
+  const first = message[0]?.trimmed ?? '';
+  const withoutIntro = /^(em|on|el|-{2,}|_{3,})/i.test(first) && !/^(from|de)\s*:/i.test(first) ? message.slice(1) : message;
+  const inner = segment(withoutIntro);
+  return withoutIntro.filter((_, i) => inner.roles[i] === 'body');
+}
+
+function singleEquipment(lines: Line[]): ContainerUnit[] | null {
+  const kinds = new Map<string, ContainerUnit[]>();
+  for (const line of lines) for (const match of findEquipment(line.text)) kinds.set(match.units.join('+'), match.units);
+  return kinds.size === 1 ? ([...kinds.values()][0] ?? null) : null;
+}
+
+function candidateUnits(charges: ChargeCandidate[]): FreightUnit[] {
+  const units: FreightUnit[] = [];
+  for (const charge of charges) {
+    if (charge.kind !== 'freight') continue;
+    if (charge.equipment !== null) units.push(...charge.equipment);
+    else if (charge.freightUnit !== null) units.push(charge.freightUnit);
+  }
+  return units;
+}
+
+function destinationNames(fields: FieldResults, charges: ChargeCandidate[]): string[] {
+  const names: string[] = fields.destinations.map((d) => d.value.name);
+  for (const charge of charges) {
+    if (charge.kind !== 'freight') continue;
+    for (const place of charge.labelPlaces) if (!names.includes(place.name)) names.push(place.name);
+  }
+  return names;
+}
+
+/** Runs detect -> blocks -> fields -> final over one text. */
+export function analyseText(input: string, opts: ExtractTextOptions, fileKind: FileKind): ExtractionResult {
+  const prepared = prepareText(input);
+  const { lines } = prepared;
+  const seg = segment(lines);
+  const reasons: string[] = [];
+  if (prepared.truncated) reasons.push('texto truncado: entrada maior que o limite');
+  const source = opts.sourceHint
+    ? { source: opts.sourceHint, confidence: 1 }
+    : detectSource(lines, seg.headerEnd > 0, prepared.pageBreaks, prepared.delimiter);
+  const bodyLines = lines.filter((_, i) => seg.roles[i] === 'body');
+  const bodyText = bodyLines.map((l) => l.trimmed).join('\n');
+  const language = detectLanguage(bodyText.length >= 40 ? bodyText : lines.map((l) => l.trimmed).join('\n'));
+  const numbers = numberFormatOf(bodyLines);
+  const dateOrder = decideDateOrder(input.slice(0, 20_000), language.language, numbers.format);
+  const reference = opts.messageDate ?? dateFrom(seg.headerDate, dateOrder) ?? documentDate(bodyLines, dateOrder);
+  const ctx: FieldContext = { dateOrder, reference, origin: 'body' };
+
+  const newest = analyseScope(bodyLines, ctx);
+  const olderLines = seg.stillApplies ? olderMessageLines(lines, seg) : [];
+  const older: ScopeAnalysis | null = olderLines.length > 0 ? analyseScope(olderLines, { ...ctx, origin: 'quoted' }) : null;
+  const merged = mergeScopes(newest, older);
+  const fields = merged.fields;
+  if (seg.subject !== null) {
+    const subjectFields = readFields([seg.subject], { ...ctx, origin: 'subject' });
+    fields.origin ??= subjectFields.origin && { ...subjectFields.origin, evidence: { ...subjectFields.origin.evidence, confidence: 0.5 } };
+    if (fields.destinations.length === 0 && merged.charges.every((c) => c.labelPlaces.length === 0)) {
+      fields.destinations = subjectFields.destinations.map((d) => ({ ...d, evidence: { ...d.evidence, confidence: 0.5 } }));
+    }
+    fields.incoterm ??= subjectFields.incoterm;
+  }
+  const signatureLines = lines.filter((_, i) => seg.roles[i] === 'signature');
+  const companyContext = { fromName: seg.fromName, fromDomain: seg.fromDomain };
+  const topLines = lines.filter((l, i) => seg.roles[i] === 'body' && !l.blank).slice(0, 6);
+  fields.company ??=
+    pickCompany(signatureLines, companyContext, 'signature', 'signature', 3) ??
+    (source.source === 'email' ? null : pickCompany(topLines, companyContext, 'body', 'document-top', 3)) ??
+    pickCompany(lines.filter((_, i) => seg.roles[i] !== 'quoted' && seg.roles[i] !== 'header'), companyContext, 'body', 'anywhere', 7);
+
+  const subjectLines = seg.subject === null ? [] : [seg.subject];
+  const modalText = [...subjectLines, ...bodyLines].map((l) => l.trimmed).join('\n');
+  const modal = detectModal(modalText, candidateUnits(merged.charges), fields.modal?.value ?? null);
+  const destinations = destinationNames(fields, merged.charges);
+  const resolveContext = {
+    destinations,
+    modal: modal.modal,
+    defaultEquipment: singleEquipment([...subjectLines, ...bodyLines]),
+    mainCurrency: numbers.currencies[0] ?? null,
+  };
+  const fretes = resolveFreight(merged.charges, resolveContext);
+  const taxas = resolveFees(merged.charges, resolveContext, fretes[0]?.moeda ?? null);
+  if (fretes.length === 0) reasons.push('nenhum valor de frete encontrado');
+
+  const detect = {
+    source: source.source,
+    fileKind,
+    language: language.language,
+    modal: modal.modal,
+    numberFormat: numbers.format,
+    currencies: numbers.currencies,
+    messageDate: reference === null ? null : reference.toISOString().slice(0, 10),
+    dateOrder,
+    confidence: { source: source.confidence, language: language.confidence, modal: modal.confidence },
+    reasons,
+  };
+  const final = buildFinal({ fields, fretes, taxas, modal, destinations, detect, lines: [...subjectLines, ...bodyLines] });
+  const blocks = buildBlocks(lines, seg, newest, older === null ? [] : olderLines);
+  return { detect, blocks, final };
+}

@@ -1,0 +1,174 @@
+export type SourceKind = 'email' | 'pdf' | 'excel';
+export type Language = 'pt' | 'en' | 'es';
+export type Modal = 'FCL' | 'LCL' | 'AEREO' | 'RODOVIARIO';
+export type Currency = 'USD' | 'EUR' | 'BRL' | 'GBP' | 'CNY';
+export type NumberFormat = 'BR' | 'US' | 'MIXED' | 'UNKNOWN';
+export type DateOrder = 'DMY' | 'MDY';
+export type ContainerUnit = '20DC' | '40DC' | '40HC' | '45HC' | '20RF' | '40RF' | '20OT' | '40OT' | '40FR';
+export type FreightUnit = ContainerUnit | 'KG' | 'M3' | 'WM' | 'VIAGEM' | 'BL';
+export type FeeUnit = 'CNTR' | 'BL' | 'KG' | 'M3' | 'WM' | 'PROCESSO' | 'VIAGEM' | 'PERCENT';
+export type FileKind = 'txt' | 'eml' | 'pdf' | 'xlsx' | 'xls' | 'csv' | 'unknown';
+
+/** Where a value came from: the 1-based line of the analysed text, and the cell when it came from a table. */
+export interface SourceRef {
+  line: number;
+  text: string;
+  cell?: string;
+  /** 'body', 'quoted' (an older message the newest one refers to), 'subject', 'llm' or 'attachment:<name>'. */
+  origin: string;
+}
+
+export interface Evidence {
+  confidence: number;
+  source: SourceRef | null;
+  /** How the value was found, e.g. 'label', 'table', 'inline', 'route', 'signature', 'default'. */
+  method: string;
+}
+
+export interface FreightItem {
+  destino: string | null;
+  unidade: FreightUnit;
+  valor: number;
+  moeda: Currency;
+  minimo: number | null;
+  confidence: number;
+  source: SourceRef;
+}
+
+export interface FeeItem {
+  /** Canonical short name (THC, BL FEE ...) or the printed acronym/label. */
+  nome: string;
+  /** The label as printed. */
+  rotulo: string;
+  destino: string | null;
+  unidade: FeeUnit;
+  valor: number;
+  moeda: Currency;
+  confidence: number;
+  source: SourceRef;
+}
+
+export interface PlaceRef {
+  nome: string;
+  codigo: string | null;
+  pais: string | null;
+}
+
+export interface DestinationSummary {
+  nome: string;
+  valorFreteUSD: number | null;
+  valorFreteBRL: number | null;
+  valorFreteEUR: number | null;
+}
+
+export interface FinalData {
+  transportador: string | null;
+  armador: string | null;
+  modal: Modal | null;
+  /** Currency of the freight lines. */
+  moeda: Currency | null;
+  incoterm: string | null;
+  origem: string | null;
+  portoOrigem: string | null;
+  porto_destino: PlaceRef[];
+  destinos: DestinationSummary[];
+  portoTransbordo: string | null;
+  rota: string | null;
+  /** Longest transit time in days (the conservative figure); min and max below. */
+  transit_time_dias: number | null;
+  transit_time_min_dias: number | null;
+  transit_time_max_dias: number | null;
+  free_time_destino_dias: number | null;
+  /** Last day the rates are valid, ISO YYYY-MM-DD. */
+  validadeProposta: string | null;
+  frete: { tipo: FreightUnit; valor: number; moeda: Currency } | null;
+  fretes: FreightItem[];
+  preco_por_container_20: number | null;
+  preco_por_container_40: number | null;
+  preco_por_kg: number | null;
+  preco_por_m3: number | null;
+  preco_minimo: number | null;
+  tipoContainer: string | null;
+  quantidadeContainer: number | null;
+  volumeCarga: string | null;
+  condicoesPagamento: string | null;
+  taxas: { itens: FeeItem[] };
+  confidence_overall: number;
+  /** Provenance and confidence of every scalar field above, by field name. */
+  evidence: Record<string, Evidence>;
+  /** Why the confidence is low, when it is. */
+  reason: string | null;
+}
+
+export interface DetectResult {
+  source: SourceKind;
+  fileKind: FileKind;
+  language: Language;
+  modal: Modal | null;
+  numberFormat: NumberFormat;
+  currencies: Currency[];
+  /** Date of the message or document (ISO), used for yearless and relative validity. */
+  messageDate: string | null;
+  dateOrder: DateOrder;
+  confidence: { source: number; language: number; modal: number };
+  reasons: string[];
+}
+
+export type BlockKind =
+  | 'header'
+  | 'body'
+  | 'freight'
+  | 'origin_charges'
+  | 'destination_charges'
+  | 'charges'
+  | 'conditions'
+  | 'table'
+  | 'per_destination_table'
+  | 'alternative'
+  | 'alternative_discarded'
+  | 'signature'
+  | 'quoted_history'
+  | 'attachment';
+
+export interface Block {
+  kind: BlockKind;
+  startLine: number;
+  endLine: number;
+  title: string | null;
+  origin: string;
+  lines: string[];
+}
+
+export interface ExtractionResult {
+  detect: DetectResult;
+  blocks: Block[];
+  final: FinalData;
+}
+
+export interface LlmOptions {
+  /** OpenAI-compatible base URL, e.g. http://127.0.0.1:11434/v1 */
+  baseUrl: string;
+  model?: string;
+  apiKey?: string;
+  timeoutMs?: number;
+  /** Fields with a confidence below this are offered to the model. */
+  minConfidence?: number;
+}
+
+export interface ExtractTextOptions {
+  messageDate?: Date;
+  sourceHint?: SourceKind;
+}
+
+export interface FileLimits {
+  maxBytes: number;
+  maxZipEntries: number;
+  maxUncompressedBytes: number;
+  maxPdfPages: number;
+  maxAttachments: number;
+}
+
+export interface ExtractFileOptions extends ExtractTextOptions {
+  limits?: Partial<FileLimits>;
+  llm?: LlmOptions;
+}
