@@ -1,6 +1,7 @@
 import './zod-locale.js';
 
 export * from './messages/index.js';
+export * from './rules/cnpj.js';
 export * from './rules/password.js';
 export * from './rules/roles.js';
 export * from './schemas/auth.js';
