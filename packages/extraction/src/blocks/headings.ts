@@ -58,6 +58,8 @@ export function classifyHeadingText(text: string, lineNo: number): SectionContex
 export function classifyHeadingLine(text: string, lineNo: number): SectionContext | null {
   const trimmed = text.trim().replace(/^[\s\-–•*·]+/, '');
   if (trimmed === '' || trimmed.length > 90 || findAmounts(trimmed).length > 0) return null;
+  // A label with its currency but the value on the next line, or a row of column titles, is not a heading.
+  if (/(?:^|\s)(USD|US\$|BRL|R\$|EUR|€)$/i.test(trimmed) || trimmed.split(/\s{2,}|\t/).length >= 3) return null;
   if (/[.!?]$/.test(trimmed) && !/\b(obs|notes?)\.$/i.test(trimmed)) return null;
   const colon = trimmed.indexOf(':');
   if (colon >= 0 && colon < trimmed.length - 1) {

@@ -353,7 +353,8 @@ function collectRows(lines: Line[], from: number, kind: TableKind): Line[] {
   for (let i = from; i < lines.length && rows.length < 300; i++) {
     const line = lines[i];
     if (line === undefined || line.blank || (line.delimited && line.cells.every((c) => c.text === ''))) break;
-    if (classifyHeadingLine(line.text, line.no) !== null || readHeader(line) !== null) break;
+    const singleCell = line.cells.filter((c) => c.text !== '').length === 1;
+    if ((singleCell && classifyHeadingLine(line.text, line.no) !== null) || readHeader(line) !== null) break;
     rows.push(line);
     if (kind === 'fields') break;
   }

@@ -46,8 +46,6 @@ export function readChargeLines(
         amounts = findAmounts(text);
       }
     }
-    const first = amounts[0];
-    if (first === undefined) continue;
     if (lastFreight !== null && i - lastFreight.index <= 2) {
       const minimum = readMinimumLine(text, lastFreight.candidate.value);
       if (minimum !== null) {
@@ -55,6 +53,8 @@ export function readChargeLines(
         continue;
       }
     }
+    const first = amounts[0];
+    if (first === undefined) continue;
     const lead = text.slice(0, first.start).trim().replace(/^[\s\-–•*·]+/, '');
     const previous = lines[i - 1];
     if ((lead === '' || /^[(\p{Ll}]/u.test(lead)) && isOrphanLabel(previous) && !used.has(i - 1)) {

@@ -66,14 +66,31 @@ interface LeadParts {
   inlineSection: SectionContext | null;
 }
 
+/** Whether a label names a charge by itself: a fee, a freight word, equipment or a list of places. */
+function namesCharge(label: string): boolean {
+  const plain = stripParens(label);
+  if (plain === '') return false;
+  if (matchFee(plain) !== null || FREIGHT.test(normaliseLabel(plain)) || findEquipment(plain).length > 0) return true;
+  const places = parsePlaceField(plain).places;
+  return places.length > 0 && places.every((p) => p.known);
+}
+
+/**
+ * Splits the text before the first amount at its last ":" or "=". "THC: Santos" gives a label and a
+ * place; "Local charges (per container): THC" gives a heading and a label; "segue rápido: 40HC ..." a
+ * preamble and a label.
+ */
 function splitLead(lead: string, lineNo: number): LeadParts {
   const colon = Math.max(lead.lastIndexOf(':'), lead.lastIndexOf('='));
   if (colon < 0) return { main: cleanLabel(lead), sub: '', inlineSection: null };
   const before = cleanLabel(lead.slice(0, colon));
   const after = cleanLabel(lead.slice(colon + 1));
+  if (after === '' || namesCharge(before)) return { main: before, sub: after, inlineSection: null };
   const heading = classifyHeadingText(before, lineNo);
-  const isChargeHeading = heading !== null && heading.kind !== 'freight' && heading.kind !== 'conditions';
-  if (isChargeHeading && after !== '' && matchFee(before) === null) return { main: after, sub: '', inlineSection: heading };
+  if (heading !== null && heading.kind !== 'freight' && heading.kind !== 'conditions') {
+    return { main: after, sub: '', inlineSection: heading };
+  }
+  if (namesCharge(after)) return { main: after, sub: '', inlineSection: null };
   return { main: before, sub: after, inlineSection: null };
 }
 
@@ -94,8 +111,8 @@ function classifyMain(main: string, section: SectionContext | null): { kind: Lin
   if (section?.kind === 'freight') return { kind: 'freight', feeLabel: null };
   const words = folded.split(' ').length;
   const inChargeSection = section !== null && section.kind !== 'conditions';
-  const acronym = /(?<![\p{L}])[A-Z]{2,6}(?![\p{L}])/u.test(plain);
-  if ((inChargeSection && words <= 6) || (acronym && words <= 3) || words <= 3) return { kind: 'fee', feeLabel: main };
+  const looksLikeLabel = /^\p{Lu}/u.test(plain) && words <= 3;
+  if ((inChargeSection && words <= 6) || looksLikeLabel) return { kind: 'fee', feeLabel: main };
   return { kind: null, feeLabel: null };
 }
 

@@ -24,7 +24,7 @@ const INLINE_FIELDS = new Set<FieldName>(['transit', 'freeTime', 'validity', 'in
 const CHARGE_QUALIFIER = /\b(charges?|fees?|taxas?|surcharges?|costs?|custos?|despesas?|gastos?|cargos?|tarifas?)\b/;
 
 const SEPARATOR = /^(\s*\([^)]{0,40}\))?\s*(\.:|:|=|\s[-–]\s|\t|\s{2,})\s*/u;
-const QUALIFIED_SEPARATOR = /^((?:\s+[\p{L}\p{N}/'().-]+){1,4}?)\s*(\.:|:|=)\s*/u;
+const QUALIFIED_SEPARATOR = /^((?:\s+[\p{L}/'()-]+){1,4}?)\s*(\.:|:|=)\s*/u;
 
 function isStrongPosition(text: string, start: number): boolean {
   const before = text.slice(0, start);

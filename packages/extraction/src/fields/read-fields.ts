@@ -53,7 +53,8 @@ function applyRouting(out: FieldResults, value: string, line: Line, ctx: FieldCo
 
 function applyHit(out: FieldResults, hit: LabelHit, line: Line, ctx: FieldContext) {
   const value = hit.value;
-  if (value === '') return;
+  // "Destination (Santos) - collected by our agent:" opens a section; it is not a value.
+  if (value === '' || /:$/.test(value)) return;
   switch (hit.field) {
     case 'origin': {
       if (!hit.separated || findAmounts(value).length > 0) return;
@@ -161,7 +162,7 @@ const INCOTERM_PLACE = /(?<![\p{L}])(FOB|FCA|FAS)\s+(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\
 const CARGO_VALUE = /valor\s+(?:fob|cif|exw)|(?:fob|cif)\s+value|valor\s+(?:da\s+)?mercadoria/i;
 const STRONG_PAYMENT =
   /\b(prepaid|pre-paid|collect|antecipad[oa]s?|a vista|à vista|pag[oa]s? em reais|pagas? em reais|payable in|paid in|pagadero|contado|days after invoice|dias apos|dias da fatura|wire transfer|transferencia)\b/i;
-const ROUTE_CONNECTOR = /^\s*(?:x|-|–|—|to|→|->|>|a|para|\/)\s*$/i;
+const ROUTE_CONNECTOR = /^\s*(?:x|-|–|—|to|→|->|>|a|para)\s*$/i;
 const UNKNOWN_ROUTE = /(?<![\p{L}])(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)\s+x\s+(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)/u;
 const FREE_DAYS_INLINE = /(\d{1,3})\s*(?:dias|days|dias)\s*(?:de\s+)?(?:free|livres?|libres?)/;
 

@@ -14,7 +14,7 @@ function toDays(value: number, unit: string): number {
 
 /** Day counts in a transit-time value ("35 a 40 dias", "Santos 34 dias / Itapoá 37 dias", "3 weeks"). */
 export function readDayRange(value: string): { min: number; max: number } | null {
-  const clause = foldKeepingOffsets(value.split(/[,;(]|\.\s+\p{Lu}|\s[–—]\s|\.\s*$/u)[0] ?? value);
+  const clause = foldKeepingOffsets(value.split(/[,;(]|\.\s+\p{Lu}|\s[–—]\s(?!\d)|\.\s*$/u)[0] ?? value);
   const numbers: number[] = [];
   for (const match of clause.matchAll(DAYS)) {
     const unit = match[3] ?? 'dias';

@@ -49,7 +49,13 @@ interface UnitPattern {
 /** Basis expressions, most specific first. `DAY` marks per-diem charges (demurrage, storage), which are conditional. */
 const UNIT_PATTERNS: UnitPattern[] = [
   { unit: 'DAY', pattern: new RegExp(String.raw`${PER}(?:dia|day|diaria|jour)s?\b|\bper diem\b`, 'u') },
-  { unit: 'WM', pattern: /\bw\s*\/\s*m\b|\bw\.m\.?|\bwm\b|\brt\b|\brevenue ton|\b(?:t|ton|tonelada)\s+(?:ou|or|o)\s+(?:m3|m³|cbm)/u },
+  {
+    unit: 'WM',
+    pattern: new RegExp(
+      String.raw`(?:${PER})?(?:\bw\s*\/\s*m\b|\bw\.m\.?|\bwm\b|\brt\b|\brevenue ton|\b(?:t|ton|tonelada)\s+(?:ou|or|o)\s+(?:m3|m³|cbm))`,
+      'u',
+    ),
+  },
   { unit: 'KG', pattern: new RegExp(String.raw`${PER}(?:kgs?|kilos?|quilos?|kilogram\w*)\b`, 'u') },
   { unit: 'M3', pattern: new RegExp(String.raw`${PER}(?:m3|m³|cbm|cubic met\w*|metros? cubicos?)(?![\p{L}\d])`, 'u') },
   {
@@ -79,7 +85,7 @@ const UNIT_PATTERNS: UnitPattern[] = [
   },
 ];
 
-const CONTAINER_AFTER_PER = new RegExp(String.raw`^\s*${PER}(?=(?:\d{1,2}\s*x\s*)?(?:20|40|45))`, 'u');
+const CONTAINER_AFTER_PER = new RegExp(String.raw`^(?:(?:por|per|p\/)\s*|\/)(?=(?:\d{1,2}\s*x\s*)?(?:20|40|45))`, 'u');
 
 export interface UnitMatch {
   unit: FeeUnit | 'DAY';
@@ -105,7 +111,8 @@ export function findUnit(text: string): UnitMatch | null {
 }
 
 function findEquipmentAfterPer(folded: string): UnitMatch | null {
-  const slashOrPer = /(?:por|per|p\/|\/)\s*/gu;
+  // "USD 3,050/40HQ" is per container; "USD 1,980 / 40HQ USD 2,950" separates two prices.
+  const slashOrPer = /(?:por|per|p\/)\s*|\/(?!\s)/gu;
   for (const match of folded.matchAll(slashOrPer)) {
     const rest = folded.slice(match.index);
     const perMatch = CONTAINER_AFTER_PER.exec(rest);
