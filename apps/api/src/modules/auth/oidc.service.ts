@@ -94,8 +94,9 @@ export class OidcService {
     provider: Provider,
     input: { code: string; state?: string; redirectUri?: string; browserSecret?: string },
   ): Promise<string> {
-    if (!input.state || !input.browserSecret) throw new AppError('OAUTH_STATE_INVALID');
+    // Configuration first: an unconfigured provider answers 503 whatever the request carries.
     const configuration = await this.configuration(provider);
+    if (!input.state || !input.browserSecret) throw new AppError('OAUTH_STATE_INVALID');
     const [transaction] = await this.db
       .update(oauthTransactions)
       .set({ usedAt: new Date() })
@@ -110,7 +111,8 @@ export class OidcService {
       )
       .returning();
     if (!transaction) throw new AppError('OAUTH_STATE_INVALID');
-    if (input.redirectUri && input.redirectUri !== transaction.redirectUri) throw new AppError('OAUTH_STATE_INVALID');
+    if (input.redirectUri && input.redirectUri !== transaction.redirectUri)
+      throw new AppError('OAUTH_STATE_INVALID');
     const callbackUrl = new URL(transaction.redirectUri);
     callbackUrl.searchParams.set('code', input.code);
     callbackUrl.searchParams.set('state', input.state);
@@ -133,29 +135,46 @@ export class OidcService {
   private async findOrCreateUser(provider: Provider, claims: oidc.IDToken): Promise<string> {
     const issuer = claims.iss;
     const subject = claims.sub;
-    const [identity] = await this.db
-      .select()
-      .from(userIdentities)
-      .where(and(eq(userIdentities.issuer, issuer), eq(userIdentities.subject, subject)))
-      .limit(1);
-    if (identity) return identity.userId;
+    const findIdentity = async () => {
+      const [identity] = await this.db
+        .select()
+        .from(userIdentities)
+        .where(and(eq(userIdentities.issuer, issuer), eq(userIdentities.subject, subject)))
+        .limit(1);
+      return identity?.userId;
+    };
+    const known = await findIdentity();
+    if (known) return known;
 
     const rawEmail = (claims.email ?? claims.preferred_username) as string | undefined;
     const email = rawEmail?.trim().toLowerCase();
-    if (!email || !email.includes('@') || claims.email_verified === false) {
+    // Google may send email_verified as a string; Google must assert it, Microsoft sends no such claim.
+    const verified = String(claims.email_verified);
+    const unverified = provider === 'google' ? verified !== 'true' : verified === 'false';
+    if (!email?.includes('@') || unverified) {
       throw new AppError('OAUTH_EMAIL_UNVERIFIED', { provider: PROVIDER_LABEL[provider] });
     }
     const name = String(claims.name ?? claims.given_name ?? email.split('@')[0]).slice(0, 120);
-    return this.db.transaction(async (tx) => {
-      // An existing account is never taken over through an e-mail claim alone.
-      if (await repo.findUserByEmail(tx, email)) throw new AppError('OAUTH_EMAIL_IN_USE');
-      const user = await repo.insertUser(tx, {
-        name,
-        email,
-        role: this.config.ADMIN_EMAILS.includes(email) ? 'desenvolvedor' : 'usuario',
+    try {
+      return await this.db.transaction(async (tx) => {
+        // An existing account is never taken over through an e-mail claim alone.
+        if (await repo.findUserByEmail(tx, email)) throw new AppError('OAUTH_EMAIL_IN_USE');
+        // The admin role needs an e-mail the provider vouches for: Microsoft's email and
+        // preferred_username claims are not verified and can be set by any tenant's administrator.
+        const admin = verified === 'true' && this.config.ADMIN_EMAILS.includes(email);
+        const user = await repo.insertUser(tx, { name, email, role: admin ? 'desenvolvedor' : 'usuario' });
+        await tx.insert(userIdentities).values({ userId: user.id, issuer, subject, email });
+        return user.id;
       });
-      await tx.insert(userIdentities).values({ userId: user.id, issuer, subject, email });
-      return user.id;
-    });
+    } catch (error) {
+      // A concurrent first sign-in of the same subject may have created the account meanwhile (unique
+      // keys on e-mail and on issuer+subject): that account is this person's. Another subject's is not.
+      const winner = await findIdentity();
+      if (winner) return winner;
+      if (!(error instanceof AppError) && (await repo.findUserByEmail(this.db, email))) {
+        throw new AppError('OAUTH_EMAIL_IN_USE');
+      }
+      throw error;
+    }
   }
 }
