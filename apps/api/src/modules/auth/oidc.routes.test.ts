@@ -10,7 +10,7 @@ import {
 } from 'oauth2-mock-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, createTestApp, registerUser, type TestContext } from '../../../test/helpers.js';
-import { oauthTransactions, sessions, userIdentities, users } from '../../db/schema/index.js';
+import { auditLog, oauthTransactions, sessions, userIdentities, users } from '../../db/schema/index.js';
 
 /**
  * Google and Microsoft sign-in (S7) against a real local OpenID provider (oauth2-mock-server): discovery,
@@ -245,6 +245,8 @@ describe('Google sign-in', () => {
       .from(oauthTransactions)
       .where(eq(oauthTransactions.nonce, authorizeUrl.searchParams.get('nonce')!));
     expect(transaction!.usedAt).toBeInstanceOf(Date);
+    const audits = await db().select().from(auditLog).where(eq(auditLog.userId, body.user.id));
+    expect(audits.map((row) => row.action).sort()).toEqual(['auth.login.google', 'auth.register.google']);
   });
 
   it('maps a second sign-in with the same subject to the same user, even if the e-mail claim changed', async () => {

@@ -3,6 +3,7 @@ import * as oidc from 'openid-client';
 import type { AppConfig } from '../../config/env.js';
 import type { Database } from '../../db/client.js';
 import { oauthTransactions, userIdentities } from '../../db/schema/index.js';
+import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { generateToken, hashToken } from '../../lib/tokens.js';
 import * as repo from './auth.repository.js';
@@ -164,6 +165,11 @@ export class OidcService {
         const admin = verified === 'true' && this.config.ADMIN_EMAILS.includes(email);
         const user = await repo.insertUser(tx, { name, email, role: admin ? 'desenvolvedor' : 'usuario' });
         await tx.insert(userIdentities).values({ userId: user.id, issuer, subject, email });
+        await writeAudit(tx, { userId: user.id }, `auth.register.${provider}`, {
+          entity: 'user',
+          entityId: user.id,
+          details: { issuer },
+        });
         return user.id;
       });
     } catch (error) {
