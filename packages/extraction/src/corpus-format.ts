@@ -57,8 +57,20 @@ export function toCorpusFormat(result: ExtractionResult): CorpusRecord {
     free_time_dias: final.free_time_destino_dias,
     validade: final.validadeProposta,
     moeda_frete: final.moeda,
-    frete: final.fretes.map((f) => ({ destino: f.destino, unidade: f.unidade, valor: f.valor, moeda: f.moeda, minimo: f.minimo })),
-    taxas: final.taxas.itens.map((t) => ({ nome: t.nome, destino: t.destino, unidade: t.unidade, valor: t.valor, moeda: t.moeda })),
+    frete: final.fretes.map((f) => ({
+      destino: f.destino,
+      unidade: f.unidade,
+      valor: f.valor,
+      moeda: f.moeda,
+      minimo: f.minimo,
+    })),
+    taxas: final.taxas.itens.map((t) => ({
+      nome: t.nome,
+      destino: t.destino,
+      unidade: t.unidade,
+      valor: t.valor,
+      moeda: t.moeda,
+    })),
     condicoes_pagamento: final.condicoesPagamento,
     notes: final.reason ?? '',
   };

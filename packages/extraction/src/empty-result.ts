@@ -1,7 +1,11 @@
 import type { ExtractionResult, FileKind, SourceKind } from './types.js';
 
 /** A result with nothing extracted and the reason why; what the engine returns instead of throwing. */
-export function emptyResult(reason: string, fileKind: FileKind = 'unknown', source: SourceKind = 'email'): ExtractionResult {
+export function emptyResult(
+  reason: string,
+  fileKind: FileKind = 'unknown',
+  source: SourceKind = 'email',
+): ExtractionResult {
   return {
     detect: {
       source,

@@ -21,7 +21,8 @@ export function evaluateCorpus(directory: string): CorpusEvaluation {
     const predicted = toCorpusFormat(extractFromText(readFileSync(resolve(directory, `${id}.txt`), 'utf8')));
     return { id, score: scoreCase(predicted, truth) };
   });
-  const mean = (pick: (s: CaseScore) => number) => cases.reduce((s, c) => s + pick(c.score), 0) / Math.max(1, cases.length);
+  const mean = (pick: (s: CaseScore) => number) =>
+    cases.reduce((s, c) => s + pick(c.score), 0) / Math.max(1, cases.length);
   const overall = (mean((s) => s.scalar) + mean((s) => s.frete) + mean((s) => s.taxas)) / 3;
   const minimum = Math.min(...cases.map((c) => c.score.overall));
   return { cases, overall, minimum };

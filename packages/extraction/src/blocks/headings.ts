@@ -33,7 +33,11 @@ export function classifyHeadingText(text: string, lineNo: number): SectionContex
   if (label === '' || label.split(' ').length > 12) return null;
   let kind: SectionKind | null = null;
   if (CHARGE_WORDS.test(label)) {
-    kind = ORIGIN.test(label) ? 'origin_charges' : DESTINATION.test(label) ? 'destination_charges' : 'charges';
+    kind = ORIGIN.test(label)
+      ? 'origin_charges'
+      : DESTINATION.test(label)
+        ? 'destination_charges'
+        : 'charges';
   } else if (CONDITION_WORDS.test(label)) {
     kind = 'conditions';
   } else if (FREIGHT_WORDS.test(label)) {
@@ -59,7 +63,8 @@ export function classifyHeadingLine(text: string, lineNo: number): SectionContex
   const trimmed = text.trim().replace(/^[\s\-–•*·]+/, '');
   if (trimmed === '' || trimmed.length > 90 || findAmounts(trimmed).length > 0) return null;
   // A label with its currency but the value on the next line, or a row of column titles, is not a heading.
-  if (/(?:^|\s)(USD|US\$|BRL|R\$|EUR|€)$/i.test(trimmed) || trimmed.split(/\s{2,}|\t/).length >= 3) return null;
+  if (/(?:^|\s)(USD|US\$|BRL|R\$|EUR|€)$/i.test(trimmed) || trimmed.split(/\s{2,}|\t/).length >= 3)
+    return null;
   if (/[.!?]$/.test(trimmed) && !/\b(obs|notes?)\.$/i.test(trimmed)) return null;
   const colon = trimmed.indexOf(':');
   if (colon >= 0 && colon < trimmed.length - 1) {

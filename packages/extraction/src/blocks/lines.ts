@@ -65,7 +65,10 @@ function detectDelimiter(rawLines: string[]): PreparedText['delimiter'] {
 export function prepareText(input: string): PreparedText {
   let text = input.length > MAX_TEXT_CHARS ? input.slice(0, MAX_TEXT_CHARS) : input;
   const truncated = text.length < input.length;
-  text = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').replace(/[\u00a0\u2007\u202f]/g, ' ');
+  text = text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\u00a0\u2007\u202f]/g, ' ');
   // biome-ignore lint/suspicious/noControlCharactersInRegex: binary input is scrubbed on purpose
   text = text.replace(/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/g, (c) => (c === '\f' ? '\f' : ' '));
   const pageBreaks = (text.match(/\f/g) ?? []).length;

@@ -35,7 +35,8 @@ export interface Segmentation {
 
 const HEADER =
   /^(subject|assunto|asunto|from|de|to|para|cc|cco|bcc|date|data|fecha|enviado em|enviada em|enviado|sent|reply-to|responder a|objet|betreff|von|an|datum)\s*:/i;
-const REPLY_INTRO = /^(em|on|el|le|am|op)\s.{4,220}(escreveu|wrote|escribi[oó]|a [ée]crit|schrieb|schreef)\s*:?\s*$/i;
+const REPLY_INTRO =
+  /^(em|on|el|le|am|op)\s.{4,220}(escreveu|wrote|escribi[oó]|a [ée]crit|schrieb|schreef)\s*:?\s*$/i;
 const SEPARATOR_INTRO =
   /^-{2,}\s*(original message|mensagem original|mensaje original|forwarded message|mensagem encaminhada|mensaje reenviado|encaminhada|forwarded)|^begin forwarded message/i;
 const OUTLOOK_FROM = /^(from|de)\s*:\s*\S/i;
@@ -89,12 +90,18 @@ function parseHeader(lines: Line[]) {
     const value = line.trimmed.slice(match[0].length).trim();
     if (['subject', 'assunto', 'asunto', 'objet', 'betreff'].includes(key)) subject = line;
     if (['from', 'de', 'von'].includes(key)) from = value;
-    if (['date', 'data', 'fecha', 'enviado em', 'enviada em', 'enviado', 'sent', 'datum'].includes(key)) date = value;
+    if (['date', 'data', 'fecha', 'enviado em', 'enviada em', 'enviado', 'sent', 'datum'].includes(key))
+      date = value;
     count++;
     end++;
   }
   const isEmail = count >= 2 && (subject !== null || from !== null);
-  return { end: isEmail ? end : 0, subject: isEmail ? subject : null, from: isEmail ? from : null, date: isEmail ? date : null };
+  return {
+    end: isEmail ? end : 0,
+    subject: isEmail ? subject : null,
+    from: isEmail ? from : null,
+    date: isEmail ? date : null,
+  };
 }
 
 function parseSender(from: string | null): { name: string | null; domain: string | null } {
@@ -108,7 +115,12 @@ function parseSender(from: string | null): { name: string | null; domain: string
   return { name: name === '' ? null : name, domain: email?.[1]?.toLowerCase() ?? null };
 }
 
-function findSignatureStart(lines: Line[], start: number, end: number, fromName: string | null): number | null {
+function findSignatureStart(
+  lines: Line[],
+  start: number,
+  end: number,
+  fromName: string | null,
+): number | null {
   for (let i = end - 1; i >= start; i--) {
     const text = lines[i]?.trimmed ?? '';
     if (text.length > 0 && text.length <= 60 && CLOSING.test(normaliseLabel(text))) return i;
@@ -121,7 +133,10 @@ function findSignatureStart(lines: Line[], start: number, end: number, fromName:
       if (text === '') continue;
       seen++;
       const label = normaliseLabel(text);
-      if (first.length >= 3 && (label === normaliseLabel(fromName) || label.startsWith(`${first} `) || label === first)) {
+      if (
+        first.length >= 3 &&
+        (label === normaliseLabel(fromName) || label.startsWith(`${first} `) || label === first)
+      ) {
         return i;
       }
     }

@@ -65,9 +65,20 @@ const FIELD_ROLE: Partial<Record<FieldName, ColumnRole>> = {
 };
 const FIELD_COLUMN_LABELS = new Map<string, ColumnRole>();
 for (const [field, role] of Object.entries(FIELD_ROLE) as Array<[FieldName, ColumnRole]>) {
-  for (const label of FIELD_LABELS[field]) if (!FIELD_COLUMN_LABELS.has(label)) FIELD_COLUMN_LABELS.set(label, role);
+  for (const label of FIELD_LABELS[field])
+    if (!FIELD_COLUMN_LABELS.has(label)) FIELD_COLUMN_LABELS.set(label, role);
 }
-const FIELD_ROLES = new Set<ColumnRole>(['place', 'origin', 'carrier', 'transit', 'freeTime', 'via', 'validity', 'incoterm', 'equipment']);
+const FIELD_ROLES = new Set<ColumnRole>([
+  'place',
+  'origin',
+  'carrier',
+  'transit',
+  'freeTime',
+  'via',
+  'validity',
+  'incoterm',
+  'equipment',
+]);
 const LABEL_OF_ROLE: Partial<Record<ColumnRole, string>> = {
   place: 'Destino',
   origin: 'Origem',
@@ -81,10 +92,19 @@ const LABEL_OF_ROLE: Partial<Record<ColumnRole, string>> = {
 
 const WORD_ROLES: Array<[RegExp, ColumnRole]> = [
   [/^(moeda|currency|moneda|divisa|curr|cur)$/, 'currency'],
-  [/^(valor|value|amount|importe|price|preco|precio|montante|valor unitario|unit price|cost|custo)$/, 'value'],
+  [
+    /^(valor|value|amount|importe|price|preco|precio|montante|valor unitario|unit price|cost|custo)$/,
+    'value',
+  ],
   [/^(base|basis|unidade|unit|unidad|por|per|aplicacao|calculo|base de calculo|uom)$/, 'basis'],
-  [/^(descricao|description|item|itens|items|charge|charges|concepto|conceptos|servico|service|descripcion|despesa|despesas|taxa|taxas|fee|fees)$/, 'description'],
-  [/^(weight break|weight breaks|peso|faixa|faixa de peso|break|escala|escala de peso|kg range|rango)$/, 'weightBreak'],
+  [
+    /^(descricao|description|item|itens|items|charge|charges|concepto|conceptos|servico|service|descripcion|despesa|despesas|taxa|taxas|fee|fees)$/,
+    'description',
+  ],
+  [
+    /^(weight break|weight breaks|peso|faixa|faixa de peso|break|escala|escala de peso|kg range|rango)$/,
+    'weightBreak',
+  ],
 ];
 
 function classifyColumn(cell: Cell): Column | null {
@@ -107,10 +127,15 @@ function classifyColumn(cell: Cell): Column | null {
   if (/\b(total|totais|subtotal|sum)\b/.test(normaliseLabel(cell.text))) return make('total');
   for (const [pattern, role] of WORD_ROLES) if (pattern.test(label)) return make(role);
   const equipment = findEquipment(cell.text)[0];
-  if (equipment !== undefined && label.split(' ').length <= 3) return make('equipmentRate', { equipment: equipment.units });
+  if (equipment !== undefined && label.split(' ').length <= 3)
+    return make('equipmentRate', { equipment: equipment.units });
   const fieldRole = FIELD_COLUMN_LABELS.get(label);
   if (fieldRole !== undefined) return make(fieldRole);
-  if (/^(rate|rates|tarifa|frete|freight|flete|ocean freight|sea freight|air freight|o f|of|all in|frete maritimo|frete aereo)$/.test(label)) {
+  if (
+    /^(rate|rates|tarifa|frete|freight|flete|ocean freight|sea freight|air freight|o f|of|all in|frete maritimo|frete aereo)$/.test(
+      label,
+    )
+  ) {
     return make('freight');
   }
   const fee = matchFee(plain);
@@ -123,7 +148,11 @@ type TableKind = 'typed' | 'description' | 'fields' | 'weightBreak';
 function tableKind(columns: Column[]): TableKind | null {
   const roles = new Set(columns.map((c) => c.role));
   if (roles.has('weightBreak')) return 'weightBreak';
-  if (roles.has('equipmentRate') || roles.has('fee') || (roles.has('freight') && (roles.has('equipment') || roles.has('place')))) {
+  if (
+    roles.has('equipmentRate') ||
+    roles.has('fee') ||
+    (roles.has('freight') && (roles.has('equipment') || roles.has('place')))
+  ) {
     return 'typed';
   }
   if (roles.has('value') || roles.has('freight')) return 'description';
@@ -197,17 +226,30 @@ function readRow(line: Line, columns: Column[], delimited: boolean): RowValue[] 
       add(columnAt(columns, cell.start + amount.start, cell.start + amount.end), amount.raw, [amount], null);
       rest = rest.replace(amount.raw, ' ');
     }
-    if (rest.trim() !== '') add(columnAt(columns, cell.start, cell.start + rest.trimEnd().length), rest.trim(), [], null);
+    if (rest.trim() !== '')
+      add(columnAt(columns, cell.start, cell.start + rest.trimEnd().length), rest.trim(), [], null);
   }
   return values;
 }
 
 function virtualLine(line: Line, label: string, value: string): Line {
   const text = `${label}: ${value}`;
-  return { no: line.no, text, trimmed: text, cells: [{ text, start: 0, end: text.length, index: 0 }], delimited: false, quoteDepth: 0, blank: false };
+  return {
+    no: line.no,
+    text,
+    trimmed: text,
+    cells: [{ text, start: 0, end: text.length, index: 0 }],
+    delimited: false,
+    quoteDepth: 0,
+    blank: false,
+  };
 }
 
-function baseCandidate(line: Line, origin: string, cell: string): Omit<ChargeCandidate, 'kind' | 'label' | 'feeName' | 'value'> {
+function baseCandidate(
+  line: Line,
+  origin: string,
+  cell: string,
+): Omit<ChargeCandidate, 'kind' | 'label' | 'feeName' | 'value'> {
   return {
     currency: null,
     isPercent: false,
@@ -244,7 +286,9 @@ function readTypedRows(rows: Line[], columns: Column[], origin: string, out: Tab
       const { column } = value;
       const label = LABEL_OF_ROLE[column.role];
       if (label !== undefined && FIELD_ROLES.has(column.role) && value.amounts.length === 0) {
-        const needsDays = (column.role === 'transit' || column.role === 'freeTime') && /^\d+(\s*[-–a]\s*\d+)?$/.test(value.text);
+        const needsDays =
+          (column.role === 'transit' || column.role === 'freeTime') &&
+          /^\d+(\s*[-–a]\s*\d+)?$/.test(value.text);
         out.fieldLines.push(virtualLine(row, label, needsDays ? `${value.text} dias` : value.text));
         continue;
       }
@@ -287,7 +331,9 @@ function readWeightBreakRows(rows: Line[], columns: Column[], origin: string, ou
   for (const row of rows) {
     const values = readRow(row, columns, row.delimited);
     const breakText = values.find((v) => v.column.role === 'weightBreak')?.text ?? row.cells[0]?.text ?? '';
-    const rateValue = values.find((v) => v.column === rateColumn) ?? values.find((v) => v.amounts.length > 0 || v.bare !== null);
+    const rateValue =
+      values.find((v) => v.column === rateColumn) ??
+      values.find((v) => v.amounts.length > 0 || v.bare !== null);
     const amount = rateValue?.amounts[0];
     const value = amount?.value ?? rateValue?.bare ?? null;
     if (value === null) continue;

@@ -6,9 +6,21 @@ const KEYWORDS: Array<[RegExp, Modal, number]> = [
   [/\blcl\b/g, 'LCL', 3],
   [/\b(consolidad[oa]|consolidation|consolidacion|groupage|desova)\b/g, 'LCL', 1],
   [/\b(cbm|w\/m|m3|m³)\b/g, 'LCL', 0.5],
-  [/\b(aereo|aerea|air freight|airfreight|airline|awb|hawb|aeroporto|airport|cia aerea|voo|flight|vuelo|aerolinea)\b/g, 'AEREO', 2],
-  [/\b(rodoviario|rodoviaria|terrestre|caminhao|camion|carreta|truckload|ftl|ltl|crt|mic\/dta|semirremolque|sider)\b/g, 'RODOVIARIO', 2],
-  [/\b(conteiner|container|contenedor|cntr|20dc|40hc|40hq|20gp|20'|40'|navio|vessel|buque|armador|naviera|shipping line)\b/g, 'FCL', 1],
+  [
+    /\b(aereo|aerea|air freight|airfreight|airline|awb|hawb|aeroporto|airport|cia aerea|voo|flight|vuelo|aerolinea)\b/g,
+    'AEREO',
+    2,
+  ],
+  [
+    /\b(rodoviario|rodoviaria|terrestre|caminhao|camion|carreta|truckload|ftl|ltl|crt|mic\/dta|semirremolque|sider)\b/g,
+    'RODOVIARIO',
+    2,
+  ],
+  [
+    /\b(conteiner|container|contenedor|cntr|20dc|40hc|40hq|20gp|20'|40'|navio|vessel|buque|armador|naviera|shipping line)\b/g,
+    'FCL',
+    1,
+  ],
 ];
 
 function unitModal(unit: FreightUnit): Modal {
@@ -28,7 +40,11 @@ function unitModal(unit: FreightUnit): Modal {
 }
 
 /** Transport mode from the freight units found (strong) and mode words in the text (weaker). */
-export function detectModal(text: string, freightUnits: FreightUnit[], stated: Modal | null): { modal: Modal | null; confidence: number } {
+export function detectModal(
+  text: string,
+  freightUnits: FreightUnit[],
+  stated: Modal | null,
+): { modal: Modal | null; confidence: number } {
   const scores: Record<Modal, number> = { FCL: 0, LCL: 0, AEREO: 0, RODOVIARIO: 0 };
   const folded = foldKeepingOffsets(text);
   for (const [pattern, modal, weight] of KEYWORDS) {

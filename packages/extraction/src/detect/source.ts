@@ -13,11 +13,14 @@ export function detectSource(
 ): { source: SourceKind; confidence: number } {
   if (isEmail) return { source: 'email', confidence: 0.95 };
   const nonBlank = lines.filter((l) => !l.blank);
-  const delimitedRows = nonBlank.filter((l) => l.delimited && l.cells.filter((c) => c.text !== '').length >= 2).length;
+  const delimitedRows = nonBlank.filter(
+    (l) => l.delimited && l.cells.filter((c) => c.text !== '').length >= 2,
+  ).length;
   if (SHEET_NAME.test(nonBlank[0]?.trimmed ?? '') || (delimiter !== null && delimitedRows >= 3)) {
     return { source: 'excel', confidence: 0.85 };
   }
-  if (pageBreaks > 0 || nonBlank.some((l) => PAGE_MARKER.test(l.trimmed))) return { source: 'pdf', confidence: 0.85 };
+  if (pageBreaks > 0 || nonBlank.some((l) => PAGE_MARKER.test(l.trimmed)))
+    return { source: 'pdf', confidence: 0.85 };
   const columnRows = nonBlank.filter((l) => !l.delimited && /\S {3,}\S/.test(l.text)).length;
   if (columnRows >= 3) return { source: 'pdf', confidence: 0.7 };
   return { source: 'email', confidence: 0.5 };

@@ -1,4 +1,4 @@
-import { type SectionContext, classifyHeadingLine } from '../blocks/headings.js';
+import { classifyHeadingLine, type SectionContext } from '../blocks/headings.js';
 import type { Line } from '../blocks/lines.js';
 import { findAmounts } from '../normalise/money.js';
 import type { ChargeCandidate } from './charge-types.js';
@@ -55,7 +55,10 @@ export function readChargeLines(
     }
     const first = amounts[0];
     if (first === undefined) continue;
-    const lead = text.slice(0, first.start).trim().replace(/^[\s\-–•*·]+/, '');
+    const lead = text
+      .slice(0, first.start)
+      .trim()
+      .replace(/^[\s\-–•*·]+/, '');
     const previous = lines[i - 1];
     if ((lead === '' || /^[(\p{Ll}]/u.test(lead)) && isOrphanLabel(previous) && !used.has(i - 1)) {
       text = `${previous?.trimmed ?? ''} ${text.trimStart()}`;

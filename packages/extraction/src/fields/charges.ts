@@ -1,4 +1,4 @@
-import { type SectionContext, classifyHeadingText } from '../blocks/headings.js';
+import { classifyHeadingText, type SectionContext } from '../blocks/headings.js';
 import type { Line } from '../blocks/lines.js';
 import {
   CONDITIONAL_MARKERS,
@@ -11,7 +11,13 @@ import {
 import { matchFee, printedFeeName } from '../normalise/fee-names.js';
 import { type AmountToken, findAmounts } from '../normalise/money.js';
 import { foldKeepingOffsets, normaliseLabel, phraseAlternation, phraseRegExp } from '../normalise/text.js';
-import { findEquipment, findLeadingUnit, findUnit, freightUnitFromBasis, unitFromBasisWord } from '../normalise/units.js';
+import {
+  findEquipment,
+  findLeadingUnit,
+  findUnit,
+  freightUnitFromBasis,
+  unitFromBasisWord,
+} from '../normalise/units.js';
 import type { FeeUnit, FreightUnit } from '../types.js';
 import type { ChargeCandidate } from './charge-types.js';
 import { parsePlaceField } from './places.js';
@@ -49,7 +55,10 @@ export function cleanLabel(text: string): string {
 }
 
 function stripParens(text: string): string {
-  return text.replace(/\([^)]*\)/g, ' ').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 export interface ChargeLineInput {
@@ -70,7 +79,8 @@ interface LeadParts {
 function namesCharge(label: string): boolean {
   const plain = stripParens(label);
   if (plain === '') return false;
-  if (matchFee(plain) !== null || FREIGHT.test(normaliseLabel(plain)) || findEquipment(plain).length > 0) return true;
+  if (matchFee(plain) !== null || FREIGHT.test(normaliseLabel(plain)) || findEquipment(plain).length > 0)
+    return true;
   const places = parsePlaceField(plain).places;
   return places.length > 0 && places.every((p) => p.known);
 }
@@ -96,7 +106,10 @@ function splitLead(lead: string, lineNo: number): LeadParts {
 
 type LineKind = 'freight' | 'fee' | 'placeFreight' | null;
 
-function classifyMain(main: string, section: SectionContext | null): { kind: LineKind; feeLabel: string | null } {
+function classifyMain(
+  main: string,
+  section: SectionContext | null,
+): { kind: LineKind; feeLabel: string | null } {
   const plain = stripParens(main);
   const folded = normaliseLabel(plain);
   const fee = matchFee(plain);
@@ -107,7 +120,8 @@ function classifyMain(main: string, section: SectionContext | null): { kind: Lin
   if (plain === '') return { kind: section?.kind === 'freight' ? 'freight' : null, feeLabel: null };
   const places = parsePlaceField(plain).places;
   const isPlaceList = places.length > 0 && places.every((p) => p.known) && !/\d/.test(plain);
-  if (isPlaceList && (section === null || section.kind === 'freight')) return { kind: 'placeFreight', feeLabel: null };
+  if (isPlaceList && (section === null || section.kind === 'freight'))
+    return { kind: 'placeFreight', feeLabel: null };
   if (section?.kind === 'freight') return { kind: 'freight', feeLabel: null };
   const words = folded.split(' ').length;
   const inChargeSection = section !== null && section.kind !== 'conditions';
@@ -163,11 +177,16 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
     const subUnit = findUnit(sub);
     const unit = pickUnit([post?.unit, subUnit?.unit, labelUnit, tailUnit, section?.unit]);
     const equipment =
-      post?.equipment ?? findEquipment(sub)[0]?.units ?? (i === 0 || ownKind === 'freight' ? mainEquipment : null);
+      post?.equipment ??
+      findEquipment(sub)[0]?.units ??
+      (i === 0 || ownKind === 'freight' ? mainEquipment : null);
     const candidate: ChargeCandidate = {
       kind: ownKind,
       label: ownKind === 'fee' ? cleanLabel(labelForFee) : lead.main,
-      feeName: ownKind === 'fee' ? (matchFee(labelForFee)?.fee.name ?? printedFeeName(cleanLabel(labelForFee))) : null,
+      feeName:
+        ownKind === 'fee'
+          ? (matchFee(labelForFee)?.fee.name ?? printedFeeName(cleanLabel(labelForFee)))
+          : null,
       value: amount.value,
       currency: amount.currency ?? section?.currency ?? null,
       isPercent: amount.isPercent,
@@ -189,7 +208,8 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
 }
 
 function pickUnit(options: Array<FeeUnit | 'DAY' | null | undefined>): FeeUnit | null {
-  for (const option of options) if (option !== null && option !== undefined && option !== 'DAY') return option;
+  for (const option of options)
+    if (option !== null && option !== undefined && option !== 'DAY') return option;
   return null;
 }
 

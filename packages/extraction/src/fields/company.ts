@@ -1,12 +1,23 @@
 import type { Line } from '../blocks/lines.js';
-import { COMPANY_WORDS, DEPARTMENT_WORDS, DOCUMENT_TITLE_WORDS, LEGAL_SUFFIXES } from '../dictionary/companies.js';
+import {
+  COMPANY_WORDS,
+  DEPARTMENT_WORDS,
+  DOCUMENT_TITLE_WORDS,
+  LEGAL_SUFFIXES,
+} from '../dictionary/companies.js';
 import { normaliseLabel, phraseRegExp, tidyCapitals } from '../normalise/text.js';
 import { evidenceFrom, type Found } from './field-types.js';
 
 const COMPANY = phraseRegExp(COMPANY_WORDS, 'u');
 const DEPARTMENT = phraseRegExp(DEPARTMENT_WORDS, 'u');
 const TITLE = phraseRegExp(DOCUMENT_TITLE_WORDS, 'u');
-const LEGAL_SUFFIX_AT_END = new RegExp(`(?:[\\s,]+(?:${[...LEGAL_SUFFIXES].sort((a, b) => b.length - a.length).map((s) => s.replace(/ /g, '[\\s.]*')).join('|')})\\.?)+\\s*$`, 'iu');
+const LEGAL_SUFFIX_AT_END = new RegExp(
+  `(?:[\\s,]+(?:${[...LEGAL_SUFFIXES]
+    .sort((a, b) => b.length - a.length)
+    .map((s) => s.replace(/ /g, '[\\s.]*'))
+    .join('|')})\\.?)+\\s*$`,
+  'iu',
+);
 const ADDRESS =
   /@|www\.|https?:|\+\d|\b(tel|fone|phone|fax|cel|mobile|whatsapp|wechat|add|address|endereco|rua|av|avenida|calle|c\/|ruta|road|rd|street|st|unit|office|room|suite|andar|sala|floor|cnpj|cep|zip|km|gebaude|cargo city)\b/i;
 
@@ -31,8 +42,26 @@ export function cleanCompanyName(text: string): string {
 function domainStem(domain: string | null): string | null {
   if (domain === null) return null;
   const parts = domain.split('.');
-  const generic = new Set(['com', 'br', 'net', 'org', 'co', 'cn', 'in', 'de', 'es', 'ar', 'mx', 'uk', 'us', 'it', 'hk']);
-  const stem = parts.find((p) => !generic.has(p) && !['mail', 'email', 'gmail', 'hotmail', 'outlook'].includes(p));
+  const generic = new Set([
+    'com',
+    'br',
+    'net',
+    'org',
+    'co',
+    'cn',
+    'in',
+    'de',
+    'es',
+    'ar',
+    'mx',
+    'uk',
+    'us',
+    'it',
+    'hk',
+  ]);
+  const stem = parts.find(
+    (p) => !generic.has(p) && !['mail', 'email', 'gmail', 'hotmail', 'outlook'].includes(p),
+  );
   return stem === undefined ? null : stem.replace(/-/g, '');
 }
 
@@ -41,7 +70,10 @@ function matchesDomain(name: string, stem: string | null): boolean {
   const compact = normaliseLabel(name).replace(/ /g, '');
   if (compact.length < 4) return false;
   const prefix = Math.min(6, compact.length, stem.length);
-  return compact.slice(0, prefix) === stem.slice(0, prefix) || stem.includes(compact.slice(0, Math.min(8, compact.length)));
+  return (
+    compact.slice(0, prefix) === stem.slice(0, prefix) ||
+    stem.includes(compact.slice(0, Math.min(8, compact.length)))
+  );
 }
 
 function isPersonName(text: string, fromName: string | null): boolean {
@@ -53,7 +85,8 @@ function isPersonName(text: string, fromName: string | null): boolean {
 
 function scoreSegment(segment: string, ctx: CompanyContext): number {
   const label = normaliseLabel(segment);
-  if (label.length < 3 || ADDRESS.test(segment) || /\d{3,}/.test(segment) || label.split(' ').length > 8) return -10;
+  if (label.length < 3 || ADDRESS.test(segment) || /\d{3,}/.test(segment) || label.split(' ').length > 8)
+    return -10;
   if (isPersonName(segment, ctx.fromName)) return -10;
   let score = 0;
   if (LEGAL_SUFFIX_AT_END.test(segment)) score += 4;
@@ -85,7 +118,8 @@ export function pickCompany(
     if (OTHER_PARTY.test(line.trimmed)) continue;
     for (const segment of splitSegments(line.trimmed)) {
       const score = scoreSegment(segment, ctx);
-      if (score >= minimumScore && (best === null || score > best.score)) best = { name: segment, score, line };
+      if (score >= minimumScore && (best === null || score > best.score))
+        best = { name: segment, score, line };
     }
   }
   if (best === null) return null;

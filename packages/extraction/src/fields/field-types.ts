@@ -29,7 +29,12 @@ export interface FieldResults {
   documentDate: Found<string> | null;
 }
 
-export function evidenceFrom(line: Line, origin: string, method: string, confidence: number): import('../types.js').Evidence {
+export function evidenceFrom(
+  line: Line,
+  origin: string,
+  method: string,
+  confidence: number,
+): import('../types.js').Evidence {
   return { confidence, method, source: { line: line.no, text: line.trimmed.slice(0, 200), origin } };
 }
 

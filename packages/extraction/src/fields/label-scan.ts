@@ -21,7 +21,8 @@ const ANY_LABEL = phraseRegExp([...FIELD_BY_LABEL.keys()]);
 
 /** Fields whose value grammar is strict enough to read without a separator ("TT 38 dias"). */
 const INLINE_FIELDS = new Set<FieldName>(['transit', 'freeTime', 'validity', 'incoterm']);
-const CHARGE_QUALIFIER = /\b(charges?|fees?|taxas?|surcharges?|costs?|custos?|despesas?|gastos?|cargos?|tarifas?)\b/;
+const CHARGE_QUALIFIER =
+  /\b(charges?|fees?|taxas?|surcharges?|costs?|custos?|despesas?|gastos?|cargos?|tarifas?)\b/;
 
 const SEPARATOR = /^(\s*\([^)]{0,40}\))?\s*(\.:|:|=|\s[-–]\s|\t|\s{2,})\s*/u;
 const QUALIFIED_SEPARATOR = /^((?:\s+[\p{L}/'()-]+){1,4}?)\s*(\.:|:|=)\s*/u;
@@ -35,7 +36,13 @@ function isStrongPosition(text: string, start: number): boolean {
 /** Every "label: value" (and inline numeric label) in a line, with the value cut at the next label or column gap. */
 export function scanLabels(text: string): LabelHit[] {
   const folded = foldKeepingOffsets(text);
-  const raw: Array<{ field: FieldName; start: number; valueStart: number; separated: boolean; qualifier: string }> = [];
+  const raw: Array<{
+    field: FieldName;
+    start: number;
+    valueStart: number;
+    separated: boolean;
+    qualifier: string;
+  }> = [];
   for (const match of folded.matchAll(ANY_LABEL)) {
     const start = match.index ?? 0;
     const field = FIELD_BY_LABEL.get(normaliseLabel(match[0]));
@@ -45,12 +52,24 @@ export function scanLabels(text: string): LabelHit[] {
     const strong = isStrongPosition(text, start);
     const separator = SEPARATOR.exec(rest);
     if (separator !== null && strong) {
-      raw.push({ field, start, valueStart: labelEnd + separator[0].length, separated: true, qualifier: separator[1] ?? '' });
+      raw.push({
+        field,
+        start,
+        valueStart: labelEnd + separator[0].length,
+        separated: true,
+        qualifier: separator[1] ?? '',
+      });
       continue;
     }
     const qualified = QUALIFIED_SEPARATOR.exec(rest);
     if (qualified !== null && strong && !CHARGE_QUALIFIER.test(foldKeepingOffsets(qualified[1] ?? ''))) {
-      raw.push({ field, start, valueStart: labelEnd + qualified[0].length, separated: true, qualifier: qualified[1] ?? '' });
+      raw.push({
+        field,
+        start,
+        valueStart: labelEnd + qualified[0].length,
+        separated: true,
+        qualifier: qualified[1] ?? '',
+      });
       continue;
     }
     if (INLINE_FIELDS.has(field) && !/^[\p{L}\p{N}]/u.test(rest)) {

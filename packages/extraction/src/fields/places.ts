@@ -1,5 +1,11 @@
 import { COUNTRY_NAMES, PLACES, type PlaceDefinition, STATE_CODES } from '../dictionary/places.js';
-import { collapseSpaces, escapeRegExp, foldKeepingOffsets, normaliseLabel, tidyCapitals } from '../normalise/text.js';
+import {
+  collapseSpaces,
+  escapeRegExp,
+  foldKeepingOffsets,
+  normaliseLabel,
+  tidyCapitals,
+} from '../normalise/text.js';
 
 const BY_NAME = new Map<string, PlaceDefinition>();
 const BY_CODE = new Map<string, PlaceDefinition>();
@@ -13,7 +19,8 @@ const STATES = new Set(STATE_CODES);
 const INCOTERM_WORD = /\b(EXW|FCA|FAS|FOB|CFR|CIF|CPT|CIP|DAP|DPU|DAT|DDP|DDU)\b/;
 const NOISE_WORDS =
   /\b(port|porto|puerto|airport|aeroporto|aeropuerto|cfs|terminal|harbou?r|city|cidade|ciudad|area|region|zone|zona)\b/gi;
-const DIRECT = /^(direto|direta|direct|directo|diretto|none|nenhum|ninguno|no|n\/?a|-+|sem transbordo|direct service|direct call|servico direto)$/i;
+const DIRECT =
+  /^(direto|direta|direct|directo|diretto|none|nenhum|ninguno|no|n\/?a|-+|sem transbordo|direct service|direct call|servico direto)$/i;
 
 export interface PlaceValue {
   name: string;
@@ -35,7 +42,12 @@ function fromDefinition(place: PlaceDefinition): PlaceValue {
 }
 
 export function isDirectWord(text: string): boolean {
-  return DIRECT.test(text.trim().replace(/[.,;:()]/g, '').trim());
+  return DIRECT.test(
+    text
+      .trim()
+      .replace(/[.,;:()]/g, '')
+      .trim(),
+  );
 }
 
 export interface ParsedPlaceField {
@@ -136,7 +148,6 @@ export function findKnownPlaces(text: string, withCodes = false): PlaceMention[]
   }
   return found.sort((a, b) => a.start - b.start);
 }
-
 
 export function samePlace(a: string, b: string): boolean {
   return normaliseLabel(a) === normaliseLabel(b);

@@ -4,20 +4,42 @@ import { findDates, resolveDate } from '../normalise/dates.js';
 import { findAmounts } from '../normalise/money.js';
 import { escapeRegExp, foldKeepingOffsets } from '../normalise/text.js';
 import type { Modal } from '../types.js';
-import { evidenceFrom, type FieldContext, type FieldResults, type Found, emptyFields } from './field-types.js';
+import {
+  emptyFields,
+  evidenceFrom,
+  type FieldContext,
+  type FieldResults,
+  type Found,
+} from './field-types.js';
 import { type LabelHit, scanLabels } from './label-scan.js';
-import { type PlaceValue, cleanPlace, findKnownPlaces, isDirectWord, parsePlaceField } from './places.js';
+import { cleanPlace, findKnownPlaces, isDirectWord, type PlaceValue, parsePlaceField } from './places.js';
 import { readDayRange, readFreeDays, readIncoterm, readModalWord, readValidity } from './values.js';
 
-const EXCLUDED_FREE_TIME_CONTEXT = /\b(detention|detencao|detencion|origem|origin|origen|pol|armazenagem|storage)\b/;
+const EXCLUDED_FREE_TIME_CONTEXT =
+  /\b(detention|detencao|detencion|origem|origin|origen|pol|armazenagem|storage)\b/;
 const ROUTE_SPLIT = /\s*(?:\s-\s|-(?=[A-Z]{3}\b)|–|—|>|→|\/|\sx\s|\sto\s|\bvia\b)\s*/;
-const NOT_A_PLACE = /^(wire|e-?mail|whatsapp|transfer|transferencia|courier|portal|site|sistema|our|your|nosso|nossa|bank|banco|pix|boleto|ted|swift|air|sea|mar|truck)$/i;
+const NOT_A_PLACE =
+  /^(wire|e-?mail|whatsapp|transfer|transferencia|courier|portal|site|sistema|our|your|nosso|nossa|bank|banco|pix|boleto|ted|swift|air|sea|mar|truck)$/i;
 
-function setOnce<T>(current: Found<T> | null, value: T, line: Line, ctx: FieldContext, method: string, confidence: number) {
+function setOnce<T>(
+  current: Found<T> | null,
+  value: T,
+  line: Line,
+  ctx: FieldContext,
+  method: string,
+  confidence: number,
+) {
   return current ?? { value, evidence: evidenceFrom(line, ctx.origin, method, confidence) };
 }
 
-function addDestinations(out: FieldResults, places: PlaceValue[], line: Line, ctx: FieldContext, method: string, confidence: number) {
+function addDestinations(
+  out: FieldResults,
+  places: PlaceValue[],
+  line: Line,
+  ctx: FieldContext,
+  method: string,
+  confidence: number,
+) {
   for (const place of places) {
     if (out.destinations.some((d) => d.value.name === place.name)) continue;
     out.destinations.push({ value: place, evidence: evidenceFrom(line, ctx.origin, method, confidence) });
@@ -46,7 +68,8 @@ function applyRouting(out: FieldResults, value: string, line: Line, ctx: FieldCo
   }
   if (places.length < 2) return;
   out.origin = setOnce(out.origin, places[0] as PlaceValue, line, ctx, 'routing', 0.85);
-  if (out.destinations.length === 0) addDestinations(out, [places[places.length - 1] as PlaceValue], line, ctx, 'routing', 0.85);
+  if (out.destinations.length === 0)
+    addDestinations(out, [places[places.length - 1] as PlaceValue], line, ctx, 'routing', 0.85);
   const middle = places.slice(1, -1)[0] ?? null;
   out.transshipment = setOnce(out.transshipment, middle, line, ctx, 'routing', 0.85);
 }
@@ -61,21 +84,25 @@ function applyHit(out: FieldResults, hit: LabelHit, line: Line, ctx: FieldContex
       const parsed = parsePlaceField(value);
       const place = parsed.places[0];
       if (place !== undefined) out.origin = setOnce(out.origin, place, line, ctx, 'label', 0.9);
-      if (parsed.incoterm !== null) out.incoterm = setOnce(out.incoterm, parsed.incoterm, line, ctx, 'label', 0.85);
+      if (parsed.incoterm !== null)
+        out.incoterm = setOnce(out.incoterm, parsed.incoterm, line, ctx, 'label', 0.85);
       return;
     }
     case 'destination': {
       if (!hit.separated || findAmounts(value).length > 0) return;
       const parsed = parsePlaceField(value);
       addDestinations(out, parsed.places, line, ctx, 'label', 0.9);
-      if (parsed.via !== null) out.transshipment = setOnce(out.transshipment, parsed.via, line, ctx, 'label', 0.85);
+      if (parsed.via !== null)
+        out.transshipment = setOnce(out.transshipment, parsed.via, line, ctx, 'label', 0.85);
       return;
     }
     case 'carrier': {
       if (!hit.separated) return;
       const carrier = cleanCarrier(value);
       if (carrier !== null) out.carrier = setOnce(out.carrier, carrier, line, ctx, 'label', 0.9);
-      const via = parsePlaceField(value.replace(/transbordo em|transbordo en|transshipment (?:at|in)/i, 'via')).via;
+      const via = parsePlaceField(
+        value.replace(/transbordo em|transbordo en|transshipment (?:at|in)/i, 'via'),
+      ).via;
       if (via !== null) out.transshipment = setOnce(out.transshipment, via, line, ctx, 'label', 0.8);
       return;
     }
@@ -96,7 +123,8 @@ function applyHit(out: FieldResults, hit: LabelHit, line: Line, ctx: FieldContex
     case 'transit': {
       const range = readDayRange(value);
       if (range === null) return;
-      if (out.transit === null) out.transit = { value: range, evidence: evidenceFrom(line, ctx.origin, 'label', 0.9) };
+      if (out.transit === null)
+        out.transit = { value: range, evidence: evidenceFrom(line, ctx.origin, 'label', 0.9) };
       else {
         out.transit.value = {
           min: Math.min(out.transit.value.min, range.min),
@@ -124,7 +152,8 @@ function applyHit(out: FieldResults, hit: LabelHit, line: Line, ctx: FieldContex
     case 'payment': {
       if (!hit.separated) return;
       const terms = value.replace(/[.;\s]+$/, '').trim();
-      if (terms.length >= 3 && terms.length <= 200) out.payment = setOnce(out.payment, terms, line, ctx, 'label', 0.9);
+      if (terms.length >= 3 && terms.length <= 200)
+        out.payment = setOnce(out.payment, terms, line, ctx, 'label', 0.9);
       return;
     }
     case 'company': {
@@ -140,7 +169,8 @@ function applyHit(out: FieldResults, hit: LabelHit, line: Line, ctx: FieldContex
     }
     case 'service': {
       const modal = readModalWord(value);
-      if (hit.separated && modal !== null) out.modal = setOnce<Modal>(out.modal, modal, line, ctx, 'label', 0.9);
+      if (hit.separated && modal !== null)
+        out.modal = setOnce<Modal>(out.modal, modal, line, ctx, 'label', 0.9);
       return;
     }
     case 'documentDate': {
@@ -157,13 +187,15 @@ function applyHit(out: FieldResults, hit: LabelHit, line: Line, ctx: FieldContex
 
 const VIA_INLINE =
   /(?:^|[\s,(–—-])(?:via|transbordo em|transbordo en|transbordo no|transhipment (?:at|in|via)|transshipment (?:at|in|via)|t\/s)\s+(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)/u;
-const DIRECT_INLINE = /\b(servico direto|service direct|direct service|sem transbordo|direct call|directo|direto|direct)\b/;
+const DIRECT_INLINE =
+  /\b(servico direto|service direct|direct service|sem transbordo|direct call|directo|direto|direct)\b/;
 const INCOTERM_PLACE = /(?<![\p{L}])(FOB|FCA|FAS)\s+(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)/u;
 const CARGO_VALUE = /valor\s+(?:fob|cif|exw)|(?:fob|cif)\s+value|valor\s+(?:da\s+)?mercadoria/i;
 const STRONG_PAYMENT =
   /\b(prepaid|pre-paid|collect|antecipad[oa]s?|a vista|à vista|pag[oa]s? em reais|pagas? em reais|payable in|paid in|pagadero|contado|days after invoice|dias apos|dias da fatura|wire transfer|transferencia)\b/i;
 const ROUTE_CONNECTOR = /^\s*(?:x|-|–|—|to|→|->|>|a|para)\s*$/i;
-const UNKNOWN_ROUTE = /(?<![\p{L}])(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)\s+x\s+(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)/u;
+const UNKNOWN_ROUTE =
+  /(?<![\p{L}])(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)\s+x\s+(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)/u;
 const FREE_DAYS_INLINE = /(\d{1,3})\s*(?:dias|days|dias)\s*(?:de\s+)?(?:free|livres?|libres?)/;
 
 function knownCarrierPattern(): Array<{ name: string; pattern: RegExp }> {
@@ -185,7 +217,12 @@ export function findCarrierMention(text: string): { name: string; index: number 
   let best: { name: string; index: number } | null = null;
   for (const { pattern } of CARRIER_PATTERNS) {
     const match = pattern.exec(text);
-    if (match !== null && (best === null || match.index < best.index || (match.index === best.index && match[0].length > best.name.length))) {
+    if (
+      match !== null &&
+      (best === null ||
+        match.index < best.index ||
+        (match.index === best.index && match[0].length > best.name.length))
+    ) {
       best = { name: match[0], index: match.index };
     }
   }
@@ -219,7 +256,8 @@ export function readFields(lines: Line[], ctx: FieldContext): FieldResults {
     if (out.transshipment === null) {
       const via = VIA_INLINE.exec(text);
       const place = via === null || NOT_A_PLACE.test(via[1] ?? '') ? null : cleanPlace(via[1] ?? '');
-      if (place !== null) out.transshipment = { value: place, evidence: evidenceFrom(line, ctx.origin, 'inline', 0.75) };
+      if (place !== null)
+        out.transshipment = { value: place, evidence: evidenceFrom(line, ctx.origin, 'inline', 0.75) };
     }
     if (out.origin === null || out.destinations.length === 0) {
       const route = readRoute(text);
@@ -230,25 +268,31 @@ export function readFields(lines: Line[], ctx: FieldContext): FieldResults {
     }
     if (out.freeTime === null) {
       const free = FREE_DAYS_INLINE.exec(foldKeepingOffsets(text));
-      if (free !== null) out.freeTime = { value: Number(free[1]), evidence: evidenceFrom(line, ctx.origin, 'inline', 0.75) };
+      if (free !== null)
+        out.freeTime = { value: Number(free[1]), evidence: evidenceFrom(line, ctx.origin, 'inline', 0.75) };
     }
     if (out.carrier === null) {
       const carrier = findCarrierMention(text);
-      if (carrier !== null) out.carrier = { value: carrier.name, evidence: evidenceFrom(line, ctx.origin, 'mention', 0.7) };
+      if (carrier !== null)
+        out.carrier = { value: carrier.name, evidence: evidenceFrom(line, ctx.origin, 'mention', 0.7) };
     }
   }
   for (const line of lines) {
     if (out.origin === null) {
       const match = INCOTERM_PLACE.exec(line.text);
       const place = match === null ? null : cleanPlace(match[2] ?? '');
-      if (place !== null) out.origin = { value: place, evidence: evidenceFrom(line, ctx.origin, 'incoterm-place', 0.7) };
+      if (place !== null)
+        out.origin = { value: place, evidence: evidenceFrom(line, ctx.origin, 'incoterm-place', 0.7) };
     }
     if (out.incoterm === null && !CARGO_VALUE.test(line.text)) {
       const code = readIncoterm(line.text.replace(/[a-z]+/g, ' '));
-      if (code !== null) out.incoterm = { value: code, evidence: evidenceFrom(line, ctx.origin, 'mention', 0.75) };
+      if (code !== null)
+        out.incoterm = { value: code, evidence: evidenceFrom(line, ctx.origin, 'mention', 0.75) };
     }
     if (out.payment === null && findAmounts(line.text).length === 0 && !/:\s*$/.test(line.trimmed)) {
-      const sentence = line.trimmed.split(/(?<=\.)\s+/).find((s) => STRONG_PAYMENT.test(foldKeepingOffsets(s)));
+      const sentence = line.trimmed
+        .split(/(?<=\.)\s+/)
+        .find((s) => STRONG_PAYMENT.test(foldKeepingOffsets(s)));
       if (sentence !== undefined) {
         const terms = sentence.replace(/^[\s\-–•*·]+/, '').replace(/[.;\s]+$/, '');
         out.payment = { value: terms, evidence: evidenceFrom(line, ctx.origin, 'sentence', 0.6) };

@@ -4,11 +4,13 @@ import type { DateOrder, Modal } from '../types.js';
 
 const DAYS =
   /(\d{1,3})(?:\s*(?:a|-|–|to|~|ate|hasta|y|e|or|ou)\s*(\d{1,3}))?\s*(?:(?:calendar|business|working|corridos|uteis|naturales|habiles)\s+)?(dias|days|day|dia|d(?![\p{L}])|semanas|semana|weeks|week|wks|horas|hours|hrs|h(?![\p{L}]))/gu;
-const BARE_RANGE = /^(?:about|aprox\.?|approx\.?|cerca de|aproximadamente|de)?\s*(\d{1,3})(?:\s*(?:a|-|–|to|~)\s*(\d{1,3}))?\s*(?:\(|$)/u;
+const BARE_RANGE =
+  /^(?:about|aprox\.?|approx\.?|cerca de|aproximadamente|de)?\s*(\d{1,3})(?:\s*(?:a|-|–|to|~)\s*(\d{1,3}))?\s*(?:\(|$)/u;
 
 function toDays(value: number, unit: string): number {
   if (unit.startsWith('seman') || unit.startsWith('week') || unit === 'wks') return value * 7;
-  if (unit.startsWith('hor') || unit.startsWith('hour') || unit === 'hrs' || unit === 'h') return Math.max(1, Math.ceil(value / 24));
+  if (unit.startsWith('hor') || unit.startsWith('hour') || unit === 'hrs' || unit === 'h')
+    return Math.max(1, Math.ceil(value / 24));
   return value;
 }
 
@@ -38,7 +40,9 @@ const EXCLUDED_FREE_TIME = /\b(detention|detencao|detencion|origem|origin|origen
 /** Free days at destination: the first figure not tied to detention or origin. */
 export function readFreeDays(value: string): number | null {
   const folded = foldKeepingOffsets(value);
-  for (const match of folded.matchAll(/(\d{1,3})\s*(?:(?:calendar|corridos|naturales)\s+)?(?:dias|days|dia|day|d\b)?([^\d/]{0,25})/gu)) {
+  for (const match of folded.matchAll(
+    /(\d{1,3})\s*(?:(?:calendar|corridos|naturales)\s+)?(?:dias|days|dia|day|d\b)?([^\d/]{0,25})/gu,
+  )) {
     const after = match[2] ?? '';
     if (EXCLUDED_FREE_TIME.test(after.split(/[,;/]/)[0] ?? '')) continue;
     const days = Number(match[1]);

@@ -4,7 +4,8 @@ import { foldKeepingOffsets, normaliseLabel } from './text.js';
 const BY_PHRASE = new Map<string, FeeDefinition>();
 for (const fee of FEES) for (const label of fee.labels) if (!BY_PHRASE.has(label)) BY_PHRASE.set(label, fee);
 const LONGEST_PHRASE = Math.max(...[...BY_PHRASE.keys()].map((k) => k.split(' ').length));
-const GENERIC_PREFIX = /^(?:taxa|taxas|tasa|tarifa|cargo|charge|custo|fee)(?:\s+(?:de|da|do|del|por|for|of))?\s+/;
+const GENERIC_PREFIX =
+  /^(?:taxa|taxas|tasa|tarifa|cargo|charge|custo|fee)(?:\s+(?:de|da|do|del|por|for|of))?\s+/;
 
 export interface FeeMatch {
   fee: FeeDefinition;

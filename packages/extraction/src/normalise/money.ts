@@ -14,7 +14,7 @@ export interface AmountToken {
 
 const CUR = String.raw`US\$|U\$S|U\$|USD|R\$|BRL|EUROS?|EUR|€|GBP|£|CNY|RMB|\$`;
 const NUM = String.raw`\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,4})?(?:,-)?|\d+(?:[.,]\d{1,4})?(?:,-)?`;
-const WORD_CUR = String.raw`reais|d[oó]lares|dollars|euros`;
+const WORD_CUR = `reais|d[oó]lares|dollars|euros`;
 
 const AMOUNT = new RegExp(
   [

@@ -23,7 +23,10 @@ export function parseLocaleNumber(raw: string): ParsedNumber | null {
     const [intPart = '', fraction = ''] = text.split(decimal);
     if (text.split(decimal).length !== 2 || fraction.includes(thousands)) return null;
     if (!isGroupedThousands(intPart, thousands)) return null;
-    return { value: Number(`${intPart.split(thousands).join('')}.${fraction}`), style: decimalIsComma ? 'BR' : 'US' };
+    return {
+      value: Number(`${intPart.split(thousands).join('')}.${fraction}`),
+      style: decimalIsComma ? 'BR' : 'US',
+    };
   }
   const separator = lastDot >= 0 ? '.' : lastComma >= 0 ? ',' : null;
   if (separator === null) return { value: Number(text), style: 'PLAIN' };

@@ -14,7 +14,8 @@ export function foldKeepingOffsets(text: string): string {
   let out = '';
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    out += code < 128 ? (code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : text[i]) : foldChar(text[i]!);
+    out +=
+      code < 128 ? (code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : text[i]) : foldChar(text[i]!);
   }
   return out;
 }
@@ -54,8 +55,6 @@ export function tidyCapitals(text: string): string {
   return text
     .toLowerCase()
     .split(' ')
-    .map((word, i) =>
-      i > 0 && small.has(word) ? word : word.replace(/^\p{Ll}/u, (c) => c.toUpperCase()),
-    )
+    .map((word, i) => (i > 0 && small.has(word) ? word : word.replace(/^\p{Ll}/u, (c) => c.toUpperCase())))
     .join(' ');
 }

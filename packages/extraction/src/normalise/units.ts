@@ -2,7 +2,7 @@ import type { ContainerUnit, FeeUnit, FreightUnit } from '../types.js';
 import { foldKeepingOffsets } from './text.js';
 
 const EQUIPMENT_TYPE = String.raw`dc|dv|gp|std|st|sd|dry|hc|hq|hcube|high\s*cube|nor|rf|rh|reefer|ot|open\s*top|fr|flat\s*rack`;
-const FOOT = String.raw`(?:'|’|´|"|ft|pes|pés|feet|foot)`;
+const FOOT = `(?:'|’|´|"|ft|pes|pés|feet|foot)`;
 
 /** 20'DC, 40HC, 40' HQ, 20GP, 1x20, 20 pés ... (run on folded text). */
 const EQUIPMENT = new RegExp(
@@ -34,7 +34,11 @@ export function findEquipment(text: string): EquipmentMatch[] {
   for (const match of folded.matchAll(EQUIPMENT)) {
     const groups = match.groups ?? {};
     const start = match.index ?? 0;
-    found.push({ units: unitsFor(groups.size ?? '', groups.type1 ?? groups.type2), start, end: start + match[0].length });
+    found.push({
+      units: unitsFor(groups.size ?? '', groups.type1 ?? groups.type2),
+      start,
+      end: start + match[0].length,
+    });
   }
   return found;
 }
@@ -57,7 +61,10 @@ const UNIT_PATTERNS: UnitPattern[] = [
     ),
   },
   { unit: 'KG', pattern: new RegExp(String.raw`${PER}(?:kgs?|kilos?|quilos?|kilogram\w*)\b`, 'u') },
-  { unit: 'M3', pattern: new RegExp(String.raw`${PER}(?:m3|m³|cbm|cubic met\w*|metros? cubicos?)(?![\p{L}\d])`, 'u') },
+  {
+    unit: 'M3',
+    pattern: new RegExp(String.raw`${PER}(?:m3|m³|cbm|cubic met\w*|metros? cubicos?)(?![\p{L}\d])`, 'u'),
+  },
   {
     unit: 'BL',
     pattern: new RegExp(
@@ -74,7 +81,10 @@ const UNIT_PATTERNS: UnitPattern[] = [
   },
   {
     unit: 'VIAGEM',
-    pattern: new RegExp(String.raw`${PER}(?:viagem|viaje|trip|truck|caminhao|camion|carreta|veiculo|vehiculo|load)s?\b`, 'u'),
+    pattern: new RegExp(
+      String.raw`${PER}(?:viagem|viaje|trip|truck|caminhao|camion|carreta|veiculo|vehiculo|load)s?\b`,
+      'u',
+    ),
   },
   {
     unit: 'PROCESSO',
@@ -85,7 +95,7 @@ const UNIT_PATTERNS: UnitPattern[] = [
   },
 ];
 
-const CONTAINER_AFTER_PER = new RegExp(String.raw`^(?:(?:por|per|p\/)\s*|\/)(?=(?:\d{1,2}\s*x\s*)?(?:20|40|45))`, 'u');
+const CONTAINER_AFTER_PER = /^(?:(?:por|per|p\/)\s*|\/)(?=(?:\d{1,2}\s*x\s*)?(?:20|40|45))/u;
 
 export interface UnitMatch {
   unit: FeeUnit | 'DAY';

@@ -1,8 +1,8 @@
-import { type SectionContext, classifyHeadingLine } from '../blocks/headings.js';
+import { classifyHeadingLine, type SectionContext } from '../blocks/headings.js';
 import type { Line } from '../blocks/lines.js';
-import { type TableRead, readTables } from '../blocks/tables.js';
-import type { ChargeCandidate } from '../fields/charge-types.js';
+import { readTables, type TableRead } from '../blocks/tables.js';
 import { readChargeLines } from '../fields/charge-lines.js';
+import type { ChargeCandidate } from '../fields/charge-types.js';
 import { parseChargeLine } from '../fields/charges.js';
 import type { FieldContext, FieldResults } from '../fields/field-types.js';
 import { readFields } from '../fields/read-fields.js';
@@ -55,7 +55,13 @@ export function analyseScope(lines: Line[], ctx: FieldContext): ScopeAnalysis {
   const section = (line: Line) => sectionOf.get(line.no) ?? null;
   const charges = [...tables.charges, ...readChargeLines(remaining, section, ctx.origin)];
   for (const row of tables.chargeRows) {
-    const parsed = parseChargeLine({ text: row.text, line: row.line, section: section(row.line), origin: ctx.origin, cell: row.cell });
+    const parsed = parseChargeLine({
+      text: row.text,
+      line: row.line,
+      section: section(row.line),
+      origin: ctx.origin,
+      cell: row.cell,
+    });
     charges.push(...parsed.map((c) => ({ ...c, confidence: Math.min(0.95, c.confidence + 0.05) })));
   }
   charges.sort((a, b) => a.line.no - b.line.no);

@@ -5,7 +5,14 @@ import type { ScopeAnalysis } from './analyse-scope.js';
 
 const MAX_BLOCK_LINES = 60;
 
-function block(lines: Line[], kind: BlockKind, start: number, end: number, title: string | null, origin = 'body'): Block {
+function block(
+  lines: Line[],
+  kind: BlockKind,
+  start: number,
+  end: number,
+  title: string | null,
+  origin = 'body',
+): Block {
   const text = lines
     .slice(start - 1, end)
     .filter((l) => !l.blank)
@@ -15,7 +22,12 @@ function block(lines: Line[], kind: BlockKind, start: number, end: number, title
 }
 
 /** Segments for display: header, newest message and its sections/tables, alternatives, signature, history. */
-export function buildBlocks(lines: Line[], seg: Segmentation, newest: ScopeAnalysis, olderLines: Line[]): Block[] {
+export function buildBlocks(
+  lines: Line[],
+  seg: Segmentation,
+  newest: ScopeAnalysis,
+  olderLines: Line[],
+): Block[] {
   const blocks: Block[] = [];
   if (seg.headerEnd > 0) blocks.push(block(lines, 'header', 1, seg.headerEnd, seg.subject?.trimmed ?? null));
   const bodyEnd = seg.signatureStart ?? seg.quotedStart ?? lines.length;
@@ -24,13 +36,22 @@ export function buildBlocks(lines: Line[], seg: Segmentation, newest: ScopeAnaly
     blocks.push(block(lines, section.context.kind, section.start, section.end, section.context.title));
   }
   for (const table of newest.tables) {
-    blocks.push(block(lines, table.perDestination ? 'per_destination_table' : 'table', table.start, table.end, table.title));
+    blocks.push(
+      block(
+        lines,
+        table.perDestination ? 'per_destination_table' : 'table',
+        table.start,
+        table.end,
+        table.title,
+      ),
+    );
   }
   for (const alternative of seg.alternatives) {
     const kind = alternative.selected ? 'alternative' : 'alternative_discarded';
     blocks.push(block(lines, kind, alternative.start + 1, alternative.end, alternative.title));
   }
-  if (seg.signatureStart !== null) blocks.push(block(lines, 'signature', seg.signatureStart + 1, seg.quotedStart ?? lines.length, null));
+  if (seg.signatureStart !== null)
+    blocks.push(block(lines, 'signature', seg.signatureStart + 1, seg.quotedStart ?? lines.length, null));
   seg.quotedMessages.forEach(([start, end], i) => {
     const used = i === 0 && olderLines.length > 0;
     blocks.push(block(lines, 'quoted_history', start + 1, end, used ? 'still applies' : null, 'quoted'));

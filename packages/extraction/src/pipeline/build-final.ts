@@ -32,7 +32,8 @@ function cargoVolume(lines: Line[]): string | null {
   for (const line of lines) {
     const volume = /\d+(?:[.,]\d+)?\s*(?:cbm|m3|m³)(?![\p{L}])/iu.exec(line.text)?.[0];
     const weight = /\d{1,3}(?:[.,]\d{3})*(?:[.,]\d+)?\s*kgs?\b/i.exec(line.text)?.[0];
-    if (volume !== undefined || weight !== undefined) return [volume, weight].filter((v) => v !== undefined).join(' / ');
+    if (volume !== undefined || weight !== undefined)
+      return [volume, weight].filter((v) => v !== undefined).join(' / ');
   }
   return null;
 }
@@ -42,7 +43,8 @@ function first<T>(items: T[], predicate: (item: T) => boolean): T | undefined {
 }
 
 function overallConfidence(input: FinalInput, evidence: Record<string, Evidence>): number {
-  const freight = input.fretes.length === 0 ? 0 : input.fretes.reduce((s, f) => s + f.confidence, 0) / input.fretes.length;
+  const freight =
+    input.fretes.length === 0 ? 0 : input.fretes.reduce((s, f) => s + f.confidence, 0) / input.fretes.length;
   const parts: Array<[number, number]> = [
     [freight, 4],
     [evidence.transportador?.confidence ?? 0, 1],
@@ -54,6 +56,38 @@ function overallConfidence(input: FinalInput, evidence: Record<string, Evidence>
   ];
   const weight = parts.reduce((s, [, w]) => s + w, 0);
   return Math.round((parts.reduce((s, [v, w]) => s + v * w, 0) / weight) * 100) / 100;
+}
+
+/** Headline prices, route and per-destination summary, recomputed from the item lists. */
+export function deriveSummary(final: FinalData): void {
+  const { fretes } = final;
+  const headline = fretes[0];
+  const destinations = final.porto_destino.map((p) => p.nome);
+  const containers = [...new Set(fretes.map((f) => f.unidade).filter((u) => CONTAINERS.has(u)))];
+  const forty = first(fretes, (f) => f.unidade === '40HC') ?? first(fretes, (f) => f.unidade === '40DC');
+  const perVolume = first(fretes, (f) => f.unidade === 'M3') ?? first(fretes, (f) => f.unidade === 'WM');
+  final.moeda = headline?.moeda ?? null;
+  final.frete =
+    headline === undefined ? null : { tipo: headline.unidade, valor: headline.valor, moeda: headline.moeda };
+  final.preco_por_container_20 = first(fretes, (f) => f.unidade === '20DC')?.valor ?? null;
+  final.preco_por_container_40 = forty?.valor ?? null;
+  final.preco_por_kg = first(fretes, (f) => f.unidade === 'KG')?.valor ?? null;
+  final.preco_por_m3 = perVolume?.valor ?? null;
+  final.preco_minimo = first(fretes, (f) => f.minimo !== null)?.minimo ?? null;
+  final.tipoContainer = containers.length === 0 ? null : containers.join('/');
+  final.destinos = destinations.map((nome) => {
+    const price = (currency: string) =>
+      first(fretes, (f) => f.moeda === currency && (f.destino === nome || f.destino === null))?.valor ?? null;
+    return { nome, valorFreteUSD: price('USD'), valorFreteBRL: price('BRL'), valorFreteEUR: price('EUR') };
+  });
+  final.rota =
+    final.portoOrigem === null && destinations.length === 0
+      ? null
+      : [
+          final.portoOrigem ?? '?',
+          ...(final.portoTransbordo === null ? [] : [final.portoTransbordo]),
+          destinations.join(' / ') || '?',
+        ].join(' → ');
 }
 
 /** The spec's "final" object: headline prices, the item lists and the provenance of every scalar field. */
@@ -76,46 +110,40 @@ export function buildFinal(input: FinalInput): FinalData {
   note('condicoesPagamento', fields.payment);
   if (modal.modal !== null) evidence.modal = { confidence: modal.confidence, source: null, method: 'detect' };
   const headline = fretes[0];
-  if (headline !== undefined) evidence.frete = { confidence: headline.confidence, source: headline.source, method: 'charges' };
+  if (headline !== undefined)
+    evidence.frete = { confidence: headline.confidence, source: headline.source, method: 'charges' };
 
   const origin = fields.origin?.value.name ?? null;
   const transshipment = isRoad ? null : (fields.transshipment?.value?.name ?? null);
-  const via = transshipment !== null && (transshipment === origin || input.destinations.includes(transshipment)) ? null : transshipment;
-  const containers = [...new Set(fretes.map((f) => f.unidade).filter((u) => CONTAINERS.has(u)))];
-  const forty = first(fretes, (f) => f.unidade === '40HC') ?? first(fretes, (f) => f.unidade === '40DC');
-  const perVolume = first(fretes, (f) => f.unidade === 'M3') ?? first(fretes, (f) => f.unidade === 'WM');
+  const via =
+    transshipment !== null && (transshipment === origin || input.destinations.includes(transshipment))
+      ? null
+      : transshipment;
   const final: FinalData = {
     transportador: fields.company?.value ?? null,
     armador: isRoad ? null : (fields.carrier?.value ?? null),
     modal: modal.modal,
-    moeda: headline?.moeda ?? null,
+    moeda: null,
     incoterm: fields.incoterm?.value ?? null,
     origem: origin,
     portoOrigem: origin,
     porto_destino: input.destinations.map((name) => placeRef(name, fields)),
-    destinos: input.destinations.map((nome) => {
-      const price = (currency: string) =>
-        first(fretes, (f) => f.moeda === currency && (f.destino === nome || f.destino === null))?.valor ?? null;
-      return { nome, valorFreteUSD: price('USD'), valorFreteBRL: price('BRL'), valorFreteEUR: price('EUR') };
-    }),
+    destinos: [],
     portoTransbordo: via,
-    rota:
-      origin === null && input.destinations.length === 0
-        ? null
-        : [origin ?? '?', ...(via === null ? [] : [via]), input.destinations.join(' / ') || '?'].join(' → '),
+    rota: null,
     transit_time_dias: fields.transit?.value.max ?? null,
     transit_time_min_dias: fields.transit?.value.min ?? null,
     transit_time_max_dias: fields.transit?.value.max ?? null,
     free_time_destino_dias: fields.freeTime?.value ?? null,
     validadeProposta: fields.validity?.value ?? null,
-    frete: headline === undefined ? null : { tipo: headline.unidade, valor: headline.valor, moeda: headline.moeda },
+    frete: null,
     fretes,
-    preco_por_container_20: first(fretes, (f) => f.unidade === '20DC')?.valor ?? null,
-    preco_por_container_40: forty?.valor ?? null,
-    preco_por_kg: first(fretes, (f) => f.unidade === 'KG')?.valor ?? null,
-    preco_por_m3: perVolume?.valor ?? null,
-    preco_minimo: first(fretes, (f) => f.minimo !== null)?.minimo ?? null,
-    tipoContainer: containers.length === 0 ? null : containers.join('/'),
+    preco_por_container_20: null,
+    preco_por_container_40: null,
+    preco_por_kg: null,
+    preco_por_m3: null,
+    preco_minimo: null,
+    tipoContainer: null,
     quantidadeContainer: containerCount(input.lines),
     volumeCarga: cargoVolume(input.lines),
     condicoesPagamento: fields.payment?.value ?? null,
@@ -124,9 +152,11 @@ export function buildFinal(input: FinalInput): FinalData {
     evidence,
     reason: null,
   };
+  deriveSummary(final);
   final.confidence_overall = overallConfidence(input, evidence);
   const reasons = [...input.detect.reasons];
-  if (final.confidence_overall < 0.5 && reasons.length === 0) reasons.push('poucos dados de cotação reconhecidos');
+  if (final.confidence_overall < 0.5 && reasons.length === 0)
+    reasons.push('poucos dados de cotação reconhecidos');
   final.reason = reasons.length === 0 ? null : reasons.join('; ');
   return final;
 }

@@ -1,6 +1,6 @@
+import { FEES } from '../dictionary/fees.js';
 import type { ChargeCandidate } from '../fields/charge-types.js';
 import { findKnownPlaces } from '../fields/places.js';
-import { FEES } from '../dictionary/fees.js';
 import { normaliseLabel } from '../normalise/text.js';
 import { freightUnitFromBasis } from '../normalise/units.js';
 import type { ContainerUnit, Currency, FeeItem, FeeUnit, FreightItem, FreightUnit, Modal } from '../types.js';
@@ -16,7 +16,11 @@ export interface ResolveContext {
 const DEFAULT_UNIT = new Map(FEES.map((f) => [f.name, f.defaultUnit]));
 
 function sourceOf(candidate: ChargeCandidate) {
-  const source = { line: candidate.line.no, text: candidate.line.trimmed.slice(0, 200), origin: candidate.origin };
+  const source = {
+    line: candidate.line.no,
+    text: candidate.line.trimmed.slice(0, 200),
+    origin: candidate.origin,
+  };
   return candidate.cell === undefined ? source : { ...source, cell: candidate.cell };
 }
 
@@ -54,7 +58,11 @@ function freightUnits(candidate: ChargeCandidate, ctx: ResolveContext): FreightU
   }
 }
 
-function collapseAllDestinations<T extends { destino: string | null }>(items: T[], keyOf: (item: T) => string, destinations: string[]): T[] {
+function collapseAllDestinations<T extends { destino: string | null }>(
+  items: T[],
+  keyOf: (item: T) => string,
+  destinations: string[],
+): T[] {
   if (destinations.length <= 1) return items;
   const groups = new Map<string, T[]>();
   for (const item of items) groups.set(keyOf(item), [...(groups.get(keyOf(item)) ?? []), item]);
@@ -96,11 +104,19 @@ export function resolveFreight(candidates: ChargeCandidate[], ctx: ResolveContex
       }
     }
   }
-  const collapsed = collapseAllDestinations(items, (i) => `${i.unidade}|${i.valor}|${i.moeda}`, ctx.destinations);
+  const collapsed = collapseAllDestinations(
+    items,
+    (i) => `${i.unidade}|${i.valor}|${i.moeda}`,
+    ctx.destinations,
+  );
   return dedupe(collapsed, (i) => `${i.unidade}|${i.valor}|${i.moeda}|${i.destino}`);
 }
 
-export function resolveFees(candidates: ChargeCandidate[], ctx: ResolveContext, freightCurrency: Currency | null): FeeItem[] {
+export function resolveFees(
+  candidates: ChargeCandidate[],
+  ctx: ResolveContext,
+  freightCurrency: Currency | null,
+): FeeItem[] {
   const items: FeeItem[] = [];
   for (const candidate of candidates) {
     if (candidate.kind !== 'fee' || candidate.feeName === null || candidate.feeName === '') continue;
@@ -122,7 +138,11 @@ export function resolveFees(candidates: ChargeCandidate[], ctx: ResolveContext, 
       });
     }
   }
-  const collapsed = collapseAllDestinations(items, (i) => `${i.nome}|${i.valor}|${i.moeda}|${i.unidade}`, ctx.destinations);
+  const collapsed = collapseAllDestinations(
+    items,
+    (i) => `${i.nome}|${i.valor}|${i.moeda}|${i.unidade}`,
+    ctx.destinations,
+  );
   return dedupe(collapsed, (i) => `${i.nome}|${i.valor}|${i.moeda}|${i.unidade}|${i.destino}`);
 }
 

@@ -15,8 +15,8 @@ import type {
   ContainerUnit,
   Currency,
   DateOrder,
-  ExtractTextOptions,
   ExtractionResult,
+  ExtractTextOptions,
   FileKind,
   FreightUnit,
   Language,
@@ -76,14 +76,16 @@ function olderMessageLines(lines: Line[], seg: Segmentation): Line[] {
   if (range === undefined) return [];
   const message = lines.slice(range[0], range[1]).map((l) => ({ ...l, quoteDepth: 0 }));
   const first = message[0]?.trimmed ?? '';
-  const withoutIntro = /^(em|on|el|-{2,}|_{3,})/i.test(first) && !/^(from|de)\s*:/i.test(first) ? message.slice(1) : message;
+  const withoutIntro =
+    /^(em|on|el|-{2,}|_{3,})/i.test(first) && !/^(from|de)\s*:/i.test(first) ? message.slice(1) : message;
   const inner = segment(withoutIntro);
   return withoutIntro.filter((_, i) => inner.roles[i] === 'body');
 }
 
 function singleEquipment(lines: Line[]): ContainerUnit[] | null {
   const kinds = new Map<string, ContainerUnit[]>();
-  for (const line of lines) for (const match of findEquipment(line.text)) kinds.set(match.units.join('+'), match.units);
+  for (const line of lines)
+    for (const match of findEquipment(line.text)) kinds.set(match.units.join('+'), match.units);
   return kinds.size === 1 ? ([...kinds.values()][0] ?? null) : null;
 }
 
@@ -121,19 +123,27 @@ export function analyseText(input: string, opts: ExtractTextOptions, fileKind: F
   const language = detectLanguage(bodyText.length >= 40 ? bodyText : lines.map((l) => l.trimmed).join('\n'));
   const numbers = numberFormatOf(bodyLines);
   const dateOrder = decideDateOrder(input.slice(0, 20_000), language.language, numbers.format);
-  const reference = opts.messageDate ?? dateFrom(seg.headerDate, dateOrder) ?? documentDate(bodyLines, dateOrder);
+  const reference =
+    opts.messageDate ?? dateFrom(seg.headerDate, dateOrder) ?? documentDate(bodyLines, dateOrder);
   const ctx: FieldContext = { dateOrder, reference, origin: 'body' };
 
   const newest = analyseScope(bodyLines, ctx);
   const olderLines = seg.stillApplies ? olderMessageLines(lines, seg) : [];
-  const older: ScopeAnalysis | null = olderLines.length > 0 ? analyseScope(olderLines, { ...ctx, origin: 'quoted' }) : null;
+  const older: ScopeAnalysis | null =
+    olderLines.length > 0 ? analyseScope(olderLines, { ...ctx, origin: 'quoted' }) : null;
   const merged = mergeScopes(newest, older);
   const fields = merged.fields;
   if (seg.subject !== null) {
     const subjectFields = readFields([seg.subject], { ...ctx, origin: 'subject' });
-    fields.origin ??= subjectFields.origin && { ...subjectFields.origin, evidence: { ...subjectFields.origin.evidence, confidence: 0.5 } };
+    fields.origin ??= subjectFields.origin && {
+      ...subjectFields.origin,
+      evidence: { ...subjectFields.origin.evidence, confidence: 0.5 },
+    };
     if (fields.destinations.length === 0 && merged.charges.every((c) => c.labelPlaces.length === 0)) {
-      fields.destinations = subjectFields.destinations.map((d) => ({ ...d, evidence: { ...d.evidence, confidence: 0.5 } }));
+      fields.destinations = subjectFields.destinations.map((d) => ({
+        ...d,
+        evidence: { ...d.evidence, confidence: 0.5 },
+      }));
     }
     fields.incoterm ??= subjectFields.incoterm;
   }
@@ -143,7 +153,13 @@ export function analyseText(input: string, opts: ExtractTextOptions, fileKind: F
   fields.company ??=
     pickCompany(signatureLines, companyContext, 'signature', 'signature', 3) ??
     (source.source === 'email' ? null : pickCompany(topLines, companyContext, 'body', 'document-top', 3)) ??
-    pickCompany(lines.filter((_, i) => seg.roles[i] !== 'quoted' && seg.roles[i] !== 'header'), companyContext, 'body', 'anywhere', 7);
+    pickCompany(
+      lines.filter((_, i) => seg.roles[i] !== 'quoted' && seg.roles[i] !== 'header'),
+      companyContext,
+      'body',
+      'anywhere',
+      7,
+    );
 
   const subjectLines = seg.subject === null ? [] : [seg.subject];
   const modalText = [...subjectLines, ...bodyLines].map((l) => l.trimmed).join('\n');
@@ -171,7 +187,15 @@ export function analyseText(input: string, opts: ExtractTextOptions, fileKind: F
     confidence: { source: source.confidence, language: language.confidence, modal: modal.confidence },
     reasons,
   };
-  const final = buildFinal({ fields, fretes, taxas, modal, destinations, detect, lines: [...subjectLines, ...bodyLines] });
+  const final = buildFinal({
+    fields,
+    fretes,
+    taxas,
+    modal,
+    destinations,
+    detect,
+    lines: [...subjectLines, ...bodyLines],
+  });
   const blocks = buildBlocks(lines, seg, newest, older === null ? [] : olderLines);
   return { detect, blocks, final };
 }

@@ -45,7 +45,9 @@ const UNIT_ALIASES: Record<string, string> = {
 };
 const CURRENCY_ALIASES: Record<string, string> = { US$: 'USD', R$: 'BRL', '€': 'EUR' };
 const STOP_WORDS = new Set(
-  'a o e de da do das dos em no na nos nas ao aos pelo pela por para com the of to in on by and or before after el la los las del y en al con'.split(' '),
+  'a o e de da do das dos em no na nos nas ao aos pelo pela por para com the of to in on by and or before after el la los las del y en al con'.split(
+    ' ',
+  ),
 );
 const CARRIER_NOISE = new Set(['line', 'lines', 'shipping', 'cargo', 'airlines', 'airline']);
 const LEGAL = new Set(LEGAL_SUFFIXES);
@@ -102,7 +104,11 @@ function tokenF1(a: string, b: string): number {
   return (2 * precision * recall) / (precision + recall);
 }
 
-function scalarMatches(field: (typeof SCALAR_FIELDS)[number], predicted: CorpusRecord, truth: CorpusRecord): boolean {
+function scalarMatches(
+  field: (typeof SCALAR_FIELDS)[number],
+  predicted: CorpusRecord,
+  truth: CorpusRecord,
+): boolean {
   const p = predicted[field];
   const t = truth[field];
   if (t === null || p === null || p === undefined) return (p ?? null) === t;
@@ -138,9 +144,15 @@ function scalarMatches(field: (typeof SCALAR_FIELDS)[number], predicted: CorpusR
 
 type Tuple = { key: string; value: number };
 
-function collapse(items: Array<{ key: string; value: number; destino: string | null }>, destinations: string[]): Tuple[] {
+function collapse(
+  items: Array<{ key: string; value: number; destino: string | null }>,
+  destinations: string[],
+): Tuple[] {
   const only = destinations.length === 1 ? destinations[0] : undefined;
-  const normalised = items.map((i) => ({ ...i, destino: i.destino === null || i.destino === only ? null : i.destino }));
+  const normalised = items.map((i) => ({
+    ...i,
+    destino: i.destino === null || i.destino === only ? null : i.destino,
+  }));
   const out: Tuple[] = [];
   const done = new Set<string>();
   for (const item of normalised) {
@@ -176,7 +188,11 @@ function f1(predicted: Tuple[], truth: Tuple[]): number {
 
 function freightTuples(items: CorpusFreight[], destinations: string[]): Tuple[] {
   return collapse(
-    items.map((f) => ({ key: `${unit(f.unidade)}|${currency(f.moeda)}`, value: f.valor, destino: place(f.destino) })),
+    items.map((f) => ({
+      key: `${unit(f.unidade)}|${currency(f.moeda)}`,
+      value: f.valor,
+      destino: place(f.destino),
+    })),
     destinations,
   );
 }
@@ -194,11 +210,15 @@ function feeTuples(items: CorpusFee[], destinations: string[]): Tuple[] {
 
 /** Scores a prediction against the ground truth by the corpus README's rule. */
 export function scoreCase(predicted: CorpusRecord | null, truth: CorpusRecord): CaseScore {
-  if (predicted === null) return { scalar: 0, frete: 0, taxas: 0, overall: 0, mismatches: ['missing prediction'] };
+  if (predicted === null)
+    return { scalar: 0, frete: 0, taxas: 0, overall: 0, mismatches: ['missing prediction'] };
   const mismatches = SCALAR_FIELDS.filter((field) => !scalarMatches(field, predicted, truth));
   const scalar = (SCALAR_FIELDS.length - mismatches.length) / SCALAR_FIELDS.length;
   const destinations = truth.porto_destino.map((d) => place(d) ?? d);
-  const frete = f1(freightTuples(predicted.frete ?? [], destinations), freightTuples(truth.frete, destinations));
+  const frete = f1(
+    freightTuples(predicted.frete ?? [], destinations),
+    freightTuples(truth.frete, destinations),
+  );
   const taxas = f1(feeTuples(predicted.taxas ?? [], destinations), feeTuples(truth.taxas, destinations));
   return { scalar, frete, taxas, overall: (scalar + frete + taxas) / 3, mismatches: [...mismatches] };
 }

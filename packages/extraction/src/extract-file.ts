@@ -1,0 +1,138 @@
+import { emptyResult } from './empty-result.js';
+import { extractTextAs } from './extract-text.js';
+import { csvToText } from './files/csv.js';
+import { parseEmail } from './files/eml.js';
+import { decodeText, detectFileKind } from './files/file-kind.js';
+import { mergeWithAttachments, tagAttachment } from './files/merge-results.js';
+import { pdfToText } from './files/pdf.js';
+import { spreadsheetToText } from './files/spreadsheet.js';
+import { inspectZip } from './files/zip-guard.js';
+import { completeWithLlm } from './llm.js';
+import type {
+  ExtractFileOptions,
+  ExtractionResult,
+  ExtractTextOptions,
+  FileKind,
+  FileLimits,
+} from './types.js';
+
+export const DEFAULT_LIMITS: FileLimits = {
+  maxBytes: 20 * 1024 * 1024,
+  maxZipEntries: 500,
+  maxUncompressedBytes: 50 * 1024 * 1024,
+  maxPdfPages: 30,
+  maxAttachments: 10,
+};
+
+interface Extracted {
+  result: ExtractionResult;
+  /** The text the engine analysed, kept for the optional language model. */
+  text: string;
+}
+
+function fromText(text: string, opts: ExtractTextOptions, kind: FileKind): Extracted {
+  return { result: extractTextAs(text, opts, kind), text };
+}
+
+async function extractByKind(
+  buffer: Uint8Array,
+  filename: string,
+  kind: FileKind,
+  opts: ExtractFileOptions,
+  limits: FileLimits,
+  depth: number,
+): Promise<Extracted> {
+  const base: ExtractTextOptions = opts.messageDate === undefined ? {} : { messageDate: opts.messageDate };
+  switch (kind) {
+    case 'txt':
+      return fromText(
+        decodeText(buffer),
+        opts.sourceHint === undefined ? base : { ...base, sourceHint: opts.sourceHint },
+        kind,
+      );
+    case 'csv':
+      return fromText(csvToText(decodeText(buffer)), { ...base, sourceHint: 'excel' }, kind);
+    case 'pdf': {
+      const { text } = await pdfToText(buffer, limits.maxPdfPages);
+      if (text.trim() === '')
+        return { result: emptyResult('PDF sem texto extraível (imagem escaneada?)', kind, 'pdf'), text };
+      return fromText(text, { ...base, sourceHint: 'pdf' }, kind);
+    }
+    case 'xlsx': {
+      const zip = inspectZip(buffer, {
+        maxEntries: limits.maxZipEntries,
+        maxUncompressedBytes: limits.maxUncompressedBytes,
+      });
+      if (!zip.ok)
+        return { result: emptyResult(`planilha recusada: ${zip.reason}`, kind, 'excel'), text: '' };
+      return fromText(spreadsheetToText(buffer), { ...base, sourceHint: 'excel' }, kind);
+    }
+    case 'xls':
+      return fromText(spreadsheetToText(buffer), { ...base, sourceHint: 'excel' }, kind);
+    case 'eml': {
+      const mail = await parseEmail(buffer, limits.maxAttachments);
+      const messageDate = opts.messageDate ?? mail.date ?? undefined;
+      const dated: ExtractTextOptions = messageDate === undefined ? {} : { messageDate };
+      const body = extractTextAs(mail.text, { ...dated, sourceHint: 'email' }, kind);
+      if (depth > 0) return { result: body, text: mail.text };
+      const attachments = [];
+      const texts = [mail.text];
+      for (const attachment of mail.attachments) {
+        const attachmentKind = detectFileKind(attachment.content, attachment.filename);
+        if (attachmentKind === 'unknown' || attachment.content.length > limits.maxBytes) continue;
+        const extracted = await extractSafely(
+          attachment.content,
+          attachment.filename,
+          attachmentKind,
+          { ...opts, ...dated },
+          limits,
+          depth + 1,
+        );
+        attachments.push({
+          filename: attachment.filename,
+          result: tagAttachment(extracted.result, attachment.filename),
+        });
+        texts.push(`--- anexo ${attachment.filename} ---\n${extracted.text}`);
+      }
+      return { result: mergeWithAttachments(body, attachments), text: texts.join('\n\n') };
+    }
+    default:
+      return { result: emptyResult('tipo de arquivo não reconhecido', kind), text: '' };
+  }
+}
+
+async function extractSafely(
+  buffer: Uint8Array,
+  filename: string,
+  kind: FileKind,
+  opts: ExtractFileOptions,
+  limits: FileLimits,
+  depth: number,
+): Promise<Extracted> {
+  try {
+    return await extractByKind(buffer, filename, kind, opts, limits, depth);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      result: emptyResult(`não foi possível ler o arquivo (${kind}): ${message.slice(0, 200)}`, kind),
+      text: '',
+    };
+  }
+}
+
+/**
+ * Extracts a freight quote from a file: .txt, .eml (with attachments), .pdf, .xlsx, .xls or .csv, the
+ * type being read from the content. Never throws; unreadable input gives confidence 0 and a reason.
+ */
+export async function extractFromFile(
+  buffer: Uint8Array,
+  filename: string,
+  opts: ExtractFileOptions = {},
+): Promise<ExtractionResult> {
+  const limits = { ...DEFAULT_LIMITS, ...opts.limits };
+  if (!(buffer instanceof Uint8Array)) return emptyResult('entrada não é um buffer');
+  if (buffer.length > limits.maxBytes) return emptyResult(`arquivo maior que ${limits.maxBytes} bytes`);
+  const kind = detectFileKind(buffer, filename);
+  const { result, text } = await extractSafely(buffer, filename, kind, opts, limits, 0);
+  return opts.llm === undefined || text === '' ? result : completeWithLlm(result, text, opts.llm);
+}

@@ -1,0 +1,19 @@
+export { type CorpusFee, type CorpusFreight, type CorpusRecord, toCorpusFormat } from './corpus-format.js';
+export { DEFAULT_LIMITS, extractFromFile } from './extract-file.js';
+export { extractFromText } from './extract-text.js';
+export { completeWithLlm, LLM_SCHEMA } from './llm.js';
+export { type CaseScore, scoreCase } from './scoring/score.js';
+export type * from './types.js';
+
+import { extractFromText } from './extract-text.js';
+import { completeWithLlm } from './llm.js';
+import type { ExtractionResult, ExtractTextOptions, LlmOptions } from './types.js';
+
+/** extractFromText, then the optional language model for what the rules left missing or unsure. */
+export async function extractFromTextWithLlm(
+  text: string,
+  opts: ExtractTextOptions & { llm?: LlmOptions } = {},
+): Promise<ExtractionResult> {
+  const result = extractFromText(text, opts);
+  return opts.llm === undefined ? result : completeWithLlm(result, text, opts.llm);
+}
