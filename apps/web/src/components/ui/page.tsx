@@ -1,10 +1,16 @@
 import { ui } from '@cotacoes/shared/messages/ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { cn } from '@/lib/cn';
 
-/** Sets the document title ('… | Sistema de Cotações'); React 19 hoists <title> into <head>. */
+/**
+ * Sets the document title ('… | Sistema de Cotações'). An effect rather than React 19's <title>: the
+ * static <title> of index.html comes first in <head> and would win over a hoisted one.
+ */
 export function PageTitle({ title }: { title: string }) {
-  return <title>{`${title}${ui.titleSuffix}`}</title>;
+  useEffect(() => {
+    document.title = `${title}${ui.titleSuffix}`;
+  }, [title]);
+  return null;
 }
 
 export function PageHeader({

@@ -1,0 +1,67 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/** Decodes RFC 2047 encoded-words ('=?UTF-8?Q?...?=' and '?B?') of an unfolded header value. */
+export function decodeHeader(value: string): string {
+  const joined = value.replace(/\?=\s+=\?/g, '?==?');
+  return joined.replace(
+    /=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g,
+    (_whole, _charset: string, encoding: string, text: string) => {
+      if (encoding.toUpperCase() === 'B') return Buffer.from(text, 'base64').toString('utf8');
+      const bytes = text.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => `%${hex}`);
+      return decodeURIComponent(bytes.replace(/%(?![0-9A-Fa-f]{2})/g, '%25'));
+    },
+  );
+}
+
+export function readHeaders(raw: string): Record<string, string> {
+  const head = raw.split(/\r?\n\r?\n/)[0] ?? '';
+  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
+  const headers: Record<string, string> = {};
+  for (const line of unfolded.split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).toLowerCase()] = decodeHeader(line.slice(colon + 1).trim());
+  }
+  return headers;
+}
+
+export interface SentMail {
+  file: string;
+  to: string;
+  subject: string;
+  mtime: number;
+}
+
+export function listSentMail(dataDir: string): SentMail[] {
+  const dir = path.join(dataDir, 'mail', 'sent');
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir).filter((name) => name.endsWith('.eml'));
+  } catch {
+    return [];
+  }
+  return names
+    .map((name) => {
+      const file = path.join(dir, name);
+      const headers = readHeaders(readFileSync(file, 'utf8'));
+      return { file, to: headers.to ?? '', subject: headers.subject ?? '', mtime: statSync(file).mtimeMs };
+    })
+    .sort((a, b) => b.mtime - a.mtime);
+}
+
+/** Waits for the newest 'Seu código de verificação: NNNNNN' sent to `email` and returns the code. */
+export async function waitForVerificationCode(
+  dataDir: string,
+  email: string,
+  timeoutMs = 20_000,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const mail of listSentMail(dataDir)) {
+      const match = /Seu código de verificação: (\d{6})/.exec(mail.subject);
+      if (match?.[1] && mail.to.toLowerCase().includes(email.toLowerCase())) return match[1];
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no verification e-mail for ${email} within ${timeoutMs} ms`);
+}

@@ -1,0 +1,119 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function buildWeb(): void {
+  // Vitest runs with NODE_ENV=test, which would make Vite emit React's development build.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    env,
+  });
+  if (result.status !== 0) throw new Error('web build failed');
+}
+
+export interface RunningServer {
+  baseURL: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+async function waitForHealth(baseURL: string, child: ChildProcess, output: () => string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`API server exited (${child.exitCode}):\n${output()}`);
+    try {
+      const response = await fetch(`${baseURL}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`API server did not answer /api/health within ${timeoutMs} ms:\n${output()}`);
+}
+
+/** Starts the real API (which also serves apps/web/dist) on a free port with a fresh data directory. */
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cotacoes-e2e-'));
+  const baseURL = `http://127.0.0.1:${port}`;
+  let log = '';
+  const child = spawn(
+    process.execPath,
+    [path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'apps/api/src/server.ts'],
+    {
+      cwd: repoRoot,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        MAIL_TRANSPORT: 'local',
+        SEED_DEMO: 'false',
+        APP_URL: baseURL,
+        LOG_LEVEL: 'warn',
+        // e2e signs in many times from one address; the per-IP auth limit is tested in the API suite.
+        AUTH_RATE_LIMIT_MAX: '1000',
+        RATE_LIMIT_MAX: '10000',
+        ...extraEnv,
+      },
+    },
+  );
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+
+  const stop = async () => {
+    if (child.exitCode === null && child.pid) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      const timer = setTimeout(() => {
+        try {
+          if (child.pid) process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }, 8_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealth(baseURL, child, () => log, 120_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseURL, dataDir, stop };
+}
