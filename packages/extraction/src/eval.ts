@@ -10,10 +10,11 @@ export interface CorpusEvaluation {
   minimum: number;
 }
 
-/** Runs the engine on every NNN.txt of a corpus directory and scores it against NNN.json. */
+/** Runs the engine on every NNN.txt of a corpus directory that has an NNN.json and scores it. */
 export function evaluateCorpus(directory: string): CorpusEvaluation {
-  const ids = readdirSync(directory)
-    .filter((f) => /^\d+\.txt$/.test(f))
+  const files = new Set(readdirSync(directory));
+  const ids = [...files]
+    .filter((f) => f.endsWith('.txt') && files.has(f.replace(/\.txt$/, '.json')))
     .map((f) => f.replace(/\.txt$/, ''))
     .sort();
   const cases = ids.map((id) => {

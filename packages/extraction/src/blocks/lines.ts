@@ -83,6 +83,8 @@ export function prepareText(input: string): PreparedText {
       body = body.slice(quote[0].length);
     }
     if (delimiter === 'semicolon') body = body.replace(/;/g, '\t');
+    // Markdown/ASCII tables ("| POD | 20GP |") are rows like a sheet's.
+    if (/^\s*\|.*\|\s*$/.test(body)) body = body.trim().slice(1, -1).replace(/\|/g, '\t');
     body = body.replace(/\s+$/, '');
     const delimited = body.includes('\t');
     const cells = delimited ? splitDelimited(body) : splitOnGaps(body);

@@ -399,6 +399,8 @@ function collectRows(lines: Line[], from: number, kind: TableKind): Line[] {
   for (let i = from; i < lines.length && rows.length < 300; i++) {
     const line = lines[i];
     if (line === undefined || line.blank || (line.delimited && line.cells.every((c) => c.text === ''))) break;
+    const isRuleLine = line.cells.every((c) => /^[-:=+\s]*$/.test(c.text));
+    if (isRuleLine) continue;
     const singleCell = line.cells.filter((c) => c.text !== '').length === 1;
     if ((singleCell && classifyHeadingLine(line.text, line.no) !== null) || readHeader(line) !== null) break;
     rows.push(line);

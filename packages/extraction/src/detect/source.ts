@@ -21,7 +21,7 @@ export function detectSource(
   }
   if (pageBreaks > 0 || nonBlank.some((l) => PAGE_MARKER.test(l.trimmed)))
     return { source: 'pdf', confidence: 0.85 };
-  const columnRows = nonBlank.filter((l) => !l.delimited && /\S {3,}\S/.test(l.text)).length;
+  const columnRows = nonBlank.filter((l) => !l.delimited && /\S {3,}\S|\.{5,}/.test(l.text)).length;
   if (columnRows >= 3) return { source: 'pdf', confidence: 0.7 };
   return { source: 'email', confidence: 0.5 };
 }

@@ -96,6 +96,13 @@ export const COMPANY_WORDS: readonly string[] = [
   'supply chain',
   'navegacao',
   'naviera',
+  'consolidators',
+  'consolidator',
+  'consolidadores',
+  'carriers',
+  'trans',
+  'transportadora',
+  'agenciamentos',
 ];
 
 /** Department and job words seen in signatures; a signature line made of these is not the company. */

@@ -118,6 +118,12 @@ export const FIELD_LABELS: Record<FieldName, readonly string[]> = {
     'tiempo de viaje',
     'prazo de entrega',
     'lead time',
+    'transito',
+    'tempo de transito estimado',
+    'transit days',
+    'sailing time',
+    'voyage time',
+    'tiempo de transito estimado',
   ],
   freeTime: [
     'free time',

@@ -2,9 +2,11 @@ import { classifyHeadingLine, type SectionContext } from '../blocks/headings.js'
 import type { Line } from '../blocks/lines.js';
 import { findAmounts } from '../normalise/money.js';
 import type { ChargeCandidate } from './charge-types.js';
-import { labelNeedsContinuation, parseChargeLine, readMinimumLine } from './charges.js';
+import { cleanLabel, labelNeedsContinuation, parseChargeLine, readMinimumLine } from './charges.js';
 
 const DANGLING_CURRENCY = /(?:^|\s)(USD|US\$|BRL|R\$|EUR|€)\s*$/i;
+const MINIMUM_LABEL =
+  /^(?:m|min|mín|minimo|mínimo|minimum|minima|mínima|minimum charge|min charge)\.?(?:\s*\([^)]*\))?$/iu;
 
 function isOrphanLabel(line: Line | undefined): boolean {
   if (line === undefined || line.blank) return false;
@@ -30,6 +32,7 @@ export function readChargeLines(
 ): ChargeCandidate[] {
   const candidates: ChargeCandidate[] = [];
   const used = new Set<number>();
+  const minimums: Array<{ index: number; value: number; section: SectionContext | null }> = [];
   let lastFreight: { candidate: ChargeCandidate; index: number } | null = null;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
@@ -55,6 +58,10 @@ export function readChargeLines(
     }
     const first = amounts[0];
     if (first === undefined) continue;
+    if (MINIMUM_LABEL.test(cleanLabel(text.slice(0, first.start))) && !first.isPercent) {
+      minimums.push({ index: i, value: first.value, section: sectionOf(line) });
+      continue;
+    }
     const lead = text
       .slice(0, first.start)
       .trim()
@@ -73,6 +80,18 @@ export function readChargeLines(
     candidates.push(...parsed);
     const freight = [...parsed].reverse().find((c) => c.kind === 'freight');
     if (freight !== undefined) lastFreight = { candidate: freight, index: i };
+  }
+  // A "Mínimo" line in a weight-break list is the minimum charge of every rate of that list.
+  for (const minimum of minimums) {
+    const noOf = lines[minimum.index]?.no ?? 0;
+    for (const candidate of candidates) {
+      const sameList =
+        minimum.section !== null
+          ? sectionOf(candidate.line) === minimum.section
+          : Math.abs(candidate.line.no - noOf) <= 8;
+      if (candidate.kind === 'freight' && candidate.minimum === null && sameList)
+        candidate.minimum = minimum.value;
+    }
   }
   return candidates;
 }

@@ -48,8 +48,9 @@ export function cleanLabel(text: string): string {
     .replace(/^[\s\-–•*·>]+/, '')
     .replace(/^\d{1,2}[.)]\s+/, '')
     .replace(/\.{2,}|…+/g, ' ')
-    .replace(/[\s:=|/–—-]+$/, '')
-    .replace(/^[\s:=|/–—-]+/, '')
+    .replace(/[\s:=|/;,+&–—-]+$/, '')
+    .replace(/^[\s:=|/;,+&–—-]+/, '')
+    .replace(/^(?:and|e|y|plus|mais)\s+/i, '')
     .replace(/\s+/g, ' ')
     .trim();
 }
@@ -156,6 +157,7 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
 
   const candidates: ChargeCandidate[] = [];
   let previousEnd = 0;
+  let currentFeeLabel = feeLabel;
   amounts.forEach((amount, i) => {
     const sub = i === 0 ? lead.sub : cleanLabel(text.slice(previousEnd, amount.start));
     previousEnd = consumedEnds[i] ?? amount.end;
@@ -171,7 +173,8 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
     if (post?.unit === 'DAY') return;
     const subFee = i > 0 || lead.sub !== '' ? matchFee(sub) : null;
     const ownKind: 'freight' | 'fee' = subFee !== null ? 'fee' : kind === 'fee' ? 'fee' : 'freight';
-    const labelForFee = subFee !== null ? sub : (feeLabel ?? lead.main);
+    if (subFee !== null) currentFeeLabel = sub;
+    const labelForFee = currentFeeLabel ?? lead.main;
     if (ownKind === 'fee' && INCLUDED.test(normaliseLabel(window.split(/[|/]/)[0] ?? ''))) return;
     if (ownKind === 'freight' && amount.isPercent) return;
     const subUnit = findUnit(sub);

@@ -1,5 +1,6 @@
 import { FIELD_LABELS, type FieldName } from '../dictionary/labels.js';
 import { foldKeepingOffsets, normaliseLabel, phraseRegExp } from '../normalise/text.js';
+import { lookupPlace } from './places.js';
 
 export interface LabelHit {
   field: FieldName;
@@ -21,6 +22,22 @@ const ANY_LABEL = phraseRegExp([...FIELD_BY_LABEL.keys()]);
 
 /** Fields whose value grammar is strict enough to read without a separator ("TT 38 dias"). */
 const INLINE_FIELDS = new Set<FieldName>(['transit', 'freeTime', 'validity', 'incoterm']);
+const PLACE_FIELDS = new Set<FieldName>(['origin', 'destination']);
+
+function knownPlaceAhead(rest: string): { offset: number } | null {
+  const match = /^\s+((?:[\p{L}'.-]+\s?){1,3})/u.exec(rest);
+  if (match === null) return null;
+  const words = (match[1] ?? '').trim().split(/\s+/);
+  for (let n = words.length; n >= 1; n--) {
+    const candidate = words
+      .slice(0, n)
+      .join(' ')
+      .replace(/[.,;]+$/, '');
+    if (lookupPlace(candidate) !== null) return { offset: match[0].length - (match[1] ?? '').length };
+  }
+  return null;
+}
+
 const CHARGE_QUALIFIER =
   /\b(charges?|fees?|taxas?|surcharges?|costs?|custos?|despesas?|gastos?|cargos?|tarifas?)\b/;
 
@@ -74,7 +91,12 @@ export function scanLabels(text: string): LabelHit[] {
     }
     if (INLINE_FIELDS.has(field) && !/^[\p{L}\p{N}]/u.test(rest)) {
       raw.push({ field, start, valueStart: labelEnd, separated: false, qualifier: '' });
+      continue;
     }
+    // "POL Qingdao", "POD Santos": a place label without separator, when a known place follows.
+    const place = PLACE_FIELDS.has(field) ? knownPlaceAhead(rest) : null;
+    if (place !== null)
+      raw.push({ field, start, valueStart: labelEnd + place.offset, separated: true, qualifier: '' });
   }
   return raw.map((hit, i) => {
     let end = text.length;

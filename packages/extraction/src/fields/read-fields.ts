@@ -17,7 +17,7 @@ import { readDayRange, readFreeDays, readIncoterm, readModalWord, readValidity }
 
 const EXCLUDED_FREE_TIME_CONTEXT =
   /\b(detention|detencao|detencion|origem|origin|origen|pol|armazenagem|storage)\b/;
-const ROUTE_SPLIT = /\s*(?:\s-\s|-(?=[A-Z]{3}\b)|–|—|>|→|\/|\sx\s|\sto\s|\bvia\b)\s*/;
+const ROUTE_SPLIT = /\s*(?:->|=>|\s-\s|-(?=[A-Z]{3}\b)|–|—|>|→|\/|\sx\s|\sto\s|\bvia\b)\s*/;
 const NOT_A_PLACE =
   /^(wire|e-?mail|whatsapp|transfer|transferencia|courier|portal|site|sistema|our|your|nosso|nossa|bank|banco|pix|boleto|ted|swift|air|sea|mar|truck)$/i;
 
@@ -56,6 +56,11 @@ function applyRouting(out: FieldResults, value: string, line: Line, ctx: FieldCo
     out.transshipment = setOnce(out.transshipment, null, line, ctx, 'routing', 0.85);
     return;
   }
+  const via = parsePlaceField(
+    value.replace(/transbordo (?:em|en|no)|transhipment (?:at|in)|transshipment (?:at|in)/i, 'via'),
+  ).via;
+  if (via !== null && !/^\s*via\b/i.test(value))
+    out.transshipment = setOnce(out.transshipment, via, line, ctx, 'routing', 0.85);
   const parts = value
     .split(/,|;|\(/)[0]
     ?.split(ROUTE_SPLIT)
@@ -70,8 +75,12 @@ function applyRouting(out: FieldResults, value: string, line: Line, ctx: FieldCo
   out.origin = setOnce(out.origin, places[0] as PlaceValue, line, ctx, 'routing', 0.85);
   if (out.destinations.length === 0)
     addDestinations(out, [places[places.length - 1] as PlaceValue], line, ctx, 'routing', 0.85);
-  const middle = places.slice(1, -1)[0] ?? null;
-  out.transshipment = setOnce(out.transshipment, middle, line, ctx, 'routing', 0.85);
+  const middle = places.slice(1, -1)[0];
+  if (middle !== undefined)
+    out.transshipment = setOnce(out.transshipment, middle, line, ctx, 'routing', 0.85);
+  else if (/\b(direct|direto|directo|non-?stop)\b/i.test(value)) {
+    out.transshipment = setOnce(out.transshipment, null, line, ctx, 'routing', 0.85);
+  }
 }
 
 function applyHit(out: FieldResults, hit: LabelHit, line: Line, ctx: FieldContext) {
@@ -196,6 +205,8 @@ const STRONG_PAYMENT =
 const ROUTE_CONNECTOR = /^\s*(?:x|-|–|—|to|→|->|>|a|para)\s*$/i;
 const UNKNOWN_ROUTE =
   /(?<![\p{L}])(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)\s+x\s+(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)/u;
+const TRANSIT_BEFORE_LABEL =
+  /(\d{1,3})(?:\s*(?:a|-|–|to)\s*(\d{1,3}))?\s*(?:dias|days)\s+(?:de\s+|in\s+)?(?:transito|transit|viagem|travessia|navegacao|viaje)/;
 const FREE_DAYS_INLINE = /(\d{1,3})\s*(?:dias|days|dias)\s*(?:de\s+)?(?:free|livres?|libres?)/;
 
 function knownCarrierPattern(): Array<{ name: string; pattern: RegExp }> {
@@ -235,7 +246,12 @@ function readRoute(text: string): { from: PlaceValue; to: PlaceValue } | null {
     const a = mentions[i];
     const b = mentions[i + 1];
     if (a === undefined || b === undefined) continue;
-    if (ROUTE_CONNECTOR.test(text.slice(a.end, b.start))) return { from: a.place, to: b.place };
+    const between = text.slice(a.end, b.start);
+    if (ROUTE_CONNECTOR.test(between)) return { from: a.place, to: b.place };
+    // "Xiamen/Santos": a slash reads as a route only from abroad to Brazil, not as a list of ports.
+    if (/^\s*\/\s*$/.test(between) && a.place.country !== 'BR' && b.place.country === 'BR') {
+      return { from: a.place, to: b.place };
+    }
   }
   const unknown = UNKNOWN_ROUTE.exec(text);
   if (unknown !== null) {
@@ -264,6 +280,14 @@ export function readFields(lines: Line[], ctx: FieldContext): FieldResults {
       if (route !== null) {
         out.origin ??= { value: route.from, evidence: evidenceFrom(line, ctx.origin, 'route', 0.75) };
         if (out.destinations.length === 0) addDestinations(out, [route.to], line, ctx, 'route', 0.75);
+      }
+    }
+    if (out.transit === null) {
+      const transit = TRANSIT_BEFORE_LABEL.exec(foldKeepingOffsets(text));
+      if (transit !== null) {
+        const min = Number(transit[1]);
+        const max = transit[2] === undefined ? min : Number(transit[2]);
+        out.transit = { value: { min, max }, evidence: evidenceFrom(line, ctx.origin, 'inline', 0.75) };
       }
     }
     if (out.freeTime === null) {

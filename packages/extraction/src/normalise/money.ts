@@ -18,7 +18,7 @@ const WORD_CUR = `reais|d[oó]lares|dollars|euros`;
 
 const AMOUNT = new RegExp(
   [
-    String.raw`(?<![\p{L}\d])(?<pc>${CUR})[ \t]{0,4}(?<pn>${NUM})(?![\d])`,
+    String.raw`(?<![\p{L}\d])(?<pc>${CUR})[ \t]{0,24}(?<pn>${NUM})(?![\d])`,
     String.raw`(?<![\d/.,\p{L}-])(?<sn>${NUM})[ \t]?(?<sc>${CUR}|${WORD_CUR})(?![\p{L}])`,
     String.raw`(?<![\d/.,\p{L}])(?<qn>${NUM})[ \t]?%`,
   ].join('|'),
