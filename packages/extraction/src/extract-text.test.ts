@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { toCorpusFormat } from './corpus-format.js';
+import { extractFromText } from './extract-text.js';
+
+const header = (date: string) => `Assunto: Cotação\nDe: Ana Souza <ana@marazulcargo.com.br>\nPara: compras@cliente.com.br\nData: ${date}\n\n`;
+
+describe('extractFromText', () => {
+  it('ignores TOTAL lines and keeps provenance and confidence on every value', () => {
+    const text = `${header('10/11/2026 10:00')}Frete 40HC: USD 2.900,00\nTHC: R$ 1.500,00 por contêiner\nTOTAL: USD 2.900,00 + R$ 1.500,00\n\nAtt,\nAna Souza\nMar Azul Cargo Ltda`;
+    const result = extractFromText(text);
+    expect(result.final.fretes.map((f) => [f.unidade, f.valor])).toEqual([['40HC', 2900]]);
+    expect(result.final.taxas.itens.map((t) => [t.nome, t.valor, t.unidade])).toEqual([['THC', 1500, 'CNTR']]);
+    expect(result.final.fretes[0]?.source).toMatchObject({ line: 6, origin: 'body' });
+    expect(result.final.taxas.itens[0]?.confidence).toBeGreaterThan(0.5);
+    expect(result.final.transportador).toBe('Mar Azul Cargo');
+    expect(result.final.evidence.transportador?.source?.line).toBe(12);
+    expect(result.final.preco_por_container_40).toBe(2900);
+  });
+
+  it('extracts the recommended alternative, with fees stated for all options', () => {
+    const text = `${header('10/11/2026 10:00')}Opção 1 – CMA CGM\nFrete 40HC: USD 2.700,00\nTT: 45 dias via Singapura\n\nOpção 2 – Maersk (recomendada)\nFrete 40HC: USD 2.950,00\nTT: 32 dias\n\nPara ambas as opções:\nBL fee: USD 90,00/BL\n`;
+    const corpus = toCorpusFormat(extractFromText(text));
+    expect(corpus.armador).toBe('Maersk');
+    expect(corpus.frete.map((f) => f.valor)).toEqual([2950]);
+    expect(corpus.transit_time_dias).toEqual({ min: 32, max: 32 });
+    expect(corpus.porto_transbordo).toBeNull();
+    expect(corpus.taxas.map((t) => t.nome)).toEqual(['BL FEE']);
+  });
+
+  it('uses the newest offer of a revised quote and the old fees it says still apply', () => {
+    const text = `${header('12/11/2026 09:00')}Revisamos o frete:\nFrete 20DC: USD 1.500,00 (antes USD 1.700,00)\nAs demais condições permanecem as mesmas.\n\nAbs,\nAna\n\nEm 05/11/2026 10:00, Ana Souza <ana@marazulcargo.com.br> escreveu:\n> Frete 20DC: USD 1.700,00\n> THC: R$ 1.400,00 por contêiner\n> Validade: 30/11/2026\n`;
+    const corpus = toCorpusFormat(extractFromText(text));
+    expect(corpus.frete.map((f) => f.valor)).toEqual([1500]);
+    expect(corpus.taxas.map((t) => [t.nome, t.valor])).toEqual([['THC', 1400]]);
+    expect(corpus.validade).toBe('2026-11-30');
+  });
+
+  it('never extracts numbers from the client request quoted below the reply', () => {
+    const text = `${header('10/11/2026 10:00')}Frete 40HC Shanghai x Santos: USD 3.000,00\n\nAbs,\nAna\n\nOn Mon, 9 Nov 2026 at 10:00, Cliente <c@x.com> wrote:\n> Please quote 1x40HC, cargo value USD 80.000,00, THC budget R$ 1.000,00\n`;
+    const corpus = toCorpusFormat(extractFromText(text));
+    expect(corpus.frete.map((f) => f.valor)).toEqual([3000]);
+    expect(corpus.taxas).toEqual([]);
+  });
+
+  it('gives per-destination values a destination and collapses a value shared by all', () => {
+    const text = `${header('10/11/2026 10:00')}Frete marítimo por 40'HC:\nSantos: USD 3.400,00\nItapoá: USD 3.500,00\n\nTaxas por BL:\nBL fee USD 80,00\nTHC Santos: R$ 1.600,00\nTHC Itapoá: R$ 1.600,00\n`;
+    const corpus = toCorpusFormat(extractFromText(text));
+    expect(corpus.porto_destino).toEqual(['Santos', 'Itapoá']);
+    expect(corpus.frete.map((f) => [f.destino, f.valor])).toEqual([
+      ['Santos', 3400],
+      ['Itapoá', 3500],
+    ]);
+    expect(corpus.taxas.filter((t) => t.nome === 'THC')).toEqual([
+      { nome: 'THC', destino: null, unidade: 'BL', valor: 1600, moeda: 'BRL' },
+    ]);
+  });
+
+  it('returns a low-confidence result with a reason for text that is not a quote', () => {
+    const result = extractFromText('Olá, tudo bem? Podemos falar amanhã sobre o projeto.');
+    expect(result.final.confidence_overall).toBeLessThan(0.5);
+    expect(result.final.reason).toMatch(/frete/);
+    expect(extractFromText('').final.reason).toBe('texto vazio');
+  });
+});
