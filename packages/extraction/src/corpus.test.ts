@@ -9,12 +9,15 @@ const sharedCorpus = resolve(here, '../../../../shared/corpus/extraction');
 const ownCases = resolve(here, '../test/generalisation');
 
 describe('extraction corpus', () => {
-  it.skipIf(!existsSync(sharedCorpus))(`scores overall >= 0.95 with no case below 0.70 (${sharedCorpus})`, () => {
-    const evaluation = evaluateCorpus(sharedCorpus);
-    expect(evaluation.cases.length).toBeGreaterThan(0);
-    expect(evaluation.overall).toBeGreaterThanOrEqual(0.95);
-    expect(evaluation.minimum).toBeGreaterThanOrEqual(0.7);
-  });
+  it.skipIf(!existsSync(sharedCorpus))(
+    `scores overall >= 0.95 with no case below 0.70 (${sharedCorpus})`,
+    () => {
+      const evaluation = evaluateCorpus(sharedCorpus);
+      expect(evaluation.cases.length).toBeGreaterThan(0);
+      expect(evaluation.overall).toBeGreaterThanOrEqual(0.95);
+      expect(evaluation.minimum).toBeGreaterThanOrEqual(0.7);
+    },
+  );
 
   it('generalises to the package’s own cases (other carriers, labels and layouts)', () => {
     const evaluation = evaluateCorpus(ownCases);
@@ -25,5 +28,7 @@ describe('extraction corpus', () => {
 });
 
 if (!existsSync(sharedCorpus)) {
-  console.warn(`corpus test skipped: ${sharedCorpus} not found (the shared corpus lives beside the repository checkout)`);
+  console.warn(
+    `corpus test skipped: ${sharedCorpus} not found (the shared corpus lives beside the repository checkout)`,
+  );
 }

@@ -71,10 +71,12 @@ async function extractByKind(
       return fromText(spreadsheetToText(buffer), { ...base, sourceHint: 'excel' }, kind);
     case 'eml': {
       const mail = await parseEmail(buffer, limits.maxAttachments);
-      const messageDate = opts.messageDate ?? mail.date ?? undefined;
-      const dated: ExtractTextOptions = messageDate === undefined ? {} : { messageDate };
-      const body = extractTextAs(mail.text, { ...dated, sourceHint: 'email' }, kind);
+      const body = extractTextAs(mail.text, { ...base, sourceHint: 'email' }, kind);
       if (depth > 0) return { result: body, text: mail.text };
+      const reference =
+        body.detect.messageDate === null
+          ? base
+          : { messageDate: new Date(`${body.detect.messageDate}T12:00:00Z`) };
       const attachments = [];
       const texts = [mail.text];
       for (const attachment of mail.attachments) {
@@ -84,7 +86,7 @@ async function extractByKind(
           attachment.content,
           attachment.filename,
           attachmentKind,
-          { ...opts, ...dated },
+          { ...opts, ...reference },
           limits,
           depth + 1,
         );

@@ -2,14 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { toCorpusFormat } from './corpus-format.js';
 import { extractFromText } from './extract-text.js';
 
-const header = (date: string) => `Assunto: Cotação\nDe: Ana Souza <ana@marazulcargo.com.br>\nPara: compras@cliente.com.br\nData: ${date}\n\n`;
+const header = (date: string) =>
+  `Assunto: Cotação\nDe: Ana Souza <ana@marazulcargo.com.br>\nPara: compras@cliente.com.br\nData: ${date}\n\n`;
 
 describe('extractFromText', () => {
   it('ignores TOTAL lines and keeps provenance and confidence on every value', () => {
     const text = `${header('10/11/2026 10:00')}Frete 40HC: USD 2.900,00\nTHC: R$ 1.500,00 por contêiner\nTOTAL: USD 2.900,00 + R$ 1.500,00\n\nAtt,\nAna Souza\nMar Azul Cargo Ltda`;
     const result = extractFromText(text);
     expect(result.final.fretes.map((f) => [f.unidade, f.valor])).toEqual([['40HC', 2900]]);
-    expect(result.final.taxas.itens.map((t) => [t.nome, t.valor, t.unidade])).toEqual([['THC', 1500, 'CNTR']]);
+    expect(result.final.taxas.itens.map((t) => [t.nome, t.valor, t.unidade])).toEqual([
+      ['THC', 1500, 'CNTR'],
+    ]);
     expect(result.final.fretes[0]?.source).toMatchObject({ line: 6, origin: 'body' });
     expect(result.final.taxas.itens[0]?.confidence).toBeGreaterThan(0.5);
     expect(result.final.transportador).toBe('Mar Azul Cargo');

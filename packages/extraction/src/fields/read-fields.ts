@@ -4,6 +4,7 @@ import { findDates, resolveDate } from '../normalise/dates.js';
 import { findAmounts } from '../normalise/money.js';
 import { escapeRegExp, foldKeepingOffsets } from '../normalise/text.js';
 import type { Modal } from '../types.js';
+import { cleanCompanyName } from './company.js';
 import {
   emptyFields,
   evidenceFrom,
@@ -172,7 +173,7 @@ function applyHit(out: FieldResults, hit: LabelHit, line: Line, ctx: FieldContex
         .split(/\s[–—-]\s|\s\|\s/)[0]
         ?.trim();
       if (name !== undefined && name.length >= 3 && !/\d{4,}/.test(name)) {
-        out.company = setOnce(out.company, name, line, ctx, 'label', 0.9);
+        out.company = setOnce(out.company, cleanCompanyName(name), line, ctx, 'label', 0.9);
       }
       return;
     }

@@ -2,30 +2,33 @@ import { simpleParser } from 'mailparser';
 
 export interface ParsedEmail {
   text: string;
-  date: Date | null;
   attachments: Array<{ filename: string; content: Uint8Array }>;
 }
 
-/** MIME message to the text layout the engine reads (header lines, blank line, body) plus its attachments. */
+/**
+ * MIME message to the text layout the engine reads (header lines, blank line, body) plus its attachments.
+ * The Date header is kept as written so the sender's calendar day is the one used for relative validity.
+ */
 export async function parseEmail(buffer: Uint8Array, maxAttachments: number): Promise<ParsedEmail> {
   const mail = await simpleParser(Buffer.from(buffer), {
     skipImageLinks: true,
     skipTextToHtml: true,
+    skipHtmlToText: true,
     maxHtmlLengthToParse: 2_000_000,
   });
-  const date = mail.date instanceof Date && !Number.isNaN(mail.date.getTime()) ? mail.date : null;
   const address = (value: unknown) =>
     value === undefined || value === null
       ? ''
       : Array.isArray(value)
         ? value.map((v) => v.text).join(', ')
         : (value as { text: string }).text;
+  const dateLine = mail.headerLines.find((h) => h.key === 'date')?.line.replace(/\s+/g, ' ') ?? null;
   const header = [
     `Subject: ${mail.subject ?? ''}`,
     `From: ${address(mail.from)}`,
     `To: ${address(mail.to)}`,
-    date === null ? null : `Date: ${date.toUTCString()}`,
-  ].filter((l) => l !== null);
+    dateLine,
+  ];
   const body =
     (mail.text ?? '').trim() !== ''
       ? (mail.text ?? '')
@@ -34,7 +37,7 @@ export async function parseEmail(buffer: Uint8Array, maxAttachments: number): Pr
     .filter((a) => a.contentDisposition !== 'inline' || a.filename !== undefined)
     .slice(0, maxAttachments)
     .map((a) => ({ filename: a.filename ?? 'anexo', content: new Uint8Array(a.content) }));
-  return { text: `${header.join('\n')}\n\n${body}`, date, attachments };
+  return { text: `${header.filter((l) => l !== null).join('\n')}\n\n${body}`, attachments };
 }
 
 /** Minimal HTML to text for bodies without a text part: block tags become line breaks, cells tabs. */

@@ -42,7 +42,7 @@ describe('findAmounts', () => {
   const values = (text: string) => findAmounts(text).map((a) => [a.value, a.currency, a.isPercent]);
 
   it('reads currency before or after the number, in both styles, on one line', () => {
-    expect(values('Frete 20\'DC: USD 1.850,00 / 40\'HC: 2,750.00 USD')).toEqual([
+    expect(values("Frete 20'DC: USD 1.850,00 / 40'HC: 2,750.00 USD")).toEqual([
       [1850, 'USD', false],
       [2750, 'USD', false],
     ]);
@@ -54,6 +54,8 @@ describe('findAmounts', () => {
   });
 
   it('reads percentages and ignores numbers without currency', () => {
-    expect(values('IOF 0,38% sobre 1.200 kg, 3,2 cbm, tel +55 13 3219-4410, 30/11/2026')).toEqual([[0.38, null, true]]);
+    expect(values('IOF 0,38% sobre 1.200 kg, 3,2 cbm, tel +55 13 3219-4410, 30/11/2026')).toEqual([
+      [0.38, null, true],
+    ]);
   });
 });
