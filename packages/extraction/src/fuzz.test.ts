@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { buildPdf, sampleQuotePdf } from '../test/fixtures/minimal-pdf.js';
+import { writeZip } from '../test/fixtures/zip-writer.js';
+import { extractFromFile } from './extract-file.js';
+import { extractFromText } from './extract-text.js';
+import type { ExtractionResult } from './types.js';
+
+/** Deterministic pseudo-random bytes (mulberry32) so a failure can be replayed. */
+function randomBytes(seed: number, length: number): Uint8Array {
+  let state = seed;
+  const bytes = new Uint8Array(length);
+  for (let i = 0; i < length; i++) {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    bytes[i] = ((t ^ (t >>> 14)) >>> 0) & 0xff;
+  }
+  return bytes;
+}
+
+function expectWellFormed(result: ExtractionResult): void {
+  expect(result.final.confidence_overall).toBeGreaterThanOrEqual(0);
+  expect(result.final.confidence_overall).toBeLessThanOrEqual(1);
+  expect(Array.isArray(result.blocks)).toBe(true);
+  expect(Array.isArray(result.final.fretes)).toBe(true);
+}
+
+async function timed<T>(run: () => Promise<T> | T): Promise<{ value: T; ms: number }> {
+  const start = performance.now();
+  const value = await run();
+  return { value, ms: performance.now() - start };
+}
+
+describe('fuzz: the engine never throws and stays bounded', () => {
+  it('handles random bytes as files and as text', async () => {
+    for (let seed = 1; seed <= 60; seed++) {
+      const bytes = randomBytes(seed, (seed * 977) % 20_000);
+      const names = ['x.pdf', 'x.xlsx', 'x.eml', 'x.csv', 'x.txt', 'x'];
+      expectWellFormed(await extractFromFile(bytes, names[seed % names.length] ?? 'x'));
+      expectWellFormed(extractFromText(new TextDecoder('latin1').decode(bytes)));
+    }
+  });
+
+  it('handles empty and degenerate input', async () => {
+    expect((await extractFromFile(new Uint8Array(), 'vazio.txt')).final.reason).toBeTruthy();
+    expect(extractFromText('').final.confidence_overall).toBe(0);
+    expectWellFormed(extractFromText('\n\n\t;;;;\f\f|||'));
+    expectWellFormed(extractFromText('USD '.repeat(50_000)));
+    expectWellFormed(extractFromText(`${'1'.repeat(100_000)} USD`));
+    // @ts-expect-error: callers in plain JavaScript may pass anything
+    expectWellFormed(extractFromText(null));
+  });
+
+  it('handles 5 MB of text in bounded time', async () => {
+    const line =
+      'Frete 40HC Shanghai x Santos: USD 2.900,00 | THC R$ 1.500,00 por contêiner | validade 30/11/2026\n';
+    const text = line.repeat(Math.ceil((5 * 1024 * 1024) / line.length));
+    const { value, ms } = await timed(() => extractFromText(text));
+    expectWellFormed(value);
+    expect(value.detect.reasons.join(' ')).toMatch(/truncado/);
+    expect(ms).toBeLessThan(5_000);
+  });
+
+  it('handles truncated PDFs and zips', async () => {
+    const pdf = sampleQuotePdf();
+    for (const cut of [10, 200, Math.floor(pdf.length / 2), pdf.length - 20]) {
+      expectWellFormed(await extractFromFile(pdf.subarray(0, cut), 'cortado.pdf'));
+    }
+    const zip = writeZip([{ name: 'xl/workbook.xml', data: new TextEncoder().encode('<workbook/>') }]);
+    for (const cut of [4, 30, zip.length - 10]) {
+      expectWellFormed(await extractFromFile(zip.subarray(0, cut), 'cortado.xlsx'));
+    }
+  });
+
+  it('refuses an xlsx bomb (many entries) before inflating, quickly', async () => {
+    const entries = Array.from({ length: 5_000 }, (_, i) => ({
+      name: `xl/worksheets/s${i}.xml`,
+      data: new Uint8Array(1),
+    }));
+    const { value, ms } = await timed(() => extractFromFile(writeZip(entries), 'bomba.xlsx'));
+    expect(value.final.reason).toMatch(/5000 entradas/);
+    expect(ms).toBeLessThan(2_000);
+  });
+
+  it('refuses an xlsx whose entries inflate past what they declare or past the size limit', async () => {
+    const zeros = new Uint8Array(20 * 1024 * 1024);
+    const lying = await extractFromFile(
+      writeZip([{ name: 'xl/sheet.xml', data: zeros, declaredSize: 1_000 }]),
+      'a.xlsx',
+    );
+    expect(lying.final.reason).toMatch(/maior do que declara/);
+    const honest = await extractFromFile(writeZip([{ name: 'xl/sheet.xml', data: zeros }]), 'b.xlsx', {
+      limits: { maxUncompressedBytes: 10 * 1024 * 1024 },
+    });
+    expect(honest.final.reason).toMatch(/descompactaria/);
+  });
+
+  it('refuses files over the size limit and survives a many-page PDF', async () => {
+    const big = await extractFromFile(new Uint8Array(2_000), 'x.bin', { limits: { maxBytes: 1_000 } });
+    expect(big.final.reason).toMatch(/maior que/);
+    const pages = Array.from({ length: 40 }, (_, i) => [`Página ${i + 1}`, 'Frete 20DC: USD 1.000,00']);
+    const { value, ms } = await timed(() =>
+      extractFromFile(buildPdf(pages), 'longo.pdf', { limits: { maxPdfPages: 5 } }),
+    );
+    expectWellFormed(value);
+    expect(ms).toBeLessThan(5_000);
+  });
+});
