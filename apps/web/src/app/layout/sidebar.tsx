@@ -1,5 +1,6 @@
 import { ui } from '@cotacoes/shared/messages/ui';
 import type { Role } from '@cotacoes/shared/rules/roles';
+import { useEffect, useRef } from 'react';
 import { Link, matchPath, useLocation, useNavigate } from 'react-router';
 import { AppLogo, ChevronLeftIcon, ChevronRightIcon, LogOutIcon, XIcon } from '@/components/icons';
 import { Spinner } from '@/components/ui/spinner';
@@ -72,6 +73,11 @@ export function Sidebar({ role, collapsed, onToggleCollapsed, mobileOpen, onClos
   const navigate = useNavigate();
   const logout = useLogout();
   const settingsOpen = isSettingsSection(pathname);
+  const closeRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (mobileOpen) closeRef.current?.focus();
+  }, [mobileOpen]);
 
   function onLogout() {
     logout.mutate(undefined, { onSettled: () => navigate(paths.auth.login.getHref(), { replace: true }) });
@@ -83,7 +89,8 @@ export function Sidebar({ role, collapsed, onToggleCollapsed, mobileOpen, onClos
       className={cn(
         'fixed inset-y-0 left-0 z-50 flex w-64 flex-col border-r border-border bg-surface transition-[width,translate] duration-200',
         collapsed ? 'md:w-16' : 'md:w-64',
-        mobileOpen ? 'translate-x-0 shadow-2xl' : '-translate-x-full md:translate-x-0',
+        // Off-screen on phones it must not take keyboard focus either.
+        mobileOpen ? 'translate-x-0 shadow-2xl' : '-translate-x-full max-md:invisible md:translate-x-0',
       )}
       data-collapsed={collapsed}
     >
@@ -98,6 +105,7 @@ export function Sidebar({ role, collapsed, onToggleCollapsed, mobileOpen, onClos
           {ui.appName}
         </span>
         <button
+          ref={closeRef}
           type="button"
           onClick={onCloseMobile}
           aria-label={ui.shell.closeMenu}

@@ -1,7 +1,15 @@
 import { ui } from '@cotacoes/shared/messages/ui';
 import type { User } from '@cotacoes/shared/schemas/auth';
 import { Link } from 'react-router';
-import { LifeBuoyIcon, MenuIcon, MoonIcon, PlayCircleIcon, SettingsIcon, SunIcon } from '@/components/icons';
+import {
+  AppLogo,
+  LifeBuoyIcon,
+  MenuIcon,
+  MoonIcon,
+  PlayCircleIcon,
+  SettingsIcon,
+  SunIcon,
+} from '@/components/icons';
 import { paths } from '@/config/paths';
 import { RatesTicker } from '@/features/rates/components/rates-ticker';
 import { useStartTutorial } from '@/features/tour/hooks/use-start-tutorial';
@@ -28,6 +36,9 @@ export function TopBar({ user, onOpenMenu }: { user: User; onOpenMenu: () => voi
         >
           <MenuIcon size={22} />
         </button>
+        <span className="flex items-center md:hidden" title={ui.appName}>
+          <AppLogo size={28} />
+        </span>
         <RatesTicker className="order-last w-full overflow-x-auto pb-1 sm:order-none sm:w-auto sm:pb-0" />
         <div className="ml-auto flex items-center gap-1">
           <button

@@ -13,7 +13,7 @@ export default function LoginRoute() {
         <SparklesIcon size={16} />
         IA
       </p>
-      <h2 className="mt-5 text-4xl leading-tight font-bold">{ui.login.heroTitle}</h2>
+      <h2 className="mt-5 text-3xl leading-tight font-bold lg:text-4xl">{ui.login.heroTitle}</h2>
       <p className="mt-4 text-lg text-blue-100">{ui.login.heroSubtitle}</p>
       <ul className="mt-8 space-y-4">
         {ui.login.heroFeatures.map((feature) => (

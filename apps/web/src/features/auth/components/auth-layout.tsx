@@ -9,12 +9,12 @@ export function AuthLayout({ aside, children }: { aside: ReactNode; children: Re
   const themeLabel = theme === 'dark' ? ui.shell.topBar.themeToLight : ui.shell.topBar.themeToDark;
   return (
     <div className="grid min-h-dvh bg-bg lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)]">
-      <aside className="relative hidden overflow-hidden bg-gradient-to-br from-blue-700 via-blue-800 to-slate-900 p-12 text-white lg:flex lg:flex-col">
-        <div className="flex items-center gap-3">
+      <aside className="relative order-last flex flex-col overflow-hidden bg-gradient-to-br from-blue-700 via-blue-800 to-slate-900 px-6 py-10 text-white sm:px-10 lg:order-none lg:p-12">
+        <div className="hidden items-center gap-3 lg:flex">
           <AppLogo size={40} />
           <span className="text-xl font-bold">{ui.appName}</span>
         </div>
-        <div className="my-auto max-w-lg py-10">{aside}</div>
+        <div className="max-w-lg lg:my-auto lg:py-10">{aside}</div>
       </aside>
       <main className="flex flex-col px-4 py-6 sm:px-8">
         <div className="flex items-center justify-between">
@@ -45,7 +45,7 @@ export function AuthLayout({ aside, children }: { aside: ReactNode; children: Re
 export function SignUpSteps({ current }: { current: 1 | 2 | 3 }) {
   return (
     <div>
-      <h2 className="text-3xl font-bold leading-tight">{ui.authLayout.stepsTitle}</h2>
+      <h2 className="text-2xl font-bold leading-tight lg:text-3xl">{ui.authLayout.stepsTitle}</h2>
       <ol className="mt-8 space-y-5">
         {ui.authLayout.steps.map((step, index) => {
           const number = index + 1;

@@ -2,6 +2,8 @@ import { ui } from '@cotacoes/shared/messages/ui';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
+const MAILBOX_REFRESH_MS = 5_000;
+
 export interface MailboxSummary {
   id: string;
   from: string;
@@ -16,7 +18,13 @@ export function listMailboxMessages(): Promise<{ messages: MailboxSummary[] }> {
 }
 
 export const mailboxMessagesQueryOptions = () =>
-  queryOptions({ queryKey: ['mailbox', 'messages'], queryFn: listMailboxMessages, staleTime: 0 });
+  queryOptions({
+    queryKey: ['mailbox', 'messages'],
+    queryFn: listMailboxMessages,
+    staleTime: 0,
+    // A verification code arrives seconds after the request: keep the list fresh while the page is open.
+    refetchInterval: (query) => (query.state.error ? false : MAILBOX_REFRESH_MS),
+  });
 
 export function useMailboxMessages() {
   return useQuery(mailboxMessagesQueryOptions());

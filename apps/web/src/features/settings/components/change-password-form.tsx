@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { ArrowLeftIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { CardSection } from '@/components/ui/card';
+import { Card } from '@/components/ui/card';
 import { PasswordInput } from '@/components/ui/input';
 import { PageHeader, PageTitle } from '@/components/ui/page';
 import { PASSWORD_CHANGE_REDIRECT_MS, storageKeys } from '@/config/constants';
@@ -124,7 +124,7 @@ export function ChangePasswordPage() {
           </Link>
         }
       />
-      <CardSection title={ui.changePassword.heading} className="max-w-xl" headingId="change-password">
+      <Card className="max-w-xl p-5 sm:p-6">
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           {notice && (
             <Alert variant={notice.variant} title={notice.title}>
@@ -167,7 +167,7 @@ export function ChangePasswordPage() {
             {ui.changePassword.submit}
           </Button>
         </form>
-      </CardSection>
+      </Card>
     </>
   );
 }
