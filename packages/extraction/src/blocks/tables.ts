@@ -4,7 +4,7 @@ import { parsePlaceField } from '../fields/places.js';
 import { matchFee } from '../normalise/fee-names.js';
 import { type AmountToken, currencyMentioned, findAmounts, parseBareAmount } from '../normalise/money.js';
 import { normaliseLabel } from '../normalise/text.js';
-import { findEquipment, findUnit } from '../normalise/units.js';
+import { findEquipment, findUnit, unitFromBasisWord } from '../normalise/units.js';
 import type { ContainerUnit, Currency, FeeUnit } from '../types.js';
 import { classifyHeadingLine } from './headings.js';
 import type { Cell, Line } from './lines.js';
@@ -162,7 +162,8 @@ function tableKind(columns: Column[]): TableKind | null {
 
 function readHeader(line: Line): { columns: Column[]; kind: TableKind } | null {
   const cells = line.cells.filter((c) => c.text !== '');
-  if (cells.length < 2 || cells.some((c) => /:$/.test(c.text))) return null;
+  if (cells.length < 2 || cells.some((c) => /:$/.test(c.text) || parseBareAmount(c.text) !== null))
+    return null;
   if (findAmounts(line.text).some((a) => !a.isPercent)) return null;
   const columns = cells.map(classifyColumn);
   const known = columns.filter((c): c is Column => c !== null);
@@ -380,7 +381,9 @@ function readDescriptionRows(rows: Line[], columns: Column[], out: TableRead): v
     if (amountText === '' || label === '') continue;
     const hasCurrency = findAmounts(amountText).length > 0;
     const currencyText = hasCurrency ? '' : currency || headerCurrency || '';
-    const text = `${label}: ${currencyText} ${amountText} ${basis}`.replace(/\s+/g, ' ').trim();
+    const basisText =
+      basis !== '' && unitFromBasisWord(basis) !== null && findUnit(basis) === null ? `por ${basis}` : basis;
+    const text = `${label}: ${currencyText} ${amountText} ${basisText}`.replace(/\s+/g, ' ').trim();
     out.chargeRows.push({ text, line: row, cell: row.trimmed });
   }
 }

@@ -104,7 +104,7 @@ export const FIELD_LABELS: Record<FieldName, readonly string[]> = {
     'escala',
     'via',
   ],
-  routing: ['routing', 'rota', 'ruta', 'route', 'roteiro'],
+  routing: ['routing', 'rota', 'ruta', 'route', 'roteiro', 'trecho', 'percurso', 'itinerario', 'itinerary'],
   transit: [
     'transit time',
     'tt',
@@ -160,6 +160,12 @@ export const FIELD_LABELS: Record<FieldName, readonly string[]> = {
     'tarifa valida',
     'rate validity',
     'valid from',
+    'validas',
+    'validos',
+    'vigente',
+    'vigentes',
+    'valid for shipments',
+    'tarifas validas',
   ],
   incoterm: [
     'incoterm',
@@ -186,6 +192,12 @@ export const FIELD_LABELS: Record<FieldName, readonly string[]> = {
     'pago',
     'condiciones de pagos',
     'prazo de pagamento',
+    'condicion de pago',
+    'terminos de pago',
+    'termos de pagamento',
+    'modalidad de pago',
+    'payment condition',
+    'payment conditions',
   ],
   company: [
     'agente',
@@ -284,6 +296,8 @@ export const IGNORED_CHARGE_LABELS: readonly string[] = [
   'exchange',
   'taxa de cambio',
   'spread',
+  'afrmm',
+  'marinha mercante',
 ];
 
 /** Words before an amount that mark it as a superseded value ("EUR 1.090,00 (antes EUR 1.190,00)"). */

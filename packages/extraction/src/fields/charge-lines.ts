@@ -1,6 +1,7 @@
 import { classifyHeadingLine, type SectionContext } from '../blocks/headings.js';
 import type { Line } from '../blocks/lines.js';
-import { findAmounts } from '../normalise/money.js';
+import { matchFee } from '../normalise/fee-names.js';
+import { currencyMentioned, findAmounts } from '../normalise/money.js';
 import type { ChargeCandidate } from './charge-types.js';
 import { cleanLabel, labelNeedsContinuation, parseChargeLine, readMinimumLine } from './charges.js';
 
@@ -13,6 +14,23 @@ function isOrphanLabel(line: Line | undefined): boolean {
   const text = line.trimmed;
   if (/\d/.test(text) || /[!?.,:;]$/.test(text) || text.split(/\s+/).length > 5) return false;
   return classifyHeadingLine(text, line.no) === null;
+}
+
+const BARE_VALUE =
+  /(?<![\d.,/\p{L}])(\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?|\d+[.,]\d{2}|\d{2,})(?![\d.,/%]|\s*(?:kg|kgs|cbm|m3|m³|t|ton|dias|days|días|x|pcs|volumes?)\b)/giu;
+
+/**
+ * Bare numbers on a charge line whose label or section declares the currency
+ * ("Destination THC (BRL per container): Santos 1,600 / Itaguai 1,450") are read in that currency.
+ */
+function withDeclaredCurrency(text: string, section: SectionContext | null): string {
+  const colon = text.indexOf(':');
+  const label = colon < 0 ? '' : text.slice(0, colon);
+  const currency = currencyMentioned(label) ?? section?.currency ?? null;
+  if (currency === null || (colon < 0 && section?.currency == null)) return text;
+  if (matchFee(label) === null && !/frete|freight|flete|rate|tarifa/i.test(label) && colon >= 0) return text;
+  const start = colon < 0 ? 0 : colon + 1;
+  return text.slice(0, start) + text.slice(start).replace(BARE_VALUE, (number) => `${currency} ${number}`);
 }
 
 function nextNonBlank(lines: Line[], from: number): number {
@@ -55,6 +73,10 @@ export function readChargeLines(
         lastFreight.candidate.minimum = minimum;
         continue;
       }
+    }
+    if (amounts.length === 0) {
+      text = withDeclaredCurrency(text, sectionOf(line));
+      amounts = findAmounts(text);
     }
     const first = amounts[0];
     if (first === undefined) continue;

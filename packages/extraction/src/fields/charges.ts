@@ -179,8 +179,12 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
     if (ownKind === 'freight' && amount.isPercent) return;
     const subUnit = findUnit(sub);
     const unit = pickUnit([post?.unit, subUnit?.unit, labelUnit, tailUnit, section?.unit]);
+    // "USD 1.200 por contenedor de 20'": the equipment follows the per-container basis.
+    const afterBasis =
+      post?.unit === 'CNTR' && post.equipment === undefined ? findEquipment(window)[0] : undefined;
     const equipment =
       post?.equipment ??
+      afterBasis?.units ??
       findEquipment(sub)[0]?.units ??
       (i === 0 || ownKind === 'freight' ? mainEquipment : null);
     const candidate: ChargeCandidate = {

@@ -1,4 +1,5 @@
 import { FIELD_LABELS, type FieldName } from '../dictionary/labels.js';
+import { matchFee } from '../normalise/fee-names.js';
 import { foldKeepingOffsets, normaliseLabel, phraseRegExp } from '../normalise/text.js';
 import { lookupPlace } from './places.js';
 
@@ -79,7 +80,9 @@ export function scanLabels(text: string): LabelHit[] {
       continue;
     }
     const qualified = QUALIFIED_SEPARATOR.exec(rest);
-    if (qualified !== null && strong && !CHARGE_QUALIFIER.test(foldKeepingOffsets(qualified[1] ?? ''))) {
+    const qualifier = qualified?.[1] ?? '';
+    const namesCharge = CHARGE_QUALIFIER.test(foldKeepingOffsets(qualifier)) || matchFee(qualifier) !== null;
+    if (qualified !== null && strong && !namesCharge) {
       raw.push({
         field,
         start,

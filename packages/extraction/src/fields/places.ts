@@ -20,7 +20,7 @@ const INCOTERM_WORD = /\b(EXW|FCA|FAS|FOB|CFR|CIF|CPT|CIP|DAP|DPU|DAT|DDP|DDU)\b
 const NOISE_WORDS =
   /\b(port|porto|puerto|airport|aeroporto|aeropuerto|cfs|terminal|harbou?r|city|cidade|ciudad|area|region|zone|zona)\b/gi;
 const DIRECT =
-  /^(direto|direta|direct|directo|diretto|none|nenhum|ninguno|no|n\/?a|-+|sem transbordo|direct service|direct call|servico direto)$/i;
+  /^(direto|direta|direct|directo|diretto|none|nenhum|nenhuma|ninguno|no|nao ha|não há|n\/?a|-+|sem transbordo|direct service|direct call|servico direto|serviço direto)(?![\p{L}])/iu;
 
 export interface PlaceValue {
   name: string;
@@ -70,12 +70,12 @@ export function cleanPlace(text: string): PlaceValue | null {
   value = value.split(/\s+[–—-]\s+|,\s*/)[0] ?? '';
   value = value.replace(/\/\s*[A-Z]{2}\b.*$/, '').replace(/\s+-\s*[A-Z]{2}$/, '');
   value = collapseSpaces(value.replace(/[:;.]+$/, ''));
-  if (value === '' || /\d{3,}/.test(value) || value.length > 40) return null;
+  if (value === '' || /\d/.test(value) || value.length > 40) return null;
   const known = lookupPlace(value) ?? lookupPlace(collapseSpaces(value.replace(NOISE_WORDS, ' ')));
   if (known !== null) return known;
   const stripped = collapseSpaces(value.replace(NOISE_WORDS, ' '));
   if (stripped === '' || COUNTRIES.has(normaliseLabel(stripped)) || STATES.has(stripped)) return null;
-  if (!/^\p{L}/u.test(stripped) || stripped.split(' ').length > 4) return null;
+  if (!/^\p{Lu}/u.test(stripped) || stripped.split(' ').length > 4) return null;
   return { name: tidyCapitals(stripped), code: null, country: null, known: false };
 }
 

@@ -63,7 +63,8 @@ function applyRouting(out: FieldResults, value: string, line: Line, ctx: FieldCo
   if (via !== null && !/^\s*via\b/i.test(value))
     out.transshipment = setOnce(out.transshipment, via, line, ctx, 'routing', 0.85);
   const parts = value
-    .split(/,|;|\(/)[0]
+    .replace(/\([^)]*\)/g, ' ')
+    .split(/,|;|\s(?:by|with|com|pela|pelo|con|on)\s/i)[0]
     ?.split(ROUTE_SPLIT)
     .map((p) => p.trim())
     .filter((p) => p !== '');
@@ -119,7 +120,7 @@ function applyHit(out: FieldResults, hit: LabelHit, line: Line, ctx: FieldContex
     case 'transshipment': {
       if (!hit.separated) return;
       const stripped = value.replace(/^(via|em|en|at|in)\s+/i, '');
-      if (isDirectWord(stripped) || /^(direto|direct|directo|sem transbordo|no)\b/i.test(stripped)) {
+      if (isDirectWord(stripped) || /\b(direto|direct|directo|sem transbordo)\b/i.test(stripped)) {
         out.transshipment = setOnce(out.transshipment, null, line, ctx, 'label', 0.9);
         return;
       }
@@ -319,7 +320,10 @@ export function readFields(lines: Line[], ctx: FieldContext): FieldResults {
         .split(/(?<=\.)\s+/)
         .find((s) => STRONG_PAYMENT.test(foldKeepingOffsets(s)));
       if (sentence !== undefined) {
-        const terms = sentence.replace(/^[\s\-–•*·]+/, '').replace(/[.;\s]+$/, '');
+        const terms = sentence
+          .replace(/^[\s\-–•*·]+/, '')
+          .replace(/^[^:]{1,30}:\s*/, '')
+          .replace(/[.;\s]+$/, '');
         out.payment = { value: terms, evidence: evidenceFrom(line, ctx.origin, 'sentence', 0.6) };
       }
     }

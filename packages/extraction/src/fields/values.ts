@@ -14,17 +14,33 @@ function toDays(value: number, unit: string): number {
   return value;
 }
 
-/** Day counts in a transit-time value ("35 a 40 dias", "Santos 34 dias / Itapoá 37 dias", "3 weeks"). */
-export function readDayRange(value: string): { min: number; max: number } | null {
-  const clause = foldKeepingOffsets(value.split(/[,;(]|\.\s+\p{Lu}|\s[–—]\s(?!\d)|\.\s*$/u)[0] ?? value);
+const OTHER_FIELD_CLAUSE = /\b(free|livres?|libres?|demurrage|detention|valid\w*|validade|validez)\b/;
+
+function dayNumbers(clause: string): number[] {
   const numbers: number[] = [];
   for (const match of clause.matchAll(DAYS)) {
     const unit = match[3] ?? 'dias';
     numbers.push(toDays(Number(match[1]), unit));
     if (match[2] !== undefined) numbers.push(toDays(Number(match[2]), unit));
   }
+  return numbers;
+}
+
+/**
+ * Day counts in a transit-time value ("35 a 40 dias", "Santos 34 dias / Itapoá 37 dias",
+ * "30 days to Santos, 34 days to Rio Grande", "3 weeks"); clauses about other fields are left out.
+ */
+export function readDayRange(value: string): { min: number; max: number } | null {
+  const clauses = value.split(/[,;(]|\.\s+\p{Lu}|\s[–—]\s(?!\d)|\.\s*$/u).map((c) => foldKeepingOffsets(c));
+  const first = clauses[0] ?? '';
+  const numbers = dayNumbers(first);
+  for (const clause of clauses.slice(1)) {
+    const more = dayNumbers(clause);
+    if (more.length === 0 || OTHER_FIELD_CLAUSE.test(clause)) break;
+    numbers.push(...more);
+  }
   if (numbers.length === 0) {
-    const bare = BARE_RANGE.exec(clause.trim());
+    const bare = BARE_RANGE.exec(first.trim());
     if (bare !== null) {
       numbers.push(Number(bare[1]));
       if (bare[2] !== undefined) numbers.push(Number(bare[2]));

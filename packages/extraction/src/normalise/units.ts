@@ -142,7 +142,7 @@ export function findLeadingUnit(text: string): UnitMatch | null {
   const match = findUnit(text);
   if (match === null) return null;
   const gap = text.slice(0, match.start);
-  return /^[\s,;:–-]*$/.test(gap) ? match : null;
+  return /^[\s,;:|–-]*$/.test(gap) ? match : null;
 }
 
 /** A basis cell or column header without "per": "BL", "W/M", "Processo", "cntr". */

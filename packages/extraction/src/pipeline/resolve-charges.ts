@@ -84,10 +84,20 @@ function collapseAllDestinations<T extends { destino: string | null }>(
   return result;
 }
 
+/** A bare 40' stands for both 40DC and 40HC, unless the same line or table row also prices a 40HC. */
+function equipmentInContext(candidate: ChargeCandidate, all: ChargeCandidate[]): ChargeCandidate {
+  const bareForty = candidate.equipment?.length === 2 && candidate.equipment.includes('40HC');
+  if (!bareForty) return candidate;
+  const near = all.filter((c) => c.kind === 'freight' && c.line.no === candidate.line.no);
+  const hasHighCube = near.some((c) => c.equipment?.length === 1 && c.equipment[0] === '40HC');
+  return hasHighCube ? { ...candidate, equipment: ['40DC'] } : candidate;
+}
+
 export function resolveFreight(candidates: ChargeCandidate[], ctx: ResolveContext): FreightItem[] {
   const items: FreightItem[] = [];
-  for (const candidate of candidates) {
-    if (candidate.kind !== 'freight' || candidate.isPercent) continue;
+  for (const original of candidates) {
+    if (original.kind !== 'freight' || original.isPercent) continue;
+    const candidate = equipmentInContext(original, candidates);
     const currency = candidate.currency ?? ctx.mainCurrency;
     if (currency === null) continue;
     for (const destino of destinationsOf(candidate, ctx)) {

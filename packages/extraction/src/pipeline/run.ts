@@ -9,7 +9,7 @@ import type { FieldContext, FieldResults } from '../fields/field-types.js';
 import { scanLabels } from '../fields/label-scan.js';
 import { readFields } from '../fields/read-fields.js';
 import { findDates, numericDateOrderEvidence, resolveDate } from '../normalise/dates.js';
-import { findAmounts } from '../normalise/money.js';
+import { currencyMentioned, findAmounts } from '../normalise/money.js';
 import { findEquipment } from '../normalise/units.js';
 import type {
   ContainerUnit,
@@ -42,6 +42,15 @@ function numberFormatOf(lines: Line[]): { format: NumberFormat; currencies: Curr
   const format: NumberFormat = br > 0 && us > 0 ? 'MIXED' : br > 0 ? 'BR' : us > 0 ? 'US' : 'UNKNOWN';
   const currencies = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([c]) => c);
   return { format, currencies };
+}
+
+/** "All rates in USD": the currency named in words when no amount carries one. */
+function firstCurrencyMentioned(lines: Line[]): Currency | null {
+  for (const line of lines) {
+    const currency = currencyMentioned(line.text);
+    if (currency !== null) return currency;
+  }
+  return null;
 }
 
 function decideDateOrder(text: string, language: Language, format: NumberFormat): DateOrder {
@@ -169,7 +178,7 @@ export function analyseText(input: string, opts: ExtractTextOptions, fileKind: F
     destinations,
     modal: modal.modal,
     defaultEquipment: singleEquipment([...subjectLines, ...bodyLines]),
-    mainCurrency: numbers.currencies[0] ?? null,
+    mainCurrency: numbers.currencies[0] ?? firstCurrencyMentioned(bodyLines),
   };
   const fretes = resolveFreight(merged.charges, resolveContext);
   const taxas = resolveFees(merged.charges, resolveContext, fretes[0]?.moeda ?? null);
