@@ -124,7 +124,7 @@ function classifyColumn(cell: Cell): Column | null {
     unit,
     ...extra,
   });
-  if (/\b(total|totais|subtotal|sum)\b/.test(normaliseLabel(cell.text))) return make('total');
+  if (TOTAL.test(normaliseLabel(cell.text))) return make('total');
   for (const [pattern, role] of WORD_ROLES) if (pattern.test(label)) return make(role);
   const equipment = findEquipment(cell.text)[0];
   if (equipment !== undefined && label.split(' ').length <= 3)
@@ -143,7 +143,16 @@ function classifyColumn(cell: Cell): Column | null {
   return null;
 }
 
-type TableKind = 'typed' | 'description' | 'fields' | 'weightBreak';
+type TableKind = 'typed' | 'description' | 'fields' | 'weightBreak' | 'breakColumns';
+
+const TOTAL = /\b(total|totais|subtotal|sum)\b/;
+const MINIMUM_BREAK = /^(m|min|minimum|minimo|mínimo|mín|minima)\b/i;
+const WEIGHT_BREAK = /^([+\-<>]|mais de|ate|até|up to|over)?\s*\d+\s*(kgs?|k)?\s*\+?$|^(n|normal|q\d+)$/i;
+
+function isBreakLabel(text: string): boolean {
+  const clean = text.replace(/\([^)]*\)/g, '').trim();
+  return clean.length <= 12 && (MINIMUM_BREAK.test(clean) || WEIGHT_BREAK.test(clean));
+}
 
 function tableKind(columns: Column[]): TableKind | null {
   const roles = new Set(columns.map((c) => c.role));
@@ -165,6 +174,23 @@ function readHeader(line: Line): { columns: Column[]; kind: TableKind } | null {
   if (cells.length < 2 || cells.some((c) => /:$/.test(c.text) || parseBareAmount(c.text) !== null))
     return null;
   if (findAmounts(line.text).some((a) => !a.isPercent)) return null;
+  if (cells.filter((c) => isBreakLabel(c.text)).length >= 3) {
+    const columns = cells.map((cell) => ({
+      ...(classifyColumn(cell) ?? {
+        role: 'description' as const,
+        equipment: null,
+        feeName: null,
+        unit: null,
+      }),
+      text: cell.text,
+      start: cell.start,
+      end: cell.end,
+      index: cell.index,
+      currency: currencyMentioned(cell.text),
+      ...(isBreakLabel(cell.text) ? { role: 'weightBreak' as const } : {}),
+    }));
+    return { columns, kind: 'breakColumns' };
+  }
   const columns = cells.map(classifyColumn);
   const known = columns.filter((c): c is Column => c !== null);
   if (known.length < 2 || known.length < Math.ceil(cells.length * 0.6)) return null;
@@ -198,8 +224,16 @@ function columnAt(columns: Column[], start: number, end: number): Column | null 
   return best;
 }
 
-function readRow(line: Line, columns: Column[], delimited: boolean): RowValue[] {
+interface RowRead {
+  values: RowValue[];
+  /** Text before the first column or in a column the header does not name ("Frete", "THC"). */
+  label: string;
+}
+
+function readRow(line: Line, columns: Column[], delimited: boolean): RowRead {
   const values: RowValue[] = [];
+  const labels: string[] = [];
+  const firstStart = Math.min(...columns.map((c) => c.start));
   const add = (column: Column | null, text: string, amounts: AmountToken[], bare: number | null) => {
     if (column === null) return;
     const existing = values.find((v) => v.column === column);
@@ -213,13 +247,16 @@ function readRow(line: Line, columns: Column[], delimited: boolean): RowValue[] 
   for (const cell of line.cells) {
     if (cell.text === '') continue;
     const bare = parseBareAmount(cell.text)?.value ?? null;
+    const amounts = findAmounts(cell.text);
     if (delimited) {
-      add(columns.find((c) => c.index === cell.index) ?? null, cell.text, findAmounts(cell.text), bare);
+      const column = columns.find((c) => c.index === cell.index) ?? null;
+      if (column === null && amounts.length === 0 && bare === null) labels.push(cell.text);
+      add(column, cell.text, amounts, bare);
       continue;
     }
-    const amounts = findAmounts(cell.text);
     if (amounts.length === 0) {
-      add(columnAt(columns, cell.start, cell.end), cell.text, [], bare);
+      if (cell.end <= firstStart && bare === null) labels.push(cell.text);
+      else add(columnAt(columns, cell.start, cell.end), cell.text, [], bare);
       continue;
     }
     let rest = cell.text;
@@ -230,7 +267,7 @@ function readRow(line: Line, columns: Column[], delimited: boolean): RowValue[] 
     if (rest.trim() !== '')
       add(columnAt(columns, cell.start, cell.start + rest.trimEnd().length), rest.trim(), [], null);
   }
-  return values;
+  return { values, label: labels.join(' ') };
 }
 
 function virtualLine(line: Line, label: string, value: string): Line {
@@ -268,16 +305,23 @@ function baseCandidate(
 }
 
 function readTypedRows(rows: Line[], columns: Column[], origin: string, out: TableRead): void {
-  const rowsData = rows.map((row) => ({ row, values: readRow(row, columns, row.delimited) }));
+  const rowsData = rows.map((row) => ({ row, ...readRow(row, columns, row.delimited) }));
   const carrierOf = (values: RowValue[]) => values.find((v) => v.column.role === 'carrier')?.text ?? null;
   const placeOf = (values: RowValue[]) => values.find((v) => v.column.role === 'place')?.text ?? null;
   const carriers = [...new Set(rowsData.map((r) => carrierOf(r.values)).filter((c) => c !== null))];
   const places = rowsData.map((r) => placeOf(r.values)).filter((p) => p !== null);
   const alternativeCarriers = carriers.length > 1 && new Set(places).size < places.length;
   const chosenCarrier = carriers[0] ?? null;
-  for (const { row, values } of rowsData) {
+  for (const { row, values, label: rowLabel } of rowsData) {
     if (alternativeCarriers && carrierOf(values) !== chosenCarrier) continue;
-    const placeText = placeOf(values) ?? '';
+    // A row named by its first cell: "Frete" (freight), "THC" (a fee per equipment column), "Total" (skipped).
+    if (TOTAL.test(normaliseLabel(rowLabel))) continue;
+    const rowFee = rowLabel === '' ? null : matchFee(rowLabel);
+    const rowPlace =
+      rowLabel === '' || rowFee !== null
+        ? null
+        : (parsePlaceField(rowLabel).places.find((p) => p.known) ?? null);
+    const placeText = placeOf(values) ?? rowPlace?.name ?? '';
     const place = placeText === '' ? null : (parsePlaceField(placeText).places[0] ?? null);
     const rowEquipment =
       findEquipment(values.find((v) => v.column.role === 'equipment')?.text ?? '')[0]?.units ??
@@ -301,17 +345,19 @@ function readTypedRows(rows: Line[], columns: Column[], origin: string, out: Tab
             ? [{ value: value.bare, currency: null }]
             : [];
       for (const token of tokens) {
+        const isFee = column.role === 'fee' || (column.role === 'equipmentRate' && rowFee !== null);
         const candidate: ChargeCandidate = {
           ...baseCandidate(row, origin, `${column.text} × ${placeText || row.trimmed.slice(0, 30)}`),
-          kind: column.role === 'fee' ? 'fee' : 'freight',
-          label: column.text,
-          feeName: column.role === 'fee' ? column.feeName : null,
+          kind: isFee ? 'fee' : 'freight',
+          label: column.role === 'fee' ? column.text : rowFee !== null ? rowLabel : column.text,
+          feeName: column.role === 'fee' ? column.feeName : (rowFee?.fee.name ?? null),
           value: token.value,
           currency: token.currency ?? column.currency,
           placeText: place?.name ?? placeText,
           labelPlaces: place === null ? [] : [place],
         };
-        if (column.role === 'equipmentRate') candidate.equipment = column.equipment;
+        if (isFee && column.role === 'equipmentRate') candidate.unit = 'CNTR';
+        else if (column.role === 'equipmentRate') candidate.equipment = column.equipment;
         else if (column.role === 'freight') {
           candidate.equipment = rowEquipment;
           candidate.unit = column.unit;
@@ -322,15 +368,12 @@ function readTypedRows(rows: Line[], columns: Column[], origin: string, out: Tab
   }
 }
 
-const MINIMUM_BREAK = /^(m|min|minimum|minimo|mínimo|mín|minima)\b/i;
-const WEIGHT_BREAK = /^([+\-<>]|mais de|ate|até|up to|over)?\s*\d+\s*(kgs?|k)?$|^(n|normal|q\d+)$/i;
-
 function readWeightBreakRows(rows: Line[], columns: Column[], origin: string, out: TableRead): void {
   const rateColumn = columns.find((c) => c.role === 'freight' || c.role === 'value') ?? null;
   let minimum: number | null = null;
   const rates: ChargeCandidate[] = [];
   for (const row of rows) {
-    const values = readRow(row, columns, row.delimited);
+    const { values } = readRow(row, columns, row.delimited);
     const breakText = values.find((v) => v.column.role === 'weightBreak')?.text ?? row.cells[0]?.text ?? '';
     const rateValue =
       values.find((v) => v.column === rateColumn) ??
@@ -359,13 +402,45 @@ function readWeightBreakRows(rows: Line[], columns: Column[], origin: string, ou
   out.charges.push(...rates);
 }
 
+/** Weight breaks across the header ("Min  -45  +45  +100") and rates in the row(s) below. */
+function readBreakColumnRows(rows: Line[], columns: Column[], origin: string, out: TableRead): void {
+  const headerCurrency = columns.map((c) => c.currency).find((c) => c !== null) ?? null;
+  for (const row of rows) {
+    const { values, label } = readRow(row, columns, row.delimited);
+    const currency = currencyMentioned(label) ?? headerCurrency;
+    let minimum: number | null = null;
+    const rates: ChargeCandidate[] = [];
+    for (const value of values.filter((v) => v.column.role === 'weightBreak')) {
+      const amount = value.amounts[0];
+      const rate = amount?.value ?? value.bare;
+      if (rate === null || rate === undefined) continue;
+      if (MINIMUM_BREAK.test(value.column.text.trim())) {
+        minimum = rate;
+        continue;
+      }
+      rates.push({
+        ...baseCandidate(row, origin, `${value.column.text}: ${value.text}`),
+        kind: 'freight',
+        label: `${label} ${value.column.text}`.trim(),
+        feeName: null,
+        value: rate,
+        currency: amount?.currency ?? currency,
+        unit: 'KG',
+        freightUnit: 'KG',
+      });
+    }
+    for (const rate of rates) rate.minimum = minimum;
+    out.charges.push(...rates);
+  }
+}
+
 function readDescriptionRows(rows: Line[], columns: Column[], out: TableRead): void {
   const headerCurrency = columns.find((c) => c.role === 'value' || c.role === 'freight')?.currency ?? null;
   let pending: { label: string; currency: string; line: Line } | null = null;
   for (const row of rows) {
-    const values = readRow(row, columns, row.delimited);
+    const { values, label: rowLabel } = readRow(row, columns, row.delimited);
     const textOf = (...roles: ColumnRole[]) => values.find((v) => roles.includes(v.column.role))?.text ?? '';
-    let label = textOf('description', 'equipment', 'fee', 'equipmentRate');
+    let label = textOf('description', 'equipment', 'fee', 'equipmentRate') || rowLabel;
     let currency = textOf('currency');
     const amountText = textOf('value', 'freight');
     const basis = textOf('basis');
@@ -390,7 +465,7 @@ function readDescriptionRows(rows: Line[], columns: Column[], out: TableRead): v
 
 function readFieldRows(header: Line, rows: Line[], columns: Column[], out: TableRead): void {
   for (const row of rows) {
-    for (const value of readRow(row, columns, row.delimited)) {
+    for (const value of readRow(row, columns, row.delimited).values) {
       out.fieldLines.push(virtualLine(row, value.column.text, value.text));
     }
   }
@@ -424,6 +499,7 @@ export function readTables(lines: Line[], origin: string): TableRead {
     if (rows.length === 0) continue;
     if (header.kind === 'typed') readTypedRows(rows, header.columns, origin, out);
     else if (header.kind === 'weightBreak') readWeightBreakRows(rows, header.columns, origin, out);
+    else if (header.kind === 'breakColumns') readBreakColumnRows(rows, header.columns, origin, out);
     else if (header.kind === 'description') readDescriptionRows(rows, header.columns, out);
     else readFieldRows(line, rows, header.columns, out);
     out.consumed.add(line.no);

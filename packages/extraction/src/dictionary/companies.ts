@@ -42,6 +42,13 @@ export const LEGAL_SUFFIXES: readonly string[] = [
   'kg',
   'co ltd',
   'sociedad anonima',
+  'jsc',
+  'joint stock company',
+  'company limited',
+  'sa de cv',
+  'ltda me',
+  'cia',
+  'cia ltda',
 ];
 
 /** Words typical of forwarder and carrier names. */

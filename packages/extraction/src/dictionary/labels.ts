@@ -215,6 +215,9 @@ export const FIELD_LABELS: Record<FieldName, readonly string[]> = {
     'freight forwarder',
     'transportador',
     'transportadora',
+    'consolidador',
+    'consolidator',
+    'nvocc',
   ],
   service: [
     'modalidade',

@@ -41,6 +41,8 @@ const NON_CHARGE_FIELDS = new RegExp(
   ])})\\s*(?:\\([^)]*\\))?\\s*(?:\\.:|:)`,
   'u',
 );
+const CHARGE_HEADING_START =
+  /^(taxas|despesas|gastos|charges|local charges|other charges|fees|surcharges|custos|cargos|tarifas locais|encargos|recargos|destination charges|origin charges)\b/;
 const CONNECTOR_END = /(?:^|\s)(?:de|da|do|das|dos|of|the|del|la|para|e|y|and|\/|-)$/i;
 
 export function cleanLabel(text: string): string {
@@ -96,11 +98,14 @@ function splitLead(lead: string, lineNo: number): LeadParts {
   if (colon < 0) return { main: cleanLabel(lead), sub: '', inlineSection: null };
   const before = cleanLabel(lead.slice(0, colon));
   const after = cleanLabel(lead.slice(colon + 1));
-  if (after === '' || namesCharge(before)) return { main: before, sub: after, inlineSection: null };
   const heading = classifyHeadingText(before, lineNo);
-  if (heading !== null && heading.kind !== 'freight' && heading.kind !== 'conditions') {
+  const isChargeHeading = heading !== null && heading.kind !== 'freight' && heading.kind !== 'conditions';
+  // "Taxas por BL: Liberação USD 95" is a heading with its charges, though "BL" alone names a fee.
+  if (isChargeHeading && after !== '' && CHARGE_HEADING_START.test(normaliseLabel(before))) {
     return { main: after, sub: '', inlineSection: heading };
   }
+  if (after === '' || namesCharge(before)) return { main: before, sub: after, inlineSection: null };
+  if (isChargeHeading) return { main: after, sub: '', inlineSection: heading };
   if (namesCharge(after)) return { main: after, sub: '', inlineSection: null };
   return { main: before, sub: after, inlineSection: null };
 }

@@ -100,7 +100,7 @@ function scoreSegment(segment: string, ctx: CompanyContext): number {
 
 function splitSegments(text: string): string[] {
   return text
-    .split(/\s+\|\s+|\s[–—]\s|\s-\s|\s{2,}|\t/)
+    .split(/\s+\|\s+|\s[–—]\s|\s-\s|\s{2,}|\t|:\s+/)
     .map((s) => s.replace(/^[\s\-–•*·|]+|[\s|]+$/g, '').trim())
     .filter((s) => s !== '');
 }

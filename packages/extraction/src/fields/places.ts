@@ -134,7 +134,14 @@ export function findKnownPlaces(text: string, withCodes = false): PlaceMention[]
     const place = BY_NAME.get(normaliseLabel(match[1] ?? ''));
     if (place !== undefined) {
       const start = match.index ?? 0;
-      found.push({ place: fromDefinition(place), start, end: start + match[0].length });
+      const end = start + match[0].length;
+      const code = /^\s*\(([A-Z]{3,5})\)/.exec(text.slice(end));
+      const coded = code === null ? undefined : BY_CODE.get(code[1] ?? '');
+      found.push({
+        place: fromDefinition(coded ?? place),
+        start,
+        end: coded === undefined ? end : end + (code?.[0].length ?? 0),
+      });
     }
   }
   if (withCodes) {

@@ -31,7 +31,7 @@ function dayNumbers(clause: string): number[] {
  * "30 days to Santos, 34 days to Rio Grande", "3 weeks"); clauses about other fields are left out.
  */
 export function readDayRange(value: string): { min: number; max: number } | null {
-  const clauses = value.split(/[,;(]|\.\s+\p{Lu}|\s[–—]\s(?!\d)|\.\s*$/u).map((c) => foldKeepingOffsets(c));
+  const clauses = value.split(/[,;(|]|\.\s+\p{Lu}|\s[–—]\s(?!\d)|\.\s*$/u).map((c) => foldKeepingOffsets(c));
   const first = clauses[0] ?? '';
   const numbers = dayNumbers(first);
   for (const clause of clauses.slice(1)) {

@@ -134,7 +134,7 @@ const END_OF_NAMED_MONTH = new RegExp(
 const END_OF_THIS_MONTH =
   /(?:end of (?:the |this )?month|fim do mes|final do mes|fin de(?:l)? mes|fim deste mes|final deste mes|month end)/u;
 const FOR_N_DAYS =
-  /(?:por|for|durante|during|de|validez de|valid for|valida por|valido por)?\s*(\d{1,3})\s*(?:dias|days|dias corridos|calendar days)(?:\s*(?:a partir|from|desde|after|apos|contados))?/u;
+  /(?:por|for|durante|during|de|validez de|valid for|valida por|valido por)?\s*(\d{1,3})\s*(dias|days|dias corridos|calendar days|semanas|semana|weeks|week)(?:\s*(?:a partir|from|desde|after|apos|contados))?/u;
 
 /** Validity written relative to the message date: "end of Nov.", "até o fim do mês", "valid for 15 days". */
 export function resolveRelativeValidity(text: string, reference: Date | null): string | null {
@@ -149,9 +149,10 @@ export function resolveRelativeValidity(text: string, reference: Date | null): s
     return lastDayOfMonth(rollsOver ? year + 1 : year, month);
   }
   if (END_OF_THIS_MONTH.test(folded)) return lastDayOfMonth(year, reference.getUTCMonth() + 1);
-  const days = FOR_N_DAYS.exec(folded);
-  if (days !== null) {
-    return new Date(reference.getTime() + Number(days[1]) * 86_400_000).toISOString().slice(0, 10);
+  const period = FOR_N_DAYS.exec(folded);
+  if (period !== null) {
+    const days = Number(period[1]) * (/^(semana|week)/.test(period[2] ?? '') ? 7 : 1);
+    return new Date(reference.getTime() + days * 86_400_000).toISOString().slice(0, 10);
   }
   return null;
 }

@@ -153,7 +153,14 @@ export function resolveFees(
     (i) => `${i.nome}|${i.valor}|${i.moeda}|${i.unidade}`,
     ctx.destinations,
   );
-  return dedupe(collapsed, (i) => `${i.nome}|${i.valor}|${i.moeda}|${i.unidade}|${i.destino}`);
+  // The same fee and value on two lines is one charge said twice; on one line it is priced per equipment.
+  const firstLine = new Map<string, number>();
+  return collapsed.filter((item) => {
+    const key = `${item.nome}|${item.valor}|${item.moeda}|${item.unidade}|${item.destino}`;
+    const line = firstLine.get(key);
+    if (line === undefined) firstLine.set(key, item.source.line);
+    return line === undefined || line === item.source.line;
+  });
 }
 
 function dedupe<T>(items: T[], keyOf: (item: T) => string): T[] {
