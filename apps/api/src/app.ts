@@ -22,6 +22,10 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { OidcService } from './modules/auth/oidc.service.js';
 import { SessionService } from './modules/auth/session.service.js';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.js';
+import { CnpjService } from './modules/empresas/cnpj.service.js';
+import { empresasRoutes } from './modules/empresas/empresas.routes.js';
+import { EmpresasService } from './modules/empresas/empresas.service.js';
+import { MembersService } from './modules/empresas/members.service.js';
 import { ratesRoutes } from './modules/rates/rates.routes.js';
 import { RatesService } from './modules/rates/rates.service.js';
 import { APP_VERSION, systemRoutes } from './modules/system/system.routes.js';
@@ -51,6 +55,9 @@ export type Services = {
   auth: AuthService;
   oidc: OidcService;
   rates: RatesService;
+  cnpj: CnpjService;
+  empresas: EmpresasService;
+  members: MembersService;
 };
 
 declare module 'fastify' {
@@ -107,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const jobs = new JobQueue(database, app.log);
   const mailer = new Mailer(database.db, jobs, config, app.log, options.mailTransport);
   const sessions = new SessionService(database.db, config);
+  const cnpj = new CnpjService(config.CNPJ_API_URL, config.HTTP_TIMEOUT_MS, app.log);
   const services: Services = {
     config,
     database,
@@ -116,6 +124,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     auth: new AuthService(database.db, config, sessions, mailer),
     oidc: new OidcService(database.db, config),
     rates: new RatesService(config.RATES_API_URL, config.HTTP_TIMEOUT_MS, app.log),
+    cnpj,
+    empresas: new EmpresasService(database.db, cnpj, sessions),
+    members: new MembersService(database.db, config, sessions, mailer),
   };
   app.decorate('services', services);
 
@@ -160,6 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(authRoutes, { config, auth: services.auth, oidc: services.oidc });
       await api.register(ratesRoutes, { rates: services.rates });
       await api.register(devMailboxRoutes, { config });
+      await api.register(empresasRoutes, { empresas: services.empresas, members: services.members });
     },
     { prefix: '/api' },
   );

@@ -5,3 +5,4 @@ export * from './rules/cnpj.js';
 export * from './rules/password.js';
 export * from './rules/roles.js';
 export * from './schemas/auth.js';
+export * from './schemas/empresas.js';

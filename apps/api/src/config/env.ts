@@ -59,6 +59,7 @@ const envSchema = z
     ADMIN_EMAILS: commaList,
     SEED_DEMO: booleanFromEnv.default(true),
     RATES_API_URL: z.url().default('https://economia.awesomeapi.com.br'),
+    CNPJ_API_URL: z.url().default('https://brasilapi.com.br/api/cnpj/v1'),
     HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(5000),
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),

@@ -9,34 +9,54 @@ function escapeHtml(value: string): string {
   );
 }
 
-/** Wraps paragraphs (and an optional highlighted block) in the product's simple e-mail layout. */
-function layout(title: string, paragraphs: string[], highlight?: string): string {
+/** A button under the text; the text version shows the label and the address. */
+type MailAction = { label: string; url: string };
+
+/** Wraps paragraphs (and an optional highlighted block or button) in the product's simple e-mail layout. */
+function layout(title: string, paragraphs: string[], highlight?: string, action?: MailAction): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
   const box = highlight
     ? `<p style="margin:24px 0;font-size:32px;font-weight:700;letter-spacing:8px;color:#1d4ed8">${escapeHtml(highlight)}</p>`
+    : '';
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;font-weight:700;padding:12px 20px;border-radius:6px">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#64748b;word-break:break-all">${escapeHtml(action.url)}</p>`
     : '';
   return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;padding:32px">
-<tr><td><h1 style="margin:0 0 24px;font-size:22px;color:#1e3a8a">${escapeHtml(title)}</h1>${box}${body}
+<tr><td><h1 style="margin:0 0 24px;font-size:22px;color:#1e3a8a">${escapeHtml(title)}</h1>${box}${body}${button}
 <p style="margin:32px 0 0;color:#64748b;font-size:13px">${escapeHtml(m.signature)}</p></td></tr></table>
 </td></tr></table></body></html>`;
 }
 
-function textOf(title: string, paragraphs: string[], highlight?: string): string {
+function textOf(title: string, paragraphs: string[], highlight?: string, action?: MailAction): string {
   return [
     title,
     '',
     ...(highlight ? [highlight, ''] : []),
     ...paragraphs.flatMap((p) => [p, '']),
+    ...(action ? [`${action.label}: ${action.url}`, ''] : []),
     m.signature,
   ].join('\n');
 }
 
-function render(subject: string, title: string, paragraphs: string[], highlight?: string): RenderedMail {
-  return { subject, text: textOf(title, paragraphs, highlight), html: layout(title, paragraphs, highlight) };
+function render(
+  subject: string,
+  title: string,
+  paragraphs: string[],
+  highlight?: string,
+  action?: MailAction,
+): RenderedMail {
+  return {
+    subject,
+    text: textOf(title, paragraphs, highlight, action),
+    html: layout(title, paragraphs, highlight, action),
+  };
 }
+
+const roleLabel = (role: 'supervisor' | 'analista') =>
+  role === 'supervisor' ? m.roleSupervisor : m.roleAnalista;
 
 export const mailTemplates = {
   verificationCode(params: { code: string; minutes: number }): RenderedMail {
@@ -56,6 +76,61 @@ export const mailTemplates = {
       m.alreadyRegisteredIntro,
       formatMessage(m.alreadyRegisteredAction, { url: params.loginUrl }),
       m.verificationIgnore,
+    ]);
+  },
+  invite(params: {
+    empresa: string;
+    inviter: string;
+    role: 'supervisor' | 'analista';
+    email: string;
+    url: string;
+  }): RenderedMail {
+    const values = { ...params, role: roleLabel(params.role) };
+    return render(
+      formatMessage(m.inviteSubject, values),
+      m.inviteTitle,
+      [formatMessage(m.inviteIntro, values), formatMessage(m.inviteAction, values), m.inviteIgnore],
+      undefined,
+      { label: m.inviteButton, url: params.url },
+    );
+  },
+  linked(params: {
+    empresa: string;
+    inviter: string;
+    role: 'supervisor' | 'analista';
+    url: string;
+  }): RenderedMail {
+    const values = { ...params, role: roleLabel(params.role) };
+    const subject = formatMessage(m.linkedSubject, values);
+    return render(subject, subject, [formatMessage(m.linkedIntro, values)], undefined, {
+      label: m.linkedButton,
+      url: params.url,
+    });
+  },
+  joinRequested(params: { empresa: string; name: string; email: string; url: string }): RenderedMail {
+    const subject = formatMessage(m.joinRequestedSubject, params);
+    return render(
+      subject,
+      subject,
+      [formatMessage(m.joinRequestedIntro, params), m.joinRequestedAction],
+      undefined,
+      { label: m.joinRequestedButton, url: params.url },
+    );
+  },
+  joinApproved(params: { empresa: string; role: 'supervisor' | 'analista'; url: string }): RenderedMail {
+    const values = { ...params, role: roleLabel(params.role) };
+    const subject = formatMessage(m.joinApprovedSubject, values);
+    return render(subject, subject, [formatMessage(m.joinApprovedIntro, values)], undefined, {
+      label: m.linkedButton,
+      url: params.url,
+    });
+  },
+  joinRejected(params: { empresa: string; motivo: string | null }): RenderedMail {
+    const subject = formatMessage(m.joinRejectedSubject, { empresa: params.empresa });
+    return render(subject, subject, [
+      formatMessage(m.joinRejectedIntro, { empresa: params.empresa }),
+      ...(params.motivo ? [formatMessage(m.joinRejectedReason, { motivo: params.motivo })] : []),
+      m.joinRejectedHelp,
     ]);
   },
   passwordChanged(): RenderedMail {

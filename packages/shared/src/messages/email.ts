@@ -13,5 +13,29 @@ export const emailMessages = {
   passwordChangedIntro:
     'A senha da sua conta no Sistema de Cotações foi alterada. As outras sessões foram encerradas.',
   passwordChangedWarning: 'Se não foi você, entre em contato com o suporte imediatamente.',
+  inviteSubject: 'Convite para a empresa {empresa} no Sistema de Cotações',
+  inviteTitle: 'Você foi convidado',
+  inviteIntro:
+    '{inviter} convidou você para participar da empresa {empresa} no Sistema de Cotações como {role}.',
+  inviteAction:
+    'Crie sua conta com este e-mail ({email}) e você entra na empresa automaticamente ao concluir o cadastro.',
+  inviteButton: 'Criar minha conta',
+  inviteIgnore: 'Se você não esperava este convite, ignore esta mensagem.',
+  linkedSubject: 'Você foi vinculado à empresa {empresa}',
+  linkedIntro: '{inviter} vinculou sua conta à empresa {empresa} no Sistema de Cotações como {role}.',
+  linkedButton: 'Acessar o Sistema de Cotações',
+  joinRequestedSubject: 'Nova solicitação de acesso à empresa {empresa}',
+  joinRequestedIntro: '{name} ({email}) pediu para entrar na empresa {empresa}.',
+  joinRequestedAction: 'Aprove ou recuse a solicitação em Gerenciar Acessos.',
+  joinRequestedButton: 'Ver solicitações',
+  joinApprovedSubject: 'Sua entrada na empresa {empresa} foi aprovada',
+  joinApprovedIntro: 'Sua solicitação foi aprovada: você agora faz parte da empresa {empresa} como {role}.',
+  joinRejectedSubject: 'Sua solicitação para entrar na empresa {empresa} foi recusada',
+  joinRejectedIntro: 'Sua solicitação para entrar na empresa {empresa} não foi aprovada.',
+  joinRejectedReason: 'Motivo informado: {motivo}',
+  joinRejectedHelp:
+    'Se achar que houve um engano, fale com o responsável pela empresa ou crie a sua própria empresa no sistema.',
+  roleSupervisor: 'supervisor',
+  roleAnalista: 'analista',
   signature: 'Equipe Sistema de Cotações',
 } as const;

@@ -43,6 +43,34 @@ export const errorMessages = {
   OAUTH_STATE_INVALID: 'A sessão de login expirou ou é inválida. Tente entrar novamente.',
   OAUTH_EMAIL_UNVERIFIED: 'O e-mail da sua conta {provider} não está verificado.',
   OAUTH_EMAIL_IN_USE: 'Já existe uma conta com este e-mail. Entre com e-mail e senha.',
+  CNPJ_LENGTH: 'Informe um CNPJ válido com 14 dígitos',
+  CNPJ_CHECK_DIGITS: 'CNPJ inválido: os dígitos verificadores não conferem. Confira o número digitado.',
+  CNPJ_NOT_FOUND: 'CNPJ não encontrado',
+  CNPJ_LOOKUP_FAILED: 'Falha ao consultar CNPJ',
+  CNPJ_ALREADY_REGISTERED: 'Já existe uma empresa cadastrada com este CNPJ.',
+  EMPRESA_NOT_FOUND: 'Empresa não encontrada.',
+  EMPRESA_NOT_LINKED: 'Usuário não possui empresa vinculada',
+  EMPRESA_NOME_REQUIRED: 'O nome da empresa é obrigatório.',
+  EMPRESA_CODIGO_REQUIRED: 'O código da empresa é obrigatório.',
+  EMPRESA_CODIGO_IN_USE: 'Já existe uma empresa com o código {codigo}.',
+  EMPRESA_HAS_DATA:
+    'A empresa ainda possui {usuarios} usuário(s) vinculado(s), {convites} convite(s) pendente(s) e {solicitacoes} solicitação(ões) de acesso pendente(s). A exclusão forçada desvincula esses usuários, encerra as sessões deles e apaga convites, solicitações e todos os dados da empresa.',
+  LINK_FIELDS_REQUIRED: 'Por favor, preencha todos os campos',
+  MEMBER_ROLE_INVALID: 'Papel inválido. Escolha supervisor ou analista.',
+  USER_ALREADY_LINKED: 'Você já está vinculado a uma empresa.',
+  USER_IN_OTHER_EMPRESA: 'Este usuário já está vinculado a outra empresa.',
+  USER_ALREADY_IN_EMPRESA: 'Este usuário já está vinculado a esta empresa com o papel {role}.',
+  USER_ALREADY_REGISTERED:
+    'Este e-mail já possui cadastro. Use "Vincular usuário" para adicioná-lo à empresa.',
+  DEVELOPER_NOT_LINKABLE:
+    'Usuários desenvolvedores não são vinculados a empresas: eles escolhem a empresa em que atuam pela visão.',
+  CANNOT_CHANGE_OWN_LINK: 'Você não pode alterar nem remover o seu próprio vínculo com a empresa.',
+  USER_NOT_FOUND: 'Usuário não encontrado.',
+  INVITE_NOT_FOUND: 'Convite não encontrado ou já utilizado.',
+  JOIN_CNPJ_MISMATCH: 'O CNPJ informado não corresponde a esta empresa.',
+  JOIN_REQUEST_NOT_FOUND: 'Solicitação de acesso não encontrada.',
+  JOIN_REQUEST_DECIDED: 'Esta solicitação de acesso já foi {status}.',
+  JOIN_REQUESTER_LINKED: 'O solicitante já está vinculado a uma empresa; a solicitação foi encerrada.',
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

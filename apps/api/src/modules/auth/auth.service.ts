@@ -9,6 +9,7 @@ import { KeyedLimiter } from '../../lib/rate-limiter.js';
 import { generateNumericCode, generateToken, hashToken, safeEqualHex } from '../../lib/tokens.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { mailTemplates } from '../../mail/templates.js';
+import { linkInvitedUser } from '../empresas/registration-link.js';
 import * as repo from './auth.repository.js';
 import type { AuthContext, SessionService } from './session.service.js';
 
@@ -165,18 +166,25 @@ export class AuthService {
     const passwordHash = await hashPassword(input.password);
     return this.db.transaction(async (tx) => {
       if (await repo.findUserByEmail(tx, registration.email)) throw new AppError('EMAIL_ALREADY_REGISTERED');
-      const user = await repo.insertUser(tx, {
+      const created = await repo.insertUser(tx, {
         name: input.name,
         email: registration.email,
         passwordHash,
         role: this.roleForNewUser(registration.email),
       });
       await repo.deleteRegistrationsOfEmail(tx, registration.email);
+      // A company that invited this (now verified) e-mail gets its new member with the invite's role.
+      const user = await linkInvitedUser(tx, created, meta);
       const session = await this.sessions.create(tx, user.id, meta);
-      await writeAudit(tx, { ...meta, userId: user.id }, 'auth.complete-registration', {
-        entity: 'user',
-        entityId: user.id,
-      });
+      await writeAudit(
+        tx,
+        { ...meta, userId: user.id, empresaId: user.empresaId },
+        'auth.complete-registration',
+        {
+          entity: 'user',
+          entityId: user.id,
+        },
+      );
       return { access_token: session.token, sessionId: session.sessionId, user: toPublicUser(user) };
     });
   }

@@ -1,0 +1,69 @@
+import type { CompanyUser, Empresa, JoinRequest, PendingInvite } from '@cotacoes/shared';
+import type { EmpresaRow, UserRow } from './empresas.repository.js';
+import type { InviteRow } from './invites.repository.js';
+import type { JoinRequestView } from './join-requests.repository.js';
+
+export function toEmpresa(row: EmpresaRow): Empresa {
+  return {
+    id: row.id,
+    nome: row.nome,
+    codigo: row.codigo,
+    cnpj: row.cnpj,
+    razaoSocial: row.razaoSocial,
+    email: row.email,
+    telefone: row.telefone,
+    endereco: row.endereco,
+    ativa: row.ativa,
+    dataCriacao: row.createdAt.toISOString(),
+  };
+}
+
+export function toCompanyUser(row: UserRow): CompanyUser {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function toPendingInvite(row: InviteRow): PendingInvite {
+  return {
+    id: row.id,
+    empresaId: row.empresaId,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    createdAt: row.createdAt.toISOString(),
+    activatedAt: row.activatedAt?.toISOString() ?? null,
+    isActivated: row.activatedAt !== null,
+  };
+}
+
+export function toJoinRequest(view: JoinRequestView): JoinRequest {
+  return {
+    id: view.id,
+    status: view.status,
+    empresa: view.empresa,
+    requester: view.requester,
+    role: view.role,
+    motivo: view.motivo,
+    createdAt: view.createdAt.toISOString(),
+    decidedAt: view.decidedAt?.toISOString() ?? null,
+  };
+}
+
+/** A unique index was violated (PostgreSQL 23505), optionally a given one; drivers nest the error. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const candidate = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
+    if (candidate.code === '23505') {
+      if (!constraint) return true;
+      return candidate.constraint === constraint || String(candidate.message ?? '').includes(constraint);
+    }
+    current = candidate.cause;
+  }
+  return false;
+}
