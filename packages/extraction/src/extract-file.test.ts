@@ -106,6 +106,7 @@ describe('extractFromFile', () => {
     expect(corpus.validade).toBe('2026-11-30');
     expect(corpus.free_time_dias).toBe(14);
     expect(corpus.frete).toHaveLength(4);
+    expect(corpus.porto_destino).toEqual(['Santos', 'Paranaguá']);
     expect(result.final.fretes[0]?.source.origin).toBe('attachment:tarifas.csv');
     expect(corpus.taxas.map((t) => [t.nome, t.valor])).toEqual([['BL FEE', 85]]);
     expect(result.blocks.some((b) => b.kind === 'attachment' && b.title === 'tarifas.csv')).toBe(true);
