@@ -27,7 +27,7 @@ export interface PreparedText {
   delimiter: 'tab' | 'semicolon' | null;
 }
 
-export const MAX_TEXT_CHARS = 300_000;
+const MAX_TEXT_CHARS = 300_000;
 const MAX_LINES = 6_000;
 const MAX_LINE_CHARS = 4_000;
 

@@ -409,6 +409,3 @@ export const FEES: readonly FeeDefinition[] = [
     defaultUnit: SHIPMENT,
   },
 ];
-
-/** Canonical names whose default basis is the bill of lading when none is stated. */
-export const DOCUMENT_FEES = new Set(FEES.filter((f) => f.defaultUnit === DOCUMENT).map((f) => f.name));

@@ -155,7 +155,3 @@ export function findKnownPlaces(text: string, withCodes = false): PlaceMention[]
   }
   return found.sort((a, b) => a.start - b.start);
 }
-
-export function samePlace(a: string, b: string): boolean {
-  return normaliseLabel(a) === normaliseLabel(b);
-}

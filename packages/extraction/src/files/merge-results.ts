@@ -79,7 +79,10 @@ export function mergeWithAttachments(
       final.fretes = other.fretes;
       final.modal = other.modal ?? final.modal;
       const named = new Set(other.porto_destino.map((p) => p.nome));
-      final.porto_destino = [...other.porto_destino, ...final.porto_destino.filter((p) => !named.has(p.nome))];
+      final.porto_destino = [
+        ...other.porto_destino,
+        ...final.porto_destino.filter((p) => !named.has(p.nome)),
+      ];
     }
     const known = new Set(final.taxas.itens.map(feeKey));
     final.taxas = {

@@ -105,13 +105,13 @@ export function numericDateOrderEvidence(text: string): { dmy: number; mdy: numb
   return { dmy, mdy };
 }
 
-export function toIso(year: number, month: number, day: number): string | null {
+function toIso(year: number, month: number, day: number): string | null {
   const date = new Date(Date.UTC(year, month - 1, day));
   if (date.getUTCMonth() !== month - 1) return null;
   return date.toISOString().slice(0, 10);
 }
 
-export function lastDayOfMonth(year: number, month: number): string {
+function lastDayOfMonth(year: number, month: number): string {
   return new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
 }
 

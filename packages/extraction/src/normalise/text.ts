@@ -37,8 +37,8 @@ export function phraseAlternation(phrases: readonly string[]): string {
   return sorted.map((p) => escapeRegExp(p).replace(/ /g, '[\\s./-]+')).join('|');
 }
 
-export const WORD_BEFORE = '(?<![\\p{L}\\p{N}])';
-export const WORD_AFTER = '(?![\\p{L}\\p{N}])';
+const WORD_BEFORE = '(?<![\\p{L}\\p{N}])';
+const WORD_AFTER = '(?![\\p{L}\\p{N}])';
 
 export function phraseRegExp(phrases: readonly string[], flags = 'gu'): RegExp {
   return new RegExp(`${WORD_BEFORE}(?:${phraseAlternation(phrases)})${WORD_AFTER}`, flags);
