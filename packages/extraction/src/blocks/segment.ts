@@ -5,6 +5,8 @@ import {
   SHARED_BY_ALTERNATIVES_MARKERS,
   STILL_APPLIES_MARKERS,
 } from '../dictionary/labels.js';
+import { findCarrierMention } from '../normalise/carrier-names.js';
+import { findAmounts } from '../normalise/money.js';
 import { foldKeepingOffsets, normaliseLabel, phraseAlternation } from '../normalise/text.js';
 import type { Line } from './lines.js';
 
@@ -185,6 +187,35 @@ function findAlternatives(lines: Line[], start: number, end: number): Alternativ
   return alternatives;
 }
 
+/**
+ * Alternatives written as one line per carrier ("- MSC: USD 2.900,00 ...", "- Maersk: USD 3.100,00 ...").
+ * The carrier the message recommends anywhere in the body is chosen, else the first.
+ */
+function findCarrierLineAlternatives(lines: Line[], start: number, end: number): Alternative[] {
+  const candidates: Array<{ index: number; carrier: string }> = [];
+  for (let i = start; i < end; i++) {
+    const text = (lines[i]?.trimmed ?? '').replace(/^[\s\-–•*·]+/, '');
+    const mention = findCarrierMention(text);
+    if (mention === null || mention.index > 0 || findAmounts(text).length === 0) continue;
+    if (!/^\s*(?::|-|–|\||\()/.test(text.slice(mention.name.length))) continue;
+    candidates.push({ index: i, carrier: mention.name });
+  }
+  if (new Set(candidates.map((c) => c.carrier.toLowerCase())).size < 2) return [];
+  const body = lines
+    .slice(start, end)
+    .map((l) => foldKeepingOffsets(l.trimmed))
+    .filter((t) => RECOMMENDED.test(t));
+  const recommended = candidates.find((c) => body.some((t) => t.includes(c.carrier.toLowerCase())));
+  const chosen = recommended ?? candidates[0];
+  return candidates.map((c) => ({
+    start: c.index,
+    end: c.index + 1,
+    title: lines[c.index]?.trimmed ?? '',
+    recommended: c === recommended,
+    selected: c === chosen,
+  }));
+}
+
 /** Splits a text into header, newest message, signature, discarded alternatives and quoted history. */
 export function segment(lines: Line[]): Segmentation {
   const header = parseHeader(lines);
@@ -216,7 +247,9 @@ export function segment(lines: Line[]): Segmentation {
   const signatureStart = findSignatureStart(lines, header.end, bodyEnd, sender.name);
   const contentEnd = signatureStart ?? bodyEnd;
   if (signatureStart !== null) for (let i = signatureStart; i < bodyEnd; i++) roles[i] = 'signature';
-  const alternatives = findAlternatives(lines, header.end, contentEnd);
+  const headed = findAlternatives(lines, header.end, contentEnd);
+  const alternatives =
+    headed.length > 0 ? headed : findCarrierLineAlternatives(lines, header.end, contentEnd);
   for (const alternative of alternatives) {
     if (alternative.selected) continue;
     for (let i = alternative.start; i < alternative.end; i++) roles[i] = 'discarded';

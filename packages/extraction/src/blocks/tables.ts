@@ -1,6 +1,6 @@
 import { FIELD_LABELS, type FieldName } from '../dictionary/labels.js';
 import type { ChargeCandidate } from '../fields/charge-types.js';
-import { parsePlaceField } from '../fields/places.js';
+import { lookupPlace, parsePlaceField } from '../fields/places.js';
 import { matchFee } from '../normalise/fee-names.js';
 import { type AmountToken, currencyMentioned, findAmounts, parseBareAmount } from '../normalise/money.js';
 import { normaliseLabel } from '../normalise/text.js';
@@ -15,6 +15,7 @@ type ColumnRole =
   | 'carrier'
   | 'equipment'
   | 'equipmentRate'
+  | 'placeRate'
   | 'freight'
   | 'fee'
   | 'total'
@@ -131,6 +132,9 @@ function classifyColumn(cell: Cell): Column | null {
     return make('equipmentRate', { equipment: equipment.units });
   const fieldRole = FIELD_COLUMN_LABELS.get(label);
   if (fieldRole !== undefined) return make(fieldRole);
+  // A port as a column title: prices per destination across, equipment or charges down.
+  const port = lookupPlace(plain.trim());
+  if (port !== null) return make('placeRate', { text: port.name });
   if (
     /^(rate|rates|tarifa|frete|freight|flete|ocean freight|sea freight|air freight|o f|of|all in|frete maritimo|frete aereo)$/.test(
       label,
@@ -146,6 +150,7 @@ function classifyColumn(cell: Cell): Column | null {
 type TableKind = 'typed' | 'description' | 'fields' | 'weightBreak' | 'breakColumns';
 
 const TOTAL = /\b(total|totais|subtotal|sum)\b/;
+const VALUE_WORDS = /\b(included|incluso|incluido|inclusa|n a|tba|tbc|free of charge|gratis|isento|waived)\b/;
 const MINIMUM_BREAK = /^(m|min|minimum|minimo|mínimo|mín|minima)\b/i;
 const WEIGHT_BREAK = /^([+\-<>]|mais de|ate|até|up to|over)?\s*\d+\s*(kgs?|k)?\s*\+?$|^(n|normal|q\d+)$/i;
 
@@ -159,6 +164,8 @@ function tableKind(columns: Column[]): TableKind | null {
   if (roles.has('weightBreak')) return 'weightBreak';
   if (
     roles.has('equipmentRate') ||
+    (columns.filter((c) => c.role === 'placeRate').length >= 2 &&
+      (roles.has('equipment') || roles.has('description'))) ||
     roles.has('fee') ||
     (roles.has('freight') && (roles.has('equipment') || roles.has('place')))
   ) {
@@ -173,7 +180,8 @@ function readHeader(line: Line): { columns: Column[]; kind: TableKind } | null {
   const cells = line.cells.filter((c) => c.text !== '');
   if (cells.length < 2 || cells.some((c) => /:$/.test(c.text) || parseBareAmount(c.text) !== null))
     return null;
-  if (findAmounts(line.text).some((a) => !a.isPercent)) return null;
+  if (findAmounts(line.text).some((a) => !a.isPercent) || VALUE_WORDS.test(normaliseLabel(line.text)))
+    return null;
   if (cells.filter((c) => isBreakLabel(c.text)).length >= 3) {
     const columns = cells.map((cell) => ({
       ...(classifyColumn(cell) ?? {
@@ -337,7 +345,9 @@ function readTypedRows(rows: Line[], columns: Column[], origin: string, out: Tab
         out.fieldLines.push(virtualLine(row, label, needsDays ? `${value.text} dias` : value.text));
         continue;
       }
-      if (!['equipmentRate', 'freight', 'fee'].includes(column.role)) continue;
+      if (!['equipmentRate', 'placeRate', 'freight', 'fee'].includes(column.role)) continue;
+      const columnPlace = column.role === 'placeRate' ? lookupPlace(column.text) : null;
+      const valuePlace = columnPlace ?? place;
       const tokens: Array<{ value: number; currency: Currency | null }> =
         value.amounts.length > 0
           ? value.amounts.filter((a) => !a.isPercent).map((a) => ({ value: a.value, currency: a.currency }))
@@ -345,7 +355,7 @@ function readTypedRows(rows: Line[], columns: Column[], origin: string, out: Tab
             ? [{ value: value.bare, currency: null }]
             : [];
       for (const token of tokens) {
-        const isFee = column.role === 'fee' || (column.role === 'equipmentRate' && rowFee !== null);
+        const isFee = column.role === 'fee' || (column.role !== 'freight' && rowFee !== null);
         const candidate: ChargeCandidate = {
           ...baseCandidate(row, origin, `${column.text} × ${placeText || row.trimmed.slice(0, 30)}`),
           kind: isFee ? 'fee' : 'freight',
@@ -353,12 +363,13 @@ function readTypedRows(rows: Line[], columns: Column[], origin: string, out: Tab
           feeName: column.role === 'fee' ? column.feeName : (rowFee?.fee.name ?? null),
           value: token.value,
           currency: token.currency ?? column.currency,
-          placeText: place?.name ?? placeText,
-          labelPlaces: place === null ? [] : [place],
+          placeText: valuePlace?.name ?? placeText,
+          labelPlaces: valuePlace === null ? [] : [valuePlace],
         };
-        if (isFee && column.role === 'equipmentRate') candidate.unit = 'CNTR';
+        if (isFee && column.role !== 'fee')
+          candidate.unit = column.role === 'equipmentRate' || rowEquipment !== null ? 'CNTR' : null;
         else if (column.role === 'equipmentRate') candidate.equipment = column.equipment;
-        else if (column.role === 'freight') {
+        else if (column.role === 'freight' || column.role === 'placeRate') {
           candidate.equipment = rowEquipment;
           candidate.unit = column.unit;
         } else candidate.unit = column.unit ?? (rowEquipment !== null ? 'CNTR' : null);
@@ -480,7 +491,8 @@ function collectRows(lines: Line[], from: number, kind: TableKind): Line[] {
     const isRuleLine = line.cells.every((c) => /^[-:=+\s]*$/.test(c.text));
     if (isRuleLine) continue;
     const singleCell = line.cells.filter((c) => c.text !== '').length === 1;
-    if ((singleCell && classifyHeadingLine(line.text, line.no) !== null) || readHeader(line) !== null) break;
+    const startsAnotherTable = kind !== 'fields' && readHeader(line) !== null;
+    if ((singleCell && classifyHeadingLine(line.text, line.no) !== null) || startsAnotherTable) break;
     rows.push(line);
     if (kind === 'fields') break;
   }

@@ -124,6 +124,13 @@ export const FIELD_LABELS: Record<FieldName, readonly string[]> = {
     'sailing time',
     'voyage time',
     'tiempo de transito estimado',
+    'tiempo estimado',
+    'tempo estimado',
+    'estimated transit',
+    'estimated transit time',
+    'tt estimado',
+    'duracao',
+    'duracion',
   ],
   freeTime: [
     'free time',

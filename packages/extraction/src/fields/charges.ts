@@ -8,6 +8,7 @@ import {
   INCLUDED_MARKERS,
   SUPERSEDED_MARKERS,
 } from '../dictionary/labels.js';
+import { findCarrierMention } from '../normalise/carrier-names.js';
 import { matchFee, printedFeeName } from '../normalise/fee-names.js';
 import { type AmountToken, findAmounts } from '../normalise/money.js';
 import { foldKeepingOffsets, normaliseLabel, phraseAlternation, phraseRegExp } from '../normalise/text.js';
@@ -123,6 +124,8 @@ function classifyMain(
   if (fee !== null && (freightWord === null || freightWord.index > 0)) return { kind: 'fee', feeLabel: main };
   if (freightWord !== null) return { kind: 'freight', feeLabel: null };
   if (findEquipment(plain).length > 0) return { kind: 'freight', feeLabel: null };
+  // "MSC: USD 2.900,00 por 40HC": a price named by its carrier is freight.
+  if (findCarrierMention(plain)?.name.length === plain.length) return { kind: 'freight', feeLabel: null };
   if (plain === '') return { kind: section?.kind === 'freight' ? 'freight' : null, feeLabel: null };
   const places = parsePlaceField(plain).places;
   const isPlaceList = places.length > 0 && places.every((p) => p.known) && !/\d/.test(plain);

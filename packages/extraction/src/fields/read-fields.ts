@@ -1,8 +1,8 @@
 import type { Line } from '../blocks/lines.js';
-import { CARRIERS } from '../dictionary/carriers.js';
+import { findCarrierMention } from '../normalise/carrier-names.js';
 import { findDates, resolveDate } from '../normalise/dates.js';
 import { findAmounts } from '../normalise/money.js';
-import { escapeRegExp, foldKeepingOffsets } from '../normalise/text.js';
+import { foldKeepingOffsets } from '../normalise/text.js';
 import type { Modal } from '../types.js';
 import { cleanCompanyName } from './company.js';
 import {
@@ -16,6 +16,15 @@ import { type LabelHit, scanLabels } from './label-scan.js';
 import { cleanPlace, findKnownPlaces, isDirectWord, type PlaceValue, parsePlaceField } from './places.js';
 import { readDayRange, readFreeDays, readIncoterm, readModalWord, readValidity } from './values.js';
 
+const NAME_FIELDS = new Set([
+  'origin',
+  'destination',
+  'carrier',
+  'transshipment',
+  'routing',
+  'company',
+  'payment',
+]);
 const EXCLUDED_FREE_TIME_CONTEXT =
   /\b(detention|detencao|detencion|origem|origin|origen|pol|armazenagem|storage)\b/;
 const ROUTE_SPLIT = /\s*(?:->|=>|\s-\s|-(?=[A-Z]{3}\b)|–|—|>|→|\/|\sx\s|\sto\s|\bvia\b)\s*/;
@@ -87,8 +96,9 @@ function applyRouting(out: FieldResults, value: string, line: Line, ctx: FieldCo
 
 function applyHit(out: FieldResults, hit: LabelHit, line: Line, ctx: FieldContext) {
   const value = hit.value;
+  if (value === '') return;
   // "Destination (Santos) - collected by our agent:" opens a section; it is not a value.
-  if (value === '' || /:$/.test(value)) return;
+  if (/:$/.test(value) && NAME_FIELDS.has(hit.field)) return;
   switch (hit.field) {
     case 'origin': {
       if (!hit.separated || findAmounts(value).length > 0) return;
@@ -134,6 +144,15 @@ function applyHit(out: FieldResults, hit: LabelHit, line: Line, ctx: FieldContex
     case 'transit': {
       const range = readDayRange(value);
       if (range === null) return;
+      const ports = findKnownPlaces(value).map((m) => m.place);
+      addDestinations(
+        out,
+        ports.filter((p) => p.country === 'BR'),
+        line,
+        ctx,
+        'transit',
+        0.7,
+      );
       if (out.transit === null)
         out.transit = { value: range, evidence: evidenceFrom(line, ctx.origin, 'label', 0.9) };
       else {
@@ -210,37 +229,6 @@ const UNKNOWN_ROUTE =
 const TRANSIT_BEFORE_LABEL =
   /(\d{1,3})(?:\s*(?:a|-|–|to)\s*(\d{1,3}))?\s*(?:dias|days)\s+(?:de\s+|in\s+)?(?:transito|transit|viagem|travessia|navegacao|viaje)/;
 const FREE_DAYS_INLINE = /(\d{1,3})\s*(?:dias|days|dias)\s*(?:de\s+)?(?:free|livres?|libres?)/;
-
-function knownCarrierPattern(): Array<{ name: string; pattern: RegExp }> {
-  return CARRIERS.flatMap((carrier) => [
-    ...carrier.names.map((n) => ({
-      name: n,
-      pattern: new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(n)}(?![\\p{L}\\p{N}])`, 'iu'),
-    })),
-    ...(carrier.exactCase ?? []).map((n) => ({
-      name: n,
-      pattern: new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(n)}(?![\\p{L}\\p{N}])`, 'u'),
-    })),
-  ]);
-}
-const CARRIER_PATTERNS = knownCarrierPattern();
-
-/** The first shipping line or airline named in the text, as written. */
-export function findCarrierMention(text: string): { name: string; index: number } | null {
-  let best: { name: string; index: number } | null = null;
-  for (const { pattern } of CARRIER_PATTERNS) {
-    const match = pattern.exec(text);
-    if (
-      match !== null &&
-      (best === null ||
-        match.index < best.index ||
-        (match.index === best.index && match[0].length > best.name.length))
-    ) {
-      best = { name: match[0], index: match.index };
-    }
-  }
-  return best;
-}
 
 function readRoute(text: string): { from: PlaceValue; to: PlaceValue } | null {
   const mentions = findKnownPlaces(text, true);

@@ -12,9 +12,8 @@ export interface FeeMatch {
   words: number;
 }
 
-/** The fee whose label phrase is the longest run of words inside the label (earliest on ties). */
-export function matchFee(label: string): FeeMatch | null {
-  const words = normaliseLabel(label.replace(/\([^)]*\)/g, ' '))
+function longestFeeRun(text: string): FeeMatch | null {
+  const words = normaliseLabel(text)
     .replace(GENERIC_PREFIX, '')
     .split(' ')
     .filter((w) => w !== '');
@@ -29,6 +28,20 @@ export function matchFee(label: string): FeeMatch | null {
     }
   }
   return best;
+}
+
+/**
+ * The fee whose label phrase is the longest run of words inside the label (earliest on ties); text in
+ * parentheses is a qualifier ("THC (Santos CFS)") unless nothing else matches ("Guía aérea (AWB)").
+ */
+export function matchFee(label: string): FeeMatch | null {
+  const outside = longestFeeRun(label.replace(/\([^)]*\)/g, ' '));
+  if (outside !== null) return outside;
+  for (const group of label.matchAll(/\(([^)]*)\)/g)) {
+    const inside = longestFeeRun(group[1] ?? '');
+    if (inside !== null) return inside;
+  }
+  return null;
 }
 
 /** Name for a fee outside the dictionary: its printed acronym, else the label without "Taxa de" / "fee". */
