@@ -68,6 +68,12 @@ try {
       await page.getByRole('button', { name: 'Acessar conta' }).click();
       await page.waitForURL((url) => url.pathname === '/');
       for (const route of privateScreens) await shot(route);
+      if (device === 'desktop') {
+        await page.evaluate(() => localStorage.setItem('sidebar-collapsed', 'true'));
+        await page.goto('/configuracoes');
+        await page.waitForLoadState('networkidle');
+        await page.screenshot({ path: path.join(outDir, `${theme}-desktop-collapsed.png`) });
+      }
       if (device === 'phone') {
         await page.goto('/suporte');
         await page.getByRole('button', { name: 'Abrir menu' }).click();

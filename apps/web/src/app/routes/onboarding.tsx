@@ -16,7 +16,7 @@ export default function OnboardingRoute() {
   const logout = useLogout();
   const config = usePublicConfig();
   return (
-    <AuthLayout aside={<SignUpSteps current={3} />}>
+    <AuthLayout aside={<SignUpSteps current={4} />}>
       <PageTitle title={ui.onboarding.title} />
       <div className="space-y-5">
         <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-primary-soft text-primary-soft-fg">

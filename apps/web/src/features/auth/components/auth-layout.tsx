@@ -42,7 +42,7 @@ export function AuthLayout({ aside, children }: { aside: ReactNode; children: Re
 }
 
 /** Aside of the sign-up screens: the four steps, the current one marked. */
-export function SignUpSteps({ current }: { current: 1 | 2 | 3 }) {
+export function SignUpSteps({ current }: { current: 1 | 2 | 3 | 4 }) {
   return (
     <div>
       <h2 className="text-2xl font-bold leading-tight lg:text-3xl">{ui.authLayout.stepsTitle}</h2>
