@@ -1,33 +1,25 @@
 import { CARRIERS } from '../dictionary/carriers.js';
 import { escapeRegExp } from './text.js';
 
-function carrierPatterns(): Array<{ name: string; pattern: RegExp }> {
-  return CARRIERS.flatMap((carrier) => [
-    ...carrier.names.map((n) => ({
-      name: n,
-      pattern: new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(n)}(?![\\p{L}\\p{N}])`, 'iu'),
-    })),
-    ...(carrier.exactCase ?? []).map((n) => ({
-      name: n,
-      pattern: new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(n)}(?![\\p{L}\\p{N}])`, 'u'),
-    })),
-  ]);
+function alternation(names: string[], flags: string): RegExp {
+  const sorted = [...new Set(names)].sort((a, b) => b.length - a.length).map(escapeRegExp);
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${sorted.join('|')})(?![\\p{L}\\p{N}])`, flags);
 }
-const CARRIER_PATTERNS = carrierPatterns();
+
+const ANY_CASE = alternation(
+  CARRIERS.flatMap((c) => c.names),
+  'iu',
+);
+/** Short names that are also ordinary words (ONE, ZIM) count only when written in capitals. */
+const EXACT_CASE = alternation(
+  CARRIERS.flatMap((c) => c.exactCase ?? []),
+  'u',
+);
 
 /** The first shipping line or airline named in the text, as written. */
 export function findCarrierMention(text: string): { name: string; index: number } | null {
-  let best: { name: string; index: number } | null = null;
-  for (const { pattern } of CARRIER_PATTERNS) {
-    const match = pattern.exec(text);
-    if (
-      match !== null &&
-      (best === null ||
-        match.index < best.index ||
-        (match.index === best.index && match[0].length > best.name.length))
-    ) {
-      best = { name: match[0], index: match.index };
-    }
-  }
-  return best;
+  const matches = [ANY_CASE.exec(text), EXACT_CASE.exec(text)].filter((m) => m !== null);
+  matches.sort((a, b) => a.index - b.index || b[0].length - a[0].length);
+  const first = matches[0];
+  return first === undefined ? null : { name: first[0], index: first.index };
 }
