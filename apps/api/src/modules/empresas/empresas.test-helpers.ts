@@ -13,6 +13,9 @@ export function validCnpj(seed: number): string {
   return `${base}${first}${second}`;
 }
 
+/** The answer of `app.inject` (light-my-request). */
+type InjectResponse = Awaited<ReturnType<TestContext['app']['inject']>>;
+
 export type Actor = { token: string; id: string; email: string };
 
 export type Call = (
@@ -21,7 +24,7 @@ export type Call = (
   token?: string,
   payload?: unknown,
   remoteAddress?: string,
-) => Promise<{ statusCode: number; json(): any; body: string }>;
+) => Promise<InjectResponse>;
 
 export function caller(ctx: TestContext): Call {
   return (method, url, token, payload, remoteAddress) =>

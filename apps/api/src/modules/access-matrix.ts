@@ -1,0 +1,115 @@
+import { ROLES, type Role } from '@cotacoes/shared';
+import type { Access } from '../plugins/access.js';
+
+/** The callers of the matrix: every role and a request without a session. */
+export const MATRIX_ROLES = [...ROLES, 'anonymous'] as const;
+export type MatrixRole = (typeof MATRIX_ROLES)[number];
+
+/**
+ * Who may call a route and whose data it touches (S1, S2).
+ * - `allow`: the callers that get through; a signed-in caller outside it gets 403, an anonymous one 401.
+ * - `company`: the caller must be linked to a company (a desenvolvedor: their visão), else 403
+ *   EMPRESA_REQUIRED; the route works on that company only.
+ * - `target`: the route names one company's record (company, user, invite, join request) by an id in the
+ *   path or body. Roles in `crossTenant` reach every company; for anyone else another company's id
+ *   answers 404, exactly like an id that does not exist.
+ * - `platformWide`: the answer is not about one company by design (say why in `note`).
+ */
+export type RouteRule = {
+  allow: readonly MatrixRole[];
+  company?: boolean;
+  target?: boolean;
+  crossTenant?: readonly Role[];
+  platformWide?: boolean;
+  note?: string;
+};
+
+const everyone: readonly MatrixRole[] = MATRIX_ROLES;
+const signedIn: readonly MatrixRole[] = ROLES;
+const developer: readonly MatrixRole[] = ['desenvolvedor'];
+const managers: readonly MatrixRole[] = ['desenvolvedor', 'supervisor'];
+const acrossCompanies: readonly Role[] = ['desenvolvedor'];
+
+/**
+ * Every /api route × caller, in one table. The server enforces each route's declared `config.access`;
+ * `test/isolation-matrix.test.ts` checks that this table and those declarations agree, that no route is
+ * missing here, and walks every route × caller × two companies against a running app.
+ */
+export const accessMatrix: Record<string, RouteRule> = {
+  'GET /api/health': { allow: everyone },
+  'GET /api/config': { allow: everyone },
+
+  'POST /api/auth/register': { allow: everyone },
+  'POST /api/auth/verify-email': { allow: everyone },
+  'POST /api/auth/resend-verification': { allow: everyone },
+  'POST /api/auth/complete-registration': { allow: everyone },
+  'POST /api/auth/login': { allow: everyone },
+  'POST /api/auth/logout': { allow: everyone, note: 'ends the session it is called with, if any' },
+  'GET /api/auth/me': { allow: signedIn },
+  'POST /api/auth/profile': { allow: signedIn },
+  'POST /api/auth/change-password': { allow: signedIn },
+  'GET /api/auth/google/login': { allow: everyone },
+  'GET /api/auth/microsoft/login': { allow: everyone },
+  'POST /api/auth/google/callback': { allow: everyone },
+  'GET /api/auth/microsoft/callback': { allow: everyone },
+
+  'GET /api/rates': { allow: signedIn },
+
+  'GET /api/dev/mailbox': {
+    allow: everyone,
+    platformWide: true,
+    note: 'custom: the local mail catcher (ADR 0007), open while the server listens on loopback with MAIL_TRANSPORT=local, else desenvolvedor only; never with SMTP',
+  },
+  'GET /api/dev/mailbox/:id': {
+    allow: everyone,
+    platformWide: true,
+    note: 'custom: as GET /api/dev/mailbox',
+  },
+
+  // Companies (spec 000 §6, §7)
+  'GET /api/empresas': { allow: developer, crossTenant: acrossCompanies },
+  'POST /api/empresas': { allow: developer, crossTenant: acrossCompanies },
+  'GET /api/empresas/:id': { allow: developer, target: true, crossTenant: acrossCompanies },
+  'PATCH /api/empresas/:id': { allow: developer, target: true, crossTenant: acrossCompanies },
+  'DELETE /api/empresas/:id': { allow: developer, target: true, crossTenant: acrossCompanies },
+  'GET /api/empresas/search/cnpj/:cnpj': {
+    allow: signedIn,
+    note: "a registered company's name, code, CNPJ and address are shown to whoever knows its CNPJ (join)",
+  },
+  'POST /api/empresas/onboarding': { allow: signedIn, note: '409 for a caller who already has a company' },
+  'POST /api/empresas/join/:id': {
+    allow: signedIn,
+    note: 'asks to join any company whose CNPJ the caller knows; its supervisors decide',
+  },
+  'GET /api/empresas/join-requests/mine': { allow: signedIn },
+  'GET /api/empresas/invites/:token': {
+    allow: everyone,
+    note: 'by the unguessable token of an invitation link',
+  },
+  'GET /api/empresas/my-company/join-requests': { allow: managers, company: true },
+  'POST /api/empresas/join-requests/:id/approve': { allow: managers, company: true, target: true },
+  'POST /api/empresas/join-requests/:id/reject': { allow: managers, company: true, target: true },
+  'POST /api/empresas/assign-user': { allow: managers, target: true, crossTenant: acrossCompanies },
+  'DELETE /api/empresas/unlink-user/:id': { allow: managers, target: true, crossTenant: acrossCompanies },
+  'GET /api/empresas/my-company/users': { allow: managers, company: true },
+  'GET /api/empresas/:id/users': { allow: managers, target: true, crossTenant: acrossCompanies },
+  'POST /api/empresas/pending-users': { allow: managers, target: true, crossTenant: acrossCompanies },
+  'GET /api/empresas/my-company/pending-users': { allow: managers, company: true },
+  'GET /api/empresas/:id/pending-users': { allow: managers, target: true, crossTenant: acrossCompanies },
+  'DELETE /api/empresas/pending-users/:id': { allow: managers, target: true, crossTenant: acrossCompanies },
+  'POST /api/empresas/set-visao/:id': { allow: developer, target: true, crossTenant: acrossCompanies },
+  'GET /api/empresas/current/visao': { allow: signedIn },
+  'GET /api/empresas/current/empresa': { allow: signedIn, note: '404 for a caller without a company' },
+};
+
+/** The callers a declared access rule lets through (`custom` rules decide in the route itself). */
+export function callersAllowedBy(rule: Access): readonly MatrixRole[] | 'custom' {
+  switch (rule.kind) {
+    case 'public':
+      return everyone;
+    case 'custom':
+      return 'custom';
+    case 'user':
+      return rule.roles ?? signedIn;
+  }
+}

@@ -1,0 +1,455 @@
+import type { Role } from '@cotacoes/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from '../src/lib/tokens.js';
+import {
+  accessMatrix,
+  callersAllowedBy,
+  type MatrixRole,
+  type RouteRule,
+} from '../src/modules/access-matrix.js';
+import { findUserById, insertUser } from '../src/modules/auth/auth.repository.js';
+import {
+  caller,
+  companyWithSupervisor,
+  member,
+  signUp,
+  validCnpj,
+} from '../src/modules/empresas/empresas.test-helpers.js';
+import { insertInvite } from '../src/modules/empresas/invites.repository.js';
+import { checkedTenant } from '../src/modules/empresas/tenant.js';
+import type { Access } from '../src/plugins/access.js';
+import { type FakeCnpjServer, startFakeCnpjServer } from './fakes/cnpj-server.js';
+import { createTestApp, type TestContext } from './helpers.js';
+
+/**
+ * S1/S2: every registered /api route × every caller (desenvolvedor, supervisor, analista, usuario,
+ * anonymous) × two companies. Each caller belongs to company X (a desenvolvedor acts in X through the
+ * visão; a usuario has no company) and calls with X's ids ("own") and with the other company's ids
+ * ("foreign"). The expected answer comes from the table in src/modules/access-matrix.ts.
+ */
+
+type Company = { empresaId: string; cnpj: string; supervisorEmail: string };
+type Actor = { role: MatrixRole; token?: string; userId?: string; empresaId: string | null };
+type Target = 'own' | 'foreign';
+type ProbeInput = { actor: Actor; company: Company; other: Company; target: Target; targetCompany: Company };
+type Request = { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: unknown };
+type Probe = {
+  /** Builds the request (and any record it needs in the target company) for one caller. */
+  request(input: ProbeInput): Promise<Request> | Request;
+  /** The answer when access is granted; a 2xx by default. */
+  allowed?: (input: ProbeInput) => number | readonly number[];
+  /** Runs with a throwaway caller of the same role and company, because the call changes the caller. */
+  freshCaller?: boolean;
+  /** The answer may show the company named in the request (e.g. a look-up by CNPJ). */
+  showsTarget?: boolean;
+};
+
+let ctx: TestContext;
+let fake: FakeCnpjServer;
+let companies: Record<'A' | 'B', Company>;
+let actors: Record<'A' | 'B', Actor[]>;
+let sequence = 0;
+const unique = () => `${Date.now().toString(36)}${++sequence}`;
+
+async function throwawayUser(
+  role: Role,
+  empresaId: string | null,
+): Promise<{ userId: string; token: string }> {
+  const db = ctx.app.services.database.db;
+  const user = await insertUser(db, {
+    name: `Descartável ${role}`,
+    email: `descartavel-${unique()}@teste.com.br`,
+    role,
+    empresaId,
+  });
+  const session = await ctx.app.services.sessions.create(db, user.id, {});
+  return { userId: user.id, token: session.token };
+}
+
+async function inviteIn(
+  empresaId: string,
+  token = unique().padEnd(32, 'x'),
+): Promise<{ id: string; token: string }> {
+  const invite = await insertInvite(ctx.app.services.database.db, checkedTenant(empresaId), {
+    email: `convite-${unique()}@teste.com.br`,
+    role: 'analista',
+    tokenHash: hashToken(token),
+  });
+  return { id: invite.id, token };
+}
+
+async function joinRequestIn(company: Company): Promise<string> {
+  const requester = await throwawayUser('usuario', null);
+  const user = (await findUserById(ctx.app.services.database.db, requester.userId))!;
+  const request = await ctx.app.services.members.join(
+    { user, sessionId: 'matrix' },
+    company.empresaId,
+    company.cnpj,
+    {},
+  );
+  return request.id;
+}
+
+const withCompany = ({ actor }: ProbeInput) => actor.empresaId !== null && actor.role !== 'desenvolvedor';
+
+/** One probe per route: every route in the app must have one (and an entry in the table). */
+const probes: Record<string, Probe> = {
+  'GET /api/health': { request: () => ({ method: 'GET', url: '/api/health' }) },
+  'GET /api/config': { request: () => ({ method: 'GET', url: '/api/config' }) },
+  'POST /api/auth/register': {
+    request: () => ({ method: 'POST', url: '/api/auth/register', payload: { email: 'não é e-mail' } }),
+    allowed: () => 400,
+  },
+  'POST /api/auth/verify-email': {
+    request: () => ({ method: 'POST', url: '/api/auth/verify-email', payload: { code: '12' } }),
+    allowed: () => 400,
+  },
+  'POST /api/auth/resend-verification': {
+    request: () => ({ method: 'POST', url: '/api/auth/resend-verification' }),
+    allowed: () => 400,
+  },
+  'POST /api/auth/complete-registration': {
+    request: () => ({ method: 'POST', url: '/api/auth/complete-registration', payload: {} }),
+    allowed: () => 400,
+  },
+  'POST /api/auth/login': {
+    request: () => ({ method: 'POST', url: '/api/auth/login', payload: { email: 'x', password: '' } }),
+    allowed: () => 400,
+  },
+  'POST /api/auth/logout': {
+    request: () => ({ method: 'POST', url: '/api/auth/logout' }),
+    freshCaller: true,
+  },
+  'GET /api/auth/me': { request: () => ({ method: 'GET', url: '/api/auth/me' }) },
+  'POST /api/auth/profile': {
+    request: () => ({ method: 'POST', url: '/api/auth/profile', payload: { receiveEmailCopy: false } }),
+  },
+  'POST /api/auth/change-password': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      payload: {
+        currentPassword: 'senhaErrada1',
+        newPassword: 'novaSenha123',
+        confirmPassword: 'novaSenha123',
+      },
+    }),
+    allowed: () => 400,
+  },
+  'GET /api/auth/google/login': {
+    request: () => ({ method: 'GET', url: '/api/auth/google/login' }),
+    allowed: () => 503,
+  },
+  'GET /api/auth/microsoft/login': {
+    request: () => ({ method: 'GET', url: '/api/auth/microsoft/login' }),
+    allowed: () => 503,
+  },
+  'POST /api/auth/google/callback': {
+    request: () => ({ method: 'POST', url: '/api/auth/google/callback', payload: {} }),
+    allowed: () => 400,
+  },
+  'GET /api/auth/microsoft/callback': {
+    request: () => ({ method: 'GET', url: '/api/auth/microsoft/callback?error=access_denied' }),
+    allowed: () => 302,
+  },
+  'GET /api/rates': { request: () => ({ method: 'GET', url: '/api/rates' }) },
+  'GET /api/dev/mailbox': { request: () => ({ method: 'GET', url: '/api/dev/mailbox' }) },
+  'GET /api/dev/mailbox/:id': {
+    request: () => ({ method: 'GET', url: '/api/dev/mailbox/nao-existe' }),
+    allowed: () => 404,
+  },
+
+  'GET /api/empresas': { request: () => ({ method: 'GET', url: '/api/empresas' }) },
+  'POST /api/empresas': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/empresas',
+      payload: { nome: 'Matriz', codigo: `M${unique()}`, cnpj: validCnpj(900_000 + sequence) },
+    }),
+  },
+  'GET /api/empresas/:id': {
+    request: ({ targetCompany }) => ({ method: 'GET', url: `/api/empresas/${targetCompany.empresaId}` }),
+  },
+  'PATCH /api/empresas/:id': {
+    request: ({ targetCompany }) => ({
+      method: 'PATCH',
+      url: `/api/empresas/${targetCompany.empresaId}`,
+      payload: { telefone: '(11) 3000-0000' },
+    }),
+  },
+  'DELETE /api/empresas/:id': {
+    // A throwaway company with an invite (only a desenvolvedor gets through, and reaches every company).
+    request: async () => {
+      const disposable = await ctx.app.services.empresas.create(
+        {
+          nome: 'Descartável',
+          codigo: `D${unique()}`,
+          cnpj: null,
+          razaoSocial: null,
+          email: null,
+          telefone: null,
+          endereco: null,
+        },
+        {},
+      );
+      await inviteIn(disposable.id);
+      return { method: 'DELETE', url: `/api/empresas/${disposable.id}?forceDelete=true` };
+    },
+  },
+  'GET /api/empresas/search/cnpj/:cnpj': {
+    request: ({ targetCompany }) => ({
+      method: 'GET',
+      url: `/api/empresas/search/cnpj/${targetCompany.cnpj}`,
+    }),
+    showsTarget: true,
+  },
+  'POST /api/empresas/onboarding': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/empresas/onboarding',
+      payload: { nome: 'Nova', cnpj: validCnpj(800_000 + sequence++) },
+    }),
+    allowed: (input) => (withCompany(input) ? 409 : 201),
+    freshCaller: true,
+  },
+  'POST /api/empresas/join/:id': {
+    request: ({ targetCompany }) => ({
+      method: 'POST',
+      url: `/api/empresas/join/${targetCompany.empresaId}`,
+      payload: { cnpj: targetCompany.cnpj },
+    }),
+    allowed: ({ actor }) => (actor.empresaId !== null || actor.role === 'desenvolvedor' ? 409 : 201),
+    freshCaller: true,
+    showsTarget: true,
+  },
+  'GET /api/empresas/join-requests/mine': {
+    request: () => ({ method: 'GET', url: '/api/empresas/join-requests/mine' }),
+  },
+  'GET /api/empresas/invites/:token': {
+    request: async ({ targetCompany }) => {
+      const invite = await inviteIn(targetCompany.empresaId);
+      return { method: 'GET', url: `/api/empresas/invites/${invite.token}` };
+    },
+    showsTarget: true,
+  },
+  'GET /api/empresas/my-company/join-requests': {
+    request: () => ({ method: 'GET', url: '/api/empresas/my-company/join-requests?status=all' }),
+  },
+  'POST /api/empresas/join-requests/:id/approve': {
+    request: async ({ targetCompany }) => ({
+      method: 'POST',
+      url: `/api/empresas/join-requests/${await joinRequestIn(targetCompany)}/approve`,
+    }),
+  },
+  'POST /api/empresas/join-requests/:id/reject': {
+    request: async ({ targetCompany }) => ({
+      method: 'POST',
+      url: `/api/empresas/join-requests/${await joinRequestIn(targetCompany)}/reject`,
+      payload: { motivo: 'teste' },
+    }),
+  },
+  'POST /api/empresas/assign-user': {
+    request: ({ targetCompany }) => ({
+      method: 'POST',
+      url: '/api/empresas/assign-user',
+      payload: { userEmail: `vincular-${unique()}@teste.com.br`, empresaId: targetCompany.empresaId },
+    }),
+  },
+  'DELETE /api/empresas/unlink-user/:id': {
+    request: async ({ targetCompany }) => {
+      const { userId } = await throwawayUser('analista', targetCompany.empresaId);
+      return { method: 'DELETE', url: `/api/empresas/unlink-user/${userId}` };
+    },
+  },
+  'GET /api/empresas/my-company/users': {
+    request: () => ({ method: 'GET', url: '/api/empresas/my-company/users' }),
+  },
+  'GET /api/empresas/:id/users': {
+    request: ({ targetCompany }) => ({
+      method: 'GET',
+      url: `/api/empresas/${targetCompany.empresaId}/users`,
+    }),
+  },
+  'POST /api/empresas/pending-users': {
+    request: ({ targetCompany }) => ({
+      method: 'POST',
+      url: '/api/empresas/pending-users',
+      payload: { email: `convidar-${unique()}@teste.com.br`, empresaId: targetCompany.empresaId },
+    }),
+  },
+  'GET /api/empresas/my-company/pending-users': {
+    request: () => ({ method: 'GET', url: '/api/empresas/my-company/pending-users' }),
+  },
+  'GET /api/empresas/:id/pending-users': {
+    request: ({ targetCompany }) => ({
+      method: 'GET',
+      url: `/api/empresas/${targetCompany.empresaId}/pending-users`,
+    }),
+  },
+  'DELETE /api/empresas/pending-users/:id': {
+    request: async ({ targetCompany }) => ({
+      method: 'DELETE',
+      url: `/api/empresas/pending-users/${(await inviteIn(targetCompany.empresaId)).id}`,
+    }),
+  },
+  'POST /api/empresas/set-visao/:id': {
+    request: ({ targetCompany }) => ({
+      method: 'POST',
+      url: `/api/empresas/set-visao/${targetCompany.empresaId}`,
+    }),
+    freshCaller: true,
+  },
+  'GET /api/empresas/current/visao': {
+    request: () => ({ method: 'GET', url: '/api/empresas/current/visao' }),
+  },
+  'GET /api/empresas/current/empresa': {
+    request: () => ({ method: 'GET', url: '/api/empresas/current/empresa' }),
+    allowed: ({ actor }) => (actor.empresaId ? 200 : 404),
+  },
+};
+
+/** What the table says a caller gets: denied (401/403), 404 for another company's record, or the probe's answer. */
+function expectedStatuses(rule: RouteRule, probe: Probe, input: ProbeInput): readonly number[] {
+  const { actor, target } = input;
+  if (!rule.allow.includes(actor.role)) return [actor.role === 'anonymous' ? 401 : 403];
+  if (rule.company && !actor.empresaId) return [403];
+  const crosses = actor.role !== 'anonymous' && (rule.crossTenant ?? []).includes(actor.role);
+  if (rule.target && target === 'foreign' && !crosses) return [404];
+  const allowed = probe.allowed?.(input);
+  if (allowed === undefined) return [200, 201];
+  return typeof allowed === 'number' ? [allowed] : allowed;
+}
+
+function declaredRoutes(): Map<string, Access> {
+  return ctx.app.routeAccess;
+}
+
+beforeAll(async () => {
+  fake = await startFakeCnpjServer();
+  ctx = await createTestApp({
+    ADMIN_EMAILS: 'dev-a@plataforma.com.br,dev-b@plataforma.com.br',
+    CNPJ_API_URL: fake.url,
+  });
+  const call = caller(ctx);
+  const build = async (key: 'A' | 'B', seed: number) => {
+    const cnpj = validCnpj(seed);
+    const domain = key === 'A' ? 'alfa' : 'beta';
+    const { supervisor, empresaId } = await companyWithSupervisor(
+      ctx,
+      `sup@${domain}.com.br`,
+      `Empresa ${key}`,
+      cnpj,
+    );
+    const analista = await member(ctx, supervisor.token, empresaId, `analista@${domain}.com.br`, 'analista');
+    const developer = await signUp(ctx, `dev-${key.toLowerCase()}@plataforma.com.br`, `Dev ${key}`);
+    const visao = await call('POST', `/api/empresas/set-visao/${empresaId}`, developer.token);
+    if (visao.statusCode !== 200) throw new Error(`set-visao failed: ${visao.body}`);
+    const usuario = await signUp(ctx, `usuario-${domain}@teste.com.br`, `Usuário ${key}`);
+    companies = { ...companies, [key]: { empresaId, cnpj, supervisorEmail: supervisor.email } };
+    return [
+      { role: 'desenvolvedor', token: developer.token, userId: developer.id, empresaId },
+      { role: 'supervisor', token: supervisor.token, userId: supervisor.id, empresaId },
+      { role: 'analista', token: analista.token, userId: analista.id, empresaId },
+      { role: 'usuario', token: usuario.token, userId: usuario.id, empresaId: null },
+      { role: 'anonymous', empresaId: null },
+    ] satisfies Actor[];
+  };
+  actors = { A: await build('A', 111_111), B: await build('B', 222_222) };
+});
+afterAll(async () => {
+  await ctx?.close();
+  await fake?.close();
+});
+
+describe('route permission table (S2)', () => {
+  it('has an entry and a probe for every registered /api route, and none for routes that do not exist', () => {
+    const registered = [...declaredRoutes().keys()].sort();
+    expect(
+      registered.filter((route) => !accessMatrix[route]),
+      'routes missing from access-matrix.ts',
+    ).toEqual([]);
+    expect(
+      registered.filter((route) => !probes[route]),
+      'routes without a probe in this test',
+    ).toEqual([]);
+    expect(
+      Object.keys(accessMatrix).filter((route) => !declaredRoutes().has(route)),
+      'stale entries',
+    ).toEqual([]);
+  });
+
+  it("agrees with each route's declared access rule", () => {
+    for (const [route, declared] of declaredRoutes()) {
+      const rule = accessMatrix[route]!;
+      const allowed = callersAllowedBy(declared);
+      if (allowed === 'custom') {
+        expect(rule.note, `${route}: custom rule must be explained`).toMatch(/custom/);
+        continue;
+      }
+      expect([...rule.allow].sort(), route).toEqual([...allowed].sort());
+      const requiresCompany = declared.kind === 'user' && Boolean(declared.requireEmpresa);
+      expect(Boolean(rule.company), `${route}: company flag`).toBe(requiresCompany);
+    }
+  });
+});
+
+describe('tenant isolation matrix (S1)', () => {
+  for (const pass of ['A', 'B'] as const) {
+    it(`company ${pass}: every route × every caller, with its own and the other company's ids`, async () => {
+      const other = pass === 'A' ? 'B' : 'A';
+      const failures: string[] = [];
+      let checked = 0;
+      for (const [route, rule] of Object.entries(accessMatrix)) {
+        const probe = probes[route]!;
+        const targets: Target[] = rule.target ? ['own', 'foreign'] : ['own'];
+        for (const base of actors[pass]) {
+          for (const target of targets) {
+            let actor = base;
+            if (probe.freshCaller && base.role !== 'anonymous') {
+              const fresh = await throwawayUser(base.role as Role, base.empresaId);
+              actor = { ...base, ...fresh };
+            }
+            const input: ProbeInput = {
+              actor,
+              company: companies[pass],
+              other: companies[other],
+              target,
+              targetCompany: target === 'own' ? companies[pass] : companies[other],
+            };
+            const request = await probe.request(input);
+            const response = await ctx.app.inject({
+              method: request.method,
+              url: request.url,
+              payload: request.payload as object | undefined,
+              headers: actor.token ? { authorization: `Bearer ${actor.token}` } : {},
+              remoteAddress: `10.9.${checked % 250}.${(checked >> 8) % 250}`,
+            });
+            checked++;
+            const expected = expectedStatuses(rule, probe, input);
+            const label = `${route} as ${actor.role} of ${pass} with ${target} ids`;
+            if (!expected.includes(response.statusCode)) {
+              failures.push(
+                `${label}: expected ${expected.join('|')}, got ${response.statusCode} ${response.body.slice(0, 160)}`,
+              );
+              continue;
+            }
+            // A caller confined to their company never sees the other company in an answer.
+            const crosses = actor.role !== 'anonymous' && (rule.crossTenant ?? []).includes(actor.role);
+            const mayShowOther = crosses || rule.platformWide || (probe.showsTarget && target === 'foreign');
+            const foreign = companies[other];
+            if (
+              !mayShowOther &&
+              [foreign.empresaId, foreign.cnpj, foreign.supervisorEmail].some((v) =>
+                response.body.includes(v),
+              )
+            ) {
+              failures.push(`${label}: the answer shows company ${other}`);
+            }
+          }
+        }
+      }
+      expect(failures).toEqual([]);
+      expect(checked).toBeGreaterThan(Object.keys(accessMatrix).length * 5);
+    });
+  }
+});
