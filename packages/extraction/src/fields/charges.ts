@@ -19,7 +19,7 @@ import {
   freightUnitFromBasis,
   unitFromBasisWord,
 } from '../normalise/units.js';
-import type { FeeUnit, FreightUnit } from '../types.js';
+import type { ContainerUnit, FeeUnit, FreightUnit } from '../types.js';
 import type { ChargeCandidate } from './charge-types.js';
 import { parsePlaceField } from './places.js';
 
@@ -42,6 +42,8 @@ const NON_CHARGE_FIELDS = new RegExp(
   ])})\\s*(?:\\([^)]*\\))?\\s*(?:\\.:|:)`,
   'u',
 );
+const CHARGE_SHAPED =
+  /^(taxa|tarifa|tasa|sobretaxa|recargo|cargo|gastos?|fee|charge)\b|\b(fee|charge|surcharge|taxa)$/;
 const CHARGE_HEADING_START =
   /^(taxas|despesas|gastos|charges|local charges|other charges|fees|surcharges|custos|cargos|tarifas locais|encargos|recargos|destination charges|origin charges)\b/;
 const CONNECTOR_END = /(?:^|\s)(?:de|da|do|das|dos|of|the|del|la|para|e|y|and|\/|-)$/i;
@@ -135,7 +137,9 @@ function classifyMain(
   const words = folded.split(' ').length;
   const inChargeSection = section !== null && section.kind !== 'conditions';
   const looksLikeLabel = /^\p{Lu}/u.test(plain) && words <= 3;
-  if ((inChargeSection && words <= 6) || looksLikeLabel) return { kind: 'fee', feeLabel: main };
+  const namedAsCharge = CHARGE_SHAPED.test(folded) && words <= 6;
+  if ((inChargeSection && words <= 6) || looksLikeLabel || namedAsCharge)
+    return { kind: 'fee', feeLabel: main };
   return { kind: null, feeLabel: null };
 }
 
@@ -151,10 +155,16 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
   if (IGNORED.test(normaliseLabel(lead.main))) return [];
   const { kind, feeLabel } = classifyMain(lead.main, section);
   if (kind === null) return [];
+  // Each amount owns the basis written right after it, and an equipment in parentheses ("USD 2.450 (20')").
+  const parenEquipment: Array<ContainerUnit[] | null> = [];
   const consumedEnds = amounts.map((amount, i) => {
     const window = text.slice(amount.end, amounts[i + 1]?.start ?? text.length);
     const unit = findLeadingUnit(window);
-    return unit === null ? amount.end : amount.end + unit.end;
+    const end = unit === null ? amount.end : amount.end + unit.end;
+    const paren = /^\s*\(([^)]{1,20})\)/.exec(text.slice(end, amounts[i + 1]?.start ?? text.length));
+    const equipment = paren === null ? undefined : findEquipment(paren[1] ?? '')[0];
+    parenEquipment.push(equipment?.units ?? null);
+    return equipment === undefined ? end : end + (paren?.[0].length ?? 0);
   });
   const tail = text.slice(consumedEnds[consumedEnds.length - 1] ?? text.length);
   const tailGroup = /^\s*\(([^)]*)\)\s*[.;]?\s*$/.exec(tail);
@@ -192,6 +202,7 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
       post?.unit === 'CNTR' && post.equipment === undefined ? findEquipment(window)[0] : undefined;
     const equipment =
       post?.equipment ??
+      parenEquipment[i] ??
       afterBasis?.units ??
       findEquipment(sub)[0]?.units ??
       (i === 0 || ownKind === 'freight' ? mainEquipment : null);

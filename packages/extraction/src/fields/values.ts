@@ -3,7 +3,7 @@ import { foldKeepingOffsets } from '../normalise/text.js';
 import type { DateOrder, Modal } from '../types.js';
 
 const DAYS =
-  /(\d{1,3})(?:\s*(?:a|-|–|to|~|ate|hasta|y|e|or|ou)\s*(\d{1,3}))?\s*(?:(?:calendar|business|working|corridos|uteis|naturales|habiles)\s+)?(dias|days|day|dia|d(?![\p{L}])|semanas|semana|weeks|week|wks|horas|hours|hrs|h(?![\p{L}]))/gu;
+  /(\d{1,3})(?:\s*(?:a|-|–|to|~|ate|hasta|y|e|or|ou|\/)\s*(\d{1,3}))?\s*(?:(?:calendar|business|working|corridos|uteis|naturales|habiles)\s+)?(dias|days|day|dia|d(?![\p{L}])|semanas|semana|weeks|week|wks|horas|hours|hrs|h(?![\p{L}]))/gu;
 const BARE_RANGE =
   /^(?:about|aprox\.?|approx\.?|cerca de|aproximadamente|de)?\s*(\d{1,3})(?:\s*(?:a|-|–|to|~)\s*(\d{1,3}))?\s*(?:\(|$)/u;
 
@@ -60,7 +60,7 @@ export function readFreeDays(value: string): number | null {
     /(\d{1,3})\s*(?:(?:calendar|corridos|naturales)\s+)?(?:dias|days|dia|day|d\b)?([^\d/]{0,25})/gu,
   )) {
     const after = match[2] ?? '';
-    if (EXCLUDED_FREE_TIME.test(after.split(/[,;/]/)[0] ?? '')) continue;
+    if (EXCLUDED_FREE_TIME.test(after.split(/[,;/(]/)[0] ?? '')) continue;
     const days = Number(match[1]);
     if (days > 0 && days <= 120) return days;
   }
