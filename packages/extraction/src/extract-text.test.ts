@@ -58,6 +58,14 @@ describe('extractFromText', () => {
     ]);
   });
 
+  it('takes the forwarder from the sender name when the signature has only the person', () => {
+    const text =
+      'Subject: Cotação\nFrom: "Pricing | Marés Cargo Logística" <pricing@marescargo.com.br>\nDate: 10/11/2026\n\nFrete 40HC: USD 3.000,00\n\nAtt,\nJuliana';
+    const result = extractFromText(text);
+    expect(result.final.transportador).toBe('Marés Cargo Logística');
+    expect(result.final.evidence.transportador?.method).toBe('sender');
+  });
+
   it('returns a low-confidence result with a reason for text that is not a quote', () => {
     const result = extractFromText('Olá, tudo bem? Podemos falar amanhã sobre o projeto.');
     expect(result.final.confidence_overall).toBeLessThan(0.5);

@@ -159,9 +159,14 @@ export function analyseText(input: string, opts: ExtractTextOptions, fileKind: F
   const signatureLines = lines.filter((_, i) => seg.roles[i] === 'signature');
   const companyContext = { fromName: seg.fromName, fromDomain: seg.fromDomain };
   const topLines = lines.filter((l, i) => seg.roles[i] === 'body' && !l.blank).slice(0, 6);
+  // The sender's display name may carry the company ("Pricing | Marés Cargo"); it is scored without the person.
+  const senderLine = lines.find((l, i) => seg.roles[i] === 'header' && /^(from|de|von)\s*:/i.test(l.trimmed));
+  const sender =
+    senderLine === undefined || seg.fromName === null ? [] : [{ ...senderLine, trimmed: seg.fromName }];
   fields.company ??=
     pickCompany(signatureLines, companyContext, 'signature', 'signature', 3) ??
     (source.source === 'email' ? null : pickCompany(topLines, companyContext, 'body', 'document-top', 3)) ??
+    pickCompany(sender, { ...companyContext, fromName: null }, 'header', 'sender', 4) ??
     pickCompany(
       lines.filter((_, i) => seg.roles[i] !== 'quoted' && seg.roles[i] !== 'header'),
       companyContext,
