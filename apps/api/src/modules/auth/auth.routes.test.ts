@@ -10,7 +10,9 @@ import {
   waitFor,
   waitForMail,
 } from '../../../test/helpers.js';
-import { auditLog, pendingRegistrations, sessions, users } from '../../db/schema/index.js';
+import { auditLog, pendingInvites, pendingRegistrations, sessions, users } from '../../db/schema/index.js';
+import { insertInvite } from '../empresas/invites.repository.js';
+import { checkedTenant } from '../empresas/tenant.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -151,6 +153,38 @@ describe('registration', () => {
     expect(complete.statusCode).toBe(200);
     const again = await post('/api/auth/verify-email', { code }, { cookie });
     expect(again.json().code).toBe('REGISTRATION_NOT_STARTED');
+  });
+
+  it('links an invited e-mail to its company with the invite role when the registration completes', async () => {
+    const db = ctx.app.services.database.db;
+    const empresa = await ctx.app.services.empresas.create(
+      {
+        nome: 'Convidante',
+        codigo: 'CONVIDA',
+        cnpj: null,
+        razaoSocial: null,
+        email: null,
+        telefone: null,
+        endereco: null,
+      },
+      {},
+    );
+    const invite = await insertInvite(db, checkedTenant(empresa.id), {
+      email: 'convidada@empresa.com.br',
+      role: 'supervisor',
+      tokenHash: 'f'.repeat(64),
+    });
+    const { user } = await registerUser(ctx, 'Convidada@Empresa.com.br');
+    expect(user).toMatchObject({ role: 'supervisor', empresaId: empresa.id });
+    const [row] = await db.select().from(pendingInvites).where(eq(pendingInvites.id, invite.id));
+    expect(row).toMatchObject({ activatedUserId: user.id, activatedAt: expect.any(Date) });
+    const audits = await db.select().from(auditLog).where(eq(auditLog.userId, user.id));
+    expect(audits.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['empresa.invite.activate', 'auth.complete-registration']),
+    );
+    // Without an invite the account starts with the default role and no company.
+    const { user: other } = await registerUser(ctx, 'sem-convite@empresa.com.br');
+    expect(other).toMatchObject({ role: 'usuario', empresaId: null });
   });
 
   it('does not complete a registration whose e-mail was not verified', async () => {

@@ -38,6 +38,8 @@ import { type MembersService, memberMessages } from './members.service.js';
 
 /** The CNPJ search calls an outside service, so it has its own per-IP limit besides the global one. */
 export const CNPJ_SEARCH_LIMIT_PER_MINUTE = 30;
+/** Invitation links are looked up without a session: a per-IP limit against token guessing. */
+const INVITE_LOOKUP_LIMIT_PER_MINUTE = 30;
 
 const errors = {
   400: problemSchema,
@@ -182,7 +184,7 @@ export const empresasRoutes: FastifyPluginAsyncZod<{
     {
       config: {
         access: access.public,
-        rateLimit: { max: CNPJ_SEARCH_LIMIT_PER_MINUTE, timeWindow: '1 minute' },
+        rateLimit: { max: INVITE_LOOKUP_LIMIT_PER_MINUTE, timeWindow: '1 minute' },
       },
       schema: { tags, params: tokenParamsSchema, response: { 200: inviteInfoResponseSchema, ...errors } },
     },
