@@ -73,11 +73,12 @@ function isQuoteIntro(lines: Line[], i: number): boolean {
 
 function parseHeader(lines: Line[]) {
   let end = 0;
+  while (end < lines.length && end < 5 && lines[end]?.blank) end++;
   let subject: Line | null = null;
   let from: string | null = null;
   let date: string | null = null;
   let count = 0;
-  while (end < lines.length && end < 30) {
+  while (end < lines.length && end < 35) {
     const line = lines[end];
     if (line === undefined || line.blank) break;
     const match = HEADER.exec(line.trimmed);

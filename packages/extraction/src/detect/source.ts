@@ -23,5 +23,6 @@ export function detectSource(
     return { source: 'pdf', confidence: 0.85 };
   const columnRows = nonBlank.filter((l) => !l.delimited && /\S {3,}\S|\.{5,}/.test(l.text)).length;
   if (columnRows >= 3) return { source: 'pdf', confidence: 0.7 };
-  return { source: 'email', confidence: 0.5 };
+  // Replies as received start with their e-mail header lines; headerless text is a document's.
+  return { source: 'pdf', confidence: 0.5 };
 }
