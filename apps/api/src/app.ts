@@ -26,6 +26,7 @@ import { CnpjService } from './modules/empresas/cnpj.service.js';
 import { empresasRoutes } from './modules/empresas/empresas.routes.js';
 import { EmpresasService } from './modules/empresas/empresas.service.js';
 import { MembersService } from './modules/empresas/members.service.js';
+import { extractionRoutes } from './modules/extraction/extraction.routes.js';
 import { ratesRoutes } from './modules/rates/rates.routes.js';
 import { RatesService } from './modules/rates/rates.service.js';
 import { APP_VERSION, systemRoutes } from './modules/system/system.routes.js';
@@ -171,6 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(authRoutes, { config, auth: services.auth, oidc: services.oidc });
       await api.register(ratesRoutes, { rates: services.rates });
       await api.register(devMailboxRoutes, { config });
+      await api.register(extractionRoutes);
       await api.register(empresasRoutes, { empresas: services.empresas, members: services.members });
     },
     { prefix: '/api' },

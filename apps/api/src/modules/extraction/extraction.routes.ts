@@ -1,0 +1,37 @@
+import { extractFromText } from '@cotacoes/extraction';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access } from '../../plugins/access.js';
+
+/** Largest pasted text the test tool accepts (a long PDF's text fits many times over). */
+export const EXTRACT_MAX_CHARS = 2_000_000;
+
+/** `POST /api/quotes/extract {text}`: the extraction test tool of spec 001 (route /dev/extract). */
+export const extractionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/quotes/extract',
+    {
+      bodyLimit: 8 * 1024 * 1024,
+      config: { access: access.user, rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['extraction'],
+        body: z.strictObject({
+          text: z
+            .string({ error: 'Informe o texto a extrair.' })
+            .min(1, 'Informe o texto a extrair.')
+            .max(
+              EXTRACT_MAX_CHARS,
+              `O texto pode ter no máximo ${EXTRACT_MAX_CHARS.toLocaleString('pt-BR')} caracteres.`,
+            ),
+        }),
+        response: {
+          200: z.object({ data: z.object({ final: z.unknown(), detect: z.unknown(), blocks: z.unknown() }) }),
+        },
+      },
+    },
+    async (request) => {
+      const { final, detect, blocks } = extractFromText(request.body.text, { messageDate: new Date() });
+      return { data: { final, detect, blocks } };
+    },
+  );
+};
