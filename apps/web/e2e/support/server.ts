@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -57,6 +58,9 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cotacoes-e2e-'));
   const baseURL = `http://127.0.0.1:${port}`;
+  // On PostgreSQL every server gets its own schema, dropped when it stops, so runs never share data.
+  const databaseUrl = process.env.DATABASE_URL;
+  const schema = databaseUrl ? `e2e_${randomBytes(6).toString('hex')}` : undefined;
   let log = '';
   const child = spawn(
     process.execPath,
@@ -78,6 +82,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
         // e2e signs in many times from one address; the per-IP auth limit is tested in the API suite.
         AUTH_RATE_LIMIT_MAX: '1000',
         RATE_LIMIT_MAX: '10000',
+        ...(schema ? { DATABASE_SCHEMA: schema } : {}),
         ...extraEnv,
       },
     },
@@ -107,6 +112,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       clearTimeout(timer);
     }
     rmSync(dataDir, { recursive: true, force: true });
+    if (databaseUrl && schema) await dropSchemas(databaseUrl, [schema, `${schema}_boss`]);
   };
 
   try {
@@ -116,4 +122,15 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     throw error;
   }
   return { baseURL, dataDir, stop };
+}
+
+async function dropSchemas(url: string, schemas: string[]): Promise<void> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const name of schemas) await client.query(`DROP SCHEMA IF EXISTS ${name} CASCADE`);
+  } finally {
+    await client.end();
+  }
 }

@@ -52,7 +52,6 @@ export function createRoutes(): RouteObject[] {
                     { path: paths.quotes.sent.path, lazy: placeholder('SentQuotesPage') },
                     { path: paths.quotes.detail.path, lazy: placeholder('QuoteDetailPage') },
                     { path: paths.quotes.approve.path, lazy: placeholder('QuoteApprovePage') },
-                    { path: paths.quotes.extract.path, lazy: placeholder('ExtractPage') },
                     { path: paths.indicators.path, lazy: placeholder('IndicatorsPage') },
                   ],
                 },
@@ -62,6 +61,8 @@ export function createRoutes(): RouteObject[] {
                   lazy: page(() => import('./routes/change-password')),
                 },
                 { path: paths.support.path, lazy: page(() => import('./routes/support')) },
+                // Spec 001: the extraction test tool needs only a signed-in user.
+                { path: paths.quotes.extract.path, lazy: page(() => import('./routes/extract')) },
                 {
                   element: <ProtectedRoute requiredRole="desenvolvedor" />,
                   children: [{ path: paths.companies.list.path, lazy: placeholder('CompaniesPage') }],

@@ -27,3 +27,18 @@ export function formatTime(value: string): string | null {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : timeFormat.format(date);
 }
+
+/** An amount in its currency, pt-BR separators (USD 2.350,00 → "US$ 2.350,00"). */
+export function formatMoney(value: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat('pt-BR', { style: 'currency', currency }).format(value);
+  } catch {
+    return `${currency} ${rateFormat.format(value)}`;
+  }
+}
+
+/** An ISO date (YYYY-MM-DD) as dd/MM/yyyy, without shifting it through a time zone. */
+export function formatIsoDate(value: string, invalid: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : invalid;
+}

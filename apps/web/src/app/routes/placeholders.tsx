@@ -27,7 +27,6 @@ export const NewQuotePage = () => <Placeholder title={ui.placeholders.quotes} />
 export const SentQuotesPage = () => <Placeholder title={ui.placeholders.sentQuotes} />;
 export const QuoteDetailPage = () => <Placeholder title={ui.placeholders.quoteDetail} />;
 export const QuoteApprovePage = () => <Placeholder title={ui.placeholders.quoteApprove} />;
-export const ExtractPage = () => <Placeholder title={ui.placeholders.extract} />;
 export const IndicatorsPage = () => <Placeholder title={ui.placeholders.indicators} />;
 export const CompaniesPage = () => <Placeholder title={ui.placeholders.companies} />;
 export const AssignUserPage = () => <Placeholder title={ui.placeholders.assignUser} />;
