@@ -41,6 +41,7 @@ const signedInScreens: Array<[string, string]> = [
   ['/configuracoes', 'Configurações'],
   ['/configuracoes/alterar-senha', 'Alterar senha'],
   ['/suporte', 'Suporte'],
+  ['/dev/extract', 'Teste de extração'],
   ['/empresas', 'Acesso Negado'],
 ];
 
