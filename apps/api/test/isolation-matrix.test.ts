@@ -153,6 +153,13 @@ const probes: Record<string, Probe> = {
     allowed: () => 302,
   },
   'GET /api/rates': { request: () => ({ method: 'GET', url: '/api/rates' }) },
+  'POST /api/quotes/extract': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/quotes/extract',
+      payload: { text: 'Frete marítimo 40HC: USD 2.350,00' },
+    }),
+  },
   'GET /api/dev/mailbox': { request: () => ({ method: 'GET', url: '/api/dev/mailbox' }) },
   'GET /api/dev/mailbox/:id': {
     request: () => ({ method: 'GET', url: '/api/dev/mailbox/nao-existe' }),

@@ -54,6 +54,7 @@ export const accessMatrix: Record<string, RouteRule> = {
   'GET /api/auth/microsoft/callback': { allow: everyone },
 
   'GET /api/rates': { allow: signedIn },
+  'POST /api/quotes/extract': { allow: signedIn, note: 'extracts figures from pasted text; stores nothing' },
 
   'GET /api/dev/mailbox': {
     allow: everyone,
