@@ -36,7 +36,6 @@ function fromText(text: string, opts: ExtractTextOptions, kind: FileKind): Extra
 
 async function extractByKind(
   buffer: Uint8Array,
-  filename: string,
   kind: FileKind,
   opts: ExtractFileOptions,
   limits: FileLimits,
@@ -84,7 +83,6 @@ async function extractByKind(
         if (attachmentKind === 'unknown' || attachment.content.length > limits.maxBytes) continue;
         const extracted = await extractSafely(
           attachment.content,
-          attachment.filename,
           attachmentKind,
           { ...opts, ...reference },
           limits,
@@ -105,14 +103,13 @@ async function extractByKind(
 
 async function extractSafely(
   buffer: Uint8Array,
-  filename: string,
   kind: FileKind,
   opts: ExtractFileOptions,
   limits: FileLimits,
   depth: number,
 ): Promise<Extracted> {
   try {
-    return await extractByKind(buffer, filename, kind, opts, limits, depth);
+    return await extractByKind(buffer, kind, opts, limits, depth);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return {
@@ -135,6 +132,6 @@ export async function extractFromFile(
   if (!(buffer instanceof Uint8Array)) return emptyResult('entrada não é um buffer');
   if (buffer.length > limits.maxBytes) return emptyResult(`arquivo maior que ${limits.maxBytes} bytes`);
   const kind = detectFileKind(buffer, filename);
-  const { result, text } = await extractSafely(buffer, filename, kind, opts, limits, 0);
+  const { result, text } = await extractSafely(buffer, kind, opts, limits, 0);
   return opts.llm === undefined || text === '' ? result : completeWithLlm(result, text, opts.llm);
 }
