@@ -10,7 +10,16 @@ import {
 } from 'oauth2-mock-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, createTestApp, registerUser, type TestContext } from '../../../test/helpers.js';
-import { auditLog, oauthTransactions, sessions, userIdentities, users } from '../../db/schema/index.js';
+import {
+  auditLog,
+  oauthTransactions,
+  pendingInvites,
+  sessions,
+  userIdentities,
+  users,
+} from '../../db/schema/index.js';
+import { insertInvite } from '../empresas/invites.repository.js';
+import { checkedTenant } from '../empresas/tenant.js';
 
 /**
  * Google and Microsoft sign-in (S7) against a real local OpenID provider (oauth2-mock-server): discovery,
@@ -278,6 +287,37 @@ describe('Google sign-in', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().user).toMatchObject({ email: 'chefe@transportes.com.br', role: 'desenvolvedor' });
+  });
+});
+
+describe('Google sign-in with a pending invitation', () => {
+  it('links a verified e-mail to the inviting company with the invited role', async () => {
+    const empresa = await ctx.app.services.empresas.create(
+      {
+        nome: 'Convida OIDC',
+        codigo: 'CONVOIDC',
+        cnpj: null,
+        razaoSocial: null,
+        email: null,
+        telefone: null,
+        endereco: null,
+      },
+      {},
+    );
+    await insertInvite(db(), checkedTenant(empresa.id), {
+      email: 'convidado.google@empresa.com.br',
+      role: 'analista',
+      tokenHash: 'e'.repeat(64),
+    });
+    const response = await googleSignIn({
+      sub: 'g-invite',
+      email: 'convidado.google@empresa.com.br',
+      email_verified: true,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().user).toMatchObject({ role: 'analista', empresaId: empresa.id });
+    const [invite] = await db().select().from(pendingInvites).where(eq(pendingInvites.empresaId, empresa.id));
+    expect(invite!.activatedAt).toBeInstanceOf(Date);
   });
 });
 
