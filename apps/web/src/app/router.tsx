@@ -65,7 +65,9 @@ export function createRoutes(): RouteObject[] {
                 { path: paths.quotes.extract.path, lazy: page(() => import('./routes/extract')) },
                 {
                   element: <ProtectedRoute requiredRole="desenvolvedor" />,
-                  children: [{ path: paths.companies.list.path, lazy: placeholder('CompaniesPage') }],
+                  children: [
+                    { path: paths.companies.list.path, lazy: page(() => import('./routes/companies')) },
+                  ],
                 },
                 {
                   element: (
@@ -75,8 +77,14 @@ export function createRoutes(): RouteObject[] {
                     />
                   ),
                   children: [
-                    { path: paths.companies.assignUser.path, lazy: placeholder('AssignUserPage') },
-                    { path: paths.companies.users.path, lazy: placeholder('CompanyUsersPage') },
+                    {
+                      path: paths.companies.assignUser.path,
+                      lazy: page(() => import('./routes/assign-user')),
+                    },
+                    {
+                      path: paths.companies.users.path,
+                      lazy: page(() => import('./routes/company-users')),
+                    },
                   ],
                 },
               ],

@@ -42,3 +42,16 @@ export function formatIsoDate(value: string, invalid: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   return match ? `${match[3]}/${match[2]}/${match[1]}` : invalid;
 }
+
+const dateFormat = new Intl.DateTimeFormat('pt-BR', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: 'America/Sao_Paulo',
+});
+
+/** A timestamp as dd/MM/yyyy in Brasília time. */
+export function formatDate(value: string, invalid: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? invalid : dateFormat.format(date);
+}

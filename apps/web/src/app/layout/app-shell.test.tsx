@@ -74,7 +74,7 @@ describe('app shell', () => {
   it('marks Gerenciar Acessos active on /empresas/users', async () => {
     sessionStore.set({ status: 'ready', user: makeUser({ role: 'supervisor' }) });
     renderApp('/empresas/users');
-    await screen.findByRole('heading', { level: 1, name: ui.placeholders.companyUsers });
+    await screen.findByRole('heading', { level: 1, name: ui.companyUsers.usersTitle });
     expect(nav().getByRole('link', { name: 'Gerenciar Acessos' })).toHaveAttribute('aria-current', 'page');
   });
 

@@ -28,6 +28,3 @@ export const SentQuotesPage = () => <Placeholder title={ui.placeholders.sentQuot
 export const QuoteDetailPage = () => <Placeholder title={ui.placeholders.quoteDetail} />;
 export const QuoteApprovePage = () => <Placeholder title={ui.placeholders.quoteApprove} />;
 export const IndicatorsPage = () => <Placeholder title={ui.placeholders.indicators} />;
-export const CompaniesPage = () => <Placeholder title={ui.placeholders.companies} />;
-export const AssignUserPage = () => <Placeholder title={ui.placeholders.assignUser} />;
-export const CompanyUsersPage = () => <Placeholder title={ui.placeholders.companyUsers} />;

@@ -12,10 +12,13 @@ import { type FieldErrors, issuesToFieldErrors, serverFieldErrors } from '@/lib/
 import { sessionStore } from '@/lib/storage';
 import { useRegister } from '../api/register';
 
-export function RegisterForm() {
+/** `initialEmail`: the address of an invitation link (/register?email=…), else the one typed last time. */
+export function RegisterForm({ initialEmail }: { initialEmail?: string }) {
   const navigate = useNavigate();
   const register = useRegister();
-  const [email, setEmail] = useState(() => sessionStore.get(storageKeys.pendingEmail) ?? '');
+  const [email, setEmail] = useState(
+    () => initialEmail || (sessionStore.get(storageKeys.pendingEmail) ?? ''),
+  );
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
 
   function onSubmit(event: FormEvent) {

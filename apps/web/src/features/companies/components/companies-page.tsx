@@ -1,0 +1,251 @@
+import { formatMessage } from '@cotacoes/shared/messages/errors';
+import { ui } from '@cotacoes/shared/messages/ui';
+import { formatCnpj } from '@cotacoes/shared/rules/cnpj';
+import { type FormEvent, useId, useMemo, useState } from 'react';
+import { type Empresa, useCompanies } from '@/api/list-companies';
+import { BuildingIcon, CheckIcon, PencilIcon, PlusIcon, SearchIcon, TrashIcon } from '@/components/icons';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardSection } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { PageHeader, PageTitle } from '@/components/ui/page';
+import { LoadingState } from '@/components/ui/spinner';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableEmpty,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+} from '@/components/ui/table';
+import { errorText } from '@/lib/api-client';
+import { type FieldErrors, hasFieldErrors, serverFieldErrors } from '@/lib/form';
+import { useUser } from '@/lib/session';
+import { showToast } from '@/lib/toast';
+import { useCreateCompany } from '../api/create-company';
+import { useSetVisao } from '../api/set-visao';
+import { CompanyFields, emptyCompanyValues, parseCompanyValues } from './company-fields';
+import { DeleteCompanyModal } from './delete-company-modal';
+import { EditCompanyModal } from './edit-company-modal';
+
+const t = ui.companies;
+
+function CreateCompanyForm() {
+  const formId = useId();
+  const create = useCreateCompany();
+  const [values, setValues] = useState(emptyCompanyValues);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = parseCompanyValues(values);
+    if (!parsed.ok) {
+      setErrors(parsed.errors);
+      return;
+    }
+    setErrors({});
+    create.mutate(parsed.data, {
+      onSuccess: () => {
+        showToast({ message: t.created, variant: 'success' });
+        setValues(emptyCompanyValues);
+      },
+      onError: (error) => setErrors(serverFieldErrors(error)),
+    });
+  }
+
+  return (
+    <CardSection title={t.createTitle} description={t.createHint} headingId={`${formId}-title`}>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        {create.isError && !hasFieldErrors(errors) && (
+          <Alert variant="error">{errorText(create.error, t.createError)}</Alert>
+        )}
+        <fieldset disabled={create.isPending}>
+          <CompanyFields values={values} onChange={setValues} errors={errors} idPrefix={`${formId}-new`} />
+        </fieldset>
+        <Button type="submit" loading={create.isPending} loadingText={t.creating}>
+          <PlusIcon size={16} />
+          {t.create}
+        </Button>
+      </form>
+    </CardSection>
+  );
+}
+
+function matches(empresa: Empresa, search: string): boolean {
+  const needle = search.trim().toLocaleLowerCase('pt-BR');
+  if (!needle) return true;
+  const digits = needle.replace(/[^0-9a-z]/g, '');
+  return (
+    empresa.nome.toLocaleLowerCase('pt-BR').includes(needle) ||
+    empresa.codigo.toLocaleLowerCase('pt-BR').includes(needle) ||
+    (empresa.razaoSocial?.toLocaleLowerCase('pt-BR').includes(needle) ?? false) ||
+    (digits !== '' && (empresa.cnpj?.toLowerCase().includes(digits) ?? false))
+  );
+}
+
+/** Company administration (spec 2, /empresas, desenvolvedor only) and the visão (ADR 0008). */
+export function CompaniesPage() {
+  const user = useUser();
+  const companies = useCompanies();
+  const setVisao = useSetVisao();
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<Empresa | null>(null);
+  const [deleting, setDeleting] = useState<Empresa | null>(null);
+  const list = companies.data ?? [];
+  const visible = useMemo(() => list.filter((empresa) => matches(empresa, search)), [list, search]);
+  const current = list.find((empresa) => empresa.id === user?.empresaId) ?? null;
+
+  function actIn(empresa: Empresa) {
+    setVisao.mutate(empresa.id, {
+      onSuccess: () =>
+        showToast({ message: formatMessage(t.visaoSet, { nome: empresa.nome }), variant: 'success' }),
+      onError: (error) => showToast({ message: errorText(error, t.visaoError), variant: 'error' }),
+    });
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <PageTitle title={t.title} />
+      <PageHeader title={t.heading} description={t.subtitle} className="mb-0" />
+
+      <Card className="flex flex-wrap items-center gap-3 px-5 py-4">
+        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary-soft-fg">
+          <BuildingIcon size={20} />
+        </span>
+        {current ? (
+          <p className="text-sm text-fg" data-testid="current-visao">
+            <span className="text-fg-muted">{t.currentVisao}: </span>
+            <strong className="font-semibold">{current.nome}</strong>{' '}
+            <span className="text-fg-muted">({current.codigo})</span>
+          </p>
+        ) : (
+          <p className="text-sm text-fg-muted" data-testid="current-visao">
+            {t.noVisao}
+          </p>
+        )}
+      </Card>
+
+      <CreateCompanyForm />
+
+      <section aria-labelledby="companies-list-title" className="space-y-3">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h2 id="companies-list-title" className="text-lg font-semibold text-fg">
+              {t.listTitle}
+            </h2>
+            {companies.isSuccess && (
+              <p className="text-sm text-fg-muted">{formatMessage(t.count, { count: list.length })}</p>
+            )}
+          </div>
+          <Input
+            label={t.searchLabel}
+            hideLabel
+            type="search"
+            placeholder={t.searchPlaceholder}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            containerClassName="w-full sm:w-80"
+            endAdornment={<SearchIcon size={16} className="mr-2 text-fg-muted" />}
+          />
+        </div>
+
+        {companies.isPending && <LoadingState />}
+        {companies.isError && <Alert variant="error">{errorText(companies.error, t.loadError)}</Alert>}
+        {companies.isSuccess && (
+          <Table caption={t.listTitle}>
+            <TableHead>
+              <TableRow>
+                <TableHeaderCell>{t.columns.empresa}</TableHeaderCell>
+                <TableHeaderCell>{t.columns.codigo}</TableHeaderCell>
+                <TableHeaderCell>{t.columns.cnpj}</TableHeaderCell>
+                <TableHeaderCell>{t.columns.contato}</TableHeaderCell>
+                <TableHeaderCell className="text-right">{t.columns.acoes}</TableHeaderCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {visible.length === 0 && (
+                <TableEmpty colSpan={5}>{list.length === 0 ? t.empty : t.emptyFiltered}</TableEmpty>
+              )}
+              {visible.map((empresa) => {
+                const acting = empresa.id === user?.empresaId;
+                return (
+                  <TableRow key={empresa.id}>
+                    <TableCell className="min-w-56">
+                      <div className="flex flex-wrap items-center gap-2">
+                        <span className="font-medium">{empresa.nome}</span>
+                        {acting && (
+                          <Badge variant="primary">
+                            <CheckIcon size={12} />
+                            {t.acting}
+                          </Badge>
+                        )}
+                        {!empresa.ativa && <Badge variant="neutral">{t.inactive}</Badge>}
+                      </div>
+                      {empresa.razaoSocial && empresa.razaoSocial !== empresa.nome && (
+                        <p className="text-xs text-fg-muted">{empresa.razaoSocial}</p>
+                      )}
+                      {empresa.endereco && (
+                        <p className="max-w-xs truncate text-xs text-fg-muted" title={empresa.endereco}>
+                          {empresa.endereco}
+                        </p>
+                      )}
+                    </TableCell>
+                    <TableCell className="font-mono text-xs">{empresa.codigo}</TableCell>
+                    <TableCell className="whitespace-nowrap tabular-nums">
+                      {empresa.cnpj ? formatCnpj(empresa.cnpj) : '—'}
+                    </TableCell>
+                    <TableCell className="text-xs">
+                      {empresa.email && <p className="break-all">{empresa.email}</p>}
+                      {empresa.telefone && <p className="text-fg-muted">{empresa.telefone}</p>}
+                      {!empresa.email && !empresa.telefone && <span className="text-fg-muted">—</span>}
+                    </TableCell>
+                    <TableCell>
+                      <div className="flex items-center justify-end gap-1">
+                        {!acting && (
+                          <Button
+                            variant="secondary"
+                            size="sm"
+                            onClick={() => actIn(empresa)}
+                            loading={setVisao.isPending && setVisao.variables === empresa.id}
+                            disabled={setVisao.isPending}
+                            aria-label={formatMessage(t.actAsLabel, { nome: empresa.nome })}
+                          >
+                            {t.actAs}
+                          </Button>
+                        )}
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          onClick={() => setEditing(empresa)}
+                          aria-label={formatMessage(t.editLabel, { nome: empresa.nome })}
+                          title={t.edit}
+                        >
+                          <PencilIcon size={16} />
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          className="text-danger-soft-fg"
+                          onClick={() => setDeleting(empresa)}
+                          aria-label={formatMessage(t.deleteLabel, { nome: empresa.nome })}
+                          title={t.delete}
+                        >
+                          <TrashIcon size={16} />
+                        </Button>
+                      </div>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        )}
+      </section>
+
+      {editing && <EditCompanyModal empresa={editing} onClose={() => setEditing(null)} />}
+      {deleting && <DeleteCompanyModal empresa={deleting} onClose={() => setDeleting(null)} />}
+    </div>
+  );
+}

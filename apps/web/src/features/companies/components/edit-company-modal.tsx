@@ -1,0 +1,69 @@
+import { ui } from '@cotacoes/shared/messages/ui';
+import type { Empresa } from '@cotacoes/shared/schemas/empresas';
+import { type FormEvent, useId, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { errorText } from '@/lib/api-client';
+import { type FieldErrors, hasFieldErrors, serverFieldErrors } from '@/lib/form';
+import { showToast } from '@/lib/toast';
+import { useUpdateCompany } from '../api/update-company';
+import { CompanyFields, companyToValues, parseCompanyValues } from './company-fields';
+
+const t = ui.companies;
+
+export function EditCompanyModal({ empresa, onClose }: { empresa: Empresa; onClose: () => void }) {
+  const formId = useId();
+  const update = useUpdateCompany();
+  const [values, setValues] = useState(() => companyToValues(empresa));
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = parseCompanyValues(values);
+    if (!parsed.ok) {
+      setErrors(parsed.errors);
+      return;
+    }
+    setErrors({});
+    update.mutate(
+      { id: empresa.id, ...parsed.data },
+      {
+        onSuccess: () => {
+          showToast({ message: t.updated, variant: 'success' });
+          onClose();
+        },
+        onError: (error) => setErrors(serverFieldErrors(error)),
+      },
+    );
+  }
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={t.editTitle}
+      description={empresa.nome}
+      size="lg"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
+            {ui.common.cancel}
+          </Button>
+          <Button type="submit" form={formId} loading={update.isPending} loadingText={ui.common.saving}>
+            {ui.common.save}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="space-y-4">
+        {update.isError && !hasFieldErrors(errors) && (
+          <Alert variant="error">{errorText(update.error, t.updateError)}</Alert>
+        )}
+        <fieldset disabled={update.isPending}>
+          <CompanyFields values={values} onChange={setValues} errors={errors} idPrefix={`${formId}-edit`} />
+        </fieldset>
+      </form>
+    </Modal>
+  );
+}
