@@ -233,10 +233,11 @@ export function OnboardingPage() {
   const [stillWaiting, setStillWaiting] = useState(false);
   const latest = mine.data?.request ?? null;
 
-  // The step shown: the user's choice, else what their latest join request says.
+  // The step shown: the user's choice, else what their latest join request says (an approved one is
+  // confirmed with /auth/me below: the stored user may predate the approval, or the link may have ended).
+  const waiting = latest?.status === 'pendente' || latest?.status === 'aprovada';
   const current: Step | null =
-    step ??
-    (mine.isPending ? null : latest?.status === 'pendente' ? { name: 'pending' } : { name: 'choice' });
+    step ?? (mine.isPending ? null : waiting ? { name: 'pending' } : { name: 'choice' });
 
   const approvedId = current?.name === 'pending' && latest?.status === 'aprovada' ? latest.id : null;
   const pendingEnded =
