@@ -1,5 +1,4 @@
 import { ui } from '@cotacoes/shared/messages/ui';
-import { Badge } from '@/components/ui/badge';
 
 /** Spec 001: N/A when undefined, green at 0.8 or more, lighter green at 0.5 or more, red below. */
 export function confidenceLevel(value: number | undefined | null): 'na' | 'high' | 'medium' | 'low' {
@@ -12,15 +11,20 @@ export function confidenceLevel(value: number | undefined | null): 'na' | 'high'
 const styles = {
   na: 'bg-surface-muted text-fg-muted',
   high: 'bg-green-700 text-white',
-  medium: 'bg-green-100 text-green-900 dark:bg-green-900/60 dark:text-green-100',
+  medium: 'bg-green-100 text-green-900 dark:bg-green-800 dark:text-green-50',
   low: 'bg-red-700 text-white',
 };
 
 export function ConfidenceBadge({ value }: { value: number | undefined | null }) {
   const level = confidenceLevel(value);
   return (
-    <Badge className={styles[level]} title={ui.extract.confidence}>
+    // Own span rather than Badge: the level colours must not compete with a variant's background.
+    <span
+      title={ui.extract.confidence}
+      data-level={level}
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${styles[level]}`}
+    >
       {level === 'na' ? ui.extract.confidenceNA : `${Math.round((value as number) * 100)}%`}
-    </Badge>
+    </span>
   );
 }

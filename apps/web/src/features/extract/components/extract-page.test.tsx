@@ -106,3 +106,23 @@ describe('extraction test tool', () => {
     ]);
   });
 });
+
+describe('confidence badge', () => {
+  it('colours each level without a competing background', async () => {
+    const { ConfidenceBadge } = await import('./confidence-badge');
+    const { render } = await import('@testing-library/react');
+    const { container } = render(
+      <>
+        <ConfidenceBadge value={0.9} />
+        <ConfidenceBadge value={0.6} />
+        <ConfidenceBadge value={0.2} />
+        <ConfidenceBadge value={undefined} />
+      </>,
+    );
+    const badges = [...container.querySelectorAll('span[data-level]')];
+    expect(badges.map((badge) => badge.getAttribute('data-level'))).toEqual(['high', 'medium', 'low', 'na']);
+    expect(badges.map((badge) => badge.textContent)).toEqual(['90%', '60%', '20%', 'N/A']);
+    for (const badge of badges)
+      expect(badge.className.split(' ').filter((name) => name.startsWith('bg-'))).toHaveLength(1);
+  });
+});
