@@ -1,14 +1,38 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, pretendCompanyLink, signInWithForm } from './support/accounts';
+import {
+  apiAs,
+  createAccount,
+  developerEmails,
+  pretendCompanyLink,
+  signInWithForm,
+} from './support/accounts';
 import { launchBrowser, openPage, uniqueEmail } from './support/browser';
 
 let browser: Browser;
 const account = { name: 'Beatriz Acessível', email: uniqueEmail('a11y'), password: 'Rampa2026' };
+const developer = { name: 'Diana Acessível', email: developerEmails.a11y, password: 'Rampa2026' };
+/** A company the fake CNPJ service knows (SERPRO), registered by the desenvolvedor: its visão. */
+const SERPRO = '33683111000280';
 beforeAll(async () => {
   browser = await launchBrowser();
   await createAccount(account);
+  await createAccount(developer);
+  const empresa = await apiAs<{ id: string }>(developer, 'POST', '/empresas/onboarding', {
+    nome: 'Serpro Regional',
+    cnpj: SERPRO,
+    razaoSocial: 'SERVICO FEDERAL DE PROCESSAMENTO DE DADOS (SERPRO)',
+    endereco: 'SGAN 601, Asa Norte, Brasília, DF, 70836-900',
+  });
+  for (const role of ['analista', 'supervisor']) {
+    await apiAs(developer, 'POST', '/empresas/pending-users', {
+      email: uniqueEmail(`convite-${role}`),
+      name: `Convidado ${role}`,
+      empresaId: empresa.id,
+      role,
+    });
+  }
 });
 afterAll(async () => {
   await browser?.close();
@@ -81,6 +105,69 @@ describe.each(['light', 'dark'] as const)('axe, %s theme: no serious or critical
       await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
       expect({ path, violations: await seriousViolations(page) }).toEqual({ path, violations: [] });
     }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('invitation notice on /register', async () => {
+    const { page, context, errors } = await open();
+    await page.goto(`/register?email=novo%40exemplo.com.br&convite=${'x'.repeat(43)}`);
+    await page.getByText('Convite indisponível').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('onboarding steps: data found (create), company found (join), waiting for approval', async () => {
+    // A fresh account per theme: the first run leaves its account waiting for approval.
+    const newcomer = { name: 'Caio Acessível', email: uniqueEmail('a11y-onboarding'), password: 'Rampa2026' };
+    await createAccount(newcomer);
+    const { page, context, errors } = await open();
+    await signInWithForm(page, newcomer);
+    await page.goto('/onboarding/company');
+    await page.getByRole('button', { name: /Criar nova empresa/ }).click();
+    await page.getByLabel('CNPJ').fill('12ABC34501DE35');
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.getByRole('region', { name: 'Dados da empresa' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Voltar às opções' }).click();
+    await page.getByRole('button', { name: /Entrar em uma empresa/ }).click();
+    await page.getByLabel('CNPJ').fill(SERPRO);
+    await page.getByRole('button', { name: 'Verificar' }).click();
+    await page.getByRole('button', { name: 'Entrar na Empresa' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Entrar na Empresa' }).click();
+    await page.getByRole('heading', { name: 'Aguardando aprovação' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('company administration and user management (desenvolvedor)', async () => {
+    const { page, context, errors } = await open();
+    await signInWithForm(page, developer);
+    for (const [path, heading] of [
+      ['/empresas', 'Empresas'],
+      ['/empresas/assign-user', 'Gerenciar Acessos'],
+      ['/empresas/users', 'Usuários da Empresa'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect({ path, violations: await seriousViolations(page) }).toEqual({ path, violations: [] });
+    }
+    await page.getByRole('tab', { name: /Convites/ }).click();
+    await page.getByRole('region', { name: 'Convites' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/empresas');
+    await page.getByRole('button', { name: 'Excluir Serpro Regional' }).click();
+    await page
+      .getByRole('dialog', { name: 'Excluir empresa' })
+      .getByText('Esta empresa ainda tem dados')
+      .waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

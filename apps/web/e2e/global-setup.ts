@@ -1,4 +1,6 @@
 import type { TestProject } from 'vitest/node';
+import { startFakeCnpjServer } from '../../api/test/fakes/cnpj-server';
+import { developerEmails } from './support/accounts';
 import { hasChromium } from './support/chromium';
 import { buildWeb, startServer } from './support/server';
 
@@ -9,12 +11,25 @@ declare module 'vitest' {
   }
 }
 
-/** Builds the web app, starts the real API on a free port with a fresh DATA_DIR, and stops it afterwards. */
+/**
+ * Builds the web app, starts the real API on a free port with a fresh DATA_DIR (its CNPJ look-up answered
+ * by the local BrasilAPI fake, fixed e-mails made desenvolvedor), and stops both afterwards.
+ */
 export default async function setup(project: TestProject) {
   if (!hasChromium()) return;
   if (process.env.E2E_SKIP_BUILD !== '1') buildWeb();
-  const server = await startServer();
+  const cnpj = await startFakeCnpjServer();
+  const server = await startServer({
+    CNPJ_API_URL: cnpj.url,
+    ADMIN_EMAILS: Object.values(developerEmails).join(','),
+  }).catch(async (error) => {
+    await cnpj.close();
+    throw error;
+  });
   project.provide('baseURL', server.baseURL);
   project.provide('dataDir', server.dataDir);
-  return () => server.stop();
+  return async () => {
+    await server.stop();
+    await cnpj.close();
+  };
 }

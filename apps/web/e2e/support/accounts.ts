@@ -3,6 +3,12 @@ import { expect } from 'vitest';
 import { baseURL, dataDir } from './browser';
 import { waitForVerificationCode } from './mail';
 
+/** Accounts the e2e server makes desenvolvedor (ADMIN_EMAILS, see global-setup.ts). */
+export const developerEmails = {
+  companies: 'dev.empresas@e2e.cotacoes.local',
+  a11y: 'dev.a11y@e2e.cotacoes.local',
+} as const;
+
 export interface Account {
   name: string;
   email: string;
@@ -53,8 +59,8 @@ export async function signInWithForm(
 }
 
 /**
- * Company onboarding arrives with a later issue, so no account here has a company yet; screens behind
- * the company guard are reached by answering /api/auth/me with a company id (UI checks only).
+ * For screens behind the company guard whose own data is not under test: answers /api/auth/me with a
+ * company id (UI checks only). Tests of companies create real ones (see companies.e2e.ts).
  */
 export async function pretendCompanyLink(page: Page): Promise<void> {
   await page.route('**/api/auth/me', async (route) => {
@@ -66,4 +72,31 @@ export async function pretendCompanyLink(page: Page): Promise<void> {
     const user = JSON.parse(localStorage.getItem('user') ?? '{}');
     localStorage.setItem('user', JSON.stringify({ ...user, empresaId: user.empresaId ?? 'empresa-e2e' }));
   });
+}
+
+async function signInApi(account: Pick<Account, 'email' | 'password'>): Promise<string> {
+  const response = await postJson('/auth/login', { email: account.email, password: account.password });
+  const body = (await response.json()) as { access_token: string };
+  return body.access_token;
+}
+
+/** Calls the API as `account` (bearer token), for set-up steps that are not what a test is about. */
+export async function apiAs<T>(
+  account: Pick<Account, 'email' | 'password'>,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const token = await signInApi(account);
+  const response = await fetch(`${baseURL()}/api${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok)
+    throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
 }

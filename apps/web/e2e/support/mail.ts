@@ -65,3 +65,35 @@ export async function waitForVerificationCode(
   }
   throw new Error(`no verification e-mail for ${email} within ${timeoutMs} ms`);
 }
+
+export interface MailboxMessage {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * Waits for the newest message to `email` whose subject matches, read through the local mailbox API
+ * (decoded text, so links survive quoted-printable line breaks).
+ */
+export async function waitForMail(
+  baseURL: string,
+  email: string,
+  subject: RegExp,
+  timeoutMs = 20_000,
+): Promise<MailboxMessage> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${baseURL}/api/dev/mailbox`);
+    if (response.ok) {
+      const { messages } = (await response.json()) as { messages: MailboxMessage[] };
+      const found = messages.find(
+        (message) => message.to.toLowerCase().includes(email.toLowerCase()) && subject.test(message.subject),
+      );
+      if (found) return found;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no e-mail to ${email} matching ${subject} within ${timeoutMs} ms`);
+}

@@ -283,9 +283,16 @@ describe('company user management', () => {
       id: 'r-2',
       requester: { id: 'u-8', name: 'Gil Souza', email: 'gil@x.com' },
     };
+    const decided = new Set<string>();
     const { user, network } = setup({
-      'GET /api/empresas/my-company/join-requests': { body: [joinRequest, second] },
-      'POST /api/empresas/join-requests/r-1/approve': { body: { ...joinRequest, status: 'aprovada' } },
+      // A decided request leaves the list: the row unmounts, and its toast must still show.
+      'GET /api/empresas/my-company/join-requests': () => ({
+        body: [joinRequest, second].filter((item) => !decided.has(item.id)),
+      }),
+      'POST /api/empresas/join-requests/r-1/approve': () => {
+        decided.add('r-1');
+        return { body: { ...joinRequest, status: 'aprovada' } };
+      },
       'POST /api/empresas/join-requests/r-2/reject': { body: { ...second, status: 'rejeitada' } },
     });
     const panel = within(await screen.findByRole('region', { name: t.requestsTitle }));
@@ -293,6 +300,7 @@ describe('company user management', () => {
     await user.selectOptions(panel.getByRole('combobox', { name: 'Papel de Fábio Nunes' }), 'supervisor');
     await user.click(panel.getByRole('button', { name: 'Aprovar Fábio Nunes' }));
     expect(await screen.findByText('Fábio Nunes agora faz parte da empresa.')).toBeInTheDocument();
+    await waitFor(() => expect(panel.queryByText('Fábio Nunes')).not.toBeInTheDocument());
     expect(network.requests.find((r) => r.url.endsWith('/r-1/approve'))?.body).toEqual({
       role: 'supervisor',
     });

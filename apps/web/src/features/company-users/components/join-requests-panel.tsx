@@ -56,13 +56,11 @@ function RequestRow({ request, empresaId }: { request: JoinRequest; empresaId: s
         <Button
           size="sm"
           onClick={() =>
-            approve.mutate(
-              { id: request.id, role, empresaId },
-              {
-                onSuccess: () =>
-                  showToast({ message: formatMessage(t.approved, { name }), variant: 'success' }),
-              },
-            )
+            // mutateAsync: the row leaves the list when the lists refresh, and the toast must still show.
+            approve
+              .mutateAsync({ id: request.id, role, empresaId })
+              .then(() => showToast({ message: formatMessage(t.approved, { name }), variant: 'success' }))
+              .catch(() => undefined)
           }
           loading={approve.isPending}
           aria-label={formatMessage(t.approveLabel, { name })}
@@ -89,15 +87,13 @@ function RequestRow({ request, empresaId }: { request: JoinRequest; empresaId: s
         busy={reject.isPending}
         error={reject.isError ? errorText(reject.error, t.rejectError) : null}
         onConfirm={() =>
-          reject.mutate(
-            { id: request.id, motivo, empresaId },
-            {
-              onSuccess: () => {
-                showToast({ message: t.rejected, variant: 'success' });
-                setRejecting(false);
-              },
-            },
-          )
+          reject
+            .mutateAsync({ id: request.id, motivo, empresaId })
+            .then(() => {
+              showToast({ message: t.rejected, variant: 'success' });
+              setRejecting(false);
+            })
+            .catch(() => undefined)
         }
         onClose={() => {
           setRejecting(false);
