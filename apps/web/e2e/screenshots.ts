@@ -1,11 +1,13 @@
 /**
  * Screenshots of every screen, light and dark, desktop (1280×800) and phone (390×844), for a visual
- * review. Starts its own API with the demo seed (a desenvolvedor with a company).
+ * review. Starts its own API with the demo seed (a desenvolvedor with a company) and the local BrasilAPI
+ * fake for the CNPJ look-up.
  * Usage: npm run build -w apps/web && npx tsx apps/web/e2e/screenshots.ts [output dir]
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
+import { startFakeCnpjServer } from '../../api/test/fakes/cnpj-server';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
 import { startServer } from './support/server';
 
@@ -26,59 +28,202 @@ const privateScreens = [
   '/configuracoes/alterar-senha',
   '/suporte',
   '/management',
+  '/empresas',
   '/empresas/assign-user',
-  '/onboarding/company',
+  '/empresas/users',
 ];
 const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
+const PASSWORD = 'Cotacao2026';
+const DEMO_CNPJ = '11222333000181';
 
-const server = await startServer({ SEED_DEMO: 'true' });
-await fetch(`${server.baseURL}/api/auth/register`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ email: 'avaliador@exemplo.com.br' }),
-});
-for (let attempt = 0; attempt < 40; attempt++) {
-  const mailbox = (await (await fetch(`${server.baseURL}/api/dev/mailbox`)).json()) as {
-    messages: Array<{ id: string }>;
-  };
-  if (mailbox.messages[0]) {
-    publicScreens.push(`/dev/mailbox?id=${encodeURIComponent(mailbox.messages[0].id)}`);
-    break;
-  }
-  await new Promise((resolve) => setTimeout(resolve, 250));
+const cnpjServer = await startFakeCnpjServer();
+const server = await startServer({ SEED_DEMO: 'true', CNPJ_API_URL: cnpjServer.url });
+const api = server.baseURL;
+
+interface MailSummary {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
 }
+
+async function mailbox(): Promise<MailSummary[]> {
+  return ((await (await fetch(`${api}/api/dev/mailbox`)).json()) as { messages: MailSummary[] }).messages;
+}
+
+async function waitForMail(to: string, subject: RegExp): Promise<MailSummary> {
+  for (let attempt = 0; attempt < 80; attempt++) {
+    const found = (await mailbox()).find((mail) => mail.to.includes(to) && subject.test(mail.subject));
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no mail to ${to} matching ${subject}`);
+}
+
+async function call<T>(
+  method: string,
+  route: string,
+  body?: unknown,
+  auth: { token?: string; cookie?: string } = {},
+) {
+  const response = await fetch(`${api}/api${route}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(auth.token ? { authorization: `Bearer ${auth.token}` } : {}),
+      ...(auth.cookie ? { cookie: auth.cookie } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
+  return { body: (await response.json()) as T, response };
+}
+
+async function login(email: string): Promise<string> {
+  return (await call<{ access_token: string }>('POST', '/auth/login', { email, password: PASSWORD })).body
+    .access_token;
+}
+
+/** A verified account without a company (register → code from the local mailbox → password). */
+async function newAccount(name: string, email: string): Promise<string> {
+  const { response } = await call('POST', '/auth/register', { email });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  const mail = await waitForMail(email, /código de verificação/);
+  const code = /(\d{6})/.exec(mail.subject)?.[1];
+  await call('POST', '/auth/verify-email', { code }, { cookie });
+  await call(
+    'POST',
+    '/auth/complete-registration',
+    { name, password: PASSWORD, confirmPassword: PASSWORD },
+    { cookie },
+  );
+  return login(email);
+}
+
+// Data for the user-management lists: an open invite and a join request in the demo company.
+const demoToken = await login('demo@cotacoes.local');
+const demoCompany = (
+  await call<{ id: string }>('GET', '/empresas/current/empresa', undefined, { token: demoToken })
+).body;
+await call(
+  'POST',
+  '/empresas/assign-user',
+  {
+    userEmail: 'convidada@exemplo.com.br',
+    name: 'Helena Convidada',
+    empresaId: demoCompany.id,
+    role: 'analista',
+  },
+  { token: demoToken },
+);
+const invite = await waitForMail('convidada@exemplo.com.br', /Convite/);
+const inviteLink = /\/register\?\S+/.exec(invite.text)?.[0];
+if (inviteLink) publicScreens.push(inviteLink);
+const asking = await newAccount('Igor Solicitante', 'igor@exemplo.com.br');
+await call('POST', `/empresas/join/${demoCompany.id}`, { cnpj: DEMO_CNPJ }, { token: asking });
+
+const first = (await mailbox()).at(-1);
+if (first) publicScreens.push(`/dev/mailbox?id=${encodeURIComponent(first.id)}`);
+
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+let newcomers = 0;
 try {
   for (const theme of ['light', 'dark'] as const) {
     for (const [device, viewport] of Object.entries(viewports)) {
-      const context = await browser.newContext({ baseURL: server.baseURL, viewport, locale: 'pt-BR' });
+      const context = await browser.newContext({ baseURL: api, viewport, locale: 'pt-BR' });
       await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
       const page = await context.newPage();
-      const shot = async (route: string) => {
-        await page.goto(route);
+      const save = async (name: string) => {
         await page.waitForLoadState('networkidle');
         await page.waitForTimeout(150);
-        const name = `${theme}-${device}-${route.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'dashboard'}.png`;
-        await page.screenshot({ path: path.join(outDir, name), fullPage: true });
+        await page.screenshot({ path: path.join(outDir, `${theme}-${device}-${name}.png`), fullPage: true });
+      };
+      const shot = async (route: string) => {
+        await page.goto(route);
+        await save(route.replace(/\W+/g, '_').replace(/^_|_$/g, '').slice(0, 60) || 'dashboard');
+      };
+      const signIn = async (email: string) => {
+        await page.goto('/login');
+        await page.getByLabel('E-mail').fill(email);
+        await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+        await page.getByRole('button', { name: 'Acessar conta' }).click();
+        await page.waitForURL((url) => url.pathname !== '/login');
       };
       for (const route of publicScreens) await shot(route);
-      await page.goto('/login');
-      await page.getByLabel('E-mail').fill('demo@cotacoes.local');
-      await page.getByLabel('Senha', { exact: true }).fill('Cotacao2026');
-      await page.getByRole('button', { name: 'Acessar conta' }).click();
-      await page.waitForURL((url) => url.pathname === '/');
+
+      await signIn('demo@cotacoes.local');
       for (const route of privateScreens) await shot(route);
+      await page.goto('/empresas');
+      await page
+        .getByRole('button', { name: /^Excluir / })
+        .first()
+        .click();
+      await page.getByText('Esta empresa ainda tem dados').waitFor();
+      await save('empresas-delete');
+      await page.keyboard.press('Escape');
+      await page
+        .getByRole('button', { name: /^Editar / })
+        .first()
+        .click();
+      await save('empresas-edit');
+      await page.keyboard.press('Escape');
+      await page.goto('/empresas/assign-user');
+      await page.getByRole('tab', { name: /Convites/ }).click();
+      await save('assign-user-invites');
       if (device === 'desktop') {
         await page.evaluate(() => localStorage.setItem('sidebar-collapsed', 'true'));
         await page.goto('/configuracoes');
         await page.waitForLoadState('networkidle');
         await page.screenshot({ path: path.join(outDir, `${theme}-desktop-collapsed.png`) });
+        await page.evaluate(() => localStorage.removeItem('sidebar-collapsed'));
       }
       if (device === 'phone') {
         await page.goto('/suporte');
         await page.getByRole('button', { name: 'Abrir menu' }).click();
         await page.waitForTimeout(300);
         await page.screenshot({ path: path.join(outDir, `${theme}-phone-menu-open.png`) });
+      }
+
+      // Onboarding, with an account of its own for each theme and device (joining leaves it waiting).
+      await page.evaluate(() => localStorage.clear());
+      await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+      newcomers += 1;
+      const email = `novo${newcomers}@exemplo.com.br`;
+      await newAccount('Nina Nova', email);
+      await signIn(email);
+      await page.waitForURL('**/onboarding/company');
+      await save('onboarding-choice');
+      await page.getByRole('button', { name: /Criar nova empresa/ }).click();
+      await page.getByLabel('CNPJ').fill('19131243000');
+      await page.getByRole('button', { name: 'Buscar' }).click();
+      await page.getByRole('alert').waitFor();
+      await save('onboarding-create-invalid');
+      // The alphanumeric CNPJ the fake knows; it is never created here, so it is always "found".
+      await page.getByLabel('CNPJ').fill('12ABC34501DE35');
+      await page.getByRole('button', { name: 'Buscar' }).click();
+      await page.getByRole('button', { name: 'Criar Empresa' }).waitFor();
+      await save('onboarding-create-found');
+      await page.getByRole('button', { name: 'Voltar às opções' }).click();
+      await page.getByRole('button', { name: /Entrar em uma empresa/ }).click();
+      await page.getByLabel('CNPJ').fill(DEMO_CNPJ);
+      await page.getByRole('button', { name: 'Verificar' }).click();
+      await page.getByRole('button', { name: 'Entrar na Empresa' }).waitFor();
+      await save('onboarding-join-found');
+      await page.getByRole('button', { name: 'Entrar na Empresa' }).click();
+      await page.getByRole('heading', { name: 'Aguardando aprovação' }).waitFor();
+      await save('onboarding-pending');
+      // The desktop runs create a company each (light and dark), with the two numeric CNPJs the fake knows.
+      if (device === 'desktop') {
+        await page.getByRole('button', { name: 'Escolher outra empresa' }).click();
+        await page.getByRole('button', { name: /Criar nova empresa/ }).click();
+        await page.getByLabel('CNPJ').fill(theme === 'light' ? '19131243000197' : '33683111000280');
+        await page.getByRole('button', { name: 'Buscar' }).click();
+        await page.getByRole('button', { name: 'Criar Empresa' }).click();
+        await page.getByRole('heading', { name: 'Empresa criada!' }).waitFor();
+        await save('onboarding-success');
       }
       await context.close();
     }
@@ -87,4 +232,5 @@ try {
 } finally {
   await browser.close();
   await server.stop();
+  await cnpjServer.close();
 }

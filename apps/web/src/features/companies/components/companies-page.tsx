@@ -21,9 +21,11 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { errorText } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
 import { type FieldErrors, hasFieldErrors, serverFieldErrors } from '@/lib/form';
 import { useUser } from '@/lib/session';
 import { showToast } from '@/lib/toast';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { useCreateCompany } from '../api/create-company';
 import { useSetVisao } from '../api/set-visao';
 import { CompanyFields, emptyCompanyValues, parseCompanyValues } from './company-fields';
@@ -85,6 +87,99 @@ function matches(empresa: Empresa, search: string): boolean {
   );
 }
 
+function CompanyName({ empresa, acting }: { empresa: Empresa; acting: boolean }) {
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-medium text-fg">{empresa.nome}</span>
+        {acting && (
+          <Badge variant="primary">
+            <CheckIcon size={12} />
+            {t.acting}
+          </Badge>
+        )}
+        {!empresa.ativa && <Badge variant="neutral">{t.inactive}</Badge>}
+      </div>
+      {empresa.razaoSocial && empresa.razaoSocial !== empresa.nome && (
+        <p className="text-xs text-fg-muted">{empresa.razaoSocial}</p>
+      )}
+      {empresa.endereco && (
+        <p className="max-w-xs truncate text-xs text-fg-muted" title={empresa.endereco}>
+          {empresa.endereco}
+        </p>
+      )}
+    </>
+  );
+}
+
+function CompanyContact({ empresa }: { empresa: Empresa }) {
+  if (!empresa.email && !empresa.telefone) return <span className="text-fg-muted">—</span>;
+  return (
+    <>
+      {empresa.email && (
+        <p className="max-w-48 truncate" title={empresa.email}>
+          {empresa.email}
+        </p>
+      )}
+      {empresa.telefone && <p className="text-fg-muted">{empresa.telefone}</p>}
+    </>
+  );
+}
+
+function CompanyActions({
+  empresa,
+  acting,
+  setVisao,
+  onActIn,
+  onEdit,
+  onDelete,
+  align = 'end',
+}: {
+  empresa: Empresa;
+  acting: boolean;
+  setVisao: ReturnType<typeof useSetVisao>;
+  onActIn: (empresa: Empresa) => void;
+  onEdit: (empresa: Empresa) => void;
+  onDelete: (empresa: Empresa) => void;
+  align?: 'start' | 'end';
+}) {
+  return (
+    <div className={cn('flex items-center gap-1', align === 'end' ? 'justify-end' : 'justify-start')}>
+      {!acting && (
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => onActIn(empresa)}
+          loading={setVisao.isPending && setVisao.variables === empresa.id}
+          disabled={setVisao.isPending}
+          aria-label={formatMessage(t.actAsLabel, { nome: empresa.nome })}
+        >
+          {t.actAs}
+        </Button>
+      )}
+      <Button
+        variant="ghost"
+        size="icon"
+        onClick={() => onEdit(empresa)}
+        aria-label={formatMessage(t.editLabel, { nome: empresa.nome })}
+        title={t.edit}
+      >
+        <PencilIcon size={16} />
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="text-danger-soft-fg"
+        onClick={() => onDelete(empresa)}
+        aria-label={formatMessage(t.deleteLabel, { nome: empresa.nome })}
+        title={t.delete}
+      >
+        <TrashIcon size={16} />
+      </Button>
+    </div>
+  );
+}
+
 /** Company administration (spec 2, /empresas, desenvolvedor only) and the visão (ADR 0008). */
 export function CompaniesPage() {
   const user = useUser();
@@ -96,6 +191,8 @@ export function CompaniesPage() {
   const list = companies.data ?? [];
   const visible = useMemo(() => list.filter((empresa) => matches(empresa, search)), [list, search]);
   const current = list.find((empresa) => empresa.id === user?.empresaId) ?? null;
+  // Phones get cards: a five-column table would hide the actions off screen.
+  const wide = useMediaQuery('(min-width: 768px)');
 
   function actIn(empresa: Empresa) {
     setVisao.mutate(empresa.id, {
@@ -110,18 +207,18 @@ export function CompaniesPage() {
       <PageTitle title={t.title} />
       <PageHeader title={t.heading} description={t.subtitle} className="mb-0" />
 
-      <Card className="flex flex-wrap items-center gap-3 px-5 py-4">
+      <Card className="flex items-center gap-3 px-5 py-4">
         <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary-soft-fg">
           <BuildingIcon size={20} />
         </span>
         {current ? (
-          <p className="text-sm text-fg" data-testid="current-visao">
+          <p className="min-w-0 text-sm text-fg" data-testid="current-visao">
             <span className="text-fg-muted">{t.currentVisao}: </span>
             <strong className="font-semibold">{current.nome}</strong>{' '}
             <span className="text-fg-muted">({current.codigo})</span>
           </p>
         ) : (
-          <p className="text-sm text-fg-muted" data-testid="current-visao">
+          <p className="min-w-0 text-sm text-fg-muted" data-testid="current-visao">
             {t.noVisao}
           </p>
         )}
@@ -153,7 +250,12 @@ export function CompaniesPage() {
 
         {companies.isPending && <LoadingState />}
         {companies.isError && <Alert variant="error">{errorText(companies.error, t.loadError)}</Alert>}
-        {companies.isSuccess && (
+        {companies.isSuccess && visible.length === 0 && (
+          <Card className="px-4 py-10 text-center text-sm text-fg-muted">
+            {list.length === 0 ? t.empty : t.emptyFiltered}
+          </Card>
+        )}
+        {companies.isSuccess && visible.length > 0 && wide && (
           <Table caption={t.listTitle}>
             <TableHead>
               <TableRow>
@@ -165,82 +267,68 @@ export function CompaniesPage() {
               </TableRow>
             </TableHead>
             <TableBody>
-              {visible.length === 0 && (
-                <TableEmpty colSpan={5}>{list.length === 0 ? t.empty : t.emptyFiltered}</TableEmpty>
-              )}
-              {visible.map((empresa) => {
-                const acting = empresa.id === user?.empresaId;
-                return (
-                  <TableRow key={empresa.id}>
-                    <TableCell className="min-w-56">
-                      <div className="flex flex-wrap items-center gap-2">
-                        <span className="font-medium">{empresa.nome}</span>
-                        {acting && (
-                          <Badge variant="primary">
-                            <CheckIcon size={12} />
-                            {t.acting}
-                          </Badge>
-                        )}
-                        {!empresa.ativa && <Badge variant="neutral">{t.inactive}</Badge>}
-                      </div>
-                      {empresa.razaoSocial && empresa.razaoSocial !== empresa.nome && (
-                        <p className="text-xs text-fg-muted">{empresa.razaoSocial}</p>
-                      )}
-                      {empresa.endereco && (
-                        <p className="max-w-xs truncate text-xs text-fg-muted" title={empresa.endereco}>
-                          {empresa.endereco}
-                        </p>
-                      )}
-                    </TableCell>
-                    <TableCell className="font-mono text-xs">{empresa.codigo}</TableCell>
-                    <TableCell className="whitespace-nowrap tabular-nums">
-                      {empresa.cnpj ? formatCnpj(empresa.cnpj) : '—'}
-                    </TableCell>
-                    <TableCell className="text-xs">
-                      {empresa.email && <p className="break-all">{empresa.email}</p>}
-                      {empresa.telefone && <p className="text-fg-muted">{empresa.telefone}</p>}
-                      {!empresa.email && !empresa.telefone && <span className="text-fg-muted">—</span>}
-                    </TableCell>
-                    <TableCell>
-                      <div className="flex items-center justify-end gap-1">
-                        {!acting && (
-                          <Button
-                            variant="secondary"
-                            size="sm"
-                            onClick={() => actIn(empresa)}
-                            loading={setVisao.isPending && setVisao.variables === empresa.id}
-                            disabled={setVisao.isPending}
-                            aria-label={formatMessage(t.actAsLabel, { nome: empresa.nome })}
-                          >
-                            {t.actAs}
-                          </Button>
-                        )}
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          onClick={() => setEditing(empresa)}
-                          aria-label={formatMessage(t.editLabel, { nome: empresa.nome })}
-                          title={t.edit}
-                        >
-                          <PencilIcon size={16} />
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          className="text-danger-soft-fg"
-                          onClick={() => setDeleting(empresa)}
-                          aria-label={formatMessage(t.deleteLabel, { nome: empresa.nome })}
-                          title={t.delete}
-                        >
-                          <TrashIcon size={16} />
-                        </Button>
-                      </div>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
+              {visible.map((empresa) => (
+                <TableRow key={empresa.id}>
+                  <TableCell className="min-w-56">
+                    <CompanyName empresa={empresa} acting={empresa.id === user?.empresaId} />
+                  </TableCell>
+                  <TableCell className="font-mono text-xs">{empresa.codigo}</TableCell>
+                  <TableCell className="whitespace-nowrap tabular-nums">
+                    {empresa.cnpj ? formatCnpj(empresa.cnpj) : '—'}
+                  </TableCell>
+                  <TableCell className="text-xs">
+                    <CompanyContact empresa={empresa} />
+                  </TableCell>
+                  <TableCell>
+                    <CompanyActions
+                      empresa={empresa}
+                      acting={empresa.id === user?.empresaId}
+                      setVisao={setVisao}
+                      onActIn={actIn}
+                      onEdit={setEditing}
+                      onDelete={setDeleting}
+                    />
+                  </TableCell>
+                </TableRow>
+              ))}
             </TableBody>
           </Table>
+        )}
+        {companies.isSuccess && visible.length > 0 && !wide && (
+          <ul className="space-y-3" aria-label={t.listTitle}>
+            {visible.map((empresa) => (
+              <li key={empresa.id} className="rounded-xl border border-border bg-surface p-4 shadow-sm">
+                <CompanyName empresa={empresa} acting={empresa.id === user?.empresaId} />
+                <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-xs">
+                  <div>
+                    <dt className="font-medium tracking-wide text-fg-muted uppercase">{t.columns.codigo}</dt>
+                    <dd className="font-mono text-fg">{empresa.codigo}</dd>
+                  </div>
+                  <div>
+                    <dt className="font-medium tracking-wide text-fg-muted uppercase">{t.columns.cnpj}</dt>
+                    <dd className="text-fg tabular-nums">{empresa.cnpj ? formatCnpj(empresa.cnpj) : '—'}</dd>
+                  </div>
+                  <div className="col-span-2">
+                    <dt className="font-medium tracking-wide text-fg-muted uppercase">{t.columns.contato}</dt>
+                    <dd className="text-fg">
+                      <CompanyContact empresa={empresa} />
+                    </dd>
+                  </div>
+                </dl>
+                <div className="mt-3 border-t border-border pt-3">
+                  <CompanyActions
+                    empresa={empresa}
+                    acting={empresa.id === user?.empresaId}
+                    setVisao={setVisao}
+                    onActIn={actIn}
+                    onEdit={setEditing}
+                    onDelete={setDeleting}
+                    align="start"
+                  />
+                </div>
+              </li>
+            ))}
+          </ul>
         )}
       </section>
 

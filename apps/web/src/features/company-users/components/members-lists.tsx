@@ -67,22 +67,24 @@ function Row({
   action: ReactNode;
 }) {
   return (
-    <li className="flex flex-wrap items-center gap-3 px-4 py-3 sm:flex-nowrap">
+    <li className="flex items-start gap-3 px-4 py-3 sm:items-center">
       <span
         aria-hidden="true"
         className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-primary-soft text-xs font-semibold text-primary-soft-fg"
       >
         {initials(title)}
       </span>
-      <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium text-fg">{title}</p>
-        <p className="truncate text-xs text-fg-muted">{subtitle}</p>
+      <div className="min-w-0 flex-1 sm:flex sm:items-center sm:gap-3">
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-medium text-fg">{title}</p>
+          <p className="truncate text-xs text-fg-muted">{subtitle}</p>
+        </div>
+        <div className="mt-1.5 flex flex-wrap items-center gap-2 sm:mt-0 sm:justify-end">
+          {badges}
+          <span className="text-xs whitespace-nowrap text-fg-muted">{meta}</span>
+        </div>
       </div>
-      <div className="flex flex-wrap items-center gap-2 sm:justify-end">
-        {badges}
-        <span className="text-xs whitespace-nowrap text-fg-muted">{meta}</span>
-      </div>
-      <div className="ml-auto shrink-0 sm:ml-0">{action}</div>
+      <div className="shrink-0">{action}</div>
     </li>
   );
 }

@@ -194,14 +194,18 @@ function SuccessStep({ step }: { step: Extract<Step, { name: 'success' }> }) {
   } as const;
   const [title, text] = texts[step.kind];
   return (
-    <section aria-labelledby="onboarding-step-title" className="space-y-4 text-center sm:text-left">
-      <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-success-soft text-success-soft-fg sm:mx-0">
-        <CheckCircleIcon size={26} />
-      </span>
-      <h2 id="onboarding-step-title" className="text-lg font-semibold text-fg">
-        {title}
-      </h2>
-      <p className="text-sm text-fg-muted">{formatMessage(text, { empresa: step.empresa })}</p>
+    <section aria-labelledby="onboarding-step-title" className="space-y-4">
+      <div className="flex items-start gap-3">
+        <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-success-soft text-success-soft-fg">
+          <CheckCircleIcon size={22} />
+        </span>
+        <div>
+          <h2 id="onboarding-step-title" className="text-lg font-semibold text-fg">
+            {title}
+          </h2>
+          <p className="mt-1 text-sm text-fg-muted">{formatMessage(text, { empresa: step.empresa })}</p>
+        </div>
+      </div>
       <Button size="lg" onClick={() => navigate(paths.home.getHref(), { replace: true })}>
         {t.goToDashboard}
       </Button>
