@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { AppConfig } from '../../config/env.js';
 import { AppError } from '../../lib/errors.js';
 import { access, requireAuth, SESSION_COOKIE } from '../../plugins/access.js';
-import type { AuthService, RequestMeta, SignedIn } from './auth.service.js';
+import { type AuthService, type RequestMeta, type SignedIn, toPublicUser } from './auth.service.js';
 import type { OidcService, Provider } from './oidc.service.js';
 
 export const REGISTRATION_COOKIE = 'cotacoes_registration';
@@ -180,17 +180,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: { access: access.user },
       schema: { tags: ['auth'], response: { 200: userSchema, 401: problemSchema } },
     },
-    async (request) => {
-      const { user } = requireAuth(request);
-      return {
-        id: user.id,
-        name: user.name,
-        email: user.email,
-        role: user.role,
-        empresaId: user.empresaId,
-        receiveEmailCopy: user.receiveEmailCopy,
-      };
-    },
+    async (request) => toPublicUser(requireAuth(request).user),
   );
 
   app.post(
