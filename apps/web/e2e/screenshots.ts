@@ -6,7 +6,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { startFakeCnpjServer } from '../../api/test/fakes/cnpj-server';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
 import { startServer } from './support/server';

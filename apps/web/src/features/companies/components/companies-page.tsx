@@ -11,15 +11,7 @@ import { Card, CardSection } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { PageHeader, PageTitle } from '@/components/ui/page';
 import { LoadingState } from '@/components/ui/spinner';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableEmpty,
-  TableHead,
-  TableHeaderCell,
-  TableRow,
-} from '@/components/ui/table';
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/table';
 import { errorText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { type FieldErrors, hasFieldErrors, serverFieldErrors } from '@/lib/form';

@@ -1,10 +1,10 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { Link } from 'react-router';
-import { FilePlusIcon, FileTextIcon, WrenchIcon } from '@/components/icons';
+import { FilePlusIcon, FileTextIcon } from '@/components/icons';
 import { buttonClasses } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { PageHeader, PageTitle } from '@/components/ui/page';
+import { UnderConstruction } from '@/components/ui/under-construction';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/session';
 
@@ -31,15 +31,7 @@ export function DashboardPlaceholder() {
           </>
         }
       />
-      <Card className="flex items-start gap-4 p-6">
-        <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary-soft-fg">
-          <WrenchIcon size={22} />
-        </span>
-        <div>
-          <h2 className="font-semibold text-fg">{ui.common.underConstruction}</h2>
-          <p className="mt-1 text-sm text-fg-muted">{ui.dashboard.placeholder}</p>
-        </div>
-      </Card>
+      <UnderConstruction text={ui.dashboard.placeholder} />
     </>
   );
 }
