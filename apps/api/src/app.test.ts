@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/helpers.js';
 
@@ -95,6 +96,47 @@ describe('platform', () => {
     await bare.register(accessPlugin, { sessions: ctx.app.services.sessions });
     expect(() => bare.get('/api/sem-regra', async () => 'x')).toThrow(/declares no access rule/);
     await bare.close();
+  });
+});
+
+describe('production and logs', () => {
+  it('sends HSTS for a year only in production', async () => {
+    const development = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(development.headers['strict-transport-security']).toBeUndefined();
+    const production = await createTestApp({ NODE_ENV: 'production' });
+    try {
+      const response = await production.app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    } finally {
+      await production.close();
+    }
+  });
+
+  it('logs every request with its request id, taken from X-Request-Id when well formed', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const logged = await createTestApp({}, { logger: { level: 'info', stream } });
+    try {
+      await logged.app.inject({
+        method: 'GET',
+        url: '/api/nao-existe',
+        headers: { 'x-request-id': 'pedido-12345678' },
+      });
+      await logged.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'bad id!' } });
+      const ids = lines.filter((line) => line.msg === 'request completed').map((line) => line.reqId);
+      expect(ids[0]).toBe('pedido-12345678');
+      expect(ids[1]).toMatch(/^[0-9a-f-]{36}$/);
+      expect(lines.some((line) => line.reqId === 'pedido-12345678' && line.msg === 'incoming request')).toBe(
+        true,
+      );
+    } finally {
+      await logged.close();
+    }
   });
 });
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { simpleParser } from 'mailparser';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -49,7 +49,7 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; dr
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { mailTransport?: MailTransport; workers?: boolean } = {},
+  options: { mailTransport?: MailTransport; workers?: boolean; logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cotacoes-test-'));
   const config = parseConfig({
@@ -72,7 +72,7 @@ export async function createTestApp(
     database,
     workers: options.workers ?? true,
     workerPollSeconds: 0.5,
-    logger: false,
+    logger: options.logger ?? false,
     mailTransport: options.mailTransport,
   });
   await app.ready();

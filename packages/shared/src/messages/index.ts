@@ -1,3 +1,4 @@
 export * from './email.js';
 export * from './errors.js';
+export * from './success.js';
 export * from './ui.js';

@@ -8,6 +8,7 @@ import {
   profileBodySchema,
   registerBodySchema,
   sessionResponseSchema,
+  successMessages,
   userSchema,
   verifyEmailBodySchema,
 } from '@cotacoes/shared';
@@ -22,14 +23,6 @@ import type { OidcService, Provider } from './oidc.service.js';
 
 export const REGISTRATION_COOKIE = 'cotacoes_registration';
 const OAUTH_COOKIE = 'cotacoes_oauth';
-
-const messages = {
-  codeSent: 'Enviamos um código de verificação para o seu e-mail.',
-  verified: 'E-mail verificado com sucesso.',
-  resent: 'Novo código enviado!',
-  loggedOut: 'Sessão encerrada.',
-  passwordChanged: 'Senha alterada com sucesso. Faça login novamente nos outros dispositivos.',
-};
 
 const errorResponses = { 400: problemSchema, 401: problemSchema, 409: problemSchema, 429: problemSchema };
 
@@ -84,7 +77,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         path: '/api/auth',
         maxAge: 24 * 3600,
       });
-      return { message: messages.codeSent };
+      return { message: successMessages.codeSent };
     },
   );
 
@@ -100,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request) => {
       await auth.verifyEmail(request.cookies[REGISTRATION_COOKIE], request.body.code, requestMeta(request));
-      return { message: messages.verified };
+      return { message: successMessages.emailVerified };
     },
   );
 
@@ -116,7 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request) => {
       await auth.resendVerification(request.cookies[REGISTRATION_COOKIE], requestMeta(request));
-      return { message: messages.resent };
+      return { message: successMessages.codeResent };
     },
   );
 
@@ -170,7 +163,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       await auth.logout(request.auth, requestMeta(request));
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
-      return { message: messages.loggedOut };
+      return { message: successMessages.loggedOut };
     },
   );
 
@@ -204,7 +197,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request) => {
       await auth.changePassword(requireAuth(request), request.body, requestMeta(request));
-      return { message: messages.passwordChanged };
+      return { message: successMessages.passwordChanged };
     },
   );
 

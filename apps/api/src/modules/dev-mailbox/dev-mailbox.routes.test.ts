@@ -29,6 +29,16 @@ describe('local mailbox on a loopback server', () => {
     expect(one.json().html).toContain('<!doctype html>');
     const traversal = await ctx.app.inject({ method: 'GET', url: '/api/dev/mailbox/..%2F..%2Fetc%2Fpasswd' });
     expect(traversal.statusCode).toBe(400);
+    // A message written after a listing shows up in the next one (parsed files are cached by mtime).
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'segunda@empresa.com.br' },
+    });
+    await waitForMail(ctx.config, 'segunda@empresa.com.br', 'código');
+    const again = (await ctx.app.inject({ method: 'GET', url: '/api/dev/mailbox' })).json().messages;
+    expect(again).toHaveLength(2);
+    expect(again.map((m: { to: string }) => m.to).join(' ')).toContain('segunda@empresa.com.br');
     const config = await ctx.app.inject({ method: 'GET', url: '/api/config' });
     expect(config.json()).toMatchObject({ mailTransport: 'local', mailboxEnabled: true });
   });

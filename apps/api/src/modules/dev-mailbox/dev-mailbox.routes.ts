@@ -32,16 +32,25 @@ const summarySchema = z.object({
   text: z.string(),
 });
 
-async function readMessage(dir: string, id: string) {
-  const raw = await fs.readFile(path.join(dir, `${id}.eml`));
-  const parsed = await simpleParser(raw);
+type StoredMessage = z.infer<typeof summarySchema> & { html: string | null };
+
+/** Parsed messages by file; a file is written once (temp + rename), so its mtime identifies the content. */
+const parsedCache = new Map<string, { mtimeMs: number; message: StoredMessage }>();
+const CACHE_LIMIT = 2 * MAX_LISTED;
+
+async function readMessage(dir: string, id: string, mtimeMs?: number): Promise<StoredMessage> {
+  const file = path.join(dir, `${id}.eml`);
+  const modified = mtimeMs ?? (await fs.stat(file)).mtimeMs;
+  const cached = parsedCache.get(file);
+  if (cached && cached.mtimeMs === modified) return cached.message;
+  const parsed = await simpleParser(await fs.readFile(file));
   const addresses = (value: typeof parsed.to) =>
     [value]
       .flat()
       .filter(Boolean)
       .map((entry) => entry!.text)
       .join(', ');
-  return {
+  const message = {
     id,
     from: parsed.from?.text ?? '',
     to: [addresses(parsed.to), parsed.bcc ? `Cco: ${addresses(parsed.bcc)}` : ''].filter(Boolean).join(' · '),
@@ -50,6 +59,9 @@ async function readMessage(dir: string, id: string) {
     text: parsed.text ?? '',
     html: typeof parsed.html === 'string' ? parsed.html : null,
   };
+  if (parsedCache.size >= CACHE_LIMIT) parsedCache.delete(parsedCache.keys().next().value!);
+  parsedCache.set(file, { mtimeMs: modified, message });
+  return message;
 }
 
 export const devMailboxRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
@@ -74,8 +86,8 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = as
       );
       files.sort((a, b) => b.mtime - a.mtime);
       const messages = await Promise.all(
-        files.slice(0, MAX_LISTED).map(async ({ name }) => {
-          const { html: _html, ...summary } = await readMessage(dir, name.slice(0, -4));
+        files.slice(0, MAX_LISTED).map(async ({ name, mtime }) => {
+          const { html: _html, ...summary } = await readMessage(dir, name.slice(0, -4), mtime);
           return summary;
         }),
       );

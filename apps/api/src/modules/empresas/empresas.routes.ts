@@ -25,6 +25,7 @@ import {
   problemSchema,
   rejectJoinBodySchema,
   setVisaoResponseSchema,
+  successMessages,
   tokenParamsSchema,
   updateEmpresaBodySchema,
   visaoResponseSchema,
@@ -34,7 +35,7 @@ import { z } from 'zod';
 import { access, requireAuth } from '../../plugins/access.js';
 import { requestMeta } from '../auth/auth.routes.js';
 import type { EmpresasService } from './empresas.service.js';
-import { type MembersService, memberMessages } from './members.service.js';
+import type { MembersService } from './members.service.js';
 
 /** The CNPJ search calls an outside service, so it has its own per-IP limit besides the global one. */
 export const CNPJ_SEARCH_LIMIT_PER_MINUTE = 30;
@@ -265,7 +266,7 @@ export const empresasRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await members.unlinkUser(requireAuth(request), request.params.id, requestMeta(request));
-      return { message: memberMessages.unlinked };
+      return { message: successMessages.userUnlinked };
     },
   );
 
@@ -343,7 +344,7 @@ export const empresasRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await members.deleteInvite(requireAuth(request), request.params.id, requestMeta(request));
-      return { message: memberMessages.inviteRemoved };
+      return { message: successMessages.inviteRemoved };
     },
   );
 

@@ -9,6 +9,7 @@ import {
   type MemberListQuery,
   type MemberRole,
   type PendingInvite,
+  successMessages,
   type User,
 } from '@cotacoes/shared';
 import type { AppConfig } from '../../config/env.js';
@@ -26,15 +27,6 @@ import * as repo from './empresas.repository.js';
 import * as invites from './invites.repository.js';
 import * as joins from './join-requests.repository.js';
 import { checkedTenant, type Tenant, tenantOfUser } from './tenant.js';
-
-export const memberMessages = {
-  linked: 'Usuário vinculado à empresa com sucesso.',
-  roleChanged: 'Papel do usuário atualizado para {role}.',
-  invited: 'Convite enviado para {email}. O usuário será vinculado à empresa ao concluir o cadastro.',
-  inviteResent: 'Convite reenviado para {email}.',
-  unlinked: 'Usuário desvinculado da empresa.',
-  inviteRemoved: 'Convite removido.',
-};
 
 type Target = { tenant: Tenant; empresa: repo.EmpresaRow };
 
@@ -114,7 +106,7 @@ export class MembersService {
         );
         return {
           type: 'pending_user' as const,
-          message: formatMessage(resent ? memberMessages.inviteResent : memberMessages.invited, {
+          message: formatMessage(resent ? successMessages.inviteResent : successMessages.inviteSent, {
             email: invite.email,
           }),
           invite: toPendingInvite(invite),
@@ -136,7 +128,7 @@ export class MembersService {
         });
         return {
           type: 'existing_user' as const,
-          message: formatMessage(memberMessages.roleChanged, { role: body.role }),
+          message: formatMessage(successMessages.userRoleChanged, { role: body.role }),
           user: toCompanyUser(updated),
         };
       }
@@ -157,7 +149,11 @@ export class MembersService {
         entityId: existing.id,
         details: { role: body.role },
       });
-      return { type: 'existing_user' as const, message: memberMessages.linked, user: toCompanyUser(linked) };
+      return {
+        type: 'existing_user' as const,
+        message: successMessages.userLinked,
+        user: toCompanyUser(linked),
+      };
     });
   }
 

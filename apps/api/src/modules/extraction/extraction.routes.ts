@@ -1,4 +1,5 @@
 import { extractFromText } from '@cotacoes/extraction';
+import { fieldMessages, formatMessage } from '@cotacoes/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../plugins/access.js';
@@ -17,11 +18,13 @@ export const extractionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['extraction'],
         body: z.strictObject({
           text: z
-            .string({ error: 'Informe o texto a extrair.' })
-            .min(1, 'Informe o texto a extrair.')
+            .string({ error: fieldMessages.extractTextRequired })
+            .min(1, fieldMessages.extractTextRequired)
             .max(
               EXTRACT_MAX_CHARS,
-              `O texto pode ter no máximo ${EXTRACT_MAX_CHARS.toLocaleString('pt-BR')} caracteres.`,
+              formatMessage(fieldMessages.extractTextTooLong, {
+                max: EXTRACT_MAX_CHARS.toLocaleString('pt-BR'),
+              }),
             ),
         }),
         response: {
