@@ -178,6 +178,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api' },
   );
 
-  await app.register(spa, { distDir: config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : webDist });
+  await app.register(spa, { distDir: config.WEB_DIST_DIR ?? webDist });
   return app;
 }

@@ -44,6 +44,13 @@ describe('configuration', () => {
     expect(config.APP_URL).toBe('http://localhost:3000');
   });
 
+  it('reads relative paths from the directory npm was run in (INIT_CWD), not the workspace', () => {
+    const config = parseConfig({ INIT_CWD: '/srv/cotacoes', WEB_DIST_DIR: 'web/dist' });
+    expect(config.DATA_DIR).toBe('/srv/cotacoes/data');
+    expect(config.mailSentDir).toBe('/srv/cotacoes/data/mail/sent');
+    expect(config.WEB_DIST_DIR).toBe('/srv/cotacoes/web/dist');
+  });
+
   it('stops the process with the list when the environment is wrong', async () => {
     const server = startServerProcess({ PORT: 'abc', MAIL_TRANSPORT: 'carrier-pigeon', DATA_DIR: dataDir });
     expect(await server.exited).toBe(1);

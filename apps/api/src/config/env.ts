@@ -108,11 +108,14 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env) {
     );
   }
   const env = result.data;
-  const dataDir = path.resolve(env.DATA_DIR);
+  // Relative paths are read from where the operator ran npm (INIT_CWD), not from the workspace npm enters.
+  const baseDir = source.INIT_CWD || process.cwd();
+  const dataDir = path.resolve(baseDir, env.DATA_DIR);
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     ...env,
     DATA_DIR: dataDir,
+    WEB_DIST_DIR: env.WEB_DIST_DIR ? path.resolve(baseDir, env.WEB_DIST_DIR) : undefined,
     APP_URL: appUrl,
     isProduction: env.NODE_ENV === 'production',
     isEmbeddedDatabase: !env.DATABASE_URL,
