@@ -2,7 +2,9 @@ import './zod-locale.js';
 
 export * from './messages/index.js';
 export * from './rules/cnpj.js';
+export * from './rules/email-list.js';
 export * from './rules/password.js';
 export * from './rules/roles.js';
 export * from './schemas/auth.js';
 export * from './schemas/empresas.js';
+export * from './schemas/transporters.js';

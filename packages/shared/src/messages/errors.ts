@@ -71,6 +71,25 @@ export const errorMessages = {
   JOIN_REQUEST_NOT_FOUND: 'Solicitação de acesso não encontrada.',
   JOIN_REQUEST_DECIDED: 'Esta solicitação de acesso já foi {status}.',
   JOIN_REQUESTER_LINKED: 'O solicitante já está vinculado a uma empresa; a solicitação foi encerrada.',
+  TRANSPORTADOR_NOT_FOUND: 'Agente de carga não encontrado.',
+  TRANSPORTADOR_NOME_REQUIRED: 'O nome do agente de carga é obrigatório.',
+  TRANSPORTADOR_EMAIL_REQUIRED: 'Pelo menos um email deve ser fornecido',
+  TRANSPORTADOR_EMAIL_INVALID: 'Email inválido: {email}',
+  TRANSPORTADOR_TOO_MANY_EMAILS: 'Informe no máximo {max} e-mails por agente de carga.',
+  TRANSPORTADOR_EMAIL_IN_USE: 'O email {email} já está cadastrado no agente de carga "{nome}".',
+  GRUPO_NOT_FOUND: 'Grupo não encontrado.',
+  GRUPO_NOME_REQUIRED: 'Nome do grupo é obrigatório',
+  GRUPO_NOME_IN_USE: 'Já existe um grupo chamado "{nome}".',
+  GRUPO_COR_INVALID: 'Cor inválida. Use o formato hexadecimal, por exemplo #0066CC.',
+  IMPORT_FILE_REQUIRED: 'Envie um arquivo CSV ou XLSX.',
+  IMPORT_FILE_TYPE: 'Tipo de arquivo inválido. Envie um arquivo CSV ou XLSX.',
+  IMPORT_FILE_TOO_LARGE: 'O arquivo excede o tamanho máximo de {max} MB.',
+  IMPORT_FILE_UNSAFE: 'Planilha inválida ou corrompida: {reason}.',
+  IMPORT_TOO_MANY_ROWS: 'O arquivo tem mais de {max} linhas. Divida-o em arquivos menores.',
+  IMPORT_NO_HEADER:
+    'Não encontramos as colunas de nome e e-mail. A primeira linha deve ter os títulos "Nome", "Emails" e, se quiser, "Grupos".',
+  IMPORT_EMPTY: 'O arquivo não tem linhas de agentes de carga.',
+  IMPORT_NOTHING_VALID: 'Nenhuma linha válida para importar.',
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

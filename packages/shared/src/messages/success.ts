@@ -11,6 +11,19 @@ export const successMessages = {
   inviteResent: 'Convite reenviado para {email}.',
   userUnlinked: 'Usuário desvinculado da empresa.',
   inviteRemoved: 'Convite removido.',
+  transportadorCreated: 'Agente de carga cadastrado com sucesso!',
+  transportadorUpdated: 'Agente de carga atualizado com sucesso!',
+  transportadorRemoved: 'Agente de carga removido com sucesso!',
+  grupoCreated: 'Grupo cadastrado com sucesso!',
+  grupoUpdated: 'Grupo atualizado com sucesso!',
+  grupoRemoved: 'Grupo removido com sucesso!',
+  memberAdded: 'Agente de carga adicionado ao grupo com sucesso!',
+  memberAlready: 'O agente de carga já faz parte do grupo.',
+  memberRemoved: 'Agente de carga removido do grupo com sucesso!',
+  memberNotIn: 'O agente de carga não fazia parte do grupo.',
+  membersAdded: '{n} agente(s) de carga adicionado(s) ao grupo com sucesso!',
+  importDone:
+    'Importação concluída: {criados} agente(s) de carga criado(s), {atualizados} atualizado(s), {ignorados} linha(s) ignorada(s).',
 } as const;
 
 export const fieldMessages = {

@@ -2,4 +2,5 @@ export * from './audit.js';
 export * from './empresas.js';
 export * from './membership.js';
 export * from './outbox.js';
+export * from './transportadores.js';
 export * from './users.js';

@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { empresas } from './empresas.js';
+import { users } from './users.js';
+
+/**
+ * A carrier (agente de carga / transportador) of one company. Deleting one sets `deletedAt` (ADR 0009):
+ * quote history keeps pointing at it, while lists, search and e-mail uniqueness ignore it.
+ */
+export const transportadores = pgTable(
+  'transportadores',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    empresaId: uuid()
+      .notNull()
+      .references(() => empresas.id, { onDelete: 'cascade' }),
+    nome: text().notNull(),
+    ativo: boolean().notNull().default(true),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index('transportadores_empresa_nome_idx')
+      .on(table.empresaId, table.nome, table.id)
+      .where(sql`${table.deletedAt} is null`),
+  ],
+);
+
+/**
+ * One row per address of a carrier, lower-cased. An address belongs to one live carrier of a company at
+ * a time; a deleted carrier's addresses stay (for matching old replies) but no longer block reuse.
+ */
+export const transportadorEmails = pgTable(
+  'transportador_emails',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    empresaId: uuid()
+      .notNull()
+      .references(() => empresas.id, { onDelete: 'cascade' }),
+    transportadorId: uuid()
+      .notNull()
+      .references(() => transportadores.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    posicao: integer().notNull().default(0),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('transportador_emails_empresa_email_live_key')
+      .on(table.empresaId, table.email)
+      .where(sql`${table.deletedAt} is null`),
+    index('transportador_emails_transportador_idx').on(table.transportadorId, table.posicao),
+  ],
+);
+
+/** A named group of carriers of one company (spec 000 §3 Grupo). */
+export const grupos = pgTable(
+  'grupos',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    empresaId: uuid()
+      .notNull()
+      .references(() => empresas.id, { onDelete: 'cascade' }),
+    nome: text().notNull(),
+    descricao: text(),
+    cor: text().notNull().default('#0066CC'),
+    ativo: boolean().notNull().default(true),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // Group names are unique in a company, ignoring case and accents (imports find groups by name).
+    uniqueIndex('grupos_empresa_nome_key').on(table.empresaId, sql`immutable_unaccent(lower(${table.nome}))`),
+  ],
+);
+
+export const grupoTransportadores = pgTable(
+  'grupo_transportadores',
+  {
+    grupoId: uuid()
+      .notNull()
+      .references(() => grupos.id, { onDelete: 'cascade' }),
+    transportadorId: uuid()
+      .notNull()
+      .references(() => transportadores.id, { onDelete: 'cascade' }),
+    empresaId: uuid()
+      .notNull()
+      .references(() => empresas.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.grupoId, table.transportadorId] }),
+    index('grupo_transportadores_transportador_idx').on(table.transportadorId),
+  ],
+);
