@@ -30,6 +30,9 @@ import { extractionRoutes } from './modules/extraction/extraction.routes.js';
 import { ratesRoutes } from './modules/rates/rates.routes.js';
 import { RatesService } from './modules/rates/rates.service.js';
 import { APP_VERSION, systemRoutes } from './modules/system/system.routes.js';
+import { TransporterImportService } from './modules/transporters/import.service.js';
+import { transportersRoutes } from './modules/transporters/transporters.routes.js';
+import { TransportersService } from './modules/transporters/transporters.service.js';
 import accessPlugin from './plugins/access.js';
 import errorHandler from './plugins/error-handler.js';
 import security from './plugins/security.js';
@@ -59,6 +62,8 @@ export type Services = {
   cnpj: CnpjService;
   empresas: EmpresasService;
   members: MembersService;
+  transporters: TransportersService;
+  transporterImports: TransporterImportService;
 };
 
 declare module 'fastify' {
@@ -128,6 +133,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     cnpj,
     empresas: new EmpresasService(database.db, cnpj, sessions),
     members: new MembersService(database.db, config, sessions, mailer),
+    transporters: new TransportersService(database.db),
+    transporterImports: new TransporterImportService(database.db),
   };
   app.decorate('services', services);
 
@@ -174,6 +181,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(devMailboxRoutes, { config });
       await api.register(extractionRoutes);
       await api.register(empresasRoutes, { empresas: services.empresas, members: services.members });
+      await api.register(transportersRoutes, {
+        transporters: services.transporters,
+        imports: services.transporterImports,
+      });
     },
     { prefix: '/api' },
   );

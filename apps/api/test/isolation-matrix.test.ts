@@ -17,6 +17,7 @@ import {
 } from '../src/modules/empresas/empresas.test-helpers.js';
 import { insertInvite } from '../src/modules/empresas/invites.repository.js';
 import { checkedTenant } from '../src/modules/empresas/tenant.js';
+import * as carriers from '../src/modules/transporters/transporters.repository.js';
 import type { Access } from '../src/plugins/access.js';
 import { type FakeCnpjServer, startFakeCnpjServer } from './fakes/cnpj-server.js';
 import { createTestApp, type TestContext } from './helpers.js';
@@ -32,7 +33,12 @@ type Company = { empresaId: string; cnpj: string; supervisorEmail: string };
 type Actor = { role: MatrixRole; token?: string; userId?: string; empresaId: string | null };
 type Target = 'own' | 'foreign';
 type ProbeInput = { actor: Actor; company: Company; other: Company; target: Target; targetCompany: Company };
-type Request = { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: unknown };
+type Request = {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+};
 type Probe = {
   /** Builds the request (and any record it needs in the target company) for one caller. */
   request(input: ProbeInput): Promise<Request> | Request;
@@ -88,6 +94,34 @@ async function joinRequestIn(company: Company): Promise<string> {
     {},
   );
   return request.id;
+}
+
+/** A carrier (with one address) and a group in a company, for the routes that name them. */
+async function carrierIn(empresaId: string, email = `agente-${unique()}@frete.com.br`): Promise<string> {
+  const db = ctx.app.services.database.db;
+  const tenant = checkedTenant(empresaId);
+  const [row] = await carriers.insertTransportadores(db, tenant, [
+    { nome: `Agente ${unique()}`, ativo: true, createdBy: null },
+  ]);
+  await carriers.insertEmails(db, tenant, [{ transportadorId: row!.id, email, posicao: 0 }]);
+  return row!.id;
+}
+async function groupIn(empresaId: string, nome = `Grupo ${unique()}`): Promise<string> {
+  const row = await carriers.insertGrupo(ctx.app.services.database.db, checkedTenant(empresaId), {
+    nome,
+    descricao: null,
+    cor: '#0066CC',
+    ativo: true,
+    createdBy: null,
+  });
+  return row.id;
+}
+function multipartFile(name: string, content: string): { payload: string; headers: Record<string, string> } {
+  const boundary = `----matrix${unique()}`;
+  return {
+    payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n${content}\r\n--${boundary}--\r\n`,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 const withCompany = ({ actor }: ProbeInput) => actor.empresaId !== null && actor.role !== 'desenvolvedor';
@@ -313,6 +347,95 @@ const probes: Record<string, Probe> = {
     request: () => ({ method: 'GET', url: '/api/empresas/current/empresa' }),
     allowed: ({ actor }) => (actor.empresaId ? 200 : 404),
   },
+
+  'GET /api/transporters': { request: () => ({ method: 'GET', url: '/api/transporters' }) },
+  'GET /api/transporters/ids': {
+    request: () => ({ method: 'GET', url: '/api/transporters/ids?search=agente' }),
+  },
+  'POST /api/transporters': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/transporters',
+      payload: { nome: 'Novo Agente', email: `novo-${unique()}@frete.com.br`, grupos: [], ativo: true },
+    }),
+  },
+  'PATCH /api/transporters/:id': {
+    request: async ({ targetCompany }) => ({
+      method: 'PATCH',
+      url: `/api/transporters/${await carrierIn(targetCompany.empresaId)}`,
+      payload: { nome: 'Renomeado' },
+    }),
+  },
+  'DELETE /api/transporters/:id': {
+    request: async ({ targetCompany }) => ({
+      method: 'DELETE',
+      url: `/api/transporters/${await carrierIn(targetCompany.empresaId)}`,
+    }),
+  },
+  'POST /api/transporters/import/preview': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/transporters/import/preview',
+      ...multipartFile(
+        'agentes.csv',
+        `Nome;Emails;Grupos\r\nImportado;imp-${unique()}@frete.com.br;Ásia\r\n`,
+      ),
+    }),
+  },
+  'POST /api/transporters/import': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/transporters/import',
+      payload: {
+        linhas: [{ linha: 2, nome: 'Importado', emails: [`imp-${unique()}@frete.com.br`], grupos: [] }],
+      },
+    }),
+  },
+  'GET /api/transporters/export': {
+    request: () => ({ method: 'GET', url: '/api/transporters/export?format=csv' }),
+  },
+  'GET /api/groups': { request: () => ({ method: 'GET', url: '/api/groups' }) },
+  'POST /api/groups': {
+    request: () => ({ method: 'POST', url: '/api/groups', payload: { nome: `Grupo ${unique()}` } }),
+  },
+  'PATCH /api/groups/:id': {
+    request: async ({ targetCompany }) => ({
+      method: 'PATCH',
+      url: `/api/groups/${await groupIn(targetCompany.empresaId)}`,
+      payload: { descricao: 'Atualizado' },
+    }),
+  },
+  'DELETE /api/groups/:id': {
+    request: async ({ targetCompany }) => ({
+      method: 'DELETE',
+      url: `/api/groups/${await groupIn(targetCompany.empresaId)}`,
+    }),
+  },
+  'POST /api/groups/:id/transporters': {
+    // The group is the target; the carrier is always the caller's own.
+    request: async ({ targetCompany, company }) => ({
+      method: 'POST',
+      url: `/api/groups/${await groupIn(targetCompany.empresaId)}/transporters`,
+      payload: { transportadorIds: [await carrierIn(company.empresaId)] },
+    }),
+  },
+  'POST /api/groups/:id/transporters/:transporterId': {
+    // Both ids of the target company: a foreign pair must not be linked either.
+    request: async ({ targetCompany }) => ({
+      method: 'POST',
+      url: `/api/groups/${await groupIn(targetCompany.empresaId)}/transporters/${await carrierIn(targetCompany.empresaId)}`,
+    }),
+  },
+  'DELETE /api/groups/:id/transporters/:transporterId': {
+    request: async ({ targetCompany }) => {
+      const grupoId = await groupIn(targetCompany.empresaId);
+      const transportadorId = await carrierIn(targetCompany.empresaId);
+      await carriers.addMembers(ctx.app.services.database.db, checkedTenant(targetCompany.empresaId), [
+        { grupoId, transportadorId },
+      ]);
+      return { method: 'DELETE', url: `/api/groups/${grupoId}/transporters/${transportadorId}` };
+    },
+  },
 };
 
 /** What the table says a caller gets: denied (401/403), 404 for another company's record, or the probe's answer. */
@@ -353,6 +476,12 @@ beforeAll(async () => {
     if (visao.statusCode !== 200) throw new Error(`set-visao failed: ${visao.body}`);
     const usuario = await signUp(ctx, `usuario-${domain}@teste.com.br`, `Usuário ${key}`);
     companies = { ...companies, [key]: { empresaId, cnpj, supervisorEmail: supervisor.email } };
+    // Company data that a leak would show: a carrier with the supervisor's address in a group named by CNPJ.
+    const grupoId = await groupIn(empresaId, `Clientes ${cnpj}`);
+    const transportadorId = await carrierIn(empresaId, supervisor.email);
+    await carriers.addMembers(ctx.app.services.database.db, checkedTenant(empresaId), [
+      { grupoId, transportadorId },
+    ]);
     return [
       { role: 'desenvolvedor', token: developer.token, userId: developer.id, empresaId },
       { role: 'supervisor', token: supervisor.token, userId: supervisor.id, empresaId },
@@ -427,8 +556,11 @@ describe('tenant isolation matrix (S1)', () => {
             const response = await ctx.app.inject({
               method: request.method,
               url: request.url,
-              payload: request.payload as object | undefined,
-              headers: actor.token ? { authorization: `Bearer ${actor.token}` } : {},
+              payload: request.payload as object | string | undefined,
+              headers: {
+                ...request.headers,
+                ...(actor.token ? { authorization: `Bearer ${actor.token}` } : {}),
+              },
               remoteAddress: `10.9.${checked % 250}.${(checked >> 8) % 250}`,
             });
             checked++;

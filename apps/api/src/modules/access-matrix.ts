@@ -101,6 +101,23 @@ export const accessMatrix: Record<string, RouteRule> = {
   'POST /api/empresas/set-visao/:id': { allow: developer, target: true, crossTenant: acrossCompanies },
   'GET /api/empresas/current/visao': { allow: signedIn },
   'GET /api/empresas/current/empresa': { allow: signedIn, note: '404 for a caller without a company' },
+
+  // Agents and groups (spec 000 §6: a user must belong to a company to manage them)
+  'GET /api/transporters': { allow: signedIn, company: true },
+  'GET /api/transporters/ids': { allow: signedIn, company: true },
+  'POST /api/transporters': { allow: signedIn, company: true },
+  'PATCH /api/transporters/:id': { allow: signedIn, company: true, target: true },
+  'DELETE /api/transporters/:id': { allow: signedIn, company: true, target: true },
+  'POST /api/transporters/import/preview': { allow: signedIn, company: true },
+  'POST /api/transporters/import': { allow: signedIn, company: true },
+  'GET /api/transporters/export': { allow: signedIn, company: true },
+  'GET /api/groups': { allow: signedIn, company: true },
+  'POST /api/groups': { allow: signedIn, company: true },
+  'PATCH /api/groups/:id': { allow: signedIn, company: true, target: true },
+  'DELETE /api/groups/:id': { allow: signedIn, company: true, target: true },
+  'POST /api/groups/:id/transporters': { allow: signedIn, company: true, target: true },
+  'POST /api/groups/:id/transporters/:transporterId': { allow: signedIn, company: true, target: true },
+  'DELETE /api/groups/:id/transporters/:transporterId': { allow: signedIn, company: true, target: true },
 };
 
 /** The callers a declared access rule lets through (`custom` rules decide in the route itself). */
