@@ -51,4 +51,4 @@ CREATE INDEX "grupo_transportadores_transportador_idx" ON "grupo_transportadores
 CREATE UNIQUE INDEX "grupos_empresa_nome_key" ON "grupos" USING btree ("empresa_id",immutable_unaccent(lower("nome")));--> statement-breakpoint
 CREATE UNIQUE INDEX "transportador_emails_empresa_email_live_key" ON "transportador_emails" USING btree ("empresa_id","email") WHERE "transportador_emails"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "transportador_emails_transportador_idx" ON "transportador_emails" USING btree ("transportador_id","posicao");--> statement-breakpoint
-CREATE INDEX "transportadores_empresa_nome_idx" ON "transportadores" USING btree ("empresa_id","nome","id") WHERE "transportadores"."deleted_at" is null;
+CREATE INDEX "transportadores_empresa_nome_idx" ON "transportadores" USING btree ("empresa_id",immutable_unaccent(lower("nome")),"id") WHERE "transportadores"."deleted_at" is null;

@@ -32,8 +32,9 @@ export const transportadores = pgTable(
     deletedAt: timestamp({ withTimezone: true }),
   },
   (table) => [
+    // Lists are ordered by name ignoring case and accents ('Ásia' next to 'Asia', not after 'Z').
     index('transportadores_empresa_nome_idx')
-      .on(table.empresaId, table.nome, table.id)
+      .on(table.empresaId, sql`immutable_unaccent(lower(${table.nome}))`, table.id)
       .where(sql`${table.deletedAt} is null`),
   ],
 );

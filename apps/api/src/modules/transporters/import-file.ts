@@ -167,6 +167,13 @@ export function readImportFile(buffer: Buffer): RawImportRow[] {
     const row = grid[i]!;
     if (row.every((cell) => cell.trim() === '')) continue;
     if (rows.length >= MAX_IMPORT_ROWS) throw new AppError('IMPORT_TOO_MANY_ROWS', { max: MAX_IMPORT_ROWS });
+    // A ';'-separated CSV splits "a@x.com; b@y.com" typed in the last column into extra cells: they
+    // belong to that column when it is the e-mails or groups one.
+    const width = grid[headerIndex]!.length;
+    const last = width - 1;
+    const overflow = row.length > width ? row.slice(width).join(';') : '';
+    if (overflow && (columns.emails.includes(last) || columns.grupos.includes(last)))
+      row[last] = `${row[last]};${overflow}`;
     rows.push({
       linha: i + 1,
       nome: (row[columns.nome] ?? '').trim().replace(/^'(?=[=+\-@])/, ''),

@@ -19,6 +19,8 @@ export type GrupoFull = GrupoRow & { membros: { id: string; nome: string }[] };
 export type Page = { offset: number; limit: number };
 
 const live = () => isNull(transportadores.deletedAt);
+/** Order by name ignoring case and accents (the index of the carrier list has the same expression). */
+const byName = (column: AnyPgColumn) => sql`immutable_unaccent(lower(${column}))`;
 
 /** `lower(unaccent(x)) like %search%`: the search of the lists ignores case and accents. */
 function contains(column: SQL | AnyPgColumn, search: string): SQL {
@@ -73,7 +75,7 @@ export async function listTransportadores(
     .select()
     .from(transportadores)
     .where(carrierFilter(tenant, filter))
-    .orderBy(asc(transportadores.nome), asc(transportadores.id));
+    .orderBy(byName(transportadores.nome), asc(transportadores.id));
   const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
   return withDetails(executor, tenant, rows);
 }
@@ -87,7 +89,7 @@ export async function transportadorIds(
     .select({ id: transportadores.id })
     .from(transportadores)
     .where(carrierFilter(tenant, filter))
-    .orderBy(asc(transportadores.nome), asc(transportadores.id));
+    .orderBy(byName(transportadores.nome), asc(transportadores.id));
   return rows.map((row) => row.id);
 }
 
@@ -124,7 +126,7 @@ async function withDetails(
       .where(
         inTenant(grupoTransportadores.empresaId, tenant, inArray(grupoTransportadores.transportadorId, ids)),
       )
-      .orderBy(asc(grupos.nome)),
+      .orderBy(byName(grupos.nome)),
   ]);
   const emails = new Map<string, string[]>();
   for (const row of emailRows)
@@ -309,7 +311,7 @@ export async function listGrupos(
     .select()
     .from(grupos)
     .where(groupFilter(tenant, search))
-    .orderBy(asc(grupos.nome), asc(grupos.id));
+    .orderBy(byName(grupos.nome), asc(grupos.id));
   const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
   return withMembers(executor, tenant, rows);
 }
@@ -331,7 +333,7 @@ async function withMembers(executor: Executor, tenant: Tenant, rows: GrupoRow[])
         live(),
       ),
     )
-    .orderBy(asc(transportadores.nome), asc(transportadores.id));
+    .orderBy(byName(transportadores.nome), asc(transportadores.id));
   const byGroup = new Map<string, GrupoFull['membros']>();
   for (const { grupoId, ...member } of members)
     byGroup.set(grupoId, [...(byGroup.get(grupoId) ?? []), member]);
