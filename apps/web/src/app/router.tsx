@@ -47,7 +47,7 @@ export function createRoutes(): RouteObject[] {
                   element: <ProtectedRoute requireEmpresa />,
                   children: [
                     { index: true, lazy: page(() => import('./routes/dashboard')) },
-                    { path: paths.management.path, lazy: placeholder('ManagementPage') },
+                    { path: paths.management.path, lazy: page(() => import('./routes/management')) },
                     { path: paths.quotes.new.path, lazy: placeholder('NewQuotePage') },
                     { path: paths.quotes.sent.path, lazy: placeholder('SentQuotesPage') },
                     { path: paths.quotes.detail.path, lazy: placeholder('QuoteDetailPage') },

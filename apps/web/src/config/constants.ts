@@ -17,3 +17,5 @@ export const storageKeys = {
   pendingEmail: 'pending-registration-email',
   gmailCode: 'gmail-auth-code',
 } as const;
+/** Success modals of create actions close by themselves (spec 4 and 9). */
+export const SUCCESS_MODAL_MS = 2_000;

@@ -13,7 +13,6 @@ function Placeholder({ title }: { title: string }) {
   );
 }
 
-export const ManagementPage = () => <Placeholder title={ui.placeholders.management} />;
 export const NewQuotePage = () => <Placeholder title={ui.placeholders.quotes} />;
 export const SentQuotesPage = () => <Placeholder title={ui.placeholders.sentQuotes} />;
 export const QuoteDetailPage = () => <Placeholder title={ui.placeholders.quoteDetail} />;

@@ -6,13 +6,23 @@ export function Table({
   caption,
   children,
   className,
+  scrollLabel,
 }: {
   caption?: ReactNode;
   children: ReactNode;
   className?: string;
+  /** Names the scrolling wrapper and makes it keyboard-reachable (a wide table of plain text). */
+  scrollLabel?: string;
 }) {
   return (
-    <div className={cn('overflow-x-auto rounded-xl border border-border bg-surface', className)}>
+    <div
+      className={cn(
+        'overflow-x-auto rounded-xl border border-border bg-surface',
+        scrollLabel && 'focus-visible:outline-2 focus-visible:outline-ring',
+        className,
+      )}
+      {...(scrollLabel ? { role: 'region', 'aria-label': scrollLabel, tabIndex: 0 } : {})}
+    >
       <table className="w-full border-collapse text-left text-sm">
         {caption && <caption className="sr-only">{caption}</caption>}
         {children}

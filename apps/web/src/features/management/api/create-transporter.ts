@@ -1,0 +1,23 @@
+import { ui } from '@cotacoes/shared/messages/ui';
+import type { Transportador } from '@cotacoes/shared/schemas/transporters';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { useInvalidateManagement } from './keys';
+
+/** The wire body of spec 7: e-mails joined by ';'. The simple modal sends no `grupos`. */
+export interface CreateTransporterInput {
+  nome: string;
+  email: string;
+  grupos?: string[];
+  ativo: boolean;
+}
+
+/** `POST /api/transporters` → 201 Transportador; 409 names the carrier that already has an e-mail. */
+export function createTransporter(input: CreateTransporterInput): Promise<Transportador> {
+  return api.post<Transportador>('/transporters', input, { fallback: ui.management.agents.createError });
+}
+
+export function useCreateTransporter() {
+  const invalidate = useInvalidateManagement();
+  return useMutation({ mutationFn: createTransporter, onSuccess: invalidate });
+}

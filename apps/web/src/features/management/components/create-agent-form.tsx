@@ -1,0 +1,87 @@
+import { ui } from '@cotacoes/shared/messages/ui';
+import { type FormEvent, useId, useState } from 'react';
+import { PlusIcon } from '@/components/icons';
+import { Button } from '@/components/ui/button';
+import { CardSection } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { MultiSelect } from '@/components/ui/multi-select';
+import type { SelectOption } from '@/components/ui/select';
+import { errorText } from '@/lib/api-client';
+import type { FieldErrors } from '@/lib/form';
+import { useCreateTransporter } from '../api/create-transporter';
+import { EmailInputs } from './email-inputs';
+import { type AgentValues, emptyAgentValues, parseAgentValues } from './forms';
+import { useStatusModal } from './status-modal';
+
+const t = ui.management.agents;
+
+/** Create agent (spec 2 and 5): name, groups, one or more e-mails; loading / success / error modal. */
+export function CreateAgentForm({ groupOptions }: { groupOptions: readonly SelectOption[] }) {
+  const formId = useId();
+  const create = useCreateTransporter();
+  const status = useStatusModal();
+  const [values, setValues] = useState<AgentValues>(emptyAgentValues);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = parseAgentValues(values, 'create');
+    if (!parsed.ok) {
+      setErrors(parsed.errors);
+      return;
+    }
+    setErrors({});
+    status.show({ status: 'loading', message: t.creating });
+    create.mutate(parsed.data, {
+      onSuccess: () => {
+        setValues(emptyAgentValues);
+        status.show({ status: 'success', message: t.created });
+      },
+      onError: (error) =>
+        status.show({
+          status: 'error',
+          title: t.createErrorTitle,
+          message: errorText(error, t.createError),
+        }),
+    });
+  }
+
+  return (
+    <CardSection title={t.createTitle} description={t.createHint} headingId={`${formId}-title`}>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <div className="grid gap-4 md:grid-cols-2">
+          <Input
+            label={ui.management.nameLabel}
+            name="nome"
+            autoComplete="off"
+            placeholder={t.namePlaceholder}
+            value={values.nome}
+            onChange={(event) => setValues({ ...values, nome: event.target.value })}
+            error={errors.nome?.[0]}
+            disabled={create.isPending}
+          />
+          <MultiSelect
+            label={t.groupsLabel}
+            hint={t.groupsHint}
+            options={groupOptions}
+            value={values.grupos}
+            onChange={(grupos) => setValues({ ...values, grupos })}
+            disabled={create.isPending}
+          />
+        </div>
+        <EmailInputs
+          idPrefix={formId}
+          values={values.emails}
+          onChange={(emails) => setValues({ ...values, emails })}
+          error={errors.email?.[0]}
+          disabled={create.isPending}
+        />
+        <Button type="submit" loading={create.isPending} loadingText={t.creating}>
+          <PlusIcon size={16} />
+          {t.create}
+        </Button>
+      </form>
+      {status.modal}
+    </CardSection>
+  );
+}
