@@ -32,6 +32,9 @@ CREATE TABLE "transportadores" (
 	"empresa_id" uuid NOT NULL,
 	"nome" text NOT NULL,
 	"ativo" boolean DEFAULT true NOT NULL,
+	"nome_busca" text GENERATED ALWAYS AS (immutable_unaccent(lower("transportadores"."nome"))) STORED NOT NULL,
+	"emails_busca" text DEFAULT '' NOT NULL,
+	"busca" text GENERATED ALWAYS AS (immutable_unaccent(lower("transportadores"."nome")) || ' ' || "transportadores"."emails_busca") STORED NOT NULL,
 	"created_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -51,4 +54,5 @@ CREATE INDEX "grupo_transportadores_transportador_idx" ON "grupo_transportadores
 CREATE UNIQUE INDEX "grupos_empresa_nome_key" ON "grupos" USING btree ("empresa_id",immutable_unaccent(lower("nome")));--> statement-breakpoint
 CREATE UNIQUE INDEX "transportador_emails_empresa_email_live_key" ON "transportador_emails" USING btree ("empresa_id","email") WHERE "transportador_emails"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "transportador_emails_transportador_idx" ON "transportador_emails" USING btree ("transportador_id","posicao");--> statement-breakpoint
-CREATE INDEX "transportadores_empresa_nome_idx" ON "transportadores" USING btree ("empresa_id",immutable_unaccent(lower("nome")),"id") WHERE "transportadores"."deleted_at" is null;
+CREATE INDEX "transportadores_empresa_nome_idx" ON "transportadores" USING btree ("empresa_id","nome_busca","id") WHERE "transportadores"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "transportadores_busca_trgm_idx" ON "transportadores" USING gin ("busca" gin_trgm_ops);

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -26,16 +26,29 @@ export const transportadores = pgTable(
       .references(() => empresas.id, { onDelete: 'cascade' }),
     nome: text().notNull(),
     ativo: boolean().notNull().default(true),
+    /** The name without case and accents: the order of the lists ('Ásia' next to 'Asia'). */
+    nomeBusca: text()
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`immutable_unaccent(lower(${transportadores.nome}))`),
+    /** The live addresses joined by spaces, kept by the repository whenever they change. */
+    emailsBusca: text().notNull().default(''),
+    /** What the search box matches: name and addresses without case and accents (trigram index). */
+    busca: text()
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`immutable_unaccent(lower(${transportadores.nome})) || ' ' || ${transportadores.emailsBusca}`,
+      ),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp({ withTimezone: true }),
   },
   (table) => [
-    // Lists are ordered by name ignoring case and accents ('Ásia' next to 'Asia', not after 'Z').
     index('transportadores_empresa_nome_idx')
-      .on(table.empresaId, sql`immutable_unaccent(lower(${table.nome}))`, table.id)
+      .on(table.empresaId, table.nomeBusca, table.id)
       .where(sql`${table.deletedAt} is null`),
+    index('transportadores_busca_trgm_idx').using('gin', sql`${table.busca} gin_trgm_ops`),
   ],
 );
 

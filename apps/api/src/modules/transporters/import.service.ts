@@ -217,7 +217,7 @@ export class TransporterImportService {
     const tenant = tenantOfUser(auth.user);
     const found = await repo.existingGrupoIds(this.db, tenant, filter.grupos);
     if (found.size !== new Set(filter.grupos).size) throw new AppError('GRUPO_NOT_FOUND');
-    const carriers = await repo.listTransportadores(this.db, tenant, filter);
+    const { rows: carriers } = await repo.listTransportadores(this.db, tenant, filter);
     const rows = carriers.map((c) => [
       c.nome,
       joinEmails(c.emails),

@@ -18,27 +18,27 @@ export type GrupoFull = GrupoRow & { membros: { id: string; nome: string }[] };
 
 export type Page = { offset: number; limit: number };
 
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
 const live = () => isNull(transportadores.deletedAt);
-/** Order by name ignoring case and accents (the index of the carrier list has the same expression). */
+/** Groups are few: ordered by their name without case and accents, computed on the fly. */
 const byName = (column: AnyPgColumn) => sql`immutable_unaccent(lower(${column}))`;
 
-/** `lower(unaccent(x)) like %search%`: the search of the lists ignores case and accents. */
+/** `column like %search%` with the term without case and accents (the column already is). */
 function contains(column: SQL | AnyPgColumn, search: string): SQL {
   const pattern = `%${escapeLike(search.toLowerCase())}%`;
-  return sql`immutable_unaccent(lower(${column})) like immutable_unaccent(${pattern})`;
+  return sql`${column} like immutable_unaccent(${pattern})`;
 }
+const unaccented = (column: SQL | AnyPgColumn) => sql`immutable_unaccent(lower(${column}))`;
 
 function carrierFilter(tenant: Tenant, filter: TransportadorFilter): SQL {
   const conditions: SQL[] = [live()];
-  if (filter.search) {
-    const pattern = `%${escapeLike(filter.search.toLowerCase())}%`;
-    conditions.push(
-      sql`(${contains(transportadores.nome, filter.search)} or exists (
-        select 1 from ${transportadorEmails} e
-        where e.transportador_id = ${transportadores.id} and e.deleted_at is null
-          and e.email like immutable_unaccent(${pattern})))`,
-    );
-  }
+  // `busca` holds the name and addresses without case and accents (trigram-indexed).
+  if (filter.search) conditions.push(contains(transportadores.busca, filter.search));
   if (filter.grupos.length > 0) {
     conditions.push(
       sql`exists (select 1 from ${grupoTransportadores} gt
@@ -64,20 +64,58 @@ export async function countTransportadores(
   return row?.total ?? 0;
 }
 
-/** Live carriers matching the filter, by name; one page of them when `page` is given. */
+/** A carrier's groups as JSON, by name: one correlated sub-query instead of a round trip. */
+const gruposJson = sql<TransportadorFull['grupos']>`coalesce((
+  select json_agg(json_build_object('id', g.id, 'nome', g.nome, 'cor', g.cor)
+    order by immutable_unaccent(lower(g.nome)), g.id)
+  from ${grupoTransportadores} gt join ${grupos} g on g.id = gt.grupo_id
+  where gt.transportador_id = "transportadores"."id"), '[]'::json)`;
+
+/**
+ * Live carriers matching the filter, by name, with their addresses (from the search column, in order)
+ * and groups, in one query; `total` counts every match (one page of them when `page` is given).
+ */
 export async function listTransportadores(
   executor: Executor,
   tenant: Tenant,
   filter: TransportadorFilter,
   page?: Page,
-): Promise<TransportadorFull[]> {
-  const query = executor
-    .select()
-    .from(transportadores)
-    .where(carrierFilter(tenant, filter))
-    .orderBy(byName(transportadores.nome), asc(transportadores.id));
-  const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
-  return withDetails(executor, tenant, rows);
+): Promise<{ rows: TransportadorFull[]; total: number }> {
+  // The page is picked first (index order, count of every match), then only its rows get their groups:
+  // a late page does not build the groups of every row before it.
+  const picked = executor.$with('pagina').as(
+    (() => {
+      const query = executor
+        .select({
+          pickedId: sql<string>`${transportadores.id}`.as('picked_id'),
+          total: sql<number>`count(*) over ()`.as('total'),
+          position:
+            sql<number>`row_number() over (order by ${transportadores.nomeBusca}, ${transportadores.id})`.as(
+              'position',
+            ),
+        })
+        .from(transportadores)
+        .where(carrierFilter(tenant, filter))
+        .orderBy(transportadores.nomeBusca, asc(transportadores.id));
+      return page ? query.limit(page.limit).offset(page.offset) : query;
+    })(),
+  );
+  const found = (
+    await executor
+      .with(picked)
+      .select({ row: transportadores, grupos: gruposJson, total: picked.total })
+      .from(picked)
+      .innerJoin(transportadores, eq(transportadores.id, picked.pickedId))
+      .orderBy(picked.position)
+  ).map((item) => ({ ...item, total: Number(item.total) }));
+  const total =
+    found[0]?.total ?? (page && page.offset > 0 ? await countTransportadores(executor, tenant, filter) : 0);
+  const rows = found.map(({ row, grupos: memberOf }) => ({
+    ...row,
+    emails: row.emailsBusca.split(' ').filter(Boolean),
+    grupos: typeof memberOf === 'string' ? JSON.parse(memberOf) : memberOf,
+  }));
+  return { rows, total };
 }
 
 export async function transportadorIds(
@@ -89,7 +127,7 @@ export async function transportadorIds(
     .select({ id: transportadores.id })
     .from(transportadores)
     .where(carrierFilter(tenant, filter))
-    .orderBy(byName(transportadores.nome), asc(transportadores.id));
+    .orderBy(transportadores.nomeBusca, asc(transportadores.id));
   return rows.map((row) => row.id);
 }
 
@@ -129,11 +167,9 @@ async function withDetails(
       .orderBy(byName(grupos.nome)),
   ]);
   const emails = new Map<string, string[]>();
-  for (const row of emailRows)
-    emails.set(row.transportadorId, [...(emails.get(row.transportadorId) ?? []), row.email]);
+  for (const row of emailRows) pushTo(emails, row.transportadorId, row.email);
   const memberOf = new Map<string, TransportadorFull['grupos']>();
-  for (const { transportadorId, ...grupo } of grupoRows)
-    memberOf.set(transportadorId, [...(memberOf.get(transportadorId) ?? []), grupo]);
+  for (const { transportadorId, ...grupo } of grupoRows) pushTo(memberOf, transportadorId, grupo);
   return rows.map((row) => ({
     ...row,
     emails: emails.get(row.id) ?? [],
@@ -228,6 +264,22 @@ export async function insertEmails(
       .insert(transportadorEmails)
       .values(values.slice(i, i + 2_000).map((value) => ({ ...value, empresaId: tenant.empresaId })));
   }
+  await syncEmailsBusca(executor, tenant, [...new Set(values.map((value) => value.transportadorId))]);
+}
+
+/** Copies the live addresses of these carriers into their search column. */
+async function syncEmailsBusca(executor: Executor, tenant: Tenant, ids: readonly string[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += 2_000) {
+    await executor
+      .update(transportadores)
+      .set({
+        emailsBusca: sql`coalesce((select string_agg(e.email, ' ' order by e.posicao) from ${transportadorEmails} e
+          where e.transportador_id = ${transportadores.id} and e.deleted_at is null), '')`,
+      })
+      .where(
+        inTenant(transportadores.empresaId, tenant, inArray(transportadores.id, ids.slice(i, i + 2_000))),
+      );
+  }
 }
 
 /** Replaces a carrier's addresses. */
@@ -291,7 +343,7 @@ function groupFilter(tenant: Tenant, search: string | undefined): SQL {
     grupos.empresaId,
     tenant,
     search
-      ? sql`(${contains(grupos.nome, search)} or ${contains(sql`coalesce(${grupos.descricao}, '')`, search)})`
+      ? sql`(${contains(unaccented(grupos.nome), search)} or ${contains(unaccented(sql`coalesce(${grupos.descricao}, '')`), search)})`
       : undefined,
   );
 }
@@ -333,10 +385,9 @@ async function withMembers(executor: Executor, tenant: Tenant, rows: GrupoRow[])
         live(),
       ),
     )
-    .orderBy(byName(transportadores.nome), asc(transportadores.id));
+    .orderBy(transportadores.nomeBusca, asc(transportadores.id));
   const byGroup = new Map<string, GrupoFull['membros']>();
-  for (const { grupoId, ...member } of members)
-    byGroup.set(grupoId, [...(byGroup.get(grupoId) ?? []), member]);
+  for (const { grupoId, ...member } of members) pushTo(byGroup, grupoId, member);
   return rows.map((row) => ({ ...row, membros: byGroup.get(row.id) ?? [] }));
 }
 
@@ -517,8 +568,7 @@ export async function carriersByEmail(
         ),
       )
       .orderBy(asc(transportadorEmails.posicao));
-    for (const row of rows)
-      all.set(row.transportadorId, [...(all.get(row.transportadorId) ?? []), row.email]);
+    for (const row of rows) pushTo(all, row.transportadorId, row.email);
   }
   for (const owner of owners.values()) owner.emails = all.get(owner.id) ?? [];
   return owners;

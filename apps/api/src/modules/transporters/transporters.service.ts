@@ -77,12 +77,8 @@ export class TransportersService {
     const tenant = tenantOfUser(auth.user);
     await this.requireGrupos(this.db, tenant, query.grupos);
     const page = pageOf(query);
-    if (!page) return (await repo.listTransportadores(this.db, tenant, query)).map(toTransportador);
-    const [total, rows] = await Promise.all([
-      repo.countTransportadores(this.db, tenant, query),
-      repo.listTransportadores(this.db, tenant, query, page),
-    ]);
-    return paginated(rows.map(toTransportador), total, page);
+    const { rows, total } = await repo.listTransportadores(this.db, tenant, query, page);
+    return page ? paginated(rows.map(toTransportador), total, page) : rows.map(toTransportador);
   }
 
   async ids(auth: AuthContext, filter: TransportadorFilter): Promise<{ ids: string[]; total: number }> {
