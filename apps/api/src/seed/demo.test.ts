@@ -20,4 +20,16 @@ it('seeds an empty database once with a demo company and a desenvolvedor who can
   });
   expect(login.statusCode).toBe(200);
   expect(login.json().user).toMatchObject({ role: 'desenvolvedor', empresaId: expect.any(String) });
+  const token = login.json().access_token;
+  const list = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/transporters?search=navegacao',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(list.json()).toEqual([
+    expect.objectContaining({
+      nome: 'Navegação Pacífico Cargas',
+      grupos: [expect.objectContaining({ nome: 'Ásia - Marítimo' })],
+    }),
+  ]);
 });
