@@ -7,4 +7,5 @@ export * from './rules/password.js';
 export * from './rules/roles.js';
 export * from './schemas/auth.js';
 export * from './schemas/empresas.js';
+export * from './schemas/quotes.js';
 export * from './schemas/transporters.js';

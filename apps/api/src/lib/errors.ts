@@ -72,6 +72,10 @@ const statusByCode: Partial<Record<ErrorCode, number>> = {
   IMPORT_NO_HEADER: 400,
   IMPORT_EMPTY: 400,
   IMPORT_NOTHING_VALID: 400,
+  QUOTE_NOT_FOUND: 404,
+  QUOTE_FILE_TYPE: 415,
+  QUOTE_DANGEROUS_FILE_TYPE: 415,
+  QUOTE_FILE_TOO_LARGE: 413,
 };
 
 export type FieldError = { path: string; message: string };

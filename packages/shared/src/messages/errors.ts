@@ -90,6 +90,23 @@ export const errorMessages = {
     'Não encontramos as colunas de nome e e-mail. A primeira linha deve ter os títulos "Nome", "Emails" e, se quiser, "Grupos".',
   IMPORT_EMPTY: 'O arquivo não tem linhas de agentes de carga.',
   IMPORT_NOTHING_VALID: 'Nenhuma linha válida para importar.',
+  QUOTE_NOT_FOUND: 'Cotação não encontrada',
+  QUOTE_SOLICITANTE_REQUIRED: 'Nome do solicitante é obrigatório',
+  QUOTE_REFERENCIA_REQUIRED: 'Referência do processo é obrigatória',
+  QUOTE_ORIGEM_REQUIRED: 'Origem é obrigatória',
+  QUOTE_DESTINO_REQUIRED: 'Destino é obrigatório',
+  QUOTE_TIPO_FRETE_REQUIRED: 'Tipo de frete é obrigatório',
+  QUOTE_ARQUIVO_REQUIRED: 'Arquivo é obrigatório',
+  QUOTE_PRAZO_INVALID: 'Informe um prazo de resposta válido.',
+  QUOTE_PRAZO_PAST: 'O prazo de resposta não pode estar no passado.',
+  QUOTE_RECIPIENTS_REQUIRED: 'Selecione pelo menos um agente de carga ou grupo como destinatário.',
+  QUOTE_GROUP_EMPTY: 'O grupo "{nome}" não tem agentes de carga ativos.',
+  QUOTE_ITEM_REQUIRED: 'Informe pelo menos um item de carga.',
+  QUOTE_FILE_TYPE: 'Tipo de arquivo inválido. Por favor, selecione um arquivo PDF/EXCEL.',
+  QUOTE_DANGEROUS_FILE_TYPE:
+    'Tipo de arquivo inválido para o documento de carga perigosa. Use PDF, DOC, DOCX, JPG ou PNG.',
+  QUOTE_FILE_TOO_LARGE: 'O arquivo excede o tamanho máximo de {max} MB.',
+  QUOTE_FIELDS_INVALID: 'Dados da cotação inválidos: {detail}',
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

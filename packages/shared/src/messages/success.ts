@@ -22,6 +22,7 @@ export const successMessages = {
   memberRemoved: 'Agente de carga removido do grupo com sucesso!',
   memberNotIn: 'O agente de carga não fazia parte do grupo.',
   membersAdded: '{n} agente(s) de carga adicionado(s) ao grupo com sucesso!',
+  quoteCreated: 'Cotação criada com sucesso!',
   importDone:
     'Importação concluída: {criados} agente(s) de carga criado(s), {atualizados} atualizado(s), {ignorados} linha(s) ignorada(s).',
 } as const;

@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { errorMessages } from '../messages/errors.js';
+
+/** Quote statuses (spec 001 §4): label and colour in one vocabulary for list, detail and e-mails. */
+export const QUOTE_STATUSES = [
+  'AGUARDANDO_RESPOSTA',
+  'AGUARDANDO_APROVACAO',
+  'AGUARDANDO_REVISAO',
+  'APROVADA',
+  'FECHADA',
+  'CANCELADA',
+] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+export const QUOTE_STATUS_INFO: Record<
+  QuoteStatus,
+  { label: string; color: 'yellow' | 'blue' | 'orange' | 'emerald' | 'gray' | 'red' }
+> = {
+  AGUARDANDO_RESPOSTA: { label: 'Aguardando Resposta', color: 'yellow' },
+  AGUARDANDO_APROVACAO: { label: 'Aguardando Aprovação', color: 'blue' },
+  AGUARDANDO_REVISAO: { label: 'Aguardando Revisão', color: 'orange' },
+  APROVADA: { label: 'Aprovada', color: 'emerald' },
+  FECHADA: { label: 'Fechada', color: 'gray' },
+  CANCELADA: { label: 'Cancelada', color: 'red' },
+};
+
+/** Tab 'Cotações Enviadas' holds the waiting statuses; 'Cotações Finalizadas' the others. */
+export const WAITING_STATUSES = [
+  'AGUARDANDO_RESPOSTA',
+  'AGUARDANDO_APROVACAO',
+  'AGUARDANDO_REVISAO',
+] as const;
+export const FINAL_STATUSES = ['APROVADA', 'FECHADA', 'CANCELADA'] as const;
+export const QUOTE_TABS = ['enviadas', 'finalizadas'] as const;
+
+export const TIPOS_FRETE = ['FCL', 'LCL', 'AÉREO', 'RODOVIÁRIO'] as const;
+export type TipoFrete = (typeof TIPOS_FRETE)[number];
+export const INCOTERMS = [
+  'EXW',
+  'FCA',
+  'CPT',
+  'CIP',
+  'DAP',
+  'DPU',
+  'DDP',
+  'FAS',
+  'FOB',
+  'CFR',
+  'CIF',
+] as const;
+export const METODOS_ENVIO = ['EMAIL', 'PDF', 'EXCEL'] as const;
+export type MetodoEnvio = (typeof METODOS_ENVIO)[number];
+export const MODOS_ENVIO = ['bcc', 'individual'] as const;
+export const IDIOMAS_EMAIL = ['pt', 'en'] as const;
+/** Send state of the request to one carrier. */
+export const ESTADOS_ENVIO = ['pendente', 'enviado', 'falhou'] as const;
+
+/** Default response deadline (spec 001 §9). */
+export const DEFAULT_PRAZO_DIAS = 7;
+export const QUOTE_PAGE_SIZE = 10;
+/** Largest upload of a quote (the PDF/Excel request or the dangerous-cargo document). */
+export const MAX_QUOTE_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use no máximo ${max} caracteres.`)
+    .nullish()
+    .transform((value) => value || null);
+const required = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Use no máximo ${max} caracteres.`);
+const uuid = z.uuid({ error: 'Identificador inválido.' });
+
+export const cargoItemSchema = z.strictObject({
+  mercadoria: text(300),
+  quantidadeVolumes: text(60),
+  dimensoes: text(200),
+});
+export type CargoItem = z.infer<typeof cargoItemSchema>;
+
+/**
+ * The creation payload (spec 001 §3) plus the manual format's content fields (§2). Wire names verbatim.
+ * `descricaoGeral` is the e-mail body the user edited in the preview; `tituloEmail` its subject.
+ */
+export const createQuoteBodySchema = z.strictObject({
+  nomeSolicitante: required(errorMessages.QUOTE_SOLICITANTE_REQUIRED),
+  referenciaProcesso: required(errorMessages.QUOTE_REFERENCIA_REQUIRED),
+  tipoFrete: z.enum(TIPOS_FRETE, { error: errorMessages.QUOTE_TIPO_FRETE_REQUIRED }),
+  /** ISO date-time; absent → 7 days from now; never in the past. */
+  prazoResposta: z.iso.datetime({ offset: true, error: errorMessages.QUOTE_PRAZO_INVALID }).nullish(),
+  fti: text(60),
+  metodoEnvio: z.enum(METODOS_ENVIO, { error: 'Formato de envio inválido.' }).default('EMAIL'),
+  descricaoGeral: text(20_000),
+  descricaoAdicional: text(5_000),
+  idiomaEmail: z.enum(IDIOMAS_EMAIL, { error: 'Idioma inválido.' }).default('pt'),
+  tituloEmail: text(200),
+  modoEnvio: z.enum(MODOS_ENVIO, { error: 'Modo de envio inválido.' }).default('bcc'),
+  destinatarios: z.strictObject({
+    transportadores: z.array(uuid).max(10_000).default([]),
+    grupos: z.array(uuid).max(500).default([]),
+  }),
+  cargaPerigosa: z.boolean().default(false),
+  // Manual format content
+  origem: text(200),
+  destino: text(200),
+  incoterm: z.enum(INCOTERMS, { error: 'Incoterm inválido.' }).nullish(),
+  tempoTransito: text(100),
+  preferenciaRota: z.boolean().nullish(),
+  evitarRota: text(200),
+  evitarArmador: text(200),
+  pesoBrutoTotal: text(60),
+  valorMercadoria: text(60),
+  observacoes: text(5_000),
+  itens: z.array(cargoItemSchema).max(200).default([]),
+});
+export type CreateQuoteBody = z.infer<typeof createQuoteBodySchema>;
+
+export const listQuotesQuerySchema = z.object({
+  page: z.coerce.number({ error: 'Página inválida.' }).int().min(1, 'Página inválida.').default(1),
+  limit: z.coerce
+    .number({ error: 'Limite inválido.' })
+    .int()
+    .min(1, 'Limite inválido.')
+    .max(100, 'O limite máximo é 100 por página.')
+    .default(QUOTE_PAGE_SIZE),
+  search: z.string().trim().max(200, 'Use no máximo 200 caracteres na busca.').optional(),
+  status: z.enum(QUOTE_STATUSES, { error: 'Status inválido.' }).optional(),
+  tab: z.enum(QUOTE_TABS, { error: 'Aba inválida.' }).optional(),
+});
+export type ListQuotesQuery = z.infer<typeof listQuotesQuerySchema>;
+
+/** Quote (spec 001 §3) as listed. */
+export const quoteSummarySchema = z.object({
+  id: z.string(),
+  codigo: z.string(),
+  nomeSolicitante: z.string(),
+  referenciaProcesso: z.string(),
+  fti: z.string().nullable(),
+  tipoFrete: z.string(),
+  status: z.enum(QUOTE_STATUSES),
+  prazoResposta: z.string(),
+  dataCriacao: z.string(),
+  contadorRespostas: z.object({ respondidas: z.number(), total: z.number() }),
+});
+export type QuoteSummary = z.infer<typeof quoteSummarySchema>;
+
+export const quoteListResponseSchema = z.object({
+  data: z.array(quoteSummarySchema),
+  total: z.number(),
+  totalPages: z.number(),
+  page: z.number(),
+});
+
+export const quoteRecipientSchema = z.object({
+  transportadorId: z.string(),
+  nome: z.string(),
+  emails: z.array(z.string()),
+  estadoEnvio: z.enum(ESTADOS_ENVIO),
+  enviadoEm: z.string().nullable(),
+  respondeuEm: z.string().nullable(),
+});
+export type QuoteRecipient = z.infer<typeof quoteRecipientSchema>;
+
+/** The detail: the summary, what was asked and to whom it was sent. */
+export const quoteDetailSchema = quoteSummarySchema.extend({
+  metodoEnvio: z.enum(METODOS_ENVIO),
+  modoEnvio: z.enum(MODOS_ENVIO),
+  idiomaEmail: z.enum(IDIOMAS_EMAIL),
+  tituloEmail: z.string(),
+  descricaoGeral: z.string().nullable(),
+  descricaoAdicional: z.string().nullable(),
+  cargaPerigosa: z.boolean(),
+  origem: z.string().nullable(),
+  destino: z.string().nullable(),
+  incoterm: z.string().nullable(),
+  tempoTransito: z.string().nullable(),
+  preferenciaRota: z.boolean().nullable(),
+  evitarRota: z.string().nullable(),
+  evitarArmador: z.string().nullable(),
+  pesoBrutoTotal: z.string().nullable(),
+  valorMercadoria: z.string().nullable(),
+  observacoes: z.string().nullable(),
+  itens: z.array(cargoItemSchema),
+  grupos: z.array(z.object({ id: z.string(), nome: z.string() })),
+  anexos: z.array(
+    z.object({ tipo: z.enum(['arquivo', 'carga_perigosa']), nome: z.string(), tamanho: z.number() }),
+  ),
+  destinatarios: z.array(quoteRecipientSchema),
+});
+export type QuoteDetail = z.infer<typeof quoteDetailSchema>;
