@@ -27,6 +27,8 @@ import { empresasRoutes } from './modules/empresas/empresas.routes.js';
 import { EmpresasService } from './modules/empresas/empresas.service.js';
 import { MembersService } from './modules/empresas/members.service.js';
 import { extractionRoutes } from './modules/extraction/extraction.routes.js';
+import { quotesRoutes } from './modules/quotes/quotes.routes.js';
+import { QuotesService } from './modules/quotes/quotes.service.js';
 import { ratesRoutes } from './modules/rates/rates.routes.js';
 import { RatesService } from './modules/rates/rates.service.js';
 import { APP_VERSION, systemRoutes } from './modules/system/system.routes.js';
@@ -64,6 +66,7 @@ export type Services = {
   members: MembersService;
   transporters: TransportersService;
   transporterImports: TransporterImportService;
+  quotes: QuotesService;
 };
 
 declare module 'fastify' {
@@ -135,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     members: new MembersService(database.db, config, sessions, mailer),
     transporters: new TransportersService(database.db),
     transporterImports: new TransporterImportService(database.db),
+    quotes: new QuotesService(database.db, config, mailer),
   };
   app.decorate('services', services);
 
@@ -185,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         transporters: services.transporters,
         imports: services.transporterImports,
       });
+      await api.register(quotesRoutes, { quotes: services.quotes });
     },
     { prefix: '/api' },
   );

@@ -7,7 +7,7 @@ import {
   type MatrixRole,
   type RouteRule,
 } from '../src/modules/access-matrix.js';
-import { findUserById, insertUser } from '../src/modules/auth/auth.repository.js';
+import { findUserByEmail, findUserById, insertUser } from '../src/modules/auth/auth.repository.js';
 import {
   caller,
   companyWithSupervisor,
@@ -122,6 +122,28 @@ function multipartFile(name: string, content: string): { payload: string; header
     payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n${content}\r\n--${boundary}--\r\n`,
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** A manual quote payload addressed to one carrier of `empresaId`. */
+async function quotePayload(empresaId: string) {
+  return {
+    nomeSolicitante: 'Matriz',
+    referenciaProcesso: `PROC-${unique()}`,
+    tipoFrete: 'FCL',
+    origem: 'Shanghai',
+    destino: 'Santos',
+    destinatarios: { transportadores: [await carrierIn(empresaId)], grupos: [] },
+  };
+}
+async function quoteIn(company: Company): Promise<string> {
+  const user = (await findUserByEmail(ctx.app.services.database.db, company.supervisorEmail))!;
+  const quote = await ctx.app.services.quotes.create(
+    { user, sessionId: 'matrix' },
+    (await import('@cotacoes/shared')).createQuoteBodySchema.parse(await quotePayload(company.empresaId)),
+    {},
+    {},
+  );
+  return quote.id;
 }
 
 const withCompany = ({ actor }: ProbeInput) => actor.empresaId !== null && actor.role !== 'desenvolvedor';
@@ -395,6 +417,47 @@ const probes: Record<string, Probe> = {
     request: () => ({ method: 'GET', url: '/api/transporters/export?format=csv' }),
   },
   'GET /api/groups': { request: () => ({ method: 'GET', url: '/api/groups' }) },
+  'POST /api/quotes': {
+    request: async ({ targetCompany }) => ({
+      method: 'POST',
+      url: '/api/quotes',
+      payload: await quotePayload(targetCompany.empresaId),
+    }),
+  },
+  'POST /api/quotes/create-with-file': {
+    request: async ({ targetCompany }) => {
+      const payload = await quotePayload(targetCompany.empresaId);
+      const boundary = `----quote${unique()}`;
+      const field = (name: string, value: string) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+      const body =
+        field('nomeSolicitante', payload.nomeSolicitante) +
+        field('referenciaProcesso', payload.referenciaProcesso) +
+        field('tipoFrete', 'FCL') +
+        field('metodoEnvio', 'PDF') +
+        field('destinatarios[transportadores]', JSON.stringify(payload.destinatarios.transportadores)) +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="pedido.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF\r\n--${boundary}--\r\n`;
+      return {
+        method: 'POST',
+        url: '/api/quotes/create-with-file',
+        payload: body,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      };
+    },
+  },
+  'GET /api/quotes': { request: () => ({ method: 'GET', url: '/api/quotes?tab=enviadas' }) },
+  'GET /api/quotes/:id': {
+    request: async ({ targetCompany }) => ({
+      method: 'GET',
+      url: `/api/quotes/${await quoteIn(targetCompany)}`,
+    }),
+  },
+  'GET /api/quotes/:id/pdf': {
+    request: async ({ targetCompany }) => ({
+      method: 'GET',
+      url: `/api/quotes/${await quoteIn(targetCompany)}/pdf`,
+    }),
+  },
   'POST /api/groups': {
     request: () => ({ method: 'POST', url: '/api/groups', payload: { nome: `Grupo ${unique()}` } }),
   },

@@ -56,6 +56,11 @@ const envSchema = z
       .or(z.literal('').transform(() => undefined)),
     MAIL_FROM: z.string().min(3).default('Sistema de Cotações <nao-responda@cotacoes.local>'),
     SUPPORT_EMAIL: z.email().default('suporte@cotacoes.local'),
+    /**
+     * Where carriers' replies go: each request carries `local+<token>@domain` (plus addressing) so that a
+     * reply names its quote and carrier without guessing.
+     */
+    MAIL_REPLY_ADDRESS: z.email().default('cotacoes@cotacoes.local'),
     ADMIN_EMAILS: commaList,
     SEED_DEMO: booleanFromEnv.default(true),
     RATES_API_URL: z.url().default('https://economia.awesomeapi.com.br'),

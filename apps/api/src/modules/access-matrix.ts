@@ -118,6 +118,13 @@ export const accessMatrix: Record<string, RouteRule> = {
   'POST /api/groups/:id/transporters': { allow: signedIn, company: true, target: true },
   'POST /api/groups/:id/transporters/:transporterId': { allow: signedIn, company: true, target: true },
   'DELETE /api/groups/:id/transporters/:transporterId': { allow: signedIn, company: true, target: true },
+
+  // Quotation requests (spec 001 §6: a company link is required)
+  'POST /api/quotes': { allow: signedIn, company: true, target: true, note: 'target: the recipient ids' },
+  'POST /api/quotes/create-with-file': { allow: signedIn, company: true, target: true },
+  'GET /api/quotes': { allow: signedIn, company: true },
+  'GET /api/quotes/:id': { allow: signedIn, company: true, target: true },
+  'GET /api/quotes/:id/pdf': { allow: signedIn, company: true, target: true },
 };
 
 /** The callers a declared access rule lets through (`custom` rules decide in the route itself). */

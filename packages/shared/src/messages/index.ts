@@ -1,4 +1,5 @@
 export * from './email.js';
 export * from './errors.js';
+export * from './quote-document.js';
 export * from './success.js';
 export * from './ui.js';

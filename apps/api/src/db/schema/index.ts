@@ -1,4 +1,5 @@
 export * from './audit.js';
+export * from './cotacoes.js';
 export * from './empresas.js';
 export * from './membership.js';
 export * from './outbox.js';

@@ -1,0 +1,156 @@
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { empresas } from './empresas.js';
+import { mailOutbox } from './outbox.js';
+import { transportadores } from './transportadores.js';
+import { users } from './users.js';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** The next quote number of a company in a year (COT-2026-0042). */
+export const cotacaoSequencias = pgTable(
+  'cotacao_sequencias',
+  {
+    empresaId: uuid()
+      .notNull()
+      .references(() => empresas.id, { onDelete: 'cascade' }),
+    ano: integer().notNull(),
+    ultimo: integer().notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.empresaId, table.ano] })],
+);
+
+/** A quotation request (spec 001 §3) of one company. */
+export const cotacoes = pgTable(
+  'cotacoes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    empresaId: uuid()
+      .notNull()
+      .references(() => empresas.id, { onDelete: 'cascade' }),
+    codigo: text().notNull(),
+    criadoPor: uuid().references(() => users.id, { onDelete: 'set null' }),
+    status: text().notNull().default('AGUARDANDO_RESPOSTA'),
+    nomeSolicitante: text().notNull(),
+    referenciaProcesso: text().notNull(),
+    fti: text(),
+    tipoFrete: text().notNull(),
+    prazoResposta: timestamp({ withTimezone: true }).notNull(),
+    metodoEnvio: text().notNull(),
+    modoEnvio: text().notNull(),
+    idiomaEmail: text().notNull(),
+    tituloEmail: text().notNull(),
+    descricaoGeral: text(),
+    descricaoAdicional: text(),
+    cargaPerigosa: boolean().notNull().default(false),
+    origem: text(),
+    destino: text(),
+    incoterm: text(),
+    tempoTransito: text(),
+    preferenciaRota: boolean(),
+    evitarRota: text(),
+    evitarArmador: text(),
+    pesoBrutoTotal: text(),
+    valorMercadoria: text(),
+    observacoes: text(),
+    itens: jsonb()
+      .$type<{ mercadoria: string | null; quantidadeVolumes: string | null; dimensoes: string | null }[]>()
+      .notNull()
+      .default([]),
+    /** The groups chosen as recipients, as they were named when sending. */
+    grupos: jsonb().$type<{ id: string; nome: string }[]>().notNull().default([]),
+    totalDestinatarios: integer().notNull().default(0),
+    respostasRecebidas: integer().notNull().default(0),
+    /** Reply token of the quote (bcc mode: the one message's reply address). */
+    replyToken: text().notNull(),
+    /** Message-ID of the first request message: replies reference it. */
+    messageId: text(),
+    /** Code, requester, process reference and FTI without case and accents: the list's search. */
+    busca: text()
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`immutable_unaccent(lower(${cotacoes.codigo} || ' ' || ${cotacoes.nomeSolicitante} || ' ' || ${cotacoes.referenciaProcesso} || ' ' || coalesce(${cotacoes.fti}, '')))`,
+      ),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('cotacoes_empresa_codigo_key').on(table.empresaId, table.codigo),
+    uniqueIndex('cotacoes_reply_token_key').on(table.replyToken),
+    index('cotacoes_empresa_created_idx').on(table.empresaId, table.createdAt.desc(), table.id.desc()),
+    index('cotacoes_empresa_status_created_idx').on(
+      table.empresaId,
+      table.status,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+    index('cotacoes_busca_trgm_idx').using('gin', sql`${table.busca} gin_trgm_ops`),
+  ],
+);
+
+/** One carrier a quote was sent to: what was sent (outbox row), its reply token and when it answered. */
+export const cotacaoDestinatarios = pgTable(
+  'cotacao_destinatarios',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    empresaId: uuid()
+      .notNull()
+      .references(() => empresas.id, { onDelete: 'cascade' }),
+    cotacaoId: uuid()
+      .notNull()
+      .references(() => cotacoes.id, { onDelete: 'cascade' }),
+    transportadorId: uuid()
+      .notNull()
+      .references(() => transportadores.id),
+    nome: text().notNull(),
+    emails: jsonb().$type<string[]>().notNull(),
+    /** ≥128-bit token in this carrier's reply address (individual mode). */
+    replyToken: text().notNull(),
+    outboxId: uuid().references(() => mailOutbox.id, { onDelete: 'set null' }),
+    messageId: text(),
+    respondeuEm: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('cotacao_destinatarios_reply_token_key').on(table.replyToken),
+    uniqueIndex('cotacao_destinatarios_cotacao_transportador_key').on(table.cotacaoId, table.transportadorId),
+    index('cotacao_destinatarios_transportador_idx').on(table.transportadorId),
+  ],
+);
+
+/** Files of a quote: the PDF/Excel request and the dangerous-cargo document. */
+export const cotacaoAnexos = pgTable(
+  'cotacao_anexos',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    empresaId: uuid()
+      .notNull()
+      .references(() => empresas.id, { onDelete: 'cascade' }),
+    cotacaoId: uuid()
+      .notNull()
+      .references(() => cotacoes.id, { onDelete: 'cascade' }),
+    tipo: text({ enum: ['arquivo', 'carga_perigosa'] }).notNull(),
+    nome: text().notNull(),
+    contentType: text().notNull(),
+    tamanho: integer().notNull(),
+    conteudo: bytea().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('cotacao_anexos_cotacao_idx').on(table.cotacaoId)],
+);

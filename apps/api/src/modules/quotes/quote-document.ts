@@ -1,0 +1,256 @@
+import { formatMessage, type QuoteDocumentLanguage, quoteDocumentMessages } from '@cotacoes/shared';
+import PDFDocument from 'pdfkit';
+import type { cotacoes } from '../../db/schema/index.js';
+
+type QuoteRow = typeof cotacoes.$inferSelect;
+
+/** What a request says, in the request's language: the same content for the e-mail and the PDF. */
+export type QuoteDocument = {
+  language: QuoteDocumentLanguage;
+  subject: string;
+  title: string;
+  intro: string[];
+  sections: { title: string; rows: [string, string][] }[];
+  items: { headers: [string, string, string]; rows: [string, string, string][] };
+  body: string | null;
+  notes: string | null;
+  footer: string;
+};
+
+const TIME_ZONE = 'America/Sao_Paulo';
+
+export function formatDateTime(date: Date, language: QuoteDocumentLanguage): string {
+  return new Intl.DateTimeFormat(language === 'pt' ? 'pt-BR' : 'en-GB', {
+    timeZone: TIME_ZONE,
+    dateStyle: 'short',
+    timeStyle: 'short',
+  }).format(date);
+}
+
+export function quoteSubject(codigo: string, titulo: string, language: QuoteDocumentLanguage): string {
+  return formatMessage(quoteDocumentMessages[language].subject, { codigo, titulo });
+}
+
+export function buildQuoteDocument(quote: QuoteRow, empresaNome: string): QuoteDocument {
+  const language = (quote.idiomaEmail === 'en' ? 'en' : 'pt') as QuoteDocumentLanguage;
+  const t = quoteDocumentMessages[language];
+  const value = (v: string | null | undefined) => (v?.trim() ? v.trim() : t.notInformed);
+  const yesNo = (v: boolean | null) => (v === null ? t.notInformed : v ? t.yes : t.no);
+  const prazo = formatDateTime(quote.prazoResposta, language);
+  const route: [string, string][] = [
+    [t.origin, value(quote.origem)],
+    [t.destination, value(quote.destino)],
+    [t.incoterm, value(quote.incoterm)],
+    [t.transitTime, value(quote.tempoTransito)],
+    [t.directRoute, yesNo(quote.preferenciaRota)],
+    [t.avoidRoute, value(quote.evitarRota)],
+    [t.avoidCarrier, value(quote.evitarArmador)],
+    [t.grossWeight, value(quote.pesoBrutoTotal)],
+    [t.goodsValue, value(quote.valorMercadoria)],
+    [t.dangerousCargo, yesNo(quote.cargaPerigosa)],
+  ];
+  const manual = quote.metodoEnvio === 'EMAIL';
+  return {
+    language,
+    subject: quote.tituloEmail,
+    title: t.title,
+    intro: [
+      t.greeting,
+      formatMessage(t.intro, { empresa: empresaNome }),
+      formatMessage(t.deadline, { prazo }),
+    ],
+    sections: [
+      {
+        title: t.sectionRequest,
+        rows: [
+          [t.code, quote.codigo],
+          [t.company, empresaNome],
+          [t.requester, quote.nomeSolicitante],
+          [t.reference, quote.referenciaProcesso],
+          [t.fti, value(quote.fti)],
+          [t.freightType, quote.tipoFrete],
+          [t.responseDeadline, prazo],
+        ],
+      },
+      // PDF/Excel requests carry their content in the attached file; only what was filled is listed.
+      { title: t.sectionRoute, rows: manual ? route : route.filter(([, v]) => v !== t.notInformed) },
+    ],
+    items: {
+      headers: [t.goods, t.volumes, t.dimensions],
+      rows: quote.itens
+        .filter((item) => item.mercadoria || item.quantidadeVolumes || item.dimensoes)
+        .map((item) => [value(item.mercadoria), value(item.quantidadeVolumes), value(item.dimensoes)]),
+    },
+    body: quote.descricaoGeral,
+    notes: [quote.observacoes, quote.descricaoAdicional].filter(Boolean).join('\n\n') || null,
+    footer: formatMessage(t.createdAt, { data: formatDateTime(quote.createdAt, language) }),
+  };
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
+}
+
+/** The request e-mail: the user's text (when given), then the request's data as tables. */
+export function renderQuoteMail(doc: QuoteDocument, hasAttachments: boolean): { text: string; html: string } {
+  const t = quoteDocumentMessages[doc.language];
+  const lead = doc.body ? [doc.body] : doc.intro;
+  const tail = [...(hasAttachments ? [t.attachmentsHint] : []), t.replyHint];
+  const textSections = doc.sections.flatMap((section) => [
+    '',
+    section.title.toUpperCase(),
+    ...section.rows.map(([label, v]) => `${label}: ${v}`),
+  ]);
+  const textItems =
+    doc.items.rows.length > 0
+      ? ['', t.sectionCargo.toUpperCase(), ...doc.items.rows.map((row) => `- ${row.join(' | ')}`)]
+      : [];
+  const text = [
+    ...lead,
+    ...textSections,
+    ...textItems,
+    ...(doc.notes ? ['', t.sectionNotes.toUpperCase(), doc.notes] : []),
+    '',
+    ...tail,
+    '',
+    doc.footer,
+  ].join('\n');
+
+  const paragraph = (p: string) => `<p style="margin:0 0 12px;white-space:pre-line">${escapeHtml(p)}</p>`;
+  const table = (rows: [string, string][]) =>
+    `<table role="presentation" cellpadding="6" cellspacing="0" style="border-collapse:collapse;width:100%;font-size:14px">${rows
+      .map(
+        ([label, v]) =>
+          `<tr><td style="border-bottom:1px solid #e2e8f0;color:#475569;width:40%">${escapeHtml(label)}</td><td style="border-bottom:1px solid #e2e8f0;font-weight:600">${escapeHtml(v)}</td></tr>`,
+      )
+      .join('')}</table>`;
+  const items =
+    doc.items.rows.length > 0
+      ? `<h2 style="font-size:16px;color:#1e3a8a;margin:24px 0 8px">${escapeHtml(t.sectionCargo)}</h2><table cellpadding="6" cellspacing="0" style="border-collapse:collapse;width:100%;font-size:14px"><tr>${doc.items.headers
+          .map(
+            (h) =>
+              `<th align="left" style="background:#eff6ff;border-bottom:1px solid #bfdbfe">${escapeHtml(h)}</th>`,
+          )
+          .join('')}</tr>${doc.items.rows
+          .map(
+            (row) =>
+              `<tr>${row.map((c) => `<td style="border-bottom:1px solid #e2e8f0">${escapeHtml(c)}</td>`).join('')}</tr>`,
+          )
+          .join('')}</table>`
+      : '';
+  const html = `<!doctype html><html lang="${doc.language === 'pt' ? 'pt-BR' : 'en'}"><head><meta charset="utf-8"><title>${escapeHtml(doc.subject)}</title></head>
+<body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="640" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;padding:28px"><tr><td>
+<h1 style="margin:0 0 20px;font-size:20px;color:#1e3a8a">${escapeHtml(doc.title)}</h1>
+${lead.map(paragraph).join('')}
+${doc.sections
+  .filter((s) => s.rows.length > 0)
+  .map(
+    (s) =>
+      `<h2 style="font-size:16px;color:#1e3a8a;margin:24px 0 8px">${escapeHtml(s.title)}</h2>${table(s.rows)}`,
+  )
+  .join('')}
+${items}
+${doc.notes ? `<h2 style="font-size:16px;color:#1e3a8a;margin:24px 0 8px">${escapeHtml(t.sectionNotes)}</h2>${paragraph(doc.notes)}` : ''}
+<div style="margin-top:24px">${tail.map(paragraph).join('')}</div>
+<p style="margin:24px 0 0;color:#64748b;font-size:12px">${escapeHtml(doc.footer)}</p>
+</td></tr></table></td></tr></table></body></html>`;
+  return { text, html };
+}
+
+/** A printable A4 PDF of the request (pdfkit's Helvetica covers Portuguese accents). */
+export function renderQuotePdf(doc: QuoteDocument): Promise<Buffer> {
+  const t = quoteDocumentMessages[doc.language];
+  return new Promise((resolve, reject) => {
+    const pdf = new PDFDocument({
+      size: 'A4',
+      margin: 50,
+      bufferPages: true,
+      info: { Title: doc.subject, Author: 'Sistema de Cotações' },
+    });
+    const chunks: Buffer[] = [];
+    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+    const width = pdf.page.width - 100;
+    pdf.fillColor('#1e3a8a').font('Helvetica-Bold').fontSize(18).text(doc.title);
+    pdf.moveDown(0.3).fillColor('#0f172a').font('Helvetica').fontSize(11).text(doc.subject);
+    pdf.moveDown(0.8);
+    const heading = (title: string) => {
+      if (pdf.y > pdf.page.height - 140) pdf.addPage();
+      pdf.moveDown(0.6).fillColor('#1e3a8a').font('Helvetica-Bold').fontSize(13).text(title);
+      pdf
+        .moveTo(50, pdf.y + 2)
+        .lineTo(50 + width, pdf.y + 2)
+        .strokeColor('#bfdbfe')
+        .stroke();
+      pdf.moveDown(0.4);
+    };
+    for (const section of doc.sections) {
+      if (section.rows.length === 0) continue;
+      heading(section.title);
+      for (const [label, v] of section.rows) {
+        if (pdf.y > pdf.page.height - 80) pdf.addPage();
+        const y = pdf.y;
+        pdf
+          .fillColor('#475569')
+          .font('Helvetica')
+          .fontSize(10)
+          .text(label, 50, y, { width: width * 0.38 });
+        const labelBottom = pdf.y;
+        pdf
+          .fillColor('#0f172a')
+          .font('Helvetica-Bold')
+          .text(v, 50 + width * 0.4, y, { width: width * 0.6 });
+        pdf.y = Math.max(labelBottom, pdf.y) + 3;
+      }
+    }
+    if (doc.items.rows.length > 0) {
+      heading(t.sectionCargo);
+      const cols = [0.45, 0.2, 0.35].map((f) => f * width);
+      const row = (cells: string[], bold: boolean) => {
+        if (pdf.y > pdf.page.height - 80) pdf.addPage();
+        const y = pdf.y;
+        let x = 50;
+        let bottom = y;
+        cells.forEach((cell, i) => {
+          pdf
+            .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+            .fontSize(10)
+            .fillColor('#0f172a');
+          pdf.text(cell, x, y, { width: cols[i]! - 8 });
+          bottom = Math.max(bottom, pdf.y);
+          x += cols[i]!;
+        });
+        pdf.y = bottom + 4;
+      };
+      row([...doc.items.headers], true);
+      for (const cells of doc.items.rows) row(cells, false);
+    }
+    if (doc.notes) {
+      heading(t.sectionNotes);
+      pdf.fillColor('#0f172a').font('Helvetica').fontSize(10).text(doc.notes, 50, pdf.y, { width });
+    }
+    const range = pdf.bufferedPageRange();
+    for (let i = 0; i < range.count; i++) {
+      pdf.switchToPage(range.start + i);
+      // Writing inside the bottom margin would otherwise start a new page.
+      pdf.page.margins.bottom = 0;
+      pdf
+        .fillColor('#64748b')
+        .font('Helvetica')
+        .fontSize(8)
+        .text(
+          `${doc.footer} · ${formatMessage(t.page, { n: i + 1, total: range.count })}`,
+          50,
+          pdf.page.height - 40,
+          { width, align: 'center', lineBreak: false },
+        );
+    }
+    pdf.end();
+  });
+}

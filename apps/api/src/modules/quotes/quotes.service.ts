@@ -1,0 +1,393 @@
+import { randomBytes } from 'node:crypto';
+import { inspectZip } from '@cotacoes/extraction/zip-guard';
+import {
+  type CreateQuoteBody,
+  DEFAULT_PRAZO_DIAS,
+  formatMessage,
+  type ListQuotesQuery,
+  QUOTE_STATUSES,
+  type QuoteDetail,
+  type QuoteStatus,
+  type QuoteSummary,
+  quoteDocumentMessages,
+} from '@cotacoes/shared';
+import type { AppConfig } from '../../config/env.js';
+import type { Database } from '../../db/client.js';
+import { writeAudit } from '../../lib/audit.js';
+import { AppError } from '../../lib/errors.js';
+import { buildMessageId, type Mailer } from '../../mail/mailer.js';
+import { findUserById } from '../auth/auth.repository.js';
+import type { RequestMeta } from '../auth/auth.service.js';
+import type { AuthContext } from '../auth/session.service.js';
+import { findEmpresaById } from '../empresas/empresas.repository.js';
+import { type Tenant, tenantOfUser } from '../empresas/tenant.js';
+import {
+  buildQuoteDocument,
+  escapeHtml,
+  quoteSubject,
+  renderQuoteMail,
+  renderQuotePdf,
+} from './quote-document.js';
+import * as repo from './quotes.repository.js';
+
+export type UploadedFile = { filename: string; buffer: Buffer };
+export type QuoteFiles = { file?: UploadedFile; dangerousCargoFile?: UploadedFile };
+
+type Kind = 'pdf' | 'xlsx' | 'xls' | 'docx' | 'doc' | 'jpg' | 'png' | 'unknown';
+
+/** A file's type from its first bytes, never from its name (S8). */
+export function sniff(buffer: Buffer): Kind {
+  const starts = (...bytes: number[]) => bytes.every((b, i) => buffer[i] === b);
+  if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return 'pdf';
+  if (starts(0x89, 0x50, 0x4e, 0x47)) return 'png';
+  if (starts(0xff, 0xd8, 0xff)) return 'jpg';
+  if (starts(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1)) {
+    // OLE compound file: Excel 97 workbooks name their stream "Workbook" (UTF-16), Word "WordDocument".
+    const head = buffer.subarray(0, Math.min(buffer.length, 64 * 1024)).toString('utf16le');
+    if (head.includes('Workbook') || head.includes('Book')) return 'xls';
+    if (head.includes('WordDocument')) return 'doc';
+    return 'unknown';
+  }
+  if (starts(0x50, 0x4b, 0x03, 0x04)) {
+    const inspection = inspectZip(buffer, { maxEntries: 2_000, maxUncompressedBytes: 100 * 1024 * 1024 });
+    if (!inspection.ok) return 'unknown';
+    const names = buffer.toString('latin1');
+    if (names.includes('xl/workbook')) return 'xlsx';
+    if (names.includes('word/document')) return 'docx';
+  }
+  return 'unknown';
+}
+
+const CONTENT_TYPES: Record<Exclude<Kind, 'unknown'>, string> = {
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xls: 'application/vnd.ms-excel',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  doc: 'application/msword',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+};
+
+/** Keeps a file name printable and short (it travels in headers and Content-Disposition). */
+function safeFilename(name: string, kind: Kind): string {
+  const printable = [...name].map((char) => (char.charCodeAt(0) < 32 ? '_' : char)).join('');
+  const base = printable
+    .replace(/[\\/"<>:|?*]+/g, '_')
+    .trim()
+    .slice(0, 120);
+  return base || `arquivo.${kind}`;
+}
+
+function toSummary(row: repo.QuoteRow): QuoteSummary {
+  return {
+    id: row.id,
+    codigo: row.codigo,
+    nomeSolicitante: row.nomeSolicitante,
+    referenciaProcesso: row.referenciaProcesso,
+    fti: row.fti,
+    tipoFrete: row.tipoFrete,
+    status: (QUOTE_STATUSES as readonly string[]).includes(row.status)
+      ? (row.status as QuoteStatus)
+      : 'AGUARDANDO_RESPOSTA',
+    prazoResposta: row.prazoResposta.toISOString(),
+    dataCriacao: row.createdAt.toISOString(),
+    contadorRespostas: { respondidas: row.respostasRecebidas, total: row.totalDestinatarios },
+  };
+}
+
+/** `local+token@domain`: a reply to it names the quote (and, in individual mode, the carrier). */
+export function replyAddress(base: string, token: string): string {
+  const at = base.lastIndexOf('@');
+  return `${base.slice(0, at)}+${token}${base.slice(at)}`;
+}
+
+/** 128 bits from the CSPRNG, in lower-case base32-ish hex (safe in an address local part). */
+function replyToken(): string {
+  return randomBytes(16).toString('hex');
+}
+
+/**
+ * Quotation requests (spec 001 "Create quote", "Sent quotes list"). Creating a quote, its recipients and
+ * its e-mails is one transaction (R1): the outbox delivers them afterwards, with fixed Message-IDs.
+ */
+export class QuotesService {
+  constructor(
+    private readonly db: Database,
+    private readonly config: AppConfig,
+    private readonly mailer: Mailer,
+  ) {}
+
+  async create(
+    auth: AuthContext,
+    body: CreateQuoteBody,
+    files: QuoteFiles,
+    meta: RequestMeta,
+  ): Promise<QuoteDetail> {
+    const tenant = tenantOfUser(auth.user);
+    const now = new Date();
+    const prazo = body.prazoResposta
+      ? new Date(body.prazoResposta)
+      : new Date(now.getTime() + DEFAULT_PRAZO_DIAS * 24 * 3600 * 1000);
+    if (prazo.getTime() <= now.getTime()) throw new AppError('QUOTE_PRAZO_PAST');
+    if (body.metodoEnvio === 'EMAIL') {
+      if (!body.origem) throw new AppError('QUOTE_ORIGEM_REQUIRED');
+      if (!body.destino) throw new AppError('QUOTE_DESTINO_REQUIRED');
+    }
+    const attachments = this.checkFiles(body, files);
+
+    const recipients = await this.resolveRecipients(tenant, body);
+    const id = await this.db.transaction(async (tx) => {
+      const empresa = await findEmpresaById(tx, tenant.empresaId);
+      const user = await findUserById(tx, auth.user.id);
+      const ano = Number(
+        new Intl.DateTimeFormat('en', { timeZone: 'America/Sao_Paulo', year: 'numeric' }).format(now),
+      );
+      const numero = await repo.nextQuoteNumber(tx, tenant, ano);
+      const codigo = `COT-${ano}-${String(numero).padStart(4, '0')}`;
+      const titulo = body.tituloEmail ?? body.referenciaProcesso;
+      const quote = await repo.insertQuote(tx, tenant, {
+        codigo,
+        criadoPor: auth.user.id,
+        nomeSolicitante: body.nomeSolicitante,
+        referenciaProcesso: body.referenciaProcesso,
+        fti: body.fti,
+        tipoFrete: body.tipoFrete,
+        prazoResposta: prazo,
+        metodoEnvio: body.metodoEnvio,
+        modoEnvio: body.modoEnvio,
+        idiomaEmail: body.idiomaEmail,
+        tituloEmail: quoteSubject(codigo, titulo, body.idiomaEmail),
+        descricaoGeral: body.descricaoGeral,
+        descricaoAdicional: body.descricaoAdicional,
+        cargaPerigosa: body.cargaPerigosa,
+        origem: body.origem,
+        destino: body.destino,
+        incoterm: body.incoterm ?? null,
+        tempoTransito: body.tempoTransito,
+        preferenciaRota: body.preferenciaRota ?? null,
+        evitarRota: body.evitarRota,
+        evitarArmador: body.evitarArmador,
+        pesoBrutoTotal: body.pesoBrutoTotal,
+        valorMercadoria: body.valorMercadoria,
+        observacoes: body.observacoes,
+        itens: body.itens,
+        grupos: recipients.grupos,
+        totalDestinatarios: recipients.carriers.length,
+        replyToken: replyToken(),
+        createdAt: now,
+      });
+      await repo.insertAttachments(tx, tenant, quote.id, attachments);
+
+      const document = buildQuoteDocument(quote, empresa?.nome ?? '');
+      const pdf = await renderQuotePdf(document);
+      const mailFiles = [
+        ...attachments.map((file) => ({
+          filename: file.nome,
+          contentType: file.contentType,
+          contentBase64: file.conteudo.toString('base64'),
+        })),
+        { filename: `${codigo}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') },
+      ];
+      const { text, html } = renderQuoteMail(document, true);
+      const base = {
+        kind: 'quote.request',
+        subject: quote.tituloEmail,
+        text,
+        html,
+        attachments: mailFiles,
+        empresaId: tenant.empresaId,
+      };
+      const rows: Parameters<typeof repo.insertRecipients>[2] = [];
+      let firstMessageId: string | undefined;
+      if (body.modoEnvio === 'bcc') {
+        const reply = replyAddress(this.config.MAIL_REPLY_ADDRESS, quote.replyToken);
+        const messageId = buildMessageId(this.config.APP_URL);
+        const sent = await this.mailer.enqueue(tx, {
+          ...base,
+          to: [reply],
+          bcc: [...new Set(recipients.carriers.flatMap((c) => c.emails))],
+          replyTo: reply,
+          messageId,
+          headers: { 'X-Cotacao': codigo },
+        });
+        firstMessageId = sent.messageId;
+        for (const carrier of recipients.carriers)
+          rows.push({
+            cotacaoId: quote.id,
+            transportadorId: carrier.id,
+            nome: carrier.nome,
+            emails: carrier.emails,
+            replyToken: replyToken(),
+            outboxId: sent.id,
+            messageId: sent.messageId,
+          });
+      } else {
+        for (const carrier of recipients.carriers) {
+          const token = replyToken();
+          const reply = replyAddress(this.config.MAIL_REPLY_ADDRESS, token);
+          const sent = await this.mailer.enqueue(tx, {
+            ...base,
+            to: carrier.emails,
+            replyTo: reply,
+            messageId: buildMessageId(this.config.APP_URL),
+            headers: { 'X-Cotacao': codigo },
+          });
+          firstMessageId ??= sent.messageId;
+          rows.push({
+            cotacaoId: quote.id,
+            transportadorId: carrier.id,
+            nome: carrier.nome,
+            emails: carrier.emails,
+            replyToken: token,
+            outboxId: sent.id,
+            messageId: sent.messageId,
+          });
+        }
+      }
+      await repo.insertRecipients(tx, tenant, rows);
+      await repo.updateQuote(tx, tenant, quote.id, { messageId: firstMessageId ?? null });
+
+      if (user?.receiveEmailCopy) {
+        const t = quoteDocumentMessages[document.language];
+        const names = recipients.carriers.map((c) => c.nome).join(', ');
+        await this.mailer.enqueue(tx, {
+          kind: 'quote.copy',
+          to: [user.email],
+          subject: formatMessage(t.copySubject, { subject: quote.tituloEmail }),
+          text: `${formatMessage(t.copyIntro, { n: recipients.carriers.length, nomes: names })}\n\n${text}`,
+          html: html.replace(
+            /(<h1[^>]*>)/,
+            `<p style="margin:0 0 16px;color:#475569">${escapeHtml(formatMessage(t.copyIntro, { n: recipients.carriers.length, nomes: names }))}</p>$1`,
+          ),
+          attachments: mailFiles,
+          empresaId: tenant.empresaId,
+        });
+      }
+      await writeAudit(tx, { ...meta, userId: auth.user.id, empresaId: tenant.empresaId }, 'cotacao.create', {
+        entity: 'cotacao',
+        entityId: quote.id,
+        details: {
+          codigo,
+          destinatarios: recipients.carriers.length,
+          modoEnvio: body.modoEnvio,
+          metodoEnvio: body.metodoEnvio,
+        },
+      });
+      return quote.id;
+    });
+    return this.get(auth, id);
+  }
+
+  private checkFiles(body: CreateQuoteBody, files: QuoteFiles): repo.NewAttachment[] {
+    const attachments: repo.NewAttachment[] = [];
+    if (body.metodoEnvio !== 'EMAIL') {
+      if (!files.file) throw new AppError('QUOTE_ARQUIVO_REQUIRED');
+      const kind = sniff(files.file.buffer);
+      const allowed: Kind[] = body.metodoEnvio === 'PDF' ? ['pdf'] : ['xlsx', 'xls'];
+      if (!allowed.includes(kind)) throw new AppError('QUOTE_FILE_TYPE');
+      attachments.push({
+        tipo: 'arquivo',
+        nome: safeFilename(files.file.filename, kind),
+        contentType: CONTENT_TYPES[kind as Exclude<Kind, 'unknown'>],
+        conteudo: files.file.buffer,
+      });
+    }
+    if (files.dangerousCargoFile) {
+      const kind = sniff(files.dangerousCargoFile.buffer);
+      if (!(['pdf', 'doc', 'docx', 'jpg', 'png'] as Kind[]).includes(kind))
+        throw new AppError('QUOTE_DANGEROUS_FILE_TYPE');
+      attachments.push({
+        tipo: 'carga_perigosa',
+        nome: safeFilename(files.dangerousCargoFile.filename, kind),
+        contentType: CONTENT_TYPES[kind as Exclude<Kind, 'unknown'>],
+        conteudo: files.dangerousCargoFile.buffer,
+      });
+    }
+    return attachments;
+  }
+
+  /** Chosen carriers plus the active members of chosen groups, each once; 404 for foreign ids. */
+  private async resolveRecipients(tenant: Tenant, body: CreateQuoteBody) {
+    const wantedCarriers = [...new Set(body.destinatarios.transportadores)];
+    const wantedGroups = [...new Set(body.destinatarios.grupos)];
+    if (wantedCarriers.length === 0 && wantedGroups.length === 0)
+      throw new AppError('QUOTE_RECIPIENTS_REQUIRED');
+    const carriers = await repo.carriersByIds(this.db, tenant, wantedCarriers);
+    if (carriers.length !== wantedCarriers.length) throw new AppError('TRANSPORTADOR_NOT_FOUND');
+    const groups = await repo.groupsWithMembers(this.db, tenant, wantedGroups);
+    if (groups.length !== wantedGroups.length) throw new AppError('GRUPO_NOT_FOUND');
+    const empty = groups.find((group) => group.membros.length === 0);
+    if (empty) throw new AppError('QUOTE_GROUP_EMPTY', { nome: empty.nome });
+    const byId = new Map(carriers.map((carrier) => [carrier.id, carrier]));
+    for (const group of groups)
+      for (const member of group.membros) if (!byId.has(member.id)) byId.set(member.id, member);
+    const all = [...byId.values()].filter((carrier) => carrier.emails.length > 0);
+    if (all.length === 0) throw new AppError('QUOTE_RECIPIENTS_REQUIRED');
+    return { carriers: all, grupos: groups.map(({ id, nome }) => ({ id, nome })) };
+  }
+
+  async list(auth: AuthContext, query: ListQuotesQuery) {
+    const tenant = tenantOfUser(auth.user);
+    const { rows, total } = await repo.listQuotes(this.db, tenant, query);
+    return {
+      data: rows.map(toSummary),
+      total: Math.min(total, repo.COUNT_CAP),
+      totalPages: Math.max(1, Math.ceil(Math.min(total, repo.COUNT_CAP) / query.limit)),
+      page: query.page,
+      ...(total > repo.COUNT_CAP ? { totalLimitado: true } : {}),
+    };
+  }
+
+  async get(auth: AuthContext, id: string): Promise<QuoteDetail> {
+    const tenant = tenantOfUser(auth.user);
+    const quote = await repo.findQuote(this.db, tenant, id);
+    if (!quote) throw new AppError('QUOTE_NOT_FOUND');
+    const [recipients, anexos] = await Promise.all([
+      repo.recipientsOf(this.db, tenant, id),
+      repo.attachmentsOf(this.db, tenant, id),
+    ]);
+    return {
+      ...toSummary(quote),
+      metodoEnvio: quote.metodoEnvio as QuoteDetail['metodoEnvio'],
+      modoEnvio: quote.modoEnvio as QuoteDetail['modoEnvio'],
+      idiomaEmail: quote.idiomaEmail as QuoteDetail['idiomaEmail'],
+      tituloEmail: quote.tituloEmail,
+      descricaoGeral: quote.descricaoGeral,
+      descricaoAdicional: quote.descricaoAdicional,
+      cargaPerigosa: quote.cargaPerigosa,
+      origem: quote.origem,
+      destino: quote.destino,
+      incoterm: quote.incoterm,
+      tempoTransito: quote.tempoTransito,
+      preferenciaRota: quote.preferenciaRota,
+      evitarRota: quote.evitarRota,
+      evitarArmador: quote.evitarArmador,
+      pesoBrutoTotal: quote.pesoBrutoTotal,
+      valorMercadoria: quote.valorMercadoria,
+      observacoes: quote.observacoes,
+      itens: quote.itens,
+      grupos: quote.grupos,
+      anexos,
+      destinatarios: recipients.map((r) => ({
+        transportadorId: r.transportadorId,
+        nome: r.nome,
+        emails: r.emails,
+        estadoEnvio:
+          r.outboxStatus === 'sent' ? 'enviado' : r.outboxStatus === 'failed' ? 'falhou' : 'pendente',
+        enviadoEm: r.sentAt?.toISOString() ?? null,
+        respondeuEm: r.respondeuEm?.toISOString() ?? null,
+      })),
+    };
+  }
+
+  async pdf(auth: AuthContext, id: string): Promise<{ filename: string; body: Buffer }> {
+    const tenant = tenantOfUser(auth.user);
+    const quote = await repo.findQuote(this.db, tenant, id);
+    if (!quote) throw new AppError('QUOTE_NOT_FOUND');
+    const empresa = await findEmpresaById(this.db, tenant.empresaId);
+    return {
+      filename: `${quote.codigo}.pdf`,
+      body: await renderQuotePdf(buildQuoteDocument(quote, empresa?.nome ?? '')),
+    };
+  }
+}
