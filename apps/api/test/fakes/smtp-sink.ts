@@ -2,7 +2,19 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export type SinkMessage = { messageId: string; to: string[]; subject: string; text: string };
+export type SinkMessage = {
+  messageId: string;
+  /** The SMTP envelope recipients (Bcc included). */
+  to: string[];
+  /** The To header. */
+  toHeader: string;
+  bccHeader: string;
+  replyTo: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
+};
 
 /** A real SMTP server on loopback that keeps every message it accepts. */
 export async function startSmtpSink(options: { delayMs?: number } = {}) {
@@ -20,8 +32,23 @@ export async function startSmtpSink(options: { delayMs?: number } = {}) {
         messages.push({
           messageId: parsed.messageId ?? '',
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          toHeader: parsed.to
+            ? Array.isArray(parsed.to)
+              ? parsed.to.map((a) => a.text).join(', ')
+              : parsed.to.text
+            : '',
+          bccHeader: parsed.headers.get('bcc')
+            ? String((parsed.headers.get('bcc') as { text?: string }).text ?? '')
+            : '',
+          replyTo: parsed.replyTo?.text ?? '',
           subject: parsed.subject ?? '',
           text: parsed.text ?? '',
+          html: typeof parsed.html === 'string' ? parsed.html : '',
+          attachments: parsed.attachments.map((a) => ({
+            filename: a.filename ?? '',
+            contentType: a.contentType,
+            content: a.content,
+          })),
         });
         callback();
       });

@@ -78,6 +78,12 @@ export const cargoItemSchema = z.strictObject({
   dimensoes: text(200),
 });
 export type CargoItem = z.infer<typeof cargoItemSchema>;
+/** A cargo item as answered (response schemas carry no transforms). */
+const cargoItemOutputSchema = z.object({
+  mercadoria: z.string().nullable(),
+  quantidadeVolumes: z.string().nullable(),
+  dimensoes: z.string().nullable(),
+});
 
 /**
  * The creation payload (spec 001 §3) plus the manual format's content fields (§2). Wire names verbatim.
@@ -181,7 +187,7 @@ export const quoteDetailSchema = quoteSummarySchema.extend({
   pesoBrutoTotal: z.string().nullable(),
   valorMercadoria: z.string().nullable(),
   observacoes: z.string().nullable(),
-  itens: z.array(cargoItemSchema),
+  itens: z.array(cargoItemOutputSchema),
   grupos: z.array(z.object({ id: z.string(), nome: z.string() })),
   anexos: z.array(
     z.object({ tipo: z.enum(['arquivo', 'carga_perigosa']), nome: z.string(), tamanho: z.number() }),
