@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiAs,
   createAccount,
+  createAccountWithCompany,
   developerEmails,
   pretendCompanyLink,
   signInWithForm,
@@ -13,6 +14,8 @@ import { launchBrowser, openPage, uniqueEmail } from './support/browser';
 let browser: Browser;
 const account = { name: 'Beatriz Acessível', email: uniqueEmail('a11y'), password: 'Rampa2026' };
 const developer = { name: 'Diana Acessível', email: developerEmails.a11y, password: 'Rampa2026' };
+/** A supervisor with a company of their own and a few carriers and groups (the management screen). */
+const manager = { name: 'Mateus Acessível', email: uniqueEmail('a11y-gestor'), password: 'Rampa2026' };
 /** A company the fake CNPJ service knows (SERPRO), registered by the desenvolvedor: its visão. */
 const SERPRO = '33683111000280';
 beforeAll(async () => {
@@ -25,6 +28,18 @@ beforeAll(async () => {
     razaoSocial: 'SERVICO FEDERAL DE PROCESSAMENTO DE DADOS (SERPRO)',
     endereco: 'SGAN 601, Asa Norte, Brasília, DF, 70836-900',
   });
+  await createAccountWithCompany(manager, 'Importadora Acessível');
+  const grupo = await apiAs<{ id: string }>(manager, 'POST', '/groups', {
+    nome: 'Marítimo Ásia',
+    descricao: 'Fretes marítimos da China',
+  });
+  await apiAs(manager, 'POST', '/groups', { nome: 'Aéreo EUA', cor: '#CC3300' });
+  for (const [nome, email, ativo] of [
+    ['Atlântico Logística', 'comercial@atlantico.com.br;ops@atlantico.com.br', true],
+    ['Boreal Cargas', 'cotacao@boreal.com.br', false],
+  ] as const) {
+    await apiAs(manager, 'POST', '/transporters', { nome, email, grupos: [grupo.id], ativo });
+  }
   for (const role of ['analista', 'supervisor']) {
     await apiAs(developer, 'POST', '/empresas/pending-users', {
       email: uniqueEmail(`convite-${role}`),
@@ -71,7 +86,6 @@ const signedInScreens: Array<[string, string]> = [
 
 const companyScreens: Array<[string, string]> = [
   ['/', 'Olá, Beatriz!'],
-  ['/management', 'Gerenciamento'],
   ['/quotes', 'Nova Cotação'],
 ];
 
@@ -170,6 +184,59 @@ describe.each(['light', 'dark'] as const)('axe, %s theme: no serious or critical
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('agents and groups (/management): both tabs, modals, import preview, phone width', async () => {
+    const { page, context, errors } = await open();
+    await signInWithForm(page, manager);
+    await page.goto('/management');
+    const agents = page.getByRole('list', { name: 'Agentes de carga' });
+    await agents.getByText('Boreal Cargas').waitFor();
+    await page.getByRole('button', { name: 'Mostrar detalhes de Atlântico Logística' }).click();
+    await page.getByRole('checkbox', { name: 'Selecionar Boreal Cargas' }).check();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Editar Atlântico Logística' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar agente de carga' });
+    await edit.getByRole('radio', { name: 'Ativo', exact: true }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await edit.getByRole('button', { name: 'Cancelar' }).click();
+
+    await page.getByRole('button', { name: 'Importar' }).click();
+    const importing = page.getByRole('dialog', { name: 'Importar agentes de carga' });
+    await importing.getByLabel(/Arquivo/).setInputFiles({
+      name: 'agentes.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('Nome;Emails;Grupos\r\nDelta;delta@exemplo.com;Aéreo EUA\r\n;x;\r\n', 'utf8'),
+    });
+    await importing.getByRole('button', { name: 'Enviar e pré-visualizar' }).click();
+    await importing.getByText('Resumo de agentes.csv').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await importing.getByRole('button', { name: 'Cancelar' }).click();
+
+    await page.getByRole('tab', { name: 'Grupos' }).click();
+    await page.getByRole('list', { name: 'Grupos' }).getByText('2 agente(s) de carga').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Gerenciar agentes de carga de Marítimo Ásia' }).click();
+    await page.getByRole('list', { name: 'Agentes de carga disponíveis' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page
+      .getByRole('dialog', { name: /Agentes de carga de/ })
+      .getByRole('button', { name: 'Cancelar' })
+      .click();
+    expect(errors).toEqual([]);
+    await context.close();
+
+    const phone = await open({ width: 390, height: 844 });
+    await signInWithForm(phone.page, manager);
+    await phone.page.goto('/management');
+    await phone.page.getByRole('list', { name: 'Agentes de carga' }).getByText('Boreal Cargas').waitFor();
+    expect(await seriousViolations(phone.page)).toEqual([]);
+    await phone.page.getByRole('tab', { name: 'Grupos' }).click();
+    await phone.page.getByRole('list', { name: 'Grupos' }).getByText('2 agente(s) de carga').waitFor();
+    expect(await seriousViolations(phone.page)).toEqual([]);
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
   });
 
   it('phone width, menu open', async () => {

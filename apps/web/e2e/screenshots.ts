@@ -173,6 +173,43 @@ try {
       await page.goto('/empresas/assign-user');
       await page.getByRole('tab', { name: /Convites/ }).click();
       await save('assign-user-invites');
+      // Agents and groups: an expanded card, the edit and import modals, the groups tab and members.
+      await page.goto('/management');
+      const agents = page.getByRole('list', { name: 'Agentes de carga' });
+      await agents
+        .getByRole('button', { name: /^Mostrar detalhes de / })
+        .first()
+        .click();
+      await agents.getByRole('checkbox').first().check();
+      await save('management-expanded');
+      await agents
+        .getByRole('button', { name: /^Editar / })
+        .first()
+        .click();
+      await save('management-edit-agent');
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Importar' }).click();
+      await page.getByLabel(/Arquivo/).setInputFiles({
+        name: 'agentes.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(
+          'Nome;Emails;Grupos\r\nDelta Shipping;"comercial@delta.com.br;ops@delta.com.br";Aéreo EUA\r\n;sem-nome@x.com;\r\nEco;nao-e-email;\r\n',
+        ),
+      });
+      await page.getByRole('button', { name: 'Enviar e pré-visualizar' }).click();
+      await page.getByText('Resumo de agentes.csv').waitFor();
+      await save('management-import-preview');
+      await page.keyboard.press('Escape');
+      await page.getByRole('tab', { name: 'Grupos' }).click();
+      await page.getByRole('list', { name: 'Grupos' }).waitFor();
+      await save('management-groups');
+      await page
+        .getByRole('button', { name: /^Gerenciar agentes de carga de / })
+        .first()
+        .click();
+      await page.getByRole('list', { name: 'Agentes de carga disponíveis' }).waitFor();
+      await save('management-members');
+      await page.keyboard.press('Escape');
       if (device === 'desktop') {
         await page.evaluate(() => localStorage.setItem('sidebar-collapsed', 'true'));
         await page.goto('/configuracoes');

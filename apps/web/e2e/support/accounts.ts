@@ -100,3 +100,33 @@ export async function apiAs<T>(
     throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;
 }
+
+let cnpjCounter = 0;
+/** A numeric CNPJ with valid check digits, different on every call (each company needs its own). */
+export function uniqueCnpj(): string {
+  cnpjCounter += 1;
+  const base = `${Date.now() % 1e8}`.padStart(8, '0') + String(cnpjCounter % 10_000).padStart(4, '0');
+  const digit = (digits: string) => {
+    const weights =
+      digits.length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+    const sum = [...digits].reduce((total, char, index) => total + Number(char) * weights[index]!, 0);
+    const rest = sum % 11;
+    return rest < 2 ? '0' : String(11 - rest);
+  };
+  const first = base + digit(base);
+  return first + digit(first);
+}
+
+/** Registers `account` and makes it the supervisor of a new company of its own (onboarding API). */
+export async function createAccountWithCompany(
+  account: Account,
+  companyName: string,
+): Promise<{ id: string }> {
+  await createAccount(account);
+  return apiAs<{ id: string }>(account, 'POST', '/empresas/onboarding', {
+    nome: companyName,
+    cnpj: uniqueCnpj(),
+    razaoSocial: `${companyName} LTDA`,
+    endereco: 'Av. Paulista, 1000, Bela Vista, São Paulo, SP, 01310-100',
+  });
+}
