@@ -85,6 +85,5 @@ CREATE UNIQUE INDEX "cotacao_destinatarios_cotacao_transportador_key" ON "cotaca
 CREATE INDEX "cotacao_destinatarios_transportador_idx" ON "cotacao_destinatarios" USING btree ("transportador_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "cotacoes_empresa_codigo_key" ON "cotacoes" USING btree ("empresa_id","codigo");--> statement-breakpoint
 CREATE UNIQUE INDEX "cotacoes_reply_token_key" ON "cotacoes" USING btree ("reply_token");--> statement-breakpoint
-CREATE INDEX "cotacoes_empresa_created_idx" ON "cotacoes" USING btree ("empresa_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "cotacoes_empresa_status_created_idx" ON "cotacoes" USING btree ("empresa_id","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "cotacoes_empresa_created_idx" ON "cotacoes" USING btree ("empresa_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "cotacoes_busca_trgm_idx" ON "cotacoes" USING gin ("busca" gin_trgm_ops);

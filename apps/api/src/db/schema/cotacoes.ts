@@ -93,13 +93,11 @@ export const cotacoes = pgTable(
   (table) => [
     uniqueIndex('cotacoes_empresa_codigo_key').on(table.empresaId, table.codigo),
     uniqueIndex('cotacoes_reply_token_key').on(table.replyToken),
-    index('cotacoes_empresa_created_idx').on(table.empresaId, table.createdAt.desc(), table.id.desc()),
-    index('cotacoes_empresa_status_created_idx').on(
-      table.empresaId,
-      table.status,
-      table.createdAt.desc(),
-      table.id.desc(),
-    ),
+    // The list is newest first: one index serves every tab and status filter (a status index made the
+    // planner sort whole tabs instead of walking this one).
+    // Ascending on purpose: read backwards it gives `created_at desc, id desc` (drizzle's .desc() would
+    // make it NULLS LAST, which an ORDER BY ... DESC cannot use).
+    index('cotacoes_empresa_created_idx').on(table.empresaId, table.createdAt, table.id),
     index('cotacoes_busca_trgm_idx').using('gin', sql`${table.busca} gin_trgm_ops`),
   ],
 );

@@ -18,7 +18,7 @@ export type QuoteRow = typeof cotacoes.$inferSelect;
 export type NewQuote = Omit<typeof cotacoes.$inferInsert, 'empresaId' | 'id' | 'busca'>;
 
 /** A list total is counted up to this many rows (P1: counts bounded); beyond it the list says "more than". */
-export const COUNT_CAP = 10_000;
+export const COUNT_CAP = 1_000;
 
 /** The next number of the company's quotes this year (row-locked: concurrent creations never share one). */
 export async function nextQuoteNumber(executor: Executor, tenant: Tenant, ano: number): Promise<number> {
