@@ -48,9 +48,9 @@ export function createRoutes(): RouteObject[] {
                   children: [
                     { index: true, lazy: page(() => import('./routes/dashboard')) },
                     { path: paths.management.path, lazy: page(() => import('./routes/management')) },
-                    { path: paths.quotes.new.path, lazy: placeholder('NewQuotePage') },
-                    { path: paths.quotes.sent.path, lazy: placeholder('SentQuotesPage') },
-                    { path: paths.quotes.detail.path, lazy: placeholder('QuoteDetailPage') },
+                    { path: paths.quotes.new.path, lazy: page(() => import('./routes/quotes')) },
+                    { path: paths.quotes.sent.path, lazy: page(() => import('./routes/sent-quotes')) },
+                    { path: paths.quotes.detail.path, lazy: page(() => import('./routes/quote-detail')) },
                     { path: paths.quotes.approve.path, lazy: placeholder('QuoteApprovePage') },
                     { path: paths.indicators.path, lazy: placeholder('IndicatorsPage') },
                   ],

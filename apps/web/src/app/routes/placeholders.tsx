@@ -13,8 +13,5 @@ function Placeholder({ title }: { title: string }) {
   );
 }
 
-export const NewQuotePage = () => <Placeholder title={ui.placeholders.quotes} />;
-export const SentQuotesPage = () => <Placeholder title={ui.placeholders.sentQuotes} />;
-export const QuoteDetailPage = () => <Placeholder title={ui.placeholders.quoteDetail} />;
 export const QuoteApprovePage = () => <Placeholder title={ui.placeholders.quoteApprove} />;
 export const IndicatorsPage = () => <Placeholder title={ui.placeholders.indicators} />;

@@ -1,0 +1,415 @@
+import { errorMessage, errorMessages, formatMessage } from '@cotacoes/shared/messages/errors';
+import { ui } from '@cotacoes/shared/messages/ui';
+import {
+  type CreateQuoteBody,
+  createQuoteBodySchema,
+  DEFAULT_PRAZO_DIAS,
+  type INCOTERMS,
+  MAX_QUOTE_UPLOAD_BYTES,
+  type MetodoEnvio,
+  type TipoFrete,
+} from '@cotacoes/shared/schemas/quotes';
+
+export type Incoterm = (typeof INCOTERMS)[number];
+export type ModoEnvio = 'bcc' | 'individual';
+export type IdiomaEmail = 'pt' | 'en';
+
+export interface CargoItemDraft {
+  /** Stable React key (items can be removed from the middle). */
+  key: number;
+  mercadoria: string;
+  quantidadeVolumes: string;
+  dimensoes: string;
+}
+
+export interface RecipientRef {
+  id: string;
+  nome: string;
+}
+
+/** Everything the wizard collects; texts stay as typed until the payload is built. */
+export interface QuoteDraft {
+  metodoEnvio: MetodoEnvio;
+  nomeSolicitante: string;
+  referenciaProcesso: string;
+  fti: string;
+  tipoFrete: TipoFrete;
+  origem: string;
+  destino: string;
+  incoterm: Incoterm | '';
+  tempoTransito: string;
+  preferenciaRota: boolean;
+  evitarRota: string;
+  evitarArmador: string;
+  pesoBrutoTotal: string;
+  valorMercadoria: string;
+  observacoes: string;
+  descricaoAdicional: string;
+  cargaPerigosa: boolean;
+  /** `datetime-local` value (browser time), e.g. 2026-03-10T14:30. */
+  prazo: string;
+  itens: CargoItemDraft[];
+  file: File | null;
+  dangerousFile: File | null;
+  transportadores: RecipientRef[];
+  grupos: RecipientRef[];
+  modoEnvio: ModoEnvio;
+  idiomaEmail: IdiomaEmail;
+  /** The subject's title part; null until the user edits it (then the process reference is used). */
+  tituloEmail: string | null;
+  /** The e-mail body; null until the user edits it (then it is generated from the fields). */
+  descricaoGeral: string | null;
+}
+
+export type DraftField = keyof QuoteDraft;
+
+export const STEP_COUNT = 4;
+export const STEPS = { format: 0, content: 1, recipients: 2, review: 3 } as const;
+
+let nextItemKey = 1;
+export function emptyItem(): CargoItemDraft {
+  return { key: nextItemKey++, mercadoria: '', quantidadeVolumes: '', dimensoes: '' };
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** A date as a `datetime-local` value in the browser's time zone (minutes precision). */
+export function toLocalInput(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** A `datetime-local` value read in the browser's time zone; null when blank or malformed. */
+export function parseLocalInput(value: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
+  if (!match) return null;
+  const [, y, mo, d, h, mi, s] = match;
+  const date = new Date(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s ?? 0));
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** Spec 001 §5 and §9: with no deadline the quote answers within 7 days from now. */
+export function defaultPrazo(now = new Date()): string {
+  return toLocalInput(new Date(now.getTime() + DEFAULT_PRAZO_DIAS * 24 * 60 * 60 * 1000));
+}
+
+/** The earliest deadline the picker offers: the current minute. */
+export function minPrazo(now = new Date()): string {
+  return toLocalInput(now);
+}
+
+export function newDraft(nomeSolicitante = '', now = new Date()): QuoteDraft {
+  return {
+    metodoEnvio: 'EMAIL',
+    nomeSolicitante,
+    referenciaProcesso: '',
+    fti: '',
+    tipoFrete: 'FCL',
+    origem: '',
+    destino: '',
+    incoterm: '',
+    tempoTransito: '',
+    preferenciaRota: false,
+    evitarRota: '',
+    evitarArmador: '',
+    pesoBrutoTotal: '',
+    valorMercadoria: '',
+    observacoes: '',
+    descricaoAdicional: '',
+    cargaPerigosa: false,
+    prazo: defaultPrazo(now),
+    itens: [emptyItem()],
+    file: null,
+    dangerousFile: null,
+    transportadores: [],
+    grupos: [],
+    modoEnvio: 'bcc',
+    idiomaEmail: 'pt',
+    tituloEmail: null,
+    descricaoGeral: null,
+  };
+}
+
+const blank = (value: string) => value.trim() === '';
+export const isFileFormat = (metodo: MetodoEnvio) => metodo !== 'EMAIL';
+
+// ---- files ----
+
+const PDF_TYPES = ['application/pdf'];
+const EXCEL_TYPES = [
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.ms-excel',
+];
+const DANGEROUS_TYPES = [
+  'application/pdf',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'image/jpeg',
+  'image/png',
+];
+const extensionOf = (name: string) => /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
+
+/** What the file inputs offer in the browser's picker. */
+export const FILE_ACCEPT = {
+  PDF: '.pdf,application/pdf',
+  EXCEL: `.xlsx,.xls,${EXCEL_TYPES.join(',')}`,
+  dangerous: `.pdf,.doc,.docx,.jpg,.jpeg,.png,${DANGEROUS_TYPES.join(',')}`,
+} as const;
+
+export const MAX_UPLOAD_MB = Math.round(MAX_QUOTE_UPLOAD_BYTES / (1024 * 1024));
+
+function accepted(file: File, types: readonly string[], extensions: readonly string[]): boolean {
+  // Browsers leave `type` empty for unknown extensions (and some report xls oddly): either matches.
+  return types.includes(file.type) || extensions.includes(extensionOf(file.name));
+}
+
+/** The request file of the PDF or Excel format (name and type; the server checks the content). */
+export function requestFileError(file: File, metodo: MetodoEnvio): string | null {
+  const ok =
+    metodo === 'PDF' ? accepted(file, PDF_TYPES, ['pdf']) : accepted(file, EXCEL_TYPES, ['xlsx', 'xls']);
+  if (!ok) return errorMessages.QUOTE_FILE_TYPE;
+  if (file.size > MAX_QUOTE_UPLOAD_BYTES) return errorMessage('QUOTE_FILE_TOO_LARGE', { max: MAX_UPLOAD_MB });
+  return null;
+}
+
+/** The dangerous-cargo document: pdf, doc, docx, jpg, jpeg or png (spec 001 §5). */
+export function dangerousFileError(file: File): string | null {
+  if (!accepted(file, DANGEROUS_TYPES, ['pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png']))
+    return errorMessages.QUOTE_DANGEROUS_FILE_TYPE;
+  if (file.size > MAX_QUOTE_UPLOAD_BYTES) return errorMessage('QUOTE_FILE_TOO_LARGE', { max: MAX_UPLOAD_MB });
+  return null;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1).replace('.', ',')} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB`;
+}
+
+// ---- validation ----
+
+export type ContentErrors = Partial<Record<DraftField, string>>;
+
+function prazoError(prazo: string, now: Date): string | null {
+  if (blank(prazo)) return ui.quotes.content.required.prazo;
+  const date = parseLocalInput(prazo);
+  if (!date) return errorMessages.QUOTE_PRAZO_INVALID;
+  // The picker works in minutes: the current minute is still accepted.
+  if (date.getTime() < now.getTime() - 60_000) return errorMessages.QUOTE_PRAZO_PAST;
+  return null;
+}
+
+/**
+ * Step 2 (spec 001 §5). Manual: solicitante, referência, origem, destino, incoterm, tempo de trânsito
+ * and prazo non-blank (tipoFrete has a default). PDF/Excel: the file, solicitante, referência,
+ * tipoFrete and prazo. Any format: a future deadline and acceptable files.
+ */
+export function contentErrors(draft: QuoteDraft, now = new Date()): ContentErrors {
+  const errors: ContentErrors = {};
+  const required = ui.quotes.content.required;
+  if (blank(draft.nomeSolicitante)) errors.nomeSolicitante = errorMessages.QUOTE_SOLICITANTE_REQUIRED;
+  if (blank(draft.referenciaProcesso)) errors.referenciaProcesso = errorMessages.QUOTE_REFERENCIA_REQUIRED;
+  if (!draft.tipoFrete) errors.tipoFrete = errorMessages.QUOTE_TIPO_FRETE_REQUIRED;
+  if (isFileFormat(draft.metodoEnvio)) {
+    if (!draft.file) errors.file = errorMessages.QUOTE_ARQUIVO_REQUIRED;
+    else {
+      const fileError = requestFileError(draft.file, draft.metodoEnvio);
+      if (fileError) errors.file = fileError;
+    }
+    if (draft.cargaPerigosa && draft.dangerousFile) {
+      const dangerous = dangerousFileError(draft.dangerousFile);
+      if (dangerous) errors.dangerousFile = dangerous;
+    }
+  } else {
+    if (blank(draft.origem)) errors.origem = errorMessages.QUOTE_ORIGEM_REQUIRED;
+    if (blank(draft.destino)) errors.destino = errorMessages.QUOTE_DESTINO_REQUIRED;
+    if (!draft.incoterm) errors.incoterm = required.incoterm;
+    if (blank(draft.tempoTransito)) errors.tempoTransito = required.tempoTransito;
+  }
+  const prazo = prazoError(draft.prazo, now);
+  if (prazo) errors.prazo = prazo;
+  return errors;
+}
+
+/** Step 3: at least one recipient, a carrier or a group (the server's rule). */
+export function recipientsValid(draft: QuoteDraft): boolean {
+  return draft.transportadores.length + draft.grupos.length > 0;
+}
+
+export function stepValid(step: number, draft: QuoteDraft, now = new Date()): boolean {
+  if (step === STEPS.format) return Boolean(draft.metodoEnvio);
+  if (step === STEPS.content) return Object.keys(contentErrors(draft, now)).length === 0;
+  if (step === STEPS.recipients) return recipientsValid(draft);
+  return true;
+}
+
+/**
+ * The check before 'Enviar Cotação' (spec 001 §5, Review), first failure only. Manual: solicitante,
+ * referência, origem, destino. PDF/Excel: file, solicitante, referência, tipoFrete, prazo and recipients.
+ */
+export function submitError(draft: QuoteDraft, now = new Date()): string | null {
+  if (isFileFormat(draft.metodoEnvio) && !draft.file) return errorMessages.QUOTE_ARQUIVO_REQUIRED;
+  if (blank(draft.nomeSolicitante)) return errorMessages.QUOTE_SOLICITANTE_REQUIRED;
+  if (blank(draft.referenciaProcesso)) return errorMessages.QUOTE_REFERENCIA_REQUIRED;
+  if (isFileFormat(draft.metodoEnvio)) {
+    if (!draft.tipoFrete) return errorMessages.QUOTE_TIPO_FRETE_REQUIRED;
+  } else {
+    if (blank(draft.origem)) return errorMessages.QUOTE_ORIGEM_REQUIRED;
+    if (blank(draft.destino)) return errorMessages.QUOTE_DESTINO_REQUIRED;
+  }
+  const prazo = prazoError(draft.prazo, now);
+  if (prazo) return prazo;
+  if (!recipientsValid(draft)) return errorMessages.QUOTE_RECIPIENTS_REQUIRED;
+  return null;
+}
+
+// ---- e-mail preview ----
+
+function formatPrazo(prazo: string, language: IdiomaEmail): string {
+  const date = parseLocalInput(prazo);
+  if (!date) return prazo;
+  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'pt-BR', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(date);
+}
+
+/** The subject's title part the server puts after 'Cotação {codigo} - '. */
+export function emailTitle(draft: QuoteDraft): string {
+  return draft.tituloEmail ?? draft.referenciaProcesso.trim();
+}
+
+/** The e-mail body generated from the fields, in the chosen language; the user may edit it. */
+export function buildEmailBody(draft: QuoteDraft, signature: string): string {
+  const t = ui.quotes.email[draft.idiomaEmail];
+  const lines: string[] = [t.greeting, ''];
+  const field = (label: string, value: string) => {
+    if (!blank(value)) lines.push(`${label}: ${value.trim()}`);
+  };
+  const yesNo = (value: boolean) => (value ? t.yes : t.no);
+
+  if (isFileFormat(draft.metodoEnvio)) {
+    lines.push(formatMessage(t.introFile, { name: draft.file?.name ?? '' }), '');
+    field(t.referencia, draft.referenciaProcesso);
+    field(t.fti, draft.fti);
+    field(t.tipoFrete, draft.tipoFrete);
+    field(t.cargaPerigosa, yesNo(draft.cargaPerigosa));
+    if (!blank(draft.descricaoAdicional))
+      lines.push('', `${t.observacoes}: ${draft.descricaoAdicional.trim()}`);
+  } else {
+    lines.push(t.intro, '');
+    field(t.referencia, draft.referenciaProcesso);
+    field(t.fti, draft.fti);
+    field(t.tipoFrete, draft.tipoFrete);
+    field(t.origem, draft.origem);
+    field(t.destino, draft.destino);
+    field(t.incoterm, draft.incoterm);
+    field(t.tempoTransito, draft.tempoTransito);
+    field(t.preferenciaRota, yesNo(draft.preferenciaRota));
+    field(t.evitarRota, draft.evitarRota);
+    field(t.evitarArmador, draft.evitarArmador);
+    field(t.pesoBrutoTotal, draft.pesoBrutoTotal);
+    field(t.valorMercadoria, draft.valorMercadoria);
+    field(t.cargaPerigosa, yesNo(draft.cargaPerigosa));
+    const itens = filledItems(draft.itens);
+    if (itens.length > 0) {
+      lines.push('', `${t.itens}:`);
+      itens.forEach((item, index) => {
+        const parts = [
+          item.mercadoria && `${t.mercadoria}: ${item.mercadoria}`,
+          item.quantidadeVolumes && `${t.volumes}: ${item.quantidadeVolumes}`,
+          item.dimensoes && `${t.dimensoes}: ${item.dimensoes}`,
+        ].filter(Boolean);
+        lines.push(`${index + 1}. ${parts.join(' | ')}`);
+      });
+    }
+    if (!blank(draft.observacoes)) lines.push('', `${t.observacoes}: ${draft.observacoes.trim()}`);
+  }
+  lines.push('', formatMessage(t.prazo, { prazo: formatPrazo(draft.prazo, draft.idiomaEmail) }), '');
+  lines.push(t.closing, signature.trim() || draft.nomeSolicitante.trim());
+  return lines.join('\n');
+}
+
+// ---- payloads ----
+
+const text = (value: string) => (blank(value) ? null : value.trim());
+
+function filledItems(itens: readonly CargoItemDraft[]) {
+  return itens
+    .map((item) => ({
+      mercadoria: item.mercadoria.trim(),
+      quantidadeVolumes: item.quantidadeVolumes.trim(),
+      dimensoes: item.dimensoes.trim(),
+    }))
+    .filter((item) => item.mercadoria || item.quantidadeVolumes || item.dimensoes);
+}
+
+/** The creation payload (spec 001 §3) of the draft, with the e-mail body and title as shown. */
+export function buildPayload(draft: QuoteDraft, body: string): CreateQuoteBody {
+  const manual = !isFileFormat(draft.metodoEnvio);
+  const prazo = parseLocalInput(draft.prazo);
+  return {
+    nomeSolicitante: draft.nomeSolicitante.trim(),
+    referenciaProcesso: draft.referenciaProcesso.trim(),
+    tipoFrete: draft.tipoFrete,
+    prazoResposta: prazo ? prazo.toISOString() : null,
+    fti: text(draft.fti),
+    metodoEnvio: draft.metodoEnvio,
+    descricaoGeral: text(body),
+    descricaoAdicional: manual ? null : text(draft.descricaoAdicional),
+    idiomaEmail: draft.idiomaEmail,
+    tituloEmail: text(emailTitle(draft)),
+    modoEnvio: draft.modoEnvio,
+    destinatarios: {
+      transportadores: draft.transportadores.map((carrier) => carrier.id),
+      grupos: draft.grupos.map((grupo) => grupo.id),
+    },
+    cargaPerigosa: draft.cargaPerigosa,
+    origem: manual ? text(draft.origem) : null,
+    destino: manual ? text(draft.destino) : null,
+    incoterm: manual && draft.incoterm ? draft.incoterm : null,
+    tempoTransito: manual ? text(draft.tempoTransito) : null,
+    preferenciaRota: manual ? draft.preferenciaRota : null,
+    evitarRota: manual ? text(draft.evitarRota) : null,
+    evitarArmador: manual ? text(draft.evitarArmador) : null,
+    pesoBrutoTotal: manual ? text(draft.pesoBrutoTotal) : null,
+    valorMercadoria: manual ? text(draft.valorMercadoria) : null,
+    observacoes: manual ? text(draft.observacoes) : null,
+    itens: manual
+      ? filledItems(draft.itens).map((item) => ({
+          mercadoria: item.mercadoria || null,
+          quantidadeVolumes: item.quantidadeVolumes || null,
+          dimensoes: item.dimensoes || null,
+        }))
+      : [],
+  };
+}
+
+/** The first message of the shared schema for a payload it rejects (lengths, ids), else null. */
+export function payloadError(payload: CreateQuoteBody): string | null {
+  const parsed = createQuoteBodySchema.safeParse(payload);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? ui.quotes.wizard.createError);
+}
+
+/**
+ * The multipart body of `POST /quotes/create-with-file`: every scalar field that has a value (booleans
+ * as 'true'/'false'), `destinatarios[transportadores]`, `destinatarios[grupos]` and `itens` as JSON
+ * text, the request file in `file` and the optional `dangerousCargoFile`.
+ */
+export function buildFormData(payload: CreateQuoteBody, file: File, dangerousFile: File | null): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(payload)) {
+    if (name === 'destinatarios' || name === 'itens') continue;
+    if (value === null || value === undefined) continue;
+    form.append(name, typeof value === 'boolean' ? String(value) : String(value));
+  }
+  form.append('destinatarios[transportadores]', JSON.stringify(payload.destinatarios.transportadores));
+  form.append('destinatarios[grupos]', JSON.stringify(payload.destinatarios.grupos));
+  form.append('itens', JSON.stringify(payload.itens));
+  form.append('file', file, file.name);
+  if (payload.cargaPerigosa && dangerousFile)
+    form.append('dangerousCargoFile', dangerousFile, dangerousFile.name);
+  return form;
+}

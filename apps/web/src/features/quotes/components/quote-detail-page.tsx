@@ -1,0 +1,281 @@
+import { formatMessage } from '@cotacoes/shared/messages/errors';
+import { ui } from '@cotacoes/shared/messages/ui';
+import type { QuoteRecipient } from '@cotacoes/shared/schemas/quotes';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { ArrowLeftIcon, DownloadIcon, FileTextIcon, SearchIcon } from '@/components/icons';
+import { Alert } from '@/components/ui/alert';
+import { Badge, type BadgeVariant } from '@/components/ui/badge';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Card, CardSection } from '@/components/ui/card';
+import { PageHeader, PageTitle } from '@/components/ui/page';
+import { LoadingState } from '@/components/ui/spinner';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableEmpty,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+} from '@/components/ui/table';
+import { paths } from '@/config/paths';
+import { ApiError, errorText } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { useDownloadQuotePdf } from '../api/download-quote-pdf';
+import { type QuoteDetail, useQuote } from '../api/get-quote';
+import { formatBytes } from './draft';
+import { QuoteStatusBadge } from './quote-status-badge';
+
+const t = ui.quotes.detail;
+const sendStateVariant: Record<QuoteRecipient['estadoEnvio'], BadgeVariant> = {
+  pendente: 'warning',
+  enviado: 'success',
+  falhou: 'danger',
+};
+
+function BackLink() {
+  return (
+    <Link to={paths.quotes.sent.getHref()} className={buttonClasses({ variant: 'secondary' })}>
+      <ArrowLeftIcon size={16} />
+      {t.back}
+    </Link>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium tracking-wide text-fg-muted uppercase">{label}</dt>
+      <dd className="mt-1 text-sm break-words text-fg">{children}</dd>
+    </div>
+  );
+}
+
+const orNot = (value: string | null | undefined) =>
+  value?.trim() ? value : <span className="text-fg-muted">{ui.quotes.notInformed}</span>;
+const yesNo = (value: boolean | null) =>
+  value === null ? orNot(null) : value ? ui.quotes.yes : ui.quotes.no;
+const dateTime = (value: string | null) => (value ? formatDateTime(value, ui.common.invalidDate) : t.never);
+
+function QuoteInfo({ quote }: { quote: QuoteDetail }) {
+  const { respondidas, total } = quote.contadorRespostas;
+  return (
+    <CardSection title={t.infoTitle} headingId="quote-info">
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Field label={t.status}>
+          <QuoteStatusBadge status={quote.status} />
+        </Field>
+        <Field label={t.createdAt}>{formatDateTime(quote.dataCriacao, ui.common.invalidDate)}</Field>
+        <Field label={t.deadline}>{formatDateTime(quote.prazoResposta, ui.common.invalidDate)}</Field>
+        <Field label={t.answers}>{formatMessage(t.answersValue, { respondidas, total })}</Field>
+        <Field label={t.solicitante}>{orNot(quote.nomeSolicitante)}</Field>
+        <Field label={t.referencia}>{orNot(quote.referenciaProcesso)}</Field>
+        <Field label={t.fti}>{orNot(quote.fti)}</Field>
+        <Field label={t.tipoFrete}>{orNot(quote.tipoFrete)}</Field>
+        <Field label={t.format}>{ui.quotes.formats[quote.metodoEnvio]}</Field>
+        <Field label={t.mode}>{ui.quotes.modes[quote.modoEnvio]}</Field>
+        <Field label={t.language}>{ui.quotes.languages[quote.idiomaEmail]}</Field>
+        <Field label={t.groups}>
+          {quote.grupos.length ? quote.grupos.map((grupo) => grupo.nome).join(', ') : orNot(null)}
+        </Field>
+      </dl>
+    </CardSection>
+  );
+}
+
+function QuoteRequest({ quote }: { quote: QuoteDetail }) {
+  const manual = quote.metodoEnvio === 'EMAIL';
+  return (
+    <CardSection title={t.requestTitle} headingId="quote-request">
+      <div className="space-y-5">
+        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {(manual || quote.origem || quote.destino) && (
+            <Field label={t.route}>
+              {quote.origem || quote.destino
+                ? formatMessage(t.routeValue, {
+                    origem: quote.origem ?? ui.quotes.notInformed,
+                    destino: quote.destino ?? ui.quotes.notInformed,
+                  })
+                : orNot(null)}
+            </Field>
+          )}
+          {manual && <Field label={t.incoterm}>{orNot(quote.incoterm)}</Field>}
+          {manual && <Field label={t.tempoTransito}>{orNot(quote.tempoTransito)}</Field>}
+          {manual && <Field label={t.preferenciaRota}>{yesNo(quote.preferenciaRota)}</Field>}
+          {quote.evitarRota && <Field label={t.evitarRota}>{quote.evitarRota}</Field>}
+          {quote.evitarArmador && <Field label={t.evitarArmador}>{quote.evitarArmador}</Field>}
+          {manual && <Field label={t.pesoBrutoTotal}>{orNot(quote.pesoBrutoTotal)}</Field>}
+          {manual && <Field label={t.valorMercadoria}>{orNot(quote.valorMercadoria)}</Field>}
+          <Field label={t.cargaPerigosa}>{yesNo(quote.cargaPerigosa)}</Field>
+        </dl>
+        {(quote.observacoes || quote.descricaoAdicional) && (
+          <dl>
+            <Field label={t.observacoes}>
+              <span className="whitespace-pre-line">{quote.observacoes ?? quote.descricaoAdicional}</span>
+            </Field>
+          </dl>
+        )}
+
+        {quote.itens.length > 0 && (
+          <div>
+            <h3 className="mb-2 text-sm font-semibold text-fg">{t.itemsTitle}</h3>
+            <Table caption={t.itemsCaption}>
+              <TableHead>
+                <tr>
+                  <TableHeaderCell className="w-12">{t.itemColumns.n}</TableHeaderCell>
+                  <TableHeaderCell>{t.itemColumns.mercadoria}</TableHeaderCell>
+                  <TableHeaderCell>{t.itemColumns.volumes}</TableHeaderCell>
+                  <TableHeaderCell>{t.itemColumns.dimensoes}</TableHeaderCell>
+                </tr>
+              </TableHead>
+              <TableBody>
+                {quote.itens.map((item, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: items have no id and never reorder
+                  <TableRow key={index}>
+                    <TableCell className="tabular-nums">{index + 1}</TableCell>
+                    <TableCell>{orNot(item.mercadoria)}</TableCell>
+                    <TableCell>{orNot(item.quantidadeVolumes)}</TableCell>
+                    <TableCell>{orNot(item.dimensoes)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        )}
+
+        <div>
+          <h3 className="mb-2 text-sm font-semibold text-fg">{t.attachmentsTitle}</h3>
+          {quote.anexos.length === 0 ? (
+            <p className="text-sm text-fg-muted">{t.noAttachments}</p>
+          ) : (
+            <ul className="space-y-1.5">
+              {quote.anexos.map((anexo) => (
+                <li key={`${anexo.tipo}-${anexo.nome}`} className="flex flex-wrap items-center gap-2 text-sm">
+                  <FileTextIcon size={16} className="text-fg-muted" />
+                  <span className="font-medium text-fg">{anexo.nome}</span>
+                  <span className="text-fg-muted">
+                    {t.attachmentKinds[anexo.tipo]} · {formatBytes(anexo.tamanho)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+
+        {quote.descricaoGeral && (
+          <details className="rounded-lg border border-border">
+            <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-fg focus-visible:outline-2 focus-visible:outline-ring">
+              {t.emailTitle}
+            </summary>
+            <div className="space-y-2 border-t border-border px-3 py-3 text-sm">
+              <p>
+                <span className="text-fg-muted">{t.subject}: </span>
+                <span className="text-fg">{quote.tituloEmail}</span>
+              </p>
+              <pre className="font-sans whitespace-pre-wrap text-fg">{quote.descricaoGeral}</pre>
+            </div>
+          </details>
+        )}
+      </div>
+    </CardSection>
+  );
+}
+
+function Recipients({ recipients }: { recipients: QuoteDetail['destinatarios'] }) {
+  const columns = t.recipientColumns;
+  return (
+    <section aria-labelledby="quote-recipients" className="space-y-3">
+      <h2 id="quote-recipients" className="text-base font-semibold text-fg">
+        {t.recipientsTitle}
+      </h2>
+      <Table caption={t.recipientsCaption} scrollLabel={t.recipientsCaption}>
+        <TableHead>
+          <tr>
+            <TableHeaderCell>{columns.nome}</TableHeaderCell>
+            <TableHeaderCell>{columns.emails}</TableHeaderCell>
+            <TableHeaderCell>{columns.estado}</TableHeaderCell>
+            <TableHeaderCell>{columns.enviadoEm}</TableHeaderCell>
+            <TableHeaderCell>{columns.respondeuEm}</TableHeaderCell>
+          </tr>
+        </TableHead>
+        <TableBody>
+          {recipients.length === 0 && <TableEmpty colSpan={5}>{t.noRecipients}</TableEmpty>}
+          {recipients.map((recipient) => (
+            <TableRow key={recipient.transportadorId}>
+              <TableCell className="font-medium">{recipient.nome}</TableCell>
+              <TableCell className="text-fg-muted">{recipient.emails.join('; ')}</TableCell>
+              <TableCell>
+                <Badge variant={sendStateVariant[recipient.estadoEnvio]}>
+                  {t.sendStates[recipient.estadoEnvio]}
+                </Badge>
+              </TableCell>
+              <TableCell className="whitespace-nowrap">{dateTime(recipient.enviadoEm)}</TableCell>
+              <TableCell className="whitespace-nowrap">{dateTime(recipient.respondeuEm)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </section>
+  );
+}
+
+/** 'COTAÇÃO #code' (spec 001 §2, /quotes/:id): the info block, what was asked and to whom it went. */
+export function QuoteDetailPage() {
+  const { id = '' } = useParams();
+  const quote = useQuote(id);
+  const pdf = useDownloadQuotePdf();
+
+  if (quote.isPending) {
+    return (
+      <>
+        <PageTitle title={t.title} />
+        <LoadingState />
+      </>
+    );
+  }
+
+  if (quote.isError) {
+    const notFound = quote.error instanceof ApiError && quote.error.status === 404;
+    return (
+      <div className="mx-auto max-w-3xl">
+        <PageTitle title={notFound ? t.notFound : t.title} />
+        <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center">
+          <span className="flex h-12 w-12 items-center justify-center rounded-full bg-surface-muted text-fg-muted">
+            <SearchIcon size={24} />
+          </span>
+          <h1 className="text-xl font-bold text-fg">
+            {notFound ? t.notFound : errorText(quote.error, t.loadError)}
+          </h1>
+          {notFound && <p className="text-sm text-fg-muted">{t.notFoundText}</p>}
+          <BackLink />
+        </Card>
+      </div>
+    );
+  }
+
+  const data = quote.data;
+  const heading = formatMessage(t.heading, { codigo: data.codigo });
+  return (
+    <div className="mx-auto max-w-6xl space-y-5">
+      <PageTitle title={heading} />
+      <PageHeader
+        title={heading}
+        className="mb-0"
+        actions={
+          <>
+            <BackLink />
+            <Button onClick={() => pdf.mutate(data)} loading={pdf.isPending} loadingText={t.downloading}>
+              <DownloadIcon size={16} />
+              {t.downloadPdf}
+            </Button>
+          </>
+        }
+      />
+      {pdf.isError && <Alert variant="error">{errorText(pdf.error, t.pdfError)}</Alert>}
+      <QuoteInfo quote={data} />
+      <QuoteRequest quote={data} />
+      <Recipients recipients={data.destinatarios} />
+    </div>
+  );
+}

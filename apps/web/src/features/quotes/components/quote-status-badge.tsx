@@ -1,0 +1,30 @@
+import { QUOTE_STATUS_INFO, type QuoteStatus } from '@cotacoes/shared/schemas/quotes';
+import { cn } from '@/lib/cn';
+
+type StatusColor = (typeof QUOTE_STATUS_INFO)[QuoteStatus]['color'];
+
+/** The shared status colours (spec 001 §4) in both themes, text kept at AA contrast. */
+const colors: Record<StatusColor, string> = {
+  yellow: 'bg-yellow-100 text-yellow-900 ring-yellow-600/30 dark:bg-yellow-400/15 dark:text-yellow-200',
+  blue: 'bg-blue-100 text-blue-900 ring-blue-600/30 dark:bg-blue-400/15 dark:text-blue-200',
+  orange: 'bg-orange-100 text-orange-900 ring-orange-600/30 dark:bg-orange-400/15 dark:text-orange-200',
+  emerald: 'bg-emerald-100 text-emerald-900 ring-emerald-600/30 dark:bg-emerald-400/15 dark:text-emerald-200',
+  gray: 'bg-slate-100 text-slate-800 ring-slate-500/30 dark:bg-slate-400/15 dark:text-slate-200',
+  red: 'bg-red-100 text-red-900 ring-red-600/30 dark:bg-red-400/15 dark:text-red-200',
+};
+
+export function QuoteStatusBadge({ status, className }: { status: QuoteStatus; className?: string }) {
+  const info = QUOTE_STATUS_INFO[status] ?? { label: status, color: 'gray' as const };
+  return (
+    <span
+      data-color={info.color}
+      className={cn(
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset',
+        colors[info.color],
+        className,
+      )}
+    >
+      {info.label}
+    </span>
+  );
+}

@@ -1,0 +1,346 @@
+import { formatMessage } from '@cotacoes/shared/messages/errors';
+import { ui } from '@cotacoes/shared/messages/ui';
+import { QUOTE_STATUS_INFO, type QuoteStatus, WAITING_STATUSES } from '@cotacoes/shared/schemas/quotes';
+import { useQueryClient } from '@tanstack/react-query';
+import { type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ArrowLeftIcon, FilePlusIcon, RefreshIcon, SearchIcon } from '@/components/icons';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { PageHeader, PageTitle } from '@/components/ui/page';
+import { Select } from '@/components/ui/select';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableEmpty,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+} from '@/components/ui/table';
+import { paths } from '@/config/paths';
+import { errorText } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { formatDate } from '@/lib/format';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { LIST_PAGE_SIZE, type QuoteTab, quoteListKey, SEARCH_DEBOUNCE_MS } from '../api/keys';
+import { type QuoteSummary, useQuoteCount, useQuoteList } from '../api/list-quotes';
+import { QuoteStatusBadge } from './quote-status-badge';
+import { QuotesPagination } from './quotes-pagination';
+
+const t = ui.quotes.list;
+const TAB_PARAM = 'tab';
+const TABS: readonly QuoteTab[] = ['enviadas', 'finalizadas'];
+const COLUMNS = 9;
+
+function TabButton({
+  tab,
+  selected,
+  count,
+  onSelect,
+  onKeyDown,
+  panelId,
+}: {
+  tab: QuoteTab;
+  selected: boolean;
+  count: number | undefined;
+  onSelect: () => void;
+  onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
+  panelId: string;
+}) {
+  return (
+    <button
+      type="button"
+      role="tab"
+      id={`${panelId}-tab-${tab}`}
+      aria-selected={selected}
+      aria-controls={panelId}
+      aria-label={count === undefined ? undefined : `${t.tabs[tab]} (${count})`}
+      tabIndex={selected ? 0 : -1}
+      onClick={onSelect}
+      onKeyDown={onKeyDown}
+      className={cn(
+        '-mb-px flex items-center gap-2 border-b-2 px-4 py-2.5 text-sm font-medium whitespace-nowrap transition-colors',
+        'focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-ring',
+        selected
+          ? 'border-primary text-primary-soft-fg'
+          : 'border-transparent text-fg-muted hover:border-border-strong hover:text-fg',
+      )}
+    >
+      {t.tabs[tab]}
+      <span
+        className={cn(
+          'min-w-6 rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums',
+          selected ? 'bg-primary text-primary-fg' : 'bg-surface-muted text-fg-muted',
+        )}
+      >
+        <span aria-hidden="true">{count ?? '–'}</span>
+      </span>
+    </button>
+  );
+}
+
+function SkeletonRows() {
+  return (
+    <>
+      {Array.from({ length: 5 }, (_, row) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+        <tr key={row}>
+          {Array.from({ length: COLUMNS }, (_, cell) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+            <td key={cell} className="px-4 py-3">
+              <div aria-hidden="true" className="h-4 animate-pulse rounded bg-surface-muted" />
+            </td>
+          ))}
+        </tr>
+      ))}
+    </>
+  );
+}
+
+function QuoteRow({ quote }: { quote: QuoteSummary }) {
+  const { respondidas, total } = quote.contadorRespostas;
+  return (
+    <TableRow>
+      <TableCell className="font-medium whitespace-nowrap">{quote.codigo}</TableCell>
+      <TableCell>{quote.nomeSolicitante}</TableCell>
+      <TableCell>{quote.referenciaProcesso}</TableCell>
+      <TableCell className={cn(!quote.fti && 'text-fg-muted')}>
+        {quote.fti || ui.quotes.notInformed}
+      </TableCell>
+      <TableCell className="whitespace-nowrap">{quote.tipoFrete}</TableCell>
+      <TableCell>
+        <QuoteStatusBadge status={quote.status} />
+      </TableCell>
+      <TableCell className="tabular-nums whitespace-nowrap">
+        <span title={formatMessage(t.answersLabel, { respondidas, total })}>
+          {formatMessage(t.answers, { respondidas, total })}
+        </span>
+      </TableCell>
+      <TableCell className="whitespace-nowrap">
+        {formatDate(quote.prazoResposta, ui.common.invalidDate)}
+      </TableCell>
+      <TableCell>
+        <Link
+          to={paths.quotes.detail.getHref(quote.id)}
+          aria-label={formatMessage(t.detailsLabel, { codigo: quote.codigo })}
+          className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+        >
+          {t.details}
+        </Link>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/**
+ * 'Relatório de Cotações' (spec 001 §2, /sent-quotes): the two tabs with their counts, debounced search
+ * and status filter, the table, pagination of 10 and a refresh that ignores the 30 s cache.
+ */
+export function SentQuotesPage() {
+  const [params, setParams] = useSearchParams();
+  const tab: QuoteTab = params.get(TAB_PARAM) === 'finalizadas' ? 'finalizadas' : 'enviadas';
+  const queryClient = useQueryClient();
+  const panelId = useId();
+  const filtersId = useId();
+  const [showFilters, setShowFilters] = useState(true);
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<QuoteStatus | ''>('');
+  const debounced = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  // The status filter offers the waiting statuses only: it applies to the 'enviadas' tab.
+  const statusFilter = tab === 'enviadas' && status ? status : undefined;
+  const filterKey = `${tab}|${debounced}|${statusFilter ?? ''}`;
+  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
+  const page = paging.key === filterKey ? paging.page : 1;
+
+  const list = useQuoteList({
+    tab,
+    page,
+    limit: LIST_PAGE_SIZE,
+    search: debounced || undefined,
+    status: statusFilter,
+  });
+  const counts = { enviadas: useQuoteCount('enviadas'), finalizadas: useQuoteCount('finalizadas') };
+  const totalPages = list.data?.totalPages ?? 0;
+  const filtered = Boolean(debounced || statusFilter);
+  const canClear = Boolean(search || status);
+
+  useEffect(() => {
+    if (totalPages > 0 && page > totalPages) setPaging({ key: filterKey, page: totalPages });
+  }, [totalPages, page, filterKey]);
+
+  function selectTab(next: QuoteTab) {
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'finalizadas') updated.set(TAB_PARAM, next);
+        else updated.delete(TAB_PARAM);
+        return updated;
+      },
+      { replace: true },
+    );
+  }
+
+  function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    const index = TABS.indexOf(tab);
+    const moves: Record<string, number> = {
+      ArrowRight: (index + 1) % TABS.length,
+      ArrowLeft: (index - 1 + TABS.length) % TABS.length,
+      Home: 0,
+      End: TABS.length - 1,
+    };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    const next = TABS[target]!;
+    selectTab(next);
+    document.getElementById(`${panelId}-tab-${next}`)?.focus();
+  }
+
+  function refresh() {
+    // Refetches the visible page and both counters whatever their age (spec 001 §2).
+    void queryClient.invalidateQueries({ queryKey: quoteListKey });
+  }
+
+  function clearFilters() {
+    setSearch('');
+    setStatus('');
+  }
+
+  const refreshing = list.isFetching && !list.isPending;
+  const empty = filtered ? t.emptyFiltered : tab === 'enviadas' ? t.emptyActive : t.emptyFinished;
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-5">
+      <PageTitle title={t.title} />
+      <PageHeader
+        title={t.title}
+        description={t.subtitle}
+        className="mb-0"
+        actions={
+          <>
+            <Link to={paths.home.getHref()} className={buttonClasses({ variant: 'secondary' })}>
+              <ArrowLeftIcon size={16} />
+              {t.back}
+            </Link>
+            <Button variant="secondary" onClick={refresh} loading={refreshing} loadingText={t.refreshing}>
+              <RefreshIcon size={16} />
+              {t.refresh}
+            </Button>
+            <Link to={paths.quotes.new.getHref()} className={buttonClasses()}>
+              <FilePlusIcon size={16} />
+              {t.newQuote}
+            </Link>
+          </>
+        }
+      />
+
+      <div
+        role="tablist"
+        aria-label={t.tabsLabel}
+        className="flex gap-1 overflow-x-auto border-b border-border"
+      >
+        {TABS.map((item) => (
+          <TabButton
+            key={item}
+            tab={item}
+            selected={item === tab}
+            count={counts[item].data}
+            onSelect={() => selectTab(item)}
+            onKeyDown={onTabKeyDown}
+            panelId={panelId}
+          />
+        ))}
+      </div>
+
+      <div role="tabpanel" id={panelId} aria-labelledby={`${panelId}-tab-${tab}`} className="space-y-4">
+        <div className="flex flex-wrap items-center gap-2">
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-expanded={showFilters}
+            aria-controls={filtersId}
+            onClick={() => setShowFilters((value) => !value)}
+          >
+            <SearchIcon size={16} />
+            {showFilters ? t.hideFilters : t.showFilters}
+          </Button>
+          <Button variant="ghost" size="sm" onClick={clearFilters} disabled={!canClear}>
+            {t.clearFilters}
+          </Button>
+        </div>
+        <div id={filtersId} hidden={!showFilters}>
+          <Card className="p-4">
+            <search className="grid gap-3 md:grid-cols-[1fr_16rem]">
+              <Input
+                label={t.searchLabel}
+                type="search"
+                placeholder={t.searchPlaceholder}
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                endAdornment={<SearchIcon size={16} className="mr-2 text-fg-muted" />}
+              />
+              {tab === 'enviadas' && (
+                <Select
+                  label={t.statusFilter}
+                  value={status}
+                  placeholder={t.statusAll}
+                  options={WAITING_STATUSES.map((value) => ({
+                    value,
+                    label: QUOTE_STATUS_INFO[value].label,
+                  }))}
+                  onChange={(event) => setStatus(event.target.value as QuoteStatus | '')}
+                />
+              )}
+            </search>
+          </Card>
+        </div>
+
+        {list.isError && <Alert variant="error">{errorText(list.error, t.loadError)}</Alert>}
+
+        {!list.isError && (
+          <Table caption={t.tableCaption} scrollLabel={t.tableCaption}>
+            <TableHead>
+              <tr>
+                <TableHeaderCell>{t.columns.codigo}</TableHeaderCell>
+                <TableHeaderCell>{t.columns.solicitante}</TableHeaderCell>
+                <TableHeaderCell>{t.columns.referencia}</TableHeaderCell>
+                <TableHeaderCell>{t.columns.fti}</TableHeaderCell>
+                <TableHeaderCell>{t.columns.tipo}</TableHeaderCell>
+                <TableHeaderCell>{t.columns.status}</TableHeaderCell>
+                <TableHeaderCell>{t.columns.respostas}</TableHeaderCell>
+                <TableHeaderCell>{t.columns.prazo}</TableHeaderCell>
+                <TableHeaderCell>{t.columns.acoes}</TableHeaderCell>
+              </tr>
+            </TableHead>
+            <TableBody aria-busy={list.isPending || list.isPlaceholderData || undefined}>
+              {list.isPending && <SkeletonRows />}
+              {list.isSuccess && list.data.data.length === 0 && (
+                <TableEmpty colSpan={COLUMNS}>{empty}</TableEmpty>
+              )}
+              {list.isSuccess && list.data.data.map((quote) => <QuoteRow key={quote.id} quote={quote} />)}
+            </TableBody>
+          </Table>
+        )}
+        {list.isPending && (
+          <p role="status" className="sr-only">
+            {ui.common.loading}
+          </p>
+        )}
+
+        {list.isSuccess && (
+          <QuotesPagination
+            page={page}
+            totalPages={totalPages}
+            total={list.data.total}
+            pageSize={LIST_PAGE_SIZE}
+            disabled={list.isPlaceholderData}
+            onPageChange={(next) => setPaging({ key: filterKey, page: next })}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

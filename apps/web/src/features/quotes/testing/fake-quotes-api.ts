@@ -1,0 +1,210 @@
+import type { QuoteDetail, QuoteStatus, QuoteSummary } from '@cotacoes/shared/schemas/quotes';
+import type { Grupo, Transportador } from '@cotacoes/shared/schemas/transporters';
+import type { Handler, RecordedRequest, StubResponse } from '@/testing/network';
+
+/** Fixed uuids: the shared creation schema only accepts uuids as recipient ids. */
+export const ids = {
+  g1: '10000000-0000-4000-8000-000000000001',
+  g2: '10000000-0000-4000-8000-000000000002',
+  a1: '20000000-0000-4000-8000-000000000001',
+  a2: '20000000-0000-4000-8000-000000000002',
+  a3: '20000000-0000-4000-8000-000000000003',
+  a4: '20000000-0000-4000-8000-000000000004',
+  q1: '30000000-0000-4000-8000-000000000001',
+} as const;
+
+export function makeGroups(): Grupo[] {
+  return [
+    {
+      id: ids.g1,
+      nome: 'Marítimo Ásia',
+      descricao: 'Fretes marítimos da China e do Vietnã',
+      cor: '#0066CC',
+      ativo: true,
+      data_criacao: '21/11/2026',
+      transportadores: [
+        { id: ids.a1, nome: 'Atlântico Logística' },
+        { id: ids.a2, nome: 'Boreal Cargas' },
+      ],
+    },
+    {
+      id: ids.g2,
+      nome: 'Aéreo EUA',
+      descricao: null,
+      cor: '#CC3300',
+      ativo: true,
+      data_criacao: '20/11/2026',
+      transportadores: [],
+    },
+  ];
+}
+
+export function makeCarriers(): Transportador[] {
+  return [
+    {
+      id: ids.a1,
+      nome: 'Atlântico Logística',
+      email: 'comercial@atlantico.com.br;ops@atlantico.com.br',
+      grupos: [{ id: ids.g1, nome: 'Marítimo Ásia', cor: '#0066CC' }],
+      ativo: true,
+    },
+    {
+      id: ids.a2,
+      nome: 'Boreal Cargas',
+      email: 'cotacao@boreal.com.br',
+      grupos: [{ id: ids.g1, nome: 'Marítimo Ásia', cor: '#0066CC' }],
+      ativo: true,
+    },
+    { id: ids.a3, nome: 'Cruzeiro Freight', email: 'sales@cruzeiro.com', grupos: [], ativo: false },
+  ];
+}
+
+const WAITING: readonly QuoteStatus[] = ['AGUARDANDO_RESPOSTA', 'AGUARDANDO_APROVACAO', 'AGUARDANDO_REVISAO'];
+
+/** `count` quotes; every fifth one approved (tab 'finalizadas'), the rest waiting. */
+export function makeQuotes(count: number): QuoteSummary[] {
+  return Array.from({ length: count }, (_, index) => {
+    const n = index + 1;
+    const status: QuoteStatus = n % 5 === 0 ? 'APROVADA' : WAITING[n % 3]!;
+    return {
+      id: `q-${n}`,
+      codigo: `COT-2026-${String(n).padStart(4, '0')}`,
+      nomeSolicitante: n % 2 ? 'Ana Souza' : 'João Conceição',
+      referenciaProcesso: `IMP-${n}`,
+      fti: n % 4 === 0 ? null : `FTI-${n}`,
+      tipoFrete: 'FCL',
+      status,
+      prazoResposta: '2026-03-10T15:00:00.000Z',
+      dataCriacao: '2026-03-03T12:00:00.000Z',
+      contadorRespostas: { respondidas: n % 3, total: 3 },
+    };
+  });
+}
+
+export function makeQuoteDetail(overrides: Partial<QuoteDetail> = {}): QuoteDetail {
+  return {
+    id: ids.q1,
+    codigo: 'COT-2026-0042',
+    nomeSolicitante: 'Ana Souza',
+    referenciaProcesso: 'IMP-2026-015',
+    fti: null,
+    tipoFrete: 'FCL',
+    status: 'AGUARDANDO_RESPOSTA',
+    prazoResposta: '2026-03-10T15:00:00.000Z',
+    dataCriacao: '2026-03-03T12:30:00.000Z',
+    contadorRespostas: { respondidas: 1, total: 3 },
+    metodoEnvio: 'EMAIL',
+    modoEnvio: 'bcc',
+    idiomaEmail: 'pt',
+    tituloEmail: 'Cotação COT-2026-0042 - IMP-2026-015',
+    descricaoGeral: 'Prezados,\n\nSolicitamos a cotação de frete.',
+    descricaoAdicional: null,
+    cargaPerigosa: true,
+    origem: 'Xangai, China',
+    destino: 'Santos, SP',
+    incoterm: 'FOB',
+    tempoTransito: 'até 35 dias',
+    preferenciaRota: true,
+    evitarRota: null,
+    evitarArmador: 'Armador X',
+    pesoBrutoTotal: '12.500 kg',
+    valorMercadoria: null,
+    observacoes: null,
+    itens: [
+      { mercadoria: 'Peças automotivas', quantidadeVolumes: '20 pallets', dimensoes: '120 x 80 x 100 cm' },
+      { mercadoria: 'Rolamentos', quantidadeVolumes: null, dimensoes: null },
+    ],
+    grupos: [{ id: ids.g1, nome: 'Marítimo Ásia' }],
+    anexos: [{ tipo: 'carga_perigosa', nome: 'fispq.pdf', tamanho: 2048 }],
+    destinatarios: [
+      {
+        transportadorId: ids.a1,
+        nome: 'Atlântico Logística',
+        emails: ['comercial@atlantico.com.br', 'ops@atlantico.com.br'],
+        estadoEnvio: 'enviado',
+        enviadoEm: '2026-03-03T12:31:00.000Z',
+        respondeuEm: '2026-03-04T09:00:00.000Z',
+      },
+      {
+        transportadorId: ids.a2,
+        nome: 'Boreal Cargas',
+        emails: ['cotacao@boreal.com.br'],
+        estadoEnvio: 'pendente',
+        enviadoEm: null,
+        respondeuEm: null,
+      },
+      {
+        transportadorId: ids.a4,
+        nome: 'Delta Shipping',
+        emails: ['x@delta.com'],
+        estadoEnvio: 'falhou',
+        enviadoEm: null,
+        respondeuEm: null,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+
+export const params = (request: RecordedRequest) => new URL(request.url, 'http://localhost').searchParams;
+
+/**
+ * The server's reading of `GET /api/quotes` (tab, status, accent-insensitive search over code,
+ * requester, reference and FTI, pagination), and of the recipients lists, over data the test owns.
+ */
+export function fakeQuotesApi(
+  data: { quotes?: QuoteSummary[]; carriers?: Transportador[]; groups?: Grupo[] } = {},
+) {
+  const db = {
+    quotes: data.quotes ?? makeQuotes(23),
+    carriers: data.carriers ?? makeCarriers(),
+    groups: data.groups ?? makeGroups(),
+  };
+
+  const routes: Record<string, Handler | StubResponse> = {
+    'GET /api/quotes': (request) => {
+      const query = params(request);
+      const tab = query.get('tab') ?? 'enviadas';
+      const status = query.get('status');
+      const search = fold(query.get('search') ?? '');
+      const page = Number(query.get('page') ?? 1);
+      const limit = Number(query.get('limit') ?? 10);
+      const found = db.quotes.filter(
+        (quote) =>
+          (tab === 'enviadas') === WAITING.includes(quote.status) &&
+          (!status || quote.status === status) &&
+          (!search ||
+            fold(
+              `${quote.codigo} ${quote.nomeSolicitante} ${quote.referenciaProcesso} ${quote.fti ?? ''}`,
+            ).includes(search)),
+      );
+      return {
+        body: {
+          data: found.slice((page - 1) * limit, page * limit),
+          total: found.length,
+          totalPages: Math.ceil(found.length / limit),
+          page,
+        },
+      };
+    },
+    'GET /api/transporters': (request) => {
+      const query = params(request);
+      const search = fold(query.get('search') ?? '');
+      const limit = Number(query.get('limit') ?? 50);
+      const found = db.carriers.filter(
+        (carrier) => !search || fold(`${carrier.nome} ${carrier.email}`).includes(search),
+      );
+      return {
+        body: { data: found.slice(0, limit), total: found.length, totalPages: 1, page: 1 },
+      };
+    },
+    'GET /api/groups': () => ({ body: db.groups }),
+  };
+  return { db, routes };
+}
