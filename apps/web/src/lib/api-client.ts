@@ -244,6 +244,14 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
 
+/** A 403 for a user without a company: the client already showed the company toast (spec 6). */
+export function isEmpresaRequiredError(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    isEmpresaRequired(error.status, { code: error.code ?? undefined, message: error.message })
+  );
+}
+
 /** The text to show for any error thrown by a call (ApiError already carries the right one). */
 export function errorText(error: unknown, fallback: string): string {
   return error instanceof ApiError ? error.message : fallback;

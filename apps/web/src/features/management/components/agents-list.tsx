@@ -11,7 +11,7 @@ import { MultiSelect } from '@/components/ui/multi-select';
 import { Pagination } from '@/components/ui/pagination';
 import { Select, type SelectOption } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { errorText } from '@/lib/api-client';
+import { errorText, isEmpresaRequiredError } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useAddGroupMembers } from '../api/add-group-members';
@@ -81,12 +81,7 @@ function SelectionBar({
               result.jaMembros > 0 ? formatMessage(t.bulkAlreadyMembers, { n: result.jaMembros }) : undefined,
           });
         },
-        onError: (error) =>
-          status.show({
-            status: 'error',
-            title: ui.management.statusModal.errorTitle,
-            message: errorText(error, t.bulkError),
-          }),
+        onError: (error) => status.fail(error, ui.management.statusModal.errorTitle, t.bulkError),
       },
     );
   }
@@ -259,7 +254,9 @@ export function AgentsList({ state, groups }: { state: AgentsListState; groups: 
       <SelectionBar state={state} filters={filters} groups={groups} total={query.data?.total ?? 0} />
 
       {query.isPending && <ListSkeleton />}
-      {query.isError && <Alert variant="error">{errorText(query.error, t.loadError)}</Alert>}
+      {query.isError && !isEmpresaRequiredError(query.error) && (
+        <Alert variant="error">{errorText(query.error, t.loadError)}</Alert>
+      )}
       {query.isSuccess && query.data.data.length === 0 && (
         <Card className="px-4 py-10 text-center text-sm text-fg-muted">
           {filtered ? t.emptyFiltered : t.empty}

@@ -170,6 +170,22 @@ describe('management: agents', () => {
     expect(await screen.findAllByText('Erro ao carregar agentes de carga')).not.toHaveLength(0);
   });
 
+  it('leaves a company error to the company toast instead of an inline message', async () => {
+    setup({
+      'GET /api/transporters': problem(
+        403,
+        'EMPRESA_REQUIRED',
+        'Usuário precisa estar vinculado a uma empresa para realizar esta ação.',
+      ),
+    });
+    expect(await screen.findByText(ui.empresaRequired)).toBeInTheDocument();
+    expect(screen.queryByText('Erro ao carregar agentes de carga')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert', { name: /vinculado/ })).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('Usuário precisa estar vinculado a uma empresa para realizar esta ação.'),
+    ).not.toBeInTheDocument();
+  });
+
   it('pages through 50 carriers at a time', async () => {
     const agents = Array.from({ length: 120 }, (_, i) => ({
       id: `30000000-0000-4000-8000-${String(i).padStart(12, '0')}`,

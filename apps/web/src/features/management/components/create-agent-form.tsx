@@ -6,7 +6,6 @@ import { CardSection } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { MultiSelect } from '@/components/ui/multi-select';
 import type { SelectOption } from '@/components/ui/select';
-import { errorText } from '@/lib/api-client';
 import type { FieldErrors } from '@/lib/form';
 import { useCreateTransporter } from '../api/create-transporter';
 import { EmailInputs } from './email-inputs';
@@ -37,12 +36,7 @@ export function CreateAgentForm({ groupOptions }: { groupOptions: readonly Selec
         setValues(emptyAgentValues);
         status.show({ status: 'success', message: t.created });
       },
-      onError: (error) =>
-        status.show({
-          status: 'error',
-          title: t.createErrorTitle,
-          message: errorText(error, t.createError),
-        }),
+      onError: (error) => status.fail(error, t.createErrorTitle, t.createError),
     });
   }
 

@@ -3,7 +3,6 @@ import { type FormEvent, useId, useState } from 'react';
 import { PlusIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
 import { CardSection } from '@/components/ui/card';
-import { errorText } from '@/lib/api-client';
 import type { FieldErrors } from '@/lib/form';
 import { useCreateGroup } from '../api/create-group';
 import { emptyGroupValues, type GroupValues, parseGroupValues } from './forms';
@@ -34,8 +33,7 @@ export function CreateGroupForm() {
         setValues(emptyGroupValues);
         status.show({ status: 'success', message: t.created });
       },
-      onError: (error) =>
-        status.show({ status: 'error', title: t.createErrorTitle, message: errorText(error, t.createError) }),
+      onError: (error) => status.fail(error, t.createErrorTitle, t.createError),
     });
   }
 

@@ -4,7 +4,6 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
 import { Textarea } from '@/components/ui/textarea';
-import { errorText } from '@/lib/api-client';
 import type { FieldErrors } from '@/lib/form';
 import { useCreateGroup } from '../api/create-group';
 import type { Grupo } from '../api/list-groups';
@@ -48,12 +47,7 @@ export function CreateGroupModal({
           onCreated?.(grupo);
           status.show({ status: 'success', message: t.created });
         },
-        onError: (error) =>
-          status.show({
-            status: 'error',
-            title: t.createErrorTitle,
-            message: errorText(error, t.createError),
-          }),
+        onError: (error) => status.fail(error, t.createErrorTitle, t.createError),
       },
     );
   }

@@ -10,7 +10,7 @@ import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
-import { errorText } from '@/lib/api-client';
+import { errorText, isEmpresaRequiredError } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDeleteGroup } from '../api/delete-group';
@@ -161,7 +161,9 @@ export function GroupsList() {
       </div>
 
       {query.isPending && <ListSkeleton rows={3} />}
-      {query.isError && <Alert variant="error">{errorText(query.error, t.loadError)}</Alert>}
+      {query.isError && !isEmpresaRequiredError(query.error) && (
+        <Alert variant="error">{errorText(query.error, t.loadError)}</Alert>
+      )}
       {query.isSuccess && query.data.data.length === 0 && (
         <Card className="px-4 py-10 text-center text-sm text-fg-muted">
           {debounced ? t.emptyFiltered : t.empty}

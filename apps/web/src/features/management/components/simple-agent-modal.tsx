@@ -3,7 +3,6 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
-import { errorText } from '@/lib/api-client';
 import type { FieldErrors } from '@/lib/form';
 import { useCreateTransporter } from '../api/create-transporter';
 import { parseSimpleAgent } from './forms';
@@ -36,8 +35,7 @@ export function SimpleAgentModal({ onClose }: { onClose: () => void }) {
         setDone(true);
         status.show({ status: 'success', message: t.created });
       },
-      onError: (error) =>
-        status.show({ status: 'error', title: t.createErrorTitle, message: errorText(error, t.createError) }),
+      onError: (error) => status.fail(error, t.createErrorTitle, t.createError),
     });
   }
 

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { SUCCESS_MODAL_MS } from '@/config/constants';
+import { errorText, isEmpresaRequiredError } from '@/lib/api-client';
 
 const t = ui.management;
 
@@ -88,5 +89,10 @@ export function useStatusModal(onClosed?: (closed: StatusState) => void) {
     setState(null);
     if (closed) onClosedRef.current?.(closed);
   }, []);
-  return { state, show: setState, close, modal: <StatusModal state={state} onClose={close} /> };
+  /** A failed call: its message under `title`; the company error has its own toast, so nothing here. */
+  const fail = useCallback((error: unknown, title: string, fallback: string) => {
+    if (isEmpresaRequiredError(error)) setState(null);
+    else setState({ status: 'error', title, message: errorText(error, fallback) });
+  }, []);
+  return { state, show: setState, close, fail, modal: <StatusModal state={state} onClose={close} /> };
 }
