@@ -141,6 +141,12 @@ describe('agents and groups', () => {
     // Edit one: new name, Inativo.
     await page.getByRole('button', { name: 'Editar Boreal Cargas' }).click();
     const edit = page.getByRole('dialog', { name: 'Editar agente de carga' });
+    // Escape closes the open group list, not the dialog around it.
+    await edit.getByRole('button', { name: /^Grupos/ }).click();
+    await edit.getByRole('listbox').waitFor();
+    await page.keyboard.press('Escape');
+    await edit.getByRole('listbox').waitFor({ state: 'detached' });
+    expect(await edit.isVisible()).toBe(true);
     await edit.getByLabel('Nome', { exact: true }).fill('Boreal Cargas Ltda');
     await edit.getByRole('button', { name: 'Remover e-mail 3' }).click();
     await edit.getByRole('radio', { name: 'Inativo' }).check();
