@@ -18,8 +18,34 @@ const developer = { name: 'Diana Acessível', email: developerEmails.a11y, passw
 const manager = { name: 'Mateus Acessível', email: uniqueEmail('a11y-gestor'), password: 'Rampa2026' };
 /** A company the fake CNPJ service knows (SERPRO), registered by the desenvolvedor: its visão. */
 const SERPRO = '33683111000280';
+/** A company with a group, a carrier and one quote, for the quote screens. */
+const importer = { name: 'Igor Cotação', email: uniqueEmail('a11y-quotes'), password: 'Rampa2026' };
+let quoteId = '';
 beforeAll(async () => {
   browser = await launchBrowser();
+  await createAccountWithCompany(importer, 'Importadora Acessível');
+  const group = await apiAs<{ id: string }>(importer, 'POST', '/groups', { nome: 'Marítimo Ásia' });
+  await apiAs(importer, 'POST', '/transporters', {
+    nome: 'Atlântico Logística',
+    email: 'comercial@atlantico-a11y.com.br',
+    grupos: [group.id],
+    ativo: true,
+  });
+  const quote = await apiAs<{ id: string }>(importer, 'POST', '/quotes', {
+    nomeSolicitante: 'Igor Cotação',
+    referenciaProcesso: 'IMP-A11Y-001',
+    fti: 'FTI-1',
+    tipoFrete: 'FCL',
+    metodoEnvio: 'EMAIL',
+    destinatarios: { transportadores: [], grupos: [group.id] },
+    cargaPerigosa: true,
+    origem: 'Xangai, China',
+    destino: 'Santos, SP',
+    incoterm: 'FOB',
+    tempoTransito: '35 dias',
+    itens: [{ mercadoria: 'Peças', quantidadeVolumes: '20', dimensoes: '120 x 80 x 100 cm' }],
+  });
+  quoteId = quote.id;
   await createAccount(account);
   await createAccount(developer);
   const empresa = await apiAs<{ id: string }>(developer, 'POST', '/empresas/onboarding', {
@@ -237,6 +263,71 @@ describe.each(['light', 'dark'] as const)('axe, %s theme: no serious or critical
     expect(await seriousViolations(phone.page)).toEqual([]);
     expect(phone.errors).toEqual([]);
     await phone.context.close();
+  });
+
+  it('quote screens: every wizard step, the new-carrier dialog, the list and the detail', async () => {
+    const { page, context, errors } = await open();
+    await signInWithForm(page, importer);
+    const check = async (where: string) =>
+      expect({ where, violations: await seriousViolations(page) }).toEqual({ where, violations: [] });
+    const next = page.getByRole('button', { name: 'Próximo' });
+
+    await page.goto('/quotes');
+    await page.getByRole('heading', { name: 'Nova Cotação', level: 1 }).waitFor();
+    await check('wizard: formato');
+    await next.click();
+    await next.click({ force: true });
+    await page.getByText('Origem é obrigatória').waitFor();
+    await check('wizard: conteúdo with errors');
+    await page.getByRole('textbox', { name: 'Referência do processo' }).fill('IMP-A11Y-002');
+    await page.getByRole('textbox', { name: 'Origem' }).fill('Xangai');
+    await page.getByRole('textbox', { name: 'Destino' }).fill('Santos');
+    await page.getByRole('combobox', { name: 'Incoterm' }).selectOption('FOB');
+    await page.getByRole('textbox', { name: 'Tempo de trânsito desejado' }).fill('35 dias');
+    await next.click();
+    await page
+      .getByRole('list', { name: 'Grupos disponíveis' })
+      .getByRole('checkbox', { name: 'Marítimo Ásia' })
+      .check();
+    await page.getByRole('list', { name: 'Agentes de carga disponíveis' }).waitFor();
+    await check('wizard: destinatários');
+    await page.getByRole('button', { name: 'Novo agente de carga' }).click();
+    await page.getByRole('dialog', { name: 'Novo agente de carga' }).waitFor();
+    await check('wizard: new carrier dialog');
+    await page.keyboard.press('Escape');
+    await next.click();
+    await page.getByRole('textbox', { name: 'Corpo do e-mail' }).waitFor();
+    await check('wizard: revisão');
+
+    await page.goto('/sent-quotes');
+    await page.getByRole('table', { name: 'Cotações' }).getByText('IMP-A11Y-001').waitFor();
+    await check('/sent-quotes');
+    await page.goto(`/quotes/${quoteId}`);
+    await page.getByRole('heading', { name: /^COTAÇÃO #COT-/, level: 1 }).waitFor();
+    await check('/quotes/:id');
+    await page.goto('/quotes/00000000-0000-4000-8000-000000000000');
+    await page.getByRole('heading', { name: 'Cotação não encontrada' }).waitFor();
+    await check('/quotes/:id not found');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('quote screens at phone width', async () => {
+    const { page, context, errors } = await open({ width: 390, height: 844 });
+    await signInWithForm(page, importer);
+    for (const [path, ready] of [
+      ['/quotes', 'Formato de envio'],
+      ['/sent-quotes', 'IMP-A11Y-001'],
+      [`/quotes/${quoteId}`, 'Atlântico Logística'],
+    ] as const) {
+      await page.goto(path);
+      await page.locator('main').getByText(ready, { exact: true }).first().waitFor();
+      expect({ path, violations: await seriousViolations(page) }).toEqual({ path, violations: [] });
+      // Nothing but the tables' own scroll areas may be wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('phone width, menu open', async () => {

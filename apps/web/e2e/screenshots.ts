@@ -125,6 +125,46 @@ if (inviteLink) publicScreens.push(inviteLink);
 const asking = await newAccount('Igor Solicitante', 'igor@exemplo.com.br');
 await call('POST', `/empresas/join/${demoCompany.id}`, { cnpj: DEMO_CNPJ }, { token: asking });
 
+// Quotes for the list and the detail: one to a demo group, one with a second page's worth of others.
+const demoGroups = (
+  await call<Array<{ id: string; transportadores: unknown[] }>>('GET', '/groups', undefined, {
+    token: demoToken,
+  })
+).body;
+const demoGroup = demoGroups.find((grupo) => grupo.transportadores.length > 0);
+let demoQuoteId = '';
+if (demoGroup) {
+  for (let n = 1; n <= 12; n++) {
+    const quote = await call<{ id: string }>(
+      'POST',
+      '/quotes',
+      {
+        nomeSolicitante: n % 2 ? 'Ana Souza' : 'João Conceição',
+        referenciaProcesso: `IMP-2026-${String(n).padStart(3, '0')}`,
+        fti: n % 3 ? `FTI-${8800 + n}` : null,
+        tipoFrete: ['FCL', 'LCL', 'AÉREO', 'RODOVIÁRIO'][n % 4],
+        metodoEnvio: 'EMAIL',
+        destinatarios: { transportadores: [], grupos: [demoGroup.id] },
+        cargaPerigosa: n === 1,
+        origem: 'Xangai, China',
+        destino: 'Santos, SP',
+        incoterm: 'FOB',
+        tempoTransito: 'até 35 dias',
+        itens: [
+          {
+            mercadoria: 'Peças automotivas',
+            quantidadeVolumes: '20 pallets',
+            dimensoes: '120 x 80 x 100 cm',
+          },
+          { mercadoria: 'Rolamentos', quantidadeVolumes: '4 caixas', dimensoes: null },
+        ],
+      },
+      { token: demoToken },
+    );
+    if (n === 1) demoQuoteId = quote.body.id;
+  }
+}
+
 const first = (await mailbox()).at(-1);
 if (first) publicScreens.push(`/dev/mailbox?id=${encodeURIComponent(first.id)}`);
 
@@ -210,6 +250,48 @@ try {
       await page.getByRole('list', { name: 'Agentes de carga disponíveis' }).waitFor();
       await save('management-members');
       await page.keyboard.press('Escape');
+      // Quotes: every wizard step, the list and the detail.
+      await page.goto('/quotes');
+      await save('quotes-1-format');
+      await page.getByRole('radio', { name: 'PDF' }).check();
+      await page.getByRole('button', { name: 'Próximo' }).click();
+      await page.getByLabel(/^Arquivo PDF da cotação/).setInputFiles({
+        name: 'notas.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('x'),
+      });
+      await page.getByRole('switch', { name: 'Carga perigosa' }).click();
+      await save('quotes-2-content-pdf');
+      await page.getByRole('button', { name: /Formato/ }).click();
+      await page.getByRole('radio', { name: 'Manual' }).check();
+      await page.getByRole('button', { name: 'Próximo' }).click();
+      await page.getByRole('button', { name: 'Próximo' }).click({ force: true });
+      await save('quotes-2-content-manual-errors');
+      await page.getByRole('textbox', { name: 'Referência do processo' }).fill('IMP-2026-100');
+      await page.getByRole('textbox', { name: 'Origem' }).fill('Xangai, China');
+      await page.getByRole('textbox', { name: 'Destino' }).fill('Santos, SP');
+      await page.getByRole('combobox', { name: 'Incoterm' }).selectOption('FOB');
+      await page.getByRole('textbox', { name: 'Tempo de trânsito desejado' }).fill('até 35 dias');
+      await page.getByRole('textbox', { name: 'Mercadoria (Item 1)' }).fill('Peças automotivas');
+      await page.getByRole('button', { name: 'Próximo' }).click();
+      const groupBoxes = page.getByRole('list', { name: 'Grupos disponíveis' }).getByRole('checkbox');
+      await groupBoxes.first().waitFor();
+      for (const box of await groupBoxes.all()) if (await box.isEnabled()) await box.check();
+      await page
+        .getByRole('list', { name: 'Agentes de carga disponíveis' })
+        .getByRole('checkbox')
+        .first()
+        .check();
+      await save('quotes-3-recipients');
+      await page.getByRole('button', { name: 'Novo agente de carga' }).click();
+      await save('quotes-3-new-carrier');
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Próximo' }).click();
+      await save('quotes-4-review');
+      await shot('/sent-quotes');
+      if (demoQuoteId) await shot(`/quotes/${demoQuoteId}`);
+      await shot('/quotes/00000000-0000-4000-8000-000000000000');
+
       if (device === 'desktop') {
         await page.evaluate(() => localStorage.setItem('sidebar-collapsed', 'true'));
         await page.goto('/configuracoes');

@@ -1069,7 +1069,8 @@ export const ui = {
       languageLegend: 'Idioma do e-mail',
       languages: { pt: 'Português', en: 'Inglês' },
       subjectLabel: 'Assunto',
-      subjectPrefix: 'Cotação {código gerado no envio} - ',
+      /** Stands for the code in the subject preview ('Cotação {código gerado no envio} - '). */
+      subjectCode: '{código gerado no envio}',
       subjectHint: 'O código da cotação é gerado no envio e entra no início do assunto.',
       bodyLabel: 'Corpo do e-mail',
       bodyHint: 'Você pode editar o texto. Ele é enviado como está.',
@@ -1179,6 +1180,7 @@ export const ui = {
       next: 'Próximo',
       page: 'Página {page}',
       showing: 'Mostrando {from} a {to} de {total} cotações',
+      moreThan: 'mais de {total}',
     },
 
     detail: {

@@ -18,6 +18,8 @@ export interface QuoteListPage {
   total: number;
   totalPages: number;
   page: number;
+  /** The server stops counting at 1,000 quotes: `total` is then a lower bound. */
+  totalLimitado?: boolean;
 }
 
 /** `GET /api/quotes?page&limit&search&status&tab`: one page of the company's quotes. */
@@ -39,7 +41,7 @@ export function useQuoteCount(tab: QuoteTab) {
   return useQuery({
     queryKey: [...quoteListKey, 'count', tab],
     queryFn: () => listQuotes({ tab, page: 1, limit: COUNTER_PAGE_SIZE }),
-    select: (result) => result.total,
+    select: (result) => ({ total: result.total, limited: result.totalLimitado === true }),
     staleTime: LIST_STALE_MS,
   });
 }

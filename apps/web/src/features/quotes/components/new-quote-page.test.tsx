@@ -185,6 +185,8 @@ describe('new quote wizard', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('radio', { name: 'Inglês' }));
     expect(body.value).toContain('Origin: Xangai, China');
     expect(body.value).toContain('Best regards,\nAna Souza');
+    // The server's English subject starts with 'Quotation'.
+    expect(screen.getByText('Quotation {código gerado no envio} -')).toBeInTheDocument();
 
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {

@@ -120,7 +120,7 @@ function QuoteRequest({ quote }: { quote: QuoteDetail }) {
         {quote.itens.length > 0 && (
           <div>
             <h3 className="mb-2 text-sm font-semibold text-fg">{t.itemsTitle}</h3>
-            <Table caption={t.itemsCaption}>
+            <Table caption={t.itemsCaption} scrollLabel={t.itemsCaption}>
               <TableHead>
                 <tr>
                   <TableHeaderCell className="w-12">{t.itemColumns.n}</TableHeaderCell>

@@ -21,6 +21,7 @@ export function QuotesPagination({
   total,
   pageSize,
   disabled,
+  limited = false,
   onPageChange,
 }: {
   page: number;
@@ -28,6 +29,8 @@ export function QuotesPagination({
   total: number;
   pageSize: number;
   disabled?: boolean;
+  /** `total` is a lower bound (the server stops counting): 'de mais de N cotações'. */
+  limited?: boolean;
   onPageChange: (page: number) => void;
 }) {
   if (total <= 0) return null;
@@ -36,7 +39,11 @@ export function QuotesPagination({
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
       <p className="text-sm text-fg-muted" aria-live="polite">
-        {formatMessage(t.showing, { from, to, total })}
+        {formatMessage(t.showing, {
+          from,
+          to,
+          total: limited ? formatMessage(t.moreThan, { total }) : total,
+        })}
       </p>
       {totalPages > 1 && (
         <nav aria-label={t.pagination} className="flex flex-wrap items-center gap-1">

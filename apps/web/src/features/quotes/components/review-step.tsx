@@ -1,4 +1,5 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
+import { quoteDocumentMessages } from '@cotacoes/shared/messages/quote-document';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { IDIOMAS_EMAIL } from '@cotacoes/shared/schemas/quotes';
 import { type ReactNode, useId } from 'react';
@@ -44,6 +45,11 @@ function Block({ title, onEdit, children }: { title: string; onEdit?: () => void
       <dl className="mt-2 divide-y divide-border">{children}</dl>
     </section>
   );
+}
+
+/** What the server puts before the title: its subject template with the code still to be generated. */
+function subjectPrefix(language: QuoteDraft['idiomaEmail']): string {
+  return formatMessage(quoteDocumentMessages[language].subject, { codigo: t.subjectCode, titulo: '' });
 }
 
 const orNot = (value: string) => value.trim() || ui.quotes.notInformed;
@@ -171,7 +177,7 @@ export function ReviewStep({
               id={`${id}-prefix`}
               className="border-b border-border bg-surface-muted px-3 py-2 text-sm whitespace-nowrap text-fg-muted sm:border-r sm:border-b-0"
             >
-              {t.subjectPrefix}
+              {subjectPrefix(draft.idiomaEmail)}
             </span>
             <input
               id={`${id}-subject`}

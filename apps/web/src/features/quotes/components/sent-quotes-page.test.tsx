@@ -195,6 +195,19 @@ describe('sent quotes list', { timeout: 20_000 }, () => {
     );
   });
 
+  it('says "mais de 1000" when the server stops counting', async () => {
+    const page = {
+      data: makeQuotes(10).map((quote) => ({ ...quote, status: 'AGUARDANDO_RESPOSTA' as const })),
+      total: 1000,
+      totalPages: 100,
+      page: 1,
+      totalLimitado: true,
+    };
+    setup({ 'GET /api/quotes': { body: page } });
+    expect(await screen.findByText('Mostrando 1 a 10 de mais de 1000 cotações')).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Cotações Enviadas (1000+)' })).toBeInTheDocument();
+  });
+
   it('shows the three empty states', async () => {
     const { user } = setup({}, { quotes: [] });
     expect(await screen.findByText('Nenhuma cotação ativa')).toBeInTheDocument();
@@ -235,6 +248,34 @@ describe('sent quotes list', { timeout: 20_000 }, () => {
       ]),
     );
     expect(await screen.findByRole('tab', { name: 'Cotações Enviadas (20)' })).toBeInTheDocument();
+  });
+
+  it('shows one card per quote, with every column, on narrow screens', async () => {
+    const narrow = (query: string) =>
+      ({
+        matches: false,
+        media: query,
+        addEventListener() {},
+        removeEventListener() {},
+      }) as unknown as MediaQueryList;
+    Object.defineProperty(window, 'matchMedia', { value: narrow, configurable: true });
+    try {
+      setup();
+      const list = await screen.findByRole('list', { name: t.tableCaption });
+      await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(10));
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      const card = within(within(list).getAllByRole('listitem')[0]!);
+      expect(card.getByRole('heading', { name: 'COT-2026-0001' })).toBeInTheDocument();
+      expect(card.getByText('Aguardando Aprovação')).toBeInTheDocument();
+      expect(card.getByText('1 de 3 respondida(s)')).toBeInTheDocument();
+      expect(card.getByText('10/03/2026')).toBeInTheDocument();
+      expect(card.getByRole('link', { name: 'Ver detalhes da cotação COT-2026-0001' })).toHaveAttribute(
+        'href',
+        '/quotes/q-1',
+      );
+    } finally {
+      Reflect.deleteProperty(window, 'matchMedia');
+    }
   });
 
   it('leads back to the dashboard and to a new quote', async () => {

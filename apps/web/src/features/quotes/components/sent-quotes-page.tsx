@@ -2,7 +2,7 @@ import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { QUOTE_STATUS_INFO, type QuoteStatus, WAITING_STATUSES } from '@cotacoes/shared/schemas/quotes';
 import { useQueryClient } from '@tanstack/react-query';
-import { type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ArrowLeftIcon, FilePlusIcon, RefreshIcon, SearchIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
@@ -25,8 +25,10 @@ import { errorText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { LIST_PAGE_SIZE, type QuoteTab, quoteListKey, SEARCH_DEBOUNCE_MS } from '../api/keys';
 import { type QuoteSummary, useQuoteCount, useQuoteList } from '../api/list-quotes';
+import { ListSkeleton } from './list-skeleton';
 import { QuoteStatusBadge } from './quote-status-badge';
 import { QuotesPagination } from './quotes-pagination';
 
@@ -34,6 +36,7 @@ const t = ui.quotes.list;
 const TAB_PARAM = 'tab';
 const TABS: readonly QuoteTab[] = ['enviadas', 'finalizadas'];
 const COLUMNS = 9;
+const WIDE_QUERY = '(min-width: 80rem)';
 
 function TabButton({
   tab,
@@ -45,7 +48,7 @@ function TabButton({
 }: {
   tab: QuoteTab;
   selected: boolean;
-  count: number | undefined;
+  count: string | undefined;
   onSelect: () => void;
   onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
   panelId: string;
@@ -62,7 +65,7 @@ function TabButton({
       onClick={onSelect}
       onKeyDown={onKeyDown}
       className={cn(
-        '-mb-px flex items-center gap-2 border-b-2 px-4 py-2.5 text-sm font-medium whitespace-nowrap transition-colors',
+        '-mb-px flex items-center justify-center gap-2 border-b-2 px-3 py-2.5 text-sm font-medium transition-colors sm:justify-start sm:px-4',
         'focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-ring',
         selected
           ? 'border-primary text-primary-soft-fg'
@@ -100,38 +103,77 @@ function SkeletonRows() {
   );
 }
 
+function DetailsLink({ quote, className }: { quote: QuoteSummary; className?: string }) {
+  return (
+    <Link
+      to={paths.quotes.detail.getHref(quote.id)}
+      aria-label={formatMessage(t.detailsLabel, { codigo: quote.codigo })}
+      className={buttonClasses({ variant: 'secondary', size: 'sm', className })}
+    >
+      {t.details}
+    </Link>
+  );
+}
+
+const cell = 'px-3';
+/** Headers may wrap ('Prazo de resposta'), so the table fits a laptop next to the menu. */
+const header = 'px-3 whitespace-normal';
+
 function QuoteRow({ quote }: { quote: QuoteSummary }) {
   const { respondidas, total } = quote.contadorRespostas;
   return (
     <TableRow>
-      <TableCell className="font-medium whitespace-nowrap">{quote.codigo}</TableCell>
-      <TableCell>{quote.nomeSolicitante}</TableCell>
-      <TableCell>{quote.referenciaProcesso}</TableCell>
-      <TableCell className={cn(!quote.fti && 'text-fg-muted')}>
+      <TableCell className={cn(cell, 'font-medium whitespace-nowrap')}>{quote.codigo}</TableCell>
+      <TableCell className={cell}>{quote.nomeSolicitante}</TableCell>
+      <TableCell className={cn(cell, 'break-all')}>{quote.referenciaProcesso}</TableCell>
+      <TableCell className={cn(cell, !quote.fti && 'text-fg-muted')}>
         {quote.fti || ui.quotes.notInformed}
       </TableCell>
-      <TableCell className="whitespace-nowrap">{quote.tipoFrete}</TableCell>
-      <TableCell>
+      <TableCell className={cn(cell, 'whitespace-nowrap')}>{quote.tipoFrete}</TableCell>
+      <TableCell className={cell}>
         <QuoteStatusBadge status={quote.status} />
       </TableCell>
-      <TableCell className="tabular-nums whitespace-nowrap">
+      <TableCell className={cn(cell, 'tabular-nums whitespace-nowrap')}>
         <span title={formatMessage(t.answersLabel, { respondidas, total })}>
           {formatMessage(t.answers, { respondidas, total })}
         </span>
       </TableCell>
-      <TableCell className="whitespace-nowrap">
+      <TableCell className={cn(cell, 'whitespace-nowrap')}>
         {formatDate(quote.prazoResposta, ui.common.invalidDate)}
       </TableCell>
-      <TableCell>
-        <Link
-          to={paths.quotes.detail.getHref(quote.id)}
-          aria-label={formatMessage(t.detailsLabel, { codigo: quote.codigo })}
-          className={buttonClasses({ variant: 'secondary', size: 'sm' })}
-        >
-          {t.details}
-        </Link>
+      <TableCell className={cell}>
+        <DetailsLink quote={quote} />
       </TableCell>
     </TableRow>
+  );
+}
+
+/** A quote on narrow screens: the same columns as label and value, the action at the bottom. */
+function QuoteCard({ quote }: { quote: QuoteSummary }) {
+  const { respondidas, total } = quote.contadorRespostas;
+  const columns = t.columns;
+  const field = (label: string, value: ReactNode) => (
+    <div className="min-w-0">
+      <dt className="text-xs text-fg-muted">{label}</dt>
+      <dd className="text-sm break-words text-fg">{value}</dd>
+    </div>
+  );
+  return (
+    <li className="rounded-xl border border-border bg-surface p-4 shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-semibold text-fg">{quote.codigo}</h3>
+        <QuoteStatusBadge status={quote.status} />
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2">
+        {field(columns.solicitante, quote.nomeSolicitante)}
+        {field(columns.referencia, quote.referenciaProcesso)}
+        {field(columns.fti, quote.fti || ui.quotes.notInformed)}
+        {field(columns.tipo, quote.tipoFrete)}
+        {field(columns.respostas, formatMessage(t.answersLabel, { respondidas, total }))}
+        {field(columns.prazo, formatDate(quote.prazoResposta, ui.common.invalidDate))}
+      </dl>
+      <DetailsLink quote={quote} className="mt-3 w-full" />
+    </li>
   );
 }
 
@@ -210,6 +252,8 @@ export function SentQuotesPage() {
   }
 
   const refreshing = list.isFetching && !list.isPending;
+  // The table needs a laptop's width; phones and tablets get one card per quote.
+  const wide = useMediaQuery(WIDE_QUERY);
   const empty = filtered ? t.emptyFiltered : tab === 'enviadas' ? t.emptyActive : t.emptyFinished;
 
   return (
@@ -240,14 +284,17 @@ export function SentQuotesPage() {
       <div
         role="tablist"
         aria-label={t.tabsLabel}
-        className="flex gap-1 overflow-x-auto border-b border-border"
+        className="grid grid-cols-2 gap-1 border-b border-border sm:flex"
       >
         {TABS.map((item) => (
           <TabButton
             key={item}
             tab={item}
             selected={item === tab}
-            count={counts[item].data}
+            count={
+              counts[item].data &&
+              (counts[item].data.limited ? `${counts[item].data.total}+` : String(counts[item].data.total))
+            }
             onSelect={() => selectTab(item)}
             onKeyDown={onTabKeyDown}
             panelId={panelId}
@@ -300,19 +347,39 @@ export function SentQuotesPage() {
 
         {list.isError && <Alert variant="error">{errorText(list.error, t.loadError)}</Alert>}
 
-        {!list.isError && (
+        {!list.isError && !wide && (
+          <>
+            {list.isPending && <ListSkeleton />}
+            {list.isSuccess && list.data.data.length === 0 && (
+              <Card className="px-4 py-10 text-center text-sm text-fg-muted">{empty}</Card>
+            )}
+            {list.isSuccess && list.data.data.length > 0 && (
+              <ul
+                aria-label={t.tableCaption}
+                aria-busy={list.isPlaceholderData || undefined}
+                className="grid gap-3 md:grid-cols-2"
+              >
+                {list.data.data.map((quote) => (
+                  <QuoteCard key={quote.id} quote={quote} />
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+
+        {!list.isError && wide && (
           <Table caption={t.tableCaption} scrollLabel={t.tableCaption}>
             <TableHead>
               <tr>
-                <TableHeaderCell>{t.columns.codigo}</TableHeaderCell>
-                <TableHeaderCell>{t.columns.solicitante}</TableHeaderCell>
-                <TableHeaderCell>{t.columns.referencia}</TableHeaderCell>
-                <TableHeaderCell>{t.columns.fti}</TableHeaderCell>
-                <TableHeaderCell>{t.columns.tipo}</TableHeaderCell>
-                <TableHeaderCell>{t.columns.status}</TableHeaderCell>
-                <TableHeaderCell>{t.columns.respostas}</TableHeaderCell>
-                <TableHeaderCell>{t.columns.prazo}</TableHeaderCell>
-                <TableHeaderCell>{t.columns.acoes}</TableHeaderCell>
+                <TableHeaderCell className={header}>{t.columns.codigo}</TableHeaderCell>
+                <TableHeaderCell className={header}>{t.columns.solicitante}</TableHeaderCell>
+                <TableHeaderCell className={header}>{t.columns.referencia}</TableHeaderCell>
+                <TableHeaderCell className={header}>{t.columns.fti}</TableHeaderCell>
+                <TableHeaderCell className={header}>{t.columns.tipo}</TableHeaderCell>
+                <TableHeaderCell className={header}>{t.columns.status}</TableHeaderCell>
+                <TableHeaderCell className={header}>{t.columns.respostas}</TableHeaderCell>
+                <TableHeaderCell className={header}>{t.columns.prazo}</TableHeaderCell>
+                <TableHeaderCell className={header}>{t.columns.acoes}</TableHeaderCell>
               </tr>
             </TableHead>
             <TableBody aria-busy={list.isPending || list.isPlaceholderData || undefined}>
@@ -324,7 +391,7 @@ export function SentQuotesPage() {
             </TableBody>
           </Table>
         )}
-        {list.isPending && (
+        {list.isPending && wide && (
           <p role="status" className="sr-only">
             {ui.common.loading}
           </p>
@@ -335,6 +402,7 @@ export function SentQuotesPage() {
             page={page}
             totalPages={totalPages}
             total={list.data.total}
+            limited={list.data.totalLimitado === true}
             pageSize={LIST_PAGE_SIZE}
             disabled={list.isPlaceholderData}
             onPageChange={(next) => setPaging({ key: filterKey, page: next })}
