@@ -19,9 +19,9 @@ export function QuoteStatusBadge({ status, className }: { status: QuoteStatus; c
     <span
       data-color={info.color}
       className={cn(
-        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset',
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset',
         colors[info.color],
-        className,
+        className ?? 'whitespace-nowrap',
       )}
     >
       {info.label}

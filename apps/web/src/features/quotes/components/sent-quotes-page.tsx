@@ -115,9 +115,10 @@ function DetailsLink({ quote, className }: { quote: QuoteSummary; className?: st
   );
 }
 
-const cell = 'px-3';
-/** Headers may wrap ('Prazo de resposta'), so the table fits a laptop next to the menu. */
-const header = 'px-3 whitespace-normal';
+/** Tighter than the table primitives (`!`: the classes are joined, not merged), and headers may wrap
+ * ('Prazo de resposta'), so the nine columns fit a laptop next to the menu. */
+const cell = 'px-2! first:pl-4! last:pr-4!';
+const header = 'px-2! whitespace-normal! first:pl-4! last:pr-4!';
 
 function QuoteRow({ quote }: { quote: QuoteSummary }) {
   const { respondidas, total } = quote.contadorRespostas;
@@ -125,13 +126,13 @@ function QuoteRow({ quote }: { quote: QuoteSummary }) {
     <TableRow>
       <TableCell className={cn(cell, 'font-medium whitespace-nowrap')}>{quote.codigo}</TableCell>
       <TableCell className={cell}>{quote.nomeSolicitante}</TableCell>
-      <TableCell className={cn(cell, 'break-all')}>{quote.referenciaProcesso}</TableCell>
+      <TableCell className={cn(cell, 'break-words')}>{quote.referenciaProcesso}</TableCell>
       <TableCell className={cn(cell, !quote.fti && 'text-fg-muted')}>
         {quote.fti || ui.quotes.notInformed}
       </TableCell>
       <TableCell className={cn(cell, 'whitespace-nowrap')}>{quote.tipoFrete}</TableCell>
       <TableCell className={cell}>
-        <QuoteStatusBadge status={quote.status} />
+        <QuoteStatusBadge status={quote.status} className="whitespace-normal" />
       </TableCell>
       <TableCell className={cn(cell, 'tabular-nums whitespace-nowrap')}>
         <span title={formatMessage(t.answersLabel, { respondidas, total })}>
@@ -142,7 +143,7 @@ function QuoteRow({ quote }: { quote: QuoteSummary }) {
         {formatDate(quote.prazoResposta, ui.common.invalidDate)}
       </TableCell>
       <TableCell className={cell}>
-        <DetailsLink quote={quote} />
+        <DetailsLink quote={quote} className="px-2.5!" />
       </TableCell>
     </TableRow>
   );
@@ -369,7 +370,7 @@ export function SentQuotesPage() {
 
         {!list.isError && wide && (
           <Table caption={t.tableCaption} scrollLabel={t.tableCaption}>
-            <TableHead>
+            <TableHead className="tracking-normal!">
               <tr>
                 <TableHeaderCell className={header}>{t.columns.codigo}</TableHeaderCell>
                 <TableHeaderCell className={header}>{t.columns.solicitante}</TableHeaderCell>
