@@ -51,6 +51,27 @@ describe('quote detail shell', () => {
     expect(row('Delta Shipping').getByText('Falhou')).toBeInTheDocument();
   });
 
+  it('lists the recipients as cards on a phone', async () => {
+    const narrow = (query: string) =>
+      ({
+        matches: false,
+        media: query,
+        addEventListener() {},
+        removeEventListener() {},
+      }) as unknown as MediaQueryList;
+    Object.defineProperty(window, 'matchMedia', { value: narrow, configurable: true });
+    try {
+      setup({ [`GET /api/quotes/${ids.q1}`]: { body: makeQuoteDetail() } });
+      const list = await screen.findByRole('list', { name: 'Agentes de carga e situação do envio' });
+      const card = within(within(list).getByRole('heading', { name: 'Delta Shipping' }).closest('li')!);
+      expect(card.getByText('Falhou')).toBeInTheDocument();
+      expect(card.getByText('x@delta.com')).toBeInTheDocument();
+      expect(screen.queryByRole('table', { name: 'Agentes de carga e situação do envio' })).toBeNull();
+    } finally {
+      Reflect.deleteProperty(window, 'matchMedia');
+    }
+  });
+
   it('goes back to /sent-quotes', async () => {
     const { user } = setup({ [`GET /api/quotes/${ids.q1}`]: { body: makeQuoteDetail() } });
     await user.click(await screen.findByRole('link', { name: 'Voltar' }));

@@ -22,6 +22,7 @@ import {
 import { paths } from '@/config/paths';
 import { ApiError, errorText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { useDownloadQuotePdf } from '../api/download-quote-pdf';
 import { type QuoteDetail, useQuote } from '../api/get-quote';
 import { formatBytes } from './draft';
@@ -62,7 +63,7 @@ function QuoteInfo({ quote }: { quote: QuoteDetail }) {
   const { respondidas, total } = quote.contadorRespostas;
   return (
     <CardSection title={t.infoTitle} headingId="quote-info">
-      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <Field label={t.status}>
           <QuoteStatusBadge status={quote.status} />
         </Field>
@@ -89,7 +90,7 @@ function QuoteRequest({ quote }: { quote: QuoteDetail }) {
   return (
     <CardSection title={t.requestTitle} headingId="quote-request">
       <div className="space-y-5">
-        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <dl className="grid grid-cols-2 gap-4 lg:grid-cols-3">
           {(manual || quote.origem || quote.destino) && (
             <Field label={t.route}>
               {quote.origem || quote.destino
@@ -184,38 +185,62 @@ function QuoteRequest({ quote }: { quote: QuoteDetail }) {
 
 function Recipients({ recipients }: { recipients: QuoteDetail['destinatarios'] }) {
   const columns = t.recipientColumns;
+  // Phones get one card per carrier: the send state must not hide behind a sideways scroll.
+  const wide = useMediaQuery('(min-width: 48rem)');
   return (
     <section aria-labelledby="quote-recipients" className="space-y-3">
       <h2 id="quote-recipients" className="text-base font-semibold text-fg">
         {t.recipientsTitle}
       </h2>
-      <Table caption={t.recipientsCaption} scrollLabel={t.recipientsCaption}>
-        <TableHead>
-          <tr>
-            <TableHeaderCell>{columns.nome}</TableHeaderCell>
-            <TableHeaderCell>{columns.emails}</TableHeaderCell>
-            <TableHeaderCell>{columns.estado}</TableHeaderCell>
-            <TableHeaderCell>{columns.enviadoEm}</TableHeaderCell>
-            <TableHeaderCell>{columns.respondeuEm}</TableHeaderCell>
-          </tr>
-        </TableHead>
-        <TableBody>
-          {recipients.length === 0 && <TableEmpty colSpan={5}>{t.noRecipients}</TableEmpty>}
+      {!wide && (
+        <ul aria-label={t.recipientsCaption} className="space-y-2">
+          {recipients.length === 0 && <li className="text-sm text-fg-muted">{t.noRecipients}</li>}
           {recipients.map((recipient) => (
-            <TableRow key={recipient.transportadorId}>
-              <TableCell className="font-medium">{recipient.nome}</TableCell>
-              <TableCell className="text-fg-muted">{recipient.emails.join('; ')}</TableCell>
-              <TableCell>
+            <li key={recipient.transportadorId} className="rounded-xl border border-border bg-surface p-4">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h3 className="font-medium text-fg">{recipient.nome}</h3>
                 <Badge variant={sendStateVariant[recipient.estadoEnvio]}>
                   {t.sendStates[recipient.estadoEnvio]}
                 </Badge>
-              </TableCell>
-              <TableCell className="whitespace-nowrap">{dateTime(recipient.enviadoEm)}</TableCell>
-              <TableCell className="whitespace-nowrap">{dateTime(recipient.respondeuEm)}</TableCell>
-            </TableRow>
+              </div>
+              <p className="mt-1 text-sm break-words text-fg-muted">{recipient.emails.join('; ')}</p>
+              <dl className="mt-2 grid grid-cols-2 gap-2">
+                <Field label={columns.enviadoEm}>{dateTime(recipient.enviadoEm)}</Field>
+                <Field label={columns.respondeuEm}>{dateTime(recipient.respondeuEm)}</Field>
+              </dl>
+            </li>
           ))}
-        </TableBody>
-      </Table>
+        </ul>
+      )}
+      {wide && (
+        <Table caption={t.recipientsCaption} scrollLabel={t.recipientsCaption}>
+          <TableHead>
+            <tr>
+              <TableHeaderCell>{columns.nome}</TableHeaderCell>
+              <TableHeaderCell>{columns.emails}</TableHeaderCell>
+              <TableHeaderCell>{columns.estado}</TableHeaderCell>
+              <TableHeaderCell>{columns.enviadoEm}</TableHeaderCell>
+              <TableHeaderCell>{columns.respondeuEm}</TableHeaderCell>
+            </tr>
+          </TableHead>
+          <TableBody>
+            {recipients.length === 0 && <TableEmpty colSpan={5}>{t.noRecipients}</TableEmpty>}
+            {recipients.map((recipient) => (
+              <TableRow key={recipient.transportadorId}>
+                <TableCell className="font-medium">{recipient.nome}</TableCell>
+                <TableCell className="text-fg-muted">{recipient.emails.join('; ')}</TableCell>
+                <TableCell>
+                  <Badge variant={sendStateVariant[recipient.estadoEnvio]}>
+                    {t.sendStates[recipient.estadoEnvio]}
+                  </Badge>
+                </TableCell>
+                <TableCell className="whitespace-nowrap">{dateTime(recipient.enviadoEm)}</TableCell>
+                <TableCell className="whitespace-nowrap">{dateTime(recipient.respondeuEm)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
     </section>
   );
 }
