@@ -333,9 +333,6 @@ export const ui = {
   },
 
   placeholders: {
-    quotes: 'Nova Cotação',
-    sentQuotes: 'Relatório de Cotações',
-    quoteDetail: 'Detalhes da Cotação',
     quoteApprove: 'Aprovar Cotação',
     indicators: 'Indicadores de Performance',
   },
@@ -865,7 +862,6 @@ export const ui = {
   },
 
   quotes: {
-    statusLabel: 'Status',
     yes: 'Sim',
     no: 'Não',
     notInformed: 'Não informado',
@@ -932,7 +928,6 @@ export const ui = {
         incoterm: 'Incoterm',
         tempoTransito: 'Tempo de trânsito desejado',
         preferenciaRota: 'Preferência por rota direta',
-        preferenciaRotaHint: 'Marque se a carga deve seguir sem transbordo.',
         evitarRota: 'Evitar rota',
         evitarArmador: 'Evitar armador',
         pesoBrutoTotal: 'Peso bruto total',
@@ -978,11 +973,8 @@ export const ui = {
         labelExcel: 'Planilha Excel da cotação',
         hintPdf: 'Somente PDF, até {max} MB.',
         hintExcel: 'Arquivos .xlsx ou .xls, até {max} MB.',
-        choose: 'Escolher arquivo',
-        replace: 'Trocar arquivo',
         remove: 'Remover arquivo',
         selected: 'Arquivo selecionado: {name} ({size})',
-        none: 'Nenhum arquivo selecionado',
         dangerousLabel: 'Documento da carga perigosa (FISPQ/MSDS)',
         dangerousHint: 'Opcional. PDF, DOC, DOCX, JPG ou PNG, até {max} MB.',
       },
@@ -1053,7 +1045,6 @@ export const ui = {
     review: {
       title: 'Revisão',
       intro: 'Confira os dados e o e-mail antes de enviar.',
-      summaryTitle: 'Resumo',
       format: 'Formato',
       file: 'Arquivo',
       dangerousFile: 'Documento da carga perigosa',
@@ -1146,11 +1137,9 @@ export const ui = {
       refreshing: 'Atualizando...',
       tabsLabel: 'Cotações por situação',
       tabs: { enviadas: 'Cotações Enviadas', finalizadas: 'Cotações Finalizadas' },
-      tabCount: '{count} cotação(ões)',
       showFilters: 'Mostrar filtros',
       hideFilters: 'Ocultar filtros',
       clearFilters: 'Limpar filtros',
-      filtersTitle: 'Filtros',
       searchLabel: 'Buscar cotações',
       searchPlaceholder: 'Buscar por código, solicitante, referência ou FTI...',
       statusFilter: 'Status',
