@@ -61,6 +61,10 @@ describe('quote draft rules', () => {
       prazo: 'O prazo de resposta não pode estar no passado.',
     });
     expect(contentErrors(manual({ prazo: '' }), NOW)).toEqual({ prazo: 'Prazo de resposta é obrigatório' });
+    expect(contentErrors(manual({ prazo: '2026-03-03T09:30' }), NOW)).toEqual({
+      prazo: 'O prazo de resposta não pode estar no passado.',
+    });
+    expect(contentErrors(manual({ prazo: '2026-03-03T09:31' }), NOW)).toEqual({});
     // FTI and the other fields are optional.
     expect(contentErrors(manual({ fti: '', evitarRota: '', pesoBrutoTotal: '' }), NOW)).toEqual({});
   });

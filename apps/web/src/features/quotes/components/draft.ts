@@ -193,8 +193,8 @@ function prazoError(prazo: string, now: Date): string | null {
   if (blank(prazo)) return ui.quotes.content.required.prazo;
   const date = parseLocalInput(prazo);
   if (!date) return errorMessages.QUOTE_PRAZO_INVALID;
-  // The picker works in minutes: the current minute is still accepted.
-  if (date.getTime() < now.getTime() - 60_000) return errorMessages.QUOTE_PRAZO_PAST;
+  // As the server decides: a deadline must be later than now.
+  if (date.getTime() <= now.getTime()) return errorMessages.QUOTE_PRAZO_PAST;
   return null;
 }
 
