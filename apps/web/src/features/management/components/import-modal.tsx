@@ -214,7 +214,7 @@ export function ImportModal({ onClose }: { onClose: () => void }) {
         <Button variant="secondary" onClick={onClose} disabled={commit.isPending}>
           {ui.management.cancel}
         </Button>
-        <Button variant="ghost" onClick={chooseAnother} disabled={commit.isPending}>
+        <Button variant="secondary" onClick={chooseAnother} disabled={commit.isPending}>
           {t.chooseAnother}
         </Button>
         <Button
