@@ -208,16 +208,18 @@ export function ImportModal({ onClose }: { onClose: () => void }) {
 
   const validRows = step.kind === 'preview' ? step.preview.resumo.novos + step.preview.resumo.atualizados : 0;
 
+  // Keys per step: a button reused across steps would animate from the old colours (a contrast dip).
   const footer =
     step.kind === 'preview' ? (
       <>
-        <Button variant="secondary" onClick={onClose} disabled={commit.isPending}>
+        <Button key="cancel" variant="secondary" onClick={onClose} disabled={commit.isPending}>
           {ui.management.cancel}
         </Button>
-        <Button variant="secondary" onClick={chooseAnother} disabled={commit.isPending}>
+        <Button key="another" variant="secondary" onClick={chooseAnother} disabled={commit.isPending}>
           {t.chooseAnother}
         </Button>
         <Button
+          key="confirm"
           onClick={() => confirm(step.preview)}
           disabled={validRows === 0}
           loading={commit.isPending}
@@ -227,13 +229,16 @@ export function ImportModal({ onClose }: { onClose: () => void }) {
         </Button>
       </>
     ) : step.kind === 'done' ? (
-      <Button onClick={onClose}>{ui.management.close}</Button>
+      <Button key="close" onClick={onClose}>
+        {ui.management.close}
+      </Button>
     ) : (
       <>
-        <Button variant="secondary" onClick={onClose}>
+        <Button key="cancel" variant="secondary" onClick={onClose}>
           {ui.management.cancel}
         </Button>
         <Button
+          key="upload"
           type="submit"
           form={formId}
           disabled={!file || step.kind === 'uploading'}
