@@ -9,41 +9,15 @@
  * Prints p50/p99 per call and the last-page/first-page ratio; exits 1 when a target is missed.
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { buildApp } from '../src/app.js';
-import { parseConfig } from '../src/config/env.js';
-import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
-import { insertUser } from '../src/modules/auth/auth.repository.js';
+import { measure, openBench } from './harness.js';
 
 const CARRIERS = 5_000;
 const GROUPS = 20;
-const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
-const TARGET = { p50: 10, p99: 50, lastOverFirst: 1.5 };
 
-const url = process.env.DATABASE_URL;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cotacoes-bench-carriers-'));
-const schema = `bench_${randomBytes(5).toString('hex')}`;
-const database: DatabaseHandle = url
-  ? await openDatabase({ kind: 'postgres', url, schema })
-  : await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pg') });
-
-const config = parseConfig({
-  NODE_ENV: 'test',
-  DATA_DIR: dataDir,
-  MAIL_TRANSPORT: 'local',
-  SEED_DEMO: 'false',
-  LOG_LEVEL: 'silent',
-  RATE_LIMIT_MAX: '1000000',
-  WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-});
-const app = await buildApp({ config, database, workers: false, logger: false });
-await app.ready();
-const db = database.db;
+const bench = await openBench('carriers');
+const { app, db } = bench;
+const url = bench.onPostgres;
 
 async function seedCompany(label: string): Promise<string> {
   const [empresa] = (
@@ -83,9 +57,7 @@ const started = performance.now();
 const empresaId = await seedCompany('A');
 await seedCompany('B');
 if (url) await db.execute(sql`analyze`);
-const user = await insertUser(db, { name: 'Bench', email: 'bench@bench.com', role: 'analista', empresaId });
-const session = await app.services.sessions.create(db, user.id, {});
-const headers = { authorization: `Bearer ${session.token}` };
+const headers = await bench.signIn(empresaId);
 const [grupo] = (
   await db.execute(sql`select id from grupos where empresa_id = ${empresaId} order by nome limit 2`)
 ).rows as { id: string }[];
@@ -99,65 +71,22 @@ console.log(
 );
 
 const lastPage = Math.ceil(CARRIERS / 50);
-const calls: [string, string][] = [
-  ['first page (50)', '/api/transporters?page=1&limit=50'],
-  ['last page (50)', `/api/transporters?page=${lastPage}&limit=50`],
-  ['search name, no accents', '/api/transporters?page=1&limit=50&search=navegacao%20sao'],
-  ['search e-mail', '/api/transporters?page=1&limit=50&search=contato2.'],
-  ['search, no match', '/api/transporters?page=1&limit=50&search=zzzzzz'],
-  ['group filter', `/api/transporters?page=1&limit=50&grupos=${grupo!.id}`],
-  ['3 groups + search', `/api/transporters?page=1&limit=50&grupos=${grupoIds.join(',')}&search=logistica`],
-  ['ids for select-all', `/api/transporters/ids?grupos=${grupoIds.join(',')}`],
-  ['groups (array)', '/api/groups'],
-  ['whole array (5,000)', '/api/transporters'],
+const calls = [
+  { label: 'first page (50)', url: '/api/transporters?page=1&limit=50' },
+  { label: 'last page (50)', url: `/api/transporters?page=${lastPage}&limit=50` },
+  { label: 'search name, no accents', url: '/api/transporters?page=1&limit=50&search=navegacao%20sao' },
+  { label: 'search e-mail', url: '/api/transporters?page=1&limit=50&search=contato2.' },
+  { label: 'search, no match', url: '/api/transporters?page=1&limit=50&search=zzzzzz' },
+  { label: 'group filter', url: `/api/transporters?page=1&limit=50&grupos=${grupo!.id}` },
+  {
+    label: '3 groups + search',
+    url: `/api/transporters?page=1&limit=50&grupos=${grupoIds.join(',')}&search=logistica`,
+  },
+  { label: 'ids for select-all', url: `/api/transporters/ids?grupos=${grupoIds.join(',')}` },
+  { label: 'groups (array)', url: '/api/groups' },
+  { label: 'whole array (5,000)', url: '/api/transporters', informative: 'not a P1 call: the screen pages' },
 ];
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-const results: Record<string, { p50: number; p99: number }> = {};
-let failed = false;
-console.log(
-  `\n${'call'.padEnd(26)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  (${CLIENTS} clients × ${ROUNDS} rounds)`,
-);
-for (const [label, path] of calls) {
-  // Warm-up, then CLIENTS concurrent loops.
-  for (let i = 0; i < 3; i++) await app.inject({ method: 'GET', url: path, headers });
-  const times: number[] = [];
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      for (let i = 0; i < ROUNDS; i++) {
-        const t0 = performance.now();
-        const response = await app.inject({ method: 'GET', url: path, headers });
-        times.push(performance.now() - t0);
-        if (response.statusCode !== 200) throw new Error(`${path}: ${response.statusCode} ${response.body}`);
-      }
-    }),
-  );
-  times.sort((x, y) => x - y);
-  const p50 = percentile(times, 50);
-  const p99 = percentile(times, 99);
-  results[label] = { p50, p99 };
-  const paged = label !== 'whole array (5,000)';
-  const miss = paged && (p50 > TARGET.p50 || p99 > TARGET.p99);
-  if (miss) failed = true;
-  console.log(
-    `${label.padEnd(26)} ${p50.toFixed(1).padStart(8)} ${p99.toFixed(1).padStart(8)}${paged ? (miss ? '  MISS' : '') : '  (not a P1 call: the screen pages)'}`,
-  );
-}
-const ratio = results['last page (50)']!.p50 / results['first page (50)']!.p50;
-console.log(`\nlast page / first page (p50): ${ratio.toFixed(2)} (target ≤ ${TARGET.lastOverFirst})`);
-if (ratio > TARGET.lastOverFirst) failed = true;
-console.log(failed ? 'RESULT: some targets missed' : 'RESULT: PASS');
-
-await app.close();
-await database.close();
-if (url) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE; DROP SCHEMA IF EXISTS ${schema}_boss CASCADE`);
-  await client.end();
-}
-fs.rmSync(dataDir, { recursive: true, force: true });
-process.exit(failed ? 1 : 0);
+const ok = await measure(app, headers, calls, { first: 'first page (50)', last: 'last page (50)' });
+await bench.close();
+process.exit(ok ? 0 : 1);

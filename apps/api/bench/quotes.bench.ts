@@ -8,40 +8,14 @@
  * Prints p50/p99 per call and the last-page/first-page ratio; exits 1 when a target is missed.
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { buildApp } from '../src/app.js';
-import { parseConfig } from '../src/config/env.js';
-import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
-import { insertUser } from '../src/modules/auth/auth.repository.js';
+import { measure, openBench } from './harness.js';
 
 const QUOTES = Number(process.env.BENCH_QUOTES ?? 100_000);
-const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
-const TARGET = { p50: 10, p99: 50, lastOverFirst: 1.5 };
 
-const url = process.env.DATABASE_URL;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cotacoes-bench-quotes-'));
-const schema = `bench_${randomBytes(5).toString('hex')}`;
-const database: DatabaseHandle = url
-  ? await openDatabase({ kind: 'postgres', url, schema })
-  : await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pg') });
-
-const config = parseConfig({
-  NODE_ENV: 'test',
-  DATA_DIR: dataDir,
-  MAIL_TRANSPORT: 'local',
-  SEED_DEMO: 'false',
-  LOG_LEVEL: 'silent',
-  RATE_LIMIT_MAX: '1000000',
-  WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-});
-const app = await buildApp({ config, database, workers: false, logger: false });
-await app.ready();
-const db = database.db;
+const bench = await openBench('quotes');
+const { app, db } = bench;
+const url = bench.onPostgres;
 
 async function seedCompany(label: string, quotes: number): Promise<string> {
   const [empresa] = (
@@ -76,9 +50,7 @@ const started = performance.now();
 const empresaId = await seedCompany('A', QUOTES);
 await seedCompany('B', Math.round(QUOTES / 5));
 if (url) await db.execute(sql`analyze`);
-const user = await insertUser(db, { name: 'Bench', email: 'bench@bench.com', role: 'analista', empresaId });
-const session = await app.services.sessions.create(db, user.id, {});
-const headers = { authorization: `Bearer ${session.token}` };
+const headers = await bench.signIn(empresaId);
 const [some] = (await db.execute(sql`select id from cotacoes where empresa_id = ${empresaId} limit 1`))
   .rows as {
   id: string;
@@ -96,62 +68,24 @@ if (process.env.BENCH_EXPLAIN) {
 const first = await app.inject({ method: 'GET', url: '/api/quotes?tab=enviadas&page=1&limit=10', headers });
 const lastPage = first.json().totalPages as number;
 
-const calls: [string, string][] = [
-  ['first page, enviadas', '/api/quotes?tab=enviadas&page=1&limit=10'],
-  [`last page (${lastPage}), enviadas`, `/api/quotes?tab=enviadas&page=${lastPage}&limit=10`],
-  ['finalizadas', '/api/quotes?tab=finalizadas&page=1&limit=10'],
-  ['status filter', '/api/quotes?tab=enviadas&status=AGUARDANDO_REVISAO&page=1&limit=10'],
-  ['search code', '/api/quotes?tab=enviadas&search=COT-2023-00042&page=1&limit=10'],
-  ['search unaccented', '/api/quotes?tab=enviadas&search=importacao%20maquinas%2012&page=1&limit=10'],
-  ['search, no match', '/api/quotes?search=zzzzzz&page=1&limit=10'],
-  ['counter tab (limit 1)', '/api/quotes?tab=finalizadas&page=1&limit=1'],
-  ['detail', `/api/quotes/${some!.id}`],
+const calls = [
+  { label: 'first page, enviadas', url: '/api/quotes?tab=enviadas&page=1&limit=10' },
+  { label: `last page (${lastPage}), enviadas`, url: `/api/quotes?tab=enviadas&page=${lastPage}&limit=10` },
+  { label: 'finalizadas', url: '/api/quotes?tab=finalizadas&page=1&limit=10' },
+  { label: 'status filter', url: '/api/quotes?tab=enviadas&status=AGUARDANDO_REVISAO&page=1&limit=10' },
+  { label: 'search code', url: '/api/quotes?tab=enviadas&search=COT-2023-00042&page=1&limit=10' },
+  {
+    label: 'search unaccented',
+    url: '/api/quotes?tab=enviadas&search=importacao%20maquinas%2012&page=1&limit=10',
+  },
+  { label: 'search, no match', url: '/api/quotes?search=zzzzzz&page=1&limit=10' },
+  { label: 'counter tab (limit 1)', url: '/api/quotes?tab=finalizadas&page=1&limit=1' },
+  { label: 'detail', url: `/api/quotes/${some!.id}` },
 ];
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
-const results: Record<string, { p50: number; p99: number }> = {};
-let failed = false;
-console.log(
-  `\n${'call'.padEnd(26)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  (${CLIENTS} clients × ${ROUNDS} rounds)`,
-);
-for (const [label, path] of calls) {
-  // Warm-up, then CLIENTS concurrent loops.
-  for (let i = 0; i < 3; i++) await app.inject({ method: 'GET', url: path, headers });
-  const times: number[] = [];
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      for (let i = 0; i < ROUNDS; i++) {
-        const t0 = performance.now();
-        const response = await app.inject({ method: 'GET', url: path, headers });
-        times.push(performance.now() - t0);
-        if (response.statusCode !== 200) throw new Error(`${path}: ${response.statusCode} ${response.body}`);
-      }
-    }),
-  );
-  times.sort((x, y) => x - y);
-  const p50 = percentile(times, 50);
-  const p99 = percentile(times, 99);
-  results[label] = { p50, p99 };
-  const miss = p50 > TARGET.p50 || p99 > TARGET.p99;
-  if (miss) failed = true;
-  console.log(
-    `${label.padEnd(30)} ${p50.toFixed(1).padStart(8)} ${p99.toFixed(1).padStart(8)}${miss ? '  MISS' : ''}`,
-  );
-}
-const ratio = results[`last page (${lastPage}), enviadas`]!.p50 / results['first page, enviadas']!.p50;
-console.log(`\nlast page / first page (p50): ${ratio.toFixed(2)} (target ≤ ${TARGET.lastOverFirst})`);
-if (ratio > TARGET.lastOverFirst) failed = true;
-console.log(failed ? 'RESULT: some targets missed' : 'RESULT: PASS');
-
-await app.close();
-await database.close();
-if (url) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE; DROP SCHEMA IF EXISTS ${schema}_boss CASCADE`);
-  await client.end();
-}
-fs.rmSync(dataDir, { recursive: true, force: true });
-process.exit(failed ? 1 : 0);
+const ok = await measure(app, headers, calls, {
+  first: 'first page, enviadas',
+  last: `last page (${lastPage}), enviadas`,
+});
+await bench.close();
+process.exit(ok ? 0 : 1);

@@ -6,6 +6,7 @@ export * from './rules/email-list.js';
 export * from './rules/password.js';
 export * from './rules/roles.js';
 export * from './schemas/auth.js';
+export * from './schemas/common.js';
 export * from './schemas/empresas.js';
 export * from './schemas/quotes.js';
 export * from './schemas/transporters.js';

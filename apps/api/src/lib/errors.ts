@@ -109,3 +109,9 @@ export class AppError extends Error {
     return this;
   }
 }
+
+/** 400 VALIDATION_FAILED listing the field errors; the message is the only error's own when there is one. */
+export function validationError(errors: FieldError[]): AppError {
+  const only = errors.length === 1 ? errors[0]!.message : undefined;
+  return new AppError('VALIDATION_FAILED', undefined, errors, 400).withMessage(only);
+}

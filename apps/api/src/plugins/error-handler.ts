@@ -1,7 +1,8 @@
+import { fieldMessages, formatMessage } from '@cotacoes/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, type FieldError } from '../lib/errors.js';
+import { AppError, type FieldError, validationError } from '../lib/errors.js';
 
 function sendProblem(reply: FastifyReply, error: AppError): FastifyReply {
   if (error.code === 'RATE_LIMITED' && error.params?.seconds)
@@ -30,13 +31,12 @@ export function toAppError(error: FastifyError | Error): AppError {
       if (issue.keyword === 'unrecognized_keys' && keys?.length) {
         return {
           path: [base, keys.join(',')].filter(Boolean).join('.'),
-          message: `Campo não permitido: ${keys.join(', ')}`,
+          message: formatMessage(fieldMessages.fieldNotAllowed, { keys: keys.join(', ') }),
         };
       }
       return { path: base, message: issue.message ?? '' };
     });
-    const only = errors.length === 1 ? errors[0]!.message : undefined;
-    return new AppError('VALIDATION_FAILED', undefined, errors, 400).withMessage(only);
+    return validationError(errors);
   }
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':

@@ -30,4 +30,33 @@ export const successMessages = {
 export const fieldMessages = {
   extractTextRequired: 'Informe o texto a extrair.',
   extractTextTooLong: 'O texto pode ter no máximo {max} caracteres.',
+  identifierInvalid: 'Identificador inválido.',
+  maxChars: 'Use no máximo {max} caracteres.',
+  searchMaxChars: 'Use no máximo {max} caracteres na busca.',
+  pageInvalid: 'Página inválida.',
+  limitInvalid: 'Limite inválido.',
+  limitMax: 'O limite máximo é {max} por página.',
+  groupFilterInvalid: 'Filtro de grupos inválido.',
+  selectCarrier: 'Selecione pelo menos um agente de carga.',
+  selectCarrierMax: 'Selecione no máximo {max} agentes de carga por vez.',
+  exportFormatInvalid: 'Formato inválido. Use csv ou xlsx.',
+  quoteFormatInvalid: 'Formato de envio inválido.',
+  quoteLanguageInvalid: 'Idioma inválido.',
+  quoteSendModeInvalid: 'Modo de envio inválido.',
+  incotermInvalid: 'Incoterm inválido.',
+  statusInvalid: 'Status inválido.',
+  tabInvalid: 'Aba inválida.',
+  fieldNotAllowed: 'Campo não permitido: {keys}',
+  notJsonList: '{field} não é uma lista JSON',
+} as const;
+
+/** Why a row of a carrier import file cannot be imported (shown in the preview). */
+export const importRowMessages = {
+  nameTooLong: 'Nome com mais de {max} caracteres.',
+  groupNameTooLong: 'Nome de grupo com mais de {max} caracteres: {nome}',
+  emailRepeated: 'O email {email} já aparece na linha {linha}.',
+  emailsOfTwoCarriers: 'Os emails pertencem a agentes de carga diferentes: {nomes}.',
+  carrierAlreadyUpdated: 'O agente de carga "{nome}" já é atualizado pela linha {linha}.',
+  unreadableSpreadsheet: 'não foi possível ler a planilha',
+  exportSheetName: 'Agentes de carga',
 } as const;

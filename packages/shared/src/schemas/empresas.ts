@@ -3,6 +3,7 @@ import { errorMessages } from '../messages/errors.js';
 import { cnpjProblem, normalizeCnpj } from '../rules/cnpj.js';
 import { ROLES } from '../rules/roles.js';
 import { userSchema } from './auth.js';
+import { uuidSchema } from './common.js';
 
 /** Roles a company grants to its members; a desenvolvedor is platform staff and never a member. */
 export const MEMBER_ROLES = ['supervisor', 'analista'] as const;
@@ -56,7 +57,7 @@ const codigoSchema = z
 
 const memberRoleSchema = z.enum(MEMBER_ROLES, { error: errorMessages.MEMBER_ROLE_INVALID });
 
-export const idParamsSchema = z.object({ id: z.uuid({ error: 'Identificador inválido.' }) });
+export const idParamsSchema = z.object({ id: uuidSchema });
 export const cnpjParamsSchema = z.object({ cnpj: cnpjSchema });
 export const tokenParamsSchema = z.object({ token: z.string().min(20).max(100) });
 

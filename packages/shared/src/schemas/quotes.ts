@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { errorMessages } from '../messages/errors.js';
+import { fieldMessages } from '../messages/index.js';
+import { maxCharsMessage, pageQueryParamsWithDefaults, searchQuerySchema, uuidSchema } from './common.js';
 
 /** Quote statuses (spec 001 §4): label and colour in one vocabulary for list, detail and e-mails. */
 export const QUOTE_STATUSES = [
@@ -65,12 +67,12 @@ const text = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, `Use no máximo ${max} caracteres.`)
+    .max(max, maxCharsMessage(max))
     .nullish()
     .transform((value) => value || null);
 const required = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Use no máximo ${max} caracteres.`);
-const uuid = z.uuid({ error: 'Identificador inválido.' });
+  z.string({ error: message }).trim().min(1, message).max(max, maxCharsMessage(max));
+const uuid = uuidSchema;
 
 export const cargoItemSchema = z.strictObject({
   mercadoria: text(300),
@@ -96,12 +98,12 @@ export const createQuoteBodySchema = z.strictObject({
   /** ISO date-time; absent → 7 days from now; never in the past. */
   prazoResposta: z.iso.datetime({ offset: true, error: errorMessages.QUOTE_PRAZO_INVALID }).nullish(),
   fti: text(60),
-  metodoEnvio: z.enum(METODOS_ENVIO, { error: 'Formato de envio inválido.' }).default('EMAIL'),
+  metodoEnvio: z.enum(METODOS_ENVIO, { error: fieldMessages.quoteFormatInvalid }).default('EMAIL'),
   descricaoGeral: text(20_000),
   descricaoAdicional: text(5_000),
-  idiomaEmail: z.enum(IDIOMAS_EMAIL, { error: 'Idioma inválido.' }).default('pt'),
+  idiomaEmail: z.enum(IDIOMAS_EMAIL, { error: fieldMessages.quoteLanguageInvalid }).default('pt'),
   tituloEmail: text(200),
-  modoEnvio: z.enum(MODOS_ENVIO, { error: 'Modo de envio inválido.' }).default('bcc'),
+  modoEnvio: z.enum(MODOS_ENVIO, { error: fieldMessages.quoteSendModeInvalid }).default('bcc'),
   destinatarios: z.strictObject({
     transportadores: z.array(uuid).max(10_000).default([]),
     grupos: z.array(uuid).max(500).default([]),
@@ -110,7 +112,7 @@ export const createQuoteBodySchema = z.strictObject({
   // Manual format content
   origem: text(200),
   destino: text(200),
-  incoterm: z.enum(INCOTERMS, { error: 'Incoterm inválido.' }).nullish(),
+  incoterm: z.enum(INCOTERMS, { error: fieldMessages.incotermInvalid }).nullish(),
   tempoTransito: text(100),
   preferenciaRota: z.boolean().nullish(),
   evitarRota: text(200),
@@ -123,16 +125,10 @@ export const createQuoteBodySchema = z.strictObject({
 export type CreateQuoteBody = z.infer<typeof createQuoteBodySchema>;
 
 export const listQuotesQuerySchema = z.object({
-  page: z.coerce.number({ error: 'Página inválida.' }).int().min(1, 'Página inválida.').default(1),
-  limit: z.coerce
-    .number({ error: 'Limite inválido.' })
-    .int()
-    .min(1, 'Limite inválido.')
-    .max(100, 'O limite máximo é 100 por página.')
-    .default(QUOTE_PAGE_SIZE),
-  search: z.string().trim().max(200, 'Use no máximo 200 caracteres na busca.').optional(),
-  status: z.enum(QUOTE_STATUSES, { error: 'Status inválido.' }).optional(),
-  tab: z.enum(QUOTE_TABS, { error: 'Aba inválida.' }).optional(),
+  ...pageQueryParamsWithDefaults(100, QUOTE_PAGE_SIZE),
+  search: searchQuerySchema,
+  status: z.enum(QUOTE_STATUSES, { error: fieldMessages.statusInvalid }).optional(),
+  tab: z.enum(QUOTE_TABS, { error: fieldMessages.tabInvalid }).optional(),
 });
 export type ListQuotesQuery = z.infer<typeof listQuotesQuerySchema>;
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { errorMessage, errorMessages } from '../messages/errors.js';
+import { fieldMessages, formatMessage } from '../messages/index.js';
 import { MAX_EMAILS_PER_TRANSPORTADOR, parseEmailList } from '../rules/email-list.js';
+import { maxCharsMessage, pageQueryParams, searchQuerySchema, uuidSchema } from './common.js';
 
 /** Default colour of a group (spec 000 §9). */
 export const DEFAULT_GRUPO_COR = '#0066CC';
@@ -11,13 +13,13 @@ export const MAX_IMPORT_ROWS = 5_000;
 /** Largest import file. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 
-const uuid = z.uuid({ error: 'Identificador inválido.' });
+const uuid = uuidSchema;
 
 const transportadorNome = z
   .string({ error: errorMessages.TRANSPORTADOR_NOME_REQUIRED })
   .trim()
   .min(1, errorMessages.TRANSPORTADOR_NOME_REQUIRED)
-  .max(200, 'Use no máximo 200 caracteres.');
+  .max(200, maxCharsMessage(200));
 
 /**
  * `email` on the wire: addresses joined by ';' (an array is accepted too). Blank entries are dropped;
@@ -81,16 +83,8 @@ export const updateTransportadorBodySchema = z.strictObject({
 });
 export type UpdateTransportadorBody = z.infer<typeof updateTransportadorBodySchema>;
 
-const pageParams = {
-  page: z.coerce.number({ error: 'Página inválida.' }).int().min(1, 'Página inválida.').optional(),
-  limit: z.coerce
-    .number({ error: 'Limite inválido.' })
-    .int()
-    .min(1, 'Limite inválido.')
-    .max(MAX_PAGE_LIMIT, `O limite máximo é ${MAX_PAGE_LIMIT} por página.`)
-    .optional(),
-};
-const search = z.string().trim().max(200, 'Use no máximo 200 caracteres na busca.').optional();
+const pageParams = pageQueryParams(MAX_PAGE_LIMIT);
+const search = searchQuerySchema;
 
 /** `grupos=<id,id>`: carriers in any of these groups. */
 const grupoFilter = z
@@ -104,7 +98,7 @@ const grupoFilter = z
       .filter(Boolean);
     for (const id of ids) {
       if (!uuid.safeParse(id).success) {
-        ctx.addIssue({ code: 'custom', message: 'Filtro de grupos inválido.' });
+        ctx.addIssue({ code: 'custom', message: fieldMessages.groupFilterInvalid });
         return z.NEVER;
       }
     }
@@ -138,11 +132,11 @@ const grupoNome = z
   .string({ error: errorMessages.GRUPO_NOME_REQUIRED })
   .trim()
   .min(1, errorMessages.GRUPO_NOME_REQUIRED)
-  .max(120, 'Use no máximo 120 caracteres.');
+  .max(120, maxCharsMessage(120));
 const grupoDescricao = z
   .string()
   .trim()
-  .max(500, 'Use no máximo 500 caracteres.')
+  .max(500, maxCharsMessage(500))
   .nullish()
   .transform((value) => value || null);
 const grupoCor = z
@@ -186,9 +180,9 @@ export const grupoMemberParamsSchema = z.object({ id: uuid, transporterId: uuid 
 /** Bulk add (beyond the spec's one call per agent): members already in the group are skipped. */
 export const addMembersBodySchema = z.strictObject({
   transportadorIds: z
-    .array(uuid, { error: 'Selecione pelo menos um agente de carga.' })
-    .min(1, 'Selecione pelo menos um agente de carga.')
-    .max(MAX_IMPORT_ROWS * 2, 'Selecione no máximo 10000 agentes de carga por vez.'),
+    .array(uuid, { error: fieldMessages.selectCarrier })
+    .min(1, fieldMessages.selectCarrier)
+    .max(MAX_IMPORT_ROWS * 2, formatMessage(fieldMessages.selectCarrierMax, { max: MAX_IMPORT_ROWS * 2 })),
 });
 export const addMembersResponseSchema = z.object({
   message: z.string(),
@@ -258,5 +252,5 @@ export const importResultSchema = z.object({
 export type ImportResult = z.infer<typeof importResultSchema>;
 
 export const exportQuerySchema = transportadorFilterSchema.extend({
-  format: z.enum(['csv', 'xlsx'], { error: 'Formato inválido. Use csv ou xlsx.' }).default('xlsx'),
+  format: z.enum(['csv', 'xlsx'], { error: fieldMessages.exportFormatInvalid }).default('xlsx'),
 });

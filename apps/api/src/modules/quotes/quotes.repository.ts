@@ -1,5 +1,5 @@
 import { FINAL_STATUSES, type ListQuotesQuery, WAITING_STATUSES } from '@cotacoes/shared';
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   cotacaoAnexos,
@@ -232,6 +232,6 @@ export async function attachmentsOf(executor: Executor, tenant: Tenant, cotacaoI
   return executor
     .select({ tipo: cotacaoAnexos.tipo, nome: cotacaoAnexos.nome, tamanho: cotacaoAnexos.tamanho })
     .from(cotacaoAnexos)
-    .where(and(inTenant(cotacaoAnexos.empresaId, tenant, eq(cotacaoAnexos.cotacaoId, cotacaoId))))
+    .where(inTenant(cotacaoAnexos.empresaId, tenant, eq(cotacaoAnexos.cotacaoId, cotacaoId)))
     .orderBy(asc(cotacaoAnexos.createdAt));
 }

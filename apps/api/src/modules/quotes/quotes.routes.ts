@@ -9,10 +9,12 @@ import {
 } from '@cotacoes/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, type FieldError } from '../../lib/errors.js';
+import { AppError } from '../../lib/errors.js';
+import { readMultipart } from '../../lib/multipart.js';
 import { access, requireAuth } from '../../plugins/access.js';
 import { requestMeta } from '../auth/auth.routes.js';
-import type { QuoteFiles, QuotesService } from './quotes.service.js';
+import { parseQuoteForm } from './quote-form.js';
+import type { QuotesService } from './quotes.service.js';
 
 const errors = {
   400: problemSchema,
@@ -28,30 +30,6 @@ const tags = ['quotes'];
 const companyMember = access.company();
 /** Creating a quote sends e-mail to many carriers: a per-IP limit besides the global one. */
 const CREATE_LIMIT = { max: 30, timeWindow: '1 minute' };
-const JSON_FIELDS = new Set(['itens', 'destinatarios[transportadores]', 'destinatarios[grupos]']);
-
-/** The multipart form of POST /quotes/create-with-file as the JSON payload (spec 001 §7) plus files. */
-function formToBody(fields: Record<string, string>): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
-  const destinatarios: Record<string, unknown> = { transportadores: [], grupos: [] };
-  for (const [name, raw] of Object.entries(fields)) {
-    let value: unknown = raw;
-    if (JSON_FIELDS.has(name)) {
-      try {
-        value = raw.trim() === '' ? [] : JSON.parse(raw);
-      } catch {
-        throw new AppError('QUOTE_FIELDS_INVALID', { detail: `${name} não é uma lista JSON` });
-      }
-    } else if (raw === 'true' || raw === 'false') value = raw === 'true';
-    else if (raw === '' || raw === 'null' || raw === 'undefined') value = null;
-    const match = /^destinatarios\[(transportadores|grupos)\]$/.exec(name);
-    if (match) destinatarios[match[1]!] = value;
-    else body[name] = value;
-  }
-  body.destinatarios = destinatarios;
-  return body;
-}
-
 export const quotesRoutes: FastifyPluginAsyncZod<{ quotes: QuotesService }> = async (app, { quotes }) => {
   app.post(
     '/quotes',
@@ -74,38 +52,15 @@ export const quotesRoutes: FastifyPluginAsyncZod<{ quotes: QuotesService }> = as
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-      const fields: Record<string, string> = {};
-      const files: QuoteFiles = {};
-      try {
-        for await (const part of request.parts({
-          limits: { fileSize: MAX_QUOTE_UPLOAD_BYTES, files: 2, fields: 60, fieldSize: 100_000 },
-        })) {
-          if (part.type === 'file') {
-            const buffer = await part.toBuffer();
-            if (part.fieldname === 'file' || part.fieldname === 'dangerousCargoFile')
-              files[part.fieldname] = { filename: part.filename, buffer };
-          } else fields[part.fieldname] = String(part.value ?? '');
-        }
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError('QUOTE_FILE_TOO_LARGE', { max: MAX_QUOTE_UPLOAD_BYTES / 1024 / 1024 });
-        throw error;
-      }
-      const parsed = createQuoteBodySchema.safeParse(formToBody(fields));
-      if (!parsed.success) {
-        const fieldErrors: FieldError[] = parsed.error.issues.map((issue) => ({
-          path: issue.path.join('.'),
-          message:
-            issue.code === 'unrecognized_keys'
-              ? `Campo não permitido: ${issue.keys.join(', ')}`
-              : issue.message,
-        }));
-        throw new AppError('VALIDATION_FAILED', undefined, fieldErrors, 400).withMessage(
-          fieldErrors.length === 1 ? fieldErrors[0]!.message : undefined,
-        );
-      }
-      return reply.status(201).send(await quotes.create(auth, parsed.data, files, requestMeta(request)));
+      const form = await readMultipart(request, {
+        maxFileBytes: MAX_QUOTE_UPLOAD_BYTES,
+        maxFiles: 2,
+        notMultipart: new AppError('UNSUPPORTED_MEDIA_TYPE'),
+        tooLarge: new AppError('QUOTE_FILE_TOO_LARGE', { max: MAX_QUOTE_UPLOAD_BYTES / 1024 / 1024 }),
+      });
+      const body = parseQuoteForm(form.fields);
+      const files = { file: form.files.file, dangerousCargoFile: form.files.dangerousCargoFile };
+      return reply.status(201).send(await quotes.create(auth, body, files, requestMeta(request)));
     },
   );
 

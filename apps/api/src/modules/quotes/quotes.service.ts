@@ -15,6 +15,7 @@ import type { AppConfig } from '../../config/env.js';
 import type { Database } from '../../db/client.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
+import type { UploadedFile } from '../../lib/multipart.js';
 import { buildMessageId, type Mailer } from '../../mail/mailer.js';
 import { findUserById } from '../auth/auth.repository.js';
 import type { RequestMeta } from '../auth/auth.service.js';
@@ -30,7 +31,6 @@ import {
 } from './quote-document.js';
 import * as repo from './quotes.repository.js';
 
-export type UploadedFile = { filename: string; buffer: Buffer };
 export type QuoteFiles = { file?: UploadedFile; dangerousCargoFile?: UploadedFile };
 
 type Kind = 'pdf' | 'xlsx' | 'xls' | 'docx' | 'doc' | 'jpg' | 'png' | 'unknown';

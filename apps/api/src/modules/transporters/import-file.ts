@@ -1,5 +1,5 @@
 import { inspectZip } from '@cotacoes/extraction/zip-guard';
-import { MAX_IMPORT_ROWS } from '@cotacoes/shared';
+import { importRowMessages, MAX_IMPORT_ROWS } from '@cotacoes/shared';
 import * as XLSX from '@e965/xlsx';
 import { AppError } from '../../lib/errors.js';
 
@@ -97,7 +97,7 @@ function readWorkbook(buffer: Buffer, kind: 'xlsx' | 'xls'): string[][] {
       sheetRows: MAX_IMPORT_ROWS + 2,
     });
   } catch {
-    throw new AppError('IMPORT_FILE_UNSAFE', { reason: 'não foi possível ler a planilha' });
+    throw new AppError('IMPORT_FILE_UNSAFE', { reason: importRowMessages.unreadableSpreadsheet });
   }
   // The first sheet that has cells.
   for (const name of workbook.SheetNames) {
@@ -206,6 +206,6 @@ export function writeExport(rows: string[][], format: 'csv' | 'xlsx'): Buffer {
   const sheet = XLSX.utils.aoa_to_sheet([EXPORT_HEADER, ...rows]);
   sheet['!cols'] = [{ wch: 40 }, { wch: 60 }, { wch: 40 }, { wch: 10 }];
   const workbook = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(workbook, sheet, 'Agentes de carga');
+  XLSX.utils.book_append_sheet(workbook, sheet, importRowMessages.exportSheetName);
   return XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
 }

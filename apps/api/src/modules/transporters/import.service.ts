@@ -10,6 +10,7 @@ import {
   joinEmails,
   MAX_EMAILS_PER_TRANSPORTADOR,
   parseEmailList,
+  importRowMessages as rowMessages,
   successMessages,
   type TransportadorFilter,
 } from '@cotacoes/shared';
@@ -159,17 +160,17 @@ export class TransporterImportService {
     const rows = parsed.map(({ row, list, grupos }): ImportRow => {
       const erros: string[] = [];
       if (!row.nome.trim()) erros.push(errorMessages.TRANSPORTADOR_NOME_REQUIRED);
-      else if (row.nome.length > 200) erros.push('Nome com mais de 200 caracteres.');
+      else if (row.nome.length > 200) erros.push(formatMessage(rowMessages.nameTooLong, { max: 200 }));
       for (const email of list.invalid) erros.push(errorMessage('TRANSPORTADOR_EMAIL_INVALID', { email }));
       if (list.emails.length === 0 && list.invalid.length === 0)
         erros.push(errorMessages.TRANSPORTADOR_EMAIL_REQUIRED);
       if (list.emails.length > MAX_EMAILS_PER_TRANSPORTADOR)
         erros.push(errorMessage('TRANSPORTADOR_TOO_MANY_EMAILS', { max: MAX_EMAILS_PER_TRANSPORTADOR }));
       for (const nome of grupos)
-        if (nome.length > 120) erros.push(`Nome de grupo com mais de 120 caracteres: ${nome}`);
+        if (nome.length > 120) erros.push(formatMessage(rowMessages.groupNameTooLong, { max: 120, nome }));
       for (const email of list.emails) {
         const line = firstLineOf.get(email);
-        if (line !== undefined) erros.push(`O email ${email} já aparece na linha ${line}.`);
+        if (line !== undefined) erros.push(formatMessage(rowMessages.emailRepeated, { email, linha: line }));
       }
       const existing = [
         ...new Map(
@@ -178,12 +179,17 @@ export class TransporterImportService {
       ];
       if (existing.length > 1)
         erros.push(
-          `Os emails pertencem a agentes de carga diferentes: ${existing.map((o) => `"${o.nome}"`).join(' e ')}.`,
+          formatMessage(rowMessages.emailsOfTwoCarriers, {
+            nomes: existing.map((o) => `"${o.nome}"`).join(' e '),
+          }),
         );
       const target = existing.length === 1 ? existing[0]! : null;
       if (target && updated.has(target.id))
         erros.push(
-          `O agente de carga "${target.nome}" já é atualizado pela linha ${updated.get(target.id)}.`,
+          formatMessage(rowMessages.carrierAlreadyUpdated, {
+            nome: target.nome,
+            linha: updated.get(target.id)!,
+          }),
         );
       const status = erros.length > 0 ? 'invalido' : target ? 'atualizar' : 'novo';
       if (status !== 'invalido') {
@@ -215,8 +221,7 @@ export class TransporterImportService {
     format: 'csv' | 'xlsx',
   ): Promise<{ filename: string; contentType: string; body: Buffer }> {
     const tenant = tenantOfUser(auth.user);
-    const found = await repo.existingGrupoIds(this.db, tenant, filter.grupos);
-    if (found.size !== new Set(filter.grupos).size) throw new AppError('GRUPO_NOT_FOUND');
+    await repo.requireGrupos(this.db, tenant, filter.grupos);
     const { rows: carriers } = await repo.listTransportadores(this.db, tenant, filter);
     const rows = carriers.map((c) => [
       c.nome,

@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { grupos, grupoTransportadores, transportadorEmails, transportadores } from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
 import { escapeLike } from '../empresas/empresas.repository.js';
 import { inTenant, type Tenant } from '../empresas/tenant.js';
 
@@ -417,6 +418,17 @@ export async function existingGrupoIds(
     .from(grupos)
     .where(inTenant(grupos.empresaId, tenant, inArray(grupos.id, [...ids])));
   return new Set(rows.map((row) => row.id));
+}
+
+/** 404 unless every id is a group of the company. */
+export async function requireGrupos(
+  executor: Executor,
+  tenant: Tenant,
+  ids: readonly string[],
+): Promise<void> {
+  const wanted = [...new Set(ids)];
+  const found = await existingGrupoIds(executor, tenant, wanted);
+  if (found.size !== wanted.length) throw new AppError('GRUPO_NOT_FOUND');
 }
 
 /** A group of the company whose name equals `nome` ignoring case and accents. */

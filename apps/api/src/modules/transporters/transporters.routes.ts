@@ -27,6 +27,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
+import { readMultipart } from '../../lib/multipart.js';
 import { access, requireAuth } from '../../plugins/access.js';
 import { requestMeta } from '../auth/auth.routes.js';
 import type { TransporterImportService } from './import.service.js';
@@ -137,19 +138,16 @@ export const transportersRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const auth = requireAuth(request);
-      if (!request.isMultipart()) throw new AppError('IMPORT_FILE_REQUIRED');
-      const part = await request.file({ limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } });
-      if (!part) throw new AppError('IMPORT_FILE_REQUIRED');
-      let buffer: Buffer;
-      try {
-        buffer = await part.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError('IMPORT_FILE_TOO_LARGE', { max: MAX_IMPORT_BYTES / 1024 / 1024 });
-        throw error;
-      }
-      if (buffer.length === 0) throw new AppError('IMPORT_EMPTY');
-      return imports.preview(auth, part.filename.slice(0, 200), buffer);
+      const { files } = await readMultipart(request, {
+        maxFileBytes: MAX_IMPORT_BYTES,
+        maxFiles: 1,
+        notMultipart: new AppError('IMPORT_FILE_REQUIRED'),
+        tooLarge: new AppError('IMPORT_FILE_TOO_LARGE', { max: MAX_IMPORT_BYTES / 1024 / 1024 }),
+      });
+      const file = files.file ?? Object.values(files)[0];
+      if (!file) throw new AppError('IMPORT_FILE_REQUIRED');
+      if (file.buffer.length === 0) throw new AppError('IMPORT_EMPTY');
+      return imports.preview(auth, file.filename.slice(0, 200), file.buffer);
     },
   );
 

@@ -75,7 +75,7 @@ export class TransportersService {
     query: ListTransportadoresQuery,
   ): Promise<Transportador[] | Paginated<Transportador>> {
     const tenant = tenantOfUser(auth.user);
-    await this.requireGrupos(this.db, tenant, query.grupos);
+    await repo.requireGrupos(this.db, tenant, query.grupos);
     const page = pageOf(query);
     const { rows, total } = await repo.listTransportadores(this.db, tenant, query, page);
     return page ? paginated(rows.map(toTransportador), total, page) : rows.map(toTransportador);
@@ -83,7 +83,7 @@ export class TransportersService {
 
   async ids(auth: AuthContext, filter: TransportadorFilter): Promise<{ ids: string[]; total: number }> {
     const tenant = tenantOfUser(auth.user);
-    await this.requireGrupos(this.db, tenant, filter.grupos);
+    await repo.requireGrupos(this.db, tenant, filter.grupos);
     const ids = await repo.transportadorIds(this.db, tenant, filter);
     return { ids, total: ids.length };
   }
@@ -91,7 +91,7 @@ export class TransportersService {
   async create(auth: AuthContext, body: CreateTransportadorBody, meta: RequestMeta): Promise<Transportador> {
     const tenant = tenantOfUser(auth.user);
     const id = await this.write(tenant, body.email, undefined, async (tx) => {
-      await this.requireGrupos(tx, tenant, body.grupos);
+      await repo.requireGrupos(tx, tenant, body.grupos);
       await this.requireFreeEmails(tx, tenant, body.email);
       const [row] = await repo.insertTransportadores(tx, tenant, [
         { nome: body.nome, ativo: body.ativo, createdBy: auth.user.id },
@@ -126,7 +126,7 @@ export class TransportersService {
     await this.write(tenant, body.email ?? [], id, async (tx) => {
       const current = await repo.findTransportador(tx, tenant, id);
       if (!current) throw new AppError('TRANSPORTADOR_NOT_FOUND');
-      if (body.grupos) await this.requireGrupos(tx, tenant, body.grupos);
+      if (body.grupos) await repo.requireGrupos(tx, tenant, body.grupos);
       if (body.email) await this.requireFreeEmails(tx, tenant, body.email, id);
       if (body.nome !== undefined || body.ativo !== undefined)
         await repo.updateTransportador(tx, tenant, id, { nome: body.nome, ativo: body.ativo });
@@ -194,13 +194,6 @@ export class TransportersService {
     }
   }
 
-  /** 404 unless every id is a group of the company. */
-  private async requireGrupos(executor: Executor, tenant: Tenant, ids: readonly string[]): Promise<void> {
-    const wanted = [...new Set(ids)];
-    const found = await repo.existingGrupoIds(executor, tenant, wanted);
-    if (found.size !== wanted.length) throw new AppError('GRUPO_NOT_FOUND');
-  }
-
   // ---- groups ----
 
   async listGrupos(auth: AuthContext, query: ListGruposQuery): Promise<Grupo[] | Paginated<Grupo>> {
@@ -260,7 +253,7 @@ export class TransportersService {
   ): Promise<{ message: string; alterado: boolean }> {
     const tenant = tenantOfUser(auth.user);
     return this.db.transaction(async (tx) => {
-      await this.requireGrupos(tx, tenant, [grupoId]);
+      await repo.requireGrupos(tx, tenant, [grupoId]);
       if ((await repo.existingTransportadorIds(tx, tenant, [transportadorId])).size === 0)
         throw new AppError('TRANSPORTADOR_NOT_FOUND');
       const added = (await repo.addMembers(tx, tenant, [{ grupoId, transportadorId }])) > 0;
@@ -285,7 +278,7 @@ export class TransportersService {
   ): Promise<{ message: string; alterado: boolean }> {
     const tenant = tenantOfUser(auth.user);
     return this.db.transaction(async (tx) => {
-      await this.requireGrupos(tx, tenant, [grupoId]);
+      await repo.requireGrupos(tx, tenant, [grupoId]);
       if ((await repo.existingTransportadorIds(tx, tenant, [transportadorId])).size === 0)
         throw new AppError('TRANSPORTADOR_NOT_FOUND');
       const removed = await repo.removeMember(tx, tenant, grupoId, transportadorId);
@@ -312,7 +305,7 @@ export class TransportersService {
     const tenant = tenantOfUser(auth.user);
     const ids = [...new Set(transportadorIds)];
     return this.db.transaction(async (tx) => {
-      await this.requireGrupos(tx, tenant, [grupoId]);
+      await repo.requireGrupos(tx, tenant, [grupoId]);
       const found = await repo.existingTransportadorIds(tx, tenant, ids);
       if (found.size !== ids.length) throw new AppError('TRANSPORTADOR_NOT_FOUND');
       const adicionados = await repo.addMembers(

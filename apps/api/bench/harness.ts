@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { parseConfig } from '../src/config/env.js';
+import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
+import { insertUser } from '../src/modules/auth/auth.repository.js';
+
+/** P1's targets (quality.md): per call at 10 concurrent clients, and last page vs first page. */
+export const TARGET = { p50: 10, p99: 50, lastOverFirst: 1.5 };
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
+
+export type Bench = {
+  app: FastifyInstance;
+  db: DatabaseHandle['db'];
+  onPostgres: boolean;
+  /** Bearer headers of an analista of `empresaId`. */
+  signIn(empresaId: string): Promise<Record<string, string>>;
+  close(): Promise<void>;
+};
+
+/** The app on a throwaway database: a fresh PostgreSQL schema when DATABASE_URL is set, else PGlite. */
+export async function openBench(name: string): Promise<Bench> {
+  const url = process.env.DATABASE_URL;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `cotacoes-bench-${name}-`));
+  const schema = `bench_${randomBytes(5).toString('hex')}`;
+  const database = url
+    ? await openDatabase({ kind: 'postgres', url, schema })
+    : await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pg') });
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    MAIL_TRANSPORT: 'local',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_MAX: '1000000',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+  });
+  const app = await buildApp({ config, database, workers: false, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    onPostgres: Boolean(url),
+    async signIn(empresaId) {
+      const user = await insertUser(database.db, {
+        name: 'Bench',
+        email: `bench-${randomBytes(3).toString('hex')}@bench.com`,
+        role: 'analista',
+        empresaId,
+      });
+      const session = await app.services.sessions.create(database.db, user.id, {});
+      return { authorization: `Bearer ${session.token}` };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      if (url) {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(
+          `DROP SCHEMA IF EXISTS ${schema} CASCADE; DROP SCHEMA IF EXISTS ${schema}_boss CASCADE`,
+        );
+        await client.end();
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+export type Call = {
+  label: string;
+  url: string /** Not held to P1 (e.g. a call the screen does not make). */;
+  informative?: string;
+};
+
+/**
+ * Runs each call (3 warm-ups, then CLIENTS concurrent loops of ROUNDS requests), prints p50/p99, the
+ * last/first page ratio, and answers whether every target was met.
+ */
+export async function measure(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  calls: Call[],
+  pages: { first: string; last: string },
+): Promise<boolean> {
+  const width = Math.max(...calls.map((call) => call.label.length)) + 2;
+  const results: Record<string, { p50: number; p99: number }> = {};
+  let ok = true;
+  console.log(
+    `\n${'call'.padEnd(width)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  (${CLIENTS} clients × ${ROUNDS} rounds)`,
+  );
+  for (const call of calls) {
+    for (let i = 0; i < 3; i++) await app.inject({ method: 'GET', url: call.url, headers });
+    const times: number[] = [];
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        for (let i = 0; i < ROUNDS; i++) {
+          const t0 = performance.now();
+          const response = await app.inject({ method: 'GET', url: call.url, headers });
+          times.push(performance.now() - t0);
+          if (response.statusCode !== 200)
+            throw new Error(`${call.url}: ${response.statusCode} ${response.body}`);
+        }
+      }),
+    );
+    times.sort((x, y) => x - y);
+    const p50 = percentile(times, 50);
+    const p99 = percentile(times, 99);
+    results[call.label] = { p50, p99 };
+    const miss = !call.informative && (p50 > TARGET.p50 || p99 > TARGET.p99);
+    if (miss) ok = false;
+    const remark = call.informative ? `  (${call.informative})` : miss ? '  MISS' : '';
+    console.log(
+      `${call.label.padEnd(width)} ${p50.toFixed(1).padStart(8)} ${p99.toFixed(1).padStart(8)}${remark}`,
+    );
+  }
+  const ratio = results[pages.last]!.p50 / results[pages.first]!.p50;
+  console.log(`\nlast page / first page (p50): ${ratio.toFixed(2)} (target ≤ ${TARGET.lastOverFirst})`);
+  if (ratio > TARGET.lastOverFirst) ok = false;
+  console.log(ok ? 'RESULT: PASS' : 'RESULT: some targets missed');
+  return ok;
+}

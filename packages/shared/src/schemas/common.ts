@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { fieldMessages, formatMessage } from '../messages/index.js';
+
+/** Pieces every list and form schema shares, with the catalogue's messages. */
+export const uuidSchema = z.uuid({ error: fieldMessages.identifierInvalid });
+
+export const maxCharsMessage = (max: number) => formatMessage(fieldMessages.maxChars, { max });
+
+/** `search` of a list: trimmed, at most 200 characters. */
+export const searchQuerySchema = z
+  .string()
+  .trim()
+  .max(200, formatMessage(fieldMessages.searchMaxChars, { max: 200 }))
+  .optional();
+
+const pageNumber = z.coerce
+  .number({ error: fieldMessages.pageInvalid })
+  .int()
+  .min(1, fieldMessages.pageInvalid);
+const limitNumber = (max: number) =>
+  z.coerce
+    .number({ error: fieldMessages.limitInvalid })
+    .int()
+    .min(1, fieldMessages.limitInvalid)
+    .max(max, formatMessage(fieldMessages.limitMax, { max }));
+
+/** `page`/`limit` of a paginated list; both optional (the caller decides the defaults). */
+export function pageQueryParams(maxLimit: number) {
+  return { page: pageNumber.optional(), limit: limitNumber(maxLimit).optional() };
+}
+/** `page`/`limit` with defaults. */
+export function pageQueryParamsWithDefaults(maxLimit: number, defaultLimit: number) {
+  return { page: pageNumber.default(1), limit: limitNumber(maxLimit).default(defaultLimit) };
+}
