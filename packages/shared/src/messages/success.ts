@@ -23,6 +23,11 @@ export const successMessages = {
   memberNotIn: 'O agente de carga não fazia parte do grupo.',
   membersAdded: '{n} agente(s) de carga adicionado(s) ao grupo com sucesso!',
   quoteCreated: 'Cotação criada com sucesso!',
+  quoteUpdated: 'Cotação atualizada com sucesso!',
+  quoteClosed: 'Cotação encerrada.',
+  quoteCancelled: 'Cotação cancelada.',
+  quoteDeleted: 'Cotação excluída com sucesso!',
+  quoteUploaded: 'Arquivo enviado com sucesso!',
   importDone:
     'Importação concluída: {criados} agente(s) de carga criado(s), {atualizados} atualizado(s), {ignorados} linha(s) ignorada(s).',
 } as const;
@@ -41,6 +46,8 @@ export const fieldMessages = {
   selectCarrierMax: 'Selecione no máximo {max} agentes de carga por vez.',
   exportFormatInvalid: 'Formato inválido. Use csv ou xlsx.',
   quoteFormatInvalid: 'Formato de envio inválido.',
+  quoteManualStatusInvalid: 'Status inválido: uma cotação só pode ser encerrada ou cancelada por aqui.',
+  nothingToUpdate: 'Nenhuma alteração informada.',
   quoteLanguageInvalid: 'Idioma inválido.',
   quoteSendModeInvalid: 'Modo de envio inválido.',
   incotermInvalid: 'Incoterm inválido.',

@@ -121,6 +121,9 @@ export const createQuoteBodySchema = z.strictObject({
   valorMercadoria: text(60),
   observacoes: text(5_000),
   itens: z.array(cargoItemSchema).max(200).default([]),
+  /** PDF/Excel formats over JSON: files sent before by POST /quotes/upload. */
+  arquivoId: uuid.nullish(),
+  arquivoCargaPerigosaId: uuid.nullish(),
 });
 export type CreateQuoteBody = z.infer<typeof createQuoteBodySchema>;
 
@@ -191,3 +194,43 @@ export const quoteDetailSchema = quoteSummarySchema.extend({
   destinatarios: z.array(quoteRecipientSchema),
 });
 export type QuoteDetail = z.infer<typeof quoteDetailSchema>;
+
+/** Statuses a user may set by hand (PATCH): closing or cancelling a quote still waiting. */
+export const MANUAL_FINAL_STATUSES = ['FECHADA', 'CANCELADA'] as const;
+
+/**
+ * PATCH /quotes/{id} (spec 001 §7, payload "not shown"): the bookkeeping fields of a quote still waiting
+ * for answers, its deadline, or closing/cancelling it. What was e-mailed to carriers is not re-sent.
+ */
+export const updateQuoteBodySchema = z
+  .strictObject({
+    nomeSolicitante: required(errorMessages.QUOTE_SOLICITANTE_REQUIRED).optional(),
+    referenciaProcesso: required(errorMessages.QUOTE_REFERENCIA_REQUIRED).optional(),
+    /** null or '' clears it; absent leaves it. */
+    fti: z
+      .string()
+      .trim()
+      .max(60, maxCharsMessage(60))
+      .nullable()
+      .optional()
+      .transform((value) => (value === undefined ? undefined : value || null)),
+    prazoResposta: z.iso.datetime({ offset: true, error: errorMessages.QUOTE_PRAZO_INVALID }).optional(),
+    status: z.enum(MANUAL_FINAL_STATUSES, { error: fieldMessages.quoteManualStatusInvalid }).optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    error: fieldMessages.nothingToUpdate,
+  });
+export type UpdateQuoteBody = z.infer<typeof updateQuoteBodySchema>;
+
+/** POST /quotes/upload: a request file kept for a later POST /quotes (`arquivoId`). */
+export const quoteUploadSchema = z.object({
+  id: z.string(),
+  nome: z.string(),
+  tamanho: z.number(),
+  /** What the content is (by its bytes): a request file is pdf/excel, a dangerous-cargo document pdf/doc/imagem. */
+  tipo: z.enum(['pdf', 'excel', 'doc', 'imagem']),
+  expiraEm: z.string(),
+});
+export type QuoteUpload = z.infer<typeof quoteUploadSchema>;
+/** How long an upload waits for the quote that uses it. */
+export const QUOTE_UPLOAD_TTL_HOURS = 24;
