@@ -59,7 +59,8 @@ export async function openBench(name: string): Promise<Bench> {
     async close() {
       await app.close();
       await database.close();
-      if (url) {
+      if (url && process.env.BENCH_KEEP) console.log(`kept schema ${schema} (BENCH_KEEP)`);
+      else if (url) {
         const client = new pg.Client({ connectionString: url });
         await client.connect();
         await client.query(

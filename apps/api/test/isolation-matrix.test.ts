@@ -458,6 +458,30 @@ const probes: Record<string, Probe> = {
       url: `/api/quotes/${await quoteIn(targetCompany)}/pdf`,
     }),
   },
+  'PATCH /api/quotes/:id': {
+    request: async ({ targetCompany }) => ({
+      method: 'PATCH',
+      url: `/api/quotes/${await quoteIn(targetCompany)}`,
+      payload: { referenciaProcesso: 'Alterada' },
+    }),
+  },
+  'DELETE /api/quotes/:id': {
+    request: async ({ targetCompany }) => ({
+      method: 'DELETE',
+      url: `/api/quotes/${await quoteIn(targetCompany)}`,
+    }),
+  },
+  'POST /api/quotes/upload': {
+    request: () => {
+      const boundary = `----upload${unique()}`;
+      return {
+        method: 'POST',
+        url: '/api/quotes/upload',
+        payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="pedido.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF\r\n--${boundary}--\r\n`,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      };
+    },
+  },
   'POST /api/groups': {
     request: () => ({ method: 'POST', url: '/api/groups', payload: { nome: `Grupo ${unique()}` } }),
   },

@@ -76,6 +76,9 @@ const statusByCode: Partial<Record<ErrorCode, number>> = {
   QUOTE_FILE_TYPE: 415,
   QUOTE_DANGEROUS_FILE_TYPE: 415,
   QUOTE_FILE_TOO_LARGE: 413,
+  QUOTE_FINAL: 409,
+  QUOTE_UPLOAD_TYPE: 415,
+  QUOTE_UPLOAD_NOT_FOUND: 404,
 };
 
 export type FieldError = { path: string; message: string };

@@ -125,6 +125,9 @@ export const accessMatrix: Record<string, RouteRule> = {
   'GET /api/quotes': { allow: signedIn, company: true },
   'GET /api/quotes/:id': { allow: signedIn, company: true, target: true },
   'GET /api/quotes/:id/pdf': { allow: signedIn, company: true, target: true },
+  'PATCH /api/quotes/:id': { allow: signedIn, company: true, target: true },
+  'DELETE /api/quotes/:id': { allow: signedIn, company: true, target: true },
+  'POST /api/quotes/upload': { allow: signedIn, company: true, note: 'kept for the uploading user only' },
 };
 
 /** The callers a declared access rule lets through (`custom` rules decide in the route itself). */

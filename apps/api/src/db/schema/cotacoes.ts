@@ -89,6 +89,8 @@ export const cotacoes = pgTable(
       ),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** DELETE /quotes/{id}: out of every list and detail; the row, recipients and replies stay (ADR 0011). */
+    deletedAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     uniqueIndex('cotacoes_empresa_codigo_key').on(table.empresaId, table.codigo),
@@ -151,4 +153,28 @@ export const cotacaoAnexos = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('cotacao_anexos_cotacao_idx').on(table.cotacaoId)],
+);
+
+/**
+ * POST /quotes/upload: a file sent ahead of the quote that will carry it (POST /quotes `arquivoId`).
+ * Single use, owned by the user who sent it, dropped after QUOTE_UPLOAD_TTL_HOURS.
+ */
+export const cotacaoUploads = pgTable(
+  'cotacao_uploads',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    empresaId: uuid()
+      .notNull()
+      .references(() => empresas.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tipo: text({ enum: ['pdf', 'excel', 'doc', 'imagem'] }).notNull(),
+    nome: text().notNull(),
+    contentType: text().notNull(),
+    tamanho: integer().notNull(),
+    conteudo: bytea().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('cotacao_uploads_empresa_created_idx').on(table.empresaId, table.createdAt)],
 );

@@ -1,10 +1,12 @@
-import { FINAL_STATUSES, type ListQuotesQuery, WAITING_STATUSES } from '@cotacoes/shared';
-import { asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { FINAL_STATUSES, type ListQuotesQuery, QUOTE_STATUSES, WAITING_STATUSES } from '@cotacoes/shared';
+import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.js';
+import { prepared, queryRows } from '../../db/prepared.js';
 import {
   cotacaoAnexos,
   cotacaoDestinatarios,
   cotacaoSequencias,
+  cotacaoUploads,
   cotacoes,
   grupos,
   grupoTransportadores,
@@ -53,58 +55,116 @@ export async function updateQuote(
     .where(inTenant(cotacoes.empresaId, tenant, eq(cotacoes.id, id)));
 }
 
+/** A live (not deleted) quote of the company. */
 export async function findQuote(
   executor: Executor,
   tenant: Tenant,
   id: string,
 ): Promise<QuoteRow | undefined> {
-  const [row] = await executor
-    .select()
-    .from(cotacoes)
-    .where(inTenant(cotacoes.empresaId, tenant, eq(cotacoes.id, id)))
-    .limit(1);
+  const query = prepared(executor, 'quotes.find', (db) =>
+    db
+      .select()
+      .from(cotacoes)
+      .where(
+        and(
+          eq(cotacoes.empresaId, sql.placeholder('empresaId')),
+          eq(cotacoes.id, sql.placeholder('id')),
+          isNull(cotacoes.deletedAt),
+        ),
+      )
+      .limit(1)
+      .prepare('quotes_find'),
+  );
+  const [row] = await query.execute({ empresaId: tenant.empresaId, id });
   return row;
 }
 
-function listFilter(tenant: Tenant, query: ListQuotesQuery): SQL {
-  const statuses: readonly string[] | undefined = query.status
-    ? [query.status]
-    : query.tab === 'enviadas'
-      ? WAITING_STATUSES
-      : query.tab === 'finalizadas'
-        ? FINAL_STATUSES
-        : undefined;
-  return inTenant(
-    cotacoes.empresaId,
-    tenant,
-    statuses ? inArray(cotacoes.status, [...statuses]) : undefined,
-    query.search
-      ? sql`${cotacoes.busca} like immutable_unaccent(${`%${escapeLike(query.search.toLowerCase())}%`})`
-      : undefined,
-  );
+/** The columns of a listed quote (QuoteSummary), aliased to the row's field names. */
+const SUMMARY_COLUMNS = `c.id, c.codigo, c.nome_solicitante as "nomeSolicitante",
+  c.referencia_processo as "referenciaProcesso", c.fti, c.tipo_frete as "tipoFrete", c.status,
+  c.prazo_resposta as "prazoResposta", c.created_at as "createdAt",
+  c.respostas_recebidas as "respostasRecebidas", c.total_destinatarios as "totalDestinatarios"`;
+export type QuoteSummaryRow = Pick<
+  QuoteRow,
+  | 'id'
+  | 'codigo'
+  | 'nomeSolicitante'
+  | 'referenciaProcesso'
+  | 'fti'
+  | 'tipoFrete'
+  | 'status'
+  | 'prazoResposta'
+  | 'createdAt'
+  | 'respostasRecebidas'
+  | 'totalDestinatarios'
+>;
+type PageRow = { total: number } & ({ [K in keyof QuoteSummaryRow]: QuoteSummaryRow[K] } | { id: null });
+
+/** $1 company, $2 statuses, [$5 search pattern]: what a list request matches. */
+const MATCHES = `c.empresa_id = $1 and c.deleted_at is null and c.status = any($2::text[])`;
+const SEARCHED = `${MATCHES} and c.busca like immutable_unaccent($5)`;
+
+/** Count up to COUNT_CAP + 1 and the page, newest first, in one round trip. */
+const PAGE_BY_WALK = (filter: string) => `
+  select t.total, p.* from
+    (select count(*)::int as total from
+      (select 1 from cotacoes c where ${filter} limit ${COUNT_CAP + 1}) capped) t
+  left join lateral (
+    select ${SUMMARY_COLUMNS} from cotacoes c where ${filter}
+    order by c.created_at desc, c.id desc limit $3 offset $4) p on true`;
+
+/**
+ * A search reads the trigram index once: its matches (up to COUNT_CAP + 1) are both the count and, when
+ * they are all of them, the rows the page is cut from. More matches than that means a common term, and
+ * then walking the newest-first index finds a page quickly (listQuotes falls back to PAGE_BY_WALK).
+ */
+const PAGE_BY_SEARCH = `
+  with m as materialized (
+    select c.id, c.created_at from cotacoes c where ${SEARCHED} limit ${COUNT_CAP + 1})
+  select t.total, p.* from (select count(*)::int as total from m) t
+  left join lateral (
+    select ${SUMMARY_COLUMNS} from m join cotacoes c on c.id = m.id
+    where t.total <= ${COUNT_CAP}
+    order by m.created_at desc, m.id desc limit $3 offset $4) p on true`;
+
+function statusesOf(query: ListQuotesQuery): readonly string[] {
+  if (query.status) return [query.status];
+  if (query.tab === 'enviadas') return WAITING_STATUSES;
+  if (query.tab === 'finalizadas') return FINAL_STATUSES;
+  return QUOTE_STATUSES;
 }
 
-/** One page, newest first, and the number of matches counted up to COUNT_CAP + 1. */
+/** One page, newest first, and the number of matches counted up to COUNT_CAP + 1 (P1). */
 export async function listQuotes(
-  executor: Executor,
+  db: Database,
   tenant: Tenant,
   query: ListQuotesQuery,
-): Promise<{ rows: QuoteRow[]; total: number }> {
-  const where = listFilter(tenant, query);
-  const [rows, counted] = await Promise.all([
-    executor
-      .select()
-      .from(cotacoes)
-      .where(where)
-      .orderBy(desc(cotacoes.createdAt), desc(cotacoes.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    executor.execute(
-      sql`select count(*)::int as total from (select 1 from ${cotacoes} where ${where} limit ${COUNT_CAP + 1}) capped`,
-    ),
-  ]);
-  const total = Number((counted.rows[0] as { total: number } | undefined)?.total ?? 0);
-  return { rows, total };
+): Promise<{ rows: QuoteSummaryRow[]; total: number }> {
+  const values: unknown[] = [
+    tenant.empresaId,
+    statusesOf(query),
+    query.limit,
+    (query.page - 1) * query.limit,
+  ];
+  let result: PageRow[];
+  if (query.search) {
+    values.push(`%${escapeLike(query.search.toLowerCase())}%`);
+    result = await queryRows<PageRow>(db, PAGE_BY_SEARCH, values);
+    if ((result[0]?.total ?? 0) > COUNT_CAP)
+      result = await queryRows<PageRow>(db, PAGE_BY_WALK(SEARCHED), values);
+  } else {
+    result = await queryRows<PageRow>(db, PAGE_BY_WALK(MATCHES), values);
+  }
+  const total = result[0]?.total ?? 0;
+  const rows = result.filter((row): row is PageRow & QuoteSummaryRow => row.id !== null);
+  return {
+    total,
+    rows: rows.map(({ total: _total, ...row }) => ({
+      ...row,
+      prazoResposta: new Date(row.prazoResposta),
+      createdAt: new Date(row.createdAt),
+    })),
+  };
 }
 
 // ---- recipients ----
@@ -187,19 +247,28 @@ export async function insertRecipients(
 
 /** Recipients of a quote with the state of the message that carried the request to them. */
 export async function recipientsOf(executor: Executor, tenant: Tenant, cotacaoId: string) {
-  return executor
-    .select({
-      transportadorId: cotacaoDestinatarios.transportadorId,
-      nome: cotacaoDestinatarios.nome,
-      emails: cotacaoDestinatarios.emails,
-      respondeuEm: cotacaoDestinatarios.respondeuEm,
-      outboxStatus: mailOutbox.status,
-      sentAt: mailOutbox.sentAt,
-    })
-    .from(cotacaoDestinatarios)
-    .leftJoin(mailOutbox, eq(mailOutbox.id, cotacaoDestinatarios.outboxId))
-    .where(inTenant(cotacaoDestinatarios.empresaId, tenant, eq(cotacaoDestinatarios.cotacaoId, cotacaoId)))
-    .orderBy(asc(cotacaoDestinatarios.nome));
+  const query = prepared(executor, 'quotes.recipients', (db) =>
+    db
+      .select({
+        transportadorId: cotacaoDestinatarios.transportadorId,
+        nome: cotacaoDestinatarios.nome,
+        emails: cotacaoDestinatarios.emails,
+        respondeuEm: cotacaoDestinatarios.respondeuEm,
+        outboxStatus: mailOutbox.status,
+        sentAt: mailOutbox.sentAt,
+      })
+      .from(cotacaoDestinatarios)
+      .leftJoin(mailOutbox, eq(mailOutbox.id, cotacaoDestinatarios.outboxId))
+      .where(
+        and(
+          eq(cotacaoDestinatarios.empresaId, sql.placeholder('empresaId')),
+          eq(cotacaoDestinatarios.cotacaoId, sql.placeholder('cotacaoId')),
+        ),
+      )
+      .orderBy(asc(cotacaoDestinatarios.nome))
+      .prepare('quotes_recipients'),
+  );
+  return query.execute({ empresaId: tenant.empresaId, cotacaoId });
 }
 
 // ---- attachments ----
@@ -229,9 +298,111 @@ export async function insertAttachments(
 }
 
 export async function attachmentsOf(executor: Executor, tenant: Tenant, cotacaoId: string) {
-  return executor
-    .select({ tipo: cotacaoAnexos.tipo, nome: cotacaoAnexos.nome, tamanho: cotacaoAnexos.tamanho })
-    .from(cotacaoAnexos)
-    .where(inTenant(cotacaoAnexos.empresaId, tenant, eq(cotacaoAnexos.cotacaoId, cotacaoId)))
-    .orderBy(asc(cotacaoAnexos.createdAt));
+  const query = prepared(executor, 'quotes.attachments', (db) =>
+    db
+      .select({ tipo: cotacaoAnexos.tipo, nome: cotacaoAnexos.nome, tamanho: cotacaoAnexos.tamanho })
+      .from(cotacaoAnexos)
+      .where(
+        and(
+          eq(cotacaoAnexos.empresaId, sql.placeholder('empresaId')),
+          eq(cotacaoAnexos.cotacaoId, sql.placeholder('cotacaoId')),
+        ),
+      )
+      .orderBy(asc(cotacaoAnexos.createdAt))
+      .prepare('quotes_attachments'),
+  );
+  return query.execute({ empresaId: tenant.empresaId, cotacaoId });
+}
+
+// ---- edit, delete, uploads ----
+
+/** Applies `values` to a live quote still waiting for answers; answers whether it did. */
+export async function updateWaitingQuote(
+  executor: Executor,
+  tenant: Tenant,
+  id: string,
+  values: Partial<
+    Pick<NewQuote, 'nomeSolicitante' | 'referenciaProcesso' | 'fti' | 'prazoResposta' | 'status'>
+  >,
+): Promise<boolean> {
+  const rows = await executor
+    .update(cotacoes)
+    .set({ ...values, updatedAt: new Date() })
+    .where(
+      inTenant(
+        cotacoes.empresaId,
+        tenant,
+        eq(cotacoes.id, id),
+        isNull(cotacoes.deletedAt),
+        inArray(cotacoes.status, [...WAITING_STATUSES]),
+      ),
+    )
+    .returning({ id: cotacoes.id });
+  return rows.length > 0;
+}
+
+/** Soft delete (ADR 0011): answers the code of the quote, or undefined when there was none. */
+export async function softDeleteQuote(
+  executor: Executor,
+  tenant: Tenant,
+  id: string,
+): Promise<string | undefined> {
+  const [row] = await executor
+    .update(cotacoes)
+    .set({ deletedAt: new Date() })
+    .where(inTenant(cotacoes.empresaId, tenant, eq(cotacoes.id, id), isNull(cotacoes.deletedAt)))
+    .returning({ codigo: cotacoes.codigo });
+  return row?.codigo;
+}
+
+export type UploadRow = typeof cotacaoUploads.$inferSelect;
+
+export async function insertUpload(
+  executor: Executor,
+  tenant: Tenant,
+  values: Omit<typeof cotacaoUploads.$inferInsert, 'empresaId' | 'id' | 'createdAt'>,
+): Promise<UploadRow> {
+  const [row] = await executor
+    .insert(cotacaoUploads)
+    .values({ ...values, empresaId: tenant.empresaId })
+    .returning();
+  return row!;
+}
+
+/** The user's own upload, if it has not expired. */
+export async function findUpload(
+  executor: Executor,
+  tenant: Tenant,
+  userId: string,
+  id: string,
+  notBefore: Date,
+): Promise<UploadRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(cotacaoUploads)
+    .where(
+      inTenant(
+        cotacaoUploads.empresaId,
+        tenant,
+        eq(cotacaoUploads.id, id),
+        eq(cotacaoUploads.userId, userId),
+        gt(cotacaoUploads.createdAt, notBefore),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function deleteUploads(executor: Executor, tenant: Tenant, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await executor
+    .delete(cotacaoUploads)
+    .where(inTenant(cotacaoUploads.empresaId, tenant, inArray(cotacaoUploads.id, ids)));
+}
+
+/** Drops the company's uploads older than `before` (no quote used them in time). */
+export async function deleteExpiredUploads(executor: Executor, tenant: Tenant, before: Date): Promise<void> {
+  await executor
+    .delete(cotacaoUploads)
+    .where(inTenant(cotacaoUploads.empresaId, tenant, lt(cotacaoUploads.createdAt, before)));
 }

@@ -1,6 +1,6 @@
 import type { QuoteDetail } from '@cotacoes/shared';
 import * as XLSX from '@e965/xlsx';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../../../test/fakes/smtp-sink.js';
@@ -465,5 +465,195 @@ describe('list, detail and PDF', () => {
       'Peças de máquinas',
     ])
       expect(text).toContain(expected);
+  });
+});
+
+describe('search beyond the count cap', () => {
+  it('a common term counts up to 1,000 and still pages newest first; a rare one is found among them', async () => {
+    const empresa = await companyWithSupervisor(ctx, 'sup@cot-delta.com.br', 'Delta', validCnpj(5004));
+    await ctx.app.services.database.db.execute(sql`
+      insert into cotacoes (empresa_id, codigo, status, nome_solicitante, referencia_processo, tipo_frete,
+        prazo_resposta, metodo_envio, modo_envio, idioma_email, titulo_email, reply_token, created_at)
+      select ${empresa.empresaId}, 'COT-2026-' || lpad(n::text, 5, '0'), 'AGUARDANDO_RESPOSTA', 'Ana',
+        'Embarque ' || n || case when n = 17 then ' Guarulhos' else '' end, 'FCL', now() + interval '7 days',
+        'EMAIL', 'bcc', 'pt', 'x', md5(${empresa.empresaId} || n::text), now() - (n || ' minutes')::interval
+      from generate_series(1, 1050) n`);
+    const list = async (query: string) =>
+      (await call('GET', `/api/quotes?${query}`, empresa.supervisor.token)).json();
+
+    const common = await list('tab=enviadas&search=embarque&page=2&limit=10');
+    expect(common).toMatchObject({ total: 1000, totalLimitado: true, totalPages: 100, page: 2 });
+    expect(common.data.map((q: { codigo: string }) => q.codigo)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `COT-2026-${String(11 + i).padStart(5, '0')}`),
+    );
+    const rare = await list('search=GUARULHOS');
+    expect(rare).toMatchObject({ total: 1, totalPages: 1 });
+    expect(rare.data[0].codigo).toBe('COT-2026-00017');
+    expect(rare.totalLimitado).toBeUndefined();
+    const some = await list('search=embarque 104&limit=5');
+    expect(some.total).toBe(11); // 104 and 1040–1049
+    expect(some.data.map((q: { codigo: string }) => q.codigo)).toEqual([
+      'COT-2026-00104',
+      'COT-2026-01040',
+      'COT-2026-01041',
+      'COT-2026-01042',
+      'COT-2026-01043',
+    ]);
+    expect((await list('search=embarque 104&limit=5&page=4')).data).toEqual([]);
+  });
+});
+
+describe('editing, closing and deleting a quote', () => {
+  async function created(): Promise<QuoteDetail> {
+    const response = await call('POST', '/api/quotes', a.supervisor.token, manual({ fti: 'FTI-9' }));
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json();
+  }
+
+  it('PATCH changes the bookkeeping fields and the deadline, and keeps what was sent', async () => {
+    const quote = await created();
+    const prazo = new Date(Date.now() + 20 * 86_400_000).toISOString();
+    const response = await call('PATCH', `/api/quotes/${quote.id}`, a.supervisor.token, {
+      referenciaProcesso: '  IMP-EDITADA  ',
+      fti: '',
+      prazoResposta: prazo,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const edited: QuoteDetail = response.json();
+    expect(edited).toMatchObject({
+      referenciaProcesso: 'IMP-EDITADA',
+      fti: null,
+      prazoResposta: prazo,
+      nomeSolicitante: quote.nomeSolicitante,
+      status: 'AGUARDANDO_RESPOSTA',
+      tituloEmail: quote.tituloEmail,
+    });
+    expect(edited.destinatarios.map((r) => r.transportadorId)).toEqual(
+      quote.destinatarios.map((r) => r.transportadorId),
+    );
+    // The search follows the new reference.
+    const found = await call('GET', '/api/quotes?search=imp-editada', a.supervisor.token);
+    expect(found.json().data.map((q: { id: string }) => q.id)).toEqual([quote.id]);
+  });
+
+  it('bad edits answer with the message and change nothing', async () => {
+    const quote = await created();
+    const cases: [Record<string, unknown>, number, RegExp][] = [
+      [{ prazoResposta: new Date(Date.now() - 60_000).toISOString() }, 400, /não pode estar no passado/],
+      [{ referenciaProcesso: '   ' }, 400, /Referência do processo é obrigatória/],
+      [{ status: 'APROVADA' }, 400, /só pode ser encerrada ou cancelada/],
+      [{}, 400, /Nenhuma alteração informada/],
+      [{ codigo: 'COT-1' }, 400, /Campo não permitido/],
+    ];
+    for (const [payload, status, message] of cases) {
+      const response = await call('PATCH', `/api/quotes/${quote.id}`, a.supervisor.token, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(response.body).toMatch(message);
+    }
+    const after = (await call('GET', `/api/quotes/${quote.id}`, a.supervisor.token)).json();
+    expect(after).toMatchObject({
+      referenciaProcesso: quote.referenciaProcesso,
+      prazoResposta: quote.prazoResposta,
+      status: quote.status,
+      fti: 'FTI-9',
+    });
+    const foreign = await call('PATCH', `/api/quotes/${quote.id}`, b.supervisor.token, { fti: 'X' });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe('Cotação não encontrada');
+  });
+
+  it('closing or cancelling moves the quote to the finished tab; a finished quote cannot change', async () => {
+    const quote = await created();
+    const closed = await call('PATCH', `/api/quotes/${quote.id}`, a.supervisor.token, {
+      status: 'CANCELADA',
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json().status).toBe('CANCELADA');
+    const finished = await call('GET', '/api/quotes?tab=finalizadas&limit=100', a.supervisor.token);
+    expect(finished.json().data.map((q: { id: string }) => q.id)).toContain(quote.id);
+    const again = await call('PATCH', `/api/quotes/${quote.id}`, a.supervisor.token, { fti: 'NOVO' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Esta cotação já foi finalizada (Cancelada) e não pode ser alterada.');
+    expect((await call('GET', `/api/quotes/${quote.id}`, a.supervisor.token)).json().fti).toBe('FTI-9');
+  });
+
+  it('DELETE takes the quote out of lists and detail, keeps its rows, and answers 404 for other companies', async () => {
+    const quote = await created();
+    const foreign = await call('DELETE', `/api/quotes/${quote.id}`, b.supervisor.token);
+    expect(foreign.statusCode).toBe(404);
+    const response = await call('DELETE', `/api/quotes/${quote.id}`, a.supervisor.token);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().message).toBe('Cotação excluída com sucesso!');
+    expect((await call('GET', `/api/quotes/${quote.id}`, a.supervisor.token)).statusCode).toBe(404);
+    expect((await call('GET', `/api/quotes/${quote.id}/pdf`, a.supervisor.token)).statusCode).toBe(404);
+    const listed = await call('GET', `/api/quotes?search=${quote.codigo}`, a.supervisor.token);
+    expect(listed.json().total).toBe(0);
+    expect((await call('DELETE', `/api/quotes/${quote.id}`, a.supervisor.token)).statusCode).toBe(404);
+    const [row] = await ctx.app.services.database.db.select().from(cotacoes).where(eq(cotacoes.id, quote.id));
+    expect(row?.deletedAt).toBeInstanceOf(Date);
+  });
+});
+
+describe('POST /quotes/upload', () => {
+  async function upload(filename: string, content: Buffer, token = a.supervisor.token) {
+    const form = multipart({}, [{ name: 'file', filename, content }]);
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/api/quotes/upload',
+      payload: form.payload,
+      headers: { ...form.headers, authorization: `Bearer ${token}` },
+    });
+  }
+
+  it('keeps a file that a JSON quote then carries, once', async () => {
+    const sent = await upload('pedido-json.pdf', pdfBytes);
+    expect(sent.statusCode, sent.body).toBe(201);
+    const file = sent.json();
+    expect(file).toMatchObject({ nome: 'pedido-json.pdf', tamanho: pdfBytes.length, tipo: 'pdf' });
+    expect(new Date(file.expiraEm).getTime()).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+
+    const body = manual({ metodoEnvio: 'PDF', arquivoId: file.id, origem: undefined, destino: undefined });
+    const response = await call('POST', '/api/quotes', a.supervisor.token, body);
+    expect(response.statusCode, response.body).toBe(201);
+    const quote: QuoteDetail = response.json();
+    expect(quote.anexos).toEqual([{ tipo: 'arquivo', nome: 'pedido-json.pdf', tamanho: pdfBytes.length }]);
+    const [message] = await waitFor(() =>
+      messagesWith(quote.codigo).length ? messagesWith(quote.codigo) : undefined,
+    );
+    expect(message!.attachments[0]!.content.equals(pdfBytes)).toBe(true);
+
+    const before = await quoteCount();
+    const reused = await call('POST', '/api/quotes', a.supervisor.token, {
+      ...body,
+      referenciaProcesso: 'Outra',
+    });
+    expect(reused.statusCode).toBe(404);
+    expect(reused.json().message).toBe(
+      'Arquivo enviado não encontrado ou expirado. Envie o arquivo novamente.',
+    );
+    expect(await quoteCount()).toBe(before);
+  });
+
+  it('refuses unknown content and files over the limit; another company cannot use the upload', async () => {
+    const bad = await upload('planilha.xlsx', Buffer.from('isto não é uma planilha'));
+    expect(bad.statusCode).toBe(415);
+    expect(bad.json().message).toMatch(/^Tipo de arquivo inválido/);
+    const big = await upload('grande.pdf', Buffer.concat([pdfBytes, Buffer.alloc(11 * 1024 * 1024)]));
+    expect(big.statusCode).toBe(413);
+
+    const file = (await upload('pedido.pdf', pdfBytes)).json();
+    const foreignQuote = await call('POST', '/api/quotes', b.supervisor.token, {
+      ...manual({ metodoEnvio: 'PDF', arquivoId: file.id }),
+      destinatarios: { transportadores: [foreignCarrier], grupos: [] },
+    });
+    expect(foreignQuote.statusCode).toBe(404);
+    // A PDF upload is not an Excel request file.
+    const wrongKind = await call('POST', '/api/quotes', a.supervisor.token, {
+      ...manual({ metodoEnvio: 'EXCEL', arquivoId: file.id }),
+    });
+    expect(wrongKind.statusCode).toBe(415);
+    expect(wrongKind.json().message).toBe(
+      'Tipo de arquivo inválido. Por favor, selecione um arquivo PDF/EXCEL.',
+    );
   });
 });

@@ -6,6 +6,8 @@ import {
   problemSchema,
   quoteDetailSchema,
   quoteListResponseSchema,
+  quoteUploadSchema,
+  updateQuoteBodySchema,
 } from '@cotacoes/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -62,6 +64,52 @@ export const quotesRoutes: FastifyPluginAsyncZod<{ quotes: QuotesService }> = as
       const files = { file: form.files.file, dangerousCargoFile: form.files.dangerousCargoFile };
       return reply.status(201).send(await quotes.create(auth, body, files, requestMeta(request)));
     },
+  );
+
+  app.post(
+    '/quotes/upload',
+    {
+      config: { access: companyMember, rateLimit: CREATE_LIMIT },
+      schema: { tags, response: { 201: quoteUploadSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const form = await readMultipart(request, {
+        maxFileBytes: MAX_QUOTE_UPLOAD_BYTES,
+        maxFiles: 1,
+        notMultipart: new AppError('UNSUPPORTED_MEDIA_TYPE'),
+        tooLarge: new AppError('QUOTE_FILE_TOO_LARGE', { max: MAX_QUOTE_UPLOAD_BYTES / 1024 / 1024 }),
+      });
+      return reply.status(201).send(await quotes.upload(auth, form.files.file, requestMeta(request)));
+    },
+  );
+
+  app.patch(
+    '/quotes/:id',
+    {
+      config: { access: companyMember },
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: updateQuoteBodySchema,
+        response: { 200: quoteDetailSchema, ...errors },
+      },
+    },
+    async (request) =>
+      quotes.update(requireAuth(request), request.params.id, request.body, requestMeta(request)),
+  );
+
+  app.delete(
+    '/quotes/:id',
+    {
+      config: { access: companyMember },
+      schema: {
+        tags,
+        params: idParamsSchema,
+        response: { 200: z.object({ message: z.string() }), ...errors },
+      },
+    },
+    async (request) => quotes.remove(requireAuth(request), request.params.id, requestMeta(request)),
   );
 
   app.get(

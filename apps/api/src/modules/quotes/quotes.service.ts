@@ -5,11 +5,16 @@ import {
   DEFAULT_PRAZO_DIAS,
   formatMessage,
   type ListQuotesQuery,
+  QUOTE_STATUS_INFO,
   QUOTE_STATUSES,
+  QUOTE_UPLOAD_TTL_HOURS,
   type QuoteDetail,
   type QuoteStatus,
   type QuoteSummary,
+  type QuoteUpload,
   quoteDocumentMessages,
+  successMessages,
+  type UpdateQuoteBody,
 } from '@cotacoes/shared';
 import type { AppConfig } from '../../config/env.js';
 import type { Database } from '../../db/client.js';
@@ -58,6 +63,17 @@ export function sniff(buffer: Buffer): Kind {
   return 'unknown';
 }
 
+/** What an upload is, for the quote that will use it. */
+const UPLOAD_KINDS: Record<Exclude<Kind, 'unknown'>, QuoteUpload['tipo']> = {
+  pdf: 'pdf',
+  xlsx: 'excel',
+  xls: 'excel',
+  docx: 'doc',
+  doc: 'doc',
+  jpg: 'imagem',
+  png: 'imagem',
+};
+
 const CONTENT_TYPES: Record<Exclude<Kind, 'unknown'>, string> = {
   pdf: 'application/pdf',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -78,7 +94,7 @@ function safeFilename(name: string, kind: Kind): string {
   return base || `arquivo.${kind}`;
 }
 
-function toSummary(row: repo.QuoteRow): QuoteSummary {
+function toSummary(row: repo.QuoteSummaryRow): QuoteSummary {
   return {
     id: row.id,
     codigo: row.codigo,
@@ -133,7 +149,11 @@ export class QuotesService {
       if (!body.origem) throw new AppError('QUOTE_ORIGEM_REQUIRED');
       if (!body.destino) throw new AppError('QUOTE_DESTINO_REQUIRED');
     }
-    const attachments = this.checkFiles(body, files);
+    const uploads = await this.uploadsOf(auth, tenant, body);
+    const attachments = this.checkFiles(body, {
+      file: files.file ?? uploads.file,
+      dangerousCargoFile: files.dangerousCargoFile ?? uploads.dangerousCargoFile,
+    });
 
     const recipients = await this.resolveRecipients(tenant, body);
     const id = await this.db.transaction(async (tx) => {
@@ -177,6 +197,7 @@ export class QuotesService {
         createdAt: now,
       });
       await repo.insertAttachments(tx, tenant, quote.id, attachments);
+      await repo.deleteUploads(tx, tenant, uploads.ids);
 
       const document = buildQuoteDocument(quote, empresa?.nome ?? '');
       const pdf = await renderQuotePdf(document);
@@ -324,6 +345,113 @@ export class QuotesService {
     const all = [...byId.values()].filter((carrier) => carrier.emails.length > 0);
     if (all.length === 0) throw new AppError('QUOTE_RECIPIENTS_REQUIRED');
     return { carriers: all, grupos: groups.map(({ id, nome }) => ({ id, nome })) };
+  }
+
+  /** Files named by `arquivoId`/`arquivoCargaPerigosaId` (POST /quotes/upload): the user's own, unexpired. */
+  private async uploadsOf(auth: AuthContext, tenant: Tenant, body: CreateQuoteBody) {
+    const notBefore = new Date(Date.now() - QUOTE_UPLOAD_TTL_HOURS * 3_600_000);
+    const load = async (id: string | null | undefined) => {
+      if (!id) return undefined;
+      const row = await repo.findUpload(this.db, tenant, auth.user.id, id, notBefore);
+      if (!row) throw new AppError('QUOTE_UPLOAD_NOT_FOUND');
+      return row;
+    };
+    // The e-mail (manual) format carries no request file: an `arquivoId` there is left unused.
+    const file = body.metodoEnvio === 'EMAIL' ? undefined : await load(body.arquivoId);
+    const dangerous = await load(body.arquivoCargaPerigosaId);
+    const asFile = (row: repo.UploadRow | undefined) =>
+      row ? { filename: row.nome, buffer: row.conteudo } : undefined;
+    return {
+      file: asFile(file),
+      dangerousCargoFile: asFile(dangerous),
+      ids: [file?.id, dangerous?.id].filter((id): id is string => Boolean(id)),
+    };
+  }
+
+  /** POST /quotes/upload: keeps a request file (or dangerous-cargo document) for a later POST /quotes. */
+  async upload(auth: AuthContext, file: UploadedFile | undefined, meta: RequestMeta): Promise<QuoteUpload> {
+    const tenant = tenantOfUser(auth.user);
+    if (!file) throw new AppError('QUOTE_ARQUIVO_REQUIRED');
+    const kind = sniff(file.buffer);
+    if (kind === 'unknown') throw new AppError('QUOTE_UPLOAD_TYPE');
+    const tipo = UPLOAD_KINDS[kind];
+    const ttl = QUOTE_UPLOAD_TTL_HOURS * 3_600_000;
+    const row = await this.db.transaction(async (tx) => {
+      await repo.deleteExpiredUploads(tx, tenant, new Date(Date.now() - ttl));
+      const inserted = await repo.insertUpload(tx, tenant, {
+        userId: auth.user.id,
+        tipo,
+        nome: safeFilename(file.filename, kind),
+        contentType: CONTENT_TYPES[kind],
+        tamanho: file.buffer.length,
+        conteudo: file.buffer,
+      });
+      await writeAudit(tx, { ...meta, userId: auth.user.id, empresaId: tenant.empresaId }, 'cotacao.upload', {
+        entity: 'cotacao_upload',
+        entityId: inserted.id,
+        details: { nome: inserted.nome, tipo, tamanho: inserted.tamanho },
+      });
+      return inserted;
+    });
+    return {
+      id: row.id,
+      nome: row.nome,
+      tamanho: row.tamanho,
+      tipo: row.tipo,
+      expiraEm: new Date(row.createdAt.getTime() + ttl).toISOString(),
+    };
+  }
+
+  /**
+   * PATCH /quotes/{id}: bookkeeping fields, the deadline, or closing/cancelling a quote that still waits
+   * for answers. A finalized quote answers 409 and is left as it was.
+   */
+  async update(
+    auth: AuthContext,
+    id: string,
+    body: UpdateQuoteBody,
+    meta: RequestMeta,
+  ): Promise<QuoteDetail> {
+    const tenant = tenantOfUser(auth.user);
+    const values: Parameters<typeof repo.updateWaitingQuote>[3] = {};
+    if (body.nomeSolicitante !== undefined) values.nomeSolicitante = body.nomeSolicitante;
+    if (body.referenciaProcesso !== undefined) values.referenciaProcesso = body.referenciaProcesso;
+    if (body.fti !== undefined) values.fti = body.fti;
+    if (body.prazoResposta !== undefined) {
+      const prazo = new Date(body.prazoResposta);
+      if (prazo.getTime() <= Date.now()) throw new AppError('QUOTE_PRAZO_PAST');
+      values.prazoResposta = prazo;
+    }
+    if (body.status !== undefined) values.status = body.status;
+    await this.db.transaction(async (tx) => {
+      if (!(await repo.updateWaitingQuote(tx, tenant, id, values))) {
+        const quote = await repo.findQuote(tx, tenant, id);
+        if (!quote) throw new AppError('QUOTE_NOT_FOUND');
+        const label = QUOTE_STATUS_INFO[quote.status as QuoteStatus]?.label ?? quote.status;
+        throw new AppError('QUOTE_FINAL', { status: label });
+      }
+      await writeAudit(tx, { ...meta, userId: auth.user.id, empresaId: tenant.empresaId }, 'cotacao.update', {
+        entity: 'cotacao',
+        entityId: id,
+        details: { ...values, prazoResposta: values.prazoResposta?.toISOString() },
+      });
+    });
+    return this.get(auth, id);
+  }
+
+  /** DELETE /quotes/{id}: the quote leaves every list and detail; its rows and replies stay (ADR 0011). */
+  async remove(auth: AuthContext, id: string, meta: RequestMeta): Promise<{ message: string }> {
+    const tenant = tenantOfUser(auth.user);
+    await this.db.transaction(async (tx) => {
+      const codigo = await repo.softDeleteQuote(tx, tenant, id);
+      if (!codigo) throw new AppError('QUOTE_NOT_FOUND');
+      await writeAudit(tx, { ...meta, userId: auth.user.id, empresaId: tenant.empresaId }, 'cotacao.delete', {
+        entity: 'cotacao',
+        entityId: id,
+        details: { codigo },
+      });
+    });
+    return { message: successMessages.quoteDeleted };
   }
 
   async list(auth: AuthContext, query: ListQuotesQuery) {

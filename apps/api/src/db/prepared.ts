@@ -1,0 +1,35 @@
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Database, Executor } from './client.js';
+
+const cache = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * A query built once per database handle and then only executed (P1). Drizzle otherwise renders the
+ * SQL text on every call, which for a wide select costs more CPU than PostgreSQL spends answering it.
+ * Inside a transaction the query is built on the spot (a prepared query is bound to its handle).
+ */
+export function prepared<T>(executor: Executor, key: string, build: (executor: Executor) => T): T {
+  if (executor instanceof PgTransaction) return build(executor);
+  let queries = cache.get(executor);
+  if (!queries) {
+    queries = new Map();
+    cache.set(executor, queries);
+  }
+  let query = queries.get(key) as T | undefined;
+  if (query === undefined) {
+    query = build(executor);
+    queries.set(key, query);
+  }
+  return query;
+}
+
+type Queryable = { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+
+/**
+ * Rows of hand-written SQL ($1, $2… placeholders) straight through the driver (pg pool or PGlite), for
+ * the few hot reads whose shape drizzle's builder cannot express in one round trip.
+ */
+export async function queryRows<T>(db: Database, text: string, values: unknown[]): Promise<T[]> {
+  const client = (db as unknown as { $client: Queryable }).$client;
+  return (await client.query(text, values)).rows as T[];
+}
