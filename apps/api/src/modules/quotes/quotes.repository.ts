@@ -102,7 +102,25 @@ type PageRow = { total: number } & ({ [K in keyof QuoteSummaryRow]: QuoteSummary
 
 /** $1 company, $2 statuses, [$5 search pattern]: what a list request matches. */
 const MATCHES = `c.empresa_id = $1 and c.deleted_at is null and c.status = any($2::text[])`;
-const SEARCHED = `${MATCHES} and c.busca like immutable_unaccent($5)`;
+/**
+ * $5 is the pattern the trigram index looks up, $6 the whole term, checked on the candidates. They differ
+ * only for a quote code (see searchPatterns).
+ */
+const SEARCHED = `${MATCHES} and c.busca like immutable_unaccent($5) and strpos(c.busca, immutable_unaccent($6)) > 0`;
+
+/** COT-2026-0042, 2026-0042, cot 2026 42…: a code with its serial number. */
+const CODE_TERM = /^(?:cot)?[\s-]*\d{4}[\s-]+(\d{2,})$/;
+
+/**
+ * The trigram lookup and the exact check of a search term. Every code starts with "cot-<year>-", so the
+ * trigrams of that prefix are in every row of a year and make the index read its largest posting lists
+ * for nothing: a code is looked up by its serial number alone and the whole code checked afterwards.
+ */
+export function searchPatterns(search: string): { lookup: string; whole: string } {
+  const term = search.trim().toLowerCase();
+  const serial = CODE_TERM.exec(term)?.[1];
+  return { lookup: `%${escapeLike(serial ?? term)}%`, whole: serial ? term : '' };
+}
 
 /** Count up to COUNT_CAP + 1 and the page, newest first, in one round trip. */
 const PAGE_BY_WALK = (filter: string) => `
@@ -148,7 +166,8 @@ export async function listQuotes(
   ];
   let result: PageRow[];
   if (query.search) {
-    values.push(`%${escapeLike(query.search.toLowerCase())}%`);
+    const { lookup, whole } = searchPatterns(query.search);
+    values.push(lookup, whole);
     result = await queryRows<PageRow>(db, PAGE_BY_SEARCH, values);
     if ((result[0]?.total ?? 0) > COUNT_CAP)
       result = await queryRows<PageRow>(db, PAGE_BY_WALK(SEARCHED), values);

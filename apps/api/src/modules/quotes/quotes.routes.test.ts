@@ -490,6 +490,13 @@ describe('search beyond the count cap', () => {
     expect(rare).toMatchObject({ total: 1, totalPages: 1 });
     expect(rare.data[0].codigo).toBe('COT-2026-00017');
     expect(rare.totalLimitado).toBeUndefined();
+    // A code is found whole or by its end, never by its serial alone matching another code's digits.
+    for (const term of ['COT-2026-00017', 'cot-2026-00017', '2026-00017'])
+      expect((await list(`search=${term}`)).data.map((q: { codigo: string }) => q.codigo)).toEqual([
+        'COT-2026-00017',
+      ]);
+    expect((await list('search=COT-2025-00017')).total).toBe(0);
+    expect((await list('search=00017')).total).toBe(1);
     const some = await list('search=embarque 104&limit=5');
     expect(some.total).toBe(11); // 104 and 1040–1049
     expect(some.data.map((q: { codigo: string }) => q.codigo)).toEqual([
