@@ -1,4 +1,4 @@
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -8,7 +8,8 @@ import { AppError } from '../lib/errors.js';
 /** Security headers (S11), no-store on API answers and the global per-IP rate limit (S4). */
 async function securityPlugin(app: FastifyInstance, options: { config: AppConfig }) {
   const { config } = options;
-  await app.register(helmet, {
+  // Built once: @fastify/helmet rebuilt the whole middleware (and re-parsed the CSP) on every request.
+  const applySecurityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -28,6 +29,9 @@ async function securityPlugin(app: FastifyInstance, options: { config: AppConfig
     strictTransportSecurity: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    applySecurityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
