@@ -78,7 +78,7 @@ const calls = [
     label: 'search unaccented',
     url: '/api/quotes?tab=enviadas&search=importacao%20maquinas%2012&page=1&limit=10',
   },
-  { label: 'search reference', url: '/api/quotes?tab=enviadas&search=pecas%20sao%20paulo%2054321' },
+  { label: 'search reference', url: '/api/quotes?tab=enviadas&search=pecas%20sao%20paulo%2054324' },
   { label: 'search FTI', url: '/api/quotes?search=fti-4242&page=1&limit=10' },
   { label: 'search requester (common)', url: '/api/quotes?tab=enviadas&search=joao%20araujo' },
   { label: 'search, no match', url: '/api/quotes?search=zzzzzz&page=1&limit=10' },

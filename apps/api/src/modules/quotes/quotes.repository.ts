@@ -131,6 +131,10 @@ const PAGE_BY_WALK = (filter: string) => `
     select ${SUMMARY_COLUMNS} from cotacoes c where ${filter}
     order by c.created_at desc, c.id desc limit $3 offset $4) p on true`;
 
+const PAGE_ONLY_BY_WALK = `
+  select ${SUMMARY_COLUMNS} from cotacoes c where ${SEARCHED}
+  order by c.created_at desc, c.id desc limit $3 offset $4`;
+
 /**
  * A search reads the trigram index once: its matches (up to COUNT_CAP + 1) are both the count and, when
  * they are all of them, the rows the page is cut from. More matches than that means a common term, and
@@ -165,16 +169,21 @@ export async function listQuotes(
     (query.page - 1) * query.limit,
   ];
   let result: PageRow[];
+  let total: number;
   if (query.search) {
     const { lookup, whole } = searchPatterns(query.search);
     values.push(lookup, whole);
     result = await queryRows<PageRow>(db, PAGE_BY_SEARCH, values);
-    if ((result[0]?.total ?? 0) > COUNT_CAP)
-      result = await queryRows<PageRow>(db, PAGE_BY_WALK(SEARCHED), values);
+    total = result[0]?.total ?? 0;
+    if (total > COUNT_CAP) {
+      // A common term: the count is known to be over the cap; only the page is left to find.
+      const rows = await queryRows<QuoteSummaryRow>(db, PAGE_ONLY_BY_WALK, values);
+      result = rows.map((row) => ({ ...row, total }));
+    }
   } else {
     result = await queryRows<PageRow>(db, PAGE_BY_WALK(MATCHES), values);
+    total = result[0]?.total ?? 0;
   }
-  const total = result[0]?.total ?? 0;
   const rows = result.filter((row): row is PageRow & QuoteSummaryRow => row.id !== null);
   return {
     total,

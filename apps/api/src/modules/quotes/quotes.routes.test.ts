@@ -486,6 +486,8 @@ describe('search beyond the count cap', () => {
     expect(common.data.map((q: { codigo: string }) => q.codigo)).toEqual(
       Array.from({ length: 10 }, (_, i) => `COT-2026-${String(11 + i).padStart(5, '0')}`),
     );
+    const beyond = await list('tab=enviadas&search=embarque&page=100&limit=100');
+    expect(beyond).toMatchObject({ total: 1000, totalLimitado: true, data: [] });
     const rare = await list('search=GUARULHOS');
     expect(rare).toMatchObject({ total: 1, totalPages: 1 });
     expect(rare.data[0].codigo).toBe('COT-2026-00017');
