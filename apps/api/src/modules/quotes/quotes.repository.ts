@@ -110,16 +110,28 @@ const SEARCHED = `${MATCHES} and c.busca like immutable_unaccent($5) and strpos(
 
 /** COT-2026-0042, 2026-0042, cot 2026 42…: a code with its serial number. */
 const CODE_TERM = /^(?:cot)?[\s-]*\d{4}[\s-]+(\d{2,})$/;
+/** A number this long (a serial, an order or FTI number) is rare enough to look up alone. */
+const LONG_NUMBER = /\d{5,}/g;
 
 /**
- * The trigram lookup and the exact check of a search term. Every code starts with "cot-<year>-", so the
- * trigrams of that prefix are in every row of a year and make the index read its largest posting lists
- * for nothing: a code is looked up by its serial number alone and the whole code checked afterwards.
+ * The trigram lookup and the exact check of a search term. A row that contains the whole term contains
+ * any part of it, so the index may be asked for a part and the whole checked on its few candidates. That
+ * pays when the whole term is made of trigrams found in most rows: every code starts with "cot-<year>-",
+ * and words like a requester's name or "São Paulo" repeat, and the index would read its largest posting
+ * lists for nothing. The part is a code's serial number or the longest long number in the term.
  */
 export function searchPatterns(search: string): { lookup: string; whole: string } {
   const term = search.trim().toLowerCase();
-  const serial = CODE_TERM.exec(term)?.[1];
-  return { lookup: `%${escapeLike(serial ?? term)}%`, whole: serial ? term : '' };
+  const numbers = term.match(LONG_NUMBER) ?? [];
+  const part =
+    CODE_TERM.exec(term)?.[1] ??
+    numbers.reduce<string | undefined>(
+      (longest, n) => (n.length >= (longest?.length ?? 0) ? n : longest),
+      undefined,
+    );
+  return part && part !== term
+    ? { lookup: `%${escapeLike(part)}%`, whole: term }
+    : { lookup: `%${escapeLike(term)}%`, whole: '' };
 }
 
 /** Count up to COUNT_CAP + 1 and the page, newest first, in one round trip. */
