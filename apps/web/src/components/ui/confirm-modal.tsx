@@ -9,6 +9,8 @@ export interface ConfirmModalProps {
   title: ReactNode;
   children: ReactNode;
   confirmLabel: string;
+  /** The button that closes without acting; 'Cancelar' unless that would read like the action itself. */
+  dismissLabel?: string;
   busyLabel?: string;
   busy?: boolean;
   /** The failure of the confirmed action, shown inside the dialog. */
@@ -24,6 +26,7 @@ export function ConfirmModal({
   title,
   children,
   confirmLabel,
+  dismissLabel = ui.common.cancel,
   busyLabel,
   busy = false,
   error,
@@ -40,7 +43,7 @@ export function ConfirmModal({
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {ui.common.cancel}
+            {dismissLabel}
           </Button>
           <Button variant={variant} onClick={onConfirm} loading={busy} loadingText={busyLabel}>
             {confirmLabel}

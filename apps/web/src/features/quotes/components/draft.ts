@@ -189,7 +189,8 @@ export function formatBytes(bytes: number): string {
 
 export type ContentErrors = Partial<Record<DraftField, string>>;
 
-function prazoError(prazo: string, now: Date): string | null {
+/** A deadline typed in a `datetime-local` field, checked as the server does. */
+export function prazoError(prazo: string, now = new Date()): string | null {
   if (blank(prazo)) return ui.quotes.content.required.prazo;
   const date = parseLocalInput(prazo);
   if (!date) return errorMessages.QUOTE_PRAZO_INVALID;

@@ -1,9 +1,19 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import type { QuoteDetail } from '@cotacoes/shared/schemas/quotes';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { formatDateTime } from '@/lib/format';
 import { sessionStore } from '@/lib/session';
 import { makeUser } from '@/testing/fixtures';
-import { type Handler, problem, type StubResponse, stubNetwork } from '@/testing/network';
+import {
+  type Handler,
+  problem,
+  type RecordedRequest,
+  type StubResponse,
+  stubNetwork,
+} from '@/testing/network';
 import { renderAt } from '@/testing/render';
-import { ids, makeQuoteDetail } from '../testing/fake-quotes-api';
+import { quoteDetailKey, quoteListKey } from '../api/keys';
+import { fakeQuotesApi, ids, makeQuoteDetail } from '../testing/fake-quotes-api';
+import { toLocalInput } from './draft';
 import { QuoteDetailPage } from './quote-detail-page';
 
 function setup(routes: Record<string, Handler | StubResponse>, id: string = ids.q1) {
@@ -122,5 +132,210 @@ describe('quote detail shell', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Baixar PDF' }));
     expect(await screen.findByText('Erro ao baixar o PDF da cotação')).toBeInTheDocument();
+  });
+});
+
+/** The detail page over the fake server: GET, PATCH and DELETE of the quotes in `details`. */
+function setupWithApi(details?: QuoteDetail[], routes: Record<string, Handler | StubResponse> = {}) {
+  sessionStore.set({ status: 'ready', user: makeUser() });
+  const api = fakeQuotesApi({ details });
+  const network = stubNetwork({ ...api.routes, ...routes });
+  const view = renderAt(<QuoteDetailPage />, '/quotes/:id', `/quotes/${ids.q1}`);
+  return { ...view, network, db: api.db, api };
+}
+
+const info = () => within(screen.getByRole('region', { name: 'Informações' }));
+const dialog = (name: string) => within(screen.getByRole('dialog', { name }));
+const calls = (requests: RecordedRequest[], method: string) =>
+  requests.filter((request) => request.method === method && request.url === `/api/quotes/${ids.q1}`);
+const field = (name: RegExp) => dialog('Editar cotação').getByLabelText(name) as HTMLInputElement;
+const heading = () => screen.findByRole('heading', { level: 1, name: 'COTAÇÃO #COT-2026-0042' });
+/** A deadline a month ahead, as typed in the `datetime-local` field (browser time, minutes). */
+const futureInput = () => toLocalInput(new Date(Date.now() + 30 * 86_400_000));
+
+describe('quote detail actions', () => {
+  it('edits only what changed, shows the new values and reloads the lists', async () => {
+    const { user, network, queryClient } = setupWithApi();
+    await heading();
+    const listKey = [...quoteListKey, 'page', { tab: 'enviadas', page: 1, limit: 10 }];
+    queryClient.setQueryData(listKey, { data: [], total: 0, totalPages: 0, page: 1 });
+
+    await user.click(screen.getByRole('button', { name: 'Editar' }));
+    expect(field(/^Solicitante/).value).toBe('Ana Souza');
+    expect(field(/^Ref\. do Processo/).value).toBe('IMP-2026-015');
+    expect(field(/^FTI/).value).toBe('');
+    const prazo = field(/^Prazo de resposta/);
+    expect(prazo.type).toBe('datetime-local');
+    expect(prazo.value).toBe(toLocalInput(new Date('2026-03-10T15:00:00.000Z')));
+    expect(prazo.min <= futureInput()).toBe(true);
+    expect(prazo).toHaveAccessibleDescription('Os agentes de carga não são avisados desta alteração.');
+
+    await user.clear(field(/^Ref\. do Processo/));
+    await user.type(field(/^Ref\. do Processo/), '  IMP-2026-099 ');
+    await user.type(field(/^FTI/), 'FTI-77');
+    const typed = futureInput();
+    fireEvent.change(prazo, { target: { value: typed } });
+    await user.click(dialog('Editar cotação').getByRole('button', { name: 'Salvar alterações' }));
+
+    expect(await screen.findByText('Cotação atualizada com sucesso!')).toBeInTheDocument();
+    const iso = new Date(typed).toISOString();
+    expect(calls(network.requests, 'PATCH').map((request) => request.body)).toEqual([
+      { referenciaProcesso: 'IMP-2026-099', fti: 'FTI-77', prazoResposta: iso },
+    ]);
+    expect(screen.queryByRole('dialog', { name: 'Editar cotação' })).toBeNull();
+    expect(info().getByText('IMP-2026-099')).toBeInTheDocument();
+    expect(info().getByText('FTI-77')).toBeInTheDocument();
+    expect(info().getByText(formatDateTime(iso, ''))).toBeInTheDocument();
+    // The answer replaced the cached detail: no second GET.
+    expect(calls(network.requests, 'GET')).toHaveLength(1);
+    expect(queryClient.getQueryState(listKey)?.isInvalidated).toBe(true);
+
+    // Opened again, the form starts from the saved values; clearing the FTI sends null.
+    await user.click(screen.getByRole('button', { name: 'Editar' }));
+    expect(field(/^Ref\. do Processo/).value).toBe('IMP-2026-099');
+    await user.clear(field(/^FTI/));
+    await user.click(dialog('Editar cotação').getByRole('button', { name: 'Salvar alterações' }));
+    await waitFor(() => expect(calls(network.requests, 'PATCH')).toHaveLength(2));
+    expect(calls(network.requests, 'PATCH')[1]!.body).toEqual({ fti: null });
+    await waitFor(() => expect(info().getByText('FTI').nextSibling).toHaveTextContent('Não informado'));
+  });
+
+  it('checks the fields as the server does and sends nothing when they are wrong or unchanged', async () => {
+    const { user, network } = setupWithApi();
+    await heading();
+    await user.click(screen.getByRole('button', { name: 'Editar' }));
+    const save = () =>
+      user.click(dialog('Editar cotação').getByRole('button', { name: 'Salvar alterações' }));
+
+    await save();
+    expect(dialog('Editar cotação').getByRole('alert')).toHaveTextContent('Nenhuma alteração para salvar.');
+
+    fireEvent.change(field(/^Prazo de resposta/), { target: { value: '2020-01-01T10:00' } });
+    await user.clear(field(/^Solicitante/));
+    await user.type(field(/^Ref\. do Processo/), '   ');
+    await save();
+    expect(field(/^Prazo de resposta/)).toHaveAccessibleDescription(
+      expect.stringContaining('O prazo de resposta não pode estar no passado.'),
+    );
+    expect(field(/^Solicitante/)).toHaveAccessibleDescription('Nome do solicitante é obrigatório');
+    expect(field(/^Solicitante/)).toHaveAttribute('aria-invalid', 'true');
+    expect(field(/^Ref\. do Processo/)).not.toHaveAttribute('aria-invalid');
+    expect(calls(network.requests, 'PATCH')).toEqual([]);
+
+    await user.clear(field(/^Ref\. do Processo/));
+    await save();
+    expect(field(/^Ref\. do Processo/)).toHaveAccessibleDescription('Referência do processo é obrigatória');
+    expect(calls(network.requests, 'PATCH')).toEqual([]);
+    expect(info().getByText('IMP-2026-015')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['Encerrar cotação', 'FECHADA', 'Fechada', 'gray', 'Cotação encerrada.'],
+    ['Cancelar cotação', 'CANCELADA', 'Cancelada', 'red', 'Cotação cancelada.'],
+  ])(
+    "'%s' asks first, then the badge turns %s and only Excluir is left",
+    async (action, status, label, color, notice) => {
+      const { user, network, db } = setupWithApi();
+      await heading();
+      await user.click(screen.getByRole('button', { name: action }));
+      const confirm = dialog(action);
+      expect(confirm.getByText(/Cotações Finalizadas/)).toHaveTextContent(`status ${label}`);
+
+      // 'Voltar' leaves it as it was.
+      await user.click(confirm.getByRole('button', { name: 'Voltar' }));
+      expect(screen.queryByRole('dialog', { name: action })).toBeNull();
+      expect(calls(network.requests, 'PATCH')).toEqual([]);
+
+      await user.click(screen.getByRole('button', { name: action }));
+      await user.click(dialog(action).getByRole('button', { name: action }));
+      expect(await screen.findByText(notice)).toBeInTheDocument();
+      expect(calls(network.requests, 'PATCH').map((request) => request.body)).toEqual([{ status }]);
+      expect(db.details[0]!.status).toBe(status);
+      expect(info().getByText(label)).toHaveAttribute('data-color', color);
+      expect(screen.queryByRole('dialog', { name: action })).toBeNull();
+      for (const gone of ['Editar', 'Encerrar cotação', 'Cancelar cotação'])
+        expect(screen.queryByRole('button', { name: gone })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Excluir' })).toBeEnabled();
+    },
+  );
+
+  it('shows a spinner on the confirmation and disables the actions while the change runs', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const api = fakeQuotesApi();
+    const patch = api.routes[`PATCH /api/quotes/${ids.q1}`] as Handler;
+    const { user } = setupWithApi(undefined, {
+      [`PATCH /api/quotes/${ids.q1}`]: async (request) => {
+        await gate;
+        return patch(request) as StubResponse;
+      },
+    });
+    await heading();
+    await user.click(screen.getByRole('button', { name: 'Encerrar cotação' }));
+    await user.click(dialog('Encerrar cotação').getByRole('button', { name: 'Encerrar cotação' }));
+    const busy = await dialog('Encerrar cotação').findByRole('button', { name: 'Encerrando...' });
+    expect(busy).toBeDisabled();
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    expect(dialog('Encerrar cotação').getByRole('button', { name: 'Voltar' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Excluir' })).toBeDisabled();
+    release();
+    expect(await screen.findByText('Cotação encerrada.')).toBeInTheDocument();
+  });
+
+  it("shows the server's 409 in the dialog and the status another user set", async () => {
+    const { user, db } = setupWithApi();
+    await heading();
+    // Someone else cancels it after the page loaded.
+    db.details[0]!.status = 'CANCELADA';
+    await user.click(screen.getByRole('button', { name: 'Encerrar cotação' }));
+    await user.click(dialog('Encerrar cotação').getByRole('button', { name: 'Encerrar cotação' }));
+    expect(await dialog('Encerrar cotação').findByRole('alert')).toHaveTextContent(
+      'Esta cotação já foi finalizada (Cancelada) e não pode ser alterada.',
+    );
+    expect(screen.queryByText('Cotação encerrada.')).toBeNull();
+    await waitFor(() => expect(info().getByText('Cancelada')).toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Editar' })).toBeNull();
+  });
+
+  it('shows a server error inside the edit dialog and keeps what was typed', async () => {
+    const { user, db } = setupWithApi();
+    await heading();
+    await user.click(screen.getByRole('button', { name: 'Editar' }));
+    db.details[0]!.status = 'FECHADA';
+    await user.type(field(/^FTI/), 'FTI-9');
+    await user.click(dialog('Editar cotação').getByRole('button', { name: 'Salvar alterações' }));
+    expect(await dialog('Editar cotação').findByRole('alert')).toHaveTextContent(
+      'Esta cotação já foi finalizada (Fechada) e não pode ser alterada.',
+    );
+    expect(field(/^FTI/).value).toBe('FTI-9');
+    expect(screen.queryByText('Cotação atualizada com sucesso!')).toBeNull();
+  });
+
+  it('deletes after confirming, leaves for /sent-quotes and forgets the detail', async () => {
+    const { user, network, db, queryClient } = setupWithApi();
+    await heading();
+    await user.click(screen.getByRole('button', { name: 'Excluir' }));
+    const confirm = dialog('Excluir cotação');
+    expect(confirm.getByText('Tem certeza que deseja excluir esta cotação?')).toBeInTheDocument();
+    expect(confirm.getByText(/deixa de aparecer nas listas/)).toBeInTheDocument();
+    await user.click(confirm.getByRole('button', { name: 'Excluir' }));
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/sent-quotes'));
+    expect(screen.getByText('Cotação excluída com sucesso!')).toBeInTheDocument();
+    expect(calls(network.requests, 'DELETE')).toHaveLength(1);
+    expect(db.details).toEqual([]);
+    expect(calls(network.requests, 'GET')).toHaveLength(1);
+    expect(queryClient.getQueryData(quoteDetailKey(ids.q1))).toBeUndefined();
+  });
+
+  it('offers only Excluir on a final quote', async () => {
+    setupWithApi([makeQuoteDetail({ status: 'APROVADA' })]);
+    await heading();
+    expect(screen.getByRole('button', { name: 'Excluir' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Baixar PDF' })).toBeInTheDocument();
+    for (const gone of ['Editar', 'Encerrar cotação', 'Cancelar cotação'])
+      expect(screen.queryByRole('button', { name: gone })).toBeNull();
   });
 });

@@ -26,6 +26,7 @@ import { useMediaQuery } from '@/lib/use-media-query';
 import { useDownloadQuotePdf } from '../api/download-quote-pdf';
 import { type QuoteDetail, useQuote } from '../api/get-quote';
 import { formatBytes } from './draft';
+import { QuoteActions } from './quote-actions';
 import { QuoteStatusBadge } from './quote-status-badge';
 
 const t = ui.quotes.detail;
@@ -245,7 +246,10 @@ function Recipients({ recipients }: { recipients: QuoteDetail['destinatarios'] }
   );
 }
 
-/** 'COTAÇÃO #code' (spec 001 §2, /quotes/:id): the info block, what was asked and to whom it went. */
+/**
+ * 'COTAÇÃO #code' (spec 001 §2, /quotes/:id): the info block, what was asked and to whom it went, with
+ * the actions on the quote (edit, close, cancel, delete) and its PDF.
+ */
 export function QuoteDetailPage() {
   const { id = '' } = useParams();
   const quote = useQuote(id);
@@ -290,6 +294,7 @@ export function QuoteDetailPage() {
         actions={
           <>
             <BackLink />
+            <QuoteActions quote={data} />
             <Button onClick={() => pdf.mutate(data)} loading={pdf.isPending} loadingText={t.downloading}>
               <DownloadIcon size={16} />
               {t.downloadPdf}

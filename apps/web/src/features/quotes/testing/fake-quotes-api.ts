@@ -1,6 +1,15 @@
-import type { QuoteDetail, QuoteStatus, QuoteSummary } from '@cotacoes/shared/schemas/quotes';
+import { errorMessage, errorMessages } from '@cotacoes/shared/messages/errors';
+import { successMessages } from '@cotacoes/shared/messages/success';
+import {
+  FINAL_STATUSES,
+  QUOTE_STATUS_INFO,
+  type QuoteDetail,
+  type QuoteStatus,
+  type QuoteSummary,
+  updateQuoteBodySchema,
+} from '@cotacoes/shared/schemas/quotes';
 import type { Grupo, Transportador } from '@cotacoes/shared/schemas/transporters';
-import type { Handler, RecordedRequest, StubResponse } from '@/testing/network';
+import { type Handler, problem, type RecordedRequest, type StubResponse } from '@/testing/network';
 
 /** Fixed uuids: the shared creation schema only accepts uuids as recipient ids. */
 export const ids = {
@@ -154,18 +163,83 @@ const fold = (text: string) =>
 
 export const params = (request: RecordedRequest) => new URL(request.url, 'http://localhost').searchParams;
 
+const SUMMARY_FIELDS = ['nomeSolicitante', 'referenciaProcesso', 'fti', 'prazoResposta', 'status'] as const;
+
 /**
  * The server's reading of `GET /api/quotes` (tab, status, accent-insensitive search over code,
- * requester, reference and FTI, pagination), and of the recipients lists, over data the test owns.
+ * requester, reference and FTI, pagination), of the recipients lists, and of `GET`, `PATCH` and
+ * `DELETE /api/quotes/:id` for the `details` (a change or a deletion also reaches the list's copy of
+ * the same id), over data the test owns.
  */
 export function fakeQuotesApi(
-  data: { quotes?: QuoteSummary[]; carriers?: Transportador[]; groups?: Grupo[] } = {},
+  data: {
+    quotes?: QuoteSummary[];
+    carriers?: Transportador[];
+    groups?: Grupo[];
+    details?: QuoteDetail[];
+  } = {},
 ) {
   const db = {
     quotes: data.quotes ?? makeQuotes(23),
     carriers: data.carriers ?? makeCarriers(),
     groups: data.groups ?? makeGroups(),
+    details: data.details ?? [makeQuoteDetail()],
   };
+  const notFound = problem(404, 'QUOTE_NOT_FOUND', errorMessages.QUOTE_NOT_FOUND);
+
+  /** `PATCH /api/quotes/:id`: the shared body schema, then 404, 409 once final, a future deadline. */
+  function updateQuote(id: string, request: RecordedRequest): StubResponse {
+    const parsed = updateQuoteBodySchema.safeParse(request.body);
+    if (!parsed.success) {
+      const errors = parsed.error.issues.map((issue) => ({
+        path: issue.path.join('.'),
+        message: issue.message,
+      }));
+      return {
+        status: 400,
+        body: {
+          code: 'VALIDATION_FAILED',
+          message: errors.length === 1 ? errors[0]!.message : errorMessages.VALIDATION_FAILED,
+          status: 400,
+          errors,
+        },
+      };
+    }
+    const quote = db.details.find((detail) => detail.id === id);
+    if (!quote) return notFound;
+    if ((FINAL_STATUSES as readonly QuoteStatus[]).includes(quote.status)) {
+      const status = QUOTE_STATUS_INFO[quote.status].label;
+      return problem(409, 'QUOTE_FINAL', errorMessage('QUOTE_FINAL', { status }));
+    }
+    const changes = parsed.data;
+    if (changes.prazoResposta && new Date(changes.prazoResposta).getTime() <= Date.now())
+      return problem(400, 'QUOTE_PRAZO_PAST', errorMessages.QUOTE_PRAZO_PAST);
+    const summary = db.quotes.find((item) => item.id === id);
+    for (const field of SUMMARY_FIELDS) {
+      const value = changes[field];
+      if (value === undefined) continue;
+      Object.assign(quote, { [field]: value });
+      if (summary) Object.assign(summary, { [field]: value });
+    }
+    return { body: structuredClone(quote) };
+  }
+
+  function deleteQuote(id: string): StubResponse {
+    if (!db.details.some((detail) => detail.id === id)) return notFound;
+    db.details = db.details.filter((detail) => detail.id !== id);
+    db.quotes = db.quotes.filter((item) => item.id !== id);
+    return { body: { message: successMessages.quoteDeleted } };
+  }
+
+  const detailRoutes: Record<string, Handler> = {};
+  for (const { id } of db.details) {
+    detailRoutes[`GET /api/quotes/${id}`] = () => {
+      const quote = db.details.find((detail) => detail.id === id);
+      return quote ? { body: structuredClone(quote) } : notFound;
+    };
+    detailRoutes[`PATCH /api/quotes/${id}`] = (request) => updateQuote(id, request);
+    detailRoutes[`DELETE /api/quotes/${id}`] = () => deleteQuote(id);
+  }
 
   const routes: Record<string, Handler | StubResponse> = {
     'GET /api/quotes': (request) => {
@@ -205,6 +279,7 @@ export function fakeQuotesApi(
       };
     },
     'GET /api/groups': () => ({ body: db.groups }),
+    ...detailRoutes,
   };
   return { db, routes };
 }

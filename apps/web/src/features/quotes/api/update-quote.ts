@@ -1,0 +1,39 @@
+import { ui } from '@cotacoes/shared/messages/ui';
+import type { QuoteDetail, UpdateQuoteBody } from '@cotacoes/shared/schemas/quotes';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from '@/lib/api-client';
+import { quoteDetailKey, quoteListKey } from './keys';
+
+export interface UpdateQuoteInput {
+  id: string;
+  /** Any subset of the fields (at least one); the schema's output type requires the `fti` key. */
+  body: Partial<UpdateQuoteBody>;
+}
+
+/**
+ * `PATCH /api/quotes/:id` with only the fields that change (bookkeeping fields, deadline, or
+ * `status` FECHADA/CANCELADA) → 200 QuoteDetail; 409 QUOTE_FINAL once the quote is final.
+ */
+export function updateQuote({ id, body }: UpdateQuoteInput): Promise<QuoteDetail> {
+  return api.patch<QuoteDetail>(`/quotes/${encodeURIComponent(id)}`, body, {
+    fallback: ui.quotes.detail.edit.error,
+  });
+}
+
+export function useUpdateQuote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateQuote,
+    onSuccess: (quote, { id }) => {
+      queryClient.setQueryData(quoteDetailKey(id), quote);
+      void queryClient.invalidateQueries({ queryKey: quoteListKey });
+    },
+    onError: (error, { id }) => {
+      // A 409 means the quote was finalised elsewhere: the detail shown is out of date.
+      if (error instanceof ApiError && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: quoteDetailKey(id) });
+        void queryClient.invalidateQueries({ queryKey: quoteListKey });
+      }
+    },
+  });
+}

@@ -1,0 +1,125 @@
+import { ui } from '@cotacoes/shared/messages/ui';
+import { type FormEvent, useId, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Modal } from '@/components/ui/modal';
+import { errorText } from '@/lib/api-client';
+import type { FieldErrors } from '@/lib/form';
+import { showToast } from '@/lib/toast';
+import type { QuoteDetail } from '../api/get-quote';
+import { NOTICE_MS } from '../api/keys';
+import { useUpdateQuote } from '../api/update-quote';
+import { requiredLabel } from './content-step';
+import { minPrazo } from './draft';
+import { type EditQuoteValues, editQuoteChanges, editValuesOf } from './edit-quote-form';
+
+const t = ui.quotes.detail.edit;
+
+export interface EditQuoteModalProps {
+  quote: QuoteDetail;
+  open: boolean;
+  onClose: () => void;
+}
+
+/**
+ * Requester, reference, FTI and deadline of a quote still waiting; only what changed is sent. Starts
+ * from the quote as given when mounted (the caller keys it per opening).
+ */
+export function EditQuoteModal({ quote, open, onClose }: EditQuoteModalProps) {
+  const formId = useId();
+  const update = useUpdateQuote();
+  const [values, setValues] = useState<EditQuoteValues>(() => editValuesOf(quote));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const set = (field: keyof EditQuoteValues) => (event: { target: { value: string } }) =>
+    setValues({ ...values, [field]: event.target.value });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    update.reset();
+    const changes = editQuoteChanges(quote, values);
+    if (!changes.ok) {
+      setErrors(changes.errors);
+      return;
+    }
+    setErrors({});
+    update.mutate(
+      { id: quote.id, body: changes.body },
+      {
+        onSuccess: () => {
+          showToast({ message: t.updated, variant: 'success', durationMs: NOTICE_MS });
+          onClose();
+        },
+      },
+    );
+  }
+
+  const formError = errors.form?.[0] ?? (update.isError ? errorText(update.error, t.error) : null);
+  return (
+    <Modal
+      open={open}
+      onClose={update.isPending ? () => undefined : onClose}
+      title={t.title}
+      description={quote.codigo}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
+            {ui.common.cancel}
+          </Button>
+          <Button type="submit" form={formId} loading={update.isPending} loadingText={t.submitting}>
+            {t.submit}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="space-y-4">
+        {formError && <Alert variant="error">{formError}</Alert>}
+        <Input
+          label={requiredLabel(t.nomeSolicitante)}
+          name="nomeSolicitante"
+          required
+          autoComplete="off"
+          maxLength={200}
+          value={values.nomeSolicitante}
+          onChange={set('nomeSolicitante')}
+          error={errors.nomeSolicitante?.[0]}
+          disabled={update.isPending}
+        />
+        <Input
+          label={requiredLabel(t.referenciaProcesso)}
+          name="referenciaProcesso"
+          required
+          autoComplete="off"
+          maxLength={200}
+          value={values.referenciaProcesso}
+          onChange={set('referenciaProcesso')}
+          error={errors.referenciaProcesso?.[0]}
+          disabled={update.isPending}
+        />
+        <Input
+          label={t.fti}
+          name="fti"
+          autoComplete="off"
+          maxLength={60}
+          value={values.fti}
+          onChange={set('fti')}
+          error={errors.fti?.[0]}
+          disabled={update.isPending}
+        />
+        <Input
+          label={requiredLabel(t.prazo)}
+          name="prazo"
+          type="datetime-local"
+          required
+          min={minPrazo()}
+          value={values.prazo}
+          onChange={set('prazo')}
+          hint={t.prazoNote}
+          error={errors.prazo?.[0]}
+          disabled={update.isPending}
+          containerClassName="sm:max-w-xs"
+        />
+      </form>
+    </Modal>
+  );
+}
