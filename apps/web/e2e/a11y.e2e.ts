@@ -305,6 +305,26 @@ describe.each(['light', 'dark'] as const)('axe, %s theme: no serious or critical
     await page.goto(`/quotes/${quoteId}`);
     await page.getByRole('heading', { name: /^COTAÇÃO #COT-/, level: 1 }).waitFor();
     await check('/quotes/:id');
+    // The detail's dialogs, opened and dismissed without changing the quote.
+    await page.getByRole('button', { name: 'Editar' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar cotação' });
+    await edit.getByRole('textbox', { name: 'Ref. do Processo' }).fill('');
+    await edit.getByRole('button', { name: 'Salvar alterações' }).click();
+    await edit.getByText('Referência do processo é obrigatória').waitFor();
+    await check('/quotes/:id edit dialog with errors');
+    await page.keyboard.press('Escape');
+    await edit.waitFor({ state: 'hidden' });
+    for (const [action, title] of [
+      ['Encerrar cotação', 'Encerrar cotação'],
+      ['Cancelar cotação', 'Cancelar cotação'],
+      ['Excluir', 'Excluir cotação'],
+    ] as const) {
+      await page.getByRole('button', { name: action, exact: true }).click();
+      await page.getByRole('dialog', { name: title }).waitFor();
+      await check(`/quotes/:id ${title} dialog`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: title }).waitFor({ state: 'hidden' });
+    }
     await page.goto('/quotes/00000000-0000-4000-8000-000000000000');
     await page.getByRole('heading', { name: 'Cotação não encontrada' }).waitFor();
     await check('/quotes/:id not found');
@@ -326,6 +346,14 @@ describe.each(['light', 'dark'] as const)('axe, %s theme: no serious or critical
       // Nothing but the tables' own scroll areas may be wider than the screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     }
+    // The detail's actions wrap; the edit dialog fits the phone.
+    await page.getByRole('button', { name: 'Editar' }).click();
+    await page
+      .getByRole('dialog', { name: 'Editar cotação' })
+      .getByText('Os agentes de carga não são avisados desta alteração.')
+      .waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -6,8 +6,9 @@ import { baseURL, launchBrowser, openPage, uniqueEmail, waitForTitle } from './s
 
 /**
  * Quotation requests end to end against the real API: a user creates a manual quote to a group with the
- * wizard, finds it in /sent-quotes (also by an unaccented word), opens its detail and downloads its PDF;
- * then a PDF-format quote with an upload to a carrier found by search. The tests share the company.
+ * wizard, finds it in /sent-quotes (also by an unaccented word), opens its detail, downloads its PDF,
+ * edits its reference and cancels it; then a PDF-format quote with an upload to a carrier found by
+ * search, which is deleted. The tests share the company.
  */
 
 let browser: Browser;
@@ -86,7 +87,7 @@ const next = (page: Page) => page.getByRole('button', { name: 'Próximo' });
 const stepHeading = (page: Page) => page.locator('form h2').first();
 
 describe('quotation requests', () => {
-  it('creates a manual quote to a group, finds it (unaccented search), opens it and downloads its PDF', async () => {
+  it('creates a manual quote to a group, finds it (unaccented search), downloads its PDF, edits and cancels it', async () => {
     const { page, errors, context } = await openPage(browser);
     await openWizard(page);
 
@@ -182,13 +183,51 @@ describe('quotation requests', () => {
     const file = await download.path();
     expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
+    // Editing the reference through the dialog (the carriers are not told).
+    const info = page.getByRole('region', { name: 'Informações' });
+    await page.getByRole('button', { name: 'Editar' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar cotação' });
+    await edit.getByText('Os agentes de carga não são avisados desta alteração.').waitFor();
+    const reference = edit.getByRole('textbox', { name: 'Ref. do Processo' });
+    expect(await reference.inputValue()).toBe('IMP-Açúcar-2026');
+    expect(await edit.getByRole('textbox', { name: 'FTI (opcional)' }).inputValue()).toBe('FTI-8891');
+    await reference.fill('IMP-Açúcar-2026-R2');
+    await edit.getByRole('button', { name: 'Salvar alterações' }).click();
+    await page.getByText('Cotação atualizada com sucesso!').waitFor();
+    await edit.waitFor({ state: 'hidden' });
+    await info.getByText('IMP-Açúcar-2026-R2').waitFor();
+
+    // The list shows the new reference.
     await page.getByRole('link', { name: 'Voltar' }).click();
     await page.waitForURL('**/sent-quotes');
+    const edited = table.getByRole('row').filter({ hasText: 'IMP-Açúcar-2026-R2' });
+    await edited.waitFor();
+    expect(await edited.getByRole('cell').first().textContent()).toBe(codigo);
+
+    // Cancelling it, after confirming: the badge changes and the quote moves to 'Cotações Finalizadas'.
+    await edited.getByRole('link', { name: `Ver detalhes da cotação ${codigo}` }).click();
+    await page.getByRole('heading', { level: 1, name: `COTAÇÃO #${codigo}` }).waitFor();
+    await page.getByRole('button', { name: 'Cancelar cotação' }).click();
+    const cancel = page.getByRole('dialog', { name: 'Cancelar cotação' });
+    await cancel.getByText(/status Cancelada/).waitFor();
+    await cancel.getByRole('button', { name: 'Cancelar cotação' }).click();
+    await page.getByText('Cotação cancelada.').waitFor();
+    await info.getByText('Cancelada', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Editar' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Cancelar cotação' }).count()).toBe(0);
+
+    await page.getByRole('link', { name: 'Voltar' }).click();
+    await page.waitForURL('**/sent-quotes');
+    await page.getByRole('tab', { name: 'Cotações Enviadas (1)' }).waitFor();
+    expect(await table.getByText('IMP-Açúcar-2026-R2').count()).toBe(0);
+    await page.getByRole('tab', { name: 'Cotações Finalizadas (1)' }).click();
+    const finalised = table.getByRole('row').filter({ hasText: 'IMP-Açúcar-2026-R2' });
+    await finalised.getByText('Cancelada').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  it('creates a PDF-format quote with an upload, to a carrier found by search', async () => {
+  it('creates a PDF-format quote with an upload, to a carrier found by search, and deletes it', async () => {
     const { page, errors, context } = await openPage(browser);
     await openWizard(page);
     await page.getByRole('radio', { name: 'PDF' }).check();
@@ -241,6 +280,25 @@ describe('quotation requests', () => {
     const recipients = page.getByRole('table', { name: 'Agentes de carga e situação do envio' });
     expect(await recipients.getByRole('row').count()).toBe(2);
     await recipients.getByText('Boreal Cargas').waitFor();
+
+    // Deleting it, after confirming: back to the list without it, and its address answers 'not found'.
+    const detailPath = new URL(page.url()).pathname;
+    const detailCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === `/api${detailPath}`) detailCalls.push(request.method());
+    });
+    await page.getByRole('button', { name: 'Excluir' }).click();
+    const remove = page.getByRole('dialog', { name: 'Excluir cotação' });
+    await remove.getByText('Tem certeza que deseja excluir esta cotação?').waitFor();
+    await remove.getByRole('button', { name: 'Excluir' }).click();
+    await page.getByText('Cotação excluída com sucesso!').waitFor();
+    await page.waitForURL('**/sent-quotes');
+    const list = page.getByRole('table', { name: 'Cotações' });
+    await list.getByText('IMP-CAFE-001').waitFor();
+    await list.getByText('IMP-PDF-2026').waitFor({ state: 'detached' });
+    expect(detailCalls).toEqual(['DELETE']);
+    await page.goto(detailPath);
+    await page.getByRole('heading', { name: 'Cotação não encontrada' }).waitFor();
 
     // A missing or foreign id.
     await page.goto('/quotes/00000000-0000-4000-8000-000000000000');
