@@ -101,6 +101,10 @@ export const cotacoes = pgTable(
     // make it NULLS LAST, which an ORDER BY ... DESC cannot use).
     index('cotacoes_empresa_created_idx').on(table.empresaId, table.createdAt, table.id),
     index('cotacoes_busca_trgm_idx').using('gin', sql`${table.busca} gin_trgm_ops`),
+    // The bounded count of a tab or status (up to 1,001 rows) read from the index alone (ADR 0011).
+    index('cotacoes_empresa_status_live_idx')
+      .on(table.empresaId, table.status)
+      .where(sql`${table.deletedAt} is null`),
   ],
 );
 
