@@ -1,7 +1,7 @@
-import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 import type { AppConfig } from '../config/env.js';
 import { AppError } from '../lib/errors.js';
 
