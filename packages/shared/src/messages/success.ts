@@ -23,11 +23,7 @@ export const successMessages = {
   memberNotIn: 'O agente de carga não fazia parte do grupo.',
   membersAdded: '{n} agente(s) de carga adicionado(s) ao grupo com sucesso!',
   quoteCreated: 'Cotação criada com sucesso!',
-  quoteUpdated: 'Cotação atualizada com sucesso!',
-  quoteClosed: 'Cotação encerrada.',
-  quoteCancelled: 'Cotação cancelada.',
   quoteDeleted: 'Cotação excluída com sucesso!',
-  quoteUploaded: 'Arquivo enviado com sucesso!',
   importDone:
     'Importação concluída: {criados} agente(s) de carga criado(s), {atualizados} atualizado(s), {ignorados} linha(s) ignorada(s).',
 } as const;

@@ -1271,7 +1271,6 @@ export const ui = {
         note: 'Ela deixa de aparecer nas listas de cotações enviadas e finalizadas.',
         confirm: 'Excluir',
         busy: 'Excluindo...',
-        done: 'Cotação excluída com sucesso!',
         error: 'Erro ao excluir a cotação',
       },
     },

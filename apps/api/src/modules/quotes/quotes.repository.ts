@@ -98,14 +98,12 @@ export type QuoteSummaryRow = Pick<
   | 'respostasRecebidas'
   | 'totalDestinatarios'
 >;
-type PageRow = { total: number } & ({ [K in keyof QuoteSummaryRow]: QuoteSummaryRow[K] } | { id: null });
+/** A page row carries the capped count; a page past the end is one row with only the count (id null). */
+type PageRow = { total: number } & (QuoteSummaryRow | { id: null });
 
-/** $1 company, $2 statuses, [$5 search pattern]: what a list request matches. */
+/** $1 company, $2 statuses ($3 limit, $4 offset): what a list request matches. */
 const MATCHES = `c.empresa_id = $1 and c.deleted_at is null and c.status = any($2::text[])`;
-/**
- * $5 is the pattern the trigram index looks up, $6 the whole term, checked on the candidates. They differ
- * only for a quote code (see searchPatterns).
- */
+/** $5: the pattern the trigram index looks up; $6: the whole term, checked on its candidates (searchPatterns). */
 const SEARCHED = `${MATCHES} and c.busca like immutable_unaccent($5) and strpos(c.busca, immutable_unaccent($6)) > 0`;
 
 /** COT-2026-0042, 2026-0042, cot 2026 42…: a code with its serial number. */
@@ -143,6 +141,7 @@ const PAGE_BY_WALK = (filter: string) => `
     select ${SUMMARY_COLUMNS} from cotacoes c where ${filter}
     order by c.created_at desc, c.id desc limit $3 offset $4) p on true`;
 
+/** The page alone, for a search already known to match more than COUNT_CAP rows. */
 const PAGE_ONLY_BY_WALK = `
   select ${SUMMARY_COLUMNS} from cotacoes c where ${SEARCHED}
   order by c.created_at desc, c.id desc limit $3 offset $4`;
@@ -150,7 +149,7 @@ const PAGE_ONLY_BY_WALK = `
 /**
  * A search reads the trigram index once: its matches (up to COUNT_CAP + 1) are both the count and, when
  * they are all of them, the rows the page is cut from. More matches than that means a common term, and
- * then walking the newest-first index finds a page quickly (listQuotes falls back to PAGE_BY_WALK).
+ * then walking the newest-first index finds a page quickly (listQuotes falls back to PAGE_ONLY_BY_WALK).
  */
 const PAGE_BY_SEARCH = `
   with m as materialized (

@@ -5,7 +5,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../../../test/fakes/smtp-sink.js';
 import { createTestApp, type TestContext, waitFor } from '../../../test/helpers.js';
-import { cotacoes, mailOutbox } from '../../db/schema/index.js';
+import { cotacaoUploads, cotacoes, mailOutbox } from '../../db/schema/index.js';
 import { insertUser } from '../auth/auth.repository.js';
 import { type Actor, type Call, caller, validCnpj } from '../empresas/empresas.test-helpers.js';
 
@@ -641,6 +641,30 @@ describe('POST /quotes/upload', () => {
       'Arquivo enviado não encontrado ou expirado. Envie o arquivo novamente.',
     );
     expect(await quoteCount()).toBe(before);
+  });
+
+  it('an upload older than 24 h cannot be used and is dropped at the next upload; no file answers 400', async () => {
+    const db = ctx.app.services.database.db;
+    const old = (await upload('antigo.pdf', pdfBytes)).json();
+    await db
+      .update(cotacaoUploads)
+      .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(cotacaoUploads.id, old.id));
+    const late = await call('POST', '/api/quotes', a.supervisor.token, {
+      ...manual({ metodoEnvio: 'PDF', arquivoId: old.id }),
+    });
+    expect(late.statusCode).toBe(404);
+    expect(late.json().message).toBe(
+      'Arquivo enviado não encontrado ou expirado. Envie o arquivo novamente.',
+    );
+    expect((await db.select().from(cotacaoUploads).where(eq(cotacaoUploads.id, old.id))).length).toBe(1);
+    expect((await upload('novo.pdf', pdfBytes)).statusCode).toBe(201);
+    expect((await db.select().from(cotacaoUploads).where(eq(cotacaoUploads.id, old.id))).length).toBe(0);
+
+    const form = multipart({ nada: 'x' }, []);
+    const none = await ctx.app.inject({ method: 'POST', url: '/api/quotes/upload', ...form });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe('Arquivo é obrigatório');
   });
 
   it('refuses unknown content and files over the limit; another company cannot use the upload', async () => {

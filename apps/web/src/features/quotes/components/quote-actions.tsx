@@ -61,8 +61,9 @@ export function QuoteActions({ quote }: { quote: QuoteDetail }) {
 
   function confirmDelete() {
     remove.mutate(quote.id, {
-      onSuccess: () => {
-        showToast({ message: t.delete.done, variant: 'success', durationMs: NOTICE_MS });
+      // The server's answer is the catalogue's 'Cotação excluída com sucesso!'.
+      onSuccess: ({ message }) => {
+        showToast({ message, variant: 'success', durationMs: NOTICE_MS });
         navigate(paths.quotes.sent.getHref(), { replace: true });
       },
     });
