@@ -35,6 +35,23 @@ export const cotacaoSequencias = pgTable(
   (table) => [primaryKey({ columns: [table.empresaId, table.ano] })],
 );
 
+/**
+ * Live (not deleted) quotes per company and status, kept by a trigger on `cotacoes` in the same
+ * transaction as every insert, status change and delete (migration 0006): a list's total without
+ * scanning the company's quotes (P1, ADR 0012).
+ */
+export const cotacaoContagens = pgTable(
+  'cotacao_contagens',
+  {
+    empresaId: uuid()
+      .notNull()
+      .references(() => empresas.id, { onDelete: 'cascade' }),
+    status: text().notNull(),
+    total: integer().notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.empresaId, table.status] })],
+);
+
 /** A quotation request (spec 001 §3) of one company. */
 export const cotacoes = pgTable(
   'cotacoes',

@@ -19,8 +19,17 @@ import { inTenant, type Tenant } from '../empresas/tenant.js';
 export type QuoteRow = typeof cotacoes.$inferSelect;
 export type NewQuote = Omit<typeof cotacoes.$inferInsert, 'empresaId' | 'id' | 'busca'>;
 
-/** A list total is counted up to this many rows (P1: counts bounded); beyond it the list says "more than". */
+/**
+ * A list total is reported up to this many quotes (P1: counts bounded, and so is the deepest page's
+ * offset walk); beyond it the list says "more than". A tab or status total itself is read from
+ * cotacao_contagens, so it costs the same whatever the company's size.
+ */
 export const COUNT_CAP = 1_000;
+/**
+ * A search counts its matches up to this many: the count reads every match (a common word may match a
+ * quarter of the company's quotes), and ten pages of results is as far as a search is worth paging.
+ */
+export const SEARCH_COUNT_CAP = 100;
 
 /** The next number of the company's quotes this year (row-locked: concurrent creations never share one). */
 export async function nextQuoteNumber(executor: Executor, tenant: Tenant, ano: number): Promise<number> {
@@ -132,32 +141,33 @@ export function searchPatterns(search: string): { lookup: string; whole: string 
     : { lookup: `%${escapeLike(term)}%`, whole: '' };
 }
 
-/** Count up to COUNT_CAP + 1 and the page, newest first, in one round trip. */
-const PAGE_BY_WALK = (filter: string) => `
+/** The tab's or status's total (kept by a trigger, ADR 0012) and the page, newest first, in one round trip. */
+const PAGE_BY_WALK = `
   select t.total, p.* from
-    (select count(*)::int as total from
-      (select 1 from cotacoes c where ${filter} limit ${COUNT_CAP + 1}) capped) t
+    (select coalesce(sum(n.total), 0)::int as total from cotacao_contagens n
+      where n.empresa_id = $1 and n.status = any($2::text[])) t
   left join lateral (
-    select ${SUMMARY_COLUMNS} from cotacoes c where ${filter}
+    select ${SUMMARY_COLUMNS} from cotacoes c where ${MATCHES}
     order by c.created_at desc, c.id desc limit $3 offset $4) p on true`;
 
-/** The page alone, for a search already known to match more than COUNT_CAP rows. */
+/** The page alone, for a search already known to match more than SEARCH_COUNT_CAP rows. */
 const PAGE_ONLY_BY_WALK = `
   select ${SUMMARY_COLUMNS} from cotacoes c where ${SEARCHED}
   order by c.created_at desc, c.id desc limit $3 offset $4`;
 
 /**
- * A search reads the trigram index once: its matches (up to COUNT_CAP + 1) are both the count and, when
- * they are all of them, the rows the page is cut from. More matches than that means a common term, and
- * then walking the newest-first index finds a page quickly (listQuotes falls back to PAGE_ONLY_BY_WALK).
+ * A search reads its matches once (up to SEARCH_COUNT_CAP + 1, by the trigram index or, for a common
+ * term, by walking the table; the planner chooses): they are both the count and, when they are all of
+ * them, the rows the page is cut from. More matches than that means a common term, and then walking the
+ * newest-first index finds a page quickly (listQuotes falls back to PAGE_ONLY_BY_WALK).
  */
 const PAGE_BY_SEARCH = `
   with m as materialized (
-    select c.id, c.created_at from cotacoes c where ${SEARCHED} limit ${COUNT_CAP + 1})
+    select c.id, c.created_at from cotacoes c where ${SEARCHED} limit ${SEARCH_COUNT_CAP + 1})
   select t.total, p.* from (select count(*)::int as total from m) t
   left join lateral (
     select ${SUMMARY_COLUMNS} from m join cotacoes c on c.id = m.id
-    where t.total <= ${COUNT_CAP}
+    where t.total <= ${SEARCH_COUNT_CAP}
     order by m.created_at desc, m.id desc limit $3 offset $4) p on true`;
 
 function statusesOf(query: ListQuotesQuery): readonly string[] {
@@ -167,12 +177,15 @@ function statusesOf(query: ListQuotesQuery): readonly string[] {
   return QUOTE_STATUSES;
 }
 
-/** One page, newest first, and the number of matches counted up to COUNT_CAP + 1 (P1). */
+/**
+ * One page, newest first, the number of matches and the cap it is reported up to (COUNT_CAP for a tab
+ * or status, SEARCH_COUNT_CAP for a search; P1).
+ */
 export async function listQuotes(
   db: Database,
   tenant: Tenant,
   query: ListQuotesQuery,
-): Promise<{ rows: QuoteSummaryRow[]; total: number }> {
+): Promise<{ rows: QuoteSummaryRow[]; total: number; cap: number }> {
   const values: unknown[] = [
     tenant.empresaId,
     statusesOf(query),
@@ -186,18 +199,19 @@ export async function listQuotes(
     values.push(lookup, whole);
     result = await queryRows<PageRow>(db, PAGE_BY_SEARCH, values);
     total = result[0]?.total ?? 0;
-    if (total > COUNT_CAP) {
+    if (total > SEARCH_COUNT_CAP) {
       // A common term: the count is known to be over the cap; only the page is left to find.
       const rows = await queryRows<QuoteSummaryRow>(db, PAGE_ONLY_BY_WALK, values);
       result = rows.map((row) => ({ ...row, total }));
     }
   } else {
-    result = await queryRows<PageRow>(db, PAGE_BY_WALK(MATCHES), values);
+    result = await queryRows<PageRow>(db, PAGE_BY_WALK, values);
     total = result[0]?.total ?? 0;
   }
   const rows = result.filter((row): row is PageRow & QuoteSummaryRow => row.id !== null);
   return {
     total,
+    cap: query.search ? SEARCH_COUNT_CAP : COUNT_CAP,
     rows: rows.map(({ total: _total, ...row }) => ({
       ...row,
       prazoResposta: new Date(row.prazoResposta),

@@ -469,7 +469,7 @@ describe('list, detail and PDF', () => {
 });
 
 describe('search beyond the count cap', () => {
-  it('a common term counts up to 1,000 and still pages newest first; a rare one is found among them', async () => {
+  it('a tab counts up to 1,000, a common search term up to 100, both page newest first; a rare one is found among them', async () => {
     const empresa = await companyWithSupervisor(ctx, 'sup@cot-delta.com.br', 'Delta', validCnpj(5004));
     await ctx.app.services.database.db.execute(sql`
       insert into cotacoes (empresa_id, codigo, status, nome_solicitante, referencia_processo, tipo_frete,
@@ -481,13 +481,19 @@ describe('search beyond the count cap', () => {
     const list = async (query: string) =>
       (await call('GET', `/api/quotes?${query}`, empresa.supervisor.token)).json();
 
+    const tab = await list('tab=enviadas&page=100&limit=10');
+    expect(tab).toMatchObject({ total: 1000, totalLimitado: true, totalPages: 100, page: 100 });
+    expect(tab.data.map((q: { codigo: string }) => q.codigo)[0]).toBe('COT-2026-00991');
+    expect(await list('tab=finalizadas&limit=1')).toMatchObject({ total: 0, data: [] });
     const common = await list('tab=enviadas&search=embarque&page=2&limit=10');
-    expect(common).toMatchObject({ total: 1000, totalLimitado: true, totalPages: 100, page: 2 });
+    expect(common).toMatchObject({ total: 100, totalLimitado: true, totalPages: 10, page: 2 });
     expect(common.data.map((q: { codigo: string }) => q.codigo)).toEqual(
       Array.from({ length: 10 }, (_, i) => `COT-2026-${String(11 + i).padStart(5, '0')}`),
     );
+    const deep = await list('tab=enviadas&search=embarque&page=60&limit=10');
+    expect(deep.data.map((q: { codigo: string }) => q.codigo)[0]).toBe('COT-2026-00591');
     const beyond = await list('tab=enviadas&search=embarque&page=100&limit=100');
-    expect(beyond).toMatchObject({ total: 1000, totalLimitado: true, data: [] });
+    expect(beyond).toMatchObject({ total: 100, totalLimitado: true, data: [] });
     const rare = await list('search=GUARULHOS');
     expect(rare).toMatchObject({ total: 1, totalPages: 1 });
     expect(rare.data[0].codigo).toBe('COT-2026-00017');
@@ -509,6 +515,79 @@ describe('search beyond the count cap', () => {
       'COT-2026-01043',
     ]);
     expect((await list('search=embarque 104&limit=5&page=4')).data).toEqual([]);
+  });
+});
+
+describe('tab and status totals (cotacao_contagens, kept by a trigger)', () => {
+  it('follow every creation, status change and deletion; a company with quotes can still be deleted', async () => {
+    const empresa = await companyWithSupervisor(ctx, 'sup@cot-eps.com.br', 'Epsilon', validCnpj(5005));
+    const db = ctx.app.services.database.db;
+    const insert = (empresaId: string, from: number, count: number, status: string) =>
+      db.execute(sql`
+        insert into cotacoes (empresa_id, codigo, status, nome_solicitante, referencia_processo, tipo_frete,
+          prazo_resposta, metodo_envio, modo_envio, idioma_email, titulo_email, reply_token)
+        select ${empresaId}, 'COT-2026-' || lpad(n::text, 5, '0'), ${status}, 'Ana', 'Ref ' || n, 'FCL',
+          now() + interval '7 days', 'EMAIL', 'bcc', 'pt', 'x', md5(${empresaId} || n::text)
+        from generate_series(${from}::int, ${from + count - 1}::int) n`);
+    const total = async (query: string) =>
+      (await call('GET', `/api/quotes?${query}&limit=1`, empresa.supervisor.token)).json().total;
+    const totals = async () => [await total('tab=enviadas'), await total('tab=finalizadas')];
+    /** The counters against a real count: any drift in any company is a row here. */
+    const drift = async () =>
+      (
+        await db.execute(sql`
+          select * from cotacao_contagens n full join (
+            select empresa_id, status, count(*)::int as real from cotacoes where deleted_at is null group by 1, 2
+          ) r using (empresa_id, status) where coalesce(n.total, 0) <> coalesce(r.real, 0)`)
+      ).rows;
+
+    await insert(empresa.empresaId, 1, 5, 'AGUARDANDO_RESPOSTA');
+    await insert(empresa.empresaId, 6, 2, 'AGUARDANDO_REVISAO');
+    await insert(empresa.empresaId, 8, 3, 'APROVADA');
+    expect(await totals()).toEqual([7, 3]);
+    expect(await total('tab=enviadas&status=AGUARDANDO_REVISAO')).toBe(2);
+
+    const ids = (
+      await db.execute(
+        sql`select id, codigo from cotacoes where empresa_id = ${empresa.empresaId} order by codigo`,
+      )
+    ).rows as { id: string }[];
+    const patch = await call('PATCH', `/api/quotes/${ids[0]!.id}`, empresa.supervisor.token, {
+      status: 'CANCELADA',
+    });
+    expect(patch.statusCode, patch.body).toBe(200);
+    expect(await totals()).toEqual([6, 4]);
+    expect((await call('DELETE', `/api/quotes/${ids[1]!.id}`, empresa.supervisor.token)).statusCode).toBe(
+      200,
+    );
+    expect((await call('DELETE', `/api/quotes/${ids[0]!.id}`, empresa.supervisor.token)).statusCode).toBe(
+      200,
+    );
+    expect(await totals()).toEqual([5, 3]);
+
+    // Changes in both directions in one statement (the trigger locks counter rows in status order).
+    await db.execute(sql`
+      update cotacoes set status = case status when 'AGUARDANDO_RESPOSTA' then 'APROVADA'
+        when 'APROVADA' then 'AGUARDANDO_RESPOSTA' else status end
+      where empresa_id = ${empresa.empresaId}`);
+    expect(await totals()).toEqual([5, 3]);
+    expect(await total('tab=enviadas&status=AGUARDANDO_RESPOSTA')).toBe(3);
+    await db.execute(sql`delete from cotacoes where id = ${ids[2]!.id}`);
+    expect(await total('tab=finalizadas')).toBe(2);
+    expect(await drift()).toEqual([]);
+
+    const [other] = (
+      await db.execute(sql`insert into empresas (nome, codigo) values ('Zeta', 'ZETA-CONT') returning id`)
+    ).rows as { id: string }[];
+    await insert(other!.id, 1, 4, 'FECHADA');
+    expect(
+      (await db.execute(sql`select total from cotacao_contagens where empresa_id = ${other!.id}`)).rows,
+    ).toEqual([{ total: 4 }]);
+    await db.execute(sql`delete from empresas where id = ${other!.id}`);
+    expect(
+      (await db.execute(sql`select 1 from cotacao_contagens where empresa_id = ${other!.id}`)).rows,
+    ).toEqual([]);
+    expect(await drift()).toEqual([]);
   });
 });
 

@@ -456,13 +456,13 @@ export class QuotesService {
 
   async list(auth: AuthContext, query: ListQuotesQuery) {
     const tenant = tenantOfUser(auth.user);
-    const { rows, total } = await repo.listQuotes(this.db, tenant, query);
+    const { rows, total, cap } = await repo.listQuotes(this.db, tenant, query);
     return {
       data: rows.map(toSummary),
-      total: Math.min(total, repo.COUNT_CAP),
-      totalPages: Math.max(1, Math.ceil(Math.min(total, repo.COUNT_CAP) / query.limit)),
+      total: Math.min(total, cap),
+      totalPages: Math.max(1, Math.ceil(Math.min(total, cap) / query.limit)),
       page: query.page,
-      ...(total > repo.COUNT_CAP ? { totalLimitado: true } : {}),
+      ...(total > cap ? { totalLimitado: true } : {}),
     };
   }
 
