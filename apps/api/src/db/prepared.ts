@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from './client.js';
 
@@ -23,13 +24,28 @@ export function prepared<T>(executor: Executor, key: string, build: (executor: E
   return query;
 }
 
-type Queryable = { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+type Queryable = {
+  query(text: string | { name: string; text: string; values: unknown[] }, values?: unknown[]): Promise<{
+    rows: unknown[];
+  }>;
+};
 
 /**
  * Rows of hand-written SQL ($1, $2… placeholders) straight through the driver (pg pool or PGlite), for
- * the few hot reads whose shape drizzle's builder cannot express in one round trip.
+ * the few hot reads whose shape drizzle's builder cannot express in one round trip. With a `name`, on
+ * PostgreSQL the statement is prepared once per connection and then only executed (no parse or plan per
+ * call); give a name only to SQL whose plan does not depend on its values (a generic plan is then used).
  */
-export async function queryRows<T>(db: Database, text: string, values: unknown[]): Promise<T[]> {
+export async function queryRows<T>(
+  db: Database,
+  text: string,
+  values: unknown[],
+  name?: string,
+): Promise<T[]> {
   const client = (db as unknown as { $client: Queryable }).$client;
-  return (await client.query(text, values)).rows as T[];
+  const result =
+    name && client instanceof pg.Pool
+      ? await client.query({ name, text, values })
+      : await client.query(text, values);
+  return result.rows as T[];
 }

@@ -117,10 +117,15 @@ export const cotacoes = pgTable(
     // Ascending on purpose: read backwards it gives `created_at desc, id desc` (drizzle's .desc() would
     // make it NULLS LAST, which an ORDER BY ... DESC cannot use).
     index('cotacoes_empresa_created_idx').on(table.empresaId, table.createdAt, table.id),
-    index('cotacoes_busca_trgm_idx').using('gin', sql`${table.busca} gin_trgm_ops`),
-    // The bounded count of a tab or status (up to 1,001 rows) read from the index alone (ADR 0011).
-    index('cotacoes_empresa_status_live_idx')
-      .on(table.empresaId, table.status)
+    // fastupdate off: a search never reads a pending list of recent entries (up to 4 MB) row by row;
+    // quotes are written at human pace, so updating the index at once costs nothing noticeable.
+    index('cotacoes_busca_trgm_idx')
+      .using('gin', sql`${table.busca} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    // A status's live quotes newest first: a tab's page merges one ordered range per status, with the
+    // same plan whatever the statuses' sizes (ADR 0012).
+    index('cotacoes_empresa_status_created_idx')
+      .on(table.empresaId, table.status, table.createdAt, table.id)
       .where(sql`${table.deletedAt} is null`),
   ],
 );

@@ -110,7 +110,7 @@ export type QuoteSummaryRow = Pick<
 /** A page row carries the capped count; a page past the end is one row with only the count (id null). */
 type PageRow = { total: number } & (QuoteSummaryRow | { id: null });
 
-/** $1 company, $2 statuses ($3 limit, $4 offset): what a list request matches. */
+/** $1 company, $2 statuses ($3 limit, $4 offset): what a search request matches. */
 const MATCHES = `c.empresa_id = $1 and c.deleted_at is null and c.status = any($2::text[])`;
 /** $5: the pattern the trigram index looks up; $6: the whole term, checked on its candidates (searchPatterns). */
 const SEARCHED = `${MATCHES} and c.busca like immutable_unaccent($5) and strpos(c.busca, immutable_unaccent($6)) > 0`;
@@ -141,14 +141,28 @@ export function searchPatterns(search: string): { lookup: string; whole: string 
     : { lookup: `%${escapeLike(term)}%`, whole: '' };
 }
 
-/** The tab's or status's total (kept by a trigger, ADR 0012) and the page, newest first, in one round trip. */
-const PAGE_BY_WALK = `
+/** One status's newest live quotes ($1 company, the status in $<param>; $2 + $3 rows at most). */
+const statusRange = (param: number) => `(
+    select ${SUMMARY_COLUMNS} from cotacoes c
+    where c.empresa_id = $1 and c.deleted_at is null and c.status = $${param}
+    order by c.created_at desc, c.id desc limit $2::int + $3::int)`;
+
+/**
+ * A tab's or status's total, read from cotacao_contagens (ADR 0012), and its page ($2 limit, $3 offset)
+ * merged from one newest-first index range per status ($4…), in one round trip. Its plan is the same
+ * whatever the statuses' sizes, so it is prepared once (PAGE_BY_STATUS[n - 1] for n statuses).
+ */
+const pageByStatus = (count: number) => {
+  const params = Array.from({ length: count }, (_, i) => 4 + i);
+  return `
   select t.total, p.* from
     (select coalesce(sum(n.total), 0)::int as total from cotacao_contagens n
-      where n.empresa_id = $1 and n.status = any($2::text[])) t
+      where n.empresa_id = $1 and n.status in (${params.map((param) => `$${param}`).join(', ')})) t
   left join lateral (
-    select ${SUMMARY_COLUMNS} from cotacoes c where ${MATCHES}
-    order by c.created_at desc, c.id desc limit $3 offset $4) p on true`;
+    select * from (${params.map(statusRange).join(' union all ')}) u
+    order by u."createdAt" desc, u.id desc limit $2::int offset $3::int) p on true`;
+};
+const PAGE_BY_STATUS = QUOTE_STATUSES.map((_, i) => pageByStatus(i + 1));
 
 /** The page alone, for a search already known to match more than SEARCH_COUNT_CAP rows. */
 const PAGE_ONLY_BY_WALK = `
@@ -186,17 +200,13 @@ export async function listQuotes(
   tenant: Tenant,
   query: ListQuotesQuery,
 ): Promise<{ rows: QuoteSummaryRow[]; total: number; cap: number }> {
-  const values: unknown[] = [
-    tenant.empresaId,
-    statusesOf(query),
-    query.limit,
-    (query.page - 1) * query.limit,
-  ];
+  const statuses = statusesOf(query);
+  const offset = (query.page - 1) * query.limit;
   let result: PageRow[];
   let total: number;
   if (query.search) {
     const { lookup, whole } = searchPatterns(query.search);
-    values.push(lookup, whole);
+    const values = [tenant.empresaId, statuses, query.limit, offset, lookup, whole];
     result = await queryRows<PageRow>(db, PAGE_BY_SEARCH, values);
     total = result[0]?.total ?? 0;
     if (total > SEARCH_COUNT_CAP) {
@@ -205,7 +215,12 @@ export async function listQuotes(
       result = rows.map((row) => ({ ...row, total }));
     }
   } else {
-    result = await queryRows<PageRow>(db, PAGE_BY_WALK, values);
+    result = await queryRows<PageRow>(
+      db,
+      PAGE_BY_STATUS[statuses.length - 1]!,
+      [tenant.empresaId, query.limit, offset, ...statuses],
+      `quotes_page_${statuses.length}`,
+    );
     total = result[0]?.total ?? 0;
   }
   const rows = result.filter((row): row is PageRow & QuoteSummaryRow => row.id !== null);
