@@ -1,5 +1,5 @@
-import pg from 'pg';
 import { PgTransaction } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { Database, Executor } from './client.js';
 
 const cache = new WeakMap<object, Map<string, unknown>>();
@@ -25,7 +25,10 @@ export function prepared<T>(executor: Executor, key: string, build: (executor: E
 }
 
 type Queryable = {
-  query(text: string | { name: string; text: string; values: unknown[] }, values?: unknown[]): Promise<{
+  query(
+    text: string | { name: string; text: string; values: unknown[] },
+    values?: unknown[],
+  ): Promise<{
     rows: unknown[];
   }>;
 };
