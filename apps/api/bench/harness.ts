@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -75,6 +76,26 @@ export async function openBench(name: string): Promise<Bench> {
   };
 }
 
+/**
+ * CPU time (ms) spent so far by the local PostgreSQL server's processes, from /proc (BENCH_CPU=1): with
+ * process.cpuUsage() it splits a call's cost between Node and the database. Undefined where unreadable.
+ */
+function postgresCpuMs(): number | undefined {
+  try {
+    const pids = execFileSync('pgrep', ['-u', 'postgres'], { encoding: 'utf8' }).trim().split('\n');
+    const tick = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+    let ticks = 0;
+    for (const pid of pids) {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      ticks += Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+    }
+    return ticks * tick;
+  } catch {
+    return undefined;
+  }
+}
+const SHOW_CPU = Boolean(process.env.BENCH_CPU);
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
@@ -116,7 +137,17 @@ export async function measure(
         }),
       );
     await loop(WARMUP_ROUNDS, false);
+    const cpu0 = SHOW_CPU ? { node: process.cpuUsage(), pg: postgresCpuMs() } : undefined;
     await loop(ROUNDS, true);
+    let cpu = '';
+    if (cpu0) {
+      const node = process.cpuUsage(cpu0.node);
+      const pgNow = postgresCpuMs();
+      const perCall = (us: number) => (us / times.length).toFixed(0).padStart(5);
+      cpu = `  cpu µs/call: node ${perCall(node.user + node.system)}`;
+      if (pgNow !== undefined && cpu0.pg !== undefined)
+        cpu += `, postgres ${perCall((pgNow - cpu0.pg) * 1000)}`;
+    }
     times.sort((x, y) => x - y);
     const p50 = percentile(times, 50);
     const p99 = percentile(times, 99);
@@ -125,7 +156,7 @@ export async function measure(
     if (miss) ok = false;
     const remark = call.informative ? `  (${call.informative})` : miss ? '  MISS' : '';
     console.log(
-      `${call.label.padEnd(width)} ${p50.toFixed(1).padStart(8)} ${p99.toFixed(1).padStart(8)}${remark}`,
+      `${call.label.padEnd(width)} ${p50.toFixed(1).padStart(8)} ${p99.toFixed(1).padStart(8)}${remark}${cpu}`,
     );
   }
   const ratio = results[pages.last]!.p50 / results[pages.first]!.p50;
