@@ -170,18 +170,18 @@ const PAGE_ONLY_BY_WALK = `
   order by c.created_at desc, c.id desc limit $3 offset $4`;
 
 /**
- * A search reads its matches once (up to SEARCH_COUNT_CAP + 1, by the trigram index or, for a common
- * term, by walking the table; the planner chooses): they are both the count and, when they are all of
- * them, the rows the page is cut from. More matches than that means a common term, and then walking the
- * newest-first index finds a page quickly (listQuotes falls back to PAGE_ONLY_BY_WALK).
+ * A search reads its newest SEARCH_COUNT_CAP + 1 matches once (by the trigram index and a sort of the
+ * matches for a rare term, or by walking the newest-first index for a common one; the planner chooses):
+ * they are both the count and the rows the page is cut from. Only a page beyond them (a common term paged
+ * past its first hundred matches) needs another query (listQuotes falls back to PAGE_ONLY_BY_WALK).
  */
 const PAGE_BY_SEARCH = `
   with m as materialized (
-    select c.id, c.created_at from cotacoes c where ${SEARCHED} limit ${SEARCH_COUNT_CAP + 1})
+    select c.id, c.created_at from cotacoes c where ${SEARCHED}
+    order by c.created_at desc, c.id desc limit ${SEARCH_COUNT_CAP + 1})
   select t.total, p.* from (select count(*)::int as total from m) t
   left join lateral (
     select ${SUMMARY_COLUMNS} from m join cotacoes c on c.id = m.id
-    where t.total <= ${SEARCH_COUNT_CAP}
     order by m.created_at desc, m.id desc limit $3 offset $4) p on true`;
 
 function statusesOf(query: ListQuotesQuery): readonly string[] {
@@ -209,8 +209,8 @@ export async function listQuotes(
     const values = [tenant.empresaId, statuses, query.limit, offset, lookup, whole];
     result = await queryRows<PageRow>(db, PAGE_BY_SEARCH, values);
     total = result[0]?.total ?? 0;
-    if (total > SEARCH_COUNT_CAP) {
-      // A common term: the count is known to be over the cap; only the page is left to find.
+    if (total > SEARCH_COUNT_CAP && offset + query.limit > SEARCH_COUNT_CAP + 1) {
+      // A common term paged past its first matches: the count is known; only the page is left to find.
       const rows = await queryRows<QuoteSummaryRow>(db, PAGE_ONLY_BY_WALK, values);
       result = rows.map((row) => ({ ...row, total }));
     }
