@@ -18,7 +18,7 @@ export interface QuoteListPage {
   total: number;
   totalPages: number;
   page: number;
-  /** The server stops counting at 1,000 quotes: `total` is then a lower bound. */
+  /** The server stops counting at 1,000 quotes (100 for a search): `total` is then a lower bound. */
   totalLimitado?: boolean;
 }
 
