@@ -107,8 +107,9 @@ export type Call = {
 };
 
 /**
- * Runs each call (CLIENTS concurrent loops of WARMUP_ROUNDS unmeasured requests, then of ROUNDS measured ones), prints p50/p99, the
- * last/first page ratio, and answers whether every target was met.
+ * Runs each call (CLIENTS concurrent loops of WARMUP_ROUNDS unmeasured requests, then of ROUNDS measured
+ * ones), prints p50/p99 (and, with BENCH_CPU=1, the CPU per call), the last/first page ratio, and answers
+ * whether every target was met.
  */
 export async function measure(
   app: FastifyInstance,

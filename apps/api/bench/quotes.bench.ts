@@ -61,8 +61,9 @@ console.log(
 );
 if (process.env.BENCH_EXPLAIN) {
   for (const query of [
-    sql`explain analyze select * from cotacoes where empresa_id = ${empresaId} and status in ('AGUARDANDO_RESPOSTA','AGUARDANDO_APROVACAO','AGUARDANDO_REVISAO') order by created_at desc, id desc limit 10`,
-    sql`explain analyze select count(*) from (select 1 from cotacoes where empresa_id = ${empresaId} and status in ('AGUARDANDO_RESPOSTA','AGUARDANDO_APROVACAO','AGUARDANDO_REVISAO') limit 1001) c`,
+    // A tab's page reads one newest-first range per status (PAGE_BY_STATUS) and its total the counters.
+    sql`explain analyze select id from cotacoes where empresa_id = ${empresaId} and deleted_at is null and status = 'AGUARDANDO_RESPOSTA' order by created_at desc, id desc limit 10`,
+    sql`explain analyze select coalesce(sum(total), 0) from cotacao_contagens where empresa_id = ${empresaId} and status in ('AGUARDANDO_RESPOSTA','AGUARDANDO_APROVACAO','AGUARDANDO_REVISAO')`,
   ])
     console.log((await db.execute(query)).rows.map((row) => Object.values(row)[0]).join('\n'));
 }
