@@ -20,12 +20,12 @@ import type { MailTransport } from './mail/transport.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { OidcService } from './modules/auth/oidc.service.js';
-import { SessionService } from './modules/auth/session.service.js';
-import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.js';
+import { devMailboxRoutes, isMailboxOpenTo } from './modules/dev-mailbox/dev-mailbox.routes.js';
 import { CnpjService } from './modules/empresas/cnpj.service.js';
 import { empresasRoutes } from './modules/empresas/empresas.routes.js';
 import { EmpresasService } from './modules/empresas/empresas.service.js';
 import { MembersService } from './modules/empresas/members.service.js';
+import { linkInvitedUser } from './modules/empresas/registration-link.js';
 import { extractionRoutes } from './modules/extraction/extraction.routes.js';
 import { quotesRoutes } from './modules/quotes/quotes.routes.js';
 import { QuotesService } from './modules/quotes/quotes.service.js';
@@ -38,6 +38,7 @@ import { TransportersService } from './modules/transporters/transporters.service
 import accessPlugin from './plugins/access.js';
 import errorHandler from './plugins/error-handler.js';
 import security from './plugins/security.js';
+import { SessionService } from './plugins/sessions.js';
 import spa from './plugins/spa.js';
 
 export type BuildAppOptions = {
@@ -130,8 +131,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jobs,
     mailer,
     sessions,
-    auth: new AuthService(database.db, config, sessions, mailer),
-    oidc: new OidcService(database.db, config),
+    auth: new AuthService(database.db, config, sessions, mailer, linkInvitedUser),
+    oidc: new OidcService(database.db, config, linkInvitedUser),
     rates: new RatesService(config.RATES_API_URL, config.HTTP_TIMEOUT_MS, app.log),
     cnpj,
     empresas: new EmpresasService(database.db, cnpj, sessions),
@@ -179,7 +180,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
-      await api.register(systemRoutes, { config, database, oidc: services.oidc });
+      await api.register(systemRoutes, {
+        config,
+        database,
+        isProviderConfigured: (provider) => services.oidc.isConfigured(provider),
+        isMailboxOpenTo: (request) => isMailboxOpenTo(config, request),
+      });
       await api.register(authRoutes, { config, auth: services.auth, oidc: services.oidc });
       await api.register(ratesRoutes, { rates: services.rates });
       await api.register(devMailboxRoutes, { config });

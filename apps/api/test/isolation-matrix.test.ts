@@ -1,5 +1,6 @@
 import type { Role } from '@cotacoes/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkedTenant } from '../src/db/tenant.js';
 import { hashToken } from '../src/lib/tokens.js';
 import {
   accessMatrix,
@@ -16,7 +17,6 @@ import {
   validCnpj,
 } from '../src/modules/empresas/empresas.test-helpers.js';
 import { insertInvite } from '../src/modules/empresas/invites.repository.js';
-import { checkedTenant } from '../src/modules/empresas/tenant.js';
 import * as carriers from '../src/modules/transporters/transporters.repository.js';
 import type { Access } from '../src/plugins/access.js';
 import { type FakeCnpjServer, startFakeCnpjServer } from './fakes/cnpj-server.js';

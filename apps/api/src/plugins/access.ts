@@ -3,7 +3,8 @@ import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.js';
-import type { AuthContext, SessionService } from '../modules/auth/session.service.js';
+import type { AuthContext } from './request-context.js';
+import type { SessionService } from './sessions.js';
 
 /**
  * Who may call a route. Every /api route declares one (checked when the route is registered), and

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { empresas, users } from '../db/schema/index.js';
+import { checkedTenant } from '../db/tenant.js';
 import { hashPassword } from '../lib/passwords.js';
-import { checkedTenant } from '../modules/empresas/tenant.js';
 import * as carriers from '../modules/transporters/transporters.repository.js';
 
 export const DEMO_ACCOUNT = {

@@ -1,19 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { pendingRegistrations, users } from '../../db/schema/index.js';
+import type { UserRow } from '../../read-models/users.js';
 
-export type UserRow = typeof users.$inferSelect;
+export { findUserByEmail, findUserById, type UserRow } from '../../read-models/users.js';
+
 export type PendingRegistrationRow = typeof pendingRegistrations.$inferSelect;
-
-export async function findUserByEmail(executor: Executor, email: string): Promise<UserRow | undefined> {
-  const [row] = await executor.select().from(users).where(eq(users.email, email)).limit(1);
-  return row;
-}
-
-export async function findUserById(executor: Executor, id: string): Promise<UserRow | undefined> {
-  const [row] = await executor.select().from(users).where(eq(users.id, id)).limit(1);
-  return row;
-}
 
 export async function insertUser(executor: Executor, values: typeof users.$inferInsert): Promise<UserRow> {
   const [row] = await executor.insert(users).values(values).returning();

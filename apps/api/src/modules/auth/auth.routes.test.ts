@@ -11,8 +11,8 @@ import {
   waitForMail,
 } from '../../../test/helpers.js';
 import { auditLog, pendingInvites, pendingRegistrations, sessions, users } from '../../db/schema/index.js';
+import { checkedTenant } from '../../db/tenant.js';
 import { insertInvite } from '../empresas/invites.repository.js';
-import { checkedTenant } from '../empresas/tenant.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -18,7 +18,9 @@ import { z } from 'zod';
 import type { AppConfig } from '../../config/env.js';
 import { AppError } from '../../lib/errors.js';
 import { access, requireAuth, SESSION_COOKIE } from '../../plugins/access.js';
-import { type AuthService, type RequestMeta, type SignedIn, toPublicUser } from './auth.service.js';
+import { requestMeta } from '../../plugins/request-context.js';
+import { toPublicUser } from '../../read-models/users.js';
+import type { AuthService, SignedIn } from './auth.service.js';
 import type { OidcService, Provider } from './oidc.service.js';
 
 export const REGISTRATION_COOKIE = 'cotacoes_registration';
@@ -27,16 +29,6 @@ const OAUTH_COOKIE = 'cotacoes_oauth';
 const errorResponses = { 400: problemSchema, 401: problemSchema, 409: problemSchema, 429: problemSchema };
 
 export type AuthRoutesOptions = { config: AppConfig; auth: AuthService; oidc: OidcService };
-
-export function requestMeta(request: FastifyRequest): RequestMeta {
-  return {
-    userId: request.auth?.user.id ?? null,
-    empresaId: request.auth?.user.empresaId ?? null,
-    requestId: request.id,
-    ip: request.ip,
-    userAgent: request.headers['user-agent'],
-  };
-}
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { config, auth, oidc }) => {
   const secure = config.isProduction;

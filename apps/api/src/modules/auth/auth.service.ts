@@ -9,9 +9,11 @@ import { KeyedLimiter } from '../../lib/rate-limiter.js';
 import { generateNumericCode, generateToken, hashToken, safeEqualHex } from '../../lib/tokens.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { mailTemplates } from '../../mail/templates.js';
-import { linkInvitedUser } from '../empresas/registration-link.js';
+import type { AuthContext, RequestMeta } from '../../plugins/request-context.js';
+import type { SessionService } from '../../plugins/sessions.js';
+import type { OnUserVerified } from '../../read-models/users.js';
+import { toPublicUser } from '../../read-models/users.js';
 import * as repo from './auth.repository.js';
-import type { AuthContext, SessionService } from './session.service.js';
 
 export const CODE_TTL_MINUTES = 10;
 export const CODE_MAX_ATTEMPTS = 5;
@@ -19,19 +21,7 @@ const REGISTRATION_TTL_MS = 24 * 3_600_000;
 const RESEND_MIN_INTERVAL_MS = 30_000;
 const MAX_SENDS_PER_REGISTRATION = 5;
 
-export type RequestMeta = AuditContext & { userAgent?: string };
 export type SignedIn = { access_token: string; user: User; sessionId: string };
-
-export function toPublicUser(user: repo.UserRow): User {
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    role: user.role,
-    empresaId: user.empresaId,
-    receiveEmailCopy: user.receiveEmailCopy,
-  };
-}
 
 /** Registration, verification, sign-in, profile and password (spec 000 §2, §4, §5, §7). */
 export class AuthService {
@@ -44,6 +34,7 @@ export class AuthService {
     private readonly config: AppConfig,
     private readonly sessions: SessionService,
     private readonly mailer: Mailer,
+    private readonly onUserVerified: OnUserVerified,
   ) {}
 
   private codeHash(registrationId: string, code: string): string {
@@ -174,7 +165,7 @@ export class AuthService {
       });
       await repo.deleteRegistrationsOfEmail(tx, registration.email);
       // A company that invited this (now verified) e-mail gets its new member with the invite's role.
-      const user = await linkInvitedUser(tx, created, meta);
+      const user = await this.onUserVerified(tx, created, meta);
       const session = await this.sessions.create(tx, user.id, meta);
       await writeAudit(
         tx,

@@ -18,8 +18,8 @@ import {
   userIdentities,
   users,
 } from '../../db/schema/index.js';
+import { checkedTenant } from '../../db/tenant.js';
 import { insertInvite } from '../empresas/invites.repository.js';
-import { checkedTenant } from '../empresas/tenant.js';
 
 /**
  * Google and Microsoft sign-in (S7) against a real local OpenID provider (oauth2-mock-server): discovery,

@@ -6,7 +6,7 @@ import { oauthTransactions, userIdentities } from '../../db/schema/index.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { generateToken, hashToken } from '../../lib/tokens.js';
-import { linkInvitedUser } from '../empresas/registration-link.js';
+import type { OnUserVerified } from '../../read-models/users.js';
 import * as repo from './auth.repository.js';
 
 export type Provider = 'google' | 'microsoft';
@@ -25,6 +25,7 @@ export class OidcService {
   constructor(
     private readonly db: Database,
     private readonly config: AppConfig,
+    private readonly onUserVerified: OnUserVerified,
   ) {}
 
   isConfigured(provider: Provider): boolean {
@@ -167,7 +168,7 @@ export class OidcService {
         const user = await repo.insertUser(tx, { name, email, role: admin ? 'desenvolvedor' : 'usuario' });
         await tx.insert(userIdentities).values({ userId: user.id, issuer, subject, email });
         // A pending invitation follows only an e-mail the provider vouches for (see the admin rule above).
-        if (verified === 'true') await linkInvitedUser(tx, user, { userId: user.id });
+        if (verified === 'true') await this.onUserVerified(tx, user, { userId: user.id });
         await writeAudit(tx, { userId: user.id }, `auth.register.${provider}`, {
           entity: 'user',
           entityId: user.id,

@@ -54,16 +54,3 @@ export function toJoinRequest(view: JoinRequestView): JoinRequest {
     decidedAt: view.decidedAt?.toISOString() ?? null,
   };
 }
-
-/** A unique index was violated (PostgreSQL 23505), optionally a given one; drivers nest the error. */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const candidate = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
-    if (candidate.code === '23505') {
-      if (!constraint) return true;
-      return candidate.constraint === constraint || String(candidate.message ?? '').includes(constraint);
-    }
-    current = candidate.cause;
-  }
-  return false;
-}

@@ -3,20 +3,18 @@ import { and, asc, eq, isNull, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { empresaJoinRequests, empresas, pendingInvites, users } from '../../db/schema/index.js';
-import { inTenant, type Tenant } from './tenant.js';
+import { escapeLike, matchesSearch } from '../../db/sql.js';
+import { inTenant, type Tenant } from '../../db/tenant.js';
 
-export type EmpresaRow = typeof empresas.$inferSelect;
+import type { EmpresaRow } from '../../read-models/empresas.js';
+
+export { type EmpresaRow, findEmpresaById } from '../../read-models/empresas.js';
 export type UserRow = typeof users.$inferSelect;
 
 // ---- companies (the tenants themselves) ----
 
 export async function listEmpresas(executor: Executor): Promise<EmpresaRow[]> {
   return executor.select().from(empresas).orderBy(asc(empresas.nome), asc(empresas.codigo));
-}
-
-export async function findEmpresaById(executor: Executor, id: string): Promise<EmpresaRow | undefined> {
-  const [row] = await executor.select().from(empresas).where(eq(empresas.id, id)).limit(1);
-  return row;
 }
 
 export async function findEmpresaByCnpj(executor: Executor, cnpj: string): Promise<EmpresaRow | undefined> {
@@ -97,19 +95,6 @@ export async function countEmpresaData(
 
 function isMember(): SQL {
   return ne(users.role, 'desenvolvedor');
-}
-
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
-/** One of the columns contains `search`, ignoring case and accents. */
-export function matchesSearch(columns: AnyPgColumn[], search: string | undefined): SQL | undefined {
-  if (!search) return undefined;
-  const pattern = `%${escapeLike(search.toLowerCase())}%`;
-  return or(
-    ...columns.map((column) => sql`immutable_unaccent(lower(${column})) like immutable_unaccent(${pattern})`),
-  );
 }
 
 export async function listMembers(

@@ -33,7 +33,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireAuth } from '../../plugins/access.js';
-import { requestMeta } from '../auth/auth.routes.js';
+import { requestMeta } from '../../plugins/request-context.js';
 import type { EmpresasService } from './empresas.service.js';
 import type { MembersService } from './members.service.js';
 

@@ -8,17 +8,18 @@ import type {
   User,
 } from '@cotacoes/shared';
 import type { Database, Executor } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/sql.js';
+import { checkedTenant, type Tenant } from '../../db/tenant.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
-import { findUserById } from '../auth/auth.repository.js';
-import { type RequestMeta, toPublicUser } from '../auth/auth.service.js';
-import type { AuthContext, SessionService } from '../auth/session.service.js';
+import type { AuthContext, RequestMeta } from '../../plugins/request-context.js';
+import type { SessionService } from '../../plugins/sessions.js';
+import { findUserById, toPublicUser } from '../../read-models/users.js';
 import type { CnpjService } from './cnpj.service.js';
 import { codigoBaseFromName, firstFreeCodigo } from './codigo.js';
-import { isUniqueViolation, toEmpresa } from './empresas.dto.js';
+import { toEmpresa } from './empresas.dto.js';
 import * as repo from './empresas.repository.js';
 import { cancelPendingJoinRequestsOfUser } from './join-requests.repository.js';
-import { checkedTenant, type Tenant } from './tenant.js';
 
 const CODIGO_KEY = 'empresas_codigo_key';
 const CNPJ_KEY = 'empresas_cnpj_key';

@@ -2,8 +2,8 @@ import type { MemberListQuery } from '@cotacoes/shared';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { empresas, pendingInvites } from '../../db/schema/index.js';
-import { matchesSearch } from './empresas.repository.js';
-import { inTenant, type Tenant } from './tenant.js';
+import { matchesSearch } from '../../db/sql.js';
+import { inTenant, type Tenant } from '../../db/tenant.js';
 
 export type InviteRow = typeof pendingInvites.$inferSelect;
 

@@ -2,7 +2,7 @@ import type { JoinRequestStatus } from '@cotacoes/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { empresaJoinRequests, empresas, users } from '../../db/schema/index.js';
-import { inTenant, type Tenant } from './tenant.js';
+import { inTenant, type Tenant } from '../../db/tenant.js';
 
 export type JoinRequestRow = typeof empresaJoinRequests.$inferSelect;
 export type JoinRequestView = JoinRequestRow & {

@@ -4,6 +4,7 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestContext, waitForMail } from '../../../test/helpers.js';
 import { auditLog, pendingInvites, users } from '../../db/schema/index.js';
+import { checkedTenant } from '../../db/tenant.js';
 import {
   type Actor,
   type Call,
@@ -14,7 +15,6 @@ import {
   validCnpj,
 } from './empresas.test-helpers.js';
 import { insertInvite } from './invites.repository.js';
-import { checkedTenant } from './tenant.js';
 
 let ctx: TestContext;
 let call: Call;

@@ -14,19 +14,19 @@ import {
 } from '@cotacoes/shared';
 import type { AppConfig } from '../../config/env.js';
 import type { Database, Executor } from '../../db/client.js';
+import { checkedTenant, type Tenant, tenantOfUser } from '../../db/tenant.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { generateToken, hashToken } from '../../lib/tokens.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { mailTemplates } from '../../mail/templates.js';
-import { findUserByEmail, findUserById } from '../auth/auth.repository.js';
-import { type RequestMeta, toPublicUser } from '../auth/auth.service.js';
-import type { AuthContext, SessionService } from '../auth/session.service.js';
+import type { AuthContext, RequestMeta } from '../../plugins/request-context.js';
+import type { SessionService } from '../../plugins/sessions.js';
+import { findUserByEmail, findUserById, toPublicUser } from '../../read-models/users.js';
 import { toCompanyUser, toJoinRequest, toPendingInvite } from './empresas.dto.js';
 import * as repo from './empresas.repository.js';
 import * as invites from './invites.repository.js';
 import * as joins from './join-requests.repository.js';
-import { checkedTenant, type Tenant, tenantOfUser } from './tenant.js';
 
 type Target = { tenant: Tenant; empresa: repo.EmpresaRow };
 

@@ -1,8 +1,8 @@
 import type { Executor } from '../../db/client.js';
+import { checkedTenant } from '../../db/tenant.js';
 import { type AuditContext, writeAudit } from '../../lib/audit.js';
 import { linkUser, type UserRow } from './empresas.repository.js';
 import { findNewestOpenInviteOfEmail, markInviteActivated } from './invites.repository.js';
-import { checkedTenant } from './tenant.js';
 
 /**
  * Links a user who has just registered to the company that invited their (verified) e-mail, with the

@@ -13,8 +13,8 @@ import {
   mailOutbox,
   transportadores,
 } from '../../db/schema/index.js';
-import { escapeLike } from '../empresas/empresas.repository.js';
-import { inTenant, type Tenant } from '../empresas/tenant.js';
+import { escapeLike } from '../../db/sql.js';
+import { inTenant, type Tenant } from '../../db/tenant.js';
 
 export type QuoteRow = typeof cotacoes.$inferSelect;
 export type NewQuote = Omit<typeof cotacoes.$inferInsert, 'empresaId' | 'id' | 'busca'>;

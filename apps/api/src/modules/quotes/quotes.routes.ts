@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
 import { readMultipart } from '../../lib/multipart.js';
 import { access, requireAuth } from '../../plugins/access.js';
-import { requestMeta } from '../auth/auth.routes.js';
+import { requestMeta } from '../../plugins/request-context.js';
 import { parseQuoteForm } from './quote-form.js';
 import type { QuotesService } from './quotes.service.js';
 

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { inspectZip } from '@cotacoes/extraction/zip-guard';
 import {
   type CreateQuoteBody,
   DEFAULT_PRAZO_DIAS,
@@ -18,15 +16,14 @@ import {
 } from '@cotacoes/shared';
 import type { AppConfig } from '../../config/env.js';
 import type { Database } from '../../db/client.js';
+import { type Tenant, tenantOfUser } from '../../db/tenant.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import type { UploadedFile } from '../../lib/multipart.js';
 import { buildMessageId, type Mailer } from '../../mail/mailer.js';
-import { findUserById } from '../auth/auth.repository.js';
-import type { RequestMeta } from '../auth/auth.service.js';
-import type { AuthContext } from '../auth/session.service.js';
-import { findEmpresaById } from '../empresas/empresas.repository.js';
-import { type Tenant, tenantOfUser } from '../empresas/tenant.js';
+import type { AuthContext, RequestMeta } from '../../plugins/request-context.js';
+import { findEmpresaById } from '../../read-models/empresas.js';
+import { findUserById } from '../../read-models/users.js';
 import {
   buildQuoteDocument,
   escapeHtml,
@@ -34,65 +31,11 @@ import {
   renderQuoteMail,
   renderQuotePdf,
 } from './quote-document.js';
+import { CONTENT_TYPES, type FileKind, safeFilename, sniff, UPLOAD_KINDS } from './quote-files.js';
 import * as repo from './quotes.repository.js';
+import { newReplyToken, replyAddress } from './reply-address.js';
 
 export type QuoteFiles = { file?: UploadedFile; dangerousCargoFile?: UploadedFile };
-
-type Kind = 'pdf' | 'xlsx' | 'xls' | 'docx' | 'doc' | 'jpg' | 'png' | 'unknown';
-
-/** A file's type from its first bytes, never from its name (S8). */
-export function sniff(buffer: Buffer): Kind {
-  const starts = (...bytes: number[]) => bytes.every((b, i) => buffer[i] === b);
-  if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return 'pdf';
-  if (starts(0x89, 0x50, 0x4e, 0x47)) return 'png';
-  if (starts(0xff, 0xd8, 0xff)) return 'jpg';
-  if (starts(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1)) {
-    // OLE compound file: Excel 97 workbooks name their stream "Workbook" (UTF-16), Word "WordDocument".
-    const head = buffer.subarray(0, Math.min(buffer.length, 64 * 1024)).toString('utf16le');
-    if (head.includes('Workbook') || head.includes('Book')) return 'xls';
-    if (head.includes('WordDocument')) return 'doc';
-    return 'unknown';
-  }
-  if (starts(0x50, 0x4b, 0x03, 0x04)) {
-    const inspection = inspectZip(buffer, { maxEntries: 2_000, maxUncompressedBytes: 100 * 1024 * 1024 });
-    if (!inspection.ok) return 'unknown';
-    const names = buffer.toString('latin1');
-    if (names.includes('xl/workbook')) return 'xlsx';
-    if (names.includes('word/document')) return 'docx';
-  }
-  return 'unknown';
-}
-
-/** What an upload is, for the quote that will use it. */
-const UPLOAD_KINDS: Record<Exclude<Kind, 'unknown'>, QuoteUpload['tipo']> = {
-  pdf: 'pdf',
-  xlsx: 'excel',
-  xls: 'excel',
-  docx: 'doc',
-  doc: 'doc',
-  jpg: 'imagem',
-  png: 'imagem',
-};
-
-const CONTENT_TYPES: Record<Exclude<Kind, 'unknown'>, string> = {
-  pdf: 'application/pdf',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  xls: 'application/vnd.ms-excel',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  doc: 'application/msword',
-  jpg: 'image/jpeg',
-  png: 'image/png',
-};
-
-/** Keeps a file name printable and short (it travels in headers and Content-Disposition). */
-function safeFilename(name: string, kind: Kind): string {
-  const printable = [...name].map((char) => (char.charCodeAt(0) < 32 ? '_' : char)).join('');
-  const base = printable
-    .replace(/[\\/"<>:|?*]+/g, '_')
-    .trim()
-    .slice(0, 120);
-  return base || `arquivo.${kind}`;
-}
 
 function toSummary(row: repo.QuoteSummaryRow): QuoteSummary {
   return {
@@ -109,17 +52,6 @@ function toSummary(row: repo.QuoteSummaryRow): QuoteSummary {
     dataCriacao: row.createdAt.toISOString(),
     contadorRespostas: { respondidas: row.respostasRecebidas, total: row.totalDestinatarios },
   };
-}
-
-/** `local+token@domain`: a reply to it names the quote (and, in individual mode, the carrier). */
-export function replyAddress(base: string, token: string): string {
-  const at = base.lastIndexOf('@');
-  return `${base.slice(0, at)}+${token}${base.slice(at)}`;
-}
-
-/** 128 bits from the CSPRNG, in lower-case base32-ish hex (safe in an address local part). */
-function replyToken(): string {
-  return randomBytes(16).toString('hex');
 }
 
 /**
@@ -193,7 +125,7 @@ export class QuotesService {
         itens: body.itens,
         grupos: recipients.grupos,
         totalDestinatarios: recipients.carriers.length,
-        replyToken: replyToken(),
+        replyToken: newReplyToken(),
         createdAt: now,
       });
       await repo.insertAttachments(tx, tenant, quote.id, attachments);
@@ -238,13 +170,13 @@ export class QuotesService {
             transportadorId: carrier.id,
             nome: carrier.nome,
             emails: carrier.emails,
-            replyToken: replyToken(),
+            replyToken: newReplyToken(),
             outboxId: sent.id,
             messageId: sent.messageId,
           });
       } else {
         for (const carrier of recipients.carriers) {
-          const token = replyToken();
+          const token = newReplyToken();
           const reply = replyAddress(this.config.MAIL_REPLY_ADDRESS, token);
           const sent = await this.mailer.enqueue(tx, {
             ...base,
@@ -304,23 +236,23 @@ export class QuotesService {
     if (body.metodoEnvio !== 'EMAIL') {
       if (!files.file) throw new AppError('QUOTE_ARQUIVO_REQUIRED');
       const kind = sniff(files.file.buffer);
-      const allowed: Kind[] = body.metodoEnvio === 'PDF' ? ['pdf'] : ['xlsx', 'xls'];
+      const allowed: FileKind[] = body.metodoEnvio === 'PDF' ? ['pdf'] : ['xlsx', 'xls'];
       if (!allowed.includes(kind)) throw new AppError('QUOTE_FILE_TYPE');
       attachments.push({
         tipo: 'arquivo',
         nome: safeFilename(files.file.filename, kind),
-        contentType: CONTENT_TYPES[kind as Exclude<Kind, 'unknown'>],
+        contentType: CONTENT_TYPES[kind as Exclude<FileKind, 'unknown'>],
         conteudo: files.file.buffer,
       });
     }
     if (files.dangerousCargoFile) {
       const kind = sniff(files.dangerousCargoFile.buffer);
-      if (!(['pdf', 'doc', 'docx', 'jpg', 'png'] as Kind[]).includes(kind))
+      if (!(['pdf', 'doc', 'docx', 'jpg', 'png'] as FileKind[]).includes(kind))
         throw new AppError('QUOTE_DANGEROUS_FILE_TYPE');
       attachments.push({
         tipo: 'carga_perigosa',
         nome: safeFilename(files.dangerousCargoFile.filename, kind),
-        contentType: CONTENT_TYPES[kind as Exclude<Kind, 'unknown'>],
+        contentType: CONTENT_TYPES[kind as Exclude<FileKind, 'unknown'>],
         conteudo: files.dangerousCargoFile.buffer,
       });
     }

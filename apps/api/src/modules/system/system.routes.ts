@@ -1,18 +1,20 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config/env.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import { access } from '../../plugins/access.js';
-import type { OidcService } from '../auth/oidc.service.js';
-import { isMailboxOpenTo } from '../dev-mailbox/dev-mailbox.routes.js';
 
 export const APP_VERSION = process.env.npm_package_version ?? '0.1.0';
 
 export const systemRoutes: FastifyPluginAsyncZod<{
   config: AppConfig;
   database: DatabaseHandle;
-  oidc: OidcService;
-}> = async (app, { config, database, oidc }) => {
+  /** Whether a sign-in provider is configured (the auth module answers). */
+  isProviderConfigured: (provider: 'google' | 'microsoft') => boolean;
+  /** Whether the local mailbox page is open to this caller (the dev-mailbox module answers). */
+  isMailboxOpenTo: (request: FastifyRequest) => boolean;
+}> = async (app, { config, database, isProviderConfigured, isMailboxOpenTo }) => {
   app.get(
     '/health',
     {
@@ -58,10 +60,10 @@ export const systemRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      googleEnabled: oidc.isConfigured('google'),
-      microsoftEnabled: oidc.isConfigured('microsoft'),
+      googleEnabled: isProviderConfigured('google'),
+      microsoftEnabled: isProviderConfigured('microsoft'),
       mailTransport: config.MAIL_TRANSPORT,
-      mailboxEnabled: isMailboxOpenTo(config, request),
+      mailboxEnabled: isMailboxOpenTo(request),
       supportEmail: config.SUPPORT_EMAIL,
     }),
   );

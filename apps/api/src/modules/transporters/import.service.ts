@@ -15,11 +15,10 @@ import {
   type TransportadorFilter,
 } from '@cotacoes/shared';
 import type { Database, Executor } from '../../db/client.js';
+import { type Tenant, tenantOfUser } from '../../db/tenant.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
-import type { RequestMeta } from '../auth/auth.service.js';
-import type { AuthContext } from '../auth/session.service.js';
-import { type Tenant, tenantOfUser } from '../empresas/tenant.js';
+import type { AuthContext, RequestMeta } from '../../plugins/request-context.js';
 import { type RawImportRow, readImportFile, writeExport } from './import-file.js';
 import * as repo from './transporters.repository.js';
 

@@ -3,9 +3,9 @@ import { and, asc, count, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { grupos, grupoTransportadores, transportadorEmails, transportadores } from '../../db/schema/index.js';
+import { escapeLike } from '../../db/sql.js';
+import { inTenant, type Tenant } from '../../db/tenant.js';
 import { AppError } from '../../lib/errors.js';
-import { escapeLike } from '../empresas/empresas.repository.js';
-import { inTenant, type Tenant } from '../empresas/tenant.js';
 
 export type TransportadorRow = typeof transportadores.$inferSelect;
 export type GrupoRow = typeof grupos.$inferSelect;

@@ -14,12 +14,11 @@ import {
   type UpdateTransportadorBody,
 } from '@cotacoes/shared';
 import type { Database, Executor } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/sql.js';
+import { type Tenant, tenantOfUser } from '../../db/tenant.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
-import type { RequestMeta } from '../auth/auth.service.js';
-import type { AuthContext } from '../auth/session.service.js';
-import { isUniqueViolation } from '../empresas/empresas.dto.js';
-import { type Tenant, tenantOfUser } from '../empresas/tenant.js';
+import type { AuthContext, RequestMeta } from '../../plugins/request-context.js';
 import * as repo from './transporters.repository.js';
 
 /** Default page size when only `page` is given. */

@@ -1,12 +1,10 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { AppConfig } from '../../config/env.js';
-import type { Database, Executor } from '../../db/client.js';
-import { prepared } from '../../db/prepared.js';
-import { sessions, users } from '../../db/schema/index.js';
-import { generateToken, hashToken } from '../../lib/tokens.js';
-
-export type SessionUser = typeof users.$inferSelect;
-export type AuthContext = { user: SessionUser; sessionId: string };
+import type { AppConfig } from '../config/env.js';
+import type { Database, Executor } from '../db/client.js';
+import { prepared } from '../db/prepared.js';
+import { sessions, users } from '../db/schema/index.js';
+import { generateToken, hashToken } from '../lib/tokens.js';
+import type { AuthContext } from './request-context.js';
 
 const TOUCH_INTERVAL_MS = 60_000;
 

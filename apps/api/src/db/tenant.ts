@@ -1,6 +1,6 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { AppError } from '../../lib/errors.js';
+import { AppError } from '../lib/errors.js';
 
 declare const tenantBrand: unique symbol;
 
