@@ -1,6 +1,7 @@
 import { type ErrorCode, errorMessage } from '@cotacoes/shared';
 
-const statusByCode: Partial<Record<ErrorCode, number>> = {
+/** Every error code has its HTTP status: a new code without one does not compile. */
+const statusByCode: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
   MALFORMED_JSON: 400,
   CODE_INVALID: 400,
@@ -79,6 +80,30 @@ const statusByCode: Partial<Record<ErrorCode, number>> = {
   QUOTE_FINAL: 409,
   QUOTE_UPLOAD_TYPE: 415,
   QUOTE_UPLOAD_NOT_FOUND: 404,
+  EMAIL_INVALID: 400,
+  EMAIL_REQUIRED: 400,
+  NAME_REQUIRED: 400,
+  PASSWORD_MIN_LENGTH: 400,
+  PASSWORD_LETTER: 400,
+  PASSWORD_NUMBER: 400,
+  PASSWORD_MISMATCH: 400,
+  PASSWORD_TOO_COMMON: 400,
+  PASSWORD_TOO_LONG: 400,
+  PASSWORD_REQUIRED_FIELDS: 400,
+  EMPRESA_NOME_REQUIRED: 400,
+  EMPRESA_CODIGO_REQUIRED: 400,
+  QUOTE_SOLICITANTE_REQUIRED: 400,
+  QUOTE_REFERENCIA_REQUIRED: 400,
+  QUOTE_ORIGEM_REQUIRED: 400,
+  QUOTE_DESTINO_REQUIRED: 400,
+  QUOTE_TIPO_FRETE_REQUIRED: 400,
+  QUOTE_ARQUIVO_REQUIRED: 400,
+  QUOTE_PRAZO_INVALID: 400,
+  QUOTE_PRAZO_PAST: 400,
+  QUOTE_RECIPIENTS_REQUIRED: 400,
+  QUOTE_GROUP_EMPTY: 400,
+  QUOTE_ITEM_REQUIRED: 400,
+  QUOTE_FIELDS_INVALID: 400,
 };
 
 export type FieldError = { path: string; message: string };
@@ -96,7 +121,7 @@ export class AppError extends Error {
   ) {
     super(code);
     this.name = 'AppError';
-    this.status = status ?? statusByCode[code] ?? 400;
+    this.status = status ?? statusByCode[code];
     this.userMessage = errorMessage(code, params);
   }
 

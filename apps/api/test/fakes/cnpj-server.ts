@@ -5,7 +5,7 @@ import path from 'node:path';
 
 const fixturePath = path.resolve(
   import.meta.dirname,
-  '../../../../../shared/fixtures/external/brasilapi_cnpj.json',
+  '../fixtures/external/brasilapi_cnpj.json',
 );
 
 type Fixture = {

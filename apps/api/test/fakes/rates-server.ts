@@ -5,7 +5,7 @@ import path from 'node:path';
 
 const fixturePath = path.resolve(
   import.meta.dirname,
-  '../../../../../shared/fixtures/external/awesomeapi_currency.json',
+  '../fixtures/external/awesomeapi_currency.json',
 );
 
 type Quote = { bid: string; code: string; codein: string };

@@ -5,7 +5,7 @@ import { cnpjProblem, formatCnpj, isValidCnpj, normalizeCnpj } from './cnpj.js';
 
 const fixture = JSON.parse(
   fs.readFileSync(
-    path.resolve(import.meta.dirname, '../../../../../shared/fixtures/external/cnpj_alfanumerico.json'),
+    path.resolve(import.meta.dirname, 'fixtures/cnpj_alfanumerico.json'),
     'utf8',
   ),
 );

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestContext } from '../../../test/helpers.js';
 
-const corpusDir = path.resolve(import.meta.dirname, '../../../../../../shared/corpus/extraction');
+/** The extraction package's own cases (annotated like the corpus). */
+const casesDir = path.resolve(import.meta.dirname, '../../../../../packages/extraction/test/generalisation');
 
 let ctx: TestContext;
 let auth: { authorization: string };
@@ -45,11 +46,14 @@ describe('POST /api/quotes/extract', () => {
     expect(Array.isArray(blocks)).toBe(true);
   });
 
-  it.runIf(fs.existsSync(corpusDir))('handles a corpus reply end to end', async () => {
-    const text = fs.readFileSync(path.join(corpusDir, '001.txt'), 'utf8');
+  it('handles an annotated reply end to end', async () => {
+    const text = fs.readFileSync(path.join(casesDir, 'g01.txt'), 'utf8');
+    const truth = JSON.parse(fs.readFileSync(path.join(casesDir, 'g01.json'), 'utf8'));
     const response = await extract({ text });
     expect(response.statusCode).toBe(200);
-    expect(response.json().data.final.confidence_overall).toBeGreaterThan(0.5);
+    const { final } = response.json().data;
+    expect(final.confidence_overall).toBeGreaterThan(0.5);
+    expect(final.preco_por_container_20).toBe(truth.frete[0].valor);
   });
 
   it('answers garbage with a low-confidence result, not an error', async () => {
