@@ -3,10 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
-const fixturePath = path.resolve(
-  import.meta.dirname,
-  '../fixtures/external/brasilapi_cnpj.json',
-);
+const fixturePath = path.resolve(import.meta.dirname, '../fixtures/external/brasilapi_cnpj.json');
 
 type Fixture = {
   success: Record<string, { status: number; body: Record<string, unknown> }>;

@@ -3,10 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
-const fixturePath = path.resolve(
-  import.meta.dirname,
-  '../fixtures/external/awesomeapi_currency.json',
-);
+const fixturePath = path.resolve(import.meta.dirname, '../fixtures/external/awesomeapi_currency.json');
 
 type Quote = { bid: string; code: string; codein: string };
 

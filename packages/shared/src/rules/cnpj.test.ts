@@ -4,10 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { cnpjProblem, formatCnpj, isValidCnpj, normalizeCnpj } from './cnpj.js';
 
 const fixture = JSON.parse(
-  fs.readFileSync(
-    path.resolve(import.meta.dirname, 'fixtures/cnpj_alfanumerico.json'),
-    'utf8',
-  ),
+  fs.readFileSync(path.resolve(import.meta.dirname, 'fixtures/cnpj_alfanumerico.json'), 'utf8'),
 );
 
 describe('CNPJ validation with the Receita Federal vectors', () => {

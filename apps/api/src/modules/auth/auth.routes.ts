@@ -12,7 +12,7 @@ import {
   userSchema,
   verifyEmailBodySchema,
 } from '@cotacoes/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config/env.js';

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { User } from '@cotacoes/shared';
 import type { AppConfig } from '../../config/env.js';
 import type { Database } from '../../db/client.js';
-import { type AuditContext, writeAudit } from '../../lib/audit.js';
+import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
 import { KeyedLimiter } from '../../lib/rate-limiter.js';

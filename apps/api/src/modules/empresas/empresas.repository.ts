@@ -1,6 +1,5 @@
 import type { MemberListQuery } from '@cotacoes/shared';
-import { and, asc, eq, isNull, like, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, isNull, like, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { empresaJoinRequests, empresas, pendingInvites, users } from '../../db/schema/index.js';
 import { escapeLike, matchesSearch } from '../../db/sql.js';
