@@ -9,4 +9,5 @@ export * from './schemas/auth.js';
 export * from './schemas/common.js';
 export * from './schemas/empresas.js';
 export * from './schemas/quotes.js';
+export * from './schemas/responses.js';
 export * from './schemas/transporters.js';

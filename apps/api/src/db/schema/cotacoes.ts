@@ -112,6 +112,8 @@ export const cotacoes = pgTable(
   (table) => [
     uniqueIndex('cotacoes_empresa_codigo_key').on(table.empresaId, table.codigo),
     uniqueIndex('cotacoes_reply_token_key').on(table.replyToken),
+    index('cotacoes_message_id_idx').on(table.messageId),
+    index('cotacoes_codigo_idx').on(table.codigo),
     // The list is newest first: one index serves every tab and status filter (a status index made the
     // planner sort whole tabs instead of walking this one).
     // Ascending on purpose: read backwards it gives `created_at desc, id desc` (drizzle's .desc() would
@@ -150,13 +152,18 @@ export const cotacaoDestinatarios = pgTable(
     replyToken: text().notNull(),
     outboxId: uuid().references(() => mailOutbox.id, { onDelete: 'set null' }),
     messageId: text(),
+    /** First answer (the basis of the response-time indicators). */
     respondeuEm: timestamp({ withTimezone: true }),
+    /** A bounce (DSN) for this carrier: why delivery failed; the send state shows 'falhou'. */
+    falhaEntrega: text(),
+    falhouEm: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('cotacao_destinatarios_reply_token_key').on(table.replyToken),
     uniqueIndex('cotacao_destinatarios_cotacao_transportador_key').on(table.cotacaoId, table.transportadorId),
     index('cotacao_destinatarios_transportador_idx').on(table.transportadorId),
+    index('cotacao_destinatarios_message_id_idx').on(table.messageId),
   ],
 );
 

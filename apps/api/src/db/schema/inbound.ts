@@ -1,0 +1,214 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { cotacaoDestinatarios, cotacoes } from './cotacoes.js';
+import { empresas } from './empresas.js';
+import { mailOutbox } from './outbox.js';
+import { transportadores } from './transportadores.js';
+import { users } from './users.js';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** Where an inbound message came from (ADR 0015). */
+export const INBOUND_SOURCES = ['imap', 'smtp', 'local', 'manual', 'teste'] as const;
+export type InboundSource = (typeof INBOUND_SOURCES)[number];
+
+/**
+ * What the pipeline made of a message:
+ * - `resposta`: a carrier's answer, counted as a response version;
+ * - `auto_resposta`: an automatic reply (out of office …), kept in the conversation, not counted;
+ * - `devolucao`: a bounce (DSN); the recipient's send state becomes 'falhou';
+ * - `tardia`: an answer to a closed, cancelled, approved or deleted quote, kept and marked, not counted;
+ * - `nao_identificada`: no quote or carrier found; waits in the 'Não identificadas' list;
+ * - `invalida`: unreadable (malformed MIME, too large …): the raw message is kept with the reason.
+ */
+export const INBOUND_OUTCOMES = [
+  'resposta',
+  'auto_resposta',
+  'devolucao',
+  'tardia',
+  'nao_identificada',
+  'invalida',
+] as const;
+export type InboundOutcome = (typeof INBOUND_OUTCOMES)[number];
+
+/**
+ * Every message that arrived, exactly once (unique key: Message-ID, else a hash of the raw bytes), stored
+ * raw in the same transaction as everything the pipeline derived from it (R4, R6). `empresa_id` is null
+ * while the message is not matched to a company ('Não identificadas').
+ */
+export const inboundMessages = pgTable(
+  'inbound_messages',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    empresaId: uuid().references(() => empresas.id, { onDelete: 'cascade' }),
+    /** `<message-id>` lower-cased, or `sha256:<hex>` of the raw bytes when the message has none. */
+    dedupeKey: text().notNull(),
+    source: text({ enum: INBOUND_SOURCES }).notNull(),
+    raw: bytea().notNull(),
+    tamanho: integer().notNull(),
+    outcome: text({ enum: INBOUND_OUTCOMES }).notNull(),
+    /** Why the outcome is what it is (pt-BR, shown to users), e.g. the bounce's diagnostic. */
+    motivo: text(),
+    messageId: text(),
+    fromAddress: text(),
+    fromName: text(),
+    subject: text(),
+    sentAt: timestamp({ withTimezone: true }),
+    cotacaoId: uuid().references(() => cotacoes.id, { onDelete: 'set null' }),
+    destinatarioId: uuid().references(() => cotacaoDestinatarios.id, { onDelete: 'set null' }),
+    /** How it was matched: token, thread, subject, manual (assigned by a user), none. */
+    matchedBy: text(),
+    /** e.g. { remetenteDesconhecido: true } when a valid token came from an address not among the recipients. */
+    flags: jsonb().$type<Record<string, boolean | string>>().notNull().default({}),
+    /** The user who registered it by hand or assigned it from 'Não identificadas'. */
+    registradoPor: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('inbound_messages_dedupe_key').on(table.dedupeKey),
+    index('inbound_messages_empresa_created_idx').on(table.empresaId, table.createdAt),
+    index('inbound_messages_unmatched_idx')
+      .on(table.createdAt)
+      .where(sql`${table.outcome} = 'nao_identificada'`),
+    index('inbound_messages_from_idx').on(table.fromAddress),
+  ],
+);
+
+/** Attachments of a received message, downloadable by an unguessable key (company-scoped). */
+export const inboundAttachments = pgTable(
+  'inbound_attachments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    empresaId: uuid().references(() => empresas.id, { onDelete: 'cascade' }),
+    inboundMessageId: uuid()
+      .notNull()
+      .references(() => inboundMessages.id, { onDelete: 'cascade' }),
+    key: text().notNull(),
+    filename: text().notNull(),
+    /** From the bytes, never from the sender's claim. */
+    contentType: text().notNull(),
+    tamanho: integer().notNull(),
+    conteudo: bytea().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('inbound_attachments_key_key').on(table.key),
+    index('inbound_attachments_message_idx').on(table.inboundMessageId),
+  ],
+);
+
+/**
+ * The conversation of a quote (spec 001 "Email message", 'Histórico de Emails dos Transportadores'):
+ * every message sent for it (request, revision, approval …) and every message received and matched to it.
+ */
+export const cotacaoMensagens = pgTable(
+  'cotacao_mensagens',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    empresaId: uuid()
+      .notNull()
+      .references(() => empresas.id, { onDelete: 'cascade' }),
+    cotacaoId: uuid()
+      .notNull()
+      .references(() => cotacoes.id, { onDelete: 'cascade' }),
+    /** The carrier's thread it belongs to; null for a bcc request sent to every carrier at once. */
+    transportadorId: uuid().references(() => transportadores.id),
+    direction: text({ enum: ['sent', 'received'] }).notNull(),
+    /** pedido, revisao, aprovacao, reprovacao, resposta, auto_resposta, devolucao, tardia. */
+    tipo: text().notNull(),
+    fromAddress: text().notNull(),
+    toAddresses: jsonb().$type<string[]>().notNull().default([]),
+    ccAddresses: jsonb().$type<string[]>().notNull().default([]),
+    bccAddresses: jsonb().$type<string[]>().notNull().default([]),
+    subject: text().notNull().default(''),
+    bodyText: text().notNull().default(''),
+    bodyHtml: text(),
+    messageId: text(),
+    outboxId: uuid().references(() => mailOutbox.id, { onDelete: 'set null' }),
+    inboundMessageId: uuid().references(() => inboundMessages.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('cotacao_mensagens_cotacao_idx').on(table.empresaId, table.cotacaoId, table.createdAt),
+    index('cotacao_mensagens_message_id_idx').on(table.messageId),
+    uniqueIndex('cotacao_mensagens_inbound_key').on(table.inboundMessageId),
+  ],
+);
+
+/**
+ * A carrier's answer to a quote, one row per version (spec 001 "Carrier response"): the newest of a
+ * recipient is `atual`; earlier ones stay listed. `dados_extraidos` is filled by the extraction job.
+ */
+export const respostas = pgTable(
+  'respostas',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    empresaId: uuid()
+      .notNull()
+      .references(() => empresas.id, { onDelete: 'cascade' }),
+    cotacaoId: uuid()
+      .notNull()
+      .references(() => cotacoes.id, { onDelete: 'cascade' }),
+    destinatarioId: uuid()
+      .notNull()
+      .references(() => cotacaoDestinatarios.id, { onDelete: 'cascade' }),
+    transportadorId: uuid()
+      .notNull()
+      .references(() => transportadores.id),
+    inboundMessageId: uuid().references(() => inboundMessages.id, { onDelete: 'set null' }),
+    mensagemId: uuid().references(() => cotacaoMensagens.id, { onDelete: 'set null' }),
+    versao: integer().notNull(),
+    atual: boolean().notNull().default(true),
+    status: text().notNull().default('respondido'),
+    /** pendente → concluida | falhou (the extraction job). */
+    extracao: text({ enum: ['pendente', 'concluida', 'falhou'] })
+      .notNull()
+      .default('pendente'),
+    extracaoErro: text(),
+    dadosExtraidos: jsonb().$type<Record<string, unknown>>(),
+    condicoesPagamento: text(),
+    prazo: text(),
+    observacoes: text(),
+    /** A user registered it by hand (Outlook, WhatsApp, phone). */
+    registradoPor: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('respostas_cotacao_idx').on(table.empresaId, table.cotacaoId, table.createdAt),
+    uniqueIndex('respostas_destinatario_versao_key').on(table.destinatarioId, table.versao),
+    uniqueIndex('respostas_inbound_key').on(table.inboundMessageId),
+  ],
+);
+
+/**
+ * A synced mailbox (IMAP): its checkpoint and the lease that lets exactly one worker process hold it.
+ */
+export const mailboxState = pgTable('mailbox_state', {
+  /** `imap:<user>@<host>/<folder>` */
+  id: text().primaryKey(),
+  uidValidity: bigint({ mode: 'number' }),
+  lastUid: bigint({ mode: 'number' }).notNull().default(0),
+  leaseOwner: text(),
+  leaseUntil: timestamp({ withTimezone: true }),
+  lastSyncAt: timestamp({ withTimezone: true }),
+  lastError: text(),
+  lastErrorAt: timestamp({ withTimezone: true }),
+  messagesIngested: integer().notNull().default(0),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

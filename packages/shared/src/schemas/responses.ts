@@ -1,0 +1,316 @@
+import { z } from 'zod';
+import { fieldMessages } from '../messages/index.js';
+import { uuidSchema } from './common.js';
+import { ESTADOS_ENVIO } from './quotes.js';
+
+/*
+ * Carrier replies (spec 001 §3 "Carrier response", "Extracted data", "Email message", "Attachment
+ * listing"): what the API answers about responses, the conversation and attachments. The extraction result
+ * mirrors packages/extraction's types; objects are loose so a newer engine's extra fields pass through.
+ */
+
+const sourceRefSchema = z.looseObject({
+  line: z.number(),
+  text: z.string(),
+  cell: z.string().optional(),
+  origin: z.string(),
+});
+
+const evidenceSchema = z.looseObject({
+  confidence: z.number(),
+  source: sourceRefSchema.nullable(),
+  method: z.string(),
+});
+
+export const freightItemSchema = z.looseObject({
+  destino: z.string().nullable(),
+  unidade: z.string(),
+  valor: z.number(),
+  moeda: z.string(),
+  minimo: z.number().nullable(),
+  confidence: z.number(),
+  source: sourceRefSchema,
+});
+
+export const feeItemSchema = z.looseObject({
+  nome: z.string(),
+  rotulo: z.string(),
+  destino: z.string().nullable(),
+  unidade: z.string(),
+  valor: z.number(),
+  moeda: z.string(),
+  confidence: z.number(),
+  source: sourceRefSchema,
+});
+
+/** `final` of an extraction (spec 001 "Extraction result" + "Extracted data"). */
+export const extractionFinalSchema = z.looseObject({
+  transportador: z.string().nullable(),
+  armador: z.string().nullable(),
+  modal: z.string().nullable(),
+  moeda: z.string().nullable(),
+  incoterm: z.string().nullable(),
+  origem: z.string().nullable(),
+  portoOrigem: z.string().nullable(),
+  porto_destino: z.array(
+    z.looseObject({ nome: z.string(), codigo: z.string().nullable(), pais: z.string().nullable() }),
+  ),
+  destinos: z.array(
+    z.looseObject({
+      nome: z.string(),
+      valorFreteUSD: z.number().nullable(),
+      valorFreteBRL: z.number().nullable(),
+    }),
+  ),
+  portoTransbordo: z.string().nullable(),
+  rota: z.string().nullable(),
+  transit_time_dias: z.number().nullable(),
+  transit_time_min_dias: z.number().nullable(),
+  transit_time_max_dias: z.number().nullable(),
+  free_time_destino_dias: z.number().nullable(),
+  validadeProposta: z.string().nullable(),
+  frete: z.looseObject({ tipo: z.string(), valor: z.number(), moeda: z.string() }).nullable(),
+  fretes: z.array(freightItemSchema),
+  preco_por_container_20: z.number().nullable(),
+  preco_por_container_40: z.number().nullable(),
+  preco_por_kg: z.number().nullable(),
+  preco_por_m3: z.number().nullable(),
+  preco_minimo: z.number().nullable(),
+  tipoContainer: z.string().nullable(),
+  quantidadeContainer: z.number().nullable(),
+  volumeCarga: z.string().nullable(),
+  condicoesPagamento: z.string().nullable(),
+  taxas: z.looseObject({ itens: z.array(feeItemSchema) }),
+  confidence_overall: z.number(),
+  evidence: z.record(z.string(), evidenceSchema),
+  reason: z.string().nullable(),
+});
+export type ExtractionFinal = z.infer<typeof extractionFinalSchema>;
+
+export const extractionDetectSchema = z.looseObject({
+  source: z.string(),
+  fileKind: z.string(),
+  language: z.string(),
+  modal: z.string().nullable(),
+  numberFormat: z.string(),
+  currencies: z.array(z.string()),
+  messageDate: z.string().nullable(),
+  dateOrder: z.string(),
+  confidence: z.looseObject({ source: z.number(), language: z.number(), modal: z.number() }),
+  reasons: z.array(z.string()),
+});
+
+export const extractionBlockSchema = z.looseObject({
+  kind: z.string(),
+  startLine: z.number(),
+  endLine: z.number(),
+  title: z.string().nullable(),
+  origin: z.string(),
+  lines: z.array(z.string()),
+});
+
+/** `{final, detect, blocks}`: the answer of POST /quotes/extract and a response's `dadosExtraidos`. */
+export const extractionResultSchema = z.object({
+  final: extractionFinalSchema,
+  detect: extractionDetectSchema,
+  blocks: z.array(extractionBlockSchema),
+});
+export type ExtractionResultData = z.infer<typeof extractionResultSchema>;
+
+/** Where a response's figures were read: the message body or one attachment, with its own result. */
+export const extractionSourceSchema = z.object({
+  origem: z.string(),
+  confidence: z.number(),
+  escolhida: z.boolean(),
+  motivo: z.string().nullable(),
+});
+
+/** A response's `dadosExtraidos`: the chosen result plus what each part of the message gave. */
+export const dadosExtraidosSchema = extractionResultSchema.extend({
+  fontes: z.array(extractionSourceSchema),
+});
+export type DadosExtraidos = z.infer<typeof dadosExtraidosSchema>;
+
+export const RESPONSE_STATUSES = [
+  'pendente',
+  'respondido',
+  'revisao_solicitada',
+  'aprovado',
+  'reprovado',
+  'cancelado',
+] as const;
+export type ResponseStatus = (typeof RESPONSE_STATUSES)[number];
+
+export const EXTRACTION_STATES = ['pendente', 'concluida', 'falhou'] as const;
+
+export const INBOUND_ORIGINS = ['imap', 'smtp', 'local', 'manual', 'teste'] as const;
+
+/** One version of a carrier's answer. */
+export const responseVersionSchema = z.object({
+  id: z.string(),
+  versao: z.number(),
+  status: z.string(),
+  createdAt: z.string(),
+  extracao: z.enum(EXTRACTION_STATES),
+  extracaoErro: z.string().nullable(),
+  dadosExtraidos: dadosExtraidosSchema.nullable(),
+  condicoesPagamento: z.string().nullable(),
+  prazo: z.string().nullable(),
+  observacoes: z.string().nullable(),
+  /** The conversation message it came from (the 'ver mensagem' link). */
+  mensagemId: z.string().nullable(),
+  origem: z.enum(INBOUND_ORIGINS).nullable(),
+  registradoPor: z.string().nullable(),
+  /** e.g. remetenteDesconhecido: accepted by its token from an address not among the carrier's. */
+  flags: z.record(z.string(), z.union([z.boolean(), z.string()])),
+});
+export type ResponseVersion = z.infer<typeof responseVersionSchema>;
+
+/**
+ * GET /quotes/{id}/respostas (and /responses): one entry per recipient. `status` is 'pendente' until a
+ * reply; the current version's fields sit at the top level (spec fields), earlier versions in `versoes`.
+ */
+export const responseEntrySchema = z.object({
+  id: z.string(),
+  transportadorId: z.string(),
+  transportador: z.object({ nome: z.string(), email: z.string() }),
+  status: z.string(),
+  condicoesPagamento: z.string().nullable(),
+  createdAt: z.string().nullable(),
+  prazo: z.string().nullable(),
+  observacoes: z.string().nullable(),
+  dadosExtraidos: dadosExtraidosSchema.nullable(),
+  versao: z.number().nullable(),
+  atual: responseVersionSchema.nullable(),
+  versoes: z.array(responseVersionSchema),
+  estadoEnvio: z.enum(ESTADOS_ENVIO),
+  enviadoEm: z.string().nullable(),
+  respondeuEm: z.string().nullable(),
+  falhaEntrega: z.string().nullable(),
+  /** Hours from sending to the first answer. */
+  tempoRespostaHoras: z.number().nullable(),
+});
+export type ResponseEntry = z.infer<typeof responseEntrySchema>;
+
+export const responsesListSchema = z.object({ data: z.array(responseEntrySchema) });
+export type ResponsesList = z.infer<typeof responsesListSchema>;
+
+export const MESSAGE_DIRECTIONS = ['sent', 'received'] as const;
+
+/** Spec 001 "Email message", plus the thread it belongs to. */
+export const emailMessageSchema = z.object({
+  id: z.string(),
+  direction: z.enum(MESSAGE_DIRECTIONS),
+  from: z.string(),
+  to: z.array(z.string()),
+  cc: z.array(z.string()),
+  bcc: z.array(z.string()),
+  subject: z.string(),
+  bodyText: z.string(),
+  /** Sanitised on the server (scripts, handlers and remote images removed unless asked). */
+  bodyHtml: z.string().nullable(),
+  createdAt: z.string(),
+  messageId: z.string().nullable(),
+  transportadorId: z.string().nullable(),
+  transportadorNome: z.string().nullable(),
+  tipo: z.string(),
+  anexos: z.number(),
+  /** pt-BR note on what the message is (auto-reply, bounce, late answer…), or null. */
+  marcacao: z.string().nullable(),
+  metadata: z.record(z.string(), z.unknown()),
+});
+export type EmailMessage = z.infer<typeof emailMessageSchema>;
+
+export const conversationQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(100),
+});
+
+export const conversationSchema = z.object({
+  items: z.array(emailMessageSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+/** GET /imap/attachments/{messageId} (spec 001 "Attachment listing", IMAP route). */
+export const attachmentListSchema = z.object({
+  attachments: z.array(
+    z.object({ filename: z.string(), contentType: z.string(), key: z.string(), size: z.number() }),
+  ),
+});
+export type AttachmentList = z.infer<typeof attachmentListSchema>;
+
+/** POST /quotes/{id}/respostas-teste (desenvolvedor): a response from pasted text. */
+export const testResponseBodySchema = z.strictObject({
+  transportadorId: uuidSchema.optional(),
+  texto: z
+    .string({ error: fieldMessages.extractTextRequired })
+    .trim()
+    .min(1, fieldMessages.extractTextRequired)
+    .max(2_000_000),
+});
+
+/** The values an analyst types when registering an answer received by phone or WhatsApp. */
+export const typedValuesSchema = z.strictObject({
+  moeda: z.enum(['USD', 'BRL', 'EUR']).default('USD'),
+  frete20: z.number().nonnegative().max(10_000_000).nullish(),
+  frete40: z.number().nonnegative().max(10_000_000).nullish(),
+  taxas: z
+    .array(
+      z.strictObject({
+        nome: z.string().trim().min(1).max(100),
+        valor: z.number().nonnegative().max(10_000_000),
+        moeda: z.enum(['USD', 'BRL', 'EUR']),
+      }),
+    )
+    .max(50)
+    .default([]),
+  transitTimeDias: z.number().int().min(0).max(365).nullish(),
+  freeTimeDias: z.number().int().min(0).max(365).nullish(),
+  validade: z.iso.date().nullish(),
+  observacoes: z.string().trim().max(5000).nullish(),
+});
+export type TypedValues = z.infer<typeof typedValuesSchema>;
+
+/** A message that matched no quote, for the 'Não identificadas' list. */
+export const unmatchedMessageSchema = z.object({
+  id: z.string(),
+  from: z.string().nullable(),
+  fromName: z.string().nullable(),
+  subject: z.string().nullable(),
+  receivedAt: z.string(),
+  source: z.enum(INBOUND_ORIGINS),
+  preview: z.string(),
+  anexos: z.number(),
+  motivo: z.string().nullable(),
+  /** Quotes whose recipients include the sender (suggestions for the assignment). */
+  sugestoes: z.array(z.object({ cotacaoId: z.string(), codigo: z.string(), transportadorId: z.string() })),
+});
+export type UnmatchedMessage = z.infer<typeof unmatchedMessageSchema>;
+
+export const unmatchedListSchema = z.object({ data: z.array(unmatchedMessageSchema), total: z.number() });
+
+export const assignMessageBodySchema = z.strictObject({
+  cotacaoId: uuidSchema,
+  transportadorId: uuidSchema,
+});
+
+/** State of the inbound sources, for a desenvolvedor. */
+export const inboundStatusSchema = z.object({
+  imap: z
+    .object({
+      mailbox: z.string(),
+      lastSyncAt: z.string().nullable(),
+      lastError: z.string().nullable(),
+      lastErrorAt: z.string().nullable(),
+      leaseOwner: z.string().nullable(),
+      messagesIngested: z.number(),
+    })
+    .nullable(),
+  smtp: z.object({ port: z.number() }).nullable(),
+  localMode: z.boolean(),
+  naoIdentificadas: z.number(),
+});
+export type InboundStatus = z.infer<typeof inboundStatusSchema>;
