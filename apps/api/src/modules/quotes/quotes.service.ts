@@ -17,6 +17,7 @@ import {
 import type { AppConfig } from '../../config/env.js';
 import type { Database } from '../../db/client.js';
 import { type Tenant, tenantOfUser } from '../../db/tenant.js';
+import { recordMessage } from '../../conversation/conversation.repository.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import type { UploadedFile } from '../../lib/multipart.js';
@@ -164,6 +165,20 @@ export class QuotesService {
           headers: { 'X-Cotacao': codigo },
         });
         firstMessageId = sent.messageId;
+        await recordMessage(tx, tenant, {
+          cotacaoId: quote.id,
+          transportadorId: null,
+          direction: 'sent',
+          tipo: 'pedido',
+          fromAddress: this.config.MAIL_FROM,
+          toAddresses: [reply],
+          bccAddresses: [...new Set(recipients.carriers.flatMap((c) => c.emails))],
+          subject: quote.tituloEmail,
+          bodyText: text,
+          bodyHtml: html,
+          messageId: sent.messageId,
+          outboxId: sent.id,
+        });
         for (const carrier of recipients.carriers)
           rows.push({
             cotacaoId: quote.id,
@@ -186,6 +201,19 @@ export class QuotesService {
             headers: { 'X-Cotacao': codigo },
           });
           firstMessageId ??= sent.messageId;
+          await recordMessage(tx, tenant, {
+            cotacaoId: quote.id,
+            transportadorId: carrier.id,
+            direction: 'sent',
+            tipo: 'pedido',
+            fromAddress: this.config.MAIL_FROM,
+            toAddresses: carrier.emails,
+            subject: quote.tituloEmail,
+            bodyText: text,
+            bodyHtml: html,
+            messageId: sent.messageId,
+            outboxId: sent.id,
+          });
           rows.push({
             cotacaoId: quote.id,
             transportadorId: carrier.id,
