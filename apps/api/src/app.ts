@@ -14,7 +14,10 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
-import { JobQueue, QUEUES } from './jobs/queue.js';
+import { registerInboundJobs } from './inbound/inbound.jobs.js';
+import { InboundPipeline } from './inbound/pipeline.js';
+import { JobQueue } from './jobs/queue.js';
+import { registerMailJobs } from './mail/mail.jobs.js';
 import { Mailer } from './mail/mailer.js';
 import type { MailTransport } from './mail/transport.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -68,6 +71,8 @@ export type Services = {
   transporters: TransportersService;
   transporterImports: TransporterImportService;
   quotes: QuotesService;
+  /** The one ingestion pipeline of carrier replies (src/inbound, ADR 0015). */
+  inbound: InboundPipeline;
 };
 
 declare module 'fastify' {
@@ -140,21 +145,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transporters: new TransportersService(database.db),
     transporterImports: new TransporterImportService(database.db),
     quotes: new QuotesService(database.db, config, mailer),
+    inbound: new InboundPipeline(database.db, config, jobs, mailer, app.log),
   };
   app.decorate('services', services);
 
   app.addHook('onReady', async () => {
     await jobs.start();
     if (options.workers) {
-      await jobs.work<{ outboxId: string }>(
-        QUEUES.mailDeliver,
-        async ({ outboxId }) => {
-          await mailer.deliver(outboxId);
-        },
-        options.workerPollSeconds ?? 2,
-      );
-      // Mail left behind by a crash is delivered now; on the embedded database this process is the only worker.
-      await mailer.recoverPending({ releaseAllClaims: database.kind === 'pglite' });
+      const pollSeconds = options.workerPollSeconds ?? 2;
+      // On the embedded database this process is the only worker: claims left by a crash are released.
+      await registerMailJobs(jobs, mailer, { pollSeconds, releaseAllClaims: database.kind === 'pglite' });
+      await registerInboundJobs(jobs, database.db, pollSeconds);
     }
   });
   app.addHook('onClose', async () => {

@@ -7,6 +7,7 @@ export type JobHandler<T> = (data: T) => Promise<void>;
 
 export const QUEUES = {
   mailDeliver: 'mail.deliver',
+  inboundExtract: 'inbound.extract',
 } as const;
 type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

@@ -111,6 +111,14 @@ export const errorMessages = {
   QUOTE_UPLOAD_TYPE:
     'Tipo de arquivo inválido. Envie um PDF ou uma planilha Excel (para o documento de carga perigosa: PDF, DOC, DOCX, JPG ou PNG).',
   QUOTE_UPLOAD_NOT_FOUND: 'Arquivo enviado não encontrado ou expirado. Envie o arquivo novamente.',
+  INBOUND_MESSAGE_NOT_FOUND: 'Mensagem não encontrada.',
+  RESPONSE_FILE_TYPE: 'Envie a mensagem como arquivo .eml ou .msg (Outlook).',
+  RESPONSE_FILE_UNREADABLE: 'Não foi possível ler a mensagem do arquivo enviado.',
+  RESPONSE_CONTENT_REQUIRED: 'Envie o arquivo da mensagem, cole o texto da resposta ou informe os valores.',
+  RESPONSE_QUOTE_FINAL: 'A cotação está {status}: não recebe mais respostas.',
+  RESPONSE_DUPLICATE: 'Esta mensagem já foi registrada.',
+  MAILBOX_MESSAGE_NOT_FOUND: 'Mensagem não encontrada na caixa local.',
+  MAILBOX_REPLY_FROM_INVALID: 'Escolha um dos destinatários da mensagem para responder como ele.',
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

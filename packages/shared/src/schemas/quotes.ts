@@ -164,6 +164,8 @@ export const quoteRecipientSchema = z.object({
   estadoEnvio: z.enum(ESTADOS_ENVIO),
   enviadoEm: z.string().nullable(),
   respondeuEm: z.string().nullable(),
+  /** Why delivery failed (a bounce), when it did. */
+  falhaEntrega: z.string().nullable(),
 });
 export type QuoteRecipient = z.infer<typeof quoteRecipientSchema>;
 

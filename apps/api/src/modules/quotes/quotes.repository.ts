@@ -322,6 +322,7 @@ export async function recipientsOf(executor: Executor, tenant: Tenant, cotacaoId
         nome: cotacaoDestinatarios.nome,
         emails: cotacaoDestinatarios.emails,
         respondeuEm: cotacaoDestinatarios.respondeuEm,
+        falhaEntrega: cotacaoDestinatarios.falhaEntrega,
         outboxStatus: mailOutbox.status,
         sentAt: mailOutbox.sentAt,
       })

@@ -15,11 +15,12 @@ import {
   type UpdateQuoteBody,
 } from '@cotacoes/shared';
 import type { AppConfig } from '../../config/env.js';
+import { recordMessage } from '../../conversation/conversation.repository.js';
 import type { Database } from '../../db/client.js';
 import { type Tenant, tenantOfUser } from '../../db/tenant.js';
-import { recordMessage } from '../../conversation/conversation.repository.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
+import { CONTENT_TYPES, type FileKind, safeFilename, sniff, UPLOAD_KINDS } from '../../lib/file-type.js';
 import type { UploadedFile } from '../../lib/multipart.js';
 import { buildMessageId, type Mailer } from '../../mail/mailer.js';
 import type { AuthContext, RequestMeta } from '../../plugins/request-context.js';
@@ -32,7 +33,6 @@ import {
   renderQuoteMail,
   renderQuotePdf,
 } from './quote-document.js';
-import { CONTENT_TYPES, type FileKind, safeFilename, sniff, UPLOAD_KINDS } from './quote-files.js';
 import * as repo from './quotes.repository.js';
 import { newReplyToken, replyAddress } from './reply-address.js';
 
@@ -461,9 +461,14 @@ export class QuotesService {
         nome: r.nome,
         emails: r.emails,
         estadoEnvio:
-          r.outboxStatus === 'sent' ? 'enviado' : r.outboxStatus === 'failed' ? 'falhou' : 'pendente',
+          r.falhaEntrega || r.outboxStatus === 'failed'
+            ? 'falhou'
+            : r.outboxStatus === 'sent'
+              ? 'enviado'
+              : 'pendente',
         enviadoEm: r.sentAt?.toISOString() ?? null,
         respondeuEm: r.respondeuEm?.toISOString() ?? null,
+        falhaEntrega: r.falhaEntrega,
       })),
     };
   }

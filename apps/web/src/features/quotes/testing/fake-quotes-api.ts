@@ -133,6 +133,7 @@ export function makeQuoteDetail(overrides: Partial<QuoteDetail> = {}): QuoteDeta
         estadoEnvio: 'enviado',
         enviadoEm: '2026-03-03T12:31:00.000Z',
         respondeuEm: '2026-03-04T09:00:00.000Z',
+        falhaEntrega: null,
       },
       {
         transportadorId: ids.a2,
@@ -141,6 +142,7 @@ export function makeQuoteDetail(overrides: Partial<QuoteDetail> = {}): QuoteDeta
         estadoEnvio: 'pendente',
         enviadoEm: null,
         respondeuEm: null,
+        falhaEntrega: null,
       },
       {
         transportadorId: ids.a4,
@@ -149,6 +151,7 @@ export function makeQuoteDetail(overrides: Partial<QuoteDetail> = {}): QuoteDeta
         estadoEnvio: 'falhou',
         enviadoEm: null,
         respondeuEm: null,
+        falhaEntrega: null,
       },
     ],
     ...overrides,

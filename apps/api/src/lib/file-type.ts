@@ -1,7 +1,7 @@
 import { inspectZip } from '@cotacoes/extraction/zip-guard';
 import type { QuoteUpload } from '@cotacoes/shared';
 
-/** Request files of a quote: what a file is (from its bytes), its content type and a safe name. */
+/** What a file is, from its bytes (never its name or the sender's claim), its content type and a safe name (S8). */
 export type FileKind = 'pdf' | 'xlsx' | 'xls' | 'docx' | 'doc' | 'jpg' | 'png' | 'unknown';
 
 /** A file's type from its first bytes, never from its name (S8). */

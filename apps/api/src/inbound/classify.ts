@@ -1,0 +1,67 @@
+import type { ParsedInbound } from './parse.js';
+
+const AUTO_SUBJECT =
+  /^\s*(auto(matic)?[\s-]*(reply|response)|out of (the )?office|resposta autom[aá]tica|aus[eê]ncia|ausente|fora do escrit[oó]rio|respuesta autom[aá]tica|fuera de la oficina|abwesenheit)/i;
+
+function header(parsed: ParsedInbound, name: string): string {
+  const value = parsed.headers.get(name);
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'object' && 'value' in value) return String((value as { value: unknown }).value);
+  return String(value);
+}
+
+/** An automatic reply (RFC 3834 `Auto-Submitted`, vendor headers, out-of-office subjects). */
+export function isAutoReply(parsed: ParsedInbound): boolean {
+  const autoSubmitted = header(parsed, 'auto-submitted').toLowerCase();
+  if (autoSubmitted && autoSubmitted !== 'no') return true;
+  if (header(parsed, 'x-autoreply') || header(parsed, 'x-autorespond')) return true;
+  if (/^(auto_reply|bulk|junk)$/i.test(header(parsed, 'precedence').trim())) return true;
+  return AUTO_SUBJECT.test(parsed.subject);
+}
+
+export type Bounce = {
+  /** Message-IDs of the original message named in the report. */
+  originalMessageIds: string[];
+  /** Addresses that failed (Final-Recipient / Original-Recipient). */
+  recipients: string[];
+  /** pt-BR reason shown on the detail screen. */
+  reason: string;
+};
+
+const DSN_SENDER = /^(mailer-daemon|postmaster|mail-daemon)@/i;
+
+/**
+ * A delivery status notification (RFC 3464 multipart/report, or a mailer-daemon message): which original
+ * message and which recipients failed, and why. Null for anything else.
+ */
+export function readBounce(parsed: ParsedInbound, raw: Buffer): Bounce | null {
+  const contentType = header(parsed, 'content-type').toLowerCase();
+  const report = /multipart\/report/.test(contentType) && /delivery-status/.test(contentType);
+  const statusPart = parsed.attachments.find((a) => /delivery-status/i.test(a.contentType));
+  const fromDaemon = DSN_SENDER.test(parsed.from.address ?? '');
+  if (!report && !statusPart && !fromDaemon) return null;
+
+  const body = raw.subarray(0, Math.min(raw.length, 512 * 1024)).toString('utf8');
+  const statusText = statusPart ? statusPart.content.toString('utf8') : body;
+  const recipients = [
+    ...statusText.matchAll(/^(?:Final|Original)-Recipient:\s*(?:rfc822;)?\s*<?([^\s<>;]+@[^\s<>;]+)>?/gim),
+  ].map((match) => match[1]!.toLowerCase());
+  const status = /^Status:\s*([0-9.]+)/im.exec(statusText)?.[1];
+  const diagnostic = /^Diagnostic-Code:\s*(?:smtp;)?\s*(.+)$/im.exec(statusText)?.[1]?.trim();
+  // The original's headers come back in a message/rfc822 or text/rfc822-headers part; the first
+  // Message-ID in the raw report is the report's own, so read the ones after it.
+  const ids = [...body.matchAll(/^Message-ID:\s*(<[^<>\s]+>)/gim)].map((match) => match[1]!.toLowerCase());
+  const originalMessageIds = ids.filter((id) => id !== parsed.messageId);
+  if (!report && !statusPart && recipients.length === 0 && originalMessageIds.length === 0) return null;
+
+  const parts = [status ? `status ${status}` : null, diagnostic ? diagnostic.slice(0, 300) : null].filter(
+    Boolean,
+  );
+  return {
+    originalMessageIds,
+    recipients: [...new Set(recipients)],
+    reason:
+      parts.length > 0 ? `Entrega falhou (${parts.join(': ')})` : 'Entrega falhou (devolução do servidor)',
+  };
+}

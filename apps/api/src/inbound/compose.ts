@@ -1,0 +1,36 @@
+import nodemailer from 'nodemailer';
+
+export type ComposedMessage = {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  messageId?: string;
+  inReplyTo?: string | null;
+  references?: string[];
+  date?: Date;
+  attachments?: { filename: string; content: Buffer; contentType?: string }[];
+  headers?: Record<string, string>;
+};
+
+const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+
+/**
+ * A real RFC 822 message, for answers that did not arrive as one (typed or pasted by hand, the local
+ * mailbox's 'reply as carrier'): they enter the pipeline exactly like mail from a mailbox.
+ */
+export async function composeMessage(message: ComposedMessage): Promise<Buffer> {
+  const info = await composer.sendMail({
+    from: message.from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    date: message.date ?? new Date(),
+    ...(message.messageId ? { messageId: message.messageId } : {}),
+    ...(message.inReplyTo ? { inReplyTo: message.inReplyTo } : {}),
+    ...(message.references?.length ? { references: message.references } : {}),
+    attachments: message.attachments,
+    headers: message.headers,
+  });
+  return info.message as Buffer;
+}

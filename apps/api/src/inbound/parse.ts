@@ -1,0 +1,160 @@
+import { createHash } from 'node:crypto';
+import { type AddressObject, type Headers, type ParsedMail, simpleParser } from 'mailparser';
+
+/** A message larger than this is kept raw with a reason, not parsed (the headers still are). */
+export const MAX_PARSE_BYTES = 25 * 1024 * 1024;
+/** Attachments kept per message; the rest are counted in the reason. */
+export const MAX_ATTACHMENTS = 50;
+/** One attachment larger than this is not kept apart (it stays inside the raw message). */
+export const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
+
+export type ParsedAttachment = { filename: string; contentType: string; content: Buffer };
+
+export type ParsedInbound = {
+  messageId: string | null;
+  inReplyTo: string[];
+  references: string[];
+  from: { address: string | null; name: string | null };
+  to: string[];
+  cc: string[];
+  /** Delivered-To and X-Original-To (where the server says it delivered the message). */
+  deliveredTo: string[];
+  subject: string;
+  text: string;
+  html: string | null;
+  date: Date | null;
+  headers: Headers;
+  attachments: ParsedAttachment[];
+  /** Attachments left out (over the count or size limits). */
+  attachmentsSkipped: number;
+  /** Why the body could not be read (too large, malformed), or null. */
+  problem: string | null;
+};
+
+const ID_PATTERN = /<[^<>\s]+>/g;
+
+/** `<id@host>` forms, lower-cased: how Message-IDs are compared everywhere. */
+export function normalizeMessageIds(value: unknown): string[] {
+  const text = Array.isArray(value) ? value.join(' ') : typeof value === 'string' ? value : '';
+  return [...new Set((text.match(ID_PATTERN) ?? []).map((id) => id.toLowerCase()))];
+}
+
+/** Idempotency key: the Message-ID, else a hash of the raw bytes (R4). */
+export function dedupeKeyOf(messageId: string | null, raw: Buffer): string {
+  return messageId ?? `sha256:${createHash('sha256').update(raw).digest('hex')}`;
+}
+
+function addresses(value: AddressObject | AddressObject[] | undefined): string[] {
+  const list = value === undefined ? [] : Array.isArray(value) ? value : [value];
+  return list
+    .flatMap((object) => object.value)
+    .flatMap((entry) => [entry.address, ...(entry.group ?? []).map((member) => member.address)])
+    .filter((address): address is string => Boolean(address))
+    .map((address) => address.toLowerCase());
+}
+
+function headerStrings(headers: Headers, name: string): string[] {
+  const value = headers.get(name);
+  if (value === undefined || value === null) return [];
+  const list = Array.isArray(value) ? value : [value];
+  return list.flatMap((item) =>
+    typeof item === 'string' ? [item] : typeof item === 'object' && 'text' in item ? [String(item.text)] : [],
+  );
+}
+
+function emailsIn(values: string[]): string[] {
+  return values
+    .flatMap((value) => value.match(/[^\s<>,;"']+@[^\s<>,;"']+/g) ?? [])
+    .map((v) => v.toLowerCase());
+}
+
+/** The header block of a raw message (up to the first empty line). */
+function headerPart(raw: Buffer): Buffer {
+  const limit = Math.min(raw.length, 256 * 1024);
+  const head = raw.subarray(0, limit).toString('latin1');
+  const end = head.search(/\r?\n\r?\n/);
+  return end < 0 ? raw.subarray(0, limit) : raw.subarray(0, end + 2);
+}
+
+function fromParsed(mail: ParsedMail, problem: string | null): ParsedInbound {
+  const from = Array.isArray(mail.from) ? mail.from[0] : mail.from;
+  const sender = from?.value[0];
+  const messageId = normalizeMessageIds(mail.messageId)[0] ?? null;
+  const kept: ParsedAttachment[] = [];
+  let skipped = 0;
+  for (const attachment of mail.attachments ?? []) {
+    if (kept.length >= MAX_ATTACHMENTS || attachment.content.length > MAX_ATTACHMENT_BYTES) {
+      skipped += 1;
+      continue;
+    }
+    kept.push({
+      filename: attachment.filename ?? `anexo-${kept.length + 1}`,
+      contentType: attachment.contentType ?? 'application/octet-stream',
+      content: attachment.content,
+    });
+  }
+  const html = typeof mail.html === 'string' ? mail.html : null;
+  return {
+    messageId,
+    inReplyTo: normalizeMessageIds(mail.inReplyTo),
+    references: normalizeMessageIds(mail.references),
+    from: { address: sender?.address?.toLowerCase() ?? null, name: sender?.name || null },
+    to: addresses(mail.to),
+    cc: addresses(mail.cc),
+    deliveredTo: emailsIn([
+      ...headerStrings(mail.headers, 'delivered-to'),
+      ...headerStrings(mail.headers, 'x-original-to'),
+    ]),
+    subject: (mail.subject ?? '').slice(0, 1000),
+    text: mail.text ?? '',
+    html,
+    date: mail.date && !Number.isNaN(mail.date.getTime()) ? mail.date : null,
+    headers: mail.headers,
+    attachments: kept,
+    attachmentsSkipped: skipped,
+    problem,
+  };
+}
+
+/**
+ * Reads a raw RFC 822 message. Never throws: a message too large or malformed is read from its headers
+ * alone and carries `problem`, so it can still be matched and shown, and its raw bytes are kept.
+ */
+export async function parseInbound(raw: Buffer): Promise<ParsedInbound> {
+  const options = { skipImageLinks: true, skipTextToHtml: true, maxHtmlLengthToParse: 2_000_000 } as const;
+  if (raw.length <= MAX_PARSE_BYTES) {
+    try {
+      return fromParsed(await simpleParser(raw, options), null);
+    } catch (error) {
+      const reason = `Mensagem malformada: ${error instanceof Error ? error.message.slice(0, 200) : 'erro de leitura'}`;
+      return readHeadersOnly(raw, reason);
+    }
+  }
+  const mb = (raw.length / 1024 / 1024).toFixed(1).replace('.', ',');
+  return readHeadersOnly(raw, `Mensagem grande demais para leitura automática (${mb} MB).`);
+}
+
+async function readHeadersOnly(raw: Buffer, problem: string): Promise<ParsedInbound> {
+  try {
+    const parsed = fromParsed(await simpleParser(headerPart(raw)), problem);
+    return { ...parsed, text: '', html: null, attachments: [] };
+  } catch {
+    return {
+      messageId: null,
+      inReplyTo: [],
+      references: [],
+      from: { address: null, name: null },
+      to: [],
+      cc: [],
+      deliveredTo: [],
+      subject: '',
+      text: '',
+      html: null,
+      date: null,
+      headers: new Map(),
+      attachments: [],
+      attachmentsSkipped: 0,
+      problem,
+    };
+  }
+}

@@ -1,0 +1,348 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext, waitFor } from '../../test/helpers.js';
+import { carrierReply, quoteScenario, typicalAnswer } from '../../test/replies.js';
+import {
+  cotacaoMensagens,
+  cotacoes,
+  inboundAttachments,
+  inboundMessages,
+  mailOutbox,
+  respostas,
+} from '../db/schema/index.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ MAIL_REPLY_ADDRESS: 'cotacoes@importadora.com.br' });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const db = () => ctx.app.services.database.db;
+const ingest = (raw: Buffer, source: 'imap' | 'smtp' | 'local' = 'imap') =>
+  ctx.app.services.inbound.ingest(raw, { source });
+
+async function quoteRow(id: string) {
+  const [row] = await db().select().from(cotacoes).where(eq(cotacoes.id, id));
+  return row!;
+}
+async function responsesOf(cotacaoId: string) {
+  return db().select().from(respostas).where(eq(respostas.cotacaoId, cotacaoId));
+}
+
+describe('inbound pipeline: matching and responses', () => {
+  it('matches a reply by its per-carrier token, keeps it raw, counts it and extracts its figures', async () => {
+    const s = await quoteScenario(ctx, { modoEnvio: 'individual' });
+    const raw = await carrierReply({
+      from: `Pricing <${s.carriers[0]!.email}>`,
+      to: s.replyTo(0),
+      subject: `RE: ${s.quote.tituloEmail}`,
+      text: typicalAnswer({ frete40: 2950 }),
+    });
+    const result = await ingest(raw);
+    expect(result).toMatchObject({ outcome: 'resposta', duplicate: false, cotacaoId: s.quote.id });
+
+    const [stored] = await db()
+      .select()
+      .from(inboundMessages)
+      .where(eq(inboundMessages.id, result.inboundId));
+    expect(Buffer.compare(stored!.raw, raw)).toBe(0);
+    expect(stored!.matchedBy).toBe('token');
+    expect(stored!.empresaId).toBe(s.empresaId);
+
+    const quote = await quoteRow(s.quote.id);
+    expect(quote.respostasRecebidas).toBe(1);
+    expect(quote.status).toBe('AGUARDANDO_RESPOSTA');
+
+    const extracted = await waitFor(async () => {
+      const [row] = await responsesOf(s.quote.id);
+      return row?.extracao === 'concluida' ? row : undefined;
+    }, 20_000);
+    const final = (extracted.dadosExtraidos as { final: Record<string, unknown> }).final;
+    expect(final.preco_por_container_40).toBe(2950);
+    expect(final.transit_time_dias).toBe(32);
+    expect(extracted.versao).toBe(1);
+    expect(extracted.atual).toBe(true);
+
+    const conversation = await db()
+      .select()
+      .from(cotacaoMensagens)
+      .where(and(eq(cotacaoMensagens.cotacaoId, s.quote.id), eq(cotacaoMensagens.direction, 'received')));
+    expect(conversation).toHaveLength(1);
+    expect(conversation[0]!.transportadorId).toBe(s.carriers[0]!.id);
+  });
+
+  it('ingesting the same messages ten times creates nothing twice (R4)', async () => {
+    const s = await quoteScenario(ctx);
+    const raws = await Promise.all(
+      s.carriers.map((carrier, i) =>
+        carrierReply({ from: carrier.email, to: s.replyTo(i), subject: 'RE: cotação' }),
+      ),
+    );
+    for (let round = 0; round < 10; round++)
+      for (const raw of raws) {
+        const result = await ingest(raw);
+        expect(result.duplicate).toBe(round > 0);
+      }
+    expect(await responsesOf(s.quote.id)).toHaveLength(3);
+    const quote = await quoteRow(s.quote.id);
+    expect(quote.respostasRecebidas).toBe(3);
+    expect(quote.status).toBe('AGUARDANDO_APROVACAO');
+  });
+
+  it('a message without Message-ID is deduplicated by its bytes', async () => {
+    const s = await quoteScenario(ctx);
+    const withId = await carrierReply({ from: s.carriers[1]!.email, to: s.replyTo(1) });
+    const raw = Buffer.from(withId.toString('utf8').replace(/^Message-ID:.*\r\n/im, ''));
+    expect(raw.toString('utf8')).not.toMatch(/^Message-ID:/im);
+    expect((await ingest(raw)).duplicate).toBe(false);
+    expect((await ingest(raw)).duplicate).toBe(true);
+    expect(await responsesOf(s.quote.id)).toHaveLength(1);
+  });
+
+  it('in bcc mode the carrier is the sender among the recipients; a colleague at its domain is accepted and flagged', async () => {
+    const s = await quoteScenario(ctx, { modoEnvio: 'bcc' });
+    const fromCarrier = await ingest(await carrierReply({ from: s.carriers[1]!.email, to: s.replyTo(1) }));
+    expect(fromCarrier.outcome).toBe('resposta');
+    const colleague = await ingest(
+      await carrierReply({
+        from: 'outra.pessoa@rotasul-ag.com.br',
+        to: s.replyTo(2),
+        subject: 'RE: cotação',
+      }),
+    );
+    expect(colleague.outcome).toBe('resposta');
+    const [row] = await db()
+      .select()
+      .from(inboundMessages)
+      .where(eq(inboundMessages.id, colleague.inboundId));
+    expect(row!.flags).toMatchObject({ remetenteDesconhecido: 'outra.pessoa@rotasul-ag.com.br' });
+    const byCarrier = (await responsesOf(s.quote.id)).map((r) => r.transportadorId).sort();
+    expect(byCarrier).toEqual([s.carriers[1]!.id, s.carriers[2]!.id].sort());
+
+    const stranger = await ingest(await carrierReply({ from: 'alguem@desconhecido.com', to: s.replyTo(0) }));
+    expect(stranger.outcome).toBe('nao_identificada');
+    expect(stranger.cotacaoId).toBe(s.quote.id);
+  });
+
+  it('matches by In-Reply-To when the reply went to a plain address, then by quote code and sender', async () => {
+    const s = await quoteScenario(ctx, {
+      carriers: [
+        { nome: 'Thread Cargas', email: 'pricing@thread-cargas.com.br' },
+        { nome: 'Assunto Log', email: 'comercial@assunto-log.com.br' },
+      ],
+    });
+    const threaded = await ingest(
+      await carrierReply({
+        from: s.carriers[0]!.email,
+        to: 'comercial@importadora.com.br',
+        inReplyTo: s.recipients[0]!.messageId,
+        references: [s.recipients[0]!.messageId!],
+      }),
+    );
+    expect(threaded).toMatchObject({ outcome: 'resposta', cotacaoId: s.quote.id });
+    const bySubject = await ingest(
+      await carrierReply({
+        from: s.carriers[1]!.email,
+        to: 'comercial@importadora.com.br',
+        subject: `Proposta ${s.quote.codigo} - segue`,
+      }),
+    );
+    expect(bySubject).toMatchObject({ outcome: 'resposta', cotacaoId: s.quote.id });
+    const rows = await db().select().from(inboundMessages).where(eq(inboundMessages.cotacaoId, s.quote.id));
+    expect(rows.map((r) => r.matchedBy).sort()).toEqual(['subject', 'thread']);
+  });
+
+  it('a later reply of the same carrier is a new version; the first answer time stays', async () => {
+    const s = await quoteScenario(ctx);
+    await ingest(
+      await carrierReply({
+        from: s.carriers[0]!.email,
+        to: s.replyTo(0),
+        text: typicalAnswer({ frete40: 3100 }),
+      }),
+    );
+    const [first] = await responsesOf(s.quote.id);
+    await ingest(
+      await carrierReply({
+        from: s.carriers[0]!.email,
+        to: s.replyTo(0),
+        text: typicalAnswer({ frete40: 2980 }),
+      }),
+    );
+    const versions = (await responsesOf(s.quote.id)).sort((a, b) => a.versao - b.versao);
+    expect(versions.map((v) => [v.versao, v.atual])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
+    expect((await quoteRow(s.quote.id)).respostasRecebidas).toBe(1);
+    expect(versions[0]!.id).toBe(first!.id);
+  });
+});
+
+describe('inbound pipeline: what is not an answer', () => {
+  it('an out-of-office reply is kept in the conversation and not counted', async () => {
+    const s = await quoteScenario(ctx);
+    const result = await ingest(
+      await carrierReply({
+        from: s.carriers[0]!.email,
+        to: s.replyTo(0),
+        subject: 'Resposta automática: Ausência temporária',
+        text: 'Estou fora do escritório até 30/11.',
+        headers: { 'Auto-Submitted': 'auto-replied' },
+      }),
+    );
+    expect(result.outcome).toBe('auto_resposta');
+    expect(await responsesOf(s.quote.id)).toHaveLength(0);
+    expect((await quoteRow(s.quote.id)).respostasRecebidas).toBe(0);
+    const [message] = await db()
+      .select()
+      .from(cotacaoMensagens)
+      .where(and(eq(cotacaoMensagens.cotacaoId, s.quote.id), eq(cotacaoMensagens.direction, 'received')));
+    expect(message!.tipo).toBe('auto_resposta');
+  });
+
+  it('a bounce marks the recipient as failed, with the reason, on the detail screen', async () => {
+    const s = await quoteScenario(ctx);
+    const original = s.recipients[2]!.messageId!;
+    const dsn = [
+      'From: Mail Delivery System <MAILER-DAEMON@mx.importadora.com.br>',
+      `To: ${s.replyTo(2)}`,
+      'Subject: Undelivered Mail Returned to Sender',
+      'Message-ID: <dsn-1@mx.importadora.com.br>',
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/report; report-type=delivery-status; boundary="b1"',
+      '',
+      '--b1',
+      'Content-Type: text/plain',
+      '',
+      'Your message could not be delivered.',
+      '--b1',
+      'Content-Type: message/delivery-status',
+      '',
+      'Reporting-MTA: dns; mx.importadora.com.br',
+      '',
+      `Final-Recipient: rfc822; ${s.carriers[2]!.email}`,
+      'Action: failed',
+      'Status: 5.1.1',
+      'Diagnostic-Code: smtp; 550 5.1.1 User unknown',
+      '--b1',
+      'Content-Type: text/rfc822-headers',
+      '',
+      `Message-ID: ${original}`,
+      'Subject: Cotação',
+      '--b1--',
+      '',
+    ].join('\r\n');
+    const result = await ingest(Buffer.from(dsn));
+    expect(result.outcome).toBe('devolucao');
+    const detail = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/quotes/${s.quote.id}`,
+      headers: { authorization: `Bearer ${s.token}` },
+    });
+    const failed = detail
+      .json()
+      .destinatarios.find((d: { transportadorId: string }) => d.transportadorId === s.carriers[2]!.id);
+    expect(failed.estadoEnvio).toBe('falhou');
+    expect(failed.falhaEntrega).toContain('5.1.1');
+    expect((await quoteRow(s.quote.id)).respostasRecebidas).toBe(0);
+  });
+
+  it('a reply to a cancelled quote is kept and marked, not counted', async () => {
+    const s = await quoteScenario(ctx);
+    const cancel = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/quotes/${s.quote.id}`,
+      headers: { authorization: `Bearer ${s.token}` },
+      payload: { status: 'CANCELADA' },
+    });
+    expect(cancel.statusCode).toBe(200);
+    const result = await ingest(await carrierReply({ from: s.carriers[0]!.email, to: s.replyTo(0) }));
+    expect(result.outcome).toBe('tardia');
+    expect(await responsesOf(s.quote.id)).toHaveLength(0);
+    const [row] = await db().select().from(inboundMessages).where(eq(inboundMessages.id, result.inboundId));
+    expect(row!.motivo).toMatch(/finalizada/);
+  });
+
+  it('an unmatched message belongs to the one company whose carrier sent it, else to nobody', async () => {
+    const s = await quoteScenario(ctx, {
+      carriers: [{ nome: 'Única', email: 'comercial@unica-agente.com.br' }],
+    });
+    const known = await ingest(
+      await carrierReply({
+        from: 'comercial@unica-agente.com.br',
+        to: 'contato@importadora.com.br',
+        subject: 'Tabela nova',
+      }),
+    );
+    expect(known.outcome).toBe('nao_identificada');
+    const [row] = await db().select().from(inboundMessages).where(eq(inboundMessages.id, known.inboundId));
+    expect(row!.empresaId).toBe(s.empresaId);
+    const unknown = await ingest(
+      await carrierReply({
+        from: 'spam@qualquer.example',
+        to: 'contato@importadora.com.br',
+        subject: 'Oferta',
+      }),
+    );
+    const [other] = await db()
+      .select()
+      .from(inboundMessages)
+      .where(eq(inboundMessages.id, unknown.inboundId));
+    expect(other!.empresaId).toBeNull();
+  });
+
+  it('malformed and oversized messages are kept raw with the reason; the pipeline does not throw', async () => {
+    const broken = Buffer.from(
+      'From: x@y\r\nContent-Type: multipart/mixed; boundary="\r\n\r\n--\u0000\u0001garbage',
+    );
+    const result = await ingest(broken);
+    const [row] = await db().select().from(inboundMessages).where(eq(inboundMessages.id, result.inboundId));
+    expect(row!.tamanho).toBe(broken.length);
+    expect(['nao_identificada', 'invalida']).toContain(row!.outcome);
+
+    const s = await quoteScenario(ctx);
+    const big = await carrierReply({
+      from: s.carriers[0]!.email,
+      to: s.replyTo(0),
+      attachments: [{ filename: 'tabela.bin', content: Buffer.alloc(26 * 1024 * 1024, 7) }],
+    });
+    const large = await ingest(big);
+    expect(large.outcome).toBe('resposta');
+    const [version] = await responsesOf(s.quote.id);
+    expect(version!.extracao).toBe('falhou');
+    expect(version!.extracaoErro).toMatch(/grande demais/);
+    const [stored] = await db().select().from(inboundMessages).where(eq(inboundMessages.id, large.inboundId));
+    expect(stored!.raw.length).toBe(big.length);
+  }, 180_000);
+
+  it('keeps attachments with their type read from the bytes', async () => {
+    const s = await quoteScenario(ctx);
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const result = await ingest(
+      await carrierReply({
+        from: s.carriers[0]!.email,
+        to: s.replyTo(0),
+        attachments: [{ filename: 'proposta.exe', content: pdf, contentType: 'application/x-msdownload' }],
+      }),
+    );
+    const attachments = await db()
+      .select()
+      .from(inboundAttachments)
+      .where(eq(inboundAttachments.inboundMessageId, result.inboundId));
+    expect(attachments).toHaveLength(1);
+    expect(attachments[0]!.contentType).toBe('application/pdf');
+    expect(attachments[0]!.empresaId).toBe(s.empresaId);
+  });
+
+  it('tells the requester by e-mail when their copy preference is on', async () => {
+    const s = await quoteScenario(ctx, { receiveEmailCopy: true });
+    await ingest(await carrierReply({ from: s.carriers[1]!.email, to: s.replyTo(1) }));
+    const copies = await db().select().from(mailOutbox).where(eq(mailOutbox.kind, 'resposta.copia'));
+    expect(
+      copies.some((mail) => mail.subject.includes(s.quote.codigo) && mail.subject.includes('Pacífico')),
+    ).toBe(true);
+  });
+});
