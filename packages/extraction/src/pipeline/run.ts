@@ -127,7 +127,7 @@ export function analyseText(input: string, opts: ExtractTextOptions, fileKind: F
   const source = opts.sourceHint
     ? { source: opts.sourceHint, confidence: 1 }
     : detectSource(lines, seg.headerEnd > 0, prepared.pageBreaks, prepared.delimiter);
-  const bodyLines = lines.filter((_, i) => seg.roles[i] === 'body');
+  const bodyLines = lines.map((l, i) => seg.rewritten.get(i) ?? l).filter((_, i) => seg.roles[i] === 'body');
   const bodyText = bodyLines.map((l) => l.trimmed).join('\n');
   const language = detectLanguage(bodyText.length >= 40 ? bodyText : lines.map((l) => l.trimmed).join('\n'));
   const numbers = numberFormatOf(bodyLines);
