@@ -111,7 +111,7 @@ function candidateUnits(charges: ChargeCandidate[]): FreightUnit[] {
 function destinationNames(fields: FieldResults, charges: ChargeCandidate[]): string[] {
   const names: string[] = fields.destinations.map((d) => d.value.name);
   for (const charge of charges) {
-    if (charge.kind !== 'freight') continue;
+    if (charge.kind !== 'freight' && charge.perDestination !== true) continue;
     for (const place of charge.labelPlaces) if (!names.includes(place.name)) names.push(place.name);
   }
   return names;
