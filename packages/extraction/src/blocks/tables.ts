@@ -547,9 +547,9 @@ function collectRows(lines: Line[], from: number, kind: TableKind): Line[] {
     const singleCell = filled.length === 1;
     // A lone "Label: value" or a sentence under a sheet's table ends it ("Validade: 31/12", "Carrier: X").
     if (
-      kind === 'typed' &&
-      line.delimited &&
+      kind !== 'fields' &&
       singleCell &&
+      /:/.test(filled[0]?.text ?? '') &&
       parseBareAmount(filled[0]?.text ?? '') === null &&
       findAmounts(filled[0]?.text ?? '').length === 0
     )
