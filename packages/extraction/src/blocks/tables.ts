@@ -330,8 +330,13 @@ function readTypedRows(rows: Line[], columns: Column[], origin: string, out: Tab
     if (TOTAL.test(normaliseLabel(rowLabel))) continue;
     const rowText = (...roles: ColumnRole[]) => values.find((v) => roles.includes(v.column.role))?.text ?? '';
     const basisText = rowText('basis');
+    const labelTexts = values.filter((v) => v.amounts.length === 0 && v.bare === null).map((v) => v.text);
     const rowCurrency =
-      currencyMentioned(rowText('currency')) ?? currencyMentioned(rowLabel) ?? currencyMentioned(basisText);
+      currencyMentioned(rowText('currency')) ??
+      currencyMentioned(rowLabel) ??
+      currencyMentioned(basisText) ??
+      labelTexts.map((t) => currencyMentioned(t)).find((c) => c !== null) ??
+      null;
     const labelUnit = findUnit(`${rowLabel.match(/\(([^)]*)\)/)?.[1]?.replace(/^.*?\//, 'por ') ?? ''}`);
     const basisUnit = findUnit(/^(por|per|\/)/i.test(basisText.trim()) ? basisText : `por ${basisText}`);
     const rowUnit =

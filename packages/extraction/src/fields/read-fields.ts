@@ -57,7 +57,14 @@ function addDestinations(
 }
 
 function cleanCarrier(value: string): string | null {
-  const first = (value.split(/\s[–—-]\s|,|;|\(|\s\/\s/)[0] ?? '').replace(/[.:]+$/, '').trim();
+  // "CMA CGM via Colombo", "MSC. T/T 28 days", "Maersk, direct": the carrier is the name before the routing.
+  const first = (
+    value.split(
+      /\s[–—-]\s|,|;|\(|\s\/\s|\.\s|\s(?:via|vía|direct|direto|directo|service|servico|serviço)\b/i,
+    )[0] ?? ''
+  )
+    .replace(/[.:]+$/, '')
+    .trim();
   return first === '' || first.length > 40 || /\d{3,}/.test(first) ? null : first;
 }
 

@@ -184,6 +184,7 @@ export function analyseText(input: string, opts: ExtractTextOptions, fileKind: F
     modal: modal.modal,
     defaultEquipment: singleEquipment([...subjectLines, ...bodyLines]),
     mainCurrency: numbers.currencies[0] ?? firstCurrencyMentioned(bodyLines),
+    currencies: numbers.currencies,
   };
   const fretes = resolveFreight(merged.charges, resolveContext);
   const taxas = resolveFees(merged.charges, resolveContext, fretes[0]?.moeda ?? null);
