@@ -142,6 +142,9 @@ function classifyColumn(cell: Cell): Column | null {
   ) {
     return make('freight');
   }
+  // A rate column titled by its currency and unit only ("USD/kg", "EUR / cbm").
+  if (currency !== null && /^(?:usd|us|eur|brl|r|gbp|cny)\s+(?:kg|kgs|cbm|m3|w m|wm)$/.test(label))
+    return make('freight');
   const fee = matchFee(plain);
   if (fee !== null) return make('fee', { feeName: fee.fee.name });
   return null;

@@ -155,6 +155,13 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
   if (IGNORED.test(normaliseLabel(lead.main))) return [];
   const { kind, feeLabel } = classifyMain(lead.main, section);
   if (kind === null) return [];
+  // "(basic O/F USD 3.000 + BAF USD 320 + LSS USD 100, all included)": the parts of an all-in price.
+  if (
+    amounts.length >= 2 &&
+    /\+/.test(text) &&
+    INCLUDED.test(normaliseLabel(text.slice(lastAmountEnd(amounts))))
+  )
+    return [];
   // Each amount owns the basis written right after it, and an equipment in parentheses ("USD 2.450 (20')").
   const parenEquipment: Array<ContainerUnit[] | null> = [];
   const consumedEnds = amounts.map((amount, i) => {
@@ -192,7 +199,12 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
     });
   }
   const lastEnd = consumedEnds[consumedEnds.length - 1] ?? text.length;
-  const sharedUnitMatch = perPlace === null ? null : findLeadingUnit(text.slice(lastEnd));
+  const lastAmount = amounts[amounts.length - 1];
+  const sharedUnitMatch =
+    perPlace === null
+      ? null
+      : (findLeadingUnit(text.slice(lastEnd)) ??
+        (lastAmount === undefined ? null : findLeadingUnit(text.slice(lastAmount.end))));
   const sharedUnit =
     sharedUnitMatch === null || sharedUnitMatch.unit === 'DAY' ? null : (sharedUnitMatch.unit as FeeUnit);
   const tail = text.slice(consumedEnds[consumedEnds.length - 1] ?? text.length);
@@ -263,6 +275,10 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
     candidates.push(candidate);
   });
   return candidates;
+}
+
+function lastAmountEnd(amounts: AmountToken[]): number {
+  return amounts[amounts.length - 1]?.end ?? 0;
 }
 
 /** Known places at the start of a text ("(Santos)", " Santos / ...", "(Itajai, Navegantes)"), with the length read. */
