@@ -212,6 +212,9 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
   const tailUnitMatch = tailGroup === null ? null : findUnit(`por ${tailGroup[1]}`);
   const tailUnit = tailUnitMatch === null || tailUnitMatch.unit === 'DAY' ? null : tailUnitMatch.unit;
   const labelUnit = unitFromLabelParens(lead.main);
+  // "THC destino por contenedor: Santos BRL 1.600 | Rio Grande BRL 1.450": the basis written in the label.
+  const leadUnitMatch = findUnit(lead.main);
+  const leadUnit = leadUnitMatch === null || leadUnitMatch.unit === 'DAY' ? null : leadUnitMatch.unit;
   const mainEquipment = findEquipment(stripParens(lead.main))[0]?.units ?? null;
 
   const candidates: ChargeCandidate[] = [];
@@ -222,7 +225,8 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
     previousEnd = consumedEnds[i] ?? amount.end;
     const subFolded = normaliseLabel(sub);
     const last = candidates[candidates.length - 1];
-    if (MINIMUM.test(sub)) {
+    const justBefore = text.slice(Math.max(0, amount.start - 16), amount.start);
+    if (MINIMUM.test(sub) || /(?:min|mín|minimo|mínimo|minimum|mínima|minima)\.?\s*(?:de\s+)?$/iu.test(justBefore)) {
       if (last?.kind === 'freight' && !amount.isPercent) last.minimum = amount.value;
       return;
     }
@@ -237,7 +241,9 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
     if (ownKind === 'fee' && INCLUDED.test(normaliseLabel(window.split(/[|/]/)[0] ?? ''))) return;
     if (ownKind === 'freight' && amount.isPercent) return;
     const subUnit = findUnit(sub);
-    const unit = pickUnit([post?.unit, subUnit?.unit, labelUnit, tailUnit, sharedUnit, section?.unit]);
+    // A freight heading's basis ("Flete por contenedor de 40'") is the freight's, not the fees' under it.
+    const sectionUnit = section?.kind === 'freight' && ownKind === 'fee' ? null : section?.unit;
+    const unit = pickUnit([post?.unit, subUnit?.unit, labelUnit, tailUnit, sharedUnit, leadUnit, sectionUnit]);
     const ownPlaces = perPlace?.[i] ?? null;
     // "USD 1.200 por contenedor de 20'": the equipment follows the per-container basis.
     const afterBasis =
