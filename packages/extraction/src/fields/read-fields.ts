@@ -223,7 +223,7 @@ function applyHit(out: FieldResults, hit: LabelHit, line: Line, ctx: FieldContex
 }
 
 const VIA_INLINE =
-  /(?:^|[\s,(–—-])(?:via|transbordo em|transbordo en|transbordo no|transhipment (?:at|in|via)|transshipment (?:at|in|via)|t\/s)\s+(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)/u;
+  /(?:^|[\s,(–—-])(?:via|vía|transbordo em|transbordo en|transbordo no|transhipment (?:at|in|via)|transshipment (?:at|in|via)|t\/s)\s+(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)/u;
 const DIRECT_INLINE =
   /\b(servico direto|service direct|direct service|sem transbordo|direct call|directo|direto|direct)\b/;
 const INCOTERM_PLACE = /(?<![\p{L}])(FOB|FCA|FAS)\s+(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)/u;
