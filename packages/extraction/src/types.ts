@@ -21,6 +21,8 @@ export interface SourceRef {
 
 export interface Evidence {
   confidence: number;
+  /** Confidence below 0.5: the analyst should check this value. */
+  needsReview?: boolean;
   source: SourceRef | null;
   /** How the value was found, e.g. 'label', 'table', 'inline', 'route', 'signature', 'default'. */
   method: string;
@@ -33,6 +35,8 @@ export interface FreightItem {
   moeda: Currency;
   minimo: number | null;
   confidence: number;
+  /** Confidence below 0.5: the analyst should check this value. */
+  needsReview?: boolean;
   source: SourceRef;
 }
 
@@ -46,6 +50,8 @@ export interface FeeItem {
   valor: number;
   moeda: Currency;
   confidence: number;
+  /** Confidence below 0.5: the analyst should check this value. */
+  needsReview?: boolean;
   source: SourceRef;
 }
 

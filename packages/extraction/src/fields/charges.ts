@@ -226,7 +226,10 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
     const subFolded = normaliseLabel(sub);
     const last = candidates[candidates.length - 1];
     const justBefore = text.slice(Math.max(0, amount.start - 16), amount.start);
-    if (MINIMUM.test(sub) || /(?:min|mín|minimo|mínimo|minimum|mínima|minima)\.?\s*(?:de\s+)?$/iu.test(justBefore)) {
+    if (
+      MINIMUM.test(sub) ||
+      /(?:min|mín|minimo|mínimo|minimum|mínima|minima)\.?\s*(?:de\s+)?$/iu.test(justBefore)
+    ) {
       if (last?.kind === 'freight' && !amount.isPercent) last.minimum = amount.value;
       return;
     }
@@ -243,7 +246,15 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
     const subUnit = findUnit(sub);
     // A freight heading's basis ("Flete por contenedor de 40'") is the freight's, not the fees' under it.
     const sectionUnit = section?.kind === 'freight' && ownKind === 'fee' ? null : section?.unit;
-    const unit = pickUnit([post?.unit, subUnit?.unit, labelUnit, tailUnit, sharedUnit, leadUnit, sectionUnit]);
+    const unit = pickUnit([
+      post?.unit,
+      subUnit?.unit,
+      labelUnit,
+      tailUnit,
+      sharedUnit,
+      leadUnit,
+      sectionUnit,
+    ]);
     const ownPlaces = perPlace?.[i] ?? null;
     // "USD 1.200 por contenedor de 20'": the equipment follows the per-container basis.
     const afterBasis =
@@ -344,9 +355,15 @@ function minimumQuantity(window: string, amount: AmountToken): number | null {
   return Number.isFinite(quantity) ? Math.round(quantity * amount.value * 100) / 100 : null;
 }
 
+/**
+ * Confidence of a charge read from a line, calibrated on the package's cases: a known fee or freight
+ * with its basis is almost always right; a fee name outside the dictionary is often a misread label
+ * (cargo description, a sentence), and without a basis it is below the review threshold.
+ */
 function confidenceOf(kind: 'freight' | 'fee', knownName: boolean, hasUnit: boolean): number {
   if (kind === 'freight') return hasUnit ? 0.9 : 0.8;
-  return knownName ? (hasUnit ? 0.9 : 0.8) : 0.6;
+  if (knownName) return hasUnit ? 0.9 : 0.8;
+  return hasUnit ? 0.6 : 0.45;
 }
 
 /** A line holding only a minimum ("mínimo 1 m³", "min. USD 50") for the freight line above it. */

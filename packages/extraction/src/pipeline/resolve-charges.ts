@@ -104,8 +104,18 @@ export function resolveFreight(candidates: ChargeCandidate[], ctx: ResolveContex
     const foreign = (ctx.currencies ?? []).find((c) => c !== 'BRL');
     const currency = candidate.currency ?? foreign ?? ctx.mainCurrency;
     if (currency === null) continue;
+    // A currency taken from the rest of the message lowers confidence; with the unit also guessed from
+    // the modal, the value goes to review.
+    const guessedUnit =
+      (candidate.equipment === null || candidate.equipment.length === 0) &&
+      candidate.freightUnit === null &&
+      candidate.unit === null;
     const confidence =
-      candidate.currency === null ? Math.min(candidate.confidence, 0.7) : candidate.confidence;
+      candidate.currency === null
+        ? Math.min(candidate.confidence, guessedUnit ? 0.45 : 0.7)
+        : guessedUnit
+          ? Math.min(candidate.confidence, 0.75)
+          : candidate.confidence;
     for (const destino of destinationsOf(candidate, ctx)) {
       for (const unidade of freightUnits(candidate, ctx)) {
         items.push({
