@@ -553,13 +553,12 @@ function collectRows(lines: Line[], from: number, kind: TableKind): Line[] {
     if (isRuleLine) continue;
     const filled = line.cells.filter((c) => c.text !== '');
     const singleCell = filled.length === 1;
-    // A lone "Label: value" or a sentence under a sheet's table ends it ("Validade: 31/12", "Carrier: X").
+    // A row of "Label: value" cells under a table ends it ("Validade: 31/12", "Armador: Zim  Transit: 36").
     if (
       kind !== 'fields' &&
-      singleCell &&
-      /:/.test(filled[0]?.text ?? '') &&
-      parseBareAmount(filled[0]?.text ?? '') === null &&
-      findAmounts(filled[0]?.text ?? '').length === 0
+      filled.length > 0 &&
+      filled.every((c) => /^[^:]{2,40}:\s*\S/.test(c.text)) &&
+      filled.every((c) => findAmounts(c.text).length === 0)
     )
       break;
     const startsAnotherTable = kind !== 'fields' && readHeader(line) !== null;
