@@ -29,12 +29,27 @@ describe('layouts of issue 17', () => {
     expect(extractFromText(text).final.fretes).toEqual([]);
   });
 
+  it('keeps an older quoted offer quoted when the reply only says "em linha com" (not inline answers)', () => {
+    const text = `${header('10/11/2026 10:00')}Bom dia, em linha com o solicitado, seguimos verificando.\n\nAna Souza\n\nEm 09/11/2026 09:00, Cliente escreveu:\n> Podem melhorar?\n>> Frete 40HC: USD 2.500,00\n>> Validade: 30/11/2026\n`;
+    const result = extractFromText(text);
+    expect(result.final.fretes).toEqual([]);
+    expect(result.final.validadeProposta).toBeNull();
+  });
+
   it('ignores a section marked expired or for reference only', () => {
     const text = `${header('10/11/2026 10:00')}TARIFA ANTERIOR (vencida) - somente para referência\nFrete 40HC: USD 3.100,00\n\nTARIFA VIGENTE (até 31/12/2026)\nFrete 40HC: USD 2.700,00\n\nTransit time 35 dias.\n`;
     const corpus = toCorpusFormat(extractFromText(text));
     expect(corpus.frete.map((f) => f.valor)).toEqual([2700]);
     expect(corpus.validade).toBe('2026-12-31');
     expect(corpus.transit_time_dias).toEqual({ min: 35, max: 35 });
+  });
+
+  it('does not take a field that mentions an expired tariff for an expired heading', () => {
+    const text = `${header('10/11/2026 10:00')}Validade: 31/12/2026 (a tarifa anterior está vencida)\nFrete 40HC: USD 2.700,00\nTHC: R$ 1.500,00 por contêiner\n`;
+    const corpus = toCorpusFormat(extractFromText(text));
+    expect(corpus.frete.map((f) => f.valor)).toEqual([2700]);
+    expect(corpus.taxas.map((t) => t.valor)).toEqual([1500]);
+    expect(corpus.validade).toBe('2026-12-31');
   });
 
   it('gives each value of a per-destination line its destination and the shared basis', () => {

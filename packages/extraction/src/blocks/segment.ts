@@ -181,6 +181,9 @@ function quotedTail(lines: Line[], range: [number, number], answers: Set<number>
 function isExpiredHeading(line: Line): boolean {
   const text = line.trimmed;
   if (text.length > 140 || findAmounts(text).length > 0 || /\.$/.test(text)) return false;
+  // "Validade: 30/11 (tarifa anterior vencida)" is a field, not a heading.
+  const colon = text.indexOf(':');
+  if (colon >= 0 && !/^\s*(?:\(.*\))?\s*$/.test(text.slice(colon + 1))) return false;
   return EXPIRED.test(normaliseLabel(text));
 }
 

@@ -612,9 +612,12 @@ export const CLOSING_PHRASES: readonly string[] = [
 
 /** Phrases in the newest message saying the answers are written inside the quoted request. */
 export const INLINE_ANSWER_PHRASES: readonly string[] = [
-  'em linha',
+  // Not "em linha" / "in line" alone: "em linha com o solicitado", "in line with your request".
+  'respostas em linha',
+  'respondido em linha',
+  'respondidas em linha',
+  'em linha abaixo',
   'inline',
-  'in line',
   'entre linhas',
   'entre lineas',
   'en linea',
@@ -678,10 +681,6 @@ export const EXPIRED_SECTION_MARKERS: readonly string[] = [
   'expired',
   'superseded',
   'no longer valid',
-  'not valid',
-  'no valida',
-  'no valido',
-  'nao valida',
   'fora da validade',
   'for reference only',
   'reference only',
