@@ -17,6 +17,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const sources = [
   resolve(here, '../../../../shared/corpus/extraction'),
   resolve(here, '../test/generalisation'),
+  resolve(here, '../test/generalisation-2'),
 ];
 
 function loadTexts(): { emails: string[]; all: string[] } {

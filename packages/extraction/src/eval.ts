@@ -1,13 +1,30 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type CorpusRecord, toCorpusFormat } from './corpus-format.js';
 import { extractFromText } from './extract-text.js';
+import { accuracyAtOrAbove, calibrationTable, checkValues, type ValueCheck } from './scoring/calibration.js';
 import { type CaseScore, scoreCase } from './scoring/score.js';
 
 export interface CorpusEvaluation {
-  cases: Array<{ id: string; score: CaseScore }>;
+  cases: Array<{ id: string; score: CaseScore; checks: ValueCheck[] }>;
   overall: number;
   minimum: number;
+  /** Mean of each component over the cases. */
+  components: { scalar: number; frete: number; taxas: number };
+  /** Overall per class when the directory has a classes.json ({ "<case id>": "<class>" }). */
+  classes: Array<{ name: string; cases: number; overall: number }>;
+  checks: ValueCheck[];
+}
+
+type Scored = { score: CaseScore };
+
+function meanOverall(cases: Scored[]): { overall: number; scalar: number; frete: number; taxas: number } {
+  const mean = (pick: (s: CaseScore) => number) =>
+    cases.reduce((s, c) => s + pick(c.score), 0) / Math.max(1, cases.length);
+  const scalar = mean((s) => s.scalar);
+  const frete = mean((s) => s.frete);
+  const taxas = mean((s) => s.taxas);
+  return { overall: (scalar + frete + taxas) / 3, scalar, frete, taxas };
 }
 
 /** Runs the engine on every NNN.txt of a corpus directory that has an NNN.json and scores it. */
@@ -19,23 +36,61 @@ export function evaluateCorpus(directory: string): CorpusEvaluation {
     .sort();
   const cases = ids.map((id) => {
     const truth = JSON.parse(readFileSync(resolve(directory, `${id}.json`), 'utf8')) as CorpusRecord;
-    const predicted = toCorpusFormat(extractFromText(readFileSync(resolve(directory, `${id}.txt`), 'utf8')));
-    return { id, score: scoreCase(predicted, truth) };
+    const result = extractFromText(readFileSync(resolve(directory, `${id}.txt`), 'utf8'));
+    return { id, score: scoreCase(toCorpusFormat(result), truth), checks: checkValues(result, truth) };
   });
-  const mean = (pick: (s: CaseScore) => number) =>
-    cases.reduce((s, c) => s + pick(c.score), 0) / Math.max(1, cases.length);
-  const overall = (mean((s) => s.scalar) + mean((s) => s.frete) + mean((s) => s.taxas)) / 3;
+  const { overall, scalar, frete, taxas } = meanOverall(cases);
   const minimum = Math.min(...cases.map((c) => c.score.overall));
-  return { cases, overall, minimum };
+  const classFile = resolve(directory, 'classes.json');
+  const classOf: Record<string, string> = existsSync(classFile)
+    ? (JSON.parse(readFileSync(classFile, 'utf8')) as Record<string, string>)
+    : {};
+  const names = [...new Set(cases.map((c) => classOf[c.id]).filter((n): n is string => n !== undefined))];
+  const classes = names.map((name) => {
+    const members = cases.filter((c) => classOf[c.id] === name);
+    return { name, cases: members.length, overall: meanOverall(members).overall };
+  });
+  return {
+    cases,
+    overall,
+    minimum,
+    components: { scalar, frete, taxas },
+    classes,
+    checks: cases.flatMap((c) => c.checks),
+  };
+}
+
+function printCalibration(checks: ValueCheck[]): void {
+  console.log('calibration (confidence -> share of values right):');
+  for (const bin of calibrationTable(checks)) {
+    const accuracy = bin.accuracy === null ? '  -  ' : bin.accuracy.toFixed(3);
+    const note = bin.to <= 0.5 ? '  (flagged for review)' : '';
+    console.log(`  ${bin.label.padEnd(11)} n=${String(bin.count).padStart(4)}  right ${accuracy}${note}`);
+  }
+  const high = accuracyAtOrAbove(checks, 0.8);
+  console.log(
+    `  >= 0.8: n=${high.count} right ${high.accuracy === null ? '-' : high.accuracy.toFixed(3)} (target >= 0.970)`,
+  );
 }
 
 function main(): void {
-  const argument = process.argv[2];
-  if (argument === undefined) {
-    console.error('uso: npm run eval:extraction -- <diretório-do-corpus>');
+  const argumentsGiven = process.argv.slice(2);
+  if (argumentsGiven.length === 0) {
+    console.error('uso: npm run eval:extraction -- <diretório-do-corpus> [outro-diretório ...]');
     process.exit(2);
   }
-  const directory = resolve(process.env.INIT_CWD ?? process.cwd(), argument);
+  const all: ValueCheck[] = [];
+  for (const argument of argumentsGiven) {
+    if (argumentsGiven.length > 1) console.log(`== ${argument}`);
+    all.push(...report(resolve(process.env.INIT_CWD ?? process.cwd(), argument)));
+  }
+  if (argumentsGiven.length > 1) {
+    console.log('== all directories');
+    printCalibration(all);
+  }
+}
+
+function report(directory: string): ValueCheck[] {
   const evaluation = evaluateCorpus(directory);
   for (const { id, score } of evaluation.cases) {
     const misses = score.mismatches.length === 0 ? '' : `  misses: ${score.mismatches.join(', ')}`;
@@ -43,8 +98,18 @@ function main(): void {
       `${id}  scalar ${score.scalar.toFixed(3)}  frete ${score.frete.toFixed(3)}  taxas ${score.taxas.toFixed(3)}  overall ${score.overall.toFixed(3)}${misses}`,
     );
   }
+  const { scalar, frete, taxas } = evaluation.components;
+  console.log(
+    `components: scalar ${scalar.toFixed(3)}  frete ${frete.toFixed(3)}  taxas ${taxas.toFixed(3)}`,
+  );
+  for (const group of evaluation.classes)
+    console.log(
+      `class ${group.name.padEnd(22)} cases ${String(group.cases).padStart(3)}  overall ${group.overall.toFixed(3)}`,
+    );
+  printCalibration(evaluation.checks);
   console.log(`minimum: ${evaluation.minimum.toFixed(3)}`);
   console.log(`overall: ${evaluation.overall.toFixed(3)}`);
+  return evaluation.checks;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main();

@@ -1,9 +1,12 @@
 import { emptyResult } from './empty-result.js';
 import { extractTextAs } from './extract-text.js';
 import { csvToText } from './files/csv.js';
-import { parseEmail } from './files/eml.js';
+import { docxToText } from './files/docx.js';
+import { type ParsedEmail, parseEmail } from './files/eml.js';
 import { decodeText, detectFileKind } from './files/file-kind.js';
 import { mergeWithAttachments, tagAttachment } from './files/merge-results.js';
+import { parseMsg } from './files/msg.js';
+import { ocrImage, ocrPdf } from './files/ocr.js';
 import { pdfToText } from './files/pdf.js';
 import { spreadsheetToText } from './files/spreadsheet.js';
 import { inspectZip } from './files/zip-guard.js';
@@ -53,10 +56,47 @@ async function extractByKind(
       return fromText(csvToText(decodeText(buffer)), { ...base, sourceHint: 'excel' }, kind);
     case 'pdf': {
       const { text } = await pdfToText(buffer, limits.maxPdfPages);
-      if (text.trim() === '')
+      if (text.trim() !== '') return fromText(text, { ...base, sourceHint: 'pdf' }, kind);
+      // A scanned PDF (page images only): read through OCR when it is available.
+      if (opts.ocr === false)
         return { result: emptyResult('PDF sem texto extraível (imagem escaneada?)', kind, 'pdf'), text };
-      return fromText(text, { ...base, sourceHint: 'pdf' }, kind);
+      const ocr = await ocrPdf(buffer, opts.ocr ?? {});
+      if (!ocr.ok || ocr.text.trim() === '') {
+        const why = ocr.ok ? 'o OCR não encontrou texto' : ocr.reason;
+        return {
+          result: emptyResult(`PDF sem texto extraível (imagem escaneada); ${why}`, kind, 'pdf'),
+          text: '',
+        };
+      }
+      return withReason(
+        fromText(ocr.text, { ...base, sourceHint: 'pdf' }, kind),
+        'texto lido por OCR (PDF escaneado)',
+      );
     }
+    case 'image': {
+      if (opts.ocr === false) return { result: emptyResult('imagem: OCR desativado', kind, 'pdf'), text: '' };
+      const ocr = await ocrImage(buffer, opts.ocr ?? {});
+      if (!ocr.ok) return { result: emptyResult(`imagem não lida: ${ocr.reason}`, kind, 'pdf'), text: '' };
+      if (ocr.text.trim() === '')
+        return { result: emptyResult('imagem sem texto reconhecível pelo OCR', kind, 'pdf'), text: '' };
+      return withReason(fromText(ocr.text, base, kind), 'texto lido por OCR (imagem)');
+    }
+    case 'docx': {
+      const zip = inspectZip(buffer, {
+        maxEntries: limits.maxZipEntries,
+        maxUncompressedBytes: limits.maxUncompressedBytes,
+      });
+      if (!zip.ok) return { result: emptyResult(`documento recusado: ${zip.reason}`, kind, 'pdf'), text: '' };
+      const text = docxToText(buffer, limits.maxUncompressedBytes);
+      if (text === null || text.trim() === '')
+        return {
+          result: emptyResult('documento Word sem texto (word/document.xml ausente ou vazio)', kind, 'pdf'),
+          text: '',
+        };
+      return fromText(text, base, kind);
+    }
+    case 'msg':
+      return extractMail(parseMsg(buffer, limits.maxAttachments), kind, opts, limits, depth);
     case 'xlsx': {
       const zip = inspectZip(buffer, {
         maxEntries: limits.maxZipEntries,
@@ -68,36 +108,53 @@ async function extractByKind(
     }
     case 'xls':
       return fromText(spreadsheetToText(buffer), { ...base, sourceHint: 'excel' }, kind);
-    case 'eml': {
-      const mail = await parseEmail(buffer, limits.maxAttachments);
-      const body = extractTextAs(mail.text, { ...base, sourceHint: 'email' }, kind);
-      if (depth > 0) return { result: body, text: mail.text };
-      const reference =
-        body.detect.messageDate === null
-          ? base
-          : { messageDate: new Date(`${body.detect.messageDate}T12:00:00Z`) };
-      const attachments = [];
-      const texts = [mail.text];
-      for (const attachment of mail.attachments) {
-        const attachmentKind = detectFileKind(attachment.content, attachment.filename);
-        if (attachmentKind === 'unknown' || attachment.content.length > limits.maxBytes) continue;
-        const extracted = await extractSafely(
-          attachment.content,
-          attachmentKind,
-          { ...opts, ...reference },
-          limits,
-          depth + 1,
-        );
-        attachments.push({
-          filename: attachment.filename,
-          result: tagAttachment(extracted.result, attachment.filename),
-        });
-        texts.push(`--- anexo ${attachment.filename} ---\n${extracted.text}`);
-      }
-      return { result: mergeWithAttachments(body, attachments), text: texts.join('\n\n') };
-    }
+    case 'eml':
+      return extractMail(await parseEmail(buffer, limits.maxAttachments), kind, opts, limits, depth);
     default:
       return { result: emptyResult('tipo de arquivo não reconhecido', kind), text: '' };
+  }
+}
+
+function withReason(extracted: Extracted, reason: string): Extracted {
+  extracted.result.detect.reasons.push(reason);
+  return extracted;
+}
+
+/** An e-mail (.eml or .msg): the body through the text pipeline, each attachment extracted and merged. */
+async function extractMail(
+  mail: ParsedEmail,
+  kind: FileKind,
+  opts: ExtractFileOptions,
+  limits: FileLimits,
+  depth: number,
+): Promise<Extracted> {
+  const base: ExtractTextOptions = opts.messageDate === undefined ? {} : { messageDate: opts.messageDate };
+  {
+    const body = extractTextAs(mail.text, { ...base, sourceHint: 'email' }, kind);
+    if (depth > 0) return { result: body, text: mail.text };
+    const reference =
+      body.detect.messageDate === null
+        ? base
+        : { messageDate: new Date(`${body.detect.messageDate}T12:00:00Z`) };
+    const attachments = [];
+    const texts = [mail.text];
+    for (const attachment of mail.attachments) {
+      const attachmentKind = detectFileKind(attachment.content, attachment.filename);
+      if (attachmentKind === 'unknown' || attachment.content.length > limits.maxBytes) continue;
+      const extracted = await extractSafely(
+        attachment.content,
+        attachmentKind,
+        { ...opts, ...reference },
+        limits,
+        depth + 1,
+      );
+      attachments.push({
+        filename: attachment.filename,
+        result: tagAttachment(extracted.result, attachment.filename),
+      });
+      texts.push(`--- anexo ${attachment.filename} ---\n${extracted.text}`);
+    }
+    return { result: mergeWithAttachments(body, attachments), text: texts.join('\n\n') };
   }
 }
 
@@ -120,8 +177,9 @@ async function extractSafely(
 }
 
 /**
- * Extracts a freight quote from a file: .txt, .eml (with attachments), .pdf, .xlsx, .xls or .csv, the
- * type being read from the content. Never throws; unreadable input gives confidence 0 and a reason.
+ * Extracts a freight quote from a file: .txt, .eml/.msg (with attachments), .pdf (scanned ones and
+ * PNG/JPG images through OCR when tesseract is installed), .docx, .xlsx, .xls or .csv, the type being
+ * read from the content. Never throws; unreadable input gives confidence 0 and a reason.
  */
 export async function extractFromFile(
   buffer: Uint8Array,

@@ -39,7 +39,7 @@ describe('fuzz: the engine never throws and stays bounded', () => {
       expectWellFormed(await extractFromFile(bytes, names[seed % names.length] ?? 'x'));
       expectWellFormed(extractFromText(new TextDecoder('latin1').decode(bytes)));
     }
-  });
+  }, 30_000); // 60 files + 60 texts; generous on a loaded 2-core machine (the OCR tests run beside it)
 
   it('handles empty and degenerate input', async () => {
     expect((await extractFromFile(new Uint8Array(), 'vazio.txt')).final.reason).toBeTruthy();

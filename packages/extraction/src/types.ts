@@ -1,3 +1,4 @@
+import type { OcrOptions } from './files/ocr.js';
 export type SourceKind = 'email' | 'pdf' | 'excel';
 export type Language = 'pt' | 'en' | 'es';
 export type Modal = 'FCL' | 'LCL' | 'AEREO' | 'RODOVIARIO';
@@ -7,7 +8,7 @@ export type DateOrder = 'DMY' | 'MDY';
 export type ContainerUnit = '20DC' | '40DC' | '40HC' | '45HC' | '20RF' | '40RF' | '20OT' | '40OT' | '40FR';
 export type FreightUnit = ContainerUnit | 'KG' | 'M3' | 'WM' | 'VIAGEM' | 'BL';
 export type FeeUnit = 'CNTR' | 'BL' | 'KG' | 'M3' | 'WM' | 'PROCESSO' | 'VIAGEM' | 'PERCENT';
-export type FileKind = 'txt' | 'eml' | 'pdf' | 'xlsx' | 'xls' | 'csv' | 'unknown';
+export type FileKind = 'txt' | 'eml' | 'msg' | 'pdf' | 'xlsx' | 'xls' | 'docx' | 'csv' | 'image' | 'unknown';
 
 /** Where a value came from: the 1-based line of the analysed text, and the cell when it came from a table. */
 export interface SourceRef {
@@ -20,6 +21,8 @@ export interface SourceRef {
 
 export interface Evidence {
   confidence: number;
+  /** Confidence below 0.5: the analyst should check this value. */
+  needsReview?: boolean;
   source: SourceRef | null;
   /** How the value was found, e.g. 'label', 'table', 'inline', 'route', 'signature', 'default'. */
   method: string;
@@ -32,6 +35,8 @@ export interface FreightItem {
   moeda: Currency;
   minimo: number | null;
   confidence: number;
+  /** Confidence below 0.5: the analyst should check this value. */
+  needsReview?: boolean;
   source: SourceRef;
 }
 
@@ -45,6 +50,8 @@ export interface FeeItem {
   valor: number;
   moeda: Currency;
   confidence: number;
+  /** Confidence below 0.5: the analyst should check this value. */
+  needsReview?: boolean;
   source: SourceRef;
 }
 
@@ -171,4 +178,6 @@ export interface FileLimits {
 export interface ExtractFileOptions extends ExtractTextOptions {
   limits?: Partial<FileLimits>;
   llm?: LlmOptions;
+  /** OCR of images and scanned PDFs with the `tesseract` program (default on; `false` turns it off). */
+  ocr?: OcrOptions | false;
 }

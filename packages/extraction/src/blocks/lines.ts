@@ -61,6 +61,22 @@ function detectDelimiter(rawLines: string[]): PreparedText['delimiter'] {
   return tabRows >= 2 ? 'tab' : null;
 }
 
+/** A line built from rewritten text (an inline answer joined to its question), keeping its number. */
+export function makeLine(no: number, text: string): Line {
+  const body = text.replace(/\s+$/, '');
+  const delimited = body.includes('\t');
+  const trimmed = body.trim();
+  return {
+    no,
+    text: body,
+    trimmed,
+    cells: delimited ? splitDelimited(body) : splitOnGaps(body),
+    delimited,
+    quoteDepth: 0,
+    blank: trimmed === '',
+  };
+}
+
 /** Splits text into analysable lines; bounded in size so any input stays fast. */
 export function prepareText(input: string): PreparedText {
   let text = input.length > MAX_TEXT_CHARS ? input.slice(0, MAX_TEXT_CHARS) : input;

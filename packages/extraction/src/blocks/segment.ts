@@ -1,14 +1,19 @@
 import {
   ALTERNATIVE_WORDS,
   CLOSING_PHRASES,
+  CURRENT_SECTION_MARKERS,
+  EXPIRED_SECTION_MARKERS,
+  INLINE_ANSWER_INFIX,
+  INLINE_ANSWER_PHRASES,
+  INLINE_ANSWER_PREFIX,
   RECOMMENDED_MARKERS,
   SHARED_BY_ALTERNATIVES_MARKERS,
   STILL_APPLIES_MARKERS,
 } from '../dictionary/labels.js';
 import { findCarrierMention } from '../normalise/carrier-names.js';
 import { findAmounts } from '../normalise/money.js';
-import { foldKeepingOffsets, normaliseLabel, phraseAlternation } from '../normalise/text.js';
-import type { Line } from './lines.js';
+import { foldKeepingOffsets, normaliseLabel, phraseAlternation, phraseRegExp } from '../normalise/text.js';
+import { type Line, makeLine } from './lines.js';
 
 export type LineRole = 'header' | 'body' | 'signature' | 'quoted' | 'discarded';
 
@@ -33,6 +38,12 @@ export interface Segmentation {
   signatureStart: number | null;
   alternatives: Alternative[];
   stillApplies: boolean;
+  /** Lines rewritten for reading, by index: an inline answer joined to the question it answers. */
+  rewritten: Map<number, Line>;
+  /** Indexes of the lines answered inline inside the quoted request. */
+  inlineAnswers: number[];
+  /** Index ranges [start, end) of sections discarded as expired or "for reference only". */
+  expired: Array<[number, number]>;
 }
 
 const HEADER =
@@ -53,6 +64,159 @@ const ALTERNATIVE_HEADER = new RegExp(
 const RECOMMENDED = new RegExp(`(?:${phraseAlternation(RECOMMENDED_MARKERS)})`, 'u');
 const SHARED = new RegExp(`(?:${phraseAlternation(SHARED_BY_ALTERNATIVES_MARKERS)})`, 'u');
 const STILL_APPLIES = new RegExp(`(?:${phraseAlternation(STILL_APPLIES_MARKERS)})`, 'u');
+const INLINE_PHRASE = phraseRegExp(INLINE_ANSWER_PHRASES, 'u');
+const EXPIRED = phraseRegExp(EXPIRED_SECTION_MARKERS, 'u');
+const CURRENT = phraseRegExp(CURRENT_SECTION_MARKERS, 'u');
+const QUESTION_LEAD = /^[\s\-–•*·]*(?:(?:\d{1,2}|[a-h])\s*[).:-]\s+|(?:\d{1,2}|[a-h])\s*\)\s*)?¿?\s*/i;
+
+/** The question an answer refers to, cleaned of numbering and "?"; null when it carries figures. */
+function questionText(text: string): string | null {
+  const question = text
+    .replace(QUESTION_LEAD, '')
+    .replace(/[\s?:¿.]+$/, '')
+    .trim();
+  if (question === '' || question.length > 90 || findAmounts(question).length > 0) return null;
+  return question;
+}
+
+interface InlineAnswers {
+  answers: Map<number, Line>;
+  /** Lines of the writer after the quoted request (bottom-posting, or a signature under the answers). */
+  tail: [number, number] | null;
+}
+
+/**
+ * Answers written inside the quoted request ("> Frete?" / ">>> USD 2.980,00", "R: ...", "==> ...",
+ * "Frete: Resp.: ..."). Each answer is joined to its question so "Validade?" + "31/12" reads as a field.
+ * Depth-only answers (a deeper or shallower quote than the questions) need the newest message to say
+ * the answers are inline; textual markers count when announced or when at least two are found.
+ */
+function findInlineAnswers(
+  lines: Line[],
+  topStart: number,
+  topEnd: number,
+  range: [number, number],
+): InlineAnswers {
+  const answers = new Map<number, Line>();
+  const [begin, end] = range;
+  const topText = lines
+    .slice(topStart, topEnd)
+    .map((l) => normaliseLabel(l.trimmed))
+    .join(' \n ');
+  const announced = INLINE_PHRASE.test(topText);
+  let baseDepth: number | null = null;
+  let maxDepth = 0;
+  for (let i = begin + 1; i < end; i++) {
+    const line = lines[i];
+    if (line === undefined || line.blank) continue;
+    baseDepth ??= line.quoteDepth;
+    maxDepth = Math.max(maxDepth, line.quoteDepth);
+  }
+  const found: Array<{ index: number; question: string | null; answer: string }> = [];
+  let textual = 0;
+  for (let i = begin + 1; i < end; i++) {
+    const line = lines[i];
+    if (line === undefined || line.blank) continue;
+    const prefix = INLINE_ANSWER_PREFIX.exec(line.trimmed);
+    if (prefix !== null && line.trimmed.length > prefix[0].length) {
+      found.push({ index: i, question: null, answer: line.trimmed.slice(prefix[0].length) });
+      textual++;
+      continue;
+    }
+    const infix = INLINE_ANSWER_INFIX.exec(line.trimmed);
+    if (infix !== null && infix.index > 0 && line.trimmed.length > infix.index + infix[0].length) {
+      found.push({
+        index: i,
+        question: questionText(line.trimmed.slice(0, infix.index)),
+        answer: line.trimmed.slice(infix.index + infix[0].length),
+      });
+      textual++;
+      continue;
+    }
+    if (announced && baseDepth !== null && maxDepth > baseDepth && line.quoteDepth === maxDepth)
+      found.push({ index: i, question: null, answer: line.trimmed });
+  }
+  const depthOnly = found.length - textual;
+  if (found.length === 0 || (!announced && textual < 2) || (depthOnly > 0 && !announced))
+    return { answers, tail: null };
+  const answerIndexes = new Set(found.map((f) => f.index));
+  for (const item of found) {
+    let question = item.question;
+    if (question === null) {
+      for (let k = item.index - 1; k > begin && k >= item.index - 3; k--) {
+        const previous = lines[k];
+        if (previous === undefined || previous.blank) continue;
+        if (!answerIndexes.has(k)) question = questionText(previous.trimmed);
+        break;
+      }
+    }
+    const text = question === null ? item.answer : `${question}: ${item.answer}`;
+    answers.set(item.index, makeLine(lines[item.index]?.no ?? item.index + 1, text));
+  }
+  return { answers, tail: quotedTail(lines, range, answerIndexes) };
+}
+
+/** Unquoted lines after a ">"-quoted request: the writer's own text or signature below the quote. */
+function quotedTail(lines: Line[], range: [number, number], answers: Set<number>): [number, number] | null {
+  const [begin, end] = range;
+  const first = lines.slice(begin + 1, end).find((l) => !l.blank);
+  if (first === undefined || first.quoteDepth === 0) return null;
+  let quoted = 0;
+  let last = -1;
+  for (let i = begin + 1; i < end; i++) {
+    const line = lines[i];
+    if (line === undefined || line.blank) continue;
+    if (line.quoteDepth > 0 || answers.has(i)) {
+      if (line.quoteDepth > 0) quoted++;
+      last = i;
+    }
+  }
+  if (quoted < 2 || last < 0) return null;
+  const tailStart = last + 1;
+  const hasText = lines.slice(tailStart, end).some((l) => !l.blank && l.quoteDepth === 0);
+  return hasText ? [tailStart, end] : null;
+}
+
+/** A heading-like line (no amounts, not a sentence) that marks its section as expired or for reference. */
+function isExpiredHeading(line: Line): boolean {
+  const text = line.trimmed;
+  if (text.length > 140 || findAmounts(text).length > 0 || /\.$/.test(text)) return false;
+  // "Validade: 30/11 (tarifa anterior vencida)" is a field, not a heading.
+  const colon = text.indexOf(':');
+  if (colon >= 0 && !/^\s*(?:\(.*\))?\s*$/.test(text.slice(colon + 1))) return false;
+  return EXPIRED.test(normaliseLabel(text));
+}
+
+function isCurrentHeading(line: Line): boolean {
+  const text = line.trimmed;
+  if (text.length > 140 || findAmounts(text).length > 0) return false;
+  const label = normaliseLabel(text);
+  return CURRENT.test(label) && !EXPIRED.test(label);
+}
+
+/** Sections under an expired / reference-only heading, to a blank line after content or a current heading. */
+function findExpiredSections(lines: Line[], roles: LineRole[]): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line === undefined || roles[i] !== 'body' || !isExpiredHeading(line)) continue;
+    let content = false;
+    let k = i + 1;
+    for (; k < lines.length; k++) {
+      const next = lines[k];
+      if (next === undefined || roles[k] !== 'body') break;
+      if (next.blank) {
+        if (content) break;
+        continue;
+      }
+      if (isCurrentHeading(next)) break;
+      content = true;
+    }
+    spans.push([i, k]);
+    i = k - 1;
+  }
+  return spans;
+}
 
 function isQuoteIntro(lines: Line[], i: number): boolean {
   const line = lines[i];
@@ -245,6 +409,18 @@ export function segment(lines: Line[]): Segmentation {
     quotedMessages.push([begin, lines.length]);
     for (let i = quotedStart; i < lines.length; i++) roles[i] = 'quoted';
   }
+  const firstQuoted = quotedMessages[0];
+  const inline =
+    firstQuoted === undefined
+      ? { answers: new Map<number, Line>(), tail: null }
+      : findInlineAnswers(lines, header.end, bodyEnd, firstQuoted);
+  for (const index of inline.answers.keys()) roles[index] = 'body';
+  if (inline.tail !== null) {
+    const [tailStart, tailEnd] = inline.tail;
+    const tailSignature = findSignatureStart(lines, tailStart, tailEnd, sender.name);
+    for (let i = tailStart; i < tailEnd; i++)
+      roles[i] = tailSignature !== null && i >= tailSignature ? 'signature' : 'body';
+  }
   const signatureStart = findSignatureStart(lines, header.end, bodyEnd, sender.name);
   const contentEnd = signatureStart ?? bodyEnd;
   if (signatureStart !== null) for (let i = signatureStart; i < bodyEnd; i++) roles[i] = 'signature';
@@ -255,6 +431,8 @@ export function segment(lines: Line[]): Segmentation {
     if (alternative.selected) continue;
     for (let i = alternative.start; i < alternative.end; i++) roles[i] = 'discarded';
   }
+  const expired = findExpiredSections(lines, roles);
+  for (const [start, end] of expired) for (let i = start; i < end; i++) roles[i] = 'discarded';
   const bodyText = lines
     .slice(header.end, contentEnd)
     .map((l) => normaliseLabel(l.trimmed))
@@ -271,5 +449,8 @@ export function segment(lines: Line[]): Segmentation {
     signatureStart,
     alternatives,
     stillApplies: quotedStart !== null && STILL_APPLIES.test(bodyText),
+    rewritten: inline.answers,
+    inlineAnswers: [...inline.answers.keys()],
+    expired,
   };
 }

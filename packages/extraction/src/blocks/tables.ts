@@ -4,7 +4,7 @@ import { lookupPlace, parsePlaceField } from '../fields/places.js';
 import { matchFee } from '../normalise/fee-names.js';
 import { type AmountToken, currencyMentioned, findAmounts, parseBareAmount } from '../normalise/money.js';
 import { normaliseLabel } from '../normalise/text.js';
-import { findEquipment, findUnit, unitFromBasisWord } from '../normalise/units.js';
+import { findEquipment, findUnit, freightUnitFromBasis, unitFromBasisWord } from '../normalise/units.js';
 import type { ContainerUnit, Currency, FeeUnit } from '../types.js';
 import { classifyHeadingLine } from './headings.js';
 import type { Cell, Line } from './lines.js';
@@ -142,6 +142,9 @@ function classifyColumn(cell: Cell): Column | null {
   ) {
     return make('freight');
   }
+  // A rate column titled by its currency and unit only ("USD/kg", "EUR / cbm").
+  if (currency !== null && /^(?:usd|us|eur|brl|r|gbp|cny)\s+(?:kg|kgs|cbm|m3|w m|wm)$/.test(label))
+    return make('freight');
   const fee = matchFee(plain);
   if (fee !== null) return make('fee', { feeName: fee.fee.name });
   return null;
@@ -165,7 +168,7 @@ function tableKind(columns: Column[]): TableKind | null {
   if (
     roles.has('equipmentRate') ||
     (columns.filter((c) => c.role === 'placeRate').length >= 2 &&
-      (roles.has('equipment') || roles.has('description'))) ||
+      (roles.has('equipment') || roles.has('description') || roles.size === 1 || roles.has('basis'))) ||
     roles.has('fee') ||
     (roles.has('freight') && (roles.has('equipment') || roles.has('place')))
   ) {
@@ -320,10 +323,50 @@ function readTypedRows(rows: Line[], columns: Column[], origin: string, out: Tab
   const places = rowsData.map((r) => placeOf(r.values)).filter((p) => p !== null);
   const alternativeCarriers = carriers.length > 1 && new Set(places).size < places.length;
   const chosenCarrier = carriers[0] ?? null;
-  for (const { row, values, label: rowLabel } of rowsData) {
+  const placeColumns = columns.filter((c) => c.role === 'placeRate');
+  const freightByColumn = new Map<Column, ChargeCandidate[]>();
+  for (const { row, values, label: ownLabel } of rowsData) {
     if (alternativeCarriers && carrierOf(values) !== chosenCarrier) continue;
+    const description = values.find((v) => v.column.role === 'description')?.text ?? '';
+    const rowLabel = [ownLabel, description].filter((t) => t !== '').join(' ');
     // A row named by its first cell: "Frete" (freight), "THC" (a fee per equipment column), "Total" (skipped).
     if (TOTAL.test(normaliseLabel(rowLabel))) continue;
+    const rowText = (...roles: ColumnRole[]) => values.find((v) => roles.includes(v.column.role))?.text ?? '';
+    const basisText = rowText('basis');
+    const labelTexts = values.filter((v) => v.amounts.length === 0 && v.bare === null).map((v) => v.text);
+    const rowCurrency =
+      currencyMentioned(rowText('currency')) ??
+      currencyMentioned(rowLabel) ??
+      currencyMentioned(basisText) ??
+      labelTexts.map((t) => currencyMentioned(t)).find((c) => c !== null) ??
+      null;
+    const labelUnit = findUnit(`${rowLabel.match(/\(([^)]*)\)/)?.[1]?.replace(/^.*?\//, 'por ') ?? ''}`);
+    const basisUnit = findUnit(/^(por|per|\/)/i.test(basisText.trim()) ? basisText : `por ${basisText}`);
+    const rowUnit =
+      (basisUnit !== null && basisUnit.unit !== 'DAY' ? basisUnit.unit : null) ??
+      (labelUnit !== null && labelUnit.unit !== 'DAY' ? labelUnit.unit : null);
+    // Destinations across: a row may be a field per destination ("Transit time", "Free time") or a minimum.
+    if (placeColumns.length >= 2 && rowLabel !== '') {
+      const field = rowFieldRole(rowLabel);
+      if (field !== null) {
+        const parts = values
+          .filter((v) => v.column.role === 'placeRate' && v.text !== '')
+          .map(
+            (v) => `${v.column.text} ${v.text}${field === 'transit' || field === 'freeTime' ? ' dias' : ''}`,
+          );
+        if (parts.length > 0)
+          out.fieldLines.push(virtualLine(row, LABEL_OF_ROLE[field] ?? rowLabel, parts.join(' / ')));
+        continue;
+      }
+      if (MINIMUM_BREAK.test(normaliseLabel(rowLabel))) {
+        for (const value of values) {
+          const amount = value.amounts[0]?.value ?? value.bare;
+          if (amount === null || amount === undefined) continue;
+          for (const freight of freightByColumn.get(value.column) ?? []) freight.minimum = amount;
+        }
+        continue;
+      }
+    }
     const rowFee = rowLabel === '' ? null : matchFee(rowLabel);
     const rowPlace =
       rowLabel === '' || rowFee !== null
@@ -362,21 +405,39 @@ function readTypedRows(rows: Line[], columns: Column[], origin: string, out: Tab
           label: column.role === 'fee' ? column.text : rowFee !== null ? rowLabel : column.text,
           feeName: column.role === 'fee' ? column.feeName : (rowFee?.fee.name ?? null),
           value: token.value,
-          currency: token.currency ?? column.currency,
+          currency: token.currency ?? rowCurrency ?? column.currency,
           placeText: valuePlace?.name ?? placeText,
           labelPlaces: valuePlace === null ? [] : [valuePlace],
         };
         if (isFee && column.role !== 'fee')
-          candidate.unit = column.role === 'equipmentRate' || rowEquipment !== null ? 'CNTR' : null;
+          candidate.unit =
+            rowUnit ?? (column.role === 'equipmentRate' || rowEquipment !== null ? 'CNTR' : null);
         else if (column.role === 'equipmentRate') candidate.equipment = column.equipment;
         else if (column.role === 'freight' || column.role === 'placeRate') {
           candidate.equipment = rowEquipment;
-          candidate.unit = column.unit;
-        } else candidate.unit = column.unit ?? (rowEquipment !== null ? 'CNTR' : null);
+          candidate.unit = column.unit ?? (rowEquipment === null ? rowUnit : null);
+          if (rowEquipment === null && candidate.unit !== null && candidate.unit !== 'CNTR')
+            candidate.freightUnit = freightUnitFromBasis(candidate.unit);
+        } else candidate.unit = column.unit ?? rowUnit ?? (rowEquipment !== null ? 'CNTR' : null);
+        if (candidate.kind === 'freight') {
+          const list = freightByColumn.get(column) ?? [];
+          list.push(candidate);
+          freightByColumn.set(column, list);
+        }
         out.charges.push(candidate);
       }
     }
   }
+}
+
+/** A row label naming a field ("Transit time (dias)", "T/T days", "Free time", "Validade"). */
+function rowFieldRole(label: string): ColumnRole | null {
+  const plain = normaliseLabel(label.replace(/\([^)]*\)/g, ' '))
+    .replace(/\b(days|dias|d)\b/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const role = FIELD_COLUMN_LABELS.get(plain) ?? (plain === 't t' ? 'transit' : undefined);
+  return role === 'transit' || role === 'freeTime' || role === 'validity' ? role : null;
 }
 
 function readWeightBreakRows(rows: Line[], columns: Column[], origin: string, out: TableRead): void {
@@ -490,7 +551,16 @@ function collectRows(lines: Line[], from: number, kind: TableKind): Line[] {
     if (line === undefined || line.blank || (line.delimited && line.cells.every((c) => c.text === ''))) break;
     const isRuleLine = line.cells.every((c) => /^[-:=+\s]*$/.test(c.text));
     if (isRuleLine) continue;
-    const singleCell = line.cells.filter((c) => c.text !== '').length === 1;
+    const filled = line.cells.filter((c) => c.text !== '');
+    const singleCell = filled.length === 1;
+    // A row of "Label: value" cells under a table ends it ("Validade: 31/12", "Armador: Zim  Transit: 36").
+    if (
+      kind !== 'fields' &&
+      filled.length > 0 &&
+      filled.every((c) => /^[^:]{2,40}:\s*\S/.test(c.text)) &&
+      filled.every((c) => findAmounts(c.text).length === 0)
+    )
+      break;
     const startsAnotherTable = kind !== 'fields' && readHeader(line) !== null;
     if ((singleCell && classifyHeadingLine(line.text, line.no) !== null) || startsAnotherTable) break;
     rows.push(line);

@@ -1,4 +1,4 @@
-import { classifyHeadingLine, type SectionContext } from '../blocks/headings.js';
+import { classifyHeadingLine, classifyHeadingText, type SectionContext } from '../blocks/headings.js';
 import type { Line } from '../blocks/lines.js';
 import { matchFee } from '../normalise/fee-names.js';
 import { currencyMentioned, findAmounts } from '../normalise/money.js';
@@ -28,7 +28,16 @@ function withDeclaredCurrency(text: string, section: SectionContext | null): str
   const label = colon < 0 ? '' : text.slice(0, colon);
   const currency = currencyMentioned(label) ?? section?.currency ?? null;
   if (currency === null || (colon < 0 && section?.currency == null)) return text;
-  if (matchFee(label) === null && !/frete|freight|flete|rate|tarifa/i.test(label) && colon >= 0) return text;
+  // "THC (BRL): 1.600,00", "Frete (USD): 2.300", "Destination charges (BRL): Deconsolidation 390.00 ...".
+  const heading = colon < 0 ? null : classifyHeadingText(label, 0);
+  const namesCharges = heading !== null && heading.kind !== 'conditions';
+  if (
+    matchFee(label) === null &&
+    !/frete|freight|flete|rate|tarifa/i.test(label) &&
+    !namesCharges &&
+    colon >= 0
+  )
+    return text;
   const start = colon < 0 ? 0 : colon + 1;
   return text.slice(0, start) + text.slice(start).replace(BARE_VALUE, (number) => `${currency} ${number}`);
 }

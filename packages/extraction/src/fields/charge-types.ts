@@ -22,6 +22,8 @@ export interface ChargeCandidate {
   /** The label is itself a list of places ("Santos / Itapoá: USD ..."). */
   labelPlaces: PlaceValue[];
   minimum: number | null;
+  /** The value is one of several on its line, each for the places in `labelPlaces`. */
+  perDestination?: boolean;
   line: Line;
   cell?: string;
   origin: string;

@@ -21,7 +21,7 @@ import {
 } from '../normalise/units.js';
 import type { ContainerUnit, FeeUnit, FreightUnit } from '../types.js';
 import type { ChargeCandidate } from './charge-types.js';
-import { parsePlaceField } from './places.js';
+import { lookupPlace, type PlaceValue, parsePlaceField } from './places.js';
 
 const IGNORED = phraseRegExp(IGNORED_CHARGE_LABELS, 'u');
 const SUPERSEDED = phraseRegExp(SUPERSEDED_MARKERS, 'u');
@@ -155,6 +155,13 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
   if (IGNORED.test(normaliseLabel(lead.main))) return [];
   const { kind, feeLabel } = classifyMain(lead.main, section);
   if (kind === null) return [];
+  // "(basic O/F USD 3.000 + BAF USD 320 + LSS USD 100, all included)": the parts of an all-in price.
+  if (
+    amounts.length >= 2 &&
+    /\+/.test(text) &&
+    INCLUDED.test(normaliseLabel(text.slice(lastAmountEnd(amounts))))
+  )
+    return [];
   // Each amount owns the basis written right after it, and an equipment in parentheses ("USD 2.450 (20')").
   const parenEquipment: Array<ContainerUnit[] | null> = [];
   const consumedEnds = amounts.map((amount, i) => {
@@ -166,11 +173,48 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
     parenEquipment.push(equipment?.units ?? null);
     return equipment === undefined ? end : end + (paren?.[0].length ?? 0);
   });
+  // "R$ 1.640 (Santos) / R$ 1.510 (Paranaguá)", "BRL 1,380 Santos / BRL 1,290 Itajai": the place after each
+  // value. "Santos BRL 1.600 | Rio Grande BRL 1.450": the place before it. Two or more make a per-destination line.
+  const postPlaces = amounts.map((amount, i) =>
+    leadingPlaces(text.slice(consumedEnds[i] ?? amount.end, amounts[i + 1]?.start ?? text.length)),
+  );
+  const prePlaces = amounts.map((amount, i) => {
+    const before =
+      i === 0
+        ? lead.sub
+        : text.slice((consumedEnds[i - 1] ?? 0) + (postPlaces[i - 1]?.length ?? 0), amount.start);
+    return placesOnly(before);
+  });
+  const postCount = postPlaces.filter((p) => p !== null).length;
+  const preCount = prePlaces.filter((p) => p !== null).length;
+  const perPlace =
+    amounts.length >= 2 && postCount >= 2 && postCount >= preCount
+      ? postPlaces.map((p) => p?.places ?? null)
+      : amounts.length >= 2 && preCount >= 2
+        ? prePlaces
+        : null;
+  if (perPlace !== null && postCount >= 2 && postCount >= preCount) {
+    amounts.forEach((_, i) => {
+      consumedEnds[i] = (consumedEnds[i] ?? 0) + (postPlaces[i]?.length ?? 0);
+    });
+  }
+  const lastEnd = consumedEnds[consumedEnds.length - 1] ?? text.length;
+  const lastAmount = amounts[amounts.length - 1];
+  const sharedUnitMatch =
+    perPlace === null
+      ? null
+      : (findLeadingUnit(text.slice(lastEnd)) ??
+        (lastAmount === undefined ? null : findLeadingUnit(text.slice(lastAmount.end))));
+  const sharedUnit =
+    sharedUnitMatch === null || sharedUnitMatch.unit === 'DAY' ? null : (sharedUnitMatch.unit as FeeUnit);
   const tail = text.slice(consumedEnds[consumedEnds.length - 1] ?? text.length);
   const tailGroup = /^\s*\(([^)]*)\)\s*[.;]?\s*$/.exec(tail);
   const tailUnitMatch = tailGroup === null ? null : findUnit(`por ${tailGroup[1]}`);
   const tailUnit = tailUnitMatch === null || tailUnitMatch.unit === 'DAY' ? null : tailUnitMatch.unit;
   const labelUnit = unitFromLabelParens(lead.main);
+  // "THC destino por contenedor: Santos BRL 1.600 | Rio Grande BRL 1.450": the basis written in the label.
+  const leadUnitMatch = findUnit(lead.main);
+  const leadUnit = leadUnitMatch === null || leadUnitMatch.unit === 'DAY' ? null : leadUnitMatch.unit;
   const mainEquipment = findEquipment(stripParens(lead.main))[0]?.units ?? null;
 
   const candidates: ChargeCandidate[] = [];
@@ -181,7 +225,11 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
     previousEnd = consumedEnds[i] ?? amount.end;
     const subFolded = normaliseLabel(sub);
     const last = candidates[candidates.length - 1];
-    if (MINIMUM.test(sub)) {
+    const justBefore = text.slice(Math.max(0, amount.start - 16), amount.start);
+    if (
+      MINIMUM.test(sub) ||
+      /(?:min|mín|minimo|mínimo|minimum|mínima|minima)\.?\s*(?:de\s+)?$/iu.test(justBefore)
+    ) {
       if (last?.kind === 'freight' && !amount.isPercent) last.minimum = amount.value;
       return;
     }
@@ -196,7 +244,18 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
     if (ownKind === 'fee' && INCLUDED.test(normaliseLabel(window.split(/[|/]/)[0] ?? ''))) return;
     if (ownKind === 'freight' && amount.isPercent) return;
     const subUnit = findUnit(sub);
-    const unit = pickUnit([post?.unit, subUnit?.unit, labelUnit, tailUnit, section?.unit]);
+    // A freight heading's basis ("Flete por contenedor de 40'") is the freight's, not the fees' under it.
+    const sectionUnit = section?.kind === 'freight' && ownKind === 'fee' ? null : section?.unit;
+    const unit = pickUnit([
+      post?.unit,
+      subUnit?.unit,
+      labelUnit,
+      tailUnit,
+      sharedUnit,
+      leadUnit,
+      sectionUnit,
+    ]);
+    const ownPlaces = perPlace?.[i] ?? null;
     // "USD 1.200 por contenedor de 20'": the equipment follows the per-container basis.
     const afterBasis =
       post?.unit === 'CNTR' && post.equipment === undefined ? findEquipment(window)[0] : undefined;
@@ -219,18 +278,55 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
       unit: amount.isPercent ? 'PERCENT' : unit,
       freightUnit: freightUnitOf(unit, equipment),
       equipment: equipment ?? (ownKind === 'freight' ? (section?.equipment ?? null) : null),
-      placeText: `${lead.main} ${sub}`,
-      labelPlaces: kind === 'placeFreight' ? parsePlaceField(stripParens(lead.main)).places : [],
+      placeText: ownPlaces !== null ? ownPlaces.map((p) => p.name).join(' / ') : `${lead.main} ${sub}`,
+      labelPlaces:
+        ownPlaces ?? (kind === 'placeFreight' ? parsePlaceField(stripParens(lead.main)).places : []),
       minimum: null,
       line,
       origin: input.origin,
       confidence: confidenceOf(ownKind, subFee !== null || matchFee(labelForFee) !== null, unit !== null),
     };
     if (input.cell !== undefined) candidate.cell = input.cell;
+    if (ownPlaces !== null) candidate.perDestination = true;
     if (ownKind === 'freight') candidate.minimum = minimumQuantity(window, amount);
     candidates.push(candidate);
   });
   return candidates;
+}
+
+function lastAmountEnd(amounts: AmountToken[]): number {
+  return amounts[amounts.length - 1]?.end ?? 0;
+}
+
+/** Known places at the start of a text ("(Santos)", " Santos / ...", "(Itajai, Navegantes)"), with the length read. */
+function leadingPlaces(window: string): { places: PlaceValue[]; length: number } | null {
+  const paren = /^\s*\(([^)]{2,60})\)/.exec(window);
+  if (paren !== null) {
+    const places = placesOnly(paren[1] ?? '');
+    return places === null ? null : { places, length: paren[0].length };
+  }
+  const words =
+    /^\s*((?:(?:at|em|en|to|para|a)\s+)?[\p{L}][\p{L}' .-]{1,40}?)(?=\s*(?:[/|;,]|$|\s(?:por|per|each|cada)\b))/u.exec(
+      window,
+    );
+  if (words === null) return null;
+  const bare = (words[1] ?? '').replace(/^(?:at|em|en|to|para|a)\s+/i, '');
+  const place = lookupPlace(bare);
+  return place === null ? null : { places: [place], length: words[0].length };
+}
+
+/** The text is only one or more known places (separators and brackets aside), else null. */
+function placesOnly(text: string): PlaceValue[] | null {
+  const clean = text.replace(/[()[\]]/g, ' ').replace(/^[\s/|;,:–-]+|[\s/|;,:–-]+$/g, '');
+  if (clean === '' || /\d/.test(clean)) return null;
+  const parts = clean.split(/\s*(?:[/|;,]|\s(?:e|y|and)\s)\s*/);
+  const places: PlaceValue[] = [];
+  for (const part of parts) {
+    const place = lookupPlace(part);
+    if (place === null) return null;
+    places.push(place);
+  }
+  return places.length > 0 ? places : null;
 }
 
 function pickUnit(options: Array<FeeUnit | 'DAY' | null | undefined>): FeeUnit | null {
@@ -259,9 +355,15 @@ function minimumQuantity(window: string, amount: AmountToken): number | null {
   return Number.isFinite(quantity) ? Math.round(quantity * amount.value * 100) / 100 : null;
 }
 
+/**
+ * Confidence of a charge read from a line, calibrated on the package's cases: a known fee or freight
+ * with its basis is almost always right; a fee name outside the dictionary is often a misread label
+ * (cargo description, a sentence), and without a basis it is below the review threshold.
+ */
 function confidenceOf(kind: 'freight' | 'fee', knownName: boolean, hasUnit: boolean): number {
   if (kind === 'freight') return hasUnit ? 0.9 : 0.8;
-  return knownName ? (hasUnit ? 0.9 : 0.8) : 0.6;
+  if (knownName) return hasUnit ? 0.9 : 0.8;
+  return hasUnit ? 0.6 : 0.45;
 }
 
 /** A line holding only a minimum ("mínimo 1 m³", "min. USD 50") for the freight line above it. */

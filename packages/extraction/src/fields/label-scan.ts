@@ -104,7 +104,9 @@ export function scanLabels(text: string): LabelHit[] {
   return raw.map((hit, i) => {
     let end = text.length;
     for (const next of raw.slice(i + 1)) {
-      if (next.separated && next.start >= hit.valueStart) {
+      if (next.start < hit.valueStart) continue;
+      // A following label ends the value when separated ("X: a  Y: b") or after a clause ("40 dias. Free time 14").
+      if (next.separated || /[.;,]\s+$/.test(text.slice(hit.valueStart, next.start))) {
         end = next.start;
         break;
       }

@@ -84,7 +84,7 @@ export function parsePlaceField(text: string): ParsedPlaceField {
   let value = text;
   let via: PlaceValue | null = null;
   let direct = false;
-  const viaMatch = /(?:^|[\s,;(–—-])(?:via|transbordo em|transbordo en|t\/s)\s+([^,;()–—]+)/i.exec(value);
+  const viaMatch = /(?:^|[\s,;(–—-])(?:via|vía|transbordo em|transbordo en|t\/s)\s+([^,;()–—]+)/i.exec(value);
   if (viaMatch !== null) {
     via = cleanPlace(viaMatch[1] ?? '');
     value = value.slice(0, viaMatch.index);

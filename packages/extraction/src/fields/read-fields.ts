@@ -13,7 +13,14 @@ import {
   type Found,
 } from './field-types.js';
 import { type LabelHit, scanLabels } from './label-scan.js';
-import { cleanPlace, findKnownPlaces, isDirectWord, type PlaceValue, parsePlaceField } from './places.js';
+import {
+  cleanPlace,
+  findKnownPlaces,
+  isDirectWord,
+  lookupPlace,
+  type PlaceValue,
+  parsePlaceField,
+} from './places.js';
 import { readDayRange, readFreeDays, readIncoterm, readModalWord, readValidity } from './values.js';
 
 const NAME_FIELDS = new Set([
@@ -57,7 +64,14 @@ function addDestinations(
 }
 
 function cleanCarrier(value: string): string | null {
-  const first = (value.split(/\s[–—-]\s|,|;|\(|\s\/\s/)[0] ?? '').replace(/[.:]+$/, '').trim();
+  // "CMA CGM via Colombo", "MSC. T/T 28 days", "Maersk, direct": the carrier is the name before the routing.
+  const first = (
+    value.split(
+      /\s[–—-]\s|,|;|\(|\s\/\s|\.\s|\s(?:via|vía|direct|direto|directo|service|servico|serviço)\b/i,
+    )[0] ?? ''
+  )
+    .replace(/[.:]+$/, '')
+    .trim();
   return first === '' || first.length > 40 || /\d{3,}/.test(first) ? null : first;
 }
 
@@ -216,10 +230,12 @@ function applyHit(out: FieldResults, hit: LabelHit, line: Line, ctx: FieldContex
 }
 
 const VIA_INLINE =
-  /(?:^|[\s,(–—-])(?:via|transbordo em|transbordo en|transbordo no|transhipment (?:at|in|via)|transshipment (?:at|in|via)|t\/s)\s+(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)/u;
+  /(?:^|[\s,(–—-])(?:via|vía|transbordo em|transbordo en|transbordo no|transhipment (?:at|in|via)|transshipment (?:at|in|via)|t\/s)\s+(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)/u;
 const DIRECT_INLINE =
   /\b(servico direto|service direct|direct service|sem transbordo|direct call|directo|direto|direct)\b/;
 const INCOTERM_PLACE = /(?<![\p{L}])(FOB|FCA|FAS)\s+(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)/u;
+const FROM_TO = /(?:^|\s{2,})from\s*:\s*(\S.*?)\s{2,}to\s*:\s*(\S.*?)(?:\s{2,}|$)/i;
+const EX_PLACE = /(?<![\p{L}])ex[\s-]+(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)/u;
 const CARGO_VALUE = /valor\s+(?:fob|cif|exw)|(?:fob|cif)\s+value|valor\s+(?:da\s+)?mercadoria/i;
 const STRONG_PAYMENT =
   /\b(prepaid|pre-paid|collect|antecipad[oa]s?|a vista|à vista|pag[oa]s? em reais|pagas? em reais|payable in|paid in|pagadero|contado|days after invoice|dias apos|dias da fatura|wire transfer|transferencia)\b/i;
@@ -292,6 +308,23 @@ export function readFields(lines: Line[], ctx: FieldContext): FieldResults {
     }
   }
   for (const line of lines) {
+    // "From: Bremerhaven      To: Santos" in a PDF form; both must be known places.
+    if (out.origin === null || out.destinations.length === 0) {
+      const fromTo = FROM_TO.exec(line.text);
+      const from = fromTo === null ? null : lookupPlace(cleanPlace(fromTo[1] ?? '')?.name ?? '');
+      const to = fromTo === null ? null : lookupPlace(cleanPlace(fromTo[2] ?? '')?.name ?? '');
+      if (from !== null && to !== null) {
+        out.origin ??= { value: from, evidence: evidenceFrom(line, ctx.origin, 'label', 0.8) };
+        if (out.destinations.length === 0) addDestinations(out, [to], line, ctx, 'label', 0.8);
+      }
+    }
+    // "Rate matrix - Ex Qingdao", "LCL tariff ex Shanghai": the origin of a tariff, when a known place.
+    if (out.origin === null) {
+      const ex = EX_PLACE.exec(line.text);
+      const place = ex === null ? null : lookupPlace(ex[1] ?? '');
+      if (place !== null)
+        out.origin = { value: place, evidence: evidenceFrom(line, ctx.origin, 'inline', 0.7) };
+    }
     if (out.origin === null) {
       const match = INCOTERM_PLACE.exec(line.text);
       const place = match === null ? null : cleanPlace(match[2] ?? '');

@@ -3,6 +3,27 @@ import type { FileKind } from '../types.js';
 const EML_HEADER =
   /^(received|return-path|delivered-to|message-id|mime-version|content-type|from|to|subject|date|x-[\w-]+|dkim-signature|reply-to|cc)\s*:/im;
 
+/** Entry name of a Word document in its zip directory (names are stored as plain bytes). */
+const WORD_DOCUMENT = new TextEncoder().encode('word/document.xml');
+/** Outlook message property streams are named "__substg1.0_…" in the compound file's UTF-16 directory. */
+const MSG_PROPERTY_STREAM = new Uint8Array([...'__substg1.0_'].flatMap((c) => [c.charCodeAt(0), 0]));
+
+function containsBytes(buffer: Uint8Array, needle: Uint8Array): boolean {
+  const first = needle[0];
+  const limit = Math.min(buffer.length - needle.length, 64 * 1024 * 1024);
+  for (let i = buffer.indexOf(first ?? 0); i >= 0 && i <= limit; i = buffer.indexOf(first ?? 0, i + 1)) {
+    let match = true;
+    for (let k = 1; k < needle.length; k++) {
+      if (buffer[i + k] !== needle[k]) {
+        match = false;
+        break;
+      }
+    }
+    if (match) return true;
+  }
+  return false;
+}
+
 function startsWith(buffer: Uint8Array, bytes: number[], offset = 0): boolean {
   return bytes.every((b, i) => buffer[offset + i] === b);
 }
@@ -28,9 +49,12 @@ export function decodeText(buffer: Uint8Array): string {
 /** File type by content (magic bytes), the name only deciding between text kinds. */
 export function detectFileKind(buffer: Uint8Array, filename: string): FileKind {
   if (startsWith(buffer, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf';
+  if (startsWith(buffer, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image';
+  if (startsWith(buffer, [0xff, 0xd8, 0xff])) return 'image';
   if (startsWith(buffer, [0x50, 0x4b, 0x03, 0x04]) || startsWith(buffer, [0x50, 0x4b, 0x05, 0x06]))
-    return 'xlsx';
-  if (startsWith(buffer, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'xls';
+    return containsBytes(buffer, WORD_DOCUMENT) ? 'docx' : 'xlsx';
+  if (startsWith(buffer, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))
+    return containsBytes(buffer, MSG_PROPERTY_STREAM) || /\.msg$/i.test(filename) ? 'msg' : 'xls';
   if (buffer.length === 0 || binaryRatio(buffer) > 0.02) return 'unknown';
   const name = filename.toLowerCase();
   const head = decodeText(buffer.subarray(0, 8192));

@@ -68,14 +68,14 @@ const UNIT_PATTERNS: UnitPattern[] = [
   {
     unit: 'BL',
     pattern: new RegExp(
-      String.raw`${PER}(?:b\s*\/\s*l|h\s*\/?\s*bl|m\s*\/?\s*bl|bl|hawb|mawb|awb|conhecimento|bill of lading)s?(?![\p{L}\d])`,
+      String.raw`${PER}(?:(?:house|master|hija|madre)\s+)?(?:b\s*\/\s*l|h\s*\/?\s*bl|m\s*\/?\s*bl|bl|hawb|mawb|awb|conhecimento|conocimiento|guia|guia aerea|bill of lading)s?(?![\p{L}\d])`,
       'u',
     ),
   },
   {
     unit: 'CNTR',
     pattern: new RegExp(
-      String.raw`${PER}(?:containers?|conteineres|conteiner|contenedor(?:es)?|cntrs?|ctnrs?|contrs?|cont|box|boxes|unit|unidade|equipamentos?|equipment|equipo|teu|feu)(?![\p{L}\d])`,
+      String.raw`${PER}(?:containers?|conteineres|conteiner|contenedor(?:es)?|cntrs?|ctnrs?|ctrs?|contrs?|cont|caixas?|cajas?|box|boxes|unit|unidade|equipamentos?|equipment|equipo|teu|feu)(?![\p{L}\d])`,
       'u',
     ),
   },

@@ -90,6 +90,31 @@ export function deriveSummary(final: FinalData): void {
         ].join(' → ');
 }
 
+/** Values with confidence below 0.5 are marked `needsReview`; returns their names for the reason. */
+export const REVIEW_THRESHOLD = 0.5;
+function flagForReview(final: FinalData): string[] {
+  const names: string[] = [];
+  for (const [field, evidence] of Object.entries(final.evidence)) {
+    if (evidence.confidence < REVIEW_THRESHOLD) {
+      evidence.needsReview = true;
+      names.push(field);
+    }
+  }
+  for (const item of final.fretes) {
+    if (item.confidence < REVIEW_THRESHOLD) {
+      item.needsReview = true;
+      names.push(`frete ${item.unidade}${item.destino === null ? '' : ` ${item.destino}`}`);
+    }
+  }
+  for (const item of final.taxas.itens) {
+    if (item.confidence < REVIEW_THRESHOLD) {
+      item.needsReview = true;
+      names.push(`taxa ${item.nome}`);
+    }
+  }
+  return names;
+}
+
 /** The spec's "final" object: headline prices, the item lists and the provenance of every scalar field. */
 export function buildFinal(input: FinalInput): FinalData {
   const { fields, fretes, taxas, modal } = input;
@@ -155,6 +180,11 @@ export function buildFinal(input: FinalInput): FinalData {
   deriveSummary(final);
   final.confidence_overall = overallConfidence(input, evidence);
   const reasons = [...input.detect.reasons];
+  const review = flagForReview(final);
+  if (review.length > 0)
+    reasons.push(
+      `confiança abaixo de 0,5, revisar: ${review.slice(0, 8).join(', ')}${review.length > 8 ? ' …' : ''}`,
+    );
   if (final.confidence_overall < 0.5 && reasons.length === 0)
     reasons.push('poucos dados de cotação reconhecidos');
   final.reason = reasons.length === 0 ? null : reasons.join('; ');

@@ -11,6 +11,8 @@ export interface ResolveContext {
   /** The one container type the message talks about, for freight lines that name none. */
   defaultEquipment: ContainerUnit[] | null;
   mainCurrency: Currency | null;
+  /** Currencies of the message, most frequent first. */
+  currencies?: Currency[];
 }
 
 const DEFAULT_UNIT = new Map(FEES.map((f) => [f.name, f.defaultUnit]));
@@ -98,8 +100,22 @@ export function resolveFreight(candidates: ChargeCandidate[], ctx: ResolveContex
   for (const original of candidates) {
     if (original.kind !== 'freight' || original.isPercent) continue;
     const candidate = equipmentInContext(original, candidates);
-    const currency = candidate.currency ?? ctx.mainCurrency;
+    // International freight with no currency written is rarely in reais: prefer the message's foreign currency.
+    const foreign = (ctx.currencies ?? []).find((c) => c !== 'BRL');
+    const currency = candidate.currency ?? foreign ?? ctx.mainCurrency;
     if (currency === null) continue;
+    // A currency taken from the rest of the message lowers confidence; with the unit also guessed from
+    // the modal, the value goes to review.
+    const guessedUnit =
+      (candidate.equipment === null || candidate.equipment.length === 0) &&
+      candidate.freightUnit === null &&
+      candidate.unit === null;
+    const confidence =
+      candidate.currency === null
+        ? Math.min(candidate.confidence, guessedUnit ? 0.45 : 0.7)
+        : guessedUnit
+          ? Math.min(candidate.confidence, 0.75)
+          : candidate.confidence;
     for (const destino of destinationsOf(candidate, ctx)) {
       for (const unidade of freightUnits(candidate, ctx)) {
         items.push({
@@ -108,7 +124,7 @@ export function resolveFreight(candidates: ChargeCandidate[], ctx: ResolveContex
           valor: candidate.value,
           moeda: currency,
           minimo: candidate.minimum,
-          confidence: candidate.confidence,
+          confidence,
           source: sourceOf(candidate),
         });
       }

@@ -111,7 +111,7 @@ function candidateUnits(charges: ChargeCandidate[]): FreightUnit[] {
 function destinationNames(fields: FieldResults, charges: ChargeCandidate[]): string[] {
   const names: string[] = fields.destinations.map((d) => d.value.name);
   for (const charge of charges) {
-    if (charge.kind !== 'freight') continue;
+    if (charge.kind !== 'freight' && charge.perDestination !== true) continue;
     for (const place of charge.labelPlaces) if (!names.includes(place.name)) names.push(place.name);
   }
   return names;
@@ -127,7 +127,7 @@ export function analyseText(input: string, opts: ExtractTextOptions, fileKind: F
   const source = opts.sourceHint
     ? { source: opts.sourceHint, confidence: 1 }
     : detectSource(lines, seg.headerEnd > 0, prepared.pageBreaks, prepared.delimiter);
-  const bodyLines = lines.filter((_, i) => seg.roles[i] === 'body');
+  const bodyLines = lines.map((l, i) => seg.rewritten.get(i) ?? l).filter((_, i) => seg.roles[i] === 'body');
   const bodyText = bodyLines.map((l) => l.trimmed).join('\n');
   const language = detectLanguage(bodyText.length >= 40 ? bodyText : lines.map((l) => l.trimmed).join('\n'));
   const numbers = numberFormatOf(bodyLines);
@@ -184,6 +184,7 @@ export function analyseText(input: string, opts: ExtractTextOptions, fileKind: F
     modal: modal.modal,
     defaultEquipment: singleEquipment([...subjectLines, ...bodyLines]),
     mainCurrency: numbers.currencies[0] ?? firstCurrencyMentioned(bodyLines),
+    currencies: numbers.currencies,
   };
   const fretes = resolveFreight(merged.charges, resolveContext);
   const taxas = resolveFees(merged.charges, resolveContext, fretes[0]?.moeda ?? null);

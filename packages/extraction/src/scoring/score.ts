@@ -55,7 +55,7 @@ const LEGAL = new Set(LEGAL_SUFFIXES);
 const unit = (u: string) => UNIT_ALIASES[u.toUpperCase()] ?? u.toUpperCase();
 const currency = (c: string) => CURRENCY_ALIASES[c] ?? c.toUpperCase();
 
-function place(value: string | null): string | null {
+export function place(value: string | null): string | null {
   if (value === null) return null;
   const cleaned = cleanPlace(value);
   return normaliseLabel(cleaned?.name ?? value);
@@ -104,7 +104,7 @@ function tokenF1(a: string, b: string): number {
   return (2 * precision * recall) / (precision + recall);
 }
 
-function scalarMatches(
+export function scalarMatches(
   field: (typeof SCALAR_FIELDS)[number],
   predicted: CorpusRecord,
   truth: CorpusRecord,
@@ -186,7 +186,7 @@ function f1(predicted: Tuple[], truth: Tuple[]): number {
   return (2 * precision * recall) / (precision + recall);
 }
 
-function freightTuples(items: CorpusFreight[], destinations: string[]): Tuple[] {
+export function freightTuples(items: CorpusFreight[], destinations: string[]): Tuple[] {
   return collapse(
     items.map((f) => ({
       key: `${unit(f.unidade)}|${currency(f.moeda)}`,
@@ -197,7 +197,7 @@ function freightTuples(items: CorpusFreight[], destinations: string[]): Tuple[] 
   );
 }
 
-function feeTuples(items: CorpusFee[], destinations: string[]): Tuple[] {
+export function feeTuples(items: CorpusFee[], destinations: string[]): Tuple[] {
   return collapse(
     items.map((t) => {
       const u = unit(t.unidade);

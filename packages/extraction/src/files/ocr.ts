@@ -1,0 +1,150 @@
+import { type ExecFileException, execFile } from 'node:child_process';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** OCR is optional: Debian's `tesseract-ocr` (+ por/eng/spa data) and, for scanned PDFs, `poppler-utils`. */
+export interface OcrOptions {
+  /** Path or name of the tesseract binary (default `tesseract` on the PATH). */
+  tesseract?: string;
+  /** Path or name of pdftoppm (default `pdftoppm`). */
+  pdftoppm?: string;
+  /** Per-process time limit in ms (default 30 s). */
+  timeoutMs?: number;
+  /** Pages of a scanned PDF read at most (default 5). */
+  maxPages?: number;
+}
+
+export type OcrResult = { ok: true; text: string } | { ok: false; reason: string };
+
+const WANTED_LANGUAGES = ['por', 'eng', 'spa'];
+
+function run(
+  command: string,
+  args: string[],
+  timeoutMs: number,
+): Promise<{ stdout: string; error: ExecFileException | null; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      command,
+      args,
+      {
+        timeout: timeoutMs,
+        maxBuffer: 16 * 1024 * 1024,
+        encoding: 'utf8',
+        env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+      },
+      (error, stdout, stderr) => resolve({ stdout: String(stdout), error, stderr: String(stderr) }),
+    );
+  });
+}
+
+const languageCache = new Map<string, Promise<string[] | null>>();
+
+/** Installed languages among por/eng/spa; null when tesseract cannot be run. */
+function installedLanguages(tesseract: string, timeoutMs: number): Promise<string[] | null> {
+  let cached = languageCache.get(tesseract);
+  if (cached === undefined) {
+    cached = run(tesseract, ['--list-langs'], timeoutMs).then(({ stdout, stderr, error }) => {
+      if (error !== null && (error.code === 'ENOENT' || error.code === 'EACCES')) return null;
+      const listed = new Set(`${stdout}\n${stderr}`.split(/\s+/));
+      return WANTED_LANGUAGES.filter((l) => listed.has(l));
+    });
+    languageCache.set(tesseract, cached);
+  }
+  return cached;
+}
+
+/** Whether the tesseract binary can be run here (used by tests to skip with a reason). */
+export async function ocrAvailable(options: OcrOptions = {}): Promise<boolean> {
+  const languages = await installedLanguages(options.tesseract ?? 'tesseract', options.timeoutMs ?? 30_000);
+  return languages !== null && languages.length > 0;
+}
+
+const MISSING =
+  'OCR indisponível: o programa tesseract não está instalado neste servidor (pacotes tesseract-ocr, tesseract-ocr-por, tesseract-ocr-eng, tesseract-ocr-spa)';
+
+async function ocrFile(path: string, options: OcrOptions): Promise<OcrResult> {
+  const tesseract = options.tesseract ?? 'tesseract';
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const languages = await installedLanguages(tesseract, timeoutMs);
+  if (languages === null) return { ok: false, reason: MISSING };
+  if (languages.length === 0)
+    return { ok: false, reason: 'OCR indisponível: faltam os idiomas por/eng/spa do tesseract' };
+  // psm 6: one uniform block, which keeps the rows of a rate table together; spaces between columns kept.
+  const { stdout, error } = await run(
+    tesseract,
+    [path, 'stdout', '-l', languages.join('+'), '--psm', '6', '-c', 'preserve_interword_spaces=1'],
+    timeoutMs,
+  );
+  if (error !== null) {
+    if (error.code === 'ENOENT') return { ok: false, reason: MISSING };
+    const why = error.killed ? 'tempo esgotado' : 'falha ao ler a imagem';
+    return { ok: false, reason: `OCR não concluído: ${why}` };
+  }
+  return { ok: true, text: stdout.replace(/\f/g, '').replace(/[ \t]+$/gm, '') };
+}
+
+async function withTempDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), 'cotacoes-ocr-'));
+  try {
+    return await work(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Text of an image (PNG/JPG) read by tesseract with por+eng+spa; never throws. */
+export async function ocrImage(buffer: Uint8Array, options: OcrOptions = {}): Promise<OcrResult> {
+  try {
+    return await withTempDir(async (dir) => {
+      const path = join(dir, buffer[0] === 0x89 ? 'image.png' : 'image.jpg');
+      await writeFile(path, buffer);
+      return ocrFile(path, options);
+    });
+  } catch (error) {
+    return {
+      ok: false,
+      reason: `OCR não concluído: ${error instanceof Error ? error.message : String(error)}`,
+    };
+  }
+}
+
+/** Text of a scanned PDF: pages rendered by pdftoppm (300 dpi, grey) and read by tesseract; never throws. */
+export async function ocrPdf(buffer: Uint8Array, options: OcrOptions = {}): Promise<OcrResult> {
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const maxPages = options.maxPages ?? 5;
+  try {
+    return await withTempDir(async (dir) => {
+      const input = join(dir, 'scan.pdf');
+      await writeFile(input, buffer);
+      const rendered = await run(
+        options.pdftoppm ?? 'pdftoppm',
+        ['-r', '300', '-gray', '-png', '-f', '1', '-l', String(maxPages), input, join(dir, 'page')],
+        timeoutMs,
+      );
+      if (rendered.error !== null) {
+        if (rendered.error.code === 'ENOENT')
+          return {
+            ok: false,
+            reason:
+              'OCR indisponível: o programa pdftoppm (pacote poppler-utils) não está instalado neste servidor',
+          };
+        return { ok: false, reason: 'OCR não concluído: não foi possível converter o PDF em imagem' };
+      }
+      const pages = (await readdir(dir)).filter((f) => /^page.*\.png$/.test(f)).sort();
+      const texts: string[] = [];
+      for (const page of pages) {
+        const result = await ocrFile(join(dir, page), options);
+        if (!result.ok) return result;
+        texts.push(result.text);
+      }
+      return { ok: true, text: texts.join('\n\f') };
+    });
+  } catch (error) {
+    return {
+      ok: false,
+      reason: `OCR não concluído: ${error instanceof Error ? error.message : String(error)}`,
+    };
+  }
+}

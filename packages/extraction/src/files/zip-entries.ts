@@ -1,0 +1,48 @@
+import { inflateRawSync } from 'node:zlib';
+
+const EOCD = 0x06054b50;
+const CENTRAL = 0x02014b50;
+const LOCAL = 0x04034b50;
+
+/**
+ * The bytes of one named entry of a zip (stored or deflated), inflated with a cap at `maxBytes`. Call
+ * only after `inspectZip` accepted the archive; returns null when the entry is missing or unreadable.
+ */
+export function readZipEntry(buffer: Uint8Array, name: string, maxBytes: number): Uint8Array | null {
+  const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  let eocd = -1;
+  for (let i = buffer.length - 22; i >= Math.max(0, buffer.length - 65_557); i--) {
+    if (view.getUint32(i, true) === EOCD) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) return null;
+  const entries = view.getUint16(eocd + 10, true);
+  let offset = view.getUint32(eocd + 16, true);
+  const decoder = new TextDecoder();
+  for (let n = 0; n < entries; n++) {
+    if (offset + 46 > buffer.length || view.getUint32(offset, true) !== CENTRAL) return null;
+    const method = view.getUint16(offset + 10, true);
+    const compressed = view.getUint32(offset + 20, true);
+    const size = view.getUint32(offset + 24, true);
+    const nameLength = view.getUint16(offset + 28, true);
+    const extraLength = view.getUint16(offset + 30, true);
+    const commentLength = view.getUint16(offset + 32, true);
+    const local = view.getUint32(offset + 42, true);
+    const entryName = decoder.decode(buffer.subarray(offset + 46, offset + 46 + nameLength));
+    offset += 46 + nameLength + extraLength + commentLength;
+    if (entryName !== name) continue;
+    if (size > maxBytes || local + 30 > buffer.length || view.getUint32(local, true) !== LOCAL) return null;
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    const data = buffer.subarray(start, Math.min(buffer.length, start + compressed));
+    if (method === 0) return data.subarray(0, size);
+    if (method !== 8) return null;
+    try {
+      return new Uint8Array(inflateRawSync(data, { maxOutputLength: Math.max(1, size) }));
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
