@@ -20,7 +20,7 @@ import type { MailTransport } from './mail/transport.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { OidcService } from './modules/auth/oidc.service.js';
-import { devMailboxRoutes, isMailboxOpenTo } from './modules/dev-mailbox/dev-mailbox.routes.js';
+import { devMailboxRoutes, isMailboxAvailable } from './modules/dev-mailbox/dev-mailbox.routes.js';
 import { CnpjService } from './modules/empresas/cnpj.service.js';
 import { empresasRoutes } from './modules/empresas/empresas.routes.js';
 import { EmpresasService } from './modules/empresas/empresas.service.js';
@@ -184,7 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         config,
         database,
         isProviderConfigured: (provider) => services.oidc.isConfigured(provider),
-        isMailboxOpenTo: (request) => isMailboxOpenTo(config, request),
+        isMailboxAvailable: () => isMailboxAvailable(config),
       });
       await api.register(authRoutes, { config, auth: services.auth, oidc: services.oidc });
       await api.register(ratesRoutes, { rates: services.rates });
