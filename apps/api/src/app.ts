@@ -36,6 +36,7 @@ import { TransporterImportService } from './modules/transporters/import.service.
 import { transportersRoutes } from './modules/transporters/transporters.routes.js';
 import { TransportersService } from './modules/transporters/transporters.service.js';
 import accessPlugin from './plugins/access.js';
+import csrf from './plugins/csrf.js';
 import errorHandler from './plugins/error-handler.js';
 import security from './plugins/security.js';
 import { SessionService } from './plugins/sessions.js';
@@ -165,6 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(cookie);
   await app.register(security, { config });
+  await app.register(csrf, { config });
   await app.register(accessPlugin, { sessions });
   await app.register(errorHandler);
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 5, fields: 50, parts: 60 } });
