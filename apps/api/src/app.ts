@@ -15,6 +15,7 @@ import {
 import type { AppConfig } from './config/env.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { JobQueue, QUEUES } from './jobs/queue.js';
+import { AppError } from './lib/errors.js';
 import { Mailer } from './mail/mailer.js';
 import type { MailTransport } from './mail/transport.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -37,7 +38,8 @@ import { transportersRoutes } from './modules/transporters/transporters.routes.j
 import { TransportersService } from './modules/transporters/transporters.service.js';
 import accessPlugin from './plugins/access.js';
 import csrf from './plugins/csrf.js';
-import errorHandler from './plugins/error-handler.js';
+import errorHandler, { sendProblem, toAppError } from './plugins/error-handler.js';
+import inputGuard from './plugins/input-guard.js';
 import security from './plugins/security.js';
 import { SessionService } from './plugins/sessions.js';
 import spa from './plugins/spa.js';
@@ -108,6 +110,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     connectionTimeout: 60_000,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
+    // A path that is not valid UTF-8 (e.g. %ED%A0%80) is refused by the router before any hook runs.
+    frameworkErrors: (error, _request, reply) => {
+      sendProblem(reply, error.code === 'FST_ERR_BAD_URL' ? new AppError('URL_INVALID') : toAppError(error));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -169,6 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(csrf, { config });
   await app.register(accessPlugin, { sessions });
   await app.register(errorHandler);
+  await app.register(inputGuard);
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 5, fields: 50, parts: 60 } });
   await app.register(swagger, {
     openapi: {

@@ -7,6 +7,8 @@ export const errorMessages = {
   MALFORMED_JSON: 'O corpo da requisição não é um JSON válido.',
   PAYLOAD_TOO_LARGE: 'A requisição excede o tamanho máximo permitido.',
   UNSUPPORTED_MEDIA_TYPE: 'Tipo de conteúdo não suportado.',
+  URL_INVALID: 'Endereço inválido: a URL contém caracteres que não puderam ser lidos.',
+  MULTIPART_INVALID: 'O formulário enviado está incompleto ou corrompido. Envie-o novamente.',
   JSON_BODY_REQUIRED: 'Envie os dados em JSON (Content-Type: application/json).',
   CSRF_ORIGIN_REFUSED:
     'Requisição recusada: ela não partiu das páginas do Sistema de Cotações. Recarregue a página e tente novamente.',
