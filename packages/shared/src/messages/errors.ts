@@ -110,6 +110,8 @@ export const errorMessages = {
   QUOTE_FILE_TYPE: 'Tipo de arquivo inválido. Por favor, selecione um arquivo PDF/EXCEL.',
   QUOTE_DANGEROUS_FILE_TYPE:
     'Tipo de arquivo inválido para o documento de carga perigosa. Use PDF, DOC, DOCX, JPG ou PNG.',
+  QUOTE_FILE_UNREADABLE:
+    'O arquivo "{nome}" está corrompido ou incompleto e não pôde ser aberto. Gere o arquivo de novo e envie outra vez.',
   QUOTE_FILE_TOO_LARGE: 'O arquivo excede o tamanho máximo de {max} MB.',
   QUOTE_FIELDS_INVALID: 'Dados da cotação inválidos: {detail}',
   QUOTE_FINAL: 'Esta cotação já foi finalizada ({status}) e não pode ser alterada.',
