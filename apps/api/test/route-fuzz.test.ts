@@ -54,7 +54,7 @@ const BAD_TEXT = [
   ['NUL', NUL],
   ['surrogate', SURROGATE],
 ] as const;
-const HUGE_NUMBERS = [2_147_483_648, 9_007_199_254_740_993, 1e300];
+const HUGE_NUMBERS = [2_147_483_648, 1e16, 1e300];
 const HUGE_QUERY_NUMBERS = ['2147483648', '99999999999999999999', '1e400', '-2147483649'];
 
 let ctx: TestContext;

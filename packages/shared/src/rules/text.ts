@@ -4,12 +4,11 @@ import { fieldMessages } from '../messages/index.js';
  * The one rule for all text input (issue 18): no NUL character (PostgreSQL text refuses 0x00) and no
  * lone UTF-16 surrogate (not Unicode; PostgreSQL's JSON refuses it). Everything else is left to the schemas.
  */
-const NUL = /\u0000/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** The pt-BR message for a string that breaks the rule, or null for acceptable text. */
 export function unsafeTextMessage(value: string): string | null {
-  if (NUL.test(value)) return fieldMessages.textNul;
+  if (value.includes('\u0000')) return fieldMessages.textNul;
   if (LONE_SURROGATE.test(value)) return fieldMessages.textSurrogate;
   return null;
 }

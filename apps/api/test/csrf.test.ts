@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/helpers.js';
 import {
   caller,
   companyWithSupervisor,
   signUp,
   validCnpj,
-} from '../modules/empresas/empresas.test-helpers.js';
+} from '../src/modules/empresas/empresas.test-helpers.js';
+import { createTestApp, type TestContext } from './helpers.js';
 
 const EVIL = 'http://evil.example';
 let ctx: TestContext;
