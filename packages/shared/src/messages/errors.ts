@@ -23,6 +23,8 @@ export const errorMessages = {
   INTERNAL: 'Erro interno do servidor. Tente novamente em instantes.',
   SERVICE_UNAVAILABLE: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
   INVALID_CREDENTIALS: 'E-mail ou senha incorretos.',
+  LOGIN_THROTTLED:
+    'Muitas tentativas de login nesta conta. Aguarde {seconds} segundos e tente novamente, ou entre por um dispositivo em que você já acessou o sistema.',
   EMAIL_INVALID: 'Informe um e-mail válido.',
   EMAIL_REQUIRED: 'O e-mail é obrigatório.',
   EMAIL_ALREADY_REGISTERED: 'Este e-mail já possui cadastro. Faça login para continuar.',
