@@ -1,5 +1,6 @@
 import { ui } from '@cotacoes/shared/messages/ui';
 import { Link, useSearchParams } from 'react-router';
+import { usePublicConfig } from '@/api/get-public-config';
 import { AppLogo, ArrowLeftIcon, InboxIcon, MoonIcon, RefreshIcon, SunIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -97,7 +98,8 @@ function MessageList({ messages, selected }: { messages: MailboxSummary[]; selec
 }
 
 /** Why the list cannot be shown, as the page's message; null when it can. */
-function closedReason(signedIn: boolean, error: unknown): string | null {
+function closedReason(available: boolean | undefined, signedIn: boolean, error: unknown): string | null {
+  if (available === false) return ui.mailbox.unavailable;
   if (!signedIn) return ui.mailbox.signInRequired;
   if (!(error instanceof ApiError)) return null;
   if (error.status === 404) return ui.mailbox.unavailable;
@@ -111,8 +113,9 @@ export function MailboxPage() {
   const [params] = useSearchParams();
   const selected = params.get('id');
   const signedIn = Boolean(getToken());
-  const messages = useMailboxMessages(signedIn);
-  const closed = closedReason(signedIn, messages.error);
+  const available = usePublicConfig().data?.mailboxEnabled;
+  const messages = useMailboxMessages(signedIn && available !== false);
+  const closed = closedReason(available, signedIn, messages.error);
   const unavailable = closed !== null;
   const themeLabel = theme === 'dark' ? ui.shell.topBar.themeToLight : ui.shell.topBar.themeToDark;
 
