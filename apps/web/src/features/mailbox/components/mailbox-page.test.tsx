@@ -1,6 +1,7 @@
 import { errorMessages } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { screen } from '@testing-library/react';
+import type { PublicConfig } from '@/api/get-public-config';
 import { publicConfig } from '@/testing/fixtures';
 import { problem, stubNetwork } from '@/testing/network';
 import { renderAt } from '@/testing/render';
@@ -15,7 +16,7 @@ const message = {
   text: '123456',
 };
 
-function setup(mailbox: Parameters<typeof stubNetwork>[0][string], config = publicConfig) {
+function setup(mailbox: Parameters<typeof stubNetwork>[0][string], config: PublicConfig = publicConfig) {
   const network = stubNetwork({ 'GET /api/config': { body: config }, 'GET /api/dev/mailbox': mailbox });
   renderAt(<MailboxPage />, '/dev/mailbox');
   return network;
