@@ -217,17 +217,21 @@ export class AuthService {
         : knownDeviceTag(device.deviceToken, usable)
       : null;
     const knownKey = `login:${email}:${deviceTag}`;
+    let noticeAfter: number | null = null;
     if (deviceTag) this.knownDeviceFailures.consume(knownKey);
     else {
       const admission = this.loginThrottle.admit(email);
       if (admission.wait) throw new AppError('LOGIN_THROTTLED', { seconds: admission.seconds });
-      if (admission.startsThrottling && usable) await this.noticeThrottling(usable, admission.failures, meta);
+      if (admission.startsThrottling) noticeAfter = admission.failures;
     }
     if (!usable) {
       await verifyAgainstDummy(password);
       throw new AppError('INVALID_CREDENTIALS');
     }
-    if (!(await verifyPassword(usable.passwordHash!, password))) throw new AppError('INVALID_CREDENTIALS');
+    if (!(await verifyPassword(usable.passwordHash!, password))) {
+      if (noticeAfter !== null) await this.noticeThrottling(usable, noticeAfter, meta);
+      throw new AppError('INVALID_CREDENTIALS');
+    }
     if (deviceTag) this.knownDeviceFailures.reset(knownKey);
     else this.loginThrottle.succeeded(email);
     return this.db.transaction(async (tx) => {
