@@ -17,13 +17,14 @@ import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { registerInboundJobs } from './inbound/inbound.jobs.js';
 import { InboundPipeline } from './inbound/pipeline.js';
 import { JobQueue } from './jobs/queue.js';
+import { AppError } from './lib/errors.js';
 import { registerMailJobs } from './mail/mail.jobs.js';
 import { Mailer } from './mail/mailer.js';
 import type { MailTransport } from './mail/transport.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { OidcService } from './modules/auth/oidc.service.js';
-import { devMailboxRoutes, isMailboxOpenTo } from './modules/dev-mailbox/dev-mailbox.routes.js';
+import { devMailboxRoutes, isMailboxAvailable } from './modules/dev-mailbox/dev-mailbox.routes.js';
 import { CnpjService } from './modules/empresas/cnpj.service.js';
 import { empresasRoutes } from './modules/empresas/empresas.routes.js';
 import { EmpresasService } from './modules/empresas/empresas.service.js';
@@ -39,7 +40,9 @@ import { TransporterImportService } from './modules/transporters/import.service.
 import { transportersRoutes } from './modules/transporters/transporters.routes.js';
 import { TransportersService } from './modules/transporters/transporters.service.js';
 import accessPlugin from './plugins/access.js';
-import errorHandler from './plugins/error-handler.js';
+import csrf from './plugins/csrf.js';
+import errorHandler, { sendProblem, toAppError } from './plugins/error-handler.js';
+import inputGuard from './plugins/input-guard.js';
 import security from './plugins/security.js';
 import { SessionService } from './plugins/sessions.js';
 import spa from './plugins/spa.js';
@@ -112,6 +115,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     connectionTimeout: 60_000,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
+    // A path that is not valid UTF-8 (e.g. %ED%A0%80) is refused by the router before any hook runs.
+    frameworkErrors: (error, _request, reply) => {
+      sendProblem(reply, error.code === 'FST_ERR_BAD_URL' ? new AppError('URL_INVALID') : toAppError(error));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -166,8 +173,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(cookie);
   await app.register(security, { config });
+  await app.register(csrf, { config });
   await app.register(accessPlugin, { sessions });
   await app.register(errorHandler);
+  await app.register(inputGuard);
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 5, fields: 50, parts: 60 } });
   await app.register(swagger, {
     openapi: {
@@ -185,7 +194,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         config,
         database,
         isProviderConfigured: (provider) => services.oidc.isConfigured(provider),
-        isMailboxOpenTo: (request) => isMailboxOpenTo(config, request),
+        isMailboxAvailable: () => isMailboxAvailable(config),
       });
       await api.register(authRoutes, { config, auth: services.auth, oidc: services.oidc });
       await api.register(ratesRoutes, { rates: services.rates });

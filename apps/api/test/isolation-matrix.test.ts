@@ -20,7 +20,7 @@ import { insertInvite } from '../src/modules/empresas/invites.repository.js';
 import * as carriers from '../src/modules/transporters/transporters.repository.js';
 import type { Access } from '../src/plugins/access.js';
 import { type FakeCnpjServer, startFakeCnpjServer } from './fakes/cnpj-server.js';
-import { createTestApp, type TestContext } from './helpers.js';
+import { createTestApp, MINIMAL_PDF, type TestContext } from './helpers.js';
 
 /**
  * S1/S2: every registered /api route × every caller (desenvolvedor, supervisor, analista, usuario,
@@ -436,7 +436,7 @@ const probes: Record<string, Probe> = {
         field('tipoFrete', 'FCL') +
         field('metodoEnvio', 'PDF') +
         field('destinatarios[transportadores]', JSON.stringify(payload.destinatarios.transportadores)) +
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="pedido.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF\r\n--${boundary}--\r\n`;
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="pedido.pdf"\r\nContent-Type: application/pdf\r\n\r\n${MINIMAL_PDF}\r\n--${boundary}--\r\n`;
       return {
         method: 'POST',
         url: '/api/quotes/create-with-file',
@@ -477,7 +477,7 @@ const probes: Record<string, Probe> = {
       return {
         method: 'POST',
         url: '/api/quotes/upload',
-        payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="pedido.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF\r\n--${boundary}--\r\n`,
+        payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="pedido.pdf"\r\nContent-Type: application/pdf\r\n\r\n${MINIMAL_PDF}\r\n--${boundary}--\r\n`,
         headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
       };
     },

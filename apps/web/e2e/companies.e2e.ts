@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, createAccount, developerEmails, signInWithForm } from './support/accounts';
-import { baseURL, dataDir, launchBrowser, openPage, uniqueEmail, waitForTitle } from './support/browser';
+import { dataDir, launchBrowser, openPage, uniqueEmail, waitForTitle } from './support/browser';
 import { waitForMail, waitForVerificationCode } from './support/mail';
 
 /**
@@ -94,7 +94,7 @@ describe('companies, onboarding and user management', () => {
     await invites.getByText('Pendente', { exact: true }).waitFor();
 
     // The colleague follows the link of the invitation e-mail.
-    const mail = await waitForMail(baseURL(), colleagueEmail, /Convite para a empresa/);
+    const mail = await waitForMail(dataDir(), colleagueEmail, /Convite para a empresa/);
     const link = /https?:\/\/\S+\/register\?\S+/.exec(mail.text)?.[0];
     expect(link).toBeTruthy();
     const colleague = await openPage(browser);
@@ -155,7 +155,7 @@ describe('companies, onboarding and user management', () => {
     await asking.page.getByText('Ainda aguardando a aprovação de um supervisor.').waitFor();
 
     // The supervisor was told by e-mail and approves in user management.
-    const notice = await waitForMail(baseURL(), supervisor.email, /Nova solicitação de acesso/);
+    const notice = await waitForMail(dataDir(), supervisor.email, /Nova solicitação de acesso/);
     expect(notice.text).toContain(requester.email);
     const manager = await openPage(browser);
     await signInWithForm(manager.page, supervisor);

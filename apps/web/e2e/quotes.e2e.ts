@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, createAccountWithCompany, signInWithForm } from './support/accounts';
-import { baseURL, launchBrowser, openPage, uniqueEmail, waitForTitle } from './support/browser';
+import { dataDir, launchBrowser, openPage, uniqueEmail, waitForTitle } from './support/browser';
+import { waitForMail } from './support/mail';
 
 /**
  * Quotation requests end to end against the real API: a user creates a manual quote to a group with the
@@ -54,28 +55,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-interface MailboxMessage {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-}
-
-/** The first local-mailbox message whose subject matches (requests go to carriers in Bcc). */
-async function waitForSubject(subject: RegExp, timeoutMs = 30_000): Promise<MailboxMessage> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const response = await fetch(`${baseURL()}/api/dev/mailbox`);
-    if (response.ok) {
-      const { messages } = (await response.json()) as { messages: MailboxMessage[] };
-      const found = messages.find((message) => subject.test(message.subject));
-      if (found) return found;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no e-mail matching ${subject} within ${timeoutMs} ms`);
-}
 
 async function openWizard(page: Page) {
   await signInWithForm(page, requester);
@@ -171,7 +150,7 @@ describe('quotation requests', () => {
     await items.getByText('Sacarias').waitFor();
 
     // The e-mail left with the code and the title in its subject; the send state follows.
-    await waitForSubject(new RegExp(`^Cotação ${codigo} - IMP-Açúcar-2026$`));
+    await waitForMail(dataDir(), null, new RegExp(`^Cotação ${codigo} - IMP-Açúcar-2026$`), 30_000);
     await page.reload();
     await recipients.getByText('Enviado').first().waitFor({ timeout: 15_000 });
 
@@ -242,7 +221,12 @@ describe('quotation requests', () => {
     });
     await page.getByText('Tipo de arquivo inválido. Por favor, selecione um arquivo PDF/EXCEL.').waitFor();
     expect(await next(page).getAttribute('aria-disabled')).toBe('true');
-    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
+    // A PDF that opens (one blank page): the server refuses files that only start with %PDF- (issue 18).
+    const pdf = Buffer.from(
+      '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+        '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+      'latin1',
+    );
     await fileInput.setInputFiles({ name: 'pedido-cotacao.pdf', mimeType: 'application/pdf', buffer: pdf });
     await page.getByText(/Arquivo selecionado: pedido-cotacao\.pdf/).waitFor();
     await page.getByRole('textbox', { name: 'Referência do processo' }).fill('IMP-PDF-2026');

@@ -47,8 +47,13 @@ interface MailSummary {
   text: string;
 }
 
+/** The local mailbox, read as the demo desenvolvedor (the only role that sees it). */
 async function mailbox(): Promise<MailSummary[]> {
-  return ((await (await fetch(`${api}/api/dev/mailbox`)).json()) as { messages: MailSummary[] }).messages;
+  const developer = await login('demo@cotacoes.local');
+  const response = await fetch(`${api}/api/dev/mailbox`, {
+    headers: { authorization: `Bearer ${developer}` },
+  });
+  return ((await response.json()) as { messages: MailSummary[] }).messages;
 }
 
 async function waitForMail(to: string, subject: RegExp): Promise<MailSummary> {

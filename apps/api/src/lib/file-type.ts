@@ -1,5 +1,8 @@
 import { inspectZip } from '@cotacoes/extraction/zip-guard';
 import type { QuoteUpload } from '@cotacoes/shared';
+import { AppError } from './errors.js';
+import { fileOpensAs } from './file-check.js';
+import type { UploadedFile } from './multipart.js';
 
 /** What a file is, from its bytes (never its name or the sender's claim), its content type and a safe name (S8). */
 export type FileKind = 'pdf' | 'xlsx' | 'xls' | 'docx' | 'doc' | 'jpg' | 'png' | 'unknown';
@@ -56,4 +59,10 @@ export function safeFilename(name: string, kind: FileKind): string {
     .trim()
     .slice(0, 120);
   return base || `arquivo.${kind}`;
+}
+
+/** A PDF or workbook must open, not only start with the right bytes (issue 18); other kinds are sniffed. */
+export async function assertFileOpens(kind: FileKind, file: UploadedFile): Promise<void> {
+  if ((kind === 'pdf' || kind === 'xlsx' || kind === 'xls') && !(await fileOpensAs(kind, file.buffer)))
+    throw new AppError('QUOTE_FILE_UNREADABLE', { nome: safeFilename(file.filename, kind) });
 }

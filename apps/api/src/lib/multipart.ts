@@ -1,12 +1,17 @@
+import { findUnsafeText } from '@cotacoes/shared';
 import type { FastifyRequest } from 'fastify';
-import type { AppError } from './errors.js';
+import { AppError, validationError } from './errors.js';
 
 export type UploadedFile = { filename: string; buffer: Buffer };
 export type MultipartForm = { fields: Record<string, string>; files: Record<string, UploadedFile> };
 
+const LIMIT_CODES = new Set(['FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
+
 /**
  * Reads a multipart/form-data request into its text fields and files (kept in memory, each at most
- * `maxFileBytes`). A non-multipart request answers `notMultipart`; a file over the limit `tooLarge`.
+ * `maxFileBytes`). A non-multipart request answers `notMultipart`; a file over the limit `tooLarge`; a
+ * truncated or malformed body MULTIPART_INVALID. Field names, values and file names follow the same
+ * text rule as JSON input (plugins/input-guard.ts).
  */
 export async function readMultipart(
   request: FastifyRequest,
@@ -23,8 +28,17 @@ export async function readMultipart(
       else form.fields[part.fieldname] = String(part.value ?? '');
     }
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw options.tooLarge;
-    throw error;
+    const code = (error as { code?: string }).code ?? '';
+    if (error instanceof AppError) throw error;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw options.tooLarge;
+    if (LIMIT_CODES.has(code)) throw new AppError('PAYLOAD_TOO_LARGE');
+    request.log.info({ err: error }, 'malformed multipart body');
+    throw new AppError('MULTIPART_INVALID');
   }
+  const names = Object.fromEntries(
+    Object.entries(form.files).map(([field, file]) => [field, file.filename ?? '']),
+  );
+  const found = findUnsafeText(form.fields) ?? findUnsafeText(names);
+  if (found) throw validationError([{ path: found.path, message: found.message }]);
   return form;
 }

@@ -133,6 +133,20 @@ export const mailTemplates = {
       m.joinRejectedHelp,
     ]);
   },
+  loginThrottled(params: { failures: number; changePasswordUrl: string }): RenderedMail {
+    return render(
+      m.loginThrottledSubject,
+      m.loginThrottledTitle,
+      [
+        formatMessage(m.loginThrottledIntro, { failures: params.failures }),
+        m.loginThrottledKnownDevices,
+        m.loginThrottledIfYou,
+        m.loginThrottledIfNotYou,
+      ],
+      undefined,
+      { label: m.loginThrottledButton, url: params.changePasswordUrl },
+    );
+  },
   passwordChanged(): RenderedMail {
     return render(m.passwordChangedSubject, m.passwordChangedSubject, [
       m.passwordChangedIntro,

@@ -57,15 +57,11 @@ export const accessMatrix: Record<string, RouteRule> = {
   'POST /api/quotes/extract': { allow: signedIn, note: 'extracts figures from pasted text; stores nothing' },
 
   'GET /api/dev/mailbox': {
-    allow: everyone,
+    allow: developer,
     platformWide: true,
-    note: 'custom: the local mail catcher (ADR 0007), open while the server listens on loopback with MAIL_TRANSPORT=local, else desenvolvedor only; never with SMTP',
+    note: 'the local mail catcher (ADR 0007): registered only with MAIL_TRANSPORT=local outside production',
   },
-  'GET /api/dev/mailbox/:id': {
-    allow: everyone,
-    platformWide: true,
-    note: 'custom: as GET /api/dev/mailbox',
-  },
+  'GET /api/dev/mailbox/:id': { allow: developer, platformWide: true, note: 'as GET /api/dev/mailbox' },
 
   // Companies (spec 000 §6, §7)
   'GET /api/empresas': { allow: developer, crossTenant: acrossCompanies },

@@ -5,8 +5,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { AppError, type FieldError, validationError } from '../lib/errors.js';
 
 function sendProblem(reply: FastifyReply, error: AppError): FastifyReply {
-  if (error.code === 'RATE_LIMITED' && error.params?.seconds)
-    reply.header('retry-after', error.params.seconds);
+  if (error.status === 429 && error.params?.seconds) reply.header('retry-after', error.params.seconds);
   return reply
     .status(error.status)
     .type('application/problem+json')

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { simpleParser } from 'mailparser';
 
 /** Decodes RFC 2047 encoded-words ('=?UTF-8?Q?...?=' and '?B?') of an unfolded header value. */
 export function decodeHeader(value: string): string {
@@ -66,34 +67,33 @@ export async function waitForVerificationCode(
   throw new Error(`no verification e-mail for ${email} within ${timeoutMs} ms`);
 }
 
-export interface MailboxMessage {
-  id: string;
+export interface CapturedMessage {
   to: string;
   subject: string;
   text: string;
 }
 
 /**
- * Waits for the newest message to `email` whose subject matches, read through the local mailbox API
- * (decoded text, so links survive quoted-printable line breaks).
+ * Waits for the newest message to `email` (any recipient when omitted) whose subject matches, read from
+ * the .eml files the local transport writes to `$DATA_DIR/mail/sent` and decoded (so links survive
+ * quoted-printable line breaks). The mailbox page is for a signed-in desenvolvedor; set-up steps read the
+ * files like the API tests do.
  */
 export async function waitForMail(
-  baseURL: string,
-  email: string,
+  dataDir: string,
+  email: string | null,
   subject: RegExp,
   timeoutMs = 20_000,
-): Promise<MailboxMessage> {
+): Promise<CapturedMessage> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const response = await fetch(`${baseURL}/api/dev/mailbox`);
-    if (response.ok) {
-      const { messages } = (await response.json()) as { messages: MailboxMessage[] };
-      const found = messages.find(
-        (message) => message.to.toLowerCase().includes(email.toLowerCase()) && subject.test(message.subject),
-      );
-      if (found) return found;
+    for (const mail of listSentMail(dataDir)) {
+      if (!subject.test(mail.subject)) continue;
+      if (email && !mail.to.toLowerCase().includes(email.toLowerCase())) continue;
+      const parsed = await simpleParser(readFileSync(mail.file));
+      return { to: mail.to, subject: parsed.subject ?? mail.subject, text: parsed.text ?? '' };
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`no e-mail to ${email} matching ${subject} within ${timeoutMs} ms`);
+  throw new Error(`no e-mail to ${email ?? 'anyone'} matching ${subject} within ${timeoutMs} ms`);
 }

@@ -13,6 +13,16 @@ export const emailMessages = {
   passwordChangedIntro:
     'A senha da sua conta no Sistema de Cotações foi alterada. As outras sessões foram encerradas.',
   passwordChangedWarning: 'Se não foi você, entre em contato com o suporte imediatamente.',
+  loginThrottledSubject: 'Tentativas de acesso à sua conta',
+  loginThrottledTitle: 'Estamos protegendo sua conta',
+  loginThrottledIntro:
+    'Houve {failures} tentativas seguidas de entrar na sua conta do Sistema de Cotações com a senha errada, a partir de dispositivos que você ainda não usou.',
+  loginThrottledKnownDevices:
+    'Por segurança, novas tentativas desses dispositivos agora precisam esperar um pouco mais a cada erro. Nos computadores e navegadores em que você já entrou, sua senha continua funcionando normalmente.',
+  loginThrottledIfYou: 'Se foi você, aguarde alguns instantes e tente de novo.',
+  loginThrottledIfNotYou:
+    'Se não foi você, ninguém entrou na sua conta, mas recomendamos trocar a senha por uma mais forte.',
+  loginThrottledButton: 'Alterar minha senha',
   inviteSubject: 'Convite para a empresa {empresa} no Sistema de Cotações',
   inviteTitle: 'Você foi convidado',
   inviteIntro:

@@ -7,6 +7,11 @@ export const errorMessages = {
   MALFORMED_JSON: 'O corpo da requisição não é um JSON válido.',
   PAYLOAD_TOO_LARGE: 'A requisição excede o tamanho máximo permitido.',
   UNSUPPORTED_MEDIA_TYPE: 'Tipo de conteúdo não suportado.',
+  URL_INVALID: 'Endereço inválido: a URL contém caracteres que não puderam ser lidos.',
+  MULTIPART_INVALID: 'O formulário enviado está incompleto ou corrompido. Envie-o novamente.',
+  JSON_BODY_REQUIRED: 'Envie os dados em JSON (Content-Type: application/json).',
+  CSRF_ORIGIN_REFUSED:
+    'Requisição recusada: ela não partiu das páginas do Sistema de Cotações. Recarregue a página e tente novamente.',
   NOT_FOUND: 'Recurso não encontrado.',
   ROUTE_NOT_FOUND: 'Rota não encontrada.',
   METHOD_NOT_ALLOWED: 'Método não permitido.',
@@ -18,6 +23,8 @@ export const errorMessages = {
   INTERNAL: 'Erro interno do servidor. Tente novamente em instantes.',
   SERVICE_UNAVAILABLE: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
   INVALID_CREDENTIALS: 'E-mail ou senha incorretos.',
+  LOGIN_THROTTLED:
+    'Muitas tentativas de login nesta conta. Aguarde {seconds} segundos e tente novamente, ou entre por um dispositivo em que você já acessou o sistema.',
   EMAIL_INVALID: 'Informe um e-mail válido.',
   EMAIL_REQUIRED: 'O e-mail é obrigatório.',
   EMAIL_ALREADY_REGISTERED: 'Este e-mail já possui cadastro. Faça login para continuar.',
@@ -105,6 +112,8 @@ export const errorMessages = {
   QUOTE_FILE_TYPE: 'Tipo de arquivo inválido. Por favor, selecione um arquivo PDF/EXCEL.',
   QUOTE_DANGEROUS_FILE_TYPE:
     'Tipo de arquivo inválido para o documento de carga perigosa. Use PDF, DOC, DOCX, JPG ou PNG.',
+  QUOTE_FILE_UNREADABLE:
+    'O arquivo "{nome}" está corrompido ou incompleto e não pôde ser aberto. Gere o arquivo de novo e envie outra vez.',
   QUOTE_FILE_TOO_LARGE: 'O arquivo excede o tamanho máximo de {max} MB.',
   QUOTE_FIELDS_INVALID: 'Dados da cotação inválidos: {detail}',
   QUOTE_FINAL: 'Esta cotação já foi finalizada ({status}) e não pode ser alterada.',

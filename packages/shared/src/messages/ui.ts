@@ -187,7 +187,8 @@ export const ui = {
     resending: 'Reenviando...',
     resent: 'Novo código enviado!',
     backToRegister: 'Voltar ao cadastro',
-    mailboxNote: 'Ambiente de avaliação: os e-mails não saem deste servidor.',
+    mailboxNote:
+      'Ambiente de avaliação: os e-mails não saem deste servidor. Um desenvolvedor conectado pode lê-los na caixa de e-mails local.',
     mailboxLink: 'Abrir a caixa de e-mails local',
     errorFallback: 'Erro ao verificar código.',
     resendErrorFallback: 'Erro ao reenviar código.',
@@ -642,10 +643,15 @@ export const ui = {
     title: 'Caixa de e-mails local',
     heading: 'Caixa de e-mails local',
     intro:
-      'Mensagens que este servidor enviou em modo local (sem servidor de e-mail). Use-as para ler códigos de verificação e convites.',
+      'Mensagens que este servidor enviou em modo local (sem servidor de e-mail). Use-as para ler códigos de verificação e convites. Só desenvolvedores conectados veem esta caixa.',
     refresh: 'Atualizar',
     empty: 'Nenhuma mensagem enviada até agora.',
-    unavailable: 'A caixa de e-mails local não está disponível neste servidor.',
+    unavailable:
+      'A caixa de e-mails local não está disponível neste servidor (ela existe só fora de produção e com MAIL_TRANSPORT=local).',
+    signInRequired:
+      'A caixa de e-mails local é restrita a desenvolvedores. Entre com uma conta de desenvolvedor para ver as mensagens.',
+    developerOnly:
+      'Sua conta não tem acesso à caixa de e-mails local: somente usuários com o papel desenvolvedor podem vê-la.',
     loadError: 'Erro ao carregar as mensagens.',
     listLabel: 'Mensagens enviadas',
     from: 'De',

@@ -13,14 +13,18 @@ export const searchQuerySchema = z
   .max(200, formatMessage(fieldMessages.searchMaxChars, { max: 200 }))
   .optional();
 
+/** Highest page a list accepts: far past any real list, well inside every integer type on the way. */
+export const MAX_PAGE = 1_000_000;
+
 const pageNumber = z.coerce
   .number({ error: fieldMessages.pageInvalid })
-  .int()
-  .min(1, fieldMessages.pageInvalid);
+  .int(fieldMessages.pageInvalid)
+  .min(1, fieldMessages.pageInvalid)
+  .max(MAX_PAGE, formatMessage(fieldMessages.pageMax, { max: MAX_PAGE }));
 const limitNumber = (max: number) =>
   z.coerce
     .number({ error: fieldMessages.limitInvalid })
-    .int()
+    .int(fieldMessages.limitInvalid)
     .min(1, fieldMessages.limitInvalid)
     .max(max, formatMessage(fieldMessages.limitMax, { max }));
 

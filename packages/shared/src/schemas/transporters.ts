@@ -231,7 +231,12 @@ export const importCommitBodySchema = z.strictObject({
   linhas: z
     .array(
       z.strictObject({
-        linha: z.number().int().min(1).optional(),
+        linha: z
+          .number()
+          .int()
+          .min(1)
+          .max(MAX_IMPORT_ROWS + 1)
+          .optional(),
         nome: z.string().max(500),
         emails: z.array(z.string().max(500)).max(100),
         grupos: z.array(z.string().max(200)).max(50).default([]),

@@ -298,18 +298,72 @@ describe('login, sessions and logout', () => {
     expect(wrong.json().message).toBe('E-mail ou senha incorretos.');
   });
 
-  it('limits failed logins per account', async () => {
-    await registerUser(ctx, 'alvo@empresa.com.br', 'senhaBoa42');
-    const statuses = [];
-    for (let i = 0; i < 11; i++) {
-      statuses.push(
-        (await post('/api/auth/login', { email: 'alvo@empresa.com.br', password: `errada${i}x` })).statusCode,
-      );
-    }
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
-    expect(statuses[10]).toBe(429);
-    const right = await post('/api/auth/login', { email: 'alvo@empresa.com.br', password: 'senhaBoa42' });
-    expect(right.statusCode).toBe(429);
+  it('slows guessing from unknown devices without locking the owner out, and tells the owner once (ADR 0013)', async () => {
+    const victim = await registerUser(ctx, 'alvo@empresa.com.br', 'senhaBoa42');
+    const deviceCookie = victim.cookies.split('; ').find((pair) => pair.startsWith('cotacoes_device='));
+    expect(deviceCookie).toBeTruthy();
+    const login = (
+      email: string,
+      password: string,
+      headers: Record<string, string> = {},
+      from = '10.20.0.1',
+    ) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password },
+        headers,
+        remoteAddress: from,
+      });
+    const attack = async (email: string) => {
+      const answers = [];
+      for (let i = 0; i < 12; i++) answers.push(await login(email, `errada${i}x`, {}, `10.30.${i}.7`));
+      return answers;
+    };
+    const answers = await attack('alvo@empresa.com.br');
+    expect(answers.map((a) => a.statusCode)).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
+    const throttled = answers[5]!;
+    expect(throttled.json()).toMatchObject({ code: 'LOGIN_THROTTLED', status: 429 });
+    expect(throttled.json().message).toMatch(/^Muitas tentativas de login nesta conta\. Aguarde 1 segundos/);
+    expect(Number(throttled.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+
+    // The right password from a new device waits like the attacker (seconds, not a 15-minute lock)...
+    const newDevice = await login('alvo@empresa.com.br', 'senhaBoa42');
+    expect(newDevice.statusCode).toBe(429);
+    expect(Number(newDevice.headers['retry-after'])).toBeLessThanOrEqual(900);
+    // ...while the owner's own browser and a live session of the account get in at once.
+    const known = await login('alvo@empresa.com.br', 'senhaBoa42', { cookie: deviceCookie! });
+    expect(known.statusCode, known.body).toBe(200);
+    expect(known.cookies.find((c) => c.name === 'cotacoes_device')?.value).toBeTruthy();
+    const wrongOnKnown = await login('alvo@empresa.com.br', 'outraErrada1', { cookie: deviceCookie! });
+    expect(wrongOnKnown.statusCode).toBe(401);
+    const withSession = await login('alvo@empresa.com.br', 'senhaBoa42', {
+      authorization: `Bearer ${victim.token}`,
+    });
+    expect(withSession.statusCode).toBe(200);
+    const forged = await login('alvo@empresa.com.br', 'senhaBoa42', {
+      cookie: `cotacoes_device=${victim.user.id}.zz.${'0'.repeat(64)}`,
+    });
+    expect(forged.statusCode).toBe(429);
+
+    // One notice to the owner, in pt-BR, with the way out.
+    const notice = await waitForMail(ctx.config, 'alvo@empresa.com.br', 'Tentativas de acesso à sua conta');
+    expect(notice.text).toContain('5 tentativas seguidas');
+    expect(notice.text).toContain('sua senha continua funcionando normalmente');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const notices = (await readSentMail(ctx.config)).filter(
+      (mail) => mail.to.includes('alvo@empresa.com.br') && mail.subject.startsWith('Tentativas de acesso'),
+    );
+    expect(notices).toHaveLength(1);
+
+    // An e-mail without an account answers exactly alike (no enumeration) and mails nobody.
+    const unknown = await attack('ninguem@empresa.com.br');
+    expect(unknown.map((a) => a.statusCode)).toEqual(answers.map((a) => a.statusCode));
+    expect(unknown[0]!.body).toBe(answers[0]!.body);
+    expect(unknown[5]!.json().code).toBe('LOGIN_THROTTLED');
+    expect((await readSentMail(ctx.config)).some((mail) => mail.to.includes('ninguem@empresa.com.br'))).toBe(
+      false,
+    );
   });
 
   it('rejects expired and idle sessions', async () => {

@@ -21,10 +21,13 @@ import { access, requireAuth, SESSION_COOKIE } from '../../plugins/access.js';
 import { requestMeta } from '../../plugins/request-context.js';
 import { toPublicUser } from '../../read-models/users.js';
 import type { AuthService, SignedIn } from './auth.service.js';
+import { DEVICE_MAX_AGE_DAYS } from './login-throttle.js';
 import type { OidcService, Provider } from './oidc.service.js';
 
 export const REGISTRATION_COOKIE = 'cotacoes_registration';
 const OAUTH_COOKIE = 'cotacoes_oauth';
+/** A browser the account signed in from with its password (ADR 0013). */
+export const DEVICE_COOKIE = 'cotacoes_device';
 
 const errorResponses = { 400: problemSchema, 401: problemSchema, 409: problemSchema, 429: problemSchema };
 
@@ -47,6 +50,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   function signedIn(reply: FastifyReply, result: SignedIn) {
     setSessionCookie(reply, result.access_token);
+    if (result.deviceToken) {
+      reply.setCookie(DEVICE_COOKIE, result.deviceToken, {
+        httpOnly: true,
+        secure,
+        sameSite: 'lax',
+        path: '/api/auth',
+        maxAge: DEVICE_MAX_AGE_DAYS * 86_400,
+      });
+    }
     return { access_token: result.access_token, user: result.user };
   }
 
@@ -137,7 +149,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const result = await auth.login(request.body.email, request.body.password, requestMeta(request));
+      const result = await auth.login(request.body.email, request.body.password, requestMeta(request), {
+        deviceToken: request.cookies[DEVICE_COOKIE],
+        sessionUserId: request.auth?.user.id,
+      });
       return signedIn(reply, result);
     },
   );

@@ -14,6 +14,7 @@ import type { SessionService } from '../../plugins/sessions.js';
 import type { OnUserVerified } from '../../read-models/users.js';
 import { toPublicUser } from '../../read-models/users.js';
 import * as repo from './auth.repository.js';
+import { issueDeviceToken, knownDeviceTag, LoginThrottle } from './login-throttle.js';
 
 export const CODE_TTL_MINUTES = 10;
 export const CODE_MAX_ATTEMPTS = 5;
@@ -21,12 +22,23 @@ const REGISTRATION_TTL_MS = 24 * 3_600_000;
 const RESEND_MIN_INTERVAL_MS = 30_000;
 const MAX_SENDS_PER_REGISTRATION = 5;
 
-export type SignedIn = { access_token: string; user: User; sessionId: string };
+export type SignedIn = {
+  access_token: string;
+  user: User;
+  sessionId: string;
+  /** Remembers this browser as a known device of the account (password sign-ins only, ADR 0013). */
+  deviceToken?: string;
+};
+/** What the sign-in request shows about where it comes from (ADR 0013). */
+export type LoginDevice = { deviceToken?: string; sessionUserId?: string };
 
 /** Registration, verification, sign-in, profile and password (spec 000 §2, §4, §5, §7). */
 export class AuthService {
   // Per-account limits (S4); per-IP limits are declared on the routes.
-  private readonly loginFailures = new KeyedLimiter(10, 15 * 60_000);
+  /** Unknown devices: progressive delays per account (ADR 0013). */
+  private readonly loginThrottle = new LoginThrottle();
+  /** A known device (or the password change of a signed-in user): its own fixed window, never the account's. */
+  private readonly knownDeviceFailures = new KeyedLimiter(10, 15 * 60_000);
   private readonly registrationsPerEmail = new KeyedLimiter(5, 60 * 60_000);
 
   constructor(
@@ -176,27 +188,84 @@ export class AuthService {
           entityId: user.id,
         },
       );
-      return { access_token: session.token, sessionId: session.sessionId, user: toPublicUser(user) };
+      return {
+        access_token: session.token,
+        sessionId: session.sessionId,
+        user: toPublicUser(user),
+        deviceToken: issueDeviceToken(user.id, passwordHash),
+      };
     });
   }
 
-  async login(email: string, password: string, meta: RequestMeta): Promise<SignedIn> {
-    const limiterKey = `login:${email}`;
-    this.loginFailures.consume(limiterKey);
+  /**
+   * Password sign-in (ADR 0013). From a known device (its signed cookie, or a live session of the same
+   * account) the right password always passes; only that device's own failures are limited. From an
+   * unknown device each account gets a few free attempts, then delays that double per failure, and the
+   * owner is told once by e-mail. Unknown e-mails are throttled alike, so answers reveal nothing.
+   */
+  async login(
+    email: string,
+    password: string,
+    meta: RequestMeta,
+    device: LoginDevice = {},
+  ): Promise<SignedIn> {
     const user = await repo.findUserByEmail(this.db, email);
-    if (!user?.passwordHash || user.disabledAt) {
+    const usable = user?.passwordHash && !user.disabledAt ? user : undefined;
+    const deviceTag = usable
+      ? device.sessionUserId === usable.id
+        ? 'session'
+        : knownDeviceTag(device.deviceToken, usable)
+      : null;
+    const knownKey = `login:${email}:${deviceTag}`;
+    let noticeAfter: number | null = null;
+    if (deviceTag) this.knownDeviceFailures.consume(knownKey);
+    else {
+      const admission = this.loginThrottle.admit(email);
+      if (admission.wait) throw new AppError('LOGIN_THROTTLED', { seconds: admission.seconds });
+      if (admission.startsThrottling) noticeAfter = admission.failures;
+    }
+    if (!usable) {
       await verifyAgainstDummy(password);
       throw new AppError('INVALID_CREDENTIALS');
     }
-    if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('INVALID_CREDENTIALS');
-    this.loginFailures.reset(limiterKey);
+    if (!(await verifyPassword(usable.passwordHash!, password))) {
+      if (noticeAfter !== null) await this.noticeThrottling(usable, noticeAfter, meta);
+      throw new AppError('INVALID_CREDENTIALS');
+    }
+    if (deviceTag) this.knownDeviceFailures.reset(knownKey);
+    else this.loginThrottle.succeeded(email);
     return this.db.transaction(async (tx) => {
-      const session = await this.sessions.create(tx, user.id, meta);
-      await writeAudit(tx, { ...meta, userId: user.id, empresaId: user.empresaId }, 'auth.login', {
+      const session = await this.sessions.create(tx, usable.id, meta);
+      await writeAudit(tx, { ...meta, userId: usable.id, empresaId: usable.empresaId }, 'auth.login', {
         entity: 'session',
         entityId: session.sessionId,
+        details: { knownDevice: Boolean(deviceTag) },
       });
-      return { access_token: session.token, sessionId: session.sessionId, user: toPublicUser(user) };
+      return {
+        access_token: session.token,
+        sessionId: session.sessionId,
+        user: toPublicUser(usable),
+        deviceToken: issueDeviceToken(usable.id, usable.passwordHash!),
+      };
+    });
+  }
+
+  /** Tells the owner, once per episode, that sign-ins from unknown devices are being slowed down. */
+  private async noticeThrottling(user: repo.UserRow, failures: number, meta: RequestMeta): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await this.mailer.enqueue(tx, {
+        kind: 'auth.login-throttled',
+        to: [user.email],
+        ...mailTemplates.loginThrottled({
+          failures,
+          changePasswordUrl: `${this.config.APP_URL}/configuracoes/alterar-senha`,
+        }),
+      });
+      await writeAudit(tx, { ...meta, userId: null, empresaId: user.empresaId }, 'auth.login-throttled', {
+        entity: 'user',
+        entityId: user.id,
+        details: { failures },
+      });
     });
   }
 
@@ -248,13 +317,13 @@ export class AuthService {
     meta: RequestMeta,
   ): Promise<void> {
     const limiterKey = `change-password:${auth.user.id}`;
-    this.loginFailures.consume(limiterKey);
+    this.knownDeviceFailures.consume(limiterKey);
     const user = await repo.findUserById(this.db, auth.user.id);
     if (!user?.passwordHash) throw new AppError('PASSWORD_NOT_SET');
     if (!(await verifyPassword(user.passwordHash, input.currentPassword)))
       throw new AppError('CURRENT_PASSWORD_WRONG');
     if (input.currentPassword === input.newPassword) throw new AppError('PASSWORD_SAME_AS_CURRENT');
-    this.loginFailures.reset(limiterKey);
+    this.knownDeviceFailures.reset(limiterKey);
     const passwordHash = await hashPassword(input.newPassword);
     await this.db.transaction(async (tx) => {
       await repo.updateUser(tx, user.id, { passwordHash });

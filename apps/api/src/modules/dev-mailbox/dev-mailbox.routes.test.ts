@@ -1,23 +1,55 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestContext, waitForMail } from '../../../test/helpers.js';
 
-describe('local mailbox on a loopback server', () => {
+describe('local mailbox', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp({ HOST: '127.0.0.1' });
+    // Loopback, as behind a reverse proxy on the same host: not an identity.
+    ctx = await createTestApp({ HOST: '127.0.0.1', ADMIN_EMAILS: 'dev@empresa.com.br' });
   });
   afterAll(async () => {
     await ctx?.close();
   });
 
-  it('lists sent messages with their text without sign-in, newest first, and opens one', async () => {
+  it('is closed to anonymous callers and to signed-in users who are not desenvolvedor', async () => {
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'alvo@empresa.com.br' },
+    });
+    await waitForMail(ctx.config, 'alvo@empresa.com.br', 'código');
+    const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/dev/mailbox' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().message).toBe('Sessão inválida ou expirada. Faça login novamente.');
+    expect(anonymous.body).not.toContain('alvo@empresa.com.br');
+    const fromLoopback = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/dev/mailbox',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
+    expect(fromLoopback.statusCode).toBe(401);
+
+    const user = await registerUser(ctx, 'comum@empresa.com.br');
+    for (const url of ['/api/dev/mailbox', '/api/dev/mailbox/qualquer']) {
+      const asUser = await ctx.app.inject({ method: 'GET', url, headers: { cookie: user.cookies } });
+      expect(asUser.statusCode, url).toBe(403);
+      expect(asUser.json().message).toBe('Você não tem permissão para realizar esta ação.');
+    }
+    const config = await ctx.app.inject({ method: 'GET', url: '/api/config' });
+    expect(config.json()).toMatchObject({ mailTransport: 'local', mailboxEnabled: true });
+  });
+
+  it('lists sent messages with their text to a desenvolvedor, newest first, and opens one', async () => {
+    const dev = await registerUser(ctx, 'dev@empresa.com.br');
+    const headers = { authorization: `Bearer ${dev.token}` };
     await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/register',
       payload: { email: 'caixa@empresa.com.br' },
     });
     const mail = await waitForMail(ctx.config, 'caixa@empresa.com.br', 'código');
-    const list = await ctx.app.inject({ method: 'GET', url: '/api/dev/mailbox' });
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/dev/mailbox', headers });
     expect(list.statusCode).toBe(200);
     const [first] = list.json().messages;
     expect(first).toMatchObject({
@@ -25,9 +57,13 @@ describe('local mailbox on a loopback server', () => {
       subject: mail.subject,
     });
     expect(first.text).toContain(mail.subject.slice(-6));
-    const one = await ctx.app.inject({ method: 'GET', url: `/api/dev/mailbox/${first.id}` });
+    const one = await ctx.app.inject({ method: 'GET', url: `/api/dev/mailbox/${first.id}`, headers });
     expect(one.json().html).toContain('<!doctype html>');
-    const traversal = await ctx.app.inject({ method: 'GET', url: '/api/dev/mailbox/..%2F..%2Fetc%2Fpasswd' });
+    const traversal = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/dev/mailbox/..%2F..%2Fetc%2Fpasswd',
+      headers,
+    });
     expect(traversal.statusCode).toBe(400);
     // A message written after a listing shows up in the next one (parsed files are cached by mtime).
     await ctx.app.inject({
@@ -36,40 +72,32 @@ describe('local mailbox on a loopback server', () => {
       payload: { email: 'segunda@empresa.com.br' },
     });
     await waitForMail(ctx.config, 'segunda@empresa.com.br', 'código');
-    const again = (await ctx.app.inject({ method: 'GET', url: '/api/dev/mailbox' })).json().messages;
-    expect(again).toHaveLength(2);
-    expect(again.map((m: { to: string }) => m.to).join(' ')).toContain('segunda@empresa.com.br');
-    const config = await ctx.app.inject({ method: 'GET', url: '/api/config' });
-    expect(config.json()).toMatchObject({ mailTransport: 'local', mailboxEnabled: true });
+    const again = (await ctx.app.inject({ method: 'GET', url: '/api/dev/mailbox', headers })).json().messages;
+    expect(again[0].to).toContain('segunda@empresa.com.br');
+    expect(again.map((m: { to: string }) => m.to).join(' ')).toContain('caixa@empresa.com.br');
   });
 });
 
-describe('local mailbox on a network address', () => {
+describe('local mailbox in production', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp({ HOST: '0.0.0.0', ADMIN_EMAILS: 'dev@empresa.com.br' });
+    ctx = await createTestApp({ NODE_ENV: 'production', ADMIN_EMAILS: 'dev@empresa.com.br' });
   });
   afterAll(async () => {
     await ctx?.close();
   });
 
-  it('is hidden from anonymous and ordinary users and shown to a desenvolvedor', async () => {
+  it('does not exist, not even for a desenvolvedor', async () => {
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'dev@empresa.com.br' },
+    });
+    await waitForMail(ctx.config, 'dev@empresa.com.br', 'código');
     expect((await ctx.app.inject({ method: 'GET', url: '/api/dev/mailbox' })).statusCode).toBe(404);
-    const user = await registerUser(ctx, 'comum@empresa.com.br');
-    const asUser = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/dev/mailbox',
-      headers: { authorization: `Bearer ${user.token}` },
-    });
-    expect(asUser.statusCode).toBe(404);
-    const dev = await registerUser(ctx, 'dev@empresa.com.br');
-    const asDev = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/dev/mailbox',
-      headers: { authorization: `Bearer ${dev.token}` },
-    });
-    expect(asDev.statusCode).toBe(200);
-    expect(asDev.json().messages.length).toBeGreaterThanOrEqual(2);
+    expect(ctx.app.routeAccess.has('GET /api/dev/mailbox')).toBe(false);
+    const config = await ctx.app.inject({ method: 'GET', url: '/api/config' });
+    expect(config.json()).toMatchObject({ mailTransport: 'local', mailboxEnabled: false });
   });
 });
 

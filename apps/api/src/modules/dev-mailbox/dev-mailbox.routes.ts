@@ -1,6 +1,5 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { simpleParser } from 'mailparser';
 import { z } from 'zod';
@@ -10,17 +9,13 @@ import { access } from '../../plugins/access.js';
 
 const MAX_LISTED = 200;
 
-export function listensOnLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host.startsWith('127.');
-}
-
 /**
- * The local mailbox is a mail catcher for MAIL_TRANSPORT=local: open while the server listens only on
- * loopback, otherwise shown to a desenvolvedor alone.
+ * The local mailbox is a mail catcher for MAIL_TRANSPORT=local outside production (ADR 0007). Its routes
+ * exist only then, and only a signed-in desenvolvedor reads them: where the server listens says nothing
+ * about who is calling (a reverse proxy on the same host makes every visitor "loopback").
  */
-export function isMailboxOpenTo(config: AppConfig, request: FastifyRequest): boolean {
-  if (config.MAIL_TRANSPORT !== 'local') return false;
-  return listensOnLoopback(config.HOST) || request.auth?.user.role === 'desenvolvedor';
+export function isMailboxAvailable(config: AppConfig): boolean {
+  return config.MAIL_TRANSPORT === 'local' && !config.isProduction;
 }
 
 const summarySchema = z.object({
@@ -65,19 +60,17 @@ async function readMessage(dir: string, id: string, mtimeMs?: number): Promise<S
 }
 
 export const devMailboxRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
+  if (!isMailboxAvailable(config)) return;
   const dir = config.mailSentDir;
-  const guard = (request: FastifyRequest) => {
-    if (!isMailboxOpenTo(config, request)) throw new AppError('NOT_FOUND');
-  };
+  const developerOnly = access.roles('desenvolvedor');
 
   app.get(
     '/dev/mailbox',
     {
-      config: { access: access.custom('open on loopback, else desenvolvedor only') },
+      config: { access: developerOnly },
       schema: { tags: ['dev'], response: { 200: z.object({ messages: z.array(summarySchema) }) } },
     },
-    async (request) => {
-      guard(request);
+    async () => {
       const names = await fs.readdir(dir).catch(() => [] as string[]);
       const files = await Promise.all(
         names
@@ -98,7 +91,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = as
   app.get(
     '/dev/mailbox/:id',
     {
-      config: { access: access.custom('open on loopback, else desenvolvedor only') },
+      config: { access: developerOnly },
       schema: {
         tags: ['dev'],
         params: z.object({ id: z.string().regex(/^[a-zA-Z0-9._@-]{1,200}$/) }),
@@ -106,7 +99,6 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = as
       },
     },
     async (request) => {
-      guard(request);
       try {
         return await readMessage(dir, request.params.id);
       } catch {

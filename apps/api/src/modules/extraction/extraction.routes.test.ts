@@ -56,10 +56,18 @@ describe('POST /api/quotes/extract', () => {
     expect(final.preco_por_container_20).toBe(truth.frete[0].valor);
   });
 
-  it('answers garbage with a low-confidence result, not an error', async () => {
-    const response = await extract({ text: '\u0000\u0001 %%% ??? lorem' });
+  it('answers garbage with a low-confidence result, not an error; a NUL is refused like in any text', async () => {
+    const response = await extract({ text: '\u0001\u0002 %%% ??? lorem' });
     expect(response.statusCode).toBe(200);
     expect(response.json().data.final.confidence_overall).toBeLessThan(0.5);
+    const nul = await extract({ text: '\u0000\u0001 %%% ??? lorem' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().errors).toEqual([
+      {
+        path: 'text',
+        message: 'O texto contém um caractere nulo (\\0), que não é aceito. Remova-o e tente novamente.',
+      },
+    ]);
   });
 
   it('rejects empty text, unknown fields and anonymous callers', async () => {

@@ -1,10 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import type { QuoteDetail } from '@cotacoes/shared';
 import * as XLSX from '@e965/xlsx';
 import { eq, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OLE_HEADER, realPdf, realWorkbook } from '../../../test/document-fixtures.js';
 import { startSmtpSink } from '../../../test/fakes/smtp-sink.js';
-import { createTestApp, type TestContext, waitFor } from '../../../test/helpers.js';
+import { createTestApp, MINIMAL_PDF, type TestContext, waitFor } from '../../../test/helpers.js';
 import { cotacaoUploads, cotacoes, mailOutbox } from '../../db/schema/index.js';
 import { insertUser } from '../auth/auth.repository.js';
 import { type Actor, type Call, caller, validCnpj } from '../empresas/empresas.test-helpers.js';
@@ -129,7 +131,7 @@ function multipart(
   };
 }
 
-const pdfBytes = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const pdfBytes = Buffer.from(MINIMAL_PDF);
 
 describe('creating and sending', () => {
   it('bcc mode: one message to the group in Bcc, reply address with the quote token, quote PDF attached', async () => {
@@ -767,5 +769,73 @@ describe('POST /quotes/upload', () => {
     expect(wrongKind.json().message).toBe(
       'Tipo de arquivo inválido. Por favor, selecione um arquivo PDF/EXCEL.',
     );
+  });
+});
+
+describe('files that start right but do not open (issue 18)', () => {
+  it('refuses a bare %PDF-, truncated PDF/XLSX/XLS and an OLE header with garbage, on every entry point', async () => {
+    const pdf = await realPdf(2);
+    const xlsx = realWorkbook('xlsx');
+    const xls = realWorkbook('biff8');
+    const broken: [string, Buffer, 'PDF' | 'EXCEL'][] = [
+      ['cinco.pdf', Buffer.from('%PDF-'), 'PDF'],
+      ['cortado.pdf', pdf.subarray(0, Math.floor(pdf.length / 2)), 'PDF'],
+      ['cortada.xlsx', xlsx.subarray(0, xlsx.length - 30), 'EXCEL'],
+      ['cortada.xls', xls.subarray(0, Math.floor(xls.length / 2)), 'EXCEL'],
+      ['lixo.xls', Buffer.concat([OLE_HEADER, randomBytes(8192)]), 'EXCEL'],
+    ];
+    const fields = (metodoEnvio: string) => ({
+      nomeSolicitante: 'S',
+      referenciaProcesso: `ABRE-${++sequence}`,
+      tipoFrete: 'FCL',
+      metodoEnvio,
+      'destinatarios[grupos]': JSON.stringify([grupoAsia]),
+    });
+    const before = [await quoteCount(), await outboxCount()];
+    const uploadsBefore = (await ctx.app.services.database.db.select().from(cotacaoUploads)).length;
+    for (const [filename, content, metodoEnvio] of broken) {
+      const created = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/quotes/create-with-file',
+        ...multipart(fields(metodoEnvio), [{ name: 'file', filename, content }]),
+      });
+      // Refused either by the first bytes (415) or because the file does not open (400).
+      const expected = [400, 415];
+      expect(expected, `${filename}: ${created.body}`).toContain(created.statusCode);
+      const uploaded = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/quotes/upload',
+        ...multipart({}, [{ name: 'file', filename, content }]),
+      });
+      expect(expected, `${filename}: ${uploaded.body}`).toContain(uploaded.statusCode);
+    }
+    const dangerous = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/quotes/create-with-file',
+      ...multipart(fields('PDF'), [
+        { name: 'file', filename: 'pedido.pdf', content: pdf },
+        { name: 'dangerousCargoFile', filename: 'msds.pdf', content: Buffer.from('%PDF-') },
+      ]),
+    });
+    expect(dangerous.statusCode).toBe(400);
+    expect(dangerous.json()).toMatchObject({
+      code: 'QUOTE_FILE_UNREADABLE',
+      message:
+        'O arquivo "msds.pdf" está corrompido ou incompleto e não pôde ser aberto. Gere o arquivo de novo e envie outra vez.',
+    });
+    expect([await quoteCount(), await outboxCount()]).toEqual(before);
+    expect((await ctx.app.services.database.db.select().from(cotacaoUploads)).length).toBe(uploadsBefore);
+
+    for (const [filename, content, metodoEnvio] of [
+      ['inteiro.pdf', pdf, 'PDF'],
+      ['inteira.xls', xls, 'EXCEL'],
+    ] as const) {
+      const ok = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/quotes/create-with-file',
+        ...multipart(fields(metodoEnvio), [{ name: 'file', filename, content }]),
+      });
+      expect(ok.statusCode, ok.body).toBe(201);
+    }
   });
 });

@@ -49,7 +49,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<{ quotes: QuotesService }> = as
   app.post(
     '/quotes/create-with-file',
     {
-      config: { access: companyMember, rateLimit: CREATE_LIMIT },
+      config: { access: companyMember, rateLimit: CREATE_LIMIT, multipart: true },
       schema: { tags, response: { 201: quoteDetailSchema, ...errors } },
     },
     async (request, reply) => {
@@ -69,7 +69,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<{ quotes: QuotesService }> = as
   app.post(
     '/quotes/upload',
     {
-      config: { access: companyMember, rateLimit: CREATE_LIMIT },
+      config: { access: companyMember, rateLimit: CREATE_LIMIT, multipart: true },
       schema: { tags, response: { 201: quoteUploadSchema, ...errors } },
     },
     async (request, reply) => {

@@ -20,7 +20,14 @@ import type { Database } from '../../db/client.js';
 import { type Tenant, tenantOfUser } from '../../db/tenant.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
-import { CONTENT_TYPES, type FileKind, safeFilename, sniff, UPLOAD_KINDS } from '../../lib/file-type.js';
+import {
+  assertFileOpens,
+  CONTENT_TYPES,
+  type FileKind,
+  safeFilename,
+  sniff,
+  UPLOAD_KINDS,
+} from '../../lib/file-type.js';
 import type { UploadedFile } from '../../lib/multipart.js';
 import { buildMessageId, type Mailer } from '../../mail/mailer.js';
 import type { AuthContext, RequestMeta } from '../../plugins/request-context.js';
@@ -83,7 +90,7 @@ export class QuotesService {
       if (!body.destino) throw new AppError('QUOTE_DESTINO_REQUIRED');
     }
     const uploads = await this.uploadsOf(auth, tenant, body);
-    const attachments = this.checkFiles(body, {
+    const attachments = await this.checkFiles(body, {
       file: files.file ?? uploads.file,
       dangerousCargoFile: files.dangerousCargoFile ?? uploads.dangerousCargoFile,
     });
@@ -259,13 +266,14 @@ export class QuotesService {
     return this.get(auth, id);
   }
 
-  private checkFiles(body: CreateQuoteBody, files: QuoteFiles): repo.NewAttachment[] {
+  private async checkFiles(body: CreateQuoteBody, files: QuoteFiles): Promise<repo.NewAttachment[]> {
     const attachments: repo.NewAttachment[] = [];
     if (body.metodoEnvio !== 'EMAIL') {
       if (!files.file) throw new AppError('QUOTE_ARQUIVO_REQUIRED');
       const kind = sniff(files.file.buffer);
       const allowed: FileKind[] = body.metodoEnvio === 'PDF' ? ['pdf'] : ['xlsx', 'xls'];
       if (!allowed.includes(kind)) throw new AppError('QUOTE_FILE_TYPE');
+      await assertFileOpens(kind, files.file);
       attachments.push({
         tipo: 'arquivo',
         nome: safeFilename(files.file.filename, kind),
@@ -277,6 +285,7 @@ export class QuotesService {
       const kind = sniff(files.dangerousCargoFile.buffer);
       if (!(['pdf', 'doc', 'docx', 'jpg', 'png'] as FileKind[]).includes(kind))
         throw new AppError('QUOTE_DANGEROUS_FILE_TYPE');
+      await assertFileOpens(kind, files.dangerousCargoFile);
       attachments.push({
         tipo: 'carga_perigosa',
         nome: safeFilename(files.dangerousCargoFile.filename, kind),
@@ -334,6 +343,7 @@ export class QuotesService {
     if (!file) throw new AppError('QUOTE_ARQUIVO_REQUIRED');
     const kind = sniff(file.buffer);
     if (kind === 'unknown') throw new AppError('QUOTE_UPLOAD_TYPE');
+    await assertFileOpens(kind, file);
     const tipo = UPLOAD_KINDS[kind];
     const ttl = QUOTE_UPLOAD_TTL_HOURS * 3_600_000;
     const row = await this.db.transaction(async (tx) => {

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config/env.js';
@@ -12,9 +11,9 @@ export const systemRoutes: FastifyPluginAsyncZod<{
   database: DatabaseHandle;
   /** Whether a sign-in provider is configured (the auth module answers). */
   isProviderConfigured: (provider: 'google' | 'microsoft') => boolean;
-  /** Whether the local mailbox page is open to this caller (the dev-mailbox module answers). */
-  isMailboxOpenTo: (request: FastifyRequest) => boolean;
-}> = async (app, { config, database, isProviderConfigured, isMailboxOpenTo }) => {
+  /** Whether this server has the local mailbox (the dev-mailbox module answers). */
+  isMailboxAvailable: () => boolean;
+}> = async (app, { config, database, isProviderConfigured, isMailboxAvailable }) => {
   app.get(
     '/health',
     {
@@ -59,11 +58,11 @@ export const systemRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({
+    async () => ({
       googleEnabled: isProviderConfigured('google'),
       microsoftEnabled: isProviderConfigured('microsoft'),
       mailTransport: config.MAIL_TRANSPORT,
-      mailboxEnabled: isMailboxOpenTo(request),
+      mailboxEnabled: isMailboxAvailable(),
       supportEmail: config.SUPPORT_EMAIL,
     }),
   );

@@ -2,6 +2,7 @@ import { inspectZip } from '@cotacoes/extraction/zip-guard';
 import { importRowMessages, MAX_IMPORT_ROWS } from '@cotacoes/shared';
 import * as XLSX from '@e965/xlsx';
 import { AppError } from '../../lib/errors.js';
+import { createSheet, csvField } from '../../lib/spreadsheet.js';
 
 /** One data row of an import file: its line number and the three cells we read. */
 export type RawImportRow = { linha: number; nome: string; emails: string; grupos: string };
@@ -185,16 +186,6 @@ export function readImportFile(buffer: Buffer): RawImportRow[] {
   return rows;
 }
 
-/** A cell that a spreadsheet would run as a formula gets a leading apostrophe (CSV injection). */
-function safeCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-function csvField(value: string): string {
-  const safe = safeCell(value);
-  return /[";\n\r,]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 export const EXPORT_HEADER = ['Nome', 'Emails', 'Grupos', 'Status'];
 
 /** The export: the same columns the import reads, so the file can be edited and imported back. */
@@ -203,7 +194,7 @@ export function writeExport(rows: string[][], format: 'csv' | 'xlsx'): Buffer {
     const lines = [EXPORT_HEADER, ...rows].map((row) => row.map(csvField).join(';'));
     return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
   }
-  const sheet = XLSX.utils.aoa_to_sheet([EXPORT_HEADER, ...rows]);
+  const sheet = createSheet(EXPORT_HEADER, rows);
   sheet['!cols'] = [{ wch: 40 }, { wch: 60 }, { wch: 40 }, { wch: 10 }];
   const workbook = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(workbook, sheet, importRowMessages.exportSheetName);

@@ -337,3 +337,32 @@ describe('export', () => {
     expect(preview.linhas.map((row) => row.emails)).toEqual([['mal@x.com'], ['a@sul.com', 'b@sul.com']]);
   });
 });
+
+describe('export of formula-like names (S9)', () => {
+  it('writes every cell that starts like a formula neutralised, read back from the XLSX and the CSV', async () => {
+    const empresa = await companyWithSupervisor(ctx, 'sup@formula.com.br', 'Formula', validCnpj(4006));
+    const token = empresa.supervisor.token;
+    const names = ["=cmd|' /C calc'!A0", '+SUM(1,2)', '-2+3', '@SUM(1)', '=HYPERLINK("http://mal","x")'];
+    for (const [i, nome] of names.entries()) {
+      const created = await call('POST', '/api/transporters', token, { nome, email: `f${i}@formula.com` });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    const file = await call('GET', '/api/transporters/export', token);
+    const workbook = XLSX.read(file.rawPayload, { type: 'buffer', cellFormula: true });
+    const sheet = workbook.Sheets[workbook.SheetNames[0]!]!;
+    const formulas = Object.entries(sheet).filter(([address, cell]) => !address.startsWith('!') && cell.f);
+    expect(formulas).toEqual([]);
+    const data = XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1 });
+    const written = data.slice(1).map((row) => row[0]);
+    expect(written.sort()).toEqual(names.map((name) => `'${name}`).sort());
+
+    const csv = parseCsv((await call('GET', '/api/transporters/export?format=csv', token)).body.slice(1));
+    expect(
+      csv
+        .slice(1)
+        .filter((row) => row.length > 1)
+        .map((row) => row[0])
+        .sort(),
+    ).toEqual(names.map((name) => `'${name}`).sort());
+  });
+});

@@ -130,7 +130,7 @@ export const transportersRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/transporters/import/preview',
     {
-      config: { access: companyMember, rateLimit: IMPORT_LIMIT },
+      config: { access: companyMember, rateLimit: IMPORT_LIMIT, multipart: true },
       schema: {
         tags,
         response: { 200: importPreviewSchema, ...errors, 413: problemSchema, 415: problemSchema },

@@ -1,5 +1,6 @@
 import { ui } from '@cotacoes/shared/messages/ui';
 import { Link, useSearchParams } from 'react-router';
+import { usePublicConfig } from '@/api/get-public-config';
 import { AppLogo, ArrowLeftIcon, InboxIcon, MoonIcon, RefreshIcon, SunIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -10,6 +11,7 @@ import { paths } from '@/config/paths';
 import { ApiError, errorText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
+import { getToken } from '@/lib/session';
 import { toggleTheme, useTheme } from '@/lib/theme';
 import { useMailboxMessage } from '../api/get-message';
 import { type MailboxSummary, useMailboxMessages } from '../api/list-messages';
@@ -95,13 +97,26 @@ function MessageList({ messages, selected }: { messages: MailboxSummary[]; selec
   );
 }
 
-/** Local mail catcher: what the server wrote to $DATA_DIR/mail/sent, as text (no sign-in; the server decides). */
+/** Why the list cannot be shown, as the page's message; null when it can. */
+function closedReason(available: boolean | undefined, signedIn: boolean, error: unknown): string | null {
+  if (available === false) return ui.mailbox.unavailable;
+  if (!signedIn) return ui.mailbox.signInRequired;
+  if (!(error instanceof ApiError)) return null;
+  if (error.status === 404) return ui.mailbox.unavailable;
+  if (error.status === 403) return ui.mailbox.developerOnly;
+  return null;
+}
+
+/** Local mail catcher: what the server wrote to $DATA_DIR/mail/sent, for a signed-in desenvolvedor only. */
 export function MailboxPage() {
   const theme = useTheme();
   const [params] = useSearchParams();
   const selected = params.get('id');
-  const messages = useMailboxMessages();
-  const unavailable = messages.error instanceof ApiError && messages.error.status === 404;
+  const signedIn = Boolean(getToken());
+  const available = usePublicConfig().data?.mailboxEnabled;
+  const messages = useMailboxMessages(signedIn && available !== false);
+  const closed = closedReason(available, signedIn, messages.error);
+  const unavailable = closed !== null;
   const themeLabel = theme === 'dark' ? ui.shell.topBar.themeToLight : ui.shell.topBar.themeToDark;
 
   return (
@@ -152,10 +167,10 @@ export function MailboxPage() {
           )}
         </div>
 
-        {messages.isPending ? (
+        {closed ? (
+          <Alert variant="warning">{closed}</Alert>
+        ) : messages.isPending ? (
           <LoadingState />
-        ) : unavailable ? (
-          <Alert variant="warning">{ui.mailbox.unavailable}</Alert>
         ) : messages.isError ? (
           <Alert variant="error">{errorText(messages.error, ui.mailbox.loadError)}</Alert>
         ) : messages.data.messages.length === 0 ? (
