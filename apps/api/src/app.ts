@@ -20,6 +20,7 @@ import type { MailTransport } from './mail/transport.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { OidcService } from './modules/auth/oidc.service.js';
+import { PasswordResetService } from './modules/auth/password-reset.service.js';
 import { devMailboxRoutes, isMailboxOpenTo } from './modules/dev-mailbox/dev-mailbox.routes.js';
 import { CnpjService } from './modules/empresas/cnpj.service.js';
 import { empresasRoutes } from './modules/empresas/empresas.routes.js';
@@ -60,6 +61,7 @@ export type Services = {
   mailer: Mailer;
   sessions: SessionService;
   auth: AuthService;
+  passwordReset: PasswordResetService;
   oidc: OidcService;
   rates: RatesService;
   cnpj: CnpjService;
@@ -133,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessions,
     auth: new AuthService(database.db, config, sessions, mailer, linkInvitedUser),
     oidc: new OidcService(database.db, config, linkInvitedUser),
+    passwordReset: new PasswordResetService(database.db, config, sessions, mailer),
     rates: new RatesService(config.RATES_API_URL, config.HTTP_TIMEOUT_MS, app.log),
     cnpj,
     empresas: new EmpresasService(database.db, cnpj, sessions),
@@ -186,7 +189,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         isProviderConfigured: (provider) => services.oidc.isConfigured(provider),
         isMailboxOpenTo: (request) => isMailboxOpenTo(config, request),
       });
-      await api.register(authRoutes, { config, auth: services.auth, oidc: services.oidc });
+      await api.register(authRoutes, {
+        config,
+        auth: services.auth,
+        passwordReset: services.passwordReset,
+        oidc: services.oidc,
+      });
       await api.register(ratesRoutes, { rates: services.rates });
       await api.register(devMailboxRoutes, { config });
       await api.register(extractionRoutes);

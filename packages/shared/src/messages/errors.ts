@@ -22,6 +22,8 @@ export const errorMessages = {
   EMAIL_REQUIRED: 'O e-mail é obrigatório.',
   EMAIL_ALREADY_REGISTERED: 'Este e-mail já possui cadastro. Faça login para continuar.',
   REGISTRATION_NOT_STARTED: 'Nenhum cadastro em andamento. Informe seu e-mail para recomeçar.',
+  RESET_NOT_STARTED:
+    'Nenhuma redefinição de senha em andamento neste navegador. Informe seu e-mail para receber um código.',
   REGISTRATION_NOT_VERIFIED: 'Confirme o código enviado ao seu e-mail antes de criar a senha.',
   CODE_INVALID: 'Código inválido. Confira o código enviado ao seu e-mail.',
   CODE_EXPIRED: 'Código expirado. Solicite um novo código.',

@@ -4,6 +4,9 @@ export const successMessages = {
   emailVerified: 'E-mail verificado com sucesso.',
   codeResent: 'Novo código enviado!',
   loggedOut: 'Sessão encerrada.',
+  resetCodeSent:
+    'Se houver uma conta com este e-mail, enviamos um código para redefinir a senha. Confira sua caixa de entrada.',
+  passwordReset: 'Senha redefinida. Entre com a nova senha.',
   passwordChanged: 'Senha alterada com sucesso. Faça login novamente nos outros dispositivos.',
   userLinked: 'Usuário vinculado à empresa com sucesso.',
   userRoleChanged: 'Papel do usuário atualizado para {role}.',
