@@ -14,7 +14,7 @@ import { LoadingState } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/table';
 import { errorText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { type FieldErrors, hasFieldErrors, serverFieldErrors } from '@/lib/form';
+import { hasFieldErrors, serverFieldErrors, useFieldErrors } from '@/lib/form';
 import { useUser } from '@/lib/session';
 import { showToast } from '@/lib/toast';
 import { useMediaQuery } from '@/lib/use-media-query';
@@ -30,7 +30,7 @@ function CreateCompanyForm() {
   const formId = useId();
   const create = useCreateCompany();
   const [values, setValues] = useState(emptyCompanyValues);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors, clearOnChange] = useFieldErrors();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -51,7 +51,7 @@ function CreateCompanyForm() {
 
   return (
     <CardSection title={t.createTitle} description={t.createHint} headingId={`${formId}-title`}>
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form onChange={clearOnChange} onSubmit={submit} noValidate className="space-y-4">
         {create.isError && !hasFieldErrors(errors) && (
           <Alert variant="error">{errorText(create.error, t.createError)}</Alert>
         )}
