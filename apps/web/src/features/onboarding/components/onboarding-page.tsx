@@ -30,7 +30,7 @@ type Step =
   | { name: 'choice' }
   | { name: 'create' | 'join'; initial?: { cnpj: string; result: CnpjLookupResponse } }
   | { name: 'pending' }
-  | { name: 'success'; kind: 'created' | 'linked' | 'approved'; empresa: string };
+  | { name: 'success'; kind: 'created' | 'linked' | 'approved'; empresa: string; unconfirmed?: boolean };
 
 /** The info box of the spec: why a company link is needed. */
 function WhyLink() {
@@ -206,6 +206,11 @@ function SuccessStep({ step }: { step: Extract<Step, { name: 'success' }> }) {
           <p className="mt-1 text-sm text-fg-muted">{formatMessage(text, { empresa: step.empresa })}</p>
         </div>
       </div>
+      {step.unconfirmed && (
+        <Alert variant="warning" title={t.unconfirmed}>
+          {t.unconfirmedHint}
+        </Alert>
+      )}
       <Button size="lg" onClick={() => navigate(paths.home.getHref(), { replace: true })}>
         {t.goToDashboard}
       </Button>
@@ -309,7 +314,12 @@ export function OnboardingPage() {
             initial={current.initial}
             onSwitch={(mode, data) => setStep({ name: mode, initial: data })}
             onCreated={(result) => {
-              setStep({ name: 'success', kind: 'created', empresa: result.nome });
+              setStep({
+                name: 'success',
+                kind: 'created',
+                empresa: result.nome,
+                unconfirmed: result.dadosNaoConfirmados,
+              });
               updateUser(result.user);
             }}
             onJoined={(result) => {
