@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -80,18 +80,26 @@ declare module 'fastify' {
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-export function defaultLogger(config: AppConfig): FastifyServerOptions['logger'] {
+/** Readable lines for a person at a terminal; JSON lines (one object each) for everything else. */
+export function usesPrettyLog(config: AppConfig, isTTY = Boolean(process.stdout.isTTY)): boolean {
+  return isTTY && !config.isProduction;
+}
+
+export function defaultLogger(
+  config: AppConfig,
+  isTTY = Boolean(process.stdout.isTTY),
+): FastifyServerOptions['logger'] {
   return {
     level: config.LOG_LEVEL,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    ...(config.isProduction || !process.stdout.isTTY
-      ? {}
-      : {
+    ...(usesPrettyLog(config, isTTY)
+      ? {
           transport: {
             target: 'pino-pretty',
-            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true },
           },
-        }),
+        }
+      : {}),
   };
 }
 
@@ -109,7 +117,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     connectionTimeout: 60_000,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
+    // At a terminal one short line per request (below) instead of two structured ones.
+    ...(!options.logger && usesPrettyLog(config)
+      ? { logController: new LogController({ disableRequestLogging: true }) }
+      : {}),
   }).withTypeProvider<ZodTypeProvider>();
+  if (!options.logger && usesPrettyLog(config)) {
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.info(
+        `${request.method} ${request.url} → ${reply.statusCode} (${Math.round(reply.elapsedTime)} ms)`,
+      );
+    });
+  }
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
