@@ -447,6 +447,7 @@ export const ui = {
     inactive: 'Inativa',
     acting: 'Atuando',
     actAs: 'Atuar nesta empresa',
+    unconfirmed: 'CNPJ não confirmado',
     actAsLabel: 'Atuar na empresa {nome}',
     edit: 'Editar',
     editLabel: 'Editar {nome}',
@@ -690,6 +691,7 @@ export const ui = {
     htmlTab: 'HTML',
     htmlFrameTitle: 'Versão HTML da mensagem',
     backToLogin: 'Ir para o login',
+    backToApp: 'Voltar ao sistema',
     backToList: 'Voltar à lista',
   },
 

@@ -91,12 +91,17 @@ function CompanyName({ empresa, acting }: { empresa: Empresa; acting: boolean })
           </Badge>
         )}
         {!empresa.ativa && <Badge variant="neutral">{t.inactive}</Badge>}
+        {empresa.dadosNaoConfirmados && (
+          <span title={ui.onboarding.unconfirmedHint}>
+            <Badge variant="warning">{t.unconfirmed}</Badge>
+          </span>
+        )}
       </div>
       {empresa.razaoSocial && empresa.razaoSocial !== empresa.nome && (
         <p className="text-xs text-fg-muted">{empresa.razaoSocial}</p>
       )}
       {empresa.endereco && (
-        <p className="max-w-xs truncate text-xs text-fg-muted" title={empresa.endereco}>
+        <p className="max-w-48 truncate text-xs text-fg-muted" title={empresa.endereco}>
           {empresa.endereco}
         </p>
       )}
@@ -109,7 +114,7 @@ function CompanyContact({ empresa }: { empresa: Empresa }) {
   return (
     <>
       {empresa.email && (
-        <p className="max-w-48 truncate" title={empresa.email}>
+        <p className="max-w-36 truncate" title={empresa.email}>
           {empresa.email}
         </p>
       )}
@@ -261,7 +266,7 @@ export function CompaniesPage() {
             <TableBody>
               {visible.map((empresa) => (
                 <TableRow key={empresa.id}>
-                  <TableCell className="min-w-56">
+                  <TableCell className="min-w-40">
                     <CompanyName empresa={empresa} acting={empresa.id === user?.empresaId} />
                   </TableCell>
                   <TableCell className="font-mono text-xs">{empresa.codigo}</TableCell>
@@ -271,7 +276,7 @@ export function CompaniesPage() {
                   <TableCell className="text-xs">
                     <CompanyContact empresa={empresa} />
                   </TableCell>
-                  <TableCell>
+                  <TableCell className="w-px whitespace-nowrap">
                     <CompanyActions
                       empresa={empresa}
                       acting={empresa.id === user?.empresaId}

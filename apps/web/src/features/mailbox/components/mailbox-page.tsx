@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 import { ApiError, errorText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
+import { useUser } from '@/lib/session';
 import { toggleTheme, useTheme } from '@/lib/theme';
 import { useMailboxMessage } from '../api/get-message';
 import { type MailboxSummary, useMailboxMessages } from '../api/list-messages';
@@ -98,6 +99,7 @@ function MessageList({ messages, selected }: { messages: MailboxSummary[]; selec
 /** Local mail catcher: what the server wrote to $DATA_DIR/mail/sent, as text (no sign-in; the server decides). */
 export function MailboxPage() {
   const theme = useTheme();
+  const user = useUser();
   const [params] = useSearchParams();
   const selected = params.get('id');
   const messages = useMailboxMessages();
@@ -122,10 +124,10 @@ export function MailboxPage() {
               {theme === 'dark' ? <SunIcon size={20} /> : <MoonIcon size={20} />}
             </button>
             <Link
-              to={paths.auth.login.getHref()}
+              to={user ? paths.home.getHref() : paths.auth.login.getHref()}
               className={buttonClasses({ variant: 'secondary', size: 'sm' })}
             >
-              {ui.mailbox.backToLogin}
+              {user ? ui.mailbox.backToApp : ui.mailbox.backToLogin}
             </Link>
           </div>
         </div>
