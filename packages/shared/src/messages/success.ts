@@ -60,8 +60,8 @@ export const fieldMessages = {
 export const importRowMessages = {
   nameTooLong: 'Nome com mais de {max} caracteres.',
   groupNameTooLong: 'Nome de grupo com mais de {max} caracteres: {nome}',
-  emailRepeated: 'O email {email} já aparece na linha {linha}.',
-  emailsOfTwoCarriers: 'Os emails pertencem a agentes de carga diferentes: {nomes}.',
+  emailRepeated: 'O e-mail {email} já aparece na linha {linha}.',
+  emailsOfTwoCarriers: 'Os e-mails pertencem a agentes de carga diferentes: {nomes}.',
   carrierAlreadyUpdated: 'O agente de carga "{nome}" já é atualizado pela linha {linha}.',
   unreadableSpreadsheet: 'não foi possível ler a planilha',
   exportSheetName: 'Agentes de carga',

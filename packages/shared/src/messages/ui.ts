@@ -849,7 +849,7 @@ export const ui = {
       open: 'Importar',
       title: 'Importar agentes de carga',
       intro:
-        'Envie uma planilha CSV ou XLSX com os títulos Nome, Emails e Grupos na primeira linha. Vários e-mails ou grupos na mesma célula são separados por ";". Nada é gravado antes da sua confirmação.',
+        'Envie uma planilha CSV ou XLSX com os títulos Nome, E-mails e Grupos na primeira linha. Vários e-mails ou grupos na mesma célula são separados por ";". Nada é gravado antes da sua confirmação.',
       template: 'Baixar modelo (.csv)',
       fileLabel: 'Arquivo (.csv ou .xlsx, até {max} MB)',
       upload: 'Enviar e pré-visualizar',

@@ -195,7 +195,7 @@ function csvField(value: string): string {
   return /[";\n\r,]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-export const EXPORT_HEADER = ['Nome', 'Emails', 'Grupos', 'Status'];
+export const EXPORT_HEADER = ['Nome', 'E-mails', 'Grupos', 'Status'];
 
 /** The export: the same columns the import reads, so the file can be edited and imported back. */
 export function writeExport(rows: string[][], format: 'csv' | 'xlsx'): Buffer {
