@@ -15,9 +15,9 @@ import {
   type UpdateQuoteBody,
 } from '@cotacoes/shared';
 import type { AppConfig } from '../../config/env.js';
+import { recordMessage } from '../../conversation/conversation.repository.js';
 import type { Database } from '../../db/client.js';
 import { type Tenant, tenantOfUser } from '../../db/tenant.js';
-import { recordMessage } from '../../conversation/conversation.repository.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import type { UploadedFile } from '../../lib/multipart.js';
