@@ -95,6 +95,7 @@ const publicScreens: Array<[string, string]> = [
   ['/register', 'Crie sua conta'],
   ['/verify-email', 'Verifique seu e-mail'],
   ['/create-password', 'Crie sua senha'],
+  ['/forgot-password', 'Redefina sua senha'],
   ['/auth/callback', 'Erro na Autenticação'],
   ['/auth/google/callback?error=access_denied', 'Erro na Autenticação'],
   ['/auth/gmail/callback?code=4%2F0Ab-exemplo', 'Código de autorização recebido'],

@@ -1,7 +1,8 @@
-import { errorMessages } from '@cotacoes/shared/messages/errors';
+import { errorMessages, formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { cnpjProblem, formatCnpj, normalizeCnpj } from '@cotacoes/shared/rules/cnpj';
 import { type FormEvent, useState } from 'react';
+import { usePublicConfig } from '@/api/get-public-config';
 import { SearchIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -114,6 +115,18 @@ function ManualCompanyForm({
         />
       </fieldset>
     </form>
+  );
+}
+
+/** Notes of the create and join steps: the support contact and where the data comes from. */
+function LookupNotes({ manual }: { manual: boolean }) {
+  const config = usePublicConfig();
+  const email = config.data?.supportEmail;
+  return (
+    <div className="space-y-1.5 border-t border-border pt-4 text-xs text-fg-muted">
+      <p>{email ? formatMessage(t.supportNote, { email }) : t.supportNoteNoEmail}</p>
+      {!manual && <p>{t.publicLookupNote}</p>}
+    </div>
   );
 }
 
@@ -314,6 +327,7 @@ export function LookupStep({ mode, initial, onCreated, onJoined, onSwitch }: Loo
           </div>
         </div>
       )}
+      <LookupNotes manual={manual} />
     </section>
   );
 }

@@ -196,6 +196,8 @@ describe('company onboarding', () => {
 
     const form = within(screen.getByRole('form', { name: t.manualTitle }));
     expect(form.getByText('19.131.243/0001-97')).toBeInTheDocument();
+    // Typed data does not come from the public lookup: its note is not shown.
+    expect(screen.queryByText(t.publicLookupNote)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: t.createCompany }));
     expect(await form.findByText(t.manualRazaoSocialRequired)).toBeInTheDocument();
     expect(network.requests.some((r) => r.method === 'POST')).toBe(false);

@@ -3,7 +3,6 @@ import { ui } from '@cotacoes/shared/messages/ui';
 import type { User } from '@cotacoes/shared/schemas/auth';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { usePublicConfig } from '@/api/get-public-config';
 import {
   ArrowLeftIcon,
   BuildingIcon,
@@ -218,18 +217,6 @@ function SuccessStep({ step }: { step: Extract<Step, { name: 'success' }> }) {
   );
 }
 
-/** Notes of the create and join steps: the support contact and where the data comes from. */
-function LookupNotes() {
-  const config = usePublicConfig();
-  const email = config.data?.supportEmail;
-  return (
-    <div className="space-y-1.5 border-t border-border pt-4 text-xs text-fg-muted">
-      <p>{email ? formatMessage(t.supportNote, { email }) : t.supportNoteNoEmail}</p>
-      <p>{t.publicLookupNote}</p>
-    </div>
-  );
-}
-
 /**
  * Company onboarding (spec 2, /onboarding/company): choice, create, join and success, plus the
  * "aguardando aprovação" state of a join request (ADR 0008), also when the user comes back later.
@@ -307,33 +294,30 @@ export function OnboardingPage() {
         />
       )}
       {(current.name === 'create' || current.name === 'join') && (
-        <>
-          <LookupStep
-            key={`${current.name}-${current.initial?.cnpj ?? ''}`}
-            mode={current.name}
-            initial={current.initial}
-            onSwitch={(mode, data) => setStep({ name: mode, initial: data })}
-            onCreated={(result) => {
-              setStep({
-                name: 'success',
-                kind: 'created',
-                empresa: result.nome,
-                unconfirmed: result.dadosNaoConfirmados,
-              });
+        <LookupStep
+          key={`${current.name}-${current.initial?.cnpj ?? ''}`}
+          mode={current.name}
+          initial={current.initial}
+          onSwitch={(mode, data) => setStep({ name: mode, initial: data })}
+          onCreated={(result) => {
+            setStep({
+              name: 'success',
+              kind: 'created',
+              empresa: result.nome,
+              unconfirmed: result.dadosNaoConfirmados,
+            });
+            updateUser(result.user);
+          }}
+          onJoined={(result) => {
+            if (result.user.empresaId) {
+              setStep({ name: 'success', kind: 'linked', empresa: result.empresa.nome });
               updateUser(result.user);
-            }}
-            onJoined={(result) => {
-              if (result.user.empresaId) {
-                setStep({ name: 'success', kind: 'linked', empresa: result.empresa.nome });
-                updateUser(result.user);
-              } else {
-                setStillWaiting(false);
-                setStep({ name: 'pending' });
-              }
-            }}
-          />
-          <LookupNotes />
-        </>
+            } else {
+              setStillWaiting(false);
+              setStep({ name: 'pending' });
+            }
+          }}
+        />
       )}
       {current.name === 'pending' && latest?.status === 'pendente' && (
         <PendingStep
