@@ -447,6 +447,7 @@ export const ui = {
     inactive: 'Inativa',
     acting: 'Atuando',
     actAs: 'Atuar nesta empresa',
+    actAsShort: 'Atuar',
     unconfirmed: 'CNPJ não confirmado',
     actAsLabel: 'Atuar na empresa {nome}',
     edit: 'Editar',

@@ -101,7 +101,7 @@ function CompanyName({ empresa, acting }: { empresa: Empresa; acting: boolean })
         <p className="text-xs text-fg-muted">{empresa.razaoSocial}</p>
       )}
       {empresa.endereco && (
-        <p className="max-w-48 truncate text-xs text-fg-muted" title={empresa.endereco}>
+        <p className="truncate text-xs text-fg-muted" title={empresa.endereco}>
           {empresa.endereco}
         </p>
       )}
@@ -114,7 +114,7 @@ function CompanyContact({ empresa }: { empresa: Empresa }) {
   return (
     <>
       {empresa.email && (
-        <p className="max-w-36 truncate" title={empresa.email}>
+        <p className="truncate" title={empresa.email}>
           {empresa.email}
         </p>
       )}
@@ -131,6 +131,7 @@ function CompanyActions({
   onEdit,
   onDelete,
   align = 'end',
+  compact = false,
 }: {
   empresa: Empresa;
   acting: boolean;
@@ -139,9 +140,13 @@ function CompanyActions({
   onEdit: (empresa: Empresa) => void;
   onDelete: (empresa: Empresa) => void;
   align?: 'start' | 'end';
+  /** The table's narrow column: the short label (the accessible name stays complete). */
+  compact?: boolean;
 }) {
   return (
-    <div className={cn('flex items-center gap-1', align === 'end' ? 'justify-end' : 'justify-start')}>
+    <div
+      className={cn('flex flex-wrap items-center gap-1', align === 'end' ? 'justify-end' : 'justify-start')}
+    >
       {!acting && (
         <Button
           variant="secondary"
@@ -151,7 +156,7 @@ function CompanyActions({
           disabled={setVisao.isPending}
           aria-label={formatMessage(t.actAsLabel, { nome: empresa.nome })}
         >
-          {t.actAs}
+          {compact ? t.actAsShort : t.actAs}
         </Button>
       )}
       <Button
@@ -253,30 +258,31 @@ export function CompaniesPage() {
           </Card>
         )}
         {companies.isSuccess && visible.length > 0 && wide && (
-          <Table caption={t.listTitle}>
+          // Fixed columns: long names and addresses wrap or truncate, the actions always stay in view.
+          <Table caption={t.listTitle} fixed>
             <TableHead>
               <TableRow>
                 <TableHeaderCell>{t.columns.empresa}</TableHeaderCell>
-                <TableHeaderCell>{t.columns.codigo}</TableHeaderCell>
-                <TableHeaderCell>{t.columns.cnpj}</TableHeaderCell>
-                <TableHeaderCell>{t.columns.contato}</TableHeaderCell>
-                <TableHeaderCell className="text-right">{t.columns.acoes}</TableHeaderCell>
+                <TableHeaderCell className="w-28">{t.columns.codigo}</TableHeaderCell>
+                <TableHeaderCell className="w-44">{t.columns.cnpj}</TableHeaderCell>
+                <TableHeaderCell className="w-52">{t.columns.contato}</TableHeaderCell>
+                <TableHeaderCell className="w-56 text-right">{t.columns.acoes}</TableHeaderCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {visible.map((empresa) => (
                 <TableRow key={empresa.id}>
-                  <TableCell className="min-w-40">
+                  <TableCell className="break-words">
                     <CompanyName empresa={empresa} acting={empresa.id === user?.empresaId} />
                   </TableCell>
-                  <TableCell className="font-mono text-xs">{empresa.codigo}</TableCell>
+                  <TableCell className="font-mono text-xs break-all">{empresa.codigo}</TableCell>
                   <TableCell className="whitespace-nowrap tabular-nums">
                     {empresa.cnpj ? formatCnpj(empresa.cnpj) : '—'}
                   </TableCell>
                   <TableCell className="text-xs">
                     <CompanyContact empresa={empresa} />
                   </TableCell>
-                  <TableCell className="w-px whitespace-nowrap">
+                  <TableCell>
                     <CompanyActions
                       empresa={empresa}
                       acting={empresa.id === user?.empresaId}
@@ -284,6 +290,7 @@ export function CompaniesPage() {
                       onActIn={actIn}
                       onEdit={setEditing}
                       onDelete={setDeleting}
+                      compact
                     />
                   </TableCell>
                 </TableRow>
