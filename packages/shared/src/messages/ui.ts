@@ -6,7 +6,7 @@ export const ui = {
   /**
    * Everything the product says about itself (login page, FAQ), in one place. Each sentence must be true
    * of the build it ships in: change it here when a feature lands (replies, comparison, approval,
-   * indicators are not claimed yet).
+   * indicators are not claimed yet). The send formats' descriptions (quotes.format.options) are claims too.
    */
   productClaims: {
     heroBadge: 'Cotações de frete',
@@ -932,15 +932,16 @@ export const ui = {
       options: {
         EMAIL: {
           label: 'Manual',
-          description: 'Descrição detalhada no corpo do e-mail, com processamento manual das respostas.',
+          description: 'Descrição detalhada no corpo do e-mail, que o agente de carga responde diretamente.',
         },
         PDF: {
           label: 'PDF',
-          description: 'Envie um PDF com os dados da carga; as respostas têm extração automática com IA.',
+          description: 'Envie um PDF com os dados da carga; ele segue anexado ao e-mail do pedido.',
         },
         EXCEL: {
           label: 'Excel',
-          description: 'Envie uma planilha estruturada (.xlsx ou .xls) com os dados da carga.',
+          description:
+            'Envie uma planilha estruturada (.xlsx ou .xls) com os dados da carga; ela segue anexada ao e-mail do pedido.',
         },
       },
     },

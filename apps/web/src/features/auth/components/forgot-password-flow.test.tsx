@@ -22,7 +22,8 @@ describe('password reset screens', () => {
     });
     const { user, router } = renderApp('/login');
     await user.click(await screen.findByRole('link', { name: ui.login.forgotPassword }));
-    expect(await screen.findByRole('heading', { name: t.heading })).toBeInTheDocument();
+    // A lazy route: on a loaded machine its chunk may take a moment.
+    expect(await screen.findByRole('heading', { name: t.heading }, { timeout: 5_000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/forgot-password');
     await user.type(screen.getByLabelText(t.emailLabel), 'sem-arroba');
     await user.click(screen.getByRole('button', { name: t.submit }));
@@ -32,7 +33,9 @@ describe('password reset screens', () => {
     await user.type(screen.getByLabelText(t.emailLabel), 'Ana@Importadora.com.br');
     await user.click(screen.getByRole('button', { name: t.submit }));
 
-    expect(await screen.findByRole('heading', { name: t.codeHeading })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: t.codeHeading }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText(/ana@importadora\.com\.br/)).toBeInTheDocument();
     const submit = screen.getByRole('button', { name: t.resetSubmit });
     expect(submit).toBeDisabled();
@@ -53,7 +56,7 @@ describe('password reset screens', () => {
       { code: '654321', password: 'novaSenha77', confirmPassword: 'novaSenha77' },
       { code: '123456', password: 'novaSenha77', confirmPassword: 'novaSenha77' },
     ]);
-  });
+  }, 20_000);
 
   it('checks the new password with the spec rules before sending', async () => {
     const network = stubNetwork({
@@ -61,7 +64,10 @@ describe('password reset screens', () => {
       'POST /api/auth/forgot-password': { body: { message: SENT } },
     });
     const { user } = renderApp('/forgot-password');
-    await user.type(await screen.findByLabelText(t.emailLabel), 'ana@importadora.com.br');
+    await user.type(
+      await screen.findByLabelText(t.emailLabel, {}, { timeout: 5_000 }),
+      'ana@importadora.com.br',
+    );
     await user.click(screen.getByRole('button', { name: t.submit }));
     await user.type(await screen.findByLabelText(ui.verifyEmail.codeLabel), '123456');
     await user.type(screen.getByLabelText(t.passwordLabel), 'abcdef');
@@ -94,6 +100,12 @@ describe('login page claims and actions', () => {
     const text = container.textContent ?? '';
     for (const word of [/compar/i, /aprov/i, /indicador/i, /\bIA\b/, /respostas .*(lidas|extraíd)/i]) {
       expect(text).not.toMatch(word);
+    }
+  });
+
+  it('the send formats claim no automatic reading of replies', () => {
+    for (const option of Object.values(ui.quotes.format.options)) {
+      expect(option.description).not.toMatch(/\bIA\b|extração automática|processamento/i);
     }
   });
 
