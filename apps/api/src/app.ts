@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -24,6 +24,7 @@ import type { MailTransport } from './mail/transport.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { OidcService } from './modules/auth/oidc.service.js';
+import { PasswordResetService } from './modules/auth/password-reset.service.js';
 import { devMailboxRoutes, isMailboxAvailable } from './modules/dev-mailbox/dev-mailbox.routes.js';
 import { CnpjService } from './modules/empresas/cnpj.service.js';
 import { empresasRoutes } from './modules/empresas/empresas.routes.js';
@@ -66,6 +67,7 @@ export type Services = {
   mailer: Mailer;
   sessions: SessionService;
   auth: AuthService;
+  passwordReset: PasswordResetService;
   oidc: OidcService;
   rates: RatesService;
   cnpj: CnpjService;
@@ -86,18 +88,26 @@ declare module 'fastify' {
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-export function defaultLogger(config: AppConfig): FastifyServerOptions['logger'] {
+/** Readable lines for a person at a terminal; JSON lines (one object each) for everything else. */
+export function usesPrettyLog(config: AppConfig, isTTY = Boolean(process.stdout.isTTY)): boolean {
+  return isTTY && !config.isProduction;
+}
+
+export function defaultLogger(
+  config: AppConfig,
+  isTTY = Boolean(process.stdout.isTTY),
+): FastifyServerOptions['logger'] {
   return {
     level: config.LOG_LEVEL,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    ...(config.isProduction || !process.stdout.isTTY
-      ? {}
-      : {
+    ...(usesPrettyLog(config, isTTY)
+      ? {
           transport: {
             target: 'pino-pretty',
-            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true },
           },
-        }),
+        }
+      : {}),
   };
 }
 
@@ -119,7 +129,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: (error, _request, reply) => {
       sendProblem(reply, error.code === 'FST_ERR_BAD_URL' ? new AppError('URL_INVALID') : toAppError(error));
     },
+    // At a terminal one short line per request (below) instead of two structured ones.
+    ...(!options.logger && usesPrettyLog(config)
+      ? { logController: new LogController({ disableRequestLogging: true }) }
+      : {}),
   }).withTypeProvider<ZodTypeProvider>();
+  if (!options.logger && usesPrettyLog(config)) {
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.info(
+        `${request.method} ${request.url} → ${reply.statusCode} (${Math.round(reply.elapsedTime)} ms)`,
+      );
+    });
+  }
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -145,6 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessions,
     auth: new AuthService(database.db, config, sessions, mailer, linkInvitedUser),
     oidc: new OidcService(database.db, config, linkInvitedUser),
+    passwordReset: new PasswordResetService(database.db, config, sessions, mailer),
     rates: new RatesService(config.RATES_API_URL, config.HTTP_TIMEOUT_MS, app.log),
     cnpj,
     empresas: new EmpresasService(database.db, cnpj, sessions),
@@ -196,7 +218,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         isProviderConfigured: (provider) => services.oidc.isConfigured(provider),
         isMailboxAvailable: () => isMailboxAvailable(config),
       });
-      await api.register(authRoutes, { config, auth: services.auth, oidc: services.oidc });
+      await api.register(authRoutes, {
+        config,
+        auth: services.auth,
+        passwordReset: services.passwordReset,
+        oidc: services.oidc,
+      });
       await api.register(ratesRoutes, { rates: services.rates });
       await api.register(devMailboxRoutes, { config });
       await api.register(extractionRoutes);

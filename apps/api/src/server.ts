@@ -1,16 +1,16 @@
-import { buildApp } from './app.js';
+import { buildApp, usesPrettyLog } from './app.js';
 import { ConfigError, parseConfig } from './config/env.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { DEMO_ACCOUNT, seedDemo } from './seed/demo.js';
+import { publicUrl, startupBanner } from './startup-banner.js';
 
 async function main() {
   const config = parseConfig();
   const app = await buildApp({ config, workers: true });
 
-  if (config.isEmbeddedDatabase && config.SEED_DEMO && !config.isProduction) {
-    if (await seedDemo(app.services.database.db)) {
-      app.log.info(`Demo data created. Sign in as ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
-    }
+  const demo = config.isEmbeddedDatabase && config.SEED_DEMO && !config.isProduction;
+  if (demo && (await seedDemo(app.services.database.db))) {
+    app.log.info({ email: DEMO_ACCOUNT.email }, 'demo data created');
   }
 
   let closing = false;
@@ -32,10 +32,17 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  const shownHost = config.HOST === '127.0.0.1' || config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
-  app.log.info(`Sistema de Cotações ready on http://${shownHost}:${config.PORT}`);
-  if (config.MAIL_TRANSPORT === 'local') {
-    app.log.info(`Local mail: messages are written to ${config.mailSentDir} (page /dev/mailbox)`);
+  if (usesPrettyLog(config)) {
+    process.stdout.write(`${startupBanner(config, { demo })}\n`);
+  } else {
+    app.log.info(
+      {
+        url: publicUrl(config),
+        demoSignIn: demo ? `${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}` : undefined,
+        localMailDir: config.MAIL_TRANSPORT === 'local' ? config.mailSentDir : undefined,
+      },
+      'Sistema de Cotações ready',
+    );
   }
 }
 

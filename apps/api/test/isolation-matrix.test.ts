@@ -172,6 +172,18 @@ const probes: Record<string, Probe> = {
     request: () => ({ method: 'POST', url: '/api/auth/login', payload: { email: 'x', password: '' } }),
     allowed: () => 400,
   },
+  'POST /api/auth/forgot-password': {
+    request: () => ({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'não é e-mail' } }),
+    allowed: () => 400,
+  },
+  'POST /api/auth/reset-password': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { code: '123456', password: 'novaSenha123', confirmPassword: 'novaSenha123' },
+    }),
+    allowed: () => 400,
+  },
   'POST /api/auth/logout': {
     request: () => ({ method: 'POST', url: '/api/auth/logout' }),
     freshCaller: true,

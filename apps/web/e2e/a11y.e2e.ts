@@ -95,6 +95,7 @@ const publicScreens: Array<[string, string]> = [
   ['/register', 'Crie sua conta'],
   ['/verify-email', 'Verifique seu e-mail'],
   ['/create-password', 'Crie sua senha'],
+  ['/forgot-password', 'Redefina sua senha'],
   ['/auth/callback', 'Erro na Autenticação'],
   ['/auth/google/callback?error=access_denied', 'Erro na Autenticação'],
   ['/auth/gmail/callback?code=4%2F0Ab-exemplo', 'Código de autorização recebido'],
@@ -296,7 +297,7 @@ describe.each(['light', 'dark'] as const)('axe, %s theme: no serious or critical
     await check('wizard: new carrier dialog');
     await page.keyboard.press('Escape');
     await next.click();
-    await page.getByRole('textbox', { name: 'Corpo do e-mail' }).waitFor();
+    await page.getByRole('region', { name: 'Corpo do e-mail (prévia)' }).waitFor();
     await check('wizard: revisão');
 
     await page.goto('/sent-quotes');

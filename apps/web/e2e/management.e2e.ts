@@ -253,10 +253,10 @@ describe('agents and groups', () => {
     await dialog.getByTestId('import-row-3').getByText('E-mails novos: novo@boreal.com.br').waitFor();
     await dialog
       .getByTestId('import-row-4')
-      .getByText('O email ops@delta.com.br já aparece na linha 2.')
+      .getByText('O e-mail ops@delta.com.br já aparece na linha 2.')
       .waitFor();
     await dialog.getByTestId('import-row-5').getByText('O nome do agente de carga é obrigatório.').waitFor();
-    await dialog.getByTestId('import-row-6').getByText('Email inválido: nao-e-email').waitFor();
+    await dialog.getByTestId('import-row-6').getByText('E-mail inválido: nao-e-email').waitFor();
 
     await dialog.getByRole('button', { name: 'Confirmar importação' }).click();
     await dialog.getByText('Importação concluída', { exact: true }).waitFor();

@@ -19,6 +19,7 @@ const publicScreens = [
   '/register',
   '/verify-email',
   '/create-password',
+  '/forgot-password',
   '/auth/callback',
   '/dev/mailbox',
 ];
@@ -198,6 +199,14 @@ try {
         await page.waitForURL((url) => url.pathname !== '/login');
       };
       for (const route of publicScreens) await shot(route);
+      await page.goto('/forgot-password');
+      await page.getByLabel('E-mail').fill('demo@cotacoes.local');
+      await page.getByRole('button', { name: 'Enviar código' }).click();
+      await page.getByRole('heading', { name: 'Crie uma nova senha' }).waitFor();
+      await save('forgot-password-code');
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Consultar cotação' }).click();
+      await save('login-consult-quote');
 
       await signIn('demo@cotacoes.local');
       for (const route of privateScreens) await shot(route);
@@ -325,6 +334,12 @@ try {
       await page.getByRole('button', { name: 'Buscar' }).click();
       await page.getByRole('alert').waitFor();
       await save('onboarding-create-invalid');
+      // A valid number the public service does not know: the user may type the company's data.
+      await page.getByLabel('CNPJ').fill('11444777000161');
+      await page.getByRole('button', { name: 'Buscar' }).click();
+      await page.getByRole('button', { name: 'Informar os dados manualmente' }).click();
+      await save('onboarding-create-manual');
+      await page.getByRole('button', { name: 'Editar CNPJ' }).click();
       // The alphanumeric CNPJ the fake knows; it is never created here, so it is always "found".
       await page.getByLabel('CNPJ').fill('12ABC34501DE35');
       await page.getByRole('button', { name: 'Buscar' }).click();

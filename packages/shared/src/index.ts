@@ -1,6 +1,7 @@
 import './zod-locale.js';
 
 export * from './messages/index.js';
+export * from './quote-mail.js';
 export * from './rules/cnpj.js';
 export * from './rules/email-list.js';
 export * from './rules/password.js';

@@ -12,12 +12,19 @@ function escapeHtml(value: string): string {
 /** A button under the text; the text version shows the label and the address. */
 type MailAction = { label: string; url: string };
 
-/** Wraps paragraphs (and an optional highlighted block or button) in the product's simple e-mail layout. */
+/**
+ * Wraps paragraphs (and an optional highlighted block or button) in the product's simple e-mail layout.
+ * A highlighted block (a code) follows the first paragraph, which introduces it ('Use o código abaixo').
+ */
 function layout(title: string, paragraphs: string[], highlight?: string, action?: MailAction): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  const paragraph = (p: string) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`;
   const box = highlight
     ? `<p style="margin:24px 0;font-size:32px;font-weight:700;letter-spacing:8px;color:#1d4ed8">${escapeHtml(highlight)}</p>`
     : '';
+  const [first = '', ...rest] = paragraphs;
+  const body = highlight
+    ? `${paragraph(first)}${box}${rest.map(paragraph).join('')}`
+    : paragraphs.map(paragraph).join('');
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;font-weight:700;padding:12px 20px;border-radius:6px">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#64748b;word-break:break-all">${escapeHtml(action.url)}</p>`
     : '';
@@ -25,17 +32,18 @@ function layout(title: string, paragraphs: string[], highlight?: string, action?
 <body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;padding:32px">
-<tr><td><h1 style="margin:0 0 24px;font-size:22px;color:#1e3a8a">${escapeHtml(title)}</h1>${box}${body}${button}
+<tr><td><h1 style="margin:0 0 24px;font-size:22px;color:#1e3a8a">${escapeHtml(title)}</h1>${body}${button}
 <p style="margin:32px 0 0;color:#64748b;font-size:13px">${escapeHtml(m.signature)}</p></td></tr></table>
 </td></tr></table></body></html>`;
 }
 
 function textOf(title: string, paragraphs: string[], highlight?: string, action?: MailAction): string {
+  const [first, ...rest] = paragraphs;
+  const ordered = highlight && first !== undefined ? [first, highlight, ...rest] : paragraphs;
   return [
     title,
     '',
-    ...(highlight ? [highlight, ''] : []),
-    ...paragraphs.flatMap((p) => [p, '']),
+    ...ordered.flatMap((p) => [p, '']),
     ...(action ? [`${action.label}: ${action.url}`, ''] : []),
     m.signature,
   ].join('\n');
@@ -146,6 +154,24 @@ export const mailTemplates = {
       undefined,
       { label: m.loginThrottledButton, url: params.changePasswordUrl },
     );
+  },
+  passwordResetCode(params: { code: string; minutes: number }): RenderedMail {
+    return render(
+      formatMessage(m.resetSubject, { code: params.code }),
+      m.resetTitle,
+      [m.resetIntro, formatMessage(m.resetExpiry, { minutes: params.minutes }), m.resetIgnore],
+      params.code,
+    );
+  },
+  passwordResetProvider(params: { loginUrl: string }): RenderedMail {
+    return render(m.resetProviderSubject, m.resetProviderSubject, [
+      m.resetProviderIntro,
+      formatMessage(m.resetProviderAction, { url: params.loginUrl }),
+      m.resetIgnore,
+    ]);
+  },
+  passwordResetDone(): RenderedMail {
+    return render(m.resetDoneSubject, m.resetDoneSubject, [m.resetDoneIntro, m.passwordChangedWarning]);
   },
   passwordChanged(): RenderedMail {
     return render(m.passwordChangedSubject, m.passwordChangedSubject, [

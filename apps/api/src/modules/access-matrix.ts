@@ -44,6 +44,8 @@ export const accessMatrix: Record<string, RouteRule> = {
   'POST /api/auth/resend-verification': { allow: everyone },
   'POST /api/auth/complete-registration': { allow: everyone },
   'POST /api/auth/login': { allow: everyone },
+  'POST /api/auth/forgot-password': { allow: everyone, note: 'same answer for any e-mail (no enumeration)' },
+  'POST /api/auth/reset-password': { allow: everyone, note: 'needs the reset cookie and the mailed code' },
   'POST /api/auth/logout': { allow: everyone, note: 'ends the session it is called with, if any' },
   'GET /api/auth/me': { allow: signedIn },
   'POST /api/auth/profile': { allow: signedIn },

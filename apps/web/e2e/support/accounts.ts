@@ -8,6 +8,7 @@ export const developerEmails = {
   companies: 'dev.empresas@e2e.cotacoes.local',
   a11y: 'dev.a11y@e2e.cotacoes.local',
   mailbox: 'dev.caixa@e2e.cotacoes.local',
+  layout: 'dev.layout@e2e.cotacoes.local',
 } as const;
 
 export interface Account {

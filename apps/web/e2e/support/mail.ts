@@ -56,15 +56,25 @@ export async function waitForVerificationCode(
   email: string,
   timeoutMs = 20_000,
 ): Promise<string> {
+  return waitForMailedCode(dataDir, email, /Seu código de verificação: (\d{6})/, timeoutMs);
+}
+
+/** The code in the subject of the newest `.eml` to `email` whose subject matches `subject` (one group). */
+export async function waitForMailedCode(
+  dataDir: string,
+  email: string,
+  subject: RegExp,
+  timeoutMs = 20_000,
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const mail of listSentMail(dataDir)) {
-      const match = /Seu código de verificação: (\d{6})/.exec(mail.subject);
+      const match = subject.exec(mail.subject);
       if (match?.[1] && mail.to.toLowerCase().includes(email.toLowerCase())) return match[1];
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`no verification e-mail for ${email} within ${timeoutMs} ms`);
+  throw new Error(`no e-mail matching ${subject} for ${email} within ${timeoutMs} ms`);
 }
 
 export interface CapturedMessage {

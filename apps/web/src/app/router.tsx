@@ -28,6 +28,10 @@ export function createRoutes(): RouteObject[] {
           children: [
             { path: paths.auth.login.path, lazy: page(() => import('./routes/login')) },
             { path: paths.auth.register.path, lazy: page(() => import('./routes/register')) },
+            {
+              path: paths.auth.forgotPassword.path,
+              lazy: page(() => import('./routes/forgot-password')),
+            },
           ],
         },
         { path: paths.auth.verifyEmail.path, lazy: page(() => import('./routes/verify-email')) },

@@ -5,6 +5,7 @@ export const paths = {
     login: { path: '/login', getHref: () => '/login' },
     register: { path: '/register', getHref: () => '/register' },
     verifyEmail: { path: '/verify-email', getHref: () => '/verify-email' },
+    forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
     createPassword: { path: '/create-password', getHref: () => '/create-password' },
     googleCallback: { path: '/auth/google/callback', getHref: () => '/auth/google/callback' },
     gmailCallback: { path: '/auth/gmail/callback', getHref: () => '/auth/gmail/callback' },
@@ -41,9 +42,10 @@ const exemptExactPaths: readonly string[] = [
   paths.auth.register.path,
   paths.auth.verifyEmail.path,
   paths.auth.createPassword.path,
+  paths.auth.forgotPassword.path,
 ];
 
-/** Spec 2: any path containing /auth/ and the four public sign-up paths never sign out on a 401. */
+/** Spec 2: any path containing /auth/, the four public sign-up paths and the password reset never sign out on a 401. */
 export function isAuthRedirectExempt(pathname: string): boolean {
   return pathname.includes('/auth/') || exemptExactPaths.includes(pathname);
 }

@@ -9,6 +9,18 @@ export const emailMessages = {
   alreadyRegisteredIntro:
     'Alguém tentou criar uma conta no Sistema de Cotações com este e-mail, que já está cadastrado.',
   alreadyRegisteredAction: 'Se foi você, entre com sua senha em {url}.',
+  resetSubject: 'Código para redefinir sua senha: {code}',
+  resetTitle: 'Redefina sua senha',
+  resetIntro: 'Use o código abaixo para criar uma nova senha no Sistema de Cotações.',
+  resetExpiry: 'O código vale por {minutes} minutos e pode ser usado uma única vez.',
+  resetIgnore: 'Se você não pediu para redefinir a senha, ignore esta mensagem: sua senha continua a mesma.',
+  resetProviderSubject: 'Sua conta não usa senha',
+  resetProviderIntro:
+    'Alguém pediu para redefinir a senha da sua conta no Sistema de Cotações, mas ela entra com Google ou Microsoft e não tem senha.',
+  resetProviderAction: 'Para entrar, use "Entrar com Google" ou "Entrar com Microsoft" em {url}.',
+  resetDoneSubject: 'Sua senha foi redefinida',
+  resetDoneIntro:
+    'A senha da sua conta no Sistema de Cotações foi redefinida com um código enviado a este e-mail. Todas as sessões abertas foram encerradas.',
   passwordChangedSubject: 'Sua senha foi alterada',
   passwordChangedIntro:
     'A senha da sua conta no Sistema de Cotações foi alterada. As outras sessões foram encerradas.',

@@ -4,6 +4,9 @@ export const successMessages = {
   emailVerified: 'E-mail verificado com sucesso.',
   codeResent: 'Novo código enviado!',
   loggedOut: 'Sessão encerrada.',
+  resetCodeSent:
+    'Se houver uma conta com este e-mail, enviamos um código para redefinir a senha. Confira sua caixa de entrada.',
+  passwordReset: 'Senha redefinida. Entre com a nova senha.',
   passwordChanged: 'Senha alterada com sucesso. Faça login novamente nos outros dispositivos.',
   userLinked: 'Usuário vinculado à empresa com sucesso.',
   userRoleChanged: 'Papel do usuário atualizado para {role}.',
@@ -61,8 +64,8 @@ export const fieldMessages = {
 export const importRowMessages = {
   nameTooLong: 'Nome com mais de {max} caracteres.',
   groupNameTooLong: 'Nome de grupo com mais de {max} caracteres: {nome}',
-  emailRepeated: 'O email {email} já aparece na linha {linha}.',
-  emailsOfTwoCarriers: 'Os emails pertencem a agentes de carga diferentes: {nomes}.',
+  emailRepeated: 'O e-mail {email} já aparece na linha {linha}.',
+  emailsOfTwoCarriers: 'Os e-mails pertencem a agentes de carga diferentes: {nomes}.',
   carrierAlreadyUpdated: 'O agente de carga "{nome}" já é atualizado pela linha {linha}.',
   unreadableSpreadsheet: 'não foi possível ler a planilha',
   exportSheetName: 'Agentes de carga',

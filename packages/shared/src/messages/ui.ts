@@ -3,6 +3,49 @@ export const ui = {
   appName: 'Sistema de Cotações',
   titleSuffix: ' | Sistema de Cotações',
 
+  /**
+   * Everything the product says about itself (login page, FAQ), in one place. Each sentence must be true
+   * of the build it ships in: change it here when a feature lands (replies, comparison, approval,
+   * indicators are not claimed yet). The send formats' descriptions (quotes.format.options) are claims too.
+   */
+  productClaims: {
+    heroBadge: 'Cotações de frete',
+    heroTitle: 'Pedidos de cotação de frete organizados em um só lugar',
+    heroSubtitle:
+      'Monte o pedido uma vez e envie por e-mail aos seus agentes de carga, no corpo da mensagem ou em anexo PDF ou Excel.',
+    heroFeatures: [
+      'Pedidos enviados por e-mail a agentes de carga e grupos, com um endereço de resposta que identifica a cotação.',
+      'Cadastro de agentes de carga e grupos, com importação e exportação de planilhas.',
+      'Relatório das cotações enviadas, com a situação do envio para cada agente, prazos, busca e filtros.',
+    ],
+    faq: [
+      {
+        q: 'Como faço meu cadastro?',
+        a: 'Na tela de login, clique em "Crie agora" e informe seu e-mail. Enviamos um código de 6 dígitos: digite-o na tela de verificação, depois informe seu nome e crie uma senha com pelo menos 6 caracteres, uma letra e um número. Em seguida vincule sua conta a uma empresa pelo CNPJ: crie a empresa ou entre em uma que já existe.',
+      },
+      {
+        q: 'Como crio uma cotação?',
+        a: 'Clique em "Nova Cotação" no menu lateral, preencha os dados da carga (origem, destino, modal, mercadoria, prazo de resposta e os demais campos obrigatórios) e escolha os agentes de carga ou grupos que vão recebê-la. O pedido segue por e-mail, no corpo da mensagem ou como anexo em PDF ou Excel.',
+      },
+      {
+        q: 'Como cadastro agentes de carga e grupos?',
+        a: 'Em "Agentes de Carga", na aba "Agentes de Carga", informe o nome e um ou mais e-mails do agente e, se quiser, os grupos dele. Na aba "Grupos", crie grupos (por exemplo, "Marítimo Ásia") com nome, cor e descrição, e adicione vários agentes de uma vez pela barra de seleção.',
+      },
+      {
+        q: 'Para onde vão as respostas dos agentes de carga?',
+        a: 'Cada pedido sai com um endereço de resposta que identifica a cotação. No envio em cópia oculta (Cco), o modo padrão, todos os agentes de carga da cotação recebem a mesma mensagem e o mesmo endereço de resposta. No envio individual, cada agente recebe uma mensagem própria, com um endereço de resposta exclusivo dele. A resposta do agente vai para esse endereço, na caixa de e-mail configurada para a empresa.',
+      },
+      {
+        q: 'Quais são os perfis de acesso?',
+        a: 'Usuário e analista criam cotações e gerenciam agentes de carga e grupos da empresa. O supervisor também vincula e convida usuários da própria empresa e aprova pedidos de acesso em "Gerenciar Acessos". O desenvolvedor administra todas as empresas.',
+      },
+      {
+        q: 'Esqueci minha senha. O que faço?',
+        a: 'Na tela de login, clique em "Esqueceu sua senha?" e informe seu e-mail. Enviamos um código de 6 dígitos para você criar uma nova senha; ao redefinir, todas as sessões abertas são encerradas. Contas que entram com Google ou Microsoft não têm senha: use o botão do provedor. Se estiver conectado, você também pode trocar a senha em Configurações > Alterar senha.',
+      },
+    ],
+  },
+
   common: {
     loading: 'Carregando...',
     back: 'Voltar',
@@ -119,16 +162,12 @@ export const ui = {
 
   login: {
     title: 'Login',
-    heroTitle: 'Cotações de frete sem planilhas e sem caixa de entrada lotada',
-    heroSubtitle:
-      'Envie pedidos de cotação aos seus agentes de carga, receba as respostas organizadas e aprove a melhor proposta em poucos cliques.',
-    heroFeatures: [
-      'Cotação automática com IA: as respostas dos agentes são lidas e os valores extraídos para você.',
-      'Gestão completa de propostas: compare em BRL e USD, peça revisões e aprove um agente.',
-      'Indicadores de tempo de resposta de cada agente de carga.',
-    ],
     consultQuote: 'Consultar cotação',
-    consultQuoteHint: 'Entre na sua conta para consultar suas cotações.',
+    consultQuoteTitle: 'Consultar cotação',
+    consultQuoteText:
+      'Este botão vai levar ao portal dos agentes de carga, onde quem recebeu um pedido de cotação poderá consultá-lo e responder. O portal ainda não está disponível: por enquanto, o agente de carga responde ao e-mail do pedido.',
+    consultQuoteImporter: 'É importador? Entre na sua conta para ver as cotações da sua empresa.',
+    consultQuoteClose: 'Entendi',
     heading: 'Acesse sua conta',
     subheading: 'Entre com seu e-mail e senha para continuar.',
     emailLabel: 'E-mail',
@@ -136,8 +175,6 @@ export const ui = {
     passwordLabel: 'Senha',
     passwordPlaceholder: 'Sua senha',
     forgotPassword: 'Esqueceu sua senha?',
-    forgotPasswordHelp: 'Para redefinir sua senha, escreva para {email}.',
-    forgotPasswordNoEmail: 'Para redefinir sua senha, fale com o suporte.',
     submit: 'Acessar conta',
     submitting: 'Acessando...',
     or: 'ou',
@@ -164,13 +201,40 @@ export const ui = {
     hasAccount: 'Já tem uma conta?',
     login: 'Faça login',
     errorFallback: 'Erro ao registrar.',
-    steps: 'Etapa {step} de 3',
+    steps: 'Etapa {step} de {total}',
     inviteChecking: 'Verificando convite...',
     inviteTitle: 'Você foi convidado',
     invite:
       'A empresa {empresa} convidou você como {role}. Conclua o cadastro com este e-mail para entrar na empresa automaticamente.',
     inviteInvalidTitle: 'Convite indisponível',
     inviteInvalid: 'Convite não encontrado ou já utilizado.',
+  },
+
+  forgotPassword: {
+    title: 'Redefinir senha',
+    heading: 'Redefina sua senha',
+    subheading:
+      'Informe o e-mail da sua conta. Vamos enviar um código de 6 dígitos para você criar uma nova senha.',
+    emailLabel: 'E-mail',
+    emailPlaceholder: 'voce@empresa.com.br',
+    submit: 'Enviar código',
+    submitting: 'Enviando...',
+    errorFallback: 'Erro ao solicitar a redefinição de senha.',
+    codeHeading: 'Crie uma nova senha',
+    codeSubheading: 'Digite o código enviado para {email} e escolha a nova senha.',
+    codeHint: 'Somente números, 6 dígitos. O código vale por 15 minutos.',
+    passwordLabel: 'Nova senha',
+    confirmLabel: 'Confirmar nova senha',
+    resetSubmit: 'Redefinir senha',
+    resetSubmitting: 'Redefinindo...',
+    resetErrorFallback: 'Erro ao redefinir a senha.',
+    providerNote:
+      'Se a sua conta entra com Google ou Microsoft, ela não tem senha: enviamos um e-mail explicando como entrar.',
+    resendQuestion: 'Não recebeu o código?',
+    resend: 'Enviar outro código',
+    resent: 'Novo código enviado!',
+    otherEmail: 'Usar outro e-mail',
+    backToLogin: 'Voltar ao login',
   },
 
   verifyEmail: {
@@ -309,6 +373,16 @@ export const ui = {
     supportNote: 'Não encontrou sua empresa? Escreva para {email}.',
     supportNoteNoEmail: 'Não encontrou sua empresa? Fale com o suporte.',
     publicLookupNote: 'Os dados da empresa vêm da consulta pública de CNPJ da Receita Federal.',
+    manualOffer:
+      'Você pode informar os dados da empresa e criá-la mesmo assim. Ela ficará marcada como não confirmada pela consulta pública de CNPJ.',
+    manualStart: 'Informar os dados manualmente',
+    manualTitle: 'Dados da empresa (informados por você)',
+    manualNotice:
+      'A consulta pública de CNPJ não confirmou estes dados. A empresa será criada com o que você informar e ficará marcada como não confirmada.',
+    manualRazaoSocialRequired: 'Informe a razão social.',
+    unconfirmed: 'Não confirmada pela consulta pública de CNPJ',
+    unconfirmedHint:
+      'Os dados foram informados por um usuário quando a consulta pública de CNPJ não respondeu.',
     successCreatedTitle: 'Empresa criada!',
     successCreated: 'A empresa {empresa} foi criada e sua conta foi vinculada a ela como supervisor.',
     successLinkedTitle: 'Conta vinculada!',
@@ -374,6 +448,8 @@ export const ui = {
     inactive: 'Inativa',
     acting: 'Atuando',
     actAs: 'Atuar nesta empresa',
+    actAsShort: 'Atuar',
+    unconfirmed: 'CNPJ não confirmado',
     actAsLabel: 'Atuar na empresa {nome}',
     edit: 'Editar',
     editLabel: 'Editar {nome}',
@@ -538,48 +614,6 @@ export const ui = {
     hoursWeek: 'Segunda a sexta, das 8h às 18h',
     hoursSaturday: 'Sábado, das 8h às 12h',
     faqTitle: 'Perguntas frequentes',
-    faq: [
-      {
-        q: 'Como faço meu cadastro?',
-        a: 'Na tela de login, clique em "Crie agora" e informe seu e-mail. Enviamos um código de 6 dígitos: digite-o na tela de verificação, depois informe seu nome e crie uma senha com pelo menos 6 caracteres, uma letra e um número. Em seguida vincule sua conta a uma empresa pelo CNPJ: crie a empresa ou entre em uma que já existe.',
-      },
-      {
-        q: 'Como crio uma cotação?',
-        a: 'Clique em "Nova Cotação" no menu lateral, preencha os dados da carga (origem, destino, modal, mercadoria, prazo de resposta e os demais campos obrigatórios) e escolha os agentes de carga ou grupos que vão recebê-la. O pedido segue por e-mail, no corpo da mensagem ou como anexo em PDF ou Excel.',
-      },
-      {
-        q: 'Como cadastro agentes de carga e grupos?',
-        a: 'Em "Agentes de Carga", na aba "Agentes de Carga", informe o nome e um ou mais e-mails do agente e, se quiser, os grupos dele. Na aba "Grupos", crie grupos (por exemplo, "Marítimo Ásia") com nome, cor e descrição, e adicione vários agentes de uma vez pela barra de seleção.',
-      },
-      {
-        q: 'Como o sistema sabe a qual cotação uma resposta pertence?',
-        a: 'Cada pedido enviado leva um endereço de resposta exclusivo por agente de carga e por cotação. Quando o agente responde ao e-mail, a resposta é associada automaticamente à cotação e ao agente certos, sem depender do assunto da mensagem.',
-      },
-      {
-        q: 'Como os valores das respostas são extraídos?',
-        a: 'O sistema lê o texto do e-mail e os anexos (PDF e Excel) e identifica frete, taxas, moeda, trânsito e validade da proposta. Confira sempre os valores extraídos: você pode corrigi-los antes de comparar ou aprovar.',
-      },
-      {
-        q: 'Como comparo as propostas?',
-        a: 'Abra a cotação em "Relatório de Cotações". As propostas aparecem lado a lado, com os custos convertidos para BRL e USD pela taxa de câmbio do dia. Você pode pedir uma revisão a um agente e exportar o comparativo em Excel ou PDF.',
-      },
-      {
-        q: 'Como aprovo uma proposta?',
-        a: 'Na comparação, escolha o agente de carga vencedor e clique em aprovar. A cotação é encerrada e o agente aprovado é avisado por e-mail.',
-      },
-      {
-        q: 'O que mostram os indicadores de tempo de resposta?',
-        a: 'Em "Indicadores", cada agente de carga tem o número de respostas e os tempos médio, mínimo e máximo de resposta no período escolhido. Verde indica resposta média em até 24 horas, amarelo até 72 horas e vermelho acima disso.',
-      },
-      {
-        q: 'Quais são os perfis de acesso?',
-        a: 'Usuário e analista criam cotações e gerenciam agentes de carga e grupos da empresa. O supervisor também vincula e convida usuários da própria empresa em "Gerenciar Acessos". O desenvolvedor administra todas as empresas e a integração de e-mail.',
-      },
-      {
-        q: 'Esqueci minha senha. O que faço?',
-        a: 'Escreva para o e-mail de suporte acima a partir do endereço cadastrado. Se estiver conectado, você pode trocar a senha em Configurações > Alterar senha.',
-      },
-    ],
   },
 
   extract: {
@@ -664,6 +698,7 @@ export const ui = {
     htmlTab: 'HTML',
     htmlFrameTitle: 'Versão HTML da mensagem',
     backToLogin: 'Ir para o login',
+    backToApp: 'Voltar ao sistema',
     backToList: 'Voltar à lista',
   },
 
@@ -821,7 +856,7 @@ export const ui = {
       open: 'Importar',
       title: 'Importar agentes de carga',
       intro:
-        'Envie uma planilha CSV ou XLSX com os títulos Nome, Emails e Grupos na primeira linha. Vários e-mails ou grupos na mesma célula são separados por ";". Nada é gravado antes da sua confirmação.',
+        'Envie uma planilha CSV ou XLSX com os títulos Nome, E-mails e Grupos na primeira linha. Vários e-mails ou grupos na mesma célula são separados por ";". Nada é gravado antes da sua confirmação.',
       template: 'Baixar modelo (.csv)',
       fileLabel: 'Arquivo (.csv ou .xlsx, até {max} MB)',
       upload: 'Enviar e pré-visualizar',
@@ -903,15 +938,16 @@ export const ui = {
       options: {
         EMAIL: {
           label: 'Manual',
-          description: 'Descrição detalhada no corpo do e-mail, com processamento manual das respostas.',
+          description: 'Descrição detalhada no corpo do e-mail, que o agente de carga responde diretamente.',
         },
         PDF: {
           label: 'PDF',
-          description: 'Envie um PDF com os dados da carga; as respostas têm extração automática com IA.',
+          description: 'Envie um PDF com os dados da carga; ele segue anexado ao e-mail do pedido.',
         },
         EXCEL: {
           label: 'Excel',
-          description: 'Envie uma planilha estruturada (.xlsx ou .xls) com os dados da carga.',
+          description:
+            'Envie uma planilha estruturada (.xlsx ou .xls) com os dados da carga; ela segue anexada ao e-mail do pedido.',
         },
       },
     },
@@ -1068,70 +1104,14 @@ export const ui = {
       subjectLabel: 'Assunto',
       /** Stands for the code in the subject preview ('Cotação {código gerado no envio} - '). */
       subjectCode: '{código gerado no envio}',
+      /** Stands for the company's name in the preview while it loads. */
+      companyPending: 'Sua empresa',
       subjectHint: 'O código da cotação é gerado no envio e entra no início do assunto.',
-      bodyLabel: 'Corpo do e-mail',
-      bodyHint: 'Você pode editar o texto. Ele é enviado como está.',
-      regenerate: 'Restaurar texto padrão',
+      bodyLabel: 'Corpo do e-mail (prévia)',
+      bodyHint:
+        'É o texto que os agentes de carga recebem, gerado a partir dos dados da cotação. Para acrescentar um recado seu, use o campo de observações da etapa Conteúdo.',
       attachmentsNote: 'Anexos: o PDF da cotação{file}.',
       attachmentsFile: ' e o arquivo {name}',
-    },
-
-    /** The e-mail body the preview starts from, per language (the user may edit it). */
-    email: {
-      pt: {
-        greeting: 'Prezados,',
-        intro: 'Solicitamos a cotação de frete conforme os dados abaixo.',
-        introFile: 'Solicitamos a cotação de frete conforme o arquivo anexo ({name}).',
-        referencia: 'Referência do processo',
-        fti: 'FTI',
-        tipoFrete: 'Tipo de frete',
-        origem: 'Origem',
-        destino: 'Destino',
-        incoterm: 'Incoterm',
-        tempoTransito: 'Tempo de trânsito desejado',
-        preferenciaRota: 'Rota direta',
-        evitarRota: 'Evitar rota',
-        evitarArmador: 'Evitar armador',
-        pesoBrutoTotal: 'Peso bruto total',
-        valorMercadoria: 'Valor da mercadoria',
-        cargaPerigosa: 'Carga perigosa',
-        itens: 'Itens da carga',
-        mercadoria: 'Mercadoria',
-        volumes: 'Volumes',
-        dimensoes: 'Dimensões',
-        observacoes: 'Observações',
-        prazo: 'Por favor, envie sua proposta até {prazo}.',
-        closing: 'Atenciosamente,',
-        yes: 'Sim',
-        no: 'Não',
-      },
-      en: {
-        greeting: 'Dear partners,',
-        intro: 'Please quote the freight described below.',
-        introFile: 'Please quote the freight described in the attached file ({name}).',
-        referencia: 'Process reference',
-        fti: 'FTI',
-        tipoFrete: 'Freight type',
-        origem: 'Origin',
-        destino: 'Destination',
-        incoterm: 'Incoterm',
-        tempoTransito: 'Desired transit time',
-        preferenciaRota: 'Direct route',
-        evitarRota: 'Avoid route',
-        evitarArmador: 'Avoid carrier',
-        pesoBrutoTotal: 'Total gross weight',
-        valorMercadoria: 'Cargo value',
-        cargaPerigosa: 'Dangerous cargo',
-        itens: 'Cargo items',
-        mercadoria: 'Goods',
-        volumes: 'Packages',
-        dimensoes: 'Dimensions',
-        observacoes: 'Remarks',
-        prazo: 'Please send your proposal by {prazo}.',
-        closing: 'Best regards,',
-        yes: 'Yes',
-        no: 'No',
-      },
     },
 
     list: {

@@ -51,6 +51,20 @@ export const changePasswordBodySchema = z
     path: ['confirmPassword'],
   });
 
+export const forgotPasswordBodySchema = z.strictObject({ email: emailSchema });
+
+/** The code mailed by `forgot-password` and the new password (the same rules as registration). */
+export const resetPasswordBodySchema = z
+  .strictObject({
+    code: z.string().regex(/^\d{6}$/, errorMessages.CODE_FORMAT),
+    password: newPasswordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((body) => body.password === body.confirmPassword, {
+    message: errorMessages.PASSWORD_MISMATCH,
+    path: ['confirmPassword'],
+  });
+
 export const profileBodySchema = z.strictObject({ receiveEmailCopy: z.boolean() });
 
 /** The spec's payload is {code, redirectUri}; `state` is added so the server can check it (S7). */

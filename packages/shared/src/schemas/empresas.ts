@@ -71,6 +71,8 @@ export const empresaSchema = z.object({
   telefone: z.string().nullable(),
   endereco: z.string().nullable(),
   ativa: z.boolean(),
+  /** Created at onboarding from typed data: the public CNPJ registry did not confirm it. */
+  dadosNaoConfirmados: z.boolean(),
   dataCriacao: z.string(),
 });
 export type Empresa = z.infer<typeof empresaSchema>;
@@ -152,7 +154,9 @@ export type CnpjLookupResponse = z.infer<typeof cnpjLookupResponseSchema>;
 
 /**
  * Onboarding creation. The client's `codigo` is a temporary value and is ignored (the server makes a
- * unique one); `nome` falls back to razão social, then 'Empresa'.
+ * unique one); `nome` falls back to razão social, then 'Empresa'. When the server has the public
+ * registry's answer for the CNPJ, its razão social and address are used; otherwise the typed data is
+ * kept and the company is marked `dadosNaoConfirmados` (R7: an unreachable registry never blocks).
  */
 export const onboardingBodySchema = z.strictObject({
   nome: z.string().trim().max(200).optional(),

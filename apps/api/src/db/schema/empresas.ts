@@ -14,6 +14,8 @@ export const empresas = pgTable(
     telefone: text(),
     endereco: text(),
     ativa: boolean().notNull().default(true),
+    /** Created at onboarding from data the user typed, without an answer of the public CNPJ registry. */
+    dadosNaoConfirmados: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -100,3 +100,25 @@ export const oauthTransactions = pgTable(
   },
   (table) => [uniqueIndex('oauth_transactions_state_hash_key').on(table.stateHash)],
 );
+
+/**
+ * A password reset between `forgot-password` and `reset-password`, identified by an HttpOnly cookie.
+ * Made for any e-mail (no enumeration); `userId` is null when no account with a password matched.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    email: text().notNull(),
+    userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    codeHash: text().notNull(),
+    codeExpiresAt: timestamp({ withTimezone: true }).notNull(),
+    attempts: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('password_resets_token_hash_key').on(table.tokenHash),
+    index('password_resets_email_idx').on(table.email),
+  ],
+);

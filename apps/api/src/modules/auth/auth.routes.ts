@@ -1,12 +1,14 @@
 import {
   changePasswordBodySchema,
   completeRegistrationBodySchema,
+  forgotPasswordBodySchema,
   googleCallbackBodySchema,
   loginBodySchema,
   messageResponseSchema,
   problemSchema,
   profileBodySchema,
   registerBodySchema,
+  resetPasswordBodySchema,
   sessionResponseSchema,
   successMessages,
   userSchema,
@@ -23,17 +25,27 @@ import { toPublicUser } from '../../read-models/users.js';
 import type { AuthService, SignedIn } from './auth.service.js';
 import { DEVICE_MAX_AGE_DAYS } from './login-throttle.js';
 import type { OidcService, Provider } from './oidc.service.js';
+import type { PasswordResetService } from './password-reset.service.js';
 
 export const REGISTRATION_COOKIE = 'cotacoes_registration';
+export const RESET_COOKIE = 'cotacoes_reset';
 const OAUTH_COOKIE = 'cotacoes_oauth';
 /** A browser the account signed in from with its password (ADR 0013). */
 export const DEVICE_COOKIE = 'cotacoes_device';
 
 const errorResponses = { 400: problemSchema, 401: problemSchema, 409: problemSchema, 429: problemSchema };
 
-export type AuthRoutesOptions = { config: AppConfig; auth: AuthService; oidc: OidcService };
+export type AuthRoutesOptions = {
+  config: AppConfig;
+  auth: AuthService;
+  passwordReset: PasswordResetService;
+  oidc: OidcService;
+};
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { config, auth, oidc }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+  app,
+  { config, auth, passwordReset, oidc },
+) => {
   const secure = config.isProduction;
   /** Stricter per-IP limits on the routes that guess or send codes and passwords (S4). */
   const strictLimit = { max: config.AUTH_RATE_LIMIT_MAX, timeWindow: '1 minute' };
@@ -154,6 +166,46 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         sessionUserId: request.auth?.user.id,
       });
       return signedIn(reply, result);
+    },
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      config: { access: access.public, rateLimit: strictLimit },
+      schema: {
+        tags: ['auth'],
+        body: forgotPasswordBodySchema,
+        response: { 200: messageResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { resetToken } = await passwordReset.request(request.body.email, requestMeta(request));
+      reply.setCookie(RESET_COOKIE, resetToken, {
+        httpOnly: true,
+        secure,
+        sameSite: 'lax',
+        path: '/api/auth',
+        maxAge: 3600,
+      });
+      return { message: successMessages.resetCodeSent };
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      config: { access: access.public, rateLimit: strictLimit },
+      schema: {
+        tags: ['auth'],
+        body: resetPasswordBodySchema,
+        response: { 200: messageResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await passwordReset.reset(request.cookies[RESET_COOKIE], request.body, requestMeta(request));
+      reply.clearCookie(RESET_COOKIE, { path: '/api/auth' });
+      return { message: successMessages.passwordReset };
     },
   );
 

@@ -92,6 +92,15 @@ export class CnpjService {
     return value;
   }
 
+  /**
+   * The registry's answer for a CNPJ when this process has it (a look-up made moments before, as the
+   * onboarding does), without calling the service: creating a company never waits on it.
+   */
+  confirmed(cnpj: string): CnpjLookupReceita | null {
+    const cached = this.cache.get(cnpj);
+    return cached && cached.expiresAt > Date.now() ? cached.value : null;
+  }
+
   private remember(cnpj: string, value: CnpjLookupReceita | null): void {
     if (this.cache.size >= MAX_CACHED) {
       const now = Date.now();

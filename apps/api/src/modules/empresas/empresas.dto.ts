@@ -14,6 +14,7 @@ export function toEmpresa(row: EmpresaRow): Empresa {
     telefone: row.telefone,
     endereco: row.endereco,
     ativa: row.ativa,
+    dadosNaoConfirmados: row.dadosNaoConfirmados,
     dataCriacao: row.createdAt.toISOString(),
   };
 }

@@ -254,6 +254,62 @@ describe('onboarding', () => {
   });
 });
 
+describe('onboarding when the public registry cannot confirm the CNPJ (R7)', () => {
+  it('creates the company from typed data, marked not confirmed, when the service refuses connections', async () => {
+    const closed = await startFakeCnpjServer();
+    const refusedUrl = closed.url;
+    await closed.close();
+    const offline = await createTestApp({ CNPJ_API_URL: refusedUrl, HTTP_TIMEOUT_MS: '300' });
+    try {
+      const offlineCall = caller(offline);
+      const user = await signUp(offline, 'sem-receita@importadora.com.br', 'Sem Receita');
+      const lookup = await offlineCall('GET', `/api/empresas/search/cnpj/${FIXTURE_CNPJ}`, user.token);
+      expect(lookup.statusCode).toBe(503);
+      expect(lookup.json().message).toBe('Falha ao consultar CNPJ');
+      const created = await offlineCall('POST', '/api/empresas/onboarding', user.token, {
+        nome: 'Rede Livre',
+        codigo: 'TEMP',
+        cnpj: FIXTURE_CNPJ,
+        razaoSocial: 'Open Knowledge Brasil (digitado)',
+        endereco: 'Av. Paulista, 37, São Paulo, SP',
+      });
+      expect(created.statusCode).toBe(201);
+      expect(created.json()).toMatchObject({
+        nome: 'Rede Livre',
+        razaoSocial: 'Open Knowledge Brasil (digitado)',
+        endereco: 'Av. Paulista, 37, São Paulo, SP',
+        dadosNaoConfirmados: true,
+        user: { role: 'supervisor' },
+      });
+      const [row] = await offline.app.services.database.db
+        .select()
+        .from(empresas)
+        .where(eq(empresas.id, created.json().id));
+      expect(row!.dadosNaoConfirmados).toBe(true);
+    } finally {
+      await offline.close();
+    }
+  });
+
+  it("uses the registry's own data, confirmed, when the look-up found the company", async () => {
+    const user = await signUp(ctx, 'com-receita@importadora.com.br');
+    expect((await search(SERPRO_CNPJ, user.token)).statusCode).toBe(200);
+    const created = await call('POST', '/api/empresas/onboarding', user.token, {
+      nome: 'Serpro',
+      codigo: 'TEMP',
+      cnpj: SERPRO_CNPJ,
+      razaoSocial: 'Outro nome qualquer',
+      endereco: 'Outro endereço',
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      razaoSocial: 'SERVICO FEDERAL DE PROCESSAMENTO DE DADOS (SERPRO)',
+      dadosNaoConfirmados: false,
+    });
+    expect(created.json().endereco).not.toBe('Outro endereço');
+  });
+});
+
 describe('company administration (desenvolvedor)', () => {
   it('creates, lists, reads, edits and deletes a company; codigo is upper case and unique', async () => {
     const created = await call('POST', '/api/empresas', dev.token, {

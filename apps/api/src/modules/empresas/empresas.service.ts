@@ -168,7 +168,10 @@ export class EmpresasService {
     body: OnboardingBody,
     meta: RequestMeta,
   ): Promise<Empresa & { user: User }> {
-    const nome = body.nome?.trim() || body.razaoSocial || 'Empresa';
+    const registry = this.cnpj.confirmed(body.cnpj);
+    const razaoSocial = registry?.razao_social || body.razaoSocial;
+    const endereco = registry ? registry.endereco || null : body.endereco;
+    const nome = body.nome?.trim() || razaoSocial || 'Empresa';
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.db.transaction(async (tx) => {
@@ -183,8 +186,9 @@ export class EmpresasService {
             nome,
             codigo,
             cnpj: body.cnpj,
-            razaoSocial: body.razaoSocial,
-            endereco: body.endereco,
+            razaoSocial,
+            endereco,
+            dadosNaoConfirmados: !registry,
           });
           const tenant = checkedTenant(empresa.id);
           const user = isDeveloper
@@ -194,7 +198,7 @@ export class EmpresasService {
           await writeAudit(tx, this.meta(meta, empresa.id), 'empresa.onboarding.create', {
             entity: 'empresa',
             entityId: empresa.id,
-            details: { codigo, cnpj: body.cnpj, role: user.role },
+            details: { codigo, cnpj: body.cnpj, role: user.role, dadosNaoConfirmados: !registry },
           });
           return { ...toEmpresa(empresa), user: toPublicUser(user) };
         });

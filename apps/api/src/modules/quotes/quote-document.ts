@@ -1,31 +1,21 @@
-import { formatMessage, type QuoteDocumentLanguage, quoteDocumentMessages } from '@cotacoes/shared';
+import {
+  buildQuoteDocument as buildSharedDocument,
+  formatMessage,
+  formatQuoteDateTime,
+  type QuoteDocumentLanguage,
+  quoteDocumentMessages,
+  renderQuoteMailText,
+  type QuoteDocument as SharedQuoteDocument,
+} from '@cotacoes/shared';
 import PDFDocument from 'pdfkit';
 import type { cotacoes } from '../../db/schema/index.js';
 
 type QuoteRow = typeof cotacoes.$inferSelect;
 
 /** What a request says, in the request's language: the same content for the e-mail and the PDF. */
-export type QuoteDocument = {
-  language: QuoteDocumentLanguage;
-  subject: string;
-  title: string;
-  intro: string[];
-  sections: { title: string; rows: [string, string][] }[];
-  items: { headers: [string, string, string]; rows: [string, string, string][] };
-  body: string | null;
-  notes: string | null;
-  footer: string;
-};
+export type QuoteDocument = SharedQuoteDocument & { subject: string };
 
-const TIME_ZONE = 'America/Sao_Paulo';
-
-export function formatDateTime(date: Date, language: QuoteDocumentLanguage): string {
-  return new Intl.DateTimeFormat(language === 'pt' ? 'pt-BR' : 'en-GB', {
-    timeZone: TIME_ZONE,
-    dateStyle: 'short',
-    timeStyle: 'short',
-  }).format(date);
-}
+export const formatDateTime = formatQuoteDateTime;
 
 export function quoteSubject(codigo: string, titulo: string, language: QuoteDocumentLanguage): string {
   return formatMessage(quoteDocumentMessages[language].subject, { codigo, titulo });
@@ -33,57 +23,34 @@ export function quoteSubject(codigo: string, titulo: string, language: QuoteDocu
 
 export function buildQuoteDocument(quote: QuoteRow, empresaNome: string): QuoteDocument {
   const language = (quote.idiomaEmail === 'en' ? 'en' : 'pt') as QuoteDocumentLanguage;
-  const t = quoteDocumentMessages[language];
-  const value = (v: string | null | undefined) => (v?.trim() ? v.trim() : t.notInformed);
-  const yesNo = (v: boolean | null) => (v === null ? t.notInformed : v ? t.yes : t.no);
-  const prazo = formatDateTime(quote.prazoResposta, language);
-  const route: [string, string][] = [
-    [t.origin, value(quote.origem)],
-    [t.destination, value(quote.destino)],
-    [t.incoterm, value(quote.incoterm)],
-    [t.transitTime, value(quote.tempoTransito)],
-    [t.directRoute, yesNo(quote.preferenciaRota)],
-    [t.avoidRoute, value(quote.evitarRota)],
-    [t.avoidCarrier, value(quote.evitarArmador)],
-    [t.grossWeight, value(quote.pesoBrutoTotal)],
-    [t.goodsValue, value(quote.valorMercadoria)],
-    [t.dangerousCargo, yesNo(quote.cargaPerigosa)],
-  ];
-  const manual = quote.metodoEnvio === 'EMAIL';
   return {
-    language,
+    ...buildSharedDocument({
+      language,
+      empresa: empresaNome,
+      codigo: quote.codigo,
+      nomeSolicitante: quote.nomeSolicitante,
+      referenciaProcesso: quote.referenciaProcesso,
+      fti: quote.fti,
+      tipoFrete: quote.tipoFrete,
+      prazoResposta: quote.prazoResposta,
+      manual: quote.metodoEnvio === 'EMAIL',
+      origem: quote.origem,
+      destino: quote.destino,
+      incoterm: quote.incoterm,
+      tempoTransito: quote.tempoTransito,
+      preferenciaRota: quote.preferenciaRota,
+      evitarRota: quote.evitarRota,
+      evitarArmador: quote.evitarArmador,
+      pesoBrutoTotal: quote.pesoBrutoTotal,
+      valorMercadoria: quote.valorMercadoria,
+      cargaPerigosa: quote.cargaPerigosa,
+      itens: quote.itens,
+      observacoes: quote.observacoes,
+      descricaoAdicional: quote.descricaoAdicional,
+      mensagem: quote.descricaoGeral,
+      createdAt: quote.createdAt,
+    }),
     subject: quote.tituloEmail,
-    title: t.title,
-    intro: [
-      t.greeting,
-      formatMessage(t.intro, { empresa: empresaNome }),
-      formatMessage(t.deadline, { prazo }),
-    ],
-    sections: [
-      {
-        title: t.sectionRequest,
-        rows: [
-          [t.code, quote.codigo],
-          [t.company, empresaNome],
-          [t.requester, quote.nomeSolicitante],
-          [t.reference, quote.referenciaProcesso],
-          [t.fti, value(quote.fti)],
-          [t.freightType, quote.tipoFrete],
-          [t.responseDeadline, prazo],
-        ],
-      },
-      // PDF/Excel requests carry their content in the attached file; only what was filled is listed.
-      { title: t.sectionRoute, rows: manual ? route : route.filter(([, v]) => v !== t.notInformed) },
-    ],
-    items: {
-      headers: [t.goods, t.volumes, t.dimensions],
-      rows: quote.itens
-        .filter((item) => item.mercadoria || item.quantidadeVolumes || item.dimensoes)
-        .map((item) => [value(item.mercadoria), value(item.quantidadeVolumes), value(item.dimensoes)]),
-    },
-    body: quote.descricaoGeral,
-    notes: [quote.observacoes, quote.descricaoAdicional].filter(Boolean).join('\n\n') || null,
-    footer: formatMessage(t.createdAt, { data: formatDateTime(quote.createdAt, language) }),
   };
 }
 
@@ -94,32 +61,16 @@ export function escapeHtml(value: string): string {
   );
 }
 
-/** The request e-mail: the user's text (when given), then the request's data as tables. */
+/**
+ * The request e-mail, written here only (the wizard previews the same text from packages/shared): the
+ * data once, then the lines a forwarder fills in when answering inline (ADR 0010; issue 20).
+ */
 export function renderQuoteMail(doc: QuoteDocument, hasAttachments: boolean): { text: string; html: string } {
   const t = quoteDocumentMessages[doc.language];
-  const lead = doc.body ? [doc.body] : doc.intro;
-  const tail = [...(hasAttachments ? [t.attachmentsHint] : []), t.replyHint];
-  const textSections = doc.sections.flatMap((section) => [
-    '',
-    section.title.toUpperCase(),
-    ...section.rows.map(([label, v]) => `${label}: ${v}`),
-  ]);
-  const textItems =
-    doc.items.rows.length > 0
-      ? ['', t.sectionCargo.toUpperCase(), ...doc.items.rows.map((row) => `- ${row.join(' | ')}`)]
-      : [];
-  const text = [
-    ...lead,
-    ...textSections,
-    ...textItems,
-    ...(doc.notes ? ['', t.sectionNotes.toUpperCase(), doc.notes] : []),
-    '',
-    ...tail,
-    '',
-    doc.footer,
-  ].join('\n');
-
+  const text = renderQuoteMailText(doc, hasAttachments);
   const paragraph = (p: string) => `<p style="margin:0 0 12px;white-space:pre-line">${escapeHtml(p)}</p>`;
+  const h2 = (title: string) =>
+    `<h2 style="font-size:16px;color:#1e3a8a;margin:24px 0 8px">${escapeHtml(title)}</h2>`;
   const table = (rows: [string, string][]) =>
     `<table role="presentation" cellpadding="6" cellspacing="0" style="border-collapse:collapse;width:100%;font-size:14px">${rows
       .map(
@@ -129,7 +80,7 @@ export function renderQuoteMail(doc: QuoteDocument, hasAttachments: boolean): { 
       .join('')}</table>`;
   const items =
     doc.items.rows.length > 0
-      ? `<h2 style="font-size:16px;color:#1e3a8a;margin:24px 0 8px">${escapeHtml(t.sectionCargo)}</h2><table cellpadding="6" cellspacing="0" style="border-collapse:collapse;width:100%;font-size:14px"><tr>${doc.items.headers
+      ? `${h2(t.sectionCargo)}<table cellpadding="6" cellspacing="0" style="border-collapse:collapse;width:100%;font-size:14px"><tr>${doc.items.headers
           .map(
             (h) =>
               `<th align="left" style="background:#eff6ff;border-bottom:1px solid #bfdbfe">${escapeHtml(h)}</th>`,
@@ -141,23 +92,29 @@ export function renderQuoteMail(doc: QuoteDocument, hasAttachments: boolean): { 
           )
           .join('')}</table>`
       : '';
+  const message = doc.message
+    ? `<p style="margin:0 0 4px;color:#475569">${escapeHtml(doc.message.label)}</p>${paragraph(doc.message.text)}`
+    : '';
+  const offer = `${h2(doc.offer.title)}<p style="margin:0 0 12px;white-space:pre-line">${doc.offer.fields
+    .map((field) => `${escapeHtml(field)}: `)
+    .join('\n')}</p>`;
   const html = `<!doctype html><html lang="${doc.language === 'pt' ? 'pt-BR' : 'en'}"><head><meta charset="utf-8"><title>${escapeHtml(doc.subject)}</title></head>
 <body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="640" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;padding:28px"><tr><td>
 <h1 style="margin:0 0 20px;font-size:20px;color:#1e3a8a">${escapeHtml(doc.title)}</h1>
-${lead.map(paragraph).join('')}
+${doc.intro.map(paragraph).join('')}
+${message}
 ${doc.sections
   .filter((s) => s.rows.length > 0)
-  .map(
-    (s) =>
-      `<h2 style="font-size:16px;color:#1e3a8a;margin:24px 0 8px">${escapeHtml(s.title)}</h2>${table(s.rows)}`,
-  )
+  .map((s) => `${h2(s.title)}${table(s.rows)}`)
   .join('')}
 ${items}
-${doc.notes ? `<h2 style="font-size:16px;color:#1e3a8a;margin:24px 0 8px">${escapeHtml(t.sectionNotes)}</h2>${paragraph(doc.notes)}` : ''}
-<div style="margin-top:24px">${tail.map(paragraph).join('')}</div>
-<p style="margin:24px 0 0;color:#64748b;font-size:12px">${escapeHtml(doc.footer)}</p>
+${doc.notes ? `${h2(t.sectionNotes)}${paragraph(doc.notes)}` : ''}
+<div style="margin-top:24px">${[...(hasAttachments ? [t.attachmentsHint] : []), t.replyHint].map(paragraph).join('')}</div>
+${offer}
+${paragraph(doc.signature.join('\n'))}
+${doc.footer ? `<p style="margin:24px 0 0;color:#64748b;font-size:12px">${escapeHtml(doc.footer)}</p>` : ''}
 </td></tr></table></td></tr></table></body></html>`;
   return { text, html };
 }
@@ -182,7 +139,13 @@ export function renderQuotePdf(doc: QuoteDocument): Promise<Buffer> {
     pdf.moveDown(0.8);
     const heading = (title: string) => {
       if (pdf.y > pdf.page.height - 140) pdf.addPage();
-      pdf.moveDown(0.6).fillColor('#1e3a8a').font('Helvetica-Bold').fontSize(13).text(title);
+      // Always at the left margin: the last value written leaves pdfkit's x in the value column.
+      pdf
+        .moveDown(0.6)
+        .fillColor('#1e3a8a')
+        .font('Helvetica-Bold')
+        .fontSize(13)
+        .text(title, 50, pdf.y, { width });
       pdf
         .moveTo(50, pdf.y + 2)
         .lineTo(50 + width, pdf.y + 2)
@@ -245,7 +208,7 @@ export function renderQuotePdf(doc: QuoteDocument): Promise<Buffer> {
         .font('Helvetica')
         .fontSize(8)
         .text(
-          `${doc.footer} · ${formatMessage(t.page, { n: i + 1, total: range.count })}`,
+          [doc.footer, formatMessage(t.page, { n: i + 1, total: range.count })].filter(Boolean).join(' · '),
           50,
           pdf.page.height - 40,
           { width, align: 'center', lineBreak: false },

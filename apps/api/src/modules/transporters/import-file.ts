@@ -186,7 +186,7 @@ export function readImportFile(buffer: Buffer): RawImportRow[] {
   return rows;
 }
 
-export const EXPORT_HEADER = ['Nome', 'Emails', 'Grupos', 'Status'];
+export const EXPORT_HEADER = ['Nome', 'E-mails', 'Grupos', 'Status'];
 
 /** The export: the same columns the import reads, so the file can be edited and imported back. */
 export function writeExport(rows: string[][], format: 'csv' | 'xlsx'): Buffer {

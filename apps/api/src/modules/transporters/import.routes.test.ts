@@ -103,11 +103,11 @@ describe('import preview and commit', () => {
     });
     expect(byLine.get(4)).toMatchObject({
       status: 'invalido',
-      erros: ['O email pricing@atlantica.com.br já aparece na linha 2.'],
+      erros: ['O e-mail pricing@atlantica.com.br já aparece na linha 2.'],
     });
     expect(byLine.get(5)?.erros).toEqual(['O nome do agente de carga é obrigatório.']);
     expect(byLine.get(6)?.erros).toEqual(['Pelo menos um email deve ser fornecido']);
-    expect(byLine.get(7)?.erros).toEqual(['Email inválido: nao-e-email']);
+    expect(byLine.get(7)?.erros).toEqual(['E-mail inválido: nao-e-email']);
     expect(byLine.get(9)).toMatchObject({ status: 'novo', grupos: ['Europa', 'Ásia'] });
 
     const commit = await call('POST', '/api/transporters/import', a.supervisor.token, {
@@ -159,7 +159,7 @@ describe('import preview and commit', () => {
     ).json();
     expect(merged.linhas[0]).toMatchObject({
       status: 'invalido',
-      erros: ['Os emails pertencem a agentes de carga diferentes: "Um" e "Dois".'],
+      erros: ['Os e-mails pertencem a agentes de carga diferentes: "Um" e "Dois".'],
     });
   });
 
@@ -218,7 +218,7 @@ describe('import preview and commit', () => {
         'sem-titulos.csv',
         'Fulano;fulano@x.com\n',
         400,
-        'Não encontramos as colunas de nome e e-mail. A primeira linha deve ter os títulos "Nome", "Emails" e, se quiser, "Grupos".',
+        'Não encontramos as colunas de nome e e-mail. A primeira linha deve ter os títulos "Nome", "E-mails" e, se quiser, "Grupos".',
       ],
       ['vazio.csv', 'Nome;Email\n\n\n', 400, 'O arquivo não tem linhas de agentes de carga.'],
       ['truncado.xlsx', xlsx([['Nome', 'Email']]).subarray(0, 200), 400, 'Planilha inválida ou corrompida'],
@@ -316,7 +316,7 @@ describe('export', () => {
     );
     const rows = parseCsv(csv.body.replace(/^\uFEFF/, ''));
     expect(rows.slice(0, 3)).toEqual([
-      ['Nome', 'Emails', 'Grupos', 'Status'],
+      ['Nome', 'E-mails', 'Grupos', 'Status'],
       [`'=HYPERLINK("http://mal")`, 'mal@x.com', 'Europa', 'Ativo'],
       ['Navegação Sul', 'a@sul.com;b@sul.com', '', 'Ativo'],
     ]);

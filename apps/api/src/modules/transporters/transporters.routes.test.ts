@@ -107,8 +107,8 @@ describe('carriers', () => {
     [{ email: 'ok@ok.com' }, 'O nome do agente de carga é obrigatório.'],
     [{ nome: 'X', email: ' ; ; ' }, 'Pelo menos um email deve ser fornecido'],
     [{ nome: 'X' }, 'Pelo menos um email deve ser fornecido'],
-    [{ nome: 'X', email: 'bom@ok.com;sem-arroba.com' }, 'Email inválido: sem-arroba.com'],
-    [{ nome: 'X', email: 'com espaco@ok.com' }, 'Email inválido: com espaco@ok.com'],
+    [{ nome: 'X', email: 'bom@ok.com;sem-arroba.com' }, 'E-mail inválido: sem-arroba.com'],
+    [{ nome: 'X', email: 'com espaco@ok.com' }, 'E-mail inválido: com espaco@ok.com'],
     [{ nome: 'X', email: 'ok@ok.com', grupos: ['nao-e-uuid'] }, 'Identificador inválido.'],
     [{ nome: 'X', email: 'ok@ok.com', extra: 1 }, 'Campo não permitido: extra'],
   ])('rejects %j with "%s" and writes nothing', async (body, message) => {
@@ -128,7 +128,7 @@ describe('carriers', () => {
     });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(
-      'O email pricing@maersk.com já está cadastrado no agente de carga "Maersk Brasil".',
+      'O e-mail pricing@maersk.com já está cadastrado no agente de carga "Maersk Brasil".',
     );
     expect(await counts()).toEqual(before);
     await createCarrier(b.supervisor.token, { nome: 'Maersk (Beta)', email: 'pricing@maersk.com' });

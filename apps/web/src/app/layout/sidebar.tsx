@@ -101,7 +101,14 @@ export function Sidebar({ role, collapsed, onToggleCollapsed, mobileOpen, onClos
         )}
       >
         <AppLogo size={32} />
-        <span className={cn('truncate text-base font-bold text-fg', collapsed && 'md:hidden')}>
+        {/* The whole name, on two lines if the drawer's close button leaves too little room. */}
+        <span
+          className={cn(
+            'min-w-0 text-[15px] leading-tight font-bold tracking-tight text-fg',
+            collapsed && 'md:hidden',
+          )}
+          data-testid="sidebar-app-name"
+        >
           {ui.appName}
         </span>
         <button

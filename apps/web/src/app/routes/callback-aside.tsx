@@ -4,8 +4,8 @@ import { ui } from '@cotacoes/shared/messages/ui';
 export function CallbackAside() {
   return (
     <div>
-      <h2 className="text-3xl leading-tight font-bold lg:text-4xl">{ui.login.heroTitle}</h2>
-      <p className="mt-4 text-lg text-blue-100">{ui.login.heroSubtitle}</p>
+      <h2 className="text-3xl leading-tight font-bold lg:text-4xl">{ui.productClaims.heroTitle}</h2>
+      <p className="mt-4 text-lg text-blue-100">{ui.productClaims.heroSubtitle}</p>
     </div>
   );
 }

@@ -9,7 +9,7 @@ export default function CreatePasswordRoute() {
     <AuthLayout aside={<SignUpSteps current={3} />}>
       <PageTitle title={ui.createPassword.title} />
       <AuthCardHeader
-        step={formatMessage(ui.register.steps, { step: 3 })}
+        step={formatMessage(ui.register.steps, { step: 3, total: ui.authLayout.steps.length })}
         title={ui.createPassword.heading}
         subtitle={ui.createPassword.subheading}
       />

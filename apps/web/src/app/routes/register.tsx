@@ -14,7 +14,7 @@ export default function RegisterRoute() {
     <AuthLayout aside={<SignUpSteps current={1} />}>
       <PageTitle title={ui.register.title} />
       <AuthCardHeader
-        step={formatMessage(ui.register.steps, { step: 1 })}
+        step={formatMessage(ui.register.steps, { step: 1, total: ui.authLayout.steps.length })}
         title={ui.register.heading}
         subtitle={ui.register.subheading}
       />

@@ -15,7 +15,7 @@ export default function VerifyEmailRoute() {
     <AuthLayout aside={<SignUpSteps current={2} />}>
       <PageTitle title={ui.verifyEmail.title} />
       <AuthCardHeader
-        step={formatMessage(ui.register.steps, { step: 2 })}
+        step={formatMessage(ui.register.steps, { step: 2, total: ui.authLayout.steps.length })}
         title={ui.verifyEmail.heading}
         subtitle={
           email ? formatMessage(ui.verifyEmail.subheading, { email }) : ui.verifyEmail.subheadingNoEmail

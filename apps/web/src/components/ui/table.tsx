@@ -7,10 +7,13 @@ export function Table({
   children,
   className,
   scrollLabel,
+  fixed,
 }: {
   caption?: ReactNode;
   children: ReactNode;
   className?: string;
+  /** Column widths from the header cells: the table never grows past its container (cells wrap). */
+  fixed?: boolean;
   /** Names the scrolling wrapper and makes it keyboard-reachable (a wide table of plain text). */
   scrollLabel?: string;
 }) {
@@ -23,7 +26,7 @@ export function Table({
       )}
       {...(scrollLabel ? { role: 'region', 'aria-label': scrollLabel, tabIndex: 0 } : {})}
     >
-      <table className="w-full border-collapse text-left text-sm">
+      <table className={cn('w-full border-collapse text-left text-sm', fixed && 'table-fixed')}>
         {caption && <caption className="sr-only">{caption}</caption>}
         {children}
       </table>

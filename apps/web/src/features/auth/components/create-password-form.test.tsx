@@ -27,6 +27,19 @@ function setup() {
 }
 
 describe('create password', () => {
+  it('takes a field message away as soon as that field is edited, not at the next submit', async () => {
+    stubNetwork({});
+    const { submit, fill, user } = setup();
+    await screen.findByLabelText(ui.createPassword.nameLabel);
+    await fill('Ana', 'abc123x', 'abc123y');
+    await user.click(submit());
+    expect(await screen.findByText(MISMATCH)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(ui.createPassword.passwordLabel), 'z');
+    expect(screen.getByText(MISMATCH)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(ui.createPassword.confirmLabel), '{Backspace}x');
+    expect(screen.queryByText(MISMATCH)).not.toBeInTheDocument();
+  });
+
   it('keeps submit disabled until name, password and confirmation are filled', async () => {
     stubNetwork({});
     const { submit, fill } = setup();

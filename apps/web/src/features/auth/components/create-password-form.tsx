@@ -10,7 +10,7 @@ import { Input, PasswordInput } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { errorText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { type FieldErrors, hasFieldErrors, issuesToFieldErrors, serverFieldErrors } from '@/lib/form';
+import { hasFieldErrors, issuesToFieldErrors, serverFieldErrors, useFieldErrors } from '@/lib/form';
 import { useCompleteRegistration } from '../api/complete-registration';
 
 /** The three spec rules, shown as a live checklist while typing. */
@@ -42,7 +42,7 @@ export function CreatePasswordForm() {
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [fieldErrors, setFieldErrors, clearOnChange] = useFieldErrors();
   const filled = name.trim() !== '' && password !== '' && confirmPassword !== '';
 
   function onSubmit(event: FormEvent) {
@@ -66,7 +66,7 @@ export function CreatePasswordForm() {
       : null;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
+    <form onChange={clearOnChange} onSubmit={onSubmit} noValidate className="space-y-5">
       {formError && <Alert variant="error">{formError}</Alert>}
       <fieldset disabled={complete.isPending} className="space-y-4">
         <Input

@@ -1,6 +1,6 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
-import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { usePublicConfig } from '@/api/get-public-config';
 import { GoogleLogo, MicrosoftLogo } from '@/components/icons';
@@ -9,11 +9,10 @@ import { Button } from '@/components/ui/button';
 import { Input, PasswordInput } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { errorText } from '@/lib/api-client';
-import { showToast } from '@/lib/toast';
 import { useLogin } from '../api/login';
 import { type OAuthProvider, probeProviderLogin, providerLoginHref } from '../api/provider-login';
 
-export function LoginForm({ emailInputRef }: { emailInputRef?: RefObject<HTMLInputElement | null> }) {
+export function LoginForm() {
   const navigate = useNavigate();
   const login = useLogin();
   const config = usePublicConfig();
@@ -21,8 +20,6 @@ export function LoginForm({ emailInputRef }: { emailInputRef?: RefObject<HTMLInp
   const [password, setPassword] = useState('');
   const [oauthBusy, setOauthBusy] = useState<OAuthProvider | null>(null);
   const [oauthError, setOauthError] = useState<string | null>(null);
-  const ownEmailRef = useRef<HTMLInputElement>(null);
-  const emailRef = emailInputRef ?? ownEmailRef;
 
   // Coming back from the provider with the browser's back button restores the page from cache.
   useEffect(() => {
@@ -64,15 +61,6 @@ export function LoginForm({ emailInputRef }: { emailInputRef?: RefObject<HTMLInp
     }
   }
 
-  function onForgotPassword() {
-    const email = config.data?.supportEmail;
-    showToast({
-      message: email ? formatMessage(ui.login.forgotPasswordHelp, { email }) : ui.login.forgotPasswordNoEmail,
-      variant: 'info',
-      durationMs: 8000,
-    });
-  }
-
   const error = login.isError ? errorText(login.error, ui.login.errorFallback) : oauthError;
 
   return (
@@ -80,7 +68,6 @@ export function LoginForm({ emailInputRef }: { emailInputRef?: RefObject<HTMLInp
       {error && <Alert variant="error">{error}</Alert>}
       <fieldset disabled={busy} className="space-y-4">
         <Input
-          ref={emailRef}
           label={ui.login.emailLabel}
           type="email"
           name="email"
@@ -101,9 +88,12 @@ export function LoginForm({ emailInputRef }: { emailInputRef?: RefObject<HTMLInp
           required
         />
         <div className="flex justify-end">
-          <Button variant="link" className="text-sm" onClick={onForgotPassword}>
+          <Link
+            to={paths.auth.forgotPassword.getHref()}
+            className="text-sm font-semibold text-primary-soft-fg hover:underline"
+          >
             {ui.login.forgotPassword}
-          </Button>
+          </Link>
         </div>
         <Button
           type="submit"

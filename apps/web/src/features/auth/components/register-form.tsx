@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { storageKeys } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { errorText } from '@/lib/api-client';
-import { type FieldErrors, issuesToFieldErrors, serverFieldErrors } from '@/lib/form';
+import { issuesToFieldErrors, serverFieldErrors, useFieldErrors } from '@/lib/form';
 import { sessionStore } from '@/lib/storage';
 import { useRegister } from '../api/register';
 
@@ -19,7 +19,7 @@ export function RegisterForm({ initialEmail }: { initialEmail?: string }) {
   const [email, setEmail] = useState(
     () => initialEmail || (sessionStore.get(storageKeys.pendingEmail) ?? ''),
   );
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [fieldErrors, setFieldErrors, clearOnChange] = useFieldErrors();
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -42,7 +42,7 @@ export function RegisterForm({ initialEmail }: { initialEmail?: string }) {
     register.isError && !fieldErrors.email ? errorText(register.error, ui.register.errorFallback) : null;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
+    <form onChange={clearOnChange} onSubmit={onSubmit} noValidate className="space-y-5">
       {formError && <Alert variant="error">{formError}</Alert>}
       <Input
         label={ui.register.emailLabel}

@@ -12,16 +12,25 @@ export interface VerificationCodeInputProps {
   value: string;
   onChange: (value: string) => void;
   error?: string;
+  /** How long the code is valid differs per flow (registration, password reset). */
+  hint?: string;
   disabled?: boolean;
   ref?: Ref<HTMLInputElement>;
 }
 
-export function VerificationCodeInput({ value, onChange, error, disabled, ref }: VerificationCodeInputProps) {
+export function VerificationCodeInput({
+  value,
+  onChange,
+  error,
+  hint = ui.verifyEmail.codeHint,
+  disabled,
+  ref,
+}: VerificationCodeInputProps) {
   return (
     <Input
       ref={ref}
       label={ui.verifyEmail.codeLabel}
-      hint={ui.verifyEmail.codeHint}
+      hint={hint}
       error={error}
       name="code"
       value={value}

@@ -18,6 +18,7 @@ const demo = {
   telefone: '(11) 4000-0000',
   endereco: 'Av. Paulista, 1000, São Paulo, SP',
   ativa: true,
+  dadosNaoConfirmados: false,
   dataCriacao: '2026-11-01T12:00:00.000Z',
 };
 const other = {
@@ -30,6 +31,7 @@ const other = {
   email: null,
   telefone: null,
   endereco: null,
+  dadosNaoConfirmados: true,
 };
 
 function setup(routes: Record<string, Handler | StubResponse> = {}) {
@@ -53,6 +55,9 @@ describe('company administration', () => {
     expect(
       within(row('Comércio Exterior Sul')).getByRole('button', { name: /Atuar na empresa/ }),
     ).toBeInTheDocument();
+    // Typed at onboarding while the public CNPJ service was down: marked.
+    expect(within(row('Comércio Exterior Sul')).getByText(t.unconfirmed)).toBeInTheDocument();
+    expect(within(row('Importadora Demonstração')).queryByText(t.unconfirmed)).not.toBeInTheDocument();
   });
 
   it("shows 'Erro ao carregar empresas' when the list fails", async () => {

@@ -14,7 +14,7 @@ import { LoadingState } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/table';
 import { errorText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { type FieldErrors, hasFieldErrors, serverFieldErrors } from '@/lib/form';
+import { hasFieldErrors, serverFieldErrors, useFieldErrors } from '@/lib/form';
 import { useUser } from '@/lib/session';
 import { showToast } from '@/lib/toast';
 import { useMediaQuery } from '@/lib/use-media-query';
@@ -30,7 +30,7 @@ function CreateCompanyForm() {
   const formId = useId();
   const create = useCreateCompany();
   const [values, setValues] = useState(emptyCompanyValues);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors, clearOnChange] = useFieldErrors();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -51,7 +51,7 @@ function CreateCompanyForm() {
 
   return (
     <CardSection title={t.createTitle} description={t.createHint} headingId={`${formId}-title`}>
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form onChange={clearOnChange} onSubmit={submit} noValidate className="space-y-4">
         {create.isError && !hasFieldErrors(errors) && (
           <Alert variant="error">{errorText(create.error, t.createError)}</Alert>
         )}
@@ -91,12 +91,17 @@ function CompanyName({ empresa, acting }: { empresa: Empresa; acting: boolean })
           </Badge>
         )}
         {!empresa.ativa && <Badge variant="neutral">{t.inactive}</Badge>}
+        {empresa.dadosNaoConfirmados && (
+          <span title={ui.onboarding.unconfirmedHint}>
+            <Badge variant="warning">{t.unconfirmed}</Badge>
+          </span>
+        )}
       </div>
       {empresa.razaoSocial && empresa.razaoSocial !== empresa.nome && (
         <p className="text-xs text-fg-muted">{empresa.razaoSocial}</p>
       )}
       {empresa.endereco && (
-        <p className="max-w-xs truncate text-xs text-fg-muted" title={empresa.endereco}>
+        <p className="truncate text-xs text-fg-muted" title={empresa.endereco}>
           {empresa.endereco}
         </p>
       )}
@@ -109,7 +114,7 @@ function CompanyContact({ empresa }: { empresa: Empresa }) {
   return (
     <>
       {empresa.email && (
-        <p className="max-w-48 truncate" title={empresa.email}>
+        <p className="truncate" title={empresa.email}>
           {empresa.email}
         </p>
       )}
@@ -126,6 +131,7 @@ function CompanyActions({
   onEdit,
   onDelete,
   align = 'end',
+  compact = false,
 }: {
   empresa: Empresa;
   acting: boolean;
@@ -134,9 +140,13 @@ function CompanyActions({
   onEdit: (empresa: Empresa) => void;
   onDelete: (empresa: Empresa) => void;
   align?: 'start' | 'end';
+  /** The table's narrow column: the short label (the accessible name stays complete). */
+  compact?: boolean;
 }) {
   return (
-    <div className={cn('flex items-center gap-1', align === 'end' ? 'justify-end' : 'justify-start')}>
+    <div
+      className={cn('flex flex-wrap items-center gap-1', align === 'end' ? 'justify-end' : 'justify-start')}
+    >
       {!acting && (
         <Button
           variant="secondary"
@@ -146,7 +156,7 @@ function CompanyActions({
           disabled={setVisao.isPending}
           aria-label={formatMessage(t.actAsLabel, { nome: empresa.nome })}
         >
-          {t.actAs}
+          {compact ? t.actAsShort : t.actAs}
         </Button>
       )}
       <Button
@@ -248,23 +258,24 @@ export function CompaniesPage() {
           </Card>
         )}
         {companies.isSuccess && visible.length > 0 && wide && (
-          <Table caption={t.listTitle}>
+          // Fixed columns: long names and addresses wrap or truncate, the actions always stay in view.
+          <Table caption={t.listTitle} fixed>
             <TableHead>
               <TableRow>
                 <TableHeaderCell>{t.columns.empresa}</TableHeaderCell>
-                <TableHeaderCell>{t.columns.codigo}</TableHeaderCell>
-                <TableHeaderCell>{t.columns.cnpj}</TableHeaderCell>
-                <TableHeaderCell>{t.columns.contato}</TableHeaderCell>
-                <TableHeaderCell className="text-right">{t.columns.acoes}</TableHeaderCell>
+                <TableHeaderCell className="w-28">{t.columns.codigo}</TableHeaderCell>
+                <TableHeaderCell className="w-44">{t.columns.cnpj}</TableHeaderCell>
+                <TableHeaderCell className="w-52">{t.columns.contato}</TableHeaderCell>
+                <TableHeaderCell className="w-56 text-right">{t.columns.acoes}</TableHeaderCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {visible.map((empresa) => (
                 <TableRow key={empresa.id}>
-                  <TableCell className="min-w-56">
+                  <TableCell className="break-words">
                     <CompanyName empresa={empresa} acting={empresa.id === user?.empresaId} />
                   </TableCell>
-                  <TableCell className="font-mono text-xs">{empresa.codigo}</TableCell>
+                  <TableCell className="font-mono text-xs break-all">{empresa.codigo}</TableCell>
                   <TableCell className="whitespace-nowrap tabular-nums">
                     {empresa.cnpj ? formatCnpj(empresa.cnpj) : '—'}
                   </TableCell>
@@ -279,6 +290,7 @@ export function CompaniesPage() {
                       onActIn={actIn}
                       onEdit={setEditing}
                       onDelete={setDeleting}
+                      compact
                     />
                   </TableCell>
                 </TableRow>

@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { errorText } from '@/lib/api-client';
-import { type FieldErrors, hasFieldErrors, serverFieldErrors } from '@/lib/form';
+import { hasFieldErrors, serverFieldErrors, useFieldErrors } from '@/lib/form';
 import { showToast } from '@/lib/toast';
 import { useUpdateCompany } from '../api/update-company';
 import { CompanyFields, companyToValues, parseCompanyValues } from './company-fields';
@@ -16,7 +16,7 @@ export function EditCompanyModal({ empresa, onClose }: { empresa: Empresa; onClo
   const formId = useId();
   const update = useUpdateCompany();
   const [values, setValues] = useState(() => companyToValues(empresa));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors, clearOnChange] = useFieldErrors();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -56,7 +56,7 @@ export function EditCompanyModal({ empresa, onClose }: { empresa: Empresa; onClo
         </>
       }
     >
-      <form id={formId} onSubmit={submit} noValidate className="space-y-4">
+      <form id={formId} onChange={clearOnChange} onSubmit={submit} noValidate className="space-y-4">
         {update.isError && !hasFieldErrors(errors) && (
           <Alert variant="error">{errorText(update.error, t.updateError)}</Alert>
         )}

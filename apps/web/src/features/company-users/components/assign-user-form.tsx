@@ -9,7 +9,7 @@ import { CardSection } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { errorText } from '@/lib/api-client';
-import { type FieldErrors, issuesToFieldErrors, serverFieldErrors } from '@/lib/form';
+import { issuesToFieldErrors, serverFieldErrors, useFieldErrors } from '@/lib/form';
 import { showToast } from '@/lib/toast';
 import { type AssignUserResponse, useAssignUser } from '../api/assign-user';
 
@@ -28,7 +28,7 @@ export function AssignUserForm({ empresaId }: { empresaId: string | null }) {
   const [name, setName] = useState('');
   const [role, setRole] = useState<MemberRole>('analista');
   const [formError, setFormError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [fieldErrors, setFieldErrors, clearOnChange] = useFieldErrors();
   const [result, setResult] = useState<AssignUserResponse | null>(null);
 
   function submit(event: FormEvent) {
@@ -67,7 +67,7 @@ export function AssignUserForm({ empresaId }: { empresaId: string | null }) {
 
   return (
     <CardSection title={t.formTitle} description={t.formHint} headingId={`${id}-title`}>
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form onChange={clearOnChange} onSubmit={submit} noValidate className="space-y-4">
         <div className="grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1.5fr)_minmax(0,1fr)]">
           <Input
             label={t.emailLabel}

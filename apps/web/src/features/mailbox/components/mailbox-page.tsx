@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { ApiError, errorText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
-import { getToken } from '@/lib/session';
+import { getToken, useUser } from '@/lib/session';
 import { toggleTheme, useTheme } from '@/lib/theme';
 import { useMailboxMessage } from '../api/get-message';
 import { type MailboxSummary, useMailboxMessages } from '../api/list-messages';
@@ -110,6 +110,7 @@ function closedReason(available: boolean | undefined, signedIn: boolean, error: 
 /** Local mail catcher: what the server wrote to $DATA_DIR/mail/sent, for a signed-in desenvolvedor only. */
 export function MailboxPage() {
   const theme = useTheme();
+  const user = useUser();
   const [params] = useSearchParams();
   const selected = params.get('id');
   const signedIn = Boolean(getToken());
@@ -137,10 +138,10 @@ export function MailboxPage() {
               {theme === 'dark' ? <SunIcon size={20} /> : <MoonIcon size={20} />}
             </button>
             <Link
-              to={paths.auth.login.getHref()}
+              to={user ? paths.home.getHref() : paths.auth.login.getHref()}
               className={buttonClasses({ variant: 'secondary', size: 'sm' })}
             >
-              {ui.mailbox.backToLogin}
+              {user ? ui.mailbox.backToApp : ui.mailbox.backToLogin}
             </Link>
           </div>
         </div>

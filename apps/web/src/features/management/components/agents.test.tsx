@@ -51,7 +51,7 @@ describe('management: agents', () => {
     await user.type(form.getByLabelText('Nome'), 'Delta Shipping');
     await user.type(form.getByLabelText('E-mail 1'), 'delta@');
     await user.click(form.getByRole('button', { name: t.agents.create }));
-    expect(form.getByText('Email inválido: delta@')).toBeInTheDocument();
+    expect(form.getByText('E-mail inválido: delta@')).toBeInTheDocument();
     expect(form.queryByText('O nome do agente de carga é obrigatório.')).not.toBeInTheDocument();
     expect(network.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
@@ -100,7 +100,7 @@ describe('management: agents', () => {
     let answer: StubResponse = problem(
       409,
       'TRANSPORTADOR_EMAIL_IN_USE',
-      'O email ops@atlantico.com.br já está cadastrado no agente de carga "Atlântico Logística".',
+      'O e-mail ops@atlantico.com.br já está cadastrado no agente de carga "Atlântico Logística".',
     );
     const { user } = setup({ 'POST /api/transporters': () => answer });
     const form = within(createForm());
@@ -110,7 +110,7 @@ describe('management: agents', () => {
     let dialog = await screen.findByRole('dialog', { name: 'Erro ao Criar Agente de Carga' });
     expect(
       within(dialog).getByText(
-        'O email ops@atlantico.com.br já está cadastrado no agente de carga "Atlântico Logística".',
+        'O e-mail ops@atlantico.com.br já está cadastrado no agente de carga "Atlântico Logística".',
       ),
     ).toBeInTheDocument();
     await user.click(within(dialog).getAllByRole('button', { name: 'Fechar' }).at(-1)!);

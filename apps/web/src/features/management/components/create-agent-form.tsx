@@ -6,7 +6,7 @@ import { CardSection } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { MultiSelect } from '@/components/ui/multi-select';
 import type { SelectOption } from '@/components/ui/select';
-import type { FieldErrors } from '@/lib/form';
+import { useFieldErrors } from '@/lib/form';
 import { useCreateTransporter } from '../api/create-transporter';
 import { EmailInputs } from './email-inputs';
 import { type AgentValues, emptyAgentValues, parseAgentValues } from './forms';
@@ -20,7 +20,7 @@ export function CreateAgentForm({ groupOptions }: { groupOptions: readonly Selec
   const create = useCreateTransporter();
   const status = useStatusModal();
   const [values, setValues] = useState<AgentValues>(emptyAgentValues);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors, clearOnChange] = useFieldErrors();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -42,7 +42,7 @@ export function CreateAgentForm({ groupOptions }: { groupOptions: readonly Selec
 
   return (
     <CardSection title={t.createTitle} description={t.createHint} headingId={`${formId}-title`}>
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form onChange={clearOnChange} onSubmit={submit} noValidate className="space-y-4">
         <div className="grid gap-4 md:grid-cols-2">
           <Input
             label={ui.management.nameLabel}

@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { PlusIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
 import { CardSection } from '@/components/ui/card';
-import type { FieldErrors } from '@/lib/form';
+import { useFieldErrors } from '@/lib/form';
 import { useCreateGroup } from '../api/create-group';
 import { emptyGroupValues, type GroupValues, parseGroupValues } from './forms';
 import { GroupFields } from './group-fields';
@@ -17,7 +17,7 @@ export function CreateGroupForm() {
   const create = useCreateGroup();
   const status = useStatusModal();
   const [values, setValues] = useState<GroupValues>(emptyGroupValues);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors, clearOnChange] = useFieldErrors();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -39,7 +39,7 @@ export function CreateGroupForm() {
 
   return (
     <CardSection title={t.createTitle} description={t.createHint} headingId={`${formId}-title`}>
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form onChange={clearOnChange} onSubmit={submit} noValidate className="space-y-4">
         <GroupFields
           idPrefix={formId}
           values={values}

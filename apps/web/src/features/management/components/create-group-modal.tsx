@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
 import { Textarea } from '@/components/ui/textarea';
-import type { FieldErrors } from '@/lib/form';
+import { useFieldErrors } from '@/lib/form';
 import { useCreateGroup } from '../api/create-group';
 import type { Grupo } from '../api/list-groups';
 import { emptyGroupValues, parseGroupValues } from './forms';
@@ -26,7 +26,7 @@ export function CreateGroupModal({
     if (closed.status === 'success') onClose();
   });
   const [values, setValues] = useState({ nome: '', descricao: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors, clearOnChange] = useFieldErrors();
   const [done, setDone] = useState(false);
 
   function submit(event: FormEvent) {
@@ -69,7 +69,7 @@ export function CreateGroupModal({
           </>
         }
       >
-        <form id={formId} onSubmit={submit} noValidate className="space-y-4">
+        <form id={formId} onChange={clearOnChange} onSubmit={submit} noValidate className="space-y-4">
           <Input
             label={ui.management.nameLabel}
             name="nome"

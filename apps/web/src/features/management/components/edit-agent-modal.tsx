@@ -7,7 +7,7 @@ import { Modal } from '@/components/ui/modal';
 import { MultiSelect } from '@/components/ui/multi-select';
 import type { SelectOption } from '@/components/ui/select';
 import { errorText } from '@/lib/api-client';
-import type { FieldErrors } from '@/lib/form';
+import { useFieldErrors } from '@/lib/form';
 import { showToast } from '@/lib/toast';
 import type { Transportador } from '../api/list-transporters';
 import { useUpdateTransporter } from '../api/update-transporter';
@@ -36,7 +36,7 @@ export function EditAgentModal({
     grupos: agent.grupos.map((grupo) => grupo.id),
     ativo: agent.ativo,
   }));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors, clearOnChange] = useFieldErrors();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -75,7 +75,7 @@ export function EditAgentModal({
         </>
       }
     >
-      <form id={formId} onSubmit={submit} noValidate className="space-y-4">
+      <form id={formId} onChange={clearOnChange} onSubmit={submit} noValidate className="space-y-4">
         {update.isError && <Alert variant="error">{errorText(update.error, t.updateError)}</Alert>}
         <Input
           label={ui.management.nameLabel}

@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { errorText } from '@/lib/api-client';
-import type { FieldErrors } from '@/lib/form';
+import { useFieldErrors } from '@/lib/form';
 import { showToast } from '@/lib/toast';
 import type { Grupo } from '../api/list-groups';
 import { useUpdateGroup } from '../api/update-group';
@@ -24,7 +24,7 @@ export function EditGroupModal({ grupo, onClose }: { grupo: Grupo; onClose: () =
     cor: grupo.cor,
     ativo: grupo.ativo,
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors, clearOnChange] = useFieldErrors();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -63,7 +63,7 @@ export function EditGroupModal({ grupo, onClose }: { grupo: Grupo; onClose: () =
         </>
       }
     >
-      <form id={formId} onSubmit={submit} noValidate className="space-y-4">
+      <form id={formId} onChange={clearOnChange} onSubmit={submit} noValidate className="space-y-4">
         {update.isError && <Alert variant="error">{errorText(update.error, t.updateError)}</Alert>}
         <GroupFields
           idPrefix={formId}

@@ -44,7 +44,7 @@ export function EmailInputs({
   }
 
   return (
-    <fieldset disabled={disabled} className="space-y-2">
+    <fieldset disabled={disabled} data-field="email" className="space-y-2">
       <legend className="mb-1.5 text-sm font-medium text-fg">{t.emailsLegend}</legend>
       {values.map((value, index) => {
         const n = index + 1;

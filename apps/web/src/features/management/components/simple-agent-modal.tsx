@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
-import type { FieldErrors } from '@/lib/form';
+import { useFieldErrors } from '@/lib/form';
 import { useCreateTransporter } from '../api/create-transporter';
 import { parseSimpleAgent } from './forms';
 import { useStatusModal } from './status-modal';
@@ -18,7 +18,7 @@ export function SimpleAgentModal({ onClose }: { onClose: () => void }) {
     if (closed.status === 'success') onClose();
   });
   const [values, setValues] = useState({ nome: '', email: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors, clearOnChange] = useFieldErrors();
   const [done, setDone] = useState(false);
 
   function submit(event: FormEvent) {
@@ -56,7 +56,7 @@ export function SimpleAgentModal({ onClose }: { onClose: () => void }) {
           </>
         }
       >
-        <form id={formId} onSubmit={submit} noValidate className="space-y-4">
+        <form id={formId} onChange={clearOnChange} onSubmit={submit} noValidate className="space-y-4">
           <Input
             label={ui.management.nameLabel}
             name="nome"

@@ -1,12 +1,16 @@
-import { errorMessages } from '@cotacoes/shared/messages/errors';
+import { errorMessages, formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { cnpjProblem, formatCnpj, normalizeCnpj } from '@cotacoes/shared/rules/cnpj';
 import { type FormEvent, useState } from 'react';
+import { usePublicConfig } from '@/api/get-public-config';
 import { SearchIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CnpjInput } from '@/components/ui/cnpj-input';
-import { errorText } from '@/lib/api-client';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { ApiError, errorText } from '@/lib/api-client';
+import { useFieldErrors } from '@/lib/form';
 import { type JoinResult, useJoinCompany } from '../api/join-company';
 import { type OnboardingResult, useOnboardCompany } from '../api/onboard-company';
 import { type CnpjLookupResponse, useSearchCnpj } from '../api/search-cnpj';
@@ -25,11 +29,113 @@ export interface LookupStepProps {
   onSwitch: (mode: LookupMode, data: { cnpj: string; result: CnpjLookupResponse }) => void;
 }
 
+/**
+ * The registry could not answer for a valid CNPJ (not found, unreachable, broken answer): the user may
+ * type the company's data instead (R7). Limits, invalid numbers and sign-in problems are not offered it.
+ */
+function lookupMissed(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.code === 'CNPJ_NOT_FOUND' || error.code === 'CNPJ_LOOKUP_FAILED') return true;
+  return error.code === null && (error.status === 0 || error.status >= 500);
+}
+
+interface ManualValues {
+  razaoSocial: string;
+  nomeFantasia: string;
+  endereco: string;
+}
+
+/** Razão social, nome fantasia and address typed against the validated CNPJ; marked not confirmed. */
+function ManualCompanyForm({
+  cnpj,
+  pending,
+  onSubmit,
+}: {
+  cnpj: string;
+  pending: boolean;
+  onSubmit: (values: ManualValues) => void;
+}) {
+  const [values, setValues] = useState<ManualValues>({ razaoSocial: '', nomeFantasia: '', endereco: '' });
+  const [errors, setErrors, clearOnChange] = useFieldErrors();
+  const set = (field: keyof ManualValues) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!values.razaoSocial.trim()) {
+      setErrors({ razaoSocial: [t.manualRazaoSocialRequired] });
+      return;
+    }
+    onSubmit(values);
+  }
+
+  return (
+    <form
+      id="onboarding-manual"
+      onChange={clearOnChange}
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="onboarding-manual-title"
+      className="space-y-4 rounded-xl border border-border bg-surface-muted/60 p-4"
+    >
+      <h3 id="onboarding-manual-title" className="text-sm font-semibold text-fg">
+        {t.manualTitle}
+      </h3>
+      <Alert variant="warning">{t.manualNotice}</Alert>
+      <dl>
+        <dt className="text-xs font-medium tracking-wide text-fg-muted uppercase">{t.fields.cnpj}</dt>
+        <dd className="text-sm text-fg">{formatCnpj(cnpj)}</dd>
+      </dl>
+      <fieldset disabled={pending} className="space-y-4">
+        <Input
+          label={t.fields.razaoSocial}
+          name="razaoSocial"
+          value={values.razaoSocial}
+          onChange={set('razaoSocial')}
+          errors={errors.razaoSocial}
+          maxLength={200}
+          autoComplete="organization"
+          required
+          autoFocus
+        />
+        <Input
+          label={t.fields.nomeFantasia}
+          name="nomeFantasia"
+          value={values.nomeFantasia}
+          onChange={set('nomeFantasia')}
+          maxLength={200}
+        />
+        <Textarea
+          label={t.fields.endereco}
+          name="endereco"
+          value={values.endereco}
+          onChange={set('endereco')}
+          maxLength={500}
+          rows={2}
+        />
+      </fieldset>
+    </form>
+  );
+}
+
+/** Notes of the create and join steps: the support contact and where the data comes from. */
+function LookupNotes({ manual }: { manual: boolean }) {
+  const config = usePublicConfig();
+  const email = config.data?.supportEmail;
+  return (
+    <div className="space-y-1.5 border-t border-border pt-4 text-xs text-fg-muted">
+      <p>{email ? formatMessage(t.supportNote, { email }) : t.supportNoteNoEmail}</p>
+      {!manual && <p>{t.publicLookupNote}</p>}
+    </div>
+  );
+}
+
 /** Create and join steps: CNPJ field with 'Buscar' / 'Verificar', the data found and the step's actions. */
 export function LookupStep({ mode, initial, onCreated, onJoined, onSwitch }: LookupStepProps) {
   const [cnpj, setCnpj] = useState(initial?.cnpj ?? '');
   const [result, setResult] = useState<CnpjLookupResponse | null>(initial?.result ?? null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [manual, setManual] = useState(false);
   const search = useSearchCnpj();
   const onboard = useOnboardCompany();
   const join = useJoinCompany();
@@ -49,6 +155,7 @@ export function LookupStep({ mode, initial, onCreated, onJoined, onSwitch }: Loo
 
   function editCnpj() {
     setResult(null);
+    setManual(false);
     search.reset();
     onboard.reset();
     join.reset();
@@ -72,6 +179,21 @@ export function LookupStep({ mode, initial, onCreated, onJoined, onSwitch }: Loo
     );
   }
 
+  function createManually(values: ManualValues) {
+    const razaoSocial = values.razaoSocial.trim();
+    onboard.mutate(
+      {
+        nome: values.nomeFantasia.trim() || razaoSocial,
+        codigo: 'TEMP',
+        cnpj: normalizeCnpj(cnpj),
+        razaoSocial,
+        endereco: values.endereco.trim() || null,
+      },
+      { onSuccess: onCreated },
+    );
+  }
+
+  const canTypeData = isCreate && !problem && search.isError && lookupMissed(search.error);
   const lookupError = problem ?? (search.isError ? errorText(search.error, t.lookupFailed) : null);
   const actionError = onboard.isError
     ? errorText(onboard.error, t.createErrorFallback)
@@ -88,7 +210,27 @@ export function LookupStep({ mode, initial, onCreated, onJoined, onSwitch }: Loo
         <p className="mt-1 text-sm text-fg-muted">{isCreate ? t.createIntro : t.joinIntro}</p>
       </div>
 
-      {!result && (
+      {manual && (
+        <div className="space-y-4">
+          <ManualCompanyForm cnpj={cnpj} pending={onboard.isPending} onSubmit={createManually} />
+          {actionError && <Alert variant="error">{actionError}</Alert>}
+          <div className="flex flex-wrap gap-2">
+            <Button
+              type="submit"
+              form="onboarding-manual"
+              loading={onboard.isPending}
+              loadingText={t.creating}
+            >
+              {t.createCompany}
+            </Button>
+            <Button variant="secondary" onClick={editCnpj} disabled={onboard.isPending}>
+              {t.editCnpj}
+            </Button>
+          </div>
+        </div>
+      )}
+
+      {!result && !manual && (
         <form onSubmit={onSearch} noValidate className="space-y-3">
           <div className="flex items-end gap-2">
             <CnpjInput
@@ -100,6 +242,7 @@ export function LookupStep({ mode, initial, onCreated, onJoined, onSwitch }: Loo
               onValueChange={(value) => {
                 setCnpj(value);
                 setProblem(null);
+                search.reset();
               }}
               aria-invalid={lookupError ? true : undefined}
               containerClassName="flex-1"
@@ -117,6 +260,14 @@ export function LookupStep({ mode, initial, onCreated, onJoined, onSwitch }: Loo
             </Button>
           </div>
           {lookupError && <Alert variant="error">{lookupError}</Alert>}
+          {canTypeData && (
+            <div className="space-y-3 rounded-xl border border-border p-4">
+              <p className="text-sm text-fg-muted">{t.manualOffer}</p>
+              <Button variant="secondary" onClick={() => setManual(true)}>
+                {t.manualStart}
+              </Button>
+            </div>
+          )}
         </form>
       )}
 
@@ -176,6 +327,7 @@ export function LookupStep({ mode, initial, onCreated, onJoined, onSwitch }: Loo
           </div>
         </div>
       )}
+      <LookupNotes manual={manual} />
     </section>
   );
 }

@@ -163,6 +163,80 @@ describe('company onboarding', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
+  it('when the CNPJ service fails, lets the user type the data and create the company, marked not confirmed', async () => {
+    const { user, network } = setup({
+      'GET /api/empresas/search/cnpj/19131243000197': problem(
+        503,
+        'CNPJ_LOOKUP_FAILED',
+        'Falha ao consultar CNPJ',
+      ),
+      'POST /api/empresas/onboarding': {
+        status: 201,
+        body: {
+          id: 'e-10',
+          nome: 'Rede Livre',
+          codigo: 'REDLIV',
+          cnpj: receita.cnpj,
+          razaoSocial: 'Open Knowledge Brasil',
+          email: null,
+          telefone: null,
+          endereco: 'Av. Paulista, 37',
+          ativa: true,
+          dadosNaoConfirmados: true,
+          dataCriacao: '2026-11-10T13:00:00.000Z',
+          user: { ...makeUser({ role: 'supervisor', empresaId: 'e-10' }) },
+        },
+      },
+    });
+    await choose(user, t.createCard);
+    await user.type(screen.getByLabelText(t.cnpjLabel), '19131243000197');
+    await user.click(screen.getByRole('button', { name: t.search }));
+    expect(await screen.findByText('Falha ao consultar CNPJ')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: t.manualStart }));
+
+    const form = within(screen.getByRole('form', { name: t.manualTitle }));
+    expect(form.getByText('19.131.243/0001-97')).toBeInTheDocument();
+    // Typed data does not come from the public lookup: its note is not shown.
+    expect(screen.queryByText(t.publicLookupNote)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: t.createCompany }));
+    expect(await form.findByText(t.manualRazaoSocialRequired)).toBeInTheDocument();
+    expect(network.requests.some((r) => r.method === 'POST')).toBe(false);
+
+    await user.type(form.getByLabelText(t.fields.razaoSocial), 'Open Knowledge Brasil');
+    expect(form.queryByText(t.manualRazaoSocialRequired)).not.toBeInTheDocument();
+    await user.type(form.getByLabelText(t.fields.nomeFantasia), 'Rede Livre');
+    await user.type(form.getByLabelText(t.fields.endereco), 'Av. Paulista, 37');
+    await user.click(screen.getByRole('button', { name: t.createCompany }));
+
+    expect(await screen.findByRole('heading', { name: t.successCreatedTitle })).toBeInTheDocument();
+    expect(screen.getByText(t.unconfirmed)).toBeInTheDocument();
+    expect(network.requests.find((r) => r.method === 'POST')?.body).toEqual({
+      nome: 'Rede Livre',
+      codigo: 'TEMP',
+      cnpj: '19131243000197',
+      razaoSocial: 'Open Knowledge Brasil',
+      endereco: 'Av. Paulista, 37',
+    });
+  });
+
+  it('does not offer typed data for a rate limit, and hides the offer once the CNPJ is edited', async () => {
+    const { user } = setup({
+      'GET /api/empresas/search/cnpj/19131243000197': problem(429, 'RATE_LIMITED', 'Muitas tentativas.'),
+      'GET /api/empresas/search/cnpj/11222333000181': problem(404, 'CNPJ_NOT_FOUND', 'CNPJ não encontrado'),
+    });
+    await choose(user, t.createCard);
+    await user.type(screen.getByLabelText(t.cnpjLabel), '19131243000197');
+    await user.click(screen.getByRole('button', { name: t.search }));
+    expect(await screen.findByText('Muitas tentativas.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: t.manualStart })).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText(t.cnpjLabel));
+    await user.type(screen.getByLabelText(t.cnpjLabel), '11222333000181');
+    await user.click(screen.getByRole('button', { name: t.search }));
+    expect(await screen.findByRole('button', { name: t.manualStart })).toBeInTheDocument();
+    await user.type(screen.getByLabelText(t.cnpjLabel), '{Backspace}');
+    expect(screen.queryByRole('button', { name: t.manualStart })).not.toBeInTheDocument();
+  });
+
   it("falls back from nome fantasia to razão social, and shows 'Erro ao criar empresa' without a server message", async () => {
     const { user, network } = setup({
       'GET /api/empresas/search/cnpj/19131243000197': { body: { ...receita, nome_fantasia: '' } },

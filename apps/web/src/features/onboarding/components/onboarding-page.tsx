@@ -3,7 +3,6 @@ import { ui } from '@cotacoes/shared/messages/ui';
 import type { User } from '@cotacoes/shared/schemas/auth';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { usePublicConfig } from '@/api/get-public-config';
 import {
   ArrowLeftIcon,
   BuildingIcon,
@@ -30,7 +29,7 @@ type Step =
   | { name: 'choice' }
   | { name: 'create' | 'join'; initial?: { cnpj: string; result: CnpjLookupResponse } }
   | { name: 'pending' }
-  | { name: 'success'; kind: 'created' | 'linked' | 'approved'; empresa: string };
+  | { name: 'success'; kind: 'created' | 'linked' | 'approved'; empresa: string; unconfirmed?: boolean };
 
 /** The info box of the spec: why a company link is needed. */
 function WhyLink() {
@@ -206,22 +205,15 @@ function SuccessStep({ step }: { step: Extract<Step, { name: 'success' }> }) {
           <p className="mt-1 text-sm text-fg-muted">{formatMessage(text, { empresa: step.empresa })}</p>
         </div>
       </div>
+      {step.unconfirmed && (
+        <Alert variant="warning" title={t.unconfirmed}>
+          {t.unconfirmedHint}
+        </Alert>
+      )}
       <Button size="lg" onClick={() => navigate(paths.home.getHref(), { replace: true })}>
         {t.goToDashboard}
       </Button>
     </section>
-  );
-}
-
-/** Notes of the create and join steps: the support contact and where the data comes from. */
-function LookupNotes() {
-  const config = usePublicConfig();
-  const email = config.data?.supportEmail;
-  return (
-    <div className="space-y-1.5 border-t border-border pt-4 text-xs text-fg-muted">
-      <p>{email ? formatMessage(t.supportNote, { email }) : t.supportNoteNoEmail}</p>
-      <p>{t.publicLookupNote}</p>
-    </div>
   );
 }
 
@@ -302,28 +294,30 @@ export function OnboardingPage() {
         />
       )}
       {(current.name === 'create' || current.name === 'join') && (
-        <>
-          <LookupStep
-            key={`${current.name}-${current.initial?.cnpj ?? ''}`}
-            mode={current.name}
-            initial={current.initial}
-            onSwitch={(mode, data) => setStep({ name: mode, initial: data })}
-            onCreated={(result) => {
-              setStep({ name: 'success', kind: 'created', empresa: result.nome });
+        <LookupStep
+          key={`${current.name}-${current.initial?.cnpj ?? ''}`}
+          mode={current.name}
+          initial={current.initial}
+          onSwitch={(mode, data) => setStep({ name: mode, initial: data })}
+          onCreated={(result) => {
+            setStep({
+              name: 'success',
+              kind: 'created',
+              empresa: result.nome,
+              unconfirmed: result.dadosNaoConfirmados,
+            });
+            updateUser(result.user);
+          }}
+          onJoined={(result) => {
+            if (result.user.empresaId) {
+              setStep({ name: 'success', kind: 'linked', empresa: result.empresa.nome });
               updateUser(result.user);
-            }}
-            onJoined={(result) => {
-              if (result.user.empresaId) {
-                setStep({ name: 'success', kind: 'linked', empresa: result.empresa.nome });
-                updateUser(result.user);
-              } else {
-                setStillWaiting(false);
-                setStep({ name: 'pending' });
-              }
-            }}
-          />
-          <LookupNotes />
-        </>
+            } else {
+              setStillWaiting(false);
+              setStep({ name: 'pending' });
+            }
+          }}
+        />
       )}
       {current.name === 'pending' && latest?.status === 'pendente' && (
         <PendingStep

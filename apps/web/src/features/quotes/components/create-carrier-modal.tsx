@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
 import { errorText } from '@/lib/api-client';
-import { type FieldErrors, issuesToFieldErrors } from '@/lib/form';
+import { issuesToFieldErrors, useFieldErrors } from '@/lib/form';
 import { showToast } from '@/lib/toast';
 import { useCreateCarrier } from '../api/create-carrier';
 import { ERROR_NOTICE_MS, NOTICE_MS } from '../api/keys';
@@ -26,7 +26,7 @@ export function CreateCarrierModal({
   const formId = useId();
   const create = useCreateCarrier();
   const [values, setValues] = useState({ nome: '', email: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors, clearOnChange] = useFieldErrors();
   const [error, showError] = useTimedMessage(ERROR_NOTICE_MS);
 
   function submit(event: FormEvent) {
@@ -70,7 +70,7 @@ export function CreateCarrierModal({
         </>
       }
     >
-      <form id={formId} onSubmit={submit} noValidate className="space-y-4">
+      <form id={formId} onChange={clearOnChange} onSubmit={submit} noValidate className="space-y-4">
         <Input
           label={t.nome}
           name="nome"

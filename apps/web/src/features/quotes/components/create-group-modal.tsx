@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
 import { Textarea } from '@/components/ui/textarea';
 import { errorText } from '@/lib/api-client';
-import { type FieldErrors, issuesToFieldErrors } from '@/lib/form';
+import { issuesToFieldErrors, useFieldErrors } from '@/lib/form';
 import { showToast } from '@/lib/toast';
 import { useCreateGroup } from '../api/create-group';
 import { ERROR_NOTICE_MS, NOTICE_MS } from '../api/keys';
@@ -21,7 +21,7 @@ export function CreateGroupModal({ onClose }: { onClose: () => void }) {
   const formId = useId();
   const create = useCreateGroup();
   const [values, setValues] = useState({ nome: '', descricao: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors, clearOnChange] = useFieldErrors();
   const [error, showError] = useTimedMessage(ERROR_NOTICE_MS);
 
   function submit(event: FormEvent) {
@@ -65,7 +65,7 @@ export function CreateGroupModal({ onClose }: { onClose: () => void }) {
         </>
       }
     >
-      <form id={formId} onSubmit={submit} noValidate className="space-y-4">
+      <form id={formId} onChange={clearOnChange} onSubmit={submit} noValidate className="space-y-4">
         <Input
           label={t.nome}
           name="nome"

@@ -1,5 +1,4 @@
 import {
-  buildEmailBody,
   buildFormData,
   buildPayload,
   contentErrors,
@@ -7,6 +6,7 @@ import {
   defaultPrazo,
   newDraft,
   parseLocalInput,
+  previewEmailBody,
   type QuoteDraft,
   requestFileError,
   STEPS,
@@ -144,12 +144,12 @@ describe('quote draft rules', () => {
       ],
       transportadores: [{ id: A1, nome: 'Atlântico' }],
     });
-    const payload = buildPayload(draft, 'Corpo');
+    const payload = buildPayload(draft);
     expect(payload).toMatchObject({
       nomeSolicitante: 'Ana Souza',
       fti: null,
       metodoEnvio: 'EMAIL',
-      descricaoGeral: 'Corpo',
+      descricaoGeral: null,
       tituloEmail: 'IMP-2026-015',
       prazoResposta: new Date(2026, 2, 10, 9, 30).toISOString(),
       destinatarios: { transportadores: [A1], grupos: [G1] },
@@ -168,7 +168,7 @@ describe('quote draft rules', () => {
       dangerousFile: fispq,
       fti: 'FTI-1',
     });
-    const form = buildFormData(buildPayload(draft, 'Corpo'), file, fispq);
+    const form = buildFormData(buildPayload(draft), file, fispq);
     expect(form.get('metodoEnvio')).toBe('PDF');
     expect(form.get('cargaPerigosa')).toBe('true');
     expect(form.get('fti')).toBe('FTI-1');
@@ -180,19 +180,23 @@ describe('quote draft rules', () => {
     expect((form.get('dangerousCargoFile') as File).name).toBe('fispq.png');
   });
 
-  it('writes the e-mail body in Portuguese or English from the fields', () => {
+  it("previews the server's e-mail body: the data once, in Portuguese or English, code still to come", () => {
     const draft = manual({
       itens: [{ key: 1, mercadoria: 'Peças', quantidadeVolumes: '20', dimensoes: '' }],
+      observacoes: 'Carga frágil',
     });
-    const pt = buildEmailBody(draft, 'Ana Souza');
-    expect(pt).toContain('Prezados,');
-    expect(pt).toContain('Origem: Xangai');
-    expect(pt).toContain('1. Mercadoria: Peças | Volumes: 20');
-    expect(pt).toContain('Por favor, envie sua proposta até 10/03/2026');
-    const en = buildEmailBody({ ...draft, idiomaEmail: 'en' }, 'Ana Souza');
-    expect(en).toContain('Dear partners,');
+    const pt = previewEmailBody(draft, 'Importadora Alfa', '{código}');
+    expect(pt.startsWith('Prezados,')).toBe(true);
+    expect(pt).toContain('Importadora Alfa solicita cotação de frete');
+    expect(pt).toContain('Código: {código}');
+    expect(pt.split('Origem: Xangai').length - 1).toBe(1);
+    expect(pt.split('Carga frágil').length - 1).toBe(1);
+    expect(pt).toContain('- Peças | 20 | Não informado');
+    expect(pt).toContain('SUA PROPOSTA\nFrete: ');
+    const en = previewEmailBody({ ...draft, idiomaEmail: 'en' }, 'Importadora Alfa', '{code}');
+    expect(en.startsWith('Dear partner,')).toBe(true);
     expect(en).toContain('Origin: Xangai');
-    expect(en.endsWith('Best regards,\nAna Souza')).toBe(true);
+    expect(en).toContain('Best regards,\nAna Souza\nImportadora Alfa');
   });
 
   it('shows at most five page buttons around the current page', () => {

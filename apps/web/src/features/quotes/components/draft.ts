@@ -1,5 +1,6 @@
-import { errorMessage, errorMessages, formatMessage } from '@cotacoes/shared/messages/errors';
+import { errorMessage, errorMessages } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
+import { buildQuoteDocument, renderQuoteMailText } from '@cotacoes/shared/quote-mail';
 import {
   type CreateQuoteBody,
   createQuoteBodySchema,
@@ -57,8 +58,6 @@ export interface QuoteDraft {
   idiomaEmail: IdiomaEmail;
   /** The subject's title part; null until the user edits it (then the process reference is used). */
   tituloEmail: string | null;
-  /** The e-mail body; null until the user edits it (then it is generated from the fields). */
-  descricaoGeral: string | null;
 }
 
 export type DraftField = keyof QuoteDraft;
@@ -125,7 +124,6 @@ export function newDraft(nomeSolicitante = '', now = new Date()): QuoteDraft {
     modoEnvio: 'bcc',
     idiomaEmail: 'pt',
     tituloEmail: null,
-    descricaoGeral: null,
   };
 }
 
@@ -265,72 +263,48 @@ export function submitError(draft: QuoteDraft, now = new Date()): string | null 
 
 // ---- e-mail preview ----
 
-function formatPrazo(prazo: string, language: IdiomaEmail): string {
-  const date = parseLocalInput(prazo);
-  if (!date) return prazo;
-  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'pt-BR', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(date);
-}
-
 /** The subject's title part the server puts after 'Cotação {codigo} - '. */
 export function emailTitle(draft: QuoteDraft): string {
   return draft.tituloEmail ?? draft.referenciaProcesso.trim();
 }
 
-/** The e-mail body generated from the fields, in the chosen language; the user may edit it. */
-export function buildEmailBody(draft: QuoteDraft, signature: string): string {
-  const t = ui.quotes.email[draft.idiomaEmail];
-  const lines: string[] = [t.greeting, ''];
-  const field = (label: string, value: string) => {
-    if (!blank(value)) lines.push(`${label}: ${value.trim()}`);
-  };
-  const yesNo = (value: boolean) => (value ? t.yes : t.no);
-
-  if (isFileFormat(draft.metodoEnvio)) {
-    lines.push(formatMessage(t.introFile, { name: draft.file?.name ?? '' }), '');
-    field(t.referencia, draft.referenciaProcesso);
-    field(t.fti, draft.fti);
-    field(t.tipoFrete, draft.tipoFrete);
-    field(t.cargaPerigosa, yesNo(draft.cargaPerigosa));
-    if (!blank(draft.descricaoAdicional))
-      lines.push('', `${t.observacoes}: ${draft.descricaoAdicional.trim()}`);
-  } else {
-    lines.push(t.intro, '');
-    field(t.referencia, draft.referenciaProcesso);
-    field(t.fti, draft.fti);
-    field(t.tipoFrete, draft.tipoFrete);
-    field(t.origem, draft.origem);
-    field(t.destino, draft.destino);
-    field(t.incoterm, draft.incoterm);
-    field(t.tempoTransito, draft.tempoTransito);
-    field(t.preferenciaRota, yesNo(draft.preferenciaRota));
-    field(t.evitarRota, draft.evitarRota);
-    field(t.evitarArmador, draft.evitarArmador);
-    field(t.pesoBrutoTotal, draft.pesoBrutoTotal);
-    field(t.valorMercadoria, draft.valorMercadoria);
-    field(t.cargaPerigosa, yesNo(draft.cargaPerigosa));
-    const itens = filledItems(draft.itens);
-    if (itens.length > 0) {
-      lines.push('', `${t.itens}:`);
-      itens.forEach((item, index) => {
-        const parts = [
-          item.mercadoria && `${t.mercadoria}: ${item.mercadoria}`,
-          item.quantidadeVolumes && `${t.volumes}: ${item.quantidadeVolumes}`,
-          item.dimensoes && `${t.dimensoes}: ${item.dimensoes}`,
-        ].filter(Boolean);
-        lines.push(`${index + 1}. ${parts.join(' | ')}`);
-      });
-    }
-    if (!blank(draft.observacoes)) lines.push('', `${t.observacoes}: ${draft.observacoes.trim()}`);
-  }
-  lines.push('', formatMessage(t.prazo, { prazo: formatPrazo(draft.prazo, draft.idiomaEmail) }), '');
-  lines.push(t.closing, signature.trim() || draft.nomeSolicitante.trim());
-  return lines.join('\n');
+/**
+ * The e-mail body exactly as the server will write it (the same renderer from packages/shared), with
+ * the code still to be generated; the server is its only writer.
+ */
+export function previewEmailBody(draft: QuoteDraft, empresa: string, codePending: string): string {
+  const manual = !isFileFormat(draft.metodoEnvio);
+  const payload = buildPayload(draft);
+  const document = buildQuoteDocument(
+    {
+      language: draft.idiomaEmail,
+      empresa,
+      codigo: null,
+      nomeSolicitante: payload.nomeSolicitante,
+      referenciaProcesso: payload.referenciaProcesso,
+      fti: payload.fti ?? null,
+      tipoFrete: payload.tipoFrete,
+      prazoResposta: parseLocalInput(draft.prazo) ?? new Date(),
+      manual,
+      origem: payload.origem ?? null,
+      destino: payload.destino ?? null,
+      incoterm: payload.incoterm ?? null,
+      tempoTransito: payload.tempoTransito ?? null,
+      preferenciaRota: payload.preferenciaRota ?? null,
+      evitarRota: payload.evitarRota ?? null,
+      evitarArmador: payload.evitarArmador ?? null,
+      pesoBrutoTotal: payload.pesoBrutoTotal ?? null,
+      valorMercadoria: payload.valorMercadoria ?? null,
+      cargaPerigosa: payload.cargaPerigosa,
+      itens: payload.itens,
+      observacoes: payload.observacoes ?? null,
+      descricaoAdicional: payload.descricaoAdicional ?? null,
+      mensagem: null,
+      createdAt: null,
+    },
+    codePending,
+  );
+  return renderQuoteMailText(document, true);
 }
 
 // ---- payloads ----
@@ -347,8 +321,8 @@ function filledItems(itens: readonly CargoItemDraft[]) {
     .filter((item) => item.mercadoria || item.quantidadeVolumes || item.dimensoes);
 }
 
-/** The creation payload (spec 001 §3) of the draft, with the e-mail body and title as shown. */
-export function buildPayload(draft: QuoteDraft, body: string): CreateQuoteBody {
+/** The creation payload (spec 001 §3) of the draft; the server writes the e-mail body from it. */
+export function buildPayload(draft: QuoteDraft): CreateQuoteBody {
   const manual = !isFileFormat(draft.metodoEnvio);
   const prazo = parseLocalInput(draft.prazo);
   return {
@@ -358,7 +332,7 @@ export function buildPayload(draft: QuoteDraft, body: string): CreateQuoteBody {
     prazoResposta: prazo ? prazo.toISOString() : null,
     fti: text(draft.fti),
     metodoEnvio: draft.metodoEnvio,
-    descricaoGeral: text(body),
+    descricaoGeral: null,
     descricaoAdicional: manual ? null : text(draft.descricaoAdicional),
     idiomaEmail: draft.idiomaEmail,
     tituloEmail: text(emailTitle(draft)),

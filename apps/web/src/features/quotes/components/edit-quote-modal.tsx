@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
 import { errorText } from '@/lib/api-client';
-import type { FieldErrors } from '@/lib/form';
+import { useFieldErrors } from '@/lib/form';
 import { showToast } from '@/lib/toast';
 import type { QuoteDetail } from '../api/get-quote';
 import { NOTICE_MS } from '../api/keys';
@@ -30,7 +30,7 @@ export function EditQuoteModal({ quote, open, onClose }: EditQuoteModalProps) {
   const formId = useId();
   const update = useUpdateQuote();
   const [values, setValues] = useState<EditQuoteValues>(() => editValuesOf(quote));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors, clearOnChange] = useFieldErrors();
   const set = (field: keyof EditQuoteValues) => (event: { target: { value: string } }) =>
     setValues({ ...values, [field]: event.target.value });
 
@@ -72,7 +72,7 @@ export function EditQuoteModal({ quote, open, onClose }: EditQuoteModalProps) {
         </>
       }
     >
-      <form id={formId} onSubmit={submit} noValidate className="space-y-4">
+      <form id={formId} onChange={clearOnChange} onSubmit={submit} noValidate className="space-y-4">
         {formError && <Alert variant="error">{formError}</Alert>}
         <Input
           label={requiredLabel(t.nomeSolicitante)}

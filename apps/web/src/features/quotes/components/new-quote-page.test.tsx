@@ -180,11 +180,14 @@ describe('new quote wizard', { timeout: 20_000 }, () => {
     expect(subject).toHaveValue('IMP-2026-015');
     await user.clear(subject);
     await user.type(subject, 'Peças da China');
-    const body = screen.getByRole('textbox', { name: 'Corpo do e-mail' }) as HTMLTextAreaElement;
-    expect(body.value).toContain('Origem: Xangai, China');
+    // The preview is the server's own text (read-only): each value once.
+    const body = screen.getByTestId('email-preview');
+    expect(body).toHaveAccessibleName('Corpo do e-mail (prévia)');
+    expect(body.textContent).toContain('Origem: Xangai, China');
+    expect(body.textContent?.split('Xangai, China').length).toBe(2);
     await user.click(screen.getByRole('radio', { name: 'Inglês' }));
-    expect(body.value).toContain('Origin: Xangai, China');
-    expect(body.value).toContain('Best regards,\nAna Souza');
+    expect(body.textContent).toContain('Origin: Xangai, China');
+    expect(body.textContent).toContain('Best regards,\nAna Souza');
     // The server's English subject starts with 'Quotation'.
     expect(screen.getByText('Quotation {código gerado no envio} -')).toBeInTheDocument();
 
@@ -214,7 +217,7 @@ describe('new quote wizard', { timeout: 20_000 }, () => {
       prazoResposta: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\.000Z$/),
       fti: 'FTI-8891',
       metodoEnvio: 'EMAIL',
-      descricaoGeral: expect.stringContaining('Dear partners,'),
+      descricaoGeral: null,
       descricaoAdicional: null,
       idiomaEmail: 'en',
       tituloEmail: 'Peças da China',
@@ -281,8 +284,8 @@ describe('new quote wizard', { timeout: 20_000 }, () => {
     expect(within(carriers).getByRole('checkbox', { name: /Cruzeiro Freight/ })).toBeDisabled();
     await user.click(next());
     expect(screen.getByText('Anexos: o PDF da cotação e o arquivo pedido.pdf.')).toBeInTheDocument();
-    expect((screen.getByRole('textbox', { name: 'Corpo do e-mail' }) as HTMLTextAreaElement).value).toContain(
-      'conforme o arquivo anexo (pedido.pdf)',
+    expect(screen.getByTestId('email-preview')).toHaveTextContent(
+      'Os arquivos da solicitação seguem em anexo.',
     );
 
     await user.click(screen.getByRole('button', { name: 'Enviar Cotação' }));
@@ -306,7 +309,7 @@ describe('new quote wizard', { timeout: 20_000 }, () => {
     expect(form.get('idiomaEmail')).toBe('pt');
     expect(form.get('tituloEmail')).toBe('IMP-2026-016');
     expect(form.get('prazoResposta')).toMatch(/Z$/);
-    expect(form.get('descricaoGeral')).toContain('Prezados,');
+    expect(form.get('descricaoGeral')).toBeNull();
     expect(form.get('fti')).toBeNull();
     expect(form.get('destinatarios[grupos]')).toBe(JSON.stringify([ids.g1]));
     expect(form.get('destinatarios[transportadores]')).toBe(JSON.stringify([ids.a2]));

@@ -19,7 +19,6 @@ import { createQuoteWithFile } from '../api/create-quote-with-file';
 import { CREATED_REDIRECT_MS, quotesKey } from '../api/keys';
 import { ContentStep } from './content-step';
 import {
-  buildEmailBody,
   buildFormData,
   buildPayload,
   contentErrors,
@@ -102,7 +101,6 @@ export function NewQuotePage() {
   const now = new Date();
   const valid = stepValid(step, draft, now);
   const errors = step === STEPS.content ? contentErrors(draft, now) : {};
-  const body = draft.descricaoGeral ?? buildEmailBody(draft, user?.name ?? '');
   const last = step === STEP_COUNT - 1;
 
   function next() {
@@ -125,7 +123,7 @@ export function NewQuotePage() {
       setError(problem);
       return;
     }
-    const payload = buildPayload(draft, body);
+    const payload = buildPayload(draft);
     const invalid = payloadError(payload);
     if (invalid) {
       setError(invalid);
@@ -219,7 +217,7 @@ export function NewQuotePage() {
             <ContentStep draft={draft} update={update} errors={errors} touched={touched} touch={touch} />
           )}
           {step === STEPS.recipients && <RecipientsStep draft={draft} update={update} />}
-          {step === STEPS.review && <ReviewStep draft={draft} update={update} body={body} onGoTo={goTo} />}
+          {step === STEPS.review && <ReviewStep draft={draft} update={update} onGoTo={goTo} />}
 
           {error && (
             <Alert variant="error" className="mt-5">

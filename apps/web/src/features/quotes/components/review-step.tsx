@@ -3,12 +3,11 @@ import { quoteDocumentMessages } from '@cotacoes/shared/messages/quote-document'
 import { ui } from '@cotacoes/shared/messages/ui';
 import { IDIOMAS_EMAIL } from '@cotacoes/shared/schemas/quotes';
 import { type ReactNode, useId } from 'react';
-import { RefreshIcon } from '@/components/icons';
+import { useCurrentCompany } from '@/api/get-current-company';
 import { Button } from '@/components/ui/button';
-import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
-import { emailTitle, isFileFormat, parseLocalInput, type QuoteDraft, STEPS } from './draft';
+import { emailTitle, isFileFormat, parseLocalInput, previewEmailBody, type QuoteDraft, STEPS } from './draft';
 import type { StepProps } from './step-props';
 
 const t = ui.quotes.review;
@@ -60,13 +59,10 @@ function prazoText(draft: QuoteDraft): string {
 }
 
 /** Step 4: the summary of every step (each with its way back) and the editable e-mail preview. */
-export function ReviewStep({
-  draft,
-  update,
-  body,
-  onGoTo,
-}: StepProps & { body: string; onGoTo: (step: number) => void }) {
+export function ReviewStep({ draft, update, onGoTo }: StepProps & { onGoTo: (step: number) => void }) {
   const id = useId();
+  const company = useCurrentCompany();
+  const body = previewEmailBody(draft, company.data?.empresa?.nome ?? t.companyPending, t.subjectCode);
   const fileFormat = isFileFormat(draft.metodoEnvio);
   const steps = ui.quotes.wizard.steps;
   const items = draft.itens.filter(
@@ -194,22 +190,25 @@ export function ReviewStep({
           </p>
         </div>
 
-        <Textarea
-          label={t.bodyLabel}
-          name="descricaoGeral"
-          rows={14}
-          maxLength={20_000}
-          hint={t.bodyHint}
-          value={body}
-          onChange={(event) => update({ descricaoGeral: event.target.value })}
-          className="font-mono text-[13px]"
-        />
-        {draft.descricaoGeral !== null && (
-          <Button variant="secondary" size="sm" onClick={() => update({ descricaoGeral: null })}>
-            <RefreshIcon size={16} />
-            {t.regenerate}
-          </Button>
-        )}
+        <div className="space-y-1.5">
+          <p id={`${id}-body`} className="text-sm font-medium text-fg">
+            {t.bodyLabel}
+          </p>
+          <section
+            // A scrollable preview must be reachable by keyboard.
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable region
+            tabIndex={0}
+            aria-labelledby={`${id}-body`}
+            aria-describedby={`${id}-body-hint`}
+            data-testid="email-preview"
+            className="max-h-96 overflow-auto rounded-lg border border-border bg-surface-muted px-3 py-2 focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            <pre className="font-mono text-[13px] whitespace-pre-wrap text-fg">{body}</pre>
+          </section>
+          <p id={`${id}-body-hint`} className="text-xs text-fg-muted">
+            {t.bodyHint}
+          </p>
+        </div>
         <p className="text-xs text-fg-muted">
           {formatMessage(t.attachmentsNote, {
             file: fileFormat && draft.file ? formatMessage(t.attachmentsFile, { name: draft.file.name }) : '',

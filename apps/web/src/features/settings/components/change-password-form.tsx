@@ -12,7 +12,7 @@ import { PageHeader, PageTitle } from '@/components/ui/page';
 import { PASSWORD_CHANGE_REDIRECT_MS, storageKeys } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { errorText } from '@/lib/api-client';
-import { type FieldErrors, issuesToFieldErrors, serverFieldErrors } from '@/lib/form';
+import { type FieldErrors, issuesToFieldErrors, serverFieldErrors, useFieldErrors } from '@/lib/form';
 import { clearSession } from '@/lib/session';
 import { storage } from '@/lib/storage';
 import { useChangePassword } from '../api/change-password';
@@ -46,7 +46,7 @@ export function ChangePasswordPage() {
   const navigate = useNavigate();
   const change = useChangePassword();
   const [values, setValues] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [fieldErrors, setFieldErrors, clearOnChange] = useFieldErrors();
   const [notice, setNotice] = useState<Notice | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // Leaving before the redirect still ends the session the password change invalidated.
@@ -125,7 +125,7 @@ export function ChangePasswordPage() {
         }
       />
       <Card className="max-w-xl p-5 sm:p-6">
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <form onChange={clearOnChange} onSubmit={onSubmit} noValidate className="space-y-4">
           {notice && (
             <Alert variant={notice.variant} title={notice.title}>
               {notice.message}

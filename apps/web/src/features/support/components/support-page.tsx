@@ -50,7 +50,7 @@ export function SupportPage() {
           {ui.support.faqTitle}
         </h2>
         <div className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-surface">
-          {ui.support.faq.map((item) => (
+          {ui.productClaims.faq.map((item) => (
             <details key={item.q} className="group">
               <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 font-medium text-fg hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
                 {item.q}

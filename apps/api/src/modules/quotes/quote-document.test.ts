@@ -1,0 +1,114 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildQuoteDocument as buildSharedDocument, type QuoteMailInput } from '@cotacoes/shared';
+import { describe, expect, it } from 'vitest';
+import { type QuoteDocument, renderQuoteMail, renderQuotePdf } from './quote-document.js';
+
+const input = (overrides: Partial<QuoteMailInput> = {}): QuoteMailInput => ({
+  language: 'pt',
+  empresa: 'Importadora Alfa',
+  codigo: 'COT-2026-0042',
+  nomeSolicitante: 'Ana Souza',
+  referenciaProcesso: 'PO-7781 Máquinas',
+  fti: 'FTI-55',
+  tipoFrete: 'FCL',
+  prazoResposta: new Date('2026-12-10T17:00:00Z'),
+  manual: true,
+  origem: 'Shanghai, CN',
+  destino: 'Santos, BR',
+  incoterm: 'FOB',
+  tempoTransito: '35 dias',
+  preferenciaRota: true,
+  evitarRota: 'Via Cabo',
+  evitarArmador: 'Armador X',
+  pesoBrutoTotal: '12.400 kg',
+  valorMercadoria: 'USD 88.000',
+  cargaPerigosa: false,
+  itens: [{ mercadoria: 'Peças de máquinas', quantidadeVolumes: '14 pallets', dimensoes: '120x100x110 cm' }],
+  observacoes: 'Empilhável até 2 níveis.',
+  descricaoAdicional: null,
+  mensagem: null,
+  createdAt: new Date('2026-11-26T12:00:00Z'),
+  ...overrides,
+});
+
+const documentOf = (overrides: Partial<QuoteMailInput> = {}): QuoteDocument => ({
+  ...buildSharedDocument(input(overrides)),
+  subject: 'Cotação COT-2026-0042 - PO-7781 Máquinas',
+});
+
+const occurrences = (text: string, needle: string) => text.split(needle).length - 1;
+
+describe('request e-mail', () => {
+  it.each(['pt', 'en'] as const)(
+    'states every value once and ends with lines to answer inline (%s)',
+    (language) => {
+      const { text, html } = renderQuoteMail(documentOf({ language }), true);
+      for (const value of [
+        'Shanghai, CN',
+        'Santos, BR',
+        'PO-7781 Máquinas',
+        'FTI-55',
+        '12.400 kg',
+        'USD 88.000',
+        'Peças de máquinas',
+        'Empilhável até 2 níveis.',
+        'Via Cabo',
+      ]) {
+        expect(occurrences(text, value), `${value} in the text part`).toBe(1);
+        expect(occurrences(html.slice(html.indexOf('<body')), value), `${value} in the HTML body`).toBe(1);
+      }
+      const offer = language === 'pt' ? 'SUA PROPOSTA' : 'YOUR OFFER';
+      const lines = text.split('\n');
+      const start = lines.indexOf(offer);
+      expect(start).toBeGreaterThan(lines.findIndex((line) => line.includes('Shanghai')));
+      expect(lines[start + 1]).toBe(language === 'pt' ? 'Frete: ' : 'Freight: ');
+      expect(text).toContain(
+        language === 'pt' ? 'Atenciosamente,\nAna Souza\nImportadora Alfa' : 'Best regards,\nAna Souza',
+      );
+      expect(text.startsWith(language === 'pt' ? 'Prezados,' : 'Dear partner,')).toBe(true);
+    },
+  );
+
+  it("shows a client's own message (descricaoGeral) once, after the introduction, not instead of the data", () => {
+    const { text } = renderQuoteMail(
+      documentOf({ mensagem: 'Precisamos embarcar ainda em dezembro.' }),
+      false,
+    );
+    expect(occurrences(text, 'Precisamos embarcar ainda em dezembro.')).toBe(1);
+    expect(text.indexOf('Mensagem de Ana Souza:')).toBeLessThan(text.indexOf('DADOS DA SOLICITAÇÃO'));
+    expect(occurrences(text, 'Shanghai, CN')).toBe(1);
+    expect(text).not.toContain('Os arquivos da solicitação seguem em anexo.');
+  });
+});
+
+describe('request PDF', () => {
+  it('draws every section title at the left margin, above its rows (rendered with poppler)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quote-pdf-'));
+    const file = path.join(dir, 'quote.pdf');
+    fs.writeFileSync(file, await renderQuotePdf(documentOf()));
+    // The page as an image, for a person to look at (kept in the temp directory).
+    execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', file, path.join(dir, 'page')]);
+    expect(fs.readdirSync(dir).some((name) => name.startsWith('page') && name.endsWith('.png'))).toBe(true);
+
+    const bbox = execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8' });
+    const words = [...bbox.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g)].map(
+      ([, x, y, word]) => ({ x: Number(x), y: Number(y), word: word! }),
+    );
+    const first = (word: string) => words.find((w) => w.word === word);
+    for (const title of ['Dados', 'Rota', 'Itens', 'Observações']) {
+      const found = first(title);
+      expect(found, title).toBeDefined();
+      expect(found!.x, `${title} starts at the left margin`).toBeCloseTo(50, 0);
+    }
+    // The labels sit at the margin too and values in their own column, to the right.
+    expect(first('Origem')!.x).toBeCloseTo(50, 0);
+    expect(first('Shanghai,')!.x).toBeGreaterThan(200);
+    expect(first('Rota')!.y).toBeGreaterThan(first('Dados')!.y);
+    expect(first('Itens')!.y).toBeGreaterThan(first('Rota')!.y);
+    expect(first('Observações')!.y).toBeGreaterThan(first('Itens')!.y);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { emailMessages } from './email.js';
+import { errorMessages } from './errors.js';
+import { quoteDocumentMessages } from './quote-document.js';
+import { fieldMessages, successMessages } from './success.js';
+import { ui } from './ui.js';
+
+/** The spec's own texts keep its spelling ('email'); every other text says 'e-mail'. */
+const SPEC_VERBATIM = new Set([
+  'Pelo menos um email deve ser fornecido',
+  'Email é obrigatório',
+  'Email inválido',
+  'Buscar por nome ou email...',
+  'Informe email e code',
+  'Adicione pelo menos um email',
+  'Emails inválidos: {list}',
+]);
+
+function texts(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(texts);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(texts);
+  return [];
+}
+
+describe('message catalogue spelling', () => {
+  it("writes 'e-mail', never 'email', outside the spec's verbatim texts", () => {
+    const all = [
+      emailMessages,
+      errorMessages,
+      quoteDocumentMessages,
+      successMessages,
+      fieldMessages,
+      ui,
+    ].flatMap(texts);
+    const offending = all.filter(
+      (text) => !SPEC_VERBATIM.has(text) && /(?<![-{\w])emails?\b(?!\})/i.test(text.replace(/\{\w+\}/g, '')),
+    );
+    expect(offending).toEqual([]);
+  });
+});

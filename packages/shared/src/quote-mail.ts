@@ -1,0 +1,158 @@
+import { formatMessage } from './messages/errors.js';
+import { type QuoteDocumentLanguage, quoteDocumentMessages } from './messages/quote-document.js';
+
+/** What a request says; the server renders it (e-mail, PDF) and the wizard previews the same text. */
+export type QuoteMailInput = {
+  language: QuoteDocumentLanguage;
+  empresa: string;
+  /** Null in the wizard's preview: the code is given when the quote is created. */
+  codigo: string | null;
+  nomeSolicitante: string;
+  referenciaProcesso: string;
+  fti: string | null;
+  tipoFrete: string;
+  prazoResposta: Date;
+  /** PDF/Excel requests carry their content in the attached file: only what was filled is listed. */
+  manual: boolean;
+  origem: string | null;
+  destino: string | null;
+  incoterm: string | null;
+  tempoTransito: string | null;
+  preferenciaRota: boolean | null;
+  evitarRota: string | null;
+  evitarArmador: string | null;
+  pesoBrutoTotal: string | null;
+  valorMercadoria: string | null;
+  cargaPerigosa: boolean | null;
+  itens: { mercadoria: string | null; quantidadeVolumes: string | null; dimensoes: string | null }[];
+  observacoes: string | null;
+  descricaoAdicional: string | null;
+  /** A message an API client sent as `descricaoGeral`: shown once, after the introduction. */
+  mensagem: string | null;
+  createdAt: Date | null;
+};
+
+export type QuoteDocument = {
+  language: QuoteDocumentLanguage;
+  title: string;
+  intro: string[];
+  message: { label: string; text: string } | null;
+  sections: { title: string; rows: [string, string][] }[];
+  items: { headers: [string, string, string]; rows: [string, string, string][] };
+  notes: string | null;
+  offer: { title: string; fields: readonly string[] };
+  signature: string[];
+  footer: string | null;
+};
+
+const TIME_ZONE = 'America/Sao_Paulo';
+
+export function formatQuoteDateTime(date: Date, language: QuoteDocumentLanguage): string {
+  return new Intl.DateTimeFormat(language === 'pt' ? 'pt-BR' : 'en-GB', {
+    timeZone: TIME_ZONE,
+    dateStyle: 'short',
+    timeStyle: 'short',
+  }).format(date);
+}
+
+/** The request's content, in its language, once: the e-mail's text and HTML and the PDF follow it. */
+export function buildQuoteDocument(input: QuoteMailInput, codePending = '—'): QuoteDocument {
+  const t = quoteDocumentMessages[input.language];
+  const value = (v: string | null | undefined) => (v?.trim() ? v.trim() : t.notInformed);
+  const yesNo = (v: boolean | null) => (v === null ? t.notInformed : v ? t.yes : t.no);
+  const prazo = formatQuoteDateTime(input.prazoResposta, input.language);
+  const route: [string, string][] = [
+    [t.origin, value(input.origem)],
+    [t.destination, value(input.destino)],
+    [t.incoterm, value(input.incoterm)],
+    [t.transitTime, value(input.tempoTransito)],
+    [t.directRoute, yesNo(input.preferenciaRota)],
+    [t.avoidRoute, value(input.evitarRota)],
+    [t.avoidCarrier, value(input.evitarArmador)],
+    [t.grossWeight, value(input.pesoBrutoTotal)],
+    [t.goodsValue, value(input.valorMercadoria)],
+    [t.dangerousCargo, yesNo(input.cargaPerigosa)],
+  ];
+  const mensagem = input.mensagem?.trim();
+  return {
+    language: input.language,
+    title: t.title,
+    intro: [
+      t.greeting,
+      formatMessage(t.intro, { empresa: input.empresa }),
+      formatMessage(t.deadline, { prazo }),
+    ],
+    message: mensagem
+      ? { label: formatMessage(t.message, { nome: input.nomeSolicitante }), text: mensagem }
+      : null,
+    sections: [
+      {
+        title: t.sectionRequest,
+        rows: [
+          [t.code, input.codigo ?? codePending],
+          [t.company, input.empresa],
+          [t.requester, input.nomeSolicitante],
+          [t.reference, input.referenciaProcesso],
+          [t.fti, value(input.fti)],
+          [t.freightType, input.tipoFrete],
+          [t.responseDeadline, prazo],
+        ],
+      },
+      { title: t.sectionRoute, rows: input.manual ? route : route.filter(([, v]) => v !== t.notInformed) },
+    ],
+    items: {
+      headers: [t.goods, t.volumes, t.dimensions],
+      rows: input.itens
+        .filter((item) => item.mercadoria || item.quantidadeVolumes || item.dimensoes)
+        .map((item) => [value(item.mercadoria), value(item.quantidadeVolumes), value(item.dimensoes)]),
+    },
+    notes:
+      [input.observacoes, input.descricaoAdicional]
+        .map((note) => note?.trim())
+        .filter(Boolean)
+        .join('\n\n') || null,
+    offer: { title: t.sectionOffer, fields: t.offerFields },
+    signature: [t.closing, input.nomeSolicitante, input.empresa].filter(Boolean),
+    footer: input.createdAt
+      ? formatMessage(t.createdAt, { data: formatQuoteDateTime(input.createdAt, input.language) })
+      : null,
+  };
+}
+
+/**
+ * The request e-mail's text part: greeting, introduction and deadline, the data once, then the lines a
+ * forwarder fills in when replying inline, and the requester's signature.
+ */
+export function renderQuoteMailText(doc: QuoteDocument, hasAttachments: boolean): string {
+  const t = quoteDocumentMessages[doc.language];
+  const [greeting = '', ...intro] = doc.intro;
+  const sections = doc.sections
+    .filter((section) => section.rows.length > 0)
+    .flatMap((section) => [
+      section.title.toUpperCase(),
+      ...section.rows.map(([label, v]) => `${label}: ${v}`),
+      '',
+    ]);
+  const items =
+    doc.items.rows.length > 0
+      ? [t.sectionCargo.toUpperCase(), ...doc.items.rows.map((row) => `- ${row.join(' | ')}`), '']
+      : [];
+  return [
+    greeting,
+    '',
+    ...intro,
+    '',
+    ...(doc.message ? [doc.message.label, doc.message.text, ''] : []),
+    ...sections,
+    ...items,
+    ...(doc.notes ? [t.sectionNotes.toUpperCase(), doc.notes, ''] : []),
+    ...(hasAttachments ? [t.attachmentsHint, ''] : []),
+    t.replyHint,
+    '',
+    doc.offer.title.toUpperCase(),
+    ...doc.offer.fields.map((field) => `${field}: `),
+    '',
+    ...doc.signature,
+    ...(doc.footer ? ['', doc.footer] : []),
+  ].join('\n');
+}
