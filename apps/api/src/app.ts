@@ -26,6 +26,7 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { OidcService } from './modules/auth/oidc.service.js';
 import { PasswordResetService } from './modules/auth/password-reset.service.js';
 import { devMailboxRoutes, isMailboxAvailable } from './modules/dev-mailbox/dev-mailbox.routes.js';
+import { devMailboxReplyRoutes } from './modules/dev-mailbox/reply.routes.js';
 import { CnpjService } from './modules/empresas/cnpj.service.js';
 import { empresasRoutes } from './modules/empresas/empresas.routes.js';
 import { EmpresasService } from './modules/empresas/empresas.service.js';
@@ -36,6 +37,8 @@ import { quotesRoutes } from './modules/quotes/quotes.routes.js';
 import { QuotesService } from './modules/quotes/quotes.service.js';
 import { ratesRoutes } from './modules/rates/rates.routes.js';
 import { RatesService } from './modules/rates/rates.service.js';
+import { responsesRoutes } from './modules/responses/responses.routes.js';
+import { ResponsesService } from './modules/responses/responses.service.js';
 import { APP_VERSION, systemRoutes } from './modules/system/system.routes.js';
 import { TransporterImportService } from './modules/transporters/import.service.js';
 import { transportersRoutes } from './modules/transporters/transporters.routes.js';
@@ -78,6 +81,7 @@ export type Services = {
   quotes: QuotesService;
   /** The one ingestion pipeline of carrier replies (src/inbound, ADR 0015). */
   inbound: InboundPipeline;
+  responses: ResponsesService;
 };
 
 declare module 'fastify' {
@@ -158,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mailer = new Mailer(database.db, jobs, config, app.log, options.mailTransport);
   const sessions = new SessionService(database.db, config);
   const cnpj = new CnpjService(config.CNPJ_API_URL, config.HTTP_TIMEOUT_MS, app.log);
+  const inbound = new InboundPipeline(database.db, config, jobs, mailer, app.log);
   const services: Services = {
     config,
     database,
@@ -173,8 +178,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     members: new MembersService(database.db, config, sessions, mailer),
     transporters: new TransportersService(database.db),
     transporterImports: new TransporterImportService(database.db),
+    inbound,
+    responses: new ResponsesService(database.db, config, inbound),
     quotes: new QuotesService(database.db, config, mailer),
-    inbound: new InboundPipeline(database.db, config, jobs, mailer, app.log),
   };
   app.decorate('services', services);
 
@@ -226,6 +232,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(ratesRoutes, { rates: services.rates });
       await api.register(devMailboxRoutes, { config });
+      await api.register(devMailboxReplyRoutes, { config, pipeline: services.inbound });
       await api.register(extractionRoutes);
       await api.register(empresasRoutes, { empresas: services.empresas, members: services.members });
       await api.register(transportersRoutes, {
@@ -233,6 +240,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         imports: services.transporterImports,
       });
       await api.register(quotesRoutes, { quotes: services.quotes });
+      await api.register(responsesRoutes, { responses: services.responses });
     },
     { prefix: '/api' },
   );

@@ -64,6 +64,11 @@ export const accessMatrix: Record<string, RouteRule> = {
     note: 'the local mail catcher (ADR 0007): registered only with MAIL_TRANSPORT=local outside production',
   },
   'GET /api/dev/mailbox/:id': { allow: developer, platformWide: true, note: 'as GET /api/dev/mailbox' },
+  'POST /api/dev/mailbox/:id/reply': {
+    allow: developer,
+    platformWide: true,
+    note: 'local mode: answers a local message as its carrier; the pipeline derives the company from the token',
+  },
 
   // Companies (spec 000 §6, §7)
   'GET /api/empresas': { allow: developer, crossTenant: acrossCompanies },
@@ -125,6 +130,17 @@ export const accessMatrix: Record<string, RouteRule> = {
   'GET /api/quotes/:id/pdf': { allow: signedIn, company: true, target: true },
   'PATCH /api/quotes/:id': { allow: signedIn, company: true, target: true },
   'DELETE /api/quotes/:id': { allow: signedIn, company: true, target: true },
+
+  // Carrier responses (spec 001, issue 19)
+  'GET /api/quotes/:id/respostas': { allow: signedIn, company: true, target: true },
+  'GET /api/quotes/:id/responses': { allow: signedIn, company: true, target: true },
+  'POST /api/quotes/:id/respostas/registrar': { allow: signedIn, company: true, target: true },
+  'POST /api/quotes/:id/respostas-teste': { allow: developer, company: true, target: true },
+  'GET /api/inbound/unmatched': {
+    allow: signedIn,
+    note: "the caller's company's unmatched messages; a desenvolvedor also sees those of no known company",
+  },
+  'POST /api/inbound/messages/:id/assign': { allow: signedIn, company: true, target: true },
   'POST /api/quotes/upload': { allow: signedIn, company: true, note: 'kept for the uploading user only' },
 };
 

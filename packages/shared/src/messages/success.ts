@@ -27,6 +27,10 @@ export const successMessages = {
   membersAdded: '{n} agente(s) de carga adicionado(s) ao grupo com sucesso!',
   quoteCreated: 'Cotação criada com sucesso!',
   quoteDeleted: 'Cotação excluída com sucesso!',
+  responseRegistered: 'Resposta registrada com sucesso!',
+  responseKept: 'Mensagem registrada na conversa da cotação.',
+  responseAssigned: 'Mensagem atribuída à cotação com sucesso!',
+  mailboxReplySent: 'Resposta enviada como agente de carga: ela já está na cotação.',
   importDone:
     'Importação concluída: {criados} agente(s) de carga criado(s), {atualizados} atualizado(s), {ignorados} linha(s) ignorada(s).',
 } as const;

@@ -1,0 +1,280 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext, waitFor } from '../../../test/helpers.js';
+import { carrierReply, quoteScenario, typicalAnswer } from '../../../test/replies.js';
+import { respostas, users } from '../../db/schema/index.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ MAIL_REPLY_ADDRESS: 'cotacoes@importadora.com.br' });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const get = (url: string, token: string) =>
+  ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+const post = (url: string, token: string, payload: object) =>
+  ctx.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload });
+
+function multipart(
+  token: string,
+  fields: Record<string, string>,
+  file?: { name: string; filename: string; content: Buffer },
+) {
+  const boundary = `----r${Date.now()}`;
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
+  if (file)
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+  };
+}
+
+describe('GET /api/quotes/{id}/respostas', () => {
+  it('lists one entry per recipient: pendente until a reply, then the current version with its extraction', async () => {
+    const s = await quoteScenario(ctx);
+    const before = await get(`/api/quotes/${s.quote.id}/respostas`, s.token);
+    expect(before.statusCode).toBe(200);
+    expect(before.json().data.map((e: { status: string }) => e.status)).toEqual([
+      'pendente',
+      'pendente',
+      'pendente',
+    ]);
+
+    await ctx.app.services.inbound.ingest(
+      await carrierReply({
+        from: s.carriers[0]!.email,
+        to: s.replyTo(0),
+        text: typicalAnswer({ frete40: 2750 }),
+      }),
+      { source: 'imap' },
+    );
+    const entry = await waitFor(async () => {
+      const list = (await get(`/api/quotes/${s.quote.id}/responses`, s.token)).json().data;
+      const found = list.find((e: { transportadorId: string }) => e.transportadorId === s.carriers[0]!.id);
+      return found?.atual?.extracao === 'concluida' ? found : undefined;
+    }, 20_000);
+    expect(entry.status).toBe('respondido');
+    expect(entry.versao).toBe(1);
+    expect(entry.dadosExtraidos.final.preco_por_container_40).toBe(2750);
+    expect(entry.respondeuEm).not.toBeNull();
+    expect(entry.atual.origem).toBe('imap');
+    expect(entry.atual.mensagemId).toEqual(expect.any(String));
+  });
+
+  it('answers 404 for a quote of another company', async () => {
+    const mine = await quoteScenario(ctx);
+    const theirs = await quoteScenario(ctx);
+    expect((await get(`/api/quotes/${theirs.quote.id}/respostas`, mine.token)).statusCode).toBe(404);
+  });
+});
+
+describe('registering an answer by hand', () => {
+  it('pasted text becomes a response marked as registered by the user, extracted like mail', async () => {
+    const s = await quoteScenario(ctx);
+    const form = multipart(s.token, {
+      transportadorId: s.carriers[1]!.id,
+      modo: 'texto',
+      texto: typicalAnswer({ frete20: 1500 }),
+    });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/quotes/${s.quote.id}/respostas/registrar`,
+      ...form,
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().data.status).toBe('respondido');
+    expect(response.json().data.atual.registradoPor).toBe(s.userId);
+    const [row] = await waitFor(async () => {
+      const rows = await ctx.app.services.database.db
+        .select()
+        .from(respostas)
+        .where(eq(respostas.cotacaoId, s.quote.id));
+      return rows[0]?.extracao === 'concluida' ? rows : undefined;
+    }, 20_000);
+    expect(
+      (row!.dadosExtraidos as { final: { preco_por_container_20: number } }).final.preco_por_container_20,
+    ).toBe(1500);
+  });
+
+  it('typed values are the figures (confidence 1), validated field by field', async () => {
+    const s = await quoteScenario(ctx);
+    const bad = multipart(s.token, {
+      transportadorId: s.carriers[0]!.id,
+      modo: 'valores',
+      valores: JSON.stringify({ moeda: 'USD', frete40: 'caro' }),
+    });
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/quotes/${s.quote.id}/respostas/registrar`,
+      ...bad,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors[0].path).toBe('valores.frete40');
+
+    const good = multipart(s.token, {
+      transportadorId: s.carriers[0]!.id,
+      modo: 'valores',
+      valores: JSON.stringify({
+        moeda: 'USD',
+        frete40: 2800,
+        taxas: [{ nome: 'THC', valor: 1400, moeda: 'BRL' }],
+        transitTimeDias: 30,
+        freeTimeDias: 21,
+        validade: '2026-12-31',
+      }),
+    });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/quotes/${s.quote.id}/respostas/registrar`,
+      ...good,
+    });
+    expect(response.statusCode).toBe(201);
+    const final = response.json().data.dadosExtraidos.final;
+    expect(final).toMatchObject({
+      preco_por_container_40: 2800,
+      transit_time_dias: 30,
+      free_time_destino_dias: 21,
+    });
+    expect(final.taxas.itens[0]).toMatchObject({ nome: 'THC', valor: 1400, moeda: 'BRL', confidence: 1 });
+  });
+
+  it('an .eml file is ingested once; a second upload of it is refused as a duplicate; other files are refused', async () => {
+    const s = await quoteScenario(ctx);
+    const eml = await carrierReply({
+      from: 'outlook.user@cliente.com.br',
+      to: 'analista@importadora.com.br',
+      subject: 'Fwd: proposta',
+    });
+    const send = (content: Buffer, filename: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/quotes/${s.quote.id}/respostas/registrar`,
+        ...multipart(
+          s.token,
+          { transportadorId: s.carriers[2]!.id, modo: 'arquivo' },
+          { name: 'arquivo', filename, content },
+        ),
+      });
+    expect((await send(eml, 'resposta.eml')).statusCode).toBe(201);
+    const again = await send(eml, 'resposta.eml');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Esta mensagem já foi registrada.');
+    const notMail = await send(Buffer.from('%PDF-1.4 nada'), 'resposta.eml');
+    expect(notMail.statusCode).toBe(415);
+  });
+
+  it('respostas-teste is for a desenvolvedor only', async () => {
+    const s = await quoteScenario(ctx);
+    const denied = await post(`/api/quotes/${s.quote.id}/respostas-teste`, s.token, {
+      texto: typicalAnswer(),
+    });
+    expect(denied.statusCode).toBe(403);
+    await ctx.app.services.database.db
+      .update(users)
+      .set({ role: 'desenvolvedor' })
+      .where(eq(users.id, s.userId));
+    const allowed = await post(`/api/quotes/${s.quote.id}/respostas-teste`, s.token, {
+      texto: typicalAnswer(),
+    });
+    expect(allowed.statusCode).toBe(201);
+    expect(allowed.json().data.atual.origem).toBe('teste');
+  });
+});
+
+describe("'Não identificadas'", () => {
+  it('lists a company its unmatched messages and lets a user assign one to a quote and carrier', async () => {
+    const s = await quoteScenario(ctx, {
+      carriers: [{ nome: 'Sem Token', email: 'vendas@semtoken-log.com.br' }],
+    });
+    const result = await ctx.app.services.inbound.ingest(
+      await carrierReply({
+        from: 'vendas@semtoken-log.com.br',
+        to: 'compras@importadora.com.br',
+        subject: 'Nossa proposta',
+      }),
+      { source: 'imap' },
+    );
+    expect(result.outcome).toBe('nao_identificada');
+    const list = (await get('/api/inbound/unmatched', s.token)).json();
+    const item = list.data.find((m: { id: string }) => m.id === result.inboundId);
+    expect(item.preview).toContain('Frete marítimo');
+    expect(item.sugestoes[0]).toMatchObject({ cotacaoId: s.quote.id, transportadorId: s.carriers[0]!.id });
+
+    const other = await quoteScenario(ctx);
+    const foreign = await post(`/api/inbound/messages/${result.inboundId}/assign`, other.token, {
+      cotacaoId: other.quote.id,
+      transportadorId: other.carriers[0]!.id,
+    });
+    expect(foreign.statusCode).toBe(404);
+
+    const assigned = await post(`/api/inbound/messages/${result.inboundId}/assign`, s.token, {
+      cotacaoId: s.quote.id,
+      transportadorId: s.carriers[0]!.id,
+    });
+    expect(assigned.statusCode).toBe(200);
+    const entries = (await get(`/api/quotes/${s.quote.id}/respostas`, s.token)).json().data;
+    expect(entries[0].status).toBe('respondido');
+    const after = (await get('/api/inbound/unmatched', s.token)).json();
+    expect(after.data.some((m: { id: string }) => m.id === result.inboundId)).toBe(false);
+  });
+});
+
+describe('local mailbox: reply as carrier', () => {
+  it('builds a real reply to the request in the local mailbox and feeds it to the pipeline', async () => {
+    const s = await quoteScenario(ctx, {
+      carriers: [
+        { nome: 'Caixa Um', email: 'um@caixa-local.com.br' },
+        { nome: 'Caixa Dois', email: 'dois@caixa-local.com.br' },
+      ],
+    });
+    await ctx.app.services.database.db
+      .update(users)
+      .set({ role: 'desenvolvedor' })
+      .where(eq(users.id, s.userId));
+    const file = await waitFor(() =>
+      fs.existsSync(ctx.config.mailSentDir)
+        ? fs
+            .readdirSync(ctx.config.mailSentDir)
+            .find((name) =>
+              fs.readFileSync(path.join(ctx.config.mailSentDir, name), 'utf8').includes(s.carriers[1]!.email),
+            )
+        : undefined,
+    );
+    const id = file.replace(/\.eml$/, '');
+    const wrongFrom = multipart(s.token, { from: 'intruso@exemplo.com', texto: typicalAnswer() });
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: `/api/dev/mailbox/${id}/reply`, ...wrongFrom }))
+        .statusCode,
+    ).toBe(400);
+    const form = multipart(
+      s.token,
+      { from: s.carriers[1]!.email, texto: typicalAnswer({ frete40: 3333 }) },
+      { name: 'arquivos', filename: 'proposta.txt', content: Buffer.from('Frete 40HC USD 3.333,00') },
+    );
+    const response = await ctx.app.inject({ method: 'POST', url: `/api/dev/mailbox/${id}/reply`, ...form });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ cotacaoId: s.quote.id, outcome: 'resposta' });
+    const entries = (await get(`/api/quotes/${s.quote.id}/respostas`, s.token)).json().data;
+    const answered = entries.find(
+      (e: { transportadorId: string }) => e.transportadorId === s.carriers[1]!.id,
+    );
+    expect(answered.status).toBe('respondido');
+  });
+});

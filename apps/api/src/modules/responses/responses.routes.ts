@@ -1,0 +1,135 @@
+import {
+  assignMessageBodySchema,
+  idParamsSchema,
+  messageResponseSchema,
+  problemSchema,
+  responseEntrySchema,
+  responsesListSchema,
+  testResponseBodySchema,
+  typedValuesSchema,
+  unmatchedListSchema,
+  uuidSchema,
+} from '@cotacoes/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, validationError } from '../../lib/errors.js';
+import { readMultipart } from '../../lib/multipart.js';
+import { access, requireAuth } from '../../plugins/access.js';
+import type { RegisterForm, ResponsesService } from './responses.service.js';
+
+const errors = {
+  400: problemSchema,
+  401: problemSchema,
+  403: problemSchema,
+  404: problemSchema,
+  409: problemSchema,
+  413: problemSchema,
+  415: problemSchema,
+  429: problemSchema,
+};
+const tags = ['responses'];
+const companyMember = access.company();
+const MAX_MESSAGE_FILE_BYTES = 25 * 1024 * 1024;
+const created = z.object({ data: responseEntrySchema, message: z.string() });
+
+/** Reads the 'Registrar resposta' form: which carrier, and a file, pasted text or typed values. */
+function parseRegisterForm(fields: Record<string, string>, file: RegisterForm['arquivo']): RegisterForm {
+  const id = uuidSchema.safeParse(fields.transportadorId);
+  if (!id.success) throw validationError([{ path: 'transportadorId', message: id.error.issues[0]!.message }]);
+  const modo = fields.modo ?? (file ? 'arquivo' : fields.valores ? 'valores' : 'texto');
+  if (modo !== 'arquivo' && modo !== 'texto' && modo !== 'valores')
+    throw new AppError('RESPONSE_CONTENT_REQUIRED');
+  let valores: RegisterForm['valores'];
+  if (modo === 'valores') {
+    let json: unknown;
+    try {
+      json = JSON.parse(fields.valores ?? '');
+    } catch {
+      throw new AppError('RESPONSE_CONTENT_REQUIRED');
+    }
+    const parsed = typedValuesSchema.safeParse(json);
+    if (!parsed.success)
+      throw validationError(
+        parsed.error.issues.map((issue) => ({
+          path: `valores.${issue.path.join('.')}`,
+          message: issue.message,
+        })),
+      );
+    valores = parsed.data;
+  }
+  return { transportadorId: id.data, modo, texto: fields.texto, valores, arquivo: file };
+}
+
+/** Spec 001 responses: GET /quotes/{id}/respostas (and /responses), registering answers, 'Não identificadas'. */
+export const responsesRoutes: FastifyPluginAsyncZod<{ responses: ResponsesService }> = async (
+  app,
+  { responses },
+) => {
+  for (const path of ['/quotes/:id/respostas', '/quotes/:id/responses'])
+    app.get(
+      path,
+      {
+        config: { access: companyMember },
+        schema: { tags, params: idParamsSchema, response: { 200: responsesListSchema, ...errors } },
+      },
+      async (request) => responses.list(requireAuth(request), request.params.id),
+    );
+
+  app.post(
+    '/quotes/:id/respostas/registrar',
+    {
+      config: { access: companyMember, multipart: true, rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { tags, params: idParamsSchema, response: { 201: created, ...errors } },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const form = await readMultipart(request, {
+        maxFileBytes: MAX_MESSAGE_FILE_BYTES,
+        maxFiles: 1,
+        notMultipart: new AppError('UNSUPPORTED_MEDIA_TYPE'),
+        tooLarge: new AppError('QUOTE_FILE_TOO_LARGE', { max: MAX_MESSAGE_FILE_BYTES / 1024 / 1024 }),
+      });
+      const body = parseRegisterForm(form.fields, form.files.arquivo);
+      return reply.status(201).send(await responses.register(auth, request.params.id, body));
+    },
+  );
+
+  app.post(
+    '/quotes/:id/respostas-teste',
+    {
+      bodyLimit: 4 * 1024 * 1024,
+      config: { access: access.company('desenvolvedor') },
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: testResponseBodySchema,
+        response: { 201: created, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await responses.test(requireAuth(request), request.params.id, request.body)),
+  );
+
+  app.get(
+    '/inbound/unmatched',
+    {
+      config: { access: access.user },
+      schema: { tags, response: { 200: unmatchedListSchema, ...errors } },
+    },
+    async (request) => responses.unmatched(requireAuth(request)),
+  );
+
+  app.post(
+    '/inbound/messages/:id/assign',
+    {
+      config: { access: companyMember },
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: assignMessageBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => responses.assign(requireAuth(request), request.params.id, request.body),
+  );
+};

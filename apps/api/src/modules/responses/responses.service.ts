@@ -1,0 +1,243 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type DadosExtraidos,
+  QUOTE_STATUS_INFO,
+  type QuoteStatus,
+  type ResponseEntry,
+  type ResponseVersion,
+  successMessages,
+  type TypedValues,
+  type UnmatchedMessage,
+} from '@cotacoes/shared';
+import type { AppConfig } from '../../config/env.js';
+import type { Database } from '../../db/client.js';
+import { type Tenant, tenantOfUser } from '../../db/tenant.js';
+import { composeMessage } from '../../inbound/compose.js';
+import { parseInbound } from '../../inbound/parse.js';
+import type { InboundPipeline, IngestResult } from '../../inbound/pipeline.js';
+import { AppError } from '../../lib/errors.js';
+import type { UploadedFile } from '../../lib/multipart.js';
+import type { AuthContext } from '../../plugins/request-context.js';
+import { msgToRaw } from './msg-file.js';
+import * as repo from './responses.repository.js';
+import { typedResult } from './typed-values.js';
+
+const WAITING: string[] = ['AGUARDANDO_RESPOSTA', 'AGUARDANDO_APROVACAO', 'AGUARDANDO_REVISAO'];
+
+export type RegisterForm = {
+  transportadorId: string;
+  modo: 'arquivo' | 'texto' | 'valores';
+  texto?: string;
+  valores?: TypedValues;
+  arquivo?: UploadedFile;
+};
+
+function hoursBetween(from: Date | null, to: Date | null): number | null {
+  if (!from || !to) return null;
+  return Math.max(0, Math.round(((to.getTime() - from.getTime()) / 3_600_000) * 10) / 10);
+}
+
+/**
+ * Responses of a quote (spec 001 "Carrier response"): reading them, and the answers a user registers by
+ * hand or a desenvolvedor pastes for a test. Everything that creates a response goes through the one
+ * inbound pipeline (src/inbound), like mail from a mailbox.
+ */
+export class ResponsesService {
+  constructor(
+    private readonly db: Database,
+    private readonly config: AppConfig,
+    private readonly pipeline: InboundPipeline,
+  ) {}
+
+  async list(auth: AuthContext, cotacaoId: string): Promise<{ data: ResponseEntry[] }> {
+    const tenant = tenantOfUser(auth.user);
+    const quote = await repo.findLiveQuote(this.db, tenant, cotacaoId);
+    if (!quote) throw new AppError('QUOTE_NOT_FOUND');
+    const [recipients, versions] = await Promise.all([
+      repo.recipientsWithSendState(this.db, tenant, cotacaoId),
+      repo.versionsOf(this.db, tenant, cotacaoId),
+    ]);
+    return {
+      data: recipients.map((recipient) => {
+        const ownRows = versions.filter((version) => version.destinatarioId === recipient.id);
+        const own = ownRows.map(toVersion);
+        const current = own[ownRows.findIndex((version) => version.atual)] ?? null;
+        const sentAt = recipient.sentAt ?? null;
+        return {
+          id: current?.id ?? recipient.id,
+          transportadorId: recipient.transportadorId,
+          transportador: { nome: recipient.nome, email: recipient.emails.join('; ') },
+          status: current?.status ?? 'pendente',
+          condicoesPagamento: current?.condicoesPagamento ?? null,
+          createdAt: current?.createdAt ?? null,
+          prazo: current?.prazo ?? null,
+          observacoes: current?.observacoes ?? null,
+          dadosExtraidos: current?.dadosExtraidos ?? null,
+          versao: current?.versao ?? null,
+          atual: current,
+          versoes: own,
+          estadoEnvio:
+            recipient.falhaEntrega || recipient.outboxStatus === 'failed'
+              ? 'falhou'
+              : recipient.outboxStatus === 'sent'
+                ? 'enviado'
+                : 'pendente',
+          enviadoEm: sentAt?.toISOString() ?? null,
+          respondeuEm: recipient.respondeuEm?.toISOString() ?? null,
+          falhaEntrega: recipient.falhaEntrega,
+          tempoRespostaHoras: hoursBetween(sentAt ?? recipient.createdAt, recipient.respondeuEm),
+        };
+      }),
+    };
+  }
+
+  /** 'Registrar resposta': an .eml/.msg file, pasted text or typed values, for a carrier of the quote. */
+  async register(auth: AuthContext, cotacaoId: string, form: RegisterForm) {
+    const tenant = tenantOfUser(auth.user);
+    const { quote, carrier } = await this.recipientOf(tenant, cotacaoId, form.transportadorId);
+    const assignedBy = {
+      userId: auth.user.id,
+      empresaId: tenant.empresaId,
+      cotacaoId,
+      transportadorId: form.transportadorId,
+    };
+    let raw: Buffer;
+    let typed: DadosExtraidos | undefined;
+    if (form.modo === 'arquivo') {
+      if (!form.arquivo) throw new AppError('RESPONSE_CONTENT_REQUIRED');
+      raw = await this.rawFromFile(form.arquivo);
+    } else if (form.modo === 'texto') {
+      if (!form.texto?.trim()) throw new AppError('RESPONSE_CONTENT_REQUIRED');
+      raw = await this.synthetic(quote, carrier.emails[0]!, form.texto);
+    } else {
+      if (!form.valores) throw new AppError('RESPONSE_CONTENT_REQUIRED');
+      typed = typedResult(form.valores, carrier.nome);
+      raw = await this.synthetic(quote, carrier.emails[0]!, typed.blocks[0]?.lines.join('\n') ?? '');
+    }
+    const result = await this.pipeline.ingest(raw, { source: 'manual', assignedBy, typedResult: typed });
+    if (result.duplicate) throw new AppError('RESPONSE_DUPLICATE');
+    return this.answer(auth, cotacaoId, form.transportadorId, result);
+  }
+
+  /** POST /quotes/{id}/respostas-teste (desenvolvedor): a response from pasted text. */
+  async test(auth: AuthContext, cotacaoId: string, body: { transportadorId?: string; texto: string }) {
+    const tenant = tenantOfUser(auth.user);
+    const recipients = await repo.recipientsWithSendState(this.db, tenant, cotacaoId);
+    const transportadorId = body.transportadorId ?? recipients[0]?.transportadorId;
+    if (!transportadorId) throw new AppError('QUOTE_NOT_FOUND');
+    const { quote, carrier } = await this.recipientOf(tenant, cotacaoId, transportadorId);
+    const raw = await this.synthetic(quote, carrier.emails[0]!, body.texto);
+    const result = await this.pipeline.ingest(raw, {
+      source: 'teste',
+      assignedBy: { userId: auth.user.id, empresaId: tenant.empresaId, cotacaoId, transportadorId },
+    });
+    return this.answer(auth, cotacaoId, transportadorId, result);
+  }
+
+  async unmatched(auth: AuthContext): Promise<{ data: UnmatchedMessage[]; total: number }> {
+    const developer = auth.user.role === 'desenvolvedor';
+    const rows = await repo.listUnmatched(this.db, auth.user.empresaId, developer);
+    const data = await Promise.all(
+      rows.map(async (row) => {
+        const parsed = row.tamanho <= 2 * 1024 * 1024 ? await parseInbound(row.raw) : null;
+        const sugestoes =
+          row.fromAddress && auth.user.empresaId
+            ? await repo.quotesSentTo(this.db, tenantOfUser(auth.user), row.fromAddress)
+            : [];
+        return {
+          id: row.id,
+          from: row.fromAddress,
+          fromName: row.fromName,
+          subject: row.subject,
+          receivedAt: row.createdAt.toISOString(),
+          source: row.source,
+          preview: (parsed?.text ?? '').replace(/\s+/g, ' ').trim().slice(0, 200),
+          anexos: row.anexos,
+          motivo: row.motivo,
+          sugestoes,
+        };
+      }),
+    );
+    return { data, total: data.length };
+  }
+
+  async assign(auth: AuthContext, inboundId: string, body: { cotacaoId: string; transportadorId: string }) {
+    const tenant = tenantOfUser(auth.user);
+    await this.recipientOf(tenant, body.cotacaoId, body.transportadorId);
+    await this.pipeline.assign(
+      inboundId,
+      { userId: auth.user.id, empresaId: tenant.empresaId, ...body },
+      auth.user.role === 'desenvolvedor',
+    );
+    return { message: successMessages.responseAssigned };
+  }
+
+  private async recipientOf(tenant: Tenant, cotacaoId: string, transportadorId: string) {
+    const quote = await repo.findLiveQuote(this.db, tenant, cotacaoId);
+    if (!quote) throw new AppError('QUOTE_NOT_FOUND');
+    if (!WAITING.includes(quote.status))
+      throw new AppError('RESPONSE_QUOTE_FINAL', {
+        status: QUOTE_STATUS_INFO[quote.status as QuoteStatus]?.label ?? quote.status,
+      });
+    const carrier = (await repo.recipientsWithSendState(this.db, tenant, cotacaoId)).find(
+      (recipient) => recipient.transportadorId === transportadorId,
+    );
+    if (!carrier) throw new AppError('TRANSPORTADOR_NOT_FOUND');
+    return { quote, carrier };
+  }
+
+  private async rawFromFile(file: UploadedFile): Promise<Buffer> {
+    const isOle = file.buffer
+      .subarray(0, 8)
+      .equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]));
+    if (isOle) return msgToRaw(file.buffer);
+    const head = file.buffer.subarray(0, 4096).toString('latin1');
+    if (!/^[\w-]+:[^\r\n]*\r?\n/m.test(head) || !/^(from|subject|date|message-id|received):/im.test(head))
+      throw new AppError('RESPONSE_FILE_TYPE');
+    return file.buffer;
+  }
+
+  /** An answer that did not come as a message becomes one, in the quote's thread. */
+  private synthetic(quote: { tituloEmail: string; messageId: string | null }, from: string, text: string) {
+    const host = new URL(this.config.APP_URL).hostname || 'cotacoes.local';
+    return composeMessage({
+      from,
+      to: [this.config.MAIL_REPLY_ADDRESS],
+      subject: `RE: ${quote.tituloEmail}`,
+      text,
+      messageId: `<manual-${randomUUID()}@${host}>`,
+      inReplyTo: quote.messageId,
+    });
+  }
+
+  private async answer(auth: AuthContext, cotacaoId: string, transportadorId: string, result: IngestResult) {
+    const { data } = await this.list(auth, cotacaoId);
+    const entry = data.find((item) => item.transportadorId === transportadorId)!;
+    return {
+      data: entry,
+      message:
+        result.outcome === 'resposta' ? successMessages.responseRegistered : successMessages.responseKept,
+    };
+  }
+}
+
+type VersionRow = Awaited<ReturnType<typeof repo.versionsOf>>[number];
+
+function toVersion(row: VersionRow): ResponseVersion {
+  return {
+    id: row.id,
+    versao: row.versao,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    extracao: row.extracao,
+    extracaoErro: row.extracaoErro,
+    dadosExtraidos: (row.dadosExtraidos as DadosExtraidos | null) ?? null,
+    condicoesPagamento: row.condicoesPagamento,
+    prazo: row.prazo,
+    observacoes: row.observacoes,
+    mensagemId: row.mensagemId,
+    origem: row.source ?? null,
+    registradoPor: row.registradoPor,
+    flags: row.flags ?? {},
+  };
+}
