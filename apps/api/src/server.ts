@@ -2,6 +2,7 @@ import { buildApp, usesPrettyLog } from './app.js';
 import { ConfigError, parseConfig } from './config/env.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { DEMO_ACCOUNT, seedDemo } from './seed/demo.js';
+import { seedDemoReplies } from './seed/demo-replies.js';
 import { publicUrl, startupBanner } from './startup-banner.js';
 
 async function main() {
@@ -11,6 +12,10 @@ async function main() {
   const demo = config.isEmbeddedDatabase && config.SEED_DEMO && !config.isProduction;
   if (demo && (await seedDemo(app.services.database.db))) {
     app.log.info({ email: DEMO_ACCOUNT.email }, 'demo data created');
+    await app.ready();
+    await seedDemoReplies(app).catch((error: unknown) =>
+      app.log.error({ err: error }, 'demo replies could not be created'),
+    );
   }
 
   let closing = false;

@@ -146,6 +146,39 @@ async function quoteIn(company: Company): Promise<string> {
   return quote.id;
 }
 
+/** A quote of `company` and the carrier it went to. */
+async function answeredQuoteIn(company: Company): Promise<{ quoteId: string; transportadorId: string }> {
+  const user = (await findUserByEmail(ctx.app.services.database.db, company.supervisorEmail))!;
+  const quote = await ctx.app.services.quotes.create(
+    { user, sessionId: 'matrix' },
+    (await import('@cotacoes/shared')).createQuoteBodySchema.parse(await quotePayload(company.empresaId)),
+    {},
+    {},
+  );
+  return { quoteId: quote.id, transportadorId: quote.destinatarios[0]!.transportadorId };
+}
+function textForm(fields: Record<string, string>): { payload: string; headers: Record<string, string> } {
+  const boundary = `----form${unique()}`;
+  return {
+    payload: `${Object.entries(fields)
+      .map(
+        ([name, value]) =>
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      )
+      .join('')}--${boundary}--\r\n`,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+/** An unmatched message of `company` (sent by one of its carriers, to no reply address). */
+async function unmatchedIn(company: Company): Promise<string> {
+  const email = `avulso-${unique()}@frete.com.br`;
+  await carrierIn(company.empresaId, email);
+  const raw = Buffer.from(
+    `From: ${email}\r\nTo: compras@importadora.com.br\r\nSubject: Tabela\r\nMessage-ID: <m${unique()}@frete.com.br>\r\n\r\nFrete 40HC USD 2.000,00\r\n`,
+  );
+  return (await ctx.app.services.inbound.ingest(raw, { source: 'imap' })).inboundId;
+}
+
 const withCompany = ({ actor }: ProbeInput) => actor.empresaId !== null && actor.role !== 'desenvolvedor';
 
 /** One probe per route: every route in the app must have one (and an entry in the table). */
@@ -482,6 +515,57 @@ const probes: Record<string, Probe> = {
       method: 'DELETE',
       url: `/api/quotes/${await quoteIn(targetCompany)}`,
     }),
+  },
+  'GET /api/quotes/:id/respostas': {
+    request: async ({ targetCompany }) => ({
+      method: 'GET',
+      url: `/api/quotes/${await quoteIn(targetCompany)}/respostas`,
+    }),
+  },
+  'GET /api/quotes/:id/responses': {
+    request: async ({ targetCompany }) => ({
+      method: 'GET',
+      url: `/api/quotes/${await quoteIn(targetCompany)}/responses`,
+    }),
+  },
+  'POST /api/quotes/:id/respostas/registrar': {
+    request: async ({ targetCompany }) => {
+      const { quoteId, transportadorId } = await answeredQuoteIn(targetCompany);
+      return {
+        method: 'POST',
+        url: `/api/quotes/${quoteId}/respostas/registrar`,
+        ...textForm({ transportadorId, modo: 'texto', texto: 'Frete 40HC USD 2.100,00' }),
+      };
+    },
+    allowed: () => 201,
+  },
+  'POST /api/quotes/:id/respostas-teste': {
+    request: async ({ targetCompany }) => ({
+      method: 'POST',
+      url: `/api/quotes/${await quoteIn(targetCompany)}/respostas-teste`,
+      payload: { texto: 'Frete 40HC USD 2.200,00' },
+    }),
+    allowed: () => 201,
+  },
+  'GET /api/inbound/unmatched': { request: () => ({ method: 'GET', url: '/api/inbound/unmatched' }) },
+  'POST /api/inbound/messages/:id/assign': {
+    request: async ({ targetCompany }) => {
+      const id = await unmatchedIn(targetCompany);
+      const { quoteId, transportadorId } = await answeredQuoteIn(targetCompany);
+      return {
+        method: 'POST',
+        url: `/api/inbound/messages/${id}/assign`,
+        payload: { cotacaoId: quoteId, transportadorId },
+      };
+    },
+  },
+  'POST /api/dev/mailbox/:id/reply': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/dev/mailbox/nao-existe/reply',
+      ...textForm({ from: 'x@y.com', texto: 'oi' }),
+    }),
+    allowed: () => 404,
   },
   'POST /api/quotes/upload': {
     request: () => {

@@ -276,5 +276,5 @@ describe('local mailbox: reply as carrier', () => {
       (e: { transportadorId: string }) => e.transportadorId === s.carriers[1]!.id,
     );
     expect(answered.status).toBe('respondido');
-  });
+  }, 150_000);
 });
