@@ -18,8 +18,9 @@ import { registerInboundJobs } from './inbound/inbound.jobs.js';
 import { InboundPipeline } from './inbound/pipeline.js';
 import { JobQueue } from './jobs/queue.js';
 import { AppError } from './lib/errors.js';
-import { registerMailJobs } from './mail/mail.jobs.js';
+import { startMailWorker } from './mail/mail.jobs.js';
 import { Mailer } from './mail/mailer.js';
+import type { OutboxDispatcher } from './mail/outbox-dispatcher.js';
 import type { MailTransport } from './mail/transport.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
@@ -159,7 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ));
 
   const jobs = new JobQueue(database, app.log);
-  const mailer = new Mailer(database.db, jobs, config, app.log, options.mailTransport);
+  const mailer = new Mailer(database.db, config, app.log, options.mailTransport);
   const sessions = new SessionService(database.db, config);
   const cnpj = new CnpjService(config.CNPJ_API_URL, config.HTTP_TIMEOUT_MS, app.log);
   const inbound = new InboundPipeline(database.db, config, jobs, mailer, app.log);
@@ -184,16 +185,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   app.decorate('services', services);
 
+  let outbox: OutboxDispatcher | undefined;
   app.addHook('onReady', async () => {
     await jobs.start();
     if (options.workers) {
       const pollSeconds = options.workerPollSeconds ?? 2;
       // On the embedded database this process is the only worker: claims left by a crash are released.
-      await registerMailJobs(jobs, mailer, { pollSeconds, releaseAllClaims: database.kind === 'pglite' });
+      outbox = await startMailWorker(mailer, database, app.log, {
+        concurrency: config.MAIL_CONCURRENCY,
+        pollSeconds,
+        releaseAllClaims: database.kind === 'pglite',
+      });
       await registerInboundJobs(jobs, database.db, pollSeconds);
     }
   });
   app.addHook('onClose', async () => {
+    await outbox?.stop();
     await jobs.stop();
     mailer.close();
     if (ownsDatabase) await database.close();

@@ -54,6 +54,8 @@ const envSchema = z
       })
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    /** Outgoing messages in flight at once (ADR 0014). */
+    MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
     MAIL_FROM: z.string().min(3).default('Sistema de Cotações <nao-responda@cotacoes.local>'),
     SUPPORT_EMAIL: z.email().default('suporte@cotacoes.local'),
     /**

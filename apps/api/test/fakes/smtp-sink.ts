@@ -14,10 +14,14 @@ export type SinkMessage = {
   text: string;
   html: string;
   attachments: { filename: string; contentType: string; content: Buffer }[];
+  /** When the sink accepted the message (`performance.now()` of this process). */
+  acceptedAt: number;
 };
 
 /** A real SMTP server on loopback that keeps every message it accepts. */
-export async function startSmtpSink(options: { delayMs?: number } = {}) {
+export async function startSmtpSink(
+  options: { delayMs?: number; onAccept?: (message: SinkMessage) => void } = {},
+) {
   const messages: SinkMessage[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -49,7 +53,9 @@ export async function startSmtpSink(options: { delayMs?: number } = {}) {
             contentType: a.contentType,
             content: a.content,
           })),
+          acceptedAt: performance.now(),
         });
+        options.onAccept?.(messages[messages.length - 1]!);
         callback();
       });
     },
