@@ -187,6 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   let outbox: OutboxDispatcher | undefined;
   app.addHook('onReady', async () => {
+    await sessions.start(database);
     await jobs.start();
     if (options.workers) {
       const pollSeconds = options.workerPollSeconds ?? 2;
@@ -201,6 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.addHook('onClose', async () => {
     await outbox?.stop();
+    await sessions.stop();
     await jobs.stop();
     mailer.close();
     if (ownsDatabase) await database.close();

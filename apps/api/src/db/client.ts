@@ -29,10 +29,11 @@ export type DatabaseHandle = {
   boss: { db?: BossDb; connectionString?: string; backend?: 'pglite'; schema: string; max?: number };
   ping(): Promise<void>;
   /**
-   * Calls `onNotify` for each NOTIFY on `channel` (delivered at the sender's commit), and again after a
-   * lost listening connection is back, since notifications sent meanwhile are gone. Returns the stop.
+   * Calls `onNotify(payload)` for each NOTIFY on `channel` (delivered at the sender's commit), and
+   * `onNotify(undefined)` after a lost listening connection is back, since notifications sent meanwhile
+   * are gone. Returns the stop.
    */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload: string | undefined) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -70,7 +71,7 @@ async function openPglite(options: { dataDir?: string; instance?: PGlite }): Pro
       await client.query('select 1');
     },
     async listen(channel, onNotify) {
-      const unlisten = await client.listen(channel, () => onNotify());
+      const unlisten = await client.listen(channel, (payload) => onNotify(payload));
       return async () => {
         if (!client.closed) await unlisten();
       };
@@ -128,7 +129,7 @@ async function openPostgres(url: string, schemaName: string): Promise<DatabaseHa
 async function listenPostgres(
   url: string,
   channel: string,
-  onNotify: () => void,
+  onNotify: (payload: string | undefined) => void,
 ): Promise<() => Promise<void>> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Invalid channel name ${channel}`);
   let stopped = false;
@@ -137,7 +138,7 @@ async function listenPostgres(
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url });
     next.on('notification', (message) => {
-      if (message.channel === channel) onNotify();
+      if (message.channel === channel) onNotify(message.payload);
     });
     next.on('error', () => {});
     next.on('end', () => {
@@ -152,7 +153,7 @@ async function listenPostgres(
   const reconnect = () => {
     if (stopped) return;
     connect()
-      .then(onNotify)
+      .then(() => onNotify(undefined))
       .catch(() => {
         retry = setTimeout(reconnect, 1000);
       });

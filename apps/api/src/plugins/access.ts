@@ -73,7 +73,16 @@ async function accessPlugin(app: FastifyInstance, options: { sessions: SessionSe
     if (rule.roles && !rule.roles.includes(request.auth.user.role)) throw new AppError('FORBIDDEN');
     if (rule.requireEmpresa && !request.auth.user.empresaId) throw new AppError('EMPRESA_REQUIRED');
   });
+
+  // A state-changing request has committed by the time it answers: whatever it changed about users or
+  // sessions (logout, password, role, company) holds for the next request, ahead of the NOTIFY (ADR 0014).
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (!SAFE_METHODS.has(request.method)) options.sessions.forgetAll();
+    done(null, payload);
+  });
 }
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export default fp(accessPlugin, { name: 'access' });
 
