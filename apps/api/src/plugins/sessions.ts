@@ -95,19 +95,27 @@ export class SessionService {
     return { token, sessionId: row!.id };
   }
 
-  /** The session's user when the token is valid, not revoked, not expired and not idle too long. */
-  async resolve(token: string): Promise<AuthContext | null> {
+  /** The answer of `resolve` when it needs no database read (a cached session or a malformed token). */
+  resolveCached(token: string): AuthContext | null | undefined {
     if (!token || token.length > 200) return null;
     const tokenHash = hashToken(token);
-    const now = Date.now();
     const cached = this.cache.get(tokenHash);
-    if (cached) {
-      if (cached.validUntil > now) {
-        this.touch(cached, now);
-        return cached.auth;
-      }
+    if (!cached) return undefined;
+    const now = Date.now();
+    if (cached.validUntil <= now) {
       this.cache.delete(tokenHash);
+      return undefined;
     }
+    this.touch(cached, now);
+    return cached.auth;
+  }
+
+  /** The session's user when the token is valid, not revoked, not expired and not idle too long. */
+  async resolve(token: string): Promise<AuthContext | null> {
+    const cached = this.resolveCached(token);
+    if (cached !== undefined) return cached;
+    const tokenHash = hashToken(token);
+    const now = Date.now();
     const generation = this.generation;
     const row = await this.read(tokenHash);
     if (!row) return null;
