@@ -213,7 +213,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // API answers above 1 kB go out compressed for clients that accept it; a fast brotli level, since they
   // are compressed per request (static files were compressed once at build time).
   await app.register(compress, {
-    global: true,
+    globalCompression: true,
+    // Request bodies are never accepted compressed: no inflating of client data, no hook per request.
+    globalDecompression: false,
     threshold: 1024,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
