@@ -142,8 +142,11 @@ export class Mailer {
       );
   }
 
-  /** Sends a claimed row with its fixed Message-ID and marks it sent; a failure waits for its backoff. */
-  async deliverClaimed(row: OutboxRow): Promise<void> {
+  /**
+   * Sends a claimed row with its fixed Message-ID and marks it sent; a failure waits for its backoff.
+   * Answers the seconds until the retry (undefined when sent).
+   */
+  async deliverClaimed(row: OutboxRow): Promise<number | undefined> {
     try {
       await this.transport.deliver({
         messageId: row.messageId,
@@ -180,12 +183,13 @@ export class Mailer {
         { err: error, outboxId: row.id, retryInSeconds: backoffSeconds },
         'mail delivery failed; it will be retried',
       );
-      return;
+      return backoffSeconds;
     }
     await this.db
       .update(mailOutbox)
       .set({ status: 'sent', sentAt: new Date(), lastError: null, claimedUntil: null })
       .where(eq(mailOutbox.id, row.id));
+    return undefined;
   }
 
   /**

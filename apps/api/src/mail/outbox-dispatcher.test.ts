@@ -79,3 +79,25 @@ it('puts a verification code ahead of a backlog of bulk mail', async () => {
   expect(row?.priority).toBeGreaterThan(0);
   expect(row?.status).toBe('sent');
 });
+
+it('retries a refused message after its backoff with the same Message-ID', async () => {
+  sink.messages.length = 0;
+  sink.controls.failNext = 1;
+  const messageId = await queue('test', 'retry@empresa.com.br', 'Nova tentativa');
+  const { db } = app.services.database;
+  const failed = await waitFor(async () => {
+    const row = await db.query.mailOutbox.findFirst({
+      where: (outbox, { eq }) => eq(outbox.messageId, messageId),
+    });
+    return row?.lastError ? row : undefined;
+  });
+  expect(failed.status).toBe('pending');
+  expect(sink.messages).toHaveLength(0);
+  // Backoff 5 s; the poll is 10 minutes away, so the retry is the dispatcher's own timer.
+  const sent = await waitFor(() => sink.messages.find((m) => m.to.includes('retry@empresa.com.br')), 15_000);
+  expect(sent.messageId).toBe(messageId);
+  const row = await db.query.mailOutbox.findFirst({
+    where: (outbox, { eq }) => eq(outbox.messageId, messageId),
+  });
+  expect(row?.attempts).toBe(2);
+}, 30_000);

@@ -30,6 +30,7 @@ export class OutboxDispatcher {
   private pollTimer?: NodeJS.Timeout;
   private leaseTimer?: NodeJS.Timeout;
   private unlisten?: () => Promise<void>;
+  private readonly retryTimers = new Set<NodeJS.Timeout>();
 
   constructor(
     private readonly mailer: Mailer,
@@ -71,6 +72,9 @@ export class OutboxDispatcher {
           for (const row of rows) {
             const sending = this.mailer
               .deliverClaimed(row)
+              .then((retryInSeconds) => {
+                if (retryInSeconds !== undefined) this.wakeIn(retryInSeconds * 1000);
+              })
               .catch((error: unknown) =>
                 this.logger.error({ err: error, outboxId: row.id }, 'could not record a delivery'),
               )
@@ -91,6 +95,15 @@ export class OutboxDispatcher {
     }
   }
 
+  /** A failed message is due again after its backoff, whatever the poll interval. */
+  private wakeIn(ms: number): void {
+    const timer = setTimeout(() => {
+      this.retryTimers.delete(timer);
+      this.wake();
+    }, ms + 50);
+    this.retryTimers.add(timer);
+  }
+
   private async renewClaims(): Promise<void> {
     if (!this.inFlight.size) return;
     try {
@@ -106,6 +119,8 @@ export class OutboxDispatcher {
     this.running = false;
     clearInterval(this.pollTimer);
     clearInterval(this.leaseTimer);
+    for (const timer of this.retryTimers) clearTimeout(timer);
+    this.retryTimers.clear();
     await this.unlisten?.().catch(() => {});
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
