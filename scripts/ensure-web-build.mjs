@@ -19,8 +19,8 @@ function newestMtime(entry) {
 }
 
 if (!fs.existsSync(path.join(web, 'package.json'))) process.exit(0);
-const sources = ['src', 'public', 'index.html', 'vite.config.ts', '../../packages/shared/src'].map((p) =>
-  path.join(web, p),
+const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'scripts', '../../packages/shared/src'].map(
+  (p) => path.join(web, p),
 );
 const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
 if (builtAt && Math.max(...sources.map(newestMtime)) <= builtAt) process.exit(0);

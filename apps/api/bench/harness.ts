@@ -27,7 +27,10 @@ export type Bench = {
 };
 
 /** The app on a throwaway database: a fresh PostgreSQL schema when DATABASE_URL is set, else PGlite. */
-export async function openBench(name: string): Promise<Bench> {
+export async function openBench(
+  name: string,
+  options: { env?: Record<string, string>; workers?: boolean } = {},
+): Promise<Bench> {
   const url = process.env.DATABASE_URL;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `cotacoes-bench-${name}-`));
   const schema = `bench_${randomBytes(5).toString('hex')}`;
@@ -42,8 +45,9 @@ export async function openBench(name: string): Promise<Bench> {
     LOG_LEVEL: 'silent',
     RATE_LIMIT_MAX: '1000000',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...options.env,
   });
-  const app = await buildApp({ config, database, workers: false, logger: false });
+  const app = await buildApp({ config, database, workers: options.workers ?? false, logger: false });
   await app.ready();
   return {
     app,

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -18,8 +20,9 @@ import { registerInboundJobs } from './inbound/inbound.jobs.js';
 import { InboundPipeline } from './inbound/pipeline.js';
 import { JobQueue } from './jobs/queue.js';
 import { AppError } from './lib/errors.js';
-import { registerMailJobs } from './mail/mail.jobs.js';
+import { startMailWorker } from './mail/mail.jobs.js';
 import { Mailer } from './mail/mailer.js';
+import type { OutboxDispatcher } from './mail/outbox-dispatcher.js';
 import type { MailTransport } from './mail/transport.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
@@ -159,7 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ));
 
   const jobs = new JobQueue(database, app.log);
-  const mailer = new Mailer(database.db, jobs, config, app.log, options.mailTransport);
+  const mailer = new Mailer(database.db, config, app.log, options.mailTransport);
   const sessions = new SessionService(database.db, config);
   const cnpj = new CnpjService(config.CNPJ_API_URL, config.HTTP_TIMEOUT_MS, app.log);
   const inbound = new InboundPipeline(database.db, config, jobs, mailer, app.log);
@@ -184,21 +187,40 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   app.decorate('services', services);
 
+  let outbox: OutboxDispatcher | undefined;
   app.addHook('onReady', async () => {
+    await sessions.start(database);
     await jobs.start();
     if (options.workers) {
       const pollSeconds = options.workerPollSeconds ?? 2;
       // On the embedded database this process is the only worker: claims left by a crash are released.
-      await registerMailJobs(jobs, mailer, { pollSeconds, releaseAllClaims: database.kind === 'pglite' });
+      outbox = await startMailWorker(mailer, database, app.log, {
+        concurrency: config.MAIL_CONCURRENCY,
+        pollSeconds,
+        releaseAllClaims: database.kind === 'pglite',
+      });
       await registerInboundJobs(jobs, database.db, pollSeconds);
     }
   });
   app.addHook('onClose', async () => {
+    await outbox?.stop();
+    await sessions.stop();
     await jobs.stop();
     mailer.close();
     if (ownsDatabase) await database.close();
   });
 
+  // API answers above 1 kB go out compressed for clients that accept it; a fast brotli level, since they
+  // are compressed per request (static files were compressed once at build time).
+  await app.register(compress, {
+    globalCompression: true,
+    // Request bodies are never accepted compressed: no inflating of client data, no hook per request.
+    globalDecompression: false,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
   await app.register(cookie);
   await app.register(security, { config });
   await app.register(csrf, { config });

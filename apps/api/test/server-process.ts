@@ -22,10 +22,19 @@ export type ServerProcess = {
   exited: Promise<number | null>;
 };
 
-/** Starts `src/server.ts` as `npm start` does, in its own process. */
-export function startServerProcess(env: Record<string, string>): ServerProcess {
+/**
+ * Starts the server in its own process: `src/server.ts` through tsx, or with `compiled` the build that
+ * `npm start` runs (`dist/server.js`, made by `npm run build`).
+ */
+export function startServerProcess(
+  env: Record<string, string>,
+  options: { compiled?: boolean } = {},
+): ServerProcess {
   const port = env.PORT ?? '0';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const args = options.compiled
+    ? ['--enable-source-maps', 'dist/server.js']
+    : ['--import', 'tsx', 'src/server.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: apiDir,
     env: {
       PATH: process.env.PATH,

@@ -54,6 +54,8 @@ const envSchema = z
       })
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    /** Outgoing messages in flight at once (ADR 0014). */
+    MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
     MAIL_FROM: z.string().min(3).default('Sistema de Cotações <nao-responda@cotacoes.local>'),
     SUPPORT_EMAIL: z.email().default('suporte@cotacoes.local'),
     /**
@@ -79,6 +81,8 @@ const envSchema = z
       .max(24 * 90)
       .default(72),
     SESSION_MAX_DAYS: z.coerce.number().min(0.01).max(365).default(30),
+    /** How long a process trusts a resolved session without reading it again (ADR 0014); 0 = off. */
+    SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
     TRUST_PROXY: booleanFromEnv.default(false),

@@ -28,6 +28,12 @@ export type DatabaseHandle = {
   /** Options pg-boss needs to share this database. */
   boss: { db?: BossDb; connectionString?: string; backend?: 'pglite'; schema: string; max?: number };
   ping(): Promise<void>;
+  /**
+   * Calls `onNotify(payload)` for each NOTIFY on `channel` (delivered at the sender's commit), and
+   * `onNotify(undefined)` after a lost listening connection is back, since notifications sent meanwhile
+   * are gone. Returns the stop.
+   */
+  listen(channel: string, onNotify: (payload: string | undefined) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -63,6 +69,12 @@ async function openPglite(options: { dataDir?: string; instance?: PGlite }): Pro
     boss: { db: fromPglite(client), backend: 'pglite', schema: 'pgboss' },
     async ping() {
       await client.query('select 1');
+    },
+    async listen(channel, onNotify) {
+      const unlisten = await client.listen(channel, (payload) => onNotify(payload));
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
     },
     async close() {
       try {
@@ -106,8 +118,50 @@ async function openPostgres(url: string, schemaName: string): Promise<DatabaseHa
     async ping() {
       await pool.query('select 1');
     },
+    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
     async close() {
       await pool.end();
     },
+  };
+}
+
+/** LISTEN on a dedicated connection (outside the pool), reconnecting every second while it is lost. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string | undefined) => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Invalid channel name ${channel}`);
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload);
+    });
+    next.on('error', () => {});
+    next.on('end', () => {
+      if (stopped || client !== next) return;
+      client = undefined;
+      retry = setTimeout(reconnect, 1000);
+    });
+    await next.connect();
+    await next.query(`LISTEN ${channel}`);
+    client = next;
+  };
+  const reconnect = () => {
+    if (stopped) return;
+    connect()
+      .then(() => onNotify(undefined))
+      .catch(() => {
+        retry = setTimeout(reconnect, 1000);
+      });
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
   };
 }

@@ -5,8 +5,8 @@ import type { DatabaseHandle, Executor } from '../db/client.js';
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
+/** Outgoing mail is not a pg-boss job: the outbox dispatcher works `mail_outbox` directly (ADR 0014). */
 export const QUEUES = {
-  mailDeliver: 'mail.deliver',
   inboundExtract: 'inbound.extract',
 } as const;
 type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

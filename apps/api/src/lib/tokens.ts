@@ -1,12 +1,13 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
 /** 256-bit random token, base64url. */
 export function generateToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }
 
+/** SHA-256, hex (one-shot: every signed-in request hashes its token). */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /** Six digits from the CSPRNG. */

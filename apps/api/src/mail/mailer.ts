@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config/env.js';
 import type { Database, Executor } from '../db/client.js';
 import { mailOutbox, type OutboxAttachment } from '../db/schema/index.js';
-import { type JobQueue, QUEUES } from '../jobs/queue.js';
 import { createLocalTransport, createSmtpTransport, type MailTransport } from './transport.js';
 
 export type OutgoingMail = {
@@ -21,9 +20,22 @@ export type OutgoingMail = {
   empresaId?: string | null;
   /** Chosen by the caller when it must be stored elsewhere too (e.g. a quote's thread id). */
   messageId?: string;
+  /** Defaults by kind (`mailPriority`). */
+  priority?: number;
 };
 
-const CLAIM_SECONDS = 120;
+export type OutboxRow = typeof mailOutbox.$inferSelect;
+
+export const MAIL_PRIORITY = { urgent: 10, normal: 0 } as const;
+const MAX_BACKOFF_SECONDS = 600;
+
+/**
+ * A person is waiting for account mail (verification and reset codes, and the notices that answer the
+ * same requests, so their timing tells nothing): it goes ahead of bulk mail such as quote requests.
+ */
+export function mailPriority(kind: string): number {
+  return kind.startsWith('auth.') ? MAIL_PRIORITY.urgent : MAIL_PRIORITY.normal;
+}
 
 /** Header values must never carry a line break (S12). */
 export function sanitizeHeaderValue(value: string): string {
@@ -36,8 +48,9 @@ export function buildMessageId(appUrl: string): string {
 }
 
 /**
- * Outgoing mail through a transactional outbox (R1): `enqueue` writes the message and its delivery job
- * in the caller's transaction; `deliver` claims the row, sends it with its fixed Message-ID and marks it.
+ * Outgoing mail through a transactional outbox (R1): `enqueue` writes the message in the caller's
+ * transaction (a trigger NOTIFYs the dispatcher at commit); the dispatcher claims rows, sends each with its
+ * fixed Message-ID and marks it (ADR 0004, ADR 0014).
  */
 export class Mailer {
   readonly transport: MailTransport;
@@ -45,7 +58,6 @@ export class Mailer {
 
   constructor(
     private readonly db: Database,
-    private readonly jobs: JobQueue,
     private readonly config: AppConfig,
     private readonly logger: FastifyBaseLogger,
     transport?: MailTransport,
@@ -53,7 +65,7 @@ export class Mailer {
     this.transport =
       transport ??
       (config.MAIL_TRANSPORT === 'smtp' && config.SMTP_URL
-        ? createSmtpTransport(config.SMTP_URL, logger)
+        ? createSmtpTransport(config.SMTP_URL, logger, config.MAIL_CONCURRENCY)
         : createLocalTransport(config.mailSentDir, logger));
   }
 
@@ -80,44 +92,75 @@ export class Mailer {
           ]),
         ),
         attachments: mail.attachments ?? [],
+        priority: mail.priority ?? mailPriority(mail.kind),
       })
       .returning({ id: mailOutbox.id });
-    await this.jobs.sendInTransaction(executor, QUEUES.mailDeliver, { outboxId: row!.id }, row!.id);
     return { id: row!.id, messageId };
   }
 
-  /** Delivers one outbox row unless it was sent already or another live worker holds it. */
-  async deliver(outboxId: string): Promise<'sent' | 'skipped'> {
-    const [claimed] = await this.db
-      .update(mailOutbox)
-      .set({
-        claimedBy: this.instanceId,
-        claimedUntil: sql`now() + make_interval(secs => ${CLAIM_SECONDS})`,
-        attempts: sql`${mailOutbox.attempts} + 1`,
-      })
+  /**
+   * Claims up to `limit` deliverable rows, most urgent first, for `leaseSeconds` (renewed by `renewClaims`
+   * while they are in flight). SKIP LOCKED: concurrent dispatchers never claim the same row.
+   */
+  async claimBatch(limit: number, leaseSeconds: number): Promise<OutboxRow[]> {
+    const deliverable = this.db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
       .where(
         and(
-          eq(mailOutbox.id, outboxId),
           eq(mailOutbox.status, 'pending'),
+          lte(mailOutbox.nextAttemptAt, sql`now()`),
           or(isNull(mailOutbox.claimedUntil), lt(mailOutbox.claimedUntil, sql`now()`)),
         ),
       )
+      .orderBy(desc(mailOutbox.priority), mailOutbox.createdAt, mailOutbox.id)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return this.db
+      .update(mailOutbox)
+      .set({
+        claimedBy: this.instanceId,
+        claimedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
+        attempts: sql`${mailOutbox.attempts} + 1`,
+      })
+      .where(inArray(mailOutbox.id, deliverable))
       .returning();
-    if (!claimed) return 'skipped';
+  }
+
+  /** Extends this process's claims on rows still being sent. */
+  async renewClaims(ids: string[], leaseSeconds: number): Promise<void> {
+    if (!ids.length) return;
+    await this.db
+      .update(mailOutbox)
+      .set({ claimedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+      .where(
+        and(
+          inArray(mailOutbox.id, ids),
+          eq(mailOutbox.claimedBy, this.instanceId),
+          eq(mailOutbox.status, 'pending'),
+        ),
+      );
+  }
+
+  /**
+   * Sends a claimed row with its fixed Message-ID and marks it sent; a failure waits for its backoff.
+   * Answers the seconds until the retry (undefined when sent).
+   */
+  async deliverClaimed(row: OutboxRow): Promise<number | undefined> {
     try {
       await this.transport.deliver({
-        messageId: claimed.messageId,
-        from: claimed.fromAddress,
-        to: claimed.toAddresses,
-        cc: claimed.ccAddresses.length ? claimed.ccAddresses : undefined,
-        bcc: claimed.bccAddresses.length ? claimed.bccAddresses : undefined,
-        replyTo: claimed.replyTo ?? undefined,
-        subject: claimed.subject,
-        text: claimed.textBody,
-        html: claimed.htmlBody ?? undefined,
-        headers: claimed.headers,
-        date: claimed.createdAt,
-        attachments: claimed.attachments
+        messageId: row.messageId,
+        from: row.fromAddress,
+        to: row.toAddresses,
+        cc: row.ccAddresses.length ? row.ccAddresses : undefined,
+        bcc: row.bccAddresses.length ? row.bccAddresses : undefined,
+        replyTo: row.replyTo ?? undefined,
+        subject: row.subject,
+        text: row.textBody,
+        html: row.htmlBody ?? undefined,
+        headers: row.headers,
+        date: row.createdAt,
+        attachments: row.attachments
           .filter((attachment) => attachment.contentBase64)
           .map((attachment) => ({
             filename: attachment.filename,
@@ -126,55 +169,38 @@ export class Mailer {
           })),
       });
     } catch (error) {
+      const backoffSeconds = Math.min(MAX_BACKOFF_SECONDS, 5 * 2 ** Math.max(0, row.attempts - 1));
       await this.db
         .update(mailOutbox)
         .set({
           lastError: String((error as Error).message ?? error).slice(0, 1000),
           claimedUntil: null,
           claimedBy: null,
+          nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds})`,
         })
-        .where(eq(mailOutbox.id, outboxId));
-      this.logger.warn({ err: error, outboxId }, 'mail delivery failed; it will be retried');
-      throw error;
+        .where(eq(mailOutbox.id, row.id));
+      this.logger.warn(
+        { err: error, outboxId: row.id, retryInSeconds: backoffSeconds },
+        'mail delivery failed; it will be retried',
+      );
+      return backoffSeconds;
     }
     await this.db
       .update(mailOutbox)
-      .set({ status: 'sent', sentAt: new Date(), lastError: null })
-      .where(eq(mailOutbox.id, outboxId));
-    return 'sent';
+      .set({ status: 'sent', sentAt: new Date(), lastError: null, claimedUntil: null })
+      .where(eq(mailOutbox.id, row.id));
+    return undefined;
   }
 
   /**
-   * Re-delivers what a crash left behind. `releaseAllClaims` is only safe when this process is the
-   * database's sole worker (the embedded database, owned through its lock file).
+   * Frees every claim at start-up. Only safe when this process is the database's sole worker (the
+   * embedded database, owned through its lock file): what a crash left in flight is sent again at once.
    */
-  async recoverPending(options: { releaseAllClaims: boolean; olderThanSeconds?: number }): Promise<number> {
-    if (options.releaseAllClaims) {
-      await this.db
-        .update(mailOutbox)
-        .set({ claimedBy: null, claimedUntil: null })
-        .where(eq(mailOutbox.status, 'pending'));
-    }
-    const pending = await this.db
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(
-        and(
-          eq(mailOutbox.status, 'pending'),
-          or(isNull(mailOutbox.claimedUntil), lt(mailOutbox.claimedUntil, sql`now()`)),
-          lt(mailOutbox.createdAt, sql`now() - make_interval(secs => ${options.olderThanSeconds ?? 0})`),
-        ),
-      )
-      .limit(500);
-    let delivered = 0;
-    for (const { id } of pending) {
-      try {
-        if ((await this.deliver(id)) === 'sent') delivered++;
-      } catch {
-        // logged in deliver; the job's retries or the next sweep take it again
-      }
-    }
-    return delivered;
+  async releaseAllClaims(): Promise<void> {
+    await this.db
+      .update(mailOutbox)
+      .set({ claimedBy: null, claimedUntil: null })
+      .where(and(eq(mailOutbox.status, 'pending'), isNotNull(mailOutbox.claimedUntil)));
   }
 
   close(): void {

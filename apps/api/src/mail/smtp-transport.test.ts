@@ -29,9 +29,12 @@ it('delivers the verification code through a real SMTP server, with the Message-
   const code = /\b(\d{6})\b/.exec(message.subject)![1]!;
   expect(message.subject).toBe(`Seu código de verificação: ${code}`);
   expect(message.text).toContain(code);
-  const outbox = await ctx.app.services.database.db.query.mailOutbox.findFirst();
-  expect(outbox?.messageId).toBe(message.messageId);
-  expect(outbox?.status).toBe('sent');
+  // Marked sent once the server has accepted it.
+  const outbox = await waitFor(async () => {
+    const row = await ctx.app.services.database.db.query.mailOutbox.findFirst();
+    return row?.status === 'sent' ? row : undefined;
+  });
+  expect(outbox.messageId).toBe(message.messageId);
 
   const verify = await ctx.app.inject({
     method: 'POST',

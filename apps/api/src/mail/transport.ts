@@ -37,8 +37,18 @@ export function createLocalTransport(dir: string, logger: FastifyBaseLogger): Ma
   };
 }
 
-export function createSmtpTransport(url: string, logger: FastifyBaseLogger): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+/** Pooled: `connections` messages go out at once over connections kept open between messages. */
+export function createSmtpTransport(url: string, logger: FastifyBaseLogger, connections = 1): MailTransport {
+  const transporter = nodemailer.createTransport({
+    url,
+    pool: true,
+    maxConnections: connections,
+    maxMessages: 1000,
+    // A stalled server fails the delivery (retried later) instead of holding its slot for minutes.
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 60_000,
+  });
   return {
     async deliver(message) {
       const info = await transporter.sendMail(message);

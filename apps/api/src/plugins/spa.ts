@@ -6,7 +6,10 @@ import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.js';
 import { sendProblem } from './error-handler.js';
 
-/** Serves the built SPA; any non-API GET that is not a file answers index.html (client routes). */
+/**
+ * Serves the built SPA (pre-compressed where the build made .br/.gz files); any non-API GET that is not a
+ * file answers index.html (client routes).
+ */
 async function spaPlugin(app: FastifyInstance, options: { distDir: string }) {
   const indexPath = path.join(options.distDir, 'index.html');
   const hasSpa = fs.existsSync(indexPath);
@@ -15,6 +18,9 @@ async function spaPlugin(app: FastifyInstance, options: { distDir: string }) {
       root: options.distDir,
       wildcard: false,
       index: false,
+      // `vite build` wrote .br and .gz beside each text file: sent as such to clients that accept them,
+      // with Vary: Accept-Encoding (ADR 0014).
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');

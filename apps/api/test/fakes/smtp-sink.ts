@@ -14,16 +14,30 @@ export type SinkMessage = {
   text: string;
   html: string;
   attachments: { filename: string; contentType: string; content: Buffer }[];
+  /** When the sink accepted the message (`performance.now()` of this process). */
+  acceptedAt: number;
 };
 
 /** A real SMTP server on loopback that keeps every message it accepts. */
-export async function startSmtpSink(options: { delayMs?: number } = {}) {
+export async function startSmtpSink(
+  options: { delayMs?: number; onAccept?: (message: SinkMessage) => void } = {},
+) {
   const messages: SinkMessage[] = [];
+  /** `failNext`: how many of the next messages the server refuses with a temporary error (451). */
+  const controls = { failNext: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, session, callback) {
+      if (controls.failNext > 0) {
+        controls.failNext--;
+        stream.resume();
+        stream.on('end', () =>
+          callback(Object.assign(new Error('Temporary failure, try again'), { responseCode: 451 })),
+        );
+        return;
+      }
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', async () => {
@@ -49,7 +63,9 @@ export async function startSmtpSink(options: { delayMs?: number } = {}) {
             contentType: a.contentType,
             content: a.content,
           })),
+          acceptedAt: performance.now(),
         });
+        options.onAccept?.(messages[messages.length - 1]!);
         callback();
       });
     },
@@ -59,6 +75,7 @@ export async function startSmtpSink(options: { delayMs?: number } = {}) {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    controls,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
