@@ -16,6 +16,7 @@ import type { AppConfig } from './config/env.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { registerInboundJobs } from './inbound/inbound.jobs.js';
 import { InboundPipeline } from './inbound/pipeline.js';
+import { registerInboundSources } from './inbound/sources/index.js';
 import { JobQueue } from './jobs/queue.js';
 import { AppError } from './lib/errors.js';
 import { registerMailJobs } from './mail/mail.jobs.js';
@@ -33,6 +34,7 @@ import { EmpresasService } from './modules/empresas/empresas.service.js';
 import { MembersService } from './modules/empresas/members.service.js';
 import { linkInvitedUser } from './modules/empresas/registration-link.js';
 import { extractionRoutes } from './modules/extraction/extraction.routes.js';
+import { inboundAdminRoutes } from './modules/inbound-admin/inbound-admin.routes.js';
 import { quotesRoutes } from './modules/quotes/quotes.routes.js';
 import { QuotesService } from './modules/quotes/quotes.service.js';
 import { ratesRoutes } from './modules/rates/rates.routes.js';
@@ -198,6 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer.close();
     if (ownsDatabase) await database.close();
   });
+  const inboundSources = registerInboundSources(app, { workers: options.workers ?? false });
 
   await app.register(cookie);
   await app.register(security, { config });
@@ -241,6 +244,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(quotesRoutes, { quotes: services.quotes });
       await api.register(responsesRoutes, { responses: services.responses });
+      await api.register(inboundAdminRoutes, { config, db: database.db, sources: inboundSources });
     },
     { prefix: '/api' },
   );

@@ -62,6 +62,22 @@ const envSchema = z
      */
     MAIL_REPLY_ADDRESS: z.email().default('cotacoes@cotacoes.local'),
     ADMIN_EMAILS: commaList,
+    /** The mailbox behind MAIL_REPLY_ADDRESS, read over IMAP by the workers (issue 19 §2a). */
+    IMAP_URL: z
+      .string()
+      .regex(/^imaps?:\/\/[^@/]+@[^/]+/, {
+        error:
+          'deve ser imap(s)://usuario:senha@host[:porta][/pasta] / must be imap(s)://user:password@host[:port][/folder]',
+      })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    IMAP_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /** Inbound SMTP listener for MX or a relay pointed at the product; unset = off (issue 19 §2b). */
+    INBOUND_SMTP_PORT: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce.number({ error: 'deve ser um número / must be a number' }).int().min(0).max(65535).optional(),
+    ),
+    INBOUND_SMTP_HOST: z.string().min(1).default('127.0.0.1'),
     SEED_DEMO: booleanFromEnv.default(true),
     RATES_API_URL: z.url().default('https://economia.awesomeapi.com.br'),
     CNPJ_API_URL: z.url().default('https://brasilapi.com.br/api/cnpj/v1'),
