@@ -78,6 +78,9 @@ const envSchema = z
       z.coerce.number({ error: 'deve ser um número / must be a number' }).int().min(0).max(65535).optional(),
     ),
     INBOUND_SMTP_HOST: z.string().min(1).default('127.0.0.1'),
+    /** PEM files that turn STARTTLS on for the inbound SMTP listener (both or neither). */
+    INBOUND_SMTP_TLS_CERT: z.string().optional(),
+    INBOUND_SMTP_TLS_KEY: z.string().optional(),
     SEED_DEMO: booleanFromEnv.default(true),
     RATES_API_URL: z.url().default('https://economia.awesomeapi.com.br'),
     CNPJ_API_URL: z.url().default('https://brasilapi.com.br/api/cnpj/v1'),
@@ -101,6 +104,14 @@ const envSchema = z
     WEB_DIST_DIR: z.string().optional(),
   })
   .superRefine((env, ctx) => {
+    if (Boolean(env.INBOUND_SMTP_TLS_CERT) !== Boolean(env.INBOUND_SMTP_TLS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.INBOUND_SMTP_TLS_CERT ? 'INBOUND_SMTP_TLS_KEY' : 'INBOUND_SMTP_TLS_CERT'],
+        message:
+          'INBOUND_SMTP_TLS_CERT e INBOUND_SMTP_TLS_KEY vão juntas / INBOUND_SMTP_TLS_CERT and INBOUND_SMTP_TLS_KEY go together',
+      });
+    }
     if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
       ctx.addIssue({
         code: 'custom',
@@ -137,6 +148,12 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env) {
     ...env,
     DATA_DIR: dataDir,
     WEB_DIST_DIR: env.WEB_DIST_DIR ? path.resolve(baseDir, env.WEB_DIST_DIR) : undefined,
+    INBOUND_SMTP_TLS_CERT: env.INBOUND_SMTP_TLS_CERT
+      ? path.resolve(baseDir, env.INBOUND_SMTP_TLS_CERT)
+      : undefined,
+    INBOUND_SMTP_TLS_KEY: env.INBOUND_SMTP_TLS_KEY
+      ? path.resolve(baseDir, env.INBOUND_SMTP_TLS_KEY)
+      : undefined,
     APP_URL: appUrl,
     isProduction: env.NODE_ENV === 'production',
     isEmbeddedDatabase: !env.DATABASE_URL,

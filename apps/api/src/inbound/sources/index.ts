@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { ImapSource, parseImapUrl } from './imap.js';
 import { type InboundSmtp, startInboundSmtp } from './smtp.js';
@@ -38,6 +39,13 @@ export function registerInboundSources(app: FastifyInstance, options: { workers:
         replyDomain: config.MAIL_REPLY_ADDRESS.split('@')[1]!,
         pipeline: inbound,
         log: app.log.child({ source: 'smtp' }),
+        tls:
+          config.INBOUND_SMTP_TLS_CERT && config.INBOUND_SMTP_TLS_KEY
+            ? {
+                cert: fs.readFileSync(config.INBOUND_SMTP_TLS_CERT),
+                key: fs.readFileSync(config.INBOUND_SMTP_TLS_KEY),
+              }
+            : undefined,
       });
     }
   });

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,5 +140,60 @@ describe('inbound SMTP listener when the database fails', () => {
       }),
     );
     expect(error.responseCode).toBe(451);
+  });
+});
+
+describe('inbound SMTP listener with a certificate', () => {
+  let ctx: TestContext;
+  let port: number;
+  let dir: string;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cotacoes-smtp-tls-'));
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+        '-keyout',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+    ctx = await createTestApp({
+      ...env,
+      INBOUND_SMTP_TLS_CERT: path.join(dir, 'cert.pem'),
+      INBOUND_SMTP_TLS_KEY: path.join(dir, 'key.pem'),
+    });
+    port = await smtpPortOf(ctx);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('offers STARTTLS and accepts a reply over it', async () => {
+    const messageId = '<smtp-tls@atlantica.com.br>';
+    const secured = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port,
+      secure: false,
+      requireTLS: true,
+      tls: { rejectUnauthorized: false },
+    });
+    const info = await secured.sendMail({
+      envelope: { from: 'pricing@atlantica.com.br', to: ['cotacoes+abc@importadora.com.br'] },
+      raw: `From: pricing@atlantica.com.br\r\nTo: cotacoes+abc@importadora.com.br\r\nSubject: RE: cotação\r\nMessage-ID: ${messageId}\r\n\r\nFrete: USD 900\r\n`,
+    });
+    expect(info.response).toMatch(/^250 /);
+    expect(await storedMessage(ctx, messageId)).toMatchObject({ source: 'smtp' });
   });
 });

@@ -10,6 +10,8 @@ export type InboundSmtpOptions = {
   replyDomain: string;
   pipeline: Ingestor;
   log: FastifyBaseLogger;
+  /** PEM certificate and key: STARTTLS is offered only with them. */
+  tls?: { cert: Buffer; key: Buffer };
   /** Announced with SIZE; a larger message is refused with 552. */
   maxBytes?: number;
 };
@@ -23,8 +25,9 @@ function smtpError(responseCode: number, message: string): SMTPServerError {
 }
 
 /**
- * An SMTP listener for MX or a relay pointed at the product (issue 19 §2b). No AUTH and no STARTTLS: it
- * takes mail for the reply domain only, as the last hop; TLS, if any, ends at the MX or relay in front.
+ * An SMTP listener for MX or a relay pointed at the product (issue 19 §2b). No AUTH: it takes mail for the
+ * reply domain only, as the last hop. STARTTLS only when a certificate is configured; otherwise TLS, if
+ * any, ends at the MX or relay in front.
  * 250 is answered only after the pipeline committed the message; a failure answers 451 so that the
  * sender keeps the message and retries.
  */
@@ -36,7 +39,8 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
     banner: 'Sistema de Cotacoes inbound',
     size: maxBytes,
     authOptional: true,
-    disabledCommands: ['AUTH', 'STARTTLS'],
+    disabledCommands: options.tls ? ['AUTH'] : ['AUTH', 'STARTTLS'],
+    ...(options.tls ?? {}),
     logger: false,
     maxClients: 50,
     // A sender cut off during shutdown retries; the pipeline recognises a message it already committed.
