@@ -174,6 +174,15 @@ describe.skipIf(!hasDovecot)('IMAP source against a real Dovecot', () => {
     expect(state.messagesIngested).toBe(5);
   });
 
+  it('notices new mail through IDLE, long before the next poll', async () => {
+    const folder = 'Idle';
+    await dovecot.createFolder(folder);
+    startSource(folder, { pollSeconds: 3600 });
+    await waitFor(async () => (await stateOf(folder))?.lastSyncAt);
+    const uid = await dovecot.append(message(folder), folder);
+    await syncedTo(folder, uid);
+  });
+
   it('R4: syncing the same mailbox 10 times creates no duplicate', async () => {
     const folder = 'R4';
     await dovecot.createFolder(folder);

@@ -184,6 +184,8 @@ export class ImapSource {
       logger: false,
       connectionTimeout: 20_000,
       greetingTimeout: 15_000,
+      // IDLE soon after a sync (the default waits 15 s), so new mail is noticed at once.
+      autoIdleDelay: 1000,
       // Some servers end IDLE silently after ~30 min; restarting it keeps notifications flowing.
       maxIdleTime: 5 * 60_000,
     });
