@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { carrierReply, sendQuoteToCarrier } from '../../../test/carrier-reply.js';
 import { type Dovecot, hasDovecot, startDovecot } from '../../../test/fakes/dovecot.js';
 import { createTestApp, registerUser, type TestContext, waitFor } from '../../../test/helpers.js';
-import { inboundMessages, mailboxState } from '../../db/schema/inbound.js';
+import { inboundMessages, mailboxState, respostas } from '../../db/schema/inbound.js';
 import type { IngestInput } from '../pipeline.js';
 import { ImapSource, type ImapSourceOptions, parseImapUrl } from './imap.js';
 
@@ -115,7 +115,7 @@ describe.skipIf(!hasDovecot)('IMAP source against a real Dovecot', () => {
     await dovecot?.close();
   });
 
-  it("ingests a carrier's reply to a quote from the app's mailbox, leaves it unread, and reports the state", async () => {
+  it("ingests a carrier's reply to a quote from the app's mailbox (matched, extracted), leaves it unread, and reports the state", async () => {
     const quote = await sendQuoteToCarrier(ctx, { seed: 7201, carrierEmail: 'pricing@atlantica.com.br' });
     const messageId = '<resposta-imap-1@atlantica.com.br>';
     const uid = await dovecot.append(await carrierReply(quote, { messageId }));
@@ -125,6 +125,25 @@ describe.skipIf(!hasDovecot)('IMAP source against a real Dovecot', () => {
     }, 20_000);
     expect(row).toMatchObject({ source: 'imap', messageId });
     expect(await dovecot.flagsOf(uid)).not.toContain('\\Seen');
+    // The pipeline matched it to the quote and carrier, and the extraction job read the figures.
+    const [stored] = await ctx.app.services.database.db
+      .select()
+      .from(inboundMessages)
+      .where(eq(inboundMessages.id, row!.id));
+    expect(stored).toMatchObject({
+      outcome: 'resposta',
+      cotacaoId: quote.quoteId,
+      empresaId: quote.empresaId,
+    });
+    const response = await waitFor(async () => {
+      const [found] = await ctx.app.services.database.db
+        .select()
+        .from(respostas)
+        .where(eq(respostas.inboundMessageId, row!.id));
+      return found?.extracao === 'concluida' ? found : undefined;
+    }, 20_000);
+    expect(response).toMatchObject({ cotacaoId: quote.quoteId, versao: 1, atual: true });
+    expect(JSON.stringify(response.dadosExtraidos)).toContain('2350');
 
     const dev = await registerUser(ctx, 'dev@importadora.com.br');
     const status = await waitFor(async () => {

@@ -71,7 +71,13 @@ describe('inbound SMTP listener', () => {
     expect(info.response).toMatch(/^250 /);
     // Checked right after the client's send resolved: the 250 came after the commit.
     const row = await storedMessage(ctx, messageId);
-    expect(row).toMatchObject({ source: 'smtp', messageId, fromAddress: quote.carrierEmail });
+    expect(row).toMatchObject({
+      source: 'smtp',
+      messageId,
+      fromAddress: quote.carrierEmail,
+      outcome: 'resposta',
+      cotacaoId: quote.quoteId,
+    });
     // Kept as received (the SMTP client only turned bare LFs of the body into CRLF on the wire).
     const crlf = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1').replace(/\r?\n/g, '\r\n');
     expect(crlf(row!.raw)).toBe(crlf(raw));
