@@ -18,6 +18,7 @@ import type { AppConfig } from './config/env.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { registerInboundJobs } from './inbound/inbound.jobs.js';
 import { InboundPipeline } from './inbound/pipeline.js';
+import { registerInboundSources } from './inbound/sources/index.js';
 import { JobQueue } from './jobs/queue.js';
 import { AppError } from './lib/errors.js';
 import { startMailWorker } from './mail/mail.jobs.js';
@@ -36,6 +37,7 @@ import { EmpresasService } from './modules/empresas/empresas.service.js';
 import { MembersService } from './modules/empresas/members.service.js';
 import { linkInvitedUser } from './modules/empresas/registration-link.js';
 import { extractionRoutes } from './modules/extraction/extraction.routes.js';
+import { inboundAdminRoutes } from './modules/inbound-admin/inbound-admin.routes.js';
 import { quotesRoutes } from './modules/quotes/quotes.routes.js';
 import { QuotesService } from './modules/quotes/quotes.service.js';
 import { ratesRoutes } from './modules/rates/rates.routes.js';
@@ -209,6 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer.close();
     if (ownsDatabase) await database.close();
   });
+  const inboundSources = registerInboundSources(app, { workers: options.workers ?? false });
 
   // API answers above 1 kB go out compressed for clients that accept it; a fast brotli level, since they
   // are compressed per request (static files were compressed once at build time).
@@ -263,6 +266,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(quotesRoutes, { quotes: services.quotes });
       await api.register(responsesRoutes, { responses: services.responses });
+      await api.register(inboundAdminRoutes, { config, db: database.db, sources: inboundSources });
     },
     { prefix: '/api' },
   );

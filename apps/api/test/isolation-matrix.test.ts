@@ -266,6 +266,7 @@ const probes: Record<string, Probe> = {
     request: () => ({ method: 'GET', url: '/api/dev/mailbox/nao-existe' }),
     allowed: () => 404,
   },
+  'GET /api/inbound/status': { request: () => ({ method: 'GET', url: '/api/inbound/status' }) },
 
   'GET /api/empresas': { request: () => ({ method: 'GET', url: '/api/empresas' }) },
   'POST /api/empresas': {

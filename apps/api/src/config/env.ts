@@ -64,6 +64,25 @@ const envSchema = z
      */
     MAIL_REPLY_ADDRESS: z.email().default('cotacoes@cotacoes.local'),
     ADMIN_EMAILS: commaList,
+    /** The mailbox behind MAIL_REPLY_ADDRESS, read over IMAP by the workers (issue 19 §2a). */
+    IMAP_URL: z
+      .string()
+      .regex(/^imaps?:\/\/[^@/]+@[^/]+/, {
+        error:
+          'deve ser imap(s)://usuario:senha@host[:porta][/pasta] / must be imap(s)://user:password@host[:port][/folder]',
+      })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    IMAP_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /** Inbound SMTP listener for MX or a relay pointed at the product; unset = off (issue 19 §2b). */
+    INBOUND_SMTP_PORT: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce.number({ error: 'deve ser um número / must be a number' }).int().min(0).max(65535).optional(),
+    ),
+    INBOUND_SMTP_HOST: z.string().min(1).default('127.0.0.1'),
+    /** PEM files that turn STARTTLS on for the inbound SMTP listener (both or neither). */
+    INBOUND_SMTP_TLS_CERT: z.string().optional(),
+    INBOUND_SMTP_TLS_KEY: z.string().optional(),
     SEED_DEMO: booleanFromEnv.default(true),
     RATES_API_URL: z.url().default('https://economia.awesomeapi.com.br'),
     CNPJ_API_URL: z.url().default('https://brasilapi.com.br/api/cnpj/v1'),
@@ -89,6 +108,14 @@ const envSchema = z
     WEB_DIST_DIR: z.string().optional(),
   })
   .superRefine((env, ctx) => {
+    if (Boolean(env.INBOUND_SMTP_TLS_CERT) !== Boolean(env.INBOUND_SMTP_TLS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.INBOUND_SMTP_TLS_CERT ? 'INBOUND_SMTP_TLS_KEY' : 'INBOUND_SMTP_TLS_CERT'],
+        message:
+          'INBOUND_SMTP_TLS_CERT e INBOUND_SMTP_TLS_KEY vão juntas / INBOUND_SMTP_TLS_CERT and INBOUND_SMTP_TLS_KEY go together',
+      });
+    }
     if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
       ctx.addIssue({
         code: 'custom',
@@ -125,6 +152,12 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env) {
     ...env,
     DATA_DIR: dataDir,
     WEB_DIST_DIR: env.WEB_DIST_DIR ? path.resolve(baseDir, env.WEB_DIST_DIR) : undefined,
+    INBOUND_SMTP_TLS_CERT: env.INBOUND_SMTP_TLS_CERT
+      ? path.resolve(baseDir, env.INBOUND_SMTP_TLS_CERT)
+      : undefined,
+    INBOUND_SMTP_TLS_KEY: env.INBOUND_SMTP_TLS_KEY
+      ? path.resolve(baseDir, env.INBOUND_SMTP_TLS_KEY)
+      : undefined,
     APP_URL: appUrl,
     isProduction: env.NODE_ENV === 'production',
     isEmbeddedDatabase: !env.DATABASE_URL,

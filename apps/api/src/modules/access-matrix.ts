@@ -70,6 +70,12 @@ export const accessMatrix: Record<string, RouteRule> = {
     note: 'local mode: answers a local message as its carrier; the pipeline derives the company from the token',
   },
 
+  'GET /api/inbound/status': {
+    allow: developer,
+    platformWide: true,
+    note: 'the mailbox and listener every company shares (ADR 0010: one reply address): checkpoint, errors, counts only',
+  },
+
   // Companies (spec 000 §6, §7)
   'GET /api/empresas': { allow: developer, crossTenant: acrossCompanies },
   'POST /api/empresas': { allow: developer, crossTenant: acrossCompanies },

@@ -1,0 +1,320 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { carrierReply, sendQuoteToCarrier } from '../../../test/carrier-reply.js';
+import { type Dovecot, hasDovecot, startDovecot } from '../../../test/fakes/dovecot.js';
+import { createTestApp, registerUser, type TestContext, waitFor } from '../../../test/helpers.js';
+import { inboundMessages, mailboxState, respostas } from '../../db/schema/inbound.js';
+import type { IngestInput } from '../pipeline.js';
+import { ImapSource, type ImapSourceOptions, parseImapUrl } from './imap.js';
+
+if (!hasDovecot) {
+  console.warn(
+    'IMAP source tests SKIPPED: /usr/sbin/dovecot is absent (apt-get install -y dovecot-imapd; .ci/run does).',
+  );
+}
+
+const log = pino({ level: process.env.IMAP_TEST_LOG ?? 'silent' });
+
+let dovecot: Dovecot;
+let ctx: TestContext;
+const running: ImapSource[] = [];
+let sequence = 0;
+
+/** A plain carrier message; `messageId: null` leaves the header out (the pipeline hashes the content). */
+function message(folder: string, options: { messageId?: string | null } = {}): string {
+  const n = ++sequence;
+  const messageId = options.messageId === undefined ? `<${folder}-${n}@atlantica.com.br>` : options.messageId;
+  return [
+    'From: Pricing <pricing@atlantica.com.br>',
+    'To: cotacoes+0123456789abcdef0123456789abcdef@importadora.com.br',
+    `Subject: RE: Cotação ${n}`,
+    ...(messageId ? [`Message-ID: ${messageId}`] : []),
+    'Date: Thu, 26 Nov 2026 07:00:00 +0000',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    `Frete: USD ${1000 + n},00 (${folder} ${n})`,
+    '',
+  ].join('\r\n');
+}
+
+/** The real pipeline, with a record of every message handed to it. */
+function recordingPipeline() {
+  const handed: string[] = [];
+  return {
+    handed,
+    ingest(raw: Buffer, input: IngestInput) {
+      handed.push(/^Message-ID: (.*)$/im.exec(raw.toString('latin1'))?.[1]?.trim() ?? '(none)');
+      return ctx.app.services.inbound.ingest(raw, input);
+    },
+  };
+}
+
+function startSource(folder: string, options: Partial<ImapSourceOptions> = {}): ImapSource {
+  const source = new ImapSource({
+    db: ctx.app.services.database.db,
+    pipeline: ctx.app.services.inbound,
+    url: dovecot.url(folder),
+    log,
+    pollSeconds: 1,
+    leaseSeconds: 3,
+    renewSeconds: 0.5,
+    backoffSeconds: { first: 0.2, max: 1 },
+    ...options,
+  });
+  running.push(source);
+  source.start();
+  return source;
+}
+
+async function stateOf(folder: string) {
+  const [row] = await ctx.app.services.database.db
+    .select()
+    .from(mailboxState)
+    .where(eq(mailboxState.id, parseImapUrl(dovecot.url(folder)).id));
+  return row;
+}
+
+async function rowsWith(messageIds: string[]) {
+  return ctx.app.services.database.db
+    .select({ id: inboundMessages.id, messageId: inboundMessages.messageId, source: inboundMessages.source })
+    .from(inboundMessages)
+    .where(inArray(inboundMessages.messageId, messageIds));
+}
+
+async function totalRows(): Promise<number> {
+  const [row] = await ctx.app.services.database.db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(inboundMessages);
+  return row!.total;
+}
+
+/** Waits until the folder's checkpoint reached `uid`. */
+async function syncedTo(folder: string, uid: number, timeoutMs = 15_000) {
+  return waitFor(async () => {
+    const state = await stateOf(folder);
+    return state && state.lastUid >= uid ? state : undefined;
+  }, timeoutMs);
+}
+
+describe.skipIf(!hasDovecot)('IMAP source against a real Dovecot', () => {
+  beforeAll(async () => {
+    dovecot = await startDovecot();
+    ctx = await createTestApp({
+      IMAP_URL: dovecot.url('INBOX'),
+      IMAP_POLL_SECONDS: '1',
+      MAIL_REPLY_ADDRESS: 'cotacoes@importadora.com.br',
+      ADMIN_EMAILS: 'dev@importadora.com.br',
+    });
+  });
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((source) => source.stop()));
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await dovecot?.close();
+  });
+
+  it("ingests a carrier's reply to a quote from the app's mailbox (matched, extracted), leaves it unread, and reports the state", async () => {
+    const quote = await sendQuoteToCarrier(ctx, { seed: 7201, carrierEmail: 'pricing@atlantica.com.br' });
+    const messageId = '<resposta-imap-1@atlantica.com.br>';
+    const uid = await dovecot.append(await carrierReply(quote, { messageId }));
+    const [row] = await waitFor(async () => {
+      const rows = await rowsWith([messageId]);
+      return rows.length ? rows : undefined;
+    }, 20_000);
+    expect(row).toMatchObject({ source: 'imap', messageId });
+    expect(await dovecot.flagsOf(uid)).not.toContain('\\Seen');
+    // The pipeline matched it to the quote and carrier, and the extraction job read the figures.
+    const [stored] = await ctx.app.services.database.db
+      .select()
+      .from(inboundMessages)
+      .where(eq(inboundMessages.id, row!.id));
+    expect(stored).toMatchObject({
+      outcome: 'resposta',
+      cotacaoId: quote.quoteId,
+      empresaId: quote.empresaId,
+    });
+    const response = await waitFor(async () => {
+      const [found] = await ctx.app.services.database.db
+        .select()
+        .from(respostas)
+        .where(eq(respostas.inboundMessageId, row!.id));
+      return found?.extracao === 'concluida' ? found : undefined;
+    }, 20_000);
+    expect(response).toMatchObject({ cotacaoId: quote.quoteId, versao: 1, atual: true });
+    expect(JSON.stringify(response.dadosExtraidos)).toContain('2350');
+
+    const dev = await registerUser(ctx, 'dev@importadora.com.br');
+    const status = await waitFor(async () => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/inbound/status',
+        headers: { authorization: `Bearer ${dev.token}` },
+      });
+      const body = response.json();
+      return body.imap?.messagesIngested >= 1 ? body : undefined;
+    });
+    expect(status).toMatchObject({
+      imap: {
+        mailbox: `imap:${dovecot.user}@127.0.0.1/INBOX`,
+        lastSyncAt: expect.any(String),
+        lastError: null,
+        leaseOwner: expect.any(String),
+        messagesIngested: 1,
+      },
+      smtp: null,
+      localMode: true,
+      naoIdentificadas: expect.any(Number),
+    });
+    const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/inbound/status' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('resumes from the checkpoint after a restart without handing old messages to the pipeline again', async () => {
+    const folder = 'Retomar';
+    await dovecot.createFolder(folder);
+    const first = [message(folder), message(folder), message(folder)];
+    let lastUid = 0;
+    for (const raw of first) lastUid = await dovecot.append(raw, folder);
+    const before = recordingPipeline();
+    const a = startSource(folder, { pipeline: before });
+    await syncedTo(folder, lastUid);
+    await a.stop();
+    expect(before.handed).toHaveLength(3);
+
+    const later = [message(folder), message(folder)];
+    for (const raw of later) lastUid = await dovecot.append(raw, folder);
+    const after = recordingPipeline();
+    startSource(folder, { pipeline: after });
+    const state = await syncedTo(folder, lastUid);
+    const laterIds = later.map((raw) => /^Message-ID: (.*)$/m.exec(raw)![1]!.trim());
+    expect(after.handed).toEqual(laterIds);
+    expect(state.messagesIngested).toBe(5);
+  });
+
+  it('notices new mail through IDLE, long before the next poll', async () => {
+    const folder = 'Idle';
+    await dovecot.createFolder(folder);
+    startSource(folder, { pollSeconds: 3600 });
+    await waitFor(async () => (await stateOf(folder))?.lastSyncAt);
+    const uid = await dovecot.append(message(folder), folder);
+    await syncedTo(folder, uid);
+  });
+
+  it('R4: syncing the same mailbox 10 times creates no duplicate', async () => {
+    const folder = 'R4';
+    await dovecot.createFolder(folder);
+    const raws = [message(folder), message(folder), message(folder, { messageId: null }), message(folder)];
+    let lastUid = 0;
+    for (const raw of raws) lastUid = await dovecot.append(raw, folder);
+    const rowsBefore = await totalRows();
+    const pipeline = recordingPipeline();
+    const mailboxId = parseImapUrl(dovecot.url(folder)).id;
+    for (let round = 0; round < 10; round++) {
+      // Forget the checkpoint, as a lost database row or a UIDVALIDITY change would.
+      await ctx.app.services.database.db
+        .update(mailboxState)
+        .set({ lastUid: 0 })
+        .where(eq(mailboxState.id, mailboxId));
+      const source = startSource(folder, { pipeline });
+      await syncedTo(folder, lastUid);
+      await source.stop();
+    }
+    expect(pipeline.handed).toHaveLength(40);
+    expect((await totalRows()) - rowsBefore).toBe(4);
+    expect((await stateOf(folder))!.messagesIngested).toBe(4);
+  });
+
+  it('reads the folder again from the start when its UIDVALIDITY changes', async () => {
+    const folder = 'Validade';
+    await dovecot.createFolder(folder);
+    await dovecot.append(message(folder), folder);
+    let lastUid = await dovecot.append(message(folder), folder);
+    const a = startSource(folder);
+    const before = await syncedTo(folder, lastUid);
+    await a.stop();
+
+    const newValidity = Number(before.uidValidity) + 1000;
+    await dovecot.setUidValidity(newValidity, folder);
+    const rowsBefore = await totalRows();
+    lastUid = await dovecot.append(message(folder), folder);
+    const pipeline = recordingPipeline();
+    startSource(folder, { pipeline });
+    const after = await syncedTo(folder, lastUid);
+    await waitFor(() => pipeline.handed.length >= 3);
+    expect(after.uidValidity).toBe(newValidity);
+    expect(pipeline.handed).toHaveLength(3);
+    expect((await totalRows()) - rowsBefore).toBe(1);
+    expect(after.messagesIngested).toBe(3);
+  });
+
+  it('lets exactly one of two processes hold the mailbox and hands it over when the holder stops', async () => {
+    const folder = 'Lease';
+    await dovecot.createFolder(folder);
+    const one = recordingPipeline();
+    const two = recordingPipeline();
+    const a = startSource(folder, { pipeline: one, owner: 'processo-a' });
+    const b = startSource(folder, { pipeline: two, owner: 'processo-b' });
+    const holderState = await waitFor(async () => {
+      const state = await stateOf(folder);
+      return state?.leaseOwner ? state : undefined;
+    });
+    const [holder, other] = holderState.leaseOwner === 'processo-a' ? [a, b] : [b, a];
+    const [holderPipeline, otherPipeline] = holder === a ? [one, two] : [two, one];
+    let lastUid = 0;
+    for (let i = 0; i < 3; i++) lastUid = await dovecot.append(message(folder), folder);
+    await syncedTo(folder, lastUid);
+    expect(holder.isHolder).toBe(true);
+    expect(other.isHolder).toBe(false);
+    expect(holderPipeline.handed).toHaveLength(3);
+    expect(otherPipeline.handed).toHaveLength(0);
+
+    await holder.stop();
+    const taken = await waitFor(async () => {
+      const state = await stateOf(folder);
+      return state?.leaseOwner === other.owner ? state : undefined;
+    });
+    expect(taken.leaseOwner).toBe(other.owner);
+    lastUid = await dovecot.append(message(folder), folder);
+    await syncedTo(folder, lastUid);
+    expect(otherPipeline.handed).toHaveLength(1);
+    expect(holderPipeline.handed).toHaveLength(3);
+  });
+
+  it('takes over a lease its holder stopped renewing (a dead process) once it expires', async () => {
+    const folder = 'Orfa';
+    await dovecot.createFolder(folder);
+    const mailboxId = parseImapUrl(dovecot.url(folder)).id;
+    // What a process killed with SIGKILL leaves behind: its lease, never released, about to expire.
+    await ctx.app.services.database.db
+      .insert(mailboxState)
+      .values({ id: mailboxId, leaseOwner: 'morto:1', leaseUntil: sql`now() + interval '2 seconds'` });
+    startSource(folder, { owner: 'sucessor' });
+    const uid = await dovecot.append(message(folder), folder);
+    const state = await syncedTo(folder, uid);
+    expect(state.leaseOwner).toBe('sucessor');
+  });
+
+  it('records the error while the server is away and catches up when it is back', async () => {
+    const folder = 'Queda';
+    await dovecot.createFolder(folder);
+    startSource(folder);
+    let lastUid = await dovecot.append(message(folder), folder);
+    await syncedTo(folder, lastUid);
+
+    await dovecot.stop();
+    const failing = await waitFor(async () => {
+      const state = await stateOf(folder);
+      return state?.lastError ? state : undefined;
+    });
+    expect(failing.lastError).toMatch(/closed|ECONNREFUSED|ECONNRESET/);
+    expect(failing.lastErrorAt).toBeInstanceOf(Date);
+
+    await dovecot.start();
+    lastUid = await dovecot.append(message(folder), folder);
+    const recovered = await syncedTo(folder, lastUid, 20_000);
+    expect(recovered.lastSyncAt!.getTime()).toBeGreaterThan(failing.lastErrorAt!.getTime());
+    expect(recovered.messagesIngested).toBe(2);
+  });
+});

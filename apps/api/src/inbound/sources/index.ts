@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { ImapSource, parseImapUrl } from './imap.js';
+import { type InboundSmtp, startInboundSmtp } from './smtp.js';
+
+/** What the running sources report (GET /api/inbound/status). */
+export type InboundSources = {
+  /** The `mailbox_state` id of the configured IMAP folder, when IMAP_URL is set. */
+  imapMailboxId: string | null;
+  /** The port the inbound SMTP listener is bound to, while it listens. */
+  smtpPort(): number | null;
+};
+
+/**
+ * Starts the real-mailbox sources of this process with the app and stops them before it closes:
+ * IMAP (only in a process that runs workers; the lease keeps it to one process at a time) and the
+ * inbound SMTP listener (wherever INBOUND_SMTP_PORT is set, like the HTTP port).
+ */
+export function registerInboundSources(app: FastifyInstance, options: { workers: boolean }): InboundSources {
+  const { config } = app.services;
+  let imap: ImapSource | undefined;
+  let smtp: InboundSmtp | undefined;
+  app.addHook('onReady', async () => {
+    const { database, inbound } = app.services;
+    if (options.workers && config.IMAP_URL) {
+      imap = new ImapSource({
+        db: database.db,
+        pipeline: inbound,
+        url: config.IMAP_URL,
+        pollSeconds: config.IMAP_POLL_SECONDS,
+        log: app.log.child({ source: 'imap' }),
+      });
+      imap.start();
+    }
+    if (config.INBOUND_SMTP_PORT !== undefined) {
+      smtp = await startInboundSmtp({
+        port: config.INBOUND_SMTP_PORT,
+        host: config.INBOUND_SMTP_HOST,
+        replyDomain: config.MAIL_REPLY_ADDRESS.split('@')[1]!,
+        pipeline: inbound,
+        log: app.log.child({ source: 'smtp' }),
+        tls:
+          config.INBOUND_SMTP_TLS_CERT && config.INBOUND_SMTP_TLS_KEY
+            ? {
+                cert: fs.readFileSync(config.INBOUND_SMTP_TLS_CERT),
+                key: fs.readFileSync(config.INBOUND_SMTP_TLS_KEY),
+              }
+            : undefined,
+      });
+    }
+  });
+  // preClose runs before every onClose hook, so the database is still open to release the lease.
+  app.addHook('preClose', async () => {
+    await Promise.all([imap?.stop(), smtp?.close()]);
+    imap = undefined;
+    smtp = undefined;
+  });
+  return {
+    imapMailboxId: config.IMAP_URL ? parseImapUrl(config.IMAP_URL).id : null,
+    smtpPort: () => smtp?.port ?? null,
+  };
+}
