@@ -1,3 +1,5 @@
+import { uiReplies } from './ui-replies.js';
+
 /** pt-BR texts of the web application (screens, buttons, toasts), grouped by screen. Owned by apps/web. */
 export const ui = {
   appName: 'Sistema de Cotações',
@@ -411,6 +413,8 @@ export const ui = {
     quoteApprove: 'Aprovar Cotação',
     indicators: 'Indicadores de Performance',
   },
+
+  replies: uiReplies,
 
   companies: {
     title: 'Empresas',

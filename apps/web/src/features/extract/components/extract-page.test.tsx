@@ -1,10 +1,10 @@
 import { ui } from '@cotacoes/shared/messages/ui';
 import { screen, within } from '@testing-library/react';
+import { confidenceLevel } from '@/components/ui/confidence-badge';
 import { sessionStore } from '@/lib/session';
 import { makeUser } from '@/testing/fixtures';
 import { problem, stubNetwork } from '@/testing/network';
 import { renderAt } from '@/testing/render';
-import { confidenceLevel } from './confidence-badge';
 import { ExtractPage } from './extract-page';
 
 const source = { line: 4, text: 'Frete 40HC: USD 2.350,00', origin: 'body' };
@@ -109,7 +109,7 @@ describe('extraction test tool', () => {
 
 describe('confidence badge', () => {
   it('colours each level without a competing background', async () => {
-    const { ConfidenceBadge } = await import('./confidence-badge');
+    const { ConfidenceBadge } = await import('@/components/ui/confidence-badge');
     const { render } = await import('@testing-library/react');
     const { container } = render(
       <>

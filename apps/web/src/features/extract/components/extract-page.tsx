@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ConfidenceBadge } from '@/components/ui/confidence-badge';
 import { fieldClasses } from '@/components/ui/input';
 import { PageHeader, PageTitle } from '@/components/ui/page';
 import {
@@ -19,7 +20,6 @@ import { errorText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatIsoDate, formatMoney } from '@/lib/format';
 import { type ExtractedFinal, type SourceRef, useRunExtraction } from '../api/run-extraction';
-import { ConfidenceBadge } from './confidence-badge';
 
 const t = ui.extract;
 

@@ -28,6 +28,7 @@ import { type QuoteDetail, useQuote } from '../api/get-quote';
 import { formatBytes } from './draft';
 import { QuoteActions } from './quote-actions';
 import { QuoteStatusBadge } from './quote-status-badge';
+import { ResponseCards } from './response-cards';
 
 const t = ui.quotes.detail;
 const sendStateVariant: Record<QuoteRecipient['estadoEnvio'], BadgeVariant> = {
@@ -304,6 +305,7 @@ export function QuoteDetailPage() {
       />
       {pdf.isError && <Alert variant="error">{errorText(pdf.error, t.pdfError)}</Alert>}
       <QuoteInfo quote={data} />
+      <ResponseCards quote={data} />
       <QuoteRequest quote={data} />
       <Recipients recipients={data.destinatarios} />
     </div>

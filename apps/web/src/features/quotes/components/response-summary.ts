@@ -1,0 +1,96 @@
+import { formatMessage } from '@cotacoes/shared/messages/errors';
+import { ui } from '@cotacoes/shared/messages/ui';
+import type { DadosExtraidos } from '@cotacoes/shared/schemas/responses';
+import { formatIsoDate, formatMoney } from '@/lib/format';
+
+const t = ui.replies.cards;
+type Final = DadosExtraidos['final'];
+type Fee = Final['taxas']['itens'][number];
+
+/** Spec 001 §5: '$' or 'USD' is USD, 'R$' or 'BRL' is BRL. */
+export function normaliseCurrency(value: string | null | undefined): string {
+  const upper = (value ?? '').trim().toUpperCase();
+  if (upper === '$' || upper === 'US$' || upper === 'USD') return 'USD';
+  if (upper === 'R$' || upper === 'BRL') return 'BRL';
+  if (upper === '€' || upper === 'EUR') return 'EUR';
+  return upper || 'USD';
+}
+
+/**
+ * Fee totals by currency with the spec's rules (§5): lines named TOTAL are ignored, IOF-type lines only
+ * below 1000, the maximum per (destination, name, currency), then summed per currency.
+ */
+export function feeTotals(fees: readonly Fee[]): { count: number; totals: Map<string, number> } {
+  const perKey = new Map<string, { moeda: string; valor: number }>();
+  for (const fee of fees) {
+    const name = `${fee.nome} ${fee.rotulo}`.toUpperCase();
+    if (name.includes('TOTAL')) continue;
+    if (name.includes('IOF') && fee.valor >= 1000) continue;
+    const moeda = normaliseCurrency(fee.moeda);
+    const key = `${fee.destino ?? ''}|${fee.nome.toUpperCase()}|${moeda}`;
+    const kept = perKey.get(key);
+    if (!kept || fee.valor > kept.valor) perKey.set(key, { moeda, valor: fee.valor });
+  }
+  const totals = new Map<string, number>();
+  for (const { moeda, valor } of perKey.values()) totals.set(moeda, (totals.get(moeda) ?? 0) + valor);
+  return { count: perKey.size, totals };
+}
+
+function containerPrice(final: Final, units: readonly string[], headline: number | null) {
+  const item = units.map((unit) => final.fretes.find((frete) => frete.unidade === unit)).find(Boolean);
+  if (item) return formatMoney(item.valor, normaliseCurrency(item.moeda));
+  return headline === null ? null : formatMoney(headline, normaliseCurrency(final.moeda));
+}
+
+function transitText(final: Final): string | null {
+  const { transit_time_min_dias: min, transit_time_max_dias: max, transit_time_dias: days } = final;
+  if (min !== null && max !== null && min !== max) return formatMessage(t.daysRange, { min, max });
+  return days === null ? null : formatMessage(t.days, { count: days });
+}
+
+export interface ResponseSummary {
+  frete20: string | null;
+  frete40: string | null;
+  taxas: string | null;
+  transitTime: string | null;
+  freeTime: string | null;
+  validade: string | null;
+  pagamento: string | null;
+  confidence: number | undefined;
+}
+
+/** What a card shows of an extraction: freight per container, fees, times, validity and payment. */
+export function summarise(dados: DadosExtraidos, condicoesPagamento: string | null): ResponseSummary {
+  const { final } = dados;
+  const fees = feeTotals(final.taxas.itens);
+  const totals = [...fees.totals].map(([moeda, valor]) => formatMoney(valor, moeda)).join(' + ');
+  const validade = final.validadeProposta
+    ? formatIsoDate(final.validadeProposta, final.validadeProposta)
+    : null;
+  return {
+    frete20: containerPrice(final, ['20DC', '20HC', '20RF'], final.preco_por_container_20),
+    frete40: containerPrice(final, ['40HC', '40DC', '40RF'], final.preco_por_container_40),
+    taxas: fees.count === 0 ? null : formatMessage(t.feesValue, { count: fees.count, totais: totals }),
+    transitTime: transitText(final),
+    freeTime:
+      final.free_time_destino_dias === null
+        ? null
+        : formatMessage(t.days, { count: final.free_time_destino_dias }),
+    validade,
+    pagamento: condicoesPagamento ?? final.condicoesPagamento,
+    confidence: final.confidence_overall,
+  };
+}
+
+/** 'Respondeu em 3 h 20 min': minutes under an hour, hours and minutes under a day, then days and hours. */
+export function formatDuration(hours: number): string {
+  const minutes = Math.max(0, Math.round(hours * 60));
+  const d = t.duration;
+  if (minutes < 60) return formatMessage(d.minutes, { min: minutes });
+  const h = Math.floor(minutes / 60);
+  const min = minutes % 60;
+  if (h < 24) return formatMessage(min ? d.hoursMinutes : d.hours, { h, min });
+  const days = Math.floor(h / 24);
+  const rest = h % 24;
+  return formatMessage(rest ? d.daysHours : d.days, { d: days, h: rest });
+}
