@@ -158,13 +158,13 @@ function Summary({ version, nome }: { version: ResponseVersion; nome: string }) 
   ];
   const found = rows.some(([, value]) => value !== null);
   return (
-    <div className="space-y-2">
+    <div role="group" aria-label={formatMessage(t.summaryTitle, { nome })} className="space-y-2">
       <div className="flex items-center justify-between gap-2">
         <span className="text-xs font-medium tracking-wide text-fg-muted uppercase">{t.confidence}</span>
         <ConfidenceBadge value={summary.confidence} />
       </div>
       {found ? (
-        <dl aria-label={formatMessage(t.summaryTitle, { nome })} className="grid grid-cols-2 gap-x-4 gap-y-2">
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
           {rows.map(([label, value]) => (
             <div key={label} className="min-w-0">
               <dt className="text-xs text-fg-muted">{label}</dt>

@@ -1,0 +1,209 @@
+import { errorMessages } from '@cotacoes/shared/messages/errors';
+import type { QuoteDetail } from '@cotacoes/shared/schemas/quotes';
+import {
+  type DadosExtraidos,
+  type ExtractionFinal,
+  type ResponseEntry,
+  type ResponseVersion,
+  typedValuesSchema,
+} from '@cotacoes/shared/schemas/responses';
+import { type Handler, problem, type RecordedRequest, type StubResponse } from '@/testing/network';
+
+export const REGISTERED_MESSAGE = 'Resposta registrada com sucesso!';
+
+const source = { line: 1, text: '', origin: 'body' };
+
+export function makeFinal(overrides: Partial<ExtractionFinal> = {}): ExtractionFinal {
+  return {
+    transportador: null,
+    armador: 'MSC',
+    modal: 'MARITIMO',
+    moeda: 'USD',
+    incoterm: 'FOB',
+    origem: 'Xangai',
+    portoOrigem: 'Xangai',
+    porto_destino: [{ nome: 'Santos', codigo: 'BRSSZ', pais: 'BR' }],
+    destinos: [],
+    portoTransbordo: null,
+    rota: 'Xangai → Santos',
+    transit_time_dias: 32,
+    transit_time_min_dias: null,
+    transit_time_max_dias: null,
+    free_time_destino_dias: 14,
+    validadeProposta: '2026-12-30',
+    frete: { tipo: '20DC', valor: 1850, moeda: 'USD' },
+    fretes: [
+      { destino: null, unidade: '20DC', valor: 1850, moeda: 'USD', minimo: null, confidence: 0.9, source },
+      { destino: null, unidade: '40HC', valor: 2950, moeda: 'USD', minimo: null, confidence: 0.9, source },
+    ],
+    preco_por_container_20: 1850,
+    preco_por_container_40: 2950,
+    preco_por_kg: null,
+    preco_por_m3: null,
+    preco_minimo: null,
+    tipoContainer: '20DC/40HC',
+    quantidadeContainer: null,
+    volumeCarga: null,
+    condicoesPagamento: null,
+    taxas: {
+      itens: [
+        fee('THC', 1350, 'BRL'),
+        fee('BL', 75, 'USD'),
+        // Spec 001 §5: a TOTAL line is ignored.
+        fee('TOTAL', 9999, 'USD'),
+      ],
+    },
+    confidence_overall: 0.92,
+    evidence: {},
+    reason: null,
+    ...overrides,
+  };
+}
+
+function fee(nome: string, valor: number, moeda: string) {
+  return { nome, rotulo: nome, destino: null, unidade: 'CONTAINER', valor, moeda, confidence: 0.9, source };
+}
+
+export function makeDados(final: Partial<ExtractionFinal> = {}): DadosExtraidos {
+  return {
+    final: makeFinal(final),
+    detect: {
+      source: 'email',
+      fileKind: 'text',
+      language: 'pt',
+      modal: 'MARITIMO',
+      numberFormat: 'pt',
+      currencies: ['USD', 'BRL'],
+      messageDate: null,
+      dateOrder: 'dmy',
+      confidence: { source: 1, language: 1, modal: 1 },
+      reasons: [],
+    },
+    blocks: [],
+    fontes: [{ origem: 'corpo', confidence: 0.92, escolhida: true, motivo: null }],
+  };
+}
+
+export function makeVersion(overrides: Partial<ResponseVersion> = {}): ResponseVersion {
+  return {
+    id: 'v-1',
+    versao: 1,
+    status: 'respondido',
+    createdAt: '2026-03-03T15:50:00.000Z',
+    extracao: 'concluida',
+    extracaoErro: null,
+    dadosExtraidos: makeDados(),
+    condicoesPagamento: '30 dias após o embarque',
+    prazo: null,
+    observacoes: null,
+    mensagemId: 'm-1',
+    origem: 'local',
+    registradoPor: null,
+    flags: {},
+    ...overrides,
+  };
+}
+
+/** An entry of `recipient` with `versions` (newest first; the first one is current), or pending. */
+export function makeEntry(
+  recipient: QuoteDetail['destinatarios'][number],
+  versions: ResponseVersion[] = [],
+  overrides: Partial<ResponseEntry> = {},
+): ResponseEntry {
+  const atual = versions[0] ?? null;
+  return {
+    id: `r-${recipient.transportadorId}`,
+    transportadorId: recipient.transportadorId,
+    transportador: { nome: recipient.nome, email: recipient.emails[0] ?? '' },
+    status: atual ? atual.status : 'pendente',
+    condicoesPagamento: atual?.condicoesPagamento ?? null,
+    createdAt: atual?.createdAt ?? null,
+    prazo: atual?.prazo ?? null,
+    observacoes: atual?.observacoes ?? null,
+    dadosExtraidos: atual?.dadosExtraidos ?? null,
+    versao: atual?.versao ?? null,
+    atual,
+    versoes: versions,
+    estadoEnvio: recipient.estadoEnvio,
+    enviadoEm: recipient.enviadoEm,
+    respondeuEm: atual ? (versions.at(-1)?.createdAt ?? null) : null,
+    falhaEntrega: null,
+    tempoRespostaHoras: null,
+    ...overrides,
+  };
+}
+
+/** The entries' form fields as the server reads a multipart body. */
+function formOf(request: RecordedRequest): FormData {
+  if (!(request.body instanceof FormData)) throw new Error('expected a multipart body');
+  return request.body;
+}
+
+/**
+ * The server's reading of `GET /api/quotes/:id/respostas` and `POST .../respostas/registrar` over
+ * `entries`: the carrier must be a recipient, the file an .eml/.msg, the values pass typedValuesSchema.
+ * A registration adds a new current version (typed values are extracted at once; a file or text waits
+ * for the extraction).
+ */
+export function fakeResponsesApi(quoteId: string, entries: ResponseEntry[]) {
+  const db = { entries };
+  let created = 0;
+
+  function register(request: RecordedRequest): StubResponse {
+    const form = formOf(request);
+    const entry = db.entries.find((item) => item.transportadorId === form.get('transportadorId'));
+    if (!entry) return problem(400, 'VALIDATION_FAILED', errorMessages.VALIDATION_FAILED);
+    const modo = form.get('modo');
+    let dados: DadosExtraidos | null = null;
+    if (modo === 'arquivo') {
+      const file = form.get('arquivo');
+      if (!(file instanceof File) || !/\.(eml|msg)$/i.test(file.name))
+        return problem(400, 'VALIDATION_FAILED', 'Envie um arquivo .eml ou .msg.');
+    } else if (modo === 'texto') {
+      if (!String(form.get('texto') ?? '').trim())
+        return problem(400, 'VALIDATION_FAILED', errorMessages.VALIDATION_FAILED);
+    } else if (modo === 'valores') {
+      const parsed = typedValuesSchema.safeParse(JSON.parse(String(form.get('valores'))));
+      if (!parsed.success) return problem(400, 'VALIDATION_FAILED', errorMessages.VALIDATION_FAILED);
+      dados = makeDados({
+        preco_por_container_20: parsed.data.frete20 ?? null,
+        preco_por_container_40: parsed.data.frete40 ?? null,
+        moeda: parsed.data.moeda,
+        fretes: [],
+        taxas: { itens: parsed.data.taxas.map((item) => fee(item.nome, item.valor, item.moeda)) },
+        confidence_overall: 1,
+      });
+    } else return problem(400, 'VALIDATION_FAILED', errorMessages.VALIDATION_FAILED);
+
+    created += 1;
+    const version = makeVersion({
+      id: `registrada-${created}`,
+      versao: entry.versoes.length + 1,
+      createdAt: new Date().toISOString(),
+      extracao: dados ? 'concluida' : 'pendente',
+      dadosExtraidos: dados,
+      origem: 'manual',
+      registradoPor: 'Ana Souza',
+      mensagemId: null,
+    });
+    const updated = makeEntry(
+      {
+        transportadorId: entry.transportadorId,
+        nome: entry.transportador.nome,
+        emails: [entry.transportador.email],
+        estadoEnvio: entry.estadoEnvio,
+        enviadoEm: entry.enviadoEm,
+        respondeuEm: entry.respondeuEm,
+      },
+      [version, ...entry.versoes],
+    );
+    db.entries = db.entries.map((item) => (item.transportadorId === entry.transportadorId ? updated : item));
+    return { status: 201, body: { data: updated, message: REGISTERED_MESSAGE } };
+  }
+
+  const routes: Record<string, Handler | StubResponse> = {
+    [`GET /api/quotes/${quoteId}/respostas`]: () => ({ body: { data: structuredClone(db.entries) } }),
+    [`POST /api/quotes/${quoteId}/respostas/registrar`]: register,
+  };
+  return { db, routes };
+}
