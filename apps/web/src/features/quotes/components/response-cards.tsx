@@ -158,6 +158,7 @@ function Summary({ version, nome }: { version: ResponseVersion; nome: string }) 
   ];
   const found = rows.some(([, value]) => value !== null);
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset is for form controls; this groups read-only figures
     <div role="group" aria-label={formatMessage(t.summaryTitle, { nome })} className="space-y-2">
       <div className="flex items-center justify-between gap-2">
         <span className="text-xs font-medium tracking-wide text-fg-muted uppercase">{t.confidence}</span>
