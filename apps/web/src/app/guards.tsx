@@ -14,6 +14,8 @@ export interface ProtectedRouteProps {
   requireEmpresa?: boolean;
   /** One required role or a list of allowed roles; a mismatch shows 'Acesso Negado'. */
   requiredRole?: Role | readonly Role[];
+  /** Roles that pass `requireEmpresa` without a company (a desenvolvedor sees data of no company). */
+  empresaOptionalFor?: readonly Role[];
   deniedMessage?: string;
   children?: ReactNode;
 }
@@ -26,6 +28,7 @@ export function hasRole(userRole: Role, required: Role | readonly Role[]): boole
 export function ProtectedRoute({
   requireEmpresa,
   requiredRole,
+  empresaOptionalFor,
   deniedMessage,
   children,
 }: ProtectedRouteProps) {
@@ -33,7 +36,8 @@ export function ProtectedRoute({
   const location = useLocation();
   if (status === 'restoring') return <FullPageLoading />;
   if (!user) return <Navigate to={paths.auth.login.getHref()} replace state={{ from: location.pathname }} />;
-  if (requireEmpresa && !user.empresaId) return <Navigate to={paths.onboarding.getHref()} replace />;
+  if (requireEmpresa && !user.empresaId && !empresaOptionalFor?.includes(user.role))
+    return <Navigate to={paths.onboarding.getHref()} replace />;
   if (requiredRole && !hasRole(user.role, requiredRole)) return <AccessDenied message={deniedMessage} />;
   return children ?? <Outlet />;
 }

@@ -68,6 +68,12 @@ export function createRoutes(): RouteObject[] {
                 // Spec 001: the extraction test tool needs only a signed-in user.
                 { path: paths.quotes.extract.path, lazy: page(() => import('./routes/extract')) },
                 {
+                  element: <ProtectedRoute requireEmpresa empresaOptionalFor={['desenvolvedor']} />,
+                  children: [
+                    { path: paths.replies.unmatched.path, lazy: page(() => import('./routes/unmatched')) },
+                  ],
+                },
+                {
                   element: <ProtectedRoute requiredRole="desenvolvedor" />,
                   children: [
                     { path: paths.companies.list.path, lazy: page(() => import('./routes/companies')) },

@@ -35,6 +35,9 @@ export const paths = {
   },
   indicators: { path: '/indicadores', getHref: () => '/indicadores' },
   mailbox: { path: '/dev/mailbox', getHref: () => '/dev/mailbox' },
+  replies: {
+    unmatched: { path: '/respostas/nao-identificadas', getHref: () => '/respostas/nao-identificadas' },
+  },
 } as const;
 
 const exemptExactPaths: readonly string[] = [

@@ -37,6 +37,7 @@ describe('app shell', () => {
     expect(labels).toEqual([
       'Nova Cotação',
       'Relatório de Cotações',
+      'Não identificadas',
       'Dashboard',
       'Agentes de Carga',
       'Indicadores',

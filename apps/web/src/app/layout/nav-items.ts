@@ -8,6 +8,7 @@ import {
   FilePlusIcon,
   FileTextIcon,
   type IconProps,
+  InboxIcon,
   KeyIcon,
   LifeBuoyIcon,
   SettingsIcon,
@@ -22,6 +23,8 @@ export interface NavItem {
   icon: ComponentType<IconProps>;
   /** Only these roles see the entry. */
   roles?: readonly Role[];
+  /** Shown to users with a company, and without one only to these roles. */
+  empresaOptionalFor?: readonly Role[];
   highlighted?: boolean;
   end?: boolean;
   /** Other paths on which the entry counts as active. */
@@ -39,6 +42,12 @@ export const navItems: readonly NavItem[] = [
     end: true,
   },
   { label: ui.shell.nav.sentQuotes, to: paths.quotes.sent.getHref(), icon: FileTextIcon },
+  {
+    label: ui.replies.unmatched.nav,
+    to: paths.replies.unmatched.getHref(),
+    icon: InboxIcon,
+    empresaOptionalFor: ['desenvolvedor'],
+  },
   { label: ui.shell.nav.dashboard, to: paths.home.getHref(), icon: DashboardIcon, end: true },
   { label: ui.shell.nav.management, to: paths.management.getHref(), icon: TruckIcon },
   { label: ui.shell.nav.indicators, to: paths.indicators.getHref(), icon: ChartIcon },
@@ -83,6 +92,10 @@ export function isSettingsSection(pathname: string): boolean {
   );
 }
 
-export function visibleFor(items: readonly NavItem[], role: Role): NavItem[] {
-  return items.filter((item) => !item.roles || item.roles.includes(role));
+export function visibleFor(items: readonly NavItem[], role: Role, hasEmpresa = true): NavItem[] {
+  return items.filter(
+    (item) =>
+      (!item.roles || item.roles.includes(role)) &&
+      (!item.empresaOptionalFor || hasEmpresa || item.empresaOptionalFor.includes(role)),
+  );
 }

@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/features/auth/api/logout';
 import { cn } from '@/lib/cn';
+import { useSession } from '@/lib/session';
 import { isSettingsSection, type NavItem, navItems, visibleFor } from './nav-items';
 
 interface SidebarProps {
@@ -73,6 +74,7 @@ export function Sidebar({ role, collapsed, onToggleCollapsed, mobileOpen, onClos
   const navigate = useNavigate();
   const logout = useLogout();
   const settingsOpen = isSettingsSection(pathname);
+  const hasEmpresa = Boolean(useSession().user?.empresaId);
   const closeRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -124,7 +126,7 @@ export function Sidebar({ role, collapsed, onToggleCollapsed, mobileOpen, onClos
 
       <nav aria-label={ui.shell.mainNav} className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="space-y-1">
-          {visibleFor(navItems, role).map((item) => {
+          {visibleFor(navItems, role, hasEmpresa).map((item) => {
             const children = item.children ? visibleFor(item.children, role) : [];
             return (
               <li key={item.to}>

@@ -1,0 +1,5 @@
+import { UnmatchedPage } from '@/features/replies/components/unmatched-page';
+
+export default function UnmatchedRoute() {
+  return <UnmatchedPage />;
+}

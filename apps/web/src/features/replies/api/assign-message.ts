@@ -1,0 +1,36 @@
+import { ui } from '@cotacoes/shared/messages/ui';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { type UnmatchedMessage, unmatchedKey } from './list-unmatched';
+
+export interface AssignMessageInput {
+  messageId: string;
+  cotacaoId: string;
+  transportadorId: string;
+}
+
+/** `POST /api/inbound/messages/:id/assign` `{cotacaoId, transportadorId}` → `{ message }`. */
+export function assignMessage({ messageId, ...body }: AssignMessageInput): Promise<{ message: string }> {
+  return api.post(`/inbound/messages/${encodeURIComponent(messageId)}/assign`, body, {
+    fallback: ui.replies.unmatched.error,
+  });
+}
+
+/** The assigned message leaves the list at once; the list is then read again. */
+export function useAssignMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: assignMessage,
+    onSuccess: (_answer, input) => {
+      queryClient.setQueryData<{ data: UnmatchedMessage[]; total: number }>(unmatchedKey, (list) =>
+        list
+          ? {
+              data: list.data.filter((item) => item.id !== input.messageId),
+              total: Math.max(0, list.total - 1),
+            }
+          : list,
+      );
+      return queryClient.invalidateQueries({ queryKey: unmatchedKey });
+    },
+  });
+}

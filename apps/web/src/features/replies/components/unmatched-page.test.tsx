@@ -1,0 +1,181 @@
+import { ui } from '@cotacoes/shared/messages/ui';
+import { screen, waitFor, within } from '@testing-library/react';
+import { sessionStore } from '@/lib/session';
+import { makeUser, publicConfig } from '@/testing/fixtures';
+import { type Handler, problem, type StubResponse, stubNetwork } from '@/testing/network';
+import { renderApp, renderAt } from '@/testing/render';
+import { ASSIGNED_MESSAGE, fakeInboundApi, inboundIds, makeUnmatched } from '../testing/fake-inbound-api';
+import { UnmatchedPage } from './unmatched-page';
+
+const suggested = makeUnmatched({
+  id: 'msg-1',
+  sugestoes: [{ cotacaoId: inboundIds.q1, codigo: 'COT-2026-0042', transportadorId: inboundIds.a1 }],
+});
+const unknown = makeUnmatched({
+  id: 'msg-2',
+  from: 'vendas@delta.com',
+  fromName: null,
+  subject: null,
+  receivedAt: '2026-03-05T18:40:00.000Z',
+  source: 'smtp',
+  preview: 'Bom dia, segue proposta em anexo.',
+  anexos: 0,
+  motivo: null,
+});
+
+function setup(routes: Record<string, Handler | StubResponse> = {}, messages = [suggested, unknown]) {
+  sessionStore.set({ status: 'ready', user: makeUser() });
+  const api = fakeInboundApi(messages);
+  const network = stubNetwork({ ...api.routes, ...routes });
+  const view = renderAt(<UnmatchedPage />, '/respostas/nao-identificadas');
+  return { ...view, network, db: api.db };
+}
+
+const list = () => screen.findByRole('list', { name: 'Mensagens não identificadas' }, { timeout: 3_000 });
+const item = async (subject: string) =>
+  within((await within(await list()).findByRole('heading', { name: subject })).closest('article')!);
+const dialog = () => within(screen.getByRole('dialog', { name: 'Atribuir a uma cotação' }));
+const assignCalls = (network: ReturnType<typeof setup>['network']) =>
+  network.requests
+    .filter((request) => request.method === 'POST')
+    .map((request) => [request.url, request.body]);
+
+describe('Não identificadas', () => {
+  it('lists sender, subject, arrival, preview, attachments and the reason', async () => {
+    setup();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Respostas não identificadas' }),
+    ).toBeVisible();
+    expect(document.title).toBe('Respostas não identificadas | Sistema de Cotações');
+    const first = await item('RE: cotação de frete Xangai');
+    expect(first.getByText('Atlântico Logística <comercial@atlantico.com.br>')).toBeInTheDocument();
+    expect(first.getByText('04/03/2026, 10:15')).toBeInTheDocument();
+    expect(first.getByText(/Segue frete 20' USD 1\.850,00/)).toBeInTheDocument();
+    expect(first.getByText('1 anexo(s)')).toBeInTheDocument();
+    expect(first.getByText('Sem token nem código de cotação no assunto')).toBeInTheDocument();
+    expect(first.getByText('IMAP')).toBeInTheDocument();
+
+    const second = await item('(sem assunto)');
+    expect(second.getByText('vendas@delta.com')).toBeInTheDocument();
+    expect(second.getByText('Sem anexos')).toBeInTheDocument();
+    expect(second.getByText('Sem correspondência com cotações')).toBeInTheDocument();
+    expect(screen.getByText('2 mensagem(ns)')).toBeInTheDocument();
+  });
+
+  it('says when there is nothing to assign', async () => {
+    setup({}, []);
+    expect(
+      await screen.findByText(
+        'Nenhuma mensagem não identificada. Todas as respostas recebidas foram ligadas às suas cotações.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('assigns to the suggested quote and carrier; the message leaves the list', async () => {
+    const { user, network } = setup();
+    const first = await item('RE: cotação de frete Xangai');
+    await user.click(first.getByRole('button', { name: 'Atribuir mensagem de Atlântico Logística' }));
+    expect(dialog().getByRole('radio', { name: 'Cotação COT-2026-0042' })).toBeChecked();
+    const carrier = await dialog().findByRole('combobox', { name: 'Transportador' });
+    expect(carrier).toHaveValue(inboundIds.a1);
+    await user.click(dialog().getByRole('button', { name: 'Atribuir' }));
+
+    expect(await screen.findByText(ASSIGNED_MESSAGE)).toBeInTheDocument();
+    expect(assignCalls(network)).toEqual([
+      ['/api/inbound/messages/msg-1/assign', { cotacaoId: inboundIds.q1, transportadorId: inboundIds.a1 }],
+    ]);
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'RE: cotação de frete Xangai' })).toBeNull(),
+    );
+    expect(screen.queryByRole('dialog', { name: 'Atribuir a uma cotação' })).toBeNull();
+    expect(screen.getByText('1 mensagem(ns)')).toBeInTheDocument();
+  });
+
+  it('finds a quote by its code, then asks for one of its carriers', async () => {
+    const { user, network } = setup();
+    const second = await item('(sem assunto)');
+    await user.click(second.getByRole('button', { name: 'Atribuir mensagem de vendas@delta.com' }));
+    expect(dialog().queryByRole('radio')).toBeNull();
+    await user.click(dialog().getByRole('button', { name: 'Atribuir' }));
+    expect(
+      dialog().getByRole('searchbox', { name: 'Buscar cotação pelo código' }),
+    ).toHaveAccessibleDescription('Escolha a cotação.');
+
+    await user.type(dialog().getByRole('searchbox', { name: 'Buscar cotação pelo código' }), 'cot-2026-9999');
+    expect(await dialog().findByText('Nenhuma cotação encontrada')).toBeInTheDocument();
+    await user.clear(dialog().getByRole('searchbox', { name: 'Buscar cotação pelo código' }));
+    await user.type(dialog().getByRole('searchbox', { name: 'Buscar cotação pelo código' }), '0057');
+    await user.click(await dialog().findByRole('radio', { name: 'COT-2026-0057 · IMP-2026-020' }));
+    expect(
+      dialog().getByRole('searchbox', { name: 'Buscar cotação pelo código' }),
+    ).not.toHaveAccessibleDescription();
+    expect(dialog().getByText('Cotação escolhida: COT-2026-0057')).toBeInTheDocument();
+    const carrier = await dialog().findByRole('combobox', { name: 'Transportador' });
+    expect(
+      within(carrier)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Selecione o transportador', 'Delta Shipping']);
+    await user.click(dialog().getByRole('button', { name: 'Atribuir' }));
+    expect(carrier).toHaveAccessibleDescription('Selecione o transportador.');
+    expect(assignCalls(network)).toEqual([]);
+
+    await user.selectOptions(carrier, 'Delta Shipping');
+    expect(carrier).not.toHaveAccessibleDescription();
+    await user.click(dialog().getByRole('button', { name: 'Atribuir' }));
+    expect(await screen.findByText(ASSIGNED_MESSAGE)).toBeInTheDocument();
+    expect(assignCalls(network)).toEqual([
+      ['/api/inbound/messages/msg-2/assign', { cotacaoId: inboundIds.q2, transportadorId: inboundIds.a3 }],
+    ]);
+  });
+
+  it("keeps the dialog open with the server's message when the assignment fails", async () => {
+    const { user } = setup({
+      'POST /api/inbound/messages/msg-1/assign': problem(409, 'QUOTE_FINAL', 'A cotação já foi encerrada.'),
+    });
+    const first = await item('RE: cotação de frete Xangai');
+    await user.click(first.getByRole('button', { name: /Atribuir mensagem/ }));
+    await dialog().findByRole('combobox', { name: 'Transportador' });
+    await user.click(dialog().getByRole('button', { name: 'Atribuir' }));
+    expect(await dialog().findByRole('alert')).toHaveTextContent('A cotação já foi encerrada.');
+    expect(screen.getByRole('heading', { name: 'RE: cotação de frete Xangai' })).toBeInTheDocument();
+  });
+});
+
+describe("'Não identificadas' in the menu and its route", () => {
+  const rates = { USDBRL: null, EURBRL: null, CNYBRL: null, fallback: true, updatedAt: null };
+  function app(user: ReturnType<typeof makeUser>) {
+    sessionStore.set({ status: 'ready', user });
+    stubNetwork({
+      'GET /api/config': { body: publicConfig },
+      'GET /api/rates': { body: rates },
+      ...fakeInboundApi([]).routes,
+    });
+    return renderApp('/respostas/nao-identificadas');
+  }
+  const nav = () => within(screen.getByRole('navigation', { name: ui.shell.mainNav }));
+
+  it('is there for a user with a company', async () => {
+    app(makeUser({ role: 'usuario' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Respostas não identificadas' }),
+    ).toBeVisible();
+    expect(nav().getByRole('link', { name: 'Não identificadas' })).toHaveAttribute(
+      'href',
+      '/respostas/nao-identificadas',
+    );
+  });
+
+  it('is there for a desenvolvedor without a company', async () => {
+    app(makeUser({ role: 'desenvolvedor', empresaId: null }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Respostas não identificadas' }),
+    ).toBeVisible();
+    expect(nav().getByRole('link', { name: 'Não identificadas' })).toBeInTheDocument();
+  });
+
+  it('sends anyone else without a company to the company link', async () => {
+    const { router } = app(makeUser({ role: 'analista', empresaId: null }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/onboarding/company'));
+  });
+});

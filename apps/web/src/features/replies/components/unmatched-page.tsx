@@ -1,0 +1,126 @@
+import { formatMessage } from '@cotacoes/shared/messages/errors';
+import { ui } from '@cotacoes/shared/messages/ui';
+import { useState } from 'react';
+import { CheckCircleIcon, FileTextIcon, InboxIcon, RefreshIcon } from '@/components/icons';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { PageHeader, PageTitle } from '@/components/ui/page';
+import { errorText } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { type UnmatchedMessage, useUnmatched } from '../api/list-unmatched';
+import { AssignMessageModal } from './assign-message-modal';
+
+const t = ui.replies.unmatched;
+
+function MessageItem({ message, onAssign }: { message: UnmatchedMessage; onAssign: () => void }) {
+  const headingId = `unmatched-${message.id}`;
+  const sender = message.fromName ?? message.from ?? t.unknownSender;
+  return (
+    <li>
+      <article
+        aria-labelledby={headingId}
+        className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-4 shadow-sm sm:flex-row sm:items-start"
+      >
+        <div className="min-w-0 flex-1 space-y-1.5">
+          <div className="flex flex-wrap items-baseline gap-x-2">
+            <h2 id={headingId} className="font-semibold break-words text-fg">
+              {message.subject || t.noSubject}
+            </h2>
+          </div>
+          <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+            <dt className="text-fg-muted">{t.columns.from}</dt>
+            <dd className="break-all text-fg">
+              {message.fromName && message.from ? `${message.fromName} <${message.from}>` : sender}
+            </dd>
+            <dt className="text-fg-muted">{t.columns.receivedAt}</dt>
+            <dd className="text-fg">{formatDateTime(message.receivedAt, ui.common.invalidDate)}</dd>
+            <dt className="text-fg-muted">{t.columns.reason}</dt>
+            <dd className="text-fg">{message.motivo ?? t.noReason}</dd>
+          </dl>
+          {message.preview && (
+            <p className="line-clamp-2 text-sm break-words text-fg-muted">
+              <span className="sr-only">{t.columns.preview}: </span>
+              {message.preview}
+            </p>
+          )}
+          <div className="flex flex-wrap gap-1.5">
+            <Badge>
+              <FileTextIcon size={12} />
+              {message.anexos > 0 ? formatMessage(t.attachments, { count: message.anexos }) : t.noAttachments}
+            </Badge>
+            <Badge>{t.sources[message.source] ?? message.source}</Badge>
+          </div>
+        </div>
+        <Button
+          onClick={onAssign}
+          aria-label={formatMessage(t.assignTo, { remetente: sender })}
+          className="self-start"
+        >
+          {t.assign}
+        </Button>
+      </article>
+    </li>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <div role="status" aria-label={ui.common.loading} className="space-y-3">
+      {[0, 1, 2].map((index) => (
+        <div key={index} className="space-y-2 rounded-xl border border-border bg-surface p-4">
+          <div className="h-5 w-1/3 animate-pulse rounded bg-surface-muted" />
+          <div className="h-4 w-2/3 animate-pulse rounded bg-surface-muted" />
+          <div className="h-4 w-1/2 animate-pulse rounded bg-surface-muted" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** 'Não identificadas': replies no quote claimed, assigned by hand to a quote and carrier. */
+export function UnmatchedPage() {
+  const list = useUnmatched();
+  const [assigning, setAssigning] = useState<UnmatchedMessage | null>(null);
+
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageTitle title={t.title} />
+      <PageHeader
+        title={t.title}
+        description={t.intro}
+        actions={
+          <Button variant="secondary" onClick={() => list.refetch()} loading={list.isFetching}>
+            {!list.isFetching && <RefreshIcon size={16} />}
+            {t.refresh}
+          </Button>
+        }
+      />
+      {list.isPending ? (
+        <ListSkeleton />
+      ) : list.isError ? (
+        <Alert variant="error">{errorText(list.error, t.loadError)}</Alert>
+      ) : list.data.data.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-xl border border-border bg-surface px-6 py-12 text-center">
+          <span className="flex h-12 w-12 items-center justify-center rounded-full bg-success-soft text-success-soft-fg">
+            <CheckCircleIcon size={24} />
+          </span>
+          <p className="max-w-md text-sm text-fg-muted">{t.empty}</p>
+        </div>
+      ) : (
+        <>
+          <p className="mb-3 flex items-center gap-2 text-sm text-fg-muted">
+            <InboxIcon size={16} />
+            {formatMessage(t.total, { count: list.data.total })}
+          </p>
+          <ul aria-label={t.listLabel} className="space-y-3">
+            {list.data.data.map((message) => (
+              <MessageItem key={message.id} message={message} onAssign={() => setAssigning(message)} />
+            ))}
+          </ul>
+        </>
+      )}
+      {assigning && <AssignMessageModal message={assigning} onClose={() => setAssigning(null)} />}
+    </div>
+  );
+}

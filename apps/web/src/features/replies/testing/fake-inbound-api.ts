@@ -1,0 +1,111 @@
+import { errorMessages } from '@cotacoes/shared/messages/errors';
+import type { QuoteRecipient, QuoteSummary } from '@cotacoes/shared/schemas/quotes';
+import { assignMessageBodySchema, type UnmatchedMessage } from '@cotacoes/shared/schemas/responses';
+import { type Handler, problem, type RecordedRequest, type StubResponse } from '@/testing/network';
+
+export const ASSIGNED_MESSAGE = 'Mensagem atribuída à cotação.';
+
+export const inboundIds = {
+  q1: '6f1c2a4e-8b3d-4c5e-9f10-1a2b3c4d5e01',
+  q2: '6f1c2a4e-8b3d-4c5e-9f10-1a2b3c4d5e02',
+  a1: '7a1c2a4e-8b3d-4c5e-9f10-1a2b3c4d5e01',
+  a2: '7a1c2a4e-8b3d-4c5e-9f10-1a2b3c4d5e02',
+  a3: '7a1c2a4e-8b3d-4c5e-9f10-1a2b3c4d5e03',
+} as const;
+
+export function makeUnmatched(overrides: Partial<UnmatchedMessage> = {}): UnmatchedMessage {
+  return {
+    id: 'msg-1',
+    from: 'comercial@atlantico.com.br',
+    fromName: 'Atlântico Logística',
+    subject: 'RE: cotação de frete Xangai',
+    receivedAt: '2026-03-04T13:15:00.000Z',
+    source: 'imap',
+    preview: "Segue frete 20' USD 1.850,00 e 40' USD 2.950,00, transit time 32 dias.",
+    anexos: 1,
+    motivo: 'Sem token nem código de cotação no assunto',
+    sugestoes: [],
+    ...overrides,
+  };
+}
+
+function recipient(transportadorId: string, nome: string, email: string): QuoteRecipient {
+  return {
+    transportadorId,
+    nome,
+    emails: [email],
+    estadoEnvio: 'enviado',
+    enviadoEm: null,
+    respondeuEm: null,
+  };
+}
+
+function summary(id: string, codigo: string, referenciaProcesso: string): QuoteSummary {
+  return {
+    id,
+    codigo,
+    nomeSolicitante: 'Ana Souza',
+    referenciaProcesso,
+    fti: null,
+    tipoFrete: 'FCL',
+    status: 'AGUARDANDO_RESPOSTA',
+    prazoResposta: '2026-03-10T15:00:00.000Z',
+    dataCriacao: '2026-03-03T12:00:00.000Z',
+    contadorRespostas: { respondidas: 0, total: 2 },
+  };
+}
+
+/**
+ * The server's reading of the 'Não identificadas' calls over `messages`, with two quotes the search finds
+ * by code and their recipients: an assignment needs a known message, a quote and one of its carriers.
+ */
+export function fakeInboundApi(messages: UnmatchedMessage[]) {
+  const db = { messages };
+  const quotes = [
+    {
+      ...summary(inboundIds.q1, 'COT-2026-0042', 'IMP-2026-015'),
+      destinatarios: [
+        recipient(inboundIds.a1, 'Atlântico Logística', 'comercial@atlantico.com.br'),
+        recipient(inboundIds.a2, 'Boreal Cargas', 'cotacao@boreal.com.br'),
+      ],
+    },
+    {
+      ...summary(inboundIds.q2, 'COT-2026-0057', 'IMP-2026-020'),
+      destinatarios: [recipient(inboundIds.a3, 'Delta Shipping', 'x@delta.com')],
+    },
+  ];
+
+  function assign(id: string, request: RecordedRequest): StubResponse {
+    const parsed = assignMessageBodySchema.safeParse(request.body);
+    if (!parsed.success) return problem(400, 'VALIDATION_FAILED', errorMessages.VALIDATION_FAILED);
+    const quote = quotes.find((item) => item.id === parsed.data.cotacaoId);
+    if (!db.messages.some((item) => item.id === id) || !quote)
+      return problem(404, 'NOT_FOUND', 'Não encontrado.');
+    if (!quote.destinatarios.some((item) => item.transportadorId === parsed.data.transportadorId))
+      return problem(400, 'VALIDATION_FAILED', 'O transportador não é destinatário desta cotação.');
+    db.messages = db.messages.filter((item) => item.id !== id);
+    return { body: { message: ASSIGNED_MESSAGE } };
+  }
+
+  const routes: Record<string, Handler | StubResponse> = {
+    'GET /api/inbound/unmatched': () => ({
+      body: { data: structuredClone(db.messages), total: db.messages.length },
+    }),
+    'GET /api/quotes': (request) => {
+      const search = new URL(request.url, 'http://localhost').searchParams.get('search')?.toLowerCase() ?? '';
+      const found = quotes.filter((item) => item.codigo.toLowerCase().includes(search));
+      return {
+        body: {
+          data: found.map(({ destinatarios: _, ...item }) => item),
+          total: found.length,
+          totalPages: 1,
+          page: 1,
+        },
+      };
+    },
+  };
+  for (const quote of quotes) routes[`GET /api/quotes/${quote.id}`] = { body: quote };
+  for (const message of messages)
+    routes[`POST /api/inbound/messages/${message.id}/assign`] = (request) => assign(message.id, request);
+  return { db, routes };
+}
