@@ -224,7 +224,6 @@ export const uiReplies = {
     addFiles: 'Adicionar arquivos',
     attachmentsHint: 'PDF, planilhas ou outros arquivos, como o transportador mandaria.',
     removeFile: 'Remover {name}',
-    fileSize: '{name} ({size})',
     send: 'Enviar resposta',
     sending: 'Enviando {percent}%',
     cancel: 'Cancelar',

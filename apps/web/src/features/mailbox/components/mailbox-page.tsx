@@ -15,6 +15,7 @@ import { getToken, useUser } from '@/lib/session';
 import { toggleTheme, useTheme } from '@/lib/theme';
 import { useMailboxMessage } from '../api/get-message';
 import { type MailboxSummary, useMailboxMessages } from '../api/list-messages';
+import { ReplyAsCarrier } from './reply-as-carrier';
 
 function MessageDetail({ id }: { id: string }) {
   const message = useMailboxMessage(id);
@@ -39,6 +40,7 @@ function MessageDetail({ id }: { id: string }) {
         <dt className="text-fg-muted">{ui.mailbox.date}</dt>
         <dd className="text-fg">{formatDateTime(data.date, ui.common.invalidDate)}</dd>
       </dl>
+      <ReplyAsCarrier key={data.id} message={data} />
       <div className="mt-5 border-t border-border pt-4">
         {data.html ? (
           <Tabs
