@@ -14,7 +14,7 @@ const QUOTE_ID = '6f1c2a4e-8b3d-4c5e-9f10-1a2b3c4d5e01';
 const request = {
   id: 'req-1',
   from: 'Importadora Cotações <cotacoes@importadora.com.br>',
-  to: 'Importadora Cotações <cotacoes@importadora.com.br> · Cco: Atlântico Logística <comercial@atlantico.com.br>, cotacao@boreal.com.br',
+  to: 'cotacoes+0123456789abcdef0123456789abcdef@importadora.com.br · Cco: Atlântico Logística <comercial@atlantico.com.br>, cotacao@boreal.com.br',
   subject: 'Cotação COT-2026-0042 - IMP-2026-015',
   date: '2026-03-03T12:31:00.000Z',
   text: 'Prezados, solicitamos a cotação de frete.',
@@ -143,5 +143,13 @@ describe('carrierAddresses', () => {
     expect(
       carrierAddresses({ from: 'cotacoes@x.com', to: 'X@Delta.com', subject: 'Quotation COT-2026-0007 - A' }),
     ).toEqual(['x@delta.com']);
+    // A subject edited without the code: the reply address in To still tells a request.
+    expect(
+      carrierAddresses({
+        ...request,
+        subject: 'Frete Xangai–Santos',
+        to: 'cotacoes+0123456789abcdef0123456789abcdef@importadora.com.br · Cco: a@b.com',
+      }),
+    ).toEqual(['a@b.com']);
   });
 });

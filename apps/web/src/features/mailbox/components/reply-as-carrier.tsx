@@ -18,16 +18,23 @@ const t = ui.replies.mailboxReply;
 const QUOTE_CODE = /\bCOT-\d{4}-\d{3,}\b/;
 const ADDRESS = /[^\s<>,;:"]+@[^\s<>,;:"]+\.[^\s<>,;:"]+/g;
 const VALIDITY_DAYS = 30;
+const REPLY_TOKEN = /\+[0-9a-f]{32}@/i;
 
 const addressesOf = (text: string) => [
   ...new Set((text.match(ADDRESS) ?? []).map((item) => item.toLowerCase())),
 ];
 
-/** The carriers a quote request went to: every address in To/Cco except the sender's own. */
+/**
+ * The carriers a quote request went to: every address in To/Cco except the sender's and the quote's
+ * reply address (`local+token@`, ADR 0010). A request has the quote code in its subject or, in bcc
+ * mode, the reply address in To.
+ */
 export function carrierAddresses(message: Pick<MailboxSummary, 'from' | 'to' | 'subject'>): string[] {
-  if (!QUOTE_CODE.test(message.subject) || /^\s*(re|res|fw|fwd|enc)\s*:/i.test(message.subject)) return [];
+  if (/^\s*(re|res|fw|fwd|enc)\s*:/i.test(message.subject)) return [];
+  const to = addressesOf(message.to);
+  if (!QUOTE_CODE.test(message.subject) && !to.some((address) => REPLY_TOKEN.test(address))) return [];
   const sender = new Set(addressesOf(message.from));
-  return addressesOf(message.to).filter((address) => !sender.has(address));
+  return to.filter((address) => !sender.has(address) && !REPLY_TOKEN.test(address));
 }
 
 /** A realistic answer to start from, valid for 30 days from today. */
