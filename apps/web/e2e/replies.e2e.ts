@@ -167,7 +167,7 @@ describe('carrier replies', () => {
     await modal
       .getByRole('combobox', { name: 'Transportador' })
       .selectOption({ label: 'Atlântico Logística' });
-    await modal.getByRole('tab', { name: 'Digitar valores' }).click();
+    await modal.getByRole('tab', { name: 'Valores' }).click();
     await modal.getByRole('button', { name: 'Registrar' }).click();
     await modal.getByText('Informe ao menos um frete ou uma taxa.').waitFor();
     await shot(page, 'register-modal-light-desktop');
@@ -206,7 +206,7 @@ describe('carrier replies', () => {
         await modal.getByText('Arraste aqui o arquivo .eml ou .msg').waitFor();
         expect(await seriousViolations(page)).toEqual([]);
         await shot(page, `register-file-${theme}-${name}`);
-        await modal.getByRole('tab', { name: 'Digitar valores' }).click();
+        await modal.getByRole('tab', { name: 'Valores' }).click();
         await modal.getByRole('button', { name: 'Adicionar taxa' }).click();
         await modal.getByRole('button', { name: 'Registrar' }).click();
         await modal.getByText('Informe o nome da taxa.').waitFor();

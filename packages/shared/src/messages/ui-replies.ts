@@ -108,7 +108,7 @@ export const uiReplies = {
     carrierPlaceholder: 'Selecione o transportador',
     carrierRequired: 'Selecione o transportador que respondeu.',
     modesLabel: 'Como a resposta chegou',
-    modes: { arquivo: 'Arquivo de e-mail', texto: 'Colar texto', valores: 'Digitar valores' },
+    modes: { arquivo: 'Arquivo', texto: 'Texto', valores: 'Valores' },
     file: {
       label: 'Mensagem salva (.eml ou .msg)',
       drop: 'Arraste aqui o arquivo .eml ou .msg',

@@ -68,7 +68,7 @@ describe('Registrar resposta', () => {
     });
     const { user, network } = setup({ gate });
     await open(user);
-    expect(dialog().getByRole('tab', { name: 'Arquivo de e-mail' })).toHaveAttribute('aria-selected', 'true');
+    expect(dialog().getByRole('tab', { name: 'Arquivo' })).toHaveAttribute('aria-selected', 'true');
     const file = new File(['From: cotacao@boreal.com.br\r\n\r\nFrete 20 USD 1800'], 'resposta boreal.msg', {
       type: 'application/vnd.ms-outlook',
     });
@@ -137,7 +137,7 @@ describe('Registrar resposta', () => {
   it('registers pasted text', async () => {
     const { user, network } = setup();
     await open(user);
-    await user.click(dialog().getByRole('tab', { name: 'Colar texto' }));
+    await user.click(dialog().getByRole('tab', { name: 'Texto' }));
     await submit(user);
     const text = dialog().getByRole('textbox', { name: 'Texto da resposta' });
     expect(text).toHaveAccessibleDescription('Cole o texto da resposta.');
@@ -154,7 +154,7 @@ describe('Registrar resposta', () => {
   it('checks typed values as the API does, clears each message once corrected and sends them as JSON', async () => {
     const { user, network } = setup();
     await open(user);
-    await user.click(dialog().getByRole('tab', { name: 'Digitar valores' }));
+    await user.click(dialog().getByRole('tab', { name: 'Valores' }));
     await submit(user);
     expect(dialog().getByText('Informe ao menos um frete ou uma taxa.')).toBeInTheDocument();
 
@@ -217,7 +217,7 @@ describe('Registrar resposta', () => {
       routes: { [`POST ${REGISTER}`]: () => problem(409, 'QUOTE_FINAL', 'A cotação já foi encerrada.') },
     });
     await open(user);
-    await user.click(dialog().getByRole('tab', { name: 'Colar texto' }));
+    await user.click(dialog().getByRole('tab', { name: 'Texto' }));
     await user.type(dialog().getByRole('textbox', { name: 'Texto da resposta' }), 'Frete USD 100');
     await submit(user);
     expect(await dialog().findByRole('alert')).toHaveTextContent('A cotação já foi encerrada.');

@@ -172,7 +172,10 @@ function TypedValuesFields({
           {draft.taxas.map((fee, index) => {
             const n = index + 1;
             return (
-              <li key={fee.key} className="grid items-start gap-2 sm:grid-cols-[1fr_8rem_6rem_auto]">
+              <li
+                key={fee.key}
+                className="grid items-start gap-2 sm:grid-cols-[minmax(0,1fr)_9rem_8.5rem_auto]"
+              >
                 <Input
                   label={formatMessage(v.feeName, { n })}
                   placeholder={v.feeNamePlaceholder}
@@ -196,7 +199,7 @@ function TypedValuesFields({
                 <Button
                   variant="ghost"
                   size="icon"
-                  className="sm:mt-6"
+                  className="sm:mt-[1.625rem]"
                   aria-label={formatMessage(v.removeFee, { n })}
                   onClick={() => onChange({ ...draft, taxas: draft.taxas.filter((_, at) => at !== index) })}
                 >

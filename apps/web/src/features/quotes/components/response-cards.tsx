@@ -35,6 +35,8 @@ const statusVariant = (status: string): BadgeVariant =>
       : status === 'aprovado'
         ? 'success'
         : 'primary';
+/** Figures whose text is long (fee totals, payment terms) take the card's whole width. */
+const wideFields = new Set<string>([t.fields.taxas, t.fields.pagamento]);
 /** Spec 001 §2: the progress bar counts against at least 5 when the quote has no recipients yet. */
 const FALLBACK_TOTAL = 5;
 
@@ -167,7 +169,7 @@ function Summary({ version, nome }: { version: ResponseVersion; nome: string }) 
       {found ? (
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
           {rows.map(([label, value]) => (
-            <div key={label} className="min-w-0">
+            <div key={label} className={wideFields.has(label) ? 'col-span-2 min-w-0' : 'min-w-0'}>
               <dt className="text-xs text-fg-muted">{label}</dt>
               <dd className="text-sm font-medium break-words text-fg tabular-nums">
                 {value ?? <span className="font-normal text-fg-muted">{ui.quotes.notInformed}</span>}
