@@ -194,6 +194,7 @@ export function fakeResponsesApi(quoteId: string, entries: ResponseEntry[]) {
         estadoEnvio: entry.estadoEnvio,
         enviadoEm: entry.enviadoEm,
         respondeuEm: entry.respondeuEm,
+        falhaEntrega: entry.falhaEntrega,
       },
       [version, ...entry.versoes],
     );

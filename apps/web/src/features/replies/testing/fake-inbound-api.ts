@@ -37,6 +37,7 @@ function recipient(transportadorId: string, nome: string, email: string): QuoteR
     estadoEnvio: 'enviado',
     enviadoEm: null,
     respondeuEm: null,
+    falhaEntrega: null,
   };
 }
 
