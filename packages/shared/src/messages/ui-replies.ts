@@ -91,12 +91,12 @@ export const uiReplies = {
       teste: 'Resposta de teste',
     } as Record<string, string>,
     registeredBy: 'Registrada por {nome}',
+    /** Flags of a version (the pipeline's keys); a text value is shown after the label. */
     flags: {
       remetenteDesconhecido: 'Remetente não cadastrado',
-      cotacaoEncerrada: 'Recebida após o encerramento',
-      foraDoPrazo: 'Recebida após o prazo',
-      anexoIlegivel: 'Anexo não lido',
+      anexosIgnorados: 'Anexos ignorados',
     } as Record<string, string>,
+    flagWithValue: '{label}: {valor}',
   },
 
   register: {

@@ -137,12 +137,14 @@ describe('response cards', () => {
       versao: 2,
       createdAt: '2026-03-05T13:00:00.000Z',
       mensagemId: 'm-2',
-      flags: { remetenteDesconhecido: true },
+      flags: { remetenteDesconhecido: 'vendas@atlantico-cargo.com', anexosIgnorados: '2', interno: true },
     });
     const { user } = setup([makeEntry(atlantico, [newer, older])]);
     const view = await card('Atlântico Logística');
     expect(view.getByText('Versão 2 de 2')).toBeInTheDocument();
-    expect(view.getByText('Remetente não cadastrado')).toBeInTheDocument();
+    expect(view.getByText('Remetente não cadastrado: vendas@atlantico-cargo.com')).toBeInTheDocument();
+    expect(view.getByText('Anexos ignorados: 2')).toBeInTheDocument();
+    expect(view.queryByText(/interno/)).toBeNull();
     const select = view.getByRole('combobox', { name: 'Versão da resposta de Atlântico Logística' });
     expect(
       within(select)
@@ -154,7 +156,7 @@ describe('response cards', () => {
     expect(view.getByText('Versão 1 de 2')).toBeInTheDocument();
     expect(view.getByText('Você está vendo uma versão anterior. A versão atual é a 2.')).toBeInTheDocument();
     expect(view.getByText("Frete 20'").nextElementSibling).toHaveTextContent('US$ 2.100,00');
-    expect(view.queryByText('Remetente não cadastrado')).toBeNull();
+    expect(view.queryByText(/Remetente não cadastrado/)).toBeNull();
     expect(view.getByRole('link', { name: /Ver mensagem/ })).toHaveAttribute(
       'href',
       `/quotes/${ids.q1}?aba=historico&mensagem=m-1`,

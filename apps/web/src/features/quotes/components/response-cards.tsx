@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { ConfidenceBadge } from '@/components/ui/confidence-badge';
 import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
 import { showToast } from '@/lib/toast';
 import type { QuoteDetail } from '../api/get-quote';
@@ -191,32 +192,40 @@ function Summary({ version, nome }: { version: ResponseVersion; nome: string }) 
 }
 
 function Flags({ version }: { version: ResponseVersion }) {
-  const labels: string[] = [];
-  if (version.origem === 'manual' || version.origem === 'teste') labels.push(t.origins[version.origem]!);
-  if (version.registradoPor) labels.push(formatMessage(t.registeredBy, { nome: version.registradoPor }));
+  const notes: Array<{ label: string; warning: boolean }> = [];
+  if (version.origem === 'manual' || version.origem === 'teste')
+    notes.push({ label: t.origins[version.origem]!, warning: false });
+  if (version.registradoPor)
+    notes.push({ label: formatMessage(t.registeredBy, { nome: version.registradoPor }), warning: false });
   for (const [key, value] of Object.entries(version.flags)) {
-    if (value === false) continue;
-    const label = t.flags[key] ?? (typeof value === 'string' ? value : null);
-    if (label) labels.push(label);
+    const known = t.flags[key];
+    if (value === false || (!known && typeof value !== 'string')) continue;
+    const label = !known
+      ? String(value)
+      : typeof value === 'string'
+        ? formatMessage(t.flagWithValue, { label: known, valor: value })
+        : known;
+    notes.push({ label, warning: true });
   }
-  if (labels.length === 0) return null;
+  if (notes.length === 0) return null;
   return (
     <ul className="flex flex-wrap gap-1.5">
-      {labels.map((label) => (
-        <li key={label}>
-          <Badge variant={label in flagWarnings ? 'warning' : 'neutral'}>
-            {label in flagWarnings && <AlertTriangleIcon size={12} />}
+      {notes.map(({ label, warning }) => (
+        <li key={label} className="max-w-full">
+          <span
+            className={cn(
+              'inline-flex max-w-full items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium break-all',
+              warning ? 'bg-warning-soft text-warning-soft-fg' : 'bg-surface-muted text-fg-muted',
+            )}
+          >
+            {warning && <AlertTriangleIcon size={12} className="shrink-0" />}
             {label}
-          </Badge>
+          </span>
         </li>
       ))}
     </ul>
   );
 }
-/** Flags that ask the user to look twice. */
-const flagWarnings: Record<string, true> = Object.fromEntries(
-  Object.values(t.flags).map((label) => [label, true]),
-);
 
 function ResponseCard({ entry }: { entry: ResponseEntry }) {
   const selectId = useId();
