@@ -9,6 +9,7 @@ export const developerEmails = {
   a11y: 'dev.a11y@e2e.cotacoes.local',
   mailbox: 'dev.caixa@e2e.cotacoes.local',
   layout: 'dev.layout@e2e.cotacoes.local',
+  replies: 'dev.respostas@e2e.cotacoes.local',
 } as const;
 
 export interface Account {
