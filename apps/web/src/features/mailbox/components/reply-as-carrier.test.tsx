@@ -1,4 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { sessionStore } from '@/lib/session';
+import { makeUser, publicConfig } from '@/testing/fixtures';
 import {
   type Handler,
   problem,
@@ -31,8 +33,12 @@ const code = {
 };
 const REPLY = '/api/dev/mailbox/req-1/reply';
 
+/** A signed-in desenvolvedor (the mailbox is theirs) reading message `id`. */
 function setup(id: string, routes: Record<string, Handler | StubResponse> = {}) {
+  sessionStore.set({ status: 'ready', user: makeUser({ role: 'desenvolvedor' }) });
+  window.localStorage.setItem('token', 'token-dev');
   const network = stubNetwork({
+    'GET /api/config': { body: publicConfig },
     'GET /api/dev/mailbox': { body: { messages: [request, code] } },
     'GET /api/dev/mailbox/req-1': { body: request },
     'GET /api/dev/mailbox/code-1': { body: code },
