@@ -2,6 +2,12 @@ import { ui } from '@cotacoes/shared/messages/ui';
 import { useMutation } from '@tanstack/react-query';
 import { apiUpload } from '@/lib/api-client';
 
+/** `cotacaoId` is null when the reply matched no quote (it went to 'Não identificadas'). */
+export interface ReplyAsCarrierAnswer {
+  message: string;
+  cotacaoId: string | null;
+}
+
 export interface ReplyAsCarrierInput {
   messageId: string;
   from: string;
@@ -16,11 +22,14 @@ export interface ReplyAsCarrierInput {
 export function replyAsCarrier(
   { messageId, from, texto, arquivos }: ReplyAsCarrierInput,
   onProgress?: (fraction: number) => void,
-): Promise<{ message: string; cotacaoId: string }> {
+): Promise<ReplyAsCarrierAnswer> {
   const form = new FormData();
   form.append('from', from);
   form.append('texto', texto);
-  for (const file of arquivos) form.append('arquivos', file, file.name);
+  // One field per file (`arquivos[0]`, `arquivos[1]`…): the server keeps the files of a form by field name.
+  arquivos.forEach((file, index) => {
+    form.append(`arquivos[${index}]`, file, file.name);
+  });
   return apiUpload(`/dev/mailbox/${encodeURIComponent(messageId)}/reply`, form, {
     fallback: ui.replies.mailboxReply.error,
     onProgress,

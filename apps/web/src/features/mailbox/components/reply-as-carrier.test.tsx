@@ -109,7 +109,10 @@ describe('Responder como transportador', () => {
     const [form] = replies(network.requests);
     expect(form!.get('from')).toBe('cotacao@boreal.com.br');
     expect(form!.get('texto')).toBe(text.value);
-    expect((form!.getAll('arquivos') as File[]).map((file) => file.name)).toEqual(['proposta-boreal.pdf']);
+    const sentFiles = [...form!.entries()].filter(([name]) => name.startsWith('arquivos'));
+    expect(sentFiles.map(([name, file]) => [name, (file as File).name])).toEqual([
+      ['arquivos[0]', 'proposta-boreal.pdf'],
+    ]);
   });
 
   it('is not offered on messages that are not quote requests', async () => {

@@ -12,7 +12,7 @@ import { paths } from '@/config/paths';
 import { errorText } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
 import type { MailboxSummary } from '../api/list-messages';
-import { useReplyAsCarrier } from '../api/reply-as-carrier';
+import { type ReplyAsCarrierAnswer, useReplyAsCarrier } from '../api/reply-as-carrier';
 
 const t = ui.replies.mailboxReply;
 const QUOTE_CODE = /\bCOT-\d{4}-\d{3,}\b/;
@@ -53,7 +53,7 @@ function ReplyForm({
 }: {
   message: MailboxSummary;
   addresses: string[];
-  onSent: (answer: { message: string; cotacaoId: string }) => void;
+  onSent: (answer: ReplyAsCarrierAnswer) => void;
   onClose: () => void;
 }) {
   const formId = useId();
@@ -205,7 +205,7 @@ function ReplyForm({
 export function ReplyAsCarrier({ message }: { message: MailboxSummary }) {
   const addresses = carrierAddresses(message);
   const [open, setOpen] = useState(false);
-  const [sent, setSent] = useState<{ message: string; cotacaoId: string } | null>(null);
+  const [sent, setSent] = useState<ReplyAsCarrierAnswer | null>(null);
   if (addresses.length === 0) return null;
   return (
     <div className="mt-4 space-y-3">
@@ -221,12 +221,14 @@ export function ReplyAsCarrier({ message }: { message: MailboxSummary }) {
       {sent && (
         <Alert variant="success">
           <span>{sent.message} </span>
-          <Link
-            to={paths.quotes.detail.getHref(sent.cotacaoId)}
-            className="font-medium underline underline-offset-2"
-          >
-            {t.openQuote}
-          </Link>
+          {sent.cotacaoId && (
+            <Link
+              to={paths.quotes.detail.getHref(sent.cotacaoId)}
+              className="font-medium underline underline-offset-2"
+            >
+              {t.openQuote}
+            </Link>
+          )}
         </Alert>
       )}
       {open && (
