@@ -17,8 +17,9 @@ export const ui = {
       'Monte o pedido uma vez e envie por e-mail aos seus agentes de carga, no corpo da mensagem ou em anexo PDF ou Excel.',
     heroFeatures: [
       'Pedidos enviados por e-mail a agentes de carga e grupos, com um endereço de resposta que identifica a cotação.',
+      'Respostas lidas da caixa de e-mail e ligadas à cotação e ao agente, com frete, taxas, transit time, free time e validade extraídos, inclusive de anexos PDF e Excel.',
       'Cadastro de agentes de carga e grupos, com importação e exportação de planilhas.',
-      'Relatório das cotações enviadas, com a situação do envio para cada agente, prazos, busca e filtros.',
+      'Relatório das cotações enviadas, com a situação do envio e das respostas de cada agente, prazos, busca e filtros.',
     ],
     faq: [
       {
@@ -35,7 +36,7 @@ export const ui = {
       },
       {
         q: 'Para onde vão as respostas dos agentes de carga?',
-        a: 'Cada pedido sai com um endereço de resposta que identifica a cotação. No envio em cópia oculta (Cco), o modo padrão, todos os agentes de carga da cotação recebem a mesma mensagem e o mesmo endereço de resposta. No envio individual, cada agente recebe uma mensagem própria, com um endereço de resposta exclusivo dele. A resposta do agente vai para esse endereço, na caixa de e-mail configurada para a empresa.',
+        a: 'Cada pedido sai com um endereço de resposta que identifica a cotação. No envio em cópia oculta (Cco), o modo padrão, todos os agentes de carga da cotação recebem a mesma mensagem e o mesmo endereço de resposta. No envio individual, cada agente recebe uma mensagem própria, com um endereço de resposta exclusivo dele. A resposta do agente vai para esse endereço; o sistema lê a caixa configurada, liga cada resposta à cotação e ao agente e extrai os valores. Respostas recebidas por outros meios (Outlook, WhatsApp, telefone) podem ser registradas na cotação em "Registrar resposta", e mensagens que não casam com nenhuma cotação ficam em "Não identificadas" para você atribuir.',
       },
       {
         q: 'Quais são os perfis de acesso?',
