@@ -51,6 +51,12 @@ export const CONTENT_TYPES: Record<Exclude<FileKind, 'unknown'>, string> = {
   png: 'image/png',
 };
 
+/** The content type of a file read from its bytes; unknown kinds are served as opaque bytes. */
+export function contentTypeOf(buffer: Buffer): string {
+  const kind = sniff(buffer);
+  return kind === 'unknown' ? 'application/octet-stream' : CONTENT_TYPES[kind];
+}
+
 /** Keeps a file name printable and short (it travels in headers and Content-Disposition). */
 export function safeFilename(name: string, kind: FileKind): string {
   const printable = [...name].map((char) => (char.charCodeAt(0) < 32 ? '_' : char)).join('');

@@ -14,6 +14,8 @@ export const errorMessages = {
     'Requisição recusada: ela não partiu das páginas do Sistema de Cotações. Recarregue a página e tente novamente.',
   NOT_FOUND: 'Recurso não encontrado.',
   ROUTE_NOT_FOUND: 'Rota não encontrada.',
+  MESSAGE_NOT_FOUND: 'E-mail não encontrado.',
+  ATTACHMENT_NOT_FOUND: 'Anexo não encontrado.',
   METHOD_NOT_ALLOWED: 'Método não permitido.',
   UNAUTHENTICATED: 'Sessão inválida ou expirada. Faça login novamente.',
   FORBIDDEN: 'Você não tem permissão para realizar esta ação.',
