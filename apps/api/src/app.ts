@@ -29,6 +29,8 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { OidcService } from './modules/auth/oidc.service.js';
 import { PasswordResetService } from './modules/auth/password-reset.service.js';
+import { conversationRoutes } from './modules/conversation/conversation.routes.js';
+import { ConversationService } from './modules/conversation/conversation.service.js';
 import { devMailboxRoutes, isMailboxAvailable } from './modules/dev-mailbox/dev-mailbox.routes.js';
 import { devMailboxReplyRoutes } from './modules/dev-mailbox/reply.routes.js';
 import { CnpjService } from './modules/empresas/cnpj.service.js';
@@ -267,6 +269,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(quotesRoutes, { quotes: services.quotes });
       await api.register(responsesRoutes, { responses: services.responses });
       await api.register(inboundAdminRoutes, { config, db: database.db, sources: inboundSources });
+      await api.register(conversationRoutes, { conversation: new ConversationService(database.db, config) });
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,7 @@
 import type { Role } from '@cotacoes/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cotacaoMensagens } from '../src/db/schema/index.js';
 import { checkedTenant } from '../src/db/tenant.js';
 import { hashToken } from '../src/lib/tokens.js';
 import {
@@ -177,6 +179,16 @@ async function unmatchedIn(company: Company): Promise<string> {
     `From: ${email}\r\nTo: compras@importadora.com.br\r\nSubject: Tabela\r\nMessage-ID: <m${unique()}@frete.com.br>\r\n\r\nFrete 40HC USD 2.000,00\r\n`,
   );
   return (await ctx.app.services.inbound.ingest(raw, { source: 'imap' })).inboundId;
+}
+
+/** The request message recorded in a new quote's conversation (its outbox row carries the quote PDF). */
+async function requestMessageIn(company: Company): Promise<{ id: string; outboxId: string }> {
+  const cotacaoId = await quoteIn(company);
+  const [row] = await ctx.app.services.database.db
+    .select({ id: cotacaoMensagens.id, outboxId: cotacaoMensagens.outboxId })
+    .from(cotacaoMensagens)
+    .where(eq(cotacaoMensagens.cotacaoId, cotacaoId));
+  return { id: row!.id, outboxId: row!.outboxId! };
 }
 
 const withCompany = ({ actor }: ProbeInput) => actor.empresaId !== null && actor.role !== 'desenvolvedor';
@@ -578,6 +590,24 @@ const probes: Record<string, Probe> = {
         headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
       };
     },
+  },
+  'GET /api/emails/by-cotacao/:id': {
+    request: async ({ targetCompany }) => ({
+      method: 'GET',
+      url: `/api/emails/by-cotacao/${await quoteIn(targetCompany)}`,
+    }),
+  },
+  'GET /api/imap/attachments/:messageId': {
+    request: async ({ targetCompany }) => ({
+      method: 'GET',
+      url: `/api/imap/attachments/${(await requestMessageIn(targetCompany)).id}`,
+    }),
+  },
+  'GET /api/attachments/:key': {
+    request: async ({ targetCompany }) => ({
+      method: 'GET',
+      url: `/api/attachments/out_${(await requestMessageIn(targetCompany)).outboxId}_0`,
+    }),
   },
   'POST /api/groups': {
     request: () => ({ method: 'POST', url: '/api/groups', payload: { nome: `Grupo ${unique()}` } }),

@@ -148,6 +148,11 @@ export const accessMatrix: Record<string, RouteRule> = {
   },
   'POST /api/inbound/messages/:id/assign': { allow: signedIn, company: true, target: true },
   'POST /api/quotes/upload': { allow: signedIn, company: true, note: 'kept for the uploading user only' },
+
+  // Conversation history (spec 001 §7): a quote's messages, a message's attachments, a file by its key
+  'GET /api/emails/by-cotacao/:id': { allow: signedIn, company: true, target: true },
+  'GET /api/imap/attachments/:messageId': { allow: signedIn, company: true, target: true },
+  'GET /api/attachments/:key': { allow: signedIn, company: true, target: true },
 };
 
 /** The callers a declared access rule lets through (`custom` rules decide in the route itself). */

@@ -1,3 +1,4 @@
+import { uiConversation } from './ui-conversation.js';
 import { uiReplies } from './ui-replies.js';
 
 /** pt-BR texts of the web application (screens, buttons, toasts), grouped by screen. Owned by apps/web. */
@@ -1270,6 +1271,8 @@ export const ui = {
     modes: { bcc: 'Cópia oculta (CCO)', individual: 'Individual' },
     languages: { pt: 'Português', en: 'Inglês' },
   },
+
+  conversation: uiConversation,
 
   ui: {
     multiSelectPlaceholder: 'Selecione...',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldMessages } from '../messages/index.js';
+import { fieldMessages, formatMessage } from '../messages/index.js';
 import { uuidSchema } from './common.js';
 import { ESTADOS_ENVIO } from './quotes.js';
 
@@ -221,9 +221,24 @@ export const emailMessageSchema = z.object({
 });
 export type EmailMessage = z.infer<typeof emailMessageSchema>;
 
+/** Spec 001 §9: the conversation loads 100 messages at a time. */
+export const CONVERSATION_PAGE_SIZE = 100;
+
 export const conversationQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(100),
+  page: z.coerce
+    .number({ error: fieldMessages.pageInvalid })
+    .int(fieldMessages.pageInvalid)
+    .min(1, fieldMessages.pageInvalid)
+    .max(100_000, fieldMessages.pageInvalid)
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: fieldMessages.limitInvalid })
+    .int(fieldMessages.limitInvalid)
+    .min(1, fieldMessages.limitInvalid)
+    .max(CONVERSATION_PAGE_SIZE, formatMessage(fieldMessages.limitMax, { max: CONVERSATION_PAGE_SIZE }))
+    .default(CONVERSATION_PAGE_SIZE),
+  /** `1`: remote images are kept (the user asked for them); blocked otherwise (S10). */
+  imagens: z.enum(['0', '1']).optional(),
 });
 
 export const conversationSchema = z.object({
@@ -234,7 +249,10 @@ export const conversationSchema = z.object({
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
-/** GET /imap/attachments/{messageId} (spec 001 "Attachment listing", IMAP route). */
+/**
+ * GET /imap/attachments/{messageId} (spec 001 "Attachment listing", IMAP route); `key` downloads the file
+ * with GET /attachments/{key}.
+ */
 export const attachmentListSchema = z.object({
   attachments: z.array(
     z.object({ filename: z.string(), contentType: z.string(), key: z.string(), size: z.number() }),

@@ -1,0 +1,90 @@
+import sanitizeHtml from 'sanitize-html';
+
+/** The attribute a blocked remote image carries instead of its `src` (the web shows a placeholder). */
+export const BLOCKED_IMAGE_ATTRIBUTE = 'data-imagem-remota';
+
+/** Declarations that fetch something or run code: dropped from inline styles. */
+const UNSAFE_STYLE =
+  /url\s*\(|expression\s*\(|image-set\s*\(|@import|javascript:|behavior\s*:|-moz-binding|\\/i;
+const DATA_IMAGE = /^data:image\/(?:png|jpe?g|gif|webp);base64,[a-z0-9+/=\s]+$/i;
+const REMOTE = /^https?:\/\//i;
+
+/** Keeps the harmless declarations of an inline style (colours, fonts, spacing, borders …). */
+function safeStyle(style: string): string {
+  return style
+    .split(';')
+    .map((declaration) => declaration.trim())
+    .filter((declaration) => declaration.includes(':') && !UNSAFE_STYLE.test(declaration))
+    .join('; ');
+}
+
+function withSafeStyle(attribs: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
+  const { style, ...rest } = attribs;
+  const kept = style ? safeStyle(style) : '';
+  return kept ? { ...rest, style: kept } : rest;
+}
+
+const TABLE_ATTRIBUTES = ['align', 'valign', 'width', 'height', 'colspan', 'rowspan', 'bgcolor'];
+
+export type SanitisedHtml = { html: string; remoteImages: number };
+
+/**
+ * A carrier's HTML made safe to show (S10): basic formatting and tables stay; scripts, event handlers,
+ * frames, forms, `<style>` blocks, `javascript:` links and styles that fetch (url(), @import) go. Remote
+ * images are replaced by a placeholder attribute unless the user asked for them (they are trackers as
+ * often as logos); `cid:` images (parts of the message) become their alt text. The web shows the result
+ * inside a sandboxed iframe with its own CSP, a second wall.
+ */
+export function sanitizeEmailHtml(html: string, options: { remoteImages: boolean }): SanitisedHtml {
+  let remoteImages = 0;
+  const result = sanitizeHtml(html, {
+    allowedTags: [
+      ...sanitizeHtml.defaults.allowedTags.filter((tag) => tag !== 'style'),
+      'img',
+      'font',
+      'center',
+      'span',
+      'div',
+      'u',
+      's',
+      'strike',
+      'small',
+      'big',
+    ],
+    disallowedTagsMode: 'discard',
+    allowedAttributes: {
+      '*': ['style', 'dir', 'lang', 'title', 'align'],
+      a: ['href', 'name', 'title'],
+      img: ['src', 'alt', 'width', 'height', 'title', BLOCKED_IMAGE_ATTRIBUTE],
+      font: ['color', 'face', 'size'],
+      table: [...TABLE_ATTRIBUTES, 'border', 'cellpadding', 'cellspacing'],
+      tr: TABLE_ATTRIBUTES,
+      td: TABLE_ATTRIBUTES,
+      th: TABLE_ATTRIBUTES,
+      col: ['span', 'width'],
+      colgroup: ['span', 'width'],
+      ol: ['start', 'type'],
+    },
+    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+    allowedSchemesByTag: { img: ['data', 'http', 'https'] },
+    allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
+    allowProtocolRelative: false,
+    transformTags: {
+      '*': (tagName, attribs) => ({ tagName, attribs: withSafeStyle(attribs) }),
+      img: (tagName, attribs) => {
+        const { src = '', ...rest } = withSafeStyle(attribs);
+        const source = src.trim();
+        if (REMOTE.test(source)) {
+          remoteImages++;
+          if (options.remoteImages) return { tagName, attribs: { ...rest, src: source } };
+          return { tagName, attribs: { ...rest, [BLOCKED_IMAGE_ATTRIBUTE]: '1' } };
+        }
+        if (DATA_IMAGE.test(source)) return { tagName, attribs: { ...rest, src: source } };
+        // cid: (a part of the message) or anything else: its alt text, if any.
+        return { tagName: 'span', attribs: {}, text: rest.alt ? `[${rest.alt}]` : '' };
+      },
+    },
+    exclusiveFilter: (frame) => frame.tag === 'span' && !frame.text.trim() && !frame.attribs.style,
+  });
+  return { html: result, remoteImages };
+}
