@@ -17,7 +17,9 @@ async function securityPlugin(app: FastifyInstance, options: { config: AppConfig
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // https: only for a carrier's e-mail images the user chose to load (the sandboxed srcdoc frame
+        // inherits this policy and narrows it further with its own; S10).
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         frameSrc: ["'self'", 'blob:'],

@@ -19,12 +19,14 @@ import {
   TableHeaderCell,
   TableRow,
 } from '@/components/ui/table';
+import { Tabs } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { ApiError, errorText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useDownloadQuotePdf } from '../api/download-quote-pdf';
 import { type QuoteDetail, useQuote } from '../api/get-quote';
+import { ConversationTab } from './conversation-tab';
 import { formatBytes } from './draft';
 import { QuoteActions } from './quote-actions';
 import { QuoteStatusBadge } from './quote-status-badge';
@@ -305,9 +307,27 @@ export function QuoteDetailPage() {
       />
       {pdf.isError && <Alert variant="error">{errorText(pdf.error, t.pdfError)}</Alert>}
       <QuoteInfo quote={data} />
-      <ResponseCards quote={data} />
-      <QuoteRequest quote={data} />
-      <Recipients recipients={data.destinatarios} />
+      <Tabs
+        label={ui.conversation.tabsLabel}
+        items={[
+          {
+            id: 'comparacao',
+            label: ui.conversation.tabComparison,
+            content: (
+              <div className="space-y-5">
+                <ResponseCards quote={data} />
+                <QuoteRequest quote={data} />
+                <Recipients recipients={data.destinatarios} />
+              </div>
+            ),
+          },
+          {
+            id: 'historico',
+            label: ui.conversation.tabHistory,
+            content: <ConversationTab quoteId={data.id} />,
+          },
+        ]}
+      />
     </div>
   );
 }
