@@ -1,0 +1,133 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiAs, createAccountWithCompany, signInWithForm } from './support/accounts';
+import { launchBrowser, openPage, uniqueEmail } from './support/browser';
+
+/**
+ * The conversation history of a quote ('Histórico de Emails dos Transportadores') against the real API:
+ * a quote sent in bcc to two carriers shows the request in each carrier's thread as 'Início'; the filter
+ * is remembered; the request's PDF downloads; axe finds nothing serious in both themes and on a phone.
+ * Screenshots go to $CONVERSATION_SHOTS (default /tmp/conversation-shots) for a visual review.
+ */
+
+let browser: Browser;
+let quoteId = '';
+const requester = { name: 'Renata Conversa', email: uniqueEmail('conversa'), password: 'Frete2026' };
+const shots = process.env.CONVERSATION_SHOTS ?? '/tmp/conversation-shots';
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  browser = await launchBrowser();
+  await createAccountWithCompany(requester, 'Importadora Conversa');
+  const ids: string[] = [];
+  for (const [nome, email] of [
+    ['Atlântico Logística', 'comercial@atlantico-conversa.com.br'],
+    ['Boreal Cargas', 'cotacao@boreal-conversa.com.br'],
+  ] as const) {
+    ids.push(
+      (await apiAs<{ id: string }>(requester, 'POST', '/transporters', { nome, email, ativo: true })).id,
+    );
+  }
+  const quote = await apiAs<{ id: string }>(requester, 'POST', '/quotes', {
+    nomeSolicitante: 'Renata Conversa',
+    referenciaProcesso: 'IMP-CONVERSA-001',
+    tipoFrete: 'FCL',
+    metodoEnvio: 'EMAIL',
+    destinatarios: { transportadores: ids, grupos: [] },
+    origem: 'Xangai, China',
+    destino: 'Santos, SP',
+    incoterm: 'FOB',
+    tempoTransito: '35 dias',
+    itens: [{ mercadoria: 'Peças automotivas', quantidadeVolumes: '20 pallets', dimensoes: null }],
+  });
+  quoteId = quote.id;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+    }));
+}
+
+async function openHistory(page: Page) {
+  await page.goto(`/quotes/${quoteId}`);
+  await page.getByRole('tab', { name: 'Histórico de Emails dos Transportadores' }).click();
+  return page.getByRole('region', { name: 'Histórico de Emails dos Transportadores' });
+}
+
+describe('conversation history', () => {
+  it('shows the request in every thread, filters, remembers the filter and downloads the PDF', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await signInWithForm(page, requester);
+    const history = await openHistory(page);
+    const atlantico = history.getByRole('region', { name: 'Atlântico Logística' });
+    const boreal = history.getByRole('region', { name: 'Boreal Cargas' });
+    await atlantico.getByText('Início').waitFor();
+    await boreal.getByText('Início').waitFor();
+    expect(await atlantico.getByRole('listitem').count()).toBe(1);
+    await atlantico.getByText(/^1 anexo\(s\): .+\.pdf$/).waitFor();
+
+    await history.getByRole('button', { name: 'Recebidos' }).click();
+    await history.getByText('Nenhum e-mail neste filtro.').waitFor();
+    await page.reload();
+    await page.getByRole('tab', { name: 'Histórico de Emails dos Transportadores' }).click();
+    await page.getByText('Nenhum e-mail neste filtro.').waitFor();
+    expect(await page.getByRole('button', { name: 'Recebidos' }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'Todos' }).click();
+
+    // Keyboard: the message opens with Enter, shows its headers and its attachment.
+    const message = page.getByRole('region', { name: 'Atlântico Logística' }).getByRole('button', {
+      expanded: false,
+    });
+    await message.focus();
+    await page.keyboard.press('Enter');
+    const thread = page.getByRole('region', { name: 'Atlântico Logística' });
+    await thread.getByText('Cco').waitFor();
+    const frame = thread.locator('iframe');
+    expect(await frame.getAttribute('sandbox')).toBe('');
+    const download = page.waitForEvent('download');
+    await thread.getByRole('button', { name: /^Baixar .+\.pdf$/ }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.pdf$/);
+    expect(
+      readFileSync((await file.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    await page.getByText('1 anexo(s) baixado(s) com sucesso!').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  for (const [label, options] of [
+    ['light', { colorScheme: 'light' as const }],
+    ['dark', { colorScheme: 'dark' as const }],
+    ['phone', { colorScheme: 'light' as const, viewport: { width: 390, height: 844 } }],
+  ] as const) {
+    it(`axe finds nothing serious (${label}), with a message open`, async () => {
+      const { page, context, errors } = await openPage(browser, options);
+      const theme = options.colorScheme;
+      await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+      await signInWithForm(page, requester);
+      const history = await openHistory(page);
+      const atlantico = history.getByRole('region', { name: 'Atlântico Logística' });
+      await atlantico.getByRole('button', { expanded: false }).click();
+      await atlantico.getByText('Cco').waitFor();
+      await atlantico.getByRole('button', { name: /^Baixar .+\.pdf$/ }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: path.join(shots, `conversation-${label}.png`), fullPage: true });
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
