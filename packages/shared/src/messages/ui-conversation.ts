@@ -27,7 +27,6 @@ export const uiConversation = {
   filters: { all: 'Todos', received: 'Recebidos', sent: 'Enviados' },
   sortLabel: 'Ordem',
   sorts: { asc: 'Mais antigos primeiro', desc: 'Mais recentes primeiro' },
-  threadsLabel: 'Conversas por agente de carga',
   threadCount: '{n} e-mail(s)',
   commonThread: 'Enviado a todos os agentes',
   unknownCarrier: 'Agente não identificado',

@@ -264,7 +264,7 @@ describe('GET /api/emails/by-cotacao/:id', () => {
       cotacaoId,
       transportadorId: carriers[0]!.id,
       text: 'Proposta',
-      html: `<div style="color: #123456; background-image: url(https://tracker.example/bg.png)">
+      html: `<html><head><title>Proposta interna</title></head><body><div style="color: #123456; background-image: url(https://tracker.example/bg.png)">
         <script>alert('x')</script>
         <p onclick="steal()">Frete <b>USD 2.350</b></p>
         <table border="1"><tr><th>Taxa</th><td>BL fee</td></tr></table>
@@ -274,7 +274,7 @@ describe('GET /api/emails/by-cotacao/:id', () => {
         <iframe src="https://evil.example"></iframe>
         <form action="https://evil.example"><input name="senha"></form>
         <style>body { background: url(https://tracker.example/css.png) }</style>
-      </div>`,
+      </div></body></html>`,
       at: later(1),
     });
     const received = (await conversation(cotacaoId)).items.find((item) => item.direction === 'received')!;
@@ -297,6 +297,8 @@ describe('GET /api/emails/by-cotacao/:id', () => {
       'url(',
       'tracker.example',
       'cid:',
+      'Proposta interna',
+      '<html',
     ])
       expect(html).not.toContain(unsafe);
     expect(html).toContain('data-imagem-remota="1"');

@@ -52,6 +52,8 @@ export function sanitizeEmailHtml(html: string, options: { remoteImages: boolean
       'big',
     ],
     disallowedTagsMode: 'discard',
+    // A document's <title> is not part of what the sender wrote.
+    nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'xml'],
     allowedAttributes: {
       '*': ['style', 'dir', 'lang', 'title', 'align'],
       a: ['href', 'name', 'title'],

@@ -10,7 +10,7 @@ const t = ui.conversation;
 /** `GET /api/attachments/:key`: one file, handed to the browser under its own name. */
 export async function downloadAttachment(file: Pick<Attachment, 'key' | 'filename'>): Promise<void> {
   const { blob } = await apiDownload(`/attachments/${encodeURIComponent(file.key)}`, {
-    fallback: formatMessage(t.downloadError, { file: file.filename }),
+    fallback: t.attachmentError,
   });
   saveBlob(blob, file.filename);
 }
