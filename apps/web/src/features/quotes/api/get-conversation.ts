@@ -13,6 +13,8 @@ export type { EmailMessage };
 export const conversationKey = (quoteId: string, remoteImages: boolean) =>
   [...quotesKey, 'conversation', quoteId, remoteImages] as const;
 
+export const CONVERSATION_REFRESH_MS = 30_000;
+
 /** A quote with more messages than this is shown up to here (10 pages of 100). */
 const MAX_PAGES = 10;
 
@@ -45,5 +47,7 @@ export function useConversation(quoteId: string, remoteImages: boolean) {
     queryFn: ({ signal }) => getConversation(quoteId, remoteImages, signal),
     // Asking for the images keeps the messages on screen while they reload.
     placeholderData: keepPreviousData,
+    // Replies arrive while the tab is open.
+    refetchInterval: CONVERSATION_REFRESH_MS,
   });
 }

@@ -250,6 +250,21 @@ describe("'Histórico de Emails dos Transportadores'", () => {
     expect(atlantico.queryByRole('button', { name: 'Carregar imagens remotas' })).toBeNull();
   });
 
+  it("puts a reply matched to the quote but to no carrier in 'Agente não identificado'", async () => {
+    const stray = makeMessage({
+      from: 'alguem@desconhecido.com',
+      transportadorId: null,
+      transportadorNome: null,
+      marcacao: 'Registrada manualmente',
+    });
+    const { user } = setup({ messages: [makeBccRequest(), stray] });
+    await openHistory(user);
+    const unknown = thread('Agente não identificado');
+    expect(unknown.getAllByRole('listitem')).toHaveLength(2);
+    expect(unknown.getByText('alguem@desconhecido.com')).toBeInTheDocument();
+    expect(unknown.getByText('Registrada manualmente')).toBeInTheDocument();
+  });
+
   it('prefetches attachment names for at most 20 messages', async () => {
     const messages = Array.from({ length: 25 }, () => makeMessage({ anexos: 1 }));
     const files = Object.fromEntries(
