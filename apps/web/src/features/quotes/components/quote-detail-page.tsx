@@ -288,6 +288,14 @@ export function QuoteDetailPage() {
 
   const data = quote.data;
   const heading = formatMessage(t.heading, { codigo: data.codigo });
+  const comparison = (
+    <div className="space-y-5">
+      <QuoteInfo quote={data} />
+      <ResponseCards quote={data} />
+      <QuoteRequest quote={data} />
+      <Recipients recipients={data.destinatarios} />
+    </div>
+  );
   return (
     <div className="mx-auto max-w-6xl space-y-5">
       <PageTitle title={heading} />
@@ -306,21 +314,10 @@ export function QuoteDetailPage() {
         }
       />
       {pdf.isError && <Alert variant="error">{errorText(pdf.error, t.pdfError)}</Alert>}
-      <QuoteInfo quote={data} />
       <Tabs
         label={ui.conversation.tabsLabel}
         items={[
-          {
-            id: 'comparacao',
-            label: ui.conversation.tabComparison,
-            content: (
-              <div className="space-y-5">
-                <ResponseCards quote={data} />
-                <QuoteRequest quote={data} />
-                <Recipients recipients={data.destinatarios} />
-              </div>
-            ),
-          },
+          { id: 'comparacao', label: ui.conversation.tabComparison, content: comparison },
           {
             id: 'historico',
             label: ui.conversation.tabHistory,
