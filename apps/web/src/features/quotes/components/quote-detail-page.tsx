@@ -2,7 +2,7 @@ import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import type { QuoteRecipient } from '@cotacoes/shared/schemas/quotes';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { ArrowLeftIcon, DownloadIcon, FileTextIcon, SearchIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
@@ -255,6 +255,9 @@ function Recipients({ recipients }: { recipients: QuoteDetail['destinatarios'] }
  */
 export function QuoteDetailPage() {
   const { id = '' } = useParams();
+  // 'Ver mensagem' on a response card links to ?aba=historico: the tab follows the address.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = searchParams.get('aba') === 'historico' ? 'historico' : 'comparacao';
   const quote = useQuote(id);
   const pdf = useDownloadQuotePdf();
 
@@ -316,6 +319,17 @@ export function QuoteDetailPage() {
       {pdf.isError && <Alert variant="error">{errorText(pdf.error, t.pdfError)}</Alert>}
       <Tabs
         label={ui.conversation.tabsLabel}
+        value={tab}
+        onValueChange={(next) =>
+          setSearchParams(
+            (params) => {
+              params.set('aba', next);
+              if (next !== 'historico') params.delete('mensagem');
+              return params;
+            },
+            { replace: true },
+          )
+        }
         items={[
           { id: 'comparacao', label: ui.conversation.tabComparison, content: comparison },
           {
