@@ -14,6 +14,8 @@ const SPEC_VERBATIM = new Set([
   'Informe email e code',
   'Adicione pelo menos um email',
   'Emails inválidos: {list}',
+  'Histórico de Emails dos Transportadores',
+  'Erro ao baixar anexos. Verifique se o email tem anexos.',
 ]);
 
 function texts(value: unknown): string[] {
