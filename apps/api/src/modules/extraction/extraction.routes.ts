@@ -1,5 +1,10 @@
 import { extractFromText } from '@cotacoes/extraction';
-import { fieldMessages, formatMessage } from '@cotacoes/shared';
+import {
+  type ExtractionResultData,
+  extractionResultSchema,
+  fieldMessages,
+  formatMessage,
+} from '@cotacoes/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../plugins/access.js';
@@ -28,13 +33,14 @@ export const extractionRoutes: FastifyPluginAsyncZod = async (app) => {
             ),
         }),
         response: {
-          200: z.object({ data: z.object({ final: z.unknown(), detect: z.unknown(), blocks: z.unknown() }) }),
+          200: z.object({ data: extractionResultSchema }),
         },
       },
     },
     async (request) => {
       const { final, detect, blocks } = extractFromText(request.body.text, { messageDate: new Date() });
-      return { data: { final, detect, blocks } };
+      // The engine's types are stricter than the wire schema (which lets newer fields through).
+      return { data: { final, detect, blocks } as unknown as ExtractionResultData };
     },
   );
 };
