@@ -93,14 +93,15 @@ describe('login page claims and actions', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('claims nothing this build does not do (no comparison, approval, indicators or AI reading of replies)', async () => {
+  it('claims nothing this build does not do (no comparison, approval, indicators or AI); replies are read and extracted', async () => {
     stubNetwork({ 'GET /api/config': { body: publicConfig } });
     const { container } = renderApp('/login');
     await screen.findByRole('button', { name: ui.login.consultQuote });
     const text = container.textContent ?? '';
-    for (const word of [/compar/i, /aprov/i, /indicador/i, /\bIA\b/, /respostas .*(lidas|extraíd)/i]) {
+    for (const word of [/compar/i, /aprov/i, /indicador/i, /\bIA\b/]) {
       expect(text).not.toMatch(word);
     }
+    expect(text).toMatch(/Respostas lidas da caixa de e-mail/);
   });
 
   it('the send formats claim no automatic reading of replies', () => {
