@@ -17,7 +17,8 @@ import { mailOutbox } from './outbox.js';
 import { transportadores } from './transportadores.js';
 import { users } from './users.js';
 
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+/** Binary content (files, raw messages), read back as a Buffer. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => Buffer.from(value),
 });

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
-  customType,
   index,
   integer,
   jsonb,
@@ -12,16 +11,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { cotacaoDestinatarios, cotacoes } from './cotacoes.js';
+import { bytea, cotacaoDestinatarios, cotacoes } from './cotacoes.js';
 import { empresas } from './empresas.js';
 import { mailOutbox } from './outbox.js';
 import { transportadores } from './transportadores.js';
 import { users } from './users.js';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
-});
 
 /** Where an inbound message came from (ADR 0015). */
 export const INBOUND_SOURCES = ['imap', 'smtp', 'local', 'manual', 'teste'] as const;

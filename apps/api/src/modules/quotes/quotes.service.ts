@@ -32,6 +32,7 @@ import type { UploadedFile } from '../../lib/multipart.js';
 import { buildMessageId, type Mailer } from '../../mail/mailer.js';
 import type { AuthContext, RequestMeta } from '../../plugins/request-context.js';
 import { findEmpresaById } from '../../read-models/empresas.js';
+import { sendStateOf } from '../../read-models/send-state.js';
 import { findUserById } from '../../read-models/users.js';
 import {
   buildQuoteDocument,
@@ -470,12 +471,7 @@ export class QuotesService {
         transportadorId: r.transportadorId,
         nome: r.nome,
         emails: r.emails,
-        estadoEnvio:
-          r.falhaEntrega || r.outboxStatus === 'failed'
-            ? 'falhou'
-            : r.outboxStatus === 'sent'
-              ? 'enviado'
-              : 'pendente',
+        estadoEnvio: sendStateOf(r.falhaEntrega, r.outboxStatus),
         enviadoEm: r.sentAt?.toISOString() ?? null,
         respondeuEm: r.respondeuEm?.toISOString() ?? null,
         falhaEntrega: r.falhaEntrega,

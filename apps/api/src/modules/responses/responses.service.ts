@@ -18,6 +18,7 @@ import type { InboundPipeline, IngestResult } from '../../inbound/pipeline.js';
 import { AppError } from '../../lib/errors.js';
 import type { UploadedFile } from '../../lib/multipart.js';
 import type { AuthContext } from '../../plugins/request-context.js';
+import { sendStateOf } from '../../read-models/send-state.js';
 import { msgToRaw } from './msg-file.js';
 import * as repo from './responses.repository.js';
 import { typedResult } from './typed-values.js';
@@ -76,12 +77,7 @@ export class ResponsesService {
           versao: current?.versao ?? null,
           atual: current,
           versoes: own,
-          estadoEnvio:
-            recipient.falhaEntrega || recipient.outboxStatus === 'failed'
-              ? 'falhou'
-              : recipient.outboxStatus === 'sent'
-                ? 'enviado'
-                : 'pendente',
+          estadoEnvio: sendStateOf(recipient.falhaEntrega, recipient.outboxStatus),
           enviadoEm: sentAt?.toISOString() ?? null,
           respondeuEm: recipient.respondeuEm?.toISOString() ?? null,
           falhaEntrega: recipient.falhaEntrega,
