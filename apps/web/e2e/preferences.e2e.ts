@@ -96,7 +96,7 @@ describe('sidebar', () => {
   });
 
   it('shows the scroll-to-top button past 300 px', async () => {
-    const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 500 } });
+    const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 320 } });
     await signInWithForm(page, account);
     await page.goto('/suporte');
     await page.getByRole('heading', { level: 1, name: 'Suporte' }).waitFor();
