@@ -6,6 +6,7 @@ import { FileTextIcon, PlusIcon, SendIcon, TrashIcon } from '@/components/icons'
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/config/paths';
@@ -180,18 +181,7 @@ function ReplyForm({
             </ul>
           )}
         </div>
-        {reply.isPending && (
-          <div
-            role="progressbar"
-            aria-label={t.send}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            className="h-2 overflow-hidden rounded-full bg-surface-muted"
-          >
-            <div className="h-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
-          </div>
-        )}
+        {reply.isPending && <ProgressBar label={t.send} value={percent} />}
         {reply.isError && <Alert variant="error">{errorText(reply.error, t.error)}</Alert>}
       </form>
     </Modal>

@@ -8,6 +8,7 @@ import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Pagination } from '@/components/ui/pagination';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/table';
@@ -285,19 +286,7 @@ export function ImportModal({ onClose }: { onClose: () => void }) {
           </div>
           {step.kind === 'uploading' && (
             <div className="space-y-1.5">
-              <div
-                role="progressbar"
-                aria-label={t.progressLabel}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={step.progress}
-                className="h-2 overflow-hidden rounded-full bg-surface-muted"
-              >
-                <div
-                  className="h-full bg-primary transition-[width]"
-                  style={{ width: `${step.progress}%` }}
-                />
-              </div>
+              <ProgressBar label={t.progressLabel} value={step.progress} />
               <p className="flex items-center gap-2 text-sm text-fg-muted" aria-live="polite">
                 <Spinner size={14} className="text-primary" />
                 {step.progress < 100 ? formatMessage(t.uploading, { percent: step.progress }) : t.processing}

@@ -9,6 +9,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader, PageTitle } from '@/components/ui/page';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ApiError, errorText } from '@/lib/api-client';
@@ -226,19 +227,7 @@ export function NewQuotePage() {
           )}
           {sending?.progress !== null && sending !== null && (
             <div className="mt-5 space-y-2">
-              <div
-                role="progressbar"
-                aria-label={t.progressLabel}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={sending.progress}
-                className="h-2 overflow-hidden rounded-full bg-surface-muted"
-              >
-                <div
-                  className="h-full bg-primary transition-[width]"
-                  style={{ width: `${sending.progress}%` }}
-                />
-              </div>
+              <ProgressBar label={t.progressLabel} value={sending.progress} />
               <p className="text-sm text-fg-muted" aria-live="polite">
                 {sending.progress < 100
                   ? formatMessage(t.uploading, { percent: sending.progress })

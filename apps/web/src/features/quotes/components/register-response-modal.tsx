@@ -6,6 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { Select } from '@/components/ui/select';
 import { Tabs } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
@@ -399,18 +400,7 @@ function RegisterResponseModal({ quote, onClose }: { quote: QuoteDetail; onClose
               ),
           }))}
         />
-        {uploading && (
-          <div
-            role="progressbar"
-            aria-label={t.uploadProgress}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            className="h-2 overflow-hidden rounded-full bg-surface-muted"
-          >
-            <div className="h-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
-          </div>
-        )}
+        {uploading && <ProgressBar label={t.uploadProgress} value={percent} />}
         {register.isError && <Alert variant="error">{errorText(register.error, t.error)}</Alert>}
       </form>
     </Modal>

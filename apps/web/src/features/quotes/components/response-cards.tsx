@@ -10,6 +10,7 @@ import { Alert } from '@/components/ui/alert';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfidenceBadge } from '@/components/ui/confidence-badge';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -76,7 +77,6 @@ function useNewResponseNotices(quoteId: string, entries: readonly ResponseEntry[
 function AnswerProgress({ entries }: { entries: readonly ResponseEntry[] }) {
   const answered = entries.filter((entry) => entry.atual !== null).length;
   const total = entries.length > 0 ? entries.length : FALLBACK_TOTAL;
-  const percent = Math.round((answered / total) * 100);
   const label = formatMessage(t.progressValue, { respondidas: answered, total });
   return (
     <div className="space-y-1.5">
@@ -84,17 +84,7 @@ function AnswerProgress({ entries }: { entries: readonly ResponseEntry[] }) {
         <span className="font-medium text-fg">{t.progressLabel}</span>
         <span className="text-fg-muted tabular-nums">{label}</span>
       </div>
-      <div
-        role="progressbar"
-        aria-label={t.progressLabel}
-        aria-valuemin={0}
-        aria-valuemax={total}
-        aria-valuenow={answered}
-        aria-valuetext={label}
-        className="h-2.5 overflow-hidden rounded-full bg-surface-muted"
-      >
-        <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar label={t.progressLabel} value={answered} max={total} valueText={label} className="h-2.5" />
     </div>
   );
 }
