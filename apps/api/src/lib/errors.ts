@@ -1,4 +1,4 @@
-import { type ErrorCode, errorMessage } from '@cotacoes/shared';
+import { type ErrorCode, errorMessage, problemSchema } from '@cotacoes/shared';
 
 /** Every error code has its HTTP status: a new code without one does not compile. */
 const statusByCode: Record<ErrorCode, number> = {
@@ -159,4 +159,12 @@ export class AppError extends Error {
 export function validationError(errors: FieldError[]): AppError {
   const only = errors.length === 1 ? errors[0]!.message : undefined;
   return new AppError('VALIDATION_FAILED', undefined, errors, 400).withMessage(only);
+}
+
+/** The route schema's error answers: one problem+json shape for each listed status (OpenAPI). */
+export function problemResponses<S extends number>(...statuses: S[]): Record<S, typeof problemSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, problemSchema])) as Record<
+    S,
+    typeof problemSchema
+  >;
 }

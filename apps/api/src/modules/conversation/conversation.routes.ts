@@ -3,14 +3,14 @@ import {
   conversationQuerySchema,
   conversationSchema,
   idParamsSchema,
-  problemSchema,
 } from '@cotacoes/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { problemResponses } from '../../lib/errors.js';
 import { access, requireAuth } from '../../plugins/access.js';
 import type { ConversationService } from './conversation.service.js';
 
-const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
+const errors = problemResponses(400, 401, 403, 404);
 const tags = ['conversation'];
 const companyMember = access.company();
 

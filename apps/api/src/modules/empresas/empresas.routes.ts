@@ -32,6 +32,7 @@ import {
 } from '@cotacoes/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { problemResponses } from '../../lib/errors.js';
 import { access, requireAuth } from '../../plugins/access.js';
 import { requestMeta } from '../../plugins/request-context.js';
 import type { EmpresasService } from './empresas.service.js';
@@ -42,14 +43,7 @@ export const CNPJ_SEARCH_LIMIT_PER_MINUTE = 30;
 /** Invitation links are looked up without a session: a per-IP limit against token guessing. */
 const INVITE_LOOKUP_LIMIT_PER_MINUTE = 30;
 
-const errors = {
-  400: problemSchema,
-  401: problemSchema,
-  403: problemSchema,
-  404: problemSchema,
-  409: problemSchema,
-  429: problemSchema,
-};
+const errors = problemResponses(400, 401, 403, 404, 409, 429);
 const tags = ['empresas'];
 const managers = access.roles('desenvolvedor', 'supervisor');
 const companyManagers = access.company('desenvolvedor', 'supervisor');

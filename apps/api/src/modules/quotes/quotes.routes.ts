@@ -3,7 +3,6 @@ import {
   idParamsSchema,
   listQuotesQuerySchema,
   MAX_QUOTE_UPLOAD_BYTES,
-  problemSchema,
   quoteDetailSchema,
   quoteListResponseSchema,
   quoteUploadSchema,
@@ -11,23 +10,14 @@ import {
 } from '@cotacoes/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors.js';
+import { AppError, problemResponses } from '../../lib/errors.js';
 import { readMultipart } from '../../lib/multipart.js';
 import { access, requireAuth } from '../../plugins/access.js';
 import { requestMeta } from '../../plugins/request-context.js';
 import { parseQuoteForm } from './quote-form.js';
 import type { QuotesService } from './quotes.service.js';
 
-const errors = {
-  400: problemSchema,
-  401: problemSchema,
-  403: problemSchema,
-  404: problemSchema,
-  409: problemSchema,
-  413: problemSchema,
-  415: problemSchema,
-  429: problemSchema,
-};
+const errors = problemResponses(400, 401, 403, 404, 409, 413, 415, 429);
 const tags = ['quotes'];
 const companyMember = access.company();
 /** Creating a quote sends e-mail to many carriers: a per-IP limit besides the global one. */

@@ -2,7 +2,6 @@ import {
   assignMessageBodySchema,
   idParamsSchema,
   messageResponseSchema,
-  problemSchema,
   responseEntrySchema,
   responsesListSchema,
   testResponseBodySchema,
@@ -12,21 +11,12 @@ import {
 } from '@cotacoes/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, validationError } from '../../lib/errors.js';
+import { AppError, problemResponses, validationError } from '../../lib/errors.js';
 import { readMultipart } from '../../lib/multipart.js';
 import { access, requireAuth } from '../../plugins/access.js';
 import type { RegisterForm, ResponsesService } from './responses.service.js';
 
-const errors = {
-  400: problemSchema,
-  401: problemSchema,
-  403: problemSchema,
-  404: problemSchema,
-  409: problemSchema,
-  413: problemSchema,
-  415: problemSchema,
-  429: problemSchema,
-};
+const errors = problemResponses(400, 401, 403, 404, 409, 413, 415, 429);
 const tags = ['responses'];
 const companyMember = access.company();
 const MAX_MESSAGE_FILE_BYTES = 25 * 1024 * 1024;

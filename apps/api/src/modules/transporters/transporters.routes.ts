@@ -26,21 +26,14 @@ import {
 } from '@cotacoes/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors.js';
+import { AppError, problemResponses } from '../../lib/errors.js';
 import { readMultipart } from '../../lib/multipart.js';
 import { access, requireAuth } from '../../plugins/access.js';
 import { requestMeta } from '../../plugins/request-context.js';
 import type { TransporterImportService } from './import.service.js';
 import type { TransportersService } from './transporters.service.js';
 
-const errors = {
-  400: problemSchema,
-  401: problemSchema,
-  403: problemSchema,
-  404: problemSchema,
-  409: problemSchema,
-  429: problemSchema,
-};
+const errors = problemResponses(400, 401, 403, 404, 409, 429);
 const companyMember = access.company();
 /** Imports parse files and write thousands of rows: a tighter per-IP limit than the global one. */
 const IMPORT_LIMIT = { max: 20, timeWindow: '1 minute' };
