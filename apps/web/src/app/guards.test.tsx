@@ -49,7 +49,7 @@ describe('ProtectedRoute', () => {
     expect(await screen.findByRole('heading', { name: ui.accessDenied.title })).toBeInTheDocument();
     expect(screen.getByText(ui.accessDenied.message)).toBeInTheDocument();
     expect(screen.queryByText('Conteúdo protegido')).not.toBeInTheDocument();
-    expect(document.title).toBe('Acesso Negado | Sistema de Cotações');
+    await waitFor(() => expect(document.title).toBe('Acesso Negado | Sistema de Cotações'));
   });
 
   it.each([
@@ -93,7 +93,8 @@ describe('application routes', () => {
     const { router } = renderApp('/caminho/que/nao/existe');
     expect(await screen.findByRole('heading', { name: ui.login.heading })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
-    expect(document.title).toBe('Login | Sistema de Cotações');
+    // The title is set by an effect after the heading renders; wait for it instead of racing it.
+    await waitFor(() => expect(document.title).toBe('Login | Sistema de Cotações'));
   });
 
   it('/empresas is for desenvolvedor only', async () => {

@@ -10,6 +10,7 @@ beforeEach(() => {
   window.sessionStorage.clear();
   window.history.replaceState({}, '', '/');
   document.documentElement.className = '';
+  document.title = '';
   sessionStore.set({ status: 'ready', user: null });
 });
 

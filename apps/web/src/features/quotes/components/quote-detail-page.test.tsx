@@ -30,7 +30,7 @@ describe('quote detail shell', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'COTAÇÃO #COT-2026-0042' }),
     ).toBeInTheDocument();
-    expect(document.title).toBe('COTAÇÃO #COT-2026-0042 | Sistema de Cotações');
+    await waitFor(() => expect(document.title).toBe('COTAÇÃO #COT-2026-0042 | Sistema de Cotações'));
 
     const info = within(screen.getByRole('region', { name: 'Informações' }));
     expect(info.getByText('Aguardando Resposta')).toHaveAttribute('data-color', 'yellow');

@@ -46,7 +46,7 @@ describe('Não identificadas', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Respostas não identificadas' }),
     ).toBeVisible();
-    expect(document.title).toBe('Respostas não identificadas | Sistema de Cotações');
+    await waitFor(() => expect(document.title).toBe('Respostas não identificadas | Sistema de Cotações'));
     const first = await item('RE: cotação de frete Xangai');
     expect(first.getByText('Atlântico Logística <comercial@atlantico.com.br>')).toBeInTheDocument();
     expect(first.getByText('04/03/2026, 10:15')).toBeInTheDocument();
