@@ -9,6 +9,8 @@ export * from './rules/roles.js';
 export * from './rules/text.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';
+export * from './schemas/comparison.js';
+export * from './schemas/decisions.js';
 export * from './schemas/empresas.js';
 export * from './schemas/quotes.js';
 export * from './schemas/responses.js';

@@ -132,6 +132,22 @@ export const errorMessages = {
   RESPONSE_DUPLICATE: 'Esta mensagem já foi registrada.',
   MAILBOX_MESSAGE_NOT_FOUND: 'Mensagem não encontrada na caixa local.',
   MAILBOX_REPLY_FROM_INVALID: 'Escolha um dos destinatários da mensagem para responder como ele.',
+  // Comparison, revision, approval and corrections (issue #14)
+  RESPONSE_NOT_FOUND: 'Resposta não encontrada.',
+  CARRIER_NOT_RECIPIENT: 'Este agente de carga não recebeu esta cotação.',
+  REVISION_QUOTE_FINAL: 'A cotação está {status}: não é possível solicitar revisão.',
+  REVISION_NOTHING_TO_REVISE: 'Nenhum agente de carga respondeu ainda: não há proposta para revisar.',
+  REVISION_SCOPE_REQUIRED: 'Escolha um agente de carga ou marque "Revisar Todos".',
+  APPROVAL_QUOTE_FINAL: 'A cotação está {status}: não pode mais ser aprovada.',
+  APPROVAL_ALREADY_APPROVED:
+    'Esta cotação já foi aprovada por {nome} para {transportador}. Recarregue a página.',
+  APPROVAL_NO_COMPANY: 'Você precisa estar vinculado a uma empresa para aprovar cotações.',
+  APPROVAL_DESTINATION_REQUIRED: 'Por favor, selecione um destino específico para aprovar a cotação.',
+  APPROVAL_DESTINATION_INVALID: 'O destino "{destino}" não faz parte desta proposta.',
+  APPROVAL_RESPONSE_NOT_ANSWERED: 'Este agente de carga ainda não respondeu: não há proposta para aprovar.',
+  CORRECTION_FIELD_INVALID: 'Este valor não pode ser corrigido.',
+  CORRECTION_FIELD_MISSING: 'O valor "{campo}" não existe nesta resposta.',
+  CORRECTION_NOT_CURRENT: 'Só a versão atual da resposta pode ser corrigida.',
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

@@ -36,6 +36,13 @@ export const successMessages = {
 } as const;
 
 export const fieldMessages = {
+  exchangeMarginInvalid: 'A margem de câmbio deve ser um número de 0 a 100, com no máximo uma casa decimal.',
+  correctionNumberInvalid: 'Informe um número válido (ex.: 1.250,00).',
+  correctionCurrencyInvalid: 'Moeda inválida. Use USD, BRL ou EUR.',
+  correctionDateInvalid: 'Informe uma data válida.',
+  correctionDaysInvalid: 'Informe um número inteiro de dias (0 a 365).',
+  revisionMessageMax: 'A mensagem pode ter no máximo {max} caracteres.',
+  approvalSubjectMax: 'O assunto pode ter no máximo {max} caracteres.',
   extractTextRequired: 'Informe o texto a extrair.',
   extractTextTooLong: 'O texto pode ter no máximo {max} caracteres.',
   identifierInvalid: 'Identificador inválido.',

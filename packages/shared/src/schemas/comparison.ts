@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { fieldMessages } from '../messages/index.js';
+
+/*
+ * The 'Comparação' tab (spec 001 §2 "Quote detail", §5 fee rules, §9 constants): one row per current
+ * response and destination, with totals in BRL and USD at the PTAX of the day plus the margin. Computed
+ * on the server by the pure rules of packages/shared/src/comparison (also used by the comparative
+ * documents) from the responses with their corrections applied.
+ */
+
+/** Spec 001 §9: default exchange margin, percent over the PTAX rate, range 0–100, step 0.1. */
+export const DEFAULT_EXCHANGE_MARGIN = 2.5;
+
+export const exchangeMarginSchema = z.coerce
+  .number({ error: fieldMessages.exchangeMarginInvalid })
+  .min(0, fieldMessages.exchangeMarginInvalid)
+  .max(100, fieldMessages.exchangeMarginInvalid)
+  .refine((value) => Math.abs(Math.round(value * 10) - value * 10) < 1e-9, {
+    error: fieldMessages.exchangeMarginInvalid,
+  });
+
+/** GET /quotes/{id}/comparison?exchangeMargin=2.5 */
+export const comparisonQuerySchema = z.object({
+  exchangeMargin: exchangeMarginSchema.default(DEFAULT_EXCHANGE_MARGIN),
+});
+
+/** Which rate every total uses: the PTAX selling rate (or the flagged fallback), its date and the margin. */
+export const exchangeRateInfoSchema = z.object({
+  moeda: z.literal('USD'),
+  /** PTAX selling rate (cotacaoVenda) of `dataCotacao`, or the spec's fallback 5.2. */
+  ptax: z.number(),
+  /** Business day of the PTAX bulletin (YYYY-MM-DD); null for the fallback. */
+  dataCotacao: z.string().nullable(),
+  /** 'ptax': read from the Banco Central; 'fallback': the service failed, the spec's fixed rate is used. */
+  fonte: z.enum(['ptax', 'fallback']),
+  margem: z.number(),
+  /** ptax × (1 + margem/100), 4 decimals: the rate every total uses. */
+  taxa: z.number(),
+});
+export type ExchangeRateInfo = z.infer<typeof exchangeRateInfoSchema>;
+
+const sourceRefSchema = z
+  .looseObject({ line: z.number(), text: z.string(), cell: z.string().optional(), origin: z.string() })
+  .nullable();
+
+/** A figure of a row, with where it came from (opens the line or cell of the message or attachment). */
+export const comparisonValueSchema = z.object({
+  valor: z.number().nullable(),
+  moeda: z.string().nullable(),
+  /** Correction path relative to `final` (see CORRECTION_FIELD_PATTERN), null when not correctable. */
+  campo: z.string().nullable(),
+  fonte: sourceRefSchema,
+  confianca: z.number().nullable(),
+  corrigido: z.boolean(),
+  /** Confidence below 0.5 (spec 001 §3 thresholds): marked on the screen. */
+  baixaConfianca: z.boolean(),
+});
+export type ComparisonValue = z.infer<typeof comparisonValueSchema>;
+
+export const comparisonFreightSchema = comparisonValueSchema.extend({
+  /** Container type or unit as read: "20'", "40'", "40'HC", 'kg', 'm³', 'BL'… */
+  tipo: z.string(),
+});
+
+export const comparisonFeeSchema = comparisonValueSchema.extend({
+  nome: z.string(),
+  rotulo: z.string(),
+  destino: z.string().nullable(),
+  /** false when a §5 rule left it out (a TOTAL line, IOF ≥ 1000, another destination, a lower duplicate). */
+  contabilizada: z.boolean(),
+  motivo: z.string().nullable(),
+});
+
+/** A change against the previous version of the same carrier's answer (e.g. ▼ 120,00 USD). */
+export const comparisonChangeSchema = z.object({
+  versaoAnterior: z.number(),
+  custoTotalBRL: z.number().nullable(),
+  custoTotalUSD: z.number().nullable(),
+  prazo: z.number().nullable(),
+});
+
+export const comparisonRowSchema = z.object({
+  /** `${respostaId}:${destino ?? ''}` */
+  id: z.string(),
+  respostaId: z.string(),
+  transportadorId: z.string(),
+  transportador: z.object({ nome: z.string(), email: z.string() }),
+  status: z.string(),
+  versao: z.number(),
+  destino: z.string().nullable(),
+  fretes: z.array(comparisonFreightSchema),
+  taxas: z.array(comparisonFeeSchema),
+  /** Fees summed by currency after the §5 rules. */
+  taxasPorMoeda: z.object({ USD: z.number(), BRL: z.number() }),
+  /** Freight + fees in each currency, before conversion. */
+  valorUSD: z.number(),
+  valorBRL: z.number(),
+  /** §9 road cost (BRL) by destination port × container quantity. */
+  custoRodoviario: z.number(),
+  custoTotalBRL: z.number(),
+  custoTotalUSD: z.number(),
+  /** Transit time in days (null: not informed; sorts as 999). */
+  prazo: comparisonValueSchema,
+  freeTime: comparisonValueSchema,
+  validade: z.object({
+    valor: z.string().nullable(),
+    campo: z.string(),
+    fonte: sourceRefSchema,
+    corrigido: z.boolean(),
+    expirada: z.boolean(),
+  }),
+  confianca: z.number().nullable(),
+  /** What the answer lacks compared with what was asked: 'frete20', 'frete40', 'prazo', 'freeTime', 'validade'… */
+  faltando: z.array(z.string()),
+  variacao: comparisonChangeSchema.nullable(),
+  destaque: z.object({ menorCusto: z.boolean(), menorPrazo: z.boolean() }),
+});
+export type ComparisonRow = z.infer<typeof comparisonRowSchema>;
+
+export const comparisonSchema = z.object({
+  cotacaoId: z.string(),
+  taxa: exchangeRateInfoSchema,
+  linhas: z.array(comparisonRowSchema),
+  /** Answer progress (spec: the bar's fallback total is at least 5). */
+  respondidas: z.number(),
+  total: z.number(),
+  pendentes: z.array(z.object({ transportadorId: z.string(), nome: z.string() })),
+});
+export type Comparison = z.infer<typeof comparisonSchema>;
+
+export const COMPARISON_SORT_KEYS = ['custoTotalBRL', 'custoTotalUSD', 'prazo'] as const;
+export type ComparisonSortKey = (typeof COMPARISON_SORT_KEYS)[number];

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { errorMessages, fieldMessages, formatMessage } from '../messages/index.js';
+import { uuidSchema } from './common.js';
+import { QUOTE_STATUSES } from './quotes.js';
+
+/*
+ * The analyst's decisions on a quote (spec 001 §2 "Quote detail", "Quote approval", §3 "Revision request",
+ * §7 POST /quotes/{id}/request-revision and /approve): revision requests, approval and corrections of
+ * extracted values. Wire names are the spec's.
+ */
+
+export const REVISION_MESSAGE_MAX = 5000;
+export const APPROVAL_SUBJECT_MAX = 200;
+
+/**
+ * POST /quotes/{id}/request-revision: one carrier (`transportadorId`) or every carrier that answered
+ * (`revisarTodos`), with an optional message (the modal pre-fills what is missing in the answer).
+ */
+export const revisionRequestBodySchema = z
+  .strictObject({
+    transportadorId: uuidSchema.optional(),
+    revisarTodos: z.boolean().default(false),
+    mensagem: z
+      .string()
+      .trim()
+      .max(
+        REVISION_MESSAGE_MAX,
+        formatMessage(fieldMessages.revisionMessageMax, { max: REVISION_MESSAGE_MAX }),
+      )
+      .default(''),
+  })
+  .refine((body) => body.revisarTodos || body.transportadorId !== undefined, {
+    error: errorMessages.REVISION_SCOPE_REQUIRED,
+    path: ['transportadorId'],
+  });
+export type RevisionRequestBody = z.infer<typeof revisionRequestBodySchema>;
+
+/** The answer of request-revision: the quote's new status and who was asked. */
+export const revisionResultSchema = z.object({
+  status: z.enum(QUOTE_STATUSES),
+  solicitadas: z.array(z.object({ transportadorId: z.string(), nome: z.string() })),
+});
+export type RevisionResult = z.infer<typeof revisionResultSchema>;
+
+/**
+ * POST /quotes/{id}/approve: the chosen response (a current version's id), the destination when the
+ * proposal has several, an optional subject for the carrier's e-mail, and whether the carriers not chosen
+ * are told (opt-in), optionally with how far above the chosen total they were (never the winner's name or
+ * price).
+ */
+export const approveBodySchema = z.strictObject({
+  responseId: uuidSchema,
+  destino: z.string().trim().min(1).max(200).optional(),
+  assuntoPersonalizado: z
+    .string()
+    .trim()
+    .max(APPROVAL_SUBJECT_MAX, formatMessage(fieldMessages.approvalSubjectMax, { max: APPROVAL_SUBJECT_MAX }))
+    .optional()
+    .transform((value) => value || undefined),
+  notificarNaoSelecionados: z.boolean().default(false),
+  incluirFeedbackPreco: z.boolean().default(false),
+});
+export type ApproveBody = z.infer<typeof approveBodySchema>;
+
+/** The approval of a quote, shown in the detail's info block and on the approval screen. */
+export const approvalInfoSchema = z.object({
+  respostaId: z.string(),
+  transportadorId: z.string(),
+  /** The approved carrier's name (spec 001 §2: "when APROVADA, the approved carrier name"). */
+  transportadorNome: z.string(),
+  destino: z.string().nullable(),
+  aprovadoEm: z.string(),
+  /** The user's display name. */
+  aprovadoPor: z.string().nullable(),
+});
+export type ApprovalInfo = z.infer<typeof approvalInfoSchema>;
+
+/** The answer of approve. */
+export const approveResultSchema = z.object({
+  id: z.string(),
+  status: z.enum(QUOTE_STATUSES),
+  aprovacao: approvalInfoSchema,
+  /** How many carriers not chosen were told (0 when not asked). */
+  notificados: z.number(),
+});
+export type ApproveResult = z.infer<typeof approveResultSchema>;
+
+/**
+ * Which values of an extraction (`dadosExtraidos.final`) an analyst may correct, as a path relative to
+ * `final`. Indexes address the arrays of the stored extraction.
+ */
+export const CORRECTION_FIELD_PATTERN =
+  /^(transit_time_dias|transit_time_min_dias|transit_time_max_dias|free_time_destino_dias|validadeProposta|preco_por_container_20|preco_por_container_40|destinos\.\d{1,3}\.(valorFreteUSD|valorFreteBRL)|fretes\.\d{1,3}\.(valor|moeda)|taxas\.itens\.\d{1,3}\.(valor|moeda))$/;
+
+/** What kind of value a correction field holds (decides its validation and display). */
+export function correctionFieldKind(campo: string): 'dias' | 'data' | 'moeda' | 'valor' {
+  if (/(^|\.)moeda$/.test(campo)) return 'moeda';
+  if (campo === 'validadeProposta') return 'data';
+  if (/_dias$/.test(campo)) return 'dias';
+  return 'valor';
+}
+
+/**
+ * PUT /quotes/{id}/respostas/{respostaId}/correcoes: correct one value of the current version; `valor`
+ * null clears it ("not informed"). Numbers arrive as numbers (the screen parses pt-BR input).
+ */
+export const correctionBodySchema = z
+  .strictObject({
+    campo: z.string().regex(CORRECTION_FIELD_PATTERN, errorMessages.CORRECTION_FIELD_INVALID),
+    valor: z.union([z.number(), z.string().trim().max(40), z.null()]),
+  })
+  .superRefine((body, ctx) => {
+    if (body.valor === null) return;
+    const kind = correctionFieldKind(body.campo);
+    const fail = (message: string) => ctx.addIssue({ code: 'custom', path: ['valor'], message });
+    if (kind === 'moeda') {
+      if (!['USD', 'BRL', 'EUR'].includes(String(body.valor))) fail(fieldMessages.correctionCurrencyInvalid);
+    } else if (kind === 'data') {
+      if (typeof body.valor !== 'string' || !z.iso.date().safeParse(body.valor).success)
+        fail(fieldMessages.correctionDateInvalid);
+    } else if (kind === 'dias') {
+      if (
+        typeof body.valor !== 'number' ||
+        !Number.isInteger(body.valor) ||
+        body.valor < 0 ||
+        body.valor > 365
+      )
+        fail(fieldMessages.correctionDaysInvalid);
+    } else if (
+      typeof body.valor !== 'number' ||
+      !Number.isFinite(body.valor) ||
+      body.valor < 0 ||
+      body.valor > 100_000_000
+    ) {
+      fail(fieldMessages.correctionNumberInvalid);
+    }
+  });
+export type CorrectionBody = z.infer<typeof correctionBodySchema>;
+
+const correctionSourceSchema = z
+  .looseObject({ line: z.number(), text: z.string(), cell: z.string().optional(), origin: z.string() })
+  .nullable();
+
+/** One correction kept on a response version: who, when, the original value and where it was read. */
+export const correctionSchema = z.object({
+  campo: z.string(),
+  valor: z.union([z.number(), z.string(), z.null()]),
+  valorOriginal: z.union([z.number(), z.string(), z.null()]),
+  fonteOriginal: correctionSourceSchema,
+  por: z.string().nullable(),
+  em: z.string(),
+});
+export type Correction = z.infer<typeof correctionSchema>;
