@@ -1,7 +1,7 @@
 import { ui } from '@cotacoes/shared/messages/ui';
 import type { Grupo } from '@cotacoes/shared/schemas/transporters';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { createGroup as postGroup } from '@/api/carriers';
 import { useInvalidateManagement } from './keys';
 
 /** The form sends every field; the modal variant only `nome` and `descricao` (spec 7). */
@@ -14,7 +14,7 @@ export interface CreateGroupInput {
 
 /** `POST /api/groups` → 201 Grupo. */
 export function createGroup(input: CreateGroupInput): Promise<Grupo> {
-  return api.post<Grupo>('/groups', input, { fallback: ui.management.groups.createError });
+  return postGroup(input, ui.management.groups.createError);
 }
 
 export function useCreateGroup() {

@@ -1,7 +1,7 @@
 import { ui } from '@cotacoes/shared/messages/ui';
 import type { Transportador } from '@cotacoes/shared/schemas/transporters';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { createCarrier } from '@/api/carriers';
 import { useInvalidateManagement } from './keys';
 
 /** The wire body of spec 7: e-mails joined by ';'. The simple modal sends no `grupos`. */
@@ -14,7 +14,7 @@ export interface CreateTransporterInput {
 
 /** `POST /api/transporters` → 201 Transportador; 409 names the carrier that already has an e-mail. */
 export function createTransporter(input: CreateTransporterInput): Promise<Transportador> {
-  return api.post<Transportador>('/transporters', input, { fallback: ui.management.agents.createError });
+  return createCarrier(input, ui.management.agents.createError);
 }
 
 export function useCreateTransporter() {

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { carrierDataKey, carrierQueryString } from '@/api/carriers';
 
 /** Every query of the screen starts with this key, so any change reloads every list (spec 7). */
-export const managementKey = ['management'] as const;
+export const managementKey = carrierDataKey;
 export const transportersKey = [...managementKey, 'transporters'] as const;
 export const groupsKey = [...managementKey, 'groups'] as const;
 
@@ -20,23 +21,7 @@ export interface TransporterFilters {
 export const noTransporterFilters: TransporterFilters = { search: '', grupos: [] };
 
 /** `search`, `grupos=<id,id>` and the page parameters, in that order; empty ones left out. */
-export function queryString(params: {
-  search?: string;
-  grupos?: readonly string[];
-  page?: number;
-  limit?: number;
-  format?: string;
-}): string {
-  const query = new URLSearchParams();
-  if (params.format) query.set('format', params.format);
-  const search = params.search?.trim();
-  if (search) query.set('search', search);
-  if (params.grupos && params.grupos.length > 0) query.set('grupos', params.grupos.join(','));
-  if (params.page !== undefined) query.set('page', String(params.page));
-  if (params.limit !== undefined) query.set('limit', String(params.limit));
-  const text = query.toString();
-  return text ? `?${text}` : '';
-}
+export const queryString = carrierQueryString;
 
 export function useInvalidateManagement() {
   const queryClient = useQueryClient();

@@ -1,21 +1,19 @@
 import { ui } from '@cotacoes/shared/messages/ui';
 import type { Grupo, Paginated } from '@cotacoes/shared/schemas/transporters';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { GROUPS_PAGE_SIZE, groupsKey, queryString } from './keys';
+import { listAllGroups as getAllGroups, listGroupsPage as getGroupsPage } from '@/api/carriers';
+import { GROUPS_PAGE_SIZE, groupsKey } from './keys';
 
 export type { Grupo };
 
 /** `GET /api/groups`: every group of the company (options of the group pickers and the total). */
 export function listAllGroups(): Promise<Grupo[]> {
-  return api.get<Grupo[]>('/groups', { fallback: ui.management.groups.loadError });
+  return getAllGroups(ui.management.groups.loadError);
 }
 
 /** `GET /api/groups?search&page&limit`: one page, searched on name or description. */
 export function listGroupsPage(search: string, page: number, limit: number): Promise<Paginated<Grupo>> {
-  return api.get<Paginated<Grupo>>(`/groups${queryString({ search, page, limit })}`, {
-    fallback: ui.management.groups.loadError,
-  });
+  return getGroupsPage({ search, page, limit }, ui.management.groups.loadError);
 }
 
 export const allGroupsQueryOptions = () =>

@@ -1,8 +1,8 @@
 import { ui } from '@cotacoes/shared/messages/ui';
 import type { Paginated, Transportador } from '@cotacoes/shared/schemas/transporters';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { AGENTS_PAGE_SIZE, queryString, type TransporterFilters, transportersKey } from './keys';
+import { listCarriers } from '@/api/carriers';
+import { AGENTS_PAGE_SIZE, type TransporterFilters, transportersKey } from './keys';
 
 export type { Transportador };
 
@@ -12,9 +12,9 @@ export function listTransporters(
   page: number,
   limit: number,
 ): Promise<Paginated<Transportador>> {
-  return api.get<Paginated<Transportador>>(
-    `/transporters${queryString({ search: filters.search, grupos: filters.grupos, page, limit })}`,
-    { fallback: ui.management.agents.loadError },
+  return listCarriers(
+    { search: filters.search, grupos: filters.grupos, page, limit },
+    ui.management.agents.loadError,
   );
 }
 

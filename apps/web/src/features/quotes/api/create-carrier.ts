@@ -1,11 +1,8 @@
 import { ui } from '@cotacoes/shared/messages/ui';
 import type { Transportador } from '@cotacoes/shared/schemas/transporters';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { carrierDataKey, createCarrier as postCarrier } from '@/api/carriers';
 import { recipientsKey } from './keys';
-
-/** The query prefix of the carriers and groups screen, which also lists what is created here. */
-const managementKey = ['management'] as const;
 
 export interface CreateCarrierInput {
   nome: string;
@@ -15,10 +12,9 @@ export interface CreateCarrierInput {
 
 /** `POST /api/transporters {nome, email, grupos: [], ativo: true}` → 201 Transportador. */
 export function createCarrier(input: CreateCarrierInput): Promise<Transportador> {
-  return api.post<Transportador>(
-    '/transporters',
+  return postCarrier(
     { nome: input.nome, email: input.email, grupos: [], ativo: true },
-    { fallback: ui.quotes.recipients.carrierModal.error },
+    ui.quotes.recipients.carrierModal.error,
   );
 }
 
@@ -28,7 +24,7 @@ export function useCreateCarrier() {
     mutationFn: createCarrier,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: recipientsKey });
-      void queryClient.invalidateQueries({ queryKey: managementKey });
+      void queryClient.invalidateQueries({ queryKey: carrierDataKey });
     },
   });
 }

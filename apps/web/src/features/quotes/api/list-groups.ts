@@ -1,14 +1,14 @@
 import { ui } from '@cotacoes/shared/messages/ui';
 import type { Grupo } from '@cotacoes/shared/schemas/transporters';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { listAllGroups } from '@/api/carriers';
 import { recipientsKey } from './keys';
 
 export type { Grupo };
 
 /** `GET /api/groups`: every group of the company with its members (the picker shows their count). */
 export function listGroups(): Promise<Grupo[]> {
-  return api.get<Grupo[]>('/groups', { fallback: ui.quotes.recipients.loadError });
+  return listAllGroups(ui.quotes.recipients.loadError);
 }
 
 export function useGroups() {
