@@ -5,6 +5,7 @@ export * from './quote-mail.js';
 export * from './rules/cnpj.js';
 export * from './rules/email-list.js';
 export * from './rules/password.js';
+export * from './rules/quote-fields.js';
 export * from './rules/roles.js';
 export * from './rules/text.js';
 export * from './schemas/auth.js';

@@ -1,7 +1,9 @@
 import {
   type CreateQuoteBody,
   DEFAULT_PRAZO_DIAS,
+  deadlineError,
   formatMessage,
+  hasRecipients,
   type ListQuotesQuery,
   QUOTE_STATUS_INFO,
   QUOTE_STATUSES,
@@ -11,6 +13,7 @@ import {
   type QuoteSummary,
   type QuoteUpload,
   quoteDocumentMessages,
+  routeFieldErrors,
   successMessages,
   type UpdateQuoteBody,
 } from '@cotacoes/shared';
@@ -85,11 +88,11 @@ export class QuotesService {
     const prazo = body.prazoResposta
       ? new Date(body.prazoResposta)
       : new Date(now.getTime() + DEFAULT_PRAZO_DIAS * 24 * 3600 * 1000);
-    if (prazo.getTime() <= now.getTime()) throw new AppError('QUOTE_PRAZO_PAST');
-    if (body.metodoEnvio === 'EMAIL') {
-      if (!body.origem) throw new AppError('QUOTE_ORIGEM_REQUIRED');
-      if (!body.destino) throw new AppError('QUOTE_DESTINO_REQUIRED');
-    }
+    const deadline = deadlineError(prazo, now);
+    if (deadline) throw new AppError(deadline);
+    const route = routeFieldErrors(body);
+    const missing = route.origem ?? route.destino;
+    if (missing) throw new AppError(missing);
     const uploads = await this.uploadsOf(auth, tenant, body);
     const attachments = await this.checkFiles(body, {
       file: files.file ?? uploads.file,
@@ -301,8 +304,7 @@ export class QuotesService {
   private async resolveRecipients(tenant: Tenant, body: CreateQuoteBody) {
     const wantedCarriers = [...new Set(body.destinatarios.transportadores)];
     const wantedGroups = [...new Set(body.destinatarios.grupos)];
-    if (wantedCarriers.length === 0 && wantedGroups.length === 0)
-      throw new AppError('QUOTE_RECIPIENTS_REQUIRED');
+    if (!hasRecipients(body.destinatarios)) throw new AppError('QUOTE_RECIPIENTS_REQUIRED');
     const carriers = await repo.carriersByIds(this.db, tenant, wantedCarriers);
     if (carriers.length !== wantedCarriers.length) throw new AppError('TRANSPORTADOR_NOT_FOUND');
     const groups = await repo.groupsWithMembers(this.db, tenant, wantedGroups);
@@ -390,7 +392,8 @@ export class QuotesService {
     if (body.fti !== undefined) values.fti = body.fti;
     if (body.prazoResposta !== undefined) {
       const prazo = new Date(body.prazoResposta);
-      if (prazo.getTime() <= Date.now()) throw new AppError('QUOTE_PRAZO_PAST');
+      const deadline = deadlineError(prazo, new Date());
+      if (deadline) throw new AppError(deadline);
       values.prazoResposta = prazo;
     }
     if (body.status !== undefined) values.status = body.status;

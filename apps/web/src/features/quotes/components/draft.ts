@@ -2,6 +2,12 @@ import { errorMessage, errorMessages } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { buildQuoteDocument, renderQuoteMailText } from '@cotacoes/shared/quote-mail';
 import {
+  deadlineError,
+  hasRecipients,
+  isFileFormat as isFileRequest,
+  routeFieldErrors,
+} from '@cotacoes/shared/rules/quote-fields';
+import {
   type CreateQuoteBody,
   createQuoteBodySchema,
   DEFAULT_PRAZO_DIAS,
@@ -128,7 +134,7 @@ export function newDraft(nomeSolicitante = '', now = new Date()): QuoteDraft {
 }
 
 const blank = (value: string) => value.trim() === '';
-export const isFileFormat = (metodo: MetodoEnvio) => metodo !== 'EMAIL';
+export const isFileFormat = (metodo: MetodoEnvio) => isFileRequest(metodo);
 
 // ---- files ----
 
@@ -190,11 +196,9 @@ export type ContentErrors = Partial<Record<DraftField, string>>;
 /** A deadline typed in a `datetime-local` field, checked as the server does. */
 export function prazoError(prazo: string, now = new Date()): string | null {
   if (blank(prazo)) return ui.quotes.content.required.prazo;
-  const date = parseLocalInput(prazo);
-  if (!date) return errorMessages.QUOTE_PRAZO_INVALID;
-  // As the server decides: a deadline must be later than now.
-  if (date.getTime() <= now.getTime()) return errorMessages.QUOTE_PRAZO_PAST;
-  return null;
+  // The server's rule: a valid deadline later than now.
+  const code = deadlineError(parseLocalInput(prazo), now);
+  return code ? errorMessages[code] : null;
 }
 
 /**
@@ -219,8 +223,9 @@ export function contentErrors(draft: QuoteDraft, now = new Date()): ContentError
       if (dangerous) errors.dangerousFile = dangerous;
     }
   } else {
-    if (blank(draft.origem)) errors.origem = errorMessages.QUOTE_ORIGEM_REQUIRED;
-    if (blank(draft.destino)) errors.destino = errorMessages.QUOTE_DESTINO_REQUIRED;
+    const route = routeFieldErrors(draft);
+    if (route.origem) errors.origem = errorMessages[route.origem];
+    if (route.destino) errors.destino = errorMessages[route.destino];
     if (!draft.incoterm) errors.incoterm = required.incoterm;
     if (blank(draft.tempoTransito)) errors.tempoTransito = required.tempoTransito;
   }
@@ -231,7 +236,7 @@ export function contentErrors(draft: QuoteDraft, now = new Date()): ContentError
 
 /** Step 3: at least one recipient, a carrier or a group (the server's rule). */
 export function recipientsValid(draft: QuoteDraft): boolean {
-  return draft.transportadores.length + draft.grupos.length > 0;
+  return hasRecipients(draft);
 }
 
 export function stepValid(step: number, draft: QuoteDraft, now = new Date()): boolean {
@@ -252,8 +257,9 @@ export function submitError(draft: QuoteDraft, now = new Date()): string | null 
   if (isFileFormat(draft.metodoEnvio)) {
     if (!draft.tipoFrete) return errorMessages.QUOTE_TIPO_FRETE_REQUIRED;
   } else {
-    if (blank(draft.origem)) return errorMessages.QUOTE_ORIGEM_REQUIRED;
-    if (blank(draft.destino)) return errorMessages.QUOTE_DESTINO_REQUIRED;
+    const route = routeFieldErrors(draft);
+    const first = route.origem ?? route.destino;
+    if (first) return errorMessages[first];
   }
   const prazo = prazoError(draft.prazo, now);
   if (prazo) return prazo;
