@@ -29,6 +29,9 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { OidcService } from './modules/auth/oidc.service.js';
 import { PasswordResetService } from './modules/auth/password-reset.service.js';
+import { carriersRoutes } from './modules/carriers/carriers.routes.js';
+import { CarriersService } from './modules/carriers/carriers.service.js';
+import { CarrierImportService } from './modules/carriers/import.service.js';
 import { conversationRoutes } from './modules/conversation/conversation.routes.js';
 import { ConversationService } from './modules/conversation/conversation.service.js';
 import { devMailboxRoutes, isMailboxAvailable } from './modules/dev-mailbox/dev-mailbox.routes.js';
@@ -47,9 +50,6 @@ import { RatesService } from './modules/rates/rates.service.js';
 import { responsesRoutes } from './modules/responses/responses.routes.js';
 import { ResponsesService } from './modules/responses/responses.service.js';
 import { APP_VERSION, systemRoutes } from './modules/system/system.routes.js';
-import { TransporterImportService } from './modules/transporters/import.service.js';
-import { transportersRoutes } from './modules/transporters/transporters.routes.js';
-import { TransportersService } from './modules/transporters/transporters.service.js';
 import accessPlugin from './plugins/access.js';
 import csrf from './plugins/csrf.js';
 import errorHandler, { sendProblem, toAppError } from './plugins/error-handler.js';
@@ -83,8 +83,8 @@ export type Services = {
   cnpj: CnpjService;
   empresas: EmpresasService;
   members: MembersService;
-  transporters: TransportersService;
-  transporterImports: TransporterImportService;
+  transporters: CarriersService;
+  carrierImports: CarrierImportService;
   quotes: QuotesService;
   /** The one ingestion pipeline of carrier replies (src/inbound, ADR 0015). */
   inbound: InboundPipeline;
@@ -183,8 +183,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     cnpj,
     empresas: new EmpresasService(database.db, cnpj, sessions),
     members: new MembersService(database.db, config, sessions, mailer),
-    transporters: new TransportersService(database.db),
-    transporterImports: new TransporterImportService(database.db),
+    transporters: new CarriersService(database.db),
+    carrierImports: new CarrierImportService(database.db),
     inbound,
     responses: new ResponsesService(database.db, config, inbound),
     quotes: new QuotesService(database.db, config, mailer),
@@ -262,9 +262,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(devMailboxReplyRoutes, { config, pipeline: services.inbound });
       await api.register(extractionRoutes);
       await api.register(empresasRoutes, { empresas: services.empresas, members: services.members });
-      await api.register(transportersRoutes, {
+      await api.register(carriersRoutes, {
         transporters: services.transporters,
-        imports: services.transporterImports,
+        imports: services.carrierImports,
       });
       await api.register(quotesRoutes, { quotes: services.quotes });
       await api.register(responsesRoutes, { responses: services.responses });

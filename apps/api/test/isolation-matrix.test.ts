@@ -11,6 +11,7 @@ import {
   type RouteRule,
 } from '../src/modules/access-matrix.js';
 import { findUserByEmail, findUserById, insertUser } from '../src/modules/auth/auth.repository.js';
+import * as carriers from '../src/modules/carriers/carriers.repository.js';
 import {
   caller,
   companyWithSupervisor,
@@ -19,7 +20,6 @@ import {
   validCnpj,
 } from '../src/modules/empresas/empresas.test-helpers.js';
 import { insertInvite } from '../src/modules/empresas/invites.repository.js';
-import * as carriers from '../src/modules/transporters/transporters.repository.js';
 import type { Access } from '../src/plugins/access.js';
 import { type FakeCnpjServer, startFakeCnpjServer } from './fakes/cnpj-server.js';
 import { createTestApp, MINIMAL_PDF, type TestContext } from './helpers.js';

@@ -213,12 +213,12 @@ describe.each(['light', 'dark'] as const)('axe, %s theme: no serious or critical
     await context.close();
   });
 
-  it('agents and groups (/management): both tabs, modals, import preview, phone width', async () => {
+  it('carriers and groups (/management): both tabs, modals, import preview, phone width', async () => {
     const { page, context, errors } = await open();
     await signInWithForm(page, manager);
     await page.goto('/management');
-    const agents = page.getByRole('list', { name: 'Agentes de carga' });
-    await agents.getByText('Boreal Cargas').waitFor();
+    const carriers = page.getByRole('list', { name: 'Agentes de carga' });
+    await carriers.getByText('Boreal Cargas').waitFor();
     await page.getByRole('button', { name: 'Mostrar detalhes de Atlântico Logística' }).click();
     await page.getByRole('checkbox', { name: 'Selecionar Boreal Cargas' }).check();
     expect(await seriousViolations(page)).toEqual([]);

@@ -4,7 +4,7 @@ import { createAccountWithCompany, signInWithForm } from './support/accounts';
 import { launchBrowser, openPage, uniqueEmail, waitForTitle } from './support/browser';
 
 /**
- * Agents and groups end to end against the real API: a supervisor creates a group and carriers with
+ * Carriers and groups end to end against the real API: a supervisor creates a group and carriers with
  * several e-mails, bulk-adds them to the group, edits one, filters by group, deletes one, then imports
  * a CSV with good, duplicate and bad rows. The tests share the company and run in order.
  */
@@ -26,7 +26,7 @@ async function openManagement(page: Page) {
   await waitForTitle(page, 'Gerenciamento | Sistema de Cotações');
 }
 
-const agentCard = (page: Page, name: string) =>
+const carrierCard = (page: Page, name: string) =>
   page
     .getByRole('list', { name: 'Agentes de carga' })
     .getByRole('listitem')
@@ -34,8 +34,8 @@ const agentCard = (page: Page, name: string) =>
       has: page.getByRole('button', { name: `Mostrar detalhes de ${name}`, exact: true }),
     });
 
-/** Fills the create-agent form (name, optional group, every e-mail) and waits for the success modal. */
-async function createAgent(page: Page, nome: string, emails: string[], group?: string) {
+/** Fills the create-carrier form (name, optional group, every e-mail) and waits for the success modal. */
+async function createCarrier(page: Page, nome: string, emails: string[], group?: string) {
   const form = page.getByRole('region', { name: 'Novo agente de carga' });
   await form.getByLabel('Nome', { exact: true }).fill(nome);
   if (group) {
@@ -57,7 +57,7 @@ async function expectCreated(page: Page, message: string) {
   await dialog.waitFor({ state: 'hidden', timeout: 5_000 });
 }
 
-describe('agents and groups', () => {
+describe('carriers and groups', () => {
   it('creates a group and carriers, bulk-adds them, edits, filters by group and deletes', async () => {
     const { page, errors, context } = await openPage(browser);
     await openManagement(page);
@@ -81,16 +81,16 @@ describe('agents and groups', () => {
 
     // Two carriers with several e-mails; blank e-mails are dropped.
     await page.getByRole('tab', { name: 'Agentes de Carga' }).click();
-    const agentForm = page.getByRole('region', { name: 'Novo agente de carga' });
-    await agentForm.getByRole('button', { name: 'Cadastrar agente de carga' }).click();
-    await agentForm.getByText('Pelo menos um email deve ser fornecido').waitFor();
-    await createAgent(page, 'Atlântico Logística', [
+    const carrierForm = page.getByRole('region', { name: 'Novo agente de carga' });
+    await carrierForm.getByRole('button', { name: 'Cadastrar agente de carga' }).click();
+    await carrierForm.getByText('Pelo menos um email deve ser fornecido').waitFor();
+    await createCarrier(page, 'Atlântico Logística', [
       'comercial@atlantico.com.br',
       'ops@atlantico.com.br',
       ' ',
     ]);
     await expectCreated(page, 'Agente de carga cadastrado com sucesso!');
-    await createAgent(page, 'Boreal Cargas', [
+    await createCarrier(page, 'Boreal Cargas', [
       'cotacao@boreal.com.br',
       'ops@boreal.com.br',
       'diretoria@boreal.com.br',
@@ -98,16 +98,16 @@ describe('agents and groups', () => {
     await expectCreated(page, 'Agente de carga cadastrado com sucesso!');
 
     // An e-mail already used by another carrier: the server names it.
-    await createAgent(page, 'Clone', ['OPS@atlantico.com.br']);
+    await createCarrier(page, 'Clone', ['OPS@atlantico.com.br']);
     const failure = page.getByRole('dialog', { name: 'Erro ao Criar Agente de Carga' });
     await failure
       .getByText(/ops@atlantico\.com\.br já está cadastrado no agente de carga "Atlântico Logística"/)
       .waitFor();
     await failure.getByRole('button', { name: 'Fechar' }).last().click();
-    await agentForm.getByLabel('Nome', { exact: true }).fill('');
+    await carrierForm.getByLabel('Nome', { exact: true }).fill('');
 
     await page.getByText('2 agente(s) de carga', { exact: true }).waitFor();
-    const atlantico = agentCard(page, 'Atlântico Logística');
+    const atlantico = carrierCard(page, 'Atlântico Logística');
     await atlantico.getByRole('button', { name: 'Mostrar detalhes de Atlântico Logística' }).click();
     await atlantico.getByText('ops@atlantico.com.br', { exact: true }).waitFor();
     await atlantico.getByText('E-mails (2)').waitFor();
@@ -122,7 +122,7 @@ describe('agents and groups', () => {
     await bulk.getByText('2 agente(s) de carga adicionado(s) ao grupo com sucesso!').waitFor();
     await bulk.getByRole('button', { name: 'Fechar' }).last().click();
     await bar.getByText('Nenhum agente de carga selecionado').waitFor();
-    await agentCard(page, 'Boreal Cargas').getByText('Marítimo Ásia').waitFor();
+    await carrierCard(page, 'Boreal Cargas').getByText('Marítimo Ásia').waitFor();
 
     // Again with one already in the group: it is skipped.
     await page.getByRole('checkbox', { name: 'Selecionar Boreal Cargas' }).check();
@@ -152,7 +152,7 @@ describe('agents and groups', () => {
     await edit.getByRole('radio', { name: 'Inativo' }).check();
     await edit.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Agente de carga atualizado com sucesso!').waitFor();
-    const boreal = agentCard(page, 'Boreal Cargas Ltda');
+    const boreal = carrierCard(page, 'Boreal Cargas Ltda');
     await boreal.getByText('Inativo', { exact: true }).waitFor();
 
     // A third carrier outside the group (quick create), then the group filter.
@@ -172,7 +172,7 @@ describe('agents and groups', () => {
     await page.getByRole('listbox').getByRole('option', { name: 'Marítimo Ásia' }).click();
     await page.keyboard.press('Escape');
     await page.getByText('2 agente(s) de carga', { exact: true }).waitFor();
-    expect(await agentCard(page, 'Cruzeiro Freight').count()).toBe(0);
+    expect(await carrierCard(page, 'Cruzeiro Freight').count()).toBe(0);
     await page.getByRole('searchbox', { name: 'Buscar agentes de carga' }).fill('BOREAL');
     await page.getByText('1 agente(s) de carga', { exact: true }).waitFor();
     await page.getByRole('searchbox', { name: 'Buscar agentes de carga' }).fill('cruzeiro');
@@ -264,8 +264,8 @@ describe('agents and groups', () => {
     await dialog.getByText('1 grupo(s) criado(s).').waitFor();
     await dialog.getByRole('button', { name: 'Fechar' }).last().click();
 
-    await agentCard(page, 'Delta Shipping').waitFor();
-    const boreal = agentCard(page, 'Boreal Cargas Ltda');
+    await carrierCard(page, 'Delta Shipping').waitFor();
+    const boreal = carrierCard(page, 'Boreal Cargas Ltda');
     await boreal.getByRole('button', { name: 'Mostrar detalhes de Boreal Cargas Ltda' }).click();
     await boreal.getByText('novo@boreal.com.br', { exact: true }).waitFor();
     await page.getByText('3 agente(s) de carga', { exact: true }).waitFor();

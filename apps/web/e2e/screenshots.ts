@@ -227,20 +227,20 @@ try {
       await page.goto('/empresas/assign-user');
       await page.getByRole('tab', { name: /Convites/ }).click();
       await save('assign-user-invites');
-      // Agents and groups: an expanded card, the edit and import modals, the groups tab and members.
+      // Carriers and groups: an expanded card, the edit and import modals, the groups tab and members.
       await page.goto('/management');
-      const agents = page.getByRole('list', { name: 'Agentes de carga' });
-      await agents
+      const carriers = page.getByRole('list', { name: 'Agentes de carga' });
+      await carriers
         .getByRole('button', { name: /^Mostrar detalhes de / })
         .first()
         .click();
-      await agents.getByRole('checkbox').first().check();
+      await carriers.getByRole('checkbox').first().check();
       await save('management-expanded');
-      await agents
+      await carriers
         .getByRole('button', { name: /^Editar / })
         .first()
         .click();
-      await save('management-edit-agent');
+      await save('management-edit-carrier');
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'Importar' }).click();
       await page.getByLabel(/Arquivo/).setInputFiles({

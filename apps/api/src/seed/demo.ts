@@ -3,7 +3,7 @@ import type { Database } from '../db/client.js';
 import { empresas, users } from '../db/schema/index.js';
 import { checkedTenant } from '../db/tenant.js';
 import { hashPassword } from '../lib/passwords.js';
-import * as carriers from '../modules/transporters/transporters.repository.js';
+import * as carriers from '../modules/carriers/carriers.repository.js';
 
 export const DEMO_ACCOUNT = {
   email: 'demo@cotacoes.local',

@@ -1,4 +1,4 @@
-import type { Grupo, Paginated, Transportador } from '@cotacoes/shared/schemas/transporters';
+import type { Grupo, Paginated, Transportador } from '@cotacoes/shared/schemas/carriers';
 import { api } from '@/lib/api-client';
 
 /*

@@ -712,10 +712,10 @@ export const ui = {
     title: 'Gerenciamento',
     subtitle: 'Cadastre seus agentes de carga, organize-os em grupos e mantenha os contatos em dia.',
     totalsLabel: 'Totais',
-    totalAgents: 'Agentes de Carga',
+    totalCarriers: 'Agentes de Carga',
     totalGroups: 'Grupos',
     tabsLabel: 'Agentes de carga e grupos',
-    tabAgents: 'Agentes de Carga',
+    tabCarriers: 'Agentes de Carga',
     tabGroups: 'Grupos',
     statusLegend: 'Status',
     active: 'Ativo',
@@ -734,7 +734,7 @@ export const ui = {
       autoClose: 'Esta mensagem fecha sozinha em instantes.',
     },
 
-    agents: {
+    carriers: {
       createTitle: 'Novo agente de carga',
       createHint: 'Informe o nome e um ou mais e-mails do agente de carga.',
       namePlaceholder: 'Ex.: Atlântico Logística',
@@ -773,7 +773,7 @@ export const ui = {
       deselectAll: 'Desmarcar Todos',
       selectedCount: '{count} selecionado(s)',
       noneSelected: 'Nenhum agente de carga selecionado',
-      selectAgent: 'Selecionar {nome}',
+      selectCarrier: 'Selecionar {nome}',
       bulkGroupLabel: 'Grupo de destino',
       bulkGroupPlaceholder: 'Selecione um grupo',
       bulkAdd: 'Adicionar ao grupo',

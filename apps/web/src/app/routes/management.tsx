@@ -1,4 +1,4 @@
-import { ManagementPage } from '@/features/management/components/management-page';
+import { ManagementPage } from '@/features/carriers/components/management-page';
 
 export default function ManagementRoute() {
   return <ManagementPage />;

@@ -22,7 +22,7 @@ export function useSetVisao() {
     mutationFn: setVisao,
     onSuccess: ({ user }) => {
       updateUser(user);
-      // Every company-scoped answer (users, agents, quotations) now belongs to another company.
+      // Every company-scoped answer (users, carriers, quotations) now belongs to another company.
       return queryClient.invalidateQueries();
     },
   });

@@ -1,5 +1,5 @@
 import { ui } from '@cotacoes/shared/messages/ui';
-import type { Transportador } from '@cotacoes/shared/schemas/transporters';
+import type { Transportador } from '@cotacoes/shared/schemas/carriers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { carrierDataKey, createCarrier as postCarrier } from '@/api/carriers';
 import { recipientsKey } from './keys';

@@ -1,5 +1,5 @@
 import { ui } from '@cotacoes/shared/messages/ui';
-import type { Grupo } from '@cotacoes/shared/schemas/transporters';
+import type { Grupo } from '@cotacoes/shared/schemas/carriers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { carrierDataKey, createGroup as postGroup } from '@/api/carriers';
 import { recipientsKey } from './keys';

@@ -1,5 +1,5 @@
 import { ui } from '@cotacoes/shared/messages/ui';
-import type { Paginated, Transportador } from '@cotacoes/shared/schemas/transporters';
+import type { Paginated, Transportador } from '@cotacoes/shared/schemas/carriers';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { listCarriers } from '@/api/carriers';
 import { CARRIER_PICKER_LIMIT, recipientsKey } from './keys';

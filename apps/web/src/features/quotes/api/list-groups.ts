@@ -1,5 +1,5 @@
 import { ui } from '@cotacoes/shared/messages/ui';
-import type { Grupo } from '@cotacoes/shared/schemas/transporters';
+import type { Grupo } from '@cotacoes/shared/schemas/carriers';
 import { useQuery } from '@tanstack/react-query';
 import { listAllGroups } from '@/api/carriers';
 import { recipientsKey } from './keys';

@@ -1,5 +1,5 @@
 import { ui } from '@cotacoes/shared/messages/ui';
-import { createGrupoBodySchema } from '@cotacoes/shared/schemas/transporters';
+import { createGrupoBodySchema } from '@cotacoes/shared/schemas/carriers';
 import { type FormEvent, useId, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Alert } from '@/components/ui/alert';

@@ -1,5 +1,6 @@
 import { errorMessage, errorMessages } from '@cotacoes/shared/messages/errors';
 import { successMessages } from '@cotacoes/shared/messages/success';
+import type { Grupo, Transportador } from '@cotacoes/shared/schemas/carriers';
 import {
   FINAL_STATUSES,
   QUOTE_STATUS_INFO,
@@ -8,7 +9,6 @@ import {
   type QuoteSummary,
   updateQuoteBodySchema,
 } from '@cotacoes/shared/schemas/quotes';
-import type { Grupo, Transportador } from '@cotacoes/shared/schemas/transporters';
 import { type Handler, problem, type RecordedRequest, type StubResponse } from '@/testing/network';
 
 /** Fixed uuids: the shared creation schema only accepts uuids as recipient ids. */

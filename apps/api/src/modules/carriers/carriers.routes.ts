@@ -1,0 +1,285 @@
+import {
+  addMembersBodySchema,
+  addMembersResponseSchema,
+  createGrupoBodySchema,
+  createTransportadorBodySchema,
+  exportQuerySchema,
+  grupoMemberParamsSchema,
+  grupoSchema,
+  idParamsSchema,
+  importCommitBodySchema,
+  importPreviewSchema,
+  importResultSchema,
+  listGruposQuerySchema,
+  listTransportadoresQuerySchema,
+  MAX_IMPORT_BYTES,
+  memberChangeResponseSchema,
+  messageResponseSchema,
+  paginatedSchema,
+  problemSchema,
+  successMessages,
+  transportadorFilterSchema,
+  transportadorIdsResponseSchema,
+  transportadorSchema,
+  updateGrupoBodySchema,
+  updateTransportadorBodySchema,
+} from '@cotacoes/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, problemResponses } from '../../lib/errors.js';
+import { readMultipart } from '../../lib/multipart.js';
+import { access, requireAuth } from '../../plugins/access.js';
+import { requestMeta } from '../../plugins/request-context.js';
+import type { CarriersService } from './carriers.service.js';
+import type { CarrierImportService } from './import.service.js';
+
+const errors = problemResponses(400, 401, 403, 404, 409, 429);
+const companyMember = access.company();
+/** Imports parse files and write thousands of rows: a tighter per-IP limit than the global one. */
+const IMPORT_LIMIT = { max: 20, timeWindow: '1 minute' };
+
+/** Agents and groups (spec 000 §7): every route works on the caller's company only. */
+export const carriersRoutes: FastifyPluginAsyncZod<{
+  transporters: CarriersService;
+  imports: CarrierImportService;
+}> = async (app, { transporters, imports }) => {
+  // ---- carriers ----
+  let tags = ['transporters'];
+
+  app.get(
+    '/transporters',
+    {
+      config: { access: companyMember },
+      schema: {
+        tags,
+        querystring: listTransportadoresQuerySchema,
+        response: {
+          200: z.union([z.array(transportadorSchema), paginatedSchema(transportadorSchema)]),
+          ...errors,
+        },
+      },
+    },
+    async (request) => transporters.list(requireAuth(request), request.query),
+  );
+
+  app.get(
+    '/transporters/ids',
+    {
+      config: { access: companyMember },
+      schema: {
+        tags,
+        querystring: transportadorFilterSchema,
+        response: { 200: transportadorIdsResponseSchema, ...errors },
+      },
+    },
+    async (request) => transporters.ids(requireAuth(request), request.query),
+  );
+
+  app.post(
+    '/transporters',
+    {
+      config: { access: companyMember },
+      schema: {
+        tags,
+        body: createTransportadorBodySchema,
+        response: { 201: transportadorSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await transporters.create(requireAuth(request), request.body, requestMeta(request))),
+  );
+
+  app.patch(
+    '/transporters/:id',
+    {
+      config: { access: companyMember },
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: updateTransportadorBodySchema,
+        response: { 200: transportadorSchema, ...errors },
+      },
+    },
+    async (request) =>
+      transporters.update(requireAuth(request), request.params.id, request.body, requestMeta(request)),
+  );
+
+  app.delete(
+    '/transporters/:id',
+    {
+      config: { access: companyMember },
+      schema: { tags, params: idParamsSchema, response: { 200: messageResponseSchema, ...errors } },
+    },
+    async (request) => {
+      await transporters.remove(requireAuth(request), request.params.id, requestMeta(request));
+      return { message: successMessages.transportadorRemoved };
+    },
+  );
+
+  // ---- import / export (beyond the spec) ----
+
+  app.post(
+    '/transporters/import/preview',
+    {
+      config: { access: companyMember, rateLimit: IMPORT_LIMIT, multipart: true },
+      schema: {
+        tags,
+        response: { 200: importPreviewSchema, ...errors, 413: problemSchema, 415: problemSchema },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { files } = await readMultipart(request, {
+        maxFileBytes: MAX_IMPORT_BYTES,
+        maxFiles: 1,
+        notMultipart: new AppError('IMPORT_FILE_REQUIRED'),
+        tooLarge: new AppError('IMPORT_FILE_TOO_LARGE', { max: MAX_IMPORT_BYTES / 1024 / 1024 }),
+      });
+      const file = files.file ?? Object.values(files)[0];
+      if (!file) throw new AppError('IMPORT_FILE_REQUIRED');
+      if (file.buffer.length === 0) throw new AppError('IMPORT_EMPTY');
+      return imports.preview(auth, file.filename.slice(0, 200), file.buffer);
+    },
+  );
+
+  app.post(
+    '/transporters/import',
+    {
+      config: { access: companyMember, rateLimit: IMPORT_LIMIT },
+      bodyLimit: 8 * 1024 * 1024,
+      schema: { tags, body: importCommitBodySchema, response: { 200: importResultSchema, ...errors } },
+    },
+    async (request) => imports.commit(requireAuth(request), request.body, requestMeta(request)),
+  );
+
+  app.get(
+    '/transporters/export',
+    {
+      config: { access: companyMember, rateLimit: IMPORT_LIMIT },
+      schema: { tags, querystring: exportQuerySchema },
+    },
+    async (request, reply) => {
+      const { format, ...filter } = request.query;
+      const file = await imports.export(requireAuth(request), filter, format);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .send(file.body);
+    },
+  );
+
+  // ---- groups ----
+  tags = ['groups'];
+
+  app.get(
+    '/groups',
+    {
+      config: { access: companyMember },
+      schema: {
+        tags,
+        querystring: listGruposQuerySchema,
+        response: { 200: z.union([z.array(grupoSchema), paginatedSchema(grupoSchema)]), ...errors },
+      },
+    },
+    async (request) => transporters.listGrupos(requireAuth(request), request.query),
+  );
+
+  app.post(
+    '/groups',
+    {
+      config: { access: companyMember },
+      schema: { tags, body: createGrupoBodySchema, response: { 201: grupoSchema, ...errors } },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await transporters.createGrupo(requireAuth(request), request.body, requestMeta(request))),
+  );
+
+  app.patch(
+    '/groups/:id',
+    {
+      config: { access: companyMember },
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: updateGrupoBodySchema,
+        response: { 200: grupoSchema, ...errors },
+      },
+    },
+    async (request) =>
+      transporters.updateGrupo(requireAuth(request), request.params.id, request.body, requestMeta(request)),
+  );
+
+  app.delete(
+    '/groups/:id',
+    {
+      config: { access: companyMember },
+      schema: { tags, params: idParamsSchema, response: { 200: messageResponseSchema, ...errors } },
+    },
+    async (request) => {
+      await transporters.removeGrupo(requireAuth(request), request.params.id, requestMeta(request));
+      return { message: successMessages.grupoRemoved };
+    },
+  );
+
+  app.post(
+    '/groups/:id/transporters',
+    {
+      config: { access: companyMember },
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: addMembersBodySchema,
+        response: { 200: addMembersResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      transporters.addMembers(
+        requireAuth(request),
+        request.params.id,
+        request.body.transportadorIds,
+        requestMeta(request),
+      ),
+  );
+
+  app.post(
+    '/groups/:id/transporters/:transporterId',
+    {
+      config: { access: companyMember },
+      schema: {
+        tags,
+        params: grupoMemberParamsSchema,
+        response: { 200: memberChangeResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      transporters.addMember(
+        requireAuth(request),
+        request.params.id,
+        request.params.transporterId,
+        requestMeta(request),
+      ),
+  );
+
+  app.delete(
+    '/groups/:id/transporters/:transporterId',
+    {
+      config: { access: companyMember },
+      schema: {
+        tags,
+        params: grupoMemberParamsSchema,
+        response: { 200: memberChangeResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      transporters.removeMember(
+        requireAuth(request),
+        request.params.id,
+        request.params.transporterId,
+        requestMeta(request),
+      ),
+  );
+};

@@ -1,0 +1,347 @@
+import {
+  type CreateGrupoBody,
+  type CreateTransportadorBody,
+  formatMessage,
+  type Grupo,
+  joinEmails,
+  type ListGruposQuery,
+  type ListTransportadoresQuery,
+  type Paginated,
+  successMessages,
+  type Transportador,
+  type TransportadorFilter,
+  type UpdateGrupoBody,
+  type UpdateTransportadorBody,
+} from '@cotacoes/shared';
+import type { Database, Executor } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/sql.js';
+import { type Tenant, tenantOfUser } from '../../db/tenant.js';
+import { writeAudit } from '../../lib/audit.js';
+import { AppError } from '../../lib/errors.js';
+import type { AuthContext, RequestMeta } from '../../plugins/request-context.js';
+import * as repo from './carriers.repository.js';
+
+/** Default page size when only `page` is given. */
+export const DEFAULT_PAGE_LIMIT = 50;
+
+const ptBrDate = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' });
+
+export function toTransportador(row: repo.TransportadorFull): Transportador {
+  return { id: row.id, nome: row.nome, email: joinEmails(row.emails), grupos: row.grupos, ativo: row.ativo };
+}
+
+export function toGrupo(row: repo.GrupoFull): Grupo {
+  return {
+    id: row.id,
+    nome: row.nome,
+    descricao: row.descricao,
+    cor: row.cor,
+    ativo: row.ativo,
+    data_criacao: ptBrDate.format(row.createdAt),
+    transportadores: row.membros,
+  };
+}
+
+function pageOf(query: { page?: number; limit?: number }): (repo.Page & { page: number }) | undefined {
+  if (query.page === undefined && query.limit === undefined) return undefined;
+  const page = query.page ?? 1;
+  const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
+  return { page, limit, offset: (page - 1) * limit };
+}
+
+function paginated<T>(data: T[], total: number, page: { page: number; limit: number }): Paginated<T> {
+  return { data, total, totalPages: Math.max(1, Math.ceil(total / page.limit)), page: page.page };
+}
+
+const GRUPO_NOME_KEY = 'grupos_empresa_nome_key';
+const EMAIL_KEY = 'transportador_emails_empresa_email_live_key';
+
+/**
+ * Carriers (agentes de carga) and groups of the caller's company (spec 000 "Agents and groups"). Every
+ * call is confined to the caller's company; another company's ids answer 404 like missing ones (S1).
+ */
+export class CarriersService {
+  constructor(private readonly db: Database) {}
+
+  private audit(auth: AuthContext, meta: RequestMeta, tenant: Tenant) {
+    return { ...meta, userId: auth.user.id, empresaId: tenant.empresaId };
+  }
+
+  // ---- carriers ----
+
+  async list(
+    auth: AuthContext,
+    query: ListTransportadoresQuery,
+  ): Promise<Transportador[] | Paginated<Transportador>> {
+    const tenant = tenantOfUser(auth.user);
+    await repo.requireGrupos(this.db, tenant, query.grupos);
+    const page = pageOf(query);
+    const { rows, total } = await repo.listTransportadores(this.db, tenant, query, page);
+    return page ? paginated(rows.map(toTransportador), total, page) : rows.map(toTransportador);
+  }
+
+  async ids(auth: AuthContext, filter: TransportadorFilter): Promise<{ ids: string[]; total: number }> {
+    const tenant = tenantOfUser(auth.user);
+    await repo.requireGrupos(this.db, tenant, filter.grupos);
+    const ids = await repo.transportadorIds(this.db, tenant, filter);
+    return { ids, total: ids.length };
+  }
+
+  async create(auth: AuthContext, body: CreateTransportadorBody, meta: RequestMeta): Promise<Transportador> {
+    const tenant = tenantOfUser(auth.user);
+    const id = await this.write(tenant, body.email, undefined, async (tx) => {
+      await repo.requireGrupos(tx, tenant, body.grupos);
+      await this.requireFreeEmails(tx, tenant, body.email);
+      const [row] = await repo.insertTransportadores(tx, tenant, [
+        { nome: body.nome, ativo: body.ativo, createdBy: auth.user.id },
+      ]);
+      await repo.insertEmails(
+        tx,
+        tenant,
+        body.email.map((email, posicao) => ({ transportadorId: row!.id, email, posicao })),
+      );
+      await repo.addMembers(
+        tx,
+        tenant,
+        [...new Set(body.grupos)].map((grupoId) => ({ grupoId, transportadorId: row!.id })),
+      );
+      await writeAudit(tx, this.audit(auth, meta, tenant), 'transportador.create', {
+        entity: 'transportador',
+        entityId: row!.id,
+        details: { nome: body.nome, emails: body.email.length, grupos: body.grupos.length },
+      });
+      return row!.id;
+    });
+    return this.get(tenant, id);
+  }
+
+  async update(
+    auth: AuthContext,
+    id: string,
+    body: UpdateTransportadorBody,
+    meta: RequestMeta,
+  ): Promise<Transportador> {
+    const tenant = tenantOfUser(auth.user);
+    await this.write(tenant, body.email ?? [], id, async (tx) => {
+      const current = await repo.findTransportador(tx, tenant, id);
+      if (!current) throw new AppError('TRANSPORTADOR_NOT_FOUND');
+      if (body.grupos) await repo.requireGrupos(tx, tenant, body.grupos);
+      if (body.email) await this.requireFreeEmails(tx, tenant, body.email, id);
+      if (body.nome !== undefined || body.ativo !== undefined)
+        await repo.updateTransportador(tx, tenant, id, { nome: body.nome, ativo: body.ativo });
+      if (body.email) await repo.replaceEmails(tx, tenant, id, body.email);
+      if (body.grupos) await repo.replaceMemberships(tx, tenant, id, [...new Set(body.grupos)]);
+      await writeAudit(tx, this.audit(auth, meta, tenant), 'transportador.update', {
+        entity: 'transportador',
+        entityId: id,
+        details: { fields: Object.keys(body) },
+      });
+    });
+    return this.get(tenant, id);
+  }
+
+  async remove(auth: AuthContext, id: string, meta: RequestMeta): Promise<void> {
+    const tenant = tenantOfUser(auth.user);
+    await this.db.transaction(async (tx) => {
+      if (!(await repo.softDeleteTransportador(tx, tenant, id)))
+        throw new AppError('TRANSPORTADOR_NOT_FOUND');
+      await writeAudit(tx, this.audit(auth, meta, tenant), 'transportador.delete', {
+        entity: 'transportador',
+        entityId: id,
+      });
+    });
+  }
+
+  private async get(tenant: Tenant, id: string): Promise<Transportador> {
+    const row = await repo.findTransportador(this.db, tenant, id);
+    if (!row) throw new AppError('TRANSPORTADOR_NOT_FOUND');
+    return toTransportador(row);
+  }
+
+  /**
+   * Runs a carrier change in a transaction; a concurrent insert of the same address (caught by the
+   * unique index) answers the same 409 as the check inside.
+   */
+  private async write<T>(
+    tenant: Tenant,
+    emails: readonly string[],
+    except: string | undefined,
+    change: (tx: Executor) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await this.db.transaction(change);
+    } catch (error) {
+      if (isUniqueViolation(error, EMAIL_KEY)) {
+        await this.requireFreeEmails(this.db, tenant, emails, except);
+        throw new AppError('TRANSPORTADOR_EMAIL_IN_USE', { email: emails[0] ?? '', nome: '?' });
+      }
+      throw error;
+    }
+  }
+
+  /** 409 naming the carrier that already has one of these addresses. */
+  private async requireFreeEmails(
+    executor: Executor,
+    tenant: Tenant,
+    emails: readonly string[],
+    except?: string,
+  ): Promise<void> {
+    const owners = await repo.emailOwners(executor, tenant, emails, except);
+    for (const email of emails) {
+      const owner = owners.get(email);
+      if (owner) throw new AppError('TRANSPORTADOR_EMAIL_IN_USE', { email, nome: owner.nome });
+    }
+  }
+
+  // ---- groups ----
+
+  async listGrupos(auth: AuthContext, query: ListGruposQuery): Promise<Grupo[] | Paginated<Grupo>> {
+    const tenant = tenantOfUser(auth.user);
+    const page = pageOf(query);
+    if (!page) return (await repo.listGrupos(this.db, tenant, query.search)).map(toGrupo);
+    const [total, rows] = await Promise.all([
+      repo.countGrupos(this.db, tenant, query.search),
+      repo.listGrupos(this.db, tenant, query.search, page),
+    ]);
+    return paginated(rows.map(toGrupo), total, page);
+  }
+
+  async createGrupo(auth: AuthContext, body: CreateGrupoBody, meta: RequestMeta): Promise<Grupo> {
+    const tenant = tenantOfUser(auth.user);
+    const id = await this.writeGrupo(body.nome, async (tx) => {
+      await this.requireFreeGrupoNome(tx, tenant, body.nome);
+      const row = await repo.insertGrupo(tx, tenant, { ...body, createdBy: auth.user.id });
+      await writeAudit(tx, this.audit(auth, meta, tenant), 'grupo.create', {
+        entity: 'grupo',
+        entityId: row.id,
+        details: { nome: row.nome },
+      });
+      return row.id;
+    });
+    return this.getGrupo(tenant, id);
+  }
+
+  async updateGrupo(auth: AuthContext, id: string, body: UpdateGrupoBody, meta: RequestMeta): Promise<Grupo> {
+    const tenant = tenantOfUser(auth.user);
+    await this.writeGrupo(body.nome ?? '', async (tx) => {
+      if (!(await repo.findGrupo(tx, tenant, id))) throw new AppError('GRUPO_NOT_FOUND');
+      if (body.nome !== undefined) await this.requireFreeGrupoNome(tx, tenant, body.nome, id);
+      await repo.updateGrupo(tx, tenant, id, body);
+      await writeAudit(tx, this.audit(auth, meta, tenant), 'grupo.update', {
+        entity: 'grupo',
+        entityId: id,
+        details: { fields: Object.keys(body) },
+      });
+    });
+    return this.getGrupo(tenant, id);
+  }
+
+  async removeGrupo(auth: AuthContext, id: string, meta: RequestMeta): Promise<void> {
+    const tenant = tenantOfUser(auth.user);
+    await this.db.transaction(async (tx) => {
+      if (!(await repo.deleteGrupo(tx, tenant, id))) throw new AppError('GRUPO_NOT_FOUND');
+      await writeAudit(tx, this.audit(auth, meta, tenant), 'grupo.delete', { entity: 'grupo', entityId: id });
+    });
+  }
+
+  async addMember(
+    auth: AuthContext,
+    grupoId: string,
+    transportadorId: string,
+    meta: RequestMeta,
+  ): Promise<{ message: string; alterado: boolean }> {
+    const tenant = tenantOfUser(auth.user);
+    return this.db.transaction(async (tx) => {
+      await repo.requireGrupos(tx, tenant, [grupoId]);
+      if ((await repo.existingTransportadorIds(tx, tenant, [transportadorId])).size === 0)
+        throw new AppError('TRANSPORTADOR_NOT_FOUND');
+      const added = (await repo.addMembers(tx, tenant, [{ grupoId, transportadorId }])) > 0;
+      if (added)
+        await writeAudit(tx, this.audit(auth, meta, tenant), 'grupo.member.add', {
+          entity: 'grupo',
+          entityId: grupoId,
+          details: { transportadorId },
+        });
+      return {
+        message: added ? successMessages.memberAdded : successMessages.memberAlready,
+        alterado: added,
+      };
+    });
+  }
+
+  async removeMember(
+    auth: AuthContext,
+    grupoId: string,
+    transportadorId: string,
+    meta: RequestMeta,
+  ): Promise<{ message: string; alterado: boolean }> {
+    const tenant = tenantOfUser(auth.user);
+    return this.db.transaction(async (tx) => {
+      await repo.requireGrupos(tx, tenant, [grupoId]);
+      if ((await repo.existingTransportadorIds(tx, tenant, [transportadorId])).size === 0)
+        throw new AppError('TRANSPORTADOR_NOT_FOUND');
+      const removed = await repo.removeMember(tx, tenant, grupoId, transportadorId);
+      if (removed)
+        await writeAudit(tx, this.audit(auth, meta, tenant), 'grupo.member.remove', {
+          entity: 'grupo',
+          entityId: grupoId,
+          details: { transportadorId },
+        });
+      return {
+        message: removed ? successMessages.memberRemoved : successMessages.memberNotIn,
+        alterado: removed,
+      };
+    });
+  }
+
+  /** Bulk add: members already in the group are skipped; an id that is not a carrier of the company: 404. */
+  async addMembers(
+    auth: AuthContext,
+    grupoId: string,
+    transportadorIds: readonly string[],
+    meta: RequestMeta,
+  ): Promise<{ message: string; adicionados: number; jaMembros: number }> {
+    const tenant = tenantOfUser(auth.user);
+    const ids = [...new Set(transportadorIds)];
+    return this.db.transaction(async (tx) => {
+      await repo.requireGrupos(tx, tenant, [grupoId]);
+      const found = await repo.existingTransportadorIds(tx, tenant, ids);
+      if (found.size !== ids.length) throw new AppError('TRANSPORTADOR_NOT_FOUND');
+      const adicionados = await repo.addMembers(
+        tx,
+        tenant,
+        ids.map((transportadorId) => ({ grupoId, transportadorId })),
+      );
+      await writeAudit(tx, this.audit(auth, meta, tenant), 'grupo.member.bulk-add', {
+        entity: 'grupo',
+        entityId: grupoId,
+        details: { pedidos: ids.length, adicionados },
+      });
+      return {
+        message: formatMessage(successMessages.membersAdded, { n: adicionados }),
+        adicionados,
+        jaMembros: ids.length - adicionados,
+      };
+    });
+  }
+
+  private async getGrupo(tenant: Tenant, id: string): Promise<Grupo> {
+    const row = await repo.findGrupo(this.db, tenant, id);
+    if (!row) throw new AppError('GRUPO_NOT_FOUND');
+    return toGrupo(row);
+  }
+
+  private async requireFreeGrupoNome(executor: Executor, tenant: Tenant, nome: string, except?: string) {
+    const other = await repo.findGrupoByNome(executor, tenant, nome, except);
+    if (other) throw new AppError('GRUPO_NOME_IN_USE', { nome: other.nome });
+  }
+
+  private async writeGrupo<T>(nome: string, change: (tx: Executor) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.transaction(change);
+    } catch (error) {
+      if (isUniqueViolation(error, GRUPO_NOME_KEY)) throw new AppError('GRUPO_NOME_IN_USE', { nome });
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,111 @@
+import { ui } from '@cotacoes/shared/messages/ui';
+import { type FormEvent, useId, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Modal } from '@/components/ui/modal';
+import { MultiSelect } from '@/components/ui/multi-select';
+import type { SelectOption } from '@/components/ui/select';
+import { errorText } from '@/lib/api-client';
+import { useFieldErrors } from '@/lib/form';
+import { showToast } from '@/lib/toast';
+import type { Transportador } from '../api/list-carriers';
+import { useUpdateCarrier } from '../api/update-carrier';
+import { splitEmails } from './carrier-card';
+import { EmailInputs } from './email-inputs';
+import { type CarrierValues, parseCarrierValues } from './forms';
+import { StatusRadio } from './status-radio';
+
+const t = ui.management.carriers;
+
+/** Edit carrier (spec 2, 4, 5): name required, blank e-mails removed, groups, Ativo / Inativo. */
+export function EditCarrierModal({
+  carrier,
+  groupOptions,
+  onClose,
+}: {
+  carrier: Transportador;
+  groupOptions: readonly SelectOption[];
+  onClose: () => void;
+}) {
+  const formId = useId();
+  const update = useUpdateCarrier();
+  const [values, setValues] = useState<CarrierValues>(() => ({
+    nome: carrier.nome,
+    emails: splitEmails(carrier.email).length > 0 ? splitEmails(carrier.email) : [''],
+    grupos: carrier.grupos.map((grupo) => grupo.id),
+    ativo: carrier.ativo,
+  }));
+  const [errors, setErrors, clearOnChange] = useFieldErrors();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = parseCarrierValues(values, 'edit');
+    if (!parsed.ok) {
+      setErrors(parsed.errors);
+      return;
+    }
+    setErrors({});
+    update.mutate(
+      { id: carrier.id, ...parsed.data },
+      {
+        onSuccess: () => {
+          showToast({ message: t.updated, variant: 'success' });
+          onClose();
+        },
+      },
+    );
+  }
+
+  return (
+    <Modal
+      open
+      onClose={update.isPending ? () => undefined : onClose}
+      title={t.editTitle}
+      description={carrier.nome}
+      size="lg"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
+            {ui.management.cancel}
+          </Button>
+          <Button type="submit" form={formId} loading={update.isPending} loadingText={ui.management.saving}>
+            {ui.management.save}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onChange={clearOnChange} onSubmit={submit} noValidate className="space-y-4">
+        {update.isError && <Alert variant="error">{errorText(update.error, t.updateError)}</Alert>}
+        <Input
+          label={ui.management.nameLabel}
+          name="nome"
+          autoComplete="off"
+          value={values.nome}
+          onChange={(event) => setValues({ ...values, nome: event.target.value })}
+          error={errors.nome?.[0]}
+          disabled={update.isPending}
+        />
+        <EmailInputs
+          idPrefix={formId}
+          values={values.emails}
+          onChange={(emails) => setValues({ ...values, emails })}
+          error={errors.email?.[0]}
+          disabled={update.isPending}
+        />
+        <MultiSelect
+          label={t.groupsLabel}
+          options={groupOptions}
+          value={values.grupos}
+          onChange={(grupos) => setValues({ ...values, grupos })}
+          disabled={update.isPending}
+        />
+        <StatusRadio
+          value={values.ativo}
+          onChange={(ativo) => setValues({ ...values, ativo })}
+          disabled={update.isPending}
+        />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,119 @@
+import type { Grupo, Transportador } from '@cotacoes/shared/schemas/carriers';
+import type { Handler, RecordedRequest, StubResponse } from '@/testing/network';
+
+/** Fixed uuids: the shared schemas (used by the forms) only accept uuids as group ids. */
+export const ids = {
+  g1: '10000000-0000-4000-8000-000000000001',
+  g2: '10000000-0000-4000-8000-000000000002',
+  g3: '10000000-0000-4000-8000-000000000003',
+  a1: '20000000-0000-4000-8000-000000000001',
+  a2: '20000000-0000-4000-8000-000000000002',
+  a3: '20000000-0000-4000-8000-000000000003',
+} as const;
+
+export function makeGroups(): Grupo[] {
+  return [
+    {
+      id: ids.g1,
+      nome: 'Marítimo Ásia',
+      descricao: 'Fretes marítimos da China e do Vietnã',
+      cor: '#0066CC',
+      ativo: true,
+      data_criacao: '21/11/2026',
+      transportadores: [
+        { id: ids.a1, nome: 'Atlântico Logística' },
+        { id: ids.a2, nome: 'Boreal Cargas' },
+      ],
+    },
+    {
+      id: ids.g2,
+      nome: 'Aéreo EUA',
+      descricao: null,
+      cor: '#CC3300',
+      ativo: true,
+      data_criacao: '20/11/2026',
+      transportadores: [],
+    },
+  ];
+}
+
+export function makeCarriers(): Transportador[] {
+  return [
+    {
+      id: ids.a1,
+      nome: 'Atlântico Logística',
+      email: 'comercial@atlantico.com.br;ops@atlantico.com.br',
+      grupos: [{ id: ids.g1, nome: 'Marítimo Ásia', cor: '#0066CC' }],
+      ativo: true,
+    },
+    {
+      id: ids.a2,
+      nome: 'Boreal Cargas',
+      email: 'cotacao@boreal.com.br',
+      grupos: [{ id: ids.g1, nome: 'Marítimo Ásia', cor: '#0066CC' }],
+      ativo: true,
+    },
+    { id: ids.a3, nome: 'Cruzeiro Freight', email: 'sales@cruzeiro.com', grupos: [], ativo: false },
+  ];
+}
+
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+
+function params(request: RecordedRequest) {
+  return new URL(request.url, 'http://localhost').searchParams;
+}
+
+function paginate<T>(
+  items: T[],
+  request: RecordedRequest,
+): T[] | { data: T[]; total: number; totalPages: number; page: number } {
+  const query = params(request);
+  if (!query.has('page') && !query.has('limit')) return items;
+  const page = Number(query.get('page') ?? 1);
+  const limit = Number(query.get('limit') ?? 50);
+  return {
+    data: items.slice((page - 1) * limit, page * limit),
+    total: items.length,
+    totalPages: Math.ceil(items.length / limit),
+    page,
+  };
+}
+
+/**
+ * The server's reading of the lists (search on name or e-mail, accent-insensitive; `grupos` as OR;
+ * pagination), over data the test can change, so what the screen sends is what decides what it shows.
+ */
+export function fakeApi(data: { carriers?: Transportador[]; groups?: Grupo[] } = {}) {
+  const db = { carriers: data.carriers ?? makeCarriers(), groups: data.groups ?? makeGroups() };
+
+  function matchingCarriers(request: RecordedRequest) {
+    const query = params(request);
+    const search = fold(query.get('search') ?? '');
+    const grupos = (query.get('grupos') ?? '').split(',').filter(Boolean);
+    return db.carriers.filter(
+      (carrier) =>
+        (!search || fold(`${carrier.nome} ${carrier.email}`).includes(search)) &&
+        (grupos.length === 0 || carrier.grupos.some((grupo) => grupos.includes(grupo.id))),
+    );
+  }
+
+  const routes: Record<string, Handler | StubResponse> = {
+    'GET /api/transporters': (request) => ({ body: paginate(matchingCarriers(request), request) }),
+    'GET /api/transporters/ids': (request) => {
+      const found = matchingCarriers(request);
+      return { body: { ids: found.map((carrier) => carrier.id), total: found.length } };
+    },
+    'GET /api/groups': (request) => {
+      const search = fold(params(request).get('search') ?? '');
+      const found = db.groups.filter(
+        (grupo) => !search || fold(`${grupo.nome} ${grupo.descricao ?? ''}`).includes(search),
+      );
+      return { body: paginate(found, request) };
+    },
+  };
+  return { db, routes };
+}
