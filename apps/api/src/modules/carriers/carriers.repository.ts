@@ -371,8 +371,13 @@ export async function listGrupos(
 
 async function withMembers(executor: Executor, tenant: Tenant, rows: GrupoRow[]): Promise<GrupoFull[]> {
   if (rows.length === 0) return [];
+  // One row per group with its members as a JSON array built by the database: a group of the
+  // company's thousands of carriers costs one parsed JSON value, not one mapped row per member.
   const members = await executor
-    .select({ grupoId: grupoTransportadores.grupoId, id: transportadores.id, nome: transportadores.nome })
+    .select({
+      grupoId: grupoTransportadores.grupoId,
+      membros: sql<GrupoFull['membros']>`json_agg(json_build_object('id', ${transportadores.id}, 'nome', ${transportadores.nome}) order by ${transportadores.nomeBusca}, ${transportadores.id})`,
+    })
     .from(grupoTransportadores)
     .innerJoin(transportadores, eq(transportadores.id, grupoTransportadores.transportadorId))
     .where(
@@ -386,10 +391,14 @@ async function withMembers(executor: Executor, tenant: Tenant, rows: GrupoRow[])
         live(),
       ),
     )
-    .orderBy(transportadores.nomeBusca, asc(transportadores.id));
-  const byGroup = new Map<string, GrupoFull['membros']>();
-  for (const { grupoId, ...member } of members) pushTo(byGroup, grupoId, member);
+    .groupBy(grupoTransportadores.grupoId);
+  const byGroup = new Map(members.map(({ grupoId, membros }) => [grupoId, parsedJson(membros)]));
   return rows.map((row) => ({ ...row, membros: byGroup.get(row.id) ?? [] }));
+}
+
+/** node-postgres parses `json` values; PGlite may hand them over as text. */
+function parsedJson<T>(value: T | string): T {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
 }
 
 export async function findGrupo(
