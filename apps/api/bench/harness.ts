@@ -100,7 +100,9 @@ function postgresCpuMs(): number | undefined {
 }
 const SHOW_CPU = Boolean(process.env.BENCH_CPU);
 /** BENCH_ONLY=label,label: measure only the calls whose label contains one of these (while profiling). */
-const ONLY = process.env.BENCH_ONLY?.split(',').map((part) => part.trim()).filter(Boolean);
+const ONLY = process.env.BENCH_ONLY?.split(',')
+  .map((part) => part.trim())
+  .filter(Boolean);
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -130,7 +132,12 @@ export async function measure(
     `\n${'call'.padEnd(width)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  (${CLIENTS} clients × ${ROUNDS} rounds)`,
   );
   for (const call of calls) {
-    if (ONLY && !ONLY.some((part) => call.label.includes(part)) && call.label !== pages.first && call.label !== pages.last)
+    if (
+      ONLY &&
+      !ONLY.some((part) => call.label.includes(part)) &&
+      call.label !== pages.first &&
+      call.label !== pages.last
+    )
       continue;
     const times: number[] = [];
     const loop = (rounds: number, record: boolean) =>

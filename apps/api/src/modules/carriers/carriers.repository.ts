@@ -376,7 +376,9 @@ async function withMembers(executor: Executor, tenant: Tenant, rows: GrupoRow[])
   const members = await executor
     .select({
       grupoId: grupoTransportadores.grupoId,
-      membros: sql<GrupoFull['membros']>`json_agg(json_build_object('id', ${transportadores.id}, 'nome', ${transportadores.nome}) order by ${transportadores.nomeBusca}, ${transportadores.id})`,
+      membros: sql<
+        GrupoFull['membros']
+      >`json_agg(json_build_object('id', ${transportadores.id}, 'nome', ${transportadores.nome}) order by ${transportadores.nomeBusca}, ${transportadores.id})`,
     })
     .from(grupoTransportadores)
     .innerJoin(transportadores, eq(transportadores.id, grupoTransportadores.transportadorId))
