@@ -29,7 +29,9 @@ export async function correctionsByResponse(
     })
     .from(respostaCorrecoes)
     .leftJoin(users, eq(users.id, respostaCorrecoes.corrigidoPor))
-    .where(inTenant(respostaCorrecoes.empresaId, tenant, inArray(respostaCorrecoes.respostaId, [...respostaIds])))
+    .where(
+      inTenant(respostaCorrecoes.empresaId, tenant, inArray(respostaCorrecoes.respostaId, [...respostaIds])),
+    )
     .orderBy(asc(respostaCorrecoes.createdAt), asc(respostaCorrecoes.id));
   for (const row of rows) {
     const list = byResponse.get(row.respostaId) ?? [];

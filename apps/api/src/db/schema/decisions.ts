@@ -32,7 +32,9 @@ export const respostaCorrecoes = pgTable(
     corrigidoPor: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('resposta_correcoes_resposta_idx').on(table.empresaId, table.respostaId, table.createdAt)],
+  (table) => [
+    index('resposta_correcoes_resposta_idx').on(table.empresaId, table.respostaId, table.createdAt),
+  ],
 );
 
 /**

@@ -230,6 +230,8 @@ type VersionRow = Awaited<ReturnType<typeof repo.versionsOf>>[number];
 /** A version as read: its extraction with the analyst's corrections applied (ADR 0018), and those corrections. */
 function toVersion(row: VersionRow, correcoes: Correction[]): ResponseVersion {
   const dados = (row.dadosExtraidos as DadosExtraidos | null) ?? null;
+  const final = dados && applyCorrections(dados.final, correcoes);
+  const transitCorrected = correcoes.some((correction) => correction.campo.startsWith('transit_time'));
   return {
     id: row.id,
     versao: row.versao,
@@ -237,9 +239,14 @@ function toVersion(row: VersionRow, correcoes: Correction[]): ResponseVersion {
     createdAt: row.createdAt.toISOString(),
     extracao: row.extracao,
     extracaoErro: row.extracaoErro,
-    dadosExtraidos: dados && { ...dados, final: applyCorrections(dados.final, correcoes) },
+    dadosExtraidos: dados && final && { ...dados, final },
     condicoesPagamento: row.condicoesPagamento,
-    prazo: row.prazo,
+    prazo:
+      transitCorrected && final
+        ? final.transit_time_dias === null
+          ? null
+          : String(final.transit_time_dias)
+        : row.prazo,
     observacoes: row.observacoes,
     mensagemId: row.mensagemId,
     origem: row.source ?? null,
