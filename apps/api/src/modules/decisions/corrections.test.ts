@@ -164,7 +164,11 @@ describe('PUT /api/quotes/{id}/respostas/{respostaId}/correcoes', () => {
     const foreign = await answer(ctx, other, 1);
     const body = { campo: 'preco_por_container_40', valor: 1000 };
     // Another company's response under my quote, and another company's quote.
-    const crossed = await put(`/api/quotes/${s.quote.id}/respostas/${foreign.respostaId}/correcoes`, s.token, body);
+    const crossed = await put(
+      `/api/quotes/${s.quote.id}/respostas/${foreign.respostaId}/correcoes`,
+      s.token,
+      body,
+    );
     expect(crossed.statusCode).toBe(404);
     expect(crossed.json().code).toBe('RESPONSE_NOT_FOUND');
     const foreignQuote = await put(
