@@ -59,8 +59,8 @@ export async function recipientsWithAnswers(executor: Executor, tenant: Tenant, 
 }
 
 /**
- * The Message-IDs of a carrier's thread our next message answers: the carrier's last message (its
- * current answer, else the newest it sent), and the request it answered, for References.
+ * The Message-ID our next message to a carrier answers: the carrier's last message in the quote's
+ * conversation (the one its current answer came from, else the newest it sent); null when it sent none.
  */
 export async function lastCarrierMessageId(
   executor: Executor,
