@@ -16,6 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
+import { registerDeadlineJobs } from './deadlines/deadlines.jobs.js';
 import { registerInboundJobs } from './inbound/inbound.jobs.js';
 import { InboundPipeline } from './inbound/pipeline.js';
 import { registerInboundSources } from './inbound/sources/index.js';
@@ -34,6 +35,8 @@ import { CarriersService } from './modules/carriers/carriers.service.js';
 import { CarrierImportService } from './modules/carriers/import.service.js';
 import { conversationRoutes } from './modules/conversation/conversation.routes.js';
 import { ConversationService } from './modules/conversation/conversation.service.js';
+import { decisionsRoutes } from './modules/decisions/decisions.routes.js';
+import { DecisionsService } from './modules/decisions/decisions.service.js';
 import { devMailboxRoutes, isMailboxAvailable } from './modules/dev-mailbox/dev-mailbox.routes.js';
 import { devMailboxReplyRoutes } from './modules/dev-mailbox/reply.routes.js';
 import { CnpjService } from './modules/empresas/cnpj.service.js';
@@ -89,6 +92,7 @@ export type Services = {
   /** The one ingestion pipeline of carrier replies (src/inbound, ADR 0015). */
   inbound: InboundPipeline;
   responses: ResponsesService;
+  decisions: DecisionsService;
 };
 
 declare module 'fastify' {
@@ -165,11 +169,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : { kind: 'pglite', dataDir: config.DATA_DIR },
     ));
 
-  const jobs = new JobQueue(database, app.log);
+  const jobs = new JobQueue(database, app.log, { workers: options.workers ?? false });
   const mailer = new Mailer(database.db, config, app.log, options.mailTransport);
   const sessions = new SessionService(database.db, config);
   const cnpj = new CnpjService(config.CNPJ_API_URL, config.HTTP_TIMEOUT_MS, app.log);
   const inbound = new InboundPipeline(database.db, config, jobs, mailer, app.log);
+  const rates = new RatesService(config.RATES_API_URL, config.HTTP_TIMEOUT_MS, app.log);
+  const responses = new ResponsesService(database.db, config, inbound);
   const services: Services = {
     config,
     database,
@@ -179,15 +185,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     auth: new AuthService(database.db, config, sessions, mailer, linkInvitedUser),
     oidc: new OidcService(database.db, config, linkInvitedUser),
     passwordReset: new PasswordResetService(database.db, config, sessions, mailer),
-    rates: new RatesService(config.RATES_API_URL, config.HTTP_TIMEOUT_MS, app.log),
+    rates,
     cnpj,
     empresas: new EmpresasService(database.db, cnpj, sessions),
     members: new MembersService(database.db, config, sessions, mailer),
     transporters: new CarriersService(database.db),
     carrierImports: new CarrierImportService(database.db),
     inbound,
-    responses: new ResponsesService(database.db, config, inbound),
+    responses,
     quotes: new QuotesService(database.db, config, mailer),
+    decisions: new DecisionsService(database.db, config, mailer, {
+      readResponses: (auth, cotacaoId) => responses.list(auth, cotacaoId),
+      usdRate: async () => (await rates.getRates()).USDBRL.bid,
+    }),
   };
   app.decorate('services', services);
 
@@ -204,6 +214,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         releaseAllClaims: database.kind === 'pglite',
       });
       await registerInboundJobs(jobs, database.db, pollSeconds);
+      await registerDeadlineJobs(jobs, database.db, app.log, pollSeconds);
     }
   });
   app.addHook('onClose', async () => {
@@ -268,6 +279,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(quotesRoutes, { quotes: services.quotes });
       await api.register(responsesRoutes, { responses: services.responses });
+      await api.register(decisionsRoutes, { decisions: services.decisions });
       await api.register(inboundAdminRoutes, { config, db: database.db, sources: inboundSources });
       await api.register(conversationRoutes, { conversation: new ConversationService(database.db, config) });
     },

@@ -36,7 +36,7 @@ type Actor = { role: MatrixRole; token?: string; userId?: string; empresaId: str
 type Target = 'own' | 'foreign';
 type ProbeInput = { actor: Actor; company: Company; other: Company; target: Target; targetCompany: Company };
 type Request = {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   payload?: unknown;
   headers?: Record<string, string>;
@@ -158,6 +158,17 @@ async function answeredQuoteIn(company: Company): Promise<{ quoteId: string; tra
     {},
   );
   return { quoteId: quote.id, transportadorId: quote.destinatarios[0]!.transportadorId };
+}
+/** A quote of `company` with one answer typed by hand (its extraction is the typed values). */
+async function quoteWithAnswerIn(company: Company): Promise<{ quoteId: string; respostaId: string }> {
+  const { quoteId, transportadorId } = await answeredQuoteIn(company);
+  const user = (await findUserByEmail(ctx.app.services.database.db, company.supervisorEmail))!;
+  const registered = await ctx.app.services.responses.register({ user, sessionId: 'matrix' }, quoteId, {
+    transportadorId,
+    modo: 'valores',
+    valores: { moeda: 'USD', frete40: 2100, taxas: [] },
+  });
+  return { quoteId, respostaId: registered.data.id };
 }
 function textForm(fields: Record<string, string>): { payload: string; headers: Record<string, string> } {
   const boundary = `----form${unique()}`;
@@ -559,6 +570,29 @@ const probes: Record<string, Probe> = {
       payload: { texto: 'Frete 40HC USD 2.200,00' },
     }),
     allowed: () => 201,
+  },
+  'PUT /api/quotes/:id/respostas/:respostaId/correcoes': {
+    request: async ({ targetCompany }) => {
+      const { quoteId, respostaId } = await quoteWithAnswerIn(targetCompany);
+      return {
+        method: 'PUT',
+        url: `/api/quotes/${quoteId}/respostas/${respostaId}/correcoes`,
+        payload: { campo: 'preco_por_container_40', valor: 1990 },
+      };
+    },
+  },
+  'POST /api/quotes/:id/request-revision': {
+    request: async ({ targetCompany }) => ({
+      method: 'POST',
+      url: `/api/quotes/${(await quoteWithAnswerIn(targetCompany)).quoteId}/request-revision`,
+      payload: { revisarTodos: true, mensagem: 'Favor rever o frete.' },
+    }),
+  },
+  'POST /api/quotes/:id/approve': {
+    request: async ({ targetCompany }) => {
+      const { quoteId, respostaId } = await quoteWithAnswerIn(targetCompany);
+      return { method: 'POST', url: `/api/quotes/${quoteId}/approve`, payload: { responseId: respostaId } };
+    },
   },
   'GET /api/inbound/unmatched': { request: () => ({ method: 'GET', url: '/api/inbound/unmatched' }) },
   'POST /api/inbound/messages/:id/assign': {

@@ -2,7 +2,7 @@ import type { QuoteDetail } from '@cotacoes/shared';
 import { eq } from 'drizzle-orm';
 import { cotacaoDestinatarios, cotacoes, empresas, users } from '../src/db/schema/index.js';
 import { composeMessage } from '../src/inbound/compose.js';
-import { replyAddress } from '../src/modules/quotes/reply-address.js';
+import { replyAddress } from '../src/mail/reply-address.js';
 import type { TestContext } from './helpers.js';
 
 /*

@@ -3,6 +3,7 @@ import './zod-locale.js';
 export * from './messages/index.js';
 export * from './quote-mail.js';
 export * from './rules/cnpj.js';
+export * from './rules/corrections.js';
 export * from './rules/email-list.js';
 export * from './rules/password.js';
 export * from './rules/quote-fields.js';

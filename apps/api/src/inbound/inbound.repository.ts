@@ -142,6 +142,7 @@ export async function findQuoteForUpdate(executor: Executor, tenant: Tenant, cot
       tituloEmail: cotacoes.tituloEmail,
       totalDestinatarios: cotacoes.totalDestinatarios,
       respostasRecebidas: cotacoes.respostasRecebidas,
+      prazoResposta: cotacoes.prazoResposta,
       messageId: cotacoes.messageId,
     })
     .from(cotacoes)

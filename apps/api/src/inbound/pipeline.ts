@@ -401,14 +401,22 @@ export class InboundPipeline {
     });
     const firstAnswer = await repo.markFirstAnswer(tx, tenant, recipient.id, answeredAt(parsed, now));
     await repo.countAnswer(tx, tenant, quote.id, firstAnswer);
+    // ADR 0015's table: the quote waits for approval once every carrier answered or the deadline passed
+    // with an answer; a revised answer returns it there when no revision is pending any more.
     const answered = quote.respostasRecebidas + (firstAnswer ? 1 : 0);
-    if (quote.status === 'AGUARDANDO_RESPOSTA' && answered >= quote.totalDestinatarios)
+    const readyForApproval = answered >= quote.totalDestinatarios || quote.prazoResposta <= now;
+    if (quote.status === 'AGUARDANDO_RESPOSTA' && readyForApproval)
       await repo.setQuoteStatus(tx, tenant, quote.id, 'AGUARDANDO_APROVACAO');
     if (
       quote.status === 'AGUARDANDO_REVISAO' &&
       (await repo.countResponsesAwaitingRevision(tx, tenant, quote.id)) === 0
     )
-      await repo.setQuoteStatus(tx, tenant, quote.id, 'AGUARDANDO_APROVACAO');
+      await repo.setQuoteStatus(
+        tx,
+        tenant,
+        quote.id,
+        readyForApproval ? 'AGUARDANDO_APROVACAO' : 'AGUARDANDO_RESPOSTA',
+      );
     if (!typed && !parsed.problem)
       await this.jobs.sendInTransaction(tx, QUEUES.inboundExtract, { responseId }, `extract:${responseId}`);
     await this.notifyRequester(tx, tenant, quote, recipient, versao);

@@ -8,6 +8,8 @@ export type JobHandler<T> = (data: T) => Promise<void>;
 /** Outgoing mail is not a pg-boss job: the outbox dispatcher works `mail_outbox` directly (ADR 0014). */
 export const QUEUES = {
   inboundExtract: 'inbound.extract',
+  /** Every minute: quotes whose answer deadline passed move on (src/deadlines, ADR 0018). */
+  quoteDeadlines: 'quotes.deadlines',
 } as const;
 type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -19,14 +21,15 @@ export class JobQueue {
   constructor(
     database: DatabaseHandle,
     private readonly logger: FastifyBaseLogger,
+    options: { workers?: boolean } = {},
   ) {
     const { db, backend, connectionString, schema, max } = database.boss;
     this.boss = new PgBoss({
       ...(db ? { db, backend } : { connectionString, max }),
       schema,
-      // Maintenance and cron run in whichever process works the queues.
       supervise: true,
-      schedule: false,
+      // Cron runs in the processes that work the queues (pg-boss lets one of them send each occurrence).
+      schedule: options.workers ?? false,
     });
     this.boss.on('error', (error) => this.logger.error({ err: error }, 'job queue error'));
   }
@@ -58,6 +61,11 @@ export class JobQueue {
 
   async send(name: QueueName, data: object, singletonKey?: string): Promise<void> {
     await this.boss.send(name, data, { singletonKey });
+  }
+
+  /** A recurring job (cron, UTC); the same name and cron again changes nothing. */
+  async schedule(name: QueueName, cron: string): Promise<void> {
+    await this.boss.schedule(name, cron);
   }
 
   async work<T extends object>(

@@ -149,6 +149,21 @@ export const accessMatrix: Record<string, RouteRule> = {
   'POST /api/inbound/messages/:id/assign': { allow: signedIn, company: true, target: true },
   'POST /api/quotes/upload': { allow: signedIn, company: true, note: 'kept for the uploading user only' },
 
+  // Decisions on a quote (spec 001 §6: any signed-in user linked to the company; ADR 0018)
+  'PUT /api/quotes/:id/respostas/:respostaId/correcoes': {
+    allow: signedIn,
+    company: true,
+    target: true,
+    note: 'both ids must be of the caller’s company: another company’s response under an own quote is 404',
+  },
+  'POST /api/quotes/:id/request-revision': { allow: signedIn, company: true, target: true },
+  'POST /api/quotes/:id/approve': {
+    allow: signedIn,
+    company: true,
+    target: true,
+    note: "without a company: 403 APPROVAL_NO_COMPANY, the spec's 'Acesso Negado' text",
+  },
+
   // Conversation history (spec 001 §7): a quote's messages, a message's attachments, a file by its key
   'GET /api/emails/by-cotacao/:id': { allow: signedIn, company: true, target: true },
   'GET /api/imap/attachments/:messageId': { allow: signedIn, company: true, target: true },

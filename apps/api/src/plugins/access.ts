@@ -1,4 +1,4 @@
-import type { Role } from '@cotacoes/shared';
+import type { ErrorCode, Role } from '@cotacoes/shared';
 import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -12,7 +12,13 @@ import type { SessionService } from './sessions.js';
  */
 export type Access =
   | { kind: 'public' }
-  | { kind: 'user'; roles?: readonly Role[]; requireEmpresa?: boolean }
+  | {
+      kind: 'user';
+      roles?: readonly Role[];
+      requireEmpresa?: boolean;
+      /** The answer to a caller without a company when the spec words it for this route (403). */
+      empresaError?: ErrorCode;
+    }
   /** Answered by the route itself (e.g. the local mailbox, which depends on where the server listens). */
   | { kind: 'custom'; reason: string };
 
@@ -94,7 +100,8 @@ function accessError(request: FastifyRequest): AppError | undefined {
   if (rule?.kind !== 'user') return undefined;
   if (!request.auth) return new AppError('UNAUTHENTICATED');
   if (rule.roles && !rule.roles.includes(request.auth.user.role)) return new AppError('FORBIDDEN');
-  if (rule.requireEmpresa && !request.auth.user.empresaId) return new AppError('EMPRESA_REQUIRED');
+  if (rule.requireEmpresa && !request.auth.user.empresaId)
+    return new AppError(rule.empresaError ?? 'EMPRESA_REQUIRED');
   return undefined;
 }
 

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import PDFDocument from 'pdfkit';
 import { cotacaoDestinatarios, transportadores, users } from '../db/schema/index.js';
 import { composeMessage } from '../inbound/compose.js';
-import { replyAddress } from '../modules/quotes/reply-address.js';
+import { replyAddress } from '../mail/reply-address.js';
 import { DEMO_ACCOUNT } from './demo.js';
 
 function pdfOf(lines: string[]): Promise<Buffer> {

@@ -10,6 +10,8 @@ export type SinkMessage = {
   toHeader: string;
   bccHeader: string;
   replyTo: string;
+  inReplyTo: string;
+  references: string[];
   subject: string;
   text: string;
   html: string;
@@ -55,6 +57,8 @@ export async function startSmtpSink(
             ? String((parsed.headers.get('bcc') as { text?: string }).text ?? '')
             : '',
           replyTo: parsed.replyTo?.text ?? '',
+          inReplyTo: parsed.inReplyTo ?? '',
+          references: [parsed.references ?? []].flat(),
           subject: parsed.subject ?? '',
           text: parsed.text ?? '',
           html: typeof parsed.html === 'string' ? parsed.html : '',

@@ -1,3 +1,4 @@
+export * from './decision-email.js';
 export * from './email.js';
 export * from './errors.js';
 export * from './quote-document.js';

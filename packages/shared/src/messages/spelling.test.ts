@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { decisionEmailMessages } from './decision-email.js';
 import { emailMessages } from './email.js';
 import { errorMessages } from './errors.js';
 import { quoteDocumentMessages } from './quote-document.js';
@@ -28,6 +29,7 @@ function texts(value: unknown): string[] {
 describe('message catalogue spelling', () => {
   it("writes 'e-mail', never 'email', outside the spec's verbatim texts", () => {
     const all = [
+      decisionEmailMessages,
       emailMessages,
       errorMessages,
       quoteDocumentMessages,

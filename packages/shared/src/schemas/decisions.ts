@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errorMessages, fieldMessages, formatMessage } from '../messages/index.js';
 import { uuidSchema } from './common.js';
-import { QUOTE_STATUSES } from './quotes.js';
+import { approvalInfoSchema, QUOTE_STATUSES } from './quotes.js';
 
 /*
  * The analyst's decisions on a quote (spec 001 §2 "Quote detail", "Quote approval", §3 "Revision request",
@@ -62,18 +62,8 @@ export const approveBodySchema = z.strictObject({
 });
 export type ApproveBody = z.infer<typeof approveBodySchema>;
 
-/** The approval of a quote, shown in the detail's info block and on the approval screen. */
-export const approvalInfoSchema = z.object({
-  respostaId: z.string(),
-  transportadorId: z.string(),
-  /** The approved carrier's name (spec 001 §2: "when APROVADA, the approved carrier name"). */
-  transportadorNome: z.string(),
-  destino: z.string().nullable(),
-  aprovadoEm: z.string(),
-  /** The user's display name. */
-  aprovadoPor: z.string().nullable(),
-});
-export type ApprovalInfo = z.infer<typeof approvalInfoSchema>;
+/** The approval of a quote: defined beside the quote detail that carries it (no import cycle). */
+export { type ApprovalInfo, approvalInfoSchema } from './quotes.js';
 
 /** The answer of approve. */
 export const approveResultSchema = z.object({

@@ -169,7 +169,20 @@ export const quoteRecipientSchema = z.object({
 });
 export type QuoteRecipient = z.infer<typeof quoteRecipientSchema>;
 
-/** The detail: the summary, what was asked and to whom it was sent. */
+/** The approval of a quote, shown in the detail's info block and on the approval screen. */
+export const approvalInfoSchema = z.object({
+  respostaId: z.string(),
+  transportadorId: z.string(),
+  /** The approved carrier's name (spec 001 §2: "when APROVADA, the approved carrier name"). */
+  transportadorNome: z.string(),
+  destino: z.string().nullable(),
+  aprovadoEm: z.string(),
+  /** The user's display name. */
+  aprovadoPor: z.string().nullable(),
+});
+export type ApprovalInfo = z.infer<typeof approvalInfoSchema>;
+
+/** The detail: the summary, what was asked and to whom it was sent, and the approval. */
 export const quoteDetailSchema = quoteSummarySchema.extend({
   metodoEnvio: z.enum(METODOS_ENVIO),
   modoEnvio: z.enum(MODOS_ENVIO),
@@ -194,6 +207,8 @@ export const quoteDetailSchema = quoteSummarySchema.extend({
     z.object({ tipo: z.enum(['arquivo', 'carga_perigosa']), nome: z.string(), tamanho: z.number() }),
   ),
   destinatarios: z.array(quoteRecipientSchema),
+  /** Who approved which carrier's answer (spec 001 §2: the approved carrier shown when APROVADA). */
+  aprovacao: approvalInfoSchema.nullable(),
 });
 export type QuoteDetail = z.infer<typeof quoteDetailSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fieldMessages, formatMessage } from '../messages/index.js';
 import { uuidSchema } from './common.js';
+import { correctionSchema } from './decisions.js';
 import { ESTADOS_ENVIO } from './quotes.js';
 
 /*
@@ -163,6 +164,11 @@ export const responseVersionSchema = z.object({
   registradoPor: z.string().nullable(),
   /** e.g. remetenteDesconhecido: accepted by its token from an address not among the carrier's. */
   flags: z.record(z.string(), z.union([z.boolean(), z.string()])),
+  /**
+   * The analyst's corrections of this version, oldest first; `dadosExtraidos.final` already has them
+   * applied (the latest of a field wins). Kept apart from the extraction, which a re-run rewrites.
+   */
+  correcoes: z.array(correctionSchema),
 });
 export type ResponseVersion = z.infer<typeof responseVersionSchema>;
 

@@ -130,6 +130,10 @@ export const cotacoes = pgTable(
     index('cotacoes_empresa_status_created_idx')
       .on(table.empresaId, table.status, table.createdAt, table.id)
       .where(sql`${table.deletedAt} is null`),
+    // The deadline job (ADR 0018): quotes still waiting for answers, by deadline.
+    index('cotacoes_prazo_aguardando_idx')
+      .on(table.prazoResposta)
+      .where(sql`${table.status} = 'AGUARDANDO_RESPOSTA' AND ${table.deletedAt} is null`),
   ],
 );
 

@@ -1,5 +1,6 @@
 export * from './audit.js';
 export * from './cotacoes.js';
+export * from './decisions.js';
 export * from './empresas.js';
 export * from './inbound.js';
 export * from './membership.js';

@@ -33,7 +33,9 @@ import {
 } from '../../lib/file-type.js';
 import type { UploadedFile } from '../../lib/multipart.js';
 import { buildMessageId, type Mailer } from '../../mail/mailer.js';
+import { newReplyToken, replyAddress } from '../../mail/reply-address.js';
 import type { AuthContext, RequestMeta } from '../../plugins/request-context.js';
+import { approvalOfQuote } from '../../read-models/approvals.js';
 import { findEmpresaById } from '../../read-models/empresas.js';
 import { sendStateOf } from '../../read-models/send-state.js';
 import { findUserById } from '../../read-models/users.js';
@@ -45,7 +47,6 @@ import {
   renderQuotePdf,
 } from './quote-document.js';
 import * as repo from './quotes.repository.js';
-import { newReplyToken, replyAddress } from './reply-address.js';
 
 export type QuoteFiles = { file?: UploadedFile; dangerousCargoFile?: UploadedFile };
 
@@ -444,9 +445,10 @@ export class QuotesService {
     const tenant = tenantOfUser(auth.user);
     const quote = await repo.findQuote(this.db, tenant, id);
     if (!quote) throw new AppError('QUOTE_NOT_FOUND');
-    const [recipients, anexos] = await Promise.all([
+    const [recipients, anexos, aprovacao] = await Promise.all([
       repo.recipientsOf(this.db, tenant, id),
       repo.attachmentsOf(this.db, tenant, id),
+      quote.status === 'APROVADA' ? approvalOfQuote(this.db, tenant, id) : null,
     ]);
     return {
       ...toSummary(quote),
@@ -479,6 +481,7 @@ export class QuotesService {
         respondeuEm: r.respondeuEm?.toISOString() ?? null,
         falhaEntrega: r.falhaEntrega,
       })),
+      aprovacao,
     };
   }
 

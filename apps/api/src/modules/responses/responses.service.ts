@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
+  applyCorrections,
+  type Correction,
   type DadosExtraidos,
   QUOTE_STATUS_INFO,
   type QuoteStatus,
@@ -18,6 +20,7 @@ import type { InboundPipeline, IngestResult } from '../../inbound/pipeline.js';
 import { AppError } from '../../lib/errors.js';
 import type { UploadedFile } from '../../lib/multipart.js';
 import type { AuthContext } from '../../plugins/request-context.js';
+import { correctionsByResponse } from '../../read-models/corrections.js';
 import { sendStateOf } from '../../read-models/send-state.js';
 import { msgToRaw } from './msg-file.js';
 import * as repo from './responses.repository.js';
@@ -58,10 +61,15 @@ export class ResponsesService {
       repo.recipientsWithSendState(this.db, tenant, cotacaoId),
       repo.versionsOf(this.db, tenant, cotacaoId),
     ]);
+    const corrections = await correctionsByResponse(
+      this.db,
+      tenant,
+      versions.map((version) => version.id),
+    );
     return {
       data: recipients.map((recipient) => {
         const ownRows = versions.filter((version) => version.destinatarioId === recipient.id);
-        const own = ownRows.map(toVersion);
+        const own = ownRows.map((row) => toVersion(row, corrections.get(row.id) ?? []));
         const current = own[ownRows.findIndex((version) => version.atual)] ?? null;
         const sentAt = recipient.sentAt ?? null;
         return {
@@ -219,7 +227,11 @@ export class ResponsesService {
 
 type VersionRow = Awaited<ReturnType<typeof repo.versionsOf>>[number];
 
-function toVersion(row: VersionRow): ResponseVersion {
+/** A version as read: its extraction with the analyst's corrections applied (ADR 0018), and those corrections. */
+function toVersion(row: VersionRow, correcoes: Correction[]): ResponseVersion {
+  const dados = (row.dadosExtraidos as DadosExtraidos | null) ?? null;
+  const final = dados && applyCorrections(dados.final, correcoes);
+  const transitCorrected = correcoes.some((correction) => correction.campo.startsWith('transit_time'));
   return {
     id: row.id,
     versao: row.versao,
@@ -227,13 +239,19 @@ function toVersion(row: VersionRow): ResponseVersion {
     createdAt: row.createdAt.toISOString(),
     extracao: row.extracao,
     extracaoErro: row.extracaoErro,
-    dadosExtraidos: (row.dadosExtraidos as DadosExtraidos | null) ?? null,
+    dadosExtraidos: dados && final && { ...dados, final },
     condicoesPagamento: row.condicoesPagamento,
-    prazo: row.prazo,
+    prazo:
+      transitCorrected && final
+        ? final.transit_time_dias === null
+          ? null
+          : String(final.transit_time_dias)
+        : row.prazo,
     observacoes: row.observacoes,
     mensagemId: row.mensagemId,
     origem: row.source ?? null,
     registradoPor: row.registradoPor,
     flags: row.flags ?? {},
+    correcoes,
   };
 }

@@ -154,6 +154,7 @@ export function makeQuoteDetail(overrides: Partial<QuoteDetail> = {}): QuoteDeta
         falhaEntrega: null,
       },
     ],
+    aprovacao: null,
     ...overrides,
   };
 }

@@ -100,6 +100,7 @@ export function makeVersion(overrides: Partial<ResponseVersion> = {}): ResponseV
     origem: 'local',
     registradoPor: null,
     flags: {},
+    correcoes: [],
     ...overrides,
   };
 }

@@ -1,0 +1,383 @@
+import {
+  type ApproveBody,
+  type ApproveResult,
+  applyCorrections,
+  type CorrectionBody,
+  correctionSource,
+  type DadosExtraidos,
+  FINAL_STATUSES,
+  QUOTE_STATUS_INFO,
+  type QuoteStatus,
+  type ResponseEntry,
+  type RevisionRequestBody,
+  type RevisionResult,
+  readCorrectionPath,
+} from '@cotacoes/shared';
+import type { AppConfig } from '../../config/env.js';
+import { recordMessage } from '../../conversation/conversation.repository.js';
+import type { Database, Transaction } from '../../db/client.js';
+import { type Tenant, tenantOfUser } from '../../db/tenant.js';
+import { writeAudit } from '../../lib/audit.js';
+import { AppError } from '../../lib/errors.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { replyAddress } from '../../mail/reply-address.js';
+import type { AuthContext, RequestMeta } from '../../plugins/request-context.js';
+import { approvalOfQuote } from '../../read-models/approvals.js';
+import { correctionsByResponse } from '../../read-models/corrections.js';
+import { findEmpresaById } from '../../read-models/empresas.js';
+import {
+  approvalMail,
+  type DecisionMail,
+  languageOf,
+  notSelectedMail,
+  revisionMail,
+} from './decision-mail.js';
+import * as repo from './decisions.repository.js';
+import { percentAbove, proposalCost, totalInBrl } from './proposal-total.js';
+
+type Quote = NonNullable<Awaited<ReturnType<typeof repo.lockQuote>>>;
+
+/** Services of other modules this one uses, injected by app.ts (a module never imports another). */
+export type DecisionsDependencies = {
+  /** GET /quotes/{id}/respostas as the responses module answers it (the corrected entry is returned). */
+  readResponses: (auth: AuthContext, cotacaoId: string) => Promise<{ data: ResponseEntry[] }>;
+  /** BRL per USD for the optional price feedback (a fallback rate when the service is down). */
+  usdRate: () => Promise<number>;
+};
+
+const isFinal = (status: string) => (FINAL_STATUSES as readonly string[]).includes(status);
+const statusLabel = (status: string) => QUOTE_STATUS_INFO[status as QuoteStatus]?.label ?? status;
+
+/** The destinations a proposal names: its per-destination summary, else its destination ports. */
+export function destinationsOf(final: unknown): string[] {
+  const names = new Set<string>();
+  const bag = (final ?? {}) as { destinos?: unknown; porto_destino?: unknown };
+  for (const list of [bag.destinos, bag.porto_destino])
+    if (Array.isArray(list))
+      for (const item of list) {
+        const nome = (item as { nome?: unknown } | null)?.nome;
+        if (typeof nome === 'string' && nome.trim()) names.add(nome.trim());
+      }
+  return [...names];
+}
+
+/**
+ * The analyst's decisions on a quote (spec 001 §2 "Quote detail", "Quote approval", §3 "Revision request";
+ * ADR 0018): corrections of extracted values, revision requests and the approval. Each is one transaction
+ * with its audit row, its e-mails (outbox) and their record in the quote's conversation.
+ */
+export class DecisionsService {
+  constructor(
+    private readonly db: Database,
+    private readonly config: AppConfig,
+    private readonly mailer: Mailer,
+    private readonly deps: DecisionsDependencies,
+  ) {}
+
+  // ---- corrections ----
+
+  /** PUT /quotes/{id}/respostas/{respostaId}/correcoes: answers the carrier's entry, corrected. */
+  async correct(
+    auth: AuthContext,
+    cotacaoId: string,
+    respostaId: string,
+    body: CorrectionBody,
+    meta: RequestMeta,
+  ): Promise<ResponseEntry> {
+    const tenant = tenantOfUser(auth.user);
+    const transportadorId = await this.db.transaction(async (tx) => {
+      const row = await repo.findResponseForCorrection(tx, tenant, cotacaoId, respostaId);
+      if (!row) {
+        if (!(await repo.quoteExists(tx, tenant, cotacaoId))) throw new AppError('QUOTE_NOT_FOUND');
+        throw new AppError('RESPONSE_NOT_FOUND');
+      }
+      if (!row.atual) throw new AppError('CORRECTION_NOT_CURRENT');
+      const final = (row.dadosExtraidos as DadosExtraidos | null)?.final ?? null;
+      const original = readCorrectionPath(final, body.campo);
+      if (!original.exists) throw new AppError('CORRECTION_FIELD_MISSING', { campo: body.campo });
+      const valorOriginal =
+        typeof original.value === 'number' || typeof original.value === 'string' ? original.value : null;
+      const fonteOriginal = correctionSource(final, body.campo);
+      const id = await repo.insertCorrection(tx, tenant, {
+        respostaId,
+        campo: body.campo,
+        valor: body.valor,
+        valorOriginal,
+        fonteOriginal,
+        corrigidoPor: auth.user.id,
+      });
+      await writeAudit(
+        tx,
+        { ...meta, userId: auth.user.id, empresaId: tenant.empresaId },
+        'resposta.correcao',
+        {
+          entity: 'resposta',
+          entityId: respostaId,
+          details: { cotacaoId, correcaoId: id, campo: body.campo, valor: body.valor, valorOriginal },
+        },
+      );
+      return row.transportadorId;
+    });
+    const { data } = await this.deps.readResponses(auth, cotacaoId);
+    return data.find((entry) => entry.transportadorId === transportadorId)!;
+  }
+
+  // ---- revision ----
+
+  /** POST /quotes/{id}/request-revision: one carrier or every carrier that answered. */
+  async requestRevision(
+    auth: AuthContext,
+    cotacaoId: string,
+    body: RevisionRequestBody,
+    meta: RequestMeta,
+  ): Promise<RevisionResult> {
+    const tenant = tenantOfUser(auth.user);
+    const sender = await this.senderOf(auth, tenant);
+    return this.db.transaction(async (tx) => {
+      const quote = await repo.lockQuote(tx, tenant, cotacaoId);
+      if (!quote) throw new AppError('QUOTE_NOT_FOUND');
+      if (isFinal(quote.status))
+        throw new AppError('REVISION_QUOTE_FINAL', { status: statusLabel(quote.status) });
+      const recipients = await repo.recipientsWithAnswers(tx, tenant, cotacaoId);
+      let targets: repo.RecipientWithAnswer[];
+      if (body.revisarTodos) {
+        targets = recipients.filter((recipient) => recipient.respostaId !== null);
+        if (targets.length === 0) throw new AppError('REVISION_NOTHING_TO_REVISE');
+      } else {
+        const target = recipients.find((recipient) => recipient.transportadorId === body.transportadorId);
+        if (!target) throw new AppError('CARRIER_NOT_RECIPIENT');
+        if (target.respostaId === null) throw new AppError('REVISION_NOT_ANSWERED');
+        targets = [target];
+      }
+      const language = languageOf(quote.idiomaEmail);
+      for (const target of targets) {
+        const mail = revisionMail(language, this.quoteRef(quote), body.mensagem, sender);
+        await this.sendInThread(tx, tenant, quote, target, mail, 'quote.revision', 'revisao');
+      }
+      await repo.setResponseStatus(
+        tx,
+        tenant,
+        targets.map((target) => target.respostaId!),
+        'revisao_solicitada',
+      );
+      await repo.setQuoteStatus(tx, tenant, cotacaoId, 'AGUARDANDO_REVISAO');
+      await writeAudit(
+        tx,
+        { ...meta, userId: auth.user.id, empresaId: tenant.empresaId },
+        'cotacao.revisao',
+        {
+          entity: 'cotacao',
+          entityId: cotacaoId,
+          details: {
+            codigo: quote.codigo,
+            de: quote.status,
+            revisarTodos: body.revisarTodos,
+            transportadores: targets.map((target) => target.transportadorId),
+            respostas: targets.map((target) => target.respostaId),
+            mensagem: body.mensagem,
+          },
+        },
+      );
+      return {
+        status: 'AGUARDANDO_REVISAO',
+        solicitadas: targets.map((target) => ({
+          transportadorId: target.transportadorId,
+          nome: target.nome,
+        })),
+      };
+    });
+  }
+
+  // ---- approval ----
+
+  /** POST /quotes/{id}/approve: the quote becomes APROVADA for one current answer (and destination). */
+  async approve(
+    auth: AuthContext,
+    cotacaoId: string,
+    body: ApproveBody,
+    meta: RequestMeta,
+  ): Promise<ApproveResult> {
+    if (!auth.user.empresaId) throw new AppError('APPROVAL_NO_COMPANY');
+    const tenant = tenantOfUser(auth.user);
+    const [sender, usdRate] = await Promise.all([
+      this.senderOf(auth, tenant),
+      body.notificarNaoSelecionados && body.incluirFeedbackPreco ? this.deps.usdRate() : Promise.resolve(0),
+    ]);
+    const notificados = await this.db.transaction(async (tx) => {
+      // The row lock serialises concurrent approvals: the second one reads the first one's APROVADA.
+      const quote = await repo.lockQuote(tx, tenant, cotacaoId);
+      if (!quote) throw new AppError('QUOTE_NOT_FOUND');
+      if (quote.status === 'APROVADA') {
+        const approval = await approvalOfQuote(tx, tenant, cotacaoId);
+        throw new AppError('APPROVAL_ALREADY_APPROVED', {
+          nome: approval?.aprovadoPor ?? 'outro usuário',
+          transportador: approval?.transportadorNome ?? '',
+        });
+      }
+      if (isFinal(quote.status))
+        throw new AppError('APPROVAL_QUOTE_FINAL', { status: statusLabel(quote.status) });
+
+      const recipients = await repo.recipientsWithAnswers(tx, tenant, cotacaoId);
+      const answered = recipients.filter((recipient) => recipient.respostaId !== null);
+      const chosen = answered.find((recipient) => recipient.respostaId === body.responseId);
+      if (!chosen) {
+        // A pending carrier's entry carries its recipient id: name it rather than answer 'not found'.
+        if (recipients.some((r) => r.destinatarioId === body.responseId && r.respostaId === null))
+          throw new AppError('APPROVAL_RESPONSE_NOT_ANSWERED');
+        throw new AppError('RESPONSE_NOT_FOUND');
+      }
+      const corrections = await correctionsByResponse(
+        tx,
+        tenant,
+        answered.map((recipient) => recipient.respostaId!),
+      );
+      const finalOf = (recipient: repo.RecipientWithAnswer) => {
+        const final = (recipient.dadosExtraidos as DadosExtraidos | null)?.final ?? null;
+        return final && applyCorrections(final, corrections.get(recipient.respostaId!) ?? []);
+      };
+      const chosenFinal = finalOf(chosen);
+      const destino = this.chosenDestination(chosenFinal, body.destino);
+
+      await repo.setQuoteStatus(tx, tenant, cotacaoId, 'APROVADA');
+      await repo.insertApproval(tx, tenant, {
+        cotacaoId,
+        respostaId: chosen.respostaId!,
+        transportadorId: chosen.transportadorId,
+        destino,
+        aprovadoPor: auth.user.id,
+      });
+      const others = answered.filter((recipient) => recipient !== chosen);
+      await repo.setResponseStatus(tx, tenant, [chosen.respostaId!], 'aprovado');
+      await repo.setResponseStatus(
+        tx,
+        tenant,
+        others.map((recipient) => recipient.respostaId!),
+        'reprovado',
+      );
+
+      const language = languageOf(quote.idiomaEmail);
+      const ref = this.quoteRef(quote);
+      await this.sendInThread(
+        tx,
+        tenant,
+        quote,
+        chosen,
+        approvalMail(language, ref, destino, body.assuntoPersonalizado, sender),
+        'quote.approval',
+        'aprovacao',
+      );
+      let told = 0;
+      if (body.notificarNaoSelecionados) {
+        const chosenTotal = totalInBrl(proposalCost(chosenFinal, destino), usdRate);
+        for (const other of others) {
+          const percent = body.incluirFeedbackPreco
+            ? percentAbove(totalInBrl(proposalCost(finalOf(other), destino), usdRate), chosenTotal)
+            : null;
+          const mail = notSelectedMail(language, ref, percent, sender);
+          await this.sendInThread(tx, tenant, quote, other, mail, 'quote.not_selected', 'reprovacao');
+          told++;
+        }
+      }
+      await writeAudit(
+        tx,
+        { ...meta, userId: auth.user.id, empresaId: tenant.empresaId },
+        'cotacao.aprovacao',
+        {
+          entity: 'cotacao',
+          entityId: cotacaoId,
+          details: {
+            codigo: quote.codigo,
+            de: quote.status,
+            respostaId: chosen.respostaId,
+            transportadorId: chosen.transportadorId,
+            destino,
+            reprovadas: others.map((recipient) => recipient.respostaId),
+            notificados: told,
+            feedbackPreco: body.notificarNaoSelecionados && body.incluirFeedbackPreco,
+            assuntoPersonalizado: body.assuntoPersonalizado ?? null,
+          },
+        },
+      );
+      return told;
+    });
+    const aprovacao = await approvalOfQuote(this.db, tenant, cotacaoId);
+    return { id: cotacaoId, status: 'APROVADA', aprovacao: aprovacao!, notificados };
+  }
+
+  /**
+   * The destination approved: required and one of the proposal's when it names several; its only one
+   * otherwise (a different one is refused); what the analyst typed when the proposal names none.
+   */
+  private chosenDestination(final: unknown, asked: string | undefined): string | null {
+    const destinations = destinationsOf(final);
+    const match = (name: string) =>
+      destinations.find((d) => d.localeCompare(name, 'pt-BR', { sensitivity: 'base' }) === 0);
+    if (destinations.length === 0) return asked ?? null;
+    if (asked === undefined) {
+      if (destinations.length > 1) throw new AppError('APPROVAL_DESTINATION_REQUIRED');
+      return destinations[0]!;
+    }
+    const found = match(asked);
+    if (!found) throw new AppError('APPROVAL_DESTINATION_INVALID', { destino: asked });
+    return found;
+  }
+
+  // ---- e-mail in a carrier's thread ----
+
+  /**
+   * Sends `mail` to one carrier as a reply in its thread: In-Reply-To its last message (its current
+   * answer), References the request and that message, Reply-To the carrier's own reply address (its token
+   * names the quote and the carrier, ADR 0010), and records it in the quote's conversation.
+   */
+  private async sendInThread(
+    tx: Transaction,
+    tenant: Tenant,
+    quote: Quote,
+    recipient: repo.RecipientWithAnswer,
+    mail: DecisionMail,
+    kind: string,
+    tipo: 'revisao' | 'aprovacao' | 'reprovacao',
+  ): Promise<void> {
+    const last = await repo.lastCarrierMessageId(tx, tenant, quote.id, recipient.transportadorId);
+    const request = recipient.requestMessageId ?? quote.messageId;
+    const references = [...new Set([request, last].filter((id): id is string => Boolean(id)))];
+    const parent = last ?? request;
+    const reply = replyAddress(this.config.MAIL_REPLY_ADDRESS, recipient.replyToken);
+    const sent = await this.mailer.enqueue(tx, {
+      kind,
+      to: recipient.emails,
+      replyTo: reply,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      headers: {
+        'X-Cotacao': quote.codigo,
+        ...(parent ? { 'In-Reply-To': parent } : {}),
+        ...(references.length ? { References: references.join(' ') } : {}),
+      },
+      empresaId: tenant.empresaId,
+    });
+    await recordMessage(tx, tenant, {
+      cotacaoId: quote.id,
+      transportadorId: recipient.transportadorId,
+      direction: 'sent',
+      tipo,
+      fromAddress: this.config.MAIL_FROM,
+      toAddresses: recipient.emails,
+      subject: mail.subject,
+      bodyText: mail.text,
+      bodyHtml: mail.html,
+      messageId: sent.messageId,
+      outboxId: sent.id,
+    });
+  }
+
+  private quoteRef(quote: Quote) {
+    return { codigo: quote.codigo, referencia: quote.referenciaProcesso, tituloEmail: quote.tituloEmail };
+  }
+
+  private async senderOf(auth: AuthContext, tenant: Tenant) {
+    const empresa = await findEmpresaById(this.db, tenant.empresaId);
+    return { nome: auth.user.name, empresa: empresa?.nome ?? '' };
+  }
+}

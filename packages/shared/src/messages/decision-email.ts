@@ -1,0 +1,54 @@
+/**
+ * The e-mails a carrier receives about the analyst's decisions (issue #14): a revision request, the
+ * approval of its proposal, and the notice that another proposal was chosen. In the quote's language
+ * (idiomaEmail pt or en), like the request itself; the analyst's own message goes in as written.
+ */
+export const decisionEmailMessages = {
+  pt: {
+    replySubject: 'Re: {assunto}',
+    greeting: 'Prezados,',
+    closing: 'Atenciosamente,',
+    revisionTitle: 'Pedido de revisão da proposta',
+    revisionIntro: 'Agradecemos a proposta enviada para a cotação {codigo} (processo {referencia}).',
+    revisionAsk: 'Pedimos, por gentileza, que revisem a proposta conforme a mensagem abaixo:',
+    revisionAskNoMessage: 'Pedimos, por gentileza, que revisem os valores e as condições da proposta.',
+    revisionReply: 'Para enviar a proposta revisada, basta responder a este e-mail.',
+    approvalSubject: 'Cotação {codigo} aprovada',
+    approvalTitle: 'Proposta aprovada',
+    approvalIntro:
+      'Temos o prazer de informar que a sua proposta para a cotação {codigo} (processo {referencia}) foi aprovada.',
+    approvalDestination: 'Destino aprovado: {destino}.',
+    approvalNext: 'Em breve entraremos em contato para combinar os próximos passos do embarque.',
+    notSelectedSubject: 'Cotação {codigo}: resultado',
+    notSelectedTitle: 'Resultado da cotação',
+    notSelectedIntro: 'Agradecemos a proposta enviada para a cotação {codigo} (processo {referencia}).',
+    notSelectedBody: 'Após analisar as propostas recebidas, desta vez optamos por outra proposta.',
+    notSelectedFeedback:
+      'Para sua referência: o custo total da sua proposta ficou {percentual} acima do custo da proposta escolhida.',
+    notSelectedThanks: 'Contamos com a sua participação nas próximas cotações.',
+  },
+  en: {
+    replySubject: 'Re: {assunto}',
+    greeting: 'Dear partner,',
+    closing: 'Best regards,',
+    revisionTitle: 'Request to revise your offer',
+    revisionIntro: 'Thank you for your offer for quotation {codigo} (process {referencia}).',
+    revisionAsk: 'We kindly ask you to revise it as described below:',
+    revisionAskNoMessage: 'We kindly ask you to review the rates and conditions of your offer.',
+    revisionReply: 'To send the revised offer, simply reply to this e-mail.',
+    approvalSubject: 'Quotation {codigo} approved',
+    approvalTitle: 'Offer approved',
+    approvalIntro:
+      'We are pleased to inform you that your offer for quotation {codigo} (process {referencia}) has been approved.',
+    approvalDestination: 'Approved destination: {destino}.',
+    approvalNext: 'We will contact you shortly to arrange the next steps of the shipment.',
+    notSelectedSubject: 'Quotation {codigo}: outcome',
+    notSelectedTitle: 'Quotation outcome',
+    notSelectedIntro: 'Thank you for your offer for quotation {codigo} (process {referencia}).',
+    notSelectedBody: 'After reviewing the offers received, we have chosen another offer this time.',
+    notSelectedFeedback:
+      'For your reference: the total cost of your offer was {percentual} above the cost of the chosen offer.',
+    notSelectedThanks: 'We look forward to your participation in future quotations.',
+  },
+} as const;
+export type DecisionEmailLanguage = keyof typeof decisionEmailMessages;
