@@ -33,6 +33,9 @@ import { PasswordResetService } from './modules/auth/password-reset.service.js';
 import { carriersRoutes } from './modules/carriers/carriers.routes.js';
 import { CarriersService } from './modules/carriers/carriers.service.js';
 import { CarrierImportService } from './modules/carriers/import.service.js';
+import { comparisonRoutes } from './modules/comparison/comparison.routes.js';
+import { ComparisonService } from './modules/comparison/comparison.service.js';
+import { PtaxService } from './modules/comparison/ptax.service.js';
 import { conversationRoutes } from './modules/conversation/conversation.routes.js';
 import { ConversationService } from './modules/conversation/conversation.service.js';
 import { decisionsRoutes } from './modules/decisions/decisions.routes.js';
@@ -93,6 +96,8 @@ export type Services = {
   inbound: InboundPipeline;
   responses: ResponsesService;
   decisions: DecisionsService;
+  /** GET /quotes/{id}/comparison and the comparative documents (ADR 0017). */
+  comparison: ComparisonService;
 };
 
 declare module 'fastify' {
@@ -193,6 +198,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     carrierImports: new CarrierImportService(database.db),
     inbound,
     responses,
+    comparison: new ComparisonService(
+      database.db,
+      (tenant, cotacaoId) => responses.listForTenant(tenant, cotacaoId),
+      new PtaxService(config.PTAX_API_URL, config.HTTP_TIMEOUT_MS, app.log),
+    ),
     quotes: new QuotesService(database.db, config, mailer),
     decisions: new DecisionsService(database.db, config, mailer, {
       readResponses: (auth, cotacaoId) => responses.list(auth, cotacaoId),
@@ -280,6 +290,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(quotesRoutes, { quotes: services.quotes });
       await api.register(responsesRoutes, { responses: services.responses });
       await api.register(decisionsRoutes, { decisions: services.decisions });
+      await api.register(comparisonRoutes, { comparison: services.comparison });
       await api.register(inboundAdminRoutes, { config, db: database.db, sources: inboundSources });
       await api.register(conversationRoutes, { conversation: new ConversationService(database.db, config) });
     },

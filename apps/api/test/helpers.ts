@@ -60,6 +60,7 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     APP_URL: 'http://127.0.0.1:3000',
     RATES_API_URL: 'http://127.0.0.1:9/unreachable',
+    PTAX_API_URL: 'http://127.0.0.1:9/unreachable',
     HTTP_TIMEOUT_MS: '500',
     RATE_LIMIT_MAX: '10000',
     AUTH_RATE_LIMIT_MAX: '10000',

@@ -552,6 +552,12 @@ const probes: Record<string, Probe> = {
       url: `/api/quotes/${await quoteIn(targetCompany)}/responses`,
     }),
   },
+  'GET /api/quotes/:id/comparison': {
+    request: async ({ targetCompany }) => ({
+      method: 'GET',
+      url: `/api/quotes/${await quoteIn(targetCompany)}/comparison?exchangeMargin=2.5`,
+    }),
+  },
   'POST /api/quotes/:id/respostas/registrar': {
     request: async ({ targetCompany }) => {
       const { quoteId, transportadorId } = await answeredQuoteIn(targetCompany);

@@ -44,6 +44,7 @@ export function startServerProcess(
       HOST: '127.0.0.1',
       SEED_DEMO: 'false',
       RATES_API_URL: 'http://127.0.0.1:9',
+      PTAX_API_URL: 'http://127.0.0.1:9',
       WEB_DIST_DIR: '/nonexistent',
       ...env,
     },

@@ -85,6 +85,8 @@ const envSchema = z
     INBOUND_SMTP_TLS_KEY: z.string().optional(),
     SEED_DEMO: booleanFromEnv.default(true),
     RATES_API_URL: z.url().default('https://economia.awesomeapi.com.br'),
+    /** Banco Central PTAX (Olinda OData): the USD selling rate of the comparison's totals (ADR 0017). */
+    PTAX_API_URL: z.url().default('https://olinda.bcb.gov.br/olinda/servico/PTAX/versao/v1/odata'),
     CNPJ_API_URL: z.url().default('https://brasilapi.com.br/api/cnpj/v1'),
     HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(5000),
     GOOGLE_CLIENT_ID: z.string().optional(),

@@ -142,6 +142,8 @@ export const accessMatrix: Record<string, RouteRule> = {
   'GET /api/quotes/:id/responses': { allow: signedIn, company: true, target: true },
   'POST /api/quotes/:id/respostas/registrar': { allow: signedIn, company: true, target: true },
   'POST /api/quotes/:id/respostas-teste': { allow: developer, company: true, target: true },
+  // Comparison (spec 001 §2 'Comparação', issue #14)
+  'GET /api/quotes/:id/comparison': { allow: signedIn, company: true, target: true },
   'GET /api/inbound/unmatched': {
     allow: signedIn,
     note: "the caller's company's unmatched messages; a desenvolvedor also sees those of no known company",

@@ -1,3 +1,4 @@
+import { uiComparison } from './ui-comparison.js';
 import { uiConversation } from './ui-conversation.js';
 import { uiReplies } from './ui-replies.js';
 
@@ -1273,6 +1274,7 @@ export const ui = {
   },
 
   conversation: uiConversation,
+  comparison: uiComparison,
 
   ui: {
     multiSelectPlaceholder: 'Selecione...',

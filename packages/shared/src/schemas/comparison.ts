@@ -11,13 +11,17 @@ import { fieldMessages } from '../messages/index.js';
 /** Spec 001 §9: default exchange margin, percent over the PTAX rate, range 0–100, step 0.1. */
 export const DEFAULT_EXCHANGE_MARGIN = 2.5;
 
-export const exchangeMarginSchema = z.coerce
-  .number({ error: fieldMessages.exchangeMarginInvalid })
-  .min(0, fieldMessages.exchangeMarginInvalid)
-  .max(100, fieldMessages.exchangeMarginInvalid)
-  .refine((value) => Math.abs(Math.round(value * 10) - value * 10) < 1e-9, {
-    error: fieldMessages.exchangeMarginInvalid,
-  });
+export const exchangeMarginSchema = z.preprocess(
+  // An empty field or null is not 0 %: refused like any other non-number.
+  (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? Number.NaN : value),
+  z.coerce
+    .number({ error: fieldMessages.exchangeMarginInvalid })
+    .min(0, fieldMessages.exchangeMarginInvalid)
+    .max(100, fieldMessages.exchangeMarginInvalid)
+    .refine((value) => Math.abs(Math.round(value * 10) - value * 10) < 1e-9, {
+      error: fieldMessages.exchangeMarginInvalid,
+    }),
+);
 
 /** GET /quotes/{id}/comparison?exchangeMargin=2.5 */
 export const comparisonQuerySchema = z.object({
@@ -60,6 +64,8 @@ export type ComparisonValue = z.infer<typeof comparisonValueSchema>;
 export const comparisonFreightSchema = comparisonValueSchema.extend({
   /** Container type or unit as read: "20'", "40'", "40'HC", 'kg', 'm³', 'BL'… */
   tipo: z.string(),
+  /** Containers of this price counted in the totals (0: offered, not counted; ADR 0017). */
+  quantidade: z.number().optional(),
 });
 
 export const comparisonFeeSchema = comparisonValueSchema.extend({
@@ -97,6 +103,8 @@ export const comparisonRowSchema = z.object({
   valorBRL: z.number(),
   /** §9 road cost (BRL) by destination port × container quantity. */
   custoRodoviario: z.number(),
+  /** Containers of the shipment the totals count: asked by the quote, else the answer's volume field, else 1. */
+  conteineres: z.number().optional(),
   custoTotalBRL: z.number(),
   custoTotalUSD: z.number(),
   /** Transit time in days (null: not informed; sorts as 999). */

@@ -54,7 +54,11 @@ export class ResponsesService {
   ) {}
 
   async list(auth: AuthContext, cotacaoId: string): Promise<{ data: ResponseEntry[] }> {
-    const tenant = tenantOfUser(auth.user);
+    return this.listForTenant(tenantOfUser(auth.user), cotacaoId);
+  }
+
+  /** The responses of a quote of `tenant` (also read by the comparison, injected by app.ts). */
+  async listForTenant(tenant: Tenant, cotacaoId: string): Promise<{ data: ResponseEntry[] }> {
     const quote = await repo.findLiveQuote(this.db, tenant, cotacaoId);
     if (!quote) throw new AppError('QUOTE_NOT_FOUND');
     const [recipients, versions] = await Promise.all([

@@ -1,0 +1,258 @@
+import { type Comparison, comparisonSchema, errorMessages, fieldMessages } from '@cotacoes/shared';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakePtaxServer, startFakePtaxServer } from '../../../test/fakes/ptax-server.js';
+import { createTestApp, registerUser, type TestContext, waitFor } from '../../../test/helpers.js';
+import { carrierReply, quoteScenario, type Scenario, typicalAnswer } from '../../../test/replies.js';
+import { respostas } from '../../db/schema/index.js';
+
+let ctx: TestContext;
+let fake: FakePtaxServer;
+let s: Scenario;
+
+const TWO_DESTINATIONS = [
+  'Prezados,',
+  '',
+  'Segue nossa proposta Shanghai x Santos / Itajaí:',
+  '',
+  'Frete 40HC: Santos USD 3.050,00 / Itajaí USD 2.900,00 por 40HC, MSC',
+  'Transit time: Santos 33 dias, Itajaí 36 dias',
+  'Free time: 21 dias',
+  'Taxas destino: THC R$ 1.500,00/cntr, BL fee USD 80,00/BL',
+  'Validade: 15/12/2026',
+  '',
+  'Atenciosamente,',
+  'Pricing Pacífico',
+].join('\n');
+
+const IN_BRL_WITHOUT_TRANSIT = [
+  'Bom dia,',
+  '',
+  'Cotação Shanghai x Santos, valores em reais:',
+  '',
+  'Frete 40HC: R$ 16.500,00 por contêiner',
+  'THC: R$ 1.400,00 por contêiner',
+  'Taxa de liberação: R$ 350,00 por BL',
+  'Free time: 10 dias',
+  'Validade: 20/12/2026',
+  '',
+  'Att,',
+  'Rota Sul',
+].join('\n');
+
+const get = (url: string, token = s.token) =>
+  ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+const comparison = async (query = '') => {
+  const response = await get(`/api/quotes/${s.quote.id}/comparison${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as Comparison;
+};
+const rowOf = (body: Comparison, carrier: number, destino?: string) =>
+  body.linhas.find(
+    (row) =>
+      row.transportadorId === s.carriers[carrier]!.id && (destino === undefined || row.destino === destino),
+  )!;
+const resetPtaxCache = () => {
+  const ptax = (ctx.app.services.comparison as unknown as { ptax: { cached?: unknown; lastGood?: unknown } })
+    .ptax;
+  ptax.cached = undefined;
+  ptax.lastGood = undefined;
+};
+
+/** Replies as the carrier and waits until every answer of the quote is extracted. */
+async function reply(carrier: number, text: string, answered: number) {
+  await ctx.app.services.inbound.ingest(
+    await carrierReply({ from: s.carriers[carrier]!.email, to: s.replyTo(carrier), text }),
+    { source: 'imap' },
+  );
+  await waitFor(async () => {
+    const list = (await get(`/api/quotes/${s.quote.id}/respostas`)).json().data as {
+      atual: { extracao: string; versao: number } | null;
+    }[];
+    const done = list.filter((entry) => entry.atual?.extracao === 'concluida');
+    return done.length === answered && list.every((e) => e.atual?.extracao !== 'pendente');
+  }, 20_000);
+}
+
+beforeAll(async () => {
+  fake = await startFakePtaxServer();
+  ctx = await createTestApp({ PTAX_API_URL: fake.url, MAIL_REPLY_ADDRESS: 'cotacoes@importadora.com.br' });
+  // The quote asks for '2 contêineres 40HC', Shanghai → Santos (FCL).
+  s = await quoteScenario(ctx);
+  await reply(0, typicalAnswer(), 1);
+  await reply(1, TWO_DESTINATIONS, 2);
+});
+afterAll(async () => {
+  await ctx?.close();
+  await fake?.close();
+});
+beforeEach(() => {
+  fake.mode = 'ok';
+  resetPtaxCache();
+});
+
+describe('GET /api/quotes/{id}/comparison', () => {
+  it('compares the answers at the PTAX of the day plus the default margin of 2.5 %', async () => {
+    const body = await comparison();
+    expect(comparisonSchema.safeParse(body).success).toBe(true);
+    expect(body.taxa).toMatchObject({ moeda: 'USD', ptax: 5.1177, fonte: 'ptax', margem: 2.5, taxa: 5.2456 });
+    expect(body.taxa.dataCotacao).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(body).toMatchObject({ cotacaoId: s.quote.id, respondidas: 2, total: 3 });
+    expect(body.pendentes).toEqual([{ transportadorId: s.carriers[2]!.id, nome: s.carriers[2]!.nome }]);
+  });
+
+  it('one row per answer and destination, with the spec totals', async () => {
+    const body = await comparison();
+    expect(body.linhas.map((row) => [row.transportador.nome, row.destino])).toEqual([
+      ['Atlântica Cargas', 'Santos'],
+      ['Pacífico Logística', 'Santos'],
+      ['Pacífico Logística', 'Itajaí'],
+    ]);
+    // 2 × 40HC USD 2950 + BL fee USD 75; THC R$ 1450; asked 2 × 40HC
+    expect(rowOf(body, 0)).toMatchObject({
+      valorUSD: 5975,
+      valorBRL: 1450,
+      custoRodoviario: 0,
+      custoTotalBRL: 32792.46,
+      custoTotalUSD: 6251.42,
+      prazo: { valor: 32, campo: 'transit_time_dias' },
+      freeTime: { valor: 14 },
+      validade: { valor: '2026-12-30', expirada: false },
+      faltando: [],
+      destaque: { menorCusto: true, menorPrazo: true },
+    });
+    expect(rowOf(body, 0).fretes.map((f) => [f.tipo, f.valor, f.quantidade])).toEqual([
+      ['20DC', 1850, 0],
+      ['40HC', 2950, 2],
+    ]);
+    expect(rowOf(body, 0).fretes[1]!.fonte).toMatchObject({ text: 'Frete marítimo 40HC: USD 2.950,00' });
+    // Itajaí: road freight 2 × R$ 1035
+    expect(rowOf(body, 1, 'Itajaí')).toMatchObject({
+      valorUSD: 5880,
+      valorBRL: 1500,
+      custoRodoviario: 2070,
+      custoTotalBRL: 34414.13,
+      custoTotalUSD: 6560.57,
+    });
+    expect(rowOf(body, 1, 'Santos')).toMatchObject({ custoTotalBRL: 33917.81, custoTotalUSD: 6465.95 });
+  });
+
+  it('applies the margin asked (0 to 100, step 0.1)', async () => {
+    const body = await comparison('?exchangeMargin=0');
+    expect(body.taxa).toMatchObject({ margem: 0, taxa: 5.1177 });
+    expect(rowOf(body, 0)).toMatchObject({ custoTotalBRL: 32028.26, custoTotalUSD: 6258.33 });
+    expect((await comparison('?exchangeMargin=100')).taxa.taxa).toBe(10.2354);
+    // 5.1177 × 1.037 = 5.30705… → 5.3071
+    expect((await comparison('?exchangeMargin=3.7')).taxa.taxa).toBe(5.3071);
+  });
+
+  it.each(['abc', '-1', '100.1', '2.55', '', '%20', 'NaN', '1e3'])(
+    'refuses the margin %j with the field message, 400',
+    async (margin) => {
+      const response = await get(`/api/quotes/${s.quote.id}/comparison?exchangeMargin=${margin}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: fieldMessages.exchangeMarginInvalid,
+        errors: [{ path: 'exchangeMargin', message: fieldMessages.exchangeMarginInvalid }],
+      });
+    },
+  );
+
+  it('the service refuses a bad margin too (the comparative documents call it directly)', async () => {
+    await expect(ctx.app.services.comparison.forQuote(s.empresaId, s.quote.id, 101)).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+  });
+
+  it('when the PTAX service fails, the totals use the fallback 5.2 + margin, flagged', async () => {
+    fake.mode = 'error';
+    const body = await comparison();
+    expect(body.taxa).toEqual({
+      moeda: 'USD',
+      ptax: 5.2,
+      dataCotacao: null,
+      fonte: 'fallback',
+      margem: 2.5,
+      taxa: 5.33,
+    });
+    expect(rowOf(body, 0)).toMatchObject({ custoTotalBRL: 33296.75, custoTotalUSD: 6247.05 });
+  });
+
+  it('reads the responses through the responses read path: a value changed there shows here', async () => {
+    const before = await comparison();
+    const current = rowOf(before, 0);
+    const [row] = await ctx.app.services.database.db
+      .select({ dadosExtraidos: respostas.dadosExtraidos })
+      .from(respostas)
+      .where(and(eq(respostas.id, current.respostaId), eq(respostas.atual, true)));
+    const dados = structuredClone(row!.dadosExtraidos) as { final: { fretes: { valor: number }[] } };
+    dados.final.fretes[1]!.valor = 2500;
+    await ctx.app.services.database.db
+      .update(respostas)
+      .set({ dadosExtraidos: dados })
+      .where(eq(respostas.id, current.respostaId));
+    try {
+      expect(rowOf(await comparison(), 0)).toMatchObject({ custoTotalBRL: 28071.42, custoTotalUSD: 5351.42 });
+    } finally {
+      dados.final.fretes[1]!.valor = 2950;
+      await ctx.app.services.database.db
+        .update(respostas)
+        .set({ dadosExtraidos: dados })
+        .where(eq(respostas.id, current.respostaId));
+    }
+  });
+
+  it('an answer in BRL without transit time: summed in BRL, transit missing, sorted by total', async () => {
+    await reply(2, IN_BRL_WITHOUT_TRANSIT, 3);
+    const body = await comparison();
+    expect(rowOf(body, 2)).toMatchObject({
+      valorUSD: 0,
+      valorBRL: 34750,
+      custoTotalBRL: 34750,
+      custoTotalUSD: 6624.6,
+      prazo: { valor: null },
+      faltando: ['prazo'],
+      destaque: { menorCusto: false, menorPrazo: false },
+    });
+    expect(body.linhas.map((row) => row.custoTotalBRL)).toEqual([32792.46, 33917.81, 34414.13, 34750]);
+    expect(body.pendentes).toEqual([]);
+  });
+
+  it("a revised answer is the new version and shows the change against the previous one (▼ 120,00 USD per 40')", async () => {
+    await reply(0, typicalAnswer({ frete40: 2830 }), 3);
+    const row = rowOf(await comparison(), 0);
+    expect(row.versao).toBe(2);
+    expect(row.custoTotalBRL).toBe(31533.52);
+    expect(row.variacao).toEqual({
+      versaoAnterior: 1,
+      custoTotalBRL: -1258.94,
+      custoTotalUSD: -240,
+      prazo: 0,
+    });
+  });
+
+  it("another company's quote is not found (404 'Cotação não encontrada'), nor an unknown one", async () => {
+    const other = await quoteScenario(ctx);
+    const response = await get(`/api/quotes/${s.quote.id}/comparison`, other.token);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({
+      code: 'QUOTE_NOT_FOUND',
+      message: errorMessages.QUOTE_NOT_FOUND,
+    });
+    expect(errorMessages.QUOTE_NOT_FOUND).toBe('Cotação não encontrada');
+    const unknown = await get('/api/quotes/00000000-0000-4000-8000-000000000000/comparison');
+    expect(unknown.statusCode).toBe(404);
+    await expect(
+      ctx.app.services.comparison.forQuote(other.empresaId, s.quote.id, 2.5),
+    ).rejects.toMatchObject({ code: 'QUOTE_NOT_FOUND' });
+  });
+
+  it('needs a session and a company', async () => {
+    const anonymous = await ctx.app.inject({ method: 'GET', url: `/api/quotes/${s.quote.id}/comparison` });
+    expect(anonymous.statusCode).toBe(401);
+    const { token } = await registerUser(ctx, 'sem-empresa@comparacao.com.br');
+    const noCompany = await get(`/api/quotes/${s.quote.id}/comparison`, token);
+    expect(noCompany.statusCode).toBe(403);
+  });
+});

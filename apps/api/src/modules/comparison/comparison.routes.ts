@@ -1,0 +1,33 @@
+import { comparisonQuerySchema, comparisonSchema, idParamsSchema } from '@cotacoes/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { tenantOfUser } from '../../db/tenant.js';
+import { problemResponses } from '../../lib/errors.js';
+import { access, requireAuth } from '../../plugins/access.js';
+import type { ComparisonService } from './comparison.service.js';
+
+const errors = problemResponses(400, 401, 403, 404, 429);
+
+/** GET /quotes/{id}/comparison?exchangeMargin=2.5: the 'Comparação' tab (spec 001 §2, §5, §9). */
+export const comparisonRoutes: FastifyPluginAsyncZod<{ comparison: ComparisonService }> = async (
+  app,
+  { comparison },
+) => {
+  app.get(
+    '/quotes/:id/comparison',
+    {
+      config: { access: access.company() },
+      schema: {
+        tags: ['comparison'],
+        params: idParamsSchema,
+        querystring: comparisonQuerySchema,
+        response: { 200: comparisonSchema, ...errors },
+      },
+    },
+    async (request) =>
+      comparison.forQuote(
+        tenantOfUser(requireAuth(request).user).empresaId,
+        request.params.id,
+        request.query.exchangeMargin,
+      ),
+  );
+};

@@ -1,0 +1,75 @@
+import {
+  type Comparison,
+  DEFAULT_EXCHANGE_MARGIN,
+  exchangeMarginSchema,
+  type ResponseEntry,
+} from '@cotacoes/shared';
+import {
+  buildComparison,
+  DEFAULT_ROAD_COSTS,
+  exchangeRateInfo,
+  quoteAskedFrom,
+  type RoadCostEntry,
+  todayInSaoPaulo,
+} from '@cotacoes/shared/comparison/index';
+import type { Database } from '../../db/client.js';
+import { checkedTenant, type Tenant } from '../../db/tenant.js';
+import { AppError, validationError } from '../../lib/errors.js';
+import { findQuoteRequest } from '../../read-models/quote-request.js';
+import type { PtaxService } from './ptax.service.js';
+
+/**
+ * The responses of a quote as GET /quotes/{id}/respostas reads them (current version with its
+ * corrections applied, earlier versions): injected by app.ts from the responses module, so whatever that
+ * read applies flows into the comparison. Throws QUOTE_NOT_FOUND for a quote outside `tenant`.
+ */
+export type ResponsesReader = (tenant: Tenant, cotacaoId: string) => Promise<{ data: ResponseEntry[] }>;
+
+/** The road cost table of a company (the spec's table until companies edit their own). */
+export type RoadCostsReader = (tenant: Tenant) => Promise<readonly RoadCostEntry[]>;
+
+/**
+ * The 'Comparação' tab (spec 001 §2, §5, §9; ADR 0017): the pure rules of @cotacoes/shared/comparison
+ * applied to a quote's responses at the PTAX of the day plus the margin. Also called by the comparative
+ * documents.
+ */
+export class ComparisonService {
+  constructor(
+    private readonly db: Database,
+    private readonly readResponses: ResponsesReader,
+    private readonly ptax: PtaxService,
+    private readonly readRoadCosts: RoadCostsReader = async () => DEFAULT_ROAD_COSTS,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /**
+   * The comparison of quote `cotacaoId` of company `empresaId` (already checked against the caller):
+   * 404 QUOTE_NOT_FOUND for a quote of another company, 400 with the field message for a margin outside
+   * 0–100 or with more than one decimal.
+   */
+  async forQuote(
+    empresaId: string,
+    cotacaoId: string,
+    exchangeMargin: number = DEFAULT_EXCHANGE_MARGIN,
+  ): Promise<Comparison> {
+    const margin = exchangeMarginSchema.safeParse(exchangeMargin);
+    if (!margin.success)
+      throw validationError([{ path: 'exchangeMargin', message: margin.error.issues[0]!.message }]);
+    const tenant = checkedTenant(empresaId);
+    const [quote, responses, ptax, roadCosts] = await Promise.all([
+      findQuoteRequest(this.db, tenant, cotacaoId),
+      this.readResponses(tenant, cotacaoId),
+      this.ptax.current(),
+      this.readRoadCosts(tenant),
+    ]);
+    if (!quote) throw new AppError('QUOTE_NOT_FOUND');
+    return buildComparison({
+      cotacaoId,
+      respostas: responses.data,
+      taxa: exchangeRateInfo(ptax, margin.data),
+      pedido: quoteAskedFrom(quote),
+      hoje: todayInSaoPaulo(this.now()),
+      custosRodoviarios: roadCosts,
+    });
+  }
+}

@@ -1,0 +1,25 @@
+import { eq, isNull } from 'drizzle-orm';
+import type { Executor } from '../db/client.js';
+import { cotacoes } from '../db/schema/index.js';
+import { inTenant, type Tenant } from '../db/tenant.js';
+
+/**
+ * What a live quote asked of the carriers (freight type, destination, cargo items and texts), as the
+ * comparison reads it (the quotes module owns the writes).
+ */
+export async function findQuoteRequest(executor: Executor, tenant: Tenant, cotacaoId: string) {
+  const [row] = await executor
+    .select({
+      id: cotacoes.id,
+      tipoFrete: cotacoes.tipoFrete,
+      destino: cotacoes.destino,
+      itens: cotacoes.itens,
+      descricaoGeral: cotacoes.descricaoGeral,
+      descricaoAdicional: cotacoes.descricaoAdicional,
+      observacoes: cotacoes.observacoes,
+    })
+    .from(cotacoes)
+    .where(inTenant(cotacoes.empresaId, tenant, eq(cotacoes.id, cotacaoId), isNull(cotacoes.deletedAt)))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,129 @@
+import { formatMessage } from '../messages/errors.js';
+import { uiComparison } from '../messages/ui-comparison.js';
+import type { ExtractionFinal } from '../schemas/responses.js';
+import { type ContainerAsk, containerType, parseContainers } from './containers.js';
+import { freightLinesOf } from './freight.js';
+import { normalizeName, samePlace } from './names.js';
+
+/** What a quote asked that the comparison checks the answers against. */
+export type QuoteAsked = {
+  /** FCL, LCL, AÉREO or RODOVIÁRIO (null: unknown). */
+  tipoFrete: string | null;
+  /** The destination the quote named (a row without its own destination is taken to be for it). */
+  destino: string | null;
+  /** Container types and quantities asked (empty: none named, or not a container shipment). */
+  conteineres: ContainerAsk[];
+};
+
+/** The parts of a quote `quoteAskedFrom` reads (its volume fields and texts). */
+export type QuoteForAsk = {
+  tipoFrete?: string | null;
+  destino?: string | null;
+  itens?: readonly { quantidadeVolumes?: string | null; mercadoria?: string | null }[] | null;
+  descricaoGeral?: string | null;
+  descricaoAdicional?: string | null;
+  observacoes?: string | null;
+};
+
+const isContainerShipment = (tipoFrete: string | null | undefined) =>
+  !tipoFrete || normalizeName(tipoFrete) === 'FCL';
+
+/**
+ * The containers a quote asked for: each cargo item's volume field ('2 contêineres 40HC'), summed over
+ * items; when no item names one, its description; only for FCL (or an unknown freight type).
+ */
+export function quoteAskedFrom(quote: QuoteForAsk): QuoteAsked {
+  const tipoFrete = quote.tipoFrete ?? null;
+  const destino = quote.destino ?? null;
+  if (!isContainerShipment(tipoFrete)) return { tipoFrete, destino, conteineres: [] };
+  const items = quote.itens ?? [];
+  const fromVolumes = items.flatMap((item) => parseContainers(item.quantidadeVolumes));
+  const fromTexts = [
+    ...items.map((item) => item.mercadoria),
+    quote.descricaoGeral,
+    quote.descricaoAdicional,
+    quote.observacoes,
+  ]
+    .map((text) => parseContainers(text))
+    .find((asks) => asks.length > 0);
+  const asks = fromVolumes.length > 0 ? fromVolumes : (fromTexts ?? []);
+  const merged = new Map<string, number>();
+  for (const ask of asks) merged.set(ask.tipo, (merged.get(ask.tipo) ?? 0) + ask.quantidade);
+  return { tipoFrete, destino, conteineres: [...merged].map(([tipo, quantidade]) => ({ tipo, quantidade })) };
+}
+
+/** The destinations of an answer: its ports, then per-destination summaries not among them. */
+export function destinationsOf(final: ExtractionFinal | null | undefined): string[] {
+  if (!final) return [];
+  const names: string[] = [];
+  const candidates = [...final.porto_destino.map((port) => port.nome), ...final.destinos.map((d) => d.nome)];
+  // 'Santos / Itajaí' names two destinations; 'Itajaí/SC' one (a state code is not a destination).
+  for (const candidate of candidates)
+    for (const name of candidate.split('/').map((part) => part.trim()))
+      if (name.length > 2 && !names.some((known) => samePlace(known, name))) names.push(name);
+  return names;
+}
+
+/** The keys `missingItems` returns, in the order a message lists them. */
+export const MISSING_ITEMS = ['frete', 'frete20', 'frete40', 'prazo', 'freeTime', 'validade'] as const;
+export type MissingItem = (typeof MISSING_ITEMS)[number];
+export const missingItemLabels: Record<MissingItem, string> = uiComparison.missing;
+
+/** Transit in days: the longest figure (the engine's `transit_time_dias`), else the range's ends. */
+export function transitDays(final: ExtractionFinal): { valor: number | null; campo: string } {
+  for (const campo of ['transit_time_dias', 'transit_time_max_dias', 'transit_time_min_dias'] as const) {
+    const valor = final[campo];
+    if (typeof valor === 'number') return { valor, campo };
+  }
+  return { valor: null, campo: 'transit_time_dias' };
+}
+
+/** Free time is asked of sea shipments (containers wait at the terminal), not of air or road ones. */
+function asksFreeTime(asked: QuoteAsked, final: ExtractionFinal | null | undefined): boolean {
+  const types = [asked.tipoFrete, final?.modal].filter((type): type is string => Boolean(type));
+  return !types.some((type) => /^(AEREO|RODOVIARIO)$/.test(normalizeName(type)));
+}
+
+/**
+ * What an answer lacks compared with what the quote asked, for one destination (null: the answer as a
+ * whole): a price per container size asked ('frete20', 'frete40'; 'frete' for another size or when no
+ * size was asked and there is no freight at all), transit time, free time (sea only) and validity.
+ */
+export function missingItems(
+  final: ExtractionFinal | null | undefined,
+  asked: QuoteAsked,
+  destino: string | null = null,
+): MissingItem[] {
+  const missing = new Set<MissingItem>();
+  const lines = final
+    ? freightLinesOf(final, { destino, destinos: destinationsOf(final), corrigidos: new Set() }).filter(
+        (line) => line.valor !== null,
+      )
+    : [];
+  const sizesAsked = [
+    ...new Set(asked.conteineres.map((ask) => containerType(ask.tipo)?.size).filter(Boolean)),
+  ];
+  if (sizesAsked.length > 0) {
+    for (const size of sizesAsked)
+      if (!lines.some((line) => containerType(line.tipo)?.size === size))
+        missing.add(size === '20' ? 'frete20' : size === '40' ? 'frete40' : 'frete');
+  } else if (lines.length === 0) {
+    missing.add('frete');
+  }
+  if (!final || transitDays(final).valor === null) missing.add('prazo');
+  if (asksFreeTime(asked, final) && (final?.free_time_destino_dias ?? null) === null) missing.add('freeTime');
+  if (!final?.validadeProposta) missing.add('validade');
+  return MISSING_ITEMS.filter((item) => missing.has(item));
+}
+
+/** The revision message pre-filled with what is missing ('… nos informem o preço do contêiner de 40' e a validade da proposta.'). */
+export function revisionMessageFor(faltando: readonly MissingItem[]): string {
+  const texts = uiComparison.revisionMessage;
+  if (faltando.length === 0) return texts.withoutMissing;
+  const labels = faltando.map((item) => missingItemLabels[item]);
+  const itens =
+    labels.length === 1
+      ? labels[0]!
+      : `${labels.slice(0, -1).join(texts.listSeparator)}${texts.lastSeparator}${labels.at(-1)}`;
+  return formatMessage(texts.withMissing, { itens });
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { containerType, parseContainers, totalContainers } from './containers.js';
+
+describe('container types and quantities from text', () => {
+  it.each([
+    ['2 contêineres 40HC', [{ tipo: '40HC', quantidade: 2 }]],
+    ["2x40'HC", [{ tipo: '40HC', quantidade: 2 }]],
+    ["1 x 20'", [{ tipo: '20', quantidade: 1 }]],
+    ['02 × 20DC', [{ tipo: '20DC', quantidade: 2 }]],
+    ['3 containers de 40 pés', [{ tipo: '40', quantidade: 3 }]],
+    ['1 cntr 40 HQ', [{ tipo: '40HC', quantidade: 1 }]],
+    [
+      "2x20' + 1x40'HC",
+      [
+        { tipo: '20', quantidade: 2 },
+        { tipo: '40HC', quantidade: 1 },
+      ],
+    ],
+    ['40HC', [{ tipo: '40HC', quantidade: 1 }]],
+    ["20' reefer", [{ tipo: '20RF', quantidade: 1 }]],
+    ['2x40HC e mais 2x40HC', [{ tipo: '40HC', quantidade: 4 }]],
+  ])('%s', (text, expected) => {
+    expect(parseContainers(text)).toEqual(expected);
+  });
+
+  it.each([
+    ['10 pallets', []],
+    ['40 dias de trânsito', []],
+    ['Dimensões 100x40x40 cm', []],
+    ['2x400 kg', []],
+    ['Peso 1.240 kg', []],
+    ['', []],
+  ])('reads no container in %j', (text, expected) => {
+    expect(parseContainers(text)).toEqual(expected);
+  });
+
+  it('takes the first line that names containers (a repeated ask is not added up)', () => {
+    expect(parseContainers("Assunto: Cotação 2x20'\nCarga: 2x20' dry")).toEqual([
+      { tipo: '20', quantidade: 2 },
+    ]);
+  });
+
+  it('reads a freight unit as a type', () => {
+    expect(containerType('40HC')).toEqual({ size: '40', kind: 'HC' });
+    expect(containerType("40'HC")).toEqual({ size: '40', kind: 'HC' });
+    expect(containerType('20DC')).toEqual({ size: '20', kind: 'DC' });
+    expect(containerType("20'")).toEqual({ size: '20', kind: null });
+    expect(containerType('45HC')).toEqual({ size: '45', kind: 'HC' });
+    expect(containerType('KG')).toBeNull();
+    expect(containerType('M3')).toBeNull();
+    expect(containerType(null)).toBeNull();
+  });
+
+  it('counts the containers', () => {
+    expect(totalContainers(parseContainers("2x20' + 1x40'HC"))).toBe(3);
+    expect(totalContainers([])).toBe(0);
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * Container types and quantities read from free text: the quote's volume field ('2 contêineres 40HC',
+ * "2x20' + 1x40'HC") and the freight units of an answer ('20DC', "40'HC").
+ */
+
+export type ContainerSize = '20' | '40' | '45';
+/** DC (dry: DC, DV, GP, ST), HC (HC, HQ), RF (reefer), OT (open top), FR (flat rack); null when unsaid. */
+export type ContainerKind = 'DC' | 'HC' | 'RF' | 'OT' | 'FR';
+export type ContainerType = { size: ContainerSize; kind: ContainerKind | null };
+/** A container type asked or counted, e.g. `{ tipo: '40HC', quantidade: 2 }`; `tipo` '40' = any 40'. */
+export type ContainerAsk = { tipo: string; quantidade: number };
+
+const KINDS: Record<string, ContainerKind> = {
+  DC: 'DC',
+  DV: 'DC',
+  GP: 'DC',
+  ST: 'DC',
+  SD: 'DC',
+  DRY: 'DC',
+  HC: 'HC',
+  HQ: 'HC',
+  RF: 'RF',
+  RH: 'RF',
+  REEFER: 'RF',
+  OT: 'OT',
+  FR: 'FR',
+};
+const KIND = '(dc|dv|gp|st|sd|dry|hc|hq|rf|rh|reefer|ot|fr)';
+const FEET = `(?:\\s*(?:'|’|′|"|pés|pes|ft|feet|foot))?`;
+const SIZE = '(20|40|45)(?!\\d)';
+/** "2x40HC", "2 x 40' HC", "02 × 20'". */
+const TIMES = new RegExp(`(?<![\\d.,x×])(\\d{1,3})\\s*[x×]\\s*${SIZE}${FEET}\\s*${KIND}?(?![a-z])`, 'gi');
+/** "2 contêineres 40HC", "3 containers de 40 pés", "1 cntr 20'". */
+const WORDS = new RegExp(
+  `(?<![\\d.,])(\\d{1,3})\\s*(?:cont[eêé]ineres?|cont[eêé]iner|containers?|conteiners?|cntrs?|ctnrs?|ctrs?|unidades?|unid\\.?)\\s*(?:de\\s*)?${SIZE}${FEET}\\s*${KIND}?(?![a-z])`,
+  'gi',
+);
+/** A type without a quantity: "40HC", "20'", "40' HC" (counts one). */
+const BARE = new RegExp(`(?<![\\d.,])${SIZE}(?:\\s*(?:'|’|′)\\s*${KIND}?|\\s*${KIND})(?![a-z])`, 'gi');
+
+/** The type a text names: '40HC' → 40/HC, "20'" → 20/null, 'HC40' is not read. */
+export function containerType(text: string | null | undefined): ContainerType | null {
+  if (!text) return null;
+  const match = new RegExp(`^\\s*${SIZE}${FEET}\\s*${KIND}?\\s*$`, 'i').exec(text);
+  if (!match) return null;
+  return { size: match[1] as ContainerSize, kind: match[2] ? (KINDS[match[2].toUpperCase()] ?? null) : null };
+}
+
+export function containerLabel(type: ContainerType): string {
+  return `${type.size}${type.kind ?? ''}`;
+}
+
+function merge(asks: ContainerAsk[]): ContainerAsk[] {
+  const byType = new Map<string, number>();
+  for (const ask of asks) byType.set(ask.tipo, (byType.get(ask.tipo) ?? 0) + ask.quantidade);
+  return [...byType].map(([tipo, quantidade]) => ({ tipo, quantidade }));
+}
+
+function asksOf(line: string, pattern: RegExp, quantity: (match: RegExpExecArray) => number, offset: number) {
+  const asks: ContainerAsk[] = [];
+  for (const match of line.matchAll(pattern)) {
+    const size = match[offset] as ContainerSize;
+    const kindText = match[offset + 1];
+    const kind = kindText ? (KINDS[kindText.toUpperCase()] ?? null) : null;
+    const count = quantity(match);
+    if (count > 0) asks.push({ tipo: containerLabel({ size, kind }), quantidade: count });
+  }
+  return asks;
+}
+
+/**
+ * The containers a text asks for, from its first line that names any (a quote's body repeats the ask in
+ * its subject and table; the first mention is taken, never the sum of repeats). Quantities before the
+ * type ("2x40HC", "2 contêineres 40HC") are read; a bare type ("40HC") counts one.
+ */
+export function parseContainers(text: string | null | undefined): ContainerAsk[] {
+  if (!text) return [];
+  for (const line of text.split(/\r?\n/)) {
+    const counted = [
+      ...asksOf(line, TIMES, (m) => Number(m[1]), 2),
+      ...asksOf(line, WORDS, (m) => Number(m[1]), 2),
+    ];
+    if (counted.length > 0) return merge(counted);
+    const bare = [...line.matchAll(BARE)].map((match) => {
+      const kindText = match[2] ?? match[3];
+      const kind = kindText ? (KINDS[kindText.toUpperCase()] ?? null) : null;
+      return { tipo: containerLabel({ size: match[1] as ContainerSize, kind }), quantidade: 1 };
+    });
+    if (bare.length > 0) return merge(bare);
+  }
+  return [];
+}
+
+export function totalContainers(asks: readonly ContainerAsk[]): number {
+  return asks.reduce((sum, ask) => sum + ask.quantidade, 0);
+}

@@ -1,0 +1,223 @@
+import { describe, expect, it } from 'vitest';
+import { toNumber } from './decimal.js';
+import {
+  evaluateFees,
+  type FeeLineInput,
+  feeCurrency,
+  feeLineValue,
+  isIofLine,
+  isTotalLine,
+} from './fees.js';
+
+const fee = (
+  nome: string,
+  valor: number | null,
+  moeda = 'USD',
+  destino: string | null = null,
+): FeeLineInput => ({
+  nome,
+  rotulo: nome,
+  destino,
+  valor,
+  moeda,
+});
+const single = { destino: null, destinos: [] };
+const sums = (lines: FeeLineInput[], scope: { destino: string | null; destinos: string[] } = single) => {
+  const { porMoeda } = evaluateFees(lines, scope);
+  return { USD: toNumber(porMoeda.USD), BRL: toNumber(porMoeda.BRL) };
+};
+const reasons = (lines: FeeLineInput[], scope: { destino: string | null; destinos: string[] } = single) =>
+  evaluateFees(lines, scope).decisions.map((decision) => decision.motivo);
+
+describe('spec 001 §5 fee calculation rules', () => {
+  describe('"A fee line whose name contains TOTAL counts as 0 (ignored)"', () => {
+    it.each(['TOTAL', 'Total', 'Subtotal', 'TOTAL LOCAL CHARGES', 'Valor total'])('%s', (nome) => {
+      expect(isTotalLine(fee(nome, 1))).toBe(true);
+      expect(sums([fee('THC', 150), fee(nome, 1000)])).toEqual({ USD: 150, BRL: 0 });
+      expect(reasons([fee('THC', 150), fee(nome, 1000)])).toEqual([null, 'total']);
+    });
+
+    it('reads the printed label too (canonical name THC, label "Total THC")', () => {
+      expect(isTotalLine({ nome: 'THC', rotulo: 'Total THC' })).toBe(true);
+      expect(isTotalLine(fee('THC', 1))).toBe(false);
+    });
+  });
+
+  describe('"The value is read from total, else value, else unit value"', () => {
+    it('takes valor_total first', () => {
+      expect(feeLineValue({ valor_total: 300, valor: 150, valor_unitario: 75 })).toBe(300);
+    });
+    it('then valor', () => {
+      expect(feeLineValue({ valor_total: null, valor: 150, valor_unitario: 75 })).toBe(150);
+    });
+    it('then valor_unitario', () => {
+      expect(feeLineValue({ valor_unitario: 75 })).toBe(75);
+    });
+    it('a line without any value is left out', () => {
+      expect(feeLineValue({ nome: 'Armazenagem' })).toBeNull();
+      expect(reasons([{ nome: 'Armazenagem', moeda: 'BRL' }])).toEqual(['semValor']);
+    });
+    it('the value read is the one summed', () => {
+      expect(sums([{ nome: 'THC', moeda: 'USD', valor_total: 300, valor: 150 }])).toEqual({
+        USD: 300,
+        BRL: 0,
+      });
+    });
+  });
+
+  describe('"Per fee key (destination, name, currency) take the maximum, then sum per currency"', () => {
+    it('keeps the maximum of repeated keys and sums the rest per currency', () => {
+      const lines = [
+        fee('ETS', 22, 'USD'),
+        fee('ETS', 44, 'USD'),
+        fee('ETS', 44, 'USD'),
+        fee('THC', 1550, 'BRL'),
+        fee('ISPS', 115, 'BRL'),
+      ];
+      expect(sums(lines)).toEqual({ USD: 44, BRL: 1665 });
+      expect(reasons(lines)).toEqual(['duplicada', null, 'duplicada', null, null]);
+    });
+
+    it('the same name in another currency is another key', () => {
+      expect(sums([fee('BL FEE', 85, 'USD'), fee('BL FEE', 390, 'BRL')])).toEqual({ USD: 85, BRL: 390 });
+    });
+
+    it('the same name for another destination is another key (answer without a destination row)', () => {
+      const lines = [
+        fee('THC', 1650, 'BRL', 'Santos'),
+        fee('THC', 1540, 'BRL', 'Paranaguá'),
+        fee('THC', 100, 'BRL'),
+      ];
+      expect(sums(lines)).toEqual({ USD: 0, BRL: 3290 });
+    });
+
+    it('names compare without case and accents', () => {
+      expect(sums([fee('Liberação', 95), fee('LIBERACAO', 120)])).toEqual({ USD: 120, BRL: 0 });
+    });
+  });
+
+  describe('"Per destination, the fee takes the maximum per name and currency, then sums by currency"', () => {
+    const lines = [
+      fee('BAF', 210, 'USD'),
+      fee('THC', 1650, 'BRL', 'Santos'),
+      fee('THC', 1540, 'BRL', 'Paranaguá'),
+      fee('THC', 1480, 'BRL', 'Itapoá'),
+      fee('BL FEE', 85, 'USD'),
+    ];
+    const destinos = ['Santos', 'Paranaguá', 'Itapoá'];
+
+    it('a destination row sums its own lines and those without a destination', () => {
+      expect(sums(lines, { destino: 'Santos', destinos })).toEqual({ USD: 295, BRL: 1650 });
+      expect(sums(lines, { destino: 'Itapoá', destinos })).toEqual({ USD: 295, BRL: 1480 });
+      expect(reasons(lines, { destino: 'Paranaguá', destinos })).toEqual([
+        null,
+        'outroDestino',
+        null,
+        'outroDestino',
+        null,
+      ]);
+    });
+
+    it("a destination's line and a general line of the same name compete: the maximum counts", () => {
+      const mixed = [
+        fee('THC', 1400, 'BRL'),
+        fee('THC', 1650, 'BRL', 'Santos'),
+        fee('THC', 1540, 'BRL', 'Paranaguá'),
+      ];
+      expect(sums(mixed, { destino: 'Santos', destinos: ['Santos', 'Paranaguá'] })).toEqual({
+        USD: 0,
+        BRL: 1650,
+      });
+      expect(reasons(mixed, { destino: 'Santos', destinos: ['Santos', 'Paranaguá'] })).toEqual([
+        'duplicada',
+        null,
+        'outroDestino',
+      ]);
+    });
+
+    it('destinations match without case, accents or a state suffix', () => {
+      expect(
+        sums([fee('THC', 1480, 'BRL', 'ITAPOA')], { destino: 'Itapoá', destinos: ['Itapoá', 'Santos'] }),
+      ).toEqual({
+        USD: 0,
+        BRL: 1480,
+      });
+      expect(
+        sums([fee('THC', 10, 'BRL', 'Itajaí (SC)')], { destino: 'Itajai', destinos: ['Itajai', 'Santos'] }),
+      ).toEqual({
+        USD: 0,
+        BRL: 10,
+      });
+    });
+  });
+
+  describe('"IOF-type fee lines are accepted only if the value is below 1000"', () => {
+    it.each([
+      [999.99, 999.99],
+      [1000, 0],
+      [1500, 0],
+    ])('IOF of %d counts %d', (valor, counted) => {
+      expect(sums([fee('IOF', valor, 'BRL')])).toEqual({ USD: 0, BRL: counted });
+    });
+
+    it('recognises IOF inside a longer name, not inside another word', () => {
+      expect(isIofLine(fee('IOF sobre câmbio', 1))).toBe(true);
+      expect(isIofLine(fee('Taxa IOF', 1))).toBe(true);
+      expect(isIofLine(fee('PORTIOFEE', 1))).toBe(false);
+      expect(reasons([fee('IOF sobre câmbio', 2500, 'BRL')])).toEqual(['iof']);
+    });
+  });
+
+  describe(`"Currency '$' or 'USD' means USD; 'R$' or 'BRL' means BRL"`, () => {
+    it.each([
+      ['$', 'USD'],
+      ['USD', 'USD'],
+      ['usd', 'USD'],
+      ['US$', 'USD'],
+      ['R$', 'BRL'],
+      ['BRL', 'BRL'],
+      [' brl ', 'BRL'],
+    ])('%s → %s', (moeda, expected) => {
+      expect(feeCurrency(moeda)).toBe(expected);
+    });
+
+    it('other currencies are shown but not summed (the rate converts USD only)', () => {
+      expect(feeCurrency('EUR')).toBeNull();
+      expect(feeCurrency(null)).toBeNull();
+      const lines = [fee('ETS', 44, 'EUR'), fee('THC', 100, '$'), fee('BL', 200, 'R$')];
+      expect(sums(lines)).toEqual({ USD: 100, BRL: 200 });
+      expect(reasons(lines)).toEqual(['moeda', null, null]);
+    });
+  });
+
+  describe(`"Rows with destination '—' are skipped when there are multiple destinations"`, () => {
+    const lines = [fee('THC', 150, 'USD', '—'), fee('BL FEE', 50, 'USD')];
+
+    it('skipped with several destinations', () => {
+      expect(sums(lines, { destino: 'Santos', destinos: ['Santos', 'Paranaguá'] })).toEqual({
+        USD: 50,
+        BRL: 0,
+      });
+      expect(reasons(lines, { destino: 'Santos', destinos: ['Santos', 'Paranaguá'] })).toEqual([
+        'semDestino',
+        null,
+      ]);
+    });
+
+    it('counted with a single destination or none', () => {
+      expect(sums(lines, { destino: 'Santos', destinos: ['Santos'] })).toEqual({ USD: 200, BRL: 0 });
+      expect(sums(lines, single)).toEqual({ USD: 200, BRL: 0 });
+    });
+
+    it('dash look-alikes are the same marker', () => {
+      for (const destino of ['-', '–', ' — '])
+        expect(reasons([fee('THC', 1, 'USD', destino)], { destino: 'A', destinos: ['Aaa', 'Bbb'] })).toEqual([
+          'semDestino',
+        ]);
+    });
+  });
+
+  it('sums in decimal: 0.1 + 0.2 of fees is 0.3', () => {
+    expect(sums([fee('A', 0.1), fee('B', 0.2)])).toEqual({ USD: 0.3, BRL: 0 });
+  });
+});

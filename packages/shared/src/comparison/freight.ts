@@ -1,0 +1,169 @@
+import type { ExtractionFinal } from '../schemas/responses.js';
+import { type ContainerAsk, type ContainerSize, containerType } from './containers.js';
+import { add, type Decimal, multiply, toDecimal, ZERO } from './decimal.js';
+import { type FeeCurrency, feeCurrency } from './fees.js';
+import { isNoDestination, samePlace } from './names.js';
+
+/*
+ * What "freight value" means for a comparison row (ADR 0017):
+ * 1. The row's freight lines are the answer's `fretes` items of its destination plus those without one
+ *    ('—' ones only when the answer has a single destination). A correction of a summary field
+ *    (`preco_por_container_20/40`, `destinos.N.valorFreteUSD/BRL`) replaces the line it summarises.
+ *    An answer without lines is read from `destinos[]`, else `preco_por_container_20/40`, else `frete`.
+ * 2. When the quote asked for container types, each asked type counts the price of the line of that type
+ *    (same size and kind, else the first line of the same size) × the quantity asked; a size without a
+ *    price is missing ('frete20', 'frete40').
+ * 3. When the quote asked no container type, the headline counts: the first line in each currency (what
+ *    the engine's `destinos[].valorFreteUSD/BRL` report), × the container quantity for a container price.
+ * Only USD and BRL are summed (the rate covers USD→BRL); other currencies are shown, not counted.
+ */
+
+export type SourceRef = { line: number; text: string; cell?: string; origin: string };
+
+export type FreightLine = {
+  tipo: string;
+  valor: number | null;
+  moeda: string | null;
+  /** Correction path relative to `final`, or null when the value cannot be corrected. */
+  campo: string | null;
+  fonte: SourceRef | null;
+  confianca: number | null;
+  /** Containers of this line counted in the totals (0: shown, not counted). */
+  quantidade: number;
+};
+
+export type FreightScope = {
+  destino: string | null;
+  destinos: readonly string[];
+  /** Correction paths applied to the answer (decides which summary corrections replace a line). */
+  corrigidos: ReadonlySet<string>;
+};
+
+const sizeOf = (tipo: string): ContainerSize | null => containerType(tipo)?.size ?? null;
+
+function appliesTo(destino: string | null | undefined, scope: FreightScope): boolean {
+  if (destino == null || destino.trim() === '') return true;
+  if (isNoDestination(destino)) return scope.destinos.length <= 1;
+  return scope.destino === null || samePlace(destino, scope.destino);
+}
+
+/** The freight lines of one row of an answer, with the value each one holds after corrections. */
+export function freightLinesOf(final: ExtractionFinal, scope: FreightScope): FreightLine[] {
+  const headlineSource = final.evidence?.frete?.source ?? null;
+  const lines: FreightLine[] = [];
+  final.fretes.forEach((item, index) => {
+    if (!appliesTo(item.destino, scope)) return;
+    lines.push({
+      tipo: item.unidade,
+      valor: Number.isFinite(item.valor) ? item.valor : null,
+      moeda: item.moeda,
+      campo: `fretes.${index}.valor`,
+      fonte: item.source ?? null,
+      confianca: item.confidence ?? null,
+      quantidade: 0,
+    });
+  });
+  const destinationIndex =
+    scope.destino === null ? -1 : final.destinos.findIndex((entry) => samePlace(entry.nome, scope.destino));
+  const destination = destinationIndex >= 0 ? final.destinos[destinationIndex] : undefined;
+
+  const replace = (campo: string, valor: number | null, matches: (line: FreightLine) => boolean) => {
+    const line = lines.find(matches);
+    if (line) Object.assign(line, { valor, campo, confianca: 1 });
+    return line !== undefined;
+  };
+  const synthetic = (tipo: string, valor: number, moeda: string | null, campo: string | null) =>
+    lines.push({
+      tipo,
+      valor,
+      moeda,
+      campo,
+      fonte: headlineSource,
+      confianca: final.evidence?.frete?.confidence ?? final.confidence_overall ?? null,
+      quantidade: 0,
+    });
+
+  for (const size of ['20', '40'] as const) {
+    const campo = `preco_por_container_${size}`;
+    const valor = final[campo as 'preco_por_container_20'];
+    if (scope.corrigidos.has(campo) && !replace(campo, valor, (line) => sizeOf(line.tipo) === size))
+      if (valor !== null) synthetic(`${size}'`, valor, final.moeda, campo);
+  }
+  if (destination) {
+    for (const moeda of ['USD', 'BRL'] as const) {
+      const campo = `destinos.${destinationIndex}.valorFrete${moeda}`;
+      const valor = destination[`valorFrete${moeda}`];
+      if (scope.corrigidos.has(campo) && !replace(campo, valor, (line) => feeCurrency(line.moeda) === moeda))
+        if (valor !== null)
+          synthetic(final.frete?.tipo ?? final.tipoContainer ?? 'frete', valor, moeda, campo);
+    }
+  }
+  if (lines.length > 0) return lines;
+
+  // No freight lines for this row: the summaries the answer carries.
+  if (destination) {
+    for (const moeda of ['USD', 'BRL'] as const) {
+      const valor = destination[`valorFrete${moeda}`];
+      if (valor !== null)
+        synthetic(
+          final.frete?.tipo ?? final.tipoContainer ?? 'frete',
+          valor,
+          moeda,
+          `destinos.${destinationIndex}.valorFrete${moeda}`,
+        );
+    }
+    if (lines.length > 0) return lines;
+  }
+  for (const size of ['20', '40'] as const) {
+    const valor = final[`preco_por_container_${size}`];
+    if (valor !== null) synthetic(`${size}'`, valor, final.moeda, `preco_por_container_${size}`);
+  }
+  if (lines.length === 0 && final.frete)
+    synthetic(final.frete.tipo, final.frete.valor, final.frete.moeda, null);
+  return lines;
+}
+
+export type FreightCount = {
+  lines: FreightLine[];
+  porMoeda: Record<FeeCurrency, Decimal>;
+  /** Sizes asked by the quote that the row has no price for. */
+  tamanhosFaltando: ContainerSize[];
+};
+
+/**
+ * Decides how many containers of each line count (rule 2 or 3 above) and sums them per currency.
+ * `quantidade`: the container quantity of the shipment, used for the headline when no type was asked.
+ */
+export function countFreight(
+  lines: readonly FreightLine[],
+  asked: readonly ContainerAsk[],
+  quantidade: number,
+): FreightCount {
+  const counted = lines.map((line) => ({ ...line, quantidade: 0 }));
+  const priced = counted.filter((line) => line.valor !== null && feeCurrency(line.moeda) !== null);
+  const tamanhosFaltando: ContainerSize[] = [];
+  if (asked.length > 0) {
+    for (const ask of asked) {
+      const type = containerType(ask.tipo);
+      if (!type) continue;
+      const sameSize = priced.filter((line) => sizeOf(line.tipo) === type.size);
+      const chosen =
+        sameSize.find((line) => type.kind !== null && containerType(line.tipo)?.kind === type.kind) ??
+        sameSize[0];
+      if (chosen) chosen.quantidade += ask.quantidade;
+      else if (!tamanhosFaltando.includes(type.size)) tamanhosFaltando.push(type.size);
+    }
+  } else {
+    for (const moeda of ['USD', 'BRL'] as const) {
+      const headline = priced.find((line) => feeCurrency(line.moeda) === moeda);
+      if (headline) headline.quantidade = sizeOf(headline.tipo) === null ? 1 : quantidade;
+    }
+  }
+  const porMoeda: Record<FeeCurrency, Decimal> = { USD: ZERO, BRL: ZERO };
+  for (const line of counted) {
+    if (line.quantidade === 0) continue;
+    const moeda = feeCurrency(line.moeda)!;
+    porMoeda[moeda] = add(porMoeda[moeda], multiply(toDecimal(line.valor!), toDecimal(line.quantidade)));
+  }
+  return { lines: counted, porMoeda, tamanhosFaltando };
+}

@@ -1,0 +1,68 @@
+/*
+ * The comparison rules (spec 001 §5 fee rules, §9 constants) as pure functions and data, used by the API
+ * (GET /quotes/{id}/comparison), the screens and the comparative documents alike. ADR 0017.
+ */
+export {
+  destinationsOf,
+  MISSING_ITEMS,
+  type MissingItem,
+  missingItemLabels,
+  missingItems,
+  type QuoteAsked,
+  type QuoteForAsk,
+  quoteAskedFrom,
+  revisionMessageFor,
+  transitDays,
+} from './asked.js';
+export {
+  buildComparison,
+  type ComparisonInput,
+  type ComparisonResponse,
+  type ComparisonVersion,
+  FALLBACK_PROGRESS_TOTAL,
+  LOW_CONFIDENCE,
+  MISSING_TRANSIT_DAYS,
+  sortComparisonRows,
+} from './build.js';
+export {
+  type ContainerAsk,
+  type ContainerKind,
+  type ContainerSize,
+  type ContainerType,
+  containerType,
+  parseContainers,
+  totalContainers,
+} from './containers.js';
+export * as decimal from './decimal.js';
+export {
+  evaluateFees,
+  type FeeCurrency,
+  type FeeDecision,
+  type FeeEvaluation,
+  type FeeExclusion,
+  type FeeLineInput,
+  type FeeScope,
+  feeCurrency,
+  feeLineValue,
+  IOF_LIMIT,
+  isIofLine,
+  isTotalLine,
+} from './fees.js';
+export {
+  countFreight,
+  type FreightCount,
+  type FreightLine,
+  type FreightScope,
+  freightLinesOf,
+} from './freight.js';
+export { isNoDestination, normalizeName, normalizePlace, samePlace } from './names.js';
+export { DEFAULT_ROAD_COSTS, type RoadCostEntry, roadCost, roadCostEntry } from './road-costs.js';
+export {
+  type CostParts,
+  exchangeRateInfo,
+  FALLBACK_USD_RATE,
+  fallbackPtax,
+  type PtaxQuote,
+  todayInSaoPaulo,
+  totalCosts,
+} from './totals.js';
