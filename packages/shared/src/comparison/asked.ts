@@ -2,7 +2,7 @@ import { formatMessage } from '../messages/errors.js';
 import { uiComparison } from '../messages/ui-comparison.js';
 import type { ExtractionFinal } from '../schemas/responses.js';
 import { type ContainerAsk, containerType, parseContainers } from './containers.js';
-import { freightLinesOf } from './freight.js';
+import { type FreightLine, freightLinesOf } from './freight.js';
 import { normalizeName, samePlace } from './names.js';
 
 /** What a quote asked that the comparison checks the answers against. */
@@ -94,20 +94,28 @@ export function missingItems(
   asked: QuoteAsked,
   destino: string | null = null,
 ): MissingItem[] {
-  const missing = new Set<MissingItem>();
   const lines = final
-    ? freightLinesOf(final, { destino, destinos: destinationsOf(final), corrigidos: new Set() }).filter(
-        (line) => line.valor !== null,
-      )
+    ? freightLinesOf(final, { destino, destinos: destinationsOf(final), corrigidos: new Set() })
     : [];
+  return missingGiven(final, asked, lines);
+}
+
+/** `missingItems` for freight lines already read (the comparison reads them once per row). */
+export function missingGiven(
+  final: ExtractionFinal | null | undefined,
+  asked: QuoteAsked,
+  freightLines: readonly FreightLine[],
+): MissingItem[] {
+  const missing = new Set<MissingItem>();
+  const priced = freightLines.filter((line) => line.valor !== null);
   const sizesAsked = [
     ...new Set(asked.conteineres.map((ask) => containerType(ask.tipo)?.size).filter(Boolean)),
   ];
   if (sizesAsked.length > 0) {
     for (const size of sizesAsked)
-      if (!lines.some((line) => containerType(line.tipo)?.size === size))
+      if (!priced.some((line) => containerType(line.tipo)?.size === size))
         missing.add(size === '20' ? 'frete20' : size === '40' ? 'frete40' : 'frete');
-  } else if (lines.length === 0) {
+  } else if (priced.length === 0) {
     missing.add('frete');
   }
   if (!final || transitDays(final).valor === null) missing.add('prazo');

@@ -9,11 +9,11 @@ import type {
 } from '../schemas/comparison.js';
 import type { Correction } from '../schemas/decisions.js';
 import type { DadosExtraidos, ExtractionFinal, ResponseEntry } from '../schemas/responses.js';
-import { destinationsOf, missingItems, type QuoteAsked, transitDays } from './asked.js';
+import { destinationsOf, missingGiven, type QuoteAsked, transitDays } from './asked.js';
 import { parseContainers, totalContainers } from './containers.js';
-import { add, type Decimal, subtract, toMoney, ZERO } from './decimal.js';
-import { evaluateFees, type FeeLineInput, feeCurrency } from './fees.js';
-import { countFreight, freightLinesOf, type SourceRef } from './freight.js';
+import { add, type Decimal, subtract, toMoney } from './decimal.js';
+import { evaluateFees, type FeeDecision, type FeeLineInput, feeCurrency } from './fees.js';
+import { countFreight, type FreightLine, freightLinesOf, type SourceRef } from './freight.js';
 import { samePlace } from './names.js';
 import { DEFAULT_ROAD_COSTS, type RoadCostEntry, roadCost } from './road-costs.js';
 import { totalCosts } from './totals.js';
@@ -57,6 +57,10 @@ type Row = ComparisonRow & { totals: { brl: Decimal; usd: Decimal }; freightCoun
 
 type Evidence = { confidence?: number; source?: SourceRef | null } | undefined;
 
+function isLow(confianca: number | null, corrigido: boolean): boolean {
+  return !corrigido && confianca !== null && confianca < LOW_CONFIDENCE;
+}
+
 function figure(
   valor: number | null,
   moeda: string | null,
@@ -72,7 +76,57 @@ function figure(
     fonte: evidence.fonte,
     confianca: evidence.confianca,
     corrigido,
-    baixaConfianca: !corrigido && evidence.confianca !== null && evidence.confianca < LOW_CONFIDENCE,
+    baixaConfianca: isLow(evidence.confianca, corrigido),
+  };
+}
+
+function freightFigure(line: FreightLine, corrigidos: ReadonlySet<string>): ComparisonRow['fretes'][number] {
+  const corrigido = line.campo !== null && corrigidos.has(line.campo);
+  return {
+    valor: line.valor,
+    moeda: feeCurrency(line.moeda) ?? line.moeda,
+    campo: line.campo,
+    fonte: line.fonte,
+    confianca: line.confianca,
+    corrigido,
+    baixaConfianca: isLow(line.confianca, corrigido),
+    tipo: line.tipo,
+    quantidade: line.quantidade,
+  };
+}
+
+const exclusionTexts = uiComparison.feeExclusion;
+
+function feeFigure(
+  line: FeeLineInput & { confidence?: number; source?: SourceRef },
+  index: number,
+  decision: FeeDecision,
+  correctable: boolean,
+  corrigidos: ReadonlySet<string>,
+): ComparisonRow['taxas'][number] {
+  const fromValor = typeof line.valor_total !== 'number' && typeof line.valor === 'number';
+  const corrigido =
+    corrigidos.size > 0 &&
+    (corrigidos.has(`taxas.itens.${index}.valor`) || corrigidos.has(`taxas.itens.${index}.moeda`));
+  const confianca = line.confidence ?? null;
+  return {
+    valor: decision.valor,
+    moeda: decision.moeda ?? line.moeda ?? null,
+    campo: correctable && fromValor ? `taxas.itens.${index}.valor` : null,
+    fonte: line.source ?? null,
+    confianca,
+    corrigido,
+    baixaConfianca: isLow(confianca, corrigido),
+    nome: line.nome ?? line.rotulo ?? '',
+    rotulo: line.rotulo ?? line.nome ?? '',
+    destino: line.destino ?? null,
+    contabilizada: decision.contabilizada,
+    motivo:
+      decision.motivo === null
+        ? null
+        : decision.motivo === 'moeda'
+          ? formatMessage(exclusionTexts.moeda, { moeda: line.moeda ?? '' })
+          : exclusionTexts[decision.motivo],
   };
 }
 
@@ -102,41 +156,15 @@ function versionRows(entry: ComparisonResponse, version: ComparisonVersion, inpu
   const destinos = destinationsOf(final);
   const quantidade = totalContainers(input.pedido.conteineres) || answerContainers(final) || 1;
   return (destinos.length > 0 ? destinos : [null]).map((destino): Row => {
-    const freight = final
-      ? countFreight(
-          freightLinesOf(final, { destino, destinos, corrigidos }),
-          input.pedido.conteineres,
-          quantidade,
-        )
-      : { lines: [], porMoeda: { USD: ZERO, BRL: ZERO }, tamanhosFaltando: [] };
+    const lines = final ? freightLinesOf(final, { destino, destinos, corrigidos }) : [];
+    const freight = countFreight(lines, input.pedido.conteineres, quantidade);
     const fees = final ? feeLinesOf(final) : { lines: [], correctable: false };
     const evaluation = evaluateFees(fees.lines, { destino, destinos });
-    const taxas = fees.lines.flatMap((line, index) => {
+    const taxas: ComparisonRow['taxas'] = [];
+    fees.lines.forEach((line, index) => {
       const decision = evaluation.decisions[index]!;
-      if (decision.motivo === 'outroDestino') return [];
-      const fromValor = typeof line.valor_total !== 'number' && typeof line.valor === 'number';
-      const item = line as FeeLineInput & { confidence?: number; source?: SourceRef };
-      return [
-        {
-          ...figure(
-            decision.valor,
-            decision.moeda ?? line.moeda ?? null,
-            fees.correctable && fromValor ? `taxas.itens.${index}.valor` : null,
-            { fonte: item.source ?? null, confianca: item.confidence ?? null },
-            corrigidos,
-          ),
-          corrigido:
-            corrigidos.has(`taxas.itens.${index}.valor`) || corrigidos.has(`taxas.itens.${index}.moeda`),
-          nome: line.nome ?? line.rotulo ?? '',
-          rotulo: line.rotulo ?? line.nome ?? '',
-          destino: line.destino ?? null,
-          contabilizada: decision.contabilizada,
-          motivo:
-            decision.motivo === null
-              ? null
-              : formatMessage(uiComparison.feeExclusion[decision.motivo], { moeda: line.moeda ?? '' }),
-        },
-      ];
+      if (decision.motivo !== 'outroDestino')
+        taxas.push(feeFigure(line, index, decision, fees.correctable, corrigidos));
     });
     const valorUSD = add(freight.porMoeda.USD, evaluation.porMoeda.USD);
     const valorBRL = add(freight.porMoeda.BRL, evaluation.porMoeda.BRL);
@@ -157,17 +185,7 @@ function versionRows(entry: ComparisonResponse, version: ComparisonVersion, inpu
       status: entry.status,
       versao: version.versao,
       destino,
-      fretes: freight.lines.map((line) => ({
-        ...figure(
-          line.valor,
-          feeCurrency(line.moeda) ?? line.moeda,
-          line.campo,
-          { fonte: line.fonte, confianca: line.confianca },
-          corrigidos,
-        ),
-        tipo: line.tipo,
-        quantidade: line.quantidade,
-      })),
+      fretes: freight.lines.map((line) => freightFigure(line, corrigidos)),
       taxas,
       taxasPorMoeda: { USD: toMoney(evaluation.porMoeda.USD), BRL: toMoney(evaluation.porMoeda.BRL) },
       valorUSD: toMoney(valorUSD),
@@ -192,7 +210,7 @@ function versionRows(entry: ComparisonResponse, version: ComparisonVersion, inpu
         expirada: validade !== null && validade < input.hoje,
       },
       confianca: final?.confidence_overall ?? null,
-      faltando: missingItems(final, input.pedido, destino),
+      faltando: missingGiven(final, input.pedido, lines),
       variacao: null,
       destaque: { menorCusto: false, menorPrazo: false },
       totals: { brl: totals.custoTotalBRL, usd: totals.custoTotalUSD },
@@ -241,6 +259,8 @@ function highlight(rows: Row[]): void {
     };
 }
 
+const collator = new Intl.Collator('pt-BR');
+
 const sortValue = (row: ComparisonRow, key: ComparisonSortKey): number =>
   key === 'prazo' ? (row.prazo.valor ?? MISSING_TRANSIT_DAYS) : row[key];
 
@@ -257,8 +277,8 @@ export function sortComparisonRows<T extends ComparisonRow>(
   return [...rows].sort(
     (a, b) =>
       sign * (sortValue(a, key) - sortValue(b, key)) ||
-      a.transportador.nome.localeCompare(b.transportador.nome, 'pt-BR') ||
-      (a.destino ?? '').localeCompare(b.destino ?? '', 'pt-BR'),
+      collator.compare(a.transportador.nome, b.transportador.nome) ||
+      collator.compare(a.destino ?? '', b.destino ?? ''),
   );
 }
 

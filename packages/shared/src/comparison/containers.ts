@@ -38,12 +38,22 @@ const WORDS = new RegExp(
 /** A type without a quantity: "40HC", "20'", "40' HC" (counts one). */
 const BARE = new RegExp(`(?<![\\d.,])${SIZE}(?:\\s*(?:'|’|′)\\s*${KIND}?|\\s*${KIND})(?![a-z])`, 'gi');
 
+const TYPE = new RegExp(`^\\s*${SIZE}${FEET}\\s*${KIND}?\\s*$`, 'i');
+const types = new Map<string, ContainerType | null>();
+
 /** The type a text names: '40HC' → 40/HC, "20'" → 20/null, 'HC40' is not read. */
 export function containerType(text: string | null | undefined): ContainerType | null {
   if (!text) return null;
-  const match = new RegExp(`^\\s*${SIZE}${FEET}\\s*${KIND}?\\s*$`, 'i').exec(text);
-  if (!match) return null;
-  return { size: match[1] as ContainerSize, kind: match[2] ? (KINDS[match[2].toUpperCase()] ?? null) : null };
+  let type = types.get(text);
+  if (type === undefined) {
+    const match = TYPE.exec(text);
+    type = match
+      ? { size: match[1] as ContainerSize, kind: match[2] ? (KINDS[match[2].toUpperCase()] ?? null) : null }
+      : null;
+    if (types.size >= 1000) types.clear();
+    types.set(text, type);
+  }
+  return type;
 }
 
 export function containerLabel(type: ContainerType): string {

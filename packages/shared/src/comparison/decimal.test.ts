@@ -76,3 +76,34 @@ describe('decimal arithmetic (money never drifts like binary floating point)', (
     expect(Object.is(toNumber(subtract(d(0.1), d(0.1))), 0)).toBe(true);
   });
 });
+
+describe('decimal conversions agree with the exact text path', () => {
+  it('toDecimal and toNumber round-trip what a number prints as', () => {
+    const samples = [
+      0,
+      1,
+      -1,
+      0.1,
+      0.2,
+      0.3,
+      0.1 + 0.2,
+      1780.55,
+      5.1177,
+      5.24564,
+      12345678.12,
+      89999999.99999999,
+      1e-8,
+      1e-9,
+      123456789.5,
+      2 ** 60,
+      -0.0000001,
+    ];
+    for (let i = 0; i < 2000; i++)
+      samples.push(Math.round(Math.random() * 1e10) / 10 ** Math.floor(Math.random() * 9));
+    for (const value of samples) {
+      expect(toDecimal(value), String(value)).toBe(parseDecimal(String(value)));
+      const decimal = parseDecimal(String(value));
+      expect(toNumber(decimal), String(value)).toBe(Number(formatDecimal(decimal)) || 0);
+    }
+  });
+});

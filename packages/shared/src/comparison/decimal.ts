@@ -34,7 +34,14 @@ export function parseDecimal(text: string): Decimal {
 
 /** A JavaScript number as the decimal it prints as (0.1 is 0.1, not 0.1000000000000000055…). */
 export function toDecimal(value: number): Decimal {
+  if (Number.isSafeInteger(value)) return BigInt(value) * SCALE;
   if (!Number.isFinite(value)) throw new RangeError(`not a finite number: ${value}`);
+  // Fast path: a number of at most 8 decimals below 1e7 is n / 10^8 for the one integer n that prints
+  // back as it (0.1 + 0.2 is not: it goes the exact way).
+  if (Math.abs(value) < 1e7) {
+    const scaled = Math.round(value * 1e8);
+    if (scaled / 1e8 === value) return BigInt(scaled);
+  }
   return parseDecimal(String(value));
 }
 
@@ -81,8 +88,10 @@ export function formatDecimal(value: Decimal, places = DECIMAL_PLACES): string {
 
 /** The number closest to the decimal: exact for what it is meant to print (2 or 4 places). */
 export function toNumber(value: Decimal): number {
-  const result = Number(formatDecimal(value));
-  return Object.is(result, -0) ? 0 : result;
+  const scaled = Number(value);
+  // Below 2^53 the division is exact-then-rounded once: the same number as parsing the decimal text.
+  const result = Math.abs(scaled) < 2 ** 53 ? scaled / 1e8 : Number(formatDecimal(value));
+  return result === 0 ? 0 : result;
 }
 
 /** Rounded to 2 decimals, as a number (money as shown and answered). */

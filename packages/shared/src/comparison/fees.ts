@@ -32,6 +32,7 @@ export const IOF_LIMIT = 1000;
 
 /** '$', 'US$' and 'USD' are USD; 'R$' and 'BRL' are BRL; anything else is not summed. */
 export function feeCurrency(moeda: string | null | undefined): FeeCurrency | null {
+  if (moeda === 'USD' || moeda === 'BRL') return moeda;
   const code = (moeda ?? '').trim().toUpperCase();
   if (code === '$' || code === 'USD' || code === 'US$' || code === 'U$') return 'USD';
   if (code === 'R$' || code === 'BRL') return 'BRL';
@@ -104,7 +105,7 @@ export function evaluateFees(lines: readonly FeeLineInput[], scope: FeeScope): F
     const holder = best.get(key);
     if (holder === undefined) {
       best.set(key, index);
-    } else if (toDecimal(decision.valor!) > toDecimal(decisions[holder]!.valor!)) {
+    } else if (decision.valor! > decisions[holder]!.valor!) {
       decisions[holder] = { ...decisions[holder]!, contabilizada: false, motivo: 'duplicada' };
       best.set(key, index);
     } else {

@@ -55,11 +55,13 @@ export function totalCosts(
 }
 
 /** Today's date (YYYY-MM-DD) in America/Sao_Paulo: what "expired" is measured against. */
+const saoPauloDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/Sao_Paulo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
 export function todayInSaoPaulo(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Sao_Paulo',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return saoPauloDate.format(now);
 }
