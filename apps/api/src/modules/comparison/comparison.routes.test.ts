@@ -1,10 +1,8 @@
 import { type Comparison, comparisonSchema, errorMessages, fieldMessages } from '@cotacoes/shared';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakePtaxServer, startFakePtaxServer } from '../../../test/fakes/ptax-server.js';
 import { createTestApp, registerUser, type TestContext, waitFor } from '../../../test/helpers.js';
 import { carrierReply, quoteScenario, type Scenario, typicalAnswer } from '../../../test/replies.js';
-import { respostas } from '../../db/schema/index.js';
 
 let ctx: TestContext;
 let fake: FakePtaxServer;
@@ -179,30 +177,6 @@ describe('GET /api/quotes/{id}/comparison', () => {
     expect(rowOf(body, 0)).toMatchObject({ custoTotalBRL: 33296.75, custoTotalUSD: 6247.05 });
   });
 
-  it('reads the responses through the responses read path: a value changed there shows here', async () => {
-    const before = await comparison();
-    const current = rowOf(before, 0);
-    const [row] = await ctx.app.services.database.db
-      .select({ dadosExtraidos: respostas.dadosExtraidos })
-      .from(respostas)
-      .where(and(eq(respostas.id, current.respostaId), eq(respostas.atual, true)));
-    const dados = structuredClone(row!.dadosExtraidos) as { final: { fretes: { valor: number }[] } };
-    dados.final.fretes[1]!.valor = 2500;
-    await ctx.app.services.database.db
-      .update(respostas)
-      .set({ dadosExtraidos: dados })
-      .where(eq(respostas.id, current.respostaId));
-    try {
-      expect(rowOf(await comparison(), 0)).toMatchObject({ custoTotalBRL: 28071.42, custoTotalUSD: 5351.42 });
-    } finally {
-      dados.final.fretes[1]!.valor = 2950;
-      await ctx.app.services.database.db
-        .update(respostas)
-        .set({ dadosExtraidos: dados })
-        .where(eq(respostas.id, current.respostaId));
-    }
-  });
-
   it('an answer in BRL without transit time: summed in BRL, transit missing, sorted by total', async () => {
     await reply(2, IN_BRL_WITHOUT_TRANSIT, 3);
     const body = await comparison();
@@ -230,6 +204,29 @@ describe('GET /api/quotes/{id}/comparison', () => {
       custoTotalUSD: -240,
       prazo: 0,
     });
+  });
+
+  it("an analyst's corrections (PUT …/correcoes) flow in through the responses read, marked corrected", async () => {
+    const current = rowOf(await comparison(), 0);
+    const correct = (campo: string, valor: number) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/quotes/${s.quote.id}/respostas/${current.respostaId}/correcoes`,
+        headers: { authorization: `Bearer ${s.token}` },
+        payload: { campo, valor },
+      });
+    // The 40HC line of the revised answer (USD 2830) corrected to 2500: 2 × 2500 + BL fee 75.
+    expect((await correct('fretes.1.valor', 2500)).statusCode).toBe(200);
+    let row = rowOf(await comparison(), 0);
+    expect(row).toMatchObject({ versao: 2, valorUSD: 5075, custoTotalBRL: 28071.42, custoTotalUSD: 5351.42 });
+    expect(row.fretes[1]).toMatchObject({ valor: 2500, corrigido: true, campo: 'fretes.1.valor' });
+    expect(row.fretes[0]).toMatchObject({ corrigido: false });
+    expect(row.variacao).toMatchObject({ custoTotalBRL: -4721.04, custoTotalUSD: -900 });
+    // A correction of the summary field replaces the line it summarises.
+    expect((await correct('preco_por_container_40', 2400)).statusCode).toBe(200);
+    row = rowOf(await comparison(), 0);
+    expect(row).toMatchObject({ valorUSD: 4875, custoTotalBRL: 27022.3, custoTotalUSD: 5151.42 });
+    expect(row.fretes[1]).toMatchObject({ valor: 2400, corrigido: true, campo: 'preco_por_container_40' });
   });
 
   it("another company's quote is not found (404 'Cotação não encontrada'), nor an unknown one", async () => {
