@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import { DEFAULT_EXCHANGE_MARGIN } from '@cotacoes/shared';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -181,6 +182,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const inbound = new InboundPipeline(database.db, config, jobs, mailer, app.log);
   const rates = new RatesService(config.RATES_API_URL, config.HTTP_TIMEOUT_MS, app.log);
   const responses = new ResponsesService(database.db, config, inbound);
+  const comparison = new ComparisonService(
+    database.db,
+    (tenant, cotacaoId) => responses.listForTenant(tenant, cotacaoId),
+    new PtaxService(config.PTAX_API_URL, config.HTTP_TIMEOUT_MS, app.log),
+  );
   const services: Services = {
     config,
     database,
@@ -198,15 +204,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     carrierImports: new CarrierImportService(database.db),
     inbound,
     responses,
-    comparison: new ComparisonService(
-      database.db,
-      (tenant, cotacaoId) => responses.listForTenant(tenant, cotacaoId),
-      new PtaxService(config.PTAX_API_URL, config.HTTP_TIMEOUT_MS, app.log),
-    ),
+    comparison,
     quotes: new QuotesService(database.db, config, mailer),
     decisions: new DecisionsService(database.db, config, mailer, {
       readResponses: (auth, cotacaoId) => responses.list(auth, cotacaoId),
-      usdRate: async () => (await rates.getRates()).USDBRL.bid,
+      comparisonRows: async (tenant, cotacaoId) =>
+        (await comparison.forQuote(tenant.empresaId, cotacaoId, DEFAULT_EXCHANGE_MARGIN)).linhas,
     }),
   };
   app.decorate('services', services);

@@ -1,4 +1,4 @@
-import type { QuoteDetail, ResponseEntry } from '@cotacoes/shared';
+import type { Comparison, QuoteDetail, ResponseEntry } from '@cotacoes/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, twoDestinationAnswer } from '../../../test/decisions.js';
@@ -14,6 +14,8 @@ import {
   respostas,
   users,
 } from '../../db/schema/index.js';
+import { formatPercent } from './decision-mail.js';
+import { percentAbove } from './proposal-total.js';
 
 /*
  * Revision and approval over the real pipeline and a real SMTP sink: the e-mails carriers receive
@@ -250,6 +252,12 @@ describe('POST /api/quotes/{id}/approve', () => {
     const chosen = await answer(ctx, s, 0, { text: typicalAnswer({ frete40: 2950, thc: 1450 }) });
     const dearer = await answer(ctx, s, 1, { text: typicalAnswer({ frete40: 3400, thc: 1450 }) });
     const cheaper = await answer(ctx, s, 2, { text: typicalAnswer({ frete40: 2500, thc: 1450 }) });
+    // The feedback uses the totals the Comparação tab shows (same rules, PTAX and default margin).
+    const comparison = (await get(`/api/quotes/${s.quote.id}/comparison`, s.token)).json() as Comparison;
+    const totalOf = (respostaId: string) =>
+      comparison.linhas.find((row) => row.respostaId === respostaId)!.custoTotalBRL;
+    const expectedPercent = percentAbove(totalOf(dearer.respostaId), totalOf(chosen.respostaId))!;
+    expect(expectedPercent).toBeGreaterThan(0);
 
     const response = await post(`/api/quotes/${s.quote.id}/approve`, s.token, {
       responseId: chosen.respostaId,
@@ -284,8 +292,9 @@ describe('POST /api/quotes/{id}/approve', () => {
     const toCheaper = await mailTo(s, 2, subject);
     expect(toDearer.inReplyTo).toBe(dearer.messageId);
     expect(toCheaper.inReplyTo).toBe(cheaper.messageId);
-    // 3400 + 75 USD + 1450 BRL against 2950 + 75 USD + 1450 BRL at the fallback rate 5.2: 13.6 % above.
-    expect(toDearer.text).toContain('ficou 13,6% acima do custo da proposta escolhida');
+    expect(toDearer.text).toContain(
+      `ficou ${formatPercent('pt', expectedPercent)} acima do custo da proposta escolhida`,
+    );
     // Cheaper than the chosen one: no percentage to give.
     expect(toCheaper.text).not.toMatch(/acima/);
     for (const mail of [toDearer, toCheaper]) {

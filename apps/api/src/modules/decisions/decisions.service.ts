@@ -2,6 +2,7 @@ import {
   type ApproveBody,
   type ApproveResult,
   applyCorrections,
+  type ComparisonRow,
   type CorrectionBody,
   correctionSource,
   type DadosExtraidos,
@@ -33,7 +34,7 @@ import {
   revisionMail,
 } from './decision-mail.js';
 import * as repo from './decisions.repository.js';
-import { percentAbove, proposalCost, totalInBrl } from './proposal-total.js';
+import { percentAbove, totalOfRow } from './proposal-total.js';
 
 type Quote = NonNullable<Awaited<ReturnType<typeof repo.lockQuote>>>;
 
@@ -41,8 +42,12 @@ type Quote = NonNullable<Awaited<ReturnType<typeof repo.lockQuote>>>;
 export type DecisionsDependencies = {
   /** GET /quotes/{id}/respostas as the responses module answers it (the corrected entry is returned). */
   readResponses: (auth: AuthContext, cotacaoId: string) => Promise<{ data: ResponseEntry[] }>;
-  /** BRL per USD for the optional price feedback (a fallback rate when the service is down). */
-  usdRate: () => Promise<number>;
+  /**
+   * The Comparação tab's rows of the quote (its totals at the PTAX of the day and the default margin):
+   * the optional price feedback says how far above the chosen total a carrier was, in the same figures
+   * the analyst saw.
+   */
+  comparisonRows: (tenant: Tenant, cotacaoId: string) => Promise<ComparisonRow[]>;
 };
 
 const isFinal = (status: string) => (FINAL_STATUSES as readonly string[]).includes(status);
@@ -199,9 +204,12 @@ export class DecisionsService {
   ): Promise<ApproveResult> {
     if (!auth.user.empresaId) throw new AppError('APPROVAL_NO_COMPANY');
     const tenant = tenantOfUser(auth.user);
-    const [sender, usdRate] = await Promise.all([
+    // Read before the transaction: the comparison reads through its own queries.
+    const [sender, rows] = await Promise.all([
       this.senderOf(auth, tenant),
-      body.notificarNaoSelecionados && body.incluirFeedbackPreco ? this.deps.usdRate() : Promise.resolve(0),
+      body.notificarNaoSelecionados && body.incluirFeedbackPreco
+        ? this.deps.comparisonRows(tenant, cotacaoId)
+        : Promise.resolve([]),
     ]);
     const notificados = await this.db.transaction(async (tx) => {
       // The row lock serialises concurrent approvals: the second one reads the first one's APROVADA.
@@ -268,11 +276,13 @@ export class DecisionsService {
       );
       let told = 0;
       if (body.notificarNaoSelecionados) {
-        const chosenTotal = totalInBrl(proposalCost(chosenFinal, destino), usdRate);
+        const chosenTotal = totalOfRow(rows, chosen.respostaId!, destino);
         for (const other of others) {
-          const percent = body.incluirFeedbackPreco
-            ? percentAbove(totalInBrl(proposalCost(finalOf(other), destino), usdRate), chosenTotal)
-            : null;
+          const otherTotal = totalOfRow(rows, other.respostaId!, destino);
+          const percent =
+            body.incluirFeedbackPreco && chosenTotal !== null && otherTotal !== null
+              ? percentAbove(otherTotal, chosenTotal)
+              : null;
           const mail = notSelectedMail(language, ref, percent, sender);
           await this.sendInThread(tx, tenant, quote, other, mail, 'quote.not_selected', 'reprovacao');
           told++;

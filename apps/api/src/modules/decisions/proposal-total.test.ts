@@ -1,55 +1,23 @@
+import type { ComparisonRow } from '@cotacoes/shared';
 import { describe, expect, it } from 'vitest';
 import { approvalMail, formatPercent, notSelectedMail, revisionMail } from './decision-mail.js';
-import { percentAbove, proposalCost, totalInBrl } from './proposal-total.js';
+import { percentAbove, totalOfRow } from './proposal-total.js';
 
-const fee = (nome: string, valor: number, moeda: string, destino: string | null = null) => ({
-  nome,
-  rotulo: nome,
-  destino,
-  valor,
-  moeda,
-});
-const freight = (unidade: string, valor: number, moeda: string, destino: string | null = null) => ({
-  unidade,
-  valor,
-  moeda,
-  destino,
-});
+const row = (respostaId: string, destino: string | null, custoTotalBRL: number) =>
+  ({ respostaId, destino, custoTotalBRL }) as ComparisonRow;
 
-describe('proposal cost (the price feedback of a carrier not chosen)', () => {
-  it('freight of one container type (40HC first) plus fees after the §5 rules, in cents by currency', () => {
-    const cost = proposalCost(
-      {
-        fretes: [freight('20DC', 1850, 'USD'), freight('40HC', 2950.1, 'USD')],
-        taxas: {
-          itens: [
-            fee('THC', 1450, 'R$'),
-            fee('BL FEE', 75, '$'),
-            fee('BL FEE', 60, 'USD'),
-            fee('TOTAL', 9999, 'USD'),
-            fee('IOF', 1200, 'BRL'),
-            fee('IOF CAMBIO', 38.5, 'BRL'),
-            fee('EXW', 10, 'EUR'),
-          ],
-        },
-      },
-      null,
-    );
-    expect(cost).toEqual({ USD: 295_010 + 7_500, BRL: 145_000 + 3_850 });
-    expect(totalInBrl(cost, 5.2)).toBe(148_850 + Math.round(302_510 * 5.2));
+describe('price feedback of a carrier not chosen', () => {
+  it("takes the response's row for the approved destination (accents and case aside), else its first row", () => {
+    const rows = [row('a', 'Santos', 17_000), row('a', 'Itapoá', 18_000), row('b', 'Paranaguá', 19_000)];
+    expect(totalOfRow(rows, 'a', 'itapoa')).toBe(18_000);
+    expect(totalOfRow(rows, 'a', 'Santos')).toBe(17_000);
+    expect(totalOfRow(rows, 'b', 'Santos')).toBe(19_000);
+    expect(totalOfRow(rows, 'a', null)).toBe(17_000);
   });
 
-  it("takes the chosen destination's lines, and skips '—' lines when there are several destinations", () => {
-    const final = {
-      porto_destino: [{ nome: 'Santos' }, { nome: 'Itapoá' }],
-      fretes: [freight('40HC', 3400, 'USD', 'Santos'), freight('40HC', 3500, 'USD', 'Itapoá')],
-      taxas: {
-        itens: [fee('THC', 1600, 'BRL', 'Itapoá'), fee('ISPS', 50, 'USD', '—'), fee('BL', 80, 'USD')],
-      },
-    };
-    expect(proposalCost(final, 'itapoá')).toEqual({ USD: 358_000, BRL: 160_000 });
-    expect(proposalCost(final, 'Santos')).toEqual({ USD: 348_000, BRL: 0 });
-    expect(proposalCost(null, 'Santos')).toEqual({ USD: 0, BRL: 0 });
+  it('no row or no total gives nothing to compare', () => {
+    expect(totalOfRow([], 'a', 'Santos')).toBeNull();
+    expect(totalOfRow([row('a', 'Santos', 0)], 'a', 'Santos')).toBeNull();
   });
 
   it('percent above the chosen total, one decimal; nothing when not above or unknown', () => {
