@@ -12,6 +12,7 @@ export * from './rules/text.js';
 export * from './schemas/auth.js';
 export * from './schemas/carriers.js';
 export * from './schemas/common.js';
+export * from './schemas/comparative.js';
 export * from './schemas/comparison.js';
 export * from './schemas/decisions.js';
 export * from './schemas/empresas.js';

@@ -136,6 +136,7 @@ const statusByCode: Record<ErrorCode, number> = {
   QUOTE_GROUP_EMPTY: 400,
   QUOTE_ITEM_REQUIRED: 400,
   QUOTE_FIELDS_INVALID: 400,
+  COMPARATIVE_NO_RESPONSES: 409,
 };
 
 export type FieldError = { path: string; message: string };

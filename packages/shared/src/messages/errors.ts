@@ -149,6 +149,9 @@ export const errorMessages = {
   CORRECTION_FIELD_INVALID: 'Este valor não pode ser corrigido.',
   CORRECTION_FIELD_MISSING: 'O valor "{campo}" não existe nesta resposta.',
   CORRECTION_NOT_CURRENT: 'Só a versão atual da resposta pode ser corrigida.',
+  // Comparative documents (issue #15)
+  COMPARATIVE_NO_RESPONSES:
+    'Nenhum agente de carga respondeu a esta cotação ainda: não há propostas para gerar o comparativo.',
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

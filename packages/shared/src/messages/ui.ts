@@ -1,4 +1,5 @@
 import { uiComparison } from './ui-comparison.js';
+import { uiComparative } from './ui-comparative.js';
 import { uiConversation } from './ui-conversation.js';
 import { uiReplies } from './ui-replies.js';
 
@@ -1275,6 +1276,7 @@ export const ui = {
 
   conversation: uiConversation,
   comparison: uiComparison,
+  comparative: uiComparative,
 
   ui: {
     multiSelectPlaceholder: 'Selecione...',

@@ -1,0 +1,189 @@
+import type { Comparison, ComparisonRow, ExchangeRateInfo } from '@cotacoes/shared';
+import { formatMessage } from '@cotacoes/shared';
+import { comparativeDocumentMessages as t } from '@cotacoes/shared/messages/ui-comparative';
+import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
+
+/*
+ * What the Excel and the PDF share: the quote's header, the rows of the comparison (exactly the
+ * `Comparison` the Comparação tab shows) and the pt-BR formats. Both renderers are pure functions of it.
+ */
+
+/** The quote's own data printed above the comparison. */
+export type ComparativeHeader = {
+  empresa: string;
+  codigo: string;
+  origem: string | null;
+  destino: string | null;
+  nomeSolicitante: string;
+  prazoResposta: Date;
+  geradoEm: Date;
+};
+
+/**
+ * A comparison as the renderers read it. `rows()` is called once per pass (columns, summary, detail), so
+ * a generator can feed an export far larger than memory (the 100,000-row benchmark).
+ */
+export type ComparativeSource = {
+  header: ComparativeHeader;
+  taxa: ExchangeRateInfo;
+  rows: () => Iterable<ComparisonRow>;
+};
+
+export function sourceOf(comparison: Comparison, header: ComparativeHeader): ComparativeSource {
+  return { header, taxa: comparison.taxa, rows: () => comparison.linhas };
+}
+
+export const comparativeFilename = (codigo: string, extension: 'xlsx' | 'pdf') =>
+  `comparativo-${codigo}.${extension}`;
+
+const TIME_ZONE = 'America/Sao_Paulo';
+const decimal2 = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const decimal4 = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 4, maximumFractionDigits: 4 });
+const margin = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
+const dateTime = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const wallClockParts = new Intl.DateTimeFormat('en-US', {
+  timeZone: TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** The symbol a currency code is shown with (the product's money format: "US$ 2.350,00"). */
+export function currencySymbol(code: string | null): string {
+  switch ((code ?? '').toUpperCase()) {
+    case 'USD':
+      return 'US$';
+    case 'BRL':
+      return 'R$';
+    case 'EUR':
+      return '€';
+    default:
+      return (code ?? '').toUpperCase();
+  }
+}
+
+export function formatNumber(value: number): string {
+  return decimal2.format(value);
+}
+
+/** An amount in its currency, pt-BR separators: US$ 2.350,00 (as formatMoney of the web). */
+export function formatMoney(value: number, currency: string | null): string {
+  const symbol = currencySymbol(currency);
+  return symbol ? `${symbol} ${decimal2.format(value)}` : decimal2.format(value);
+}
+
+export function formatRate(value: number): string {
+  return decimal4.format(value);
+}
+
+export function formatMargin(value: number): string {
+  return margin.format(value);
+}
+
+/** A timestamp as dd/MM/yyyy HH:mm in Brasília time. */
+export function formatDateTime(value: Date): string {
+  return dateTime.format(value).replace(',', '');
+}
+
+/** The time Brasília's clocks show, as a UTC date (spreadsheet dates carry no time zone). */
+export function wallClock(value: Date): Date {
+  const part = Object.fromEntries(wallClockParts.formatToParts(value).map((p) => [p.type, p.value]));
+  return new Date(
+    Date.UTC(
+      Number(part.year),
+      Number(part.month) - 1,
+      Number(part.day),
+      Number(part.hour),
+      Number(part.minute),
+      Number(part.second),
+    ),
+  );
+}
+
+/** An ISO day (YYYY-MM-DD, possibly with a time) as a UTC date, or null when it is no such date. */
+export function parseIsoDay(value: string | null): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');
+  if (!match) return null;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return Number.isNaN(date.getTime()) || date.getUTCDate() !== Number(match[3]) ? null : date;
+}
+
+/** dd/MM/yyyy of an ISO day, without shifting it through a time zone; other text as it is. */
+export function formatDay(value: string | null): string | null {
+  const day = parseIsoDay(value);
+  if (!day) return value?.trim() ? value : null;
+  return `${String(day.getUTCDate()).padStart(2, '0')}/${String(day.getUTCMonth() + 1).padStart(2, '0')}/${day.getUTCFullYear()}`;
+}
+
+export function routeOf(header: ComparativeHeader): string {
+  return formatMessage(t.routeValue, {
+    origem: header.origem?.trim() || t.notInformed,
+    destino: header.destino?.trim() || t.notInformed,
+  });
+}
+
+/** 'PTAX 5,1234 de 12/03/2025 + margem 2,5% = 5,2515' (or the flagged fallback rate). */
+export function exchangeLine(taxa: ExchangeRateInfo): string {
+  return formatMessage(taxa.fonte === 'fallback' ? t.exchangeFallbackLine : t.exchangeLine, {
+    ptax: formatRate(taxa.ptax),
+    data: formatDay(taxa.dataCotacao) ?? t.notInformed,
+    margem: formatMargin(taxa.margem),
+    taxa: formatRate(taxa.taxa),
+  });
+}
+
+export function statusLabel(status: string): string {
+  return uiReplies.cards.statuses[status] ?? status;
+}
+
+export function highlightsOf(row: ComparisonRow): string {
+  return [
+    row.destaque.menorCusto ? t.highlight.menorCusto : null,
+    row.destaque.menorPrazo ? t.highlight.menorPrazo : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+export function missingOf(row: ComparisonRow): string {
+  return row.faltando.map((key) => t.missing[key] ?? key).join(', ');
+}
+
+/** The row's destination as printed ('—' when the answer has one price for every destination). */
+export function destinationOf(row: ComparisonRow): string {
+  return row.destino?.trim() || t.noDestination;
+}
+
+/** Container types in a reading order: 20', 40', 40'HC, then per-weight and per-volume units. */
+function freightRank(tipo: string): number {
+  const key = tipo.toUpperCase();
+  if (/20/.test(key)) return 0;
+  if (/40/.test(key)) return /H[CQ]/.test(key) ? 2 : 1;
+  if (/45/.test(key)) return 3;
+  if (/KG/.test(key)) return 4;
+  if (/M3|M³|CBM/.test(key)) return 5;
+  return 6;
+}
+
+/** Every freight type found in the rows, each once, in reading order: one column each. */
+export function freightTypesOf(rows: Iterable<ComparisonRow>): string[] {
+  const seen = new Set<string>();
+  for (const row of rows) for (const frete of row.fretes) seen.add(frete.tipo);
+  return [...seen].sort((a, b) => freightRank(a) - freightRank(b) || a.localeCompare(b, 'pt-BR'));
+}
+
+/** The row's freight of one type (the first, when an answer repeats a type). */
+export function freightOf(row: ComparisonRow, tipo: string) {
+  return row.fretes.find((frete) => frete.tipo === tipo && frete.valor !== null) ?? null;
+}

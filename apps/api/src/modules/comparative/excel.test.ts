@@ -1,0 +1,181 @@
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { fixtureHeader, mixedComparison } from './comparative.test-fixtures.js';
+import { sourceOf } from './comparative-document.js';
+import { moneyFormat, renderComparativeExcel, SUMMARY_HEADER_ROW } from './excel.js';
+
+async function readBack(buffer: Buffer): Promise<ExcelJS.Workbook> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+  return workbook;
+}
+
+/** The summary table as objects keyed by header text. */
+function tableOf(sheet: ExcelJS.Worksheet, headerRow: number) {
+  const headers = (sheet.getRow(headerRow).values as unknown[]).slice(1).map(String);
+  const rows: Record<string, ExcelJS.Cell>[] = [];
+  for (let r = headerRow + 1; r <= sheet.rowCount; r++) {
+    const row = sheet.getRow(r);
+    rows.push(Object.fromEntries(headers.map((h, i) => [h, row.getCell(i + 1)])));
+  }
+  return { headers, rows };
+}
+
+describe('comparative Excel', () => {
+  it('writes the quote, the rate and one row per carrier and destination with real numbers and formats', async () => {
+    const comparison = mixedComparison();
+    const workbook = await readBack(await renderComparativeExcel(sourceOf(comparison, fixtureHeader)));
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Comparativo', 'Detalhamento']);
+    const sheet = workbook.getWorksheet('Comparativo')!;
+
+    expect(sheet.getCell('A1').value).toBe('Comparativo de fretes · COT-2025-0042');
+    expect(sheet.getCell('B2').value).toBe('Importadora Horizonte Ltda.');
+    expect(sheet.getCell('E2').value).toBe('Shanghai, CN x Itapoá / Navegantes, BR');
+    expect(sheet.getCell('B3').value).toBe('Mariana Albuquerque');
+    // 2025-03-20T18:00Z is 15:00 in Brasília.
+    expect((sheet.getCell('E3').value as Date).toISOString()).toBe('2025-03-20T15:00:00.000Z');
+    expect(sheet.getCell('E3').numFmt).toBe('dd/mm/yyyy hh:mm');
+    expect(sheet.getCell('B4').value).toBe(5.1234);
+    expect((sheet.getCell('E4').value as Date).toISOString()).toBe('2025-03-12T00:00:00.000Z');
+    expect(sheet.getCell('B5').value).toBe(2.5);
+    expect(sheet.getCell('E5').value).toBe(5.2515);
+    expect(sheet.getCell('B6').value).toBe('PTAX do Banco Central');
+
+    const { headers, rows } = tableOf(sheet, SUMMARY_HEADER_ROW);
+    expect(headers).toEqual([
+      'Agente de carga',
+      'E-mail',
+      'Destino',
+      "Frete 20'",
+      "Frete 40'",
+      "Frete 40'HC",
+      'Taxas (USD)',
+      'Taxas (BRL)',
+      'Rodoviário (BRL)',
+      'Total (BRL)',
+      'Total (USD)',
+      'Transit time (dias)',
+      'Free time (dias)',
+      'Validade',
+      'Situação',
+      'Versão',
+      'Destaque',
+      'Faltando',
+    ]);
+    expect(rows).toHaveLength(comparison.linhas.length);
+    comparison.linhas.forEach((line, index) => {
+      const row = rows[index]!;
+      expect(row.Destino!.value).toBe(line.destino);
+      expect(row['Total (BRL)']!.value).toBe(line.custoTotalBRL);
+      expect(row['Total (USD)']!.value).toBe(line.custoTotalUSD);
+      expect(row['Taxas (USD)']!.value).toBe(line.taxasPorMoeda.USD);
+      expect(row['Taxas (BRL)']!.value).toBe(line.taxasPorMoeda.BRL);
+      expect(row['Rodoviário (BRL)']!.value).toBe(line.custoRodoviario);
+      expect(row['Transit time (dias)']!.value ?? null).toBe(line.prazo.valor);
+      expect(row['Free time (dias)']!.value ?? null).toBe(line.freeTime.valor);
+      expect(typeof row['Total (BRL)']!.value).toBe('number');
+      expect(row['Total (BRL)']!.numFmt).toBe('#,##0.00');
+    });
+    const [itapoa, , pacifico, rotaSul] = rows;
+    expect(itapoa!["Frete 40'HC"]!.value).toBe(2950);
+    expect(itapoa!["Frete 40'HC"]!.numFmt).toBe(moneyFormat('USD'));
+    expect(moneyFormat('USD')).toBe('"US$ "#,##0.00');
+    expect(pacifico!["Frete 40'HC"]!.value).toBe(14800);
+    expect(pacifico!["Frete 40'HC"]!.numFmt).toBe('"R$ "#,##0.00');
+    expect(pacifico!["Frete 20'"]!.value ?? null).toBeNull();
+    expect((itapoa!.Validade!.value as Date).toISOString()).toBe('2025-03-31T00:00:00.000Z');
+    expect(itapoa!.Validade!.numFmt).toBe('dd/mm/yyyy');
+    expect(rotaSul!.Situação!.value).toBe('Revisão solicitada');
+    expect(rotaSul!.Faltando!.value).toBe('transit time, free time, validade');
+
+    // The cheapest total and the shortest transit are highlighted, and only those cells.
+    const cheapest = comparison.linhas.findIndex((line) => line.destaque.menorCusto);
+    const fastest = comparison.linhas.findIndex((line) => line.destaque.menorPrazo);
+    rows.forEach((row, index) => {
+      const fill = (cell: ExcelJS.Cell) => (cell.fill as ExcelJS.FillPattern | undefined)?.fgColor?.argb;
+      expect(fill(row['Total (BRL)']!)).toBe(index === cheapest ? 'FFC6EFCE' : undefined);
+      expect(fill(row['Transit time (dias)']!)).toBe(index === fastest ? 'FFC6EFCE' : undefined);
+    });
+    expect(rows[cheapest]!.Destaque!.value).toContain('Menor custo');
+
+    // Frozen header and first column, filters over the whole table, widths that fit.
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', xSplit: 1, ySplit: SUMMARY_HEADER_ROW });
+    expect(sheet.autoFilter).toBe(`A${SUMMARY_HEADER_ROW}:R${SUMMARY_HEADER_ROW + rows.length}`);
+    const emailWidth = sheet.getColumn(2).width!;
+    expect(emailWidth).toBeGreaterThanOrEqual('pricing@atlantica-cargas.com.br'.length);
+    expect(sheet.getColumn(18).width).toBeLessThanOrEqual(30);
+  });
+
+  it('neutralises carrier and user text that a spreadsheet would run as a formula (S9)', async () => {
+    const comparison = mixedComparison();
+    const header = { ...fixtureHeader, empresa: '@SUM(1+1)', nomeSolicitante: '-2+3' };
+    const workbook = await readBack(await renderComparativeExcel(sourceOf(comparison, header)));
+    const sheet = workbook.getWorksheet('Comparativo')!;
+    expect(sheet.getCell('B2').value).toBe("'@SUM(1+1)");
+    expect(sheet.getCell('B3').value).toBe("'-2+3");
+    const { rows } = tableOf(sheet, SUMMARY_HEADER_ROW);
+    expect(rows[2]!['Agente de carga']!.value).toBe(`'=HYPERLINK("http://evil.example","Pacífico")`);
+    expect(rows[2]!['Agente de carga']!.formula).toBeUndefined();
+
+    const detail = tableOf(workbook.getWorksheet('Detalhamento')!, 1);
+    const items = detail.rows.map((row) => row.Item!.value);
+    expect(items).toContain("'+THC destino");
+    expect(items).toContain("'@Despacho");
+    const sources = detail.rows.map((row) => row['Texto de origem']!.value);
+    expect(sources).toContain("'-1+1 THC");
+    expect(sources).toContain("'\t=cmd|calc");
+    // No cell of either sheet holds a formula or a text that starts one.
+    for (const ws of workbook.worksheets)
+      ws.eachRow((row) =>
+        row.eachCell((cell) => {
+          expect(cell.formula).toBeUndefined();
+          if (typeof cell.value === 'string') expect(cell.value).not.toMatch(/^[=+\-@\t\r\0]/);
+        }),
+      );
+  });
+
+  it('lists every freight and fee line with whether it counted and where it was read', async () => {
+    const comparison = mixedComparison();
+    const workbook = await readBack(await renderComparativeExcel(sourceOf(comparison, fixtureHeader)));
+    const sheet = workbook.getWorksheet('Detalhamento')!;
+    const { headers, rows } = tableOf(sheet, 1);
+    expect(headers.slice(0, 8)).toEqual([
+      'Agente de carga',
+      'Destino da proposta',
+      'Tipo',
+      'Item',
+      'Destino do item',
+      'Valor',
+      'Moeda',
+      'Contabilizada',
+    ]);
+    const expected = comparison.linhas.reduce((n, line) => n + line.fretes.length + line.taxas.length, 0);
+    expect(rows).toHaveLength(expected);
+    const total = rows.find((row) => row.Item!.value === 'TOTAL')!;
+    expect(total.Contabilizada!.value).toBe('Não');
+    expect(total.Motivo!.value).toBe('Linha de total');
+    expect(total.Valor!.value).toBe(4875);
+    expect(total.Valor!.numFmt).toBe('#,##0.00');
+    const thc = rows.find((row) => row['Texto de origem']!.value === 'THC BRL 1.450,00')!;
+    expect(thc.Contabilizada!.value).toBe('Sim');
+    expect(thc.Origem!.value).toBe('anexo proposta.xlsx');
+    expect(thc.Célula!.value).toBe('B10');
+    expect(thc.Linha!.value).toBe(10);
+    const corrected = rows.find(
+      (row) => row.Item!.value === "Frete 40'HC" && row['Destino da proposta']!.value === 'Itapoá',
+    )!;
+    expect(corrected.Corrigido!.value).toBe('Sim');
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.autoFilter).toBe(`A1:O${1 + expected}`);
+  });
+
+  it('flags the fallback rate when the PTAX was unavailable', async () => {
+    const comparison = mixedComparison();
+    comparison.taxa = { ...comparison.taxa, fonte: 'fallback', ptax: 5.2, dataCotacao: null, taxa: 5.33 };
+    const workbook = await readBack(await renderComparativeExcel(sourceOf(comparison, fixtureHeader)));
+    const sheet = workbook.getWorksheet('Comparativo')!;
+    expect(sheet.getCell('B6').value).toBe('Taxa de contingência (PTAX indisponível)');
+    expect(sheet.getCell('E4').value).toBe('Não informado');
+    expect(sheet.getCell('E5').value).toBe(5.33);
+  });
+});

@@ -1,0 +1,380 @@
+import { PassThrough, type Writable } from 'node:stream';
+import type { ComparisonRow } from '@cotacoes/shared';
+import { formatMessage } from '@cotacoes/shared';
+import { comparativeDocumentMessages as t } from '@cotacoes/shared/messages/ui-comparative';
+import ExcelJS from 'exceljs';
+import { neutralizeCell } from '../../lib/spreadsheet.js';
+import {
+  type ComparativeSource,
+  currencySymbol,
+  destinationOf,
+  formatNumber,
+  freightOf,
+  freightTypesOf,
+  highlightsOf,
+  missingOf,
+  parseIsoDay,
+  routeOf,
+  statusLabel,
+  wallClock,
+} from './comparative-document.js';
+
+/*
+ * The comparative as a workbook (issue #15): a summary sheet (the quote, the exchange rate, one row per
+ * carrier and destination) and a detail sheet (every freight and fee line with its source). Streamed with
+ * exceljs' WorkbookWriter: rows are committed as they are written, so the memory does not grow with the
+ * number of rows. Every text cell goes through the S9 neutraliser of lib/spreadsheet.
+ */
+
+type CellValue = string | number | Date | null;
+type Cell = { value: CellValue; numFmt?: string; highlight?: boolean };
+type Column = { header: string; cell: (row: ComparisonRow) => Cell; max?: number };
+
+const MONEY = '#,##0.00';
+const DAYS = '0';
+const DATE = 'dd/mm/yyyy';
+const DATE_TIME = 'dd/mm/yyyy hh:mm';
+const RATE = '0.0000';
+const PERCENT = '0.0"%"';
+const CONFIDENCE = '0%';
+/** Excel's own limit of a cell's text. */
+const MAX_CELL_CHARS = 32_000;
+/** Width (characters) of the widest column: longer text wraps in the cell instead. */
+const MAX_WIDTH = 48;
+const MIN_WIDTH = 8;
+
+const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1E3A8A' } };
+const HEADER_FONT: Partial<ExcelJS.Font> = { bold: true, color: { argb: 'FFFFFFFF' } };
+const HIGHLIGHT_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFC6EFCE' } };
+const HIGHLIGHT_FONT: Partial<ExcelJS.Font> = { bold: true, color: { argb: 'FF006100' } };
+const LABEL_FONT: Partial<ExcelJS.Font> = { bold: true, color: { argb: 'FF475569' } };
+
+/** Text from carrier or user data: neutralised (S9) and cut to what a cell holds. */
+function text(value: string | null | undefined): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  return neutralizeCell(value.slice(0, MAX_CELL_CHARS)) as string;
+}
+
+/** The number format of an amount in `currency`: the value stays a number, the symbol is display only. */
+export function moneyFormat(currency: string | null): string {
+  const symbol = currencySymbol(currency);
+  return symbol ? `"${symbol} "${MONEY}` : MONEY;
+}
+
+const money = (value: number | null, currency: string | null = null, highlight = false): Cell => ({
+  value,
+  numFmt: currency ? moneyFormat(currency) : MONEY,
+  highlight,
+});
+
+function summaryColumns(freightTypes: readonly string[]): Column[] {
+  const c = t.columns;
+  return [
+    { header: c.transportador, cell: (row) => ({ value: text(row.transportador.nome) }), max: 36 },
+    { header: c.email, cell: (row) => ({ value: text(row.transportador.email) }), max: 36 },
+    { header: c.destino, cell: (row) => ({ value: text(destinationOf(row)) }) },
+    ...freightTypes.map(
+      (tipo): Column => ({
+        header: formatMessage(c.frete, { tipo }),
+        cell: (row) => {
+          const frete = freightOf(row, tipo);
+          return money(frete?.valor ?? null, frete?.moeda ?? null);
+        },
+      }),
+    ),
+    { header: c.taxasUSD, cell: (row) => money(row.taxasPorMoeda.USD) },
+    { header: c.taxasBRL, cell: (row) => money(row.taxasPorMoeda.BRL) },
+    { header: c.rodoviario, cell: (row) => money(row.custoRodoviario) },
+    { header: c.totalBRL, cell: (row) => money(row.custoTotalBRL, null, row.destaque.menorCusto) },
+    { header: c.totalUSD, cell: (row) => money(row.custoTotalUSD) },
+    {
+      header: c.transit,
+      cell: (row) => ({ value: row.prazo.valor, numFmt: DAYS, highlight: row.destaque.menorPrazo }),
+    },
+    { header: c.freeTime, cell: (row) => ({ value: row.freeTime.valor, numFmt: DAYS }) },
+    {
+      header: c.validade,
+      cell: (row) => {
+        const day = parseIsoDay(row.validade.valor);
+        return day ? { value: day, numFmt: DATE } : { value: text(row.validade.valor) };
+      },
+    },
+    { header: c.status, cell: (row) => ({ value: text(statusLabel(row.status)) }) },
+    { header: c.versao, cell: (row) => ({ value: row.versao, numFmt: DAYS }) },
+    { header: c.destaque, cell: (row) => ({ value: highlightsOf(row) || null }) },
+    { header: c.faltando, cell: (row) => ({ value: missingOf(row) || null }), max: 30 },
+  ];
+}
+
+/** One detail line: a freight or a fee of a row, with whether it counted and where it was read. */
+type DetailLine = {
+  row: ComparisonRow;
+  kind: string;
+  nome: string;
+  destino: string | null;
+  valor: number | null;
+  moeda: string | null;
+  contabilizada: boolean;
+  motivo: string | null;
+  corrigido: boolean;
+  confianca: number | null;
+  fonte: { line: number; text: string; cell?: string; origin: string } | null;
+};
+
+function* detailLines(row: ComparisonRow): Generator<DetailLine> {
+  for (const frete of row.fretes)
+    yield {
+      row,
+      kind: t.kinds.frete,
+      nome: formatMessage(t.columns.frete, { tipo: frete.tipo }),
+      destino: row.destino,
+      valor: frete.valor,
+      moeda: frete.moeda,
+      contabilizada: frete.valor !== null,
+      motivo: null,
+      corrigido: frete.corrigido,
+      confianca: frete.confianca,
+      fonte: frete.fonte,
+    };
+  for (const taxa of row.taxas)
+    yield {
+      row,
+      kind: t.kinds.taxa,
+      nome: taxa.rotulo || taxa.nome,
+      destino: taxa.destino,
+      valor: taxa.valor,
+      moeda: taxa.moeda,
+      contabilizada: taxa.contabilizada,
+      motivo: taxa.motivo,
+      corrigido: taxa.corrigido,
+      confianca: taxa.confianca,
+      fonte: taxa.fonte,
+    };
+}
+
+type DetailColumn = { header: string; cell: (line: DetailLine) => Cell; max?: number };
+
+function detailColumns(): DetailColumn[] {
+  const c = t.detailColumns;
+  const yesNo = (value: boolean) => (value ? t.yes : t.no);
+  return [
+    { header: c.transportador, cell: (l) => ({ value: text(l.row.transportador.nome) }), max: 36 },
+    { header: c.destinoLinha, cell: (l) => ({ value: text(destinationOf(l.row)) }) },
+    { header: c.tipo, cell: (l) => ({ value: l.kind }) },
+    { header: c.nome, cell: (l) => ({ value: text(l.nome) }), max: 32 },
+    { header: c.destinoTaxa, cell: (l) => ({ value: text(l.destino) }) },
+    { header: c.valor, cell: (l) => ({ value: l.valor, numFmt: MONEY }) },
+    { header: c.moeda, cell: (l) => ({ value: text(l.moeda) }) },
+    { header: c.contabilizada, cell: (l) => ({ value: yesNo(l.contabilizada) }) },
+    { header: c.motivo, cell: (l) => ({ value: text(l.motivo) }), max: 32 },
+    { header: c.corrigido, cell: (l) => ({ value: yesNo(l.corrigido) }) },
+    { header: c.confianca, cell: (l) => ({ value: l.confianca, numFmt: CONFIDENCE }) },
+    { header: c.origem, cell: (l) => ({ value: text(l.fonte?.origin) }), max: 30 },
+    { header: c.linha, cell: (l) => ({ value: l.fonte?.line ?? null, numFmt: DAYS }) },
+    { header: c.celula, cell: (l) => ({ value: text(l.fonte?.cell) }) },
+    { header: c.texto, cell: (l) => ({ value: text(l.fonte?.text) }), max: MAX_WIDTH },
+  ];
+}
+
+/** The characters a cell shows, to size its column. */
+function displayWidth(cell: Cell): number {
+  const { value } = cell;
+  if (value === null) return 0;
+  if (value instanceof Date) return cell.numFmt === DATE_TIME ? 16 : 10;
+  if (typeof value === 'number') {
+    const symbol = /^"([^"]*)"/.exec(cell.numFmt ?? '')?.[1] ?? '';
+    return cell.numFmt === DAYS
+      ? String(Math.round(value)).length
+      : formatNumber(value).length + symbol.length;
+  }
+  return Math.max(...value.split('\n').map((line) => line.length));
+}
+
+/** Column widths that fit the header's longest word and every value, within [MIN_WIDTH, max]. */
+function fitWidths<T>(columns: readonly { header: string; cell: (item: T) => Cell; max?: number }[]) {
+  const widths = columns.map((column) =>
+    Math.max(MIN_WIDTH, ...column.header.split(/\s+/).map((word) => word.length + 2)),
+  );
+  return {
+    measure(item: T) {
+      columns.forEach((column, index) => {
+        const width = displayWidth(column.cell(item)) + 2;
+        if (width > widths[index]!) widths[index] = width;
+      });
+    },
+    widths: () => widths.map((width, index) => Math.min(width, columns[index]!.max ?? MAX_WIDTH)),
+  };
+}
+
+function styleHeader(row: ExcelJS.Row): void {
+  row.height = 32;
+  row.eachCell((cell) => {
+    cell.fill = HEADER_FILL;
+    cell.font = HEADER_FONT;
+    cell.alignment = { vertical: 'middle', wrapText: true };
+  });
+}
+
+function addCells(sheet: ExcelJS.Worksheet, cells: readonly Cell[]): void {
+  const row = sheet.addRow(cells.map((cell) => cell.value));
+  cells.forEach((cell, index) => {
+    if (cell.value === null) return;
+    const target = row.getCell(index + 1);
+    if (cell.numFmt) target.numFmt = cell.numFmt;
+    if (cell.highlight) {
+      target.fill = HIGHLIGHT_FILL;
+      target.font = HIGHLIGHT_FONT;
+    }
+  });
+  row.commit();
+}
+
+/** The quote's data above the table: label/value pairs in columns A–B and D–E. */
+function infoRows(source: ComparativeSource): [Cell, Cell, Cell, Cell][] {
+  const { header, taxa } = source;
+  const label = (value: string): Cell => ({ value });
+  return [
+    [label(t.empresa), { value: text(header.empresa) }, label(t.rota), { value: text(routeOf(header)) }],
+    [
+      label(t.solicitante),
+      { value: text(header.nomeSolicitante) },
+      label(t.prazoResposta),
+      { value: wallClock(header.prazoResposta), numFmt: DATE_TIME },
+    ],
+    [
+      label(t.ptax),
+      { value: taxa.ptax, numFmt: RATE },
+      label(t.ptaxDate),
+      taxa.dataCotacao && parseIsoDay(taxa.dataCotacao)
+        ? { value: parseIsoDay(taxa.dataCotacao), numFmt: DATE }
+        : { value: t.notInformed },
+    ],
+    [
+      label(t.margem),
+      { value: taxa.margem, numFmt: PERCENT },
+      label(t.taxaAplicada),
+      { value: taxa.taxa, numFmt: RATE },
+    ],
+    [
+      label(t.fonte),
+      { value: taxa.fonte === 'ptax' ? t.fontePtax : t.fonteFallback, highlight: false },
+      label(t.geradoEm),
+      { value: wallClock(header.geradoEm), numFmt: DATE_TIME },
+    ],
+  ];
+}
+
+/** The header row of the summary table: title, five info rows, the legend and a blank line above it. */
+export const SUMMARY_HEADER_ROW = 9;
+
+/**
+ * Writes the workbook to `output` as it is built. `source.rows()` is read three times (columns and
+ * widths, summary, detail), never kept.
+ */
+export async function writeComparativeExcel(source: ComparativeSource, output: Writable): Promise<void> {
+  const { header } = source;
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: output,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  workbook.creator = 'Sistema de Cotações';
+  workbook.created = header.geradoEm;
+  workbook.title = formatMessage(t.heading, { codigo: header.codigo });
+
+  const freightTypes = freightTypesOf(source.rows());
+  const columns = summaryColumns(freightTypes);
+  const details = detailColumns();
+  const summaryFit = fitWidths(columns);
+  const detailFit = fitWidths(details);
+  let rowCount = 0;
+  let lineCount = 0;
+  for (const row of source.rows()) {
+    rowCount++;
+    summaryFit.measure(row);
+    for (const line of detailLines(row)) {
+      lineCount++;
+      detailFit.measure(line);
+    }
+  }
+  const widths = summaryFit.widths();
+  // The info block shares columns A–E with the table: wide enough for its labels too.
+  widths[0] = Math.max(widths[0]!, t.prazoResposta.length + 2);
+  widths[3] = Math.max(widths[3]!, t.prazoResposta.length + 2);
+
+  const pageSetup: Partial<ExcelJS.PageSetup> = {
+    orientation: 'landscape',
+    paperSize: 9,
+    fitToPage: true,
+    fitToWidth: 1,
+    fitToHeight: 0,
+  };
+  const summary = workbook.addWorksheet(t.sheetSummary, {
+    views: [{ state: 'frozen', xSplit: 1, ySplit: SUMMARY_HEADER_ROW }],
+    pageSetup: { ...pageSetup, printTitlesRow: `${SUMMARY_HEADER_ROW}:${SUMMARY_HEADER_ROW}` },
+  });
+  summary.columns = widths.map((width) => ({ width }));
+  summary.autoFilter = {
+    from: { row: SUMMARY_HEADER_ROW, column: 1 },
+    to: { row: SUMMARY_HEADER_ROW + rowCount, column: columns.length },
+  };
+  const title = summary.addRow([formatMessage(t.heading, { codigo: header.codigo })]);
+  title.getCell(1).font = { bold: true, size: 14, color: { argb: 'FF1E3A8A' } };
+  title.height = 22;
+  title.commit();
+  for (const [label1, value1, label2, value2] of infoRows(source)) {
+    const row = summary.addRow([label1.value, value1.value, null, label2.value, value2.value]);
+    row.getCell(1).font = LABEL_FONT;
+    row.getCell(4).font = LABEL_FONT;
+    if (value1.numFmt) row.getCell(2).numFmt = value1.numFmt;
+    if (value2.numFmt) row.getCell(5).numFmt = value2.numFmt;
+    row.getCell(2).alignment = { horizontal: 'left' };
+    row.getCell(5).alignment = { horizontal: 'left' };
+    row.commit();
+  }
+  const legend = summary.addRow([t.legend]);
+  legend.getCell(1).font = { italic: true, color: { argb: 'FF475569' } };
+  legend.commit();
+  summary.addRow([]).commit();
+  const head = summary.addRow(columns.map((column) => column.header));
+  styleHeader(head);
+  head.commit();
+  for (const row of source.rows())
+    addCells(
+      summary,
+      columns.map((column) => column.cell(row)),
+    );
+  summary.commit();
+
+  const detail = workbook.addWorksheet(t.sheetDetail, {
+    views: [{ state: 'frozen', xSplit: 1, ySplit: 1 }],
+    pageSetup: { ...pageSetup, printTitlesRow: '1:1' },
+  });
+  detail.columns = detailFit.widths().map((width) => ({ width }));
+  detail.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1 + lineCount, column: details.length } };
+  const detailHead = detail.addRow(details.map((column) => column.header));
+  styleHeader(detailHead);
+  detailHead.commit();
+  for (const row of source.rows())
+    for (const line of detailLines(row))
+      addCells(
+        detail,
+        details.map((column) => column.cell(line)),
+      );
+  detail.commit();
+  await workbook.commit();
+}
+
+/** The whole workbook in memory: for the download and the e-mail of one quote. */
+export async function renderComparativeExcel(source: ComparativeSource): Promise<Buffer> {
+  const output = new PassThrough();
+  const chunks: Buffer[] = [];
+  output.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    output.on('end', resolve);
+    output.on('error', reject);
+  });
+  await writeComparativeExcel(source, output);
+  await ended;
+  return Buffer.concat(chunks);
+}
