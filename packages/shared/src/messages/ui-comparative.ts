@@ -53,6 +53,7 @@ export const comparativeDocumentMessages = {
   exchangeFallbackLine: 'Taxa de contingência {ptax} (PTAX indisponível) + margem {margem}% = {taxa}',
   geradoEm: 'Gerado em',
   generatedAt: 'Gerado em {data} (horário de Brasília)',
+  generatedAtValue: '{data} (horário de Brasília)',
   page: 'Página {n} de {total}',
   notInformed: 'Não informado',
   yes: 'Sim',

@@ -1,0 +1,131 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { describe, expect, it } from 'vitest';
+import { fixtureHeader, mixedComparison, syntheticComparison } from './comparative.test-fixtures.js';
+import { formatMoney, formatNumber, sourceOf } from './comparative-document.js';
+import { renderComparativePdf } from './pdf.js';
+
+/** Text of each page, with runs of white space (pdf.js splits cells and lines) made one space. */
+async function pagesOf(pdf: Buffer): Promise<string[]> {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)));
+  return text.map((page) => page.replace(/\s+/g, ' '));
+}
+
+type Raster = { width: number; height: number; pixels: Buffer };
+
+/** Page `n` drawn by poppler as raw RGB (PPM), and as a PNG beside it for a person to look at. */
+function rasterize(pdf: Buffer, page: number, dir: string): Raster {
+  const file = path.join(dir, 'comparativo.pdf');
+  fs.writeFileSync(file, pdf);
+  const base = path.join(dir, `page-${page}`);
+  execFileSync('pdftoppm', [
+    '-png',
+    '-r',
+    '72',
+    '-f',
+    String(page),
+    '-l',
+    String(page),
+    '-singlefile',
+    file,
+    base,
+  ]);
+  expect(fs.statSync(`${base}.png`).size).toBeGreaterThan(5000);
+  execFileSync('pdftoppm', ['-r', '72', '-f', String(page), '-l', String(page), '-singlefile', file, base]);
+  const ppm = fs.readFileSync(`${base}.ppm`);
+  const match = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(ppm.subarray(0, 32).toString('latin1'))!;
+  return { width: Number(match[1]), height: Number(match[2]), pixels: ppm.subarray(match[0].length) };
+}
+
+/** Pixels close to `hex` (the bars, the highlighted cells). */
+function countColour(raster: Raster, hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+  let count = 0;
+  for (let i = 0; i < raster.pixels.length; i += 3)
+    if (
+      Math.abs(raster.pixels[i]! - r!) < 12 &&
+      Math.abs(raster.pixels[i + 1]! - g!) < 12 &&
+      Math.abs(raster.pixels[i + 2]! - b!) < 12
+    )
+      count++;
+  return count;
+}
+
+describe('comparative PDF', () => {
+  it('prints the quote, the rate, every row in pt-BR formats, the chart and page numbers', async () => {
+    const comparison = mixedComparison();
+    const pdf = await renderComparativePdf(sourceOf(comparison, fixtureHeader));
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const pages = await pagesOf(pdf);
+    expect(pages).toHaveLength(1);
+    const [text] = pages as [string];
+    for (const expected of [
+      'Comparativo de fretes · COT-2025-0042',
+      'Importadora Horizonte Ltda.',
+      'Shanghai, CN x Itapoá / Navegantes, BR',
+      'Mariana Albuquerque',
+      // 18:00 UTC is 15:00 in Brasília; the generation time likewise.
+      '20/03/2025 15:00',
+      'PTAX 5,1234 de 12/03/2025 + margem 2,5% = 5,2515',
+      '14/03/2025 10:05 (horário de Brasília)',
+      "20' US$ 1.850,00",
+      "40'HC R$ 14.800,00",
+      '10/03/2025 (vencida)',
+      'Não informado',
+      'Revisão solicitada',
+      'Custo total por agente de carga e destino (BRL)',
+      'Página 1 de 1',
+    ])
+      expect(text, expected).toContain(expected);
+    for (const row of comparison.linhas) {
+      expect(text).toContain(formatNumber(row.custoTotalBRL));
+      expect(text).toContain(formatNumber(row.custoTotalUSD));
+      expect(text).toContain(formatNumber(row.taxasPorMoeda.BRL));
+      // The chart labels each bar with its total.
+      expect(text).toContain(formatMoney(row.custoTotalBRL, 'BRL').replace(/\s/g, ' '));
+    }
+  });
+
+  it('draws an A4 landscape page with the bars and the highlighted cheapest total (rendered with poppler)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'comparative-pdf-'));
+    const pdf = await renderComparativePdf(sourceOf(mixedComparison(), fixtureHeader));
+    const page = rasterize(pdf, 1, dir);
+    // A4 landscape at 72 dpi: 841.89 × 595.28 points (poppler rounds up).
+    expect(page.width).toBeCloseTo(842, -1);
+    expect(page.height).toBeCloseTo(596, -1);
+    expect(page.width).toBeGreaterThan(page.height);
+    // Three blue bars and one green (the cheapest), plus the green highlight of the cells.
+    expect(countColour(page, '#2563eb')).toBeGreaterThan(3 * 300 * 8);
+    expect(countColour(page, '#16a34a')).toBeGreaterThan(200 * 8);
+    expect(countColour(page, '#dcfce7')).toBeGreaterThan(2 * 40 * 10);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('repeats the table header and numbers every page of a quote with 30 responses', async () => {
+    const comparison = syntheticComparison(30);
+    const pdf = await renderComparativePdf(sourceOf(comparison, fixtureHeader));
+    const pages = await pagesOf(pdf);
+    expect(pages.length).toBeGreaterThan(1);
+    pages.forEach((text, index) => {
+      expect(text).toContain(`Página ${index + 1} de ${pages.length}`);
+      expect(text).toContain('Gerado em 14/03/2025 10:05 (horário de Brasília)');
+    });
+    const tablePages = pages.filter((text) => text.includes('Agente de carga'));
+    expect(tablePages.length).toBeGreaterThan(1);
+    const all = pages.join(' ');
+    for (const row of comparison.linhas) {
+      expect(all).toContain(row.transportador.nome);
+      expect(all).toContain(formatNumber(row.custoTotalBRL));
+    }
+  });
+
+  it('says so when the totals use the fallback rate', async () => {
+    const comparison = mixedComparison();
+    comparison.taxa = { ...comparison.taxa, fonte: 'fallback', ptax: 5.2, dataCotacao: null, taxa: 5.33 };
+    const [text] = await pagesOf(await renderComparativePdf(sourceOf(comparison, fixtureHeader)));
+    expect(text).toContain('Taxa de contingência 5,2000 (PTAX indisponível) + margem 2,5% = 5,3300');
+  });
+});

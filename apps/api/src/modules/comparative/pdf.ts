@@ -1,0 +1,350 @@
+import type { ComparisonRow } from '@cotacoes/shared';
+import { formatMessage } from '@cotacoes/shared';
+import { comparativeDocumentMessages as t } from '@cotacoes/shared/messages/ui-comparative';
+import PDFDocument from 'pdfkit';
+import {
+  type ComparativeSource,
+  destinationOf,
+  exchangeLine,
+  formatDateTime,
+  formatDay,
+  formatMoney,
+  formatNumber,
+  routeOf,
+  statusLabel,
+} from './comparative-document.js';
+
+/*
+ * The comparative as a printable A4 landscape PDF (issue #15): the quote and the exchange rate, the table
+ * of the summary sheet, a bar chart of the totals in BRL, the generation time in Brasília and
+ * 'Página X de Y' on every page. pdfkit's Helvetica (as the request PDF, quote-document.ts) covers
+ * Portuguese; every figure uses the product's pt-BR formats.
+ */
+
+const MARGIN = 36;
+const FOOTER_SPACE = 28;
+const COLORS = {
+  title: '#1e3a8a',
+  text: '#0f172a',
+  muted: '#475569',
+  rule: '#cbd5e1',
+  headerFill: '#1e3a8a',
+  zebra: '#f1f5f9',
+  highlightFill: '#dcfce7',
+  highlightText: '#14532d',
+  bar: '#2563eb',
+  barBest: '#16a34a',
+  grid: '#e2e8f0',
+};
+
+type Align = 'left' | 'right';
+type TableColumn = {
+  header: string;
+  width: number;
+  align: Align;
+  cell: (row: ComparisonRow) => string;
+  highlight?: (row: ComparisonRow) => boolean;
+};
+
+const days = (value: number | null) => (value === null ? t.notInformed : String(value));
+
+function validityOf(row: ComparisonRow): string {
+  const day = formatDay(row.validade.valor);
+  if (!day) return t.notInformed;
+  return row.validade.expirada ? `${day} (${t.expired})` : day;
+}
+
+function freightsOf(row: ComparisonRow): string {
+  const lines = row.fretes
+    .filter((frete) => frete.valor !== null)
+    .map((frete) => `${frete.tipo} ${formatMoney(frete.valor!, frete.moeda)}`);
+  return lines.length ? lines.join('\n') : t.notInformed;
+}
+
+/** The table of the summary, fitted to the 770 pt of an A4 landscape page between margins. */
+const TABLE: TableColumn[] = [
+  { header: t.columns.transportador, width: 120, align: 'left', cell: (row) => row.transportador.nome },
+  { header: t.columns.destino, width: 58, align: 'left', cell: destinationOf },
+  { header: t.columns.fretes, width: 104, align: 'left', cell: freightsOf },
+  {
+    header: t.columns.taxasUSD,
+    width: 56,
+    align: 'right',
+    cell: (row) => formatNumber(row.taxasPorMoeda.USD),
+  },
+  {
+    header: t.columns.taxasBRL,
+    width: 60,
+    align: 'right',
+    cell: (row) => formatNumber(row.taxasPorMoeda.BRL),
+  },
+  {
+    header: t.columns.rodoviario,
+    width: 56,
+    align: 'right',
+    cell: (row) => formatNumber(row.custoRodoviario),
+  },
+  {
+    header: t.columns.totalBRL,
+    width: 70,
+    align: 'right',
+    cell: (row) => formatNumber(row.custoTotalBRL),
+    highlight: (row) => row.destaque.menorCusto,
+  },
+  { header: t.columns.totalUSD, width: 62, align: 'right', cell: (row) => formatNumber(row.custoTotalUSD) },
+  {
+    header: t.columns.transitShort,
+    width: 44,
+    align: 'right',
+    cell: (row) => days(row.prazo.valor),
+    highlight: (row) => row.destaque.menorPrazo,
+  },
+  { header: t.columns.freeTimeShort, width: 44, align: 'right', cell: (row) => days(row.freeTime.valor) },
+  { header: t.columns.validade, width: 50, align: 'left', cell: validityOf },
+  { header: t.columns.status, width: 56, align: 'left', cell: (row) => statusLabel(row.status) },
+];
+const PAD = 3;
+const FONT_SIZE = 8;
+
+/** 0, a round step, 2 steps… up to at least `max`: the chart's scale. */
+function niceTicks(max: number): number[] {
+  if (max <= 0) return [0];
+  const rough = max / 5;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = ([1, 2, 2.5, 5, 10].find((f) => f * power >= rough) ?? 10) * power;
+  const ticks: number[] = [];
+  for (let value = 0; value < max + step; value += step) ticks.push(value);
+  return ticks;
+}
+
+export function renderComparativePdf(source: ComparativeSource): Promise<Buffer> {
+  const { header, taxa } = source;
+  const rows = [...source.rows()];
+  return new Promise((resolve, reject) => {
+    const pdf = new PDFDocument({
+      size: 'A4',
+      layout: 'landscape',
+      margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN },
+      bufferPages: true,
+      info: {
+        Title: formatMessage(t.heading, { codigo: header.codigo }),
+        Author: 'Sistema de Cotações',
+        CreationDate: header.geradoEm,
+      },
+    });
+    const chunks: Buffer[] = [];
+    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+
+    const left = MARGIN;
+    const width = pdf.page.width - 2 * MARGIN;
+    const bottom = () => pdf.page.height - MARGIN - FOOTER_SPACE;
+
+    // Title and the quote's data.
+    pdf
+      .fillColor(COLORS.title)
+      .font('Helvetica-Bold')
+      .fontSize(18)
+      .text(formatMessage(t.heading, { codigo: header.codigo }), left, MARGIN, { width });
+    pdf.moveDown(0.2).fillColor(COLORS.text).font('Helvetica').fontSize(11).text(header.empresa, { width });
+    pdf.moveDown(0.6);
+    const info: [string, string][] = [
+      [t.rota, routeOf(header)],
+      [t.solicitante, header.nomeSolicitante || t.notInformed],
+      [t.prazoResposta, formatDateTime(header.prazoResposta)],
+      [t.taxaAplicada, exchangeLine(taxa)],
+      [t.geradoEm, formatMessage(t.generatedAtValue, { data: formatDateTime(header.geradoEm) })],
+    ];
+    const half = width / 2;
+    let infoTop = pdf.y;
+    info.forEach(([label, value], index) => {
+      const x = left + (index % 2) * half;
+      if (index % 2 === 0 && index > 0) infoTop = pdf.y + 4;
+      pdf
+        .fillColor(COLORS.muted)
+        .font('Helvetica')
+        .fontSize(8)
+        .text(label.toUpperCase(), x, infoTop, {
+          width: half - 12,
+        });
+      pdf
+        .fillColor(taxa.fonte === 'fallback' && label === t.taxaAplicada ? '#b45309' : COLORS.text)
+        .font('Helvetica-Bold')
+        .fontSize(10)
+        .text(value, x, pdf.y + 1, { width: half - 12 });
+    });
+    pdf.y += 10;
+
+    // The table, its header repeated on every page.
+    const cellHeight = (value: string, column: TableColumn, bold: boolean) =>
+      pdf
+        .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+        .fontSize(FONT_SIZE)
+        .heightOfString(value, { width: column.width - 2 * PAD });
+    const drawHeader = () => {
+      const height = Math.max(...TABLE.map((column) => cellHeight(column.header, column, true))) + 2 * PAD;
+      const y = pdf.y;
+      pdf.rect(left, y, width, height).fill(COLORS.headerFill);
+      let x = left;
+      for (const column of TABLE) {
+        pdf
+          .fillColor('#ffffff')
+          .font('Helvetica-Bold')
+          .fontSize(FONT_SIZE)
+          .text(column.header, x + PAD, y + PAD, { width: column.width - 2 * PAD, align: column.align });
+        x += column.width;
+      }
+      pdf.y = y + height;
+    };
+    pdf.fillColor(COLORS.title).font('Helvetica-Bold').fontSize(12).text(t.tableTitle, left, pdf.y);
+    pdf.moveDown(0.3);
+    drawHeader();
+    rows.forEach((row, index) => {
+      const values = TABLE.map((column) => column.cell(row));
+      const height =
+        Math.max(
+          ...TABLE.map((column, i) => cellHeight(values[i]!, column, Boolean(column.highlight?.(row)))),
+        ) +
+        2 * PAD;
+      if (pdf.y + height > bottom()) {
+        pdf.addPage();
+        pdf.y = MARGIN;
+        drawHeader();
+      }
+      const y = pdf.y;
+      if (index % 2 === 1) pdf.rect(left, y, width, height).fill(COLORS.zebra);
+      let x = left;
+      TABLE.forEach((column, i) => {
+        const highlighted = Boolean(column.highlight?.(row));
+        if (highlighted) pdf.rect(x, y, column.width, height).fill(COLORS.highlightFill);
+        pdf
+          .fillColor(highlighted ? COLORS.highlightText : COLORS.text)
+          .font(highlighted || i === 0 ? 'Helvetica-Bold' : 'Helvetica')
+          .fontSize(FONT_SIZE)
+          .text(values[i]!, x + PAD, y + PAD, { width: column.width - 2 * PAD, align: column.align });
+        x += column.width;
+      });
+      pdf
+        .moveTo(left, y + height)
+        .lineTo(left + width, y + height)
+        .lineWidth(0.5)
+        .strokeColor(COLORS.rule)
+        .stroke();
+      pdf.y = y + height;
+    });
+    pdf.moveDown(0.5);
+    pdf.fillColor(COLORS.muted).font('Helvetica-Oblique').fontSize(8).text(t.legend, left, pdf.y, { width });
+
+    // Bar chart of the totals in BRL, cheapest first, on this page when it fits, else from a new one.
+    const bars = [...rows].sort((a, b) => a.custoTotalBRL - b.custoTotalBRL);
+    const labelWidth = 220;
+    const valueWidth = 80;
+    const plotLeft = left + labelWidth + 8;
+    const plotWidth = width - labelWidth - 8 - valueWidth;
+    const ticks = niceTicks(Math.max(0, ...bars.map((row) => row.custoTotalBRL)));
+    const scaleMax = ticks[ticks.length - 1] || 1;
+    const titleHeight = 24;
+    const axisHeight = 14;
+    const fullPage = bottom() - MARGIN - titleHeight - axisHeight;
+    const pitch = Math.min(18, Math.max(13, fullPage / Math.max(1, bars.length)));
+    const barHeight = Math.round(pitch * 0.68);
+    pdf.moveDown(1.2);
+    if (
+      pdf.y + titleHeight + axisHeight + Math.min(bars.length, 3) * pitch > bottom() ||
+      (bars.length * pitch > bottom() - pdf.y - titleHeight - axisHeight && bars.length * pitch <= fullPage)
+    ) {
+      pdf.addPage();
+      pdf.y = MARGIN;
+    }
+    let next = 0;
+    while (next < bars.length) {
+      if (next > 0) {
+        pdf.addPage();
+        pdf.y = MARGIN;
+      }
+      pdf
+        .fillColor(COLORS.title)
+        .font('Helvetica-Bold')
+        .fontSize(12)
+        .text(t.chartTitle, left, pdf.y, { width });
+      pdf.y += 8;
+      const top = pdf.y;
+      const count = Math.max(
+        1,
+        Math.min(bars.length - next, Math.floor((bottom() - top - axisHeight) / pitch)),
+      );
+      const plotBottom = top + count * pitch;
+      // Grid first, so bars and their values are drawn over it.
+      for (const tick of ticks) {
+        const x = plotLeft + (tick / scaleMax) * plotWidth;
+        pdf.moveTo(x, top).lineTo(x, plotBottom).lineWidth(0.5).strokeColor(COLORS.grid).stroke();
+        pdf
+          .fillColor(COLORS.muted)
+          .font('Helvetica')
+          .fontSize(7)
+          .text(formatNumber(tick).replace(/,00$/, ''), x - 30, plotBottom + 3, {
+            width: 60,
+            align: 'center',
+            lineBreak: false,
+          });
+      }
+      for (const [index, row] of bars.slice(next, next + count).entries()) {
+        const y = top + index * pitch;
+        const best = row.destaque.menorCusto;
+        pdf
+          .fillColor(COLORS.text)
+          .font('Helvetica')
+          .fontSize(8)
+          .text(`${row.transportador.nome} · ${destinationOf(row)}`, left, y + (barHeight - 7) / 2, {
+            width: labelWidth,
+            align: 'right',
+            lineBreak: false,
+            ellipsis: true,
+          });
+        const barWidth = Math.max(1, (row.custoTotalBRL / scaleMax) * plotWidth);
+        pdf.rect(plotLeft, y, barWidth, barHeight).fill(best ? COLORS.barBest : COLORS.bar);
+        pdf
+          .fillColor(best ? COLORS.highlightText : COLORS.text)
+          .font(best ? 'Helvetica-Bold' : 'Helvetica')
+          .fontSize(8)
+          .text(formatMoney(row.custoTotalBRL, 'BRL'), plotLeft + barWidth + 4, y + (barHeight - 7) / 2, {
+            width: valueWidth + plotWidth - barWidth,
+            lineBreak: false,
+          });
+      }
+      pdf.y = plotBottom + axisHeight;
+      next += count;
+    }
+
+    // Footer: generation time and 'Página X de Y' on every page.
+    const range = pdf.bufferedPageRange();
+    const generated = formatMessage(t.generatedAt, { data: formatDateTime(header.geradoEm) });
+    for (let i = 0; i < range.count; i++) {
+      pdf.switchToPage(range.start + i);
+      // Writing inside the bottom margin would otherwise start a new page.
+      pdf.page.margins.bottom = 0;
+      const y = pdf.page.height - MARGIN - 10;
+      pdf
+        .moveTo(left, y - 6)
+        .lineTo(left + width, y - 6)
+        .lineWidth(0.5)
+        .strokeColor(COLORS.rule)
+        .stroke();
+      pdf
+        .fillColor(COLORS.muted)
+        .font('Helvetica')
+        .fontSize(8)
+        .text(`${formatMessage(t.heading, { codigo: header.codigo })} · ${generated}`, left, y, {
+          width: width - 100,
+          lineBreak: false,
+        });
+      pdf.text(formatMessage(t.page, { n: i + 1, total: range.count }), left + width - 100, y, {
+        width: 100,
+        align: 'right',
+        lineBreak: false,
+      });
+    }
+    pdf.end();
+  });
+}
