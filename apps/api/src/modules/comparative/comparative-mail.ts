@@ -1,0 +1,62 @@
+import type { ComparisonRow } from '@cotacoes/shared';
+import { formatMessage } from '@cotacoes/shared';
+import { comparativeDocumentMessages } from '@cotacoes/shared/messages/ui-comparative';
+import { type ComparativeSource, exchangeLine, formatMoney, routeOf } from './comparative-document.js';
+
+const t = comparativeDocumentMessages.mail;
+
+function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
+}
+
+export type ComparativeMail = { subject: string; text: string; html: string };
+
+const destinationSuffix = (row: ComparisonRow) => (row.destino ? ` (${row.destino})` : '');
+
+/**
+ * The message that carries the two files: what was compared, the cheapest and the fastest proposal, the
+ * rate used and who sent it. The figures are those of the attached documents.
+ */
+export function renderComparativeMail(
+  source: ComparativeSource,
+  counts: { linhas: number; respondidas: number; total: number },
+  sender: { name: string; email: string },
+): ComparativeMail {
+  const { header } = source;
+  const rows = [...source.rows()];
+  const cheapest = rows.find((row) => row.destaque.menorCusto);
+  const fastest = rows.find((row) => row.destaque.menorPrazo && row.prazo.valor !== null);
+  const rota = routeOf(header);
+  const paragraphs = [
+    formatMessage(t.intro, { codigo: header.codigo, rota }),
+    formatMessage(t.proposals, { n: counts.linhas, respondidas: counts.respondidas, total: counts.total }),
+    cheapest
+      ? formatMessage(t.best, {
+          nome: cheapest.transportador.nome,
+          destino: destinationSuffix(cheapest),
+          total: formatMoney(cheapest.custoTotalBRL, 'BRL'),
+        })
+      : null,
+    fastest
+      ? formatMessage(t.fastest, {
+          nome: fastest.transportador.nome,
+          destino: destinationSuffix(fastest),
+          dias: fastest.prazo.valor!,
+        })
+      : null,
+    formatMessage(t.exchange, { cambio: exchangeLine(source.taxa) }),
+    formatMessage(t.sentBy, { nome: sender.name, email: sender.email }),
+  ].filter((paragraph): paragraph is string => paragraph !== null);
+  const subject = formatMessage(t.subject, { codigo: header.codigo, rota });
+  const html = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="640" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;padding:28px"><tr><td>
+<h1 style="margin:0 0 20px;font-size:20px;color:#1e3a8a">${escapeHtml(formatMessage(comparativeDocumentMessages.heading, { codigo: header.codigo }))}</h1>
+${paragraphs.map((p) => `<p style="margin:0 0 12px">${escapeHtml(p)}</p>`).join('\n')}
+</td></tr></table></td></tr></table></body></html>`;
+  return { subject, text: paragraphs.join('\n\n'), html };
+}

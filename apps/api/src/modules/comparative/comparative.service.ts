@@ -1,0 +1,161 @@
+import type { Comparison, SendComparativeBody, SendComparativeResult } from '@cotacoes/shared';
+import { uiComparative } from '@cotacoes/shared/messages/ui-comparative';
+import type { AppConfig } from '../../config/env.js';
+import { recordMessage } from '../../conversation/conversation.repository.js';
+import type { Database } from '../../db/client.js';
+import { type Tenant, tenantOfUser } from '../../db/tenant.js';
+import { writeAudit } from '../../lib/audit.js';
+import { AppError } from '../../lib/errors.js';
+import type { Mailer } from '../../mail/mailer.js';
+import type { AuthContext, RequestMeta } from '../../plugins/request-context.js';
+import { findEmpresaById } from '../../read-models/empresas.js';
+import * as repo from './comparative.repository.js';
+import { type ComparativeSource, comparativeFilename, sourceOf } from './comparative-document.js';
+import { renderComparativeMail } from './comparative-mail.js';
+import { renderComparativeExcel } from './excel.js';
+import { renderComparativePdf } from './pdf.js';
+
+/**
+ * The comparison of a quote as the Comparação tab shows it (same rules, PTAX, margin and corrections).
+ * Injected by app.ts from the comparison module: a module never imports another.
+ */
+export type ComparisonProvider = (
+  empresaId: string,
+  cotacaoId: string,
+  exchangeMargin: number,
+) => Promise<Comparison>;
+
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const PDF_CONTENT_TYPE = 'application/pdf';
+
+export type ComparativeFile = { filename: string; contentType: string; body: Buffer };
+
+type Prepared = { tenant: Tenant; source: ComparativeSource; comparison: Comparison; codigo: string };
+
+/**
+ * Comparative documents (spec 001 'Gerar Comparativo', issue #15): the Excel and the PDF of a quote's
+ * comparison, downloaded or sent by e-mail in one message through the outbox (R1).
+ */
+export class ComparativeService {
+  constructor(
+    private readonly db: Database,
+    private readonly config: Pick<AppConfig, 'MAIL_FROM'>,
+    private readonly mailer: Mailer,
+    private readonly comparisonOf: ComparisonProvider,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** The quote (404 when it is not the caller's) and its comparison (409 when nobody answered yet). */
+  private async prepare(auth: AuthContext, cotacaoId: string, exchangeMargin: number): Promise<Prepared> {
+    const tenant = tenantOfUser(auth.user);
+    const quote = await repo.findQuoteHeader(this.db, tenant, cotacaoId);
+    if (!quote) throw new AppError('QUOTE_NOT_FOUND');
+    const comparison = await this.comparisonOf(tenant.empresaId, quote.id, exchangeMargin);
+    if (comparison.linhas.length === 0) throw new AppError('COMPARATIVE_NO_RESPONSES');
+    const empresa = await findEmpresaById(this.db, tenant.empresaId);
+    const source = sourceOf(comparison, {
+      empresa: empresa?.nome ?? '',
+      codigo: quote.codigo,
+      origem: quote.origem,
+      destino: quote.destino,
+      nomeSolicitante: quote.nomeSolicitante,
+      prazoResposta: quote.prazoResposta,
+      geradoEm: this.now(),
+    });
+    return { tenant, source, comparison, codigo: quote.codigo };
+  }
+
+  async excel(auth: AuthContext, cotacaoId: string, exchangeMargin: number): Promise<ComparativeFile> {
+    const { source, codigo } = await this.prepare(auth, cotacaoId, exchangeMargin);
+    return {
+      filename: comparativeFilename(codigo, 'xlsx'),
+      contentType: XLSX_CONTENT_TYPE,
+      body: await renderComparativeExcel(source),
+    };
+  }
+
+  async pdf(auth: AuthContext, cotacaoId: string, exchangeMargin: number): Promise<ComparativeFile> {
+    const { source, codigo } = await this.prepare(auth, cotacaoId, exchangeMargin);
+    return {
+      filename: comparativeFilename(codigo, 'pdf'),
+      contentType: PDF_CONTENT_TYPE,
+      body: await renderComparativePdf(source),
+    };
+  }
+
+  /**
+   * One message with both files to the given addresses, queued in the outbox with the conversation
+   * entry (tipo 'comparativo') and the audit row in one transaction: a restart never loses it (R1).
+   * The files travel inside the outbox row: a comparative is tens of kilobytes (ADR 0020).
+   */
+  async send(
+    auth: AuthContext,
+    cotacaoId: string,
+    body: SendComparativeBody,
+    meta: RequestMeta,
+  ): Promise<SendComparativeResult> {
+    const { tenant, source, comparison, codigo } = await this.prepare(auth, cotacaoId, body.exchangeMargin);
+    const [excel, pdf] = await Promise.all([renderComparativeExcel(source), renderComparativePdf(source)]);
+    const attachments = [
+      {
+        filename: comparativeFilename(codigo, 'xlsx'),
+        contentType: XLSX_CONTENT_TYPE,
+        contentBase64: excel.toString('base64'),
+      },
+      {
+        filename: comparativeFilename(codigo, 'pdf'),
+        contentType: PDF_CONTENT_TYPE,
+        contentBase64: pdf.toString('base64'),
+      },
+    ];
+    const mail = renderComparativeMail(
+      source,
+      { linhas: comparison.linhas.length, respondidas: comparison.respondidas, total: comparison.total },
+      { name: auth.user.name, email: auth.user.email },
+    );
+    await this.db.transaction(async (tx) => {
+      const sent = await this.mailer.enqueue(tx, {
+        kind: 'quote.comparative',
+        to: body.emails,
+        replyTo: auth.user.email,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        headers: { 'X-Cotacao': codigo },
+        attachments,
+        empresaId: tenant.empresaId,
+      });
+      await recordMessage(tx, tenant, {
+        cotacaoId,
+        transportadorId: null,
+        direction: 'sent',
+        tipo: 'comparativo',
+        fromAddress: this.config.MAIL_FROM,
+        toAddresses: body.emails,
+        subject: mail.subject,
+        bodyText: mail.text,
+        bodyHtml: mail.html,
+        messageId: sent.messageId,
+        outboxId: sent.id,
+      });
+      await writeAudit(
+        tx,
+        { ...meta, userId: auth.user.id, empresaId: tenant.empresaId },
+        'cotacao.comparative.send',
+        {
+          entity: 'cotacao',
+          entityId: cotacaoId,
+          details: {
+            codigo,
+            emails: body.emails,
+            exchangeMargin: body.exchangeMargin,
+            taxa: comparison.taxa.taxa,
+            linhas: comparison.linhas.length,
+            messageId: sent.messageId,
+          },
+        },
+      );
+    });
+    return { message: uiComparative.sent, emails: body.emails };
+  }
+}
