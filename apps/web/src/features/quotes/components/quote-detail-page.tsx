@@ -1,9 +1,9 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import type { QuoteRecipient } from '@cotacoes/shared/schemas/quotes';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { ArrowLeftIcon, DownloadIcon, FileTextIcon, SearchIcon } from '@/components/icons';
+import { ArrowLeftIcon, ChartIcon, DownloadIcon, FileTextIcon, SearchIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -26,6 +26,7 @@ import { formatDateTime } from '@/lib/format';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useDownloadQuotePdf } from '../api/download-quote-pdf';
 import { type QuoteDetail, useQuote } from '../api/get-quote';
+import { ComparativeModal } from './comparative-modal';
 import { ConversationTab } from './conversation-tab';
 import { formatBytes } from './draft';
 import { QuoteActions } from './quote-actions';
@@ -260,6 +261,7 @@ export function QuoteDetailPage() {
   const tab = searchParams.get('aba') === 'historico' ? 'historico' : 'comparacao';
   const quote = useQuote(id);
   const pdf = useDownloadQuotePdf();
+  const [comparativeOpen, setComparativeOpen] = useState(false);
 
   if (quote.isPending) {
     return (
@@ -309,6 +311,10 @@ export function QuoteDetailPage() {
           <>
             <BackLink />
             <QuoteActions quote={data} />
+            <Button variant="secondary" onClick={() => setComparativeOpen(true)}>
+              <ChartIcon size={16} />
+              {ui.comparative.button}
+            </Button>
             <Button onClick={() => pdf.mutate(data)} loading={pdf.isPending} loadingText={t.downloading}>
               <DownloadIcon size={16} />
               {t.downloadPdf}
@@ -317,6 +323,7 @@ export function QuoteDetailPage() {
         }
       />
       {pdf.isError && <Alert variant="error">{errorText(pdf.error, t.pdfError)}</Alert>}
+      <ComparativeModal open={comparativeOpen} onClose={() => setComparativeOpen(false)} quote={data} />
       <Tabs
         label={ui.conversation.tabsLabel}
         value={tab}
