@@ -600,6 +600,25 @@ const probes: Record<string, Probe> = {
       return { method: 'POST', url: `/api/quotes/${quoteId}/approve`, payload: { responseId: respostaId } };
     },
   },
+  'GET /api/quotes/:id/comparative-excel': {
+    request: async ({ targetCompany }) => ({
+      method: 'GET',
+      url: `/api/quotes/${(await quoteWithAnswerIn(targetCompany)).quoteId}/comparative-excel?exchangeMargin=2.5`,
+    }),
+  },
+  'GET /api/quotes/:id/comparative-pdf': {
+    request: async ({ targetCompany }) => ({
+      method: 'GET',
+      url: `/api/quotes/${(await quoteWithAnswerIn(targetCompany)).quoteId}/comparative-pdf`,
+    }),
+  },
+  'POST /api/quotes/:id/send-comparative': {
+    request: async ({ targetCompany }) => ({
+      method: 'POST',
+      url: `/api/quotes/${(await quoteWithAnswerIn(targetCompany)).quoteId}/send-comparative`,
+      payload: { exchangeMargin: 2.5, emails: ['gerencia@importadora.com.br'] },
+    }),
+  },
   'GET /api/inbound/unmatched': { request: () => ({ method: 'GET', url: '/api/inbound/unmatched' }) },
   'POST /api/inbound/messages/:id/assign': {
     request: async ({ targetCompany }) => {

@@ -144,6 +144,11 @@ export const accessMatrix: Record<string, RouteRule> = {
   'POST /api/quotes/:id/respostas-teste': { allow: developer, company: true, target: true },
   // Comparison (spec 001 §2 'Comparação', issue #14)
   'GET /api/quotes/:id/comparison': { allow: signedIn, company: true, target: true },
+
+  // Comparative documents (spec 001 'Gerar Comparativo', issue #15)
+  'GET /api/quotes/:id/comparative-excel': { allow: signedIn, company: true, target: true },
+  'GET /api/quotes/:id/comparative-pdf': { allow: signedIn, company: true, target: true },
+  'POST /api/quotes/:id/send-comparative': { allow: signedIn, company: true, target: true },
   'GET /api/inbound/unmatched': {
     allow: signedIn,
     note: "the caller's company's unmatched messages; a desenvolvedor also sees those of no known company",

@@ -28,6 +28,8 @@ export const uiComparative = {
   sent: 'Comparativo (Excel e PDF) enviado por email com sucesso!',
   downloaded: 'Arquivo {arquivo} baixado.',
   error: 'Erro ao gerar comparativo',
+  /** The conversation tab's thread of the comparatives sent (they go to the importer's people). */
+  thread: 'Comparativos enviados',
 } as const;
 
 /** The texts inside the generated Excel, PDF and e-mail. */

@@ -71,5 +71,6 @@ export const uiConversation = {
     auto_resposta: 'Resposta automática',
     devolucao: 'Devolução',
     tardia: 'Fora do prazo',
+    comparativo: 'Comparativo',
   } as Record<string, string>,
 } as const;

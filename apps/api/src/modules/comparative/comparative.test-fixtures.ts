@@ -249,13 +249,15 @@ const CARRIER_NAMES = [
   'Âncora Comércio Exterior',
 ];
 
-/** The `index`-th row of a synthetic comparison: realistic sizes, deterministic values. */
-export function syntheticRow(index: number): ComparisonRow {
+const SYNTHETIC_SHAPES = 400;
+const syntheticShapes: ComparisonRow[] = [];
+
+function syntheticShape(index: number): ComparisonRow {
   const destinos = ['Itapoá', 'Navegantes', 'Itajaí', 'Santos'];
   const base = 1500 + ((index * 37) % 2200);
   return comparisonRow({
     respostaId: `s${index}`,
-    nome: `${CARRIER_NAMES[index % CARRIER_NAMES.length]} ${Math.floor(index / CARRIER_NAMES.length) + 1}`,
+    nome: CARRIER_NAMES[index % CARRIER_NAMES.length]!,
     email: `pricing${index}@agente${index % 97}.com.br`,
     destino: destinos[index % destinos.length]!,
     fretes: [
@@ -273,6 +275,21 @@ export function syntheticRow(index: number): ComparisonRow {
     freeTime: 7 + (index % 15),
     validade: '2025-04-30',
   });
+}
+
+/**
+ * The `index`-th row of a synthetic comparison: realistic sizes, deterministic values. Rows repeat one of
+ * 400 shapes under their own carrier name, so a generator can yield 100,000 of them cheaply.
+ */
+export function syntheticRow(index: number): ComparisonRow {
+  const shape = (syntheticShapes[index % SYNTHETIC_SHAPES] ??= syntheticShape(index % SYNTHETIC_SHAPES));
+  const nome = `${CARRIER_NAMES[index % CARRIER_NAMES.length]} ${Math.floor(index / CARRIER_NAMES.length) + 1}`;
+  return {
+    ...shape,
+    id: `s${index}:${shape.destino}`,
+    respostaId: `s${index}`,
+    transportador: { nome, email: shape.transportador.email },
+  };
 }
 
 /** A comparison of `count` answers (the benchmark's quote with 30 responses). */

@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ComparisonRow } from '@cotacoes/shared';
 import { formatMessage } from '@cotacoes/shared';
 import { comparativeDocumentMessages as t } from '@cotacoes/shared/messages/ui-comparative';
@@ -37,6 +39,8 @@ const DATE_TIME = 'dd/mm/yyyy hh:mm';
 const RATE = '0.0000';
 const PERCENT = '0.0"%"';
 const CONFIDENCE = '0%';
+/** Rows written between two turns of the event loop, so the zip and the output drain as rows come. */
+const ROWS_PER_TURN = 256;
 /** Excel's own limit of a cell's text. */
 const MAX_CELL_CHARS = 32_000;
 /** Width (characters) of the widest column: longer text wraps in the cell instead. */
@@ -215,18 +219,45 @@ function styleHeader(row: ExcelJS.Row): void {
   });
 }
 
+/**
+ * One shared style object per format and highlight: exceljs caches a style by object identity, so cells
+ * that share one are not re-encoded row after row.
+ */
+const styles = new Map<string, Partial<ExcelJS.Style>>();
+function styleOf(cell: Cell): Partial<ExcelJS.Style> {
+  const key = `${cell.numFmt ?? ''}|${cell.highlight ? 1 : 0}`;
+  let style = styles.get(key);
+  if (!style) {
+    style = {
+      ...(cell.numFmt ? { numFmt: cell.numFmt } : {}),
+      ...(cell.highlight ? { fill: HIGHLIGHT_FILL, font: HIGHLIGHT_FONT } : {}),
+    };
+    styles.set(key, style);
+  }
+  return style;
+}
+
 function addCells(sheet: ExcelJS.Worksheet, cells: readonly Cell[]): void {
   const row = sheet.addRow(cells.map((cell) => cell.value));
   cells.forEach((cell, index) => {
-    if (cell.value === null) return;
-    const target = row.getCell(index + 1);
-    if (cell.numFmt) target.numFmt = cell.numFmt;
-    if (cell.highlight) {
-      target.fill = HIGHLIGHT_FILL;
-      target.font = HIGHLIGHT_FONT;
-    }
+    // Every cell, styled or not, gets a shared object: a cell's own fresh `{}` would be encoded again.
+    row.getCell(index + 1).style = styleOf(cell.value === null ? ({} as Cell) : cell);
   });
   row.commit();
+}
+
+/** What the zip pipes of a sheet expose: exceljs bundles readable-stream 2, without `writableNeedDrain`. */
+type PipeState = Writable & { _writableState?: { needDrain?: boolean } };
+
+/**
+ * exceljs' sheet buffer hands its data to the zip without waiting: every ROWS_PER_TURN rows, wait until
+ * the zip's input has room (it drains into the deflater and the output, which drains as it is read).
+ */
+async function backpressure(sheet: ExcelJS.Worksheet): Promise<void> {
+  const pipes = (sheet as unknown as { stream?: { pipes?: PipeState[] } }).stream?.pipes ?? [];
+  const full = pipes.find((pipe) => pipe.writableNeedDrain ?? pipe._writableState?.needDrain);
+  if (full) await once(full, 'drain');
+  else await nextTurn();
 }
 
 /** The quote's data above the table: label/value pairs in columns A–B and D–E. */
@@ -339,11 +370,14 @@ export async function writeComparativeExcel(source: ComparativeSource, output: W
   const head = summary.addRow(columns.map((column) => column.header));
   styleHeader(head);
   head.commit();
-  for (const row of source.rows())
+  let written = 0;
+  for (const row of source.rows()) {
     addCells(
       summary,
       columns.map((column) => column.cell(row)),
     );
+    if (++written % ROWS_PER_TURN === 0) await backpressure(summary);
+  }
   summary.commit();
 
   const detail = workbook.addWorksheet(t.sheetDetail, {
@@ -355,12 +389,14 @@ export async function writeComparativeExcel(source: ComparativeSource, output: W
   const detailHead = detail.addRow(details.map((column) => column.header));
   styleHeader(detailHead);
   detailHead.commit();
-  for (const row of source.rows())
+  for (const row of source.rows()) {
     for (const line of detailLines(row))
       addCells(
         detail,
         details.map((column) => column.cell(line)),
       );
+    if (++written % ROWS_PER_TURN === 0) await backpressure(detail);
+  }
   detail.commit();
   await workbook.commit();
 }

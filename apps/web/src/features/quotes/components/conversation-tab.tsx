@@ -43,6 +43,9 @@ type Thread = { id: string; nome: string; messages: EmailMessage[] };
 
 const COMMON = 'todos';
 const UNKNOWN = 'desconhecido';
+const COMPARATIVES = 'comparativos';
+/** A comparative goes to the importer's own people, not to a carrier: it has a thread of its own. */
+const isComparative = (message: EmailMessage) => message.tipo === 'comparativo';
 
 /**
  * One thread per carrier, in the order of the quote's recipients: its own messages, plus the bcc request
@@ -52,7 +55,9 @@ export function buildThreads(
   messages: readonly EmailMessage[],
   recipients: readonly { transportadorId: string; nome: string }[],
 ): Thread[] {
-  const common = messages.filter((m) => m.transportadorId === null && m.direction === 'sent');
+  const common = messages.filter(
+    (m) => m.transportadorId === null && m.direction === 'sent' && !isComparative(m),
+  );
   const threads = new Map<string, Thread>();
   for (const recipient of recipients)
     threads.set(recipient.transportadorId, {
@@ -61,7 +66,8 @@ export function buildThreads(
       messages: [],
     });
   for (const message of messages) {
-    if (message.transportadorId === null && message.direction === 'sent') continue;
+    if (isComparative(message) || (message.transportadorId === null && message.direction === 'sent'))
+      continue;
     const id = message.transportadorId ?? UNKNOWN;
     if (!threads.has(id))
       threads.set(id, { id, nome: message.transportadorNome ?? t.unknownCarrier, messages: [] });
@@ -75,6 +81,9 @@ export function buildThreads(
   }));
   if (result.length === 0 && common.length > 0)
     result.push({ id: COMMON, nome: t.commonThread, messages: common });
+  const comparatives = messages.filter(isComparative);
+  if (comparatives.length > 0)
+    result.push({ id: COMPARATIVES, nome: ui.comparative.thread, messages: comparatives });
   return result;
 }
 
