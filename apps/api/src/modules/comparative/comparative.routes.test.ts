@@ -63,8 +63,9 @@ async function reply(scenario: Scenario, carrier: number, text: string, answered
     { source: 'imap' },
   );
   await waitFor(async () => {
-    const list = (await call('GET', `/api/quotes/${scenario.quote.id}/respostas`, undefined, scenario.token)).json()
-      .data as { atual: { extracao: string } | null }[];
+    const list = (
+      await call('GET', `/api/quotes/${scenario.quote.id}/respostas`, undefined, scenario.token)
+    ).json().data as { atual: { extracao: string } | null }[];
     return list.filter((entry) => entry.atual?.extracao === 'concluida').length === answered;
   }, 20_000);
 }
@@ -141,7 +142,7 @@ describe('comparative documents', () => {
     comparison.linhas.forEach((line, index) => {
       const row = rows[index]!;
       expect(row['Agente de carga']).toBe(line.transportador.nome);
-      expect(row['Destino']).toBe(line.destino ?? '—');
+      expect(row.Destino).toBe(line.destino ?? '—');
       expect(row['Total (BRL)']).toBe(line.custoTotalBRL);
       expect(row['Total (USD)']).toBe(line.custoTotalUSD);
       expect(row['Taxas (USD)']).toBe(line.taxasPorMoeda.USD);
@@ -156,7 +157,9 @@ describe('comparative documents', () => {
     const pdf = await call('GET', `/api/quotes/${s.quote.id}/comparative-pdf?exchangeMargin=3.5`);
     expect(pdf.statusCode, pdf.body).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="comparativo-${s.quote.codigo}.pdf"`);
+    expect(pdf.headers['content-disposition']).toBe(
+      `attachment; filename="comparativo-${s.quote.codigo}.pdf"`,
+    );
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain(exchangeLine(comparison.taxa));
     for (const line of comparison.linhas) {
@@ -172,13 +175,20 @@ describe('comparative documents', () => {
     );
     const comparison = (await call('GET', `/api/quotes/${s.quote.id}/comparison`)).json() as Comparison;
     expect(sheet.getCell('B5').value).toBe(2.5);
-    expect(rows.map((row) => row['Total (BRL)'])).toEqual(comparison.linhas.map((line) => line.custoTotalBRL));
+    expect(rows.map((row) => row['Total (BRL)'])).toEqual(
+      comparison.linhas.map((line) => line.custoTotalBRL),
+    );
   });
 
   it('answers a clear message instead of an empty file when nobody answered yet', async () => {
     const unanswered = await quoteScenario(ctx);
     for (const path of ['comparative-excel', 'comparative-pdf']) {
-      const response = await call('GET', `/api/quotes/${unanswered.quote.id}/${path}`, undefined, unanswered.token);
+      const response = await call(
+        'GET',
+        `/api/quotes/${unanswered.quote.id}/${path}`,
+        undefined,
+        unanswered.token,
+      );
       expect(response.statusCode).toBe(409);
       expect(response.json()).toMatchObject({
         code: 'COMPARATIVE_NO_RESPONSES',
@@ -196,7 +206,10 @@ describe('comparative documents', () => {
 
   it('refuses a margin outside 0–100 or with two decimals with the field message', async () => {
     for (const margin of ['abc', '-1', '100.1', '2.55']) {
-      const response = await call('GET', `/api/quotes/${s.quote.id}/comparative-pdf?exchangeMargin=${margin}`);
+      const response = await call(
+        'GET',
+        `/api/quotes/${s.quote.id}/comparative-pdf?exchangeMargin=${margin}`,
+      );
       expect(response.statusCode, margin).toBe(400);
       expect(response.json().message).toBe(fieldMessages.exchangeMarginInvalid);
     }
@@ -237,7 +250,10 @@ describe('comparative documents', () => {
       [[], 'Adicione pelo menos um email'],
       [['  ', ''], 'Adicione pelo menos um email'],
       [['gerencia@importadora.com.br', 'compras', 'x@'], 'Emails inválidos: compras, x@'],
-      [Array.from({ length: 21 }, (_, i) => `pessoa${i}@importadora.com.br`), 'Informe no máximo 20 e-mails.'],
+      [
+        Array.from({ length: 21 }, (_, i) => `pessoa${i}@importadora.com.br`),
+        'Informe no máximo 20 e-mails.',
+      ],
       ['gerencia@importadora.com.br', 'Adicione pelo menos um email'],
     ];
     for (const [emails, message] of cases) {
@@ -278,8 +294,12 @@ describe('comparative documents', () => {
     ]);
     const comparison = (await call('GET', `/api/quotes/${s.quote.id}/comparison`)).json() as Comparison;
     const { rows } = summaryRows(await readWorkbook(mail.attachments[0]!.content));
-    expect(rows.map((row) => row['Total (BRL)'])).toEqual(comparison.linhas.map((line) => line.custoTotalBRL));
-    expect(await pdfText(mail.attachments[1]!.content)).toContain(formatNumber(comparison.linhas[0]!.custoTotalBRL));
+    expect(rows.map((row) => row['Total (BRL)'])).toEqual(
+      comparison.linhas.map((line) => line.custoTotalBRL),
+    );
+    expect(await pdfText(mail.attachments[1]!.content)).toContain(
+      formatNumber(comparison.linhas[0]!.custoTotalBRL),
+    );
 
     // The outbox row holds the whole message, files included: whichever process runs next delivers it (R1).
     const db = ctx.app.services.database.db;

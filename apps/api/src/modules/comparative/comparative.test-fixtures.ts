@@ -282,7 +282,9 @@ function syntheticShape(index: number): ComparisonRow {
  * 400 shapes under their own carrier name, so a generator can yield 100,000 of them cheaply.
  */
 export function syntheticRow(index: number): ComparisonRow {
-  const shape = (syntheticShapes[index % SYNTHETIC_SHAPES] ??= syntheticShape(index % SYNTHETIC_SHAPES));
+  const slot = index % SYNTHETIC_SHAPES;
+  syntheticShapes[slot] ??= syntheticShape(slot);
+  const shape = syntheticShapes[slot];
   const nome = `${CARRIER_NAMES[index % CARRIER_NAMES.length]} ${Math.floor(index / CARRIER_NAMES.length) + 1}`;
   return {
     ...shape,

@@ -1,0 +1,176 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiAs, createAccountWithCompany, signInWithForm } from './support/accounts';
+import { baseURL, launchBrowser, openPage, uniqueEmail } from './support/browser';
+
+/**
+ * 'Gerar Comparativo' against the real API: two carriers answered (registered by hand), the modal downloads
+ * comparativo-{codigo}.xlsx and .pdf, sends both by e-mail, and the conversation shows the comparative in
+ * its own thread; axe finds nothing serious in both themes and on a phone. Screenshots go to
+ * $COMPARATIVE_SHOTS (default /tmp/comparative-shots).
+ */
+
+let browser: Browser;
+let quote = { id: '', codigo: '' };
+const requester = { name: 'Paula Comparativo', email: uniqueEmail('comparativo'), password: 'Frete2026' };
+const shots = process.env.COMPARATIVE_SHOTS ?? '/tmp/comparative-shots';
+
+const ANSWERS = [
+  'Frete marítimo 20DC: USD 1.850,00\nFrete marítimo 40HC: USD 2.950,00\nTHC: R$ 1.450,00\nTransit time: 32 dias\nFree time: 14 dias\nValidade: 30/12/2026',
+  'Frete 40HC: R$ 16.500,00 por contêiner\nTHC: R$ 1.400,00 por contêiner\nTransit time: 29 dias\nFree time: 10 dias\nValidade: 20/12/2026',
+];
+
+/** 'Registrar resposta' with pasted text, through the API (the set-up, not what this test is about). */
+async function registerAnswer(quoteId: string, transportadorId: string, texto: string) {
+  const login = await fetch(`${baseURL()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: requester.email, password: requester.password }),
+  });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const form = new FormData();
+  form.set('transportadorId', transportadorId);
+  form.set('modo', 'texto');
+  form.set('texto', texto);
+  const response = await fetch(`${baseURL()}/api/quotes/${quoteId}/respostas/registrar`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, origin: baseURL() },
+    body: form,
+  });
+  if (!response.ok) throw new Error(`registrar answered ${response.status}: ${await response.text()}`);
+}
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  browser = await launchBrowser();
+  await createAccountWithCompany(requester, 'Importadora Comparativo');
+  const ids: string[] = [];
+  for (const [nome, email] of [
+    ['Atlântico Logística', 'comercial@atlantico-comparativo.com.br'],
+    ['Boreal Cargas', 'cotacao@boreal-comparativo.com.br'],
+  ] as const)
+    ids.push(
+      (await apiAs<{ id: string }>(requester, 'POST', '/transporters', { nome, email, ativo: true })).id,
+    );
+  quote = await apiAs<{ id: string; codigo: string }>(requester, 'POST', '/quotes', {
+    nomeSolicitante: 'Paula Comparativo',
+    referenciaProcesso: 'IMP-COMPARATIVO-001',
+    tipoFrete: 'FCL',
+    metodoEnvio: 'EMAIL',
+    destinatarios: { transportadores: ids, grupos: [] },
+    origem: 'Xangai, China',
+    destino: 'Santos, SP',
+    incoterm: 'FOB',
+    tempoTransito: '35 dias',
+    itens: [{ mercadoria: 'Peças automotivas', quantidadeVolumes: '1 contêiner 40HC', dimensoes: null }],
+  });
+  for (const [index, id] of ids.entries()) await registerAnswer(quote.id, id, ANSWERS[index]!);
+  // The extraction job reads the answers in the background.
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const { data } = await apiAs<{ data: { atual: { extracao: string } | null }[] }>(
+      requester,
+      'GET',
+      `/quotes/${quote.id}/respostas`,
+    );
+    if (data.filter((entry) => entry.atual?.extracao === 'concluida').length === 2) break;
+    if (Date.now() > deadline) throw new Error('the answers were not extracted in time');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+    }));
+}
+
+async function openModal(page: Page) {
+  await page.goto(`/quotes/${quote.id}`);
+  await page.getByRole('button', { name: 'Gerar Comparativo' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Gerar Comparativo' });
+  await dialog.waitFor();
+  return dialog;
+}
+
+describe('Gerar Comparativo', () => {
+  it('downloads the Excel and the PDF and sends both by e-mail, recorded in the conversation', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await signInWithForm(page, requester);
+    const dialog = await openModal(page);
+    expect(await dialog.getByRole('spinbutton', { name: 'Margem de câmbio (%)' }).inputValue()).toBe('2.5');
+
+    const excel = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Baixar Excel' }).click();
+    const excelFile = await excel;
+    expect(excelFile.suggestedFilename()).toBe(`comparativo-${quote.codigo}.xlsx`);
+    expect(
+      readFileSync((await excelFile.path())!)
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
+    await page.getByText(`Arquivo comparativo-${quote.codigo}.xlsx baixado.`).waitFor();
+
+    const pdf = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Baixar PDF' }).click();
+    const pdfFile = await pdf;
+    expect(pdfFile.suggestedFilename()).toBe(`comparativo-${quote.codigo}.pdf`);
+    expect(
+      readFileSync((await pdfFile.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+
+    // Keyboard: type an address, Enter adds it; my own address is one click.
+    const emails = dialog.getByRole('textbox', { name: 'Enviar para' });
+    await emails.fill('gerencia@importadora-comparativo.com.br');
+    await emails.press('Enter');
+    await dialog
+      .getByRole('button', { name: `Adicionar meu e-mail (${requester.email.toLowerCase()})` })
+      .click();
+    await page.screenshot({ path: path.join(shots, 'comparative-modal-desktop-light.png') });
+    await dialog.getByRole('button', { name: 'Enviar por e-mail' }).click();
+    await page.getByText('Comparativo (Excel e PDF) enviado por email com sucesso!').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await page.getByRole('tab', { name: 'Histórico de Emails dos Transportadores' }).click();
+    const thread = page.getByRole('region', { name: 'Comparativos enviados' });
+    await thread
+      .getByText(/Comparativo de fretes/)
+      .first()
+      .waitFor();
+    await page.screenshot({ path: path.join(shots, 'comparative-history.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  for (const [label, options] of [
+    ['light', { colorScheme: 'light' as const }],
+    ['dark', { colorScheme: 'dark' as const }],
+    ['phone', { colorScheme: 'light' as const, viewport: { width: 390, height: 844 } }],
+  ] as const) {
+    it(`axe finds nothing serious in the modal (${label})`, async () => {
+      const { page, context, errors } = await openPage(browser, options);
+      await page.addInitScript((value) => localStorage.setItem('theme', value), options.colorScheme);
+      await signInWithForm(page, requester);
+      const dialog = await openModal(page);
+      await dialog.getByRole('textbox', { name: 'Enviar para' }).fill('compras, gerencia@importadora.com.br');
+      await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
+      await dialog.getByText('Emails inválidos: compras').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: path.join(shots, `comparative-modal-${label}.png`) });
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
