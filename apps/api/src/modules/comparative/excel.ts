@@ -211,7 +211,7 @@ function fitWidths<T>(columns: readonly { header: string; cell: (item: T) => Cel
 }
 
 function styleHeader(row: ExcelJS.Row): void {
-  row.height = 32;
+  row.height = 45;
   row.eachCell((cell) => {
     cell.fill = HEADER_FILL;
     cell.font = HEADER_FONT;
@@ -329,9 +329,10 @@ export async function writeComparativeExcel(source: ComparativeSource, output: W
     }
   }
   const widths = summaryFit.widths();
-  // The info block shares columns A–E with the table: wide enough for its labels too.
+  // The info block shares columns A–E with the table: wide enough for its labels and dates too.
   widths[0] = Math.max(widths[0]!, t.prazoResposta.length + 2);
   widths[3] = Math.max(widths[3]!, t.prazoResposta.length + 2);
+  widths[4] = Math.max(widths[4]!, 'dd/mm/yyyy hh:mm'.length + 2);
 
   const pageSetup: Partial<ExcelJS.PageSetup> = {
     orientation: 'landscape',

@@ -244,7 +244,7 @@ export function ComparativeModal({ open, onClose, quote }: ComparativeModalProps
                   setEmailsError(null);
                 }}
                 disabled={busy}
-                className="text-sm"
+                className="max-w-full text-left text-sm break-all whitespace-normal"
               >
                 {t.addMine} ({ownEmail})
               </Button>
