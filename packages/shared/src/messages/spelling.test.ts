@@ -15,6 +15,7 @@ const SPEC_VERBATIM = new Set([
   'Informe email e code',
   'Adicione pelo menos um email',
   'Emails inválidos: {list}',
+  'Comparativo (Excel e PDF) enviado por email com sucesso!',
   'Histórico de Emails dos Transportadores',
   'Erro ao baixar anexos. Verifique se o email tem anexos.',
 ]);
