@@ -17,7 +17,7 @@ const companyMember = access.company();
 /** Rendering is CPU work: a per-IP limit besides the global one. */
 const DOCUMENT_LIMIT = { max: 30, timeWindow: '1 minute' };
 /** Each send is an e-mail with two files. */
-const SEND_LIMIT = { max: 10, timeWindow: '1 minute' };
+const SEND_LIMIT = { max: 20, timeWindow: '1 minute' };
 
 /** Spec 001 §7: GET /quotes/{id}/comparative-excel and -pdf, POST /quotes/{id}/send-comparative. */
 export const comparativeRoutes: FastifyPluginAsyncZod<{ comparative: ComparativeService }> = async (
