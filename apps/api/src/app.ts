@@ -34,6 +34,8 @@ import { PasswordResetService } from './modules/auth/password-reset.service.js';
 import { carriersRoutes } from './modules/carriers/carriers.routes.js';
 import { CarriersService } from './modules/carriers/carriers.service.js';
 import { CarrierImportService } from './modules/carriers/import.service.js';
+import { comparativeRoutes } from './modules/comparative/comparative.routes.js';
+import { ComparativeService } from './modules/comparative/comparative.service.js';
 import { comparisonRoutes } from './modules/comparison/comparison.routes.js';
 import { ComparisonService } from './modules/comparison/comparison.service.js';
 import { PtaxService } from './modules/comparison/ptax.service.js';
@@ -294,6 +296,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(responsesRoutes, { responses: services.responses });
       await api.register(decisionsRoutes, { decisions: services.decisions });
       await api.register(comparisonRoutes, { comparison: services.comparison });
+      await api.register(comparativeRoutes, {
+        // The documents are rendered from exactly the comparison the Comparação tab shows (ADR 0020).
+        comparative: new ComparativeService(database.db, config, mailer, (empresaId, cotacaoId, margin) =>
+          services.comparison.forQuote(empresaId, cotacaoId, margin),
+        ),
+      });
       await api.register(inboundAdminRoutes, { config, db: database.db, sources: inboundSources });
       await api.register(conversationRoutes, { conversation: new ConversationService(database.db, config) });
     },

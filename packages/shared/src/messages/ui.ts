@@ -1,5 +1,5 @@
-import { uiComparison } from './ui-comparison.js';
 import { uiComparative } from './ui-comparative.js';
+import { uiComparison } from './ui-comparison.js';
 import { uiConversation } from './ui-conversation.js';
 import { uiReplies } from './ui-replies.js';
 
