@@ -237,17 +237,18 @@ export function ComparativeModal({ open, onClose, quote }: ComparativeModalProps
               </Button>
             </div>
             {ownEmail && !emails.includes(ownEmail) && (
-              <Button
-                variant="link"
+              // A plain button: the link-styled Button keeps one line, and an address can be long on a phone.
+              <button
+                type="button"
                 onClick={() => {
                   setEmails((current) => [...current, ownEmail]);
                   setEmailsError(null);
                 }}
                 disabled={busy}
-                className="max-w-full text-left text-sm break-all whitespace-normal"
+                className="max-w-full text-left text-sm font-medium break-all text-primary-soft-fg underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-60"
               >
                 {t.addMine} ({ownEmail})
-              </Button>
+              </button>
             )}
           </div>
         </FieldShell>
