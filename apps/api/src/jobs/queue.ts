@@ -45,8 +45,20 @@ export class JobQueue {
         retryDelayMax: 600,
         expireInSeconds: 120,
       });
+      await this.warmQueueCache(name);
     }
     this.started = true;
+  }
+
+  /**
+   * pg-boss caches each queue's row, and createQueue empties that entry. A miss is filled by a query on
+   * pg-boss's own connection: on PGlite (one connection) an enqueue inside our transaction would then wait
+   * for that query, which waits for the transaction — the first enqueue of a process with no worker on the
+   * queue hung. Any call that reads a job through the cache fills it; a lookup by an id that cannot exist
+   * does it without side effects (getQueue reads the queue but does not fill the cache).
+   */
+  private async warmQueueCache(name: QueueName): Promise<void> {
+    await this.boss.getJobById(name, '00000000-0000-0000-0000-000000000000');
   }
 
   /** Enqueues inside the caller's transaction, so the job exists exactly when the change commits. */
