@@ -161,6 +161,10 @@ export const responseVersionSchema = z.object({
   /** The conversation message it came from (the 'ver mensagem' link). */
   mensagemId: z.string().nullable(),
   origem: z.enum(INBOUND_ORIGINS).nullable(),
+  /**
+   * Display name of the user who registered the answer by hand or assigned the message to this carrier
+   * (null for mail matched by the pipeline, or when that user was deleted).
+   */
   registradoPor: z.string().nullable(),
   /** e.g. remetenteDesconhecido: accepted by its token from an address not among the carrier's. */
   flags: z.record(z.string(), z.union([z.boolean(), z.string()])),

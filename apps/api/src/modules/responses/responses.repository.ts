@@ -7,6 +7,7 @@ import {
   inboundMessages,
   mailOutbox,
   respostas,
+  users,
 } from '../../db/schema/index.js';
 import { inTenant, type Tenant } from '../../db/tenant.js';
 
@@ -45,7 +46,10 @@ export async function recipientsWithSendState(executor: Executor, tenant: Tenant
     .orderBy(asc(cotacaoDestinatarios.nome));
 }
 
-/** Every version of every answer of a quote, newest first, with the message's source and flags. */
+/**
+ * Every version of every answer of a quote, newest first, with the message's source and flags, and the
+ * display name of the user who registered or assigned it.
+ */
 export async function versionsOf(executor: Executor, tenant: Tenant, cotacaoId: string) {
   return executor
     .select({
@@ -61,13 +65,14 @@ export async function versionsOf(executor: Executor, tenant: Tenant, cotacaoId: 
       prazo: respostas.prazo,
       observacoes: respostas.observacoes,
       mensagemId: respostas.mensagemId,
-      registradoPor: respostas.registradoPor,
+      registradoPor: users.name,
       createdAt: respostas.createdAt,
       source: inboundMessages.source,
       flags: inboundMessages.flags,
     })
     .from(respostas)
     .leftJoin(inboundMessages, eq(inboundMessages.id, respostas.inboundMessageId))
+    .leftJoin(users, eq(users.id, respostas.registradoPor))
     .where(inTenant(respostas.empresaId, tenant, eq(respostas.cotacaoId, cotacaoId)))
     .orderBy(desc(respostas.versao));
 }

@@ -19,6 +19,14 @@ const get = (url: string, token: string) =>
 const post = (url: string, token: string, payload: object) =>
   ctx.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload });
 
+async function nameOf(userId: string): Promise<string> {
+  const [user] = await ctx.app.services.database.db
+    .select({ name: users.name })
+    .from(users)
+    .where(eq(users.id, userId));
+  return user!.name;
+}
+
 function multipart(
   token: string,
   fields: Record<string, string>,
@@ -76,6 +84,7 @@ describe('GET /api/quotes/{id}/respostas', () => {
     expect(entry.respondeuEm).not.toBeNull();
     expect(entry.atual.origem).toBe('imap');
     expect(entry.atual.mensagemId).toEqual(expect.any(String));
+    expect(entry.atual.registradoPor).toBeNull();
   });
 
   it('answers 404 for a quote of another company', async () => {
@@ -100,7 +109,13 @@ describe('registering an answer by hand', () => {
     });
     expect(response.statusCode).toBe(201);
     expect(response.json().data.status).toBe('respondido');
-    expect(response.json().data.atual.registradoPor).toBe(s.userId);
+    // The registering user's display name, not their id.
+    const name = await nameOf(s.userId);
+    expect(name).toMatch(/^Analista /);
+    expect(response.json().data.atual.registradoPor).toBe(name);
+    const listed = (await get(`/api/quotes/${s.quote.id}/respostas`, s.token)).json().data;
+    const mine = listed.find((e: { transportadorId: string }) => e.transportadorId === s.carriers[1]!.id);
+    expect(mine.atual.registradoPor).toBe(name);
     const [row] = await waitFor(async () => {
       const rows = await ctx.app.services.database.db
         .select()
@@ -231,6 +246,7 @@ describe("'Não identificadas'", () => {
     expect(assigned.statusCode).toBe(200);
     const entries = (await get(`/api/quotes/${s.quote.id}/respostas`, s.token)).json().data;
     expect(entries[0].status).toBe('respondido');
+    expect(entries[0].atual.registradoPor).toBe(await nameOf(s.userId));
     const after = (await get('/api/inbound/unmatched', s.token)).json();
     expect(after.data.some((m: { id: string }) => m.id === result.inboundId)).toBe(false);
   });

@@ -37,7 +37,6 @@ const statusVariant = (status: string): BadgeVariant =>
       : status === 'aprovado'
         ? 'success'
         : 'primary';
-const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Figures whose text is long (fee totals, payment terms) take the card's whole width. */
 const wideFields = new Set<string>([t.fields.taxas, t.fields.pagamento]);
 /** Spec 001 §2: the progress bar counts against at least 5 when the quote has no recipients yet. */
@@ -186,8 +185,8 @@ function Flags({ version }: { version: ResponseVersion }) {
   const notes: Array<{ label: string; warning: boolean }> = [];
   if (version.origem === 'manual' || version.origem === 'teste')
     notes.push({ label: t.origins[version.origem]!, warning: false });
-  // The API may give the user's id rather than a name: only a name is worth showing.
-  if (version.registradoPor && !USER_ID.test(version.registradoPor))
+  // The display name of who registered or assigned it (the API gives the name, not the user's id).
+  if (version.registradoPor)
     notes.push({ label: formatMessage(t.registeredBy, { nome: version.registradoPor }), warning: false });
   for (const [key, value] of Object.entries(version.flags)) {
     const known = t.flags[key];
