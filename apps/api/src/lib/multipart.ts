@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { AppError, validationError } from './errors.js';
 
 export type UploadedFile = { filename: string; buffer: Buffer };
-export type MultipartForm = { fields: Record<string, string>; files: Record<string, UploadedFile> };
+/** Text fields by name (the last value of a repeated one); files by field name, every one in order. */
+export type MultipartForm = { fields: Record<string, string>; files: Record<string, UploadedFile[]> };
 
 const LIMIT_CODES = new Set(['FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
 
@@ -23,9 +24,10 @@ export async function readMultipart(
     for await (const part of request.parts({
       limits: { fileSize: options.maxFileBytes, files: options.maxFiles, fields: 60, fieldSize: 100_000 },
     })) {
-      if (part.type === 'file')
-        form.files[part.fieldname] = { filename: part.filename, buffer: await part.toBuffer() };
-      else form.fields[part.fieldname] = String(part.value ?? '');
+      if (part.type === 'file') {
+        const file = { filename: part.filename, buffer: await part.toBuffer() };
+        form.files[part.fieldname] = [...(form.files[part.fieldname] ?? []), file];
+      } else form.fields[part.fieldname] = String(part.value ?? '');
     }
   } catch (error) {
     const code = (error as { code?: string }).code ?? '';
@@ -36,7 +38,7 @@ export async function readMultipart(
     throw new AppError('MULTIPART_INVALID');
   }
   const names = Object.fromEntries(
-    Object.entries(form.files).map(([field, file]) => [field, file.filename ?? '']),
+    Object.entries(form.files).map(([field, files]) => [field, files.map((file) => file.filename ?? '')]),
   );
   const found = findUnsafeText(form.fields) ?? findUnsafeText(names);
   if (found) throw validationError([{ path: found.path, message: found.message }]);

@@ -130,6 +130,8 @@ export const errorMessages = {
   RESPONSE_CONTENT_REQUIRED: 'Envie o arquivo da mensagem, cole o texto da resposta ou informe os valores.',
   RESPONSE_QUOTE_FINAL: 'A cotação está {status}: não recebe mais respostas.',
   RESPONSE_DUPLICATE: 'Esta mensagem já foi registrada.',
+  RESPONSE_ATTACHMENTS_WITH_FILE:
+    'O arquivo da mensagem já traz os anexos dela. Para enviar outros anexos, cole o texto da resposta ou informe os valores.',
   MAILBOX_MESSAGE_NOT_FOUND: 'Mensagem não encontrada na caixa local.',
   MAILBOX_REPLY_FROM_INVALID: 'Escolha um dos destinatários da mensagem para responder como ele.',
   // Comparison, revision, approval and corrections (issue #14)

@@ -137,7 +137,7 @@ export const carriersRoutes: FastifyPluginAsyncZod<{
         notMultipart: new AppError('IMPORT_FILE_REQUIRED'),
         tooLarge: new AppError('IMPORT_FILE_TOO_LARGE', { max: MAX_IMPORT_BYTES / 1024 / 1024 }),
       });
-      const file = files.file ?? Object.values(files)[0];
+      const file = files.file?.[0] ?? Object.values(files).flat()[0];
       if (!file) throw new AppError('IMPORT_FILE_REQUIRED');
       if (file.buffer.length === 0) throw new AppError('IMPORT_EMPTY');
       return imports.preview(auth, file.filename.slice(0, 200), file.buffer);

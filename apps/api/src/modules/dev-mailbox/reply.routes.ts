@@ -70,10 +70,12 @@ export const devMailboxReplyRoutes: FastifyPluginAsyncZod<{
         text,
         inReplyTo: original.messageId ?? null,
         references: original.messageId ? [original.messageId] : [],
-        attachments: Object.values(form.files).map((file) => ({
-          filename: file.filename,
-          content: file.buffer,
-        })),
+        attachments: Object.values(form.files)
+          .flat()
+          .map((file) => ({
+            filename: file.filename,
+            content: file.buffer,
+          })),
       });
       const result = await pipeline.ingest(raw, { source: 'local' });
       return reply.status(201).send({

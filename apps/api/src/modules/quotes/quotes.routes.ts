@@ -51,7 +51,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<{ quotes: QuotesService }> = as
         tooLarge: new AppError('QUOTE_FILE_TOO_LARGE', { max: MAX_QUOTE_UPLOAD_BYTES / 1024 / 1024 }),
       });
       const body = parseQuoteForm(form.fields);
-      const files = { file: form.files.file, dangerousCargoFile: form.files.dangerousCargoFile };
+      const files = { file: form.files.file?.[0], dangerousCargoFile: form.files.dangerousCargoFile?.[0] };
       return reply.status(201).send(await quotes.create(auth, body, files, requestMeta(request)));
     },
   );
@@ -70,7 +70,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<{ quotes: QuotesService }> = as
         notMultipart: new AppError('UNSUPPORTED_MEDIA_TYPE'),
         tooLarge: new AppError('QUOTE_FILE_TOO_LARGE', { max: MAX_QUOTE_UPLOAD_BYTES / 1024 / 1024 }),
       });
-      return reply.status(201).send(await quotes.upload(auth, form.files.file, requestMeta(request)));
+      return reply.status(201).send(await quotes.upload(auth, form.files.file?.[0], requestMeta(request)));
     },
   );
 

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext, waitFor } from '../../../test/helpers.js';
+import { createTestApp, MINIMAL_PDF, type TestContext, waitFor } from '../../../test/helpers.js';
 import { carrierReply, quoteScenario, typicalAnswer } from '../../../test/replies.js';
-import { respostas, users } from '../../db/schema/index.js';
+import { inboundAttachments, respostas, users } from '../../db/schema/index.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -27,16 +27,14 @@ async function nameOf(userId: string): Promise<string> {
   return user!.name;
 }
 
-function multipart(
-  token: string,
-  fields: Record<string, string>,
-  file?: { name: string; filename: string; content: Buffer },
-) {
+type FilePart = { name: string; filename: string; content: Buffer };
+
+function multipart(token: string, fields: Record<string, string>, files?: FilePart | FilePart[]) {
   const boundary = `----r${Date.now()}`;
   const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
   );
-  if (file)
+  for (const file of [files ?? []].flat())
     parts.push(
       Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
@@ -126,6 +124,51 @@ describe('registering an answer by hand', () => {
     expect(
       (row!.dadosExtraidos as { final: { preco_por_container_20: number } }).final.preco_por_container_20,
     ).toBe(1500);
+  });
+
+  it('keeps every file sent under the repeated `anexos` field as an attachment of the answer', async () => {
+    const s = await quoteScenario(ctx);
+    const anexos = [
+      { name: 'anexos', filename: 'proposta.pdf', content: Buffer.from(MINIMAL_PDF) },
+      { name: 'anexos', filename: 'taxas.txt', content: Buffer.from('THC BRL 1.450,00 por contêiner') },
+    ];
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/quotes/${s.quote.id}/respostas/registrar`,
+      ...multipart(
+        s.token,
+        { transportadorId: s.carriers[0]!.id, modo: 'texto', texto: typicalAnswer() },
+        anexos,
+      ),
+    });
+    expect(response.statusCode).toBe(201);
+    const db = ctx.app.services.database.db;
+    const [answer] = await db
+      .select({ inboundMessageId: respostas.inboundMessageId })
+      .from(respostas)
+      .where(eq(respostas.id, response.json().data.atual.id));
+    const stored = await db
+      .select({ filename: inboundAttachments.filename, tamanho: inboundAttachments.tamanho })
+      .from(inboundAttachments)
+      .where(eq(inboundAttachments.inboundMessageId, answer!.inboundMessageId!));
+    expect(stored.map((file) => file.filename).sort()).toEqual(['proposta.pdf', 'taxas.txt']);
+    expect(stored.find((file) => file.filename === 'proposta.pdf')!.tamanho).toBe(MINIMAL_PDF.length);
+
+    // A message file carries its own attachments: more files beside it are refused, not dropped.
+    const withFile = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/quotes/${s.quote.id}/respostas/registrar`,
+      ...multipart(s.token, { transportadorId: s.carriers[1]!.id, modo: 'arquivo' }, [
+        {
+          name: 'arquivo',
+          filename: 'resposta.eml',
+          content: await carrierReply({ from: s.carriers[1]!.email, to: s.replyTo(1) }),
+        },
+        anexos[0]!,
+      ]),
+    });
+    expect(withFile.statusCode).toBe(400);
+    expect(withFile.json().code).toBe('RESPONSE_ATTACHMENTS_WITH_FILE');
   });
 
   it('typed values are the figures (confidence 1), validated field by field', async () => {

@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, problemResponses, validationError } from '../../lib/errors.js';
-import { readMultipart } from '../../lib/multipart.js';
+import { type MultipartForm, readMultipart } from '../../lib/multipart.js';
 import { access, requireAuth } from '../../plugins/access.js';
 import type { RegisterForm, ResponsesService } from './responses.service.js';
 
@@ -20,10 +20,17 @@ const errors = problemResponses(400, 401, 403, 404, 409, 413, 415, 429);
 const tags = ['responses'];
 const companyMember = access.company();
 const MAX_MESSAGE_FILE_BYTES = 25 * 1024 * 1024;
+/** Files sent with a pasted or typed answer (field `anexos`, repeated): the carrier's PDF or sheet. */
+const MAX_ATTACHMENTS = 10;
 const created = z.object({ data: responseEntrySchema, message: z.string() });
 
-/** Reads the 'Registrar resposta' form: which carrier, and a file, pasted text or typed values. */
-function parseRegisterForm(fields: Record<string, string>, file: RegisterForm['arquivo']): RegisterForm {
+/**
+ * Reads the 'Registrar resposta' form: which carrier, and a message file (`arquivo`), pasted text or typed
+ * values, with the answer's attachments (`anexos`, the field repeated once per file) for the latter two.
+ */
+function parseRegisterForm(fields: Record<string, string>, files: MultipartForm['files']): RegisterForm {
+  const file = files.arquivo?.[0];
+  const anexos = files.anexos ?? [];
   const id = uuidSchema.safeParse(fields.transportadorId);
   if (!id.success) throw validationError([{ path: 'transportadorId', message: id.error.issues[0]!.message }]);
   const modo = fields.modo ?? (file ? 'arquivo' : fields.valores ? 'valores' : 'texto');
@@ -47,7 +54,9 @@ function parseRegisterForm(fields: Record<string, string>, file: RegisterForm['a
       );
     valores = parsed.data;
   }
-  return { transportadorId: id.data, modo, texto: fields.texto, valores, arquivo: file };
+  // A message file carries its own attachments.
+  if (modo === 'arquivo' && anexos.length > 0) throw new AppError('RESPONSE_ATTACHMENTS_WITH_FILE');
+  return { transportadorId: id.data, modo, texto: fields.texto, valores, arquivo: file, anexos };
 }
 
 /** Spec 001 responses: GET /quotes/{id}/respostas (and /responses), registering answers, 'Não identificadas'. */
@@ -75,11 +84,11 @@ export const responsesRoutes: FastifyPluginAsyncZod<{ responses: ResponsesServic
       const auth = requireAuth(request);
       const form = await readMultipart(request, {
         maxFileBytes: MAX_MESSAGE_FILE_BYTES,
-        maxFiles: 1,
+        maxFiles: 1 + MAX_ATTACHMENTS,
         notMultipart: new AppError('UNSUPPORTED_MEDIA_TYPE'),
         tooLarge: new AppError('QUOTE_FILE_TOO_LARGE', { max: MAX_MESSAGE_FILE_BYTES / 1024 / 1024 }),
       });
-      const body = parseRegisterForm(form.fields, form.files.arquivo);
+      const body = parseRegisterForm(form.fields, form.files);
       return reply.status(201).send(await responses.register(auth, request.params.id, body));
     },
   );

@@ -34,6 +34,8 @@ export type RegisterForm = {
   texto?: string;
   valores?: TypedValues;
   arquivo?: UploadedFile;
+  /** Files that came with a pasted or typed answer: attachments of the message built from it. */
+  anexos?: UploadedFile[];
 };
 
 function hoursBetween(from: Date | null, to: Date | null): number | null {
@@ -116,11 +118,16 @@ export class ResponsesService {
       raw = await this.rawFromFile(form.arquivo);
     } else if (form.modo === 'texto') {
       if (!form.texto?.trim()) throw new AppError('RESPONSE_CONTENT_REQUIRED');
-      raw = await this.synthetic(quote, carrier.emails[0]!, form.texto);
+      raw = await this.synthetic(quote, carrier.emails[0]!, form.texto, form.anexos);
     } else {
       if (!form.valores) throw new AppError('RESPONSE_CONTENT_REQUIRED');
       typed = typedResult(form.valores, carrier.nome);
-      raw = await this.synthetic(quote, carrier.emails[0]!, typed.blocks[0]?.lines.join('\n') ?? '');
+      raw = await this.synthetic(
+        quote,
+        carrier.emails[0]!,
+        typed.blocks[0]?.lines.join('\n') ?? '',
+        form.anexos,
+      );
     }
     const result = await this.pipeline.ingest(raw, { source: 'manual', assignedBy, typedResult: typed });
     if (result.duplicate) throw new AppError('RESPONSE_DUPLICATE');
@@ -206,7 +213,12 @@ export class ResponsesService {
   }
 
   /** An answer that did not come as a message becomes one, in the quote's thread. */
-  private synthetic(quote: { tituloEmail: string; messageId: string | null }, from: string, text: string) {
+  private synthetic(
+    quote: { tituloEmail: string; messageId: string | null },
+    from: string,
+    text: string,
+    attachments: UploadedFile[] = [],
+  ) {
     const host = new URL(this.config.APP_URL).hostname || 'cotacoes.local';
     return composeMessage({
       from,
@@ -215,6 +227,7 @@ export class ResponsesService {
       text,
       messageId: `<manual-${randomUUID()}@${host}>`,
       inReplyTo: quote.messageId,
+      attachments: attachments.map((file) => ({ filename: file.filename, content: file.buffer })),
     });
   }
 
