@@ -13,7 +13,6 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { extractResponse } from '../src/inbound/extract-response.js';
-import { QUEUES } from '../src/jobs/queue.js';
 import { openBench } from './harness.js';
 
 const REPLIES = Number(process.env.BENCH_REPLIES ?? 1000);
@@ -22,11 +21,6 @@ const TARGET_P95_CPU_MS = 100;
 
 const bench = await openBench('inbound');
 const { app, db } = bench;
-// The pipeline enqueues extraction inside its transaction. pg-boss caches queues at start, before
-// JobQueue creates them on a fresh database, so its first send looks the queue up on its own connection:
-// on PGlite's single connection that waits for the open transaction forever. A process working the queue
-// fills the cache when it starts; this bench works no queue, so it fills it by a lookup.
-await app.services.jobs.boss.findJobs(QUEUES.inboundExtract, { id: randomUUID() });
 const started = performance.now();
 
 const [empresa] = (
