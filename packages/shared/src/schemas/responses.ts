@@ -179,6 +179,8 @@ export type ResponseVersion = z.infer<typeof responseVersionSchema>;
 /**
  * GET /quotes/{id}/respostas (and /responses): one entry per recipient. `status` is 'pendente' until a
  * reply; the current version's fields sit at the top level (spec fields), earlier versions in `versoes`.
+ * Each `dadosExtraidos` comes with `blocks` empty: the engine's cut of the message is stored but not listed
+ * (it was most of the answer's size; the message itself is in the conversation).
  */
 export const responseEntrySchema = z.object({
   id: z.string(),

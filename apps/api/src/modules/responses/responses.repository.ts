@@ -60,7 +60,12 @@ export async function versionsOf(executor: Executor, tenant: Tenant, cotacaoId: 
       status: respostas.status,
       extracao: respostas.extracao,
       extracaoErro: respostas.extracaoErro,
-      dadosExtraidos: respostas.dadosExtraidos,
+      // The engine's blocks (the message cut into parts) are most of an extraction's size and no reader of
+      // the list uses them: the message itself is in the conversation. Sent empty, the shape unchanged.
+      dadosExtraidos: sql<Record<
+        string,
+        unknown
+      > | null>`jsonb_set(${respostas.dadosExtraidos}, '{blocks}', '[]'::jsonb)`,
       condicoesPagamento: respostas.condicoesPagamento,
       prazo: respostas.prazo,
       observacoes: respostas.observacoes,

@@ -79,6 +79,14 @@ describe('GET /api/quotes/{id}/respostas', () => {
     expect(entry.status).toBe('respondido');
     expect(entry.versao).toBe(1);
     expect(entry.dadosExtraidos.final.preco_por_container_40).toBe(2750);
+    // The engine's blocks are stored, not listed (the shape stays: an empty array).
+    expect(entry.dadosExtraidos.blocks).toEqual([]);
+    expect(entry.atual.dadosExtraidos.blocks).toEqual([]);
+    const [stored] = await ctx.app.services.database.db
+      .select({ dados: respostas.dadosExtraidos })
+      .from(respostas)
+      .where(eq(respostas.id, entry.atual.id));
+    expect((stored!.dados as { blocks: unknown[] }).blocks.length).toBeGreaterThan(0);
     expect(entry.respondeuEm).not.toBeNull();
     expect(entry.atual.origem).toBe('imap');
     expect(entry.atual.mensagemId).toEqual(expect.any(String));

@@ -61,12 +61,14 @@ export class ResponsesService {
 
   /** The responses of a quote of `tenant` (also read by the comparison, injected by app.ts). */
   async listForTenant(tenant: Tenant, cotacaoId: string): Promise<{ data: ResponseEntry[] }> {
-    const quote = await repo.findLiveQuote(this.db, tenant, cotacaoId);
-    if (!quote) throw new AppError('QUOTE_NOT_FOUND');
-    const [recipients, versions] = await Promise.all([
+    // One round trip: the three reads are scoped to the company, so reading the answers before knowing
+    // whether the quote is live shows nothing of another company's.
+    const [quote, recipients, versions] = await Promise.all([
+      repo.findLiveQuote(this.db, tenant, cotacaoId),
       repo.recipientsWithSendState(this.db, tenant, cotacaoId),
       repo.versionsOf(this.db, tenant, cotacaoId),
     ]);
+    if (!quote) throw new AppError('QUOTE_NOT_FOUND');
     const corrections = await correctionsByResponse(
       this.db,
       tenant,
