@@ -24,16 +24,18 @@ export type ServerProcess = {
 
 /**
  * Starts the server in its own process: `src/server.ts` through tsx, or with `compiled` the build that
- * `npm start` runs (`dist/server.js`, made by `npm run build`).
+ * `npm start` runs (`dist/server.js`, made by `npm run build`); with `entry: 'worker'`, the workers alone
+ * (`src/worker.ts`, what `npm run worker` runs; PostgreSQL only, no HTTP port).
  */
 export function startServerProcess(
   env: Record<string, string>,
-  options: { compiled?: boolean } = {},
+  options: { compiled?: boolean; entry?: 'server' | 'worker' } = {},
 ): ServerProcess {
   const port = env.PORT ?? '0';
+  const entry = options.entry ?? 'server';
   const args = options.compiled
-    ? ['--enable-source-maps', 'dist/server.js']
-    : ['--import', 'tsx', 'src/server.ts'];
+    ? ['--enable-source-maps', `dist/${entry}.js`]
+    : ['--import', 'tsx', `src/${entry}.ts`];
   const child = spawn(process.execPath, args, {
     cwd: apiDir,
     env: {
