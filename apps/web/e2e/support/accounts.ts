@@ -10,6 +10,7 @@ export const developerEmails = {
   mailbox: 'dev.caixa@e2e.cotacoes.local',
   layout: 'dev.layout@e2e.cotacoes.local',
   replies: 'dev.respostas@e2e.cotacoes.local',
+  conversation: 'dev.conversa@e2e.cotacoes.local',
 } as const;
 
 export interface Account {
