@@ -61,7 +61,7 @@ export class ResponsesService {
 
   /** The responses of a quote of `tenant` (also read by the comparison, injected by app.ts). */
   async listForTenant(tenant: Tenant, cotacaoId: string): Promise<{ data: ResponseEntry[] }> {
-    // One round trip: the three reads are scoped to the company, so reading the answers before knowing
+    // The three reads at once: they are scoped to the company, so reading the answers before knowing
     // whether the quote is live shows nothing of another company's.
     const [quote, recipients, versions] = await Promise.all([
       repo.findLiveQuote(this.db, tenant, cotacaoId),
