@@ -55,7 +55,6 @@ export function createRoutes(): RouteObject[] {
                     { path: paths.quotes.new.path, lazy: page(() => import('./routes/quotes')) },
                     { path: paths.quotes.sent.path, lazy: page(() => import('./routes/sent-quotes')) },
                     { path: paths.quotes.detail.path, lazy: page(() => import('./routes/quote-detail')) },
-                    { path: paths.quotes.approve.path, lazy: placeholder('QuoteApprovePage') },
                     { path: paths.indicators.path, lazy: placeholder('IndicatorsPage') },
                   ],
                 },
@@ -65,6 +64,8 @@ export function createRoutes(): RouteObject[] {
                   lazy: page(() => import('./routes/change-password')),
                 },
                 { path: paths.support.path, lazy: page(() => import('./routes/support')) },
+                // Spec 001 §6: a signed-in user reaches it; without a company the page says 'Acesso Negado'.
+                { path: paths.quotes.approve.path, lazy: page(() => import('./routes/quote-approve')) },
                 // Spec 001: the extraction test tool needs only a signed-in user.
                 { path: paths.quotes.extract.path, lazy: page(() => import('./routes/extract')) },
                 {

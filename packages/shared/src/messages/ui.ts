@@ -1,6 +1,7 @@
 import { uiComparative } from './ui-comparative.js';
 import { uiComparison } from './ui-comparison.js';
 import { uiConversation } from './ui-conversation.js';
+import { uiDecisions } from './ui-decisions.js';
 import { uiReplies } from './ui-replies.js';
 
 /** pt-BR texts of the web application (screens, buttons, toasts), grouped by screen. Owned by apps/web. */
@@ -414,7 +415,6 @@ export const ui = {
   },
 
   placeholders: {
-    quoteApprove: 'Aprovar Cotação',
     indicators: 'Indicadores de Performance',
   },
 
@@ -1277,6 +1277,7 @@ export const ui = {
   conversation: uiConversation,
   comparison: uiComparison,
   comparative: uiComparative,
+  decisions: uiDecisions,
 
   ui: {
     multiSelectPlaceholder: 'Selecione...',

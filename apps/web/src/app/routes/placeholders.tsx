@@ -13,5 +13,4 @@ function Placeholder({ title }: { title: string }) {
   );
 }
 
-export const QuoteApprovePage = () => <Placeholder title={ui.placeholders.quoteApprove} />;
 export const IndicatorsPage = () => <Placeholder title={ui.placeholders.indicators} />;

@@ -27,6 +27,9 @@ import { useMediaQuery } from '@/lib/use-media-query';
 import { useDownloadQuotePdf } from '../api/download-quote-pdf';
 import { type QuoteDetail, useQuote } from '../api/get-quote';
 import { ComparativeModal } from './comparative-modal';
+import { approvalOf } from './approve-page-rules';
+import { AnswerProgressBar } from './comparison-progress';
+import { ComparisonSection } from './comparison-section';
 import { ConversationTab } from './conversation-tab';
 import { formatBytes } from './draft';
 import { QuoteActions } from './quote-actions';
@@ -66,12 +69,27 @@ const dateTime = (value: string | null) => (value ? formatDateTime(value, ui.com
 
 function QuoteInfo({ quote }: { quote: QuoteDetail }) {
   const { respondidas, total } = quote.contadorRespostas;
+  const aprovacao = approvalOf(quote);
   return (
     <CardSection title={t.infoTitle} headingId="quote-info">
       <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <Field label={t.status}>
           <QuoteStatusBadge status={quote.status} />
         </Field>
+        {quote.status === 'APROVADA' && aprovacao && (
+          <Field label={ui.decisions.detail.approvedCarrier}>
+            <span className="font-semibold">
+              {aprovacao.transportadorNome}
+              {aprovacao.destino && ` (${aprovacao.destino})`}
+            </span>
+            <span className="block text-xs text-fg-muted">
+              {formatMessage(ui.decisions.detail.approvedBy, {
+                nome: aprovacao.aprovadoPor ?? ui.decisions.comparison.someone,
+                data: formatDateTime(aprovacao.aprovadoEm, ui.common.invalidDate),
+              })}
+            </span>
+          </Field>
+        )}
         <Field label={t.createdAt}>{formatDateTime(quote.dataCriacao, ui.common.invalidDate)}</Field>
         <Field label={t.deadline}>{formatDateTime(quote.prazoResposta, ui.common.invalidDate)}</Field>
         <Field label={t.answers}>{formatMessage(t.answersValue, { respondidas, total })}</Field>
@@ -251,8 +269,10 @@ function Recipients({ recipients }: { recipients: QuoteDetail['destinatarios'] }
 }
 
 /**
- * 'COTAÇÃO #code' (spec 001 §2, /quotes/:id): the info block, what was asked and to whom it went, with
- * the actions on the quote (edit, close, cancel, delete) and its PDF.
+ * 'COTAÇÃO #code' (spec 001 §2, /quotes/:id): the info block (with the approved carrier once APROVADA),
+ * the answer progress and 'Revisar Todos', then the tabs: 'Comparação' (the comparison table, the
+ * response cards, what was asked and to whom it went) and the conversation history; the actions on the
+ * quote (edit, close, cancel, delete) and its PDF in the header.
  */
 export function QuoteDetailPage() {
   const { id = '' } = useParams();
@@ -294,9 +314,9 @@ export function QuoteDetailPage() {
   const data = quote.data;
   const heading = formatMessage(t.heading, { codigo: data.codigo });
   const comparison = (
-    <div className="space-y-5">
-      <QuoteInfo quote={data} />
-      <ResponseCards quote={data} />
+    <div className="space-y-6">
+      <ComparisonSection quote={data} />
+      <ResponseCards quote={data} showProgress={false} />
       <QuoteRequest quote={data} />
       <Recipients recipients={data.destinatarios} />
     </div>
@@ -324,6 +344,8 @@ export function QuoteDetailPage() {
       />
       {pdf.isError && <Alert variant="error">{errorText(pdf.error, t.pdfError)}</Alert>}
       <ComparativeModal open={comparativeOpen} onClose={() => setComparativeOpen(false)} quote={data} />
+      <QuoteInfo quote={data} />
+      <AnswerProgressBar quote={data} />
       <Tabs
         label={ui.conversation.tabsLabel}
         value={tab}

@@ -315,11 +315,18 @@ function CardsSkeleton() {
 }
 
 /**
- * The carriers' answers on the quote detail, until the comparison table exists: one card per recipient
- * with its send state, answer time, the extracted summary of the chosen version and its confidence, and
- * 'Registrar resposta'. Polls every 15 s while the quote waits for answers.
+ * The carriers' answers on the quote detail, below the comparison table: one card per recipient with its
+ * send state, answer time, the extracted summary of the chosen version (earlier versions too) and its
+ * confidence, and 'Registrar resposta'. Polls every 15 s while the quote waits for answers. The detail
+ * shows the answer progress above its tabs, so it passes `showProgress={false}`.
  */
-export function ResponseCards({ quote }: { quote: QuoteDetail }) {
+export function ResponseCards({
+  quote,
+  showProgress = true,
+}: {
+  quote: QuoteDetail;
+  showProgress?: boolean;
+}) {
   const waiting = (WAITING_STATUSES as readonly string[]).includes(quote.status);
   const responses = useResponses(quote.id, { poll: waiting });
   useNewResponseNotices(quote.id, responses.data);
@@ -347,7 +354,7 @@ export function ResponseCards({ quote }: { quote: QuoteDetail }) {
         </Alert>
       ) : (
         <>
-          <AnswerProgress entries={responses.data} />
+          {showProgress && <AnswerProgress entries={responses.data} />}
           {responses.data.length === 0 ? (
             <p className="rounded-xl border border-border bg-surface px-4 py-8 text-center text-sm text-fg-muted">
               {t.empty}

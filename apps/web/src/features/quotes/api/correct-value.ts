@@ -1,0 +1,35 @@
+import { ui } from '@cotacoes/shared/messages/ui';
+import type { CorrectionBody } from '@cotacoes/shared/schemas/decisions';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { quoteComparisonKey } from './get-comparison';
+import { quoteResponsesKey } from './list-responses';
+
+export interface CorrectValueInput extends CorrectionBody {
+  respostaId: string;
+}
+
+/**
+ * `PUT /api/quotes/:id/respostas/:respostaId/correcoes {campo, valor}`: corrects one value of the current
+ * version (who, when, the original and its source are kept); 400 with field messages on a bad value.
+ */
+export function correctValue(quoteId: string, { respostaId, campo, valor }: CorrectValueInput) {
+  return api.put<unknown>(
+    `/quotes/${encodeURIComponent(quoteId)}/respostas/${encodeURIComponent(respostaId)}/correcoes`,
+    { campo, valor },
+    { fallback: ui.decisions.correction.error },
+  );
+}
+
+/** After saving, the comparison and the responses are read again (totals change with the value). */
+export function useCorrectValue(quoteId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CorrectValueInput) => correctValue(quoteId, input),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: quoteComparisonKey(quoteId) }),
+        queryClient.invalidateQueries({ queryKey: quoteResponsesKey(quoteId) }),
+      ]),
+  });
+}

@@ -1,0 +1,140 @@
+import { formatMessage } from '@cotacoes/shared/messages/errors';
+import { ui } from '@cotacoes/shared/messages/ui';
+import type { ReactNode } from 'react';
+import { ChevronDownIcon } from '@/components/icons';
+import { ConfidenceBadge } from '@/components/ui/confidence-badge';
+import { cn } from '@/lib/cn';
+import { money } from './comparison-format';
+import {
+  FeeLines,
+  FeeTotals,
+  FreeTimeFigure,
+  FreightList,
+  HighlightTag,
+  ResponseStatus,
+  RowActions,
+  TransitFigure,
+  ValidityFigure,
+  Variation,
+} from './comparison-row-parts';
+import type { ComparisonTableProps } from './comparison-table';
+
+const t = ui.decisions.comparison;
+const columns = t.columns;
+
+function Item({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={cn('min-w-0', wide && 'col-span-2')}>
+      <dt className="text-xs text-fg-muted">{label}</dt>
+      <dd className="mt-0.5 text-sm text-fg">{children}</dd>
+    </div>
+  );
+}
+
+/** The comparison on a phone: one card per response and destination, totals first. */
+export function ComparisonCards({
+  rows,
+  expanded,
+  onToggleFees,
+  canRevise,
+  canApprove,
+  quoteId,
+  onRevise,
+}: Omit<ComparisonTableProps, 'sort' | 'onSort'>) {
+  return (
+    <ul aria-label={t.caption} className="space-y-3">
+      {rows.map((row) => {
+        const open = expanded.has(row.id);
+        const feesId = `fees-card-${row.id}`;
+        return (
+          <li
+            key={row.id}
+            data-row={row.id}
+            className="rounded-xl border border-border bg-surface p-4 shadow-sm"
+          >
+            <div className="flex items-start justify-between gap-2">
+              <div className="min-w-0">
+                <h3 className="font-semibold break-words text-fg">{row.transportador.nome}</h3>
+                <p className="text-xs text-fg-muted">
+                  {row.destino ?? t.noDestination} · {formatMessage(t.version, { versao: row.versao })}
+                </p>
+              </div>
+              <ResponseStatus status={row.status} />
+            </div>
+            <div
+              className={cn(
+                'mt-3 flex flex-wrap items-end justify-between gap-2 rounded-lg px-3 py-2',
+                row.destaque.menorCusto ? 'bg-success-soft/70' : 'bg-surface-muted',
+              )}
+            >
+              <div>
+                <p className="text-xs text-fg-muted">{columns.custoTotalBRL}</p>
+                <p className="text-lg font-bold text-fg tabular-nums">{money(row.custoTotalBRL, 'BRL')}</p>
+                <p className="text-sm text-fg-muted tabular-nums">{money(row.custoTotalUSD, 'USD')}</p>
+              </div>
+              <div className="flex flex-col items-end gap-1">
+                {row.destaque.menorCusto && <HighlightTag kind="cheapest" />}
+                {row.destaque.menorPrazo && <HighlightTag kind="fastest" />}
+                <Variation row={row} />
+              </div>
+            </div>
+            <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2">
+              <Item label={columns.frete} wide>
+                <FreightList row={row} />
+              </Item>
+              <Item label={columns.taxas}>
+                <FeeTotals row={row} />
+              </Item>
+              {row.custoRodoviario > 0 && (
+                <Item label={columns.rodoviario}>
+                  <span className="tabular-nums">{money(row.custoRodoviario, 'BRL')}</span>
+                </Item>
+              )}
+              <Item label={columns.prazo}>
+                <TransitFigure row={row} />
+              </Item>
+              <Item label={columns.freeTime}>
+                <FreeTimeFigure row={row} />
+              </Item>
+              <Item label={columns.validade}>
+                <ValidityFigure row={row} />
+              </Item>
+              <Item label={columns.confianca}>
+                <ConfidenceBadge value={row.confianca} />
+              </Item>
+            </dl>
+            {row.taxas.length > 0 && (
+              <div className="mt-3">
+                <button
+                  type="button"
+                  aria-expanded={open}
+                  aria-controls={open ? feesId : undefined}
+                  onClick={() => onToggleFees(row.id)}
+                  className="inline-flex min-h-8 items-center gap-1 rounded-sm text-sm font-medium text-primary-soft-fg focus-visible:outline-2 focus-visible:outline-ring"
+                >
+                  <ChevronDownIcon size={16} className={cn('transition-transform', open && 'rotate-180')} />
+                  {open ? t.feesToggleHide : formatMessage(t.feesToggle, { count: row.taxas.length })}
+                </button>
+                {open && (
+                  <div id={feesId} className="mt-2 rounded-lg bg-surface-muted/60 p-3">
+                    <FeeLines row={row} />
+                  </div>
+                )}
+              </div>
+            )}
+            <div className="mt-3 border-t border-border pt-3 empty:hidden">
+              <RowActions
+                row={row}
+                quoteId={quoteId}
+                onRevise={onRevise}
+                canRevise={canRevise(row)}
+                canApprove={canApprove(row)}
+                compact
+              />
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,254 @@
+import { formatMessage } from '@cotacoes/shared/messages/errors';
+import { ui } from '@cotacoes/shared/messages/ui';
+import type { ComparisonRow, ComparisonValue } from '@cotacoes/shared/schemas/comparison';
+import { Link } from 'react-router';
+import { CheckCircleIcon, ClockIcon, RefreshIcon } from '@/components/icons';
+import { Badge, type BadgeVariant } from '@/components/ui/badge';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
+import type { FigureRef } from './comparison-context';
+import { Figure } from './comparison-figure';
+import { dateText, daysText, feeLabel, freightLabel, money, variationParts } from './comparison-format';
+
+const t = ui.decisions.comparison;
+const fields = ui.decisions.correction.fields;
+const notInformed = ui.quotes.notInformed;
+
+export function valueFigure(
+  row: ComparisonRow,
+  label: string,
+  value: ComparisonValue,
+  display: string,
+): FigureRef {
+  return {
+    respostaId: row.respostaId,
+    label,
+    display,
+    valor: value.valor,
+    campo: value.campo,
+    fonte: value.fonte,
+    confianca: value.confianca,
+    corrigido: value.corrigido,
+  };
+}
+
+export function FreightList({ row }: { row: ComparisonRow }) {
+  if (row.fretes.length === 0) return <span className="text-fg-muted">{notInformed}</span>;
+  return (
+    <ul className="space-y-1">
+      {row.fretes.map((frete, index) => {
+        const display = frete.valor === null ? notInformed : money(frete.valor, frete.moeda);
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the server's order of freight lines is fixed
+          <li key={index} className="flex flex-wrap items-center gap-x-1.5 whitespace-nowrap">
+            <span className="text-xs text-fg-muted">{frete.tipo}</span>
+            <Figure
+              figure={valueFigure(row, freightLabel(frete.tipo), frete, display)}
+              lowConfidence={frete.baixaConfianca}
+            />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Fees summed by currency after the §5 rules: USD and BRL, each on its line. */
+export function FeeTotals({ row }: { row: ComparisonRow }) {
+  const { USD, BRL } = row.taxasPorMoeda;
+  if (row.taxas.length === 0) return <span className="text-fg-muted">{t.noFees}</span>;
+  return (
+    <dl className="space-y-0.5 whitespace-nowrap tabular-nums">
+      <div className="flex gap-1.5">
+        <dt className="text-xs text-fg-muted">USD</dt>
+        <dd>{money(USD, 'USD')}</dd>
+      </div>
+      <div className="flex gap-1.5">
+        <dt className="text-xs text-fg-muted">BRL</dt>
+        <dd>{money(BRL, 'BRL')}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** Every fee line read, with the ones the §5 rules left out and why. */
+export function FeeLines({ row }: { row: ComparisonRow }) {
+  return (
+    <ul
+      aria-label={formatMessage(t.feesOf, { nome: row.transportador.nome })}
+      className="space-y-1.5 text-sm"
+    >
+      {row.taxas.map((taxa, index) => {
+        const display = taxa.valor === null ? notInformed : money(taxa.valor, taxa.moeda);
+        return (
+          <li
+            // biome-ignore lint/suspicious/noArrayIndexKey: the server's order of fee lines is fixed
+            key={index}
+            className={cn(
+              'flex flex-wrap items-center gap-x-2 gap-y-0.5',
+              !taxa.contabilizada && 'text-fg-muted',
+            )}
+          >
+            <span className={cn('min-w-24 font-medium', !taxa.contabilizada && 'line-through')}>
+              {taxa.rotulo}
+            </span>
+            {taxa.destino && <span className="text-xs text-fg-muted">{taxa.destino}</span>}
+            <Figure
+              figure={valueFigure(row, feeLabel(taxa.rotulo), taxa, display)}
+              lowConfidence={taxa.baixaConfianca}
+            />
+            {!taxa.contabilizada && (
+              <Badge variant="neutral" className="whitespace-normal">
+                {t.feeNotCounted}: {taxa.motivo ?? t.feeReasonUnknown}
+              </Badge>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** A green highlight with an icon and a word: the colour is never the only sign. */
+export function HighlightTag({ kind }: { kind: 'cheapest' | 'fastest' }) {
+  const Icon = kind === 'cheapest' ? CheckCircleIcon : ClockIcon;
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-success-soft px-1.5 py-0.5 text-[11px] font-semibold whitespace-nowrap text-success-soft-fg">
+      <Icon size={12} />
+      {kind === 'cheapest' ? t.cheapest : t.fastest}
+    </span>
+  );
+}
+
+export function TransitFigure({ row }: { row: ComparisonRow }) {
+  const display = row.prazo.valor === null ? notInformed : daysText(row.prazo.valor);
+  return (
+    <Figure
+      figure={valueFigure(row, fields.prazo, row.prazo, display)}
+      lowConfidence={row.prazo.baixaConfianca}
+    />
+  );
+}
+
+export function FreeTimeFigure({ row }: { row: ComparisonRow }) {
+  const display = row.freeTime.valor === null ? notInformed : daysText(row.freeTime.valor);
+  return (
+    <Figure
+      figure={valueFigure(row, fields.freeTime, row.freeTime, display)}
+      lowConfidence={row.freeTime.baixaConfianca}
+    />
+  );
+}
+
+export function ValidityFigure({ row }: { row: ComparisonRow }) {
+  const { validade } = row;
+  const display = validade.valor === null ? notInformed : dateText(validade.valor);
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1">
+      <Figure
+        figure={{
+          respostaId: row.respostaId,
+          label: fields.validade,
+          display,
+          valor: validade.valor,
+          campo: validade.campo,
+          fonte: validade.fonte,
+          confianca: null,
+          corrigido: validade.corrigido,
+        }}
+      />
+      {validade.expirada && (
+        <Badge variant="danger" title={t.expiredTitle}>
+          <ClockIcon size={12} />
+          {t.expired}
+        </Badge>
+      )}
+    </span>
+  );
+}
+
+export function Variation({ row }: { row: ComparisonRow }) {
+  const parts = variationParts(row.variacao);
+  if (!row.variacao) return <span className="text-xs text-fg-muted">{t.firstVersion}</span>;
+  if (parts.length === 0) return <span className="text-xs text-fg-muted">{t.variationSame}</span>;
+  return (
+    <ul className="space-y-0.5">
+      {parts.map((part) => (
+        <li
+          key={part.text}
+          className={cn(
+            'font-medium whitespace-nowrap tabular-nums',
+            part.direction === 'lower' ? 'text-success-soft-fg' : 'text-danger-soft-fg',
+          )}
+        >
+          <span aria-hidden="true">{part.text}</span>
+          <span className="sr-only">{part.label}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const responseStatusVariant = (status: string): BadgeVariant =>
+  status === 'aprovado'
+    ? 'success'
+    : status === 'reprovado' || status === 'cancelado'
+      ? 'danger'
+      : status === 'revisao_solicitada'
+        ? 'warning'
+        : 'primary';
+
+export function ResponseStatus({ status }: { status: string }) {
+  return (
+    <Badge variant={responseStatusVariant(status)}>
+      {t.statuses[status] ?? ui.replies.cards.statuses[status] ?? status}
+    </Badge>
+  );
+}
+
+export interface RowActionsProps {
+  row: ComparisonRow;
+  quoteId: string;
+  canRevise: boolean;
+  canApprove: boolean;
+  onRevise: (row: ComparisonRow) => void;
+  compact?: boolean;
+}
+
+/** 'Revisar' (this carrier) and 'Aprovar' (opens /quotes/:id/approve with this response and destination). */
+export function RowActions({ row, quoteId, canRevise, canApprove, onRevise, compact }: RowActionsProps) {
+  if (!canRevise && !canApprove) return null;
+  const nome = row.transportador.nome;
+  const search = new URLSearchParams({ resposta: row.respostaId });
+  if (row.destino) search.set('destino', row.destino);
+  return (
+    <div className={cn('flex gap-2', compact ? 'flex-wrap' : 'flex-nowrap')}>
+      {canRevise && (
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => onRevise(row)}
+          aria-label={formatMessage(t.reviseOf, { nome })}
+        >
+          <RefreshIcon size={14} />
+          {t.revise}
+        </Button>
+      )}
+      {canApprove && (
+        <Link
+          to={`${paths.quotes.approve.getHref(quoteId)}?${search.toString()}`}
+          aria-label={
+            row.destino
+              ? formatMessage(t.approveDestinationOf, { nome, destino: row.destino })
+              : formatMessage(t.approveOf, { nome })
+          }
+          className={buttonClasses({ size: 'sm' })}
+        >
+          <CheckCircleIcon size={14} />
+          {t.approve}
+        </Link>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import type { ComparisonRow, ComparisonSortKey } from '@cotacoes/shared/schemas/comparison';
+import type { Correction } from '@cotacoes/shared/schemas/decisions';
+import type { ResponseEntry, ResponseVersion } from '@cotacoes/shared/schemas/responses';
+
+/** Spec 001 §9: a missing transit time sorts as 999 days. */
+export const MISSING_TRANSIT_DAYS = 999;
+
+export type SortDirection = 'asc' | 'desc';
+export interface ComparisonSort {
+  key: ComparisonSortKey;
+  direction: SortDirection;
+}
+
+/** The table opens cheapest first: the decision usually starts from the total landed cost. */
+export const DEFAULT_SORT: ComparisonSort = { key: 'custoTotalBRL', direction: 'asc' };
+
+function sortValue(row: ComparisonRow, key: ComparisonSortKey): number {
+  if (key === 'prazo') return row.prazo.valor ?? MISSING_TRANSIT_DAYS;
+  return row[key];
+}
+
+/**
+ * Rows ordered by one of the spec's sortable columns (custoTotalBRL, custoTotalUSD, prazo); ties keep
+ * the server's order (stable), so equal totals do not jump around between renders.
+ */
+export function sortRows(rows: readonly ComparisonRow[], sort: ComparisonSort): ComparisonRow[] {
+  const sign = sort.direction === 'asc' ? 1 : -1;
+  return rows
+    .map((row, index) => ({ row, index }))
+    .sort((a, b) => sign * (sortValue(a.row, sort.key) - sortValue(b.row, sort.key)) || a.index - b.index)
+    .map(({ row }) => row);
+}
+
+/** A click on a column header: a new column sorts ascending, the same column flips its direction. */
+export function nextSort(current: ComparisonSort, key: ComparisonSortKey): ComparisonSort {
+  if (current.key !== key) return { key, direction: 'asc' };
+  return { key, direction: current.direction === 'asc' ? 'desc' : 'asc' };
+}
+
+export function ariaSort(sort: ComparisonSort, key: ComparisonSortKey): 'ascending' | 'descending' | 'none' {
+  if (sort.key !== key) return 'none';
+  return sort.direction === 'asc' ? 'ascending' : 'descending';
+}
+
+/** Spec 001 §5: the approval asks for a destination when the proposal has more than one. */
+export function destinationsOf(rows: readonly ComparisonRow[], respostaId: string): string[] {
+  const names = rows
+    .filter((row) => row.respostaId === respostaId && row.destino !== null)
+    .map((row) => row.destino as string);
+  return [...new Set(names)];
+}
+
+/** What a carrier's answer lacks, over all its rows (one per destination), in the server's order. */
+export function missingOfCarrier(rows: readonly ComparisonRow[], transportadorId: string): string[] {
+  return [
+    ...new Set(rows.filter((row) => row.transportadorId === transportadorId).flatMap((row) => row.faltando)),
+  ];
+}
+
+/** The carriers with a row, once each, in the order given. */
+export function carriersOf(rows: readonly ComparisonRow[]): Array<{ transportadorId: string; nome: string }> {
+  const seen = new Map<string, string>();
+  for (const row of rows)
+    if (!seen.has(row.transportadorId)) seen.set(row.transportadorId, row.transportador.nome);
+  return [...seen].map(([transportadorId, nome]) => ({ transportadorId, nome }));
+}
+
+/** A response version with the corrections the API keeps on it (who, when, the original value). */
+type VersionWithCorrections = ResponseVersion & { correcoes?: readonly Correction[] };
+
+/** respostaId → campo → the correction, for the 'Corrigido por…' marker of a corrected figure. */
+export function correctionsIndex(entries: readonly ResponseEntry[] | undefined) {
+  const index = new Map<string, Map<string, Correction>>();
+  for (const entry of entries ?? []) {
+    for (const version of entry.versoes as readonly VersionWithCorrections[]) {
+      const byField = new Map<string, Correction>();
+      for (const correction of version.correcoes ?? []) byField.set(correction.campo, correction);
+      index.set(version.id, byField);
+    }
+  }
+  return index;
+}
+
+/** respostaId → the conversation message it came from (the 'Ver mensagem' link of a figure's source). */
+export function messageIndex(entries: readonly ResponseEntry[] | undefined): Map<string, string> {
+  const index = new Map<string, string>();
+  for (const entry of entries ?? [])
+    for (const version of entry.versoes) if (version.mensagemId) index.set(version.id, version.mensagemId);
+  return index;
+}

@@ -1,0 +1,96 @@
+import { fieldMessages } from '@cotacoes/shared/messages/success';
+import { correctionFieldKind } from '@cotacoes/shared/schemas/decisions';
+
+export type ParsedCorrection = { ok: true; valor: number | string | null } | { ok: false; message: string };
+
+const CURRENCY_MARKS = /^(R\$|US\$|U\$|\$|€|BRL|USD|EUR)\s*|\s*(BRL|USD|EUR)$/i;
+
+/**
+ * A number typed the Brazilian way: '1.250,00' → 1250, '1250,5' → 1250.5, '1.250' → 1250 (dots in groups
+ * of three are thousands); '1250.50' is read as a decimal point, as pasted from a spreadsheet. A currency
+ * mark around it is ignored. null when it is not a number.
+ */
+export function parsePtBrNumber(text: string): number | null {
+  const cleaned = text.trim().replace(CURRENCY_MARKS, '').replace(/\s/g, '');
+  if (!cleaned) return null;
+  let normalised: string;
+  if (/^\d{1,3}(\.\d{3})+(,\d+)?$/.test(cleaned) || /^\d+(,\d+)?$/.test(cleaned)) {
+    normalised = cleaned.replace(/\./g, '').replace(',', '.');
+  } else if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(cleaned)) {
+    normalised = cleaned.replace(/,/g, '');
+  } else if (/^\d+\.\d+$/.test(cleaned)) {
+    normalised = cleaned;
+  } else {
+    return null;
+  }
+  const value = Number(normalised);
+  return Number.isFinite(value) ? value : null;
+}
+
+/** 'dd/mm/aaaa' or 'aaaa-mm-dd' → 'aaaa-mm-dd' when it is a real calendar date; null otherwise. */
+export function parsePtBrDate(text: string): string | null {
+  const value = text.trim();
+  const br = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value);
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const [year, month, day] = br
+    ? [Number(br[3]), Number(br[2]), Number(br[1])]
+    : iso
+      ? [Number(iso[1]), Number(iso[2]), Number(iso[3])]
+      : [0, 0, 0];
+  if (!year) return null;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+    return null;
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+const CURRENCY_ALIASES: Record<string, string> = {
+  R$: 'BRL',
+  BRL: 'BRL',
+  US$: 'USD',
+  $: 'USD',
+  USD: 'USD',
+  '€': 'EUR',
+  EUR: 'EUR',
+};
+
+/**
+ * What the analyst typed for `campo`, as the correction body's `valor`: empty clears the value (null),
+ * otherwise a number, whole days, an ISO date or a currency code, with the catalogue's field message when
+ * it is none of those. The server validates again with the same schema.
+ */
+export function parseCorrection(campo: string, text: string): ParsedCorrection {
+  if (!text.trim()) return { ok: true, valor: null };
+  const kind = correctionFieldKind(campo);
+  if (kind === 'moeda') {
+    const code = CURRENCY_ALIASES[text.trim().toUpperCase()];
+    return code ? { ok: true, valor: code } : { ok: false, message: fieldMessages.correctionCurrencyInvalid };
+  }
+  if (kind === 'data') {
+    const date = parsePtBrDate(text);
+    return date ? { ok: true, valor: date } : { ok: false, message: fieldMessages.correctionDateInvalid };
+  }
+  const value = parsePtBrNumber(text);
+  if (kind === 'dias') {
+    return value !== null && Number.isInteger(value) && value >= 0 && value <= 365
+      ? { ok: true, valor: value }
+      : { ok: false, message: fieldMessages.correctionDaysInvalid };
+  }
+  return value !== null && value <= 100_000_000
+    ? { ok: true, valor: Math.round(value * 100) / 100 }
+    : { ok: false, message: fieldMessages.correctionNumberInvalid };
+}
+
+const editFormat = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** The value as the input starts: '1.250,00', '32', '30/12/2026', 'USD'; empty when not informed. */
+export function correctionInputText(campo: string, valor: number | string | null): string {
+  if (valor === null) return '';
+  const kind = correctionFieldKind(campo);
+  if (kind === 'data' && typeof valor === 'string') {
+    const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(valor);
+    return match ? `${match[3]}/${match[2]}/${match[1]}` : valor;
+  }
+  if (kind === 'valor' && typeof valor === 'number') return editFormat.format(valor);
+  return String(valor);
+}
