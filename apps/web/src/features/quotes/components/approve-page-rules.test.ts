@@ -1,0 +1,47 @@
+import { makeRows } from '../testing/fake-decisions-api';
+import { approvalStatus, checkApproval, isApprovableRow } from './approve-page-rules';
+
+describe('the approval destination rule (spec 001 §5)', () => {
+  const rows = makeRows();
+
+  it('asks for a response first', () => {
+    expect(checkApproval(rows, null, null)).toEqual({ ok: false, reason: 'response' });
+    expect(checkApproval(rows, 'resp-of-another-quote', null)).toEqual({ ok: false, reason: 'response' });
+  });
+
+  it('needs a destination when the proposal has several, and one of its own', () => {
+    expect(checkApproval(rows, 'resp-bor', null)).toEqual({ ok: false, reason: 'destination' });
+    expect(checkApproval(rows, 'resp-bor', 'Paranaguá')).toEqual({ ok: false, reason: 'destination' });
+    expect(checkApproval(rows, 'resp-bor', 'Itajaí')).toEqual({
+      ok: true,
+      responseId: 'resp-bor',
+      destino: 'Itajaí',
+    });
+  });
+
+  it('sends no destination for a proposal without one', () => {
+    expect(checkApproval(rows, 'resp-atl', null)).toEqual({
+      ok: true,
+      responseId: 'resp-atl',
+      destino: undefined,
+    });
+  });
+
+  it('approves only answers not decided yet', () => {
+    expect(isApprovableRow({ status: 'respondido' })).toBe(true);
+    expect(isApprovableRow({ status: 'revisao_solicitada' })).toBe(true);
+    expect(isApprovableRow({ status: 'reprovado' })).toBe(false);
+    expect(isApprovableRow({ status: 'aprovado' })).toBe(false);
+  });
+});
+
+describe("the approval screen's status vocabulary (spec 001 §4)", () => {
+  it('maps waiting quotes to aberta (yellow), approved green, cancelled and the rest red', () => {
+    expect(approvalStatus('AGUARDANDO_RESPOSTA')).toEqual({ key: 'aberta', color: 'yellow' });
+    expect(approvalStatus('AGUARDANDO_REVISAO')).toEqual({ key: 'aberta', color: 'yellow' });
+    expect(approvalStatus('APROVADA')).toEqual({ key: 'aprovada', color: 'green' });
+    expect(approvalStatus('CANCELADA')).toEqual({ key: 'cancelada', color: 'red' });
+    expect(approvalStatus('FECHADA')).toEqual({ key: 'finalizada', color: 'red' });
+    expect(approvalStatus('em_negociacao')).toEqual({ key: 'em_negociacao', color: 'red' });
+  });
+});
