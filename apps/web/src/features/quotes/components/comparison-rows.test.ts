@@ -15,25 +15,28 @@ describe('comparison sorting (spec 001 §9: custoTotalBRL, custoTotalUSD, prazo)
   it('orders by the BRL total, both ways', () => {
     const rows = makeRows();
     expect(names(sortRows(rows, { key: 'custoTotalBRL', direction: 'asc' }))).toEqual([
-      'Boreal Cargas Santos',
       'Delta Shipping',
+      'Boreal Cargas Santos',
       'Boreal Cargas Itajaí',
       'Atlântico Logística',
     ]);
     expect(names(sortRows(rows, { key: 'custoTotalBRL', direction: 'desc' }))).toEqual([
       'Atlântico Logística',
       'Boreal Cargas Itajaí',
-      'Delta Shipping',
       'Boreal Cargas Santos',
+      'Delta Shipping',
     ]);
   });
 
   it('orders by the USD total', () => {
-    expect(names(sortRows(makeRows(), { key: 'custoTotalUSD', direction: 'asc' }))).toEqual([
-      'Boreal Cargas Santos',
-      'Delta Shipping',
-      'Boreal Cargas Itajaí',
+    const rows = makeRows().map((row) =>
+      row.respostaId === 'resp-atl' ? { ...row, custoTotalUSD: 1000 } : row,
+    );
+    expect(names(sortRows(rows, { key: 'custoTotalUSD', direction: 'asc' }))).toEqual([
       'Atlântico Logística',
+      'Delta Shipping',
+      'Boreal Cargas Santos',
+      'Boreal Cargas Itajaí',
     ]);
   });
 

@@ -91,8 +91,8 @@ export function makeRow(
     valorUSD: 1850,
     valorBRL: 1350,
     custoRodoviario: 0,
-    custoTotalBRL: 11_191.25,
-    custoTotalUSD: 2107.18,
+    custoTotalBRL: 11_065.28,
+    custoTotalUSD: 2107.07,
     prazo: value(32, { campo: 'transit_time_dias', fonte: bodyLine(11, 'Transit time: 32 dias') }),
     freeTime: value(14, { campo: 'free_time_destino_dias', fonte: bodyLine(12, 'Free time: 14 dias') }),
     validade: {
@@ -112,8 +112,9 @@ export function makeRow(
 }
 
 /**
- * Three answers: Atlântico (USD, one destination), Boreal in BRL with two destinations (Itajaí with
- * road cost), Delta without transit time, 40' price or validity and with a low-confidence freight.
+ * Three answers at PTAX 5,1234 + 2,5 % = 5,2515: Atlântico (USD, one destination, the shortest transit),
+ * Boreal in BRL with two destinations (Itajaí with road cost), Delta (second version, 120 USD cheaper,
+ * the cheapest) without transit time, free time or 40' price, expired, with a low-confidence freight.
  */
 export function makeRows(): ComparisonRow[] {
   const boreal = {
@@ -145,9 +146,8 @@ export function makeRows(): ComparisonRow[] {
       valorUSD: 0,
       valorBRL: 9000,
       custoTotalBRL: 9000,
-      custoTotalUSD: 1694.5,
+      custoTotalUSD: 1713.8,
       prazo: value(35, { campo: 'transit_time_dias' }),
-      destaque: { menorCusto: true, menorPrazo: false },
     }),
     makeRow({
       ...boreal,
@@ -160,7 +160,7 @@ export function makeRows(): ComparisonRow[] {
       valorBRL: 9500,
       custoRodoviario: 1035,
       custoTotalBRL: 10_535,
-      custoTotalUSD: 1983.5,
+      custoTotalUSD: 2006.09,
       prazo: value(35, { campo: 'transit_time_dias' }),
     }),
     makeRow({
@@ -184,7 +184,7 @@ export function makeRows(): ComparisonRow[] {
       taxasPorMoeda: { USD: 0, BRL: 0 },
       valorUSD: 1700,
       valorBRL: 0,
-      custoTotalBRL: 9_213.36,
+      custoTotalBRL: 8_927.55,
       custoTotalUSD: 1700,
       prazo: value(null, { campo: 'transit_time_dias', confianca: null }),
       freeTime: value(null, { campo: 'free_time_destino_dias', confianca: null }),
@@ -197,7 +197,8 @@ export function makeRows(): ComparisonRow[] {
       },
       confianca: 0.45,
       faltando: ['frete40', 'prazo', 'freeTime'],
-      variacao: { versaoAnterior: 1, custoTotalBRL: -650.4, custoTotalUSD: -120, prazo: null },
+      variacao: { versaoAnterior: 1, custoTotalBRL: -630.18, custoTotalUSD: -120, prazo: null },
+      destaque: { menorCusto: true, menorPrazo: false },
     }),
   ];
 }
