@@ -1,4 +1,4 @@
-import { makeRows } from '../testing/fake-decisions-api';
+import { makeRows, respIds } from '../testing/fake-decisions-api';
 import { approvalStatus, checkApproval, isApprovableRow } from './approve-page-rules';
 
 describe('the approval destination rule (spec 001 §5)', () => {
@@ -10,19 +10,19 @@ describe('the approval destination rule (spec 001 §5)', () => {
   });
 
   it('needs a destination when the proposal has several, and one of its own', () => {
-    expect(checkApproval(rows, 'resp-bor', null)).toEqual({ ok: false, reason: 'destination' });
-    expect(checkApproval(rows, 'resp-bor', 'Paranaguá')).toEqual({ ok: false, reason: 'destination' });
-    expect(checkApproval(rows, 'resp-bor', 'Itajaí')).toEqual({
+    expect(checkApproval(rows, respIds.bor, null)).toEqual({ ok: false, reason: 'destination' });
+    expect(checkApproval(rows, respIds.bor, 'Paranaguá')).toEqual({ ok: false, reason: 'destination' });
+    expect(checkApproval(rows, respIds.bor, 'Itajaí')).toEqual({
       ok: true,
-      responseId: 'resp-bor',
+      responseId: respIds.bor,
       destino: 'Itajaí',
     });
   });
 
   it('sends no destination for a proposal without one', () => {
-    expect(checkApproval(rows, 'resp-atl', null)).toEqual({
+    expect(checkApproval(rows, respIds.atl, null)).toEqual({
       ok: true,
-      responseId: 'resp-atl',
+      responseId: respIds.atl,
       destino: undefined,
     });
   });

@@ -8,7 +8,7 @@ import {
   type ApproveResult,
 } from '@cotacoes/shared/schemas/decisions';
 import { WAITING_STATUSES } from '@cotacoes/shared/schemas/quotes';
-import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ArrowLeftIcon, CheckCircleIcon, SearchIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
@@ -255,8 +255,13 @@ function SuccessModal({ result, onDone }: { result: ApproveResult | null; onDone
   );
 }
 
-function ApproveForm({ quote }: { quote: QuoteDetail }) {
-  const navigate = useNavigate();
+function ApproveForm({
+  quote,
+  onApproved,
+}: {
+  quote: QuoteDetail;
+  onApproved: (result: ApproveResult) => void;
+}) {
   const [searchParams] = useSearchParams();
   const comparison = useComparison(quote.id, DEFAULT_EXCHANGE_MARGIN);
   const approve = useApproveQuote(quote.id);
@@ -270,7 +275,6 @@ function ApproveForm({ quote }: { quote: QuoteDetail }) {
   const [feedback, setFeedback] = useState(false);
   const [problem, setProblem] = useState<'response' | 'destination' | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [result, setResult] = useState<ApproveResult | null>(null);
 
   const chosen = groups.find((group) => group.respostaId === respostaId);
   const destinations = chosen ? destinationsOf(rows, chosen.respostaId) : [];
@@ -301,7 +305,7 @@ function ApproveForm({ quote }: { quote: QuoteDetail }) {
       {
         onSuccess: (answer) => {
           setConfirming(false);
-          setResult(answer);
+          onApproved(answer);
         },
       },
     );
@@ -419,8 +423,6 @@ function ApproveForm({ quote }: { quote: QuoteDetail }) {
           </Link>
         )}
       </ConfirmModal>
-
-      <SuccessModal result={result} onDone={() => navigate(paths.quotes.sent.getHref())} />
     </div>
   );
 }
@@ -433,7 +435,11 @@ function ApproveForm({ quote }: { quote: QuoteDetail }) {
  */
 export function ApprovePage() {
   const { id = '' } = useParams();
+  const navigate = useNavigate();
   const quote = useQuote(id);
+  // Kept here: the quote reloads as APROVADA behind the success modal, which replaces the form.
+  const [result, setResult] = useState<ApproveResult | null>(null);
+  const goToSentQuotes = useCallback(() => navigate(paths.quotes.sent.getHref()), [navigate]);
 
   if (quote.isPending)
     return (
@@ -482,8 +488,9 @@ export function ApprovePage() {
           {formatMessage(t.notOpen, { status: t.statuses[approvalStatus(data.status).key] ?? data.status })}
         </Alert>
       ) : (
-        <ApproveForm quote={data} />
+        <ApproveForm quote={data} onApproved={setResult} />
       )}
+      <SuccessModal result={result} onDone={goToSentQuotes} />
     </div>
   );
 }

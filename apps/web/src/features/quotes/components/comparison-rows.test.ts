@@ -1,4 +1,4 @@
-import { makeRow, makeRows, value } from '../testing/fake-decisions-api';
+import { makeRow, makeRows, respIds, value } from '../testing/fake-decisions-api';
 import {
   ariaSort,
   DEFAULT_SORT,
@@ -30,7 +30,7 @@ describe('comparison sorting (spec 001 §9: custoTotalBRL, custoTotalUSD, prazo)
 
   it('orders by the USD total', () => {
     const rows = makeRows().map((row) =>
-      row.respostaId === 'resp-atl' ? { ...row, custoTotalUSD: 1000 } : row,
+      row.respostaId === respIds.atl ? { ...row, custoTotalUSD: 1000 } : row,
     );
     expect(names(sortRows(rows, { key: 'custoTotalUSD', direction: 'asc' }))).toEqual([
       'Atlântico Logística',
@@ -78,8 +78,8 @@ describe('comparison sorting (spec 001 §9: custoTotalBRL, custoTotalUSD, prazo)
 describe('rows of one response or carrier', () => {
   it('lists the destinations of a response once each', () => {
     const rows = makeRows();
-    expect(destinationsOf(rows, 'resp-bor')).toEqual(['Santos', 'Itajaí']);
-    expect(destinationsOf(rows, 'resp-atl')).toEqual([]);
+    expect(destinationsOf(rows, respIds.bor)).toEqual(['Santos', 'Itajaí']);
+    expect(destinationsOf(rows, respIds.atl)).toEqual([]);
   });
 
   it("joins what a carrier's rows lack, once each", () => {

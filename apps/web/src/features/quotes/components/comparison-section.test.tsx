@@ -4,7 +4,7 @@ import { sessionStore } from '@/lib/session';
 import { makeUser } from '@/testing/fixtures';
 import { type Handler, type StubResponse, stubNetwork } from '@/testing/network';
 import { renderAt } from '@/testing/render';
-import { fakeDecisionsApi, makeRows } from '../testing/fake-decisions-api';
+import { fakeDecisionsApi, makeRows, respIds } from '../testing/fake-decisions-api';
 import { ids, makeQuoteDetail } from '../testing/fake-quotes-api';
 import { QuoteDetailPage } from './quote-detail-page';
 
@@ -49,7 +49,7 @@ const figureName = (label: string, shown: string) =>
 const comparisonCalls = (network: ReturnType<typeof setup>['network']) =>
   network.requests.filter((request) => request.url.startsWith(`/api/quotes/${ids.q1}/comparison`));
 
-describe('Comparação: the table', () => {
+describe('Comparação: the table', { timeout: 20_000 }, () => {
   it('states the rate, margin and date every total uses, cheapest first, best values marked in words', async () => {
     setup();
     expect(
@@ -191,7 +191,7 @@ describe('Comparação: the table', () => {
 
   it('lists the carriers that have not answered', async () => {
     const quote = makeQuoteDetail();
-    setup({ quote, rows: makeRows().filter((row) => row.respostaId !== 'resp-del') });
+    setup({ quote, rows: makeRows().filter((row) => row.respostaId !== respIds.del) });
     const pending = await screen.findByRole('list', { name: 'Aguardando resposta' });
     expect(within(pending).getByText('Delta Shipping')).toBeInTheDocument();
   });
@@ -239,7 +239,7 @@ describe('Comparação: the table', () => {
     const itajai = await rowOf('Boreal Cargas', 'Itajaí');
     expect(
       itajai.getByRole('link', { name: 'Aprovar proposta de Boreal Cargas para Itajaí' }),
-    ).toHaveAttribute('href', `/quotes/${ids.q1}/approve?resposta=resp-bor&destino=Itaja%C3%AD`);
+    ).toHaveAttribute('href', `/quotes/${ids.q1}/approve?resposta=${respIds.bor}&destino=Itaja%C3%AD`);
   });
 
   it('says so when the comparison cannot load, and loads it again on request', async () => {
@@ -263,7 +263,7 @@ describe('Comparação: the table', () => {
   });
 });
 
-describe('Comparação: inline corrections', () => {
+describe('Comparação: inline corrections', { timeout: 20_000 }, () => {
   async function startEditing(user: ReturnType<typeof setup>['user'], nome = 'Atlântico Logística') {
     const row = await rowOf(nome);
     await user.click(row.getByRole('button', { name: 'Corrigir Frete 20DC' }));
@@ -282,7 +282,7 @@ describe('Comparação: inline corrections', () => {
 
     expect(puts(network)).toHaveLength(1);
     expect(puts(network)[0]).toMatchObject({
-      url: `/api/quotes/${ids.q1}/respostas/resp-atl/correcoes`,
+      url: `/api/quotes/${ids.q1}/respostas/${respIds.atl}/correcoes`,
       body: { campo: 'fretes.0.valor', valor: 1250 },
     });
     expect(await screen.findByText('Valor corrigido: Frete 20DC.')).toBeInTheDocument();
@@ -319,7 +319,7 @@ describe('Comparação: inline corrections', () => {
     const { user } = setup(
       {},
       {
-        [`PUT /api/quotes/${ids.q1}/respostas/resp-atl/correcoes`]: {
+        [`PUT /api/quotes/${ids.q1}/respostas/${respIds.atl}/correcoes`]: {
           status: 400,
           body: {
             code: 'VALIDATION_FAILED',
@@ -368,7 +368,7 @@ describe('Comparação: inline corrections', () => {
   });
 });
 
-describe('Comparação: new answers', () => {
+describe('Comparação: new answers', { timeout: 20_000 }, () => {
   it('reads the comparison again when a new answer arrives', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

@@ -25,6 +25,14 @@ export const carrierIds = {
   delta: ids.a4,
 } as const;
 
+/** Response (version) ids: the approval body only takes uuids. */
+export const respIds = {
+  atl: '40000000-0000-4000-8000-000000000001',
+  bor: '40000000-0000-4000-8000-000000000002',
+  del: '40000000-0000-4000-8000-000000000003',
+  delPrevious: '40000000-0000-4000-8000-000000000004',
+} as const;
+
 const bodyLine = (line: number, text: string) => ({ line, text, origin: 'body' });
 
 export function value(valor: number | null, overrides: Partial<ComparisonValue> = {}): ComparisonValue {
@@ -123,13 +131,13 @@ export function makeRows(): ComparisonRow[] {
   };
   return [
     makeRow({
-      respostaId: 'resp-atl',
+      respostaId: respIds.atl,
       destaque: { menorCusto: false, menorPrazo: true },
       prazo: value(28, { campo: 'transit_time_dias', fonte: bodyLine(11, 'Transit time: 28 dias') }),
     }),
     makeRow({
       ...boreal,
-      respostaId: 'resp-bor',
+      respostaId: respIds.bor,
       destino: 'Santos',
       fretes: [
         {
@@ -151,7 +159,7 @@ export function makeRows(): ComparisonRow[] {
     }),
     makeRow({
       ...boreal,
-      respostaId: 'resp-bor',
+      respostaId: respIds.bor,
       destino: 'Itajaí',
       fretes: [{ ...value(9500, { moeda: 'BRL', campo: 'destinos.1.valorFreteBRL' }), tipo: "40'HC" }],
       taxas: [],
@@ -166,7 +174,7 @@ export function makeRows(): ComparisonRow[] {
     makeRow({
       transportadorId: carrierIds.delta,
       transportador: { nome: 'Delta Shipping', email: 'x@delta.com' },
-      respostaId: 'resp-del',
+      respostaId: respIds.del,
       versao: 2,
       fretes: [
         {
@@ -207,11 +215,11 @@ export function makeRows(): ComparisonRow[] {
 export function makeDecisionEntries(quote: QuoteDetail): ResponseEntry[] {
   const [atlantico, boreal, delta] = quote.destinatarios;
   return [
-    makeEntry(atlantico!, [makeVersion({ id: 'resp-atl', mensagemId: 'm-atl' })]),
-    makeEntry(boreal!, [makeVersion({ id: 'resp-bor', mensagemId: 'm-bor' })]),
+    makeEntry(atlantico!, [makeVersion({ id: respIds.atl, mensagemId: 'm-atl' })]),
+    makeEntry(boreal!, [makeVersion({ id: respIds.bor, mensagemId: 'm-bor' })]),
     makeEntry(delta!, [
-      makeVersion({ id: 'resp-del', versao: 2, mensagemId: 'm-del' }),
-      makeVersion({ id: 'resp-del-1', versao: 1, mensagemId: 'm-del-1' }),
+      makeVersion({ id: respIds.del, versao: 2, mensagemId: 'm-del' }),
+      makeVersion({ id: respIds.delPrevious, versao: 1, mensagemId: 'm-del-1' }),
     ]),
   ];
 }
