@@ -1,5 +1,6 @@
 import { ui } from '@cotacoes/shared/messages/ui';
 import type { CorrectionBody } from '@cotacoes/shared/schemas/decisions';
+import type { ResponseEntry } from '@cotacoes/shared/schemas/responses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { quoteComparisonKey } from './get-comparison';
@@ -11,10 +12,11 @@ export interface CorrectValueInput extends CorrectionBody {
 
 /**
  * `PUT /api/quotes/:id/respostas/:respostaId/correcoes {campo, valor}`: corrects one value of the current
- * version (who, when, the original and its source are kept); 400 with field messages on a bad value.
+ * version (who, when, the original and its source are kept) → the carrier's response entry with the
+ * correction applied; 400 with field messages on a bad value, 409 for an older version.
  */
 export function correctValue(quoteId: string, { respostaId, campo, valor }: CorrectValueInput) {
-  return api.put<unknown>(
+  return api.put<ResponseEntry>(
     `/quotes/${encodeURIComponent(quoteId)}/respostas/${encodeURIComponent(respostaId)}/correcoes`,
     { campo, valor },
     { fallback: ui.decisions.correction.error },

@@ -333,7 +333,7 @@ export function fakeDecisionsApi(
           : version,
       ),
     }));
-    return { body: { campo, valor } };
+    return { body: db.entries.find((entry) => entry.versoes.some((version) => version.id === respostaId)) };
   }
 
   function requestRevision(request: RecordedRequest): StubResponse {
