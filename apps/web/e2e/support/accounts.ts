@@ -11,6 +11,7 @@ export const developerEmails = {
   layout: 'dev.layout@e2e.cotacoes.local',
   replies: 'dev.respostas@e2e.cotacoes.local',
   conversation: 'dev.conversa@e2e.cotacoes.local',
+  decisions: 'dev.decisoes@e2e.cotacoes.local',
 } as const;
 
 export interface Account {

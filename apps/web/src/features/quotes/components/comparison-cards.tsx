@@ -129,7 +129,6 @@ export function ComparisonCards({
                 onRevise={onRevise}
                 canRevise={canRevise(row)}
                 canApprove={canApprove(row)}
-                compact
               />
             </div>
           </li>

@@ -168,12 +168,18 @@ export function ValidityFigure({ row }: { row: ComparisonRow }) {
   );
 }
 
+/** The change against the previous version; nothing for a first version. */
 export function Variation({ row }: { row: ComparisonRow }) {
   const parts = variationParts(row.variacao);
-  if (!row.variacao) return <span className="text-xs text-fg-muted">{t.firstVersion}</span>;
-  if (parts.length === 0) return <span className="text-xs text-fg-muted">{t.variationSame}</span>;
+  if (!row.variacao) return null;
+  if (parts.length === 0)
+    return (
+      <span className="block text-xs text-fg-muted">
+        {formatMessage(t.variationSame, { versao: row.variacao.versaoAnterior })}
+      </span>
+    );
   return (
-    <ul className="space-y-0.5">
+    <ul className="space-y-0.5 text-xs">
       {parts.map((part) => (
         <li
           key={part.text}
@@ -213,17 +219,18 @@ export interface RowActionsProps {
   canRevise: boolean;
   canApprove: boolean;
   onRevise: (row: ComparisonRow) => void;
-  compact?: boolean;
+  /** One under the other (the table's narrow last column). */
+  stacked?: boolean;
 }
 
 /** 'Revisar' (this carrier) and 'Aprovar' (opens /quotes/:id/approve with this response and destination). */
-export function RowActions({ row, quoteId, canRevise, canApprove, onRevise, compact }: RowActionsProps) {
+export function RowActions({ row, quoteId, canRevise, canApprove, onRevise, stacked }: RowActionsProps) {
   if (!canRevise && !canApprove) return null;
   const nome = row.transportador.nome;
   const search = new URLSearchParams({ resposta: row.respostaId });
   if (row.destino) search.set('destino', row.destino);
   return (
-    <div className={cn('flex gap-2', compact ? 'flex-wrap' : 'flex-nowrap')}>
+    <div className={cn('flex gap-2', stacked ? 'flex-col items-stretch' : 'flex-wrap')}>
       {canRevise && (
         <Button
           variant="secondary"

@@ -27,8 +27,8 @@ const columns = t.columns;
 
 /** The carrier column stays in view while the table scrolls sideways. */
 const stickyCell = 'sticky left-0 z-10 bg-surface shadow-[1px_0_0_var(--color-border)]';
-const headCell = 'px-3 py-2.5 text-left whitespace-nowrap';
-const cell = 'px-3 py-3 align-top text-sm text-fg';
+const headCell = 'px-2.5 py-2.5 text-left whitespace-nowrap';
+const cell = 'px-2.5 py-3 align-top text-sm text-fg';
 const highlightCell = 'bg-success-soft/70';
 
 function SortHeader({
@@ -76,9 +76,10 @@ export interface ComparisonTableProps extends Pick<RowActionsProps, 'quoteId' | 
 }
 
 /**
- * The comparison on a laptop: one row per response and destination, sortable by the spec's three
- * columns (aria-sort, buttons in the headers), the cheapest total and the shortest transit in green with
- * a label, fee lines opening below their row.
+ * The comparison on a laptop: one row per response and destination (carrier, destination, version,
+ * status and confidence in the sticky first column), sortable by the spec's three columns (aria-sort,
+ * buttons in the headers), the cheapest total and the shortest transit in green with a label, the road
+ * cost and the change against the previous version under the totals, fee lines opening below the row.
  */
 export function ComparisonTable({
   rows,
@@ -91,9 +92,8 @@ export function ComparisonTable({
   quoteId,
   onRevise,
 }: ComparisonTableProps) {
-  const withRoad = rows.some((row) => row.custoRodoviario > 0);
   const withActions = rows.some((row) => canRevise(row) || canApprove(row));
-  const columnCount = 12 + (withRoad ? 1 : 0) + (withActions ? 1 : 0);
+  const columnCount = 8 + (withActions ? 1 : 0);
   return (
     <Table caption={t.caption} scrollLabel={t.caption}>
       <thead className="bg-surface-muted text-xs font-semibold tracking-wide text-fg-muted uppercase">
@@ -102,19 +102,11 @@ export function ComparisonTable({
             {columns.transportador}
           </th>
           <th scope="col" className={headCell}>
-            {columns.destino}
-          </th>
-          <th scope="col" className={headCell}>
             {columns.frete}
           </th>
           <th scope="col" className={headCell}>
             {columns.taxas}
           </th>
-          {withRoad && (
-            <th scope="col" className={headCell} title={t.roadTitle}>
-              {columns.rodoviario}
-            </th>
-          )}
           <SortHeader sortKey="custoTotalBRL" sort={sort} onSort={onSort}>
             {columns.custoTotalBRL}
           </SortHeader>
@@ -130,18 +122,9 @@ export function ComparisonTable({
           <th scope="col" className={headCell}>
             {columns.validade}
           </th>
-          <th scope="col" className={headCell}>
-            {columns.confianca}
-          </th>
-          <th scope="col" className={headCell}>
-            {columns.variacao}
-          </th>
-          <th scope="col" className={headCell}>
-            {columns.status}
-          </th>
           {withActions && (
             <th scope="col" className={headCell}>
-              {columns.acoes}
+              <span className="sr-only">{columns.acoes}</span>
             </th>
           )}
         </tr>
@@ -153,15 +136,20 @@ export function ComparisonTable({
           return (
             <Fragment key={row.id}>
               <tr data-row={row.id} className="hover:bg-surface-muted/40">
-                <th scope="row" className={cn(cell, stickyCell, 'max-w-48 min-w-36 text-left font-normal')}>
+                <th
+                  scope="row"
+                  className={cn(cell, stickyCell, 'w-44 max-w-48 min-w-40 text-left font-normal')}
+                >
                   <span className="block font-semibold break-words">{row.transportador.nome}</span>
-                  <span className="text-xs text-fg-muted">
-                    {formatMessage(t.version, { versao: row.versao })}
+                  <span className="block font-medium text-fg" data-destino="">
+                    {row.destino ?? <span className="font-normal text-fg-muted">{t.noDestination}</span>}
+                  </span>
+                  <span className="mt-1 flex flex-wrap items-center gap-1 text-xs text-fg-muted">
+                    <span>{formatMessage(t.version, { versao: row.versao })}</span>
+                    <ResponseStatus status={row.status} />
+                    <ConfidenceBadge value={row.confianca} />
                   </span>
                 </th>
-                <td className={cn(cell, 'min-w-24')}>
-                  {row.destino ?? <span className="text-fg-muted">{t.noDestination}</span>}
-                </td>
                 <td className={cell}>
                   <FreightList row={row} />
                 </td>
@@ -183,17 +171,22 @@ export function ComparisonTable({
                     </button>
                   )}
                 </td>
-                {withRoad && (
-                  <td className={cn(cell, 'whitespace-nowrap tabular-nums')}>
-                    {row.custoRodoviario > 0 ? money(row.custoRodoviario, 'BRL') : '—'}
-                  </td>
-                )}
                 <td className={cn(cell, 'whitespace-nowrap', row.destaque.menorCusto && highlightCell)}>
                   <span className="block font-semibold tabular-nums">{money(row.custoTotalBRL, 'BRL')}</span>
-                  {row.destaque.menorCusto && <HighlightTag kind="cheapest" />}
+                  {row.custoRodoviario > 0 && (
+                    <span className="block text-xs text-fg-muted tabular-nums" title={t.roadTitle}>
+                      {formatMessage(t.roadIncluded, { valor: money(row.custoRodoviario, 'BRL') })}
+                    </span>
+                  )}
+                  {row.destaque.menorCusto && (
+                    <span className="mt-0.5 block">
+                      <HighlightTag kind="cheapest" />
+                    </span>
+                  )}
                 </td>
                 <td className={cn(cell, 'whitespace-nowrap', row.destaque.menorCusto && highlightCell)}>
                   <span className="block font-semibold tabular-nums">{money(row.custoTotalUSD, 'USD')}</span>
+                  <Variation row={row} />
                 </td>
                 <td className={cn(cell, 'whitespace-nowrap', row.destaque.menorPrazo && highlightCell)}>
                   <TransitFigure row={row} />
@@ -209,15 +202,6 @@ export function ComparisonTable({
                 <td className={cn(cell, 'whitespace-nowrap')}>
                   <ValidityFigure row={row} />
                 </td>
-                <td className={cell}>
-                  <ConfidenceBadge value={row.confianca} />
-                </td>
-                <td className={cell}>
-                  <Variation row={row} />
-                </td>
-                <td className={cell}>
-                  <ResponseStatus status={row.status} />
-                </td>
                 {withActions && (
                   <td className={cell}>
                     <RowActions
@@ -226,6 +210,7 @@ export function ComparisonTable({
                       onRevise={onRevise}
                       canRevise={canRevise(row)}
                       canApprove={canApprove(row)}
+                      stacked
                     />
                   </td>
                 )}
