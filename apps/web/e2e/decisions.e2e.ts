@@ -152,7 +152,8 @@ async function shot(page: Page, name: string) {
 const table = (page: Page) =>
   page.getByRole('table', { name: 'Propostas dos transportadores, uma linha por destino' });
 /** The body rows' carrier names, in the order shown. */
-const carrierOrder = (page: Page) => table(page).locator('tbody tr[data-row] th > span:first-child').allTextContents();
+const carrierOrder = (page: Page) =>
+  table(page).locator('tbody tr[data-row] th > span:first-child').allTextContents();
 const rowOf = (page: Page, nome: string, destino?: string): Locator => {
   const rows = table(page).locator('tbody tr[data-row]').filter({ hasText: nome });
   return destino ? rows.filter({ has: page.locator('[data-destino]', { hasText: destino }) }) : rows;
@@ -169,7 +170,10 @@ beforeAll(async () => {
   await createAccountWithCompany(analyst, 'Importadora Decisões');
   await createAccount(developer);
   for (const [key, carrier] of Object.entries(carriers)) {
-    const created = await apiAs<{ id: string }>(analyst, 'POST', '/transporters', { ...carrier, ativo: true });
+    const created = await apiAs<{ id: string }>(analyst, 'POST', '/transporters', {
+      ...carrier,
+      ativo: true,
+    });
     carrierIds[key as keyof typeof carriers] = created.id;
   }
   const quote = await apiAs<{ id: string; codigo: string }>(analyst, 'POST', '/quotes', {
@@ -191,7 +195,11 @@ beforeAll(async () => {
   quoteId = quote.id;
   codigo = quote.codigo;
   const request = new RegExp(`Cotação ${codigo}`);
-  await replyAs(carriers.atlantico.email, await mailIdTo(carriers.atlantico.email, request), replies.atlantico);
+  await replyAs(
+    carriers.atlantico.email,
+    await mailIdTo(carriers.atlantico.email, request),
+    replies.atlantico,
+  );
   await replyAs(carriers.boreal.email, await mailIdTo(carriers.boreal.email, request), replies.boreal);
   await replyAs(
     carriers.delta.email,
@@ -222,7 +230,7 @@ describe('comparison, correction, revision and approval', () => {
     expect(await table(page).locator('tbody tr[data-row]').count()).toBe(4);
     await page.getByText('3 de 3 responderam').waitFor();
     // Itajaí has the §9 road cost; Boreal's freight is in reals.
-    expect(await textOf(rowOf(page, 'Delta Shipping', 'Itajaí'))).toContain('inclui rodoviário R$ 1.035,00');
+    expect(await textOf(rowOf(page, 'Delta Shipping', 'Itajaí'))).toContain('+ rodoviário R$ 1.035,00');
     expect(await textOf(rowOf(page, 'Boreal Cargas'))).toContain('R$ 15.800,00');
     expect(await rowOf(page, 'Boreal Cargas').getByText('Menor prazo').count()).toBe(1);
     expect(await table(page).getByText('Menor custo').count()).toBe(1);
@@ -253,9 +261,9 @@ describe('comparison, correction, revision and approval', () => {
     const source = page.getByRole('dialog', { name: 'Origem do valor' });
     await source.getByText('Frete marítimo 40HC: USD 2.950,00').waitFor();
     await source.getByText(/^Corpo do e-mail · Linha \d+$/).waitFor();
-    expect(await source.getByRole('link', { name: 'Ver mensagem no histórico' }).getAttribute('href')).toMatch(
-      /\?aba=historico&mensagem=/,
-    );
+    expect(
+      await source.getByRole('link', { name: 'Ver mensagem no histórico' }).getAttribute('href'),
+    ).toMatch(/\?aba=historico&mensagem=/);
     await source.getByRole('button', { name: 'Fechar' }).last().click();
 
     // Correct Atlântico's freight inline: a pt-BR number, Enter saves, the marker keeps the original.
@@ -320,7 +328,7 @@ describe('comparison, correction, revision and approval', () => {
         const figures = page.getByRole('button', { name: /^Frete 40.*Ver de onde veio$/ });
         await figures.first().waitFor();
         await page
-          .getByRole('button', { name: /linha\(s\) de taxa/ })
+          .getByRole('button', { name: /^Ver linhas \(\d+\) das taxas de / })
           .first()
           .click();
         expect(await seriousViolations(page)).toEqual([]);
@@ -333,7 +341,10 @@ describe('comparison, correction, revision and approval', () => {
         await shot(page, `source-${theme}-${name}`);
         await source.getByRole('button', { name: 'Fechar' }).last().click();
 
-        await page.getByRole('button', { name: /^Corrigir Frete 40/ }).first().click();
+        await page
+          .getByRole('button', { name: /^Corrigir Frete 40/ })
+          .first()
+          .click();
         const input = page.getByRole('textbox', { name: /^Novo valor de Frete 40/ });
         await input.fill('x');
         await input.press('Enter');
@@ -381,8 +392,12 @@ describe('comparison, correction, revision and approval', () => {
       .getByRole('group', { name: 'Destino da proposta de Delta Shipping' })
       .getByRole('radio', { name: /^Itajaí/ })
       .check();
-    await page.getByRole('checkbox', { name: 'Avisar os demais agentes de carga que não foram selecionados' }).check();
-    await page.getByRole('checkbox', { name: 'Incluir quanto acima ficou o preço (sem revelar o vencedor)' }).check();
+    await page
+      .getByRole('checkbox', { name: 'Avisar os demais agentes de carga que não foram selecionados' })
+      .check();
+    await page
+      .getByRole('checkbox', { name: 'Incluir quanto acima ficou o preço (sem revelar o vencedor)' })
+      .check();
     await page.getByRole('button', { name: 'Aprovar', exact: true }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirmar aprovação' });
     await confirm.getByText(/Aprovar a proposta de Delta Shipping para Itajaí\?/).waitFor();
@@ -402,10 +417,20 @@ describe('comparison, correction, revision and approval', () => {
     await shot(page, 'sent-quotes-finished');
 
     // The approved carrier heard back; the others were told, without the winner's name.
-    const approval = await waitForMail(dataDir(), carriers.delta.email, new RegExp(`^Cotação ${codigo} aprovada$`), 30_000);
+    const approval = await waitForMail(
+      dataDir(),
+      carriers.delta.email,
+      new RegExp(`^Cotação ${codigo} aprovada$`),
+      30_000,
+    );
     expect(approval.text).toContain('Itajaí');
     for (const other of [carriers.atlantico, carriers.boreal]) {
-      const notice = await waitForMail(dataDir(), other.email, new RegExp(`^Cotação ${codigo}: resultado$`), 30_000);
+      const notice = await waitForMail(
+        dataDir(),
+        other.email,
+        new RegExp(`^Cotação ${codigo}: resultado$`),
+        30_000,
+      );
       expect(notice.text).not.toContain('Delta');
     }
 

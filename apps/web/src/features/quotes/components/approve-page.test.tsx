@@ -5,7 +5,7 @@ import { sessionStore } from '@/lib/session';
 import { makeUser } from '@/testing/fixtures';
 import { type Handler, problem, type StubResponse, stubNetwork } from '@/testing/network';
 import { renderAt } from '@/testing/render';
-import { fakeDecisionsApi, respIds } from '../testing/fake-decisions-api';
+import { fakeDecisionsApi, makeRows, respIds } from '../testing/fake-decisions-api';
 import { ids, makeQuoteDetail } from '../testing/fake-quotes-api';
 import { APPROVAL_SUCCESS_MS, ApprovePage } from './approve-page';
 
@@ -126,6 +126,19 @@ describe('/quotes/:id/approve', { timeout: 20_000 }, () => {
   it('asks for a response when none is chosen', async () => {
     const { user, network } = setup();
     await responses();
+    await user.click(screen.getByRole('button', { name: 'Aprovar' }));
+    expect(screen.getByText('Escolha uma proposta para aprovar.')).toBeInTheDocument();
+    expect(approveCalls(network)).toHaveLength(0);
+  });
+
+  it('lists a decided answer but does not let it be chosen, even from the address', async () => {
+    const rows = makeRows().map((row) =>
+      row.respostaId === respIds.atl ? { ...row, status: 'reprovado' } : row,
+    );
+    const { user, network } = setup(`?resposta=${respIds.atl}`, { rows });
+    const list = within(await responses());
+    expect(list.getByRole('radio', { name: /Atlântico Logística/ })).toBeDisabled();
+    expect(list.getByText('Reprovado')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Aprovar' }));
     expect(screen.getByText('Escolha uma proposta para aprovar.')).toBeInTheDocument();
     expect(approveCalls(network)).toHaveLength(0);

@@ -267,6 +267,8 @@ function ApproveForm({
   const approve = useApproveQuote(quote.id);
   const rows = comparison.data?.linhas ?? [];
   const groups = useMemo(() => groupByResponse(rows), [rows]);
+  // A decided answer (reprovado, aprovado) is listed but cannot be chosen, even from the address.
+  const approvable = useMemo(() => rows.filter(isApprovableRow), [rows]);
 
   const [respostaId, setRespostaId] = useState<string | null>(searchParams.get('resposta'));
   const [destino, setDestino] = useState<string | null>(searchParams.get('destino'));
@@ -281,7 +283,7 @@ function ApproveForm({
   const chosenDestination = destinations.length === 1 ? destinations[0] : destino;
 
   function submit() {
-    const check = checkApproval(rows, respostaId, destino);
+    const check = checkApproval(approvable, respostaId, destino);
     if (!check.ok) {
       setProblem(check.reason);
       return;
@@ -292,7 +294,7 @@ function ApproveForm({
   }
 
   function confirm() {
-    const check = checkApproval(rows, respostaId, destino);
+    const check = checkApproval(approvable, respostaId, destino);
     if (!check.ok) return;
     approve.mutate(
       {

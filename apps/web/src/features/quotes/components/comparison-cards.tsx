@@ -108,6 +108,14 @@ export function ComparisonCards({
                 <button
                   type="button"
                   aria-expanded={open}
+                  aria-label={
+                    open
+                      ? formatMessage(t.feesToggleHideOf, { nome: row.transportador.nome })
+                      : formatMessage(t.feesToggleOf, {
+                          count: row.taxas.length,
+                          nome: row.transportador.nome,
+                        })
+                  }
                   aria-controls={open ? feesId : undefined}
                   onClick={() => onToggleFees(row.id)}
                   className="inline-flex min-h-8 items-center gap-1 rounded-sm text-sm font-medium text-primary-soft-fg focus-visible:outline-2 focus-visible:outline-ring"

@@ -85,7 +85,7 @@ describe('Comparação: the table', { timeout: 20_000 }, () => {
 
     // Itajaí's total includes the road cost of its port.
     const itajai = await rowOf('Boreal Cargas', 'Itajaí');
-    expect(itajai.getByText('inclui rodoviário R$ 1.035,00')).toBeInTheDocument();
+    expect(itajai.getByText('+ rodoviário R$ 1.035,00')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Aguardando resposta' })).toBeNull();
   });
 
@@ -180,11 +180,13 @@ describe('Comparação: the table', { timeout: 20_000 }, () => {
   it('lists every fee line with the ones left out and why', async () => {
     const { user } = setup();
     const atlantico = await rowOf('Atlântico Logística');
-    await user.click(atlantico.getByRole('button', { name: 'Ver 2 linha(s) de taxa' }));
+    await user.click(
+      atlantico.getByRole('button', { name: 'Ver linhas (2) das taxas de Atlântico Logística' }),
+    );
     const lines = within(screen.getByRole('list', { name: 'Linhas de taxa de Atlântico Logística' }));
     expect(lines.getByText('THC')).toBeInTheDocument();
     expect(lines.getByText('Não somada: Linha de total: não é somada')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Ocultar as linhas de taxa' }));
+    await user.click(screen.getByRole('button', { name: 'Ocultar linhas das taxas de Atlântico Logística' }));
     expect(screen.queryByRole('list', { name: 'Linhas de taxa de Atlântico Logística' })).toBeNull();
   });
 

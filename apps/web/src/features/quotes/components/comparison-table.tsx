@@ -25,9 +25,10 @@ import { ariaSort, type ComparisonSort } from './comparison-rows';
 const t = ui.decisions.comparison;
 const columns = t.columns;
 
-/** The carrier column stays in view while the table scrolls sideways. */
+/** The carrier column and the actions stay in view while the figures between them scroll sideways. */
 const stickyCell = 'sticky left-0 z-10 bg-surface shadow-[1px_0_0_var(--color-border)]';
-const headCell = 'px-2.5 py-2.5 text-left whitespace-nowrap';
+const stickyEnd = 'sticky right-0 z-10 bg-surface shadow-[-1px_0_0_var(--color-border)]';
+const headCell = 'px-2.5 py-2.5 text-left';
 const cell = 'px-2.5 py-3 align-top text-sm text-fg';
 const highlightCell = 'bg-success-soft/70';
 
@@ -48,7 +49,7 @@ function SortHeader({
       <button
         type="button"
         onClick={() => onSort(sortKey)}
-        className="inline-flex items-center gap-1 rounded-sm font-semibold tracking-wide uppercase hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"
+        className="inline-flex items-center gap-1 rounded-sm text-left font-semibold tracking-wide uppercase hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"
       >
         {children}
         <ArrowUpIcon
@@ -123,7 +124,7 @@ export function ComparisonTable({
             {columns.validade}
           </th>
           {withActions && (
-            <th scope="col" className={headCell}>
+            <th scope="col" className={cn(headCell, stickyEnd, 'bg-surface-muted')}>
               <span className="sr-only">{columns.acoes}</span>
             </th>
           )}
@@ -159,9 +160,17 @@ export function ComparisonTable({
                     <button
                       type="button"
                       aria-expanded={open}
+                      aria-label={
+                        open
+                          ? formatMessage(t.feesToggleHideOf, { nome: row.transportador.nome })
+                          : formatMessage(t.feesToggleOf, {
+                              count: row.taxas.length,
+                              nome: row.transportador.nome,
+                            })
+                      }
                       aria-controls={open ? feesId : undefined}
                       onClick={() => onToggleFees(row.id)}
-                      className="mt-1 inline-flex items-center gap-1 rounded-sm text-xs font-medium whitespace-nowrap text-primary-soft-fg hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+                      className="mt-1 inline-flex items-center gap-1 rounded-sm text-left text-xs font-medium text-primary-soft-fg hover:underline focus-visible:outline-2 focus-visible:outline-ring"
                     >
                       <ChevronDownIcon
                         size={14}
@@ -174,7 +183,10 @@ export function ComparisonTable({
                 <td className={cn(cell, 'whitespace-nowrap', row.destaque.menorCusto && highlightCell)}>
                   <span className="block font-semibold tabular-nums">{money(row.custoTotalBRL, 'BRL')}</span>
                   {row.custoRodoviario > 0 && (
-                    <span className="block text-xs text-fg-muted tabular-nums" title={t.roadTitle}>
+                    <span
+                      className="block text-xs whitespace-normal text-fg-muted tabular-nums"
+                      title={t.roadTitle}
+                    >
                       {formatMessage(t.roadIncluded, { valor: money(row.custoRodoviario, 'BRL') })}
                     </span>
                   )}
@@ -203,7 +215,7 @@ export function ComparisonTable({
                   <ValidityFigure row={row} />
                 </td>
                 {withActions && (
-                  <td className={cell}>
+                  <td className={cn(cell, stickyEnd)}>
                     <RowActions
                       row={row}
                       quoteId={quoteId}
