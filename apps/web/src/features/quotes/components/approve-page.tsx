@@ -257,14 +257,13 @@ function SuccessModal({ result, onDone }: { result: ApproveResult | null; onDone
 
 function ApproveForm({
   quote,
-  onApproved,
+  approve,
 }: {
   quote: QuoteDetail;
-  onApproved: (result: ApproveResult) => void;
+  approve: ReturnType<typeof useApproveQuote>;
 }) {
   const [searchParams] = useSearchParams();
   const comparison = useComparison(quote.id, DEFAULT_EXCHANGE_MARGIN);
-  const approve = useApproveQuote(quote.id);
   const rows = comparison.data?.linhas ?? [];
   const groups = useMemo(() => groupByResponse(rows), [rows]);
   // A decided answer (reprovado, aprovado) is listed but cannot be chosen, even from the address.
@@ -305,10 +304,7 @@ function ApproveForm({
         incluirFeedbackPreco: notificar && feedback,
       },
       {
-        onSuccess: (answer) => {
-          setConfirming(false);
-          onApproved(answer);
-        },
+        onSuccess: () => setConfirming(false),
       },
     );
   }
@@ -439,8 +435,9 @@ export function ApprovePage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const quote = useQuote(id);
-  // Kept here: the quote reloads as APROVADA behind the success modal, which replaces the form.
-  const [result, setResult] = useState<ApproveResult | null>(null);
+  // Held by the page, not the form: the quote reloads as APROVADA behind the success modal and the
+  // form gives way to who approved it.
+  const approve = useApproveQuote(id);
   const goToSentQuotes = useCallback(() => navigate(paths.quotes.sent.getHref()), [navigate]);
 
   if (quote.isPending)
@@ -490,9 +487,9 @@ export function ApprovePage() {
           {formatMessage(t.notOpen, { status: t.statuses[approvalStatus(data.status).key] ?? data.status })}
         </Alert>
       ) : (
-        <ApproveForm quote={data} onApproved={setResult} />
+        <ApproveForm quote={data} approve={approve} />
       )}
-      <SuccessModal result={result} onDone={goToSentQuotes} />
+      <SuccessModal result={approve.data ?? null} onDone={goToSentQuotes} />
     </div>
   );
 }
