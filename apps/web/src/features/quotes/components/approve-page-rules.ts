@@ -1,5 +1,4 @@
 import type { ComparisonRow } from '@cotacoes/shared/schemas/comparison';
-import type { ApprovalInfo } from '@cotacoes/shared/schemas/decisions';
 import type { QuoteStatus } from '@cotacoes/shared/schemas/quotes';
 import { destinationsOf } from './comparison-rows';
 
@@ -53,9 +52,4 @@ export function checkApproval(
     return { ok: true, responseId: respostaId, destino };
   }
   return { ok: true, responseId: respostaId, destino: destinations[0] };
-}
-
-/** The quote's approval (the detail gains `aprovacao` with issue #14; null while it is not approved). */
-export function approvalOf(quote: object): ApprovalInfo | null {
-  return (quote as { aprovacao?: ApprovalInfo | null }).aprovacao ?? null;
 }

@@ -27,7 +27,7 @@ import { formatDateTime } from '@/lib/format';
 import { useApproveQuote } from '../api/approve-quote';
 import { useComparison } from '../api/get-comparison';
 import { type QuoteDetail, useQuote } from '../api/get-quote';
-import { approvalOf, approvalStatus, checkApproval, isApprovableRow } from './approve-page-rules';
+import { approvalStatus, checkApproval, isApprovableRow } from './approve-page-rules';
 import { daysText, money } from './comparison-format';
 import { destinationsOf } from './comparison-rows';
 
@@ -471,7 +471,7 @@ export function ApprovePage() {
 
   const data = quote.data;
   const heading = formatMessage(t.heading, { codigo: data.codigo });
-  const aprovacao = approvalOf(data);
+  const { aprovacao } = data;
   const open = (WAITING_STATUSES as readonly string[]).includes(data.status);
   return (
     <div className="mx-auto max-w-4xl space-y-5">

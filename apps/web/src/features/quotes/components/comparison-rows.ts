@@ -1,6 +1,6 @@
 import type { ComparisonRow, ComparisonSortKey } from '@cotacoes/shared/schemas/comparison';
 import type { Correction } from '@cotacoes/shared/schemas/decisions';
-import type { ResponseEntry, ResponseVersion } from '@cotacoes/shared/schemas/responses';
+import type { ResponseEntry } from '@cotacoes/shared/schemas/responses';
 
 /** Spec 001 §9: a missing transit time sorts as 999 days. */
 export const MISSING_TRANSIT_DAYS = 999;
@@ -65,16 +65,16 @@ export function carriersOf(rows: readonly ComparisonRow[]): Array<{ transportado
   return [...seen].map(([transportadorId, nome]) => ({ transportadorId, nome }));
 }
 
-/** A response version with the corrections the API keeps on it (who, when, the original value). */
-type VersionWithCorrections = ResponseVersion & { correcoes?: readonly Correction[] };
-
-/** respostaId → campo → the correction, for the 'Corrigido por…' marker of a corrected figure. */
+/**
+ * respostaId → campo → the correction, for the 'Corrigido por…' marker of a corrected figure. A version's
+ * corrections come oldest first: the latest of a field wins.
+ */
 export function correctionsIndex(entries: readonly ResponseEntry[] | undefined) {
   const index = new Map<string, Map<string, Correction>>();
   for (const entry of entries ?? []) {
-    for (const version of entry.versoes as readonly VersionWithCorrections[]) {
+    for (const version of entry.versoes) {
       const byField = new Map<string, Correction>();
-      for (const correction of version.correcoes ?? []) byField.set(correction.campo, correction);
+      for (const correction of version.correcoes) byField.set(correction.campo, correction);
       index.set(version.id, byField);
     }
   }

@@ -27,7 +27,6 @@ import { useMediaQuery } from '@/lib/use-media-query';
 import { useDownloadQuotePdf } from '../api/download-quote-pdf';
 import { type QuoteDetail, useQuote } from '../api/get-quote';
 import { ComparativeModal } from './comparative-modal';
-import { approvalOf } from './approve-page-rules';
 import { AnswerProgressBar } from './comparison-progress';
 import { ComparisonSection } from './comparison-section';
 import { ConversationTab } from './conversation-tab';
@@ -69,7 +68,7 @@ const dateTime = (value: string | null) => (value ? formatDateTime(value, ui.com
 
 function QuoteInfo({ quote }: { quote: QuoteDetail }) {
   const { respondidas, total } = quote.contadorRespostas;
-  const aprovacao = approvalOf(quote);
+  const { aprovacao } = quote;
   return (
     <CardSection title={t.infoTitle} headingId="quote-info">
       <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">

@@ -261,7 +261,7 @@ export function fakeDecisionsApi(
 ) {
   const quote = data.quote ?? makeQuoteDetail({ contadorRespostas: { respondidas: 3, total: 3 } });
   const db = {
-    quote: { ...quote, aprovacao: null as ApprovalInfo | null },
+    quote: structuredClone(quote),
     rows: data.rows ?? makeRows(),
     entries: data.entries ?? makeDecisionEntries(quote),
     corrections: [] as Correction[],
