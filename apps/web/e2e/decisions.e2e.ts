@@ -143,10 +143,11 @@ async function seriousViolations(page: Page) {
     }));
 }
 
-async function shot(page: Page, name: string) {
+/** A full-page screenshot, or the viewport when a dialog is open (a modal is centred in the viewport). */
+async function shot(page: Page, name: string, { fullPage = true } = {}) {
   if (!shotsDir) return;
   mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage });
 }
 
 const table = (page: Page) =>
@@ -338,7 +339,7 @@ describe('comparison, correction, revision and approval', () => {
         const source = page.getByRole('dialog', { name: 'Origem do valor' });
         await source.waitFor();
         expect(await seriousViolations(page)).toEqual([]);
-        await shot(page, `source-${theme}-${name}`);
+        await shot(page, `source-${theme}-${name}`, { fullPage: false });
         await source.getByRole('button', { name: 'Fechar' }).last().click();
 
         await page
@@ -356,7 +357,7 @@ describe('comparison, correction, revision and approval', () => {
         const revision = page.getByRole('dialog', { name: 'Solicitar revisão a todos' });
         await revision.getByRole('textbox', { name: 'Mensagem' }).waitFor();
         expect(await seriousViolations(page)).toEqual([]);
-        await shot(page, `revision-${theme}-${name}`);
+        await shot(page, `revision-${theme}-${name}`, { fullPage: false });
         await revision.getByRole('button', { name: 'Cancelar' }).click();
 
         await page.goto(`/quotes/${quoteId}/approve`);
@@ -365,7 +366,7 @@ describe('comparison, correction, revision and approval', () => {
         await page.getByRole('button', { name: 'Aprovar', exact: true }).click();
         await page.getByRole('dialog', { name: 'Destino Não Selecionado' }).waitFor();
         expect(await seriousViolations(page)).toEqual([]);
-        await shot(page, `approve-destination-${theme}-${name}`);
+        await shot(page, `approve-destination-${theme}-${name}`, { fullPage: false });
         await page.getByRole('button', { name: 'OK' }).click();
         expect(await seriousViolations(page)).toEqual([]);
         await shot(page, `approve-${theme}-${name}`);
@@ -404,7 +405,7 @@ describe('comparison, correction, revision and approval', () => {
     await confirm.getByRole('button', { name: 'Aprovar', exact: true }).click();
     const success = page.getByRole('dialog', { name: 'Cotação aprovada' });
     await success.getByText('Delta Shipping foi aprovado. Você será levado às cotações enviadas.').waitFor();
-    await shot(page, 'approve-success');
+    await shot(page, 'approve-success', { fullPage: false });
     await page.waitForURL('**/sent-quotes', { timeout: 10_000 });
 
     // The quote is in 'Cotações Finalizadas' as Aprovada.

@@ -46,20 +46,35 @@ export function Figure({
     );
 
   const correction = figure.corrigido ? context.correctionOf(figure.respostaId, campo) : undefined;
+  const edit = formatMessage(ui.decisions.correction.edit, { campo: figure.label });
   return (
-    <span className={cn('inline-flex max-w-full flex-wrap items-center gap-1', className)}>
-      <button
-        type="button"
-        onClick={() => context.openSource(figure)}
-        aria-label={formatMessage(ui.decisions.source.open, { campo: figure.label, valor: figure.display })}
-        className={cn(
-          'rounded-sm text-left tabular-nums underline decoration-dotted decoration-1 underline-offset-4',
-          'hover:decoration-solid focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-          figure.valor === null && 'text-fg-muted',
+    <span className={cn('inline-flex max-w-full flex-wrap items-center gap-x-1 gap-y-0.5', className)}>
+      {/* The value and its pencil stay on one line; the markers may wrap below. */}
+      <span className="inline-flex items-center gap-0.5 whitespace-nowrap">
+        <button
+          type="button"
+          onClick={() => context.openSource(figure)}
+          aria-label={formatMessage(ui.decisions.source.open, { campo: figure.label, valor: figure.display })}
+          className={cn(
+            'rounded-sm text-left tabular-nums underline decoration-dotted decoration-1 underline-offset-4',
+            'hover:decoration-solid focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+            figure.valor === null && 'text-fg-muted',
+          )}
+        >
+          {figure.display}
+        </button>
+        {correctable && (
+          <button
+            type="button"
+            onClick={() => context.startEditing(figure)}
+            aria-label={edit}
+            title={edit}
+            className="rounded-md p-1 text-fg-muted opacity-70 hover:bg-surface-muted hover:text-fg hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            <PencilIcon size={13} />
+          </button>
         )}
-      >
-        {figure.display}
-      </button>
+      </span>
       {lowConfidence && (
         <span
           title={t.lowConfidenceTitle}
@@ -78,17 +93,6 @@ export function Figure({
           {t.corrected}
           <span className="sr-only">: {correctionText(correction)}</span>
         </span>
-      )}
-      {correctable && (
-        <button
-          type="button"
-          onClick={() => context.startEditing(figure)}
-          aria-label={formatMessage(ui.decisions.correction.edit, { campo: figure.label })}
-          title={formatMessage(ui.decisions.correction.edit, { campo: figure.label })}
-          className="rounded-md p-1 text-fg-muted opacity-70 hover:bg-surface-muted hover:text-fg hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-ring"
-        >
-          <PencilIcon size={13} />
-        </button>
       )}
     </span>
   );

@@ -10,6 +10,8 @@ const rate = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 4, maximumF
 const percent = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
 
 export const money = (valor: number, moeda: string | null) => formatMoney(valor, normaliseCurrency(moeda));
+/** An amount without its symbol, where a label already names the currency: '1.450,00'. */
+export const amount = (valor: number) => plain.format(valor);
 /** An exchange rate with the PTAX's four decimals: 'R$ 5,4321'. */
 export const brlRate = (valor: number) => `R$ ${rate.format(valor)}`;
 export const marginText = (valor: number) => percent.format(valor);

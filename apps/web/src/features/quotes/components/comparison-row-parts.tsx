@@ -9,7 +9,15 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import type { FigureRef } from './comparison-context';
 import { Figure } from './comparison-figure';
-import { dateText, daysText, feeLabel, freightLabel, money, variationParts } from './comparison-format';
+import {
+  amount,
+  dateText,
+  daysText,
+  feeLabel,
+  freightLabel,
+  money,
+  variationParts,
+} from './comparison-format';
 
 const t = ui.decisions.comparison;
 const fields = ui.decisions.correction.fields;
@@ -54,19 +62,19 @@ export function FreightList({ row }: { row: ComparisonRow }) {
   );
 }
 
-/** Fees summed by currency after the §5 rules: USD and BRL, each on its line. */
+/** Fees summed by currency after the §5 rules: USD and BRL, each on its line (the code says which). */
 export function FeeTotals({ row }: { row: ComparisonRow }) {
   const { USD, BRL } = row.taxasPorMoeda;
   if (row.taxas.length === 0) return <span className="text-fg-muted">{t.noFees}</span>;
   return (
     <dl className="space-y-0.5 whitespace-nowrap tabular-nums">
-      <div className="flex gap-1.5">
-        <dt className="text-xs text-fg-muted">USD</dt>
-        <dd>{money(USD, 'USD')}</dd>
+      <div className="flex items-baseline gap-1.5">
+        <dt className="w-8 text-xs text-fg-muted">USD</dt>
+        <dd>{amount(USD)}</dd>
       </div>
-      <div className="flex gap-1.5">
-        <dt className="text-xs text-fg-muted">BRL</dt>
-        <dd>{money(BRL, 'BRL')}</dd>
+      <div className="flex items-baseline gap-1.5">
+        <dt className="w-8 text-xs text-fg-muted">BRL</dt>
+        <dd>{amount(BRL)}</dd>
       </div>
     </dl>
   );
