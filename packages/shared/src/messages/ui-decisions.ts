@@ -156,6 +156,7 @@ export const uiDecisions = {
       'Todos os transportadores que já responderam ({count}) recebem este pedido, cada um na sua conversa. Nenhum vê os demais.',
     messageLabel: 'Mensagem',
     messageHint: 'Preenchida com o que falta na proposta; edite à vontade.',
+    messageHintAll: 'O mesmo texto vai a todos; edite à vontade.',
     send: 'Enviar pedido de revisão',
     sending: 'Enviando...',
     sent: 'Pedido de revisão enviado a {nomes}.',

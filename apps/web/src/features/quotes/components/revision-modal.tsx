@@ -86,7 +86,7 @@ export function RevisionModal({
       <div className="space-y-3">
         <Textarea
           label={t.messageLabel}
-          hint={t.messageHint}
+          hint={scope?.todos ? t.messageHintAll : t.messageHint}
           value={mensagem}
           onChange={(event) => setMensagem(event.target.value)}
           rows={10}
