@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startFakeCnpjServer } from '../../api/test/fakes/cnpj-server';
+import { startFakePtaxServer } from '../../api/test/fakes/ptax-server';
 import { developerEmails } from './support/accounts';
 import { hasChromium } from './support/chromium';
 import { buildWeb, startServer } from './support/server';
@@ -13,17 +14,22 @@ declare module 'vitest' {
 
 /**
  * Builds the web app, starts the real API on a free port with a fresh DATA_DIR (its CNPJ look-up answered
- * by the local BrasilAPI fake, fixed e-mails made desenvolvedor), and stops both afterwards.
+ * by the local BrasilAPI fake, the PTAX by the local Olinda fake, fixed e-mails made desenvolvedor), and
+ * stops them afterwards.
  */
 export default async function setup(project: TestProject) {
   if (!hasChromium()) return;
   if (process.env.E2E_SKIP_BUILD !== '1') buildWeb();
   const cnpj = await startFakeCnpjServer();
+  // The comparison's PTAX rate comes from the Banco Central's contract, answered locally.
+  const ptax = await startFakePtaxServer();
   const server = await startServer({
     CNPJ_API_URL: cnpj.url,
+    PTAX_API_URL: ptax.url,
     ADMIN_EMAILS: Object.values(developerEmails).join(','),
   }).catch(async (error) => {
     await cnpj.close();
+    await ptax.close();
     throw error;
   });
   project.provide('baseURL', server.baseURL);
@@ -31,5 +37,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await server.stop();
     await cnpj.close();
+    await ptax.close();
   };
 }

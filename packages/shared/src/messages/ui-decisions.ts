@@ -161,27 +161,9 @@ export const uiDecisions = {
     sending: 'Enviando...',
     sent: 'Pedido de revisão enviado a {nomes}.',
     error: 'Erro ao solicitar revisão',
-    greeting: 'Prezados,',
-    missingIntro:
-      'Obrigado pela proposta. Para podermos compará-la com as demais, pedimos que enviem também:',
-    noneMissing: 'Obrigado pela proposta. Gostaríamos de pedir uma revisão dos valores apresentados.',
-    allIntro:
-      'Obrigado pelas propostas enviadas. Gostaríamos de pedir uma revisão dos valores e que confirmem frete, taxas, transit time, free time e validade da proposta.',
-    closing: 'Aguardamos a proposta revisada respondendo a este e-mail.',
-    signature: 'Atenciosamente,',
-    /** What an answer lacks (`faltando` keys of the comparison), as phrases of the message. */
-    missing: {
-      frete20: "o valor do frete do contêiner de 20'",
-      frete40: "o valor do frete do contêiner de 40'",
-      frete: 'o valor do frete',
-      taxas: 'as taxas locais (THC, BL e demais)',
-      prazo: 'o transit time (em dias)',
-      freeTime: 'o free time no destino (em dias)',
-      validade: 'a validade da proposta',
-      destino: 'o porto de destino da proposta',
-      pagamento: 'as condições de pagamento',
-    } as Record<string, string>,
-    missingOther: 'a informação "{campo}"',
+    /** 'Revisar Todos': one text for everyone, in the style of the shared per-carrier message. */
+    allMessage:
+      'Prezados,\n\nAgradecemos as propostas enviadas. Pedimos que revisem os valores e nos enviem a melhor condição possível, confirmando frete, taxas, transit time, free time e validade da proposta.\n\nAtenciosamente,',
   },
 
   /** /quotes/{id}/approve (spec 001 §2 "Quote approval", §4 approval flow, §5, §6, §8). */

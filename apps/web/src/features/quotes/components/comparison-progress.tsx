@@ -1,3 +1,4 @@
+import { FALLBACK_PROGRESS_TOTAL } from '@cotacoes/shared/comparison/index';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { WAITING_STATUSES } from '@cotacoes/shared/schemas/quotes';
@@ -10,8 +11,6 @@ import { type ResponseEntry, useResponses } from '../api/list-responses';
 import { RevisionModal } from './revision-modal';
 
 const t = ui.decisions.comparison;
-/** Spec 001 §2: the bar's total falls back to at least 5 answers when the quote has no count. */
-export const FALLBACK_PROGRESS_TOTAL = 5;
 
 export function answerProgress(
   quote: QuoteDetail,

@@ -40,12 +40,12 @@ describe('comparison sorting (spec 001 §9: custoTotalBRL, custoTotalUSD, prazo)
     ]);
   });
 
-  it('counts a missing transit time as 999 days: last going up, first going down', () => {
+  it('counts a missing transit time as 999 days: last going up, first going down; ties by carrier and destination', () => {
     const rows = makeRows();
     expect(names(sortRows(rows, { key: 'prazo', direction: 'asc' }))).toEqual([
       'Atlântico Logística',
-      'Boreal Cargas Santos',
       'Boreal Cargas Itajaí',
+      'Boreal Cargas Santos',
       'Delta Shipping',
     ]);
     expect(names(sortRows(rows, { key: 'prazo', direction: 'desc' }))[0]).toBe('Delta Shipping');
@@ -53,7 +53,7 @@ describe('comparison sorting (spec 001 §9: custoTotalBRL, custoTotalUSD, prazo)
     expect(sortRows([rows[3]!, longer], { key: 'prazo', direction: 'asc' })[0]).toBe(longer);
   });
 
-  it('keeps the server order between equal values and leaves the input alone', () => {
+  it('keeps equal rows of one carrier and destination in order and leaves the input alone', () => {
     const a = makeRow({ respostaId: 'a', custoTotalBRL: 100 });
     const b = makeRow({ respostaId: 'b', custoTotalBRL: 100 });
     const input = [a, b];

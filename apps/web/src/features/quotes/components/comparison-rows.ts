@@ -1,9 +1,7 @@
+import { sortComparisonRows } from '@cotacoes/shared/comparison/index';
 import type { ComparisonRow, ComparisonSortKey } from '@cotacoes/shared/schemas/comparison';
 import type { Correction } from '@cotacoes/shared/schemas/decisions';
 import type { ResponseEntry } from '@cotacoes/shared/schemas/responses';
-
-/** Spec 001 §9: a missing transit time sorts as 999 days. */
-export const MISSING_TRANSIT_DAYS = 999;
 
 export type SortDirection = 'asc' | 'desc';
 export interface ComparisonSort {
@@ -14,21 +12,12 @@ export interface ComparisonSort {
 /** The table opens cheapest first: the decision usually starts from the total landed cost. */
 export const DEFAULT_SORT: ComparisonSort = { key: 'custoTotalBRL', direction: 'asc' };
 
-function sortValue(row: ComparisonRow, key: ComparisonSortKey): number {
-  if (key === 'prazo') return row.prazo.valor ?? MISSING_TRANSIT_DAYS;
-  return row[key];
-}
-
 /**
- * Rows ordered by one of the spec's sortable columns (custoTotalBRL, custoTotalUSD, prazo); ties keep
- * the server's order (stable), so equal totals do not jump around between renders.
+ * Rows ordered by one of the spec's sortable columns (custoTotalBRL, custoTotalUSD, prazo) with the
+ * shared rule (a missing transit time is 999 days; ties by carrier, then destination).
  */
 export function sortRows(rows: readonly ComparisonRow[], sort: ComparisonSort): ComparisonRow[] {
-  const sign = sort.direction === 'asc' ? 1 : -1;
-  return rows
-    .map((row, index) => ({ row, index }))
-    .sort((a, b) => sign * (sortValue(a.row, sort.key) - sortValue(b.row, sort.key)) || a.index - b.index)
-    .map(({ row }) => row);
+  return sortComparisonRows(rows, sort.key, sort.direction);
 }
 
 /** A click on a column header: a new column sorts ascending, the same column flips its direction. */

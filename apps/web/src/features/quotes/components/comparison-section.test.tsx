@@ -108,8 +108,8 @@ describe('Comparação: the table', { timeout: 20_000 }, () => {
     expect(screen.getByRole('columnheader', { name: /Total BRL/ })).toHaveAttribute('aria-sort', 'none');
     expect(await order()).toEqual([
       'Atlântico Logística',
-      'Boreal Cargas Santos',
       'Boreal Cargas Itajaí',
+      'Boreal Cargas Santos',
       'Delta Shipping',
     ]);
 

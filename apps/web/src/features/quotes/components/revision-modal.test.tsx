@@ -40,18 +40,7 @@ describe("'Revisar': one carrier", { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     const message = dialog.getByRole('textbox', { name: 'Mensagem' });
     expect(message).toHaveValue(
-      [
-        'Prezados,',
-        '',
-        'Obrigado pela proposta. Para podermos compará-la com as demais, pedimos que enviem também:',
-        "- o valor do frete do contêiner de 40';",
-        '- o transit time (em dias);',
-        '- o free time no destino (em dias).',
-        '',
-        'Aguardamos a proposta revisada respondendo a este e-mail.',
-        '',
-        'Atenciosamente,',
-      ].join('\n'),
+      "Prezados,\n\nAgradecemos a proposta. Para concluirmos a análise, pedimos que nos informem o preço do contêiner de 40', o tempo de trânsito (transit time) e o free time no destino.\n\nAtenciosamente,",
     );
     await user.type(message, '{End}\nEquipe');
     const before = detailCalls(network).length;
@@ -61,7 +50,7 @@ describe("'Revisar': one carrier", { timeout: 20_000 }, () => {
     expect(revisionCalls(network)[0]?.body).toEqual({
       transportadorId: carrierIds.delta,
       revisarTodos: false,
-      mensagem: expect.stringMatching(/free time no destino \(em dias\)\.[\s\S]*Atenciosamente,\nEquipe$/),
+      mensagem: expect.stringMatching(/o free time no destino\.\n\nAtenciosamente,\nEquipe$/),
     });
     expect(await screen.findByText('Pedido de revisão enviado a Delta Shipping.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -101,7 +90,7 @@ describe("'Revisar': one carrier", { timeout: 20_000 }, () => {
     await user.click(dialog.getByRole('button', { name: 'Cancelar' }));
     dialog = await openDeltaRevision(user);
     expect((dialog.getByRole('textbox', { name: 'Mensagem' }) as HTMLTextAreaElement).value).toContain(
-      "- o valor do frete do contêiner de 40';",
+      'o tempo de trânsito (transit time)',
     );
   });
 });
@@ -118,7 +107,7 @@ describe("'Revisar Todos'", { timeout: 20_000 }, () => {
     await user.click(dialog.getByRole('button', { name: 'Enviar pedido de revisão' }));
     expect(revisionCalls(network)[0]?.body).toEqual({
       revisarTodos: true,
-      mensagem: expect.stringContaining('Obrigado pelas propostas enviadas.'),
+      mensagem: expect.stringContaining('Agradecemos as propostas enviadas.'),
     });
     expect(
       await screen.findByText(
