@@ -84,7 +84,7 @@ describe('conversation history', () => {
     await page.getByRole('tab', { name: 'Histórico de Emails dos Transportadores' }).click();
     await page.getByText('Nenhum e-mail neste filtro.').waitFor();
     expect(await page.getByRole('button', { name: 'Recebidos' }).getAttribute('aria-pressed')).toBe('true');
-    await page.getByRole('button', { name: 'Todos' }).click();
+    await page.getByRole('button', { name: 'Todos', exact: true }).click();
 
     // Keyboard: the message opens with Enter, shows its headers and its attachment.
     const message = page.getByRole('region', { name: 'Atlântico Logística' }).getByRole('button', {
