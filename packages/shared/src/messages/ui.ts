@@ -1,5 +1,6 @@
 import { uiComparison } from './ui-comparison.js';
 import { uiConversation } from './ui-conversation.js';
+import { uiDashboard } from './ui-dashboard.js';
 import { uiReplies } from './ui-replies.js';
 
 /** pt-BR texts of the web application (screens, buttons, toasts), grouped by screen. Owned by apps/web. */
@@ -311,16 +312,6 @@ export const ui = {
     back: 'Voltar',
   },
 
-  dashboard: {
-    title: 'Dashboard',
-    greeting: 'Olá, {name}!',
-    subtitle: 'Gerencie suas cotações e acompanhe o progresso',
-    placeholder:
-      'Os indicadores do painel (transportadores, cotações abertas, grupos e vencimentos) aparecem aqui em breve.',
-    viewQuotes: 'Ver Cotações',
-    newQuote: 'Nova Cotação',
-  },
-
   onboarding: {
     title: 'Vincular empresa',
     heading: 'Vincule sua conta a uma empresa',
@@ -414,7 +405,6 @@ export const ui = {
 
   placeholders: {
     quoteApprove: 'Aprovar Cotação',
-    indicators: 'Indicadores de Performance',
   },
 
   replies: uiReplies,
@@ -1275,6 +1265,8 @@ export const ui = {
 
   conversation: uiConversation,
   comparison: uiComparison,
+
+  ...uiDashboard,
 
   ui: {
     multiSelectPlaceholder: 'Selecione...',

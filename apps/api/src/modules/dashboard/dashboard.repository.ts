@@ -1,0 +1,148 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { ACTIVITY_AUDIT_ACTIONS } from '../../db/schema/index.js';
+import type { Tenant } from '../../db/tenant.js';
+
+/*
+ * Every read is bounded whatever the company's size (P1, ADR 0019): counts come from `cotacao_contagens`
+ * and small index ranges, lists from LIMITed walks of an index in order.
+ */
+
+/** Statuses whose quotes are still open (the 'enviadas' tab). */
+const OPEN_STATUSES = ['AGUARDANDO_RESPOSTA', 'AGUARDANDO_APROVACAO', 'AGUARDANDO_REVISAO'] as const;
+
+/** Inlined, not bound: the planner must see the partial index's own list to use it. */
+const AUDIT_ACTIONS = sql.raw(ACTIVITY_AUDIT_ACTIONS.map((action) => `'${action}'`).join(', '));
+
+async function rows<T>(executor: Executor, query: SQL): Promise<T[]> {
+  return (await executor.execute(query)).rows as T[];
+}
+
+const statusList = (statuses: readonly string[]) =>
+  sql.join(
+    statuses.map((status) => sql`${status}`),
+    sql`, `,
+  );
+
+/**
+ * The five cards. The overdue count is the status's counter less its quotes whose deadline is still ahead
+ * (a recent, small range of the status-deadline index), both read in one statement (one snapshot).
+ */
+export async function stats(executor: Executor, tenant: Tenant) {
+  const [row] = await rows<{
+    transportadores: number;
+    grupos: number;
+    abertas: number;
+    aguardandoResposta: number;
+    aguardandoAprovacao: number;
+    aprovacaoNoPrazo: number;
+  }>(
+    executor,
+    sql`select
+      (select count(*)::int from transportadores
+        where empresa_id = ${tenant.empresaId} and deleted_at is null) as "transportadores",
+      (select count(*)::int from grupos where empresa_id = ${tenant.empresaId}) as "grupos",
+      (select coalesce(sum(total), 0)::int from cotacao_contagens
+        where empresa_id = ${tenant.empresaId} and status in (${statusList(OPEN_STATUSES)})) as "abertas",
+      (select coalesce(sum(total), 0)::int from cotacao_contagens
+        where empresa_id = ${tenant.empresaId} and status = 'AGUARDANDO_RESPOSTA') as "aguardandoResposta",
+      (select coalesce(sum(total), 0)::int from cotacao_contagens
+        where empresa_id = ${tenant.empresaId} and status = 'AGUARDANDO_APROVACAO') as "aguardandoAprovacao",
+      (select count(*)::int from cotacoes
+        where empresa_id = ${tenant.empresaId} and status = 'AGUARDANDO_APROVACAO' and deleted_at is null
+          and prazo_resposta >= now()) as "aprovacaoNoPrazo"`,
+  );
+  return row!;
+}
+
+export type DeadlineRow = {
+  id: string;
+  codigo: string;
+  referenciaProcesso: string;
+  prazo: number;
+  respondidas: number;
+  total: number;
+};
+
+/** The nearest deadlines still ahead of open quotes (one ordered range per status, merged). */
+export async function upcomingDeadlines(executor: Executor, tenant: Tenant, limit: number) {
+  const perStatus = OPEN_STATUSES.map(
+    (status) => sql`(select id, codigo, referencia_processo, prazo_resposta, respostas_recebidas,
+        total_destinatarios from cotacoes
+      where empresa_id = ${tenant.empresaId} and status = ${status} and deleted_at is null
+        and prazo_resposta >= now()
+      order by prazo_resposta, id limit ${limit})`,
+  );
+  return rows<DeadlineRow>(
+    executor,
+    sql`select id, codigo, referencia_processo as "referenciaProcesso",
+        (extract(epoch from prazo_resposta) * 1000)::float8 as "prazo",
+        respostas_recebidas as "respondidas", total_destinatarios as "total"
+      from (${sql.join(perStatus, sql` union all `)}) q
+      order by prazo_resposta, id limit ${limit}`,
+  );
+}
+
+export type ActivityRow = {
+  kind: 'sent' | 'reply' | 'deadline' | 'audit';
+  id: string;
+  at: number;
+  cotacaoId: string | null;
+  codigo: string | null;
+  /** sent: recipients; reply: version; deadline: answered. */
+  n: number | null;
+  /** deadline: recipients. */
+  m: number | null;
+  /** reply: the carrier's name as sent. */
+  nome: string | null;
+  action: string | null;
+  details: Record<string, unknown> | null;
+};
+
+/**
+ * The newest events of each kind, `limit` of each, newest first: quotes sent, replies received, deadlines
+ * that passed on quotes still open, and the audited actions of ACTIVITY_AUDIT_ACTIONS.
+ * Each branch walks one index backwards and stops at `limit`.
+ */
+export async function recentActivity(executor: Executor, tenant: Tenant, limit: number) {
+  const empresaId = tenant.empresaId;
+  const deadlineBranches = OPEN_STATUSES.map(
+    (status) => sql`(select id, codigo, prazo_resposta, respostas_recebidas, total_destinatarios
+      from cotacoes
+      where empresa_id = ${empresaId} and status = ${status} and deleted_at is null
+        and prazo_resposta < now()
+      order by prazo_resposta desc, id desc limit ${limit})`,
+  );
+  const epoch = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+  return rows<ActivityRow>(
+    executor,
+    sql`(select 'sent' as "kind", c.id::text as "id", ${epoch(sql`c.created_at`)} as "at",
+          c.id::text as "cotacaoId", c.codigo as "codigo", c.total_destinatarios as "n", null::int as "m",
+          null::text as "nome", null::text as "action", null::jsonb as "details"
+        from cotacoes c
+        where c.empresa_id = ${empresaId} and c.deleted_at is null
+        order by c.created_at desc, c.id desc limit ${limit})
+      union all
+      (select 'reply', r.id::text, ${epoch(sql`r.created_at`)}, c.id::text, c.codigo, r.versao, null, d.nome,
+          null, null
+        from respostas r
+        join cotacoes c on c.id = r.cotacao_id
+        join cotacao_destinatarios d on d.id = r.destinatario_id
+        where r.empresa_id = ${empresaId} and c.deleted_at is null
+        order by r.created_at desc limit ${limit})
+      union all
+      (select 'deadline', q.id::text, ${epoch(sql`q.prazo_resposta`)}, q.id::text, q.codigo,
+          q.respostas_recebidas, q.total_destinatarios, null, null, null
+        from (${sql.join(deadlineBranches, sql` union all `)}) q
+        order by q.prazo_resposta desc limit ${limit})
+      union all
+      (select 'audit', a.id::text, ${epoch(sql`a.created_at`)}, c.id::text, c.codigo, null, null, null,
+          a.action, a.details
+        from audit_log a
+        left join cotacoes c on c.empresa_id = a.empresa_id and a.entity = 'cotacao'
+          and c.id = (case when a.entity_id ~ '^[0-9a-fA-F-]{36}$' then a.entity_id::uuid end)
+        where a.empresa_id = ${empresaId} and a.action in (${AUDIT_ACTIONS})
+          and (a.entity is distinct from 'cotacao' or (c.id is not null and c.deleted_at is null))
+        order by a.created_at desc limit ${limit})`,
+  );
+}

@@ -1,0 +1,26 @@
+import { responseTimesQuerySchema, responseTimesResponseSchema } from '@cotacoes/shared/schemas/dashboard';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { problemResponses } from '../../lib/errors.js';
+import { access, requireAuth } from '../../plugins/access.js';
+import type { IndicatorsService } from './indicators.service.js';
+
+const errors = problemResponses(400, 401, 403, 429);
+
+/** Spec 000 §7 "Indicators": response times per carrier of the caller's company. */
+export const indicatorsRoutes: FastifyPluginAsyncZod<{ indicators: IndicatorsService }> = async (
+  app,
+  { indicators },
+) => {
+  app.get(
+    '/indicators/response-times',
+    {
+      config: { access: access.company() },
+      schema: {
+        tags: ['indicators'],
+        querystring: responseTimesQuerySchema,
+        response: { 200: responseTimesResponseSchema, ...errors },
+      },
+    },
+    async (request) => indicators.responseTimes(requireAuth(request), request.query),
+  );
+};
