@@ -1,8 +1,8 @@
 -- Dashboard and response-time indicators (ADR 0019).
--- resposta_tempos_mensais: per company, month (America/Sao_Paulo) of the request and carrier, the requests
--- that reached the carrier and how long the first answers took. Kept by statement triggers on
--- cotacao_destinatarios in the same transaction as every insert, answer, bounce and delete, so the
--- indicators read at most (carriers x months) rows instead of every recipient.
+-- resposta_tempos_mensais / _anuais: per company, month or year (America/Sao_Paulo) of the request and
+-- carrier, the requests that reached the carrier and how long the first answers took. Kept by statement
+-- triggers on cotacao_destinatarios in the same transaction as every insert, answer, bounce and delete, so
+-- the indicators read one row per carrier and year or month instead of every recipient.
 CREATE TABLE "resposta_tempos_mensais" (
 	"empresa_id" uuid NOT NULL,
 	"mes" date NOT NULL,
@@ -16,7 +16,24 @@ CREATE TABLE "resposta_tempos_mensais" (
 	CONSTRAINT "resposta_tempos_mensais_empresa_id_mes_transportador_id_pk" PRIMARY KEY("empresa_id","mes","transportador_id")
 );
 --> statement-breakpoint
+-- The same per calendar year: a whole year (the screen's default) reads one row per carrier.
+CREATE TABLE "resposta_tempos_anuais" (
+	"empresa_id" uuid NOT NULL,
+	"ano" integer NOT NULL,
+	"transportador_id" uuid NOT NULL,
+	"enviados" integer DEFAULT 0 NOT NULL,
+	"respondidos" integer DEFAULT 0 NOT NULL,
+	"soma_segundos" bigint DEFAULT 0 NOT NULL,
+	"min_segundos" integer,
+	"max_segundos" integer,
+	"ultima_resposta" timestamp with time zone,
+	CONSTRAINT "resposta_tempos_anuais_empresa_id_ano_transportador_id_pk" PRIMARY KEY("empresa_id","ano","transportador_id")
+);
+--> statement-breakpoint
 ALTER TABLE "resposta_tempos_mensais" ADD CONSTRAINT "resposta_tempos_mensais_empresa_id_empresas_id_fk" FOREIGN KEY ("empresa_id") REFERENCES "empresas"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "resposta_tempos_anuais" ADD CONSTRAINT "resposta_tempos_anuais_empresa_id_empresas_id_fk" FOREIGN KEY ("empresa_id") REFERENCES "empresas"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+-- A few carriers' months (the charts of a page).
+CREATE INDEX "resposta_tempos_mensais_transportador_idx" ON "resposta_tempos_mensais" USING btree ("empresa_id","transportador_id","mes");--> statement-breakpoint
 -- The raw rows of a period's partial months, and the extremes of a month recomputed after a removal.
 CREATE INDEX "cotacao_destinatarios_empresa_created_idx" ON "cotacao_destinatarios" USING btree ("empresa_id","created_at");--> statement-breakpoint
 -- Dashboard: the cards' overdue count and the deadline lists read one status's deadlines in order.
@@ -75,6 +92,38 @@ BEGIN
     USING jsonb_to_recordset(deltas) AS d(empresa_id uuid, mes date, transportador_id uuid)
     WHERE t.empresa_id = d.empresa_id AND t.mes = d.mes AND t.transportador_id = d.transportador_id
       AND t.enviados = 0 AND t.respondidos = 0;
+  -- The years of the changed months: the same sums; extremes recomputed from their months.
+  INSERT INTO resposta_tempos_anuais AS t (empresa_id, ano, transportador_id, enviados, respondidos,
+      soma_segundos, min_segundos, max_segundos, ultima_resposta)
+    SELECT d.empresa_id, extract(year FROM d.mes)::integer, d.transportador_id, sum(d.enviados),
+      sum(d.respondidos), sum(d.soma_segundos), min(d.min_segundos), max(d.max_segundos),
+      max(d.ultima_resposta)
+    FROM jsonb_to_recordset(deltas) AS d(empresa_id uuid, mes date, transportador_id uuid, enviados integer,
+      respondidos integer, soma_segundos bigint, min_segundos integer, max_segundos integer,
+      ultima_resposta timestamptz)
+    GROUP BY 1, 2, 3
+    ORDER BY 1, 2, 3
+    ON CONFLICT (empresa_id, ano, transportador_id) DO UPDATE SET
+      enviados = t.enviados + excluded.enviados,
+      respondidos = t.respondidos + excluded.respondidos,
+      soma_segundos = t.soma_segundos + excluded.soma_segundos,
+      min_segundos = least(t.min_segundos, excluded.min_segundos),
+      max_segundos = greatest(t.max_segundos, excluded.max_segundos),
+      ultima_resposta = greatest(t.ultima_resposta, excluded.ultima_resposta);
+  UPDATE resposta_tempos_anuais t
+    SET (min_segundos, max_segundos, ultima_resposta) = (
+      SELECT min(m.min_segundos), max(m.max_segundos), max(m.ultima_resposta)
+      FROM resposta_tempos_mensais m
+      WHERE m.empresa_id = t.empresa_id AND m.transportador_id = t.transportador_id
+        AND m.mes >= make_date(t.ano, 1, 1) AND m.mes < make_date(t.ano + 1, 1, 1))
+    FROM (SELECT DISTINCT empresa_id, extract(year FROM mes)::integer AS ano, transportador_id
+          FROM jsonb_to_recordset(deltas) AS x(empresa_id uuid, mes date, transportador_id uuid, recalcular boolean)
+          WHERE recalcular) d
+    WHERE t.empresa_id = d.empresa_id AND t.ano = d.ano AND t.transportador_id = d.transportador_id;
+  DELETE FROM resposta_tempos_anuais t
+    USING jsonb_to_recordset(deltas) AS d(empresa_id uuid, mes date, transportador_id uuid)
+    WHERE t.empresa_id = d.empresa_id AND t.ano = extract(year FROM d.mes)::integer
+      AND t.transportador_id = d.transportador_id AND t.enviados = 0 AND t.respondidos = 0;
 END $$;--> statement-breakpoint
 -- One recipient's share of its cell: it counts as sent unless its delivery failed and it never answered.
 CREATE OR REPLACE FUNCTION resposta_tempos_insert() RETURNS trigger
@@ -152,4 +201,10 @@ INSERT INTO resposta_tempos_mensais (empresa_id, mes, transportador_id, enviados
     max(respondeu_em)
   FROM cotacao_destinatarios
   GROUP BY 1, 2, 3
-  HAVING count(*) FILTER (WHERE respondeu_em IS NOT NULL OR falha_entrega IS NULL) > 0;
+  HAVING count(*) FILTER (WHERE respondeu_em IS NOT NULL OR falha_entrega IS NULL) > 0;--> statement-breakpoint
+INSERT INTO resposta_tempos_anuais (empresa_id, ano, transportador_id, enviados, respondidos, soma_segundos,
+    min_segundos, max_segundos, ultima_resposta)
+  SELECT empresa_id, extract(year FROM mes)::integer, transportador_id, sum(enviados), sum(respondidos),
+    sum(soma_segundos), min(min_segundos), max(max_segundos), max(ultima_resposta)
+  FROM resposta_tempos_mensais
+  GROUP BY 1, 2, 3;

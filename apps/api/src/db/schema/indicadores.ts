@@ -1,4 +1,4 @@
-import { bigint, date, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { empresas } from './empresas.js';
 
 /**
@@ -24,5 +24,27 @@ export const respostaTemposMensais = pgTable(
     maxSegundos: integer(),
     ultimaResposta: timestamp({ withTimezone: true }),
   },
-  (table) => [primaryKey({ columns: [table.empresaId, table.mes, table.transportadorId] })],
+  (table) => [
+    primaryKey({ columns: [table.empresaId, table.mes, table.transportadorId] }),
+    index('resposta_tempos_mensais_transportador_idx').on(table.empresaId, table.transportadorId, table.mes),
+  ],
+);
+
+/** The same per calendar year (Brasília): a whole year reads one row per carrier. */
+export const respostaTemposAnuais = pgTable(
+  'resposta_tempos_anuais',
+  {
+    empresaId: uuid()
+      .notNull()
+      .references(() => empresas.id, { onDelete: 'cascade' }),
+    ano: integer().notNull(),
+    transportadorId: uuid().notNull(),
+    enviados: integer().notNull().default(0),
+    respondidos: integer().notNull().default(0),
+    somaSegundos: bigint({ mode: 'number' }).notNull().default(0),
+    minSegundos: integer(),
+    maxSegundos: integer(),
+    ultimaResposta: timestamp({ withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.empresaId, table.ano, table.transportadorId] })],
 );

@@ -3,18 +3,24 @@ import type { Executor } from '../../db/client.js';
 import type { Tenant } from '../../db/tenant.js';
 
 /*
- * Response times come from `resposta_tempos_mensais` (kept by triggers, migration 0012) for the whole
- * months of a period and from the recipients themselves for its partial months at either end (ADR 0019).
- * A recipient counts as sent unless its delivery failed and it never answered; its time is from the
- * request (the recipient row) to its first answer (`respondeu_em`).
+ * Response times come from the yearly and monthly cells (kept by triggers, migration 0012) for the whole
+ * years and months of a period and from the recipients themselves for its partial months at either end
+ * (ADR 0019). A recipient counts as sent unless its delivery failed and it never answered; its time is from
+ * the request (the recipient row) to its first answer (`respondeu_em`).
  */
 
-/** A period's days (YYYY-MM-DD, inclusive) split into whole months and the raw day ranges around them. */
+type Range = { from: string; to: string };
+
+/** A period's days (YYYY-MM-DD, inclusive) split into whole years, whole months and raw days. */
 export type PeriodPlan = {
-  /** First day of the first whole month and of the month after the last one; null without whole months. */
-  months: { from: string; to: string } | null;
-  /** Day ranges [from, to) read from the recipients. */
-  raw: { from: string; to: string }[];
+  /** Whole years [from, to) read from the yearly cells. */
+  years: { from: number; to: number } | null;
+  /** Whole months outside those years: first days [from, to). */
+  months: Range[];
+  /** Every whole month of the period, years included (the monthly charts). */
+  allMonths: Range | null;
+  /** Days outside whole months [from, to), read from the recipients. */
+  raw: Range[];
 };
 
 const TIME_ZONE = 'America/Sao_Paulo';
@@ -24,73 +30,94 @@ function addDays(day: string, days: number): string {
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
-function monthStart(day: string): string {
-  return `${day.slice(0, 7)}-01`;
-}
+const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
+const yearStart = (day: string) => `${day.slice(0, 4)}-01-01`;
 function nextMonth(day: string): string {
   const date = new Date(`${monthStart(day)}T00:00:00Z`);
   date.setUTCMonth(date.getUTCMonth() + 1);
   return date.toISOString().slice(0, 10);
 }
+const nonEmpty = (ranges: Range[]) => ranges.filter((range) => range.from < range.to);
 
 export function planPeriod(inicio: string, fim: string): PeriodPlan {
   const end = addDays(fim, 1);
-  const firstWhole = inicio === monthStart(inicio) ? inicio : nextMonth(inicio);
-  const afterWhole = monthStart(end);
-  if (firstWhole >= afterWhole) return { months: null, raw: [{ from: inicio, to: end }] };
-  const raw = [
-    ...(inicio < firstWhole ? [{ from: inicio, to: firstWhole }] : []),
-    ...(afterWhole < end ? [{ from: afterWhole, to: end }] : []),
-  ];
-  return { months: { from: firstWhole, to: afterWhole }, raw };
+  const firstMonth = inicio === monthStart(inicio) ? inicio : nextMonth(inicio);
+  const afterMonths = monthStart(end);
+  if (firstMonth >= afterMonths)
+    return { years: null, months: [], allMonths: null, raw: [{ from: inicio, to: end }] };
+  const raw = nonEmpty([
+    { from: inicio, to: firstMonth },
+    { from: afterMonths, to: end },
+  ]);
+  const allMonths = { from: firstMonth, to: afterMonths };
+  const firstYear =
+    firstMonth === yearStart(firstMonth) ? firstMonth : `${Number(firstMonth.slice(0, 4)) + 1}-01-01`;
+  const afterYears = yearStart(afterMonths);
+  if (firstYear >= afterYears) return { years: null, months: [allMonths], allMonths, raw };
+  return {
+    years: { from: Number(firstYear.slice(0, 4)), to: Number(afterYears.slice(0, 4)) },
+    months: nonEmpty([
+      { from: firstMonth, to: firstYear },
+      { from: afterYears, to: afterMonths },
+    ]),
+    allMonths,
+    raw,
+  };
 }
 
 const localDay = (day: string) => sql`(${day}::timestamp at time zone ${TIME_ZONE})`;
+const anyOf = (conditions: SQL[]) => sql`(${sql.join(conditions, sql` or `)})`;
+const onlyCarriers = (column: SQL, carriers?: readonly string[]) =>
+  carriers
+    ? sql` and ${column} in (${sql.join(
+        carriers.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`
+    : sql``;
 
-/** The recipients of the raw ranges (a false condition when there are none). */
-function rawRanges(plan: PeriodPlan): SQL {
-  if (plan.raw.length === 0) return sql`false`;
-  return sql`(${sql.join(
-    plan.raw.map(
-      (range) => sql`(r.created_at >= ${localDay(range.from)} and r.created_at < ${localDay(range.to)})`,
-    ),
-    sql` or `,
-  )})`;
+const CELL_COLUMNS = sql`enviados, respondidos, soma_segundos, min_segundos, max_segundos, ultima_resposta`;
+
+/** The raw recipients of some day ranges, summed per carrier (and month). */
+function rawPart(tenant: Tenant, ranges: Range[], byMonth: boolean, carriers?: readonly string[]): SQL {
+  return sql`select r.transportador_id, ${byMonth ? sql`resposta_tempos_mes(r.created_at) as mes,` : sql``}
+      (count(*) filter (where r.respondeu_em is not null or r.falha_entrega is null))::int as enviados,
+      count(r.respondeu_em)::int as respondidos,
+      coalesce(sum(resposta_segundos(r.created_at, r.respondeu_em)), 0)::bigint as soma_segundos,
+      min(resposta_segundos(r.created_at, r.respondeu_em)) as min_segundos,
+      max(resposta_segundos(r.created_at, r.respondeu_em)) as max_segundos,
+      max(r.respondeu_em) as ultima_resposta
+    from cotacao_destinatarios r
+    where r.empresa_id = ${tenant.empresaId} and ${anyOf(
+      ranges.map(
+        (range) => sql`(r.created_at >= ${localDay(range.from)} and r.created_at < ${localDay(range.to)})`,
+      ),
+    )}${onlyCarriers(sql`r.transportador_id`, carriers)}
+    group by 1${byMonth ? sql`, 2` : sql``}`;
 }
 
-/**
- * Per-carrier (and, with `byMonth`, per-month) partial sums of the period: monthly cells plus the raw
- * recipients of the partial months.
- */
-function parts(tenant: Tenant, plan: PeriodPlan, byMonth: boolean, carriers?: readonly string[]): SQL {
-  const onlyCarriers = (column: SQL) =>
-    carriers
-      ? sql` and ${column} in (${sql.join(
-          carriers.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`
-      : sql``;
-  const monthly = plan.months
-    ? sql`select m.transportador_id, ${byMonth ? sql`m.mes,` : sql``} m.enviados, m.respondidos, m.soma_segundos,
-          m.min_segundos, m.max_segundos, m.ultima_resposta
-        from resposta_tempos_mensais m
-        where m.empresa_id = ${tenant.empresaId} and m.mes >= ${plan.months.from}::date
-          and m.mes < ${plan.months.to}::date${onlyCarriers(sql`m.transportador_id`)}`
-    : undefined;
-  const raw =
-    plan.raw.length > 0
-      ? sql`select r.transportador_id, ${byMonth ? sql`resposta_tempos_mes(r.created_at) as mes,` : sql``}
-          (count(*) filter (where r.respondeu_em is not null or r.falha_entrega is null))::int as enviados,
-          count(r.respondeu_em)::int as respondidos,
-          coalesce(sum(resposta_segundos(r.created_at, r.respondeu_em)), 0)::bigint as soma_segundos,
-          min(resposta_segundos(r.created_at, r.respondeu_em)) as min_segundos,
-          max(resposta_segundos(r.created_at, r.respondeu_em)) as max_segundos,
-          max(r.respondeu_em) as ultima_resposta
-        from cotacao_destinatarios r
-        where r.empresa_id = ${tenant.empresaId} and ${rawRanges(plan)}${onlyCarriers(sql`r.transportador_id`)}
-        group by 1${byMonth ? sql`, 2` : sql``}`
-      : undefined;
-  const branches = [monthly, raw].filter((branch): branch is SQL => branch !== undefined);
+/** Per-carrier partial sums of the period: yearly cells, monthly cells and raw recipients. */
+function totalsParts(tenant: Tenant, plan: PeriodPlan): SQL {
+  const branches: SQL[] = [];
+  if (plan.years)
+    branches.push(sql`select transportador_id, ${CELL_COLUMNS} from resposta_tempos_anuais
+      where empresa_id = ${tenant.empresaId} and ano >= ${plan.years.from} and ano < ${plan.years.to}`);
+  if (plan.months.length > 0)
+    branches.push(sql`select transportador_id, ${CELL_COLUMNS} from resposta_tempos_mensais
+      where empresa_id = ${tenant.empresaId} and ${anyOf(
+        plan.months.map((range) => sql`(mes >= ${range.from}::date and mes < ${range.to}::date)`),
+      )}`);
+  if (plan.raw.length > 0) branches.push(rawPart(tenant, plan.raw, false));
+  return sql.join(branches, sql` union all `);
+}
+
+/** Per-carrier, per-month partial sums of some carriers: monthly cells and raw recipients. */
+function monthParts(tenant: Tenant, plan: PeriodPlan, carriers: readonly string[]): SQL {
+  const branches: SQL[] = [];
+  if (plan.allMonths)
+    branches.push(sql`select transportador_id, mes, ${CELL_COLUMNS} from resposta_tempos_mensais
+      where empresa_id = ${tenant.empresaId} and mes >= ${plan.allMonths.from}::date
+        and mes < ${plan.allMonths.to}::date${onlyCarriers(sql`transportador_id`, carriers)}`);
+  if (plan.raw.length > 0) branches.push(rawPart(tenant, plan.raw, true, carriers));
   return sql.join(branches, sql` union all `);
 }
 
@@ -109,15 +136,16 @@ export type CarrierTotals = {
 /** Every carrier with requests in the period: its totals and name (deleted carriers keep theirs). */
 export async function carrierTotals(executor: Executor, tenant: Tenant, plan: PeriodPlan) {
   const result = await executor.execute(
-    sql`select p.transportador_id::text as "id", t.nome as "nome",
-        sum(p.enviados)::int as "enviados", sum(p.respondidos)::int as "respondidos",
-        sum(p.soma_segundos)::float8 as "somaSegundos", min(p.min_segundos)::int as "minSegundos",
-        max(p.max_segundos)::int as "maxSegundos",
-        (extract(epoch from max(p.ultima_resposta)) * 1000)::float8 as "ultimaResposta"
-      from (${parts(tenant, plan, false)}) p
-      join transportadores t on t.id = p.transportador_id and t.empresa_id = ${tenant.empresaId}
-      group by p.transportador_id, t.nome
-      having sum(p.enviados) > 0`,
+    sql`select p.id::text as "id", t.nome as "nome", p.enviados as "enviados", p.respondidos as "respondidos",
+        p.soma as "somaSegundos", p.minimo as "minSegundos", p.maximo as "maxSegundos",
+        (extract(epoch from p.ultima) * 1000)::float8 as "ultimaResposta"
+      from (select transportador_id as id, sum(enviados)::int as enviados, sum(respondidos)::int as respondidos,
+          sum(soma_segundos)::float8 as soma, min(min_segundos)::int as minimo, max(max_segundos)::int as maximo,
+          max(ultima_resposta) as ultima
+        from (${totalsParts(tenant, plan)}) parts
+        group by transportador_id
+        having sum(enviados) > 0) p
+      join transportadores t on t.id = p.id and t.empresa_id = ${tenant.empresaId}`,
   );
   return result.rows as CarrierTotals[];
 }
@@ -143,7 +171,7 @@ export async function carrierMonths(
     sql`select p.transportador_id::text as "id", to_char(p.mes, 'YYYY-MM') as "mes",
         sum(p.enviados)::int as "enviados", sum(p.respondidos)::int as "respondidos",
         sum(p.soma_segundos)::float8 as "somaSegundos"
-      from (${parts(tenant, plan, true, carriers)}) p
+      from (${monthParts(tenant, plan, carriers)}) p
       group by 1, 2`,
   );
   return result.rows as CarrierMonth[];

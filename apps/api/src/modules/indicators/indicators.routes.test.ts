@@ -153,7 +153,17 @@ async function recount(empresaId: string) {
       having count(*) filter (where respondeu_em is not null or falha_entrega is null) > 0
       order by 1, 2`,
   );
-  return { kept: kept.rows, recounted: recounted.rows };
+  const years = await db().execute(
+    sql`select ano, transportador_id::text, enviados, respondidos, soma_segundos::float8 as soma, min_segundos,
+        max_segundos from resposta_tempos_anuais where empresa_id = ${empresaId} order by 1, 2`,
+  );
+  const yearsRecounted = await db().execute(
+    sql`select extract(year from mes)::int as ano, transportador_id::text, sum(enviados)::int as enviados,
+        sum(respondidos)::int as respondidos, sum(soma_segundos)::float8 as soma, min(min_segundos) as min_segundos,
+        max(max_segundos) as max_segundos
+      from resposta_tempos_mensais where empresa_id = ${empresaId} group by 1, 2 order by 1, 2`,
+  );
+  return { kept: [...kept.rows, ...years.rows], recounted: [...recounted.rows, ...yearsRecounted.rows] };
 }
 
 beforeAll(async () => {
