@@ -691,6 +691,9 @@ const probes: Record<string, Probe> = {
       url: `/api/indicators/response-times?transportadorId=${await carrierIn(other.empresaId)}`,
     }),
   },
+  'GET /api/indicators/response-times/export': {
+    request: () => ({ method: 'GET', url: '/api/indicators/response-times/export' }),
+  },
   'DELETE /api/groups/:id/transporters/:transporterId': {
     request: async ({ targetCompany }) => {
       const grupoId = await groupIn(targetCompany.empresaId);

@@ -108,27 +108,38 @@ export function isIsoDay(value: string): boolean {
 
 const isoDay = z.string().refine(isIsoDay, { error: fieldMessages.dayInvalid });
 
+/** The filters and order of the indicators table (the CSV export takes them all, without pages). */
+const tableFilters = {
+  sortField: z.enum(RESPONSE_TIME_SORT_FIELDS, { error: fieldMessages.sortFieldInvalid }).optional(),
+  sortDirection: z.enum(SORT_DIRECTIONS, { error: fieldMessages.sortDirectionInvalid }).optional(),
+  dataInicio: isoDay.optional(),
+  dataFim: isoDay.optional(),
+  transportadorId: uuidSchema.optional(),
+};
+type Period = { dataInicio?: string; dataFim?: string };
+const periodInOrder = (query: Period) =>
+  !query.dataInicio || !query.dataFim || query.dataInicio <= query.dataFim;
+const periodNotTooLong = (query: Period) =>
+  !query.dataInicio ||
+  !query.dataFim ||
+  Number(query.dataFim.slice(0, 4)) - Number(query.dataInicio.slice(0, 4)) < MAX_PERIOD_YEARS;
+const inOrder = { error: fieldMessages.periodInverted, path: ['dataFim'] };
+const notTooLong = {
+  error: formatMessage(fieldMessages.periodTooLong, { max: MAX_PERIOD_YEARS }),
+  path: ['dataFim'],
+};
+
 /** GET /indicators/response-times (spec 000 §7). The period defaults to the current year. */
 export const responseTimesQuerySchema = z
-  .object({
-    ...pageQueryParamsWithDefaults(INDICATORS_MAX_LIMIT, INDICATORS_PAGE_SIZE),
-    sortField: z.enum(RESPONSE_TIME_SORT_FIELDS, { error: fieldMessages.sortFieldInvalid }).optional(),
-    sortDirection: z.enum(SORT_DIRECTIONS, { error: fieldMessages.sortDirectionInvalid }).optional(),
-    dataInicio: isoDay.optional(),
-    dataFim: isoDay.optional(),
-    transportadorId: uuidSchema.optional(),
-  })
-  .refine((query) => !query.dataInicio || !query.dataFim || query.dataInicio <= query.dataFim, {
-    error: fieldMessages.periodInverted,
-    path: ['dataFim'],
-  })
-  .refine(
-    (query) =>
-      !query.dataInicio ||
-      !query.dataFim ||
-      Number(query.dataFim.slice(0, 4)) - Number(query.dataInicio.slice(0, 4)) < MAX_PERIOD_YEARS,
-    { error: formatMessage(fieldMessages.periodTooLong, { max: MAX_PERIOD_YEARS }), path: ['dataFim'] },
-  );
+  .object({ ...pageQueryParamsWithDefaults(INDICATORS_MAX_LIMIT, INDICATORS_PAGE_SIZE), ...tableFilters })
+  .refine(periodInOrder, inOrder)
+  .refine(periodNotTooLong, notTooLong);
+/** GET /indicators/response-times/export (beyond the spec): the whole table as CSV. */
+export const responseTimesExportQuerySchema = z
+  .object(tableFilters)
+  .refine(periodInOrder, inOrder)
+  .refine(periodNotTooLong, notTooLong);
+export type ResponseTimeExportQuery = z.infer<typeof responseTimesExportQuerySchema>;
 export type ResponseTimesQuery = z.infer<typeof responseTimesQuerySchema>;
 
 /** One month of a carrier in the period (beyond the spec: the screen's small chart). */

@@ -460,6 +460,49 @@ describe('GET /api/indicators/response-times', () => {
   });
 });
 
+describe('GET /api/indicators/response-times/export', () => {
+  it('gives the whole table of the filters and order as CSV for Excel (pt-BR numbers, Brasília time)', async () => {
+    const response = await get(
+      `/api/indicators/response-times/export?dataInicio=${Y}-01-01&dataFim=${Y}-12-31&sortField=tempoMedioRespostaHoras&sortDirection=desc`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="tempo-de-resposta-${Y}-01-01-a-${Y}-12-31.csv"`,
+    );
+    expect(response.body.startsWith('\uFEFF')).toBe(true);
+    const lines = response.body.slice(1).trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'Agente de carga;E-mail;Cotações recebidas;Respostas;Taxa de resposta (%);Tempo médio (h);Tempo médio (dias);Tempo mínimo (h);Tempo máximo (h);Última resposta',
+    );
+    expect(lines.slice(1).map((line) => line.split(';')[0])).toEqual([
+      'Beta Logística',
+      'Delta Frete Internacional',
+      'Alfa Cargas',
+      'Gama Transportes',
+    ]);
+    expect(lines[3]).toBe(
+      `Alfa Cargas;"pricing@alfa-cargas.com.br; comercial@alfa-cargas.com.br";3;3;100;"4,25";"0,18";"0,75";10;01/04/${Y} 00:15`,
+    );
+    expect(lines[4]).toBe('Gama Transportes;import@gama-transportes.com.br;2;0;0;;;;;');
+    const one = await get(
+      `/api/indicators/response-times/export?dataInicio=${Y}-01-01&transportadorId=${a.carriers[2]!.id}`,
+    );
+    expect(one.body.slice(1).trimEnd().split('\r\n')).toHaveLength(2);
+  });
+
+  it('neutralises cells a spreadsheet would run as formulas, and shows only the caller’s company', async () => {
+    const s = await quoteScenario(ctx, {
+      carriers: [{ nome: '=HYPERLINK("http://x")', email: 'f@formula.com.br' }],
+    });
+    const body = (await get('/api/indicators/response-times/export', s.token)).body;
+    expect(body).toContain(`"'=HYPERLINK(""http://x"")";f@formula.com.br;1;0;0`);
+    expect(body).not.toContain('Alfa');
+    const bad = await get('/api/indicators/response-times/export?dataInicio=2025-13-01', s.token);
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
 describe('monthly cells (migration 0012 triggers)', () => {
   it('match a full recount after requests, answers, bounces and moves', async () => {
     const { kept, recounted } = await recount(a.empresaId);

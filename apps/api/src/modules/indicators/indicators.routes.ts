@@ -1,4 +1,8 @@
-import { responseTimesQuerySchema, responseTimesResponseSchema } from '@cotacoes/shared/schemas/dashboard';
+import {
+  responseTimesExportQuerySchema,
+  responseTimesQuerySchema,
+  responseTimesResponseSchema,
+} from '@cotacoes/shared/schemas/dashboard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { problemResponses } from '../../lib/errors.js';
 import { access, requireAuth } from '../../plugins/access.js';
@@ -22,5 +26,21 @@ export const indicatorsRoutes: FastifyPluginAsyncZod<{ indicators: IndicatorsSer
       },
     },
     async (request) => indicators.responseTimes(requireAuth(request), request.query),
+  );
+
+  // Beyond the spec: the whole table (every page) of the same filters and order, as CSV.
+  app.get(
+    '/indicators/response-times/export',
+    {
+      config: { access: access.company(), rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { tags: ['indicators'], querystring: responseTimesExportQuerySchema },
+    },
+    async (request, reply) => {
+      const file = await indicators.exportCsv(requireAuth(request), request.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .send(file.body);
+    },
   );
 };

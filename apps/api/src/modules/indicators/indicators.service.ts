@@ -1,4 +1,7 @@
+import { formatMessage } from '@cotacoes/shared/messages/errors';
+import { uiDashboard } from '@cotacoes/shared/messages/ui-dashboard';
 import type {
+  ResponseTimeExportQuery,
   ResponseTimeMonth,
   ResponseTimeRecord,
   ResponseTimeSortField,
@@ -7,9 +10,18 @@ import type {
   SortDirection,
 } from '@cotacoes/shared/schemas/dashboard';
 import type { Database } from '../../db/client.js';
-import { tenantOfUser } from '../../db/tenant.js';
+import { type Tenant, tenantOfUser } from '../../db/tenant.js';
+import { csvField } from '../../lib/spreadsheet.js';
 import type { AuthContext } from '../../plugins/request-context.js';
 import * as repo from './indicators.repository.js';
+
+type ExportQuery = ResponseTimeExportQuery;
+const texts = uiDashboard.indicators;
+const decimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
+const day = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeZone: 'America/Sao_Paulo' });
+const time = new Intl.DateTimeFormat('pt-BR', { timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
+/** dd/MM/yyyy HH:mm in Brasília. */
+const dateTime = (date: Date) => `${day.format(date)} ${time.format(date)}`;
 
 const round = (value: number, digits: number) => {
   const factor = 10 ** digits;
@@ -74,18 +86,13 @@ function compare(field: ResponseTimeSortField, direction: SortDirection) {
 export class IndicatorsService {
   constructor(private readonly db: Database) {}
 
-  async responseTimes(
-    auth: AuthContext,
-    query: ResponseTimesQuery,
-    now = new Date(),
-  ): Promise<ResponseTimesResponse> {
-    const tenant = tenantOfUser(auth.user);
+  /** Every carrier of the period matching the filter, sorted (the table before its pages). */
+  private async sortedRows(tenant: Tenant, query: ExportQuery, now: Date) {
     const year = currentYear(now);
     // One end given: the other is the edge of that end's year.
     const dataInicio = query.dataInicio ?? `${query.dataFim?.slice(0, 4) ?? year}-01-01`;
     const dataFim = query.dataFim ?? `${dataInicio.slice(0, 4)}-12-31`;
     const plan = repo.planPeriod(dataInicio, dataFim);
-
     const totals = await repo.carrierTotals(this.db, tenant, plan);
     const rows: Row[] = totals.map((carrier) => {
       const media = carrier.respondidos > 0 ? carrier.somaSegundos / carrier.respondidos : null;
@@ -103,22 +110,25 @@ export class IndicatorsService {
           carrier.ultimaResposta === null ? null : new Date(carrier.ultimaResposta).toISOString(),
       };
     });
-    const transportadores = rows
-      .map((row) => ({ id: row.transportadorId, nome: row.transportadorNome }))
-      .sort((a, b) => collator.compare(a.nome, b.nome) || a.id.localeCompare(b.id));
-
+    rows.sort(compare('transportadorNome', 'asc'));
+    const transportadores = rows.map((row) => ({ id: row.transportadorId, nome: row.transportadorNome }));
     const matching = query.transportadorId
       ? rows.filter((row) => row.transportadorId === query.transportadorId)
       : rows;
-    matching.sort(
-      compare(
-        query.sortField ?? 'transportadorNome',
-        query.sortField ? (query.sortDirection ?? 'desc') : 'asc',
-      ),
-    );
-    const total = matching.length;
+    if (query.sortField) matching.sort(compare(query.sortField, query.sortDirection ?? 'desc'));
+    return { plan, dataInicio, dataFim, rows: matching, transportadores };
+  }
+
+  async responseTimes(
+    auth: AuthContext,
+    query: ResponseTimesQuery,
+    now = new Date(),
+  ): Promise<ResponseTimesResponse> {
+    const tenant = tenantOfUser(auth.user);
+    const { plan, dataInicio, dataFim, rows, transportadores } = await this.sortedRows(tenant, query, now);
+    const total = rows.length;
     const totalPages = Math.ceil(total / query.limit);
-    const pageRows = matching.slice((query.page - 1) * query.limit, query.page * query.limit);
+    const pageRows = rows.slice((query.page - 1) * query.limit, query.page * query.limit);
 
     const ids = pageRows.map((row) => row.transportadorId);
     const [months, emails] = await Promise.all([
@@ -143,5 +153,40 @@ export class IndicatorsService {
       return { ...row, transportadorEmail: emails.get(row.transportadorId) ?? '', mensal };
     });
     return { data, total, totalPages, page: query.page, dataInicio, dataFim, transportadores };
+  }
+
+  /** The whole table of the filters (every page) as a CSV file (`;`, UTF-8 with BOM, cells neutralised). */
+  async exportCsv(
+    auth: AuthContext,
+    query: ExportQuery,
+    now = new Date(),
+  ): Promise<{ filename: string; body: Buffer }> {
+    const tenant = tenantOfUser(auth.user);
+    const { dataInicio, dataFim, rows } = await this.sortedRows(tenant, query, now);
+    const emails = await repo.carrierEmails(
+      this.db,
+      tenant,
+      rows.map((row) => row.transportadorId),
+    );
+    const number = (value: number | null) => (value === null ? '' : decimal.format(value));
+    const lines = [
+      texts.csvColumns,
+      ...rows.map((row) => [
+        row.transportadorNome,
+        emails.get(row.transportadorId) ?? '',
+        String(row.totalCotacoes),
+        String(row.totalRespostas),
+        number(row.taxaResposta),
+        number(row.tempoMedioRespostaHoras),
+        number(row.tempoMedioRespostaDias),
+        number(row.tempoMinimoRespostaHoras),
+        number(row.tempoMaximoRespostaHoras),
+        row.ultimaResposta ? dateTime(new Date(row.ultimaResposta)) : '',
+      ]),
+    ].map((line) => line.map(csvField).join(';'));
+    return {
+      filename: formatMessage(texts.exportFile, { inicio: dataInicio, fim: dataFim }),
+      body: Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8'),
+    };
   }
 }
