@@ -14,4 +14,3 @@ function Placeholder({ title }: { title: string }) {
 }
 
 export const QuoteApprovePage = () => <Placeholder title={ui.placeholders.quoteApprove} />;
-export const IndicatorsPage = () => <Placeholder title={ui.placeholders.indicators} />;
