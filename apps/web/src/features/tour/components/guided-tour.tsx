@@ -13,7 +13,8 @@ const locale: Locale = {
   close: labels.close,
   last: labels.last,
   next: labels.next,
-  nextWithProgress: labels.nextWithProgress,
+  // The library's placeholders are {current} and {total}.
+  nextWithProgress: labels.nextWithProgress.replace('{step}', '{current}').replace('{steps}', '{total}'),
   skip: labels.skip,
 };
 
