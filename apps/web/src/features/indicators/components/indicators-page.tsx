@@ -54,7 +54,8 @@ export function IndicatorsPage() {
   const data = query.data;
 
   useEffect(() => {
-    if (query.isError) showToast({ variant: 'error', message: t.loadError });
+    // Once per failed load (each has its own time).
+    if (query.isError && query.errorUpdatedAt > 0) showToast({ variant: 'error', message: t.loadError });
   }, [query.isError, query.errorUpdatedAt]);
 
   // The carrier list is the period's; a chosen carrier stays offered when another period lacks it.

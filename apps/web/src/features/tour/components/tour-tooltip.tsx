@@ -8,14 +8,14 @@ import { cn } from '@/lib/cn';
 
 /**
  * The tour's tooltip in the design system (both themes): step and progress, title, text, and the spec's
- * buttons. Joyride traps the focus inside it and puts it on the primary button; Esc closes the tour.
+ * buttons. Joyride traps the focus inside it and puts it on the primary button; Esc closes the tour. It is
+ * the alert dialog Joyride's own tooltip is (its `tooltipProps`), named by its title.
  */
 export function TourTooltip({
   backProps,
   closeProps,
   primaryProps,
   skipProps,
-  tooltipProps,
   index,
   size,
   isLastStep,
@@ -26,7 +26,8 @@ export function TourTooltip({
   const progress = formatMessage(ui.tour.progress, { step: index + 1, steps: size });
   return (
     <div
-      {...tooltipProps}
+      role="alertdialog"
+      aria-modal="true"
       aria-labelledby={titleId}
       aria-describedby={textId}
       data-testid="tour-tooltip"
