@@ -100,7 +100,6 @@ export const uiDashboard = {
       tempoMinimoRespostaHoras: 'Mín',
       tempoMaximoRespostaHoras: 'Máx',
       ultimaResposta: 'Última',
-      mensal: 'Média mensal',
     },
     answersOf: '{respostas} de {total}',
     rate: '{taxa}%',

@@ -16,7 +16,8 @@ export interface TourStepDefinition {
 export const TOUR_STEPS: readonly TourStepDefinition[] = [
   { route: paths.home.path, target: null, placement: 'center' },
   { route: paths.home.path, target: '[data-tour="dashboard-stats"]', placement: 'bottom' },
-  { route: paths.quotes.new.path, target: '[data-tour="quote-form"]', placement: 'auto' },
+  // The form's first part (the send formats): the whole form leaves no room for the tooltip on a laptop.
+  { route: paths.quotes.new.path, target: '[data-tour="quote-form"] fieldset', placement: 'bottom' },
   { route: paths.quotes.new.path, target: '#menu-lateral nav', placement: 'right' },
   { route: paths.quotes.sent.path, target: '[data-tour="sent-quotes-filters"]', placement: 'bottom' },
   { route: paths.management.path, target: 'main [role="tablist"]', placement: 'bottom' },

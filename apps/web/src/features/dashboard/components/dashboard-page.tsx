@@ -96,20 +96,22 @@ function StatCards({ stats }: { stats: DashboardStats }) {
               to={to}
               data-testid={`stat-${key}`}
               className={cn(
-                'flex h-full items-start gap-3 rounded-xl border border-border bg-surface p-4 shadow-sm transition-colors',
+                'flex h-full flex-col gap-1 rounded-xl border border-border bg-surface p-4 shadow-sm transition-colors',
                 'hover:border-primary hover:bg-surface-muted/60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
               )}
             >
-              <span className={cn('flex h-10 w-10 shrink-0 items-center justify-center rounded-lg', tone)}>
-                <Icon size={20} />
-              </span>
-              <span className="min-w-0">
-                <span className="block text-sm font-medium text-fg-muted">{t.stats[key].label}</span>
-                <span className="block text-2xl font-bold text-fg tabular-nums">
-                  {stats[key].toLocaleString('pt-BR')}
+              <span className="flex items-start gap-2">
+                <span className={cn('flex h-8 w-8 shrink-0 items-center justify-center rounded-lg', tone)}>
+                  <Icon size={18} />
                 </span>
-                <span className="block text-xs text-fg-muted">{t.stats[key].hint}</span>
+                <span className="min-w-0 pt-1 text-sm leading-tight font-medium text-fg-muted">
+                  {t.stats[key].label}
+                </span>
               </span>
+              <span className="mt-1 block text-3xl font-bold text-fg tabular-nums">
+                {stats[key].toLocaleString('pt-BR')}
+              </span>
+              <span className="block text-xs text-fg-muted">{t.stats[key].hint}</span>
             </Link>
           </li>
         ))}

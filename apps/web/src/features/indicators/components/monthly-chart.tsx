@@ -5,7 +5,7 @@ import { cn } from '@/lib/cn';
 import { formatResponseTime, LEVEL_FILLS, responseTimeLevel } from '../lib/response-time';
 
 const t = ui.indicators;
-const WIDTH = 120;
+const WIDTH = 96;
 const HEIGHT = 32;
 const GAP = 2;
 

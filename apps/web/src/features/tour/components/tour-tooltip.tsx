@@ -31,7 +31,7 @@ export function TourTooltip({
       aria-labelledby={titleId}
       aria-describedby={textId}
       data-testid="tour-tooltip"
-      className="w-[min(92vw,24rem)] rounded-xl border border-border bg-surface p-5 text-fg shadow-2xl"
+      className="w-[min(92vw,26rem)] rounded-xl border border-border bg-surface p-5 text-fg shadow-2xl"
     >
       <div className="flex items-center justify-between gap-3">
         <p className="text-xs font-semibold tracking-wide text-primary-soft-fg uppercase">{progress}</p>
