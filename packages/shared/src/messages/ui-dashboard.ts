@@ -35,6 +35,7 @@ export const uiDashboard = {
       replyRevised: 'Resposta revisada de {transportador} recebida na cotação {codigo}',
       revisionRequested: 'Revisão solicitada na cotação {codigo}',
       revisionRequestedTo: 'Revisão solicitada a {transportador} na cotação {codigo}',
+      revisionRequestedMany: 'Revisão solicitada a {n} agentes de carga na cotação {codigo}',
       approved: 'Cotação {codigo} aprovada',
       approvedCarrier: 'Cotação {codigo} aprovada: {transportador}',
       deadlinePassed:

@@ -41,7 +41,7 @@ CREATE INDEX "cotacoes_empresa_status_prazo_idx" ON "cotacoes" USING btree ("emp
 -- Dashboard: the newest replies of a company.
 CREATE INDEX "respostas_empresa_created_idx" ON "respostas" USING btree ("empresa_id","created_at");--> statement-breakpoint
 -- Dashboard: the newest audited events the activity list shows (the mapping is in ADR 0019).
-CREATE INDEX "audit_log_atividades_idx" ON "audit_log" USING btree ("empresa_id","created_at") WHERE "audit_log"."action" in ('transportador.create', 'transportador.import', 'cotacao.revisao', 'cotacao.aprovacao');--> statement-breakpoint
+CREATE INDEX "audit_log_atividades_idx" ON "audit_log" USING btree ("empresa_id","created_at") WHERE "audit_log"."action" in ('transportador.create', 'transportador.import', 'cotacao.revisao', 'cotacao.aprovacao', 'cotacao.prazo_encerrado');--> statement-breakpoint
 -- The month a request counts in, and the seconds until its first answer (never negative: a reply's Date
 -- header may run a few minutes ahead of our clock).
 CREATE OR REPLACE FUNCTION resposta_tempos_mes(enviado timestamptz) RETURNS date

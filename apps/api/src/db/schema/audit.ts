@@ -10,6 +10,7 @@ export const ACTIVITY_AUDIT_ACTIONS = [
   'transportador.import',
   'cotacao.revisao',
   'cotacao.aprovacao',
+  'cotacao.prazo_encerrado',
 ] as const;
 
 /** One row per state-changing request, written in the same transaction as the change (S13). */

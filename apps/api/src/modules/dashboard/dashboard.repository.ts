@@ -11,6 +11,7 @@ import type { Tenant } from '../../db/tenant.js';
 /** Statuses whose quotes are still open (the 'enviadas' tab). */
 const OPEN_STATUSES = ['AGUARDANDO_RESPOSTA', 'AGUARDANDO_APROVACAO', 'AGUARDANDO_REVISAO'] as const;
 
+const UUID_TEXT = sql.raw(`'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'`);
 /** Inlined, not bound: the planner must see the partial index's own list to use it. */
 const AUDIT_ACTIONS = sql.raw(ACTIVITY_AUDIT_ACTIONS.map((action) => `'${action}'`).join(', '));
 
@@ -89,11 +90,11 @@ export type ActivityRow = {
   at: number;
   cotacaoId: string | null;
   codigo: string | null;
-  /** sent: recipients; reply: version; deadline: answered. */
+  /** sent: recipients; reply: version; deadline: answered; audit: carriers named in the details. */
   n: number | null;
   /** deadline: recipients. */
   m: number | null;
-  /** reply: the carrier's name as sent. */
+  /** reply: the carrier's name as sent; audit: the one carrier of an approval or a revision. */
   nome: string | null;
   action: string | null;
   details: Record<string, unknown> | null;
@@ -101,18 +102,13 @@ export type ActivityRow = {
 
 /**
  * The newest events of each kind, `limit` of each, newest first: quotes sent, replies received, deadlines
- * that passed on quotes still open, and the audited actions of ACTIVITY_AUDIT_ACTIONS.
+ * that passed on quotes still waiting for answers (the deadline job has not moved them, or left them open
+ * without any answer), and the audited actions of ACTIVITY_AUDIT_ACTIONS (among them the deadline job's
+ * moves).
  * Each branch walks one index backwards and stops at `limit`.
  */
 export async function recentActivity(executor: Executor, tenant: Tenant, limit: number) {
   const empresaId = tenant.empresaId;
-  const deadlineBranches = OPEN_STATUSES.map(
-    (status) => sql`(select id, codigo, prazo_resposta, respostas_recebidas, total_destinatarios
-      from cotacoes
-      where empresa_id = ${empresaId} and status = ${status} and deleted_at is null
-        and prazo_resposta < now()
-      order by prazo_resposta desc, id desc limit ${limit})`,
-  );
   const epoch = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
   return rows<ActivityRow>(
     executor,
@@ -133,14 +129,25 @@ export async function recentActivity(executor: Executor, tenant: Tenant, limit: 
       union all
       (select 'deadline', q.id::text, ${epoch(sql`q.prazo_resposta`)}, q.id::text, q.codigo,
           q.respostas_recebidas, q.total_destinatarios, null, null, null
-        from (${sql.join(deadlineBranches, sql` union all `)}) q
-        order by q.prazo_resposta desc limit ${limit})
+        from cotacoes q
+        where q.empresa_id = ${empresaId} and q.status = 'AGUARDANDO_RESPOSTA' and q.deleted_at is null
+          and q.prazo_resposta < now()
+        order by q.prazo_resposta desc, q.id desc limit ${limit})
       union all
-      (select 'audit', a.id::text, ${epoch(sql`a.created_at`)}, c.id::text, c.codigo, null, null, null,
-          a.action, a.details
+      (select 'audit', a.id::text, ${epoch(sql`a.created_at`)}, c.id::text, c.codigo,
+          case when jsonb_typeof(a.details -> 'transportadores') = 'array'
+            then jsonb_array_length(a.details -> 'transportadores') end,
+          null, t.nome, a.action, a.details
         from audit_log a
         left join cotacoes c on c.empresa_id = a.empresa_id and a.entity = 'cotacao'
-          and c.id = (case when a.entity_id ~ '^[0-9a-fA-F-]{36}$' then a.entity_id::uuid end)
+          and c.id = (case when a.entity_id ~ ${UUID_TEXT} then a.entity_id::uuid end)
+        -- The one carrier an approval or a revision was about, by its current name.
+        cross join lateral (select coalesce(a.details ->> 'transportadorId',
+          case when jsonb_typeof(a.details -> 'transportadores') = 'array'
+            and jsonb_array_length(a.details -> 'transportadores') = 1
+            then a.details -> 'transportadores' ->> 0 end) as id) one
+        left join transportadores t on t.empresa_id = a.empresa_id
+          and t.id = (case when one.id ~ ${UUID_TEXT} then one.id::uuid end)
         where a.empresa_id = ${empresaId} and a.action in (${AUDIT_ACTIONS})
           and (a.entity is distinct from 'cotacao' or (c.id is not null and c.deleted_at is null))
         order by a.created_at desc limit ${limit})`,

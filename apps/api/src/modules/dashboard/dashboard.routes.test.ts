@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { carrierReply, quoteScenario, type Scenario } from '../../../test/replies.js';
 import { cotacaoDestinatarios, cotacoes } from '../../db/schema/index.js';
-import { writeAudit } from '../../lib/audit.js';
-import { replyAddress } from '../quotes/reply-address.js';
+import { applyDeadlines } from '../../deadlines/deadlines.js';
+import { replyAddress } from '../../mail/reply-address.js';
 
 /*
  * Known answers: one company with three live carriers (and a deleted one), two groups and seven quotes in
@@ -163,15 +163,20 @@ describe('GET /api/dashboard', () => {
   });
 
   it('shows each kind: deadlines passed (red), replies (green), carriers added, revisions and approvals', async () => {
-    // A company with few events, so every kind is among the ten newest.
+    // A company with few events, so every kind is among the ten newest; one of its two carriers answers.
     const t = await quoteScenario(ctx, {
       label: 'tipos',
-      carriers: [{ nome: 'Única Cargas', email: 'u@unica.com.br' }],
+      carriers: [
+        { nome: 'Única Cargas', email: 'u@unica.com.br' },
+        { nome: 'Calada Cargas', email: 'c@calada.com.br' },
+      ],
     });
+    const codigo = t.quote.codigo;
     const [recipient] = await db()
       .select()
       .from(cotacaoDestinatarios)
-      .where(eq(cotacaoDestinatarios.cotacaoId, t.quote.id));
+      .where(eq(cotacaoDestinatarios.cotacaoId, t.quote.id))
+      .then((rows) => rows.filter((row) => row.transportadorId === t.carriers[0]!.id));
     await ctx.app.services.inbound.ingest(
       await carrierReply({
         from: 'u@unica.com.br',
@@ -179,48 +184,67 @@ describe('GET /api/dashboard', () => {
       }),
       { source: 'imap' },
     );
-    await moveDeadline(t.quote.id, new Date(Date.now() - HOUR));
-    // The audit rows of the decisions (issue 14) as that service writes them: action, entity, details.
-    // One statement each, a few milliseconds apart: each gets its own time.
-    const audit = { empresaId: t.empresaId, userId: t.userId };
+    const prazo = new Date(Date.now() - HOUR);
+    await moveDeadline(t.quote.id, prazo);
+    const passed = [
+      'prazo_vencido',
+      'text-red-600',
+      `Prazo de resposta da cotação ${codigo} encerrado (1 de 2 responderam)`,
+    ];
+    const kinds = async () =>
+      (await dashboard(t.token)).atividadesRecentes.map((item) => [item.tipo, item.cor, item.descricao]);
+    // Still waiting for answers: read from the quote, at its deadline.
+    expect((await kinds()).at(-1)).toEqual(passed);
+
+    // The deadline job moves it (one answer: to approval) and records it: still one event, at the deadline.
+    await applyDeadlines(db());
+    const afterJob = await dashboard(t.token);
+    expect(afterJob.atividadesRecentes.filter((item) => item.tipo === 'prazo_vencido')).toEqual([
+      expect.objectContaining({ cor: 'text-red-600', descricao: passed[2], timestamp: prazo.toISOString() }),
+    ]);
+    expect(afterJob.stats.cotacoesVencidasAguardandoAprovacao).toBe(1);
+
+    // The decisions (issue 14) and an import through their own routes, a few milliseconds apart.
     const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
-    await writeAudit(db(), audit, 'cotacao.revisao', {
-      entity: 'cotacao',
-      entityId: t.quote.id,
-      details: { transportador: 'Única Cargas' },
+    const as = (method: 'GET' | 'POST', url: string, payload?: object) => call(method, url, payload, t.token);
+    const revision = await as('POST', `/api/quotes/${t.quote.id}/request-revision`, {
+      transportadorId: t.carriers[0]!.id,
+      mensagem: 'Favor informar o free time.',
+    });
+    expect(revision.statusCode, revision.body).toBe(200);
+    await pause();
+    const current = (await as('GET', `/api/quotes/${t.quote.id}/respostas`)).json().data;
+    const answered = current.find(
+      (entry: { transportadorId: string }) => entry.transportadorId === t.carriers[0]!.id,
+    );
+    const approval = await as('POST', `/api/quotes/${t.quote.id}/approve`, { responseId: answered.id });
+    expect(approval.statusCode, approval.body).toBe(200);
+    await pause();
+    const lines = ['Norte', 'Sul', 'Leste', 'Oeste'].map((nome, index) => ({
+      linha: index + 2,
+      nome: `Agente ${nome}`,
+      emails: [`${nome.toLowerCase()}@importados.com.br`],
+    }));
+    expect((await as('POST', '/api/transporters/import', { linhas: lines })).json()).toMatchObject({
+      criados: 4,
     });
     await pause();
-    await writeAudit(db(), audit, 'cotacao.aprovacao', {
-      entity: 'cotacao',
-      entityId: t.quote.id,
-      details: { transportador: 'Única Cargas' },
+    // The same file again only updates: nobody was added.
+    expect((await as('POST', '/api/transporters/import', { linhas: lines })).json()).toMatchObject({
+      criados: 0,
     });
-    await pause();
-    await writeAudit(db(), audit, 'transportador.import', {
-      entity: 'transportador',
-      details: { criados: 4, atualizados: 1 },
-    });
-    // An import that only updated carriers added nobody.
-    await pause();
-    await writeAudit(db(), audit, 'transportador.import', {
-      entity: 'transportador',
-      details: { criados: 0, atualizados: 3 },
-    });
+
     const { atividadesRecentes } = await dashboard(t.token);
-    const codigo = t.quote.codigo;
     expect(atividadesRecentes.map((item) => [item.tipo, item.cor, item.descricao])).toEqual([
       ['transportador_adicionado', 'text-blue-600', '4 agente(s) de carga importado(s) de planilha'],
       ['cotacao_aprovada', 'text-green-600', `Cotação ${codigo} aprovada: Única Cargas`],
       ['revisao_solicitada', 'text-yellow-600', `Revisão solicitada a Única Cargas na cotação ${codigo}`],
       ['resposta_recebida', 'text-green-600', `Resposta de Única Cargas recebida na cotação ${codigo}`],
-      ['cotacao_enviada', 'text-blue-600', `Cotação ${codigo} enviada a 1 agente(s) de carga`],
+      ['cotacao_enviada', 'text-blue-600', `Cotação ${codigo} enviada a 2 agente(s) de carga`],
+      ['transportador_adicionado', 'text-blue-600', 'Agente de carga Calada Cargas cadastrado'],
       ['transportador_adicionado', 'text-blue-600', 'Agente de carga Única Cargas cadastrado'],
-      // At the deadline, an hour ago.
-      [
-        'prazo_vencido',
-        'text-red-600',
-        `Prazo de resposta da cotação ${codigo} encerrado (1 de 1 responderam)`,
-      ],
+      // At the deadline, an hour ago; approved since, it stays in the history.
+      passed,
     ]);
     expect(atividadesRecentes[1]!.cotacaoId).toBe(t.quote.id);
   });

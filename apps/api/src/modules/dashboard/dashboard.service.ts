@@ -18,16 +18,30 @@ import * as repo from './dashboard.repository.js';
 
 const texts = uiDashboard.dashboard;
 
-/** Audited actions and the activity each one is (ADR 0019). */
+/**
+ * Audited actions and the activity each one is (ADR 0019). A passed deadline is the deadline job's
+ * `cotacao.prazo_encerrado` once it moved the quote, and read from the quote itself (`prazo_resposta`)
+ * while the quote still waits for answers: never both for one quote.
+ */
 const AUDIT_KINDS: Record<string, ActivityKind> = {
   'transportador.create': 'transportador_adicionado',
   'transportador.import': 'transportador_adicionado',
   'cotacao.revisao': 'revisao_solicitada',
   'cotacao.aprovacao': 'cotacao_aprovada',
+  'cotacao.prazo_encerrado': 'prazo_vencido',
 };
 
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() ? value.trim() : undefined;
+
+/** When it happened: a deadline the job recorded passed at the deadline, not when the job ran. */
+function eventTime(row: repo.ActivityRow): number {
+  if (row.action === 'cotacao.prazo_encerrado') {
+    const prazo = Date.parse(String(row.details?.prazoResposta));
+    if (!Number.isNaN(prazo)) return prazo;
+  }
+  return row.at;
+}
 
 function describe(row: repo.ActivityRow): { kind: ActivityKind; descricao: string } | undefined {
   const codigo = row.codigo ?? '';
@@ -60,7 +74,6 @@ function describe(row: repo.ActivityRow): { kind: ActivityKind; descricao: strin
     case 'audit': {
       const kind = row.action ? AUDIT_KINDS[row.action] : undefined;
       const details = row.details ?? {};
-      const carrier = text(details.transportador) ?? text(details.transportadorNome);
       if (kind === 'transportador_adicionado') {
         const count = Number(details.criados);
         if (row.action === 'transportador.import') {
@@ -73,18 +86,28 @@ function describe(row: repo.ActivityRow): { kind: ActivityKind; descricao: strin
           descricao: formatMessage(texts.activity.carrierAdded, { nome: text(details.nome) ?? '' }),
         };
       }
-      if (kind === 'revisao_solicitada')
+      if (kind === 'revisao_solicitada') {
+        const descricao = row.nome
+          ? formatMessage(texts.activity.revisionRequestedTo, { transportador: row.nome, codigo })
+          : (row.n ?? 0) > 1
+            ? formatMessage(texts.activity.revisionRequestedMany, { n: row.n ?? 0, codigo })
+            : formatMessage(texts.activity.revisionRequested, { codigo });
+        return { kind, descricao };
+      }
+      if (kind === 'prazo_vencido')
         return {
           kind,
-          descricao: carrier
-            ? formatMessage(texts.activity.revisionRequestedTo, { transportador: carrier, codigo })
-            : formatMessage(texts.activity.revisionRequested, { codigo }),
+          descricao: formatMessage(texts.activity.deadlinePassed, {
+            codigo,
+            respondidas: Number(details.respostas) || 0,
+            total: Number(details.destinatarios) || 0,
+          }),
         };
       if (kind === 'cotacao_aprovada')
         return {
           kind,
-          descricao: carrier
-            ? formatMessage(texts.activity.approvedCarrier, { transportador: carrier, codigo })
+          descricao: row.nome
+            ? formatMessage(texts.activity.approvedCarrier, { transportador: row.nome, codigo })
             : formatMessage(texts.activity.approved, { codigo }),
         };
       return undefined;
@@ -113,13 +136,13 @@ export class DashboardService {
   async activity(auth: AuthContext): Promise<ActivityItem[]> {
     const found = await repo.recentActivity(this.db, tenantOfUser(auth.user), DASHBOARD_ACTIVITY_LIMIT);
     const items: ActivityItem[] = [];
-    for (const row of found.sort((a, b) => b.at - a.at || b.id.localeCompare(a.id))) {
+    for (const row of found.sort((a, b) => eventTime(b) - eventTime(a) || b.id.localeCompare(a.id))) {
       const described = describe(row);
       if (!described) continue;
       items.push({
         id: `${described.kind}:${row.id}`,
         descricao: described.descricao,
-        timestamp: new Date(row.at).toISOString(),
+        timestamp: new Date(eventTime(row)).toISOString(),
         cor: ACTIVITY_COLORS[described.kind],
         tipo: described.kind,
         cotacaoId: row.cotacaoId,

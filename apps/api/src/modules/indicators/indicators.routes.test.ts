@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { carrierReply, quoteScenario, type Scenario } from '../../../test/replies.js';
 import { cotacaoDestinatarios, cotacoes } from '../../db/schema/index.js';
-import { replyAddress } from '../quotes/reply-address.js';
+import { replyAddress } from '../../mail/reply-address.js';
 import { currentYear } from './indicators.service.js';
 
 /*
