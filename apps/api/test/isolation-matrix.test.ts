@@ -691,6 +691,9 @@ const probes: Record<string, Probe> = {
       url: `/api/indicators/response-times?transportadorId=${await carrierIn(other.empresaId)}`,
     }),
   },
+  'GET /api/indicators/response-times/transportadores': {
+    request: () => ({ method: 'GET', url: '/api/indicators/response-times/transportadores' }),
+  },
   'GET /api/indicators/response-times/export': {
     request: () => ({ method: 'GET', url: '/api/indicators/response-times/export' }),
   },

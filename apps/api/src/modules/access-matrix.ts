@@ -181,6 +181,7 @@ export const accessMatrix: Record<string, RouteRule> = {
     company: true,
     note: "transportadorId filters the caller's carriers; another company's id matches nothing",
   },
+  'GET /api/indicators/response-times/transportadores': { allow: signedIn, company: true },
   'GET /api/indicators/response-times/export': { allow: signedIn, company: true, note: 'as response-times' },
 };
 

@@ -140,6 +140,20 @@ export const responseTimesExportQuerySchema = z
   .refine(periodInOrder, inOrder)
   .refine(periodNotTooLong, notTooLong);
 export type ResponseTimeExportQuery = z.infer<typeof responseTimesExportQuerySchema>;
+
+/**
+ * GET /indicators/response-times/transportadores (beyond the spec): the carriers with requests in the
+ * period, by name — the screen's carrier filter, built from the period's data once, not with every page.
+ */
+export const responseTimeCarriersQuerySchema = z
+  .object({ dataInicio: tableFilters.dataInicio, dataFim: tableFilters.dataFim })
+  .refine(periodInOrder, inOrder)
+  .refine(periodNotTooLong, notTooLong);
+export type ResponseTimeCarriersQuery = z.infer<typeof responseTimeCarriersQuerySchema>;
+export const responseTimeCarriersSchema = z.object({
+  data: z.array(z.object({ id: z.string(), nome: z.string() })),
+});
+export type ResponseTimeCarriers = z.infer<typeof responseTimeCarriersSchema>;
 export type ResponseTimesQuery = z.infer<typeof responseTimesQuerySchema>;
 
 /** One month of a carrier in the period (beyond the spec: the screen's small chart). */
@@ -180,8 +194,6 @@ export const responseTimesResponseSchema = z.object({
   /** The period answered (the defaults filled in). */
   dataInicio: z.string(),
   dataFim: z.string(),
-  /** Every carrier with requests in the period, by name: the screen's carrier filter. */
-  transportadores: z.array(z.object({ id: z.string(), nome: z.string() })),
 });
 export type ResponseTimesResponse = z.infer<typeof responseTimesResponseSchema>;
 

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
+import { querySql } from '../../db/prepared.js';
 import { ACTIVITY_AUDIT_ACTIONS } from '../../db/schema/index.js';
 import type { Tenant } from '../../db/tenant.js';
 
@@ -15,9 +16,7 @@ const UUID_TEXT = sql.raw(`'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-
 /** Inlined, not bound: the planner must see the partial index's own list to use it. */
 const AUDIT_ACTIONS = sql.raw(ACTIVITY_AUDIT_ACTIONS.map((action) => `'${action}'`).join(', '));
 
-async function rows<T>(executor: Executor, query: SQL): Promise<T[]> {
-  return (await executor.execute(query)).rows as T[];
-}
+const rows = querySql;
 
 const statusList = (statuses: readonly string[]) =>
   sql.join(
@@ -29,17 +28,17 @@ const statusList = (statuses: readonly string[]) =>
  * The five cards. The overdue count is the status's counter less its quotes whose deadline is still ahead
  * (a recent, small range of the status-deadline index), both read in one statement (one snapshot).
  */
-export async function stats(executor: Executor, tenant: Tenant) {
-  const [row] = await rows<{
-    transportadores: number;
-    grupos: number;
-    abertas: number;
-    aguardandoResposta: number;
-    aguardandoAprovacao: number;
-    aprovacaoNoPrazo: number;
-  }>(
-    executor,
-    sql`select
+export type StatsRow = {
+  transportadores: number;
+  grupos: number;
+  abertas: number;
+  aguardandoResposta: number;
+  aguardandoAprovacao: number;
+  aprovacaoNoPrazo: number;
+};
+
+function statsQuery(tenant: Tenant): SQL {
+  return sql`select
       (select count(*)::int from transportadores
         where empresa_id = ${tenant.empresaId} and deleted_at is null) as "transportadores",
       (select count(*)::int from grupos where empresa_id = ${tenant.empresaId}) as "grupos",
@@ -51,8 +50,11 @@ export async function stats(executor: Executor, tenant: Tenant) {
         where empresa_id = ${tenant.empresaId} and status = 'AGUARDANDO_APROVACAO') as "aguardandoAprovacao",
       (select count(*)::int from cotacoes
         where empresa_id = ${tenant.empresaId} and status = 'AGUARDANDO_APROVACAO' and deleted_at is null
-          and prazo_resposta >= now()) as "aprovacaoNoPrazo"`,
-  );
+          and prazo_resposta >= now()) as "aprovacaoNoPrazo"`;
+}
+
+export async function stats(db: Database, tenant: Tenant): Promise<StatsRow> {
+  const [row] = await rows<StatsRow>(db, statsQuery(tenant));
   return row!;
 }
 
@@ -66,7 +68,7 @@ export type DeadlineRow = {
 };
 
 /** The nearest deadlines still ahead of open quotes (one ordered range per status, merged). */
-export async function upcomingDeadlines(executor: Executor, tenant: Tenant, limit: number) {
+function deadlinesQuery(tenant: Tenant, limit: number): SQL {
   const perStatus = OPEN_STATUSES.map(
     (status) => sql`(select id, codigo, referencia_processo, prazo_resposta, respostas_recebidas,
         total_destinatarios from cotacoes
@@ -74,14 +76,15 @@ export async function upcomingDeadlines(executor: Executor, tenant: Tenant, limi
         and prazo_resposta >= now()
       order by prazo_resposta, id limit ${limit})`,
   );
-  return rows<DeadlineRow>(
-    executor,
-    sql`select id, codigo, referencia_processo as "referenciaProcesso",
+  return sql`select id, codigo, referencia_processo as "referenciaProcesso",
         (extract(epoch from prazo_resposta) * 1000)::float8 as "prazo",
         respostas_recebidas as "respondidas", total_destinatarios as "total"
       from (${sql.join(perStatus, sql` union all `)}) q
-      order by prazo_resposta, id limit ${limit}`,
-  );
+      order by prazo_resposta, id limit ${limit}`;
+}
+
+export function upcomingDeadlines(db: Database, tenant: Tenant, limit: number): Promise<DeadlineRow[]> {
+  return rows<DeadlineRow>(db, deadlinesQuery(tenant, limit));
 }
 
 export type ActivityRow = {
@@ -107,12 +110,10 @@ export type ActivityRow = {
  * moves).
  * Each branch walks one index backwards and stops at `limit`.
  */
-export async function recentActivity(executor: Executor, tenant: Tenant, limit: number) {
+function activityQuery(tenant: Tenant, limit: number): SQL {
   const empresaId = tenant.empresaId;
   const epoch = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
-  return rows<ActivityRow>(
-    executor,
-    sql`(select 'sent' as "kind", c.id::text as "id", ${epoch(sql`c.created_at`)} as "at",
+  return sql`(select 'sent' as "kind", c.id::text as "id", ${epoch(sql`c.created_at`)} as "at",
           c.id::text as "cotacaoId", c.codigo as "codigo", c.total_destinatarios as "n", null::int as "m",
           null::text as "nome", null::text as "action", null::jsonb as "details"
         from cotacoes c
@@ -150,6 +151,26 @@ export async function recentActivity(executor: Executor, tenant: Tenant, limit: 
           and t.id = (case when one.id ~ ${UUID_TEXT} then one.id::uuid end)
         where a.empresa_id = ${empresaId} and a.action in (${AUDIT_ACTIONS})
           and (a.entity is distinct from 'cotacao' or (c.id is not null and c.deleted_at is null))
-        order by a.created_at desc limit ${limit})`,
+        order by a.created_at desc limit ${limit})`;
+}
+
+export function recentActivity(db: Database, tenant: Tenant, limit: number): Promise<ActivityRow[]> {
+  return rows<ActivityRow>(db, activityQuery(tenant, limit));
+}
+
+/** The whole dashboard in one statement (one round trip, one snapshot): the parts as JSON arrays. */
+export async function dashboard(
+  db: Database,
+  tenant: Tenant,
+  limits: { activity: number; deadlines: number },
+): Promise<{ stats: StatsRow; activity: ActivityRow[]; deadlines: DeadlineRow[] }> {
+  const [row] = await rows<StatsRow & { activity: ActivityRow[]; deadlines: DeadlineRow[] }>(
+    db,
+    sql`select s.*,
+        (select coalesce(json_agg(a), '[]') from (${activityQuery(tenant, limits.activity)}) a) as "activity",
+        (select coalesce(json_agg(d), '[]') from (${deadlinesQuery(tenant, limits.deadlines)}) d) as "deadlines"
+      from (${statsQuery(tenant)}) s`,
   );
+  const { activity, deadlines, ...stats } = row!;
+  return { stats, activity, deadlines };
 }

@@ -115,6 +115,49 @@ function describe(row: repo.ActivityRow): { kind: ActivityKind; descricao: strin
   }
 }
 
+function statsOf(row: repo.StatsRow): DashboardStats {
+  return {
+    transportadores: row.transportadores,
+    cotacoesAbertas: row.abertas,
+    grupos: row.grupos,
+    cotacoesAguardandoResposta: row.aguardandoResposta,
+    cotacoesVencidasAguardandoAprovacao: Math.max(0, row.aguardandoAprovacao - row.aprovacaoNoPrazo),
+  };
+}
+
+/** The newest events of every kind, merged newest first, described; at most DASHBOARD_ACTIVITY_LIMIT. */
+function activityOf(found: repo.ActivityRow[]): ActivityItem[] {
+  const items: ActivityItem[] = [];
+  for (const row of [...found].sort((a, b) => eventTime(b) - eventTime(a) || b.id.localeCompare(a.id))) {
+    const described = describe(row);
+    if (!described) continue;
+    items.push({
+      id: `${described.kind}:${row.id}`,
+      descricao: described.descricao,
+      timestamp: new Date(eventTime(row)).toISOString(),
+      cor: ACTIVITY_COLORS[described.kind],
+      tipo: described.kind,
+      cotacaoId: row.cotacaoId,
+    });
+    if (items.length === DASHBOARD_ACTIVITY_LIMIT) break;
+  }
+  return items;
+}
+
+function deadlinesOf(found: repo.DeadlineRow[], now: number): DeadlineItem[] {
+  return found.map((row) => ({
+    id: row.id,
+    codigo: row.codigo,
+    descricao: formatMessage(texts.deadlines.description, {
+      referencia: row.referenciaProcesso,
+      respondidas: row.respondidas,
+      total: row.total,
+    }),
+    prazo: new Date(row.prazo).toISOString(),
+    urgente: row.prazo - now <= DEADLINE_URGENT_HOURS * 3_600_000,
+  }));
+}
+
 /**
  * The dashboard (spec 000 "Dashboard (/)"): the five counts, the recent activity derived from the
  * company's own records and the nearest deadlines, always of the caller's company.
@@ -123,56 +166,30 @@ export class DashboardService {
   constructor(private readonly db: Database) {}
 
   async stats(auth: AuthContext): Promise<DashboardStats> {
-    const row = await repo.stats(this.db, tenantOfUser(auth.user));
-    return {
-      transportadores: row.transportadores,
-      cotacoesAbertas: row.abertas,
-      grupos: row.grupos,
-      cotacoesAguardandoResposta: row.aguardandoResposta,
-      cotacoesVencidasAguardandoAprovacao: Math.max(0, row.aguardandoAprovacao - row.aprovacaoNoPrazo),
-    };
+    return statsOf(await repo.stats(this.db, tenantOfUser(auth.user)));
   }
 
   async activity(auth: AuthContext): Promise<ActivityItem[]> {
-    const found = await repo.recentActivity(this.db, tenantOfUser(auth.user), DASHBOARD_ACTIVITY_LIMIT);
-    const items: ActivityItem[] = [];
-    for (const row of found.sort((a, b) => eventTime(b) - eventTime(a) || b.id.localeCompare(a.id))) {
-      const described = describe(row);
-      if (!described) continue;
-      items.push({
-        id: `${described.kind}:${row.id}`,
-        descricao: described.descricao,
-        timestamp: new Date(eventTime(row)).toISOString(),
-        cor: ACTIVITY_COLORS[described.kind],
-        tipo: described.kind,
-        cotacaoId: row.cotacaoId,
-      });
-      if (items.length === DASHBOARD_ACTIVITY_LIMIT) break;
-    }
-    return items;
+    return activityOf(await repo.recentActivity(this.db, tenantOfUser(auth.user), DASHBOARD_ACTIVITY_LIMIT));
   }
 
   async deadlines(auth: AuthContext, now = Date.now()): Promise<DeadlineItem[]> {
-    const found = await repo.upcomingDeadlines(this.db, tenantOfUser(auth.user), DASHBOARD_DEADLINE_LIMIT);
-    return found.map((row) => ({
-      id: row.id,
-      codigo: row.codigo,
-      descricao: formatMessage(texts.deadlines.description, {
-        referencia: row.referenciaProcesso,
-        respondidas: row.respondidas,
-        total: row.total,
-      }),
-      prazo: new Date(row.prazo).toISOString(),
-      urgente: row.prazo - now <= DEADLINE_URGENT_HOURS * 3_600_000,
-    }));
+    return deadlinesOf(
+      await repo.upcomingDeadlines(this.db, tenantOfUser(auth.user), DASHBOARD_DEADLINE_LIMIT),
+      now,
+    );
   }
 
-  async dashboard(auth: AuthContext): Promise<Dashboard> {
-    const [stats, atividadesRecentes, proximosVencimentos] = await Promise.all([
-      this.stats(auth),
-      this.activity(auth),
-      this.deadlines(auth),
-    ]);
-    return { stats, atividadesRecentes, proximosVencimentos };
+  /** GET /dashboard: the three parts read in one statement. */
+  async dashboard(auth: AuthContext, now = Date.now()): Promise<Dashboard> {
+    const found = await repo.dashboard(this.db, tenantOfUser(auth.user), {
+      activity: DASHBOARD_ACTIVITY_LIMIT,
+      deadlines: DASHBOARD_DEADLINE_LIMIT,
+    });
+    return {
+      stats: statsOf(found.stats),
+      atividadesRecentes: activityOf(found.activity),
+      proximosVencimentos: deadlinesOf(found.deadlines, now),
+    };
   }
 }

@@ -1,5 +1,7 @@
+import type { ResponseTimeSortField, SortDirection } from '@cotacoes/shared/schemas/dashboard';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
+import { querySql } from '../../db/prepared.js';
 import type { Tenant } from '../../db/tenant.js';
 
 /*
@@ -121,9 +123,23 @@ function monthParts(tenant: Tenant, plan: PeriodPlan, carriers: readonly string[
   return sql.join(branches, sql` union all `);
 }
 
-export type CarrierTotals = {
+/** The period's carriers with their sums (deleted carriers keep their name). */
+function carriersWithTotals(tenant: Tenant, plan: PeriodPlan): SQL {
+  return sql`select p.*, t.nome, t.nome_busca, t.deleted_at
+    from (select transportador_id as id, sum(enviados)::int as enviados, sum(respondidos)::int as respondidos,
+        sum(soma_segundos)::float8 as soma, min(min_segundos)::int as minimo, max(max_segundos)::int as maximo,
+        max(ultima_resposta) as ultima
+      from (${totalsParts(tenant, plan)}) parts
+      group by transportador_id
+      having sum(enviados) > 0) p
+    join transportadores t on t.id = p.id and t.empresa_id = ${tenant.empresaId}`;
+}
+
+export type CarrierRow = {
   id: string;
   nome: string;
+  /** The carrier's addresses in their order, '; ' between them. */
+  emails: string;
   enviados: number;
   respondidos: number;
   somaSegundos: number;
@@ -133,21 +149,68 @@ export type CarrierTotals = {
   ultimaResposta: number | null;
 };
 
-/** Every carrier with requests in the period: its totals and name (deleted carriers keep theirs). */
-export async function carrierTotals(executor: Executor, tenant: Tenant, plan: PeriodPlan) {
-  const result = await executor.execute(
-    sql`select p.id::text as "id", t.nome as "nome", p.enviados as "enviados", p.respondidos as "respondidos",
-        p.soma as "somaSegundos", p.minimo as "minSegundos", p.maximo as "maxSegundos",
-        (extract(epoch from p.ultima) * 1000)::float8 as "ultimaResposta"
-      from (select transportador_id as id, sum(enviados)::int as enviados, sum(respondidos)::int as respondidos,
-          sum(soma_segundos)::float8 as soma, min(min_segundos)::int as minimo, max(max_segundos)::int as maximo,
-          max(ultima_resposta) as ultima
-        from (${totalsParts(tenant, plan)}) parts
-        group by transportador_id
-        having sum(enviados) > 0) p
-      join transportadores t on t.id = p.id and t.empresa_id = ${tenant.empresaId}`,
+export type TableOrder = { field?: ResponseTimeSortField; direction: SortDirection };
+
+/**
+ * The order of the table in SQL: by name (without case and accents, the carriers list's order, ADR 0009),
+ * or by a figure with the carriers that have none (no answer yet) last and the name breaking ties.
+ */
+function orderBy(order: TableOrder): SQL {
+  const dir = sql.raw(order.direction === 'asc' ? 'asc' : 'desc');
+  const byName = sql`nome_busca, id`;
+  switch (order.field) {
+    case undefined:
+      return byName;
+    case 'transportadorNome':
+      return sql`nome_busca ${dir}, id ${dir}`;
+    case 'totalRespostas':
+      return sql`respondidos ${dir}, ${byName}`;
+    case 'tempoMedioRespostaHoras':
+      return sql`(case when respondidos > 0 then soma / respondidos end) ${dir} nulls last, ${byName}`;
+    case 'tempoMinimoRespostaHoras':
+      return sql`minimo ${dir} nulls last, ${byName}`;
+    case 'tempoMaximoRespostaHoras':
+      return sql`maximo ${dir} nulls last, ${byName}`;
+  }
+}
+
+/**
+ * One page of the table (all of it without `page`), its carriers' addresses, and how many carriers match:
+ * the database sums, orders and cuts, so only the page's rows reach the application.
+ */
+export async function carrierPage(
+  db: Database,
+  tenant: Tenant,
+  plan: PeriodPlan,
+  options: { order: TableOrder; transportadorId?: string; page?: { limit: number; offset: number } },
+): Promise<{ total: number; rows: CarrierRow[] }> {
+  const only = options.transportadorId ? sql`where id = ${options.transportadorId}::uuid` : sql``;
+  const cut = options.page ? sql`limit ${options.page.limit} offset ${options.page.offset}` : sql``;
+  // The addresses are looked up for the page's rows only, after the cut.
+  const found = await querySql<CarrierRow & { total: number }>(
+    db,
+    sql`with matching as (select * from (${carriersWithTotals(tenant, plan)}) c ${only})
+      select n.total as "total", r.id::text as "id", r.nome as "nome", r.enviados as "enviados",
+        r.respondidos as "respondidos", r.soma as "somaSegundos", r.minimo as "minSegundos",
+        r.maximo as "maxSegundos", (extract(epoch from r.ultima) * 1000)::float8 as "ultimaResposta",
+        (select coalesce(string_agg(e.email, '; ' order by e.posicao), '') from transportador_emails e
+          where e.transportador_id = r.id and e.deleted_at is not distinct from r.deleted_at) as "emails"
+      from (select count(*)::int as total from matching) n
+      left join lateral (select * from matching order by ${orderBy(options.order)} ${cut}) r on true`,
   );
-  return result.rows as CarrierTotals[];
+  return {
+    total: found[0]?.total ?? 0,
+    rows: found.filter((row) => row.id !== null).map(({ total: _total, ...row }) => row),
+  };
+}
+
+/** The carriers with requests in the period, by name: the screen's carrier filter. */
+export async function periodCarriers(db: Database, tenant: Tenant, plan: PeriodPlan) {
+  return querySql<{ id: string; nome: string }>(
+    db,
+    sql`select c.id::text as "id", c.nome as "nome" from (${carriersWithTotals(tenant, plan)}) c
+      order by c.nome_busca, c.id`,
+  );
 }
 
 export type CarrierMonth = {
@@ -161,36 +224,18 @@ export type CarrierMonth = {
 
 /** The months of the period of some carriers (the page's), for their charts. */
 export async function carrierMonths(
-  executor: Executor,
+  db: Database,
   tenant: Tenant,
   plan: PeriodPlan,
   carriers: readonly string[],
 ) {
   if (carriers.length === 0) return [];
-  const result = await executor.execute(
+  return querySql<CarrierMonth>(
+    db,
     sql`select p.transportador_id::text as "id", to_char(p.mes, 'YYYY-MM') as "mes",
         sum(p.enviados)::int as "enviados", sum(p.respondidos)::int as "respondidos",
         sum(p.soma_segundos)::float8 as "somaSegundos"
       from (${monthParts(tenant, plan, carriers)}) p
       group by 1, 2`,
   );
-  return result.rows as CarrierMonth[];
-}
-
-/** The addresses of some carriers, in their order ('; '); a deleted carrier's as they were. */
-export async function carrierEmails(executor: Executor, tenant: Tenant, carriers: readonly string[]) {
-  if (carriers.length === 0) return new Map<string, string>();
-  const result = await executor.execute(
-    sql`select t.id::text as "id",
-        coalesce(string_agg(e.email, '; ' order by e.posicao), '') as "emails"
-      from transportadores t
-      left join transportador_emails e on e.transportador_id = t.id
-        and e.deleted_at is not distinct from t.deleted_at
-      where t.empresa_id = ${tenant.empresaId} and t.id in (${sql.join(
-        carriers.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})
-      group by t.id`,
-  );
-  return new Map((result.rows as { id: string; emails: string }[]).map((row) => [row.id, row.emails]));
 }

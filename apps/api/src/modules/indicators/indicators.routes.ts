@@ -1,4 +1,6 @@
 import {
+  responseTimeCarriersQuerySchema,
+  responseTimeCarriersSchema,
   responseTimesExportQuerySchema,
   responseTimesQuerySchema,
   responseTimesResponseSchema,
@@ -26,6 +28,20 @@ export const indicatorsRoutes: FastifyPluginAsyncZod<{ indicators: IndicatorsSer
       },
     },
     async (request) => indicators.responseTimes(requireAuth(request), request.query),
+  );
+
+  // Beyond the spec: the carrier filter's list, once per period (not with every page of the table).
+  app.get(
+    '/indicators/response-times/transportadores',
+    {
+      config: { access: access.company() },
+      schema: {
+        tags: ['indicators'],
+        querystring: responseTimeCarriersQuerySchema,
+        response: { 200: responseTimeCarriersSchema, ...errors },
+      },
+    },
+    async (request) => indicators.carriers(requireAuth(request), request.query),
   );
 
   // Beyond the spec: the whole table (every page) of the same filters and order, as CSV.

@@ -1,16 +1,15 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { uiDashboard } from '@cotacoes/shared/messages/ui-dashboard';
 import type {
+  ResponseTimeCarriersQuery,
   ResponseTimeExportQuery,
   ResponseTimeMonth,
   ResponseTimeRecord,
-  ResponseTimeSortField,
   ResponseTimesQuery,
   ResponseTimesResponse,
-  SortDirection,
 } from '@cotacoes/shared/schemas/dashboard';
 import type { Database } from '../../db/client.js';
-import { type Tenant, tenantOfUser } from '../../db/tenant.js';
+import { tenantOfUser } from '../../db/tenant.js';
 import { csvField } from '../../lib/spreadsheet.js';
 import type { AuthContext } from '../../plugins/request-context.js';
 import * as repo from './indicators.repository.js';
@@ -29,11 +28,14 @@ const round = (value: number, digits: number) => {
 };
 const hours = (seconds: number | null) => (seconds === null ? null : round(seconds / 3600, 2));
 
-/** The current year in Brasília: the spec's default period (1 January to 31 December). */
+const brasiliaYear = new Intl.DateTimeFormat('en', { timeZone: 'America/Sao_Paulo', year: 'numeric' });
+
+/**
+ * The current year in Brasília: the spec's default period (1 January to 31 December). One formatter for
+ * the process: making one per request cost more than the rest of the answer's work in Node.
+ */
 export function currentYear(now = new Date()): number {
-  return Number(
-    new Intl.DateTimeFormat('en', { timeZone: 'America/Sao_Paulo', year: 'numeric' }).format(now),
-  );
+  return Number(brasiliaYear.format(now));
 }
 
 /** Every month (YYYY-MM) a period touches, in order. */
@@ -54,29 +56,36 @@ export function monthsOf(inicio: string, fim: string): string[] {
   }
 }
 
-type Row = Omit<ResponseTimeRecord, 'transportadorEmail' | 'mensal'>;
-
-const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
-
-/** Sorted by the field; carriers without a value (no answer yet) always last; ties by name. */
-function compare(field: ResponseTimeSortField, direction: SortDirection) {
-  const sign = direction === 'asc' ? 1 : -1;
-  return (a: Row, b: Row) => {
-    if (field === 'transportadorNome')
-      return (
-        sign * collator.compare(a.transportadorNome, b.transportadorNome) ||
-        a.transportadorId.localeCompare(b.transportadorId)
-      );
-    const x = a[field];
-    const y = b[field];
-    if (x === null || y === null) {
-      if (x !== y) return x === null ? 1 : -1;
-    } else if (x !== y) return sign * (x - y);
-    return (
-      collator.compare(a.transportadorNome, b.transportadorNome) ||
-      a.transportadorId.localeCompare(b.transportadorId)
-    );
+/** The record's figures from a carrier's sums (hours rounded to 2 decimals, the rate to 1). */
+function recordOf(carrier: repo.CarrierRow): Omit<ResponseTimeRecord, 'mensal'> {
+  const media = carrier.respondidos > 0 ? carrier.somaSegundos / carrier.respondidos : null;
+  return {
+    transportadorId: carrier.id,
+    transportadorNome: carrier.nome,
+    transportadorEmail: carrier.emails,
+    totalCotacoes: carrier.enviados,
+    totalRespostas: carrier.respondidos,
+    tempoMedioRespostaHoras: hours(media),
+    tempoMedioRespostaDias: media === null ? null : round(media / 86_400, 2),
+    tempoMinimoRespostaHoras: hours(carrier.minSegundos),
+    tempoMaximoRespostaHoras: hours(carrier.maxSegundos),
+    taxaResposta: round((carrier.respondidos / carrier.enviados) * 100, 1),
+    ultimaResposta: carrier.ultimaResposta === null ? null : new Date(carrier.ultimaResposta).toISOString(),
   };
+}
+
+/** The period asked for: one end given, the other is the edge of that end's year; none, the current year. */
+function periodOf(query: { dataInicio?: string; dataFim?: string }, now: Date) {
+  const dataInicio = query.dataInicio ?? `${query.dataFim?.slice(0, 4) ?? currentYear(now)}-01-01`;
+  const dataFim = query.dataFim ?? `${dataInicio.slice(0, 4)}-12-31`;
+  return { dataInicio, dataFim, plan: repo.planPeriod(dataInicio, dataFim) };
+}
+
+/** A column without a direction starts descending (the screen's rule); no column: by name. */
+function orderOf(query: ExportQuery): repo.TableOrder {
+  return query.sortField
+    ? { field: query.sortField, direction: query.sortDirection ?? 'desc' }
+    : { direction: 'asc' };
 }
 
 /**
@@ -86,60 +95,27 @@ function compare(field: ResponseTimeSortField, direction: SortDirection) {
 export class IndicatorsService {
   constructor(private readonly db: Database) {}
 
-  /** Every carrier of the period matching the filter, sorted (the table before its pages). */
-  private async sortedRows(tenant: Tenant, query: ExportQuery, now: Date) {
-    const year = currentYear(now);
-    // One end given: the other is the edge of that end's year.
-    const dataInicio = query.dataInicio ?? `${query.dataFim?.slice(0, 4) ?? year}-01-01`;
-    const dataFim = query.dataFim ?? `${dataInicio.slice(0, 4)}-12-31`;
-    const plan = repo.planPeriod(dataInicio, dataFim);
-    const totals = await repo.carrierTotals(this.db, tenant, plan);
-    const rows: Row[] = totals.map((carrier) => {
-      const media = carrier.respondidos > 0 ? carrier.somaSegundos / carrier.respondidos : null;
-      return {
-        transportadorId: carrier.id,
-        transportadorNome: carrier.nome,
-        totalCotacoes: carrier.enviados,
-        totalRespostas: carrier.respondidos,
-        tempoMedioRespostaHoras: hours(media),
-        tempoMedioRespostaDias: media === null ? null : round(media / 86_400, 2),
-        tempoMinimoRespostaHoras: hours(carrier.minSegundos),
-        tempoMaximoRespostaHoras: hours(carrier.maxSegundos),
-        taxaResposta: round((carrier.respondidos / carrier.enviados) * 100, 1),
-        ultimaResposta:
-          carrier.ultimaResposta === null ? null : new Date(carrier.ultimaResposta).toISOString(),
-      };
-    });
-    rows.sort(compare('transportadorNome', 'asc'));
-    const transportadores = rows.map((row) => ({ id: row.transportadorId, nome: row.transportadorNome }));
-    const matching = query.transportadorId
-      ? rows.filter((row) => row.transportadorId === query.transportadorId)
-      : rows;
-    if (query.sortField) matching.sort(compare(query.sortField, query.sortDirection ?? 'desc'));
-    return { plan, dataInicio, dataFim, rows: matching, transportadores };
-  }
-
   async responseTimes(
     auth: AuthContext,
     query: ResponseTimesQuery,
     now = new Date(),
   ): Promise<ResponseTimesResponse> {
     const tenant = tenantOfUser(auth.user);
-    const { plan, dataInicio, dataFim, rows, transportadores } = await this.sortedRows(tenant, query, now);
-    const total = rows.length;
-    const totalPages = Math.ceil(total / query.limit);
-    const pageRows = rows.slice((query.page - 1) * query.limit, query.page * query.limit);
-
-    const ids = pageRows.map((row) => row.transportadorId);
-    const [months, emails] = await Promise.all([
-      repo.carrierMonths(this.db, tenant, plan, ids),
-      repo.carrierEmails(this.db, tenant, ids),
-    ]);
+    const { dataInicio, dataFim, plan } = periodOf(query, now);
+    const { total, rows } = await repo.carrierPage(this.db, tenant, plan, {
+      order: orderOf(query),
+      transportadorId: query.transportadorId,
+      page: { limit: query.limit, offset: (query.page - 1) * query.limit },
+    });
+    const months = await repo.carrierMonths(
+      this.db,
+      tenant,
+      plan,
+      rows.map((row) => row.id),
+    );
     const periodMonths = monthsOf(dataInicio, dataFim);
-    const data = pageRows.map((row) => {
-      const own = new Map(
-        months.filter((month) => month.id === row.transportadorId).map((month) => [month.mes, month]),
-      );
+    const data = rows.map((row) => {
+      const own = new Map(months.filter((month) => month.id === row.id).map((month) => [month.mes, month]));
       const mensal: ResponseTimeMonth[] = periodMonths.map((mes) => {
         const month = own.get(mes);
         return {
@@ -150,9 +126,15 @@ export class IndicatorsService {
             month && month.respondidos > 0 ? hours(month.somaSegundos / month.respondidos) : null,
         };
       });
-      return { ...row, transportadorEmail: emails.get(row.transportadorId) ?? '', mensal };
+      return { ...recordOf(row), mensal };
     });
-    return { data, total, totalPages, page: query.page, dataInicio, dataFim, transportadores };
+    return { data, total, totalPages: Math.ceil(total / query.limit), page: query.page, dataInicio, dataFim };
+  }
+
+  /** The carriers with requests in the period (the screen's carrier filter), by name. */
+  async carriers(auth: AuthContext, query: ResponseTimeCarriersQuery, now = new Date()) {
+    const { plan } = periodOf(query, now);
+    return { data: await repo.periodCarriers(this.db, tenantOfUser(auth.user), plan) };
   }
 
   /** The whole table of the filters (every page) as a CSV file (`;`, UTF-8 with BOM, cells neutralised). */
@@ -162,27 +144,28 @@ export class IndicatorsService {
     now = new Date(),
   ): Promise<{ filename: string; body: Buffer }> {
     const tenant = tenantOfUser(auth.user);
-    const { dataInicio, dataFim, rows } = await this.sortedRows(tenant, query, now);
-    const emails = await repo.carrierEmails(
-      this.db,
-      tenant,
-      rows.map((row) => row.transportadorId),
-    );
+    const { dataInicio, dataFim, plan } = periodOf(query, now);
+    const { rows } = await repo.carrierPage(this.db, tenant, plan, {
+      order: orderOf(query),
+      transportadorId: query.transportadorId,
+    });
     const number = (value: number | null) => (value === null ? '' : decimal.format(value));
     const lines = [
       texts.csvColumns,
-      ...rows.map((row) => [
-        row.transportadorNome,
-        emails.get(row.transportadorId) ?? '',
-        String(row.totalCotacoes),
-        String(row.totalRespostas),
-        number(row.taxaResposta),
-        number(row.tempoMedioRespostaHoras),
-        number(row.tempoMedioRespostaDias),
-        number(row.tempoMinimoRespostaHoras),
-        number(row.tempoMaximoRespostaHoras),
-        row.ultimaResposta ? dateTime(new Date(row.ultimaResposta)) : '',
-      ]),
+      ...rows
+        .map(recordOf)
+        .map((row) => [
+          row.transportadorNome,
+          row.transportadorEmail,
+          String(row.totalCotacoes),
+          String(row.totalRespostas),
+          number(row.taxaResposta),
+          number(row.tempoMedioRespostaHoras),
+          number(row.tempoMedioRespostaDias),
+          number(row.tempoMinimoRespostaHoras),
+          number(row.tempoMaximoRespostaHoras),
+          row.ultimaResposta ? dateTime(new Date(row.ultimaResposta)) : '',
+        ]),
     ].map((line) => line.map(csvField).join(';'));
     return {
       filename: formatMessage(texts.exportFile, { inicio: dataInicio, fim: dataFim }),

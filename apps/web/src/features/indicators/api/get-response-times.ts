@@ -1,5 +1,6 @@
 import { ui } from '@cotacoes/shared/messages/ui';
 import type {
+  ResponseTimeCarriers,
   ResponseTimeSortField,
   ResponseTimesResponse,
   SortDirection,
@@ -49,5 +50,23 @@ export function useResponseTimes(params: ResponseTimesParams) {
     queryKey: [...indicatorsKey, params],
     queryFn: () => getResponseTimes(params),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** `GET /api/indicators/response-times/transportadores`: the carrier filter's list of a period. */
+export function getResponseTimeCarriers(period: { dataInicio: string; dataFim: string }) {
+  return api.get<ResponseTimeCarriers>(
+    `/indicators/response-times/transportadores${responseTimesQuery(period)}`,
+    {
+      fallback: ui.indicators.loadError,
+    },
+  );
+}
+
+export function useResponseTimeCarriers(period: { dataInicio: string; dataFim: string }) {
+  return useQuery({
+    queryKey: [...indicatorsKey, 'carriers', period],
+    queryFn: () => getResponseTimeCarriers(period),
+    select: (answer) => answer.data,
   });
 }

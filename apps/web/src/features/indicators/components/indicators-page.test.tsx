@@ -57,6 +57,9 @@ const CARRIERS: ResponseTimeRecord[] = [
 function fakeApi(options: { data?: ResponseTimeRecord[]; fail?: boolean } = {}) {
   const all = options.data ?? CARRIERS;
   return stubNetwork({
+    'GET /api/indicators/response-times/transportadores': {
+      body: { data: all.map((row) => ({ id: row.transportadorId, nome: row.transportadorNome })) },
+    },
     'GET /api/indicators/response-times': (request) => {
       if (options.fail)
         return { status: 500, body: { code: 'INTERNAL', message: 'Erro interno', status: 500 } };
@@ -72,7 +75,6 @@ function fakeApi(options: { data?: ResponseTimeRecord[]; fail?: boolean } = {}) 
         page,
         dataInicio: query.get('dataInicio')!,
         dataFim: query.get('dataFim')!,
-        transportadores: all.map((row) => ({ id: row.transportadorId, nome: row.transportadorNome })),
       };
       return { body };
     },
@@ -105,6 +107,10 @@ describe('indicators page', { timeout: 20_000 }, () => {
       dataInicio: `${YEAR}-01-01`,
       dataFim: `${YEAR}-12-31`,
     });
+    // The carrier filter's list: once for the period, not with every page.
+    expect(network.requests.map((request) => request.url)).toContain(
+      `/api/indicators/response-times/transportadores?dataInicio=${YEAR}-01-01&dataFim=${YEAR}-12-31`,
+    );
     expect(document.title).toBe('Indicadores de Performance | Sistema de Cotações');
     expect(screen.getByRole('heading', { level: 1, name: t.title })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: t.back })).toHaveAttribute('href', '/');

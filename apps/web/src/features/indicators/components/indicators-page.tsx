@@ -14,7 +14,7 @@ import { paths } from '@/config/paths';
 import { errorText } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
 import { useExportResponseTimes } from '../api/export-response-times';
-import { useResponseTimes } from '../api/get-response-times';
+import { useResponseTimeCarriers, useResponseTimes } from '../api/get-response-times';
 import { currentYear, defaultRange, type MonthRange, rangeDates } from '../lib/period';
 import { LEVEL_CLASSES } from '../lib/response-time';
 import { nextSort, type SortState } from '../lib/sort';
@@ -50,6 +50,8 @@ export function IndicatorsPage() {
     sortDirection: sort?.direction,
   };
   const query = useResponseTimes(params);
+  // The carrier filter lists the carriers of the loaded period (fetched once per period, not per page).
+  const carrierList = useResponseTimeCarriers(period);
   const exportCsv = useExportResponseTimes();
   const data = query.data;
 
@@ -60,7 +62,7 @@ export function IndicatorsPage() {
 
   // The carrier list is the period's; a chosen carrier stays offered when another period lacks it.
   const knownNames = useRef(new Map<string, string>());
-  const carriers = data?.transportadores ?? [];
+  const carriers = carrierList.data ?? [];
   for (const carrier of carriers) knownNames.current.set(carrier.id, carrier.nome);
   const carrierOptions = [
     { value: '', label: t.allCarriers },

@@ -8,10 +8,10 @@ export interface MonthRange {
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /** The current year in Brasília: the spec's default range is 1 January to 31 December of it. */
+const brasiliaYear = new Intl.DateTimeFormat('en', { timeZone: 'America/Sao_Paulo', year: 'numeric' });
+
 export function currentYear(now = new Date()): number {
-  return Number(
-    new Intl.DateTimeFormat('en', { timeZone: 'America/Sao_Paulo', year: 'numeric' }).format(now),
-  );
+  return Number(brasiliaYear.format(now));
 }
 
 export function defaultRange(now = new Date()): MonthRange {
