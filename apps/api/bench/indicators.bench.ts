@@ -96,7 +96,9 @@ async function seedCompany(label: string, quotes: number): Promise<string> {
 const started = performance.now();
 const empresaId = await seedCompany('A', QUOTES);
 await seedCompany('B', Math.round(QUOTES / 5));
-if (url) await db.execute(sql`vacuum analyze`);
+// Statistics, as autovacuum keeps them on PostgreSQL. PGlite has no autovacuum (ADR 0019): without this
+// its planner guesses one row per company and walks whole ranges.
+await db.execute(url ? sql`vacuum analyze` : sql`analyze`);
 const counts = (
   await db.execute(
     sql`select (select count(*) from cotacoes where empresa_id = ${empresaId})::int as quotes,
@@ -112,6 +114,11 @@ const year = new Date().getFullYear();
 const [carrier] = (
   await db.execute(sql`select id from transportadores where empresa_id = ${empresaId} order by nome limit 1`)
 ).rows as { id: string }[];
+if (process.env.BENCH_EXPLAIN) {
+  // The plans of the dashboard's and the table's reads, with this database's statistics.
+  const { explainDashboard } = await import('./indicators-explain.js');
+  await explainDashboard(db, empresaId);
+}
 const indicators = '/api/indicators/response-times';
 const first = await app.inject({ method: 'GET', url: `${indicators}?page=1&limit=10`, headers });
 const lastPage = first.json().totalPages as number;
