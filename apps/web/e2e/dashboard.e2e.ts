@@ -292,12 +292,14 @@ describe('guided tour', () => {
         await page.waitForFunction(
           () => document.activeElement?.getAttribute('aria-label') === 'Próximo (Passo 6 de 8)',
         );
+        await tourSettled(page);
         await page.keyboard.press('Enter');
         await dialog.getByRole('heading', { name: 'Suporte e ajuda' }).waitFor({ timeout: 10_000 });
         await page.waitForFunction(
           () => document.activeElement?.getAttribute('aria-label') === 'Próximo (Passo 7 de 8)',
         );
       }
+      await tourSettled(page);
       await page.keyboard.press('Enter');
     }
     await dialog.waitFor({ state: 'detached' });
