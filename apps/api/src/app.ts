@@ -41,6 +41,8 @@ import { ComparisonService } from './modules/comparison/comparison.service.js';
 import { PtaxService } from './modules/comparison/ptax.service.js';
 import { conversationRoutes } from './modules/conversation/conversation.routes.js';
 import { ConversationService } from './modules/conversation/conversation.service.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { DashboardService } from './modules/dashboard/dashboard.service.js';
 import { decisionsRoutes } from './modules/decisions/decisions.routes.js';
 import { DecisionsService } from './modules/decisions/decisions.service.js';
 import { devMailboxRoutes, isMailboxAvailable } from './modules/dev-mailbox/dev-mailbox.routes.js';
@@ -52,6 +54,8 @@ import { MembersService } from './modules/empresas/members.service.js';
 import { linkInvitedUser } from './modules/empresas/registration-link.js';
 import { extractionRoutes } from './modules/extraction/extraction.routes.js';
 import { inboundAdminRoutes } from './modules/inbound-admin/inbound-admin.routes.js';
+import { indicatorsRoutes } from './modules/indicators/indicators.routes.js';
+import { IndicatorsService } from './modules/indicators/indicators.service.js';
 import { quotesRoutes } from './modules/quotes/quotes.routes.js';
 import { QuotesService } from './modules/quotes/quotes.service.js';
 import { ratesRoutes } from './modules/rates/rates.routes.js';
@@ -304,6 +308,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(inboundAdminRoutes, { config, db: database.db, sources: inboundSources });
       await api.register(conversationRoutes, { conversation: new ConversationService(database.db, config) });
+      await api.register(dashboardRoutes, { dashboard: new DashboardService(database.db) });
+      await api.register(indicatorsRoutes, { indicators: new IndicatorsService(database.db) });
     },
     { prefix: '/api' },
   );

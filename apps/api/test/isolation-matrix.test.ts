@@ -699,6 +699,23 @@ const probes: Record<string, Probe> = {
       url: `/api/groups/${await groupIn(targetCompany.empresaId)}/transporters/${await carrierIn(targetCompany.empresaId)}`,
     }),
   },
+  'GET /api/dashboard': { request: () => ({ method: 'GET', url: '/api/dashboard' }) },
+  'GET /api/dashboard/stats': { request: () => ({ method: 'GET', url: '/api/dashboard/stats' }) },
+  'GET /api/dashboard/atividades': { request: () => ({ method: 'GET', url: '/api/dashboard/atividades' }) },
+  'GET /api/dashboard/vencimentos': { request: () => ({ method: 'GET', url: '/api/dashboard/vencimentos' }) },
+  'GET /api/indicators/response-times': {
+    // With the other company's carrier as the filter: it matches nothing and shows nothing of it.
+    request: async ({ other }) => ({
+      method: 'GET',
+      url: `/api/indicators/response-times?transportadorId=${await carrierIn(other.empresaId)}`,
+    }),
+  },
+  'GET /api/indicators/response-times/transportadores': {
+    request: () => ({ method: 'GET', url: '/api/indicators/response-times/transportadores' }),
+  },
+  'GET /api/indicators/response-times/export': {
+    request: () => ({ method: 'GET', url: '/api/indicators/response-times/export' }),
+  },
   'DELETE /api/groups/:id/transporters/:transporterId': {
     request: async ({ targetCompany }) => {
       const grupoId = await groupIn(targetCompany.empresaId);

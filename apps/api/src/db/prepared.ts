@@ -1,4 +1,6 @@
-import { PgTransaction } from 'drizzle-orm/pg-core';
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Database, Executor } from './client.js';
 
@@ -51,4 +53,17 @@ export async function queryRows<T>(
       ? await client.query({ name, text, values })
       : await client.query(text, values);
   return result.rows as T[];
+}
+
+const dialect = new PgDialect({ casing: 'snake_case' });
+
+/**
+ * `queryRows` for SQL composed with drizzle's `sql` template (its parts vary with the request: the period's
+ * ranges, the order): rendered to text, then prepared on PostgreSQL under a name made from that text, so
+ * each distinct shape is parsed and planned once per connection (ADR 0019). The values must not steer the
+ * plan (a generic plan may be used). Rows come with the driver's own parsing: cast what you read.
+ */
+export function querySql<T>(db: Database, query: SQL): Promise<T[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return queryRows<T>(db, text, params, `s_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`);
 }

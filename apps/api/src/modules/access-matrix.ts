@@ -175,6 +175,19 @@ export const accessMatrix: Record<string, RouteRule> = {
   'GET /api/emails/by-cotacao/:id': { allow: signedIn, company: true, target: true },
   'GET /api/imap/attachments/:messageId': { allow: signedIn, company: true, target: true },
   'GET /api/attachments/:key': { allow: signedIn, company: true, target: true },
+
+  // Dashboard and indicators (spec 000 §7): the caller's company only
+  'GET /api/dashboard': { allow: signedIn, company: true },
+  'GET /api/dashboard/stats': { allow: signedIn, company: true },
+  'GET /api/dashboard/atividades': { allow: signedIn, company: true },
+  'GET /api/dashboard/vencimentos': { allow: signedIn, company: true },
+  'GET /api/indicators/response-times': {
+    allow: signedIn,
+    company: true,
+    note: "transportadorId filters the caller's carriers; another company's id matches nothing",
+  },
+  'GET /api/indicators/response-times/transportadores': { allow: signedIn, company: true },
+  'GET /api/indicators/response-times/export': { allow: signedIn, company: true, note: 'as response-times' },
 };
 
 /** The callers a declared access rule lets through (`custom` rules decide in the route itself). */

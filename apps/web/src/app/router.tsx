@@ -56,6 +56,7 @@ export function createRoutes(): RouteObject[] {
                     { path: paths.quotes.sent.path, lazy: page(() => import('./routes/sent-quotes')) },
                     { path: paths.quotes.detail.path, lazy: page(() => import('./routes/quote-detail')) },
                     { path: paths.indicators.path, lazy: placeholder('IndicatorsPage') },
+                    { path: paths.indicators.path, lazy: page(() => import('./routes/indicators')) },
                   ],
                 },
                 { path: paths.settings.root.path, lazy: page(() => import('./routes/settings')) },

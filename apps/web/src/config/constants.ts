@@ -2,6 +2,9 @@
 export const RATES_REFRESH_MS = 180_000;
 export const SCROLL_TOP_THRESHOLD_PX = 300;
 export const TUTORIAL_START_DELAY_MS = 100;
+/** The tour stops, navigates and restarts after 1 s; a missing target gets another 500 ms (spec 4, 9). */
+export const TOUR_RESTART_DELAY_MS = 1_000;
+export const TOUR_RETRY_DELAY_MS = 500;
 export const EMPRESA_TOAST_MS = 6_000;
 export const DEFAULT_TOAST_MS = 4_000;
 export const MAX_TOASTS = 20;
@@ -16,6 +19,8 @@ export const storageKeys = {
   sidebarCollapsed: 'sidebar-collapsed',
   pendingEmail: 'pending-registration-email',
   gmailCode: 'gmail-auth-code',
+  /** Per user: the guided tour was offered (`tour-offered:<userId>`). */
+  tourOffered: 'tour-offered',
 } as const;
 /** Success modals of create actions close by themselves (spec 4 and 9). */
 export const SUCCESS_MODAL_MS = 2_000;

@@ -12,10 +12,19 @@ export const paths = {
     tokenCallback: { path: '/auth/callback', getHref: () => '/auth/callback' },
   },
   onboarding: { path: '/onboarding/company', getHref: () => '/onboarding/company' },
-  management: { path: '/management', getHref: () => '/management' },
+  management: {
+    path: '/management',
+    /** `tab`: the groups tab ('grupos') instead of the agents. */
+    getHref: (tab?: 'grupos') => (tab ? `/management?tab=${tab}` : '/management'),
+  },
   quotes: {
     new: { path: '/quotes', getHref: () => '/quotes' },
-    sent: { path: '/sent-quotes', getHref: () => '/sent-quotes' },
+    sent: {
+      path: '/sent-quotes',
+      /** `status`: the list opens with that status filter. */
+      getHref: (status?: string) =>
+        status ? `/sent-quotes?status=${encodeURIComponent(status)}` : '/sent-quotes',
+    },
     detail: { path: '/quotes/:id', getHref: (id: string) => `/quotes/${encodeURIComponent(id)}` },
     approve: {
       path: '/quotes/:id/approve',

@@ -67,6 +67,11 @@ export const fieldMessages = {
   incotermInvalid: 'Incoterm inválido.',
   statusInvalid: 'Status inválido.',
   tabInvalid: 'Aba inválida.',
+  dayInvalid: 'Data inválida. Use o formato AAAA-MM-DD.',
+  periodInverted: 'A data final não pode ser anterior à data inicial.',
+  periodTooLong: 'O período pode abranger no máximo {max} anos.',
+  sortFieldInvalid: 'Coluna de ordenação inválida.',
+  sortDirectionInvalid: 'Direção de ordenação inválida. Use asc ou desc.',
   fieldNotAllowed: 'Campo não permitido: {keys}',
   notJsonList: '{field} não é uma lista JSON',
 } as const;

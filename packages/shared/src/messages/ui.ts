@@ -1,6 +1,7 @@
 import { uiComparative } from './ui-comparative.js';
 import { uiComparison } from './ui-comparison.js';
 import { uiConversation } from './ui-conversation.js';
+import { uiDashboard } from './ui-dashboard.js';
 import { uiDecisions } from './ui-decisions.js';
 import { uiReplies } from './ui-replies.js';
 
@@ -11,8 +12,8 @@ export const ui = {
 
   /**
    * Everything the product says about itself (login page, FAQ), in one place. Each sentence must be true
-   * of the build it ships in: change it here when a feature lands (replies, comparison, approval,
-   * indicators are not claimed yet). The send formats' descriptions (quotes.format.options) are claims too.
+   * of the build it ships in: change it here when a feature lands (comparison and approval are not claimed
+   * yet). The send formats' descriptions (quotes.format.options) are claims too.
    */
   productClaims: {
     heroBadge: 'Cotações de frete',
@@ -24,6 +25,7 @@ export const ui = {
       'Respostas lidas da caixa de e-mail e ligadas à cotação e ao agente, com frete, taxas, transit time, free time e validade extraídos, inclusive de anexos PDF e Excel.',
       'Cadastro de agentes de carga e grupos, com importação e exportação de planilhas.',
       'Relatório das cotações enviadas, com a situação do envio e das respostas de cada agente, prazos, busca e filtros.',
+      'Dashboard com cotações abertas, aguardando resposta e vencidas, e indicadores do tempo de resposta de cada agente de carga.',
     ],
     faq: [
       {
@@ -41,6 +43,10 @@ export const ui = {
       {
         q: 'Para onde vão as respostas dos agentes de carga?',
         a: 'Cada pedido sai com um endereço de resposta que identifica a cotação. No envio em cópia oculta (Cco), o modo padrão, todos os agentes de carga da cotação recebem a mesma mensagem e o mesmo endereço de resposta. No envio individual, cada agente recebe uma mensagem própria, com um endereço de resposta exclusivo dele. A resposta do agente vai para esse endereço; o sistema lê a caixa configurada, liga cada resposta à cotação e ao agente e extrai os valores. Respostas recebidas por outros meios (Outlook, WhatsApp, telefone) podem ser registradas na cotação em "Registrar resposta", e mensagens que não casam com nenhuma cotação ficam em "Não identificadas" para você atribuir.',
+      },
+      {
+        q: 'Como acompanho o tempo de resposta dos agentes de carga?',
+        a: 'Em "Indicadores", escolha o período e, se quiser, um agente de carga e clique em "Aplicar Filtros". Para cada agente, a tabela mostra quantas cotações recebeu e respondeu, a taxa de resposta, os tempos médio, mínimo e máximo até a primeira resposta e a média de cada mês; ela pode ser ordenada e exportada em CSV. O Dashboard resume as cotações abertas, as que aguardam resposta e as vencidas, com as atividades recentes e os próximos vencimentos. Para conhecer as telas, use o botão "Tutorial" na barra superior.',
       },
       {
         q: 'Quais são os perfis de acesso?',
@@ -311,16 +317,6 @@ export const ui = {
     copy: 'Copiar código',
     missing: 'Nenhum código de autorização foi recebido.',
     back: 'Voltar',
-  },
-
-  dashboard: {
-    title: 'Dashboard',
-    greeting: 'Olá, {name}!',
-    subtitle: 'Gerencie suas cotações e acompanhe o progresso',
-    placeholder:
-      'Os indicadores do painel (transportadores, cotações abertas, grupos e vencimentos) aparecem aqui em breve.',
-    viewQuotes: 'Ver Cotações',
-    newQuote: 'Nova Cotação',
   },
 
   onboarding: {
@@ -1278,6 +1274,8 @@ export const ui = {
   comparison: uiComparison,
   comparative: uiComparative,
   decisions: uiDecisions,
+
+  ...uiDashboard,
 
   ui: {
     multiSelectPlaceholder: 'Selecione...',

@@ -134,6 +134,10 @@ export const cotacoes = pgTable(
     index('cotacoes_prazo_aguardando_idx')
       .on(table.prazoResposta)
       .where(sql`${table.status} = 'AGUARDANDO_RESPOSTA' AND ${table.deletedAt} is null`),
+    // Dashboard (ADR 0019): a status's deadlines in order (overdue count, upcoming and passed deadlines).
+    index('cotacoes_empresa_status_prazo_idx')
+      .on(table.empresaId, table.status, table.prazoResposta)
+      .where(sql`${table.deletedAt} is null`),
   ],
 );
 
@@ -169,6 +173,8 @@ export const cotacaoDestinatarios = pgTable(
     uniqueIndex('cotacao_destinatarios_cotacao_transportador_key').on(table.cotacaoId, table.transportadorId),
     index('cotacao_destinatarios_transportador_idx').on(table.transportadorId),
     index('cotacao_destinatarios_message_id_idx').on(table.messageId),
+    // Indicators (ADR 0019): a period's partial months read from the recipients themselves.
+    index('cotacao_destinatarios_empresa_created_idx').on(table.empresaId, table.createdAt),
   ],
 );
 

@@ -187,6 +187,8 @@ export const respostas = pgTable(
     index('respostas_cotacao_idx').on(table.empresaId, table.cotacaoId, table.createdAt),
     uniqueIndex('respostas_destinatario_versao_key').on(table.destinatarioId, table.versao),
     uniqueIndex('respostas_inbound_key').on(table.inboundMessageId),
+    // Dashboard (ADR 0019): the company's newest replies.
+    index('respostas_empresa_created_idx').on(table.empresaId, table.createdAt),
   ],
 );
 

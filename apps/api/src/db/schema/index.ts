@@ -3,6 +3,7 @@ export * from './cotacoes.js';
 export * from './decisions.js';
 export * from './empresas.js';
 export * from './inbound.js';
+export * from './indicadores.js';
 export * from './membership.js';
 export * from './outbox.js';
 export * from './transportadores.js';

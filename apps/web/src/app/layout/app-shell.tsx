@@ -2,6 +2,7 @@ import { ui } from '@cotacoes/shared/messages/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { FullPageLoading } from '@/components/ui/spinner';
+import { TourHost } from '@/features/tour/components/tour-host';
 import { cn } from '@/lib/cn';
 import { useUser } from '@/lib/session';
 import { Footer } from './footer';
@@ -81,6 +82,7 @@ export function AppShell() {
         <Footer />
       </div>
       <ScrollToTop />
+      <TourHost />
     </div>
   );
 }

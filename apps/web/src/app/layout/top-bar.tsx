@@ -1,9 +1,18 @@
 import { ui } from '@cotacoes/shared/messages/ui';
 import type { User } from '@cotacoes/shared/schemas/auth';
 import { Link } from 'react-router';
-import { AppLogo, LifeBuoyIcon, MenuIcon, MoonIcon, SettingsIcon, SunIcon } from '@/components/icons';
+import {
+  AppLogo,
+  LifeBuoyIcon,
+  MenuIcon,
+  MoonIcon,
+  PlayCircleIcon,
+  SettingsIcon,
+  SunIcon,
+} from '@/components/icons';
 import { paths } from '@/config/paths';
 import { RatesTicker } from '@/features/rates/components/rates-ticker';
+import { useStartTutorial } from '@/features/tour/hooks/use-start-tutorial';
 import { cn } from '@/lib/cn';
 import { toggleTheme, useTheme } from '@/lib/theme';
 
@@ -13,6 +22,7 @@ const iconButton =
 
 export function TopBar({ user, onOpenMenu }: { user: User; onOpenMenu: () => void }) {
   const theme = useTheme();
+  const startTutorial = useStartTutorial();
   const themeLabel = theme === 'dark' ? ui.shell.topBar.themeToLight : ui.shell.topBar.themeToDark;
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/80">
@@ -31,7 +41,15 @@ export function TopBar({ user, onOpenMenu }: { user: User; onOpenMenu: () => voi
         </span>
         <RatesTicker className="order-last w-full overflow-x-auto pb-1 sm:order-none sm:w-auto sm:pb-0" />
         <div className="ml-auto flex items-center gap-1">
-          {/* The tutorial button arrives with the guided tour (dashboard issue): a button must not pretend. */}
+          <button
+            type="button"
+            onClick={startTutorial}
+            title={ui.shell.topBar.tutorialHint}
+            className={iconButton}
+          >
+            <PlayCircleIcon size={20} />
+            <span className="sr-only lg:not-sr-only">{ui.shell.topBar.tutorial}</span>
+          </button>
           <Link
             to={paths.support.getHref()}
             className={iconButton}

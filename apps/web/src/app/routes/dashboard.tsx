@@ -1,5 +1,6 @@
-import { DashboardPlaceholder } from '@/features/dashboard/components/dashboard-placeholder';
+import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
+import { TourOffer } from '@/features/tour/components/tour-offer';
 
 export default function DashboardRoute() {
-  return <DashboardPlaceholder />;
+  return <DashboardPage offer={<TourOffer />} />;
 }

@@ -93,15 +93,16 @@ describe('login page claims and actions', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('claims nothing this build does not do (no comparison, approval, indicators or AI); replies are read and extracted', async () => {
+  it('claims nothing this build does not do (no comparison, approval or AI); replies are read and extracted, indicators measured', async () => {
     stubNetwork({ 'GET /api/config': { body: publicConfig } });
     const { container } = renderApp('/login');
     await screen.findByRole('button', { name: ui.login.consultQuote });
     const text = container.textContent ?? '';
-    for (const word of [/compar/i, /aprov/i, /indicador/i, /\bIA\b/]) {
+    for (const word of [/compar/i, /aprov/i, /\bIA\b/]) {
       expect(text).not.toMatch(word);
     }
     expect(text).toMatch(/Respostas lidas da caixa de e-mail/);
+    expect(text).toMatch(/indicadores do tempo de resposta de cada agente de carga/);
   });
 
   it('the send formats claim no automatic reading of replies', () => {

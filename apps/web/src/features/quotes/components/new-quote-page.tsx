@@ -202,7 +202,7 @@ export function NewQuotePage() {
       )}
       <Card className="p-4 sm:p-6">
         <WizardStepper step={step} onGoBack={goTo} />
-        <form onSubmit={onSubmit} noValidate className="mt-6">
+        <form onSubmit={onSubmit} noValidate className="mt-6" data-tour="quote-form">
           <h2
             ref={headingRef}
             tabIndex={-1}

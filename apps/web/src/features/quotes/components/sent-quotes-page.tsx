@@ -190,7 +190,11 @@ export function SentQuotesPage() {
   const filtersId = useId();
   const [showFilters, setShowFilters] = useState(true);
   const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<QuoteStatus | ''>('');
+  // A link may open the list filtered (the dashboard's cards: /sent-quotes?status=…).
+  const [status, setStatus] = useState<QuoteStatus | ''>(() => {
+    const initial = params.get('status') ?? '';
+    return (WAITING_STATUSES as readonly string[]).includes(initial) ? (initial as QuoteStatus) : '';
+  });
   const debounced = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   // The status filter offers the waiting statuses only: it applies to the 'enviadas' tab.
   const statusFilter = tab === 'enviadas' && status ? status : undefined;
@@ -319,7 +323,7 @@ export function SentQuotesPage() {
             {t.clearFilters}
           </Button>
         </div>
-        <div id={filtersId} hidden={!showFilters}>
+        <div id={filtersId} hidden={!showFilters} data-tour="sent-quotes-filters">
           <Card className="p-4">
             <search className="grid gap-3 md:grid-cols-[1fr_16rem]">
               <Input

@@ -11,7 +11,7 @@ export function SupportPage() {
     <>
       <PageTitle title={ui.support.title} />
       <PageHeader title={ui.support.heading} description={ui.support.subtitle} />
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid gap-4 md:grid-cols-2" data-tour="support-channels">
         <Card className="flex gap-4 p-5">
           <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary-soft-fg">
             <MailIcon size={22} />

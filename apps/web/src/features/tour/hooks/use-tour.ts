@@ -1,7 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import { createStore } from '@/lib/create-store';
 
-/** Tutorial state of spec 4 (run flag, tour-active flag, step index); the steps arrive with the tour issue. */
+/**
+ * Tutorial state of spec 4: the run flag (the tooltip is showing), the tour-active flag (the tour is on,
+ * possibly between screens) and the step index.
+ */
 export interface TourState {
   run: boolean;
   tourActive: boolean;
@@ -14,6 +17,11 @@ export const tourStore = createStore<TourState>({ run: false, tourActive: false,
 
 export function startTour(stepIndex = 0): void {
   tourStore.set({ run: true, tourActive: true, stepIndex });
+}
+
+/** Between two screens: the tour stays active with its next step, not showing. */
+export function pauseTour(stepIndex: number): void {
+  tourStore.set({ run: false, tourActive: true, stepIndex });
 }
 
 /** Finishing, skipping or closing ends the tour and resets the step to 0. */

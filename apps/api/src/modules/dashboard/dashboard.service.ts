@@ -1,0 +1,195 @@
+import { formatMessage } from '@cotacoes/shared/messages/errors';
+import { uiDashboard } from '@cotacoes/shared/messages/ui-dashboard';
+import {
+  ACTIVITY_COLORS,
+  type ActivityItem,
+  type ActivityKind,
+  DASHBOARD_ACTIVITY_LIMIT,
+  DASHBOARD_DEADLINE_LIMIT,
+  type Dashboard,
+  type DashboardStats,
+  DEADLINE_URGENT_HOURS,
+  type DeadlineItem,
+} from '@cotacoes/shared/schemas/dashboard';
+import type { Database } from '../../db/client.js';
+import { tenantOfUser } from '../../db/tenant.js';
+import type { AuthContext } from '../../plugins/request-context.js';
+import * as repo from './dashboard.repository.js';
+
+const texts = uiDashboard.dashboard;
+
+/**
+ * Audited actions and the activity each one is (ADR 0019). A passed deadline is the deadline job's
+ * `cotacao.prazo_encerrado` once it moved the quote, and read from the quote itself (`prazo_resposta`)
+ * while the quote still waits for answers: never both for one quote.
+ */
+const AUDIT_KINDS: Record<string, ActivityKind> = {
+  'transportador.create': 'transportador_adicionado',
+  'transportador.import': 'transportador_adicionado',
+  'cotacao.revisao': 'revisao_solicitada',
+  'cotacao.aprovacao': 'cotacao_aprovada',
+  'cotacao.prazo_encerrado': 'prazo_vencido',
+};
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() ? value.trim() : undefined;
+
+/** When it happened: a deadline the job recorded passed at the deadline, not when the job ran. */
+function eventTime(row: repo.ActivityRow): number {
+  if (row.action === 'cotacao.prazo_encerrado') {
+    const prazo = Date.parse(String(row.details?.prazoResposta));
+    if (!Number.isNaN(prazo)) return prazo;
+  }
+  return row.at;
+}
+
+function describe(row: repo.ActivityRow): { kind: ActivityKind; descricao: string } | undefined {
+  const codigo = row.codigo ?? '';
+  switch (row.kind) {
+    case 'sent':
+      return {
+        kind: 'cotacao_enviada',
+        descricao: formatMessage(texts.activity.quoteSent, { codigo, n: row.n ?? 0 }),
+      };
+    case 'reply':
+      return {
+        kind: 'resposta_recebida',
+        descricao: formatMessage(
+          (row.n ?? 1) > 1 ? texts.activity.replyRevised : texts.activity.replyReceived,
+          {
+            transportador: row.nome ?? '',
+            codigo,
+          },
+        ),
+      };
+    case 'deadline':
+      return {
+        kind: 'prazo_vencido',
+        descricao: formatMessage(texts.activity.deadlinePassed, {
+          codigo,
+          respondidas: row.n ?? 0,
+          total: row.m ?? 0,
+        }),
+      };
+    case 'audit': {
+      const kind = row.action ? AUDIT_KINDS[row.action] : undefined;
+      const details = row.details ?? {};
+      if (kind === 'transportador_adicionado') {
+        const count = Number(details.criados);
+        if (row.action === 'transportador.import') {
+          // An import that created nobody (only updates) is not an addition.
+          if (!(count > 0)) return undefined;
+          return { kind, descricao: formatMessage(texts.activity.carriersImported, { n: count }) };
+        }
+        return {
+          kind,
+          descricao: formatMessage(texts.activity.carrierAdded, { nome: text(details.nome) ?? '' }),
+        };
+      }
+      if (kind === 'revisao_solicitada') {
+        const descricao = row.nome
+          ? formatMessage(texts.activity.revisionRequestedTo, { transportador: row.nome, codigo })
+          : (row.n ?? 0) > 1
+            ? formatMessage(texts.activity.revisionRequestedMany, { n: row.n ?? 0, codigo })
+            : formatMessage(texts.activity.revisionRequested, { codigo });
+        return { kind, descricao };
+      }
+      if (kind === 'prazo_vencido')
+        return {
+          kind,
+          descricao: formatMessage(texts.activity.deadlinePassed, {
+            codigo,
+            respondidas: Number(details.respostas) || 0,
+            total: Number(details.destinatarios) || 0,
+          }),
+        };
+      if (kind === 'cotacao_aprovada')
+        return {
+          kind,
+          descricao: row.nome
+            ? formatMessage(texts.activity.approvedCarrier, { transportador: row.nome, codigo })
+            : formatMessage(texts.activity.approved, { codigo }),
+        };
+      return undefined;
+    }
+  }
+}
+
+function statsOf(row: repo.StatsRow): DashboardStats {
+  return {
+    transportadores: row.transportadores,
+    cotacoesAbertas: row.abertas,
+    grupos: row.grupos,
+    cotacoesAguardandoResposta: row.aguardandoResposta,
+    cotacoesVencidasAguardandoAprovacao: Math.max(0, row.aguardandoAprovacao - row.aprovacaoNoPrazo),
+  };
+}
+
+/** The newest events of every kind, merged newest first, described; at most DASHBOARD_ACTIVITY_LIMIT. */
+function activityOf(found: repo.ActivityRow[]): ActivityItem[] {
+  const items: ActivityItem[] = [];
+  for (const row of [...found].sort((a, b) => eventTime(b) - eventTime(a) || b.id.localeCompare(a.id))) {
+    const described = describe(row);
+    if (!described) continue;
+    items.push({
+      id: `${described.kind}:${row.id}`,
+      descricao: described.descricao,
+      timestamp: new Date(eventTime(row)).toISOString(),
+      cor: ACTIVITY_COLORS[described.kind],
+      tipo: described.kind,
+      cotacaoId: row.cotacaoId,
+    });
+    if (items.length === DASHBOARD_ACTIVITY_LIMIT) break;
+  }
+  return items;
+}
+
+function deadlinesOf(found: repo.DeadlineRow[], now: number): DeadlineItem[] {
+  return found.map((row) => ({
+    id: row.id,
+    codigo: row.codigo,
+    descricao: formatMessage(texts.deadlines.description, {
+      referencia: row.referenciaProcesso,
+      respondidas: row.respondidas,
+      total: row.total,
+    }),
+    prazo: new Date(row.prazo).toISOString(),
+    urgente: row.prazo - now <= DEADLINE_URGENT_HOURS * 3_600_000,
+  }));
+}
+
+/**
+ * The dashboard (spec 000 "Dashboard (/)"): the five counts, the recent activity derived from the
+ * company's own records and the nearest deadlines, always of the caller's company.
+ */
+export class DashboardService {
+  constructor(private readonly db: Database) {}
+
+  async stats(auth: AuthContext): Promise<DashboardStats> {
+    return statsOf(await repo.stats(this.db, tenantOfUser(auth.user)));
+  }
+
+  async activity(auth: AuthContext): Promise<ActivityItem[]> {
+    return activityOf(await repo.recentActivity(this.db, tenantOfUser(auth.user), DASHBOARD_ACTIVITY_LIMIT));
+  }
+
+  async deadlines(auth: AuthContext, now = Date.now()): Promise<DeadlineItem[]> {
+    return deadlinesOf(
+      await repo.upcomingDeadlines(this.db, tenantOfUser(auth.user), DASHBOARD_DEADLINE_LIMIT),
+      now,
+    );
+  }
+
+  /** GET /dashboard: the three parts read in one statement. */
+  async dashboard(auth: AuthContext, now = Date.now()): Promise<Dashboard> {
+    const found = await repo.dashboard(this.db, tenantOfUser(auth.user), {
+      activity: DASHBOARD_ACTIVITY_LIMIT,
+      deadlines: DASHBOARD_DEADLINE_LIMIT,
+    });
+    return {
+      stats: statsOf(found.stats),
+      atividadesRecentes: activityOf(found.activity),
+      proximosVencimentos: deadlinesOf(found.deadlines, now),
+    };
+  }
+}

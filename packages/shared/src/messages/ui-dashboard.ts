@@ -1,0 +1,194 @@
+/**
+ * pt-BR texts of the dashboard (spec 000 "Dashboard (/)"), the response-time indicators ("Indicators
+ * (/indicadores)") and the guided tour ("Guided tour"). Spread into `ui`: `ui.dashboard`, `ui.indicators`,
+ * `ui.tour`. The API builds the activity and deadline descriptions from `dashboard.activity` and
+ * `dashboard.deadlines`.
+ */
+export const uiDashboard = {
+  dashboard: {
+    title: 'Dashboard',
+    greeting: 'Olá, {name}!',
+    subtitle: 'Gerencie suas cotações e acompanhe o progresso',
+    loading: 'Carregando dashboard...',
+    loadError: 'Não foi possível carregar o dashboard.',
+    retry: 'Tentar novamente',
+    viewQuotes: 'Ver Cotações',
+    newQuote: 'Nova Cotação',
+    quickActions: 'Ações rápidas',
+    statsLabel: 'Resumo',
+    stats: {
+      transportadores: { label: 'Transportadores', hint: 'Agentes de carga cadastrados' },
+      cotacoesAbertas: { label: 'Cotações Abertas', hint: 'Cotações ativas' },
+      grupos: { label: 'Grupos', hint: 'Categorias criadas' },
+      cotacoesAguardandoResposta: { label: 'Aguardando Resposta', hint: 'Cotações pendentes' },
+      cotacoesVencidasAguardandoAprovacao: {
+        label: 'Vencidas - Aguardando Aprovação',
+        hint: 'Prazo encerrado, à espera da sua decisão',
+      },
+    },
+    activity: {
+      title: 'Atividades Recentes',
+      empty: 'Nenhuma atividade recente',
+      open: 'Abrir a cotação',
+      quoteSent: 'Cotação {codigo} enviada a {n} agente(s) de carga',
+      replyReceived: 'Resposta de {transportador} recebida na cotação {codigo}',
+      replyRevised: 'Resposta revisada de {transportador} recebida na cotação {codigo}',
+      revisionRequested: 'Revisão solicitada na cotação {codigo}',
+      revisionRequestedTo: 'Revisão solicitada a {transportador} na cotação {codigo}',
+      revisionRequestedMany: 'Revisão solicitada a {n} agentes de carga na cotação {codigo}',
+      approved: 'Cotação {codigo} aprovada',
+      approvedCarrier: 'Cotação {codigo} aprovada: {transportador}',
+      deadlinePassed:
+        'Prazo de resposta da cotação {codigo} encerrado ({respondidas} de {total} responderam)',
+      carrierAdded: 'Agente de carga {nome} cadastrado',
+      carriersImported: '{n} agente(s) de carga importado(s) de planilha',
+    },
+    deadlines: {
+      title: 'Próximos Vencimentos',
+      empty: 'Nenhum vencimento próximo',
+      urgent: 'Urgente',
+      description: '{referencia} · {respondidas} de {total} responderam',
+      due: 'Prazo: {data}',
+    },
+    tourOffer: {
+      title: 'Primeira vez por aqui?',
+      text: 'Conheça as principais telas do sistema em um tour guiado de 8 passos.',
+      start: 'Iniciar tour',
+      dismiss: 'Agora não',
+    },
+  },
+
+  indicators: {
+    title: 'Indicadores de Performance',
+    subtitle: 'Quanto tempo cada agente de carga leva para responder às suas cotações',
+    back: 'Voltar',
+    filters: 'Filtros',
+    period: 'Período',
+    periodStart: 'Início do período',
+    periodEnd: 'Fim do período',
+    periodSummary: '{inicio} a {fim}',
+    days: '{n} dias',
+    day: '1 dia',
+    months: ['Jan', 'Fev', 'Mar', 'Abr', 'Mai', 'Jun', 'Jul', 'Ago', 'Set', 'Out', 'Nov', 'Dez'],
+    monthNames: [
+      'janeiro',
+      'fevereiro',
+      'março',
+      'abril',
+      'maio',
+      'junho',
+      'julho',
+      'agosto',
+      'setembro',
+      'outubro',
+      'novembro',
+      'dezembro',
+    ],
+    year: 'Ano',
+    previousYear: 'Ano anterior',
+    nextYear: 'Próximo ano',
+    carrier: 'Agente de carga',
+    allCarriers: 'Todos os agentes de carga',
+    apply: 'Aplicar Filtros',
+    clear: 'Limpar',
+    tableTitle: 'Tempo de Resposta por Agente de Carga',
+    columns: {
+      transportadorNome: 'Agente de Carga',
+      email: 'E-mail',
+      totalRespostas: 'Respostas',
+      taxaResposta: 'Taxa de resposta',
+      tempoMedioRespostaHoras: 'Tempo Médio',
+      tempoMinimoRespostaHoras: 'Mín',
+      tempoMaximoRespostaHoras: 'Máx',
+      ultimaResposta: 'Última',
+    },
+    answersOf: '{respostas} de {total}',
+    rate: '{taxa}%',
+    sortBy: 'Ordenar por {coluna}',
+    sortedBy: 'Ordenado por {coluna} ({direcao})',
+    sortAsc: 'crescente',
+    sortDesc: 'decrescente',
+    clearSort: 'Limpar Ordenação',
+    empty: 'Nenhum dado encontrado para os filtros selecionados.',
+    loading: 'Carregando indicadores...',
+    loadError: 'Erro ao carregar indicadores',
+    noAnswer: 'Sem resposta',
+    legend: 'Tempo médio:',
+    levels: { fast: 'até 24 h', medium: 'até 72 h', slow: 'acima de 72 h' },
+    time: {
+      minutes: '{min} min',
+      hours: '{h} h',
+      daysHours: '{d} d {h} h',
+    },
+    chartTitle: 'Média mensal de {nome}',
+    chartSummary: 'Tempo médio de resposta por mês: {valores}',
+    chartMonth: '{mes}: {valor}',
+    chartNone: 'sem respostas',
+    exportCsv: 'Exportar CSV',
+    exportFile: 'tempo-de-resposta-{inicio}-a-{fim}.csv',
+    csvColumns: [
+      'Agente de carga',
+      'E-mail',
+      'Cotações recebidas',
+      'Respostas',
+      'Taxa de resposta (%)',
+      'Tempo médio (h)',
+      'Tempo médio (dias)',
+      'Tempo mínimo (h)',
+      'Tempo máximo (h)',
+      'Última resposta',
+    ],
+  },
+
+  tour: {
+    labels: {
+      back: 'Anterior',
+      close: 'Fechar',
+      last: 'Finalizar',
+      next: 'Próximo',
+      nextWithProgress: 'Próximo (Passo {step} de {steps})',
+      skip: 'Pular',
+    },
+    progress: 'Passo {step} de {steps}',
+    steps: [
+      {
+        title: 'Bem-vindo ao Sistema de Cotações!',
+        content:
+          'Em 8 passos, este tour mostra onde ficam as principais funções do sistema. Use "Pular" para sair quando quiser.',
+      },
+      {
+        title: 'Resumo no Dashboard',
+        content:
+          'Os cartões mostram seus transportadores, cotações abertas, grupos, cotações aguardando resposta e as vencidas. Clique em um cartão para abrir a tela correspondente.',
+      },
+      {
+        title: 'Nova cotação',
+        content:
+          'Preencha os campos obrigatórios (solicitante, referência do processo, tipo de frete, origem, destino e prazo de resposta) e escolha o formato de envio: E-mail, PDF ou Excel.',
+      },
+      {
+        title: 'Menu lateral',
+        content:
+          'Pelo menu lateral você chega a todas as telas. "Nova Cotação", em destaque, abre o formulário de cotação.',
+      },
+      {
+        title: 'Cotações enviadas',
+        content:
+          'Acompanhe as cotações enviadas e finalizadas, com busca e filtro por status, e abra cada uma para ver as respostas dos agentes de carga.',
+      },
+      {
+        title: 'Agentes de carga e grupos',
+        content:
+          'Cadastre seus agentes de carga e organize-os em grupos, nas abas "Agentes de Carga" e "Grupos".',
+      },
+      {
+        title: 'Suporte e ajuda',
+        content: 'Aqui ficam o contato do suporte, o horário de atendimento e as perguntas frequentes.',
+      },
+      {
+        title: 'Tour concluído!',
+        content: 'Para rever este tour, use o botão "Tutorial" na barra superior.',
+      },
+    ],
+  },
+} as const;
