@@ -24,6 +24,8 @@ export const ui = {
       'Pedidos enviados por e-mail a agentes de carga e grupos, com um endereço de resposta que identifica a cotação.',
       'Respostas lidas da caixa de e-mail e ligadas à cotação e ao agente, com frete, taxas, transit time, free time e validade extraídos, inclusive de anexos PDF e Excel.',
       'Cadastro de agentes de carga e grupos, com importação e exportação de planilhas.',
+      'Comparação das propostas em BRL e USD com a PTAX do dia e margem de câmbio, correção de valores, pedido de revisão e aprovação com aviso aos agentes.',
+      'Comparativo em Excel e PDF para baixar ou enviar por e-mail.',
       'Relatório das cotações enviadas, com a situação do envio e das respostas de cada agente, prazos, busca e filtros.',
       'Dashboard com cotações abertas, aguardando resposta e vencidas, e indicadores do tempo de resposta de cada agente de carga.',
     ],
@@ -43,6 +45,10 @@ export const ui = {
       {
         q: 'Para onde vão as respostas dos agentes de carga?',
         a: 'Cada pedido sai com um endereço de resposta que identifica a cotação. No envio em cópia oculta (Cco), o modo padrão, todos os agentes de carga da cotação recebem a mesma mensagem e o mesmo endereço de resposta. No envio individual, cada agente recebe uma mensagem própria, com um endereço de resposta exclusivo dele. A resposta do agente vai para esse endereço; o sistema lê a caixa configurada, liga cada resposta à cotação e ao agente e extrai os valores. Respostas recebidas por outros meios (Outlook, WhatsApp, telefone) podem ser registradas na cotação em "Registrar resposta", e mensagens que não casam com nenhuma cotação ficam em "Não identificadas" para você atribuir.',
+      },
+      {
+        q: 'Como comparo as propostas e aprovo um agente de carga?',
+        a: 'Na cotação, a aba "Comparação" mostra uma linha por proposta e destino, com frete, taxas e totais em BRL e USD calculados com a PTAX do dia mais a margem de câmbio. Clique em um valor para ver de onde ele foi lido e use o lápis para corrigi-lo. "Revisar" pede ao agente uma nova proposta no mesmo e-mail; "Aprovar" escolhe o agente (e o destino, quando houver mais de um) e avisa o agente por e-mail. "Gerar Comparativo" baixa ou envia o comparativo em Excel e PDF.',
       },
       {
         q: 'Como acompanho o tempo de resposta dos agentes de carga?',

@@ -93,14 +93,16 @@ describe('login page claims and actions', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('claims nothing this build does not do (no comparison, approval or AI); replies are read and extracted, indicators measured', async () => {
+  it('claims nothing this build does not do (no AI); replies are read and extracted, proposals compared and approved, indicators measured', async () => {
     stubNetwork({ 'GET /api/config': { body: publicConfig } });
     const { container } = renderApp('/login');
     await screen.findByRole('button', { name: ui.login.consultQuote });
     const text = container.textContent ?? '';
-    for (const word of [/compar/i, /aprov/i, /\bIA\b/]) {
+    for (const word of [/\bIA\b/, /intelig[êe]ncia artificial/i]) {
       expect(text).not.toMatch(word);
     }
+    expect(text).toMatch(/Comparação das propostas em BRL e USD com a PTAX do dia/);
+    expect(text).toMatch(/Comparativo em Excel e PDF/);
     expect(text).toMatch(/Respostas lidas da caixa de e-mail/);
     expect(text).toMatch(/indicadores do tempo de resposta de cada agente de carga/);
   });
