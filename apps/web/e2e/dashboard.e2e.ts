@@ -351,6 +351,12 @@ describe('accessibility and looks', () => {
 
       await page.goto('/indicadores');
       await page.getByRole('table', { name: 'Tempo de Resposta por Agente de Carga' }).waitFor();
+      // The table scrolls inside its frame; the page itself never scrolls sideways.
+      expect(
+        await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        ),
+      ).toBe(0);
       expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: path.join(shots, `indicators-${label}.png`), fullPage: true });
 

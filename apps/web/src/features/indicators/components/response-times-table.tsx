@@ -104,7 +104,8 @@ export function ResponseTimesTable({
             <TableCell className={cn(tight, 'whitespace-nowrap text-fg-muted')}>
               <span title={row.transportadorEmail}>{cutEmail(row.transportadorEmail)}</span>
             </TableCell>
-            <TableCell className={cn(tight, 'whitespace-nowrap tabular-nums')}>
+            {/* relative: the rate's screen-reader label (absolute) stays inside the scrolling table. */}
+            <TableCell className={cn(tight, 'relative whitespace-nowrap tabular-nums')}>
               {formatMessage(t.answersOf, { respostas: row.totalRespostas, total: row.totalCotacoes })}
               <span className="block text-xs text-fg-muted">
                 <span className="sr-only">{t.columns.taxaResposta}: </span>
