@@ -11,9 +11,6 @@ type Loader = () => Promise<{ default: ComponentType }>;
 
 /** Route-level code splitting: each screen is its own chunk, fetched when the route matches. */
 const page = (load: Loader) => async () => ({ Component: (await load()).default });
-const placeholder = (name: keyof typeof import('./routes/placeholders')) => async () => ({
-  Component: (await import('./routes/placeholders'))[name],
-});
 
 /** The spec's route table (section 2); any other path goes to /login. */
 export function createRoutes(): RouteObject[] {
@@ -55,7 +52,6 @@ export function createRoutes(): RouteObject[] {
                     { path: paths.quotes.new.path, lazy: page(() => import('./routes/quotes')) },
                     { path: paths.quotes.sent.path, lazy: page(() => import('./routes/sent-quotes')) },
                     { path: paths.quotes.detail.path, lazy: page(() => import('./routes/quote-detail')) },
-                    { path: paths.indicators.path, lazy: placeholder('IndicatorsPage') },
                     { path: paths.indicators.path, lazy: page(() => import('./routes/indicators')) },
                   ],
                 },

@@ -81,9 +81,6 @@ export const ui = {
     password: 'Senha',
     showPassword: 'Mostrar senha',
     hidePassword: 'Ocultar senha',
-    underConstruction: 'Em construção',
-    underConstructionText:
-      'Esta tela está sendo construída e chega em uma próxima versão. Enquanto isso, use o menu para navegar.',
     goToDashboard: 'Ir para o Dashboard',
     backToDashboard: 'Voltar ao Dashboard',
     comingSoon: 'Em breve',
@@ -414,10 +411,6 @@ export const ui = {
     developerLink: 'Ir para Empresas',
     support: 'Dúvidas? Escreva para {email}.',
     logout: 'Sair',
-  },
-
-  placeholders: {
-    indicators: 'Indicadores de Performance',
   },
 
   replies: uiReplies,
