@@ -56,7 +56,11 @@ export function quoteAskedFrom(quote: QuoteForAsk): QuoteAsked {
 export function destinationsOf(final: ExtractionFinal | null | undefined): string[] {
   if (!final) return [];
   const names: string[] = [];
-  const candidates = [...final.porto_destino.map((port) => port.nome), ...final.destinos.map((d) => d.nome)];
+  // Stored extractions of older engines may lack either list.
+  const candidates = [
+    ...(final.porto_destino ?? []).map((port) => port.nome),
+    ...(final.destinos ?? []).map((d) => d.nome),
+  ];
   // 'Santos / Itajaí' names two destinations; 'Itajaí/SC' one (a state code is not a destination).
   for (const candidate of candidates)
     for (const name of candidate.split('/').map((part) => part.trim()))

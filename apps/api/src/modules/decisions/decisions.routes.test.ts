@@ -397,7 +397,7 @@ describe('POST /api/quotes/{id}/approve', () => {
     expect(await decisionMailCount(s.empresaId)).toBe(before);
     expect((await quoteOf(s.quote.id)).status).not.toBe('APROVADA');
 
-    const ok = await post(url, s.token, { responseId: respostaId, destino: 'itapoá' });
+    const ok = await post(url, s.token, { responseId: respostaId, destino: 'ITAPOA' });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().aprovacao.destino).toBe('Itapoá');
     const mail = await mailTo(s, 1, `Cotação ${s.quote.codigo} aprovada`);

@@ -6,6 +6,7 @@ import {
   type CorrectionBody,
   correctionSource,
   type DadosExtraidos,
+  type ExtractionFinal,
   FINAL_STATUSES,
   QUOTE_STATUS_INFO,
   type QuoteStatus,
@@ -14,6 +15,7 @@ import {
   type RevisionResult,
   readCorrectionPath,
 } from '@cotacoes/shared';
+import { destinationsOf, samePlace } from '@cotacoes/shared/comparison/index';
 import type { AppConfig } from '../../config/env.js';
 import { recordMessage } from '../../conversation/conversation.repository.js';
 import type { Database, Transaction } from '../../db/client.js';
@@ -52,19 +54,6 @@ export type DecisionsDependencies = {
 
 const isFinal = (status: string) => (FINAL_STATUSES as readonly string[]).includes(status);
 const statusLabel = (status: string) => QUOTE_STATUS_INFO[status as QuoteStatus]?.label ?? status;
-
-/** The destinations a proposal names: its per-destination summary, else its destination ports. */
-export function destinationsOf(final: unknown): string[] {
-  const names = new Set<string>();
-  const bag = (final ?? {}) as { destinos?: unknown; porto_destino?: unknown };
-  for (const list of [bag.destinos, bag.porto_destino])
-    if (Array.isArray(list))
-      for (const item of list) {
-        const nome = (item as { nome?: unknown } | null)?.nome;
-        if (typeof nome === 'string' && nome.trim()) names.add(nome.trim());
-      }
-  return [...names];
-}
 
 /**
  * The analyst's decisions on a quote (spec 001 §2 "Quote detail", "Quote approval", §3 "Revision request";
@@ -318,10 +307,10 @@ export class DecisionsService {
    * The destination approved: required and one of the proposal's when it names several; its only one
    * otherwise (a different one is refused); what the analyst typed when the proposal names none.
    */
-  private chosenDestination(final: unknown, asked: string | undefined): string | null {
+  private chosenDestination(final: ExtractionFinal | null, asked: string | undefined): string | null {
+    // The same destinations the comparison rows (and so the approval screen) offer.
     const destinations = destinationsOf(final);
-    const match = (name: string) =>
-      destinations.find((d) => d.localeCompare(name, 'pt-BR', { sensitivity: 'base' }) === 0);
+    const match = (name: string) => destinations.find((d) => samePlace(d, name));
     if (destinations.length === 0) return asked ?? null;
     if (asked === undefined) {
       if (destinations.length > 1) throw new AppError('APPROVAL_DESTINATION_REQUIRED');
