@@ -204,7 +204,10 @@ export function renderComparativePdf(source: ComparativeSource): Promise<Buffer>
       const values = TABLE.map((column) => column.cell(row));
       const height =
         Math.max(
-          ...TABLE.map((column, i) => cellHeight(values[i]!, column, Boolean(column.highlight?.(row)))),
+          // Measured in the font it is drawn in: the carrier column is always bold.
+          ...TABLE.map((column, i) =>
+            cellHeight(values[i]!, column, i === 0 || Boolean(column.highlight?.(row))),
+          ),
         ) +
         2 * PAD;
       if (pdf.y + height > bottom()) {
