@@ -116,17 +116,23 @@ async function replyAs(email: string, mailId: string, texto: string): Promise<vo
   if (response.status !== 201) throw new Error(`reply answered ${response.status}: ${await response.text()}`);
 }
 
-type Entry = { transportadorId: string; versoes: { extracao: string }[] };
+type Entry = {
+  transportadorId: string;
+  atual: { extracao: string } | null;
+  versoes: { extracao: string }[];
+};
 /** Waits until every carrier has `versions` versions, all extracted. */
 async function waitForExtraction(quoteId: string, versions: Record<string, number>): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     const { data } = await apiAs<{ data: Entry[] }>(analyst, 'GET', `/quotes/${quoteId}/respostas`);
-    const done = data.every(
-      (entry) =>
-        entry.versoes.length === (versions[entry.transportadorId] ?? 0) &&
-        entry.versoes.every((version) => version.extracao !== 'pendente'),
-    );
+    const done = data.every((entry) => {
+      const all = entry.atual ? [entry.atual, ...entry.versoes] : entry.versoes;
+      return (
+        all.length === (versions[entry.transportadorId] ?? 0) &&
+        all.every((version) => version.extracao !== 'pendente')
+      );
+    });
     if (done) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }

@@ -62,8 +62,9 @@ const response = (
     transportadorId: `t-${nome}`,
     transportador: { nome, email: `${nome.toLowerCase()}@frete.com.br` },
     status,
+    dadosExtraidos: atual?.dadosExtraidos ?? null,
     atual,
-    versoes: versions,
+    versoes: versions.filter((v) => v !== atual),
   };
 };
 
@@ -324,7 +325,31 @@ describe('buildComparison', () => {
       custoRodoviario: 2070,
       faltando: ['frete40', 'prazo', 'freeTime', 'validade'],
       destaque: { menorCusto: false, menorPrazo: false },
+      extracao: 'pendente',
+      precificada: false,
     });
+  });
+
+  it('says which rows have a price: a pending or failed extraction, or no freight read, has none', () => {
+    const failed = { ...version(1, null), extracao: 'falhou' as const };
+    const { linhas } = build({
+      respostas: [
+        response('Falhou', [failed]),
+        response('Sem frete', [version(1, makeFinal({ taxas: { itens: [feeItem('THC', 10, 'BRL')] } }))]),
+        response('Em extração', [{ ...version(1, null), extracao: 'pendente' }]),
+        response('Completo', [version(1, makeFinal({ fretes: [freightItem('40HC', 3000)] }))]),
+      ],
+    });
+    const byName = Object.fromEntries(linhas.map((row) => [row.transportador.nome, row]));
+    expect(byName.Completo).toMatchObject({ extracao: 'concluida', precificada: true });
+    expect(byName['Sem frete']).toMatchObject({ extracao: 'concluida', precificada: false });
+    expect(byName.Falhou).toMatchObject({ extracao: 'falhou', precificada: false });
+    expect(byName['Em extração']).toMatchObject({ extracao: 'pendente', precificada: false });
+    // The fees-only row costs less than the priced one, and still comes after it, in both directions.
+    expect(byName['Sem frete']!.custoTotalBRL).toBeLessThan(byName.Completo!.custoTotalBRL);
+    expect(linhas[0]!.transportador.nome).toBe('Completo');
+    expect(sortComparisonRows(linhas, 'custoTotalBRL', 'desc')[0]!.transportador.nome).toBe('Completo');
+    expect(sortComparisonRows(linhas, 'custoTotalUSD')[0]!.transportador.nome).toBe('Completo');
   });
 
   it("a row without its own destination takes the road cost of the quote's destination", () => {

@@ -8,7 +8,12 @@ import type {
   ExchangeRateInfo,
 } from '../schemas/comparison.js';
 import type { Correction } from '../schemas/decisions.js';
-import type { DadosExtraidos, ExtractionFinal, ResponseEntry } from '../schemas/responses.js';
+import type {
+  DadosExtraidos,
+  ExtractionFinal,
+  ExtractionState,
+  ResponseEntry,
+} from '../schemas/responses.js';
 import { destinationsOf, missingGiven, type QuoteAsked, transitDays } from './asked.js';
 import { parseContainers, totalContainers } from './containers.js';
 import { add, type Decimal, subtract, toMoney } from './decimal.js';
@@ -30,16 +35,22 @@ export type ComparisonVersion = {
   id: string;
   versao: number;
   status: string;
+  /** Where its extraction stands (absent: done when `dadosExtraidos` is there). */
+  extracao?: ExtractionState;
   dadosExtraidos: DadosExtraidos | null;
   correcoes?: readonly Correction[] | null;
 };
 
-/** A response entry (GET /quotes/{id}/respostas), its versions possibly carrying their corrections. */
+/**
+ * A response entry (GET /quotes/{id}/respostas): the current version in `atual` with its extraction at the
+ * top level (the spec field), the earlier versions in `versoes`, possibly carrying their corrections.
+ */
 export type ComparisonResponse = Pick<
   ResponseEntry,
   'id' | 'transportadorId' | 'transportador' | 'status'
 > & {
-  atual: ComparisonVersion | null;
+  dadosExtraidos: DadosExtraidos | null;
+  atual: Omit<ComparisonVersion, 'dadosExtraidos'> | null;
   versoes: readonly ComparisonVersion[];
 };
 
@@ -53,7 +64,7 @@ export type ComparisonInput = {
   custosRodoviarios?: readonly RoadCostEntry[];
 };
 
-type Row = ComparisonRow & { totals: { brl: Decimal; usd: Decimal }; freightCounted: boolean };
+type Row = ComparisonRow & { totals: { brl: Decimal; usd: Decimal } };
 
 type Evidence = { confidence?: number; source?: SourceRef | null } | undefined;
 
@@ -210,11 +221,12 @@ function versionRows(entry: ComparisonResponse, version: ComparisonVersion, inpu
         expirada: validade !== null && validade < input.hoje,
       },
       confianca: final?.confidence_overall ?? null,
+      extracao: version.extracao ?? (version.dadosExtraidos ? 'concluida' : 'pendente'),
+      precificada: freight.lines.some((line) => line.quantidade > 0),
       faltando: missingGiven(final, input.pedido, lines),
       variacao: null,
       destaque: { menorCusto: false, menorPrazo: false },
       totals: { brl: totals.custoTotalBRL, usd: totals.custoTotalUSD },
-      freightCounted: freight.lines.some((line) => line.quantidade > 0),
     };
   });
 }
@@ -244,7 +256,7 @@ const FREIGHT_MISSING = new Set(['frete', 'frete20', 'frete40']);
  */
 function highlight(rows: Row[]): void {
   const priced = rows.filter(
-    (row) => row.freightCounted && !row.faltando.some((item) => FREIGHT_MISSING.has(item)),
+    (row) => row.precificada && !row.faltando.some((item) => FREIGHT_MISSING.has(item)),
   );
   const cheapest = priced.reduce<Decimal | null>(
     (min, row) => (min === null || row.totals.brl < min ? row.totals.brl : min),
@@ -266,7 +278,7 @@ const sortValue = (row: ComparisonRow, key: ComparisonSortKey): number =>
 
 /**
  * Rows ordered by custoTotalBRL, custoTotalUSD or prazo (a missing transit time counts as 999); ties keep
- * the carrier name, then destination, order.
+ * the carrier name, then destination, order. By a total, rows without a price come last either way.
  */
 export function sortComparisonRows<T extends ComparisonRow>(
   rows: readonly T[],
@@ -276,6 +288,7 @@ export function sortComparisonRows<T extends ComparisonRow>(
   const sign = direction === 'asc' ? 1 : -1;
   return [...rows].sort(
     (a, b) =>
+      (key !== 'prazo' && a.precificada !== b.precificada ? (a.precificada ? -1 : 1) : 0) ||
       sign * (sortValue(a, key) - sortValue(b, key)) ||
       collator.compare(a.transportador.nome, b.transportador.nome) ||
       collator.compare(a.destino ?? '', b.destino ?? ''),
@@ -293,7 +306,7 @@ export function buildComparison(input: ComparisonInput): Comparison {
   const rows: Row[] = [];
   for (const entry of input.respostas) {
     if (!isAnswered(entry)) continue;
-    const current = entry.atual!;
+    const current: ComparisonVersion = { ...entry.atual!, dadosExtraidos: entry.dadosExtraidos };
     const currentRows = versionRows(entry, current, input);
     const previous = entry.versoes
       .filter((version) => version.versao < current.versao)
@@ -312,7 +325,7 @@ export function buildComparison(input: ComparisonInput): Comparison {
   return {
     cotacaoId: input.cotacaoId,
     taxa: input.taxa,
-    linhas: sortComparisonRows(rows, 'custoTotalBRL').map(({ totals, freightCounted, ...row }) => row),
+    linhas: sortComparisonRows(rows, 'custoTotalBRL').map(({ totals, ...row }) => row),
     respondidas,
     total: input.respostas.length || FALLBACK_PROGRESS_TOTAL,
     pendentes: input.respostas

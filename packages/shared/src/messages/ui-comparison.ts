@@ -37,6 +37,15 @@ export const uiComparison = {
     naoPedido: 'Tipo de contêiner não pedido na cotação',
     moeda: 'Moeda {moeda}: os totais somam só USD e BRL',
   },
+  /**
+   * What a row's totals show instead of a figure when it has no price (ComparisonRow.precificada false),
+   * by where its extraction stands.
+   */
+  unpriced: {
+    pendente: 'Em extração',
+    falhou: 'Extração falhou',
+    concluida: 'Frete não informado',
+  },
   rate: {
     ptax: 'PTAX de venda de {data} ({ptax}) + margem de {margem}% = {taxa}',
     fallback: 'Cotação PTAX indisponível: usando a taxa de referência {ptax} + margem de {margem}% = {taxa}',

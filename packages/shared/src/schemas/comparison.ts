@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fieldMessages } from '../messages/index.js';
+import { EXTRACTION_STATES } from './responses.js';
 
 /*
  * The 'Comparação' tab (spec 001 §2 "Quote detail", §5 fee rules, §9 constants): one row per current
@@ -118,6 +119,14 @@ export const comparisonRowSchema = z.object({
     expirada: z.boolean(),
   }),
   confianca: z.number().nullable(),
+  /** Where the version's extraction stands: its figures are read only once it is 'concluida'. */
+  extracao: z.enum(EXTRACTION_STATES),
+  /**
+   * A freight price was counted, so the totals mean something. When false (extraction pending or failed,
+   * or no freight read) the totals are 0 and every rendering shows why instead of a figure; the row is
+   * left out of the chart and sorts after the priced rows.
+   */
+  precificada: z.boolean(),
   /** What the answer lacks compared with what was asked: 'frete20', 'frete40', 'prazo', 'freeTime', 'validade'… */
   faltando: z.array(z.string()),
   variacao: comparisonChangeSchema.nullable(),

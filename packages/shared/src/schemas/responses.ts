@@ -143,6 +143,7 @@ export const RESPONSE_STATUSES = [
 export type ResponseStatus = (typeof RESPONSE_STATUSES)[number];
 
 export const EXTRACTION_STATES = ['pendente', 'concluida', 'falhou'] as const;
+export type ExtractionState = (typeof EXTRACTION_STATES)[number];
 
 export const INBOUND_ORIGINS = ['imap', 'smtp', 'local', 'manual', 'teste'] as const;
 
@@ -177,8 +178,16 @@ export const responseVersionSchema = z.object({
 export type ResponseVersion = z.infer<typeof responseVersionSchema>;
 
 /**
+ * The current version of an answer as the list gives it: every field of a version but its extraction,
+ * which is the entry's own `dadosExtraidos` (the spec field), so that it is sent once.
+ */
+export const currentVersionSchema = responseVersionSchema.omit({ dadosExtraidos: true });
+export type CurrentVersion = z.infer<typeof currentVersionSchema>;
+
+/**
  * GET /quotes/{id}/respostas (and /responses): one entry per recipient. `status` is 'pendente' until a
- * reply; the current version's fields sit at the top level (spec fields), earlier versions in `versoes`.
+ * reply; the current version's fields sit at the top level (spec fields) and in `atual` (its extraction
+ * only at the top level), earlier versions in `versoes`, newest first. `versionsOfEntry` gives them all.
  * Each `dadosExtraidos` comes with `blocks` empty: the engine's cut of the message is stored but not listed
  * (it was most of the answer's size; the message itself is in the conversation).
  */
@@ -193,7 +202,9 @@ export const responseEntrySchema = z.object({
   observacoes: z.string().nullable(),
   dadosExtraidos: dadosExtraidosSchema.nullable(),
   versao: z.number().nullable(),
-  atual: responseVersionSchema.nullable(),
+  /** The current version; its extraction is `dadosExtraidos` above. */
+  atual: currentVersionSchema.nullable(),
+  /** The earlier versions, newest first (the current one is not repeated here). */
   versoes: z.array(responseVersionSchema),
   estadoEnvio: z.enum(ESTADOS_ENVIO),
   enviadoEm: z.string().nullable(),
@@ -203,6 +214,15 @@ export const responseEntrySchema = z.object({
   tempoRespostaHoras: z.number().nullable(),
 });
 export type ResponseEntry = z.infer<typeof responseEntrySchema>;
+
+/** Every version of an answer, newest (the current one, with its extraction) first. */
+export function versionsOfEntry(
+  entry: Pick<ResponseEntry, 'atual' | 'versoes' | 'dadosExtraidos'>,
+): ResponseVersion[] {
+  return entry.atual
+    ? [{ ...entry.atual, dadosExtraidos: entry.dadosExtraidos }, ...entry.versoes]
+    : [...entry.versoes];
+}
 
 export const responsesListSchema = z.object({ data: z.array(responseEntrySchema) });
 export type ResponsesList = z.infer<typeof responsesListSchema>;

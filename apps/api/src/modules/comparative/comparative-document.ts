@@ -1,6 +1,7 @@
 import type { Comparison, ComparisonRow, ExchangeRateInfo } from '@cotacoes/shared';
 import { formatMessage } from '@cotacoes/shared';
 import { comparativeDocumentMessages as t } from '@cotacoes/shared/messages/ui-comparative';
+import { uiComparison } from '@cotacoes/shared/messages/ui-comparison';
 import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
 
 /*
@@ -154,6 +155,14 @@ export function highlightsOf(row: ComparisonRow): string {
   ]
     .filter(Boolean)
     .join(', ');
+}
+
+/**
+ * Why a row's totals are no figure ('Em extração', 'Extração falhou', 'Frete não informado'), or null when
+ * it has a price. Every rendering prints this in the total cells and leaves the row out of the chart.
+ */
+export function unpricedReason(row: ComparisonRow): string | null {
+  return row.precificada ? null : uiComparison.unpriced[row.extracao];
 }
 
 export function missingOf(row: ComparisonRow): string {

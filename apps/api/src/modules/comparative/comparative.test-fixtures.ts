@@ -70,6 +70,7 @@ export type RowInput = {
   status?: string;
   versao?: number;
   faltando?: string[];
+  extracao?: 'pendente' | 'concluida' | 'falhou';
 };
 
 /** A row whose totals follow spec 001 §9 at `rate` (fees counted only when `contabilizada`). */
@@ -133,6 +134,8 @@ export function comparisonRow(input: RowInput, rate = fixtureRate.taxa): Compari
       expirada: input.validade !== null && input.validade < '2025-03-14',
     },
     confianca: 0.88,
+    extracao: input.extracao ?? 'concluida',
+    precificada: input.fretes.length > 0,
     faltando: input.faltando ?? [],
     variacao: null,
     destaque: { menorCusto: false, menorPrazo: false },

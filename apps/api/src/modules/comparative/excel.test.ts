@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { fixtureHeader, mixedComparison } from './comparative.test-fixtures.js';
+import { comparisonRow, fixtureHeader, mixedComparison } from './comparative.test-fixtures.js';
 import { sourceOf } from './comparative-document.js';
 import { moneyFormat, renderComparativeExcel, SUMMARY_HEADER_ROW } from './excel.js';
 
@@ -167,6 +167,39 @@ describe('comparative Excel', () => {
     expect(corrected.Corrigido!.value).toBe('Sim');
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(sheet.autoFilter).toBe(`A1:O${1 + expected}`);
+  });
+
+  it('writes why a row has no total instead of 0,00 (extraction pending, no freight read)', async () => {
+    const comparison = mixedComparison();
+    const unpriced = { destino: 'Itapoá', rodoviario: 2100, prazo: null, freeTime: null, validade: null };
+    comparison.linhas.push(
+      comparisonRow({
+        ...unpriced,
+        respostaId: 'r8',
+        nome: 'Mar Aberto',
+        email: 'a@mar.com.br',
+        fretes: [],
+        taxas: [],
+        extracao: 'pendente',
+      }),
+      comparisonRow({
+        ...unpriced,
+        respostaId: 'r9',
+        nome: 'Sem Frete',
+        email: 'b@sem.com.br',
+        fretes: [],
+        taxas: [{ nome: 'THC', valor: 1200, moeda: 'BRL' }],
+      }),
+    );
+    const workbook = await readBack(await renderComparativeExcel(sourceOf(comparison, fixtureHeader)));
+    const { rows } = tableOf(workbook.getWorksheet('Comparativo')!, SUMMARY_HEADER_ROW);
+    const byName = Object.fromEntries(rows.map((row) => [row['Agente de carga']!.value, row]));
+    expect(byName['Mar Aberto']!['Total (BRL)']!.value).toBe('Em extração');
+    expect(byName['Mar Aberto']!['Total (USD)']!.value).toBe('Em extração');
+    expect(byName['Mar Aberto']!['Taxas (BRL)']!.value ?? null).toBeNull();
+    expect(byName['Sem Frete']!['Total (BRL)']!.value).toBe('Frete não informado');
+    expect(byName['Sem Frete']!['Taxas (BRL)']!.value).toBe(1200);
+    expect(byName['Rota Sul Agenciamento']!['Total (BRL)']!.value).toBe(comparison.linhas[3]!.custoTotalBRL);
   });
 
   it('flags the fallback rate when the PTAX was unavailable', async () => {

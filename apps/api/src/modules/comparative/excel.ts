@@ -18,6 +18,7 @@ import {
   parseIsoDay,
   routeOf,
   statusLabel,
+  unpricedReason,
   wallClock,
 } from './comparative-document.js';
 
@@ -71,6 +72,16 @@ const money = (value: number | null, currency: string | null = null, highlight =
   highlight,
 });
 
+/** A total, or — for a row without a price — why it has none, as text ('Em extração'…). */
+const total = (row: ComparisonRow, value: number, highlight = false): Cell => {
+  const reason = unpricedReason(row);
+  return reason ? { value: reason } : money(value, null, highlight);
+};
+
+/** A sum of fees; empty while the answer's figures are not read. */
+const fees = (row: ComparisonRow, value: number): Cell =>
+  row.extracao === 'concluida' ? money(value) : { value: null };
+
 function summaryColumns(freightTypes: readonly string[]): Column[] {
   const c = t.columns;
   return [
@@ -86,11 +97,11 @@ function summaryColumns(freightTypes: readonly string[]): Column[] {
         },
       }),
     ),
-    { header: c.taxasUSD, cell: (row) => money(row.taxasPorMoeda.USD) },
-    { header: c.taxasBRL, cell: (row) => money(row.taxasPorMoeda.BRL) },
+    { header: c.taxasUSD, cell: (row) => fees(row, row.taxasPorMoeda.USD) },
+    { header: c.taxasBRL, cell: (row) => fees(row, row.taxasPorMoeda.BRL) },
     { header: c.rodoviario, cell: (row) => money(row.custoRodoviario) },
-    { header: c.totalBRL, cell: (row) => money(row.custoTotalBRL, null, row.destaque.menorCusto) },
-    { header: c.totalUSD, cell: (row) => money(row.custoTotalUSD) },
+    { header: c.totalBRL, cell: (row) => total(row, row.custoTotalBRL, row.destaque.menorCusto) },
+    { header: c.totalUSD, cell: (row) => total(row, row.custoTotalUSD) },
     {
       header: c.transit,
       cell: (row) => ({ value: row.prazo.valor, numFmt: DAYS, highlight: row.destaque.menorPrazo }),

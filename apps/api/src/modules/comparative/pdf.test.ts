@@ -4,7 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { fixtureHeader, mixedComparison, syntheticComparison } from './comparative.test-fixtures.js';
+import {
+  comparisonRow,
+  fixtureHeader,
+  mixedComparison,
+  syntheticComparison,
+} from './comparative.test-fixtures.js';
 import { formatMoney, formatNumber, sourceOf } from './comparative-document.js';
 import { renderComparativePdf } from './pdf.js';
 
@@ -12,6 +17,38 @@ import { renderComparativePdf } from './pdf.js';
 async function pagesOf(pdf: Buffer): Promise<string[]> {
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)));
   return text.map((page) => page.replace(/\s+/g, ' '));
+}
+
+type TextItem = { str: string; x: number; y: number; width: number; height: number };
+
+/** The text items (one per drawn line) of page `n` with their position in points, y from the bottom. */
+async function itemsOf(pdf: Buffer, n: number): Promise<TextItem[]> {
+  const page = await (await getDocumentProxy(new Uint8Array(pdf))).getPage(n);
+  const { items } = await page.getTextContent();
+  return items
+    .filter((item) => 'str' in item && item.str.trim() !== '')
+    .map((item) => {
+      const { str, transform, width, height } = item as {
+        str: string;
+        transform: number[];
+        width: number;
+        height: number;
+      };
+      return { str, x: transform[4]!, y: transform[5]!, width, height };
+    });
+}
+
+/** Pairs of text items drawn over each other (their boxes, baseline to font size, intersect). */
+function overlaps(items: TextItem[]): [string, string][] {
+  const found: [string, string][] = [];
+  items.forEach((a, i) => {
+    for (const b of items.slice(i + 1)) {
+      const x = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+      const y = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+      if (x > 0.5 && y > 0.5) found.push([a.str, b.str]);
+    }
+  });
+  return found;
 }
 
 type Raster = { width: number; height: number; pixels: Buffer };
@@ -120,6 +157,52 @@ describe('comparative PDF', () => {
       expect(all).toContain(row.transportador.nome);
       expect(all).toContain(formatNumber(row.custoTotalBRL));
     }
+  });
+
+  it('keeps long carrier names in their row and their bar, and says why a row has no total', async () => {
+    const comparison = mixedComparison();
+    const long = 'Companhia Brasileira de Transportes Marítimos e Aéreos Ltda';
+    comparison.linhas[0]!.transportador.nome = 'Atlântico Logística Internacional';
+    comparison.linhas[3]!.transportador.nome = long;
+    const unpriced = { destino: 'Itapoá', rodoviario: 2100, prazo: null, freeTime: null, validade: null };
+    comparison.linhas.push(
+      comparisonRow({
+        ...unpriced,
+        respostaId: 'r8',
+        nome: 'Mar Aberto Logística',
+        email: 'a@mar.com.br',
+        fretes: [],
+        taxas: [],
+        extracao: 'pendente',
+      }),
+      comparisonRow({
+        ...unpriced,
+        respostaId: 'r9',
+        nome: 'Sem Frete Cargas',
+        email: 'b@sem.com.br',
+        fretes: [],
+        taxas: [{ nome: 'THC', valor: 1200, moeda: 'BRL' }],
+      }),
+    );
+    const pdf = await renderComparativePdf(sourceOf(comparison, fixtureHeader));
+    const pages = await pagesOf(pdf);
+    const all = pages.join(' ');
+    // Where there is no price, the totals say why instead of 0,00.
+    expect(all).toContain('Mar Aberto Logística Itapoá Em extração — — 2.100,00 Em extração Em extração');
+    expect(all).toContain('Frete não informado Frete não informado');
+    expect(all).not.toContain(formatMoney(comparison.linhas[5]!.custoTotalBRL, 'BRL').replace(/\s/g, ' '));
+    for (const [n] of pages.entries()) expect(overlaps(await itemsOf(pdf, n + 1))).toEqual([]);
+    // The chart: one bar per priced row, each labelled on one line, its total on the same line.
+    const items = (await Promise.all(pages.map((_, n) => itemsOf(pdf, n + 1)))).flat();
+    const totals = items.filter((item) => item.str.startsWith('R$ '));
+    expect(totals).toHaveLength(4);
+    const labels = items.filter((item) => / · (Itapoá|Navegantes)$/.test(item.str));
+    expect(labels).toHaveLength(4);
+    for (const label of labels) expect(totals.some((total) => Math.abs(total.y - label.y) < 1)).toBe(true);
+    expect(labels.map((label) => label.str)).toContain(
+      'Companhia Brasileira de Transportes Marítim… · Navegantes',
+    );
+    expect(labels.map((label) => label.str).join()).not.toMatch(/Mar Aberto|Sem Frete/);
   });
 
   it('says so when the totals use the fallback rate', async () => {

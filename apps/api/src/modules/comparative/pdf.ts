@@ -12,6 +12,7 @@ import {
   formatNumber,
   routeOf,
   statusLabel,
+  unpricedReason,
 } from './comparative-document.js';
 
 /*
@@ -54,7 +55,14 @@ function validityOf(row: ComparisonRow): string {
   return row.validade.expirada ? `${day} (${t.expired})` : day;
 }
 
+/** A total, or why the row has none. */
+const totalOf = (row: ComparisonRow, value: number) => unpricedReason(row) ?? formatNumber(value);
+/** A sum of fees, or a dash while the answer's figures are not read. */
+const fees = (row: ComparisonRow, value: number) =>
+  row.extracao === 'concluida' ? formatNumber(value) : '—';
+
 function freightsOf(row: ComparisonRow): string {
+  if (row.extracao !== 'concluida') return unpricedReason(row) ?? t.notInformed;
   const lines = row.fretes
     .filter((frete) => frete.valor !== null)
     .map((frete) => `${frete.tipo} ${formatMoney(frete.valor!, frete.moeda)}`);
@@ -70,13 +78,13 @@ const TABLE: TableColumn[] = [
     header: t.columns.taxasUSD,
     width: 56,
     align: 'right',
-    cell: (row) => formatNumber(row.taxasPorMoeda.USD),
+    cell: (row) => fees(row, row.taxasPorMoeda.USD),
   },
   {
     header: t.columns.taxasBRL,
     width: 60,
     align: 'right',
-    cell: (row) => formatNumber(row.taxasPorMoeda.BRL),
+    cell: (row) => fees(row, row.taxasPorMoeda.BRL),
   },
   {
     header: t.columns.rodoviario,
@@ -88,10 +96,10 @@ const TABLE: TableColumn[] = [
     header: t.columns.totalBRL,
     width: 70,
     align: 'right',
-    cell: (row) => formatNumber(row.custoTotalBRL),
+    cell: (row) => totalOf(row, row.custoTotalBRL),
     highlight: (row) => row.destaque.menorCusto,
   },
-  { header: t.columns.totalUSD, width: 62, align: 'right', cell: (row) => formatNumber(row.custoTotalUSD) },
+  { header: t.columns.totalUSD, width: 62, align: 'right', cell: (row) => totalOf(row, row.custoTotalUSD) },
   {
     header: t.columns.transitShort,
     width: 44,
@@ -115,6 +123,17 @@ function niceTicks(max: number): number[] {
   const ticks: number[] = [];
   for (let value = 0; value < max + step; value += step) ticks.push(value);
   return ticks;
+}
+
+/**
+ * `text` cut with '…' to fit `width` in the current font: a chart label is one line (a long one used to
+ * wrap over the next bar).
+ */
+function fitted(pdf: PDFKit.PDFDocument, text: string, width: number): string {
+  if (pdf.widthOfString(text) <= width) return text;
+  let end = text.length;
+  while (end > 1 && pdf.widthOfString(`${text.slice(0, end).trimEnd()}…`) > width) end--;
+  return `${text.slice(0, end).trimEnd()}…`;
 }
 
 export function renderComparativePdf(source: ComparativeSource): Promise<Buffer> {
@@ -239,8 +258,9 @@ export function renderComparativePdf(source: ComparativeSource): Promise<Buffer>
     pdf.moveDown(0.5);
     pdf.fillColor(COLORS.muted).font('Helvetica-Oblique').fontSize(8).text(t.legend, left, pdf.y, { width });
 
-    // Bar chart of the totals in BRL, cheapest first, on this page when it fits, else from a new one.
-    const bars = [...rows].sort((a, b) => a.custoTotalBRL - b.custoTotalBRL);
+    // Bar chart of the totals in BRL of the rows with a price, cheapest first, on this page when it fits,
+    // else from a new one.
+    const bars = rows.filter((row) => row.precificada).sort((a, b) => a.custoTotalBRL - b.custoTotalBRL);
     const labelWidth = 220;
     const valueWidth = 80;
     const plotLeft = left + labelWidth + 8;
@@ -254,7 +274,7 @@ export function renderComparativePdf(source: ComparativeSource): Promise<Buffer>
     const barHeight = Math.round(pitch * 0.68);
     pdf.moveDown(1.2);
     if (
-      pdf.y + titleHeight + axisHeight + Math.min(bars.length, 3) * pitch > bottom() ||
+      (bars.length > 0 && pdf.y + titleHeight + axisHeight + Math.min(bars.length, 3) * pitch > bottom()) ||
       (bars.length * pitch > bottom() - pdf.y - titleHeight - axisHeight && bars.length * pitch <= fullPage)
     ) {
       pdf.addPage();
@@ -295,16 +315,13 @@ export function renderComparativePdf(source: ComparativeSource): Promise<Buffer>
       for (const [index, row] of bars.slice(next, next + count).entries()) {
         const y = top + index * pitch;
         const best = row.destaque.menorCusto;
-        pdf
-          .fillColor(COLORS.text)
-          .font('Helvetica')
-          .fontSize(8)
-          .text(`${row.transportador.nome} · ${destinationOf(row)}`, left, y + (barHeight - 7) / 2, {
-            width: labelWidth,
-            align: 'right',
-            lineBreak: false,
-            ellipsis: true,
-          });
+        pdf.fillColor(COLORS.text).font('Helvetica').fontSize(8);
+        // Right-aligned by hand, with no width: given a width, pdfkit wraps even with lineBreak false.
+        const place = ` · ${destinationOf(row)}`;
+        const label = fitted(pdf, row.transportador.nome, labelWidth - pdf.widthOfString(place)) + place;
+        pdf.text(label, left + labelWidth - pdf.widthOfString(label), y + (barHeight - 7) / 2, {
+          lineBreak: false,
+        });
         const barWidth = Math.max(1, (row.custoTotalBRL / scaleMax) * plotWidth);
         pdf.rect(plotLeft, y, barWidth, barHeight).fill(best ? COLORS.barBest : COLORS.bar);
         pdf

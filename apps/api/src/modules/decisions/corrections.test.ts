@@ -58,7 +58,7 @@ describe('PUT /api/quotes/{id}/respostas/{respostaId}/correcoes', () => {
     // GET respostas (and /responses) answers the same corrected value.
     const listed = (await entries(s.quote.id, s.token)).find((e) => e.transportadorId === s.carriers[0]!.id)!;
     expect(listed.dadosExtraidos!.final.preco_por_container_40).toBe(2800);
-    expect(listed.versoes[0]!.correcoes).toHaveLength(1);
+    expect(listed.atual!.correcoes).toHaveLength(1);
 
     const [row] = await correctionsOf(respostaId);
     expect(row).toMatchObject({ corrigidoPor: s.userId, valorOriginal: 2950, empresaId: s.empresaId });

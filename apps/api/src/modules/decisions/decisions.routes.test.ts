@@ -159,7 +159,10 @@ describe('POST /api/quotes/{id}/request-revision', () => {
     }, 20_000);
     expect(entry.versao).toBe(2);
     expect(entry.dadosExtraidos!.final.preco_por_container_40).toBe(2700);
-    expect(entry.versoes.map((v) => v.versao)).toEqual([2, 1]);
+    expect(entry.atual!.versao).toBe(2);
+    expect(entry.versoes.map((v) => v.versao)).toEqual([1]);
+    // The earlier version keeps its own extraction (the list sends the current one at the top level).
+    expect(entry.versoes[0]!.dadosExtraidos!.final.preco_por_container_40).not.toBe(2700);
   });
 
   it("'Revisar Todos' asks every carrier that answered, each in its own thread; a revised reply before the deadline with answers missing goes back to waiting for answers", async () => {

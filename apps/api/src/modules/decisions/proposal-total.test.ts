@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { approvalMail, formatPercent, notSelectedMail, revisionMail } from './decision-mail.js';
 import { percentAbove, totalOfRow } from './proposal-total.js';
 
-const row = (respostaId: string, destino: string | null, custoTotalBRL: number) =>
-  ({ respostaId, destino, custoTotalBRL }) as ComparisonRow;
+const row = (respostaId: string, destino: string | null, custoTotalBRL: number, precificada = true) =>
+  ({ respostaId, destino, custoTotalBRL, precificada }) as ComparisonRow;
 
 describe('price feedback of a carrier not chosen', () => {
   it("takes the response's row for the approved destination (accents and case aside), else its first row", () => {
@@ -18,6 +18,8 @@ describe('price feedback of a carrier not chosen', () => {
   it('no row or no total gives nothing to compare', () => {
     expect(totalOfRow([], 'a', 'Santos')).toBeNull();
     expect(totalOfRow([row('a', 'Santos', 0)], 'a', 'Santos')).toBeNull();
+    // Fees and road cost without a freight price are no proposal to compare with.
+    expect(totalOfRow([row('a', 'Santos', 3_300, false)], 'a', 'Santos')).toBeNull();
   });
 
   it('percent above the chosen total, one decimal; nothing when not above or unknown', () => {

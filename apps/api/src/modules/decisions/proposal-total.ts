@@ -26,7 +26,7 @@ export function totalOfRow(
   const row =
     (wanted && own.find((candidate) => candidate.destino && normalised(candidate.destino) === wanted)) ||
     own[0];
-  return row && row.custoTotalBRL > 0 ? row.custoTotalBRL : null;
+  return row?.precificada && row.custoTotalBRL > 0 ? row.custoTotalBRL : null;
 }
 
 /** How many percent `other` is above `chosen` (one decimal), or null when it is not above or unknown. */

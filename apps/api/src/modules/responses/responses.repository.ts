@@ -1,13 +1,12 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
+import { queryRows } from '../../db/prepared.js';
 import {
   cotacaoDestinatarios,
   cotacoes,
   inboundAttachments,
   inboundMessages,
   mailOutbox,
-  respostas,
-  users,
 } from '../../db/schema/index.js';
 import { inTenant, type Tenant } from '../../db/tenant.js';
 
@@ -46,40 +45,134 @@ export async function recipientsWithSendState(executor: Executor, tenant: Tenant
     .orderBy(asc(cotacaoDestinatarios.nome));
 }
 
-/**
- * Every version of every answer of a quote, newest first, with the message's source and flags, and the
- * display name of the user who registered or assigned it.
+/** A recipient of a quote with the state of its request e-mail, as `answersOf` reads it. */
+export type RecipientRow = {
+  id: string;
+  transportadorId: string;
+  nome: string;
+  emails: string[];
+  respondeuEm: string | null;
+  falhaEntrega: string | null;
+  createdAt: string;
+  outboxStatus: string | null;
+  sentAt: string | null;
+};
+
+/** A version of an answer with its corrections (oldest first), as `answersOf` reads it. */
+export type AnswerVersionRow = {
+  id: string;
+  destinatarioId: string;
+  versao: number;
+  atual: boolean;
+  status: string;
+  extracao: 'pendente' | 'concluida' | 'falhou';
+  extracaoErro: string | null;
+  dadosExtraidos: Record<string, unknown> | null;
+  condicoesPagamento: string | null;
+  prazo: string | null;
+  observacoes: string | null;
+  mensagemId: string | null;
+  registradoPor: string | null;
+  createdAt: string;
+  source: 'imap' | 'smtp' | 'local' | 'manual' | 'teste' | null;
+  flags: Record<string, boolean | string> | null;
+  correcoes:
+    | {
+        campo: string;
+        valor: number | string | null;
+        valorOriginal: number | string | null;
+        fonteOriginal: Record<string, unknown> | null;
+        por: string | null;
+        em: string;
+      }[]
+    | null;
+};
+
+/*
+ * The whole of GET …/respostas in one statement and one round trip (bench:responses): the live quote of
+ * the company, its recipients with their send state, and every version of every answer, newest first,
+ * with the message's source and flags, who registered it and the analyst's corrections. The engine's
+ * blocks (the message cut into parts) are most of an extraction's size and no reader of the list uses
+ * them: the message itself is in the conversation. They are sent empty, the shape unchanged. Timestamps
+ * come as JSON text.
  */
-export async function versionsOf(executor: Executor, tenant: Tenant, cotacaoId: string) {
-  return executor
-    .select({
-      id: respostas.id,
-      destinatarioId: respostas.destinatarioId,
-      versao: respostas.versao,
-      atual: respostas.atual,
-      status: respostas.status,
-      extracao: respostas.extracao,
-      extracaoErro: respostas.extracaoErro,
-      // The engine's blocks (the message cut into parts) are most of an extraction's size and no reader of
-      // the list uses them: the message itself is in the conversation. Sent empty, the shape unchanged.
-      dadosExtraidos: sql<Record<
-        string,
-        unknown
-      > | null>`jsonb_set(${respostas.dadosExtraidos}, '{blocks}', '[]'::jsonb)`,
-      condicoesPagamento: respostas.condicoesPagamento,
-      prazo: respostas.prazo,
-      observacoes: respostas.observacoes,
-      mensagemId: respostas.mensagemId,
-      registradoPor: users.name,
-      createdAt: respostas.createdAt,
-      source: inboundMessages.source,
-      flags: inboundMessages.flags,
-    })
-    .from(respostas)
-    .leftJoin(inboundMessages, eq(inboundMessages.id, respostas.inboundMessageId))
-    .leftJoin(users, eq(users.id, respostas.registradoPor))
-    .where(inTenant(respostas.empresaId, tenant, eq(respostas.cotacaoId, cotacaoId)))
-    .orderBy(desc(respostas.versao));
+const ANSWERS_SQL = `
+select
+  (select coalesce(json_agg(r order by r.nome, r.id), '[]'::json) from (
+    select d.id, d.transportador_id as "transportadorId", d.nome, d.emails,
+      d.respondeu_em as "respondeuEm", d.falha_entrega as "falhaEntrega", d.created_at as "createdAt",
+      o.status as "outboxStatus", o.sent_at as "sentAt"
+    from cotacao_destinatarios d left join mail_outbox o on o.id = d.outbox_id
+    where d.empresa_id = q.empresa_id and d.cotacao_id = q.id) r) as recipients,
+  (select coalesce(json_agg(v order by v.versao desc), '[]'::json) from (
+    select a.id, a.destinatario_id as "destinatarioId", a.versao, a.atual, a.status, a.extracao,
+      a.extracao_erro as "extracaoErro",
+      jsonb_set(a.dados_extraidos, '{blocks}', '[]'::jsonb) as "dadosExtraidos",
+      a.condicoes_pagamento as "condicoesPagamento", a.prazo, a.observacoes, a.mensagem_id as "mensagemId",
+      u.name as "registradoPor", a.created_at as "createdAt", m.source, m.flags,
+      (select json_agg(json_build_object('campo', c.campo, 'valor', c.valor, 'valorOriginal', c.valor_original,
+          'fonteOriginal', c.fonte_original, 'por', cu.name, 'em', c.created_at) order by c.created_at, c.id)
+        from resposta_correcoes c left join users cu on cu.id = c.corrigido_por
+        where c.empresa_id = q.empresa_id and c.resposta_id = a.id) as correcoes
+    from respostas a
+      left join inbound_messages m on m.id = a.inbound_message_id
+      left join users u on u.id = a.registrado_por
+    where a.empresa_id = q.empresa_id and a.cotacao_id = q.id) v) as versions
+from cotacoes q
+where q.id = $1 and q.empresa_id = $2 and q.deleted_at is null`;
+
+/*
+ * The stamp of what `answersOf` reads (lib/stamped-cache.ts): the rows' ids and xmin — a new row version
+ * has a new xmin — of the quote, its recipients and their request e-mails, every version of every answer
+ * with its inbound message and registering user, and every correction with its user. The same joins
+ * without building or detoasting anything.
+ */
+const ANSWERS_STAMP_SQL = `
+select md5(concat_ws('|', q.xmin::text,
+  (select string_agg(d.id::text || d.xmin::text || coalesce(o.xmin::text, '-'), ',' order by d.id)
+    from cotacao_destinatarios d left join mail_outbox o on o.id = d.outbox_id
+    where d.empresa_id = q.empresa_id and d.cotacao_id = q.id),
+  (select string_agg(a.id::text || a.xmin::text || coalesce(m.xmin::text, '-') || coalesce(u.xmin::text, '-'),
+      ',' order by a.id)
+    from respostas a
+      left join inbound_messages m on m.id = a.inbound_message_id
+      left join users u on u.id = a.registrado_por
+    where a.empresa_id = q.empresa_id and a.cotacao_id = q.id),
+  (select string_agg(c.id::text || coalesce(cu.xmin::text, '-'), ',' order by c.id)
+    from respostas a
+      join resposta_correcoes c on c.empresa_id = a.empresa_id and c.resposta_id = a.id
+      left join users cu on cu.id = c.corrigido_por
+    where a.empresa_id = q.empresa_id and a.cotacao_id = q.id))) as stamp
+from cotacoes q
+where q.id = $1 and q.empresa_id = $2 and q.deleted_at is null`;
+
+/** The stamp of a live quote's answers (see above), or null when `tenant` has no such quote. */
+export async function answersStamp(db: Database, tenant: Tenant, cotacaoId: string): Promise<string | null> {
+  const [row] = await queryRows<{ stamp: string }>(
+    db,
+    ANSWERS_STAMP_SQL,
+    [cotacaoId, tenant.empresaId],
+    'responses_answers_stamp',
+  );
+  return row?.stamp ?? null;
+}
+
+/**
+ * The recipients and answer versions of a live quote of `tenant`, or null when there is no such quote
+ * (another company's, deleted or missing: the caller answers 404 alike).
+ */
+export async function answersOf(
+  db: Database,
+  tenant: Tenant,
+  cotacaoId: string,
+): Promise<{ recipients: RecipientRow[]; versions: AnswerVersionRow[] } | null> {
+  const [row] = await queryRows<{ recipients: RecipientRow[]; versions: AnswerVersionRow[] }>(
+    db,
+    ANSWERS_SQL,
+    [cotacaoId, tenant.empresaId],
+    'responses_answers_of',
+  );
+  return row ?? null;
 }
 
 /**

@@ -81,7 +81,9 @@ describe('GET /api/quotes/{id}/respostas', () => {
     expect(entry.dadosExtraidos.final.preco_por_container_40).toBe(2750);
     // The engine's blocks are stored, not listed (the shape stays: an empty array).
     expect(entry.dadosExtraidos.blocks).toEqual([]);
-    expect(entry.atual.dadosExtraidos.blocks).toEqual([]);
+    // Sent once: `atual` has the version's other fields, `versoes` only earlier versions.
+    expect(entry.atual).not.toHaveProperty('dadosExtraidos');
+    expect(entry.versoes).toEqual([]);
     const [stored] = await ctx.app.services.database.db
       .select({ dados: respostas.dadosExtraidos })
       .from(respostas)

@@ -14,8 +14,10 @@ import {
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import { type FastifyPluginAsyncZod, serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { tenantOfUser } from '../../db/tenant.js';
 import { AppError, problemResponses, validationError } from '../../lib/errors.js';
 import { type MultipartForm, readMultipart } from '../../lib/multipart.js';
+import { sendKeptJson } from '../../lib/stamped-cache.js';
 import { access, requireAuth } from '../../plugins/access.js';
 import type { RegisterForm, ResponsesService } from './responses.service.js';
 
@@ -64,10 +66,9 @@ function parseRegisterForm(fields: Record<string, string>, files: MultipartForm[
 
 /**
  * GET …/respostas answers the documented `responsesListSchema` (the OpenAPI document shows it), but its
- * serializer does not walk every extraction result again: each one is repeated three times per carrier
- * (spec fields, `atual`, `versoes`) and that walk was the largest part of the route's time (bench:responses).
- * The extraction results pass as stored — the engine writes them in that schema, and it is loose anyway;
- * every other field is still checked and stripped by the schema.
+ * serializer does not walk the extraction results again: that walk was the largest part of the route's
+ * time (bench:responses). The extraction results pass as stored — the engine writes them in that schema,
+ * and it is loose anyway; every other field is still checked and stripped by the schema.
  */
 const storedExtraction = z.custom<DadosExtraidos>().nullable();
 const versionOut = responseVersionSchema.extend({ dadosExtraidos: storedExtraction });
@@ -75,13 +76,19 @@ const listOut = z.object({
   data: z.array(
     responseEntrySchema.extend({
       dadosExtraidos: storedExtraction,
-      atual: versionOut.nullable(),
       versoes: z.array(versionOut),
     }),
   ),
 });
 const listSerializer: FastifySerializerCompiler<unknown> = (route) =>
   serializerCompiler(route.httpStatus === '200' ? { ...route, schema: listOut } : (route as never));
+/** The same serialisation, for the kept answer sent as bytes (lib/stamped-cache.ts). */
+const serializeList = serializerCompiler({
+  schema: listOut,
+  method: 'GET',
+  url: '/quotes/:id/respostas',
+  httpStatus: '200',
+}) as (value: object) => string;
 
 /** Spec 001 responses: GET /quotes/{id}/respostas (and /responses), registering answers, 'Não identificadas'. */
 export const responsesRoutes: FastifyPluginAsyncZod<{ responses: ResponsesService }> = async (
@@ -96,7 +103,11 @@ export const responsesRoutes: FastifyPluginAsyncZod<{ responses: ResponsesServic
         schema: { tags, params: idParamsSchema, response: { 200: responsesListSchema, ...errors } },
         serializerCompiler: listSerializer,
       },
-      async (request) => responses.list(requireAuth(request), request.params.id),
+      async (request, reply) => {
+        const auth = requireAuth(request);
+        const { stamp, value } = await responses.listStamped(tenantOfUser(auth.user), request.params.id);
+        return sendKeptJson(request, reply, value, stamp, serializeList);
+      },
     );
 
   app.post(

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   applyCorrections,
   type Correction,
+  type CurrentVersion,
   type DadosExtraidos,
   QUOTE_STATUS_INFO,
   type QuoteStatus,
@@ -19,8 +20,8 @@ import { parseInbound } from '../../inbound/parse.js';
 import type { InboundPipeline, IngestResult } from '../../inbound/pipeline.js';
 import { AppError } from '../../lib/errors.js';
 import type { UploadedFile } from '../../lib/multipart.js';
+import { StampedCache } from '../../lib/stamped-cache.js';
 import type { AuthContext } from '../../plugins/request-context.js';
-import { correctionsByResponse } from '../../read-models/corrections.js';
 import { sendStateOf } from '../../read-models/send-state.js';
 import { msgToRaw } from './msg-file.js';
 import * as repo from './responses.repository.js';
@@ -49,6 +50,8 @@ function hoursBetween(from: Date | null, to: Date | null): number | null {
  * inbound pipeline (src/inbound), like mail from a mailbox.
  */
 export class ResponsesService {
+  private readonly kept = new StampedCache<{ data: ResponseEntry[] }>();
+
   constructor(
     private readonly db: Database,
     private readonly config: AppConfig,
@@ -61,25 +64,45 @@ export class ResponsesService {
 
   /** The responses of a quote of `tenant` (also read by the comparison, injected by app.ts). */
   async listForTenant(tenant: Tenant, cotacaoId: string): Promise<{ data: ResponseEntry[] }> {
-    // The three reads at once: they are scoped to the company, so reading the answers before knowing
-    // whether the quote is live shows nothing of another company's.
-    const [quote, recipients, versions] = await Promise.all([
-      repo.findLiveQuote(this.db, tenant, cotacaoId),
-      repo.recipientsWithSendState(this.db, tenant, cotacaoId),
-      repo.versionsOf(this.db, tenant, cotacaoId),
-    ]);
-    if (!quote) throw new AppError('QUOTE_NOT_FOUND');
-    const corrections = await correctionsByResponse(
-      this.db,
-      tenant,
-      versions.map((version) => version.id),
+    return (await this.listStamped(tenant, cotacaoId)).value;
+  }
+
+  /**
+   * The responses of a quote of `tenant` and the stamp they were read at: kept in memory while the stamp
+   * of their rows is unchanged (lib/stamped-cache.ts), so a repeated read costs one small query. The
+   * value is frozen: shared by every request.
+   */
+  async listStamped(
+    tenant: Tenant,
+    cotacaoId: string,
+  ): Promise<{ stamp: string; value: { data: ResponseEntry[] } }> {
+    const stamp = await repo.answersStamp(this.db, tenant, cotacaoId);
+    if (stamp === null) throw new AppError('QUOTE_NOT_FOUND');
+    const value = await this.kept.get(`${tenant.empresaId}:${cotacaoId}`, stamp, () =>
+      this.read(tenant, cotacaoId),
     );
+    return { stamp, value };
+  }
+
+  private async read(tenant: Tenant, cotacaoId: string): Promise<{ data: ResponseEntry[] }> {
+    // One statement: the quote, its recipients and every version with its corrections (bench:responses).
+    const answers = await repo.answersOf(this.db, tenant, cotacaoId);
+    if (!answers) throw new AppError('QUOTE_NOT_FOUND');
+    const byRecipient = new Map<string, repo.AnswerVersionRow[]>();
+    for (const row of answers.versions) {
+      const own = byRecipient.get(row.destinatarioId);
+      if (own) own.push(row);
+      else byRecipient.set(row.destinatarioId, [row]);
+    }
     return {
-      data: recipients.map((recipient) => {
-        const ownRows = versions.filter((version) => version.destinatarioId === recipient.id);
-        const own = ownRows.map((row) => toVersion(row, corrections.get(row.id) ?? []));
+      data: answers.recipients.map((recipient) => {
+        const ownRows = byRecipient.get(recipient.id) ?? [];
+        const own = ownRows.map(toVersion);
         const current = own[ownRows.findIndex((version) => version.atual)] ?? null;
-        const sentAt = recipient.sentAt ?? null;
+        // The current extraction is sent once, as the spec field; `atual` has the version's other fields.
+        const { dadosExtraidos = null, ...atual } = current ?? {};
+        const sentAt = dateOrNull(recipient.sentAt);
+        const respondeuEm = dateOrNull(recipient.respondeuEm);
         return {
           id: current?.id ?? recipient.id,
           transportadorId: recipient.transportadorId,
@@ -89,15 +112,15 @@ export class ResponsesService {
           createdAt: current?.createdAt ?? null,
           prazo: current?.prazo ?? null,
           observacoes: current?.observacoes ?? null,
-          dadosExtraidos: current?.dadosExtraidos ?? null,
+          dadosExtraidos,
           versao: current?.versao ?? null,
-          atual: current,
-          versoes: own,
+          atual: current && (atual as CurrentVersion),
+          versoes: own.filter((version) => version !== current),
           estadoEnvio: sendStateOf(recipient.falhaEntrega, recipient.outboxStatus),
           enviadoEm: sentAt?.toISOString() ?? null,
-          respondeuEm: recipient.respondeuEm?.toISOString() ?? null,
+          respondeuEm: respondeuEm?.toISOString() ?? null,
           falhaEntrega: recipient.falhaEntrega,
-          tempoRespostaHoras: hoursBetween(sentAt ?? recipient.createdAt, recipient.respondeuEm),
+          tempoRespostaHoras: hoursBetween(sentAt ?? new Date(recipient.createdAt), respondeuEm),
         };
       }),
     };
@@ -244,18 +267,29 @@ export class ResponsesService {
   }
 }
 
-type VersionRow = Awaited<ReturnType<typeof repo.versionsOf>>[number];
+/** A timestamp of the statement's JSON (PostgreSQL's text form), as a Date. */
+function dateOrNull(value: string | null): Date | null {
+  return value === null ? null : new Date(value);
+}
 
 /** A version as read: its extraction with the analyst's corrections applied (ADR 0018), and those corrections. */
-function toVersion(row: VersionRow, correcoes: Correction[]): ResponseVersion {
+function toVersion(row: repo.AnswerVersionRow): ResponseVersion {
+  const correcoes: Correction[] = (row.correcoes ?? []).map((correction) => ({
+    campo: correction.campo,
+    valor: correction.valor ?? null,
+    valorOriginal: correction.valorOriginal ?? null,
+    fonteOriginal: (correction.fonteOriginal as Correction['fonteOriginal']) ?? null,
+    por: correction.por ?? null,
+    em: new Date(correction.em).toISOString(),
+  }));
   const dados = (row.dadosExtraidos as DadosExtraidos | null) ?? null;
-  const final = dados && applyCorrections(dados.final, correcoes);
+  const final = dados && (correcoes.length > 0 ? applyCorrections(dados.final, correcoes) : dados.final);
   const transitCorrected = correcoes.some((correction) => correction.campo.startsWith('transit_time'));
   return {
     id: row.id,
     versao: row.versao,
     status: row.status,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: new Date(row.createdAt).toISOString(),
     extracao: row.extracao,
     extracaoErro: row.extracaoErro,
     dadosExtraidos: dados && final && { ...dados, final },

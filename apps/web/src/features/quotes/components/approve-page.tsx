@@ -127,10 +127,12 @@ function groupByResponse(rows: readonly ComparisonRow[]): ResponseGroup[] {
 }
 
 function rowSummary(row: ComparisonRow): string {
-  const total = formatMessage(t.total, {
-    brl: money(row.custoTotalBRL, 'BRL'),
-    usd: money(row.custoTotalUSD, 'USD'),
-  });
+  const total = row.precificada
+    ? formatMessage(t.total, {
+        brl: money(row.custoTotalBRL, 'BRL'),
+        usd: money(row.custoTotalUSD, 'USD'),
+      })
+    : ui.comparison.unpriced[row.extracao];
   const prazo = row.prazo.valor === null ? ui.quotes.notInformed : daysText(row.prazo.valor);
   return `${total} · ${formatMessage(t.transit, { prazo })}`;
 }

@@ -14,6 +14,7 @@ import {
   ResponseStatus,
   RowActions,
   TransitFigure,
+  UnpricedTotal,
   ValidityFigure,
   Variation,
 } from './comparison-row-parts';
@@ -69,8 +70,18 @@ export function ComparisonCards({
             >
               <div>
                 <p className="text-xs text-fg-muted">{columns.custoTotalBRL}</p>
-                <p className="text-lg font-bold text-fg tabular-nums">{money(row.custoTotalBRL, 'BRL')}</p>
-                <p className="text-sm text-fg-muted tabular-nums">{money(row.custoTotalUSD, 'USD')}</p>
+                {row.precificada ? (
+                  <>
+                    <p className="text-lg font-bold text-fg tabular-nums">
+                      {money(row.custoTotalBRL, 'BRL')}
+                    </p>
+                    <p className="text-sm text-fg-muted tabular-nums">{money(row.custoTotalUSD, 'USD')}</p>
+                  </>
+                ) : (
+                  <p className="text-sm">
+                    <UnpricedTotal row={row} />
+                  </p>
+                )}
               </div>
               <div className="flex flex-col items-end gap-1">
                 {row.destaque.menorCusto && <HighlightTag kind="cheapest" />}

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { CheckCircleIcon, ClockIcon, RefreshIcon } from '@/components/icons';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import type { FigureRef } from './comparison-context';
@@ -41,7 +42,18 @@ export function valueFigure(
   };
 }
 
+/** What a row without a price shows in place of its totals ('Em extração', 'Extração falhou'…). */
+export function UnpricedTotal({ row }: { row: ComparisonRow }) {
+  return (
+    <span className="inline-flex items-center gap-1.5 whitespace-normal text-fg-muted">
+      {row.extracao === 'pendente' && <Spinner size={14} />}
+      {ui.comparison.unpriced[row.extracao]}
+    </span>
+  );
+}
+
 export function FreightList({ row }: { row: ComparisonRow }) {
+  if (row.extracao !== 'concluida') return <UnpricedTotal row={row} />;
   if (row.fretes.length === 0) return <span className="text-fg-muted">{notInformed}</span>;
   return (
     <ul className="space-y-1">
@@ -65,6 +77,7 @@ export function FreightList({ row }: { row: ComparisonRow }) {
 /** Fees summed by currency after the §5 rules: USD and BRL, each on its line (the code says which). */
 export function FeeTotals({ row }: { row: ComparisonRow }) {
   const { USD, BRL } = row.taxasPorMoeda;
+  if (row.extracao !== 'concluida') return <span className="text-fg-muted">—</span>;
   if (row.taxas.length === 0) return <span className="text-fg-muted">{t.noFees}</span>;
   return (
     <dl className="space-y-0.5 whitespace-nowrap tabular-nums">

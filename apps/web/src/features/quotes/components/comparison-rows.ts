@@ -1,7 +1,7 @@
 import { sortComparisonRows } from '@cotacoes/shared/comparison/index';
 import type { ComparisonRow, ComparisonSortKey } from '@cotacoes/shared/schemas/comparison';
 import type { Correction } from '@cotacoes/shared/schemas/decisions';
-import type { ResponseEntry } from '@cotacoes/shared/schemas/responses';
+import { type ResponseEntry, versionsOfEntry } from '@cotacoes/shared/schemas/responses';
 
 export type SortDirection = 'asc' | 'desc';
 export interface ComparisonSort {
@@ -61,7 +61,7 @@ export function carriersOf(rows: readonly ComparisonRow[]): Array<{ transportado
 export function correctionsIndex(entries: readonly ResponseEntry[] | undefined) {
   const index = new Map<string, Map<string, Correction>>();
   for (const entry of entries ?? []) {
-    for (const version of entry.versoes) {
+    for (const version of versionsOfEntry(entry)) {
       const byField = new Map<string, Correction>();
       for (const correction of version.correcoes) byField.set(correction.campo, correction);
       index.set(version.id, byField);
@@ -74,6 +74,7 @@ export function correctionsIndex(entries: readonly ResponseEntry[] | undefined) 
 export function messageIndex(entries: readonly ResponseEntry[] | undefined): Map<string, string> {
   const index = new Map<string, string>();
   for (const entry of entries ?? [])
-    for (const version of entry.versoes) if (version.mensagemId) index.set(version.id, version.mensagemId);
+    for (const version of versionsOfEntry(entry))
+      if (version.mensagemId) index.set(version.id, version.mensagemId);
   return index;
 }

@@ -197,6 +197,23 @@ describe('Comparação: the table', { timeout: 20_000 }, () => {
     expect(within(pending).getByText('Delta Shipping')).toBeInTheDocument();
   });
 
+  it('shows why a row has no total (extraction running, no freight read) instead of 0,00', async () => {
+    const rows = makeRows().map((row) =>
+      row.respostaId === respIds.del
+        ? { ...row, fretes: [], extracao: 'pendente' as const, precificada: false, custoTotalBRL: 0 }
+        : row.respostaId === respIds.bor
+          ? { ...row, fretes: [], precificada: false }
+          : row,
+    );
+    setup({ rows });
+    const delta = await rowOf('Delta Shipping');
+    // Freight and both totals.
+    expect(delta.getAllByText('Em extração')).toHaveLength(3);
+    expect(delta.queryByText(/R\$\s0,00/)).toBeNull();
+    const boreal = await rowOf('Boreal Cargas');
+    expect(boreal.getAllByText('Frete não informado')).toHaveLength(2);
+  });
+
   it('shows cards on a phone, with a sort choice', async () => {
     const narrow = (query: string) =>
       ({

@@ -17,6 +17,7 @@ import {
   RowActions,
   type RowActionsProps,
   TransitFigure,
+  UnpricedTotal,
   ValidityFigure,
   Variation,
 } from './comparison-row-parts';
@@ -181,8 +182,14 @@ export function ComparisonTable({
                   )}
                 </td>
                 <td className={cn(cell, 'whitespace-nowrap', row.destaque.menorCusto && highlightCell)}>
-                  <span className="block font-semibold tabular-nums">{money(row.custoTotalBRL, 'BRL')}</span>
-                  {row.custoRodoviario > 0 && (
+                  {row.precificada ? (
+                    <span className="block font-semibold tabular-nums">
+                      {money(row.custoTotalBRL, 'BRL')}
+                    </span>
+                  ) : (
+                    <UnpricedTotal row={row} />
+                  )}
+                  {row.precificada && row.custoRodoviario > 0 && (
                     <span
                       className="block text-xs whitespace-normal text-fg-muted tabular-nums"
                       title={t.roadTitle}
@@ -197,7 +204,13 @@ export function ComparisonTable({
                   )}
                 </td>
                 <td className={cn(cell, 'whitespace-nowrap', row.destaque.menorCusto && highlightCell)}>
-                  <span className="block font-semibold tabular-nums">{money(row.custoTotalUSD, 'USD')}</span>
+                  {row.precificada ? (
+                    <span className="block font-semibold tabular-nums">
+                      {money(row.custoTotalUSD, 'USD')}
+                    </span>
+                  ) : (
+                    <UnpricedTotal row={row} />
+                  )}
                   <Variation row={row} />
                 </td>
                 <td className={cn(cell, 'whitespace-nowrap', row.destaque.menorPrazo && highlightCell)}>

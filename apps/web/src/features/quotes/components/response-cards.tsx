@@ -1,7 +1,7 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { FINAL_STATUSES, WAITING_STATUSES } from '@cotacoes/shared/schemas/quotes';
-import type { ResponseVersion } from '@cotacoes/shared/schemas/responses';
+import { type ResponseVersion, versionsOfEntry } from '@cotacoes/shared/schemas/responses';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -221,8 +221,8 @@ function Flags({ version }: { version: ResponseVersion }) {
 function ResponseCard({ entry }: { entry: ResponseEntry }) {
   const selectId = useId();
   const [chosen, setChosen] = useState<string | null>(null);
-  const versions = entry.versoes;
-  const version = versions.find((item) => item.id === chosen) ?? entry.atual ?? versions[0] ?? null;
+  const versions = versionsOfEntry(entry);
+  const version = versions.find((item) => item.id === chosen) ?? versions[0] ?? null;
   const nome = entry.transportador.nome;
   const statusLabel = t.statuses[entry.status] ?? entry.status;
   return (

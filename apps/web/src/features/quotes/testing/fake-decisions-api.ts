@@ -13,7 +13,7 @@ import {
   revisionRequestBodySchema,
 } from '@cotacoes/shared/schemas/decisions';
 import { FINAL_STATUSES, QUOTE_STATUS_INFO, type QuoteDetail } from '@cotacoes/shared/schemas/quotes';
-import type { ResponseEntry } from '@cotacoes/shared/schemas/responses';
+import { type ResponseEntry, versionsOfEntry } from '@cotacoes/shared/schemas/responses';
 import type { z } from 'zod';
 import { type Handler, problem, type RecordedRequest, type StubResponse } from '@/testing/network';
 import { ids, makeQuoteDetail, params } from './fake-quotes-api';
@@ -111,6 +111,8 @@ export function makeRow(
       expirada: false,
     },
     confianca: 0.92,
+    extracao: 'concluida',
+    precificada: true,
     faltando: [],
     variacao: null,
     destaque: { menorCusto: false, menorPrazo: false },
@@ -322,18 +324,16 @@ export function fakeDecisionsApi(
       em: '2026-03-05T13:00:00.000Z',
     };
     db.corrections.push(correction);
+    const corrected = <T extends { id: string; correcoes: Correction[] }>(version: T): T =>
+      version.id === respostaId ? { ...version, correcoes: [...version.correcoes, correction] } : version;
     db.entries = db.entries.map((entry) => ({
       ...entry,
-      versoes: entry.versoes.map((version) =>
-        version.id === respostaId
-          ? {
-              ...version,
-              correcoes: [...((version as { correcoes?: Correction[] }).correcoes ?? []), correction],
-            }
-          : version,
-      ),
+      atual: entry.atual && corrected(entry.atual),
+      versoes: entry.versoes.map(corrected),
     }));
-    return { body: db.entries.find((entry) => entry.versoes.some((version) => version.id === respostaId)) };
+    return {
+      body: db.entries.find((entry) => versionsOfEntry(entry).some((version) => version.id === respostaId)),
+    };
   }
 
   function requestRevision(request: RecordedRequest): StubResponse {

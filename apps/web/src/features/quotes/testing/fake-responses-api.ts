@@ -1,11 +1,13 @@
 import { errorMessages } from '@cotacoes/shared/messages/errors';
 import type { QuoteDetail } from '@cotacoes/shared/schemas/quotes';
 import {
+  type CurrentVersion,
   type DadosExtraidos,
   type ExtractionFinal,
   type ResponseEntry,
   type ResponseVersion,
   typedValuesSchema,
+  versionsOfEntry,
 } from '@cotacoes/shared/schemas/responses';
 import { type Handler, problem, type RecordedRequest, type StubResponse } from '@/testing/network';
 
@@ -112,6 +114,8 @@ export function makeEntry(
   overrides: Partial<ResponseEntry> = {},
 ): ResponseEntry {
   const atual = versions[0] ?? null;
+  // As the server sends it: the current extraction once, at the top level; `versoes` the earlier ones.
+  const { dadosExtraidos = null, ...current } = atual ?? {};
   return {
     id: `r-${recipient.transportadorId}`,
     transportadorId: recipient.transportadorId,
@@ -121,10 +125,10 @@ export function makeEntry(
     createdAt: atual?.createdAt ?? null,
     prazo: atual?.prazo ?? null,
     observacoes: atual?.observacoes ?? null,
-    dadosExtraidos: atual?.dadosExtraidos ?? null,
+    dadosExtraidos,
     versao: atual?.versao ?? null,
-    atual,
-    versoes: versions,
+    atual: atual && (current as CurrentVersion),
+    versoes: versions.slice(1),
     estadoEnvio: recipient.estadoEnvio,
     enviadoEm: recipient.enviadoEm,
     respondeuEm: atual ? (versions.at(-1)?.createdAt ?? null) : null,
@@ -179,7 +183,7 @@ export function fakeResponsesApi(quoteId: string, entries: ResponseEntry[]) {
     created += 1;
     const version = makeVersion({
       id: `registrada-${created}`,
-      versao: entry.versoes.length + 1,
+      versao: versionsOfEntry(entry).length + 1,
       createdAt: new Date().toISOString(),
       extracao: dados ? 'concluida' : 'pendente',
       dadosExtraidos: dados,
@@ -197,7 +201,7 @@ export function fakeResponsesApi(quoteId: string, entries: ResponseEntry[]) {
         respondeuEm: entry.respondeuEm,
         falhaEntrega: entry.falhaEntrega,
       },
-      [version, ...entry.versoes],
+      [version, ...versionsOfEntry(entry)],
     );
     db.entries = db.entries.map((item) => (item.transportadorId === entry.transportadorId ? updated : item));
     return { status: 201, body: { data: updated, message: REGISTERED_MESSAGE } };
