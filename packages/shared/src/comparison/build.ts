@@ -92,7 +92,10 @@ function figure(
 }
 
 function freightFigure(line: FreightLine, corrigidos: ReadonlySet<string>): ComparisonRow['fretes'][number] {
-  const corrigido = line.campo !== null && corrigidos.has(line.campo);
+  // Its amount or, for a line of `fretes`, its currency (`fretes.N.moeda`) was corrected.
+  const corrigido =
+    line.campo !== null &&
+    (corrigidos.has(line.campo) || corrigidos.has(line.campo.replace(/^(fretes\.\d+)\.valor$/, '$1.moeda')));
   return {
     valor: line.valor,
     moeda: feeCurrency(line.moeda) ?? line.moeda,

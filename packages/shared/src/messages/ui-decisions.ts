@@ -138,6 +138,11 @@ export const uiDecisions = {
     saving: 'Salvando...',
     saved: 'Valor corrigido: {campo}.',
     error: 'Erro ao salvar a correção',
+    /** The currency of a freight or fee, corrected from the source dialog. */
+    currencyLabel: 'Moeda de {campo}',
+    currencySave: 'Corrigir moeda',
+    currencySaved: 'Moeda corrigida: {campo} em {moeda}.',
+    currencies: { USD: 'USD (US$)', BRL: 'BRL (R$)', EUR: 'EUR (€)' } as Record<string, string>,
     fields: {
       frete: 'Frete {tipo}',
       taxa: 'Taxa {nome}',

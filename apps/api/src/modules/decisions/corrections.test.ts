@@ -35,6 +35,50 @@ const correctionsOf = (respostaId: string) =>
   db().select().from(respostaCorrecoes).where(eq(respostaCorrecoes.respostaId, respostaId));
 
 describe('PUT /api/quotes/{id}/respostas/{respostaId}/correcoes', () => {
+  it('corrects the currency of a freight line: the comparison counts it in the new currency', async () => {
+    const s = await quoteScenario(ctx);
+    const { respostaId } = await answer(ctx, s, 0, { text: typicalAnswer({ frete40: 2950 }) });
+    const comparison = async () =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/quotes/${s.quote.id}/comparison`,
+          headers: { authorization: `Bearer ${s.token}` },
+        })
+      ).json() as {
+        linhas: {
+          valorUSD: number;
+          valorBRL: number;
+          fretes: {
+            campo: string;
+            moeda: string;
+            valor: number;
+            corrigido: boolean;
+            quantidade?: number;
+          }[];
+        }[];
+      };
+    const before = (await comparison()).linhas[0]!;
+    const frete = before.fretes.find((line) => line.moeda === 'USD' && line.valor === 2950)!;
+    const response = await put(`/api/quotes/${s.quote.id}/respostas/${respostaId}/correcoes`, s.token, {
+      campo: frete.campo.replace(/\.valor$/, '.moeda'),
+      valor: 'BRL',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const after = (await comparison()).linhas[0]!;
+    expect(after.fretes.find((line) => line.campo === frete.campo)).toMatchObject({
+      moeda: 'BRL',
+      valor: 2950,
+      corrigido: true,
+    });
+    // The freight counts once per container asked.
+    const counted = 2950 * (frete.quantidade ?? 1);
+    expect(after.valorUSD).toBeCloseTo(before.valorUSD - counted, 2);
+    expect(after.valorBRL).toBeCloseTo(before.valorBRL + counted, 2);
+    const [row] = await correctionsOf(respostaId);
+    expect(row).toMatchObject({ valor: 'BRL', valorOriginal: 'USD' });
+  });
+
   it('corrects a value: who, when, the original value and where it was read; the read path applies it', async () => {
     const s = await quoteScenario(ctx);
     const { respostaId } = await answer(ctx, s, 0, { text: typicalAnswer({ frete40: 2950 }) });

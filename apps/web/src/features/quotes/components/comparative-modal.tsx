@@ -3,7 +3,7 @@ import { fieldMessages } from '@cotacoes/shared/messages/success';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { parseEmailList } from '@cotacoes/shared/rules/email-list';
 import { checkComparativeEmails } from '@cotacoes/shared/schemas/comparative';
-import { DEFAULT_EXCHANGE_MARGIN, exchangeMarginSchema } from '@cotacoes/shared/schemas/comparison';
+import { exchangeMarginSchema } from '@cotacoes/shared/schemas/comparison';
 import { type ClipboardEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { DownloadIcon, FileTextIcon, PlusIcon, SendIcon, XIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
@@ -16,6 +16,7 @@ import { useUser } from '@/lib/session';
 import { showToast } from '@/lib/toast';
 import { type ComparativeFormat, useDownloadComparative } from '../api/download-comparative';
 import { useSendComparative } from '../api/send-comparative';
+import { rememberedMargin } from './exchange-margin-memory';
 
 const t = ui.comparative;
 
@@ -39,7 +40,7 @@ function readMargin(raw: string): { ok: true; value: number } | { ok: false; mes
  */
 export function ComparativeModal({ open, onClose, quote }: ComparativeModalProps) {
   const user = useUser();
-  const [margin, setMargin] = useState(String(DEFAULT_EXCHANGE_MARGIN));
+  const [margin, setMargin] = useState(() => rememberedMargin(quote.id));
   const [marginError, setMarginError] = useState<string | null>(null);
   const [emails, setEmails] = useState<string[]>([]);
   const [draft, setDraft] = useState('');

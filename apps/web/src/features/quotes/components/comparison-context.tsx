@@ -9,6 +9,8 @@ export interface FigureRef {
   /** The value as shown ('US$ 1.850,00'). */
   display: string;
   valor: number | string | null;
+  /** The currency of a money figure (freight, fee): correctable on its own from the source dialog. */
+  moeda?: string | null;
   campo: string | null;
   fonte: { line: number; text: string; cell?: string; origin: string } | null;
   confianca: number | null;

@@ -35,6 +35,7 @@ export function valueFigure(
     label,
     display,
     valor: value.valor,
+    moeda: value.moeda,
     campo: value.campo,
     fonte: value.fonte,
     confianca: value.confianca,

@@ -144,6 +144,11 @@ describe('Comparação: the table', { timeout: 20_000 }, () => {
       false,
     );
     expect((await rowOf('Delta Shipping')).getByText('R$ 8.971,07')).toBeInTheDocument();
+
+    // 'Gerar Comparativo' opens at the margin the table shows, so the documents carry the same totals.
+    await user.click(screen.getByRole('button', { name: 'Gerar Comparativo' }));
+    const modal = within(await screen.findByRole('dialog', { name: 'Gerar Comparativo' }));
+    expect(modal.getByRole('spinbutton', { name: 'Margem de câmbio (%)' })).toHaveValue(3);
   });
 
   it('flags the fallback rate when the PTAX service failed', async () => {
@@ -383,6 +388,34 @@ describe('Comparação: inline corrections', { timeout: 20_000 }, () => {
     expect(puts(network)[0]?.body).toEqual({ campo: 'transit_time_dias', valor: 30 });
     expect(await (await rowOf('Delta Shipping')).findByText('30 dias')).toBeInTheDocument();
     expect(fake.db.corrections).toHaveLength(1);
+  });
+});
+
+describe('Comparação: correcting a currency', { timeout: 20_000 }, () => {
+  const puts = (network: ReturnType<typeof setup>['network']) =>
+    network.requests.filter((request) => request.method === 'PUT');
+
+  it('corrects the currency of a freight from the source dialog (its own correction)', async () => {
+    const { user, network, fake } = setup();
+    const atlantico = await rowOf('Atlântico Logística');
+    await user.click(atlantico.getByRole('button', { name: figureName('Frete 20DC', 'US$ 1.850,00') }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Origem do valor' }));
+    const select = dialog.getByRole('combobox', { name: 'Moeda de Frete 20DC' });
+    expect(select).toHaveValue('USD');
+    // Nothing to save while it is the same currency.
+    expect(dialog.getByRole('button', { name: 'Corrigir moeda' })).toBeDisabled();
+    await user.selectOptions(select, 'BRL');
+    await user.click(dialog.getByRole('button', { name: 'Corrigir moeda' }));
+    await waitFor(() => expect(puts(network)).toHaveLength(1));
+    expect(puts(network)[0]?.body).toEqual({ campo: 'fretes.0.moeda', valor: 'BRL' });
+    expect(await screen.findByText('Moeda corrigida: Frete 20DC em BRL.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Origem do valor' })).toBeNull());
+    expect(fake.db.corrections).toEqual([expect.objectContaining({ campo: 'fretes.0.moeda', valor: 'BRL' })]);
+    expect(
+      await (await rowOf('Atlântico Logística')).findByRole('button', {
+        name: figureName('Frete 20DC', 'R$ 1.850,00'),
+      }),
+    ).toBeInTheDocument();
   });
 });
 

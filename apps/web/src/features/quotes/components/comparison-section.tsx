@@ -5,7 +5,6 @@ import {
   COMPARISON_SORT_KEYS,
   type ComparisonRow,
   type ComparisonSortKey,
-  DEFAULT_EXCHANGE_MARGIN,
   exchangeMarginSchema,
 } from '@cotacoes/shared/schemas/comparison';
 import { WAITING_STATUSES } from '@cotacoes/shared/schemas/quotes';
@@ -44,6 +43,7 @@ import {
 } from './comparison-rows';
 import { SourceDialog } from './comparison-source-dialog';
 import { ComparisonTable } from './comparison-table';
+import { rememberedMargin, rememberMargin } from './exchange-margin-memory';
 import { RevisionModal, type RevisionScope } from './revision-modal';
 
 const t = ui.decisions.comparison;
@@ -119,7 +119,7 @@ export function ComparisonSection({ quote }: { quote: QuoteDetail }) {
   const marginId = useId();
   const queryClient = useQueryClient();
   const waiting = (WAITING_STATUSES as readonly string[]).includes(quote.status);
-  const [marginInput, setMarginInput] = useState(String(DEFAULT_EXCHANGE_MARGIN));
+  const [marginInput, setMarginInput] = useState(() => rememberedMargin(quote.id));
   const typedMargin = parseMargin(marginInput);
   const debouncedMargin = useDebouncedValue(typedMargin, SEARCH_DEBOUNCE_MS);
   // The first load must not wait for the debounce; an invalid margin keeps the last table.
@@ -212,7 +212,10 @@ export function ComparisonSection({ quote }: { quote: QuoteDetail }) {
             max={100}
             step={0.1}
             value={marginInput}
-            onChange={(event) => setMarginInput(event.target.value)}
+            onChange={(event) => {
+              setMarginInput(event.target.value);
+              if (parseMargin(event.target.value) !== null) rememberMargin(quote.id, event.target.value);
+            }}
             error={marginError}
             containerClassName="w-56"
           />
@@ -274,6 +277,7 @@ export function ComparisonSection({ quote }: { quote: QuoteDetail }) {
       )}
 
       <SourceDialog
+        quoteId={quote.id}
         figure={source}
         mensagemId={source ? (messages.get(source.respostaId) ?? null) : null}
         correction={source ? correctionOf(source.respostaId, source.campo) : undefined}

@@ -281,6 +281,8 @@ export function QuoteDetailPage() {
   const quote = useQuote(id);
   const pdf = useDownloadQuotePdf();
   const [comparativeOpen, setComparativeOpen] = useState(false);
+  // A new modal each time it opens: it starts from the margin the 'Comparação' tab is showing.
+  const [comparativeOpenings, setComparativeOpenings] = useState(0);
 
   if (quote.isPending) {
     return (
@@ -330,7 +332,13 @@ export function QuoteDetailPage() {
           <>
             <BackLink />
             <QuoteActions quote={data} />
-            <Button variant="secondary" onClick={() => setComparativeOpen(true)}>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setComparativeOpenings((count) => count + 1);
+                setComparativeOpen(true);
+              }}
+            >
               <ChartIcon size={16} />
               {ui.comparative.button}
             </Button>
@@ -342,7 +350,12 @@ export function QuoteDetailPage() {
         }
       />
       {pdf.isError && <Alert variant="error">{errorText(pdf.error, t.pdfError)}</Alert>}
-      <ComparativeModal open={comparativeOpen} onClose={() => setComparativeOpen(false)} quote={data} />
+      <ComparativeModal
+        key={comparativeOpenings}
+        open={comparativeOpen}
+        onClose={() => setComparativeOpen(false)}
+        quote={data}
+      />
       <QuoteInfo quote={data} />
       <AnswerProgressBar quote={data} />
       <Tabs

@@ -307,12 +307,16 @@ export function fakeDecisionsApi(
     const { campo, valor } = parsed.data;
     const rows = db.rows.filter((row) => row.respostaId === respostaId);
     if (rows.length === 0) return problem(404, 'RESPONSE_NOT_FOUND', errorMessages.RESPONSE_NOT_FOUND);
-    const figures = rows.flatMap(figuresOf).filter((figure) => figure.campo === campo);
+    // A currency (`fretes.N.moeda`) belongs to the amount figure of the same line.
+    const currency = campo.endsWith('.moeda');
+    const figureCampo = currency ? campo.replace(/\.moeda$/, '.valor') : campo;
+    const figures = rows.flatMap(figuresOf).filter((figure) => figure.campo === figureCampo);
     if (figures.length === 0)
       return problem(400, 'CORRECTION_FIELD_MISSING', errorMessage('CORRECTION_FIELD_MISSING', { campo }));
-    const original = figures[0]!.valor;
+    const original = currency ? (figures[0] as ComparisonValue).moeda : figures[0]!.valor;
     for (const figure of figures) {
-      (figure as { valor: unknown }).valor = valor;
+      if (currency) (figure as ComparisonValue).moeda = valor as string;
+      else (figure as { valor: unknown }).valor = valor;
       figure.corrigido = true;
     }
     const correction: Correction = {
