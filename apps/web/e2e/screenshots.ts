@@ -32,6 +32,8 @@ const privateScreens = [
   '/empresas',
   '/empresas/assign-user',
   '/empresas/users',
+  '/indicadores',
+  '/respostas/nao-identificadas',
 ];
 const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 const PASSWORD = 'Cotacao2026';
@@ -171,6 +173,44 @@ if (demoGroup) {
   }
 }
 
+// Answers to the first quote (pasted as a desenvolvedor), extracted, for the cards, the Comparação tab,
+// the comparative modal and the approval screen: one in USD, one in BRL for two ports, one with a long
+// name still being read is left to the extraction's pace.
+const replies = [
+  'Prezados,\n\nFrete marítimo 40HC: USD 2.950,00\nTHC destino: BRL 1.450,00 por contêiner\nBL fee: USD 75,00\nTransit time: 32 dias\nFree time: 14 dias\nValidade: 31/12/2026',
+  'Boa tarde,\n\nFrete 40HC Santos: R$ 15.800,00\nFrete 40HC Itajaí: R$ 16.200,00\nTHC: R$ 1.380,00\nTransit time: 35 dias\nFree time: 21 dias\nValidade: 15/12/2026',
+  'Hello,\n\nOcean freight 40HC: USD 3,100.00\nDocumentation fee: USD 60.00 per BL\nValidity: 10/12/2026',
+];
+if (demoQuoteId) {
+  const detail = (
+    await call<{ destinatarios: { transportadorId: string }[] }>('GET', `/quotes/${demoQuoteId}`, undefined, {
+      token: demoToken,
+    })
+  ).body;
+  for (const [index, texto] of replies.entries()) {
+    const recipient = detail.destinatarios[index];
+    if (!recipient) break;
+    await call(
+      'POST',
+      `/quotes/${demoQuoteId}/respostas-teste`,
+      { transportadorId: recipient.transportadorId, texto },
+      { token: demoToken },
+    );
+  }
+  for (let attempt = 0; attempt < 120; attempt++) {
+    const { data } = (
+      await call<{ data: { atual: { extracao: string } | null }[] }>(
+        'GET',
+        `/quotes/${demoQuoteId}/respostas`,
+        undefined,
+        { token: demoToken },
+      )
+    ).body;
+    if (data.filter((entry) => entry.atual?.extracao === 'concluida').length >= replies.length) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 const first = (await mailbox()).at(-1);
 if (first) publicScreens.push(`/dev/mailbox?id=${encodeURIComponent(first.id)}`);
 
@@ -303,7 +343,17 @@ try {
       await page.getByRole('button', { name: 'Próximo' }).click();
       await save('quotes-4-review');
       await shot('/sent-quotes');
-      if (demoQuoteId) await shot(`/quotes/${demoQuoteId}`);
+      if (demoQuoteId) {
+        await shot(`/quotes/${demoQuoteId}`);
+        await page.getByRole('tab', { name: 'Comparação' }).click();
+        await page.getByRole('table').or(page.getByRole('list', { name: /Propostas/ })).first().waitFor();
+        await save('quote-comparison');
+        await page.getByRole('button', { name: 'Gerar Comparativo' }).click();
+        await page.getByRole('dialog', { name: 'Gerar Comparativo' }).waitFor();
+        await save('quote-comparative-modal');
+        await page.keyboard.press('Escape');
+        await shot(`/quotes/${demoQuoteId}/approve`);
+      }
       await shot('/quotes/00000000-0000-4000-8000-000000000000');
 
       if (device === 'desktop') {
