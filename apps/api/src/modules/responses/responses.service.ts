@@ -50,7 +50,8 @@ function hoursBetween(from: Date | null, to: Date | null): number | null {
  * inbound pipeline (src/inbound), like mail from a mailbox.
  */
 export class ResponsesService {
-  private readonly kept = new StampedCache<{ data: ResponseEntry[] }>();
+  // 64 quotes: the ones people have open; a 30-answer quote is ≈ 140 kB of JSON, a few times that in memory.
+  private readonly kept = new StampedCache<{ data: ResponseEntry[] }>(64);
 
   constructor(
     private readonly db: Database,
