@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { type CorpusRecord, toCorpusFormat } from './corpus-format.js';
 import { extractFromText } from './extract-text.js';
 import { accuracyAtOrAbove, calibrationTable, checkValues, type ValueCheck } from './scoring/calibration.js';
+import { evaluateLearning, learningPairs } from './scoring/learning.js';
 import { type CaseScore, scoreCase } from './scoring/score.js';
 
 export interface CorpusEvaluation {
@@ -109,7 +110,26 @@ function report(directory: string): ValueCheck[] {
   printCalibration(evaluation.checks);
   console.log(`minimum: ${evaluation.minimum.toFixed(3)}`);
   console.log(`overall: ${evaluation.overall.toFixed(3)}`);
+  if (learningPairs(directory).length > 0) reportLearning(directory);
   return evaluation.checks;
+}
+
+/** A directory of `<carrier>-1` / `<carrier>-2` replies: the second reply without and with the first one's hints. */
+function reportLearning(directory: string): void {
+  const learning = evaluateLearning(directory);
+  console.log('learning from corrections (second reply of each carrier, after correcting the first):');
+  for (const pair of learning.pairs) {
+    console.log(
+      `  ${pair.carrier.padEnd(14)} corrections ${String(pair.corrections.length).padStart(2)}  hints ${String(pair.hints.length).padStart(2)}  applied ${String(pair.applied).padStart(2)}  without ${pair.without.overall.toFixed(3)}  with ${pair.with.overall.toFixed(3)}`,
+    );
+    for (const hint of pair.hints)
+      console.log(
+        `    ${hint.tipo} ${hint.alvo} '${hint.rotulo}'${hint.valor === null ? '' : ` = ${hint.valor}`}`,
+      );
+  }
+  console.log(
+    `learning: without hints ${learning.without.toFixed(3)}  with hints ${learning.with.toFixed(3)}`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main();

@@ -33,6 +33,13 @@ interface Extracted {
   text: string;
 }
 
+/** What every text of a file is read with: the message date and the carrier's correction hints. */
+function baseOptions(opts: ExtractFileOptions): ExtractTextOptions {
+  const base: ExtractTextOptions = opts.messageDate === undefined ? {} : { messageDate: opts.messageDate };
+  if (opts.hints !== undefined && opts.hints.length > 0) base.hints = opts.hints;
+  return base;
+}
+
 function fromText(text: string, opts: ExtractTextOptions, kind: FileKind): Extracted {
   return { result: extractTextAs(text, opts, kind), text };
 }
@@ -44,7 +51,7 @@ async function extractByKind(
   limits: FileLimits,
   depth: number,
 ): Promise<Extracted> {
-  const base: ExtractTextOptions = opts.messageDate === undefined ? {} : { messageDate: opts.messageDate };
+  const base = baseOptions(opts);
   switch (kind) {
     case 'txt':
       return fromText(
@@ -128,14 +135,14 @@ async function extractMail(
   limits: FileLimits,
   depth: number,
 ): Promise<Extracted> {
-  const base: ExtractTextOptions = opts.messageDate === undefined ? {} : { messageDate: opts.messageDate };
+  const base = baseOptions(opts);
   {
     const body = extractTextAs(mail.text, { ...base, sourceHint: 'email' }, kind);
     if (depth > 0) return { result: body, text: mail.text };
     const reference =
       body.detect.messageDate === null
         ? base
-        : { messageDate: new Date(`${body.detect.messageDate}T12:00:00Z`) };
+        : { ...base, messageDate: new Date(`${body.detect.messageDate}T12:00:00Z`) };
     const attachments = [];
     const texts = [mail.text];
     for (const attachment of mail.attachments) {

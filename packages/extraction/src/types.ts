@@ -29,6 +29,8 @@ export interface Evidence {
 }
 
 export interface FreightItem {
+  /** The label as printed (the line's label or the column title), when the rules read one. */
+  rotulo?: string;
   destino: string | null;
   unidade: FreightUnit;
   valor: number;
@@ -38,6 +40,8 @@ export interface FreightItem {
   /** Confidence below 0.5: the analyst should check this value. */
   needsReview?: boolean;
   source: SourceRef;
+  /** What correction hints changed in this value (only when hints were given and one applied). */
+  dicas?: HintEffect[];
 }
 
 export interface FeeItem {
@@ -53,6 +57,8 @@ export interface FeeItem {
   /** Confidence below 0.5: the analyst should check this value. */
   needsReview?: boolean;
   source: SourceRef;
+  /** What correction hints changed in this value (only when hints were given and one applied). */
+  dicas?: HintEffect[];
 }
 
 export interface PlaceRef {
@@ -105,6 +111,8 @@ export interface FinalData {
   evidence: Record<string, Evidence>;
   /** Why the confidence is low, when it is. */
   reason: string | null;
+  /** Charges left out because a correction hint says their label is not a charge (only when one was). */
+  ignoradosPorDica?: HintIgnored[];
 }
 
 export interface DetectResult {
@@ -165,6 +173,40 @@ export interface LlmOptions {
 export interface ExtractTextOptions {
   messageDate?: Date;
   sourceHint?: SourceKind;
+  /** What an analyst's corrections of this carrier's earlier replies taught (ADR 0101); applied only where they match. */
+  hints?: readonly ExtractionHint[];
+}
+
+/**
+ * A habit of one carrier learnt from an analyst's correction (ADR 0101): the charges printed with `rotulo`
+ * (a line's label or a column title, compared without case, accents, punctuation and parentheses) are
+ * freight or fees (`alvo`) whose unit or basis (`unidade`) or currency (`moeda`) is `valor` when the reply
+ * does not say, or are not charges at all (`ignorar`).
+ */
+export interface ExtractionHint {
+  id: string;
+  tipo: 'unidade' | 'moeda' | 'ignorar';
+  alvo: 'frete' | 'taxa';
+  rotulo: string;
+  /** A FreightUnit (alvo 'frete') or FeeUnit ('taxa') for 'unidade', a Currency for 'moeda', null for 'ignorar'. */
+  valor: string | null;
+}
+
+/** A value a hint set: which hint, which attribute, and what the rules alone would have given. */
+export interface HintEffect {
+  id: string;
+  campo: 'unidade' | 'moeda';
+  antes: string | null;
+}
+
+/** A charge an 'ignorar' hint left out, with where it was read. */
+export interface HintIgnored {
+  id: string;
+  alvo: 'frete' | 'taxa';
+  rotulo: string;
+  valor: number;
+  moeda: Currency | null;
+  source: SourceRef;
 }
 
 export interface FileLimits {

@@ -28,4 +28,6 @@ export interface ChargeCandidate {
   cell?: string;
   origin: string;
   confidence: number;
+  /** Set by correction hints (ADR 0101): which attributes they changed and the candidate as read. */
+  hinted?: { effects: Array<{ id: string; campo: 'unidade' | 'moeda' }>; original: ChargeCandidate };
 }

@@ -46,6 +46,11 @@ export function tagAttachment(result: ExtractionResult, filename: string): Extra
       evidence,
       fretes: final.fretes.map((f) => ({ ...f, source: retag(f.source, origin) })),
       taxas: { itens: final.taxas.itens.map((t) => ({ ...t, source: retag(t.source, origin) })) },
+      ...(final.ignoradosPorDica === undefined
+        ? {}
+        : {
+            ignoradosPorDica: final.ignoradosPorDica.map((i) => ({ ...i, source: retag(i.source, origin) })),
+          }),
     },
   };
 }
@@ -95,6 +100,8 @@ export function mergeWithAttachments(
     ...attachments.map((a) => a.result.final.confidence_overall),
   );
   final.reason = final.fretes.length > 0 ? null : body.final.reason;
+  const ignored = [body, ...attachments.map((a) => a.result)].flatMap((r) => r.final.ignoradosPorDica ?? []);
+  if (ignored.length > 0) final.ignoradosPorDica = ignored;
   const attachmentBlocks: Block[] = attachments.flatMap(({ filename, result }) => [
     {
       kind: 'attachment',

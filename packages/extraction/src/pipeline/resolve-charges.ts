@@ -3,7 +3,16 @@ import type { ChargeCandidate } from '../fields/charge-types.js';
 import { findKnownPlaces } from '../fields/places.js';
 import { normaliseLabel } from '../normalise/text.js';
 import { freightUnitFromBasis } from '../normalise/units.js';
-import type { ContainerUnit, Currency, FeeItem, FeeUnit, FreightItem, FreightUnit, Modal } from '../types.js';
+import type {
+  ContainerUnit,
+  Currency,
+  FeeItem,
+  FeeUnit,
+  FreightItem,
+  FreightUnit,
+  HintEffect,
+  Modal,
+} from '../types.js';
 
 export interface ResolveContext {
   destinations: string[];
@@ -95,14 +104,32 @@ function equipmentInContext(candidate: ChargeCandidate, all: ChargeCandidate[]):
   return hasHighCube ? { ...candidate, equipment: ['40DC'] } : candidate;
 }
 
+/** International freight with no currency written is rarely in reais: prefer the message's foreign currency. */
+function freightCurrency(candidate: ChargeCandidate, ctx: ResolveContext): Currency | null {
+  const foreign = (ctx.currencies ?? []).find((c) => c !== 'BRL');
+  return candidate.currency ?? foreign ?? ctx.mainCurrency;
+}
+
+/** What each hint changed in a freight line, with what the rules alone would have given. */
+function freightHintEffects(
+  hinted: NonNullable<ChargeCandidate['hinted']>,
+  all: ChargeCandidate[],
+  ctx: ResolveContext,
+): HintEffect[] {
+  const before = equipmentInContext(hinted.original, all);
+  return hinted.effects.map(({ id, campo }) => ({
+    id,
+    campo,
+    antes: campo === 'moeda' ? freightCurrency(before, ctx) : freightUnits(before, ctx).join('/'),
+  }));
+}
+
 export function resolveFreight(candidates: ChargeCandidate[], ctx: ResolveContext): FreightItem[] {
   const items: FreightItem[] = [];
   for (const original of candidates) {
     if (original.kind !== 'freight' || original.isPercent) continue;
     const candidate = equipmentInContext(original, candidates);
-    // International freight with no currency written is rarely in reais: prefer the message's foreign currency.
-    const foreign = (ctx.currencies ?? []).find((c) => c !== 'BRL');
-    const currency = candidate.currency ?? foreign ?? ctx.mainCurrency;
+    const currency = freightCurrency(candidate, ctx);
     if (currency === null) continue;
     // A currency taken from the rest of the message lowers confidence; with the unit also guessed from
     // the modal, the value goes to review.
@@ -116,9 +143,11 @@ export function resolveFreight(candidates: ChargeCandidate[], ctx: ResolveContex
         : guessedUnit
           ? Math.min(candidate.confidence, 0.75)
           : candidate.confidence;
+    const dicas = candidate.hinted && freightHintEffects(candidate.hinted, candidates, ctx);
     for (const destino of destinationsOf(candidate, ctx)) {
       for (const unidade of freightUnits(candidate, ctx)) {
-        items.push({
+        const item: FreightItem = {
+          ...(candidate.label === '' ? {} : { rotulo: candidate.label }),
           destino,
           unidade,
           valor: candidate.value,
@@ -126,7 +155,9 @@ export function resolveFreight(candidates: ChargeCandidate[], ctx: ResolveContex
           minimo: candidate.minimum,
           confidence,
           source: sourceOf(candidate),
-        });
+        };
+        if (dicas) item.dicas = dicas;
+        items.push(item);
       }
     }
   }
@@ -138,6 +169,19 @@ export function resolveFreight(candidates: ChargeCandidate[], ctx: ResolveContex
   return dedupe(collapsed, (i) => `${i.unidade}|${i.valor}|${i.moeda}|${i.destino}`);
 }
 
+function feeCurrency(
+  candidate: ChargeCandidate,
+  ctx: ResolveContext,
+  freightCurrency: Currency | null,
+): Currency | null {
+  return candidate.currency ?? freightCurrency ?? ctx.mainCurrency;
+}
+
+function feeUnit(candidate: ChargeCandidate): FeeUnit {
+  if (candidate.isPercent) return 'PERCENT';
+  return candidate.unit ?? DEFAULT_UNIT.get(candidate.feeName ?? '') ?? 'PROCESSO';
+}
+
 export function resolveFees(
   candidates: ChargeCandidate[],
   ctx: ResolveContext,
@@ -146,13 +190,19 @@ export function resolveFees(
   const items: FeeItem[] = [];
   for (const candidate of candidates) {
     if (candidate.kind !== 'fee' || candidate.feeName === null || candidate.feeName === '') continue;
-    const currency = candidate.currency ?? freightCurrency ?? ctx.mainCurrency;
+    const currency = feeCurrency(candidate, ctx, freightCurrency);
     if (currency === null) continue;
-    const unidade: FeeUnit = candidate.isPercent
-      ? 'PERCENT'
-      : (candidate.unit ?? DEFAULT_UNIT.get(candidate.feeName) ?? 'PROCESSO');
+    const unidade = feeUnit(candidate);
+    const dicas = candidate.hinted?.effects.map(({ id, campo }) => {
+      const before = candidate.hinted!.original;
+      return {
+        id,
+        campo,
+        antes: campo === 'moeda' ? feeCurrency(before, ctx, freightCurrency) : feeUnit(before),
+      };
+    });
     for (const destino of destinationsOf(candidate, ctx)) {
-      items.push({
+      const item: FeeItem = {
         nome: candidate.feeName,
         rotulo: candidate.label,
         destino,
@@ -161,7 +211,9 @@ export function resolveFees(
         moeda: currency,
         confidence: candidate.confidence,
         source: sourceOf(candidate),
-      });
+      };
+      if (dicas) item.dicas = dicas;
+      items.push(item);
     }
   }
   const collapsed = collapseAllDestinations(

@@ -8,6 +8,7 @@ import { pickCompany } from '../fields/company.js';
 import type { FieldContext, FieldResults } from '../fields/field-types.js';
 import { scanLabels } from '../fields/label-scan.js';
 import { readFields } from '../fields/read-fields.js';
+import { applyHints } from '../hints/apply-hints.js';
 import { findDates, numericDateOrderEvidence, resolveDate } from '../normalise/dates.js';
 import { currencyMentioned, findAmounts } from '../normalise/money.js';
 import { findEquipment } from '../normalise/units.js';
@@ -140,7 +141,9 @@ export function analyseText(input: string, opts: ExtractTextOptions, fileKind: F
   const olderLines = seg.stillApplies ? olderMessageLines(lines, seg) : [];
   const older: ScopeAnalysis | null =
     olderLines.length > 0 ? analyseScope(olderLines, { ...ctx, origin: 'quoted' }) : null;
-  const merged = mergeScopes(newest, older);
+  const scopes = mergeScopes(newest, older);
+  const hinted = applyHints(scopes.charges, opts.hints);
+  const merged = { ...scopes, charges: hinted.charges };
   const fields = merged.fields;
   if (seg.subject !== null) {
     const subjectFields = readFields([seg.subject], { ...ctx, origin: 'subject' });
@@ -211,6 +214,7 @@ export function analyseText(input: string, opts: ExtractTextOptions, fileKind: F
     detect,
     lines: [...subjectLines, ...bodyLines],
   });
+  if (hinted.ignored.length > 0) final.ignoradosPorDica = hinted.ignored;
   const blocks = buildBlocks(lines, seg, newest, older === null ? [] : olderLines);
   return { detect, blocks, final };
 }

@@ -52,8 +52,8 @@ const STOP_WORDS = new Set(
 const CARRIER_NOISE = new Set(['line', 'lines', 'shipping', 'cargo', 'airlines', 'airline']);
 const LEGAL = new Set(LEGAL_SUFFIXES);
 
-const unit = (u: string) => UNIT_ALIASES[u.toUpperCase()] ?? u.toUpperCase();
-const currency = (c: string) => CURRENCY_ALIASES[c] ?? c.toUpperCase();
+export const unit = (u: string) => UNIT_ALIASES[u.toUpperCase()] ?? u.toUpperCase();
+export const currency = (c: string) => CURRENCY_ALIASES[c] ?? c.toUpperCase();
 
 export function place(value: string | null): string | null {
   if (value === null) return null;
