@@ -53,6 +53,8 @@ import { EmpresasService } from './modules/empresas/empresas.service.js';
 import { MembersService } from './modules/empresas/members.service.js';
 import { linkInvitedUser } from './modules/empresas/registration-link.js';
 import { extractionRoutes } from './modules/extraction/extraction.routes.js';
+import { hintsRoutes } from './modules/hints/hints.routes.js';
+import { HintsService } from './modules/hints/hints.service.js';
 import { inboundAdminRoutes } from './modules/inbound-admin/inbound-admin.routes.js';
 import { indicatorsRoutes } from './modules/indicators/indicators.routes.js';
 import { IndicatorsService } from './modules/indicators/indicators.service.js';
@@ -310,6 +312,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(conversationRoutes, { conversation: new ConversationService(database.db, config) });
       await api.register(dashboardRoutes, { dashboard: new DashboardService(database.db) });
       await api.register(indicatorsRoutes, { indicators: new IndicatorsService(database.db) });
+      await api.register(hintsRoutes, { hints: new HintsService(database.db) });
     },
     { prefix: '/api' },
   );

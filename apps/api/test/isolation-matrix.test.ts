@@ -1,7 +1,7 @@
 import type { Role } from '@cotacoes/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cotacaoMensagens } from '../src/db/schema/index.js';
+import { cotacaoMensagens, transportadorDicas } from '../src/db/schema/index.js';
 import { checkedTenant } from '../src/db/tenant.js';
 import { hashToken } from '../src/lib/tokens.js';
 import {
@@ -107,6 +107,23 @@ async function carrierIn(empresaId: string, email = `agente-${unique()}@frete.co
   ]);
   await carriers.insertEmails(db, tenant, [{ transportadorId: row!.id, email, posicao: 0 }]);
   return row!.id;
+}
+/** A carrier of a company with one hint learnt from a correction (ADR 0101). */
+async function hintIn(empresaId: string): Promise<{ transportadorId: string; hintId: string }> {
+  const transportadorId = await carrierIn(empresaId);
+  const [row] = await ctx.app.services.database.db
+    .insert(transportadorDicas)
+    .values({
+      empresaId,
+      transportadorId,
+      tipo: 'unidade',
+      alvo: 'frete',
+      rotulo: 'O/F',
+      rotuloChave: 'o f',
+      valor: '40HC',
+    })
+    .returning({ id: transportadorDicas.id });
+  return { transportadorId, hintId: row!.id };
 }
 async function groupIn(empresaId: string, nome = `Grupo ${unique()}`): Promise<string> {
   const row = await carriers.insertGrupo(ctx.app.services.database.db, checkedTenant(empresaId), {
@@ -462,6 +479,19 @@ const probes: Record<string, Probe> = {
       method: 'DELETE',
       url: `/api/transporters/${await carrierIn(targetCompany.empresaId)}`,
     }),
+  },
+  'GET /api/transporters/:id/hints': {
+    request: async ({ targetCompany }) => ({
+      method: 'GET',
+      url: `/api/transporters/${(await hintIn(targetCompany.empresaId)).transportadorId}/hints`,
+    }),
+  },
+  'DELETE /api/transporters/:id/hints/:hintId': {
+    // Both ids of the target company: another company's hint must be neither removed nor shown.
+    request: async ({ targetCompany }) => {
+      const { transportadorId, hintId } = await hintIn(targetCompany.empresaId);
+      return { method: 'DELETE', url: `/api/transporters/${transportadorId}/hints/${hintId}` };
+    },
   },
   'POST /api/transporters/import/preview': {
     request: () => ({

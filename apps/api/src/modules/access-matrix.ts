@@ -117,6 +117,14 @@ export const accessMatrix: Record<string, RouteRule> = {
   'POST /api/transporters': { allow: signedIn, company: true },
   'PATCH /api/transporters/:id': { allow: signedIn, company: true, target: true },
   'DELETE /api/transporters/:id': { allow: signedIn, company: true, target: true },
+  // A carrier's 'Aprendizados de correções' (ADR 0101): as editing the carrier
+  'GET /api/transporters/:id/hints': { allow: signedIn, company: true, target: true },
+  'DELETE /api/transporters/:id/hints/:hintId': {
+    allow: signedIn,
+    company: true,
+    target: true,
+    note: 'both ids must be of the caller’s company: another company’s hint under an own carrier is 404',
+  },
   'POST /api/transporters/import/preview': { allow: signedIn, company: true },
   'POST /api/transporters/import': { allow: signedIn, company: true },
   'GET /api/transporters/export': { allow: signedIn, company: true },

@@ -83,6 +83,7 @@ export const errorMessages = {
   JOIN_REQUEST_DECIDED: 'Esta solicitação de acesso já foi {status}.',
   JOIN_REQUESTER_LINKED: 'O solicitante já está vinculado a uma empresa; a solicitação foi encerrada.',
   TRANSPORTADOR_NOT_FOUND: 'Agente de carga não encontrado.',
+  HINT_NOT_FOUND: 'Aprendizado não encontrado.',
   TRANSPORTADOR_NOME_REQUIRED: 'O nome do agente de carga é obrigatório.',
   TRANSPORTADOR_EMAIL_REQUIRED: 'Pelo menos um email deve ser fornecido',
   TRANSPORTADOR_EMAIL_INVALID: 'E-mail inválido: {email}',

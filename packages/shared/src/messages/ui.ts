@@ -3,6 +3,7 @@ import { uiComparison } from './ui-comparison.js';
 import { uiConversation } from './ui-conversation.js';
 import { uiDashboard } from './ui-dashboard.js';
 import { uiDecisions } from './ui-decisions.js';
+import { uiHints } from './ui-hints.js';
 import { uiReplies } from './ui-replies.js';
 
 /** pt-BR texts of the web application (screens, buttons, toasts), grouped by screen. Owned by apps/web. */
@@ -1273,6 +1274,7 @@ export const ui = {
   comparison: uiComparison,
   comparative: uiComparative,
   decisions: uiDecisions,
+  hints: uiHints,
 
   ...uiDashboard,
 

@@ -103,6 +103,17 @@ describe('correctionSource (the provenance a correction keeps)', () => {
 });
 
 describe('applyCorrections', () => {
+  it("a corrected freight unit moves the 40' price, the headline and the container type with it", () => {
+    const final = { ...extracted(), tipoContainer: '20DC/40HC' };
+    const corrected = applyCorrections(final, [{ campo: 'fretes.0.unidade', valor: '40HC' }]);
+    expect(corrected.fretes[0]!.unidade).toBe('40HC');
+    expect(corrected.preco_por_container_40).toBe(1850);
+    expect(corrected.preco_por_container_20).toBe(1900);
+    expect(corrected.frete).toEqual({ tipo: '40HC', valor: 1850, moeda: 'USD' });
+    expect(corrected.tipoContainer).toBe('40HC/20DC');
+    expect(final.fretes[0]!.unidade).toBe('20DC');
+  });
+
   it('replaces the value at each path and leaves the stored extraction untouched', () => {
     const final = extracted();
     const corrected = applyCorrections(final, [
@@ -176,6 +187,8 @@ describe('correction body (the contract the route validates with)', () => {
       'destinos.0.valorFreteBRL',
       'fretes.12.moeda',
       'taxas.itens.3.valor',
+      'fretes.0.unidade',
+      'taxas.itens.2.unidade',
     ])
       expect(CORRECTION_FIELD_PATTERN.test(campo), campo).toBe(true);
     for (const campo of ['transportador', 'fretes.0.source', 'taxas.itens.x.valor', 'evidence', '__proto__'])
@@ -190,5 +203,17 @@ describe('correction body (the contract the route validates with)', () => {
     expect(message({ campo: 'validadeProposta', valor: '31/12/2026' })).toMatch(/data válida/);
     expect(message({ campo: 'transit_time_dias', valor: 2.5 })).toMatch(/dias/);
     expect(correctionBodySchema.safeParse({ campo: 'fretes.0.valor', valor: null }).success).toBe(true);
+  });
+
+  it('takes a freight unit or a fee basis from their own lists, and never clears one', () => {
+    const ok = (body: unknown) => correctionBodySchema.safeParse(body).success;
+    const message = (body: unknown) => correctionBodySchema.safeParse(body).error?.issues[0]?.message;
+    expect(ok({ campo: 'fretes.0.unidade', valor: '40HC' })).toBe(true);
+    expect(ok({ campo: 'fretes.0.unidade', valor: 'KG' })).toBe(true);
+    expect(ok({ campo: 'taxas.itens.1.unidade', valor: 'BL' })).toBe(true);
+    expect(message({ campo: 'fretes.0.unidade', valor: 'CNTR' })).toBe('Unidade inválida.');
+    expect(message({ campo: 'taxas.itens.1.unidade', valor: '40HC' })).toBe('Unidade inválida.');
+    expect(message({ campo: 'taxas.itens.1.unidade', valor: 'PERCENT' })).toBe('Unidade inválida.');
+    expect(message({ campo: 'taxas.itens.1.unidade', valor: null })).toBe('Unidade inválida.');
   });
 });

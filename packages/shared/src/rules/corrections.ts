@@ -107,6 +107,12 @@ function rederive(final: Bag, corrected: Set<string>): void {
   setIfFree('preco_por_container_40', number(firstOfUnit(items, '40HC', '40DC')));
   const headline = items[0];
   setIfFree('moeda', headline?.moeda ?? null);
+  if ([...corrected].some((campo) => /^fretes\.\d+\.unidade$/.test(campo))) {
+    const containers = [...new Set(items.map((item) => item.unidade))].filter(
+      (unidade): unidade is string => typeof unidade === 'string' && /^\d\d[A-Z]{2}$/.test(unidade),
+    );
+    setIfFree('tipoContainer', containers.length === 0 ? null : containers.join('/'));
+  }
   if (Object.hasOwn(final, 'frete'))
     final.frete = headline ? { tipo: headline.unidade, valor: headline.valor, moeda: headline.moeda } : null;
   if (Array.isArray(final.destinos))
@@ -124,7 +130,8 @@ function rederive(final: Bag, corrected: Set<string>): void {
  * The extraction as the analyst corrected it: each correction (oldest first, so the latest of a field
  * wins) replaces the value at its path; a path this extraction does not have is skipped. When a freight
  * line was corrected, the headline prices derived from the lines (20'/40' price, per-destination freight)
- * follow it, unless the analyst corrected those too; the longest transit follows a corrected maximum.
+ * follow it, unless the analyst corrected those too (a corrected unit also moves the container type);
+ * the longest transit follows a corrected maximum.
  * The input is left untouched.
  */
 export function applyCorrections<T>(final: T, corrections: readonly CorrectionInput[]): T {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorMessages, fieldMessages, formatMessage } from '../messages/index.js';
+import { uiHints } from '../messages/ui-hints.js';
 import { uuidSchema } from './common.js';
 import { approvalInfoSchema, QUOTE_STATUSES } from './quotes.js';
 
@@ -80,11 +81,32 @@ export type ApproveResult = z.infer<typeof approveResultSchema>;
  * `final`. Indexes address the arrays of the stored extraction.
  */
 export const CORRECTION_FIELD_PATTERN =
-  /^(transit_time_dias|transit_time_min_dias|transit_time_max_dias|free_time_destino_dias|validadeProposta|preco_por_container_20|preco_por_container_40|destinos\.\d{1,3}\.(valorFreteUSD|valorFreteBRL)|fretes\.\d{1,3}\.(valor|moeda)|taxas\.itens\.\d{1,3}\.(valor|moeda))$/;
+  /^(transit_time_dias|transit_time_min_dias|transit_time_max_dias|free_time_destino_dias|validadeProposta|preco_por_container_20|preco_por_container_40|destinos\.\d{1,3}\.(valorFreteUSD|valorFreteBRL)|fretes\.\d{1,3}\.(valor|moeda|unidade)|taxas\.itens\.\d{1,3}\.(valor|moeda|unidade))$/;
+
+/** Units a freight line may be corrected to (the engine's `FreightUnit`): container types, then the others. */
+export const FREIGHT_UNIT_CODES = [
+  '20DC',
+  '40DC',
+  '40HC',
+  '45HC',
+  '20RF',
+  '40RF',
+  '20OT',
+  '40OT',
+  '40FR',
+  'KG',
+  'M3',
+  'WM',
+  'VIAGEM',
+  'BL',
+] as const;
+/** Bases a fee may be corrected to (the engine's `FeeUnit` but a percentage, which changes what the value means). */
+export const FEE_UNIT_CODES = ['CNTR', 'BL', 'PROCESSO', 'KG', 'M3', 'WM', 'VIAGEM'] as const;
 
 /** What kind of value a correction field holds (decides its validation and display). */
-export function correctionFieldKind(campo: string): 'dias' | 'data' | 'moeda' | 'valor' {
+export function correctionFieldKind(campo: string): 'dias' | 'data' | 'moeda' | 'unidade' | 'valor' {
   if (/(^|\.)moeda$/.test(campo)) return 'moeda';
+  if (/\.unidade$/.test(campo)) return 'unidade';
   if (campo === 'validadeProposta') return 'data';
   if (/_dias$/.test(campo)) return 'dias';
   return 'valor';
@@ -100,11 +122,18 @@ export const correctionBodySchema = z
     valor: z.union([z.number(), z.string().trim().max(40), z.null()]),
   })
   .superRefine((body, ctx) => {
-    if (body.valor === null) return;
     const kind = correctionFieldKind(body.campo);
     const fail = (message: string) => ctx.addIssue({ code: 'custom', path: ['valor'], message });
+    // A unit is never 'not informed': every freight line and fee has one.
+    if (body.valor === null) {
+      if (kind === 'unidade') fail(uiHints.fields.unitInvalid);
+      return;
+    }
     if (kind === 'moeda') {
       if (!['USD', 'BRL', 'EUR'].includes(String(body.valor))) fail(fieldMessages.correctionCurrencyInvalid);
+    } else if (kind === 'unidade') {
+      const codes: readonly string[] = body.campo.startsWith('fretes.') ? FREIGHT_UNIT_CODES : FEE_UNIT_CODES;
+      if (!codes.includes(String(body.valor))) fail(uiHints.fields.unitInvalid);
     } else if (kind === 'data') {
       if (typeof body.valor !== 'string' || !z.iso.date().safeParse(body.valor).success)
         fail(fieldMessages.correctionDateInvalid);

@@ -26,7 +26,8 @@ const evidenceSchema = z.looseObject({
 export const freightItemSchema = z.looseObject({
   destino: z.string().nullable(),
   unidade: z.string(),
-  valor: z.number(),
+  /** null once an analyst cleared it ('not informed', ADR 0018). */
+  valor: z.number().nullable(),
   moeda: z.string(),
   minimo: z.number().nullable(),
   confidence: z.number(),
@@ -38,7 +39,8 @@ export const feeItemSchema = z.looseObject({
   rotulo: z.string(),
   destino: z.string().nullable(),
   unidade: z.string(),
-  valor: z.number(),
+  /** null once an analyst cleared it ('not informed', ADR 0018). */
+  valor: z.number().nullable(),
   moeda: z.string(),
   confidence: z.number(),
   source: sourceRefSchema,

@@ -2,6 +2,7 @@ export * from './audit.js';
 export * from './cotacoes.js';
 export * from './decisions.js';
 export * from './empresas.js';
+export * from './hints.js';
 export * from './inbound.js';
 export * from './indicadores.js';
 export * from './membership.js';

@@ -20,6 +20,7 @@ import type { AppConfig } from '../../config/env.js';
 import { recordMessage } from '../../conversation/conversation.repository.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { type Tenant, tenantOfUser } from '../../db/tenant.js';
+import { learnFromCorrection } from '../../hints/hints.repository.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import type { Mailer } from '../../mail/mailer.js';
@@ -100,6 +101,16 @@ export class DecisionsService {
         fonteOriginal,
         corrigidoPor: auth.user.id,
       });
+      // What the correction teaches about this carrier's replies (ADR 0101), kept with it.
+      const hint = await learnFromCorrection(tx, tenant, {
+        correcaoId: id,
+        respostaId,
+        transportadorId: row.transportadorId,
+        campo: body.campo,
+        valor: body.valor,
+        criadoPor: auth.user.id,
+        final,
+      });
       await writeAudit(
         tx,
         { ...meta, userId: auth.user.id, empresaId: tenant.empresaId },
@@ -107,7 +118,14 @@ export class DecisionsService {
         {
           entity: 'resposta',
           entityId: respostaId,
-          details: { cotacaoId, correcaoId: id, campo: body.campo, valor: body.valor, valorOriginal },
+          details: {
+            cotacaoId,
+            correcaoId: id,
+            campo: body.campo,
+            valor: body.valor,
+            valorOriginal,
+            ...(hint === null ? {} : { dicaId: hint.id }),
+          },
         },
       );
       return row.transportadorId;

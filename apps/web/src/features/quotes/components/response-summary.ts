@@ -24,12 +24,14 @@ export function feeTotals(fees: readonly Fee[]): { count: number; totals: Map<st
   const perKey = new Map<string, { moeda: string; valor: number }>();
   for (const fee of fees) {
     const name = `${fee.nome} ${fee.rotulo}`.toUpperCase();
-    if (name.includes('TOTAL')) continue;
-    if (name.includes('IOF') && fee.valor >= 1000) continue;
+    const valor = fee.valor;
+    // A value the analyst cleared ('not informed') is not a charge.
+    if (valor === null || name.includes('TOTAL')) continue;
+    if (name.includes('IOF') && valor >= 1000) continue;
     const moeda = normaliseCurrency(fee.moeda);
     const key = `${fee.destino ?? ''}|${fee.nome.toUpperCase()}|${moeda}`;
     const kept = perKey.get(key);
-    if (!kept || fee.valor > kept.valor) perKey.set(key, { moeda, valor: fee.valor });
+    if (!kept || valor > kept.valor) perKey.set(key, { moeda, valor });
   }
   const totals = new Map<string, number>();
   for (const { moeda, valor } of perKey.values()) totals.set(moeda, (totals.get(moeda) ?? 0) + valor);
@@ -37,8 +39,10 @@ export function feeTotals(fees: readonly Fee[]): { count: number; totals: Map<st
 }
 
 function containerPrice(final: Final, units: readonly string[], headline: number | null) {
-  const item = units.map((unit) => final.fretes.find((frete) => frete.unidade === unit)).find(Boolean);
-  if (item) return formatMoney(item.valor, normaliseCurrency(item.moeda));
+  const item = units
+    .map((unit) => final.fretes.find((frete) => frete.unidade === unit && frete.valor !== null))
+    .find(Boolean);
+  if (item?.valor != null) return formatMoney(item.valor, normaliseCurrency(item.moeda));
   return headline === null ? null : formatMoney(headline, normaliseCurrency(final.moeda));
 }
 
