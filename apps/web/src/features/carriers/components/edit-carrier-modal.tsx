@@ -12,13 +12,17 @@ import { showToast } from '@/lib/toast';
 import type { Transportador } from '../api/list-carriers';
 import { useUpdateCarrier } from '../api/update-carrier';
 import { splitEmails } from './carrier-card';
+import { CarrierHints } from './carrier-hints';
 import { EmailInputs } from './email-inputs';
 import { type CarrierValues, parseCarrierValues } from './forms';
 import { StatusRadio } from './status-radio';
 
 const t = ui.management.carriers;
 
-/** Edit carrier (spec 2, 4, 5): name required, blank e-mails removed, groups, Ativo / Inativo. */
+/**
+ * Edit carrier (spec 2, 4, 5): name required, blank e-mails removed, groups, Ativo / Inativo; below the
+ * form, what corrections of its replies taught (ADR 0101).
+ */
 export function EditCarrierModal({
   carrier,
   groupOptions,
@@ -106,6 +110,9 @@ export function EditCarrierModal({
           disabled={update.isPending}
         />
       </form>
+      <div className="mt-6">
+        <CarrierHints carrierId={carrier.id} carrierName={carrier.nome} />
+      </div>
     </Modal>
   );
 }

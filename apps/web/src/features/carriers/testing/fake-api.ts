@@ -1,4 +1,5 @@
 import type { Grupo, Transportador } from '@cotacoes/shared/schemas/carriers';
+import type { CarrierHint } from '@cotacoes/shared/schemas/hints';
 import type { Handler, RecordedRequest, StubResponse } from '@/testing/network';
 
 /** Fixed uuids: the shared schemas (used by the forms) only accept uuids as group ids. */
@@ -87,8 +88,14 @@ function paginate<T>(
  * The server's reading of the lists (search on name or e-mail, accent-insensitive; `grupos` as OR;
  * pagination), over data the test can change, so what the screen sends is what decides what it shows.
  */
-export function fakeApi(data: { carriers?: Transportador[]; groups?: Grupo[] } = {}) {
-  const db = { carriers: data.carriers ?? makeCarriers(), groups: data.groups ?? makeGroups() };
+export function fakeApi(
+  data: { carriers?: Transportador[]; groups?: Grupo[]; hints?: Record<string, CarrierHint[]> } = {},
+) {
+  const db = {
+    carriers: data.carriers ?? makeCarriers(),
+    groups: data.groups ?? makeGroups(),
+    hints: data.hints ?? {},
+  };
 
   function matchingCarriers(request: RecordedRequest) {
     const query = params(request);
@@ -115,5 +122,50 @@ export function fakeApi(data: { carriers?: Transportador[]; groups?: Grupo[] } =
       return { body: paginate(found, request) };
     },
   };
+  // A carrier's hints (ADR 0101): listed, and removed one by one.
+  for (const carrier of db.carriers) {
+    routes[`GET /api/transporters/${carrier.id}/hints`] = () => ({ body: db.hints[carrier.id] ?? [] });
+    for (const hint of db.hints[carrier.id] ?? [])
+      routes[`DELETE /api/transporters/${carrier.id}/hints/${hint.id}`] = () => {
+        db.hints[carrier.id] = (db.hints[carrier.id] ?? []).filter((other) => other.id !== hint.id);
+        return { body: { message: 'Aprendizado removido.' } };
+      };
+  }
   return { db, routes };
+}
+
+/** Hints as the server lists them: a container type learnt from a correction and an ignored label. */
+export function makeHints(): CarrierHint[] {
+  return [
+    {
+      id: '30000000-0000-4000-8000-000000000001',
+      tipo: 'unidade',
+      alvo: 'frete',
+      rotulo: 'O/F',
+      valor: '40HC',
+      descricao: '"O/F" é o preço por contêiner 40HC',
+      criadoPor: 'Ana Analista',
+      criadoEm: '2026-11-03T13:00:00.000Z',
+      vezesAplicada: 2,
+      ultimaAplicacao: '2026-11-19T18:40:00.000Z',
+      origem: {
+        cotacaoId: '40000000-0000-4000-8000-000000000001',
+        codigo: 'COT-2026-0042',
+        campo: 'fretes.0.unidade',
+      },
+    },
+    {
+      id: '30000000-0000-4000-8000-000000000002',
+      tipo: 'ignorar',
+      alvo: 'taxa',
+      rotulo: 'Valor estimado do seguro',
+      valor: null,
+      descricao: '"Valor estimado do seguro" não é uma cobrança e é deixada de fora',
+      criadoPor: null,
+      criadoEm: '2026-11-03T13:05:00.000Z',
+      vezesAplicada: 0,
+      ultimaAplicacao: null,
+      origem: null,
+    },
+  ];
 }
