@@ -12,6 +12,7 @@ export const developerEmails = {
   replies: 'dev.respostas@e2e.cotacoes.local',
   conversation: 'dev.conversa@e2e.cotacoes.local',
   decisions: 'dev.decisoes@e2e.cotacoes.local',
+  learning: 'dev.aprendizados@e2e.cotacoes.local',
 } as const;
 
 export interface Account {

@@ -382,6 +382,37 @@ describe('buildComparison', () => {
     expect(build({ respostas: [] })).toMatchObject({ linhas: [], respondidas: 0, total: 5 });
   });
 
+  it('says what hints of earlier corrections set or left out, and each fee its basis (ADR 0101)', () => {
+    const final = makeFinal({
+      porto_destino: [port('Itajaí')],
+      fretes: [{ ...freightItem('40HC', 2610), dicas: [{ id: 'h1', campo: 'unidade', antes: 'BL' }] }],
+      taxas: {
+        itens: [
+          {
+            ...feeItem('TAXAS LOCAIS', 1920, 'BRL'),
+            dicas: [{ id: 'h2', campo: 'unidade', antes: 'PROCESSO' }],
+          },
+          feeItem('BL FEE', 80),
+        ],
+      },
+    });
+    const withIgnored = {
+      ...final,
+      ignoradosPorDica: [{ id: 'h3', alvo: 'taxa', rotulo: 'Seguro estimado', valor: 110, moeda: 'USD' }],
+    };
+    const [row] = build({ respostas: [response('Oceanic', [version(1, withIgnored)])] }).linhas;
+    expect(row!.fretes[0]!.ajustadoPorDica).toEqual([{ campo: 'unidade', antes: 'BL' }]);
+    expect(row!.taxas.map((fee) => [fee.nome, fee.unidade, fee.ajustadoPorDica])).toEqual([
+      ['TAXAS LOCAIS', 'BL', [{ campo: 'unidade', antes: 'PROCESSO' }]],
+      ['BL FEE', 'BL', undefined],
+    ]);
+    expect(row!.ignoradosPorDica).toEqual([{ rotulo: 'Seguro estimado', valor: 110, moeda: 'USD' }]);
+    // Without hints, nothing of it is in the row.
+    const [plain] = build({ respostas: [response('Oceanic', [version(1, final)])] }).linhas;
+    expect(plain).not.toHaveProperty('ignoradosPorDica');
+    expect(plain!.taxas[1]).not.toHaveProperty('ajustadoPorDica');
+  });
+
   it('a cancelled response has no row', () => {
     const [atlantica] = scenario();
     expect(build({ respostas: [{ ...atlantica!, status: 'cancelado' }] }).linhas).toEqual([]);

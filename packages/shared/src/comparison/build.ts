@@ -18,7 +18,13 @@ import { destinationsOf, missingGiven, type QuoteAsked, transitDays } from './as
 import { parseContainers, totalContainers } from './containers.js';
 import { add, type Decimal, subtract, toMoney } from './decimal.js';
 import { evaluateFees, type FeeDecision, type FeeLineInput, feeCurrency } from './fees.js';
-import { countFreight, type FreightLine, freightLinesOf, type SourceRef } from './freight.js';
+import {
+  countFreight,
+  type FreightLine,
+  freightLinesOf,
+  hintAdjustments,
+  type SourceRef,
+} from './freight.js';
 import { samePlace } from './names.js';
 import { DEFAULT_ROAD_COSTS, type RoadCostEntry, roadCost } from './road-costs.js';
 import { totalCosts } from './totals.js';
@@ -106,13 +112,14 @@ function freightFigure(line: FreightLine, corrigidos: ReadonlySet<string>): Comp
     baixaConfianca: isLow(line.confianca, corrigido),
     tipo: line.tipo,
     quantidade: line.quantidade,
+    ...(line.dicas ? { ajustadoPorDica: line.dicas } : {}),
   };
 }
 
 const exclusionTexts = uiComparison.feeExclusion;
 
 function feeFigure(
-  line: FeeLineInput & { confidence?: number; source?: SourceRef },
+  line: FeeLineInput & { confidence?: number; source?: SourceRef; unidade?: unknown },
   index: number,
   decision: FeeDecision,
   correctable: boolean,
@@ -123,6 +130,7 @@ function feeFigure(
     corrigidos.size > 0 &&
     (corrigidos.has(`taxas.itens.${index}.valor`) || corrigidos.has(`taxas.itens.${index}.moeda`));
   const confianca = line.confidence ?? null;
+  const ajustadoPorDica = hintAdjustments(line);
   return {
     valor: decision.valor,
     moeda: decision.moeda ?? line.moeda ?? null,
@@ -141,6 +149,8 @@ function feeFigure(
         : decision.motivo === 'moeda'
           ? formatMessage(exclusionTexts.moeda, { moeda: line.moeda ?? '' })
           : exclusionTexts[decision.motivo],
+    unidade: typeof line.unidade === 'string' ? line.unidade : null,
+    ...(ajustadoPorDica ? { ajustadoPorDica } : {}),
   };
 }
 
@@ -161,6 +171,21 @@ function answerContainers(final: ExtractionFinal | null): number | null {
   const count = final.quantidadeContainer;
   if (typeof count === 'number' && Number.isInteger(count) && count > 0) return count;
   return totalContainers(parseContainers(final.volumeCarga)) || null;
+}
+
+/** Charges the engine left out because a hint says they are not charges (ADR 0101). */
+function ignoredByHints(final: ExtractionFinal | null): Pick<ComparisonRow, 'ignoradosPorDica'> {
+  const ignored = (final as { ignoradosPorDica?: unknown } | null)?.ignoradosPorDica;
+  if (!Array.isArray(ignored) || ignored.length === 0) return {};
+  return {
+    ignoradosPorDica: ignored
+      .filter((item) => typeof item?.rotulo === 'string' && typeof item?.valor === 'number')
+      .map((item) => ({
+        rotulo: item.rotulo as string,
+        valor: item.valor as number,
+        moeda: typeof item.moeda === 'string' ? item.moeda : null,
+      })),
+  };
 }
 
 /** The rows (one per destination) of one version of an answer. */
@@ -229,6 +254,7 @@ function versionRows(entry: ComparisonResponse, version: ComparisonVersion, inpu
       faltando: missingGiven(final, input.pedido, lines),
       variacao: null,
       destaque: { menorCusto: false, menorPrazo: false },
+      ...ignoredByHints(final),
       totals: { brl: totals.custoTotalBRL, usd: totals.custoTotalUSD },
     };
   });

@@ -30,7 +30,23 @@ export type FreightLine = {
   confianca: number | null;
   /** Containers of this line counted in the totals (0: shown, not counted). */
   quantidade: number;
+  /** What hints of earlier corrections set in this line (ADR 0101). */
+  dicas?: HintAdjustment[];
 };
+
+export type HintAdjustment = { campo: 'unidade' | 'moeda'; antes: string | null };
+
+/** The engine's record of what hints changed in an item, as the comparison shows it (ADR 0101). */
+export function hintAdjustments(item: unknown): HintAdjustment[] | undefined {
+  const dicas = (item as { dicas?: unknown } | null)?.dicas;
+  if (!Array.isArray(dicas)) return undefined;
+  const adjustments = dicas.flatMap((dica: { campo?: unknown; antes?: unknown }): HintAdjustment[] =>
+    dica?.campo === 'unidade' || dica?.campo === 'moeda'
+      ? [{ campo: dica.campo, antes: typeof dica.antes === 'string' ? dica.antes : null }]
+      : [],
+  );
+  return adjustments.length > 0 ? adjustments : undefined;
+}
 
 export type FreightScope = {
   destino: string | null;
@@ -53,6 +69,7 @@ export function freightLinesOf(final: ExtractionFinal, scope: FreightScope): Fre
   const lines: FreightLine[] = [];
   final.fretes.forEach((item, index) => {
     if (!appliesTo(item.destino, scope)) return;
+    const dicas = hintAdjustments(item);
     lines.push({
       tipo: item.unidade,
       valor: Number.isFinite(item.valor) ? item.valor : null,
@@ -61,6 +78,7 @@ export function freightLinesOf(final: ExtractionFinal, scope: FreightScope): Fre
       fonte: item.source ?? null,
       confianca: item.confidence ?? null,
       quantidade: 0,
+      ...(dicas ? { dicas } : {}),
     });
   });
   const destinationIndex =

@@ -48,15 +48,14 @@ export const uiHints = {
     VIAGEM: 'por viagem',
     PERCENT: 'em percentual',
   } as Record<string, string>,
-  /** The comparison: a value a hint set, and the unit/basis correction. */
+  /** The comparison: a value a hint set, what hints left out, and the unit/basis correction. */
   comparison: {
     adjusted: 'Ajustado por correção anterior',
-    adjustedTitle: 'Ajustado por uma correção anterior: {descricao}. Sem ela, a leitura seria {antes}.',
-    ignoredTitle: 'Deixados de fora por correções anteriores',
-    ignoredItem: '{rotulo}: {valor}',
+    adjustedTitle:
+      'Ajustado por uma correção feita antes em respostas deste agente (sem ela: {antes}). Os aprendizados ficam no cadastro do agente, em Gerenciamento.',
+    ignored: 'Deixados de fora por correções anteriores: {lista}',
     unitOf: 'Unidade de {campo}',
     basisOf: 'Base de {campo}',
-    basis: 'Base',
   },
   fields: {
     unitInvalid: 'Unidade inválida.',

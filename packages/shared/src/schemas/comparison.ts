@@ -62,11 +62,16 @@ export const comparisonValueSchema = z.object({
 });
 export type ComparisonValue = z.infer<typeof comparisonValueSchema>;
 
+/** What a hint learnt from an earlier correction set in a value (ADR 0101), and what the reply alone gave. */
+const hintAdjustmentSchema = z.object({ campo: z.enum(['unidade', 'moeda']), antes: z.string().nullable() });
+
 export const comparisonFreightSchema = comparisonValueSchema.extend({
   /** Container type or unit as read: "20'", "40'", "40'HC", 'kg', 'm³', 'BL'… */
   tipo: z.string(),
   /** Containers of this price counted in the totals (0: offered, not counted; ADR 0017). */
   quantidade: z.number().optional(),
+  /** Set by hints of earlier corrections (ADR 0101); absent when none did. */
+  ajustadoPorDica: z.array(hintAdjustmentSchema).optional(),
 });
 
 export const comparisonFeeSchema = comparisonValueSchema.extend({
@@ -76,6 +81,10 @@ export const comparisonFeeSchema = comparisonValueSchema.extend({
   /** false when a §5 rule left it out (a TOTAL line, IOF ≥ 1000, another destination, a lower duplicate). */
   contabilizada: z.boolean(),
   motivo: z.string().nullable(),
+  /** Basis as extracted (CNTR, BL, PROCESSO …; ADR 0101 lets the analyst correct it). */
+  unidade: z.string().nullable().optional(),
+  /** Set by hints of earlier corrections (ADR 0101); absent when none did. */
+  ajustadoPorDica: z.array(hintAdjustmentSchema).optional(),
 });
 
 /** A change against the previous version of the same carrier's answer (e.g. ▼ 120,00 USD). */
@@ -131,6 +140,10 @@ export const comparisonRowSchema = z.object({
   faltando: z.array(z.string()),
   variacao: comparisonChangeSchema.nullable(),
   destaque: z.object({ menorCusto: z.boolean(), menorPrazo: z.boolean() }),
+  /** Charges left out by hints of earlier corrections ('not a charge', ADR 0101); absent when none. */
+  ignoradosPorDica: z
+    .array(z.object({ rotulo: z.string(), valor: z.number(), moeda: z.string().nullable() }))
+    .optional(),
 });
 export type ComparisonRow = z.infer<typeof comparisonRowSchema>;
 

@@ -1,14 +1,15 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
+import { unitWords } from '@cotacoes/shared/rules/hints';
 import type { ComparisonRow, ComparisonValue } from '@cotacoes/shared/schemas/comparison';
 import { Link } from 'react-router';
-import { CheckCircleIcon, ClockIcon, RefreshIcon } from '@/components/icons';
+import { CheckCircleIcon, ClockIcon, RefreshIcon, SparklesIcon } from '@/components/icons';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import type { FigureRef } from './comparison-context';
+import { type FigureRef, useComparisonContext } from './comparison-context';
 import { Figure } from './comparison-figure';
 import {
   amount,
@@ -21,6 +22,7 @@ import {
 } from './comparison-format';
 
 const t = ui.decisions.comparison;
+const th = ui.hints.comparison;
 const fields = ui.decisions.correction.fields;
 const notInformed = ui.quotes.notInformed;
 
@@ -53,6 +55,89 @@ export function UnpricedTotal({ row }: { row: ComparisonRow }) {
   );
 }
 
+/** The path of another attribute of the item a value path names: 'fretes.0.valor' → 'fretes.0.unidade'. */
+function siblingPath(campo: string | null, attribute: 'unidade' | 'moeda'): string | null {
+  const match = /^((?:fretes|taxas\.itens)\.\d+)\.valor$/.exec(campo ?? '');
+  return match ? `${match[1]}.${attribute}` : null;
+}
+
+/**
+ * A unit, basis or currency of a line as a figure of its own (ADR 0101): it opens the source and, when
+ * the line is correctable, its pencil picks another from the list; corrected ones are marked.
+ */
+function AttributeFigure({
+  row,
+  label,
+  display,
+  valor,
+  campo,
+  fonte,
+}: {
+  row: ComparisonRow;
+  label: string;
+  display: string;
+  valor: string | null;
+  campo: string | null;
+  fonte: FigureRef['fonte'];
+}) {
+  const { correctionOf } = useComparisonContext();
+  return (
+    <Figure
+      className="text-xs text-fg-muted"
+      figure={{
+        respostaId: row.respostaId,
+        label,
+        display,
+        valor,
+        campo,
+        fonte,
+        confianca: null,
+        corrigido: campo !== null && correctionOf(row.respostaId, campo) !== undefined,
+      }}
+    />
+  );
+}
+
+/**
+ * 'Ajustado por correção anterior': a hint learnt from an earlier correction of this carrier set the
+ * unit, basis or currency (ADR 0101); not shown once the analyst corrected that attribute here.
+ */
+function HintMarker({
+  row,
+  campo,
+  adjustments,
+}: {
+  row: ComparisonRow;
+  campo: string | null;
+  adjustments: ComparisonRow['fretes'][number]['ajustadoPorDica'];
+}) {
+  const { correctionOf } = useComparisonContext();
+  const shown = (adjustments ?? []).filter(
+    (adjustment) => correctionOf(row.respostaId, siblingPath(campo, adjustment.campo)) === undefined,
+  );
+  if (shown.length === 0) return null;
+  const antes = shown
+    .map((adjustment) =>
+      adjustment.antes === null
+        ? ui.quotes.notInformed
+        : adjustment.campo === 'unidade'
+          ? unitWords(adjustment.antes)
+          : adjustment.antes,
+    )
+    .join(', ');
+  const title = formatMessage(th.adjustedTitle, { antes });
+  return (
+    <span
+      title={title}
+      className="inline-flex items-center gap-0.5 rounded-full bg-primary-soft px-1.5 text-[11px] font-medium whitespace-nowrap text-primary-soft-fg"
+    >
+      <SparklesIcon size={11} aria-hidden="true" />
+      {th.adjusted}
+      <span className="sr-only">: {title}</span>
+    </span>
+  );
+}
+
 export function FreightList({ row }: { row: ComparisonRow }) {
   if (row.extracao !== 'concluida') return <UnpricedTotal row={row} />;
   if (row.fretes.length === 0) return <span className="text-fg-muted">{notInformed}</span>;
@@ -60,14 +145,20 @@ export function FreightList({ row }: { row: ComparisonRow }) {
     <ul className="space-y-1">
       {row.fretes.map((frete, index) => {
         const display = frete.valor === null ? notInformed : money(frete.valor, frete.moeda);
+        const label = freightLabel(frete.tipo);
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: the server's order of freight lines is fixed
           <li key={index} className="flex flex-wrap items-center gap-x-1.5 whitespace-nowrap">
-            <span className="text-xs text-fg-muted">{frete.tipo}</span>
-            <Figure
-              figure={valueFigure(row, freightLabel(frete.tipo), frete, display)}
-              lowConfidence={frete.baixaConfianca}
+            <AttributeFigure
+              row={row}
+              label={formatMessage(th.unitOf, { campo: label })}
+              display={frete.tipo}
+              valor={frete.tipo}
+              campo={siblingPath(frete.campo, 'unidade')}
+              fonte={frete.fonte}
             />
+            <Figure figure={valueFigure(row, label, frete, display)} lowConfidence={frete.baixaConfianca} />
+            <HintMarker row={row} campo={frete.campo} adjustments={frete.ajustadoPorDica} />
           </li>
         );
       })}
@@ -96,39 +187,60 @@ export function FeeTotals({ row }: { row: ComparisonRow }) {
 
 /** Every fee line read, with the ones the §5 rules left out and why. */
 export function FeeLines({ row }: { row: ComparisonRow }) {
+  const ignored = row.ignoradosPorDica ?? [];
   return (
-    <ul
-      aria-label={formatMessage(t.feesOf, { nome: row.transportador.nome })}
-      className="space-y-1.5 text-sm"
-    >
-      {row.taxas.map((taxa, index) => {
-        const display = taxa.valor === null ? notInformed : money(taxa.valor, taxa.moeda);
-        return (
-          <li
-            // biome-ignore lint/suspicious/noArrayIndexKey: the server's order of fee lines is fixed
-            key={index}
-            className={cn(
-              'flex flex-wrap items-center gap-x-2 gap-y-0.5',
-              !taxa.contabilizada && 'text-fg-muted',
-            )}
-          >
-            <span className={cn('min-w-24 font-medium', !taxa.contabilizada && 'line-through')}>
-              {taxa.rotulo}
-            </span>
-            {taxa.destino && <span className="text-xs text-fg-muted">{taxa.destino}</span>}
-            <Figure
-              figure={valueFigure(row, feeLabel(taxa.rotulo), taxa, display)}
-              lowConfidence={taxa.baixaConfianca}
-            />
-            {!taxa.contabilizada && (
-              <Badge variant="neutral" className="whitespace-normal">
-                {t.feeNotCounted}: {taxa.motivo ?? t.feeReasonUnknown}
-              </Badge>
-            )}
-          </li>
-        );
-      })}
-    </ul>
+    <div className="space-y-1.5">
+      <ul
+        aria-label={formatMessage(t.feesOf, { nome: row.transportador.nome })}
+        className="space-y-1.5 text-sm"
+      >
+        {row.taxas.map((taxa, index) => {
+          const display = taxa.valor === null ? notInformed : money(taxa.valor, taxa.moeda);
+          return (
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: the server's order of fee lines is fixed
+              key={index}
+              className={cn(
+                'flex flex-wrap items-center gap-x-2 gap-y-0.5',
+                !taxa.contabilizada && 'text-fg-muted',
+              )}
+            >
+              <span className={cn('min-w-24 font-medium', !taxa.contabilizada && 'line-through')}>
+                {taxa.rotulo}
+              </span>
+              {taxa.destino && <span className="text-xs text-fg-muted">{taxa.destino}</span>}
+              {taxa.unidade && (
+                <AttributeFigure
+                  row={row}
+                  label={formatMessage(th.basisOf, { campo: feeLabel(taxa.rotulo) })}
+                  display={unitWords(taxa.unidade)}
+                  valor={taxa.unidade}
+                  campo={siblingPath(taxa.campo, 'unidade')}
+                  fonte={taxa.fonte}
+                />
+              )}
+              <Figure
+                figure={valueFigure(row, feeLabel(taxa.rotulo), taxa, display)}
+                lowConfidence={taxa.baixaConfianca}
+              />
+              <HintMarker row={row} campo={taxa.campo} adjustments={taxa.ajustadoPorDica} />
+              {!taxa.contabilizada && (
+                <Badge variant="neutral" className="whitespace-normal">
+                  {t.feeNotCounted}: {taxa.motivo ?? t.feeReasonUnknown}
+                </Badge>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {ignored.length > 0 && (
+        <p className="text-xs text-fg-muted">
+          {formatMessage(th.ignored, {
+            lista: ignored.map((item) => `${item.rotulo}: ${money(item.valor, item.moeda)}`).join('; '),
+          })}
+        </p>
+      )}
+    </div>
   );
 }
 

@@ -1,6 +1,7 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
-import { type FormEvent, useId, useState } from 'react';
+import { correctionFieldKind } from '@cotacoes/shared/schemas/decisions';
+import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { CheckIcon, XIcon } from '@/components/icons';
 import { fieldClasses } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
@@ -9,7 +10,7 @@ import { cn } from '@/lib/cn';
 import { showToast } from '@/lib/toast';
 import { useCorrectValue } from '../api/correct-value';
 import type { FigureRef } from './comparison-context';
-import { correctionInputText, parseCorrection } from './correction-parse';
+import { correctionInputText, parseCorrection, unitOptions } from './correction-parse';
 
 const t = ui.decisions.correction;
 
@@ -40,6 +41,22 @@ export function CorrectionInput({
   const [localError, setLocalError] = useState<string | null>(null);
   const correct = useCorrectValue(quoteId);
   const error = localError ?? (correct.isError ? serverMessage(correct.error) : null);
+  const kind = correctionFieldKind(figure.campo);
+  // A unit or basis is picked from its list (ADR 0101); figures and dates are typed.
+  const choices = kind === 'unidade' ? unitOptions(figure.campo) : null;
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement | HTMLSelectElement>) => {
+    // Enter saves from the list too, as it does from a typed value.
+    if (event.key === 'Enter' && event.currentTarget instanceof HTMLSelectElement) {
+      event.preventDefault();
+      event.currentTarget.form?.requestSubmit();
+    }
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      onDone();
+    }
+  };
+  const describedBy = `${id}-hint${error ? ` ${id}-error` : ''}`;
 
   function save(event: FormEvent) {
     event.preventDefault();
@@ -64,34 +81,55 @@ export function CorrectionInput({
   return (
     <form onSubmit={save} className="inline-flex min-w-32 flex-col gap-1" noValidate>
       <div className="flex items-center gap-1">
-        <input
-          id={id}
-          // biome-ignore lint/a11y/noAutofocus: the analyst asked to edit this value; the caret goes there
-          autoFocus
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            setLocalError(null);
-            correct.reset();
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') {
-              event.preventDefault();
-              event.stopPropagation();
-              onDone();
-            }
-          }}
-          inputMode={figure.campo === 'validadeProposta' ? 'text' : 'decimal'}
-          aria-label={formatMessage(t.inputLabel, { campo: figure.label })}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-          disabled={correct.isPending}
-          className={cn(
-            fieldClasses,
-            'h-8 w-32 px-2 tabular-nums',
-            error ? 'border-danger' : 'border-border-strong',
-          )}
-        />
+        {choices ? (
+          <select
+            id={id}
+            // biome-ignore lint/a11y/noAutofocus: the analyst asked to edit this value; the caret goes there
+            autoFocus
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              setLocalError(null);
+              correct.reset();
+            }}
+            onKeyDown={onKeyDown}
+            aria-label={formatMessage(t.inputLabel, { campo: figure.label })}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            disabled={correct.isPending}
+            className={cn(fieldClasses, 'h-8 w-40 px-2', error ? 'border-danger' : 'border-border-strong')}
+          >
+            {!choices.some((choice) => choice.value === text) && <option value={text}>{text || '—'}</option>}
+            {choices.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <input
+            id={id}
+            // biome-ignore lint/a11y/noAutofocus: the analyst asked to edit this value; the caret goes there
+            autoFocus
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              setLocalError(null);
+              correct.reset();
+            }}
+            onKeyDown={onKeyDown}
+            inputMode={figure.campo === 'validadeProposta' ? 'text' : 'decimal'}
+            aria-label={formatMessage(t.inputLabel, { campo: figure.label })}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            disabled={correct.isPending}
+            className={cn(
+              fieldClasses,
+              'h-8 w-32 px-2 tabular-nums',
+              error ? 'border-danger' : 'border-border-strong',
+            )}
+          />
+        )}
         <button
           type="submit"
           aria-label={t.save}

@@ -1,4 +1,10 @@
-import { correctionInputText, parseCorrection, parsePtBrDate, parsePtBrNumber } from './correction-parse';
+import {
+  correctionInputText,
+  parseCorrection,
+  parsePtBrDate,
+  parsePtBrNumber,
+  unitOptions,
+} from './correction-parse';
 
 describe('pt-BR numbers typed in a correction', () => {
   it.each([
@@ -65,6 +71,23 @@ describe('the correction body from what was typed', () => {
       ok: false,
       message: 'Moeda inválida. Use USD, BRL ou EUR.',
     });
+  });
+
+  it("takes a freight's unit or a fee's basis only from its own list, never empty (ADR 0101)", () => {
+    expect(parseCorrection('fretes.0.unidade', '40hc')).toEqual({ ok: true, valor: '40HC' });
+    expect(parseCorrection('taxas.itens.2.unidade', 'BL')).toEqual({ ok: true, valor: 'BL' });
+    for (const [campo, text] of [
+      ['fretes.0.unidade', 'CNTR'],
+      ['taxas.itens.2.unidade', '40HC'],
+      ['taxas.itens.2.unidade', ''],
+    ] as const)
+      expect(parseCorrection(campo, text)).toEqual({ ok: false, message: 'Unidade inválida.' });
+    expect(unitOptions('fretes.0.unidade').slice(8, 11)).toEqual([
+      { value: '40FR', label: '40FR' },
+      { value: 'KG', label: 'por kg' },
+      { value: 'M3', label: 'por m³' },
+    ]);
+    expect(unitOptions('taxas.itens.0.unidade')[0]).toEqual({ value: 'CNTR', label: 'por contêiner' });
   });
 
   it('clears the value when the input is left empty', () => {

@@ -1,5 +1,7 @@
 import { fieldMessages } from '@cotacoes/shared/messages/success';
-import { correctionFieldKind } from '@cotacoes/shared/schemas/decisions';
+import { ui } from '@cotacoes/shared/messages/ui';
+import { unitWords } from '@cotacoes/shared/rules/hints';
+import { correctionFieldKind, FEE_UNIT_CODES, FREIGHT_UNIT_CODES } from '@cotacoes/shared/schemas/decisions';
 
 export type ParsedCorrection = { ok: true; valor: number | string | null } | { ok: false; message: string };
 
@@ -60,8 +62,14 @@ const CURRENCY_ALIASES: Record<string, string> = {
  * it is none of those. The server validates again with the same schema.
  */
 export function parseCorrection(campo: string, text: string): ParsedCorrection {
-  if (!text.trim()) return { ok: true, valor: null };
   const kind = correctionFieldKind(campo);
+  if (kind === 'unidade') {
+    const code = text.trim().toUpperCase();
+    return unitOptions(campo).some((option) => option.value === code)
+      ? { ok: true, valor: code }
+      : { ok: false, message: ui.hints.fields.unitInvalid };
+  }
+  if (!text.trim()) return { ok: true, valor: null };
   if (kind === 'moeda') {
     const code = CURRENCY_ALIASES[text.trim().toUpperCase()];
     return code ? { ok: true, valor: code } : { ok: false, message: fieldMessages.correctionCurrencyInvalid };
@@ -79,6 +87,20 @@ export function parseCorrection(campo: string, text: string): ParsedCorrection {
   return value !== null && value <= 100_000_000
     ? { ok: true, valor: Math.round(value * 100) / 100 }
     : { ok: false, message: fieldMessages.correctionNumberInvalid };
+}
+
+const CONTAINER_CODES: readonly string[] = FREIGHT_UNIT_CODES.slice(0, 9);
+
+/**
+ * The choices of a unit correction (ADR 0101): a freight line's container type or unit, a fee's basis,
+ * each in words where it is not a container code ('por BL', 'por kg').
+ */
+export function unitOptions(campo: string): Array<{ value: string; label: string }> {
+  const codes: readonly string[] = campo.startsWith('fretes.') ? FREIGHT_UNIT_CODES : FEE_UNIT_CODES;
+  return codes.map((code) => ({
+    value: code,
+    label: CONTAINER_CODES.includes(code) ? code : unitWords(code),
+  }));
 }
 
 const editFormat = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

@@ -307,23 +307,39 @@ export function fakeDecisionsApi(
     const { campo, valor } = parsed.data;
     const rows = db.rows.filter((row) => row.respostaId === respostaId);
     if (rows.length === 0) return problem(404, 'RESPONSE_NOT_FOUND', errorMessages.RESPONSE_NOT_FOUND);
-    // A currency (`fretes.N.moeda`) belongs to the amount figure of the same line.
+    // A currency (`fretes.N.moeda`) belongs to the amount figure of the same line; a unit or basis
+    // (`….unidade`, ADR 0101) to the line itself.
     const currency = campo.endsWith('.moeda');
+    const unit = /^(.*)\.unidade$/.exec(campo);
     const figureCampo = currency ? campo.replace(/\.moeda$/, '.valor') : campo;
-    const figures = rows.flatMap(figuresOf).filter((figure) => figure.campo === figureCampo);
-    if (figures.length === 0)
+    const figures = unit ? [] : rows.flatMap(figuresOf).filter((figure) => figure.campo === figureCampo);
+    const lines = unit
+      ? [...rows.flatMap((row) => row.fretes), ...rows.flatMap((row) => row.taxas)].filter(
+          (line) => line.campo === `${unit[1]}.valor`,
+        )
+      : [];
+    if (figures.length === 0 && lines.length === 0)
       return problem(400, 'CORRECTION_FIELD_MISSING', errorMessage('CORRECTION_FIELD_MISSING', { campo }));
-    const original = currency ? (figures[0] as ComparisonValue).moeda : figures[0]!.valor;
+    const unitOf = (line: (typeof lines)[number]) => ('tipo' in line ? line.tipo : (line.unidade ?? null));
+    const original = unit
+      ? unitOf(lines[0]!)
+      : currency
+        ? (figures[0] as ComparisonValue).moeda
+        : figures[0]!.valor;
     for (const figure of figures) {
       if (currency) (figure as ComparisonValue).moeda = valor as string;
       else (figure as { valor: unknown }).valor = valor;
       figure.corrigido = true;
     }
+    for (const line of lines) {
+      if ('tipo' in line) line.tipo = String(valor);
+      else line.unidade = String(valor);
+    }
     const correction: Correction = {
       campo,
       valor,
       valorOriginal: original,
-      fonteOriginal: figures[0]!.fonte,
+      fonteOriginal: figures[0]?.fonte ?? lines[0]?.fonte ?? null,
       por: 'Ana Souza',
       em: '2026-03-05T13:00:00.000Z',
     };
