@@ -346,7 +346,11 @@ try {
       if (demoQuoteId) {
         await shot(`/quotes/${demoQuoteId}`);
         await page.getByRole('tab', { name: 'Comparação' }).click();
-        await page.getByRole('table').or(page.getByRole('list', { name: /Propostas/ })).first().waitFor();
+        await page
+          .getByRole('table')
+          .or(page.getByRole('list', { name: /Propostas/ }))
+          .first()
+          .waitFor();
         await save('quote-comparison');
         await page.getByRole('button', { name: 'Gerar Comparativo' }).click();
         await page.getByRole('dialog', { name: 'Gerar Comparativo' }).waitFor();
