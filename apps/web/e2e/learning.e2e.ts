@@ -84,13 +84,13 @@ async function answerQuote(codigo: string, texto: string): Promise<void> {
   if (response.status !== 201) throw new Error(`reply answered ${response.status}: ${await response.text()}`);
 }
 
-type Entry = { versoes: { extracao: string }[] };
+/** `atual` is the current version; `versoes` the earlier ones. */
+type Entry = { atual: { extracao: string } | null; versoes: { extracao: string }[] };
 async function waitForExtraction(quoteId: string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     const { data } = await apiAs<{ data: Entry[] }>(analyst, 'GET', `/quotes/${quoteId}/respostas`);
-    if (data.every((entry) => entry.versoes.length === 1 && entry.versoes[0]!.extracao !== 'pendente'))
-      return;
+    if (data.every((entry) => entry.atual !== null && entry.atual.extracao !== 'pendente')) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error('the reply was not extracted within 60 s');
