@@ -192,7 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const responses = new ResponsesService(database.db, config, inbound);
   const comparison = new ComparisonService(
     database.db,
-    (tenant, cotacaoId) => responses.listForTenant(tenant, cotacaoId),
+    (tenant, cotacaoId) => responses.listStamped(tenant, cotacaoId),
     new PtaxService(config.PTAX_API_URL, config.HTTP_TIMEOUT_MS, app.log),
   );
   const services: Services = {

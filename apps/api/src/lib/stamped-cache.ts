@@ -12,7 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  */
 
 /** Freezes `value` and everything in it: a kept value is shared by every request that reads it. */
-function deepFreeze<T>(value: T): T {
+export function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const child of Object.values(value)) deepFreeze(child);

@@ -1,4 +1,5 @@
 import { type Comparison, comparisonSchema, errorMessages, fieldMessages } from '@cotacoes/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakePtaxServer, startFakePtaxServer } from '../../../test/fakes/ptax-server.js';
 import { createTestApp, registerUser, type TestContext, waitFor } from '../../../test/helpers.js';
@@ -227,6 +228,28 @@ describe('GET /api/quotes/{id}/comparison', () => {
     row = rowOf(await comparison(), 0);
     expect(row).toMatchObject({ valorUSD: 4875, custoTotalBRL: 27022.3, custoTotalUSD: 5151.42 });
     expect(row.fretes[1]).toMatchObject({ valor: 2400, corrigido: true, campo: 'preco_por_container_40' });
+  });
+
+  it('answers with an ETag that changes with the margin and with any answer, and 304 while nothing did', async () => {
+    const url = `/api/quotes/${s.quote.id}/comparison`;
+    const first = await get(url);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: `Bearer ${s.token}`, 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect((await get(`${url}?exchangeMargin=3`)).headers.etag).not.toBe(etag);
+    // The quote's answers change (a column no route of ours writes, as another process could): a new
+    // comparison, not the kept one.
+    await ctx.app.services.database.db.execute(
+      sql`update cotacao_destinatarios set nome = 'Agente Renomeado' where cotacao_id = ${s.quote.id} and transportador_id = ${s.carriers[0]!.id}`,
+    );
+    const changed = await get(url);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(rowOf(changed.json() as Comparison, 0).transportador.nome).toBe('Agente Renomeado');
   });
 
   it("another company's quote is not found (404 'Cotação não encontrada'), nor an unknown one", async () => {

@@ -1,11 +1,19 @@
 import { comparisonQuerySchema, comparisonSchema, idParamsSchema } from '@cotacoes/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type FastifyPluginAsyncZod, serializerCompiler } from 'fastify-type-provider-zod';
 import { tenantOfUser } from '../../db/tenant.js';
 import { problemResponses } from '../../lib/errors.js';
+import { sendKeptJson } from '../../lib/stamped-cache.js';
 import { access, requireAuth } from '../../plugins/access.js';
 import type { ComparisonService } from './comparison.service.js';
 
 const errors = problemResponses(400, 401, 403, 404, 429);
+/** The route's own serialisation, for the kept comparison sent as bytes (lib/stamped-cache.ts). */
+const serializeComparison = serializerCompiler({
+  schema: comparisonSchema,
+  method: 'GET',
+  url: '/quotes/:id/comparison',
+  httpStatus: '200',
+}) as (value: object) => string;
 
 /** GET /quotes/{id}/comparison?exchangeMargin=2.5: the 'Comparação' tab (spec 001 §2, §5, §9). */
 export const comparisonRoutes: FastifyPluginAsyncZod<{ comparison: ComparisonService }> = async (
@@ -23,11 +31,13 @@ export const comparisonRoutes: FastifyPluginAsyncZod<{ comparison: ComparisonSer
         response: { 200: comparisonSchema, ...errors },
       },
     },
-    async (request) =>
-      comparison.forQuote(
+    async (request, reply) => {
+      const { etag, comparison: value } = await comparison.kept(
         tenantOfUser(requireAuth(request).user).empresaId,
         request.params.id,
         request.query.exchangeMargin,
-      ),
+      );
+      return sendKeptJson(request, reply, value, etag, serializeComparison);
+    },
   );
 };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type Comparison,
   DEFAULT_EXCHANGE_MARGIN,
@@ -15,15 +16,20 @@ import {
 import type { Database } from '../../db/client.js';
 import { checkedTenant, type Tenant } from '../../db/tenant.js';
 import { AppError, validationError } from '../../lib/errors.js';
+import { deepFreeze } from '../../lib/stamped-cache.js';
 import { findQuoteRequest } from '../../read-models/quote-request.js';
 import type { PtaxService } from './ptax.service.js';
 
 /**
  * The responses of a quote as GET /quotes/{id}/respostas reads them (current version with its
- * corrections applied, earlier versions): injected by app.ts from the responses module, so whatever that
- * read applies flows into the comparison. Throws QUOTE_NOT_FOUND for a quote outside `tenant`.
+ * corrections applied, earlier versions) and the stamp of their rows: injected by app.ts from the
+ * responses module, so whatever that read applies flows into the comparison. The value is kept (and
+ * frozen) while the stamp is unchanged. Throws QUOTE_NOT_FOUND for a quote outside `tenant`.
  */
-export type ResponsesReader = (tenant: Tenant, cotacaoId: string) => Promise<{ data: ResponseEntry[] }>;
+export type ResponsesReader = (
+  tenant: Tenant,
+  cotacaoId: string,
+) => Promise<{ stamp: string; value: { data: ResponseEntry[] } }>;
 
 /** The road cost table of a company (the spec's table until companies edit their own). */
 export type RoadCostsReader = (tenant: Tenant) => Promise<readonly RoadCostEntry[]>;
@@ -34,6 +40,12 @@ export type RoadCostsReader = (tenant: Tenant) => Promise<readonly RoadCostEntry
  * documents.
  */
 export class ComparisonService {
+  /**
+   * Comparisons built from a kept responses value, by everything else they depend on (rate, margin,
+   * what the quote asked, today, road costs): the same answer is not computed again while none changed.
+   */
+  private readonly built = new WeakMap<object, Map<string, Comparison>>();
+
   constructor(
     private readonly db: Database,
     private readonly readResponses: ResponsesReader,
@@ -52,6 +64,18 @@ export class ComparisonService {
     cotacaoId: string,
     exchangeMargin: number = DEFAULT_EXCHANGE_MARGIN,
   ): Promise<Comparison> {
+    return (await this.kept(empresaId, cotacaoId, exchangeMargin)).comparison;
+  }
+
+  /**
+   * The comparison (frozen: shared by every caller) and an ETag that changes with any of its inputs:
+   * the stamp of the responses' rows and the rate, margin, quote, day and road costs it was built with.
+   */
+  async kept(
+    empresaId: string,
+    cotacaoId: string,
+    exchangeMargin: number = DEFAULT_EXCHANGE_MARGIN,
+  ): Promise<{ etag: string; comparison: Comparison }> {
     const margin = exchangeMarginSchema.safeParse(exchangeMargin);
     if (!margin.success)
       throw validationError([{ path: 'exchangeMargin', message: margin.error.issues[0]!.message }]);
@@ -63,13 +87,32 @@ export class ComparisonService {
       this.readRoadCosts(tenant),
     ]);
     if (!quote) throw new AppError('QUOTE_NOT_FOUND');
-    return buildComparison({
-      cotacaoId,
-      respostas: responses.data,
-      taxa: exchangeRateInfo(ptax, margin.data),
-      pedido: quoteAskedFrom(quote),
-      hoje: todayInSaoPaulo(this.now()),
-      custosRodoviarios: roadCosts,
-    });
+    const taxa = exchangeRateInfo(ptax, margin.data);
+    const pedido = quoteAskedFrom(quote);
+    const hoje = todayInSaoPaulo(this.now());
+    const key = JSON.stringify([taxa, pedido, hoje, roadCosts]);
+    let byInputs = this.built.get(responses.value);
+    if (!byInputs) {
+      byInputs = new Map();
+      this.built.set(responses.value, byInputs);
+    }
+    let comparison = byInputs.get(key);
+    if (!comparison) {
+      comparison = deepFreeze(
+        buildComparison({
+          cotacaoId,
+          respostas: responses.value.data,
+          taxa,
+          pedido,
+          hoje,
+          custosRodoviarios: roadCosts,
+        }),
+      );
+      // A handful of margins per kept answer at most: an analyst typing one.
+      if (byInputs.size >= 8) byInputs.clear();
+      byInputs.set(key, comparison);
+    }
+    const etag = createHash('md5').update(`${responses.stamp}|${key}`).digest('hex');
+    return { etag, comparison };
   }
 }
