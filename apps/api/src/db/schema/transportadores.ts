@@ -90,6 +90,8 @@ export const grupos = pgTable(
     descricao: text(),
     cor: text().notNull().default('#0066CC'),
     ativo: boolean().notNull().default(true),
+    /** Its members (rows of grupo_transportadores), kept by triggers (migration 0014). */
+    totalTransportadores: integer().notNull().default(0),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -116,6 +118,18 @@ export const grupoTransportadores = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.grupoId, table.transportadorId] }),
-    index('grupo_transportadores_transportador_idx').on(table.transportadorId),
+    // (transportador_id, grupo_id): a carrier's groups are read from the index alone.
+    index('grupo_transportadores_transportador_idx').on(table.transportadorId, table.grupoId),
   ],
 );
+
+/**
+ * The live carriers of each company, kept by statement-level triggers on `transportadores` (migration
+ * 0014): the total of an unfiltered carrier list without counting its rows (P1).
+ */
+export const transportadorContagens = pgTable('transportador_contagens', {
+  empresaId: uuid()
+    .primaryKey()
+    .references(() => empresas.id, { onDelete: 'cascade' }),
+  total: integer().notNull().default(0),
+});

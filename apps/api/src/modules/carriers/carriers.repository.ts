@@ -1,7 +1,8 @@
 import type { TransportadorFilter } from '@cotacoes/shared';
 import { and, asc, count, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
+import { prepared, queryRows } from '../../db/prepared.js';
 import { grupos, grupoTransportadores, transportadorEmails, transportadores } from '../../db/schema/index.js';
 import { escapeLike } from '../../db/sql.js';
 import { inTenant, type Tenant } from '../../db/tenant.js';
@@ -36,99 +37,179 @@ function contains(column: SQL | AnyPgColumn, search: string): SQL {
 }
 const unaccented = (column: SQL | AnyPgColumn) => sql`immutable_unaccent(lower(${column}))`;
 
-function carrierFilter(tenant: Tenant, filter: TransportadorFilter): SQL {
-  const conditions: SQL[] = [live()];
-  // `busca` holds the name and addresses without case and accents (trigram-indexed).
-  if (filter.search) conditions.push(contains(transportadores.busca, filter.search));
-  if (filter.grupos.length > 0) {
-    conditions.push(
-      sql`exists (select 1 from ${grupoTransportadores} gt
-        where gt.transportador_id = ${transportadores.id}
-          and gt.grupo_id in (${sql.join(
-            filter.grupos.map((id) => sql`${id}::uuid`),
-            sql`, `,
-          )}))`,
-    );
-  }
-  return inTenant(transportadores.empresaId, tenant, ...conditions);
-}
+/** A search counts its matches up to this many (P1: counts bounded); beyond, the list says 'mais de 100'. */
+export const SEARCH_COUNT_CAP = 100;
 
-export async function countTransportadores(
-  executor: Executor,
-  tenant: Tenant,
-  filter: TransportadorFilter,
-): Promise<number> {
-  const [row] = await executor
-    .select({ total: count() })
-    .from(transportadores)
-    .where(carrierFilter(tenant, filter));
-  return row?.total ?? 0;
-}
+/** What a carrier list shows of each carrier (the spec's Transportador, before the wire's joined e-mail). */
+export type CarrierListRow = {
+  id: string;
+  nome: string;
+  ativo: boolean;
+  emails: string[];
+  grupos: { id: string; nome: string; cor: string }[];
+};
 
-/** A carrier's groups as JSON, by name: one correlated sub-query instead of a round trip. */
-const gruposJson = sql<TransportadorFull['grupos']>`coalesce((
-  select json_agg(json_build_object('id', g.id, 'nome', g.nome, 'cor', g.cor)
-    order by immutable_unaccent(lower(g.nome)), g.id)
-  from ${grupoTransportadores} gt join ${grupos} g on g.id = gt.grupo_id
-  where gt.transportador_id = "transportadores"."id"), '[]'::json)`;
+/** A list row as the driver hands it over: addresses from the search column, group ids from the index. */
+type RawRow = { id: string; nome: string; ativo: boolean; emailsBusca: string; grupoIds: string };
+/** A page row carries the count; a page past the end is one row with only the count (id null). */
+type RawPageRow = { total: number } & (RawRow | { id: null });
+
+/** The columns of a picked carrier `r`: its groups' ids come from (transportador_id, grupo_id) alone. */
+const ROW_COLUMNS = `r.id, r.nome, r.ativo, r.emails_busca as "emailsBusca",
+  array_to_string(array(select gt.grupo_id from grupo_transportadores gt where gt.transportador_id = r.id), ' ')
+    as "grupoIds"`;
+
+/** The rows of the carriers in `pick` (id, nome_busca), in its order: only they get their columns. */
+const rowsOf = (pick: string) => `
+  select ${ROW_COLUMNS} from ${pick} pick join transportadores r on r.id = pick.id
+  order by pick.nome_busca, pick.id`;
 
 /**
- * Live carriers matching the filter, by name, with their addresses (from the search column, in order)
- * and groups, in one query; `total` counts every match (one page of them when `page` is given).
+ * The unfiltered list: the company's total from transportador_contagens (migration 0014) and one page
+ * ($2 limit, $3 offset) picked from the (empresa_id, nome_busca, id) index alone. One plan whatever the
+ * company's size, so it is prepared once per connection.
+ */
+const PAGE_ALL = `
+  select c.total, p.* from
+    (select coalesce((select n.total from transportador_contagens n where n.empresa_id = $1), 0)::int as total) c
+  left join lateral (${rowsOf(`(
+      select t.id, t.nome_busca from transportadores t where t.empresa_id = $1 and t.deleted_at is null
+      order by t.nome_busca, t.id limit $2 offset $3)`)}) p on true`;
+
+/**
+ * `where` of a list: $1 is the company; the search pattern and/or the group ids are added to `values`.
+ * The groups are checked to be the company's, so their memberships are read from the primary key alone.
+ */
+function filterOf(filter: TransportadorFilter, values: unknown[]): string {
+  const conditions = ['t.empresa_id = $1', 't.deleted_at is null'];
+  if (filter.search) {
+    values.push(`%${escapeLike(filter.search.toLowerCase())}%`);
+    // `busca` holds the name and addresses without case and accents (trigram-indexed).
+    conditions.push(`t.busca like immutable_unaccent($${values.length})`);
+  }
+  if (filter.grupos.length > 0) {
+    values.push(filter.grupos);
+    conditions.push(`t.id in (select m.transportador_id from grupo_transportadores m
+      where m.grupo_id = any($${values.length}::uuid[]))`);
+  }
+  return conditions.join(' and ');
+}
+
+/**
+ * A filtered list ($2 limit, $3 offset after the company): its matches are read once (a search's first
+ * SEARCH_COUNT_CAP + 1 by name: by the trigram index and a sort for a rare term, by walking the name
+ * index for a common one; a group filter's every member, from the memberships) and are both the count
+ * and the rows the page is cut from.
+ */
+const pageByFilter = (where: string, capped: boolean) => `
+  with m as materialized (
+    select t.id, t.nome_busca from transportadores t where ${where}
+    ${capped ? `order by t.nome_busca, t.id limit ${SEARCH_COUNT_CAP + 1}` : ''})
+  select c.total, p.* from (select count(*)::int as total from m) c
+  left join lateral (${rowsOf('(select m.id, m.nome_busca from m order by m.nome_busca, m.id limit $2 offset $3)')}) p on true`;
+
+/** The page alone, for a search known to match more than SEARCH_COUNT_CAP carriers, paged past them. */
+const pageOnly = (where: string) =>
+  rowsOf(`(select t.id, t.nome_busca from transportadores t where ${where}
+    order by t.nome_busca, t.id limit $2 offset $3)`);
+
+/** The company's groups by name ($1), to name each carrier's groups; prepared once. */
+const COMPANY_GROUPS = `select g.id, g.nome, g.cor from grupos g where g.empresa_id = $1
+  order by immutable_unaccent(lower(g.nome)), g.id`;
+
+/** 404 unless every group of the filter is one of `groups` (the company's). */
+function requireKnown(filter: TransportadorFilter, groups: Map<string, unknown>): void {
+  if (filter.grupos.some((id) => !groups.has(id))) throw new AppError('GRUPO_NOT_FOUND');
+}
+
+/**
+ * Live carriers matching the filter, by name, with their addresses and groups (by name). With `page`,
+ * one page and the number of matches (a search's up to SEARCH_COUNT_CAP + 1); without, every match.
+ * Throws GRUPO_NOT_FOUND when a filtered group is not the company's.
  */
 export async function listTransportadores(
-  executor: Executor,
+  db: Database,
   tenant: Tenant,
   filter: TransportadorFilter,
   page?: Page,
-): Promise<{ rows: TransportadorFull[]; total: number }> {
-  // The page is picked first (index order, count of every match), then only its rows get their groups:
-  // a late page does not build the groups of every row before it.
-  const picked = executor.$with('pagina').as(
-    (() => {
-      const query = executor
-        .select({
-          pickedId: sql<string>`${transportadores.id}`.as('picked_id'),
-          total: sql<number>`count(*) over ()`.as('total'),
-          position:
-            sql<number>`row_number() over (order by ${transportadores.nomeBusca}, ${transportadores.id})`.as(
-              'position',
-            ),
-        })
-        .from(transportadores)
-        .where(carrierFilter(tenant, filter))
-        .orderBy(transportadores.nomeBusca, asc(transportadores.id));
-      return page ? query.limit(page.limit).offset(page.offset) : query;
-    })(),
+): Promise<{ rows: CarrierListRow[]; total: number; cap?: number }> {
+  const filtered = Boolean(filter.search) || filter.grupos.length > 0;
+  const groupsQuery = queryRows<{ id: string; nome: string; cor: string }>(
+    db,
+    COMPANY_GROUPS,
+    [tenant.empresaId],
+    'carrier_groups',
   );
-  const found = (
-    await executor
-      .with(picked)
-      .select({ row: transportadores, grupos: gruposJson, total: picked.total })
-      .from(picked)
-      .innerJoin(transportadores, eq(transportadores.id, picked.pickedId))
-      .orderBy(picked.position)
-  ).map((item) => ({ ...item, total: Number(item.total) }));
-  const total =
-    found[0]?.total ?? (page && page.offset > 0 ? await countTransportadores(executor, tenant, filter) : 0);
-  const rows = found.map(({ row, grupos: memberOf }) => ({
-    ...row,
-    emails: row.emailsBusca.split(' ').filter(Boolean),
-    grupos: typeof memberOf === 'string' ? JSON.parse(memberOf) : memberOf,
+  let found: RawRow[];
+  let total: number;
+  if (!page) {
+    const values: unknown[] = [tenant.empresaId];
+    const where = filterOf(filter, values);
+    found = await queryRows<RawRow>(
+      db,
+      rowsOf(`(select t.id, t.nome_busca from transportadores t where ${where})`),
+      values,
+    );
+    total = found.length;
+  } else {
+    const pageValues: unknown[] = [tenant.empresaId, page.limit, page.offset];
+    const pageWhere = filterOf(filter, pageValues);
+    let result = filtered
+      ? await queryRows<RawPageRow>(db, pageByFilter(pageWhere, Boolean(filter.search)), pageValues)
+      : await queryRows<RawPageRow>(db, PAGE_ALL, pageValues, 'carriers_page');
+    total = result[0]?.total ?? 0;
+    if (filter.search && total > SEARCH_COUNT_CAP && page.offset + page.limit > SEARCH_COUNT_CAP + 1) {
+      // A common term paged past its first matches: the count is known; only the page is left to find.
+      const rows = await queryRows<RawRow>(db, pageOnly(pageWhere), pageValues);
+      result = rows.map((row) => ({ ...row, total }));
+    }
+    found = result.filter((row): row is RawPageRow & RawRow => row.id !== null);
+  }
+  const groups = new Map((await groupsQuery).map((grupo, position) => [grupo.id, { grupo, position }]));
+  requireKnown(filter, groups);
+  const rows = found.map((row) => ({
+    id: row.id,
+    nome: row.nome,
+    ativo: row.ativo,
+    emails: row.emailsBusca ? row.emailsBusca.split(' ') : [],
+    grupos: groupsOf(row.grupoIds, groups),
   }));
-  return { rows, total };
+  return { rows, total, ...(filter.search && page ? { cap: SEARCH_COUNT_CAP } : {}) };
 }
 
+/** A carrier's groups ({id, nome, cor}) by name, from its space-separated group ids. */
+function groupsOf(
+  ids: string,
+  groups: Map<string, { grupo: { id: string; nome: string; cor: string }; position: number }>,
+): CarrierListRow['grupos'] {
+  if (!ids) return [];
+  const found = ids
+    .split(' ')
+    .map((id) => groups.get(id))
+    .filter((entry) => entry !== undefined);
+  if (found.length > 1) found.sort((a, b) => a.position - b.position);
+  return found.map(({ grupo }) => ({ id: grupo.id, nome: grupo.nome, cor: grupo.cor }));
+}
+
+/**
+ * Every live carrier id matching the filter ('Selecionar Todos' across pages: a set, in no particular
+ * order). Throws GRUPO_NOT_FOUND when a filtered group is not the company's.
+ */
 export async function transportadorIds(
-  executor: Executor,
+  db: Database,
   tenant: Tenant,
   filter: TransportadorFilter,
 ): Promise<string[]> {
-  const rows = await executor
-    .select({ id: transportadores.id })
-    .from(transportadores)
-    .where(carrierFilter(tenant, filter))
-    .orderBy(transportadores.nomeBusca, asc(transportadores.id));
+  if (filter.grupos.length > 0) await requireGrupos(db, tenant, filter.grupos);
+  const values: unknown[] = [tenant.empresaId];
+  const where = filterOf(filter, values);
+  const filtered = Boolean(filter.search) || filter.grupos.length > 0;
+  const rows = await queryRows<{ id: string }>(
+    db,
+    `select t.id from transportadores t where ${where}`,
+    values,
+    filtered ? undefined : 'carrier_ids_all',
+  );
   return rows.map((row) => row.id);
 }
 
@@ -360,13 +441,37 @@ export async function listGrupos(
   search?: string,
   page?: Page,
 ): Promise<GrupoFull[]> {
+  return withMembers(executor, tenant, await listGrupoRows(executor, tenant, search, page));
+}
+
+/**
+ * The company's groups by name, without their members (each row has their number,
+ * `totalTransportadores`, kept by triggers).
+ */
+export async function listGrupoRows(
+  executor: Executor,
+  tenant: Tenant,
+  search?: string,
+  page?: Page,
+): Promise<GrupoRow[]> {
+  if (!search && !page) {
+    // The group pickers' call: built once, a named statement on PostgreSQL.
+    const query = prepared(executor, 'grupos.all', (db) =>
+      db
+        .select()
+        .from(grupos)
+        .where(eq(grupos.empresaId, sql.placeholder('empresaId')))
+        .orderBy(byName(grupos.nome), asc(grupos.id))
+        .prepare('grupos_all'),
+    );
+    return query.execute({ empresaId: tenant.empresaId });
+  }
   const query = executor
     .select()
     .from(grupos)
     .where(groupFilter(tenant, search))
     .orderBy(byName(grupos.nome), asc(grupos.id));
-  const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
-  return withMembers(executor, tenant, rows);
+  return page ? query.limit(page.limit).offset(page.offset) : query;
 }
 
 async function withMembers(executor: Executor, tenant: Tenant, rows: GrupoRow[]): Promise<GrupoFull[]> {

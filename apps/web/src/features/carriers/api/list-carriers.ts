@@ -1,7 +1,7 @@
 import { ui } from '@cotacoes/shared/messages/ui';
-import type { Paginated, Transportador } from '@cotacoes/shared/schemas/carriers';
+import type { Transportador } from '@cotacoes/shared/schemas/carriers';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { listCarriers as getCarriers } from '@/api/carriers';
+import { type CarrierPage, listCarriers as getCarriers } from '@/api/carriers';
 import { CARRIERS_PAGE_SIZE, type CarrierFilters, carriersKey } from './keys';
 
 export type { Transportador };
@@ -11,7 +11,7 @@ export function listCarriers(
   filters: CarrierFilters,
   page: number,
   limit: number,
-): Promise<Paginated<Transportador>> {
+): Promise<CarrierPage> {
   return getCarriers(
     { search: filters.search, grupos: filters.grupos, page, limit },
     ui.management.carriers.loadError,
