@@ -193,24 +193,32 @@ function groupsOf(
 
 /**
  * Every live carrier id matching the filter ('Selecionar Todos' across pages: a set, in no particular
- * order). Throws GRUPO_NOT_FOUND when a filtered group is not the company's.
+ * order), joined by the database into one value (thousands of ids are one row to read, not thousands),
+ * with the check that the filtered groups are the company's. Throws GRUPO_NOT_FOUND when one is not.
  */
 export async function transportadorIds(
   db: Database,
   tenant: Tenant,
   filter: TransportadorFilter,
 ): Promise<string[]> {
-  if (filter.grupos.length > 0) await requireGrupos(db, tenant, filter.grupos);
   const values: unknown[] = [tenant.empresaId];
   const where = filterOf(filter, values);
-  const filtered = Boolean(filter.search) || filter.grupos.length > 0;
-  const rows = await queryRows<{ id: string }>(
+  const grupos = [...new Set(filter.grupos)];
+  let known = 'null::int';
+  if (grupos.length > 0) {
+    values.push(grupos);
+    known = `(select count(*)::int from grupos g where g.empresa_id = $1 and g.id = any($${values.length}::uuid[]))`;
+  }
+  const filtered = Boolean(filter.search) || grupos.length > 0;
+  const [row] = await queryRows<{ known: number | null; ids: string }>(
     db,
-    `select t.id from transportadores t where ${where}`,
+    `select ${known} as known, coalesce(string_agg(t.id::text, ' '), '') as ids
+      from transportadores t where ${where}`,
     values,
     filtered ? undefined : 'carrier_ids_all',
   );
-  return rows.map((row) => row.id);
+  if (grupos.length > 0 && row?.known !== grupos.length) throw new AppError('GRUPO_NOT_FOUND');
+  return row?.ids ? row.ids.split(' ') : [];
 }
 
 /** Adds the addresses and groups of each carrier (two queries, whatever the number of rows). */

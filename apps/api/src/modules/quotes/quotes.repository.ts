@@ -119,13 +119,18 @@ const SEARCHED = `${MATCHES} and c.busca like immutable_unaccent($5) and strpos(
 const CODE_TERM = /^(?:cot)?[\s-]*\d{4}[\s-]+(\d{2,})$/;
 /** A number this long (a serial, an order or FTI number) is rare enough to look up alone. */
 const LONG_NUMBER = /\d{5,}/g;
+/** A short number closing a term of several words, with the word before it ('máquinas 12'). */
+const WORD_AND_SHORT_NUMBER = /\S+\s+\d{1,4}$/;
 
 /**
  * The trigram lookup and the exact check of a search term. A row that contains the whole term contains
  * any part of it, so the index may be asked for a part and the whole checked on its few candidates. That
  * pays when the whole term is made of trigrams found in most rows: every code starts with "cot-<year>-",
  * and words like a requester's name or "São Paulo" repeat, and the index would read its largest posting
- * lists for nothing. The part is a code's serial number or the longest long number in the term.
+ * lists for nothing. The part is a code's serial number, the longest long number in the term, or a short
+ * number that ends a term of several words with the word before it (a reference's number is typed after
+ * its words, which alone are common: 'importação máquinas 12' is looked up as 'máquinas 12', half the
+ * trigrams; issue #18, P1).
  */
 export function searchPatterns(search: string): { lookup: string; whole: string } {
   const term = search.trim().toLowerCase();
@@ -135,7 +140,8 @@ export function searchPatterns(search: string): { lookup: string; whole: string 
     numbers.reduce<string | undefined>(
       (longest, n) => (n.length >= (longest?.length ?? 0) ? n : longest),
       undefined,
-    );
+    ) ??
+    WORD_AND_SHORT_NUMBER.exec(term)?.[0];
   return part && part !== term
     ? { lookup: `%${escapeLike(part)}%`, whole: term }
     : { lookup: `%${escapeLike(term)}%`, whole: '' };
