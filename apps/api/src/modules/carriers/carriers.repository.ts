@@ -96,22 +96,32 @@ function filterOf(filter: TransportadorFilter, values: unknown[]): string {
 }
 
 /**
- * A filtered list ($2 limit, $3 offset after the company): its matches are read once (a search's first
- * SEARCH_COUNT_CAP + 1 by name: by the trigram index and a sort for a rare term, by walking the name
- * index for a common one; a group filter's every member, from the memberships) and are both the count
- * and the rows the page is cut from.
+ * A group-filtered page ($2 limit, $3 offset after the company): the filtered groups' members are read once
+ * from the memberships and are both the count and the rows the page is cut from. Its plan does not depend
+ * on the groups: prepared once per connection.
  */
-const pageByFilter = (where: string, capped: boolean) => `
-  with m as materialized (
-    select t.id, t.nome_busca from transportadores t where ${where}
-    ${capped ? `order by t.nome_busca, t.id limit ${SEARCH_COUNT_CAP + 1}` : ''})
+const pageByGroups = (where: string) => `
+  with m as materialized (select t.id, t.nome_busca from transportadores t where ${where})
   select c.total, p.* from (select count(*)::int as total from m) c
   left join lateral (${rowsOf('(select m.id, m.nome_busca from m order by m.nome_busca, m.id limit $2 offset $3)')}) p on true`;
 
-/** The page alone, for a search known to match more than SEARCH_COUNT_CAP carriers, paged past them. */
-const pageOnly = (where: string) =>
-  rowsOf(`(select t.id, t.nome_busca from transportadores t where ${where}
-    order by t.nome_busca, t.id limit $2 offset $3)`);
+/**
+ * A search's first SEARCH_COUNT_CAP + 1 matches by name, as one value of ids (by the trigram index and a
+ * sort for a rare term, by walking the name index for a common one: its plan depends on the term, so it
+ * is planned per call, and kept small so that planning is cheap). They are both the count and the ids
+ * the page is cut from. `walk`: a common term paged past them, walked to its page ($2 limit, $3 offset).
+ */
+const searchIds = (where: string, walk: boolean) => `
+  select coalesce(string_agg(s.id::text, ' ' order by s.nome_busca, s.id), '') as ids from (
+    select t.id, t.nome_busca from transportadores t where ${where}
+    order by t.nome_busca, t.id ${walk ? 'limit $2 offset $3' : `limit ${SEARCH_COUNT_CAP + 1}`}) s`;
+
+/** The rows of these carriers ($2, in this order) of the company ($1); prepared once. */
+const ROWS_BY_IDS = `
+  select ${ROW_COLUMNS} from unnest($2::uuid[]) with ordinality as pick(id, n)
+  join transportadores r on r.id = pick.id
+  where r.empresa_id = $1
+  order by pick.n`;
 
 /** The company's groups by name ($1), to name each carrier's groups; prepared once. */
 const COMPANY_GROUPS = `select g.id, g.nome, g.cor from grupos g where g.empresa_id = $1
@@ -151,18 +161,29 @@ export async function listTransportadores(
       values,
     );
     total = found.length;
-  } else {
-    const pageValues: unknown[] = [tenant.empresaId, page.limit, page.offset];
-    const pageWhere = filterOf(filter, pageValues);
-    let result = filtered
-      ? await queryRows<RawPageRow>(db, pageByFilter(pageWhere, Boolean(filter.search)), pageValues)
-      : await queryRows<RawPageRow>(db, PAGE_ALL, pageValues, 'carriers_page');
-    total = result[0]?.total ?? 0;
-    if (filter.search && total > SEARCH_COUNT_CAP && page.offset + page.limit > SEARCH_COUNT_CAP + 1) {
+  } else if (filter.search) {
+    const values: unknown[] = [tenant.empresaId];
+    const [first] = await queryRows<{ ids: string }>(db, searchIds(filterOf(filter, values), false), values);
+    let ids = first?.ids ? first.ids.split(' ') : [];
+    total = ids.length;
+    if (total > SEARCH_COUNT_CAP && page.offset + page.limit > SEARCH_COUNT_CAP + 1) {
       // A common term paged past its first matches: the count is known; only the page is left to find.
-      const rows = await queryRows<RawRow>(db, pageOnly(pageWhere), pageValues);
-      result = rows.map((row) => ({ ...row, total }));
+      const walk: unknown[] = [tenant.empresaId, page.limit, page.offset];
+      const [walked] = await queryRows<{ ids: string }>(db, searchIds(filterOf(filter, walk), true), walk);
+      ids = walked?.ids ? walked.ids.split(' ') : [];
+    } else {
+      ids = ids.slice(page.offset, page.offset + page.limit);
     }
+    found = ids.length
+      ? await queryRows<RawRow>(db, ROWS_BY_IDS, [tenant.empresaId, ids], 'carriers_rows')
+      : [];
+  } else {
+    const values: unknown[] = [tenant.empresaId, page.limit, page.offset];
+    const where = filterOf(filter, values);
+    const result = filtered
+      ? await queryRows<RawPageRow>(db, pageByGroups(where), values, 'carriers_page_groups')
+      : await queryRows<RawPageRow>(db, PAGE_ALL, values, 'carriers_page');
+    total = result[0]?.total ?? 0;
     found = result.filter((row): row is RawPageRow & RawRow => row.id !== null);
   }
   const groups = new Map((await groupsQuery).map((grupo, position) => [grupo.id, { grupo, position }]));
@@ -209,13 +230,13 @@ export async function transportadorIds(
     values.push(grupos);
     known = `(select count(*)::int from grupos g where g.empresa_id = $1 and g.id = any($${values.length}::uuid[]))`;
   }
-  const filtered = Boolean(filter.search) || grupos.length > 0;
   const [row] = await queryRows<{ known: number | null; ids: string }>(
     db,
     `select ${known} as known, coalesce(string_agg(t.id::text, ' '), '') as ids
       from transportadores t where ${where}`,
     values,
-    filtered ? undefined : 'carrier_ids_all',
+    // A search is planned for its term; the others have one plan: prepared once per connection.
+    filter.search ? undefined : grupos.length > 0 ? 'carrier_ids_groups' : 'carrier_ids_all',
   );
   if (grupos.length > 0 && row?.known !== grupos.length) throw new AppError('GRUPO_NOT_FOUND');
   return row?.ids ? row.ids.split(' ') : [];

@@ -371,7 +371,11 @@ describe('lists, search and filters', () => {
     expect((await call('GET', '/api/groups?resumo=talvez', token)).statusCode).toBe(400);
 
     // Joining, leaving, a carrier's removal (soft delete) and a group's removal all move the counts.
-    const temp = await createCarrier(token, { nome: 'Temporária', email: 'temp@temp.com', grupos: [vazio.id] });
+    const temp = await createCarrier(token, {
+      nome: 'Temporária',
+      email: 'temp@temp.com',
+      grupos: [vazio.id],
+    });
     await call('POST', `/api/groups/${maritimo.id}/transporters/${temp.id}`, token);
     const joined = await summary();
     expect(joined.map((g) => g.totalTransportadores)).toEqual([2, 3, 1]);
