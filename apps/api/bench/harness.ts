@@ -29,7 +29,7 @@ export type Bench = {
 /** The app on a throwaway database: a fresh PostgreSQL schema when DATABASE_URL is set, else PGlite. */
 export async function openBench(
   name: string,
-  options: { env?: Record<string, string>; workers?: boolean } = {},
+  options: { env?: Record<string, string>; workers?: boolean; logger?: boolean } = {},
 ): Promise<Bench> {
   const url = process.env.DATABASE_URL;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `cotacoes-bench-${name}-`));
@@ -44,11 +44,17 @@ export async function openBench(
     MAIL_TRANSPORT: 'local',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
-    RATE_LIMIT_MAX: '1000000',
+    RATE_LIMIT_MAX: '1000000000',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     ...options.env,
   });
-  const app = await buildApp({ config, database, workers: options.workers ?? false, logger: false });
+  // `logger: true`: the production logger (JSON lines on stdout, at the config's LOG_LEVEL).
+  const app = await buildApp({
+    config,
+    database,
+    workers: options.workers ?? false,
+    ...(options.logger ? {} : { logger: false }),
+  });
   await app.ready();
   let closeMonitor = async () => {};
   if (url) {
