@@ -62,10 +62,9 @@ export async function openBench(
     await monitor.connect();
     benchBackends = async () =>
       (
-        await monitor.query<{ pid: number }>(
-          'select pid from pg_stat_activity where application_name = $1',
-          [schema],
-        )
+        await monitor.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [
+          schema,
+        ])
       ).rows.map((row) => String(row.pid));
     closeMonitor = async () => {
       benchBackends = undefined;

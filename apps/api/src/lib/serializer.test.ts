@@ -10,7 +10,9 @@ const serializerOf = (schema: z.ZodType) =>
 describe('response serializer', () => {
   it('takes parse for plain schemas and keeps encode where a transform, pipe, default or trim runs', () => {
     expect(isSymmetric(userSchema)).toBe(true);
-    expect(isSymmetric(z.union([z.array(transportadorSchema), paginatedSchema(transportadorSchema)]))).toBe(true);
+    expect(isSymmetric(z.union([z.array(transportadorSchema), paginatedSchema(transportadorSchema)]))).toBe(
+      true,
+    );
     expect(isSymmetric(z.object({ a: z.string().transform((value) => value.length) }))).toBe(false);
     expect(isSymmetric(z.object({ a: z.array(z.string().trim()) }))).toBe(false);
     expect(isSymmetric(z.object({ a: z.number().default(1) }))).toBe(false);

@@ -7,11 +7,7 @@ import { CARRIERS_PAGE_SIZE, type CarrierFilters, carriersKey } from './keys';
 export type { Transportador };
 
 /** `GET /api/transporters?search&grupos&page&limit`: one page of carriers, ordered by name. */
-export function listCarriers(
-  filters: CarrierFilters,
-  page: number,
-  limit: number,
-): Promise<CarrierPage> {
+export function listCarriers(filters: CarrierFilters, page: number, limit: number): Promise<CarrierPage> {
   return getCarriers(
     { search: filters.search, grupos: filters.grupos, page, limit },
     ui.management.carriers.loadError,

@@ -7,10 +7,7 @@ import { CARRIER_PICKER_LIMIT, recipientsKey } from './keys';
 export type { Transportador };
 
 /** `GET /api/transporters?search&page=1&limit`: the first carriers matching the search, by name. */
-export function searchCarriers(
-  search: string,
-  limit = CARRIER_PICKER_LIMIT,
-): Promise<CarrierPage> {
+export function searchCarriers(search: string, limit = CARRIER_PICKER_LIMIT): Promise<CarrierPage> {
   return listCarriers({ search, page: 1, limit }, ui.quotes.recipients.loadError);
 }
 
