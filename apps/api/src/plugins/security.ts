@@ -53,17 +53,17 @@ async function securityPlugin(app: FastifyInstance, options: { config: AppConfig
   const perIp = new KeyedLimiter(config.RATE_LIMIT_MAX, 60_000, 100_000);
   app.addHook('onRequest', (request, reply, done) => {
     const url = request.url;
-    if (url.startsWith('/api') && !url.startsWith('/api/docs')) {
-      reply.headers(apiHeaders);
-      if (request.routeOptions.config?.rateLimit === undefined) {
-        try {
-          perIp.consume(ipRateKey(request.ip));
-        } catch (error) {
-          return done(error as AppError);
-        }
-      }
-    } else {
+    if (!url.startsWith('/api')) {
       reply.headers(documentHeaders);
+      return done();
+    }
+    reply.headers(url.startsWith('/api/docs') ? documentHeaders : apiHeaders);
+    if (request.routeOptions.config?.rateLimit === undefined) {
+      try {
+        perIp.consume(ipRateKey(request.ip));
+      } catch (error) {
+        return done(error as AppError);
+      }
     }
     done();
   });
