@@ -58,11 +58,6 @@ export function createCarrier(body: CreateCarrierBody, fallback: string): Promis
   return api.post<Transportador>('/transporters', body, { fallback });
 }
 
-/** `GET /api/groups`: every group of the company with its members. */
-export function listAllGroups(fallback: string): Promise<Grupo[]> {
-  return api.get<Grupo[]>('/groups', { fallback });
-}
-
 /**
  * `GET /api/groups?resumo=true`: every group of the company with the number of its members instead of
  * the members (the group pickers and the quote wizard need no more).
