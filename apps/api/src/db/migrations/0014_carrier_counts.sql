@@ -6,6 +6,11 @@ CREATE TABLE "transportador_contagens" (
 ALTER TABLE "transportador_contagens" ADD CONSTRAINT "transportador_contagens_empresa_id_empresas_id_fk" FOREIGN KEY ("empresa_id") REFERENCES "empresas"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "grupos" ADD COLUMN "total_transportadores" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 DROP INDEX "grupo_transportadores_transportador_idx";--> statement-breakpoint
+-- A search reads the trigram candidates of the caller's company only (btree_gin puts empresa_id in the
+-- same GIN index): the other companies' carriers are no longer fetched and filtered out.
+CREATE EXTENSION IF NOT EXISTS btree_gin SCHEMA public;--> statement-breakpoint
+DROP INDEX "transportadores_busca_trgm_idx";--> statement-breakpoint
+CREATE INDEX "transportadores_empresa_busca_trgm_idx" ON "transportadores" USING gin ("empresa_id","busca" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "grupo_transportadores_transportador_idx" ON "grupo_transportadores" USING btree ("transportador_id","grupo_id");--> statement-breakpoint
 -- transportador_contagens holds the live carriers of each company and grupos.total_transportadores the
 -- members of each group, kept in the writing statement by statement-level triggers (ADR 0014 addendum,

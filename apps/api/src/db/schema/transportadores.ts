@@ -48,7 +48,12 @@ export const transportadores = pgTable(
     index('transportadores_empresa_nome_idx')
       .on(table.empresaId, table.nomeBusca, table.id)
       .where(sql`${table.deletedAt} is null`),
-    index('transportadores_busca_trgm_idx').using('gin', sql`${table.busca} gin_trgm_ops`),
+    // The company's rows only: empresa_id in the same GIN index (btree_gin; migration 0014).
+    index('transportadores_empresa_busca_trgm_idx').using(
+      'gin',
+      table.empresaId,
+      sql`${table.busca} gin_trgm_ops`,
+    ),
   ],
 );
 

@@ -49,15 +49,38 @@ export type CarrierListRow = {
   grupos: { id: string; nome: string; cor: string }[];
 };
 
-/** A list row as the driver hands it over: addresses from the search column, group ids from the index. */
-type RawRow = { id: string; nome: string; ativo: boolean; emailsBusca: string; grupoIds: string };
-/** A page row carries the count; a page past the end is one row with only the count (id null). */
-type RawPageRow = { total: number } & (RawRow | { id: null });
+/**
+ * A list's row as the driver hands it over: a carrier (addresses from the search column, group ids from the
+ * index; `cor` null), or after them one of the company's groups (`cor` set: id, nome and cor only). A page
+ * statement's rows carry its count; a page past the end has one row with only the count (id null).
+ */
+type RawRow = {
+  total: number | null;
+  id: string | null;
+  nome: string;
+  ativo: boolean;
+  emailsBusca: string;
+  grupoIds: string;
+  cor: string | null;
+};
 
 /** The columns of a picked carrier `r`: its groups' ids come from (transportador_id, grupo_id) alone. */
 const ROW_COLUMNS = `r.id, r.nome, r.ativo, r.emails_busca as "emailsBusca",
   array_to_string(array(select gt.grupo_id from grupo_transportadores gt where gt.transportador_id = r.id), ' ')
-    as "grupoIds"`;
+    as "grupoIds", null::text as cor`;
+
+/**
+ * `list` (total and carrier columns) followed by the company's groups ($1) by name, to name each carrier's
+ * groups: one round trip for the page and the names.
+ */
+const withGroups = (list: string) => `
+  select * from (${list}) list
+  union all
+  select * from (
+    select null::int as total, g.id, g.nome, null::boolean as ativo, null::text as "emailsBusca",
+      null::text as "grupoIds", g.cor
+    from grupos g where g.empresa_id = $1
+    order by immutable_unaccent(lower(g.nome)), g.id) company_groups`;
 
 /** The rows of the carriers in `pick` (id, nome_busca), in its order: only they get their columns. */
 const rowsOf = (pick: string) => `
@@ -69,12 +92,12 @@ const rowsOf = (pick: string) => `
  * ($2 limit, $3 offset) picked from the (empresa_id, nome_busca, id) index alone. One plan whatever the
  * company's size, so it is prepared once per connection.
  */
-const PAGE_ALL = `
+const PAGE_ALL = withGroups(`
   select c.total, p.* from
     (select coalesce((select n.total from transportador_contagens n where n.empresa_id = $1), 0)::int as total) c
   left join lateral (${rowsOf(`(
       select t.id, t.nome_busca from transportadores t where t.empresa_id = $1 and t.deleted_at is null
-      order by t.nome_busca, t.id limit $2 offset $3)`)}) p on true`;
+      order by t.nome_busca, t.id limit $2 offset $3)`)}) p on true`);
 
 /**
  * `where` of a list: $1 is the company; the search pattern and/or the group ids are added to `values`.
@@ -100,10 +123,11 @@ function filterOf(filter: TransportadorFilter, values: unknown[]): string {
  * from the memberships and are both the count and the rows the page is cut from. Its plan does not depend
  * on the groups: prepared once per connection.
  */
-const pageByGroups = (where: string) => `
+const pageByGroups = (where: string) =>
+  withGroups(`
   with m as materialized (select t.id, t.nome_busca from transportadores t where ${where})
   select c.total, p.* from (select count(*)::int as total from m) c
-  left join lateral (${rowsOf('(select m.id, m.nome_busca from m order by m.nome_busca, m.id limit $2 offset $3)')}) p on true`;
+  left join lateral (${rowsOf('(select m.id, m.nome_busca from m order by m.nome_busca, m.id limit $2 offset $3)')}) p on true`);
 
 /**
  * A search's first SEARCH_COUNT_CAP + 1 matches by name, as one value of ids (by the trigram index and a
@@ -117,15 +141,11 @@ const searchIds = (where: string, walk: boolean) => `
     order by t.nome_busca, t.id ${walk ? 'limit $2 offset $3' : `limit ${SEARCH_COUNT_CAP + 1}`}) s`;
 
 /** The rows of these carriers ($2, in this order) of the company ($1); prepared once. */
-const ROWS_BY_IDS = `
-  select ${ROW_COLUMNS} from unnest($2::uuid[]) with ordinality as pick(id, n)
+const ROWS_BY_IDS = withGroups(`
+  select null::int as total, ${ROW_COLUMNS} from unnest($2::uuid[]) with ordinality as pick(id, n)
   join transportadores r on r.id = pick.id
   where r.empresa_id = $1
-  order by pick.n`;
-
-/** The company's groups by name ($1), to name each carrier's groups; prepared once. */
-const COMPANY_GROUPS = `select g.id, g.nome, g.cor from grupos g where g.empresa_id = $1
-  order by immutable_unaccent(lower(g.nome)), g.id`;
+  order by pick.n`);
 
 /** 404 unless every group of the filter is one of `groups` (the company's). */
 function requireKnown(filter: TransportadorFilter, groups: Map<string, unknown>): void {
@@ -144,23 +164,20 @@ export async function listTransportadores(
   page?: Page,
 ): Promise<{ rows: CarrierListRow[]; total: number; cap?: number }> {
   const filtered = Boolean(filter.search) || filter.grupos.length > 0;
-  const groupsQuery = queryRows<{ id: string; nome: string; cor: string }>(
-    db,
-    COMPANY_GROUPS,
-    [tenant.empresaId],
-    'carrier_groups',
-  );
   let found: RawRow[];
-  let total: number;
+  let total: number | undefined;
   if (!page) {
     const values: unknown[] = [tenant.empresaId];
     const where = filterOf(filter, values);
     found = await queryRows<RawRow>(
       db,
-      rowsOf(`(select t.id, t.nome_busca from transportadores t where ${where})`),
+      withGroups(
+        `select null::int as total, ${ROW_COLUMNS} from (select t.id, t.nome_busca
+          from transportadores t where ${where}) pick join transportadores r on r.id = pick.id
+          order by pick.nome_busca, pick.id`,
+      ),
       values,
     );
-    total = found.length;
   } else if (filter.search) {
     const values: unknown[] = [tenant.empresaId];
     const [first] = await queryRows<{ ids: string }>(db, searchIds(filterOf(filter, values), false), values);
@@ -174,34 +191,44 @@ export async function listTransportadores(
     } else {
       ids = ids.slice(page.offset, page.offset + page.limit);
     }
-    found = ids.length
-      ? await queryRows<RawRow>(db, ROWS_BY_IDS, [tenant.empresaId, ids], 'carriers_rows')
-      : [];
+    // Run even without ids: the company's groups come with it (the filter's groups are checked on them).
+    found = await queryRows<RawRow>(db, ROWS_BY_IDS, [tenant.empresaId, ids], 'carriers_rows');
   } else {
     const values: unknown[] = [tenant.empresaId, page.limit, page.offset];
     const where = filterOf(filter, values);
-    const result = filtered
-      ? await queryRows<RawPageRow>(db, pageByGroups(where), values, 'carriers_page_groups')
-      : await queryRows<RawPageRow>(db, PAGE_ALL, values, 'carriers_page');
-    total = result[0]?.total ?? 0;
-    found = result.filter((row): row is RawPageRow & RawRow => row.id !== null);
+    found = filtered
+      ? await queryRows<RawRow>(db, pageByGroups(where), values, 'carriers_page_groups')
+      : await queryRows<RawRow>(db, PAGE_ALL, values, 'carriers_page');
+    total = found[0]?.total ?? 0;
   }
-  const groups = new Map((await groupsQuery).map((grupo, position) => [grupo.id, { grupo, position }]));
+  const groups = new Map<string, { grupo: CarrierListRow['grupos'][number]; position: number }>();
+  const carriers: (RawRow & { id: string })[] = [];
+  for (const row of found) {
+    if (row.cor !== null && row.id !== null) {
+      groups.set(row.id, { grupo: { id: row.id, nome: row.nome, cor: row.cor }, position: groups.size });
+    } else if (row.id !== null) {
+      carriers.push(row as RawRow & { id: string });
+    }
+  }
   requireKnown(filter, groups);
-  const rows = found.map((row) => ({
+  const rows = carriers.map((row) => ({
     id: row.id,
     nome: row.nome,
     ativo: row.ativo,
     emails: row.emailsBusca ? row.emailsBusca.split(' ') : [],
     grupos: groupsOf(row.grupoIds, groups),
   }));
-  return { rows, total, ...(filter.search && page ? { cap: SEARCH_COUNT_CAP } : {}) };
+  return {
+    rows,
+    total: total ?? rows.length,
+    ...(filter.search && page ? { cap: SEARCH_COUNT_CAP } : {}),
+  };
 }
 
 /** A carrier's groups ({id, nome, cor}) by name, from its space-separated group ids. */
 function groupsOf(
   ids: string,
-  groups: Map<string, { grupo: { id: string; nome: string; cor: string }; position: number }>,
+  groups: Map<string, { grupo: CarrierListRow['grupos'][number]; position: number }>,
 ): CarrierListRow['grupos'] {
   if (!ids) return [];
   const found = ids
