@@ -29,13 +29,14 @@ export type Bench = {
 /** The app on a throwaway database: a fresh PostgreSQL schema when DATABASE_URL is set, else PGlite. */
 export async function openBench(
   name: string,
-  options: { env?: Record<string, string>; workers?: boolean } = {},
+  options: { env?: Record<string, string>; workers?: boolean; logger?: boolean } = {},
 ): Promise<Bench> {
   const url = process.env.DATABASE_URL;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `cotacoes-bench-${name}-`));
   const schema = `bench_${randomBytes(5).toString('hex')}`;
+  // The bench's own connections carry its schema's name, so BENCH_CPU counts their CPU alone.
   const database = url
-    ? await openDatabase({ kind: 'postgres', url, schema })
+    ? await openDatabase({ kind: 'postgres', url: withApplicationName(url, schema), schema })
     : await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pg') });
   const config = parseConfig({
     NODE_ENV: 'test',
@@ -43,12 +44,33 @@ export async function openBench(
     MAIL_TRANSPORT: 'local',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
-    RATE_LIMIT_MAX: '1000000',
+    RATE_LIMIT_MAX: '1000000000',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     ...options.env,
   });
-  const app = await buildApp({ config, database, workers: options.workers ?? false, logger: false });
+  // `logger: true`: the production logger (JSON lines on stdout, at the config's LOG_LEVEL).
+  const app = await buildApp({
+    config,
+    database,
+    workers: options.workers ?? false,
+    ...(options.logger ? {} : { logger: false }),
+  });
   await app.ready();
+  let closeMonitor = async () => {};
+  if (url) {
+    const monitor = new pg.Client({ connectionString: url });
+    await monitor.connect();
+    benchBackends = async () =>
+      (
+        await monitor.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [
+          schema,
+        ])
+      ).rows.map((row) => String(row.pid));
+    closeMonitor = async () => {
+      benchBackends = undefined;
+      await monitor.end();
+    };
+  }
   return {
     app,
     db: database.db,
@@ -64,6 +86,7 @@ export async function openBench(
       return { authorization: `Bearer ${session.token}` };
     },
     async close() {
+      await closeMonitor();
       await app.close();
       await database.close();
       if (url && process.env.BENCH_KEEP) console.log(`kept schema ${schema} (BENCH_KEEP)`);
@@ -80,13 +103,26 @@ export async function openBench(
   };
 }
 
+function withApplicationName(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set('application_name', name);
+  return parsed.toString();
+}
+
+/** The server processes of this bench's connections (application_name = its schema), when known. */
+let benchBackends: (() => Promise<string[]>) | undefined;
+
 /**
  * CPU time (ms) spent so far by the local PostgreSQL server's processes, from /proc (BENCH_CPU=1): with
- * process.cpuUsage() it splits a call's cost between Node and the database. Undefined where unreadable.
+ * process.cpuUsage() it splits a call's cost between Node and the database. Only this bench's own
+ * backends are counted when they are known (other work on a shared server is left out); undefined where
+ * unreadable.
  */
-function postgresCpuMs(): number | undefined {
+async function postgresCpuMs(): Promise<number | undefined> {
   try {
-    const pids = execFileSync('pgrep', ['-u', 'postgres'], { encoding: 'utf8' }).trim().split('\n');
+    const pids =
+      (await benchBackends?.()) ??
+      execFileSync('pgrep', ['-u', 'postgres'], { encoding: 'utf8' }).trim().split('\n');
     const tick = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
     let ticks = 0;
     for (const pid of pids) {
@@ -153,12 +189,12 @@ export async function measure(
         }),
       );
     await loop(WARMUP_ROUNDS, false);
-    const cpu0 = SHOW_CPU ? { node: process.cpuUsage(), pg: postgresCpuMs() } : undefined;
+    const cpu0 = SHOW_CPU ? { node: process.cpuUsage(), pg: await postgresCpuMs() } : undefined;
     await loop(ROUNDS, true);
     let cpu = '';
     if (cpu0) {
       const node = process.cpuUsage(cpu0.node);
-      const pgNow = postgresCpuMs();
+      const pgNow = await postgresCpuMs();
       const perCall = (us: number) => (us / times.length).toFixed(0).padStart(5);
       cpu = `  cpu µs/call: node ${perCall(node.user + node.system)}`;
       if (pgNow !== undefined && cpu0.pg !== undefined)

@@ -40,6 +40,8 @@ describe('platform', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
+    // JSON and downloads load nothing: the API's policy allows nothing at all.
+    expect(csp).toContain("default-src 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['cache-control']).toBe('no-store');

@@ -9,12 +9,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { registerDeadlineJobs } from './deadlines/deadlines.jobs.js';
@@ -23,6 +18,7 @@ import { InboundPipeline } from './inbound/pipeline.js';
 import { registerInboundSources } from './inbound/sources/index.js';
 import { JobQueue } from './jobs/queue.js';
 import { AppError } from './lib/errors.js';
+import { serializerCompiler } from './lib/serializer.js';
 import { startMailWorker } from './mail/mail.jobs.js';
 import { Mailer } from './mail/mailer.js';
 import type { OutboxDispatcher } from './mail/outbox-dispatcher.js';

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -20,7 +21,7 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type Executor = Database | Transaction;
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-export const pgliteExtensions = { pg_trgm, unaccent };
+export const pgliteExtensions = { btree_gin, pg_trgm, unaccent };
 
 export type DatabaseHandle = {
   db: Database;

@@ -40,9 +40,19 @@ function hasBody(request: FastifyRequest): boolean {
 async function csrfPlugin(app: FastifyInstance, options: { config: AppConfig }) {
   const appOrigin = originOf(options.config.APP_URL);
 
-  app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+  // Callback style: a GET costs no promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return done();
+    let refusal: AppError | undefined;
+    try {
+      refusal = refused(request);
+    } catch (error) {
+      return done(error as Error);
+    }
+    done(refusal);
+  });
 
+  function refused(request: FastifyRequest): AppError | undefined {
     if (!isBearer(request)) {
       // Browsers send Origin on every POST/PUT/PATCH/DELETE; a request with neither header does not come
       // from a page (curl, a server), so it carries no victim's cookie by accident.
@@ -52,17 +62,17 @@ async function csrfPlugin(app: FastifyInstance, options: { config: AppConfig }) 
         const ownOrigin = `${request.protocol}://${request.host}`;
         if (origin === null || (origin !== appOrigin && origin !== ownOrigin)) {
           request.log.warn({ origin: claimed }, 'cross-site request refused');
-          throw new AppError('CSRF_ORIGIN_REFUSED');
+          return new AppError('CSRF_ORIGIN_REFUSED');
         }
       }
     }
 
     // Multipart routes answer any other body themselves (readMultipart); the rest read JSON only.
-    if (request.routeOptions.config?.multipart) return;
+    if (request.routeOptions.config?.multipart) return undefined;
     const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    if (type === 'application/json' || (!type && !hasBody(request))) return;
-    throw new AppError('JSON_BODY_REQUIRED');
-  });
+    if (type === 'application/json' || (!type && !hasBody(request))) return undefined;
+    return new AppError('JSON_BODY_REQUIRED');
+  }
 }
 
 export default fp(csrfPlugin, { name: 'csrf' });

@@ -5,8 +5,9 @@ import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import type { AppConfig } from '../config/env.js';
 import { AppError } from '../lib/errors.js';
+import { ipRateKey, KeyedLimiter } from '../lib/rate-limiter.js';
 
-/** Security headers (S11), no-store on API answers and the global per-IP rate limit (S4). */
+/** Security headers (S11), no-store on API answers and the per-IP rate limits (S4). */
 async function securityPlugin(app: FastifyInstance, options: { config: AppConfig }) {
   const { config } = options;
   // Built once: @fastify/helmet rebuilt the whole middleware (and re-parsed the CSP) on every request.
@@ -42,14 +43,33 @@ async function securityPlugin(app: FastifyInstance, options: { config: AppConfig
     const value = documentHeaders[name];
     if (value !== undefined) apiHeaders[name] = value;
   }
+  // An API answer is JSON or a download (`attachment`), never a document: it may load nothing at all.
+  // Stricter than the pages' policy and a quarter of its length (every header value is validated and
+  // written per answer).
+  apiHeaders['content-security-policy'] = API_CSP;
+  // The global per-IP limit of /api requests (S4), in the same hook: a synchronous counter instead of
+  // @fastify/rate-limit's global hook (three promises, an IPv6 regular expression and an LRU per request;
+  // ADR 0014 addendum). Routes with their own `rateLimit` are counted by the plugin alone, as before.
+  const perIp = new KeyedLimiter(config.RATE_LIMIT_MAX, 60_000, 100_000);
   app.addHook('onRequest', (request, reply, done) => {
-    const isApi = request.url.startsWith('/api') && !request.url.startsWith('/api/docs');
-    reply.headers(isApi ? apiHeaders : documentHeaders);
+    const url = request.url;
+    if (!url.startsWith('/api')) {
+      reply.headers(documentHeaders);
+      return done();
+    }
+    reply.headers(url.startsWith('/api/docs') ? documentHeaders : apiHeaders);
+    if (request.routeOptions.config?.rateLimit === undefined) {
+      try {
+        perIp.consume(ipRateKey(request.ip));
+      } catch (error) {
+        return done(error as AppError);
+      }
+    }
     done();
   });
 
   await app.register(rateLimit, {
-    global: true,
+    global: false,
     // The remaining-quota headers cost every request three headers; a 429 still says when to retry.
     addHeadersOnExceeding: {
       'x-ratelimit-limit': false,
@@ -65,6 +85,9 @@ async function securityPlugin(app: FastifyInstance, options: { config: AppConfig
     },
   });
 }
+
+const API_CSP =
+  "default-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 const API_HEADERS = [
   'content-security-policy',

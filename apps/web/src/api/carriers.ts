@@ -1,4 +1,4 @@
-import type { Grupo, Paginated, Transportador } from '@cotacoes/shared/schemas/carriers';
+import type { Grupo, GrupoResumo, Paginated, Transportador } from '@cotacoes/shared/schemas/carriers';
 import { api } from '@/lib/api-client';
 
 /*
@@ -7,7 +7,7 @@ import { api } from '@/lib/api-client';
  * one per screen) and keeps its own hooks.
  */
 
-export type { Grupo, Paginated, Transportador };
+export type { Grupo, GrupoResumo, Paginated, Transportador };
 
 /**
  * Every query about carriers or groups starts with this key, wherever it is shown: creating a carrier in
@@ -37,9 +37,12 @@ export function carrierQueryString(params: CarrierQuery): string {
   return text ? `?${text}` : '';
 }
 
+/** A page of carriers; `totalLimitado` when a search matches more than the `total` the server counts. */
+export type CarrierPage = Paginated<Transportador> & { totalLimitado?: boolean };
+
 /** `GET /api/transporters?search&grupos&page&limit`: one page of carriers, ordered by name. */
-export function listCarriers(params: CarrierQuery, fallback: string): Promise<Paginated<Transportador>> {
-  return api.get<Paginated<Transportador>>(`/transporters${carrierQueryString(params)}`, { fallback });
+export function listCarriers(params: CarrierQuery, fallback: string): Promise<CarrierPage> {
+  return api.get<CarrierPage>(`/transporters${carrierQueryString(params)}`, { fallback });
 }
 
 /** The wire body of spec 000: e-mails joined by ';'. */
@@ -55,9 +58,12 @@ export function createCarrier(body: CreateCarrierBody, fallback: string): Promis
   return api.post<Transportador>('/transporters', body, { fallback });
 }
 
-/** `GET /api/groups`: every group of the company with its members. */
-export function listAllGroups(fallback: string): Promise<Grupo[]> {
-  return api.get<Grupo[]>('/groups', { fallback });
+/**
+ * `GET /api/groups?resumo=true`: every group of the company with the number of its members instead of
+ * the members (the group pickers and the quote wizard need no more).
+ */
+export function listGroupSummaries(fallback: string): Promise<GrupoResumo[]> {
+  return api.get<GrupoResumo[]>('/groups?resumo=true', { fallback });
 }
 
 /** `GET /api/groups?search&page&limit`: one page, searched on name or description. */

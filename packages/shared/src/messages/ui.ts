@@ -1,3 +1,4 @@
+import { uiCarrierLists } from './ui-carrier-lists.js';
 import { uiComparative } from './ui-comparative.js';
 import { uiComparison } from './ui-comparison.js';
 import { uiConversation } from './ui-conversation.js';
@@ -1275,6 +1276,7 @@ export const ui = {
   comparative: uiComparative,
   decisions: uiDecisions,
   hints: uiHints,
+  carrierLists: uiCarrierLists,
 
   ...uiDashboard,
 

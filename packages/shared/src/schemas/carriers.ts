@@ -112,7 +112,18 @@ export type TransportadorFilter = z.infer<typeof transportadorFilterSchema>;
 export const listTransportadoresQuerySchema = transportadorFilterSchema.extend(pageParams);
 export type ListTransportadoresQuery = z.infer<typeof listTransportadoresQuerySchema>;
 
-export const listGruposQuerySchema = z.object({ search, ...pageParams });
+/**
+ * `resumo=true` answers each group without its members, with their number (`totalTransportadores`): what
+ * the group pickers and the quote wizard show. The default keeps the spec's members.
+ */
+export const listGruposQuerySchema = z.object({
+  search,
+  resumo: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((value) => value === 'true' || value === '1'),
+  ...pageParams,
+});
 export type ListGruposQuery = z.infer<typeof listGruposQuerySchema>;
 
 export function paginatedSchema<T extends z.ZodType>(item: T) {
@@ -156,6 +167,12 @@ export const grupoSchema = z.object({
   transportadores: z.array(z.object({ id: z.string(), nome: z.string() })),
 });
 export type Grupo = z.infer<typeof grupoSchema>;
+
+/** A group without its members, with their number (`GET /api/groups?resumo=true`). */
+export const grupoResumoSchema = grupoSchema
+  .omit({ transportadores: true })
+  .extend({ totalTransportadores: z.number() });
+export type GrupoResumo = z.infer<typeof grupoResumoSchema>;
 
 export const createGrupoBodySchema = z.strictObject({
   nome: grupoNome,

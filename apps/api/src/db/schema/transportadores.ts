@@ -48,7 +48,12 @@ export const transportadores = pgTable(
     index('transportadores_empresa_nome_idx')
       .on(table.empresaId, table.nomeBusca, table.id)
       .where(sql`${table.deletedAt} is null`),
-    index('transportadores_busca_trgm_idx').using('gin', sql`${table.busca} gin_trgm_ops`),
+    // The company's rows only: empresa_id in the same GIN index (btree_gin; migration 0014).
+    index('transportadores_empresa_busca_trgm_idx').using(
+      'gin',
+      table.empresaId,
+      sql`${table.busca} gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -90,6 +95,8 @@ export const grupos = pgTable(
     descricao: text(),
     cor: text().notNull().default('#0066CC'),
     ativo: boolean().notNull().default(true),
+    /** Its members (rows of grupo_transportadores), kept by triggers (migration 0014). */
+    totalTransportadores: integer().notNull().default(0),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -116,6 +123,18 @@ export const grupoTransportadores = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.grupoId, table.transportadorId] }),
-    index('grupo_transportadores_transportador_idx').on(table.transportadorId),
+    // (transportador_id, grupo_id): a carrier's groups are read from the index alone.
+    index('grupo_transportadores_transportador_idx').on(table.transportadorId, table.grupoId),
   ],
 );
+
+/**
+ * The live carriers of each company, kept by statement-level triggers on `transportadores` (migration
+ * 0014): the total of an unfiltered carrier list without counting its rows (P1).
+ */
+export const transportadorContagens = pgTable('transportador_contagens', {
+  empresaId: uuid()
+    .primaryKey()
+    .references(() => empresas.id, { onDelete: 'cascade' }),
+  total: integer().notNull().default(0),
+});

@@ -1,7 +1,8 @@
 import type { TransportadorFilter } from '@cotacoes/shared';
 import { and, asc, count, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
+import { prepared, queryRows } from '../../db/prepared.js';
 import { grupos, grupoTransportadores, transportadorEmails, transportadores } from '../../db/schema/index.js';
 import { escapeLike } from '../../db/sql.js';
 import { inTenant, type Tenant } from '../../db/tenant.js';
@@ -36,100 +37,236 @@ function contains(column: SQL | AnyPgColumn, search: string): SQL {
 }
 const unaccented = (column: SQL | AnyPgColumn) => sql`immutable_unaccent(lower(${column}))`;
 
-function carrierFilter(tenant: Tenant, filter: TransportadorFilter): SQL {
-  const conditions: SQL[] = [live()];
-  // `busca` holds the name and addresses without case and accents (trigram-indexed).
-  if (filter.search) conditions.push(contains(transportadores.busca, filter.search));
-  if (filter.grupos.length > 0) {
-    conditions.push(
-      sql`exists (select 1 from ${grupoTransportadores} gt
-        where gt.transportador_id = ${transportadores.id}
-          and gt.grupo_id in (${sql.join(
-            filter.grupos.map((id) => sql`${id}::uuid`),
-            sql`, `,
-          )}))`,
-    );
-  }
-  return inTenant(transportadores.empresaId, tenant, ...conditions);
-}
+/** A search counts its matches up to this many (P1: counts bounded); beyond, the list says 'mais de 100'. */
+export const SEARCH_COUNT_CAP = 100;
 
-export async function countTransportadores(
-  executor: Executor,
-  tenant: Tenant,
-  filter: TransportadorFilter,
-): Promise<number> {
-  const [row] = await executor
-    .select({ total: count() })
-    .from(transportadores)
-    .where(carrierFilter(tenant, filter));
-  return row?.total ?? 0;
-}
-
-/** A carrier's groups as JSON, by name: one correlated sub-query instead of a round trip. */
-const gruposJson = sql<TransportadorFull['grupos']>`coalesce((
-  select json_agg(json_build_object('id', g.id, 'nome', g.nome, 'cor', g.cor)
-    order by immutable_unaccent(lower(g.nome)), g.id)
-  from ${grupoTransportadores} gt join ${grupos} g on g.id = gt.grupo_id
-  where gt.transportador_id = "transportadores"."id"), '[]'::json)`;
+/** What a carrier list shows of each carrier (the spec's Transportador, before the wire's joined e-mail). */
+export type CarrierListRow = {
+  id: string;
+  nome: string;
+  ativo: boolean;
+  emails: string[];
+  grupos: { id: string; nome: string; cor: string }[];
+};
 
 /**
- * Live carriers matching the filter, by name, with their addresses (from the search column, in order)
- * and groups, in one query; `total` counts every match (one page of them when `page` is given).
+ * A list's row as the driver hands it over: a carrier (addresses from the search column, group ids from the
+ * index; `cor` null), or after them one of the company's groups (`cor` set: id, nome and cor only). A page
+ * statement's rows carry its count; a page past the end has one row with only the count (id null).
+ */
+type RawRow = {
+  total: number | null;
+  id: string | null;
+  nome: string;
+  ativo: boolean;
+  emailsBusca: string;
+  grupoIds: string;
+  cor: string | null;
+};
+
+/** The columns of a picked carrier `r`: its groups' ids come from (transportador_id, grupo_id) alone. */
+const ROW_COLUMNS = `r.id, r.nome, r.ativo, r.emails_busca as "emailsBusca",
+  array_to_string(array(select gt.grupo_id from grupo_transportadores gt where gt.transportador_id = r.id), ' ')
+    as "grupoIds", null::text as cor`;
+
+/**
+ * `list` (total and carrier columns) followed by the company's groups ($1) by name, to name each carrier's
+ * groups: one round trip for the page and the names.
+ */
+const withGroups = (list: string) => `
+  select * from (${list}) list
+  union all
+  select * from (
+    select null::int as total, g.id, g.nome, null::boolean as ativo, null::text as "emailsBusca",
+      null::text as "grupoIds", g.cor
+    from grupos g where g.empresa_id = $1
+    order by immutable_unaccent(lower(g.nome)), g.id) company_groups`;
+
+/** The rows of the carriers in `pick` (id, nome_busca), in its order: only they get their columns. */
+const rowsOf = (pick: string) => `
+  select ${ROW_COLUMNS} from ${pick} pick join transportadores r on r.id = pick.id
+  order by pick.nome_busca, pick.id`;
+
+/**
+ * The unfiltered list: the company's total from transportador_contagens (migration 0014) and one page
+ * ($2 limit, $3 offset) picked from the (empresa_id, nome_busca, id) index alone. One plan whatever the
+ * company's size, so it is prepared once per connection.
+ */
+const PAGE_ALL = withGroups(`
+  select c.total, p.* from
+    (select coalesce((select n.total from transportador_contagens n where n.empresa_id = $1), 0)::int as total) c
+  left join lateral (${rowsOf(`(
+      select t.id, t.nome_busca from transportadores t where t.empresa_id = $1 and t.deleted_at is null
+      order by t.nome_busca, t.id limit $2 offset $3)`)}) p on true`);
+
+/**
+ * `where` of a list: $1 is the company; the search pattern and/or the group ids are added to `values`.
+ * The groups are checked to be the company's, so their memberships are read from the primary key alone.
+ */
+function filterOf(filter: TransportadorFilter, values: unknown[]): string {
+  const conditions = ['t.empresa_id = $1', 't.deleted_at is null'];
+  if (filter.search) {
+    values.push(`%${escapeLike(filter.search.toLowerCase())}%`);
+    // `busca` holds the name and addresses without case and accents (trigram-indexed).
+    conditions.push(`t.busca like immutable_unaccent($${values.length})`);
+  }
+  if (filter.grupos.length > 0) {
+    values.push(filter.grupos);
+    conditions.push(`t.id in (select m.transportador_id from grupo_transportadores m
+      where m.grupo_id = any($${values.length}::uuid[]))`);
+  }
+  return conditions.join(' and ');
+}
+
+/**
+ * A group-filtered page ($2 limit, $3 offset after the company): the filtered groups' members are read once
+ * from the memberships and are both the count and the rows the page is cut from. Its plan does not depend
+ * on the groups: prepared once per connection.
+ */
+const pageByGroups = (where: string) =>
+  withGroups(`
+  with m as materialized (select t.id, t.nome_busca from transportadores t where ${where})
+  select c.total, p.* from (select count(*)::int as total from m) c
+  left join lateral (${rowsOf('(select m.id, m.nome_busca from m order by m.nome_busca, m.id limit $2 offset $3)')}) p on true`);
+
+/**
+ * A search's first SEARCH_COUNT_CAP + 1 matches by name, as one value of ids (by the trigram index and a
+ * sort for a rare term, by walking the name index for a common one: its plan depends on the term, so it
+ * is planned per call, and kept small so that planning is cheap). They are both the count and the ids
+ * the page is cut from. `walk`: a common term paged past them, walked to its page ($2 limit, $3 offset).
+ */
+const searchIds = (where: string, walk: boolean) => `
+  select coalesce(string_agg(s.id::text, ' ' order by s.nome_busca, s.id), '') as ids from (
+    select t.id, t.nome_busca from transportadores t where ${where}
+    order by t.nome_busca, t.id ${walk ? 'limit $2 offset $3' : `limit ${SEARCH_COUNT_CAP + 1}`}) s`;
+
+/** The rows of these carriers ($2, in this order) of the company ($1); prepared once. */
+const ROWS_BY_IDS = withGroups(`
+  select null::int as total, ${ROW_COLUMNS} from unnest($2::uuid[]) with ordinality as pick(id, n)
+  join transportadores r on r.id = pick.id
+  where r.empresa_id = $1
+  order by pick.n`);
+
+/** 404 unless every group of the filter is one of `groups` (the company's). */
+function requireKnown(filter: TransportadorFilter, groups: Map<string, unknown>): void {
+  if (filter.grupos.some((id) => !groups.has(id))) throw new AppError('GRUPO_NOT_FOUND');
+}
+
+/**
+ * Live carriers matching the filter, by name, with their addresses and groups (by name). With `page`,
+ * one page and the number of matches (a search's up to SEARCH_COUNT_CAP + 1); without, every match.
+ * Throws GRUPO_NOT_FOUND when a filtered group is not the company's.
  */
 export async function listTransportadores(
-  executor: Executor,
+  db: Database,
   tenant: Tenant,
   filter: TransportadorFilter,
   page?: Page,
-): Promise<{ rows: TransportadorFull[]; total: number }> {
-  // The page is picked first (index order, count of every match), then only its rows get their groups:
-  // a late page does not build the groups of every row before it.
-  const picked = executor.$with('pagina').as(
-    (() => {
-      const query = executor
-        .select({
-          pickedId: sql<string>`${transportadores.id}`.as('picked_id'),
-          total: sql<number>`count(*) over ()`.as('total'),
-          position:
-            sql<number>`row_number() over (order by ${transportadores.nomeBusca}, ${transportadores.id})`.as(
-              'position',
-            ),
-        })
-        .from(transportadores)
-        .where(carrierFilter(tenant, filter))
-        .orderBy(transportadores.nomeBusca, asc(transportadores.id));
-      return page ? query.limit(page.limit).offset(page.offset) : query;
-    })(),
-  );
-  const found = (
-    await executor
-      .with(picked)
-      .select({ row: transportadores, grupos: gruposJson, total: picked.total })
-      .from(picked)
-      .innerJoin(transportadores, eq(transportadores.id, picked.pickedId))
-      .orderBy(picked.position)
-  ).map((item) => ({ ...item, total: Number(item.total) }));
-  const total =
-    found[0]?.total ?? (page && page.offset > 0 ? await countTransportadores(executor, tenant, filter) : 0);
-  const rows = found.map(({ row, grupos: memberOf }) => ({
-    ...row,
-    emails: row.emailsBusca.split(' ').filter(Boolean),
-    grupos: typeof memberOf === 'string' ? JSON.parse(memberOf) : memberOf,
+): Promise<{ rows: CarrierListRow[]; total: number; cap?: number }> {
+  const filtered = Boolean(filter.search) || filter.grupos.length > 0;
+  let found: RawRow[];
+  let total: number | undefined;
+  if (!page) {
+    const values: unknown[] = [tenant.empresaId];
+    const where = filterOf(filter, values);
+    found = await queryRows<RawRow>(
+      db,
+      withGroups(
+        `select null::int as total, ${ROW_COLUMNS} from (select t.id, t.nome_busca
+          from transportadores t where ${where}) pick join transportadores r on r.id = pick.id
+          order by pick.nome_busca, pick.id`,
+      ),
+      values,
+    );
+  } else if (filter.search) {
+    const values: unknown[] = [tenant.empresaId];
+    const [first] = await queryRows<{ ids: string }>(db, searchIds(filterOf(filter, values), false), values);
+    let ids = first?.ids ? first.ids.split(' ') : [];
+    total = ids.length;
+    if (total > SEARCH_COUNT_CAP && page.offset + page.limit > SEARCH_COUNT_CAP + 1) {
+      // A common term paged past its first matches: the count is known; only the page is left to find.
+      const walk: unknown[] = [tenant.empresaId, page.limit, page.offset];
+      const [walked] = await queryRows<{ ids: string }>(db, searchIds(filterOf(filter, walk), true), walk);
+      ids = walked?.ids ? walked.ids.split(' ') : [];
+    } else {
+      ids = ids.slice(page.offset, page.offset + page.limit);
+    }
+    // Run even without ids: the company's groups come with it (the filter's groups are checked on them).
+    found = await queryRows<RawRow>(db, ROWS_BY_IDS, [tenant.empresaId, ids], 'carriers_rows');
+  } else {
+    const values: unknown[] = [tenant.empresaId, page.limit, page.offset];
+    const where = filterOf(filter, values);
+    found = filtered
+      ? await queryRows<RawRow>(db, pageByGroups(where), values, 'carriers_page_groups')
+      : await queryRows<RawRow>(db, PAGE_ALL, values, 'carriers_page');
+    total = found[0]?.total ?? 0;
+  }
+  const groups = new Map<string, { grupo: CarrierListRow['grupos'][number]; position: number }>();
+  const carriers: (RawRow & { id: string })[] = [];
+  for (const row of found) {
+    if (row.cor !== null && row.id !== null) {
+      groups.set(row.id, { grupo: { id: row.id, nome: row.nome, cor: row.cor }, position: groups.size });
+    } else if (row.id !== null) {
+      carriers.push(row as RawRow & { id: string });
+    }
+  }
+  requireKnown(filter, groups);
+  const rows = carriers.map((row) => ({
+    id: row.id,
+    nome: row.nome,
+    ativo: row.ativo,
+    emails: row.emailsBusca ? row.emailsBusca.split(' ') : [],
+    grupos: groupsOf(row.grupoIds, groups),
   }));
-  return { rows, total };
+  return {
+    rows,
+    total: total ?? rows.length,
+    ...(filter.search && page ? { cap: SEARCH_COUNT_CAP } : {}),
+  };
 }
 
+/** A carrier's groups ({id, nome, cor}) by name, from its space-separated group ids. */
+function groupsOf(
+  ids: string,
+  groups: Map<string, { grupo: CarrierListRow['grupos'][number]; position: number }>,
+): CarrierListRow['grupos'] {
+  if (!ids) return [];
+  const found = ids
+    .split(' ')
+    .map((id) => groups.get(id))
+    .filter((entry) => entry !== undefined);
+  if (found.length > 1) found.sort((a, b) => a.position - b.position);
+  return found.map(({ grupo }) => ({ id: grupo.id, nome: grupo.nome, cor: grupo.cor }));
+}
+
+/**
+ * Every live carrier id matching the filter ('Selecionar Todos' across pages: a set, in no particular
+ * order), joined by the database into one value (thousands of ids are one row to read, not thousands),
+ * with the check that the filtered groups are the company's. Throws GRUPO_NOT_FOUND when one is not.
+ */
 export async function transportadorIds(
-  executor: Executor,
+  db: Database,
   tenant: Tenant,
   filter: TransportadorFilter,
 ): Promise<string[]> {
-  const rows = await executor
-    .select({ id: transportadores.id })
-    .from(transportadores)
-    .where(carrierFilter(tenant, filter))
-    .orderBy(transportadores.nomeBusca, asc(transportadores.id));
-  return rows.map((row) => row.id);
+  const values: unknown[] = [tenant.empresaId];
+  const where = filterOf(filter, values);
+  const grupos = [...new Set(filter.grupos)];
+  let known = 'null::int';
+  if (grupos.length > 0) {
+    values.push(grupos);
+    known = `(select count(*)::int from grupos g where g.empresa_id = $1 and g.id = any($${values.length}::uuid[]))`;
+  }
+  const [row] = await queryRows<{ known: number | null; ids: string }>(
+    db,
+    `select ${known} as known, coalesce(string_agg(t.id::text, ' '), '') as ids
+      from transportadores t where ${where}`,
+    values,
+    // A search is planned for its term; the others have one plan: prepared once per connection.
+    filter.search ? undefined : grupos.length > 0 ? 'carrier_ids_groups' : 'carrier_ids_all',
+  );
+  if (grupos.length > 0 && row?.known !== grupos.length) throw new AppError('GRUPO_NOT_FOUND');
+  return row?.ids ? row.ids.split(' ') : [];
 }
 
 /** Adds the addresses and groups of each carrier (two queries, whatever the number of rows). */
@@ -360,13 +497,37 @@ export async function listGrupos(
   search?: string,
   page?: Page,
 ): Promise<GrupoFull[]> {
+  return withMembers(executor, tenant, await listGrupoRows(executor, tenant, search, page));
+}
+
+/**
+ * The company's groups by name, without their members (each row has their number,
+ * `totalTransportadores`, kept by triggers).
+ */
+export async function listGrupoRows(
+  executor: Executor,
+  tenant: Tenant,
+  search?: string,
+  page?: Page,
+): Promise<GrupoRow[]> {
+  if (!search && !page) {
+    // The group pickers' call: built once, a named statement on PostgreSQL.
+    const query = prepared(executor, 'grupos.all', (db) =>
+      db
+        .select()
+        .from(grupos)
+        .where(eq(grupos.empresaId, sql.placeholder('empresaId')))
+        .orderBy(byName(grupos.nome), asc(grupos.id))
+        .prepare('grupos_all'),
+    );
+    return query.execute({ empresaId: tenant.empresaId });
+  }
   const query = executor
     .select()
     .from(grupos)
     .where(groupFilter(tenant, search))
     .orderBy(byName(grupos.nome), asc(grupos.id));
-  const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
-  return withMembers(executor, tenant, rows);
+  return page ? query.limit(page.limit).offset(page.offset) : query;
 }
 
 async function withMembers(executor: Executor, tenant: Tenant, rows: GrupoRow[]): Promise<GrupoFull[]> {

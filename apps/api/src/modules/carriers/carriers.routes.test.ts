@@ -1,5 +1,5 @@
 import type { Grupo, Transportador } from '@cotacoes/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import {
@@ -349,6 +349,98 @@ describe('lists, search and filters', () => {
     expect(await search('urgente')).toEqual(['Aéreo']);
     const page = (await call('GET', '/api/groups?page=2&limit=2', empresa.supervisor.token)).json();
     expect(page).toMatchObject({ total: 3, totalPages: 2, page: 2 });
+  });
+
+  it('resumo=true answers the groups without members, with their number kept by the triggers', async () => {
+    const token = empresa.supervisor.token;
+    const summary = async () =>
+      (await call('GET', '/api/groups?resumo=true', token)).json() as (Omit<Grupo, 'transportadores'> & {
+        totalTransportadores: number;
+      })[];
+    const first = await summary();
+    expect(first.map((g) => [g.nome, g.totalTransportadores])).toEqual([
+      ['Aéreo', 2],
+      ['Marítimo', 2],
+      ['Vazio', 0],
+    ]);
+    expect(first[0]).not.toHaveProperty('transportadores');
+    expect(first[0]).toMatchObject({ cor: '#FF0000', descricao: 'Cargas urgentes', ativo: true });
+    const paged = (await call('GET', '/api/groups?resumo=true&page=1&limit=1', token)).json();
+    expect(paged).toMatchObject({ total: 3, totalPages: 3, page: 1 });
+    expect(paged.data[0]).toMatchObject({ nome: 'Aéreo', totalTransportadores: 2 });
+    expect((await call('GET', '/api/groups?resumo=talvez', token)).statusCode).toBe(400);
+
+    // Joining, leaving, a carrier's removal (soft delete) and a group's removal all move the counts.
+    const temp = await createCarrier(token, {
+      nome: 'Temporária',
+      email: 'temp@temp.com',
+      grupos: [vazio.id],
+    });
+    await call('POST', `/api/groups/${maritimo.id}/transporters/${temp.id}`, token);
+    const joined = await summary();
+    expect(joined.map((g) => g.totalTransportadores)).toEqual([2, 3, 1]);
+    await call('DELETE', `/api/groups/${maritimo.id}/transporters/${temp.id}`, token);
+    expect((await call('DELETE', `/api/transporters/${temp.id}`, token)).statusCode).toBe(200);
+    expect((await summary()).map((g) => g.totalTransportadores)).toEqual([2, 2, 0]);
+    const full: Grupo[] = (await call('GET', '/api/groups', token)).json();
+    expect(full.map((g) => g.transportadores.length)).toEqual([2, 2, 0]);
+  });
+
+  it('keeps the per-company carrier count equal to a real count through every kind of write', async () => {
+    const db = ctx.app.services.database.db;
+    const token = empresa.supervisor.token;
+    const stored = async () =>
+      Object.fromEntries(
+        (
+          await db.execute(
+            sql`select empresa_id as "empresaId", total from transportador_contagens order by empresa_id`,
+          )
+        ).rows.map((row) => [row.empresaId as string, Number(row.total)]),
+      );
+    const real = async () =>
+      Object.fromEntries(
+        (
+          await db.execute(
+            sql`select empresa_id as "empresaId", count(*)::int as total from transportadores
+              where deleted_at is null group by empresa_id order by empresa_id`,
+          )
+        ).rows.map((row) => [row.empresaId as string, Number(row.total)]),
+      );
+    const extra = await createCarrier(token, { nome: 'Extra', email: 'extra@extra.com' });
+    expect(await stored()).toEqual(await real());
+    await call('DELETE', `/api/transporters/${extra.id}`, token);
+    expect(await stored()).toEqual(await real());
+    // A restore and a hard delete written by hand are counted too.
+    await db.execute(sql`update transportadores set deleted_at = null where id = ${extra.id}`);
+    expect(await stored()).toEqual(await real());
+    await db.execute(sql`delete from transportadores where id = ${extra.id}`);
+    expect(await stored()).toEqual(await real());
+    const page = (await call('GET', '/api/transporters?page=1&limit=1', token)).json();
+    expect(page.total).toBe((await real())[empresa.empresaId]);
+  });
+
+  it('a search counts up to 100 matches (totalLimitado beyond) and still serves later pages', async () => {
+    const token = empresa.supervisor.token;
+    const db = ctx.app.services.database.db;
+    await db.execute(sql`insert into transportadores (empresa_id, nome)
+      select ${empresa.empresaId}, 'Ômega ' || lpad(n::text, 3, '0') from generate_series(1, 120) n`);
+    const page = async (query: string, search = 'omega') =>
+      (await call('GET', `/api/transporters?search=${encodeURIComponent(search)}&${query}`, token)).json();
+    const first = await page('page=1&limit=50');
+    expect(first).toMatchObject({ total: 100, totalPages: 2, page: 1, totalLimitado: true });
+    expect(first.data.map((c: Transportador) => c.nome).slice(0, 2)).toEqual(['Ômega 001', 'Ômega 002']);
+    const third = await page('page=3&limit=50');
+    expect(third.data.map((c: Transportador) => c.nome)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Ômega ${String(101 + i)}`),
+    );
+    const exact = await page('page=1&limit=50', 'omega 11');
+    expect(exact).toMatchObject({ total: 10, totalPages: 1 }); // Ômega 110 to 119
+    expect(exact).not.toHaveProperty('totalLimitado');
+    // Without a search the total is the company's, uncapped.
+    const all = (await call('GET', '/api/transporters?page=1&limit=1', token)).json();
+    expect(all.total).toBeGreaterThan(120);
+    expect(all).not.toHaveProperty('totalLimitado');
+    await db.execute(sql`delete from transportadores where nome like 'Ômega %'`);
   });
 });
 

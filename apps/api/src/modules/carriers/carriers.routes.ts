@@ -5,6 +5,7 @@ import {
   createTransportadorBodySchema,
   exportQuerySchema,
   grupoMemberParamsSchema,
+  grupoResumoSchema,
   grupoSchema,
   idParamsSchema,
   importCommitBodySchema,
@@ -54,7 +55,10 @@ export const carriersRoutes: FastifyPluginAsyncZod<{
         tags,
         querystring: listTransportadoresQuerySchema,
         response: {
-          200: z.union([z.array(transportadorSchema), paginatedSchema(transportadorSchema)]),
+          200: z.union([
+            z.array(transportadorSchema),
+            paginatedSchema(transportadorSchema).extend({ totalLimitado: z.literal(true).optional() }),
+          ]),
           ...errors,
         },
       },
@@ -180,7 +184,15 @@ export const carriersRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         querystring: listGruposQuerySchema,
-        response: { 200: z.union([z.array(grupoSchema), paginatedSchema(grupoSchema)]), ...errors },
+        response: {
+          200: z.union([
+            z.array(grupoSchema),
+            paginatedSchema(grupoSchema),
+            z.array(grupoResumoSchema),
+            paginatedSchema(grupoResumoSchema),
+          ]),
+          ...errors,
+        },
       },
     },
     async (request) => transporters.listGrupos(requireAuth(request), request.query),

@@ -3,6 +3,7 @@ import {
   type CreateTransportadorBody,
   formatMessage,
   type Grupo,
+  type GrupoResumo,
   joinEmails,
   type ListGruposQuery,
   type ListTransportadoresQuery,
@@ -26,11 +27,16 @@ export const DEFAULT_PAGE_LIMIT = 50;
 
 const ptBrDate = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' });
 
-export function toTransportador(row: repo.TransportadorFull): Transportador {
+export function toTransportador(row: repo.CarrierListRow): Transportador {
   return { id: row.id, nome: row.nome, email: joinEmails(row.emails), grupos: row.grupos, ativo: row.ativo };
 }
 
 export function toGrupo(row: repo.GrupoFull): Grupo {
+  const { totalTransportadores: _total, ...grupo } = toGrupoResumo(row);
+  return { ...grupo, transportadores: row.membros };
+}
+
+export function toGrupoResumo(row: repo.GrupoRow): GrupoResumo {
   return {
     id: row.id,
     nome: row.nome,
@@ -38,7 +44,7 @@ export function toGrupo(row: repo.GrupoFull): Grupo {
     cor: row.cor,
     ativo: row.ativo,
     data_criacao: ptBrDate.format(row.createdAt),
-    transportadores: row.membros,
+    totalTransportadores: row.totalTransportadores,
   };
 }
 
@@ -69,20 +75,27 @@ export class CarriersService {
 
   // ---- carriers ----
 
+  /**
+   * The spec's array without `page`/`limit`; with them one page, whose total a search reports up to
+   * SEARCH_COUNT_CAP (`totalLimitado` beyond; P1: counts bounded).
+   */
   async list(
     auth: AuthContext,
     query: ListTransportadoresQuery,
-  ): Promise<Transportador[] | Paginated<Transportador>> {
+  ): Promise<Transportador[] | (Paginated<Transportador> & { totalLimitado?: true })> {
     const tenant = tenantOfUser(auth.user);
-    await repo.requireGrupos(this.db, tenant, query.grupos);
     const page = pageOf(query);
-    const { rows, total } = await repo.listTransportadores(this.db, tenant, query, page);
-    return page ? paginated(rows.map(toTransportador), total, page) : rows.map(toTransportador);
+    const { rows, total, cap } = await repo.listTransportadores(this.db, tenant, query, page);
+    if (!page) return rows.map(toTransportador);
+    const limited = cap !== undefined && total > cap;
+    return {
+      ...paginated(rows.map(toTransportador), limited ? cap : total, page),
+      ...(limited ? { totalLimitado: true as const } : {}),
+    };
   }
 
   async ids(auth: AuthContext, filter: TransportadorFilter): Promise<{ ids: string[]; total: number }> {
     const tenant = tenantOfUser(auth.user);
-    await repo.requireGrupos(this.db, tenant, filter.grupos);
     const ids = await repo.transportadorIds(this.db, tenant, filter);
     return { ids, total: ids.length };
   }
@@ -195,15 +208,20 @@ export class CarriersService {
 
   // ---- groups ----
 
-  async listGrupos(auth: AuthContext, query: ListGruposQuery): Promise<Grupo[] | Paginated<Grupo>> {
+  /** With `resumo`, the groups without their members (their number instead). */
+  async listGrupos(
+    auth: AuthContext,
+    query: ListGruposQuery,
+  ): Promise<Grupo[] | Paginated<Grupo> | GrupoResumo[] | Paginated<GrupoResumo>> {
     const tenant = tenantOfUser(auth.user);
     const page = pageOf(query);
-    if (!page) return (await repo.listGrupos(this.db, tenant, query.search)).map(toGrupo);
-    const [total, rows] = await Promise.all([
-      repo.countGrupos(this.db, tenant, query.search),
-      repo.listGrupos(this.db, tenant, query.search, page),
-    ]);
-    return paginated(rows.map(toGrupo), total, page);
+    const list = async (): Promise<Grupo[] | GrupoResumo[]> =>
+      query.resumo
+        ? (await repo.listGrupoRows(this.db, tenant, query.search, page)).map(toGrupoResumo)
+        : (await repo.listGrupos(this.db, tenant, query.search, page)).map(toGrupo);
+    if (!page) return list();
+    const [total, rows] = await Promise.all([repo.countGrupos(this.db, tenant, query.search), list()]);
+    return paginated<Grupo | GrupoResumo>(rows, total, page) as Paginated<Grupo> | Paginated<GrupoResumo>;
   }
 
   async createGrupo(auth: AuthContext, body: CreateGrupoBody, meta: RequestMeta): Promise<Grupo> {

@@ -220,7 +220,6 @@ export class CarrierImportService {
     format: 'csv' | 'xlsx',
   ): Promise<{ filename: string; contentType: string; body: Buffer }> {
     const tenant = tenantOfUser(auth.user);
-    await repo.requireGrupos(this.db, tenant, filter.grupos);
     const { rows: carriers } = await repo.listTransportadores(this.db, tenant, filter);
     const rows = carriers.map((c) => [
       c.nome,

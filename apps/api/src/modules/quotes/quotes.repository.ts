@@ -119,13 +119,18 @@ const SEARCHED = `${MATCHES} and c.busca like immutable_unaccent($5) and strpos(
 const CODE_TERM = /^(?:cot)?[\s-]*\d{4}[\s-]+(\d{2,})$/;
 /** A number this long (a serial, an order or FTI number) is rare enough to look up alone. */
 const LONG_NUMBER = /\d{5,}/g;
+/** A short number closing a term of several words, with the word before it ('máquinas 12'). */
+const WORD_AND_SHORT_NUMBER = /\S+\s+\d{1,4}$/;
 
 /**
  * The trigram lookup and the exact check of a search term. A row that contains the whole term contains
  * any part of it, so the index may be asked for a part and the whole checked on its few candidates. That
  * pays when the whole term is made of trigrams found in most rows: every code starts with "cot-<year>-",
  * and words like a requester's name or "São Paulo" repeat, and the index would read its largest posting
- * lists for nothing. The part is a code's serial number or the longest long number in the term.
+ * lists for nothing. The part is a code's serial number, the longest long number in the term, or a short
+ * number that ends a term of several words with the word before it (a reference's number is typed after
+ * its words, which alone are common: 'importação máquinas 12' is looked up as 'máquinas 12', half the
+ * trigrams; issue #18, P1).
  */
 export function searchPatterns(search: string): { lookup: string; whole: string } {
   const term = search.trim().toLowerCase();
@@ -135,7 +140,8 @@ export function searchPatterns(search: string): { lookup: string; whole: string 
     numbers.reduce<string | undefined>(
       (longest, n) => (n.length >= (longest?.length ?? 0) ? n : longest),
       undefined,
-    );
+    ) ??
+    WORD_AND_SHORT_NUMBER.exec(term)?.[0];
   return part && part !== term
     ? { lookup: `%${escapeLike(part)}%`, whole: term }
     : { lookup: `%${escapeLike(term)}%`, whole: '' };
@@ -171,18 +177,25 @@ const PAGE_ONLY_BY_WALK = `
 
 /**
  * A search reads its newest SEARCH_COUNT_CAP + 1 matches once (by the trigram index and a sort of the
- * matches for a rare term, or by walking the newest-first index for a common one; the planner chooses):
- * they are both the count and the rows the page is cut from. Only a page beyond them (a common term paged
- * past its first hundred matches) needs another query (listQuotes falls back to PAGE_ONLY_BY_WALK).
+ * matches for a rare term, or by walking the newest-first index for a common one; the planner chooses),
+ * as one value of ids: they are both the count and the ids the page is cut from. Its plan depends on the
+ * term, so it is planned per call, and it is kept to that one scan so that planning is cheap (the page's
+ * rows come from SEARCH_ROWS, prepared once). Only a page beyond them (a common term paged past its first
+ * hundred matches) needs PAGE_ONLY_BY_WALK.
  */
-const PAGE_BY_SEARCH = `
-  with m as materialized (
-    select c.id, c.created_at from cotacoes c where ${SEARCHED}
-    order by c.created_at desc, c.id desc limit ${SEARCH_COUNT_CAP + 1})
-  select t.total, p.* from (select count(*)::int as total from m) t
-  left join lateral (
-    select ${SUMMARY_COLUMNS} from m join cotacoes c on c.id = m.id
-    order by m.created_at desc, m.id desc limit $3 offset $4) p on true`;
+const SEARCH_IDS = `
+  select coalesce(string_agg(m.id::text, ' ' order by m.created_at desc, m.id desc), '') as ids from (
+    select c.id, c.created_at from cotacoes c
+    where c.empresa_id = $1 and c.deleted_at is null and c.status = any($2::text[])
+      and c.busca like immutable_unaccent($3) and strpos(c.busca, immutable_unaccent($4)) > 0
+    order by c.created_at desc, c.id desc limit ${SEARCH_COUNT_CAP + 1}) m`;
+
+/** The summaries of these quotes ($2, in this order) of the company ($1). */
+const SEARCH_ROWS = `
+  select ${SUMMARY_COLUMNS} from unnest($2::uuid[]) with ordinality as p(id, n)
+  join cotacoes c on c.id = p.id
+  where c.empresa_id = $1
+  order by p.n`;
 
 function statusesOf(query: ListQuotesQuery): readonly string[] {
   if (query.status) return [query.status];
@@ -206,14 +219,26 @@ export async function listQuotes(
   let total: number;
   if (query.search) {
     const { lookup, whole } = searchPatterns(query.search);
-    const values = [tenant.empresaId, statuses, query.limit, offset, lookup, whole];
-    result = await queryRows<PageRow>(db, PAGE_BY_SEARCH, values);
-    total = result[0]?.total ?? 0;
+    const [found] = await queryRows<{ ids: string }>(db, SEARCH_IDS, [
+      tenant.empresaId,
+      statuses,
+      lookup,
+      whole,
+    ]);
+    const ids = found?.ids ? found.ids.split(' ') : [];
+    total = ids.length;
+    let rows: QuoteSummaryRow[];
     if (total > SEARCH_COUNT_CAP && offset + query.limit > SEARCH_COUNT_CAP + 1) {
       // A common term paged past its first matches: the count is known; only the page is left to find.
-      const rows = await queryRows<QuoteSummaryRow>(db, PAGE_ONLY_BY_WALK, values);
-      result = rows.map((row) => ({ ...row, total }));
+      const values = [tenant.empresaId, statuses, query.limit, offset, lookup, whole];
+      rows = await queryRows<QuoteSummaryRow>(db, PAGE_ONLY_BY_WALK, values);
+    } else {
+      const page = ids.slice(offset, offset + query.limit);
+      rows = page.length
+        ? await queryRows<QuoteSummaryRow>(db, SEARCH_ROWS, [tenant.empresaId, page], 'quotes_search_rows')
+        : [];
     }
+    result = rows.map((row) => ({ ...row, total }));
   } else {
     result = await queryRows<PageRow>(
       db,

@@ -14,11 +14,16 @@ describe('searchPatterns', () => {
     expect(searchPatterns('PO 45001 lote 123456')).toMatchObject({ lookup: '%123456%' });
     expect(searchPatterns('12345 x 67890')).toMatchObject({ lookup: '%67890%' });
   });
-  it('keeps the whole term when no part is selective, and escapes LIKE wildcards', () => {
+  it('looks a short number closing several words up with the word before it', () => {
     expect(searchPatterns('importação máquinas 12')).toEqual({
-      lookup: '%importação máquinas 12%',
-      whole: '',
+      lookup: '%máquinas 12%',
+      whole: 'importação máquinas 12',
     });
+    expect(searchPatterns('lote 7')).toEqual({ lookup: '%lote 7%', whole: '' });
+    expect(searchPatterns('12')).toEqual({ lookup: '%12%', whole: '' });
+  });
+  it('keeps the whole term when no part is selective, and escapes LIKE wildcards', () => {
+    expect(searchPatterns('importação máquinas')).toEqual({ lookup: '%importação máquinas%', whole: '' });
     expect(searchPatterns('FTI-4242')).toEqual({ lookup: '%fti-4242%', whole: '' });
     expect(searchPatterns('50%_off')).toEqual({ lookup: '%50\\%\\_off%', whole: '' });
     expect(searchPatterns('123456')).toEqual({ lookup: '%123456%', whole: '' });

@@ -1,17 +1,13 @@
 import { ui } from '@cotacoes/shared/messages/ui';
-import type { Paginated, Transportador } from '@cotacoes/shared/schemas/carriers';
+import type { Transportador } from '@cotacoes/shared/schemas/carriers';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { listCarriers as getCarriers } from '@/api/carriers';
+import { type CarrierPage, listCarriers as getCarriers } from '@/api/carriers';
 import { CARRIERS_PAGE_SIZE, type CarrierFilters, carriersKey } from './keys';
 
 export type { Transportador };
 
 /** `GET /api/transporters?search&grupos&page&limit`: one page of carriers, ordered by name. */
-export function listCarriers(
-  filters: CarrierFilters,
-  page: number,
-  limit: number,
-): Promise<Paginated<Transportador>> {
+export function listCarriers(filters: CarrierFilters, page: number, limit: number): Promise<CarrierPage> {
   return getCarriers(
     { search: filters.search, grupos: filters.grupos, page, limit },
     ui.management.carriers.loadError,

@@ -1,14 +1,17 @@
 import { ui } from '@cotacoes/shared/messages/ui';
-import type { Grupo, Paginated } from '@cotacoes/shared/schemas/carriers';
+import type { Grupo, GrupoResumo, Paginated } from '@cotacoes/shared/schemas/carriers';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { listAllGroups as getAllGroups, listGroupsPage as getGroupsPage } from '@/api/carriers';
+import { listGroupsPage as getGroupsPage, listGroupSummaries } from '@/api/carriers';
 import { GROUPS_PAGE_SIZE, groupsKey } from './keys';
 
-export type { Grupo };
+export type { Grupo, GrupoResumo };
 
-/** `GET /api/groups`: every group of the company (options of the group pickers and the total). */
-export function listAllGroups(): Promise<Grupo[]> {
-  return getAllGroups(ui.management.groups.loadError);
+/**
+ * `GET /api/groups?resumo=true`: every group of the company without its members (options of the group
+ * pickers and the total).
+ */
+export function listAllGroups(): Promise<GrupoResumo[]> {
+  return listGroupSummaries(ui.management.groups.loadError);
 }
 
 /** `GET /api/groups?search&page&limit`: one page, searched on name or description. */

@@ -8,7 +8,7 @@ import { errorText } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
 import { useAddGroupMember } from '../api/group-member';
 import type { Transportador } from '../api/list-carriers';
-import type { Grupo } from '../api/list-groups';
+import type { GrupoResumo } from '../api/list-groups';
 
 const t = ui.management.carriers;
 
@@ -19,7 +19,7 @@ export function AddToGroupModal({
   onClose,
 }: {
   carrier: Transportador;
-  groups: readonly Grupo[];
+  groups: readonly GrupoResumo[];
   onClose: () => void;
 }) {
   const formId = useId();

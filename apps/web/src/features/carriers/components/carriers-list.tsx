@@ -19,7 +19,7 @@ import { useDeleteCarrier } from '../api/delete-carrier';
 import { getCarrierIds } from '../api/get-carrier-ids';
 import type { CarrierFilters } from '../api/keys';
 import { type Transportador, useCarriersPage } from '../api/list-carriers';
-import type { Grupo } from '../api/list-groups';
+import type { GrupoResumo } from '../api/list-groups';
 import { AddToGroupModal } from './add-to-group-modal';
 import { CarrierCard } from './carrier-card';
 import { CreateGroupModal } from './create-group-modal';
@@ -42,7 +42,7 @@ function SelectionBar({
 }: {
   state: CarriersListState;
   filters: CarrierFilters;
-  groups: readonly Grupo[];
+  groups: readonly GrupoResumo[];
   total: number;
 }) {
   const bulkAdd = useAddGroupMembers();
@@ -145,7 +145,13 @@ function SelectionBar({
 }
 
 /** Search, group filter, selection bar and one page of carrier cards (spec 2 and 5). */
-export function CarriersList({ state, groups }: { state: CarriersListState; groups: readonly Grupo[] }) {
+export function CarriersList({
+  state,
+  groups,
+}: {
+  state: CarriersListState;
+  groups: readonly GrupoResumo[];
+}) {
   const debouncedSearch = useDebouncedValue(state.search.trim(), SEARCH_DEBOUNCE_MS);
   const filters = useMemo<CarrierFilters>(
     () => ({ search: debouncedSearch, grupos: state.grupos }),
@@ -203,7 +209,11 @@ export function CarriersList({ state, groups }: { state: CarriersListState; grou
             {t.listTitle}
           </h2>
           <p className="flex items-center gap-2 text-sm text-fg-muted" aria-live="polite">
-            {query.data ? formatMessage(t.count, { count: query.data.total }) : ' '}
+            {query.data
+              ? formatMessage(query.data.totalLimitado ? ui.carrierLists.countLimited : t.count, {
+                  count: query.data.total,
+                })
+              : ' '}
             {query.isFetching && query.data && <Spinner size={14} className="text-primary" />}
           </p>
         </div>

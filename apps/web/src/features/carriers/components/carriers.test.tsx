@@ -41,6 +41,26 @@ describe('management: carriers', () => {
     expect(screen.getByText('E-mails (2)')).toBeInTheDocument();
   });
 
+  it('reads the groups without their members and says "mais de" when a search count is capped', async () => {
+    const carriers = fakeApi().db.carriers;
+    const { user, network } = setup({
+      'GET /api/transporters': (request) => {
+        const search = new URL(request.url, 'http://localhost').searchParams.get('search');
+        return {
+          body: search
+            ? { data: carriers.slice(0, 1), total: 100, totalPages: 2, page: 1, totalLimitado: true }
+            : { data: carriers, total: carriers.length, totalPages: 1, page: 1 },
+        };
+      },
+    });
+    await waitFor(() => expect(within(carriersList()).getAllByRole('listitem')).toHaveLength(3));
+    // The pickers and the total need no members: the summary form (issue #18).
+    expect(network.requests.some((r) => r.url === '/api/groups?resumo=true')).toBe(true);
+    expect(network.requests.some((r) => r.url === '/api/groups')).toBe(false);
+    await user.type(screen.getByRole('searchbox', { name: t.carriers.searchLabel }), 'logistica');
+    expect(await screen.findByText('mais de 100 agentes de carga')).toBeInTheDocument();
+  });
+
   it('validates the create form with the spec messages and sends nothing', async () => {
     const { user, network } = setup();
     const form = within(createForm());

@@ -1,4 +1,4 @@
-import type { Grupo, Transportador } from '@cotacoes/shared/schemas/carriers';
+import type { Grupo, GrupoResumo, Transportador } from '@cotacoes/shared/schemas/carriers';
 import type { CarrierHint } from '@cotacoes/shared/schemas/hints';
 import type { Handler, RecordedRequest, StubResponse } from '@/testing/network';
 
@@ -64,6 +64,11 @@ const fold = (text: string) =>
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase();
 
+/** A group as `resumo=true` answers it: the number of its members instead of the members. */
+export function groupSummary({ transportadores, ...grupo }: Grupo): GrupoResumo {
+  return { ...grupo, totalTransportadores: transportadores.length };
+}
+
 function params(request: RecordedRequest) {
   return new URL(request.url, 'http://localhost').searchParams;
 }
@@ -119,7 +124,11 @@ export function fakeApi(
       const found = db.groups.filter(
         (grupo) => !search || fold(`${grupo.nome} ${grupo.descricao ?? ''}`).includes(search),
       );
-      return { body: paginate(found, request) };
+      const body =
+        params(request).get('resumo') === 'true'
+          ? paginate(found.map(groupSummary), request)
+          : paginate(found, request);
+      return { body };
     },
   };
   // A carrier's hints (ADR 0101): listed, and removed one by one.

@@ -1,14 +1,14 @@
 import { ui } from '@cotacoes/shared/messages/ui';
-import type { Grupo } from '@cotacoes/shared/schemas/carriers';
+import type { GrupoResumo } from '@cotacoes/shared/schemas/carriers';
 import { useQuery } from '@tanstack/react-query';
-import { listAllGroups } from '@/api/carriers';
+import { listGroupSummaries } from '@/api/carriers';
 import { recipientsKey } from './keys';
 
-export type { Grupo };
+export type { GrupoResumo };
 
-/** `GET /api/groups`: every group of the company with its members (the picker shows their count). */
-export function listGroups(): Promise<Grupo[]> {
-  return listAllGroups(ui.quotes.recipients.loadError);
+/** `GET /api/groups?resumo=true`: every group of the company with its number of members (the picker's). */
+export function listGroups(): Promise<GrupoResumo[]> {
+  return listGroupSummaries(ui.quotes.recipients.loadError);
 }
 
 export function useGroups() {

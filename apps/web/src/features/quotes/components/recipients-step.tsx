@@ -13,7 +13,7 @@ import { cn } from '@/lib/cn';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { SEARCH_DEBOUNCE_MS } from '../api/keys';
 import { useCarrierSearch } from '../api/list-carriers';
-import { type Grupo, useGroups } from '../api/list-groups';
+import { type GrupoResumo, useGroups } from '../api/list-groups';
 import { CreateCarrierModal } from './create-carrier-modal';
 import { CreateGroupModal } from './create-group-modal';
 import type { RecipientRef } from './draft';
@@ -213,8 +213,8 @@ export function RecipientsStep({ draft, update }: StepProps) {
               <p className="py-4 text-center text-sm text-fg-muted">{t.noGroups}</p>
             ) : (
               <ul aria-label={t.groupsList} className="max-h-72 overflow-y-auto">
-                {groupList.map((grupo: Grupo) => {
-                  const members = grupo.transportadores.length;
+                {groupList.map((grupo: GrupoResumo) => {
+                  const members = grupo.totalTransportadores;
                   return (
                     <OptionRow
                       key={grupo.id}
@@ -297,7 +297,9 @@ export function RecipientsStep({ draft, update }: StepProps) {
                   <p className="mt-2 text-xs text-fg-muted">
                     {formatMessage(t.carriersMore, {
                       shown: carriers.data.data.length,
-                      total: carriers.data.total,
+                      total: carriers.data.totalLimitado
+                        ? formatMessage(ui.carrierLists.moreThan, { total: carriers.data.total })
+                        : carriers.data.total,
                     })}
                   </p>
                 )}

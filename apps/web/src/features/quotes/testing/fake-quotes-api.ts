@@ -1,6 +1,6 @@
 import { errorMessage, errorMessages } from '@cotacoes/shared/messages/errors';
 import { successMessages } from '@cotacoes/shared/messages/success';
-import type { Grupo, Transportador } from '@cotacoes/shared/schemas/carriers';
+import type { Grupo, GrupoResumo, Transportador } from '@cotacoes/shared/schemas/carriers';
 import {
   FINAL_STATUSES,
   QUOTE_STATUS_INFO,
@@ -165,6 +165,12 @@ const fold = (text: string) =>
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase();
 
+/** A group as `resumo=true` answers it: the number of its members instead of the members. */
+const groupSummary = ({ transportadores, ...grupo }: Grupo): GrupoResumo => ({
+  ...grupo,
+  totalTransportadores: transportadores.length,
+});
+
 export const params = (request: RecordedRequest) => new URL(request.url, 'http://localhost').searchParams;
 
 const SUMMARY_FIELDS = ['nomeSolicitante', 'referenciaProcesso', 'fti', 'prazoResposta', 'status'] as const;
@@ -282,7 +288,9 @@ export function fakeQuotesApi(
         body: { data: found.slice(0, limit), total: found.length, totalPages: 1, page: 1 },
       };
     },
-    'GET /api/groups': () => ({ body: db.groups }),
+    'GET /api/groups': (request) => ({
+      body: params(request).get('resumo') === 'true' ? db.groups.map(groupSummary) : db.groups,
+    }),
     ...detailRoutes,
   };
   return { db, routes };
