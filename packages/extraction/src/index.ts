@@ -3,7 +3,7 @@ export { DEFAULT_LIMITS, extractFromFile } from './extract-file.js';
 export { extractFromText } from './extract-text.js';
 export { appliedHintIds } from './hints/applied.js';
 export { type CorrectionOfValue, deriveHint, type HintDraft } from './hints/derive-hint.js';
-export { hintLabelKey } from './hints/vocabulary.js';
+export { FEE_UNITS, FREIGHT_UNITS, hintLabelKey } from './hints/vocabulary.js';
 export { completeWithLlm, LLM_SCHEMA } from './llm.js';
 export { type CaseScore, scoreCase } from './scoring/score.js';
 export type * from './types.js';
