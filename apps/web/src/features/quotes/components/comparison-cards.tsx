@@ -1,20 +1,20 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import type { ReactNode } from 'react';
-import { ChevronDownIcon } from '@/components/icons';
 import { ConfidenceBadge } from '@/components/ui/confidence-badge';
 import { cn } from '@/lib/cn';
 import { money } from './comparison-format';
 import {
   FeeLines,
+  FeesToggle,
   FeeTotals,
   FreeTimeFigure,
   FreightList,
   HighlightTag,
   ResponseStatus,
   RowActions,
+  TotalFigure,
   TransitFigure,
-  UnpricedTotal,
   ValidityFigure,
   Variation,
 } from './comparison-row-parts';
@@ -70,16 +70,12 @@ export function ComparisonCards({
             >
               <div>
                 <p className="text-xs text-fg-muted">{columns.custoTotalBRL}</p>
-                {row.precificada ? (
-                  <>
-                    <p className="text-lg font-bold text-fg tabular-nums">
-                      {money(row.custoTotalBRL, 'BRL')}
-                    </p>
-                    <p className="text-sm text-fg-muted tabular-nums">{money(row.custoTotalUSD, 'USD')}</p>
-                  </>
-                ) : (
-                  <p className="text-sm">
-                    <UnpricedTotal row={row} />
+                <p className={row.precificada ? 'text-lg font-bold text-fg' : 'text-sm'}>
+                  <TotalFigure row={row} currency="BRL" />
+                </p>
+                {row.precificada && (
+                  <p className="text-sm text-fg-muted">
+                    <TotalFigure row={row} currency="USD" />
                   </p>
                 )}
               </div>
@@ -116,24 +112,14 @@ export function ComparisonCards({
             </dl>
             {row.taxas.length > 0 && (
               <div className="mt-3">
-                <button
-                  type="button"
-                  aria-expanded={open}
-                  aria-label={
-                    open
-                      ? formatMessage(t.feesToggleHideOf, { nome: row.transportador.nome })
-                      : formatMessage(t.feesToggleOf, {
-                          count: row.taxas.length,
-                          nome: row.transportador.nome,
-                        })
-                  }
-                  aria-controls={open ? feesId : undefined}
-                  onClick={() => onToggleFees(row.id)}
-                  className="inline-flex min-h-8 items-center gap-1 rounded-sm text-sm font-medium text-primary-soft-fg focus-visible:outline-2 focus-visible:outline-ring"
-                >
-                  <ChevronDownIcon size={16} className={cn('transition-transform', open && 'rotate-180')} />
-                  {open ? t.feesToggleHide : formatMessage(t.feesToggle, { count: row.taxas.length })}
-                </button>
+                <FeesToggle
+                  row={row}
+                  open={open}
+                  controls={feesId}
+                  onToggle={onToggleFees}
+                  className="min-h-8 text-sm"
+                  iconSize={16}
+                />
                 {open && (
                   <div id={feesId} className="mt-2 rounded-lg bg-surface-muted/60 p-3">
                     <FeeLines row={row} />

@@ -3,7 +3,7 @@ import { ui } from '@cotacoes/shared/messages/ui';
 import { unitWords } from '@cotacoes/shared/rules/hints';
 import type { ComparisonRow, ComparisonValue } from '@cotacoes/shared/schemas/comparison';
 import { Link } from 'react-router';
-import { CheckCircleIcon, ClockIcon, RefreshIcon, SparklesIcon } from '@/components/icons';
+import { CheckCircleIcon, ChevronDownIcon, ClockIcon, RefreshIcon, SparklesIcon } from '@/components/icons';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -135,6 +135,62 @@ function HintMarker({
       {th.adjusted}
       <span className="sr-only">: {title}</span>
     </span>
+  );
+}
+
+/** A total in `currency`, or why the row has none (`precificada` false). */
+export function TotalFigure({
+  row,
+  currency,
+  className,
+}: {
+  row: ComparisonRow;
+  currency: 'BRL' | 'USD';
+  className?: string;
+}) {
+  if (!row.precificada) return <UnpricedTotal row={row} />;
+  return (
+    <span className={cn(className, 'tabular-nums')}>
+      {money(currency === 'BRL' ? row.custoTotalBRL : row.custoTotalUSD, currency)}
+    </span>
+  );
+}
+
+/** 'Ver linhas (n)' / 'Ocultar linhas': opens a row's fee lines (table and cards alike). */
+export function FeesToggle({
+  row,
+  open,
+  controls,
+  onToggle,
+  className,
+  iconSize,
+}: {
+  row: ComparisonRow;
+  open: boolean;
+  controls: string;
+  onToggle: (rowId: string) => void;
+  className: string;
+  iconSize: number;
+}) {
+  return (
+    <button
+      type="button"
+      aria-expanded={open}
+      aria-label={
+        open
+          ? formatMessage(t.feesToggleHideOf, { nome: row.transportador.nome })
+          : formatMessage(t.feesToggleOf, { count: row.taxas.length, nome: row.transportador.nome })
+      }
+      aria-controls={open ? controls : undefined}
+      onClick={() => onToggle(row.id)}
+      className={cn(
+        'inline-flex items-center gap-1 rounded-sm font-medium text-primary-soft-fg focus-visible:outline-2 focus-visible:outline-ring',
+        className,
+      )}
+    >
+      <ChevronDownIcon size={iconSize} className={cn('transition-transform', open && 'rotate-180')} />
+      {open ? t.feesToggleHide : formatMessage(t.feesToggle, { count: row.taxas.length })}
+    </button>
   );
 }
 

@@ -2,13 +2,14 @@ import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import type { ComparisonRow, ComparisonSortKey } from '@cotacoes/shared/schemas/comparison';
 import { Fragment, type ReactNode } from 'react';
-import { ArrowUpIcon, ChevronDownIcon } from '@/components/icons';
+import { ArrowUpIcon } from '@/components/icons';
 import { ConfidenceBadge } from '@/components/ui/confidence-badge';
 import { Table } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { money } from './comparison-format';
 import {
   FeeLines,
+  FeesToggle,
   FeeTotals,
   FreeTimeFigure,
   FreightList,
@@ -16,8 +17,8 @@ import {
   ResponseStatus,
   RowActions,
   type RowActionsProps,
+  TotalFigure,
   TransitFigure,
-  UnpricedTotal,
   ValidityFigure,
   Variation,
 } from './comparison-row-parts';
@@ -158,37 +159,18 @@ export function ComparisonTable({
                 <td className={cell}>
                   <FeeTotals row={row} />
                   {row.taxas.length > 0 && (
-                    <button
-                      type="button"
-                      aria-expanded={open}
-                      aria-label={
-                        open
-                          ? formatMessage(t.feesToggleHideOf, { nome: row.transportador.nome })
-                          : formatMessage(t.feesToggleOf, {
-                              count: row.taxas.length,
-                              nome: row.transportador.nome,
-                            })
-                      }
-                      aria-controls={open ? feesId : undefined}
-                      onClick={() => onToggleFees(row.id)}
-                      className="mt-1 inline-flex items-center gap-1 rounded-sm text-left text-xs font-medium text-primary-soft-fg hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-                    >
-                      <ChevronDownIcon
-                        size={14}
-                        className={cn('transition-transform', open && 'rotate-180')}
-                      />
-                      {open ? t.feesToggleHide : formatMessage(t.feesToggle, { count: row.taxas.length })}
-                    </button>
+                    <FeesToggle
+                      row={row}
+                      open={open}
+                      controls={feesId}
+                      onToggle={onToggleFees}
+                      className="mt-1 text-left text-xs hover:underline"
+                      iconSize={14}
+                    />
                   )}
                 </td>
                 <td className={cn(cell, 'whitespace-nowrap', row.destaque.menorCusto && highlightCell)}>
-                  {row.precificada ? (
-                    <span className="block font-semibold tabular-nums">
-                      {money(row.custoTotalBRL, 'BRL')}
-                    </span>
-                  ) : (
-                    <UnpricedTotal row={row} />
-                  )}
+                  <TotalFigure row={row} currency="BRL" className="block font-semibold" />
                   {row.precificada && row.custoRodoviario > 0 && (
                     <span
                       className="block text-xs whitespace-normal text-fg-muted tabular-nums"
@@ -204,13 +186,7 @@ export function ComparisonTable({
                   )}
                 </td>
                 <td className={cn(cell, 'whitespace-nowrap', row.destaque.menorCusto && highlightCell)}>
-                  {row.precificada ? (
-                    <span className="block font-semibold tabular-nums">
-                      {money(row.custoTotalUSD, 'USD')}
-                    </span>
-                  ) : (
-                    <UnpricedTotal row={row} />
-                  )}
+                  <TotalFigure row={row} currency="USD" className="block font-semibold" />
                   <Variation row={row} />
                 </td>
                 <td className={cn(cell, 'whitespace-nowrap', row.destaque.menorPrazo && highlightCell)}>
