@@ -1,9 +1,9 @@
 import type { QuoteDetail } from '@cotacoes/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { cotacaoDestinatarios, cotacoes, empresas, users } from '../src/db/schema/index.js';
 import { composeMessage } from '../src/inbound/compose.js';
 import { replyAddress } from '../src/mail/reply-address.js';
-import type { TestContext } from './helpers.js';
+import { type TestContext, waitFor } from './helpers.js';
 
 /*
  * Test data for the replies pipeline, shared by the inbound, sources, conversation and e2e tests: a company
@@ -124,6 +124,19 @@ export async function quoteScenario(
         (options.modoEnvio ?? 'individual') === 'bcc' ? row!.replyToken : recipients[index]!.replyToken,
       ),
   };
+}
+
+/**
+ * Waits until the outbox has nothing left to send: its rows (the recipients' send state) are part of the
+ * answers a test may revalidate by ETag, and a message still being sent changes them.
+ */
+export async function outboxSettled(ctx: TestContext): Promise<void> {
+  await waitFor(async () => {
+    const { rows } = await ctx.app.services.database.db.execute(
+      sql`select count(*)::int as waiting from mail_outbox where status = 'pending'`,
+    );
+    return (rows[0] as { waiting: number }).waiting === 0;
+  });
 }
 
 /** A typical pt-BR carrier answer with freight per container, fees, transit, free time and validity. */

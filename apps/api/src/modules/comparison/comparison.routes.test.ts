@@ -3,7 +3,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakePtaxServer, startFakePtaxServer } from '../../../test/fakes/ptax-server.js';
 import { createTestApp, registerUser, type TestContext, waitFor } from '../../../test/helpers.js';
-import { carrierReply, quoteScenario, type Scenario, typicalAnswer } from '../../../test/replies.js';
+import {
+  carrierReply,
+  outboxSettled,
+  quoteScenario,
+  type Scenario,
+  typicalAnswer,
+} from '../../../test/replies.js';
 
 let ctx: TestContext;
 let fake: FakePtaxServer;
@@ -232,6 +238,7 @@ describe('GET /api/quotes/{id}/comparison', () => {
 
   it('answers with an ETag that changes with the margin and with any answer, and 304 while nothing did', async () => {
     const url = `/api/quotes/${s.quote.id}/comparison`;
+    await outboxSettled(ctx);
     const first = await get(url);
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[0-9a-f]{32}"$/);

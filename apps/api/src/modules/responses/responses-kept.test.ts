@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext, waitFor } from '../../../test/helpers.js';
-import { carrierReply, quoteScenario, typicalAnswer } from '../../../test/replies.js';
+import { carrierReply, outboxSettled, quoteScenario, typicalAnswer } from '../../../test/replies.js';
 import { preferredEncoding, StampedCache } from '../../lib/stamped-cache.js';
 
 /*
@@ -35,6 +35,7 @@ const read = (url: string, token: string, headers: Record<string, string> = {}) 
 describe('GET /api/quotes/{id}/respostas, kept while its rows are unchanged', () => {
   it('shows every change of every table it reads, at once', async () => {
     const s = await quoteScenario(ctx);
+    await outboxSettled(ctx);
     const db = ctx.app.services.database.db;
     const url = `/api/quotes/${s.quote.id}/respostas`;
     const carrier = s.carriers[0]!.id;
@@ -95,6 +96,8 @@ describe('GET /api/quotes/{id}/respostas, kept while its rows are unchanged', ()
   it('answers compressed as asked, with an ETag a client can revalidate (304)', async () => {
     const s = await quoteScenario(ctx);
     const url = `/api/quotes/${s.quote.id}/respostas`;
+    // The request e-mails are still being sent (their outbox rows are part of the answer).
+    await outboxSettled(ctx);
     const plain = await read(url, s.token);
     expect(plain.statusCode).toBe(200);
     expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
