@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -32,6 +33,11 @@ export const transportadores = pgTable(
       .generatedAlwaysAs((): SQL => sql`immutable_unaccent(lower(${transportadores.nome}))`),
     /** The live addresses joined by spaces, kept by the repository whenever they change. */
     emailsBusca: text().notNull().default(''),
+    /**
+     * The ids of the carrier's groups, space-separated in id order, kept by triggers on
+     * grupo_transportadores (migration 0015): a list reads them with the row.
+     */
+    grupoIds: text().notNull().default(''),
     /** What the search box matches: name and addresses without case and accents (trigram index). */
     busca: text()
       .notNull()
@@ -137,4 +143,9 @@ export const transportadorContagens = pgTable('transportador_contagens', {
     .primaryKey()
     .references(() => empresas.id, { onDelete: 'cascade' }),
   total: integer().notNull().default(0),
+  /**
+   * Changes whenever one of the company's groups is created, renamed, recoloured or deleted (triggers
+   * on `grupos`, migration 0015): a process keeps the company's groups while it is unchanged.
+   */
+  gruposVersao: bigint({ mode: 'number' }).notNull().default(0),
 });

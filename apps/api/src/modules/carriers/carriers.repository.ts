@@ -7,6 +7,7 @@ import { grupos, grupoTransportadores, transportadorEmails, transportadores } fr
 import { escapeLike } from '../../db/sql.js';
 import { inTenant, type Tenant } from '../../db/tenant.js';
 import { AppError } from '../../lib/errors.js';
+import { StampedCache } from '../../lib/stamped-cache.js';
 
 export type TransportadorRow = typeof transportadores.$inferSelect;
 export type GrupoRow = typeof grupos.$inferSelect;
@@ -50,37 +51,30 @@ export type CarrierListRow = {
 };
 
 /**
- * A list's row as the driver hands it over: a carrier (addresses from the search column, group ids from the
- * index; `cor` null), or after them one of the company's groups (`cor` set: id, nome and cor only). A page
- * statement's rows carry its count; a page past the end has one row with only the count (id null).
+ * A list's row as the driver hands it over: a carrier (addresses from the search column, group ids from
+ * `grupo_ids`), with the version of the company's groups (`versao`, bigint as text) and, in a page
+ * statement, its count. A page past the end, or a list with no carrier, is one row without a carrier (id
+ * null) that still carries them.
  */
 type RawRow = {
   total: number | null;
+  versao: string;
   id: string | null;
   nome: string;
   ativo: boolean;
   emailsBusca: string;
   grupoIds: string;
-  cor: string | null;
 };
 
-/** The columns of a picked carrier `r`: its groups' ids come from (transportador_id, grupo_id) alone. */
-const ROW_COLUMNS = `r.id, r.nome, r.ativo, r.emails_busca as "emailsBusca",
-  array_to_string(array(select gt.grupo_id from grupo_transportadores gt where gt.transportador_id = r.id), ' ')
-    as "grupoIds", null::text as cor`;
+/** The columns of a picked carrier `r`: its groups' ids are kept on its row (migration 0015). */
+const ROW_COLUMNS = `r.id, r.nome, r.ativo, r.emails_busca as "emailsBusca", r.grupo_ids as "grupoIds"`;
 
 /**
- * `list` (total and carrier columns) followed by the company's groups ($1) by name, to name each carrier's
- * groups: one round trip for the page and the names.
+ * The company's ($1) counter row: its live carriers (`total`) and the version of its groups (`versao`),
+ * as one row even before the company has any.
  */
-const withGroups = (list: string) => `
-  select * from (${list}) list
-  union all
-  select * from (
-    select null::int as total, g.id, g.nome, null::boolean as ativo, null::text as "emailsBusca",
-      null::text as "grupoIds", g.cor
-    from grupos g where g.empresa_id = $1
-    order by immutable_unaccent(lower(g.nome)), g.id) company_groups`;
+const COUNTERS = `(select coalesce(n.total, 0)::int as total, coalesce(n.grupos_versao, 0)::text as versao
+    from (values (1)) one left join transportador_contagens n on n.empresa_id = $1)`;
 
 /** The rows of the carriers in `pick` (id, nome_busca), in its order: only they get their columns. */
 const rowsOf = (pick: string) => `
@@ -89,15 +83,23 @@ const rowsOf = (pick: string) => `
 
 /**
  * The unfiltered list: the company's total from transportador_contagens (migration 0014) and one page
- * ($2 limit, $3 offset) picked from the (empresa_id, nome_busca, id) index alone. One plan whatever the
- * company's size, so it is prepared once per connection.
+ * ($2 limit, $3 offset) picked from the (empresa_id, nome_busca, id) index alone. A page in the second
+ * half is walked to from the end (the index read backwards, skipping the rows after the page): the last
+ * page costs what the first does. The total is the index's live rows, so the branch is chosen exactly
+ * (each branch's condition is a one-time filter: only one runs). One plan whatever the company's size,
+ * so it is prepared once per connection.
  */
-const PAGE_ALL = withGroups(`
-  select c.total, p.* from
-    (select coalesce((select n.total from transportador_contagens n where n.empresa_id = $1), 0)::int as total) c
+const PAGE_ALL = `
+  select c.total, c.versao, p.* from ${COUNTERS} c
   left join lateral (${rowsOf(`(
-      select t.id, t.nome_busca from transportadores t where t.empresa_id = $1 and t.deleted_at is null
-      order by t.nome_busca, t.id limit $2 offset $3)`)}) p on true`);
+      (select t.id, t.nome_busca from transportadores t
+        where $3::int * 2 <= c.total and t.empresa_id = $1 and t.deleted_at is null
+        order by t.nome_busca, t.id limit $2 offset $3)
+      union all
+      (select t.id, t.nome_busca from transportadores t
+        where $3::int * 2 > c.total and $3::int < c.total and t.empresa_id = $1 and t.deleted_at is null
+        order by t.nome_busca desc, t.id desc
+        limit greatest(least($2::int, c.total - $3::int), 0) offset greatest(c.total - $3::int - $2::int, 0)))`)}) p on true`;
 
 /**
  * `where` of a list: $1 is the company; the search pattern and/or the group ids are added to `values`.
@@ -123,11 +125,10 @@ function filterOf(filter: TransportadorFilter, values: unknown[]): string {
  * from the memberships and are both the count and the rows the page is cut from. Its plan does not depend
  * on the groups: prepared once per connection.
  */
-const pageByGroups = (where: string) =>
-  withGroups(`
+const pageByGroups = (where: string) => `
   with m as materialized (select t.id, t.nome_busca from transportadores t where ${where})
-  select c.total, p.* from (select count(*)::int as total from m) c
-  left join lateral (${rowsOf('(select m.id, m.nome_busca from m order by m.nome_busca, m.id limit $2 offset $3)')}) p on true`);
+  select c.total, v.versao, p.* from (select count(*)::int as total from m) c cross join ${COUNTERS} v
+  left join lateral (${rowsOf('(select m.id, m.nome_busca from m order by m.nome_busca, m.id limit $2 offset $3)')}) p on true`;
 
 /**
  * A search's first SEARCH_COUNT_CAP + 1 matches by name, as one value of ids (by the trigram index and a
@@ -141,11 +142,55 @@ const searchIds = (where: string, walk: boolean) => `
     order by t.nome_busca, t.id ${walk ? 'limit $2 offset $3' : `limit ${SEARCH_COUNT_CAP + 1}`}) s`;
 
 /** The rows of these carriers ($2, in this order) of the company ($1); prepared once. */
-const ROWS_BY_IDS = withGroups(`
-  select null::int as total, ${ROW_COLUMNS} from unnest($2::uuid[]) with ordinality as pick(id, n)
-  join transportadores r on r.id = pick.id
-  where r.empresa_id = $1
-  order by pick.n`);
+const ROWS_BY_IDS = `
+  select null::int as total, v.versao, p.* from ${COUNTERS} v
+  left join lateral (
+    select ${ROW_COLUMNS} from unnest($2::uuid[]) with ordinality as pick(id, n)
+    join transportadores r on r.id = pick.id
+    where r.empresa_id = $1
+    order by pick.n) p on true`;
+
+/** A company's group as a list shows it, and its place in the order of the company's groups (by name). */
+type CompanyGroup = { grupo: CarrierListRow['grupos'][number]; position: number };
+
+/**
+ * Each company's groups, kept per database handle while the version read with the page is the one they
+ * were read at (migration 0015): a page reads its carriers, not the company's groups every time. Loaded
+ * after the version was read, a kept list is never older than its version.
+ */
+const companyGroups = new WeakMap<object, StampedCache<{ byId: Map<string, CompanyGroup> }>>();
+
+const GROUPS_BY_NAME = `select g.id, g.nome, g.cor from grupos g where g.empresa_id = $1
+  order by immutable_unaccent(lower(g.nome)), g.id`;
+
+async function groupsOfCompany(
+  db: Database,
+  tenant: Tenant,
+  versao: string,
+): Promise<Map<string, CompanyGroup>> {
+  let cache = companyGroups.get(db);
+  if (!cache) {
+    cache = new StampedCache(1024);
+    companyGroups.set(db, cache);
+  }
+  const kept = await cache.get(tenant.empresaId, versao, async () => {
+    const rows = await queryRows<{ id: string; nome: string; cor: string }>(
+      db,
+      GROUPS_BY_NAME,
+      [tenant.empresaId],
+      'carriers_company_groups',
+    );
+    return {
+      byId: new Map(
+        rows.map((row, position) => [
+          row.id,
+          { grupo: { id: row.id, nome: row.nome, cor: row.cor }, position },
+        ]),
+      ),
+    };
+  });
+  return kept.byId;
+}
 
 /** 404 unless every group of the filter is one of `groups` (the company's). */
 function requireKnown(filter: TransportadorFilter, groups: Map<string, unknown>): void {
@@ -171,11 +216,10 @@ export async function listTransportadores(
     const where = filterOf(filter, values);
     found = await queryRows<RawRow>(
       db,
-      withGroups(
-        `select null::int as total, ${ROW_COLUMNS} from (select t.id, t.nome_busca
+      `select null::int as total, v.versao, p.* from ${COUNTERS} v
+        left join lateral (select ${ROW_COLUMNS} from (select t.id, t.nome_busca
           from transportadores t where ${where}) pick join transportadores r on r.id = pick.id
-          order by pick.nome_busca, pick.id`,
-      ),
+          order by pick.nome_busca, pick.id) p on true`,
       values,
     );
   } else if (filter.search) {
@@ -191,7 +235,7 @@ export async function listTransportadores(
     } else {
       ids = ids.slice(page.offset, page.offset + page.limit);
     }
-    // Run even without ids: the company's groups come with it (the filter's groups are checked on them).
+    // Run even without ids: the version of the company's groups comes with it.
     found = await queryRows<RawRow>(db, ROWS_BY_IDS, [tenant.empresaId, ids], 'carriers_rows');
   } else {
     const values: unknown[] = [tenant.empresaId, page.limit, page.offset];
@@ -201,23 +245,19 @@ export async function listTransportadores(
       : await queryRows<RawRow>(db, PAGE_ALL, values, 'carriers_page');
     total = found[0]?.total ?? 0;
   }
-  const groups = new Map<string, { grupo: CarrierListRow['grupos'][number]; position: number }>();
-  const carriers: (RawRow & { id: string })[] = [];
-  for (const row of found) {
-    if (row.cor !== null && row.id !== null) {
-      groups.set(row.id, { grupo: { id: row.id, nome: row.nome, cor: row.cor }, position: groups.size });
-    } else if (row.id !== null) {
-      carriers.push(row as RawRow & { id: string });
-    }
-  }
+  const groups = await groupsOfCompany(db, tenant, found[0]?.versao ?? '0');
   requireKnown(filter, groups);
-  const rows = carriers.map((row) => ({
-    id: row.id,
-    nome: row.nome,
-    ativo: row.ativo,
-    emails: row.emailsBusca ? row.emailsBusca.split(' ') : [],
-    grupos: groupsOf(row.grupoIds, groups),
-  }));
+  const rows: CarrierListRow[] = [];
+  for (const row of found) {
+    if (row.id === null) continue;
+    rows.push({
+      id: row.id,
+      nome: row.nome,
+      ativo: row.ativo,
+      emails: row.emailsBusca ? row.emailsBusca.split(' ') : [],
+      grupos: groupsOf(row.grupoIds, groups),
+    });
+  }
   return {
     rows,
     total: total ?? rows.length,
@@ -226,10 +266,7 @@ export async function listTransportadores(
 }
 
 /** A carrier's groups ({id, nome, cor}) by name, from its space-separated group ids. */
-function groupsOf(
-  ids: string,
-  groups: Map<string, { grupo: CarrierListRow['grupos'][number]; position: number }>,
-): CarrierListRow['grupos'] {
+function groupsOf(ids: string, groups: Map<string, CompanyGroup>): CarrierListRow['grupos'] {
   if (!ids) return [];
   const found = ids
     .split(' ')
