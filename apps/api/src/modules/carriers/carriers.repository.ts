@@ -76,9 +76,13 @@ const ROW_COLUMNS = `r.id, r.nome, r.ativo, r.emails_busca as "emailsBusca", r.g
 const COUNTERS = `(select coalesce(n.total, 0)::int as total, coalesce(n.grupos_versao, 0)::text as versao
     from (values (1)) one left join transportador_contagens n on n.empresa_id = $1)`;
 
-/** The rows of the carriers in `pick` (id, nome_busca), in its order: only they get their columns. */
+/**
+ * The rows of the carriers in `pick` (id, nome_busca), in its order: only they get their columns, each
+ * by its primary key (a lateral lookup, whatever the generic plan guesses of the page's size).
+ */
 const rowsOf = (pick: string) => `
-  select ${ROW_COLUMNS} from ${pick} pick join transportadores r on r.id = pick.id
+  select r.* from ${pick} pick cross join lateral (
+    select ${ROW_COLUMNS} from transportadores r where r.id = pick.id limit 1) r
   order by pick.nome_busca, pick.id`;
 
 /**

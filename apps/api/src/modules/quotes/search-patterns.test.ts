@@ -14,12 +14,13 @@ describe('searchPatterns', () => {
     expect(searchPatterns('PO 45001 lote 123456')).toMatchObject({ lookup: '%123456%' });
     expect(searchPatterns('12345 x 67890')).toMatchObject({ lookup: '%67890%' });
   });
-  it('looks a short number closing several words up with the word before it', () => {
+  it('looks a short number closing several words up with the end of the word before it', () => {
     expect(searchPatterns('importação máquinas 12')).toEqual({
-      lookup: '%máquinas 12%',
+      lookup: '%nas 12%',
       whole: 'importação máquinas 12',
     });
-    expect(searchPatterns('lote 7')).toEqual({ lookup: '%lote 7%', whole: '' });
+    expect(searchPatterns('lote 7')).toEqual({ lookup: '%ote 7%', whole: 'lote 7' });
+    expect(searchPatterns('po 7')).toEqual({ lookup: '%po 7%', whole: '' });
     expect(searchPatterns('12')).toEqual({ lookup: '%12%', whole: '' });
   });
   it('keeps the whole term when no part is selective, and escapes LIKE wildcards', () => {
