@@ -156,7 +156,8 @@ describe('dashboard', () => {
     await page.waitForURL((url) => url.pathname === '/sent-quotes' && url.search === '');
     await page.goBack();
     await card('cotacoesVencidasAguardandoAprovacao').click();
-    await page.waitForURL('**/sent-quotes?status=AGUARDANDO_APROVACAO');
+    await page.waitForURL('**/sent-quotes?status=AGUARDANDO_APROVACAO&vencidas=true');
+    expect(await page.getByRole('checkbox', { name: 'Somente com prazo vencido' }).isChecked()).toBe(true);
     await page.goBack();
     await page.getByRole('link', { name: 'Nova Cotação' }).first().waitFor();
 

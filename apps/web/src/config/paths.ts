@@ -21,9 +21,14 @@ export const paths = {
     new: { path: '/quotes', getHref: () => '/quotes' },
     sent: {
       path: '/sent-quotes',
-      /** `status`: the list opens with that status filter. */
-      getHref: (status?: string) =>
-        status ? `/sent-quotes?status=${encodeURIComponent(status)}` : '/sent-quotes',
+      /** `status`: the list opens with that status filter; `vencidas`: only past deadlines. */
+      getHref: (status?: string, options: { vencidas?: boolean } = {}) => {
+        const query = new URLSearchParams();
+        if (status) query.set('status', status);
+        if (options.vencidas) query.set('vencidas', 'true');
+        const text = query.toString();
+        return text ? `/sent-quotes?${text}` : '/sent-quotes';
+      },
     },
     detail: { path: '/quotes/:id', getHref: (id: string) => `/quotes/${encodeURIComponent(id)}` },
     approve: {

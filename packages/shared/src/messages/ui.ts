@@ -1135,6 +1135,7 @@ export const ui = {
       searchPlaceholder: 'Buscar por código, solicitante, referência ou FTI...',
       statusFilter: 'Status',
       statusAll: 'Todos os status',
+      overdueOnly: 'Somente com prazo vencido',
       tableCaption: 'Cotações',
       columns: {
         codigo: 'Código',

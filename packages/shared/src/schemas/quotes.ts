@@ -132,6 +132,14 @@ export const listQuotesQuerySchema = z.object({
   search: searchQuerySchema,
   status: z.enum(QUOTE_STATUSES, { error: fieldMessages.statusInvalid }).optional(),
   tab: z.enum(QUOTE_TABS, { error: fieldMessages.tabInvalid }).optional(),
+  /**
+   * `vencidas=true`: only quotes whose answer deadline has passed (the dashboard's 'Vencidas - Aguardando
+   * Aprovação' card opens the list so).
+   */
+  vencidas: z
+    .enum(['true', 'false', '1', '0'], { error: fieldMessages.vencidasInvalid })
+    .optional()
+    .transform((value) => value === 'true' || value === '1'),
 });
 export type ListQuotesQuery = z.infer<typeof listQuotesQuerySchema>;
 

@@ -112,6 +112,9 @@ type PageRow = { total: number } & (QuoteSummaryRow | { id: null });
 
 /** $1 company, $2 statuses ($3 limit, $4 offset): what a search request matches. */
 const MATCHES = `c.empresa_id = $1 and c.deleted_at is null and c.status = any($2::text[])`;
+/** `vencidas`: the answer deadline has passed. */
+const OVERDUE = 'and c.prazo_resposta < now()';
+
 /** $5: the pattern the trigram index looks up; $6: the whole term, checked on its candidates (searchPatterns). */
 const SEARCHED = `${MATCHES} and c.busca like immutable_unaccent($5) and strpos(c.busca, immutable_unaccent($6)) > 0`;
 
@@ -173,8 +176,8 @@ const pageByStatus = (count: number) => {
 const PAGE_BY_STATUS = QUOTE_STATUSES.map((_, i) => pageByStatus(i + 1));
 
 /** The page alone, for a search already known to match more than SEARCH_COUNT_CAP rows. */
-const PAGE_ONLY_BY_WALK = `
-  select ${SUMMARY_COLUMNS} from cotacoes c where ${SEARCHED}
+const pageOnlyByWalk = (overdue: boolean) => `
+  select ${SUMMARY_COLUMNS} from cotacoes c where ${SEARCHED} ${overdue ? OVERDUE : ''}
   order by c.created_at desc, c.id desc limit $3 offset $4`;
 
 /**
@@ -183,14 +186,32 @@ const PAGE_ONLY_BY_WALK = `
  * as one value of ids: they are both the count and the ids the page is cut from. Its plan depends on the
  * term, so it is planned per call, and it is kept to that one scan so that planning is cheap (the page's
  * rows come from SEARCH_ROWS, prepared once). Only a page beyond them (a common term paged past its first
- * hundred matches) needs PAGE_ONLY_BY_WALK.
+ * hundred matches) needs pageOnlyByWalk.
  */
-const SEARCH_IDS = `
+const searchIds = (overdue: boolean) => `
   select coalesce(string_agg(m.id::text, ' ' order by m.created_at desc, m.id desc), '') as ids from (
     select c.id, c.created_at from cotacoes c
     where c.empresa_id = $1 and c.deleted_at is null and c.status = any($2::text[])
       and c.busca like immutable_unaccent($3) and strpos(c.busca, immutable_unaccent($4)) > 0
+      ${overdue ? OVERDUE : ''}
     order by c.created_at desc, c.id desc limit ${SEARCH_COUNT_CAP + 1}) m`;
+
+/**
+ * The overdue quotes of the statuses ($2): their newest COUNT_CAP + 1 (by the (empresa_id, status,
+ * prazo_resposta) index: the past deadlines of each status), counted, and the page ($3 limit, $4 offset)
+ * cut from them, in one round trip. Prepared once.
+ */
+const PAGE_OVERDUE = `
+  with m as materialized (
+    select c.id, c.created_at from cotacoes c
+    where c.empresa_id = $1 and c.deleted_at is null and c.status = any($2::text[]) ${OVERDUE}
+    order by c.created_at desc, c.id desc limit ${COUNT_CAP + 1})
+  select t.total, p.* from (select count(*)::int as total from m) t
+  left join lateral (
+    select ${SUMMARY_COLUMNS} from (select m.id, m.created_at from m
+      order by m.created_at desc, m.id desc limit $3 offset $4) pick
+    join cotacoes c on c.id = pick.id
+    order by pick.created_at desc, pick.id desc) p on true`;
 
 /** The summaries of these quotes ($2, in this order) of the company ($1). */
 const SEARCH_ROWS = `
@@ -221,7 +242,7 @@ export async function listQuotes(
   let total: number;
   if (query.search) {
     const { lookup, whole } = searchPatterns(query.search);
-    const [found] = await queryRows<{ ids: string }>(db, SEARCH_IDS, [
+    const [found] = await queryRows<{ ids: string }>(db, searchIds(query.vencidas), [
       tenant.empresaId,
       statuses,
       lookup,
@@ -233,7 +254,7 @@ export async function listQuotes(
     if (total > SEARCH_COUNT_CAP && offset + query.limit > SEARCH_COUNT_CAP + 1) {
       // A common term paged past its first matches: the count is known; only the page is left to find.
       const values = [tenant.empresaId, statuses, query.limit, offset, lookup, whole];
-      rows = await queryRows<QuoteSummaryRow>(db, PAGE_ONLY_BY_WALK, values);
+      rows = await queryRows<QuoteSummaryRow>(db, pageOnlyByWalk(query.vencidas), values);
     } else {
       const page = ids.slice(offset, offset + query.limit);
       rows = page.length
@@ -241,6 +262,14 @@ export async function listQuotes(
         : [];
     }
     result = rows.map((row) => ({ ...row, total }));
+  } else if (query.vencidas) {
+    result = await queryRows<PageRow>(
+      db,
+      PAGE_OVERDUE,
+      [tenant.empresaId, statuses, query.limit, offset],
+      'quotes_page_overdue',
+    );
+    total = result[0]?.total ?? 0;
   } else {
     result = await queryRows<PageRow>(
       db,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { QuoteDetail } from '@cotacoes/shared';
 import * as XLSX from '@e965/xlsx';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OLE_HEADER, realPdf, realWorkbook } from '../../../test/document-fixtures.js';
@@ -444,6 +444,34 @@ describe('list, detail and PDF', () => {
     const firstCode = (await list('limit=1&page=3')).data[0].codigo;
     expect(firstCode).toMatch(/0001$/);
     expect(await list('limit=1&page=1')).toMatchObject({ total: 3, totalPages: 3 });
+  });
+
+  it('vencidas=true lists only the quotes whose deadline has passed, alone or with a search', async () => {
+    const db = ctx.app.services.database.db;
+    // Both waiting quotes await approval; only the first one's deadline has passed.
+    await db
+      .update(cotacoes)
+      .set({ status: 'AGUARDANDO_APROVACAO' })
+      .where(inArray(cotacoes.id, ids.slice(0, 2)));
+    await db
+      .update(cotacoes)
+      .set({ prazoResposta: new Date(Date.now() - 3_600_000) })
+      .where(eq(cotacoes.id, ids[0]!));
+    const overdue = await list('tab=enviadas&status=AGUARDANDO_APROVACAO&vencidas=true');
+    expect(overdue).toMatchObject({ total: 1, totalPages: 1, page: 1 });
+    expect(overdue.data.map((q: { id: string }) => q.id)).toEqual([ids[0]]);
+    expect((await list('tab=enviadas&status=AGUARDANDO_APROVACAO')).total).toBe(2);
+    expect((await list('vencidas=true&search=importacao maquinas')).total).toBe(1);
+    expect((await list('vencidas=true&search=sao paulo')).total).toBe(0);
+    expect((await list('vencidas=false&status=AGUARDANDO_APROVACAO')).total).toBe(2);
+    const bad = await call('GET', '/api/quotes?vencidas=talvez', empresa.supervisor.token);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('Filtro de vencidas inválido');
+    // Back as the other tests expect them.
+    await db
+      .update(cotacoes)
+      .set({ status: 'AGUARDANDO_RESPOSTA', prazoResposta: new Date(Date.now() + 7 * 86_400_000) })
+      .where(inArray(cotacoes.id, ids.slice(0, 2)));
   });
 
   it('detail and PDF are the company’s own: another company gets 404', async () => {

@@ -91,7 +91,7 @@ describe('dashboard', { timeout: 20_000 }, () => {
         'cotacoesVencidasAguardandoAprovacao',
         'Vencidas - Aguardando Aprovação',
         '2',
-        '/sent-quotes?status=AGUARDANDO_APROVACAO',
+        '/sent-quotes?status=AGUARDANDO_APROVACAO&vencidas=true',
       ],
     ] as const;
     for (const [key, label, value, href] of cards) {

@@ -60,7 +60,7 @@ const CARDS: readonly { key: StatKey; to: string; icon: ComponentType<IconProps>
   },
   {
     key: 'cotacoesVencidasAguardandoAprovacao',
-    to: paths.quotes.sent.getHref('AGUARDANDO_APROVACAO'),
+    to: paths.quotes.sent.getHref('AGUARDANDO_APROVACAO', { vencidas: true }),
     icon: AlertTriangleIcon,
     tone: 'bg-danger-soft text-danger-soft-fg',
   },

@@ -27,9 +27,11 @@ export interface QuoteListParams {
   limit: number;
   search?: string;
   status?: QuoteStatus;
+  /** Only quotes whose answer deadline has passed. */
+  vencidas?: boolean;
 }
 
-/** `page`, `limit`, `search`, `status`, `tab`; empty ones left out. */
+/** `page`, `limit`, `search`, `status`, `vencidas`, `tab`; empty ones left out. */
 export function listQueryString(params: QuoteListParams): string {
   const query = new URLSearchParams();
   query.set('page', String(params.page));
@@ -37,6 +39,7 @@ export function listQueryString(params: QuoteListParams): string {
   const search = params.search?.trim();
   if (search) query.set('search', search);
   if (params.status) query.set('status', params.status);
+  if (params.vencidas) query.set('vencidas', 'true');
   query.set('tab', params.tab);
   return `?${query.toString()}`;
 }

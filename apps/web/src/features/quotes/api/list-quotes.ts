@@ -22,7 +22,7 @@ export interface QuoteListPage {
   totalLimitado?: boolean;
 }
 
-/** `GET /api/quotes?page&limit&search&status&tab`: one page of the company's quotes. */
+/** `GET /api/quotes?page&limit&search&status&vencidas&tab`: one page of the company's quotes. */
 export function listQuotes(params: QuoteListParams): Promise<QuoteListPage> {
   return api.get<QuoteListPage>(`/quotes${listQueryString(params)}`, { fallback: ui.quotes.list.loadError });
 }

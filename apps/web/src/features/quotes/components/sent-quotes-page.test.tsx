@@ -170,6 +170,31 @@ describe('sent quotes list', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('searchbox', { name: t.searchLabel })).not.toBeInTheDocument();
   });
 
+  it("opens with past deadlines only from the dashboard's link, and shows every deadline once unticked", async () => {
+    const quotes = makeQuotes(12).map((quote, index) => ({
+      ...quote,
+      status: 'AGUARDANDO_APROVACAO' as const,
+      // Every third deadline has passed; the others are next week.
+      prazoResposta: new Date(Date.now() + (index % 3 === 0 ? -1 : 7) * 86_400_000).toISOString(),
+    }));
+    const { user, network } = setup({}, { quotes }, '/sent-quotes?status=AGUARDANDO_APROVACAO&vencidas=true');
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    expect(listCalls(network.requests)[0]?.url).toBe(
+      '/api/quotes?page=1&limit=10&status=AGUARDANDO_APROVACAO&vencidas=true&tab=enviadas',
+    );
+    const overdue = screen.getByRole('checkbox', { name: t.overdueOnly });
+    expect(overdue).toBeChecked();
+    await user.click(overdue);
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    expect(listCalls(network.requests).at(-1)?.url).toBe(
+      '/api/quotes?page=1&limit=10&status=AGUARDANDO_APROVACAO&tab=enviadas',
+    );
+    await user.click(overdue);
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    await user.click(screen.getByRole('button', { name: t.clearFilters }));
+    expect(overdue).not.toBeChecked();
+  });
+
   it('switches to the finished tab (in the URL, keyboard too) without the status filter', async () => {
     const { user, network } = setup();
     await waitFor(() => expect(rows()).toHaveLength(10));

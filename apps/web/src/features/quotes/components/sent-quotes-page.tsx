@@ -8,6 +8,7 @@ import { ArrowLeftIcon, FilePlusIcon, RefreshIcon, SearchIcon } from '@/componen
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { PageHeader, PageTitle } from '@/components/ui/page';
 import { Select } from '@/components/ui/select';
@@ -195,10 +196,13 @@ export function SentQuotesPage() {
     const initial = params.get('status') ?? '';
     return (WAITING_STATUSES as readonly string[]).includes(initial) ? (initial as QuoteStatus) : '';
   });
+  // …or with past deadlines only (the dashboard's 'Vencidas - Aguardando Aprovação': ?vencidas=true).
+  const [overdue, setOverdue] = useState(() => params.get('vencidas') === 'true');
   const debounced = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  // The status filter offers the waiting statuses only: it applies to the 'enviadas' tab.
+  // The status and deadline filters apply to the waiting quotes: the 'enviadas' tab.
   const statusFilter = tab === 'enviadas' && status ? status : undefined;
-  const filterKey = `${tab}|${debounced}|${statusFilter ?? ''}`;
+  const overdueFilter = tab === 'enviadas' && overdue;
+  const filterKey = `${tab}|${debounced}|${statusFilter ?? ''}|${overdueFilter}`;
   const [paging, setPaging] = useState({ key: filterKey, page: 1 });
   const page = paging.key === filterKey ? paging.page : 1;
 
@@ -208,11 +212,12 @@ export function SentQuotesPage() {
     limit: LIST_PAGE_SIZE,
     search: debounced || undefined,
     status: statusFilter,
+    vencidas: overdueFilter || undefined,
   });
   const counts = { enviadas: useQuoteCount('enviadas'), finalizadas: useQuoteCount('finalizadas') };
   const totalPages = list.data?.totalPages ?? 0;
-  const filtered = Boolean(debounced || statusFilter);
-  const canClear = Boolean(search || status);
+  const filtered = Boolean(debounced || statusFilter || overdueFilter);
+  const canClear = Boolean(search || status || overdue);
 
   useEffect(() => {
     if (totalPages > 0 && page > totalPages) setPaging({ key: filterKey, page: totalPages });
@@ -254,6 +259,7 @@ export function SentQuotesPage() {
   function clearFilters() {
     setSearch('');
     setStatus('');
+    setOverdue(false);
   }
 
   const refreshing = list.isFetching && !list.isPending;
@@ -344,6 +350,14 @@ export function SentQuotesPage() {
                     label: QUOTE_STATUS_INFO[value].label,
                   }))}
                   onChange={(event) => setStatus(event.target.value as QuoteStatus | '')}
+                />
+              )}
+              {tab === 'enviadas' && (
+                <Checkbox
+                  label={t.overdueOnly}
+                  checked={overdue}
+                  onChange={(event) => setOverdue(event.target.checked)}
+                  className="md:col-span-2"
                 />
               )}
             </search>

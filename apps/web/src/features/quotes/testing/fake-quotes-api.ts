@@ -256,6 +256,7 @@ export function fakeQuotesApi(
       const query = params(request);
       const tab = query.get('tab') ?? 'enviadas';
       const status = query.get('status');
+      const overdue = query.get('vencidas') === 'true';
       const search = fold(query.get('search') ?? '');
       const page = Number(query.get('page') ?? 1);
       const limit = Number(query.get('limit') ?? 10);
@@ -263,6 +264,7 @@ export function fakeQuotesApi(
         (quote) =>
           (tab === 'enviadas') === WAITING.includes(quote.status) &&
           (!status || quote.status === status) &&
+          (!overdue || new Date(quote.prazoResposta).getTime() < Date.now()) &&
           (!search ||
             fold(
               `${quote.codigo} ${quote.nomeSolicitante} ${quote.referenciaProcesso} ${quote.fti ?? ''}`,
