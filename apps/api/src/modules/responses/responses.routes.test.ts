@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, MINIMAL_PDF, type TestContext, waitFor } from '../../../test/helpers.js';
-import { carrierReply, quoteScenario, typicalAnswer } from '../../../test/replies.js';
+import { carrierReply, outboxSettled, quoteScenario, typicalAnswer } from '../../../test/replies.js';
 import { inboundAttachments, respostas, users } from '../../db/schema/index.js';
 
 let ctx: TestContext;
@@ -317,6 +317,8 @@ describe('local mailbox: reply as carrier', () => {
       .update(users)
       .set({ role: 'desenvolvedor' })
       .where(eq(users.id, s.userId));
+    // The mailbox knows a message once the outbox has sent it (its file alone may still be written).
+    await outboxSettled(ctx);
     const file = await waitFor(() =>
       fs.existsSync(ctx.config.mailSentDir)
         ? fs
