@@ -67,7 +67,7 @@ export const fieldMessages = {
   incotermInvalid: 'Incoterm inválido.',
   statusInvalid: 'Status inválido.',
   tabInvalid: 'Aba inválida.',
-  vencidasInvalid: 'Filtro de vencidas inválido: use true ou false.',
+  flagInvalid: 'Valor inválido: use true ou false.',
   dayInvalid: 'Data inválida. Use o formato AAAA-MM-DD.',
   periodInverted: 'A data final não pode ser anterior à data inicial.',
   periodTooLong: 'O período pode abranger no máximo {max} anos.',

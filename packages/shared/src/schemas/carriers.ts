@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { errorMessage, errorMessages } from '../messages/errors.js';
 import { fieldMessages, formatMessage } from '../messages/index.js';
 import { MAX_EMAILS_PER_TRANSPORTADOR, parseEmailList } from '../rules/email-list.js';
-import { maxCharsMessage, pageQueryParams, searchQuerySchema, uuidSchema } from './common.js';
+import { maxCharsMessage, pageQueryParams, queryFlag, searchQuerySchema, uuidSchema } from './common.js';
 
 /** Default colour of a group (spec 000 §9). */
 export const DEFAULT_GRUPO_COR = '#0066CC';
@@ -118,10 +118,7 @@ export type ListTransportadoresQuery = z.infer<typeof listTransportadoresQuerySc
  */
 export const listGruposQuerySchema = z.object({
   search,
-  resumo: z
-    .enum(['true', 'false', '1', '0'])
-    .optional()
-    .transform((value) => value === 'true' || value === '1'),
+  resumo: queryFlag(),
   ...pageParams,
 });
 export type ListGruposQuery = z.infer<typeof listGruposQuerySchema>;

@@ -13,6 +13,16 @@ export const searchQuerySchema = z
   .max(200, formatMessage(fieldMessages.searchMaxChars, { max: 200 }))
   .optional();
 
+/**
+ * A yes/no query parameter (`?resumo=true`): 'true'/'1' or 'false'/'0', absent is false; anything else
+ * is refused with the catalogue's message.
+ */
+export const queryFlag = () =>
+  z
+    .enum(['true', 'false', '1', '0'], { error: fieldMessages.flagInvalid })
+    .optional()
+    .transform((value) => value === 'true' || value === '1');
+
 /** Highest page a list accepts: far past any real list, well inside every integer type on the way. */
 export const MAX_PAGE = 1_000_000;
 

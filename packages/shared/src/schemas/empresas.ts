@@ -3,7 +3,7 @@ import { errorMessages } from '../messages/errors.js';
 import { cnpjProblem, normalizeCnpj } from '../rules/cnpj.js';
 import { ROLES } from '../rules/roles.js';
 import { userSchema } from './auth.js';
-import { uuidSchema } from './common.js';
+import { queryFlag, uuidSchema } from './common.js';
 
 /** Roles a company grants to its members; a desenvolvedor is platform staff and never a member. */
 export const MEMBER_ROLES = ['supervisor', 'analista'] as const;
@@ -112,10 +112,7 @@ export const updateEmpresaBodySchema = z.strictObject({
 export type UpdateEmpresaBody = z.infer<typeof updateEmpresaBodySchema>;
 
 export const deleteEmpresaQuerySchema = z.object({
-  forceDelete: z
-    .enum(['true', 'false', '1', '0'])
-    .optional()
-    .transform((value) => value === 'true' || value === '1'),
+  forceDelete: queryFlag(),
 });
 
 /** The own database's answer: a registered company (join mode shows it). */

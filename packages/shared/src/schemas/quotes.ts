@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { errorMessages } from '../messages/errors.js';
 import { fieldMessages } from '../messages/index.js';
-import { maxCharsMessage, pageQueryParamsWithDefaults, searchQuerySchema, uuidSchema } from './common.js';
+import {
+  maxCharsMessage,
+  pageQueryParamsWithDefaults,
+  queryFlag,
+  searchQuerySchema,
+  uuidSchema,
+} from './common.js';
 
 /** Quote statuses (spec 001 §4): label and colour in one vocabulary for list, detail and e-mails. */
 export const QUOTE_STATUSES = [
@@ -136,10 +142,7 @@ export const listQuotesQuerySchema = z.object({
    * `vencidas=true`: only quotes whose answer deadline has passed (the dashboard's 'Vencidas - Aguardando
    * Aprovação' card opens the list so).
    */
-  vencidas: z
-    .enum(['true', 'false', '1', '0'], { error: fieldMessages.vencidasInvalid })
-    .optional()
-    .transform((value) => value === 'true' || value === '1'),
+  vencidas: queryFlag(),
 });
 export type ListQuotesQuery = z.infer<typeof listQuotesQuerySchema>;
 

@@ -466,7 +466,7 @@ describe('list, detail and PDF', () => {
     expect((await list('vencidas=false&status=AGUARDANDO_APROVACAO')).total).toBe(2);
     const bad = await call('GET', '/api/quotes?vencidas=talvez', empresa.supervisor.token);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toContain('Filtro de vencidas inválido');
+    expect(bad.json().message).toContain('Valor inválido: use true ou false.');
     // Back as the other tests expect them.
     await db
       .update(cotacoes)
