@@ -198,7 +198,7 @@ export async function measure(
       const node = process.cpuUsage(cpu0.node);
       const pgNow = await postgresCpuMs();
       const perCall = (us: number) => (us / times.length).toFixed(0).padStart(5);
-      cpu = `  cpu µs/call: node ${perCall(node.user + node.system)}`;
+      cpu = `  cpu µs/call: node ${perCall(node.user + node.system)} (system ${perCall(node.system).trim()})`;
       if (pgNow !== undefined && cpu0.pg !== undefined)
         cpu += `, postgres ${perCall((pgNow - cpu0.pg) * 1000)}`;
     }

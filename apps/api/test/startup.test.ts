@@ -56,7 +56,8 @@ describe('configuration', () => {
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain('Configuração inválida / invalid configuration');
     expect(server.output()).toContain('MAIL_TRANSPORT');
-  });
+    // A child process starting TypeScript through tsx: seconds when idle, much longer on a loaded CI machine.
+  }, 120_000);
 });
 
 describe('embedded data directory lock (R5)', () => {
@@ -71,7 +72,7 @@ describe('embedded data directory lock (R5)', () => {
       await held.close();
     }
     expect(fs.existsSync(path.join(dataDir, '.lock'))).toBe(false);
-  });
+  }, 120_000);
 
   it('takes over the lock file of a process that no longer exists', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cotacoes-lock-'));
