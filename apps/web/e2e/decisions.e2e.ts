@@ -314,6 +314,12 @@ describe('comparison, correction, revision and approval', () => {
     await santos.getByText('▼ 200,00 USD').waitFor({ timeout: 30_000 });
     await rowOf(page, 'Delta Shipping', 'Itajaí').getByText('▼ 150,00 USD').waitFor();
     await santos.getByRole('button', { name: /^Transit time \(dias\): 30 dias/ }).waitFor();
+    // On a 1280 px laptop screen every column is in view: the table does not scroll sideways.
+    const overflow = await table(page).evaluate((element) => {
+      const box = element.parentElement as HTMLElement;
+      return element.scrollWidth - box.clientWidth;
+    });
+    expect(overflow).toBeLessThanOrEqual(0);
     await shot(page, 'flow-revised');
     expect(errors).toEqual([]);
     await context.close();

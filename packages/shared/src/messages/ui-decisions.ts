@@ -43,6 +43,7 @@ export const uiDecisions = {
       prazo: 'Transit time',
       freeTime: 'Free time',
       validade: 'Validade',
+      freeTimeValidade: 'Free time / Validade',
       confianca: 'Confiança',
       variacao: 'Variação',
       status: 'Situação',

@@ -73,7 +73,7 @@ export function AppShell() {
           id="conteudo"
           ref={mainRef}
           tabIndex={-1}
-          className="flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8"
+          className="flex-1 px-4 py-6 focus:outline-none sm:px-6 2xl:px-8"
         >
           <div className="mx-auto w-full max-w-6xl">
             <Outlet />

@@ -49,8 +49,8 @@ export function Figure({
   const edit = formatMessage(ui.decisions.correction.edit, { campo: figure.label });
   return (
     <span className={cn('inline-flex max-w-full flex-wrap items-center gap-x-1 gap-y-0.5', className)}>
-      {/* The value and its pencil stay on one line; the markers may wrap below. */}
-      <span className="inline-flex items-center gap-0.5 whitespace-nowrap">
+      {/* A value and its pencil stay on one line ('Não informado' may wrap); the markers may wrap below. */}
+      <span className={cn('inline-flex items-center gap-0.5', figure.valor !== null && 'whitespace-nowrap')}>
         <button
           type="button"
           onClick={() => context.openSource(figure)}

@@ -425,6 +425,7 @@ export function RowActions({ row, quoteId, canRevise, canApprove, onRevise, stac
         <Button
           variant="secondary"
           size="sm"
+          className={stacked ? 'px-2!' : undefined}
           onClick={() => onRevise(row)}
           aria-label={formatMessage(t.reviseOf, { nome })}
         >
@@ -440,7 +441,7 @@ export function RowActions({ row, quoteId, canRevise, canApprove, onRevise, stac
               ? formatMessage(t.approveDestinationOf, { nome, destino: row.destino })
               : formatMessage(t.approveOf, { nome })
           }
-          className={buttonClasses({ size: 'sm' })}
+          className={cn(buttonClasses({ size: 'sm' }), stacked && 'px-2!')}
         >
           <CheckCircleIcon size={14} />
           {t.approve}

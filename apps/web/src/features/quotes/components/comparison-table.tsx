@@ -30,8 +30,9 @@ const columns = t.columns;
 /** The carrier column and the actions stay in view while the figures between them scroll sideways. */
 const stickyCell = 'sticky left-0 z-10 bg-surface shadow-[1px_0_0_var(--color-border)]';
 const stickyEnd = 'sticky right-0 z-10 bg-surface shadow-[-1px_0_0_var(--color-border)]';
-const headCell = 'px-2.5 py-2.5 text-left';
-const cell = 'px-2.5 py-3 align-top text-sm text-fg';
+// Tight horizontal padding: the eight columns fit the content width of a 1280 px laptop screen.
+const headCell = 'px-1.5 py-2.5 text-left';
+const cell = 'px-1.5 py-3 align-top text-sm text-fg';
 const highlightCell = 'bg-success-soft/70';
 
 function SortHeader({
@@ -96,7 +97,7 @@ export function ComparisonTable({
   onRevise,
 }: ComparisonTableProps) {
   const withActions = rows.some((row) => canRevise(row) || canApprove(row));
-  const columnCount = 8 + (withActions ? 1 : 0);
+  const columnCount = 7 + (withActions ? 1 : 0);
   return (
     <Table caption={t.caption} scrollLabel={t.caption}>
       <thead className="bg-surface-muted text-xs font-semibold tracking-wide text-fg-muted uppercase">
@@ -120,10 +121,7 @@ export function ComparisonTable({
             {columns.prazo}
           </SortHeader>
           <th scope="col" className={headCell}>
-            {columns.freeTime}
-          </th>
-          <th scope="col" className={headCell}>
-            {columns.validade}
+            {columns.freeTimeValidade}
           </th>
           {withActions && (
             <th scope="col" className={cn(headCell, stickyEnd, 'bg-surface-muted')}>
@@ -141,7 +139,7 @@ export function ComparisonTable({
               <tr data-row={row.id} className="hover:bg-surface-muted/40">
                 <th
                   scope="row"
-                  className={cn(cell, stickyCell, 'w-44 max-w-48 min-w-40 text-left font-normal')}
+                  className={cn(cell, stickyCell, 'w-40 max-w-44 min-w-36 text-left font-normal')}
                 >
                   <span className="block font-semibold break-words">{row.transportador.nome}</span>
                   <span className="block font-medium text-fg" data-destino="">
@@ -197,11 +195,16 @@ export function ComparisonTable({
                     </span>
                   )}
                 </td>
-                <td className={cn(cell, 'whitespace-nowrap')}>
-                  <FreeTimeFigure row={row} />
-                </td>
-                <td className={cn(cell, 'whitespace-nowrap')}>
-                  <ValidityFigure row={row} />
+                {/* Free time and validity share a column so that the table fits a laptop screen (1280 px). */}
+                <td className={cell}>
+                  <span className="block">
+                    <span className="sr-only">{columns.freeTime}: </span>
+                    <FreeTimeFigure row={row} />
+                  </span>
+                  <span className="mt-1 block">
+                    <span className="block text-xs text-fg-muted">{columns.validade}</span>
+                    <ValidityFigure row={row} />
+                  </span>
                 </td>
                 {withActions && (
                   <td className={cn(cell, stickyEnd)}>
