@@ -56,7 +56,7 @@ const bare = Fastify({ logger: false });
 bare.get('/hello', async () => ({ hello: 'world' }));
 const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
 
-// BENCH_LOG=1: with the production request log (two JSON lines per request on stdout; send stdout to a
+// BENCH_LOG=1: with the production request log (one JSON line per request on stdout; send stdout to a
 // file or /dev/null), which the figures otherwise leave out.
 const withLog = Boolean(process.env.BENCH_LOG);
 const bench = await openBench('stack', {
