@@ -318,6 +318,11 @@ describe('guided tour', () => {
   it('on a phone skips the side menu, which is off-screen', async () => {
     const { page, context, errors } = await openPage(browser, { viewport: { width: 390, height: 844 } });
     await signIn(page);
+    // A slow connection: the sent-quotes screen's code arrives 2.5 s late. Its step waits for it.
+    await page.route(/\/assets\/sent-quotes-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Tutorial' }).click();
     const dialog = tourDialog(page);
     for (const title of ['Bem-vindo ao Sistema de Cotações!', 'Resumo no Dashboard', 'Nova cotação']) {

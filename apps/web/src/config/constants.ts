@@ -5,6 +5,8 @@ export const TUTORIAL_START_DELAY_MS = 100;
 /** The tour stops, navigates and restarts after 1 s; a missing target gets another 500 ms (spec 4, 9). */
 export const TOUR_RESTART_DELAY_MS = 1_000;
 export const TOUR_RETRY_DELAY_MS = 500;
+/** While the next screen has not drawn the step's element at all (still loading), keep looking this long. */
+export const TOUR_LOAD_WAIT_MS = 10_000;
 export const EMPRESA_TOAST_MS = 6_000;
 export const DEFAULT_TOAST_MS = 4_000;
 export const MAX_TOASTS = 20;

@@ -1,3 +1,4 @@
+import { TOUR_LOAD_WAIT_MS, TOUR_RESTART_DELAY_MS, TOUR_RETRY_DELAY_MS } from '@/config/constants';
 import { paths } from '@/config/paths';
 
 export type TourPlacement = 'center' | 'top' | 'bottom' | 'left' | 'right' | 'auto';
@@ -39,4 +40,31 @@ export function visibleTarget(selector: string | null): HTMLElement | null {
     style.visibility === 'hidden' || style.display === 'none' || element.closest('[hidden]') !== null;
   if (hidden || box.width === 0 || box.height === 0) return null;
   return box.right > 0 && box.left < window.innerWidth ? element : null;
+}
+
+/**
+ * After navigating to a step's screen: starts the step when its element can be shown (spec 000: restart
+ * after 1 s; if the element is missing, look again 500 ms later and start anyway, which skips the step).
+ * One addition: while the screen has not drawn the element at all (its code or data still loading on a slow
+ * connection or machine), keep looking every 500 ms for up to 10 s, so that a slow screen does not lose its
+ * step. An element that is there but cannot be seen (a phone's off-screen side menu) is not waited for.
+ */
+export function startWhenShown(
+  selector: string | null,
+  start: () => void,
+  later: (callback: () => void, ms: number) => void,
+): void {
+  later(() => {
+    if (visibleTarget(selector)) {
+      start();
+      return;
+    }
+    const deadline = Date.now() + TOUR_LOAD_WAIT_MS;
+    const look = () => {
+      const drawn = selector === null || document.querySelector(selector) !== null;
+      if (drawn || Date.now() >= deadline) start();
+      else later(look, TOUR_RETRY_DELAY_MS);
+    };
+    later(look, TOUR_RETRY_DELAY_MS);
+  }, TOUR_RESTART_DELAY_MS);
 }

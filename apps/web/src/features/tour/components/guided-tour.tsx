@@ -2,9 +2,8 @@ import { ui } from '@cotacoes/shared/messages/ui';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { ACTIONS, EVENTS, type EventData, type Locale, STATUS, type Step, useJoyride } from 'react-joyride';
 import { useLocation, useNavigate } from 'react-router';
-import { TOUR_RESTART_DELAY_MS, TOUR_RETRY_DELAY_MS } from '@/config/constants';
 import { endTour, pauseTour, startTour, useTour } from '../hooks/use-tour';
-import { TOUR_STEPS, visibleTarget } from '../tour-steps';
+import { startWhenShown, TOUR_STEPS, visibleTarget } from '../tour-steps';
 import { TourTooltip } from './tour-tooltip';
 
 const labels = ui.tour.labels;
@@ -28,7 +27,8 @@ const steps: Step[] = TOUR_STEPS.map((definition, index) => ({
 /**
  * The guided tour (spec 000 "Guided tour", spec 4), mounted by the shell while the tour is active. A step
  * on another screen: the tour stops, navigates, and restarts at that step after 1 s — or 500 ms later
- * when its target is not there yet, and then a missing target skips the step (in the direction of travel).
+ * when its target is not there yet (longer while the screen is still loading, see `startWhenShown`), and
+ * then a missing target skips the step (in the direction of travel).
  * Finishing, skipping or closing ends it and resets the step to 0.
  */
 export default function GuidedTour() {
@@ -67,11 +67,10 @@ export default function GuidedTour() {
       }
       pauseTour(index);
       navigate(step.route);
-      timers.current.push(
-        setTimeout(() => {
-          if (visibleTarget(step.target)) startTour(index);
-          else timers.current.push(setTimeout(() => startTour(index), TOUR_RETRY_DELAY_MS));
-        }, TOUR_RESTART_DELAY_MS),
+      startWhenShown(
+        step.target,
+        () => startTour(index),
+        (callback, ms) => timers.current.push(setTimeout(callback, ms)),
       );
     },
     [clearTimers, navigate],
