@@ -126,11 +126,24 @@ export const grupoTransportadores = pgTable(
       .notNull()
       .references(() => empresas.id, { onDelete: 'cascade' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The carrier's `nome_busca` and `busca`, copied by triggers (migration 0016), which also keep a deleted
+     * carrier without memberships: a group-filtered list is read from the memberships alone.
+     */
+    nomeBusca: text().notNull().default(''),
+    busca: text().notNull().default(''),
   },
   (table) => [
     primaryKey({ columns: [table.grupoId, table.transportadorId] }),
     // (transportador_id, grupo_id): a carrier's groups are read from the index alone.
     index('grupo_transportadores_transportador_idx').on(table.transportadorId, table.grupoId),
+    // A group's members by name (and their count) from the index alone.
+    index('grupo_transportadores_grupo_nome_idx').on(
+      table.grupoId,
+      table.empresaId,
+      table.nomeBusca,
+      table.transportadorId,
+    ),
   ],
 );
 

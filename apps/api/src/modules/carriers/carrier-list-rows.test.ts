@@ -124,4 +124,123 @@ describe('carrier lists: group ids on the row, the company groups kept by versio
     expect(far.statusCode, far.body).toBe(200);
     expect(far.json()).toMatchObject({ data: [], total });
   });
+
+  it('a group filter reads the memberships: renames, new addresses and deletes show at once', async () => {
+    const db = ctx.app.services.database.db;
+    const grupo = (
+      await call('POST', '/api/groups', token, { nome: 'Filtro', cor: '#3B82F6' })
+    ).json() as Grupo;
+    const make = async (nome: string, email: string) => {
+      const response = await call('POST', '/api/transporters', token, {
+        nome,
+        email,
+        grupos: [grupo.id],
+        ativo: true,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return (response.json() as Transportador).id;
+    };
+    const beta = await make('Transportes Beta', 'beta@filtro.com.br');
+    const alfa = await make('Cargas Álfa', 'pricing@filtro.com.br');
+    const inGroup = async (search = '') => {
+      const body = await page(`&grupos=${grupo.id}${search ? `&search=${search}` : ''}`);
+      return { names: body.data.map((c) => c.nome), total: body.total };
+    };
+    const ids = async (search = '') => {
+      const response = await call(
+        'GET',
+        `/api/transporters/ids?grupos=${grupo.id}${search ? `&search=${search}` : ''}`,
+        token,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      return ((response.json() as { ids: string[] }).ids ?? []).sort();
+    };
+    expect(await inGroup()).toEqual({ names: ['Cargas Álfa', 'Transportes Beta'], total: 2 });
+    expect(await inGroup('alfa')).toEqual({ names: ['Cargas Álfa'], total: 1 });
+
+    // Renamed by SQL: the group's order and its search follow the new name.
+    await db.execute(sql`update transportadores set nome = 'Zulu Cargas' where id = ${alfa}`);
+    expect(await inGroup()).toEqual({ names: ['Transportes Beta', 'Zulu Cargas'], total: 2 });
+    expect(await inGroup('alfa')).toEqual({ names: [], total: 0 });
+    expect(await inGroup('zulu')).toEqual({ names: ['Zulu Cargas'], total: 1 });
+
+    // New addresses through the API: found by them within the group, and 'Selecionar Todos' too.
+    const edited = await call('PATCH', `/api/transporters/${beta}`, token, {
+      email: ['cotacao@gama.com.br'],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await inGroup('gama')).toEqual({ names: ['Transportes Beta'], total: 1 });
+    expect(await inGroup('beta%40filtro')).toEqual({ names: [], total: 0 });
+    expect(await ids('gama')).toEqual([beta]);
+    expect(await ids()).toEqual([alfa, beta].sort());
+
+    // Deleted: gone from the group's page, count and ids; a membership written for it later is not kept.
+    expect((await call('DELETE', `/api/transporters/${beta}`, token)).statusCode).toBe(200);
+    expect(await inGroup()).toEqual({ names: ['Zulu Cargas'], total: 1 });
+    expect(await ids()).toEqual([alfa]);
+    await db.execute(sql`
+      insert into grupo_transportadores (grupo_id, transportador_id, empresa_id)
+      values (${grupo.id}, ${beta}, ${empresaId})`);
+    const [kept] = (
+      await db.execute(
+        sql`select count(*)::int as n from grupo_transportadores where transportador_id = ${beta}`,
+      )
+    ).rows as { n: number }[];
+    expect(kept!.n).toBe(0);
+    expect(await inGroup()).toEqual({ names: ['Zulu Cargas'], total: 1 });
+  });
+
+  // Two connections at once: PostgreSQL only (PGlite has one).
+  it.skipIf(!process.env.DATABASE_URL)(
+    'a membership written while its carrier is being deleted waits for the delete and is not kept',
+    async () => {
+      const db = ctx.app.services.database.db;
+      const grupo = (
+        await call('POST', '/api/groups', token, { nome: 'Corrida', cor: '#10B981' })
+      ).json() as Grupo;
+      const carrier = (
+        await call('POST', '/api/transporters', token, {
+          nome: 'Corrida Cargas',
+          email: 'corrida@cargas.com.br',
+          grupos: [],
+          ativo: true,
+        })
+      ).json() as Transportador;
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let deleted!: () => void;
+      const deletedSeen = new Promise<void>((resolve) => {
+        deleted = resolve;
+      });
+      // The service's soft delete, held open before its commit.
+      const deleting = db.transaction(async (tx) => {
+        await tx.execute(sql`update transportadores set deleted_at = now() where id = ${carrier.id}`);
+        await tx.execute(sql`delete from grupo_transportadores where transportador_id = ${carrier.id}`);
+        deleted();
+        await gate;
+      });
+      await deletedSeen;
+      let done = false;
+      const adding = db
+        .execute(sql`insert into grupo_transportadores (grupo_id, transportador_id, empresa_id)
+          values (${grupo.id}, ${carrier.id}, ${empresaId})`)
+        .finally(() => {
+          done = true;
+        });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(done, 'the membership waits for the delete to commit').toBe(false);
+      release();
+      await deleting;
+      await adding;
+      const [row] = (
+        await db.execute(
+          sql`select count(*)::int as n from grupo_transportadores where transportador_id = ${carrier.id}`,
+        )
+      ).rows as { n: number }[];
+      expect(row!.n).toBe(0);
+      expect((await page(`&grupos=${grupo.id}`)).total).toBe(0);
+    },
+  );
 });

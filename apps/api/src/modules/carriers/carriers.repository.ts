@@ -125,12 +125,29 @@ function filterOf(filter: TransportadorFilter, values: unknown[]): string {
 }
 
 /**
- * A group-filtered page ($2 limit, $3 offset after the company): the filtered groups' members are read once
- * from the memberships and are both the count and the rows the page is cut from. Its plan does not depend
- * on the groups: prepared once per connection.
+ * The carriers (id, nome_busca) in any of the filtered groups of the company ($1), matching the search when
+ * there is one: read from the memberships alone, which carry their carrier's sort name and search text, and
+ * which a deleted carrier has none of (migration 0016). The groups and the pattern are added to `values`.
  */
-const pageByGroups = (where: string) => `
-  with m as materialized (select t.id, t.nome_busca from transportadores t where ${where})
+function membersOf(filter: TransportadorFilter, values: unknown[]): string {
+  values.push(filter.grupos);
+  const conditions = [`m.grupo_id = any($${values.length}::uuid[])`, 'm.empresa_id = $1'];
+  if (filter.search) {
+    values.push(`%${escapeLike(filter.search.toLowerCase())}%`);
+    // The pattern without accents once per statement (an init plan), not once per membership.
+    conditions.push(`m.busca like (select immutable_unaccent($${values.length}))`);
+  }
+  return `select distinct m.transportador_id as id, m.nome_busca from grupo_transportadores m
+    where ${conditions.join(' and ')}`;
+}
+
+/**
+ * A group-filtered page ($2 limit, $3 offset after the company), with or without a search: the members are
+ * read once from the memberships' (group, company, name) index and are both the count and the rows the page
+ * is cut from. Its plan depends on neither the groups nor the term: prepared once per connection.
+ */
+const pageByGroups = (members: string) => `
+  with m as materialized (${members})
   select c.total, v.versao, p.* from (select count(*)::int as total from m) c cross join ${COUNTERS} v
   left join lateral (${rowsOf('(select m.id, m.nome_busca from m order by m.nome_busca, m.id limit $2 offset $3)')}) p on true`;
 
@@ -212,7 +229,6 @@ export async function listTransportadores(
   filter: TransportadorFilter,
   page?: Page,
 ): Promise<{ rows: CarrierListRow[]; total: number; cap?: number }> {
-  const filtered = Boolean(filter.search) || filter.grupos.length > 0;
   let found: RawRow[];
   let total: number | undefined;
   if (!page) {
@@ -226,6 +242,15 @@ export async function listTransportadores(
           order by pick.nome_busca, pick.id) p on true`,
       values,
     );
+  } else if (filter.grupos.length > 0) {
+    const values: unknown[] = [tenant.empresaId, page.limit, page.offset];
+    found = await queryRows<RawRow>(
+      db,
+      pageByGroups(membersOf(filter, values)),
+      values,
+      filter.search ? 'carriers_page_groups_search' : 'carriers_page_groups',
+    );
+    total = found[0]?.total ?? 0;
   } else if (filter.search) {
     const values: unknown[] = [tenant.empresaId];
     const [first] = await queryRows<{ ids: string }>(db, searchIds(filterOf(filter, values), false), values);
@@ -242,11 +267,12 @@ export async function listTransportadores(
     // Run even without ids: the version of the company's groups comes with it.
     found = await queryRows<RawRow>(db, ROWS_BY_IDS, [tenant.empresaId, ids], 'carriers_rows');
   } else {
-    const values: unknown[] = [tenant.empresaId, page.limit, page.offset];
-    const where = filterOf(filter, values);
-    found = filtered
-      ? await queryRows<RawRow>(db, pageByGroups(where), values, 'carriers_page_groups')
-      : await queryRows<RawRow>(db, PAGE_ALL, values, 'carriers_page');
+    found = await queryRows<RawRow>(
+      db,
+      PAGE_ALL,
+      [tenant.empresaId, page.limit, page.offset],
+      'carriers_page',
+    );
     total = found[0]?.total ?? 0;
   }
   const groups = await groupsOfCompany(db, tenant, found[0]?.versao ?? '0');
@@ -291,21 +317,22 @@ export async function transportadorIds(
   filter: TransportadorFilter,
 ): Promise<string[]> {
   const values: unknown[] = [tenant.empresaId];
-  const where = filterOf(filter, values);
   const grupos = [...new Set(filter.grupos)];
-  let known = 'null::int';
+  let statement: string;
+  let name: string | undefined;
   if (grupos.length > 0) {
-    values.push(grupos);
-    known = `(select count(*)::int from grupos g where g.empresa_id = $1 and g.id = any($${values.length}::uuid[]))`;
+    // From the memberships alone (migration 0016), with the check that the groups are the company's.
+    const members = membersOf({ ...filter, grupos }, values);
+    statement = `select (select count(*)::int from grupos g where g.empresa_id = $1 and g.id = any($2::uuid[]))
+      as known, coalesce(string_agg(d.id::text, ' '), '') as ids from (${members}) d`;
+    name = filter.search ? 'carrier_ids_groups_search' : 'carrier_ids_groups';
+  } else {
+    statement = `select null::int as known, coalesce(string_agg(t.id::text, ' '), '') as ids
+      from transportadores t where ${filterOf(filter, values)}`;
+    // A search is planned for its term (the trigram index or not); the whole list has one plan.
+    name = filter.search ? undefined : 'carrier_ids_all';
   }
-  const [row] = await queryRows<{ known: number | null; ids: string }>(
-    db,
-    `select ${known} as known, coalesce(string_agg(t.id::text, ' '), '') as ids
-      from transportadores t where ${where}`,
-    values,
-    // A search is planned for its term; the others have one plan: prepared once per connection.
-    filter.search ? undefined : grupos.length > 0 ? 'carrier_ids_groups' : 'carrier_ids_all',
-  );
+  const [row] = await queryRows<{ known: number | null; ids: string }>(db, statement, values, name);
   if (grupos.length > 0 && row?.known !== grupos.length) throw new AppError('GRUPO_NOT_FOUND');
   return row?.ids ? row.ids.split(' ') : [];
 }
