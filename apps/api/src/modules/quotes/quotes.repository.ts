@@ -186,12 +186,15 @@ const pageOnlyByWalk = (overdue: boolean) => `
  * as one value of ids: they are both the count and the ids the page is cut from. Its plan depends on the
  * term, so it is planned per call, and it is kept to that one scan so that planning is cheap (the page's
  * rows come from SEARCH_ROWS, prepared once). Only a page beyond them (a common term paged past its first
- * hundred matches) needs pageOnlyByWalk.
+ * hundred matches) needs pageOnlyByWalk. `(deleted_at is null) is true` keeps the partial indexes by status
+ * out of its plan: the planner would AND the term's trigram candidates with every live quote of the tab's
+ * statuses (50,000 of 100,000), which costs more than checking the candidates themselves (issue #18, P1:
+ * 'importação máquinas 12' 2.7 → 1.9 ms in PostgreSQL; a common term still walks the newest-first index).
  */
 const searchIds = (overdue: boolean) => `
   select coalesce(string_agg(m.id::text, ' ' order by m.created_at desc, m.id desc), '') as ids from (
     select c.id, c.created_at from cotacoes c
-    where c.empresa_id = $1 and c.deleted_at is null and c.status = any($2::text[])
+    where c.empresa_id = $1 and (c.deleted_at is null) is true and c.status = any($2::text[])
       and c.busca like immutable_unaccent($3) and strpos(c.busca, immutable_unaccent($4)) > 0
       ${overdue ? OVERDUE : ''}
     order by c.created_at desc, c.id desc limit ${SEARCH_COUNT_CAP + 1}) m`;
