@@ -322,9 +322,11 @@ export async function transportadorIds(
   let name: string | undefined;
   if (grupos.length > 0) {
     // From the memberships alone (migration 0016), with the check that the groups are the company's.
+    const gruposParam = `$${values.length + 1}`; // membersOf adds the groups first
     const members = membersOf({ ...filter, grupos }, values);
-    statement = `select (select count(*)::int from grupos g where g.empresa_id = $1 and g.id = any($2::uuid[]))
-      as known, coalesce(string_agg(d.id::text, ' '), '') as ids from (${members}) d`;
+    statement = `select (select count(*)::int from grupos g where g.empresa_id = $1
+        and g.id = any(${gruposParam}::uuid[])) as known,
+      coalesce(string_agg(d.id::text, ' '), '') as ids from (${members}) d`;
     name = filter.search ? 'carrier_ids_groups_search' : 'carrier_ids_groups';
   } else {
     statement = `select null::int as known, coalesce(string_agg(t.id::text, ' '), '') as ids

@@ -188,8 +188,10 @@ const pageOnlyByWalk = (overdue: boolean) => `
  * rows come from SEARCH_ROWS, prepared once). Only a page beyond them (a common term paged past its first
  * hundred matches) needs pageOnlyByWalk. `(deleted_at is null) is true` keeps the partial indexes by status
  * out of its plan: the planner would AND the term's trigram candidates with every live quote of the tab's
- * statuses (50,000 of 100,000), which costs more than checking the candidates themselves (issue #18, P1:
- * 'importação máquinas 12' 2.7 → 1.9 ms in PostgreSQL; a common term still walks the newest-first index).
+ * statuses (50,000 of 100,000), which costs more than checking the candidates themselves. It did so in
+ * some runs of `bench:quotes` only (by their statistics): 'importação máquinas 12' then cost 2.5 ms of
+ * PostgreSQL instead of 1.7 (issue #18, ADR 0014 addendum 4). A common term still walks the newest-first
+ * index, which is not partial.
  */
 const searchIds = (overdue: boolean) => `
   select coalesce(string_agg(m.id::text, ' ' order by m.created_at desc, m.id desc), '') as ids from (
