@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../test/helpers.js';
+import { createTestApp, type TestContext, waitFor } from '../test/helpers.js';
+import { defaultLogger } from './app.js';
+import { RequestLog } from './lib/request-log.js';
 
 let ctx: TestContext;
 let dist: string;
@@ -114,6 +116,22 @@ describe('production and logs', () => {
     }
   });
 
+  it("writes the access log in batches with the production logger's options", async () => {
+    const { default: Fastify } = await import('fastify');
+    const { parseConfig } = await import('./config/env.js');
+    const production = parseConfig({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      APP_URL: 'https://cotacoes.example',
+    });
+    const bare = Fastify({ logger: defaultLogger(production, false) });
+    try {
+      expect(RequestLog.forLogger(bare.log)).toBeDefined();
+    } finally {
+      await bare.close();
+    }
+  });
+
   it('logs every request in one line with its request id, taken from X-Request-Id when well formed', async () => {
     const lines: Record<string, unknown>[] = [];
     const stream = new Writable({
@@ -130,7 +148,11 @@ describe('production and logs', () => {
         headers: { 'x-request-id': 'pedido-12345678' },
       });
       await logged.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'bad id!' } });
-      const completed = lines.filter((line) => line.msg === 'request completed');
+      // The lines are written in batches (RequestLog): within 200 ms on a quiet server.
+      const completed = await waitFor(() => {
+        const found = lines.filter((line) => line.msg === 'request completed');
+        return found.length === 2 ? found : undefined;
+      }, 2_000);
       const ids = completed.map((line) => line.reqId);
       expect(ids[0]).toBe('pedido-12345678');
       expect(ids[1]).toMatch(/^[0-9a-f-]{36}$/);
@@ -144,6 +166,16 @@ describe('production and logs', () => {
         responseTime: expect.any(Number),
       });
       expect(completed[1]).toMatchObject({ url: '/api/health', statusCode: 200 });
+      // The batched writer, not request.log, wrote them: it accepts Fastify's pino.
+      expect(RequestLog.forLogger(logged.app.log)).toBeDefined();
+      // What is held when the app closes is written then, without waiting for the batch.
+      await logged.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { 'x-request-id': 'ultimo-12345678' },
+      });
+      await logged.app.close();
+      expect(lines.filter((line) => line.reqId === 'ultimo-12345678')).toHaveLength(1);
     } finally {
       await logged.close();
     }

@@ -18,6 +18,7 @@ import { InboundPipeline } from './inbound/pipeline.js';
 import { registerInboundSources } from './inbound/sources/index.js';
 import { JobQueue } from './jobs/queue.js';
 import { AppError } from './lib/errors.js';
+import { RequestLog } from './lib/request-log.js';
 import { serializerCompiler } from './lib/serializer.js';
 import { startMailWorker } from './mail/mail.jobs.js';
 import { Mailer } from './mail/mailer.js';
@@ -166,20 +167,41 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   } else if (options.logger === undefined ? config.LOG_LEVEL !== 'silent' : options.logger !== false) {
     // Structured: what Fastify's 'incoming request' and 'request completed' lines held, in one line of
-    // flat fields (no serializer or redaction pass over the request object). Callback style: no promise.
-    app.addHook('onResponse', (request, reply, done) => {
-      request.log.info(
-        {
+    // flat fields (no serializer or redaction pass over the request object). With pino (the app's own
+    // logger), the same line is formatted from a template and written in batches (RequestLog, ADR 0014
+    // addendum 5); through request.log otherwise. Callback style: no promise.
+    const requestLog = RequestLog.forLogger(app.log);
+    if (requestLog) {
+      app.addHook('onResponse', (request, reply, done) => {
+        requestLog.add({
+          reqId: request.id,
           method: request.method,
           url: request.url,
           statusCode: reply.statusCode,
           responseTime: reply.elapsedTime,
           remoteAddress: request.ip,
-        },
-        'request completed',
-      );
-      done();
-    });
+        });
+        done();
+      });
+      app.addHook('onClose', (_instance, done) => {
+        requestLog.close();
+        done();
+      });
+    } else {
+      app.addHook('onResponse', (request, reply, done) => {
+        request.log.info(
+          {
+            method: request.method,
+            url: request.url,
+            statusCode: reply.statusCode,
+            responseTime: reply.elapsedTime,
+            remoteAddress: request.ip,
+          },
+          'request completed',
+        );
+        done();
+      });
+    }
   }
 
   app.setValidatorCompiler(validatorCompiler);
