@@ -429,6 +429,16 @@ describe('lists, search and filters', () => {
     const first = await page('page=1&limit=50');
     expect(first).toMatchObject({ total: 100, totalPages: 2, page: 1, totalLimitado: true });
     expect(first.data.map((c: Transportador) => c.nome).slice(0, 2)).toEqual(['Ômega 001', 'Ômega 002']);
+    const names = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => `Ômega ${String(from + i).padStart(3, '0')}`);
+    // Within the first 101 matches the page is cut from them; a page that reaches past them is walked to.
+    const second = await page('page=2&limit=50');
+    expect(second.data.map((c: Transportador) => c.nome)).toEqual(names(51, 50));
+    expect(second).toMatchObject({ total: 100, totalLimitado: true });
+    const straddling = await page('page=4&limit=30');
+    expect(straddling.data.map((c: Transportador) => c.nome)).toEqual(names(91, 30));
+    const none = await page('page=1&limit=50', 'omega 999');
+    expect(none).toMatchObject({ data: [], total: 0 });
     const third = await page('page=3&limit=50');
     expect(third.data.map((c: Transportador) => c.nome)).toEqual(
       Array.from({ length: 20 }, (_, i) => `Ômega ${String(101 + i)}`),
