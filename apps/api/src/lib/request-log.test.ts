@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -168,5 +168,26 @@ describe('RequestLog', () => {
       ['r1', 200, 'request completed'],
       ['r2', 204, 'request completed'],
     ]);
+  });
+
+  it('does not throw at exit when the stream has already ended', () => {
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const tsx = createRequire(import.meta.url).resolve('tsx');
+    const script = `
+      import pino from 'pino';
+      import { RequestLog } from ${JSON.stringify(path.join(here, 'request-log.ts'))};
+      const stream = pino.destination({ dest: '/dev/null', sync: true });
+      const log = RequestLog.forLogger(pino({ level: 'info' }, stream));
+      stream.end();
+      setTimeout(() => {
+        log.add({ reqId: 'r1', method: 'GET', url: '/a', statusCode: 200, responseTime: 1, remoteAddress: '::1' });
+        process.exit(0);
+      }, 50);`;
+    const result = spawnSync(process.execPath, ['--import', tsx, '--input-type=module', '-e', script], {
+      cwd: here,
+      encoding: 'utf8',
+    });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
   });
 });
