@@ -132,6 +132,41 @@ describe('production and logs', () => {
     }
   });
 
+  it('logs through request.log, with the same fields, when the logger is one RequestLog cannot copy', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    // A mixin changes every line: the template could not follow it.
+    const logger = { level: 'info', stream, mixin: () => ({ servico: 'api' }) };
+    const logged = await createTestApp({}, { logger });
+    try {
+      expect(RequestLog.forLogger(logged.app.log)).toBeUndefined();
+      await logged.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { 'x-request-id': 'direto-12345678' },
+      });
+      // Written at once (no batch), by pino, with the mixin.
+      expect(lines.filter((line) => line.msg === 'request completed')).toEqual([
+        expect.objectContaining({
+          reqId: 'direto-12345678',
+          servico: 'api',
+          method: 'GET',
+          url: '/api/health',
+          statusCode: 200,
+          responseTime: expect.any(Number),
+          remoteAddress: '127.0.0.1',
+        }),
+      ]);
+    } finally {
+      await logged.close();
+    }
+  });
+
   it('logs every request in one line with its request id, taken from X-Request-Id when well formed', async () => {
     const lines: Record<string, unknown>[] = [];
     const stream = new Writable({
@@ -166,7 +201,7 @@ describe('production and logs', () => {
         responseTime: expect.any(Number),
       });
       expect(completed[1]).toMatchObject({ url: '/api/health', statusCode: 200 });
-      // The batched writer, not request.log, wrote them: it accepts Fastify's pino.
+      // app.ts asks the same question: Fastify's pino is accepted, so these came through RequestLog.
       expect(RequestLog.forLogger(logged.app.log)).toBeDefined();
       // What is held when the app closes is written then, without waiting for the batch.
       await logged.app.inject({

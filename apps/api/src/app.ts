@@ -18,7 +18,7 @@ import { InboundPipeline } from './inbound/pipeline.js';
 import { registerInboundSources } from './inbound/sources/index.js';
 import { JobQueue } from './jobs/queue.js';
 import { AppError } from './lib/errors.js';
-import { RequestLog } from './lib/request-log.js';
+import { completedRequest, RequestLog } from './lib/request-log.js';
 import { serializerCompiler } from './lib/serializer.js';
 import { startMailWorker } from './mail/mail.jobs.js';
 import { Mailer } from './mail/mailer.js';
@@ -173,14 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const requestLog = RequestLog.forLogger(app.log);
     if (requestLog) {
       app.addHook('onResponse', (request, reply, done) => {
-        requestLog.add({
-          reqId: request.id,
-          method: request.method,
-          url: request.url,
-          statusCode: reply.statusCode,
-          responseTime: reply.elapsedTime,
-          remoteAddress: request.ip,
-        });
+        requestLog.add(completedRequest(request, reply));
         done();
       });
       app.addHook('onClose', (_instance, done) => {
@@ -189,16 +182,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
     } else {
       app.addHook('onResponse', (request, reply, done) => {
-        request.log.info(
-          {
-            method: request.method,
-            url: request.url,
-            statusCode: reply.statusCode,
-            responseTime: reply.elapsedTime,
-            remoteAddress: request.ip,
-          },
-          'request completed',
-        );
+        const { reqId: _reqId, ...fields } = completedRequest(request, reply);
+        request.log.info(fields, 'request completed');
         done();
       });
     }

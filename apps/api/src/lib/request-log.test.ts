@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -147,20 +147,12 @@ describe('RequestLog', () => {
   });
 
   it('writes what it holds when the process exits', () => {
-    const here = path.dirname(fileURLToPath(import.meta.url));
-    const tsx = createRequire(import.meta.url).resolve('tsx');
-    const script = `
-      import pino from 'pino';
-      import { RequestLog } from ${JSON.stringify(path.join(here, 'request-log.ts'))};
+    const result = runScript(`
       const log = RequestLog.forLogger(pino({ level: 'info' }));
       log.add({ reqId: 'r1', method: 'GET', url: '/a', statusCode: 200, responseTime: 1, remoteAddress: '::1' });
       log.add({ reqId: 'r2', method: 'GET', url: '/b', statusCode: 204, responseTime: 2, remoteAddress: '::1' });
-      process.exit(0);`;
-    const output = execFileSync(process.execPath, ['--import', tsx, '--input-type=module', '-e', script], {
-      cwd: here,
-      encoding: 'utf8',
-    });
-    const lines = output
+      process.exit(0);`);
+    const lines = result.stdout
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line));
@@ -168,26 +160,33 @@ describe('RequestLog', () => {
       ['r1', 200, 'request completed'],
       ['r2', 204, 'request completed'],
     ]);
+    expect(result.status).toBe(0);
   });
 
   it('does not throw at exit when the stream has already ended', () => {
-    const here = path.dirname(fileURLToPath(import.meta.url));
-    const tsx = createRequire(import.meta.url).resolve('tsx');
-    const script = `
-      import pino from 'pino';
-      import { RequestLog } from ${JSON.stringify(path.join(here, 'request-log.ts'))};
+    const result = runScript(`
       const stream = pino.destination({ dest: '/dev/null', sync: true });
       const log = RequestLog.forLogger(pino({ level: 'info' }, stream));
       stream.end();
       setTimeout(() => {
         log.add({ reqId: 'r1', method: 'GET', url: '/a', statusCode: 200, responseTime: 1, remoteAddress: '::1' });
         process.exit(0);
-      }, 50);`;
-    const result = spawnSync(process.execPath, ['--import', tsx, '--input-type=module', '-e', script], {
-      cwd: here,
-      encoding: 'utf8',
-    });
+      }, 50);`);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
   });
 });
+
+/** Runs `body` in a new Node process (TypeScript through tsx) with `pino` and `RequestLog` imported. */
+function runScript(body: string) {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const tsx = createRequire(import.meta.url).resolve('tsx');
+  const script = `
+    import pino from 'pino';
+    import { RequestLog } from ${JSON.stringify(path.join(here, 'request-log.ts'))};
+    ${body}`;
+  return spawnSync(process.execPath, ['--import', tsx, '--input-type=module', '-e', script], {
+    cwd: here,
+    encoding: 'utf8',
+  });
+}

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { symbols } from 'pino';
 
 /** What a 'request completed' line holds besides pino's own fields (level, time, pid, hostname). */
@@ -10,6 +10,18 @@ export type CompletedRequest = {
   responseTime: number;
   remoteAddress: string;
 };
+
+/** The fields of an answered request's line (`request.log` adds the request id itself). */
+export function completedRequest(request: FastifyRequest, reply: FastifyReply): CompletedRequest {
+  return {
+    reqId: request.id,
+    method: request.method,
+    url: request.url,
+    statusCode: reply.statusCode,
+    responseTime: reply.elapsedTime,
+    remoteAddress: request.ip,
+  };
+}
 
 type PinoInternals = {
   [symbols.streamSym]?: { write(chunk: string): unknown; flushSync?(): void };
