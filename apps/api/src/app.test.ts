@@ -7,6 +7,18 @@ import { createTestApp, type TestContext, waitFor } from '../test/helpers.js';
 import { defaultLogger } from './app.js';
 import { RequestLog } from './lib/request-log.js';
 
+/** A stream that parses the JSON lines written to it into `lines`. */
+function lineCapture() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
 let ctx: TestContext;
 let dist: string;
 
@@ -133,13 +145,7 @@ describe('production and logs', () => {
   });
 
   it('logs through request.log, with the same fields, when the logger is one RequestLog cannot copy', async () => {
-    const lines: Record<string, unknown>[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-        done();
-      },
-    });
+    const { lines, stream } = lineCapture();
     // A mixin changes every line: the template could not follow it.
     const logger = { level: 'info', stream, mixin: () => ({ servico: 'api' }) };
     const logged = await createTestApp({}, { logger });
@@ -168,13 +174,7 @@ describe('production and logs', () => {
   });
 
   it('logs every request in one line with its request id, taken from X-Request-Id when well formed', async () => {
-    const lines: Record<string, unknown>[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-        done();
-      },
-    });
+    const { lines, stream } = lineCapture();
     const logged = await createTestApp({}, { logger: { level: 'info', stream } });
     try {
       await logged.app.inject({
