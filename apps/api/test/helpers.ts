@@ -61,7 +61,10 @@ export async function createTestApp(
     APP_URL: 'http://127.0.0.1:3000',
     RATES_API_URL: 'http://127.0.0.1:9/unreachable',
     PTAX_API_URL: 'http://127.0.0.1:9/unreachable',
-    HTTP_TIMEOUT_MS: '500',
+    // Local fake services answer in milliseconds, but a test run shares two cores with its other workers:
+    // the margin keeps a slow moment from failing a call that should succeed. Tests of a service that never
+    // answers set their own, shorter timeout.
+    HTTP_TIMEOUT_MS: '2000',
     RATE_LIMIT_MAX: '10000',
     AUTH_RATE_LIMIT_MAX: '10000',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),

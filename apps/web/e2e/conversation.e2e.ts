@@ -124,6 +124,11 @@ describe('conversation history', () => {
       }, theme);
       await signInWithForm(page, requester);
       const history = await openHistory(page);
+      // Every tab's label within the screen's width: none hides past the edge of a row scrolled sideways.
+      const tabs = await page
+        .getByRole('tablist')
+        .evaluate((list) => ({ scroll: list.scrollWidth, client: list.clientWidth }));
+      expect(tabs.scroll).toBeLessThanOrEqual(tabs.client);
       const atlantico = history.getByRole('region', { name: 'Atlântico Logística' });
       await atlantico.getByRole('button', { expanded: false }).click();
       await atlantico.getByText('Cco').waitFor();
@@ -132,6 +137,8 @@ describe('conversation history', () => {
       await page.screenshot({ path: path.join(shots, `conversation-${label}.png`), fullPage: true });
       // A full-page capture leaves the out-of-view e-mail frame blank: one more with it in view.
       await atlantico.locator('iframe').scrollIntoViewIfNeeded();
+      // The e-mail itself, drawn inside its sandboxed frame (not an empty box).
+      await atlantico.frameLocator('iframe').getByText('Prezados,').waitFor();
       await page.screenshot({ path: path.join(shots, `conversation-${label}-email.png`) });
       expect(errors).toEqual([]);
       await context.close();

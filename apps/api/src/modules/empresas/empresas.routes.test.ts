@@ -33,7 +33,7 @@ beforeAll(async () => {
   fake = await startFakeCnpjServer();
   ctx = await createTestApp({
     CNPJ_API_URL: fake.url,
-    HTTP_TIMEOUT_MS: '300',
+    HTTP_TIMEOUT_MS: '1000',
     ADMIN_EMAILS: 'dev@plataforma.com.br',
   });
   call = caller(ctx);
@@ -259,7 +259,7 @@ describe('onboarding when the public registry cannot confirm the CNPJ (R7)', () 
     const closed = await startFakeCnpjServer();
     const refusedUrl = closed.url;
     await closed.close();
-    const offline = await createTestApp({ CNPJ_API_URL: refusedUrl, HTTP_TIMEOUT_MS: '300' });
+    const offline = await createTestApp({ CNPJ_API_URL: refusedUrl, HTTP_TIMEOUT_MS: '1000' });
     try {
       const offlineCall = caller(offline);
       const user = await signUp(offline, 'sem-receita@importadora.com.br', 'Sem Receita');

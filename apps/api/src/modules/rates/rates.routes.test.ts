@@ -13,7 +13,7 @@ let auth: { authorization: string };
 
 beforeAll(async () => {
   fake = await startFakeRatesServer();
-  ctx = await createTestApp({ RATES_API_URL: fake.url, HTTP_TIMEOUT_MS: '300' });
+  ctx = await createTestApp({ RATES_API_URL: fake.url, HTTP_TIMEOUT_MS: '1000' });
   auth = { authorization: `Bearer ${(await registerUser(ctx, 'cambio@empresa.com.br')).token}` };
 });
 afterAll(async () => {

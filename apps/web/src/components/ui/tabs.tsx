@@ -70,7 +70,9 @@ export function Tabs({ label, items, value, defaultValue, onValueChange, classNa
               tabIndex={selected ? 0 : -1}
               onClick={() => select(index)}
               className={cn(
-                '-mb-px border-b-2 px-4 py-2.5 text-sm font-medium whitespace-nowrap transition-colors',
+                // On a phone the tabs share the row and a long label wraps (a row scrolled sideways hides a tab);
+                // from sm up each tab is as wide as its label.
+                '-mb-px min-w-0 flex-1 border-b-2 px-3 py-2.5 text-center text-sm font-medium transition-colors sm:flex-none sm:px-4 sm:whitespace-nowrap',
                 'focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-ring',
                 selected
                   ? 'border-primary text-primary-soft-fg'
