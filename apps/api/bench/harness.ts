@@ -118,21 +118,32 @@ let benchBackends: (() => Promise<string[]>) | undefined;
  * backends are counted when they are known (other work on a shared server is left out); undefined where
  * unreadable.
  */
-async function postgresCpuMs(): Promise<number | undefined> {
+/** CPU ms used so far by each of the bench's PostgreSQL backends (every postgres process without it). */
+async function postgresCpuMs(): Promise<Map<string, number> | undefined> {
   try {
     const pids =
       (await benchBackends?.()) ??
       execFileSync('pgrep', ['-u', 'postgres'], { encoding: 'utf8' }).trim().split('\n');
     const tick = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
-    let ticks = 0;
+    const used = new Map<string, number>();
     for (const pid of pids) {
       const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      ticks += Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+      used.set(pid, (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * tick);
     }
-    return ticks * tick;
+    return used;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * CPU ms the backends used between two readings: a backend opened meanwhile counts from its start, one
+ * closed meanwhile (the pool retires idle connections) drops out of both, never making the sum negative.
+ */
+function postgresCpuBetween(before: Map<string, number>, after: Map<string, number>): number {
+  let ms = 0;
+  for (const [pid, used] of after) ms += used - (before.get(pid) ?? 0);
+  return ms;
 }
 const SHOW_CPU = Boolean(process.env.BENCH_CPU);
 /** BENCH_ONLY=label,label: measure only the calls whose label contains one of these (while profiling). */
@@ -143,6 +154,17 @@ const ONLY = process.env.BENCH_ONLY?.split(',')
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
+
+/**
+ * Measured first, held to nothing: a signed-in request that reads no table, through the same stack and
+ * loop. It is this machine's floor for any call in this run, so that figures from machines of different
+ * speed can be compared (a call's p50 as a multiple of it), and it shows how much of a call is the query.
+ */
+const REFERENCE: Call = {
+  label: 'reference: GET /api/auth/me',
+  url: '/api/auth/me',
+  informative: 'no table read: the floor of this machine and run',
+};
 
 export type Call = {
   label: string;
@@ -167,13 +189,16 @@ export async function measure(
   console.log(
     `\n${'call'.padEnd(width)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  (${CLIENTS} clients × ${ROUNDS} rounds)`,
   );
-  const chosen = calls.filter(
-    (call) =>
-      !ONLY ||
-      ONLY.some((part) => call.label.includes(part)) ||
-      call.label === pages.first ||
-      call.label === pages.last,
-  );
+  const chosen = [
+    REFERENCE,
+    ...calls.filter(
+      (call) =>
+        !ONLY ||
+        ONLY.some((part) => call.label.includes(part)) ||
+        call.label === pages.first ||
+        call.label === pages.last,
+    ),
+  ];
   const loop = (call: Call, rounds: number, times?: number[]) =>
     Promise.all(
       Array.from({ length: CLIENTS }, async () => {
@@ -200,7 +225,7 @@ export async function measure(
       const perCall = (us: number) => (us / times.length).toFixed(0).padStart(5);
       cpu = `  cpu µs/call: node ${perCall(node.user + node.system)} (system ${perCall(node.system).trim()})`;
       if (pgNow !== undefined && cpu0.pg !== undefined)
-        cpu += `, postgres ${perCall((pgNow - cpu0.pg) * 1000)}`;
+        cpu += `, postgres ${perCall(postgresCpuBetween(cpu0.pg, pgNow) * 1000)}`;
     }
     times.sort((x, y) => x - y);
     const p50 = percentile(times, 50);
