@@ -113,12 +113,11 @@ function withApplicationName(url: string, name: string): string {
 let benchBackends: (() => Promise<string[]>) | undefined;
 
 /**
- * CPU time (ms) spent so far by the local PostgreSQL server's processes, from /proc (BENCH_CPU=1): with
- * process.cpuUsage() it splits a call's cost between Node and the database. Only this bench's own
+ * CPU time (ms) spent so far by each of the local PostgreSQL server's processes, from /proc (BENCH_CPU=1):
+ * with process.cpuUsage() it splits a call's cost between Node and the database. Only this bench's own
  * backends are counted when they are known (other work on a shared server is left out); undefined where
  * unreadable.
  */
-/** CPU ms used so far by each of the bench's PostgreSQL backends (every postgres process without it). */
 async function postgresCpuMs(): Promise<Map<string, number> | undefined> {
   try {
     const pids =
@@ -183,7 +182,7 @@ export async function measure(
   calls: Call[],
   pages: { first: string; last: string },
 ): Promise<boolean> {
-  const width = Math.max(...calls.map((call) => call.label.length)) + 2;
+  const width = Math.max(...[REFERENCE, ...calls].map((call) => call.label.length)) + 2;
   const results: Record<string, { p50: number; p99: number }> = {};
   let ok = true;
   console.log(
