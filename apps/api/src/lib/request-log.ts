@@ -59,8 +59,8 @@ const BATCH_DELAY_MS = 200;
  * One difference: a lone UTF-16 surrogate, which pino writes raw, is escaped here.
  *
  * Through pino, the line cost about 14 µs of the server's CPU per request under load (a child logger, the
- * generic walk over the fields, one write per line); written this way, `bench:stack` runs alternating the
- * two measured 5–10 µs less per request.
+ * generic walk over the fields, one write per line). In `bench:stack` runs alternating the two ways, this
+ * one cost 5–10 µs less per request.
  *
  * A batch is written when it reaches 16 kB, after 200 ms, when the app closes, and when the process
  * exits (synchronously): as with pino's default asynchronous stream, only a `kill -9` can lose the
