@@ -19,9 +19,9 @@ export default defineConfig({
     name: 'web-e2e',
     environment: 'node',
     include: enabled ? ['e2e/**/*.e2e.ts'] : [],
-    // CI's second pass (PostgreSQL) sets E2E_DATA_PATHS_ONLY: the accessibility sweep and the bundle
+    // CI's second pass (PostgreSQL) sets DATA_PATHS_ONLY: the accessibility sweep and the bundle
     // budget check what the browser renders and loads, which does not depend on the database engine.
-    exclude: process.env.E2E_DATA_PATHS_ONLY ? ['e2e/a11y.e2e.ts', 'e2e/bundle.e2e.ts'] : [],
+    exclude: process.env.DATA_PATHS_ONLY ? ['e2e/a11y.e2e.ts', 'e2e/bundle.e2e.ts'] : [],
     passWithNoTests: true,
     globalSetup: enabled ? ['./e2e/global-setup.ts'] : [],
     // One browser and one server on a 2-core machine: files run one after the other.

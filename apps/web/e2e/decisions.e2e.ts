@@ -325,7 +325,7 @@ describe('comparison, correction, revision and approval', () => {
     await context.close();
   });
 
-  describe.skipIf(Boolean(process.env.E2E_DATA_PATHS_ONLY))('axe and screenshots', () => {
+  describe.skipIf(Boolean(process.env.DATA_PATHS_ONLY))('axe and screenshots', () => {
     describe.each(['light', 'dark'] as const)('%s theme', (theme) => {
       it.each([
         ['desktop', { width: 1280, height: 800 }],
@@ -457,7 +457,7 @@ describe('comparison, correction, revision and approval', () => {
     await page.goto(`/quotes/${quoteId}/approve`);
     await page.getByText('Esta cotação já foi aprovada.').waitFor();
     await page.getByText(/^Aprovada para Delta Shipping \(Itajaí\) por Ana Decisão em /).waitFor();
-    if (!process.env.E2E_DATA_PATHS_ONLY) expect(await seriousViolations(page)).toEqual([]);
+    if (!process.env.DATA_PATHS_ONLY) expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'approve-done');
     expect(errors).toEqual([]);
     await context.close();

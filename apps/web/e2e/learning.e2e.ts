@@ -204,7 +204,7 @@ describe('learning from corrections', () => {
     await context.close();
   });
 
-  describe.skipIf(Boolean(process.env.E2E_DATA_PATHS_ONLY))('axe', () => {
+  describe.skipIf(Boolean(process.env.DATA_PATHS_ONLY))('axe', () => {
     it.each(['light', 'dark'] as const)(
       'the carrier’s learnt hints and their removal (%s theme)',
       async (theme) => {
