@@ -119,6 +119,33 @@ describe('carrier lists: group ids on the row, the company groups kept by versio
       }
       expect(seen, `limit ${limit}`).toEqual(whole.map((c) => c.id));
     }
+
+    // One group's pages (read from its memberships, in their index's order) give the group's whole list.
+    const grupo = (
+      await call('POST', '/api/groups', token, { nome: 'Paginado', cor: '#3B82F6' })
+    ).json() as Grupo;
+    await db.execute(sql`
+      insert into grupo_transportadores (grupo_id, transportador_id, empresa_id)
+      select ${grupo.id}, t.id, t.empresa_id from transportadores t
+      where t.empresa_id = ${empresaId} and t.deleted_at is null and t.nome <> 'Beta 0'`);
+    const members = (
+      (await call('GET', `/api/transporters?grupos=${grupo.id}`, token)).json() as Transportador[]
+    ).map((c) => c.id);
+    expect(members).toEqual(whole.filter((c) => c.nome !== 'Beta 0').map((c) => c.id));
+    for (const limit of [1, 2, 3, members.length]) {
+      const seen: string[] = [];
+      const pages = Math.ceil(members.length / limit);
+      for (let n = 1; n <= pages + 1; n++) {
+        const query = `page=${n}&limit=${limit}&grupos=${grupo.id},${grupo.id}`;
+        const response = await call('GET', `/api/transporters?${query}`, token);
+        expect(response.statusCode, response.body).toBe(200);
+        const body = response.json() as Page;
+        expect(body.total).toBe(members.length);
+        if (n > pages) expect(body.data).toEqual([]);
+        seen.push(...body.data.map((c) => c.id));
+      }
+      expect(seen, `group, limit ${limit}`).toEqual(members);
+    }
     // The farthest page a request may ask for: empty, with the total.
     const far = await call('GET', '/api/transporters?page=1000000&limit=200', token);
     expect(far.statusCode, far.body).toBe(200);

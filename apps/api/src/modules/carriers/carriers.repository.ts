@@ -152,6 +152,18 @@ const pageByGroups = (members: string) => `
   left join lateral (${rowsOf('(select m.id, m.nome_busca from m order by m.nome_busca, m.id limit $2 offset $3)')}) p on true`;
 
 /**
+ * One group's page ($4; $2 limit, $3 offset), without a search: a group's memberships are unique, so its
+ * count and its page are read from the (group, company, name) index in order, with no distinct and no
+ * sort (half the database time of `pageByGroups` for a group of 600). Prepared once per connection.
+ */
+const PAGE_ONE_GROUP = `
+  select c.total, v.versao, p.* from (select count(*)::int as total from grupo_transportadores m
+      where m.grupo_id = $4::uuid and m.empresa_id = $1) c cross join ${COUNTERS} v
+  left join lateral (${rowsOf(`(select m.transportador_id as id, m.nome_busca from grupo_transportadores m
+      where m.grupo_id = $4::uuid and m.empresa_id = $1
+      order by m.nome_busca, m.transportador_id limit $2 offset $3)`)}) p on true`;
+
+/**
  * A search's first SEARCH_COUNT_CAP + 1 matches by name, as one value of ids (by the trigram index and a
  * sort for a rare term, by walking the name index for a common one: its plan depends on the term, so it
  * is planned per call, and kept small so that planning is cheap). They are both the count and the ids
@@ -242,6 +254,14 @@ export async function listTransportadores(
           order by pick.nome_busca, pick.id) p on true`,
       values,
     );
+  } else if (filter.grupos.length > 0 && !filter.search && new Set(filter.grupos).size === 1) {
+    found = await queryRows<RawRow>(
+      db,
+      PAGE_ONE_GROUP,
+      [tenant.empresaId, page.limit, page.offset, filter.grupos[0]],
+      'carriers_page_group',
+    );
+    total = found[0]?.total ?? 0;
   } else if (filter.grupos.length > 0) {
     const values: unknown[] = [tenant.empresaId, page.limit, page.offset];
     found = await queryRows<RawRow>(
