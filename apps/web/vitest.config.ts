@@ -1,11 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-
-// CI's second pass (PostgreSQL) sets DATA_PATHS_ONLY: the unit tests render components against stubbed
-// fetch and never reach a database, and the first pass ran them already.
-const skip = Boolean(process.env.DATA_PATHS_ONLY);
-if (skip) console.log('[test] DATA_PATHS_ONLY: web unit tests ran in the first pass (no database in them).');
+import { skippedWithoutDatabase } from '../../scripts/data-paths-only';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
@@ -15,9 +11,10 @@ export default defineConfig({
     name: 'web',
     environment: 'jsdom',
     globals: true,
-    include: skip ? [] : ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
-    passWithNoTests: skip,
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     setupFiles: ['./src/testing/setup.ts'],
     restoreMocks: true,
+    // The unit tests render components against a stubbed fetch (src/testing/network.ts).
+    ...skippedWithoutDatabase('the web unit tests'),
   },
 });

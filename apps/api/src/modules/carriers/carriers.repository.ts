@@ -254,7 +254,7 @@ export async function listTransportadores(
           order by pick.nome_busca, pick.id) p on true`,
       values,
     );
-  } else if (filter.grupos.length > 0 && !filter.search && new Set(filter.grupos).size === 1) {
+  } else if (!filter.search && new Set(filter.grupos).size === 1) {
     found = await queryRows<RawRow>(
       db,
       PAGE_ONE_GROUP,
