@@ -181,25 +181,31 @@ const pageOnlyByWalk = (overdue: boolean) => `
   order by c.created_at desc, c.id desc limit $3 offset $4`;
 
 /**
- * A search reads its newest SEARCH_COUNT_CAP + 1 matches once (by the trigram index and a sort of the
- * matches for a rare term, or by walking the newest-first index for a common one; the planner chooses),
- * as one value of ids: they are both the count and the ids the page is cut from. Its plan depends on the
- * term, so it is planned per call, and it is kept to that one scan so that planning is cheap (the page's
- * rows come from SEARCH_ROWS, prepared once). Only a page beyond them (a common term paged past its first
- * hundred matches) needs pageOnlyByWalk. `(deleted_at is null) is true` keeps the partial indexes by status
- * out of its plan: the planner would AND the term's trigram candidates with every live quote of the tab's
- * statuses (50,000 of 100,000), which costs more than checking the candidates themselves. It did so in
- * some runs of `bench:quotes` only (by their statistics): 'importação máquinas 12' then cost 2.5 ms of
+ * A search's newest SEARCH_COUNT_CAP + 1 matches, read once (by the trigram index and a sort of the matches
+ * for a rare term, or by walking the newest-first index for a common one; the planner chooses): they are
+ * both the count and the rows the page ($5 limit, $6 offset) is cut from, each by its primary key, in one
+ * round trip (a query costs Node about 0.15 ms of writev on these machines, whatever its size). Its plan
+ * depends on the term, so it is planned per call. Only a page beyond them (a common term paged past its
+ * first hundred matches) needs pageOnlyByWalk. `(deleted_at is null) is true` keeps the partial indexes by
+ * status out of its plan: the planner would AND the term's trigram candidates with every live quote of the
+ * tab's statuses (50,000 of 100,000), which costs more than checking the candidates themselves. It did so
+ * in some runs of `bench:quotes` only (by their statistics): 'importação máquinas 12' then cost 2.5 ms of
  * PostgreSQL instead of 1.7 (issue #18, ADR 0014 addendum 4). A common term still walks the newest-first
  * index, which is not partial.
  */
-const searchIds = (overdue: boolean) => `
-  select coalesce(string_agg(m.id::text, ' ' order by m.created_at desc, m.id desc), '') as ids from (
+const searchPage = (overdue: boolean) => `
+  with m as materialized (
     select c.id, c.created_at from cotacoes c
     where c.empresa_id = $1 and (c.deleted_at is null) is true and c.status = any($2::text[])
       and c.busca like immutable_unaccent($3) and strpos(c.busca, immutable_unaccent($4)) > 0
       ${overdue ? OVERDUE : ''}
-    order by c.created_at desc, c.id desc limit ${SEARCH_COUNT_CAP + 1}) m`;
+    order by c.created_at desc, c.id desc limit ${SEARCH_COUNT_CAP + 1})
+  select t.total, p.* from (select count(*)::int as total from m) t
+  left join lateral (
+    select r.* from (select m.id, m.created_at from m
+      order by m.created_at desc, m.id desc limit $5 offset $6) pick
+    cross join lateral (select ${SUMMARY_COLUMNS} from cotacoes c where c.id = pick.id limit 1) r
+    order by pick.created_at desc, pick.id desc) p on true`;
 
 /**
  * The overdue quotes of the statuses ($2): their newest COUNT_CAP + 1 (by the (empresa_id, status,
@@ -217,13 +223,6 @@ const PAGE_OVERDUE = `
       order by m.created_at desc, m.id desc limit $3 offset $4) pick
     join cotacoes c on c.id = pick.id
     order by pick.created_at desc, pick.id desc) p on true`;
-
-/** The summaries of these quotes ($2, in this order) of the company ($1). */
-const SEARCH_ROWS = `
-  select ${SUMMARY_COLUMNS} from unnest($2::uuid[]) with ordinality as p(id, n)
-  join cotacoes c on c.id = p.id
-  where c.empresa_id = $1
-  order by p.n`;
 
 function statusesOf(query: ListQuotesQuery): readonly string[] {
   if (query.status) return [query.status];
@@ -247,26 +246,21 @@ export async function listQuotes(
   let total: number;
   if (query.search) {
     const { lookup, whole } = searchPatterns(query.search);
-    const [found] = await queryRows<{ ids: string }>(db, searchIds(query.vencidas), [
-      tenant.empresaId,
-      statuses,
-      lookup,
-      whole,
-    ]);
-    const ids = found?.ids ? found.ids.split(' ') : [];
-    total = ids.length;
-    let rows: QuoteSummaryRow[];
+    const values = [tenant.empresaId, statuses, lookup, whole];
+    result = await queryRows<PageRow>(db, searchPage(query.vencidas), [...values, query.limit, offset]);
+    total = result[0]?.total ?? 0;
     if (total > SEARCH_COUNT_CAP && offset + query.limit > SEARCH_COUNT_CAP + 1) {
       // A common term paged past its first matches: the count is known; only the page is left to find.
-      const values = [tenant.empresaId, statuses, query.limit, offset, lookup, whole];
-      rows = await queryRows<QuoteSummaryRow>(db, pageOnlyByWalk(query.vencidas), values);
-    } else {
-      const page = ids.slice(offset, offset + query.limit);
-      rows = page.length
-        ? await queryRows<QuoteSummaryRow>(db, SEARCH_ROWS, [tenant.empresaId, page], 'quotes_search_rows')
-        : [];
+      const rows = await queryRows<QuoteSummaryRow>(db, pageOnlyByWalk(query.vencidas), [
+        tenant.empresaId,
+        statuses,
+        query.limit,
+        offset,
+        lookup,
+        whole,
+      ]);
+      result = rows.map((row) => ({ ...row, total }));
     }
-    result = rows.map((row) => ({ ...row, total }));
   } else if (query.vencidas) {
     result = await queryRows<PageRow>(
       db,
