@@ -20,13 +20,13 @@ export const errorMessages = {
   UNAUTHENTICATED: 'Sessão inválida ou expirada. Faça login novamente.',
   FORBIDDEN: 'Você não tem permissão para realizar esta ação.',
   EMPRESA_REQUIRED: 'Usuário precisa estar vinculado a uma empresa para realizar esta ação.',
-  RATE_LIMITED: 'Muitas tentativas. Aguarde {seconds} segundos e tente novamente.',
+  RATE_LIMITED: 'Muitas tentativas. Aguarde {espera} e tente novamente.',
   REQUEST_TIMEOUT: 'A requisição demorou demais para ser processada. Tente novamente.',
   INTERNAL: 'Erro interno do servidor. Tente novamente em instantes.',
   SERVICE_UNAVAILABLE: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
   INVALID_CREDENTIALS: 'E-mail ou senha incorretos.',
   LOGIN_THROTTLED:
-    'Muitas tentativas de login nesta conta. Aguarde {seconds} segundos e tente novamente, ou entre por um dispositivo em que você já acessou o sistema.',
+    'Muitas tentativas de login nesta conta. Aguarde {espera} e tente novamente, ou entre por um dispositivo em que você já acessou o sistema.',
   EMAIL_INVALID: 'Informe um e-mail válido.',
   EMAIL_REQUIRED: 'O e-mail é obrigatório.',
   EMAIL_ALREADY_REGISTERED: 'Este e-mail já possui cadastro. Faça login para continuar.',
@@ -166,6 +166,25 @@ export function formatMessage(template: string, params?: Record<string, string |
   );
 }
 
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * A wait as a person reads it, rounded up: '1 segundo', '45 segundos', '1 minuto', '15 minutos' (up to
+ * 119 minutes), '24 horas'.
+ */
+export function waitText(seconds: number): string {
+  const whole = Math.max(1, Math.ceil(seconds));
+  if (whole < 60) return plural(whole, 'segundo', 'segundos');
+  const minutes = Math.ceil(whole / 60);
+  if (minutes < 120) return plural(minutes, 'minuto', 'minutos');
+  return plural(Math.ceil(minutes / 60), 'hora', 'horas');
+}
+
+/** The code's message; a numeric `seconds` parameter also fills `{espera}` (waitText). */
 export function errorMessage(code: ErrorCode, params?: Record<string, string | number>): string {
-  return formatMessage(errorMessages[code], params);
+  const seconds = params?.seconds;
+  return formatMessage(
+    errorMessages[code],
+    typeof seconds === 'number' ? { ...params, espera: waitText(seconds) } : params,
+  );
 }

@@ -119,7 +119,7 @@ describe('registration', () => {
     const register = await post('/api/auth/register', { email: 'pressa@empresa.com.br' });
     const resend = await post('/api/auth/resend-verification', undefined, { cookie: cookieHeader(register) });
     expect(resend.statusCode).toBe(429);
-    expect(resend.json().message).toMatch(/Aguarde \d+ segundos/);
+    expect(resend.json().message).toMatch(/Aguarde \d+ segundos e tente novamente\./);
   });
 
   it('rejects an expired code', async () => {
@@ -324,7 +324,9 @@ describe('login, sessions and logout', () => {
     expect(answers.map((a) => a.statusCode)).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
     const throttled = answers[5]!;
     expect(throttled.json()).toMatchObject({ code: 'LOGIN_THROTTLED', status: 429 });
-    expect(throttled.json().message).toMatch(/^Muitas tentativas de login nesta conta\. Aguarde 1 segundos/);
+    expect(throttled.json().message).toMatch(
+      /^Muitas tentativas de login nesta conta\. Aguarde 1 segundo e tente/,
+    );
     expect(Number(throttled.headers['retry-after'])).toBeGreaterThanOrEqual(1);
 
     // The right password from a new device waits like the attacker (seconds, not a 15-minute lock)...
