@@ -137,7 +137,8 @@ export const grupoTransportadores = pgTable(
     primaryKey({ columns: [table.grupoId, table.transportadorId] }),
     // (transportador_id, grupo_id): a carrier's groups are read from the index alone.
     index('grupo_transportadores_transportador_idx').on(table.transportadorId, table.grupoId),
-    // A group's members by name (and their count) from the index alone.
+    // A group's members by name (and their count) from the index alone; migration 0017 adds INCLUDE (busca),
+    // which drizzle's builder cannot say, so that a search within groups reads the index alone too.
     index('grupo_transportadores_grupo_nome_idx').on(
       table.grupoId,
       table.empresaId,
