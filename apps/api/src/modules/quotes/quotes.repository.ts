@@ -184,7 +184,7 @@ const pageOnlyByWalk = (overdue: boolean) => `
  * A search's newest SEARCH_COUNT_CAP + 1 matches, read once (by the trigram index and a sort of the matches
  * for a rare term, or by walking the newest-first index for a common one; the planner chooses): they are
  * both the count and the rows the page ($5 limit, $6 offset) is cut from, each by its primary key, in one
- * round trip (a query costs Node about 0.15 ms of writev on these machines, whatever its size). Its plan
+ * round trip (under ten clients each query held Node's thread 0.15–0.25 ms in writev). Its plan
  * depends on the term, so it is planned per call. Only a page beyond them (a common term paged past its
  * first hundred matches) needs pageOnlyByWalk. `(deleted_at is null) is true` keeps the partial indexes by
  * status out of its plan: the planner would AND the term's trigram candidates with every live quote of the
