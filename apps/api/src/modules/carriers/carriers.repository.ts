@@ -165,7 +165,7 @@ const PAGE_ONE_GROUP = `
 
 /**
  * A search's page ($2 limit, $3 offset after the company) in one round trip (under ten clients each query
- * held Node's thread 0.15–0.25 ms in writev, mostly yielding the core to PostgreSQL): its first SEARCH_COUNT_CAP + 1 matches by name
+ * held Node's thread 0.15–0.25 ms in writev, much of it yielding the core to PostgreSQL): its first SEARCH_COUNT_CAP + 1 matches by name
  * (by the trigram index and a sort for a rare term, by walking the name index for a common one: its plan
  * depends on the term, so it is planned per call) are both its count and the rows the page is cut from,
  * each by its primary key. `walk`: a common term paged past them, walked to its page, without a count.
