@@ -74,12 +74,21 @@ export async function startSmtpSink(
       });
     },
   });
+  /** Errors of the server other than a client going away (kept for a test to look at). */
+  const errors: Error[] = [];
+  // A client killed in the middle of a message (the crash tests' kill -9) resets its connection:
+  // smtp-server reports that as an 'error' event, which without a listener is an uncaught exception.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'ECONNRESET' || error.code === 'EPIPE') return;
+    errors.push(error);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
     controls,
+    errors,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
