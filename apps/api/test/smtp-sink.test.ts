@@ -13,8 +13,8 @@ it('a client reset in the middle of a message is not an error of the sink', asyn
     const reset = new Promise<void>((resolve) => {
       socket.on('data', (data) => {
         const reply = data.toString();
-        const next = commands.shift();
-        if (next && /^(220|250)/m.test(reply)) socket.write(`${next}\r\n`);
+        // One command per complete reply (its last line is '220 ' or '250 ', not '250-').
+        if (commands.length > 0 && /^(220|250) /m.test(reply)) socket.write(`${commands.shift()}\r\n`);
         else if (/^354/m.test(reply)) {
           socket.write('Subject: partial\r\n\r\nhalf a message');
           setTimeout(() => {

@@ -142,19 +142,19 @@ function membersOf(filter: TransportadorFilter, values: unknown[]): string {
 }
 
 /**
- * A group-filtered page ($2 limit, $3 offset after the company), with or without a search: the members are
- * read once from the memberships' (group, company, name) index and are both the count and the rows the page
- * is cut from. Its plan depends on neither the groups nor the term: prepared once per connection.
+ * A page ($2 limit, $3 offset after the company) cut from `matches` (id, nome_busca; each carrier once),
+ * which are read once into a materialized CTE and are also its count, in one round trip.
  */
-const pageByGroups = (members: string) => `
-  with m as materialized (${members})
+const countedPage = (matches: string) => `
+  with m as materialized (${matches})
   select c.total, v.versao, p.* from (select count(*)::int as total from m) c cross join ${COUNTERS} v
   left join lateral (${rowsOf('(select m.id, m.nome_busca from m order by m.nome_busca, m.id limit $2 offset $3)')}) p on true`;
 
 /**
  * One group's page ($4; $2 limit, $3 offset), without a search: a group's memberships are unique, so its
  * count and its page are read from the (group, company, name) index in order, with no distinct and no
- * sort (half the database time of `pageByGroups` for a group of 600). Prepared once per connection.
+ * sort (half the database time of `countedPage(membersOf(…))` for a group of 600). Prepared once per
+ * connection.
  */
 const PAGE_ONE_GROUP = `
   select c.total, v.versao, p.* from (select count(*)::int as total from grupo_transportadores m
@@ -165,19 +165,17 @@ const PAGE_ONE_GROUP = `
 
 /**
  * A search's page ($2 limit, $3 offset after the company) in one round trip (under ten clients each query
- * held Node's thread 0.15–0.25 ms in writev, much of it yielding the core to PostgreSQL): its first SEARCH_COUNT_CAP + 1 matches by name
- * (by the trigram index and a sort for a rare term, by walking the name index for a common one: its plan
- * depends on the term, so it is planned per call) are both its count and the rows the page is cut from,
- * each by its primary key. `walk`: a common term paged past them, walked to its page, without a count.
+ * held Node's thread 0.15–0.25 ms in writev, much of it yielding the core to PostgreSQL): its first
+ * SEARCH_COUNT_CAP + 1 matches by name (by the trigram index and a sort for a rare term, by walking the
+ * name index for a common one: its plan depends on the term, so it is planned per call) are both its count
+ * and the rows the page is cut from. `walk`: a common term paged past them, walked to its page, uncounted.
  */
 const searchPage = (where: string, walk: boolean) => {
   const matches = `select t.id, t.nome_busca from transportadores t where ${where} order by t.nome_busca, t.id`;
   return walk
     ? `select null::int as total, v.versao, p.* from ${COUNTERS} v
       left join lateral (${rowsOf(`(${matches} limit $2 offset $3)`)}) p on true`
-    : `with s as materialized (${matches} limit ${SEARCH_COUNT_CAP + 1})
-      select c.total, v.versao, p.* from (select count(*)::int as total from s) c cross join ${COUNTERS} v
-      left join lateral (${rowsOf('(select s.id, s.nome_busca from s order by s.nome_busca, s.id limit $2 offset $3)')}) p on true`;
+    : countedPage(`${matches} limit ${SEARCH_COUNT_CAP + 1}`);
 };
 
 /** A company's group as a list shows it, and its place in the order of the company's groups (by name). */
@@ -260,10 +258,12 @@ export async function listTransportadores(
     );
     total = found[0]?.total ?? 0;
   } else if (filter.grupos.length > 0) {
+    // The members, with or without a search, from the memberships' (group, company, name) index (`busca`
+    // included, migration 0017). The plan depends on neither the groups nor the term: prepared once.
     const values: unknown[] = [tenant.empresaId, page.limit, page.offset];
     found = await queryRows<RawRow>(
       db,
-      pageByGroups(membersOf(filter, values)),
+      countedPage(membersOf(filter, values)),
       values,
       filter.search ? 'carriers_page_groups_search' : 'carriers_page_groups',
     );

@@ -175,6 +175,20 @@ const pageByStatus = (count: number) => {
 };
 const PAGE_BY_STATUS = QUOTE_STATUSES.map((_, i) => pageByStatus(i + 1));
 
+/**
+ * A page (limit in $<limitParam>, offset in the next) cut from `matches` (id, created_at, newest first),
+ * which are read once into a materialized CTE and are also its count, in one round trip; each row is read
+ * by its primary key (whatever a prepared statement's generic plan guesses of the page's size).
+ */
+const countedPage = (matches: string, limitParam: number) => `
+  with m as materialized (${matches})
+  select t.total, p.* from (select count(*)::int as total from m) t
+  left join lateral (
+    select r.* from (select m.id, m.created_at from m
+      order by m.created_at desc, m.id desc limit $${limitParam} offset $${limitParam + 1}) pick
+    cross join lateral (select ${SUMMARY_COLUMNS} from cotacoes c where c.id = pick.id limit 1) r
+    order by pick.created_at desc, pick.id desc) p on true`;
+
 /** The page alone, for a search already known to match more than SEARCH_COUNT_CAP rows. */
 const pageOnlyByWalk = (overdue: boolean) => `
   select ${SUMMARY_COLUMNS} from cotacoes c where ${SEARCHED} ${overdue ? OVERDUE : ''}
@@ -193,36 +207,27 @@ const pageOnlyByWalk = (overdue: boolean) => `
  * PostgreSQL instead of 1.7 (issue #18, ADR 0014 addendum 4). A common term still walks the newest-first
  * index, which is not partial.
  */
-const searchPage = (overdue: boolean) => `
-  with m as materialized (
-    select c.id, c.created_at from cotacoes c
+const searchPage = (overdue: boolean) =>
+  countedPage(
+    `select c.id, c.created_at from cotacoes c
     where c.empresa_id = $1 and (c.deleted_at is null) is true and c.status = any($2::text[])
       and c.busca like immutable_unaccent($3) and strpos(c.busca, immutable_unaccent($4)) > 0
       ${overdue ? OVERDUE : ''}
-    order by c.created_at desc, c.id desc limit ${SEARCH_COUNT_CAP + 1})
-  select t.total, p.* from (select count(*)::int as total from m) t
-  left join lateral (
-    select r.* from (select m.id, m.created_at from m
-      order by m.created_at desc, m.id desc limit $5 offset $6) pick
-    cross join lateral (select ${SUMMARY_COLUMNS} from cotacoes c where c.id = pick.id limit 1) r
-    order by pick.created_at desc, pick.id desc) p on true`;
+    order by c.created_at desc, c.id desc limit ${SEARCH_COUNT_CAP + 1}`,
+    5,
+  );
 
 /**
  * The overdue quotes of the statuses ($2): their newest COUNT_CAP + 1 (by the (empresa_id, status,
  * prazo_resposta) index: the past deadlines of each status), counted, and the page ($3 limit, $4 offset)
  * cut from them, in one round trip. Prepared once.
  */
-const PAGE_OVERDUE = `
-  with m as materialized (
-    select c.id, c.created_at from cotacoes c
+const PAGE_OVERDUE = countedPage(
+  `select c.id, c.created_at from cotacoes c
     where c.empresa_id = $1 and c.deleted_at is null and c.status = any($2::text[]) ${OVERDUE}
-    order by c.created_at desc, c.id desc limit ${COUNT_CAP + 1})
-  select t.total, p.* from (select count(*)::int as total from m) t
-  left join lateral (
-    select ${SUMMARY_COLUMNS} from (select m.id, m.created_at from m
-      order by m.created_at desc, m.id desc limit $3 offset $4) pick
-    join cotacoes c on c.id = pick.id
-    order by pick.created_at desc, pick.id desc) p on true`;
+    order by c.created_at desc, c.id desc limit ${COUNT_CAP + 1}`,
+  3,
+);
 
 function statusesOf(query: ListQuotesQuery): readonly string[] {
   if (query.status) return [query.status];
