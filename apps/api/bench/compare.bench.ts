@@ -11,6 +11,7 @@
  * exits 1 when the comparison's p99 is above 50 ms.
  */
 import { randomUUID } from 'node:crypto';
+import { ExtractionSandbox } from '@cotacoes/extraction/sandbox';
 import {
   buildComparison,
   exchangeRateInfo,
@@ -84,6 +85,8 @@ function replyText(i: number, revision: number): string {
 
 const ptax = await startFakePtaxServer();
 const bench = await openBench('compare', { env: { PTAX_API_URL: ptax.url, HTTP_TIMEOUT_MS: '2000' } });
+// Replies' files are read in the sandbox's child processes, as the extraction job does (ADR 0022).
+const sandbox = new ExtractionSandbox({ workers: 1, timeoutMs: 60_000, heapMb: 512 });
 const { app, db } = bench;
 // See inbound.bench.ts: pg-boss looks queues up on its own connection unless its cache is filled first.
 await app.services.jobs.boss.findJobs(QUEUES.inboundExtract, { id: randomUUID() });
@@ -145,7 +148,7 @@ const ingest = async (index: number, revision: number) => {
     .build();
   const result = await app.services.inbound.ingest(raw, { source: 'imap' });
   if (!result.responseId) throw new Error(`reply ${index} was not a response: ${result.outcome}`);
-  await extractResponse(db, result.responseId);
+  await extractResponse(db, sandbox, result.responseId);
 };
 for (let i = 0; i < RESPONSES; i++) await ingest(i, 0);
 for (let i = 0; i < RESPONSES; i += REVISED_EVERY) await ingest(i, 1);
@@ -240,6 +243,7 @@ console.log(
 const ok = await measure('GET comparison', url, false);
 await measure('GET respostas', `/api/quotes/${quote!.id}/respostas`, true);
 console.log(ok ? 'RESULT: PASS' : `RESULT: comparison p99 above ${TARGET_P99_MS} ms`);
+await sandbox.close();
 await bench.close();
 await ptax.close();
 process.exit(ok ? 0 : 1);

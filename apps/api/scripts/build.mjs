@@ -1,4 +1,5 @@
-// Builds the API once for production (ADR 0014): src/server.ts and src/worker.ts bundled with the workspace
+// Builds the API once for production (ADR 0014): src/server.ts, src/worker.ts and the extraction sandbox's
+// child (ADR 0022) bundled with the workspace
 // packages (consumed as TypeScript source) into dist/ (one file each, no chunks: paths that code derives
 // from its own location stay right), npm dependencies left as imports, the SQL
 // migrations copied beside the bundle (db/client.ts finds them next to its own file).
@@ -22,7 +23,12 @@ const externalPackages = {
 const started = performance.now();
 fs.rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: { server: path.join(apiDir, 'src/server.ts'), worker: path.join(apiDir, 'src/worker.ts') },
+  entryPoints: {
+    server: path.join(apiDir, 'src/server.ts'),
+    worker: path.join(apiDir, 'src/worker.ts'),
+    // The extraction sandbox's child (ADR 0022): the pool in the bundles above forks it from beside them.
+    'extraction-child': path.join(apiDir, '../../packages/extraction/src/sandbox/extraction-child.ts'),
+  },
   outdir,
   bundle: true,
   format: 'esm',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import { ExtractionSandbox } from '@cotacoes/extraction/sandbox';
 import { DEFAULT_EXCHANGE_MARGIN } from '@cotacoes/shared';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -13,13 +14,17 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import type { AppConfig } from './config/env.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { registerDeadlineJobs } from './deadlines/deadlines.jobs.js';
+import { type DnsResolver, offlineResolver, systemResolver } from './inbound/authenticity.js';
 import { registerInboundJobs } from './inbound/inbound.jobs.js';
 import { InboundPipeline } from './inbound/pipeline.js';
+import { registerRetentionJobs } from './inbound/retention.jobs.js';
 import { registerInboundSources } from './inbound/sources/index.js';
+import { type InboundSweeper, startInboundSweeper } from './inbound/sweeper.js';
 import { JobQueue } from './jobs/queue.js';
 import { AppError } from './lib/errors.js';
 import { completedRequest, RequestLog } from './lib/request-log.js';
 import { serializerCompiler } from './lib/serializer.js';
+import { createLimits } from './lib/shared-limits.js';
 import { startMailWorker } from './mail/mail.jobs.js';
 import { Mailer } from './mail/mailer.js';
 import type { OutboxDispatcher } from './mail/outbox-dispatcher.js';
@@ -80,6 +85,8 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Poll interval of the workers, in seconds (tests use the minimum). */
   workerPollSeconds?: number;
+  /** DNS of the inbound sender checks (tests serve records from a table); default from INBOUND_DNS. */
+  dnsResolver?: DnsResolver;
 };
 
 export type Services = {
@@ -100,6 +107,8 @@ export type Services = {
   quotes: QuotesService;
   /** The one ingestion pipeline of carrier replies (src/inbound, ADR 0015). */
   inbound: InboundPipeline;
+  /** DNS of the inbound SMTP listener's sender checks (ADR 0023). */
+  dnsResolver: DnsResolver;
   responses: ResponsesService;
   decisions: DecisionsService;
   /** GET /quotes/{id}/comparison and the comparative documents (ADR 0017). */
@@ -201,6 +210,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : { kind: 'pglite', dataDir: config.DATA_DIR },
     ));
 
+  // Limiter counters and the sign-in throttle: in PostgreSQL shared by the replicas, else in memory.
+  const limits = createLimits(database, app.log);
   const jobs = new JobQueue(database, app.log, { workers: options.workers ?? false });
   const mailer = new Mailer(database.db, config, app.log, options.mailTransport);
   const sessions = new SessionService(database.db, config);
@@ -219,9 +230,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jobs,
     mailer,
     sessions,
-    auth: new AuthService(database.db, config, sessions, mailer, linkInvitedUser),
+    auth: new AuthService(database.db, config, sessions, mailer, linkInvitedUser, limits),
     oidc: new OidcService(database.db, config, linkInvitedUser),
-    passwordReset: new PasswordResetService(database.db, config, sessions, mailer),
+    passwordReset: new PasswordResetService(database.db, config, sessions, mailer, limits),
     rates,
     cnpj,
     empresas: new EmpresasService(database.db, cnpj, sessions),
@@ -229,6 +240,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transporters: new CarriersService(database.db),
     carrierImports: new CarrierImportService(database.db),
     inbound,
+    dnsResolver:
+      options.dnsResolver ??
+      (config.INBOUND_DNS === 'system' ? systemResolver(config.HTTP_TIMEOUT_MS) : offlineResolver),
     responses,
     comparison,
     quotes: new QuotesService(database.db, config, mailer),
@@ -236,11 +250,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       readResponses: (auth, cotacaoId) => responses.list(auth, cotacaoId),
       comparisonRows: async (tenant, cotacaoId) =>
         (await comparison.forQuote(tenant.empresaId, cotacaoId, DEFAULT_EXCHANGE_MARGIN)).linhas,
+      agreedComparison: (tenant, cotacaoId) =>
+        comparison.forQuote(tenant.empresaId, cotacaoId, DEFAULT_EXCHANGE_MARGIN),
     }),
   };
   app.decorate('services', services);
 
   let outbox: OutboxDispatcher | undefined;
+  let sweeper: InboundSweeper | undefined;
+  let sandbox: ExtractionSandbox | undefined;
   app.addHook('onReady', async () => {
     await sessions.start(database);
     await jobs.start();
@@ -252,14 +270,33 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         pollSeconds,
         releaseAllClaims: database.kind === 'pglite',
       });
-      await registerInboundJobs(jobs, database.db, pollSeconds);
+      sandbox = new ExtractionSandbox({
+        workers: config.EXTRACTION_WORKERS,
+        timeoutMs: config.EXTRACTION_TIMEOUT_MS,
+        heapMb: config.EXTRACTION_HEAP_MB,
+      });
+      await registerInboundJobs(jobs, database.db, sandbox, {
+        pollSeconds,
+        workers: config.EXTRACTION_WORKERS,
+        logger: app.log.child({ source: 'extraction' }),
+      });
+      sweeper = startInboundSweeper(
+        inbound,
+        app.log.child({ source: 'inbound-sweeper' }),
+        pollSeconds * 1000,
+      );
       await registerDeadlineJobs(jobs, database.db, app.log, pollSeconds);
+      await registerRetentionJobs(jobs, database.db, config.INBOUND_RETENTION_DAYS, app.log, pollSeconds);
     }
   });
   app.addHook('onClose', async () => {
+    await sweeper?.stop();
+    await inbound.drain();
     await outbox?.stop();
     await sessions.stop();
     await jobs.stop();
+    await limits.close();
+    await sandbox?.close();
     mailer.close();
     if (ownsDatabase) await database.close();
   });
@@ -277,7 +314,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     zlibOptions: { level: 6 },
   });
   await app.register(cookie);
-  await app.register(security, { config });
+  await app.register(security, { config, limits });
   await app.register(csrf, { config });
   await app.register(accessPlugin, { sessions });
   await app.register(errorHandler);
@@ -326,7 +363,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           services.comparison.forQuote(empresaId, cotacaoId, margin),
         ),
       });
-      await api.register(inboundAdminRoutes, { config, db: database.db, sources: inboundSources });
+      await api.register(inboundAdminRoutes, {
+        config,
+        db: database.db,
+        sources: inboundSources,
+        pipeline: services.inbound,
+      });
       await api.register(conversationRoutes, { conversation: new ConversationService(database.db, config) });
       await api.register(dashboardRoutes, { dashboard: new DashboardService(database.db) });
       await api.register(indicatorsRoutes, { indicators: new IndicatorsService(database.db) });

@@ -18,6 +18,10 @@ it('builds the API and the compiled server answers /api/health in production', a
   expect(bundle).not.toMatch(/from ["']@cotacoes\//);
   expect(bundle).toMatch(/from ["']fastify["']/);
   expect(fs.existsSync(path.join(apiDir, 'dist/migrations/meta/_journal.json'))).toBe(true);
+  // The extraction sandbox forks its child from beside the bundle (ADR 0022).
+  const child = fs.readFileSync(path.join(apiDir, 'dist/extraction-child.js'), 'utf8');
+  expect(child).not.toMatch(/from ["']@cotacoes\//);
+  expect(bundle).toContain('extraction-child.js');
 
   const server = startServerProcess(
     { PORT: String(await freePort()), DATA_DIR: dataDir, NODE_ENV: 'production' },

@@ -10,6 +10,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type AppConfig, parseConfig } from '../src/config/env.js';
 import { type DatabaseHandle, openDatabase, pgliteExtensions } from '../src/db/client.js';
+import type { DnsResolver } from '../src/inbound/authenticity.js';
 import type { MailTransport } from '../src/mail/transport.js';
 
 export type TestContext = {
@@ -49,7 +50,13 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; dr
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { mailTransport?: MailTransport; workers?: boolean; logger?: FastifyServerOptions['logger'] } = {},
+  options: {
+    mailTransport?: MailTransport;
+    workers?: boolean;
+    logger?: FastifyServerOptions['logger'];
+    /** DNS of the inbound sender checks; default: offline (no lookups; CI has no network). */
+    dnsResolver?: DnsResolver;
+  } = {},
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cotacoes-test-'));
   const config = parseConfig({
@@ -68,6 +75,7 @@ export async function createTestApp(
     RATE_LIMIT_MAX: '10000',
     AUTH_RATE_LIMIT_MAX: '10000',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    INBOUND_DNS: 'offline',
     ...env,
   });
   const { database, drop } = await openTestDatabase();
@@ -78,6 +86,7 @@ export async function createTestApp(
     workerPollSeconds: 0.5,
     logger: options.logger ?? false,
     mailTransport: options.mailTransport,
+    dnsResolver: options.dnsResolver,
   });
   await app.ready();
   return {

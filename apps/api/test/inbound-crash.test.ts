@@ -16,7 +16,8 @@ import { freePort, type ServerProcess, startServerProcess } from './server-proce
  * R4/R6 across a crash: 200 carrier replies arrive over the inbound SMTP listener of a real process, which
  * is killed with SIGKILL half-way and started again; the sender behaves like an MTA (a message is retried
  * until it gets 250). Every reply must be stored exactly once: one inbound message, one response version,
- * one answer counted. On PostgreSQL the process is `npm run worker` (src/worker.ts) in a fresh schema; on
+ * one answer counted. Store first (issue 29): the 250 comes once the raw message is stored; processing
+ * follows, so the kill also cuts messages stored but not processed, or in the middle of processing. On PostgreSQL the process is `npm run worker` (src/worker.ts) in a fresh schema; on
  * the embedded database it is `npm start` (src/server.ts: the only process of its data directory runs the
  * workers and the listener), killed and restarted on the same directory.
  */
@@ -42,7 +43,9 @@ async function withDatabase<T>(work: (db: Awaited<ReturnType<typeof openDatabase
     : await openDatabase({
         kind: 'pglite',
         instance: await PGlite.create(path.join(dataDir, 'pg'), {
-          loadDataDir: new Blob([fs.readFileSync(inject('pgliteTemplate'))]),
+          ...(fs.existsSync(path.join(dataDir, 'pg', 'PG_VERSION'))
+            ? {}
+            : { loadDataDir: new Blob([fs.readFileSync(inject('pgliteTemplate'))]) }),
           extensions: pgliteExtensions,
         }),
       });
@@ -91,6 +94,7 @@ type Counts = {
   answeredRecipients: number;
   maxVersion: number;
   counted: number;
+  processed: number;
 };
 
 const COUNTS = `select
@@ -99,7 +103,8 @@ const COUNTS = `select
   (select count(*)::int from respostas) as respostas,
   (select count(*)::int from cotacao_destinatarios where respondeu_em is not null) as "answeredRecipients",
   (select coalesce(max(versao), 0)::int from respostas) as "maxVersion",
-  (select coalesce(sum(respostas_recebidas), 0)::int from cotacoes) as counted`;
+  (select coalesce(sum(respostas_recebidas), 0)::int from cotacoes) as counted,
+  (select count(*)::int from inbound_messages where status = 'processada') as processed`;
 
 async function readCounts(): Promise<Counts> {
   if (databaseUrl) {
@@ -142,6 +147,8 @@ async function start(): Promise<ServerProcess> {
     DATA_DIR: dataDir,
     MAIL_REPLY_ADDRESS: REPLY_ADDRESS,
     INBOUND_SMTP_PORT: String(smtpPort),
+    // Every reply comes from 127.0.0.1, many at once: lift the per-address connection limit.
+    INBOUND_SMTP_MAX_PER_ADDRESS: '1000',
     LOG_LEVEL: 'error',
     ...(databaseUrl
       ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema }
@@ -194,6 +201,7 @@ it('stores each of 200 replies exactly once when the process is killed with SIGK
   let failedAttempts = 0;
   let acceptedBeforeKill = 0;
   let killed: Promise<void> | undefined;
+  let atKill: Counts | undefined;
   const transport = () =>
     nodemailer.createTransport({
       host: '127.0.0.1',
@@ -216,6 +224,7 @@ it('stores each of 200 replies exactly once when the process is killed with SIGK
           killed = (async () => {
             server.child.kill('SIGKILL');
             await server.exited;
+            atKill = await readCounts();
             server = await start();
           })();
         }
@@ -236,6 +245,29 @@ it('stores each of 200 replies exactly once when the process is killed with SIGK
   server.child.kill('SIGTERM');
   await server.exited;
 
+  // Store first (issue 29): a 250 means stored, not processed. What the kill left stored but unprocessed
+  // (and what a kill in the middle of processing rolled back) waits as 'pendente' for its grace period;
+  // let that period pass, and each start's first sweep takes it, a batch of 20 at least before a graceful
+  // stop: start again until nothing is pending.
+  const dueNow = () =>
+    withDatabase(async (db) => {
+      const { rows } = await db.execute<{ n: number }>(sql`
+        with due as (update inbound_messages set proxima_tentativa = now() - interval '1 second'
+          where status = 'pendente' returning 1) select count(*)::int as n from due`);
+      return rows[0]!.n;
+    });
+  const orphans = await dueNow();
+  let restarts = 0;
+  for (let pending = orphans; pending > 0 && restarts < 20; pending = await dueNow()) {
+    restarts++;
+    server = await start();
+    server.child.kill('SIGTERM');
+    await server.exited;
+  }
+  console.info(
+    `inbound crash: ${atKill!.inbound} stored and ${atKill!.processed} processed at the kill; ${orphans} pending at the end, taken in ${restarts} restart(s)`,
+  );
+
   // The kill happened half-way, with deliveries cut off (they were retried after the restart).
   expect(acceptedBeforeKill).toBe(KILL_AFTER);
   expect(failedAttempts).toBeGreaterThan(0);
@@ -247,5 +279,9 @@ it('stores each of 200 replies exactly once when the process is killed with SIGK
     answeredRecipients: REPLIES,
     maxVersion: 1,
     counted: REPLIES,
+    processed: REPLIES,
   });
-}, 120_000);
+  // At the kill, every message acknowledged so far was stored (processing may have lagged behind).
+  expect(atKill!.inbound).toBeGreaterThanOrEqual(KILL_AFTER);
+  expect(atKill!.processed).toBeLessThanOrEqual(atKill!.inbound);
+}, 300_000);

@@ -1,7 +1,7 @@
 import type { Role } from '@cotacoes/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cotacaoMensagens, transportadorDicas } from '../src/db/schema/index.js';
+import { cotacaoMensagens, inboundMessages, respostas, transportadorDicas } from '../src/db/schema/index.js';
 import { checkedTenant } from '../src/db/tenant.js';
 import { hashToken } from '../src/lib/tokens.js';
 import {
@@ -209,6 +209,21 @@ async function unmatchedIn(company: Company): Promise<string> {
   return (await ctx.app.services.inbound.ingest(raw, { source: 'imap' })).inboundId;
 }
 
+/** A message from one of `company`'s carriers, stored and failed (as a processing error leaves it). */
+async function failedIn(company: Company): Promise<string> {
+  const email = `falha-${unique()}@frete.com.br`;
+  await carrierIn(company.empresaId, email);
+  const raw = Buffer.from(
+    `From: ${email}\r\nTo: compras@importadora.com.br\r\nSubject: Tabela\r\nMessage-ID: <f${unique()}@frete.com.br>\r\n\r\nFrete 40HC USD 2.000,00\r\n`,
+  );
+  const { inboundId } = await ctx.app.services.inbound.receive(raw, { source: 'imap' });
+  await ctx.app.services.database.db
+    .update(inboundMessages)
+    .set({ status: 'falhou', tentativas: 8, erro: 'Erro inesperado ao processar a mensagem.' })
+    .where(eq(inboundMessages.id, inboundId));
+  return inboundId;
+}
+
 /** The request message recorded in a new quote's conversation (its outbox row carries the quote PDF). */
 async function requestMessageIn(company: Company): Promise<{ id: string; outboxId: string }> {
   const cotacaoId = await quoteIn(company);
@@ -307,6 +322,19 @@ const probes: Record<string, Probe> = {
     allowed: () => 404,
   },
   'GET /api/inbound/status': { request: () => ({ method: 'GET', url: '/api/inbound/status' }) },
+  'GET /api/inbound/failed': { request: () => ({ method: 'GET', url: '/api/inbound/failed' }) },
+  'POST /api/inbound/messages/:id/reprocess': {
+    request: async ({ targetCompany }) => ({
+      method: 'POST',
+      url: `/api/inbound/messages/${await failedIn(targetCompany)}/reprocess`,
+    }),
+  },
+  'POST /api/inbound/messages/:id/discard': {
+    request: async ({ targetCompany }) => ({
+      method: 'POST',
+      url: `/api/inbound/messages/${await failedIn(targetCompany)}/discard`,
+    }),
+  },
 
   'GET /api/empresas': { request: () => ({ method: 'GET', url: '/api/empresas' }) },
   'POST /api/empresas': {
@@ -614,6 +642,27 @@ const probes: Record<string, Probe> = {
         method: 'PUT',
         url: `/api/quotes/${quoteId}/respostas/${respostaId}/correcoes`,
         payload: { campo: 'preco_por_container_40', valor: 1990 },
+      };
+    },
+  },
+  'POST /api/quotes/:id/respostas/:respostaId/confirmar-remetente': {
+    request: async ({ targetCompany }) => {
+      const { quoteId, respostaId } = await quoteWithAnswerIn(targetCompany);
+      // As the pipeline leaves an answer whose sender failed the checks (ADR 0023).
+      await ctx.app.services.database.db
+        .update(respostas)
+        .set({ remetenteNaoVerificado: true })
+        .where(eq(respostas.id, respostaId));
+      return { method: 'POST', url: `/api/quotes/${quoteId}/respostas/${respostaId}/confirmar-remetente` };
+    },
+  },
+  'POST /api/quotes/:id/respostas/:respostaId/taxas': {
+    request: async ({ targetCompany }) => {
+      const { quoteId, respostaId } = await quoteWithAnswerIn(targetCompany);
+      return {
+        method: 'POST',
+        url: `/api/quotes/${quoteId}/respostas/${respostaId}/taxas`,
+        payload: { nome: 'THC', moeda: 'BRL', valor: 1450, unidade: 'CNTR', origem: 'manual' },
       };
     },
   },

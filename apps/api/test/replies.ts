@@ -42,6 +42,10 @@ export async function quoteScenario(
     carriers?: { nome: string; email: string }[];
     receiveEmailCopy?: boolean;
     label?: string;
+    /** Fields of the quote that replace the default FCL 2 × 40HC Shanghai → Santos ask. */
+    quote?: Record<string, unknown>;
+    /** Request fields set on top of the defaults (e.g. evitarArmador, tempoTransito). */
+    fields?: Record<string, unknown>;
   } = {},
 ): Promise<Scenario> {
   const label = options.label ?? `c${++counter}-${Date.now().toString(36)}`;
@@ -90,6 +94,8 @@ export async function quoteScenario(
     cargaPerigosa: false,
     itens: [{ mercadoria: 'Peças de máquinas', quantidadeVolumes: '2 contêineres 40HC', dimensoes: null }],
     destinatarios: { transportadores: carriers.map((c) => c.id), grupos: [] },
+    ...options.quote,
+    ...options.fields,
   });
   if (created.statusCode !== 201) throw new Error(`quote failed: ${created.body}`);
   const quote = created.json() as QuoteDetail;

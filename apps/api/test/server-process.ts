@@ -48,6 +48,8 @@ export function startServerProcess(
       RATES_API_URL: 'http://127.0.0.1:9',
       PTAX_API_URL: 'http://127.0.0.1:9',
       WEB_DIST_DIR: '/nonexistent',
+      // No network here: the inbound sender checks make no DNS lookup.
+      INBOUND_DNS: 'offline',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

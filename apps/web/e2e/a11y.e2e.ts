@@ -297,7 +297,7 @@ describe.each(['light', 'dark'] as const)('axe, %s theme: no serious or critical
     await check('wizard: new carrier dialog');
     await page.keyboard.press('Escape');
     await next.click();
-    await page.getByRole('region', { name: 'Corpo do e-mail (prévia)' }).waitFor();
+    await page.getByRole('textbox', { name: 'Corpo do e-mail (prévia)' }).waitFor();
     await check('wizard: revisão');
 
     await page.goto('/sent-quotes');

@@ -329,7 +329,7 @@ describe('guided tour', () => {
       await dialog.getByRole('heading', { name: title }).waitFor({ timeout: 10_000 });
       await dialog.getByRole('button', { name: /^Próximo/ }).click();
     }
-    await dialog.getByRole('heading', { name: 'Cotações enviadas' }).waitFor({ timeout: 15_000 });
+    await dialog.getByRole('heading', { name: 'Cotações enviadas' }).waitFor({ timeout: 30_000 });
     expect(await dialog.getByText('Passo 5 de 8', { exact: true }).count()).toBe(1);
     await tourSettled(page);
     await page.screenshot({ path: path.join(shots, 'tour-phone-step-5.png') });

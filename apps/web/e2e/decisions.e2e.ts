@@ -12,7 +12,8 @@ import {
   signInWithForm,
 } from './support/accounts';
 import { baseURL, dataDir, launchBrowser, openPage, uniqueEmail, waitForTitle } from './support/browser';
-import { listSentMail, waitForMail } from './support/mail';
+import { mailIdTo, replyAsCarrier } from './support/carrier-replies';
+import { waitForMail } from './support/mail';
 
 /**
  * Comparison, correction, revision and approval end to end (issue #14) against the real API: a quote goes
@@ -27,6 +28,9 @@ let browser: Browser;
 const analyst: Account = { name: 'Ana Decisão', email: uniqueEmail('ana.decisao'), password: 'Frete2026' };
 /** Replies are injected as the carriers through the local mailbox's API, which is for desenvolvedores. */
 const developer: Account = { name: 'Davi Decisões', email: developerEmails.decisions, password: 'Frete2026' };
+/** A carrier answers a captured message: the path of 'Responder como transportador' (real pipeline). */
+const replyAs = (email: string, mailId: string, texto: string) =>
+  replyAsCarrier(developer, email, mailId, texto);
 const stamp = Date.now().toString(36);
 const carriers = {
   atlantico: { nome: 'Atlântico Logística', email: `comercial@atlantico-${stamp}.com.br` },
@@ -84,37 +88,6 @@ const replies = {
       'Delta Shipping',
     ].join('\n'),
 };
-
-async function token(account: Account): Promise<string> {
-  const response = await fetch(`${baseURL()}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: account.email, password: account.password }),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
-/** The newest captured e-mail to `email` whose subject matches, as the local mailbox's message id. */
-async function mailIdTo(email: string, subject: RegExp): Promise<string> {
-  await waitForMail(dataDir(), email, subject, 30_000);
-  const mail = listSentMail(dataDir()).find(
-    (item) => subject.test(item.subject) && item.to.toLowerCase().includes(email.toLowerCase()),
-  );
-  return path.basename(mail!.file, '.eml');
-}
-
-/** A carrier answers a captured message: the same path as 'Responder como transportador' (real pipeline). */
-async function replyAs(email: string, mailId: string, texto: string): Promise<void> {
-  const form = new FormData();
-  form.append('from', email);
-  form.append('texto', texto);
-  const response = await fetch(`${baseURL()}/api/dev/mailbox/${encodeURIComponent(mailId)}/reply`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await token(developer)}` },
-    body: form,
-  });
-  if (response.status !== 201) throw new Error(`reply answered ${response.status}: ${await response.text()}`);
-}
 
 type Entry = {
   transportadorId: string;
@@ -393,7 +366,11 @@ describe('comparison, correction, revision and approval', () => {
     await signInWithForm(page, analyst);
     await page.goto(`/quotes/${quoteId}/approve`);
     await page.getByRole('heading', { level: 1, name: `Aprovar Cotação ${codigo}` }).waitFor();
-    await page.getByText('Aberta', { exact: true }).waitFor();
+    // The status as on every screen (issue 30), not the approval screen's own 'Aberta'.
+    await page
+      .getByText(/^Aguardando (Aprovação|Resposta)$/)
+      .first()
+      .waitFor();
 
     // Delta's proposal has two destinations: approving it asks which one.
     await page.getByRole('radio', { name: /^Delta Shipping/ }).check();
@@ -414,7 +391,12 @@ describe('comparison, correction, revision and approval', () => {
     await page.getByRole('button', { name: 'Aprovar', exact: true }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirmar aprovação' });
     await confirm.getByText(/Aprovar a proposta de Delta Shipping para Itajaí\?/).waitFor();
-    await confirm.getByRole('button', { name: 'Aprovar', exact: true }).click();
+    // Delta quotes no BL fee, which the others quote (issue 30): its rows are incomplete, never 'Menor
+    // custo', and the confirmation says so, names the cheapest complete proposal and asks 'mesmo assim'.
+    await confirm.getByText(/^Esta proposta está incompleta \(sem BL FEE\)/).waitFor();
+    await confirm.getByText(/^A proposta completa de menor custo é Atlântico Logística \(Santos\)/).waitFor();
+    expect(await confirm.getByText(/custa .* a menos/).count()).toBe(0);
+    await confirm.getByRole('button', { name: 'Aprovar mesmo assim' }).click();
     const success = page.getByRole('dialog', { name: 'Cotação aprovada' });
     await success.getByText('Delta Shipping foi aprovado. Você será levado às cotações enviadas.').waitFor();
     await shot(page, 'approve-success', { fullPage: false });

@@ -107,7 +107,7 @@ describe('quotation requests', () => {
     await page.getByText('Xangai, China → Santos, SP').waitFor();
     expect(await page.getByRole('textbox', { name: 'Assunto' }).inputValue()).toBe('IMP-Açúcar-2026');
     // The preview is the server's own text: each value once.
-    const preview = await page.getByRole('region', { name: 'Corpo do e-mail (prévia)' }).textContent();
+    const preview = await page.getByRole('textbox', { name: 'Corpo do e-mail (prévia)' }).inputValue();
     expect(preview).toContain('Origem: Xangai, China');
     expect(preview?.split('Xangai, China').length).toBe(2);
     // An earlier step is one click away and keeps what was typed.

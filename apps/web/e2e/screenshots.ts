@@ -34,6 +34,7 @@ const privateScreens = [
   '/empresas/users',
   '/indicadores',
   '/respostas/nao-identificadas',
+  '/respostas/com-falha',
 ];
 const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 const PASSWORD = 'Cotacao2026';

@@ -4,12 +4,13 @@ import { csvToText } from './files/csv.js';
 import { docxToText } from './files/docx.js';
 import { type ParsedEmail, parseEmail } from './files/eml.js';
 import { decodeText, detectFileKind } from './files/file-kind.js';
+import { FileLimitError } from './files/limits.js';
 import { mergeWithAttachments, tagAttachment } from './files/merge-results.js';
 import { parseMsg } from './files/msg.js';
 import { ocrImage, ocrPdf } from './files/ocr.js';
 import { pdfToText } from './files/pdf.js';
 import { spreadsheetToText } from './files/spreadsheet.js';
-import { inspectZip } from './files/zip-guard.js';
+import { inspectZip, type ZipInspection } from './files/zip-guard.js';
 import { completeWithLlm } from './llm.js';
 import type {
   ExtractFileOptions,
@@ -25,7 +26,20 @@ export const DEFAULT_LIMITS: FileLimits = {
   maxUncompressedBytes: 50 * 1024 * 1024,
   maxPdfPages: 30,
   maxAttachments: 10,
+  maxDecodedBytes: 64 * 1024 * 1024,
+  maxTextItems: 200_000,
+  maxTextChars: 8_000_000,
 };
+
+/** A zip over its limits ends the extraction (FileLimitError); a merely broken one leaves a reason. */
+function checkedZip(buffer: Uint8Array, limits: FileLimits): ZipInspection {
+  const zip = inspectZip(buffer, {
+    maxEntries: limits.maxZipEntries,
+    maxUncompressedBytes: limits.maxUncompressedBytes,
+  });
+  if (!zip.ok && zip.exceeded) throw new FileLimitError('zip', zip.reason);
+  return zip;
+}
 
 interface Extracted {
   result: ExtractionResult;
@@ -62,7 +76,12 @@ async function extractByKind(
     case 'csv':
       return fromText(csvToText(decodeText(buffer)), { ...base, sourceHint: 'excel' }, kind);
     case 'pdf': {
-      const { text } = await pdfToText(buffer, limits.maxPdfPages);
+      const { text } = await pdfToText(buffer, {
+        maxPages: limits.maxPdfPages,
+        maxDecodedBytes: limits.maxDecodedBytes,
+        maxTextItems: limits.maxTextItems,
+        maxTextChars: limits.maxTextChars,
+      });
       if (text.trim() !== '') return fromText(text, { ...base, sourceHint: 'pdf' }, kind);
       // A scanned PDF (page images only): read through OCR when it is available.
       if (opts.ocr === false)
@@ -89,10 +108,7 @@ async function extractByKind(
       return withReason(fromText(ocr.text, base, kind), 'texto lido por OCR (imagem)');
     }
     case 'docx': {
-      const zip = inspectZip(buffer, {
-        maxEntries: limits.maxZipEntries,
-        maxUncompressedBytes: limits.maxUncompressedBytes,
-      });
+      const zip = checkedZip(buffer, limits);
       if (!zip.ok) return { result: emptyResult(`documento recusado: ${zip.reason}`, kind, 'pdf'), text: '' };
       const text = docxToText(buffer, limits.maxUncompressedBytes);
       if (text === null || text.trim() === '')
@@ -105,10 +121,7 @@ async function extractByKind(
     case 'msg':
       return extractMail(parseMsg(buffer, limits.maxAttachments), kind, opts, limits, depth);
     case 'xlsx': {
-      const zip = inspectZip(buffer, {
-        maxEntries: limits.maxZipEntries,
-        maxUncompressedBytes: limits.maxUncompressedBytes,
-      });
+      const zip = checkedZip(buffer, limits);
       if (!zip.ok)
         return { result: emptyResult(`planilha recusada: ${zip.reason}`, kind, 'excel'), text: '' };
       return fromText(spreadsheetToText(buffer), { ...base, sourceHint: 'excel' }, kind);
@@ -175,6 +188,7 @@ async function extractSafely(
   try {
     return await extractByKind(buffer, kind, opts, limits, depth);
   } catch (error) {
+    if (error instanceof FileLimitError) throw error;
     const message = error instanceof Error ? error.message : String(error);
     return {
       result: emptyResult(`não foi possível ler o arquivo (${kind}): ${message.slice(0, 200)}`, kind),
@@ -186,7 +200,8 @@ async function extractSafely(
 /**
  * Extracts a freight quote from a file: .txt, .eml/.msg (with attachments), .pdf (scanned ones and
  * PNG/JPG images through OCR when tesseract is installed), .docx, .xlsx, .xls or .csv, the type being
- * read from the content. Never throws; unreadable input gives confidence 0 and a reason.
+ * read from the content. Unreadable input gives confidence 0 and a reason; a file past the limits
+ * (decoded size, text items, zip size) throws FileLimitError, since reading it is not safe.
  */
 export async function extractFromFile(
   buffer: Uint8Array,

@@ -30,6 +30,38 @@ describe('extractFromText', () => {
     expect(corpus.taxas.map((t) => t.nome)).toEqual(['BL FEE']);
   });
 
+  it('reads the fees a revision restates inline after "sem alteração" (issue 30)', () => {
+    const text = `${header('12/11/2026 09:00')}Please find our revised offer:\n\nOcean freight 40HC: USD 2,650.00\nLocal charges: sem alteração (THC BRL 1,450.00/cntr, Doc fee USD 50.00/BL, ISPS USD 15.00/cntr)\nTransit time: 32 days\n`;
+    const result = extractFromText(text);
+    expect(result.final.fretes.map((f) => [f.unidade, f.valor])).toEqual([['40HC', 2650]]);
+    expect(result.final.taxas.itens.map((t) => [t.nome, t.valor, t.moeda, t.unidade])).toEqual([
+      ['THC', 1450, 'BRL', 'CNTR'],
+      ['DOC FEE', 50, 'USD', 'BL'],
+      ['ISPS', 15, 'USD', 'CNTR'],
+    ]);
+  });
+
+  it('reads transit and free time per destination (issue 30)', () => {
+    const perLine = `${header('12/11/2026 09:00')}Segue proposta 40HC Shanghai:\n\nNavegantes: frete USD 1.390,00, THC R$ 1.300,00/cntr, 45 dias\nItapoá: frete USD 1.350,00, THC R$ 1.250,00/cntr, 43 dias\n`;
+    expect(extractFromText(perLine).final.destinos.map((d) => [d.nome, d.transit_time_dias])).toEqual([
+      ['Navegantes', 45],
+      ['Itapoá', 43],
+    ]);
+    const perColumn = `${header('12/11/2026 09:00')}Frete 40HC: Santos USD 3.050,00 / Itajaí USD 2.900,00\nTransit time: Santos 33 dias, Itajaí 36 dias\nFree time: Santos 14 dias / Itajaí 21 dias\n`;
+    expect(
+      extractFromText(perColumn).final.destinos.map((d) => [d.nome, d.transit_time_dias, d.free_time_dias]),
+    ).toEqual([
+      ['Santos', 33, 14],
+      ['Itajaí', 36, 21],
+    ]);
+  });
+
+  it('keeps the minimum of a fee ("Seguro 0,3% … min USD 50")', () => {
+    const text = `${header('12/11/2026 09:00')}Frete 40HC: USD 2.950,00\nSeguro 0,3% sobre o valor da mercadoria (min USD 50,00)\n`;
+    const seguro = extractFromText(text).final.taxas.itens.find((t) => t.nome === 'SEGURO');
+    expect(seguro).toMatchObject({ unidade: 'PERCENT', valor: 0.3, minimo: 50 });
+  });
+
   it('uses the newest offer of a revised quote and the old fees it says still apply', () => {
     const text = `${header('12/11/2026 09:00')}Revisamos o frete:\nFrete 20DC: USD 1.500,00 (antes USD 1.700,00)\nAs demais condições permanecem as mesmas.\n\nAbs,\nAna\n\nEm 05/11/2026 10:00, Ana Souza <ana@marazulcargo.com.br> escreveu:\n> Frete 20DC: USD 1.700,00\n> THC: R$ 1.400,00 por contêiner\n> Validade: 30/11/2026\n`;
     const corpus = toCorpusFormat(extractFromText(text));

@@ -1,6 +1,7 @@
 export { type CorpusFee, type CorpusFreight, type CorpusRecord, toCorpusFormat } from './corpus-format.js';
 export { DEFAULT_LIMITS, extractFromFile } from './extract-file.js';
 export { extractFromText } from './extract-text.js';
+export { FileLimitError, type FileLimitKind, isFileLimitError } from './files/limits.js';
 export { appliedHintIds } from './hints/applied.js';
 export { type CorrectionOfValue, deriveHint, type HintDraft } from './hints/derive-hint.js';
 export { FEE_UNITS, FREIGHT_UNITS, hintLabelKey } from './hints/vocabulary.js';

@@ -53,6 +53,8 @@ export interface FeeItem {
   unidade: FeeUnit;
   valor: number;
   moeda: Currency;
+  /** A minimum amount of the charge ("Seguro 0,3% min USD 50"), when the reply states one. */
+  minimo?: number;
   confidence: number;
   /** Confidence below 0.5: the analyst should check this value. */
   needsReview?: boolean;
@@ -72,6 +74,9 @@ export interface DestinationSummary {
   valorFreteUSD: number | null;
   valorFreteBRL: number | null;
   valorFreteEUR: number | null;
+  /** Transit and free time of this destination when the reply gives them per destination (issue 30). */
+  transit_time_dias?: number;
+  free_time_dias?: number;
 }
 
 export interface FinalData {
@@ -213,8 +218,15 @@ export interface FileLimits {
   maxBytes: number;
   maxZipEntries: number;
   maxUncompressedBytes: number;
+  /** Pages of a PDF read (the rest is left unread). */
   maxPdfPages: number;
   maxAttachments: number;
+  /** Bytes a PDF's text reading may decode; past it the file is refused (FileLimitError). */
+  maxDecodedBytes: number;
+  /** Pieces of positioned text read from a PDF; past it the file is refused. */
+  maxTextItems: number;
+  /** Characters read from a PDF; past it the file is refused. */
+  maxTextChars: number;
 }
 
 export interface ExtractFileOptions extends ExtractTextOptions {

@@ -27,8 +27,6 @@ export type QuoteMailInput = {
   itens: { mercadoria: string | null; quantidadeVolumes: string | null; dimensoes: string | null }[];
   observacoes: string | null;
   descricaoAdicional: string | null;
-  /** A message an API client sent as `descricaoGeral`: shown once, after the introduction. */
-  mensagem: string | null;
   createdAt: Date | null;
 };
 
@@ -36,7 +34,6 @@ export type QuoteDocument = {
   language: QuoteDocumentLanguage;
   title: string;
   intro: string[];
-  message: { label: string; text: string } | null;
   sections: { title: string; rows: [string, string][] }[];
   items: { headers: [string, string, string]; rows: [string, string, string][] };
   notes: string | null;
@@ -71,9 +68,7 @@ export function buildQuoteDocument(input: QuoteMailInput, codePending = '—'): 
     [t.avoidCarrier, value(input.evitarArmador)],
     [t.grossWeight, value(input.pesoBrutoTotal)],
     [t.goodsValue, value(input.valorMercadoria)],
-    [t.dangerousCargo, yesNo(input.cargaPerigosa)],
   ];
-  const mensagem = input.mensagem?.trim();
   return {
     language: input.language,
     title: t.title,
@@ -82,9 +77,6 @@ export function buildQuoteDocument(input: QuoteMailInput, codePending = '—'): 
       formatMessage(t.intro, { empresa: input.empresa }),
       formatMessage(t.deadline, { prazo }),
     ],
-    message: mensagem
-      ? { label: formatMessage(t.message, { nome: input.nomeSolicitante }), text: mensagem }
-      : null,
     sections: [
       {
         title: t.sectionRequest,
@@ -96,6 +88,8 @@ export function buildQuoteDocument(input: QuoteMailInput, codePending = '—'): 
           [t.fti, value(input.fti)],
           [t.freightType, input.tipoFrete],
           [t.responseDeadline, prazo],
+          // Here, not under route: a PDF/Excel request would otherwise print the route heading over it alone.
+          [t.dangerousCargo, yesNo(input.cargaPerigosa)],
         ],
       },
       { title: t.sectionRoute, rows: input.manual ? route : route.filter(([, v]) => v !== t.notInformed) },
@@ -142,7 +136,6 @@ export function renderQuoteMailText(doc: QuoteDocument, hasAttachments: boolean)
     '',
     ...intro,
     '',
-    ...(doc.message ? [doc.message.label, doc.message.text, ''] : []),
     ...sections,
     ...items,
     ...(doc.notes ? [t.sectionNotes.toUpperCase(), doc.notes, ''] : []),
@@ -155,4 +148,15 @@ export function renderQuoteMailText(doc: QuoteDocument, hasAttachments: boolean)
     ...doc.signature,
     ...(doc.footer ? ['', doc.footer] : []),
   ].join('\n');
+}
+
+/**
+ * A body the user edited in the wizard's preview (`descricaoGeral`, ADR 0025) with the quote's code in
+ * place of the placeholder the preview showed (either language's).
+ */
+export function fillQuoteCode(body: string, codigo: string): string {
+  let filled = body;
+  for (const language of Object.keys(quoteDocumentMessages) as QuoteDocumentLanguage[])
+    filled = filled.split(quoteDocumentMessages[language].codePending).join(codigo);
+  return filled;
 }

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -83,6 +84,38 @@ const envSchema = z
     /** PEM files that turn STARTTLS on for the inbound SMTP listener (both or neither). */
     INBOUND_SMTP_TLS_CERT: z.string().optional(),
     INBOUND_SMTP_TLS_KEY: z.string().optional(),
+    /**
+     * LGPD retention: the raw messages and attachments of a quote closed (approved, closed, cancelled or
+     * deleted) more than this many days ago are purged by a daily job; figures and conversation text stay.
+     */
+    INBOUND_RETENTION_DAYS: z.coerce
+      .number({ error: 'deve ser um número / must be a number' })
+      .int()
+      .min(1)
+      .max(36_500)
+      .default(365),
+    /** Child processes that read replies' files, each with a heap cap and a time limit (issue 29, ADR 0022). */
+    EXTRACTION_WORKERS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(32)
+      .default(Math.max(1, Math.min(4, os.availableParallelism()))),
+    EXTRACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+    EXTRACTION_HEAP_MB: z.coerce.number().int().min(64).max(16_384).default(512),
+    /** Connections one client address may hold open to the inbound SMTP listener at once. */
+    INBOUND_SMTP_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(5),
+    /**
+     * DNS of the inbound SMTP listener's sender checks (DKIM, SPF, DMARC; ADR 0023): `system` asks the
+     * machine's resolver; `offline` makes no lookup (the verdict stays unknown). Default: `system` with
+     * DATABASE_URL (a server deployment), `offline` with the embedded database.
+     */
+    INBOUND_DNS: z.enum(['system', 'offline']).optional(),
+    /**
+     * authserv-ids whose `Authentication-Results` header is trusted on mail read over IMAP (and webhooks):
+     * the receiving server in front of the mailbox, e.g. `mx.google.com`. Empty: no header is trusted.
+     */
+    INBOUND_TRUSTED_AUTHSERV_IDS: commaList,
     SEED_DEMO: booleanFromEnv.default(true),
     RATES_API_URL: z.url().default('https://economia.awesomeapi.com.br'),
     /** Banco Central PTAX (Olinda OData): the USD selling rate of the comparison's totals (ADR 0017). */
@@ -163,6 +196,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env) {
     APP_URL: appUrl,
     isProduction: env.NODE_ENV === 'production',
     isEmbeddedDatabase: !env.DATABASE_URL,
+    INBOUND_DNS: env.INBOUND_DNS ?? (env.DATABASE_URL ? 'system' : 'offline'),
     mailSentDir: path.join(dataDir, 'mail', 'sent'),
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET

@@ -1,3 +1,4 @@
+import { addressesIn, fieldValues, leadingMessageId, leadingStatus, withoutType } from '../lib/mail-text.js';
 import type { ParsedInbound } from './parse.js';
 
 const AUTO_SUBJECT =
@@ -44,14 +45,20 @@ export function readBounce(parsed: ParsedInbound, raw: Buffer): Bounce | null {
 
   const body = raw.subarray(0, Math.min(raw.length, 512 * 1024)).toString('utf8');
   const statusText = statusPart ? statusPart.content.toString('utf8') : body;
+  // Field by field, line by line: every pattern here runs on text the sender wrote (issue 29 item 7).
   const recipients = [
-    ...statusText.matchAll(/^(?:Final|Original)-Recipient:\s*(?:rfc822;)?\s*<?([^\s<>;]+@[^\s<>;]+)>?/gim),
-  ].map((match) => match[1]!.toLowerCase());
-  const status = /^Status:\s*([0-9.]+)/im.exec(statusText)?.[1];
-  const diagnostic = /^Diagnostic-Code:\s*(?:smtp;)?\s*(.+)$/im.exec(statusText)?.[1]?.trim();
+    ...fieldValues(statusText, 'Final-Recipient'),
+    ...fieldValues(statusText, 'Original-Recipient'),
+  ].flatMap((value) => addressesIn([withoutType(value, 'rfc822')]).slice(0, 1));
+  const status = fieldValues(statusText, 'Status').map(leadingStatus).find(Boolean);
+  const diagnostic = fieldValues(statusText, 'Diagnostic-Code')
+    .map((value) => withoutType(value, 'smtp'))
+    .find(Boolean);
   // The original's headers come back in a message/rfc822 or text/rfc822-headers part; the first
   // Message-ID in the raw report is the report's own, so read the ones after it.
-  const ids = [...body.matchAll(/^Message-ID:\s*(<[^<>\s]+>)/gim)].map((match) => match[1]!.toLowerCase());
+  const ids = fieldValues(body, 'Message-ID')
+    .map(leadingMessageId)
+    .filter((id): id is string => id !== null);
   const originalMessageIds = ids.filter((id) => id !== parsed.messageId);
   if (!report && !statusPart && recipients.length === 0 && originalMessageIds.length === 0) return null;
 

@@ -1,16 +1,28 @@
-import { appliedHintIds, extractFromFile } from '@cotacoes/extraction';
-import type { DadosExtraidos } from '@cotacoes/shared';
+import { appliedHintIds, type ExtractionResult } from '@cotacoes/extraction';
+import type { ExtractionSandbox } from '@cotacoes/extraction/sandbox';
+import {
+  cleanText,
+  cleanTextDeep,
+  type DadosExtraidos,
+  errorMessage,
+  formatMessage,
+  inboundTexts,
+} from '@cotacoes/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { inboundMessages, respostas } from '../db/schema/index.js';
 import { checkedTenant } from '../db/tenant.js';
 import { countApplications, hintsForExtraction } from '../hints/hints.repository.js';
+import { describeFailure } from './failure.js';
 
-/** Limits for the attachments of a reply (xlsx bombs, huge PDFs): refused with a reason, never a crash. */
+/**
+ * Limits for a reply and its attachments; the engine's decoded-size and text-item bounds keep their defaults.
+ * A file past them fails the response for good (ADR 0022).
+ */
 const LIMITS = { maxBytes: 25 * 1024 * 1024, maxAttachments: 20, maxPdfPages: 40 };
 
 /** Which parts of the message the figures were read from (the body and each attachment). */
-function sourcesOf(result: Awaited<ReturnType<typeof extractFromFile>>): DadosExtraidos['fontes'] {
+function sourcesOf(result: ExtractionResult): DadosExtraidos['fontes'] {
   const used = new Set<string>();
   for (const item of [...result.final.fretes, ...result.final.taxas.itens]) used.add(item.source.origin);
   const origins = new Set<string>(['body', ...result.blocks.map((block) => block.origin)]);
@@ -22,14 +34,34 @@ function sourcesOf(result: Awaited<ReturnType<typeof extractFromFile>>): DadosEx
   }));
 }
 
+/** What a job attempt knows about itself: the last attempt records a failure for good. */
+export interface ExtractionAttempt {
+  isLastAttempt: boolean;
+}
+
+/** Marks a response's extraction as failed for good, with its pt-BR reason; nothing retries it. */
+async function recordFailure(db: Database, responseId: string, reason: string): Promise<void> {
+  await db
+    .update(respostas)
+    .set({ extracao: 'falhou', extracaoErro: reason, updatedAt: new Date() })
+    .where(and(eq(respostas.id, responseId), eq(respostas.extracao, 'pendente')));
+}
+
 /**
  * The `inbound.extract` job: reads a response's message (body and attachments: PDF, XLSX, XLS, CSV,
- * attached .eml) with the extraction engine and stores the result. The engine gets the hints learnt from
- * corrections of this carrier's earlier replies in this company (ADR 0101), and the hints that changed
- * something count one more use. Idempotent: a response already extracted is left as it is, so a retried
- * job changes nothing.
+ * attached .eml) with the extraction engine and stores the result. The engine runs in the sandbox's child
+ * processes (issue 29 item 6): a file past its bounds, its time limit or its memory fails this response
+ * for good with a pt-BR reason and is never tried again; only the database's failures are retried. The
+ * engine gets the hints learnt from corrections of this carrier's earlier replies in this company
+ * (ADR 0101), and the hints that changed something count one more use. Idempotent: a response already
+ * extracted is left as it is, so a retried job changes nothing.
  */
-export async function extractResponse(db: Database, responseId: string): Promise<void> {
+export async function extractResponse(
+  db: Database,
+  sandbox: ExtractionSandbox,
+  responseId: string,
+  attempt: ExtractionAttempt = { isLastAttempt: false },
+): Promise<void> {
   const [row] = await db
     .select({
       empresaId: respostas.empresaId,
@@ -44,16 +76,31 @@ export async function extractResponse(db: Database, responseId: string): Promise
     .where(eq(respostas.id, responseId))
     .limit(1);
   if (row?.extracao !== 'pendente') return;
+  if (!row.raw) {
+    await recordFailure(db, responseId, errorMessage('INBOUND_MESSAGE_PURGED'));
+    return;
+  }
+  const raw = row.raw;
   // The tenant is the response's own company: its carrier's hints, never another company's.
   const tenant = checkedTenant(row.empresaId);
   try {
     const hints = await hintsForExtraction(db, tenant, row.transportadorId);
-    const result = await extractFromFile(row.raw, 'resposta.eml', {
+    const outcome = await sandbox.extract(raw, 'resposta.eml', {
       messageDate: row.sentAt ?? row.createdAt,
       limits: LIMITS,
       hints,
     });
-    const dados: DadosExtraidos = { ...result, fontes: sourcesOf(result) } as unknown as DadosExtraidos;
+    if (!outcome.ok) {
+      const reason =
+        outcome.failure === 'error' ? inboundTexts.extraction.unreadable : inboundTexts.extraction.tooComplex;
+      await recordFailure(db, responseId, reason);
+      return;
+    }
+    const result = outcome.result;
+    // Text read from outside (a subject, an attachment's name) as the database can hold it.
+    const dados = cleanTextDeep({ ...result, fontes: sourcesOf(result) }) as unknown as DadosExtraidos;
+    const condicoesPagamento =
+      result.final.condicoesPagamento === null ? null : cleanText(result.final.condicoesPagamento);
     await db.transaction(async (tx) => {
       const stored = await tx
         .update(respostas)
@@ -61,7 +108,7 @@ export async function extractResponse(db: Database, responseId: string): Promise
           dadosExtraidos: dados,
           extracao: 'concluida',
           extracaoErro: null,
-          condicoesPagamento: result.final.condicoesPagamento,
+          condicoesPagamento,
           prazo: result.final.transit_time_dias === null ? null : String(result.final.transit_time_dias),
           updatedAt: new Date(),
         })
@@ -70,11 +117,15 @@ export async function extractResponse(db: Database, responseId: string): Promise
       if (stored.length > 0) await countApplications(tx, tenant, appliedHintIds(result.final));
     });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    await db
-      .update(respostas)
-      .set({ extracaoErro: `Falha na extração (nova tentativa automática): ${message.slice(0, 300)}` })
-      .where(eq(respostas.id, responseId));
+    // Never the error's own text: a query error carries the statement and its values (raw SQL).
+    const erro = describeFailure(error).replace(/\.$/, '');
+    if (attempt.isLastAttempt)
+      await recordFailure(db, responseId, formatMessage(inboundTexts.extraction.gaveUp, { erro }));
+    else
+      await db
+        .update(respostas)
+        .set({ extracaoErro: formatMessage(inboundTexts.extraction.retrying, { erro }) })
+        .where(and(eq(respostas.id, responseId), eq(respostas.extracao, 'pendente')));
     throw error;
   }
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, max, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import {
   cotacaoDestinatarios,
@@ -66,11 +66,28 @@ export async function findQuoteIdByToken(
   return row;
 }
 
+/** The reply tokens of a quote (its own, for bcc, and each recipient's): the ones its conversation may show. */
+export async function replyTokensOfQuote(executor: Executor, cotacaoId: string): Promise<Set<string>> {
+  const [quote, recipients] = await Promise.all([
+    executor.select({ token: cotacoes.replyToken }).from(cotacoes).where(eq(cotacoes.id, cotacaoId)),
+    executor
+      .select({ token: cotacaoDestinatarios.replyToken })
+      .from(cotacaoDestinatarios)
+      .where(eq(cotacaoDestinatarios.cotacaoId, cotacaoId)),
+  ]);
+  return new Set([...quote, ...recipients].map((row) => row.token.toLowerCase()));
+}
+
+/** Message-IDs looked up per message to find its thread. */
+const MAX_THREAD_IDS = 100;
+
 /** The quote (and carrier thread) a message answers, from the Message-IDs it references. */
 export async function findThreadByMessageIds(
   executor: Executor,
-  ids: string[],
+  given: string[],
 ): Promise<{ cotacaoId: string; empresaId: string; transportadorId: string | null } | undefined> {
+  // The most relevant first (the caller's order): a hostile References header may hold thousands.
+  const ids = [...new Set(given)].slice(0, MAX_THREAD_IDS);
   if (ids.length === 0) return undefined;
   const [message] = await executor
     .select({
@@ -213,9 +230,15 @@ export async function lastVersion(executor: Executor, destinatarioId: string) {
   return row?.versao ?? 0;
 }
 
+/** The current version of a recipient's answer, with what its sender's verification says (ADR 0023). */
 export async function currentResponse(executor: Executor, tenant: Tenant, destinatarioId: string) {
   const [row] = await executor
-    .select({ id: respostas.id, status: respostas.status })
+    .select({
+      id: respostas.id,
+      status: respostas.status,
+      remetenteNaoVerificado: respostas.remetenteNaoVerificado,
+      remetenteConfirmadoEm: respostas.remetenteConfirmadoEm,
+    })
     .from(respostas)
     .where(
       inTenant(
@@ -355,4 +378,88 @@ export async function carrierName(executor: Executor, tenant: Tenant, transporta
     .where(inTenant(transportadores.empresaId, tenant, eq(transportadores.id, transportadorId)))
     .limit(1);
   return row?.nome ?? null;
+}
+
+/**
+ * Takes a stored message for processing inside the caller's transaction: the row is locked until the
+ * transaction ends, and skipped when another process holds it or it no longer waits for processing.
+ */
+export async function claimInbound(executor: Executor, id: string) {
+  const [row] = await executor
+    .select({
+      id: inboundMessages.id,
+      empresaId: inboundMessages.empresaId,
+      tentativas: inboundMessages.tentativas,
+      erro: inboundMessages.erro,
+    })
+    .from(inboundMessages)
+    .where(and(eq(inboundMessages.id, id), inArray(inboundMessages.status, ['pendente', 'falhou'])))
+    .for('update', { skipLocked: true })
+    .limit(1);
+  return row;
+}
+
+/** Messages whose next processing attempt is due, oldest first. */
+export async function dueInbound(executor: Executor, limit: number): Promise<string[]> {
+  const rows = await executor
+    .select({ id: inboundMessages.id })
+    .from(inboundMessages)
+    .where(
+      and(
+        inArray(inboundMessages.status, ['pendente', 'falhou']),
+        lte(inboundMessages.proximaTentativa, sql`now()`),
+      ),
+    )
+    .orderBy(asc(inboundMessages.proximaTentativa))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/** A failed attempt; a message another process has processed meanwhile is left as it is. */
+export async function recordFailure(
+  executor: Executor,
+  id: string,
+  values: { tentativas: number; erro: string; proximaTentativa: Date | null },
+): Promise<void> {
+  await executor
+    .update(inboundMessages)
+    .set({ ...values, status: 'falhou' })
+    .where(and(eq(inboundMessages.id, id), inArray(inboundMessages.status, ['pendente', 'falhou'])));
+}
+
+/**
+ * The raw bytes and the attachments of messages go ('Descartar', the retention job); the row stays
+ * (deduplication, audit) marked with `purgada_em`, and so do the conversation text and the response's
+ * extracted figures.
+ */
+export async function purgeInbound(executor: Executor, ids: string | string[]): Promise<void> {
+  const list = typeof ids === 'string' ? [ids] : ids;
+  if (list.length === 0) return;
+  await executor.delete(inboundAttachments).where(inArray(inboundAttachments.inboundMessageId, list));
+  await executor
+    .update(inboundMessages)
+    .set({ raw: null, purgadaEm: new Date() })
+    .where(inArray(inboundMessages.id, list));
+}
+
+/** Failed messages and messages stored but still waiting, for a desenvolvedor (metadata only). */
+export async function listFailed(executor: Executor, limit: number) {
+  return executor
+    .select({
+      id: inboundMessages.id,
+      status: inboundMessages.status,
+      source: inboundMessages.source,
+      fromAddress: inboundMessages.fromAddress,
+      fromName: inboundMessages.fromName,
+      subject: inboundMessages.subject,
+      tamanho: inboundMessages.tamanho,
+      tentativas: inboundMessages.tentativas,
+      erro: inboundMessages.erro,
+      proximaTentativa: inboundMessages.proximaTentativa,
+      createdAt: inboundMessages.createdAt,
+    })
+    .from(inboundMessages)
+    .where(inArray(inboundMessages.status, ['pendente', 'falhou']))
+    .orderBy(desc(inboundMessages.createdAt))
+    .limit(limit);
 }

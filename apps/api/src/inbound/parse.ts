@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { inboundTexts } from '@cotacoes/shared';
 import { type AddressObject, type Headers, type ParsedMail, simpleParser } from 'mailparser';
+import { addressesIn, withoutForeignTokens } from '../lib/mail-text.js';
 
 /** A message larger than this is kept raw with a reason, not parsed (the headers still are). */
 export const MAX_PARSE_BYTES = 25 * 1024 * 1024;
@@ -7,6 +9,14 @@ export const MAX_PARSE_BYTES = 25 * 1024 * 1024;
 export const MAX_ATTACHMENTS = 50;
 /** One attachment larger than this is not kept apart (it stays inside the raw message). */
 export const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
+/**
+ * Header bytes read per MIME part (mailparser's own limit is 1 MiB): a part with more is not parsed and the
+ * message is read from its first header bytes alone. Real mail has a few kB; parsing address lists and
+ * parameters costs about 0.5 µs a byte, so this bounds what one hostile header costs (issue 29 item 7).
+ */
+export const MAX_HEADER_BYTES = 256 * 1024;
+/** Characters of the body kept as the preview of 'Não identificadas' (read once, when processed). */
+export const PREVIEW_CHARS = 200;
 
 export type ParsedAttachment = { filename: string; contentType: string; content: Buffer };
 
@@ -62,18 +72,15 @@ function headerStrings(headers: Headers, name: string): string[] {
   );
 }
 
-function emailsIn(values: string[]): string[] {
-  return values
-    .flatMap((value) => value.match(/[^\s<>,;"']+@[^\s<>,;"']+/g) ?? [])
-    .map((v) => v.toLowerCase());
-}
-
 /** The header block of a raw message (up to the first empty line). */
 function headerPart(raw: Buffer): Buffer {
-  const limit = Math.min(raw.length, 256 * 1024);
-  const head = raw.subarray(0, limit).toString('latin1');
-  const end = head.search(/\r?\n\r?\n/);
-  return end < 0 ? raw.subarray(0, limit) : raw.subarray(0, end + 2);
+  const limit = Math.min(raw.length, MAX_HEADER_BYTES);
+  const head = raw.subarray(0, limit);
+  for (let end = head.indexOf(10); end >= 0; end = head.indexOf(10, end + 1)) {
+    const next = head[end + 1] === 13 ? end + 2 : end + 1;
+    if (head[next] === 10) return raw.subarray(0, next + 1);
+  }
+  return head;
 }
 
 function fromParsed(mail: ParsedMail, problem: string | null): ParsedInbound {
@@ -101,7 +108,7 @@ function fromParsed(mail: ParsedMail, problem: string | null): ParsedInbound {
     from: { address: sender?.address?.toLowerCase() ?? null, name: sender?.name || null },
     to: addresses(mail.to),
     cc: addresses(mail.cc),
-    deliveredTo: emailsIn([
+    deliveredTo: addressesIn([
       ...headerStrings(mail.headers, 'delivered-to'),
       ...headerStrings(mail.headers, 'x-original-to'),
     ]),
@@ -121,12 +128,20 @@ function fromParsed(mail: ParsedMail, problem: string | null): ParsedInbound {
  * alone and carries `problem`, so it can still be matched and shown, and its raw bytes are kept.
  */
 export async function parseInbound(raw: Buffer): Promise<ParsedInbound> {
-  const options = { skipImageLinks: true, skipTextToHtml: true, maxHtmlLengthToParse: 2_000_000 } as const;
+  const options = {
+    skipImageLinks: true,
+    skipTextToHtml: true,
+    maxHtmlLengthToParse: 2_000_000,
+    maxHeadSize: MAX_HEADER_BYTES,
+  } as const;
   if (raw.length <= MAX_PARSE_BYTES) {
     try {
       return fromParsed(await simpleParser(raw, options), null);
     } catch (error) {
-      const reason = `Mensagem malformada: ${error instanceof Error ? error.message.slice(0, 200) : 'erro de leitura'}`;
+      const reason =
+        (error as { code?: unknown }).code === 'EMAXLEN'
+          ? inboundTexts.problem.headerTooLarge.replace('{kb}', String(MAX_HEADER_BYTES / 1024))
+          : `Mensagem malformada: ${error instanceof Error ? error.message.slice(0, 200) : 'erro de leitura'}`;
       return readHeadersOnly(raw, reason);
     }
   }
@@ -134,7 +149,24 @@ export async function parseInbound(raw: Buffer): Promise<ParsedInbound> {
   return readHeadersOnly(raw, `Mensagem grande demais para leitura automática (${mb} MB).`);
 }
 
-async function readHeadersOnly(raw: Buffer, problem: string): Promise<ParsedInbound> {
+/**
+ * The start of a body as one line: what 'Não identificadas' shows, kept when the message is processed.
+ * No reply token is kept (the list may be shown to a company the message was not meant for).
+ */
+export function previewOf(text: string): string {
+  const line = text
+    .slice(0, PREVIEW_CHARS * 20)
+    .replace(/\s+/g, ' ')
+    .trim();
+  return withoutForeignTokens(line, new Set()).slice(0, PREVIEW_CHARS);
+}
+
+/** The header block alone (what a source needs to store a message: Message-ID, sender, subject, date). */
+export function parseInboundHeaders(raw: Buffer): Promise<ParsedInbound> {
+  return readHeadersOnly(raw, null);
+}
+
+async function readHeadersOnly(raw: Buffer, problem: string | null): Promise<ParsedInbound> {
   try {
     const parsed = fromParsed(await simpleParser(headerPart(raw)), problem);
     return { ...parsed, text: '', html: null, attachments: [] };

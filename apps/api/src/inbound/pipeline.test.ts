@@ -47,7 +47,7 @@ describe('inbound pipeline: matching and responses', () => {
       .select()
       .from(inboundMessages)
       .where(eq(inboundMessages.id, result.inboundId));
-    expect(Buffer.compare(stored!.raw, raw)).toBe(0);
+    expect(Buffer.compare(stored!.raw!, raw)).toBe(0);
     expect(stored!.matchedBy).toBe('token');
     expect(stored!.empresaId).toBe(s.empresaId);
 
@@ -315,7 +315,7 @@ describe('inbound pipeline: what is not an answer', () => {
     expect(version!.extracao).toBe('falhou');
     expect(version!.extracaoErro).toMatch(/grande demais/);
     const [stored] = await db().select().from(inboundMessages).where(eq(inboundMessages.id, large.inboundId));
-    expect(stored!.raw.length).toBe(big.length);
+    expect(stored!.raw!.length).toBe(big.length);
   }, 180_000);
 
   it('keeps attachments with their type read from the bytes', async () => {

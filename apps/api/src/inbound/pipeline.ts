@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { DadosExtraidos } from '@cotacoes/shared';
+import { cleanText, type DadosExtraidos } from '@cotacoes/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config/env.js';
 import { recordMessage } from '../conversation/conversation.repository.js';
 import type { Database, Transaction } from '../db/client.js';
-import type { InboundOutcome, InboundSource } from '../db/schema/index.js';
-import { isUniqueViolation } from '../db/sql.js';
+import type { InboundEntrada, InboundOutcome, InboundSource, InboundStatus } from '../db/schema/index.js';
 import { checkedTenant, type Tenant } from '../db/tenant.js';
 import { type JobQueue, QUEUES } from '../jobs/queue.js';
 import { writeAudit } from '../lib/audit.js';
@@ -13,8 +12,16 @@ import { AppError } from '../lib/errors.js';
 import { CONTENT_TYPES, safeFilename, sniff } from '../lib/file-type.js';
 import type { Mailer } from '../mail/mailer.js';
 import { isAutoReply, readBounce } from './classify.js';
+import { conversationCopy } from './conversation-copy.js';
+import { cleanParsed, describeFailure, failureSummary } from './failure.js';
 import * as repo from './inbound.repository.js';
-import { dedupeKeyOf, type ParsedInbound, parseInbound } from './parse.js';
+import { dedupeKeyOf, type ParsedInbound, parseInbound, parseInboundHeaders, previewOf } from './parse.js';
+import {
+  placeNewVersion,
+  recordSenderAuthentication,
+  senderAuthenticationFor,
+  unverifiedReason,
+} from './sender-confirmation.js';
 
 export type IngestInput = {
   source: InboundSource;
@@ -24,15 +31,37 @@ export type IngestInput = {
   assignedBy?: { userId: string; empresaId: string; cotacaoId: string; transportadorId: string };
   /** Values typed by the user: the response's figures, no extraction needed. */
   typedResult?: DadosExtraidos;
+  /** The SMTP session the message came in (sender verification). */
+  smtp?: InboundEntrada['smtp'];
+  /** The sender verification made by the source when it received the message. */
+  authentication?: InboundEntrada['authentication'];
 };
+
+export type ReceiveResult = { inboundId: string; duplicate: boolean };
 
 export type IngestResult = {
   inboundId: string;
   duplicate: boolean;
-  outcome: InboundOutcome;
+  status: InboundStatus;
+  /** What the message became; null while it is not processed. */
+  outcome: InboundOutcome | null;
   cotacaoId: string | null;
   responseId: string | null;
+  /** Why processing failed (pt-BR), when `status` is 'falhou'. */
+  erro: string | null;
 };
+
+/** Processing attempts before a failed message waits for a desenvolvedor ('Reprocessar' / 'Descartar'). */
+export const MAX_PROCESSING_ATTEMPTS = 8;
+/** A stored message is processed at once; the sweeper takes it only after this grace period. */
+const PENDING_GRACE_SECONDS = 10;
+
+/** The wait before the next attempt after `attempt` failures: 5 s doubling, at most 10 minutes. */
+export function retryDelayMs(attempt: number): number {
+  return Math.min(5_000 * 2 ** Math.max(0, attempt - 1), 600_000);
+}
+
+type StoredRow = NonNullable<Awaited<ReturnType<typeof repo.findInboundById>>>;
 
 type RecipientMatch = {
   kind: 'recipient';
@@ -40,12 +69,16 @@ type RecipientMatch = {
   by: 'token' | 'thread' | 'subject' | 'manual';
   /** The sender is not one of the carrier's addresses (accepted by its token or thread, flagged). */
   unknownSender: boolean;
+  /** Matched by the quote's shared (bcc) token, not the carrier's own (ADR 0023). */
+  sharedToken?: boolean;
 };
 type QuoteMatch = { kind: 'quote'; empresaId: string; cotacaoId: string; by: 'token' | 'thread' };
 type NoMatch = { kind: 'none'; empresaId: string | null };
 type Match = RecipientMatch | QuoteMatch | NoMatch;
 
 const TOKEN_PATTERN = /\+([0-9a-f]{32})@/i;
+/** Distinct reply tokens looked up per message (a hostile one may carry thousands of addresses). */
+const MAX_TOKENS_LOOKED_UP = 10;
 const CODE_PATTERN = /\bCOT-\d{4}-\d{3,}\b/i;
 const WAITING = ['AGUARDANDO_RESPOSTA', 'AGUARDANDO_APROVACAO', 'AGUARDANDO_REVISAO'];
 
@@ -71,6 +104,8 @@ function answeredAt(parsed: ParsedInbound, now: Date): Date {
  * by a hash of the bytes when there is none (R4, R6).
  */
 export class InboundPipeline {
+  private chain: Promise<void> = Promise.resolve();
+
   constructor(
     private readonly db: Database,
     private readonly config: AppConfig,
@@ -79,28 +114,78 @@ export class InboundPipeline {
     private readonly logger: FastifyBaseLogger,
   ) {}
 
+  /**
+   * Store, then process (the sources that answer a person: by hand, the local mailbox, tests): the message
+   * is committed first; a processing failure leaves it stored as 'falhou' and is returned, never thrown.
+   * An assignment by hand is checked before anything is stored (404 for another company's quote).
+   */
   async ingest(raw: Buffer, input: IngestInput): Promise<IngestResult> {
-    const parsed = await parseInbound(raw);
-    const dedupeKey = dedupeKeyOf(parsed.messageId, raw);
+    if (input.assignedBy) await this.matchAssigned(input.assignedBy);
+    const received = await this.receive(raw, input);
+    if (received.duplicate)
+      return this.resultOf(await repo.findInboundById(this.db, received.inboundId), true);
+    return this.process(received.inboundId);
+  }
+
+  /**
+   * Store first (R6): commits the raw bytes with the source's facts and status 'pendente', and nothing
+   * else; the caller acknowledges (SMTP 250, IMAP checkpoint) once this returns. Only the header block is
+   * read here, to know the Message-ID (deduplication) and what to show; every text is cleaned of what the
+   * database cannot hold. Throws only when the database cannot take the row (the source retries).
+   */
+  async receive(raw: Buffer, input: IngestInput): Promise<ReceiveResult> {
+    const head = cleanParsed(await parseInboundHeaders(raw));
+    const dedupeKey = dedupeKeyOf(head.messageId, raw);
     const existing = await repo.findInboundByKey(this.db, dedupeKey);
-    if (existing) return this.duplicateOf(existing);
-    const match = await this.match(parsed, input);
+    if (existing) return { inboundId: existing.id, duplicate: true };
+    const inboundId = await repo.insertInbound(this.db, {
+      dedupeKey,
+      source: input.source,
+      raw,
+      tamanho: raw.length,
+      status: 'pendente',
+      messageId: head.messageId,
+      fromAddress: head.from.address,
+      fromName: head.from.name,
+      subject: head.subject,
+      sentAt: head.date,
+      registradoPor: input.assignedBy?.userId ?? null,
+      entrada: entradaOf(input),
+      proximaTentativa: new Date(Date.now() + PENDING_GRACE_SECONDS * 1000),
+    });
+    if (inboundId) return { inboundId, duplicate: false };
+    const row = await repo.findInboundByKey(this.db, dedupeKey);
+    if (!row) throw new Error('inbound message vanished after a dedupe conflict');
+    return { inboundId: row.id, duplicate: true };
+  }
+
+  /**
+   * Processes a stored message: parse, match, and in one transaction (holding the row, so that two
+   * processes never apply it twice) its attachments, conversation, response version and extraction job.
+   * A failure rolls that back, counts the attempt, schedules the next one with backoff and is returned as
+   * status 'falhou' with a pt-BR reason; it never blocks another message.
+   */
+  async process(inboundId: string): Promise<IngestResult> {
+    const row = await repo.findInboundById(this.db, inboundId);
+    if (!row) throw new AppError('INBOUND_MESSAGE_NOT_FOUND');
+    if (row.status !== 'pendente' && row.status !== 'falhou') return this.resultOf(row, false);
     try {
-      return await this.db.transaction(async (tx) => {
-        const inboundId = await repo.insertInbound(tx, {
-          dedupeKey,
-          source: input.source,
-          raw,
-          tamanho: raw.length,
-          outcome: 'nao_identificada',
-          messageId: parsed.messageId,
-          fromAddress: parsed.from.address,
-          fromName: parsed.from.name,
-          subject: parsed.subject,
-          sentAt: parsed.date,
-          registradoPor: input.assignedBy?.userId ?? null,
-        });
-        if (!inboundId) return { ...(await this.duplicateAfterRace(tx, dedupeKey)) };
+      if (!row.raw) throw new AppError('INBOUND_MESSAGE_PURGED');
+      const raw = row.raw;
+      const parsed = cleanParsed(await parseInbound(raw));
+      const input = inputOf(row);
+      input.authentication = senderAuthenticationFor(
+        input.authentication,
+        parsed.headers,
+        parsed.from.address,
+        this.config,
+      );
+      const match = await this.match(parsed, input);
+      const result = await this.db.transaction(async (tx) => {
+        if (!(await repo.claimInbound(tx, inboundId))) return null;
+        // Parsed once, here: 'Não identificadas' shows this and never reads the raw bytes (issue 29 item 7).
+        await repo.updateInbound(tx, inboundId, { previa: previewOf(parsed.text) });
+        await recordSenderAuthentication(tx, inboundId, input.authentication);
         await repo.insertAttachments(
           tx,
           parsed.attachments.map((attachment) => {
@@ -117,13 +202,129 @@ export class InboundPipeline {
         );
         return this.apply(tx, inboundId, parsed, raw, match, input);
       });
+      return result ?? this.resultOf(await repo.findInboundById(this.db, inboundId), false);
     } catch (error) {
-      if (isUniqueViolation(error, 'inbound_messages_dedupe_key')) {
-        const row = await repo.findInboundByKey(this.db, dedupeKey);
-        if (row) return this.duplicateOf(row);
-      }
-      throw error;
+      return this.recordFailure(row, error);
     }
+  }
+
+  /** Processes, one at a time and after the caller moved on, what a source just stored. */
+  processSoon(inboundId: string): void {
+    this.chain = this.chain
+      .then(() => this.process(inboundId))
+      .then(
+        () => undefined,
+        (error: unknown) =>
+          this.logger.error({ inboundId, reason: failureSummary(error) }, 'inbound: processing did not run'),
+      );
+  }
+
+  /** Resolves once what `processSoon` was given has run (graceful shutdown, tests). */
+  async drain(): Promise<void> {
+    let current: Promise<void>;
+    do {
+      current = this.chain;
+      await current;
+    } while (current !== this.chain);
+  }
+
+  /**
+   * The sweeper's pass: processes the messages whose next attempt is due (stored and not processed within
+   * the grace period — e.g. the process died in between —, or failed and waiting for their backoff).
+   */
+  async sweep(limit = 20): Promise<number> {
+    const due = await repo.dueInbound(this.db, limit);
+    for (const id of due) await this.process(id);
+    return due.length;
+  }
+
+  /** 'Reprocessar' (desenvolvedor): a failed message gets a fresh series of attempts, the first one now. */
+  async reprocess(inboundId: string, userId: string): Promise<IngestResult> {
+    const row = await repo.findInboundById(this.db, inboundId);
+    if (!row || (row.status !== 'falhou' && row.status !== 'pendente'))
+      throw new AppError('INBOUND_MESSAGE_NOT_FOUND');
+    await this.db.transaction(async (tx) => {
+      await repo.updateInbound(tx, inboundId, { tentativas: 0, proximaTentativa: null });
+      await writeAudit(tx, { userId, empresaId: row.empresaId }, 'inbound.reprocessar', {
+        entity: 'inbound_message',
+        entityId: inboundId,
+        details: { status: row.status, tentativas: row.tentativas },
+      });
+    });
+    return this.process(inboundId);
+  }
+
+  /** 'Descartar' (desenvolvedor): a failed message is given up; its bytes and attachments go at once. */
+  async discard(inboundId: string, userId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const row = await repo.claimInbound(tx, inboundId);
+      if (!row) throw new AppError('INBOUND_MESSAGE_NOT_FOUND');
+      await repo.purgeInbound(tx, inboundId);
+      await repo.updateInbound(tx, inboundId, {
+        status: 'ignorada',
+        proximaTentativa: null,
+        descartadaPor: userId,
+        descartadaEm: new Date(),
+      });
+      await writeAudit(tx, { userId, empresaId: row.empresaId }, 'inbound.descartar', {
+        entity: 'inbound_message',
+        entityId: inboundId,
+        details: { tentativas: row.tentativas, erro: row.erro },
+      });
+    });
+    this.logger.info({ inboundId }, 'inbound message discarded');
+  }
+
+  private async recordFailure(row: StoredRow, error: unknown): Promise<IngestResult> {
+    const tentativas = row.tentativas + 1;
+    const erro = describeFailure(error);
+    const retry = tentativas < MAX_PROCESSING_ATTEMPTS;
+    this.logger.error(
+      {
+        inboundId: row.id,
+        tamanho: row.tamanho,
+        senderDomain: row.fromAddress ? domainOf(row.fromAddress) : null,
+        attempt: tentativas,
+        retry,
+        reason: failureSummary(error),
+      },
+      'inbound message processing failed',
+    );
+    try {
+      await repo.recordFailure(this.db, row.id, {
+        tentativas,
+        erro,
+        proximaTentativa: retry ? new Date(Date.now() + retryDelayMs(tentativas)) : null,
+      });
+    } catch (recordError) {
+      // The row stays as it was: the sweeper takes it again when its next attempt is due.
+      this.logger.error(
+        { inboundId: row.id, reason: failureSummary(recordError) },
+        'inbound: could not record a processing failure',
+      );
+    }
+    return {
+      inboundId: row.id,
+      duplicate: false,
+      status: 'falhou',
+      outcome: null,
+      cotacaoId: row.cotacaoId,
+      responseId: null,
+      erro,
+    };
+  }
+
+  private resultOf(row: StoredRow | undefined, duplicate: boolean): IngestResult {
+    if (!row) throw new AppError('INBOUND_MESSAGE_NOT_FOUND');
+    return {
+      inboundId: row.id,
+      duplicate,
+      status: row.status,
+      outcome: row.outcome,
+      cotacaoId: row.cotacaoId,
+      responseId: null,
+      erro: row.status === 'falhou' ? row.erro : null,
+    };
   }
 
   /**
@@ -138,37 +339,24 @@ export class InboundPipeline {
     const row = await repo.findInboundById(this.db, inboundId);
     const visible =
       row &&
+      row.status === 'processada' &&
       (row.outcome === 'nao_identificada' || row.outcome === 'invalida') &&
       (row.empresaId === assignment.empresaId || (row.empresaId === null && seesEveryCompany));
     if (!row || !visible || !assignment.empresaId) throw new AppError('INBOUND_MESSAGE_NOT_FOUND');
-    const parsed = await parseInbound(row.raw);
+    if (!row.raw) throw new AppError('INBOUND_MESSAGE_PURGED');
+    const raw = row.raw;
+    const parsed = cleanParsed(await parseInbound(raw));
     const match = await this.match(parsed, {
       source: row.source,
       assignedBy: { ...assignment, empresaId: assignment.empresaId },
     });
     return this.db.transaction(async (tx) => {
       await repo.updateInbound(tx, inboundId, { registradoPor: assignment.userId });
-      return this.apply(tx, inboundId, parsed, row.raw, match, {
+      return this.apply(tx, inboundId, parsed, raw, match, {
         source: row.source,
         assignedBy: { ...assignment, empresaId: assignment.empresaId! },
       });
     });
-  }
-
-  private duplicateOf(row: { id: string; outcome: InboundOutcome; cotacaoId: string | null }): IngestResult {
-    return {
-      inboundId: row.id,
-      duplicate: true,
-      outcome: row.outcome,
-      cotacaoId: row.cotacaoId,
-      responseId: null,
-    };
-  }
-
-  private async duplicateAfterRace(tx: Transaction, dedupeKey: string): Promise<IngestResult> {
-    const row = await repo.findInboundByKey(tx, dedupeKey);
-    if (!row) throw new Error('inbound message vanished after a dedupe conflict');
-    return this.duplicateOf(row);
   }
 
   // ---- matching (reads only; the company is what it finds) ----
@@ -177,9 +365,14 @@ export class InboundPipeline {
     if (input.assignedBy) return this.matchAssigned(input.assignedBy);
     const sender = parsed.from.address;
     const addresses = [...parsed.to, ...parsed.cc, ...parsed.deliveredTo, ...(input.envelopeTo ?? [])];
+    const tokens = new Set<string>();
     for (const address of addresses) {
       const token = TOKEN_PATTERN.exec(address)?.[1]?.toLowerCase();
-      if (!token) continue;
+      if (token) tokens.add(token);
+      if (tokens.size >= MAX_TOKENS_LOOKED_UP) break;
+    }
+    // The first token that names a quote wins: one message reaches one company (ADR 0016 addendum).
+    for (const token of tokens) {
       const recipient = await repo.findRecipientByToken(this.db, token);
       if (recipient)
         return {
@@ -191,7 +384,11 @@ export class InboundPipeline {
       const quote = await repo.findQuoteIdByToken(this.db, token);
       if (quote) return this.matchWithinQuote(quote.empresaId, quote.id, null, sender, 'token');
     }
-    const thread = await repo.findThreadByMessageIds(this.db, [...parsed.inReplyTo, ...parsed.references]);
+    // The parent first, then the thread from its newest end (only the first Message-IDs are looked up).
+    const thread = await repo.findThreadByMessageIds(this.db, [
+      ...parsed.inReplyTo,
+      ...[...parsed.references].reverse(),
+    ]);
     if (thread)
       return this.matchWithinQuote(
         thread.empresaId,
@@ -220,18 +417,25 @@ export class InboundPipeline {
   ): Promise<Match> {
     const recipients = await repo.recipientsOfQuote(this.db, cotacaoId);
     const bySender = sender ? recipients.find((recipient) => recipient.emails.includes(sender)) : undefined;
+    const sharedToken = by === 'token';
     if (threadCarrier) {
       const recipient = recipients.find((r) => r.transportadorId === threadCarrier);
       if (recipient)
-        return { kind: 'recipient', recipient, by, unknownSender: bySender?.id !== recipient.id };
+        return {
+          kind: 'recipient',
+          recipient,
+          by,
+          sharedToken,
+          unknownSender: bySender?.id !== recipient.id,
+        };
     }
-    if (bySender) return { kind: 'recipient', recipient: bySender, by, unknownSender: false };
+    if (bySender) return { kind: 'recipient', recipient: bySender, by, sharedToken, unknownSender: false };
     if (sender) {
       const sameDomain = recipients.filter((r) =>
         r.emails.some((email) => domainOf(email) === domainOf(sender)),
       );
       if (sameDomain.length === 1)
-        return { kind: 'recipient', recipient: sameDomain[0]!, by, unknownSender: true };
+        return { kind: 'recipient', recipient: sameDomain[0]!, by, sharedToken, unknownSender: true };
     }
     return { kind: 'quote', empresaId, cotacaoId, by };
   }
@@ -294,6 +498,8 @@ export class InboundPipeline {
     const flags: Record<string, boolean | string> = {};
     if (match.unknownSender) flags.remetenteDesconhecido = parsed.from.address ?? true;
     if (parsed.attachmentsSkipped > 0) flags.anexosIgnorados = String(parsed.attachmentsSkipped);
+    const unverified = unverifiedReason(match, input.authentication);
+    if (unverified) flags.remetenteNaoVerificado = unverified;
     const manual = match.by === 'manual';
     const outcome: InboundOutcome = bounce
       ? 'devolucao'
@@ -312,19 +518,15 @@ export class InboundPipeline {
             : parsed.problem;
 
     await repo.setAttachmentsCompany(tx, inboundId, tenant.empresaId);
+    const fromAddress = parsed.from.name
+      ? `${parsed.from.name} <${parsed.from.address ?? ''}>`
+      : (parsed.from.address ?? '');
     const message = await recordMessage(tx, tenant, {
       cotacaoId: quote.id,
       transportadorId: recipient.transportadorId,
       direction: 'received',
       tipo: outcome,
-      fromAddress: parsed.from.name
-        ? `${parsed.from.name} <${parsed.from.address ?? ''}>`
-        : (parsed.from.address ?? ''),
-      toAddresses: parsed.to,
-      ccAddresses: parsed.cc,
-      subject: parsed.subject,
-      bodyText: parsed.text,
-      bodyHtml: parsed.html,
+      ...conversationCopy(parsed, fromAddress, await repo.replyTokensOfQuote(tx, quote.id)),
       messageId: parsed.messageId,
       inboundMessageId: inboundId,
     });
@@ -341,6 +543,7 @@ export class InboundPipeline {
         message.id,
         parsed,
         input,
+        unverified !== null,
       );
     }
     await writeAudit(
@@ -379,10 +582,11 @@ export class InboundPipeline {
     mensagemId: string,
     parsed: ParsedInbound,
     input: IngestInput,
+    unverified: boolean,
   ): Promise<string> {
     const now = new Date();
     const versao = (await repo.lastVersion(tx, recipient.id)) + 1;
-    await repo.retireCurrentVersion(tx, tenant, recipient.id);
+    const placement = await placeNewVersion(tx, tenant, recipient.id, unverified);
     const typed = input.typedResult;
     const responseId = await repo.insertResponse(tx, tenant, {
       cotacaoId: quote.id,
@@ -391,6 +595,8 @@ export class InboundPipeline {
       inboundMessageId: inboundId,
       mensagemId,
       versao,
+      ...placement,
+      remetenteNaoVerificado: unverified,
       status: 'respondido',
       extracao: typed ? 'concluida' : parsed.problem ? 'falhou' : 'pendente',
       extracaoErro: typed ? null : parsed.problem,
@@ -482,11 +688,11 @@ export class InboundPipeline {
       transportadorId: affected.length === 1 ? affected[0]!.transportadorId : null,
       direction: 'received',
       tipo: 'devolucao',
-      fromAddress: parsed.from.address ?? '',
-      toAddresses: parsed.to,
-      subject: parsed.subject,
-      bodyText: parsed.text,
-      bodyHtml: parsed.html,
+      ...conversationCopy(
+        parsed,
+        parsed.from.address ?? '',
+        await repo.replyTokensOfQuote(tx, thread.cotacaoId),
+      ),
       messageId: parsed.messageId,
       inboundMessageId: inboundId,
     });
@@ -519,7 +725,13 @@ export class InboundPipeline {
       flags: Record<string, boolean | string>;
     },
   ): Promise<IngestResult> {
-    await repo.updateInbound(tx, inboundId, values);
+    await repo.updateInbound(tx, inboundId, {
+      ...values,
+      status: 'processada',
+      processadaEm: new Date(),
+      erro: null,
+      proximaTentativa: null,
+    });
     if (values.empresaId) await repo.setAttachmentsCompany(tx, inboundId, values.empresaId);
     this.logger.info(
       { inboundId, outcome: values.outcome, cotacaoId: values.cotacaoId, matchedBy: values.matchedBy },
@@ -528,9 +740,34 @@ export class InboundPipeline {
     return {
       inboundId,
       duplicate: false,
+      status: 'processada',
       outcome: values.outcome,
       cotacaoId: values.cotacaoId,
       responseId: null,
+      erro: null,
     };
   }
+}
+
+/** What is stored beside the bytes: everything `process` needs of the source, cleaned. */
+function entradaOf(input: IngestInput): InboundEntrada {
+  const entrada: InboundEntrada = {};
+  if (input.envelopeTo?.length) entrada.envelopeTo = input.envelopeTo.map(cleanText);
+  if (input.assignedBy) entrada.assignedBy = input.assignedBy;
+  if (input.typedResult) entrada.typedResult = input.typedResult as unknown as Record<string, unknown>;
+  if (input.smtp) entrada.smtp = input.smtp;
+  if (input.authentication) entrada.authentication = input.authentication;
+  return entrada;
+}
+
+function inputOf(row: StoredRow): IngestInput {
+  const { entrada } = row;
+  return {
+    source: row.source,
+    ...(entrada.envelopeTo ? { envelopeTo: entrada.envelopeTo } : {}),
+    ...(entrada.assignedBy ? { assignedBy: entrada.assignedBy } : {}),
+    ...(entrada.typedResult ? { typedResult: entrada.typedResult as unknown as DadosExtraidos } : {}),
+    ...(entrada.smtp ? { smtp: entrada.smtp } : {}),
+    ...(entrada.authentication ? { authentication: entrada.authentication } : {}),
+  };
 }

@@ -5,11 +5,25 @@ import type { DatabaseHandle, Executor } from '../db/client.js';
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
+/** One job of a batch: its data and whether this attempt is its last (retries exhausted after it). */
+export type BatchJob<T> = { data: T; isLastAttempt: boolean };
+
+export interface BatchWorkOptions {
+  /** Jobs claimed at once (one FOR UPDATE SKIP LOCKED fetch) and run concurrently. */
+  batchSize: number;
+  /** Fetch loops of this process: while one batch waits on a slow job, the other claims more. */
+  loops: number;
+  /** Idle poll; with LISTEN/NOTIFY (queues created with `notify`) a new job wakes the loops at once. */
+  pollingIntervalSeconds: number;
+}
+
 /** Outgoing mail is not a pg-boss job: the outbox dispatcher works `mail_outbox` directly (ADR 0014). */
 export const QUEUES = {
   inboundExtract: 'inbound.extract',
   /** Every minute: quotes whose answer deadline passed move on (src/deadlines, ADR 0018). */
   quoteDeadlines: 'quotes.deadlines',
+  /** Daily: raw replies of quotes closed longer than INBOUND_RETENTION_DAYS are purged (src/inbound/retention.ts). */
+  inboundRetention: 'inbound.retention',
 } as const;
 type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -28,6 +42,8 @@ export class JobQueue {
       ...(db ? { db, backend } : { connectionString, max }),
       schema,
       supervise: true,
+      // A job sent on a queue with `notify` wakes the workers at commit instead of at their next poll.
+      useListenNotify: true,
       // Cron runs in the processes that work the queues (pg-boss lets one of them send each occurrence).
       schedule: options.workers ?? false,
     });
@@ -45,6 +61,10 @@ export class JobQueue {
         retryDelayMax: 600,
         expireInSeconds: 120,
       });
+      // Queues made before issue 29 item 6 were created without `notify`: createQueue leaves them as
+      // they were. A batch of extractions may wait for the sandbox's slots: it gets longer.
+      if (name === QUEUES.inboundExtract)
+        await this.boss.updateQueue(name, { notify: true, expireInSeconds: 900 });
       await this.warmQueueCache(name);
     }
     this.started = true;
@@ -88,6 +108,42 @@ export class JobQueue {
     await this.boss.work<T>(name, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
       for (const job of jobs) await handler(job.data);
     });
+  }
+
+  /**
+   * Works a queue in batches: each loop claims up to `batchSize` jobs in one statement (SKIP LOCKED, so
+   * replicas never claim the same job) and runs them concurrently; each job completes or fails on its
+   * own (a failed one is retried with the queue's backoff). A full batch is followed by the next fetch
+   * at once.
+   */
+  async workBatch<T extends object>(
+    name: QueueName,
+    handler: (job: BatchJob<T>) => Promise<void>,
+    options: BatchWorkOptions,
+    onFailure: (error: unknown) => void,
+  ): Promise<void> {
+    const workOptions = {
+      batchSize: options.batchSize,
+      includeMetadata: true,
+      perJobResults: true,
+      localConcurrency: options.loops,
+      burstWhenBatchFull: true,
+      pollingIntervalSeconds: options.pollingIntervalSeconds,
+      notifyPollingIntervalSeconds: Math.max(options.pollingIntervalSeconds, 30),
+    } as const;
+    await this.boss.work<T, unknown, typeof workOptions>(name, workOptions, async (jobs) =>
+      Promise.all(
+        jobs.map(async (job) => {
+          try {
+            await handler({ data: job.data, isLastAttempt: job.retryCount >= job.retryLimit });
+            return { id: job.id, status: 'completed' as const };
+          } catch (error) {
+            onFailure(error);
+            return { id: job.id, status: 'failed' as const };
+          }
+        }),
+      ),
+    );
   }
 
   async stop(): Promise<void> {

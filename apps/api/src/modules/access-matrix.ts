@@ -28,6 +28,7 @@ const everyone: readonly MatrixRole[] = MATRIX_ROLES;
 const signedIn: readonly MatrixRole[] = ROLES;
 const developer: readonly MatrixRole[] = ['desenvolvedor'];
 const managers: readonly MatrixRole[] = ['desenvolvedor', 'supervisor'];
+const analysts: readonly MatrixRole[] = ['desenvolvedor', 'supervisor', 'analista'];
 const acrossCompanies: readonly Role[] = ['desenvolvedor'];
 
 /**
@@ -74,6 +75,21 @@ export const accessMatrix: Record<string, RouteRule> = {
     allow: developer,
     platformWide: true,
     note: 'the mailbox and listener every company shares (ADR 0010: one reply address): checkpoint, errors, counts only',
+  },
+  'GET /api/inbound/failed': {
+    allow: developer,
+    platformWide: true,
+    note: 'messages stored but not processed (issue 29): no company is known before processing; metadata only',
+  },
+  'POST /api/inbound/messages/:id/reprocess': {
+    allow: developer,
+    platformWide: true,
+    note: 'a failed message of the shared mailbox, processed again; the pipeline derives its company',
+  },
+  'POST /api/inbound/messages/:id/discard': {
+    allow: developer,
+    platformWide: true,
+    note: 'a failed message of the shared mailbox, given up and purged (audited)',
   },
 
   // Companies (spec 000 §6, §7)
@@ -170,6 +186,18 @@ export const accessMatrix: Record<string, RouteRule> = {
     company: true,
     target: true,
     note: 'both ids must be of the caller’s company: another company’s response under an own quote is 404',
+  },
+  'POST /api/quotes/:id/respostas/:respostaId/confirmar-remetente': {
+    allow: analysts,
+    company: true,
+    target: true,
+    note: "vouching for an unverified sender (ADR 0023) is an analyst's decision; both ids of the caller's company",
+  },
+  'POST /api/quotes/:id/respostas/:respostaId/taxas': {
+    allow: signedIn,
+    company: true,
+    target: true,
+    note: 'a fee line kept from the previous version or typed by hand (issue 30); both ids of the caller’s company',
   },
   'POST /api/quotes/:id/request-revision': { allow: signedIn, company: true, target: true },
   'POST /api/quotes/:id/approve': {

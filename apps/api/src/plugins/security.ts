@@ -6,10 +6,19 @@ import helmet from 'helmet';
 import type { AppConfig } from '../config/env.js';
 import { AppError } from '../lib/errors.js';
 import { ipRateKey, KeyedLimiter } from '../lib/rate-limiter.js';
+import {
+  BatchedSharedLimiter,
+  fastifyRateLimitStore,
+  type Limits,
+  type SyncLimiter,
+} from '../lib/shared-limits.js';
 
-/** Security headers (S11), no-store on API answers and the per-IP rate limits (S4). */
-async function securityPlugin(app: FastifyInstance, options: { config: AppConfig }) {
-  const { config } = options;
+/**
+ * Security headers (S11), no-store on API answers and the per-IP rate limits (S4), shared by every replica
+ * through PostgreSQL when `limits.shared` (issue 29, R9).
+ */
+async function securityPlugin(app: FastifyInstance, options: { config: AppConfig; limits: Limits }) {
+  const { config, limits } = options;
   // Built once: @fastify/helmet rebuilt the whole middleware (and re-parsed the CSP) on every request.
   const applySecurityHeaders = helmet({
     contentSecurityPolicy: {
@@ -50,7 +59,13 @@ async function securityPlugin(app: FastifyInstance, options: { config: AppConfig
   // The global per-IP limit of /api requests (S4), in the same hook: a synchronous counter instead of
   // @fastify/rate-limit's global hook (three promises, an IPv6 regular expression and an LRU per request;
   // ADR 0014 addendum). Routes with their own `rateLimit` are counted by the plugin alone, as before.
-  const perIp = new KeyedLimiter(config.RATE_LIMIT_MAX, 60_000, 100_000);
+  // Across replicas the counts meet in PostgreSQL in batches, never one round trip per request (ADR 0013).
+  let perIp: SyncLimiter;
+  if (limits.shared) {
+    const batched = new BatchedSharedLimiter(limits.counters, 'ip', config.RATE_LIMIT_MAX, 60_000, app.log);
+    app.addHook('onClose', async () => batched.close());
+    perIp = batched;
+  } else perIp = new KeyedLimiter(config.RATE_LIMIT_MAX, 60_000, 100_000);
   app.addHook('onRequest', (request, reply, done) => {
     const url = request.url;
     if (!url.startsWith('/api')) {
@@ -70,6 +85,8 @@ async function securityPlugin(app: FastifyInstance, options: { config: AppConfig
 
   await app.register(rateLimit, {
     global: false,
+    // Shared: one upsert per counted request in PostgreSQL; otherwise the plugin's in-process store.
+    store: limits.shared ? fastifyRateLimitStore(limits.counters) : undefined,
     // The remaining-quota headers cost every request three headers; a 429 still says when to retry.
     addHeadersOnExceeding: {
       'x-ratelimit-limit': false,

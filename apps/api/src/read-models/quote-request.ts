@@ -17,6 +17,14 @@ export async function findQuoteRequest(executor: Executor, tenant: Tenant, cotac
       descricaoGeral: cotacoes.descricaoGeral,
       descricaoAdicional: cotacoes.descricaoAdicional,
       observacoes: cotacoes.observacoes,
+      pesoBrutoTotal: cotacoes.pesoBrutoTotal,
+      valorMercadoria: cotacoes.valorMercadoria,
+      // What a proposal can break (issue 30 item 4, warnings).
+      tempoTransito: cotacoes.tempoTransito,
+      evitarRota: cotacoes.evitarRota,
+      evitarArmador: cotacoes.evitarArmador,
+      preferenciaRota: cotacoes.preferenciaRota,
+      prazoResposta: cotacoes.prazoResposta,
     })
     .from(cotacoes)
     .where(inTenant(cotacoes.empresaId, tenant, eq(cotacoes.id, cotacaoId), isNull(cotacoes.deletedAt)))

@@ -13,6 +13,8 @@ export const developerEmails = {
   conversation: 'dev.conversa@e2e.cotacoes.local',
   decisions: 'dev.decisoes@e2e.cotacoes.local',
   learning: 'dev.aprendizados@e2e.cotacoes.local',
+  warnings: 'dev.alertas@e2e.cotacoes.local',
+  carryOver: 'dev.taxas@e2e.cotacoes.local',
 } as const;
 
 export interface Account {

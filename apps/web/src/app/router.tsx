@@ -75,6 +75,10 @@ export function createRoutes(): RouteObject[] {
                   element: <ProtectedRoute requiredRole="desenvolvedor" />,
                   children: [
                     { path: paths.companies.list.path, lazy: page(() => import('./routes/companies')) },
+                    {
+                      path: paths.replies.failed.path,
+                      lazy: page(() => import('./routes/failed-messages')),
+                    },
                   ],
                 },
                 {

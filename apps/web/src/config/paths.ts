@@ -51,6 +51,7 @@ export const paths = {
   mailbox: { path: '/dev/mailbox', getHref: () => '/dev/mailbox' },
   replies: {
     unmatched: { path: '/respostas/nao-identificadas', getHref: () => '/respostas/nao-identificadas' },
+    failed: { path: '/respostas/com-falha', getHref: () => '/respostas/com-falha' },
   },
 } as const;
 

@@ -55,3 +55,10 @@ export function formatDate(value: string, invalid: string): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? invalid : dateFormat.format(date);
 }
+
+/** A file size: '812 B', '4,0 KB', '1,5 MB'. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1).replace('.', ',')} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB`;
+}

@@ -6,6 +6,7 @@ import {
   FREIGHT_LABELS,
   IGNORED_CHARGE_LABELS,
   INCLUDED_MARKERS,
+  STILL_APPLIES_MARKERS,
   SUPERSEDED_MARKERS,
 } from '../dictionary/labels.js';
 import { findCarrierMention } from '../normalise/carrier-names.js';
@@ -143,8 +144,29 @@ function classifyMain(
   return { kind: null, feeLabel: null };
 }
 
+/** "Local charges: sem alteração (THC BRL 1,450.00/cntr, Doc fee USD 50.00/BL)": the restated list. */
+const RESTATED = new RegExp(
+  String.raw`^(?<label>[^()]*?)\s*[:\-–]?\s*(?:${phraseAlternation(STILL_APPLIES_MARKERS)})\s*[:\-–]?\s*\((?<list>.+)\)\s*[.;]?\s*$`,
+  'u',
+);
+
+/**
+ * A revision that restates its unchanged charges inline keeps them: the list in parentheses is read as the
+ * charges of the label before the marker (issue 30), not dropped with the "unchanged" sentence.
+ */
+function restatedCharges(text: string): string | null {
+  const match = RESTATED.exec(foldKeepingOffsets(text));
+  if (match?.groups === undefined || match.index === undefined) return null;
+  const label = text.slice(0, match.groups.label!.length).trim();
+  const listStart = match[0].lastIndexOf(match.groups.list!);
+  const list = text.slice(listStart, listStart + match.groups.list!.length);
+  return findAmounts(list).length === 0 ? null : `${label ? `${label.replace(/[:\s]+$/, '')}: ` : ''}${list}`;
+}
+
 /** Reads the charges on one line of text: base freight and fees, with basis, currency and place hints. */
 export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
+  const restated = restatedCharges(input.text);
+  if (restated !== null) return parseChargeLine({ ...input, text: restated });
   const { text, line } = input;
   const amounts = findAmounts(text);
   if (amounts.length === 0) return [];
@@ -230,7 +252,8 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
       MINIMUM.test(sub) ||
       /(?:min|mín|minimo|mínimo|minimum|mínima|minima)\.?\s*(?:de\s+)?$/iu.test(justBefore)
     ) {
-      if (last?.kind === 'freight' && !amount.isPercent) last.minimum = amount.value;
+      // "Seguro 0,3% (min USD 50)", "Frete USD 45/WM, min USD 90": a minimum amount of the charge before it.
+      if (last !== undefined && !amount.isPercent) last.minimum = amount.value;
       return;
     }
     if (SUPERSEDED.test(subFolded) || IGNORED.test(subFolded)) return;

@@ -6,16 +6,23 @@ export interface ParsedEmail {
 }
 
 /**
+ * mailparser's options; `maxHeadSize` (passed on to its splitter, not in its types) bounds the header bytes
+ * of each MIME part as the inbound pipeline does (issue 29 item 7): a bigger part fails the parse.
+ */
+const PARSER_OPTIONS = {
+  skipImageLinks: true,
+  skipTextToHtml: true,
+  skipHtmlToText: true,
+  maxHtmlLengthToParse: 2_000_000,
+  maxHeadSize: 256 * 1024,
+};
+
+/**
  * MIME message to the text layout the engine reads (header lines, blank line, body) plus its attachments.
  * The Date header is kept as written so the sender's calendar day is the one used for relative validity.
  */
 export async function parseEmail(buffer: Uint8Array, maxAttachments: number): Promise<ParsedEmail> {
-  const mail = await simpleParser(Buffer.from(buffer), {
-    skipImageLinks: true,
-    skipTextToHtml: true,
-    skipHtmlToText: true,
-    maxHtmlLengthToParse: 2_000_000,
-  });
+  const mail = await simpleParser(Buffer.from(buffer), PARSER_OPTIONS);
   const address = (value: unknown) =>
     value === undefined || value === null
       ? ''
@@ -40,19 +47,70 @@ export async function parseEmail(buffer: Uint8Array, maxAttachments: number): Pr
   return { text: `${header.filter((l) => l !== null).join('\n')}\n\n${body}`, attachments };
 }
 
-/** Minimal HTML to text for bodies without a text part: block tags become line breaks, cells tabs. */
+/** Elements whose content is not text: dropped with their content when they are closed. */
+const SKIPPED_ELEMENTS = ['script', 'style', 'head'] as const;
+/** Closing tags that end a line, and those that end a table cell. */
+const LINE_END_TAG = /^<\/(p|div|tr|li|h\d|table|blockquote)>$/i;
+const CELL_END_TAG = /^<\/t[dh]>$/i;
+const BREAK_TAG = /^<br\s*\/?>$/i;
+
+/** `line` without spaces and tabs at the start (`start`) and at the end (`end`). */
+function trimBlanks(line: string, start: boolean, end: boolean): string {
+  let from = 0;
+  let to = line.length;
+  if (start) while (from < to && (line[from] === ' ' || line[from] === '\t')) from++;
+  if (end) while (to > from && (line[to - 1] === ' ' || line[to - 1] === '\t')) to--;
+  return line.slice(from, to);
+}
+
+/**
+ * Minimal HTML to text for bodies without a text part: block tags become line breaks, cells tabs. One pass
+ * over the HTML, no pattern that can backtrack on the sender's markup (issue 29 item 7).
+ */
 export function htmlToPlainText(html: string): string {
-  return html
-    .replace(/<(script|style|head)[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|tr|li|h\d|table|blockquote)>/gi, '\n')
-    .replace(/<\/t[dh]>/gi, '\t')
-    .replace(/<[^>]+>/g, '')
+  const lower = html.toLowerCase();
+  const parts: string[] = [];
+  /** Where a search found nothing: searching again from further on cannot find anything either. */
+  const missing = new Set<string>();
+  let index = 0;
+  let textStart = 0;
+  while (index < html.length) {
+    const open = html.indexOf('<', index);
+    if (open < 0 || missing.has('>')) break;
+    const close = html.indexOf('>', open + 1);
+    if (close < 0) {
+      missing.add('>');
+      break;
+    }
+    if (close === open + 1) {
+      index = close;
+      continue;
+    }
+    const skipped = SKIPPED_ELEMENTS.find((name) => lower.startsWith(name, open + 1));
+    if (skipped && !missing.has(skipped)) {
+      const end = lower.indexOf(`</${skipped}>`, open + 1);
+      if (end >= 0) {
+        parts.push(html.slice(textStart, open), ' ');
+        index = textStart = end + skipped.length + 3;
+        continue;
+      }
+      missing.add(skipped);
+    }
+    const tag = html.slice(open, close + 1);
+    const replacement =
+      BREAK_TAG.test(tag) || LINE_END_TAG.test(tag) ? '\n' : CELL_END_TAG.test(tag) ? '\t' : '';
+    parts.push(html.slice(textStart, open), replacement);
+    index = textStart = close + 1;
+  }
+  parts.push(html.slice(textStart));
+  const lines = parts
+    .join('')
     .replace(/&nbsp;/gi, ' ')
     .replace(/&amp;/gi, '&')
     .replace(/&lt;/gi, '<')
     .replace(/&gt;/gi, '>')
     .replace(/&quot;/gi, '"')
     .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
-    .replace(/[ \t]*\n[ \t]*/g, '\n');
+    .split('\n');
+  return lines.map((line, i) => trimBlanks(line, i > 0, i < lines.length - 1)).join('\n');
 }

@@ -1,4 +1,5 @@
 import { getDocumentProxy } from 'unpdf';
+import { checkPdfDecodedSize, FileLimitError } from './limits.js';
 
 interface PositionedText {
   text: string;
@@ -20,7 +21,7 @@ export function layoutPage(items: PositionedText[]): string {
   if (visible.length === 0) return '';
   const charWidth =
     median(visible.filter((i) => i.text.length >= 2).map((i) => i.width / i.text.length)) || 5;
-  const left = Math.min(...visible.map((i) => i.x));
+  const left = visible.reduce((min, i) => Math.min(min, i.x), Number.POSITIVE_INFINITY);
   const lineHeight = median(visible.map((i) => i.size)) || 10;
   const sorted = [...visible].sort((a, b) => b.y - a.y || a.x - b.x);
   const rows: PositionedText[][] = [];
@@ -54,23 +55,60 @@ export function layoutPage(items: PositionedText[]): string {
   return lines.join('\n');
 }
 
-/** Text of a PDF with its column layout kept; pages separated by form feeds, as text extraction tools do. */
+export interface PdfLimits {
+  maxPages: number;
+  /** Bytes the text reading may decode (Flate streams other than images), checked before pdf.js runs. */
+  maxDecodedBytes: number;
+  /** Text items (pieces of positioned text) over the pages read. */
+  maxTextItems: number;
+  /** Characters of text over the pages read. */
+  maxTextChars: number;
+}
+
+/**
+ * Text of a PDF with its column layout kept; pages separated by form feeds, as text extraction tools do.
+ * Only the first `maxPages` pages are read; a file past the decoded-size, text-item or text-size bounds
+ * throws FileLimitError (the text content is read as a stream, so the count stops pdf.js early).
+ */
 export async function pdfToText(
   buffer: Uint8Array,
-  maxPages: number,
+  limits: PdfLimits,
 ): Promise<{ text: string; pages: number }> {
+  checkPdfDecodedSize(buffer, limits.maxDecodedBytes);
   const document = await getDocumentProxy(new Uint8Array(buffer), { verbosity: 0, isEvalSupported: false });
   try {
-    const pages = Math.min(document.numPages, maxPages);
+    const pages = Math.min(document.numPages, limits.maxPages);
     const texts: string[] = [];
+    let itemCount = 0;
+    let charCount = 0;
     for (let n = 1; n <= pages; n++) {
       const page = await document.getPage(n);
-      const content = await page.getTextContent();
+      const reader = page.streamTextContent().getReader();
       const items: PositionedText[] = [];
-      for (const item of content.items) {
-        if (!('str' in item)) continue;
-        const [a = 0, b = 0, , , x = 0, y = 0] = item.transform as number[];
-        items.push({ text: item.str, x, y, width: item.width, size: Math.hypot(a, b) || item.height || 10 });
+      try {
+        for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+          for (const item of chunk.value.items) {
+            if (!('str' in item)) continue;
+            itemCount++;
+            charCount += item.str.length;
+            if (itemCount > limits.maxTextItems)
+              throw new FileLimitError('text-items', `PDF has more than ${limits.maxTextItems} text items`);
+            if (charCount > limits.maxTextChars)
+              throw new FileLimitError('text-size', `PDF has more than ${limits.maxTextChars} characters`);
+            const [a = 0, b = 0, , , x = 0, y = 0] = item.transform as number[];
+            items.push({
+              text: item.str,
+              x,
+              y,
+              width: item.width,
+              size: Math.hypot(a, b) || item.height || 10,
+            });
+          }
+        }
+      } finally {
+        // Not cancel(): pdf.js then writes to the closed stream and throws outside any promise. Destroying
+        // the document (below) stops its reading.
+        reader.releaseLock();
       }
       texts.push(layoutPage(items));
       page.cleanup();

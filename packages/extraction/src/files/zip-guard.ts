@@ -7,7 +7,8 @@ export interface ZipLimits {
 
 export type ZipInspection =
   | { ok: true; entries: number; uncompressed: number }
-  | { ok: false; reason: string };
+  /** `exceeded`: over a limit (too many entries or bytes, an entry inflating past what it declares). */
+  | { ok: false; reason: string; exceeded?: true };
 
 const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
@@ -32,7 +33,7 @@ export function inspectZip(buffer: Uint8Array, limits: ZipLimits): ZipInspection
   if (entries === 0xffff || directoryOffset === 0xffffffff)
     return { ok: false, reason: 'zip64 não suportado' };
   if (entries > limits.maxEntries)
-    return { ok: false, reason: `zip com ${entries} entradas (limite ${limits.maxEntries})` };
+    return { ok: false, reason: `zip com ${entries} entradas (limite ${limits.maxEntries})`, exceeded: true };
   let offset = directoryOffset;
   let declared = 0;
   const located: Array<{ local: number; method: number; compressed: number; size: number }> = [];
@@ -49,7 +50,11 @@ export function inspectZip(buffer: Uint8Array, limits: ZipLimits): ZipInspection
     const local = view.getUint32(offset + 42, true);
     declared += size;
     if (declared > limits.maxUncompressedBytes) {
-      return { ok: false, reason: `zip descompactaria mais de ${limits.maxUncompressedBytes} bytes` };
+      return {
+        ok: false,
+        reason: `zip descompactaria mais de ${limits.maxUncompressedBytes} bytes`,
+        exceeded: true,
+      };
     }
     located.push({ local, method, compressed, size });
     offset += 46 + nameLength + extraLength + commentLength;
@@ -64,9 +69,13 @@ export function inspectZip(buffer: Uint8Array, limits: ZipLimits): ZipInspection
     const data = buffer.subarray(start, Math.min(buffer.length, start + entry.compressed));
     try {
       const inflated = inflateRawSync(data, { maxOutputLength: entry.size + 1 });
-      if (inflated.length > entry.size) return { ok: false, reason: 'entrada do zip maior do que declara' };
-    } catch {
-      return { ok: false, reason: 'entrada do zip corrompida ou maior do que declara' };
+      if (inflated.length > entry.size)
+        return { ok: false, reason: 'entrada do zip maior do que declara', exceeded: true };
+    } catch (error) {
+      // maxOutputLength reached: an entry that inflates past what it declares (a bomb), not a broken one.
+      if (error instanceof RangeError)
+        return { ok: false, reason: 'entrada do zip maior do que declara', exceeded: true };
+      return { ok: false, reason: 'entrada do zip corrompida' };
     }
   }
   return { ok: true, entries, uncompressed: declared };

@@ -212,6 +212,7 @@ export function resolveFees(
         confidence: candidate.confidence,
         source: sourceOf(candidate),
       };
+      if (candidate.minimum !== null) item.minimo = candidate.minimum;
       if (dicas) item.dicas = dicas;
       items.push(item);
     }

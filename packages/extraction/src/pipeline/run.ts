@@ -26,6 +26,7 @@ import type {
 import { analyseScope, type ScopeAnalysis } from './analyse-scope.js';
 import { buildBlocks } from './build-blocks.js';
 import { buildFinal } from './build-final.js';
+import { attachDestinationDays } from './destination-days.js';
 import { mergeScopes } from './merge-scopes.js';
 import { resolveFees, resolveFreight } from './resolve-charges.js';
 
@@ -214,6 +215,7 @@ export function analyseText(input: string, opts: ExtractTextOptions, fileKind: F
     detect,
     lines: [...subjectLines, ...bodyLines],
   });
+  attachDestinationDays(final, bodyLines);
   if (hinted.ignored.length > 0) final.ignoradosPorDica = hinted.ignored;
   const blocks = buildBlocks(lines, seg, newest, older === null ? [] : olderLines);
   return { detect, blocks, final };

@@ -33,6 +33,7 @@ describe('what a quote asked', () => {
         { tipo: '40HC', quantidade: 3 },
         { tipo: '20', quantidade: 1 },
       ],
+      medidas: { modal: 'FCL', pesoKg: null, volumeM3: null, valorMercadoria: null },
     });
   });
 
@@ -52,7 +53,12 @@ describe('what a quote asked', () => {
   });
 
   it('asks nothing in particular when nothing is said', () => {
-    expect(quoteAskedFrom({})).toEqual({ tipoFrete: null, destino: null, conteineres: [] });
+    expect(quoteAskedFrom({})).toEqual({
+      tipoFrete: null,
+      destino: null,
+      conteineres: [],
+      medidas: { modal: null, pesoKg: null, volumeM3: null, valorMercadoria: null },
+    });
   });
 });
 

@@ -4,6 +4,7 @@ import type { ExtractionFinal } from '../schemas/responses.js';
 import { type ContainerAsk, containerType, parseContainers } from './containers.js';
 import { type FreightLine, freightLinesOf } from './freight.js';
 import { normalizeName, samePlace } from './names.js';
+import { type QuoteForMeasures, quoteMeasuresFrom, type ShipmentMeasures } from './quantities.js';
 
 /** What a quote asked that the comparison checks the answers against. */
 export type QuoteAsked = {
@@ -13,16 +14,13 @@ export type QuoteAsked = {
   destino: string | null;
   /** Container types and quantities asked (empty: none named, or not a container shipment). */
   conteineres: ContainerAsk[];
+  /** Weight, volume and goods' value the quote states (issue 30; absent: charges count once, as quoted). */
+  medidas?: Omit<ShipmentMeasures, 'conteineres'>;
 };
 
 /** The parts of a quote `quoteAskedFrom` reads (its volume fields and texts). */
-export type QuoteForAsk = {
-  tipoFrete?: string | null;
+export type QuoteForAsk = QuoteForMeasures & {
   destino?: string | null;
-  itens?: readonly { quantidadeVolumes?: string | null; mercadoria?: string | null }[] | null;
-  descricaoGeral?: string | null;
-  descricaoAdicional?: string | null;
-  observacoes?: string | null;
 };
 
 const isContainerShipment = (tipoFrete: string | null | undefined) =>
@@ -35,7 +33,8 @@ const isContainerShipment = (tipoFrete: string | null | undefined) =>
 export function quoteAskedFrom(quote: QuoteForAsk): QuoteAsked {
   const tipoFrete = quote.tipoFrete ?? null;
   const destino = quote.destino ?? null;
-  if (!isContainerShipment(tipoFrete)) return { tipoFrete, destino, conteineres: [] };
+  const medidas = quoteMeasuresFrom(quote);
+  if (!isContainerShipment(tipoFrete)) return { tipoFrete, destino, conteineres: [], medidas };
   const items = quote.itens ?? [];
   const fromVolumes = items.flatMap((item) => parseContainers(item.quantidadeVolumes));
   const fromTexts = [
@@ -49,7 +48,12 @@ export function quoteAskedFrom(quote: QuoteForAsk): QuoteAsked {
   const asks = fromVolumes.length > 0 ? fromVolumes : (fromTexts ?? []);
   const merged = new Map<string, number>();
   for (const ask of asks) merged.set(ask.tipo, (merged.get(ask.tipo) ?? 0) + ask.quantidade);
-  return { tipoFrete, destino, conteineres: [...merged].map(([tipo, quantidade]) => ({ tipo, quantidade })) };
+  return {
+    tipoFrete,
+    destino,
+    conteineres: [...merged].map(([tipo, quantidade]) => ({ tipo, quantidade })),
+    medidas,
+  };
 }
 
 /** The destinations of an answer: its ports, then per-destination summaries not among them. */

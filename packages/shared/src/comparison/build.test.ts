@@ -127,8 +127,8 @@ describe('buildComparison', () => {
     const { linhas } = build();
     expect(linhas.map((row) => [row.transportador.nome, row.destino, row.versao])).toEqual([
       ['Pacífico', 'Santos', 1],
-      ['Pacífico', 'Paranaguá', 1],
       ['Atlântica', 'Itajaí', 2],
+      ['Pacífico', 'Paranaguá', 1],
       ['Rota Sul', 'Itajaí', 1],
     ]);
     expect(linhas[0]!.id).toBe(`${linhas[0]!.respostaId}:Santos`);
@@ -138,19 +138,21 @@ describe('buildComparison', () => {
     const rows = Object.fromEntries(
       build().linhas.map((row) => [`${row.transportador.nome}/${row.destino}`, row]),
     );
-    // 2 × 40HC at USD 3150 + THC 150 + docs 45 + VGM 25 = USD 6520; × 5.2456
+    // 2 × 40HC at USD 3150 + THC 2 × 150 (per container) + docs 45 (per BL) + VGM 2 × 25 = USD 6695;
+    // × 5.2456 = 35119.292
     expect(rows['Pacífico/Santos']).toMatchObject({
-      valorUSD: 6520,
+      valorUSD: 6695,
       valorBRL: 0,
-      taxasPorMoeda: { USD: 220, BRL: 0 },
+      taxasPorMoeda: { USD: 395, BRL: 0 },
       custoRodoviario: 0,
-      custoTotalBRL: 34201.31,
-      custoTotalUSD: 6520,
+      custoTotalBRL: 35119.29,
+      custoTotalUSD: 6695,
     });
+    // 2 × 3240 + 395 = 6875; × 5.2456 = 36063.50
     expect(rows['Pacífico/Paranaguá']).toMatchObject({
-      valorUSD: 6700,
-      custoTotalBRL: 35145.52,
-      custoTotalUSD: 6700,
+      valorUSD: 6875,
+      custoTotalBRL: 36063.5,
+      custoTotalUSD: 6875,
     });
     // BRL answer: 2 × 16000 + THC 1400 (the TOTAL line counts 0) + Itajaí road 2 × 1035
     expect(rows['Atlântica/Itajaí']).toMatchObject({
@@ -426,8 +428,8 @@ describe('sorting (spec 001 §9: custoTotalBRL, custoTotalUSD, prazo)', () => {
   it('by custoTotalBRL, both ways', () => {
     expect(names(sortComparisonRows(rows, 'custoTotalBRL'))).toEqual([
       'Pacífico/Santos',
-      'Pacífico/Paranaguá',
       'Atlântica/Itajaí',
+      'Pacífico/Paranaguá',
       'Rota Sul/Itajaí',
     ]);
     expect(names(sortComparisonRows(rows, 'custoTotalBRL', 'desc'))[0]).toBe('Rota Sul/Itajaí');
@@ -436,8 +438,8 @@ describe('sorting (spec 001 §9: custoTotalBRL, custoTotalUSD, prazo)', () => {
   it('by custoTotalUSD', () => {
     expect(names(sortComparisonRows(rows, 'custoTotalUSD'))).toEqual([
       'Pacífico/Santos',
-      'Pacífico/Paranaguá',
       'Atlântica/Itajaí',
+      'Pacífico/Paranaguá',
       'Rota Sul/Itajaí',
     ]);
   });

@@ -6,6 +6,7 @@ import type {
   ComparisonSortKey,
   ComparisonValue,
   ExchangeRateInfo,
+  PreviousFee,
 } from '../schemas/comparison.js';
 import type { Correction } from '../schemas/decisions.js';
 import type {
@@ -15,8 +16,8 @@ import type {
   ResponseEntry,
 } from '../schemas/responses.js';
 import { destinationsOf, missingGiven, type QuoteAsked, transitDays } from './asked.js';
-import { parseContainers, totalContainers } from './containers.js';
-import { add, type Decimal, subtract, toMoney } from './decimal.js';
+import { totalContainers } from './containers.js';
+import { add, type Decimal, subtract, toMoney, toNumber } from './decimal.js';
 import { evaluateFees, type FeeDecision, type FeeLineInput, feeCurrency } from './fees.js';
 import {
   countFreight,
@@ -25,7 +26,8 @@ import {
   hintAdjustments,
   type SourceRef,
 } from './freight.js';
-import { samePlace } from './names.js';
+import { isNoDestination, normalizeName, samePlace } from './names.js';
+import { answerContainerCount, parseVolumeM3, parseWeightKg, type ShipmentMeasures } from './quantities.js';
 import { DEFAULT_ROAD_COSTS, type RoadCostEntry, roadCost } from './road-costs.js';
 import { totalCosts } from './totals.js';
 
@@ -45,6 +47,9 @@ export type ComparisonVersion = {
   extracao?: ExtractionState;
   dadosExtraidos: DadosExtraidos | null;
   correcoes?: readonly Correction[] | null;
+  /** 'Remetente não verificado' and the analyst's confirmation (ADR 0023). */
+  remetenteNaoVerificado?: boolean;
+  remetenteConfirmadoEm?: string | null;
 };
 
 /**
@@ -70,7 +75,15 @@ export type ComparisonInput = {
   custosRodoviarios?: readonly RoadCostEntry[];
 };
 
-type Row = ComparisonRow & { totals: { brl: Decimal; usd: Decimal } };
+/** A fee line a row quotes (read or added), by its normalised name: what completeness compares. */
+type QuotedFee = { chave: string; linha: PreviousFee };
+
+type Row = ComparisonRow & {
+  totals: { brl: Decimal; usd: Decimal };
+  /** Internal: the fees it quotes, and whether its freight is an explicit all-in price. */
+  quoted: QuotedFee[];
+  allIn: boolean;
+};
 
 type Evidence = { confidence?: number; source?: SourceRef | null } | undefined;
 
@@ -112,11 +125,45 @@ function freightFigure(line: FreightLine, corrigidos: ReadonlySet<string>): Comp
     baixaConfianca: isLow(line.confianca, corrigido),
     tipo: line.tipo,
     quantidade: line.quantidade,
+    ...(line.base ? { base: line.base } : {}),
+    ...(line.total !== undefined ? { valorTotal: toMoney(line.total) } : {}),
+    ...(typeof line.minimo === 'number' ? { minimo: line.minimo } : {}),
     ...(line.dicas ? { ajustadoPorDica: line.dicas } : {}),
   };
 }
 
 const exclusionTexts = uiComparison.feeExclusion;
+
+const quantityTexts = uiComparison.quantity;
+
+/** 'Handling: peso não informado' for a line whose quantity is unknown. */
+export function unknownQuantityText(nome: string, falta: NonNullable<ShipmentMeasuresFalta>): string {
+  return formatMessage(quantityTexts.unknown, { nome, falta: quantityTexts.missing[falta] });
+}
+type ShipmentMeasuresFalta = NonNullable<FeeDecision['quantidade']>['falta'];
+
+/** Who added a fee line by hand or kept it from the previous version (issue 30). */
+function addedBy(
+  line: unknown,
+): Pick<ComparisonRow['taxas'][number], 'origem' | 'adicionadaPor' | 'adicionadaEm'> {
+  const item = line as { origem?: unknown; adicionadaPor?: unknown; adicionadaEm?: unknown };
+  if (item.origem !== 'versao_anterior' && item.origem !== 'manual') return {};
+  return {
+    origem: item.origem,
+    adicionadaPor: typeof item.adicionadaPor === 'string' ? item.adicionadaPor : null,
+    ...(typeof item.adicionadaEm === 'string' ? { adicionadaEm: item.adicionadaEm } : {}),
+  };
+}
+
+function feeQuantityFields(decision: FeeDecision) {
+  if (decision.quantidade === null) return {};
+  return {
+    quantidade: decision.quantidade.quantidade === null ? null : toNumber(decision.quantidade.quantidade),
+    base: decision.quantidade.base,
+    valorTotal: decision.total === null ? null : toMoney(decision.total),
+    minimoAplicado: decision.minimoAplicado,
+  };
+}
 
 function feeFigure(
   line: FeeLineInput & { confidence?: number; source?: SourceRef; unidade?: unknown },
@@ -134,7 +181,8 @@ function feeFigure(
   return {
     valor: decision.valor,
     moeda: decision.moeda ?? line.moeda ?? null,
-    campo: correctable && fromValor ? `taxas.itens.${index}.valor` : null,
+    // A line added by the analyst is not in the stored extraction: it is not corrected by path.
+    campo: correctable && fromValor && !('origem' in line) ? `taxas.itens.${index}.valor` : null,
     fonte: line.source ?? null,
     confianca,
     corrigido,
@@ -150,6 +198,8 @@ function feeFigure(
           ? formatMessage(exclusionTexts.moeda, { moeda: line.moeda ?? '' })
           : exclusionTexts[decision.motivo],
     unidade: typeof line.unidade === 'string' ? line.unidade : null,
+    ...feeQuantityFields(decision),
+    ...addedBy(line),
     ...(ajustadoPorDica ? { ajustadoPorDica } : {}),
   };
 }
@@ -168,9 +218,34 @@ function feeLinesOf(final: ExtractionFinal): { lines: FeeLineInput[]; correctabl
 /** Containers the answer's own volume field names: `quantidadeContainer`, else read from `volumeCarga`. */
 function answerContainers(final: ExtractionFinal | null): number | null {
   if (!final) return null;
-  const count = final.quantidadeContainer;
-  if (typeof count === 'number' && Number.isInteger(count) && count > 0) return count;
-  return totalContainers(parseContainers(final.volumeCarga)) || null;
+  return answerContainerCount(final.quantidadeContainer, final.volumeCarga);
+}
+
+/**
+ * What the shipment measures for a row's charges: containers (the reply's own count wins, else the
+ * quote's), weight and volume (the quote's, else what the reply's volume field states), goods' value.
+ */
+function shipmentMeasures(final: ExtractionFinal | null, pedido: QuoteAsked): ShipmentMeasures {
+  const medidas = pedido.medidas;
+  return {
+    modal: pedido.tipoFrete ?? final?.modal ?? null,
+    conteineres: answerContainers(final) ?? (totalContainers(pedido.conteineres) || null),
+    pesoKg: medidas?.pesoKg ?? parseWeightKg(final?.volumeCarga),
+    volumeM3: medidas?.volumeM3 ?? parseVolumeM3(final?.volumeCarga),
+    valorMercadoria: medidas?.valorMercadoria ?? null,
+  };
+}
+
+/** The transit and free time a destination summary carries (`destinos[].transit_time_dias`, issue 30). */
+function ownDays(final: ExtractionFinal | null, destino: string | null): { transit?: number; free?: number } {
+  if (!final || destino === null) return {};
+  const entry = final.destinos.find((d) => samePlace(d.nome, destino)) as
+    | { transit_time_dias?: unknown; free_time_dias?: unknown }
+    | undefined;
+  return {
+    ...(typeof entry?.transit_time_dias === 'number' ? { transit: entry.transit_time_dias } : {}),
+    ...(typeof entry?.free_time_dias === 'number' ? { free: entry.free_time_dias } : {}),
+  };
 }
 
 /** Charges the engine left out because a hint says they are not charges (ADR 0101). */
@@ -194,16 +269,43 @@ function versionRows(entry: ComparisonResponse, version: ComparisonVersion, inpu
   const corrigidos = new Set((version.correcoes ?? []).map((correction) => correction.campo));
   const destinos = destinationsOf(final);
   const quantidade = totalContainers(input.pedido.conteineres) || answerContainers(final) || 1;
+  const medidas = shipmentMeasures(final, input.pedido);
   return (destinos.length > 0 ? destinos : [null]).map((destino): Row => {
     const lines = final ? freightLinesOf(final, { destino, destinos, corrigidos }) : [];
-    const freight = countFreight(lines, input.pedido.conteineres, quantidade);
+    const freight = countFreight(lines, input.pedido.conteineres, quantidade, medidas);
     const fees = final ? feeLinesOf(final) : { lines: [], correctable: false };
-    const evaluation = evaluateFees(fees.lines, { destino, destinos });
+    const evaluation = evaluateFees(fees.lines, { destino, destinos, medidas });
     const taxas: ComparisonRow['taxas'] = [];
+    const desconhecidas: string[] = [];
+    for (const line of freight.lines)
+      if (line.falta) desconhecidas.push(unknownQuantityText(line.tipo, line.falta));
+    const quoted: QuotedFee[] = [];
     fees.lines.forEach((line, index) => {
       const decision = evaluation.decisions[index]!;
       if (decision.motivo !== 'outroDestino')
         taxas.push(feeFigure(line, index, decision, fees.correctable, corrigidos));
+      const nome = line.nome ?? line.rotulo ?? '';
+      if (
+        decision.valor !== null &&
+        (decision.contabilizada ||
+          decision.motivo === 'duplicada' ||
+          decision.motivo === 'quantidadeDesconhecida') &&
+        !quoted.some((fee) => fee.chave === normalizeName(nome))
+      )
+        quoted.push({
+          chave: normalizeName(nome),
+          linha: {
+            nome,
+            rotulo: line.rotulo ?? nome,
+            destino: isNoDestination(line.destino) ? null : (line.destino ?? null),
+            valor: decision.valor,
+            moeda: feeCurrency(line.moeda) ?? line.moeda ?? '',
+            unidade: typeof line.unidade === 'string' ? line.unidade : null,
+            versao: version.versao,
+          },
+        });
+      if (decision.motivo === 'quantidadeDesconhecida' && decision.quantidade?.falta)
+        desconhecidas.push(unknownQuantityText(line.nome ?? line.rotulo ?? '', decision.quantidade.falta));
     });
     const valorUSD = add(freight.porMoeda.USD, evaluation.porMoeda.USD);
     const valorBRL = add(freight.porMoeda.BRL, evaluation.porMoeda.BRL);
@@ -215,6 +317,8 @@ function versionRows(entry: ComparisonResponse, version: ComparisonVersion, inpu
     );
     const totals = totalCosts({ valorBRL, valorUSD, custoRodoviario }, input.taxa.taxa);
     const transit = final ? transitDays(final) : { valor: null, campo: 'transit_time_dias' };
+    // Transit and free time of this destination when the reply gives them per destination (issue 30).
+    const own = ownDays(final, destino);
     const validade = final?.validadeProposta ?? null;
     return {
       id: `${entry.id}:${destino ?? ''}`,
@@ -233,14 +337,20 @@ function versionRows(entry: ComparisonResponse, version: ComparisonVersion, inpu
       conteineres: quantidade,
       custoTotalBRL: toMoney(totals.custoTotalBRL),
       custoTotalUSD: toMoney(totals.custoTotalUSD),
-      prazo: figure(transit.valor, null, transit.campo, scalar(final, 'transit_time_dias'), corrigidos),
-      freeTime: figure(
-        final?.free_time_destino_dias ?? null,
-        null,
-        'free_time_destino_dias',
-        scalar(final, 'free_time_destino_dias'),
-        corrigidos,
-      ),
+      prazo:
+        own.transit !== undefined && !corrigidos.has(transit.campo)
+          ? figure(own.transit, null, null, scalar(final, 'transit_time_dias'), corrigidos)
+          : figure(transit.valor, null, transit.campo, scalar(final, 'transit_time_dias'), corrigidos),
+      freeTime:
+        own.free !== undefined && !corrigidos.has('free_time_destino_dias')
+          ? figure(own.free, null, null, scalar(final, 'free_time_destino_dias'), corrigidos)
+          : figure(
+              final?.free_time_destino_dias ?? null,
+              null,
+              'free_time_destino_dias',
+              scalar(final, 'free_time_destino_dias'),
+              corrigidos,
+            ),
       validade: {
         valor: validade,
         campo: 'validadeProposta',
@@ -251,21 +361,40 @@ function versionRows(entry: ComparisonResponse, version: ComparisonVersion, inpu
       confianca: final?.confidence_overall ?? null,
       extracao: version.extracao ?? (version.dadosExtraidos ? 'concluida' : 'pendente'),
       precificada: freight.lines.some((line) => line.quantidade > 0),
-      faltando: missingGiven(final, input.pedido, lines),
+      faltando: missingGiven(final, input.pedido, lines).filter(
+        (item) =>
+          !(item === 'prazo' && own.transit !== undefined) &&
+          !(item === 'freeTime' && own.free !== undefined),
+      ),
       variacao: null,
       destaque: { menorCusto: false, menorPrazo: false },
+      // 'Remetente não verificado' until an analyst confirms the sender (ADR 0023).
+      remetenteNaoVerificado: Boolean(version.remetenteNaoVerificado && !version.remetenteConfirmadoEm),
       ...ignoredByHints(final),
+      ...(desconhecidas.length > 0 ? { quantidadesDesconhecidas: desconhecidas } : {}),
       totals: { brl: totals.custoTotalBRL, usd: totals.custoTotalUSD },
+      quoted,
+      allIn: isAllIn(final),
     };
   });
 }
 
 /** The change of a row against the same carrier's previous version (same destination, or its only row). */
-function changeAgainst(row: Row, previous: Row[], versaoAnterior: number): ComparisonRow['variacao'] {
-  const match =
+/** The previous version's row of the same destination (its only row when either names none). */
+function previousRowOf(row: Row, previous: Row[]): Row | undefined {
+  return (
     previous.find((candidate) =>
       row.destino === null ? candidate.destino === null : samePlace(candidate.destino, row.destino),
-    ) ?? (previous.length === 1 ? previous[0] : undefined);
+    ) ??
+    // A destination new in this version has no previous figure to compare with (issue 30).
+    (previous.length === 1 && (row.destino === null || previous[0]!.destino === null)
+      ? previous[0]
+      : undefined)
+  );
+}
+
+function changeAgainst(row: Row, previous: Row[], versaoAnterior: number): ComparisonRow['variacao'] {
+  const match = previousRowOf(row, previous);
   if (!match) return null;
   return {
     versaoAnterior,
@@ -274,6 +403,55 @@ function changeAgainst(row: Row, previous: Row[], versaoAnterior: number): Compa
     prazo:
       row.prazo.valor !== null && match.prazo.valor !== null ? row.prazo.valor - match.prazo.valor : null,
   };
+}
+
+const ALL_IN = /\bALL[\s-]*IN(CLUSIVE)?\b|TUDO INCLUSO|TODAS AS TAXAS INCLUSAS/;
+
+/** The reply prices its freight as an explicit all-in (no separate charges expected). */
+function isAllIn(final: ExtractionFinal | null): boolean {
+  if (!final) return false;
+  return final.fretes.some((item) =>
+    [(item as { rotulo?: unknown }).rotulo, item.source?.text].some(
+      (text) => typeof text === 'string' && ALL_IN.test(normalizeName(text)),
+    ),
+  );
+}
+
+/**
+ * Completeness (issue 30): the charges a row lacks that its carrier's previous version quoted (offered
+ * to keep, line by line) or that most other carriers quote (at least two, and at least half of them).
+ * An explicit all-in price lacks nothing. Marks the change of an incomplete row as not a saving.
+ */
+function markCompleteness(rows: Row[], previousByRow: Map<Row, Row | undefined>): void {
+  const priced = rows.filter((row) => row.precificada && row.extracao === 'concluida');
+  for (const row of priced) {
+    if (row.allIn) continue;
+    const has = new Set(row.quoted.map((fee) => fee.chave));
+    const absent = new Map<string, string>();
+    const previous = previousByRow.get(row);
+    const fromPrevious = (previous?.quoted ?? []).filter((fee) => !has.has(fee.chave));
+    for (const fee of fromPrevious) absent.set(fee.chave, fee.linha.nome);
+    const carriers = new Map<string, Set<string>>();
+    for (const other of priced)
+      if (other.transportadorId !== row.transportadorId)
+        carriers.set(
+          other.transportadorId,
+          new Set([...(carriers.get(other.transportadorId) ?? []), ...other.quoted.map((fee) => fee.chave)]),
+        );
+    const counts = new Map<string, { nome: string; n: number }>();
+    for (const other of priced)
+      if (other.transportadorId !== row.transportadorId)
+        for (const fee of other.quoted) counts.set(fee.chave, { nome: fee.linha.nome, n: 0 });
+    for (const [chave, entry] of counts) {
+      entry.n = [...carriers.values()].filter((names) => names.has(chave)).length;
+      if (!has.has(chave) && entry.n >= 2 && entry.n * 2 >= carriers.size) absent.set(chave, entry.nome);
+    }
+    if (absent.size > 0) {
+      row.taxasAusentes = [...absent.values()];
+      if (row.variacao) row.variacao = { ...row.variacao, incompleta: true };
+    }
+    if (fromPrevious.length > 0) row.taxasVersaoAnterior = fromPrevious.map((fee) => fee.linha);
+  }
 }
 
 const FREIGHT_MISSING = new Set(['frete', 'frete20', 'frete40']);
@@ -285,7 +463,11 @@ const FREIGHT_MISSING = new Set(['frete', 'frete20', 'frete40']);
  */
 function highlight(rows: Row[]): void {
   const priced = rows.filter(
-    (row) => row.precificada && !row.faltando.some((item) => FREIGHT_MISSING.has(item)),
+    (row) =>
+      row.precificada &&
+      !row.faltando.some((item) => FREIGHT_MISSING.has(item)) &&
+      (row.quantidadesDesconhecidas ?? []).length === 0 &&
+      (row.taxasAusentes ?? []).length === 0,
   );
   const cheapest = priced.reduce<Decimal | null>(
     (min, row) => (min === null || row.totals.brl < min ? row.totals.brl : min),
@@ -333,6 +515,7 @@ const isAnswered = (entry: ComparisonResponse) => entry.atual !== null && entry.
  */
 export function buildComparison(input: ComparisonInput): Comparison {
   const rows: Row[] = [];
+  const previousByRow = new Map<Row, Row | undefined>();
   for (const entry of input.respostas) {
     if (!isAnswered(entry)) continue;
     const current: ComparisonVersion = { ...entry.atual!, dadosExtraidos: entry.dadosExtraidos };
@@ -345,16 +528,20 @@ export function buildComparison(input: ComparisonInput): Comparison {
       );
     if (previous?.dadosExtraidos) {
       const previousRows = versionRows(entry, previous, input);
-      for (const row of currentRows) row.variacao = changeAgainst(row, previousRows, previous.versao);
+      for (const row of currentRows) {
+        row.variacao = changeAgainst(row, previousRows, previous.versao);
+        previousByRow.set(row, previousRowOf(row, previousRows));
+      }
     }
     rows.push(...currentRows);
   }
+  markCompleteness(rows, previousByRow);
   highlight(rows);
   const respondidas = input.respostas.filter((entry) => entry.atual !== null).length;
   return {
     cotacaoId: input.cotacaoId,
     taxa: input.taxa,
-    linhas: sortComparisonRows(rows, 'custoTotalBRL').map(({ totals, ...row }) => row),
+    linhas: sortComparisonRows(rows, 'custoTotalBRL').map(({ totals, quoted, allIn, ...row }) => row),
     respondidas,
     total: input.respostas.length || FALLBACK_PROGRESS_TOTAL,
     pendentes: input.respostas

@@ -1,6 +1,7 @@
 import type { uiComparison } from '../messages/ui-comparison.js';
-import { add, type Decimal, toDecimal, ZERO } from './decimal.js';
+import { add, type Decimal, toDecimal, toNumber, ZERO } from './decimal.js';
 import { isNoDestination, normalizeName, normalizePlace, samePlace } from './names.js';
+import { type ChargeQuantity, chargeAmount, chargeQuantity, type ShipmentMeasures } from './quantities.js';
 
 /*
  * Spec 001 §5 "Fee calculation rules", one function per rule:
@@ -22,6 +23,12 @@ export type FeeLineInput = {
   valor_total?: number | null;
   valor_unitario?: number | null;
   moeda?: string | null;
+  /** Basis (CNTR, BL, KG, M3, WM, PERCENT, PROCESSO…): decides the quantity (issue 30). */
+  unidade?: string | null;
+  /** The reply's own quantity of the unit, when it states one. */
+  quantidade?: number | null;
+  /** A minimum amount ("min USD 50"). */
+  minimo?: number | null;
 };
 
 export type FeeCurrency = 'USD' | 'BRL';
@@ -58,13 +65,25 @@ export function isIofLine(line: FeeLineInput): boolean {
 }
 
 /** Which row the fees are summed for: one destination of the proposal, or the whole answer (null). */
-export type FeeScope = { destino: string | null; destinos: readonly string[] };
+export type FeeScope = {
+  destino: string | null;
+  destinos: readonly string[];
+  /** What the shipment measures; absent: every line counts once, as quoted. */
+  medidas?: ShipmentMeasures;
+};
 
 export type FeeDecision = {
   contabilizada: boolean;
   motivo: FeeExclusion | null;
   moeda: FeeCurrency | null;
+  /** The unit value as quoted. */
   valor: number | null;
+  /** How many units count and why (null: counted once, as quoted — no measures given). */
+  quantidade: ChargeQuantity | null;
+  /** unit value × quantity, raised to the minimum (null: not computable). */
+  total: Decimal | null;
+  /** The minimum raised the amount. */
+  minimoAplicado: boolean;
 };
 
 export type FeeEvaluation = { decisions: FeeDecision[]; porMoeda: Record<FeeCurrency, Decimal> };
@@ -89,12 +108,44 @@ function exclusionOf(line: FeeLineInput, scope: FeeScope, valor: number | null):
  * destination and those without one compete per (name, currency); for the answer as a whole (no
  * destination) each (destination, name, currency) key keeps its maximum. The first of equal maxima counts.
  */
+/** The quantity of a line: its own stated quantity, else what its unit takes from the shipment. */
+function lineQuantity(line: FeeLineInput, medidas: ShipmentMeasures): ChargeQuantity {
+  const quantity = chargeQuantity(line.unidade, medidas);
+  if (typeof line.quantidade === 'number' && line.quantidade > 0 && quantity.base !== 'percentual')
+    return { base: quantity.base, quantidade: toDecimal(line.quantidade), falta: null };
+  return quantity;
+}
+
+function decide(line: FeeLineInput, scope: FeeScope): FeeDecision {
+  const valor = feeLineValue(line);
+  const excluded = exclusionOf(line, scope, valor);
+  const quantidade = scope.medidas ? lineQuantity(line, scope.medidas) : null;
+  // A percentage of the goods' value is in the goods' currency when the quote states it.
+  const moeda =
+    quantidade?.base === 'percentual'
+      ? (scope.medidas?.valorMercadoria?.moeda ?? feeCurrency(line.moeda))
+      : feeCurrency(line.moeda);
+  const minimo = typeof line.minimo === 'number' ? line.minimo : null;
+  const total =
+    valor === null
+      ? null
+      : quantidade === null
+        ? toDecimal(valor)
+        : quantidade.quantidade === null
+          ? null
+          : chargeAmount(valor, quantidade.quantidade, minimo);
+  const motivo = excluded ?? (total === null ? 'quantidadeDesconhecida' : null);
+  const minimoAplicado =
+    total !== null &&
+    minimo !== null &&
+    quantidade?.quantidade != null &&
+    toNumber(total) === minimo &&
+    chargeAmount(valor!, quantidade.quantidade) !== total;
+  return { contabilizada: motivo === null, motivo, moeda, valor, quantidade, total, minimoAplicado };
+}
+
 export function evaluateFees(lines: readonly FeeLineInput[], scope: FeeScope): FeeEvaluation {
-  const decisions: FeeDecision[] = lines.map((line) => {
-    const valor = feeLineValue(line);
-    const motivo = exclusionOf(line, scope, valor);
-    return { contabilizada: motivo === null, motivo, moeda: feeCurrency(line.moeda), valor };
-  });
+  const decisions: FeeDecision[] = lines.map((line) => decide(line, scope));
   const best = new Map<string, number>();
   lines.forEach((line, index) => {
     const decision = decisions[index]!;
@@ -105,7 +156,7 @@ export function evaluateFees(lines: readonly FeeLineInput[], scope: FeeScope): F
     const holder = best.get(key);
     if (holder === undefined) {
       best.set(key, index);
-    } else if (decision.valor! > decisions[holder]!.valor!) {
+    } else if (decision.total! > decisions[holder]!.total!) {
       decisions[holder] = { ...decisions[holder]!, contabilizada: false, motivo: 'duplicada' };
       best.set(key, index);
     } else {
@@ -114,7 +165,6 @@ export function evaluateFees(lines: readonly FeeLineInput[], scope: FeeScope): F
   });
   const porMoeda: Record<FeeCurrency, Decimal> = { USD: ZERO, BRL: ZERO };
   for (const decision of decisions)
-    if (decision.contabilizada)
-      porMoeda[decision.moeda!] = add(porMoeda[decision.moeda!], toDecimal(decision.valor!));
+    if (decision.contabilizada) porMoeda[decision.moeda!] = add(porMoeda[decision.moeda!], decision.total!);
   return { decisions, porMoeda };
 }

@@ -1,8 +1,9 @@
 import type { ExtractionFinal } from '../schemas/responses.js';
 import { type ContainerAsk, type ContainerSize, containerType } from './containers.js';
-import { add, type Decimal, multiply, toDecimal, ZERO } from './decimal.js';
+import { add, type Decimal, max, multiply, round, toDecimal, toNumber, ZERO } from './decimal.js';
 import { type FeeCurrency, feeCurrency } from './fees.js';
 import { isNoDestination, samePlace } from './names.js';
+import { type ChargeQuantity, chargeQuantity, type ShipmentMeasures } from './quantities.js';
 
 /*
  * What "freight value" means for a comparison row (ADR 0017):
@@ -28,8 +29,16 @@ export type FreightLine = {
   campo: string | null;
   fonte: SourceRef | null;
   confianca: number | null;
-  /** Containers of this line counted in the totals (0: shown, not counted). */
+  /** Units of this line counted in the totals: containers, kg, m³, W/M (0: shown, not counted). */
   quantidade: number;
+  /** A minimum amount ("min USD 50") the line's total is raised to. */
+  minimo?: number | null;
+  /** What `quantidade` counts (absent: containers, or once). */
+  base?: ChargeQuantity['base'];
+  /** Its amount in the totals: price × quantity, raised to the minimum (absent: not counted). */
+  total?: Decimal;
+  /** The quantity its unit needs is not known (the measure missing): not counted, said on the row. */
+  falta?: ChargeQuantity['falta'];
   /** What hints of earlier corrections set in this line (ADR 0101). */
   dicas?: HintAdjustment[];
 };
@@ -78,6 +87,7 @@ export function freightLinesOf(final: ExtractionFinal, scope: FreightScope): Fre
       fonte: item.source ?? null,
       confianca: item.confidence ?? null,
       quantidade: 0,
+      minimo: typeof item.minimo === 'number' ? item.minimo : null,
       ...(dicas ? { dicas } : {}),
     });
   });
@@ -156,6 +166,7 @@ export function countFreight(
   lines: readonly FreightLine[],
   asked: readonly ContainerAsk[],
   quantidade: number,
+  medidas?: ShipmentMeasures,
 ): FreightCount {
   const counted = lines.map((line) => ({ ...line, quantidade: 0 }));
   const priced = counted.filter((line) => line.valor !== null && feeCurrency(line.moeda) !== null);
@@ -174,14 +185,28 @@ export function countFreight(
   } else {
     for (const moeda of ['USD', 'BRL'] as const) {
       const headline = priced.find((line) => feeCurrency(line.moeda) === moeda);
-      if (headline) headline.quantidade = sizeOf(headline.tipo) === null ? 1 : quantidade;
+      if (!headline) continue;
+      if (sizeOf(headline.tipo) !== null) headline.quantidade = quantidade;
+      else if (!medidas) headline.quantidade = 1;
+      else {
+        // Per kg, m³ or W/M: the shipment's measure; per BL or trip: once.
+        const measured = chargeQuantity(headline.tipo, medidas);
+        headline.base = measured.base;
+        if (measured.quantidade === null) headline.falta = measured.falta;
+        else headline.quantidade = toNumber(measured.quantidade);
+      }
     }
   }
   const porMoeda: Record<FeeCurrency, Decimal> = { USD: ZERO, BRL: ZERO };
   for (const line of counted) {
     if (line.quantidade === 0) continue;
     const moeda = feeCurrency(line.moeda)!;
-    porMoeda[moeda] = add(porMoeda[moeda], multiply(toDecimal(line.valor!), toDecimal(line.quantidade)));
+    const amount = round(multiply(toDecimal(line.valor!), toDecimal(line.quantidade)), 2);
+    line.total =
+      typeof line.minimo === 'number' && Number.isFinite(line.minimo)
+        ? max(amount, toDecimal(line.minimo))
+        : amount;
+    porMoeda[moeda] = add(porMoeda[moeda], line.total);
   }
   return { lines: counted, porMoeda, tamanhosFaltando };
 }

@@ -56,6 +56,22 @@ export {
   freightLinesOf,
 } from './freight.js';
 export { isNoDestination, normalizeName, normalizePlace, samePlace } from './names.js';
+export {
+  AIR_KG_PER_M3,
+  type ChargeQuantity,
+  chargeAmount,
+  chargeableWeightKg,
+  chargeQuantity,
+  parseGoodsValue,
+  parseMeasureNumber,
+  parseVolumeM3,
+  parseWeightKg,
+  type QuantityBasis,
+  quoteMeasuresFrom,
+  revenueTonnes,
+  type ShipmentMeasures,
+} from './quantities.js';
+export { type ChargeForText, chargeLineText, moneyText } from './quantity-text.js';
 export { DEFAULT_ROAD_COSTS, type RoadCostEntry, roadCost, roadCostEntry } from './road-costs.js';
 export {
   type CostParts,
@@ -66,3 +82,9 @@ export {
   todayInSaoPaulo,
   totalCosts,
 } from './totals.js';
+export {
+  askedTransitDays,
+  proposalWarnings,
+  type QuoteLimits,
+  withProposalWarnings,
+} from './warnings.js';

@@ -126,6 +126,10 @@ export const errorMessages = {
     'Tipo de arquivo inválido. Envie um PDF ou uma planilha Excel (para o documento de carga perigosa: PDF, DOC, DOCX, JPG ou PNG).',
   QUOTE_UPLOAD_NOT_FOUND: 'Arquivo enviado não encontrado ou expirado. Envie o arquivo novamente.',
   INBOUND_MESSAGE_NOT_FOUND: 'Mensagem não encontrada.',
+  INBOUND_MESSAGE_PURGED:
+    'A mensagem original foi descartada ou apagada pela retenção e não pode mais ser processada.',
+  INBOUND_PROCESSING_FAILED:
+    'A mensagem foi guardada, mas não pôde ser processada agora: {erro} Uma nova tentativa é feita automaticamente.',
   RESPONSE_FILE_TYPE: 'Envie a mensagem como arquivo .eml ou .msg (Outlook).',
   RESPONSE_FILE_UNREADABLE: 'Não foi possível ler a mensagem do arquivo enviado.',
   RESPONSE_CONTENT_REQUIRED: 'Envie o arquivo da mensagem, cole o texto da resposta ou informe os valores.',
@@ -152,6 +156,10 @@ export const errorMessages = {
   CORRECTION_FIELD_INVALID: 'Este valor não pode ser corrigido.',
   CORRECTION_FIELD_MISSING: 'O valor "{campo}" não existe nesta resposta.',
   CORRECTION_NOT_CURRENT: 'Só a versão atual da resposta pode ser corrigida.',
+  // Who really sent a reply (issue 29 item 8)
+  SENDER_CONFIRMATION_NOT_PENDING: 'O remetente desta resposta não precisa de confirmação.',
+  SENDER_CONFIRMATION_QUOTE_FINAL:
+    'A cotação está {status}: não é possível trocar a versão atual da resposta.',
   // Comparative documents (issue #15)
   COMPARATIVE_NO_RESPONSES:
     'Nenhum agente de carga respondeu a esta cotação ainda: não há propostas para gerar o comparativo.',

@@ -13,7 +13,8 @@ export const quoteDocumentMessages = {
       'Para responder, use "Responder" neste e-mail e preencha a sua proposta nas linhas abaixo (ou anexe-a).',
     sectionOffer: 'Sua proposta',
     offerFields: ['Frete', 'Taxas', 'Moeda', 'Transit time', 'Free time', 'Validade da proposta'],
-    message: 'Mensagem de {nome}:',
+    /** Stands for the code in the wizard's editable body; the server writes the code in its place. */
+    codePending: '{código gerado no envio}',
     closing: 'Atenciosamente,',
     attachmentsHint: 'Os arquivos da solicitação seguem em anexo.',
     sectionRequest: 'Dados da solicitação',
@@ -57,7 +58,7 @@ export const quoteDocumentMessages = {
     replyHint: 'To answer, press "Reply" and fill in your offer on the lines below (or attach it).',
     sectionOffer: 'Your offer',
     offerFields: ['Freight', 'Charges', 'Currency', 'Transit time', 'Free time', 'Offer valid until'],
-    message: 'Message from {nome}:',
+    codePending: '{code assigned on sending}',
     closing: 'Best regards,',
     attachmentsHint: 'The request files are attached.',
     sectionRequest: 'Request details',

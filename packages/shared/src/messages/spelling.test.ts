@@ -5,6 +5,7 @@ import { errorMessages } from './errors.js';
 import { quoteDocumentMessages } from './quote-document.js';
 import { fieldMessages, successMessages } from './success.js';
 import { ui } from './ui.js';
+import { comparativeDocumentMessages } from './ui-comparative.js';
 
 /** The spec's own texts keep its spelling ('email'); every other text says 'e-mail'. */
 const SPEC_VERBATIM = new Set([
@@ -42,5 +43,19 @@ describe('message catalogue spelling', () => {
       (text) => !SPEC_VERBATIM.has(text) && /(?<![-{\w])emails?\b(?!\})/i.test(text.replace(/\{\w+\}/g, '')),
     );
     expect(offending).toEqual([]);
+  });
+
+  it("names the fallback rate one way everywhere: 'taxa de contingência' (screen, PDF, Excel, e-mail)", () => {
+    const all = [
+      decisionEmailMessages,
+      emailMessages,
+      errorMessages,
+      quoteDocumentMessages,
+      comparativeDocumentMessages,
+      ui,
+    ].flatMap(texts);
+    expect(all.filter((text) => /taxa de (reserva|referência)/i.test(text))).toEqual([]);
+    expect(ui.decisions.comparison.rateFallbackLine).toMatch(/^Taxa de contingência: /);
+    expect(comparativeDocumentMessages.fonteFallback).toMatch(/^Taxa de contingência /);
   });
 });

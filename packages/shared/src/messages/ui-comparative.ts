@@ -101,7 +101,15 @@ export const comparativeDocumentMessages = {
     linha: 'Linha',
     celula: 'Célula',
     texto: 'Texto de origem',
+    quantidade: 'Quantidade',
+    valorTotal: 'Valor contabilizado',
+    calculo: 'Cálculo',
   },
+  /** The PDF's list of each proposal's charge lines with the quantity counted (issue 30). */
+  chargesTitle: 'Cálculo por proposta (quantidade × valor)',
+  chargesNotCounted: 'não soma: {motivo}',
+  incomplete: 'Incompleta: sem {itens}',
+  unknownQuantity: 'Quantidade desconhecida: {lista}',
   kinds: { frete: 'Frete', taxa: 'Taxa' },
   missing: {
     frete20: "frete 20'",

@@ -31,6 +31,7 @@ export const uiComparison = {
     duplicada: 'Repetida: conta só o maior valor',
     moeda: 'Moeda {moeda}: os totais somam só USD e BRL',
     semValor: 'Sem valor',
+    quantidadeDesconhecida: 'Quantidade desconhecida: não soma',
   },
   /** Why a freight line is left out of the totals. */
   freightExclusion: {
@@ -46,8 +47,60 @@ export const uiComparison = {
     falhou: 'Extração falhou',
     concluida: 'Frete não informado',
   },
+  /** Quantities of charges (issue 30): the unit decides how many count. */
+  quantity: {
+    /** '2 × R$ 1.420,00' */
+    times: '{quantidade} × {valor}',
+    basis: {
+      conteiner: 'contêiner',
+      documento: 'por embarque',
+      kg: 'kg',
+      pesoTaxado: 'kg taxado',
+      m3: 'm³',
+      wm: 'W/M',
+      percentual: '% do valor da mercadoria',
+      desconhecida: '',
+    },
+    missing: {
+      conteineres: 'quantidade de contêineres não informada',
+      peso: 'peso não informado',
+      volume: 'cubagem (m³) não informada',
+      pesoOuVolume: 'peso e cubagem (m³) necessários para W/M',
+      valorMercadoria: 'valor da mercadoria não informado',
+    },
+    /** One entry of ComparisonRow.quantidadesDesconhecidas. */
+    unknown: '{nome}: {falta}',
+    minimum: 'mínimo {valor} aplicado',
+  },
+  /** Fee lines the analyst adds: kept from the previous version or typed by hand (issue 30). */
+  addFee: {
+    previousTitle: 'Taxas da versão {versao} que esta versão não trouxe',
+    keep: 'Manter da versão anterior',
+    keepLabel: 'Manter {nome} da versão anterior',
+    kept: 'versão anterior',
+    manual: 'incluída à mão',
+    addedBy: 'por {nome} em {data}',
+    formTitle: 'Adicionar taxa que falta',
+    nome: 'Taxa',
+    moeda: 'Moeda',
+    valor: 'Valor',
+    unidade: 'Base',
+    submit: 'Adicionar taxa',
+    invalidValue: 'Informe um valor válido (ex.: 1.450,00).',
+    error: 'Não foi possível adicionar a taxa. Tente novamente.',
+  },
+  /** Badges of a row that cannot be taken as the best without saying why (issue 30). */
+  completeness: {
+    /** '{itens}': 'THC, BL FEE' */
+    incomplete: 'incompleta: sem {itens}',
+    incompleteTitle: 'Faltam taxas que esta transportadora (na versão anterior) ou as demais costumam cotar',
+    unknownQuantity: 'quantidade desconhecida',
+    unknownQuantityTitle: 'Estas linhas não somam porque falta a quantidade: {lista}',
+    changeNotComparable: 'versão incompleta: a variação não é economia',
+  },
   rate: {
     ptax: 'PTAX de venda de {data} ({ptax}) + margem de {margem}% = {taxa}',
-    fallback: 'Cotação PTAX indisponível: usando a taxa de referência {ptax} + margem de {margem}% = {taxa}',
+    fallback:
+      'Cotação PTAX indisponível: usando a taxa de contingência {ptax} + margem de {margem}% = {taxa}',
   },
 } as const;

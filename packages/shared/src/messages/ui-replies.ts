@@ -1,6 +1,7 @@
 /**
  * pt-BR texts of the carrier replies screens: the response cards of the quote detail, 'Registrar
- * resposta', the 'Não identificadas' list and 'Responder como transportador' of the local mailbox.
+ * resposta', the 'Não identificadas' and 'Com falha' lists and 'Responder como transportador' of the local
+ * mailbox.
  * Wired into `ui.replies`.
  */
 export const uiReplies = {
@@ -97,6 +98,21 @@ export const uiReplies = {
       anexosIgnorados: 'Anexos ignorados',
     } as Record<string, string>,
     flagWithValue: '{label}: {valor}',
+    /** Who really sent it (ADR 0023): a version whose sender could not be verified. */
+    sender: {
+      unverified: 'Remetente não verificado',
+      reasons: {
+        autenticacao: 'A verificação do domínio do remetente (DKIM, SPF, DMARC) falhou.',
+        codigo: 'Identificada apenas pelo código da cotação no assunto.',
+        token_compartilhado: 'Enviada por um endereço que não é o deste agente de carga.',
+      } as Record<string, string>,
+      reasonUnknown: 'Não foi possível confirmar quem enviou esta resposta.',
+      held: 'A versão {versao} chegou de um remetente não verificado e aguarda confirmação: a versão {atual} continua valendo.',
+      confirm: 'Confirmar remetente',
+      confirmOf: 'Confirmar remetente da versão {versao} de {nome}',
+      confirmedBy: 'Remetente confirmado por {nome}',
+      confirmError: 'Não foi possível confirmar o remetente. Tente novamente.',
+    },
   },
 
   register: {
@@ -210,6 +226,58 @@ export const uiReplies = {
     submit: 'Atribuir',
     submitting: 'Atribuindo...',
     error: 'Erro ao atribuir a mensagem',
+  },
+
+  /** The two lists of received messages side by side, for a desenvolvedor. */
+  inboxSections: {
+    label: 'Mensagens recebidas',
+    unmatched: 'Não identificadas',
+    failed: 'Com falha',
+    withCount: '{label} ({count} mensagem(ns))',
+  },
+
+  failed: {
+    nav: 'Com falha',
+    title: 'Mensagens com falha',
+    intro:
+      'Mensagens recebidas que o sistema guardou mas não conseguiu processar. Reprocesse depois de corrigir a causa, ou descarte a mensagem: o conteúdo original e os anexos são apagados.',
+    listLabel: 'Mensagens com falha',
+    total: '{count} mensagem(ns)',
+    totalWithPending: '{count} mensagem(ns), {pendentes} aguardando processamento',
+    refresh: 'Atualizar',
+    loadError: 'Erro ao carregar as mensagens com falha',
+    empty: 'Nenhuma mensagem com falha. Toda mensagem recebida foi processada.',
+    columns: {
+      from: 'Remetente',
+      receivedAt: 'Recebida em',
+      size: 'Tamanho',
+      attempts: 'Tentativas',
+      error: 'Erro',
+      nextAttempt: 'Próxima tentativa',
+    },
+    statuses: {
+      pendente: 'Aguardando processamento',
+      falhou: 'Falhou',
+      processada: 'Processada',
+      ignorada: 'Descartada',
+    },
+    noSubject: '(sem assunto)',
+    unknownSender: 'Remetente desconhecido',
+    noError: 'Nenhum erro registrado',
+    nextAttemptAt: 'Nova tentativa em {data}',
+    noNextAttempt: 'Sem novas tentativas automáticas',
+    reprocess: 'Reprocessar',
+    reprocessing: 'Reprocessando...',
+    reprocessMessage: 'Reprocessar mensagem de {remetente}',
+    reprocessError: 'Erro ao reprocessar a mensagem',
+    discard: 'Descartar',
+    discardMessage: 'Descartar mensagem de {remetente}',
+    discardTitle: 'Descartar a mensagem?',
+    discardBody:
+      'A mensagem original de {remetente} e todos os anexos dela serão apagados agora. Não é possível desfazer: para recebê-la de novo, o remetente precisa reenviá-la.',
+    discardConfirm: 'Descartar mensagem',
+    discarding: 'Descartando...',
+    discardError: 'Erro ao descartar a mensagem',
   },
 
   mailboxReply: {

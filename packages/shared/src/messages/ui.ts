@@ -6,6 +6,7 @@ import { uiDashboard } from './ui-dashboard.js';
 import { uiDecisions } from './ui-decisions.js';
 import { uiHints } from './ui-hints.js';
 import { uiReplies } from './ui-replies.js';
+import { uiWarnings } from './ui-warnings.js';
 
 /** pt-BR texts of the web application (screens, buttons, toasts), grouped by screen. Owned by apps/web. */
 export const ui = {
@@ -705,6 +706,9 @@ export const ui = {
     backToLogin: 'Ir para o login',
     backToApp: 'Voltar ao sistema',
     backToList: 'Voltar à lista',
+    attachments: 'Anexos',
+    attachmentLine: '{nome} ({tamanho})',
+    noAttachmentName: '(sem nome)',
   },
 
   management: {
@@ -1022,6 +1026,8 @@ export const ui = {
         hintExcel: 'Arquivos .xlsx ou .xls, até {max} MB.',
         remove: 'Remover arquivo',
         selected: 'Arquivo selecionado: {name} ({size})',
+        /** A file the step refuses (type, size): listed as refused, never as selected (issue 30). */
+        rejected: 'Arquivo recusado: {name} ({size})',
         dangerousLabel: 'Documento da carga perigosa (FISPQ/MSDS)',
         dangerousHint: 'Opcional. PDF, DOC, DOCX, JPG ou PNG, até {max} MB.',
       },
@@ -1114,7 +1120,9 @@ export const ui = {
       subjectHint: 'O código da cotação é gerado no envio e entra no início do assunto.',
       bodyLabel: 'Corpo do e-mail (prévia)',
       bodyHint:
-        'É o texto que os agentes de carga recebem, gerado a partir dos dados da cotação. Para acrescentar um recado seu, use o campo de observações da etapa Conteúdo.',
+        'É exatamente o texto que os agentes de carga recebem, gerado a partir dos dados da cotação; você pode editá-lo. {codigo} é trocado pelo código da cotação no envio.',
+      /** Back to the text generated from the data (after editing, or when the data changed since). */
+      bodyRestore: 'Restaurar texto gerado a partir dos dados',
       attachmentsNote: 'Anexos: o PDF da cotação{file}.',
       attachmentsFile: ' e o arquivo {name}',
     },
@@ -1278,6 +1286,7 @@ export const ui = {
   decisions: uiDecisions,
   hints: uiHints,
   carrierLists: uiCarrierLists,
+  warnings: uiWarnings,
 
   ...uiDashboard,
 

@@ -8,7 +8,54 @@
 export type CorrectionValue = number | string | null;
 
 /** What applying needs of a stored correction; the list is oldest first, so the latest of a field wins. */
-export type CorrectionInput = { campo: string; valor: CorrectionValue };
+export type CorrectionInput = { campo: string; valor: CorrectionValue; por?: string | null; em?: string };
+
+/**
+ * The field of a correction that adds a fee line the reply lacks (issue 30, ADR 0024): its value is the
+ * line as JSON (`AddedFee`); each one adds a line, after the reply's own, with who added it and when.
+ */
+export const ADDED_FEE_FIELD = 'taxas.adicionada';
+
+export type AddedFee = {
+  nome: string;
+  moeda: string;
+  valor: number;
+  unidade: string;
+  destino: string | null;
+  /** 'versao_anterior': kept from the previous version ('manter da versão anterior'); 'manual': typed. */
+  origem: 'versao_anterior' | 'manual';
+  /** The version it was kept from (origem 'versao_anterior'). */
+  versao?: number | null;
+};
+
+/** The added line of a correction, or null when the correction is not one (or its value is unreadable). */
+export function addedFeeOf(correction: CorrectionInput): AddedFee | null {
+  if (correction.campo !== ADDED_FEE_FIELD || typeof correction.valor !== 'string') return null;
+  try {
+    const fee = JSON.parse(correction.valor) as AddedFee;
+    return typeof fee?.nome === 'string' && typeof fee.valor === 'number' ? fee : null;
+  } catch {
+    return null;
+  }
+}
+
+function appendFee(final: Bag, correction: CorrectionInput, fee: AddedFee): void {
+  const taxas = isBag(final.taxas) ? final.taxas : null;
+  if (!taxas || !Array.isArray(taxas.itens)) return;
+  taxas.itens.push({
+    nome: fee.nome,
+    rotulo: fee.nome,
+    destino: fee.destino,
+    unidade: fee.unidade,
+    valor: fee.valor,
+    moeda: fee.moeda,
+    confidence: 1,
+    source: { line: 0, text: '', origin: fee.origem },
+    origem: fee.origem,
+    adicionadaPor: correction.por ?? null,
+    ...(correction.em ? { adicionadaEm: correction.em } : {}),
+  });
+}
 
 /** Where a value was read (the extraction's `source`): line, text, cell and which part of the message. */
 export type CorrectionSource = { line: number; text: string; cell?: string; origin: string } & Record<
@@ -139,6 +186,11 @@ export function applyCorrections<T>(final: T, corrections: readonly CorrectionIn
   const copy: Bag = structuredClone(final);
   const corrected = new Set<string>();
   for (const correction of corrections) {
+    const added = addedFeeOf(correction);
+    if (added) {
+      appendFee(copy, correction, added);
+      continue;
+    }
     const found = locate(copy, correction.campo);
     if (!found) continue;
     found.holder[found.key] = correction.valor;

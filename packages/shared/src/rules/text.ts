@@ -38,3 +38,45 @@ export function findUnsafeText(input: unknown, path: readonly string[] = []): Un
   }
   return null;
 }
+
+/**
+ * Text as the database can hold it, for text nobody can be asked to fix (mail from outside, extracted
+ * files): NUL characters removed, lone surrogates replaced by U+FFFD. Linear in the length.
+ */
+export function cleanText(value: string): string {
+  if (!value.includes('\u0000') && !LONE_SURROGATE.test(value)) return value;
+  let out = '';
+  let start = 0;
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code === 0) {
+      out += value.slice(start, i);
+      start = i + 1;
+    } else if (code >= 0xd800 && code <= 0xdbff) {
+      const next = value.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+      else {
+        out += `${value.slice(start, i)}\ufffd`;
+        start = i + 1;
+      }
+    } else if (code >= 0xdc00 && code <= 0xdfff) {
+      out += `${value.slice(start, i)}\ufffd`;
+      start = i + 1;
+    }
+  }
+  return out + value.slice(start);
+}
+
+/** `cleanText` applied to every string (values and keys) of a JSON-like value; other values as they are. */
+export function cleanTextDeep<T>(value: T): T {
+  if (typeof value === 'string') return cleanText(value) as T;
+  if (Array.isArray(value)) return value.map((item) => cleanTextDeep(item)) as T;
+  if (value !== null && typeof value === 'object' && !(value instanceof Date) && !ArrayBuffer.isView(value)) {
+    const entries = Object.entries(value as Record<string, unknown>).map(([key, item]) => [
+      cleanText(key),
+      cleanTextDeep(item),
+    ]);
+    return Object.fromEntries(entries) as T;
+  }
+  return value;
+}

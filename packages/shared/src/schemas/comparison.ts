@@ -68,8 +68,14 @@ const hintAdjustmentSchema = z.object({ campo: z.enum(['unidade', 'moeda']), ant
 export const comparisonFreightSchema = comparisonValueSchema.extend({
   /** Container type or unit as read: "20'", "40'", "40'HC", 'kg', 'm³', 'BL'… */
   tipo: z.string(),
-  /** Containers of this price counted in the totals (0: offered, not counted; ADR 0017). */
+  /** Units of this price counted in the totals: containers, kg, m³, W/M (0: offered, not counted; ADR 0017, 0024). */
   quantidade: z.number().optional(),
+  /** What `quantidade` counts (issue 30): 'conteiner', 'kg', 'pesoTaxado', 'm3', 'wm', 'documento'… */
+  base: z.string().optional(),
+  /** Its amount in the totals: price × quantity, raised to the minimum (2 decimals; absent: not counted). */
+  valorTotal: z.number().optional(),
+  /** A minimum amount quoted for it ("min USD 50"). */
+  minimo: z.number().nullable().optional(),
   /** Set by hints of earlier corrections (ADR 0101); absent when none did. */
   ajustadoPorDica: z.array(hintAdjustmentSchema).optional(),
 });
@@ -83,9 +89,36 @@ export const comparisonFeeSchema = comparisonValueSchema.extend({
   motivo: z.string().nullable(),
   /** Basis as extracted (CNTR, BL, PROCESSO …; ADR 0101 lets the analyst correct it). */
   unidade: z.string().nullable().optional(),
+  /** Units the value is multiplied by (2 containers, 3.200 kg, 12,5 W/M…); null: unknown (issue 30, ADR 0024). */
+  quantidade: z.number().nullable().optional(),
+  /** What `quantidade` counts: 'conteiner', 'documento', 'kg', 'pesoTaxado', 'm3', 'wm', 'percentual'. */
+  base: z.string().optional(),
+  /** value × quantity, raised to the minimum, 2 decimals: what the line adds to the totals when counted. */
+  valorTotal: z.number().nullable().optional(),
+  /** The minimum ("min USD 50") raised the amount. */
+  minimoAplicado: z.boolean().optional(),
   /** Set by hints of earlier corrections (ADR 0101); absent when none did. */
   ajustadoPorDica: z.array(hintAdjustmentSchema).optional(),
+  /**
+   * A line the analyst added (issue 30, ADR 0024): 'versao_anterior' kept from the previous version,
+   * 'manual' typed by hand; with who and when. Absent: read from the reply.
+   */
+  origem: z.enum(['versao_anterior', 'manual']).optional(),
+  adicionadaPor: z.string().nullable().optional(),
+  adicionadaEm: z.string().optional(),
 });
+
+/** A fee line of the previous version that the current one lacks: offered as 'manter da versão anterior'. */
+export const previousFeeSchema = z.object({
+  nome: z.string(),
+  rotulo: z.string(),
+  destino: z.string().nullable(),
+  valor: z.number(),
+  moeda: z.string(),
+  unidade: z.string().nullable(),
+  versao: z.number(),
+});
+export type PreviousFee = z.infer<typeof previousFeeSchema>;
 
 /** A change against the previous version of the same carrier's answer (e.g. ▼ 120,00 USD). */
 export const comparisonChangeSchema = z.object({
@@ -93,13 +126,45 @@ export const comparisonChangeSchema = z.object({
   custoTotalBRL: z.number().nullable(),
   custoTotalUSD: z.number().nullable(),
   prazo: z.number().nullable(),
+  /** The current version lacks charges (it is incomplete): the change is not a saving (issue 30). */
+  incompleta: z.boolean().optional(),
 });
 
+/** What a proposal breaks of the request (issue 30 item 4); `texto` is the pt-BR sentence shown. */
+export const PROPOSAL_WARNING_KINDS = [
+  'evitarRota',
+  'evitarTransbordo',
+  'rotaDireta',
+  'evitarArmador',
+  'transitTime',
+  'validadePrazo',
+] as const;
+export type ProposalWarningKind = (typeof PROPOSAL_WARNING_KINDS)[number];
+export const proposalWarningSchema = z.object({ tipo: z.enum(PROPOSAL_WARNING_KINDS), texto: z.string() });
+export type ProposalWarning = z.infer<typeof proposalWarningSchema>;
+
+/**
+ * Carriage and warnings of a row (issue 30 item 4), added after the totals by `withProposalWarnings`
+ * (comparison/warnings.ts); optional so that a comparison built without them stays valid.
+ */
+const rowWarningFields = {
+  /** Shipping line (armador) as extracted. */
+  armador: z.string().nullable().optional(),
+  /** Route as extracted ('via Cartagena', 'Direto'). */
+  rota: z.string().nullable().optional(),
+  /** Transhipment port, when the answer names one. */
+  transbordo: z.string().nullable().optional(),
+  alertas: z.array(proposalWarningSchema).optional(),
+};
+
 export const comparisonRowSchema = z.object({
+  ...rowWarningFields,
   /** `${respostaId}:${destino ?? ''}` */
   id: z.string(),
   respostaId: z.string(),
   transportadorId: z.string(),
+  /** The answer's sender is not verified and no analyst confirmed it yet (ADR 0023). */
+  remetenteNaoVerificado: z.boolean().optional(),
   transportador: z.object({ nome: z.string(), email: z.string() }),
   status: z.string(),
   versao: z.number(),
@@ -140,6 +205,19 @@ export const comparisonRowSchema = z.object({
   faltando: z.array(z.string()),
   variacao: comparisonChangeSchema.nullable(),
   destaque: z.object({ menorCusto: z.boolean(), menorPrazo: z.boolean() }),
+  /**
+   * Quantities the row could not know (issue 30): each says which charge and which measure is missing
+   * ('Handling por kg: peso não informado'); such lines are not counted and the row is not the cheapest.
+   */
+  quantidadesDesconhecidas: z.array(z.string()).optional(),
+  /**
+   * Charges this row lacks that the same carrier's previous version, or most other carriers, quote
+   * ('THC', 'BL FEE'); not empty: 'incompleta: sem THC', never 'Menor custo' (issue 30). Absent: complete,
+   * or an explicit all-in price.
+   */
+  taxasAusentes: z.array(z.string()).optional(),
+  /** Fee lines of the previous version the current one lacks, each offered to keep (issue 30). */
+  taxasVersaoAnterior: z.array(previousFeeSchema).optional(),
   /** Charges left out by hints of earlier corrections ('not a charge', ADR 0101); absent when none. */
   ignoradosPorDica: z
     .array(z.object({ rotulo: z.string(), valor: z.number(), moeda: z.string().nullable() }))

@@ -156,6 +156,29 @@ export const correctionBodySchema = z
   });
 export type CorrectionBody = z.infer<typeof correctionBodySchema>;
 
+/**
+ * POST /quotes/{id}/respostas/{respostaId}/taxas (issue 30): a fee line the current version lacks, kept
+ * from the previous version ('versao_anterior', 'manter da versão anterior') or typed by the analyst
+ * ('manual'); stored as a correction (who, when), never written into the extraction.
+ */
+export const addFeeBodySchema = z.strictObject({
+  nome: z
+    .string({ error: fieldMessages.feeNameRequired })
+    .trim()
+    .min(1, fieldMessages.feeNameRequired)
+    .max(60),
+  moeda: z.enum(['USD', 'BRL', 'EUR'], { error: fieldMessages.correctionCurrencyInvalid }),
+  valor: z
+    .number({ error: fieldMessages.correctionNumberInvalid })
+    .min(0, fieldMessages.correctionNumberInvalid)
+    .max(100_000_000, fieldMessages.correctionNumberInvalid),
+  unidade: z.enum(FEE_UNIT_CODES, { error: uiHints.fields.unitInvalid }),
+  destino: z.string().trim().max(120).nullish(),
+  origem: z.enum(['versao_anterior', 'manual'], { error: fieldMessages.feeOriginInvalid }),
+  versao: z.number().int().min(1).nullish(),
+});
+export type AddFeeBody = z.infer<typeof addFeeBodySchema>;
+
 const correctionSourceSchema = z
   .looseObject({ line: z.number(), text: z.string(), cell: z.string().optional(), origin: z.string() })
   .nullable();

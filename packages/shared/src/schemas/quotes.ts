@@ -32,6 +32,15 @@ export const QUOTE_STATUS_INFO: Record<
   CANCELADA: { label: 'Cancelada', color: 'red' },
 };
 
+/**
+ * The one label and colour of a quote's status on every screen, document and message (spec 001 §4's
+ * detail/list vocabulary; issue 30: the approval screen said 'Aberta' where the detail said 'Aguardando
+ * Revisão'). An unknown value shows as it is, in gray.
+ */
+export function quoteStatusInfo(status: string): (typeof QUOTE_STATUS_INFO)[QuoteStatus] {
+  return QUOTE_STATUS_INFO[status as QuoteStatus] ?? { label: status, color: 'gray' };
+}
+
 /** Tab 'Cotações Enviadas' holds the waiting statuses; 'Cotações Finalizadas' the others. */
 export const WAITING_STATUSES = [
   'AGUARDANDO_RESPOSTA',

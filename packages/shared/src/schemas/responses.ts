@@ -176,6 +176,17 @@ export const responseVersionSchema = z.object({
    * applied (the latest of a field wins). Kept apart from the extraction, which a re-run rewrites.
    */
   correcoes: z.array(correctionSchema),
+  /**
+   * 'Remetente não verificado' (ADR 0023): the sender failed DKIM/SPF/DMARC, or the answer was matched by
+   * the quote code alone, or by the shared bcc token from an address that is not the carrier's; `flags`
+   * has the reason (`remetenteNaoVerificado`). Until an analyst confirms it, such a version does not
+   * replace a verified current one: it waits beside it (`aguardandoConfirmacao`, listed in `versoes`).
+   */
+  remetenteNaoVerificado: z.boolean().optional(),
+  aguardandoConfirmacao: z.boolean().optional(),
+  /** The analyst who confirmed the sender (display name), and when. */
+  remetenteConfirmadoPor: z.string().nullable().optional(),
+  remetenteConfirmadoEm: z.string().nullable().optional(),
 });
 export type ResponseVersion = z.infer<typeof responseVersionSchema>;
 
@@ -212,8 +223,8 @@ export const responseEntrySchema = z.object({
   enviadoEm: z.string().nullable(),
   respondeuEm: z.string().nullable(),
   falhaEntrega: z.string().nullable(),
-  /** Hours from sending to the first answer. */
-  tempoRespostaHoras: z.number().nullable(),
+  /** Whole minutes from sending to the first answer (not in the spec; issue 30: hours were too coarse). */
+  tempoRespostaMinutos: z.number().int().nullable(),
 });
 export type ResponseEntry = z.infer<typeof responseEntrySchema>;
 
@@ -364,5 +375,37 @@ export const inboundStatusSchema = z.object({
   smtp: z.object({ port: z.number() }).nullable(),
   localMode: z.boolean(),
   naoIdentificadas: z.number(),
+  /** Messages whose processing failed (issue 29): listed by GET /inbound/failed. */
+  comFalha: z.number(),
 });
 export type InboundStatus = z.infer<typeof inboundStatusSchema>;
+
+/** Where a stored message is in its processing (issue 29, store first). */
+export const INBOUND_PROCESSING_STATUSES = ['pendente', 'processada', 'falhou', 'ignorada'] as const;
+
+/** A message stored but not processed: failed, or still waiting (desenvolvedor; metadata only). */
+export const failedMessageSchema = z.object({
+  id: z.string(),
+  status: z.enum(INBOUND_PROCESSING_STATUSES),
+  source: z.enum(INBOUND_ORIGINS),
+  from: z.string().nullable(),
+  fromName: z.string().nullable(),
+  subject: z.string().nullable(),
+  receivedAt: z.string(),
+  tamanho: z.number(),
+  tentativas: z.number(),
+  erro: z.string().nullable(),
+  /** When the next automatic attempt runs; null once attempts are over (it waits for 'Reprocessar'). */
+  proximaTentativa: z.string().nullable(),
+});
+export type FailedMessage = z.infer<typeof failedMessageSchema>;
+
+export const failedListSchema = z.object({ data: z.array(failedMessageSchema), total: z.number() });
+
+/** The answer of 'Reprocessar': what the message became. */
+export const reprocessResultSchema = z.object({
+  message: z.string(),
+  status: z.enum(INBOUND_PROCESSING_STATUSES),
+  outcome: z.string().nullable(),
+  erro: z.string().nullable(),
+});

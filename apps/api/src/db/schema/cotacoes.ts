@@ -109,6 +109,11 @@ export const cotacoes = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** DELETE /quotes/{id}: out of every list and detail; the row, recipients and replies stay (ADR 0011). */
     deletedAt: timestamp({ withTimezone: true }),
+    /**
+     * When the quote reached a final status (APROVADA, FECHADA, CANCELADA); null while open. Kept by a
+     * trigger on every status change (migration 0019): the retention of its raw replies counts from here.
+     */
+    encerradaEm: timestamp({ withTimezone: true }),
   },
   (table) => [
     uniqueIndex('cotacoes_empresa_codigo_key').on(table.empresaId, table.codigo),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -41,6 +42,54 @@ export const INBOUND_OUTCOMES = [
 export type InboundOutcome = (typeof INBOUND_OUTCOMES)[number];
 
 /**
+ * Where a stored message is in its processing (issue 29, store first):
+ * - `pendente`: stored raw, not yet matched (the next step runs at once, and a sweeper retries it);
+ * - `processada`: matched and applied (its `outcome` says what it became);
+ * - `falhou`: processing threw; `erro` says why (pt-BR), retried with backoff until `proxima_tentativa`
+ *   is null, then it waits for a desenvolvedor ('Reprocessar' or 'Descartar');
+ * - `ignorada`: discarded by a desenvolvedor (raw purged, the row kept for deduplication).
+ */
+export const INBOUND_STATUSES = ['pendente', 'processada', 'falhou', 'ignorada'] as const;
+export type InboundStatus = (typeof INBOUND_STATUSES)[number];
+
+/** What a source said about a message beside its bytes, stored with it so that processing can run later. */
+export type InboundEntrada = {
+  /** SMTP RCPT TO addresses (plus-token matching). */
+  envelopeTo?: string[];
+  /** A user registering or assigning an answer by hand names the quote and the carrier. */
+  assignedBy?: { userId: string; empresaId: string; cotacaoId: string; transportadorId: string };
+  /** Values typed by the user: the response's figures, no extraction needed. */
+  typedResult?: Record<string, unknown>;
+  /** The SMTP session (the client's address, HELO name, MAIL FROM), for sender verification. */
+  smtp?: { remoteAddress?: string; helo?: string; mailFrom?: string };
+  /** The sender verification made when the message was received (SMTP listener). */
+  authentication?: SenderAuthentication;
+};
+
+/**
+ * Who really sent a message (issue 29 item 8, ADR 0023): the DKIM, SPF and DMARC results of the SMTP
+ * listener's own check (`mailauth`), or those a trusted receiving server wrote in its
+ * `Authentication-Results` header (IMAP, webhooks). `verificado` is the verdict: true when DMARC passed,
+ * or, without a DMARC result, when an aligned DKIM signature or SPF passed for the From domain; false when
+ * a check failed or nothing vouches for the From domain; null when no check was available.
+ */
+export type SenderAuthentication = {
+  /** `mailauth`: checked by the SMTP listener; `authentication-results`: read from a trusted server. */
+  metodo: 'mailauth' | 'authentication-results';
+  /** The authserv-id whose header was read, or the listener's own name. */
+  servidor: string | null;
+  dominioRemetente: string | null;
+  dkim: string | null;
+  /** The domain of the DKIM signature that passed, if any. */
+  dkimDominio: string | null;
+  spf: string | null;
+  dmarc: string | null;
+  verificado: boolean | null;
+  /** Why the check could not run (DNS down, unreadable header), in English for the logs. */
+  erro?: string;
+};
+
+/**
  * Every message that arrived, exactly once (unique key: Message-ID, else a hash of the raw bytes), stored
  * raw in the same transaction as everything the pipeline derived from it (R4, R6). `empresa_id` is null
  * while the message is not matched to a company ('Não identificadas').
@@ -53,15 +102,20 @@ export const inboundMessages = pgTable(
     /** `<message-id>` lower-cased, or `sha256:<hex>` of the raw bytes when the message has none. */
     dedupeKey: text().notNull(),
     source: text({ enum: INBOUND_SOURCES }).notNull(),
-    raw: bytea().notNull(),
+    /** The bytes as received; null once purged (retention, 'Descartar'). */
+    raw: bytea(),
     tamanho: integer().notNull(),
-    outcome: text({ enum: INBOUND_OUTCOMES }).notNull(),
+    status: text({ enum: INBOUND_STATUSES }).notNull().default('pendente'),
+    /** Null until processed. */
+    outcome: text({ enum: INBOUND_OUTCOMES }),
     /** Why the outcome is what it is (pt-BR, shown to users), e.g. the bounce's diagnostic. */
     motivo: text(),
     messageId: text(),
     fromAddress: text(),
     fromName: text(),
     subject: text(),
+    /** The start of the body as one line, written once when the message is processed ('Não identificadas'). */
+    previa: text(),
     sentAt: timestamp({ withTimezone: true }),
     cotacaoId: uuid().references(() => cotacoes.id, { onDelete: 'set null' }),
     destinatarioId: uuid().references(() => cotacaoDestinatarios.id, { onDelete: 'set null' }),
@@ -71,15 +125,44 @@ export const inboundMessages = pgTable(
     flags: jsonb().$type<Record<string, boolean | string>>().notNull().default({}),
     /** The user who registered it by hand or assigned it from 'Não identificadas'. */
     registradoPor: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** What the source said beside the bytes (envelope, assignment, typed values): input of processing. */
+    entrada: jsonb().$type<InboundEntrada>().notNull().default({}),
+    /** Who really sent it (ADR 0023): the sender checks used when the message was processed; null: none. */
+    autenticacao: jsonb().$type<SenderAuthentication>(),
+    /** Processing attempts that failed. */
+    tentativas: integer().notNull().default(0),
+    /** The last processing failure, in pt-BR (never the raw message). */
+    erro: text(),
+    /** When the sweeper takes the message next (pendente: a grace period; falhou: the backoff). */
+    proximaTentativa: timestamp({ withTimezone: true }),
+    processadaEm: timestamp({ withTimezone: true }),
+    /** 'Descartar': who and when (the raw message is purged at once). */
+    descartadaPor: uuid().references(() => users.id, { onDelete: 'set null' }),
+    descartadaEm: timestamp({ withTimezone: true }),
+    /** When the raw bytes and attachments were purged ('Descartar' or the retention job, LGPD). */
+    purgadaEm: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('inbound_messages_dedupe_key').on(table.dedupeKey),
+    // The sweeper's queue: messages waiting for (another) processing attempt.
+    index('inbound_messages_due_idx')
+      .on(table.proximaTentativa)
+      .where(sql`${table.status} in ('pendente', 'falhou')`),
+    index('inbound_messages_failed_idx').on(table.createdAt).where(sql`${table.status} = 'falhou'`),
+    check(
+      'inbound_messages_status_check',
+      sql`${table.status} in ('pendente', 'processada', 'falhou', 'ignorada')`,
+    ),
     index('inbound_messages_empresa_created_idx').on(table.empresaId, table.createdAt),
     index('inbound_messages_unmatched_idx')
       .on(table.createdAt)
       .where(sql`${table.outcome} = 'nao_identificada'`),
     index('inbound_messages_from_idx').on(table.fromAddress),
+    // The retention job: messages of a quote whose raw bytes are still kept.
+    index('inbound_messages_retention_idx')
+      .on(table.cotacaoId)
+      .where(sql`${table.purgadaEm} is null and ${table.cotacaoId} is not null`),
   ],
 );
 
@@ -132,6 +215,13 @@ export const cotacaoMensagens = pgTable(
     subject: text().notNull().default(''),
     bodyText: text().notNull().default(''),
     bodyHtml: text(),
+    /**
+     * `body_html` made safe to show, once, when recorded (remote images as placeholders holding their
+     * address); null when there is no HTML, or for a row recorded before it existed (filled on first view).
+     */
+    htmlSeguro: text(),
+    /** Remote images in `html_seguro` (the view offers to load them). */
+    imagensRemotas: integer().notNull().default(0),
     messageId: text(),
     outboxId: uuid().references(() => mailOutbox.id, { onDelete: 'set null' }),
     inboundMessageId: uuid().references(() => inboundMessages.id, { onDelete: 'cascade' }),
@@ -180,6 +270,15 @@ export const respostas = pgTable(
     observacoes: text(),
     /** A user registered it by hand (Outlook, WhatsApp, phone). */
     registradoPor: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * 'Remetente não verificado' (ADR 0023): the sender failed DKIM/SPF/DMARC, or the answer was matched by
+     * the quote code alone, or came under a shared bcc token from an address that is not the carrier's.
+     */
+    remetenteNaoVerificado: boolean().notNull().default(false),
+    /** An unverified version held back from replacing a verified current one until an analyst confirms. */
+    aguardandoConfirmacao: boolean().notNull().default(false),
+    remetenteConfirmadoPor: uuid().references(() => users.id, { onDelete: 'set null' }),
+    remetenteConfirmadoEm: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -5,6 +5,7 @@ export * from './empresas.js';
 export * from './hints.js';
 export * from './inbound.js';
 export * from './indicadores.js';
+export * from './limits.js';
 export * from './membership.js';
 export * from './outbox.js';
 export * from './transportadores.js';

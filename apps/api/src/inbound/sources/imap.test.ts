@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { carrierReply, sendQuoteToCarrier } from '../../../test/carrier-reply.js';
 import { type Dovecot, hasDovecot, startDovecot } from '../../../test/fakes/dovecot.js';
 import { createTestApp, registerUser, type TestContext, waitFor } from '../../../test/helpers.js';
+import { cure, nulReply, poison, poisonedReply } from '../../../test/poison-mail.js';
 import { inboundMessages, mailboxState, respostas } from '../../db/schema/inbound.js';
 import type { IngestInput } from '../pipeline.js';
 import { ImapSource, type ImapSourceOptions, parseImapUrl } from './imap.js';
@@ -43,9 +44,12 @@ function recordingPipeline() {
   const handed: string[] = [];
   return {
     handed,
-    ingest(raw: Buffer, input: IngestInput) {
+    receive(raw: Buffer, input: IngestInput) {
       handed.push(/^Message-ID: (.*)$/im.exec(raw.toString('latin1'))?.[1]?.trim() ?? '(none)');
-      return ctx.app.services.inbound.ingest(raw, input);
+      return ctx.app.services.inbound.receive(raw, input);
+    },
+    processSoon(inboundId: string) {
+      ctx.app.services.inbound.processSoon(inboundId);
     },
   };
 }
@@ -125,12 +129,17 @@ describe.skipIf(!hasDovecot)('IMAP source against a real Dovecot', () => {
     }, 20_000);
     expect(row).toMatchObject({ source: 'imap', messageId });
     expect(await dovecot.flagsOf(uid)).not.toContain('\\Seen');
-    // The pipeline matched it to the quote and carrier, and the extraction job read the figures.
-    const [stored] = await ctx.app.services.database.db
-      .select()
-      .from(inboundMessages)
-      .where(eq(inboundMessages.id, row!.id));
+    // The pipeline matched it to the quote and carrier (store first: processed right after it was
+    // stored, so the row may be seen 'pendente' for a moment), and the extraction job read the figures.
+    const stored = await waitFor(async () => {
+      const [found] = await ctx.app.services.database.db
+        .select()
+        .from(inboundMessages)
+        .where(eq(inboundMessages.id, row!.id));
+      return found?.status === 'pendente' ? undefined : found;
+    });
     expect(stored).toMatchObject({
+      status: 'processada',
       outcome: 'resposta',
       cotacaoId: quote.quoteId,
       empresaId: quote.empresaId,
@@ -169,6 +178,51 @@ describe.skipIf(!hasDovecot)('IMAP source against a real Dovecot', () => {
     });
     const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/inbound/status' });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('issue 29: a NUL-laden message and one that fails to process do not hold the mailbox; the reply behind them arrives', async () => {
+    const folder = 'Veneno';
+    await dovecot.createFolder(folder);
+    const quote = await sendQuoteToCarrier(ctx, {
+      seed: 7203,
+      carrierEmail: 'pricing@veneno-maritima.com.br',
+    });
+    await poison(ctx);
+    try {
+      const ids = [
+        '<imap-nul@atlantica.com.br>',
+        '<imap-veneno@atlantica.com.br>',
+        '<imap-normal@atlantica.com.br>',
+      ];
+      await dovecot.append(nulReply(quote, ids[0]!), folder);
+      await dovecot.append(await poisonedReply(quote, ids[1]!), folder);
+      const lastUid = await dovecot.append(await carrierReply(quote, { messageId: ids[2]! }), folder);
+      startSource(folder);
+      const state = await syncedTo(folder, lastUid);
+      expect(state.lastError).toBeNull();
+      const rows = await waitFor(async () => {
+        const found = await ctx.app.services.database.db
+          .select()
+          .from(inboundMessages)
+          .where(inArray(inboundMessages.messageId, ids));
+        return found.length === 3 && found.every((row) => row.status !== 'pendente') ? found : undefined;
+      }, 20_000);
+      const byId = new Map(rows.map((row) => [row.messageId, row]));
+      expect(byId.get(ids[0]!)).toMatchObject({ source: 'imap', status: 'processada', outcome: 'resposta' });
+      expect(byId.get(ids[0]!)!.subject).not.toContain('\u0000');
+      expect(byId.get(ids[1]!)).toMatchObject({ source: 'imap', status: 'falhou', outcome: null });
+      expect(byId.get(ids[1]!)!.erro).toMatch(/banco de dados recusou/);
+      expect(byId.get(ids[2]!)).toMatchObject({
+        source: 'imap',
+        status: 'processada',
+        outcome: 'resposta',
+        cotacaoId: quote.quoteId,
+      });
+      // The checkpoint passed all three: the failed one waits in the database, not in the mailbox.
+      expect((await stateOf(folder))!.messagesIngested).toBe(3);
+    } finally {
+      await cure(ctx);
+    }
   });
 
   it('resumes from the checkpoint after a restart without handing old messages to the pipeline again', async () => {

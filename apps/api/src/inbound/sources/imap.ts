@@ -7,7 +7,8 @@ import type { Database } from '../../db/client.js';
 import { mailboxState } from '../../db/schema/inbound.js';
 import type { InboundPipeline } from '../pipeline.js';
 
-export type Ingestor = Pick<InboundPipeline, 'ingest'>;
+/** What a source needs of the pipeline: store a message (then acknowledge it), and have it processed. */
+export type Ingestor = Pick<InboundPipeline, 'receive' | 'processSoon'>;
 
 export type ImapMailbox = {
   /** `imap:<user>@<host>/<folder>`: the row of `mailbox_state`. */
@@ -72,8 +73,10 @@ function describeError(error: unknown): string {
  *
  * - Exactly one process holds the mailbox: a lease row in `mailbox_state`, taken when free or expired,
  *   renewed every few seconds; the others wait and take over when it expires or is released.
- * - The checkpoint (UIDVALIDITY + last UID) advances only after the pipeline committed a message, so a
- *   crash re-reads at most one message, which the pipeline recognises (idempotent by Message-ID).
+ * - The checkpoint (UIDVALIDITY + last UID) advances only after the pipeline stored a message (raw, status
+ *   'pendente'), so a crash re-reads at most one message, which the pipeline recognises (idempotent by
+ *   Message-ID). Processing runs after that, apart: a message that fails to process never holds the
+ *   checkpoint (issue 29).
  * - New mail is noticed through IDLE (imapflow enters it by itself between commands) with a periodic
  *   sync as the fallback; a dropped connection is retried with exponential backoff.
  * - The folder is opened read-only (EXAMINE) and bodies are fetched with BODY.PEEK: nothing is marked
@@ -240,9 +243,10 @@ export class ImapSource {
         if (this.stopped) return;
         this.assertUsable();
         if (!message.source || message.uid <= lastUid) continue;
-        const result = await this.options.pipeline.ingest(message.source, { source: 'imap' });
-        await this.advance(message.uid, result.duplicate ? 0 : 1);
+        const stored = await this.options.pipeline.receive(message.source, { source: 'imap' });
+        await this.advance(message.uid, stored.duplicate ? 0 : 1);
         lastUid = message.uid;
+        if (!stored.duplicate) this.options.pipeline.processSoon(stored.inboundId);
       }
     }
   }

@@ -36,7 +36,9 @@ export function registerInboundSources(app: FastifyInstance, options: { workers:
       smtp = await startInboundSmtp({
         port: config.INBOUND_SMTP_PORT,
         host: config.INBOUND_SMTP_HOST,
-        replyDomain: config.MAIL_REPLY_ADDRESS.split('@')[1]!,
+        replyAddress: config.MAIL_REPLY_ADDRESS,
+        maxPerAddress: config.INBOUND_SMTP_MAX_PER_ADDRESS,
+        dnsResolver: app.services.dnsResolver,
         pipeline: inbound,
         log: app.log.child({ source: 'smtp' }),
         tls:

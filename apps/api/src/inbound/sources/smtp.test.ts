@@ -69,10 +69,16 @@ describe('inbound SMTP listener', () => {
       raw,
     });
     expect(info.response).toMatch(/^250 /);
-    // Checked right after the client's send resolved: the 250 came after the commit.
+    // Checked right after the client's send resolved: the 250 came after the raw message was committed.
+    const stored = await storedMessage(ctx, messageId);
+    expect(stored).toMatchObject({ source: 'smtp', messageId, fromAddress: quote.carrierEmail });
+    expect(['pendente', 'processada']).toContain(stored!.status);
+    // Processing runs after the 250, apart from it.
+    await ctx.app.services.inbound.drain();
     const row = await storedMessage(ctx, messageId);
     expect(row).toMatchObject({
       source: 'smtp',
+      status: 'processada',
       messageId,
       fromAddress: quote.carrierEmail,
       outcome: 'resposta',
@@ -80,7 +86,7 @@ describe('inbound SMTP listener', () => {
     });
     // Kept as received (the SMTP client only turned bare LFs of the body into CRLF on the wire).
     const crlf = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1').replace(/\r?\n/g, '\r\n');
-    expect(crlf(row!.raw)).toBe(crlf(raw));
+    expect(crlf(row!.raw!)).toBe(crlf(raw));
     // The same message delivered twice (a sender that missed our 250) is stored once.
     const again = await client(port).sendMail({
       envelope: { from: quote.carrierEmail, to: [quote.request.replyTo] },

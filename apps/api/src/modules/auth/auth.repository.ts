@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { pendingRegistrations, users } from '../../db/schema/index.js';
 import type { UserRow } from '../../read-models/users.js';
@@ -53,13 +53,18 @@ export async function updateRegistration(
   await executor.update(pendingRegistrations).set(values).where(eq(pendingRegistrations.id, id));
 }
 
-export async function incrementRegistrationAttempts(executor: Executor, id: string): Promise<number> {
+/** Counts one code attempt unless `max` are used up: the attempt's number, or null when refused. */
+export async function takeRegistrationAttempt(
+  executor: Executor,
+  id: string,
+  max: number,
+): Promise<number | null> {
   const [row] = await executor
     .update(pendingRegistrations)
     .set({ attempts: sql`${pendingRegistrations.attempts} + 1` })
-    .where(eq(pendingRegistrations.id, id))
+    .where(and(eq(pendingRegistrations.id, id), lt(pendingRegistrations.attempts, max)))
     .returning({ attempts: pendingRegistrations.attempts });
-  return row?.attempts ?? 0;
+  return row?.attempts ?? null;
 }
 
 export async function deleteRegistrationsOfEmail(executor: Executor, email: string): Promise<void> {

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
-import { KeyedLimiter } from '../../lib/rate-limiter.js';
+import { type Limits, SharedLimiter } from '../../lib/shared-limits.js';
 import { generateNumericCode, generateToken, hashToken, safeEqualHex } from '../../lib/tokens.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { mailTemplates } from '../../mail/templates.js';
@@ -14,7 +14,13 @@ import type { SessionService } from '../../plugins/sessions.js';
 import type { OnUserVerified } from '../../read-models/users.js';
 import { toPublicUser } from '../../read-models/users.js';
 import * as repo from './auth.repository.js';
-import { issueDeviceToken, knownDeviceTag, LoginThrottle } from './login-throttle.js';
+import {
+  issueDeviceToken,
+  knownDeviceTag,
+  LoginThrottle,
+  type LoginThrottleStore,
+  SharedLoginThrottle,
+} from './login-throttle.js';
 
 export const CODE_TTL_MINUTES = 10;
 export const CODE_MAX_ATTEMPTS = 5;
@@ -34,12 +40,12 @@ export type LoginDevice = { deviceToken?: string; sessionUserId?: string };
 
 /** Registration, verification, sign-in, profile and password (spec 000 §2, §4, §5, §7). */
 export class AuthService {
-  // Per-account limits (S4); per-IP limits are declared on the routes.
+  // Per-account limits (S4), shared by the replicas when `limits.shared`; per-IP limits are on the routes.
   /** Unknown devices: progressive delays per account (ADR 0013). */
-  private readonly loginThrottle = new LoginThrottle();
+  private readonly loginThrottle: LoginThrottleStore;
   /** A known device (or the password change of a signed-in user): its own fixed window, never the account's. */
-  private readonly knownDeviceFailures = new KeyedLimiter(10, 15 * 60_000);
-  private readonly registrationsPerEmail = new KeyedLimiter(5, 60 * 60_000);
+  private readonly knownDeviceFailures: SharedLimiter;
+  private readonly registrationsPerEmail: SharedLimiter;
 
   constructor(
     private readonly db: Database,
@@ -47,7 +53,12 @@ export class AuthService {
     private readonly sessions: SessionService,
     private readonly mailer: Mailer,
     private readonly onUserVerified: OnUserVerified,
-  ) {}
+    limits: Limits,
+  ) {
+    this.loginThrottle = limits.shared ? new SharedLoginThrottle(db) : new LoginThrottle();
+    this.knownDeviceFailures = new SharedLimiter(limits.counters, 'login-device', 10, 15 * 60_000);
+    this.registrationsPerEmail = new SharedLimiter(limits.counters, 'register', 5, 60 * 60_000);
+  }
 
   private codeHash(registrationId: string, code: string): string {
     return createHmac('sha256', registrationId).update(code).digest('hex');
@@ -62,7 +73,7 @@ export class AuthService {
    * with the same answer, so the endpoint does not reveal which e-mails are registered.
    */
   async register(email: string, meta: RequestMeta): Promise<{ registrationToken: string }> {
-    this.registrationsPerEmail.consume(email);
+    await this.registrationsPerEmail.consume(email);
     const registrationToken = generateToken();
     const code = generateNumericCode();
     await this.db.transaction(async (tx) => {
@@ -108,11 +119,13 @@ export class AuthService {
     if (registration.verifiedAt) return;
     if (registration.attempts >= CODE_MAX_ATTEMPTS) throw new AppError('CODE_TOO_MANY_ATTEMPTS');
     if (registration.codeExpiresAt <= new Date()) throw new AppError('CODE_EXPIRED');
+    // The attempt is counted before the code is compared, in one statement that refuses past the limit:
+    // parallel guesses (on any replica) get at most CODE_MAX_ATTEMPTS comparisons in all.
+    const attempts = await repo.takeRegistrationAttempt(this.db, registration.id, CODE_MAX_ATTEMPTS);
+    if (attempts === null) throw new AppError('CODE_TOO_MANY_ATTEMPTS');
     const matches = safeEqualHex(registration.codeHash, this.codeHash(registration.id, code));
-    if (!matches) {
-      const attempts = await repo.incrementRegistrationAttempts(this.db, registration.id);
+    if (!matches)
       throw new AppError(attempts >= CODE_MAX_ATTEMPTS ? 'CODE_TOO_MANY_ATTEMPTS' : 'CODE_INVALID');
-    }
     await this.db.transaction(async (tx) => {
       // Single use: the hash is replaced, so the same code can never verify again.
       await repo.updateRegistration(tx, registration.id, {
@@ -218,9 +231,9 @@ export class AuthService {
       : null;
     const knownKey = `login:${email}:${deviceTag}`;
     let noticeAfter: number | null = null;
-    if (deviceTag) this.knownDeviceFailures.consume(knownKey);
+    if (deviceTag) await this.knownDeviceFailures.consume(knownKey);
     else {
-      const admission = this.loginThrottle.admit(email);
+      const admission = await this.loginThrottle.admit(email);
       if (admission.wait) throw new AppError('LOGIN_THROTTLED', { seconds: admission.seconds });
       if (admission.startsThrottling) noticeAfter = admission.failures;
     }
@@ -232,8 +245,8 @@ export class AuthService {
       if (noticeAfter !== null) await this.noticeThrottling(usable, noticeAfter, meta);
       throw new AppError('INVALID_CREDENTIALS');
     }
-    if (deviceTag) this.knownDeviceFailures.reset(knownKey);
-    else this.loginThrottle.succeeded(email);
+    if (deviceTag) await this.knownDeviceFailures.reset(knownKey);
+    else await this.loginThrottle.succeeded(email);
     return this.db.transaction(async (tx) => {
       const session = await this.sessions.create(tx, usable.id, meta);
       await writeAudit(tx, { ...meta, userId: usable.id, empresaId: usable.empresaId }, 'auth.login', {

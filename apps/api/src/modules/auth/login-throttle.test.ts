@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../../test/helpers.js';
+import type { DatabaseHandle } from '../../db/client.js';
 import {
   FREE_FAILURES,
   issueDeviceToken,
@@ -6,6 +8,7 @@ import {
   LoginThrottle,
   MAX_DELAY_MS,
   QUIET_RESET_MS,
+  SharedLoginThrottle,
 } from './login-throttle.js';
 
 function clock() {
@@ -79,5 +82,45 @@ describe('device cookie', () => {
     expect(knownDeviceTag(token, user, now + 366 * 86_400_000)).toBeNull();
     expect(knownDeviceTag(undefined, user, now)).toBeNull();
     expect(knownDeviceTag('lixo', user, now)).toBeNull();
+  });
+});
+
+describe('the shared login throttle in the database (issue 29, R9)', () => {
+  let database: DatabaseHandle;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ database, drop } = await openTestDatabase());
+  });
+  afterAll(async () => {
+    await drop?.();
+  });
+
+  it('follows the same steps as the in-memory throttle', async () => {
+    const time = clock();
+    const memory = new LoginThrottle(time.now);
+    const shared = new SharedLoginThrottle(database.db, time.now);
+    for (let attempt = 1; attempt <= 9; attempt++) {
+      expect(await shared.admit('passo@empresa.com.br')).toEqual(memory.admit('passo@empresa.com.br'));
+      time.advance(attempt % 3 === 0 ? 2_000 : 300);
+    }
+    await shared.succeeded('passo@empresa.com.br');
+    memory.succeeded('passo@empresa.com.br');
+    expect(await shared.admit('passo@empresa.com.br')).toEqual(memory.admit('passo@empresa.com.br'));
+    time.advance(QUIET_RESET_MS + 1);
+    expect(await shared.admit('passo@empresa.com.br')).toEqual({
+      wait: false,
+      failures: 1,
+      startsThrottling: false,
+    });
+  });
+
+  it('admits exactly the free attempts out of 14 parallel ones', async () => {
+    const shared = new SharedLoginThrottle(database.db);
+    const answers = await Promise.all(
+      Array.from({ length: 14 }, () => shared.admit('paralelo@empresa.com.br')),
+    );
+    expect(answers.filter((answer) => !answer.wait)).toHaveLength(FREE_FAILURES);
+    expect(answers.filter((answer) => !answer.wait && answer.startsThrottling)).toHaveLength(1);
   });
 });

@@ -1,4 +1,7 @@
 import { createHmac } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { loginThrottles } from '../../db/schema/index.js';
 import { safeEqualHex } from '../../lib/tokens.js';
 
 /** Failed attempts from devices the account never signed in from, before delays start (ADR 0013). */
@@ -18,40 +21,62 @@ export type Admission =
   | { wait: false; failures: number; startsThrottling: boolean }
   | { wait: true; seconds: number };
 
+export function delayAfter(failures: number): number {
+  if (failures < FREE_FAILURES) return 0;
+  return Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** (failures - FREE_FAILURES));
+}
+
 /**
- * Per-account progressive delays for sign-in attempts from unknown devices (ADR 0013). An attempt counts
- * as a failure when admitted and is forgiven if it succeeds, so parallel guesses cannot slip between the
- * check and the count. In memory of this process, like the other limiters (ADR 0005).
+ * One attempt against an account's state (absent: never tried, or forgotten): the state after it and the
+ * answer. An admitted attempt counts as a failure at once and is forgiven if it succeeds, so parallel
+ * guesses cannot slip between the check and the count.
  */
-export class LoginThrottle {
+export function admitAttempt(
+  current: AccountState | undefined,
+  now: number,
+): { state: AccountState; admission: Admission } {
+  const state =
+    !current || now - current.lastAttemptAt > QUIET_RESET_MS
+      ? { failures: 0, blockedUntil: 0, lastAttemptAt: now, notified: false }
+      : { ...current };
+  if (now < state.blockedUntil)
+    return { state, admission: { wait: true, seconds: Math.ceil((state.blockedUntil - now) / 1000) } };
+  state.failures++;
+  state.lastAttemptAt = now;
+  state.blockedUntil = now + delayAfter(state.failures);
+  const startsThrottling = state.failures >= FREE_FAILURES && !state.notified;
+  if (startsThrottling) state.notified = true;
+  return { state, admission: { wait: false, failures: state.failures, startsThrottling } };
+}
+
+/** Where the per-account state of the sign-in throttle lives. */
+export interface LoginThrottleStore {
+  admit(account: string): Admission | Promise<Admission>;
+  /** The right password from an unknown device: the account's count starts over. */
+  succeeded(account: string): void | Promise<void>;
+}
+
+/**
+ * Per-account progressive delays for sign-in attempts from unknown devices (ADR 0013), in memory of this
+ * process: the embedded database, where this process is the only one.
+ */
+export class LoginThrottle implements LoginThrottleStore {
   private readonly accounts = new Map<string, AccountState>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
   static delayAfter(failures: number): number {
-    if (failures < FREE_FAILURES) return 0;
-    return Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** (failures - FREE_FAILURES));
+    return delayAfter(failures);
   }
 
   admit(account: string): Admission {
     const now = this.now();
     if (this.accounts.size > 50_000) this.prune(now);
-    let state = this.accounts.get(account);
-    if (!state || now - state.lastAttemptAt > QUIET_RESET_MS) {
-      state = { failures: 0, blockedUntil: 0, lastAttemptAt: now, notified: false };
-      this.accounts.set(account, state);
-    }
-    if (now < state.blockedUntil)
-      return { wait: true, seconds: Math.ceil((state.blockedUntil - now) / 1000) };
-    state.failures++;
-    state.lastAttemptAt = now;
-    state.blockedUntil = now + LoginThrottle.delayAfter(state.failures);
-    const startsThrottling = state.failures >= FREE_FAILURES && !state.notified;
-    if (startsThrottling) state.notified = true;
-    return { wait: false, failures: state.failures, startsThrottling };
+    const { state, admission } = admitAttempt(this.accounts.get(account), now);
+    this.accounts.set(account, state);
+    return admission;
   }
 
-  /** The right password from an unknown device: the account's count starts over. */
   succeeded(account: string): void {
     this.accounts.delete(account);
   }
@@ -59,6 +84,61 @@ export class LoginThrottle {
   private prune(now: number): void {
     for (const [key, state] of this.accounts)
       if (now - state.lastAttemptAt > QUIET_RESET_MS && now >= state.blockedUntil) this.accounts.delete(key);
+  }
+}
+
+/**
+ * The same throttle in PostgreSQL (`login_throttles`), shared by every API replica (issue 29, R9): the
+ * account's row is locked for the attempt, so guesses spread over replicas are counted one after another.
+ */
+export class SharedLoginThrottle implements LoginThrottleStore {
+  /** `now` for tests; otherwise the database's clock, which every replica shares. */
+  constructor(
+    private readonly db: Database,
+    private readonly now?: () => number,
+  ) {}
+
+  async admit(account: string): Promise<Admission> {
+    return this.db.transaction(async (tx) => {
+      // Creates the row or locks the existing one (a no-op update), in one statement.
+      const { rows } = await tx.execute<{
+        failures: number;
+        blocked_until: Date | string;
+        last_attempt_at: Date | string;
+        notified: boolean;
+        created: boolean;
+        db_now: number;
+      }>(sql`
+        insert into login_throttles as t (account, failures, blocked_until, last_attempt_at)
+        values (${account}, 0, to_timestamp(0), to_timestamp(0))
+        on conflict (account) do update set account = t.account
+        returning failures, blocked_until, last_attempt_at, notified, (xmax = 0) as created,
+          (extract(epoch from clock_timestamp()) * 1000)::float8 as db_now`);
+      const row = rows[0]!;
+      const current = row.created
+        ? undefined
+        : {
+            failures: Number(row.failures),
+            blockedUntil: new Date(row.blocked_until).getTime(),
+            lastAttemptAt: new Date(row.last_attempt_at).getTime(),
+            notified: Boolean(row.notified),
+          };
+      const { state, admission } = admitAttempt(current, this.now?.() ?? Number(row.db_now));
+      await tx
+        .update(loginThrottles)
+        .set({
+          failures: state.failures,
+          blockedUntil: new Date(state.blockedUntil),
+          lastAttemptAt: new Date(state.lastAttemptAt),
+          notified: state.notified,
+        })
+        .where(eq(loginThrottles.account, account));
+      return admission;
+    });
+  }
+
+  async succeeded(account: string): Promise<void> {
+    await this.db.delete(loginThrottles).where(eq(loginThrottles.account, account));
   }
 }
 

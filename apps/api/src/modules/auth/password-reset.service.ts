@@ -1,12 +1,12 @@
 import { createHmac } from 'node:crypto';
-import { eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config/env.js';
 import type { Database, Executor } from '../../db/client.js';
 import { passwordResets } from '../../db/schema/index.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { KeyedLimiter } from '../../lib/rate-limiter.js';
+import { type Limits, SharedLimiter } from '../../lib/shared-limits.js';
 import { generateNumericCode, generateToken, hashToken, safeEqualHex } from '../../lib/tokens.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { mailTemplates } from '../../mail/templates.js';
@@ -27,21 +27,24 @@ type ResetRow = typeof passwordResets.$inferSelect;
  * mail telling it to use its provider, an unknown e-mail gets nothing. The reset ends every session.
  */
 export class PasswordResetService {
-  private readonly requestsPerEmail = new KeyedLimiter(RESET_REQUESTS_PER_HOUR, 60 * 60_000);
+  private readonly requestsPerEmail: SharedLimiter;
 
   constructor(
     private readonly db: Database,
     private readonly config: AppConfig,
     private readonly sessions: SessionService,
     private readonly mailer: Mailer,
-  ) {}
+    limits: Limits,
+  ) {
+    this.requestsPerEmail = new SharedLimiter(limits.counters, 'reset', RESET_REQUESTS_PER_HOUR, 60 * 60_000);
+  }
 
   private codeHash(resetId: string, code: string): string {
     return createHmac('sha256', resetId).update(code).digest('hex');
   }
 
   async request(email: string, meta: RequestMeta): Promise<{ resetToken: string }> {
-    this.requestsPerEmail.consume(email);
+    await this.requestsPerEmail.consume(email);
     const resetToken = generateToken();
     const code = generateNumericCode();
     await this.db.transaction(async (tx) => {
@@ -91,14 +94,17 @@ export class PasswordResetService {
     if (!reset) throw new AppError('RESET_NOT_STARTED');
     if (reset.attempts >= RESET_CODE_MAX_ATTEMPTS) throw new AppError('CODE_TOO_MANY_ATTEMPTS');
     if (reset.codeExpiresAt <= new Date()) throw new AppError('CODE_EXPIRED');
+    // Counted before the comparison, refused past the limit in the same statement (issue 29): parallel
+    // guesses on any replica get at most RESET_CODE_MAX_ATTEMPTS comparisons in all.
+    const [taken] = await this.db
+      .update(passwordResets)
+      .set({ attempts: sql`${passwordResets.attempts} + 1` })
+      .where(and(eq(passwordResets.id, reset.id), lt(passwordResets.attempts, RESET_CODE_MAX_ATTEMPTS)))
+      .returning({ attempts: passwordResets.attempts });
+    if (!taken) throw new AppError('CODE_TOO_MANY_ATTEMPTS');
     if (!reset.userId || !safeEqualHex(reset.codeHash, this.codeHash(reset.id, input.code))) {
-      const [row] = await this.db
-        .update(passwordResets)
-        .set({ attempts: sql`${passwordResets.attempts} + 1` })
-        .where(eq(passwordResets.id, reset.id))
-        .returning({ attempts: passwordResets.attempts });
       throw new AppError(
-        (row?.attempts ?? 0) >= RESET_CODE_MAX_ATTEMPTS ? 'CODE_TOO_MANY_ATTEMPTS' : 'CODE_INVALID',
+        taken.attempts >= RESET_CODE_MAX_ATTEMPTS ? 'CODE_TOO_MANY_ATTEMPTS' : 'CODE_INVALID',
       );
     }
     const userId = reset.userId;

@@ -166,7 +166,7 @@ describe('comparative Excel', () => {
     )!;
     expect(corrected.Corrigido!.value).toBe('Sim');
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-    expect(sheet.autoFilter).toBe(`A1:O${1 + expected}`);
+    expect(sheet.autoFilter).toBe(`A1:R${1 + expected}`);
   });
 
   it('writes why a row has no total instead of 0,00 (extraction pending, no freight read)', async () => {

@@ -3,6 +3,7 @@ import { PassThrough, type Writable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ComparisonRow } from '@cotacoes/shared';
 import { formatMessage } from '@cotacoes/shared';
+import { chargeLineText } from '@cotacoes/shared/comparison/quantity-text';
 import { comparativeDocumentMessages as t } from '@cotacoes/shared/messages/ui-comparative';
 import ExcelJS from 'exceljs';
 import { neutralizeCell } from '../../lib/spreadsheet.js';
@@ -34,6 +35,7 @@ type Cell = { value: CellValue; numFmt?: string; highlight?: boolean };
 type Column = { header: string; cell: (row: ComparisonRow) => Cell; max?: number };
 
 const MONEY = '#,##0.00';
+const QUANTITY = '#,##0.###';
 const DAYS = '0';
 const DATE = 'dd/mm/yyyy';
 const DATE_TIME = 'dd/mm/yyyy hh:mm';
@@ -129,6 +131,10 @@ type DetailLine = {
   destino: string | null;
   valor: number | null;
   moeda: string | null;
+  /** Units counted and the amount they make (issue 30); undefined: counted as quoted. */
+  quantidade: number | null | undefined;
+  valorTotal: number | null | undefined;
+  calculo: string;
   contabilizada: boolean;
   motivo: string | null;
   corrigido: boolean;
@@ -145,6 +151,9 @@ function* detailLines(row: ComparisonRow): Generator<DetailLine> {
       destino: row.destino,
       valor: frete.valor,
       moeda: frete.moeda,
+      quantidade: frete.quantidade,
+      valorTotal: frete.valorTotal,
+      calculo: frete.quantidade && frete.valorTotal !== undefined ? chargeLineText(frete) : '',
       contabilizada: frete.valor !== null,
       motivo: null,
       corrigido: frete.corrigido,
@@ -159,6 +168,9 @@ function* detailLines(row: ComparisonRow): Generator<DetailLine> {
       destino: taxa.destino,
       valor: taxa.valor,
       moeda: taxa.moeda,
+      quantidade: taxa.quantidade,
+      valorTotal: taxa.valorTotal,
+      calculo: taxa.quantidade !== undefined ? chargeLineText(taxa) : '',
       contabilizada: taxa.contabilizada,
       motivo: taxa.motivo,
       corrigido: taxa.corrigido,
@@ -182,6 +194,9 @@ function detailColumns(): DetailColumn[] {
     { header: c.moeda, cell: (l) => ({ value: text(l.moeda) }) },
     { header: c.contabilizada, cell: (l) => ({ value: yesNo(l.contabilizada) }) },
     { header: c.motivo, cell: (l) => ({ value: text(l.motivo) }), max: 32 },
+    { header: c.quantidade, cell: (l) => ({ value: l.quantidade ?? null, numFmt: QUANTITY }) },
+    { header: c.valorTotal, cell: (l) => ({ value: l.valorTotal ?? null, numFmt: MONEY }) },
+    { header: c.calculo, cell: (l) => ({ value: text(l.calculo) }), max: 40 },
     { header: c.corrigido, cell: (l) => ({ value: yesNo(l.corrigido) }) },
     { header: c.confianca, cell: (l) => ({ value: l.confianca, numFmt: CONFIDENCE }) },
     { header: c.origem, cell: (l) => ({ value: text(l.fonte?.origin) }), max: 30 },

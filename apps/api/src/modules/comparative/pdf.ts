@@ -1,5 +1,6 @@
 import type { ComparisonRow } from '@cotacoes/shared';
 import { formatMessage } from '@cotacoes/shared';
+import { chargeLineText } from '@cotacoes/shared/comparison/quantity-text';
 import { comparativeDocumentMessages as t } from '@cotacoes/shared/messages/ui-comparative';
 import PDFDocument from 'pdfkit';
 import {
@@ -65,8 +66,61 @@ function freightsOf(row: ComparisonRow): string {
   if (row.extracao !== 'concluida') return unpricedReason(row) ?? t.notInformed;
   const lines = row.fretes
     .filter((frete) => frete.valor !== null)
-    .map((frete) => `${frete.tipo} ${formatMoney(frete.valor!, frete.moeda)}`);
+    .map(
+      (frete) =>
+        `${frete.tipo} ${frete.quantidade && frete.valorTotal !== undefined ? chargeLineText(frete) : formatMoney(frete.valor!, frete.moeda)}`,
+    );
   return lines.length ? lines.join('\n') : t.notInformed;
+}
+
+/** One proposal's charge lines with the quantity counted: 'THC 2 × R$ 1.420,00 = R$ 2.840,00' (issue 30). */
+export function chargesTextOf(row: ComparisonRow): string | null {
+  if (row.extracao !== 'concluida') return null;
+  const parts = [
+    ...row.fretes
+      .filter((frete) => frete.valor !== null && frete.quantidade && frete.valorTotal !== undefined)
+      .map((frete) => `${frete.tipo} ${chargeLineText(frete)}`),
+    ...row.taxas.map((taxa) => {
+      const line = `${taxa.rotulo || taxa.nome} ${taxa.quantidade !== undefined ? chargeLineText(taxa) : formatMoney(taxa.valor ?? 0, taxa.moeda)}`;
+      return taxa.contabilizada
+        ? line
+        : `${line} (${formatMessage(t.chargesNotCounted, { motivo: taxa.motivo ?? '' })})`;
+    }),
+  ];
+  const notes = [
+    ...(row.taxasAusentes?.length
+      ? [formatMessage(t.incomplete, { itens: row.taxasAusentes.join(', ') })]
+      : []),
+    ...(row.quantidadesDesconhecidas?.length
+      ? [formatMessage(t.unknownQuantity, { lista: row.quantidadesDesconhecidas.join('; ') })]
+      : []),
+  ];
+  const text = [...parts, ...notes].join('; ');
+  return text === '' ? null : text;
+}
+
+/** The charge lines of every proposal under the table, one paragraph each. */
+function drawCharges(pdf: PDFKit.PDFDocument, rows: readonly ComparisonRow[], left: number, width: number) {
+  const lines = rows
+    .map((row) => ({ row, text: chargesTextOf(row) }))
+    .filter((entry): entry is { row: ComparisonRow; text: string } => entry.text !== null);
+  if (lines.length === 0) return;
+  pdf.moveDown(0.8);
+  pdf
+    .fillColor(COLORS.title)
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .text(t.chargesTitle, left, pdf.y, { width });
+  pdf.moveDown(0.2);
+  for (const { row, text } of lines) {
+    pdf
+      .fillColor(COLORS.text)
+      .font('Helvetica-Bold')
+      .fontSize(8)
+      .text(`${row.transportador.nome} · ${destinationOf(row)}: `, left, pdf.y, { width, continued: true })
+      .font('Helvetica')
+      .text(text);
+  }
 }
 
 /** The table of the summary, fitted to the 770 pt of an A4 landscape page between margins. */
@@ -257,6 +311,7 @@ export function renderComparativePdf(source: ComparativeSource): Promise<Buffer>
     });
     pdf.moveDown(0.5);
     pdf.fillColor(COLORS.muted).font('Helvetica-Oblique').fontSize(8).text(t.legend, left, pdf.y, { width });
+    drawCharges(pdf, rows, left, width);
 
     // Bar chart of the totals in BRL of the rows with a price, cheapest first, on this page when it fits,
     // else from a new one.

@@ -113,13 +113,13 @@ describe('GET /api/quotes/{id}/comparison', () => {
       ['Pacífico Logística', 'Santos'],
       ['Pacífico Logística', 'Itajaí'],
     ]);
-    // 2 × 40HC USD 2950 + BL fee USD 75; THC R$ 1450; asked 2 × 40HC
+    // 2 × 40HC USD 2950 + BL fee USD 75 (per BL, once); THC R$ 1450 per container × 2 = R$ 2900 (issue 30)
     expect(rowOf(body, 0)).toMatchObject({
       valorUSD: 5975,
-      valorBRL: 1450,
+      valorBRL: 2900,
       custoRodoviario: 0,
-      custoTotalBRL: 32792.46,
-      custoTotalUSD: 6251.42,
+      custoTotalBRL: 34242.46,
+      custoTotalUSD: 6527.84,
       prazo: { valor: 32, campo: 'transit_time_dias' },
       freeTime: { valor: 14 },
       validade: { valor: '2026-12-30', expirada: false },
@@ -131,21 +131,21 @@ describe('GET /api/quotes/{id}/comparison', () => {
       ['40HC', 2950, 2],
     ]);
     expect(rowOf(body, 0).fretes[1]!.fonte).toMatchObject({ text: 'Frete marítimo 40HC: USD 2.950,00' });
-    // Itajaí: road freight 2 × R$ 1035
+    // Itajaí: 2 × 2900 + BL 80 = USD 5880; THC 2 × R$ 1500 + road freight 2 × R$ 1035 = R$ 5070
     expect(rowOf(body, 1, 'Itajaí')).toMatchObject({
       valorUSD: 5880,
-      valorBRL: 1500,
+      valorBRL: 3000,
       custoRodoviario: 2070,
-      custoTotalBRL: 34414.13,
-      custoTotalUSD: 6560.57,
+      custoTotalBRL: 35914.13,
+      custoTotalUSD: 6846.52,
     });
-    expect(rowOf(body, 1, 'Santos')).toMatchObject({ custoTotalBRL: 33917.81, custoTotalUSD: 6465.95 });
+    expect(rowOf(body, 1, 'Santos')).toMatchObject({ custoTotalBRL: 35417.81, custoTotalUSD: 6751.91 });
   });
 
   it('applies the margin asked (0 to 100, step 0.1)', async () => {
     const body = await comparison('?exchangeMargin=0');
     expect(body.taxa).toMatchObject({ margem: 0, taxa: 5.1177 });
-    expect(rowOf(body, 0)).toMatchObject({ custoTotalBRL: 32028.26, custoTotalUSD: 6258.33 });
+    expect(rowOf(body, 0)).toMatchObject({ custoTotalBRL: 33478.26, custoTotalUSD: 6541.66 });
     expect((await comparison('?exchangeMargin=100')).taxa.taxa).toBe(10.2354);
     // 5.1177 × 1.037 = 5.30705… → 5.3071
     expect((await comparison('?exchangeMargin=3.7')).taxa.taxa).toBe(5.3071);
@@ -181,22 +181,23 @@ describe('GET /api/quotes/{id}/comparison', () => {
       margem: 2.5,
       taxa: 5.33,
     });
-    expect(rowOf(body, 0)).toMatchObject({ custoTotalBRL: 33296.75, custoTotalUSD: 6247.05 });
+    expect(rowOf(body, 0)).toMatchObject({ custoTotalBRL: 34746.75, custoTotalUSD: 6519.09 });
   });
 
   it('an answer in BRL without transit time: summed in BRL, transit missing, sorted by total', async () => {
     await reply(2, IN_BRL_WITHOUT_TRANSIT, 3);
     const body = await comparison();
     expect(rowOf(body, 2)).toMatchObject({
+      // 2 × 16500 + THC 2 × 1400 + liberação 350 per BL
       valorUSD: 0,
-      valorBRL: 34750,
-      custoTotalBRL: 34750,
-      custoTotalUSD: 6624.6,
+      valorBRL: 36150,
+      custoTotalBRL: 36150,
+      custoTotalUSD: 6891.49,
       prazo: { valor: null },
       faltando: ['prazo'],
       destaque: { menorCusto: false, menorPrazo: false },
     });
-    expect(body.linhas.map((row) => row.custoTotalBRL)).toEqual([32792.46, 33917.81, 34414.13, 34750]);
+    expect(body.linhas.map((row) => row.custoTotalBRL)).toEqual([34242.46, 35417.81, 35914.13, 36150]);
     expect(body.pendentes).toEqual([]);
   });
 
@@ -204,7 +205,7 @@ describe('GET /api/quotes/{id}/comparison', () => {
     await reply(0, typicalAnswer({ frete40: 2830 }), 3);
     const row = rowOf(await comparison(), 0);
     expect(row.versao).toBe(2);
-    expect(row.custoTotalBRL).toBe(31533.52);
+    expect(row.custoTotalBRL).toBe(32983.52);
     expect(row.variacao).toEqual({
       versaoAnterior: 1,
       custoTotalBRL: -1258.94,
@@ -225,14 +226,14 @@ describe('GET /api/quotes/{id}/comparison', () => {
     // The 40HC line of the revised answer (USD 2830) corrected to 2500: 2 × 2500 + BL fee 75.
     expect((await correct('fretes.1.valor', 2500)).statusCode).toBe(200);
     let row = rowOf(await comparison(), 0);
-    expect(row).toMatchObject({ versao: 2, valorUSD: 5075, custoTotalBRL: 28071.42, custoTotalUSD: 5351.42 });
+    expect(row).toMatchObject({ versao: 2, valorUSD: 5075, custoTotalBRL: 29521.42, custoTotalUSD: 5627.84 });
     expect(row.fretes[1]).toMatchObject({ valor: 2500, corrigido: true, campo: 'fretes.1.valor' });
     expect(row.fretes[0]).toMatchObject({ corrigido: false });
     expect(row.variacao).toMatchObject({ custoTotalBRL: -4721.04, custoTotalUSD: -900 });
     // A correction of the summary field replaces the line it summarises.
     expect((await correct('preco_por_container_40', 2400)).statusCode).toBe(200);
     row = rowOf(await comparison(), 0);
-    expect(row).toMatchObject({ valorUSD: 4875, custoTotalBRL: 27022.3, custoTotalUSD: 5151.42 });
+    expect(row).toMatchObject({ valorUSD: 4875, custoTotalBRL: 28472.3, custoTotalUSD: 5427.84 });
     expect(row.fretes[1]).toMatchObject({ valor: 2400, corrigido: true, campo: 'preco_por_container_40' });
   });
 

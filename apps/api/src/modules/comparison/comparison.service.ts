@@ -12,6 +12,7 @@ import {
   quoteAskedFrom,
   type RoadCostEntry,
   todayInSaoPaulo,
+  withProposalWarnings,
 } from '@cotacoes/shared/comparison/index';
 import type { Database } from '../../db/client.js';
 import { checkedTenant, type Tenant } from '../../db/tenant.js';
@@ -90,7 +91,17 @@ export class ComparisonService {
     const taxa = exchangeRateInfo(ptax, margin.data);
     const pedido = quoteAskedFrom(quote);
     const hoje = todayInSaoPaulo(this.now());
-    const key = JSON.stringify([taxa, pedido, hoje, roadCosts]);
+    const limites = {
+      tempoTransito: quote.tempoTransito,
+      evitarRota: quote.evitarRota,
+      evitarArmador: quote.evitarArmador,
+      preferenciaRota: quote.preferenciaRota,
+      prazoResposta: quote.prazoResposta,
+    };
+    // The quote's measures are exact decimals (bigint): written as text in the key.
+    const key = JSON.stringify([taxa, pedido, hoje, roadCosts, limites], (_key, value) =>
+      typeof value === 'bigint' ? value.toString() : value,
+    );
     let byInputs = this.built.get(responses.value);
     if (!byInputs) {
       byInputs = new Map();
@@ -98,16 +109,16 @@ export class ComparisonService {
     }
     let comparison = byInputs.get(key);
     if (!comparison) {
-      comparison = deepFreeze(
-        buildComparison({
-          cotacaoId,
-          respostas: responses.value.data,
-          taxa,
-          pedido,
-          hoje,
-          custosRodoviarios: roadCosts,
-        }),
-      );
+      const built = buildComparison({
+        cotacaoId,
+        respostas: responses.value.data,
+        taxa,
+        pedido,
+        hoje,
+        custosRodoviarios: roadCosts,
+      });
+      // Issue 30 item 4: carriage and warnings per row, after (and apart from) the totals.
+      comparison = deepFreeze(withProposalWarnings(built, responses.value.data, limites));
       // A handful of margins per kept answer at most: an analyst typing one.
       if (byInputs.size >= 8) byInputs.clear();
       byInputs.set(key, comparison);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   cotacaoDestinatarios,
@@ -27,6 +27,15 @@ const attachmentCount = sql<number>`case
     where ${inboundAttachments.inboundMessageId} = ${cotacaoMensagens.inboundMessageId})
   else coalesce(jsonb_array_length(${mailOutbox.attachments}), 0) end`;
 
+/** A message's columns, the original HTML only while no safe copy is stored (it is not read twice). */
+const { bodyHtml: _originalHtml, ...messageColumns } = getTableColumns(cotacaoMensagens);
+const listedMessage = {
+  ...messageColumns,
+  bodyHtml: sql<
+    string | null
+  >`case when ${cotacaoMensagens.htmlSeguro} is null then ${cotacaoMensagens.bodyHtml} end`,
+};
+
 /** One page of a quote's conversation, oldest first, with what the list shows beside each message. */
 export async function listMessages(
   executor: Executor,
@@ -38,7 +47,7 @@ export async function listMessages(
   const [rows, [total]] = await Promise.all([
     executor
       .select({
-        message: cotacaoMensagens,
+        message: listedMessage,
         transportadorNome: sql<
           string | null
         >`coalesce(${cotacaoDestinatarios.nome}, ${transportadores.nome})`,
@@ -69,6 +78,26 @@ export async function listMessages(
 }
 
 export type ListedMessage = Awaited<ReturnType<typeof listMessages>>['rows'][number];
+
+/** Keeps the safe HTML of a message recorded before it was stored with it (sanitised on its first view). */
+export async function storeSafeHtml(
+  executor: Executor,
+  tenant: Tenant,
+  id: string,
+  safe: { html: string; remoteImages: number },
+): Promise<void> {
+  await executor
+    .update(cotacaoMensagens)
+    .set({ htmlSeguro: safe.html, imagensRemotas: safe.remoteImages })
+    .where(
+      inTenant(
+        cotacaoMensagens.empresaId,
+        tenant,
+        eq(cotacaoMensagens.id, id),
+        isNull(cotacaoMensagens.htmlSeguro),
+      ),
+    );
+}
 
 /** A message of a live quote of the company: where its attachments are. */
 export async function findMessage(executor: Executor, tenant: Tenant, id: string) {

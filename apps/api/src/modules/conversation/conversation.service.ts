@@ -2,23 +2,21 @@ import type { AttachmentList, Conversation, EmailMessage } from '@cotacoes/share
 import { formatMessage } from '@cotacoes/shared';
 import { conversationMarks } from '@cotacoes/shared/messages/ui-conversation';
 import type { AppConfig } from '../../config/env.js';
+import { htmlForView, sanitizeEmailHtml } from '../../conversation/email-html.js';
 import type { Database } from '../../db/client.js';
-import { tenantOfUser } from '../../db/tenant.js';
+import { type Tenant, tenantOfUser } from '../../db/tenant.js';
 import { AppError } from '../../lib/errors.js';
 import { contentTypeOf, safeFilename } from '../../lib/file-type.js';
+import { bareMailbox } from '../../lib/mail-text.js';
 import type { AuthContext } from '../../plugins/request-context.js';
 import * as repo from './conversation.repository.js';
-import { sanitizeEmailHtml } from './email-html.js';
 
 /** Keys of a sent message's files: the outbox row (a random uuid, never shown elsewhere) and the index. */
 const SENT_KEY = /^out_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})_(\d{1,3})$/;
 const sentKey = (outboxId: string, index: number) => `out_${outboxId}_${index}`;
 
-/** The bare address of `Name <addr>` or `addr`, lower-cased, without a `+tag`. */
-function mailbox(address: string): string {
-  const bare = (/<([^>]+)>/.exec(address)?.[1] ?? address).trim().toLowerCase();
-  return bare.replace(/\+[^@]*@/, '@');
-}
+/** The bare address of `Name <addr>` or `addr`, lower-cased, without a `+tag` (a linear scan). */
+const mailbox = bareMailbox;
 
 /** The pt-BR note on what a message is, when it is not a plain request or answer. */
 function markOf(row: repo.ListedMessage): string | null {
@@ -72,10 +70,11 @@ export class ConversationService {
       limit: query.pageSize,
     });
     const remoteImages = query.imagens === '1';
+    const safe = await Promise.all(rows.map((row) => this.safeHtmlOf(tenant, row.message)));
     return {
-      items: rows.map((row) => {
+      items: rows.map((row, index) => {
         const { message } = row;
-        const html = message.bodyHtml ? sanitizeEmailHtml(message.bodyHtml, { remoteImages }) : null;
+        const html = safe[index];
         return {
           id: message.id,
           direction: this.direction(message),
@@ -85,7 +84,7 @@ export class ConversationService {
           bcc: message.bccAddresses,
           subject: message.subject,
           bodyText: message.bodyText,
-          bodyHtml: html?.html || null,
+          bodyHtml: html ? htmlForView(html.html, { remoteImages }) || null : null,
           createdAt: message.createdAt.toISOString(),
           messageId: message.messageId,
           transportadorId: message.transportadorId,
@@ -103,6 +102,22 @@ export class ConversationService {
       page: query.page,
       pageSize: query.pageSize,
     };
+  }
+
+  /**
+   * The safe HTML stored with the message; a row recorded before it was stored is sanitised once here
+   * and keeps the result, so that no later view does it again.
+   */
+  private async safeHtmlOf(
+    tenant: Tenant,
+    message: repo.ListedMessage['message'],
+  ): Promise<{ html: string; remoteImages: number } | null> {
+    if (message.htmlSeguro !== null)
+      return { html: message.htmlSeguro, remoteImages: message.imagensRemotas };
+    if (!message.bodyHtml) return null;
+    const safe = sanitizeEmailHtml(message.bodyHtml);
+    await repo.storeSafeHtml(this.db, tenant, message.id, safe);
+    return safe;
   }
 
   /** GET /imap/attachments/{messageId}: the files of one message of the conversation. */

@@ -1,4 +1,11 @@
-import { type DecisionEmailLanguage, decisionEmailMessages, formatMessage } from '@cotacoes/shared';
+import {
+  type ComparisonRow,
+  type DecisionEmailLanguage,
+  decisionEmailMessages,
+  type ExchangeRateInfo,
+  formatMessage,
+} from '@cotacoes/shared';
+import { chargeLineText, moneyText } from '@cotacoes/shared/comparison/quantity-text';
 
 /*
  * The e-mails of the analyst's decisions to carriers (ADR 0018), in the quote's language: a short,
@@ -74,13 +81,65 @@ export function revisionMail(
   });
 }
 
-/** The approved carrier's notice; the subject is the analyst's when given. */
+/** The approved row: the chosen response's row of the approved destination, else its only (or first) row. */
+export function agreedRowOf(
+  rows: readonly ComparisonRow[],
+  respostaId: string,
+  destino: string | null,
+): ComparisonRow | null {
+  const own = rows.filter((row) => row.respostaId === respostaId);
+  return own.find((row) => destino !== null && row.destino === destino) ?? own[0] ?? null;
+}
+
+const day = (iso: string) => iso.split('-').reverse().join('/');
+
+/**
+ * What was agreed, as the carrier confirms a booking from it (issue 30): destination, each freight and fee
+ * counted with its quantity ('2 × US$ 2.950,00 = US$ 5.900,00'), the total in BRL and USD with the rate,
+ * transit, free time and validity. The figures of the Comparação tab the analyst approved from.
+ */
+export function agreedTerms(
+  language: DecisionEmailLanguage,
+  row: ComparisonRow | null,
+  taxa: ExchangeRateInfo,
+): string | undefined {
+  if (!row?.precificada) return undefined;
+  const t = decisionEmailMessages[language].agreed;
+  const lines: string[] = [t.title];
+  if (row.destino) lines.push(formatMessage(t.destination, { destino: row.destino }));
+  for (const frete of row.fretes)
+    if (frete.valor !== null && (frete.quantidade ?? 0) > 0)
+      lines.push(formatMessage(t.freight, { tipo: frete.tipo, calculo: chargeLineText(frete) }));
+  for (const taxa of row.taxas)
+    if (taxa.contabilizada)
+      lines.push(formatMessage(t.fee, { nome: taxa.rotulo || taxa.nome, calculo: chargeLineText(taxa) }));
+  if (row.custoRodoviario > 0)
+    lines.push(formatMessage(t.road, { valor: moneyText(row.custoRodoviario, 'BRL') }));
+  lines.push(
+    formatMessage(t.total, {
+      brl: moneyText(row.custoTotalBRL, 'BRL'),
+      usd: moneyText(row.custoTotalUSD, 'USD'),
+    }),
+    formatMessage(t.rate, {
+      taxa: new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 4 }).format(taxa.taxa),
+      ptax: new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 4 }).format(taxa.ptax),
+      margem: new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 }).format(taxa.margem),
+    }),
+  );
+  if (row.prazo.valor !== null) lines.push(formatMessage(t.transit, { dias: row.prazo.valor }));
+  if (row.freeTime.valor !== null) lines.push(formatMessage(t.freeTime, { dias: row.freeTime.valor }));
+  if (row.validade.valor) lines.push(formatMessage(t.validity, { data: day(row.validade.valor) }));
+  return lines.join('\n');
+}
+
+/** The approved carrier's notice, restating what was agreed; the subject is the analyst's when given. */
 export function approvalMail(
   language: DecisionEmailLanguage,
   quote: QuoteRef,
   destino: string | null,
   subject: string | undefined,
   sender: Sender,
+  terms?: string,
 ): DecisionMail {
   const t = decisionEmailMessages[language];
   const vars = { codigo: quote.codigo, referencia: quote.referencia };
@@ -89,8 +148,9 @@ export function approvalMail(
     paragraphs: [
       formatMessage(t.approvalIntro, vars),
       ...(destino ? [formatMessage(t.approvalDestination, { destino })] : []),
-      t.approvalNext,
     ],
+    quoted: terms,
+    after: [t.approvalNext],
     signature: signatureOf(sender),
   });
 }

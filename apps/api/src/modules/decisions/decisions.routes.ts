@@ -1,4 +1,5 @@
 import {
+  addFeeBodySchema,
   approveBodySchema,
   approveResultSchema,
   correctionBodySchema,
@@ -45,6 +46,28 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{ decisions: DecisionsServic
     },
     async (request) =>
       decisions.correct(
+        requireAuth(request),
+        request.params.id,
+        request.params.respostaId,
+        request.body,
+        requestMeta(request),
+      ),
+  );
+
+  // Issue 30: a fee line the current version lacks, kept from the previous version or typed by hand.
+  app.post(
+    '/quotes/:id/respostas/:respostaId/taxas',
+    {
+      config: { access: companyMember, rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        params: responseParamsSchema,
+        body: addFeeBodySchema,
+        response: { 200: responseEntrySchema, ...errors },
+      },
+    },
+    async (request) =>
+      decisions.addFee(
         requireAuth(request),
         request.params.id,
         request.params.respostaId,

@@ -1,21 +1,23 @@
 import {
+  type AddFeeBody,
   type ApproveBody,
   type ApproveResult,
   applyCorrections,
+  type Comparison,
   type ComparisonRow,
   type CorrectionBody,
   correctionSource,
   type DadosExtraidos,
   type ExtractionFinal,
   FINAL_STATUSES,
-  QUOTE_STATUS_INFO,
-  type QuoteStatus,
+  quoteStatusInfo,
   type ResponseEntry,
   type RevisionRequestBody,
   type RevisionResult,
   readCorrectionPath,
 } from '@cotacoes/shared';
 import { destinationsOf, samePlace } from '@cotacoes/shared/comparison/index';
+import { ADDED_FEE_FIELD, type AddedFee } from '@cotacoes/shared/rules/corrections';
 import type { AppConfig } from '../../config/env.js';
 import { recordMessage } from '../../conversation/conversation.repository.js';
 import type { Database, Transaction } from '../../db/client.js';
@@ -30,6 +32,8 @@ import { approvalOfQuote } from '../../read-models/approvals.js';
 import { correctionsByResponse } from '../../read-models/corrections.js';
 import { findEmpresaById } from '../../read-models/empresas.js';
 import {
+  agreedRowOf,
+  agreedTerms,
   approvalMail,
   type DecisionMail,
   languageOf,
@@ -51,16 +55,29 @@ export type DecisionsDependencies = {
    * the analyst saw.
    */
   comparisonRows: (tenant: Tenant, cotacaoId: string) => Promise<ComparisonRow[]>;
+  /** The comparison (rows and rate) the winner's e-mail restates what was agreed from (issue 30). */
+  agreedComparison: (tenant: Tenant, cotacaoId: string) => Promise<Comparison>;
 };
 
 const isFinal = (status: string) => (FINAL_STATUSES as readonly string[]).includes(status);
-const statusLabel = (status: string) => QUOTE_STATUS_INFO[status as QuoteStatus]?.label ?? status;
+const statusLabel = (status: string) => quoteStatusInfo(status).label;
 
 /**
  * The analyst's decisions on a quote (spec 001 §2 "Quote detail", "Quote approval", §3 "Revision request";
  * ADR 0018): corrections of extracted values, revision requests and the approval. Each is one transaction
  * with its audit row, its e-mails (outbox) and their record in the quote's conversation.
  */
+/** The current version of a response of the caller's company, the one a correction or an added fee goes to. */
+async function currentResponse(tx: Transaction, tenant: Tenant, cotacaoId: string, respostaId: string) {
+  const row = await repo.findResponseForCorrection(tx, tenant, cotacaoId, respostaId);
+  if (!row) {
+    if (!(await repo.quoteExists(tx, tenant, cotacaoId))) throw new AppError('QUOTE_NOT_FOUND');
+    throw new AppError('RESPONSE_NOT_FOUND');
+  }
+  if (!row.atual) throw new AppError('CORRECTION_NOT_CURRENT');
+  return row;
+}
+
 export class DecisionsService {
   constructor(
     private readonly db: Database,
@@ -70,6 +87,49 @@ export class DecisionsService {
   ) {}
 
   // ---- corrections ----
+
+  /**
+   * Adds a fee line the current version lacks (issue 30): kept from the previous version or typed by the
+   * analyst, stored as a correction (who, when) and applied when the response is read.
+   */
+  async addFee(
+    auth: AuthContext,
+    cotacaoId: string,
+    respostaId: string,
+    body: AddFeeBody,
+    meta: RequestMeta,
+  ): Promise<ResponseEntry> {
+    const tenant = tenantOfUser(auth.user);
+    const transportadorId = await this.db.transaction(async (tx) => {
+      const row = await currentResponse(tx, tenant, cotacaoId, respostaId);
+      const fee: AddedFee = {
+        nome: body.nome,
+        moeda: body.moeda,
+        valor: body.valor,
+        unidade: body.unidade,
+        destino: body.destino ?? null,
+        origem: body.origem,
+        versao: body.versao ?? null,
+      };
+      const id = await repo.insertCorrection(tx, tenant, {
+        respostaId,
+        campo: ADDED_FEE_FIELD,
+        valor: JSON.stringify(fee),
+        valorOriginal: null,
+        fonteOriginal: null,
+        corrigidoPor: auth.user.id,
+      });
+      await writeAudit(
+        tx,
+        { ...meta, userId: auth.user.id, empresaId: tenant.empresaId },
+        'resposta.taxa_adicionada',
+        { entity: 'resposta', entityId: respostaId, details: { cotacaoId, correcaoId: id, ...fee } },
+      );
+      return row.transportadorId;
+    });
+    const { data } = await this.deps.readResponses(auth, cotacaoId);
+    return data.find((entry) => entry.transportadorId === transportadorId)!;
+  }
 
   /** PUT /quotes/{id}/respostas/{respostaId}/correcoes: answers the carrier's entry, corrected. */
   async correct(
@@ -81,12 +141,7 @@ export class DecisionsService {
   ): Promise<ResponseEntry> {
     const tenant = tenantOfUser(auth.user);
     const transportadorId = await this.db.transaction(async (tx) => {
-      const row = await repo.findResponseForCorrection(tx, tenant, cotacaoId, respostaId);
-      if (!row) {
-        if (!(await repo.quoteExists(tx, tenant, cotacaoId))) throw new AppError('QUOTE_NOT_FOUND');
-        throw new AppError('RESPONSE_NOT_FOUND');
-      }
-      if (!row.atual) throw new AppError('CORRECTION_NOT_CURRENT');
+      const row = await currentResponse(tx, tenant, cotacaoId, respostaId);
       const final = (row.dadosExtraidos as DadosExtraidos | null)?.final ?? null;
       const original = readCorrectionPath(final, body.campo);
       if (!original.exists) throw new AppError('CORRECTION_FIELD_MISSING', { campo: body.campo });
@@ -212,11 +267,12 @@ export class DecisionsService {
     if (!auth.user.empresaId) throw new AppError('APPROVAL_NO_COMPANY');
     const tenant = tenantOfUser(auth.user);
     // Read before the transaction: the comparison reads through its own queries.
-    const [sender, rows] = await Promise.all([
+    const [sender, rows, agreed] = await Promise.all([
       this.senderOf(auth, tenant),
       body.notificarNaoSelecionados && body.incluirFeedbackPreco
         ? this.deps.comparisonRows(tenant, cotacaoId)
         : Promise.resolve([]),
+      this.deps.agreedComparison(tenant, cotacaoId),
     ]);
     const notificados = await this.db.transaction(async (tx) => {
       // The row lock serialises concurrent approvals: the second one reads the first one's APROVADA.
@@ -277,7 +333,14 @@ export class DecisionsService {
         tenant,
         quote,
         chosen,
-        approvalMail(language, ref, destino, body.assuntoPersonalizado, sender),
+        approvalMail(
+          language,
+          ref,
+          destino,
+          body.assuntoPersonalizado,
+          sender,
+          agreedTerms(language, agreedRowOf(agreed.linhas, chosen.respostaId!, destino), agreed.taxa),
+        ),
         'quote.approval',
         'aprovacao',
       );

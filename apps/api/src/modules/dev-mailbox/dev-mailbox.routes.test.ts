@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestContext, waitForMail } from '../../../test/helpers.js';
+import { quoteScenario } from '../../../test/replies.js';
 
 describe('local mailbox', () => {
   let ctx: TestContext;
+  let developer: Promise<{ token: string }> | undefined;
+  /** The one desenvolvedor (ADMIN_EMAILS), registered once for the tests that need it. */
+  const devToken = async () => {
+    developer ??= registerUser(ctx, 'dev@empresa.com.br');
+    return (await developer).token;
+  };
   beforeAll(async () => {
     // Loopback, as behind a reverse proxy on the same host: not an identity.
     ctx = await createTestApp({ HOST: '127.0.0.1', ADMIN_EMAILS: 'dev@empresa.com.br' });
@@ -41,8 +48,7 @@ describe('local mailbox', () => {
   });
 
   it('lists sent messages with their text to a desenvolvedor, newest first, and opens one', async () => {
-    const dev = await registerUser(ctx, 'dev@empresa.com.br');
-    const headers = { authorization: `Bearer ${dev.token}` };
+    const headers = { authorization: `Bearer ${await devToken()}` };
     await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/register',
@@ -75,6 +81,25 @@ describe('local mailbox', () => {
     const again = (await ctx.app.inject({ method: 'GET', url: '/api/dev/mailbox', headers })).json().messages;
     expect(again[0].to).toContain('segunda@empresa.com.br');
     expect(again.map((m: { to: string }) => m.to).join(' ')).toContain('caixa@empresa.com.br');
+  });
+
+  it("lists a message's attachments (a quote request carries its PDF)", async () => {
+    const headers = { authorization: `Bearer ${await devToken()}` };
+    const s = await quoteScenario(ctx);
+    await waitForMail(ctx.config, s.carriers[0]!.email, s.quote.codigo);
+    const { messages } = (await ctx.app.inject({ method: 'GET', url: '/api/dev/mailbox', headers })).json();
+    const request = messages.find(
+      (m: { to: string; subject: string }) =>
+        m.subject.includes(s.quote.codigo) && m.to.includes(s.carriers[0]!.email),
+    );
+    expect(request).not.toHaveProperty('anexos');
+    const one = (
+      await ctx.app.inject({ method: 'GET', url: `/api/dev/mailbox/${request.id}`, headers })
+    ).json();
+    expect(one.anexos).toEqual([
+      { filename: `${s.quote.codigo}.pdf`, contentType: 'application/pdf', size: expect.any(Number) },
+    ]);
+    expect(one.anexos[0].size).toBeGreaterThan(500);
   });
 });
 

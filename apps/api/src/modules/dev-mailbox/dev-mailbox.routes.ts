@@ -27,7 +27,13 @@ const summarySchema = z.object({
   text: z.string(),
 });
 
-type StoredMessage = z.infer<typeof summarySchema> & { html: string | null };
+/** What a message carries (issue 30: the local mailbox showed no attachment). */
+const attachmentSchema = z.object({ filename: z.string(), contentType: z.string(), size: z.number() });
+
+type StoredMessage = z.infer<typeof summarySchema> & {
+  html: string | null;
+  anexos: z.infer<typeof attachmentSchema>[];
+};
 
 /** Parsed messages by file; a file is written once (temp + rename), so its mtime identifies the content. */
 const parsedCache = new Map<string, { mtimeMs: number; message: StoredMessage }>();
@@ -53,6 +59,11 @@ async function readMessage(dir: string, id: string, mtimeMs?: number): Promise<S
     date: (parsed.date ?? new Date()).toISOString(),
     text: parsed.text ?? '',
     html: typeof parsed.html === 'string' ? parsed.html : null,
+    anexos: parsed.attachments.map((file) => ({
+      filename: file.filename ?? '',
+      contentType: file.contentType,
+      size: file.size,
+    })),
   };
   if (parsedCache.size >= CACHE_LIMIT) parsedCache.delete(parsedCache.keys().next().value!);
   parsedCache.set(file, { mtimeMs: modified, message });
@@ -80,7 +91,11 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = as
       files.sort((a, b) => b.mtime - a.mtime);
       const messages = await Promise.all(
         files.slice(0, MAX_LISTED).map(async ({ name, mtime }) => {
-          const { html: _html, ...summary } = await readMessage(dir, name.slice(0, -4), mtime);
+          const {
+            html: _html,
+            anexos: _anexos,
+            ...summary
+          } = await readMessage(dir, name.slice(0, -4), mtime);
           return summary;
         }),
       );
@@ -95,7 +110,9 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = as
       schema: {
         tags: ['dev'],
         params: z.object({ id: z.string().regex(/^[a-zA-Z0-9._@-]{1,200}$/) }),
-        response: { 200: summarySchema.extend({ html: z.string().nullable() }) },
+        response: {
+          200: summarySchema.extend({ html: z.string().nullable(), anexos: z.array(attachmentSchema) }),
+        },
       },
     },
     async (request) => {

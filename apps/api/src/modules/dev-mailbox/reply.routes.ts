@@ -78,10 +78,12 @@ export const devMailboxReplyRoutes: FastifyPluginAsyncZod<{
           })),
       });
       const result = await pipeline.ingest(raw, { source: 'local' });
+      if (result.status === 'falhou')
+        throw new AppError('INBOUND_PROCESSING_FAILED', { erro: result.erro ?? '' });
       return reply.status(201).send({
         message: successMessages.mailboxReplySent,
         cotacaoId: result.cotacaoId,
-        outcome: result.outcome,
+        outcome: result.outcome ?? 'nao_identificada',
       });
     },
   );

@@ -48,6 +48,7 @@ describe('GET /api/inbound/status', () => {
       smtp: null,
       localMode: true,
       naoIdentificadas: before.naoIdentificadas,
+      comFalha: 0,
     });
     const unmatched = await ctx.app.services.inbound.ingest(
       Buffer.from(

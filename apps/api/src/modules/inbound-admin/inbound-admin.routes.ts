@@ -1,24 +1,42 @@
-import { inboundStatusSchema } from '@cotacoes/shared';
-import { count, eq } from 'drizzle-orm';
+import {
+  failedListSchema,
+  idParamsSchema,
+  inboundStatusSchema,
+  messageResponseSchema,
+  reprocessResultSchema,
+  successMessages,
+} from '@cotacoes/shared';
+import { count, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config/env.js';
 import type { Database } from '../../db/client.js';
 import { inboundMessages, mailboxState } from '../../db/schema/inbound.js';
+import { listFailed } from '../../inbound/inbound.repository.js';
+import type { InboundPipeline } from '../../inbound/pipeline.js';
 import type { InboundSources } from '../../inbound/sources/index.js';
-import { access } from '../../plugins/access.js';
+import { problemResponses } from '../../lib/errors.js';
+import { access, requireAuth } from '../../plugins/access.js';
 
-/** The state of the inbound sources, for a desenvolvedor (issue 19 §2). */
+const tags = ['inbound'];
+const errors = problemResponses(400, 401, 403, 404, 409, 429);
+const FAILED_PAGE = 200;
+
+/**
+ * The state of the inbound sources and the messages that could not be processed, for a desenvolvedor
+ * (issue 19 §2, issue 29): the mailbox and the listener are shared by every company (one reply address,
+ * ADR 0010), and a message that failed has no company yet — so these routes are platform-wide.
+ */
 export const inboundAdminRoutes: FastifyPluginAsyncZod<{
   config: AppConfig;
   db: Database;
   sources: InboundSources;
-}> = async (app, { config, db, sources }) => {
+  pipeline: InboundPipeline;
+}> = async (app, { config, db, sources, pipeline }) => {
+  const developer = { access: access.roles('desenvolvedor') };
+
   app.get(
     '/inbound/status',
-    {
-      config: { access: access.roles('desenvolvedor') },
-      schema: { tags: ['inbound'], response: { 200: inboundStatusSchema } },
-    },
+    { config: developer, schema: { tags, response: { 200: inboundStatusSchema } } },
     async () => {
       const mailboxId = sources.imapMailboxId;
       const [state] = mailboxId
@@ -28,6 +46,11 @@ export const inboundAdminRoutes: FastifyPluginAsyncZod<{
         .select({ total: count() })
         .from(inboundMessages)
         .where(eq(inboundMessages.outcome, 'nao_identificada'));
+      // The same set as 'Com falha' lists: failed, and stored but not processed yet.
+      const [failed] = await db
+        .select({ total: count() })
+        .from(inboundMessages)
+        .where(inArray(inboundMessages.status, ['pendente', 'falhou']));
       const smtpPort = sources.smtpPort();
       return {
         imap: mailboxId
@@ -43,7 +66,70 @@ export const inboundAdminRoutes: FastifyPluginAsyncZod<{
         smtp: smtpPort === null ? null : { port: smtpPort },
         localMode: config.MAIL_TRANSPORT === 'local',
         naoIdentificadas: unmatched?.total ?? 0,
+        comFalha: failed?.total ?? 0,
       };
+    },
+  );
+
+  app.get(
+    '/inbound/failed',
+    { config: developer, schema: { tags, response: { 200: failedListSchema, ...errors } } },
+    async () => {
+      const rows = await listFailed(db, FAILED_PAGE);
+      const [total] = await db
+        .select({ total: count() })
+        .from(inboundMessages)
+        .where(inArray(inboundMessages.status, ['pendente', 'falhou']));
+      return {
+        data: rows.map((row) => ({
+          id: row.id,
+          status: row.status,
+          source: row.source,
+          from: row.fromAddress,
+          fromName: row.fromName,
+          subject: row.subject,
+          receivedAt: row.createdAt.toISOString(),
+          tamanho: row.tamanho,
+          tentativas: row.tentativas,
+          erro: row.erro,
+          proximaTentativa: row.proximaTentativa?.toISOString() ?? null,
+        })),
+        total: total?.total ?? 0,
+      };
+    },
+  );
+
+  app.post(
+    '/inbound/messages/:id/reprocess',
+    {
+      config: developer,
+      schema: { tags, params: idParamsSchema, response: { 200: reprocessResultSchema, ...errors } },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const result = await pipeline.reprocess(request.params.id, auth.user.id);
+      return {
+        message:
+          result.status === 'falhou'
+            ? successMessages.inboundReprocessFailed.replace('{erro}', result.erro ?? '')
+            : successMessages.inboundReprocessed,
+        status: result.status,
+        outcome: result.outcome,
+        erro: result.erro,
+      };
+    },
+  );
+
+  app.post(
+    '/inbound/messages/:id/discard',
+    {
+      config: developer,
+      schema: { tags, params: idParamsSchema, response: { 200: messageResponseSchema, ...errors } },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      await pipeline.discard(request.params.id, auth.user.id);
+      return { message: successMessages.inboundDiscarded };
     },
   );
 };

@@ -29,14 +29,14 @@ const input = (overrides: Partial<QuoteMailInput> = {}): QuoteMailInput => ({
   itens: [{ mercadoria: 'Peças de máquinas', quantidadeVolumes: '14 pallets', dimensoes: '120x100x110 cm' }],
   observacoes: 'Empilhável até 2 níveis.',
   descricaoAdicional: null,
-  mensagem: null,
   createdAt: new Date('2026-11-26T12:00:00Z'),
   ...overrides,
 });
 
-const documentOf = (overrides: Partial<QuoteMailInput> = {}): QuoteDocument => ({
+const documentOf = (overrides: Partial<QuoteMailInput> = {}, corpo: string | null = null): QuoteDocument => ({
   ...buildSharedDocument(input(overrides)),
   subject: 'Cotação COT-2026-0042 - PO-7781 Máquinas',
+  corpo,
 });
 
 const occurrences = (text: string, needle: string) => text.split(needle).length - 1;
@@ -72,15 +72,39 @@ describe('request e-mail', () => {
     },
   );
 
-  it("shows a client's own message (descricaoGeral) once, after the introduction, not instead of the data", () => {
-    const { text } = renderQuoteMail(
-      documentOf({ mensagem: 'Precisamos embarcar ainda em dezembro.' }),
-      false,
+  it('sends the body edited in the preview as it is, text and HTML (ADR 0025)', () => {
+    const corpo = 'Prezados,\n\nFavor cotar <urgente> & rápido.\nLinha 2\n\nAtt,\nAna';
+    const { text, html } = renderQuoteMail(documentOf({}, corpo), true);
+    expect(text).toBe(corpo);
+    expect(html).toContain(
+      '<p style="margin:0 0 12px;white-space:pre-line">Favor cotar &lt;urgente&gt; &amp; rápido.\nLinha 2</p>',
     );
-    expect(occurrences(text, 'Precisamos embarcar ainda em dezembro.')).toBe(1);
-    expect(text.indexOf('Mensagem de Ana Souza:')).toBeLessThan(text.indexOf('DADOS DA SOLICITAÇÃO'));
-    expect(occurrences(text, 'Shanghai, CN')).toBe(1);
-    expect(text).not.toContain('Os arquivos da solicitação seguem em anexo.');
+    expect(html).not.toContain('DADOS DA SOLICITAÇÃO');
+  });
+
+  it("a PDF/Excel request puts 'Carga perigosa' with the request data: no route heading over one line", () => {
+    const { text } = renderQuoteMail(
+      documentOf({
+        manual: false,
+        origem: null,
+        destino: null,
+        incoterm: null,
+        tempoTransito: null,
+        preferenciaRota: null,
+        evitarRota: null,
+        evitarArmador: null,
+        pesoBrutoTotal: null,
+        valorMercadoria: null,
+        itens: [],
+      }),
+      true,
+    );
+    expect(text).not.toContain('ROTA E CONDIÇÕES');
+    const lines = text.split('\n');
+    const request = lines.indexOf('DADOS DA SOLICITAÇÃO');
+    expect(lines.slice(request, request + 10)).toContain('Carga perigosa: Não');
+    // A manual request keeps its route section.
+    expect(renderQuoteMail(documentOf(), true).text).toContain('ROTA E CONDIÇÕES\nOrigem: Shanghai, CN');
   });
 });
 

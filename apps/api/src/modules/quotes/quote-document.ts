@@ -1,5 +1,6 @@
 import {
   buildQuoteDocument as buildSharedDocument,
+  fillQuoteCode,
   formatMessage,
   formatQuoteDateTime,
   type QuoteDocumentLanguage,
@@ -12,8 +13,11 @@ import type { cotacoes } from '../../db/schema/index.js';
 
 type QuoteRow = typeof cotacoes.$inferSelect;
 
-/** What a request says, in the request's language: the same content for the e-mail and the PDF. */
-export type QuoteDocument = SharedQuoteDocument & { subject: string };
+/**
+ * What a request says, in the request's language: the same content for the e-mail and the PDF; `corpo`
+ * is the e-mail body the user edited in the wizard's preview (ADR 0025), sent instead of the composed one.
+ */
+export type QuoteDocument = SharedQuoteDocument & { subject: string; corpo: string | null };
 
 export const formatDateTime = formatQuoteDateTime;
 
@@ -47,10 +51,10 @@ export function buildQuoteDocument(quote: QuoteRow, empresaNome: string): QuoteD
       itens: quote.itens,
       observacoes: quote.observacoes,
       descricaoAdicional: quote.descricaoAdicional,
-      mensagem: quote.descricaoGeral,
       createdAt: quote.createdAt,
     }),
     subject: quote.tituloEmail,
+    corpo: quote.descricaoGeral?.trim() ? fillQuoteCode(quote.descricaoGeral, quote.codigo) : null,
   };
 }
 
@@ -67,8 +71,9 @@ export function escapeHtml(value: string): string {
  */
 export function renderQuoteMail(doc: QuoteDocument, hasAttachments: boolean): { text: string; html: string } {
   const t = quoteDocumentMessages[doc.language];
-  const text = renderQuoteMailText(doc, hasAttachments);
   const paragraph = (p: string) => `<p style="margin:0 0 12px;white-space:pre-line">${escapeHtml(p)}</p>`;
+  if (doc.corpo !== null) return { text: doc.corpo, html: editedBodyHtml(doc, paragraph) };
+  const text = renderQuoteMailText(doc, hasAttachments);
   const h2 = (title: string) =>
     `<h2 style="font-size:16px;color:#1e3a8a;margin:24px 0 8px">${escapeHtml(title)}</h2>`;
   const table = (rows: [string, string][]) =>
@@ -92,9 +97,6 @@ export function renderQuoteMail(doc: QuoteDocument, hasAttachments: boolean): { 
           )
           .join('')}</table>`
       : '';
-  const message = doc.message
-    ? `<p style="margin:0 0 4px;color:#475569">${escapeHtml(doc.message.label)}</p>${paragraph(doc.message.text)}`
-    : '';
   const offer = `${h2(doc.offer.title)}<p style="margin:0 0 12px;white-space:pre-line">${doc.offer.fields
     .map((field) => `${escapeHtml(field)}: `)
     .join('\n')}</p>`;
@@ -104,7 +106,6 @@ export function renderQuoteMail(doc: QuoteDocument, hasAttachments: boolean): { 
 <table role="presentation" width="640" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;padding:28px"><tr><td>
 <h1 style="margin:0 0 20px;font-size:20px;color:#1e3a8a">${escapeHtml(doc.title)}</h1>
 ${doc.intro.map(paragraph).join('')}
-${message}
 ${doc.sections
   .filter((s) => s.rows.length > 0)
   .map((s) => `${h2(s.title)}${table(s.rows)}`)
@@ -117,6 +118,18 @@ ${paragraph(doc.signature.join('\n'))}
 ${doc.footer ? `<p style="margin:24px 0 0;color:#64748b;font-size:12px">${escapeHtml(doc.footer)}</p>` : ''}
 </td></tr></table></td></tr></table></body></html>`;
   return { text, html };
+}
+
+/** The HTML part of an edited body: the same text, paragraph by paragraph, lines kept (ADR 0025). */
+function editedBodyHtml(doc: QuoteDocument, paragraph: (p: string) => string): string {
+  const body = doc
+    .corpo!.replace(/\r\n?/g, '\n')
+    .split(/\n{2,}/)
+    .map(paragraph)
+    .join('\n');
+  return `<!doctype html><html lang="${doc.language === 'pt' ? 'pt-BR' : 'en'}"><head><meta charset="utf-8"><title>${escapeHtml(doc.subject)}</title></head>
+<body style="margin:0;background:#ffffff;font-family:Arial,Helvetica,sans-serif;color:#0f172a;font-size:14px">
+<div style="max-width:640px;padding:24px 12px">${body}</div></body></html>`;
 }
 
 /** A printable A4 PDF of the request (pdfkit's Helvetica covers Portuguese accents). */

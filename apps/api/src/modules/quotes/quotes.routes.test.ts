@@ -218,6 +218,33 @@ describe('creating and sending', () => {
     expect(new Set(messages.map((m) => m.messageId)).size).toBe(3);
   });
 
+  it('sends the body edited in the preview (descricaoGeral) as it is, with the code in place of its placeholder', async () => {
+    const corpo = 'Dear partner,\n\nPlease quote {code assigned on sending} by Friday.\n\nBest regards,\nAna';
+    const response = await call(
+      'POST',
+      '/api/quotes',
+      a.supervisor.token,
+      manual({
+        modoEnvio: 'individual',
+        idiomaEmail: 'en',
+        descricaoGeral: corpo,
+        destinatarios: { transportadores: [carriers[2]!.id], grupos: [] },
+      }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const quote: QuoteDetail = response.json();
+    const [message] = await waitFor(() =>
+      messagesWith(quote.codigo).length === 1 ? messagesWith(quote.codigo) : undefined,
+    );
+    expect(message!.text.trim()).toBe(
+      `Dear partner,\n\nPlease quote ${quote.codigo} by Friday.\n\nBest regards,\nAna`,
+    );
+    expect(message!.html).toContain(`Please quote ${quote.codigo} by Friday.`);
+    expect(message!.html).not.toContain('Reference code');
+    // The data still travel in the attached PDF.
+    expect(message!.attachments.map((f) => f.filename)).toEqual([`${quote.codigo}.pdf`]);
+  });
+
   it('PDF format (multipart): the uploaded file and the dangerous-cargo document travel with the request', async () => {
     const png = Buffer.concat([
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),

@@ -5,7 +5,6 @@ import {
   formatMessage,
   hasRecipients,
   type ListQuotesQuery,
-  QUOTE_STATUS_INFO,
   QUOTE_STATUSES,
   QUOTE_UPLOAD_TTL_HOURS,
   type QuoteDetail,
@@ -13,6 +12,7 @@ import {
   type QuoteSummary,
   type QuoteUpload,
   quoteDocumentMessages,
+  quoteStatusInfo,
   routeFieldErrors,
   successMessages,
   type UpdateQuoteBody,
@@ -402,7 +402,7 @@ export class QuotesService {
       if (!(await repo.updateWaitingQuote(tx, tenant, id, values))) {
         const quote = await repo.findQuote(tx, tenant, id);
         if (!quote) throw new AppError('QUOTE_NOT_FOUND');
-        const label = QUOTE_STATUS_INFO[quote.status as QuoteStatus]?.label ?? quote.status;
+        const label = quoteStatusInfo(quote.status).label;
         throw new AppError('QUOTE_FINAL', { status: label });
       }
       await writeAudit(tx, { ...meta, userId: auth.user.id, empresaId: tenant.empresaId }, 'cotacao.update', {

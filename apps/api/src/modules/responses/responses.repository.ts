@@ -76,6 +76,10 @@ export type AnswerVersionRow = {
   createdAt: string;
   source: 'imap' | 'smtp' | 'local' | 'manual' | 'teste' | null;
   flags: Record<string, boolean | string> | null;
+  remetenteNaoVerificado: boolean;
+  aguardandoConfirmacao: boolean;
+  remetenteConfirmadoPor: string | null;
+  remetenteConfirmadoEm: string | null;
   correcoes:
     | {
         campo: string;
@@ -110,6 +114,8 @@ select
       jsonb_set(a.dados_extraidos, '{blocks}', '[]'::jsonb) as "dadosExtraidos",
       a.condicoes_pagamento as "condicoesPagamento", a.prazo, a.observacoes, a.mensagem_id as "mensagemId",
       u.name as "registradoPor", a.created_at as "createdAt", m.source, m.flags,
+      a.remetente_nao_verificado as "remetenteNaoVerificado", a.aguardando_confirmacao as "aguardandoConfirmacao",
+      rc.name as "remetenteConfirmadoPor", a.remetente_confirmado_em as "remetenteConfirmadoEm",
       (select json_agg(json_build_object('campo', c.campo, 'valor', c.valor, 'valorOriginal', c.valor_original,
           'fonteOriginal', c.fonte_original, 'por', cu.name, 'em', c.created_at) order by c.created_at, c.id)
         from resposta_correcoes c left join users cu on cu.id = c.corrigido_por
@@ -117,6 +123,7 @@ select
     from respostas a
       left join inbound_messages m on m.id = a.inbound_message_id
       left join users u on u.id = a.registrado_por
+      left join users rc on rc.id = a.remetente_confirmado_por
     where a.empresa_id = q.empresa_id and a.cotacao_id = q.id) v) as versions
 from cotacoes q
 where q.id = $1 and q.empresa_id = $2 and q.deleted_at is null`;
@@ -132,11 +139,12 @@ select md5(concat_ws('|', q.xmin::text,
   (select string_agg(d.id::text || d.xmin::text || coalesce(o.xmin::text, '-'), ',' order by d.id)
     from cotacao_destinatarios d left join mail_outbox o on o.id = d.outbox_id
     where d.empresa_id = q.empresa_id and d.cotacao_id = q.id),
-  (select string_agg(a.id::text || a.xmin::text || coalesce(m.xmin::text, '-') || coalesce(u.xmin::text, '-'),
-      ',' order by a.id)
+  (select string_agg(a.id::text || a.xmin::text || coalesce(m.xmin::text, '-') || coalesce(u.xmin::text, '-')
+      || coalesce(rc.xmin::text, '-'), ',' order by a.id)
     from respostas a
       left join inbound_messages m on m.id = a.inbound_message_id
       left join users u on u.id = a.registrado_por
+      left join users rc on rc.id = a.remetente_confirmado_por
     where a.empresa_id = q.empresa_id and a.cotacao_id = q.id),
   (select string_agg(c.id::text || coalesce(cu.xmin::text, '-'), ',' order by c.id)
     from respostas a
@@ -177,7 +185,7 @@ export async function answersOf(
 
 /**
  * 'Não identificadas' the caller may see: their company's, and for a desenvolvedor also those whose
- * company is unknown.
+ * company is unknown. Metadata and the stored preview only, never the raw bytes (issue 29 item 7).
  */
 export async function listUnmatched(executor: Executor, empresaId: string | null, seesUnknown: boolean) {
   const scope = [
@@ -195,8 +203,7 @@ export async function listUnmatched(executor: Executor, empresaId: string | null
       source: inboundMessages.source,
       motivo: inboundMessages.motivo,
       cotacaoId: inboundMessages.cotacaoId,
-      raw: inboundMessages.raw,
-      tamanho: inboundMessages.tamanho,
+      previa: inboundMessages.previa,
       anexos: sql<number>`(select count(*)::int from ${inboundAttachments} where ${inboundAttachments.inboundMessageId} = ${inboundMessages.id})`,
     })
     .from(inboundMessages)

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, MINIMAL_PDF, type TestContext, waitFor } from '../../../test/helpers.js';
 import { carrierReply, outboxSettled, quoteScenario, typicalAnswer } from '../../../test/replies.js';
-import { inboundAttachments, respostas, users } from '../../db/schema/index.js';
+import { cotacaoDestinatarios, inboundAttachments, respostas, users } from '../../db/schema/index.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -90,6 +90,21 @@ describe('GET /api/quotes/{id}/respostas', () => {
       .where(eq(respostas.id, entry.atual.id));
     expect((stored!.dados as { blocks: unknown[] }).blocks.length).toBeGreaterThan(0);
     expect(entry.respondeuEm).not.toBeNull();
+    // 'Respondeu em' in whole minutes: 7 min 40 s after sending is 8 minutes (0.1 h would be 6).
+    const answeredAt = new Date(new Date(entry.enviadoEm).getTime() + 460_000);
+    await ctx.app.services.database.db
+      .update(cotacaoDestinatarios)
+      .set({ respondeuEm: answeredAt })
+      .where(
+        and(
+          eq(cotacaoDestinatarios.cotacaoId, s.quote.id),
+          eq(cotacaoDestinatarios.transportadorId, s.carriers[0]!.id),
+        ),
+      );
+    const timed = (await get(`/api/quotes/${s.quote.id}/respostas`, s.token))
+      .json()
+      .data.find((e: { transportadorId: string }) => e.transportadorId === s.carriers[0]!.id);
+    expect(timed.tempoRespostaMinutos).toBe(8);
     expect(entry.atual.origem).toBe('imap');
     expect(entry.atual.mensagemId).toEqual(expect.any(String));
     expect(entry.atual.registradoPor).toBeNull();

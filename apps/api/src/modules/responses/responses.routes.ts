@@ -6,6 +6,7 @@ import {
   responseEntrySchema,
   responsesListSchema,
   responseVersionSchema,
+  successMessages,
   testResponseBodySchema,
   typedValuesSchema,
   unmatchedListSchema,
@@ -19,11 +20,15 @@ import { AppError, problemResponses, validationError } from '../../lib/errors.js
 import { type MultipartForm, readMultipart } from '../../lib/multipart.js';
 import { sendKeptJson } from '../../lib/stamped-cache.js';
 import { access, requireAuth } from '../../plugins/access.js';
+import { requestMeta } from '../../plugins/request-context.js';
 import type { RegisterForm, ResponsesService } from './responses.service.js';
 
 const errors = problemResponses(400, 401, 403, 404, 409, 413, 415, 429);
 const tags = ['responses'];
 const companyMember = access.company();
+/** Vouching for a sender is an analyst's decision (ADR 0023): not the plain 'usuario' role. */
+const analyst = access.company('desenvolvedor', 'supervisor', 'analista');
+const responseParamsSchema = z.object({ id: uuidSchema, respostaId: uuidSchema });
 const MAX_MESSAGE_FILE_BYTES = 25 * 1024 * 1024;
 /** Files sent with a pasted or typed answer (field `anexos`, repeated): the carrier's PDF or sheet. */
 const MAX_ATTACHMENTS = 10;
@@ -143,6 +148,27 @@ export const responsesRoutes: FastifyPluginAsyncZod<{ responses: ResponsesServic
     },
     async (request, reply) =>
       reply.status(201).send(await responses.test(requireAuth(request), request.params.id, request.body)),
+  );
+
+  app.post(
+    '/quotes/:id/respostas/:respostaId/confirmar-remetente',
+    {
+      config: { access: analyst, rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        params: responseParamsSchema,
+        response: { 200: z.object({ data: responseEntrySchema, message: z.string() }), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await responses.confirmSender(
+        requireAuth(request),
+        request.params.id,
+        request.params.respostaId,
+        requestMeta(request),
+      ),
+      message: successMessages.senderConfirmed,
+    }),
   );
 
   app.get(

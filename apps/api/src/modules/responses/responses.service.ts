@@ -4,8 +4,7 @@ import {
   type Correction,
   type CurrentVersion,
   type DadosExtraidos,
-  QUOTE_STATUS_INFO,
-  type QuoteStatus,
+  quoteStatusInfo,
   type ResponseEntry,
   type ResponseVersion,
   successMessages,
@@ -16,12 +15,12 @@ import type { AppConfig } from '../../config/env.js';
 import type { Database } from '../../db/client.js';
 import { type Tenant, tenantOfUser } from '../../db/tenant.js';
 import { composeMessage } from '../../inbound/compose.js';
-import { parseInbound } from '../../inbound/parse.js';
 import type { InboundPipeline, IngestResult } from '../../inbound/pipeline.js';
+import { confirmSender } from '../../inbound/sender-confirmation.js';
 import { AppError } from '../../lib/errors.js';
 import type { UploadedFile } from '../../lib/multipart.js';
 import { StampedCache } from '../../lib/stamped-cache.js';
-import type { AuthContext } from '../../plugins/request-context.js';
+import type { AuthContext, RequestMeta } from '../../plugins/request-context.js';
 import { sendStateOf } from '../../read-models/send-state.js';
 import { msgToRaw } from './msg-file.js';
 import * as repo from './responses.repository.js';
@@ -39,9 +38,10 @@ export type RegisterForm = {
   anexos?: UploadedFile[];
 };
 
-function hoursBetween(from: Date | null, to: Date | null): number | null {
+/** Whole minutes (rounded) from sending to answering: hours with one decimal were steps of 6 minutes. */
+function minutesBetween(from: Date | null, to: Date | null): number | null {
   if (!from || !to) return null;
-  return Math.max(0, Math.round(((to.getTime() - from.getTime()) / 3_600_000) * 10) / 10);
+  return Math.max(0, Math.round((to.getTime() - from.getTime()) / 60_000));
 }
 
 /**
@@ -121,10 +121,32 @@ export class ResponsesService {
           enviadoEm: sentAt?.toISOString() ?? null,
           respondeuEm: respondeuEm?.toISOString() ?? null,
           falhaEntrega: recipient.falhaEntrega,
-          tempoRespostaHoras: hoursBetween(sentAt ?? new Date(recipient.createdAt), respondeuEm),
+          tempoRespostaMinutos: minutesBetween(sentAt ?? new Date(recipient.createdAt), respondeuEm),
         };
       }),
     };
+  }
+
+  /**
+   * 'Confirmar remetente' (ADR 0023): the analyst vouches for the sender of an unverified version; a
+   * version held back becomes the current one. Answers the carrier's entry as the list gives it.
+   */
+  async confirmSender(
+    auth: AuthContext,
+    cotacaoId: string,
+    respostaId: string,
+    meta: RequestMeta,
+  ): Promise<ResponseEntry> {
+    const tenant = tenantOfUser(auth.user);
+    const { transportadorId } = await confirmSender(
+      this.db,
+      tenant,
+      { ...meta, userId: auth.user.id, empresaId: tenant.empresaId },
+      cotacaoId,
+      respostaId,
+    );
+    const { data } = await this.listForTenant(tenant, cotacaoId);
+    return data.find((entry) => entry.transportadorId === transportadorId)!;
   }
 
   /** 'Registrar resposta': an .eml/.msg file, pasted text or typed values, for a carrier of the quote. */
@@ -157,6 +179,8 @@ export class ResponsesService {
     }
     const result = await this.pipeline.ingest(raw, { source: 'manual', assignedBy, typedResult: typed });
     if (result.duplicate) throw new AppError('RESPONSE_DUPLICATE');
+    if (result.status === 'falhou')
+      throw new AppError('INBOUND_PROCESSING_FAILED', { erro: result.erro ?? '' });
     return this.answer(auth, cotacaoId, form.transportadorId, result);
   }
 
@@ -172,6 +196,8 @@ export class ResponsesService {
       source: 'teste',
       assignedBy: { userId: auth.user.id, empresaId: tenant.empresaId, cotacaoId, transportadorId },
     });
+    if (result.status === 'falhou')
+      throw new AppError('INBOUND_PROCESSING_FAILED', { erro: result.erro ?? '' });
     return this.answer(auth, cotacaoId, transportadorId, result);
   }
 
@@ -180,7 +206,6 @@ export class ResponsesService {
     const rows = await repo.listUnmatched(this.db, auth.user.empresaId, developer);
     const data = await Promise.all(
       rows.map(async (row) => {
-        const parsed = row.tamanho <= 2 * 1024 * 1024 ? await parseInbound(row.raw) : null;
         const sugestoes =
           row.fromAddress && auth.user.empresaId
             ? await repo.quotesSentTo(this.db, tenantOfUser(auth.user), row.fromAddress)
@@ -192,7 +217,8 @@ export class ResponsesService {
           subject: row.subject,
           receivedAt: row.createdAt.toISOString(),
           source: row.source,
-          preview: (parsed?.text ?? '').replace(/\s+/g, ' ').trim().slice(0, 200),
+          // Written once when the message was processed: the list never reads or parses raw bytes.
+          preview: row.previa ?? '',
           anexos: row.anexos,
           motivo: row.motivo,
           sugestoes,
@@ -218,7 +244,7 @@ export class ResponsesService {
     if (!quote) throw new AppError('QUOTE_NOT_FOUND');
     if (!WAITING.includes(quote.status))
       throw new AppError('RESPONSE_QUOTE_FINAL', {
-        status: QUOTE_STATUS_INFO[quote.status as QuoteStatus]?.label ?? quote.status,
+        status: quoteStatusInfo(quote.status).label,
       });
     const carrier = (await repo.recipientsWithSendState(this.db, tenant, cotacaoId)).find(
       (recipient) => recipient.transportadorId === transportadorId,
@@ -307,5 +333,9 @@ function toVersion(row: repo.AnswerVersionRow): ResponseVersion {
     registradoPor: row.registradoPor,
     flags: row.flags ?? {},
     correcoes,
+    remetenteNaoVerificado: row.remetenteNaoVerificado,
+    aguardandoConfirmacao: row.aguardandoConfirmacao,
+    remetenteConfirmadoPor: row.remetenteConfirmadoPor,
+    remetenteConfirmadoEm: dateOrNull(row.remetenteConfirmadoEm)?.toISOString() ?? null,
   };
 }

@@ -2,6 +2,7 @@ import { ui } from '@cotacoes/shared/messages/ui';
 import type { Role } from '@cotacoes/shared/rules/roles';
 import type { ComponentType } from 'react';
 import {
+  AlertTriangleIcon,
   BuildingIcon,
   ChartIcon,
   DashboardIcon,
@@ -47,6 +48,12 @@ export const navItems: readonly NavItem[] = [
     to: paths.replies.unmatched.getHref(),
     icon: InboxIcon,
     empresaOptionalFor: ['desenvolvedor'],
+  },
+  {
+    label: ui.replies.failed.nav,
+    to: paths.replies.failed.getHref(),
+    icon: AlertTriangleIcon,
+    roles: ['desenvolvedor'],
   },
   { label: ui.shell.nav.dashboard, to: paths.home.getHref(), icon: DashboardIcon, end: true },
   { label: ui.shell.nav.management, to: paths.management.getHref(), icon: TruckIcon },

@@ -5,6 +5,8 @@ import type { MailboxSummary } from './list-messages';
 
 export interface MailboxMessage extends MailboxSummary {
   html: string | null;
+  /** Files the message carries (names and sizes; issue 30). */
+  anexos: { filename: string; contentType: string; size: number }[];
 }
 
 export function getMailboxMessage(id: string): Promise<MailboxMessage> {

@@ -1,7 +1,16 @@
+import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { Link, useSearchParams } from 'react-router';
 import { usePublicConfig } from '@/api/get-public-config';
-import { AppLogo, ArrowLeftIcon, InboxIcon, MoonIcon, RefreshIcon, SunIcon } from '@/components/icons';
+import {
+  AppLogo,
+  ArrowLeftIcon,
+  FileTextIcon,
+  InboxIcon,
+  MoonIcon,
+  RefreshIcon,
+  SunIcon,
+} from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { PageTitle } from '@/components/ui/page';
@@ -10,7 +19,7 @@ import { Tabs } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { ApiError, errorText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { formatDateTime } from '@/lib/format';
+import { formatBytes, formatDateTime } from '@/lib/format';
 import { getToken, useUser } from '@/lib/session';
 import { toggleTheme, useTheme } from '@/lib/theme';
 import { useMailboxMessage } from '../api/get-message';
@@ -40,6 +49,28 @@ function MessageDetail({ id }: { id: string }) {
         <dt className="text-fg-muted">{ui.mailbox.date}</dt>
         <dd className="text-fg">{formatDateTime(data.date, ui.common.invalidDate)}</dd>
       </dl>
+      {(data.anexos?.length ?? 0) > 0 && (
+        <div className="mt-3">
+          <p id="mail-attachments" className="text-sm font-medium text-fg">
+            {ui.mailbox.attachments}
+          </p>
+          <ul aria-labelledby="mail-attachments" className="mt-1 flex flex-wrap gap-2">
+            {data.anexos.map((file, index) => (
+              <li
+                // biome-ignore lint/suspicious/noArrayIndexKey: a message's attachments keep their order
+                key={index}
+                className="inline-flex items-center gap-1.5 rounded-lg border border-border bg-surface-muted px-2.5 py-1 text-sm text-fg"
+              >
+                <FileTextIcon size={14} className="shrink-0 text-fg-muted" />
+                {formatMessage(ui.mailbox.attachmentLine, {
+                  nome: file.filename || ui.mailbox.noAttachmentName,
+                  tamanho: formatBytes(file.size),
+                })}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <ReplyAsCarrier key={data.id} message={data} />
       <div className="mt-5 border-t border-border pt-4">
         {data.html ? (

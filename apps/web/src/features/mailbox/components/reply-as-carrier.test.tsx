@@ -21,6 +21,10 @@ const request = {
   date: '2026-03-03T12:31:00.000Z',
   text: 'Prezados, solicitamos a cotação de frete.',
   html: null,
+  anexos: [
+    { filename: 'COT-2026-0042.pdf', contentType: 'application/pdf', size: 4096 },
+    { filename: 'fispq.pdf', contentType: 'application/pdf', size: 812 },
+  ],
 };
 const code = {
   id: 'code-1',
@@ -30,6 +34,17 @@ const code = {
   date: '2026-03-03T12:00:00.000Z',
   text: 'Seu código: 123456',
   html: null,
+  anexos: [],
+};
+const revision = {
+  id: 'rev-1',
+  from: 'Ana Souza <cotacoes@importadora.com.br>',
+  to: 'comercial@atlantico.com.br',
+  subject: 'Re: Cotação COT-2026-0042 - IMP-2026-015',
+  date: '2026-03-04T12:00:00.000Z',
+  text: 'Poderiam rever o frete?',
+  html: null,
+  anexos: [],
 };
 const REPLY = '/api/dev/mailbox/req-1/reply';
 
@@ -42,6 +57,11 @@ function setup(id: string, routes: Record<string, Handler | StubResponse> = {}) 
     'GET /api/dev/mailbox': { body: { messages: [request, code] } },
     'GET /api/dev/mailbox/req-1': { body: request },
     'GET /api/dev/mailbox/code-1': { body: code },
+    'GET /api/dev/mailbox/rev-1': { body: revision },
+    'POST /api/dev/mailbox/rev-1/reply': {
+      status: 201,
+      body: { message: 'Resposta recebida e em extração.', cotacaoId: QUOTE_ID },
+    },
     [`POST ${REPLY}`]: {
       status: 201,
       body: { message: 'Resposta recebida e em extração.', cotacaoId: QUOTE_ID },
@@ -144,10 +164,45 @@ describe('Responder como transportador', () => {
   });
 });
 
+describe('the local mailbox (issue 30)', () => {
+  it("lists a message's attachments with their sizes, and none when it has none", async () => {
+    setup('req-1');
+    const list = await screen.findByRole('list', { name: 'Anexos' }, { timeout: 3_000 });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['COT-2026-0042.pdf (4,0 KB)', 'fispq.pdf (812 B)']);
+  });
+
+  it("offers 'Responder como transportador' on a revision e-mail, from the carrier it went to", async () => {
+    const { user, network } = setup('rev-1');
+    await user.click(
+      await screen.findByRole('button', { name: 'Responder como transportador' }, { timeout: 3_000 }),
+    );
+    await user.type(dialog().getByRole('textbox', { name: 'Texto da resposta' }), ' Frete revisado USD 90');
+    await user.click(dialog().getByRole('button', { name: 'Enviar resposta' }));
+    await waitFor(() =>
+      expect(network.requests.some((item) => item.url === '/api/dev/mailbox/rev-1/reply')).toBe(true),
+    );
+    const body = network.requests.find((item) => item.url === '/api/dev/mailbox/rev-1/reply')!
+      .body as FormData;
+    expect(body.get('from')).toBe('comercial@atlantico.com.br');
+    expect(screen.queryByRole('list', { name: 'Anexos' })).toBeNull();
+  });
+});
+
 describe('carrierAddresses', () => {
-  it('reads To and Cco without the sender, and nothing from replies or other mail', () => {
+  it("reads To and Cco without the sender, and nothing from mail that is not a quote's", () => {
     expect(carrierAddresses(request)).toEqual(['comercial@atlantico.com.br', 'cotacao@boreal.com.br']);
-    expect(carrierAddresses({ ...request, subject: 'RE: Cotação COT-2026-0042 - IMP-2026-015' })).toEqual([]);
+    // A revision in the carrier's thread ('Re: Cotação …', sent by this server) can be answered too.
+    expect(
+      carrierAddresses({
+        from: 'Importadora <cotacoes@importadora.com.br>',
+        to: 'comercial@atlantico.com.br',
+        subject: 'Re: Cotação COT-2026-0042 - IMP-2026-015',
+      }),
+    ).toEqual(['comercial@atlantico.com.br']);
     expect(carrierAddresses(code)).toEqual([]);
     expect(
       carrierAddresses({ from: 'cotacoes@x.com', to: 'X@Delta.com', subject: 'Quotation COT-2026-0007 - A' }),

@@ -26,12 +26,12 @@ const addressesOf = (text: string) => [
 ];
 
 /**
- * The carriers a quote request went to: every address in To/Cco except the sender's and the quote's
- * reply address (`local+token@`, ADR 0010). A request has the quote code in its subject or, in bcc
- * mode, the reply address in To.
+ * The carriers a quote's message went to: every address in To/Cco except the sender's and the quote's
+ * reply address (`local+token@`, ADR 0010). Such a message (a request, a revision 'Re: Cotação …', an
+ * approval) has the quote code in its subject or, in bcc mode, the reply address in To; the local mailbox
+ * holds only what this server sent, so a 'Re:' is a revision in the carrier's thread (issue 30).
  */
 export function carrierAddresses(message: Pick<MailboxSummary, 'from' | 'to' | 'subject'>): string[] {
-  if (/^\s*(re|res|fw|fwd|enc)\s*:/i.test(message.subject)) return [];
   const to = addressesOf(message.to);
   if (!QUOTE_CODE.test(message.subject) && !to.some((address) => REPLY_TOKEN.test(address))) return [];
   const sender = new Set(addressesOf(message.from));

@@ -1,5 +1,5 @@
 import { makeRows, respIds } from '../testing/fake-decisions-api';
-import { approvalStatus, checkApproval, isApprovableRow } from './approve-page-rules';
+import { checkApproval, isApprovableRow } from './approve-page-rules';
 
 describe('the approval destination rule (spec 001 §5)', () => {
   const rows = makeRows();
@@ -32,16 +32,5 @@ describe('the approval destination rule (spec 001 §5)', () => {
     expect(isApprovableRow({ status: 'revisao_solicitada' })).toBe(true);
     expect(isApprovableRow({ status: 'reprovado' })).toBe(false);
     expect(isApprovableRow({ status: 'aprovado' })).toBe(false);
-  });
-});
-
-describe("the approval screen's status vocabulary (spec 001 §4)", () => {
-  it('maps waiting quotes to aberta (yellow), approved green, cancelled and the rest red', () => {
-    expect(approvalStatus('AGUARDANDO_RESPOSTA')).toEqual({ key: 'aberta', color: 'yellow' });
-    expect(approvalStatus('AGUARDANDO_REVISAO')).toEqual({ key: 'aberta', color: 'yellow' });
-    expect(approvalStatus('APROVADA')).toEqual({ key: 'aprovada', color: 'green' });
-    expect(approvalStatus('CANCELADA')).toEqual({ key: 'cancelada', color: 'red' });
-    expect(approvalStatus('FECHADA')).toEqual({ key: 'finalizada', color: 'red' });
-    expect(approvalStatus('em_negociacao')).toEqual({ key: 'em_negociacao', color: 'red' });
   });
 });

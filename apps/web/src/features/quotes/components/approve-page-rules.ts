@@ -1,28 +1,9 @@
+import * as decimal from '@cotacoes/shared/comparison/decimal';
+import { formatMessage } from '@cotacoes/shared/messages/errors';
+import { ui } from '@cotacoes/shared/messages/ui';
 import type { ComparisonRow } from '@cotacoes/shared/schemas/comparison';
-import type { QuoteStatus } from '@cotacoes/shared/schemas/quotes';
+import { money } from './comparison-format';
 import { destinationsOf } from './comparison-rows';
-
-/**
- * Spec 001 §4, the approval screen's own vocabulary (lower case): our statuses map to its words. The
- * three waiting statuses are 'aberta' (the quote can still be decided), a closed quote 'finalizada'.
- */
-const APPROVAL_VOCABULARY: Record<QuoteStatus, string> = {
-  AGUARDANDO_RESPOSTA: 'aberta',
-  AGUARDANDO_APROVACAO: 'aberta',
-  AGUARDANDO_REVISAO: 'aberta',
-  APROVADA: 'aprovada',
-  FECHADA: 'finalizada',
-  CANCELADA: 'cancelada',
-};
-
-export type ApprovalBadgeColor = 'yellow' | 'green' | 'red';
-
-/** aberta yellow, aprovada green, cancelada red, every other value red (spec 001 §4). */
-export function approvalStatus(status: string): { key: string; color: ApprovalBadgeColor } {
-  const key = APPROVAL_VOCABULARY[status as QuoteStatus] ?? status.toLowerCase();
-  const color = key === 'aberta' ? 'yellow' : key === 'aprovada' ? 'green' : 'red';
-  return { key, color };
-}
 
 /** Response statuses whose proposal can be approved (an answer that was not decided yet). */
 const APPROVABLE_RESPONSE_STATUSES = new Set(['respondido', 'revisao_solicitada']);
@@ -52,4 +33,66 @@ export function checkApproval(
     return { ok: true, responseId: respostaId, destino };
   }
   return { ok: true, responseId: respostaId, destino: destinations[0] };
+}
+
+/** The comparison row a choice approves: the chosen destination's, or the response's only one. */
+export function chosenRow(
+  rows: readonly ComparisonRow[],
+  respostaId: string | null,
+  destino: string | null,
+): ComparisonRow | undefined {
+  const own = rows.filter((row) => row.respostaId === respostaId);
+  return own.length === 1 ? own[0] : own.find((row) => row.destino !== null && row.destino === destino);
+}
+
+/**
+ * Why an approval deserves a second look (issue 30 item 4), as sentences for the confirmation: the chosen
+ * row is not the cheapest, revisions asked are still unanswered, or the row has warnings. The server
+ * accepts the approval either way; the analyst confirms.
+ *
+ * "Cheapest" is the row the comparison highlights (`destaque.menorCusto`): the engine decides which rows
+ * may be the cheapest one (priced, every size asked; complete ones once rows know it), and this follows.
+ */
+export function approvalCautions(
+  rows: readonly ComparisonRow[],
+  chosen: ComparisonRow | undefined,
+): string[] {
+  if (!chosen) return [];
+  const texts = ui.warnings.confirm;
+  const cautions: string[] = [];
+  const cheapest = rows.find((row) => row.destaque.menorCusto);
+  const ausentes = chosen.taxasAusentes ?? [];
+  // An incomplete proposal is never the cheapest (issue 30): its total lacks charges, so it is said so
+  // before any comparison of totals, which would flatter it.
+  if (ausentes.length > 0) cautions.push(formatMessage(texts.incomplete, { itens: ausentes.join(', ') }));
+  if (cheapest && !chosen.destaque.menorCusto) {
+    const nome = cheapest.destino
+      ? `${cheapest.transportador.nome} (${cheapest.destino})`
+      : cheapest.transportador.nome;
+    const diferenca = chosen.precificada
+      ? decimal.subtract(decimal.toDecimal(chosen.custoTotalBRL), decimal.toDecimal(cheapest.custoTotalBRL))
+      : null;
+    cautions.push(
+      diferenca !== null && diferenca > decimal.ZERO
+        ? formatMessage(texts.notCheapest, {
+            menor: nome,
+            diferenca: money(decimal.toMoney(diferenca), 'BRL'),
+            total: money(cheapest.custoTotalBRL, 'BRL'),
+          })
+        : ausentes.length > 0
+          ? formatMessage(texts.cheapestComplete, {
+              menor: nome,
+              total: money(cheapest.custoTotalBRL, 'BRL'),
+            })
+          : texts.notCheapestUnknown,
+    );
+  }
+  const awaiting = [
+    ...new Set(
+      rows.filter((row) => row.status === 'revisao_solicitada').map((row) => row.transportador.nome),
+    ),
+  ];
+  if (awaiting.length > 0)
+    cautions.push(formatMessage(texts.pendingRevisions, { lista: awaiting.join(', ') }));
+  return cautions;
 }

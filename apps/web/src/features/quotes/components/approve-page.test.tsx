@@ -27,7 +27,7 @@ const responses = () =>
   screen.findByRole('group', { name: 'Propostas dos transportadores' }, { timeout: 5_000 });
 
 describe('/quotes/:id/approve', { timeout: 20_000 }, () => {
-  it("shows the quote's header in the approval vocabulary and its responses with their destinations", async () => {
+  it("shows the quote's header (the status as on every screen) and its responses with their destinations", async () => {
     setup();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Aprovar Cotação COT-2026-0042' }),
@@ -36,7 +36,9 @@ describe('/quotes/:id/approve', { timeout: 20_000 }, () => {
     expect(screen.getByText('Ana Souza')).toBeInTheDocument();
     expect(screen.getByText('FCL')).toBeInTheDocument();
     expect(screen.getByText('10/03/2026, 12:00')).toBeInTheDocument();
-    expect(screen.getByText('Aberta')).toHaveAttribute('data-color', 'yellow');
+    // One vocabulary per quote (issue 30): the detail's label and colour, not the approval screen's 'Aberta'.
+    expect(screen.getByText('Aguardando Resposta')).toHaveAttribute('data-color', 'yellow');
+    expect(screen.queryByText('Aberta')).toBeNull();
 
     const list = within(await responses());
     expect(list.getByRole('radio', { name: /Atlântico Logística/ })).not.toBeChecked();
@@ -82,7 +84,13 @@ describe('/quotes/:id/approve', { timeout: 20_000 }, () => {
       const confirm = within(await screen.findByRole('dialog', { name: 'Confirmar aprovação' }));
       expect(confirm.getByText(/Aprovar a proposta de Boreal Cargas para Itajaí\?/)).toBeInTheDocument();
       expect(confirm.getByText(/sem revelar o vencedor/)).toBeInTheDocument();
-      await user.click(confirm.getByRole('button', { name: 'Aprovar' }));
+      // Not the cheapest (Delta, R$ 8.927,55; Itajaí R$ 10.535,00): said, and confirmed 'mesmo assim'.
+      expect(
+        confirm.getByText(
+          /^Esta não é a proposta de menor custo: Delta Shipping custa R\$\s1\.607,45 a menos/,
+        ),
+      ).toBeInTheDocument();
+      await user.click(confirm.getByRole('button', { name: 'Aprovar mesmo assim' }));
 
       expect(approveCalls(network)[0]?.body).toEqual({
         responseId: respIds.bor,
@@ -112,7 +120,7 @@ describe('/quotes/:id/approve', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Aprovar' }));
     await user.click(
       within(await screen.findByRole('dialog', { name: 'Confirmar aprovação' })).getByRole('button', {
-        name: 'Aprovar',
+        name: 'Aprovar mesmo assim',
       }),
     );
     expect(approveCalls(network)[0]?.body).toEqual({
@@ -178,7 +186,7 @@ describe('/quotes/:id/approve', { timeout: 20_000 }, () => {
     await responses();
     await user.click(screen.getByRole('button', { name: 'Aprovar' }));
     const confirm = within(await screen.findByRole('dialog', { name: 'Confirmar aprovação' }));
-    await user.click(confirm.getByRole('button', { name: 'Aprovar' }));
+    await user.click(confirm.getByRole('button', { name: 'Aprovar mesmo assim' }));
     expect(await confirm.findByText('Erro ao aprovar transportador')).toBeInTheDocument();
   });
 
@@ -199,7 +207,7 @@ describe('/quotes/:id/approve', { timeout: 20_000 }, () => {
     expect(
       screen.getByText('Aprovada para Atlântico Logística (Santos) por Bruno Lima em 05/03/2026, 11:00.'),
     ).toBeInTheDocument();
-    expect(screen.getByText('Aprovada')).toHaveAttribute('data-color', 'green');
+    expect(screen.getByText('Aprovada')).toHaveAttribute('data-color', 'emerald');
     expect(screen.queryByRole('button', { name: 'Aprovar' })).toBeNull();
   });
 

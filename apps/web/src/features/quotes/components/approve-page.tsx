@@ -7,7 +7,7 @@ import {
   type ApprovalInfo,
   type ApproveResult,
 } from '@cotacoes/shared/schemas/decisions';
-import { WAITING_STATUSES } from '@cotacoes/shared/schemas/quotes';
+import { quoteStatusInfo, WAITING_STATUSES } from '@cotacoes/shared/schemas/quotes';
 import { type ReactNode, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ArrowLeftIcon, CheckCircleIcon, SearchIcon } from '@/components/icons';
@@ -27,35 +27,15 @@ import { formatDateTime } from '@/lib/format';
 import { useApproveQuote } from '../api/approve-quote';
 import { useComparison } from '../api/get-comparison';
 import { type QuoteDetail, useQuote } from '../api/get-quote';
-import { approvalStatus, checkApproval, isApprovableRow } from './approve-page-rules';
+import { approvalCautions, checkApproval, chosenRow, isApprovableRow } from './approve-page-rules';
 import { daysText, money } from './comparison-format';
 import { destinationsOf } from './comparison-rows';
+import { CarriageLine, WarningList } from './comparison-warnings';
+import { QuoteStatusBadge } from './quote-status-badge';
 
 const t = ui.decisions.approve;
 /** Spec 001 §9: the success modal closes after 2000 ms, then /sent-quotes. */
 export const APPROVAL_SUCCESS_MS = 2_000;
-
-const badgeColors = {
-  yellow: 'bg-yellow-100 text-yellow-900 ring-yellow-600/30 dark:bg-yellow-400/15 dark:text-yellow-200',
-  green: 'bg-green-100 text-green-900 ring-green-600/30 dark:bg-green-400/15 dark:text-green-200',
-  red: 'bg-red-100 text-red-900 ring-red-600/30 dark:bg-red-400/15 dark:text-red-200',
-};
-
-/** The approval screen's status badge (spec 001 §4, its own lower-case vocabulary and colours). */
-export function ApprovalStatusBadge({ status }: { status: string }) {
-  const { key, color } = approvalStatus(status);
-  return (
-    <span
-      data-color={color}
-      className={cn(
-        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset',
-        badgeColors[color],
-      )}
-    >
-      {t.statuses[key] ?? key}
-    </span>
-  );
-}
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -86,7 +66,7 @@ function QuoteHeader({ quote }: { quote: QuoteDetail }) {
           {formatDateTime(quote.prazoResposta, ui.common.invalidDate)}
         </Field>
         <Field label={t.header.status}>
-          <ApprovalStatusBadge status={quote.status} />
+          <QuoteStatusBadge status={quote.status} />
         </Field>
       </dl>
     </Card>
@@ -190,6 +170,12 @@ function ResponseChoice({
                         .filter(Boolean)
                         .join(' · ')}
                 </span>
+                {destinations.length <= 1 && group.rows[0] && (
+                  <>
+                    <CarriageLine row={group.rows[0]} className="mt-0.5" />
+                    <WarningList row={group.rows[0]} className="mt-2" />
+                  </>
+                )}
                 {!group.approvable && (
                   <span className="block text-xs text-fg-muted">
                     {ui.decisions.comparison.statuses[group.rows[0]?.status ?? ''] ?? group.rows[0]?.status}
@@ -219,6 +205,8 @@ function ResponseChoice({
                         <label htmlFor={destinationId} className="cursor-pointer text-sm">
                           <span className="font-medium text-fg">{row.destino}</span>
                           <span className="block text-fg-muted">{rowSummary(row)}</span>
+                          <CarriageLine row={row} className="mt-0.5" />
+                          <WarningList row={row} className="mt-1" />
                         </label>
                       </div>
                     );
@@ -282,6 +270,10 @@ function ApproveForm({
   const chosen = groups.find((group) => group.respostaId === respostaId);
   const destinations = chosen ? destinationsOf(rows, chosen.respostaId) : [];
   const chosenDestination = destinations.length === 1 ? destinations[0] : destino;
+  const approvedRow = chosenRow(approvable, respostaId, destino);
+  const cautions = approvalCautions(rows, approvedRow);
+  const warnings = approvedRow?.alertas ?? [];
+  const needsSecondLook = cautions.length > 0 || warnings.length > 0;
 
   function submit() {
     const check = checkApproval(approvable, respostaId, destino);
@@ -395,7 +387,7 @@ function ApproveForm({
       <ConfirmModal
         open={confirming}
         title={t.confirmTitle}
-        confirmLabel={t.confirm}
+        confirmLabel={needsSecondLook ? ui.warnings.confirm.confirmAnyway : t.confirm}
         busyLabel={t.confirming}
         busy={approve.isPending}
         variant="primary"
@@ -410,6 +402,15 @@ function ApproveForm({
               : '',
           })}
         </p>
+        {needsSecondLook && (
+          <Alert variant="warning" title={ui.warnings.confirm.title}>
+            <ul className="mt-1 list-disc space-y-1 pl-4" data-cautions="">
+              {[...cautions, ...warnings.map((warning) => warning.texto)].map((text) => (
+                <li key={text}>{text}</li>
+              ))}
+            </ul>
+          </Alert>
+        )}
         {notificar && <p className="text-fg-muted">{t.confirmOthers}</p>}
         {notificar && feedback && <p className="text-fg-muted">{t.confirmOthersPrice}</p>}
         {approve.isError && (
@@ -486,7 +487,7 @@ export function ApprovePage() {
         </Alert>
       ) : !open ? (
         <Alert variant="warning">
-          {formatMessage(t.notOpen, { status: t.statuses[approvalStatus(data.status).key] ?? data.status })}
+          {formatMessage(t.notOpen, { status: quoteStatusInfo(data.status).label })}
         </Alert>
       ) : (
         <ApproveForm quote={data} approve={approve} />

@@ -5,12 +5,14 @@ import { ConfidenceBadge } from '@/components/ui/confidence-badge';
 import { cn } from '@/lib/cn';
 import { money } from './comparison-format';
 import {
+  CompletenessBadges,
   FeeLines,
   FeesToggle,
   FeeTotals,
   FreeTimeFigure,
   FreightList,
   HighlightTag,
+  hasFeeLines,
   ResponseStatus,
   RowActions,
   TotalFigure,
@@ -19,6 +21,8 @@ import {
   Variation,
 } from './comparison-row-parts';
 import type { ComparisonTableProps } from './comparison-table';
+import { CarriageLine, WarningList } from './comparison-warnings';
+import { SenderBadge } from './sender-check';
 
 const t = ui.decisions.comparison;
 const columns = t.columns;
@@ -56,9 +60,11 @@ export function ComparisonCards({
             <div className="flex items-start justify-between gap-2">
               <div className="min-w-0">
                 <h3 className="font-semibold break-words text-fg">{row.transportador.nome}</h3>
+                {row.remetenteNaoVerificado && <SenderBadge />}
                 <p className="text-xs text-fg-muted">
                   {row.destino ?? t.noDestination} · {formatMessage(t.version, { versao: row.versao })}
                 </p>
+                <CarriageLine row={row} className="mt-0.5" />
               </div>
               <ResponseStatus status={row.status} />
             </div>
@@ -85,6 +91,7 @@ export function ComparisonCards({
                 <Variation row={row} />
               </div>
             </div>
+            <WarningList row={row} className="mt-3" />
             <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2">
               <Item label={columns.frete} wide>
                 <FreightList row={row} />
@@ -110,7 +117,8 @@ export function ComparisonCards({
                 <ConfidenceBadge value={row.confianca} />
               </Item>
             </dl>
-            {row.taxas.length > 0 && (
+            <CompletenessBadges row={row} />
+            {hasFeeLines(row) && (
               <div className="mt-3">
                 <FeesToggle
                   row={row}

@@ -1,3 +1,4 @@
+import { quantityAround } from '@cotacoes/shared/comparison/quantity-text';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { unitWords } from '@cotacoes/shared/rules/hints';
@@ -10,6 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { type FigureRef, useComparisonContext } from './comparison-context';
+import { AddedFeeBadge, FeeAdditions } from './comparison-fee-additions';
 import { Figure } from './comparison-figure';
 import {
   amount,
@@ -201,6 +203,11 @@ export function FreightList({ row }: { row: ComparisonRow }) {
     <ul className="space-y-1">
       {row.fretes.map((frete, index) => {
         const display = frete.valor === null ? notInformed : money(frete.valor, frete.moeda);
+        // A counted line says its quantity: '2 × US$ 2.950,00 = US$ 5.900,00' (issue 30).
+        const around =
+          frete.quantidade && frete.valorTotal !== undefined
+            ? quantityAround(frete)
+            : { antes: null, depois: null };
         const label = freightLabel(frete.tipo);
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: the server's order of freight lines is fixed
@@ -213,7 +220,9 @@ export function FreightList({ row }: { row: ComparisonRow }) {
               campo={siblingPath(frete.campo, 'unidade')}
               fonte={frete.fonte}
             />
+            <QuantityPart text={around.antes} />
             <Figure figure={valueFigure(row, label, frete, display)} lowConfidence={frete.baixaConfianca} />
+            <QuantityPart text={around.depois} />
             <HintMarker row={row} campo={frete.campo} adjustments={frete.ajustadoPorDica} />
           </li>
         );
@@ -241,6 +250,16 @@ export function FeeTotals({ row }: { row: ComparisonRow }) {
   );
 }
 
+/** The quantity beside a figure ('2 ×', '= R$ 2.840,00'), out of the figure's own button (issue 30). */
+function QuantityPart({ text }: { text: string | null }) {
+  if (!text) return null;
+  return <span className="text-sm whitespace-nowrap tabular-nums text-fg-muted">{text}</span>;
+}
+
+/** The fee lines open below the row: read ones, or the previous version's to keep, or missing ones to add. */
+export const hasFeeLines = (row: ComparisonRow) =>
+  row.taxas.length > 0 || (row.taxasVersaoAnterior?.length ?? 0) > 0 || (row.taxasAusentes?.length ?? 0) > 0;
+
 /** Every fee line read, with the ones the §5 rules left out and why. */
 export function FeeLines({ row }: { row: ComparisonRow }) {
   const ignored = row.ignoradosPorDica ?? [];
@@ -252,6 +271,7 @@ export function FeeLines({ row }: { row: ComparisonRow }) {
       >
         {row.taxas.map((taxa, index) => {
           const display = taxa.valor === null ? notInformed : money(taxa.valor, taxa.moeda);
+          const around = quantityAround(taxa);
           return (
             <li
               // biome-ignore lint/suspicious/noArrayIndexKey: the server's order of fee lines is fixed
@@ -275,11 +295,14 @@ export function FeeLines({ row }: { row: ComparisonRow }) {
                   fonte={taxa.fonte}
                 />
               )}
+              <QuantityPart text={around.antes} />
               <Figure
                 figure={valueFigure(row, feeLabel(taxa.rotulo), taxa, display)}
                 lowConfidence={taxa.baixaConfianca}
               />
+              <QuantityPart text={around.depois} />
               <HintMarker row={row} campo={taxa.campo} adjustments={taxa.ajustadoPorDica} />
+              <AddedFeeBadge taxa={taxa} />
               {!taxa.contabilizada && (
                 <Badge variant="neutral" className="whitespace-normal">
                   {t.feeNotCounted}: {taxa.motivo ?? t.feeReasonUnknown}
@@ -296,7 +319,38 @@ export function FeeLines({ row }: { row: ComparisonRow }) {
           })}
         </p>
       )}
+      <FeeAdditions row={row} />
     </div>
+  );
+}
+
+const completeness = ui.comparison.completeness;
+
+/**
+ * Why a row cannot be taken as the best as it stands (issue 30): charges it lacks ('incompleta: sem THC')
+ * and charges whose quantity is unknown. Such a row is never 'Menor custo'.
+ */
+export function CompletenessBadges({ row }: { row: ComparisonRow }) {
+  const missing = row.taxasAusentes ?? [];
+  const unknown = row.quantidadesDesconhecidas ?? [];
+  if (missing.length === 0 && unknown.length === 0) return null;
+  return (
+    <span className="mt-1 flex flex-wrap gap-1" data-completeness="">
+      {missing.length > 0 && (
+        <Badge variant="warning" className="whitespace-normal" title={completeness.incompleteTitle}>
+          {formatMessage(completeness.incomplete, { itens: missing.join(', ') })}
+        </Badge>
+      )}
+      {unknown.length > 0 && (
+        <Badge
+          variant="warning"
+          className="whitespace-normal"
+          title={formatMessage(completeness.unknownQuantityTitle, { lista: unknown.join('; ') })}
+        >
+          {completeness.unknownQuantity}: {unknown.join('; ')}
+        </Badge>
+      )}
+    </span>
   );
 }
 
@@ -368,20 +422,29 @@ export function Variation({ row }: { row: ComparisonRow }) {
         {formatMessage(t.variationSame, { versao: row.variacao.versaoAnterior })}
       </span>
     );
+  // An incomplete version (issue 30): a lower total is fees left out, not a saving: shown neutral, said so.
+  const incomplete = row.variacao.incompleta === true;
   return (
-    <ul className="space-y-0.5 text-xs">
+    <ul className="space-y-0.5 text-xs" data-incompleta={incomplete ? '' : undefined}>
       {parts.map((part) => (
         <li
           key={part.text}
           className={cn(
             'font-medium whitespace-nowrap tabular-nums',
-            part.direction === 'lower' ? 'text-success-soft-fg' : 'text-danger-soft-fg',
+            incomplete
+              ? 'text-fg-muted line-through'
+              : part.direction === 'lower'
+                ? 'text-success-soft-fg'
+                : 'text-danger-soft-fg',
           )}
         >
           <span aria-hidden="true">{part.text}</span>
           <span className="sr-only">{part.label}</span>
         </li>
       ))}
+      {incomplete && (
+        <li className="whitespace-normal text-warning-soft-fg">{completeness.changeNotComparable}</li>
+      )}
     </ul>
   );
 }

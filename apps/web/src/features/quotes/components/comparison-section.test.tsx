@@ -154,7 +154,7 @@ describe('Comparação: the table', { timeout: 20_000 }, () => {
   it('flags the fallback rate when the PTAX service failed', async () => {
     setup({ fonte: 'fallback' });
     expect(
-      await screen.findByText('Taxa de reserva: R$ 5,2000 + margem 2,5 % = R$ 5,3300'),
+      await screen.findByText('Taxa de contingência: R$ 5,2000 + margem 2,5 % = R$ 5,3300'),
     ).toBeInTheDocument();
     expect(screen.getByText('PTAX indisponível')).toBeInTheDocument();
   });

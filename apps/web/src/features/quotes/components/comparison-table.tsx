@@ -8,12 +8,14 @@ import { Table } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { money } from './comparison-format';
 import {
+  CompletenessBadges,
   FeeLines,
   FeesToggle,
   FeeTotals,
   FreeTimeFigure,
   FreightList,
   HighlightTag,
+  hasFeeLines,
   ResponseStatus,
   RowActions,
   type RowActionsProps,
@@ -23,6 +25,8 @@ import {
   Variation,
 } from './comparison-row-parts';
 import { ariaSort, type ComparisonSort } from './comparison-rows';
+import { CarriageLine, hasWarnings, WarningList } from './comparison-warnings';
+import { SenderBadge } from './sender-check';
 
 const t = ui.decisions.comparison;
 const columns = t.columns;
@@ -31,8 +35,8 @@ const columns = t.columns;
 const stickyCell = 'sticky left-0 z-10 bg-surface shadow-[1px_0_0_var(--color-border)]';
 const stickyEnd = 'sticky right-0 z-10 bg-surface shadow-[-1px_0_0_var(--color-border)]';
 // Tight horizontal padding: the eight columns fit the content width of a 1280 px laptop screen.
-const headCell = 'px-1.5 py-2.5 text-left';
-const cell = 'px-1.5 py-3 align-top text-sm text-fg';
+const headCell = 'px-1 py-2.5 text-left';
+const cell = 'px-1 py-3 align-top text-sm text-fg';
 const highlightCell = 'bg-success-soft/70';
 
 function SortHeader({
@@ -139,9 +143,10 @@ export function ComparisonTable({
               <tr data-row={row.id} className="hover:bg-surface-muted/40">
                 <th
                   scope="row"
-                  className={cn(cell, stickyCell, 'w-40 max-w-44 min-w-36 text-left font-normal')}
+                  className={cn(cell, stickyCell, 'w-36 max-w-40 min-w-32 text-left font-normal')}
                 >
                   <span className="block font-semibold break-words">{row.transportador.nome}</span>
+                  {row.remetenteNaoVerificado && <SenderBadge />}
                   <span className="block font-medium text-fg" data-destino="">
                     {row.destino ?? <span className="font-normal text-fg-muted">{t.noDestination}</span>}
                   </span>
@@ -150,13 +155,15 @@ export function ComparisonTable({
                     <ResponseStatus status={row.status} />
                     <ConfidenceBadge value={row.confianca} />
                   </span>
+                  <CompletenessBadges row={row} />
+                  <CarriageLine row={row} className="mt-1" />
                 </th>
                 <td className={cell}>
                   <FreightList row={row} />
                 </td>
                 <td className={cell}>
                   <FeeTotals row={row} />
-                  {row.taxas.length > 0 && (
+                  {hasFeeLines(row) && (
                     <FeesToggle
                       row={row}
                       open={open}
@@ -219,6 +226,15 @@ export function ComparisonTable({
                   </td>
                 )}
               </tr>
+              {hasWarnings(row) && (
+                <tr data-warnings-of={row.id} className="border-t-0!">
+                  <td colSpan={columnCount} className="px-3 pt-0 pb-3">
+                    <div className="sticky left-3 max-w-[calc(100vw-4rem)]">
+                      <WarningList row={row} />
+                    </div>
+                  </td>
+                </tr>
+              )}
               {open && (
                 <tr id={feesId} className="bg-surface-muted/40">
                   <td colSpan={columnCount} className="px-3 py-3">

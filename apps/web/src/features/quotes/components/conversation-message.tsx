@@ -1,7 +1,7 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { AlertTriangleIcon, ChevronDownIcon, FileTextIcon, InboxIcon, SendIcon } from '@/components/icons';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -128,22 +128,40 @@ export function ConversationMessage({
   remoteImages,
   onLoadRemoteImages,
   loadingImages,
+  isTarget = false,
 }: {
   message: EmailMessage;
   isStart: boolean;
   remoteImages: boolean;
   onLoadRemoteImages: () => void;
   loadingImages: boolean;
+  /** The message 'Ver mensagem' asked for (?mensagem=): opened, scrolled to and focused. */
+  isTarget?: boolean;
 }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(isTarget);
+  const summary = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!isTarget) return;
+    setOpen(true);
+    summary.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    summary.current?.focus({ preventScroll: true });
+  }, [isTarget]);
   const detailId = useId();
   const sent = message.direction === 'sent';
   const preview = previewOf(message.bodyText.trim() ? message.bodyText : textOfHtml(message.bodyHtml ?? ''));
   const date = formatDateTime(message.createdAt, ui.common.invalidDate);
 
   return (
-    <li className={cn('rounded-xl border bg-surface', open ? 'border-border-strong' : 'border-border')}>
+    <li
+      data-message={message.id}
+      className={cn(
+        'scroll-mt-24 rounded-xl border bg-surface',
+        open ? 'border-border-strong' : 'border-border',
+        isTarget && 'ring-2 ring-primary',
+      )}
+    >
       <button
+        ref={summary}
         type="button"
         aria-expanded={open}
         aria-controls={open ? detailId : undefined}

@@ -330,3 +330,45 @@ describe("'Histórico de Emails dos Transportadores'", () => {
     expect(await within(region).findByText('Nenhum e-mail nesta cotação ainda.')).toBeInTheDocument();
   });
 });
+
+describe("'Ver mensagem' (?aba=historico&mensagem=…)", () => {
+  it('opens the history on that message: expanded, scrolled to and focused, even when filtered out', async () => {
+    const { answer, api } = conversation();
+    // The analyst had filtered the history to sent messages: the asked-for message still shows.
+    window.localStorage.setItem(conversationStorageKeys.filter, 'sent');
+    const scrolled: Element[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      sessionStore.set({ status: 'ready', user: makeUser() });
+      window.localStorage.setItem('token', 'token-123');
+      stubNetwork({
+        [`GET /api/quotes/${ids.q1}`]: { body: makeQuoteDetail() },
+        ...fakeConversationApi(api).routes,
+      });
+      renderAt(<QuoteDetailPage />, '/quotes/:id', `/quotes/${ids.q1}?aba=historico&mensagem=${answer.id}`);
+      const region = await screen.findByRole('region', { name: 'Histórico de Emails dos Transportadores' });
+      const item = await waitFor(() => {
+        const found = region.querySelector(`[data-message="${answer.id}"]`);
+        if (!found) throw new Error('message not shown yet');
+        return found as HTMLElement;
+      });
+      const summary = within(item).getAllByRole('button')[0]!;
+      expect(summary).toHaveAttribute('aria-expanded', 'true');
+      await waitFor(() => expect(summary).toHaveFocus());
+      expect(scrolled).toContain(summary);
+      expect(within(item).getAllByText(/Frete marítimo 40HC USD 2\.350,00/).length).toBeGreaterThan(0);
+      expect(within(item).getByText('proposta.pdf')).toBeInTheDocument();
+      // Only that one is opened.
+      expect(
+        within(region)
+          .getAllByRole('button', { expanded: true })
+          .filter((button) => button.closest('[data-message]')),
+      ).toHaveLength(1);
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+});

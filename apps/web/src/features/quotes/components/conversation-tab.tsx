@@ -2,6 +2,7 @@ import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { useQueries } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { MailIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -142,6 +143,9 @@ export function ConversationTab({ quoteId }: { quoteId: string }) {
   const conversation = useConversation(quoteId, remoteImages);
   const quote = useQuote(quoteId);
   const messages = conversation.data ?? [];
+  // 'Ver mensagem' (a response card, a figure's source) opens the tab on one message.
+  const [searchParams] = useSearchParams();
+  const target = searchParams.get('mensagem');
 
   const withFiles = messages.filter((message) => message.anexos > 0).slice(0, ATTACHMENT_PREFETCH_LIMIT);
   useQueries({ queries: withFiles.map((message) => attachmentsQuery(message.id)) });
@@ -153,7 +157,9 @@ export function ConversationTab({ quoteId }: { quoteId: string }) {
   const visible = threads
     .map((thread) => {
       const start = thread.messages.find((message) => message.direction === 'sent')?.id;
-      const shown = thread.messages.filter((message) => filter === 'all' || message.direction === filter);
+      const shown = thread.messages.filter(
+        (message) => filter === 'all' || message.direction === filter || message.id === target,
+      );
       return { ...thread, start, shown: sort === 'desc' ? shown.reverse() : shown };
     })
     .filter((thread) => thread.shown.length > 0);
@@ -236,6 +242,7 @@ export function ConversationTab({ quoteId }: { quoteId: string }) {
                     remoteImages={remoteImages && !conversation.isPlaceholderData}
                     onLoadRemoteImages={() => setRemoteImages(true)}
                     loadingImages={loadingImages}
+                    isTarget={message.id === target}
                   />
                 ))}
               </ol>

@@ -64,6 +64,11 @@ export interface QuoteDraft {
   idiomaEmail: IdiomaEmail;
   /** The subject's title part; null until the user edits it (then the process reference is used). */
   tituloEmail: string | null;
+  /**
+   * The e-mail body as edited in the preview, per language (ADR 0025); null while the generated text is
+   * kept. Sent as `descricaoGeral`: the server sends exactly this text.
+   */
+  corpoEmail: Record<IdiomaEmail, string | null>;
 }
 
 export type DraftField = keyof QuoteDraft;
@@ -130,6 +135,7 @@ export function newDraft(nomeSolicitante = '', now = new Date()): QuoteDraft {
     modoEnvio: 'bcc',
     idiomaEmail: 'pt',
     tituloEmail: null,
+    corpoEmail: { pt: null, en: null },
   };
 }
 
@@ -183,11 +189,7 @@ export function dangerousFileError(file: File): string | null {
   return null;
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1).replace('.', ',')} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB`;
-}
+export { formatBytes } from '@/lib/format';
 
 // ---- validation ----
 
@@ -305,7 +307,6 @@ export function previewEmailBody(draft: QuoteDraft, empresa: string, codePending
       itens: payload.itens,
       observacoes: payload.observacoes ?? null,
       descricaoAdicional: payload.descricaoAdicional ?? null,
-      mensagem: null,
       createdAt: null,
     },
     codePending,
@@ -338,7 +339,8 @@ export function buildPayload(draft: QuoteDraft): CreateQuoteBody {
     prazoResposta: prazo ? prazo.toISOString() : null,
     fti: text(draft.fti),
     metodoEnvio: draft.metodoEnvio,
-    descricaoGeral: null,
+    // The body edited in the preview, in the language sent; null: the server composes the same text.
+    descricaoGeral: draft.corpoEmail[draft.idiomaEmail]?.trim() ? draft.corpoEmail[draft.idiomaEmail] : null,
     descricaoAdicional: manual ? null : text(draft.descricaoAdicional),
     idiomaEmail: draft.idiomaEmail,
     tituloEmail: text(emailTitle(draft)),

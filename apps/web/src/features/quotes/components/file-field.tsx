@@ -59,10 +59,21 @@ export function FileField({
       </p>
       <div id={`${id}-status`} aria-live="polite">
         {file && (
-          <div className="flex items-center gap-2 rounded-lg border border-border bg-surface-muted px-3 py-2 text-sm text-fg">
-            <FileTextIcon size={16} className="shrink-0 text-fg-muted" />
+          <div
+            data-rejected={error ? '' : undefined}
+            className={cn(
+              'flex items-center gap-2 rounded-lg border px-3 py-2 text-sm',
+              error
+                ? 'border-danger bg-danger-soft text-danger-soft-fg'
+                : 'border-border bg-surface-muted text-fg',
+            )}
+          >
+            <FileTextIcon size={16} className={cn('shrink-0', !error && 'text-fg-muted')} />
             <span className="min-w-0 flex-1 truncate">
-              {formatMessage(t.selected, { name: file.name, size: formatBytes(file.size) })}
+              {formatMessage(error ? t.rejected : t.selected, {
+                name: file.name,
+                size: formatBytes(file.size),
+              })}
             </span>
             <Button
               variant="ghost"

@@ -180,14 +180,14 @@ describe('new quote wizard', { timeout: 20_000 }, () => {
     expect(subject).toHaveValue('IMP-2026-015');
     await user.clear(subject);
     await user.type(subject, 'Peças da China');
-    // The preview is the server's own text (read-only): each value once.
-    const body = screen.getByTestId('email-preview');
-    expect(body).toHaveAccessibleName('Corpo do e-mail (prévia)');
-    expect(body.textContent).toContain('Origem: Xangai, China');
-    expect(body.textContent?.split('Xangai, China').length).toBe(2);
+    // The preview is the server's own text until edited: each value once.
+    const body = () => screen.getByTestId('email-preview') as HTMLTextAreaElement;
+    expect(body()).toHaveAccessibleName('Corpo do e-mail (prévia)');
+    expect(body().value).toContain('Origem: Xangai, China');
+    expect(body().value.split('Xangai, China').length).toBe(2);
     await user.click(screen.getByRole('radio', { name: 'Inglês' }));
-    expect(body.textContent).toContain('Origin: Xangai, China');
-    expect(body.textContent).toContain('Best regards,\nAna Souza');
+    expect(body().value).toContain('Origin: Xangai, China');
+    expect(body().value).toContain('Best regards,\nAna Souza');
     // The server's English subject starts with 'Quotation'.
     expect(screen.getByText('Quotation {código gerado no envio} -')).toBeInTheDocument();
 
@@ -240,6 +240,47 @@ describe('new quote wizard', { timeout: 20_000 }, () => {
     expect(Math.abs(prazo - (Date.now() + 7 * 86_400_000))).toBeLessThan(5 * 60_000);
   });
 
+  it('edits the e-mail body in the preview, per language, and sends exactly what was previewed', async () => {
+    const { user, network } = setup();
+    await user.click(next());
+    await fillManual(user);
+    await user.click(next());
+    await pickGroup(user);
+    await user.click(next());
+    const body = () =>
+      screen.getByRole('textbox', { name: 'Corpo do e-mail (prévia)' }) as HTMLTextAreaElement;
+    expect(body().value).toContain('Código: {código gerado no envio}');
+    expect(screen.queryByRole('button', { name: 'Restaurar texto gerado a partir dos dados' })).toBeNull();
+
+    // Edited in Portuguese: a line added after the greeting.
+    const generatedPt = body().value;
+    await user.click(body());
+    body().setSelectionRange('Prezados,'.length, 'Prezados,'.length);
+    await user.keyboard('{Enter}Favor priorizar saída em dezembro.');
+    const editedPt = generatedPt.replace('Prezados,', 'Prezados,\nFavor priorizar saída em dezembro.');
+    expect(body().value).toBe(editedPt);
+
+    // English has its own text (its own code placeholder); Portuguese keeps the edit.
+    await user.click(screen.getByRole('radio', { name: 'Inglês' }));
+    expect(body().value).toContain('Reference code: {code assigned on sending}');
+    expect(body().value).not.toContain('dezembro');
+    await user.click(screen.getByRole('radio', { name: 'Português' }));
+    expect(body().value).toBe(editedPt);
+
+    // Restoring brings the generated text back; edit again and send.
+    await user.click(screen.getByRole('button', { name: 'Restaurar texto gerado a partir dos dados' }));
+    expect(body().value).toBe(generatedPt);
+    await user.clear(body());
+    await user.type(body(), 'Prezados,{Enter}{Enter}Segue a cotação {{código gerado no envio}.');
+    await user.click(screen.getByRole('button', { name: 'Enviar Cotação' }));
+    await screen.findByText('Cotação criada com sucesso!');
+    const sent = posts(network).find((request) => request.url === '/api/quotes')!;
+    expect(sent.body).toMatchObject({
+      idiomaEmail: 'pt',
+      descricaoGeral: 'Prezados,\n\nSegue a cotação {código gerado no envio}.',
+    });
+  });
+
   it('sends a PDF quote as multipart with the request file, the dangerous-cargo document and upload progress', async () => {
     let release: (() => void) | undefined;
     const { user, network } = setup({
@@ -261,9 +302,13 @@ describe('new quote wizard', { timeout: 20_000 }, () => {
       await screen.findByText('Tipo de arquivo inválido. Por favor, selecione um arquivo PDF/EXCEL.'),
     ).toBeInTheDocument();
     expect(next()).toHaveAttribute('aria-disabled', 'true');
+    // A refused file is not listed as selected (issue 30).
+    expect(screen.queryByText(/Arquivo selecionado: notas\.txt/)).toBeNull();
+    expect(screen.getByText(/Arquivo recusado: notas\.txt/)).toBeInTheDocument();
 
     await user.upload(fileInput, new File(['%PDF-1.7'], 'pedido.pdf', { type: 'application/pdf' }));
     expect(screen.getByText(/Arquivo selecionado: pedido\.pdf/)).toBeInTheDocument();
+    expect(screen.queryByText(/Arquivo recusado/)).toBeNull();
     expect(screen.queryByText(/Tipo de arquivo inválido/)).not.toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Referência do processo' }), 'IMP-2026-016');
     expect(screen.queryByLabelText(/Documento da carga perigosa/)).not.toBeInTheDocument();

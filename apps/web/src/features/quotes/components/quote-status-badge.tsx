@@ -1,4 +1,4 @@
-import { QUOTE_STATUS_INFO, type QuoteStatus } from '@cotacoes/shared/schemas/quotes';
+import { type QUOTE_STATUS_INFO, type QuoteStatus, quoteStatusInfo } from '@cotacoes/shared/schemas/quotes';
 import { cn } from '@/lib/cn';
 
 type StatusColor = (typeof QUOTE_STATUS_INFO)[QuoteStatus]['color'];
@@ -13,8 +13,9 @@ const colors: Record<StatusColor, string> = {
   red: 'bg-red-100 text-red-900 ring-red-600/30 dark:bg-red-400/15 dark:text-red-200',
 };
 
-export function QuoteStatusBadge({ status, className }: { status: QuoteStatus; className?: string }) {
-  const info = QUOTE_STATUS_INFO[status] ?? { label: status, color: 'gray' as const };
+/** A quote's status, the same words and colour on every screen (quoteStatusInfo, packages/shared). */
+export function QuoteStatusBadge({ status, className }: { status: string; className?: string }) {
+  const info = quoteStatusInfo(status);
   return (
     <span
       data-color={info.color}

@@ -19,7 +19,7 @@ const [atlantico, boreal, delta] = quote.destinatarios as [
 
 function entries(): ResponseEntry[] {
   return [
-    makeEntry(atlantico, [makeVersion()], { tempoRespostaHoras: 3 + 20 / 60 }),
+    makeEntry(atlantico, [makeVersion()], { tempoRespostaMinutos: 3 * 60 + 17 }),
     makeEntry(boreal),
     makeEntry(delta, [], { falhaEntrega: '550 5.1.1 Caixa postal inexistente' }),
   ];
@@ -63,7 +63,8 @@ describe('response cards', () => {
     const atlantico = await card('Atlântico Logística');
     expect(atlantico.getByText('Respondido')).toBeInTheDocument();
     expect(atlantico.getByText('Enviado em 03/03/2026, 09:31')).toBeInTheDocument();
-    expect(atlantico.getByText('Respondeu em 3 h 20 min')).toBeInTheDocument();
+    // Minutes, not tenths of an hour (3.3 h would have read '3 h 18 min').
+    expect(atlantico.getByText('Respondeu em 3 h 17 min')).toBeInTheDocument();
     const summary = within(atlantico.getByRole('group', { name: 'Resumo extraído de Atlântico Logística' }));
     const value = (label: string) => summary.getByText(label).nextElementSibling;
     expect(value("Frete 20'")).toHaveTextContent('US$ 1.850,00');

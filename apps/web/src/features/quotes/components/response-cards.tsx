@@ -21,6 +21,7 @@ import { quoteDetailKey } from '../api/keys';
 import { type ResponseEntry, useResponses } from '../api/list-responses';
 import { RegisterResponseButton } from './register-response-modal';
 import { formatDuration, summarise } from './response-summary';
+import { SenderCheck } from './sender-check';
 
 const t = ui.replies.cards;
 const sendStates = ui.quotes.detail.sendStates;
@@ -112,8 +113,8 @@ function AnswerLine({ entry }: { entry: ResponseEntry }) {
   return (
     <p className="flex flex-wrap items-center gap-1.5 text-sm text-fg">
       <ClockIcon size={16} className="shrink-0 text-fg-muted" />
-      {entry.tempoRespostaHoras !== null
-        ? formatMessage(t.answeredIn, { tempo: formatDuration(entry.tempoRespostaHoras) })
+      {entry.tempoRespostaMinutos !== null
+        ? formatMessage(t.answeredIn, { tempo: formatDuration(entry.tempoRespostaMinutos) })
         : formatMessage(t.answeredAt, { data: dateTime(entry.respondeuEm) })}
     </p>
   );
@@ -189,6 +190,8 @@ function Flags({ version }: { version: ResponseVersion }) {
   if (version.registradoPor)
     notes.push({ label: formatMessage(t.registeredBy, { nome: version.registradoPor }), warning: false });
   for (const [key, value] of Object.entries(version.flags)) {
+    // Shown by SenderCheck, with the action that clears it.
+    if (key === 'remetenteNaoVerificado') continue;
     const known = t.flags[key];
     if (value === false || (!known && typeof value !== 'string')) continue;
     const label = !known
@@ -218,11 +221,12 @@ function Flags({ version }: { version: ResponseVersion }) {
   );
 }
 
-function ResponseCard({ entry }: { entry: ResponseEntry }) {
+function ResponseCard({ entry, quoteId }: { entry: ResponseEntry; quoteId: string }) {
   const selectId = useId();
   const [chosen, setChosen] = useState<string | null>(null);
   const versions = versionsOfEntry(entry);
   const version = versions.find((item) => item.id === chosen) ?? versions[0] ?? null;
+  const held = versions.find((item) => item.aguardandoConfirmacao);
   const nome = entry.transportador.nome;
   const statusLabel = t.statuses[entry.status] ?? entry.status;
   return (
@@ -282,6 +286,13 @@ function ResponseCard({ entry }: { entry: ResponseEntry }) {
               {formatMessage(t.olderVersion, { versao: entry.atual.versao })}
             </p>
           )}
+          <SenderCheck
+            quoteId={quoteId}
+            nome={nome}
+            shown={version}
+            held={held}
+            currentVersao={entry.atual?.versao ?? null}
+          />
           <Summary version={version} nome={nome} />
           <Flags version={version} />
           {version.mensagemId && (
@@ -362,7 +373,7 @@ export function ResponseCards({
           ) : (
             <ul aria-label={t.title} className="grid gap-4 md:grid-cols-2">
               {responses.data.map((entry) => (
-                <ResponseCard key={entry.transportadorId} entry={entry} />
+                <ResponseCard key={entry.transportadorId} entry={entry} quoteId={quote.id} />
               ))}
             </ul>
           )}

@@ -87,8 +87,8 @@ export function summarise(dados: DadosExtraidos, condicoesPagamento: string | nu
 }
 
 /** 'Respondeu em 3 h 20 min': minutes under an hour, hours and minutes under a day, then days and hours. */
-export function formatDuration(hours: number): string {
-  const minutes = Math.max(0, Math.round(hours * 60));
+export function formatDuration(totalMinutes: number): string {
+  const minutes = Math.max(0, Math.round(totalMinutes));
   const d = t.duration;
   if (minutes < 60) return formatMessage(d.minutes, { min: minutes });
   const h = Math.floor(minutes / 60);

@@ -5,6 +5,7 @@ import { IDIOMAS_EMAIL } from '@cotacoes/shared/schemas/quotes';
 import { type ReactNode, useId } from 'react';
 import { useCurrentCompany } from '@/api/get-current-company';
 import { Button } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
 import { emailTitle, isFileFormat, parseLocalInput, previewEmailBody, type QuoteDraft, STEPS } from './draft';
@@ -62,7 +63,16 @@ function prazoText(draft: QuoteDraft): string {
 export function ReviewStep({ draft, update, onGoTo }: StepProps & { onGoTo: (step: number) => void }) {
   const id = useId();
   const company = useCurrentCompany();
-  const body = previewEmailBody(draft, company.data?.empresa?.nome ?? t.companyPending, t.subjectCode);
+  const language = draft.idiomaEmail;
+  const generated = previewEmailBody(
+    draft,
+    company.data?.empresa?.nome ?? t.companyPending,
+    quoteDocumentMessages[language].codePending,
+  );
+  // Spec 001: an editable body, per language; what is sent is this text (ADR 0025).
+  const edited = draft.corpoEmail[language];
+  const setBody = (value: string | null) =>
+    update({ corpoEmail: { ...draft.corpoEmail, [language]: value } });
   const fileFormat = isFileFormat(draft.metodoEnvio);
   const steps = ui.quotes.wizard.steps;
   const items = draft.itens.filter(
@@ -191,23 +201,21 @@ export function ReviewStep({ draft, update, onGoTo }: StepProps & { onGoTo: (ste
         </div>
 
         <div className="space-y-1.5">
-          <p id={`${id}-body`} className="text-sm font-medium text-fg">
-            {t.bodyLabel}
-          </p>
-          <section
-            // A scrollable preview must be reachable by keyboard.
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable region
-            tabIndex={0}
-            aria-labelledby={`${id}-body`}
-            aria-describedby={`${id}-body-hint`}
+          <Textarea
+            label={t.bodyLabel}
+            hint={formatMessage(t.bodyHint, { codigo: quoteDocumentMessages[language].codePending })}
+            name="corpoEmail"
             data-testid="email-preview"
-            className="max-h-96 overflow-auto rounded-lg border border-border bg-surface-muted px-3 py-2 focus-visible:outline-2 focus-visible:outline-ring"
-          >
-            <pre className="font-mono text-[13px] whitespace-pre-wrap text-fg">{body}</pre>
-          </section>
-          <p id={`${id}-body-hint`} className="text-xs text-fg-muted">
-            {t.bodyHint}
-          </p>
+            rows={18}
+            value={edited ?? generated}
+            onChange={(event) => setBody(event.target.value)}
+            className="font-mono text-[13px]"
+          />
+          {edited !== null && (
+            <Button variant="link" size="sm" onClick={() => setBody(null)}>
+              {t.bodyRestore}
+            </Button>
+          )}
         </div>
         <p className="text-xs text-fg-muted">
           {formatMessage(t.attachmentsNote, {

@@ -12,6 +12,7 @@ import {
 import { type Handler, problem, type RecordedRequest, type StubResponse } from '@/testing/network';
 
 export const REGISTERED_MESSAGE = 'Resposta registrada com sucesso!';
+export const SENDER_CONFIRMED_MESSAGE = 'Remetente confirmado. Esta versão da resposta passa a valer.';
 
 const source = { line: 1, text: '', origin: 'body' };
 
@@ -133,7 +134,7 @@ export function makeEntry(
     enviadoEm: recipient.enviadoEm,
     respondeuEm: atual ? (versions.at(-1)?.createdAt ?? null) : null,
     falhaEntrega: null,
-    tempoRespostaHoras: null,
+    tempoRespostaMinutos: null,
     ...overrides,
   };
 }
@@ -207,9 +208,45 @@ export function fakeResponsesApi(quoteId: string, entries: ResponseEntry[]) {
     return { status: 201, body: { data: updated, message: REGISTERED_MESSAGE } };
   }
 
+  /** 'Confirmar remetente': a held version becomes current; the current one only loses its doubt. */
+  function confirmSender(respostaId: string): StubResponse {
+    const entry = db.entries.find((item) =>
+      versionsOfEntry(item).some((version) => version.id === respostaId),
+    );
+    const target = entry && versionsOfEntry(entry).find((version) => version.id === respostaId);
+    if (!entry || !target) return problem(404, 'RESPONSE_NOT_FOUND', errorMessages.RESPONSE_NOT_FOUND);
+    if (!target.remetenteNaoVerificado || target.remetenteConfirmadoEm)
+      return problem(409, 'SENDER_CONFIRMATION_NOT_PENDING', errorMessages.SENDER_CONFIRMATION_NOT_PENDING);
+    const confirmed: ResponseVersion = {
+      ...target,
+      aguardandoConfirmacao: false,
+      remetenteConfirmadoPor: 'Ana Souza',
+      remetenteConfirmadoEm: new Date().toISOString(),
+    };
+    const others = versionsOfEntry(entry).filter((version) => version.id !== respostaId);
+    const updated = makeEntry(
+      {
+        transportadorId: entry.transportadorId,
+        nome: entry.transportador.nome,
+        emails: [entry.transportador.email],
+        estadoEnvio: entry.estadoEnvio,
+        enviadoEm: entry.enviadoEm,
+        respondeuEm: entry.respondeuEm,
+        falhaEntrega: entry.falhaEntrega,
+      },
+      [confirmed, ...others],
+    );
+    db.entries = db.entries.map((item) => (item.transportadorId === entry.transportadorId ? updated : item));
+    return { body: { data: updated, message: SENDER_CONFIRMED_MESSAGE } };
+  }
+
   const routes: Record<string, Handler | StubResponse> = {
     [`GET /api/quotes/${quoteId}/respostas`]: () => ({ body: { data: structuredClone(db.entries) } }),
     [`POST /api/quotes/${quoteId}/respostas/registrar`]: register,
   };
+  for (const entry of entries)
+    for (const version of versionsOfEntry(entry))
+      routes[`POST /api/quotes/${quoteId}/respostas/${version.id}/confirmar-remetente`] = () =>
+        confirmSender(version.id);
   return { db, routes };
 }

@@ -1,6 +1,7 @@
 import { ui } from '@cotacoes/shared/messages/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { inboundStatusKey } from './get-inbound-status';
 import { type UnmatchedMessage, unmatchedKey } from './list-unmatched';
 
 export interface AssignMessageInput {
@@ -16,7 +17,7 @@ export function assignMessage({ messageId, ...body }: AssignMessageInput): Promi
   });
 }
 
-/** The assigned message leaves the list at once; the list is then read again. */
+/** The assigned message leaves the list at once; the list and the counts are then read again. */
 export function useAssignMessage() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -30,7 +31,10 @@ export function useAssignMessage() {
             }
           : list,
       );
-      return queryClient.invalidateQueries({ queryKey: unmatchedKey });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: unmatchedKey }),
+        queryClient.invalidateQueries({ queryKey: inboundStatusKey }),
+      ]);
     },
   });
 }

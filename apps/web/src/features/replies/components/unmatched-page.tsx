@@ -10,6 +10,7 @@ import { errorText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { type UnmatchedMessage, useUnmatched } from '../api/list-unmatched';
 import { AssignMessageModal } from './assign-message-modal';
+import { InboxSections, ListSkeleton } from './inbox-sections';
 
 const t = ui.replies.unmatched;
 
@@ -64,20 +65,6 @@ function MessageItem({ message, onAssign }: { message: UnmatchedMessage; onAssig
   );
 }
 
-function ListSkeleton() {
-  return (
-    <div role="status" aria-label={ui.common.loading} className="space-y-3">
-      {[0, 1, 2].map((index) => (
-        <div key={index} className="space-y-2 rounded-xl border border-border bg-surface p-4">
-          <div className="h-5 w-1/3 animate-pulse rounded bg-surface-muted" />
-          <div className="h-4 w-2/3 animate-pulse rounded bg-surface-muted" />
-          <div className="h-4 w-1/2 animate-pulse rounded bg-surface-muted" />
-        </div>
-      ))}
-    </div>
-  );
-}
-
 /** 'Não identificadas': replies no quote claimed, assigned by hand to a quote and carrier. */
 export function UnmatchedPage() {
   const list = useUnmatched();
@@ -86,6 +73,7 @@ export function UnmatchedPage() {
   return (
     <div className="mx-auto max-w-5xl">
       <PageTitle title={t.title} />
+      <InboxSections current="unmatched" />
       <PageHeader
         title={t.title}
         description={t.intro}

@@ -1,6 +1,11 @@
 import { errorMessages } from '@cotacoes/shared/messages/errors';
+import { successMessages } from '@cotacoes/shared/messages/success';
 import type { QuoteRecipient, QuoteSummary } from '@cotacoes/shared/schemas/quotes';
-import { assignMessageBodySchema, type UnmatchedMessage } from '@cotacoes/shared/schemas/responses';
+import {
+  assignMessageBodySchema,
+  type FailedMessage,
+  type UnmatchedMessage,
+} from '@cotacoes/shared/schemas/responses';
 import { type Handler, problem, type RecordedRequest, type StubResponse } from '@/testing/network';
 
 export const ASSIGNED_MESSAGE = 'Mensagem atribuída à cotação.';
@@ -108,5 +113,86 @@ export function fakeInboundApi(messages: UnmatchedMessage[]) {
   for (const quote of quotes) routes[`GET /api/quotes/${quote.id}`] = { body: quote };
   for (const message of messages)
     routes[`POST /api/inbound/messages/${message.id}/assign`] = (request) => assign(message.id, request);
+  return { db, routes };
+}
+
+export function makeFailed(overrides: Partial<FailedMessage> = {}): FailedMessage {
+  return {
+    id: 'fail-1',
+    status: 'falhou',
+    source: 'imap',
+    from: 'comercial@atlantico.com.br',
+    fromName: 'Atlântico Logística',
+    subject: 'RE: cotação de frete Xangai',
+    receivedAt: '2026-03-04T13:15:00.000Z',
+    tamanho: 1_258_291,
+    tentativas: 8,
+    erro: 'O conteúdo da mensagem não pôde ser lido',
+    proximaTentativa: null,
+    ...overrides,
+  };
+}
+
+/** What 'Reprocessar' makes of a message: processed, or failed again with a reason. */
+export type ReprocessOutcome = { status: 'processada' } | { status: 'falhou'; erro: string };
+
+/**
+ * The server's reading of the 'Com falha' calls over `messages`: the list, the counts of
+ * GET /inbound/status, 'Reprocessar' (processed unless `outcomes` says it fails again) and 'Descartar'.
+ */
+export function fakeFailedApi(
+  messages: FailedMessage[],
+  { outcomes = {}, unmatched = 0 }: { outcomes?: Record<string, ReprocessOutcome>; unmatched?: number } = {},
+) {
+  const db = { messages };
+  const known = (id: string) => db.messages.find((item) => item.id === id);
+  const notFound = () => problem(404, 'INBOUND_MESSAGE_NOT_FOUND', errorMessages.INBOUND_MESSAGE_NOT_FOUND);
+
+  const routes: Record<string, Handler | StubResponse> = {
+    'GET /api/inbound/failed': () => ({
+      body: { data: structuredClone(db.messages), total: db.messages.length },
+    }),
+    'GET /api/inbound/status': () => ({
+      body: {
+        imap: null,
+        smtp: null,
+        localMode: true,
+        naoIdentificadas: unmatched,
+        comFalha: db.messages.filter((item) => item.status === 'falhou').length,
+      },
+    }),
+  };
+  for (const { id } of messages) {
+    routes[`POST /api/inbound/messages/${id}/reprocess`] = () => {
+      const message = known(id);
+      if (!message) return notFound();
+      const outcome = outcomes[id] ?? { status: 'processada' };
+      if (outcome.status === 'falhou') {
+        Object.assign(message, { tentativas: 1, erro: outcome.erro });
+        return {
+          body: {
+            message: successMessages.inboundReprocessFailed.replace('{erro}', outcome.erro),
+            status: 'falhou',
+            outcome: null,
+            erro: outcome.erro,
+          },
+        };
+      }
+      db.messages = db.messages.filter((item) => item.id !== id);
+      return {
+        body: {
+          message: successMessages.inboundReprocessed,
+          status: 'processada',
+          outcome: 'resposta',
+          erro: null,
+        },
+      };
+    };
+    routes[`POST /api/inbound/messages/${id}/discard`] = () => {
+      if (!known(id)) return notFound();
+      db.messages = db.messages.filter((item) => item.id !== id);
+      return { body: { message: successMessages.inboundDiscarded } };
+    };
+  }
   return { db, routes };
 }

@@ -29,7 +29,8 @@ export function TourOffer() {
       className="mb-6 flex flex-wrap items-center gap-4 rounded-xl border border-primary/30 bg-primary-soft px-5 py-4"
     >
       <PlayCircleIcon size={28} className="shrink-0 text-primary-soft-fg" />
-      <div className="min-w-0 flex-1">
+      {/* basis-56: below 14rem beside the icon the buttons wrap under the text, not the text word by word. */}
+      <div className="min-w-0 flex-1 basis-56" data-tour-offer-text="">
         <h2 id="tour-offer-title" className="font-semibold text-fg">
           {t.title}
         </h2>

@@ -1,0 +1,154 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/helpers.js';
+import { quoteScenario, type Scenario } from '../../test/replies.js';
+import { inboundMessages, respostas } from '../db/schema/index.js';
+import { MAX_HEADER_BYTES } from './parse.js';
+
+/*
+ * Issue 29 item 7: a header an outsider writes must cost time in proportion to its length. Each message
+ * below carries 1 MB (or just under the per-part limit) of one hostile header and goes through the real
+ * pipeline (store, parse, match, apply). Before the fix a 400 kB Delivered-To without '@' took 111 s; a
+ * linear pass takes well under a second. The ceiling is CPU time of this process (the database server's
+ * work is not in it), so other load on the machine does not make it flaky.
+ */
+
+const MB = 1024 * 1024;
+const CPU_CEILING_MS = 2_000;
+
+let ctx: TestContext;
+let s: Scenario;
+beforeAll(async () => {
+  ctx = await createTestApp({ MAIL_REPLY_ADDRESS: 'cotacoes@importadora.com.br' });
+  s = await quoteScenario(ctx, { modoEnvio: 'individual' });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const db = () => ctx.app.services.database.db;
+let sequence = 0;
+
+/** A carrier's reply (to its token) with `hostile` among its headers; `contentType` replaces the usual one. */
+function replyWith(hostile: string, options: { to?: string; contentType?: string; from?: string } = {}) {
+  const lines = [
+    `From: ${options.from ?? s.carriers[0]!.email}`,
+    `To: ${options.to ?? s.replyTo(0)}`,
+    `Message-ID: <hostile-${++sequence}-${Date.now()}@carrier.example>`,
+    'Date: Wed, 02 Dec 2026 10:00:00 -0300',
+    'Subject: RE: cotação',
+    'MIME-Version: 1.0',
+    ...(hostile ? [hostile] : []),
+    options.contentType ?? 'Content-Type: text/plain; charset=utf-8',
+    '',
+    'Frete marítimo 40HC: USD 2.950,00',
+    '',
+  ];
+  return Buffer.from(lines.join('\r\n'));
+}
+
+const fill = (unit: string, bytes: number) => unit.repeat(Math.ceil(bytes / unit.length)).slice(0, bytes);
+const references = (bytes: number) =>
+  fill(Array.from({ length: 1000 }, (_, i) => `<ref-${i}@thread.example>`).join(' '), bytes);
+
+/** Runs `raw` through receive and process; returns the stored row and the CPU time it cost. */
+async function ingestTimed(raw: Buffer) {
+  const before = process.cpuUsage();
+  const result = await ctx.app.services.inbound.ingest(raw, { source: 'imap' });
+  const used = process.cpuUsage(before);
+  const [row] = await db().select().from(inboundMessages).where(eq(inboundMessages.id, result.inboundId));
+  return { result, row: row!, cpuMs: (used.user + used.system) / 1000 };
+}
+
+const hostileHeaders: [string, () => Buffer][] = [
+  ['Delivered-To without @ (the reported case)', () => replyWith(`Delivered-To: ${fill('a', MB)}`)],
+  ['X-Original-To without @', () => replyWith(`X-Original-To: ${fill('a', MB)}`)],
+  ['Delivered-To of many @', () => replyWith(`Delivered-To: ${fill('a@', MB)}`)],
+  ['To with the token, then garbage', () => replyWith('', { to: `${s.replyTo(0)}, ${fill('a', MB)}` })],
+  ['Cc of angle brackets', () => replyWith(`Cc: ${fill('<', MB)}`)],
+  ['Cc of many addresses', () => replyWith(`Cc: ${fill('x@carrier.example, ', MB)}`)],
+  ['References of many Message-IDs', () => replyWith(`References: ${references(MB)}`)],
+  ['References without a closing bracket', () => replyWith(`References: <${fill('a', MB)}`)],
+  ['In-Reply-To of brackets', () => replyWith(`In-Reply-To: ${fill('<a', MB)}`)],
+  [
+    'Content-Type parameters',
+    () =>
+      replyWith('X-Empty: 1', {
+        contentType: `Content-Type: text/plain; charset=utf-8; ${fill('p*0="v"; ', MB)}`,
+      }),
+  ],
+  [
+    'Received chain',
+    () => {
+      const hop = 'Received: from relay.example (relay.example [192.0.2.1]) by mx.example with ESMTP id abc';
+      return replyWith(Array.from({ length: Math.ceil(MB / hop.length) }, () => hop).join('\r\n'));
+    },
+  ],
+];
+
+describe('1 MB of one hostile header, through the real pipeline', () => {
+  it.each(hostileHeaders)(
+    '%s: processed, matched by its token, within the CPU ceiling',
+    async (_kind, make) => {
+      const raw = make();
+      expect(raw.length).toBeGreaterThan(MB - 1024);
+      const { result, row, cpuMs } = await ingestTimed(raw);
+      expect(cpuMs).toBeLessThan(CPU_CEILING_MS);
+      expect(row.status).toBe('processada');
+      expect(result.outcome).toBe('resposta');
+      expect(row.cotacaoId).toBe(s.quote.id);
+      // Over the per-part header limit: read from its first header bytes, and the reason says so.
+      expect(row.motivo).toBe(
+        `Cabeçalho grande demais para leitura automática (mais de ${MAX_HEADER_BYTES / 1024} kB em uma parte da mensagem).`,
+      );
+      const [version] = await db().select().from(respostas).where(eq(respostas.inboundMessageId, row.id));
+      expect(version!.extracao).toBe('falhou');
+    },
+    120_000,
+  );
+
+  it('a Subject of 1 MB is cut to 1,000 characters and the message is matched', async () => {
+    const raw = Buffer.from(
+      replyWith('X-Filler: 1')
+        .toString('utf8')
+        .replace('Subject: RE: cotação', `Subject: RE: cotação ${fill('ab ', MB)}`),
+    );
+    const { row, cpuMs } = await ingestTimed(raw);
+    expect(cpuMs).toBeLessThan(CPU_CEILING_MS);
+    expect(row.status).toBe('processada');
+    expect(row.subject!.length).toBeLessThanOrEqual(1000);
+    expect(row.cotacaoId).toBe(s.quote.id);
+  }, 120_000);
+
+  it('just under the limit the whole message is parsed: a long Delivered-To is read in linear time', async () => {
+    const size = MAX_HEADER_BYTES - 4096;
+    const raw = replyWith(`Delivered-To: ${fill('a', size)}`);
+    const { result, row, cpuMs } = await ingestTimed(raw);
+    expect(cpuMs).toBeLessThan(CPU_CEILING_MS);
+    expect(result.outcome).toBe('resposta');
+    expect(row.motivo).toBeNull();
+    expect(row.previa).toBe('Frete marítimo 40HC: USD 2.950,00');
+  }, 120_000);
+
+  it('a delivery report whose fields are followed by long runs of blanks is read in linear time', async () => {
+    const raw = Buffer.from(
+      [
+        'From: MAILER-DAEMON@mx.example',
+        'To: cotacoes@importadora.com.br',
+        `Message-ID: <dsn-${Date.now()}@mx.example>`,
+        'Subject: Undelivered Mail Returned to Sender',
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        `Message-ID: <original-${Date.now()}@importadora.example>`,
+        `Final-Recipient: rfc822;${fill(' ', 150 * 1024)}`,
+        `Status:${fill(' ', 50 * 1024)}`,
+        `Diagnostic-Code:${fill('\r\n', 250 * 1024)}`,
+      ].join('\r\n'),
+    );
+    const { row, cpuMs } = await ingestTimed(raw);
+    expect(cpuMs).toBeLessThan(CPU_CEILING_MS);
+    expect(row.status).toBe('processada');
+    expect(row.outcome).toBe('devolucao');
+    expect(row.motivo).toBe('Entrega falhou (devolução do servidor)');
+  }, 120_000);
+});

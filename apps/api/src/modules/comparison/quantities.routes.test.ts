@@ -1,0 +1,413 @@
+import { type Comparison, comparisonSchema } from '@cotacoes/shared';
+import { chargeLineText } from '@cotacoes/shared/comparison/quantity-text';
+import ExcelJS from 'exceljs';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakePtaxServer, startFakePtaxServer } from '../../../test/fakes/ptax-server.js';
+import { createTestApp, readSentMail, type TestContext, waitFor } from '../../../test/helpers.js';
+import { carrierReply, quoteScenario, type Scenario } from '../../../test/replies.js';
+import { formatNumber } from '../comparative/comparative-document.js';
+import { SUMMARY_HEADER_ROW } from '../comparative/excel.js';
+
+/*
+ * Issue 30 over the real pipeline (ingest → extraction → comparison → documents): replies written the way
+ * forwarders write them, every total equal to the hand computation below. The fake Banco Central gives
+ * PTAX 5.1177; with the default margin of 2.5 % every total uses 5.2456.
+ */
+
+let ctx: TestContext;
+let ptax: FakePtaxServer;
+/** FCL 2 × 40HC to Santos: a reply with per-container and per-BL fees, and one priced per destination. */
+let fcl: Scenario;
+/** LCL of 3.200 kg and 12,5 m³. */
+let lcl: Scenario;
+/** FCL 2 × 40HC: two carriers revise, one restating its fees inline, the other leaving them out. */
+let revised: Scenario;
+
+const PER_CONTAINER = [
+  'Prezados, boa tarde.',
+  '',
+  'Segue nossa proposta Shanghai x Santos:',
+  '',
+  'Frete marítimo 40HC: USD 2.950,00',
+  'THC: R$ 1.420,00 por contêiner',
+  'ISPS: USD 15,00 por contêiner',
+  'BL fee: USD 50,00 por BL',
+  'Transit time: 32 dias',
+  'Free time: 14 dias no destino',
+  'Validade: 30/12/2026',
+  '',
+  'Atenciosamente,',
+  'Pricing Atlântica',
+].join('\n');
+
+const PER_DESTINATION = [
+  'Prezados,',
+  '',
+  'Segue proposta 40HC Shanghai:',
+  '',
+  'Navegantes: frete USD 1.390,00, THC R$ 1.300,00/cntr, 45 dias',
+  'Itapoá: frete USD 1.350,00, THC R$ 1.250,00/cntr, 43 dias',
+  'BL fee: USD 50,00 por BL',
+  'Free time: 14 dias',
+  'Validade: 30/12/2026',
+  '',
+  'Att,',
+  'Pricing Pacífico',
+].join('\n');
+
+const LCL_REPLY = [
+  'Prezados,',
+  '',
+  'Segue proposta LCL Shanghai x Santos:',
+  '',
+  'Frete marítimo LCL: USD 45,00 por W/M (mínimo USD 90,00)',
+  'Handling: USD 8,00 por m³',
+  'Desconsolidação: R$ 180,00 por BL',
+  'Transit time: 40 dias',
+  'Free time: 7 dias',
+  'Validade: 30/12/2026',
+  '',
+  'Att,',
+  'Pricing',
+].join('\n');
+
+const firstOffer = (frete: string) =>
+  [
+    'Prezados,',
+    '',
+    'Segue nossa proposta Shanghai x Santos:',
+    '',
+    `Frete marítimo 40HC: USD ${frete}`,
+    'THC: BRL 1.450,00 por contêiner',
+    'Doc fee: USD 50,00 por BL',
+    'Transit time: 32 dias',
+    'Free time: 14 dias',
+    'Validade: 30/12/2026',
+    '',
+    'Atenciosamente,',
+    'Pricing',
+  ].join('\n');
+
+const RESTATED_INLINE = [
+  'Hello,',
+  '',
+  'Please find our revised offer:',
+  '',
+  'Ocean freight 40HC: USD 2,800.00',
+  'Local charges: sem alteração (THC BRL 1,450.00/cntr, Doc fee USD 50.00/BL)',
+  'Transit time: 32 days',
+  'Free time: 14 days',
+  '',
+  'Best regards,',
+  'Pricing',
+].join('\n');
+
+const WITHOUT_FEES = [
+  'Prezados,',
+  '',
+  'Conseguimos melhorar o frete:',
+  '',
+  'Frete 40HC: USD 2.700,00',
+  'Transit time: 30 dias',
+  'Free time: 14 dias',
+  'Validade: 30/12/2026',
+  '',
+  'Att,',
+  'Pricing',
+].join('\n');
+
+const call = (scenario: Scenario, method: 'GET' | 'POST', url: string, payload?: object) =>
+  ctx.app.inject({ method, url, payload, headers: { authorization: `Bearer ${scenario.token}` } });
+
+/** Replies as the carrier and waits until its answer at `versao` is extracted. */
+async function reply(scenario: Scenario, carrier: number, text: string, versao = 1) {
+  await ctx.app.services.inbound.ingest(
+    await carrierReply({ from: scenario.carriers[carrier]!.email, to: scenario.replyTo(carrier), text }),
+    { source: 'imap' },
+  );
+  await waitFor(async () => {
+    const list = (await call(scenario, 'GET', `/api/quotes/${scenario.quote.id}/respostas`)).json().data as {
+      transportadorId: string;
+      atual: { extracao: string; versao: number } | null;
+    }[];
+    const entry = list.find((e) => e.transportadorId === scenario.carriers[carrier]!.id);
+    return entry?.atual?.versao === versao && entry.atual.extracao === 'concluida';
+  }, 30_000);
+}
+
+async function comparison(scenario: Scenario): Promise<Comparison> {
+  const response = await call(scenario, 'GET', `/api/quotes/${scenario.quote.id}/comparison`);
+  expect(response.statusCode, response.body).toBe(200);
+  const body = response.json() as Comparison;
+  expect(comparisonSchema.safeParse(body).success).toBe(true);
+  return body;
+}
+
+const rowOf = (body: Comparison, scenario: Scenario, carrier: number, destino?: string) =>
+  body.linhas.find(
+    (row) =>
+      row.transportadorId === scenario.carriers[carrier]!.id &&
+      (destino === undefined || row.destino === destino),
+  )!;
+const fee = (row: Comparison['linhas'][number], nome: string) =>
+  row.taxas.find((taxa) => taxa.nome === nome)!;
+
+beforeAll(async () => {
+  ptax = await startFakePtaxServer();
+  ctx = await createTestApp({ PTAX_API_URL: ptax.url, MAIL_REPLY_ADDRESS: 'cotacoes@importadora.com.br' });
+  fcl = await quoteScenario(ctx, {
+    carriers: [
+      { nome: 'Atlântica Cargas', email: 'pricing@atlantica-q.com.br' },
+      { nome: 'Pacífico Logística', email: 'cotacoes@pacifico-q.com.br' },
+    ],
+  });
+  await reply(fcl, 0, PER_CONTAINER);
+  await reply(fcl, 1, PER_DESTINATION);
+  lcl = await quoteScenario(ctx, {
+    carriers: [{ nome: 'Consolida Cargas', email: 'lcl@consolida.com.br' }],
+    quote: {
+      tipoFrete: 'LCL',
+      pesoBrutoTotal: '3.200 kg',
+      itens: [
+        { mercadoria: 'Peças de máquinas', quantidadeVolumes: '10 pallets', dimensoes: 'total 12,5 m³' },
+      ],
+    },
+  });
+  await reply(lcl, 0, LCL_REPLY);
+  revised = await quoteScenario(ctx, {
+    carriers: [
+      { nome: 'Atlântica Cargas', email: 'pricing@atlantica-r.com.br' },
+      { nome: 'Pacífico Logística', email: 'cotacoes@pacifico-r.com.br' },
+    ],
+  });
+  await reply(revised, 0, firstOffer('2.950,00'));
+  await reply(revised, 1, firstOffer('2.900,00'));
+  await reply(revised, 0, RESTATED_INLINE, 2);
+  await reply(revised, 1, WITHOUT_FEES, 2);
+}, 300_000);
+afterAll(async () => {
+  await ctx?.close();
+  await ptax?.close();
+});
+
+describe('quantities (issue 30)', () => {
+  it('per-container fees × the 2 containers asked, the BL fee once', async () => {
+    const row = rowOf(await comparison(fcl), fcl, 0);
+    // USD: 2 × 2.950 + ISPS 2 × 15 + BL 50 = 5.980; BRL: THC 2 × 1.420 = 2.840
+    // BRL total 5.980 × 5,2456 + 2.840 = 34.208,69; USD total 2.840 ÷ 5,2456 + 5.980 = 6.521,41
+    expect(row).toMatchObject({
+      valorUSD: 5980,
+      valorBRL: 2840,
+      taxasPorMoeda: { USD: 80, BRL: 2840 },
+      custoTotalBRL: 34208.69,
+      custoTotalUSD: 6521.41,
+    });
+    expect(fee(row, 'THC')).toMatchObject({ quantidade: 2, base: 'conteiner', valorTotal: 2840 });
+    expect(fee(row, 'ISPS')).toMatchObject({ quantidade: 2, valorTotal: 30 });
+    expect(fee(row, 'BL FEE')).toMatchObject({ quantidade: 1, base: 'documento', valorTotal: 50 });
+    expect(chargeLineText(fee(row, 'THC'))).toBe('2 × R$ 1.420,00 = R$ 2.840,00');
+    expect(row.fretes.find((f) => f.tipo === '40HC')).toMatchObject({ quantidade: 2, valorTotal: 5900 });
+  });
+
+  it('one row per destination, each priced with its own freight and THC', async () => {
+    const body = await comparison(fcl);
+    const navegantes = rowOf(body, fcl, 1, 'Navegantes');
+    const itapoa = rowOf(body, fcl, 1, 'Itapoá');
+    // Navegantes: USD 2 × 1.390 + 50 = 2.830; BRL THC 2 × 1.300 + road 2 × 1.035 = 4.670
+    expect(navegantes).toMatchObject({
+      valorUSD: 2830,
+      valorBRL: 2600,
+      custoRodoviario: 2070,
+      custoTotalBRL: 19515.05,
+      custoTotalUSD: 3720.27,
+    });
+    // Itapoá: USD 2 × 1.350 + 50 = 2.750; BRL THC 2 × 1.250 + road 2 × 2.100 = 6.700
+    expect(itapoa).toMatchObject({
+      valorUSD: 2750,
+      valorBRL: 2500,
+      custoRodoviario: 4200,
+      custoTotalBRL: 21125.4,
+      custoTotalUSD: 4027.26,
+    });
+    // its own transit: 45 days to Navegantes, 43 to Itapoá
+    expect([navegantes.prazo.valor, itapoa.prazo.valor]).toEqual([45, 43]);
+    expect(navegantes.taxas.map((t) => [t.nome, t.destino, t.valor])).toEqual([
+      ['THC', 'Navegantes', 1300],
+      ['BL FEE', null, 50],
+    ]);
+  });
+
+  it('LCL per W/M: the greater of 3,2 t and 12,5 m³; per m³ × 12,5; per BL once', async () => {
+    const row = rowOf(await comparison(lcl), lcl, 0);
+    // 45 × 12,5 = 562,50 (above the minimum of 90) + handling 8 × 12,5 = 100 → USD 662,50; BRL 180
+    expect(row).toMatchObject({
+      valorUSD: 662.5,
+      valorBRL: 180,
+      custoRodoviario: 0,
+      custoTotalBRL: 3655.21,
+      custoTotalUSD: 696.81,
+    });
+    expect(row.fretes[0]).toMatchObject({ tipo: 'WM', quantidade: 12.5, base: 'wm', valorTotal: 562.5 });
+    expect(fee(row, 'HANDLING')).toMatchObject({ quantidade: 12.5, base: 'm3', valorTotal: 100 });
+  });
+
+  it('the screen, the comparative Excel and PDF show the same hand-computed totals and quantities', async () => {
+    const row = rowOf(await comparison(fcl), fcl, 0);
+    expect([row.custoTotalBRL, row.custoTotalUSD]).toEqual([34208.69, 6521.41]);
+
+    const excel = await call(fcl, 'GET', `/api/quotes/${fcl.quote.id}/comparative-excel`);
+    expect(excel.statusCode, excel.body).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(excel.rawPayload as unknown as ArrayBuffer);
+    const summary = workbook.getWorksheet('Comparativo')!;
+    const headers = (summary.getRow(SUMMARY_HEADER_ROW).values as unknown[]).map(String);
+    const atlantica = [...Array(summary.rowCount).keys()]
+      .map((i) => summary.getRow(i + 1))
+      .find((r) => r.getCell(headers.indexOf('Agente de carga')).value === 'Atlântica Cargas')!;
+    expect(atlantica.getCell(headers.indexOf('Total (BRL)')).value).toBe(34208.69);
+    expect(atlantica.getCell(headers.indexOf('Total (USD)')).value).toBe(6521.41);
+    expect(atlantica.getCell(headers.indexOf('Taxas (BRL)')).value).toBe(2840);
+    const detail = workbook.getWorksheet('Detalhamento')!;
+    const detailHeaders = (detail.getRow(1).values as unknown[]).map(String);
+    const thc = [...Array(detail.rowCount).keys()]
+      .map((i) => detail.getRow(i + 1))
+      .find(
+        (r) =>
+          r.getCell(detailHeaders.indexOf('Agente de carga')).value === 'Atlântica Cargas' &&
+          r.getCell(detailHeaders.indexOf('Item')).value === 'THC',
+      )!;
+    expect(thc.getCell(detailHeaders.indexOf('Quantidade')).value).toBe(2);
+    expect(thc.getCell(detailHeaders.indexOf('Valor contabilizado')).value).toBe(2840);
+    expect(thc.getCell(detailHeaders.indexOf('Cálculo')).value).toBe('2 × R$ 1.420,00 = R$ 2.840,00');
+
+    const pdf = await call(fcl, 'GET', `/api/quotes/${fcl.quote.id}/comparative-pdf`);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), {
+      mergePages: true,
+    });
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain(formatNumber(34208.69));
+    expect(flat).toContain(formatNumber(6521.41));
+    expect(flat).toContain('THC 2 × R$ 1.420,00 = R$ 2.840,00');
+    expect(flat).toContain('ISPS 2 × US$ 15,00 = US$ 30,00');
+    expect(flat).toContain('40HC 2 × US$ 2.950,00 = US$ 5.900,00');
+  });
+});
+
+describe('revisions (issue 30)', () => {
+  it('a revision restating its fees inline keeps them: the saving is 2 × 150 = USD 300', async () => {
+    const row = rowOf(await comparison(revised), revised, 0);
+    expect(row.versao).toBe(2);
+    expect(row.taxas.map((t) => [t.nome, t.valor, t.quantidade])).toEqual([
+      ['THC', 1450, 2],
+      ['DOC FEE', 50, 1],
+    ]);
+    // v2: USD 2 × 2.800 + 50 = 5.650, BRL 2 × 1.450 = 2.900; v1 had 5.950 and 2.900
+    expect(row).toMatchObject({ valorUSD: 5650, valorBRL: 2900, custoTotalBRL: 32537.64 });
+    expect(row.variacao).toEqual({
+      versaoAnterior: 1,
+      custoTotalBRL: -1573.68,
+      custoTotalUSD: -300,
+      prazo: 0,
+    });
+    expect(row.taxasAusentes).toBeUndefined();
+    expect(row.destaque.menorCusto).toBe(true);
+  });
+
+  it('a revision without fees: badge, never "Menor custo", no saving; kept from v1 and added by hand', async () => {
+    let row = rowOf(await comparison(revised), revised, 1);
+    // v2 without fees: USD 2 × 2.700 = 5.400 → R$ 28.326,24, the lowest figure but incomplete
+    expect(row).toMatchObject({ versao: 2, valorUSD: 5400, valorBRL: 0, custoTotalBRL: 28326.24 });
+    expect(row.taxasAusentes).toEqual(['THC', 'DOC FEE']);
+    expect(row.destaque.menorCusto).toBe(false);
+    expect(row.variacao).toMatchObject({ versaoAnterior: 1, incompleta: true });
+    expect(row.taxasVersaoAnterior?.map((f) => [f.nome, f.valor, f.moeda, f.unidade, f.versao])).toEqual([
+      ['THC', 1450, 'BRL', 'CNTR', 1],
+      ['DOC FEE', 50, 'USD', 'BL', 1],
+    ]);
+
+    const add = (payload: object) =>
+      call(revised, 'POST', `/api/quotes/${revised.quote.id}/respostas/${row.respostaId}/taxas`, payload);
+    const { nome, moeda, valor, unidade, destino, versao } = row.taxasVersaoAnterior![0]!;
+    const kept = await add({ nome, moeda, valor, unidade, destino, versao, origem: 'versao_anterior' });
+    expect(kept.statusCode, kept.body).toBe(200);
+    row = rowOf(await comparison(revised), revised, 1);
+    expect(fee(row, 'THC')).toMatchObject({
+      valor: 1450,
+      quantidade: 2,
+      valorTotal: 2900,
+      origem: 'versao_anterior',
+      contabilizada: true,
+    });
+    expect(fee(row, 'THC').adicionadaPor).toMatch(/^Analista /);
+    expect(row.taxasAusentes).toEqual(['DOC FEE']);
+    expect(row.destaque.menorCusto).toBe(false);
+
+    const typed = await add({ nome: 'DOC FEE', moeda: 'USD', valor: 50, unidade: 'BL', origem: 'manual' });
+    expect(typed.statusCode, typed.body).toBe(200);
+    row = rowOf(await comparison(revised), revised, 1);
+    // USD 5.400 + 50 = 5.450; BRL 2 × 1.450 = 2.900 → 5.450 × 5,2456 + 2.900 = 31.488,52
+    expect(row).toMatchObject({ valorUSD: 5450, valorBRL: 2900, custoTotalBRL: 31488.52 });
+    expect(fee(row, 'DOC FEE')).toMatchObject({ origem: 'manual', quantidade: 1, valorTotal: 50 });
+    expect(row.taxasAusentes).toBeUndefined();
+    expect(row.destaque.menorCusto).toBe(true);
+    // against v1 (USD 5.850, BRL 2.900): −400 USD, a real saving now
+    expect(row.variacao).toEqual({
+      versaoAnterior: 1,
+      custoTotalBRL: -2098.24,
+      custoTotalUSD: -400,
+      prazo: -2,
+    });
+  });
+
+  it('refuses a fee line without a name or with an unknown unit, with pt-BR messages', async () => {
+    const row = rowOf(await comparison(revised), revised, 1);
+    const response = await call(
+      revised,
+      'POST',
+      `/api/quotes/${revised.quote.id}/respostas/${row.respostaId}/taxas`,
+      {
+        nome: ' ',
+        moeda: 'USD',
+        valor: 10,
+        unidade: 'XYZ',
+        origem: 'manual',
+      },
+    );
+    expect(response.statusCode).toBe(400);
+    const paths = (response.json().errors as { path: string; message: string }[]).map((e) => e.path);
+    expect(paths).toEqual(expect.arrayContaining(['nome', 'unidade']));
+    expect(response.json().errors[0].message).toMatch(/[ãçéíóú]|Informe/);
+  });
+});
+
+describe("the winner's e-mail (issue 30)", () => {
+  it('restates what was agreed: freight per unit, fees, total, rate, transit, free time, validity, destination', async () => {
+    const row = rowOf(await comparison(fcl), fcl, 0);
+    const approved = await call(fcl, 'POST', `/api/quotes/${fcl.quote.id}/approve`, {
+      responseId: row.respostaId,
+      destino: 'Santos',
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const mail = await waitFor(async () =>
+      (await readSentMail(ctx.config)).find(
+        (m) => m.to.includes(fcl.carriers[0]!.email) && m.subject === `Cotação ${fcl.quote.codigo} aprovada`,
+      ),
+    );
+    for (const line of [
+      'Condições aprovadas:',
+      'Destino: Santos',
+      'Frete 40HC: 2 × US$ 2.950,00 = US$ 5.900,00',
+      'THC: 2 × R$ 1.420,00 = R$ 2.840,00',
+      'ISPS: 2 × US$ 15,00 = US$ 30,00',
+      'BL fee: 1 × US$ 50,00 = US$ 50,00',
+      'Total: R$ 34.208,69 (US$ 6.521,41)',
+      'Câmbio: USD 1 = R$ 5,2456 (PTAX 5,1177 + margem de 2,5%)',
+      'Transit time: 32 dias',
+      'Free time no destino: 14 dias',
+      'Validade da proposta: 30/12/2026',
+    ])
+      expect(mail.text).toContain(line);
+  });
+});

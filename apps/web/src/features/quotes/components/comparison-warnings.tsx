@@ -1,0 +1,56 @@
+import { ui } from '@cotacoes/shared/messages/ui';
+import type { ComparisonRow } from '@cotacoes/shared/schemas/comparison';
+import { AlertTriangleIcon } from '@/components/icons';
+import { cn } from '@/lib/cn';
+
+/*
+ * Issue 30 item 4: what a proposal breaks of the request, and how it travels (armador, route,
+ * transhipment), on its comparison row, card and approval choice.
+ */
+
+const t = ui.warnings;
+
+/** 'Armador MSC · Rota Shanghai → Cartagena → Santos · Transbordo Cartagena'; nothing when none is known. */
+export function CarriageLine({ row, className }: { row: ComparisonRow; className?: string }) {
+  const parts = [
+    row.armador ? [t.armador, row.armador] : null,
+    row.rota ? [t.rota, row.rota] : null,
+    row.transbordo ? [t.transbordo, row.transbordo] : null,
+  ].filter((part): part is string[] => part !== null);
+  if (parts.length === 0) return null;
+  return (
+    <span className={cn('block text-xs text-fg-muted', className)} data-carriage="">
+      {parts.map(([label, value], index) => (
+        <span key={label} className="break-words">
+          {index > 0 && ' · '}
+          {label} <span className="text-fg">{value}</span>
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** The row's warnings as a list, each with an icon and its sentence (colour is never the only sign). */
+export function WarningList({ row, className }: { row: ComparisonRow; className?: string }) {
+  const alertas = row.alertas ?? [];
+  if (alertas.length === 0) return null;
+  return (
+    <ul
+      aria-label={`${t.title}: ${row.transportador.nome}${row.destino ? ` (${row.destino})` : ''}`}
+      className={cn('space-y-1 text-sm', className)}
+      data-warnings=""
+    >
+      {alertas.map((alerta) => (
+        <li
+          key={alerta.tipo + alerta.texto}
+          className="flex items-start gap-1.5 rounded-md bg-warning-soft px-2 py-1 text-warning-soft-fg"
+        >
+          <AlertTriangleIcon size={14} className="mt-0.5 shrink-0" aria-hidden="true" />
+          <span>{alerta.texto}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export const hasWarnings = (row: ComparisonRow) => (row.alertas?.length ?? 0) > 0;

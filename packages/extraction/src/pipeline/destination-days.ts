@@ -1,0 +1,50 @@
+import type { Line } from '../blocks/lines.js';
+import { foldKeepingOffsets } from '../normalise/text.js';
+import type { FinalData } from '../types.js';
+
+/*
+ * Transit time and free time per destination (issue 30): "Navegantes: frete USD 1.390, THC R$ 1.300,
+ * 45 dias · Itapoá: …, 43 dias", "Transit time: Santos 33 dias, Itajaí 36 dias", "Free time: Santos 14
+ * dias / Itajaí 21 dias". A line naming two or more of the answer's destinations gives each the days
+ * written after it (before the next destination), as does a line that opens with one; a line about free
+ * time sets free time, any other transit.
+ */
+
+const DAYS = /(\d{1,3})(?:\s*(?:a|-|–|to)\s*(\d{1,3}))?\s*(?:dias|days|dias corridos)(?![\p{L}])/u;
+const FREE = /free\s*time|livres?|demurrage|detention|armazenagem|storage/;
+const NOT_TRANSIT = /validade|validity|prazo de pagamento|payment/;
+
+type PerDestination = { transit?: number; free?: number };
+
+export function attachDestinationDays(final: FinalData, lines: readonly Line[]): void {
+  const names = final.destinos.map((d) => d.nome);
+  if (names.length < 2) return;
+  const folded = names.map((name) => foldKeepingOffsets(name));
+  const found = new Map<number, PerDestination>();
+  for (const line of lines) {
+    const text = foldKeepingOffsets(line.trimmed);
+    if (NOT_TRANSIT.test(text)) continue;
+    const hits = folded
+      .map((name, index) => ({ index, at: text.indexOf(name), length: name.length }))
+      .filter((hit) => hit.at >= 0)
+      .sort((a, b) => a.at - b.at);
+    // Two destinations on the line, or one that opens it ("Navegantes: frete …, 45 dias").
+    if (hits.length === 0 || (hits.length === 1 && hits[0]!.at > 2)) continue;
+    const isFree = FREE.test(text.slice(0, hits[0]!.at)) || (FREE.test(text) && !/transit/.test(text));
+    hits.forEach((hit, i) => {
+      const segment = text.slice(hit.at + hit.length, hits[i + 1]?.at ?? text.length);
+      const days = DAYS.exec(segment);
+      if (!days) return;
+      const value = Math.max(Number(days[1]), Number(days[2] ?? days[1]));
+      const entry = found.get(hit.index) ?? {};
+      if (isFree) entry.free ??= value;
+      else entry.transit ??= value;
+      found.set(hit.index, entry);
+    });
+  }
+  final.destinos.forEach((destino, index) => {
+    const entry = found.get(index);
+    if (entry?.transit !== undefined) destino.transit_time_dias = entry.transit;
+    if (entry?.free !== undefined) destino.free_time_dias = entry.free;
+  });
+}

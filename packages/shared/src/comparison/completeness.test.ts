@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import type { DadosExtraidos, ExtractionFinal } from '../schemas/responses.js';
+import { quoteAskedFrom } from './asked.js';
+import { buildComparison, type ComparisonResponse, type ComparisonVersion } from './build.js';
+import { feeItem, freightItem, makeFinal, port } from './fixtures/finals.js';
+import { exchangeRateInfo } from './totals.js';
+
+/*
+ * Issue 30 item 3: a row lacking charges its carrier quoted before, or that most carriers quote, says so
+ * ('incompleta: sem THC'), is never the cheapest and its change is not a saving; a destination new in a
+ * revision has no change.
+ */
+
+const taxa = exchangeRateInfo({ ptax: 5, dataCotacao: '2026-11-25', fonte: 'ptax' }, 0); // 5.0000
+const pedido = quoteAskedFrom({
+  tipoFrete: 'FCL',
+  destino: 'Santos',
+  itens: [{ mercadoria: 'Peças', quantidadeVolumes: '2 contêineres 40HC' }],
+});
+
+const dados = (final: ExtractionFinal) =>
+  ({ final, detect: {}, blocks: [], fontes: [] }) as unknown as DadosExtraidos;
+let ids = 0;
+const version = (versao: number, final: ExtractionFinal): ComparisonVersion => ({
+  id: `v${++ids}`,
+  versao,
+  status: 'respondido',
+  dadosExtraidos: dados(final),
+});
+const response = (nome: string, versions: ComparisonVersion[]): ComparisonResponse => {
+  const atual = versions.reduce((a, v) => (a.versao > v.versao ? a : v));
+  return {
+    id: atual.id,
+    transportadorId: `t-${nome}`,
+    transportador: { nome, email: `${nome}@frete.com.br` },
+    status: 'respondido',
+    dadosExtraidos: atual.dadosExtraidos,
+    atual,
+    versoes: versions.filter((v) => v !== atual),
+  };
+};
+const thc = (valor = 1450) => ({ ...feeItem('THC', valor, 'BRL'), unidade: 'CNTR' });
+const bl = () => feeItem('BL FEE', 50, 'USD');
+const offer = (frete: number, fees: ReturnType<typeof feeItem>[], destino = 'Santos') =>
+  makeFinal({
+    porto_destino: [port(destino)],
+    fretes: [freightItem('40HC', frete)],
+    taxas: { itens: fees },
+    transit_time_dias: 30,
+  });
+const build = (respostas: ComparisonResponse[]) =>
+  buildComparison({ cotacaoId: 'q', respostas, taxa, pedido, hoje: '2026-11-26' });
+const rowOf = (rows: ReturnType<typeof build>['linhas'], nome: string) =>
+  rows.find((row) => row.transportador.nome === nome)!;
+
+describe('complete or incomplete (issue 30)', () => {
+  it('a revision without the fees of version 1: badge, never the cheapest, no saving, each fee offered to keep', () => {
+    // v1: 2 × 2.950 + BL 50 = USD 5.950 + THC 2 × 1.450 = R$ 2.900 → 5.950 × 5 + 2.900 = R$ 32.650,00
+    // v2: 2 × 2.800 = USD 5.600 → R$ 28.000,00, cheaper only because THC and BL went missing
+    const revised = response('Atlântica', [
+      version(1, offer(2950, [thc(), bl()])),
+      version(2, offer(2800, [])),
+    ]);
+    // Another carrier, complete: 2 × 2.900 + 50 = 5.850 × 5 + 2.900 = R$ 32.150,00
+    const other = response('Pacífico', [version(1, offer(2900, [thc(), bl()]))]);
+    const { linhas } = build([revised, other]);
+    const atlantica = rowOf(linhas, 'Atlântica');
+    expect(atlantica.custoTotalBRL).toBe(28000);
+    expect(atlantica.taxasAusentes).toEqual(['THC', 'BL FEE']);
+    expect(atlantica.destaque.menorCusto).toBe(false);
+    expect(atlantica.variacao).toMatchObject({ versaoAnterior: 1, custoTotalBRL: -4650, incompleta: true });
+    expect(
+      atlantica.taxasVersaoAnterior?.map((fee) => [fee.nome, fee.valor, fee.moeda, fee.unidade, fee.versao]),
+    ).toEqual([
+      ['THC', 1450, 'BRL', 'CNTR', 1],
+      ['BL FEE', 50, 'USD', 'BL', 1],
+    ]);
+    const pacifico = rowOf(linhas, 'Pacífico');
+    expect(pacifico.custoTotalBRL).toBe(32150);
+    expect(pacifico.destaque.menorCusto).toBe(true);
+    expect(pacifico.taxasAusentes).toBeUndefined();
+  });
+
+  it('a fee most other carriers quote (two or more, at least half) is expected', () => {
+    const lacking = response('Rota Sul', [version(1, offer(2500, [bl()]))]);
+    const a = response('Atlântica', [version(1, offer(2950, [thc(), bl()]))]);
+    const b = response('Pacífico', [version(1, offer(2900, [thc()]))]);
+    const { linhas } = build([lacking, a, b]);
+    expect(rowOf(linhas, 'Rota Sul').taxasAusentes).toEqual(['THC']);
+    // BL FEE: both others quote it, so Pacífico lacks it; THC: one of Atlântica's two others → not expected
+    expect(rowOf(linhas, 'Pacífico').taxasAusentes).toEqual(['BL FEE']);
+    expect(rowOf(linhas, 'Atlântica').taxasAusentes).toBeUndefined();
+    // the cheapest rows are incomplete: the complete one is 'Menor custo'
+    expect(linhas.filter((row) => row.destaque.menorCusto).map((row) => row.transportador.nome)).toEqual([
+      'Atlântica',
+    ]);
+  });
+
+  it('an explicit all-in price lacks nothing', () => {
+    const allIn = makeFinal({
+      porto_destino: [port('Santos')],
+      fretes: [
+        {
+          ...freightItem('40HC', 3200),
+          source: { line: 5, text: 'Frete 40HC all in: USD 3.200', origin: 'body' },
+        },
+      ],
+      taxas: { itens: [] },
+    });
+    const { linhas } = build([
+      response('Mar Azul', [version(1, allIn)]),
+      response('Atlântica', [version(1, offer(2950, [thc()]))]),
+      response('Pacífico', [version(1, offer(2900, [thc()]))]),
+    ]);
+    expect(rowOf(linhas, 'Mar Azul').taxasAusentes).toBeUndefined();
+  });
+
+  it('a destination new in version 2 has no change against version 1', () => {
+    const v1 = offer(2950, [thc()], 'Santos');
+    const v2 = makeFinal({
+      porto_destino: [port('Santos'), port('Itapoá')],
+      fretes: [
+        { ...freightItem('40HC', 2900), destino: 'Santos' },
+        { ...freightItem('40HC', 2700), destino: 'Itapoá' },
+      ],
+      taxas: { itens: [thc()] },
+    });
+    const { linhas } = build([response('Atlântica', [version(1, v1), version(2, v2)])]);
+    const santos = linhas.find((row) => row.destino === 'Santos')!;
+    const itapoa = linhas.find((row) => row.destino === 'Itapoá')!;
+    // 2 × (2.900 − 2.950) × 5 = −500
+    expect(santos.variacao).toMatchObject({ versaoAnterior: 1, custoTotalBRL: -500 });
+    expect(itapoa.variacao).toBeNull();
+  });
+});
+
+describe('per destination (issue 30)', () => {
+  it('each destination row takes its own transit and free time when the reply gives them', () => {
+    const final = makeFinal({
+      porto_destino: [port('Navegantes'), port('Itapoá')],
+      destinos: [
+        { nome: 'Navegantes', valorFreteUSD: 1390, valorFreteBRL: null, transit_time_dias: 45 },
+        {
+          nome: 'Itapoá',
+          valorFreteUSD: 1350,
+          valorFreteBRL: null,
+          transit_time_dias: 43,
+          free_time_dias: 21,
+        },
+      ],
+      fretes: [
+        { ...freightItem('40HC', 1390), destino: 'Navegantes' },
+        { ...freightItem('40HC', 1350), destino: 'Itapoá' },
+      ],
+      taxas: { itens: [] },
+      transit_time_dias: null,
+      free_time_destino_dias: 14,
+    });
+    const { linhas } = build([response('Pacífico', [version(1, final)])]);
+    const navegantes = linhas.find((row) => row.destino === 'Navegantes')!;
+    const itapoa = linhas.find((row) => row.destino === 'Itapoá')!;
+    expect([navegantes.prazo.valor, navegantes.freeTime.valor]).toEqual([45, 14]);
+    expect([itapoa.prazo.valor, itapoa.freeTime.valor]).toEqual([43, 21]);
+    expect(navegantes.faltando).not.toContain('prazo');
+    expect(itapoa.destaque.menorPrazo).toBe(true);
+  });
+});

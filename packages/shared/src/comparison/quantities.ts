@@ -1,0 +1,216 @@
+import { type ContainerAsk, parseContainers, totalContainers } from './containers.js';
+import { type Decimal, divide, max, multiply, round, toDecimal } from './decimal.js';
+import { type FeeCurrency, feeCurrency } from './fees.js';
+import { normalizeName } from './names.js';
+
+/*
+ * How many of a charge's unit a shipment has (issue 30, ADR 0024): the unit decides the quantity.
+ * - per container (CNTR): the containers of the shipment (the reply's own count wins over the quote's);
+ * - per BL, shipment, process, trip: once;
+ * - per kg: the gross weight (air: the chargeable weight, the greater of gross kg and m³ × 167);
+ * - per m³: the volume;
+ * - per W/M: LCL (and sea in general) the greater of tonnes and m³; air the chargeable weight in kg;
+ * - percentage (PERCENT): the value is a percent of the goods' value (`valorMercadoria`);
+ * - a minimum ("min USD 50") raises the amount to it.
+ * A quantity the shipment does not give is unknown: the line says so and is not counted, never guessed.
+ */
+
+/** Air freight: 1 m³ weighs 167 kg for charging (IATA volumetric ratio 1:6000 cm³/kg). */
+export const AIR_KG_PER_M3 = 167;
+
+export type QuantityBasis =
+  | 'conteiner'
+  | 'documento'
+  | 'kg'
+  | 'pesoTaxado'
+  | 'm3'
+  | 'wm'
+  | 'percentual'
+  | 'desconhecida';
+
+/** What a shipment measures, from the quote (and, where it says nothing, the reply). */
+export type ShipmentMeasures = {
+  /** FCL, LCL, AEREO, RODOVIARIO (null: unknown). */
+  modal: string | null;
+  /** Containers of the shipment (null: unknown). */
+  conteineres: number | null;
+  pesoKg: Decimal | null;
+  volumeM3: Decimal | null;
+  valorMercadoria: { valor: Decimal; moeda: FeeCurrency | null } | null;
+};
+
+export type ChargeQuantity = {
+  base: QuantityBasis;
+  /** Units the charge is multiplied by (null: the shipment does not say). */
+  quantidade: Decimal | null;
+  /** Which measure is missing when the quantity is unknown. */
+  falta: 'conteineres' | 'peso' | 'volume' | 'pesoOuVolume' | 'valorMercadoria' | null;
+};
+
+const isAir = (modal: string | null) => modal !== null && normalizeName(modal) === 'AEREO';
+
+/** Chargeable weight of an air shipment: the greater of gross kg and m³ × 167. */
+export function chargeableWeightKg(pesoKg: Decimal | null, volumeM3: Decimal | null): Decimal | null {
+  if (pesoKg === null && volumeM3 === null) return null;
+  const volumetric = volumeM3 === null ? null : multiply(volumeM3, toDecimal(AIR_KG_PER_M3));
+  if (pesoKg === null) return volumetric;
+  return volumetric === null ? pesoKg : max(pesoKg, volumetric);
+}
+
+/** Revenue tonnes of a sea LCL shipment (W/M): the greater of tonnes and m³. */
+export function revenueTonnes(pesoKg: Decimal | null, volumeM3: Decimal | null): Decimal | null {
+  if (pesoKg === null || volumeM3 === null) return null;
+  return max(divide(pesoKg, toDecimal(1000)), volumeM3);
+}
+
+const known = (base: QuantityBasis, quantidade: Decimal | null, falta: ChargeQuantity['falta']) =>
+  quantidade === null ? { base, quantidade: null, falta } : { base, quantidade, falta: null };
+
+/** The quantity a unit (`FeeUnit` or freight unit: CNTR, 40HC, BL, KG, M3, WM, PERCENT…) takes. */
+export function chargeQuantity(
+  unidade: string | null | undefined,
+  measures: ShipmentMeasures,
+): ChargeQuantity {
+  const unit = normalizeName(unidade ?? '').replace(/[^A-Z0-9]/g, '');
+  const air = isAir(measures.modal);
+  if (unit === 'CNTR' || /^(20|40|45)/.test(unit))
+    return known(
+      'conteiner',
+      measures.conteineres === null ? null : toDecimal(measures.conteineres),
+      'conteineres',
+    );
+  if (unit === 'KG')
+    return air
+      ? known('pesoTaxado', chargeableWeightKg(measures.pesoKg, measures.volumeM3), 'peso')
+      : known('kg', measures.pesoKg, 'peso');
+  if (unit === 'M3') return known('m3', measures.volumeM3, 'volume');
+  if (unit === 'WM')
+    return air
+      ? known('pesoTaxado', chargeableWeightKg(measures.pesoKg, measures.volumeM3), 'peso')
+      : known('wm', revenueTonnes(measures.pesoKg, measures.volumeM3), 'pesoOuVolume');
+  if (unit === 'PERCENT')
+    return known(
+      'percentual',
+      measures.valorMercadoria === null ? null : divide(measures.valorMercadoria.valor, toDecimal(100)),
+      'valorMercadoria',
+    );
+  // BL, PROCESSO, VIAGEM, an unknown word: once per shipment.
+  return { base: 'documento', quantidade: toDecimal(1), falta: null };
+}
+
+/** unit value × quantity, raised to the minimum, 2 decimals. */
+export function chargeAmount(valor: number, quantidade: Decimal, minimo?: number | null): Decimal {
+  const amount = round(multiply(toDecimal(valor), quantidade), 2);
+  return typeof minimo === 'number' && Number.isFinite(minimo)
+    ? max(amount, round(toDecimal(minimo), 2))
+    : amount;
+}
+
+/**
+ * A number as people write it in a quote field: '18.500' and '18,5' (pt-BR), '1,234.56' (en), '12.500,00'.
+ * A single '.' or ',' followed by exactly three digits is a thousands separator.
+ */
+export function parseMeasureNumber(text: string): Decimal | null {
+  const match = /\d[\d.,]*/.exec(text);
+  if (!match) return null;
+  let digits = match[0].replace(/[.,]$/, '');
+  const lastDot = digits.lastIndexOf('.');
+  const lastComma = digits.lastIndexOf(',');
+  if (lastDot >= 0 && lastComma >= 0) {
+    const decimalMark = lastDot > lastComma ? '.' : ',';
+    const thousands = decimalMark === '.' ? ',' : '.';
+    digits = digits.split(thousands).join('').replace(decimalMark, '.');
+  } else {
+    const mark = lastDot >= 0 ? '.' : lastComma >= 0 ? ',' : null;
+    if (mark !== null) {
+      const parts = digits.split(mark);
+      const groupsOfThree = parts.length > 2 || parts[parts.length - 1]!.length === 3;
+      digits = groupsOfThree ? parts.join('') : parts.join('.');
+    }
+  }
+  const value = Number(digits);
+  return Number.isFinite(value) ? toDecimal(value) : null;
+}
+
+const WEIGHT = /(\d[\d.,]*)\s*(kgs?|quilos?|kilos?|toneladas?|tons?|t)(?![\p{L}\d])/iu;
+const VOLUME = /(\d[\d.,]*)\s*(m3|m³|cbm|metros?\s+c[uú]bicos?)(?![\p{L}\d])/iu;
+
+/** Kilograms written in a text ('18.500 kg', '12,5 t'); null when none. */
+export function parseWeightKg(text: string | null | undefined): Decimal | null {
+  const match = text ? WEIGHT.exec(text) : null;
+  if (!match) return null;
+  const value = parseMeasureNumber(match[1]!);
+  if (value === null) return null;
+  return /^t/i.test(match[2]!) ? multiply(value, toDecimal(1000)) : value;
+}
+
+/** Cubic metres written in a text ('12,5 m³', '18 cbm'); null when none. */
+export function parseVolumeM3(text: string | null | undefined): Decimal | null {
+  const match = text ? VOLUME.exec(text) : null;
+  return match ? parseMeasureNumber(match[1]!) : null;
+}
+
+/** The goods' value with its currency ('USD 85.000,00', 'R$ 120.000'); null when no number. */
+export function parseGoodsValue(
+  text: string | null | undefined,
+): { valor: Decimal; moeda: FeeCurrency | null } | null {
+  if (!text) return null;
+  const valor = parseMeasureNumber(text);
+  if (valor === null) return null;
+  const currency = /(US\$|U\$|USD|R\$|BRL|\$)/i.exec(text);
+  return { valor, moeda: currency ? feeCurrency(currency[1]) : null };
+}
+
+/** The texts of a quote its measures are read from. */
+export type QuoteForMeasures = {
+  tipoFrete?: string | null;
+  pesoBrutoTotal?: string | null;
+  valorMercadoria?: string | null;
+  itens?:
+    | readonly {
+        quantidadeVolumes?: string | null;
+        dimensoes?: string | null;
+        mercadoria?: string | null;
+      }[]
+    | null;
+  descricaoGeral?: string | null;
+  descricaoAdicional?: string | null;
+  observacoes?: string | null;
+};
+
+/** The weight, volume and goods' value a quote states (containers come from `quoteAskedFrom`). */
+export function quoteMeasuresFrom(quote: QuoteForMeasures): Omit<ShipmentMeasures, 'conteineres'> {
+  const texts = [
+    ...(quote.itens ?? []).flatMap((item) => [item.quantidadeVolumes, item.dimensoes, item.mercadoria]),
+    quote.descricaoGeral,
+    quote.descricaoAdicional,
+    quote.observacoes,
+  ];
+  const first = <T>(read: (text: string | null | undefined) => T | null) =>
+    texts.map(read).find((value) => value !== null) ?? null;
+  return {
+    modal: quote.tipoFrete ?? null,
+    pesoKg: parseWeightKg(quote.pesoBrutoTotal) ?? first(parseWeightKg),
+    volumeM3: first(parseVolumeM3),
+    valorMercadoria: parseGoodsValue(quote.valorMercadoria),
+  };
+}
+
+/** The containers a reply states for itself ('2x40HC' in its volume field), null when none. */
+export function answerContainerCount(
+  quantidadeContainer: number | null | undefined,
+  volumeCarga: string | null | undefined,
+): number | null {
+  if (
+    typeof quantidadeContainer === 'number' &&
+    Number.isInteger(quantidadeContainer) &&
+    quantidadeContainer > 0
+  )
+    return quantidadeContainer;
+  return totalContainers(parseContainers(volumeCarga)) || null;
+}
+
+/** Containers of the shipment: the reply's own count, else the quote's; null when neither says. */
+export function shipmentContainers(asked: readonly ContainerAsk[], answer: number | null): number | null {
+  return answer ?? (totalContainers(asked) || null);
+}

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import type { Comparison, ComparisonRow } from '../schemas/comparison.js';
+import { askedTransitDays, proposalWarnings, withProposalWarnings } from './warnings.js';
+
+const row = (prazo: number | null, validade: string | null, expirada = false) =>
+  ({
+    prazo: {
+      valor: prazo,
+      moeda: null,
+      campo: 'transit_time_dias',
+      fonte: null,
+      confianca: null,
+      corrigido: false,
+      baixaConfianca: false,
+    },
+    validade: { valor: validade, campo: 'validadeProposta', fonte: null, corrigido: false, expirada },
+  }) satisfies Pick<ComparisonRow, 'prazo' | 'validade'>;
+
+const carriage = (armador: string | null, rota: string | null, transbordo: string | null) => ({
+  armador,
+  rota,
+  transbordo,
+});
+
+describe('askedTransitDays', () => {
+  it('reads the longest number of days, weeks as 7 days', () => {
+    expect(askedTransitDays('35 dias')).toBe(35);
+    expect(askedTransitDays('de 30 a 35 dias')).toBe(35);
+    expect(askedTransitDays('até 5 semanas')).toBe(35);
+    expect(askedTransitDays('o mais rápido possível')).toBeNull();
+    expect(askedTransitDays(null)).toBeNull();
+  });
+});
+
+describe('proposalWarnings', () => {
+  it('flags a route through a place the request asked to avoid, by whole words and without accents', () => {
+    const warnings = proposalWarnings(row(30, null), carriage(null, 'Via Panamá', 'Cartagena'), {
+      evitarRota: 'Evitar transbordo em Cartagena; canal do Panama',
+    });
+    expect(warnings.map((w) => w.tipo)).toEqual(['evitarRota', 'evitarRota']);
+    expect(warnings.map((w) => w.texto)).toEqual([
+      'Rota passa por Cartagena, que o pedido pediu para evitar',
+      'Rota passa por Panama, que o pedido pediu para evitar',
+    ]);
+    // 'Santos' is not in 'Santo Antonio'.
+    expect(
+      proposalWarnings(row(30, null), carriage(null, 'Santo Antonio', null), { evitarRota: 'Santos' }),
+    ).toEqual([]);
+  });
+
+  it("'evitar transbordo' alone flags any transhipment; a preferred direct route flags it too", () => {
+    expect(
+      proposalWarnings(row(30, null), carriage(null, null, 'Callao'), { evitarRota: 'Evitar transbordo' }),
+    ).toEqual([
+      {
+        tipo: 'evitarTransbordo',
+        texto: 'Rota com transbordo (Callao), que o pedido pediu para evitar',
+      },
+    ]);
+    expect(
+      proposalWarnings(row(30, null), carriage(null, 'Direto', null), { evitarRota: 'Evitar transbordo' }),
+    ).toEqual([]);
+    expect(
+      proposalWarnings(row(30, null), carriage(null, null, 'Callao'), { preferenciaRota: true }).map(
+        (w) => w.tipo,
+      ),
+    ).toEqual(['rotaDireta']);
+  });
+
+  it('flags a shipping line the request asked to avoid, one of a list', () => {
+    expect(
+      proposalWarnings(row(30, null), carriage('MSC Mediterranean', null, null), {
+        evitarArmador: 'Maersk, MSC e CMA CGM',
+      }),
+    ).toEqual([
+      { tipo: 'evitarArmador', texto: 'Armador MSC Mediterranean, que o pedido pediu para evitar' },
+    ]);
+    expect(
+      proposalWarnings(row(30, null), carriage('Hapag-Lloyd', null, null), { evitarArmador: 'Maersk, MSC' }),
+    ).toEqual([]);
+  });
+
+  it('flags a transit longer than asked, not one equal to it', () => {
+    expect(proposalWarnings(row(36, null), carriage(null, null, null), { tempoTransito: '35 dias' })).toEqual(
+      [{ tipo: 'transitTime', texto: 'Trânsito de 36 dias, acima dos 35 dias pedidos' }],
+    );
+    expect(proposalWarnings(row(35, null), carriage(null, null, null), { tempoTransito: '35 dias' })).toEqual(
+      [],
+    );
+    expect(proposalWarnings(row(null, null), carriage(null, null, null), { tempoTransito: '35' })).toEqual(
+      [],
+    );
+  });
+
+  it('flags a validity that ends before the answer deadline (São Paulo day), unless already expired', () => {
+    // 2026-12-10T02:00Z is still 9 December in São Paulo (UTC−3).
+    const limits = { prazoResposta: '2026-12-10T02:00:00.000Z' };
+    expect(proposalWarnings(row(30, '2026-12-08'), carriage(null, null, null), limits)).toEqual([
+      {
+        tipo: 'validadePrazo',
+        texto: 'Validade (08/12/2026) termina antes do prazo de resposta (09/12/2026)',
+      },
+    ]);
+    expect(proposalWarnings(row(30, '2026-12-09'), carriage(null, null, null), limits)).toEqual([]);
+    expect(proposalWarnings(row(30, '2026-11-01', true), carriage(null, null, null), limits)).toEqual([]);
+  });
+});
+
+describe('withProposalWarnings', () => {
+  it("adds each row's carriage from its answer and keeps figures and order", () => {
+    const base = { ...row(40, null), respostaId: 'r1', custoTotalBRL: 100 } as unknown as ComparisonRow;
+    const comparison = { linhas: [base, { ...base, respostaId: 'r2' }] } as unknown as Comparison;
+    const final = { armador: 'MSC', rota: 'via Cartagena', portoTransbordo: 'Cartagena' };
+    const result = withProposalWarnings(
+      comparison,
+      [
+        { id: 'r1', dadosExtraidos: { final } as never },
+        { id: 'r2', dadosExtraidos: null },
+      ],
+      { evitarArmador: 'MSC', tempoTransito: '35 dias' },
+    );
+    expect(result.linhas[0]).toMatchObject({
+      armador: 'MSC',
+      rota: 'via Cartagena',
+      transbordo: 'Cartagena',
+      custoTotalBRL: 100,
+    });
+    expect(result.linhas[0]!.alertas!.map((w) => w.tipo)).toEqual(['evitarArmador', 'transitTime']);
+    expect(result.linhas[1]).toMatchObject({ armador: null, rota: null, transbordo: null });
+    expect(result.linhas[1]!.alertas!.map((w) => w.tipo)).toEqual(['transitTime']);
+  });
+});

@@ -1,0 +1,180 @@
+import { formatMessage } from '../messages/errors.js';
+import { uiWarnings } from '../messages/ui-warnings.js';
+import type { Comparison, ComparisonRow, ProposalWarning } from '../schemas/comparison.js';
+import type { ExtractionFinal } from '../schemas/responses.js';
+import type { ComparisonResponse } from './build.js';
+import { normalizeName } from './names.js';
+import { todayInSaoPaulo } from './totals.js';
+
+/*
+ * Warnings where the decision is made (issue 30 item 4): a proposal that goes by a route or with a shipping
+ * line the request asked to avoid, takes longer than the transit time asked, or whose validity ends before
+ * the answer deadline. Computed after the totals, so that they never change a figure.
+ */
+
+/** What a quote asked that a proposal can break (the request's free-text fields). */
+export type QuoteLimits = {
+  tempoTransito?: string | null;
+  evitarRota?: string | null;
+  evitarArmador?: string | null;
+  /** true: a direct route is preferred (a transhipment is flagged). */
+  preferenciaRota?: boolean | null;
+  /** The answer deadline (ISO date-time or Date). */
+  prazoResposta?: string | Date | null;
+};
+
+const texts = uiWarnings.kinds;
+
+/** Words of an "avoid" field that say how, not what ('evitar transbordo em Cartagena' → CARTAGENA). */
+const FILLER_WORDS = new Set(
+  'EVITAR EVITE NAO SEM VIA ROTA ROTAS PELO PELA POR EM NO NA NOS NAS DE DO DA DOS DAS O A OS AS PORTO PORTOS TRANSBORDO TRANSBORDOS TRANSHIPMENT TRANSSHIPMENT ESCALA ESCALAS CANAL ARMADOR ARMADORES AVOID'.split(
+    ' ',
+  ),
+);
+
+/** Upper case, no accents, only letters and digits between single spaces, padded for whole-word search. */
+const words = (text: string) =>
+  ` ${normalizeName(text)
+    .replace(/[^A-Z0-9]+/g, ' ')
+    .trim()} `;
+
+/** The items of an "avoid" field: 'MSC, Maersk e CMA CGM' → [MSC, MAERSK, CMA CGM] (each with its filler). */
+function avoidItems(field: string): { what: string; raw: string; display: string }[] {
+  return field
+    .split(/[,;/\n]|\s+e\s+|\s+ou\s+|\s+and\s+|\s+or\s+/i)
+    .map((raw) => raw.trim())
+    .filter(Boolean)
+    .map((raw) => ({
+      raw,
+      // The item as typed, without its filler words ('evitar transbordo em Cartagena' → 'Cartagena').
+      display: raw
+        .split(/\s+/)
+        .filter((word) => !FILLER_WORDS.has(words(word).trim()))
+        .join(' '),
+      what: words(raw)
+        .trim()
+        .split(' ')
+        .filter((word) => word && !FILLER_WORDS.has(word))
+        .join(' '),
+    }));
+}
+
+const mentions = (haystack: string, needle: string) => needle !== '' && haystack.includes(` ${needle} `);
+
+/**
+ * The longest transit a request accepts, in days: the largest number of its field ('30 a 35 dias' → 35),
+ * weeks counted as 7 days; null when it names no number.
+ */
+export function askedTransitDays(tempoTransito: string | null | undefined): number | null {
+  if (!tempoTransito) return null;
+  let longest: number | null = null;
+  for (const match of normalizeName(tempoTransito).matchAll(/(\d+)\s*(SEMANAS?|WEEKS?)?/g)) {
+    const days = Number(match[1]) * (match[2] ? 7 : 1);
+    if (days > 0 && (longest === null || days > longest)) longest = days;
+  }
+  return longest;
+}
+
+const isoDate = (value: string | Date | null | undefined): string | null => {
+  if (!value) return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : todayInSaoPaulo(date);
+};
+
+const brDate = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/');
+
+type Carriage = { armador: string | null; rota: string | null; transbordo: string | null };
+
+function carriageOf(final: ExtractionFinal | null | undefined): Carriage {
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+  const armador = final?.armador as unknown;
+  return {
+    // Spec 001 §3: armador{nome,codigo} or carrier; the engine gives a name.
+    armador:
+      text(armador) ??
+      text((armador as { nome?: unknown } | null)?.nome) ??
+      text((final as { carrier?: unknown } | null)?.carrier),
+    rota: text(final?.rota),
+    transbordo: text(final?.portoTransbordo),
+  };
+}
+
+/** The warnings of one row: its own transit and validity, its answer's route and shipping line. */
+export function proposalWarnings(
+  row: Pick<ComparisonRow, 'prazo' | 'validade'>,
+  carriage: Carriage,
+  limits: QuoteLimits,
+): ProposalWarning[] {
+  const warnings: ProposalWarning[] = [];
+  const route = words([carriage.rota, carriage.transbordo].filter(Boolean).join(' '));
+  const hasTranshipment = carriage.transbordo !== null;
+  if (limits.evitarRota) {
+    for (const item of avoidItems(limits.evitarRota)) {
+      if (item.what === '') {
+        // 'Evitar transbordo' with nothing after it: any transhipment breaks it.
+        if (/TRANSBORDO|TRANSHIPMENT|TRANSSHIPMENT/.test(normalizeName(item.raw)) && hasTranshipment)
+          warnings.push({
+            tipo: 'evitarTransbordo',
+            texto: formatMessage(texts.evitarTransbordo, { transbordo: carriage.transbordo! }),
+          });
+      } else if (mentions(route, item.what)) {
+        warnings.push({
+          tipo: 'evitarRota',
+          texto: formatMessage(texts.evitarRota, { trecho: item.display }),
+        });
+      }
+    }
+  }
+  if (limits.preferenciaRota && hasTranshipment && !warnings.some((w) => w.tipo === 'evitarTransbordo'))
+    warnings.push({
+      tipo: 'rotaDireta',
+      texto: formatMessage(texts.rotaDireta, { transbordo: carriage.transbordo! }),
+    });
+  if (limits.evitarArmador && carriage.armador) {
+    const armador = words(carriage.armador);
+    const avoided = avoidItems(limits.evitarArmador).find(
+      (item) => mentions(armador, item.what) || mentions(words(item.what), armador.trim()),
+    );
+    if (avoided)
+      warnings.push({
+        tipo: 'evitarArmador',
+        texto: formatMessage(texts.evitarArmador, { armador: carriage.armador }),
+      });
+  }
+  const asked = askedTransitDays(limits.tempoTransito);
+  if (asked !== null && row.prazo.valor !== null && row.prazo.valor > asked)
+    warnings.push({
+      tipo: 'transitTime',
+      texto: formatMessage(texts.transitTime, { prazo: row.prazo.valor, pedido: asked }),
+    });
+  const deadline = isoDate(limits.prazoResposta);
+  const validity = row.validade.valor;
+  // An expired validity has its own badge ('Vencida'); this is the one that expires while the quote waits.
+  if (deadline && validity && /^\d{4}-\d{2}-\d{2}/.test(validity) && !row.validade.expirada) {
+    if (validity.slice(0, 10) < deadline)
+      warnings.push({
+        tipo: 'validadePrazo',
+        texto: formatMessage(texts.validadePrazo, { validade: brDate(validity), prazo: brDate(deadline) }),
+      });
+  }
+  return warnings;
+}
+
+/**
+ * The comparison with each row's carriage (armador, route, transhipment) and warnings. Rows keep their
+ * order and figures; the answer of a row is found by `respostaId` among `respostas`.
+ */
+export function withProposalWarnings(
+  comparison: Comparison,
+  respostas: readonly Pick<ComparisonResponse, 'id' | 'dadosExtraidos'>[],
+  limits: QuoteLimits,
+): Comparison {
+  const finals = new Map(respostas.map((entry) => [entry.id, entry.dadosExtraidos?.final ?? null]));
+  return {
+    ...comparison,
+    linhas: comparison.linhas.map((row) => {
+      const carriage = carriageOf(finals.get(row.respostaId));
+      return { ...row, ...carriage, alertas: proposalWarnings(row, carriage, limits) };
+    }),
+  };
+}

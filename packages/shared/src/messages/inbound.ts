@@ -1,0 +1,19 @@
+/** What the inbound pipeline records about a message it could not process (pt-BR, shown to a desenvolvedor). */
+export const inboundTexts = {
+  failure: {
+    database: 'O banco de dados recusou a mensagem ao processá-la (código {code}).',
+    unexpected: 'Erro inesperado ao processar a mensagem.',
+  },
+  /** Why a response's figures were not read (shown on its card, `extracaoErro`). */
+  extraction: {
+    /** Past a bound of the reader (size, pages, text, time, memory): never tried again. */
+    tooComplex: 'Arquivo grande ou complexo demais para leitura automática.',
+    unreadable: 'Não foi possível ler esta resposta automaticamente. Informe os valores à mão.',
+    retrying: 'A leitura automática falhou ({erro}). Uma nova tentativa é feita automaticamente.',
+    gaveUp: 'A leitura automática falhou depois de várias tentativas ({erro}). Informe os valores à mão.',
+  },
+  problem: {
+    headerTooLarge:
+      'Cabeçalho grande demais para leitura automática (mais de {kb} kB em uma parte da mensagem).',
+  },
+} as const;

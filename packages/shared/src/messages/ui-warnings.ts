@@ -1,0 +1,35 @@
+/**
+ * pt-BR texts of the warnings on a proposal (issue 30 item 4): what it breaks of the request, shown on its
+ * comparison row, on the approval screen and in the approval confirmation. Wired into `ui.warnings`.
+ */
+export const uiWarnings = {
+  /** ComparisonRow.alertas[].texto, by kind. */
+  kinds: {
+    evitarRota: 'Rota passa por {trecho}, que o pedido pediu para evitar',
+    evitarTransbordo: 'Rota com transbordo ({transbordo}), que o pedido pediu para evitar',
+    rotaDireta: 'Rota com transbordo ({transbordo}); o pedido prefere rota direta',
+    evitarArmador: 'Armador {armador}, que o pedido pediu para evitar',
+    transitTime: 'Trânsito de {prazo} dias, acima dos {pedido} dias pedidos',
+    validadePrazo: 'Validade ({validade}) termina antes do prazo de resposta ({prazo})',
+  },
+  /** The heading of a row's warnings (screen readers and the approval screen). */
+  title: 'Alertas da proposta',
+  /** The row's carriage details. */
+  armador: 'Armador',
+  rota: 'Rota',
+  transbordo: 'Transbordo',
+  direct: 'Direta',
+  /** The approval confirmation when the choice deserves a second look. */
+  confirm: {
+    notCheapest: 'Esta não é a proposta de menor custo: {menor} custa {diferenca} a menos ({total}).',
+    notCheapestUnknown: 'Esta não é a proposta de menor custo.',
+    /** The chosen row lacks charges others quote ('incompleta: sem THC'): its total is not comparable. */
+    incomplete:
+      'Esta proposta está incompleta (sem {itens}): o total dela não inclui essas taxas e não pode ser comparado como menor custo.',
+    cheapestComplete: 'A proposta completa de menor custo é {menor} ({total}).',
+    pendingRevisions:
+      'Há revisões pedidas e ainda não respondidas ({lista}): aprovar agora encerra a cotação sem esperá-las.',
+    title: 'Antes de aprovar',
+    confirmAnyway: 'Aprovar mesmo assim',
+  },
+} as const;
