@@ -132,7 +132,9 @@ describe('sign-in page', () => {
     expect(errors).toEqual([]);
     await context.close();
     await other.context.close();
-  });
+    // Two mail round trips and three password hashes: on a loaded 2-core CI machine this took over
+    // 60 s once (stop 37); the dispatcher now also retries a failed claim at once (outbox-dispatcher.ts).
+  }, 120_000);
 
   it("the local mailbox offers a signed-in user the way back to the system, not 'Ir para o login'", async () => {
     const { page, context } = await openPage(browser);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSmtpSink } from '../../test/fakes/smtp-sink.js';
@@ -101,3 +102,24 @@ it('retries a refused message after its backoff with the same Message-ID', async
   });
   expect(row?.attempts).toBe(2);
 }, 30_000);
+
+it('a claim that fails is tried again within a second, not at the next poll', async () => {
+  sink.messages.length = 0;
+  const { db } = app.services.database;
+  // The message is queued and, in the same commit, the outbox disappears: the claim its NOTIFY triggers
+  // fails. The poll is 10 minutes away; the table is back 300 ms later.
+  const messageId = await db.transaction(async (tx) => {
+    const queued = await app.services.mailer.enqueue(tx, {
+      kind: 'auth.password-reset',
+      to: ['esqueci@empresa.com.br'],
+      subject: 'Código para redefinir',
+      text: 'corpo',
+    });
+    await tx.execute(sql`alter table mail_outbox rename to mail_outbox_away`);
+    return queued.messageId;
+  });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  await db.execute(sql`alter table mail_outbox_away rename to mail_outbox`);
+  const sent = await waitFor(() => sink.messages.find((m) => m.messageId === messageId), 5_000);
+  expect(sent.to).toEqual(['esqueci@empresa.com.br']);
+});

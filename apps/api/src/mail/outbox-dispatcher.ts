@@ -2,6 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/client.js';
 import type { Mailer } from './mailer.js';
 
+/** The first retry after a failed claim; doubled while claims keep failing, up to the poll interval. */
+const CLAIM_RETRY_MS = 500;
+
 /** The channel the `mail_outbox` insert trigger NOTIFYs (migration 0010). */
 export const OUTBOX_CHANNEL = 'mail_outbox';
 
@@ -28,6 +31,7 @@ export class OutboxDispatcher {
   private wokenWhileFilling = false;
   private running = false;
   private pollTimer?: NodeJS.Timeout;
+  private claimFailures = 0;
   private leaseTimer?: NodeJS.Timeout;
   private unlisten?: () => Promise<void>;
   private readonly retryTimers = new Set<NodeJS.Timeout>();
@@ -69,6 +73,7 @@ export class OutboxDispatcher {
           const free = this.options.concurrency - this.inFlight.size;
           if (free <= 0) break;
           const rows = await this.mailer.claimBatch(free, this.options.leaseSeconds);
+          this.claimFailures = 0;
           for (const row of rows) {
             const sending = this.mailer
               .deliverClaimed(row)
@@ -88,8 +93,12 @@ export class OutboxDispatcher {
         }
       } while (this.wokenWhileFilling && this.running);
     } catch (error) {
-      // The database is unreachable; the next poll tries again.
-      this.logger.error({ err: error }, 'could not claim outgoing mail');
+      // The claim failed (database unreachable or busy): the message whose NOTIFY woke us must not wait
+      // for the backstop poll (minutes away). Try again soon, backing off while it keeps failing.
+      this.claimFailures += 1;
+      const retryMs = Math.min(CLAIM_RETRY_MS * 2 ** (this.claimFailures - 1), this.options.pollMs);
+      this.logger.error({ err: error, retryMs }, 'could not claim outgoing mail');
+      this.wakeIn(retryMs);
     } finally {
       this.filling = false;
     }
