@@ -11,6 +11,8 @@ export const EMPRESA_TOAST_MS = 6_000;
 export const DEFAULT_TOAST_MS = 4_000;
 export const MAX_TOASTS = 20;
 export const SAVED_INDICATOR_MS = 3_000;
+/** Typing pauses this long before a search (or a typed exchange margin) is sent. */
+export const SEARCH_DEBOUNCE_MS = 300;
 export const PASSWORD_CHANGE_REDIRECT_MS = 3_000;
 export const VERIFICATION_CODE_LENGTH = 6;
 

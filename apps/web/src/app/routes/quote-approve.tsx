@@ -1,5 +1,5 @@
 import { ui } from '@cotacoes/shared/messages/ui';
-import { ApprovePage } from '@/features/quotes/components/approve-page';
+import { ApprovePage } from '@/features/decisions/components/approve-page';
 import { useUser } from '@/lib/session';
 import { AccessDenied } from '../guards';
 

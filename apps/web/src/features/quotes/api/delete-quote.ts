@@ -1,7 +1,7 @@
 import { ui } from '@cotacoes/shared/messages/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { quoteDetailKey, quoteListKey } from '@/api/quote-keys';
 import { api } from '@/lib/api-client';
-import { quoteDetailKey, quoteListKey } from './keys';
 
 /** `DELETE /api/quotes/:id` (any status) → {message}; the quote leaves the lists, its detail answers 404. */
 export function deleteQuote(id: string): Promise<{ message: string }> {

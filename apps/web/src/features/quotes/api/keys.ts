@@ -1,9 +1,5 @@
 import { QUOTE_PAGE_SIZE, type QuoteStatus } from '@cotacoes/shared/schemas/quotes';
-
-/** Every query of the quote screens starts with this key: a new quote reloads lists and counters. */
-export const quotesKey = ['quotes'] as const;
-export const quoteListKey = [...quotesKey, 'list'] as const;
-export const quoteDetailKey = (id: string) => [...quotesKey, 'detail', id] as const;
+import { quotesKey } from '@/api/quote-keys';
 /** Carriers and groups offered as recipients in the wizard. */
 export const recipientsKey = [...quotesKey, 'recipients'] as const;
 
@@ -11,7 +7,6 @@ export const recipientsKey = [...quotesKey, 'recipients'] as const;
 export const LIST_PAGE_SIZE = QUOTE_PAGE_SIZE;
 export const COUNTER_PAGE_SIZE = 1;
 export const LIST_STALE_MS = 30_000;
-export const SEARCH_DEBOUNCE_MS = 300;
 export const CREATED_REDIRECT_MS = 2_000;
 export const NOTICE_MS = 3_000;
 export const ERROR_NOTICE_MS = 5_000;

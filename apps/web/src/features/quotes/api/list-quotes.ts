@@ -1,6 +1,7 @@
 import { ui } from '@cotacoes/shared/messages/ui';
 import type { QuoteSummary } from '@cotacoes/shared/schemas/quotes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { quoteListKey } from '@/api/quote-keys';
 import { api } from '@/lib/api-client';
 import {
   COUNTER_PAGE_SIZE,
@@ -8,7 +9,6 @@ import {
   listQueryString,
   type QuoteListParams,
   type QuoteTab,
-  quoteListKey,
 } from './keys';
 
 export type { QuoteSummary };

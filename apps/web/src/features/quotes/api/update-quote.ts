@@ -1,8 +1,8 @@
 import { ui } from '@cotacoes/shared/messages/ui';
 import type { QuoteDetail, UpdateQuoteBody } from '@cotacoes/shared/schemas/quotes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { quoteDetailKey, quoteListKey } from '@/api/quote-keys';
 import { ApiError, api } from '@/lib/api-client';
-import { quoteDetailKey, quoteListKey } from './keys';
 
 export interface UpdateQuoteInput {
   id: string;

@@ -1,5 +1,6 @@
 import { ui } from '@cotacoes/shared/messages/ui';
 import { type FormEvent, useId, useState } from 'react';
+import type { QuoteDetail } from '@/api/get-quote';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -7,7 +8,6 @@ import { Modal } from '@/components/ui/modal';
 import { errorText } from '@/lib/api-client';
 import { useFieldErrors } from '@/lib/form';
 import { showToast } from '@/lib/toast';
-import type { QuoteDetail } from '../api/get-quote';
 import { NOTICE_MS } from '../api/keys';
 import { useUpdateQuote } from '../api/update-quote';
 import { requiredLabel } from './content-step';

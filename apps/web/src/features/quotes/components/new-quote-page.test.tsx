@@ -3,6 +3,7 @@ import type { User } from '@cotacoes/shared/schemas/auth';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sessionStore } from '@/lib/session';
+import { fakeQuotesApi, ids, makeQuoteDetail } from '@/testing/fake-quotes-api';
 import { makeUser } from '@/testing/fixtures';
 import {
   type Handler,
@@ -12,7 +13,6 @@ import {
   stubNetwork,
 } from '@/testing/network';
 import { renderAt } from '@/testing/render';
-import { fakeQuotesApi, ids, makeQuoteDetail } from '../testing/fake-quotes-api';
 import { defaultPrazo } from './draft';
 import { NewQuotePage } from './new-quote-page';
 

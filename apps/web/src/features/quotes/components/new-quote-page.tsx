@@ -4,6 +4,7 @@ import type { QuoteDetail } from '@cotacoes/shared/schemas/quotes';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { quotesKey } from '@/api/quote-keys';
 import { ArrowLeftIcon, CheckCircleIcon, ChevronRightIcon, SendIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -17,7 +18,7 @@ import { useUser } from '@/lib/session';
 import { showToast } from '@/lib/toast';
 import { createQuote } from '../api/create-quote';
 import { createQuoteWithFile } from '../api/create-quote-with-file';
-import { CREATED_REDIRECT_MS, quotesKey } from '../api/keys';
+import { CREATED_REDIRECT_MS } from '../api/keys';
 import { ContentStep } from './content-step';
 import {
   buildFormData,

@@ -1,7 +1,9 @@
 import type { QuoteDetail } from '@cotacoes/shared/schemas/quotes';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { quoteDetailKey, quoteListKey } from '@/api/quote-keys';
 import { formatDateTime } from '@/lib/format';
 import { sessionStore } from '@/lib/session';
+import { fakeQuotesApi, ids, makeQuoteDetail } from '@/testing/fake-quotes-api';
 import { makeUser } from '@/testing/fixtures';
 import {
   type Handler,
@@ -11,8 +13,6 @@ import {
   stubNetwork,
 } from '@/testing/network';
 import { renderAt } from '@/testing/render';
-import { quoteDetailKey, quoteListKey } from '../api/keys';
-import { fakeQuotesApi, ids, makeQuoteDetail } from '../testing/fake-quotes-api';
 import { toLocalInput } from './draft';
 import { QuoteDetailPage } from './quote-detail-page';
 

@@ -3,6 +3,7 @@ import { ui } from '@cotacoes/shared/messages/ui';
 import type { QuoteRecipient } from '@cotacoes/shared/schemas/quotes';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { type QuoteDetail, useQuote } from '@/api/get-quote';
 import { ArrowLeftIcon, ChartIcon, DownloadIcon, FileTextIcon, SearchIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
@@ -21,19 +22,17 @@ import {
 } from '@/components/ui/table';
 import { Tabs } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
+import { ComparativeModal } from '@/features/comparative';
+import { AnswerProgressBar, ComparisonSection } from '@/features/comparison';
+import { ConversationTab } from '@/features/conversation';
+import { ResponseCards } from '@/features/responses';
 import { ApiError, errorText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useDownloadQuotePdf } from '../api/download-quote-pdf';
-import { type QuoteDetail, useQuote } from '../api/get-quote';
-import { ComparativeModal } from './comparative-modal';
-import { AnswerProgressBar } from './comparison-progress';
-import { ComparisonSection } from './comparison-section';
-import { ConversationTab } from './conversation-tab';
 import { formatBytes } from './draft';
 import { QuoteActions } from './quote-actions';
 import { QuoteStatusBadge } from './quote-status-badge';
-import { ResponseCards } from './response-cards';
 
 const t = ui.quotes.detail;
 const sendStateVariant: Record<QuoteRecipient['estadoEnvio'], BadgeVariant> = {

@@ -1,6 +1,7 @@
 import { ui } from '@cotacoes/shared/messages/ui';
 import { screen, waitFor, within } from '@testing-library/react';
 import { sessionStore } from '@/lib/session';
+import { fakeQuotesApi, makeQuotes } from '@/testing/fake-quotes-api';
 import { makeUser } from '@/testing/fixtures';
 import {
   type Handler,
@@ -10,7 +11,6 @@ import {
   stubNetwork,
 } from '@/testing/network';
 import { renderAt } from '@/testing/render';
-import { fakeQuotesApi, makeQuotes } from '../testing/fake-quotes-api';
 import { SentQuotesPage } from './sent-quotes-page';
 
 const t = ui.quotes.list;

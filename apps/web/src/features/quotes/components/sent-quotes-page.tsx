@@ -4,6 +4,7 @@ import { QUOTE_STATUS_INFO, type QuoteStatus, WAITING_STATUSES } from '@cotacoes
 import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { quoteListKey } from '@/api/quote-keys';
 import { ArrowLeftIcon, FilePlusIcon, RefreshIcon, SearchIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -21,13 +22,14 @@ import {
   TableHeaderCell,
   TableRow,
 } from '@/components/ui/table';
+import { SEARCH_DEBOUNCE_MS } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { errorText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useMediaQuery } from '@/lib/use-media-query';
-import { LIST_PAGE_SIZE, type QuoteTab, quoteListKey, SEARCH_DEBOUNCE_MS } from '../api/keys';
+import { LIST_PAGE_SIZE, type QuoteTab } from '../api/keys';
 import { type QuoteSummary, useQuoteCount, useQuoteList } from '../api/list-quotes';
 import { ListSkeleton } from './list-skeleton';
 import { QuoteStatusBadge } from './quote-status-badge';

@@ -1,0 +1,1 @@
+export { ComparativeModal } from './components/comparative-modal';

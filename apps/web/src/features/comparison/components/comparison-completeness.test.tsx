@@ -1,0 +1,106 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { fakeDecisionsApi, makeRows, respIds } from '@/features/decisions/testing/fake-decisions-api';
+import { QuoteDetailPage } from '@/features/quotes/components/quote-detail-page';
+import { sessionStore } from '@/lib/session';
+import { ids } from '@/testing/fake-quotes-api';
+import { makeUser } from '@/testing/fixtures';
+import { stubNetwork } from '@/testing/network';
+import { renderAt } from '@/testing/render';
+
+/*
+ * Issue 30 on the 'Comparação' tab: an incomplete revision says so ('incompleta: sem THC'), its change is
+ * not a saving, the previous version's fee is offered to keep and a missing fee can be typed by hand.
+ */
+
+function incompleteRows() {
+  const rows = makeRows();
+  const atlantico = rows.find((row) => row.respostaId === respIds.atl)!;
+  atlantico.taxasAusentes = ['THC'];
+  atlantico.taxasVersaoAnterior = [
+    {
+      nome: 'THC',
+      rotulo: 'THC destino',
+      destino: null,
+      valor: 1450,
+      moeda: 'BRL',
+      unidade: 'CNTR',
+      versao: 1,
+    },
+  ];
+  atlantico.variacao = {
+    versaoAnterior: 1,
+    custoTotalBRL: -2900,
+    custoTotalUSD: -552.84,
+    prazo: 0,
+    incompleta: true,
+  };
+  atlantico.destaque = { menorCusto: false, menorPrazo: false };
+  atlantico.taxas[0]!.quantidade = 2;
+  atlantico.taxas[0]!.base = 'conteiner';
+  atlantico.taxas[0]!.valorTotal = (atlantico.taxas[0]!.valor ?? 0) * 2;
+  return rows;
+}
+
+function setup() {
+  sessionStore.set({ status: 'ready', user: makeUser() });
+  const fake = fakeDecisionsApi({ rows: incompleteRows() });
+  const added: unknown[] = [];
+  fake.routes[`POST /api/quotes/${ids.q1}/respostas/${respIds.atl}/taxas`] = (request) => {
+    added.push(request.body);
+    return { body: structuredClone(fake.db.entries[0]) };
+  };
+  const network = stubNetwork(fake.routes);
+  const view = renderAt(<QuoteDetailPage />, '/quotes/:id', `/quotes/${ids.q1}`);
+  return { ...view, network, added };
+}
+
+async function atlanticoRow() {
+  const table = await screen.findByRole('table', {
+    name: 'Propostas dos transportadores, uma linha por destino',
+  });
+  const row = within(table)
+    .getAllByRole('row')
+    .find((item) => item.hasAttribute('data-row') && within(item).queryByText('Atlântico Logística'))!;
+  return within(row);
+}
+
+describe('Comparação: complete or incomplete (issue 30)', { timeout: 20_000 }, () => {
+  it('badges the incomplete row, shows the quantity of each fee, keeps a fee of v1 and adds one by hand', async () => {
+    const { user, added } = setup();
+    const row = await atlanticoRow();
+    expect(row.getByText('incompleta: sem THC')).toBeInTheDocument();
+    expect(row.queryByText('Menor custo')).toBeNull();
+    expect(row.getByText('versão incompleta: a variação não é economia')).toBeInTheDocument();
+
+    await user.click(row.getByRole('button', { name: /das taxas de Atlântico Logística/ }));
+    const fees = within(screen.getByRole('list', { name: 'Linhas de taxa de Atlântico Logística' }));
+    expect(fees.getByText('2 ×')).toBeInTheDocument();
+    expect(fees.getByText(/^= R\$/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Manter THC destino da versão anterior' }));
+    await waitFor(() => expect(added).toHaveLength(1));
+    expect(added[0]).toMatchObject({
+      nome: 'THC',
+      moeda: 'BRL',
+      valor: 1450,
+      unidade: 'CNTR',
+      origem: 'versao_anterior',
+      versao: 1,
+    });
+
+    const form = within(screen.getByRole('form', { name: 'Adicionar taxa que falta' }));
+    await user.type(form.getByLabelText('Taxa'), 'BL FEE');
+    await user.selectOptions(form.getByLabelText('Moeda'), 'USD');
+    await user.type(form.getByLabelText('Valor'), '50,00');
+    await user.selectOptions(form.getByLabelText('Base'), 'BL');
+    await user.click(form.getByRole('button', { name: 'Adicionar taxa' }));
+    await waitFor(() => expect(added).toHaveLength(2));
+    expect(added[1]).toMatchObject({
+      nome: 'BL FEE',
+      moeda: 'USD',
+      valor: 50,
+      unidade: 'BL',
+      origem: 'manual',
+    });
+  });
+});

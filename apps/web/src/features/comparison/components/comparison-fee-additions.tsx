@@ -1,0 +1,180 @@
+import { formatMessage } from '@cotacoes/shared/messages/errors';
+import { ui } from '@cotacoes/shared/messages/ui';
+import { unitWords } from '@cotacoes/shared/rules/hints';
+import type { ComparisonRow } from '@cotacoes/shared/schemas/comparison';
+import { FEE_UNIT_CODES } from '@cotacoes/shared/schemas/decisions';
+import { type FormEvent, useId, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { parsePtBrNumber } from '@/features/decisions';
+import { useAddFee } from '../api/add-fee';
+import { useComparisonContext } from './comparison-context';
+import { money } from './comparison-format';
+
+const t = ui.comparison.addFee;
+const dateFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' });
+
+/** Where an added fee line came from, with who and when: 'versão anterior', 'incluída à mão por Ana em …'. */
+export function AddedFeeBadge({ taxa }: { taxa: ComparisonRow['taxas'][number] }) {
+  if (!taxa.origem) return null;
+  const by =
+    taxa.adicionadaPor && taxa.adicionadaEm
+      ? ` ${formatMessage(t.addedBy, { nome: taxa.adicionadaPor, data: dateFormat.format(new Date(taxa.adicionadaEm)) })}`
+      : '';
+  return (
+    <Badge variant="primary" className="whitespace-normal" data-origem={taxa.origem}>
+      {taxa.origem === 'versao_anterior' ? t.kept : t.manual}
+      {by}
+    </Badge>
+  );
+}
+
+/**
+ * Under a row's fee lines (issue 30): the previous version's fees this version lacks, each with
+ * 'Manter da versão anterior', and a form to add a missing fee by hand. Kept as corrections (who, when).
+ */
+export function FeeAdditions({ row }: { row: ComparisonRow }) {
+  const { quoteId, canCorrect } = useComparisonContext();
+  const addFee = useAddFee(quoteId);
+  const formId = useId();
+  const [nome, setNome] = useState('');
+  const [moeda, setMoeda] = useState<'USD' | 'BRL' | 'EUR'>('BRL');
+  const [valor, setValor] = useState('');
+  const [unidade, setUnidade] = useState<(typeof FEE_UNIT_CODES)[number]>('CNTR');
+  const [error, setError] = useState<string | null>(null);
+  if (!canCorrect || row.extracao !== 'concluida') return null;
+  const previous = row.taxasVersaoAnterior ?? [];
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parsePtBrNumber(valor);
+    if (parsed === null) {
+      setError(t.invalidValue);
+      return;
+    }
+    setError(null);
+    addFee.mutate(
+      {
+        respostaId: row.respostaId,
+        nome,
+        moeda,
+        valor: parsed,
+        unidade,
+        destino: row.destino,
+        origem: 'manual',
+      },
+      {
+        onSuccess: () => {
+          setNome('');
+          setValor('');
+        },
+        onError: (cause) => setError(cause.message),
+      },
+    );
+  };
+
+  return (
+    <div className="mt-3 space-y-3 border-t border-border pt-3 text-sm">
+      {previous.length > 0 && (
+        <section aria-label={formatMessage(t.previousTitle, { versao: previous[0]!.versao })}>
+          <p className="mb-1 font-medium">
+            {formatMessage(t.previousTitle, { versao: previous[0]!.versao })}
+          </p>
+          <ul className="space-y-1">
+            {previous.map((fee) => (
+              <li key={`${fee.nome}|${fee.destino ?? ''}`} className="flex flex-wrap items-center gap-2">
+                <span className="min-w-24 font-medium">{fee.rotulo}</span>
+                <span className="tabular-nums">{money(fee.valor, fee.moeda)}</span>
+                {fee.unidade && <span className="text-xs text-fg-muted">{unitWords(fee.unidade)}</span>}
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  aria-label={formatMessage(t.keepLabel, { nome: fee.rotulo })}
+                  loading={addFee.isPending && addFee.variables?.nome === fee.nome}
+                  onClick={() =>
+                    addFee.mutate(
+                      {
+                        respostaId: row.respostaId,
+                        nome: fee.nome,
+                        moeda: fee.moeda as 'USD' | 'BRL' | 'EUR',
+                        valor: fee.valor,
+                        unidade: (FEE_UNIT_CODES as readonly string[]).includes(fee.unidade ?? '')
+                          ? (fee.unidade as (typeof FEE_UNIT_CODES)[number])
+                          : 'PROCESSO',
+                        destino: fee.destino,
+                        origem: 'versao_anterior',
+                        versao: fee.versao,
+                      },
+                      { onError: (cause) => setError(cause.message) },
+                    )
+                  }
+                >
+                  {t.keep}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <form onSubmit={submit} aria-labelledby={`${formId}-title`} className="flex flex-wrap items-end gap-2">
+        <p id={`${formId}-title`} className="w-full font-medium">
+          {t.formTitle}
+        </p>
+        <label className="flex flex-col text-xs">
+          {t.nome}
+          <input
+            required
+            maxLength={60}
+            value={nome}
+            onChange={(e) => setNome(e.target.value)}
+            className="h-8 w-28 rounded border border-border-strong bg-surface px-2 text-sm"
+          />
+        </label>
+        <label className="flex flex-col text-xs">
+          {t.moeda}
+          <select
+            value={moeda}
+            onChange={(e) => setMoeda(e.target.value as typeof moeda)}
+            className="h-8 rounded border border-border-strong bg-surface px-1 text-sm"
+          >
+            {(['BRL', 'USD', 'EUR'] as const).map((code) => (
+              <option key={code}>{code}</option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col text-xs">
+          {t.valor}
+          <input
+            required
+            inputMode="decimal"
+            value={valor}
+            onChange={(e) => setValor(e.target.value)}
+            className="h-8 w-24 rounded border border-border-strong bg-surface px-2 text-sm"
+          />
+        </label>
+        <label className="flex flex-col text-xs">
+          {t.unidade}
+          <select
+            value={unidade}
+            onChange={(e) => setUnidade(e.target.value as typeof unidade)}
+            className="h-8 rounded border border-border-strong bg-surface px-1 text-sm"
+          >
+            {FEE_UNIT_CODES.map((code) => (
+              <option key={code} value={code}>
+                {unitWords(code)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button type="submit" size="sm" loading={addFee.isPending && addFee.variables?.origem === 'manual'}>
+          {t.submit}
+        </Button>
+      </form>
+      {error && (
+        <p role="alert" className="text-xs text-danger-soft-fg">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

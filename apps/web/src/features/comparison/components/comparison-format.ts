@@ -1,0 +1,62 @@
+import { formatMessage } from '@cotacoes/shared/messages/errors';
+import { ui } from '@cotacoes/shared/messages/ui';
+import type { ComparisonRow } from '@cotacoes/shared/schemas/comparison';
+import { normaliseCurrency } from '@/features/responses';
+import { formatIsoDate, formatMoney } from '@/lib/format';
+
+const t = ui.decisions.comparison;
+const plain = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const rate = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 4, maximumFractionDigits: 4 });
+const percent = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
+
+export const money = (valor: number, moeda: string | null) => formatMoney(valor, normaliseCurrency(moeda));
+/** An amount without its symbol, where a label already names the currency: '1.450,00'. */
+export const amount = (valor: number) => plain.format(valor);
+/** An exchange rate with the PTAX's four decimals: 'R$ 5,4321'. */
+export const brlRate = (valor: number) => `R$ ${rate.format(valor)}`;
+export const marginText = (valor: number) => percent.format(valor);
+export const daysText = (count: number) => formatMessage(t.days, { count });
+export const dateText = (iso: string) => formatIsoDate(iso.slice(0, 10), ui.common.invalidDate);
+
+export interface VariationPart {
+  /** '▼ 120,00 USD' */
+  text: string;
+  /** Spoken: 'Menor que a versão 1 em 120,00 USD'. */
+  label: string;
+  direction: 'lower' | 'higher';
+}
+
+/**
+ * The change against the previous version: the USD total (the spec's example '▼ 120,00 USD') and the
+ * transit time; nothing for what did not move. Lower is good for both, so it is shown green.
+ */
+export function variationParts(variacao: ComparisonRow['variacao']): VariationPart[] {
+  if (!variacao) return [];
+  const parts: VariationPart[] = [];
+  const versao = variacao.versaoAnterior;
+  const total = variacao.custoTotalUSD;
+  if (total !== null && Math.abs(total) >= 0.005) {
+    const valor = `${plain.format(Math.abs(total))} USD`;
+    const lower = total < 0;
+    parts.push({
+      text: formatMessage(lower ? t.variationLower : t.variationHigher, { valor }),
+      label: formatMessage(lower ? t.variationLowerLabel : t.variationHigherLabel, { versao, valor }),
+      direction: lower ? 'lower' : 'higher',
+    });
+  }
+  const days = variacao.prazo;
+  if (days !== null && days !== 0) {
+    const lower = days < 0;
+    const count = Math.abs(days);
+    parts.push({
+      text: formatMessage(lower ? t.variationDaysLower : t.variationDaysHigher, { count }),
+      label: formatMessage(lower ? t.variationDaysLowerLabel : t.variationDaysHigherLabel, { count, versao }),
+      direction: lower ? 'lower' : 'higher',
+    });
+  }
+  return parts;
+}
+
+/** A freight line's name: "Frete 20DC". */
+export const freightLabel = (tipo: string) => formatMessage(ui.decisions.correction.fields.frete, { tipo });
+export const feeLabel = (nome: string) => formatMessage(ui.decisions.correction.fields.taxa, { nome });

@@ -1,0 +1,327 @@
+import { formatMessage } from '@cotacoes/shared/messages/errors';
+import { fieldMessages } from '@cotacoes/shared/messages/success';
+import { ui } from '@cotacoes/shared/messages/ui';
+import {
+  COMPARISON_SORT_KEYS,
+  type ComparisonRow,
+  type ComparisonSortKey,
+  exchangeMarginSchema,
+} from '@cotacoes/shared/schemas/comparison';
+import { WAITING_STATUSES } from '@cotacoes/shared/schemas/quotes';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { QuoteDetail } from '@/api/get-quote';
+import { quoteComparisonKey } from '@/api/quote-keys';
+import { AlertTriangleIcon, ClockIcon } from '@/components/icons';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { SEARCH_DEBOUNCE_MS } from '@/config/constants';
+import { isApprovableRow, RevisionModal, type RevisionScope } from '@/features/decisions';
+import { useResponses } from '@/features/responses';
+import { errorText } from '@/lib/api-client';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useMediaQuery } from '@/lib/use-media-query';
+import { type Comparison, useComparison } from '../api/get-comparison';
+import { ComparisonCards } from './comparison-cards';
+import {
+  type ComparisonContextValue,
+  ComparisonProvider,
+  editingKey,
+  type FigureRef,
+} from './comparison-context';
+import { brlRate, dateText, marginText } from './comparison-format';
+import {
+  type ComparisonSort,
+  correctionsIndex,
+  DEFAULT_SORT,
+  messageIndex,
+  missingOfCarrier,
+  nextSort,
+  sortRows,
+} from './comparison-rows';
+import { SourceDialog } from './comparison-source-dialog';
+import { ComparisonTable } from './comparison-table';
+import { rememberedMargin, rememberMargin } from './exchange-margin-memory';
+
+const t = ui.decisions.comparison;
+
+/** The typed margin as a number, or null while it breaks the rule (0–100, one decimal). */
+export function parseMargin(text: string): number | null {
+  if (!text.trim()) return null;
+  const parsed = exchangeMarginSchema.safeParse(text.replace(',', '.'));
+  return parsed.success ? parsed.data : null;
+}
+
+function RateLine({ taxa }: { taxa: Comparison['taxa'] }) {
+  const params = { ptax: brlRate(taxa.ptax), margem: marginText(taxa.margem), taxa: brlRate(taxa.taxa) };
+  const fallback = taxa.fonte === 'fallback';
+  return (
+    <div className="space-y-1 text-sm" data-testid="rate-line">
+      <p className="flex flex-wrap items-center gap-2 text-fg">
+        <span className="font-medium tabular-nums">
+          {fallback || !taxa.dataCotacao
+            ? formatMessage(t.rateFallbackLine, params)
+            : formatMessage(t.rateLine, { ...params, data: dateText(taxa.dataCotacao) })}
+        </span>
+        {fallback && (
+          <Badge variant="warning">
+            <AlertTriangleIcon size={12} />
+            {t.rateFallbackBadge}
+          </Badge>
+        )}
+      </p>
+      <p className="text-xs text-fg-muted">{fallback ? t.rateFallbackHint : t.rateUsedBy}</p>
+    </div>
+  );
+}
+
+/** A new or re-extracted answer changes the table: read it again when the responses move. */
+function useRefreshOnNewAnswers(quoteId: string, poll: boolean) {
+  const queryClient = useQueryClient();
+  const responses = useResponses(quoteId, { poll });
+  const signature = responses.data
+    ?.map((entry) => `${entry.atual?.id ?? ''}:${entry.atual?.extracao ?? ''}:${entry.status}`)
+    .join('|');
+  const seen = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (signature === undefined) return;
+    const before = seen.current;
+    seen.current = signature;
+    if (before !== undefined && before !== signature)
+      void queryClient.invalidateQueries({ queryKey: quoteComparisonKey(quoteId) });
+  }, [signature, quoteId, queryClient]);
+  return responses.data;
+}
+
+function TableSkeleton() {
+  return (
+    <div
+      role="status"
+      aria-label={t.loading}
+      className="space-y-2 rounded-xl border border-border bg-surface p-4"
+    >
+      {[0, 1, 2].map((index) => (
+        <div key={index} className="h-10 animate-pulse rounded bg-surface-muted" />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The 'Comparação' tab's table (spec 001 §2, §9): the exchange margin and the rate every total uses,
+ * one row per response and destination, sortable, the best values in green, every figure with its
+ * source and an inline correction, 'Revisar' and 'Aprovar' per row, and who has not answered yet.
+ */
+export function ComparisonSection({ quote }: { quote: QuoteDetail }) {
+  const marginId = useId();
+  const queryClient = useQueryClient();
+  const waiting = (WAITING_STATUSES as readonly string[]).includes(quote.status);
+  const [marginInput, setMarginInput] = useState(() => rememberedMargin(quote.id));
+  const typedMargin = parseMargin(marginInput);
+  const debouncedMargin = useDebouncedValue(typedMargin, SEARCH_DEBOUNCE_MS);
+  // The first load must not wait for the debounce; an invalid margin keeps the last table.
+  const margin = typedMargin === null ? null : (debouncedMargin ?? typedMargin);
+  const comparison = useComparison(quote.id, margin);
+  const entries = useRefreshOnNewAnswers(quote.id, waiting);
+  const wide = useMediaQuery('(min-width: 64rem)');
+
+  const [sort, setSort] = useState<ComparisonSort>(DEFAULT_SORT);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const [editing, setEditing] = useState<string | null>(null);
+  const [source, setSource] = useState<FigureRef | null>(null);
+  const [revision, setRevision] = useState<{ scope: RevisionScope; key: number } | null>(null);
+  const revisionKey = useRef(0);
+
+  const corrections = useMemo(() => correctionsIndex(entries), [entries]);
+  const messages = useMemo(() => messageIndex(entries), [entries]);
+  const rows = comparison.data?.linhas ?? [];
+  const sorted = useMemo(() => sortRows(rows, sort), [rows, sort]);
+
+  const correctionOf = useCallback(
+    (respostaId: string, campo: string | null) =>
+      campo ? corrections.get(respostaId)?.get(campo) : undefined,
+    [corrections],
+  );
+  const context: ComparisonContextValue = {
+    quoteId: quote.id,
+    canCorrect: waiting,
+    editing,
+    startEditing: (figure) => {
+      setSource(null);
+      setEditing(editingKey(figure.respostaId, figure.campo));
+    },
+    stopEditing: () => setEditing(null),
+    openSource: setSource,
+    correctionOf,
+  };
+
+  const canRevise = (row: ComparisonRow) =>
+    waiting && row.status !== 'aprovado' && row.status !== 'reprovado';
+  const canApprove = (row: ComparisonRow) => waiting && isApprovableRow(row);
+  const onRevise = (row: ComparisonRow) => {
+    revisionKey.current += 1;
+    setRevision({
+      key: revisionKey.current,
+      scope: {
+        todos: false,
+        transportadorId: row.transportadorId,
+        nome: row.transportador.nome,
+        faltando: missingOfCarrier(rows, row.transportadorId),
+      },
+    });
+  };
+  const toggleFees = (rowId: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(rowId)) next.delete(rowId);
+      else next.add(rowId);
+      return next;
+    });
+
+  const marginError = typedMargin === null ? fieldMessages.exchangeMarginInvalid : undefined;
+  const tableProps = {
+    rows: sorted,
+    expanded,
+    onToggleFees: toggleFees,
+    canRevise,
+    canApprove,
+    quoteId: quote.id,
+    onRevise,
+  };
+
+  return (
+    <section aria-labelledby="comparison-title" className="space-y-4">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="space-y-2">
+          <h2 id="comparison-title" className="text-base font-semibold text-fg">
+            {t.title}
+          </h2>
+          {comparison.data && <RateLine taxa={comparison.data.taxa} />}
+        </div>
+        <div className="flex items-end gap-3">
+          <Input
+            id={marginId}
+            label={t.marginLabel}
+            hint={t.marginHint}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={100}
+            step={0.1}
+            value={marginInput}
+            onChange={(event) => {
+              setMarginInput(event.target.value);
+              if (parseMargin(event.target.value) !== null) rememberMargin(quote.id, event.target.value);
+            }}
+            error={marginError}
+            containerClassName="w-56"
+          />
+          {comparison.isFetching && !comparison.isPending && (
+            <span role="status" className="mb-8 inline-flex items-center gap-1 text-xs text-fg-muted">
+              <Spinner size={14} />
+              {t.refreshing}
+            </span>
+          )}
+        </div>
+      </div>
+
+      {comparison.isPending ? (
+        <TableSkeleton />
+      ) : comparison.isError && !comparison.data ? (
+        <Alert variant="error">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <span>{errorText(comparison.error, t.loadError)}</span>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => queryClient.invalidateQueries({ queryKey: quoteComparisonKey(quote.id) })}
+            >
+              {t.retry}
+            </Button>
+          </div>
+        </Alert>
+      ) : rows.length === 0 ? (
+        <p className="rounded-xl border border-border bg-surface px-4 py-8 text-center text-sm text-fg-muted">
+          {t.empty}
+        </p>
+      ) : (
+        <ComparisonProvider value={context}>
+          {wide ? (
+            <ComparisonTable {...tableProps} sort={sort} onSort={(key) => setSort(nextSort(sort, key))} />
+          ) : (
+            <>
+              <SortSelect sort={sort} onChange={setSort} />
+              <ComparisonCards {...tableProps} />
+            </>
+          )}
+        </ComparisonProvider>
+      )}
+
+      {comparison.data && comparison.data.pendentes.length > 0 && (
+        <div className="rounded-xl border border-border bg-surface px-4 py-3">
+          <h3 className="flex items-center gap-1.5 text-sm font-semibold text-fg">
+            <ClockIcon size={16} className="text-fg-muted" />
+            {t.pendingTitle} ({comparison.data.pendentes.length})
+          </h3>
+          <ul aria-label={t.pendingTitle} className="mt-2 flex flex-wrap gap-2">
+            {comparison.data.pendentes.map((pending) => (
+              <li key={pending.transportadorId}>
+                <Badge variant="neutral">{pending.nome}</Badge>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      <SourceDialog
+        quoteId={quote.id}
+        figure={source}
+        mensagemId={source ? (messages.get(source.respostaId) ?? null) : null}
+        correction={source ? correctionOf(source.respostaId, source.campo) : undefined}
+        canCorrect={waiting}
+        onCorrect={context.startEditing}
+        onClose={() => setSource(null)}
+      />
+      {revision && (
+        <RevisionModal
+          key={revision.key}
+          quoteId={quote.id}
+          scope={revision.scope}
+          onClose={() => setRevision(null)}
+        />
+      )}
+    </section>
+  );
+}
+
+function SortSelect({ sort, onChange }: { sort: ComparisonSort; onChange: (sort: ComparisonSort) => void }) {
+  const id = useId();
+  const value = `${sort.key}:${sort.direction}`;
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="text-sm font-medium text-fg">
+        {t.sortBy}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => {
+          const [key, direction] = event.target.value.split(':') as [ComparisonSortKey, 'asc' | 'desc'];
+          onChange({ key, direction });
+        }}
+        className="h-9 rounded-lg border border-border-strong bg-surface px-2 text-sm text-fg focus-visible:outline-2 focus-visible:outline-ring"
+      >
+        {COMPARISON_SORT_KEYS.flatMap((key) =>
+          (['asc', 'desc'] as const).map((direction) => (
+            <option key={`${key}:${direction}`} value={`${key}:${direction}`}>
+              {t.sortLabels[key]} ({direction === 'asc' ? t.sortAsc : t.sortDesc})
+            </option>
+          )),
+        )}
+      </select>
+    </div>
+  );
+}

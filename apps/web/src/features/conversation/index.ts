@@ -1,0 +1,1 @@
+export { ConversationTab } from './components/conversation-tab';

@@ -1,0 +1,37 @@
+import { makeRows, respIds } from '../testing/fake-decisions-api';
+import { isApprovableRow } from './approvable-row';
+import { checkApproval } from './approve-page-rules';
+
+describe('the approval destination rule (spec 001 §5)', () => {
+  const rows = makeRows();
+
+  it('asks for a response first', () => {
+    expect(checkApproval(rows, null, null)).toEqual({ ok: false, reason: 'response' });
+    expect(checkApproval(rows, 'resp-of-another-quote', null)).toEqual({ ok: false, reason: 'response' });
+  });
+
+  it('needs a destination when the proposal has several, and one of its own', () => {
+    expect(checkApproval(rows, respIds.bor, null)).toEqual({ ok: false, reason: 'destination' });
+    expect(checkApproval(rows, respIds.bor, 'Paranaguá')).toEqual({ ok: false, reason: 'destination' });
+    expect(checkApproval(rows, respIds.bor, 'Itajaí')).toEqual({
+      ok: true,
+      responseId: respIds.bor,
+      destino: 'Itajaí',
+    });
+  });
+
+  it('sends no destination for a proposal without one', () => {
+    expect(checkApproval(rows, respIds.atl, null)).toEqual({
+      ok: true,
+      responseId: respIds.atl,
+      destino: undefined,
+    });
+  });
+
+  it('approves only answers not decided yet', () => {
+    expect(isApprovableRow({ status: 'respondido' })).toBe(true);
+    expect(isApprovableRow({ status: 'revisao_solicitada' })).toBe(true);
+    expect(isApprovableRow({ status: 'reprovado' })).toBe(false);
+    expect(isApprovableRow({ status: 'aprovado' })).toBe(false);
+  });
+});

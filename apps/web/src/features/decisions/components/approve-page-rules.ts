@@ -1,0 +1,90 @@
+import * as decimal from '@cotacoes/shared/comparison/decimal';
+import { formatMessage } from '@cotacoes/shared/messages/errors';
+import { ui } from '@cotacoes/shared/messages/ui';
+import type { ComparisonRow } from '@cotacoes/shared/schemas/comparison';
+import { destinationsOf, money } from '@/features/comparison';
+
+export type ApprovalCheck =
+  | { ok: true; responseId: string; destino: string | undefined }
+  | { ok: false; reason: 'response' | 'destination' };
+
+/**
+ * Spec 001 §4/§5: a response must be chosen, and a destination when its proposal has several ('Destino
+ * Não Selecionado'); with one destination it is sent along, with none it is left out.
+ */
+export function checkApproval(
+  rows: readonly ComparisonRow[],
+  respostaId: string | null,
+  destino: string | null,
+): ApprovalCheck {
+  if (!respostaId || !rows.some((row) => row.respostaId === respostaId))
+    return { ok: false, reason: 'response' };
+  const destinations = destinationsOf(rows, respostaId);
+  if (destinations.length > 1) {
+    if (!destino || !destinations.includes(destino)) return { ok: false, reason: 'destination' };
+    return { ok: true, responseId: respostaId, destino };
+  }
+  return { ok: true, responseId: respostaId, destino: destinations[0] };
+}
+
+/** The comparison row a choice approves: the chosen destination's, or the response's only one. */
+export function chosenRow(
+  rows: readonly ComparisonRow[],
+  respostaId: string | null,
+  destino: string | null,
+): ComparisonRow | undefined {
+  const own = rows.filter((row) => row.respostaId === respostaId);
+  return own.length === 1 ? own[0] : own.find((row) => row.destino !== null && row.destino === destino);
+}
+
+/**
+ * Why an approval deserves a second look (issue 30 item 4), as sentences for the confirmation: the chosen
+ * row is not the cheapest, revisions asked are still unanswered, or the row has warnings. The server
+ * accepts the approval either way; the analyst confirms.
+ *
+ * "Cheapest" is the row the comparison highlights (`destaque.menorCusto`): the engine decides which rows
+ * may be the cheapest one (priced, every size asked; complete ones once rows know it), and this follows.
+ */
+export function approvalCautions(
+  rows: readonly ComparisonRow[],
+  chosen: ComparisonRow | undefined,
+): string[] {
+  if (!chosen) return [];
+  const texts = ui.warnings.confirm;
+  const cautions: string[] = [];
+  const cheapest = rows.find((row) => row.destaque.menorCusto);
+  const ausentes = chosen.taxasAusentes ?? [];
+  // An incomplete proposal is never the cheapest (issue 30): its total lacks charges, so it is said so
+  // before any comparison of totals, which would flatter it.
+  if (ausentes.length > 0) cautions.push(formatMessage(texts.incomplete, { itens: ausentes.join(', ') }));
+  if (cheapest && !chosen.destaque.menorCusto) {
+    const nome = cheapest.destino
+      ? `${cheapest.transportador.nome} (${cheapest.destino})`
+      : cheapest.transportador.nome;
+    const diferenca = chosen.precificada
+      ? decimal.subtract(decimal.toDecimal(chosen.custoTotalBRL), decimal.toDecimal(cheapest.custoTotalBRL))
+      : null;
+    cautions.push(
+      diferenca !== null && diferenca > decimal.ZERO
+        ? formatMessage(texts.notCheapest, {
+            menor: nome,
+            diferenca: money(decimal.toMoney(diferenca), 'BRL'),
+            total: money(cheapest.custoTotalBRL, 'BRL'),
+          })
+        : ausentes.length > 0
+          ? formatMessage(texts.cheapestComplete, {
+              menor: nome,
+              total: money(cheapest.custoTotalBRL, 'BRL'),
+            })
+          : texts.notCheapestUnknown,
+    );
+  }
+  const awaiting = [
+    ...new Set(
+      rows.filter((row) => row.status === 'revisao_solicitada').map((row) => row.transportador.nome),
+    ),
+  ];
+  if (awaiting.length > 0)
+    cautions.push(formatMessage(texts.pendingRevisions, { lista: awaiting.join(', ') }));
+  return cautions;
+}

@@ -1,0 +1,30 @@
+import { ui } from '@cotacoes/shared/messages/ui';
+import type { ResponseEntry, ResponsesList } from '@cotacoes/shared/schemas/responses';
+import { useQuery } from '@tanstack/react-query';
+import { quoteResponsesKey } from '@/api/quote-keys';
+import { api } from '@/lib/api-client';
+
+export type { ResponseEntry };
+
+/** Spec 001 leaves the refresh to us: a new reply shows within 15 s while the page is open. */
+export const RESPONSES_POLL_MS = 15_000;
+
+/** `GET /api/quotes/:id/respostas` → one entry per recipient, the current version at the top level. */
+export async function listResponses(id: string): Promise<ResponseEntry[]> {
+  const answer = await api.get<ResponsesList>(`/quotes/${encodeURIComponent(id)}/respostas`, {
+    fallback: ui.replies.cards.loadError,
+  });
+  return answer.data;
+}
+
+/**
+ * The responses of a quote; polled while `poll` is on (a waiting quote). TanStack Query pauses the
+ * interval while the tab is hidden.
+ */
+export function useResponses(id: string, { poll }: { poll: boolean }) {
+  return useQuery({
+    queryKey: quoteResponsesKey(id),
+    queryFn: () => listResponses(id),
+    refetchInterval: (query) => (poll && !query.state.error ? RESPONSES_POLL_MS : false),
+  });
+}

@@ -1,0 +1,226 @@
+import type { QuoteDetail } from '@cotacoes/shared/schemas/quotes';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { QuoteDetailPage } from '@/features/quotes/components/quote-detail-page';
+import { sessionStore } from '@/lib/session';
+import { fakeQuotesApi, ids, makeQuoteDetail } from '@/testing/fake-quotes-api';
+import { fakeResponsesApi, makeEntry, REGISTERED_MESSAGE } from '@/testing/fake-responses-api';
+import { makeUser } from '@/testing/fixtures';
+import {
+  type Handler,
+  problem,
+  type RecordedRequest,
+  type StubResponse,
+  stubNetwork,
+} from '@/testing/network';
+import { renderAt } from '@/testing/render';
+
+const quote = makeQuoteDetail();
+const recipients = quote.destinatarios as [
+  QuoteDetail['destinatarios'][number],
+  ...QuoteDetail['destinatarios'],
+];
+const REGISTER = `/api/quotes/${ids.q1}/respostas/registrar`;
+
+/** The detail over the fake APIs; `gate` holds the registration's answer until it resolves. */
+function setup(options: { routes?: Record<string, Handler>; gate?: Promise<void> } = {}) {
+  sessionStore.set({ status: 'ready', user: makeUser() });
+  const quotes = fakeQuotesApi({ details: [quote] });
+  const responses = fakeResponsesApi(
+    ids.q1,
+    recipients.map((recipient) => makeEntry(recipient)),
+  );
+  const register = responses.routes[`POST ${REGISTER}`] as Handler;
+  const network = stubNetwork({
+    ...quotes.routes,
+    ...responses.routes,
+    [`POST ${REGISTER}`]: async (request) => {
+      await options.gate;
+      return (await register(request)) as StubResponse;
+    },
+    ...options.routes,
+  });
+  const view = renderAt(<QuoteDetailPage />, '/quotes/:id', `/quotes/${ids.q1}`);
+  return { ...view, network };
+}
+
+const dialog = () => within(screen.getByRole('dialog', { name: 'Registrar resposta' }));
+const registrations = (requests: RecordedRequest[]) =>
+  requests.filter((request) => request.url === REGISTER).map((request) => request.body as FormData);
+
+async function open(user: ReturnType<typeof setup>['user'], carrier = 'Boreal Cargas') {
+  await user.click(await screen.findByRole('button', { name: 'Registrar resposta' }, { timeout: 3_000 }));
+  if (carrier) await user.selectOptions(dialog().getByRole('combobox', { name: 'Transportador' }), carrier);
+}
+const submit = (user: ReturnType<typeof setup>['user']) =>
+  user.click(dialog().getByRole('button', { name: 'Registrar' }));
+const borealCard = () =>
+  within(
+    within(screen.getByRole('list', { name: 'Respostas dos transportadores' }))
+      .getByRole('heading', { name: 'Boreal Cargas' })
+      .closest('li')!,
+  );
+
+describe('Registrar resposta', () => {
+  it('uploads a dropped .msg file with progress, says what the server said and refreshes the cards', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { user, network } = setup({ gate });
+    await open(user);
+    expect(dialog().getByRole('tab', { name: 'Arquivo' })).toHaveAttribute('aria-selected', 'true');
+    const file = new File(['From: cotacao@boreal.com.br\r\n\r\nFrete 20 USD 1800'], 'resposta boreal.msg', {
+      type: 'application/vnd.ms-outlook',
+    });
+    fireEvent.drop(dialog().getByTestId('mail-file-drop'), { dataTransfer: { files: [file] } });
+    expect(dialog().getByText(/resposta boreal\.msg/)).toBeInTheDocument();
+
+    await submit(user);
+    const progress = await dialog().findByRole('progressbar', { name: 'Envio do arquivo' });
+    await waitFor(() => expect(progress).toHaveAttribute('aria-valuenow', '50'));
+    expect(dialog().getByRole('button', { name: 'Enviando 50%' })).toBeDisabled();
+    release();
+
+    expect(await screen.findByText(REGISTERED_MESSAGE)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Registrar resposta' })).toBeNull());
+    const [form] = registrations(network.requests);
+    expect(form!.get('transportadorId')).toBe(ids.a2);
+    expect(form!.get('modo')).toBe('arquivo');
+    expect((form!.get('arquivo') as File).name).toBe('resposta boreal.msg');
+    // The cards show the registered version (its extraction is still running), without a 'new answer' toast.
+    await waitFor(() => expect(borealCard().getByText('Extração em andamento…')).toBeInTheDocument());
+    expect(borealCard().getByText('Registrada manualmente')).toBeInTheDocument();
+    expect(borealCard().getByText('Registrada por Ana Souza')).toBeInTheDocument();
+    expect(screen.queryByText('Nova resposta de Boreal Cargas')).toBeNull();
+  });
+
+  it('picks a file with the file input and refuses other types', async () => {
+    const { user, network } = setup();
+    await open(user);
+    fireEvent.drop(dialog().getByTestId('mail-file-drop'), {
+      dataTransfer: { files: [new File(['x'], 'notas.txt', { type: 'text/plain' })] },
+    });
+    await submit(user);
+    expect(
+      dialog().getByText('Tipo de arquivo inválido. Selecione um arquivo .eml ou .msg.'),
+    ).toBeInTheDocument();
+    expect(registrations(network.requests)).toEqual([]);
+
+    // Choosing a good one clears the message.
+    const input = dialog().getByLabelText('Mensagem salva (.eml ou .msg)');
+    await user.upload(input, new File(['From: x'], 'resposta.eml', { type: 'message/rfc822' }));
+    expect(dialog().queryByText(/Tipo de arquivo inválido/)).toBeNull();
+    await submit(user);
+    expect(await screen.findByText(REGISTERED_MESSAGE)).toBeInTheDocument();
+    expect((registrations(network.requests)[0]!.get('arquivo') as File).name).toBe('resposta.eml');
+  });
+
+  it('asks for the carrier and the file before sending anything', async () => {
+    const { user, network } = setup();
+    await open(user, '');
+    await submit(user);
+    const carrier = dialog().getByRole('combobox', { name: 'Transportador' });
+    expect(carrier).toHaveAccessibleDescription('Selecione o transportador que respondeu.');
+    expect(dialog().getByText('Selecione o arquivo da mensagem.')).toBeInTheDocument();
+    await user.selectOptions(carrier, 'Delta Shipping');
+    expect(carrier).not.toHaveAccessibleDescription();
+    expect(dialog().getByText('Selecione o arquivo da mensagem.')).toBeInTheDocument();
+    expect(registrations(network.requests)).toEqual([]);
+    // Only the quote's recipients are offered.
+    expect(
+      within(carrier)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Selecione o transportador', 'Atlântico Logística', 'Boreal Cargas', 'Delta Shipping']);
+  });
+
+  it('registers pasted text', async () => {
+    const { user, network } = setup();
+    await open(user);
+    await user.click(dialog().getByRole('tab', { name: 'Texto' }));
+    await submit(user);
+    const text = dialog().getByRole('textbox', { name: 'Texto da resposta' });
+    expect(text).toHaveAccessibleDescription('Cole o texto da resposta.');
+    await user.type(text, "Frete 40' USD 2.900,00{enter}Transit time 30 dias");
+    expect(text).not.toHaveAccessibleDescription();
+    await submit(user);
+    expect(await screen.findByText(REGISTERED_MESSAGE)).toBeInTheDocument();
+    const [form] = registrations(network.requests);
+    expect(form!.get('modo')).toBe('texto');
+    expect(form!.get('texto')).toBe("Frete 40' USD 2.900,00\nTransit time 30 dias");
+    expect(form!.get('arquivo')).toBeNull();
+  });
+
+  it('checks typed values as the API does, clears each message once corrected and sends them as JSON', async () => {
+    const { user, network } = setup();
+    await open(user);
+    await user.click(dialog().getByRole('tab', { name: 'Valores' }));
+    await submit(user);
+    expect(dialog().getByText('Informe ao menos um frete ou uma taxa.')).toBeInTheDocument();
+
+    const field = (name: string) => dialog().getByRole('textbox', { name });
+    await user.type(field("Frete 20'"), '1.850,00');
+    await user.type(field("Frete 40'"), '2950,5,1');
+    await user.click(dialog().getByRole('button', { name: 'Adicionar taxa' }));
+    await user.type(field('Valor da taxa 1'), '1350');
+    await user.selectOptions(dialog().getByRole('combobox', { name: 'Moeda da taxa 1' }), 'BRL');
+    await user.type(field('Transit time (dias)'), '32,5');
+    await user.type(field('Free time (dias)'), '14');
+    await submit(user);
+    expect(dialog().queryByText('Informe ao menos um frete ou uma taxa.')).toBeNull();
+    expect(field("Frete 40'")).toHaveAccessibleDescription('Informe um valor válido, maior ou igual a zero.');
+    expect(field('Taxa 1')).toHaveAccessibleDescription('Informe o nome da taxa.');
+    expect(field('Transit time (dias)')).toHaveAccessibleDescription(
+      'Informe um número inteiro de dias entre 0 e 365.',
+    );
+    expect(field("Frete 20'")).not.toHaveAccessibleDescription();
+    expect(registrations(network.requests)).toEqual([]);
+
+    // Each correction clears its own message; the others stay until corrected.
+    await user.clear(field("Frete 40'"));
+    await user.type(field("Frete 40'"), '2.950,50');
+    expect(field("Frete 40'")).not.toHaveAccessibleDescription();
+    expect(field('Taxa 1')).toHaveAccessibleDescription('Informe o nome da taxa.');
+    await user.type(field('Taxa 1'), 'THC');
+    expect(field('Taxa 1')).not.toHaveAccessibleDescription();
+    await user.clear(field('Transit time (dias)'));
+    await user.type(field('Transit time (dias)'), '32');
+    await user.click(dialog().getByRole('button', { name: 'Adicionar taxa' }));
+    await user.type(field('Taxa 2'), 'BL');
+    await user.type(field('Valor da taxa 2'), '75');
+    await user.click(dialog().getByRole('button', { name: 'Remover taxa 2' }));
+    fireEvent.change(dialog().getByLabelText('Validade da proposta'), { target: { value: '2026-12-30' } });
+    await user.type(dialog().getByRole('textbox', { name: 'Observações' }), 'Sujeito a espaço');
+    await submit(user);
+
+    expect(await screen.findByText(REGISTERED_MESSAGE)).toBeInTheDocument();
+    const [form] = registrations(network.requests);
+    expect(form!.get('modo')).toBe('valores');
+    expect(JSON.parse(String(form!.get('valores')))).toEqual({
+      moeda: 'USD',
+      frete20: 1850,
+      frete40: 2950.5,
+      taxas: [{ nome: 'THC', valor: 1350, moeda: 'BRL' }],
+      transitTimeDias: 32,
+      freeTimeDias: 14,
+      validade: '2026-12-30',
+      observacoes: 'Sujeito a espaço',
+    });
+    // Typed values are extracted at once: the card shows them.
+    await waitFor(() =>
+      expect(borealCard().getByText("Frete 40'").nextElementSibling).toHaveTextContent('US$ 2.950,50'),
+    );
+  }, 20_000);
+
+  it("keeps the dialog open with the server's message when the registration fails", async () => {
+    const { user } = setup({
+      routes: { [`POST ${REGISTER}`]: () => problem(409, 'QUOTE_FINAL', 'A cotação já foi encerrada.') },
+    });
+    await open(user);
+    await user.click(dialog().getByRole('tab', { name: 'Texto' }));
+    await user.type(dialog().getByRole('textbox', { name: 'Texto da resposta' }), 'Frete USD 100');
+    await submit(user);
+    expect(await dialog().findByRole('alert')).toHaveTextContent('A cotação já foi encerrada.');
+    expect(dialog().getByRole('textbox', { name: 'Texto da resposta' })).toHaveValue('Frete USD 100');
+  });
+});

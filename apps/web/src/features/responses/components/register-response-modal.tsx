@@ -1,0 +1,422 @@
+import { formatMessage } from '@cotacoes/shared/messages/errors';
+import { ui } from '@cotacoes/shared/messages/ui';
+import { type DragEvent, type FormEvent, useId, useRef, useState } from 'react';
+import type { QuoteDetail } from '@/api/get-quote';
+import { FileTextIcon, PlusIcon, TrashIcon, UploadIcon } from '@/components/icons';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Modal } from '@/components/ui/modal';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { Select } from '@/components/ui/select';
+import { Tabs } from '@/components/ui/tabs';
+import { Textarea } from '@/components/ui/textarea';
+import { errorText } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { formatBytes } from '@/lib/format';
+import { showToast } from '@/lib/toast';
+import { type RegisterResponseInput, useRegisterResponse } from '../api/register-response';
+import {
+  CURRENCIES,
+  type Currency,
+  emptyTypedValues,
+  type TypedValuesDraft,
+  type ValueErrors,
+  validateTypedValues,
+} from './typed-values';
+
+const t = ui.replies.register;
+type Mode = RegisterResponseInput['modo'];
+const MODES: readonly Mode[] = ['arquivo', 'texto', 'valores'];
+const ACCEPT = '.eml,.msg,message/rfc822,application/vnd.ms-outlook';
+const currencyOptions = CURRENCIES.map((value) => ({ value, label: value }));
+
+const isMailFile = (file: File) => /\.(eml|msg)$/i.test(file.name);
+
+/** Drop zone over a real file input: dragging works with a mouse, the input with keyboard and readers. */
+function MailFileDrop({
+  file,
+  error,
+  onChange,
+}: {
+  file: File | null;
+  error?: string;
+  onChange: (file: File | null) => void;
+}) {
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    const dropped = event.dataTransfer.files[0];
+    if (dropped) onChange(dropped);
+  };
+  return (
+    <div className="space-y-2">
+      <p id={`${id}-label`} className="text-sm font-medium text-fg">
+        {t.file.label}
+      </p>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping is the mouse path; the file input inside is the keyboard one */}
+      <div
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        data-testid="mail-file-drop"
+        className={cn(
+          'flex flex-col items-center gap-2 rounded-xl border-2 border-dashed px-4 py-6 text-center transition-colors',
+          dragging ? 'border-primary bg-primary-soft' : error ? 'border-danger' : 'border-border-strong',
+        )}
+      >
+        <UploadIcon size={28} className="text-fg-muted" />
+        <p className="text-sm text-fg">{t.file.drop}</p>
+        <p className="text-xs text-fg-muted">{t.file.or}</p>
+        <input
+          ref={inputRef}
+          id={id}
+          type="file"
+          accept={ACCEPT}
+          aria-labelledby={`${id}-label`}
+          aria-describedby={[`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(' ')}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => {
+            onChange(event.target.files?.[0] ?? null);
+            event.target.value = '';
+          }}
+          className="peer sr-only"
+        />
+        <label
+          htmlFor={id}
+          className="inline-flex h-9 cursor-pointer items-center gap-2 rounded-lg border border-border-strong bg-surface px-3 text-sm font-medium text-fg shadow-sm hover:bg-surface-muted peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring"
+        >
+          {t.file.choose}
+        </label>
+      </div>
+      <p id={`${id}-hint`} className="text-xs text-fg-muted">
+        {t.file.hint}
+      </p>
+      <div aria-live="polite">
+        {file && (
+          <div className="flex items-center gap-2 rounded-lg border border-border bg-surface-muted px-3 py-2 text-sm text-fg">
+            <FileTextIcon size={16} className="shrink-0 text-fg-muted" />
+            <span className="min-w-0 flex-1 truncate">
+              {formatMessage(t.file.selected, { name: file.name, size: formatBytes(file.size) })}
+            </span>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`${t.file.remove}: ${file.name}`}
+              onClick={() => {
+                onChange(null);
+                inputRef.current?.focus();
+              }}
+            >
+              <TrashIcon size={16} />
+            </Button>
+          </div>
+        )}
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-danger-soft-fg">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function TypedValuesFields({
+  draft,
+  errors,
+  onChange,
+}: {
+  draft: TypedValuesDraft;
+  errors: ValueErrors;
+  onChange: (draft: TypedValuesDraft) => void;
+}) {
+  const v = t.values;
+  const nextKey = useRef(1);
+  const set = (field: Exclude<keyof TypedValuesDraft, 'taxas'>) => (event: { target: { value: string } }) =>
+    onChange({ ...draft, [field]: event.target.value });
+  const setFee = (index: number, change: Partial<TypedValuesDraft['taxas'][number]>) =>
+    onChange({
+      ...draft,
+      taxas: draft.taxas.map((fee, at) => (at === index ? { ...fee, ...change } : fee)),
+    });
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-3 sm:grid-cols-3">
+        <Select label={v.moeda} options={currencyOptions} value={draft.moeda} onChange={set('moeda')} />
+        <Input
+          label={v.frete20}
+          inputMode="decimal"
+          value={draft.frete20}
+          onChange={set('frete20')}
+          error={errors.frete20}
+        />
+        <Input
+          label={v.frete40}
+          inputMode="decimal"
+          value={draft.frete40}
+          onChange={set('frete40')}
+          error={errors.frete40}
+        />
+      </div>
+
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-fg">{v.taxasTitle}</legend>
+        {draft.taxas.length === 0 && <p className="text-sm text-fg-muted">{v.noFees}</p>}
+        <ul className="space-y-2">
+          {draft.taxas.map((fee, index) => {
+            const n = index + 1;
+            return (
+              <li
+                key={fee.key}
+                className="grid items-start gap-2 sm:grid-cols-[minmax(0,1fr)_9rem_8.5rem_auto]"
+              >
+                <Input
+                  label={formatMessage(v.feeName, { n })}
+                  placeholder={v.feeNamePlaceholder}
+                  value={fee.nome}
+                  onChange={(event) => setFee(index, { nome: event.target.value })}
+                  error={errors[`taxas.${index}.nome`]}
+                />
+                <Input
+                  label={formatMessage(v.feeValue, { n })}
+                  inputMode="decimal"
+                  value={fee.valor}
+                  onChange={(event) => setFee(index, { valor: event.target.value })}
+                  error={errors[`taxas.${index}.valor`]}
+                />
+                <Select
+                  label={formatMessage(v.feeCurrency, { n })}
+                  options={currencyOptions}
+                  value={fee.moeda}
+                  onChange={(event) => setFee(index, { moeda: event.target.value as Currency })}
+                />
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="sm:mt-[1.625rem]"
+                  aria-label={formatMessage(v.removeFee, { n })}
+                  onClick={() => onChange({ ...draft, taxas: draft.taxas.filter((_, at) => at !== index) })}
+                >
+                  <TrashIcon size={16} />
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() =>
+            onChange({
+              ...draft,
+              taxas: [...draft.taxas, { key: nextKey.current++, nome: '', valor: '', moeda: draft.moeda }],
+            })
+          }
+        >
+          <PlusIcon size={16} />
+          {v.addFee}
+        </Button>
+      </fieldset>
+
+      <div className="grid gap-3 sm:grid-cols-3">
+        <Input
+          label={v.transitTime}
+          inputMode="numeric"
+          value={draft.transitTimeDias}
+          onChange={set('transitTimeDias')}
+          error={errors.transitTimeDias}
+        />
+        <Input
+          label={v.freeTime}
+          inputMode="numeric"
+          value={draft.freeTimeDias}
+          onChange={set('freeTimeDias')}
+          error={errors.freeTimeDias}
+        />
+        <Input
+          label={v.validade}
+          type="date"
+          value={draft.validade}
+          onChange={set('validade')}
+          error={errors.validade}
+        />
+      </div>
+      <Textarea
+        label={v.observacoes}
+        rows={3}
+        value={draft.observacoes}
+        onChange={set('observacoes')}
+        error={errors.observacoes}
+      />
+      {errors.form && <Alert variant="error">{errors.form}</Alert>}
+    </div>
+  );
+}
+
+interface FormState {
+  transportadorId: string;
+  modo: Mode;
+  arquivo: File | null;
+  texto: string;
+  valores: TypedValuesDraft;
+}
+
+const initialState = (): FormState => ({
+  transportadorId: '',
+  modo: 'arquivo',
+  arquivo: null,
+  texto: '',
+  valores: emptyTypedValues(),
+});
+
+/** The checks of the chosen mode, in the screen's words; `null` when the form can be sent. */
+function validate(state: FormState): { errors: ValueErrors; input: RegisterResponseInput | null } {
+  const errors: ValueErrors = {};
+  if (!state.transportadorId) errors.transportadorId = t.carrierRequired;
+  let input: RegisterResponseInput | null = null;
+  const { transportadorId } = state;
+  if (state.modo === 'arquivo') {
+    if (!state.arquivo) errors.arquivo = t.file.required;
+    else if (!isMailFile(state.arquivo)) errors.arquivo = t.file.invalidType;
+    else input = { transportadorId, modo: 'arquivo', arquivo: state.arquivo };
+  } else if (state.modo === 'texto') {
+    if (!state.texto.trim()) errors.texto = t.text.required;
+    else input = { transportadorId, modo: 'texto', texto: state.texto };
+  } else {
+    const checked = validateTypedValues(state.valores);
+    if (checked.ok) input = { transportadorId, modo: 'valores', valores: checked.values };
+    else Object.assign(errors, checked.errors);
+  }
+  return { errors, input: Object.keys(errors).length === 0 ? input : null };
+}
+
+function RegisterResponseModal({ quote, onClose }: { quote: QuoteDetail; onClose: () => void }) {
+  const formId = useId();
+  const [state, setState] = useState<FormState>(initialState);
+  const [errors, setErrors] = useState<ValueErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const register = useRegisterResponse(quote.id, setProgress);
+
+  /** After a first attempt, every change re-checks: a corrected field loses its message at once. */
+  function update(next: FormState) {
+    setState(next);
+    if (submitted) setErrors(validate(next).errors);
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    register.reset();
+    setSubmitted(true);
+    const checked = validate(state);
+    setErrors(checked.errors);
+    if (!checked.input) return;
+    setProgress(0);
+    register.mutate(checked.input, {
+      onSuccess: (answer) => {
+        showToast({ message: answer.message, variant: 'success' });
+        onClose();
+      },
+    });
+  }
+
+  const busy = register.isPending;
+  const percent = Math.round(progress * 100);
+  const uploading = busy && state.modo === 'arquivo';
+  const carriers = quote.destinatarios.map((recipient) => ({
+    value: recipient.transportadorId,
+    label: recipient.nome,
+  }));
+
+  return (
+    <Modal
+      open
+      size="lg"
+      onClose={busy ? () => undefined : onClose}
+      title={t.title}
+      description={t.description}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            {ui.common.cancel}
+          </Button>
+          <Button
+            type="submit"
+            form={formId}
+            loading={busy}
+            loadingText={uploading ? formatMessage(t.uploading, { percent }) : t.submitting}
+          >
+            {t.submit}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={submit} className="space-y-4">
+        <Select
+          label={t.carrier}
+          placeholder={t.carrierPlaceholder}
+          options={carriers}
+          value={state.transportadorId}
+          onChange={(event) => update({ ...state, transportadorId: event.target.value })}
+          error={errors.transportadorId}
+          required
+        />
+        <Tabs
+          label={t.modesLabel}
+          value={state.modo}
+          onValueChange={(modo) => update({ ...state, modo: modo as Mode })}
+          items={MODES.map((modo) => ({
+            id: modo,
+            label: t.modes[modo],
+            content:
+              modo === 'arquivo' ? (
+                <MailFileDrop
+                  file={state.arquivo}
+                  error={errors.arquivo}
+                  onChange={(arquivo) => update({ ...state, arquivo })}
+                />
+              ) : modo === 'texto' ? (
+                <Textarea
+                  label={t.text.label}
+                  placeholder={t.text.placeholder}
+                  rows={10}
+                  value={state.texto}
+                  onChange={(event) => update({ ...state, texto: event.target.value })}
+                  error={errors.texto}
+                />
+              ) : (
+                <TypedValuesFields
+                  draft={state.valores}
+                  errors={errors}
+                  onChange={(valores) => update({ ...state, valores })}
+                />
+              ),
+          }))}
+        />
+        {uploading && <ProgressBar label={t.uploadProgress} value={percent} />}
+        {register.isError && <Alert variant="error">{errorText(register.error, t.error)}</Alert>}
+      </form>
+    </Modal>
+  );
+}
+
+/** 'Registrar resposta' on the quote detail: a reply received by Outlook, WhatsApp or phone. */
+export function RegisterResponseButton({ quote }: { quote: QuoteDetail }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        <PlusIcon size={16} />
+        {t.open}
+      </Button>
+      {open && <RegisterResponseModal quote={quote} onClose={() => setOpen(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,219 @@
+import type { QuoteDetail } from '@cotacoes/shared/schemas/quotes';
+import type { ResponseEntry } from '@cotacoes/shared/schemas/responses';
+import { act, screen, within } from '@testing-library/react';
+import { quoteResponsesKey } from '@/api/quote-keys';
+import { QuoteDetailPage } from '@/features/quotes/components/quote-detail-page';
+import { sessionStore } from '@/lib/session';
+import { fakeQuotesApi, ids, makeQuoteDetail } from '@/testing/fake-quotes-api';
+import { fakeResponsesApi, makeDados, makeEntry, makeVersion } from '@/testing/fake-responses-api';
+import { makeUser } from '@/testing/fixtures';
+import { stubNetwork } from '@/testing/network';
+import { renderAt } from '@/testing/render';
+
+const quote = makeQuoteDetail();
+const [atlantico, boreal, delta] = quote.destinatarios as [
+  QuoteDetail['destinatarios'][number],
+  QuoteDetail['destinatarios'][number],
+  QuoteDetail['destinatarios'][number],
+];
+
+function entries(): ResponseEntry[] {
+  return [
+    makeEntry(atlantico, [makeVersion()], { tempoRespostaMinutos: 3 * 60 + 17 }),
+    makeEntry(boreal),
+    makeEntry(delta, [], { falhaEntrega: '550 5.1.1 Caixa postal inexistente' }),
+  ];
+}
+
+function setup(list: ResponseEntry[] = entries(), detail: QuoteDetail = quote) {
+  sessionStore.set({ status: 'ready', user: makeUser() });
+  const quotes = fakeQuotesApi({ details: [detail] });
+  const responses = fakeResponsesApi(ids.q1, list);
+  const network = stubNetwork({ ...quotes.routes, ...responses.routes });
+  const view = renderAt(<QuoteDetailPage />, '/quotes/:id', `/quotes/${ids.q1}`);
+  return { ...view, network, db: responses.db };
+}
+
+const cards = () => screen.findByRole('list', { name: 'Respostas dos transportadores' }, { timeout: 3_000 });
+const card = async (name: string) =>
+  within((await within(await cards()).findByRole('heading', { name }, { timeout: 3_000 })).closest('li')!);
+const responseCalls = (network: ReturnType<typeof setup>['network']) =>
+  network.requests.filter((request) => request.url === `/api/quotes/${ids.q1}/respostas`);
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('response cards', () => {
+  it('shows the answer progress and a waiting carrier', async () => {
+    setup();
+    const boreal = await card('Boreal Cargas');
+    expect(boreal.getByText('Pendente', { selector: '[title="Situação da resposta"]' })).toBeInTheDocument();
+    expect(boreal.getByText('Aguardando resposta')).toBeInTheDocument();
+    expect(boreal.getByText('Envio na fila')).toBeInTheDocument();
+    expect(boreal.queryByText(/Versão/)).toBeNull();
+    const progress = screen.getByRole('progressbar', { name: 'Respostas recebidas' });
+    expect(progress).toHaveAttribute('aria-valuenow', '1');
+    expect(progress).toHaveAttribute('aria-valuemax', '3');
+    expect(screen.getByText('1 de 3 responderam')).toBeInTheDocument();
+  });
+
+  it('summarises an answered carrier with its confidence, answer time and a link to the message', async () => {
+    setup();
+    const atlantico = await card('Atlântico Logística');
+    expect(atlantico.getByText('Respondido')).toBeInTheDocument();
+    expect(atlantico.getByText('Enviado em 03/03/2026, 09:31')).toBeInTheDocument();
+    // Minutes, not tenths of an hour (3.3 h would have read '3 h 18 min').
+    expect(atlantico.getByText('Respondeu em 3 h 17 min')).toBeInTheDocument();
+    const summary = within(atlantico.getByRole('group', { name: 'Resumo extraído de Atlântico Logística' }));
+    const value = (label: string) => summary.getByText(label).nextElementSibling;
+    expect(value("Frete 20'")).toHaveTextContent('US$ 1.850,00');
+    expect(value("Frete 40'")).toHaveTextContent('US$ 2.950,00');
+    // The TOTAL line is left out (spec 001 §5); totals per currency.
+    expect(value('Taxas')).toHaveTextContent('2 taxa(s) · R$ 1.350,00 + US$ 75,00');
+    expect(value('Transit time')).toHaveTextContent('32 dias');
+    expect(value('Free time')).toHaveTextContent('14 dias');
+    expect(value('Validade')).toHaveTextContent('30/12/2026');
+    expect(value('Pagamento')).toHaveTextContent('30 dias após o embarque');
+    const badge = atlantico.getByTitle('Confiança');
+    expect(badge).toHaveTextContent('92%');
+    expect(badge).toHaveAttribute('data-level', 'high');
+    expect(atlantico.getByText('Versão 1 de 1')).toBeInTheDocument();
+    expect(atlantico.queryByRole('combobox')).toBeNull();
+    const link = atlantico.getByRole('link', { name: 'Ver mensagem de Atlântico Logística' });
+    expect(link).toHaveAttribute('href', `/quotes/${ids.q1}?aba=historico&mensagem=m-1`);
+  });
+
+  it.each([
+    [0.65, 'medium', '65%'],
+    [0.3, 'low', '30%'],
+  ])('colours a confidence of %s as %s', async (confidence, level, text) => {
+    const version = makeVersion({ dadosExtraidos: makeDados({ confidence_overall: confidence }) });
+    setup([makeEntry(atlantico, [version])]);
+    const badge = (await card('Atlântico Logística')).getByTitle('Confiança');
+    expect(badge).toHaveAttribute('data-level', level);
+    expect(badge).toHaveTextContent(text);
+  });
+
+  it('says when the extraction is still running or failed', async () => {
+    setup([
+      makeEntry(atlantico, [makeVersion({ extracao: 'pendente', dadosExtraidos: null })]),
+      makeEntry(boreal, [
+        makeVersion({
+          id: 'v-b',
+          extracao: 'falhou',
+          dadosExtraidos: null,
+          extracaoErro: 'O anexo está protegido por senha.',
+        }),
+      ]),
+    ]);
+    const running = await card('Atlântico Logística');
+    expect(running.getByRole('status')).toHaveTextContent('Extração em andamento…');
+    expect(running.queryByTitle('Confiança')).toBeNull();
+    const failed = await card('Boreal Cargas');
+    expect(failed.getByRole('alert')).toHaveTextContent(
+      'Não foi possível extrair os valores desta resposta.O anexo está protegido por senha.',
+    );
+  });
+
+  it('shows a failed delivery with the bounce reason', async () => {
+    setup();
+    const delta = await card('Delta Shipping');
+    expect(delta.getByText('Falhou')).toBeInTheDocument();
+    expect(delta.getByRole('alert')).toHaveTextContent(
+      'O e-mail não foi entregue: 550 5.1.1 Caixa postal inexistente',
+    );
+    expect(delta.getByText('Aguardando resposta')).toBeInTheDocument();
+  });
+
+  it('switches between versions and flags an unknown sender', async () => {
+    const older = makeVersion({
+      id: 'v-1',
+      versao: 1,
+      createdAt: '2026-03-03T15:50:00.000Z',
+      dadosExtraidos: makeDados({ fretes: [], preco_por_container_20: 2100 }),
+    });
+    const newer = makeVersion({
+      id: 'v-2',
+      versao: 2,
+      createdAt: '2026-03-05T13:00:00.000Z',
+      mensagemId: 'm-2',
+      flags: { remetenteDesconhecido: 'vendas@atlantico-cargo.com', anexosIgnorados: '2', interno: true },
+    });
+    const { user } = setup([makeEntry(atlantico, [newer, older])]);
+    const view = await card('Atlântico Logística');
+    expect(view.getByText('Versão 2 de 2')).toBeInTheDocument();
+    expect(view.getByText('Remetente não cadastrado: vendas@atlantico-cargo.com')).toBeInTheDocument();
+    expect(view.getByText('Anexos ignorados: 2')).toBeInTheDocument();
+    expect(view.queryByText(/interno/)).toBeNull();
+    const select = view.getByRole('combobox', { name: 'Versão da resposta de Atlântico Logística' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Versão 2 · 05/03/2026, 10:00 (atual)', 'Versão 1 · 03/03/2026, 12:50']);
+
+    await user.selectOptions(select, 'v-1');
+    expect(view.getByText('Versão 1 de 2')).toBeInTheDocument();
+    expect(view.getByText('Você está vendo uma versão anterior. A versão atual é a 2.')).toBeInTheDocument();
+    expect(view.getByText("Frete 20'").nextElementSibling).toHaveTextContent('US$ 2.100,00');
+    expect(view.queryByText(/Remetente não cadastrado/)).toBeNull();
+    expect(view.getByRole('link', { name: /Ver mensagem/ })).toHaveAttribute(
+      'href',
+      `/quotes/${ids.q1}?aba=historico&mensagem=m-1`,
+    );
+  });
+
+  it('polls every 15 s while the quote waits and toasts a new answer', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { network, db } = setup();
+    await card('Boreal Cargas');
+    expect(responseCalls(network)).toHaveLength(1);
+
+    db.entries = db.entries.map((entry) =>
+      entry.transportadorId === boreal.transportadorId
+        ? makeEntry(boreal, [makeVersion({ id: 'v-boreal' })])
+        : entry,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    await vi.waitFor(() => expect(screen.getByText('Nova resposta de Boreal Cargas')).toBeInTheDocument());
+    expect(responseCalls(network)).toHaveLength(2);
+    expect(screen.getByText('2 de 3 responderam')).toBeInTheDocument();
+    // The quote's own counter is fetched again.
+    await vi.waitFor(() =>
+      expect(network.requests.filter((request) => request.url === `/api/quotes/${ids.q1}`)).toHaveLength(2),
+    );
+    // Nothing new at the next poll: the first toast has gone and no other comes.
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    expect(responseCalls(network)).toHaveLength(3);
+    expect(screen.queryByText('Nova resposta de Boreal Cargas')).toBeNull();
+  });
+
+  it('does not poll a closed quote and offers no registration there', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { network, queryClient } = setup(entries(), makeQuoteDetail({ status: 'FECHADA' }));
+    await card('Boreal Cargas');
+    await act(() => vi.advanceTimersByTimeAsync(31_000));
+    expect(responseCalls(network)).toHaveLength(1);
+    expect(queryClient.getQueryState(quoteResponsesKey(ids.q1))?.dataUpdateCount).toBe(1);
+    expect(screen.queryByRole('button', { name: 'Registrar resposta' })).toBeNull();
+  });
+
+  it('shows the error with a retry', async () => {
+    sessionStore.set({ status: 'ready', user: makeUser() });
+    const quotes = fakeQuotesApi();
+    let fail = true;
+    stubNetwork({
+      ...quotes.routes,
+      [`GET /api/quotes/${ids.q1}/respostas`]: () =>
+        fail ? { status: 500, body: '', contentType: 'text/plain' } : { body: { data: entries() } },
+    });
+    const { user } = renderAt(<QuoteDetailPage />, '/quotes/:id', `/quotes/${ids.q1}`);
+    expect(
+      await screen.findByText('Erro ao carregar as respostas', undefined, { timeout: 8_000 }),
+    ).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await card('Boreal Cargas')).toBeTruthy();
+  });
+});

@@ -1,0 +1,384 @@
+import { formatMessage } from '@cotacoes/shared/messages/errors';
+import { ui } from '@cotacoes/shared/messages/ui';
+import { FINAL_STATUSES, WAITING_STATUSES } from '@cotacoes/shared/schemas/quotes';
+import { type ResponseVersion, versionsOfEntry } from '@cotacoes/shared/schemas/responses';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { QuoteDetail } from '@/api/get-quote';
+import { quoteDetailKey } from '@/api/quote-keys';
+import { AlertTriangleIcon, ClockIcon, MailIcon } from '@/components/icons';
+import { Alert } from '@/components/ui/alert';
+import { Badge, type BadgeVariant } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ConfidenceBadge } from '@/components/ui/confidence-badge';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { Spinner } from '@/components/ui/spinner';
+import { errorText } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { formatDateTime } from '@/lib/format';
+import { showToast } from '@/lib/toast';
+import { type ResponseEntry, useResponses } from '../api/list-responses';
+import { RegisterResponseButton } from './register-response-modal';
+import { formatDuration, summarise } from './response-summary';
+import { SenderCheck } from './sender-check';
+
+const t = ui.replies.cards;
+const sendStates = ui.quotes.detail.sendStates;
+const sendStateVariant: Record<ResponseEntry['estadoEnvio'], BadgeVariant> = {
+  pendente: 'warning',
+  enviado: 'success',
+  falhou: 'danger',
+};
+const statusVariant = (status: string): BadgeVariant =>
+  status === 'pendente'
+    ? 'neutral'
+    : status === 'reprovado' || status === 'cancelado'
+      ? 'danger'
+      : status === 'aprovado'
+        ? 'success'
+        : 'primary';
+/** Figures whose text is long (fee totals, payment terms) take the card's whole width. */
+const wideFields = new Set<string>([t.fields.taxas, t.fields.pagamento]);
+/** Spec 001 §2: the progress bar counts against at least 5 when the quote has no recipients yet. */
+const FALLBACK_TOTAL = 5;
+
+const dateTime = (value: string) => formatDateTime(value, ui.common.invalidDate);
+
+/** The conversation tab of the same page opens on this message ('Ver mensagem'). */
+export function conversationSearch(mensagemId: string): string {
+  return `?${new URLSearchParams({ aba: 'historico', mensagem: mensagemId }).toString()}`;
+}
+
+/** A toast per carrier whose current version changed since the last poll, and a fresh quote counter. */
+function useNewResponseNotices(quoteId: string, entries: readonly ResponseEntry[] | undefined) {
+  const queryClient = useQueryClient();
+  const seen = useRef<Map<string, string | null> | null>(null);
+  useEffect(() => {
+    if (!entries) return;
+    const current = new Map(entries.map((entry) => [entry.transportadorId, entry.atual?.id ?? null]));
+    const before = seen.current;
+    seen.current = current;
+    if (!before) return;
+    const fresh = entries.filter(
+      (entry) => entry.atual && before.get(entry.transportadorId) !== entry.atual.id,
+    );
+    if (fresh.length === 0) return;
+    // Registered by hand in this screen: the registration already said so.
+    for (const entry of fresh.filter((item) => item.atual?.origem !== 'manual'))
+      showToast({
+        message: formatMessage(t.newResponse, { nome: entry.transportador.nome }),
+        variant: 'info',
+      });
+    void queryClient.invalidateQueries({ queryKey: quoteDetailKey(quoteId) });
+  }, [entries, quoteId, queryClient]);
+}
+
+function AnswerProgress({ entries }: { entries: readonly ResponseEntry[] }) {
+  const answered = entries.filter((entry) => entry.atual !== null).length;
+  const total = entries.length > 0 ? entries.length : FALLBACK_TOTAL;
+  const label = formatMessage(t.progressValue, { respondidas: answered, total });
+  return (
+    <div className="space-y-1.5">
+      <div className="flex items-center justify-between gap-2 text-sm">
+        <span className="font-medium text-fg">{t.progressLabel}</span>
+        <span className="text-fg-muted tabular-nums">{label}</span>
+      </div>
+      <ProgressBar label={t.progressLabel} value={answered} max={total} valueText={label} className="h-2.5" />
+    </div>
+  );
+}
+
+function SendLine({ entry }: { entry: ResponseEntry }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <span className="sr-only">{t.sendState}:</span>
+      <Badge variant={sendStateVariant[entry.estadoEnvio]}>{sendStates[entry.estadoEnvio]}</Badge>
+      {entry.estadoEnvio === 'enviado' && entry.enviadoEm && (
+        <span className="text-fg-muted">{formatMessage(t.sentAt, { data: dateTime(entry.enviadoEm) })}</span>
+      )}
+      {entry.estadoEnvio === 'pendente' && <span className="text-fg-muted">{t.notSentYet}</span>}
+    </div>
+  );
+}
+
+function AnswerLine({ entry }: { entry: ResponseEntry }) {
+  if (!entry.respondeuEm)
+    return (
+      <p className="flex items-center gap-1.5 text-sm text-fg-muted">
+        <ClockIcon size={16} className="shrink-0" />
+        {t.waiting}
+      </p>
+    );
+  return (
+    <p className="flex flex-wrap items-center gap-1.5 text-sm text-fg">
+      <ClockIcon size={16} className="shrink-0 text-fg-muted" />
+      {entry.tempoRespostaMinutos !== null
+        ? formatMessage(t.answeredIn, { tempo: formatDuration(entry.tempoRespostaMinutos) })
+        : formatMessage(t.answeredAt, { data: dateTime(entry.respondeuEm) })}
+    </p>
+  );
+}
+
+function Summary({ version, nome }: { version: ResponseVersion; nome: string }) {
+  if (version.extracao === 'pendente')
+    return (
+      <div role="status" className="flex items-start gap-3 rounded-lg bg-surface-muted px-3 py-3 text-sm">
+        <Spinner size={18} className="mt-0.5 shrink-0 text-primary" />
+        <div>
+          <p className="font-medium text-fg">{t.extracting}</p>
+          <p className="text-fg-muted">{t.extractingHint}</p>
+        </div>
+      </div>
+    );
+  if (version.extracao === 'falhou' || !version.dadosExtraidos)
+    return (
+      <Alert variant="error">
+        <p className="font-medium">{t.extractionFailed}</p>
+        {version.extracaoErro && <p className="mt-1">{version.extracaoErro}</p>}
+        <p className="mt-1">{t.extractionFailedHint}</p>
+      </Alert>
+    );
+
+  const summary = summarise(version.dadosExtraidos, version.condicoesPagamento);
+  const rows: Array<[string, string | null]> = [
+    [t.fields.frete20, summary.frete20],
+    [t.fields.frete40, summary.frete40],
+    [t.fields.taxas, summary.taxas],
+    [t.fields.transitTime, summary.transitTime],
+    [t.fields.freeTime, summary.freeTime],
+    [t.fields.validade, summary.validade],
+    [t.fields.pagamento, summary.pagamento],
+  ];
+  const found = rows.some(([, value]) => value !== null);
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset is for form controls; this groups read-only figures
+    <div role="group" aria-label={formatMessage(t.summaryTitle, { nome })} className="space-y-2">
+      <div className="flex items-center justify-between gap-2">
+        <span className="text-xs font-medium tracking-wide text-fg-muted uppercase">{t.confidence}</span>
+        <ConfidenceBadge value={summary.confidence} />
+      </div>
+      {found ? (
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
+          {rows.map(([label, value]) => (
+            <div key={label} className={wideFields.has(label) ? 'col-span-2 min-w-0' : 'min-w-0'}>
+              <dt className="text-xs text-fg-muted">{label}</dt>
+              <dd className="text-sm font-medium break-words text-fg tabular-nums">
+                {value ?? <span className="font-normal text-fg-muted">{ui.quotes.notInformed}</span>}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <p className="text-sm text-fg-muted">{t.noValues}</p>
+      )}
+      {version.observacoes && (
+        <p className="text-sm whitespace-pre-line text-fg">
+          <span className="text-fg-muted">{t.fields.observacoes}: </span>
+          {version.observacoes}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Flags({ version }: { version: ResponseVersion }) {
+  const notes: Array<{ label: string; warning: boolean }> = [];
+  if (version.origem === 'manual' || version.origem === 'teste')
+    notes.push({ label: t.origins[version.origem]!, warning: false });
+  // The display name of who registered or assigned it (the API gives the name, not the user's id).
+  if (version.registradoPor)
+    notes.push({ label: formatMessage(t.registeredBy, { nome: version.registradoPor }), warning: false });
+  for (const [key, value] of Object.entries(version.flags)) {
+    // Shown by SenderCheck, with the action that clears it.
+    if (key === 'remetenteNaoVerificado') continue;
+    const known = t.flags[key];
+    if (value === false || (!known && typeof value !== 'string')) continue;
+    const label = !known
+      ? String(value)
+      : typeof value === 'string'
+        ? formatMessage(t.flagWithValue, { label: known, valor: value })
+        : known;
+    notes.push({ label, warning: true });
+  }
+  if (notes.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap gap-1.5">
+      {notes.map(({ label, warning }) => (
+        <li key={label} className="max-w-full">
+          <span
+            className={cn(
+              'inline-flex max-w-full items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium break-all',
+              warning ? 'bg-warning-soft text-warning-soft-fg' : 'bg-surface-muted text-fg-muted',
+            )}
+          >
+            {warning && <AlertTriangleIcon size={12} className="shrink-0" />}
+            {label}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ResponseCard({ entry, quoteId }: { entry: ResponseEntry; quoteId: string }) {
+  const selectId = useId();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const versions = versionsOfEntry(entry);
+  const version = versions.find((item) => item.id === chosen) ?? versions[0] ?? null;
+  const held = versions.find((item) => item.aguardandoConfirmacao);
+  const nome = entry.transportador.nome;
+  const statusLabel = t.statuses[entry.status] ?? entry.status;
+  return (
+    <li className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-4 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="font-semibold break-words text-fg">{nome}</h3>
+          <p className="text-sm break-all text-fg-muted">{entry.transportador.email}</p>
+        </div>
+        <Badge variant={statusVariant(entry.status)} title={t.statusLabel}>
+          {statusLabel}
+        </Badge>
+      </div>
+      <SendLine entry={entry} />
+      {entry.estadoEnvio === 'falhou' && (
+        <Alert variant="error">
+          {entry.falhaEntrega
+            ? formatMessage(t.sendFailed, { motivo: entry.falhaEntrega })
+            : t.sendFailedNoReason}
+        </Alert>
+      )}
+      <AnswerLine entry={entry} />
+      {version && (
+        <div className="space-y-3 border-t border-border pt-3">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <span className="text-sm font-medium text-fg">
+              {formatMessage(t.versionOf, { versao: version.versao, total: versions.length || 1 })}
+            </span>
+            {versions.length > 1 && (
+              <>
+                <label htmlFor={selectId} className="sr-only">
+                  {formatMessage(t.versionSelect, { nome })}
+                </label>
+                <select
+                  id={selectId}
+                  value={version.id}
+                  onChange={(event) => setChosen(event.target.value)}
+                  className="h-8 rounded-lg border border-border-strong bg-surface px-2 text-sm text-fg focus-visible:outline-2 focus-visible:outline-ring"
+                >
+                  {versions.map((item) => {
+                    const label = formatMessage(t.versionOption, {
+                      versao: item.versao,
+                      data: dateTime(item.createdAt),
+                    });
+                    return (
+                      <option key={item.id} value={item.id}>
+                        {item.id === entry.atual?.id ? formatMessage(t.versionCurrent, { label }) : label}
+                      </option>
+                    );
+                  })}
+                </select>
+              </>
+            )}
+          </div>
+          {entry.atual && version.id !== entry.atual.id && (
+            <p className="text-xs text-warning-soft-fg">
+              {formatMessage(t.olderVersion, { versao: entry.atual.versao })}
+            </p>
+          )}
+          <SenderCheck
+            quoteId={quoteId}
+            nome={nome}
+            shown={version}
+            held={held}
+            currentVersao={entry.atual?.versao ?? null}
+          />
+          <Summary version={version} nome={nome} />
+          <Flags version={version} />
+          {version.mensagemId && (
+            <Link
+              to={{ search: conversationSearch(version.mensagemId) }}
+              aria-label={formatMessage(t.viewMessageOf, { nome })}
+              className="inline-flex items-center gap-1.5 self-start text-sm font-medium text-primary-soft-fg underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              <MailIcon size={16} />
+              {t.viewMessage}
+            </Link>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+function CardsSkeleton() {
+  return (
+    <div role="status" aria-label={t.loading} className="grid gap-4 md:grid-cols-2">
+      {[0, 1].map((index) => (
+        <div key={index} className="space-y-3 rounded-xl border border-border bg-surface p-4">
+          <div className="h-5 w-1/2 animate-pulse rounded bg-surface-muted" />
+          <div className="h-4 w-2/3 animate-pulse rounded bg-surface-muted" />
+          <div className="h-16 animate-pulse rounded bg-surface-muted" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The carriers' answers on the quote detail, below the comparison table: one card per recipient with its
+ * send state, answer time, the extracted summary of the chosen version (earlier versions too) and its
+ * confidence, and 'Registrar resposta'. Polls every 15 s while the quote waits for answers. The detail
+ * shows the answer progress above its tabs, so it passes `showProgress={false}`.
+ */
+export function ResponseCards({
+  quote,
+  showProgress = true,
+}: {
+  quote: QuoteDetail;
+  showProgress?: boolean;
+}) {
+  const waiting = (WAITING_STATUSES as readonly string[]).includes(quote.status);
+  const responses = useResponses(quote.id, { poll: waiting });
+  useNewResponseNotices(quote.id, responses.data);
+  const canRegister =
+    !(FINAL_STATUSES as readonly string[]).includes(quote.status) && quote.destinatarios.length > 0;
+
+  return (
+    <section aria-labelledby="quote-responses" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="quote-responses" className="text-base font-semibold text-fg">
+          {t.title}
+        </h2>
+        {canRegister && <RegisterResponseButton quote={quote} />}
+      </div>
+      {responses.isPending ? (
+        <CardsSkeleton />
+      ) : responses.isError ? (
+        <Alert variant="error">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <span>{errorText(responses.error, t.loadError)}</span>
+            <Button variant="secondary" size="sm" onClick={() => responses.refetch()}>
+              {t.retry}
+            </Button>
+          </div>
+        </Alert>
+      ) : (
+        <>
+          {showProgress && <AnswerProgress entries={responses.data} />}
+          {responses.data.length === 0 ? (
+            <p className="rounded-xl border border-border bg-surface px-4 py-8 text-center text-sm text-fg-muted">
+              {t.empty}
+            </p>
+          ) : (
+            <ul aria-label={t.title} className="grid gap-4 md:grid-cols-2">
+              {responses.data.map((entry) => (
+                <ResponseCard key={entry.transportadorId} entry={entry} quoteId={quote.id} />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
