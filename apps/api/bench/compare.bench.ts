@@ -223,7 +223,7 @@ async function breakdown() {
     'responses read': await cpuPerCall(() => app.services.responses.listForTenant(tenant, quote!.id)),
     rules: await cpuPerCall(() => buildComparison(input)),
     'forQuote (read + rules)': await cpuPerCall(() =>
-      app.services.comparison.forQuote(empresa!.id, quote!.id, 2.5),
+      app.services.comparison.forQuote(tenant, quote!.id, 2.5),
     ),
     'HTTP (+ session, serialize, compress)': await cpuPerCall(() =>
       app.inject({ method: 'GET', url, headers: { ...headers, 'accept-encoding': 'br, gzip' } }),

@@ -249,9 +249,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     decisions: new DecisionsService(database.db, config, mailer, {
       readResponses: (auth, cotacaoId) => responses.list(auth, cotacaoId),
       comparisonRows: async (tenant, cotacaoId) =>
-        (await comparison.forQuote(tenant.empresaId, cotacaoId, DEFAULT_EXCHANGE_MARGIN)).linhas,
+        (await comparison.forQuote(tenant, cotacaoId, DEFAULT_EXCHANGE_MARGIN)).linhas,
       agreedComparison: (tenant, cotacaoId) =>
-        comparison.forQuote(tenant.empresaId, cotacaoId, DEFAULT_EXCHANGE_MARGIN),
+        comparison.forQuote(tenant, cotacaoId, DEFAULT_EXCHANGE_MARGIN),
     }),
   };
   app.decorate('services', services);
@@ -359,8 +359,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(comparisonRoutes, { comparison: services.comparison });
       await api.register(comparativeRoutes, {
         // The documents are rendered from exactly the comparison the Comparação tab shows (ADR 0020).
-        comparative: new ComparativeService(database.db, config, mailer, (empresaId, cotacaoId, margin) =>
-          services.comparison.forQuote(empresaId, cotacaoId, margin),
+        comparative: new ComparativeService(database.db, config, mailer, (tenant, cotacaoId, margin) =>
+          services.comparison.forQuote(tenant, cotacaoId, margin),
         ),
       });
       await api.register(inboundAdminRoutes, {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cotacaoMensagens, inboundMessages, respostas, transportadorDicas } from '../src/db/schema/index.js';
 import { checkedTenant } from '../src/db/tenant.js';
+import { actorOfUser } from '../src/lib/actor.js';
 import { hashToken } from '../src/lib/tokens.js';
 import {
   accessMatrix,
@@ -157,9 +158,8 @@ async function quotePayload(empresaId: string) {
 async function quoteIn(company: Company): Promise<string> {
   const user = (await findUserByEmail(ctx.app.services.database.db, company.supervisorEmail))!;
   const quote = await ctx.app.services.quotes.create(
-    { user, sessionId: 'matrix' },
+    actorOfUser(user),
     (await import('@cotacoes/shared')).createQuoteBodySchema.parse(await quotePayload(company.empresaId)),
-    {},
     {},
   );
   return quote.id;
@@ -169,9 +169,8 @@ async function quoteIn(company: Company): Promise<string> {
 async function answeredQuoteIn(company: Company): Promise<{ quoteId: string; transportadorId: string }> {
   const user = (await findUserByEmail(ctx.app.services.database.db, company.supervisorEmail))!;
   const quote = await ctx.app.services.quotes.create(
-    { user, sessionId: 'matrix' },
+    actorOfUser(user),
     (await import('@cotacoes/shared')).createQuoteBodySchema.parse(await quotePayload(company.empresaId)),
-    {},
     {},
   );
   return { quoteId: quote.id, transportadorId: quote.destinatarios[0]!.transportadorId };
@@ -180,7 +179,7 @@ async function answeredQuoteIn(company: Company): Promise<{ quoteId: string; tra
 async function quoteWithAnswerIn(company: Company): Promise<{ quoteId: string; respostaId: string }> {
   const { quoteId, transportadorId } = await answeredQuoteIn(company);
   const user = (await findUserByEmail(ctx.app.services.database.db, company.supervisorEmail))!;
-  const registered = await ctx.app.services.responses.register({ user, sessionId: 'matrix' }, quoteId, {
+  const registered = await ctx.app.services.responses.register(actorOfUser(user), quoteId, {
     transportadorId,
     modo: 'valores',
     valores: { moeda: 'USD', frete40: 2100, taxas: [] },

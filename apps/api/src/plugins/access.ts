@@ -2,8 +2,9 @@ import type { ErrorCode, Role } from '@cotacoes/shared';
 import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { type Actor, actorOfUser } from '../lib/actor.js';
 import { AppError } from '../lib/errors.js';
-import type { AuthContext } from './request-context.js';
+import { type AuthContext, requestMeta } from './request-context.js';
 import type { SessionService } from './sessions.js';
 
 /**
@@ -111,4 +112,12 @@ export default fp(accessPlugin, { name: 'access' });
 export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new AppError('UNAUTHENTICATED');
   return request.auth;
+}
+
+/**
+ * The signed-in user as the services take them (lib/actor.ts): their company, id, role and the request's
+ * audit meta. Throws EMPRESA_REQUIRED for a user without a company, as `tenantOfUser` does.
+ */
+export function requireActor(request: FastifyRequest): Actor {
+  return actorOfUser(requireAuth(request).user, requestMeta(request));
 }

@@ -1,18 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import type { users } from '../db/schema/index.js';
-import type { AuditContext } from '../lib/audit.js';
+import type { RequestMeta } from '../lib/actor.js';
+
+export type { RequestMeta } from '../lib/actor.js';
 
 export type SessionUser = typeof users.$inferSelect;
 
 /** The signed-in caller of an HTTP request (set by the access plugin). */
 export type AuthContext = { user: SessionUser; sessionId: string };
 
-/**
- * Who did something and from where: what an audit row records. HTTP requests build it with
- * `requestMeta`; entry points without a request (inbound mail, jobs) build their own.
- */
-export type RequestMeta = AuditContext & { userAgent?: string };
-
+/** The request's `RequestMeta` (lib/actor.ts): the signed-in user, if any, and where the request came from. */
 export function requestMeta(request: FastifyRequest): RequestMeta {
   return {
     userId: request.auth?.user.id ?? null,

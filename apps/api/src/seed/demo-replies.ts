@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import PDFDocument from 'pdfkit';
 import { cotacaoDestinatarios, transportadores, users } from '../db/schema/index.js';
 import { composeMessage } from '../inbound/compose.js';
+import { actorOfUser } from '../lib/actor.js';
 import { replyAddress } from '../mail/reply-address.js';
 import { DEMO_ACCOUNT } from './demo.js';
 
@@ -44,7 +45,7 @@ export async function seedDemoReplies(app: FastifyInstance): Promise<void> {
     .where(eq(transportadores.empresaId, user.empresaId))
     .limit(3);
   const quote = await quotes.create(
-    { user, sessionId: 'seed' },
+    actorOfUser(user),
     createQuoteBodySchema.parse({
       nomeSolicitante: user.name,
       referenciaProcesso: 'IMP-DEMO-001',
@@ -62,7 +63,6 @@ export async function seedDemoReplies(app: FastifyInstance): Promise<void> {
       destinatarios: { transportadores: carriers.map((c) => c.id), grupos: [] },
     }),
     {},
-    { userId: user.id, empresaId: user.empresaId },
   );
   const recipients = await db
     .select()

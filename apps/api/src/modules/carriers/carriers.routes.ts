@@ -29,8 +29,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, problemResponses } from '../../lib/errors.js';
 import { readMultipart } from '../../lib/multipart.js';
-import { access, requireAuth } from '../../plugins/access.js';
-import { requestMeta } from '../../plugins/request-context.js';
+import { access, requireActor } from '../../plugins/access.js';
 import type { CarriersService } from './carriers.service.js';
 import type { CarrierImportService } from './import.service.js';
 
@@ -63,7 +62,7 @@ export const carriersRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => transporters.list(requireAuth(request), request.query),
+    async (request) => transporters.list(requireActor(request), request.query),
   );
 
   app.get(
@@ -76,7 +75,7 @@ export const carriersRoutes: FastifyPluginAsyncZod<{
         response: { 200: transportadorIdsResponseSchema, ...errors },
       },
     },
-    async (request) => transporters.ids(requireAuth(request), request.query),
+    async (request) => transporters.ids(requireActor(request), request.query),
   );
 
   app.post(
@@ -90,9 +89,7 @@ export const carriersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await transporters.create(requireAuth(request), request.body, requestMeta(request))),
+      reply.status(201).send(await transporters.create(requireActor(request), request.body)),
   );
 
   app.patch(
@@ -106,8 +103,7 @@ export const carriersRoutes: FastifyPluginAsyncZod<{
         response: { 200: transportadorSchema, ...errors },
       },
     },
-    async (request) =>
-      transporters.update(requireAuth(request), request.params.id, request.body, requestMeta(request)),
+    async (request) => transporters.update(requireActor(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -117,7 +113,7 @@ export const carriersRoutes: FastifyPluginAsyncZod<{
       schema: { tags, params: idParamsSchema, response: { 200: messageResponseSchema, ...errors } },
     },
     async (request) => {
-      await transporters.remove(requireAuth(request), request.params.id, requestMeta(request));
+      await transporters.remove(requireActor(request), request.params.id);
       return { message: successMessages.transportadorRemoved };
     },
   );
@@ -134,7 +130,7 @@ export const carriersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
+      const actor = requireActor(request);
       const { files } = await readMultipart(request, {
         maxFileBytes: MAX_IMPORT_BYTES,
         maxFiles: 1,
@@ -144,7 +140,7 @@ export const carriersRoutes: FastifyPluginAsyncZod<{
       const file = files.file?.[0] ?? Object.values(files).flat()[0];
       if (!file) throw new AppError('IMPORT_FILE_REQUIRED');
       if (file.buffer.length === 0) throw new AppError('IMPORT_EMPTY');
-      return imports.preview(auth, file.filename.slice(0, 200), file.buffer);
+      return imports.preview(actor, file.filename.slice(0, 200), file.buffer);
     },
   );
 
@@ -155,7 +151,7 @@ export const carriersRoutes: FastifyPluginAsyncZod<{
       bodyLimit: 8 * 1024 * 1024,
       schema: { tags, body: importCommitBodySchema, response: { 200: importResultSchema, ...errors } },
     },
-    async (request) => imports.commit(requireAuth(request), request.body, requestMeta(request)),
+    async (request) => imports.commit(requireActor(request), request.body),
   );
 
   app.get(
@@ -166,7 +162,7 @@ export const carriersRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { format, ...filter } = request.query;
-      const file = await imports.export(requireAuth(request), filter, format);
+      const file = await imports.export(requireActor(request), filter, format);
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', `attachment; filename="${file.filename}"`)
@@ -195,7 +191,7 @@ export const carriersRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => transporters.listGrupos(requireAuth(request), request.query),
+    async (request) => transporters.listGrupos(requireActor(request), request.query),
   );
 
   app.post(
@@ -205,9 +201,7 @@ export const carriersRoutes: FastifyPluginAsyncZod<{
       schema: { tags, body: createGrupoBodySchema, response: { 201: grupoSchema, ...errors } },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await transporters.createGrupo(requireAuth(request), request.body, requestMeta(request))),
+      reply.status(201).send(await transporters.createGrupo(requireActor(request), request.body)),
   );
 
   app.patch(
@@ -221,8 +215,7 @@ export const carriersRoutes: FastifyPluginAsyncZod<{
         response: { 200: grupoSchema, ...errors },
       },
     },
-    async (request) =>
-      transporters.updateGrupo(requireAuth(request), request.params.id, request.body, requestMeta(request)),
+    async (request) => transporters.updateGrupo(requireActor(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -232,7 +225,7 @@ export const carriersRoutes: FastifyPluginAsyncZod<{
       schema: { tags, params: idParamsSchema, response: { 200: messageResponseSchema, ...errors } },
     },
     async (request) => {
-      await transporters.removeGrupo(requireAuth(request), request.params.id, requestMeta(request));
+      await transporters.removeGrupo(requireActor(request), request.params.id);
       return { message: successMessages.grupoRemoved };
     },
   );
@@ -249,12 +242,7 @@ export const carriersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      transporters.addMembers(
-        requireAuth(request),
-        request.params.id,
-        request.body.transportadorIds,
-        requestMeta(request),
-      ),
+      transporters.addMembers(requireActor(request), request.params.id, request.body.transportadorIds),
   );
 
   app.post(
@@ -268,12 +256,7 @@ export const carriersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      transporters.addMember(
-        requireAuth(request),
-        request.params.id,
-        request.params.transporterId,
-        requestMeta(request),
-      ),
+      transporters.addMember(requireActor(request), request.params.id, request.params.transporterId),
   );
 
   app.delete(
@@ -287,11 +270,6 @@ export const carriersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      transporters.removeMember(
-        requireAuth(request),
-        request.params.id,
-        request.params.transporterId,
-        requestMeta(request),
-      ),
+      transporters.removeMember(requireActor(request), request.params.id, request.params.transporterId),
   );
 };

@@ -16,10 +16,10 @@ import {
 } from '@cotacoes/shared';
 import type { Database, Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/sql.js';
-import { type Tenant, tenantOfUser } from '../../db/tenant.js';
+import type { Tenant } from '../../db/tenant.js';
+import type { Actor } from '../../lib/actor.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
-import type { AuthContext, RequestMeta } from '../../plugins/request-context.js';
 import * as repo from './carriers.repository.js';
 
 /** Default page size when only `page` is given. */
@@ -69,10 +69,6 @@ const EMAIL_KEY = 'transportador_emails_empresa_email_live_key';
 export class CarriersService {
   constructor(private readonly db: Database) {}
 
-  private audit(auth: AuthContext, meta: RequestMeta, tenant: Tenant) {
-    return { ...meta, userId: auth.user.id, empresaId: tenant.empresaId };
-  }
-
   // ---- carriers ----
 
   /**
@@ -80,10 +76,10 @@ export class CarriersService {
    * SEARCH_COUNT_CAP (`totalLimitado` beyond; P1: counts bounded).
    */
   async list(
-    auth: AuthContext,
+    actor: Actor,
     query: ListTransportadoresQuery,
   ): Promise<Transportador[] | (Paginated<Transportador> & { totalLimitado?: true })> {
-    const tenant = tenantOfUser(auth.user);
+    const { tenant } = actor;
     const page = pageOf(query);
     const { rows, total, cap } = await repo.listTransportadores(this.db, tenant, query, page);
     if (!page) return rows.map(toTransportador);
@@ -94,19 +90,19 @@ export class CarriersService {
     };
   }
 
-  async ids(auth: AuthContext, filter: TransportadorFilter): Promise<{ ids: string[]; total: number }> {
-    const tenant = tenantOfUser(auth.user);
+  async ids(actor: Actor, filter: TransportadorFilter): Promise<{ ids: string[]; total: number }> {
+    const { tenant } = actor;
     const ids = await repo.transportadorIds(this.db, tenant, filter);
     return { ids, total: ids.length };
   }
 
-  async create(auth: AuthContext, body: CreateTransportadorBody, meta: RequestMeta): Promise<Transportador> {
-    const tenant = tenantOfUser(auth.user);
+  async create(actor: Actor, body: CreateTransportadorBody): Promise<Transportador> {
+    const { tenant } = actor;
     const id = await this.write(tenant, body.email, undefined, async (tx) => {
       await repo.requireGrupos(tx, tenant, body.grupos);
       await this.requireFreeEmails(tx, tenant, body.email);
       const [row] = await repo.insertTransportadores(tx, tenant, [
-        { nome: body.nome, ativo: body.ativo, createdBy: auth.user.id },
+        { nome: body.nome, ativo: body.ativo, createdBy: actor.userId },
       ]);
       await repo.insertEmails(
         tx,
@@ -118,7 +114,7 @@ export class CarriersService {
         tenant,
         [...new Set(body.grupos)].map((grupoId) => ({ grupoId, transportadorId: row!.id })),
       );
-      await writeAudit(tx, this.audit(auth, meta, tenant), 'transportador.create', {
+      await writeAudit(tx, actor.meta, 'transportador.create', {
         entity: 'transportador',
         entityId: row!.id,
         details: { nome: body.nome, emails: body.email.length, grupos: body.grupos.length },
@@ -128,13 +124,8 @@ export class CarriersService {
     return this.get(tenant, id);
   }
 
-  async update(
-    auth: AuthContext,
-    id: string,
-    body: UpdateTransportadorBody,
-    meta: RequestMeta,
-  ): Promise<Transportador> {
-    const tenant = tenantOfUser(auth.user);
+  async update(actor: Actor, id: string, body: UpdateTransportadorBody): Promise<Transportador> {
+    const { tenant } = actor;
     await this.write(tenant, body.email ?? [], id, async (tx) => {
       const current = await repo.findTransportador(tx, tenant, id);
       if (!current) throw new AppError('TRANSPORTADOR_NOT_FOUND');
@@ -144,7 +135,7 @@ export class CarriersService {
         await repo.updateTransportador(tx, tenant, id, { nome: body.nome, ativo: body.ativo });
       if (body.email) await repo.replaceEmails(tx, tenant, id, body.email);
       if (body.grupos) await repo.replaceMemberships(tx, tenant, id, [...new Set(body.grupos)]);
-      await writeAudit(tx, this.audit(auth, meta, tenant), 'transportador.update', {
+      await writeAudit(tx, actor.meta, 'transportador.update', {
         entity: 'transportador',
         entityId: id,
         details: { fields: Object.keys(body) },
@@ -153,12 +144,12 @@ export class CarriersService {
     return this.get(tenant, id);
   }
 
-  async remove(auth: AuthContext, id: string, meta: RequestMeta): Promise<void> {
-    const tenant = tenantOfUser(auth.user);
+  async remove(actor: Actor, id: string): Promise<void> {
+    const { tenant } = actor;
     await this.db.transaction(async (tx) => {
       if (!(await repo.softDeleteTransportador(tx, tenant, id)))
         throw new AppError('TRANSPORTADOR_NOT_FOUND');
-      await writeAudit(tx, this.audit(auth, meta, tenant), 'transportador.delete', {
+      await writeAudit(tx, actor.meta, 'transportador.delete', {
         entity: 'transportador',
         entityId: id,
       });
@@ -210,10 +201,10 @@ export class CarriersService {
 
   /** With `resumo`, the groups without their members (their number instead). */
   async listGrupos(
-    auth: AuthContext,
+    actor: Actor,
     query: ListGruposQuery,
   ): Promise<Grupo[] | Paginated<Grupo> | GrupoResumo[] | Paginated<GrupoResumo>> {
-    const tenant = tenantOfUser(auth.user);
+    const { tenant } = actor;
     const page = pageOf(query);
     const list = async (): Promise<Grupo[] | GrupoResumo[]> =>
       query.resumo
@@ -224,12 +215,12 @@ export class CarriersService {
     return paginated<Grupo | GrupoResumo>(rows, total, page) as Paginated<Grupo> | Paginated<GrupoResumo>;
   }
 
-  async createGrupo(auth: AuthContext, body: CreateGrupoBody, meta: RequestMeta): Promise<Grupo> {
-    const tenant = tenantOfUser(auth.user);
+  async createGrupo(actor: Actor, body: CreateGrupoBody): Promise<Grupo> {
+    const { tenant } = actor;
     const id = await this.writeGrupo(body.nome, async (tx) => {
       await this.requireFreeGrupoNome(tx, tenant, body.nome);
-      const row = await repo.insertGrupo(tx, tenant, { ...body, createdBy: auth.user.id });
-      await writeAudit(tx, this.audit(auth, meta, tenant), 'grupo.create', {
+      const row = await repo.insertGrupo(tx, tenant, { ...body, createdBy: actor.userId });
+      await writeAudit(tx, actor.meta, 'grupo.create', {
         entity: 'grupo',
         entityId: row.id,
         details: { nome: row.nome },
@@ -239,13 +230,13 @@ export class CarriersService {
     return this.getGrupo(tenant, id);
   }
 
-  async updateGrupo(auth: AuthContext, id: string, body: UpdateGrupoBody, meta: RequestMeta): Promise<Grupo> {
-    const tenant = tenantOfUser(auth.user);
+  async updateGrupo(actor: Actor, id: string, body: UpdateGrupoBody): Promise<Grupo> {
+    const { tenant } = actor;
     await this.writeGrupo(body.nome ?? '', async (tx) => {
       if (!(await repo.findGrupo(tx, tenant, id))) throw new AppError('GRUPO_NOT_FOUND');
       if (body.nome !== undefined) await this.requireFreeGrupoNome(tx, tenant, body.nome, id);
       await repo.updateGrupo(tx, tenant, id, body);
-      await writeAudit(tx, this.audit(auth, meta, tenant), 'grupo.update', {
+      await writeAudit(tx, actor.meta, 'grupo.update', {
         entity: 'grupo',
         entityId: id,
         details: { fields: Object.keys(body) },
@@ -254,28 +245,27 @@ export class CarriersService {
     return this.getGrupo(tenant, id);
   }
 
-  async removeGrupo(auth: AuthContext, id: string, meta: RequestMeta): Promise<void> {
-    const tenant = tenantOfUser(auth.user);
+  async removeGrupo(actor: Actor, id: string): Promise<void> {
+    const { tenant } = actor;
     await this.db.transaction(async (tx) => {
       if (!(await repo.deleteGrupo(tx, tenant, id))) throw new AppError('GRUPO_NOT_FOUND');
-      await writeAudit(tx, this.audit(auth, meta, tenant), 'grupo.delete', { entity: 'grupo', entityId: id });
+      await writeAudit(tx, actor.meta, 'grupo.delete', { entity: 'grupo', entityId: id });
     });
   }
 
   async addMember(
-    auth: AuthContext,
+    actor: Actor,
     grupoId: string,
     transportadorId: string,
-    meta: RequestMeta,
   ): Promise<{ message: string; alterado: boolean }> {
-    const tenant = tenantOfUser(auth.user);
+    const { tenant } = actor;
     return this.db.transaction(async (tx) => {
       await repo.requireGrupos(tx, tenant, [grupoId]);
       if ((await repo.existingTransportadorIds(tx, tenant, [transportadorId])).size === 0)
         throw new AppError('TRANSPORTADOR_NOT_FOUND');
       const added = (await repo.addMembers(tx, tenant, [{ grupoId, transportadorId }])) > 0;
       if (added)
-        await writeAudit(tx, this.audit(auth, meta, tenant), 'grupo.member.add', {
+        await writeAudit(tx, actor.meta, 'grupo.member.add', {
           entity: 'grupo',
           entityId: grupoId,
           details: { transportadorId },
@@ -288,19 +278,18 @@ export class CarriersService {
   }
 
   async removeMember(
-    auth: AuthContext,
+    actor: Actor,
     grupoId: string,
     transportadorId: string,
-    meta: RequestMeta,
   ): Promise<{ message: string; alterado: boolean }> {
-    const tenant = tenantOfUser(auth.user);
+    const { tenant } = actor;
     return this.db.transaction(async (tx) => {
       await repo.requireGrupos(tx, tenant, [grupoId]);
       if ((await repo.existingTransportadorIds(tx, tenant, [transportadorId])).size === 0)
         throw new AppError('TRANSPORTADOR_NOT_FOUND');
       const removed = await repo.removeMember(tx, tenant, grupoId, transportadorId);
       if (removed)
-        await writeAudit(tx, this.audit(auth, meta, tenant), 'grupo.member.remove', {
+        await writeAudit(tx, actor.meta, 'grupo.member.remove', {
           entity: 'grupo',
           entityId: grupoId,
           details: { transportadorId },
@@ -314,12 +303,11 @@ export class CarriersService {
 
   /** Bulk add: members already in the group are skipped; an id that is not a carrier of the company: 404. */
   async addMembers(
-    auth: AuthContext,
+    actor: Actor,
     grupoId: string,
     transportadorIds: readonly string[],
-    meta: RequestMeta,
   ): Promise<{ message: string; adicionados: number; jaMembros: number }> {
-    const tenant = tenantOfUser(auth.user);
+    const { tenant } = actor;
     const ids = [...new Set(transportadorIds)];
     return this.db.transaction(async (tx) => {
       await repo.requireGrupos(tx, tenant, [grupoId]);
@@ -330,7 +318,7 @@ export class CarriersService {
         tenant,
         ids.map((transportadorId) => ({ grupoId, transportadorId })),
       );
-      await writeAudit(tx, this.audit(auth, meta, tenant), 'grupo.member.bulk-add', {
+      await writeAudit(tx, actor.meta, 'grupo.member.bulk-add', {
         entity: 'grupo',
         entityId: grupoId,
         details: { pedidos: ids.length, adicionados },

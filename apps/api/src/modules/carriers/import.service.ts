@@ -15,10 +15,10 @@ import {
   type TransportadorFilter,
 } from '@cotacoes/shared';
 import type { Database, Executor } from '../../db/client.js';
-import { type Tenant, tenantOfUser } from '../../db/tenant.js';
+import type { Tenant } from '../../db/tenant.js';
+import type { Actor } from '../../lib/actor.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
-import type { AuthContext, RequestMeta } from '../../plugins/request-context.js';
 import * as repo from './carriers.repository.js';
 import { type RawImportRow, readImportFile, writeExport } from './import-file.js';
 
@@ -57,8 +57,8 @@ type Classified = {
 export class CarrierImportService {
   constructor(private readonly db: Database) {}
 
-  async preview(auth: AuthContext, arquivo: string, buffer: Buffer): Promise<ImportPreview> {
-    const tenant = tenantOfUser(auth.user);
+  async preview(actor: Actor, arquivo: string, buffer: Buffer): Promise<ImportPreview> {
+    const { tenant } = actor;
     const raw = readImportFile(buffer);
     const { rows, gruposNovos } = await this.classify(this.db, tenant, raw);
     return {
@@ -74,8 +74,8 @@ export class CarrierImportService {
     };
   }
 
-  async commit(auth: AuthContext, body: ImportCommitBody, meta: RequestMeta): Promise<ImportResult> {
-    const tenant = tenantOfUser(auth.user);
+  async commit(actor: Actor, body: ImportCommitBody): Promise<ImportResult> {
+    const { tenant } = actor;
     const raw: RawImportRow[] = body.linhas.map((row, index) => ({
       linha: row.linha ?? index + 2,
       nome: row.nome,
@@ -92,7 +92,7 @@ export class CarrierImportService {
           descricao: null,
           cor: DEFAULT_GRUPO_COR,
           ativo: true,
-          createdBy: auth.user.id,
+          createdBy: actor.userId,
         });
         grupoIds.set(nameKey(nome), grupo.id);
       }
@@ -100,7 +100,7 @@ export class CarrierImportService {
       const created = await repo.insertTransportadores(
         tx,
         tenant,
-        novos.map((row) => ({ nome: row.nome, ativo: true, createdBy: auth.user.id })),
+        novos.map((row) => ({ nome: row.nome, ativo: true, createdBy: actor.userId })),
       );
       const emailRows: { transportadorId: string; email: string; posicao: number }[] = [];
       const memberships: { grupoId: string; transportadorId: string }[] = [];
@@ -130,15 +130,10 @@ export class CarrierImportService {
         ignorados: rows.length - valid.length,
         gruposCriados: gruposNovos.length,
       };
-      await writeAudit(
-        tx,
-        { ...meta, userId: auth.user.id, empresaId: tenant.empresaId },
-        'transportador.import',
-        {
-          entity: 'transportador',
-          details: result,
-        },
-      );
+      await writeAudit(tx, actor.meta, 'transportador.import', {
+        entity: 'transportador',
+        details: result,
+      });
       return { message: formatMessage(successMessages.importDone, result), ...result };
     });
   }
@@ -215,11 +210,11 @@ export class CarrierImportService {
 
   /** The carriers matching the filter as a CSV or XLSX file (the columns the import reads). */
   async export(
-    auth: AuthContext,
+    actor: Actor,
     filter: TransportadorFilter,
     format: 'csv' | 'xlsx',
   ): Promise<{ filename: string; contentType: string; body: Buffer }> {
-    const tenant = tenantOfUser(auth.user);
+    const { tenant } = actor;
     const { rows: carriers } = await repo.listTransportadores(this.db, tenant, filter);
     const rows = carriers.map((c) => [
       c.nome,

@@ -7,8 +7,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { problemResponses } from '../../lib/errors.js';
-import { access, requireAuth } from '../../plugins/access.js';
-import { requestMeta } from '../../plugins/request-context.js';
+import { access, requireActor } from '../../plugins/access.js';
 import type { ComparativeFile, ComparativeService } from './comparative.service.js';
 
 const errors = problemResponses(400, 401, 403, 404, 409, 429);
@@ -40,7 +39,7 @@ export const comparativeRoutes: FastifyPluginAsyncZod<{ comparative: Comparative
     async (request, reply) =>
       sendFile(
         reply,
-        await comparative.excel(requireAuth(request), request.params.id, request.query.exchangeMargin),
+        await comparative.excel(requireActor(request), request.params.id, request.query.exchangeMargin),
       ),
   );
 
@@ -53,7 +52,7 @@ export const comparativeRoutes: FastifyPluginAsyncZod<{ comparative: Comparative
     async (request, reply) =>
       sendFile(
         reply,
-        await comparative.pdf(requireAuth(request), request.params.id, request.query.exchangeMargin),
+        await comparative.pdf(requireActor(request), request.params.id, request.query.exchangeMargin),
       ),
   );
 
@@ -68,7 +67,6 @@ export const comparativeRoutes: FastifyPluginAsyncZod<{ comparative: Comparative
         response: { 200: sendComparativeResultSchema, ...errors },
       },
     },
-    async (request) =>
-      comparative.send(requireAuth(request), request.params.id, request.body, requestMeta(request)),
+    async (request) => comparative.send(requireActor(request), request.params.id, request.body),
   );
 };

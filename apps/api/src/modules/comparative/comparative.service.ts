@@ -3,12 +3,13 @@ import { uiComparative } from '@cotacoes/shared/messages/ui-comparative';
 import type { AppConfig } from '../../config/env.js';
 import { recordMessage } from '../../conversation/conversation.repository.js';
 import type { Database } from '../../db/client.js';
-import { type Tenant, tenantOfUser } from '../../db/tenant.js';
+import type { Tenant } from '../../db/tenant.js';
+import type { Actor } from '../../lib/actor.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import type { Mailer } from '../../mail/mailer.js';
-import type { AuthContext, RequestMeta } from '../../plugins/request-context.js';
 import { findEmpresaById } from '../../read-models/empresas.js';
+import { findUserById } from '../../read-models/users.js';
 import * as repo from './comparative.repository.js';
 import { type ComparativeSource, comparativeFilename, sourceOf } from './comparative-document.js';
 import { renderComparativeMail } from './comparative-mail.js';
@@ -20,7 +21,7 @@ import { renderComparativePdf } from './pdf.js';
  * Injected by app.ts from the comparison module: a module never imports another.
  */
 export type ComparisonProvider = (
-  empresaId: string,
+  tenant: Tenant,
   cotacaoId: string,
   exchangeMargin: number,
 ) => Promise<Comparison>;
@@ -46,11 +47,11 @@ export class ComparativeService {
   ) {}
 
   /** The quote (404 when it is not the caller's) and its comparison (409 when nobody answered yet). */
-  private async prepare(auth: AuthContext, cotacaoId: string, exchangeMargin: number): Promise<Prepared> {
-    const tenant = tenantOfUser(auth.user);
+  private async prepare(actor: Actor, cotacaoId: string, exchangeMargin: number): Promise<Prepared> {
+    const { tenant } = actor;
     const quote = await repo.findQuoteHeader(this.db, tenant, cotacaoId);
     if (!quote) throw new AppError('QUOTE_NOT_FOUND');
-    const comparison = await this.comparisonOf(tenant.empresaId, quote.id, exchangeMargin);
+    const comparison = await this.comparisonOf(tenant, quote.id, exchangeMargin);
     if (comparison.linhas.length === 0) throw new AppError('COMPARATIVE_NO_RESPONSES');
     const empresa = await findEmpresaById(this.db, tenant.empresaId);
     const source = sourceOf(comparison, {
@@ -65,8 +66,8 @@ export class ComparativeService {
     return { tenant, source, comparison, codigo: quote.codigo };
   }
 
-  async excel(auth: AuthContext, cotacaoId: string, exchangeMargin: number): Promise<ComparativeFile> {
-    const { source, codigo } = await this.prepare(auth, cotacaoId, exchangeMargin);
+  async excel(actor: Actor, cotacaoId: string, exchangeMargin: number): Promise<ComparativeFile> {
+    const { source, codigo } = await this.prepare(actor, cotacaoId, exchangeMargin);
     return {
       filename: comparativeFilename(codigo, 'xlsx'),
       contentType: XLSX_CONTENT_TYPE,
@@ -74,8 +75,8 @@ export class ComparativeService {
     };
   }
 
-  async pdf(auth: AuthContext, cotacaoId: string, exchangeMargin: number): Promise<ComparativeFile> {
-    const { source, codigo } = await this.prepare(auth, cotacaoId, exchangeMargin);
+  async pdf(actor: Actor, cotacaoId: string, exchangeMargin: number): Promise<ComparativeFile> {
+    const { source, codigo } = await this.prepare(actor, cotacaoId, exchangeMargin);
     return {
       filename: comparativeFilename(codigo, 'pdf'),
       contentType: PDF_CONTENT_TYPE,
@@ -88,13 +89,9 @@ export class ComparativeService {
    * entry (tipo 'comparativo') and the audit row in one transaction: a restart never loses it (R1).
    * The files travel inside the outbox row: a comparative is tens of kilobytes (ADR 0020).
    */
-  async send(
-    auth: AuthContext,
-    cotacaoId: string,
-    body: SendComparativeBody,
-    meta: RequestMeta,
-  ): Promise<SendComparativeResult> {
-    const { tenant, source, comparison, codigo } = await this.prepare(auth, cotacaoId, body.exchangeMargin);
+  async send(actor: Actor, cotacaoId: string, body: SendComparativeBody): Promise<SendComparativeResult> {
+    const { tenant, source, comparison, codigo } = await this.prepare(actor, cotacaoId, body.exchangeMargin);
+    const user = await this.senderOf(actor);
     const [excel, pdf] = await Promise.all([renderComparativeExcel(source), renderComparativePdf(source)]);
     const attachments = [
       {
@@ -111,13 +108,13 @@ export class ComparativeService {
     const mail = renderComparativeMail(
       source,
       { linhas: comparison.linhas.length, respondidas: comparison.respondidas, total: comparison.total },
-      { name: auth.user.name, email: auth.user.email },
+      user,
     );
     await this.db.transaction(async (tx) => {
       const sent = await this.mailer.enqueue(tx, {
         kind: 'quote.comparative',
         to: body.emails,
-        replyTo: auth.user.email,
+        replyTo: user.email,
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
@@ -138,24 +135,26 @@ export class ComparativeService {
         messageId: sent.messageId,
         outboxId: sent.id,
       });
-      await writeAudit(
-        tx,
-        { ...meta, userId: auth.user.id, empresaId: tenant.empresaId },
-        'cotacao.comparative.send',
-        {
-          entity: 'cotacao',
-          entityId: cotacaoId,
-          details: {
-            codigo,
-            emails: body.emails,
-            exchangeMargin: body.exchangeMargin,
-            taxa: comparison.taxa.taxa,
-            linhas: comparison.linhas.length,
-            messageId: sent.messageId,
-          },
+      await writeAudit(tx, actor.meta, 'cotacao.comparative.send', {
+        entity: 'cotacao',
+        entityId: cotacaoId,
+        details: {
+          codigo,
+          emails: body.emails,
+          exchangeMargin: body.exchangeMargin,
+          taxa: comparison.taxa.taxa,
+          linhas: comparison.linhas.length,
+          messageId: sent.messageId,
         },
-      );
+      });
     });
     return { message: uiComparative.sent, emails: body.emails };
+  }
+
+  /** Who sends the comparative (named in the text, answers go to them): the user acting. */
+  private async senderOf(actor: Actor): Promise<{ name: string; email: string }> {
+    const user = await findUserById(this.db, actor.userId);
+    if (!user) throw new AppError('UNAUTHENTICATED');
+    return { name: user.name, email: user.email };
   }
 }

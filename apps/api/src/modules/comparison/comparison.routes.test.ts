@@ -10,6 +10,7 @@ import {
   type Scenario,
   typicalAnswer,
 } from '../../../test/replies.js';
+import { checkedTenant } from '../../db/tenant.js';
 
 let ctx: TestContext;
 let fake: FakePtaxServer;
@@ -165,7 +166,9 @@ describe('GET /api/quotes/{id}/comparison', () => {
   );
 
   it('the service refuses a bad margin too (the comparative documents call it directly)', async () => {
-    await expect(ctx.app.services.comparison.forQuote(s.empresaId, s.quote.id, 101)).rejects.toMatchObject({
+    await expect(
+      ctx.app.services.comparison.forQuote(checkedTenant(s.empresaId), s.quote.id, 101),
+    ).rejects.toMatchObject({
       code: 'VALIDATION_FAILED',
     });
   });
@@ -272,7 +275,7 @@ describe('GET /api/quotes/{id}/comparison', () => {
     const unknown = await get('/api/quotes/00000000-0000-4000-8000-000000000000/comparison');
     expect(unknown.statusCode).toBe(404);
     await expect(
-      ctx.app.services.comparison.forQuote(other.empresaId, s.quote.id, 2.5),
+      ctx.app.services.comparison.forQuote(checkedTenant(other.empresaId), s.quote.id, 2.5),
     ).rejects.toMatchObject({ code: 'QUOTE_NOT_FOUND' });
   });
 

@@ -1,9 +1,8 @@
 import { comparisonQuerySchema, comparisonSchema, idParamsSchema } from '@cotacoes/shared';
 import { type FastifyPluginAsyncZod, serializerCompiler } from 'fastify-type-provider-zod';
-import { tenantOfUser } from '../../db/tenant.js';
 import { problemResponses } from '../../lib/errors.js';
 import { sendKeptJson } from '../../lib/stamped-cache.js';
-import { access, requireAuth } from '../../plugins/access.js';
+import { access, requireActor } from '../../plugins/access.js';
 import type { ComparisonService } from './comparison.service.js';
 
 const errors = problemResponses(400, 401, 403, 404, 429);
@@ -33,7 +32,7 @@ export const comparisonRoutes: FastifyPluginAsyncZod<{ comparison: ComparisonSer
     },
     async (request, reply) => {
       const { etag, comparison: value } = await comparison.kept(
-        tenantOfUser(requireAuth(request).user).empresaId,
+        requireActor(request).tenant,
         request.params.id,
         request.query.exchangeMargin,
       );

@@ -15,7 +15,7 @@ import {
   withProposalWarnings,
 } from '@cotacoes/shared/comparison/index';
 import type { Database } from '../../db/client.js';
-import { checkedTenant, type Tenant } from '../../db/tenant.js';
+import type { Tenant } from '../../db/tenant.js';
 import { AppError, validationError } from '../../lib/errors.js';
 import { deepFreeze } from '../../lib/stamped-cache.js';
 import { findQuoteRequest } from '../../read-models/quote-request.js';
@@ -56,16 +56,16 @@ export class ComparisonService {
   ) {}
 
   /**
-   * The comparison of quote `cotacaoId` of company `empresaId` (already checked against the caller):
+   * The comparison of quote `cotacaoId` of `tenant`:
    * 404 QUOTE_NOT_FOUND for a quote of another company, 400 with the field message for a margin outside
    * 0–100 or with more than one decimal.
    */
   async forQuote(
-    empresaId: string,
+    tenant: Tenant,
     cotacaoId: string,
     exchangeMargin: number = DEFAULT_EXCHANGE_MARGIN,
   ): Promise<Comparison> {
-    return (await this.kept(empresaId, cotacaoId, exchangeMargin)).comparison;
+    return (await this.kept(tenant, cotacaoId, exchangeMargin)).comparison;
   }
 
   /**
@@ -73,14 +73,13 @@ export class ComparisonService {
    * the stamp of the responses' rows and the rate, margin, quote, day and road costs it was built with.
    */
   async kept(
-    empresaId: string,
+    tenant: Tenant,
     cotacaoId: string,
     exchangeMargin: number = DEFAULT_EXCHANGE_MARGIN,
   ): Promise<{ etag: string; comparison: Comparison }> {
     const margin = exchangeMarginSchema.safeParse(exchangeMargin);
     if (!margin.success)
       throw validationError([{ path: 'exchangeMargin', message: margin.error.issues[0]!.message }]);
-    const tenant = checkedTenant(empresaId);
     const [quote, responses, ptax, roadCosts] = await Promise.all([
       findQuoteRequest(this.db, tenant, cotacaoId),
       this.readResponses(tenant, cotacaoId),

@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { problemResponses } from '../../lib/errors.js';
-import { access, requireAuth } from '../../plugins/access.js';
+import { access, requireActor } from '../../plugins/access.js';
 import type { ConversationService } from './conversation.service.js';
 
 const errors = problemResponses(400, 401, 403, 404);
@@ -36,7 +36,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversation: Conversat
         response: { 200: conversationSchema, ...errors },
       },
     },
-    async (request) => conversation.list(requireAuth(request), request.params.id, request.query),
+    async (request) => conversation.list(requireActor(request), request.params.id, request.query),
   );
 
   app.get(
@@ -49,7 +49,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversation: Conversat
         response: { 200: attachmentListSchema, ...errors },
       },
     },
-    async (request) => conversation.attachments(requireAuth(request), request.params.messageId),
+    async (request) => conversation.attachments(requireActor(request), request.params.messageId),
   );
 
   app.get(
@@ -59,7 +59,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversation: Conversat
       schema: { tags, params: z.object({ key: z.string().min(1).max(200) }) },
     },
     async (request, reply) => {
-      const file = await conversation.download(requireAuth(request), request.params.key);
+      const file = await conversation.download(requireActor(request), request.params.key);
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', contentDisposition(file.filename))

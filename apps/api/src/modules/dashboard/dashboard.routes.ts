@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { problemResponses } from '../../lib/errors.js';
-import { access, requireAuth } from '../../plugins/access.js';
+import { access, requireActor } from '../../plugins/access.js';
 import type { DashboardService } from './dashboard.service.js';
 
 const errors = problemResponses(401, 403, 429);
@@ -22,7 +22,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardServic
   app.get(
     '/dashboard',
     { config: { access: companyMember }, schema: { tags, response: { 200: dashboardSchema, ...errors } } },
-    async (request) => dashboard.dashboard(requireAuth(request)),
+    async (request) => dashboard.dashboard(requireActor(request)),
   );
   app.get(
     '/dashboard/stats',
@@ -30,7 +30,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardServic
       config: { access: companyMember },
       schema: { tags, response: { 200: dashboardStatsSchema, ...errors } },
     },
-    async (request) => dashboard.stats(requireAuth(request)),
+    async (request) => dashboard.stats(requireActor(request)),
   );
   app.get(
     '/dashboard/atividades',
@@ -38,7 +38,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardServic
       config: { access: companyMember },
       schema: { tags, response: { 200: z.array(activityItemSchema), ...errors } },
     },
-    async (request) => dashboard.activity(requireAuth(request)),
+    async (request) => dashboard.activity(requireActor(request)),
   );
   app.get(
     '/dashboard/vencimentos',
@@ -46,6 +46,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardServic
       config: { access: companyMember },
       schema: { tags, response: { 200: z.array(deadlineItemSchema), ...errors } },
     },
-    async (request) => dashboard.deadlines(requireAuth(request)),
+    async (request) => dashboard.deadlines(requireActor(request)),
   );
 };

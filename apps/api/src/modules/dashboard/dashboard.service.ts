@@ -12,8 +12,7 @@ import {
   type DeadlineItem,
 } from '@cotacoes/shared/schemas/dashboard';
 import type { Database } from '../../db/client.js';
-import { tenantOfUser } from '../../db/tenant.js';
-import type { AuthContext } from '../../plugins/request-context.js';
+import type { Actor } from '../../lib/actor.js';
 import * as repo from './dashboard.repository.js';
 
 const texts = uiDashboard.dashboard;
@@ -165,24 +164,21 @@ function deadlinesOf(found: repo.DeadlineRow[], now: number): DeadlineItem[] {
 export class DashboardService {
   constructor(private readonly db: Database) {}
 
-  async stats(auth: AuthContext): Promise<DashboardStats> {
-    return statsOf(await repo.stats(this.db, tenantOfUser(auth.user)));
+  async stats(actor: Actor): Promise<DashboardStats> {
+    return statsOf(await repo.stats(this.db, actor.tenant));
   }
 
-  async activity(auth: AuthContext): Promise<ActivityItem[]> {
-    return activityOf(await repo.recentActivity(this.db, tenantOfUser(auth.user), DASHBOARD_ACTIVITY_LIMIT));
+  async activity(actor: Actor): Promise<ActivityItem[]> {
+    return activityOf(await repo.recentActivity(this.db, actor.tenant, DASHBOARD_ACTIVITY_LIMIT));
   }
 
-  async deadlines(auth: AuthContext, now = Date.now()): Promise<DeadlineItem[]> {
-    return deadlinesOf(
-      await repo.upcomingDeadlines(this.db, tenantOfUser(auth.user), DASHBOARD_DEADLINE_LIMIT),
-      now,
-    );
+  async deadlines(actor: Actor, now = Date.now()): Promise<DeadlineItem[]> {
+    return deadlinesOf(await repo.upcomingDeadlines(this.db, actor.tenant, DASHBOARD_DEADLINE_LIMIT), now);
   }
 
   /** GET /dashboard: the three parts read in one statement. */
-  async dashboard(auth: AuthContext, now = Date.now()): Promise<Dashboard> {
-    const found = await repo.dashboard(this.db, tenantOfUser(auth.user), {
+  async dashboard(actor: Actor, now = Date.now()): Promise<Dashboard> {
+    const found = await repo.dashboard(this.db, actor.tenant, {
       activity: DASHBOARD_ACTIVITY_LIMIT,
       deadlines: DASHBOARD_DEADLINE_LIMIT,
     });

@@ -12,8 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { problemResponses } from '../../lib/errors.js';
-import { access, requireAuth } from '../../plugins/access.js';
-import { requestMeta } from '../../plugins/request-context.js';
+import { access, requireActor } from '../../plugins/access.js';
 import type { DecisionsService } from './decisions.service.js';
 
 const errors = problemResponses(400, 401, 403, 404, 409, 429);
@@ -45,13 +44,7 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{ decisions: DecisionsServic
       },
     },
     async (request) =>
-      decisions.correct(
-        requireAuth(request),
-        request.params.id,
-        request.params.respostaId,
-        request.body,
-        requestMeta(request),
-      ),
+      decisions.correct(requireActor(request), request.params.id, request.params.respostaId, request.body),
   );
 
   // Issue 30: a fee line the current version lacks, kept from the previous version or typed by hand.
@@ -67,13 +60,7 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{ decisions: DecisionsServic
       },
     },
     async (request) =>
-      decisions.addFee(
-        requireAuth(request),
-        request.params.id,
-        request.params.respostaId,
-        request.body,
-        requestMeta(request),
-      ),
+      decisions.addFee(requireActor(request), request.params.id, request.params.respostaId, request.body),
   );
 
   app.post(
@@ -87,8 +74,7 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{ decisions: DecisionsServic
         response: { 200: revisionResultSchema, ...errors },
       },
     },
-    async (request) =>
-      decisions.requestRevision(requireAuth(request), request.params.id, request.body, requestMeta(request)),
+    async (request) => decisions.requestRevision(requireActor(request), request.params.id, request.body),
   );
 
   app.post(
@@ -102,7 +88,6 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{ decisions: DecisionsServic
         response: { 200: approveResultSchema, ...errors },
       },
     },
-    async (request) =>
-      decisions.approve(requireAuth(request), request.params.id, request.body, requestMeta(request)),
+    async (request) => decisions.approve(requireActor(request), request.params.id, request.body),
   );
 };

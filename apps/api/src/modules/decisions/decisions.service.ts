@@ -21,16 +21,17 @@ import { ADDED_FEE_FIELD, type AddedFee } from '@cotacoes/shared/rules/correctio
 import type { AppConfig } from '../../config/env.js';
 import { recordMessage } from '../../conversation/conversation.repository.js';
 import type { Database, Transaction } from '../../db/client.js';
-import { type Tenant, tenantOfUser } from '../../db/tenant.js';
+import type { Tenant } from '../../db/tenant.js';
 import { learnFromCorrection } from '../../hints/hints.repository.js';
+import type { Actor } from '../../lib/actor.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { replyAddress } from '../../mail/reply-address.js';
-import type { AuthContext, RequestMeta } from '../../plugins/request-context.js';
 import { approvalOfQuote } from '../../read-models/approvals.js';
 import { correctionsByResponse } from '../../read-models/corrections.js';
 import { findEmpresaById } from '../../read-models/empresas.js';
+import { findUserById } from '../../read-models/users.js';
 import {
   agreedRowOf,
   agreedTerms,
@@ -48,7 +49,7 @@ type Quote = NonNullable<Awaited<ReturnType<typeof repo.lockQuote>>>;
 /** Services of other modules this one uses, injected by app.ts (a module never imports another). */
 export type DecisionsDependencies = {
   /** GET /quotes/{id}/respostas as the responses module answers it (the corrected entry is returned). */
-  readResponses: (auth: AuthContext, cotacaoId: string) => Promise<{ data: ResponseEntry[] }>;
+  readResponses: (actor: Actor, cotacaoId: string) => Promise<{ data: ResponseEntry[] }>;
   /**
    * The Comparação tab's rows of the quote (its totals at the PTAX of the day and the default margin):
    * the optional price feedback says how far above the chosen total a carrier was, in the same figures
@@ -93,13 +94,12 @@ export class DecisionsService {
    * analyst, stored as a correction (who, when) and applied when the response is read.
    */
   async addFee(
-    auth: AuthContext,
+    actor: Actor,
     cotacaoId: string,
     respostaId: string,
     body: AddFeeBody,
-    meta: RequestMeta,
   ): Promise<ResponseEntry> {
-    const tenant = tenantOfUser(auth.user);
+    const { tenant } = actor;
     const transportadorId = await this.db.transaction(async (tx) => {
       const row = await currentResponse(tx, tenant, cotacaoId, respostaId);
       const fee: AddedFee = {
@@ -117,29 +117,27 @@ export class DecisionsService {
         valor: JSON.stringify(fee),
         valorOriginal: null,
         fonteOriginal: null,
-        corrigidoPor: auth.user.id,
+        corrigidoPor: actor.userId,
       });
-      await writeAudit(
-        tx,
-        { ...meta, userId: auth.user.id, empresaId: tenant.empresaId },
-        'resposta.taxa_adicionada',
-        { entity: 'resposta', entityId: respostaId, details: { cotacaoId, correcaoId: id, ...fee } },
-      );
+      await writeAudit(tx, actor.meta, 'resposta.taxa_adicionada', {
+        entity: 'resposta',
+        entityId: respostaId,
+        details: { cotacaoId, correcaoId: id, ...fee },
+      });
       return row.transportadorId;
     });
-    const { data } = await this.deps.readResponses(auth, cotacaoId);
+    const { data } = await this.deps.readResponses(actor, cotacaoId);
     return data.find((entry) => entry.transportadorId === transportadorId)!;
   }
 
   /** PUT /quotes/{id}/respostas/{respostaId}/correcoes: answers the carrier's entry, corrected. */
   async correct(
-    auth: AuthContext,
+    actor: Actor,
     cotacaoId: string,
     respostaId: string,
     body: CorrectionBody,
-    meta: RequestMeta,
   ): Promise<ResponseEntry> {
-    const tenant = tenantOfUser(auth.user);
+    const { tenant } = actor;
     const transportadorId = await this.db.transaction(async (tx) => {
       const row = await currentResponse(tx, tenant, cotacaoId, respostaId);
       const final = (row.dadosExtraidos as DadosExtraidos | null)?.final ?? null;
@@ -154,7 +152,7 @@ export class DecisionsService {
         valor: body.valor,
         valorOriginal,
         fonteOriginal,
-        corrigidoPor: auth.user.id,
+        corrigidoPor: actor.userId,
       });
       // What the correction teaches about this carrier's replies (ADR 0101), kept with it.
       const hint = await learnFromCorrection(tx, tenant, {
@@ -163,43 +161,33 @@ export class DecisionsService {
         transportadorId: row.transportadorId,
         campo: body.campo,
         valor: body.valor,
-        criadoPor: auth.user.id,
+        criadoPor: actor.userId,
         final,
       });
-      await writeAudit(
-        tx,
-        { ...meta, userId: auth.user.id, empresaId: tenant.empresaId },
-        'resposta.correcao',
-        {
-          entity: 'resposta',
-          entityId: respostaId,
-          details: {
-            cotacaoId,
-            correcaoId: id,
-            campo: body.campo,
-            valor: body.valor,
-            valorOriginal,
-            ...(hint === null ? {} : { dicaId: hint.id }),
-          },
+      await writeAudit(tx, actor.meta, 'resposta.correcao', {
+        entity: 'resposta',
+        entityId: respostaId,
+        details: {
+          cotacaoId,
+          correcaoId: id,
+          campo: body.campo,
+          valor: body.valor,
+          valorOriginal,
+          ...(hint === null ? {} : { dicaId: hint.id }),
         },
-      );
+      });
       return row.transportadorId;
     });
-    const { data } = await this.deps.readResponses(auth, cotacaoId);
+    const { data } = await this.deps.readResponses(actor, cotacaoId);
     return data.find((entry) => entry.transportadorId === transportadorId)!;
   }
 
   // ---- revision ----
 
   /** POST /quotes/{id}/request-revision: one carrier or every carrier that answered. */
-  async requestRevision(
-    auth: AuthContext,
-    cotacaoId: string,
-    body: RevisionRequestBody,
-    meta: RequestMeta,
-  ): Promise<RevisionResult> {
-    const tenant = tenantOfUser(auth.user);
-    const sender = await this.senderOf(auth, tenant);
+  async requestRevision(actor: Actor, cotacaoId: string, body: RevisionRequestBody): Promise<RevisionResult> {
+    const { tenant } = actor;
+    const sender = await this.senderOf(actor);
     return this.db.transaction(async (tx) => {
       const quote = await repo.lockQuote(tx, tenant, cotacaoId);
       if (!quote) throw new AppError('QUOTE_NOT_FOUND');
@@ -228,23 +216,18 @@ export class DecisionsService {
         'revisao_solicitada',
       );
       await repo.setQuoteStatus(tx, tenant, cotacaoId, 'AGUARDANDO_REVISAO');
-      await writeAudit(
-        tx,
-        { ...meta, userId: auth.user.id, empresaId: tenant.empresaId },
-        'cotacao.revisao',
-        {
-          entity: 'cotacao',
-          entityId: cotacaoId,
-          details: {
-            codigo: quote.codigo,
-            de: quote.status,
-            revisarTodos: body.revisarTodos,
-            transportadores: targets.map((target) => target.transportadorId),
-            respostas: targets.map((target) => target.respostaId),
-            mensagem: body.mensagem,
-          },
+      await writeAudit(tx, actor.meta, 'cotacao.revisao', {
+        entity: 'cotacao',
+        entityId: cotacaoId,
+        details: {
+          codigo: quote.codigo,
+          de: quote.status,
+          revisarTodos: body.revisarTodos,
+          transportadores: targets.map((target) => target.transportadorId),
+          respostas: targets.map((target) => target.respostaId),
+          mensagem: body.mensagem,
         },
-      );
+      });
       return {
         status: 'AGUARDANDO_REVISAO',
         solicitadas: targets.map((target) => ({
@@ -258,17 +241,11 @@ export class DecisionsService {
   // ---- approval ----
 
   /** POST /quotes/{id}/approve: the quote becomes APROVADA for one current answer (and destination). */
-  async approve(
-    auth: AuthContext,
-    cotacaoId: string,
-    body: ApproveBody,
-    meta: RequestMeta,
-  ): Promise<ApproveResult> {
-    if (!auth.user.empresaId) throw new AppError('APPROVAL_NO_COMPANY');
-    const tenant = tenantOfUser(auth.user);
+  async approve(actor: Actor, cotacaoId: string, body: ApproveBody): Promise<ApproveResult> {
+    const { tenant } = actor;
     // Read before the transaction: the comparison reads through its own queries.
     const [sender, rows, agreed] = await Promise.all([
-      this.senderOf(auth, tenant),
+      this.senderOf(actor),
       body.notificarNaoSelecionados && body.incluirFeedbackPreco
         ? this.deps.comparisonRows(tenant, cotacaoId)
         : Promise.resolve([]),
@@ -315,7 +292,7 @@ export class DecisionsService {
         respostaId: chosen.respostaId!,
         transportadorId: chosen.transportadorId,
         destino,
-        aprovadoPor: auth.user.id,
+        aprovadoPor: actor.userId,
       });
       const others = answered.filter((recipient) => recipient !== chosen);
       await repo.setResponseStatus(tx, tenant, [chosen.respostaId!], 'aprovado');
@@ -358,26 +335,21 @@ export class DecisionsService {
           told++;
         }
       }
-      await writeAudit(
-        tx,
-        { ...meta, userId: auth.user.id, empresaId: tenant.empresaId },
-        'cotacao.aprovacao',
-        {
-          entity: 'cotacao',
-          entityId: cotacaoId,
-          details: {
-            codigo: quote.codigo,
-            de: quote.status,
-            respostaId: chosen.respostaId,
-            transportadorId: chosen.transportadorId,
-            destino,
-            reprovadas: others.map((recipient) => recipient.respostaId),
-            notificados: told,
-            feedbackPreco: body.notificarNaoSelecionados && body.incluirFeedbackPreco,
-            assuntoPersonalizado: body.assuntoPersonalizado ?? null,
-          },
+      await writeAudit(tx, actor.meta, 'cotacao.aprovacao', {
+        entity: 'cotacao',
+        entityId: cotacaoId,
+        details: {
+          codigo: quote.codigo,
+          de: quote.status,
+          respostaId: chosen.respostaId,
+          transportadorId: chosen.transportadorId,
+          destino,
+          reprovadas: others.map((recipient) => recipient.respostaId),
+          notificados: told,
+          feedbackPreco: body.notificarNaoSelecionados && body.incluirFeedbackPreco,
+          assuntoPersonalizado: body.assuntoPersonalizado ?? null,
         },
-      );
+      });
       return told;
     });
     const aprovacao = await approvalOfQuote(this.db, tenant, cotacaoId);
@@ -456,8 +428,12 @@ export class DecisionsService {
     return { codigo: quote.codigo, referencia: quote.referenciaProcesso, tituloEmail: quote.tituloEmail };
   }
 
-  private async senderOf(auth: AuthContext, tenant: Tenant) {
-    const empresa = await findEmpresaById(this.db, tenant.empresaId);
-    return { nome: auth.user.name, empresa: empresa?.nome ?? '' };
+  /** Who signs the e-mails: the user acting and their company. */
+  private async senderOf(actor: Actor) {
+    const [user, empresa] = await Promise.all([
+      findUserById(this.db, actor.userId),
+      findEmpresaById(this.db, actor.tenant.empresaId),
+    ]);
+    return { nome: user?.name ?? '', empresa: empresa?.nome ?? '' };
   }
 }

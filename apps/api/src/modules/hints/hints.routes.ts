@@ -7,8 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { problemResponses } from '../../lib/errors.js';
-import { access, requireAuth } from '../../plugins/access.js';
-import { requestMeta } from '../../plugins/request-context.js';
+import { access, requireActor } from '../../plugins/access.js';
 import type { HintsService } from './hints.service.js';
 
 const errors = problemResponses(400, 401, 403, 404, 429);
@@ -29,7 +28,7 @@ export const hintsRoutes: FastifyPluginAsyncZod<{ hints: HintsService }> = async
         response: { 200: z.array(carrierHintSchema), ...errors },
       },
     },
-    async (request) => hints.list(requireAuth(request), request.params.id),
+    async (request) => hints.list(requireActor(request), request.params.id),
   );
 
   app.delete(
@@ -38,7 +37,6 @@ export const hintsRoutes: FastifyPluginAsyncZod<{ hints: HintsService }> = async
       config: { access: companyMember },
       schema: { tags, params: carrierHintParamsSchema, response: { 200: messageResponseSchema, ...errors } },
     },
-    async (request) =>
-      hints.remove(requireAuth(request), request.params.id, request.params.hintId, requestMeta(request)),
+    async (request) => hints.remove(requireActor(request), request.params.id, request.params.hintId),
   );
 };

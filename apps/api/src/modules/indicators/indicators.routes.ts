@@ -7,7 +7,7 @@ import {
 } from '@cotacoes/shared/schemas/dashboard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { problemResponses } from '../../lib/errors.js';
-import { access, requireAuth } from '../../plugins/access.js';
+import { access, requireActor } from '../../plugins/access.js';
 import type { IndicatorsService } from './indicators.service.js';
 
 const errors = problemResponses(400, 401, 403, 429);
@@ -27,7 +27,7 @@ export const indicatorsRoutes: FastifyPluginAsyncZod<{ indicators: IndicatorsSer
         response: { 200: responseTimesResponseSchema, ...errors },
       },
     },
-    async (request) => indicators.responseTimes(requireAuth(request), request.query),
+    async (request) => indicators.responseTimes(requireActor(request), request.query),
   );
 
   // Beyond the spec: the carrier filter's list, once per period (not with every page of the table).
@@ -41,7 +41,7 @@ export const indicatorsRoutes: FastifyPluginAsyncZod<{ indicators: IndicatorsSer
         response: { 200: responseTimeCarriersSchema, ...errors },
       },
     },
-    async (request) => indicators.carriers(requireAuth(request), request.query),
+    async (request) => indicators.carriers(requireActor(request), request.query),
   );
 
   // Beyond the spec: the whole table (every page) of the same filters and order, as CSV.
@@ -52,7 +52,7 @@ export const indicatorsRoutes: FastifyPluginAsyncZod<{ indicators: IndicatorsSer
       schema: { tags: ['indicators'], querystring: responseTimesExportQuerySchema },
     },
     async (request, reply) => {
-      const file = await indicators.exportCsv(requireAuth(request), request.query);
+      const file = await indicators.exportCsv(requireActor(request), request.query);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${file.filename}"`)

@@ -9,9 +9,8 @@ import type {
   ResponseTimesResponse,
 } from '@cotacoes/shared/schemas/dashboard';
 import type { Database } from '../../db/client.js';
-import { tenantOfUser } from '../../db/tenant.js';
+import type { Actor } from '../../lib/actor.js';
 import { csvField } from '../../lib/spreadsheet.js';
-import type { AuthContext } from '../../plugins/request-context.js';
 import * as repo from './indicators.repository.js';
 
 type ExportQuery = ResponseTimeExportQuery;
@@ -96,11 +95,11 @@ export class IndicatorsService {
   constructor(private readonly db: Database) {}
 
   async responseTimes(
-    auth: AuthContext,
+    actor: Actor,
     query: ResponseTimesQuery,
     now = new Date(),
   ): Promise<ResponseTimesResponse> {
-    const tenant = tenantOfUser(auth.user);
+    const { tenant } = actor;
     const { dataInicio, dataFim, plan } = periodOf(query, now);
     const { total, rows } = await repo.carrierPage(this.db, tenant, plan, {
       order: orderOf(query),
@@ -132,18 +131,18 @@ export class IndicatorsService {
   }
 
   /** The carriers with requests in the period (the screen's carrier filter), by name. */
-  async carriers(auth: AuthContext, query: ResponseTimeCarriersQuery, now = new Date()) {
+  async carriers(actor: Actor, query: ResponseTimeCarriersQuery, now = new Date()) {
     const { plan } = periodOf(query, now);
-    return { data: await repo.periodCarriers(this.db, tenantOfUser(auth.user), plan) };
+    return { data: await repo.periodCarriers(this.db, actor.tenant, plan) };
   }
 
   /** The whole table of the filters (every page) as a CSV file (`;`, UTF-8 with BOM, cells neutralised). */
   async exportCsv(
-    auth: AuthContext,
+    actor: Actor,
     query: ExportQuery,
     now = new Date(),
   ): Promise<{ filename: string; body: Buffer }> {
-    const tenant = tenantOfUser(auth.user);
+    const { tenant } = actor;
     const { dataInicio, dataFim, plan } = periodOf(query, now);
     const { rows } = await repo.carrierPage(this.db, tenant, plan, {
       order: orderOf(query),

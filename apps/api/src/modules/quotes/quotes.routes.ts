@@ -12,8 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, problemResponses } from '../../lib/errors.js';
 import { readMultipart } from '../../lib/multipart.js';
-import { access, requireAuth } from '../../plugins/access.js';
-import { requestMeta } from '../../plugins/request-context.js';
+import { access, requireActor } from '../../plugins/access.js';
 import { parseQuoteForm } from './quote-form.js';
 import type { QuotesService } from './quotes.service.js';
 
@@ -31,9 +30,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<{ quotes: QuotesService }> = as
       schema: { tags, body: createQuoteBodySchema, response: { 201: quoteDetailSchema, ...errors } },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await quotes.create(requireAuth(request), request.body, {}, requestMeta(request))),
+      reply.status(201).send(await quotes.create(requireActor(request), request.body, {})),
   );
 
   app.post(
@@ -43,7 +40,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<{ quotes: QuotesService }> = as
       schema: { tags, response: { 201: quoteDetailSchema, ...errors } },
     },
     async (request, reply) => {
-      const auth = requireAuth(request);
+      const actor = requireActor(request);
       const form = await readMultipart(request, {
         maxFileBytes: MAX_QUOTE_UPLOAD_BYTES,
         maxFiles: 2,
@@ -52,7 +49,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<{ quotes: QuotesService }> = as
       });
       const body = parseQuoteForm(form.fields);
       const files = { file: form.files.file?.[0], dangerousCargoFile: form.files.dangerousCargoFile?.[0] };
-      return reply.status(201).send(await quotes.create(auth, body, files, requestMeta(request)));
+      return reply.status(201).send(await quotes.create(actor, body, files));
     },
   );
 
@@ -63,14 +60,14 @@ export const quotesRoutes: FastifyPluginAsyncZod<{ quotes: QuotesService }> = as
       schema: { tags, response: { 201: quoteUploadSchema, ...errors } },
     },
     async (request, reply) => {
-      const auth = requireAuth(request);
+      const actor = requireActor(request);
       const form = await readMultipart(request, {
         maxFileBytes: MAX_QUOTE_UPLOAD_BYTES,
         maxFiles: 1,
         notMultipart: new AppError('UNSUPPORTED_MEDIA_TYPE'),
         tooLarge: new AppError('QUOTE_FILE_TOO_LARGE', { max: MAX_QUOTE_UPLOAD_BYTES / 1024 / 1024 }),
       });
-      return reply.status(201).send(await quotes.upload(auth, form.files.file?.[0], requestMeta(request)));
+      return reply.status(201).send(await quotes.upload(actor, form.files.file?.[0]));
     },
   );
 
@@ -85,8 +82,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<{ quotes: QuotesService }> = as
         response: { 200: quoteDetailSchema, ...errors },
       },
     },
-    async (request) =>
-      quotes.update(requireAuth(request), request.params.id, request.body, requestMeta(request)),
+    async (request) => quotes.update(requireActor(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -99,7 +95,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<{ quotes: QuotesService }> = as
         response: { 200: z.object({ message: z.string() }), ...errors },
       },
     },
-    async (request) => quotes.remove(requireAuth(request), request.params.id, requestMeta(request)),
+    async (request) => quotes.remove(requireActor(request), request.params.id),
   );
 
   app.get(
@@ -115,7 +111,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<{ quotes: QuotesService }> = as
         },
       },
     },
-    async (request) => quotes.list(requireAuth(request), request.query),
+    async (request) => quotes.list(requireActor(request), request.query),
   );
 
   app.get(
@@ -124,14 +120,14 @@ export const quotesRoutes: FastifyPluginAsyncZod<{ quotes: QuotesService }> = as
       config: { access: companyMember },
       schema: { tags, params: idParamsSchema, response: { 200: quoteDetailSchema, ...errors } },
     },
-    async (request) => quotes.get(requireAuth(request), request.params.id),
+    async (request) => quotes.get(requireActor(request), request.params.id),
   );
 
   app.get(
     '/quotes/:id/pdf',
     { config: { access: companyMember }, schema: { tags, params: idParamsSchema } },
     async (request, reply) => {
-      const file = await quotes.pdf(requireAuth(request), request.params.id);
+      const file = await quotes.pdf(requireActor(request), request.params.id);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${file.filename}"`)

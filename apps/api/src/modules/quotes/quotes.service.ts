@@ -20,7 +20,8 @@ import {
 import type { AppConfig } from '../../config/env.js';
 import { recordMessage } from '../../conversation/conversation.repository.js';
 import type { Database } from '../../db/client.js';
-import { type Tenant, tenantOfUser } from '../../db/tenant.js';
+import type { Tenant } from '../../db/tenant.js';
+import type { Actor } from '../../lib/actor.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import {
@@ -34,7 +35,6 @@ import {
 import type { UploadedFile } from '../../lib/multipart.js';
 import { buildMessageId, type Mailer } from '../../mail/mailer.js';
 import { newReplyToken, replyAddress } from '../../mail/reply-address.js';
-import type { AuthContext, RequestMeta } from '../../plugins/request-context.js';
 import { approvalOfQuote } from '../../read-models/approvals.js';
 import { findEmpresaById } from '../../read-models/empresas.js';
 import { sendStateOf } from '../../read-models/send-state.js';
@@ -78,13 +78,8 @@ export class QuotesService {
     private readonly mailer: Mailer,
   ) {}
 
-  async create(
-    auth: AuthContext,
-    body: CreateQuoteBody,
-    files: QuoteFiles,
-    meta: RequestMeta,
-  ): Promise<QuoteDetail> {
-    const tenant = tenantOfUser(auth.user);
+  async create(actor: Actor, body: CreateQuoteBody, files: QuoteFiles): Promise<QuoteDetail> {
+    const { tenant } = actor;
     const now = new Date();
     const prazo = body.prazoResposta
       ? new Date(body.prazoResposta)
@@ -94,7 +89,7 @@ export class QuotesService {
     const route = routeFieldErrors(body);
     const missing = route.origem ?? route.destino;
     if (missing) throw new AppError(missing);
-    const uploads = await this.uploadsOf(auth, tenant, body);
+    const uploads = await this.uploadsOf(actor, body);
     const attachments = await this.checkFiles(body, {
       file: files.file ?? uploads.file,
       dangerousCargoFile: files.dangerousCargoFile ?? uploads.dangerousCargoFile,
@@ -103,7 +98,7 @@ export class QuotesService {
     const recipients = await this.resolveRecipients(tenant, body);
     const id = await this.db.transaction(async (tx) => {
       const empresa = await findEmpresaById(tx, tenant.empresaId);
-      const user = await findUserById(tx, auth.user.id);
+      const user = await findUserById(tx, actor.userId);
       const ano = Number(
         new Intl.DateTimeFormat('en', { timeZone: 'America/Sao_Paulo', year: 'numeric' }).format(now),
       );
@@ -112,7 +107,7 @@ export class QuotesService {
       const titulo = body.tituloEmail ?? body.referenciaProcesso;
       const quote = await repo.insertQuote(tx, tenant, {
         codigo,
-        criadoPor: auth.user.id,
+        criadoPor: actor.userId,
         nomeSolicitante: body.nomeSolicitante,
         referenciaProcesso: body.referenciaProcesso,
         fti: body.fti,
@@ -256,7 +251,7 @@ export class QuotesService {
           empresaId: tenant.empresaId,
         });
       }
-      await writeAudit(tx, { ...meta, userId: auth.user.id, empresaId: tenant.empresaId }, 'cotacao.create', {
+      await writeAudit(tx, actor.meta, 'cotacao.create', {
         entity: 'cotacao',
         entityId: quote.id,
         details: {
@@ -268,7 +263,7 @@ export class QuotesService {
       });
       return quote.id;
     });
-    return this.get(auth, id);
+    return this.get(actor, id);
   }
 
   private async checkFiles(body: CreateQuoteBody, files: QuoteFiles): Promise<repo.NewAttachment[]> {
@@ -321,11 +316,11 @@ export class QuotesService {
   }
 
   /** Files named by `arquivoId`/`arquivoCargaPerigosaId` (POST /quotes/upload): the user's own, unexpired. */
-  private async uploadsOf(auth: AuthContext, tenant: Tenant, body: CreateQuoteBody) {
+  private async uploadsOf(actor: Actor, body: CreateQuoteBody) {
     const notBefore = new Date(Date.now() - QUOTE_UPLOAD_TTL_HOURS * 3_600_000);
     const load = async (id: string | null | undefined) => {
       if (!id) return undefined;
-      const row = await repo.findUpload(this.db, tenant, auth.user.id, id, notBefore);
+      const row = await repo.findUpload(this.db, actor.tenant, actor.userId, id, notBefore);
       if (!row) throw new AppError('QUOTE_UPLOAD_NOT_FOUND');
       return row;
     };
@@ -342,8 +337,8 @@ export class QuotesService {
   }
 
   /** POST /quotes/upload: keeps a request file (or dangerous-cargo document) for a later POST /quotes. */
-  async upload(auth: AuthContext, file: UploadedFile | undefined, meta: RequestMeta): Promise<QuoteUpload> {
-    const tenant = tenantOfUser(auth.user);
+  async upload(actor: Actor, file: UploadedFile | undefined): Promise<QuoteUpload> {
+    const { tenant } = actor;
     if (!file) throw new AppError('QUOTE_ARQUIVO_REQUIRED');
     const kind = sniff(file.buffer);
     if (kind === 'unknown') throw new AppError('QUOTE_UPLOAD_TYPE');
@@ -353,14 +348,14 @@ export class QuotesService {
     const row = await this.db.transaction(async (tx) => {
       await repo.deleteExpiredUploads(tx, tenant, new Date(Date.now() - ttl));
       const inserted = await repo.insertUpload(tx, tenant, {
-        userId: auth.user.id,
+        userId: actor.userId,
         tipo,
         nome: safeFilename(file.filename, kind),
         contentType: CONTENT_TYPES[kind],
         tamanho: file.buffer.length,
         conteudo: file.buffer,
       });
-      await writeAudit(tx, { ...meta, userId: auth.user.id, empresaId: tenant.empresaId }, 'cotacao.upload', {
+      await writeAudit(tx, actor.meta, 'cotacao.upload', {
         entity: 'cotacao_upload',
         entityId: inserted.id,
         details: { nome: inserted.nome, tipo, tamanho: inserted.tamanho },
@@ -380,13 +375,8 @@ export class QuotesService {
    * PATCH /quotes/{id}: bookkeeping fields, the deadline, or closing/cancelling a quote that still waits
    * for answers. A finalized quote answers 409 and is left as it was.
    */
-  async update(
-    auth: AuthContext,
-    id: string,
-    body: UpdateQuoteBody,
-    meta: RequestMeta,
-  ): Promise<QuoteDetail> {
-    const tenant = tenantOfUser(auth.user);
+  async update(actor: Actor, id: string, body: UpdateQuoteBody): Promise<QuoteDetail> {
+    const { tenant } = actor;
     const values: Parameters<typeof repo.updateWaitingQuote>[3] = {};
     if (body.nomeSolicitante !== undefined) values.nomeSolicitante = body.nomeSolicitante;
     if (body.referenciaProcesso !== undefined) values.referenciaProcesso = body.referenciaProcesso;
@@ -405,22 +395,22 @@ export class QuotesService {
         const label = quoteStatusInfo(quote.status).label;
         throw new AppError('QUOTE_FINAL', { status: label });
       }
-      await writeAudit(tx, { ...meta, userId: auth.user.id, empresaId: tenant.empresaId }, 'cotacao.update', {
+      await writeAudit(tx, actor.meta, 'cotacao.update', {
         entity: 'cotacao',
         entityId: id,
         details: { ...values, prazoResposta: values.prazoResposta?.toISOString() },
       });
     });
-    return this.get(auth, id);
+    return this.get(actor, id);
   }
 
   /** DELETE /quotes/{id}: the quote leaves every list and detail; its rows and replies stay (ADR 0011). */
-  async remove(auth: AuthContext, id: string, meta: RequestMeta): Promise<{ message: string }> {
-    const tenant = tenantOfUser(auth.user);
+  async remove(actor: Actor, id: string): Promise<{ message: string }> {
+    const { tenant } = actor;
     await this.db.transaction(async (tx) => {
       const codigo = await repo.softDeleteQuote(tx, tenant, id);
       if (!codigo) throw new AppError('QUOTE_NOT_FOUND');
-      await writeAudit(tx, { ...meta, userId: auth.user.id, empresaId: tenant.empresaId }, 'cotacao.delete', {
+      await writeAudit(tx, actor.meta, 'cotacao.delete', {
         entity: 'cotacao',
         entityId: id,
         details: { codigo },
@@ -429,8 +419,8 @@ export class QuotesService {
     return { message: successMessages.quoteDeleted };
   }
 
-  async list(auth: AuthContext, query: ListQuotesQuery) {
-    const tenant = tenantOfUser(auth.user);
+  async list(actor: Actor, query: ListQuotesQuery) {
+    const { tenant } = actor;
     const { rows, total, cap } = await repo.listQuotes(this.db, tenant, query);
     return {
       data: rows.map(toSummary),
@@ -441,8 +431,8 @@ export class QuotesService {
     };
   }
 
-  async get(auth: AuthContext, id: string): Promise<QuoteDetail> {
-    const tenant = tenantOfUser(auth.user);
+  async get(actor: Actor, id: string): Promise<QuoteDetail> {
+    const { tenant } = actor;
     const quote = await repo.findQuote(this.db, tenant, id);
     if (!quote) throw new AppError('QUOTE_NOT_FOUND');
     const [recipients, anexos, aprovacao] = await Promise.all([
@@ -485,8 +475,8 @@ export class QuotesService {
     };
   }
 
-  async pdf(auth: AuthContext, id: string): Promise<{ filename: string; body: Buffer }> {
-    const tenant = tenantOfUser(auth.user);
+  async pdf(actor: Actor, id: string): Promise<{ filename: string; body: Buffer }> {
+    const { tenant } = actor;
     const quote = await repo.findQuote(this.db, tenant, id);
     if (!quote) throw new AppError('QUOTE_NOT_FOUND');
     const empresa = await findEmpresaById(this.db, tenant.empresaId);

@@ -19,8 +19,7 @@ import { tenantOfUser } from '../../db/tenant.js';
 import { AppError, problemResponses, validationError } from '../../lib/errors.js';
 import { type MultipartForm, readMultipart } from '../../lib/multipart.js';
 import { sendKeptJson } from '../../lib/stamped-cache.js';
-import { access, requireAuth } from '../../plugins/access.js';
-import { requestMeta } from '../../plugins/request-context.js';
+import { access, requireActor, requireAuth } from '../../plugins/access.js';
 import type { RegisterForm, ResponsesService } from './responses.service.js';
 
 const errors = problemResponses(400, 401, 403, 404, 409, 413, 415, 429);
@@ -109,8 +108,7 @@ export const responsesRoutes: FastifyPluginAsyncZod<{ responses: ResponsesServic
         serializerCompiler: listSerializer,
       },
       async (request, reply) => {
-        const auth = requireAuth(request);
-        const { stamp, value } = await responses.listStamped(tenantOfUser(auth.user), request.params.id);
+        const { stamp, value } = await responses.listStamped(requireActor(request).tenant, request.params.id);
         return sendKeptJson(request, reply, value, stamp, serializeList);
       },
     );
@@ -122,7 +120,7 @@ export const responsesRoutes: FastifyPluginAsyncZod<{ responses: ResponsesServic
       schema: { tags, params: idParamsSchema, response: { 201: created, ...errors } },
     },
     async (request, reply) => {
-      const auth = requireAuth(request);
+      const actor = requireActor(request);
       const form = await readMultipart(request, {
         maxFileBytes: MAX_MESSAGE_FILE_BYTES,
         maxFiles: 1 + MAX_ATTACHMENTS,
@@ -130,7 +128,7 @@ export const responsesRoutes: FastifyPluginAsyncZod<{ responses: ResponsesServic
         tooLarge: new AppError('QUOTE_FILE_TOO_LARGE', { max: MAX_MESSAGE_FILE_BYTES / 1024 / 1024 }),
       });
       const body = parseRegisterForm(form.fields, form.files);
-      return reply.status(201).send(await responses.register(auth, request.params.id, body));
+      return reply.status(201).send(await responses.register(actor, request.params.id, body));
     },
   );
 
@@ -147,7 +145,7 @@ export const responsesRoutes: FastifyPluginAsyncZod<{ responses: ResponsesServic
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await responses.test(requireAuth(request), request.params.id, request.body)),
+      reply.status(201).send(await responses.test(requireActor(request), request.params.id, request.body)),
   );
 
   app.post(
@@ -162,10 +160,9 @@ export const responsesRoutes: FastifyPluginAsyncZod<{ responses: ResponsesServic
     },
     async (request) => ({
       data: await responses.confirmSender(
-        requireAuth(request),
+        requireActor(request),
         request.params.id,
         request.params.respostaId,
-        requestMeta(request),
       ),
       message: successMessages.senderConfirmed,
     }),
@@ -177,7 +174,11 @@ export const responsesRoutes: FastifyPluginAsyncZod<{ responses: ResponsesServic
       config: { access: access.user },
       schema: { tags, response: { 200: unmatchedListSchema, ...errors } },
     },
-    async (request) => responses.unmatched(requireAuth(request)),
+    async (request) => {
+      // Any signed-in user: one without a company sees no company's messages (a desenvolvedor, the unknown ones).
+      const { user } = requireAuth(request);
+      return responses.unmatched(user.empresaId ? tenantOfUser(user) : null, user.role);
+    },
   );
 
   app.post(
@@ -191,6 +192,6 @@ export const responsesRoutes: FastifyPluginAsyncZod<{ responses: ResponsesServic
         response: { 200: messageResponseSchema, ...errors },
       },
     },
-    async (request) => responses.assign(requireAuth(request), request.params.id, request.body),
+    async (request) => responses.assign(requireActor(request), request.params.id, request.body),
   );
 };

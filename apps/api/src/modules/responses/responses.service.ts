@@ -7,20 +7,21 @@ import {
   quoteStatusInfo,
   type ResponseEntry,
   type ResponseVersion,
+  type Role,
   successMessages,
   type TypedValues,
   type UnmatchedMessage,
 } from '@cotacoes/shared';
 import type { AppConfig } from '../../config/env.js';
 import type { Database } from '../../db/client.js';
-import { type Tenant, tenantOfUser } from '../../db/tenant.js';
+import type { Tenant } from '../../db/tenant.js';
 import { composeMessage } from '../../inbound/compose.js';
 import type { InboundPipeline, IngestResult } from '../../inbound/pipeline.js';
 import { confirmSender } from '../../inbound/sender-confirmation.js';
+import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
 import type { UploadedFile } from '../../lib/multipart.js';
 import { StampedCache } from '../../lib/stamped-cache.js';
-import type { AuthContext, RequestMeta } from '../../plugins/request-context.js';
 import { sendStateOf } from '../../read-models/send-state.js';
 import { msgToRaw } from './msg-file.js';
 import * as repo from './responses.repository.js';
@@ -59,8 +60,8 @@ export class ResponsesService {
     private readonly pipeline: InboundPipeline,
   ) {}
 
-  async list(auth: AuthContext, cotacaoId: string): Promise<{ data: ResponseEntry[] }> {
-    return this.listForTenant(tenantOfUser(auth.user), cotacaoId);
+  async list(actor: Actor, cotacaoId: string): Promise<{ data: ResponseEntry[] }> {
+    return this.listForTenant(actor.tenant, cotacaoId);
   }
 
   /** The responses of a quote of `tenant` (also read by the comparison, injected by app.ts). */
@@ -131,17 +132,12 @@ export class ResponsesService {
    * 'Confirmar remetente' (ADR 0023): the analyst vouches for the sender of an unverified version; a
    * version held back becomes the current one. Answers the carrier's entry as the list gives it.
    */
-  async confirmSender(
-    auth: AuthContext,
-    cotacaoId: string,
-    respostaId: string,
-    meta: RequestMeta,
-  ): Promise<ResponseEntry> {
-    const tenant = tenantOfUser(auth.user);
+  async confirmSender(actor: Actor, cotacaoId: string, respostaId: string): Promise<ResponseEntry> {
+    const { tenant } = actor;
     const { transportadorId } = await confirmSender(
       this.db,
       tenant,
-      { ...meta, userId: auth.user.id, empresaId: tenant.empresaId },
+      { ...actor.meta, userId: actor.userId },
       cotacaoId,
       respostaId,
     );
@@ -150,11 +146,11 @@ export class ResponsesService {
   }
 
   /** 'Registrar resposta': an .eml/.msg file, pasted text or typed values, for a carrier of the quote. */
-  async register(auth: AuthContext, cotacaoId: string, form: RegisterForm) {
-    const tenant = tenantOfUser(auth.user);
+  async register(actor: Actor, cotacaoId: string, form: RegisterForm) {
+    const { tenant } = actor;
     const { quote, carrier } = await this.recipientOf(tenant, cotacaoId, form.transportadorId);
     const assignedBy = {
-      userId: auth.user.id,
+      userId: actor.userId,
       empresaId: tenant.empresaId,
       cotacaoId,
       transportadorId: form.transportadorId,
@@ -181,12 +177,12 @@ export class ResponsesService {
     if (result.duplicate) throw new AppError('RESPONSE_DUPLICATE');
     if (result.status === 'falhou')
       throw new AppError('INBOUND_PROCESSING_FAILED', { erro: result.erro ?? '' });
-    return this.answer(auth, cotacaoId, form.transportadorId, result);
+    return this.answer(actor, cotacaoId, form.transportadorId, result);
   }
 
   /** POST /quotes/{id}/respostas-teste (desenvolvedor): a response from pasted text. */
-  async test(auth: AuthContext, cotacaoId: string, body: { transportadorId?: string; texto: string }) {
-    const tenant = tenantOfUser(auth.user);
+  async test(actor: Actor, cotacaoId: string, body: { transportadorId?: string; texto: string }) {
+    const { tenant } = actor;
     const recipients = await repo.recipientsWithSendState(this.db, tenant, cotacaoId);
     const transportadorId = body.transportadorId ?? recipients[0]?.transportadorId;
     if (!transportadorId) throw new AppError('QUOTE_NOT_FOUND');
@@ -194,22 +190,24 @@ export class ResponsesService {
     const raw = await this.synthetic(quote, carrier.emails[0]!, body.texto);
     const result = await this.pipeline.ingest(raw, {
       source: 'teste',
-      assignedBy: { userId: auth.user.id, empresaId: tenant.empresaId, cotacaoId, transportadorId },
+      assignedBy: { userId: actor.userId, empresaId: tenant.empresaId, cotacaoId, transportadorId },
     });
     if (result.status === 'falhou')
       throw new AppError('INBOUND_PROCESSING_FAILED', { erro: result.erro ?? '' });
-    return this.answer(auth, cotacaoId, transportadorId, result);
+    return this.answer(actor, cotacaoId, transportadorId, result);
   }
 
-  async unmatched(auth: AuthContext): Promise<{ data: UnmatchedMessage[]; total: number }> {
-    const developer = auth.user.role === 'desenvolvedor';
-    const rows = await repo.listUnmatched(this.db, auth.user.empresaId, developer);
+  /**
+   * 'Não identificadas' of `tenant` (none for a user without a company), and of every company for a
+   * desenvolvedor; the quotes of `tenant` sent to each sender as suggestions.
+   */
+  async unmatched(tenant: Tenant | null, role?: Role): Promise<{ data: UnmatchedMessage[]; total: number }> {
+    const developer = role === 'desenvolvedor';
+    const rows = await repo.listUnmatched(this.db, tenant?.empresaId ?? null, developer);
     const data = await Promise.all(
       rows.map(async (row) => {
         const sugestoes =
-          row.fromAddress && auth.user.empresaId
-            ? await repo.quotesSentTo(this.db, tenantOfUser(auth.user), row.fromAddress)
-            : [];
+          row.fromAddress && tenant ? await repo.quotesSentTo(this.db, tenant, row.fromAddress) : [];
         return {
           id: row.id,
           from: row.fromAddress,
@@ -228,13 +226,13 @@ export class ResponsesService {
     return { data, total: data.length };
   }
 
-  async assign(auth: AuthContext, inboundId: string, body: { cotacaoId: string; transportadorId: string }) {
-    const tenant = tenantOfUser(auth.user);
+  async assign(actor: Actor, inboundId: string, body: { cotacaoId: string; transportadorId: string }) {
+    const { tenant } = actor;
     await this.recipientOf(tenant, body.cotacaoId, body.transportadorId);
     await this.pipeline.assign(
       inboundId,
-      { userId: auth.user.id, empresaId: tenant.empresaId, ...body },
-      auth.user.role === 'desenvolvedor',
+      { userId: actor.userId, empresaId: tenant.empresaId, ...body },
+      actor.role === 'desenvolvedor',
     );
     return { message: successMessages.responseAssigned };
   }
@@ -283,8 +281,8 @@ export class ResponsesService {
     });
   }
 
-  private async answer(auth: AuthContext, cotacaoId: string, transportadorId: string, result: IngestResult) {
-    const { data } = await this.list(auth, cotacaoId);
+  private async answer(actor: Actor, cotacaoId: string, transportadorId: string, result: IngestResult) {
+    const { data } = await this.list(actor, cotacaoId);
     const entry = data.find((item) => item.transportadorId === transportadorId)!;
     return {
       data: entry,
