@@ -14,8 +14,8 @@ import { randomUUID } from 'node:crypto';
 import { ExtractionSandbox } from '@cotacoes/extraction/sandbox';
 import { sql } from 'drizzle-orm';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import { checkedTenant } from '../src/db/tenant.js';
 import { extractResponse } from '../src/inbound/extract-response.js';
-import { actorOfUser } from '../src/lib/actor.js';
 import { openBench } from './harness.js';
 
 const CARRIERS = 30;
@@ -133,14 +133,14 @@ if (process.env.BENCH_BREAKDOWN) await breakdown();
 
 /** BENCH_BREAKDOWN=1: where one request's time goes, step by step, without concurrency. */
 async function breakdown(): Promise<void> {
-  const actor = actorOfUser({ id: '', empresaId: empresa!.id, role: 'analista' });
+  const tenant = checkedTenant(empresa!.id);
   const time = async (label: string, work: () => unknown, runs = 100) => {
     for (let i = 0; i < 10; i++) await work();
     const t = performance.now();
     for (let i = 0; i < runs; i++) await work();
     console.log(`  ${label.padEnd(38)} ${((performance.now() - t) / runs).toFixed(2)} ms`);
   };
-  const list = await app.services.responses.list(actor, quote!.id);
+  const list = await app.services.responses.listForTenant(tenant, quote!.id);
   const json = JSON.stringify(list);
   const { responsesListSchema } = await import('@cotacoes/shared');
   const zlib = await import('node:zlib');
@@ -152,7 +152,9 @@ async function breakdown(): Promise<void> {
       .join(', ')}; final.evidence ${size(dados.final!.evidence)}`,
   );
   console.log('breakdown (sequential, per request):');
-  await time('service.list (queries + mapping)', () => app.services.responses.list(actor, quote!.id));
+  await time('service.list (queries + mapping)', () =>
+    app.services.responses.listForTenant(tenant, quote!.id),
+  );
   await time('zod encode, whole documented schema', () => responsesListSchema.encode(list));
   await time('JSON.stringify', () => JSON.stringify(list));
   await time('brotli q4 (as the app compresses)', () =>

@@ -247,7 +247,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     comparison,
     quotes: new QuotesService(database.db, config, mailer),
     decisions: new DecisionsService(database.db, config, mailer, {
-      readResponses: (auth, cotacaoId) => responses.list(auth, cotacaoId),
+      readResponses: (tenant, cotacaoId) => responses.listForTenant(tenant, cotacaoId),
       comparisonRows: async (tenant, cotacaoId) =>
         (await comparison.forQuote(tenant, cotacaoId, DEFAULT_EXCHANGE_MARGIN)).linhas,
       agreedComparison: (tenant, cotacaoId) =>

@@ -49,7 +49,7 @@ type Quote = NonNullable<Awaited<ReturnType<typeof repo.lockQuote>>>;
 /** Services of other modules this one uses, injected by app.ts (a module never imports another). */
 export type DecisionsDependencies = {
   /** GET /quotes/{id}/respostas as the responses module answers it (the corrected entry is returned). */
-  readResponses: (actor: Actor, cotacaoId: string) => Promise<{ data: ResponseEntry[] }>;
+  readResponses: (tenant: Tenant, cotacaoId: string) => Promise<{ data: ResponseEntry[] }>;
   /**
    * The Comparação tab's rows of the quote (its totals at the PTAX of the day and the default margin):
    * the optional price feedback says how far above the chosen total a carrier was, in the same figures
@@ -126,7 +126,7 @@ export class DecisionsService {
       });
       return row.transportadorId;
     });
-    const { data } = await this.deps.readResponses(actor, cotacaoId);
+    const { data } = await this.deps.readResponses(tenant, cotacaoId);
     return data.find((entry) => entry.transportadorId === transportadorId)!;
   }
 
@@ -178,7 +178,7 @@ export class DecisionsService {
       });
       return row.transportadorId;
     });
-    const { data } = await this.deps.readResponses(actor, cotacaoId);
+    const { data } = await this.deps.readResponses(tenant, cotacaoId);
     return data.find((entry) => entry.transportadorId === transportadorId)!;
   }
 

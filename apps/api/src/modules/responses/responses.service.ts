@@ -60,11 +60,7 @@ export class ResponsesService {
     private readonly pipeline: InboundPipeline,
   ) {}
 
-  async list(actor: Actor, cotacaoId: string): Promise<{ data: ResponseEntry[] }> {
-    return this.listForTenant(actor.tenant, cotacaoId);
-  }
-
-  /** The responses of a quote of `tenant` (also read by the comparison, injected by app.ts). */
+  /** The responses of a quote of `tenant` (also read by the comparison and decisions, injected by app.ts). */
   async listForTenant(tenant: Tenant, cotacaoId: string): Promise<{ data: ResponseEntry[] }> {
     return (await this.listStamped(tenant, cotacaoId)).value;
   }
@@ -282,7 +278,7 @@ export class ResponsesService {
   }
 
   private async answer(actor: Actor, cotacaoId: string, transportadorId: string, result: IngestResult) {
-    const { data } = await this.list(actor, cotacaoId);
+    const { data } = await this.listForTenant(actor.tenant, cotacaoId);
     const entry = data.find((item) => item.transportadorId === transportadorId)!;
     return {
       data: entry,
