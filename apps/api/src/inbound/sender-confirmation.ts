@@ -2,7 +2,7 @@ import { QUOTE_STATUS_INFO, type QuoteStatus } from '@cotacoes/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Headers } from 'mailparser';
 import type { AppConfig } from '../config/env.js';
-import type { Database, Executor, Transaction } from '../db/client.js';
+import type { Database, Transaction } from '../db/client.js';
 import { respostas, type SenderAuthentication } from '../db/schema/index.js';
 import { inTenant, type Tenant } from '../db/tenant.js';
 import { type AuditContext, writeAudit } from '../lib/audit.js';
