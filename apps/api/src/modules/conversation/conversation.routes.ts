@@ -4,15 +4,18 @@ import {
   conversationSchema,
   idParamsSchema,
 } from '@cotacoes/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ConversationService } from '../../conversation/conversation.service.js';
+import { tenantOfUser } from '../../db/tenant.js';
 import { problemResponses } from '../../lib/errors.js';
 import { access, requireAuth } from '../../plugins/access.js';
-import type { ConversationService } from './conversation.service.js';
 
 const errors = problemResponses(400, 401, 403, 404);
 const tags = ['conversation'];
 const companyMember = access.company();
+const tenantOf = (request: FastifyRequest) => tenantOfUser(requireAuth(request).user);
 
 /** `attachment; filename="ascii"; filename*=UTF-8''…` (RFC 6266): any name, no header injection. */
 function contentDisposition(filename: string): string {
@@ -36,7 +39,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversation: Conversat
         response: { 200: conversationSchema, ...errors },
       },
     },
-    async (request) => conversation.list(requireAuth(request), request.params.id, request.query),
+    async (request) => conversation.list(tenantOf(request), request.params.id, request.query),
   );
 
   app.get(
@@ -49,7 +52,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversation: Conversat
         response: { 200: attachmentListSchema, ...errors },
       },
     },
-    async (request) => conversation.attachments(requireAuth(request), request.params.messageId),
+    async (request) => conversation.attachments(tenantOf(request), request.params.messageId),
   );
 
   app.get(
@@ -59,7 +62,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversation: Conversat
       schema: { tags, params: z.object({ key: z.string().min(1).max(200) }) },
     },
     async (request, reply) => {
-      const file = await conversation.download(requireAuth(request), request.params.key);
+      const file = await conversation.download(tenantOf(request), request.params.key);
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', contentDisposition(file.filename))

@@ -6,10 +6,11 @@ import {
 } from '@cotacoes/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { tenantOfUser } from '../../db/tenant.js';
+import type { HintsService } from '../../hints/hints.service.js';
 import { problemResponses } from '../../lib/errors.js';
 import { access, requireAuth } from '../../plugins/access.js';
 import { requestMeta } from '../../plugins/request-context.js';
-import type { HintsService } from './hints.service.js';
 
 const errors = problemResponses(400, 401, 403, 404, 429);
 /** Who may edit a carrier may see and remove what its replies taught (ADR 0101). */
@@ -29,7 +30,7 @@ export const hintsRoutes: FastifyPluginAsyncZod<{ hints: HintsService }> = async
         response: { 200: z.array(carrierHintSchema), ...errors },
       },
     },
-    async (request) => hints.list(requireAuth(request), request.params.id),
+    async (request) => hints.list(tenantOfUser(requireAuth(request).user), request.params.id),
   );
 
   app.delete(
@@ -38,7 +39,12 @@ export const hintsRoutes: FastifyPluginAsyncZod<{ hints: HintsService }> = async
       config: { access: companyMember },
       schema: { tags, params: carrierHintParamsSchema, response: { 200: messageResponseSchema, ...errors } },
     },
-    async (request) =>
-      hints.remove(requireAuth(request), request.params.id, request.params.hintId, requestMeta(request)),
+    async (request) => {
+      const { user } = requireAuth(request);
+      return hints.remove(tenantOfUser(user), request.params.id, request.params.hintId, {
+        ...requestMeta(request),
+        userId: user.id,
+      });
+    },
   );
 };

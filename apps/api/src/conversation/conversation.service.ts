@@ -1,15 +1,14 @@
 import type { AttachmentList, Conversation, EmailMessage } from '@cotacoes/shared';
 import { formatMessage } from '@cotacoes/shared';
 import { conversationMarks } from '@cotacoes/shared/messages/ui-conversation';
-import type { AppConfig } from '../../config/env.js';
-import { htmlForView, sanitizeEmailHtml } from '../../conversation/email-html.js';
-import type { Database } from '../../db/client.js';
-import { type Tenant, tenantOfUser } from '../../db/tenant.js';
-import { AppError } from '../../lib/errors.js';
-import { contentTypeOf, safeFilename } from '../../lib/file-type.js';
-import { bareMailbox } from '../../lib/mail-text.js';
-import type { AuthContext } from '../../plugins/request-context.js';
+import type { AppConfig } from '../config/env.js';
+import type { Database } from '../db/client.js';
+import type { Tenant } from '../db/tenant.js';
+import { AppError } from '../lib/errors.js';
+import { contentTypeOf, safeFilename } from '../lib/file-type.js';
+import { bareMailbox } from '../lib/mail-text.js';
 import * as repo from './conversation.repository.js';
+import { htmlForView, sanitizeEmailHtml } from './email-html.js';
 
 /** Keys of a sent message's files: the outbox row (a random uuid, never shown elsewhere) and the index. */
 const SENT_KEY = /^out_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})_(\d{1,3})$/;
@@ -59,11 +58,10 @@ export class ConversationService {
   }
 
   async list(
-    auth: AuthContext,
+    tenant: Tenant,
     cotacaoId: string,
     query: { page: number; pageSize: number; imagens?: '0' | '1' },
   ): Promise<Conversation> {
-    const tenant = tenantOfUser(auth.user);
     if (!(await repo.isLiveQuote(this.db, tenant, cotacaoId))) throw new AppError('QUOTE_NOT_FOUND');
     const { rows, total } = await repo.listMessages(this.db, tenant, cotacaoId, {
       offset: (query.page - 1) * query.pageSize,
@@ -121,8 +119,7 @@ export class ConversationService {
   }
 
   /** GET /imap/attachments/{messageId}: the files of one message of the conversation. */
-  async attachments(auth: AuthContext, messageId: string): Promise<AttachmentList> {
-    const tenant = tenantOfUser(auth.user);
+  async attachments(tenant: Tenant, messageId: string): Promise<AttachmentList> {
     const message = await repo.findMessage(this.db, tenant, messageId);
     if (!message) throw new AppError('MESSAGE_NOT_FOUND');
     if (message.inboundMessageId)
@@ -146,8 +143,7 @@ export class ConversationService {
   }
 
   /** GET /attachments/{key}: the bytes of one file, if it belongs to the caller's company. */
-  async download(auth: AuthContext, key: string): Promise<DownloadedAttachment> {
-    const tenant = tenantOfUser(auth.user);
+  async download(tenant: Tenant, key: string): Promise<DownloadedAttachment> {
     const sent = SENT_KEY.exec(key);
     let file: { filename: string; body: Buffer } | undefined;
     if (sent) {

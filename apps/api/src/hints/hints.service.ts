@@ -1,10 +1,9 @@
 import { type CarrierHint, describeHint, ui } from '@cotacoes/shared';
-import type { Database } from '../../db/client.js';
-import { tenantOfUser } from '../../db/tenant.js';
-import * as store from '../../hints/hints.repository.js';
-import { writeAudit } from '../../lib/audit.js';
-import { AppError } from '../../lib/errors.js';
-import type { AuthContext, RequestMeta } from '../../plugins/request-context.js';
+import type { Database } from '../db/client.js';
+import type { Tenant } from '../db/tenant.js';
+import { type AuditContext, writeAudit } from '../lib/audit.js';
+import { AppError } from '../lib/errors.js';
+import * as store from './hints.repository.js';
 
 type ListedHint = Awaited<ReturnType<typeof store.listHints>>[number];
 
@@ -35,42 +34,36 @@ function toCarrierHint(row: ListedHint): CarrierHint {
 export class HintsService {
   constructor(private readonly db: Database) {}
 
-  async list(auth: AuthContext, transportadorId: string): Promise<CarrierHint[]> {
-    const tenant = tenantOfUser(auth.user);
+  async list(tenant: Tenant, transportadorId: string): Promise<CarrierHint[]> {
     if (!(await store.carrierExists(this.db, tenant, transportadorId)))
       throw new AppError('TRANSPORTADOR_NOT_FOUND');
     return (await store.listHints(this.db, tenant, transportadorId)).map(toCarrierHint);
   }
 
+  /** `actor`: who removes it (the audit row's user, request id and address). */
   async remove(
-    auth: AuthContext,
+    tenant: Tenant,
     transportadorId: string,
     hintId: string,
-    meta: RequestMeta,
+    actor: AuditContext & { userId: string },
   ): Promise<{ message: string }> {
-    const tenant = tenantOfUser(auth.user);
     await this.db.transaction(async (tx) => {
       if (!(await store.carrierExists(tx, tenant, transportadorId)))
         throw new AppError('TRANSPORTADOR_NOT_FOUND');
       const removed = await store.deleteHint(tx, tenant, transportadorId, hintId);
       if (!removed) throw new AppError('HINT_NOT_FOUND');
-      await writeAudit(
-        tx,
-        { ...meta, userId: auth.user.id, empresaId: tenant.empresaId },
-        'transportador.aprendizado_removido',
-        {
-          entity: 'transportador',
-          entityId: transportadorId,
-          details: {
-            dicaId: removed.id,
-            tipo: removed.tipo,
-            alvo: removed.alvo,
-            rotulo: removed.rotulo,
-            valor: removed.valor,
-            vezesAplicada: removed.vezesAplicada,
-          },
+      await writeAudit(tx, { ...actor, empresaId: tenant.empresaId }, 'transportador.aprendizado_removido', {
+        entity: 'transportador',
+        entityId: transportadorId,
+        details: {
+          dicaId: removed.id,
+          tipo: removed.tipo,
+          alvo: removed.alvo,
+          rotulo: removed.rotulo,
+          valor: removed.valor,
+          vezesAplicada: removed.vezesAplicada,
         },
-      );
+      });
     });
     return { message: ui.hints.carrier.removed };
   }
