@@ -17,8 +17,9 @@ import type {
 } from '../schemas/responses.js';
 import { destinationsOf, missingGiven, type QuoteAsked, transitDays } from './asked.js';
 import { totalContainers } from './containers.js';
+import { feeCurrency } from './currency.js';
 import { add, type Decimal, subtract, toMoney, toNumber } from './decimal.js';
-import { evaluateFees, type FeeDecision, type FeeLineInput, feeCurrency } from './fees.js';
+import { evaluateFees, type FeeDecision, type FeeLineInput } from './fees.js';
 import {
   countFreight,
   type FreightLine,

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { feeCurrency } from './currency.js';
 import { toNumber } from './decimal.js';
-import {
-  evaluateFees,
-  type FeeLineInput,
-  feeCurrency,
-  feeLineValue,
-  isIofLine,
-  isTotalLine,
-} from './fees.js';
+import { evaluateFees, type FeeLineInput, feeLineValue, isIofLine, isTotalLine } from './fees.js';
 
 const fee = (
   nome: string,

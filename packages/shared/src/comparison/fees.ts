@@ -1,4 +1,5 @@
 import type { uiComparison } from '../messages/ui-comparison.js';
+import { type FeeCurrency, feeCurrency } from './currency.js';
 import { add, type Decimal, toDecimal, toNumber, ZERO } from './decimal.js';
 import { isNoDestination, normalizeName, normalizePlace, samePlace } from './names.js';
 import { type ChargeQuantity, chargeAmount, chargeQuantity, type ShipmentMeasures } from './quantities.js';
@@ -31,20 +32,10 @@ export type FeeLineInput = {
   minimo?: number | null;
 };
 
-export type FeeCurrency = 'USD' | 'BRL';
 export type FeeExclusion = keyof typeof uiComparison.feeExclusion;
 
 /** Spec: IOF-type lines count only below this value. */
 export const IOF_LIMIT = 1000;
-
-/** '$', 'US$' and 'USD' are USD; 'R$' and 'BRL' are BRL; anything else is not summed. */
-export function feeCurrency(moeda: string | null | undefined): FeeCurrency | null {
-  if (moeda === 'USD' || moeda === 'BRL') return moeda;
-  const code = (moeda ?? '').trim().toUpperCase();
-  if (code === '$' || code === 'USD' || code === 'US$' || code === 'U$') return 'USD';
-  if (code === 'R$' || code === 'BRL') return 'BRL';
-  return null;
-}
 
 /** The value from total, else value, else unit value. */
 export function feeLineValue(line: FeeLineInput): number | null {

@@ -1,7 +1,7 @@
 import type { ExtractionFinal } from '../schemas/responses.js';
 import { type ContainerAsk, type ContainerSize, containerType } from './containers.js';
+import { type FeeCurrency, feeCurrency } from './currency.js';
 import { add, type Decimal, max, multiply, round, toDecimal, toNumber, ZERO } from './decimal.js';
-import { type FeeCurrency, feeCurrency } from './fees.js';
 import { isNoDestination, samePlace } from './names.js';
 import { type ChargeQuantity, chargeQuantity, type ShipmentMeasures } from './quantities.js';
 

@@ -33,16 +33,15 @@ export {
   parseContainers,
   totalContainers,
 } from './containers.js';
+export { type FeeCurrency, feeCurrency } from './currency.js';
 export * as decimal from './decimal.js';
 export {
   evaluateFees,
-  type FeeCurrency,
   type FeeDecision,
   type FeeEvaluation,
   type FeeExclusion,
   type FeeLineInput,
   type FeeScope,
-  feeCurrency,
   feeLineValue,
   IOF_LIMIT,
   isIofLine,

@@ -1,6 +1,6 @@
 import { type ContainerAsk, parseContainers, totalContainers } from './containers.js';
+import { type FeeCurrency, feeCurrency } from './currency.js';
 import { type Decimal, divide, max, multiply, round, toDecimal } from './decimal.js';
-import { type FeeCurrency, feeCurrency } from './fees.js';
 import { normalizeName } from './names.js';
 
 /*

@@ -1,8 +1,8 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { cotacoes } from './cotacoes.js';
+import { transportadores } from './carriers.js';
 import { empresas } from './empresas.js';
 import { respostas } from './inbound.js';
-import { transportadores } from './transportadores.js';
+import { cotacoes } from './quotes.js';
 import { users } from './users.js';
 
 /** A value of an extraction, as JSON: a number, a string (currency, ISO date) or null (not informed). */

@@ -1,7 +1,7 @@
 import { integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { transportadores } from './carriers.js';
 import { respostaCorrecoes } from './decisions.js';
 import { empresas } from './empresas.js';
-import { transportadores } from './transportadores.js';
 import { users } from './users.js';
 
 /**

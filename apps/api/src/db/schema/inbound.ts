@@ -12,10 +12,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { bytea, cotacaoDestinatarios, cotacoes } from './cotacoes.js';
+import { transportadores } from './carriers.js';
 import { empresas } from './empresas.js';
 import { mailOutbox } from './outbox.js';
-import { transportadores } from './transportadores.js';
+import { bytea, cotacaoDestinatarios, cotacoes } from './quotes.js';
 import { users } from './users.js';
 
 /** Where an inbound message came from (ADR 0015). */

@@ -6,9 +6,9 @@ import {
 } from '@cotacoes/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ConversationService } from '../../conversation/conversation.service.js';
 import { problemResponses } from '../../lib/errors.js';
 import { access, requireActor } from '../../plugins/access.js';
-import type { ConversationService } from './conversation.service.js';
 
 const errors = problemResponses(400, 401, 403, 404);
 const tags = ['conversation'];

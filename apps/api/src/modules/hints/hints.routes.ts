@@ -6,9 +6,9 @@ import {
 } from '@cotacoes/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { HintsService } from '../../hints/hints.service.js';
 import { problemResponses } from '../../lib/errors.js';
 import { access, requireActor } from '../../plugins/access.js';
-import type { HintsService } from './hints.service.js';
 
 const errors = problemResponses(400, 401, 403, 404, 429);
 /** Who may edit a carrier may see and remove what its replies taught (ADR 0101). */

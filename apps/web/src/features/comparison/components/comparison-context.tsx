@@ -1,21 +1,8 @@
 import type { Correction } from '@cotacoes/shared/schemas/decisions';
 import { createContext, type ReactNode, useContext } from 'react';
+import type { FigureRef } from '@/api/figure';
 
-/** A figure of the table: what it is, which response it belongs to and where it came from. */
-export interface FigureRef {
-  respostaId: string;
-  /** Field name shown to the analyst ('Frete 20DC', 'Transit time (dias)'). */
-  label: string;
-  /** The value as shown ('US$ 1.850,00'). */
-  display: string;
-  valor: number | string | null;
-  /** The currency of a money figure (freight, fee): correctable on its own from the source dialog. */
-  moeda?: string | null;
-  campo: string | null;
-  fonte: { line: number; text: string; cell?: string; origin: string } | null;
-  confianca: number | null;
-  corrigido: boolean;
-}
+export type { FigureRef } from '@/api/figure';
 
 export interface ComparisonContextValue {
   quoteId: string;

@@ -1,9 +1,9 @@
 import { type CarrierHint, describeHint, ui } from '@cotacoes/shared';
-import type { Database } from '../../db/client.js';
-import * as store from '../../hints/hints.repository.js';
-import type { Actor } from '../../lib/actor.js';
-import { writeAudit } from '../../lib/audit.js';
-import { AppError } from '../../lib/errors.js';
+import type { Database } from '../db/client.js';
+import type { Actor } from '../lib/actor.js';
+import { writeAudit } from '../lib/audit.js';
+import { AppError } from '../lib/errors.js';
+import * as store from './hints.repository.js';
 
 type ListedHint = Awaited<ReturnType<typeof store.listHints>>[number];
 

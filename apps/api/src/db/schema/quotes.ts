@@ -12,9 +12,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { transportadores } from './carriers.js';
 import { empresas } from './empresas.js';
 import { mailOutbox } from './outbox.js';
-import { transportadores } from './transportadores.js';
 import { users } from './users.js';
 
 /** Binary content (files, raw messages), read back as a Buffer. */

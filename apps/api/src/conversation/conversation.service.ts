@@ -1,15 +1,15 @@
 import type { AttachmentList, Conversation, EmailMessage } from '@cotacoes/shared';
 import { formatMessage } from '@cotacoes/shared';
 import { conversationMarks } from '@cotacoes/shared/messages/ui-conversation';
-import type { AppConfig } from '../../config/env.js';
-import { htmlForView, sanitizeEmailHtml } from '../../conversation/email-html.js';
-import type { Database } from '../../db/client.js';
-import type { Tenant } from '../../db/tenant.js';
-import type { Actor } from '../../lib/actor.js';
-import { AppError } from '../../lib/errors.js';
-import { contentTypeOf, safeFilename } from '../../lib/file-type.js';
-import { bareMailbox } from '../../lib/mail-text.js';
+import type { AppConfig } from '../config/env.js';
+import type { Database } from '../db/client.js';
+import type { Tenant } from '../db/tenant.js';
+import type { Actor } from '../lib/actor.js';
+import { AppError } from '../lib/errors.js';
+import { contentTypeOf, safeFilename } from '../lib/file-type.js';
+import { bareMailbox } from '../lib/mail-text.js';
 import * as repo from './conversation.repository.js';
+import { htmlForView, sanitizeEmailHtml } from './email-html.js';
 
 /** Keys of a sent message's files: the outbox row (a random uuid, never shown elsewhere) and the index. */
 const SENT_KEY = /^out_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})_(\d{1,3})$/;
