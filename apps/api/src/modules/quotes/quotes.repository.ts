@@ -52,11 +52,12 @@ export async function insertQuote(executor: Executor, tenant: Tenant, values: Ne
   return row!;
 }
 
+/** Not the status nor the answer counters: those are src/quote-lifecycle's to write. */
 export async function updateQuote(
   executor: Executor,
   tenant: Tenant,
   id: string,
-  values: Partial<NewQuote>,
+  values: Partial<Omit<NewQuote, 'status' | 'respostasRecebidas' | 'totalDestinatarios'>>,
 ): Promise<void> {
   await executor
     .update(cotacoes)
@@ -445,14 +446,12 @@ export async function attachmentsOf(executor: Executor, tenant: Tenant, cotacaoI
 
 // ---- edit, delete, uploads ----
 
-/** Applies `values` to a live quote still waiting for answers; answers whether it did. */
+/** Applies `values` to a live quote still waiting for answers (row-locked until commit); answers whether it did. */
 export async function updateWaitingQuote(
   executor: Executor,
   tenant: Tenant,
   id: string,
-  values: Partial<
-    Pick<NewQuote, 'nomeSolicitante' | 'referenciaProcesso' | 'fti' | 'prazoResposta' | 'status'>
-  >,
+  values: Partial<Pick<NewQuote, 'nomeSolicitante' | 'referenciaProcesso' | 'fti' | 'prazoResposta'>>,
 ): Promise<boolean> {
   const rows = await executor
     .update(cotacoes)
