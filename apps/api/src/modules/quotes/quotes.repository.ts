@@ -446,7 +446,7 @@ export async function attachmentsOf(executor: Executor, tenant: Tenant, cotacaoI
 
 // ---- edit, delete, uploads ----
 
-/** Applies `values` to a live quote still waiting for answers (row-locked until commit); answers whether it did. */
+/** Applies `values` to a live quote still waiting for answers; answers whether it did. */
 export async function updateWaitingQuote(
   executor: Executor,
   tenant: Tenant,
