@@ -8,6 +8,7 @@ export * from './rules/email-list.js';
 export * from './rules/hints.js';
 export * from './rules/password.js';
 export * from './rules/quote-fields.js';
+export * from './rules/quote-status.js';
 export * from './rules/roles.js';
 export * from './rules/text.js';
 export * from './schemas/auth.js';

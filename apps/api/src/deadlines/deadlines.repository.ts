@@ -3,7 +3,10 @@ import type { Executor } from '../db/client.js';
 import { cotacoes } from '../db/schema/index.js';
 import { inTenant, type Tenant } from '../db/tenant.js';
 
-/** A quote still waiting for answers whose deadline passed with at least one answer (ADR 0015). */
+/**
+ * A quote the deadline moves (ADR 0015, `nextQuoteStatus`): still waiting for answers, its deadline passed,
+ * at least one answer. The filter only finds them by the deadline index; the lifecycle decides.
+ */
 const due = (now: Date) =>
   and(
     eq(cotacoes.status, 'AGUARDANDO_RESPOSTA'),
@@ -22,19 +25,19 @@ export async function companiesWithDueQuotes(executor: Executor, now: Date): Pro
 }
 
 /**
- * Moves a company's due quotes to AGUARDANDO_APROVACAO and answers them. A quote another transaction
- * holds (an approval, a reply) is re-checked after it commits and skipped when no longer due.
+ * A company's due quotes, row-locked. A quote another transaction holds (an approval, a reply) is
+ * re-checked after it commits and skipped when no longer due.
  */
-export async function moveDueQuotes(executor: Executor, tenant: Tenant, now: Date) {
+export async function lockDueQuotes(executor: Executor, tenant: Tenant, now: Date) {
   return executor
-    .update(cotacoes)
-    .set({ status: 'AGUARDANDO_APROVACAO', updatedAt: now })
-    .where(inTenant(cotacoes.empresaId, tenant, due(now)))
-    .returning({
+    .select({
       id: cotacoes.id,
       codigo: cotacoes.codigo,
       prazoResposta: cotacoes.prazoResposta,
       respostasRecebidas: cotacoes.respostasRecebidas,
       totalDestinatarios: cotacoes.totalDestinatarios,
-    });
+    })
+    .from(cotacoes)
+    .where(inTenant(cotacoes.empresaId, tenant, due(now)))
+    .for('update');
 }

@@ -1,6 +1,7 @@
 import type { Database } from '../db/client.js';
 import { checkedTenant } from '../db/tenant.js';
 import { writeAudit } from '../lib/audit.js';
+import { applyQuoteEvent } from '../quote-lifecycle/quote-lifecycle.js';
 import * as repo from './deadlines.repository.js';
 
 /**
@@ -19,21 +20,25 @@ export async function applyDeadlines(
   for (const empresaId of companies) {
     const tenant = checkedTenant(empresaId);
     quotes += await db.transaction(async (tx) => {
-      const moved = await repo.moveDueQuotes(tx, tenant, now);
-      for (const quote of moved)
+      let moved = 0;
+      for (const quote of await repo.lockDueQuotes(tx, tenant, now)) {
+        const { from, to } = await applyQuoteEvent(tx, tenant, quote.id, { type: 'deadlinePassed' }, now);
+        if (from === to) continue;
+        moved += 1;
         await writeAudit(tx, { userId: null, empresaId }, 'cotacao.prazo_encerrado', {
           entity: 'cotacao',
           entityId: quote.id,
           details: {
             codigo: quote.codigo,
-            de: 'AGUARDANDO_RESPOSTA',
-            para: 'AGUARDANDO_APROVACAO',
+            de: from,
+            para: to,
             prazoResposta: quote.prazoResposta.toISOString(),
             respostas: quote.respostasRecebidas,
             destinatarios: quote.totalDestinatarios,
           },
         });
-      return moved.length;
+      }
+      return moved;
     });
   }
   return { quotes, companies: companies.length };

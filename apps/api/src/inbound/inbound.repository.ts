@@ -299,45 +299,6 @@ export async function markFirstAnswer(
   return rows.length > 0;
 }
 
-/** Counts one more answering carrier and applies the reply transitions of ADR 0015. */
-export async function countAnswer(
-  executor: Executor,
-  tenant: Tenant,
-  cotacaoId: string,
-  firstAnswer: boolean,
-) {
-  await executor
-    .update(cotacoes)
-    .set({
-      respostasRecebidas: firstAnswer ? sql`${cotacoes.respostasRecebidas} + 1` : cotacoes.respostasRecebidas,
-      updatedAt: new Date(),
-    })
-    .where(inTenant(cotacoes.empresaId, tenant, eq(cotacoes.id, cotacaoId)));
-}
-
-export async function setQuoteStatus(executor: Executor, tenant: Tenant, cotacaoId: string, status: string) {
-  await executor
-    .update(cotacoes)
-    .set({ status, updatedAt: new Date() })
-    .where(inTenant(cotacoes.empresaId, tenant, eq(cotacoes.id, cotacaoId)));
-}
-
-export async function countResponsesAwaitingRevision(executor: Executor, tenant: Tenant, cotacaoId: string) {
-  const [row] = await executor
-    .select({ total: sql<number>`count(*)::int` })
-    .from(respostas)
-    .where(
-      inTenant(
-        respostas.empresaId,
-        tenant,
-        eq(respostas.cotacaoId, cotacaoId),
-        eq(respostas.atual, true),
-        eq(respostas.status, 'revisao_solicitada'),
-      ),
-    );
-  return row?.total ?? 0;
-}
-
 export async function markDeliveryFailure(
   executor: Executor,
   tenant: Tenant,

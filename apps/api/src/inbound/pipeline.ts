@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { cleanText, type DadosExtraidos } from '@cotacoes/shared';
+import { cleanText, type DadosExtraidos, isWaitingStatus } from '@cotacoes/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config/env.js';
 import { recordMessage } from '../conversation/conversation.repository.js';
@@ -11,6 +11,7 @@ import { writeAudit } from '../lib/audit.js';
 import { AppError } from '../lib/errors.js';
 import { CONTENT_TYPES, safeFilename, sniff } from '../lib/file-type.js';
 import type { Mailer } from '../mail/mailer.js';
+import { applyQuoteEvent } from '../quote-lifecycle/quote-lifecycle.js';
 import { isAutoReply, readBounce } from './classify.js';
 import { conversationCopy } from './conversation-copy.js';
 import { cleanParsed, describeFailure, failureSummary } from './failure.js';
@@ -80,7 +81,6 @@ const TOKEN_PATTERN = /\+([0-9a-f]{32})@/i;
 /** Distinct reply tokens looked up per message (a hostile one may carry thousands of addresses). */
 const MAX_TOKENS_LOOKED_UP = 10;
 const CODE_PATTERN = /\bCOT-\d{4}-\d{3,}\b/i;
-const WAITING = ['AGUARDANDO_RESPOSTA', 'AGUARDANDO_APROVACAO', 'AGUARDANDO_REVISAO'];
 
 function domainOf(address: string): string {
   return address.slice(address.lastIndexOf('@') + 1);
@@ -505,7 +505,7 @@ export class InboundPipeline {
       ? 'devolucao'
       : !manual && isAutoReply(parsed)
         ? 'auto_resposta'
-        : quote.deletedAt || !WAITING.includes(quote.status)
+        : quote.deletedAt || !isWaitingStatus(quote.status)
           ? 'tardia'
           : 'resposta';
     const motivo =
@@ -606,23 +606,8 @@ export class InboundPipeline {
       createdAt: now,
     });
     const firstAnswer = await repo.markFirstAnswer(tx, tenant, recipient.id, answeredAt(parsed, now));
-    await repo.countAnswer(tx, tenant, quote.id, firstAnswer);
-    // ADR 0015's table: the quote waits for approval once every carrier answered or the deadline passed
-    // with an answer; a revised answer returns it there when no revision is pending any more.
-    const answered = quote.respostasRecebidas + (firstAnswer ? 1 : 0);
-    const readyForApproval = answered >= quote.totalDestinatarios || quote.prazoResposta <= now;
-    if (quote.status === 'AGUARDANDO_RESPOSTA' && readyForApproval)
-      await repo.setQuoteStatus(tx, tenant, quote.id, 'AGUARDANDO_APROVACAO');
-    if (
-      quote.status === 'AGUARDANDO_REVISAO' &&
-      (await repo.countResponsesAwaitingRevision(tx, tenant, quote.id)) === 0
-    )
-      await repo.setQuoteStatus(
-        tx,
-        tenant,
-        quote.id,
-        readyForApproval ? 'AGUARDANDO_APROVACAO' : 'AGUARDANDO_RESPOSTA',
-      );
+    // ADR 0015's table: counted, and the quote moves on when every carrier answered or the deadline passed.
+    await applyQuoteEvent(tx, tenant, quote.id, { type: 'replyApplied', firstAnswer }, now);
     if (!typed && !parsed.problem)
       await this.jobs.sendInTransaction(tx, QUEUES.inboundExtract, { responseId }, `extract:${responseId}`);
     await this.notifyRequester(tx, tenant, quote, recipient, versao);

@@ -1,4 +1,4 @@
-import { QUOTE_STATUS_INFO, type QuoteStatus } from '@cotacoes/shared';
+import { isWaitingStatus, quoteStatusInfo } from '@cotacoes/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Headers } from 'mailparser';
 import type { AppConfig } from '../config/env.js';
@@ -7,6 +7,7 @@ import { respostas, type SenderAuthentication } from '../db/schema/index.js';
 import { inTenant, type Tenant } from '../db/tenant.js';
 import { type AuditContext, writeAudit } from '../lib/audit.js';
 import { AppError } from '../lib/errors.js';
+import { applyQuoteEvent } from '../quote-lifecycle/quote-lifecycle.js';
 import { senderAuthenticationOf } from './authenticity.js';
 import * as repo from './inbound.repository.js';
 
@@ -99,8 +100,6 @@ export async function placeNewVersion(
   return { atual: true, aguardandoConfirmacao: false };
 }
 
-const OPEN_STATUSES = ['AGUARDANDO_RESPOSTA', 'AGUARDANDO_APROVACAO', 'AGUARDANDO_REVISAO'];
-
 /**
  * 'Confirmar remetente' (analyst): the analyst vouches for the sender of an unverified version. A version
  * held back becomes the current one (the quote must still be open); the current one just loses its flag.
@@ -141,9 +140,9 @@ export async function confirmSender(
     if (!pending || row.remetenteConfirmadoEm) throw new AppError('SENDER_CONFIRMATION_NOT_PENDING');
     const now = new Date();
     if (row.aguardandoConfirmacao) {
-      if (!OPEN_STATUSES.includes(quote.status))
+      if (!isWaitingStatus(quote.status))
         throw new AppError('SENDER_CONFIRMATION_QUOTE_FINAL', {
-          status: QUOTE_STATUS_INFO[quote.status as QuoteStatus]?.label ?? quote.status,
+          status: quoteStatusInfo(quote.status).label,
         });
       await repo.retireCurrentVersion(tx, tenant, row.destinatarioId);
     }
@@ -158,19 +157,8 @@ export async function confirmSender(
       })
       .where(inTenant(respostas.empresaId, tenant, eq(respostas.id, row.id)));
     // A held version answers a pending revision the way a new current version does (ADR 0015).
-    if (
-      row.aguardandoConfirmacao &&
-      quote.status === 'AGUARDANDO_REVISAO' &&
-      (await repo.countResponsesAwaitingRevision(tx, tenant, cotacaoId)) === 0
-    ) {
-      const ready = quote.respostasRecebidas >= quote.totalDestinatarios || quote.prazoResposta <= now;
-      await repo.setQuoteStatus(
-        tx,
-        tenant,
-        cotacaoId,
-        ready ? 'AGUARDANDO_APROVACAO' : 'AGUARDANDO_RESPOSTA',
-      );
-    }
+    if (row.aguardandoConfirmacao)
+      await applyQuoteEvent(tx, tenant, cotacaoId, { type: 'heldReplyConfirmed' }, now);
     await writeAudit(tx, { ...who, empresaId: tenant.empresaId }, 'resposta.confirmar_remetente', {
       entity: 'resposta',
       entityId: row.id,

@@ -1,14 +1,14 @@
 import { errorMessage, errorMessages } from '@cotacoes/shared/messages/errors';
 import { successMessages } from '@cotacoes/shared/messages/success';
-import type { Grupo, GrupoResumo, Transportador } from '@cotacoes/shared/schemas/carriers';
 import {
   FINAL_STATUSES,
+  isWaitingStatus,
   QUOTE_STATUS_INFO,
-  type QuoteDetail,
   type QuoteStatus,
-  type QuoteSummary,
-  updateQuoteBodySchema,
-} from '@cotacoes/shared/schemas/quotes';
+  WAITING_STATUSES,
+} from '@cotacoes/shared/rules/quote-status';
+import type { Grupo, GrupoResumo, Transportador } from '@cotacoes/shared/schemas/carriers';
+import { type QuoteDetail, type QuoteSummary, updateQuoteBodySchema } from '@cotacoes/shared/schemas/quotes';
 import { type Handler, problem, type RecordedRequest, type StubResponse } from '@/testing/network';
 
 /** Fixed uuids: the shared creation schema only accepts uuids as recipient ids. */
@@ -68,13 +68,11 @@ export function makeCarriers(): Transportador[] {
   ];
 }
 
-const WAITING: readonly QuoteStatus[] = ['AGUARDANDO_RESPOSTA', 'AGUARDANDO_APROVACAO', 'AGUARDANDO_REVISAO'];
-
 /** `count` quotes; every fifth one approved (tab 'finalizadas'), the rest waiting. */
 export function makeQuotes(count: number): QuoteSummary[] {
   return Array.from({ length: count }, (_, index) => {
     const n = index + 1;
-    const status: QuoteStatus = n % 5 === 0 ? 'APROVADA' : WAITING[n % 3]!;
+    const status: QuoteStatus = n % 5 === 0 ? 'APROVADA' : WAITING_STATUSES[n % 3]!;
     return {
       id: `q-${n}`,
       codigo: `COT-2026-${String(n).padStart(4, '0')}`,
@@ -262,7 +260,7 @@ export function fakeQuotesApi(
       const limit = Number(query.get('limit') ?? 10);
       const found = db.quotes.filter(
         (quote) =>
-          (tab === 'enviadas') === WAITING.includes(quote.status) &&
+          (tab === 'enviadas') === isWaitingStatus(quote.status) &&
           (!status || quote.status === status) &&
           (!overdue || new Date(quote.prazoResposta).getTime() < Date.now()) &&
           (!search ||

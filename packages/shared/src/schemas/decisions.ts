@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { errorMessages, fieldMessages, formatMessage } from '../messages/index.js';
 import { uiHints } from '../messages/ui-hints.js';
+import { QUOTE_STATUSES } from '../rules/quote-status.js';
 import { uuidSchema } from './common.js';
-import { approvalInfoSchema, QUOTE_STATUSES } from './quotes.js';
+import { approvalInfoSchema } from './quotes.js';
 
 /*
  * The analyst's decisions on a quote (spec 001 §2 "Quote detail", "Quote approval", §3 "Revision request",

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { errorMessages } from '../messages/errors.js';
 import { fieldMessages } from '../messages/index.js';
+import { MANUAL_FINAL_STATUSES, QUOTE_STATUSES } from '../rules/quote-status.js';
 import {
   maxCharsMessage,
   pageQueryParamsWithDefaults,
@@ -9,45 +10,7 @@ import {
   uuidSchema,
 } from './common.js';
 
-/** Quote statuses (spec 001 §4): label and colour in one vocabulary for list, detail and e-mails. */
-export const QUOTE_STATUSES = [
-  'AGUARDANDO_RESPOSTA',
-  'AGUARDANDO_APROVACAO',
-  'AGUARDANDO_REVISAO',
-  'APROVADA',
-  'FECHADA',
-  'CANCELADA',
-] as const;
-export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
-
-export const QUOTE_STATUS_INFO: Record<
-  QuoteStatus,
-  { label: string; color: 'yellow' | 'blue' | 'orange' | 'emerald' | 'gray' | 'red' }
-> = {
-  AGUARDANDO_RESPOSTA: { label: 'Aguardando Resposta', color: 'yellow' },
-  AGUARDANDO_APROVACAO: { label: 'Aguardando Aprovação', color: 'blue' },
-  AGUARDANDO_REVISAO: { label: 'Aguardando Revisão', color: 'orange' },
-  APROVADA: { label: 'Aprovada', color: 'emerald' },
-  FECHADA: { label: 'Fechada', color: 'gray' },
-  CANCELADA: { label: 'Cancelada', color: 'red' },
-};
-
-/**
- * The one label and colour of a quote's status on every screen, document and message (spec 001 §4's
- * detail/list vocabulary; issue 30: the approval screen said 'Aberta' where the detail said 'Aguardando
- * Revisão'). An unknown value shows as it is, in gray.
- */
-export function quoteStatusInfo(status: string): (typeof QUOTE_STATUS_INFO)[QuoteStatus] {
-  return QUOTE_STATUS_INFO[status as QuoteStatus] ?? { label: status, color: 'gray' };
-}
-
-/** Tab 'Cotações Enviadas' holds the waiting statuses; 'Cotações Finalizadas' the others. */
-export const WAITING_STATUSES = [
-  'AGUARDANDO_RESPOSTA',
-  'AGUARDANDO_APROVACAO',
-  'AGUARDANDO_REVISAO',
-] as const;
-export const FINAL_STATUSES = ['APROVADA', 'FECHADA', 'CANCELADA'] as const;
+/** Tab 'Cotações Enviadas' holds the waiting statuses; 'Cotações Finalizadas' the final ones. */
 export const QUOTE_TABS = ['enviadas', 'finalizadas'] as const;
 
 export const TIPOS_FRETE = ['FCL', 'LCL', 'AÉREO', 'RODOVIÁRIO'] as const;
@@ -231,9 +194,6 @@ export const quoteDetailSchema = quoteSummarySchema.extend({
   aprovacao: approvalInfoSchema.nullable(),
 });
 export type QuoteDetail = z.infer<typeof quoteDetailSchema>;
-
-/** Statuses a user may set by hand (PATCH): closing or cancelling a quote still waiting. */
-export const MANUAL_FINAL_STATUSES = ['FECHADA', 'CANCELADA'] as const;
 
 /**
  * PATCH /quotes/{id} (spec 001 §7, payload "not shown"): the bookkeeping fields of a quote still waiting

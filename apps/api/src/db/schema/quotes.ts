@@ -1,6 +1,8 @@
+import { QUOTE_STATUSES, type QuoteStatus } from '@cotacoes/shared/rules/quote-status';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -63,7 +65,8 @@ export const cotacoes = pgTable(
       .references(() => empresas.id, { onDelete: 'cascade' }),
     codigo: text().notNull(),
     criadoPor: uuid().references(() => users.id, { onDelete: 'set null' }),
-    status: text().notNull().default('AGUARDANDO_RESPOSTA'),
+    /** Written only by src/quote-lifecycle (nextQuoteStatus, ADR 0015); the CHECK refuses any other value. */
+    status: text().$type<QuoteStatus>().notNull().default('AGUARDANDO_RESPOSTA'),
     nomeSolicitante: text().notNull(),
     referenciaProcesso: text().notNull(),
     fti: text(),
@@ -118,6 +121,10 @@ export const cotacoes = pgTable(
   (table) => [
     uniqueIndex('cotacoes_empresa_codigo_key').on(table.empresaId, table.codigo),
     uniqueIndex('cotacoes_reply_token_key').on(table.replyToken),
+    check(
+      'cotacoes_status_check',
+      sql`${table.status} in (${sql.raw(QUOTE_STATUSES.map((status) => `'${status}'`).join(', '))})`,
+    ),
     index('cotacoes_message_id_idx').on(table.messageId),
     index('cotacoes_codigo_idx').on(table.codigo),
     // The list is newest first: one index serves every tab and status filter (a status index made the

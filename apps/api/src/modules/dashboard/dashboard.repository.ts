@@ -1,3 +1,4 @@
+import { WAITING_STATUSES } from '@cotacoes/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { querySql } from '../../db/prepared.js';
@@ -8,9 +9,6 @@ import type { Tenant } from '../../db/tenant.js';
  * Every read is bounded whatever the company's size (P1, ADR 0019): counts come from `cotacao_contagens`
  * and small index ranges, lists from LIMITed walks of an index in order.
  */
-
-/** Statuses whose quotes are still open (the 'enviadas' tab). */
-const OPEN_STATUSES = ['AGUARDANDO_RESPOSTA', 'AGUARDANDO_APROVACAO', 'AGUARDANDO_REVISAO'] as const;
 
 const UUID_TEXT = sql.raw(`'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'`);
 /** Inlined, not bound: the planner must see the partial index's own list to use it. */
@@ -43,7 +41,7 @@ function statsQuery(tenant: Tenant): SQL {
         where empresa_id = ${tenant.empresaId} and deleted_at is null) as "transportadores",
       (select count(*)::int from grupos where empresa_id = ${tenant.empresaId}) as "grupos",
       (select coalesce(sum(total), 0)::int from cotacao_contagens
-        where empresa_id = ${tenant.empresaId} and status in (${statusList(OPEN_STATUSES)})) as "abertas",
+        where empresa_id = ${tenant.empresaId} and status in (${statusList(WAITING_STATUSES)})) as "abertas",
       (select coalesce(sum(total), 0)::int from cotacao_contagens
         where empresa_id = ${tenant.empresaId} and status = 'AGUARDANDO_RESPOSTA') as "aguardandoResposta",
       (select coalesce(sum(total), 0)::int from cotacao_contagens
@@ -69,7 +67,7 @@ export type DeadlineRow = {
 
 /** The nearest deadlines still ahead of open quotes (one ordered range per status, merged). */
 function deadlinesQuery(tenant: Tenant, limit: number): SQL {
-  const perStatus = OPEN_STATUSES.map(
+  const perStatus = WAITING_STATUSES.map(
     (status) => sql`(select id, codigo, referencia_processo, prazo_resposta, respostas_recebidas,
         total_destinatarios from cotacoes
       where empresa_id = ${tenant.empresaId} and status = ${status} and deleted_at is null

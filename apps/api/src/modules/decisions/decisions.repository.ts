@@ -87,13 +87,6 @@ export async function lastCarrierMessageId(
   return row?.messageId ?? null;
 }
 
-export async function setQuoteStatus(executor: Executor, tenant: Tenant, cotacaoId: string, status: string) {
-  await executor
-    .update(cotacoes)
-    .set({ status, updatedAt: new Date() })
-    .where(inTenant(cotacoes.empresaId, tenant, eq(cotacoes.id, cotacaoId)));
-}
-
 export async function setResponseStatus(
   executor: Executor,
   tenant: Tenant,

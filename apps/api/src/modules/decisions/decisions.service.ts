@@ -28,6 +28,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { replyAddress } from '../../mail/reply-address.js';
+import { applyQuoteEvent } from '../../quote-lifecycle/quote-lifecycle.js';
 import { approvalOfQuote } from '../../read-models/approvals.js';
 import { correctionsByResponse } from '../../read-models/corrections.js';
 import { findEmpresaById } from '../../read-models/empresas.js';
@@ -215,7 +216,7 @@ export class DecisionsService {
         targets.map((target) => target.respostaId!),
         'revisao_solicitada',
       );
-      await repo.setQuoteStatus(tx, tenant, cotacaoId, 'AGUARDANDO_REVISAO');
+      await applyQuoteEvent(tx, tenant, cotacaoId, { type: 'revisionRequested' });
       await writeAudit(tx, actor.meta, 'cotacao.revisao', {
         entity: 'cotacao',
         entityId: cotacaoId,
@@ -286,7 +287,7 @@ export class DecisionsService {
       const chosenFinal = finalOf(chosen);
       const destino = this.chosenDestination(chosenFinal, body.destino);
 
-      await repo.setQuoteStatus(tx, tenant, cotacaoId, 'APROVADA');
+      await applyQuoteEvent(tx, tenant, cotacaoId, { type: 'approved' });
       await repo.insertApproval(tx, tenant, {
         cotacaoId,
         respostaId: chosen.respostaId!,

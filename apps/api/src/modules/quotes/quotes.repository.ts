@@ -52,11 +52,12 @@ export async function insertQuote(executor: Executor, tenant: Tenant, values: Ne
   return row!;
 }
 
+/** Not the status nor the answer counters: those are src/quote-lifecycle's to write. */
 export async function updateQuote(
   executor: Executor,
   tenant: Tenant,
   id: string,
-  values: Partial<NewQuote>,
+  values: Partial<Omit<NewQuote, 'status' | 'respostasRecebidas' | 'totalDestinatarios'>>,
 ): Promise<void> {
   await executor
     .update(cotacoes)
@@ -450,9 +451,7 @@ export async function updateWaitingQuote(
   executor: Executor,
   tenant: Tenant,
   id: string,
-  values: Partial<
-    Pick<NewQuote, 'nomeSolicitante' | 'referenciaProcesso' | 'fti' | 'prazoResposta' | 'status'>
-  >,
+  values: Partial<Pick<NewQuote, 'nomeSolicitante' | 'referenciaProcesso' | 'fti' | 'prazoResposta'>>,
 ): Promise<boolean> {
   const rows = await executor
     .update(cotacoes)

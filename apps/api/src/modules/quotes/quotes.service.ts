@@ -5,10 +5,8 @@ import {
   formatMessage,
   hasRecipients,
   type ListQuotesQuery,
-  QUOTE_STATUSES,
   QUOTE_UPLOAD_TTL_HOURS,
   type QuoteDetail,
-  type QuoteStatus,
   type QuoteSummary,
   type QuoteUpload,
   quoteDocumentMessages,
@@ -35,6 +33,7 @@ import {
 import type { UploadedFile } from '../../lib/multipart.js';
 import { buildMessageId, type Mailer } from '../../mail/mailer.js';
 import { newReplyToken, replyAddress } from '../../mail/reply-address.js';
+import { applyQuoteEvent, newQuoteLifecycle } from '../../quote-lifecycle/quote-lifecycle.js';
 import { approvalOfQuote } from '../../read-models/approvals.js';
 import { findEmpresaById } from '../../read-models/empresas.js';
 import { sendStateOf } from '../../read-models/send-state.js';
@@ -58,9 +57,7 @@ function toSummary(row: repo.QuoteSummaryRow): QuoteSummary {
     referenciaProcesso: row.referenciaProcesso,
     fti: row.fti,
     tipoFrete: row.tipoFrete,
-    status: (QUOTE_STATUSES as readonly string[]).includes(row.status)
-      ? (row.status as QuoteStatus)
-      : 'AGUARDANDO_RESPOSTA',
+    status: row.status,
     prazoResposta: row.prazoResposta.toISOString(),
     dataCriacao: row.createdAt.toISOString(),
     contadorRespostas: { respondidas: row.respostasRecebidas, total: row.totalDestinatarios },
@@ -132,7 +129,7 @@ export class QuotesService {
         observacoes: body.observacoes,
         itens: body.itens,
         grupos: recipients.grupos,
-        totalDestinatarios: recipients.carriers.length,
+        ...newQuoteLifecycle(recipients.carriers.length),
         replyToken: newReplyToken(),
         createdAt: now,
       });
@@ -377,7 +374,7 @@ export class QuotesService {
    */
   async update(actor: Actor, id: string, body: UpdateQuoteBody): Promise<QuoteDetail> {
     const { tenant } = actor;
-    const values: Parameters<typeof repo.updateWaitingQuote>[3] = {};
+    const values: Parameters<typeof repo.updateWaitingQuote>[3] & Pick<UpdateQuoteBody, 'status'> = {};
     if (body.nomeSolicitante !== undefined) values.nomeSolicitante = body.nomeSolicitante;
     if (body.referenciaProcesso !== undefined) values.referenciaProcesso = body.referenciaProcesso;
     if (body.fti !== undefined) values.fti = body.fti;
@@ -389,12 +386,14 @@ export class QuotesService {
     }
     if (body.status !== undefined) values.status = body.status;
     await this.db.transaction(async (tx) => {
-      if (!(await repo.updateWaitingQuote(tx, tenant, id, values))) {
+      const { status, ...fields } = values;
+      if (!(await repo.updateWaitingQuote(tx, tenant, id, fields))) {
         const quote = await repo.findQuote(tx, tenant, id);
         if (!quote) throw new AppError('QUOTE_NOT_FOUND');
         const label = quoteStatusInfo(quote.status).label;
         throw new AppError('QUOTE_FINAL', { status: label });
       }
+      if (status) await applyQuoteEvent(tx, tenant, id, { type: 'closedByUser', status });
       await writeAudit(tx, actor.meta, 'cotacao.update', {
         entity: 'cotacao',
         entityId: id,

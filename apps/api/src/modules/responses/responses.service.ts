@@ -4,6 +4,7 @@ import {
   type Correction,
   type CurrentVersion,
   type DadosExtraidos,
+  isWaitingStatus,
   quoteStatusInfo,
   type ResponseEntry,
   type ResponseVersion,
@@ -26,8 +27,6 @@ import { sendStateOf } from '../../read-models/send-state.js';
 import { msgToRaw } from './msg-file.js';
 import * as repo from './responses.repository.js';
 import { typedResult } from './typed-values.js';
-
-const WAITING: string[] = ['AGUARDANDO_RESPOSTA', 'AGUARDANDO_APROVACAO', 'AGUARDANDO_REVISAO'];
 
 export type RegisterForm = {
   transportadorId: string;
@@ -236,7 +235,7 @@ export class ResponsesService {
   private async recipientOf(tenant: Tenant, cotacaoId: string, transportadorId: string) {
     const quote = await repo.findLiveQuote(this.db, tenant, cotacaoId);
     if (!quote) throw new AppError('QUOTE_NOT_FOUND');
-    if (!WAITING.includes(quote.status))
+    if (!isWaitingStatus(quote.status))
       throw new AppError('RESPONSE_QUOTE_FINAL', {
         status: quoteStatusInfo(quote.status).label,
       });

@@ -1,7 +1,7 @@
 import { FALLBACK_PROGRESS_TOTAL } from '@cotacoes/shared/comparison/index';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
-import { WAITING_STATUSES } from '@cotacoes/shared/schemas/quotes';
+import { WAITING_STATUSES } from '@cotacoes/shared/rules/quote-status';
 import { useRef, useState } from 'react';
 import type { QuoteDetail } from '@/api/get-quote';
 import { RefreshIcon } from '@/components/icons';

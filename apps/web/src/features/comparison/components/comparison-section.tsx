@@ -1,13 +1,13 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { fieldMessages } from '@cotacoes/shared/messages/success';
 import { ui } from '@cotacoes/shared/messages/ui';
+import { WAITING_STATUSES } from '@cotacoes/shared/rules/quote-status';
 import {
   COMPARISON_SORT_KEYS,
   type ComparisonRow,
   type ComparisonSortKey,
   exchangeMarginSchema,
 } from '@cotacoes/shared/schemas/comparison';
-import { WAITING_STATUSES } from '@cotacoes/shared/schemas/quotes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { QuoteDetail } from '@/api/get-quote';

@@ -1,5 +1,6 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
+import { quoteStatusInfo, WAITING_STATUSES } from '@cotacoes/shared/rules/quote-status';
 import type { ComparisonRow } from '@cotacoes/shared/schemas/comparison';
 import { DEFAULT_EXCHANGE_MARGIN } from '@cotacoes/shared/schemas/comparison';
 import {
@@ -7,7 +8,6 @@ import {
   type ApprovalInfo,
   type ApproveResult,
 } from '@cotacoes/shared/schemas/decisions';
-import { quoteStatusInfo, WAITING_STATUSES } from '@cotacoes/shared/schemas/quotes';
 import { type ReactNode, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { type QuoteDetail, useQuote } from '@/api/get-quote';

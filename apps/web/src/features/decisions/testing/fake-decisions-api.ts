@@ -1,4 +1,5 @@
 import { errorMessage, errorMessages } from '@cotacoes/shared/messages/errors';
+import { FINAL_STATUSES, QUOTE_STATUS_INFO } from '@cotacoes/shared/rules/quote-status';
 import {
   type Comparison,
   type ComparisonRow,
@@ -12,7 +13,7 @@ import {
   correctionBodySchema,
   revisionRequestBodySchema,
 } from '@cotacoes/shared/schemas/decisions';
-import { FINAL_STATUSES, QUOTE_STATUS_INFO, type QuoteDetail } from '@cotacoes/shared/schemas/quotes';
+import type { QuoteDetail } from '@cotacoes/shared/schemas/quotes';
 import { type ResponseEntry, versionsOfEntry } from '@cotacoes/shared/schemas/responses';
 import type { z } from 'zod';
 import { ids, makeQuoteDetail, params } from '@/testing/fake-quotes-api';

@@ -1,4 +1,5 @@
-import { QUOTE_PAGE_SIZE, type QuoteStatus } from '@cotacoes/shared/schemas/quotes';
+import type { QuoteStatus } from '@cotacoes/shared/rules/quote-status';
+import { QUOTE_PAGE_SIZE } from '@cotacoes/shared/schemas/quotes';
 import { quotesKey } from '@/api/quote-keys';
 /** Carriers and groups offered as recipients in the wizard. */
 export const recipientsKey = [...quotesKey, 'recipients'] as const;

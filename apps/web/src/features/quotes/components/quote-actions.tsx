@@ -1,5 +1,9 @@
 import { ui } from '@cotacoes/shared/messages/ui';
-import { MANUAL_FINAL_STATUSES, type QuoteStatus, WAITING_STATUSES } from '@cotacoes/shared/schemas/quotes';
+import {
+  MANUAL_FINAL_STATUSES,
+  type QuoteStatus,
+  WAITING_STATUSES,
+} from '@cotacoes/shared/rules/quote-status';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { QuoteDetail } from '@/api/get-quote';

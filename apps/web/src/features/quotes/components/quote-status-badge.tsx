@@ -1,10 +1,8 @@
-import { type QUOTE_STATUS_INFO, type QuoteStatus, quoteStatusInfo } from '@cotacoes/shared/schemas/quotes';
+import { type QuoteStatusColor, quoteStatusInfo } from '@cotacoes/shared/rules/quote-status';
 import { cn } from '@/lib/cn';
 
-type StatusColor = (typeof QUOTE_STATUS_INFO)[QuoteStatus]['color'];
-
 /** The shared status colours (spec 001 §4) in both themes, text kept at AA contrast. */
-const colors: Record<StatusColor, string> = {
+const colors: Record<QuoteStatusColor, string> = {
   yellow: 'bg-yellow-100 text-yellow-900 ring-yellow-600/30 dark:bg-yellow-400/15 dark:text-yellow-200',
   blue: 'bg-blue-100 text-blue-900 ring-blue-600/30 dark:bg-blue-400/15 dark:text-blue-200',
   orange: 'bg-orange-100 text-orange-900 ring-orange-600/30 dark:bg-orange-400/15 dark:text-orange-200',

@@ -1,6 +1,11 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
-import { QUOTE_STATUS_INFO, type QuoteStatus, WAITING_STATUSES } from '@cotacoes/shared/schemas/quotes';
+import {
+  isWaitingStatus,
+  QUOTE_STATUS_INFO,
+  type QuoteStatus,
+  WAITING_STATUSES,
+} from '@cotacoes/shared/rules/quote-status';
 import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -196,7 +201,7 @@ export function SentQuotesPage() {
   // A link may open the list filtered (the dashboard's cards: /sent-quotes?status=…).
   const [status, setStatus] = useState<QuoteStatus | ''>(() => {
     const initial = params.get('status') ?? '';
-    return (WAITING_STATUSES as readonly string[]).includes(initial) ? (initial as QuoteStatus) : '';
+    return isWaitingStatus(initial) ? initial : '';
   });
   // …or with past deadlines only (the dashboard's 'Vencidas - Aguardando Aprovação': ?vencidas=true).
   const [overdue, setOverdue] = useState(() => params.get('vencidas') === 'true');

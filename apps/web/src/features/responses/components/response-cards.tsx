@@ -1,6 +1,6 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
-import { FINAL_STATUSES, WAITING_STATUSES } from '@cotacoes/shared/schemas/quotes';
+import { FINAL_STATUSES, WAITING_STATUSES } from '@cotacoes/shared/rules/quote-status';
 import { type ResponseVersion, versionsOfEntry } from '@cotacoes/shared/schemas/responses';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';

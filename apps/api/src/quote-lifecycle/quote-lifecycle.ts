@@ -1,0 +1,92 @@
+import { nextQuoteStatus, type QuoteEvent, type QuoteStatus } from '@cotacoes/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.js';
+import { cotacoes, respostas } from '../db/schema/index.js';
+import { inTenant, type Tenant } from '../db/tenant.js';
+import { AppError } from '../lib/errors.js';
+
+/*
+ * The one writer of a quote's status and answer counter (`cotacoes.status`, `respostas_recebidas`).
+ * Inbound, the deadline job, decisions and quotes tell it what happened; `nextQuoteStatus`
+ * (packages/shared, ADR 0015's table) decides; this module reads the facts and writes the row.
+ */
+
+/** A reply that became the current version; `firstAnswer` when its carrier had not answered before. */
+type ReplyApplied = { type: 'replyApplied'; firstAnswer: boolean };
+export type LifecycleEvent = Exclude<QuoteEvent, { type: 'replyApplied' | 'created' }> | ReplyApplied;
+
+export type QuoteTransition = { from: QuoteStatus; to: QuoteStatus };
+
+/** The status and counters a new quote starts with (POST /quotes). */
+export function newQuoteLifecycle(totalDestinatarios: number) {
+  return {
+    status: nextQuoteStatus(null, { type: 'created' }),
+    totalDestinatarios,
+    respostasRecebidas: 0,
+  };
+}
+
+/**
+ * Applies `event` to a live or deleted quote of the company, inside the caller's transaction, and answers
+ * the status it left and the one it reached (the same when the event does not move it). The row is locked
+ * until the transaction ends (callers that decide on the status lock it first; this is then a no-op).
+ */
+export async function applyQuoteEvent(
+  executor: Executor,
+  tenant: Tenant,
+  cotacaoId: string,
+  event: LifecycleEvent,
+  now: Date = new Date(),
+): Promise<QuoteTransition> {
+  const [quote] = await executor
+    .select({
+      status: cotacoes.status,
+      totalDestinatarios: cotacoes.totalDestinatarios,
+      respostasRecebidas: cotacoes.respostasRecebidas,
+      prazoResposta: cotacoes.prazoResposta,
+    })
+    .from(cotacoes)
+    .where(inTenant(cotacoes.empresaId, tenant, eq(cotacoes.id, cotacaoId)))
+    .for('update')
+    .limit(1);
+  if (!quote) throw new AppError('QUOTE_NOT_FOUND');
+
+  const counted = event.type === 'replyApplied' && event.firstAnswer;
+  const answers = quote.respostasRecebidas + (counted ? 1 : 0);
+  const isReply = event.type === 'replyApplied' || event.type === 'heldReplyConfirmed';
+  const to = nextQuoteStatus(quote.status, event, {
+    answers,
+    everyRecipientAnswered: answers >= quote.totalDestinatarios,
+    deadlinePassed: quote.prazoResposta <= now,
+    revisionPending: isReply ? (await versionsAwaitingRevision(executor, tenant, cotacaoId)) > 0 : undefined,
+  });
+
+  // A reply always touches the quote (its counter or its last change); other events only when they move it.
+  if (to !== quote.status || event.type === 'replyApplied')
+    await executor
+      .update(cotacoes)
+      .set({
+        status: to,
+        ...(counted ? { respostasRecebidas: sql`${cotacoes.respostasRecebidas} + 1` } : {}),
+        updatedAt: now,
+      })
+      .where(inTenant(cotacoes.empresaId, tenant, eq(cotacoes.id, cotacaoId)));
+  return { from: quote.status, to };
+}
+
+/** Current versions still asked to revise (the quote waits for a revision while there is one). */
+async function versionsAwaitingRevision(executor: Executor, tenant: Tenant, cotacaoId: string) {
+  const [row] = await executor
+    .select({ total: sql<number>`count(*)::int` })
+    .from(respostas)
+    .where(
+      inTenant(
+        respostas.empresaId,
+        tenant,
+        eq(respostas.cotacaoId, cotacaoId),
+        eq(respostas.atual, true),
+        eq(respostas.status, 'revisao_solicitada'),
+      ),
+    );
+  return row?.total ?? 0;
+}
