@@ -11,24 +11,24 @@ export type FeeUnit = 'CNTR' | 'BL' | 'KG' | 'M3' | 'WM' | 'PROCESSO' | 'VIAGEM'
 export type FileKind = 'txt' | 'eml' | 'msg' | 'pdf' | 'xlsx' | 'xls' | 'docx' | 'csv' | 'image' | 'unknown';
 
 /** Where a value came from: the 1-based line of the analysed text, and the cell when it came from a table. */
-export interface SourceRef {
+export type SourceRef = {
   line: number;
   text: string;
   cell?: string;
   /** 'body', 'quoted' (an older message the newest one refers to), 'subject', 'llm' or 'attachment:<name>'. */
   origin: string;
-}
+};
 
-export interface Evidence {
+export type Evidence = {
   confidence: number;
   /** Confidence below 0.5: the analyst should check this value. */
   needsReview?: boolean;
   source: SourceRef | null;
   /** How the value was found, e.g. 'label', 'table', 'inline', 'route', 'signature', 'default'. */
   method: string;
-}
+};
 
-export interface FreightItem {
+export type FreightItem = {
   /** The label as printed (the line's label or the column title), when the rules read one. */
   rotulo?: string;
   destino: string | null;
@@ -42,9 +42,9 @@ export interface FreightItem {
   source: SourceRef;
   /** What correction hints changed in this value (only when hints were given and one applied). */
   dicas?: HintEffect[];
-}
+};
 
-export interface FeeItem {
+export type FeeItem = {
   /** Canonical short name (THC, BL FEE ...) or the printed acronym/label. */
   nome: string;
   /** The label as printed. */
@@ -61,15 +61,15 @@ export interface FeeItem {
   source: SourceRef;
   /** What correction hints changed in this value (only when hints were given and one applied). */
   dicas?: HintEffect[];
-}
+};
 
-export interface PlaceRef {
+export type PlaceRef = {
   nome: string;
   codigo: string | null;
   pais: string | null;
-}
+};
 
-export interface DestinationSummary {
+export type DestinationSummary = {
   nome: string;
   valorFreteUSD: number | null;
   valorFreteBRL: number | null;
@@ -77,9 +77,9 @@ export interface DestinationSummary {
   /** Transit and free time of this destination when the reply gives them per destination (issue 30). */
   transit_time_dias?: number;
   free_time_dias?: number;
-}
+};
 
-export interface FinalData {
+export type FinalData = {
   transportador: string | null;
   armador: string | null;
   modal: Modal | null;
@@ -118,9 +118,9 @@ export interface FinalData {
   reason: string | null;
   /** Charges left out because a correction hint says their label is not a charge (only when one was). */
   ignoradosPorDica?: HintIgnored[];
-}
+};
 
-export interface DetectResult {
+export type DetectResult = {
   source: SourceKind;
   fileKind: FileKind;
   language: Language;
@@ -132,7 +132,7 @@ export interface DetectResult {
   dateOrder: DateOrder;
   confidence: { source: number; language: number; modal: number };
   reasons: string[];
-}
+};
 
 export type BlockKind =
   | 'header'
@@ -150,20 +150,26 @@ export type BlockKind =
   | 'quoted_history'
   | 'attachment';
 
-export interface Block {
+export type Block = {
   kind: BlockKind;
   startLine: number;
   endLine: number;
   title: string | null;
   origin: string;
   lines: string[];
-}
+};
 
-export interface ExtractionResult {
+/**
+ * What the engine answers. The one definition of the extraction result: the shared wire schema
+ * (`extractionResultSchema` in packages/shared, loose objects with wider types) accepts it as it is, which the
+ * API's use of it without a cast checks at compile time. Written as type aliases, not interfaces, so the
+ * result is assignable to those loose objects (interfaces have no implicit index signature).
+ */
+export type ExtractionResult = {
   detect: DetectResult;
   blocks: Block[];
   final: FinalData;
-}
+};
 
 export interface LlmOptions {
   /** OpenAI-compatible base URL, e.g. http://127.0.0.1:11434/v1 */
@@ -198,21 +204,21 @@ export interface ExtractionHint {
 }
 
 /** A value a hint set: which hint, which attribute, and what the rules alone would have given. */
-export interface HintEffect {
+export type HintEffect = {
   id: string;
   campo: 'unidade' | 'moeda';
   antes: string | null;
-}
+};
 
 /** A charge an 'ignorar' hint left out, with where it was read. */
-export interface HintIgnored {
+export type HintIgnored = {
   id: string;
   alvo: 'frete' | 'taxa';
   rotulo: string;
   valor: number;
   moeda: Currency | null;
   source: SourceRef;
-}
+};
 
 export interface FileLimits {
   maxBytes: number;

@@ -5,6 +5,7 @@ export * from './quote-mail.js';
 export * from './rules/cnpj.js';
 export * from './rules/corrections.js';
 export * from './rules/email-list.js';
+export * from './rules/fold.js';
 export * from './rules/hints.js';
 export * from './rules/password.js';
 export * from './rules/quote-fields.js';

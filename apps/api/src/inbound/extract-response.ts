@@ -98,7 +98,7 @@ export async function extractResponse(
     }
     const result = outcome.result;
     // Text read from outside (a subject, an attachment's name) as the database can hold it.
-    const dados = cleanTextDeep({ ...result, fontes: sourcesOf(result) }) as unknown as DadosExtraidos;
+    const dados: DadosExtraidos = cleanTextDeep({ ...result, fontes: sourcesOf(result) });
     const condicoesPagamento =
       result.final.condicoesPagamento === null ? null : cleanText(result.final.condicoesPagamento);
     await db.transaction(async (tx) => {

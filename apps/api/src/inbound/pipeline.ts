@@ -739,7 +739,7 @@ function entradaOf(input: IngestInput): InboundEntrada {
   const entrada: InboundEntrada = {};
   if (input.envelopeTo?.length) entrada.envelopeTo = input.envelopeTo.map(cleanText);
   if (input.assignedBy) entrada.assignedBy = input.assignedBy;
-  if (input.typedResult) entrada.typedResult = input.typedResult as unknown as Record<string, unknown>;
+  if (input.typedResult) entrada.typedResult = input.typedResult;
   if (input.smtp) entrada.smtp = input.smtp;
   if (input.authentication) entrada.authentication = input.authentication;
   return entrada;
@@ -751,7 +751,7 @@ function inputOf(row: StoredRow): IngestInput {
     source: row.source,
     ...(entrada.envelopeTo ? { envelopeTo: entrada.envelopeTo } : {}),
     ...(entrada.assignedBy ? { assignedBy: entrada.assignedBy } : {}),
-    ...(entrada.typedResult ? { typedResult: entrada.typedResult as unknown as DadosExtraidos } : {}),
+    ...(entrada.typedResult ? { typedResult: entrada.typedResult } : {}),
     ...(entrada.smtp ? { smtp: entrada.smtp } : {}),
     ...(entrada.authentication ? { authentication: entrada.authentication } : {}),
   };

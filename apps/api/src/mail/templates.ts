@@ -1,13 +1,7 @@
 import { formatMessage, emailMessages as m } from '@cotacoes/shared';
+import { escapeHtml } from '../lib/html.js';
 
 export type RenderedMail = { subject: string; text: string; html: string };
-
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
-}
 
 /** A button under the text; the text version shows the label and the address. */
 type MailAction = { label: string; url: string };

@@ -1,5 +1,6 @@
 import { errorMessage, errorMessages } from '@cotacoes/shared/messages/errors';
 import { successMessages } from '@cotacoes/shared/messages/success';
+import { foldAccents } from '@cotacoes/shared/rules/fold';
 import {
   FINAL_STATUSES,
   isWaitingStatus,
@@ -157,11 +158,7 @@ export function makeQuoteDetail(overrides: Partial<QuoteDetail> = {}): QuoteDeta
   };
 }
 
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
+const fold = (text: string) => foldAccents(text).toLowerCase();
 
 /** A group as `resumo=true` answers it: the number of its members instead of the members. */
 const groupSummary = ({ transportadores, ...grupo }: Grupo): GrupoResumo => ({

@@ -9,7 +9,11 @@ function foldChar(char: string): string {
   return folded;
 }
 
-/** Lower-case and strip accents, keeping one output character per input character so offsets stay valid. */
+/**
+ * Lower-case and strip accents, keeping one output character per input character so offsets stay valid.
+ * Not `foldAccents` from packages/shared on purpose: that one drops the combining marks (the text gets
+ * shorter), while the extraction finds phrases in the folded text and cuts the original at the same offsets.
+ */
 export function foldKeepingOffsets(text: string): string {
   let out = '';
   for (let i = 0; i < text.length; i++) {

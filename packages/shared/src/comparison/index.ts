@@ -54,7 +54,7 @@ export {
   type FreightScope,
   freightLinesOf,
 } from './freight.js';
-export { isNoDestination, normalizeName, normalizePlace, samePlace } from './names.js';
+export { isNoDestination, normalizeName, normalizePlace, rowOfDestination, samePlace } from './names.js';
 export {
   AIR_KG_PER_M3,
   type ChargeQuantity,

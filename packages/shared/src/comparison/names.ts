@@ -1,3 +1,5 @@
+import { nameKey } from '../rules/fold.js';
+
 /** A bounded memo: the same few names (ports, fee names) are compared over and over. */
 function memoized(compute: (text: string) => string): (text: string) => string {
   const cache = new Map<string, string>();
@@ -12,10 +14,8 @@ function memoized(compute: (text: string) => string): (text: string) => string {
   };
 }
 
-/** Names compared without case and accents ('Itajaí' = 'ITAJAI'), spaces collapsed. */
-export const normalizeName = memoized((text) =>
-  text.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase().replace(/\s+/g, ' ').trim(),
-);
+/** Names compared without case and accents ('Itajaí' = 'ITAJAI'), spaces collapsed: the name key, upper case. */
+export const normalizeName = memoized((text) => nameKey(text).toUpperCase());
 
 /**
  * A place as compared: without case, accents, a 'Porto de' prefix and what follows a comma, a parenthesis
@@ -31,6 +31,19 @@ export function samePlace(a: string | null | undefined, b: string | null | undef
   if (!a || !b) return false;
   const left = normalizePlace(a);
   return left !== '' && left === normalizePlace(b);
+}
+
+/**
+ * The row of `destino` among one response's rows, by the place rule the comparison uses (`samePlace`:
+ * 'Itajai - SC' is the 'ITAJAÍ' row); none when `destino` is null or no row names that place. The one
+ * destination rule for the comparison, the approval and the decision e-mails.
+ */
+export function rowOfDestination<Row extends { destino: string | null }>(
+  rows: readonly Row[],
+  destino: string | null | undefined,
+): Row | undefined {
+  if (!destino) return undefined;
+  return rows.find((row) => samePlace(row.destino, destino));
 }
 
 /** The spec's "no destination" marker ('—') and its look-alikes. */

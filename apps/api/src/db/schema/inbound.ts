@@ -1,3 +1,4 @@
+import type { DadosExtraidos } from '@cotacoes/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -59,7 +60,7 @@ export type InboundEntrada = {
   /** A user registering or assigning an answer by hand names the quote and the carrier. */
   assignedBy?: { userId: string; empresaId: string; cotacaoId: string; transportadorId: string };
   /** Values typed by the user: the response's figures, no extraction needed. */
-  typedResult?: Record<string, unknown>;
+  typedResult?: DadosExtraidos;
   /** The SMTP session (the client's address, HELO name, MAIL FROM), for sender verification. */
   smtp?: { remoteAddress?: string; helo?: string; mailFrom?: string };
   /** The sender verification made when the message was received (SMTP listener). */
@@ -264,7 +265,8 @@ export const respostas = pgTable(
       .notNull()
       .default('pendente'),
     extracaoErro: text(),
-    dadosExtraidos: jsonb().$type<Record<string, unknown>>(),
+    /** The extraction result as stored and served (the shared schema's type; the engine's result fits it). */
+    dadosExtraidos: jsonb().$type<DadosExtraidos>(),
     condicoesPagamento: text(),
     prazo: text(),
     observacoes: text(),

@@ -1,5 +1,5 @@
 import { inspectZip } from '@cotacoes/extraction/zip-guard';
-import { importRowMessages, MAX_IMPORT_ROWS } from '@cotacoes/shared';
+import { foldAccents, importRowMessages, MAX_IMPORT_ROWS } from '@cotacoes/shared';
 import * as XLSX from '@e965/xlsx';
 import { AppError } from '../../lib/errors.js';
 import { createSheet, csvField } from '../../lib/spreadsheet.js';
@@ -119,9 +119,7 @@ function readWorkbook(buffer: Buffer, kind: 'xlsx' | 'xls'): string[][] {
 }
 
 function normaliseHeader(cell: string): string {
-  return cell
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
+  return foldAccents(cell)
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();

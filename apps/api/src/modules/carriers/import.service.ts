@@ -9,6 +9,7 @@ import {
   type ImportRow,
   joinEmails,
   MAX_EMAILS_PER_TRANSPORTADOR,
+  nameKey,
   parseEmailList,
   importRowMessages as rowMessages,
   successMessages,
@@ -21,16 +22,6 @@ import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import * as repo from './carriers.repository.js';
 import { type RawImportRow, readImportFile, writeExport } from './import-file.js';
-
-/** Case- and accent-free key of a group name (group names are unique by it). */
-function nameKey(nome: string): string {
-  return nome
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 function splitGrupos(cell: string | readonly string[]): string[] {
   const names = (typeof cell === 'string' ? [cell] : cell)

@@ -1,16 +1,10 @@
 import type { ComparisonRow } from '@cotacoes/shared';
 import { formatMessage } from '@cotacoes/shared';
 import { comparativeDocumentMessages } from '@cotacoes/shared/messages/ui-comparative';
+import { escapeHtml } from '../../lib/html.js';
 import { type ComparativeSource, exchangeLine, formatMoney, routeOf } from './comparative-document.js';
 
 const t = comparativeDocumentMessages.mail;
-
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
-}
 
 export type ComparativeMail = { subject: string; text: string; html: string };
 

@@ -141,7 +141,7 @@ describe('PUT /api/quotes/{id}/respostas/{respostaId}/correcoes', () => {
     // The extraction runs again (as after an engine upgrade): stored figures are wiped first, so the
     // rewrite is visible, and the real job is enqueued.
     const [stored] = await db().select().from(respostas).where(eq(respostas.id, respostaId));
-    const wiped = structuredClone(stored!.dadosExtraidos) as { final: Record<string, unknown> };
+    const wiped = structuredClone(stored!.dadosExtraidos)!;
     wiped.final.preco_por_container_40 = 1;
     await db()
       .update(respostas)
@@ -152,7 +152,7 @@ describe('PUT /api/quotes/{id}/respostas/{respostaId}/correcoes', () => {
       const [row] = await db().select().from(respostas).where(eq(respostas.id, respostaId));
       return row?.extracao === 'concluida' ? row : undefined;
     }, 20_000);
-    const final = (rewritten.dadosExtraidos as { final: Record<string, unknown> }).final;
+    const final = rewritten.dadosExtraidos!.final;
     expect(final.preco_por_container_40).toBe(2950);
     expect(final.free_time_destino_dias).toBe(14);
 

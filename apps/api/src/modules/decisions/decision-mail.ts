@@ -5,7 +5,9 @@ import {
   type ExchangeRateInfo,
   formatMessage,
 } from '@cotacoes/shared';
+import { rowOfDestination } from '@cotacoes/shared/comparison/names';
 import { chargeLineText, moneyText } from '@cotacoes/shared/comparison/quantity-text';
+import { escapeHtml } from '../../lib/html.js';
 
 /*
  * The e-mails of the analyst's decisions to carriers (ADR 0018), in the quote's language: a short,
@@ -22,13 +24,6 @@ type Letter = {
   after?: string[];
   signature: string[];
 };
-
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
-}
 
 export function languageOf(idiomaEmail: string): DecisionEmailLanguage {
   return idiomaEmail === 'en' ? 'en' : 'pt';
@@ -81,14 +76,17 @@ export function revisionMail(
   });
 }
 
-/** The approved row: the chosen response's row of the approved destination, else its only (or first) row. */
+/**
+ * The approved row: the chosen response's row of the approved destination (the comparison's place rule),
+ * else its only (or first) row.
+ */
 export function agreedRowOf(
   rows: readonly ComparisonRow[],
   respostaId: string,
   destino: string | null,
 ): ComparisonRow | null {
   const own = rows.filter((row) => row.respostaId === respostaId);
-  return own.find((row) => destino !== null && row.destino === destino) ?? own[0] ?? null;
+  return rowOfDestination(own, destino) ?? own[0] ?? null;
 }
 
 const day = (iso: string) => iso.split('-').reverse().join('/');

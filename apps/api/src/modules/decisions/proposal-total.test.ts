@@ -1,6 +1,6 @@
 import type { ComparisonRow } from '@cotacoes/shared';
 import { describe, expect, it } from 'vitest';
-import { approvalMail, formatPercent, notSelectedMail, revisionMail } from './decision-mail.js';
+import { agreedRowOf, approvalMail, formatPercent, notSelectedMail, revisionMail } from './decision-mail.js';
 import { percentAbove, totalOfRow } from './proposal-total.js';
 
 const row = (respostaId: string, destino: string | null, custoTotalBRL: number, precificada = true) =>
@@ -13,6 +13,21 @@ describe('price feedback of a carrier not chosen', () => {
     expect(totalOfRow(rows, 'a', 'Santos')).toBe(17_000);
     expect(totalOfRow(rows, 'b', 'Santos')).toBe(19_000);
     expect(totalOfRow(rows, 'a', null)).toBe(17_000);
+  });
+
+  it('a destination written differently finds the row the comparison shows for that place', () => {
+    // The comparison names the place 'ITAJAÍ'; the approval may carry it as the proposal or the analyst wrote it.
+    const rows = [
+      row('a', 'Santos', 17_000),
+      row('a', 'ITAJAÍ', 18_000),
+      row('b', 'Porto de Itajaí (SC)', 21_000),
+    ];
+    const shown = rows.find((candidate) => candidate.respostaId === 'a' && candidate.destino === 'ITAJAÍ')!;
+    for (const written of ['Itajai - SC', 'itajaí', 'Porto de Itajai', 'ITAJAI, BR']) {
+      expect(totalOfRow(rows, 'a', written)).toBe(shown.custoTotalBRL);
+      expect(agreedRowOf(rows, 'a', written)).toBe(shown);
+    }
+    expect(totalOfRow(rows, 'b', 'Itajai - SC')).toBe(21_000);
   });
 
   it('no row or no total gives nothing to compare', () => {

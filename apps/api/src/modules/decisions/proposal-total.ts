@@ -1,20 +1,14 @@
 import type { ComparisonRow } from '@cotacoes/shared';
+import { rowOfDestination } from '@cotacoes/shared/comparison/names';
 
 /*
  * The price feedback of a carrier not chosen (ADR 0018): its total in BRL from the Comparação tab's rows
  * (the same shared rules, PTAX and margin the analyst saw), compared with the chosen proposal's.
  */
 
-const normalised = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .trim()
-    .toLowerCase();
-
 /**
- * A response's total in BRL for the approved destination: its row for that destination, else its only
- * (or first) row; null when it has no row or no total.
+ * A response's total in BRL for the approved destination: its row for that destination (the comparison's
+ * place rule), else its only (or first) row; null when it has no row or no total.
  */
 export function totalOfRow(
   rows: readonly ComparisonRow[],
@@ -22,10 +16,7 @@ export function totalOfRow(
   destino: string | null,
 ): number | null {
   const own = rows.filter((row) => row.respostaId === respostaId);
-  const wanted = destino ? normalised(destino) : null;
-  const row =
-    (wanted && own.find((candidate) => candidate.destino && normalised(candidate.destino) === wanted)) ||
-    own[0];
+  const row = rowOfDestination(own, destino) ?? own[0];
   return row?.precificada && row.custoTotalBRL > 0 ? row.custoTotalBRL : null;
 }
 

@@ -1,3 +1,5 @@
+import { foldAccents } from '@cotacoes/shared';
+
 /** Words that say nothing about which company it is. */
 const IGNORED_WORDS = new Set([
   'LTDA',
@@ -24,9 +26,7 @@ const MAX_LENGTH = 10;
  * start of the second ("Importadora Demo Ltda" → IMPDEMO), upper case, no accents, at most 10 characters.
  */
 export function codigoBaseFromName(name: string): string {
-  const words = name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+  const words = foldAccents(name)
     .toUpperCase()
     .split(/[^0-9A-Z]+/)
     .filter((word) => word && !IGNORED_WORDS.has(word));

@@ -40,7 +40,8 @@ export const extractionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { final, detect, blocks } = extractFromText(request.body.text, { messageDate: new Date() });
       // The engine's types are stricter than the wire schema (which lets newer fields through).
-      return { data: { final, detect, blocks } as unknown as ExtractionResultData };
+      const data: ExtractionResultData = { final, detect, blocks };
+      return { data };
     },
   );
 };

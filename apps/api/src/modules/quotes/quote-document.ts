@@ -10,6 +10,7 @@ import {
 } from '@cotacoes/shared';
 import PDFDocument from 'pdfkit';
 import type { cotacoes } from '../../db/schema/index.js';
+import { escapeHtml } from '../../lib/html.js';
 
 type QuoteRow = typeof cotacoes.$inferSelect;
 
@@ -56,13 +57,6 @@ export function buildQuoteDocument(quote: QuoteRow, empresaNome: string): QuoteD
     subject: quote.tituloEmail,
     corpo: quote.descricaoGeral?.trim() ? fillQuoteCode(quote.descricaoGeral, quote.codigo) : null,
   };
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
 }
 
 /**

@@ -30,6 +30,7 @@ import {
   sniff,
   UPLOAD_KINDS,
 } from '../../lib/file-type.js';
+import { escapeHtml } from '../../lib/html.js';
 import type { UploadedFile } from '../../lib/multipart.js';
 import { buildMessageId, type Mailer } from '../../mail/mailer.js';
 import { newReplyToken, replyAddress } from '../../mail/reply-address.js';
@@ -38,13 +39,7 @@ import { approvalOfQuote } from '../../read-models/approvals.js';
 import { findEmpresaById } from '../../read-models/empresas.js';
 import { sendStateOf } from '../../read-models/send-state.js';
 import { findUserById } from '../../read-models/users.js';
-import {
-  buildQuoteDocument,
-  escapeHtml,
-  quoteSubject,
-  renderQuoteMail,
-  renderQuotePdf,
-} from './quote-document.js';
+import { buildQuoteDocument, quoteSubject, renderQuoteMail, renderQuotePdf } from './quote-document.js';
 import * as repo from './quotes.repository.js';
 
 export type QuoteFiles = { file?: UploadedFile; dangerousCargoFile?: UploadedFile };

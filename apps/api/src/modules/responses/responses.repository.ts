@@ -1,3 +1,4 @@
+import type { DadosExtraidos } from '@cotacoes/shared';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { queryRows } from '../../db/prepared.js';
@@ -67,7 +68,7 @@ export type AnswerVersionRow = {
   status: string;
   extracao: 'pendente' | 'concluida' | 'falhou';
   extracaoErro: string | null;
-  dadosExtraidos: Record<string, unknown> | null;
+  dadosExtraidos: DadosExtraidos | null;
   condicoesPagamento: string | null;
   prazo: string | null;
   observacoes: string | null;

@@ -1,13 +1,12 @@
 import { ui } from '@cotacoes/shared/messages/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
-import { Textarea } from '@/components/ui/textarea';
 import { useFieldErrors } from '@/lib/form';
 import { useCreateGroup } from '../api/create-group';
 import type { Grupo } from '../api/list-groups';
-import { emptyGroupValues, parseGroupValues } from './forms';
+import { emptyGroupValues, type GroupValues, parseGroupValues } from './forms';
+import { GroupFields } from './group-fields';
 import { useStatusModal } from './status-modal';
 
 const t = ui.management.groups;
@@ -25,13 +24,13 @@ export function CreateGroupModal({
   const status = useStatusModal((closed) => {
     if (closed.status === 'success') onClose();
   });
-  const [values, setValues] = useState({ nome: '', descricao: '' });
+  const [values, setValues] = useState<GroupValues>(emptyGroupValues);
   const [errors, setErrors, clearOnChange] = useFieldErrors();
   const [done, setDone] = useState(false);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = parseGroupValues({ ...emptyGroupValues, ...values });
+    const parsed = parseGroupValues(values);
     if (!parsed.ok) {
       setErrors(parsed.errors);
       return;
@@ -70,24 +69,13 @@ export function CreateGroupModal({
         }
       >
         <form id={formId} onChange={clearOnChange} onSubmit={submit} noValidate className="space-y-4">
-          <Input
-            label={ui.management.nameLabel}
-            name="nome"
-            autoComplete="off"
-            placeholder={t.namePlaceholder}
-            value={values.nome}
-            onChange={(event) => setValues({ ...values, nome: event.target.value })}
-            error={errors.nome?.[0]}
+          <GroupFields
+            idPrefix={formId}
+            values={values}
+            onChange={setValues}
+            errors={errors}
             disabled={create.isPending}
-          />
-          <Textarea
-            label={t.descriptionLabel}
-            name="descricao"
-            placeholder={t.descriptionPlaceholder}
-            value={values.descricao}
-            onChange={(event) => setValues({ ...values, descricao: event.target.value })}
-            error={errors.descricao?.[0]}
-            disabled={create.isPending}
+            withColor={false}
           />
         </form>
       </Modal>

@@ -8,22 +8,28 @@ import type { GroupValues } from './forms';
 
 const t = ui.management.groups;
 
-/** Name, colour (native picker, #0066CC by default) and description of a group. */
+/**
+ * Name, colour (native picker, #0066CC by default) and description of a group: the one group form of the
+ * create form, the create modal (`withColor={false}`: name and description only, spec 5 and 7) and the
+ * edit modal.
+ */
 export function GroupFields({
   idPrefix,
   values,
   onChange,
   errors,
   disabled,
+  withColor = true,
 }: {
   idPrefix: string;
   values: GroupValues;
   onChange: (values: GroupValues) => void;
   errors: FieldErrors;
   disabled?: boolean;
+  withColor?: boolean;
 }) {
   return (
-    <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_10rem]">
+    <div className={withColor ? 'grid gap-4 md:grid-cols-[minmax(0,1fr)_10rem]' : 'space-y-4'}>
       <Input
         id={`${idPrefix}-nome`}
         label={ui.management.nameLabel}
@@ -35,18 +41,20 @@ export function GroupFields({
         error={errors.nome?.[0]}
         disabled={disabled}
       />
-      <Input
-        id={`${idPrefix}-cor`}
-        label={t.colorLabel}
-        name="cor"
-        type="color"
-        value={values.cor}
-        onChange={(event) => onChange({ ...values, cor: event.target.value.toUpperCase() })}
-        hint={formatMessage(t.colorHint, { color: DEFAULT_GRUPO_COR })}
-        error={errors.cor?.[0]}
-        disabled={disabled}
-        className="cursor-pointer px-1 py-1"
-      />
+      {withColor && (
+        <Input
+          id={`${idPrefix}-cor`}
+          label={t.colorLabel}
+          name="cor"
+          type="color"
+          value={values.cor}
+          onChange={(event) => onChange({ ...values, cor: event.target.value.toUpperCase() })}
+          hint={formatMessage(t.colorHint, { color: DEFAULT_GRUPO_COR })}
+          error={errors.cor?.[0]}
+          disabled={disabled}
+          className="cursor-pointer px-1 py-1"
+        />
+      )}
       <Textarea
         id={`${idPrefix}-descricao`}
         label={t.descriptionLabel}
@@ -56,7 +64,7 @@ export function GroupFields({
         onChange={(event) => onChange({ ...values, descricao: event.target.value })}
         error={errors.descricao?.[0]}
         disabled={disabled}
-        containerClassName="md:col-span-2"
+        containerClassName={withColor ? 'md:col-span-2' : undefined}
       />
     </div>
   );

@@ -1,3 +1,4 @@
+import { foldAccents } from '@cotacoes/shared/rules/fold';
 import type { Grupo, GrupoResumo, Transportador } from '@cotacoes/shared/schemas/carriers';
 import type { CarrierHint } from '@cotacoes/shared/schemas/hints';
 import type { Handler, RecordedRequest, StubResponse } from '@/testing/network';
@@ -58,11 +59,7 @@ export function makeCarriers(): Transportador[] {
   ];
 }
 
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
+const fold = (text: string) => foldAccents(text).toLowerCase();
 
 /** A group as `resumo=true` answers it: the number of its members instead of the members. */
 export function groupSummary({ transportadores, ...grupo }: Grupo): GrupoResumo {

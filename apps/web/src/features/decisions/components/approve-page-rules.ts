@@ -1,4 +1,5 @@
 import * as decimal from '@cotacoes/shared/comparison/decimal';
+import { rowOfDestination } from '@cotacoes/shared/comparison/names';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import type { ComparisonRow } from '@cotacoes/shared/schemas/comparison';
@@ -34,7 +35,7 @@ export function chosenRow(
   destino: string | null,
 ): ComparisonRow | undefined {
   const own = rows.filter((row) => row.respostaId === respostaId);
-  return own.length === 1 ? own[0] : own.find((row) => row.destino !== null && row.destino === destino);
+  return own.length === 1 ? own[0] : rowOfDestination(own, destino);
 }
 
 /**

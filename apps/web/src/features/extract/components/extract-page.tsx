@@ -190,7 +190,7 @@ export function ExtractPage() {
                     <TableCell>{freight.destino ?? '—'}</TableCell>
                     <TableCell>{freight.unidade}</TableCell>
                     <TableCell className="text-right tabular-nums">
-                      {formatMoney(freight.valor, freight.moeda)}
+                      {money(freight.valor, freight.moeda) ?? '—'}
                     </TableCell>
                     <TableCell>
                       <ConfidenceBadge value={freight.confidence} />
@@ -226,7 +226,7 @@ export function ExtractPage() {
                     <TableCell>{fee.destino ?? '—'}</TableCell>
                     <TableCell>{fee.unidade}</TableCell>
                     <TableCell className="text-right tabular-nums">
-                      {formatMoney(fee.valor, fee.moeda)}
+                      {money(fee.valor, fee.moeda) ?? '—'}
                     </TableCell>
                     <TableCell>
                       <Source source={fee.source} />

@@ -1,5 +1,6 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
+import { foldAccents } from '@cotacoes/shared/rules/fold';
 import { MODOS_ENVIO } from '@cotacoes/shared/schemas/quotes';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { LayersIcon, PlusIcon, SearchIcon, TruckIcon, XIcon } from '@/components/icons';
@@ -21,11 +22,7 @@ import type { StepProps } from './step-props';
 
 const t = ui.quotes.recipients;
 
-const fold = (value: string) =>
-  value
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
+const fold = (text: string) => foldAccents(text).toLowerCase();
 
 function toggle(list: readonly RecipientRef[], item: RecipientRef): RecipientRef[] {
   return list.some((entry) => entry.id === item.id)
