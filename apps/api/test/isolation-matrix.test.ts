@@ -12,15 +12,9 @@ import {
 } from '../src/modules/access-matrix.js';
 import { findUserByEmail, findUserById, insertUser } from '../src/modules/auth/auth.repository.js';
 import * as carriers from '../src/modules/carriers/carriers.repository.js';
-import {
-  caller,
-  companyWithSupervisor,
-  member,
-  signUp,
-  validCnpj,
-} from '../src/modules/empresas/empresas.test-helpers.js';
 import { insertInvite } from '../src/modules/empresas/invites.repository.js';
 import type { Access } from '../src/plugins/access.js';
+import { caller, companyWithSupervisor, member, signUp, validCnpj } from './factories/index.js';
 import { type FakeCnpjServer, startFakeCnpjServer } from './fakes/cnpj-server.js';
 import { createTestApp, MINIMAL_PDF, type TestContext } from './helpers.js';
 

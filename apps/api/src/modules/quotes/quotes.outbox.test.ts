@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { QuoteDetail } from '@cotacoes/shared';
 import { afterAll, expect, it } from 'vitest';
+import { validCnpj } from '../../../test/factories/index.js';
 import { startSmtpSink } from '../../../test/fakes/smtp-sink.js';
 import { openTestDatabase, waitFor } from '../../../test/helpers.js';
 import { buildApp } from '../../app.js';
 import { parseConfig } from '../../config/env.js';
 import { insertUser } from '../auth/auth.repository.js';
-import { validCnpj } from '../empresas/empresas.test-helpers.js';
 
 /**
  * R1: the quote and its e-mails are committed together; if the process stops after the commit and

@@ -5,11 +5,11 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OLE_HEADER, realPdf, realWorkbook } from '../../../test/document-fixtures.js';
+import { type Actor, type Call, caller, validCnpj } from '../../../test/factories/index.js';
 import { startSmtpSink } from '../../../test/fakes/smtp-sink.js';
 import { createTestApp, MINIMAL_PDF, type TestContext, waitFor } from '../../../test/helpers.js';
 import { cotacaoUploads, cotacoes, mailOutbox } from '../../db/schema/index.js';
 import { insertUser } from '../auth/auth.repository.js';
-import { type Actor, type Call, caller, validCnpj } from '../empresas/empresas.test-helpers.js';
 
 let ctx: TestContext;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;

@@ -1,17 +1,16 @@
-import { registerUser, type TestContext } from '../../../test/helpers.js';
+import { createEmpresaBodySchema } from '@cotacoes/shared';
+import { sampleCompany, validCnpj } from '@cotacoes/shared/samples';
+import { insertUser } from '../../src/modules/auth/auth.repository.js';
+import { registerUser, type TestContext } from '../helpers.js';
 
-/** A valid numeric CNPJ made from any number (its 12-digit base, with the two check digits computed). */
-export function validCnpj(seed: number): string {
-  const base = String(seed).padStart(12, '0').slice(-12);
-  const digit = (value: string, weights: number[]) => {
-    const sum = weights.reduce((total, weight, i) => total + Number(value[i]) * weight, 0);
-    const remainder = sum % 11;
-    return remainder < 2 ? 0 : 11 - remainder;
-  };
-  const first = digit(base, [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
-  const second = digit(base + first, [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
-  return `${base}${first}${second}`;
-}
+/*
+ * Companies and their people. Two ways, by what a test is about:
+ * - `companyWithSupervisor` / `member`: accounts through the real flows (register, e-mail code, onboarding,
+ *   assign-user) — for tests of accounts, companies and access.
+ * - `quickCompany`: the company through the real company service, its person as a row and a session, with
+ *   no e-mail round trip — for tests whose subject comes after sign-up (quotes, replies, decisions).
+ * This is the one factory file that calls services directly (keep such calls here).
+ */
 
 /** The answer of `app.inject` (light-my-request). */
 type InjectResponse = Awaited<ReturnType<TestContext['app']['inject']>>;
@@ -37,6 +36,7 @@ export function caller(ctx: TestContext): Call {
     });
 }
 
+/** A new verified account through register → e-mail code → complete-registration. */
 export async function signUp(ctx: TestContext, email: string, name = 'Pessoa Teste'): Promise<Actor> {
   const { token, user } = await registerUser(ctx, email, 'senhaForte123', name);
   return { token, id: user.id, email: user.email };
@@ -51,10 +51,8 @@ export async function companyWithSupervisor(
 ): Promise<{ supervisor: Actor; empresaId: string; codigo: string }> {
   const supervisor = await signUp(ctx, email, `Supervisor ${nome}`);
   const response = await caller(ctx)('POST', '/api/empresas/onboarding', supervisor.token, {
-    nome,
+    ...sampleCompany(nome, cnpj),
     codigo: 'TEMP',
-    cnpj,
-    razaoSocial: `${nome} Ltda`,
     endereco: 'Rua A, 1, Centro, São Paulo, SP, 01000-000',
   });
   if (response.statusCode !== 201) throw new Error(`onboarding failed: ${response.body}`);
@@ -79,3 +77,40 @@ export async function member(
   if (response.statusCode !== 200) throw new Error(`assign failed: ${response.body}`);
   return actor;
 }
+
+export type QuickCompany = { empresaId: string; userId: string; token: string; email: string };
+
+/**
+ * A company made by the company service (codigo `IMP<label>`) and one person of `role` in it with a
+ * session, without the registration's e-mail round trip.
+ */
+export async function quickCompany(
+  ctx: TestContext,
+  options: {
+    label: string;
+    role?: 'supervisor' | 'analista';
+    receiveEmailCopy?: boolean;
+  },
+): Promise<QuickCompany> {
+  const { label } = options;
+  const services = ctx.app.services;
+  const db = services.database.db;
+  const empresa = await services.empresas.create(
+    createEmpresaBodySchema.parse({
+      nome: `Importadora ${label}`,
+      codigo: `IMP${label}`.toUpperCase().slice(0, 20),
+    }),
+    {},
+  );
+  const user = await insertUser(db, {
+    name: `Analista ${label}`,
+    email: `analista-${label}@importadora.com.br`,
+    role: options.role ?? 'supervisor',
+    empresaId: empresa.id,
+    receiveEmailCopy: options.receiveEmailCopy ?? false,
+  });
+  const { token } = await services.sessions.create(db, user.id, {});
+  return { empresaId: empresa.id, userId: user.id, token, email: user.email };
+}
+
+export { validCnpj };
