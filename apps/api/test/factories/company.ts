@@ -78,6 +78,33 @@ export async function member(
   return actor;
 }
 
+/**
+ * A supervisor of a new company when the registration's e-mail code is out of reach (the file's mail goes
+ * to an SMTP sink, or the test builds its own app): the account as a row with a session, the company
+ * through the real onboarding route.
+ */
+export async function onboardedCompany(
+  app: TestContext['app'],
+  options: { email: string; nome: string; cnpj: string; name?: string },
+): Promise<{ supervisor: Actor; empresaId: string }> {
+  const db = app.services.database.db;
+  const user = await insertUser(db, {
+    name: options.name ?? `Supervisor ${options.nome}`,
+    email: options.email,
+    role: 'usuario',
+    empresaId: null,
+  });
+  const { token } = await app.services.sessions.create(db, user.id, {});
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/empresas/onboarding',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { nome: options.nome, cnpj: options.cnpj },
+  });
+  if (response.statusCode !== 201) throw new Error(`onboarding failed: ${response.body}`);
+  return { supervisor: { token, id: user.id, email: options.email }, empresaId: response.json().id };
+}
+
 export type QuickCompany = { empresaId: string; userId: string; token: string; email: string };
 
 /**
