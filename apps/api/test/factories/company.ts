@@ -79,6 +79,32 @@ export async function member(
 }
 
 /**
+ * A person of `role` (in `empresaId`, or none) with a session, made as a row: for tests whose subject is not
+ * the registration (its e-mail code round trip is what companyWithSupervisor and member go through).
+ */
+export async function signedInUser(
+  app: TestContext['app'],
+  options: {
+    email: string;
+    role: 'desenvolvedor' | 'supervisor' | 'analista' | 'usuario';
+    empresaId?: string | null;
+    name?: string;
+    receiveEmailCopy?: boolean;
+  },
+): Promise<{ userId: string; token: string; email: string }> {
+  const db = app.services.database.db;
+  const user = await insertUser(db, {
+    name: options.name ?? options.email,
+    email: options.email,
+    role: options.role,
+    empresaId: options.empresaId ?? null,
+    ...(options.receiveEmailCopy === undefined ? {} : { receiveEmailCopy: options.receiveEmailCopy }),
+  });
+  const { token } = await app.services.sessions.create(db, user.id, {});
+  return { userId: user.id, token, email: user.email };
+}
+
+/**
  * A supervisor of a new company when the registration's e-mail code is out of reach (the file's mail goes
  * to an SMTP sink, or the test builds its own app): the account as a row with a session, the company
  * through the real onboarding route.
@@ -87,14 +113,11 @@ export async function onboardedCompany(
   app: TestContext['app'],
   options: { email: string; nome: string; cnpj: string; name?: string },
 ): Promise<{ supervisor: Actor; empresaId: string }> {
-  const db = app.services.database.db;
-  const user = await insertUser(db, {
-    name: options.name ?? `Supervisor ${options.nome}`,
+  const { userId, token } = await signedInUser(app, {
     email: options.email,
     role: 'usuario',
-    empresaId: null,
+    name: options.name ?? `Supervisor ${options.nome}`,
   });
-  const { token } = await app.services.sessions.create(db, user.id, {});
   const response = await app.inject({
     method: 'POST',
     url: '/api/empresas/onboarding',
@@ -102,7 +125,7 @@ export async function onboardedCompany(
     payload: { nome: options.nome, cnpj: options.cnpj },
   });
   if (response.statusCode !== 201) throw new Error(`onboarding failed: ${response.body}`);
-  return { supervisor: { token, id: user.id, email: options.email }, empresaId: response.json().id };
+  return { supervisor: { token, id: userId, email: options.email }, empresaId: response.json().id };
 }
 
 export type QuickCompany = { empresaId: string; userId: string; token: string; email: string };
@@ -121,7 +144,6 @@ export async function quickCompany(
 ): Promise<QuickCompany> {
   const { label } = options;
   const services = ctx.app.services;
-  const db = services.database.db;
   const empresa = await services.empresas.create(
     createEmpresaBodySchema.parse({
       nome: `Importadora ${label}`,
@@ -129,15 +151,14 @@ export async function quickCompany(
     }),
     {},
   );
-  const user = await insertUser(db, {
+  const user = await signedInUser(ctx.app, {
     name: `Analista ${label}`,
     email: `analista-${label}@importadora.com.br`,
     role: options.role ?? 'supervisor',
     empresaId: empresa.id,
     receiveEmailCopy: options.receiveEmailCopy ?? false,
   });
-  const { token } = await services.sessions.create(db, user.id, {});
-  return { empresaId: empresa.id, userId: user.id, token, email: user.email };
+  return { empresaId: empresa.id, ...user };
 }
 
 export { validCnpj };
