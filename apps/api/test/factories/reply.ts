@@ -6,8 +6,8 @@ import { type TestContext, waitFor } from '../helpers.js';
 import type { Scenario, SentQuote } from './quote.js';
 
 /*
- * Carrier replies: the raw e-mail a forwarder writes back, in the quote's thread. The texts live in
- * '@cotacoes/shared/samples' (the browser tests and the demo seed write the same answers).
+ * Carrier replies: the raw e-mail a forwarder writes back, in the quote's thread. The typical answer texts
+ * live in '@cotacoes/shared/samples' (the browser tests write the same answers).
  */
 
 let counter = 0;
