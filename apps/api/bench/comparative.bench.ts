@@ -86,7 +86,7 @@ console.log(
 // 1a. A quote with 30 answers, through the API: what the analyst waits for after two clicks. The app is
 // loaded only now, after the export was measured.
 const { openBench } = await import('./harness.js');
-const { carrierReply, quoteScenario, typicalAnswer } = await import('../test/replies.js');
+const { carrierReply, quoteScenario, typicalAnswer } = await import('../test/factories/index.js');
 const ANSWERS = 30;
 const bench = await openBench('comparative', {
   workers: true,

@@ -1,10 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  caller,
-  companyWithSupervisor,
-  signUp,
-  validCnpj,
-} from '../src/modules/empresas/empresas.test-helpers.js';
+import { caller, companyWithSupervisor, signUp, validCnpj } from './factories/index.js';
 import { createTestApp, type TestContext } from './helpers.js';
 
 const EVIL = 'http://evil.example';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
-import type { Scenario } from './replies.js';
-import { typicalAnswer } from './replies.js';
+import type { Scenario } from './factories/index.js';
+import { typicalAnswer } from './factories/index.js';
 
 /*
  * Issue 29 item 5: malicious and broken mail, as a corpus kept in the repository. Each message is built

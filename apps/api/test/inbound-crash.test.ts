@@ -9,7 +9,7 @@ import nodemailer from 'nodemailer';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { openDatabase, pgliteExtensions } from '../src/db/client.js';
-import { carrierReply, typicalAnswer } from './replies.js';
+import { carrierReply, typicalAnswer } from './factories/index.js';
 import { freePort, type ServerProcess, startServerProcess } from './server-process.js';
 
 /*

@@ -11,17 +11,11 @@ import {
   type MatrixRole,
   type RouteRule,
 } from '../src/modules/access-matrix.js';
-import { findUserByEmail, findUserById, insertUser } from '../src/modules/auth/auth.repository.js';
+import { findUserByEmail, findUserById } from '../src/modules/auth/auth.repository.js';
 import * as carriers from '../src/modules/carriers/carriers.repository.js';
-import {
-  caller,
-  companyWithSupervisor,
-  member,
-  signUp,
-  validCnpj,
-} from '../src/modules/empresas/empresas.test-helpers.js';
 import { insertInvite } from '../src/modules/empresas/invites.repository.js';
 import type { Access } from '../src/plugins/access.js';
+import { caller, companyWithSupervisor, member, signedInUser, signUp, validCnpj } from './factories/index.js';
 import { type FakeCnpjServer, startFakeCnpjServer } from './fakes/cnpj-server.js';
 import { createTestApp, MINIMAL_PDF, type TestContext } from './helpers.js';
 
@@ -64,15 +58,12 @@ async function throwawayUser(
   role: Role,
   empresaId: string | null,
 ): Promise<{ userId: string; token: string }> {
-  const db = ctx.app.services.database.db;
-  const user = await insertUser(db, {
+  return signedInUser(ctx.app, {
     name: `Descartável ${role}`,
     email: `descartavel-${unique()}@teste.com.br`,
     role,
     empresaId,
   });
-  const session = await ctx.app.services.sessions.create(db, user.id, {});
-  return { userId: user.id, token: session.token };
 }
 
 async function inviteIn(

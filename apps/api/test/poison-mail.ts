@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
-import type { SentQuote } from './carrier-reply.js';
+import type { SentQuote } from './factories/index.js';
 import type { TestContext } from './helpers.js';
 
 /*

@@ -1,12 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessMatrix } from '../src/modules/access-matrix.js';
-import {
-  caller,
-  companyWithSupervisor,
-  signUp,
-  validCnpj,
-} from '../src/modules/empresas/empresas.test-helpers.js';
+import { caller, companyWithSupervisor, signUp, validCnpj } from './factories/index.js';
 import { type FakeCnpjServer, startFakeCnpjServer } from './fakes/cnpj-server.js';
 import { createTestApp, type TestContext } from './helpers.js';
 

@@ -8,7 +8,7 @@ import {
   member,
   signUp,
   validCnpj,
-} from '../src/modules/empresas/empresas.test-helpers.js';
+} from './factories/index.js';
 import { createTestApp, type TestContext, waitFor } from './helpers.js';
 
 // S6 with the session cache (ADR 0014): a resolved session is kept for a minute here, yet every change

@@ -8,7 +8,9 @@ import {
   apiAs,
   createAccount,
   createAccountWithCompany,
+  createCarriers,
   developerEmails,
+  sendQuote,
   signInWithForm,
 } from './support/accounts';
 import { baseURL, dataDir, launchBrowser, openPage, uniqueEmail, waitForTitle } from './support/browser';
@@ -149,28 +151,15 @@ beforeAll(async () => {
   browser = await launchBrowser();
   await createAccountWithCompany(analyst, 'Importadora Decisões');
   await createAccount(developer);
-  for (const [key, carrier] of Object.entries(carriers)) {
-    const created = await apiAs<{ id: string }>(analyst, 'POST', '/transporters', {
-      ...carrier,
-      ativo: true,
-    });
-    carrierIds[key as keyof typeof carriers] = created.id;
-  }
-  const quote = await apiAs<{ id: string; codigo: string }>(analyst, 'POST', '/quotes', {
+  Object.assign(carrierIds, await createCarriers(analyst, carriers));
+  const quote = await sendQuote(analyst, Object.values(carrierIds), {
     nomeSolicitante: analyst.name,
     referenciaProcesso: REFERENCE,
-    tipoFrete: 'FCL',
     prazoResposta: new Date(Date.now() + 5 * 86_400_000).toISOString(),
-    metodoEnvio: 'EMAIL',
-    modoEnvio: 'individual',
-    idiomaEmail: 'pt',
     origem: 'Xangai, China',
     destino: 'Santos, SP',
-    incoterm: 'FOB',
     tempoTransito: 'até 35 dias',
-    cargaPerigosa: false,
     itens: [{ mercadoria: 'Peças automotivas', quantidadeVolumes: '1 contêiner 40HC', dimensoes: null }],
-    destinatarios: { transportadores: Object.values(carrierIds), grupos: [] },
   });
   quoteId = quote.id;
   codigo = quote.codigo;

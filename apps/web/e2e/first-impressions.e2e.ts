@@ -1,7 +1,8 @@
 import { createServer } from 'node:net';
+import { uniqueCnpj } from '@cotacoes/shared/samples';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, createAccount, developerEmails, signInWithForm, uniqueCnpj } from './support/accounts';
+import { apiAs, createAccount, developerEmails, signInWithForm } from './support/accounts';
 import { dataDir, launchBrowser, openPage, uniqueEmail } from './support/browser';
 import { waitForMailedCode, waitForVerificationCode } from './support/mail';
 import { type RunningServer, startServer } from './support/server';

@@ -1,9 +1,8 @@
 import type { QuoteDetail } from '@cotacoes/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answer } from '../../test/decisions.js';
+import { answer, quoteScenario, type Scenario } from '../../test/factories/index.js';
 import { createTestApp, type TestContext, waitFor } from '../../test/helpers.js';
-import { quoteScenario, type Scenario } from '../../test/replies.js';
 import { auditLog, cotacaoContagens, cotacaoDestinatarios, cotacoes } from '../db/schema/index.js';
 import { QUEUES } from '../jobs/queue.js';
 import { DEADLINES_CRON } from './deadlines.jobs.js';

@@ -3,9 +3,9 @@ import { inboundTexts } from '@cotacoes/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carrierReply, quoteScenario, type Scenario, typicalAnswer } from '../../test/factories/index.js';
 import { createTestApp, registerUser, type TestContext, waitFor } from '../../test/helpers.js';
 import { type HostileMail, hostileCorpus } from '../../test/hostile-mail.js';
-import { carrierReply, quoteScenario, type Scenario, typicalAnswer } from '../../test/replies.js';
 import { cotacaoMensagens, inboundAttachments, inboundMessages, respostas } from '../db/schema/index.js';
 
 /*

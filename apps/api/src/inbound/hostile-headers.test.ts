@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { quoteScenario, type Scenario } from '../../test/factories/index.js';
 import { createTestApp, type TestContext } from '../../test/helpers.js';
-import { quoteScenario, type Scenario } from '../../test/replies.js';
 import { inboundMessages, respostas } from '../db/schema/index.js';
 import { MAX_HEADER_BYTES } from './parse.js';
 

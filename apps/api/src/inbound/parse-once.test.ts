@@ -1,8 +1,8 @@
 import type { Conversation } from '@cotacoes/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carrierReply, quoteScenario, type Scenario } from '../../test/factories/index.js';
 import { createTestApp, type TestContext } from '../../test/helpers.js';
-import { carrierReply, quoteScenario, type Scenario } from '../../test/replies.js';
 import { cotacaoMensagens, inboundMessages, respostas } from '../db/schema/index.js';
 
 /*

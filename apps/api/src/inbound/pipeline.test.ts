@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carrierReply, quoteScenario, typicalAnswer } from '../../test/factories/index.js';
 import { createTestApp, type TestContext, waitFor } from '../../test/helpers.js';
-import { carrierReply, quoteScenario, typicalAnswer } from '../../test/replies.js';
 import {
   cotacaoMensagens,
   cotacoes,

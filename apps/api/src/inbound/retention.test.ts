@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SentQuote, sendQuoteToCarrier } from '../../test/carrier-reply.js';
+import { type SentQuote, sendQuoteToCarrier } from '../../test/factories/index.js';
 import { createTestApp, type TestContext, waitFor } from '../../test/helpers.js';
 import {
   auditLog,

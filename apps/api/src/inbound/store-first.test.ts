@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carrierReply, type SentQuote, sendQuoteToCarrier } from '../../test/carrier-reply.js';
+import { carrierReply, inThreadOf, type SentQuote, sendQuoteToCarrier } from '../../test/factories/index.js';
 import { createTestApp, registerUser, type TestContext, waitFor } from '../../test/helpers.js';
 import { cure, nulReply, poison, poisonedReply } from '../../test/poison-mail.js';
 import { auditLog, inboundAttachments, inboundMessages, respostas } from '../db/schema/index.js';
@@ -75,7 +75,7 @@ describe('store first, through the SMTP listener', () => {
     for (const raw of [
       nulReply(quote, nulId),
       await poisonedReply(quote, failingId),
-      await carrierReply(quote, { messageId: normalId }),
+      await carrierReply({ ...inThreadOf(quote), messageId: normalId }),
     ])
       expect((await send(raw)).response).toMatch(/^250 /);
     await ctx.app.services.inbound.drain();
@@ -280,7 +280,7 @@ describe('store first: retries with backoff', () => {
     const pipeline = ctx.app.services.inbound;
     const db = ctx.app.services.database.db;
     const stored = await pipeline.receive(
-      await carrierReply(quote, { messageId: '<orfa@atlantica.com.br>' }),
+      await carrierReply({ ...inThreadOf(quote), messageId: '<orfa@atlantica.com.br>' }),
       {
         source: 'imap',
       },

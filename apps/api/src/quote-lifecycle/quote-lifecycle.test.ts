@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { quoteScenario } from '../../test/factories/index.js';
 import { createTestApp, type TestContext } from '../../test/helpers.js';
-import { quoteScenario } from '../../test/replies.js';
 import { cotacoes } from '../db/schema/index.js';
 import { checkedTenant } from '../db/tenant.js';
 import { applyQuoteEvent } from './quote-lifecycle.js';

@@ -1,4 +1,5 @@
 import { createQuoteBodySchema } from '@cotacoes/shared';
+import { sampleQuoteRequest } from '@cotacoes/shared/samples';
 import * as XLSX from '@e965/xlsx';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -46,22 +47,16 @@ export async function seedDemoReplies(app: FastifyInstance): Promise<void> {
     .limit(3);
   const quote = await quotes.create(
     actorOfUser(user),
-    createQuoteBodySchema.parse({
-      nomeSolicitante: user.name,
-      referenciaProcesso: 'IMP-DEMO-001',
-      tipoFrete: 'FCL',
-      prazoResposta: new Date(Date.now() + 5 * 86_400_000).toISOString(),
-      metodoEnvio: 'EMAIL',
-      modoEnvio: 'individual',
-      idiomaEmail: 'pt',
-      origem: 'Shanghai, CN',
-      destino: 'Santos, BR',
-      incoterm: 'FOB',
-      tempoTransito: '35 dias',
-      cargaPerigosa: false,
-      itens: [{ mercadoria: 'Peças de máquinas', quantidadeVolumes: '2 contêineres 40HC', dimensoes: null }],
-      destinatarios: { transportadores: carriers.map((c) => c.id), grupos: [] },
-    }),
+    createQuoteBodySchema.parse(
+      sampleQuoteRequest(
+        carriers.map((c) => c.id),
+        {
+          nomeSolicitante: user.name,
+          referenciaProcesso: 'IMP-DEMO-001',
+          prazoResposta: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+        },
+      ),
+    ),
     {},
   );
   const recipients = await db

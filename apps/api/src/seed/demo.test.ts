@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helpers.js';
+import { cotacoes, respostas } from '../db/schema/index.js';
 import { DEMO_ACCOUNT, seedDemo } from './demo.js';
+import { seedDemoReplies } from './demo-replies.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -32,4 +35,19 @@ it('seeds an empty database once with a demo company and a desenvolvedor who can
       grupos: [expect.objectContaining({ nome: 'Ásia - Marítimo' })],
     }),
   ]);
+});
+
+it("seeds the demo's replied quote: the sample request to three carriers, each answer a response", async () => {
+  await seedDemoReplies(ctx.app);
+  const db = ctx.app.services.database.db;
+  const [quote] = await db
+    .select({ id: cotacoes.id, origem: cotacoes.origem, destino: cotacoes.destino })
+    .from(cotacoes)
+    .where(eq(cotacoes.referenciaProcesso, 'IMP-DEMO-001'));
+  expect(quote).toMatchObject({ origem: 'Shanghai, CN', destino: 'Santos, BR' });
+  const answers = await db
+    .select({ id: respostas.id })
+    .from(respostas)
+    .where(eq(respostas.cotacaoId, quote!.id));
+  expect(answers).toHaveLength(3);
 });

@@ -1,3 +1,4 @@
+import { sampleCompany } from '@cotacoes/shared/samples';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { empresas, users } from '../db/schema/index.js';
@@ -44,13 +45,10 @@ export async function seedDemo(db: Database): Promise<boolean> {
     const [empresa] = await tx
       .insert(empresas)
       .values({
-        nome: 'Importadora Demonstração',
+        ...sampleCompany('Importadora Demonstração', '11222333000181'),
         codigo: 'DEMO',
-        cnpj: '11222333000181',
-        razaoSocial: 'Importadora Demonstração Ltda',
         email: 'contato@importadora-demo.com.br',
         telefone: '(11) 4000-0000',
-        endereco: 'Av. Paulista, 1000, Bela Vista, São Paulo, SP, 01310-100',
       })
       .returning();
     const passwordHash = await hashPassword(DEMO_ACCOUNT.password);

@@ -1,3 +1,4 @@
+import { sampleCompany, sampleQuoteRequest } from '@cotacoes/shared/samples';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { baseURL, dataDir } from './browser';
@@ -109,22 +110,6 @@ export async function apiAs<T>(
   return (await response.json()) as T;
 }
 
-let cnpjCounter = 0;
-/** A numeric CNPJ with valid check digits, different on every call (each company needs its own). */
-export function uniqueCnpj(): string {
-  cnpjCounter += 1;
-  const base = `${Date.now() % 1e8}`.padStart(8, '0') + String(cnpjCounter % 10_000).padStart(4, '0');
-  const digit = (digits: string) => {
-    const weights =
-      digits.length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
-    const sum = [...digits].reduce((total, char, index) => total + Number(char) * weights[index]!, 0);
-    const rest = sum % 11;
-    return rest < 2 ? '0' : String(11 - rest);
-  };
-  const first = base + digit(base);
-  return first + digit(first);
-}
-
 /** Registers `account` and makes it the supervisor of a new company of its own (onboarding API). */
 export async function createAccountWithCompany(
   account: Account,
@@ -132,9 +117,34 @@ export async function createAccountWithCompany(
 ): Promise<{ id: string }> {
   await createAccount(account);
   return apiAs<{ id: string }>(account, 'POST', '/empresas/onboarding', {
-    nome: companyName,
-    cnpj: uniqueCnpj(),
+    ...sampleCompany(companyName),
     razaoSocial: `${companyName} LTDA`,
-    endereco: 'Av. Paulista, 1000, Bela Vista, São Paulo, SP, 01310-100',
   });
+}
+
+/** Creates `carriers` as `account` (POST /api/transporters); answers their ids under the same keys. */
+export async function createCarriers<K extends string>(
+  account: Pick<Account, 'email' | 'password'>,
+  carriers: Record<K, { nome: string; email: string }>,
+): Promise<Record<K, string>> {
+  const ids = {} as Record<K, string>;
+  for (const [key, carrier] of Object.entries(carriers) as [K, { nome: string; email: string }][])
+    ids[key] = (
+      await apiAs<{ id: string }>(account, 'POST', '/transporters', { ...carrier, ativo: true })
+    ).id;
+  return ids;
+}
+
+/** Sends the sample quote request (see '@cotacoes/shared/samples') as `account`; `fields` replace its defaults. */
+export function sendQuote(
+  account: Pick<Account, 'email' | 'password'>,
+  carrierIds: string[],
+  fields: Record<string, unknown> = {},
+): Promise<{ id: string; codigo: string }> {
+  return apiAs<{ id: string; codigo: string }>(
+    account,
+    'POST',
+    '/quotes',
+    sampleQuoteRequest(carrierIds, fields),
+  );
 }

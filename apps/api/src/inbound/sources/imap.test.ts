@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { carrierReply, sendQuoteToCarrier } from '../../../test/carrier-reply.js';
+import { carrierReply, inThreadOf, sendQuoteToCarrier } from '../../../test/factories/index.js';
 import { type Dovecot, hasDovecot, startDovecot } from '../../../test/fakes/dovecot.js';
 import { createTestApp, registerUser, type TestContext, waitFor } from '../../../test/helpers.js';
 import { cure, nulReply, poison, poisonedReply } from '../../../test/poison-mail.js';
@@ -122,7 +122,7 @@ describe.skipIf(!hasDovecot)('IMAP source against a real Dovecot', () => {
   it("ingests a carrier's reply to a quote from the app's mailbox (matched, extracted), leaves it unread, and reports the state", async () => {
     const quote = await sendQuoteToCarrier(ctx, { seed: 7201, carrierEmail: 'pricing@atlantica.com.br' });
     const messageId = '<resposta-imap-1@atlantica.com.br>';
-    const uid = await dovecot.append(await carrierReply(quote, { messageId }));
+    const uid = await dovecot.append(await carrierReply({ ...inThreadOf(quote), messageId }));
     const [row] = await waitFor(async () => {
       const rows = await rowsWith([messageId]);
       return rows.length ? rows : undefined;
@@ -196,7 +196,10 @@ describe.skipIf(!hasDovecot)('IMAP source against a real Dovecot', () => {
       ];
       await dovecot.append(nulReply(quote, ids[0]!), folder);
       await dovecot.append(await poisonedReply(quote, ids[1]!), folder);
-      const lastUid = await dovecot.append(await carrierReply(quote, { messageId: ids[2]! }), folder);
+      const lastUid = await dovecot.append(
+        await carrierReply({ ...inThreadOf(quote), messageId: ids[2]! }),
+        folder,
+      );
       startSource(folder);
       const state = await syncedTo(folder, lastUid);
       expect(state.lastError).toBeNull();

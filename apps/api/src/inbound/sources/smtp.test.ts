@@ -5,7 +5,12 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carrierReply, type SentQuote, sendQuoteToCarrier } from '../../../test/carrier-reply.js';
+import {
+  carrierReply,
+  inThreadOf,
+  type SentQuote,
+  sendQuoteToCarrier,
+} from '../../../test/factories/index.js';
 import { createTestApp, registerUser, type TestContext } from '../../../test/helpers.js';
 import { inboundMessages } from '../../db/schema/inbound.js';
 import { INBOUND_SMTP_MAX_BYTES } from './smtp.js';
@@ -63,7 +68,7 @@ describe('inbound SMTP listener', () => {
 
   it('accepts a reply for the reply domain and answers 250 only once it is stored', async () => {
     const messageId = '<smtp-resposta-1@atlantica.com.br>';
-    const raw = await carrierReply(quote, { messageId });
+    const raw = await carrierReply({ ...inThreadOf(quote), messageId });
     const info = await client(port).sendMail({
       envelope: { from: quote.carrierEmail, to: [quote.request.replyTo] },
       raw,
@@ -102,7 +107,7 @@ describe('inbound SMTP listener', () => {
 
   it('refuses recipients of any other domain at RCPT with 550 (no open relay)', async () => {
     const messageId = '<smtp-relay@spam.example>';
-    const raw = await carrierReply(quote, { messageId });
+    const raw = await carrierReply({ ...inThreadOf(quote), messageId });
     const error = await failureOf(
       client(port).sendMail({ envelope: { from: 'x@spam.example', to: ['vitima@outro.com.br'] }, raw }),
     );
@@ -121,7 +126,7 @@ describe('inbound SMTP listener', () => {
   it('refuses a message over the size limit with 552 and stores nothing', async () => {
     const messageId = '<smtp-grande@atlantica.com.br>';
     const raw = Buffer.concat([
-      await carrierReply(quote, { messageId, text: 'anexo grande' }),
+      await carrierReply({ ...inThreadOf(quote), messageId, text: 'anexo grande' }),
       Buffer.alloc(INBOUND_SMTP_MAX_BYTES + 1024, 'a\r\n'),
     ]);
     const error = await failureOf(

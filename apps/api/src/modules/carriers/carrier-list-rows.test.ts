@@ -1,8 +1,8 @@
 import type { Grupo, Transportador } from '@cotacoes/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Call, caller, companyWithSupervisor, validCnpj } from '../../../test/factories/index.js';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
-import { type Call, caller, companyWithSupervisor, validCnpj } from '../empresas/empresas.test-helpers.js';
 
 /*
  * A carrier list reads each carrier's group ids from its row and keeps the company's groups while their

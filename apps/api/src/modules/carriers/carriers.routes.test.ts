@@ -1,13 +1,6 @@
 import type { Grupo, Transportador } from '@cotacoes/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers.js';
-import {
-  auditLog,
-  grupoTransportadores,
-  transportadorEmails,
-  transportadores,
-} from '../../db/schema/index.js';
 import {
   type Actor,
   type Call,
@@ -16,7 +9,14 @@ import {
   member,
   signUp,
   validCnpj,
-} from '../empresas/empresas.test-helpers.js';
+} from '../../../test/factories/index.js';
+import { createTestApp, type TestContext } from '../../../test/helpers.js';
+import {
+  auditLog,
+  grupoTransportadores,
+  transportadorEmails,
+  transportadores,
+} from '../../db/schema/index.js';
 
 let ctx: TestContext;
 let call: Call;

@@ -2,15 +2,15 @@ import { deflateRawSync } from 'node:zlib';
 import type { ImportPreview, Transportador } from '@cotacoes/shared';
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers.js';
-import { grupos, transportadores } from '../../db/schema/index.js';
 import {
   type Actor,
   type Call,
   caller,
   companyWithSupervisor,
   validCnpj,
-} from '../empresas/empresas.test-helpers.js';
+} from '../../../test/factories/index.js';
+import { createTestApp, type TestContext } from '../../../test/helpers.js';
+import { grupos, transportadores } from '../../db/schema/index.js';
 import { parseCsv } from './import-file.js';
 
 let ctx: TestContext;

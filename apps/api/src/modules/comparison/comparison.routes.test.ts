@@ -1,15 +1,15 @@
 import { type Comparison, comparisonSchema, errorMessages, fieldMessages } from '@cotacoes/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakePtaxServer, startFakePtaxServer } from '../../../test/fakes/ptax-server.js';
-import { createTestApp, registerUser, type TestContext, waitFor } from '../../../test/helpers.js';
 import {
   carrierReply,
   outboxSettled,
   quoteScenario,
   type Scenario,
   typicalAnswer,
-} from '../../../test/replies.js';
+} from '../../../test/factories/index.js';
+import { type FakePtaxServer, startFakePtaxServer } from '../../../test/fakes/ptax-server.js';
+import { createTestApp, registerUser, type TestContext, waitFor } from '../../../test/helpers.js';
 import { checkedTenant } from '../../db/tenant.js';
 
 let ctx: TestContext;

@@ -3,9 +3,9 @@ import { chargeLineText } from '@cotacoes/shared/comparison/quantity-text';
 import ExcelJS from 'exceljs';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carrierReply, quoteScenario, type Scenario } from '../../../test/factories/index.js';
 import { type FakePtaxServer, startFakePtaxServer } from '../../../test/fakes/ptax-server.js';
 import { createTestApp, readSentMail, type TestContext, waitFor } from '../../../test/helpers.js';
-import { carrierReply, quoteScenario, type Scenario } from '../../../test/replies.js';
 import { formatNumber } from '../comparative/comparative-document.js';
 import { SUMMARY_HEADER_ROW } from '../comparative/excel.js';
 

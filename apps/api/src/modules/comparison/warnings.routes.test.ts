@@ -1,9 +1,9 @@
 import { type Comparison, comparisonSchema } from '@cotacoes/shared';
 import { todayInSaoPaulo } from '@cotacoes/shared/comparison/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carrierReply, quoteScenario, type Scenario, typicalAnswer } from '../../../test/factories/index.js';
 import { type FakePtaxServer, startFakePtaxServer } from '../../../test/fakes/ptax-server.js';
 import { createTestApp, type TestContext, waitFor } from '../../../test/helpers.js';
-import { carrierReply, quoteScenario, type Scenario, typicalAnswer } from '../../../test/replies.js';
 
 /*
  * Issue 30 item 4: a proposal that breaks what the request asked (route, shipping line, transit, validity

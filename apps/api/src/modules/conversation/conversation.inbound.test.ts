@@ -1,8 +1,13 @@
 import type { Conversation } from '@cotacoes/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Call,
+  caller,
+  carrierReply,
+  quoteScenario,
+  typicalAnswer,
+} from '../../../test/factories/index.js';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
-import { carrierReply, quoteScenario, typicalAnswer } from '../../../test/replies.js';
-import { type Call, caller } from '../empresas/empresas.test-helpers.js';
 
 let ctx: TestContext;
 let call: Call;

@@ -2,17 +2,17 @@ import { randomBytes } from 'node:crypto';
 import type { Conversation, EmailMessage } from '@cotacoes/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers.js';
-import { recordMessage } from '../../conversation/conversation.repository.js';
-import { cotacaoMensagens, inboundAttachments, inboundMessages } from '../../db/schema/index.js';
-import { checkedTenant } from '../../db/tenant.js';
 import {
   type Actor,
   type Call,
   caller,
   companyWithSupervisor,
   validCnpj,
-} from '../empresas/empresas.test-helpers.js';
+} from '../../../test/factories/index.js';
+import { createTestApp, type TestContext } from '../../../test/helpers.js';
+import { recordMessage } from '../../conversation/conversation.repository.js';
+import { cotacaoMensagens, inboundAttachments, inboundMessages } from '../../db/schema/index.js';
+import { checkedTenant } from '../../db/tenant.js';
 
 let ctx: TestContext;
 let call: Call;

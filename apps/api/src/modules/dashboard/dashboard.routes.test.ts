@@ -1,8 +1,8 @@
 import type { Dashboard } from '@cotacoes/shared/schemas/dashboard';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carrierReply, quoteScenario, type Scenario } from '../../../test/factories/index.js';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
-import { carrierReply, quoteScenario, type Scenario } from '../../../test/replies.js';
 import { cotacaoDestinatarios, cotacoes } from '../../db/schema/index.js';
 import { applyDeadlines } from '../../deadlines/deadlines.js';
 import { replyAddress } from '../../mail/reply-address.js';

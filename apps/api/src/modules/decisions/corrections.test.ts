@@ -1,9 +1,8 @@
 import type { ResponseEntry } from '@cotacoes/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answer } from '../../../test/decisions.js';
+import { answer, quoteScenario, typicalAnswer } from '../../../test/factories/index.js';
 import { createTestApp, type TestContext, waitFor } from '../../../test/helpers.js';
-import { quoteScenario, typicalAnswer } from '../../../test/replies.js';
 import { auditLog, respostaCorrecoes, respostas } from '../../db/schema/index.js';
 import { QUEUES } from '../../jobs/queue.js';
 

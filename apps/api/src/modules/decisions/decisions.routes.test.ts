@@ -1,10 +1,16 @@
 import type { Comparison, QuoteDetail, ResponseEntry } from '@cotacoes/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answer, twoDestinationAnswer } from '../../../test/decisions.js';
+import {
+  answer,
+  carrierReply,
+  quoteScenario,
+  type Scenario,
+  twoDestinationAnswer,
+  typicalAnswer,
+} from '../../../test/factories/index.js';
 import { type SinkMessage, startSmtpSink } from '../../../test/fakes/smtp-sink.js';
 import { createTestApp, type TestContext, waitFor } from '../../../test/helpers.js';
-import { carrierReply, quoteScenario, type Scenario, typicalAnswer } from '../../../test/replies.js';
 import {
   auditLog,
   cotacaoAprovacoes,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { quoteScenario } from '../../../test/factories/index.js';
 import { createTestApp, registerUser, type TestContext, waitForMail } from '../../../test/helpers.js';
-import { quoteScenario } from '../../../test/replies.js';
 
 describe('local mailbox', () => {
   let ctx: TestContext;

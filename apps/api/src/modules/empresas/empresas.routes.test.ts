@@ -1,14 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  ALPHANUMERIC_CNPJ,
-  type FakeCnpjServer,
-  startFakeCnpjServer,
-} from '../../../test/fakes/cnpj-server.js';
-import { createTestApp, type TestContext } from '../../../test/helpers.js';
-import { auditLog, empresas, pendingInvites, users } from '../../db/schema/index.js';
-import { CNPJ_SEARCH_LIMIT_PER_MINUTE } from './empresas.routes.js';
-import {
   type Actor,
   type Call,
   caller,
@@ -16,7 +8,15 @@ import {
   member,
   signUp,
   validCnpj,
-} from './empresas.test-helpers.js';
+} from '../../../test/factories/index.js';
+import {
+  ALPHANUMERIC_CNPJ,
+  type FakeCnpjServer,
+  startFakeCnpjServer,
+} from '../../../test/fakes/cnpj-server.js';
+import { createTestApp, type TestContext } from '../../../test/helpers.js';
+import { auditLog, empresas, pendingInvites, users } from '../../db/schema/index.js';
+import { CNPJ_SEARCH_LIMIT_PER_MINUTE } from './empresas.routes.js';
 
 const FIXTURE_CNPJ = '19131243000197';
 const SERPRO_CNPJ = '33683111000280';

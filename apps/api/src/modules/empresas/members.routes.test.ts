@@ -2,9 +2,6 @@ import fs from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestContext, waitForMail } from '../../../test/helpers.js';
-import { auditLog, pendingInvites, users } from '../../db/schema/index.js';
-import { checkedTenant } from '../../db/tenant.js';
 import {
   type Actor,
   type Call,
@@ -13,7 +10,10 @@ import {
   member,
   signUp,
   validCnpj,
-} from './empresas.test-helpers.js';
+} from '../../../test/factories/index.js';
+import { createTestApp, registerUser, type TestContext, waitForMail } from '../../../test/helpers.js';
+import { auditLog, pendingInvites, users } from '../../db/schema/index.js';
+import { checkedTenant } from '../../db/tenant.js';
 import { insertInvite } from './invites.repository.js';
 
 let ctx: TestContext;

@@ -1,9 +1,8 @@
 import type { CarrierHint, QuoteDetail, ResponseEntry } from '@cotacoes/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answer } from '../../../test/decisions.js';
+import { answer, carrierReply, quoteScenario, type Scenario } from '../../../test/factories/index.js';
 import { createTestApp, type TestContext, waitFor } from '../../../test/helpers.js';
-import { carrierReply, quoteScenario, type Scenario } from '../../../test/replies.js';
 import { auditLog, cotacaoDestinatarios, respostas, transportadorDicas } from '../../db/schema/index.js';
 import { replyAddress } from '../../mail/reply-address.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInUser } from '../../../test/factories/index.js';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
-import { insertUser } from '../auth/auth.repository.js';
 
 describe('GET /api/inbound/status', () => {
   let ctx: TestContext;
@@ -22,9 +22,7 @@ describe('GET /api/inbound/status', () => {
 
   /** Accounts made directly: without workers no verification code is delivered. */
   async function signedIn(email: string, role: 'desenvolvedor' | 'usuario'): Promise<string> {
-    const db = ctx.app.services.database.db;
-    const user = await insertUser(db, { name: email, email, role, empresaId: null });
-    return (await ctx.app.services.sessions.create(db, user.id, {})).token;
+    return (await signedInUser(ctx.app, { email, role })).token;
   }
 
   const status = (token?: string) =>

@@ -3,12 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { QuoteDetail } from '@cotacoes/shared';
 import { afterAll, expect, it } from 'vitest';
+import { onboardedCompany, validCnpj } from '../../../test/factories/index.js';
 import { startSmtpSink } from '../../../test/fakes/smtp-sink.js';
 import { openTestDatabase, waitFor } from '../../../test/helpers.js';
 import { buildApp } from '../../app.js';
 import { parseConfig } from '../../config/env.js';
-import { insertUser } from '../auth/auth.repository.js';
-import { validCnpj } from '../empresas/empresas.test-helpers.js';
 
 /**
  * R1: the quote and its e-mails are committed together; if the process stops after the commit and
@@ -42,22 +41,15 @@ it('a quote committed by a process that never sent its e-mails is delivered by t
   // as if the process died right after the commit.
   const first = await buildApp({ config, database, workers: false, logger: false });
   await first.ready();
-  const db = database.db;
-  const user = await insertUser(db, {
-    name: 'Ana',
+  const {
+    supervisor: { token },
+  } = await onboardedCompany(first, {
     email: 'ana@outbox.com.br',
-    role: 'usuario',
-    empresaId: null,
+    nome: 'Outbox',
+    cnpj: validCnpj(6001),
+    name: 'Ana',
   });
-  const { token } = await first.services.sessions.create(db, user.id, {});
   const auth = { authorization: `Bearer ${token}` };
-  const onboarding = await first.inject({
-    method: 'POST',
-    url: '/api/empresas/onboarding',
-    headers: auth,
-    payload: { nome: 'Outbox', cnpj: validCnpj(6001) },
-  });
-  expect(onboarding.statusCode, onboarding.body).toBe(201);
   const ids: string[] = [];
   for (const email of ['a@agente-um.com', 'b@agente-dois.com']) {
     const carrier = await first.inject({

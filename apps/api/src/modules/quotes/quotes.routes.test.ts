@@ -5,11 +5,10 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OLE_HEADER, realPdf, realWorkbook } from '../../../test/document-fixtures.js';
+import { type Actor, type Call, caller, onboardedCompany, validCnpj } from '../../../test/factories/index.js';
 import { startSmtpSink } from '../../../test/fakes/smtp-sink.js';
 import { createTestApp, MINIMAL_PDF, type TestContext, waitFor } from '../../../test/helpers.js';
 import { cotacaoUploads, cotacoes, mailOutbox } from '../../db/schema/index.js';
-import { insertUser } from '../auth/auth.repository.js';
-import { type Actor, type Call, caller, validCnpj } from '../empresas/empresas.test-helpers.js';
 
 let ctx: TestContext;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -30,8 +29,12 @@ beforeAll(async () => {
     MAIL_REPLY_ADDRESS: 'cotacoes@importadora.com.br',
   });
   call = caller(ctx);
-  a = await companyWithSupervisor(ctx, 'sup@cot-alfa.com.br', 'Alfa Importadora', validCnpj(5001));
-  b = await companyWithSupervisor(ctx, 'sup@cot-beta.com.br', 'Beta', validCnpj(5002));
+  a = await onboardedCompany(ctx.app, {
+    email: 'sup@cot-alfa.com.br',
+    nome: 'Alfa Importadora',
+    cnpj: validCnpj(5001),
+  });
+  b = await onboardedCompany(ctx.app, { email: 'sup@cot-beta.com.br', nome: 'Beta', cnpj: validCnpj(5002) });
   grupoAsia = (await call('POST', '/api/groups', a.supervisor.token, { nome: 'Ásia' })).json().id;
   carriers = [];
   for (const [nome, email] of [
@@ -57,24 +60,6 @@ afterAll(async () => {
   await ctx?.close();
   await sink?.close();
 });
-
-/**
- * A supervisor of a new company. Registration codes go by e-mail and this file's mail goes to the SMTP
- * sink, so the account is made directly and the company through the real onboarding route.
- */
-async function companyWithSupervisor(
-  _ctx: TestContext,
-  email: string,
-  nome: string,
-  cnpj: string,
-): Promise<{ supervisor: Actor; empresaId: string }> {
-  const db = ctx.app.services.database.db;
-  const user = await insertUser(db, { name: `Supervisor ${nome}`, email, role: 'usuario', empresaId: null });
-  const { token } = await ctx.app.services.sessions.create(db, user.id, {});
-  const response = await caller(ctx)('POST', '/api/empresas/onboarding', token, { nome, cnpj });
-  if (response.statusCode !== 201) throw new Error(`onboarding failed: ${response.body}`);
-  return { supervisor: { token, id: user.id, email }, empresaId: response.json().id };
-}
 
 function manual(overrides: Record<string, unknown> = {}) {
   return {
@@ -422,7 +407,11 @@ describe('list, detail and PDF', () => {
   let ids: string[];
 
   beforeAll(async () => {
-    empresa = await companyWithSupervisor(ctx, 'sup@cot-gama.com.br', 'Gama', validCnpj(5003));
+    empresa = await onboardedCompany(ctx.app, {
+      email: 'sup@cot-gama.com.br',
+      nome: 'Gama',
+      cnpj: validCnpj(5003),
+    });
     const carrier = (
       await call('POST', '/api/transporters', empresa.supervisor.token, {
         nome: 'G',
@@ -527,7 +516,11 @@ describe('list, detail and PDF', () => {
 
 describe('search beyond the count cap', () => {
   it('a tab counts up to 1,000, a common search term up to 100, both page newest first; a rare one is found among them', async () => {
-    const empresa = await companyWithSupervisor(ctx, 'sup@cot-delta.com.br', 'Delta', validCnpj(5004));
+    const empresa = await onboardedCompany(ctx.app, {
+      email: 'sup@cot-delta.com.br',
+      nome: 'Delta',
+      cnpj: validCnpj(5004),
+    });
     await ctx.app.services.database.db.execute(sql`
       insert into cotacoes (empresa_id, codigo, status, nome_solicitante, referencia_processo, tipo_frete,
         prazo_resposta, metodo_envio, modo_envio, idioma_email, titulo_email, reply_token, created_at)
@@ -577,7 +570,11 @@ describe('search beyond the count cap', () => {
 
 describe('tab and status totals (cotacao_contagens, kept by a trigger)', () => {
   it('follow every creation, status change and deletion; a company with quotes can still be deleted', async () => {
-    const empresa = await companyWithSupervisor(ctx, 'sup@cot-eps.com.br', 'Epsilon', validCnpj(5005));
+    const empresa = await onboardedCompany(ctx.app, {
+      email: 'sup@cot-eps.com.br',
+      nome: 'Epsilon',
+      cnpj: validCnpj(5005),
+    });
     const db = ctx.app.services.database.db;
     const insert = (empresaId: string, from: number, count: number, status: string) =>
       db.execute(sql`

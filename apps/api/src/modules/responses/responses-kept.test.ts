@@ -1,8 +1,8 @@
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carrierReply, outboxSettled, quoteScenario, typicalAnswer } from '../../../test/factories/index.js';
 import { createTestApp, type TestContext, waitFor } from '../../../test/helpers.js';
-import { carrierReply, outboxSettled, quoteScenario, typicalAnswer } from '../../../test/replies.js';
 import { preferredEncoding, StampedCache } from '../../lib/stamped-cache.js';
 
 /*

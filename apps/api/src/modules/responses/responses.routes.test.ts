@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carrierReply, outboxSettled, quoteScenario, typicalAnswer } from '../../../test/factories/index.js';
 import { createTestApp, MINIMAL_PDF, type TestContext, waitFor } from '../../../test/helpers.js';
-import { carrierReply, outboxSettled, quoteScenario, typicalAnswer } from '../../../test/replies.js';
 import { cotacaoDestinatarios, inboundAttachments, respostas, users } from '../../db/schema/index.js';
 
 let ctx: TestContext;
