@@ -1,7 +1,7 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { useRef, useState } from 'react';
-import { CheckCircleIcon, InboxIcon, RefreshIcon, TrashIcon } from '@/components/icons';
+import { InboxIcon, RefreshIcon, TrashIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -14,7 +14,7 @@ import { showToast } from '@/lib/toast';
 import { useDiscardMessage } from '../api/discard-message';
 import { type FailedMessage, useFailed } from '../api/list-failed';
 import { useReprocessMessage } from '../api/reprocess-message';
-import { InboxSections, ListSkeleton } from './inbox-sections';
+import { InboxEmpty, InboxSections, ListSkeleton, RefreshButton } from './inbox-sections';
 
 const t = ui.replies.failed;
 
@@ -168,12 +168,7 @@ export function FailedPage() {
       <PageHeader
         title={t.title}
         description={t.intro}
-        actions={
-          <Button variant="secondary" onClick={() => list.refetch()} loading={list.isFetching}>
-            {!list.isFetching && <RefreshIcon size={16} />}
-            {t.refresh}
-          </Button>
-        }
+        actions={<RefreshButton list={list} label={t.refresh} />}
       />
       <div ref={resultsRef} tabIndex={-1} className="outline-none">
         {list.isPending ? (
@@ -181,12 +176,7 @@ export function FailedPage() {
         ) : list.isError ? (
           <Alert variant="error">{errorText(list.error, t.loadError)}</Alert>
         ) : list.data.data.length === 0 ? (
-          <div className="flex flex-col items-center gap-3 rounded-xl border border-border bg-surface px-6 py-12 text-center">
-            <span className="flex h-12 w-12 items-center justify-center rounded-full bg-success-soft text-success-soft-fg">
-              <CheckCircleIcon size={24} />
-            </span>
-            <p className="max-w-md text-sm text-fg-muted">{t.empty}</p>
-          </div>
+          <InboxEmpty text={t.empty} />
         ) : (
           <>
             <p className="mb-3 flex items-center gap-2 text-sm text-fg-muted">

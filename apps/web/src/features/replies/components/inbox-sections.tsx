@@ -1,6 +1,8 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { Link } from 'react-router';
+import { CheckCircleIcon, RefreshIcon } from '@/components/icons';
+import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useUser } from '@/lib/session';
@@ -90,6 +92,34 @@ export function ListSkeleton() {
           <div className="h-4 w-1/2 animate-pulse rounded bg-surface-muted" />
         </div>
       ))}
+    </div>
+  );
+}
+
+/** The header's 'Atualizar' of an inbox list: a spinner while it refetches. */
+export function RefreshButton({
+  list,
+  label,
+}: {
+  list: { refetch: () => unknown; isFetching: boolean };
+  label: string;
+}) {
+  return (
+    <Button variant="secondary" onClick={() => list.refetch()} loading={list.isFetching}>
+      {!list.isFetching && <RefreshIcon size={16} />}
+      {label}
+    </Button>
+  );
+}
+
+/** An inbox list with nothing in it: a check and what that means. */
+export function InboxEmpty({ text }: { text: string }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-border bg-surface px-6 py-12 text-center">
+      <span className="flex h-12 w-12 items-center justify-center rounded-full bg-success-soft text-success-soft-fg">
+        <CheckCircleIcon size={24} />
+      </span>
+      <p className="max-w-md text-sm text-fg-muted">{text}</p>
     </div>
   );
 }
