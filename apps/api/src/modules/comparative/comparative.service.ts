@@ -1,7 +1,7 @@
 import type { Comparison, SendComparativeBody, SendComparativeResult } from '@cotacoes/shared';
 import { uiComparative } from '@cotacoes/shared/messages/ui-comparative';
 import type { AppConfig } from '../../config/env.js';
-import { recordMessage } from '../../conversation/conversation.repository.js';
+import { sendInConversation } from '../../conversation/outgoing.js';
 import type { Database } from '../../db/client.js';
 import type { Tenant } from '../../db/tenant.js';
 import type { Actor } from '../../lib/actor.js';
@@ -111,30 +111,22 @@ export class ComparativeService {
       user,
     );
     await this.db.transaction(async (tx) => {
-      const sent = await this.mailer.enqueue(tx, {
-        kind: 'quote.comparative',
-        to: body.emails,
-        replyTo: user.email,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        headers: { 'X-Cotacao': codigo },
-        attachments,
-        empresaId: tenant.empresaId,
-      });
-      await recordMessage(tx, tenant, {
-        cotacaoId,
-        transportadorId: null,
-        direction: 'sent',
-        tipo: 'comparativo',
-        fromAddress: this.config.MAIL_FROM,
-        toAddresses: body.emails,
-        subject: mail.subject,
-        bodyText: mail.text,
-        bodyHtml: mail.html,
-        messageId: sent.messageId,
-        outboxId: sent.id,
-      });
+      const sent = await sendInConversation(
+        tx,
+        this.mailer,
+        tenant,
+        this.config.MAIL_FROM,
+        { cotacaoId, codigo, transportadorId: null, tipo: 'comparativo' },
+        {
+          kind: 'quote.comparative',
+          to: body.emails,
+          replyTo: user.email,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          attachments,
+        },
+      );
       await writeAudit(tx, actor.meta, 'cotacao.comparative.send', {
         entity: 'cotacao',
         entityId: cotacaoId,

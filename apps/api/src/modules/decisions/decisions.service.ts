@@ -19,7 +19,7 @@ import {
 import { destinationsOf, samePlace } from '@cotacoes/shared/comparison/index';
 import { ADDED_FEE_FIELD, type AddedFee } from '@cotacoes/shared/rules/corrections';
 import type { AppConfig } from '../../config/env.js';
-import { recordMessage } from '../../conversation/conversation.repository.js';
+import { sendInConversation, threadPosition } from '../../conversation/outgoing.js';
 import type { Database, Transaction } from '../../db/client.js';
 import type { Tenant } from '../../db/tenant.js';
 import { learnFromCorrection } from '../../hints/hints.repository.js';
@@ -392,37 +392,22 @@ export class DecisionsService {
     tipo: 'revisao' | 'aprovacao' | 'reprovacao',
   ): Promise<void> {
     const last = await repo.lastCarrierMessageId(tx, tenant, quote.id, recipient.transportadorId);
-    const request = recipient.requestMessageId ?? quote.messageId;
-    const references = [...new Set([request, last].filter((id): id is string => Boolean(id)))];
-    const parent = last ?? request;
-    const reply = replyAddress(this.config.MAIL_REPLY_ADDRESS, recipient.replyToken);
-    const sent = await this.mailer.enqueue(tx, {
-      kind,
-      to: recipient.emails,
-      replyTo: reply,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      headers: {
-        'X-Cotacao': quote.codigo,
-        ...(parent ? { 'In-Reply-To': parent } : {}),
-        ...(references.length ? { References: references.join(' ') } : {}),
+    await sendInConversation(
+      tx,
+      this.mailer,
+      tenant,
+      this.config.MAIL_FROM,
+      { cotacaoId: quote.id, codigo: quote.codigo, transportadorId: recipient.transportadorId, tipo },
+      {
+        kind,
+        to: recipient.emails,
+        replyTo: replyAddress(this.config.MAIL_REPLY_ADDRESS, recipient.replyToken),
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        thread: threadPosition(recipient.requestMessageId ?? quote.messageId, last),
       },
-      empresaId: tenant.empresaId,
-    });
-    await recordMessage(tx, tenant, {
-      cotacaoId: quote.id,
-      transportadorId: recipient.transportadorId,
-      direction: 'sent',
-      tipo,
-      fromAddress: this.config.MAIL_FROM,
-      toAddresses: recipient.emails,
-      subject: mail.subject,
-      bodyText: mail.text,
-      bodyHtml: mail.html,
-      messageId: sent.messageId,
-      outboxId: sent.id,
-    });
+    );
   }
 
   private quoteRef(quote: Quote) {

@@ -16,7 +16,7 @@ import {
   type UpdateQuoteBody,
 } from '@cotacoes/shared';
 import type { AppConfig } from '../../config/env.js';
-import { recordMessage } from '../../conversation/conversation.repository.js';
+import { sendInConversation } from '../../conversation/outgoing.js';
 import type { Database } from '../../db/client.js';
 import type { Tenant } from '../../db/tenant.js';
 import type { Actor } from '../../lib/actor.js';
@@ -148,36 +148,22 @@ export class QuotesService {
         text,
         html,
         attachments: mailFiles,
-        empresaId: tenant.empresaId,
       };
       const rows: Parameters<typeof repo.insertRecipients>[2] = [];
       let firstMessageId: string | undefined;
       if (body.modoEnvio === 'bcc') {
         const reply = replyAddress(this.config.MAIL_REPLY_ADDRESS, quote.replyToken);
         const messageId = buildMessageId(this.config.APP_URL);
-        const sent = await this.mailer.enqueue(tx, {
-          ...base,
-          to: [reply],
-          bcc: [...new Set(recipients.carriers.flatMap((c) => c.emails))],
-          replyTo: reply,
-          messageId,
-          headers: { 'X-Cotacao': codigo },
-        });
+        const bcc = [...new Set(recipients.carriers.flatMap((c) => c.emails))];
+        const sent = await sendInConversation(
+          tx,
+          this.mailer,
+          tenant,
+          this.config.MAIL_FROM,
+          { cotacaoId: quote.id, codigo, transportadorId: null, tipo: 'pedido' },
+          { ...base, to: [reply], bcc, replyTo: reply, messageId },
+        );
         firstMessageId = sent.messageId;
-        await recordMessage(tx, tenant, {
-          cotacaoId: quote.id,
-          transportadorId: null,
-          direction: 'sent',
-          tipo: 'pedido',
-          fromAddress: this.config.MAIL_FROM,
-          toAddresses: [reply],
-          bccAddresses: [...new Set(recipients.carriers.flatMap((c) => c.emails))],
-          subject: quote.tituloEmail,
-          bodyText: text,
-          bodyHtml: html,
-          messageId: sent.messageId,
-          outboxId: sent.id,
-        });
         for (const carrier of recipients.carriers)
           rows.push({
             cotacaoId: quote.id,
@@ -192,27 +178,15 @@ export class QuotesService {
         for (const carrier of recipients.carriers) {
           const token = newReplyToken();
           const reply = replyAddress(this.config.MAIL_REPLY_ADDRESS, token);
-          const sent = await this.mailer.enqueue(tx, {
-            ...base,
-            to: carrier.emails,
-            replyTo: reply,
-            messageId: buildMessageId(this.config.APP_URL),
-            headers: { 'X-Cotacao': codigo },
-          });
+          const sent = await sendInConversation(
+            tx,
+            this.mailer,
+            tenant,
+            this.config.MAIL_FROM,
+            { cotacaoId: quote.id, codigo, transportadorId: carrier.id, tipo: 'pedido' },
+            { ...base, to: carrier.emails, replyTo: reply, messageId: buildMessageId(this.config.APP_URL) },
+          );
           firstMessageId ??= sent.messageId;
-          await recordMessage(tx, tenant, {
-            cotacaoId: quote.id,
-            transportadorId: carrier.id,
-            direction: 'sent',
-            tipo: 'pedido',
-            fromAddress: this.config.MAIL_FROM,
-            toAddresses: carrier.emails,
-            subject: quote.tituloEmail,
-            bodyText: text,
-            bodyHtml: html,
-            messageId: sent.messageId,
-            outboxId: sent.id,
-          });
           rows.push({
             cotacaoId: quote.id,
             transportadorId: carrier.id,
