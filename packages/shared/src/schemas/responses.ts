@@ -147,7 +147,7 @@ export type ResponseStatus = (typeof RESPONSE_STATUSES)[number];
 export const EXTRACTION_STATES = ['pendente', 'concluida', 'falhou'] as const;
 export type ExtractionState = (typeof EXTRACTION_STATES)[number];
 
-export const INBOUND_ORIGINS = ['imap', 'smtp', 'local', 'manual', 'teste'] as const;
+export const INBOUND_ORIGINS = ['imap', 'smtp', 'local', 'manual', 'teste', 'portal'] as const;
 
 /** One version of a carrier's answer. */
 export const responseVersionSchema = z.object({

@@ -1,4 +1,5 @@
 import type { DadosExtraidos } from '@cotacoes/shared';
+import { INBOUND_ORIGINS } from '@cotacoes/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -20,7 +21,7 @@ import { bytea, cotacaoDestinatarios, cotacoes } from './quotes.js';
 import { users } from './users.js';
 
 /** Where an inbound message came from (ADR 0015). */
-export const INBOUND_SOURCES = ['imap', 'smtp', 'local', 'manual', 'teste'] as const;
+export const INBOUND_SOURCES = INBOUND_ORIGINS;
 export type InboundSource = (typeof INBOUND_SOURCES)[number];
 
 /**

@@ -101,6 +101,10 @@ export const cotacoes = pgTable(
     replyToken: text().notNull(),
     /** Message-ID of the first request message: replies reference it. */
     messageId: text(),
+    /** Automatic reminders for this quote (issue 35); the analyst can turn them off per quote. */
+    remindersEnabled: boolean().notNull().default(true),
+    /** When the requester's deadline summary was queued (once per quote). */
+    deadlineSummarySentAt: timestamp({ withTimezone: true }),
     /** Code, requester, process reference and FTI without case and accents: the list's search. */
     busca: text()
       .notNull()
