@@ -1,7 +1,6 @@
 import { ui } from '@cotacoes/shared/messages/ui';
-import { type FormEvent, useId, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
+import { useId, useState } from 'react';
+import { FormModal } from '@/components/ui/form-modal';
 import { useFieldErrors } from '@/lib/form';
 import { useCreateGroup } from '../api/create-group';
 import type { Grupo } from '../api/list-groups';
@@ -28,8 +27,7 @@ export function CreateGroupModal({
   const [errors, setErrors, clearOnChange] = useFieldErrors();
   const [done, setDone] = useState(false);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     const parsed = parseGroupValues(values);
     if (!parsed.ok) {
       setErrors(parsed.errors);
@@ -53,32 +51,26 @@ export function CreateGroupModal({
 
   return (
     <>
-      <Modal
+      <FormModal
         open={!done}
-        onClose={onClose}
         title={t.modalTitle}
-        footer={
-          <>
-            <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
-              {ui.management.cancel}
-            </Button>
-            <Button type="submit" form={formId} loading={create.isPending} loadingText={t.creating}>
-              {t.create}
-            </Button>
-          </>
-        }
+        pending={create.isPending}
+        submitLabel={t.create}
+        pendingLabel={t.creating}
+        cancelLabel={ui.management.cancel}
+        onClose={onClose}
+        onSubmit={submit}
+        onChange={clearOnChange}
       >
-        <form id={formId} onChange={clearOnChange} onSubmit={submit} noValidate className="space-y-4">
-          <GroupFields
-            idPrefix={formId}
-            values={values}
-            onChange={setValues}
-            errors={errors}
-            disabled={create.isPending}
-            withColor={false}
-          />
-        </form>
-      </Modal>
+        <GroupFields
+          idPrefix={formId}
+          values={values}
+          onChange={setValues}
+          errors={errors}
+          disabled={create.isPending}
+          withColor={false}
+        />
+      </FormModal>
       {status.modal}
     </>
   );

@@ -1,9 +1,8 @@
 import { ui } from '@cotacoes/shared/messages/ui';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { FormModal } from '@/components/ui/form-modal';
 import { Input } from '@/components/ui/input';
-import { Modal } from '@/components/ui/modal';
 import { MultiSelect } from '@/components/ui/multi-select';
 import type { SelectOption } from '@/components/ui/select';
 import { errorText } from '@/lib/api-client';
@@ -42,8 +41,7 @@ export function EditCarrierModal({
   }));
   const [errors, setErrors, clearOnChange] = useFieldErrors();
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     const parsed = parseCarrierValues(values, 'edit');
     if (!parsed.ok) {
       setErrors(parsed.errors);
@@ -62,57 +60,52 @@ export function EditCarrierModal({
   }
 
   return (
-    <Modal
-      open
-      onClose={update.isPending ? () => undefined : onClose}
+    <FormModal
       title={t.editTitle}
       description={carrier.nome}
       size="lg"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
-            {ui.management.cancel}
-          </Button>
-          <Button type="submit" form={formId} loading={update.isPending} loadingText={ui.management.saving}>
-            {ui.management.save}
-          </Button>
-        </>
+      pending={update.isPending}
+      submitLabel={ui.management.save}
+      pendingLabel={ui.management.saving}
+      cancelLabel={ui.management.cancel}
+      onClose={onClose}
+      onSubmit={submit}
+      onChange={clearOnChange}
+      after={
+        <div className="mt-6">
+          <CarrierHints carrierId={carrier.id} carrierName={carrier.nome} />
+        </div>
       }
     >
-      <form id={formId} onChange={clearOnChange} onSubmit={submit} noValidate className="space-y-4">
-        {update.isError && <Alert variant="error">{errorText(update.error, t.updateError)}</Alert>}
-        <Input
-          label={ui.management.nameLabel}
-          name="nome"
-          autoComplete="off"
-          value={values.nome}
-          onChange={(event) => setValues({ ...values, nome: event.target.value })}
-          error={errors.nome?.[0]}
-          disabled={update.isPending}
-        />
-        <EmailInputs
-          idPrefix={formId}
-          values={values.emails}
-          onChange={(emails) => setValues({ ...values, emails })}
-          error={errors.email?.[0]}
-          disabled={update.isPending}
-        />
-        <MultiSelect
-          label={t.groupsLabel}
-          options={groupOptions}
-          value={values.grupos}
-          onChange={(grupos) => setValues({ ...values, grupos })}
-          disabled={update.isPending}
-        />
-        <StatusRadio
-          value={values.ativo}
-          onChange={(ativo) => setValues({ ...values, ativo })}
-          disabled={update.isPending}
-        />
-      </form>
-      <div className="mt-6">
-        <CarrierHints carrierId={carrier.id} carrierName={carrier.nome} />
-      </div>
-    </Modal>
+      {update.isError && <Alert variant="error">{errorText(update.error, t.updateError)}</Alert>}
+      <Input
+        label={ui.management.nameLabel}
+        name="nome"
+        autoComplete="off"
+        value={values.nome}
+        onChange={(event) => setValues({ ...values, nome: event.target.value })}
+        error={errors.nome?.[0]}
+        disabled={update.isPending}
+      />
+      <EmailInputs
+        idPrefix={formId}
+        values={values.emails}
+        onChange={(emails) => setValues({ ...values, emails })}
+        error={errors.email?.[0]}
+        disabled={update.isPending}
+      />
+      <MultiSelect
+        label={t.groupsLabel}
+        options={groupOptions}
+        value={values.grupos}
+        onChange={(grupos) => setValues({ ...values, grupos })}
+        disabled={update.isPending}
+      />
+      <StatusRadio
+        value={values.ativo}
+        onChange={(ativo) => setValues({ ...values, ativo })}
+        disabled={update.isPending}
+      />
+    </FormModal>
   );
 }

@@ -1,8 +1,7 @@
 import { ui } from '@cotacoes/shared/messages/ui';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
+import { FormModal } from '@/components/ui/form-modal';
 import { errorText } from '@/lib/api-client';
 import { useFieldErrors } from '@/lib/form';
 import { showToast } from '@/lib/toast';
@@ -26,8 +25,7 @@ export function EditGroupModal({ grupo, onClose }: { grupo: Grupo; onClose: () =
   });
   const [errors, setErrors, clearOnChange] = useFieldErrors();
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     const parsed = parseGroupUpdate(values);
     if (!parsed.ok) {
       setErrors(parsed.errors);
@@ -46,38 +44,31 @@ export function EditGroupModal({ grupo, onClose }: { grupo: Grupo; onClose: () =
   }
 
   return (
-    <Modal
-      open
-      onClose={update.isPending ? () => undefined : onClose}
+    <FormModal
       title={t.editTitle}
       description={grupo.nome}
       size="lg"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
-            {ui.management.cancel}
-          </Button>
-          <Button type="submit" form={formId} loading={update.isPending} loadingText={ui.management.saving}>
-            {ui.management.save}
-          </Button>
-        </>
-      }
+      pending={update.isPending}
+      submitLabel={ui.management.save}
+      pendingLabel={ui.management.saving}
+      cancelLabel={ui.management.cancel}
+      onClose={onClose}
+      onSubmit={submit}
+      onChange={clearOnChange}
     >
-      <form id={formId} onChange={clearOnChange} onSubmit={submit} noValidate className="space-y-4">
-        {update.isError && <Alert variant="error">{errorText(update.error, t.updateError)}</Alert>}
-        <GroupFields
-          idPrefix={formId}
-          values={values}
-          onChange={setValues}
-          errors={errors}
-          disabled={update.isPending}
-        />
-        <StatusRadio
-          value={values.ativo}
-          onChange={(ativo) => setValues({ ...values, ativo })}
-          disabled={update.isPending}
-        />
-      </form>
-    </Modal>
+      {update.isError && <Alert variant="error">{errorText(update.error, t.updateError)}</Alert>}
+      <GroupFields
+        idPrefix={formId}
+        values={values}
+        onChange={setValues}
+        errors={errors}
+        disabled={update.isPending}
+      />
+      <StatusRadio
+        value={values.ativo}
+        onChange={(ativo) => setValues({ ...values, ativo })}
+        disabled={update.isPending}
+      />
+    </FormModal>
   );
 }

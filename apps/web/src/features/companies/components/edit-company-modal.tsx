@@ -1,9 +1,8 @@
 import { ui } from '@cotacoes/shared/messages/ui';
 import type { Empresa } from '@cotacoes/shared/schemas/empresas';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
+import { FormModal } from '@/components/ui/form-modal';
 import { errorText } from '@/lib/api-client';
 import { hasFieldErrors, serverFieldErrors, useFieldErrors } from '@/lib/form';
 import { showToast } from '@/lib/toast';
@@ -18,8 +17,7 @@ export function EditCompanyModal({ empresa, onClose }: { empresa: Empresa; onClo
   const [values, setValues] = useState(() => companyToValues(empresa));
   const [errors, setErrors, clearOnChange] = useFieldErrors();
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     const parsed = parseCompanyValues(values);
     if (!parsed.ok) {
       setErrors(parsed.errors);
@@ -39,31 +37,23 @@ export function EditCompanyModal({ empresa, onClose }: { empresa: Empresa; onClo
   }
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FormModal
       title={t.editTitle}
       description={empresa.nome}
       size="lg"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
-            {ui.common.cancel}
-          </Button>
-          <Button type="submit" form={formId} loading={update.isPending} loadingText={ui.common.saving}>
-            {ui.common.save}
-          </Button>
-        </>
-      }
+      pending={update.isPending}
+      submitLabel={ui.common.save}
+      pendingLabel={ui.common.saving}
+      onClose={onClose}
+      onSubmit={submit}
+      onChange={clearOnChange}
     >
-      <form id={formId} onChange={clearOnChange} onSubmit={submit} noValidate className="space-y-4">
-        {update.isError && !hasFieldErrors(errors) && (
-          <Alert variant="error">{errorText(update.error, t.updateError)}</Alert>
-        )}
-        <fieldset disabled={update.isPending}>
-          <CompanyFields values={values} onChange={setValues} errors={errors} idPrefix={`${formId}-edit`} />
-        </fieldset>
-      </form>
-    </Modal>
+      {update.isError && !hasFieldErrors(errors) && (
+        <Alert variant="error">{errorText(update.error, t.updateError)}</Alert>
+      )}
+      <fieldset disabled={update.isPending}>
+        <CompanyFields values={values} onChange={setValues} errors={errors} idPrefix={`${formId}-edit`} />
+      </fieldset>
+    </FormModal>
   );
 }

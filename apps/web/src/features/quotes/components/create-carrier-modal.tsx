@@ -1,11 +1,9 @@
 import { ui } from '@cotacoes/shared/messages/ui';
 import { createTransportadorBodySchema, type Transportador } from '@cotacoes/shared/schemas/carriers';
-import { type FormEvent, useId, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { FormModal } from '@/components/ui/form-modal';
 import { Input } from '@/components/ui/input';
-import { Modal } from '@/components/ui/modal';
 import { errorText } from '@/lib/api-client';
 import { issuesToFieldErrors, useFieldErrors } from '@/lib/form';
 import { showToast } from '@/lib/toast';
@@ -23,16 +21,12 @@ export function CreateCarrierModal({
   onClose: () => void;
   onCreated: (carrier: Transportador) => void;
 }) {
-  const formId = useId();
   const create = useCreateCarrier();
   const [values, setValues] = useState({ nome: '', email: '' });
   const [errors, setErrors, clearOnChange] = useFieldErrors();
   const [error, showError] = useTimedMessage(ERROR_NOTICE_MS);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    // React bubbles events along the component tree, portals included: keep the wizard's form out of it.
-    event.stopPropagation();
+  function submit() {
     const parsed = createTransportadorBodySchema.safeParse({ ...values, grupos: [], ativo: true });
     if (!parsed.success) {
       setErrors(issuesToFieldErrors(parsed.error.issues));
@@ -53,49 +47,41 @@ export function CreateCarrierModal({
   }
 
   // Portalled: the wizard is a <form> itself, and forms cannot nest.
-  return createPortal(
-    <Modal
-      open
-      onClose={create.isPending ? () => undefined : onClose}
+  return (
+    <FormModal
+      portal
       title={t.title}
       description={t.intro}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
-            {ui.common.cancel}
-          </Button>
-          <Button type="submit" form={formId} loading={create.isPending} loadingText={t.submitting}>
-            {t.submit}
-          </Button>
-        </>
-      }
+      pending={create.isPending}
+      submitLabel={t.submit}
+      pendingLabel={t.submitting}
+      onClose={onClose}
+      onSubmit={submit}
+      onChange={clearOnChange}
     >
-      <form id={formId} onChange={clearOnChange} onSubmit={submit} noValidate className="space-y-4">
-        <Input
-          label={t.nome}
-          name="nome"
-          autoComplete="off"
-          placeholder={t.nomePlaceholder}
-          value={values.nome}
-          onChange={(event) => setValues({ ...values, nome: event.target.value })}
-          error={errors.nome?.[0]}
-          disabled={create.isPending}
-        />
-        <Input
-          label={t.emails}
-          name="email"
-          autoComplete="off"
-          inputMode="email"
-          hint={t.emailsHint}
-          placeholder={t.emailsPlaceholder}
-          value={values.email}
-          onChange={(event) => setValues({ ...values, email: event.target.value })}
-          error={errors.email?.[0]}
-          disabled={create.isPending}
-        />
-        {error && <Alert variant="error">{error}</Alert>}
-      </form>
-    </Modal>,
-    document.body,
+      <Input
+        label={t.nome}
+        name="nome"
+        autoComplete="off"
+        placeholder={t.nomePlaceholder}
+        value={values.nome}
+        onChange={(event) => setValues({ ...values, nome: event.target.value })}
+        error={errors.nome?.[0]}
+        disabled={create.isPending}
+      />
+      <Input
+        label={t.emails}
+        name="email"
+        autoComplete="off"
+        inputMode="email"
+        hint={t.emailsHint}
+        placeholder={t.emailsPlaceholder}
+        value={values.email}
+        onChange={(event) => setValues({ ...values, email: event.target.value })}
+        error={errors.email?.[0]}
+        disabled={create.isPending}
+      />
+      {error && <Alert variant="error">{error}</Alert>}
+    </FormModal>
   );
 }

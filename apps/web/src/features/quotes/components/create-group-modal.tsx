@@ -1,11 +1,9 @@
 import { ui } from '@cotacoes/shared/messages/ui';
 import { createGrupoBodySchema } from '@cotacoes/shared/schemas/carriers';
-import { type FormEvent, useId, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { FormModal } from '@/components/ui/form-modal';
 import { Input } from '@/components/ui/input';
-import { Modal } from '@/components/ui/modal';
 import { Textarea } from '@/components/ui/textarea';
 import { errorText } from '@/lib/api-client';
 import { issuesToFieldErrors, useFieldErrors } from '@/lib/form';
@@ -18,16 +16,12 @@ const t = ui.quotes.recipients.groupModal;
 
 /** Inline group creation (name and description); the list of groups reloads with it. */
 export function CreateGroupModal({ onClose }: { onClose: () => void }) {
-  const formId = useId();
   const create = useCreateGroup();
   const [values, setValues] = useState({ nome: '', descricao: '' });
   const [errors, setErrors, clearOnChange] = useFieldErrors();
   const [error, showError] = useTimedMessage(ERROR_NOTICE_MS);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    // React bubbles events along the component tree, portals included: keep the wizard's form out of it.
-    event.stopPropagation();
+  function submit() {
     const parsed = createGrupoBodySchema.safeParse(values);
     if (!parsed.success) {
       setErrors(issuesToFieldErrors(parsed.error.issues));
@@ -48,46 +42,38 @@ export function CreateGroupModal({ onClose }: { onClose: () => void }) {
   }
 
   // Portalled: the wizard is a <form> itself, and forms cannot nest.
-  return createPortal(
-    <Modal
-      open
-      onClose={create.isPending ? () => undefined : onClose}
+  return (
+    <FormModal
+      portal
       title={t.title}
       description={t.intro}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
-            {ui.common.cancel}
-          </Button>
-          <Button type="submit" form={formId} loading={create.isPending} loadingText={t.submitting}>
-            {t.submit}
-          </Button>
-        </>
-      }
+      pending={create.isPending}
+      submitLabel={t.submit}
+      pendingLabel={t.submitting}
+      onClose={onClose}
+      onSubmit={submit}
+      onChange={clearOnChange}
     >
-      <form id={formId} onChange={clearOnChange} onSubmit={submit} noValidate className="space-y-4">
-        <Input
-          label={t.nome}
-          name="nome"
-          autoComplete="off"
-          placeholder={t.nomePlaceholder}
-          value={values.nome}
-          onChange={(event) => setValues({ ...values, nome: event.target.value })}
-          error={errors.nome?.[0]}
-          disabled={create.isPending}
-        />
-        <Textarea
-          label={t.descricao}
-          name="descricao"
-          placeholder={t.descricaoPlaceholder}
-          value={values.descricao}
-          onChange={(event) => setValues({ ...values, descricao: event.target.value })}
-          error={errors.descricao?.[0]}
-          disabled={create.isPending}
-        />
-        {error && <Alert variant="error">{error}</Alert>}
-      </form>
-    </Modal>,
-    document.body,
+      <Input
+        label={t.nome}
+        name="nome"
+        autoComplete="off"
+        placeholder={t.nomePlaceholder}
+        value={values.nome}
+        onChange={(event) => setValues({ ...values, nome: event.target.value })}
+        error={errors.nome?.[0]}
+        disabled={create.isPending}
+      />
+      <Textarea
+        label={t.descricao}
+        name="descricao"
+        placeholder={t.descricaoPlaceholder}
+        value={values.descricao}
+        onChange={(event) => setValues({ ...values, descricao: event.target.value })}
+        error={errors.descricao?.[0]}
+        disabled={create.isPending}
+      />
+      {error && <Alert variant="error">{error}</Alert>}
+    </FormModal>
   );
 }

@@ -1,10 +1,9 @@
 import { ui } from '@cotacoes/shared/messages/ui';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import type { QuoteDetail } from '@/api/get-quote';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { FormModal } from '@/components/ui/form-modal';
 import { Input } from '@/components/ui/input';
-import { Modal } from '@/components/ui/modal';
 import { errorText } from '@/lib/api-client';
 import { useFieldErrors } from '@/lib/form';
 import { showToast } from '@/lib/toast';
@@ -27,15 +26,13 @@ export interface EditQuoteModalProps {
  * from the quote as given when mounted (the caller keys it per opening).
  */
 export function EditQuoteModal({ quote, open, onClose }: EditQuoteModalProps) {
-  const formId = useId();
   const update = useUpdateQuote();
   const [values, setValues] = useState<EditQuoteValues>(() => editValuesOf(quote));
   const [errors, setErrors, clearOnChange] = useFieldErrors();
   const set = (field: keyof EditQuoteValues) => (event: { target: { value: string } }) =>
     setValues({ ...values, [field]: event.target.value });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     update.reset();
     const changes = editQuoteChanges(quote, values);
     if (!changes.ok) {
@@ -56,70 +53,63 @@ export function EditQuoteModal({ quote, open, onClose }: EditQuoteModalProps) {
 
   const formError = errors.form?.[0] ?? (update.isError ? errorText(update.error, t.error) : null);
   return (
-    <Modal
+    <FormModal
       open={open}
-      onClose={update.isPending ? () => undefined : onClose}
       title={t.title}
       description={quote.codigo}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
-            {ui.common.cancel}
-          </Button>
-          <Button type="submit" form={formId} loading={update.isPending} loadingText={t.submitting}>
-            {t.submit}
-          </Button>
-        </>
-      }
+      pending={update.isPending}
+      submitLabel={t.submit}
+      pendingLabel={t.submitting}
+      onClose={onClose}
+      onSubmit={submit}
+      onChange={clearOnChange}
     >
-      <form id={formId} onChange={clearOnChange} onSubmit={submit} noValidate className="space-y-4">
-        {formError && <Alert variant="error">{formError}</Alert>}
-        <Input
-          label={requiredLabel(t.nomeSolicitante)}
-          name="nomeSolicitante"
-          required
-          autoComplete="off"
-          maxLength={200}
-          value={values.nomeSolicitante}
-          onChange={set('nomeSolicitante')}
-          error={errors.nomeSolicitante?.[0]}
-          disabled={update.isPending}
-        />
-        <Input
-          label={requiredLabel(t.referenciaProcesso)}
-          name="referenciaProcesso"
-          required
-          autoComplete="off"
-          maxLength={200}
-          value={values.referenciaProcesso}
-          onChange={set('referenciaProcesso')}
-          error={errors.referenciaProcesso?.[0]}
-          disabled={update.isPending}
-        />
-        <Input
-          label={t.fti}
-          name="fti"
-          autoComplete="off"
-          maxLength={60}
-          value={values.fti}
-          onChange={set('fti')}
-          error={errors.fti?.[0]}
-          disabled={update.isPending}
-        />
-        <Input
-          label={requiredLabel(t.prazo)}
-          name="prazo"
-          type="datetime-local"
-          required
-          min={minPrazo()}
-          value={values.prazo}
-          onChange={set('prazo')}
-          hint={t.prazoNote}
-          error={errors.prazo?.[0]}
-          disabled={update.isPending}
-          containerClassName="sm:max-w-xs"
-        />
-      </form>
-    </Modal>
+      {formError && <Alert variant="error">{formError}</Alert>}
+      <Input
+        label={requiredLabel(t.nomeSolicitante)}
+        name="nomeSolicitante"
+        required
+        autoComplete="off"
+        maxLength={200}
+        value={values.nomeSolicitante}
+        onChange={set('nomeSolicitante')}
+        error={errors.nomeSolicitante?.[0]}
+        disabled={update.isPending}
+      />
+      <Input
+        label={requiredLabel(t.referenciaProcesso)}
+        name="referenciaProcesso"
+        required
+        autoComplete="off"
+        maxLength={200}
+        value={values.referenciaProcesso}
+        onChange={set('referenciaProcesso')}
+        error={errors.referenciaProcesso?.[0]}
+        disabled={update.isPending}
+      />
+      <Input
+        label={t.fti}
+        name="fti"
+        autoComplete="off"
+        maxLength={60}
+        value={values.fti}
+        onChange={set('fti')}
+        error={errors.fti?.[0]}
+        disabled={update.isPending}
+      />
+      <Input
+        label={requiredLabel(t.prazo)}
+        name="prazo"
+        type="datetime-local"
+        required
+        min={minPrazo()}
+        value={values.prazo}
+        onChange={set('prazo')}
+        hint={t.prazoNote}
+        error={errors.prazo?.[0]}
+        disabled={update.isPending}
+        containerClassName="sm:max-w-xs"
+      />
+    </FormModal>
   );
 }
