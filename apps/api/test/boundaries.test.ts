@@ -106,6 +106,22 @@ const probes: Probe[] = [
     fails: 'noRestrictedImports',
   },
   {
+    name: 'the follow-up domain folder importing a module or the deadlines job',
+    files: {
+      [api('follow-up/boundary-probe-13b.ts')]: importing('../modules/quotes/quotes.service.js'),
+      [api('follow-up/boundary-probe-13c.ts')]: importing('../deadlines/deadlines.js'),
+    },
+    fails: 'noRestrictedImports',
+  },
+  {
+    name: 'the deadlines job and a module importing the follow-up domain folder (allowed)',
+    files: {
+      [api('deadlines/boundary-probe-13d.ts')]: importing('../follow-up/portal-tokens.js'),
+      [api('modules/quotes/boundary-probe-13e.ts')]: importing('../../follow-up/portal-tokens.js'),
+    },
+    fails: null,
+  },
+  {
     name: 'a read model importing a shared domain folder',
     files: {
       [api('read-models/boundary-probe-14.ts')]: importing('../conversation/conversation.repository.js'),
