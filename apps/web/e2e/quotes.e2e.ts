@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, createAccountWithCompany, signInWithForm } from './support/accounts';
+import { createAccountWithCompany, createCarriers, sendQuote, signInWithForm } from './support/accounts';
+import { api } from './support/api';
 import { dataDir, launchBrowser, openPage, uniqueEmail, waitForTitle } from './support/browser';
 import { waitForMail } from './support/mail';
 
@@ -25,29 +26,22 @@ const carriers = [
 beforeAll(async () => {
   browser = await launchBrowser();
   await createAccountWithCompany(requester, 'Importadora Cotações');
-  const group = await apiAs<{ id: string }>(requester, 'POST', '/groups', {
+  const group = await api(requester).post<{ id: string }>('/groups', {
     nome: 'Marítimo Ásia',
     descricao: 'Fretes marítimos da China',
   });
-  const ids: string[] = [];
-  for (const carrier of carriers) {
-    const created = await apiAs<{ id: string }>(requester, 'POST', '/transporters', {
-      ...carrier,
-      grupos: [group.id],
-      ativo: true,
-    });
-    ids.push(created.id);
-  }
+  const ids = await createCarriers(
+    requester,
+    carriers.map((carrier) => ({ ...carrier, grupos: [group.id] })),
+  );
   // Another quote already in the list, so the search has something to leave out.
-  await apiAs(requester, 'POST', '/quotes', {
+  await sendQuote(requester, [ids[1]!], {
     nomeSolicitante: 'Outro Solicitante',
     referenciaProcesso: 'IMP-CAFE-001',
     tipoFrete: 'LCL',
-    metodoEnvio: 'EMAIL',
-    destinatarios: { transportadores: [ids[1]], grupos: [] },
+    modoEnvio: 'bcc',
     origem: 'Santos',
     destino: 'Hamburgo',
-    incoterm: 'FOB',
     tempoTransito: '30 dias',
     itens: [{ mercadoria: 'Café', quantidadeVolumes: '10', dimensoes: null }],
   });
