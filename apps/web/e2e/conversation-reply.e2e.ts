@@ -1,3 +1,4 @@
+import { MINIMAL_PDF } from '@cotacoes/shared/samples';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -24,9 +25,6 @@ const developer = { name: 'Dora Caixa', email: developerEmails.conversation, pas
 const carrier = { nome: 'Ártico Cargas', email: `pricing@artico-${stamp}.com.br` };
 const ANSWER = `Proposta Ártico ${stamp}: frete marítimo 40HC USD 2.480,00, transit time 30 dias.`;
 const FILE = `proposta-artico-${stamp}.pdf`;
-const PDF =
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
-  '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
 let quoteId = '';
 
 beforeAll(async () => {
@@ -51,7 +49,7 @@ beforeAll(async () => {
       carrier.email,
       quote.codigo,
       `Prezados,\n\n${ANSWER}\n\nAtenciosamente,\nÁrtico Cargas`,
-      [{ name: FILE, type: 'application/pdf', content: PDF }],
+      [{ name: FILE, type: 'application/pdf', content: MINIMAL_PDF }],
     ),
   ).toMatchObject({ outcome: 'resposta' });
 });

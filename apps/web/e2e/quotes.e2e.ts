@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { MINIMAL_PDF } from '@cotacoes/shared/samples';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountWithCompany, createCarriers, sendQuote, signInWithForm } from './support/accounts';
@@ -217,11 +218,7 @@ describe('quotation requests', () => {
     await page.getByText('Tipo de arquivo inválido. Por favor, selecione um arquivo PDF/EXCEL.').waitFor();
     expect(await next(page).getAttribute('aria-disabled')).toBe('true');
     // A PDF that opens (one blank page): the server refuses files that only start with %PDF- (issue 18).
-    const pdf = Buffer.from(
-      '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
-        '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-      'latin1',
-    );
+    const pdf = Buffer.from(MINIMAL_PDF, 'latin1');
     await fileInput.setInputFiles({ name: 'pedido-cotacao.pdf', mimeType: 'application/pdf', buffer: pdf });
     await page.getByText(/Arquivo selecionado: pedido-cotacao\.pdf/).waitFor();
     await page.getByRole('textbox', { name: 'Referência do processo' }).fill('IMP-PDF-2026');
