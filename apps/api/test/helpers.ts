@@ -203,7 +203,5 @@ export async function registerUser(
   return { token: body.access_token, user: body.user, cookies };
 }
 
-/** The smallest PDF that opens (one blank page): uploads must open, not only start with `%PDF-`. */
-export const MINIMAL_PDF =
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
-  '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
+/** The smallest PDF that opens (one blank page), written once in the shared samples. */
+export { MINIMAL_PDF } from '@cotacoes/shared/samples';

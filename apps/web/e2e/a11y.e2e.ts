@@ -1,14 +1,16 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/a11y';
 import {
-  apiAs,
   createAccount,
   createAccountWithCompany,
+  createCarriers,
   developerEmails,
   pretendCompanyLink,
+  sendQuote,
   signInWithForm,
 } from './support/accounts';
+import { api } from './support/api';
 import { launchBrowser, openPage, uniqueEmail } from './support/browser';
 
 let browser: Browser;
@@ -24,50 +26,45 @@ let quoteId = '';
 beforeAll(async () => {
   browser = await launchBrowser();
   await createAccountWithCompany(importer, 'Importadora Acessível');
-  const group = await apiAs<{ id: string }>(importer, 'POST', '/groups', { nome: 'Marítimo Ásia' });
-  await apiAs(importer, 'POST', '/transporters', {
-    nome: 'Atlântico Logística',
-    email: 'comercial@atlantico-a11y.com.br',
-    grupos: [group.id],
-    ativo: true,
-  });
-  const quote = await apiAs<{ id: string }>(importer, 'POST', '/quotes', {
+  const group = await api(importer).post<{ id: string }>('/groups', { nome: 'Marítimo Ásia' });
+  await createCarriers(importer, [
+    { nome: 'Atlântico Logística', email: 'comercial@atlantico-a11y.com.br', grupos: [group.id] },
+  ]);
+  const quote = await sendQuote(importer, [], {
     nomeSolicitante: 'Igor Cotação',
     referenciaProcesso: 'IMP-A11Y-001',
     fti: 'FTI-1',
-    tipoFrete: 'FCL',
-    metodoEnvio: 'EMAIL',
+    modoEnvio: 'bcc',
     destinatarios: { transportadores: [], grupos: [group.id] },
     cargaPerigosa: true,
     origem: 'Xangai, China',
     destino: 'Santos, SP',
-    incoterm: 'FOB',
-    tempoTransito: '35 dias',
     itens: [{ mercadoria: 'Peças', quantidadeVolumes: '20', dimensoes: '120 x 80 x 100 cm' }],
   });
   quoteId = quote.id;
   await createAccount(account);
-  await createAccount(developer);
-  const empresa = await apiAs<{ id: string }>(developer, 'POST', '/empresas/onboarding', {
-    nome: 'Serpro Regional',
+  const empresa = await createAccountWithCompany(developer, 'Serpro Regional', {
     cnpj: SERPRO,
     razaoSocial: 'SERVICO FEDERAL DE PROCESSAMENTO DE DADOS (SERPRO)',
     endereco: 'SGAN 601, Asa Norte, Brasília, DF, 70836-900',
   });
   await createAccountWithCompany(manager, 'Importadora Acessível');
-  const grupo = await apiAs<{ id: string }>(manager, 'POST', '/groups', {
+  const groups = api(manager);
+  const grupo = await groups.post<{ id: string }>('/groups', {
     nome: 'Marítimo Ásia',
     descricao: 'Fretes marítimos da China',
   });
-  await apiAs(manager, 'POST', '/groups', { nome: 'Aéreo EUA', cor: '#CC3300' });
-  for (const [nome, email, ativo] of [
-    ['Atlântico Logística', 'comercial@atlantico.com.br;ops@atlantico.com.br', true],
-    ['Boreal Cargas', 'cotacao@boreal.com.br', false],
-  ] as const) {
-    await apiAs(manager, 'POST', '/transporters', { nome, email, grupos: [grupo.id], ativo });
-  }
+  await groups.post('/groups', { nome: 'Aéreo EUA', cor: '#CC3300' });
+  await createCarriers(manager, [
+    {
+      nome: 'Atlântico Logística',
+      email: 'comercial@atlantico.com.br;ops@atlantico.com.br',
+      grupos: [grupo.id],
+    },
+    { nome: 'Boreal Cargas', email: 'cotacao@boreal.com.br', grupos: [grupo.id], ativo: false },
+  ]);
   for (const role of ['analista', 'supervisor']) {
-    await apiAs(developer, 'POST', '/empresas/pending-users', {
+    await api(developer).post('/empresas/pending-users', {
       email: uniqueEmail(`convite-${role}`),
       name: `Convidado ${role}`,
       empresaId: empresa.id,
@@ -78,17 +75,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-    }));
-}
 
 const publicScreens: Array<[string, string]> = [
   ['/login', 'Acesse sua conta'],

@@ -1,11 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/a11y';
 import {
   type Account,
-  apiAs,
   createAccount,
   createAccountWithCompany,
   createCarriers,
@@ -13,8 +12,8 @@ import {
   sendQuote,
   signInWithForm,
 } from './support/accounts';
-import { baseURL, dataDir, launchBrowser, openPage, uniqueEmail, waitForTitle } from './support/browser';
-import { mailIdTo, replyAsCarrier } from './support/carrier-replies';
+import { launchBrowser, openPage, uniqueEmail, waitForTitle } from './support/browser';
+import { extracted, mailIdTo, replyAsCarrier, waitForExtraction } from './support/carrier-replies';
 
 /**
  * The fee carry-over (issue 30 item 3, ADR 0024) end to end in Chromium: a quote for 2 × 40HC goes to two
@@ -137,30 +136,6 @@ function totals(usdCents: bigint, brlCents: bigint, rate4: bigint): { brl: bigin
   return { brl: divideRounded(brlMicro, 10_000n), usd: divideRounded(brlMicro, rate4) };
 }
 
-async function waitForExtraction(quoteId: string, answered: number): Promise<void> {
-  const deadlineAt = Date.now() + 60_000;
-  while (Date.now() < deadlineAt) {
-    const { data } = await apiAs<{ data: { atual: { extracao: string } | null }[] }>(
-      analyst,
-      'GET',
-      `/quotes/${quoteId}/respostas`,
-    );
-    if (data.filter((entry) => entry.atual?.extracao === 'concluida').length === answered) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the replies were not extracted within 60 s');
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-    }));
-}
-
 async function shot(page: Page, name: string, { fullPage = true } = {}) {
   if (!shotsDir) return;
   mkdirSync(shotsDir, { recursive: true });
@@ -221,7 +196,7 @@ beforeAll(async () => {
   const request = new RegExp(`^Cotação ${codigo}`);
   for (const key of ['atlantico', 'boreal'] as const)
     await replyAs(carriers[key].email, await mailIdTo(carriers[key].email, request), replies[key]);
-  await waitForExtraction(quoteId, 2);
+  await waitForExtraction(analyst, quoteId, extracted.concluded(2));
 }, 180_000);
 
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, createAccount, developerEmails, signInWithForm } from './support/accounts';
+import { createAccount, developerEmails, signInWithForm } from './support/accounts';
+import { apiAs } from './support/api';
 import { dataDir, launchBrowser, openPage, uniqueEmail, waitForTitle } from './support/browser';
 import { waitForMail, waitForVerificationCode } from './support/mail';
 

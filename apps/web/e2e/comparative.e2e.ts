@@ -1,10 +1,11 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, createAccountWithCompany, signInWithForm } from './support/accounts';
-import { baseURL, launchBrowser, openPage, uniqueEmail } from './support/browser';
+import { seriousViolations } from './support/a11y';
+import { createAccountWithCompany, createCarriers, sendQuote, signInWithForm } from './support/accounts';
+import { launchBrowser, openPage, uniqueEmail } from './support/browser';
+import { extracted, registerAnswer, waitForExtraction } from './support/carrier-replies';
 
 /**
  * 'Gerar Comparativo' against the real API: two carriers answered (registered by hand), the modal downloads
@@ -23,77 +24,30 @@ const ANSWERS = [
   'Frete 40HC: R$ 16.500,00 por contêiner\nTHC: R$ 1.400,00 por contêiner\nTransit time: 29 dias\nFree time: 10 dias\nValidade: 20/12/2026',
 ];
 
-/** 'Registrar resposta' with pasted text, through the API (the set-up, not what this test is about). */
-async function registerAnswer(quoteId: string, transportadorId: string, texto: string) {
-  const login = await fetch(`${baseURL()}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: requester.email, password: requester.password }),
-  });
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  const form = new FormData();
-  form.set('transportadorId', transportadorId);
-  form.set('modo', 'texto');
-  form.set('texto', texto);
-  const response = await fetch(`${baseURL()}/api/quotes/${quoteId}/respostas/registrar`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, origin: baseURL() },
-    body: form,
-  });
-  if (!response.ok) throw new Error(`registrar answered ${response.status}: ${await response.text()}`);
-}
-
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   browser = await launchBrowser();
   await createAccountWithCompany(requester, 'Importadora Comparativo');
-  const ids: string[] = [];
-  for (const [nome, email] of [
-    ['Atlântico Logística', 'comercial@atlantico-comparativo.com.br'],
-    ['Boreal Cargas', 'cotacao@boreal-comparativo.com.br'],
-  ] as const)
-    ids.push(
-      (await apiAs<{ id: string }>(requester, 'POST', '/transporters', { nome, email, ativo: true })).id,
-    );
-  quote = await apiAs<{ id: string; codigo: string }>(requester, 'POST', '/quotes', {
+  const ids = await createCarriers(requester, [
+    { nome: 'Atlântico Logística', email: 'comercial@atlantico-comparativo.com.br' },
+    { nome: 'Boreal Cargas', email: 'cotacao@boreal-comparativo.com.br' },
+  ]);
+  quote = await sendQuote(requester, ids, {
     nomeSolicitante: 'Paula Comparativo',
     referenciaProcesso: 'IMP-COMPARATIVO-001',
-    tipoFrete: 'FCL',
-    metodoEnvio: 'EMAIL',
-    destinatarios: { transportadores: ids, grupos: [] },
+    modoEnvio: 'bcc',
     origem: 'Xangai, China',
     destino: 'Santos, SP',
-    incoterm: 'FOB',
-    tempoTransito: '35 dias',
     itens: [{ mercadoria: 'Peças automotivas', quantidadeVolumes: '1 contêiner 40HC', dimensoes: null }],
   });
-  for (const [index, id] of ids.entries()) await registerAnswer(quote.id, id, ANSWERS[index]!);
+  // 'Registrar resposta' with pasted text, through the API (the set-up, not what this test is about).
+  for (const [index, id] of ids.entries()) await registerAnswer(requester, quote.id, id, ANSWERS[index]!);
   // The extraction job reads the answers in the background.
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const { data } = await apiAs<{ data: { atual: { extracao: string } | null }[] }>(
-      requester,
-      'GET',
-      `/quotes/${quote.id}/respostas`,
-    );
-    if (data.filter((entry) => entry.atual?.extracao === 'concluida').length === 2) break;
-    if (Date.now() > deadline) throw new Error('the answers were not extracted in time');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  await waitForExtraction(requester, quote.id, extracted.concluded(2));
 });
 afterAll(async () => {
   await browser?.close();
 });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-    }));
-}
 
 async function openModal(page: Page) {
   await page.goto(`/quotes/${quote.id}`);

@@ -1,16 +1,16 @@
-import path from 'node:path';
+import { MINIMAL_PDF } from '@cotacoes/shared/samples';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
-  type Account,
-  apiAs,
   createAccount,
   createAccountWithCompany,
+  createCarriers,
   developerEmails,
+  sendQuote,
   signInWithForm,
 } from './support/accounts';
-import { baseURL, dataDir, launchBrowser, openPage, uniqueEmail } from './support/browser';
-import { listSentMail } from './support/mail';
+import { launchBrowser, openPage, uniqueEmail } from './support/browser';
+import { replyToRequest } from './support/carrier-replies';
 
 /**
  * A carrier's reply that came in through the real pipeline (the local mailbox's 'reply as carrier', which
@@ -25,62 +25,33 @@ const developer = { name: 'Dora Caixa', email: developerEmails.conversation, pas
 const carrier = { nome: 'Ártico Cargas', email: `pricing@artico-${stamp}.com.br` };
 const ANSWER = `Proposta Ártico ${stamp}: frete marítimo 40HC USD 2.480,00, transit time 30 dias.`;
 const FILE = `proposta-artico-${stamp}.pdf`;
-const PDF =
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
-  '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
 let quoteId = '';
-
-/** 'Responder como transportador' through its API: POST /api/dev/mailbox/{id}/reply as a desenvolvedor. */
-async function replyAsCarrier(account: Account, mailboxId: string): Promise<{ outcome: string }> {
-  const login = await fetch(`${baseURL()}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: account.email, password: account.password }),
-  });
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  const form = new FormData();
-  form.append('from', carrier.email);
-  form.append('texto', `Prezados,\n\n${ANSWER}\n\nAtenciosamente,\nÁrtico Cargas`);
-  form.append('anexo', new Blob([PDF], { type: 'application/pdf' }), FILE);
-  const response = await fetch(`${baseURL()}/api/dev/mailbox/${encodeURIComponent(mailboxId)}/reply`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  if (response.status !== 201) throw new Error(`reply answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as { outcome: string };
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();
   await createAccountWithCompany(requester, 'Importadora Histórico');
   await createAccount(developer);
-  const { id } = await apiAs<{ id: string }>(requester, 'POST', '/transporters', { ...carrier, ativo: true });
-  const quote = await apiAs<{ id: string; codigo: string }>(requester, 'POST', '/quotes', {
+  const ids = await createCarriers(requester, [carrier]);
+  const quote = await sendQuote(requester, ids, {
     nomeSolicitante: requester.name,
     referenciaProcesso: `IMP-HIST-${stamp}`,
-    tipoFrete: 'FCL',
-    metodoEnvio: 'EMAIL',
-    modoEnvio: 'individual',
-    destinatarios: { transportadores: [id], grupos: [] },
     origem: 'Xangai, China',
     destino: 'Santos, SP',
-    incoterm: 'FOB',
+    tempoTransito: null,
     itens: [{ mercadoria: 'Peças automotivas', quantidadeVolumes: '20 pallets', dimensoes: null }],
   });
   quoteId = quote.id;
-  // The request as the carrier got it, in the local mailbox (the outbox sends it within seconds).
-  let request: string | undefined;
-  for (let tries = 0; !request && tries < 120; tries++) {
-    request = listSentMail(dataDir()).find(
-      (mail) => mail.to.includes(carrier.email) && mail.subject.includes(quote.codigo),
-    )?.file;
-    if (!request) await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  if (!request) throw new Error('the request never reached the local mailbox');
-  expect(await replyAsCarrier(developer, path.basename(request, '.eml'))).toMatchObject({
-    outcome: 'resposta',
-  });
+  // 'Responder como transportador' through its API, to the request as the carrier got it in the local
+  // mailbox (the outbox sends it within seconds), with a PDF attached.
+  expect(
+    await replyToRequest(
+      developer,
+      carrier.email,
+      quote.codigo,
+      `Prezados,\n\n${ANSWER}\n\nAtenciosamente,\nÁrtico Cargas`,
+      [{ name: FILE, type: 'application/pdf', content: MINIMAL_PDF }],
+    ),
+  ).toMatchObject({ outcome: 'resposta' });
 });
 afterAll(async () => {
   await browser?.close();

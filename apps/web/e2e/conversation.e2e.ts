@@ -1,9 +1,9 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, createAccountWithCompany, signInWithForm } from './support/accounts';
+import { seriousViolations } from './support/a11y';
+import { createAccountWithCompany, createCarriers, sendQuote, signInWithForm } from './support/accounts';
 import { launchBrowser, openPage, uniqueEmail } from './support/browser';
 
 /**
@@ -22,25 +22,17 @@ beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   browser = await launchBrowser();
   await createAccountWithCompany(requester, 'Importadora Conversa');
-  const ids: string[] = [];
-  for (const [nome, email] of [
-    ['Atlântico Logística', 'comercial@atlantico-conversa.com.br'],
-    ['Boreal Cargas', 'cotacao@boreal-conversa.com.br'],
-  ] as const) {
-    ids.push(
-      (await apiAs<{ id: string }>(requester, 'POST', '/transporters', { nome, email, ativo: true })).id,
-    );
-  }
-  const quote = await apiAs<{ id: string }>(requester, 'POST', '/quotes', {
+  const ids = await createCarriers(requester, [
+    { nome: 'Atlântico Logística', email: 'comercial@atlantico-conversa.com.br' },
+    { nome: 'Boreal Cargas', email: 'cotacao@boreal-conversa.com.br' },
+  ]);
+  const quote = await sendQuote(requester, ids, {
     nomeSolicitante: 'Renata Conversa',
     referenciaProcesso: 'IMP-CONVERSA-001',
-    tipoFrete: 'FCL',
-    metodoEnvio: 'EMAIL',
-    destinatarios: { transportadores: ids, grupos: [] },
+    // One message to both carriers in Cco (the API's default), which the message's headers show.
+    modoEnvio: 'bcc',
     origem: 'Xangai, China',
     destino: 'Santos, SP',
-    incoterm: 'FOB',
-    tempoTransito: '35 dias',
     itens: [{ mercadoria: 'Peças automotivas', quantidadeVolumes: '20 pallets', dimensoes: null }],
   });
   quoteId = quote.id;
@@ -48,17 +40,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** The e-mail's own frame is excluded: it runs no scripts (sandbox=""), so axe cannot enter it. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude('iframe[sandbox]').analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-    }));
-}
 
 async function openHistory(page: Page) {
   await page.goto(`/quotes/${quoteId}`);
@@ -133,7 +114,8 @@ describe('conversation history', () => {
       await atlantico.getByRole('button', { expanded: false }).click();
       await atlantico.getByText('Cco').waitFor();
       await atlantico.getByRole('button', { name: /^Baixar .+\.pdf$/ }).waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
+      // The e-mail's own frame runs no scripts (sandbox=""), so axe cannot enter it.
+      expect(await seriousViolations(page, { exclude: ['iframe[sandbox]'] })).toEqual([]);
       await page.screenshot({ path: path.join(shots, `conversation-${label}.png`), fullPage: true });
       // A full-page capture leaves the out-of-view e-mail frame blank: one more with it in view.
       await atlantico.locator('iframe').scrollIntoViewIfNeeded();

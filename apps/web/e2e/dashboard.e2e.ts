@@ -1,10 +1,12 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, createAccountWithCompany, signInWithForm } from './support/accounts';
-import { baseURL, launchBrowser, openPage, uniqueEmail } from './support/browser';
+import { seriousViolations } from './support/a11y';
+import { createAccountWithCompany, createCarriers, sendQuote, signInWithForm } from './support/accounts';
+import { api } from './support/api';
+import { launchBrowser, openPage, uniqueEmail } from './support/browser';
+import { registerAnswer } from './support/carrier-replies';
 
 /**
  * Issue 16 against the real API: the dashboard's cards open their screens; the indicators filter, sort and
@@ -26,50 +28,33 @@ const year = Number(
   new Intl.DateTimeFormat('en', { timeZone: 'America/Sao_Paulo', year: 'numeric' }).format(),
 );
 
-async function token(): Promise<string> {
-  const response = await fetch(`${baseURL()}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: owner.email, password: owner.password }),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
 /** 'Registrar resposta' as the analyst does it for a reply that came by phone: it goes through the pipeline. */
-async function answer(quoteId: string, transportadorId: string) {
-  const form = new FormData();
-  form.set('transportadorId', transportadorId);
-  form.set('modo', 'texto');
-  form.set('texto', 'Frete 40HC USD 2.950,00\nTransit time: 32 dias\nValidade: 30/12/2026');
-  const response = await fetch(`${baseURL()}/api/quotes/${quoteId}/respostas/registrar`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await token()}` },
-    body: form,
-  });
-  if (response.status !== 201) throw new Error(`answer: ${response.status} ${await response.text()}`);
-}
+const answer = (quoteId: string, transportadorId: string) =>
+  registerAnswer(
+    owner,
+    quoteId,
+    transportadorId,
+    'Frete 40HC USD 2.950,00\nTransit time: 32 dias\nValidade: 30/12/2026',
+  );
 
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   browser = await launchBrowser();
   await createAccountWithCompany(owner, 'Importadora Painel');
-  const ids: string[] = [];
-  for (const [nome, email] of carriers)
-    ids.push((await apiAs<{ id: string }>(owner, 'POST', '/transporters', { nome, email, ativo: true })).id);
+  const ids = await createCarriers(
+    owner,
+    carriers.map(([nome, email]) => ({ nome, email })),
+  );
   for (const nome of ['Marítimo Ásia', 'Aéreo Europa'])
-    await apiAs(owner, 'POST', '/groups', { nome, cor: '#0066CC', ativo: true });
+    await api(owner).post('/groups', { nome, cor: '#0066CC', ativo: true });
   const send = (referencia: string, to: string[], hours: number) =>
-    apiAs<{ id: string }>(owner, 'POST', '/quotes', {
+    sendQuote(owner, to, {
       nomeSolicitante: owner.name,
       referenciaProcesso: referencia,
-      tipoFrete: 'FCL',
-      metodoEnvio: 'EMAIL',
+      modoEnvio: 'bcc',
       prazoResposta: new Date(Date.now() + hours * 3_600_000).toISOString(),
-      destinatarios: { transportadores: to, grupos: [] },
       origem: 'Xangai, China',
       destino: 'Santos, SP',
-      incoterm: 'FOB',
-      tempoTransito: '35 dias',
       itens: [{ mercadoria: 'Peças automotivas', quantidadeVolumes: '2 contêineres', dimensoes: null }],
     });
   const first = await send('IMP-PAINEL-001', ids, 24 * 6);
@@ -81,16 +66,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-    }));
-}
 
 async function signIn(page: Page, options: { keepOffer?: boolean } = {}) {
   await signInWithForm(page, owner);

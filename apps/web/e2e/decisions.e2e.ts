@@ -1,11 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/a11y';
 import {
   type Account,
-  apiAs,
   createAccount,
   createAccountWithCompany,
   createCarriers,
@@ -13,8 +12,8 @@ import {
   sendQuote,
   signInWithForm,
 } from './support/accounts';
-import { baseURL, dataDir, launchBrowser, openPage, uniqueEmail, waitForTitle } from './support/browser';
-import { mailIdTo, replyAsCarrier } from './support/carrier-replies';
+import { dataDir, launchBrowser, openPage, uniqueEmail, waitForTitle } from './support/browser';
+import { extracted, mailIdTo, replyAsCarrier, waitForExtraction } from './support/carrier-replies';
 import { waitForMail } from './support/mail';
 
 /**
@@ -91,39 +90,6 @@ const replies = {
     ].join('\n'),
 };
 
-type Entry = {
-  transportadorId: string;
-  atual: { extracao: string } | null;
-  versoes: { extracao: string }[];
-};
-/** Waits until every carrier has `versions` versions, all extracted. */
-async function waitForExtraction(quoteId: string, versions: Record<string, number>): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const { data } = await apiAs<{ data: Entry[] }>(analyst, 'GET', `/quotes/${quoteId}/respostas`);
-    const done = data.every((entry) => {
-      const all = entry.atual ? [entry.atual, ...entry.versoes] : entry.versoes;
-      return (
-        all.length === (versions[entry.transportadorId] ?? 0) &&
-        all.every((version) => version.extracao !== 'pendente')
-      );
-    });
-    if (done) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the replies were not extracted within 60 s');
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-    }));
-}
-
 /** A full-page screenshot, or the viewport when a dialog is open (a modal is centred in the viewport). */
 async function shot(page: Page, name: string, { fullPage = true } = {}) {
   if (!shotsDir) return;
@@ -175,11 +141,11 @@ beforeAll(async () => {
     await mailIdTo(carriers.delta.email, request),
     replies.delta('2.700,00', '2.600,00', null),
   );
-  await waitForExtraction(quoteId, {
-    [carrierIds.atlantico]: 1,
-    [carrierIds.boreal]: 1,
-    [carrierIds.delta]: 1,
-  });
+  await waitForExtraction(
+    analyst,
+    quoteId,
+    extracted.versions({ [carrierIds.atlantico]: 1, [carrierIds.boreal]: 1, [carrierIds.delta]: 1 }),
+  );
 }, 180_000);
 
 afterAll(async () => {

@@ -1,18 +1,20 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/a11y';
 import {
   type Account,
-  apiAs,
   createAccount,
   createAccountWithCompany,
+  createCarriers,
   developerEmails,
+  sendQuote,
   signInWithForm,
 } from './support/accounts';
-import { baseURL, dataDir, launchBrowser, openPage, uniqueEmail } from './support/browser';
-import { listSentMail, waitForMail } from './support/mail';
+import { api } from './support/api';
+import { launchBrowser, openPage, uniqueEmail } from './support/browser';
+import { type AnswerEntry, extracted, replyToRequest, waitForExtraction } from './support/carrier-replies';
 
 /**
  * Learning from corrections end to end (issue #17 item 4, ADR 0101) against the real API: a carrier's
@@ -56,73 +58,23 @@ const reply = (pol: string, pod: string, frete: string) =>
     'Oceanic Bridge Logística Ltda.',
   ].join('\n');
 
-async function token(account: Account): Promise<string> {
-  const response = await fetch(`${baseURL()}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: account.email, password: account.password }),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
 /** The carrier answers its request e-mail of a quote, the way 'Responder como transportador' does. */
-async function answerQuote(codigo: string, texto: string): Promise<void> {
-  const subject = new RegExp(`Cotação ${codigo}`);
-  await waitForMail(dataDir(), carrier.email, subject, 30_000);
-  const mail = listSentMail(dataDir()).find(
-    (item) => subject.test(item.subject) && item.to.toLowerCase().includes(carrier.email),
-  );
-  const form = new FormData();
-  form.append('from', carrier.email);
-  form.append('texto', texto);
-  const mailId = path.basename(mail!.file, '.eml');
-  const response = await fetch(`${baseURL()}/api/dev/mailbox/${encodeURIComponent(mailId)}/reply`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await token(developer)}` },
-    body: form,
-  });
-  if (response.status !== 201) throw new Error(`reply answered ${response.status}: ${await response.text()}`);
-}
-
-/** `atual` is the current version; `versoes` the earlier ones. */
-type Entry = { atual: { extracao: string } | null; versoes: { extracao: string }[] };
-async function waitForExtraction(quoteId: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const { data } = await apiAs<{ data: Entry[] }>(analyst, 'GET', `/quotes/${quoteId}/respostas`);
-    if (data.every((entry) => entry.atual !== null && entry.atual.extracao !== 'pendente')) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the reply was not extracted within 60 s');
-}
+const answerQuote = (codigo: string, texto: string) =>
+  replyToRequest(developer, carrier.email, codigo, texto);
 
 let carrierId = '';
-async function sendQuote(origem: string, destino: string): Promise<{ id: string; codigo: string }> {
-  return apiAs<{ id: string; codigo: string }>(analyst, 'POST', '/quotes', {
+/** A quote to the carrier alone; the request states no incoterm or transit time. */
+const quoteTo = (origem: string, destino: string) =>
+  sendQuote(analyst, [carrierId], {
     nomeSolicitante: analyst.name,
     referenciaProcesso: `IMP-APR-${stamp}-${origem}`,
-    tipoFrete: 'FCL',
     prazoResposta: new Date(Date.now() + 5 * 86_400_000).toISOString(),
-    metodoEnvio: 'EMAIL',
-    modoEnvio: 'individual',
-    idiomaEmail: 'pt',
     origem,
     destino,
-    cargaPerigosa: false,
+    incoterm: null,
+    tempoTransito: null,
     itens: [{ mercadoria: 'Peças', quantidadeVolumes: '1 contêiner 40HC', dimensoes: null }],
-    destinatarios: { transportadores: [carrierId], grupos: [] },
   });
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes.slice(0, 5).map((n) => n.target.join(' ')),
-    }));
-}
 
 const shotsDir = process.env.LEARNING_SHOTS;
 /** The viewport, or only `part` of the page. */
@@ -144,10 +96,10 @@ beforeAll(async () => {
   browser = await launchBrowser();
   await createAccountWithCompany(analyst, 'Importadora Aprendizados');
   await createAccount(developer);
-  carrierId = (await apiAs<{ id: string }>(analyst, 'POST', '/transporters', { ...carrier, ativo: true })).id;
-  first = await sendQuote('Ningbo, China', 'Santos, SP');
+  carrierId = (await createCarriers(analyst, [carrier]))[0]!;
+  first = await quoteTo('Ningbo, China', 'Santos, SP');
   await answerQuote(first.codigo, reply('Ningbo', 'Santos', '2.350,00'));
-  await waitForExtraction(first.id);
+  await waitForExtraction(analyst, first.id, extracted.everyAnswer);
 }, 180_000);
 
 afterAll(async () => {
@@ -173,9 +125,9 @@ describe('learning from corrections', () => {
       .waitFor();
 
     // Reply 2, another quote: the pipeline's extraction uses what the correction taught.
-    const second = await sendQuote('Qingdao, China', 'Itajaí, SC');
+    const second = await quoteTo('Qingdao, China', 'Itajaí, SC');
     await answerQuote(second.codigo, reply('Qingdao', 'Itajaí', '2.610,00'));
-    await waitForExtraction(second.id);
+    await waitForExtraction(analyst, second.id, extracted.everyAnswer);
     await page.goto(`/quotes/${second.id}`);
     await rowOf(page)
       .getByRole('button', { name: /^Frete 40HC: US\$\s2\.610,00\. Ver de onde veio/ })
@@ -209,12 +161,9 @@ describe('learning from corrections', () => {
       'the carrier’s learnt hints and their removal (%s theme)',
       async (theme) => {
         // A hint to show: the analyst corrects the first reply's fee basis over the API.
-        const { data } = await apiAs<{ data: Array<{ atual: { id: string } }> }>(
-          analyst,
-          'GET',
-          `/quotes/${first.id}/respostas`,
-        );
-        await apiAs(analyst, 'PUT', `/quotes/${first.id}/respostas/${data[0]!.atual.id}/correcoes`, {
+        const client = api(analyst);
+        const { data } = await client.get<{ data: AnswerEntry[] }>(`/quotes/${first.id}/respostas`);
+        await client.put(`/quotes/${first.id}/respostas/${data[0]!.atual!.id}/correcoes`, {
           campo: 'taxas.itens.0.unidade',
           valor: theme === 'light' ? 'BL' : 'CNTR',
         });

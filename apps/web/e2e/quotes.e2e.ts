@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { MINIMAL_PDF } from '@cotacoes/shared/samples';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, createAccountWithCompany, signInWithForm } from './support/accounts';
+import { createAccountWithCompany, createCarriers, sendQuote, signInWithForm } from './support/accounts';
+import { api } from './support/api';
 import { dataDir, launchBrowser, openPage, uniqueEmail, waitForTitle } from './support/browser';
 import { waitForMail } from './support/mail';
 
@@ -25,29 +27,22 @@ const carriers = [
 beforeAll(async () => {
   browser = await launchBrowser();
   await createAccountWithCompany(requester, 'Importadora Cotações');
-  const group = await apiAs<{ id: string }>(requester, 'POST', '/groups', {
+  const group = await api(requester).post<{ id: string }>('/groups', {
     nome: 'Marítimo Ásia',
     descricao: 'Fretes marítimos da China',
   });
-  const ids: string[] = [];
-  for (const carrier of carriers) {
-    const created = await apiAs<{ id: string }>(requester, 'POST', '/transporters', {
-      ...carrier,
-      grupos: [group.id],
-      ativo: true,
-    });
-    ids.push(created.id);
-  }
+  const ids = await createCarriers(
+    requester,
+    carriers.map((carrier) => ({ ...carrier, grupos: [group.id] })),
+  );
   // Another quote already in the list, so the search has something to leave out.
-  await apiAs(requester, 'POST', '/quotes', {
+  await sendQuote(requester, [ids[1]!], {
     nomeSolicitante: 'Outro Solicitante',
     referenciaProcesso: 'IMP-CAFE-001',
     tipoFrete: 'LCL',
-    metodoEnvio: 'EMAIL',
-    destinatarios: { transportadores: [ids[1]], grupos: [] },
+    modoEnvio: 'bcc',
     origem: 'Santos',
     destino: 'Hamburgo',
-    incoterm: 'FOB',
     tempoTransito: '30 dias',
     itens: [{ mercadoria: 'Café', quantidadeVolumes: '10', dimensoes: null }],
   });
@@ -223,11 +218,7 @@ describe('quotation requests', () => {
     await page.getByText('Tipo de arquivo inválido. Por favor, selecione um arquivo PDF/EXCEL.').waitFor();
     expect(await next(page).getAttribute('aria-disabled')).toBe('true');
     // A PDF that opens (one blank page): the server refuses files that only start with %PDF- (issue 18).
-    const pdf = Buffer.from(
-      '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
-        '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-      'latin1',
-    );
+    const pdf = Buffer.from(MINIMAL_PDF, 'latin1');
     await fileInput.setInputFiles({ name: 'pedido-cotacao.pdf', mimeType: 'application/pdf', buffer: pdf });
     await page.getByText(/Arquivo selecionado: pedido-cotacao\.pdf/).waitFor();
     await page.getByRole('textbox', { name: 'Referência do processo' }).fill('IMP-PDF-2026');

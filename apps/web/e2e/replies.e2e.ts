@@ -1,13 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import PDFDocument from 'pdfkit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/a11y';
 import {
-  apiAs,
   createAccount,
   createAccountWithCompany,
+  createCarriers,
   developerEmails,
   signInWithForm,
 } from './support/accounts';
@@ -58,16 +58,6 @@ function proposalPdf(): Promise<Buffer> {
   });
 }
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-    }));
-}
-
 async function shot(page: Page, name: string) {
   if (!shotsDir) return;
   mkdirSync(shotsDir, { recursive: true });
@@ -80,8 +70,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   await createAccountWithCompany(requester, 'Importadora Respostas');
   await createAccount(developer);
-  for (const carrier of carriers)
-    await apiAs(requester, 'POST', '/transporters', { ...carrier, ativo: true });
+  await createCarriers(requester, carriers);
 });
 afterAll(async () => {
   await browser?.close();

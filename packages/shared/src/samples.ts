@@ -1,8 +1,8 @@
 /*
  * Sample data written once for the demo seed, the API tests and the browser tests: a valid CNPJ, a
- * company's onboarding profile, a quote request and carrier answers. Pure (no imports), so the browser
- * tests can import it without pulling the API. Import it as '@cotacoes/shared/samples'; it is not part of
- * the package's main entry.
+ * company's onboarding profile, a quote request, carrier answers and the smallest PDF that opens. Pure
+ * (no imports), so the browser tests can import it without pulling the API. Import it as
+ * '@cotacoes/shared/samples'; it is not part of the package's main entry.
  */
 
 /** A valid numeric CNPJ made from any number (its 12-digit base, with the two check digits computed). */
@@ -71,6 +71,11 @@ export function sampleQuoteRequest(
     ...fields,
   };
 }
+
+/** The smallest PDF that opens (one blank page): uploads must open, not only start with `%PDF-`. */
+export const MINIMAL_PDF =
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+  '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
 
 const money = (value: number) => value.toLocaleString('pt-BR', { minimumFractionDigits: 2 });
 

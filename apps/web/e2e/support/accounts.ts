@@ -1,7 +1,8 @@
 import { sampleCompany, sampleQuoteRequest } from '@cotacoes/shared/samples';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { baseURL, dataDir } from './browser';
+import { api, apiAs, type Credentials, cookieOf, postJson } from './api';
+import { dataDir } from './browser';
 import { waitForVerificationCode } from './mail';
 
 /** Accounts the e2e server makes desenvolvedor (ADMIN_EMAILS, see global-setup.ts). */
@@ -24,23 +25,6 @@ export interface Account {
   password: string;
 }
 
-function cookieOf(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
-
-async function postJson(path: string, body: unknown, cookie = ''): Promise<Response> {
-  const response = await fetch(`${baseURL()}/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-  return response;
-}
-
 /** Creates a verified account through the API (register → code from the captured mail → password). */
 export async function createAccount(account: Account): Promise<void> {
   const register = await postJson('/auth/register', { email: account.email });
@@ -55,10 +39,7 @@ export async function createAccount(account: Account): Promise<void> {
 }
 
 /** Signs in through the login screen, as a person would. */
-export async function signInWithForm(
-  page: Page,
-  account: Pick<Account, 'email' | 'password'>,
-): Promise<void> {
+export async function signInWithForm(page: Page, account: Credentials): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(account.email);
   await page.getByLabel('Senha', { exact: true }).fill(account.password);
@@ -83,61 +64,70 @@ export async function pretendCompanyLink(page: Page): Promise<void> {
   });
 }
 
-async function signInApi(account: Pick<Account, 'email' | 'password'>): Promise<string> {
-  const response = await postJson('/auth/login', { email: account.email, password: account.password });
-  const body = (await response.json()) as { access_token: string };
-  return body.access_token;
-}
-
-/** Calls the API as `account` (bearer token), for set-up steps that are not what a test is about. */
-export async function apiAs<T>(
-  account: Pick<Account, 'email' | 'password'>,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const token = await signInApi(account);
-  const response = await fetch(`${baseURL()}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok)
-    throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** Registers `account` and makes it the supervisor of a new company of its own (onboarding API). */
+/**
+ * Registers `account` and makes it the supervisor of a new company of its own (onboarding API); `company`
+ * replaces the sample's fields (a CNPJ the fake look-up knows, its razão social and address).
+ */
 export async function createAccountWithCompany(
   account: Account,
   companyName: string,
+  company: { cnpj?: string; razaoSocial?: string; endereco?: string } = {},
 ): Promise<{ id: string }> {
   await createAccount(account);
   return apiAs<{ id: string }>(account, 'POST', '/empresas/onboarding', {
     ...sampleCompany(companyName),
     razaoSocial: `${companyName} LTDA`,
+    ...company,
   });
 }
 
-/** Creates `carriers` as `account` (POST /api/transporters); answers their ids under the same keys. */
+/** A carrier as POST /api/transporters takes it: active unless `ativo` says otherwise. */
+export interface CarrierFields {
+  nome: string;
+  /** One address, or several separated by ';'. */
+  email: string;
+  /** Ids of groups it belongs to. */
+  grupos?: string[];
+  ativo?: boolean;
+}
+
+/**
+ * Creates `carriers` as `account` (POST /api/transporters), in order; answers their ids in a list, or
+ * under the same keys when given a record.
+ */
+export async function createCarriers(
+  account: Credentials,
+  carriers: readonly CarrierFields[],
+): Promise<string[]>;
 export async function createCarriers<K extends string>(
-  account: Pick<Account, 'email' | 'password'>,
-  carriers: Record<K, { nome: string; email: string }>,
-): Promise<Record<K, string>> {
-  const ids = {} as Record<K, string>;
-  for (const [key, carrier] of Object.entries(carriers) as [K, { nome: string; email: string }][])
-    ids[key] = (
-      await apiAs<{ id: string }>(account, 'POST', '/transporters', { ...carrier, ativo: true })
-    ).id;
+  account: Credentials,
+  carriers: Record<K, CarrierFields>,
+): Promise<Record<K, string>>;
+export async function createCarriers(
+  account: Credentials,
+  carriers: readonly CarrierFields[] | Record<string, CarrierFields>,
+): Promise<string[] | Record<string, string>> {
+  const client = api(account);
+  const create = async (carrier: CarrierFields) =>
+    (await client.post<{ id: string }>('/transporters', { ativo: true, ...carrier })).id;
+  if (Array.isArray(carriers)) {
+    const ids: string[] = [];
+    for (const carrier of carriers) ids.push(await create(carrier));
+    return ids;
+  }
+  const ids: Record<string, string> = {};
+  for (const [key, carrier] of Object.entries(carriers as Record<string, CarrierFields>))
+    ids[key] = await create(carrier);
   return ids;
 }
 
-/** Sends the sample quote request (see '@cotacoes/shared/samples') as `account`; `fields` replace its defaults. */
+/**
+ * Sends the sample quote request (see '@cotacoes/shared/samples') as `account` to `carrierIds`; `fields`
+ * replace its defaults (`destinatarios` for groups, `modoEnvio: 'bcc'` for one message in Cco, `null` to
+ * leave a field out).
+ */
 export function sendQuote(
-  account: Pick<Account, 'email' | 'password'>,
+  account: Credentials,
   carrierIds: string[],
   fields: Record<string, unknown> = {},
 ): Promise<{ id: string; codigo: string }> {
