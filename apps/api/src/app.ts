@@ -285,7 +285,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         app.log.child({ source: 'inbound-sweeper' }),
         pollSeconds * 1000,
       );
-      await registerDeadlineJobs(jobs, database.db, app.log, pollSeconds);
+      await registerDeadlineJobs(jobs, database.db, app.log, pollSeconds, {
+        mailer,
+        config,
+        // The summary's figures are the Comparação tab's (ADR 0026): the comparison service itself.
+        comparison: (tenant, cotacaoId) => comparison.forQuote(tenant, cotacaoId, DEFAULT_EXCHANGE_MARGIN),
+      });
       await registerRetentionJobs(jobs, database.db, config.INBOUND_RETENTION_DAYS, app.log, pollSeconds);
     }
   });
