@@ -3,8 +3,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.js';
 import { cotacoes, users } from '../db/schema/index.js';
 import { inTenant, type Tenant } from '../db/tenant.js';
-import { deadlineSummaryMail, summaryFigures } from './follow-up-mail.js';
 import { settingsOf } from './follow-up.repository.js';
+import { deadlineSummaryMail, summaryFigures } from './follow-up-mail.js';
 import type { ReminderDeps } from './reminders.js';
 
 /*

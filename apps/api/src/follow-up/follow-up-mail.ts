@@ -45,11 +45,7 @@ export function reminderMail(
   const t = reminderEmailMessages[language];
   const vars = { codigo: quote.codigo, referencia: quote.referencia };
   const prazo = formatQuoteDateTime(quote.prazoResposta, language);
-  const paragraphs = [
-    formatMessage(t.intro, vars),
-    formatMessage(t.deadline, { prazo }),
-    t.reply,
-  ];
+  const paragraphs = [formatMessage(t.intro, vars), formatMessage(t.deadline, { prazo }), t.reply];
   const text = [
     t.greeting,
     '',
@@ -140,7 +136,8 @@ export function deadlineSummaryMail(
           : formatMessage(t.cheapest, money),
       );
     } else lines.push(t.noPrice);
-    if (fastest) lines.push(formatMessage(t.fastest, { dias: fastest.dias, transportador: fastest.transportador }));
+    if (fastest)
+      lines.push(formatMessage(t.fastest, { dias: fastest.dias, transportador: fastest.transportador }));
     lines.push(
       taxa.fonte === 'ptax'
         ? formatMessage(t.rate, {

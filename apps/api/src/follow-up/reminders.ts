@@ -11,8 +11,8 @@ import type { Mailer } from '../mail/mailer.js';
 import { replyAddress } from '../mail/reply-address.js';
 import { findEmpresaById } from '../read-models/empresas.js';
 import { findUserById } from '../read-models/users.js';
-import { reminderLanguageOf, reminderMail } from './follow-up-mail.js';
 import * as repo from './follow-up.repository.js';
+import { reminderLanguageOf, reminderMail } from './follow-up-mail.js';
 import { issuePortalToken, portalUrl } from './portal-tokens.js';
 
 /*
@@ -97,7 +97,12 @@ export async function remindRecipient(
     deps.mailer,
     tenant,
     deps.config.MAIL_FROM,
-    { cotacaoId: quote.id, codigo: quote.codigo, transportadorId: recipient.transportadorId, tipo: 'lembrete' },
+    {
+      cotacaoId: quote.id,
+      codigo: quote.codigo,
+      transportadorId: recipient.transportadorId,
+      tipo: 'lembrete',
+    },
     {
       kind: 'quote.reminder',
       to: recipient.emails,

@@ -50,5 +50,6 @@ export const deadlineSummaryMessages = {
   link: 'Compare as propostas e aprove: {url}',
   linkNobody: 'Abra a cotação para prorrogar, encerrar ou cancelar: {url}',
   open: 'Abrir a comparação',
-  footer: 'Você recebe este resumo porque criou a cotação. O supervisor da empresa pode desligá-lo em Configurações.',
+  footer:
+    'Você recebe este resumo porque criou a cotação. O supervisor da empresa pode desligá-lo em Configurações.',
 } as const;
