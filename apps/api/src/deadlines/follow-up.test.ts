@@ -70,7 +70,8 @@ async function sentAt(s: Scenario): Promise<Date> {
     .from(cotacaoDestinatarios)
     .where(eq(cotacaoDestinatarios.cotacaoId, s.quote.id))
     .limit(1);
-  return row!.createdAt;
+  // PostgreSQL keeps microseconds, a Date milliseconds: the next millisecond is at or after the row's time.
+  return new Date(row!.createdAt.getTime() + 1);
 }
 async function setDeadline(quoteId: string, prazo: Date) {
   await db().update(cotacoes).set({ prazoResposta: prazo }).where(eq(cotacoes.id, quoteId));
