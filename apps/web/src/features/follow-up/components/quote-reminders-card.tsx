@@ -74,9 +74,9 @@ function RemindersBody({ quote, data }: { quote: QuoteDetail; data: QuoteReminde
       />
       {!open && <p className="text-sm text-fg-muted">{t.notOpen}</p>}
       {open && !data.empresaAtivos && <Alert variant="info">{t.companyOff}</Alert>}
-      {open && data.ativos && data.empresaAtivos && (
+      {open && data.empresaAtivos && (
         <div className="text-sm">
-          {next ? (
+          {data.ativos && next ? (
             <>
               <p className="font-medium text-fg">{formatMessage(t.next, { data: when(next.dueAt) })}</p>
               {data.proximos.length > 1 && (
