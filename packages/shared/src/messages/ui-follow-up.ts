@@ -40,7 +40,7 @@ export const uiFollowUp = {
     automatic: 'Lembretes automáticos',
     automaticHint: 'Aos agentes de carga que ainda não responderam.',
     companyOff: 'Os lembretes automáticos estão desligados para a empresa (Configurações).',
-    notOpen: 'A cotação não aguarda mais respostas: nenhum lembrete será enviado.',
+    notOpen: 'Lembretes só são enviados enquanto a cotação aguarda respostas.',
     next: 'Próximo lembrete em {data}',
     nextCount: '{data} · {n} agente(s) de carga',
     noNext: 'Nenhum lembrete automático previsto.',
