@@ -158,7 +158,7 @@ describe('automatic reminders', () => {
       expect(mail.replyTo).toBe(s.replyTo(1));
       expect(mail.text).toContain(s.quote.codigo);
       expect(mail.text).toMatch(
-        /O prazo para resposta é \d{2}\/\d{2}\/\d{4},? \d{2}:\d{2} \(horário de Brasília\)/,
+        /O prazo para resposta é \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} \(horário de Brasília\)/,
       );
       expect(mail.text).toContain(`${ctx.config.APP_URL}/portal/`);
       expect(mail.html).toContain('Responder pelo portal');

@@ -20,6 +20,10 @@ export function reminderLanguageOf(idiomaEmail: string): ReminderEmailLanguage {
   return idiomaEmail === 'en' ? 'en' : 'pt';
 }
 
+/** 'dd/mm/aaaa hh:mm' in Brasília time: the request's own format, without Intl's comma. */
+const deadlineText = (date: Date, language: ReminderEmailLanguage) =>
+  formatQuoteDateTime(date, language).replace(',', '');
+
 const paragraph = (p: string) => `<p style="margin:0 0 14px">${escapeHtml(p)}</p>`;
 const button = (label: string, url: string) =>
   `<p style="margin:0 0 18px"><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;border-radius:6px;background:#1d4ed8;color:#ffffff;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a></p>`;
@@ -44,7 +48,7 @@ export function reminderMail(
 ): FollowUpMail {
   const t = reminderEmailMessages[language];
   const vars = { codigo: quote.codigo, referencia: quote.referencia };
-  const prazo = formatQuoteDateTime(quote.prazoResposta, language);
+  const prazo = deadlineText(quote.prazoResposta, language);
   const paragraphs = [formatMessage(t.intro, vars), formatMessage(t.deadline, { prazo }), t.reply];
   const text = [
     t.greeting,
@@ -117,7 +121,7 @@ export function deadlineSummaryMail(
     formatMessage(t.intro, {
       codigo: quote.codigo,
       referencia: quote.referencia,
-      prazo: formatQuoteDateTime(quote.prazoResposta, 'pt'),
+      prazo: deadlineText(quote.prazoResposta, 'pt'),
     }),
   ];
   if (figures.respondidas === 0) lines.push(formatMessage(t.nobody, counts));

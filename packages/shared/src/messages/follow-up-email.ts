@@ -37,7 +37,8 @@ export const deadlineSummaryMessages = {
   title: 'Prazo de resposta encerrado',
   greeting: 'Olá, {nome}.',
   greetingNoName: 'Olá.',
-  intro: 'O prazo de resposta da cotação {codigo} (processo {referencia}) encerrou em {prazo}.',
+  intro:
+    'O prazo de resposta da cotação {codigo} (processo {referencia}) encerrou em {prazo} (horário de Brasília).',
   answered: '{respondidas} de {total} agentes de carga responderam.',
   nobody: 'Nenhum agente de carga respondeu até o prazo (0 de {total} responderam).',
   cheapest: 'Menor custo total: {brl} ({usd}) — {transportador}',
