@@ -56,6 +56,8 @@ import { EmpresasService } from './modules/empresas/empresas.service.js';
 import { MembersService } from './modules/empresas/members.service.js';
 import { linkInvitedUser } from './modules/empresas/registration-link.js';
 import { extractionRoutes } from './modules/extraction/extraction.routes.js';
+import { followUpRoutes } from './modules/follow-up/follow-up.routes.js';
+import { FollowUpService } from './modules/follow-up/follow-up.service.js';
 import { hintsRoutes } from './modules/hints/hints.routes.js';
 import { inboundAdminRoutes } from './modules/inbound-admin/inbound-admin.routes.js';
 import { indicatorsRoutes } from './modules/indicators/indicators.routes.js';
@@ -285,7 +287,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         app.log.child({ source: 'inbound-sweeper' }),
         pollSeconds * 1000,
       );
-      await registerDeadlineJobs(jobs, database.db, app.log, pollSeconds);
+      await registerDeadlineJobs(jobs, database.db, app.log, pollSeconds, {
+        mailer,
+        config,
+        // The summary's figures are the Comparação tab's (ADR 0026): the comparison service itself.
+        comparison: (tenant, cotacaoId) => comparison.forQuote(tenant, cotacaoId, DEFAULT_EXCHANGE_MARGIN),
+      });
       await registerRetentionJobs(jobs, database.db, config.INBOUND_RETENTION_DAYS, app.log, pollSeconds);
     }
   });
@@ -373,6 +380,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(dashboardRoutes, { dashboard: new DashboardService(database.db) });
       await api.register(indicatorsRoutes, { indicators: new IndicatorsService(database.db) });
       await api.register(hintsRoutes, { hints: new HintsService(database.db) });
+      await api.register(followUpRoutes, { followUp: new FollowUpService(database.db, { mailer, config }) });
     },
     { prefix: '/api' },
   );

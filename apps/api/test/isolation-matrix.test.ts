@@ -719,6 +719,43 @@ const probes: Record<string, Probe> = {
       };
     },
   },
+  'GET /api/empresas/my-company/follow-up': {
+    request: () => ({ method: 'GET', url: '/api/empresas/my-company/follow-up' }),
+  },
+  'PUT /api/empresas/my-company/follow-up': {
+    request: () => ({
+      method: 'PUT',
+      url: '/api/empresas/my-company/follow-up',
+      payload: {
+        remindersEnabled: true,
+        reminderAfterSendHours: 48,
+        reminderBeforeDeadlineHours: 24,
+        portalEnabled: true,
+        lostBidFeedbackDefault: false,
+        deadlineSummaryEnabled: true,
+      },
+    }),
+  },
+  'GET /api/quotes/:id/lembretes': {
+    request: async ({ targetCompany }) => ({
+      method: 'GET',
+      url: `/api/quotes/${await quoteIn(targetCompany)}/lembretes`,
+    }),
+  },
+  'PATCH /api/quotes/:id/lembretes': {
+    request: async ({ targetCompany }) => ({
+      method: 'PATCH',
+      url: `/api/quotes/${await quoteIn(targetCompany)}/lembretes`,
+      payload: { ativos: false },
+    }),
+  },
+  'POST /api/quotes/:id/lembretes/enviar': {
+    request: async ({ targetCompany }) => ({
+      method: 'POST',
+      url: `/api/quotes/${await quoteIn(targetCompany)}/lembretes/enviar`,
+      payload: {},
+    }),
+  },
   'GET /api/emails/by-cotacao/:id': {
     request: async ({ targetCompany }) => ({
       method: 'GET',

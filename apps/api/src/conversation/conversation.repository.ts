@@ -1,4 +1,4 @@
-import { and, asc, count, eq, getTableColumns, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import {
   cotacaoDestinatarios,
@@ -7,6 +7,7 @@ import {
   inboundAttachments,
   inboundMessages,
   mailOutbox,
+  respostas,
   transportadores,
 } from '../db/schema/index.js';
 import type { OutboxAttachment } from '../db/schema/outbox.js';
@@ -204,4 +205,33 @@ export async function findInboundAttachment(executor: Executor, tenant: Tenant, 
       ),
     );
   return row;
+}
+
+/**
+ * The Message-ID our next message to a carrier answers: the carrier's last message in the quote's
+ * conversation (the one its current answer came from, else the newest it sent); null when it sent none.
+ */
+export async function lastCarrierMessageId(
+  executor: Executor,
+  tenant: Tenant,
+  cotacaoId: string,
+  transportadorId: string,
+): Promise<string | null> {
+  const [row] = await executor
+    .select({ messageId: cotacaoMensagens.messageId })
+    .from(cotacaoMensagens)
+    .leftJoin(respostas, and(eq(respostas.mensagemId, cotacaoMensagens.id), eq(respostas.atual, true)))
+    .where(
+      inTenant(
+        cotacaoMensagens.empresaId,
+        tenant,
+        eq(cotacaoMensagens.cotacaoId, cotacaoId),
+        eq(cotacaoMensagens.transportadorId, transportadorId),
+        eq(cotacaoMensagens.direction, 'received'),
+        isNotNull(cotacaoMensagens.messageId),
+      ),
+    )
+    .orderBy(sql`${respostas.id} is null`, desc(cotacaoMensagens.createdAt))
+    .limit(1);
+  return row?.messageId ?? null;
 }

@@ -22,6 +22,8 @@ export const QUEUES = {
   inboundExtract: 'inbound.extract',
   /** Every minute: quotes whose answer deadline passed move on (src/deadlines, ADR 0018). */
   quoteDeadlines: 'quotes.deadlines',
+  /** Every minute: reminders to carriers that have not answered, and deadline summaries (src/deadlines/follow-up.ts, ADR 0026). */
+  quoteFollowUp: 'quotes.follow-up',
   /** Daily: raw replies of quotes closed longer than INBOUND_RETENTION_DAYS are purged (src/inbound/retention.ts). */
   inboundRetention: 'inbound.retention',
 } as const;

@@ -207,6 +207,14 @@ export const accessMatrix: Record<string, RouteRule> = {
     note: "without a company: 403 APPROVAL_NO_COMPANY, the spec's 'Acesso Negado' text",
   },
 
+  // Follow-up (issue 35, ADR 0026): the company's settings (read by any member: the approval page's
+  // default; changed by its supervisors) and a quote's reminders (as a revision request: any member)
+  'GET /api/empresas/my-company/follow-up': { allow: signedIn, company: true },
+  'PUT /api/empresas/my-company/follow-up': { allow: managers, company: true },
+  'GET /api/quotes/:id/lembretes': { allow: signedIn, company: true, target: true },
+  'PATCH /api/quotes/:id/lembretes': { allow: signedIn, company: true, target: true },
+  'POST /api/quotes/:id/lembretes/enviar': { allow: signedIn, company: true, target: true },
+
   // Conversation history (spec 001 §7): a quote's messages, a message's attachments, a file by its key
   'GET /api/emails/by-cotacao/:id': { allow: signedIn, company: true, target: true },
   'GET /api/imap/attachments/:messageId': { allow: signedIn, company: true, target: true },

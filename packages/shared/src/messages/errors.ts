@@ -160,6 +160,14 @@ export const errorMessages = {
   SENDER_CONFIRMATION_NOT_PENDING: 'O remetente desta resposta não precisa de confirmação.',
   SENDER_CONFIRMATION_QUOTE_FINAL:
     'A cotação está {status}: não é possível trocar a versão atual da resposta.',
+  // Reminders and follow-up (issue 35)
+  REMINDER_QUOTE_NOT_OPEN:
+    'A cotação está {status}: lembretes só são enviados enquanto ela aguarda respostas.',
+  REMINDER_NOBODY_PENDING:
+    'Todos os agentes de carga já responderam ou tiveram falha na entrega: não há a quem lembrar.',
+  REMINDER_CARRIER_ANSWERED: 'Este agente de carga já respondeu: não é preciso lembrá-lo.',
+  REMINDER_CARRIER_FAILED:
+    'A entrega do pedido a este agente de carga falhou: corrija o e-mail dele antes de enviar um lembrete.',
   // Comparative documents (issue #15)
   COMPARATIVE_NO_RESPONSES:
     'Nenhum agente de carga respondeu a esta cotação ainda: não há propostas para gerar o comparativo.',

@@ -35,6 +35,7 @@ export const successMessages = {
   inboundReprocessFailed: 'A mensagem falhou de novo: {erro}',
   inboundDiscarded: 'Mensagem descartada. O conteúdo original foi apagado.',
   mailboxReplySent: 'Resposta enviada como agente de carga: ela já está na cotação.',
+  remindersSent: '{n} lembrete(s) enviado(s).',
   importDone:
     'Importação concluída: {criados} agente(s) de carga criado(s), {atualizados} atualizado(s), {ignorados} linha(s) ignorada(s).',
 } as const;
@@ -49,6 +50,9 @@ export const fieldMessages = {
   correctionDaysInvalid: 'Informe um número inteiro de dias (0 a 365).',
   revisionMessageMax: 'A mensagem pode ter no máximo {max} caracteres.',
   approvalSubjectMax: 'O assunto pode ter no máximo {max} caracteres.',
+  reminderHoursInvalid:
+    'Informe um número inteiro de horas de {min} a {max}, ou deixe em branco para desligar este lembrete.',
+  followUpFlagInvalid: 'Marque ou desmarque esta opção.',
   extractTextRequired: 'Informe o texto a extrair.',
   extractTextTooLong: 'O texto pode ter no máximo {max} caracteres.',
   identifierInvalid: 'Identificador inválido.',

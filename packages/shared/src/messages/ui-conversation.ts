@@ -72,5 +72,6 @@ export const uiConversation = {
     devolucao: 'Devolução',
     tardia: 'Fora do prazo',
     comparativo: 'Comparativo',
+    lembrete: 'Lembrete',
   } as Record<string, string>,
 } as const;

@@ -42,6 +42,8 @@ export const uiDashboard = {
         'Prazo de resposta da cotação {codigo} encerrado ({respondidas} de {total} responderam)',
       carrierAdded: 'Agente de carga {nome} cadastrado',
       carriersImported: '{n} agente(s) de carga importado(s) de planilha',
+      reminderSent: 'Lembrete enviado a {transportador} na cotação {codigo}',
+      remindersSent: 'Lembrete enviado a {n} agentes de carga na cotação {codigo}',
     },
     deadlines: {
       title: 'Próximos Vencimentos',

@@ -4,6 +4,7 @@ import { uiComparison } from './ui-comparison.js';
 import { uiConversation } from './ui-conversation.js';
 import { uiDashboard } from './ui-dashboard.js';
 import { uiDecisions } from './ui-decisions.js';
+import { uiFollowUp } from './ui-follow-up.js';
 import { uiHints } from './ui-hints.js';
 import { uiReplies } from './ui-replies.js';
 import { uiWarnings } from './ui-warnings.js';
@@ -1284,6 +1285,7 @@ export const ui = {
   comparison: uiComparison,
   comparative: uiComparative,
   decisions: uiDecisions,
+  followUp: uiFollowUp,
   hints: uiHints,
   carrierLists: uiCarrierLists,
   warnings: uiWarnings,

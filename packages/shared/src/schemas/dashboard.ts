@@ -32,6 +32,7 @@ export const ACTIVITY_KINDS = [
   'cotacao_aprovada',
   'prazo_vencido',
   'transportador_adicionado',
+  'lembrete_enviado',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -43,6 +44,7 @@ export const ACTIVITY_COLORS = {
   cotacao_aprovada: 'text-green-600',
   prazo_vencido: 'text-red-600',
   transportador_adicionado: 'text-blue-600',
+  lembrete_enviado: 'text-blue-600',
 } as const satisfies Record<ActivityKind, string>;
 
 /** Spec 000 §3 "Recent activity item", plus its kind and the quote it is about (to open it). */

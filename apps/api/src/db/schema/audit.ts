@@ -11,6 +11,7 @@ export const ACTIVITY_AUDIT_ACTIONS = [
   'cotacao.revisao',
   'cotacao.aprovacao',
   'cotacao.prazo_encerrado',
+  'cotacao.lembrete',
 ] as const;
 
 /** One row per state-changing request, written in the same transaction as the change (S13). */

@@ -150,6 +150,10 @@ export const cotacoes = pgTable(
     index('cotacoes_prazo_aguardando_idx')
       .on(table.prazoResposta)
       .where(sql`${table.status} = 'AGUARDANDO_RESPOSTA' AND ${table.deletedAt} is null`),
+    // Deadline summaries (ADR 0026): passed deadlines not yet summarised, by deadline.
+    index('cotacoes_resumo_prazo_idx')
+      .on(table.prazoResposta)
+      .where(sql`${table.deadlineSummarySentAt} is null AND ${table.deletedAt} is null`),
     // Dashboard (ADR 0019): a status's deadlines in order (overdue count, upcoming and passed deadlines).
     index('cotacoes_empresa_status_prazo_idx')
       .on(table.empresaId, table.status, table.prazoResposta)

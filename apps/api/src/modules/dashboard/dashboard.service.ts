@@ -28,6 +28,7 @@ const AUDIT_KINDS: Record<string, ActivityKind> = {
   'cotacao.revisao': 'revisao_solicitada',
   'cotacao.aprovacao': 'cotacao_aprovada',
   'cotacao.prazo_encerrado': 'prazo_vencido',
+  'cotacao.lembrete': 'lembrete_enviado',
 };
 
 const text = (value: unknown): string | undefined =>
@@ -93,6 +94,13 @@ function describe(row: repo.ActivityRow): { kind: ActivityKind; descricao: strin
             : formatMessage(texts.activity.revisionRequested, { codigo });
         return { kind, descricao };
       }
+      if (kind === 'lembrete_enviado')
+        return {
+          kind,
+          descricao: row.nome
+            ? formatMessage(texts.activity.reminderSent, { transportador: row.nome, codigo })
+            : formatMessage(texts.activity.remindersSent, { n: row.n ?? 0, codigo }),
+        };
       if (kind === 'prazo_vencido')
         return {
           kind,

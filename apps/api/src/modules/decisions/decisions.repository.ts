@@ -1,9 +1,8 @@
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   cotacaoAprovacoes,
   cotacaoDestinatarios,
-  cotacaoMensagens,
   cotacoes,
   respostaCorrecoes,
   respostas,
@@ -58,34 +57,8 @@ export async function recipientsWithAnswers(executor: Executor, tenant: Tenant, 
     .orderBy(cotacaoDestinatarios.nome);
 }
 
-/**
- * The Message-ID our next message to a carrier answers: the carrier's last message in the quote's
- * conversation (the one its current answer came from, else the newest it sent); null when it sent none.
- */
-export async function lastCarrierMessageId(
-  executor: Executor,
-  tenant: Tenant,
-  cotacaoId: string,
-  transportadorId: string,
-): Promise<string | null> {
-  const [row] = await executor
-    .select({ messageId: cotacaoMensagens.messageId })
-    .from(cotacaoMensagens)
-    .leftJoin(respostas, and(eq(respostas.mensagemId, cotacaoMensagens.id), eq(respostas.atual, true)))
-    .where(
-      inTenant(
-        cotacaoMensagens.empresaId,
-        tenant,
-        eq(cotacaoMensagens.cotacaoId, cotacaoId),
-        eq(cotacaoMensagens.transportadorId, transportadorId),
-        eq(cotacaoMensagens.direction, 'received'),
-        isNotNull(cotacaoMensagens.messageId),
-      ),
-    )
-    .orderBy(sql`${respostas.id} is null`, desc(cotacaoMensagens.createdAt))
-    .limit(1);
-  return row?.messageId ?? null;
-}
+/** Where the next message to a carrier goes in its thread (shared with the reminders, src/follow-up). */
+export { lastCarrierMessageId } from '../../conversation/conversation.repository.js';
 
 export async function setResponseStatus(
   executor: Executor,

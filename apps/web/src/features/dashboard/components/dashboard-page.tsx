@@ -12,6 +12,7 @@ import {
   type IconProps,
   InboxIcon,
   LayersIcon,
+  MailIcon,
   RefreshIcon,
   SendIcon,
   TruckIcon,
@@ -81,6 +82,7 @@ const KIND_ICONS: Record<ActivityItem['tipo'], ComponentType<IconProps>> = {
   cotacao_aprovada: CheckCircleIcon,
   prazo_vencido: ClockIcon,
   transportador_adicionado: TruckIcon,
+  lembrete_enviado: MailIcon,
 };
 
 function StatCards({ stats }: { stats: DashboardStats }) {

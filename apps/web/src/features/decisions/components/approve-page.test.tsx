@@ -228,4 +228,37 @@ describe('/quotes/:id/approve', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     expect(network.requests).toHaveLength(0);
   });
+
+  it("starts 'avisar os não selecionados' from the company's default (Acompanhamento automático), still changeable", async () => {
+    const { user, network } = setup(
+      `?resposta=${respIds.atl}`,
+      {},
+      {
+        'GET /api/empresas/my-company/follow-up': {
+          body: {
+            remindersEnabled: true,
+            reminderAfterSendHours: 48,
+            reminderBeforeDeadlineHours: 24,
+            portalEnabled: true,
+            lostBidFeedbackDefault: true,
+            deadlineSummaryEnabled: true,
+          },
+        },
+      },
+    );
+    await responses();
+    const notify = screen.getByRole('checkbox', {
+      name: 'Avisar os demais agentes de carga que não foram selecionados',
+    });
+    await waitFor(() => expect(notify).toBeChecked());
+    await user.click(notify);
+    expect(notify).not.toBeChecked();
+    await user.click(notify);
+    await user.click(screen.getByRole('button', { name: 'Aprovar' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: /Aprovar|Confirmar/ }),
+    );
+    await waitFor(() => expect(approveCalls(network)).toHaveLength(1));
+    expect(approveCalls(network)[0]!.body).toMatchObject({ notificarNaoSelecionados: true });
+  });
 });

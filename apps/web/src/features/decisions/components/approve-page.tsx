@@ -30,6 +30,7 @@ import {
   useComparison,
   WarningList,
 } from '@/features/comparison';
+import { useFollowUpSettings } from '@/features/follow-up';
 import { QuoteStatusBadge } from '@/features/quotes';
 import { ApiError, errorText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -267,7 +268,10 @@ function ApproveForm({
   const [respostaId, setRespostaId] = useState<string | null>(searchParams.get('resposta'));
   const [destino, setDestino] = useState<string | null>(searchParams.get('destino'));
   const [assunto, setAssunto] = useState('');
-  const [notificar, setNotificar] = useState(false);
+  // The company's default (Configurações, 'Acompanhamento automático') until the analyst changes it.
+  const followUp = useFollowUpSettings();
+  const [notificarChosen, setNotificar] = useState<boolean | null>(null);
+  const notificar = notificarChosen ?? followUp.data?.lostBidFeedbackDefault ?? false;
   const [feedback, setFeedback] = useState(false);
   const [problem, setProblem] = useState<'response' | 'destination' | null>(null);
   const [confirming, setConfirming] = useState(false);

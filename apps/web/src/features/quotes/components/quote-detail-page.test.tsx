@@ -25,6 +25,24 @@ function setup(routes: Record<string, Handler | StubResponse>, id: string = ids.
 }
 
 describe('quote detail shell', () => {
+  it("shows the quote's 'Lembretes' card (follow-up) in the 'Comparação' tab", async () => {
+    setup({
+      [`GET /api/quotes/${ids.q1}`]: { body: makeQuoteDetail() },
+      [`GET /api/quotes/${ids.q1}/lembretes`]: {
+        body: {
+          ativos: true,
+          empresaAtivos: true,
+          enviados: [],
+          proximos: [{ slot: 'after_send', dueAt: '2026-03-07T15:00:00.000Z', destinatarios: 2 }],
+          pendentes: [{ transportadorId: ids.a1, nome: 'Atlântico Logística' }],
+        },
+      },
+    });
+    const card = within(await screen.findByRole('region', { name: 'Lembretes' }));
+    expect(await card.findByText('Próximo lembrete em 07/03 12:00')).toBeInTheDocument();
+    expect(card.getByRole('button', { name: 'Lembrar agora' })).toBeEnabled();
+  });
+
   it("shows 'COTAÇÃO #code', the info block, what was asked and the recipients with their send state", async () => {
     setup({ [`GET /api/quotes/${ids.q1}`]: { body: makeQuoteDetail() } });
     expect(

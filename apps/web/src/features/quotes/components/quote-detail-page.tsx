@@ -25,6 +25,7 @@ import { paths } from '@/config/paths';
 import { ComparativeModal } from '@/features/comparative';
 import { AnswerProgressBar, ComparisonSection } from '@/features/comparison';
 import { ConversationTab } from '@/features/conversation';
+import { QuoteRemindersCard } from '@/features/follow-up';
 import { ResponseCards } from '@/features/responses';
 import { ApiError, errorText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
@@ -317,6 +318,7 @@ export function QuoteDetailPage() {
     <div className="space-y-6">
       <ComparisonSection quote={data} />
       <ResponseCards quote={data} showProgress={false} />
+      <QuoteRemindersCard quote={data} />
       <QuoteRequest quote={data} />
       <Recipients recipients={data.destinatarios} />
     </div>

@@ -10,6 +10,7 @@ import { PageHeader, PageTitle } from '@/components/ui/page';
 import { Switch } from '@/components/ui/switch';
 import { SAVED_INDICATOR_MS } from '@/config/constants';
 import { paths } from '@/config/paths';
+import { FollowUpSettingsSection } from '@/features/follow-up';
 import { errorText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useUser } from '@/lib/session';
@@ -144,6 +145,8 @@ export function SettingsPage() {
         <CardSection title={ui.settings.notifications} headingId="settings-notifications">
           <EmailCopyPreference />
         </CardSection>
+
+        {(user?.role === 'supervisor' || user?.role === 'desenvolvedor') && <FollowUpSettingsSection />}
 
         <CardSection
           title={ui.settings.security}

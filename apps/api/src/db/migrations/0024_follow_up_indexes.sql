@@ -1,0 +1,3 @@
+DROP INDEX "audit_log_atividades_idx";--> statement-breakpoint
+CREATE INDEX "cotacoes_resumo_prazo_idx" ON "cotacoes" USING btree ("prazo_resposta") WHERE "cotacoes"."deadline_summary_sent_at" is null AND "cotacoes"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "audit_log_atividades_idx" ON "audit_log" USING btree ("empresa_id","created_at") WHERE "audit_log"."action" in ('transportador.create', 'transportador.import', 'cotacao.revisao', 'cotacao.aprovacao', 'cotacao.prazo_encerrado', 'cotacao.lembrete');

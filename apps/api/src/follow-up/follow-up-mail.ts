@@ -1,0 +1,173 @@
+import {
+  type Comparison,
+  deadlineSummaryMessages,
+  formatMessage,
+  formatQuoteDateTime,
+  type ReminderEmailLanguage,
+  reminderEmailMessages,
+} from '@cotacoes/shared';
+import { moneyText } from '@cotacoes/shared/comparison/quantity-text';
+import { escapeHtml } from '../lib/html.js';
+
+/*
+ * The follow-up e-mails (issue 35, ADR 0026): a reminder to a carrier, in the quote's language, and the
+ * requester's deadline summary. Text and HTML say the same; the HTML escapes everything.
+ */
+
+export type FollowUpMail = { subject: string; text: string; html: string };
+
+export function reminderLanguageOf(idiomaEmail: string): ReminderEmailLanguage {
+  return idiomaEmail === 'en' ? 'en' : 'pt';
+}
+
+/** 'dd/mm/aaaa hh:mm' in Brasília time: the request's own format, without Intl's comma. */
+const deadlineText = (date: Date, language: ReminderEmailLanguage) =>
+  formatQuoteDateTime(date, language).replace(',', '');
+
+const paragraph = (p: string) => `<p style="margin:0 0 14px">${escapeHtml(p)}</p>`;
+const button = (label: string, url: string) =>
+  `<p style="margin:0 0 18px"><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;border-radius:6px;background:#1d4ed8;color:#ffffff;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a></p>`;
+
+function page(lang: string, title: string, body: string): string {
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:24px;font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#0f172a">
+${body}
+</body></html>`;
+}
+
+/**
+ * The reminder a carrier that has not answered receives in its thread: the subject of the request with
+ * 'Lembrete: ' before it, the deadline (Brasília time, as the request wrote it), how to answer, and the
+ * portal link when the company offers it.
+ */
+export function reminderMail(
+  language: ReminderEmailLanguage,
+  quote: { codigo: string; referencia: string; tituloEmail: string; prazoResposta: Date },
+  portal: string | null,
+  signature: string[],
+): FollowUpMail {
+  const t = reminderEmailMessages[language];
+  const vars = { codigo: quote.codigo, referencia: quote.referencia };
+  const prazo = deadlineText(quote.prazoResposta, language);
+  const paragraphs = [formatMessage(t.intro, vars), formatMessage(t.deadline, { prazo }), t.reply];
+  const text = [
+    t.greeting,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...(portal ? [formatMessage(t.portalHint, { url: portal }), ''] : []),
+    t.ignore,
+    '',
+    t.closing,
+    ...signature,
+  ].join('\n');
+  const html = page(
+    language === 'en' ? 'en' : 'pt-BR',
+    t.title,
+    `${paragraph(t.greeting)}${paragraphs.map(paragraph).join('')}${portal ? button(t.portal, portal) : ''}${paragraph(t.ignore)}
+<p style="margin:0">${[t.closing, ...signature].map(escapeHtml).join('<br>')}</p>`,
+  );
+  return { subject: formatMessage(t.subject, { assunto: quote.tituloEmail }), text, html };
+}
+
+const rateNumber = (value: number, digits: number) =>
+  value.toLocaleString('pt-BR', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const dayText = (iso: string) => iso.split('-').reverse().join('/');
+
+/** The figures of a deadline summary, read from the comparison the 'Comparação' tab shows. */
+export type DeadlineSummaryFigures = {
+  respondidas: number;
+  total: number;
+  cheapest: { brl: number; usd: number; transportador: string; destino: string | null } | null;
+  fastest: { dias: number; transportador: string } | null;
+  taxa: Comparison['taxa'];
+};
+
+/**
+ * The cheapest total and the shortest transit are the rows the comparison itself marks ('Menor custo',
+ * 'Menor prazo': `destaque`), so the e-mail says what the screen says; the counts are the quote's own
+ * (`respostas_recebidas` of `total_destinatarios`).
+ */
+export function summaryFigures(
+  comparison: Comparison,
+  counts: { respondidas: number; total: number },
+): DeadlineSummaryFigures {
+  const cheapest = comparison.linhas.find((row) => row.destaque.menorCusto);
+  const fastest = comparison.linhas.find((row) => row.destaque.menorPrazo && row.prazo.valor !== null);
+  return {
+    ...counts,
+    cheapest: cheapest
+      ? {
+          brl: cheapest.custoTotalBRL,
+          usd: cheapest.custoTotalUSD,
+          transportador: cheapest.transportador.nome,
+          destino: cheapest.destino,
+        }
+      : null,
+    fastest: fastest ? { dias: fastest.prazo.valor!, transportador: fastest.transportador.nome } : null,
+    taxa: comparison.taxa,
+  };
+}
+
+/** The requester's one e-mail when the quote's answer deadline passed (pt-BR: a user of the product). */
+export function deadlineSummaryMail(
+  quote: { codigo: string; referencia: string; prazoResposta: Date },
+  nome: string | null,
+  figures: DeadlineSummaryFigures,
+  url: string,
+): FollowUpMail {
+  const t = deadlineSummaryMessages;
+  const counts = { respondidas: figures.respondidas, total: figures.total };
+  const lines: string[] = [
+    formatMessage(t.intro, {
+      codigo: quote.codigo,
+      referencia: quote.referencia,
+      prazo: deadlineText(quote.prazoResposta, 'pt'),
+    }),
+  ];
+  if (figures.respondidas === 0) lines.push(formatMessage(t.nobody, counts));
+  else {
+    lines.push(formatMessage(t.answered, counts));
+    const { cheapest, fastest, taxa } = figures;
+    if (cheapest) {
+      const money = {
+        brl: moneyText(cheapest.brl, 'BRL'),
+        usd: moneyText(cheapest.usd, 'USD'),
+        transportador: cheapest.transportador,
+      };
+      lines.push(
+        cheapest.destino
+          ? formatMessage(t.cheapestDestination, { ...money, destino: cheapest.destino })
+          : formatMessage(t.cheapest, money),
+      );
+    } else lines.push(t.noPrice);
+    if (fastest)
+      lines.push(formatMessage(t.fastest, { dias: fastest.dias, transportador: fastest.transportador }));
+    lines.push(
+      taxa.fonte === 'ptax'
+        ? formatMessage(t.rate, {
+            taxa: rateNumber(taxa.taxa, 4),
+            ptax: rateNumber(taxa.ptax, 4),
+            data: taxa.dataCotacao ? dayText(taxa.dataCotacao) : '',
+            margem: rateNumber(taxa.margem, 1),
+          })
+        : formatMessage(t.rateFallback, {
+            taxa: rateNumber(taxa.taxa, 4),
+            ptax: rateNumber(taxa.ptax, 2),
+            margem: rateNumber(taxa.margem, 1),
+          }),
+    );
+  }
+  const greeting = nome ? formatMessage(t.greeting, { nome }) : t.greetingNoName;
+  const link = formatMessage(figures.respondidas === 0 ? t.linkNobody : t.link, { url });
+  const text = [greeting, '', ...lines.flatMap((line) => [line, '']), link, '', t.footer].join('\n');
+  const html = page(
+    'pt-BR',
+    t.title,
+    `${paragraph(greeting)}${lines.map(paragraph).join('')}${button(t.open, url)}${paragraph(t.footer)}`,
+  );
+  return {
+    subject: formatMessage(t.subject, { codigo: quote.codigo, ...counts }),
+    text,
+    html,
+  };
+}

@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import { MANUAL_REMINDER_PREFIX, quoteStatusInfo } from '@cotacoes/shared';
+import type { AppConfig } from '../config/env.js';
+import { lastCarrierMessageId } from '../conversation/conversation.repository.js';
+import { sendInConversation, threadPosition } from '../conversation/outgoing.js';
+import type { Database, Transaction } from '../db/client.js';
+import type { Tenant } from '../db/tenant.js';
+import { type AuditContext, writeAudit } from '../lib/audit.js';
+import { AppError } from '../lib/errors.js';
+import type { Mailer } from '../mail/mailer.js';
+import { replyAddress } from '../mail/reply-address.js';
+import { findEmpresaById } from '../read-models/empresas.js';
+import { findUserById } from '../read-models/users.js';
+import * as repo from './follow-up.repository.js';
+import { reminderLanguageOf, reminderMail } from './follow-up-mail.js';
+import { issuePortalToken, portalUrl } from './portal-tokens.js';
+
+/*
+ * Reminders to carriers that have not answered (issue 35, ADR 0026), one e-mail per carrier in its own
+ * thread, once per slot. The scheduled job (src/deadlines/reminders.ts) and 'Lembrar agora'
+ * (modules/follow-up) both send through `remindQuote`.
+ */
+
+/** What sending needs: the outbox and the addresses of the configuration. */
+export type ReminderDeps = {
+  mailer: Mailer;
+  config: Pick<AppConfig, 'MAIL_FROM' | 'MAIL_REPLY_ADDRESS' | 'APP_URL'>;
+};
+
+/** The audit action of a batch of reminders of one quote (one row per batch, the dashboard's activity). */
+export const REMINDER_AUDIT_ACTION = 'cotacao.lembrete';
+
+/** Only a quote still waiting for answers reminds: not one waiting for a revision, approval, or final. */
+export const isRemindable = (status: string) => status === 'AGUARDANDO_RESPOSTA';
+
+const isPending = (recipient: repo.ReminderRecipient) =>
+  recipient.respondeuEm === null && recipient.falhaEntrega === null;
+
+/**
+ * Which reminders to send: the job's due slot per recipient, or 'Lembrar agora' to one carrier (or every
+ * carrier that has not answered).
+ */
+export type ReminderRequest =
+  | { kind: 'scheduled'; slots: ReadonlyMap<string, string> }
+  | { kind: 'manual'; transportadorId?: string; userId: string };
+
+/**
+ * Sends one reminder to one recipient in its thread: In-Reply-To its last message (else the request it
+ * received), References both, Reply-To its own reply address, recorded in the conversation (tipo
+ * 'lembrete'). The slot is claimed first, in the caller's transaction: when it was already taken nothing is
+ * sent and this answers false.
+ */
+export async function remindRecipient(
+  tx: Transaction,
+  deps: ReminderDeps,
+  tenant: Tenant,
+  quote: repo.ReminderQuote,
+  recipient: repo.ReminderRecipient,
+  slot: string,
+  options: { now: Date; sentBy: string | null; portalEnabled: boolean; signature: string[] },
+): Promise<boolean> {
+  if (!isPending(recipient)) return false;
+  const reminderId = await repo.claimReminderSlot(tx, tenant, {
+    cotacaoId: quote.id,
+    destinatarioId: recipient.destinatarioId,
+    slot,
+    sentAt: options.now,
+    sentBy: options.sentBy,
+  });
+  if (!reminderId) return false;
+  const portal = options.portalEnabled
+    ? portalUrl(
+        deps.config.APP_URL,
+        await issuePortalToken(
+          tx,
+          tenant,
+          { cotacaoId: quote.id, destinatarioId: recipient.destinatarioId },
+          'invite',
+          { now: options.now },
+        ),
+      )
+    : null;
+  const mail = reminderMail(
+    reminderLanguageOf(quote.idiomaEmail),
+    {
+      codigo: quote.codigo,
+      referencia: quote.referenciaProcesso,
+      tituloEmail: quote.tituloEmail,
+      prazoResposta: quote.prazoResposta,
+    },
+    portal,
+    options.signature,
+  );
+  const last = await lastCarrierMessageId(tx, tenant, quote.id, recipient.transportadorId);
+  const sent = await sendInConversation(
+    tx,
+    deps.mailer,
+    tenant,
+    deps.config.MAIL_FROM,
+    {
+      cotacaoId: quote.id,
+      codigo: quote.codigo,
+      transportadorId: recipient.transportadorId,
+      tipo: 'lembrete',
+    },
+    {
+      kind: 'quote.reminder',
+      to: recipient.emails,
+      replyTo: replyAddress(deps.config.MAIL_REPLY_ADDRESS, recipient.replyToken),
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      thread: threadPosition(recipient.requestMessageId ?? quote.messageId, last),
+    },
+  );
+  await repo.attachOutbox(tx, tenant, reminderId, sent.id);
+  return true;
+}
+
+/**
+ * Reminds carriers of one quote in one transaction, with one audit row for the batch. The quote row is
+ * locked first (the inbound pipeline locks it before applying a reply), then everything is checked again:
+ * a carrier that answered meanwhile, a quote that moved on or was switched off, is left alone.
+ * - scheduled: skips silently whatever no longer applies (quote or company switched off, not waiting
+ *   for answers, deadline passed);
+ * - manual ('Lembrar agora'): works whatever the switches (it is the analyst's explicit act) but answers
+ *   the reason when nothing can be sent (quote not open, carrier answered or bounced, nobody left).
+ * Answers the carriers reminded.
+ */
+export async function remindQuote(
+  db: Database,
+  deps: ReminderDeps,
+  tenant: Tenant,
+  cotacaoId: string,
+  request: ReminderRequest,
+  options: { now: Date; meta: AuditContext },
+): Promise<{ transportadores: string[] }> {
+  const manual = request.kind === 'manual';
+  const [empresa, user] = await Promise.all([
+    findEmpresaById(db, tenant.empresaId),
+    manual ? findUserById(db, request.userId) : Promise.resolve(undefined),
+  ]);
+  const signature = [user?.name, empresa?.nome].filter((line): line is string => Boolean(line));
+  return db.transaction(async (tx) => {
+    const quote = await repo.lockQuote(tx, tenant, cotacaoId);
+    if (!quote) {
+      if (manual) throw new AppError('QUOTE_NOT_FOUND');
+      return { transportadores: [] };
+    }
+    if (!isRemindable(quote.status) || quote.prazoResposta <= options.now) {
+      if (manual)
+        throw new AppError('REMINDER_QUOTE_NOT_OPEN', { status: quoteStatusInfo(quote.status).label });
+      return { transportadores: [] };
+    }
+    const settings = await repo.settingsOf(tx, tenant);
+    if (!manual && !(quote.remindersEnabled && settings.remindersEnabled)) return { transportadores: [] };
+
+    const recipients = await repo.recipientsOf(tx, tenant, cotacaoId);
+    let targets: { recipient: repo.ReminderRecipient; slot: string }[];
+    if (request.kind === 'manual') {
+      const slot = `${MANUAL_REMINDER_PREFIX}${randomUUID()}`;
+      if (request.transportadorId) {
+        const one = recipients.find((recipient) => recipient.transportadorId === request.transportadorId);
+        if (!one) throw new AppError('CARRIER_NOT_RECIPIENT');
+        if (one.respondeuEm) throw new AppError('REMINDER_CARRIER_ANSWERED');
+        if (one.falhaEntrega) throw new AppError('REMINDER_CARRIER_FAILED');
+        targets = [{ recipient: one, slot }];
+      } else targets = recipients.filter(isPending).map((recipient) => ({ recipient, slot }));
+      if (targets.length === 0) throw new AppError('REMINDER_NOBODY_PENDING');
+    } else
+      targets = recipients.flatMap((recipient) => {
+        const slot = request.slots.get(recipient.destinatarioId);
+        return slot ? [{ recipient, slot }] : [];
+      });
+
+    const reminded: string[] = [];
+    const slots = new Set<string>();
+    for (const { recipient, slot } of targets) {
+      const sent = await remindRecipient(tx, deps, tenant, quote, recipient, slot, {
+        now: options.now,
+        sentBy: manual ? request.userId : null,
+        portalEnabled: settings.portalEnabled,
+        signature,
+      });
+      if (!sent) continue;
+      reminded.push(recipient.transportadorId);
+      slots.add(slot);
+    }
+    if (reminded.length > 0)
+      await writeAudit(tx, options.meta, REMINDER_AUDIT_ACTION, {
+        entity: 'cotacao',
+        entityId: cotacaoId,
+        details: { codigo: quote.codigo, manual, slots: [...slots], transportadores: reminded },
+      });
+    return { transportadores: reminded };
+  });
+}

@@ -1,0 +1,266 @@
+import {
+  errorMessages,
+  type FollowUpSettings,
+  fieldMessages,
+  formatMessage,
+  type QuoteReminders,
+} from '@cotacoes/shared';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answer, quoteScenario, signedInUser } from '../../../test/factories/index.js';
+import { type SinkMessage, startSmtpSink } from '../../../test/fakes/smtp-sink.js';
+import { createTestApp, type TestContext, waitFor } from '../../../test/helpers.js';
+import {
+  auditLog,
+  cotacaoDestinatarios,
+  cotacoes,
+  followUpSettings,
+  quoteReminders,
+} from '../../db/schema/index.js';
+
+/*
+ * Follow-up over HTTP (issue 35): the company's settings (roles, validation that changes nothing, audit)
+ * and a quote's 'Lembretes' (switch, next and sent reminders, 'Lembrar agora' through the real outbox).
+ */
+
+let ctx: TestContext;
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  ctx = await createTestApp({
+    MAIL_REPLY_ADDRESS: 'cotacoes@importadora.com.br',
+    MAIL_TRANSPORT: 'smtp',
+    SMTP_URL: sink.url,
+  });
+});
+afterAll(async () => {
+  await ctx?.close();
+  await sink?.close();
+});
+
+const db = () => ctx.app.services.database.db;
+const call = (token: string, method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: object) =>
+  ctx.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload });
+const SETTINGS = '/api/empresas/my-company/follow-up';
+const valid: FollowUpSettings = {
+  remindersEnabled: true,
+  reminderAfterSendHours: 72,
+  reminderBeforeDeadlineHours: null,
+  portalEnabled: false,
+  lostBidFeedbackDefault: true,
+  deadlineSummaryEnabled: false,
+};
+let people = 0;
+const personIn = (empresaId: string, role: 'analista' | 'usuario' | 'supervisor') =>
+  signedInUser(ctx.app, {
+    name: `Pessoa ${role}`,
+    email: `pessoa-${role}-${Date.now()}-${++people}@importadora.com.br`,
+    role,
+    empresaId,
+  });
+
+describe('GET/PUT /api/empresas/my-company/follow-up', () => {
+  it('starts with the defaults; a supervisor saves, any member reads; audited', async () => {
+    const s = await quoteScenario(ctx);
+    const analyst = await personIn(s.empresaId, 'analista');
+    const first = await call(analyst.token, 'GET', SETTINGS);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({
+      remindersEnabled: true,
+      reminderAfterSendHours: 48,
+      reminderBeforeDeadlineHours: 24,
+      portalEnabled: true,
+      lostBidFeedbackDefault: false,
+      deadlineSummaryEnabled: true,
+    });
+
+    const saved = await call(s.token, 'PUT', SETTINGS, valid);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual(valid);
+    expect((await call(analyst.token, 'GET', SETTINGS)).json()).toEqual(valid);
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'empresa.follow_up'), eq(auditLog.empresaId, s.empresaId)));
+    expect(audit).toMatchObject({ userId: s.userId, entityId: s.empresaId });
+    expect(audit!.details).toMatchObject({ depois: valid });
+
+    // Another company still has the defaults.
+    const other = await quoteScenario(ctx);
+    expect((await call(other.token, 'GET', SETTINGS)).json()).toMatchObject({ reminderAfterSendHours: 48 });
+  });
+
+  it('an analyst or a usuario may not change them (403), and nothing changes', async () => {
+    const s = await quoteScenario(ctx);
+    for (const role of ['analista', 'usuario'] as const) {
+      const person = await personIn(s.empresaId, role);
+      const response = await call(person.token, 'PUT', SETTINGS, valid);
+      expect(response.statusCode, role).toBe(403);
+      expect(response.json().message).toBe(errorMessages.FORBIDDEN);
+    }
+    expect(
+      await db().select().from(followUpSettings).where(eq(followUpSettings.empresaId, s.empresaId)),
+    ).toEqual([]);
+  });
+
+  it('bad values answer 400 with the field’s pt-BR message and change nothing', async () => {
+    const s = await quoteScenario(ctx);
+    expect((await call(s.token, 'PUT', SETTINGS, valid)).statusCode).toBe(200);
+    const hours = formatMessage(fieldMessages.reminderHoursInvalid, { min: 1, max: 720 });
+    const cases: [object, string, string][] = [
+      [{ ...valid, reminderAfterSendHours: 0 }, 'reminderAfterSendHours', hours],
+      [{ ...valid, reminderAfterSendHours: 721 }, 'reminderAfterSendHours', hours],
+      [{ ...valid, reminderBeforeDeadlineHours: 1.5 }, 'reminderBeforeDeadlineHours', hours],
+      [{ ...valid, reminderBeforeDeadlineHours: '24' }, 'reminderBeforeDeadlineHours', hours],
+      [{ ...valid, portalEnabled: 'sim' }, 'portalEnabled', fieldMessages.followUpFlagInvalid],
+    ];
+    for (const [body, field, message] of cases) {
+      const response = await call(s.token, 'PUT', SETTINGS, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      const problem = response.json();
+      expect(problem.code).toBe('VALIDATION_FAILED');
+      expect(problem.errors).toContainEqual(expect.objectContaining({ path: field, message }));
+    }
+    // A missing field and an unknown one.
+    const { deadlineSummaryEnabled: _missing, ...partial } = valid;
+    expect((await call(s.token, 'PUT', SETTINGS, partial)).statusCode).toBe(400);
+    expect((await call(s.token, 'PUT', SETTINGS, { ...valid, extra: 1 })).statusCode).toBe(400);
+    expect((await call(s.token, 'GET', SETTINGS)).json()).toEqual(valid);
+  });
+});
+
+describe('/api/quotes/{id}/lembretes', () => {
+  function reminderMail(email: string, codigo: string): Promise<SinkMessage> {
+    return waitFor(
+      () =>
+        sink.messages.find(
+          (m) => m.to.includes(email) && m.subject.startsWith('Lembrete:') && m.text.includes(codigo),
+        ),
+      15_000,
+    );
+  }
+
+  it('lists the next slots; the switch turns them off; audited', async () => {
+    const s = await quoteScenario(ctx);
+    const body = (await call(s.token, 'GET', `/api/quotes/${s.quote.id}/lembretes`)).json() as QuoteReminders;
+    expect(body).toMatchObject({ ativos: true, empresaAtivos: true, enviados: [] });
+    // The sample's deadline is 7 days after sending: 48 h after, then 24 h before it.
+    expect(body.proximos.map((p) => [p.slot, p.destinatarios])).toEqual([
+      ['after_send', 3],
+      ['before_deadline', 3],
+    ]);
+    const [row] = await db()
+      .select({ createdAt: cotacaoDestinatarios.createdAt, prazo: cotacoes.prazoResposta })
+      .from(cotacaoDestinatarios)
+      .innerJoin(cotacoes, eq(cotacoes.id, cotacaoDestinatarios.cotacaoId))
+      .where(eq(cotacaoDestinatarios.cotacaoId, s.quote.id))
+      .limit(1);
+    expect(Date.parse(body.proximos[0]!.dueAt)).toBe(Math.floor(row!.createdAt.getTime() + 48 * 3_600_000));
+    expect(Date.parse(body.proximos[1]!.dueAt)).toBe(row!.prazo.getTime() - 24 * 3_600_000);
+    expect(body.pendentes.map((p) => p.transportadorId)).toEqual(
+      [...s.carriers].sort((a, b) => a.nome.localeCompare(b.nome)).map((c) => c.id),
+    );
+
+    const off = await call(s.token, 'PATCH', `/api/quotes/${s.quote.id}/lembretes`, { ativos: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ ativos: false, proximos: [] });
+    const [quote] = await db().select().from(cotacoes).where(eq(cotacoes.id, s.quote.id));
+    expect(quote!.remindersEnabled).toBe(false);
+    expect(
+      await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'cotacao.lembretes_automaticos'), eq(auditLog.entityId, s.quote.id))),
+    ).toHaveLength(1);
+    const bad = await call(s.token, 'PATCH', `/api/quotes/${s.quote.id}/lembretes`, { ativos: 'nao' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toContainEqual(
+      expect.objectContaining({ path: 'ativos', message: fieldMessages.followUpFlagInvalid }),
+    );
+  });
+
+  it('‘Lembrar agora’ reminds every carrier that has not answered, or one; refuses with a clear reason', async () => {
+    const s = await quoteScenario(ctx);
+    await answer(ctx, s, 0, { extracted: false });
+    const analyst = await personIn(s.empresaId, 'analista');
+
+    const all = await call(analyst.token, 'POST', `/api/quotes/${s.quote.id}/lembretes/enviar`, {});
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.json()).toEqual({ enviados: 2, message: '2 lembrete(s) enviado(s).' });
+    const mail = await reminderMail(s.carriers[1]!.email, s.quote.codigo);
+    expect(mail.inReplyTo).toBe(s.recipients[1]!.messageId);
+    expect(mail.replyTo).toBe(s.replyTo(1));
+    expect(mail.text).toContain('Pessoa analista');
+
+    const one = await call(s.token, 'POST', `/api/quotes/${s.quote.id}/lembretes/enviar`, {
+      transportadorId: s.carriers[2]!.id,
+    });
+    expect(one.json()).toEqual({ enviados: 1, message: '1 lembrete(s) enviado(s).' });
+
+    const listed = (
+      await call(s.token, 'GET', `/api/quotes/${s.quote.id}/lembretes`)
+    ).json() as QuoteReminders;
+    expect(listed.enviados).toHaveLength(3);
+    expect(listed.enviados.every((e) => e.manual && e.slot.startsWith('manual:'))).toBe(true);
+    expect(listed.enviados.map((e) => e.enviadoPor).sort()).toEqual(
+      ['Pessoa analista', 'Pessoa analista', expect.any(String)].sort(),
+    );
+
+    // The carrier that answered: 409 with the reason; a carrier not on the quote: 404.
+    const answered = await call(s.token, 'POST', `/api/quotes/${s.quote.id}/lembretes/enviar`, {
+      transportadorId: s.carriers[0]!.id,
+    });
+    expect(answered.statusCode).toBe(409);
+    expect(answered.json().message).toBe(errorMessages.REMINDER_CARRIER_ANSWERED);
+    const stranger = await call(s.token, 'POST', `/api/quotes/${s.quote.id}/lembretes/enviar`, {
+      transportadorId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(stranger.statusCode).toBe(404);
+    const invalid = await call(s.token, 'POST', `/api/quotes/${s.quote.id}/lembretes/enviar`, {
+      transportadorId: 'x',
+    });
+    expect(invalid.statusCode).toBe(400);
+
+    // Everyone answered: 422, nothing sent.
+    await answer(ctx, s, 1, { extracted: false });
+    await answer(ctx, s, 2, { extracted: false });
+    const before = await db().select().from(quoteReminders).where(eq(quoteReminders.cotacaoId, s.quote.id));
+    // Every carrier answered: the quote waits for approval, no longer for answers.
+    const nobody = await call(s.token, 'POST', `/api/quotes/${s.quote.id}/lembretes/enviar`, {});
+    expect(nobody.statusCode).toBe(409);
+    expect(nobody.json().message).toBe(
+      formatMessage(errorMessages.REMINDER_QUOTE_NOT_OPEN, { status: 'Aguardando Aprovação' }),
+    );
+    expect(
+      await db().select().from(quoteReminders).where(eq(quoteReminders.cotacaoId, s.quote.id)),
+    ).toHaveLength(before.length);
+  });
+
+  it('refuses a closed quote (409) and a quote whose pending carriers all bounced (422)', async () => {
+    const closed = await quoteScenario(ctx);
+    expect(
+      (await call(closed.token, 'PATCH', `/api/quotes/${closed.quote.id}`, { status: 'FECHADA' })).statusCode,
+    ).toBe(200);
+    const refused = await call(closed.token, 'POST', `/api/quotes/${closed.quote.id}/lembretes/enviar`, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      formatMessage(errorMessages.REMINDER_QUOTE_NOT_OPEN, { status: 'Fechada' }),
+    );
+
+    const bounced = await quoteScenario(ctx);
+    await answer(ctx, bounced, 0, { extracted: false });
+    await db()
+      .update(cotacaoDestinatarios)
+      .set({ falhaEntrega: '550 mailbox unknown', falhouEm: new Date() })
+      .where(eq(cotacaoDestinatarios.cotacaoId, bounced.quote.id));
+    const none = await call(bounced.token, 'POST', `/api/quotes/${bounced.quote.id}/lembretes/enviar`, {});
+    expect(none.statusCode).toBe(422);
+    expect(none.json().message).toBe(errorMessages.REMINDER_NOBODY_PENDING);
+    const one = await call(bounced.token, 'POST', `/api/quotes/${bounced.quote.id}/lembretes/enviar`, {
+      transportadorId: bounced.carriers[1]!.id,
+    });
+    expect(one.statusCode).toBe(422);
+    expect(one.json().message).toBe(errorMessages.REMINDER_CARRIER_FAILED);
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * pt-BR texts of follow-up (issue 35, ADR 0026): the company's 'Acompanhamento automático' settings and a
+ * quote's 'Lembretes' card. Wired into `ui.followUp`.
+ */
+export const uiFollowUp = {
+  settings: {
+    title: 'Acompanhamento automático',
+    description:
+      'Lembretes aos agentes de carga que ainda não responderam, o link do portal nos e-mails, o aviso aos não selecionados e o resumo do prazo. Vale para todas as cotações da empresa.',
+    loading: 'Carregando as configurações de acompanhamento...',
+    loadError: 'Erro ao carregar as configurações de acompanhamento',
+    retry: 'Tentar novamente',
+    remindersEnabled: 'Lembretes automáticos',
+    remindersEnabledHint:
+      'Envia um lembrete, na mesma conversa do pedido, a quem ainda não respondeu. Nunca depois da resposta.',
+    afterSend: 'Lembrete após o envio',
+    afterSendHint: 'Horas depois do envio do pedido (1 a 720). Deixe em branco para não enviar.',
+    beforeDeadline: 'Lembrete antes do prazo',
+    beforeDeadlineHint: 'Horas antes do prazo de resposta (1 a 720). Deixe em branco para não enviar.',
+    hoursSuffix: 'horas',
+    portalEnabled: 'Link "Responder pelo portal" nos lembretes',
+    portalEnabledHint: 'O agente de carga pode enviar a proposta pelo portal, sem precisar de conta.',
+    lostBidFeedbackDefault: 'Avisar os não selecionados por padrão',
+    lostBidFeedbackDefaultHint:
+      'Na aprovação, a opção de avisar os demais agentes de carga já vem marcada (e pode ser desmarcada).',
+    deadlineSummaryEnabled: 'Resumo quando o prazo encerrar',
+    deadlineSummaryEnabledHint:
+      'Quem criou a cotação recebe um e-mail com quantos responderam, o menor custo e o menor transit time.',
+    save: 'Salvar',
+    saving: 'Salvando...',
+    saved: 'Configurações de acompanhamento salvas.',
+    saveError: 'Erro ao salvar as configurações de acompanhamento',
+    hoursInvalid: 'Informe um número inteiro de horas de 1 a 720, ou deixe em branco.',
+  },
+  reminders: {
+    title: 'Lembretes',
+    loading: 'Carregando lembretes...',
+    loadError: 'Erro ao carregar os lembretes',
+    retry: 'Tentar novamente',
+    automatic: 'Lembretes automáticos',
+    automaticHint: 'Aos agentes de carga que ainda não responderam.',
+    companyOff: 'Os lembretes automáticos estão desligados para a empresa (Configurações).',
+    notOpen: 'Lembretes só são enviados enquanto a cotação aguarda respostas.',
+    next: 'Próximo lembrete em {data}',
+    nextCount: '{data} · {n} agente(s) de carga',
+    noNext: 'Nenhum lembrete automático previsto.',
+    sentTitle: 'Lembretes enviados',
+    none: 'Nenhum lembrete enviado.',
+    sentAuto: '{nome} · {data} · automático',
+    sentManual: '{nome} · {data} · por {usuario}',
+    sentManualNoUser: '{nome} · {data} · manual',
+    remindNow: 'Lembrar agora',
+    remindOne: 'Lembrar',
+    remindOneLabel: 'Lembrar {nome}',
+    nobodyPending: 'Todos os agentes de carga já responderam.',
+    confirmTitle: 'Lembrar agora',
+    confirmAll: 'Enviar um lembrete a {n} agente(s) de carga que ainda não responderam?',
+    confirmOne: 'Enviar um lembrete a {nome}?',
+    confirm: 'Enviar lembrete',
+    sending: 'Enviando...',
+    sendError: 'Erro ao enviar o lembrete',
+    switchError: 'Erro ao alterar os lembretes automáticos',
+    switchedOn: 'Lembretes automáticos ligados para esta cotação.',
+    switchedOff: 'Lembretes automáticos desligados para esta cotação.',
+    pendingTitle: 'Ainda sem resposta',
+  },
+} as const;
