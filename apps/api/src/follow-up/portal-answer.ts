@@ -48,9 +48,12 @@ export function portalResult(answer: PortalAnswer, carrier: string): DadosExtrai
   const scalar = (field: string, text: string) => {
     evidence[field] = { confidence: 1, source: at(text), method: 'portal' };
   };
-  if (answer.transitTimeDias !== null) scalar('transit_time_dias', `Transit time: ${answer.transitTimeDias} dias`);
-  if (answer.freeTimeDias !== null) scalar('free_time_destino_dias', `Free time: ${answer.freeTimeDias} dias`);
-  if (answer.validade) scalar('validadeProposta', `Validade: ${answer.validade.split('-').reverse().join('/')}`);
+  if (answer.transitTimeDias !== null)
+    scalar('transit_time_dias', `Transit time: ${answer.transitTimeDias} dias`);
+  if (answer.freeTimeDias !== null)
+    scalar('free_time_destino_dias', `Free time: ${answer.freeTimeDias} dias`);
+  if (answer.validade)
+    scalar('validadeProposta', `Validade: ${answer.validade.split('-').reverse().join('/')}`);
   if (answer.condicoesPagamento)
     scalar('condicoesPagamento', `Condições de pagamento: ${answer.condicoesPagamento}`);
   if (answer.observacoes) lines.push('', answer.observacoes);

@@ -76,7 +76,10 @@ export async function isPortalEnabled(executor: Executor, empresaId: string): Pr
 export type PortalTokenRow = typeof portalTokens.$inferSelect;
 
 /** The row of a raw token, by its hash; undefined for a token never issued. */
-export async function findPortalToken(executor: Executor, token: string): Promise<PortalTokenRow | undefined> {
+export async function findPortalToken(
+  executor: Executor,
+  token: string,
+): Promise<PortalTokenRow | undefined> {
   const [row] = await executor
     .select()
     .from(portalTokens)

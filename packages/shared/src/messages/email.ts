@@ -11,7 +11,8 @@ export const emailMessages = {
   alreadyRegisteredAction: 'Se foi você, entre com sua senha em {url}.',
   portalLinkSubject: 'Acesso à cotação {codigo}',
   portalLinkTitle: 'Seu link para a cotação {codigo}',
-  portalLinkIntro: 'Use o botão abaixo para consultar o pedido de cotação {codigo} de {empresa} e enviar a sua proposta.',
+  portalLinkIntro:
+    'Use o botão abaixo para consultar o pedido de cotação {codigo} de {empresa} e enviar a sua proposta.',
   portalLinkExpiry:
     'O link vale por {minutes} minutos e fica vinculado ao primeiro navegador em que for aberto.',
   portalLinkIgnore: 'Se você não pediu este link, ignore esta mensagem.',

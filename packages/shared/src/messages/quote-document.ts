@@ -98,7 +98,8 @@ export const quoteDocumentMessages = {
     copyIntro: 'Copy of the request sent to {n} carrier(s): {nomes}.',
     portalInvite: 'Answer through the portal: {url}',
     portalInviteLabel: 'Answer through the portal',
-    portalEntry: 'You can also answer through the portal: open {url} and enter the code {codigo} and your e-mail.',
+    portalEntry:
+      'You can also answer through the portal: open {url} and enter the code {codigo} and your e-mail.',
   },
 } as const;
 export type QuoteDocumentLanguage = keyof typeof quoteDocumentMessages;

@@ -84,7 +84,8 @@ export const uiPortal = {
     update: 'Enviar nova versão',
     submitting: 'Enviando...',
     success: 'Resposta enviada. Você pode alterá-la até {prazo}.',
-    currentVersion: 'Sua resposta atual é a versão {versao}, enviada em {data}. Enviar de novo cria uma nova versão.',
+    currentVersion:
+      'Sua resposta atual é a versão {versao}, enviada em {data}. Enviar de novo cria uma nova versão.',
     errorFallback: 'Não foi possível enviar a resposta. Tente novamente.',
     fixFields: 'Corrija os campos destacados.',
     closedDeadline: 'O prazo desta cotação terminou em {prazo}. Sua resposta não pode mais ser alterada.',

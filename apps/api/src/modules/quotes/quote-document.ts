@@ -252,11 +252,7 @@ export function withPortalOffer(
           languages.map((lang) => quoteDocumentMessages[lang].portalInviteLabel).join(' / '),
         )}</a></p><p style="margin:0 0 12px;font-size:12px;color:#64748b;word-break:break-all">${escapeHtml(offer.url)}</p>`
       : lines.map((line) => `<p style="margin:12px 0;color:#334155">${escapeHtml(line)}</p>`).join('');
-  const closings = [
-    '</td></tr></table></td></tr></table></body>',
-    '</div></body>',
-    '</body>',
-  ];
+  const closings = ['</td></tr></table></td></tr></table></body>', '</div></body>', '</body>'];
   const closing = closings.find((candidate) => mail.html.includes(candidate));
   const at = closing ? mail.html.lastIndexOf(closing) : mail.html.length;
   return { text, html: `${mail.html.slice(0, at)}${button}${mail.html.slice(at)}` };

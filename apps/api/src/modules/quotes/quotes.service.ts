@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type CreateQuoteBody,
   DEFAULT_PRAZO_DIAS,
@@ -15,12 +16,16 @@ import {
   successMessages,
   type UpdateQuoteBody,
 } from '@cotacoes/shared';
-import { randomUUID } from 'node:crypto';
 import type { AppConfig } from '../../config/env.js';
 import { sendInConversation } from '../../conversation/outgoing.js';
 import type { Database } from '../../db/client.js';
 import type { Tenant } from '../../db/tenant.js';
-import { isPortalEnabled, newPortalToken, portalUrl, recordPortalToken } from '../../follow-up/portal-tokens.js';
+import {
+  isPortalEnabled,
+  newPortalToken,
+  portalUrl,
+  recordPortalToken,
+} from '../../follow-up/portal-tokens.js';
 import type { Actor } from '../../lib/actor.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
