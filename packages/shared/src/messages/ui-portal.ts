@@ -70,6 +70,8 @@ export const uiPortal = {
     addFee: 'Adicionar taxa',
     removeFee: 'Remover taxa {n}',
     rowLabel: '{grupo} {n}',
+    freightGroup: 'Frete',
+    feeGroup: 'Taxa',
     conditionsTitle: 'Condições',
     transitTime: 'Transit time (dias)',
     freeTime: 'Free time (dias)',

@@ -183,7 +183,6 @@ export const ui = {
   login: {
     title: 'Login',
     consultQuote: 'Consultar cotação',
-    consultQuoteTitle: 'Consultar cotação',
     heading: 'Acesse sua conta',
     subheading: 'Entre com seu e-mail e senha para continuar.',
     emailLabel: 'E-mail',

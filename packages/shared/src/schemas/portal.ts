@@ -97,6 +97,26 @@ export const portalAnswerSchema = z.strictObject({
 export type PortalAnswer = z.infer<typeof portalAnswerSchema>;
 export type PortalAnswerInput = z.input<typeof portalAnswerSchema>;
 
+/** The answer as the portal page reads it back (no transforms: the API serialises it with this). */
+export const portalAnswerOutputSchema = z.object({
+  fretes: z.array(
+    z.object({ unidade: z.enum(PORTAL_FREIGHT_UNITS), moeda: z.enum(PORTAL_CURRENCIES), valor: z.number() }),
+  ),
+  taxas: z.array(
+    z.object({
+      nome: z.string(),
+      moeda: z.enum(PORTAL_CURRENCIES),
+      valor: z.number(),
+      unidade: z.enum(PORTAL_FEE_UNITS),
+    }),
+  ),
+  transitTimeDias: z.number().nullable(),
+  freeTimeDias: z.number().nullable(),
+  validade: z.string().nullable(),
+  condicoesPagamento: z.string().nullable(),
+  observacoes: z.string().nullable(),
+});
+
 export const PORTAL_STATES = ['aberta', 'prazo_encerrado', 'decidida'] as const;
 export type PortalState = (typeof PORTAL_STATES)[number];
 
@@ -114,7 +134,7 @@ export const portalViewSchema = z.object({
   /** Freight units to offer first: the container types the quote asked, or per kg / m³. */
   unidadesSugeridas: z.array(z.enum(PORTAL_FREIGHT_UNITS)),
   /** This carrier's current answer given through the portal, to prefill the form (null: none yet). */
-  resposta: portalAnswerSchema.nullable(),
+  resposta: portalAnswerOutputSchema.nullable(),
   versao: z.number().nullable(),
   respondidaEm: z.string().nullable(),
 });
