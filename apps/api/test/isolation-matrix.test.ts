@@ -288,7 +288,7 @@ const probes: Record<string, Probe> = {
     request: () => ({
       method: 'POST',
       url: '/api/portal/link',
-      payload: { codigo: 'COT-2026-0001', email: 'agente@naoexiste.com.br' },
+      payload: { codigo: 'COT-2026-0001', email: `agente-${unique()}@naoexiste.com.br` },
     }),
     allowed: () => 202,
   },
