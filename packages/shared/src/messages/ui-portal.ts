@@ -22,7 +22,7 @@ export const portalFieldMessages = {
 
 /** Texts of the carrier portal's pages (/portal and /portal/:token), pt-BR. */
 export const uiPortal = {
-  brand: 'Sistema de Cotações · Portal do agente de carga',
+  brand: 'Portal do agente de carga',
   entry: {
     title: 'Consultar cotação',
     heading: 'Consultar cotação',
@@ -79,6 +79,8 @@ export const uiPortal = {
     paymentTerms: 'Condições de pagamento',
     remarks: 'Observações',
     attachments: 'Anexos da proposta',
+    chooseFiles: 'Escolher arquivos',
+    noFiles: 'Nenhum arquivo escolhido.',
     attachmentsHint: 'PDF, XLSX, DOCX ou imagens (JPG, PNG); até 10 arquivos de 10 MB.',
     removeAttachment: 'Remover {nome}',
     uploading: 'Enviando {pct}%',

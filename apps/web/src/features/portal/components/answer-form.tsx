@@ -9,9 +9,9 @@ import {
   portalAnswerSchema,
 } from '@cotacoes/shared/schemas/portal';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { PlusIcon, TrashIcon, XIcon } from '@/components/icons';
+import { FilePlusIcon, PlusIcon, TrashIcon, XIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Select } from '@/components/ui/select';
@@ -395,22 +395,37 @@ export function AnswerForm({ token, view }: { token: string; view: PortalView })
         <p id={`${filesId}-hint`} className="text-sm text-fg-muted">
           {t.attachmentsHint}
         </p>
-        <input
-          id={filesId}
-          ref={fileInput}
-          type="file"
-          multiple
-          accept=".pdf,.xlsx,.xls,.docx,.doc,.jpg,.jpeg,.png"
-          aria-label={t.attachments}
-          aria-describedby={`${filesId}-hint`}
-          onChange={(event) => {
-            const chosen = [...(event.target.files ?? [])];
-            setFiles((current) => [...current, ...chosen].slice(0, 10));
-            event.target.value = '';
-            setSuccess(null);
-          }}
-          className="block w-full text-sm text-fg file:mr-3 file:rounded-md file:border-0 file:bg-primary-soft file:px-3 file:py-2 file:font-semibold file:text-primary-soft-fg hover:file:bg-primary/20"
-        />
+        <div className="flex flex-wrap items-center gap-3">
+          <label
+            htmlFor={filesId}
+            className={buttonClasses({
+              variant: 'secondary',
+              size: 'sm',
+              className:
+                'cursor-pointer focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-ring',
+            })}
+          >
+            <FilePlusIcon size={16} />
+            {t.chooseFiles}
+            <input
+              id={filesId}
+              ref={fileInput}
+              type="file"
+              multiple
+              accept=".pdf,.xlsx,.xls,.docx,.doc,.jpg,.jpeg,.png"
+              aria-label={t.attachments}
+              aria-describedby={`${filesId}-hint`}
+              onChange={(event) => {
+                const chosen = [...(event.target.files ?? [])];
+                setFiles((current) => [...current, ...chosen].slice(0, 10));
+                event.target.value = '';
+                setSuccess(null);
+              }}
+              className="sr-only"
+            />
+          </label>
+          {files.length === 0 && <span className="text-sm text-fg-muted">{t.noFiles}</span>}
+        </div>
         {files.length > 0 && (
           <ul className="space-y-2">
             {files.map((file, index) => (

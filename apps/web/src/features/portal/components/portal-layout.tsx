@@ -13,7 +13,10 @@ export function PortalLayout({ children, wide = false }: { children: ReactNode; 
         <div className="mx-auto flex max-w-4xl items-center justify-between gap-3 px-4 py-3">
           <div className="flex min-w-0 items-center gap-2">
             <AppLogo size={28} />
-            <span className="truncate text-sm font-semibold text-fg sm:text-base">{ui.portal.brand}</span>
+            <span className="truncate text-sm font-semibold text-fg sm:text-base">
+              <span className="hidden sm:inline">{ui.appName} · </span>
+              {ui.portal.brand}
+            </span>
           </div>
           <button
             type="button"
