@@ -62,6 +62,8 @@ import { hintsRoutes } from './modules/hints/hints.routes.js';
 import { inboundAdminRoutes } from './modules/inbound-admin/inbound-admin.routes.js';
 import { indicatorsRoutes } from './modules/indicators/indicators.routes.js';
 import { IndicatorsService } from './modules/indicators/indicators.service.js';
+import { portalRoutes } from './modules/portal/portal.routes.js';
+import { PortalService } from './modules/portal/portal.service.js';
 import { quotesRoutes } from './modules/quotes/quotes.routes.js';
 import { QuotesService } from './modules/quotes/quotes.service.js';
 import { ratesRoutes } from './modules/rates/rates.routes.js';
@@ -115,6 +117,8 @@ export type Services = {
   decisions: DecisionsService;
   /** GET /quotes/{id}/comparison and the comparative documents (ADR 0017). */
   comparison: ComparisonService;
+  /** The carrier portal (issue 35): link requests, the token-scoped page and its answers. */
+  portal: PortalService;
 };
 
 declare module 'fastify' {
@@ -248,6 +252,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     responses,
     comparison,
     quotes: new QuotesService(database.db, config, mailer),
+    portal: new PortalService(database.db, config, mailer, inbound, limits),
     decisions: new DecisionsService(database.db, config, mailer, {
       readResponses: (tenant, cotacaoId) => responses.listForTenant(tenant, cotacaoId),
       comparisonRows: async (tenant, cotacaoId) =>
@@ -362,6 +367,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(quotesRoutes, { quotes: services.quotes });
       await api.register(responsesRoutes, { responses: services.responses });
+      await api.register(portalRoutes, { portal: services.portal, config });
       await api.register(decisionsRoutes, { decisions: services.decisions });
       await api.register(comparisonRoutes, { comparison: services.comparison });
       await api.register(comparativeRoutes, {

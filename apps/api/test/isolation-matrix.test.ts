@@ -282,6 +282,35 @@ const probes: Record<string, Probe> = {
     }),
     allowed: () => 400,
   },
+  // The carrier portal: no session reaches it; its own isolation (token × quote × recipient) is
+  // test/portal-isolation.test.ts. An unknown token answers 404 to every caller.
+  'POST /api/portal/link': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/portal/link',
+      payload: { codigo: 'COT-2026-0001', email: `agente-${unique()}@naoexiste.com.br` },
+    }),
+    allowed: () => 202,
+  },
+  'GET /api/portal/:token': {
+    request: () => ({ method: 'GET', url: `/api/portal/${'x'.repeat(43)}` }),
+    allowed: () => 404,
+  },
+  'GET /api/portal/:token/anexos/:id': {
+    request: () => ({
+      method: 'GET',
+      url: `/api/portal/${'x'.repeat(43)}/anexos/00000000-0000-4000-8000-000000000000`,
+    }),
+    allowed: () => 404,
+  },
+  'POST /api/portal/:token/resposta': {
+    request: () => ({
+      method: 'POST',
+      url: `/api/portal/${'x'.repeat(43)}/resposta`,
+      ...textForm({ dados: '{}' }),
+    }),
+    allowed: () => 404,
+  },
   'GET /api/auth/google/login': {
     request: () => ({ method: 'GET', url: '/api/auth/google/login' }),
     allowed: () => 503,

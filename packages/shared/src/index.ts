@@ -22,5 +22,6 @@ export * from './schemas/decisions.js';
 export * from './schemas/empresas.js';
 export * from './schemas/follow-up.js';
 export * from './schemas/hints.js';
+export * from './schemas/portal.js';
 export * from './schemas/quotes.js';
 export * from './schemas/responses.js';

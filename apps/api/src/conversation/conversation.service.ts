@@ -28,6 +28,7 @@ function markOf(row: repo.ListedMessage): string | null {
       : conversationMarks.devolucaoSemMotivo;
   if (tipo === 'tardia') return conversationMarks.tardia;
   if (row.flags?.remetenteDesconhecido) return conversationMarks.remetenteDesconhecido;
+  if (row.source === 'portal') return conversationMarks.respondidaPeloPortal;
   if (row.source === 'manual' || row.registradoPor) return conversationMarks.registradaManualmente;
   return null;
 }

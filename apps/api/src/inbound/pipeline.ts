@@ -30,6 +30,8 @@ export type IngestInput = {
   envelopeTo?: string[];
   /** A user registering or assigning an answer by hand names the quote and the carrier. */
   assignedBy?: { userId: string; empresaId: string; cotacaoId: string; transportadorId: string };
+  /** A carrier answering on its portal page names its quote by the portal token it opened (issue 35). */
+  portal?: InboundEntrada['portal'];
   /** Values typed by the user: the response's figures, no extraction needed. */
   typedResult?: DadosExtraidos;
   /** The SMTP session the message came in (sender verification). */
@@ -67,7 +69,7 @@ type StoredRow = NonNullable<Awaited<ReturnType<typeof repo.findInboundById>>>;
 type RecipientMatch = {
   kind: 'recipient';
   recipient: repo.RecipientRow;
-  by: 'token' | 'thread' | 'subject' | 'manual';
+  by: 'token' | 'thread' | 'subject' | 'manual' | 'portal';
   /** The sender is not one of the carrier's addresses (accepted by its token or thread, flagged). */
   unknownSender: boolean;
   /** Matched by the quote's shared (bcc) token, not the carrier's own (ADR 0023). */
@@ -121,6 +123,7 @@ export class InboundPipeline {
    */
   async ingest(raw: Buffer, input: IngestInput): Promise<IngestResult> {
     if (input.assignedBy) await this.matchAssigned(input.assignedBy);
+    if (input.portal) await this.matchAssigned(input.portal, 'portal');
     const received = await this.receive(raw, input);
     if (received.duplicate)
       return this.resultOf(await repo.findInboundById(this.db, received.inboundId), true);
@@ -363,6 +366,7 @@ export class InboundPipeline {
 
   private async match(parsed: ParsedInbound, input: IngestInput): Promise<Match> {
     if (input.assignedBy) return this.matchAssigned(input.assignedBy);
+    if (input.portal) return this.matchAssigned(input.portal, 'portal');
     const sender = parsed.from.address;
     const addresses = [...parsed.to, ...parsed.cc, ...parsed.deliveredTo, ...(input.envelopeTo ?? [])];
     const tokens = new Set<string>();
@@ -440,7 +444,10 @@ export class InboundPipeline {
     return { kind: 'quote', empresaId, cotacaoId, by };
   }
 
-  private async matchAssigned(assigned: NonNullable<IngestInput['assignedBy']>): Promise<Match> {
+  private async matchAssigned(
+    assigned: { empresaId: string; cotacaoId: string; transportadorId: string },
+    by: 'manual' | 'portal' = 'manual',
+  ): Promise<Match> {
     const recipients = await repo.recipientsOfQuote(this.db, assigned.cotacaoId);
     const recipient = recipients.find(
       (r) => r.empresaId === assigned.empresaId && r.transportadorId === assigned.transportadorId,
@@ -450,7 +457,7 @@ export class InboundPipeline {
         throw new AppError('TRANSPORTADOR_NOT_FOUND');
       throw new AppError('QUOTE_NOT_FOUND');
     }
-    return { kind: 'recipient', recipient, by: 'manual', unknownSender: false };
+    return { kind: 'recipient', recipient, by, unknownSender: false };
   }
 
   // ---- applying the outcome (inside the transaction) ----
@@ -500,7 +507,8 @@ export class InboundPipeline {
     if (parsed.attachmentsSkipped > 0) flags.anexosIgnorados = String(parsed.attachmentsSkipped);
     const unverified = unverifiedReason(match, input.authentication);
     if (unverified) flags.remetenteNaoVerificado = unverified;
-    const manual = match.by === 'manual';
+    // Typed by a user or by the carrier on its portal page: never an auto-reply.
+    const manual = match.by === 'manual' || match.by === 'portal';
     const outcome: InboundOutcome = bounce
       ? 'devolucao'
       : !manual && isAutoReply(parsed)
@@ -558,6 +566,7 @@ export class InboundPipeline {
           transportadorId: recipient.transportadorId,
           por: match.by,
           origem: input.source,
+          ...(input.portal ? { tokenPortal: input.portal.tokenId } : {}),
         },
       },
     );
@@ -739,6 +748,7 @@ function entradaOf(input: IngestInput): InboundEntrada {
   const entrada: InboundEntrada = {};
   if (input.envelopeTo?.length) entrada.envelopeTo = input.envelopeTo.map(cleanText);
   if (input.assignedBy) entrada.assignedBy = input.assignedBy;
+  if (input.portal) entrada.portal = input.portal;
   if (input.typedResult) entrada.typedResult = input.typedResult;
   if (input.smtp) entrada.smtp = input.smtp;
   if (input.authentication) entrada.authentication = input.authentication;
@@ -751,6 +761,7 @@ function inputOf(row: StoredRow): IngestInput {
     source: row.source,
     ...(entrada.envelopeTo ? { envelopeTo: entrada.envelopeTo } : {}),
     ...(entrada.assignedBy ? { assignedBy: entrada.assignedBy } : {}),
+    ...(entrada.portal ? { portal: entrada.portal } : {}),
     ...(entrada.typedResult ? { typedResult: entrada.typedResult } : {}),
     ...(entrada.smtp ? { smtp: entrada.smtp } : {}),
     ...(entrada.authentication ? { authentication: entrada.authentication } : {}),

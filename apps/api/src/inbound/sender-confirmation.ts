@@ -22,7 +22,7 @@ export type UnverifiedReason = 'autenticacao' | 'codigo' | 'token_compartilhado'
 
 /** What the pipeline's matching found, as far as the sender is concerned. */
 export type SenderMatch = {
-  by: 'token' | 'thread' | 'subject' | 'manual';
+  by: 'token' | 'thread' | 'subject' | 'manual' | 'portal';
   unknownSender: boolean;
   /** Matched by the quote's shared (bcc) token rather than the carrier's own. */
   sharedToken?: boolean;
@@ -37,7 +37,8 @@ export function unverifiedReason(
   match: SenderMatch,
   authentication: SenderAuthentication | null | undefined,
 ): UnverifiedReason | null {
-  if (match.by === 'manual') return null;
+  // By hand (the user's word) or on the portal (the carrier opened a link mailed to its own address).
+  if (match.by === 'manual' || match.by === 'portal') return null;
   if (authentication?.verificado === false) return 'autenticacao';
   if (match.by === 'subject') return 'codigo';
   if (match.by === 'token' && match.sharedToken && match.unknownSender) return 'token_compartilhado';

@@ -3,6 +3,14 @@ import { type ErrorCode, errorMessage, problemSchema } from '@cotacoes/shared';
 /** Every error code has its HTTP status: a new code without one does not compile. */
 const statusByCode: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
+  PORTAL_LINK_INVALID: 404,
+  PORTAL_LINK_EXPIRED: 410,
+  PORTAL_LINK_REUSED: 410,
+  PORTAL_CLOSED_DEADLINE: 409,
+  PORTAL_CLOSED_DECIDED: 409,
+  PORTAL_ANSWER_REQUIRED: 400,
+  PORTAL_FILE_TYPE: 400,
+  PORTAL_FILE_TOO_LARGE: 413,
   MALFORMED_JSON: 400,
   CODE_INVALID: 400,
   CODE_EXPIRED: 400,

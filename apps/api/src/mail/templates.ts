@@ -149,6 +149,20 @@ export const mailTemplates = {
       { label: m.loginThrottledButton, url: params.changePasswordUrl },
     );
   },
+  /** 'Consultar cotação': the carrier's 30-minute link to its portal page (issue 35). */
+  portalLink(params: { codigo: string; empresa: string; url: string; minutes: number }): RenderedMail {
+    return render(
+      formatMessage(m.portalLinkSubject, { codigo: params.codigo }),
+      formatMessage(m.portalLinkTitle, { codigo: params.codigo }),
+      [
+        formatMessage(m.portalLinkIntro, { codigo: params.codigo, empresa: params.empresa }),
+        formatMessage(m.portalLinkExpiry, { minutes: params.minutes }),
+        m.portalLinkIgnore,
+      ],
+      undefined,
+      { label: m.portalLinkAction, url: params.url },
+    );
+  },
   passwordResetCode(params: { code: string; minutes: number }): RenderedMail {
     return render(
       formatMessage(m.resetSubject, { code: params.code }),

@@ -56,6 +56,17 @@ export const accessMatrix: Record<string, RouteRule> = {
   'POST /api/auth/google/callback': { allow: everyone },
   'GET /api/auth/microsoft/callback': { allow: everyone },
 
+  'POST /api/portal/link': {
+    allow: everyone,
+    note: "the carrier portal's 'Consultar cotação': the same 202 for any code and e-mail (no enumeration)",
+  },
+  'GET /api/portal/:token': {
+    allow: everyone,
+    note: 'token-scoped: the portal token is the credential and reaches one quote and one recipient (test/portal-isolation.test.ts)',
+  },
+  'GET /api/portal/:token/anexos/:id': { allow: everyone, note: 'token-scoped, as GET /api/portal/:token' },
+  'POST /api/portal/:token/resposta': { allow: everyone, note: 'token-scoped, as GET /api/portal/:token' },
+
   'GET /api/rates': { allow: signedIn },
   'POST /api/quotes/extract': { allow: signedIn, note: 'extracts figures from pasted text; stores nothing' },
 

@@ -37,6 +37,9 @@ export function createRoutes(): RouteObject[] {
         { path: paths.auth.tokenCallback.path, lazy: page(() => import('./routes/token-callback')) },
         { path: paths.auth.gmailCallback.path, lazy: page(() => import('./routes/gmail-callback')) },
         { path: paths.mailbox.path, lazy: page(() => import('./routes/mailbox')) },
+        // The carrier portal: public whether or not someone is signed in (issue 35).
+        { path: paths.portal.entry.path, lazy: page(() => import('./routes/portal-entry')) },
+        { path: paths.portal.answer.path, lazy: page(() => import('./routes/portal-answer')) },
         {
           element: <ProtectedRoute />,
           children: [

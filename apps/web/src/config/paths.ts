@@ -49,6 +49,11 @@ export const paths = {
   },
   indicators: { path: '/indicadores', getHref: () => '/indicadores' },
   mailbox: { path: '/dev/mailbox', getHref: () => '/dev/mailbox' },
+  /** The carrier portal (issue 35): public, no account. */
+  portal: {
+    entry: { path: '/portal', getHref: () => '/portal' },
+    answer: { path: '/portal/:token', getHref: (token: string) => `/portal/${encodeURIComponent(token)}` },
+  },
   replies: {
     unmatched: { path: '/respostas/nao-identificadas', getHref: () => '/respostas/nao-identificadas' },
     failed: { path: '/respostas/com-falha', getHref: () => '/respostas/com-falha' },
@@ -63,7 +68,15 @@ const exemptExactPaths: readonly string[] = [
   paths.auth.forgotPassword.path,
 ];
 
-/** Spec 2: any path containing /auth/, the four public sign-up paths and the password reset never sign out on a 401. */
+/**
+ * Spec 2: any path containing /auth/, the four public sign-up paths and the password reset never sign out
+ * on a 401; nor does the carrier portal (no account at all).
+ */
 export function isAuthRedirectExempt(pathname: string): boolean {
-  return pathname.includes('/auth/') || exemptExactPaths.includes(pathname);
+  return (
+    pathname.includes('/auth/') ||
+    exemptExactPaths.includes(pathname) ||
+    pathname === paths.portal.entry.path ||
+    pathname.startsWith(`${paths.portal.entry.path}/`)
+  );
 }

@@ -9,6 +9,14 @@ export const emailMessages = {
   alreadyRegisteredIntro:
     'Alguém tentou criar uma conta no Sistema de Cotações com este e-mail, que já está cadastrado.',
   alreadyRegisteredAction: 'Se foi você, entre com sua senha em {url}.',
+  portalLinkSubject: 'Acesso à cotação {codigo}',
+  portalLinkTitle: 'Seu link para a cotação {codigo}',
+  portalLinkIntro:
+    'Use o botão abaixo para consultar o pedido de cotação {codigo} de {empresa} e enviar a sua proposta.',
+  portalLinkExpiry:
+    'O link vale por {minutes} minutos e fica vinculado ao primeiro navegador em que for aberto.',
+  portalLinkIgnore: 'Se você não pediu este link, ignore esta mensagem.',
+  portalLinkAction: 'Abrir a cotação',
   resetSubject: 'Código para redefinir sua senha: {code}',
   resetTitle: 'Redefina sua senha',
   resetIntro: 'Use o código abaixo para criar uma nova senha no Sistema de Cotações.',

@@ -171,6 +171,16 @@ export const errorMessages = {
   // Comparative documents (issue #15)
   COMPARATIVE_NO_RESPONSES:
     'Nenhum agente de carga respondeu a esta cotação ainda: não há propostas para gerar o comparativo.',
+  // The carrier portal (issue 35)
+  PORTAL_LINK_INVALID: 'Este link de acesso não é válido. Peça um novo link em "Consultar cotação".',
+  PORTAL_LINK_EXPIRED: 'Este link de acesso expirou (ele vale por 30 minutos). Peça um novo link.',
+  PORTAL_LINK_REUSED:
+    'Este link já foi aberto em outro navegador. Por segurança, peça um novo link para este navegador.',
+  PORTAL_CLOSED_DEADLINE: 'O prazo desta cotação terminou em {prazo}: a resposta não pode mais ser alterada.',
+  PORTAL_CLOSED_DECIDED: 'Esta cotação já foi decidida: a resposta não pode mais ser alterada.',
+  PORTAL_ANSWER_REQUIRED: 'Envie os dados da resposta.',
+  PORTAL_FILE_TYPE: 'O arquivo "{nome}" não é aceito. Envie PDF, XLSX, DOCX ou imagens (JPG, PNG).',
+  PORTAL_FILE_TOO_LARGE: 'Cada arquivo pode ter no máximo {max} MB.',
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

@@ -48,6 +48,10 @@ export const quoteDocumentMessages = {
     page: 'Página {n} de {total}',
     copySubject: 'Cópia: {subject}',
     copyIntro: 'Cópia da solicitação enviada a {n} agente(s) de carga: {nomes}.',
+    portalInvite: 'Responder pelo portal: {url}',
+    portalInviteLabel: 'Responder pelo portal',
+    portalEntry:
+      'Você também pode responder pelo portal: acesse {url} e informe o código {codigo} e o seu e-mail.',
   },
   en: {
     subject: 'Quotation {codigo} - {titulo}',
@@ -92,6 +96,10 @@ export const quoteDocumentMessages = {
     page: 'Page {n} of {total}',
     copySubject: 'Copy: {subject}',
     copyIntro: 'Copy of the request sent to {n} carrier(s): {nomes}.',
+    portalInvite: 'Answer through the portal: {url}',
+    portalInviteLabel: 'Answer through the portal',
+    portalEntry:
+      'You can also answer through the portal: open {url} and enter the code {codigo} and your e-mail.',
   },
 } as const;
 export type QuoteDocumentLanguage = keyof typeof quoteDocumentMessages;

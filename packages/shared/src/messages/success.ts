@@ -7,6 +7,9 @@ export const successMessages = {
   resetCodeSent:
     'Se houver uma conta com este e-mail, enviamos um código para redefinir a senha. Confira sua caixa de entrada.',
   passwordReset: 'Senha redefinida. Entre com a nova senha.',
+  portalLinkSent:
+    'Se este e-mail recebeu a cotação, enviamos a ele um link de acesso. Confira sua caixa de entrada.',
+  portalAnswerSent: 'Resposta enviada. Você pode alterá-la até {prazo}.',
   passwordChanged: 'Senha alterada com sucesso. Faça login novamente nos outros dispositivos.',
   userLinked: 'Usuário vinculado à empresa com sucesso.',
   userRoleChanged: 'Papel do usuário atualizado para {role}.',

@@ -12,6 +12,7 @@ export const conversationMarks = {
   remetenteDesconhecido:
     'Remetente desconhecido: veio pelo endereço de resposta da cotação, de um endereço que não é do agente',
   registradaManualmente: 'Registrada manualmente',
+  respondidaPeloPortal: 'Respondida pelo portal',
 } as const;
 
 export const uiConversation = {

@@ -90,6 +90,7 @@ export const uiReplies = {
       local: 'Caixa local',
       manual: 'Registrada manualmente',
       teste: 'Resposta de teste',
+      portal: 'Respondida pelo portal',
     } as Record<string, string>,
     registeredBy: 'Registrada por {nome}',
     /** Flags of a version (the pipeline's keys); a text value is shown after the label. */
@@ -202,6 +203,7 @@ export const uiReplies = {
       local: 'Caixa local',
       manual: 'Registro manual',
       teste: 'Teste',
+      portal: 'Portal',
     } as Record<string, string>,
     assign: 'Atribuir',
     assignTo: 'Atribuir mensagem de {remetente}',

@@ -6,6 +6,7 @@ import { uiDashboard } from './ui-dashboard.js';
 import { uiDecisions } from './ui-decisions.js';
 import { uiFollowUp } from './ui-follow-up.js';
 import { uiHints } from './ui-hints.js';
+import { uiPortal } from './ui-portal.js';
 import { uiReplies } from './ui-replies.js';
 import { uiWarnings } from './ui-warnings.js';
 
@@ -183,11 +184,6 @@ export const ui = {
   login: {
     title: 'Login',
     consultQuote: 'Consultar cotação',
-    consultQuoteTitle: 'Consultar cotação',
-    consultQuoteText:
-      'Este botão vai levar ao portal dos agentes de carga, onde quem recebeu um pedido de cotação poderá consultá-lo e responder. O portal ainda não está disponível: por enquanto, o agente de carga responde ao e-mail do pedido.',
-    consultQuoteImporter: 'É importador? Entre na sua conta para ver as cotações da sua empresa.',
-    consultQuoteClose: 'Entendi',
     heading: 'Acesse sua conta',
     subheading: 'Entre com seu e-mail e senha para continuar.',
     emailLabel: 'E-mail',
@@ -1289,6 +1285,7 @@ export const ui = {
   hints: uiHints,
   carrierLists: uiCarrierLists,
   warnings: uiWarnings,
+  portal: uiPortal,
 
   ...uiDashboard,
 

@@ -60,6 +60,8 @@ export type InboundEntrada = {
   envelopeTo?: string[];
   /** A user registering or assigning an answer by hand names the quote and the carrier. */
   assignedBy?: { userId: string; empresaId: string; cotacaoId: string; transportadorId: string };
+  /** An answer given on the carrier portal: the quote and carrier of the portal token used (issue 35). */
+  portal?: { empresaId: string; cotacaoId: string; transportadorId: string; tokenId: string };
   /** Values typed by the user: the response's figures, no extraction needed. */
   typedResult?: DadosExtraidos;
   /** The SMTP session (the client's address, HELO name, MAIL FROM), for sender verification. */

@@ -224,3 +224,36 @@ export function renderQuotePdf(doc: QuoteDocument): Promise<Buffer> {
     pdf.end();
   });
 }
+
+/** Where a request e-mail offers the carrier portal (issue 35): its own invite, or the shared entry page. */
+export type PortalOffer = { kind: 'invite'; url: string } | { kind: 'entry'; url: string; codigo: string };
+
+/**
+ * The request e-mail with the portal offered at its end: a recipient's own 'Responder pelo portal' link
+ * (individual mode), or the entry page to type the code and e-mail (bcc: one message for all cannot hold
+ * a per-recipient token). In pt-BR, and also in the request's language when it is another.
+ */
+export function withPortalOffer(
+  mail: { text: string; html: string },
+  language: QuoteDocumentLanguage,
+  offer: PortalOffer,
+): { text: string; html: string } {
+  const languages: QuoteDocumentLanguage[] = language === 'pt' ? ['pt'] : ['pt', language];
+  const lines = languages.map((lang) => {
+    const t = quoteDocumentMessages[lang];
+    return offer.kind === 'invite'
+      ? formatMessage(t.portalInvite, { url: offer.url })
+      : formatMessage(t.portalEntry, { url: offer.url, codigo: offer.codigo });
+  });
+  const text = `${mail.text.replace(/\s+$/, '')}\n\n${lines.join('\n')}\n`;
+  const button =
+    offer.kind === 'invite'
+      ? `<p style="margin:20px 0 8px"><a href="${escapeHtml(offer.url)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;font-weight:700;padding:10px 18px;border-radius:6px">${escapeHtml(
+          languages.map((lang) => quoteDocumentMessages[lang].portalInviteLabel).join(' / '),
+        )}</a></p><p style="margin:0 0 12px;font-size:12px;color:#64748b;word-break:break-all">${escapeHtml(offer.url)}</p>`
+      : lines.map((line) => `<p style="margin:12px 0;color:#334155">${escapeHtml(line)}</p>`).join('');
+  const closings = ['</td></tr></table></td></tr></table></body>', '</div></body>', '</body>'];
+  const closing = closings.find((candidate) => mail.html.includes(candidate));
+  const at = closing ? mail.html.lastIndexOf(closing) : mail.html.length;
+  return { text, html: `${mail.html.slice(0, at)}${button}${mail.html.slice(at)}` };
+}

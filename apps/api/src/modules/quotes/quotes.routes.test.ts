@@ -221,8 +221,13 @@ describe('creating and sending', () => {
     const [message] = await waitFor(() =>
       messagesWith(quote.codigo).length === 1 ? messagesWith(quote.codigo) : undefined,
     );
-    expect(message!.text.trim()).toBe(
-      `Dear partner,\n\nPlease quote ${quote.codigo} by Friday.\n\nBest regards,\nAna`,
+    // The edited body as it is, then the carrier's own portal link, in pt-BR and the request's language.
+    expect(message!.text.trim()).toMatch(
+      new RegExp(
+        `^Dear partner,\n\nPlease quote ${quote.codigo} by Friday\\.\n\nBest regards,\nAna\n\n` +
+          'Responder pelo portal: http://127\\.0\\.0\\.1:3000/portal/([\\w-]{43})\n' +
+          'Answer through the portal: http://127\\.0\\.0\\.1:3000/portal/\\1$',
+      ),
     );
     expect(message!.html).toContain(`Please quote ${quote.codigo} by Friday.`);
     expect(message!.html).not.toContain('Reference code');

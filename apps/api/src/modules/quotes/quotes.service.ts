@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type CreateQuoteBody,
   DEFAULT_PRAZO_DIAS,
@@ -19,6 +20,12 @@ import type { AppConfig } from '../../config/env.js';
 import { sendInConversation } from '../../conversation/outgoing.js';
 import type { Database } from '../../db/client.js';
 import type { Tenant } from '../../db/tenant.js';
+import {
+  isPortalEnabled,
+  newPortalToken,
+  portalUrl,
+  recordPortalToken,
+} from '../../follow-up/portal-tokens.js';
 import type { Actor } from '../../lib/actor.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
@@ -39,7 +46,13 @@ import { approvalOfQuote } from '../../read-models/approvals.js';
 import { findEmpresaById } from '../../read-models/empresas.js';
 import { sendStateOf } from '../../read-models/send-state.js';
 import { findUserById } from '../../read-models/users.js';
-import { buildQuoteDocument, quoteSubject, renderQuoteMail, renderQuotePdf } from './quote-document.js';
+import {
+  buildQuoteDocument,
+  quoteSubject,
+  renderQuoteMail,
+  renderQuotePdf,
+  withPortalOffer,
+} from './quote-document.js';
 import * as repo from './quotes.repository.js';
 
 export type QuoteFiles = { file?: UploadedFile; dangerousCargoFile?: UploadedFile };
@@ -151,6 +164,9 @@ export class QuotesService {
       };
       const rows: Parameters<typeof repo.insertRecipients>[2] = [];
       let firstMessageId: string | undefined;
+      // The carrier portal (issue 35): each recipient's own invite, or the entry page in a shared message.
+      const portal = await isPortalEnabled(tx, tenant.empresaId);
+      const invites: { destinatarioId: string; token: string }[] = [];
       if (body.modoEnvio === 'bcc') {
         const reply = replyAddress(this.config.MAIL_REPLY_ADDRESS, quote.replyToken);
         const messageId = buildMessageId(this.config.APP_URL);
@@ -161,7 +177,20 @@ export class QuotesService {
           tenant,
           this.config.MAIL_FROM,
           { cotacaoId: quote.id, codigo, transportadorId: null, tipo: 'pedido' },
-          { ...base, to: [reply], bcc, replyTo: reply, messageId },
+          {
+            ...base,
+            ...(portal
+              ? withPortalOffer({ text, html }, document.language, {
+                  kind: 'entry',
+                  url: new URL('/portal', this.config.APP_URL).toString(),
+                  codigo,
+                })
+              : {}),
+            to: [reply],
+            bcc,
+            replyTo: reply,
+            messageId,
+          },
         );
         firstMessageId = sent.messageId;
         for (const carrier of recipients.carriers)
@@ -178,16 +207,31 @@ export class QuotesService {
         for (const carrier of recipients.carriers) {
           const token = newReplyToken();
           const reply = replyAddress(this.config.MAIL_REPLY_ADDRESS, token);
+          const destinatarioId = randomUUID();
+          const invite = portal ? newPortalToken() : null;
+          if (invite) invites.push({ destinatarioId, token: invite });
           const sent = await sendInConversation(
             tx,
             this.mailer,
             tenant,
             this.config.MAIL_FROM,
             { cotacaoId: quote.id, codigo, transportadorId: carrier.id, tipo: 'pedido' },
-            { ...base, to: carrier.emails, replyTo: reply, messageId: buildMessageId(this.config.APP_URL) },
+            {
+              ...base,
+              ...(invite
+                ? withPortalOffer({ text, html }, document.language, {
+                    kind: 'invite',
+                    url: portalUrl(this.config.APP_URL, invite),
+                  })
+                : {}),
+              to: carrier.emails,
+              replyTo: reply,
+              messageId: buildMessageId(this.config.APP_URL),
+            },
           );
           firstMessageId ??= sent.messageId;
           rows.push({
+            id: destinatarioId,
             cotacaoId: quote.id,
             transportadorId: carrier.id,
             nome: carrier.nome,
@@ -199,6 +243,14 @@ export class QuotesService {
         }
       }
       await repo.insertRecipients(tx, tenant, rows);
+      for (const invite of invites)
+        await recordPortalToken(
+          tx,
+          tenant,
+          { cotacaoId: quote.id, destinatarioId: invite.destinatarioId },
+          'invite',
+          invite.token,
+        );
       await repo.updateQuote(tx, tenant, quote.id, { messageId: firstMessageId ?? null });
 
       if (user?.receiveEmailCopy) {

@@ -1,34 +1,15 @@
 import { ui } from '@cotacoes/shared/messages/ui';
-import { useState } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { CheckCircleIcon, SparklesIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
 import { PageTitle } from '@/components/ui/page';
+import { paths } from '@/config/paths';
 import { AuthCardHeader, AuthLayout } from '@/features/auth/components/auth-layout';
 import { LoginForm } from '@/features/auth/components/login-form';
 
 const claims = ui.productClaims;
 
-/** 'Consultar cotação' (spec: action not shown): until the carrier portal exists, it says what it is for. */
-function ConsultQuoteModal({ open, onClose }: { open: boolean; onClose: () => void }) {
-  return (
-    <Modal
-      open={open}
-      onClose={onClose}
-      title={ui.login.consultQuoteTitle}
-      size="sm"
-      footer={<Button onClick={onClose}>{ui.login.consultQuoteClose}</Button>}
-    >
-      <p className="text-sm text-fg">{ui.login.consultQuoteText}</p>
-      <p className="mt-3 text-sm text-fg-muted">{ui.login.consultQuoteImporter}</p>
-    </Modal>
-  );
-}
-
 export default function LoginRoute() {
-  const [consulting, setConsulting] = useState(false);
   // A finished password reset comes back here with the server's message.
   const notice = (useLocation().state as { notice?: unknown } | null)?.notice;
   const aside = (
@@ -47,15 +28,12 @@ export default function LoginRoute() {
           </li>
         ))}
       </ul>
-      <button
-        type="button"
-        onClick={() => setConsulting(true)}
-        aria-haspopup="dialog"
-        className="mt-10 rounded-lg bg-white px-5 py-3 font-semibold text-blue-800 shadow-lg transition-colors hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+      <Link
+        to={paths.portal.entry.getHref()}
+        className="mt-10 inline-block rounded-lg bg-white px-5 py-3 font-semibold text-blue-800 shadow-lg transition-colors hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
       >
         {ui.login.consultQuote}
-      </button>
-      <ConsultQuoteModal open={consulting} onClose={() => setConsulting(false)} />
+      </Link>
     </div>
   );
   return (

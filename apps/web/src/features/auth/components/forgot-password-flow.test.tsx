@@ -82,21 +82,18 @@ describe('password reset screens', () => {
 describe('login page claims and actions', () => {
   beforeEach(() => window.history.replaceState({}, '', '/login'));
 
-  it("'Consultar cotação' explains the carrier portal instead of moving the focus", async () => {
+  it("'Consultar cotação' opens the carrier portal's entry page", async () => {
     stubNetwork({ 'GET /api/config': { body: publicConfig } });
-    const { user } = renderApp('/login');
-    await user.click(await screen.findByRole('button', { name: ui.login.consultQuote }));
-    const dialog = await screen.findByRole('dialog', { name: ui.login.consultQuoteTitle });
-    expect(dialog).toHaveTextContent(ui.login.consultQuoteText);
-    expect(screen.getByLabelText(ui.login.emailLabel)).not.toHaveFocus();
-    await user.click(screen.getByRole('button', { name: ui.login.consultQuoteClose }));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const { user, router } = renderApp('/login');
+    await user.click(await screen.findByRole('link', { name: ui.login.consultQuote }));
+    expect(await screen.findByRole('heading', { name: ui.portal.entry.heading })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/portal');
   });
 
   it('claims nothing this build does not do (no AI); replies are read and extracted, proposals compared and approved, indicators measured', async () => {
     stubNetwork({ 'GET /api/config': { body: publicConfig } });
     const { container } = renderApp('/login');
-    await screen.findByRole('button', { name: ui.login.consultQuote });
+    await screen.findByRole('link', { name: ui.login.consultQuote });
     const text = container.textContent ?? '';
     for (const word of [/\bIA\b/, /intelig[êe]ncia artificial/i]) {
       expect(text).not.toMatch(word);

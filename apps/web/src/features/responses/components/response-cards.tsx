@@ -184,7 +184,7 @@ function Summary({ version, nome }: { version: ResponseVersion; nome: string }) 
 
 function Flags({ version }: { version: ResponseVersion }) {
   const notes: Array<{ label: string; warning: boolean }> = [];
-  if (version.origem === 'manual' || version.origem === 'teste')
+  if (version.origem === 'manual' || version.origem === 'teste' || version.origem === 'portal')
     notes.push({ label: t.origins[version.origem]!, warning: false });
   // The display name of who registered or assigned it (the API gives the name, not the user's id).
   if (version.registradoPor)

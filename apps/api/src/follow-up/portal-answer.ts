@@ -1,0 +1,116 @@
+import {
+  type DadosExtraidos,
+  PORTAL_FEE_UNIT_CODES,
+  type PortalAnswer,
+  type PortalFeeUnit,
+} from '@cotacoes/shared';
+import { uiPortal } from '@cotacoes/shared/messages/ui-portal';
+
+const money = (value: number) =>
+  value.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+const feeUnitText = (unit: PortalFeeUnit) => uiPortal.answer.feeUnits[unit] ?? unit;
+const freightUnitText = (unit: string) => uiPortal.answer.units[unit] ?? unit;
+
+/**
+ * What a carrier filled in on its portal page, as an extraction result (like `typedResult` of an answer
+ * registered by hand): the carrier's own figures are certain (confidence 1, provenance 'portal'), and each
+ * value points to the line of the message built from the form. Freight units are the comparison's
+ * (container types, KG, M3); fee bases are its unit markers (CNTR is multiplied by the containers, BL and
+ * PROCESSO count once, KG / M3 by the shipment's weight / volume — comparison/quantities.ts).
+ */
+export function portalResult(answer: PortalAnswer, carrier: string): DadosExtraidos {
+  const lines: string[] = [`Resposta enviada pelo portal (${carrier}).`];
+  const at = (text: string) => {
+    lines.push(text);
+    return { line: lines.length, text, origin: 'portal' };
+  };
+  const fretes = answer.fretes.map((item) => ({
+    destino: null,
+    unidade: item.unidade,
+    valor: item.valor,
+    moeda: item.moeda,
+    minimo: null,
+    confidence: 1,
+    source: at(`Frete ${freightUnitText(item.unidade)}: ${item.moeda} ${money(item.valor)}`),
+  }));
+  const itens = answer.taxas.map((fee) => ({
+    nome: fee.nome.toUpperCase(),
+    rotulo: fee.nome,
+    destino: null,
+    unidade: PORTAL_FEE_UNIT_CODES[fee.unidade],
+    valor: fee.valor,
+    moeda: fee.moeda,
+    confidence: 1,
+    source: at(`${fee.nome}: ${fee.moeda} ${money(fee.valor)} ${feeUnitText(fee.unidade)}`),
+  }));
+  const evidence: DadosExtraidos['final']['evidence'] = {};
+  const scalar = (field: string, text: string) => {
+    evidence[field] = { confidence: 1, source: at(text), method: 'portal' };
+  };
+  if (answer.transitTimeDias !== null)
+    scalar('transit_time_dias', `Transit time: ${answer.transitTimeDias} dias`);
+  if (answer.freeTimeDias !== null)
+    scalar('free_time_destino_dias', `Free time: ${answer.freeTimeDias} dias`);
+  if (answer.validade)
+    scalar('validadeProposta', `Validade: ${answer.validade.split('-').reverse().join('/')}`);
+  if (answer.condicoesPagamento)
+    scalar('condicoesPagamento', `Condições de pagamento: ${answer.condicoesPagamento}`);
+  if (answer.observacoes) lines.push('', answer.observacoes);
+  const containerPrice = (size: '20' | '40') =>
+    fretes.find((f) => f.unidade.startsWith(size) && f.moeda === fretes[0]!.moeda)?.valor ?? null;
+  const perUnit = (unit: 'KG' | 'M3') => fretes.find((f) => f.unidade === unit)?.valor ?? null;
+  const first = fretes[0]!;
+  const currencies = [...new Set([...fretes.map((f) => f.moeda), ...itens.map((fee) => fee.moeda)])];
+  return {
+    final: {
+      transportador: carrier,
+      armador: null,
+      modal: null,
+      moeda: first.moeda,
+      incoterm: null,
+      origem: null,
+      portoOrigem: null,
+      porto_destino: [],
+      destinos: [],
+      portoTransbordo: null,
+      rota: null,
+      transit_time_dias: answer.transitTimeDias,
+      transit_time_min_dias: answer.transitTimeDias,
+      transit_time_max_dias: answer.transitTimeDias,
+      free_time_destino_dias: answer.freeTimeDias,
+      validadeProposta: answer.validade,
+      frete: { tipo: first.unidade, valor: first.valor, moeda: first.moeda },
+      fretes,
+      preco_por_container_20: containerPrice('20'),
+      preco_por_container_40: containerPrice('40'),
+      preco_por_kg: perUnit('KG'),
+      preco_por_m3: perUnit('M3'),
+      preco_minimo: null,
+      tipoContainer: null,
+      quantidadeContainer: null,
+      volumeCarga: null,
+      condicoesPagamento: answer.condicoesPagamento,
+      taxas: { itens },
+      confidence_overall: 1,
+      evidence,
+      reason: null,
+      /** The form as the carrier sent it: what its portal page shows to prefill the next version. */
+      respostaPortal: answer,
+    },
+    detect: {
+      source: 'portal',
+      fileKind: 'txt',
+      language: 'pt',
+      modal: null,
+      numberFormat: 'BR',
+      currencies,
+      messageDate: null,
+      dateOrder: 'DMY',
+      confidence: { source: 1, language: 1, modal: 0 },
+      reasons: ['valores informados pelo agente de carga no portal'],
+    },
+    blocks: [{ kind: 'body', startLine: 1, endLine: lines.length, title: null, origin: 'portal', lines }],
+    fontes: [{ origem: 'portal', confidence: 1, escolhida: true, motivo: null }],
+  };
+}

@@ -1,0 +1,501 @@
+import fs from 'node:fs';
+import { type Comparison, errorMessages, type PortalAnswerInput } from '@cotacoes/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { quoteScenario, type Scenario } from '../../../test/factories/index.js';
+import { type FakePtaxServer, startFakePtaxServer } from '../../../test/fakes/ptax-server.js';
+import {
+  createTestApp,
+  MINIMAL_PDF,
+  readSentMail,
+  type TestContext,
+  waitFor,
+} from '../../../test/helpers.js';
+import { cotacaoAnexos, cotacoes, followUpSettings, portalTokens, respostas } from '../../db/schema/index.js';
+import { hashPortalToken } from '../../follow-up/portal-tokens.js';
+
+/*
+ * The carrier portal (issue 35) over the real app: the link mailed on 'Consultar cotação', the invite in the
+ * request e-mail, the token rules, and an answer that becomes a response version through the pipeline and
+ * a comparison row equal to the hand computation. The fake Banco Central gives PTAX 5.1177; with the
+ * default margin of 2.5 % every total uses 5.2456.
+ */
+
+let ctx: TestContext;
+let ptax: FakePtaxServer;
+let s: Scenario;
+
+const TOKEN = /\/portal\/([A-Za-z0-9_-]{43})/;
+
+beforeAll(async () => {
+  ptax = await startFakePtaxServer();
+  ctx = await createTestApp({ PTAX_API_URL: ptax.url, MAIL_REPLY_ADDRESS: 'cotacoes@importadora.com.br' });
+  s = await quoteScenario(ctx, {
+    carriers: [
+      { nome: 'Atlântica Cargas', email: 'pricing@atlantica-p.com.br' },
+      { nome: 'Pacífico Logística', email: 'cotacoes@pacifico-p.com.br' },
+    ],
+  });
+}, 120_000);
+afterAll(async () => {
+  await ctx?.close();
+  await ptax?.close();
+});
+
+const db = () => ctx.app.services.database.db;
+
+/** The text of the newest captured mail to `to` whose subject contains `subject`. */
+async function mailTo(to: string, subject: string) {
+  return waitFor(async () => {
+    const mails = (await readSentMail(ctx.config)).filter(
+      (mail) => mail.to.includes(to) && mail.subject.includes(subject),
+    );
+    return mails.at(-1);
+  });
+}
+
+/** The carrier's own invite: the 'Responder pelo portal' link of the request it received. */
+async function inviteOf(scenario: Scenario, carrier: number): Promise<string> {
+  const mail = await mailTo(scenario.carriers[carrier]!.email, scenario.quote.tituloEmail);
+  const token = TOKEN.exec(mail.text)?.[1];
+  expect(token, mail.text).toBeDefined();
+  return token!;
+}
+
+const askLink = (codigo: string, email: string) =>
+  ctx.app.inject({ method: 'POST', url: '/api/portal/link', payload: { codigo, email } });
+
+const open = (token: string, cookie?: string) =>
+  ctx.app.inject({
+    method: 'GET',
+    url: `/api/portal/${token}`,
+    headers: cookie ? { cookie: `portal_bind=${cookie}` } : {},
+  });
+
+function answerForm(dados: unknown, files: { filename: string; content: Buffer }[] = []) {
+  const boundary = `----p${Date.now()}${Math.random().toString(36).slice(2)}`;
+  const parts: Buffer[] = [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="dados"\r\n\r\n${typeof dados === 'string' ? dados : JSON.stringify(dados)}\r\n`,
+    ),
+  ];
+  for (const file of files)
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="anexos"; filename="${file.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), 'content-type': `multipart/form-data; boundary=${boundary}` };
+}
+
+const submit = (
+  token: string,
+  dados: unknown,
+  options: { cookie?: string; files?: { filename: string; content: Buffer }[] } = {},
+) => {
+  const form = answerForm(dados, options.files);
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/portal/${token}/resposta`,
+    payload: form.payload,
+    headers: {
+      'content-type': form['content-type'],
+      origin: ctx.config.APP_URL,
+      ...(options.cookie ? { cookie: `portal_bind=${options.cookie}` } : {}),
+    },
+  });
+};
+
+const bindingOf = (response: { cookies: { name: string; value: string }[] }) =>
+  response.cookies.find((cookie) => cookie.name === 'portal_bind')?.value;
+
+/** 2 × 40HC at USD 2.500, THC BRL 1.450 per container, BL fee USD 50 per BL. */
+const ANSWER: PortalAnswerInput = {
+  fretes: [{ unidade: '40HC', moeda: 'USD', valor: 2500 }],
+  taxas: [
+    { nome: 'THC', moeda: 'BRL', valor: 1450, unidade: 'conteiner' },
+    { nome: 'BL fee', moeda: 'USD', valor: 50, unidade: 'bl' },
+  ],
+  transitTimeDias: 32,
+  freeTimeDias: 14,
+  validade: '2026-12-30',
+  condicoesPagamento: 'Pagamento antecipado',
+  observacoes: 'Sujeito a espaço no navio.',
+};
+
+async function responsesOf(scenario: Scenario) {
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/quotes/${scenario.quote.id}/respostas`,
+    headers: { authorization: `Bearer ${scenario.token}` },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json().data as {
+    transportadorId: string;
+    atual: { origem: string; versao: number; dadosExtraidos: never } | null;
+    versao: number | null;
+    dadosExtraidos: {
+      final: { confidence_overall: number; fretes: { confidence: number }[] };
+      fontes: { origem: string }[];
+    } | null;
+  }[];
+}
+
+describe('the request e-mail offers the portal', () => {
+  it("carries each recipient's own 'Responder pelo portal' link (text and HTML), one invite token each", async () => {
+    const mail = await mailTo(s.carriers[0]!.email, s.quote.codigo);
+    expect(mail.text).toMatch(/Responder pelo portal: http:\/\/127\.0\.0\.1:3000\/portal\/[A-Za-z0-9_-]{43}/);
+    const parsed = await simpleParser(fs.readFileSync(mail.file));
+    expect(parsed.html).toContain('Responder pelo portal');
+    expect(parsed.html).toContain(`/portal/${TOKEN.exec(mail.text)![1]}`);
+    const [a, b] = [await inviteOf(s, 0), await inviteOf(s, 1)];
+    expect(a).not.toBe(b);
+    const rows = await db()
+      .select({ kind: portalTokens.kind, hash: portalTokens.tokenHash, expiresAt: portalTokens.expiresAt })
+      .from(portalTokens)
+      .where(eq(portalTokens.cotacaoId, s.quote.id));
+    expect(rows.map((row) => row.kind)).toEqual(['invite', 'invite']);
+    // Only the hash is stored.
+    expect(rows.map((row) => row.hash).sort()).toEqual([hashPortalToken(a), hashPortalToken(b)].sort());
+  });
+
+  it('has no portal link when the company turned the portal off, and its tokens stop working', async () => {
+    const off = await quoteScenario(ctx, {
+      carriers: [{ nome: 'Sem Portal', email: 'pricing@semportal.com.br' }],
+    });
+    const invite = await inviteOf(off, 0);
+    await db().insert(followUpSettings).values({ empresaId: off.empresaId, portalEnabled: false });
+    const refused = await open(invite);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().code).toBe('PORTAL_LINK_INVALID');
+    // A quote sent while it is off carries no link.
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/quotes',
+      headers: { authorization: `Bearer ${off.token}` },
+      payload: {
+        ...(await import('@cotacoes/shared/samples')).sampleQuoteRequest([off.carriers[0]!.id], {
+          nomeSolicitante: 'Analista',
+          referenciaProcesso: 'IMP-SEM-PORTAL',
+        }),
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const mail = await mailTo('pricing@semportal.com.br', created.json().tituloEmail);
+    expect(mail.text).not.toMatch(/Responder pelo portal|\/portal/);
+    // And 'Consultar cotação' sends nothing for it.
+    expect((await askLink(created.json().codigo, 'pricing@semportal.com.br')).statusCode).toBe(202);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const links = (await readSentMail(ctx.config)).filter((m) => m.to.includes('pricing@semportal.com.br'));
+    expect(links.filter((m) => m.subject.startsWith('Acesso à cotação'))).toEqual([]);
+  });
+
+  it('in bcc mode, offers the entry page (code and e-mail) instead of a per-recipient link', async () => {
+    const bcc = await quoteScenario(ctx, {
+      modoEnvio: 'bcc',
+      carriers: [
+        { nome: 'Bcc Um', email: 'um@bcc-portal.com.br' },
+        { nome: 'Bcc Dois', email: 'dois@bcc-portal.com.br' },
+      ],
+    });
+    const mail = await mailTo(bcc.quoteToken, bcc.quote.tituloEmail);
+    expect(mail.text).toContain(`acesse http://127.0.0.1:3000/portal e informe o código ${bcc.quote.codigo}`);
+    expect(mail.text).not.toMatch(TOKEN);
+  });
+});
+
+describe("'Consultar cotação' (POST /api/portal/link)", () => {
+  it('mails a 30-minute link to a recipient address (any case); any other e-mail gets the same 202 and no mail', async () => {
+    const matched = await askLink(s.quote.codigo.toLowerCase(), 'PRICING@Atlantica-P.com.br');
+    const unknown = await askLink(s.quote.codigo, 'someone@elsewhere.com.br');
+    const wrongCode = await askLink('COT-1999-0001', s.carriers[0]!.email);
+    for (const response of [matched, unknown, wrongCode]) {
+      expect(response.statusCode).toBe(202);
+      expect(response.body).toBe(matched.body);
+    }
+    const mail = await mailTo(s.carriers[0]!.email, `Acesso à cotação ${s.quote.codigo}`);
+    expect(mail.text).toMatch(TOKEN);
+    expect(mail.text).toContain('30 minutos');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const sent = await readSentMail(ctx.config);
+    expect(sent.filter((m) => m.to.includes('someone@elsewhere.com.br'))).toEqual([]);
+    expect(sent.filter((m) => m.subject.startsWith('Acesso à cotação')).length).toBe(1);
+    const [row] = await db()
+      .select()
+      .from(portalTokens)
+      .where(and(eq(portalTokens.cotacaoId, s.quote.id), eq(portalTokens.kind, 'link')));
+    expect(row!.email).toBe('pricing@atlantica-p.com.br');
+    const minutes = (row!.expiresAt!.getTime() - row!.createdAt.getTime()) / 60_000;
+    expect(minutes).toBeCloseTo(30, 0);
+  });
+
+  it('refuses a malformed code or e-mail with pt-BR field messages', async () => {
+    const response = await askLink('42', 'not-an-email');
+    expect(response.statusCode).toBe(400);
+    const messages = (response.json().errors as { message: string }[]).map((e) => e.message);
+    expect(messages).toContain('Código inválido. Use o formato do e-mail recebido, como COT-2026-0042.');
+    expect(messages).toContain(errorMessages.EMAIL_INVALID);
+  });
+
+  it('limits requests per e-mail address (429 after 5 in an hour), whatever the IP', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (
+          await ctx.app.inject({
+            method: 'POST',
+            url: '/api/portal/link',
+            payload: { codigo: s.quote.codigo, email: 'limite@elsewhere.com.br' },
+            remoteAddress: `10.77.0.${i + 1}`,
+          })
+        ).statusCode,
+      );
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+  });
+});
+
+describe('link tokens: bound to the first browser, 30 minutes', () => {
+  it('the first open sets an HttpOnly SameSite=Strict cookie; another browser gets 410 reused', async () => {
+    await askLink(s.quote.codigo, s.carriers[1]!.email);
+    const mail = await mailTo(s.carriers[1]!.email, `Acesso à cotação ${s.quote.codigo}`);
+    const token = TOKEN.exec(mail.text)![1]!;
+    const first = await open(token);
+    expect(first.statusCode, first.body).toBe(200);
+    const cookie = first.cookies.find((c) => c.name === 'portal_bind')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/portal' });
+    expect(first.json()).toMatchObject({ codigo: s.quote.codigo, transportador: 'Pacífico Logística' });
+    expect((await open(token, cookie.value)).statusCode).toBe(200);
+    for (const other of [undefined, 'another-browser-cookie']) {
+      const reused = await open(token, other);
+      expect(reused.statusCode).toBe(410);
+      expect(reused.json()).toMatchObject({
+        code: 'PORTAL_LINK_REUSED',
+        message: errorMessages.PORTAL_LINK_REUSED,
+      });
+      // An answer from there changes nothing.
+      expect((await submit(token, ANSWER, { cookie: other })).statusCode).toBe(410);
+    }
+    const [row] = await db()
+      .select()
+      .from(portalTokens)
+      .where(eq(portalTokens.tokenHash, hashPortalToken(token)));
+    expect(row!.bindingHash).toBe(hashPortalToken(cookie.value));
+    // Expired: refused even from its own browser.
+    await db()
+      .update(portalTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(portalTokens.id, row!.id));
+    const expired = await open(token, cookie.value);
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json().code).toBe('PORTAL_LINK_EXPIRED');
+    expect((await submit(token, ANSWER, { cookie: cookie.value })).json().code).toBe('PORTAL_LINK_EXPIRED');
+    expect(await responsesOf(s).then((list) => list.every((entry) => entry.atual === null))).toBe(true);
+  });
+
+  it('an unknown token answers 404 with the pt-BR message', async () => {
+    const unknown = await open('A'.repeat(43));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({
+      code: 'PORTAL_LINK_INVALID',
+      message: errorMessages.PORTAL_LINK_INVALID,
+    });
+    expect((await open('bad token!')).statusCode).toBe(400);
+  });
+});
+
+describe('answering (POST /api/portal/{token}/resposta)', () => {
+  it('refuses bad values with pt-BR field messages and stores nothing', async () => {
+    const invite = await inviteOf(s, 0);
+    const bad = await submit(invite, {
+      fretes: [{ unidade: '40HC', moeda: 'GBP', valor: -1 }],
+      taxas: [{ nome: '', moeda: 'USD', valor: 10, unidade: 'por contêiner' }],
+      transitTimeDias: 1.5,
+      validade: '31/12/2026',
+    });
+    expect(bad.statusCode).toBe(400);
+    const errors = bad.json().errors as { path: string; message: string }[];
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        { path: 'fretes.0.moeda', message: 'Escolha a moeda: USD, BRL ou EUR.' },
+        { path: 'taxas.0.nome', message: 'Informe o nome da taxa (ex.: THC).' },
+        { path: 'taxas.0.unidade', message: 'Escolha a unidade de cobrança da taxa.' },
+        { path: 'transitTimeDias', message: 'Informe um número inteiro de dias (0 a 365).' },
+        { path: 'validade', message: 'Informe uma data válida.' },
+      ]),
+    );
+    expect((await submit(invite, { fretes: [] })).json().errors[0].message).toBe(
+      'Informe ao menos um valor de frete.',
+    );
+    expect((await submit(invite, '{not json')).statusCode).toBe(400);
+    const exe = await submit(invite, ANSWER, {
+      files: [{ filename: 'proposta.exe', content: Buffer.from('MZ\x90\x00') }],
+    });
+    expect(exe.statusCode).toBe(400);
+    expect(exe.json().code).toBe('PORTAL_FILE_TYPE');
+    const [counted] = (
+      await db().execute(sql`select count(*)::int as count from respostas where cotacao_id = ${s.quote.id}`)
+    ).rows as { count: number }[];
+    expect(counted?.count).toBe(0);
+  });
+
+  it('creates a response version with origem portal and confidence 1; the comparison row equals the hand computation', async () => {
+    const invite = await inviteOf(s, 0);
+    const created = await submit(invite, ANSWER, {
+      files: [{ filename: 'proposta.pdf', content: Buffer.from(MINIMAL_PDF) }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().message).toMatch(/^Resposta enviada\. Você pode alterá-la até \d{2}\/\d{2}\/\d{4}/);
+    expect(created.json().data).toMatchObject({
+      versao: 1,
+      estado: 'aberta',
+      resposta: { transitTimeDias: 32 },
+    });
+    const entry = (await responsesOf(s)).find((e) => e.transportadorId === s.carriers[0]!.id)!;
+    expect(entry.atual).toMatchObject({ origem: 'portal', versao: 1 });
+    expect(entry.dadosExtraidos!.final.confidence_overall).toBe(1);
+    expect(entry.dadosExtraidos!.final.fretes[0]!.confidence).toBe(1);
+    expect(entry.dadosExtraidos!.fontes).toEqual([
+      { origem: 'portal', confidence: 1, escolhida: true, motivo: null },
+    ]);
+
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/quotes/${s.quote.id}/comparison`,
+      headers: { authorization: `Bearer ${s.token}` },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const row = (response.json() as Comparison).linhas.find((r) => r.transportadorId === s.carriers[0]!.id)!;
+    // USD: 2 × 2.500 + BL 50 = 5.050; BRL: THC 2 × 1.450 = 2.900
+    // BRL total 5.050 × 5,2456 + 2.900 = 29.390,28; USD total 2.900 ÷ 5,2456 + 5.050 = 5.602,84
+    expect(row).toMatchObject({
+      valorUSD: 5050,
+      valorBRL: 2900,
+      custoTotalBRL: 29390.28,
+      custoTotalUSD: 5602.84,
+    });
+    expect(row.taxas.find((t) => t.nome === 'THC')).toMatchObject({ quantidade: 2, base: 'conteiner' });
+
+    // The conversation labels it as answered on the portal, with its attachment.
+    const conversation = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/emails/by-cotacao/${s.quote.id}`,
+      headers: { authorization: `Bearer ${s.token}` },
+    });
+    const received = (
+      conversation.json().items as { direction: string; marcacao: string; anexos: number }[]
+    ).find((item) => item.direction === 'received');
+    expect(received).toMatchObject({ marcacao: 'Respondida pelo portal', anexos: 1 });
+  });
+
+  it('a second answer is version 2, and the page prefills it', async () => {
+    const invite = await inviteOf(s, 0);
+    const second = await submit(invite, {
+      ...ANSWER,
+      fretes: [{ unidade: '40HC', moeda: 'USD', valor: 2400 }],
+    });
+    expect(second.statusCode, second.body).toBe(201);
+    const view = await open(invite);
+    expect(view.json()).toMatchObject({
+      versao: 2,
+      resposta: { fretes: [{ unidade: '40HC', valor: 2400 }] },
+    });
+    const versions = await db()
+      .select({ versao: respostas.versao, atual: respostas.atual })
+      .from(respostas)
+      .where(eq(respostas.cotacaoId, s.quote.id));
+    expect(versions.sort((a, b) => a.versao - b.versao)).toEqual([
+      { versao: 1, atual: false },
+      { versao: 2, atual: true },
+    ]);
+  });
+
+  it('shows the request this carrier received, its files and nothing of the other carrier', async () => {
+    await db()
+      .insert(cotacaoAnexos)
+      .values({
+        empresaId: s.empresaId,
+        cotacaoId: s.quote.id,
+        tipo: 'arquivo',
+        nome: 'pedido.pdf',
+        contentType: 'application/pdf',
+        tamanho: MINIMAL_PDF.length,
+        conteudo: Buffer.from(MINIMAL_PDF),
+      });
+    const invite = await inviteOf(s, 1);
+    const view = await open(invite);
+    expect(view.statusCode).toBe(200);
+    const body = view.json();
+    expect(body.pedido.texto).toContain(s.quote.codigo);
+    expect(body.pedido.texto).toContain(`/portal/${invite}`);
+    expect(body.unidadesSugeridas).toEqual(['40HC']);
+    expect(body.resposta).toBeNull();
+    expect(view.body).not.toContain(s.carriers[0]!.email);
+    expect(view.body).not.toContain('Atlântica');
+    expect(view.body).not.toContain('2400');
+    const file = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/portal/${invite}/anexos/${body.anexos[0].id}`,
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers).toMatchObject({
+      'content-type': 'application/pdf',
+      'x-content-type-options': 'nosniff',
+    });
+    expect(file.headers['content-disposition']).toMatch(/^attachment; filename="pedido\.pdf"/);
+  });
+
+  it('after the deadline, and once decided, the page is read-only and an answer is refused with the reason', async () => {
+    const invite = await inviteOf(s, 0);
+    await db()
+      .update(cotacoes)
+      .set({ prazoResposta: new Date(Date.now() - 60_000) })
+      .where(eq(cotacoes.id, s.quote.id));
+    expect((await open(invite)).json()).toMatchObject({ estado: 'prazo_encerrado', versao: 2 });
+    const late = await submit(invite, ANSWER);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('PORTAL_CLOSED_DEADLINE');
+    expect(late.json().message).toMatch(/^O prazo desta cotação terminou em \d{2}\/\d{2}\/\d{4}/);
+    await db()
+      .update(cotacoes)
+      .set({ prazoResposta: new Date(Date.now() + 86_400_000) })
+      .where(eq(cotacoes.id, s.quote.id));
+    const closed = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/quotes/${s.quote.id}`,
+      headers: { authorization: `Bearer ${s.token}` },
+      payload: { status: 'FECHADA' },
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect((await open(invite)).json().estado).toBe('decidida');
+    const decided = await submit(invite, ANSWER);
+    expect(decided.statusCode).toBe(409);
+    expect(decided.json()).toMatchObject({
+      code: 'PORTAL_CLOSED_DECIDED',
+      message: errorMessages.PORTAL_CLOSED_DECIDED,
+    });
+    const [counted] = (
+      await db().execute(sql`select count(*)::int as count from respostas where cotacao_id = ${s.quote.id}`)
+    ).rows as { count: number }[];
+    expect(counted?.count).toBe(2);
+  });
+
+  it('refuses a cross-site POST (Origin check)', async () => {
+    const form = answerForm(ANSWER);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/portal/${await inviteOf(s, 1)}/resposta`,
+      payload: form.payload,
+      headers: { 'content-type': form['content-type'], origin: 'https://evil.example' },
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('keeps the binding cookie out of other paths and sets no cookie for invite tokens', async () => {
+    const invite = await inviteOf(s, 1);
+    expect(bindingOf(await open(invite))).toBeUndefined();
+  });
+});

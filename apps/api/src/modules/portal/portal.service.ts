@@ -1,0 +1,330 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  formatMessage,
+  formatQuoteDateTime,
+  isWaitingStatus,
+  PORTAL_FREIGHT_UNITS,
+  type PortalAnswer,
+  type PortalFreightUnit,
+  type PortalLinkBody,
+  type PortalState,
+  type PortalView,
+  portalAnswerSchema,
+  successMessages,
+} from '@cotacoes/shared';
+import { containerType, quoteAskedFrom } from '@cotacoes/shared/comparison/index';
+import type { AppConfig } from '../../config/env.js';
+import type { Database } from '../../db/client.js';
+import { checkedTenant, type Tenant } from '../../db/tenant.js';
+import { portalResult } from '../../follow-up/portal-answer.js';
+import {
+  bindPortalToken,
+  findPortalToken,
+  hashPortalToken,
+  isPortalEnabled,
+  issuePortalToken,
+  newPortalBinding,
+  PORTAL_LINK_MINUTES,
+  type PortalTokenRow,
+  portalTokenProblem,
+  portalUrl,
+  touchPortalToken,
+} from '../../follow-up/portal-tokens.js';
+import { composeMessage } from '../../inbound/compose.js';
+import type { InboundPipeline } from '../../inbound/pipeline.js';
+import { type AuditContext, writeAudit } from '../../lib/audit.js';
+import { AppError, validationError } from '../../lib/errors.js';
+import { assertFileOpens, CONTENT_TYPES, type FileKind, safeFilename, sniff } from '../../lib/file-type.js';
+import type { UploadedFile } from '../../lib/multipart.js';
+import { type Limits, SharedLimiter } from '../../lib/shared-limits.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { mailTemplates } from '../../mail/templates.js';
+import * as repo from './portal.repository.js';
+
+/** Link requests per e-mail address per hour (besides the per-IP limit of the route). */
+export const PORTAL_LINK_REQUESTS_PER_HOUR = 5;
+/** Every link request takes at least this long, matched or not, so its timing tells nothing (no enumeration). */
+const LINK_ANSWER_FLOOR_MS = 300;
+/** Files a carrier may attach to its answer: documents, sheets and pictures (S8: checked by their bytes). */
+const ANSWER_FILE_KINDS: readonly FileKind[] = ['pdf', 'xlsx', 'xls', 'docx', 'doc', 'jpg', 'png'];
+
+/** A request to a portal token: the browser's binding cookie and who asks (for the audit). */
+export type PortalCaller = { binding: string | undefined; meta: AuditContext };
+/** What a portal call answers, and the binding cookie to set when this call bound a link token. */
+export type Authorized<T> = { value: T; binding?: string };
+
+type Opened = { row: PortalTokenRow; tenant: Tenant; context: repo.PortalRecipient; binding?: string };
+
+/**
+ * The carrier portal (issue 35, ADR 0026 'Carrier portal'): a carrier without an account reaches one
+ * quote, as one of its recipients, through a portal token — a 30-minute `link` mailed on request, or the
+ * `invite` in its request e-mail — sees the request it received and answers it with a form. The answer
+ * goes through the one inbound pipeline (source 'portal'), like an e-mail reply.
+ */
+export class PortalService {
+  private readonly requestsPerEmail: SharedLimiter;
+
+  constructor(
+    private readonly db: Database,
+    private readonly config: AppConfig,
+    private readonly mailer: Mailer,
+    private readonly pipeline: InboundPipeline,
+    limits: Limits,
+  ) {
+    this.requestsPerEmail = new SharedLimiter(
+      limits.counters,
+      'portal-link',
+      PORTAL_LINK_REQUESTS_PER_HOUR,
+      60 * 60_000,
+    );
+  }
+
+  /**
+   * 'Consultar cotação': mails a link to `email` for each live quote `codigo` it is a recipient's address
+   * of, in a company that offers the portal. The same answer, in about the same time, whether or not
+   * anything matched.
+   */
+  async requestLink(body: PortalLinkBody, meta: AuditContext): Promise<{ message: string }> {
+    const started = Date.now();
+    await this.requestsPerEmail.consume(body.email);
+    const matches = await repo.recipientsByCodeAndEmail(this.db, body.codigo, body.email);
+    for (const match of matches) {
+      await this.db.transaction(async (tx) => {
+        if (!(await isPortalEnabled(tx, match.empresaId))) return;
+        const tenant = checkedTenant(match.empresaId);
+        const token = await issuePortalToken(
+          tx,
+          tenant,
+          { cotacaoId: match.cotacaoId, destinatarioId: match.destinatarioId },
+          'link',
+          { email: body.email },
+        );
+        await this.mailer.enqueue(tx, {
+          kind: 'portal.link',
+          to: [body.email],
+          ...mailTemplates.portalLink({
+            codigo: match.codigo,
+            empresa: match.empresa,
+            url: portalUrl(this.config.APP_URL, token),
+            minutes: PORTAL_LINK_MINUTES,
+          }),
+          empresaId: tenant.empresaId,
+        });
+        await writeAudit(tx, { ...meta, empresaId: tenant.empresaId }, 'portal.link', {
+          entity: 'cotacao_destinatario',
+          entityId: match.destinatarioId,
+          details: { cotacaoId: match.cotacaoId },
+        });
+      });
+    }
+    const wait = LINK_ANSWER_FLOOR_MS - (Date.now() - started);
+    if (wait > 0) await sleep(wait);
+    return { message: successMessages.portalLinkSent };
+  }
+
+  /** GET /portal/{token}: the request as this carrier received it, its state and its own answer. */
+  async view(token: string, caller: PortalCaller): Promise<Authorized<PortalView>> {
+    const opened = await this.open(token, caller);
+    return { value: await this.viewOf(opened), binding: opened.binding };
+  }
+
+  /** GET /portal/{token}/anexos/{id}: one file of the token's own quote. */
+  async attachment(
+    token: string,
+    id: string,
+    caller: PortalCaller,
+  ): Promise<Authorized<{ filename: string; contentType: string; body: Buffer }>> {
+    const opened = await this.open(token, caller);
+    const file = await repo.attachmentOf(this.db, opened.tenant, opened.context.quote.id, id);
+    if (!file) throw new AppError('ATTACHMENT_NOT_FOUND');
+    const kind = sniff(file.conteudo);
+    return {
+      value: {
+        filename: safeFilename(file.nome, kind),
+        contentType: kind === 'unknown' ? 'application/octet-stream' : CONTENT_TYPES[kind],
+        body: file.conteudo,
+      },
+      binding: opened.binding,
+    };
+  }
+
+  /**
+   * POST /portal/{token}/resposta: the form (validated first: a bad value changes nothing), then a new
+   * version of this carrier's response through the pipeline, while the quote is open to it.
+   */
+  async answer(
+    token: string,
+    form: { dados: string | undefined; anexos: UploadedFile[] },
+    caller: PortalCaller,
+  ): Promise<Authorized<{ data: PortalView; message: string }>> {
+    const opened = await this.open(token, caller);
+    const answer = parseAnswer(form.dados);
+    const { context, tenant, row } = opened;
+    const state = stateOf(context.quote, new Date());
+    if (state === 'decidida') throw new AppError('PORTAL_CLOSED_DECIDED');
+    if (state === 'prazo_encerrado')
+      throw new AppError('PORTAL_CLOSED_DEADLINE', {
+        prazo: formatQuoteDateTime(context.quote.prazoResposta, 'pt'),
+      });
+    const files = await checkedFiles(form.anexos);
+    const typed = portalResult(answer, context.recipient.nome);
+    const from = row.email ?? context.recipient.emails[0]!;
+    const host = new URL(this.config.APP_URL).hostname || 'cotacoes.local';
+    const raw = await composeMessage({
+      from,
+      to: [this.config.MAIL_REPLY_ADDRESS],
+      subject: `RE: ${context.quote.tituloEmail}`,
+      text: typed.blocks[0]!.lines.join('\n'),
+      messageId: `<portal-${randomUUID()}@${host}>`,
+      inReplyTo: context.recipient.messageId ?? context.quote.messageId,
+      attachments: files,
+    });
+    const result = await this.pipeline.ingest(raw, {
+      source: 'portal',
+      portal: {
+        empresaId: tenant.empresaId,
+        cotacaoId: context.quote.id,
+        transportadorId: context.recipient.transportadorId,
+        tokenId: row.id,
+      },
+      typedResult: typed,
+    });
+    if (result.status === 'falhou')
+      throw new AppError('INBOUND_PROCESSING_FAILED', { erro: result.erro ?? '' });
+    // Decided between the check above and the pipeline's own (it keeps the message as 'tardia').
+    if (result.outcome !== 'resposta') throw new AppError('PORTAL_CLOSED_DECIDED');
+    const fresh = await this.reload(opened);
+    return {
+      value: {
+        data: await this.viewOf(fresh),
+        message: formatMessage(successMessages.portalAnswerSent, {
+          prazo: formatQuoteDateTime(context.quote.prazoResposta, 'pt'),
+        }),
+      },
+      binding: opened.binding,
+    };
+  }
+
+  /**
+   * The token's checks (ADR 0026): unknown, revoked, expired or reused answer 404/410 and change
+   * nothing; a `link` token is bound on its first use to the caller's browser (its `portal_bind` cookie,
+   * a new one when it has none). The token reaches only its own quote and recipient, in a company that
+   * still offers the portal and a quote not deleted.
+   */
+  private async open(token: string, caller: PortalCaller): Promise<Opened> {
+    const now = new Date();
+    const row = await findPortalToken(this.db, token);
+    const problem = portalTokenProblem(row, caller.binding, now);
+    if (problem) throw new AppError(problem);
+    const tenant = checkedTenant(row!.empresaId);
+    if (!(await isPortalEnabled(this.db, tenant.empresaId))) throw new AppError('PORTAL_LINK_INVALID');
+    const context = await repo.recipientOfToken(this.db, tenant, row!);
+    if (!context || context.quote.deletedAt) throw new AppError('PORTAL_LINK_INVALID');
+    let binding: string | undefined;
+    if (row!.kind === 'link' && !row!.bindingHash) {
+      // The browser's existing cookie is kept, so one browser may hold links to several quotes.
+      const cookie = caller.binding ?? newPortalBinding().cookie;
+      if (!(await bindPortalToken(this.db, row!.id, hashPortalToken(cookie), now)))
+        throw new AppError('PORTAL_LINK_REUSED');
+      binding = cookie;
+    } else await touchPortalToken(this.db, row!.id, now);
+    return { row: row!, tenant, context, binding };
+  }
+
+  private async reload(opened: Opened): Promise<Opened> {
+    const context = await repo.recipientOfToken(this.db, opened.tenant, opened.row);
+    return context ? { ...opened, context } : opened;
+  }
+
+  private async viewOf({ row, tenant, context }: Opened): Promise<PortalView> {
+    const { quote, recipient } = context;
+    const request = await repo.requestMessageOf(this.db, tenant, quote.id, recipient.transportadorId);
+    const anexos = await repo.attachmentsOf(this.db, tenant, quote.id);
+    const own = await repo.portalAnswerOf(this.db, tenant, recipient.id);
+    const parsed = own ? portalAnswerSchema.safeParse(own.form) : null;
+    return {
+      empresa: context.empresa,
+      codigo: quote.codigo,
+      transportador: recipient.nome,
+      email: row.email ?? recipient.emails[0] ?? null,
+      tipoFrete: quote.tipoFrete,
+      prazoResposta: quote.prazoResposta.toISOString(),
+      estado: stateOf(quote, new Date()),
+      pedido: {
+        assunto: request?.subject ?? quote.tituloEmail,
+        texto: request?.bodyText ?? '',
+        enviadoEm: request ? new Date(request.createdAt).toISOString() : null,
+      },
+      anexos,
+      unidadesSugeridas: suggestedUnits(quote),
+      resposta: parsed?.success ? parsed.data : null,
+      versao: own?.versao ?? null,
+      respondidaEm: own ? new Date(own.createdAt).toISOString() : null,
+    };
+  }
+}
+
+/**
+ * Whether the quote takes this carrier's answer: open while it waits (the same statuses in which an
+ * e-mail reply counts) and before its deadline; a revision asked (AGUARDANDO_REVISAO) is open past it.
+ */
+function stateOf(
+  quote: { status: string; prazoResposta: Date; deletedAt: Date | null },
+  now: Date,
+): PortalState {
+  if (quote.deletedAt || !isWaitingStatus(quote.status)) return 'decidida';
+  if (quote.status !== 'AGUARDANDO_REVISAO' && quote.prazoResposta.getTime() <= now.getTime())
+    return 'prazo_encerrado';
+  return 'aberta';
+}
+
+/** The freight units to offer first: the container types asked (FCL), per m³ (LCL), per kg (air). */
+function suggestedUnits(quote: repo.PortalRecipient['quote']): PortalFreightUnit[] {
+  const asked = quoteAskedFrom(quote);
+  const units = asked.conteineres.flatMap((ask): PortalFreightUnit[] => {
+    const type = containerType(ask.tipo);
+    if (!type) return [];
+    const label = `${type.size}${type.kind ?? 'DC'}`;
+    return (PORTAL_FREIGHT_UNITS as readonly string[]).includes(label) ? [label as PortalFreightUnit] : [];
+  });
+  if (units.length > 0) return [...new Set(units)];
+  const modal = quote.tipoFrete.toUpperCase();
+  if (modal === 'LCL') return ['M3'];
+  if (modal.startsWith('A')) return ['KG'];
+  return ['20DC', '40HC'];
+}
+
+/** The form's JSON (`dados`), with pt-BR field messages on every bad value. */
+function parseAnswer(dados: string | undefined): PortalAnswer {
+  if (!dados) throw new AppError('PORTAL_ANSWER_REQUIRED');
+  let json: unknown;
+  try {
+    json = JSON.parse(dados);
+  } catch {
+    throw new AppError('MALFORMED_JSON');
+  }
+  const parsed = portalAnswerSchema.safeParse(json);
+  if (!parsed.success)
+    throw validationError(
+      parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+    );
+  return parsed.data;
+}
+
+/** The answer's files, by their bytes (S8): documents, sheets and pictures that open, with safe names. */
+async function checkedFiles(files: UploadedFile[]) {
+  const checked: { filename: string; content: Buffer; contentType: string }[] = [];
+  for (const file of files) {
+    const kind = sniff(file.buffer);
+    if (!ANSWER_FILE_KINDS.includes(kind))
+      throw new AppError('PORTAL_FILE_TYPE', { nome: safeFilename(file.filename, 'unknown') });
+    await assertFileOpens(kind, file);
+    checked.push({
+      filename: safeFilename(file.filename, kind),
+      content: file.buffer,
+      contentType: CONTENT_TYPES[kind as Exclude<FileKind, 'unknown'>],
+    });
+  }
+  return checked;
+}

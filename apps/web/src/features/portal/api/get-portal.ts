@@ -1,0 +1,28 @@
+import { ui } from '@cotacoes/shared/messages/ui';
+import type { PortalView } from '@cotacoes/shared/schemas/portal';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export const portalKey = (token: string) => ['portal', token] as const;
+
+/** `GET /api/portal/{token}`: the request this carrier received, its state and its own answer. */
+export function getPortal(token: string): Promise<PortalView> {
+  return api.get<PortalView>(`/portal/${encodeURIComponent(token)}`, {
+    fallback: ui.portal.answer.loadErrorFallback,
+  });
+}
+
+export function usePortal(token: string) {
+  // A refused token (expired, reused) stays refused: no retry, no refetch on focus.
+  return useQuery({
+    queryKey: portalKey(token),
+    queryFn: () => getPortal(token),
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** Where a file of the request is downloaded: a plain link (the binding cookie goes with it). */
+export function portalAttachmentHref(token: string, id: string): string {
+  return `/api/portal/${encodeURIComponent(token)}/anexos/${encodeURIComponent(id)}`;
+}

@@ -1,0 +1,33 @@
+import { ui } from '@cotacoes/shared/messages/ui';
+import type { PortalAnswer, PortalView } from '@cotacoes/shared/schemas/portal';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiUpload } from '@/lib/api-client';
+import { portalKey } from './get-portal';
+
+export type SubmitAnswerInput = {
+  answer: PortalAnswer;
+  files: File[];
+  onProgress?: (fraction: number) => void;
+};
+
+/** `POST /api/portal/{token}/resposta`: the form as JSON (`dados`) and its files (`anexos`), with progress. */
+export function submitPortalAnswer(
+  token: string,
+  { answer, files, onProgress }: SubmitAnswerInput,
+): Promise<{ data: PortalView; message: string }> {
+  const form = new FormData();
+  form.append('dados', JSON.stringify(answer));
+  for (const file of files) form.append('anexos', file, file.name);
+  return apiUpload(`/portal/${encodeURIComponent(token)}/resposta`, form, {
+    fallback: ui.portal.answer.errorFallback,
+    onProgress,
+  });
+}
+
+export function useSubmitPortalAnswer(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SubmitAnswerInput) => submitPortalAnswer(token, input),
+    onSuccess: (result) => queryClient.setQueryData(portalKey(token), result.data),
+  });
+}

@@ -1,0 +1,466 @@
+import { formatMessage } from '@cotacoes/shared/messages/errors';
+import { ui } from '@cotacoes/shared/messages/ui';
+import {
+  PORTAL_CURRENCIES,
+  PORTAL_FEE_UNITS,
+  PORTAL_FREIGHT_UNITS,
+  type PortalAnswer,
+  type PortalView,
+  portalAnswerSchema,
+} from '@cotacoes/shared/schemas/portal';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { FilePlusIcon, PlusIcon, TrashIcon, XIcon } from '@/components/icons';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { ApiError, errorText } from '@/lib/api-client';
+import { formatBytes, formatDateTime } from '@/lib/format';
+import { useSubmitPortalAnswer } from '../api/submit-answer';
+
+const t = ui.portal.answer;
+
+type FreightRow = { key: number; unidade: string; moeda: string; valor: string };
+type FeeRow = { key: number; nome: string; moeda: string; valor: string; unidade: string };
+type Draft = {
+  fretes: FreightRow[];
+  taxas: FeeRow[];
+  transitTimeDias: string;
+  freeTimeDias: string;
+  validade: string;
+  condicoesPagamento: string;
+  observacoes: string;
+};
+/** Messages by the answer's path ('fretes.0.valor', 'transitTimeDias'…). */
+type Errors = Record<string, string>;
+
+let nextKey = 1;
+const key = () => nextKey++;
+
+const currencyOptions = PORTAL_CURRENCIES.map((value) => ({ value, label: value }));
+const freightOptions = PORTAL_FREIGHT_UNITS.map((value) => ({ value, label: t.units[value] ?? value }));
+const feeUnitOptions = PORTAL_FEE_UNITS.map((value) => ({ value, label: t.feeUnits[value] ?? value }));
+
+/** A number as people type it: '2.500,00', '2500,5', '2500.50'; empty or unreadable is NaN (refused). */
+function readNumber(text: string): number {
+  const value = text.trim().replace(/\s/g, '');
+  if (!value) return Number.NaN;
+  const normalized = value.includes(',') ? value.replace(/\./g, '').replace(',', '.') : value;
+  return /^-?\d+(\.\d+)?$/.test(normalized) ? Number(normalized) : Number.NaN;
+}
+const readDays = (text: string) => (text.trim() ? readNumber(text) : null);
+const written = (value: number) => String(value).replace('.', ',');
+
+function draftOf(view: PortalView): Draft {
+  const answer = view.resposta;
+  if (answer)
+    return {
+      fretes: answer.fretes.map((row) => ({ key: key(), ...row, valor: written(row.valor) })),
+      taxas: answer.taxas.map((row) => ({ key: key(), ...row, valor: written(row.valor) })),
+      transitTimeDias: answer.transitTimeDias === null ? '' : String(answer.transitTimeDias),
+      freeTimeDias: answer.freeTimeDias === null ? '' : String(answer.freeTimeDias),
+      validade: answer.validade ?? '',
+      condicoesPagamento: answer.condicoesPagamento ?? '',
+      observacoes: answer.observacoes ?? '',
+    };
+  return {
+    fretes: view.unidadesSugeridas.map((unidade) => ({ key: key(), unidade, moeda: 'USD', valor: '' })),
+    taxas: [],
+    transitTimeDias: '',
+    freeTimeDias: '',
+    validade: '',
+    condicoesPagamento: '',
+    observacoes: '',
+  };
+}
+
+function answerOf(draft: Draft): unknown {
+  return {
+    fretes: draft.fretes.map(({ unidade, moeda, valor }) => ({ unidade, moeda, valor: readNumber(valor) })),
+    taxas: draft.taxas.map(({ nome, moeda, valor, unidade }) => ({
+      nome,
+      moeda,
+      valor: readNumber(valor),
+      unidade,
+    })),
+    transitTimeDias: readDays(draft.transitTimeDias),
+    freeTimeDias: readDays(draft.freeTimeDias),
+    validade: draft.validade || null,
+    condicoesPagamento: draft.condicoesPagamento,
+    observacoes: draft.observacoes,
+  };
+}
+
+function errorsOf(issues: readonly { path: readonly PropertyKey[] | string; message: string }[]): Errors {
+  const errors: Errors = {};
+  for (const issue of issues) {
+    const path = typeof issue.path === 'string' ? issue.path : issue.path.map(String).join('.');
+    errors[path || 'form'] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The structured answer of the portal page: freights, fees, conditions and files; a new version each time. */
+export function AnswerForm({ token, view }: { token: string; view: PortalView }) {
+  const submit = useSubmitPortalAnswer(token);
+  const [draft, setDraft] = useState<Draft>(() => draftOf(view));
+  const [files, setFiles] = useState<File[]>([]);
+  const [errors, setErrors] = useState<Errors>({});
+  const [progress, setProgress] = useState<number | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const filesId = useId();
+  const statusRef = useRef<HTMLDivElement>(null);
+
+  const set = (patch: Partial<Draft>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    setSuccess(null);
+  };
+  const clear = (path: string) =>
+    setErrors((current) => {
+      if (!(path in current) && !('form' in current)) return current;
+      const { [path]: _gone, form: _form, ...rest } = current;
+      return rest;
+    });
+  const setFreight = (index: number, patch: Partial<FreightRow>) => {
+    set({ fretes: draft.fretes.map((row, i) => (i === index ? { ...row, ...patch } : row)) });
+    for (const field of Object.keys(patch)) clear(`fretes.${index}.${field}`);
+    clear('fretes');
+  };
+  const setFee = (index: number, patch: Partial<FeeRow>) => {
+    set({ taxas: draft.taxas.map((row, i) => (i === index ? { ...row, ...patch } : row)) });
+    for (const field of Object.keys(patch)) clear(`taxas.${index}.${field}`);
+  };
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSuccess(null);
+    const parsed = portalAnswerSchema.safeParse(answerOf(draft));
+    if (!parsed.success) {
+      setErrors({ ...errorsOf(parsed.error.issues), form: t.fixFields });
+      statusRef.current?.focus();
+      return;
+    }
+    setErrors({});
+    setProgress(files.length > 0 ? 0 : null);
+    submit.mutate(
+      { answer: parsed.data as PortalAnswer, files, onProgress: files.length > 0 ? setProgress : undefined },
+      {
+        onSuccess: (result) => {
+          setSuccess(result.message);
+          setFiles([]);
+          setProgress(null);
+          setDraft(draftOf(result.data));
+          statusRef.current?.focus();
+        },
+        onError: (error) => {
+          setProgress(null);
+          const fields = error instanceof ApiError ? errorsOf(error.fieldErrors) : {};
+          setErrors({ ...fields, form: errorText(error, t.errorFallback) });
+          statusRef.current?.focus();
+        },
+      },
+    );
+  }
+
+  const error = (path: string) => errors[path];
+  const rowError = (group: 'fretes' | 'taxas', index: number) =>
+    Object.entries(errors).find(([path]) => path === `${group}.${index}`)?.[1];
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="portal-form-title" className="space-y-6">
+      <div>
+        <h2 id="portal-form-title" className="text-lg font-semibold text-fg">
+          {t.formTitle}
+        </h2>
+        <p className="mt-1 text-sm text-fg-muted">{t.formIntro}</p>
+        {view.versao !== null && view.respondidaEm && (
+          <p className="mt-2 text-sm text-fg-muted">
+            {formatMessage(t.currentVersion, {
+              versao: view.versao,
+              data: formatDateTime(view.respondidaEm, '—'),
+            })}
+          </p>
+        )}
+      </div>
+
+      <div ref={statusRef} tabIndex={-1} className="outline-none">
+        {success && <Alert variant="success">{success}</Alert>}
+        {errors.form && <Alert variant="error">{errors.form}</Alert>}
+      </div>
+
+      <fieldset className="space-y-3">
+        <legend className="text-base font-semibold text-fg">{t.freightTitle}</legend>
+        {error('fretes') && <p className="text-sm text-danger-soft-fg">{error('fretes')}</p>}
+        {draft.fretes.map((row, index) => (
+          <fieldset
+            key={row.key}
+            className="grid grid-cols-2 items-start gap-3 rounded-lg border border-border p-3 sm:grid-cols-[minmax(0,1.3fr)_minmax(0,0.8fr)_minmax(0,1fr)_auto]"
+          >
+            <legend className="sr-only">
+              {formatMessage(t.rowLabel, { grupo: t.freightGroup, n: index + 1 })}
+            </legend>
+            <Select
+              label={t.freightUnit}
+              options={freightOptions}
+              value={row.unidade}
+              onChange={(event) => setFreight(index, { unidade: event.target.value })}
+              error={error(`fretes.${index}.unidade`)}
+              containerClassName="col-span-2 sm:col-span-1"
+            />
+            <Select
+              label={t.freightCurrency}
+              options={currencyOptions}
+              value={row.moeda}
+              onChange={(event) => setFreight(index, { moeda: event.target.value })}
+              error={error(`fretes.${index}.moeda`)}
+            />
+            <Input
+              label={t.freightValue}
+              inputMode="decimal"
+              autoComplete="off"
+              value={row.valor}
+              onChange={(event) => setFreight(index, { valor: event.target.value })}
+              error={error(`fretes.${index}.valor`) ?? rowError('fretes', index)}
+            />
+            <div className="col-span-2 flex justify-end sm:col-span-1 sm:pt-6">
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => set({ fretes: draft.fretes.filter((_, i) => i !== index) })}
+                aria-label={formatMessage(t.removeFreight, { n: index + 1 })}
+                title={formatMessage(t.removeFreight, { n: index + 1 })}
+              >
+                <TrashIcon size={18} />
+              </Button>
+            </div>
+          </fieldset>
+        ))}
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() =>
+            set({
+              fretes: [
+                ...draft.fretes,
+                {
+                  key: key(),
+                  unidade: view.unidadesSugeridas[0] ?? '40HC',
+                  moeda: draft.fretes.at(-1)?.moeda ?? 'USD',
+                  valor: '',
+                },
+              ],
+            })
+          }
+        >
+          <PlusIcon size={16} />
+          {t.addFreight}
+        </Button>
+      </fieldset>
+
+      <fieldset className="space-y-3">
+        <legend className="text-base font-semibold text-fg">{t.feesTitle}</legend>
+        {draft.taxas.length === 0 && <p className="text-sm text-fg-muted">{t.feesEmpty}</p>}
+        {draft.taxas.map((row, index) => (
+          <fieldset
+            key={row.key}
+            className="grid grid-cols-2 items-start gap-3 rounded-lg border border-border p-3 sm:grid-cols-[minmax(0,1.4fr)_minmax(0,0.8fr)_minmax(0,1fr)_minmax(0,1.2fr)_auto]"
+          >
+            <legend className="sr-only">
+              {formatMessage(t.rowLabel, { grupo: t.feeGroup, n: index + 1 })}
+            </legend>
+            <Input
+              label={t.feeName}
+              placeholder={t.feeNamePlaceholder}
+              autoComplete="off"
+              value={row.nome}
+              onChange={(event) => setFee(index, { nome: event.target.value })}
+              error={error(`taxas.${index}.nome`)}
+              containerClassName="col-span-2 sm:col-span-1"
+            />
+            <Select
+              label={t.feeCurrency}
+              options={currencyOptions}
+              value={row.moeda}
+              onChange={(event) => setFee(index, { moeda: event.target.value })}
+              error={error(`taxas.${index}.moeda`)}
+            />
+            <Input
+              label={t.feeValue}
+              inputMode="decimal"
+              autoComplete="off"
+              value={row.valor}
+              onChange={(event) => setFee(index, { valor: event.target.value })}
+              error={error(`taxas.${index}.valor`)}
+            />
+            <Select
+              label={t.feeUnit}
+              options={feeUnitOptions}
+              value={row.unidade}
+              onChange={(event) => setFee(index, { unidade: event.target.value })}
+              error={error(`taxas.${index}.unidade`)}
+            />
+            <div className="flex justify-end sm:pt-6">
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => set({ taxas: draft.taxas.filter((_, i) => i !== index) })}
+                aria-label={formatMessage(t.removeFee, { n: index + 1 })}
+                title={formatMessage(t.removeFee, { n: index + 1 })}
+              >
+                <TrashIcon size={18} />
+              </Button>
+            </div>
+          </fieldset>
+        ))}
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() =>
+            set({
+              taxas: [
+                ...draft.taxas,
+                { key: key(), nome: '', moeda: 'BRL', valor: '', unidade: 'conteiner' },
+              ],
+            })
+          }
+        >
+          <PlusIcon size={16} />
+          {t.addFee}
+        </Button>
+      </fieldset>
+
+      <fieldset className="space-y-3">
+        <legend className="text-base font-semibold text-fg">{t.conditionsTitle}</legend>
+        <div className="grid gap-3 sm:grid-cols-3">
+          <Input
+            label={t.transitTime}
+            inputMode="numeric"
+            autoComplete="off"
+            value={draft.transitTimeDias}
+            onChange={(event) => {
+              set({ transitTimeDias: event.target.value });
+              clear('transitTimeDias');
+            }}
+            error={error('transitTimeDias')}
+          />
+          <Input
+            label={t.freeTime}
+            inputMode="numeric"
+            autoComplete="off"
+            value={draft.freeTimeDias}
+            onChange={(event) => {
+              set({ freeTimeDias: event.target.value });
+              clear('freeTimeDias');
+            }}
+            error={error('freeTimeDias')}
+          />
+          <Input
+            label={t.validity}
+            type="date"
+            value={draft.validade}
+            onChange={(event) => {
+              set({ validade: event.target.value });
+              clear('validade');
+            }}
+            error={error('validade')}
+          />
+        </div>
+        <Input
+          label={t.paymentTerms}
+          autoComplete="off"
+          value={draft.condicoesPagamento}
+          onChange={(event) => {
+            set({ condicoesPagamento: event.target.value });
+            clear('condicoesPagamento');
+          }}
+          error={error('condicoesPagamento')}
+        />
+        <Textarea
+          label={t.remarks}
+          rows={4}
+          value={draft.observacoes}
+          onChange={(event) => {
+            set({ observacoes: event.target.value });
+            clear('observacoes');
+          }}
+          error={error('observacoes')}
+        />
+      </fieldset>
+
+      <fieldset className="space-y-3">
+        <legend className="text-base font-semibold text-fg">{t.attachments}</legend>
+        <p id={`${filesId}-hint`} className="text-sm text-fg-muted">
+          {t.attachmentsHint}
+        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <label
+            htmlFor={filesId}
+            className={buttonClasses({
+              variant: 'secondary',
+              size: 'sm',
+              className:
+                'cursor-pointer focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-ring',
+            })}
+          >
+            <FilePlusIcon size={16} />
+            {t.chooseFiles}
+            <input
+              id={filesId}
+              ref={fileInput}
+              type="file"
+              multiple
+              accept=".pdf,.xlsx,.xls,.docx,.doc,.jpg,.jpeg,.png"
+              aria-label={t.attachments}
+              aria-describedby={`${filesId}-hint`}
+              onChange={(event) => {
+                const chosen = [...(event.target.files ?? [])];
+                setFiles((current) => [...current, ...chosen].slice(0, 10));
+                event.target.value = '';
+                setSuccess(null);
+              }}
+              className="sr-only"
+            />
+          </label>
+          {files.length === 0 && <span className="text-sm text-fg-muted">{t.noFiles}</span>}
+        </div>
+        {files.length > 0 && (
+          <ul className="space-y-2">
+            {files.map((file, index) => (
+              <li
+                key={`${file.name}-${file.size}-${file.lastModified}`}
+                className="flex items-center justify-between gap-2 rounded-md border border-border px-3 py-2 text-sm text-fg"
+              >
+                <span className="min-w-0 truncate">
+                  {file.name} <span className="text-fg-muted">({formatBytes(file.size)})</span>
+                </span>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => setFiles(files.filter((_, i) => i !== index))}
+                  aria-label={formatMessage(t.removeAttachment, { nome: file.name })}
+                  title={formatMessage(t.removeAttachment, { nome: file.name })}
+                >
+                  <XIcon size={16} />
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {progress !== null && (
+          <ProgressBar
+            label={formatMessage(t.uploading, { pct: Math.round(progress * 100) })}
+            value={Math.round(progress * 100)}
+            valueText={formatMessage(t.uploading, { pct: Math.round(progress * 100) })}
+          />
+        )}
+      </fieldset>
+
+      <Button type="submit" fullWidth loading={submit.isPending} loadingText={t.submitting}>
+        {view.versao === null ? t.submit : t.update}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,134 @@
+import { formatMessage } from '@cotacoes/shared/messages/errors';
+import { ui } from '@cotacoes/shared/messages/ui';
+import type { PortalAnswer, PortalView } from '@cotacoes/shared/schemas/portal';
+import { DownloadIcon } from '@/components/icons';
+import { Alert } from '@/components/ui/alert';
+import { LoadingState } from '@/components/ui/spinner';
+import { ApiError, errorText } from '@/lib/api-client';
+import { formatBytes, formatDateTime, formatMoney } from '@/lib/format';
+import { portalAttachmentHref, usePortal } from '../api/get-portal';
+import { AnswerForm } from './answer-form';
+import { PortalUnavailable } from './portal-unavailable';
+
+const t = ui.portal.answer;
+
+/** /portal/:token: the request this carrier received, its files, and its answer (a form while open). */
+export function PortalAnswerPage({ token }: { token: string }) {
+  const portal = usePortal(token);
+  if (portal.isPending) return <LoadingState label={t.loading} />;
+  if (portal.isError) {
+    const refused = portal.error instanceof ApiError && [400, 404, 410].includes(portal.error.status);
+    if (refused) return <PortalUnavailable message={errorText(portal.error, ui.portal.invalid.fallback)} />;
+    return <Alert variant="error">{errorText(portal.error, t.loadErrorFallback)}</Alert>;
+  }
+  const view = portal.data;
+  const prazo = formatDateTime(view.prazoResposta, '—');
+  return (
+    <div className="space-y-6">
+      <header className="space-y-1">
+        <h1 className="text-2xl font-bold text-fg">{formatMessage(t.heading, { codigo: view.codigo })}</h1>
+        <p className="text-fg">
+          {formatMessage(t.from, { empresa: view.empresa, transportador: view.transportador })}
+        </p>
+        <p className="text-sm font-medium text-fg-muted">{formatMessage(t.deadline, { prazo })}</p>
+      </header>
+
+      <section
+        aria-labelledby="portal-request-title"
+        className="rounded-xl border border-border bg-surface p-4"
+      >
+        <h2 id="portal-request-title" className="text-lg font-semibold text-fg">
+          {t.requestTitle}
+        </h2>
+        <p className="text-sm text-fg-muted">{view.pedido.assunto}</p>
+        {view.pedido.enviadoEm && (
+          <p className="text-xs text-fg-muted">
+            {formatMessage(t.requestSentAt, { data: formatDateTime(view.pedido.enviadoEm, '—') })}
+          </p>
+        )}
+        <pre
+          data-testid="portal-request"
+          className="mt-3 rounded-lg bg-surface-muted p-3 font-sans text-sm whitespace-pre-wrap break-words text-fg"
+        >
+          {view.pedido.texto}
+        </pre>
+        {view.anexos.length > 0 && (
+          <div className="mt-4">
+            <h3 className="text-sm font-semibold text-fg">{t.attachmentsTitle}</h3>
+            <ul className="mt-2 space-y-2">
+              {view.anexos.map((file) => (
+                <li key={file.id}>
+                  <a
+                    href={portalAttachmentHref(token, file.id)}
+                    download={file.nome}
+                    aria-label={formatMessage(t.download, { nome: file.nome })}
+                    className="inline-flex items-center gap-2 text-sm font-medium text-primary-soft-fg underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+                  >
+                    <DownloadIcon size={16} />
+                    {file.nome} <span className="text-fg-muted">({formatBytes(file.tamanho)})</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </section>
+
+      <section className="rounded-xl border border-border bg-surface p-4">
+        {view.estado === 'aberta' ? (
+          <AnswerForm token={token} view={view} />
+        ) : (
+          <ReadOnlyAnswer view={view} prazo={prazo} />
+        )}
+      </section>
+    </div>
+  );
+}
+
+function ReadOnlyAnswer({ view, prazo }: { view: PortalView; prazo: string }) {
+  return (
+    <div className="space-y-4">
+      <h2 className="text-lg font-semibold text-fg">{t.readOnlyTitle}</h2>
+      <Alert variant="warning">
+        {view.estado === 'prazo_encerrado' ? formatMessage(t.closedDeadline, { prazo }) : t.closedDecided}
+      </Alert>
+      {view.resposta ? (
+        <AnswerSummary answer={view.resposta} />
+      ) : (
+        <p className="text-fg-muted">{t.noAnswer}</p>
+      )}
+    </div>
+  );
+}
+
+function AnswerSummary({ answer }: { answer: PortalAnswer }) {
+  const rows: [string, string][] = [
+    ...answer.fretes.map((row): [string, string] => [
+      `${t.freightValue} ${t.units[row.unidade] ?? row.unidade}`,
+      formatMoney(row.valor, row.moeda),
+    ]),
+    ...answer.taxas.map((row): [string, string] => [
+      row.nome,
+      `${formatMoney(row.valor, row.moeda)} ${t.feeUnits[row.unidade] ?? row.unidade}`,
+    ]),
+    ...(answer.transitTimeDias === null
+      ? []
+      : [[t.transitTime, String(answer.transitTimeDias)] as [string, string]]),
+    ...(answer.freeTimeDias === null ? [] : [[t.freeTime, String(answer.freeTimeDias)] as [string, string]]),
+    ...(answer.validade
+      ? [[t.validity, answer.validade.split('-').reverse().join('/')] as [string, string]]
+      : []),
+    ...(answer.condicoesPagamento ? [[t.paymentTerms, answer.condicoesPagamento] as [string, string]] : []),
+    ...(answer.observacoes ? [[t.remarks, answer.observacoes] as [string, string]] : []),
+  ];
+  return (
+    <dl className="divide-y divide-border text-sm">
+      {rows.map(([label, value]) => (
+        <div key={`${label}-${value}`} className="grid grid-cols-2 gap-3 py-2">
+          <dt className="text-fg-muted">{label}</dt>
+          <dd className="font-medium break-words text-fg">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { portalFieldMessages as m } from '../messages/ui-portal.js';
+import { emailSchema } from './auth.js';
+
+/*
+ * The carrier portal (issue 35, ADR 0026): a carrier asks for a link by quote code and e-mail, opens the
+ * request it received and answers it with a structured form. Wire names are Portuguese (glossary).
+ */
+
+export const PORTAL_CURRENCIES = ['USD', 'BRL', 'EUR'] as const;
+export type PortalCurrency = (typeof PORTAL_CURRENCIES)[number];
+
+/** Freight units the form offers: container types (FCL), per kg (air) and per m³ (LCL). */
+export const PORTAL_FREIGHT_UNITS = ['20DC', '20RF', '40DC', '40HC', '40RF', '45HC', 'KG', 'M3'] as const;
+export type PortalFreightUnit = (typeof PORTAL_FREIGHT_UNITS)[number];
+
+/** Fee bases the form offers, and the unit marker the comparison counts each by (comparison/quantities.ts). */
+export const PORTAL_FEE_UNITS = ['conteiner', 'bl', 'embarque', 'kg', 'm3'] as const;
+export type PortalFeeUnit = (typeof PORTAL_FEE_UNITS)[number];
+export const PORTAL_FEE_UNIT_CODES: Record<PortalFeeUnit, string> = {
+  conteiner: 'CNTR',
+  bl: 'BL',
+  embarque: 'PROCESSO',
+  kg: 'KG',
+  m3: 'M3',
+};
+
+/** A token as it appears in /portal/<token>: 43 URL-safe characters (256 bits); a little slack either way. */
+export const portalTokenParamsSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, m.tokenInvalid),
+});
+
+export const portalLinkBodySchema = z.strictObject({
+  codigo: z
+    .string({ error: m.codigoRequired })
+    .trim()
+    .min(1, m.codigoRequired)
+    .max(40, m.codigoInvalid)
+    .regex(/^COT-\d{4}-\d{3,}$/i, m.codigoInvalid)
+    .transform((value) => value.toUpperCase()),
+  email: emailSchema,
+});
+export type PortalLinkBody = z.infer<typeof portalLinkBodySchema>;
+
+const money = z
+  .number({ error: m.valueInvalid })
+  .refine(Number.isFinite, m.valueInvalid)
+  .min(0, m.valueNegative)
+  .max(10_000_000, m.valueTooLarge);
+const currency = z.enum(PORTAL_CURRENCIES, { error: m.currencyInvalid });
+const days = z
+  .number({ error: m.daysInvalid })
+  .int(m.daysInvalid)
+  .min(0, m.daysInvalid)
+  .max(365, m.daysInvalid)
+  .nullable()
+  .default(null);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, m.textTooLong.replace('{max}', String(max)))
+    .nullable()
+    .default(null)
+    .transform((value) => (value === '' ? null : value));
+
+export const portalFreightSchema = z.strictObject({
+  unidade: z.enum(PORTAL_FREIGHT_UNITS, { error: m.freightUnitInvalid }),
+  moeda: currency,
+  valor: money.refine((value) => value > 0, m.freightValuePositive),
+});
+
+export const portalFeeSchema = z.strictObject({
+  nome: z.string({ error: m.feeNameRequired }).trim().min(1, m.feeNameRequired).max(80, m.feeNameTooLong),
+  moeda: currency,
+  valor: money,
+  unidade: z.enum(PORTAL_FEE_UNITS, { error: m.feeUnitInvalid }),
+});
+
+/** The answer form (POST /api/portal/{token}/resposta, field `dados` of the multipart body). */
+export const portalAnswerSchema = z.strictObject({
+  fretes: z
+    .array(portalFreightSchema)
+    .min(1, m.freightRequired)
+    .max(20, m.tooManyRows)
+    .refine(
+      (rows) => new Set(rows.map((row) => `${row.unidade}:${row.moeda}`)).size === rows.length,
+      m.freightDuplicate,
+    ),
+  taxas: z.array(portalFeeSchema).max(40, m.tooManyRows).default([]),
+  transitTimeDias: days,
+  freeTimeDias: days,
+  validade: z.iso.date({ error: m.dateInvalid }).nullable().default(null),
+  condicoesPagamento: optionalText(500),
+  observacoes: optionalText(4000),
+});
+export type PortalAnswer = z.infer<typeof portalAnswerSchema>;
+export type PortalAnswerInput = z.input<typeof portalAnswerSchema>;
+
+/** The answer as the portal page reads it back (no transforms: the API serialises it with this). */
+export const portalAnswerOutputSchema = z.object({
+  fretes: z.array(
+    z.object({ unidade: z.enum(PORTAL_FREIGHT_UNITS), moeda: z.enum(PORTAL_CURRENCIES), valor: z.number() }),
+  ),
+  taxas: z.array(
+    z.object({
+      nome: z.string(),
+      moeda: z.enum(PORTAL_CURRENCIES),
+      valor: z.number(),
+      unidade: z.enum(PORTAL_FEE_UNITS),
+    }),
+  ),
+  transitTimeDias: z.number().nullable(),
+  freeTimeDias: z.number().nullable(),
+  validade: z.string().nullable(),
+  condicoesPagamento: z.string().nullable(),
+  observacoes: z.string().nullable(),
+});
+
+export const PORTAL_STATES = ['aberta', 'prazo_encerrado', 'decidida'] as const;
+export type PortalState = (typeof PORTAL_STATES)[number];
+
+/** GET /api/portal/{token}: the request as this carrier received it, and its own answer. */
+export const portalViewSchema = z.object({
+  empresa: z.string(),
+  codigo: z.string(),
+  transportador: z.string(),
+  email: z.string().nullable(),
+  tipoFrete: z.string(),
+  prazoResposta: z.string(),
+  estado: z.enum(PORTAL_STATES),
+  pedido: z.object({ assunto: z.string(), texto: z.string(), enviadoEm: z.string().nullable() }),
+  anexos: z.array(z.object({ id: z.string(), nome: z.string(), tamanho: z.number() })),
+  /** Freight units to offer first: the container types the quote asked, or per kg / m³. */
+  unidadesSugeridas: z.array(z.enum(PORTAL_FREIGHT_UNITS)),
+  /** This carrier's current answer given through the portal, to prefill the form (null: none yet). */
+  resposta: portalAnswerOutputSchema.nullable(),
+  versao: z.number().nullable(),
+  respondidaEm: z.string().nullable(),
+});
+export type PortalView = z.infer<typeof portalViewSchema>;
+
+export const portalAnswerResultSchema = z.object({ data: portalViewSchema, message: z.string() });
