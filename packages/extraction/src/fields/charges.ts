@@ -172,6 +172,14 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
   if (amounts.length === 0) return [];
   const folded = foldKeepingOffsets(text);
   if (NON_CHARGE_FIELDS.test(folded) || CONDITIONAL.test(folded)) return [];
+  // "O/F USD 1,600 + BAF USD 180 + PSS USD 200 = USD 1,980 all in": the sum after "=" is a check.
+  const sum = amounts.length >= 3 ? amounts[amounts.length - 1] : undefined;
+  if (sum !== undefined) {
+    const equals = text.lastIndexOf('=', sum.start);
+    const previous = amounts[amounts.length - 2];
+    if (equals >= 0 && previous !== undefined && equals >= previous.end)
+      return parseChargeLine({ ...input, text: text.slice(0, equals) });
+  }
   const lead = splitLead(text.slice(0, amounts[0]?.start ?? 0), line.no);
   const section = lead.inlineSection ?? input.section;
   if (IGNORED.test(normaliseLabel(lead.main))) return [];
@@ -257,6 +265,8 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
       return;
     }
     if (SUPERSEDED.test(subFolded) || IGNORED.test(subFolded)) return;
+    // "Flete base EUR 1.200 + BAF EUR 160 (all in EUR 1.395)": the all-in after its parts is a check.
+    if (i > 0 && /(?:^| )all ?in(?: |$)/.test(subFolded)) return;
     const window = text.slice(amount.end, amounts[i + 1]?.start ?? text.length);
     const post = findLeadingUnit(window);
     if (post?.unit === 'DAY') return;
