@@ -221,7 +221,9 @@ function isExpiredHeading(line: Line): boolean {
   // "Validade: 30/11 (tarifa anterior vencida)" is a field, not a heading.
   const colon = text.indexOf(':');
   if (colon >= 0 && !/^\s*(?:\(.*\))?\s*$/.test(text.slice(colon + 1))) return false;
-  return EXPIRED.test(normaliseLabel(text));
+  const label = normaliseLabel(text);
+  // "Please disregard our previous offer below. New offer:" heads the current offer, not an expired one.
+  return EXPIRED.test(label) && !CURRENT.test(label.slice(label.search(EXPIRED)));
 }
 
 function isCurrentHeading(line: Line): boolean {

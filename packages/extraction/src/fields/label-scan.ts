@@ -48,7 +48,8 @@ const QUALIFIED_SEPARATOR = /^((?:\s+[\p{L}/'()-]+){1,4}?)\s*(\.:|:|=)\s*/u;
 function isStrongPosition(text: string, start: number): boolean {
   const before = text.slice(0, start);
   if (/^[\s\-–•*·>]*(?:\d{1,2}[.)]\s+|[a-z][.)]\s+)?$/i.test(before)) return true;
-  return /(\t|\s{2,}|\|\s*|[.;]\s+|,\s+)$/.test(before);
+  // "POL: Shanghai / POD: Santos": a slash between two labelled fields also starts one.
+  return /(\t|\s{2,}|\|\s*|\s\/\s*|[.;]\s+|,\s+)$/.test(before);
 }
 
 /** Every "label: value" (and inline numeric label) in a line, with the value cut at the next label or column gap. */

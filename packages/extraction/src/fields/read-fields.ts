@@ -179,6 +179,8 @@ function applyHit(out: FieldResults, hit: LabelHit, line: Line, ctx: FieldContex
     }
     case 'freeTime': {
       if (EXCLUDED_FREE_TIME_CONTEXT.test(foldKeepingOffsets(`${hit.before} ${hit.qualifier}`))) return;
+      // Without a separator ("ft 7 dias") the value must start with a count, so "40 ft HC" is not one.
+      if (!hit.separated && !/^[\s:=.-]*(?:de\s+|of\s+)?\d{1,3}(?![\d.,]\d)/u.test(value)) return;
       const days = readFreeDays(value);
       if (days !== null) out.freeTime = setOnce(out.freeTime, days, line, ctx, 'label', 0.9);
       return;
