@@ -339,7 +339,7 @@ function leadingPlaces(window: string): { places: PlaceValue[]; length: number }
     return places === null ? null : { places, length: paren[0].length };
   }
   const words =
-    /^\s*((?:(?:at|em|en|to|para|a)\s+)?[\p{L}][\p{L}' .-]{1,40}?)(?=\s*(?:[/|;,]|$|\s(?:por|per|each|cada)\b))/u.exec(
+    /^\s*((?:(?:at|em|en|to|para|a)\s+)?[\p{L}][\p{L}' .-]{1,40}?)(?=\s*(?:[/|;,]|$|\s(?:por|per|each|cada|and|e|y)\b))/u.exec(
       window,
     );
   if (words === null) return null;

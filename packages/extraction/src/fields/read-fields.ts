@@ -21,7 +21,14 @@ import {
   type PlaceValue,
   parsePlaceField,
 } from './places.js';
-import { readDayRange, readFreeDays, readIncoterm, readModalWord, readValidity } from './values.js';
+import {
+  destinationFreeDays,
+  readDayRange,
+  readFreeDays,
+  readIncoterm,
+  readModalWord,
+  readValidity,
+} from './values.js';
 
 const NAME_FIELDS = new Set([
   'origin',
@@ -178,7 +185,12 @@ function applyHit(out: FieldResults, hit: LabelHit, line: Line, ctx: FieldContex
       return;
     }
     case 'freeTime': {
-      if (EXCLUDED_FREE_TIME_CONTEXT.test(foldKeepingOffsets(`${hit.before} ${hit.qualifier}`))) return;
+      if (EXCLUDED_FREE_TIME_CONTEXT.test(foldKeepingOffsets(`${hit.before} ${hit.qualifier}`))) {
+        // "Días libres en origen: 5 / en destino: 14": the destination's figure further on still counts.
+        const destination = destinationFreeDays(value);
+        if (destination !== null) out.freeTime = setOnce(out.freeTime, destination, line, ctx, 'label', 0.85);
+        return;
+      }
       // Without a separator ("ft 7 dias") the value must start with a count, so "40 ft HC" is not one.
       if (!hit.separated && !/^[\s:=.-]*(?:de\s+|of\s+)?\d{1,3}(?![\d.,]\d)/u.test(value)) return;
       const days = readFreeDays(value);
