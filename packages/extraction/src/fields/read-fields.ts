@@ -194,7 +194,11 @@ function applyHit(out: FieldResults, hit: LabelHit, line: Line, ctx: FieldContex
       // Without a separator ("ft 7 dias") the value must start with a count, so "40 ft HC" is not one.
       if (!hit.separated && !/^[\s:=.-]*(?:de\s+|of\s+)?\d{1,3}(?![\d.,]\d)/u.test(value)) return;
       const days = readFreeDays(value);
-      if (days !== null) out.freeTime = setOnce(out.freeTime, days, line, ctx, 'label', 0.9);
+      // Several day figures without one named for the destination ("14 days demurrage, 7 days
+      // detention"): the one chosen by excluding the others is less certain (calibrated, issue 32).
+      const figures = value.match(/\d{1,3}\s*(?:dias|días|days|dd|d)\b/giu)?.length ?? 0;
+      const confidence = figures >= 2 && destinationFreeDays(value) === null ? 0.75 : 0.9;
+      if (days !== null) out.freeTime = setOnce(out.freeTime, days, line, ctx, 'label', confidence);
       return;
     }
     case 'validity': {
