@@ -10,7 +10,7 @@ interface FinalInput {
   taxas: FeeItem[];
   modal: { modal: Modal | null; confidence: number };
   destinations: string[];
-  detect: Pick<DetectResult, 'reasons'>;
+  detect: Pick<DetectResult, 'reasons'> & { confidence?: DetectResult['confidence'] };
   lines: Line[];
 }
 
@@ -179,7 +179,7 @@ export function buildFinal(input: FinalInput): FinalData {
     reason: null,
   };
   deriveSummary(final);
-  calibrateConfidence(final);
+  calibrateConfidence(final, { unknownLanguage: (input.detect.confidence?.language ?? 1) <= 0.2 });
   final.confidence_overall = overallConfidence(input, evidence);
   const reasons = [...input.detect.reasons];
   const review = flagForReview(final);

@@ -11,8 +11,10 @@ import type { FinalData, FreightItem } from '../types.js';
  *   → below the review threshold.
  * - A transit range that spans more than twice its minimum and over a week usually swallowed another
  *   field's figure ("tt 45 dias, ft 7 dias") → ≤ 0.7.
+ * - A reply in none of the three languages was read only by patterns (amounts, dates): every value
+ *   ≤ 0.6.
  */
-export function calibrateConfidence(final: FinalData): void {
+export function calibrateConfidence(final: FinalData, context: { unknownLanguage: boolean }): void {
   const groups = new Map<string, FreightItem[]>();
   for (const item of final.fretes) {
     if (item.unidade === 'KG') continue;
@@ -31,6 +33,12 @@ export function calibrateConfidence(final: FinalData): void {
   const max = final.transit_time_max_dias;
   if (transit !== undefined && min !== null && max !== null && max > 2 * min && max - min > 7)
     transit.confidence = Math.min(transit.confidence, 0.7);
+  if (context.unknownLanguage) {
+    for (const item of [...final.fretes, ...final.taxas.itens])
+      item.confidence = Math.min(item.confidence, 0.6);
+    for (const evidence of Object.values(final.evidence))
+      evidence.confidence = Math.min(evidence.confidence, 0.6);
+  }
   const headline = final.fretes[0];
   if (final.evidence.frete !== undefined && headline !== undefined)
     final.evidence.frete.confidence = headline.confidence;
