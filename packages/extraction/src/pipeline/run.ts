@@ -126,7 +126,13 @@ const UNKNOWN_LANGUAGE_CONFIDENCE = 0.2;
 function isGarbled(input: string): boolean {
   const sample = input.slice(0, 20_000);
   if (sample.length < 200) return false;
-  const odd = sample.match(/[\uFFFD\u0000-\u0008\u000E-\u001F\u007F-\u009F]/g)?.length ?? 0;
+  let odd = 0;
+  for (let i = 0; i < sample.length; i++) {
+    const code = sample.charCodeAt(i);
+    const control =
+      (code < 32 && code !== 9 && code !== 10 && code !== 12 && code !== 13) || (code >= 127 && code < 160);
+    if (control || code === 0xfffd) odd++;
+  }
   return odd / sample.length > 0.1;
 }
 
