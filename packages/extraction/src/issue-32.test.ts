@@ -105,6 +105,21 @@ describe('issue 32: all in, per-destination sentences, inline answers, supersede
     expect(c.transit_time_dias).toEqual({ min: 30, max: 30 });
   });
 
+  it('reads an unlabelled chat line with its equipment as freight, below green', () => {
+    const { final } = extractFromText(
+      `${header('10/11/2026')}USD 2.450,00 por 40HC, armador MSC\nValidade 30/11/2026\n`,
+    );
+    expect(final.fretes.map((f) => [f.unidade, f.valor])).toEqual([['40HC', 2450]]);
+    expect(final.fretes[0]?.confidence).toBeLessThan(0.8);
+    expect(extractFromText(`${header('10/11/2026')}USD 150,00 de multa\n`).final.fretes).toEqual([]);
+  });
+
+  it('ends a transit value at "/ F/T" on the same line', () => {
+    const c = read('Frete 20DC: USD 1.780,00\nT/T 38 dias / F/T 14 dias\n');
+    expect(c.transit_time_dias).toEqual({ min: 38, max: 38 });
+    expect(c.free_time_dias).toBe(14);
+  });
+
   it('reads a new offer under "disregard our previous offer below", not the quoted one', () => {
     const text = `Subject: RE: rate\nFrom: Frank <frank@ncf.com>\nDate: Tue, 1 Dec 2026 10:00 +0800\n\nPlease disregard our previous offer below. New offer:\nO/F: USD 1,890.00/20GP\nValid until Dec 15, 2026\n\nFrank\n\nOn Mon, 23 Nov 2026, Frank wrote:\n> O/F: USD 2,100.00/20GP\n> BL fee: USD 60.00/BL\n`;
     const c = toCorpusFormat(extractFromText(text));
@@ -127,7 +142,7 @@ describe('issue 32: calibration', () => {
   it('scores the issue-32 tuning cases at >= 0.97 with every green value right', () => {
     if (!existsSync(tuned)) return;
     const evaluation = evaluateCorpus(tuned);
-    expect(evaluation.cases.length).toBe(40);
+    expect(evaluation.cases.length).toBe(48);
     expect(evaluation.overall).toBeGreaterThanOrEqual(0.97);
     const green = accuracyAtOrAbove(evaluation.checks, 0.8);
     expect(green.accuracy).toBeGreaterThanOrEqual(0.97);

@@ -183,7 +183,15 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
   const lead = splitLead(text.slice(0, amounts[0]?.start ?? 0), line.no);
   const section = lead.inlineSection ?? input.section;
   if (IGNORED.test(normaliseLabel(lead.main))) return [];
-  const { kind, feeLabel } = classifyMain(lead.main, section);
+  const classified = classifyMain(lead.main, section);
+  const { feeLabel } = classified;
+  // "USD 2.450,00 por 40HC, armador MSC" (a chat reply, an inline answer): no label, but an equipment
+  // right after the amount makes it a freight; without a label it is not green (calibrated, issue 32).
+  const unlabelled =
+    classified.kind === null &&
+    cleanLabel(lead.main) === '' &&
+    findEquipment(text.slice(amounts[0]?.end ?? 0, (amounts[0]?.end ?? 0) + 16)).length > 0;
+  const kind = unlabelled ? 'freight' : classified.kind;
   if (kind === null) return [];
   // "(basic O/F USD 3.000 + BAF USD 320 + LSS USD 100, all included)": the parts of an all-in price.
   if (
@@ -322,6 +330,7 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
     if (input.cell !== undefined) candidate.cell = input.cell;
     if (ownPlaces !== null) candidate.perDestination = true;
     if (ownKind === 'freight') candidate.minimum = minimumQuantity(window, amount);
+    if (unlabelled) candidate.confidence = Math.min(candidate.confidence, 0.7);
     candidates.push(candidate);
   });
   return candidates;

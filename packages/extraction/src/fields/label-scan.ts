@@ -107,7 +107,7 @@ export function scanLabels(text: string): LabelHit[] {
     for (const next of raw.slice(i + 1)) {
       if (next.start < hit.valueStart) continue;
       // A following label ends the value when separated ("X: a  Y: b") or after a clause ("40 dias. Free time 14").
-      if (next.separated || /[.;,]\s+$/.test(text.slice(hit.valueStart, next.start))) {
+      if (next.separated || /(?:[.;,]|\s[/|])\s+$/.test(text.slice(hit.valueStart, next.start))) {
         end = next.start;
         break;
       }
