@@ -18,6 +18,7 @@ const sources = [
   resolve(here, '../../../../shared/corpus/extraction'),
   resolve(here, '../test/generalisation'),
   resolve(here, '../test/generalisation-2'),
+  resolve(here, '../test/generalisation-3'),
 ];
 
 function loadTexts(): { emails: string[]; all: string[] } {
@@ -130,7 +131,46 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+/** Issue 32: bad input is bounded (the unit tests only assert that it returns). */
+async function badInput(): Promise<void> {
+  const unit = 'Frete 40HC Shanghai x Santos: USD 2.900,00 | THC R$ 1.500,00 por contêiner | ';
+  const oneLine = unit.repeat(Math.ceil((5 * 1024 * 1024) / unit.length));
+  const german =
+    'Betreff: Angebot\nVon: Hans <hans@elbe.de>\nDatum: 10.11.2026\n\nSehr geehrte Damen und Herren, anbei unser Angebot. Seefracht 40HC Hamburg nach Santos: EUR 1.850,00. Gültig bis 30.11.2026.\n';
+  const noise = new Uint8Array(60_000).map((_, i) => (i * 7919 + 13) % 256);
+  const base64 = Buffer.from(noise)
+    .toString('base64')
+    .replace(/(.{76})/g, '$1\r\n');
+  const eml = new TextEncoder().encode(
+    `From: Ana <ana@mar.com.br>\r\nTo: c@d.com\r\nSubject: Cotacao\r\nDate: Tue, 10 Nov 2026 10:00:00 -0300\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n${base64}\r\n`,
+  );
+  const { default: ExcelJS } = await import('exceljs');
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Tarifas');
+  sheet.addRow(['Destino', '20DC (USD)', '40HC (USD)', 'Transit time']);
+  for (let i = 0; i < 50_000; i++) sheet.addRow(['Santos', 1000 + i, 2000 + i, 30 + (i % 10)]);
+  const xlsx = new Uint8Array(await workbook.xlsx.writeBuffer());
+  const cases: Array<[string, () => Promise<unknown> | unknown]> = [
+    ['5 MB reply on one line', () => extractFromText(oneLine)],
+    ['reply in an unknown language', () => extractFromText(german)],
+    ['binary garbage in a text part (.eml)', () => extractFromFile(eml, 'lixo.eml')],
+    ['spreadsheet of 50,000 rows (.xlsx)', () => extractFromFile(xlsx, 'tarifas.xlsx')],
+  ];
+  for (const [name, run] of cases) {
+    const times: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const start = performance.now();
+      await run();
+      times.push(performance.now() - start);
+    }
+    const worst = Math.max(...times);
+    console.log(`${verdict(worst <= 5_000)} bad input, ${name}: worst of 3 ${ms(worst)} (bound 5 s)`);
+  }
+}
+
+main()
+  .then(badInput)
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });

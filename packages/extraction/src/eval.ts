@@ -2,9 +2,15 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type CorpusRecord, toCorpusFormat } from './corpus-format.js';
 import { extractFromText } from './extract-text.js';
-import { accuracyAtOrAbove, calibrationTable, checkValues, type ValueCheck } from './scoring/calibration.js';
+import {
+  accuracyAtOrAbove,
+  calibrationTable,
+  checkValues,
+  reliabilityTable,
+  type ValueCheck,
+} from './scoring/calibration.js';
 import { evaluateLearning, learningPairs } from './scoring/learning.js';
-import { type CaseScore, scoreCase } from './scoring/score.js';
+import { type CaseScore, SCALAR_FIELDS, scoreCase } from './scoring/score.js';
 
 export interface CorpusEvaluation {
   cases: Array<{ id: string; score: CaseScore; checks: ValueCheck[] }>;
@@ -12,6 +18,8 @@ export interface CorpusEvaluation {
   minimum: number;
   /** Mean of each component over the cases. */
   components: { scalar: number; frete: number; taxas: number };
+  /** Per scored field: share of cases where a scalar field matches; mean F1 for `frete` and `taxas`. */
+  fields: Array<{ field: string; score: number }>;
   /** Overall per class when the directory has a classes.json ({ "<case id>": "<class>" }). */
   classes: Array<{ name: string; cases: number; overall: number }>;
   checks: ValueCheck[];
@@ -51,9 +59,18 @@ export function evaluateCorpus(directory: string): CorpusEvaluation {
     const members = cases.filter((c) => classOf[c.id] === name);
     return { name, cases: members.length, overall: meanOverall(members).overall };
   });
+  const fields = [
+    ...SCALAR_FIELDS.map((field) => ({
+      field: field as string,
+      score: cases.filter((c) => !c.score.mismatches.includes(field)).length / Math.max(1, cases.length),
+    })),
+    { field: 'frete (F1)', score: frete },
+    { field: 'taxas (F1)', score: taxas },
+  ];
   return {
     cases,
     overall,
+    fields,
     minimum,
     components: { scalar, frete, taxas },
     classes,
@@ -72,6 +89,14 @@ function printCalibration(checks: ValueCheck[]): void {
   console.log(
     `  >= 0.8: n=${high.count} right ${high.accuracy === null ? '-' : high.accuracy.toFixed(3)} (target >= 0.970)`,
   );
+  console.log('reliability (badge bucket -> values, share right), per field:');
+  for (const row of reliabilityTable(checks)) {
+    const cells = row.buckets.map(
+      (b) =>
+        `${b.label} ${String(b.count).padStart(4)} ${b.accuracy === null ? '  -  ' : b.accuracy.toFixed(3)}`,
+    );
+    console.log(`  ${row.field.padEnd(20)} ${cells.join('   ')}`);
+  }
 }
 
 function main(): void {
@@ -103,6 +128,7 @@ function report(directory: string): ValueCheck[] {
   console.log(
     `components: scalar ${scalar.toFixed(3)}  frete ${frete.toFixed(3)}  taxas ${taxas.toFixed(3)}`,
   );
+  console.log(`fields: ${evaluation.fields.map((f) => `${f.field} ${f.score.toFixed(3)}`).join('  ')}`);
   for (const group of evaluation.classes)
     console.log(
       `class ${group.name.padEnd(22)} cases ${String(group.cases).padStart(3)}  overall ${group.overall.toFixed(3)}`,

@@ -9,7 +9,7 @@ import { mergeWithAttachments, tagAttachment } from './files/merge-results.js';
 import { parseMsg } from './files/msg.js';
 import { ocrImage, ocrPdf } from './files/ocr.js';
 import { pdfToText } from './files/pdf.js';
-import { spreadsheetToText } from './files/spreadsheet.js';
+import { cutSheetsReason, readSpreadsheet } from './files/spreadsheet.js';
 import { inspectZip, type ZipInspection } from './files/zip-guard.js';
 import { completeWithLlm } from './llm.js';
 import type {
@@ -124,15 +124,26 @@ async function extractByKind(
       const zip = checkedZip(buffer, limits);
       if (!zip.ok)
         return { result: emptyResult(`planilha recusada: ${zip.reason}`, kind, 'excel'), text: '' };
-      return fromText(spreadsheetToText(buffer), { ...base, sourceHint: 'excel' }, kind);
+      return fromSpreadsheet(buffer, base, kind);
     }
     case 'xls':
-      return fromText(spreadsheetToText(buffer), { ...base, sourceHint: 'excel' }, kind);
+      return fromSpreadsheet(buffer, base, kind);
     case 'eml':
       return extractMail(await parseEmail(buffer, limits.maxAttachments), kind, opts, limits, depth);
     default:
       return { result: emptyResult('tipo de arquivo não reconhecido', kind), text: '' };
   }
+}
+
+/** A workbook through the text pipeline; sheets cut at the row limit say so in the result's reason. */
+function fromSpreadsheet(buffer: Uint8Array, base: ExtractTextOptions, kind: FileKind): Extracted {
+  const sheet = readSpreadsheet(buffer);
+  const extracted = fromText(sheet.text, { ...base, sourceHint: 'excel' }, kind);
+  const reason = cutSheetsReason(sheet.cut);
+  if (reason === null) return extracted;
+  const final = extracted.result.final;
+  final.reason = final.reason === null ? reason : `${reason}; ${final.reason}`;
+  return withReason(extracted, reason);
 }
 
 function withReason(extracted: Extracted, reason: string): Extracted {

@@ -108,3 +108,60 @@ describe('fuzz: the engine never throws and stays bounded', () => {
     expect(ms).toBeLessThan(5_000);
   });
 });
+
+describe('bad input of issue 32: bounded, explained, never a crash (timing lives in the bench)', () => {
+  it('returns for a 5 MB reply written on one single line', () => {
+    const unit = 'Frete 40HC Shanghai x Santos: USD 2.900,00 | THC R$ 1.500,00 por contêiner | ';
+    const result = extractFromText(unit.repeat(Math.ceil((5 * 1024 * 1024) / unit.length)));
+    expectWellFormed(result);
+    expect(result.final.reason).toMatch(/texto truncado/);
+    expectWellFormed(extractFromText('>'.repeat(5_000_000)));
+    expectWellFormed(extractFromText('1.234,56 / 7,890.12 ; '.repeat(230_000)));
+  });
+
+  it('says a reply in none of pt/en/es was read only by patterns, and keeps every value below green', () => {
+    const text =
+      'Betreff: Angebot\nVon: Hans Weber <hans@elbe-spedition.de>\nDatum: 10.11.2026\n\nSehr geehrte Damen und Herren, anbei unser Angebot. Seefracht 40HC Hamburg nach Santos: EUR 1.850,00. Gültig bis 30.11.2026. Laufzeit 24 Tage.\n';
+    const { final } = extractFromText(text);
+    expect(final.reason).toMatch(/idioma não reconhecido/);
+    for (const value of [...final.fretes, ...final.taxas.itens, ...Object.values(final.evidence)])
+      expect(value.confidence).toBeLessThanOrEqual(0.6);
+  });
+
+  it('explains binary garbage in the text part of an e-mail', async () => {
+    const garbage = Buffer.from(randomBytes(7, 60_000))
+      .toString('base64')
+      .replace(/(.{76})/g, '$1\r\n');
+    const eml = `From: Ana <ana@marazul.com.br>\r\nTo: c@d.com\r\nSubject: Cotacao\r\nDate: Tue, 10 Nov 2026 10:00:00 -0300\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary="b1"\r\n\r\n--b1\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n${garbage}\r\n--b1--\r\n`;
+    const result = await extractFromFile(new TextEncoder().encode(eml), 'garbage.eml');
+    expectWellFormed(result);
+    expect(result.final.fretes).toEqual([]);
+    expect(result.final.reason).toMatch(/texto ilegível/);
+    // The same bytes straight in a text part without a transfer encoding.
+    const raw = extractFromText(new TextDecoder('utf-8').decode(randomBytes(11, 50_000)));
+    expectWellFormed(raw);
+    expect(raw.final.reason).toMatch(/texto ilegível/);
+  });
+
+  it('reads a 50,000-row spreadsheet (xlsx and csv) up to its limits and says it was cut', async () => {
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Tarifas');
+    sheet.addRow(['Destino', '20DC (USD)', '40HC (USD)', 'Transit time']);
+    for (let i = 0; i < 50_000; i++) sheet.addRow(['Santos', 1000 + i, 2000 + i, 30 + (i % 10)]);
+    const xlsx = new Uint8Array(await workbook.xlsx.writeBuffer());
+    const fromXlsx = await extractFromFile(xlsx, 'tarifas.xlsx');
+    expectWellFormed(fromXlsx);
+    expect(fromXlsx.final.reason).toMatch(
+      /planilha truncada: lidas as primeiras 2000 linhas de Tarifas \(50001 linhas\)/,
+    );
+    const csv = ['Destino;20DC;40HC;Transit']
+      .concat(
+        Array.from({ length: 50_000 }, (_, i) => `Santos;${1000 + i},00;${2000 + i},00;${30 + (i % 10)}`),
+      )
+      .join('\n');
+    const fromCsv = await extractFromFile(new TextEncoder().encode(csv), 'tarifas.csv');
+    expectWellFormed(fromCsv);
+    expect(fromCsv.final.reason).toMatch(/texto truncado/);
+  }, 120_000); // building the 50,000-row workbook with exceljs takes seconds on the shared 2-core machine
+});

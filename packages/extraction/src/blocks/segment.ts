@@ -71,12 +71,33 @@ const QUESTION_LEAD = /^[\s\-–•*·]*(?:(?:\d{1,2}|[a-h])\s*[).:-]\s+|(?:\d{1
 
 /** The question an answer refers to, cleaned of numbering and "?"; null when it carries figures. */
 function questionText(text: string): string | null {
-  const question = text
-    .replace(QUESTION_LEAD, '')
-    .replace(/[\s?:¿.]+$/, '')
-    .trim();
+  const clean = (value: string) =>
+    value
+      .replace(QUESTION_LEAD, '')
+      .replace(/[\s?:¿.]+$/, '')
+      .trim();
+  let question = clean(text);
+  if (findAmounts(question).length > 0) {
+    // The importer's own figure beside the question ("Frete 40HC? Nosso target é USD 2.200,00",
+    // "Frete 20DC (target USD 1.500,00)?"): the question is the part before it, never the figure.
+    const withoutAsides = question.replace(/\([^)]*\)/g, (aside) =>
+      findAmounts(aside).length > 0 ? ' ' : aside,
+    );
+    question = clean(withoutAsides.split('?')[0] ?? '');
+    if (/\b(?:target|budget|objetivo|alvo|pagamos|paying|pay)\b/i.test(question)) return null;
+  }
   if (question === '' || question.length > 90 || findAmounts(question).length > 0) return null;
   return question;
+}
+
+function previousNonBlank(lines: Line[], index: number, floor: number): number {
+  for (let k = index - 1; k > floor; k--) if (!lines[k]?.blank) return k;
+  return -1;
+}
+
+/** A quoted question of the request: it asks ("?"), is short, and is not an e-mail header line. */
+function isQuestionLine(text: string): boolean {
+  return /\?\s*(?:$|\S.{0,60}$)/.test(text) && text.length <= 160 && !HEADER.test(text);
 }
 
 interface InlineAnswers {
@@ -133,7 +154,23 @@ function findInlineAnswers(
       textual++;
       continue;
     }
-    if (announced && baseDepth !== null && maxDepth > baseDepth && line.quoteDepth === maxDepth)
+    if (announced && baseDepth !== null && maxDepth > baseDepth && line.quoteDepth === maxDepth) {
+      found.push({ index: i, question: null, answer: line.trimmed });
+      continue;
+    }
+    // Answers that were coloured text, now plain: the line right under a quoted question, at the
+    // question's quote depth or shallower ("> Transit time?" then "30 days"), when the reply says so.
+    const previousIndex = previousNonBlank(lines, i, begin);
+    const previous = previousIndex < 0 ? undefined : lines[previousIndex];
+    if (
+      announced &&
+      previous !== undefined &&
+      isQuestionLine(previous.trimmed) &&
+      found[found.length - 1]?.index !== previousIndex &&
+      line.quoteDepth <= previous.quoteDepth &&
+      !line.trimmed.includes('?') &&
+      !HEADER.test(line.trimmed)
+    )
       found.push({ index: i, question: null, answer: line.trimmed });
   }
   const depthOnly = found.length - textual;
@@ -184,7 +221,9 @@ function isExpiredHeading(line: Line): boolean {
   // "Validade: 30/11 (tarifa anterior vencida)" is a field, not a heading.
   const colon = text.indexOf(':');
   if (colon >= 0 && !/^\s*(?:\(.*\))?\s*$/.test(text.slice(colon + 1))) return false;
-  return EXPIRED.test(normaliseLabel(text));
+  const label = normaliseLabel(text);
+  // "Please disregard our previous offer below. New offer:" heads the current offer, not an expired one.
+  return EXPIRED.test(label) && !CURRENT.test(label.slice(label.search(EXPIRED)));
 }
 
 function isCurrentHeading(line: Line): boolean {

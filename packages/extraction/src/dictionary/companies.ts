@@ -1,6 +1,8 @@
 /** Legal forms dropped from company names (normalised form). */
 export const LEGAL_SUFFIXES: readonly string[] = [
   'ltda',
+  'sac',
+  's a c',
   'ltd',
   'limited',
   'sa',

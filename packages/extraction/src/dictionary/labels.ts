@@ -145,6 +145,13 @@ export const FIELD_LABELS: Record<FieldName, readonly string[]> = {
     'tiempo libre',
     'free time no destino',
     'dias de free time',
+    // Chat shorthand: "ft 7 dias", "F/T: 14 days at POD", "F/T destino: 14 días".
+    'ft',
+    'f t',
+    'ft destino',
+    'f t destino',
+    'ft at pod',
+    'f t at pod',
   ],
   validity: [
     'validade',
@@ -173,6 +180,9 @@ export const FIELD_LABELS: Record<FieldName, readonly string[]> = {
     'vigentes',
     'valid for shipments',
     'tarifas validas',
+    // Chat shorthand: "val 30/11", "Vald.: 15/12/2026".
+    'val',
+    'vald',
   ],
   incoterm: [
     'incoterm',
@@ -722,4 +732,11 @@ export const CURRENT_SECTION_MARKERS: readonly string[] = [
   'tarifa actual',
   'valid from',
   'effective',
+  'new offer',
+  'revised offer',
+  'nova proposta',
+  'nova oferta',
+  'proposta revisada',
+  'nueva oferta',
+  'oferta revisada',
 ];

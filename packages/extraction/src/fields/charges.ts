@@ -172,10 +172,26 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
   if (amounts.length === 0) return [];
   const folded = foldKeepingOffsets(text);
   if (NON_CHARGE_FIELDS.test(folded) || CONDITIONAL.test(folded)) return [];
+  // "O/F USD 1,600 + BAF USD 180 + PSS USD 200 = USD 1,980 all in": the sum after "=" is a check.
+  const sum = amounts.length >= 3 ? amounts[amounts.length - 1] : undefined;
+  if (sum !== undefined) {
+    const equals = text.lastIndexOf('=', sum.start);
+    const previous = amounts[amounts.length - 2];
+    if (equals >= 0 && previous !== undefined && equals >= previous.end)
+      return parseChargeLine({ ...input, text: text.slice(0, equals) });
+  }
   const lead = splitLead(text.slice(0, amounts[0]?.start ?? 0), line.no);
   const section = lead.inlineSection ?? input.section;
   if (IGNORED.test(normaliseLabel(lead.main))) return [];
-  const { kind, feeLabel } = classifyMain(lead.main, section);
+  const classified = classifyMain(lead.main, section);
+  const { feeLabel } = classified;
+  // "USD 2.450,00 por 40HC, armador MSC" (a chat reply, an inline answer): no label, but an equipment
+  // right after the amount makes it a freight; without a label it is not green (calibrated, issue 32).
+  const unlabelled =
+    classified.kind === null &&
+    cleanLabel(lead.main) === '' &&
+    findEquipment(text.slice(amounts[0]?.end ?? 0, (amounts[0]?.end ?? 0) + 16)).length > 0;
+  const kind = unlabelled ? 'freight' : classified.kind;
   if (kind === null) return [];
   // "(basic O/F USD 3.000 + BAF USD 320 + LSS USD 100, all included)": the parts of an all-in price.
   if (
@@ -257,6 +273,8 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
       return;
     }
     if (SUPERSEDED.test(subFolded) || IGNORED.test(subFolded)) return;
+    // "Flete base EUR 1.200 + BAF EUR 160 (all in EUR 1.395)": the all-in after its parts is a check.
+    if (i > 0 && /(?:^| )all ?in(?: |$)/.test(subFolded)) return;
     const window = text.slice(amount.end, amounts[i + 1]?.start ?? text.length);
     const post = findLeadingUnit(window);
     if (post?.unit === 'DAY') return;
@@ -312,6 +330,7 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
     if (input.cell !== undefined) candidate.cell = input.cell;
     if (ownPlaces !== null) candidate.perDestination = true;
     if (ownKind === 'freight') candidate.minimum = minimumQuantity(window, amount);
+    if (unlabelled) candidate.confidence = Math.min(candidate.confidence, 0.7);
     candidates.push(candidate);
   });
   return candidates;
@@ -329,7 +348,7 @@ function leadingPlaces(window: string): { places: PlaceValue[]; length: number }
     return places === null ? null : { places, length: paren[0].length };
   }
   const words =
-    /^\s*((?:(?:at|em|en|to|para|a)\s+)?[\p{L}][\p{L}' .-]{1,40}?)(?=\s*(?:[/|;,]|$|\s(?:por|per|each|cada)\b))/u.exec(
+    /^\s*((?:(?:at|em|en|to|para|a)\s+)?[\p{L}][\p{L}' .-]{1,40}?)(?=\s*(?:[/|;,]|$|\s(?:por|per|each|cada|and|e|y)\b))/u.exec(
       window,
     );
   if (words === null) return null;

@@ -48,7 +48,8 @@ const QUALIFIED_SEPARATOR = /^((?:\s+[\p{L}/'()-]+){1,4}?)\s*(\.:|:|=)\s*/u;
 function isStrongPosition(text: string, start: number): boolean {
   const before = text.slice(0, start);
   if (/^[\s\-–•*·>]*(?:\d{1,2}[.)]\s+|[a-z][.)]\s+)?$/i.test(before)) return true;
-  return /(\t|\s{2,}|\|\s*|[.;]\s+|,\s+)$/.test(before);
+  // "POL: Shanghai / POD: Santos": a slash between two labelled fields also starts one.
+  return /(\t|\s{2,}|\|\s*|\s\/\s*|[.;]\s+|,\s+)$/.test(before);
 }
 
 /** Every "label: value" (and inline numeric label) in a line, with the value cut at the next label or column gap. */
@@ -106,7 +107,7 @@ export function scanLabels(text: string): LabelHit[] {
     for (const next of raw.slice(i + 1)) {
       if (next.start < hit.valueStart) continue;
       // A following label ends the value when separated ("X: a  Y: b") or after a clause ("40 dias. Free time 14").
-      if (next.separated || /[.;,]\s+$/.test(text.slice(hit.valueStart, next.start))) {
+      if (next.separated || /(?:[.;,]|\s[/|])\s+$/.test(text.slice(hit.valueStart, next.start))) {
         end = next.start;
         break;
       }

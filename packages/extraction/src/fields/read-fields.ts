@@ -21,7 +21,14 @@ import {
   type PlaceValue,
   parsePlaceField,
 } from './places.js';
-import { readDayRange, readFreeDays, readIncoterm, readModalWord, readValidity } from './values.js';
+import {
+  destinationFreeDays,
+  readDayRange,
+  readFreeDays,
+  readIncoterm,
+  readModalWord,
+  readValidity,
+} from './values.js';
 
 const NAME_FIELDS = new Set([
   'origin',
@@ -178,9 +185,20 @@ function applyHit(out: FieldResults, hit: LabelHit, line: Line, ctx: FieldContex
       return;
     }
     case 'freeTime': {
-      if (EXCLUDED_FREE_TIME_CONTEXT.test(foldKeepingOffsets(`${hit.before} ${hit.qualifier}`))) return;
+      if (EXCLUDED_FREE_TIME_CONTEXT.test(foldKeepingOffsets(`${hit.before} ${hit.qualifier}`))) {
+        // "Días libres en origen: 5 / en destino: 14": the destination's figure further on still counts.
+        const destination = destinationFreeDays(value);
+        if (destination !== null) out.freeTime = setOnce(out.freeTime, destination, line, ctx, 'label', 0.85);
+        return;
+      }
+      // Without a separator ("ft 7 dias") the value must start with a count, so "40 ft HC" is not one.
+      if (!hit.separated && !/^[\s:=.-]*(?:de\s+|of\s+)?\d{1,3}(?![\d.,]\d)/u.test(value)) return;
       const days = readFreeDays(value);
-      if (days !== null) out.freeTime = setOnce(out.freeTime, days, line, ctx, 'label', 0.9);
+      // Several day figures without one named for the destination ("14 days demurrage, 7 days
+      // detention"): the one chosen by excluding the others is less certain (calibrated, issue 32).
+      const figures = value.match(/\d{1,3}\s*(?:dias|días|days|dd|d)\b/giu)?.length ?? 0;
+      const confidence = figures >= 2 && destinationFreeDays(value) === null ? 0.75 : 0.9;
+      if (days !== null) out.freeTime = setOnce(out.freeTime, days, line, ctx, 'label', confidence);
       return;
     }
     case 'validity': {

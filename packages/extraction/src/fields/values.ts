@@ -3,7 +3,7 @@ import { foldKeepingOffsets } from '../normalise/text.js';
 import type { DateOrder, Modal } from '../types.js';
 
 const DAYS =
-  /(\d{1,3})(?:\s*(?:a|-|–|to|~|ate|hasta|y|e|or|ou|\/)\s*(\d{1,3}))?\s*(?:(?:calendar|business|working|corridos|uteis|naturales|habiles)\s+)?(dias|days|day|dia|d(?![\p{L}])|semanas|semana|weeks|week|wks|horas|hours|hrs|h(?![\p{L}]))/gu;
+  /(\d{1,3})(?:\s*(?:a|-|–|to|~|ate|hasta|y|e|or|ou|\/)\s*(\d{1,3}))?\s*(?:(?:calendar|business|working|corridos|uteis|naturales|habiles)\s+)?(dias|days|day|dia|dd(?![\p{L}])|d(?![\p{L}])|semanas|semana|weeks|week|wks|horas|hours|hrs|h(?![\p{L}]))/gu;
 const BARE_RANGE =
   /^(?:about|aprox\.?|approx\.?|cerca de|aproximadamente|de)?\s*(\d{1,3})(?:\s*(?:a|-|–|to|~)\s*(\d{1,3}))?\s*(?:\(|$)/u;
 
@@ -53,8 +53,25 @@ export function readDayRange(value: string): { min: number; max: number } | null
 
 const EXCLUDED_FREE_TIME = /\b(detention|detencao|detencion|origem|origin|origen|pol|armazenagem|storage)\b/;
 
+const DESTINATION_CLAUSE = /\b(destino|destination|destinacion|pod|no destino|en destino|at destination)\b/;
+const CLAUSE_SPLIT = /\s*(?:[/;|,]|\s(?:e|and|y)\s)\s*/;
+
+/** Free days of the clause that names the destination ("origem 7 dias / destino 14 dias"), if one does. */
+export function destinationFreeDays(value: string): number | null {
+  const clauses = foldKeepingOffsets(value).split(CLAUSE_SPLIT);
+  const clause = clauses.find(
+    (c) =>
+      DESTINATION_CLAUSE.test(c) &&
+      /\d/.test(c) &&
+      !EXCLUDED_FREE_TIME.test(c.replace(DESTINATION_CLAUSE, ' ')),
+  );
+  return clause === undefined ? null : readFreeDays(clause.replace(DESTINATION_CLAUSE, ' '));
+}
+
 /** Free days at destination: the first figure not tied to detention or origin. */
 export function readFreeDays(value: string): number | null {
+  const named = CLAUSE_SPLIT.test(value) ? destinationFreeDays(value) : null;
+  if (named !== null) return named;
   const folded = foldKeepingOffsets(value);
   for (const match of folded.matchAll(
     /(\d{1,3})\s*(?:(?:calendar|corridos|naturales)\s+)?(?:dias|days|dia|day|d\b)?([^\d/]{0,25})/gu,

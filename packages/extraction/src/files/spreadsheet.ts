@@ -24,6 +24,15 @@ function cellText(cell: XLSX.CellObject | undefined): string {
 
 /** Workbook sheets flattened to one row per line, cells separated by tabs, merged cells filled downwards. */
 export function spreadsheetToText(buffer: Uint8Array): string {
+  return readSpreadsheet(buffer).text;
+}
+
+/** The flattened text and the sheets cut at the row limit (name and how many rows they have). */
+export function readSpreadsheet(buffer: Uint8Array): {
+  text: string;
+  cut: Array<{ sheet: string; rows: number }>;
+} {
+  const cut: Array<{ sheet: string; rows: number }> = [];
   const workbook = XLSX.read(buffer, {
     type: 'buffer',
     cellDates: true,
@@ -37,6 +46,8 @@ export function spreadsheetToText(buffer: Uint8Array): string {
     const sheet = workbook.Sheets[name];
     if (sheet === undefined || sheet['!ref'] === undefined) continue;
     const range = XLSX.utils.decode_range(sheet['!ref']);
+    const full = XLSX.utils.decode_range(String(sheet['!fullref'] ?? sheet['!ref']));
+    if (full.e.r - full.s.r + 1 > MAX_ROWS) cut.push({ sheet: name, rows: full.e.r - full.s.r + 1 });
     const lastRow = Math.min(range.e.r, range.s.r + MAX_ROWS - 1);
     const lastColumn = Math.min(range.e.c, range.s.c + MAX_COLUMNS - 1);
     const grid: string[][] = [];
@@ -62,5 +73,12 @@ export function spreadsheetToText(buffer: Uint8Array): string {
     }
     parts.push('');
   }
-  return parts.join('\n');
+  return { text: parts.join('\n'), cut };
+}
+
+/** The pt-BR reason for sheets read only up to the row limit. */
+export function cutSheetsReason(cut: Array<{ sheet: string; rows: number }>): string | null {
+  if (cut.length === 0) return null;
+  const list = cut.map((c) => `${c.sheet} (${c.rows} linhas)`).join(', ');
+  return `planilha truncada: lidas as primeiras ${MAX_ROWS} linhas de ${list}`;
 }

@@ -133,6 +133,8 @@ const END_OF_NAMED_MONTH = new RegExp(
 );
 const END_OF_THIS_MONTH =
   /(?:end of (?:the |this )?month|fim do mes|final do mes|fin de(?:l)? mes|fim deste mes|final deste mes|month end)/u;
+const END_OF_NEXT_MONTH =
+  /(?:end of (?:the )?(?:next|following) month|(?:fim|final) do (?:proximo|mes que vem)(?: mes)?|(?:fim|final) do mes que vem|fin(?:al)? del (?:proximo|siguiente) mes|fin(?:al)? del mes (?:proximo|siguiente|que viene))/u;
 const FOR_N_DAYS =
   /(?:por|for|durante|during|de|validez de|valid for|valida por|valido por)?\s*(\d{1,3})\s*(dias|days|dias corridos|calendar days|semanas|semana|weeks|week)(?:\s*(?:a partir|from|desde|after|apos|contados))?/u;
 
@@ -147,6 +149,11 @@ export function resolveRelativeValidity(text: string, reference: Date | null): s
     // A month more than one month behind the message means next year's.
     const rollsOver = month < reference.getUTCMonth();
     return lastDayOfMonth(rollsOver ? year + 1 : year, month);
+  }
+  // "end of next month", "até o final do próximo mês": the month after the message's.
+  if (END_OF_NEXT_MONTH.test(folded)) {
+    const month = reference.getUTCMonth() + 2;
+    return month > 12 ? lastDayOfMonth(year + 1, month - 12) : lastDayOfMonth(year, month);
   }
   if (END_OF_THIS_MONTH.test(folded)) return lastDayOfMonth(year, reference.getUTCMonth() + 1);
   const period = FOR_N_DAYS.exec(folded);

@@ -18,8 +18,8 @@ const WORD_CUR = `reais|d[oó]lares|dollars|euros`;
 
 const AMOUNT = new RegExp(
   [
-    String.raw`(?<![\p{L}\d])(?<pc>${CUR})[ \t]{0,24}(?<pn>${NUM})(?![\d])`,
-    String.raw`(?<![\d/.,\p{L}-])(?<sn>${NUM})[ \t]?(?<sc>${CUR}|${WORD_CUR})(?![\p{L}])`,
+    String.raw`(?<![\p{L}\d])(?<pc>${CUR})[ \t]{0,24}(?<pn>${NUM})(?<pk>k(?![\p{L}]))?(?![\d])`,
+    String.raw`(?<![\d/.,\p{L}-])(?<sn>${NUM})(?<sk>k)?[ \t]?(?<sc>${CUR}|${WORD_CUR})(?![\p{L}])`,
     String.raw`(?<![\d/.,\p{L}])(?<qn>${NUM})[ \t]?%`,
   ].join('|'),
   'giu',
@@ -35,15 +35,17 @@ export function findAmounts(text: string): AmountToken[] {
     if (numberText === undefined) continue;
     const parsed = parseLocaleNumber(numberText);
     if (parsed === null || !Number.isFinite(parsed.value)) continue;
+    // "USD 2.3k", "1.75k USD": thousands in chat shorthand; the separator then says nothing of the style.
+    const thousands = (groups.pk ?? groups.sk) !== undefined;
     const start = match.index ?? 0;
     tokens.push({
-      value: parsed.value,
+      value: thousands ? Math.round(parsed.value * 100_000) / 100 : parsed.value,
       currency: marker === undefined ? null : currencyFromMarker(marker),
       isPercent: groups.qn !== undefined,
       start,
       end: start + match[0].length,
       raw: match[0],
-      style: parsed.style,
+      style: thousands ? 'PLAIN' : parsed.style,
     });
   }
   return tokens;

@@ -6,6 +6,7 @@ import type { ChargeCandidate } from '../fields/charge-types.js';
 import { parseChargeLine } from '../fields/charges.js';
 import type { FieldContext, FieldResults } from '../fields/field-types.js';
 import { readFields } from '../fields/read-fields.js';
+import { normaliseLabel } from '../normalise/text.js';
 
 export interface SectionSpan {
   context: SectionContext;
@@ -47,6 +48,27 @@ function findSections(lines: Line[]): { sectionOf: Map<number, SectionContext>; 
   return { sectionOf, spans };
 }
 
+const ALL_IN = /(?:^| )all ?in(?: |$)/;
+
+function sameEquipment(a: ChargeCandidate, b: ChargeCandidate): boolean {
+  const units = (c: ChargeCandidate) => c.equipment ?? (c.freightUnit === null ? [] : [c.freightUnit]);
+  const left = units(a);
+  const right = units(b);
+  if (left.length === 0 || right.length === 0) return true;
+  return left.some((u) => right.includes(u as never));
+}
+
+/**
+ * An "all in" figure printed beside a base freight (with its surcharges as fees) is a check of the
+ * sum, not a second freight: the base is the freight. An "all in" price alone stays the freight.
+ */
+function withoutAllInChecks(charges: ChargeCandidate[]): ChargeCandidate[] {
+  const isAllIn = (c: ChargeCandidate) => c.kind === 'freight' && ALL_IN.test(normaliseLabel(c.label));
+  const bases = charges.filter((c) => c.kind === 'freight' && !isAllIn(c));
+  if (bases.length === 0) return charges;
+  return charges.filter((c) => !isAllIn(c) || !bases.some((b) => sameEquipment(b, c)));
+}
+
 /** Tables, sections, charges and labelled fields of one message (the newest one or a quoted one). */
 export function analyseScope(lines: Line[], ctx: FieldContext): ScopeAnalysis {
   const tables = readTables(lines, ctx.origin);
@@ -65,6 +87,7 @@ export function analyseScope(lines: Line[], ctx: FieldContext): ScopeAnalysis {
     charges.push(...parsed.map((c) => ({ ...c, confidence: Math.min(0.95, c.confidence + 0.05) })));
   }
   charges.sort((a, b) => a.line.no - b.line.no);
+  const offer = withoutAllInChecks(charges);
   const fieldLines = [...remaining.filter((l) => !l.blank), ...tables.fieldLines].sort((a, b) => a.no - b.no);
-  return { fields: readFields(fieldLines, ctx), charges, tables: tables.tables, sections: spans };
+  return { fields: readFields(fieldLines, ctx), charges: offer, tables: tables.tables, sections: spans };
 }

@@ -2,6 +2,7 @@ import type { Line } from '../blocks/lines.js';
 import type { FieldResults } from '../fields/field-types.js';
 import { lookupPlace } from '../fields/places.js';
 import type { DetectResult, Evidence, FeeItem, FinalData, FreightItem, Modal, PlaceRef } from '../types.js';
+import { calibrateConfidence } from './calibrate.js';
 
 interface FinalInput {
   fields: FieldResults;
@@ -9,7 +10,7 @@ interface FinalInput {
   taxas: FeeItem[];
   modal: { modal: Modal | null; confidence: number };
   destinations: string[];
-  detect: Pick<DetectResult, 'reasons'>;
+  detect: Pick<DetectResult, 'reasons'> & { confidence?: DetectResult['confidence'] };
   lines: Line[];
 }
 
@@ -178,6 +179,7 @@ export function buildFinal(input: FinalInput): FinalData {
     reason: null,
   };
   deriveSummary(final);
+  calibrateConfidence(final, { unknownLanguage: (input.detect.confidence?.language ?? 1) <= 0.2 });
   final.confidence_overall = overallConfidence(input, evidence);
   const reasons = [...input.detect.reasons];
   const review = flagForReview(final);

@@ -119,6 +119,23 @@ function destinationNames(fields: FieldResults, charges: ChargeCandidate[]): str
   return names;
 }
 
+/** Language confidence of a text with no word of the three languages (see detectLanguage). */
+const UNKNOWN_LANGUAGE_CONFIDENCE = 0.2;
+
+/** Binary bytes decoded as text: replacement and control characters are over a tenth of a sample. */
+function isGarbled(input: string): boolean {
+  const sample = input.slice(0, 20_000);
+  if (sample.length < 200) return false;
+  let odd = 0;
+  for (let i = 0; i < sample.length; i++) {
+    const code = sample.charCodeAt(i);
+    const control =
+      (code < 32 && code !== 9 && code !== 10 && code !== 12 && code !== 13) || (code >= 127 && code < 160);
+    if (control || code === 0xfffd) odd++;
+  }
+  return odd / sample.length > 0.1;
+}
+
 /** Runs detect -> blocks -> fields -> final over one text. */
 export function analyseText(input: string, opts: ExtractTextOptions, fileKind: FileKind): ExtractionResult {
   const prepared = prepareText(input);
@@ -193,6 +210,17 @@ export function analyseText(input: string, opts: ExtractTextOptions, fileKind: F
   const fretes = resolveFreight(merged.charges, resolveContext);
   const taxas = resolveFees(merged.charges, resolveContext, fretes[0]?.moeda ?? null);
   if (fretes.length === 0) reasons.push('nenhum valor de frete encontrado');
+  const garbled = isGarbled(input);
+  if (garbled) reasons.push('texto ilegível: conteúdo binário ou codificação desconhecida');
+  // No word of pt, en or es (a German or Chinese reply): labels and phrases were not understood.
+  if (
+    !garbled &&
+    language.confidence <= UNKNOWN_LANGUAGE_CONFIDENCE &&
+    (bodyText.match(/\p{L}{2,}/gu)?.length ?? 0) >= 8
+  )
+    reasons.push(
+      'idioma não reconhecido (esperado português, inglês ou espanhol): valores lidos só por padrões, revisar',
+    );
 
   const detect = {
     source: source.source,

@@ -135,3 +135,44 @@ export function accuracyAtOrAbove(
     accuracy: high.length === 0 ? null : high.filter((c) => c.right).length / high.length,
   };
 }
+
+/** The three buckets of the badge: review (< 0.5), amber (0.5–0.8), green (≥ 0.8). */
+export const RELIABILITY_BUCKETS = [
+  { label: '[0-0.5)', from: 0, to: 0.5 },
+  { label: '[0.5-0.8)', from: 0.5, to: 0.8 },
+  { label: '[0.8-1]', from: 0.8, to: 1.0001 },
+] as const;
+
+export interface ReliabilityRow {
+  /** A scored scalar field, `frete`, `taxa`, or `overall`. */
+  field: string;
+  buckets: Array<{ label: string; count: number; right: number; accuracy: number | null }>;
+}
+
+/** Per field and overall: how many values fall in each badge bucket and the share of them that is right. */
+export function reliabilityTable(checks: ValueCheck[]): ReliabilityRow[] {
+  const fieldOf = (c: ValueCheck) => (c.kind === 'scalar' ? c.name : c.kind);
+  const fields = [...new Set(checks.map(fieldOf))];
+  const row = (field: string, values: ValueCheck[]): ReliabilityRow => ({
+    field,
+    buckets: RELIABILITY_BUCKETS.map(({ label, from, to }) => {
+      const inBucket = values.filter((c) => c.confidence >= from && c.confidence < to);
+      const right = inBucket.filter((c) => c.right).length;
+      return {
+        label,
+        count: inBucket.length,
+        right,
+        accuracy: inBucket.length === 0 ? null : right / inBucket.length,
+      };
+    }),
+  });
+  return [
+    ...fields.map((f) =>
+      row(
+        f,
+        checks.filter((c) => fieldOf(c) === f),
+      ),
+    ),
+    row('overall', checks),
+  ];
+}
