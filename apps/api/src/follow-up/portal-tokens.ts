@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { DEFAULT_FOLLOW_UP_SETTINGS } from '@cotacoes/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { followUpSettings, type PortalTokenKind, portalTokens } from '../db/schema/index.js';
@@ -70,7 +71,7 @@ export async function isPortalEnabled(executor: Executor, empresaId: string): Pr
     .select({ enabled: followUpSettings.portalEnabled })
     .from(followUpSettings)
     .where(eq(followUpSettings.empresaId, empresaId));
-  return row?.enabled ?? true;
+  return row?.enabled ?? DEFAULT_FOLLOW_UP_SETTINGS.portalEnabled;
 }
 
 export type PortalTokenRow = typeof portalTokens.$inferSelect;
