@@ -163,12 +163,12 @@ describe('automatic reminders', () => {
       expect(mail.text).toContain(`${ctx.config.APP_URL}/portal/`);
       expect(mail.html).toContain('Responder pelo portal');
     }
-    // The portal links are invitations of that recipient (one per reminder).
+    // The portal links are invitations of that recipient: the request's own, then one per reminder.
     const tokens = await db()
       .select({ kind: portalTokens.kind })
       .from(portalTokens)
       .where(eq(portalTokens.destinatarioId, recipientOf(s, 1)));
-    expect(tokens.map((t) => t.kind)).toEqual(['invite', 'invite']);
+    expect(tokens.map((t) => t.kind)).toEqual(['invite', 'invite', 'invite']);
     // Never to the carrier that answered.
     expect(
       sink.messages.filter((m) => m.to.includes(s.carriers[0]!.email) && m.subject.startsWith('Lembrete')),

@@ -6,7 +6,7 @@ export const uiFollowUp = {
   settings: {
     title: 'Acompanhamento automático',
     description:
-      'Lembretes aos agentes de carga que ainda não responderam, o link do portal nos e-mails, o aviso aos não selecionados e o resumo do prazo. Vale para todas as cotações da empresa.',
+      'Lembretes aos agentes de carga que ainda não responderam, o portal do agente de carga, o aviso aos não selecionados e o resumo do prazo. Vale para todas as cotações da empresa.',
     loading: 'Carregando as configurações de acompanhamento...',
     loadError: 'Erro ao carregar as configurações de acompanhamento',
     retry: 'Tentar novamente',
@@ -18,8 +18,9 @@ export const uiFollowUp = {
     beforeDeadline: 'Lembrete antes do prazo',
     beforeDeadlineHint: 'Horas antes do prazo de resposta (1 a 720). Deixe em branco para não enviar.',
     hoursSuffix: 'horas',
-    portalEnabled: 'Link "Responder pelo portal" nos lembretes',
-    portalEnabledHint: 'O agente de carga pode enviar a proposta pelo portal, sem precisar de conta.',
+    portalEnabled: 'Portal do agente de carga',
+    portalEnabledHint:
+      'Pedidos e lembretes trazem o link "Responder pelo portal", e o agente de carga pode enviar a proposta por um formulário, sem precisar de conta. Desligado, os links já enviados deixam de funcionar.',
     lostBidFeedbackDefault: 'Avisar os não selecionados por padrão',
     lostBidFeedbackDefaultHint:
       'Na aprovação, a opção de avisar os demais agentes de carga já vem marcada (e pode ser desmarcada).',

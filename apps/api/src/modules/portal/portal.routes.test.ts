@@ -430,7 +430,9 @@ describe('answering (POST /api/portal/{token}/resposta)', () => {
     expect(view.statusCode).toBe(200);
     const body = view.json();
     expect(body.pedido.texto).toContain(s.quote.codigo);
-    expect(body.pedido.texto).toContain(`/portal/${invite}`);
+    // The request as received, less its own portal offer: the carrier is already on the page.
+    expect(body.pedido.texto).toContain('SUA PROPOSTA');
+    expect(body.pedido.texto).not.toContain('/portal');
     expect(body.unidadesSugeridas).toEqual(['40HC']);
     expect(body.resposta).toBeNull();
     expect(view.body).not.toContain(s.carriers[0]!.email);

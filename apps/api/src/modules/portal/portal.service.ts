@@ -253,7 +253,7 @@ export class PortalService {
       estado: stateOf(quote, new Date()),
       pedido: {
         assunto: request?.subject ?? quote.tituloEmail,
-        texto: request?.bodyText ?? '',
+        texto: withoutPortalOffer(request?.bodyText ?? '', this.config.APP_URL),
         enviadoEm: request ? new Date(request.createdAt).toISOString() : null,
       },
       anexos,
@@ -327,4 +327,18 @@ async function checkedFiles(files: UploadedFile[]) {
     });
   }
   return checked;
+}
+
+/**
+ * The request as the carrier received it, less the lines that offered this very portal (they are the last
+ * lines of the text, each holding an address under APP_URL/portal): on the portal page they only repeat
+ * where the carrier already is.
+ */
+export function withoutPortalOffer(text: string, appUrl: string): string {
+  const portal = new URL('/portal', appUrl).toString();
+  return text
+    .split('\n')
+    .filter((line) => !line.includes(portal))
+    .join('\n')
+    .replace(/\s+$/, '');
 }
