@@ -244,6 +244,10 @@ export function fakeQuotesApi(
     };
     detailRoutes[`PATCH /api/quotes/${id}`] = (request) => updateQuote(id, request);
     detailRoutes[`DELETE /api/quotes/${id}`] = () => deleteQuote(id);
+    // The 'Lembretes' card of the detail page (follow-up): switched on, nothing sent or due yet.
+    detailRoutes[`GET /api/quotes/${id}/lembretes`] = () => ({
+      body: { ativos: true, empresaAtivos: true, enviados: [], proximos: [], pendentes: [] },
+    });
   }
 
   const routes: Record<string, Handler | StubResponse> = {
