@@ -87,15 +87,13 @@ describe('layout at 1280 px', () => {
 });
 
 describe('sign-in page', () => {
-  it("'Consultar cotação' explains the carrier portal; the tutorial button is there now that the tour is", async () => {
+  it("'Consultar cotação' opens the carrier portal's door; the tutorial button is there now that the tour is", async () => {
     const { page, context, errors } = await openPage(browser);
     await page.goto('/login');
-    await page.getByRole('button', { name: 'Consultar cotação' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Consultar cotação' });
-    await dialog.getByText(/portal dos agentes de carga/).waitFor();
-    expect(await page.getByLabel('E-mail').evaluate((el) => el === document.activeElement)).toBe(false);
-    await dialog.getByRole('button', { name: 'Entendi' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('link', { name: 'Consultar cotação' }).click();
+    await page.waitForURL((url) => url.pathname === '/portal');
+    await page.getByLabel('Código da cotação').waitFor();
+    await page.getByLabel('Seu e-mail').waitFor();
 
     await signInWithForm(page, developer);
     await page.goto('/suporte');

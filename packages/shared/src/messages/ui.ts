@@ -31,6 +31,7 @@ export const ui = {
       'Cadastro de agentes de carga e grupos, com importação e exportação de planilhas.',
       'Comparação das propostas em BRL e USD com a PTAX do dia e margem de câmbio, correção de valores, pedido de revisão e aprovação com aviso aos agentes.',
       'Comparativo em Excel e PDF para baixar ou enviar por e-mail.',
+      'Lembretes automáticos a quem ainda não respondeu, na mesma conversa do pedido, e um portal onde o agente de carga responde por formulário, sem precisar de conta.',
       'Relatório das cotações enviadas, com a situação do envio e das respostas de cada agente, prazos, busca e filtros.',
       'Dashboard com cotações abertas, aguardando resposta e vencidas, e indicadores do tempo de resposta de cada agente de carga.',
     ],
@@ -54,6 +55,14 @@ export const ui = {
       {
         q: 'Como comparo as propostas e aprovo um agente de carga?',
         a: 'Na cotação, a aba "Comparação" mostra uma linha por proposta e destino, com frete, taxas e totais em BRL e USD calculados com a PTAX do dia mais a margem de câmbio. Clique em um valor para ver de onde ele foi lido e use o lápis para corrigi-lo. "Revisar" pede ao agente uma nova proposta no mesmo e-mail; "Aprovar" escolhe o agente (e o destino, quando houver mais de um) e avisa o agente por e-mail. "Gerar Comparativo" baixa ou envia o comparativo em Excel e PDF.',
+      },
+      {
+        q: 'Os agentes de carga são lembrados do prazo?',
+        a: 'Sim. Quem ainda não respondeu recebe um lembrete na mesma conversa do pedido, por padrão 48 horas após o envio e 24 horas antes do prazo, e nunca depois de responder. Na cotação, o cartão "Lembretes" da aba "Comparação" liga ou desliga os lembretes daquela cotação e tem "Lembrar agora". O supervisor ajusta os horários em Configurações > Acompanhamento automático, onde também liga o resumo enviado a quem criou a cotação quando o prazo encerra.',
+      },
+      {
+        q: 'O agente de carga pode responder sem e-mail?',
+        a: 'Sim, pelo portal. Cada pedido enviado individualmente traz o link "Responder pelo portal", exclusivo daquele agente. Na tela de login, "Consultar cotação" envia um link de acesso, válido por 30 minutos, ao e-mail que recebeu o pedido. No portal, o agente vê o pedido e preenche frete, taxas, transit time, free time e validade; a proposta entra na comparação como as respostas por e-mail e pode ser atualizada até o prazo.',
       },
       {
         q: 'Como acompanho o tempo de resposta dos agentes de carga?',
