@@ -16,6 +16,8 @@ mkdirSync(outDir, { recursive: true });
 
 const publicScreens = [
   '/login',
+  '/portal',
+  '/portal/link-que-nao-existe',
   '/register',
   '/verify-email',
   '/create-password',
@@ -246,8 +248,9 @@ try {
       await page.getByRole('heading', { name: 'Crie uma nova senha' }).waitFor();
       await save('forgot-password-code');
       await page.goto('/login');
-      await page.getByRole('button', { name: 'Consultar cotação' }).click();
-      await save('login-consult-quote');
+      await page.getByRole('link', { name: 'Consultar cotação' }).click();
+      await page.getByLabel('Código da cotação').waitFor();
+      await save('portal-entry');
 
       await signIn('demo@cotacoes.local');
       for (const route of privateScreens) await shot(route);

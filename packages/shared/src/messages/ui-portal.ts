@@ -1,6 +1,6 @@
 /** Field messages of the carrier portal's schemas (schemas/portal.ts), pt-BR. */
 export const portalFieldMessages = {
-  tokenInvalid: 'Link inválido.',
+  tokenInvalid: 'Este link de acesso não é válido. Peça um novo link em "Consultar cotação".',
   codigoRequired: 'Informe o código da cotação (ex.: COT-2026-0042).',
   codigoInvalid: 'Código inválido. Use o formato do e-mail recebido, como COT-2026-0042.',
   valueInvalid: 'Informe um valor numérico.',
