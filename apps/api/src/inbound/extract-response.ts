@@ -32,7 +32,9 @@ const LIMITS = { maxBytes: 25 * 1024 * 1024, maxAttachments: 20, maxPdfPages: 40
 /** Which parts of the message the figures were read from (the body and each attachment). */
 function sourcesOf(result: ExtractionResult): DadosExtraidos['fontes'] {
   const used = new Set<string>();
-  for (const item of [...result.final.fretes, ...result.final.taxas.itens]) used.add(item.source.origin);
+  // A value the AI pass kept ('ia') was found in the body or an attachment; it names no part of its own.
+  for (const item of [...result.final.fretes, ...result.final.taxas.itens])
+    if (item.source.origin !== 'ia') used.add(item.source.origin);
   const origins = new Set<string>(['body', ...result.blocks.map((block) => block.origin)]);
   return [...origins].map((origem) => ({
     origem,
