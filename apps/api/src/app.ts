@@ -56,6 +56,8 @@ import { EmpresasService } from './modules/empresas/empresas.service.js';
 import { MembersService } from './modules/empresas/members.service.js';
 import { linkInvitedUser } from './modules/empresas/registration-link.js';
 import { extractionRoutes } from './modules/extraction/extraction.routes.js';
+import { extractionSettingsRoutes } from './modules/extraction-settings/extraction-settings.routes.js';
+import { ExtractionSettingsService } from './modules/extraction-settings/extraction-settings.service.js';
 import { followUpRoutes } from './modules/follow-up/follow-up.routes.js';
 import { FollowUpService } from './modules/follow-up/follow-up.service.js';
 import { hintsRoutes } from './modules/hints/hints.routes.js';
@@ -286,6 +288,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         pollSeconds,
         workers: config.EXTRACTION_WORKERS,
         logger: app.log.child({ source: 'extraction' }),
+        llm: config.extractionLlm,
       });
       sweeper = startInboundSweeper(
         inbound,
@@ -387,6 +390,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(indicatorsRoutes, { indicators: new IndicatorsService(database.db) });
       await api.register(hintsRoutes, { hints: new HintsService(database.db) });
       await api.register(followUpRoutes, { followUp: new FollowUpService(database.db, { mailer, config }) });
+      await api.register(extractionSettingsRoutes, {
+        extractionSettings: new ExtractionSettingsService(database.db, config.extractionLlm),
+      });
     },
     { prefix: '/api' },
   );

@@ -765,6 +765,16 @@ const probes: Record<string, Probe> = {
       },
     }),
   },
+  'GET /api/empresas/my-company/extraction': {
+    request: () => ({ method: 'GET', url: '/api/empresas/my-company/extraction' }),
+  },
+  'PUT /api/empresas/my-company/extraction': {
+    request: () => ({
+      method: 'PUT',
+      url: '/api/empresas/my-company/extraction',
+      payload: { llmEnabled: false },
+    }),
+  },
   'GET /api/quotes/:id/lembretes': {
     request: async ({ targetCompany }) => ({
       method: 'GET',

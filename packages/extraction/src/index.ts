@@ -6,6 +6,14 @@ export { appliedHintIds } from './hints/applied.js';
 export { type CorrectionOfValue, deriveHint, type HintDraft } from './hints/derive-hint.js';
 export { FEE_UNITS, FREIGHT_UNITS, hintLabelKey } from './hints/vocabulary.js';
 export { completeWithLlm, LLM_SCHEMA } from './llm.js';
+export {
+  IA_CONFIDENCE,
+  IA_DEFAULT_TIMEOUT_MS,
+  type LlmFailure,
+  type LlmRefinement,
+  refineWithLlm,
+} from './llm-refine.js';
+export { linesOfText, type SourceLine, sourceLinesOf } from './llm-verify.js';
 export { type CaseScore, scoreCase } from './scoring/score.js';
 export type * from './types.js';
 

@@ -14,9 +14,9 @@ const CURRENCIES: readonly Currency[] = ['USD', 'EUR', 'BRL', 'GBP', 'CNY'];
 const MODALS: readonly Modal[] = ['FCL', 'LCL', 'AEREO', 'RODOVIARIO'];
 const FREIGHT_UNITS: readonly FreightUnit[] = ['20DC', '40DC', '40HC', 'KG', 'M3', 'WM', 'VIAGEM', 'BL'];
 const FEE_UNITS: readonly FeeUnit[] = ['CNTR', 'BL', 'KG', 'M3', 'WM', 'PROCESSO', 'VIAGEM', 'PERCENT'];
-const MAX_PROMPT_CHARS = 12_000;
+export const MAX_PROMPT_CHARS = 12_000;
 
-type ScalarField =
+export type ScalarField =
   | 'transportador'
   | 'armador'
   | 'incoterm'
@@ -24,7 +24,7 @@ type ScalarField =
   | 'portoTransbordo'
   | 'validadeProposta'
   | 'condicoesPagamento';
-const STRING_FIELDS: readonly ScalarField[] = [
+export const STRING_FIELDS: readonly ScalarField[] = [
   'transportador',
   'armador',
   'incoterm',
@@ -71,7 +71,8 @@ export const LLM_SCHEMA = item({
   },
 });
 
-const INSTRUCTIONS = [
+/** What the model is told: the schema's fields, null when absent, never an invented value. */
+export const INSTRUCTIONS = [
   'Você extrai dados de cotações de frete internacional enviadas a importadores brasileiros.',
   'Responda somente com JSON no esquema dado. Use null quando o dado não estiver no texto; não invente valores.',
   'Datas em YYYY-MM-DD. Números como números JSON (USD 1.850,00 -> 1850). Ignore totais, valores da mercadoria',

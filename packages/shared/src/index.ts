@@ -20,6 +20,7 @@ export * from './schemas/comparative.js';
 export * from './schemas/comparison.js';
 export * from './schemas/decisions.js';
 export * from './schemas/empresas.js';
+export * from './schemas/extraction-settings.js';
 export * from './schemas/follow-up.js';
 export * from './schemas/hints.js';
 export * from './schemas/portal.js';

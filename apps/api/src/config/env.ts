@@ -103,6 +103,15 @@ const envSchema = z
       .default(Math.max(1, Math.min(4, os.availableParallelism()))),
     EXTRACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
     EXTRACTION_HEAP_MB: z.coerce.number().int().min(64).max(16_384).default(512),
+    /**
+     * The optional AI pass of the extraction (issue 32 item 3, ADR 0100 addendum): an OpenAI-compatible
+     * endpoint (OpenAI, Azure OpenAI, Ollama, vLLM: POST {url}/chat/completions). All three set, and a
+     * company that turned it on, or no request is made.
+     */
+    EXTRACTION_LLM_URL: z.url().optional(),
+    EXTRACTION_LLM_MODEL: z.string().min(1).optional(),
+    EXTRACTION_LLM_API_KEY: z.string().min(1).optional(),
+    EXTRACTION_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
     /** Connections one client address may hold open to the inbound SMTP listener at once. */
     INBOUND_SMTP_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(5),
     /**
@@ -204,6 +213,16 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env) {
             clientId: env.GOOGLE_CLIENT_ID,
             clientSecret: env.GOOGLE_CLIENT_SECRET,
             issuer: env.GOOGLE_ISSUER_URL,
+          }
+        : undefined,
+    /** The AI pass's endpoint, when the server has all of it (its URL and key never leave the server). */
+    extractionLlm:
+      env.EXTRACTION_LLM_URL && env.EXTRACTION_LLM_MODEL && env.EXTRACTION_LLM_API_KEY
+        ? {
+            baseUrl: env.EXTRACTION_LLM_URL,
+            model: env.EXTRACTION_LLM_MODEL,
+            apiKey: env.EXTRACTION_LLM_API_KEY,
+            timeoutMs: env.EXTRACTION_LLM_TIMEOUT_MS,
           }
         : undefined,
     microsoft:

@@ -1,4 +1,11 @@
-import { appliedHintIds, type ExtractionResult } from '@cotacoes/extraction';
+import {
+  appliedHintIds,
+  type ExtractionResult,
+  type LlmFailure,
+  type LlmOptions,
+  refineWithLlm,
+  sourceLinesOf,
+} from '@cotacoes/extraction';
 import type { ExtractionSandbox } from '@cotacoes/extraction/sandbox';
 import {
   cleanText,
@@ -13,6 +20,7 @@ import type { Database } from '../db/client.js';
 import { inboundMessages, respostas } from '../db/schema/index.js';
 import { checkedTenant } from '../db/tenant.js';
 import { countApplications, hintsForExtraction } from '../hints/hints.repository.js';
+import { isLlmEnabled } from './extraction-settings.repository.js';
 import { describeFailure } from './failure.js';
 
 /**
@@ -24,7 +32,9 @@ const LIMITS = { maxBytes: 25 * 1024 * 1024, maxAttachments: 20, maxPdfPages: 40
 /** Which parts of the message the figures were read from (the body and each attachment). */
 function sourcesOf(result: ExtractionResult): DadosExtraidos['fontes'] {
   const used = new Set<string>();
-  for (const item of [...result.final.fretes, ...result.final.taxas.itens]) used.add(item.source.origin);
+  // A value the AI pass kept ('ia') was found in the body or an attachment; it names no part of its own.
+  for (const item of [...result.final.fretes, ...result.final.taxas.itens])
+    if (item.source.origin !== 'ia') used.add(item.source.origin);
   const origins = new Set<string>(['body', ...result.blocks.map((block) => block.origin)]);
   return [...origins].map((origem) => ({
     origem,
@@ -37,6 +47,23 @@ function sourcesOf(result: ExtractionResult): DadosExtraidos['fontes'] {
 /** What a job attempt knows about itself: the last attempt records a failure for good. */
 export interface ExtractionAttempt {
   isLastAttempt: boolean;
+}
+
+/** What the extraction job is given besides the response: the AI pass's provider, when the server has one. */
+export interface ExtractionOptions {
+  llm?: LlmOptions;
+}
+
+/** 'Leitura por IA indisponível: …' in pt-BR, for the response's card. */
+function llmFailureText(failure: LlmFailure): string {
+  const reasons = inboundTexts.extraction.llmReasons;
+  const motivo =
+    failure.kind === 'http'
+      ? failure.status === 429
+        ? reasons.rateLimited
+        : formatMessage(reasons.http, { status: failure.status ?? 0 })
+      : reasons[failure.kind];
+  return formatMessage(inboundTexts.extraction.llmUnavailable, { motivo });
 }
 
 /** Marks a response's extraction as failed for good, with its pt-BR reason; nothing retries it. */
@@ -53,7 +80,9 @@ async function recordFailure(db: Database, responseId: string, reason: string): 
  * processes (issue 29 item 6): a file past its bounds, its time limit or its memory fails this response
  * for good with a pt-BR reason and is never tried again; only the database's failures are retried. The
  * engine gets the hints learnt from corrections of this carrier's earlier replies in this company
- * (ADR 0101), and the hints that changed something count one more use. Idempotent: a response already
+ * (ADR 0101), and the hints that changed something count one more use. With `options.llm` and the company's
+ * switch on, the AI pass fills what the rules left open (values found in the text only); its failure leaves
+ * the rules' result and is kept in `extracaoErro` of the read response. Idempotent: a response already
  * extracted is left as it is, so a retried job changes nothing.
  */
 export async function extractResponse(
@@ -61,6 +90,7 @@ export async function extractResponse(
   sandbox: ExtractionSandbox,
   responseId: string,
   attempt: ExtractionAttempt = { isLastAttempt: false },
+  options: ExtractionOptions = {},
 ): Promise<void> {
   const [row] = await db
     .select({
@@ -96,7 +126,15 @@ export async function extractResponse(
       await recordFailure(db, responseId, reason);
       return;
     }
-    const result = outcome.result;
+    let result = outcome.result;
+    // The AI pass (ADR 0100 addendum): only for a company that turned it on, on a server that has a
+    // provider; it fills what the rules left open with values found in the text, or leaves them as they are.
+    let llmWarning: string | null = null;
+    if (options.llm !== undefined && (await isLlmEnabled(db, tenant))) {
+      const refined = await refineWithLlm(result, sourceLinesOf(result), options.llm);
+      result = refined.result;
+      if (refined.failure) llmWarning = llmFailureText(refined.failure);
+    }
     // Text read from outside (a subject, an attachment's name) as the database can hold it.
     const dados: DadosExtraidos = cleanTextDeep({ ...result, fontes: sourcesOf(result) });
     const condicoesPagamento =
@@ -107,7 +145,8 @@ export async function extractResponse(
         .set({
           dadosExtraidos: dados,
           extracao: 'concluida',
-          extracaoErro: null,
+          // On a read response, the only note is the AI pass's failure (the rules' figures stand).
+          extracaoErro: llmWarning,
           condicoesPagamento,
           prazo: result.final.transit_time_dias === null ? null : String(result.final.transit_time_dias),
           updatedAt: new Date(),

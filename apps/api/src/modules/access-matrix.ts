@@ -222,6 +222,9 @@ export const accessMatrix: Record<string, RouteRule> = {
   // default; changed by its supervisors) and a quote's reminders (as a revision request: any member)
   'GET /api/empresas/my-company/follow-up': { allow: signedIn, company: true },
   'PUT /api/empresas/my-company/follow-up': { allow: managers, company: true },
+  // Extraction settings (issue 32 item 3): the AI pass switch, read by any member, changed by supervisors
+  'GET /api/empresas/my-company/extraction': { allow: signedIn, company: true },
+  'PUT /api/empresas/my-company/extraction': { allow: managers, company: true },
   'GET /api/quotes/:id/lembretes': { allow: signedIn, company: true, target: true },
   'PATCH /api/quotes/:id/lembretes': { allow: signedIn, company: true, target: true },
   'POST /api/quotes/:id/lembretes/enviar': { allow: signedIn, company: true, target: true },

@@ -11,6 +11,17 @@ export const inboundTexts = {
     unreadable: 'Não foi possível ler esta resposta automaticamente. Informe os valores à mão.',
     retrying: 'A leitura automática falhou ({erro}). Uma nova tentativa é feita automaticamente.',
     gaveUp: 'A leitura automática falhou depois de várias tentativas ({erro}). Informe os valores à mão.',
+    /** The AI pass failed: the rules' figures stand (shown on the card of a read response). */
+    llmUnavailable: 'Leitura por IA indisponível: {motivo}. Os valores lidos pelas regras foram mantidos.',
+    llmReasons: {
+      timeout: 'o provedor não respondeu a tempo',
+      http: 'o provedor respondeu com erro (HTTP {status})',
+      rateLimited: 'limite de uso do provedor atingido (HTTP 429)',
+      json: 'a resposta do provedor não é um JSON válido',
+      schema: 'a resposta do provedor não segue o formato pedido',
+      network: 'não foi possível conectar ao provedor',
+      url: 'o endereço do provedor é inválido',
+    },
   },
   problem: {
     headerTooLarge:

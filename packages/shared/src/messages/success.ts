@@ -56,6 +56,7 @@ export const fieldMessages = {
   reminderHoursInvalid:
     'Informe um número inteiro de horas de {min} a {max}, ou deixe em branco para desligar este lembrete.',
   followUpFlagInvalid: 'Marque ou desmarque esta opção.',
+  extractionFlagInvalid: 'Marque ou desmarque esta opção.',
   extractTextRequired: 'Informe o texto a extrair.',
   extractTextTooLong: 'O texto pode ter no máximo {max} caracteres.',
   identifierInvalid: 'Identificador inválido.',

@@ -123,6 +123,7 @@ export const uiDecisions = {
       quoted: 'Mensagem anterior citada no e-mail',
       subject: 'Assunto do e-mail',
       llm: 'Modelo de linguagem',
+      ia: 'IA',
     } as Record<string, string>,
     attachment: 'Anexo {nome}',
     viewMessage: 'Ver mensagem no histórico',

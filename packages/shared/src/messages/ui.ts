@@ -4,6 +4,7 @@ import { uiComparison } from './ui-comparison.js';
 import { uiConversation } from './ui-conversation.js';
 import { uiDashboard } from './ui-dashboard.js';
 import { uiDecisions } from './ui-decisions.js';
+import { uiExtraction } from './ui-extraction.js';
 import { uiFollowUp } from './ui-follow-up.js';
 import { uiHints } from './ui-hints.js';
 import { uiPortal } from './ui-portal.js';
@@ -1290,6 +1291,7 @@ export const ui = {
   comparison: uiComparison,
   comparative: uiComparative,
   decisions: uiDecisions,
+  extraction: uiExtraction,
   followUp: uiFollowUp,
   hints: uiHints,
   carrierLists: uiCarrierLists,

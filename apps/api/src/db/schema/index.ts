@@ -2,6 +2,7 @@ export * from './audit.js';
 export * from './carriers.js';
 export * from './decisions.js';
 export * from './empresas.js';
+export * from './extraction.js';
 export * from './follow-up.js';
 export * from './hints.js';
 export * from './inbound.js';

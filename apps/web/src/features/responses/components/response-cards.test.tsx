@@ -1,3 +1,5 @@
+import { formatMessage } from '@cotacoes/shared/messages/errors';
+import { inboundTexts } from '@cotacoes/shared/messages/inbound';
 import type { QuoteDetail } from '@cotacoes/shared/schemas/quotes';
 import type { ResponseEntry } from '@cotacoes/shared/schemas/responses';
 import { act, screen, within } from '@testing-library/react';
@@ -114,6 +116,20 @@ describe('response cards', () => {
     expect(failed.getByRole('alert')).toHaveTextContent(
       'Não foi possível extrair os valores desta resposta.O anexo está protegido por senha.',
     );
+  });
+
+  it('shows why the AI pass could not read a response whose rules figures stand', async () => {
+    const unavailable = formatMessage(inboundTexts.extraction.llmUnavailable, {
+      motivo: inboundTexts.extraction.llmReasons.timeout,
+    });
+    setup([
+      makeEntry(atlantico, [makeVersion({ extracaoErro: unavailable })]),
+      makeEntry(boreal, [makeVersion({ id: 'v-b' })]),
+    ]);
+    const warned = await card('Atlântico Logística');
+    expect(warned.getByText(unavailable)).toBeInTheDocument();
+    expect(warned.getByTitle('Confiança')).toBeInTheDocument();
+    expect((await card('Boreal Cargas')).queryByText(/Leitura por IA/)).toBeNull();
   });
 
   it('shows a failed delivery with the bounce reason', async () => {

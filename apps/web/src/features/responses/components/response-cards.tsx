@@ -172,6 +172,7 @@ function Summary({ version, nome }: { version: ResponseVersion; nome: string }) 
       ) : (
         <p className="text-sm text-fg-muted">{t.noValues}</p>
       )}
+      {version.extracaoErro && <Alert variant="warning">{version.extracaoErro}</Alert>}
       {version.observacoes && (
         <p className="text-sm whitespace-pre-line text-fg">
           <span className="text-fg-muted">{t.fields.observacoes}: </span>

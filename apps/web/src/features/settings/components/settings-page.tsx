@@ -10,6 +10,7 @@ import { PageHeader, PageTitle } from '@/components/ui/page';
 import { Switch } from '@/components/ui/switch';
 import { SAVED_INDICATOR_MS } from '@/config/constants';
 import { paths } from '@/config/paths';
+import { ExtractionSettingsSection } from '@/features/extraction-settings';
 import { FollowUpSettingsSection } from '@/features/follow-up';
 import { errorText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -146,7 +147,12 @@ export function SettingsPage() {
           <EmailCopyPreference />
         </CardSection>
 
-        {(user?.role === 'supervisor' || user?.role === 'desenvolvedor') && <FollowUpSettingsSection />}
+        {(user?.role === 'supervisor' || user?.role === 'desenvolvedor') && (
+          <>
+            <FollowUpSettingsSection />
+            <ExtractionSettingsSection />
+          </>
+        )}
 
         <CardSection
           title={ui.settings.security}
