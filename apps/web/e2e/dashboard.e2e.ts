@@ -243,7 +243,8 @@ describe('guided tour', () => {
       ['/', 'Tour concluído!'],
     ] as const;
     for (const [index, [pathname, title]] of expected.entries()) {
-      await dialog.getByRole('heading', { name: title }).waitFor({ timeout: 10_000 });
+      // A step on another screen waits for that screen's code and data: allow for a loaded machine.
+      await dialog.getByRole('heading', { name: title }).waitFor({ timeout: 20_000 });
       expect(new URL(page.url()).pathname).toBe(pathname);
       expect(await dialog.getByText(`Passo ${index + 1} de 8`, { exact: true }).count()).toBe(1);
       // The focus is on the primary button: Enter moves on.
@@ -259,18 +260,20 @@ describe('guided tour', () => {
         await page.screenshot({ path: path.join(shots, `tour-step-${index + 1}.png`) });
       }
       if (index === 6) {
-        // Back one step (Tab to 'Anterior'), to the previous screen, then forward again.
+        // Back one step (Tab to 'Anterior'), to the previous screen, then forward again. The step's
+        // entrance must be over first: a key pressed mid-transition may be taken by the step leaving.
+        await tourSettled(page);
         await page.keyboard.press('Shift+Tab');
         expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Anterior');
         await page.keyboard.press('Enter');
-        await dialog.getByRole('heading', { name: 'Agentes de carga e grupos' }).waitFor({ timeout: 10_000 });
+        await dialog.getByRole('heading', { name: 'Agentes de carga e grupos' }).waitFor({ timeout: 20_000 });
         expect(new URL(page.url()).pathname).toBe('/management');
         await page.waitForFunction(
           () => document.activeElement?.getAttribute('aria-label') === 'Próximo (Passo 6 de 8)',
         );
         await tourSettled(page);
         await page.keyboard.press('Enter');
-        await dialog.getByRole('heading', { name: 'Suporte e ajuda' }).waitFor({ timeout: 10_000 });
+        await dialog.getByRole('heading', { name: 'Suporte e ajuda' }).waitFor({ timeout: 20_000 });
         await page.waitForFunction(
           () => document.activeElement?.getAttribute('aria-label') === 'Próximo (Passo 7 de 8)',
         );
@@ -301,7 +304,8 @@ describe('guided tour', () => {
     await page.getByRole('button', { name: 'Tutorial' }).click();
     const dialog = tourDialog(page);
     for (const title of ['Bem-vindo ao Sistema de Cotações!', 'Resumo no Dashboard', 'Nova cotação']) {
-      await dialog.getByRole('heading', { name: title }).waitFor({ timeout: 10_000 });
+      // A step on another screen waits for that screen's code and data: allow for a loaded machine.
+      await dialog.getByRole('heading', { name: title }).waitFor({ timeout: 20_000 });
       await dialog.getByRole('button', { name: /^Próximo/ }).click();
     }
     await dialog.getByRole('heading', { name: 'Cotações enviadas' }).waitFor({ timeout: 30_000 });
