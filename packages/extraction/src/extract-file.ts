@@ -11,7 +11,7 @@ import { ocrImage, ocrPdf } from './files/ocr.js';
 import { pdfToText } from './files/pdf.js';
 import { cutSheetsReason, readSpreadsheet } from './files/spreadsheet.js';
 import { inspectZip, type ZipInspection } from './files/zip-guard.js';
-import { completeWithLlm } from './llm.js';
+import { refineWithLlm } from './llm-refine.js';
 import type {
   ExtractFileOptions,
   ExtractionResult,
@@ -224,5 +224,8 @@ export async function extractFromFile(
   if (buffer.length > limits.maxBytes) return emptyResult(`arquivo maior que ${limits.maxBytes} bytes`);
   const kind = detectFileKind(buffer, filename);
   const { result, text } = await extractSafely(buffer, kind, opts, limits, 0);
-  return opts.llm === undefined || text === '' ? result : completeWithLlm(result, text, opts.llm);
+  // The optional model fills only what the rules left open, and only with values the text shows.
+  return opts.llm === undefined || text === ''
+    ? result
+    : (await refineWithLlm(result, text, opts.llm)).result;
 }

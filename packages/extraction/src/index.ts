@@ -18,14 +18,17 @@ export { type CaseScore, scoreCase } from './scoring/score.js';
 export type * from './types.js';
 
 import { extractFromText } from './extract-text.js';
-import { completeWithLlm } from './llm.js';
+import { refineWithLlm } from './llm-refine.js';
 import type { ExtractionResult, ExtractTextOptions, LlmOptions } from './types.js';
 
-/** extractFromText, then the optional language model for what the rules left missing or unsure. */
+/**
+ * extractFromText, then the optional language model for what the rules left missing or unsure; a value
+ * it gives is kept only when the text shows it (`refineWithLlm`, issue 32 item 3).
+ */
 export async function extractFromTextWithLlm(
   text: string,
   opts: ExtractTextOptions & { llm?: LlmOptions } = {},
 ): Promise<ExtractionResult> {
   const result = extractFromText(text, opts);
-  return opts.llm === undefined ? result : completeWithLlm(result, text, opts.llm);
+  return opts.llm === undefined ? result : (await refineWithLlm(result, text, opts.llm)).result;
 }

@@ -79,7 +79,7 @@ describe('optional language model', () => {
     expect(received).toHaveLength(0);
   });
 
-  it('completes missing fields with a strict JSON schema and keeps confident rule results', async () => {
+  it('asks with the strict JSON schema, keeps confident rule results and only what the text shows', async () => {
     received.length = 0;
     handler = (_body, _request, response) => answer(response, modelAnswer);
     const result = await extractFromTextWithLlm(quote, {
@@ -93,17 +93,16 @@ describe('optional language model', () => {
       json_schema: { strict: true },
     });
 
+    // The rules' confident values stay, whatever the model says.
     expect(result.final.transportador).toBe('Mar Azul Cargo');
     expect(result.final.armador).toBe('MSC');
     expect(result.final.portoOrigem).toBe('Shanghai');
     expect(result.final.fretes.map((f) => f.valor)).toEqual([2900]);
-
-    expect(result.final.validadeProposta).toBe('2026-11-30');
-    expect(result.final.evidence.validadeProposta).toMatchObject({ method: 'llm', confidence: 0.5 });
-    expect(result.final.incoterm).toBe('FOB');
-    expect(result.final.transit_time_min_dias).toBe(30);
-    expect(result.final.taxas.itens.map((t) => [t.nome, t.valor])).toEqual([['THC', 1500]]);
-    expect(result.final.taxas.itens[0]?.source.origin).toBe('llm');
+    // The model's validity, incoterm, transit and THC are nowhere in the reply: none of them is kept.
+    expect(result.final.validadeProposta).toBeNull();
+    expect(result.final.incoterm).toBeNull();
+    expect(result.final.transit_time_min_dias).toBeNull();
+    expect(result.final.taxas.itens).toEqual([]);
   });
 
   it('drops values outside the schema', async () => {
