@@ -193,7 +193,7 @@ for (const [language, words] of Object.entries(WORDS) as Array<[Language, readon
 }
 
 /** Language of the reply from distinctive function words and letters. */
-export function detectLanguage(text: string): { language: Language; confidence: number } {
+export function detectLanguage(text: string): { language: Language; confidence: number; evidence: number } {
   const scores: Record<Language, number> = { pt: 0, en: 0, es: 0 };
   const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
   for (const word of words.slice(0, 4000)) {
@@ -205,7 +205,11 @@ export function detectLanguage(text: string): { language: Language; confidence: 
   scores.es += Math.min(10, (text.match(/[ñ¿¡]|ción\b|ción\b/gi) ?? []).length * 1);
   const ranked = (Object.entries(scores) as Array<[Language, number]>).sort((a, b) => b[1] - a[1]);
   const [first, second] = ranked;
-  if (first === undefined || first[1] === 0) return { language: 'pt', confidence: 0.2 };
+  if (first === undefined || first[1] === 0) return { language: 'pt', confidence: 0.2, evidence: 0 };
   const margin = (first[1] - (second?.[1] ?? 0)) / first[1];
-  return { language: first[0], confidence: Math.round(Math.min(0.95, 0.5 + margin / 2) * 100) / 100 };
+  return {
+    language: first[0],
+    confidence: Math.round(Math.min(0.95, 0.5 + margin / 2) * 100) / 100,
+    evidence: first[1],
+  };
 }

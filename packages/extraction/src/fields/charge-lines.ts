@@ -4,6 +4,7 @@ import { matchFee } from '../normalise/fee-names.js';
 import { currencyMentioned, findAmounts } from '../normalise/money.js';
 import type { ChargeCandidate } from './charge-types.js';
 import { cleanLabel, labelNeedsContinuation, parseChargeLine, readMinimumLine } from './charges.js';
+import { scanLabels } from './label-scan.js';
 
 const DANGLING_CURRENCY = /(?:^|\s)(USD|US\$|BRL|R\$|EUR|€)\s*$/i;
 const MINIMUM_LABEL =
@@ -13,7 +14,9 @@ function isOrphanLabel(line: Line | undefined): boolean {
   if (line === undefined || line.blank) return false;
   const text = line.trimmed;
   if (/\d/.test(text) || /[!?.,:;]$/.test(text) || text.split(/\s+/).length > 5) return false;
-  return classifyHeadingLine(text, line.no) === null;
+  if (classifyHeadingLine(text, line.no) !== null) return false;
+  // "pol ningbo / pod paranaguá" above "of usd 1.890,00": a line of fields is not half of a label.
+  return !scanLabels(text).some((hit) => hit.separated && hit.value !== '');
 }
 
 const BARE_VALUE =

@@ -116,15 +116,41 @@ function splitLead(lead: string, lineNo: number): LeadParts {
 
 type LineKind = 'freight' | 'fee' | 'placeFreight' | null;
 
+/** A label that is only "of" (ocean freight in chat shorthand); "o/f", "o.f." are freight labels already. */
+const BARE_OF = /^of$/;
+
+/**
+ * "Taxas na origem: EUR 45,00 por BL (documentação)": a fee whose label names no fee is named by a word in
+ * parentheses after its amount, when that word is a known fee and not a basis ("(per BL)").
+ */
+function feeNamedInParens(window: string): string | null {
+  for (const group of window.matchAll(/\(([^()]{2,40})\)/g)) {
+    const inside = (group[1] ?? '').trim();
+    const bare = normaliseLabel(inside);
+    if (/\d/.test(inside) || /^(?:per|por|each|cada|p)\b/.test(bare)) continue;
+    if (
+      /^(?:bl|hbl|mbl|awb|cntr|container|contenedor|conteiner|wm|w m|cbm|m3|kg|ton|embarque|shipment)$/.test(
+        bare,
+      )
+    )
+      continue;
+    const fee = matchFee(inside);
+    if (fee !== null) return fee.fee.name;
+  }
+  return null;
+}
+
 function classifyMain(
   main: string,
   section: SectionContext | null,
-): { kind: LineKind; feeLabel: string | null } {
+): { kind: LineKind; feeLabel: string | null; bareOf?: boolean } {
   const plain = stripParens(main);
   const folded = normaliseLabel(plain);
   const fee = matchFee(plain);
   const freightWord = FREIGHT.exec(folded);
   if (fee !== null && (freightWord === null || freightWord.index > 0)) return { kind: 'fee', feeLabel: main };
+  // "of usd 1.890,00 20dv" (lower-case chat, issue 32): a bare "of" before a price is ocean freight.
+  if (BARE_OF.test(folded)) return { kind: 'freight', feeLabel: null, bareOf: true };
   if (freightWord !== null) return { kind: 'freight', feeLabel: null };
   if (findEquipment(plain).length > 0) return { kind: 'freight', feeLabel: null };
   // "MSC: USD 2.900,00 por 40HC": a price named by its carrier is freight.
@@ -329,8 +355,22 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
     };
     if (input.cell !== undefined) candidate.cell = input.cell;
     if (ownPlaces !== null) candidate.perDestination = true;
+    if (ownKind === 'fee' && subFee === null && matchFee(labelForFee) === null) {
+      // Named only in parentheses: a rule that can misname, so it stays below green.
+      const named = feeNamedInParens(
+        text.slice(consumedEnds[i] ?? amount.end, amounts[i + 1]?.start ?? text.length),
+      );
+      if (named !== null) {
+        candidate.feeName = named;
+        candidate.confidence = Math.min(0.75, confidenceOf('fee', true, unit !== null));
+      }
+    }
     if (ownKind === 'freight') candidate.minimum = minimumQuantity(window, amount);
     if (unlabelled) candidate.confidence = Math.min(candidate.confidence, 0.7);
+    if (classified.bareOf === true) {
+      if (amount.currency === null) return;
+      candidate.confidence = Math.min(candidate.confidence, 0.75);
+    }
     candidates.push(candidate);
   });
   return candidates;

@@ -107,7 +107,14 @@ export function scanLabels(text: string): LabelHit[] {
     for (const next of raw.slice(i + 1)) {
       if (next.start < hit.valueStart) continue;
       // A following label ends the value when separated ("X: a  Y: b") or after a clause ("40 dias. Free time 14").
-      if (next.separated || /(?:[.;,]|\s[/|])\s+$/.test(text.slice(hit.valueStart, next.start))) {
+      const between = text.slice(hit.valueStart, next.start);
+      // "tt 33d ft 14d": an inline label right after a complete count starts the next field.
+      const afterCount =
+        INLINE_FIELDS.has(hit.field) &&
+        next.field !== hit.field &&
+        INLINE_FIELDS.has(next.field) &&
+        /^\s*\d[\d.,/-]*\s*\p{L}{0,6}\.?\s+$/u.test(between);
+      if (next.separated || afterCount || /(?:[.;,]|\s[/|])\s+$/.test(between)) {
         end = next.start;
         break;
       }

@@ -251,6 +251,19 @@ const VIA_INLINE =
   /(?:^|[\s,(–—-])(?:via|vía|transbordo em|transbordo en|transbordo no|transhipment (?:at|in|via)|transshipment (?:at|in|via)|t\/s)\s+(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)/u;
 const DIRECT_INLINE =
   /\b(servico direto|service direct|direct service|sem transbordo|direct call|directo|direto|direct)\b/;
+/** "EXW not included", "não cotamos FOB/EXW", "excluding DAP": a clause that rules a term out. */
+const NEGATED_CLAUSE =
+  /(?<![\p{L}])(?:not|no|nao|sem|without|excl\p{L}*|except\p{L}*|exceto|fora)(?![\p{L}])/u;
+
+/** An incoterm written in capitals in a clause that does not negate or exclude it. */
+function mentionedIncoterm(text: string): string | null {
+  for (const clause of text.split(/[,;.()]|\s[-–—]\s/)) {
+    const code = readIncoterm(clause.replace(/[a-z]+/g, ' '));
+    if (code !== null && !NEGATED_CLAUSE.test(foldKeepingOffsets(clause))) return code;
+  }
+  return null;
+}
+
 const INCOTERM_PLACE = /(?<![\p{L}])(FOB|FCA|FAS)\s+(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)/u;
 const FROM_TO = /(?:^|\s{2,})from\s*:\s*(\S.*?)\s{2,}to\s*:\s*(\S.*?)(?:\s{2,}|$)/i;
 const EX_PLACE = /(?<![\p{L}])ex[\s-]+(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)/u;
@@ -350,7 +363,7 @@ export function readFields(lines: Line[], ctx: FieldContext): FieldResults {
         out.origin = { value: place, evidence: evidenceFrom(line, ctx.origin, 'incoterm-place', 0.7) };
     }
     if (out.incoterm === null && !CARGO_VALUE.test(line.text)) {
-      const code = readIncoterm(line.text.replace(/[a-z]+/g, ' '));
+      const code = mentionedIncoterm(line.text);
       if (code !== null)
         out.incoterm = { value: code, evidence: evidenceFrom(line, ctx.origin, 'mention', 0.75) };
     }

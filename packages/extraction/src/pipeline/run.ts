@@ -119,6 +119,9 @@ function destinationNames(fields: FieldResults, charges: ChargeCandidate[]): str
   return names;
 }
 
+/** Below this many function words the body alone does not tell its language. */
+const WEAK_LANGUAGE_EVIDENCE = 3;
+
 /** Language confidence of a text with no word of the three languages (see detectLanguage). */
 const UNKNOWN_LANGUAGE_CONFIDENCE = 0.2;
 
@@ -148,7 +151,23 @@ export function analyseText(input: string, opts: ExtractTextOptions, fileKind: F
     : detectSource(lines, seg.headerEnd > 0, prepared.pageBreaks, prepared.delimiter);
   const bodyLines = lines.map((l, i) => seg.rewritten.get(i) ?? l).filter((_, i) => seg.roles[i] === 'body');
   const bodyText = bodyLines.map((l) => l.trimmed).join('\n');
-  const language = detectLanguage(bodyText.length >= 40 ? bodyText : lines.map((l) => l.trimmed).join('\n'));
+  const bodyLanguage = detectLanguage(
+    bodyText.length >= 40 ? bodyText : lines.map((l) => l.trimmed).join('\n'),
+  );
+  // Chat shorthand ("pol ningbo / pod paranaguá / of usd ...") has almost no function words: the writer's
+  // subject and sign-off ("cotação", "abs") then count too.
+  const withSignOff =
+    bodyLanguage.evidence >= WEAK_LANGUAGE_EVIDENCE
+      ? null
+      : detectLanguage(
+          [
+            seg.subject?.trimmed ?? '',
+            bodyText,
+            ...lines.filter((_, i) => seg.roles[i] === 'signature').map((l) => l.trimmed),
+          ].join('\n'),
+        );
+  const language =
+    withSignOff !== null && withSignOff.evidence > bodyLanguage.evidence ? withSignOff : bodyLanguage;
   const numbers = numberFormatOf(bodyLines);
   const dateOrder = decideDateOrder(input.slice(0, 20_000), language.language, numbers.format);
   const reference =
