@@ -9,7 +9,6 @@ export const uiExtraction = {
       'Quando as regras não encontram um valor (ou têm pouca confiança nele), um modelo de IA pode completá-lo. Só é aceito o valor que aparece no texto da resposta; ele fica marcado como "IA" e com confiança média, para conferência.',
     loading: 'Carregando as configurações de leitura...',
     loadError: 'Erro ao carregar as configurações de leitura',
-    retry: 'Tentar novamente',
     llmEnabled: 'Completar com IA o que as regras não leram',
     llmEnabledHint: 'Desligado por padrão. Nunca substitui um valor que as regras leram com confiança.',
     lgpd: 'Privacidade (LGPD): com esta opção ligada, o texto das respostas dos agentes de carga é enviado ao provedor de IA configurado no servidor para leitura. Ligue apenas se a empresa aceita esse compartilhamento.',

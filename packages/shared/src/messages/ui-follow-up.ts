@@ -9,7 +9,6 @@ export const uiFollowUp = {
       'Lembretes aos agentes de carga que ainda não responderam, o portal do agente de carga, o aviso aos não selecionados e o resumo do prazo. Vale para todas as cotações da empresa.',
     loading: 'Carregando as configurações de acompanhamento...',
     loadError: 'Erro ao carregar as configurações de acompanhamento',
-    retry: 'Tentar novamente',
     remindersEnabled: 'Lembretes automáticos',
     remindersEnabledHint:
       'Envia um lembrete, na mesma conversa do pedido, a quem ainda não respondeu. Nunca depois da resposta.',
@@ -37,7 +36,6 @@ export const uiFollowUp = {
     title: 'Lembretes',
     loading: 'Carregando lembretes...',
     loadError: 'Erro ao carregar os lembretes',
-    retry: 'Tentar novamente',
     automatic: 'Lembretes automáticos',
     automaticHint: 'Aos agentes de carga que ainda não responderam.',
     companyOff: 'Os lembretes automáticos estão desligados para a empresa (Configurações).',

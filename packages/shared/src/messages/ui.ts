@@ -82,6 +82,7 @@ export const ui = {
 
   common: {
     loading: 'Carregando...',
+    retry: 'Tentar novamente',
     back: 'Voltar',
     close: 'Fechar',
     cancel: 'Cancelar',

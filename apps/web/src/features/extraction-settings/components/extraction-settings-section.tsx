@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CardSection } from '@/components/ui/card';
-import { LoadingState } from '@/components/ui/spinner';
+import { QueryContent } from '@/components/ui/query-content';
 import { Switch } from '@/components/ui/switch';
 import { errorText } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
@@ -59,18 +59,9 @@ export function ExtractionSettingsSection() {
   const settings = useExtractionSettings();
   return (
     <CardSection title={t.title} description={t.description} headingId="settings-extraction">
-      {settings.isPending ? (
-        <LoadingState label={t.loading} />
-      ) : settings.isError ? (
-        <div className="space-y-3">
-          <Alert variant="error">{errorText(settings.error, t.loadError)}</Alert>
-          <Button variant="secondary" onClick={() => settings.refetch()}>
-            {t.retry}
-          </Button>
-        </div>
-      ) : (
-        <SettingsForm initial={settings.data} />
-      )}
+      <QueryContent query={settings} loadingLabel={t.loading} errorFallback={t.loadError}>
+        {(data) => <SettingsForm initial={data} />}
+      </QueryContent>
     </CardSection>
   );
 }

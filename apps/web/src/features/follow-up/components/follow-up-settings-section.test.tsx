@@ -97,7 +97,7 @@ describe("'Acompanhamento automático'", () => {
     const form = within(await section());
     expect(await form.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(t.loadError);
     stubNetwork(fakeFollowUpApi().routes);
-    await user.click(form.getByRole('button', { name: t.retry }));
+    await user.click(form.getByRole('button', { name: 'Tentar novamente' }));
     expect(await form.findByRole('textbox', { name: t.afterSend })).toHaveValue('48');
   });
 });

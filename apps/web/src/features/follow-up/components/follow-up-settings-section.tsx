@@ -6,7 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CardSection } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { LoadingState } from '@/components/ui/spinner';
+import { QueryContent } from '@/components/ui/query-content';
 import { Switch } from '@/components/ui/switch';
 import { ApiError, errorText } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
@@ -124,18 +124,9 @@ export function FollowUpSettingsSection() {
   const settings = useFollowUpSettings();
   return (
     <CardSection title={t.title} description={t.description} headingId="settings-follow-up">
-      {settings.isPending ? (
-        <LoadingState label={t.loading} />
-      ) : settings.isError ? (
-        <div className="space-y-3">
-          <Alert variant="error">{errorText(settings.error, t.loadError)}</Alert>
-          <Button variant="secondary" onClick={() => settings.refetch()}>
-            {t.retry}
-          </Button>
-        </div>
-      ) : (
-        <SettingsForm initial={settings.data} />
-      )}
+      <QueryContent query={settings} loadingLabel={t.loading} errorFallback={t.loadError}>
+        {(data) => <SettingsForm initial={data} />}
+      </QueryContent>
     </CardSection>
   );
 }

@@ -7,7 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CardSection } from '@/components/ui/card';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
-import { LoadingState } from '@/components/ui/spinner';
+import { QueryContent } from '@/components/ui/query-content';
 import { Switch } from '@/components/ui/switch';
 import { errorText } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
@@ -169,18 +169,9 @@ export function QuoteRemindersCard({ quote }: { quote: QuoteDetail }) {
   const reminders = useQuoteReminders(quote.id);
   return (
     <CardSection title={t.title} headingId="quote-reminders">
-      {reminders.isPending ? (
-        <LoadingState label={t.loading} />
-      ) : reminders.isError ? (
-        <div className="space-y-3">
-          <Alert variant="error">{errorText(reminders.error, t.loadError)}</Alert>
-          <Button variant="secondary" onClick={() => reminders.refetch()}>
-            {t.retry}
-          </Button>
-        </div>
-      ) : (
-        <RemindersBody quote={quote} data={reminders.data} />
-      )}
+      <QueryContent query={reminders} loadingLabel={t.loading} errorFallback={t.loadError}>
+        {(data) => <RemindersBody quote={quote} data={data} />}
+      </QueryContent>
     </CardSection>
   );
 }

@@ -166,6 +166,16 @@ export function AnswerForm({ token, view }: { token: string; view: PortalView })
   }
 
   const error = (path: string) => errors[path];
+  /** A condition's input: its value, its change (which clears its error) and its error. */
+  type Condition = 'transitTimeDias' | 'freeTimeDias' | 'validade' | 'condicoesPagamento' | 'observacoes';
+  const bind = (field: Condition) => ({
+    value: draft[field],
+    onChange: (event: { target: { value: string } }) => {
+      set({ [field]: event.target.value });
+      clear(field);
+    },
+    error: error(field),
+  });
   const rowError = (group: 'fretes' | 'taxas', index: number) =>
     Object.entries(errors).find(([path]) => path === `${group}.${index}`)?.[1];
 
@@ -335,59 +345,12 @@ export function AnswerForm({ token, view }: { token: string; view: PortalView })
       <fieldset className="space-y-3">
         <legend className="text-base font-semibold text-fg">{t.conditionsTitle}</legend>
         <div className="grid gap-3 sm:grid-cols-3">
-          <Input
-            label={t.transitTime}
-            inputMode="numeric"
-            autoComplete="off"
-            value={draft.transitTimeDias}
-            onChange={(event) => {
-              set({ transitTimeDias: event.target.value });
-              clear('transitTimeDias');
-            }}
-            error={error('transitTimeDias')}
-          />
-          <Input
-            label={t.freeTime}
-            inputMode="numeric"
-            autoComplete="off"
-            value={draft.freeTimeDias}
-            onChange={(event) => {
-              set({ freeTimeDias: event.target.value });
-              clear('freeTimeDias');
-            }}
-            error={error('freeTimeDias')}
-          />
-          <Input
-            label={t.validity}
-            type="date"
-            value={draft.validade}
-            onChange={(event) => {
-              set({ validade: event.target.value });
-              clear('validade');
-            }}
-            error={error('validade')}
-          />
+          <Input label={t.transitTime} inputMode="numeric" autoComplete="off" {...bind('transitTimeDias')} />
+          <Input label={t.freeTime} inputMode="numeric" autoComplete="off" {...bind('freeTimeDias')} />
+          <Input label={t.validity} type="date" {...bind('validade')} />
         </div>
-        <Input
-          label={t.paymentTerms}
-          autoComplete="off"
-          value={draft.condicoesPagamento}
-          onChange={(event) => {
-            set({ condicoesPagamento: event.target.value });
-            clear('condicoesPagamento');
-          }}
-          error={error('condicoesPagamento')}
-        />
-        <Textarea
-          label={t.remarks}
-          rows={4}
-          value={draft.observacoes}
-          onChange={(event) => {
-            set({ observacoes: event.target.value });
-            clear('observacoes');
-          }}
-          error={error('observacoes')}
-        />
+        <Input label={t.paymentTerms} autoComplete="off" {...bind('condicoesPagamento')} />
+        <Textarea label={t.remarks} rows={4} {...bind('observacoes')} />
       </fieldset>
 
       <fieldset className="space-y-3">
