@@ -147,7 +147,20 @@ export type ResponseStatus = (typeof RESPONSE_STATUSES)[number];
 export const EXTRACTION_STATES = ['pendente', 'concluida', 'falhou'] as const;
 export type ExtractionState = (typeof EXTRACTION_STATES)[number];
 
-export const INBOUND_ORIGINS = ['imap', 'smtp', 'local', 'manual', 'teste', 'portal'] as const;
+export const INBOUND_ORIGINS = [
+  'imap',
+  'smtp',
+  'local',
+  'manual',
+  'teste',
+  'portal',
+  // Issue 34: connected mailboxes and provider inbound webhooks.
+  'gmail',
+  'microsoft',
+  'mailgun',
+  'sendgrid',
+  'postmark',
+] as const;
 
 /** One version of a carrier's answer. */
 export const responseVersionSchema = z.object({
@@ -359,6 +372,39 @@ export const assignMessageBodySchema = z.strictObject({
   cotacaoId: uuidSchema,
   transportadorId: uuidSchema,
 });
+
+/** The kinds of inbound source the status view lists (issue 34 §4). */
+export const INBOUND_SOURCE_KINDS = [
+  'imap',
+  'smtp',
+  'gmail',
+  'microsoft',
+  'mailgun',
+  'sendgrid',
+  'postmark',
+] as const;
+export type InboundSourceKind = (typeof INBOUND_SOURCE_KINDS)[number];
+
+/**
+ * One row of the status view: a mailbox, the SMTP listener or a webhook. `state`: 'ok' (working),
+ * 'erro' (the last attempt failed; `lastError` says why in pt-BR), 'reconectar' (the provider refused the
+ * stored authorization: a desenvolvedor must connect again), 'inativo' (configured but not running here).
+ */
+export const inboundSourceStatusSchema = z.object({
+  /** Stable id, used by POST /inbound/sources/{id}/sync (e.g. `imap:user@host/INBOX`, `gmail:<uuid>`, `webhook:mailgun`). */
+  id: z.string(),
+  kind: z.enum(INBOUND_SOURCE_KINDS),
+  /** What the desenvolvedor recognises: the mailbox address, the listener port, the provider name. */
+  label: z.string(),
+  state: z.enum(['ok', 'erro', 'reconectar', 'inativo']),
+  lastSyncAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  /** Messages this source stored (inbound_messages rows with its source). */
+  received: z.number(),
+  /** Whether 'Sincronizar agora' applies (mailboxes that are polled). */
+  canSync: z.boolean(),
+});
+export type InboundSourceStatus = z.infer<typeof inboundSourceStatusSchema>;
 
 /** State of the inbound sources, for a desenvolvedor. */
 export const inboundStatusSchema = z.object({

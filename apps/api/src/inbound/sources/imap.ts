@@ -5,10 +5,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ImapFlow } from 'imapflow';
 import type { Database } from '../../db/client.js';
 import { mailboxState } from '../../db/schema/inbound.js';
-import type { InboundPipeline } from '../pipeline.js';
+import type { Ingestor } from './source.js';
 
-/** What a source needs of the pipeline: store a message (then acknowledge it), and have it processed. */
-export type Ingestor = Pick<InboundPipeline, 'receive' | 'processSoon'>;
+export type { Ingestor } from './source.js';
 
 export type ImapMailbox = {
   /** `imap:<user>@<host>/<folder>`: the row of `mailbox_state`. */

@@ -4,7 +4,7 @@ import { SMTPServer, type SMTPServerError } from 'smtp-server';
 import { AppError } from '../../lib/errors.js';
 import { type DnsResolver, verifySmtpSender } from '../authenticity.js';
 import { failureSummary } from '../failure.js';
-import type { Ingestor } from './imap.js';
+import type { Ingestor } from './source.js';
 
 export type InboundSmtpOptions = {
   port: number;
