@@ -138,6 +138,14 @@ const envSchema = z
     MICROSOFT_CLIENT_SECRET: z.string().optional(),
     MICROSOFT_TENANT: z.string().default('common'),
     MICROSOFT_ISSUER_URL: z.url().optional(),
+    /**
+     * The key that seals stored provider tokens (AES-256-GCM, `lib/secrets.ts`): 32 bytes as base64 or
+     * 64 hex characters. Rotation: move the old key to SECRETS_KEY_PREVIOUS, set the new one; values are
+     * read with either and re-sealed with the new one on their next write. Without it, a development
+     * machine keeps a generated key in DATA_DIR/secrets.key; production refuses to store tokens.
+     */
+    SECRETS_KEY: z.string().optional(),
+    SECRETS_KEY_PREVIOUS: z.string().optional(),
     SESSION_IDLE_HOURS: z.coerce
       .number()
       .min(0.01)

@@ -8,6 +8,7 @@ export * from './hints.js';
 export * from './inbound.js';
 export * from './indicators.js';
 export * from './limits.js';
+export * from './mail-connections.js';
 export * from './membership.js';
 export * from './outbox.js';
 export * from './quotes.js';
