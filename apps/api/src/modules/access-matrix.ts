@@ -113,7 +113,7 @@ export const accessMatrix: Record<string, RouteRule> = {
   // provider without its secret configured → 404. The reply token in the message decides the company.
   'POST /api/inbound/mailgun': {
     allow: everyone,
-    note: 'signed by MAILGUN_SIGNING_KEY (HMAC of timestamp+token, fresh, token used once); answers a message only',
+    note: 'signed by MAILGUN_SIGNING_KEY (HMAC of timestamp+token, at most 9 h old, token used once); answers a message only',
   },
   'POST /api/inbound/mailgun/mime': { allow: everyone, note: 'as POST /api/inbound/mailgun (raw MIME mode)' },
   'POST /api/inbound/sendgrid': {

@@ -135,6 +135,14 @@ describe('provider inbound webhooks', () => {
       signature: mailgunSignature('key-de-outra-conta', timestamp, 'a'.repeat(50)),
     });
     expect(wrongKey.status).toBe(401);
+    // Signed with a timestamp far in the future.
+    const future = String(Math.floor(Date.now() / 1000) + 3600);
+    const ahead = await providers.mailgunMime(raw, quoteA.request.replyTo, {
+      timestamp: future,
+      token: 'c'.repeat(50),
+      signature: mailgunSignature(secrets.mailgunKey, future, 'c'.repeat(50)),
+    });
+    expect(ahead.status).toBe(401);
     // The contract's vector is correctly signed, but from 2025: too old.
     const vector = webhookContract.mailgun_routes.verify_signature_example;
     const stale = await providers.mailgunMime(raw, quoteA.request.replyTo, {
@@ -160,6 +168,22 @@ describe('provider inbound webhooks', () => {
     });
     expect(replayed.status).toBe(401);
     expect(await rowsOf(messageId)).toHaveLength(0);
+  });
+
+  it('Mailgun: a retry hours later carries its original signature and is still taken', async () => {
+    // Mailgun resends the original signature block on its retries (10 min … 4 h later).
+    const messageId = '<mailgun-tentativa-tardia@atlantica.com.br>';
+    const raw = await carrierReply({ ...inThreadOf(quoteA), messageId });
+    const timestamp = String(Math.floor(Date.now() / 1000) - 2 * 3600);
+    const token = 'd'.repeat(50);
+    const signature = mailgunSignature(secrets.mailgunKey, timestamp, token);
+    const late = await providers.mailgunMime(raw, quoteA.request.replyTo, { timestamp, token, signature });
+    expect(late.status).toBe(200);
+    expect(await rowsOf(messageId)).toHaveLength(1);
+    // The same delivery again (its 200 was lost): taken, nothing new stored.
+    const again = await providers.mailgunMime(raw, quoteA.request.replyTo, { timestamp, token, signature });
+    expect(again.status).toBe(200);
+    expect(await rowsOf(messageId)).toHaveLength(1);
   });
 
   it('Mailgun (parsed fields, multipart with a file): the message is rebuilt with its thread and attachment', async () => {
@@ -323,7 +347,7 @@ describe('provider inbound webhooks', () => {
     expect(response.statusCode).toBe(200);
     const sources = response.json().sources as Array<Record<string, unknown>>;
     const byId = Object.fromEntries(sources.map((row) => [row.id, row]));
-    expect(byId['webhook:mailgun']).toMatchObject({ kind: 'mailgun', canSync: false, received: 3 });
+    expect(byId['webhook:mailgun']).toMatchObject({ kind: 'mailgun', canSync: false, received: 4 });
     expect(byId['webhook:sendgrid']).toMatchObject({
       kind: 'sendgrid',
       state: 'ok',

@@ -198,7 +198,7 @@ export const inboundWebhooksRoutes: FastifyPluginAsyncZod<{
       throw refuse(request, 'mailgun', new AppError('WEBHOOK_UNAUTHORIZED'));
     // A token is used once (a captured request replayed with another body is refused); the same bytes
     // again are the provider's retry, which the pipeline recognises as the message already stored.
-    const window = MAILGUN_MAX_AGE_SECONDS * 2 * 1000;
+    const window = (MAILGUN_MAX_AGE_SECONDS + 3600) * 1000;
     const bodyHash = createHash('sha256');
     for (const [name, value] of [...form.fields].sort(([a], [b]) => a.localeCompare(b)))
       bodyHash.update(name).update('\0').update(value).update('\0');

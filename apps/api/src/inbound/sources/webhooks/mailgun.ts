@@ -9,8 +9,15 @@ import {
   type WebhookMessage,
 } from './form.js';
 
-/** A signed request older (or further ahead) than this is refused (a captured request replayed later). */
-export const MAILGUN_MAX_AGE_SECONDS = 5 * 60;
+/**
+ * A signed request older than this is refused. Mailgun's retries resend the original signature (its
+ * timestamp included) for about 8 hours (10 min, 15 min, 30 min, 1 h, 2 h, 4 h): a shorter window would
+ * refuse the retries of a delivery that failed, and lose the reply. Replay within the window is bounded by
+ * the one-use token (the route keeps each token, bound to its bytes, this long).
+ */
+export const MAILGUN_MAX_AGE_SECONDS = 9 * 60 * 60;
+/** A timestamp this far ahead of our clock is still taken (clock skew). */
+export const MAILGUN_MAX_SKEW_SECONDS = 5 * 60;
 
 /**
  * Mailgun's webhook signature: hex(HMAC-SHA256(signing key, timestamp + token)) equals `signature`,
@@ -32,7 +39,8 @@ export function mailgunSignatureValid(
 /** Whether the signed timestamp (epoch seconds) is within the accepted window of `nowMs`. */
 export function mailgunTimestampFresh(timestamp: string, nowMs: number): boolean {
   if (!/^\d{1,12}$/.test(timestamp)) return false;
-  return Math.abs(nowMs / 1000 - Number(timestamp)) <= MAILGUN_MAX_AGE_SECONDS;
+  const age = nowMs / 1000 - Number(timestamp);
+  return age <= MAILGUN_MAX_AGE_SECONDS && age >= -MAILGUN_MAX_SKEW_SECONDS;
 }
 
 /**
