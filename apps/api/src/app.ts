@@ -62,6 +62,7 @@ import { followUpRoutes } from './modules/follow-up/follow-up.routes.js';
 import { FollowUpService } from './modules/follow-up/follow-up.service.js';
 import { hintsRoutes } from './modules/hints/hints.routes.js';
 import { inboundAdminRoutes } from './modules/inbound-admin/inbound-admin.routes.js';
+import { inboundWebhooksRoutes } from './modules/inbound-webhooks/inbound-webhooks.routes.js';
 import { indicatorsRoutes } from './modules/indicators/indicators.routes.js';
 import { IndicatorsService } from './modules/indicators/indicators.service.js';
 import { portalRoutes } from './modules/portal/portal.routes.js';
@@ -384,6 +385,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         db: database.db,
         sources: inboundSources,
         pipeline: services.inbound,
+      });
+      await api.register(inboundWebhooksRoutes, {
+        config,
+        ingress: inboundSources.webhooks,
+        counters: limits.counters,
       });
       await api.register(conversationRoutes, { conversation: new ConversationService(database.db, config) });
       await api.register(dashboardRoutes, { dashboard: new DashboardService(database.db) });

@@ -311,6 +311,40 @@ const probes: Record<string, Probe> = {
     }),
     allowed: () => 404,
   },
+  // Provider webhooks (configured in this app): a session is no credential; every caller's forged request
+  // is 401 (signature or basic auth), and nothing is stored.
+  'POST /api/inbound/mailgun': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/inbound/mailgun',
+      ...textForm({
+        timestamp: String(Math.floor(Date.now() / 1000)),
+        token: 'x'.repeat(50),
+        signature: '0'.repeat(64),
+      }),
+    }),
+    allowed: () => 401,
+  },
+  'POST /api/inbound/mailgun/mime': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/inbound/mailgun/mime',
+      ...textForm({
+        timestamp: String(Math.floor(Date.now() / 1000)),
+        token: 'y'.repeat(50),
+        signature: '0'.repeat(64),
+      }),
+    }),
+    allowed: () => 401,
+  },
+  'POST /api/inbound/sendgrid': {
+    request: () => ({ method: 'POST', url: '/api/inbound/sendgrid', ...textForm({ email: 'From: x@y.z' }) }),
+    allowed: () => 401,
+  },
+  'POST /api/inbound/postmark': {
+    request: () => ({ method: 'POST', url: '/api/inbound/postmark', payload: { From: 'x@y.z' } }),
+    allowed: () => 401,
+  },
   'GET /api/auth/google/login': {
     request: () => ({ method: 'GET', url: '/api/auth/google/login' }),
     allowed: () => 503,
@@ -353,6 +387,11 @@ const probes: Record<string, Probe> = {
       method: 'POST',
       url: `/api/inbound/messages/${await failedIn(targetCompany)}/discard`,
     }),
+  },
+  'POST /api/inbound/sources/:id/sync': {
+    // The SMTP listener's row exists in every app and is not syncable on request.
+    request: () => ({ method: 'POST', url: '/api/inbound/sources/smtp/sync' }),
+    allowed: () => 409,
   },
 
   'GET /api/empresas': { request: () => ({ method: 'GET', url: '/api/empresas' }) },
@@ -894,6 +933,9 @@ beforeAll(async () => {
   ctx = await createTestApp({
     ADMIN_EMAILS: 'dev-a@plataforma.com.br,dev-b@plataforma.com.br',
     CNPJ_API_URL: fake.url,
+    MAILGUN_SIGNING_KEY: 'key-matriz-de-isolamento',
+    INBOUND_WEBHOOK_USER: 'provedor',
+    INBOUND_WEBHOOK_PASSWORD: 'senha-do-provedor',
   });
   const call = caller(ctx);
   const build = async (key: 'A' | 'B', seed: number) => {

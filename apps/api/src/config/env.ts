@@ -125,6 +125,28 @@ const envSchema = z
      * the receiving server in front of the mailbox, e.g. `mx.google.com`. Empty: no header is trusted.
      */
     INBOUND_TRUSTED_AUTHSERV_IDS: commaList,
+    /**
+     * Provider inbound webhooks (issue 34 §3, ADR 0029). Mailgun: the account's HTTP webhook signing key
+     * (HMAC-SHA256 of timestamp+token). SendGrid and Postmark: HTTP basic-auth credentials written into
+     * the webhook URL. A provider whose secret is unset answers 404.
+     */
+    MAILGUN_SIGNING_KEY: z
+      .string()
+      .min(1)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    INBOUND_WEBHOOK_USER: z
+      .string()
+      .regex(/^[^:]+$/, { error: 'não pode conter ":" / must not contain ":"' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    INBOUND_WEBHOOK_PASSWORD: z
+      .string()
+      .min(1)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** The largest webhook request taken (the message with its attachments, as the provider posts it). */
+    INBOUND_WEBHOOK_MAX_MB: z.coerce.number().int().min(1).max(100).default(25),
     SEED_DEMO: booleanFromEnv.default(true),
     RATES_API_URL: z.url().default('https://economia.awesomeapi.com.br'),
     /** Banco Central PTAX (Olinda OData): the USD selling rate of the comparison's totals (ADR 0017). */
@@ -166,6 +188,14 @@ const envSchema = z
         path: [env.INBOUND_SMTP_TLS_CERT ? 'INBOUND_SMTP_TLS_KEY' : 'INBOUND_SMTP_TLS_CERT'],
         message:
           'INBOUND_SMTP_TLS_CERT e INBOUND_SMTP_TLS_KEY vão juntas / INBOUND_SMTP_TLS_CERT and INBOUND_SMTP_TLS_KEY go together',
+      });
+    }
+    if (Boolean(env.INBOUND_WEBHOOK_USER) !== Boolean(env.INBOUND_WEBHOOK_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.INBOUND_WEBHOOK_USER ? 'INBOUND_WEBHOOK_PASSWORD' : 'INBOUND_WEBHOOK_USER'],
+        message:
+          'INBOUND_WEBHOOK_USER e INBOUND_WEBHOOK_PASSWORD vão juntas / INBOUND_WEBHOOK_USER and INBOUND_WEBHOOK_PASSWORD go together',
       });
     }
     if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {

@@ -102,6 +102,25 @@ export const accessMatrix: Record<string, RouteRule> = {
     platformWide: true,
     note: 'a failed message of the shared mailbox, given up and purged (audited)',
   },
+  'POST /api/inbound/sources/:id/sync': {
+    allow: developer,
+    platformWide: true,
+    note: "'Sincronizar agora' of a shared source (issue 34 §4): runs its sync, answers a message only",
+  },
+
+  // Provider inbound webhooks (issue 34 §3, ADR 0029): machine-to-machine, no session. The provider's
+  // secret is the credential (Mailgun HMAC; basic auth for SendGrid and Postmark): forged → 401, a
+  // provider without its secret configured → 404. The reply token in the message decides the company.
+  'POST /api/inbound/mailgun': {
+    allow: everyone,
+    note: 'signed by MAILGUN_SIGNING_KEY (HMAC of timestamp+token, at most 9 h old, token used once); answers a message only',
+  },
+  'POST /api/inbound/mailgun/mime': { allow: everyone, note: 'as POST /api/inbound/mailgun (raw MIME mode)' },
+  'POST /api/inbound/sendgrid': {
+    allow: everyone,
+    note: 'basic auth INBOUND_WEBHOOK_USER / INBOUND_WEBHOOK_PASSWORD; answers a message only',
+  },
+  'POST /api/inbound/postmark': { allow: everyone, note: 'basic auth, as POST /api/inbound/sendgrid' },
 
   // Companies (spec 000 §6, §7)
   'GET /api/empresas': { allow: developer, crossTenant: acrossCompanies },

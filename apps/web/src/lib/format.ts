@@ -62,3 +62,25 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1).replace('.', ',')} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB`;
 }
+
+const relativeFormat = new Intl.RelativeTimeFormat('pt-BR', { numeric: 'auto' });
+const RELATIVE_STEPS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 30],
+  ['month', 12],
+  ['year', Number.POSITIVE_INFINITY],
+];
+
+/** 'há 5 minutos', 'agora', 'ontem' (pt-BR); null for an unreadable date. */
+export function formatRelative(value: string, now: number = Date.now()): string | null {
+  const time = new Date(value).getTime();
+  if (Number.isNaN(time)) return null;
+  let amount = (time - now) / 1000;
+  for (const [unit, size] of RELATIVE_STEPS) {
+    if (Math.abs(amount) < size) return relativeFormat.format(Math.round(amount), unit);
+    amount /= size;
+  }
+  return null;
+}

@@ -137,6 +137,15 @@ export const errorMessages = {
   INBOUND_MESSAGE_NOT_FOUND: 'Mensagem não encontrada.',
   INBOUND_MESSAGE_PURGED:
     'A mensagem original foi descartada ou apagada pela retenção e não pode mais ser processada.',
+  WEBHOOK_UNAUTHORIZED:
+    'Requisição recusada: a assinatura ou as credenciais do provedor de e-mail não conferem.',
+  WEBHOOK_PAYLOAD_INVALID: 'O provedor de e-mail não enviou uma mensagem legível: {motivo}.',
+  WEBHOOK_TOO_LARGE: 'A mensagem excede o limite de {max} MB do webhook de entrada.',
+  INBOUND_SOURCE_NOT_FOUND: 'Fonte de e-mail não encontrada.',
+  INBOUND_SOURCE_NOT_SYNCABLE: 'Esta fonte não sincroniza sob demanda: as mensagens chegam a ela sozinhas.',
+  INBOUND_SOURCE_BUSY:
+    'Outro processo do servidor lê esta caixa agora. A sincronização acontece por lá; tente novamente em instantes.',
+  INBOUND_SOURCE_SYNC_FAILED: 'A sincronização falhou: {erro}',
   INBOUND_PROCESSING_FAILED:
     'A mensagem foi guardada, mas não pôde ser processada agora: {erro} Uma nova tentativa é feita automaticamente.',
   RESPONSE_FILE_TYPE: 'Envie a mensagem como arquivo .eml ou .msg (Outlook).',

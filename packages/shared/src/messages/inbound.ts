@@ -23,6 +23,18 @@ export const inboundTexts = {
       url: 'o endereço do provedor é inválido',
     },
   },
+  /** The rows of the inbound sources status view (Configurações → Fontes de e-mail; issue 34 §4). */
+  sources: {
+    imapLabel: 'Caixa IMAP {caixa}',
+    imapError: 'Falha ao ler a caixa IMAP: {detalhe}',
+    smtpLabel: 'Servidor SMTP de entrada (porta {porta})',
+    smtpLabelOff: 'Servidor SMTP de entrada',
+    webhookLabel: {
+      mailgun: 'Webhook Mailgun',
+      sendgrid: 'Webhook SendGrid (Inbound Parse)',
+      postmark: 'Webhook Postmark',
+    },
+  },
   problem: {
     headerTooLarge:
       'Cabeçalho grande demais para leitura automática (mais de {kb} kB em uma parte da mensagem).',

@@ -37,6 +37,9 @@ export const successMessages = {
   inboundReprocessed: 'Mensagem processada com sucesso.',
   inboundReprocessFailed: 'A mensagem falhou de novo: {erro}',
   inboundDiscarded: 'Mensagem descartada. O conteúdo original foi apagado.',
+  inboundSourceSynced: 'Sincronização concluída: {fonte}.',
+  inboundWebhookStored: 'Mensagem recebida.',
+  inboundWebhookDuplicate: 'Mensagem já recebida antes: nada foi gravado de novo.',
   mailboxReplySent: 'Resposta enviada como agente de carga: ela já está na cotação.',
   remindersSent: '{n} lembrete(s) enviado(s).',
   importDone:

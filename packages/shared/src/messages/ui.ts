@@ -599,6 +599,36 @@ export const ui = {
     mailIntegrationSoon: 'Esta seção chega junto com a integração de e-mail.',
   },
 
+  /** Configurações → 'Fontes de e-mail' (desenvolvedor; issue 34 §4). */
+  inboundSources: {
+    title: 'Fontes de e-mail',
+    description:
+      'Por onde chegam as respostas dos agentes de carga: caixas de e-mail, o servidor SMTP de entrada e os webhooks dos provedores. Uma resposta que chega por duas fontes conta uma vez só.',
+    loading: 'Carregando as fontes de e-mail...',
+    loadError: 'Não foi possível carregar as fontes de e-mail.',
+    empty: 'Nenhuma fonte de e-mail configurada neste servidor.',
+    listLabel: 'Fontes de e-mail e sua situação',
+    lastSync: 'Última sincronização',
+    lastError: 'Último erro',
+    received: 'Mensagens recebidas',
+    never: 'Nunca',
+    noError: 'Nenhum',
+    states: { ok: 'OK', erro: 'Erro', reconectar: 'Reconectar', inativo: 'Inativo' },
+    kinds: {
+      imap: 'IMAP',
+      smtp: 'SMTP',
+      gmail: 'Gmail',
+      microsoft: 'Microsoft 365',
+      mailgun: 'Mailgun',
+      sendgrid: 'SendGrid',
+      postmark: 'Postmark',
+    },
+    syncNow: 'Sincronizar agora',
+    syncNowLabel: 'Sincronizar agora: {fonte}',
+    syncing: 'Sincronizando...',
+    syncError: 'Não foi possível sincronizar a fonte.',
+  },
+
   changePassword: {
     title: 'Alterar senha',
     heading: 'Alterar senha',

@@ -161,6 +161,7 @@ export const INBOUND_ORIGINS = [
   'sendgrid',
   'postmark',
 ] as const;
+export type InboundOrigin = (typeof INBOUND_ORIGINS)[number];
 
 /** One version of a carrier's answer. */
 export const responseVersionSchema = z.object({
@@ -406,6 +407,11 @@ export const inboundSourceStatusSchema = z.object({
 });
 export type InboundSourceStatus = z.infer<typeof inboundSourceStatusSchema>;
 
+/** POST /inbound/sources/{id}/sync: the row's id (URL-encoded: it may hold '/', '@' and ':'). */
+export const inboundSourceParamsSchema = z.object({
+  id: z.string().min(1, 'Informe a fonte.').max(300, 'Identificador de fonte longo demais.'),
+});
+
 /** State of the inbound sources, for a desenvolvedor. */
 export const inboundStatusSchema = z.object({
   imap: z
@@ -423,6 +429,8 @@ export const inboundStatusSchema = z.object({
   naoIdentificadas: z.number(),
   /** Messages whose processing failed (issue 29): listed by GET /inbound/failed. */
   comFalha: z.number(),
+  /** Every inbound source, one row each (issue 34 §4): Configurações → 'Fontes de e-mail'. */
+  sources: z.array(inboundSourceStatusSchema),
 });
 export type InboundStatus = z.infer<typeof inboundStatusSchema>;
 

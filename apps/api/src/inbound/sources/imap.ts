@@ -57,7 +57,8 @@ const MAX_ERROR_LENGTH = 500;
 
 class LeaseLost extends Error {}
 
-function describeError(error: unknown): string {
+/** An IMAP failure as one line (the server's words, in English): kept in `mailbox_state.last_error`. */
+export function describeError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const details = error as Error & { code?: string; responseText?: string };
   const parts = [details.message];
@@ -97,6 +98,8 @@ export class ImapSource {
   private wake: (() => void) | undefined;
   private newMail = false;
   private connectionClosed = false;
+  /** 'Sincronizar agora' callers waiting for the next sync to finish (or fail). */
+  private syncWaiters: Array<{ resolve: () => void; reject: (error: unknown) => void }> = [];
 
   constructor(private readonly options: ImapSourceOptions) {
     this.mailbox = parseImapUrl(options.url);
@@ -116,9 +119,39 @@ export class ImapSource {
     this.running ??= this.run();
   }
 
+  /**
+   * 'Sincronizar agora' (issue 34 §4): ends the current wait and resolves once a sync that started after
+   * this call has finished; rejects with the error when that attempt fails, or after `timeoutMs`.
+   * Only the process holding the mailbox syncs it (check `isHolder` first).
+   */
+  syncNow(timeoutMs = 30_000): Promise<void> {
+    if (this.stopped || !this.running) return Promise.reject(new Error('the IMAP source is not running'));
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.syncWaiters = this.syncWaiters.filter((waiter) => waiter !== entry);
+        reject(new Error(`no sync finished within ${Math.round(timeoutMs / 1000)} s`));
+      }, timeoutMs);
+      timer.unref();
+      const entry = {
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        reject: (error: unknown) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      };
+      this.syncWaiters.push(entry);
+      this.newMail = true;
+      this.wake?.();
+    });
+  }
+
   /** Stops syncing, logs out and releases the lease so that another process can take over at once. */
   async stop(): Promise<void> {
     this.stopped = true;
+    for (const waiter of this.syncWaiters.splice(0)) waiter.reject(new Error('the IMAP source stopped'));
     this.wake?.();
     if (this.running) {
       const finished = await Promise.race([
@@ -170,6 +203,7 @@ export class ImapSource {
           'imap: sync failed, reconnecting',
         );
         await this.recordError(error);
+        for (const waiter of this.syncWaiters.splice(0)) waiter.reject(error);
         await this.pause(delay * 1000);
       }
     }
@@ -212,8 +246,19 @@ export class ImapSource {
       onConnected();
       while (!this.stopped) {
         this.assertUsable();
-        await this.syncNew(client);
-        await this.recordSync();
+        // Those who asked before this sync started are answered when it ends.
+        const waiting = this.syncWaiters.splice(0);
+        try {
+          // Asked for: let the server bring this session's view up to date first (mail appended by
+          // another connection a moment ago may not be announced yet).
+          if (waiting.length) await client.noop();
+          await this.syncNew(client);
+          await this.recordSync();
+        } catch (error) {
+          for (const waiter of waiting) waiter.reject(error);
+          throw error;
+        }
+        for (const waiter of waiting) waiter.resolve();
         if (!this.newMail) await this.pause(this.pollMs);
       }
     } finally {

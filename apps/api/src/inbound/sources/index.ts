@@ -2,26 +2,36 @@ import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { ImapSource, parseImapUrl } from './imap.js';
 import { type InboundSmtp, startInboundSmtp } from './smtp.js';
+import type { SourceStatusProvider } from './source.js';
+import { imapStatusProvider, smtpStatusProvider } from './status.js';
+import { WebhookIngress, webhookStatusProvider } from './webhooks/ingress.js';
 
-/** What the running sources report (GET /api/inbound/status). */
+/** What the running sources report (GET /api/inbound/status) and take (the provider webhooks). */
 export type InboundSources = {
   /** The `mailbox_state` id of the configured IMAP folder, when IMAP_URL is set. */
   imapMailboxId: string | null;
   /** The port the inbound SMTP listener is bound to, while it listens. */
   smtpPort(): number | null;
+  /** The provider webhooks' way into the pipeline (modules/inbound-webhooks). */
+  webhooks: WebhookIngress;
+  /** One per kind of source, in the order the status view lists them (issue 34 §4). */
+  providers: SourceStatusProvider[];
 };
 
 /**
  * Starts the real-mailbox sources of this process with the app and stops them before it closes:
  * IMAP (only in a process that runs workers; the lease keeps it to one process at a time) and the
- * inbound SMTP listener (wherever INBOUND_SMTP_PORT is set, like the HTTP port).
+ * inbound SMTP listener (wherever INBOUND_SMTP_PORT is set, like the HTTP port). Builds the status
+ * providers of every source; `options.providers` appends more (a connected mailbox kind, a test).
  */
-export function registerInboundSources(app: FastifyInstance, options: { workers: boolean }): InboundSources {
-  const { config } = app.services;
+export function registerInboundSources(
+  app: FastifyInstance,
+  options: { workers: boolean; providers?: SourceStatusProvider[] },
+): InboundSources {
+  const { config, database, inbound } = app.services;
   let imap: ImapSource | undefined;
   let smtp: InboundSmtp | undefined;
   app.addHook('onReady', async () => {
-    const { database, inbound } = app.services;
     if (options.workers && config.IMAP_URL) {
       imap = new ImapSource({
         db: database.db,
@@ -57,8 +67,21 @@ export function registerInboundSources(app: FastifyInstance, options: { workers:
     imap = undefined;
     smtp = undefined;
   });
+
+  const smtpPort = () => smtp?.port ?? null;
+  const webhooks = new WebhookIngress(inbound, app.log.child({ source: 'webhook' }));
+  // The status view's rows, in this order. A new kind of source adds its provider here (one line; see
+  // docs/architecture.md "Inbound sources: where the next source goes").
+  const providers: SourceStatusProvider[] = [
+    ...(config.IMAP_URL ? [imapStatusProvider(database.db, config.IMAP_URL, () => imap)] : []),
+    smtpStatusProvider(database.db, smtpPort),
+    webhookStatusProvider(database.db, config, webhooks),
+    ...(options.providers ?? []),
+  ];
   return {
     imapMailboxId: config.IMAP_URL ? parseImapUrl(config.IMAP_URL).id : null,
-    smtpPort: () => smtp?.port ?? null,
+    smtpPort,
+    webhooks,
+    providers,
   };
 }

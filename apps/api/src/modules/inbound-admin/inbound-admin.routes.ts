@@ -1,6 +1,8 @@
 import {
   failedListSchema,
+  type InboundSourceStatus,
   idParamsSchema,
+  inboundSourceParamsSchema,
   inboundStatusSchema,
   messageResponseSchema,
   reprocessResultSchema,
@@ -14,12 +16,23 @@ import { inboundMessages, mailboxState } from '../../db/schema/inbound.js';
 import { listFailed } from '../../inbound/inbound.repository.js';
 import type { InboundPipeline } from '../../inbound/pipeline.js';
 import type { InboundSources } from '../../inbound/sources/index.js';
-import { problemResponses } from '../../lib/errors.js';
+import type { SourceStatusProvider } from '../../inbound/sources/source.js';
+import { AppError, problemResponses } from '../../lib/errors.js';
 import { access, requireAuth } from '../../plugins/access.js';
 
 const tags = ['inbound'];
 const errors = problemResponses(400, 401, 403, 404, 409, 429);
 const FAILED_PAGE = 200;
+
+/** Every provider's rows, in the providers' order. */
+async function sourceRows(
+  providers: SourceStatusProvider[],
+): Promise<Array<{ row: InboundSourceStatus; provider: SourceStatusProvider }>> {
+  const lists = await Promise.all(
+    providers.map(async (provider) => ({ provider, rows: await provider.list() })),
+  );
+  return lists.flatMap(({ provider, rows }) => rows.map((row) => ({ row, provider })));
+}
 
 /**
  * The state of the inbound sources and the messages that could not be processed, for a desenvolvedor
@@ -52,6 +65,7 @@ export const inboundAdminRoutes: FastifyPluginAsyncZod<{
         .from(inboundMessages)
         .where(inArray(inboundMessages.status, ['pendente', 'falhou']));
       const smtpPort = sources.smtpPort();
+      const rows = await sourceRows(sources.providers);
       return {
         imap: mailboxId
           ? {
@@ -67,7 +81,29 @@ export const inboundAdminRoutes: FastifyPluginAsyncZod<{
         localMode: config.MAIL_TRANSPORT === 'local',
         naoIdentificadas: unmatched?.total ?? 0,
         comFalha: failed?.total ?? 0,
+        sources: rows.map(({ row }) => row),
       };
+    },
+  );
+
+  // 'Sincronizar agora' (issue 34 §4): runs a sync of one row now; only rows that say canSync.
+  app.post(
+    '/inbound/sources/:id/sync',
+    {
+      config: { ...developer, rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        params: inboundSourceParamsSchema,
+        response: { 200: messageResponseSchema, ...problemResponses(400, 401, 403, 404, 409, 429, 502) },
+      },
+    },
+    async (request) => {
+      const found = (await sourceRows(sources.providers)).find(({ row }) => row.id === request.params.id);
+      if (!found) throw new AppError('INBOUND_SOURCE_NOT_FOUND');
+      if (!found.row.canSync || !found.provider.sync) throw new AppError('INBOUND_SOURCE_NOT_SYNCABLE');
+      await found.provider.sync(found.row.id);
+      request.log.info({ source: found.row.id }, 'inbound source synced on request');
+      return { message: successMessages.inboundSourceSynced.replace('{fonte}', found.row.label) };
     },
   );
 

@@ -159,6 +159,7 @@ export function fakeFailedApi(
         localMode: true,
         naoIdentificadas: unmatched,
         comFalha: db.messages.filter((item) => item.status === 'falhou').length,
+        sources: [],
       },
     }),
   };

@@ -12,6 +12,7 @@ import { SAVED_INDICATOR_MS } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { ExtractionSettingsSection } from '@/features/extraction-settings';
 import { FollowUpSettingsSection } from '@/features/follow-up';
+import { InboundSourcesSection } from '@/features/inbound-sources';
 import { errorText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useUser } from '@/lib/session';
@@ -168,20 +169,7 @@ export function SettingsPage() {
           </Link>
         </CardSection>
 
-        {user?.role === 'desenvolvedor' && (
-          <CardSection
-            title={
-              <span className="flex items-center gap-2">
-                {ui.settings.mailIntegration}
-                <Badge variant="warning">{ui.common.comingSoon}</Badge>
-              </span>
-            }
-            description={ui.settings.mailIntegrationHint}
-            headingId="settings-mail"
-          >
-            <p className="text-sm text-fg-muted">{ui.settings.mailIntegrationSoon}</p>
-          </CardSection>
-        )}
+        {user?.role === 'desenvolvedor' && <InboundSourcesSection />}
       </div>
     </>
   );
