@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { GmailPoller } from './gmail/gmail-poller.js';
 import { ImapSource, parseImapUrl } from './imap.js';
 import { type InboundSmtp, startInboundSmtp } from './smtp.js';
 
@@ -14,12 +15,14 @@ export type InboundSources = {
 /**
  * Starts the real-mailbox sources of this process with the app and stops them before it closes:
  * IMAP (only in a process that runs workers; the lease keeps it to one process at a time) and the
- * inbound SMTP listener (wherever INBOUND_SMTP_PORT is set, like the HTTP port).
+ * inbound SMTP listener (wherever INBOUND_SMTP_PORT is set, like the HTTP port), and the Gmail poller
+ * (workers, when Google is configured; ADR 0027).
  */
 export function registerInboundSources(app: FastifyInstance, options: { workers: boolean }): InboundSources {
   const { config } = app.services;
   let imap: ImapSource | undefined;
   let smtp: InboundSmtp | undefined;
+  let gmail: GmailPoller | undefined;
   app.addHook('onReady', async () => {
     const { database, inbound } = app.services;
     if (options.workers && config.IMAP_URL) {
@@ -31,6 +34,14 @@ export function registerInboundSources(app: FastifyInstance, options: { workers:
         log: app.log.child({ source: 'imap' }),
       });
       imap.start();
+    }
+    if (options.workers && config.google) {
+      gmail = new GmailPoller(
+        app.services.gmailSync,
+        config.GMAIL_POLL_SECONDS,
+        app.log.child({ source: 'gmail' }),
+      );
+      gmail.start();
     }
     if (config.INBOUND_SMTP_PORT !== undefined) {
       smtp = await startInboundSmtp({
@@ -53,8 +64,10 @@ export function registerInboundSources(app: FastifyInstance, options: { workers:
   });
   // preClose runs before every onClose hook, so the database is still open to release the lease.
   app.addHook('preClose', async () => {
-    await Promise.all([imap?.stop(), smtp?.close()]);
+    // Pushes and 'Sincronizar' runs of this process finish before the database closes.
+    await Promise.all([imap?.stop(), smtp?.close(), gmail?.stop(), app.services.gmailSync.drain()]);
     imap = undefined;
+    gmail = undefined;
     smtp = undefined;
   });
   return {
