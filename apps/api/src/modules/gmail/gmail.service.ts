@@ -94,24 +94,30 @@ export class GmailService {
   }
 
   /**
-   * 'Sincronizar conversa': searches the mailbox for the quote's messages — its code, or any of its reply
-   * addresses — and stores them through the pipeline. Only a quote of the caller's company (their visão).
+   * 'Sincronizar conversa': searches the mailbox for the quote's messages — sent to one of its reply
+   * addresses, or from one of its carriers with its code — and stores them through the pipeline. Only a quote of the caller's company (their visão).
    */
   async syncQuote(tenant: Tenant, input: { email: string; cotacaoId: string }) {
-    const connection = await this.connections.require('gmail', input.email);
     const [quote] = await this.db
       .select({ id: cotacoes.id, codigo: cotacoes.codigo, replyToken: cotacoes.replyToken })
       .from(cotacoes)
       .where(inTenant(cotacoes.empresaId, tenant, eq(cotacoes.id, input.cotacaoId)));
     if (!quote) throw new AppError('GMAIL_QUOTE_NOT_FOUND');
+    const connection = await this.connections.require('gmail', input.email);
     const recipients = await this.db
-      .select({ replyToken: cotacaoDestinatarios.replyToken })
+      .select({ replyToken: cotacaoDestinatarios.replyToken, emails: cotacaoDestinatarios.emails })
       .from(cotacaoDestinatarios)
       .where(eq(cotacaoDestinatarios.cotacaoId, quote.id));
+    // Its reply addresses (unique to this quote), or its code from one of its carriers (codes repeat
+    // across companies, so never the code alone). Whatever is found, the pipeline matches.
     const addresses = [quote.replyToken, ...recipients.map((row) => row.replyToken)].map((token) =>
       replyAddress(this.config.MAIL_REPLY_ADDRESS, token),
     );
-    const q = [`"${quote.codigo}"`, ...addresses.map((address) => `to:${address}`)].join(' OR ');
+    const carriers = [...new Set(recipients.flatMap((row) => row.emails))].slice(0, 20);
+    const q = [
+      ...addresses.map((address) => `to:${address}`),
+      ...carriers.map((email) => `from:${email} "${quote.codigo}"`),
+    ].join(' OR ');
     try {
       const result = await this.sync.storeQuery(this.sync.auth(connection), q, QUOTE_SYNC_LIMIT);
       await this.connections.addReceived(connection.id, result.received);
