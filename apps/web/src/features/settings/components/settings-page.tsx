@@ -17,6 +17,7 @@ import { cn } from '@/lib/cn';
 import { useUser } from '@/lib/session';
 import { setTheme, type Theme, useTheme } from '@/lib/theme';
 import { useUpdateProfile } from '../api/update-profile';
+import { MailIntegrationSection } from './mail-integration-section';
 
 function ThemeChoice() {
   const theme = useTheme();
@@ -168,20 +169,7 @@ export function SettingsPage() {
           </Link>
         </CardSection>
 
-        {user?.role === 'desenvolvedor' && (
-          <CardSection
-            title={
-              <span className="flex items-center gap-2">
-                {ui.settings.mailIntegration}
-                <Badge variant="warning">{ui.common.comingSoon}</Badge>
-              </span>
-            }
-            description={ui.settings.mailIntegrationHint}
-            headingId="settings-mail"
-          >
-            <p className="text-sm text-fg-muted">{ui.settings.mailIntegrationSoon}</p>
-          </CardSection>
-        )}
+        {user?.role === 'desenvolvedor' && <MailIntegrationSection />}
       </div>
     </>
   );
