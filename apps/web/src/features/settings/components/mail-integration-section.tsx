@@ -292,7 +292,9 @@ export function MailIntegrationSection({ providers }: { providers?: ReactNode })
                       onReconnect={(email) => {
                         setReconnectEmail(email);
                         setFormKey((key) => key + 1);
-                        document.getElementById('settings-mail-connect')?.scrollIntoView({ block: 'start' });
+                        document
+                          .getElementById('settings-mail-connect')
+                          ?.scrollIntoView?.({ block: 'start' });
                       }}
                       onDisconnect={(row) => {
                         disconnect.reset();
