@@ -20,11 +20,18 @@ import { type DnsResolver, offlineResolver, systemResolver } from './inbound/aut
 import { registerInboundJobs } from './inbound/inbound.jobs.js';
 import { InboundPipeline } from './inbound/pipeline.js';
 import { registerRetentionJobs } from './inbound/retention.jobs.js';
+import { registerGmailJobs } from './inbound/sources/gmail/gmail.jobs.js';
+import { GmailClient } from './inbound/sources/gmail/gmail-client.js';
+import { GmailPushVerifier } from './inbound/sources/gmail/gmail-push.js';
+import { GmailSync } from './inbound/sources/gmail/gmail-sync.js';
 import { registerInboundSources } from './inbound/sources/index.js';
+import { MailConnections } from './inbound/sources/mailboxes/connections.js';
+import { MailboxOAuth } from './inbound/sources/mailboxes/mailbox-oauth.js';
 import { type InboundSweeper, startInboundSweeper } from './inbound/sweeper.js';
 import { JobQueue } from './jobs/queue.js';
 import { AppError } from './lib/errors.js';
 import { completedRequest, RequestLog } from './lib/request-log.js';
+import { loadSecrets, type Secrets } from './lib/secrets.js';
 import { serializerCompiler } from './lib/serializer.js';
 import { createLimits } from './lib/shared-limits.js';
 import { startMailWorker } from './mail/mail.jobs.js';
@@ -60,6 +67,8 @@ import { extractionSettingsRoutes } from './modules/extraction-settings/extracti
 import { ExtractionSettingsService } from './modules/extraction-settings/extraction-settings.service.js';
 import { followUpRoutes } from './modules/follow-up/follow-up.routes.js';
 import { FollowUpService } from './modules/follow-up/follow-up.service.js';
+import { gmailRoutes } from './modules/gmail/gmail.routes.js';
+import { GmailService } from './modules/gmail/gmail.service.js';
 import { hintsRoutes } from './modules/hints/hints.routes.js';
 import { inboundAdminRoutes } from './modules/inbound-admin/inbound-admin.routes.js';
 import { inboundWebhooksRoutes } from './modules/inbound-webhooks/inbound-webhooks.routes.js';
@@ -122,6 +131,14 @@ export type Services = {
   comparison: ComparisonService;
   /** The carrier portal (issue 35): link requests, the token-scoped page and its answers. */
   portal: PortalService;
+  /** Seals provider tokens at rest (AES-256-GCM, SECRETS_KEY); undefined in production without a key. */
+  secrets: Secrets | undefined;
+  /** OAuth-connected mailboxes (Gmail, Microsoft 365): sealed tokens, cursor, state (issue 34). */
+  mailConnections: MailConnections;
+  /** Gmail: sync of connected mailboxes (poller, push, 'Sincronizar agora'), a SourceStatusProvider. */
+  gmailSync: GmailSync;
+  /** Gmail: the settings' mail integration and the push (ADR 0027). */
+  gmail: GmailService;
 };
 
 declare module 'fastify' {
@@ -233,8 +250,32 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     (tenant, cotacaoId) => responses.listStamped(tenant, cotacaoId),
     new PtaxService(config.PTAX_API_URL, config.HTTP_TIMEOUT_MS, app.log),
   );
+  const secrets = loadSecrets(config);
+  const mailConnections = new MailConnections(database.db, secrets);
+  const gmailOAuth = new MailboxOAuth('gmail', database.db, config, secrets, mailConnections);
+  const gmailClient = new GmailClient(config.GMAIL_API_URL, config.HTTP_TIMEOUT_MS);
+  const gmailSync = new GmailSync(
+    mailConnections,
+    gmailOAuth,
+    gmailClient,
+    inbound,
+    app.log.child({ source: 'gmail' }),
+  );
   const services: Services = {
     config,
+    secrets,
+    mailConnections,
+    gmailSync,
+    gmail: new GmailService(
+      database.db,
+      config,
+      mailConnections,
+      gmailOAuth,
+      gmailClient,
+      gmailSync,
+      new GmailPushVerifier(config, gmailOAuth),
+      (actor, key) => new ConversationService(database.db, config).download(actor, key),
+    ),
     database,
     jobs,
     mailer,
@@ -303,6 +344,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         comparison: (tenant, cotacaoId) => comparison.forQuote(tenant, cotacaoId, DEFAULT_EXCHANGE_MARGIN),
       });
       await registerRetentionJobs(jobs, database.db, config.INBOUND_RETENTION_DAYS, app.log, pollSeconds);
+      if (config.google)
+        await registerGmailJobs(jobs, () => services.gmail.renewWatches(), app.log, pollSeconds);
     }
   });
   app.addHook('onClose', async () => {
@@ -396,6 +439,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(indicatorsRoutes, { indicators: new IndicatorsService(database.db) });
       await api.register(hintsRoutes, { hints: new HintsService(database.db) });
       await api.register(followUpRoutes, { followUp: new FollowUpService(database.db, { mailer, config }) });
+      await api.register(gmailRoutes, { gmail: services.gmail });
       await api.register(extractionSettingsRoutes, {
         extractionSettings: new ExtractionSettingsService(database.db, config.extractionLlm),
       });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Role } from '@cotacoes/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -224,6 +225,21 @@ async function requestMessageIn(company: Company): Promise<{ id: string; outboxI
   return { id: row!.id, outboxId: row!.outboxId! };
 }
 
+/** A connected platform Gmail mailbox whose token must be refreshed (Google is not configured here). */
+let gmailConnected: Promise<string> | undefined;
+function gmailMailbox(): Promise<string> {
+  gmailConnected ??= ctx.app.services.mailConnections
+    .connect({
+      provider: 'gmail',
+      email: 'caixa@plataforma.com.br',
+      tokens: { accessToken: 'ya29.matriz', refreshToken: '1//matriz' },
+      accessExpiresAt: null,
+      connectedBy: null,
+    })
+    .then((row) => row.email);
+  return gmailConnected;
+}
+
 const withCompany = ({ actor }: ProbeInput) => actor.empresaId !== null && actor.role !== 'desenvolvedor';
 
 /** One probe per route: every route in the app must have one (and an entry in the table). */
@@ -373,6 +389,68 @@ const probes: Record<string, Probe> = {
   'GET /api/dev/mailbox/:id': {
     request: () => ({ method: 'GET', url: '/api/dev/mailbox/nao-existe' }),
     allowed: () => 404,
+  },
+  // Mail integration: Google is not configured here, so a call that reaches the provider answers 503
+  // (MAILBOX_NOT_CONFIGURED) — after the role, company and quote checks this matrix is about.
+  'GET /api/gmail/auth-url': {
+    request: () => ({ method: 'GET', url: '/api/gmail/auth-url' }),
+    allowed: () => 503,
+  },
+  'POST /api/gmail/exchange-code': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/gmail/exchange-code',
+      payload: { email: 'caixa@plataforma.com.br', code: '4/0Ab-codigo' },
+    }),
+    allowed: () => 503,
+  },
+  'GET /api/gmail/connections': { request: () => ({ method: 'GET', url: '/api/gmail/connections' }) },
+  'DELETE /api/gmail/connections/:id': {
+    request: () => ({ method: 'DELETE', url: `/api/gmail/connections/${randomUUID()}` }),
+    allowed: () => 404,
+  },
+  'POST /api/gmail/sync-quote': {
+    request: async ({ targetCompany }) => ({
+      method: 'POST',
+      url: '/api/gmail/sync-quote',
+      payload: { email: await gmailMailbox(), cotacaoId: await quoteIn(targetCompany) },
+    }),
+    allowed: () => 503,
+  },
+  'POST /api/gmail/watch-start': {
+    request: async () => ({
+      method: 'POST',
+      url: '/api/gmail/watch-start',
+      payload: { email: await gmailMailbox(), projectId: 'cotacoes', topic: 'gmail' },
+    }),
+    allowed: () => 503,
+  },
+  'POST /api/gmail/attachments': {
+    request: async () => ({
+      method: 'POST',
+      url: '/api/gmail/attachments',
+      payload: { email: await gmailMailbox(), messageId: '1936f0c2a1b2c3d4' },
+    }),
+    allowed: () => 503,
+  },
+  'POST /api/gmail/attachment': {
+    request: async () => ({
+      method: 'POST',
+      url: '/api/gmail/attachment',
+      payload: { email: await gmailMailbox(), messageId: '1936f0c2a1b2c3d4', attachmentId: 'ANGjdJ9f' },
+    }),
+    allowed: () => 503,
+  },
+  'POST /api/gmail/attachment-url': {
+    request: async ({ targetCompany }) => ({
+      method: 'POST',
+      url: '/api/gmail/attachment-url',
+      payload: { key: `out_${(await requestMessageIn(targetCompany)).outboxId}_0` },
+    }),
+  },
+  'POST /api/gmail/push': {
+    request: () => ({ method: 'POST', url: '/api/gmail/push', payload: { message: { data: 'e30' } } }),
+    allowed: () => 401,
   },
   'GET /api/inbound/status': { request: () => ({ method: 'GET', url: '/api/inbound/status' }) },
   'GET /api/inbound/failed': { request: () => ({ method: 'GET', url: '/api/inbound/failed' }) },

@@ -1,7 +1,8 @@
 import type { TestProject } from 'vitest/node';
 import { startFakeCnpjServer } from '../../api/test/fakes/cnpj-server';
+import { startFakeGoogle } from '../../api/test/fakes/google-server';
 import { startFakePtaxServer } from '../../api/test/fakes/ptax-server';
-import { developerEmails } from './support/accounts';
+import { developerEmails, gmailMailbox } from './support/accounts';
 import { hasChromium } from './support/chromium';
 import { buildWeb, startServer } from './support/server';
 
@@ -14,7 +15,8 @@ declare module 'vitest' {
 
 /**
  * Builds the web app, starts the real API on a free port with a fresh DATA_DIR (its CNPJ look-up answered
- * by the local BrasilAPI fake, the PTAX by the local Olinda fake, fixed e-mails made desenvolvedor), and
+ * by the local BrasilAPI fake, the PTAX by the local Olinda fake, Google and Gmail by the local Google fake,
+ * fixed e-mails made desenvolvedor), and
  * stops them afterwards.
  */
 export default async function setup(project: TestProject) {
@@ -23,13 +25,21 @@ export default async function setup(project: TestProject) {
   const cnpj = await startFakeCnpjServer();
   // The comparison's PTAX rate comes from the Banco Central's contract, answered locally.
   const ptax = await startFakePtaxServer();
+  // Google (OAuth + Gmail API) for the mail integration in Configurações (issue 34), answered locally.
+  const google = await startFakeGoogle({ mailboxes: [gmailMailbox] });
   const server = await startServer({
     CNPJ_API_URL: cnpj.url,
     PTAX_API_URL: ptax.url,
     ADMIN_EMAILS: Object.values(developerEmails).join(','),
+    GOOGLE_CLIENT_ID: google.clientId,
+    GOOGLE_CLIENT_SECRET: google.clientSecret,
+    GOOGLE_ISSUER_URL: google.url,
+    GMAIL_API_URL: google.url,
+    GMAIL_POLL_SECONDS: '3600',
   }).catch(async (error) => {
     await cnpj.close();
     await ptax.close();
+    await google.close();
     throw error;
   });
   project.provide('baseURL', server.baseURL);
@@ -38,5 +48,6 @@ export default async function setup(project: TestProject) {
     await server.stop();
     await cnpj.close();
     await ptax.close();
+    await google.close();
   };
 }

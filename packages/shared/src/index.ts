@@ -22,6 +22,7 @@ export * from './schemas/decisions.js';
 export * from './schemas/empresas.js';
 export * from './schemas/extraction-settings.js';
 export * from './schemas/follow-up.js';
+export * from './schemas/gmail.js';
 export * from './schemas/hints.js';
 export * from './schemas/portal.js';
 export * from './schemas/quotes.js';

@@ -156,6 +156,16 @@ const envSchema = z
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
+    /** The Gmail REST API (issue 34); tests point it at a local fake. */
+    GMAIL_API_URL: z.url().default('https://gmail.googleapis.com'),
+    /** How often the workers sync each connected Gmail mailbox (push notifications, when set up, come sooner). */
+    GMAIL_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /**
+     * Gmail push (POST /api/gmail/push): the audience of the Pub/Sub push subscription's OIDC token, and
+     * the service account that must have signed it (optional). Without an audience every push is refused.
+     */
+    GMAIL_PUSH_AUDIENCE: z.string().optional(),
+    GMAIL_PUSH_SERVICE_ACCOUNT: z.string().optional(),
     MICROSOFT_CLIENT_ID: z.string().optional(),
     MICROSOFT_CLIENT_SECRET: z.string().optional(),
     MICROSOFT_TENANT: z.string().default('common'),

@@ -26,6 +26,8 @@ export const QUEUES = {
   quoteFollowUp: 'quotes.follow-up',
   /** Daily: raw replies of quotes closed longer than INBOUND_RETENTION_DAYS are purged (src/inbound/retention.ts). */
   inboundRetention: 'inbound.retention',
+  /** Hourly: Gmail watches (push) ending within 24 h are renewed (src/inbound/sources/gmail, ADR 0027). */
+  gmailWatchRenewal: 'gmail.watch-renewal',
 } as const;
 type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

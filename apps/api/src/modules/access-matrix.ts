@@ -82,6 +82,60 @@ export const accessMatrix: Record<string, RouteRule> = {
     note: 'local mode: answers a local message as its carrier; the pipeline derives the company from the token',
   },
 
+  // Mail integration (spec 000 settings, spec 001 /gmail/*; issue 34, ADR 0027): the connected mailbox is
+  // platform-wide like the IMAP one; what it delivers is matched by the pipeline (the reply token decides).
+  'GET /api/gmail/auth-url': {
+    allow: developer,
+    platformWide: true,
+    note: 'the authorization link of a platform mailbox; state and PKCE verifier stay on the server, bound to the caller',
+  },
+  'POST /api/gmail/exchange-code': {
+    allow: developer,
+    platformWide: true,
+    note: 'connects a platform mailbox; only the pending authorization of the caller is exchanged; no token is answered',
+  },
+  'GET /api/gmail/connections': {
+    allow: developer,
+    platformWide: true,
+    note: 'addresses and sync state of the platform mailboxes; never their tokens',
+  },
+  'DELETE /api/gmail/connections/:id': {
+    allow: developer,
+    platformWide: true,
+    note: 'disconnects a platform mailbox',
+  },
+  'POST /api/gmail/sync-quote': {
+    allow: developer,
+    company: true,
+    target: true,
+    note: "the quote must be the visão's company's; the messages found are matched by the pipeline (reply token)",
+  },
+  'POST /api/gmail/watch-start': {
+    allow: developer,
+    platformWide: true,
+    note: 'push set-up of a platform mailbox',
+  },
+  'POST /api/gmail/attachments': {
+    allow: developer,
+    platformWide: true,
+    note: 'lists attachments of a message in a platform mailbox (names and types only)',
+  },
+  'POST /api/gmail/attachment': {
+    allow: developer,
+    platformWide: true,
+    note: 'one attachment of a message in a platform mailbox, size-capped',
+  },
+  'POST /api/gmail/attachment-url': {
+    allow: developer,
+    company: true,
+    target: true,
+    note: "the download link of a conversation attachment of the visão's company",
+  },
+  'POST /api/gmail/push': {
+    allow: everyone,
+    note: "Pub/Sub push: public, verified by Google's signed OIDC token (401 otherwise); it only triggers a sync",
+  },
+
   'GET /api/inbound/status': {
     allow: developer,
     platformWide: true,

@@ -17,7 +17,11 @@ export const developerEmails = {
   learning: 'dev.aprendizados@e2e.cotacoes.local',
   warnings: 'dev.alertas@e2e.cotacoes.local',
   carryOver: 'dev.taxas@e2e.cotacoes.local',
+  mailIntegration: 'dev.integracao@e2e.cotacoes.local',
 } as const;
+
+/** The Gmail mailbox the local Google fake holds (global-setup.ts). */
+export const gmailMailbox = 'cotacoes@e2e.cotacoes.local';
 
 export interface Account {
   name: string;

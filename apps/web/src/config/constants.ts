@@ -23,6 +23,8 @@ export const storageKeys = {
   sidebarCollapsed: 'sidebar-collapsed',
   pendingEmail: 'pending-registration-email',
   gmailCode: 'gmail-auth-code',
+  /** The OAuth `state` that came back with that code (sent with it to POST /gmail/exchange-code). */
+  gmailState: 'gmail-auth-state',
   /** Per user: the guided tour was offered (`tour-offered:<userId>`). */
   tourOffered: 'tour-offered',
 } as const;

@@ -14,6 +14,7 @@ const SPEC_VERBATIM = new Set([
   'Email inválido',
   'Buscar por nome ou email...',
   'Informe email e code',
+  'Informe o seu email do Gmail no campo acima.',
   'Adicione pelo menos um email',
   'Emails inválidos: {list}',
   'Comparativo (Excel e PDF) enviado por email com sucesso!',

@@ -7,6 +7,7 @@ import { uiDecisions } from './ui-decisions.js';
 import { uiExtraction } from './ui-extraction.js';
 import { uiFollowUp } from './ui-follow-up.js';
 import { uiHints } from './ui-hints.js';
+import { uiMailIntegration } from './ui-mail-integration.js';
 import { uiPortal } from './ui-portal.js';
 import { uiReplies } from './ui-replies.js';
 import { uiWarnings } from './ui-warnings.js';
@@ -596,7 +597,6 @@ export const ui = {
     mailIntegration: 'Integração de e-mail',
     mailIntegrationHint:
       'Conexão da caixa de e-mail que envia os pedidos e recebe as respostas dos agentes de carga (autorização, troca de código e sincronização manual).',
-    mailIntegrationSoon: 'Esta seção chega junto com a integração de e-mail.',
   },
 
   /** Configurações → 'Fontes de e-mail' (desenvolvedor; issue 34 §4). */
@@ -1324,6 +1324,7 @@ export const ui = {
   decisions: uiDecisions,
   extraction: uiExtraction,
   followUp: uiFollowUp,
+  mailIntegration: uiMailIntegration,
   hints: uiHints,
   carrierLists: uiCarrierLists,
   warnings: uiWarnings,

@@ -34,6 +34,8 @@ export const mailConnections = pgTable(
     /** Push: Graph's subscription id (Gmail's watch has none); `watch_expires_at` drives the renewal job. */
     watchId: text(),
     watchExpiresAt: timestamp({ withTimezone: true }),
+    /** Gmail push: the Pub/Sub topic `projects/<p>/topics/<t>` the watch publishes to (renewed with it). */
+    watchTopic: text(),
     state: text({ enum: MAIL_CONNECTION_STATES }).notNull().default('ok'),
     lastSyncAt: timestamp({ withTimezone: true }),
     lastError: text(),

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { GmailPoller } from './gmail/gmail-poller.js';
 import { ImapSource, parseImapUrl } from './imap.js';
 import { type InboundSmtp, startInboundSmtp } from './smtp.js';
 import type { SourceStatusProvider } from './source.js';
@@ -21,8 +22,9 @@ export type InboundSources = {
 /**
  * Starts the real-mailbox sources of this process with the app and stops them before it closes:
  * IMAP (only in a process that runs workers; the lease keeps it to one process at a time) and the
- * inbound SMTP listener (wherever INBOUND_SMTP_PORT is set, like the HTTP port). Builds the status
- * providers of every source; `options.providers` appends more (a connected mailbox kind, a test).
+ * inbound SMTP listener (wherever INBOUND_SMTP_PORT is set, like the HTTP port), and the Gmail poller
+ * (workers, when Google is configured; ADR 0027). Builds the status providers of every source;
+ * `options.providers` appends more (a connected mailbox kind, a test).
  */
 export function registerInboundSources(
   app: FastifyInstance,
@@ -31,6 +33,7 @@ export function registerInboundSources(
   const { config, database, inbound } = app.services;
   let imap: ImapSource | undefined;
   let smtp: InboundSmtp | undefined;
+  let gmail: GmailPoller | undefined;
   app.addHook('onReady', async () => {
     if (options.workers && config.IMAP_URL) {
       imap = new ImapSource({
@@ -41,6 +44,14 @@ export function registerInboundSources(
         log: app.log.child({ source: 'imap' }),
       });
       imap.start();
+    }
+    if (options.workers && config.google) {
+      gmail = new GmailPoller(
+        app.services.gmailSync,
+        config.GMAIL_POLL_SECONDS,
+        app.log.child({ source: 'gmail' }),
+      );
+      gmail.start();
     }
     if (config.INBOUND_SMTP_PORT !== undefined) {
       smtp = await startInboundSmtp({
@@ -63,8 +74,10 @@ export function registerInboundSources(
   });
   // preClose runs before every onClose hook, so the database is still open to release the lease.
   app.addHook('preClose', async () => {
-    await Promise.all([imap?.stop(), smtp?.close()]);
+    // Pushes and 'Sincronizar' runs of this process finish before the database closes.
+    await Promise.all([imap?.stop(), smtp?.close(), gmail?.stop(), app.services.gmailSync.drain()]);
     imap = undefined;
+    gmail = undefined;
     smtp = undefined;
   });
 
@@ -76,6 +89,7 @@ export function registerInboundSources(
     ...(config.IMAP_URL ? [imapStatusProvider(database.db, config.IMAP_URL, () => imap)] : []),
     smtpStatusProvider(database.db, smtpPort),
     webhookStatusProvider(database.db, config, webhooks),
+    app.services.gmailSync,
     ...(options.providers ?? []),
   ];
   return {

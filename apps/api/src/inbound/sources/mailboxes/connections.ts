@@ -149,10 +149,19 @@ export class MailConnections {
       .where(eq(mailConnections.id, id));
   }
 
-  async setWatch(id: string, watch: { id: string | null; expiresAt: Date | null }): Promise<void> {
+  /** Records a push subscription; `topic` (Gmail's Pub/Sub topic) is kept for the renewals when given. */
+  async setWatch(
+    id: string,
+    watch: { id: string | null; expiresAt: Date | null; topic?: string | null },
+  ): Promise<void> {
     await this.db
       .update(mailConnections)
-      .set({ watchId: watch.id, watchExpiresAt: watch.expiresAt, updatedAt: sql`now()` })
+      .set({
+        watchId: watch.id,
+        watchExpiresAt: watch.expiresAt,
+        ...(watch.topic !== undefined ? { watchTopic: watch.topic } : {}),
+        updatedAt: sql`now()`,
+      })
       .where(eq(mailConnections.id, id));
   }
 
@@ -180,6 +189,7 @@ export class MailConnections {
         accessExpiresAt: null,
         watchId: null,
         watchExpiresAt: null,
+        watchTopic: null,
         leaseOwner: null,
         leaseUntil: null,
         updatedAt: sql`now()`,

@@ -22,6 +22,7 @@ export function GmailCallback() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const code = params.get('code');
+  const state = params.get('state');
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
 
   const copy = useCallback(async (value: string) => {
@@ -31,8 +32,11 @@ export function GmailCallback() {
   useEffect(() => {
     if (!code) return;
     storage.set(storageKeys.gmailCode, code);
+    // The state goes back with the code, so the exchange is bound to the link this browser generated.
+    if (state) storage.set(storageKeys.gmailState, state);
+    else storage.remove(storageKeys.gmailState);
     void copy(code);
-  }, [code, copy]);
+  }, [code, state, copy]);
 
   function goBack() {
     if (window.history.length > 1) navigate(-1);

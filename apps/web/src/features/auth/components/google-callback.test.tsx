@@ -53,4 +53,14 @@ describe('mail-provider callback', () => {
     expect(window.localStorage.getItem(storageKeys.gmailCode)).toBe('4/0Ab-codigo');
     expect(screen.getByRole('button', { name: ui.gmailCallback.back })).toBeInTheDocument();
   });
+
+  it('keeps the state that came back with the code, for the exchange in Configurações', async () => {
+    renderAt(
+      <GmailCallback />,
+      '/auth/gmail/callback',
+      '/auth/gmail/callback?code=4%2F0Ab-outro&state=estado-123&scope=openid',
+    );
+    expect(await screen.findByText('4/0Ab-outro')).toBeInTheDocument();
+    expect(window.localStorage.getItem(storageKeys.gmailState)).toBe('estado-123');
+  });
 });

@@ -18,6 +18,7 @@ import { cn } from '@/lib/cn';
 import { useUser } from '@/lib/session';
 import { setTheme, type Theme, useTheme } from '@/lib/theme';
 import { useUpdateProfile } from '../api/update-profile';
+import { MailIntegrationSection } from './mail-integration-section';
 
 function ThemeChoice() {
   const theme = useTheme();
@@ -169,7 +170,12 @@ export function SettingsPage() {
           </Link>
         </CardSection>
 
-        {user?.role === 'desenvolvedor' && <InboundSourcesSection />}
+        {user?.role === 'desenvolvedor' && (
+          <>
+            <MailIntegrationSection />
+            <InboundSourcesSection />
+          </>
+        )}
       </div>
     </>
   );

@@ -1,0 +1,57 @@
+/**
+ * pt-BR texts of the mail integration in Configurações (spec 000 "Mail integration (settings)", issue 34,
+ * ADR 0027): connecting a Gmail mailbox (authorization link, e-mail + code), its state, disconnection and
+ * the manual sync of a quote's conversation. Wired into `ui.mailIntegration`.
+ */
+export const uiMailIntegration = {
+  connectionsTitle: 'Caixas conectadas',
+  connectionsEmpty: 'Nenhuma caixa conectada ainda.',
+  loading: 'Carregando caixas conectadas...',
+  loadError: 'Erro ao carregar as caixas conectadas',
+  providerGmail: 'Gmail',
+  states: {
+    ok: 'Conectada',
+    erro: 'Erro',
+    reconectar: 'Reconectar',
+    desconectada: 'Desconectada',
+  },
+  lastSync: 'Última sincronização: {quando}',
+  neverSynced: 'Ainda não sincronizada',
+  received: 'Mensagens recebidas: {n}',
+  reconnectHint: 'A autorização foi revogada ou expirou. Gere um novo link e conecte a caixa novamente.',
+  reconnect: 'Reconectar',
+  disconnect: 'Desconectar',
+  disconnectTitle: 'Desconectar {email}?',
+  disconnectBody:
+    'A autorização será revogada no Google e as respostas desta caixa deixarão de chegar por aqui. Você pode conectá-la de novo depois.',
+  disconnecting: 'Desconectando...',
+  disconnected: 'Caixa desconectada.',
+  disconnectError: 'Erro ao desconectar a caixa',
+  connectTitle: 'Conectar Gmail',
+  connectSteps:
+    '1. Gere o link e autorize o acesso de leitura na conta Google. 2. Cole aqui o código exibido na volta e confirme.',
+  generateLink: 'Gerar link de autorização',
+  generatingLink: 'Gerando link...',
+  authUrlError: 'Erro ao obter URL de autorização',
+  openLink: 'Abrir página de autorização do Google',
+  linkReady: 'Link gerado. Ele vale por 10 minutos e só pode ser usado uma vez.',
+  emailLabel: 'E-mail do Gmail',
+  emailPlaceholder: 'cotacoes@suaempresa.com.br',
+  codeLabel: 'Código de autorização',
+  codeHint: 'O código aparece na tela de retorno e já fica copiado.',
+  emailCodeRequired: 'Informe email e code',
+  connect: 'Conectar',
+  connecting: 'Conectando...',
+  connected: 'Caixa {email} conectada. A primeira sincronização já começou.',
+  exchangeError: 'Erro ao trocar code',
+  syncTitle: 'Sincronizar conversa de uma cotação',
+  syncHint:
+    'Busca na caixa as mensagens da cotação (pelos endereços de resposta e pelo código) e as registra.',
+  quoteIdLabel: 'ID da cotação',
+  emailRequired: 'Informe o seu email do Gmail no campo acima.',
+  quoteIdRequired: 'Informe o ID da cotação.',
+  sync: 'Sincronizar',
+  syncing: 'Sincronizando...',
+  synced: 'Conversa sincronizada. Mensagens encontradas: {encontradas}; novas: {novas}.',
+  syncError: 'Erro ao sincronizar',
+} as const;
