@@ -21,10 +21,14 @@ import { registerInboundJobs } from './inbound/inbound.jobs.js';
 import { InboundPipeline } from './inbound/pipeline.js';
 import { registerRetentionJobs } from './inbound/retention.jobs.js';
 import { registerInboundSources } from './inbound/sources/index.js';
+import { MailConnections } from './inbound/sources/mailboxes/connections.js';
+import { MailboxOAuth } from './inbound/sources/mailboxes/mailbox-oauth.js';
+import { MicrosoftMailbox } from './inbound/sources/microsoft/graph-sync.js';
 import { type InboundSweeper, startInboundSweeper } from './inbound/sweeper.js';
 import { JobQueue } from './jobs/queue.js';
 import { AppError } from './lib/errors.js';
 import { completedRequest, RequestLog } from './lib/request-log.js';
+import { loadSecrets, type Secrets } from './lib/secrets.js';
 import { serializerCompiler } from './lib/serializer.js';
 import { createLimits } from './lib/shared-limits.js';
 import { startMailWorker } from './mail/mail.jobs.js';
@@ -64,6 +68,7 @@ import { hintsRoutes } from './modules/hints/hints.routes.js';
 import { inboundAdminRoutes } from './modules/inbound-admin/inbound-admin.routes.js';
 import { indicatorsRoutes } from './modules/indicators/indicators.routes.js';
 import { IndicatorsService } from './modules/indicators/indicators.service.js';
+import { microsoftMailboxRoutes } from './modules/microsoft-mailbox/microsoft-mailbox.routes.js';
 import { portalRoutes } from './modules/portal/portal.routes.js';
 import { PortalService } from './modules/portal/portal.service.js';
 import { quotesRoutes } from './modules/quotes/quotes.routes.js';
@@ -121,6 +126,12 @@ export type Services = {
   comparison: ComparisonService;
   /** The carrier portal (issue 35): link requests, the token-scoped page and its answers. */
   portal: PortalService;
+  /** Seals provider tokens at rest (issue 34); undefined in production without SECRETS_KEY. */
+  secrets: Secrets | undefined;
+  /** The OAuth-connected mailboxes (Gmail, Microsoft 365): sealed tokens, cursors, sync state. */
+  mailConnections: MailConnections;
+  /** The Microsoft 365 mailbox source: connect, delta sync, change notifications (ADR 0028). */
+  microsoftMailbox: MicrosoftMailbox;
 };
 
 declare module 'fastify' {
@@ -232,8 +243,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     (tenant, cotacaoId) => responses.listStamped(tenant, cotacaoId),
     new PtaxService(config.PTAX_API_URL, config.HTTP_TIMEOUT_MS, app.log),
   );
+  const secrets = loadSecrets(config);
+  const mailConnections = new MailConnections(database.db, secrets);
+  const microsoftMailbox = new MicrosoftMailbox({
+    connections: mailConnections,
+    oauth: new MailboxOAuth('microsoft', database.db, config, secrets, mailConnections),
+    pipeline: inbound,
+    graphUrl: config.GRAPH_API_URL,
+    timeoutMs: config.HTTP_TIMEOUT_MS,
+    notificationUrl: config.microsoftNotificationUrl,
+    log: app.log.child({ source: 'microsoft' }),
+  });
   const services: Services = {
     config,
+    secrets,
+    mailConnections,
+    microsoftMailbox,
     database,
     jobs,
     mailer,
@@ -315,7 +340,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer.close();
     if (ownsDatabase) await database.close();
   });
-  const inboundSources = registerInboundSources(app, { workers: options.workers ?? false });
+  const inboundSources = registerInboundSources(app, {
+    workers: options.workers ?? false,
+    pollSeconds: options.workerPollSeconds,
+  });
 
   // API answers above 1 kB go out compressed for clients that accept it; a fast brotli level, since they
   // are compressed per request (static files were compressed once at build time).
@@ -389,6 +417,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(dashboardRoutes, { dashboard: new DashboardService(database.db) });
       await api.register(indicatorsRoutes, { indicators: new IndicatorsService(database.db) });
       await api.register(hintsRoutes, { hints: new HintsService(database.db) });
+      await api.register(microsoftMailboxRoutes, { mailbox: services.microsoftMailbox });
       await api.register(followUpRoutes, { followUp: new FollowUpService(database.db, { mailer, config }) });
       await api.register(extractionSettingsRoutes, {
         extractionSettings: new ExtractionSettingsService(database.db, config.extractionLlm),

@@ -26,3 +26,4 @@ export * from './schemas/hints.js';
 export * from './schemas/portal.js';
 export * from './schemas/quotes.js';
 export * from './schemas/responses.js';
+export * from './schemas/microsoft-mailbox.js';

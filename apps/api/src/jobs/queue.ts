@@ -26,6 +26,8 @@ export const QUEUES = {
   quoteFollowUp: 'quotes.follow-up',
   /** Daily: raw replies of quotes closed longer than INBOUND_RETENTION_DAYS are purged (src/inbound/retention.ts). */
   inboundRetention: 'inbound.retention',
+  /** Hourly: Microsoft 365 change-notification subscriptions near their end are renewed (src/inbound/sources/microsoft, ADR 0028). */
+  microsoftSubscriptions: 'microsoft.subscriptions',
 } as const;
 type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

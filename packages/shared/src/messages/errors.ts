@@ -63,6 +63,10 @@ export const errorMessages = {
   MAILBOX_NOT_CONNECTED: 'A caixa {email} não está conectada. Gere o link de autorização e conecte-a.',
   MAILBOX_RECONNECT: 'A autorização de {email} foi revogada ou expirou. Conecte a caixa novamente.',
   MAILBOX_PROVIDER_UNAVAILABLE: '{provider} não respondeu. Tentaremos de novo em instantes.',
+  // Microsoft 365 mailbox (issue 34 part 2)
+  MAILBOX_EMAIL_CODE_REQUIRED: 'Informe email e code',
+  MAILBOX_PROVIDER_THROTTLED: '{provider} pediu uma pausa nas consultas. Nova tentativa em {espera}.',
+  MAILBOX_NOTIFICATION_REJECTED: 'Notificação recusada: origem não verificada.',
   CNPJ_LENGTH: 'Informe um CNPJ válido com 14 dígitos',
   CNPJ_CHECK_DIGITS: 'CNPJ inválido: os dígitos verificadores não conferem. Confira o número digitado.',
   CNPJ_NOT_FOUND: 'CNPJ não encontrado',

@@ -34,6 +34,11 @@ export const mailConnections = pgTable(
     /** Push: Graph's subscription id (Gmail's watch has none); `watch_expires_at` drives the renewal job. */
     watchId: text(),
     watchExpiresAt: timestamp({ withTimezone: true }),
+    /**
+     * SHA-256 (hex) of the secret Graph echoes as `clientState` in each change notification of the
+     * subscription `watch_id`: a notification without it is refused (401). The secret itself is not kept.
+     */
+    watchSecretHash: text(),
     state: text({ enum: MAIL_CONNECTION_STATES }).notNull().default('ok'),
     lastSyncAt: timestamp({ withTimezone: true }),
     lastError: text(),

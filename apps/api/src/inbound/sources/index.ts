@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { ImapSource, parseImapUrl } from './imap.js';
+import { MicrosoftPoller } from './microsoft/microsoft-source.js';
+import { registerMicrosoftSubscriptionJobs } from './microsoft/subscriptions.jobs.js';
 import { type InboundSmtp, startInboundSmtp } from './smtp.js';
 
 /** What the running sources report (GET /api/inbound/status). */
@@ -16,12 +18,26 @@ export type InboundSources = {
  * IMAP (only in a process that runs workers; the lease keeps it to one process at a time) and the
  * inbound SMTP listener (wherever INBOUND_SMTP_PORT is set, like the HTTP port).
  */
-export function registerInboundSources(app: FastifyInstance, options: { workers: boolean }): InboundSources {
+export function registerInboundSources(
+  app: FastifyInstance,
+  options: { workers: boolean; pollSeconds?: number },
+): InboundSources {
   const { config } = app.services;
   let imap: ImapSource | undefined;
   let smtp: InboundSmtp | undefined;
+  let microsoft: MicrosoftPoller | undefined;
   app.addHook('onReady', async () => {
-    const { database, inbound } = app.services;
+    const { database, inbound, microsoftMailbox, jobs } = app.services;
+    if (options.workers) {
+      // Microsoft 365 mailboxes (ADR 0028): the delta-sync poller and the subscription renewal job.
+      microsoft = new MicrosoftPoller(
+        microsoftMailbox,
+        config.MICROSOFT_POLL_SECONDS,
+        app.log.child({ source: 'microsoft' }),
+      );
+      microsoft.start();
+      await registerMicrosoftSubscriptionJobs(jobs, microsoftMailbox, app.log, options.pollSeconds ?? 2);
+    }
     if (options.workers && config.IMAP_URL) {
       imap = new ImapSource({
         db: database.db,
@@ -53,8 +69,10 @@ export function registerInboundSources(app: FastifyInstance, options: { workers:
   });
   // preClose runs before every onClose hook, so the database is still open to release the lease.
   app.addHook('preClose', async () => {
-    await Promise.all([imap?.stop(), smtp?.close()]);
+    await Promise.all([imap?.stop(), smtp?.close(), microsoft?.stop()]);
+    await app.services.microsoftMailbox.close();
     imap = undefined;
+    microsoft = undefined;
     smtp = undefined;
   });
   return {

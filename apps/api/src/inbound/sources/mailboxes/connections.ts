@@ -149,11 +149,32 @@ export class MailConnections {
       .where(eq(mailConnections.id, id));
   }
 
-  async setWatch(id: string, watch: { id: string | null; expiresAt: Date | null }): Promise<void> {
+  /**
+   * Records the push subscription (or its end: id null). `secretHash` (Microsoft: the SHA-256 of the
+   * subscription's clientState) is kept when not given, so a renewal that only moves the expiry keeps it.
+   */
+  async setWatch(
+    id: string,
+    watch: { id: string | null; expiresAt: Date | null; secretHash?: string | null },
+  ): Promise<void> {
     await this.db
       .update(mailConnections)
-      .set({ watchId: watch.id, watchExpiresAt: watch.expiresAt, updatedAt: sql`now()` })
+      .set({
+        watchId: watch.id,
+        watchExpiresAt: watch.expiresAt,
+        ...(watch.secretHash !== undefined ? { watchSecretHash: watch.secretHash } : {}),
+        updatedAt: sql`now()`,
+      })
       .where(eq(mailConnections.id, id));
+  }
+
+  /** The connection a push subscription belongs to (Microsoft: Graph's subscriptionId). */
+  async findByWatch(provider: MailProvider, watchId: string): Promise<MailConnection | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(mailConnections)
+      .where(and(eq(mailConnections.provider, provider), eq(mailConnections.watchId, watchId)));
+    return row;
   }
 
   /** Connections of a provider whose push subscription ends before `before` (the renewal job). */
@@ -180,6 +201,7 @@ export class MailConnections {
         accessExpiresAt: null,
         watchId: null,
         watchExpiresAt: null,
+        watchSecretHash: null,
         leaseOwner: null,
         leaseUntil: null,
         updatedAt: sql`now()`,

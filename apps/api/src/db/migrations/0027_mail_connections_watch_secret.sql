@@ -1,0 +1,1 @@
+ALTER TABLE "mail_connections" ADD COLUMN "watch_secret_hash" text;
