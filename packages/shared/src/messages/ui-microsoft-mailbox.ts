@@ -33,6 +33,11 @@ export const microsoftMailboxMessages = {
     erro: 'Com erro',
     reconectar: 'Reconectar',
   },
+  loading: 'Carregando caixas conectadas...',
+  loadError: 'Não foi possível carregar as caixas do Microsoft 365.',
+  actionError: 'Não foi possível concluir a operação. Tente novamente.',
+  notificationsOn: 'Notificações de novas mensagens ativas',
+  notificationsOff: 'Sem notificações: a caixa é consultada periodicamente',
   reconnectHint: 'A autorização foi revogada ou expirou: gere um novo link e conecte a caixa novamente.',
   // Route answers
   connected: 'Caixa {email} conectada. As respostas dos agentes de carga passam a chegar por ela.',
