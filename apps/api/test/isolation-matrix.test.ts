@@ -357,7 +357,11 @@ const probes: Record<string, Probe> = {
     allowed: () => 503,
   },
   'POST /api/microsoft/sync': {
-    request: () => ({ method: 'POST', url: '/api/microsoft/sync', payload: { email: 'caixa@naoexiste.com.br' } }),
+    request: () => ({
+      method: 'POST',
+      url: '/api/microsoft/sync',
+      payload: { email: 'caixa@naoexiste.com.br' },
+    }),
     allowed: () => 404,
   },
   'POST /api/microsoft/disconnect': {

@@ -119,7 +119,11 @@ export const accessMatrix: Record<string, RouteRule> = {
     platformWide: true,
     note: 'connects the shared mailbox; the reply token of each message decides its company',
   },
-  'POST /api/microsoft/sync': { allow: developer, platformWide: true, note: 'a delta sync of the shared mailbox' },
+  'POST /api/microsoft/sync': {
+    allow: developer,
+    platformWide: true,
+    note: 'a delta sync of the shared mailbox',
+  },
   'POST /api/microsoft/disconnect': {
     allow: developer,
     platformWide: true,

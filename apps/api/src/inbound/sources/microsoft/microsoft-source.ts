@@ -59,7 +59,7 @@ export class MicrosoftStatusProvider implements SourceStatusProvider {
     const row = /^[0-9a-f-]{36}$/i.test(connectionId)
       ? await this.mailbox.connections.findById(connectionId)
       : undefined;
-    if (!row || row.provider !== 'microsoft') throw new AppError('MAILBOX_NOT_CONNECTED', { email: id });
+    if (row?.provider !== 'microsoft') throw new AppError('MAILBOX_NOT_CONNECTED', { email: id });
     await runSync(this.mailbox, row.id, row.email);
   }
 }
