@@ -17,6 +17,7 @@ import {
 import { createTestApp, registerUser, type TestContext, waitFor } from '../../../../test/helpers.js';
 import { inboundMessages, respostas } from '../../../db/schema/inbound.js';
 import { mailConnections } from '../../../db/schema/mail-connections.js';
+import { MicrosoftStatusProvider } from './microsoft-source.js';
 
 /**
  * The Microsoft 365 mailbox (issue 34 part 2) against a local Microsoft identity platform + Graph fake
@@ -329,8 +330,23 @@ describe('Microsoft 365 mailbox', () => {
     expect((await rowOf(OTHER)).state).toBe('reconectar');
     const list = (await call('GET', '/api/microsoft/mailboxes')).json();
     expect(list.data.find((m: { email: string }) => m.email === OTHER).state).toBe('reconectar');
-    const rows = await ctx.app.services.microsoftMailbox.connections.statusRows('microsoft');
+    // The status view's provider: the same rows and 'Sincronizar agora' by row id.
+    const status = new MicrosoftStatusProvider(ctx.app.services.microsoftMailbox);
+    const rows = await status.list();
     expect(rows.find((r) => r.label === OTHER)).toMatchObject({ state: 'reconectar', canSync: false });
+    const mine = rows.find((r) => r.label === MAILBOX)!;
+    expect(mine).toMatchObject({
+      id: `microsoft:${(await rowOf(MAILBOX)).id}`,
+      kind: 'microsoft',
+      state: 'ok',
+    });
+    await expect(status.sync(mine.id)).resolves.toBeUndefined();
+    await expect(status.sync(rows.find((r) => r.label === OTHER)!.id)).rejects.toMatchObject({
+      code: 'MAILBOX_RECONNECT',
+    });
+    await expect(status.sync('microsoft:nao-existe')).rejects.toMatchObject({
+      code: 'MAILBOX_NOT_CONNECTED',
+    });
 
     // The access token of the first mailbox expires: one forced refresh (scope resent, token rotated).
     fake.expireAccessTokens(MAILBOX);
