@@ -27,6 +27,7 @@ import { GmailSync } from './inbound/sources/gmail/gmail-sync.js';
 import { registerInboundSources } from './inbound/sources/index.js';
 import { MailConnections } from './inbound/sources/mailboxes/connections.js';
 import { MailboxOAuth } from './inbound/sources/mailboxes/mailbox-oauth.js';
+import { MicrosoftMailbox } from './inbound/sources/microsoft/graph-sync.js';
 import { type InboundSweeper, startInboundSweeper } from './inbound/sweeper.js';
 import { JobQueue } from './jobs/queue.js';
 import { AppError } from './lib/errors.js';
@@ -74,6 +75,7 @@ import { inboundAdminRoutes } from './modules/inbound-admin/inbound-admin.routes
 import { inboundWebhooksRoutes } from './modules/inbound-webhooks/inbound-webhooks.routes.js';
 import { indicatorsRoutes } from './modules/indicators/indicators.routes.js';
 import { IndicatorsService } from './modules/indicators/indicators.service.js';
+import { microsoftMailboxRoutes } from './modules/microsoft-mailbox/microsoft-mailbox.routes.js';
 import { portalRoutes } from './modules/portal/portal.routes.js';
 import { PortalService } from './modules/portal/portal.service.js';
 import { quotesRoutes } from './modules/quotes/quotes.routes.js';
@@ -139,6 +141,8 @@ export type Services = {
   gmailSync: GmailSync;
   /** Gmail: the settings' mail integration and the push (ADR 0027). */
   gmail: GmailService;
+  /** The Microsoft 365 mailbox source: connect, delta sync, change notifications (ADR 0028). */
+  microsoftMailbox: MicrosoftMailbox;
 };
 
 declare module 'fastify' {
@@ -261,6 +265,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     inbound,
     app.log.child({ source: 'gmail' }),
   );
+  const microsoftMailbox = new MicrosoftMailbox({
+    connections: mailConnections,
+    oauth: new MailboxOAuth('microsoft', database.db, config, secrets, mailConnections),
+    pipeline: inbound,
+    graphUrl: config.GRAPH_API_URL,
+    timeoutMs: config.HTTP_TIMEOUT_MS,
+    notificationUrl: config.microsoftNotificationUrl,
+    log: app.log.child({ source: 'microsoft' }),
+  });
   const services: Services = {
     config,
     secrets,
@@ -276,6 +289,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       new GmailPushVerifier(config, gmailOAuth),
       (actor, key) => new ConversationService(database.db, config).download(actor, key),
     ),
+    microsoftMailbox,
     database,
     jobs,
     mailer,
@@ -359,7 +373,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer.close();
     if (ownsDatabase) await database.close();
   });
-  const inboundSources = registerInboundSources(app, { workers: options.workers ?? false });
+  const inboundSources = registerInboundSources(app, {
+    workers: options.workers ?? false,
+    pollSeconds: options.workerPollSeconds,
+  });
 
   // API answers above 1 kB go out compressed for clients that accept it; a fast brotli level, since they
   // are compressed per request (static files were compressed once at build time).
@@ -438,6 +455,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(dashboardRoutes, { dashboard: new DashboardService(database.db) });
       await api.register(indicatorsRoutes, { indicators: new IndicatorsService(database.db) });
       await api.register(hintsRoutes, { hints: new HintsService(database.db) });
+      await api.register(microsoftMailboxRoutes, { mailbox: services.microsoftMailbox });
       await api.register(followUpRoutes, { followUp: new FollowUpService(database.db, { mailer, config }) });
       await api.register(gmailRoutes, { gmail: services.gmail });
       await api.register(extractionSettingsRoutes, {

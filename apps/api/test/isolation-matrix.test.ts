@@ -453,6 +453,45 @@ const probes: Record<string, Probe> = {
     allowed: () => 401,
   },
   'GET /api/inbound/status': { request: () => ({ method: 'GET', url: '/api/inbound/status' }) },
+  // Microsoft 365 mailbox (issue 34 part 2): not configured in this app, so the calls that need Microsoft
+  // answer 503 (pt-BR) to a desenvolvedor; a forged notification is refused (401) for every caller.
+  'GET /api/microsoft/mailboxes': { request: () => ({ method: 'GET', url: '/api/microsoft/mailboxes' }) },
+  'GET /api/microsoft/auth-url': {
+    request: () => ({ method: 'GET', url: '/api/microsoft/auth-url' }),
+    allowed: () => 503,
+  },
+  'POST /api/microsoft/exchange-code': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/microsoft/exchange-code',
+      payload: { email: 'caixa@naoexiste.com.br', code: 'codigo-falso' },
+    }),
+    allowed: () => 503,
+  },
+  'POST /api/microsoft/sync': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/microsoft/sync',
+      payload: { email: 'caixa@naoexiste.com.br' },
+    }),
+    allowed: () => 404,
+  },
+  'POST /api/microsoft/disconnect': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/microsoft/disconnect',
+      payload: { email: 'caixa@naoexiste.com.br' },
+    }),
+    allowed: () => 404,
+  },
+  'POST /api/microsoft/notifications': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/microsoft/notifications',
+      payload: { value: [{ subscriptionId: 'nao-existe', clientState: 'forjado', changeType: 'created' }] },
+    }),
+    allowed: () => 401,
+  },
   'GET /api/inbound/failed': { request: () => ({ method: 'GET', url: '/api/inbound/failed' }) },
   'POST /api/inbound/messages/:id/reprocess': {
     request: async ({ targetCompany }) => ({

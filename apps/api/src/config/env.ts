@@ -170,6 +170,15 @@ const envSchema = z
     MICROSOFT_CLIENT_SECRET: z.string().optional(),
     MICROSOFT_TENANT: z.string().default('common'),
     MICROSOFT_ISSUER_URL: z.url().optional(),
+    /** Microsoft Graph (issue 34 part 2: the Microsoft 365 mailbox); tests point it at a local fake. */
+    GRAPH_API_URL: z.url().default('https://graph.microsoft.com/v1.0'),
+    /** Delta sync of each connected Microsoft 365 mailbox at least this often (change notifications come sooner). */
+    MICROSOFT_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+    /**
+     * Where Graph posts change notifications (public HTTPS; Graph refuses http). Default: APP_URL +
+     * /api/microsoft/notifications when APP_URL is https; otherwise no subscription (delta polling only).
+     */
+    MICROSOFT_NOTIFICATION_URL: z.url().optional(),
     /**
      * The key that seals stored provider tokens (AES-256-GCM, `lib/secrets.ts`): 32 bytes as base64 or
      * 64 hex characters. Rotation: move the old key to SECRETS_KEY_PREVIOUS, set the new one; values are
@@ -255,6 +264,9 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env) {
     isEmbeddedDatabase: !env.DATABASE_URL,
     INBOUND_DNS: env.INBOUND_DNS ?? (env.DATABASE_URL ? 'system' : 'offline'),
     mailSentDir: path.join(dataDir, 'mail', 'sent'),
+    microsoftNotificationUrl:
+      env.MICROSOFT_NOTIFICATION_URL ??
+      (appUrl.startsWith('https://') ? `${appUrl}/api/microsoft/notifications` : undefined),
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? {

@@ -28,6 +28,8 @@ export const QUEUES = {
   inboundRetention: 'inbound.retention',
   /** Hourly: Gmail watches (push) ending within 24 h are renewed (src/inbound/sources/gmail, ADR 0027). */
   gmailWatchRenewal: 'gmail.watch-renewal',
+  /** Hourly: Microsoft 365 change-notification subscriptions near their end are renewed (src/inbound/sources/microsoft, ADR 0028). */
+  microsoftSubscriptions: 'microsoft.subscriptions',
 } as const;
 type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

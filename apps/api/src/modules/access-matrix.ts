@@ -176,6 +176,37 @@ export const accessMatrix: Record<string, RouteRule> = {
   },
   'POST /api/inbound/postmark': { allow: everyone, note: 'basic auth, as POST /api/inbound/sendgrid' },
 
+  // The Microsoft 365 mailbox (issue 34 part 2, ADR 0028): platform-wide like the IMAP mailbox
+  'GET /api/microsoft/mailboxes': {
+    allow: developer,
+    platformWide: true,
+    note: 'the reply mailbox every company shares (ADR 0010): address, state and counts, never tokens',
+  },
+  'GET /api/microsoft/auth-url': {
+    allow: developer,
+    platformWide: true,
+    note: 'the authorization link of the shared mailbox; state and PKCE stay on the server',
+  },
+  'POST /api/microsoft/exchange-code': {
+    allow: developer,
+    platformWide: true,
+    note: 'connects the shared mailbox; the reply token of each message decides its company',
+  },
+  'POST /api/microsoft/sync': {
+    allow: developer,
+    platformWide: true,
+    note: 'a delta sync of the shared mailbox',
+  },
+  'POST /api/microsoft/disconnect': {
+    allow: developer,
+    platformWide: true,
+    note: 'deletes the subscription and wipes the tokens of the shared mailbox',
+  },
+  'POST /api/microsoft/notifications': {
+    allow: everyone,
+    note: "Microsoft Graph's calls: the validationToken echo, or notifications checked against the subscription's clientState (401 otherwise)",
+  },
+
   // Companies (spec 000 §6, §7)
   'GET /api/empresas': { allow: developer, crossTenant: acrossCompanies },
   'POST /api/empresas': { allow: developer, crossTenant: acrossCompanies },

@@ -7,6 +7,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route reads multipart/form-data (files); every other route takes JSON bodies only. */
     multipart?: boolean;
+    /** The route also takes a text/plain body (Microsoft Graph's validation handshake, ADR 0028). */
+    plainText?: boolean;
   }
 }
 
@@ -71,6 +73,7 @@ async function csrfPlugin(app: FastifyInstance, options: { config: AppConfig }) 
     if (request.routeOptions.config?.multipart) return undefined;
     const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (type === 'application/json' || (!type && !hasBody(request))) return undefined;
+    if (type === 'text/plain' && request.routeOptions.config?.plainText) return undefined;
     return new AppError('JSON_BODY_REQUIRED');
   }
 }

@@ -75,6 +75,10 @@ export const errorMessages = {
   GMAIL_ATTACHMENT_TOO_LARGE: 'O anexo tem mais de {limite} MB; baixe-o direto no Gmail.',
   GMAIL_QUOTE_NOT_FOUND: 'Cotação não encontrada.',
   GMAIL_ATTACHMENT_KEY_NOT_FOUND: 'Anexo não encontrado.',
+  // Microsoft 365 mailbox (issue 34 part 2)
+  MAILBOX_EMAIL_CODE_REQUIRED: 'Informe email e code',
+  MAILBOX_PROVIDER_THROTTLED: '{provider} pediu uma pausa nas consultas. Nova tentativa em {espera}.',
+  MAILBOX_NOTIFICATION_REJECTED: 'Notificação recusada: origem não verificada.',
   CNPJ_LENGTH: 'Informe um CNPJ válido com 14 dígitos',
   CNPJ_CHECK_DIGITS: 'CNPJ inválido: os dígitos verificadores não conferem. Confira o número digitado.',
   CNPJ_NOT_FOUND: 'CNPJ não encontrado',

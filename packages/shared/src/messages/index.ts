@@ -6,3 +6,4 @@ export * from './inbound.js';
 export * from './quote-document.js';
 export * from './success.js';
 export * from './ui.js';
+export * from './ui-microsoft-mailbox.js';

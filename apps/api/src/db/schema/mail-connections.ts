@@ -36,6 +36,11 @@ export const mailConnections = pgTable(
     watchExpiresAt: timestamp({ withTimezone: true }),
     /** Gmail push: the Pub/Sub topic `projects/<p>/topics/<t>` the watch publishes to (renewed with it). */
     watchTopic: text(),
+    /**
+     * SHA-256 (hex) of the secret Graph echoes as `clientState` in each change notification of the
+     * subscription `watch_id`: a notification without it is refused (401). The secret itself is not kept.
+     */
+    watchSecretHash: text(),
     state: text({ enum: MAIL_CONNECTION_STATES }).notNull().default('ok'),
     lastSyncAt: timestamp({ withTimezone: true }),
     lastError: text(),

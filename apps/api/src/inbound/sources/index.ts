@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { GmailPoller } from './gmail/gmail-poller.js';
 import { ImapSource, parseImapUrl } from './imap.js';
+import { MicrosoftPoller, MicrosoftStatusProvider } from './microsoft/microsoft-source.js';
+import { registerMicrosoftSubscriptionJobs } from './microsoft/subscriptions.jobs.js';
 import { type InboundSmtp, startInboundSmtp } from './smtp.js';
 import type { SourceStatusProvider } from './source.js';
 import { imapStatusProvider, smtpStatusProvider } from './status.js';
@@ -21,20 +23,33 @@ export type InboundSources = {
 
 /**
  * Starts the real-mailbox sources of this process with the app and stops them before it closes:
- * IMAP (only in a process that runs workers; the lease keeps it to one process at a time) and the
- * inbound SMTP listener (wherever INBOUND_SMTP_PORT is set, like the HTTP port), and the Gmail poller
- * (workers, when Google is configured; ADR 0027). Builds the status providers of every source;
+ * IMAP (only in a process that runs workers; the lease keeps it to one process at a time), the
+ * inbound SMTP listener (wherever INBOUND_SMTP_PORT is set, like the HTTP port), the Gmail poller
+ * (workers, when Google is configured; ADR 0027) and the Microsoft 365 poller and renewal job (workers;
+ * ADR 0028). Builds the status providers of every source;
  * `options.providers` appends more (a connected mailbox kind, a test).
  */
 export function registerInboundSources(
   app: FastifyInstance,
-  options: { workers: boolean; providers?: SourceStatusProvider[] },
+  options: { workers: boolean; pollSeconds?: number; providers?: SourceStatusProvider[] },
 ): InboundSources {
   const { config, database, inbound } = app.services;
   let imap: ImapSource | undefined;
   let smtp: InboundSmtp | undefined;
   let gmail: GmailPoller | undefined;
+  let microsoft: MicrosoftPoller | undefined;
   app.addHook('onReady', async () => {
+    const { microsoftMailbox, jobs } = app.services;
+    if (options.workers) {
+      // Microsoft 365 mailboxes (ADR 0028): the delta-sync poller and the subscription renewal job.
+      microsoft = new MicrosoftPoller(
+        microsoftMailbox,
+        config.MICROSOFT_POLL_SECONDS,
+        app.log.child({ source: 'microsoft' }),
+      );
+      microsoft.start();
+      await registerMicrosoftSubscriptionJobs(jobs, microsoftMailbox, app.log, options.pollSeconds ?? 2);
+    }
     if (options.workers && config.IMAP_URL) {
       imap = new ImapSource({
         db: database.db,
@@ -75,9 +90,17 @@ export function registerInboundSources(
   // preClose runs before every onClose hook, so the database is still open to release the lease.
   app.addHook('preClose', async () => {
     // Pushes and 'Sincronizar' runs of this process finish before the database closes.
-    await Promise.all([imap?.stop(), smtp?.close(), gmail?.stop(), app.services.gmailSync.drain()]);
+    await Promise.all([
+      imap?.stop(),
+      smtp?.close(),
+      gmail?.stop(),
+      microsoft?.stop(),
+      app.services.gmailSync.drain(),
+    ]);
+    await app.services.microsoftMailbox.close();
     imap = undefined;
     gmail = undefined;
+    microsoft = undefined;
     smtp = undefined;
   });
 
@@ -90,6 +113,7 @@ export function registerInboundSources(
     smtpStatusProvider(database.db, smtpPort),
     webhookStatusProvider(database.db, config, webhooks),
     app.services.gmailSync,
+    new MicrosoftStatusProvider(app.services.microsoftMailbox),
     ...(options.providers ?? []),
   ];
   return {

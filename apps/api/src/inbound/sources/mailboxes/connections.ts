@@ -149,10 +149,14 @@ export class MailConnections {
       .where(eq(mailConnections.id, id));
   }
 
-  /** Records a push subscription; `topic` (Gmail's Pub/Sub topic) is kept for the renewals when given. */
+  /**
+   * Records a push subscription (or its end: id null). `topic` (Gmail's Pub/Sub topic) and `secretHash`
+   * (Microsoft: the SHA-256 of the subscription's clientState) are kept when not given, so a renewal that
+   * only moves the expiry keeps them.
+   */
   async setWatch(
     id: string,
-    watch: { id: string | null; expiresAt: Date | null; topic?: string | null },
+    watch: { id: string | null; expiresAt: Date | null; topic?: string | null; secretHash?: string | null },
   ): Promise<void> {
     await this.db
       .update(mailConnections)
@@ -160,9 +164,19 @@ export class MailConnections {
         watchId: watch.id,
         watchExpiresAt: watch.expiresAt,
         ...(watch.topic !== undefined ? { watchTopic: watch.topic } : {}),
+        ...(watch.secretHash !== undefined ? { watchSecretHash: watch.secretHash } : {}),
         updatedAt: sql`now()`,
       })
       .where(eq(mailConnections.id, id));
+  }
+
+  /** The connection a push subscription belongs to (Microsoft: Graph's subscriptionId). */
+  async findByWatch(provider: MailProvider, watchId: string): Promise<MailConnection | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(mailConnections)
+      .where(and(eq(mailConnections.provider, provider), eq(mailConnections.watchId, watchId)));
+    return row;
   }
 
   /** Connections of a provider whose push subscription ends before `before` (the renewal job). */
@@ -190,6 +204,7 @@ export class MailConnections {
         watchId: null,
         watchExpiresAt: null,
         watchTopic: null,
+        watchSecretHash: null,
         leaseOwner: null,
         leaseUntil: null,
         updatedAt: sql`now()`,

@@ -19,6 +19,7 @@ import { useUser } from '@/lib/session';
 import { setTheme, type Theme, useTheme } from '@/lib/theme';
 import { useUpdateProfile } from '../api/update-profile';
 import { MailIntegrationSection } from './mail-integration-section';
+import { MicrosoftMailboxSection } from './microsoft-mailbox-section';
 
 function ThemeChoice() {
   const theme = useTheme();
@@ -173,6 +174,7 @@ export function SettingsPage() {
         {user?.role === 'desenvolvedor' && (
           <>
             <MailIntegrationSection />
+            <MicrosoftMailboxSection />
             <InboundSourcesSection />
           </>
         )}

@@ -1,1 +1,0 @@
-ALTER TABLE "mail_connections" ADD COLUMN "watch_topic" text;
