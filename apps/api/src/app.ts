@@ -246,7 +246,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     empresas: new EmpresasService(database.db, cnpj, sessions),
     members: new MembersService(database.db, config, sessions, mailer),
     transporters: new CarriersService(database.db),
-    carrierImports: new CarrierImportService(database.db),
+    carrierImports: new CarrierImportService(database.db, () => database.analyze()),
     inbound,
     dnsResolver:
       options.dnsResolver ??
