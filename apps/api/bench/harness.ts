@@ -10,6 +10,25 @@ import { parseConfig } from '../src/config/env.js';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
 import { insertUser } from '../src/modules/auth/auth.repository.js';
 
+/**
+ * One row of `npm run bench`'s table (scripts/bench-all.mjs): with BENCH_ROWS=1 each bench writes its
+ * rows as `BENCH-ROW {json}` lines on stderr (stdout may carry the request log), read by the aggregator.
+ * `pass` is null for a row held to nothing (the run's reference).
+ */
+export type BenchRow = {
+  call: string;
+  p50?: number;
+  p99?: number;
+  /** A figure that is not a latency (a ratio, a share). */
+  value?: string;
+  target: string;
+  pass: boolean | null;
+};
+
+export function emitRow(row: BenchRow): void {
+  if (process.env.BENCH_ROWS) process.stderr.write(`BENCH-ROW ${JSON.stringify(row)}\n`);
+}
+
 /** P1's targets (quality.md): per call at 10 concurrent clients, and last page vs first page. */
 export const TARGET = { p50: 10, p99: 50, lastOverFirst: 1.5 };
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10);
@@ -233,12 +252,25 @@ export async function measure(
     const miss = !call.informative && (p50 > TARGET.p50 || p99 > TARGET.p99);
     if (miss) ok = false;
     const remark = call.informative ? `  (${call.informative})` : miss ? '  MISS' : '';
+    emitRow({
+      call: call.label,
+      p50,
+      p99,
+      target: call.informative ? 'reference' : `p50 ≤ ${TARGET.p50}, p99 ≤ ${TARGET.p99}`,
+      pass: call.informative ? null : !miss,
+    });
     console.log(
       `${call.label.padEnd(width)} ${p50.toFixed(1).padStart(8)} ${p99.toFixed(1).padStart(8)}${remark}${cpu}`,
     );
   }
   const ratio = results[pages.last]!.p50 / results[pages.first]!.p50;
   console.log(`\nlast page / first page (p50): ${ratio.toFixed(2)} (target ≤ ${TARGET.lastOverFirst})`);
+  emitRow({
+    call: `${pages.last} / ${pages.first} (p50)`,
+    value: ratio.toFixed(2),
+    target: `≤ ${TARGET.lastOverFirst}`,
+    pass: ratio <= TARGET.lastOverFirst,
+  });
   if (ratio > TARGET.lastOverFirst) ok = false;
   console.log(ok ? 'RESULT: PASS' : 'RESULT: some targets missed');
   return ok;

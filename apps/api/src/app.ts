@@ -257,8 +257,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     portal: new PortalService(database.db, config, mailer, inbound, limits),
     decisions: new DecisionsService(database.db, config, mailer, {
       readResponses: (tenant, cotacaoId) => responses.listForTenant(tenant, cotacaoId),
-      comparisonRows: async (tenant, cotacaoId) =>
-        (await comparison.forQuote(tenant, cotacaoId, DEFAULT_EXCHANGE_MARGIN)).linhas,
       agreedComparison: (tenant, cotacaoId) =>
         comparison.forQuote(tenant, cotacaoId, DEFAULT_EXCHANGE_MARGIN),
     }),
@@ -386,8 +384,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         pipeline: services.inbound,
       });
       await api.register(conversationRoutes, { conversation: new ConversationService(database.db, config) });
-      await api.register(dashboardRoutes, { dashboard: new DashboardService(database.db) });
-      await api.register(indicatorsRoutes, { indicators: new IndicatorsService(database.db) });
+      await api.register(dashboardRoutes, {
+        dashboard: new DashboardService(database.db, config.SUMMARY_MAX_AGE_MS),
+      });
+      await api.register(indicatorsRoutes, {
+        indicators: new IndicatorsService(database.db, config.SUMMARY_MAX_AGE_MS),
+      });
       await api.register(hintsRoutes, { hints: new HintsService(database.db) });
       await api.register(followUpRoutes, { followUp: new FollowUpService(database.db, { mailer, config }) });
       await api.register(extractionSettingsRoutes, {

@@ -96,7 +96,8 @@ async function openPglite(options: {
       });
     return analyzing;
   };
-  await analyze();
+  // An instance handed over (tests load a migrated template) is analyzed by its owner when it matters.
+  if (!options.instance) await analyze();
   const every = options.analyzeEveryMs ?? PGLITE_ANALYZE_EVERY_MS;
   const timer = every > 0 ? setInterval(() => void analyze().catch(() => {}), every).unref() : undefined;
   return {

@@ -25,15 +25,14 @@ async function addCompanies(db: Database, count: number) {
 }
 
 describe('planner statistics', () => {
-  it.skipIf(onPostgres)('are gathered at start and by analyze() after a bulk write (PGlite)', async () => {
+  it.skipIf(onPostgres)('are gathered by analyze() after a bulk write (PGlite)', async () => {
     const { database, drop } = await openTestDatabase();
     try {
-      expect(await estimate(database.db)).toBeGreaterThanOrEqual(0);
       await addCompanies(database.db, 400);
       await database.analyze();
-      const [{ n }] = (await database.db.execute(sql`select count(*)::int as n from empresas`)).rows as {
-        n: number;
-      }[];
+      const [{ n }] = (await database.db.execute(sql`select count(*)::int as n from empresas`)).rows as [
+        { n: number },
+      ];
       expect(await estimate(database.db)).toBe(n);
     } finally {
       await drop();
@@ -60,9 +59,9 @@ describe('planner statistics', () => {
     try {
       await addCompanies(database.db, 10);
       await expect(database.analyze()).resolves.toBeUndefined();
-      const [{ n }] = (await database.db.execute(sql`select count(*)::int as n from empresas`)).rows as {
-        n: number;
-      }[];
+      const [{ n }] = (await database.db.execute(sql`select count(*)::int as n from empresas`)).rows as [
+        { n: number },
+      ];
       expect(n).toBeGreaterThanOrEqual(10);
     } finally {
       await drop();

@@ -13,6 +13,7 @@ import {
 } from '@cotacoes/shared/schemas/dashboard';
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
+import { FreshCache } from '../../lib/fresh-cache.js';
 import * as repo from './dashboard.repository.js';
 
 const texts = uiDashboard.dashboard;
@@ -170,30 +171,66 @@ function deadlinesOf(found: repo.DeadlineRow[], now: number): DeadlineItem[] {
  * company's own records and the nearest deadlines, always of the caller's company.
  */
 export class DashboardService {
-  constructor(private readonly db: Database) {}
+  /**
+   * Each answer as read, per company, for at most `maxAgeMs` (config SUMMARY_MAX_AGE_MS, ADR 0031): the
+   * whole dashboard says when it was read (`atualizadoEm`), which the screen shows.
+   */
+  private readonly kept: FreshCache<unknown>;
+
+  constructor(
+    private readonly db: Database,
+    maxAgeMs = 0,
+  ) {
+    this.kept = new FreshCache(maxAgeMs);
+  }
+
+  private async keep<V>(actor: Actor, part: string, read: () => Promise<V>) {
+    return (await this.kept.get(`${actor.tenant.empresaId}|${part}`, read)) as {
+      value: V;
+      readAt: Date;
+    };
+  }
 
   async stats(actor: Actor): Promise<DashboardStats> {
-    return statsOf(await repo.stats(this.db, actor.tenant));
+    return (await this.keep(actor, 'stats', async () => statsOf(await repo.stats(this.db, actor.tenant))))
+      .value;
   }
 
   async activity(actor: Actor): Promise<ActivityItem[]> {
-    return activityOf(await repo.recentActivity(this.db, actor.tenant, DASHBOARD_ACTIVITY_LIMIT));
+    return (
+      await this.keep(actor, 'activity', async () =>
+        activityOf(await repo.recentActivity(this.db, actor.tenant, DASHBOARD_ACTIVITY_LIMIT)),
+      )
+    ).value;
   }
 
-  async deadlines(actor: Actor, now = Date.now()): Promise<DeadlineItem[]> {
-    return deadlinesOf(await repo.upcomingDeadlines(this.db, actor.tenant, DASHBOARD_DEADLINE_LIMIT), now);
+  async deadlines(actor: Actor, now?: number): Promise<DeadlineItem[]> {
+    const read = async () =>
+      deadlinesOf(
+        await repo.upcomingDeadlines(this.db, actor.tenant, DASHBOARD_DEADLINE_LIMIT),
+        now ?? Date.now(),
+      );
+    // A caller's own clock (a test) is not kept.
+    return now === undefined ? (await this.keep(actor, 'deadlines', read)).value : read();
   }
 
-  /** GET /dashboard: the three parts read in one statement. */
-  async dashboard(actor: Actor, now = Date.now()): Promise<Dashboard> {
-    const found = await repo.dashboard(this.db, actor.tenant, {
-      activity: DASHBOARD_ACTIVITY_LIMIT,
-      deadlines: DASHBOARD_DEADLINE_LIMIT,
-    });
-    return {
-      stats: statsOf(found.stats),
-      atividadesRecentes: activityOf(found.activity),
-      proximosVencimentos: deadlinesOf(found.deadlines, now),
+  /** GET /dashboard: the three parts read in one statement, with when they were read. */
+  async dashboard(actor: Actor, now?: number): Promise<Dashboard> {
+    const read = async (): Promise<Omit<Dashboard, 'atualizadoEm'>> => {
+      const found = await repo.dashboard(this.db, actor.tenant, {
+        activity: DASHBOARD_ACTIVITY_LIMIT,
+        deadlines: DASHBOARD_DEADLINE_LIMIT,
+      });
+      return {
+        stats: statsOf(found.stats),
+        atividadesRecentes: activityOf(found.activity),
+        proximosVencimentos: deadlinesOf(found.deadlines, now ?? Date.now()),
+      };
     };
+    const { value, readAt } =
+      now === undefined
+        ? await this.keep(actor, 'dashboard', read)
+        : { value: await read(), readAt: new Date(now) };
+    return { ...value, atualizadoEm: readAt.toISOString() };
   }
 }
