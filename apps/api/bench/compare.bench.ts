@@ -153,6 +153,7 @@ const ingest = async (index: number, revision: number) => {
 for (let i = 0; i < RESPONSES; i++) await ingest(i, 0);
 for (let i = 0; i < RESPONSES; i += REVISED_EVERY) await ingest(i, 1);
 
+await bench.analyze();
 const url = `/api/quotes/${quote!.id}/comparison?exchangeMargin=2.5`;
 const check = await app.inject({ method: 'GET', url, headers });
 if (check.statusCode !== 200) throw new Error(`comparison: ${check.statusCode} ${check.body}`);

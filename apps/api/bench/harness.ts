@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
@@ -42,6 +43,8 @@ export type Bench = {
   onPostgres: boolean;
   /** Bearer headers of an analista of `empresaId`. */
   signIn(empresaId: string): Promise<Record<string, string>>;
+  /** After the seed: VACUUM ANALYZE on PostgreSQL (autovacuum's state), the app's own ANALYZE on PGlite. */
+  analyze(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -94,6 +97,10 @@ export async function openBench(
     app,
     db: database.db,
     onPostgres: Boolean(url),
+    async analyze() {
+      if (url) await database.db.execute(sql`vacuum analyze`);
+      else await database.analyze();
+    },
     async signIn(empresaId) {
       const user = await insertUser(database.db, {
         name: 'Bench',

@@ -114,7 +114,7 @@ for (const [i, recipient] of recipients.entries()) {
     await extractResponse(db, sandbox, result.responseId);
   }
 }
-if (bench.onPostgres) await db.execute(sql`vacuum analyze`);
+await bench.analyze();
 
 const url = `/api/quotes/${quote!.id}/respostas`;
 // What the browser sends: the answer is compressed as it would be in use.
