@@ -21,8 +21,12 @@ export class FreshCache<V> {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async get(key: string, load: () => Promise<V>): Promise<Fresh<V>> {
-    if (this.maxAgeMs <= 0) return { readAt: new Date(this.now()), value: await load() };
+  /** `load` gets the time of its read (to put in the value: a kept value is sent as it is). */
+  async get(key: string, load: (readAt: Date) => Promise<V>): Promise<Fresh<V>> {
+    if (this.maxAgeMs <= 0) {
+      const readAt = new Date(this.now());
+      return { readAt, value: await load(readAt) };
+    }
     const kept = this.entries.get(key);
     const age = kept ? this.now() - kept.readAt : Number.POSITIVE_INFINITY;
     if (kept && age < this.maxAgeMs) {
@@ -43,13 +47,13 @@ export class FreshCache<V> {
     this.entries.clear();
   }
 
-  private load(key: string, load: () => Promise<V>): Promise<Fresh<V>> {
+  private load(key: string, load: (readAt: Date) => Promise<V>): Promise<Fresh<V>> {
     const pending = this.loading.get(key);
     if (pending) return pending;
     const readAt = this.now();
     const loaded = (async () => {
       try {
-        const value = await load();
+        const value = await load(new Date(readAt));
         this.entries.delete(key);
         this.entries.set(key, { value, readAt });
         if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);

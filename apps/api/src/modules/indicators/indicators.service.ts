@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { uiDashboard } from '@cotacoes/shared/messages/ui-dashboard';
 import type {
@@ -12,6 +13,7 @@ import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { FreshCache } from '../../lib/fresh-cache.js';
 import { csvField } from '../../lib/spreadsheet.js';
+import { deepFreeze } from '../../lib/stamped-cache.js';
 import * as repo from './indicators.repository.js';
 
 type ExportQuery = ResponseTimeExportQuery;
@@ -94,7 +96,7 @@ function orderOf(query: ExportQuery): repo.TableOrder {
  */
 export class IndicatorsService {
   /** Tables and carrier lists as read, per company and filters, for at most `maxAgeMs` (ADR 0031). */
-  private readonly tables: FreshCache<Omit<ResponseTimesResponse, 'atualizadoEm'>>;
+  private readonly tables: FreshCache<ResponseTimesResponse>;
   private readonly carrierLists: FreshCache<{ data: Awaited<ReturnType<typeof repo.periodCarriers>> }>;
 
   /** `maxAgeMs`: how old a kept table may be (config SUMMARY_MAX_AGE_MS; 0 reads every time). */
@@ -106,16 +108,22 @@ export class IndicatorsService {
     this.carrierLists = new FreshCache(maxAgeMs);
   }
 
-  /** The table's page, read from the rollups or kept (its `atualizadoEm` says when it was read). */
+  /**
+   * The table's page, read from the rollups or kept (its `atualizadoEm` says when it was read; the value
+   * is frozen and sent as it is), and the tag of that read (ETag).
+   */
   async responseTimes(
     actor: Actor,
     query: ResponseTimesQuery,
     now = new Date(),
-  ): Promise<ResponseTimesResponse> {
+  ): Promise<{ value: ResponseTimesResponse; etag: string }> {
     const period = periodOf(query, now);
     const key = `${actor.tenant.empresaId}|${period.dataInicio}|${period.dataFim}|${JSON.stringify(query)}`;
-    const { value, readAt } = await this.tables.get(key, () => this.readTable(actor, query, period));
-    return { ...value, atualizadoEm: readAt.toISOString() };
+    const { value, readAt } = await this.tables.get(key, async (at) =>
+      deepFreeze({ ...(await this.readTable(actor, query, period)), atualizadoEm: at.toISOString() }),
+    );
+    const etag = createHash('md5').update(`${key}|${readAt.getTime()}`).digest('hex');
+    return { value, etag };
   }
 
   private async readTable(
