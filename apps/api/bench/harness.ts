@@ -3,12 +3,32 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { parseConfig } from '../src/config/env.js';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
 import { insertUser } from '../src/modules/auth/auth.repository.js';
+
+/**
+ * One row of `npm run bench`'s table (scripts/bench-all.mjs): with BENCH_ROWS=1 each bench writes its
+ * rows as `BENCH-ROW {json}` lines on stderr (stdout may carry the request log), read by the aggregator.
+ * `pass` is null for a row held to nothing (the run's reference).
+ */
+export type BenchRow = {
+  call: string;
+  p50?: number;
+  p99?: number;
+  /** A figure that is not a latency (a ratio, a share). */
+  value?: string;
+  target: string;
+  pass: boolean | null;
+};
+
+export function emitRow(row: BenchRow): void {
+  if (process.env.BENCH_ROWS) process.stderr.write(`BENCH-ROW ${JSON.stringify(row)}\n`);
+}
 
 /** P1's targets (quality.md): per call at 10 concurrent clients, and last page vs first page. */
 export const TARGET = { p50: 10, p99: 50, lastOverFirst: 1.5 };
@@ -23,6 +43,8 @@ export type Bench = {
   onPostgres: boolean;
   /** Bearer headers of an analista of `empresaId`. */
   signIn(empresaId: string): Promise<Record<string, string>>;
+  /** After the seed: VACUUM ANALYZE on PostgreSQL (autovacuum's state), the app's own ANALYZE on PGlite. */
+  analyze(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -75,6 +97,10 @@ export async function openBench(
     app,
     db: database.db,
     onPostgres: Boolean(url),
+    async analyze() {
+      if (url) await database.db.execute(sql`vacuum analyze`);
+      else await database.analyze();
+    },
     async signIn(empresaId) {
       const user = await insertUser(database.db, {
         name: 'Bench',
@@ -233,12 +259,25 @@ export async function measure(
     const miss = !call.informative && (p50 > TARGET.p50 || p99 > TARGET.p99);
     if (miss) ok = false;
     const remark = call.informative ? `  (${call.informative})` : miss ? '  MISS' : '';
+    emitRow({
+      call: call.label,
+      p50,
+      p99,
+      target: call.informative ? 'reference' : `p50 ≤ ${TARGET.p50}, p99 ≤ ${TARGET.p99}`,
+      pass: call.informative ? null : !miss,
+    });
     console.log(
       `${call.label.padEnd(width)} ${p50.toFixed(1).padStart(8)} ${p99.toFixed(1).padStart(8)}${remark}${cpu}`,
     );
   }
   const ratio = results[pages.last]!.p50 / results[pages.first]!.p50;
   console.log(`\nlast page / first page (p50): ${ratio.toFixed(2)} (target ≤ ${TARGET.lastOverFirst})`);
+  emitRow({
+    call: `${pages.last} / ${pages.first} (p50)`,
+    value: ratio.toFixed(2),
+    target: `≤ ${TARGET.lastOverFirst}`,
+    pass: ratio <= TARGET.lastOverFirst,
+  });
   if (ratio > TARGET.lastOverFirst) ok = false;
   console.log(ok ? 'RESULT: PASS' : 'RESULT: some targets missed');
   return ok;

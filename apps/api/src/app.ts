@@ -302,7 +302,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     empresas: new EmpresasService(database.db, cnpj, sessions),
     members: new MembersService(database.db, config, sessions, mailer),
     transporters: new CarriersService(database.db),
-    carrierImports: new CarrierImportService(database.db),
+    carrierImports: new CarrierImportService(database.db, () => database.analyze()),
     inbound,
     dnsResolver:
       options.dnsResolver ??
@@ -313,8 +313,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     portal: new PortalService(database.db, config, mailer, inbound, limits),
     decisions: new DecisionsService(database.db, config, mailer, {
       readResponses: (tenant, cotacaoId) => responses.listForTenant(tenant, cotacaoId),
-      comparisonRows: async (tenant, cotacaoId) =>
-        (await comparison.forQuote(tenant, cotacaoId, DEFAULT_EXCHANGE_MARGIN)).linhas,
       agreedComparison: (tenant, cotacaoId) =>
         comparison.forQuote(tenant, cotacaoId, DEFAULT_EXCHANGE_MARGIN),
     }),
@@ -452,8 +450,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         counters: limits.counters,
       });
       await api.register(conversationRoutes, { conversation: new ConversationService(database.db, config) });
-      await api.register(dashboardRoutes, { dashboard: new DashboardService(database.db) });
-      await api.register(indicatorsRoutes, { indicators: new IndicatorsService(database.db) });
+      await api.register(dashboardRoutes, {
+        dashboard: new DashboardService(database.db, config.SUMMARY_MAX_AGE_MS),
+      });
+      await api.register(indicatorsRoutes, {
+        indicators: new IndicatorsService(database.db, config.SUMMARY_MAX_AGE_MS),
+      });
       await api.register(hintsRoutes, { hints: new HintsService(database.db) });
       await api.register(microsoftMailboxRoutes, { mailbox: services.microsoftMailbox });
       await api.register(followUpRoutes, { followUp: new FollowUpService(database.db, { mailer, config }) });

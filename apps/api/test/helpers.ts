@@ -72,6 +72,9 @@ export async function createTestApp(
     // the margin keeps a slow moment from failing a call that should succeed. Tests of a service that never
     // answers set their own, shorter timeout.
     HTTP_TIMEOUT_MS: '2000',
+    // Tests read their own writes at once: the dashboard and indicators read every time unless a test
+    // sets its own window (ADR 0031).
+    SUMMARY_MAX_AGE_MS: '0',
     RATE_LIMIT_MAX: '10000',
     AUTH_RATE_LIMIT_MAX: '10000',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),

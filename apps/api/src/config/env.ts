@@ -195,6 +195,11 @@ const envSchema = z
     SESSION_MAX_DAYS: z.coerce.number().min(0.01).max(365).default(30),
     /** How long a process trusts a resolved session without reading it again (ADR 0014); 0 = off. */
     SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
+    /**
+     * How old the dashboard and the indicators table a process answers may be (ADR 0031): read at most
+     * once per company and filters in this window, the time of the read shown on screen; 0 = every time.
+     */
+    SUMMARY_MAX_AGE_MS: z.coerce.number().int().min(0).max(60_000).default(15_000),
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
     TRUST_PROXY: booleanFromEnv.default(false),

@@ -35,11 +35,22 @@ export type DatabaseHandle = {
    * are gone. Returns the stop.
    */
   listen(channel: string, onNotify: (payload: string | undefined) => void): Promise<() => Promise<void>>;
+  /**
+   * Gathers the planner's statistics after a bulk write (the demo seed, a carrier import): ANALYZE on
+   * PGlite, which has no autovacuum; nothing on PostgreSQL, whose autovacuum does it (ADR 0031).
+   */
+  analyze(): Promise<void>;
   close(): Promise<void>;
 };
 
 export type DatabaseOptions =
-  | { kind: 'pglite'; dataDir?: string; instance?: PGlite }
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      instance?: PGlite;
+      /** How often the embedded database runs ANALYZE (0: never on its own). Default 10 minutes. */
+      analyzeEveryMs?: number;
+    }
   | { kind: 'postgres'; url: string; schema?: string };
 
 const MIGRATION_LOCK_KEY = 781_240_117;
@@ -49,7 +60,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return openPostgres(options.url, options.schema ?? 'public');
 }
 
-async function openPglite(options: { dataDir?: string; instance?: PGlite }): Promise<DatabaseHandle> {
+/** PGlite's ANALYZE period: statistics at most this old, a few ms to a second of work each time. */
+export const PGLITE_ANALYZE_EVERY_MS = 10 * 60_000;
+
+async function openPglite(options: {
+  dataDir?: string;
+  instance?: PGlite;
+  analyzeEveryMs?: number;
+}): Promise<DatabaseHandle> {
   const release = options.dataDir && !options.instance ? acquireDataDirLock(options.dataDir) : () => {};
   let client: PGlite;
   try {
@@ -64,6 +82,24 @@ async function openPglite(options: { dataDir?: string; instance?: PGlite }): Pro
   }
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });
+  // PGlite has no autovacuum, so nothing else ever gathers statistics: without them the planner guesses
+  // one row per company and walks whole ranges (ADR 0019, 0031). At start, then now and then; a run is
+  // skipped while one is under way, and a failure (the database closing) is left for the next one.
+  let analyzing: Promise<void> | undefined;
+  const analyze = () => {
+    if (client.closed) return Promise.resolve();
+    analyzing ??= client
+      .exec('analyze')
+      .then(() => undefined)
+      .finally(() => {
+        analyzing = undefined;
+      });
+    return analyzing;
+  };
+  // An instance handed over (tests load a migrated template) is analyzed by its owner when it matters.
+  if (!options.instance) await analyze();
+  const every = options.analyzeEveryMs ?? PGLITE_ANALYZE_EVERY_MS;
+  const timer = every > 0 ? setInterval(() => void analyze().catch(() => {}), every).unref() : undefined;
   return {
     db,
     kind: 'pglite',
@@ -71,6 +107,7 @@ async function openPglite(options: { dataDir?: string; instance?: PGlite }): Pro
     async ping() {
       await client.query('select 1');
     },
+    analyze,
     async listen(channel, onNotify) {
       const unlisten = await client.listen(channel, (payload) => onNotify(payload));
       return async () => {
@@ -78,7 +115,9 @@ async function openPglite(options: { dataDir?: string; instance?: PGlite }): Pro
       };
     },
     async close() {
+      clearInterval(timer);
       try {
+        await analyzing?.catch(() => {});
         if (!client.closed) await client.close();
       } finally {
         release();
@@ -120,6 +159,7 @@ async function openPostgres(url: string, schemaName: string): Promise<DatabaseHa
       await pool.query('select 1');
     },
     listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
+    async analyze() {},
     async close() {
       await pool.end();
     },

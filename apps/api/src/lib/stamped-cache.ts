@@ -23,21 +23,39 @@ export function deepFreeze<T>(value: T): T {
 /** Values by key, each valid while its stamp is; the least recently used go beyond `capacity`. */
 export class StampedCache<V> {
   private readonly entries = new Map<string, { stamp: string; value: V }>();
+  /** Loads under way by key and stamp: callers that arrive meanwhile share one (one read, one value). */
+  private readonly loading = new Map<string, Promise<V>>();
 
   constructor(private readonly capacity = 256) {}
 
   /** The value kept for `key` if it was built at `stamp`, else `load()`'s (kept, frozen). */
   async get(key: string, stamp: string, load: () => Promise<V>): Promise<V> {
     const kept = this.entries.get(key);
-    this.entries.delete(key);
     if (kept && kept.stamp === stamp) {
+      this.entries.delete(key);
       this.entries.set(key, kept);
       return kept.value;
     }
-    const value = deepFreeze(await load());
-    this.entries.set(key, { stamp, value });
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
-    return value;
+    const pendingKey = `${key}\u0000${stamp}`;
+    const pending = this.loading.get(pendingKey);
+    if (pending) return pending;
+    const loaded = (async () => {
+      try {
+        const value = deepFreeze(await load());
+        const current = this.entries.get(key);
+        // A slower load of an older stamp does not replace a newer value kept meanwhile.
+        if (!current || current.stamp === kept?.stamp) {
+          this.entries.delete(key);
+          this.entries.set(key, { stamp, value });
+          if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+        }
+        return value;
+      } finally {
+        this.loading.delete(pendingKey);
+      }
+    })();
+    this.loading.set(pendingKey, loaded);
+    return loaded;
   }
 
   get size(): number {

@@ -23,6 +23,19 @@ export function formatDateTime(value: string, invalid: string): string {
   return Number.isNaN(date.getTime()) ? invalid : dateTimeFormat.format(date);
 }
 
+const clockFormat = new Intl.DateTimeFormat('pt-BR', {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZone: 'America/Sao_Paulo',
+});
+
+/** A time of day to the second (HH:mm:ss, Brasília), or null for an invalid value. */
+export function formatClock(value: string): string | null {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : clockFormat.format(date);
+}
+
 export function formatTime(value: string): string | null {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : timeFormat.format(date);

@@ -12,6 +12,8 @@ export const uiDashboard = {
     loading: 'Carregando dashboard...',
     loadError: 'Não foi possível carregar o dashboard.',
     retry: 'Tentar novamente',
+    /** When the figures shown were read (ADR 0031: they may be up to a few seconds old). */
+    updatedAt: 'Atualizado às {hora}',
     viewQuotes: 'Ver Cotações',
     newQuote: 'Nova Cotação',
     quickActions: 'Ações rápidas',
@@ -63,6 +65,8 @@ export const uiDashboard = {
   indicators: {
     title: 'Indicadores de Performance',
     subtitle: 'Quanto tempo cada agente de carga leva para responder às suas cotações',
+    /** When the table shown was read (ADR 0031). */
+    updatedAt: 'Atualizado às {hora}',
     back: 'Voltar',
     filters: 'Filtros',
     period: 'Período',

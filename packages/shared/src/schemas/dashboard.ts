@@ -72,6 +72,8 @@ export const dashboardSchema = z.object({
   stats: dashboardStatsSchema,
   atividadesRecentes: z.array(activityItemSchema),
   proximosVencimentos: z.array(deadlineItemSchema),
+  /** Beyond the spec (ADR 0031): when these figures were read (ISO); the screen shows it. */
+  atualizadoEm: z.string().optional(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
@@ -196,6 +198,8 @@ export const responseTimesResponseSchema = z.object({
   /** The period answered (the defaults filled in). */
   dataInicio: z.string(),
   dataFim: z.string(),
+  /** Beyond the spec (ADR 0031): when this table was read (ISO); the screen shows it. */
+  atualizadoEm: z.string().optional(),
 });
 export type ResponseTimesResponse = z.infer<typeof responseTimesResponseSchema>;
 

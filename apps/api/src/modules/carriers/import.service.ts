@@ -46,7 +46,11 @@ type Classified = {
  * the confirmation, which classifies the rows again and writes the valid ones in one transaction.
  */
 export class CarrierImportService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** After a committed import: the embedded database gathers statistics (ADR 0031). */
+    private readonly afterBulkWrite: () => Promise<void> = async () => {},
+  ) {}
 
   async preview(actor: Actor, arquivo: string, buffer: Buffer): Promise<ImportPreview> {
     const { tenant } = actor;
@@ -73,7 +77,7 @@ export class CarrierImportService {
       emails: joinEmails(row.emails),
       grupos: row.grupos.join(';'),
     }));
-    return this.db.transaction(async (tx) => {
+    const result = await this.db.transaction(async (tx) => {
       const { rows, gruposNovos, grupoIds, emailCounts } = await this.classify(tx, tenant, raw);
       const valid = rows.filter((row) => row.status !== 'invalido');
       if (valid.length === 0) throw new AppError('IMPORT_NOTHING_VALID');
@@ -127,6 +131,9 @@ export class CarrierImportService {
       });
       return { message: formatMessage(successMessages.importDone, result), ...result };
     });
+    // Not awaited: the answer does not wait for the statistics (a failure is the next period's to fix).
+    void this.afterBulkWrite().catch(() => {});
+    return result;
   }
 
   /** Every row's fate against the company's carriers and groups, and against earlier rows of the file. */

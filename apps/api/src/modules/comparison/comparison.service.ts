@@ -42,10 +42,21 @@ export type RoadCostsReader = (tenant: Tenant) => Promise<readonly RoadCostEntry
  */
 export class ComparisonService {
   /**
-   * Comparisons built from a kept responses value, by everything else they depend on (rate, margin,
-   * what the quote asked, today, road costs): the same answer is not computed again while none changed.
+   * Per kept responses value (a new one comes with every change of the stamp's rows, the quote's own row
+   * included: its xmin is in the stamp): the quote's request as read then, and the comparisons built from
+   * it by everything else they depend on (margin and day; rate and road costs by identity). A repeated
+   * call reads the stamp only (ADR 0031): no second query, no key to serialise, nothing to build.
    */
-  private readonly built = new WeakMap<object, Map<string, Comparison>>();
+  private readonly built = new WeakMap<
+    object,
+    {
+      quote: NonNullable<Awaited<ReturnType<typeof findQuoteRequest>>>;
+      byInputs: Map<
+        string,
+        { ptax: object; roadCosts: object; kept: { etag: string; comparison: Comparison } }
+      >;
+    }
+  >();
 
   constructor(
     private readonly db: Database,
@@ -80,16 +91,26 @@ export class ComparisonService {
     const margin = exchangeMarginSchema.safeParse(exchangeMargin);
     if (!margin.success)
       throw validationError([{ path: 'exchangeMargin', message: margin.error.issues[0]!.message }]);
-    const [quote, responses, ptax, roadCosts] = await Promise.all([
-      findQuoteRequest(this.db, tenant, cotacaoId),
+    const [responses, ptax, roadCosts] = await Promise.all([
       this.readResponses(tenant, cotacaoId),
       this.ptax.current(),
       this.readRoadCosts(tenant),
     ]);
-    if (!quote) throw new AppError('QUOTE_NOT_FOUND');
+    let forResponses = this.built.get(responses.value);
+    if (!forResponses) {
+      const quote = await findQuoteRequest(this.db, tenant, cotacaoId);
+      if (!quote) throw new AppError('QUOTE_NOT_FOUND');
+      forResponses = { quote, byInputs: new Map() };
+      this.built.set(responses.value, forResponses);
+    }
+    const hoje = todayInSaoPaulo(this.now());
+    const inputs = `${margin.data}|${hoje}`;
+    const found = forResponses.byInputs.get(inputs);
+    if (found && found.ptax === ptax && found.roadCosts === roadCosts) return found.kept;
+
+    const { quote } = forResponses;
     const taxa = exchangeRateInfo(ptax, margin.data);
     const pedido = quoteAskedFrom(quote);
-    const hoje = todayInSaoPaulo(this.now());
     const limites = {
       tempoTransito: quote.tempoTransito,
       evitarRota: quote.evitarRota,
@@ -101,28 +122,20 @@ export class ComparisonService {
     const key = JSON.stringify([taxa, pedido, hoje, roadCosts, limites], (_key, value) =>
       typeof value === 'bigint' ? value.toString() : value,
     );
-    let byInputs = this.built.get(responses.value);
-    if (!byInputs) {
-      byInputs = new Map();
-      this.built.set(responses.value, byInputs);
-    }
-    let comparison = byInputs.get(key);
-    if (!comparison) {
-      const built = buildComparison({
-        cotacaoId,
-        respostas: responses.value.data,
-        taxa,
-        pedido,
-        hoje,
-        custosRodoviarios: roadCosts,
-      });
-      // Issue 30 item 4: carriage and warnings per row, after (and apart from) the totals.
-      comparison = deepFreeze(withProposalWarnings(built, responses.value.data, limites));
-      // A handful of margins per kept answer at most: an analyst typing one.
-      if (byInputs.size >= 8) byInputs.clear();
-      byInputs.set(key, comparison);
-    }
+    const built = buildComparison({
+      cotacaoId,
+      respostas: responses.value.data,
+      taxa,
+      pedido,
+      hoje,
+      custosRodoviarios: roadCosts,
+    });
+    // Issue 30 item 4: carriage and warnings per row, after (and apart from) the totals.
+    const comparison = deepFreeze(withProposalWarnings(built, responses.value.data, limites));
     const etag = createHash('md5').update(`${responses.stamp}|${key}`).digest('hex');
+    // A handful of margins per kept answer at most: an analyst typing one.
+    if (forResponses.byInputs.size >= 8) forResponses.byInputs.clear();
+    forResponses.byInputs.set(inputs, { ptax, roadCosts, kept: { etag, comparison } });
     return { etag, comparison };
   }
 }

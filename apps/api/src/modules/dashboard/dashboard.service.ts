@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { uiDashboard } from '@cotacoes/shared/messages/ui-dashboard';
 import {
@@ -13,6 +14,8 @@ import {
 } from '@cotacoes/shared/schemas/dashboard';
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
+import { FreshCache } from '../../lib/fresh-cache.js';
+import { deepFreeze } from '../../lib/stamped-cache.js';
 import * as repo from './dashboard.repository.js';
 
 const texts = uiDashboard.dashboard;
@@ -169,31 +172,66 @@ function deadlinesOf(found: repo.DeadlineRow[], now: number): DeadlineItem[] {
  * The dashboard (spec 000 "Dashboard (/)"): the five counts, the recent activity derived from the
  * company's own records and the nearest deadlines, always of the caller's company.
  */
+/** A kept answer and the tag of its read (ETag: the same key read at the same time is the same body). */
+export type KeptAnswer<V> = { value: V; etag: string };
+
 export class DashboardService {
-  constructor(private readonly db: Database) {}
+  /**
+   * Each answer as read, per company, for at most `maxAgeMs` (config SUMMARY_MAX_AGE_MS, ADR 0031): the
+   * whole dashboard says when it was read (`atualizadoEm`), which the screen shows. A kept value is the
+   * very object sent (frozen), so its JSON and compressed forms are made once (lib/stamped-cache.ts).
+   */
+  private readonly kept: FreshCache<object>;
 
-  async stats(actor: Actor): Promise<DashboardStats> {
-    return statsOf(await repo.stats(this.db, actor.tenant));
+  constructor(
+    private readonly db: Database,
+    maxAgeMs = 0,
+  ) {
+    this.kept = new FreshCache(maxAgeMs);
   }
 
-  async activity(actor: Actor): Promise<ActivityItem[]> {
-    return activityOf(await repo.recentActivity(this.db, actor.tenant, DASHBOARD_ACTIVITY_LIMIT));
+  private async keep<V extends object>(
+    actor: Actor,
+    part: string,
+    read: (readAt: Date) => Promise<V>,
+  ): Promise<KeptAnswer<V>> {
+    const key = `${actor.tenant.empresaId}|${part}`;
+    const { value, readAt } = await this.kept.get(key, async (at) => deepFreeze(await read(at)));
+    return { value: value as V, etag: createHash('md5').update(`${key}|${readAt.getTime()}`).digest('hex') };
   }
 
-  async deadlines(actor: Actor, now = Date.now()): Promise<DeadlineItem[]> {
-    return deadlinesOf(await repo.upcomingDeadlines(this.db, actor.tenant, DASHBOARD_DEADLINE_LIMIT), now);
+  async stats(actor: Actor): Promise<KeptAnswer<DashboardStats>> {
+    return this.keep(actor, 'stats', async () => statsOf(await repo.stats(this.db, actor.tenant)));
   }
 
-  /** GET /dashboard: the three parts read in one statement. */
-  async dashboard(actor: Actor, now = Date.now()): Promise<Dashboard> {
-    const found = await repo.dashboard(this.db, actor.tenant, {
-      activity: DASHBOARD_ACTIVITY_LIMIT,
-      deadlines: DASHBOARD_DEADLINE_LIMIT,
+  async activity(actor: Actor): Promise<KeptAnswer<ActivityItem[]>> {
+    return this.keep(actor, 'activity', async () =>
+      activityOf(await repo.recentActivity(this.db, actor.tenant, DASHBOARD_ACTIVITY_LIMIT)),
+    );
+  }
+
+  async deadlines(actor: Actor): Promise<KeptAnswer<DeadlineItem[]>> {
+    return this.keep(actor, 'deadlines', async (readAt) =>
+      deadlinesOf(
+        await repo.upcomingDeadlines(this.db, actor.tenant, DASHBOARD_DEADLINE_LIMIT),
+        readAt.getTime(),
+      ),
+    );
+  }
+
+  /** GET /dashboard: the three parts read in one statement, with when they were read. */
+  async dashboard(actor: Actor): Promise<KeptAnswer<Dashboard>> {
+    return this.keep(actor, 'dashboard', async (readAt) => {
+      const found = await repo.dashboard(this.db, actor.tenant, {
+        activity: DASHBOARD_ACTIVITY_LIMIT,
+        deadlines: DASHBOARD_DEADLINE_LIMIT,
+      });
+      return {
+        stats: statsOf(found.stats),
+        atividadesRecentes: activityOf(found.activity),
+        proximosVencimentos: deadlinesOf(found.deadlines, readAt.getTime()),
+        atualizadoEm: readAt.toISOString(),
+      };
     });
-    return {
-      stats: statsOf(found.stats),
-      atividadesRecentes: activityOf(found.activity),
-      proximosVencimentos: deadlinesOf(found.deadlines, now),
-    };
   }
 }

@@ -52,12 +52,10 @@ export type DecisionsDependencies = {
   /** GET /quotes/{id}/respostas as the responses module answers it (the corrected entry is returned). */
   readResponses: (tenant: Tenant, cotacaoId: string) => Promise<{ data: ResponseEntry[] }>;
   /**
-   * The Comparação tab's rows of the quote (its totals at the PTAX of the day and the default margin):
-   * the optional price feedback says how far above the chosen total a carrier was, in the same figures
-   * the analyst saw.
+   * The Comparação tab's comparison of the quote (its totals at the PTAX of the day and the default
+   * margin): the winner's e-mail restates what was agreed from it (issue 30), and the optional price
+   * feedback says how far above the chosen total a carrier was, in the same figures the analyst saw.
    */
-  comparisonRows: (tenant: Tenant, cotacaoId: string) => Promise<ComparisonRow[]>;
-  /** The comparison (rows and rate) the winner's e-mail restates what was agreed from (issue 30). */
   agreedComparison: (tenant: Tenant, cotacaoId: string) => Promise<Comparison>;
 };
 
@@ -244,14 +242,14 @@ export class DecisionsService {
   /** POST /quotes/{id}/approve: the quote becomes APROVADA for one current answer (and destination). */
   async approve(actor: Actor, cotacaoId: string, body: ApproveBody): Promise<ApproveResult> {
     const { tenant } = actor;
-    // Read before the transaction: the comparison reads through its own queries.
-    const [sender, rows, agreed] = await Promise.all([
+    // Read before the transaction: the comparison reads through its own queries, once (ADR 0031: the
+    // agreed terms and the price feedback are the same comparison).
+    const [sender, agreed] = await Promise.all([
       this.senderOf(actor),
-      body.notificarNaoSelecionados && body.incluirFeedbackPreco
-        ? this.deps.comparisonRows(tenant, cotacaoId)
-        : Promise.resolve([]),
       this.deps.agreedComparison(tenant, cotacaoId),
     ]);
+    const rows: readonly ComparisonRow[] =
+      body.notificarNaoSelecionados && body.incluirFeedbackPreco ? agreed.linhas : [];
     const notificados = await this.db.transaction(async (tx) => {
       // The row lock serialises concurrent approvals: the second one reads the first one's APROVADA.
       const quote = await repo.lockQuote(tx, tenant, cotacaoId);

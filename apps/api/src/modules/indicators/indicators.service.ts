@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { uiDashboard } from '@cotacoes/shared/messages/ui-dashboard';
 import type {
@@ -10,7 +11,9 @@ import type {
 } from '@cotacoes/shared/schemas/dashboard';
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
+import { FreshCache } from '../../lib/fresh-cache.js';
 import { csvField } from '../../lib/spreadsheet.js';
+import { deepFreeze } from '../../lib/stamped-cache.js';
 import * as repo from './indicators.repository.js';
 
 type ExportQuery = ResponseTimeExportQuery;
@@ -92,15 +95,43 @@ function orderOf(query: ExportQuery): repo.TableOrder {
  * sent in the period, how many were answered and how long the first answer took.
  */
 export class IndicatorsService {
-  constructor(private readonly db: Database) {}
+  /** Tables and carrier lists as read, per company and filters, for at most `maxAgeMs` (ADR 0031). */
+  private readonly tables: FreshCache<ResponseTimesResponse>;
+  private readonly carrierLists: FreshCache<{ data: Awaited<ReturnType<typeof repo.periodCarriers>> }>;
 
+  /** `maxAgeMs`: how old a kept table may be (config SUMMARY_MAX_AGE_MS; 0 reads every time). */
+  constructor(
+    private readonly db: Database,
+    maxAgeMs = 0,
+  ) {
+    this.tables = new FreshCache(maxAgeMs);
+    this.carrierLists = new FreshCache(maxAgeMs);
+  }
+
+  /**
+   * The table's page, read from the rollups or kept (its `atualizadoEm` says when it was read; the value
+   * is frozen and sent as it is), and the tag of that read (ETag).
+   */
   async responseTimes(
     actor: Actor,
     query: ResponseTimesQuery,
     now = new Date(),
-  ): Promise<ResponseTimesResponse> {
+  ): Promise<{ value: ResponseTimesResponse; etag: string }> {
+    const period = periodOf(query, now);
+    const key = `${actor.tenant.empresaId}|${period.dataInicio}|${period.dataFim}|${JSON.stringify(query)}`;
+    const { value, readAt } = await this.tables.get(key, async (at) =>
+      deepFreeze({ ...(await this.readTable(actor, query, period)), atualizadoEm: at.toISOString() }),
+    );
+    const etag = createHash('md5').update(`${key}|${readAt.getTime()}`).digest('hex');
+    return { value, etag };
+  }
+
+  private async readTable(
+    actor: Actor,
+    query: ResponseTimesQuery,
+    { dataInicio, dataFim, plan }: ReturnType<typeof periodOf>,
+  ): Promise<Omit<ResponseTimesResponse, 'atualizadoEm'>> {
     const { tenant } = actor;
-    const { dataInicio, dataFim, plan } = periodOf(query, now);
     const { total, rows } = await repo.carrierPage(this.db, tenant, plan, {
       order: orderOf(query),
       transportadorId: query.transportadorId,
@@ -132,8 +163,13 @@ export class IndicatorsService {
 
   /** The carriers with requests in the period (the screen's carrier filter), by name. */
   async carriers(actor: Actor, query: ResponseTimeCarriersQuery, now = new Date()) {
-    const { plan } = periodOf(query, now);
-    return { data: await repo.periodCarriers(this.db, actor.tenant, plan) };
+    const { dataInicio, dataFim, plan } = periodOf(query, now);
+    const key = `${actor.tenant.empresaId}|${dataInicio}|${dataFim}`;
+    return (
+      await this.carrierLists.get(key, async () => ({
+        data: await repo.periodCarriers(this.db, actor.tenant, plan),
+      }))
+    ).value;
   }
 
   /** The whole table of the filters (every page) as a CSV file (`;`, UTF-8 with BOM, cells neutralised). */

@@ -153,4 +153,19 @@ describe('dashboard', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: t.retry }));
     expect(await screen.findByTestId('stat-grupos')).toBeInTheDocument();
   });
+
+  it("says when the figures were read ('Atualizado às', Brasília time), and nothing when the answer does not", async () => {
+    setup({ body: { ...DASHBOARD, atualizadoEm: '2026-03-10T15:04:05.000Z' } });
+    expect(await screen.findByTestId('updated-at')).toHaveTextContent('Atualizado às 12:04:05');
+    expect(screen.getByTestId('updated-at').querySelector('time')).toHaveAttribute(
+      'datetime',
+      '2026-03-10T15:04:05.000Z',
+    );
+  });
+
+  it('shows no read time when the answer has none', async () => {
+    setup();
+    await screen.findByTestId('stat-grupos');
+    expect(screen.queryByTestId('updated-at')).toBeNull();
+  });
 });

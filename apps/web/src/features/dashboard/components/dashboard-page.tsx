@@ -22,6 +22,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { PageHeader, PageTitle } from '@/components/ui/page';
 import { LoadingState } from '@/components/ui/spinner';
+import { UpdatedAt } from '@/components/ui/updated-at';
 import { paths } from '@/config/paths';
 import { errorText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -243,6 +244,7 @@ export function DashboardPage({ offer }: { offer?: ReactNode }) {
         </Alert>
       ) : (
         <div className="space-y-6">
+          <UpdatedAt at={dashboard.data.atualizadoEm} template={t.updatedAt} />
           <StatCards stats={dashboard.data.stats} />
           <div className="grid gap-6 lg:grid-cols-5">
             <div className="lg:col-span-3">

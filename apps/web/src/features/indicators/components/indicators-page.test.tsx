@@ -54,7 +54,7 @@ const CARRIERS: ResponseTimeRecord[] = [
   ...Array.from({ length: 8 }, (_, i) => record(i + 5)),
 ];
 
-function fakeApi(options: { data?: ResponseTimeRecord[]; fail?: boolean } = {}) {
+function fakeApi(options: { data?: ResponseTimeRecord[]; fail?: boolean; atualizadoEm?: string } = {}) {
   const all = options.data ?? CARRIERS;
   return stubNetwork({
     'GET /api/indicators/response-times/transportadores': {
@@ -75,6 +75,7 @@ function fakeApi(options: { data?: ResponseTimeRecord[]; fail?: boolean } = {}) 
         page,
         dataInicio: query.get('dataInicio')!,
         dataFim: query.get('dataFim')!,
+        ...(options.atualizadoEm ? { atualizadoEm: options.atualizadoEm } : {}),
       };
       return { body };
     },
@@ -227,6 +228,11 @@ describe('indicators page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(rows()).toHaveLength(10));
     expect(screen.getByRole('combobox', { name: t.carrier })).toHaveValue('');
     expect(screen.getByTestId('period-summary')).toHaveTextContent(`01/01/${YEAR} a 31/12/${YEAR}`);
+  });
+
+  it("says when the table was read ('Atualizado às', Brasília time)", async () => {
+    setup({ atualizadoEm: `${YEAR}-06-01T18:30:15.000Z` });
+    expect(await screen.findByTestId('updated-at')).toHaveTextContent('Atualizado às 15:30:15');
   });
 
   it('says so when nothing matches', async () => {

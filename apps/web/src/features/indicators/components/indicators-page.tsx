@@ -10,6 +10,7 @@ import { PageHeader, PageTitle } from '@/components/ui/page';
 import { Pagination } from '@/components/ui/pagination';
 import { Select } from '@/components/ui/select';
 import { LoadingState, Spinner } from '@/components/ui/spinner';
+import { UpdatedAt } from '@/components/ui/updated-at';
 import { paths } from '@/config/paths';
 import { errorText } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
@@ -186,6 +187,7 @@ export function IndicatorsPage() {
           </Card>
         ) : (
           <>
+            <UpdatedAt at={data.atualizadoEm} template={t.updatedAt} />
             <ResponseTimesTable rows={data.data} sort={sort} onSort={onSort} />
             <Pagination
               page={page}

@@ -1,0 +1,191 @@
+import type { Dashboard, ResponseTimesResponse } from '@cotacoes/shared/schemas/dashboard';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carrierReply, quoteScenario, type Scenario } from '../../../test/factories/index.js';
+import { createTestApp, type TestContext } from '../../../test/helpers.js';
+
+/*
+ * ADR 0031: the dashboard's counts and the indicators table come from kept figures (cotacao_contagens,
+ * the monthly and yearly response-time cells), never from a scan per request. After every kind of change
+ * made through the real routes and pipeline — answers, a revised answer, a bounce-free second quote, an
+ * approval, a deleted quote, a deleted carrier — both answers equal a computation from scratch over the
+ * quotes and recipients themselves.
+ */
+
+let ctx: TestContext;
+let s: Scenario;
+
+const db = () => ctx.app.services.database.db;
+const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+  ctx.app.inject({ method, url, headers: { authorization: `Bearer ${s.token}` }, payload });
+
+beforeAll(async () => {
+  ctx = await createTestApp({ MAIL_REPLY_ADDRESS: 'cotacoes@importador.com.br' });
+  s = await quoteScenario(ctx);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+/** A carrier's reply through the inbound pipeline (its reply token): the new response's id. */
+async function answer(cotacaoId: string, carrierIndex: number): Promise<string> {
+  const [recipient] = (
+    await db().execute(sql`
+      select reply_token from cotacao_destinatarios
+      where cotacao_id = ${cotacaoId} and transportador_id = ${s.carriers[carrierIndex]!.id}`)
+  ).rows as { reply_token: string }[];
+  const at = ctx.config.MAIL_REPLY_ADDRESS.lastIndexOf('@');
+  const to = `${ctx.config.MAIL_REPLY_ADDRESS.slice(0, at)}+${recipient!.reply_token}${ctx.config.MAIL_REPLY_ADDRESS.slice(at)}`;
+  const result = await ctx.app.services.inbound.ingest(
+    await carrierReply({ from: s.carriers[carrierIndex]!.email, to }),
+    { source: 'imap' },
+  );
+  expect(result.outcome).toBe('resposta');
+  return result.responseId!;
+}
+
+/** The dashboard's five counts, from the quotes, carriers and groups themselves. */
+async function statsFromScratch() {
+  const [row] = (
+    await db().execute(sql`
+      select
+        (select count(*)::int from transportadores where empresa_id = ${s.empresaId} and deleted_at is null) as transportadores,
+        (select count(*)::int from grupos where empresa_id = ${s.empresaId}) as grupos,
+        (select count(*)::int from cotacoes where empresa_id = ${s.empresaId} and deleted_at is null
+          and status in ('AGUARDANDO_RESPOSTA', 'AGUARDANDO_APROVACAO', 'AGUARDANDO_REVISAO')) as abertas,
+        (select count(*)::int from cotacoes where empresa_id = ${s.empresaId} and deleted_at is null
+          and status = 'AGUARDANDO_RESPOSTA') as aguardando,
+        (select count(*)::int from cotacoes where empresa_id = ${s.empresaId} and deleted_at is null
+          and status = 'AGUARDANDO_APROVACAO' and prazo_resposta < now()) as vencidas`)
+  ).rows as {
+    transportadores: number;
+    grupos: number;
+    abertas: number;
+    aguardando: number;
+    vencidas: number;
+  }[];
+  return {
+    transportadores: row!.transportadores,
+    grupos: row!.grupos,
+    cotacoesAbertas: row!.abertas,
+    cotacoesAguardandoResposta: row!.aguardando,
+    cotacoesVencidasAguardandoAprovacao: row!.vencidas,
+  };
+}
+
+/** Per carrier with requests this year (Brasília): sent, answered and the mean hours, from the recipients. */
+async function tableFromScratch() {
+  const rows = (
+    await db().execute(sql`
+      select transportador_id as id,
+        count(*) filter (where not (falha_entrega is not null and respondeu_em is null))::int as enviados,
+        count(respondeu_em)::int as respondidos,
+        avg(greatest(0, extract(epoch from respondeu_em - created_at)))::float8 as media
+      from cotacao_destinatarios
+      where empresa_id = ${s.empresaId}
+        and extract(year from created_at at time zone 'America/Sao_Paulo') = extract(year from now() at time zone 'America/Sao_Paulo')
+      group by transportador_id`)
+  ).rows as { id: string; enviados: number; respondidos: number; media: number | null }[];
+  return new Map(rows.filter((row) => row.enviados > 0).map((row) => [row.id, row]));
+}
+
+async function expectExact() {
+  const dashboard = await call('GET', '/api/dashboard');
+  expect(dashboard.statusCode, dashboard.body).toBe(200);
+  const body = dashboard.json() as Dashboard;
+  expect(body.stats).toEqual(await statsFromScratch());
+  const stats = await call('GET', '/api/dashboard/stats');
+  expect(stats.json()).toEqual(body.stats);
+
+  const table = await call('GET', '/api/indicators/response-times?page=1&limit=100');
+  expect(table.statusCode, table.body).toBe(200);
+  const kept = table.json() as ResponseTimesResponse;
+  const scratch = await tableFromScratch();
+  expect(kept.total).toBe(scratch.size);
+  for (const record of kept.data) {
+    const own = scratch.get(record.transportadorId);
+    expect(own, record.transportadorNome).toBeDefined();
+    expect(record.totalCotacoes).toBe(own!.enviados);
+    expect(record.totalRespostas).toBe(own!.respondidos);
+    if (own!.media === null) expect(record.tempoMedioRespostaHoras).toBeNull();
+    else expect(record.tempoMedioRespostaHoras).toBeCloseTo(own!.media / 3600, 2);
+  }
+  return { dashboard: body, table: kept };
+}
+
+describe('kept dashboard and indicators figures (ADR 0031)', () => {
+  it('equal a computation from scratch after answers, approvals and deletions made through the routes', async () => {
+    const start = await expectExact();
+    expect(start.dashboard.stats.cotacoesAguardandoResposta).toBeGreaterThanOrEqual(1);
+
+    const first = await answer(s.quote.id, 0);
+    await answer(s.quote.id, 1);
+    await answer(s.quote.id, 0); // a revised answer: the first answer's time stays
+    await expectExact();
+
+    // A second quote to the same carriers, one of them answering.
+    const second = await call('POST', '/api/quotes', {
+      nomeSolicitante: 'Analista',
+      referenciaProcesso: 'EXACT-2',
+      tipoFrete: 'FCL',
+      metodoEnvio: 'EMAIL',
+      modoEnvio: 'individual',
+      idiomaEmail: 'pt',
+      origem: 'Shanghai',
+      destino: 'Santos',
+      destinatarios: { transportadores: s.carriers.map((carrier) => carrier.id), grupos: [] },
+    });
+    expect(second.statusCode, second.body).toBe(201);
+    const secondId = second.json().id as string;
+    await answer(secondId, 2);
+    await expectExact();
+
+    // The approval moves the first quote out of the open ones.
+    const [current] = (
+      await db().execute(sql`
+        select id from respostas where cotacao_id = ${s.quote.id} and destinatario_id =
+          (select destinatario_id from respostas where id = ${first}) and atual`)
+    ).rows as { id: string }[];
+    const approved = await call('POST', `/api/quotes/${s.quote.id}/approve`, { responseId: current!.id });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const afterApproval = await expectExact();
+    expect(afterApproval.dashboard.stats.cotacoesAbertas).toBe(start.dashboard.stats.cotacoesAbertas);
+
+    // A deleted quote leaves the counts; its requests still count for the carriers (ADR 0019).
+    const deleted = await call('DELETE', `/api/quotes/${secondId}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const afterDelete = await expectExact();
+    expect(afterDelete.dashboard.stats.cotacoesAbertas).toBe(start.dashboard.stats.cotacoesAbertas - 1);
+
+    // A deleted carrier leaves the carriers' count.
+    const removed = await call('DELETE', `/api/transporters/${s.carriers[2]!.id}`);
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    const afterCarrier = await expectExact();
+    expect(afterCarrier.dashboard.stats.transportadores).toBe(start.dashboard.stats.transportadores - 1);
+  });
+
+  it('a kept answer says when it was read and is not read again inside its window', async () => {
+    const windowed = await createTestApp({ SUMMARY_MAX_AGE_MS: '60000' });
+    try {
+      const other = await quoteScenario(windowed);
+      const get = (url: string) =>
+        windowed.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${other.token}` } });
+      const before = (await get('/api/dashboard')).json() as Dashboard;
+      expect(Date.now() - Date.parse(before.atualizadoEm!)).toBeLessThan(60_000);
+      const table = (await get('/api/indicators/response-times')).json() as ResponseTimesResponse;
+      expect(table.atualizadoEm).toBeDefined();
+      // A change inside the window: the kept answer (and its read time) is still the one shown.
+      const created = await windowed.app.inject({
+        method: 'POST',
+        url: '/api/transporters',
+        headers: { authorization: `Bearer ${other.token}` },
+        payload: { nome: 'Agente Novo', email: 'novo@agente-novo.com.br', grupos: [] },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const again = (await get('/api/dashboard')).json() as Dashboard;
+      expect(again).toEqual(before);
+    } finally {
+      await windowed.close();
+    }
+  });
+});
