@@ -23,6 +23,7 @@ import { registerRetentionJobs } from './inbound/retention.jobs.js';
 import { registerInboundSources } from './inbound/sources/index.js';
 import { type InboundSweeper, startInboundSweeper } from './inbound/sweeper.js';
 import { JobQueue } from './jobs/queue.js';
+import { LaneRefresher } from './lanes/lane-refresher.js';
 import { AppError } from './lib/errors.js';
 import { completedRequest, RequestLog } from './lib/request-log.js';
 import { serializerCompiler } from './lib/serializer.js';
@@ -64,6 +65,8 @@ import { hintsRoutes } from './modules/hints/hints.routes.js';
 import { inboundAdminRoutes } from './modules/inbound-admin/inbound-admin.routes.js';
 import { indicatorsRoutes } from './modules/indicators/indicators.routes.js';
 import { IndicatorsService } from './modules/indicators/indicators.service.js';
+import { lanesRoutes } from './modules/lanes/lanes.routes.js';
+import { LanesService } from './modules/lanes/lanes.service.js';
 import { portalRoutes } from './modules/portal/portal.routes.js';
 import { PortalService } from './modules/portal/portal.service.js';
 import { quotesRoutes } from './modules/quotes/quotes.routes.js';
@@ -121,6 +124,8 @@ export type Services = {
   comparison: ComparisonService;
   /** The carrier portal (issue 35): link requests, the token-scoped page and its answers. */
   portal: PortalService;
+  /** Lane points from marked quotes' comparisons (issue 36, ADR 0030). */
+  laneRefresher: LaneRefresher;
 };
 
 declare module 'fastify' {
@@ -232,6 +237,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     (tenant, cotacaoId) => responses.listStamped(tenant, cotacaoId),
     new PtaxService(config.PTAX_API_URL, config.HTTP_TIMEOUT_MS, app.log),
   );
+  const laneRefresher = new LaneRefresher(
+    database.db,
+    (tenant, cotacaoId) => comparison.withoutLanes(tenant, cotacaoId, DEFAULT_EXCHANGE_MARGIN),
+    app.log.child({ source: 'lanes' }),
+  );
   const services: Services = {
     config,
     database,
@@ -255,6 +265,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     comparison,
     quotes: new QuotesService(database.db, config, mailer),
     portal: new PortalService(database.db, config, mailer, inbound, limits),
+    laneRefresher,
     decisions: new DecisionsService(database.db, config, mailer, {
       readResponses: (tenant, cotacaoId) => responses.listForTenant(tenant, cotacaoId),
       comparisonRows: async (tenant, cotacaoId) =>
@@ -302,10 +313,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         comparison: (tenant, cotacaoId) => comparison.forQuote(tenant, cotacaoId, DEFAULT_EXCHANGE_MARGIN),
       });
       await registerRetentionJobs(jobs, database.db, config.INBOUND_RETENTION_DAYS, app.log, pollSeconds);
+      laneRefresher.start(pollSeconds * 1000);
     }
   });
   app.addHook('onClose', async () => {
     await sweeper?.stop();
+    await laneRefresher.stop();
     await inbound.drain();
     await outbox?.stop();
     await sessions.stop();
@@ -388,6 +401,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(conversationRoutes, { conversation: new ConversationService(database.db, config) });
       await api.register(dashboardRoutes, { dashboard: new DashboardService(database.db) });
       await api.register(indicatorsRoutes, { indicators: new IndicatorsService(database.db) });
+      await api.register(lanesRoutes, { lanes: new LanesService(database.db, laneRefresher) });
       await api.register(hintsRoutes, { hints: new HintsService(database.db) });
       await api.register(followUpRoutes, { followUp: new FollowUpService(database.db, { mailer, config }) });
       await api.register(extractionSettingsRoutes, {

@@ -23,6 +23,7 @@ export * from './schemas/empresas.js';
 export * from './schemas/extraction-settings.js';
 export * from './schemas/follow-up.js';
 export * from './schemas/hints.js';
+export * from './schemas/lanes.js';
 export * from './schemas/portal.js';
 export * from './schemas/quotes.js';
 export * from './schemas/responses.js';

@@ -6,6 +6,7 @@ export * from './extraction.js';
 export * from './follow-up.js';
 export * from './hints.js';
 export * from './inbound.js';
+export * from './lanes.js';
 export * from './indicators.js';
 export * from './limits.js';
 export * from './mail-connections.js';
