@@ -80,6 +80,12 @@ export async function replaceQuotePoints(
   marcadoEm: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    // Two refreshers of one quote (a worker and a page read) take turns: no point is inserted twice.
+    await tx
+      .select({ id: cotacoes.id })
+      .from(cotacoes)
+      .where(inTenant(cotacoes.empresaId, tenant, eq(cotacoes.id, cotacaoId)))
+      .for('update');
     await tx
       .delete(lanePoints)
       .where(inTenant(lanePoints.empresaId, tenant, eq(lanePoints.cotacaoId, cotacaoId)));
