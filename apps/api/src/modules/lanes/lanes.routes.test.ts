@@ -6,11 +6,14 @@ import {
   lanesListSchema,
 } from '@cotacoes/shared';
 import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, quoteScenario, type Scenario, typicalAnswer } from '../../../test/factories/index.js';
 import { type FakePtaxServer, startFakePtaxServer } from '../../../test/fakes/ptax-server.js';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { lanePoints, laneRefreshes } from '../../db/schema/index.js';
+import { SUMMARY_HEADER_ROW } from '../comparative/excel.js';
 
 /*
  * Issue 36 over the real pipeline: carriers answer by e-mail as forwarders write, the extraction reads
@@ -232,6 +235,46 @@ describe('GET /api/lanes, /api/lanes/{key}, /api/lanes/export.csv', () => {
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain('AAAA-MM-DD');
     expect((await get('/api/lanes?unidade=barril', q1.token)).statusCode).toBe(400);
+  });
+});
+
+describe('the comparative documents', () => {
+  it('print the lane median next to each proposal (Excel cells, PDF text)', async () => {
+    const excel = await get(`/api/quotes/${q3.quote.id}/comparative-excel`, q3.token);
+    expect(excel.statusCode, excel.body).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(excel.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Comparativo')!;
+    const headers = (sheet.getRow(SUMMARY_HEADER_ROW).values as unknown[]).slice(1).map(String);
+    const column = (name: string) => headers.indexOf(name) + 1;
+    expect(column('Mediana da rota 90 dias (USD/unid.)')).toBeGreaterThan(0);
+    const byCarrier = new Map<string, [unknown, unknown]>();
+    for (let r = SUMMARY_HEADER_ROW + 1; r <= sheet.rowCount; r++) {
+      const row = sheet.getRow(r);
+      byCarrier.set(String(row.getCell(column('Agente de carga')).value), [
+        row.getCell(column('Mediana da rota 90 dias (USD/unid.)')).value,
+        row.getCell(column('Frente à mediana')).value,
+      ]);
+    }
+    expect(byCarrier.get(q3.carriers[0]!.nome)).toEqual([
+      3000,
+      '30 % acima da mediana de 90 dias, 5 cotações',
+    ]);
+    expect(byCarrier.get(q3.carriers[2]!.nome)).toEqual([
+      3000,
+      '20 % abaixo da mediana de 90 dias, 5 cotações',
+    ]);
+    expect(byCarrier.get(q3.carriers[1]!.nome)).toEqual([3000, 'Na mediana de 90 dias (1,7 %), 5 cotações']);
+
+    const pdf = await get(`/api/quotes/${q3.quote.id}/comparative-pdf`, q3.token);
+    expect(pdf.statusCode).toBe(200);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), {
+      mergePages: true,
+    });
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain("Mediana 90 dias: US$ 3.000,00/40' HC");
+    expect(flat).toContain('30 % acima da mediana de 90 dias, 5 cotações');
+    expect(flat).toContain('20 % abaixo da mediana de 90 dias, 5 cotações');
   });
 });
 
