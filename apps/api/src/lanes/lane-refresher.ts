@@ -33,29 +33,37 @@ export class LaneRefresher {
     private readonly logger?: FastifyBaseLogger,
   ) {}
 
-  /** Refreshes up to `limit` marked quotes (of `tenant`, or of every company); answers how many. */
+  /**
+   * Refreshes up to `limit` marked quotes (of `tenant`, or of every company); answers how many were
+   * refreshed (a mark left for later is not counted).
+   */
   async drain(tenant?: Tenant, limit = BATCH): Promise<number> {
     const pending = await pendingRefreshes(this.db, limit, tenant);
+    let refreshed = 0;
     for (const mark of pending) {
       try {
-        await this.refresh(checkedTenant(mark.empresaId), mark.cotacaoId, mark.marcadoEm);
+        if (await this.refresh(checkedTenant(mark.empresaId), mark.cotacaoId, mark.marcadoEm)) refreshed++;
       } catch (error) {
         // The mark stays: the next round tries again.
         this.logger?.error({ err: error, cotacaoId: mark.cotacaoId }, 'lane points refresh failed');
       }
     }
-    return pending.length;
+    return refreshed;
   }
 
-  /** Replaces one quote's points with those of its comparison now. */
-  async refresh(tenant: Tenant, cotacaoId: string, marcadoEm: Date): Promise<void> {
+  /**
+   * Replaces one quote's points with those of its comparison now; false (the mark stays) while the
+   * PTAX is unavailable: a point's BRL figures are at a day's rate, never at the fallback.
+   */
+  async refresh(tenant: Tenant, cotacaoId: string, marcadoEm: Date): Promise<boolean> {
     const quote = await quoteForLanes(this.db, tenant, cotacaoId);
     if (!quote || quote.deletedAt) {
       // A deleted quote leaves the history (its rows stay, ADR 0011, but it is no longer a price).
       if (quote) await replaceQuotePoints(this.db, tenant, cotacaoId, [], marcadoEm);
-      return;
+      return true;
     }
     const comparison = await this.comparisonOf(tenant, cotacaoId);
+    if (comparison.taxa.fonte === 'fallback') return false;
     const approval = await approvalOfQuote(this.db, tenant, cotacaoId);
     const versions = new Map(quote.versions.map((version) => [version.id, version]));
     const firstAnswer = new Map<string, Date>();
@@ -88,6 +96,7 @@ export class LaneRefresher {
         });
     }
     await replaceQuotePoints(this.db, tenant, cotacaoId, points, marcadoEm);
+    return true;
   }
 
   /** Drains every `intervalMs` until stopped (one round at a time). */

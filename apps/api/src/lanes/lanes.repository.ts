@@ -110,7 +110,7 @@ export type LaneFigure = {
   unidade: string;
   mediana: number;
   quantidade: number;
-  pontos: { data: string; transportador: string; freteUsd: number; aprovado: boolean }[];
+  pontos: { id: string; data: string; transportador: string; freteUsd: number; aprovado: boolean }[];
 };
 
 /**
@@ -141,6 +141,7 @@ export async function laneFigures(
       percentile_cont(0.5) within group (order by p.frete_usd)::float8 as mediana,
       count(*)::int as quantidade,
       (array_agg(json_build_object(
+        'id', p.id,
         'data', to_char(p.data at time zone 'America/Sao_Paulo', 'YYYY-MM-DD'),
         'transportador', p.transportador_nome,
         'freteUsd', p.frete_usd,

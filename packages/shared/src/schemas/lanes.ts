@@ -35,6 +35,7 @@ export const LANE_WINDOW_DAYS = 90;
 export const LANE_TOOLTIP_POINTS = 20;
 
 export const lanePointSchema = z.object({
+  id: z.string(),
   data: z.string(),
   transportador: z.string(),
   freteUsd: z.number(),
