@@ -91,7 +91,7 @@ beforeAll(async () => {
   b2 = await quoteScenario(ctx, { in: b1 });
   await answer(ctx, b2, 0, { text: typicalAnswer({ frete40: 9000 }) });
   await drained();
-}, 180_000);
+}, 400_000);
 afterAll(async () => {
   await ctx?.close();
   await ptax?.close();
