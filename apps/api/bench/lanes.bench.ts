@@ -152,7 +152,7 @@ async function comparedQuote(codigo: string, origem: string | null) {
 }
 const withLane = await comparedQuote('COT-2026-0001', 'Shanghai, CN');
 const withoutLane = await comparedQuote('COT-2026-0002', null);
-while ((await app.services.laneRefresher.drain()) > 0);
+for (let round = 0; round < 50 && (await app.services.laneRefresher.drain()) > 0; round++);
 
 const withUrl = `/api/quotes/${withLane}/comparison`;
 const check = (await app.inject({ method: 'GET', url: withUrl, headers })).json() as {

@@ -9,14 +9,24 @@ import { inTenant, type Tenant } from '../db/tenant.js';
  */
 
 /**
+ * The mark's time: clock_timestamp() (a second mark in the same transaction is still newer), to the
+ * millisecond, so that the refresher's JavaScript Date compares equal to it when it clears the mark.
+ */
+const markTime = sql`date_trunc('milliseconds', clock_timestamp())`;
+
+/**
  * Marks a quote's lane points for a refresh, inside the caller's transaction: the mark exists exactly
- * when the change commits. clock_timestamp(): a second mark in the same transaction is still newer.
+ * when the change commits.
  */
 export async function markLaneRefresh(executor: Executor, tenant: Tenant, cotacaoId: string): Promise<void> {
   await executor
     .insert(laneRefreshes)
-    .values({ empresaId: tenant.empresaId, cotacaoId, marcadoEm: sql`clock_timestamp()` })
-    .onConflictDoUpdate({ target: laneRefreshes.cotacaoId, set: { marcadoEm: sql`clock_timestamp()` } });
+    .values({ empresaId: tenant.empresaId, cotacaoId, marcadoEm: markTime })
+    .onConflictDoUpdate({
+      target: laneRefreshes.cotacaoId,
+      // Never the same time twice: a mark within the same millisecond still moves it on.
+      set: { marcadoEm: sql`greatest(${markTime}, ${laneRefreshes.marcadoEm} + interval '1 millisecond')` },
+    });
 }
 
 export type PendingRefresh = { empresaId: string; cotacaoId: string; marcadoEm: Date };
