@@ -147,21 +147,32 @@ export async function laneFigures(
     quantidade: number;
     pontos: LaneFigure['pontos'];
   }>(sql`
-    select p.lane, p.unidade,
-      percentile_cont(0.5) within group (order by p.frete_usd)::float8 as mediana,
-      count(*)::int as quantidade,
-      (array_agg(json_build_object(
-        'id', p.id,
-        'data', to_char(p.data at time zone 'America/Sao_Paulo', 'YYYY-MM-DD'),
-        'transportador', p.transportador_nome,
-        'freteUsd', p.frete_usd,
-        'aprovado', p.aprovado) order by p.data desc))[1:${tooltipPoints}] as pontos
-    from lane_points p
-    where p.empresa_id = ${tenant.empresaId}
-      and (p.lane, p.unidade) in (${wanted})
-      and p.data >= ${since.toISOString()}
-      and p.cotacao_id <> ${cotacaoId}
-    group by p.lane, p.unidade`);
+    select w.lane, w.unidade, s.mediana, s.quantidade, coalesce(t.pontos, '[]'::json) as pontos
+    from (values ${wanted}) as w(lane, unidade)
+    cross join lateral (
+      select percentile_cont(0.5) within group (order by p.frete_usd)::float8 as mediana,
+        count(*)::int as quantidade
+      from lane_points p
+      where p.empresa_id = ${tenant.empresaId} and p.lane = w.lane and p.unidade = w.unidade
+        and p.data >= ${since.toISOString()} and p.cotacao_id <> ${cotacaoId}
+    ) s
+    -- The tooltip's latest points: a backward walk of the same index, stopped at the limit.
+    cross join lateral (
+      select json_agg(x.ponto) as pontos from (
+        select json_build_object(
+          'id', p.id,
+          'data', to_char(p.data at time zone 'America/Sao_Paulo', 'YYYY-MM-DD'),
+          'transportador', p.transportador_nome,
+          'freteUsd', p.frete_usd,
+          'aprovado', p.aprovado) as ponto
+        from lane_points p
+        where p.empresa_id = ${tenant.empresaId} and p.lane = w.lane and p.unidade = w.unidade
+          and p.data >= ${since.toISOString()} and p.cotacao_id <> ${cotacaoId}
+        order by p.data desc
+        limit ${tooltipPoints}
+      ) x
+    ) t
+    where s.quantidade > 0`);
   return rows.map((row) => ({
     ...row,
     mediana: Number(row.mediana),

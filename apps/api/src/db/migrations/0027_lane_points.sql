@@ -34,6 +34,6 @@ ALTER TABLE "lane_points" ADD CONSTRAINT "lane_points_empresa_id_empresas_id_fk"
 ALTER TABLE "lane_points" ADD CONSTRAINT "lane_points_cotacao_id_cotacoes_id_fk" FOREIGN KEY ("cotacao_id") REFERENCES "cotacoes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lane_refreshes" ADD CONSTRAINT "lane_refreshes_empresa_id_empresas_id_fk" FOREIGN KEY ("empresa_id") REFERENCES "empresas"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lane_refreshes" ADD CONSTRAINT "lane_refreshes_cotacao_id_cotacoes_id_fk" FOREIGN KEY ("cotacao_id") REFERENCES "cotacoes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "lane_points_lane_idx" ON "lane_points" USING btree ("empresa_id","lane","unidade","data");--> statement-breakpoint
+CREATE INDEX "lane_points_lane_idx" ON "lane_points" USING btree ("empresa_id","lane","unidade","data","frete_usd","cotacao_id");--> statement-breakpoint
 CREATE INDEX "lane_points_quote_idx" ON "lane_points" USING btree ("empresa_id","cotacao_id");--> statement-breakpoint
 CREATE INDEX "lane_refreshes_empresa_idx" ON "lane_refreshes" USING btree ("empresa_id","marcado_em");

@@ -55,7 +55,15 @@ export const lanePoints = pgTable(
     aprovado: boolean().notNull().default(false),
   },
   (table) => [
-    index('lane_points_lane_idx').on(table.empresaId, table.lane, table.unidade, table.data),
+    // Freight and quote as trailing keys: a row's 90-day median is read from the index alone.
+    index('lane_points_lane_idx').on(
+      table.empresaId,
+      table.lane,
+      table.unidade,
+      table.data,
+      table.freteUsd,
+      table.cotacaoId,
+    ),
     index('lane_points_quote_idx').on(table.empresaId, table.cotacaoId),
   ],
 );

@@ -48,8 +48,7 @@ export async function lanePage(
 ): Promise<LaneSummaryRow[]> {
   const { rows } = await db.execute<LaneSummaryRow>(sql`
     select p.lane, p.unidade, min(p.modal) as modal,
-      mode() within group (order by p.origem_nome) as origem,
-      mode() within group (order by p.destino_nome) as destino,
+      min(p.origem_nome) as origem, min(p.destino_nome) as destino,
       count(distinct p.cotacao_id)::int as cotacoes, count(*)::int as pontos,
       percentile_cont(0.5) within group (order by p.frete_usd)::float8 as mediana,
       min(p.frete_usd)::float8 as minimo, max(p.frete_usd)::float8 as maximo,
