@@ -78,8 +78,9 @@ export const laneSummarySchema = z.object({
   origem: z.string(),
   destino: z.string(),
   unidade: z.string(),
-  /** Quotes with at least one point in the period: the lane's volume. */
+  /** Quotes with at least one point in the period. */
   cotacoes: z.number(),
+  /** Proposals (points) in the period: the lane's volume, what the list is sorted by. */
   pontos: z.number(),
   mediana: z.number(),
   minimo: z.number(),

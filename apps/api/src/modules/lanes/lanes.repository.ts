@@ -39,26 +39,37 @@ export type LaneSummaryRow = {
   total: number;
 };
 
-/** Lanes × unit of the period, the most quoted first, one page. */
+/** Lanes × unit of the period, the most proposals first, one page. */
 export async function lanePage(
   db: Database,
   tenant: Tenant,
   filter: LaneFilter,
   page: { limit: number; offset: number },
 ): Promise<LaneSummaryRow[]> {
+  // The page's lanes by a hash aggregate (no sort per group); the median and the quotes of those 20
+  // lanes alone, each read on the lane index.
   const { rows } = await db.execute<LaneSummaryRow>(sql`
-    select p.lane, p.unidade, min(p.modal) as modal,
-      min(p.origem_nome) as origem, min(p.destino_nome) as destino,
-      count(distinct p.cotacao_id)::int as cotacoes, count(*)::int as pontos,
-      percentile_cont(0.5) within group (order by p.frete_usd)::float8 as mediana,
-      min(p.frete_usd)::float8 as minimo, max(p.frete_usd)::float8 as maximo,
-      to_char(max(p.data) at time zone ${SAO_PAULO}, 'YYYY-MM-DD') as ultima_data,
-      (count(*) over ())::int as total
-    from lane_points p
-    where ${where(tenant, filter)}
-    group by p.lane, p.unidade
-    order by cotacoes desc, pontos desc, p.lane, p.unidade
-    limit ${page.limit} offset ${page.offset}`);
+    with pagina as (
+      select p.lane, p.unidade, min(p.modal) as modal, min(p.origem_nome) as origem,
+        min(p.destino_nome) as destino, count(*)::int as pontos,
+        min(p.frete_usd)::float8 as minimo, max(p.frete_usd)::float8 as maximo,
+        to_char(max(p.data) at time zone ${SAO_PAULO}, 'YYYY-MM-DD') as ultima_data,
+        (count(*) over ())::int as total
+      from lane_points p
+      where ${where(tenant, filter)}
+      group by p.lane, p.unidade
+      order by pontos desc, p.lane, p.unidade
+      limit ${page.limit} offset ${page.offset}
+    )
+    select pagina.*, s.cotacoes, s.mediana
+    from pagina
+    cross join lateral (
+      select count(distinct p.cotacao_id)::int as cotacoes,
+        percentile_cont(0.5) within group (order by p.frete_usd)::float8 as mediana
+      from lane_points p
+      where ${where(tenant, filter, sql`p.lane = pagina.lane and p.unidade = pagina.unidade`)}
+    ) s
+    order by pagina.pontos desc, pagina.lane, pagina.unidade`);
   return rows;
 }
 
@@ -72,8 +83,7 @@ export async function laneUnits(db: Database, tenant: Tenant, lane: string, filt
     destino: string;
   }>(sql`
     select p.unidade, count(*)::int as pontos, min(p.modal) as modal,
-      mode() within group (order by p.origem_nome) as origem,
-      mode() within group (order by p.destino_nome) as destino
+      min(p.origem_nome) as origem, min(p.destino_nome) as destino
     from lane_points p
     where ${where(tenant, { ...filter, unidade: undefined }, sql`p.lane = ${lane}`)}
     group by p.unidade
@@ -141,7 +151,7 @@ export async function laneCarriers(db: Database, tenant: Tenant, lane: string, f
     resposta_horas: number | null;
     mediana: number;
   }>(sql`
-    select p.transportador_id::text, mode() within group (order by p.transportador_nome) as transportador,
+    select p.transportador_id::text, min(p.transportador_nome) as transportador,
       count(distinct p.cotacao_id)::int as cotacoes,
       count(distinct p.cotacao_id) filter (where p.aprovado)::int as vitorias,
       avg(p.resposta_horas)::float8 as resposta_horas,

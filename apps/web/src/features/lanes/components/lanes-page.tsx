@@ -37,7 +37,7 @@ export function laneHref(chave: string, filters: LaneFilters & { unidade?: strin
 }
 
 /**
- * 'Rotas' (issue 36): the company's lanes × unit, the most quoted first, with the median and range of
+ * 'Rotas' (issue 36): the company's lanes × unit, the most proposals first, with the median and range of
  * freight per unit in the period; filters by period, modal and unit, applied with 'Aplicar Filtros';
  * CSV of every point.
  */
