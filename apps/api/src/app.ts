@@ -30,6 +30,7 @@ import { MailboxOAuth } from './inbound/sources/mailboxes/mailbox-oauth.js';
 import { MicrosoftMailbox } from './inbound/sources/microsoft/graph-sync.js';
 import { type InboundSweeper, startInboundSweeper } from './inbound/sweeper.js';
 import { JobQueue } from './jobs/queue.js';
+import { LaneRefresher } from './lanes/lane-refresher.js';
 import { AppError } from './lib/errors.js';
 import { completedRequest, RequestLog } from './lib/request-log.js';
 import { loadSecrets, type Secrets } from './lib/secrets.js';
@@ -75,6 +76,8 @@ import { inboundAdminRoutes } from './modules/inbound-admin/inbound-admin.routes
 import { inboundWebhooksRoutes } from './modules/inbound-webhooks/inbound-webhooks.routes.js';
 import { indicatorsRoutes } from './modules/indicators/indicators.routes.js';
 import { IndicatorsService } from './modules/indicators/indicators.service.js';
+import { lanesRoutes } from './modules/lanes/lanes.routes.js';
+import { LanesService } from './modules/lanes/lanes.service.js';
 import { microsoftMailboxRoutes } from './modules/microsoft-mailbox/microsoft-mailbox.routes.js';
 import { portalRoutes } from './modules/portal/portal.routes.js';
 import { PortalService } from './modules/portal/portal.service.js';
@@ -143,6 +146,8 @@ export type Services = {
   gmail: GmailService;
   /** The Microsoft 365 mailbox source: connect, delta sync, change notifications (ADR 0028). */
   microsoftMailbox: MicrosoftMailbox;
+  /** Lane points from marked quotes' comparisons (issue 36, ADR 0030). */
+  laneRefresher: LaneRefresher;
 };
 
 declare module 'fastify' {
@@ -274,6 +279,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     notificationUrl: config.microsoftNotificationUrl,
     log: app.log.child({ source: 'microsoft' }),
   });
+  const laneRefresher = new LaneRefresher(
+    database.db,
+    (tenant, cotacaoId) => comparison.withoutLanes(tenant, cotacaoId, DEFAULT_EXCHANGE_MARGIN),
+    app.log.child({ source: 'lanes' }),
+  );
   const services: Services = {
     config,
     secrets,
@@ -311,6 +321,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     comparison,
     quotes: new QuotesService(database.db, config, mailer),
     portal: new PortalService(database.db, config, mailer, inbound, limits),
+    laneRefresher,
     decisions: new DecisionsService(database.db, config, mailer, {
       readResponses: (tenant, cotacaoId) => responses.listForTenant(tenant, cotacaoId),
       agreedComparison: (tenant, cotacaoId) =>
@@ -358,10 +369,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await registerRetentionJobs(jobs, database.db, config.INBOUND_RETENTION_DAYS, app.log, pollSeconds);
       if (config.google)
         await registerGmailJobs(jobs, () => services.gmail.renewWatches(), app.log, pollSeconds);
+      laneRefresher.start(pollSeconds * 1000);
     }
   });
   app.addHook('onClose', async () => {
     await sweeper?.stop();
+    await laneRefresher.stop();
     await inbound.drain();
     await outbox?.stop();
     await sessions.stop();
@@ -456,6 +469,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(indicatorsRoutes, {
         indicators: new IndicatorsService(database.db, config.SUMMARY_MAX_AGE_MS),
       });
+      await api.register(lanesRoutes, { lanes: new LanesService(database.db, laneRefresher) });
       await api.register(hintsRoutes, { hints: new HintsService(database.db) });
       await api.register(microsoftMailboxRoutes, { mailbox: services.microsoftMailbox });
       await api.register(followUpRoutes, { followUp: new FollowUpService(database.db, { mailer, config }) });

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Role } from '@cotacoes/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cotacaoMensagens, inboundMessages, respostas, transportadorDicas } from '../src/db/schema/index.js';
+import {
+  cotacaoMensagens,
+  inboundMessages,
+  lanePoints,
+  respostas,
+  transportadorDicas,
+} from '../src/db/schema/index.js';
 import { checkedTenant } from '../src/db/tenant.js';
 import { actorOfUser } from '../src/lib/actor.js';
 import { hashToken } from '../src/lib/tokens.js';
@@ -168,6 +174,38 @@ async function answeredQuoteIn(company: Company): Promise<{ quoteId: string; tra
   return { quoteId: quote.id, transportadorId: quote.destinatarios[0]!.transportadorId };
 }
 /** A quote of `company` with one answer typed by hand (its extraction is the typed values). */
+/**
+ * A lane point of a company (issue 36), its carrier named with the company's supervisor e-mail: an answer
+ * that showed it to another company would show that company. Answers the lane's key.
+ */
+const lanePointsByCompany = new Map<string, string>();
+async function lanePointIn(company: Company): Promise<string> {
+  const kept = lanePointsByCompany.get(company.empresaId);
+  if (kept) return kept;
+  const lane = 'FCL|SHANGHAI|SANTOS';
+  await ctx.app.services.database.db.insert(lanePoints).values({
+    empresaId: company.empresaId,
+    lane,
+    modal: 'FCL',
+    origem: 'SHANGHAI',
+    destino: 'SANTOS',
+    origemNome: 'Shanghai',
+    destinoNome: 'Santos',
+    unidade: '40HC',
+    cotacaoId: await quoteIn(company),
+    respostaId: crypto.randomUUID(),
+    versao: 1,
+    transportadorId: await carrierIn(company.empresaId),
+    transportadorNome: company.supervisorEmail,
+    data: new Date(),
+    freteUsd: 2950,
+    totalBrl: 17000,
+    taxa: 5.2,
+    aprovado: false,
+  });
+  lanePointsByCompany.set(company.empresaId, lane);
+  return lane;
+}
 async function quoteWithAnswerIn(company: Company): Promise<{ quoteId: string; respostaId: string }> {
   const { quoteId, transportadorId } = await answeredQuoteIn(company);
   const user = (await findUserByEmail(ctx.app.services.database.db, company.supervisorEmail))!;
@@ -1016,6 +1054,15 @@ const probes: Record<string, Probe> = {
   },
   'GET /api/indicators/response-times/export': {
     request: () => ({ method: 'GET', url: '/api/indicators/response-times/export' }),
+  },
+  'GET /api/lanes': { request: () => ({ method: 'GET', url: '/api/lanes' }) },
+  'GET /api/lanes/export.csv': { request: () => ({ method: 'GET', url: '/api/lanes/export.csv' }) },
+  'GET /api/lanes/:key': {
+    // The other company's lane (a point of it is seeded): the caller reads an empty lane of its own.
+    request: async ({ other }) => ({
+      method: 'GET',
+      url: `/api/lanes/${encodeURIComponent(await lanePointIn(other))}`,
+    }),
   },
   'DELETE /api/groups/:id/transporters/:transporterId': {
     request: async ({ targetCompany }) => {

@@ -24,6 +24,7 @@ export * from './schemas/extraction-settings.js';
 export * from './schemas/follow-up.js';
 export * from './schemas/gmail.js';
 export * from './schemas/hints.js';
+export * from './schemas/lanes.js';
 export * from './schemas/microsoft-mailbox.js';
 export * from './schemas/portal.js';
 export * from './schemas/quotes.js';

@@ -20,6 +20,7 @@ import type { Database } from '../db/client.js';
 import { inboundMessages, respostas } from '../db/schema/index.js';
 import { checkedTenant } from '../db/tenant.js';
 import { countApplications, hintsForExtraction } from '../hints/hints.repository.js';
+import { markLaneRefresh } from '../lanes/lanes.repository.js';
 import { isLlmEnabled } from './extraction-settings.repository.js';
 import { describeFailure } from './failure.js';
 
@@ -95,6 +96,7 @@ export async function extractResponse(
   const [row] = await db
     .select({
       empresaId: respostas.empresaId,
+      cotacaoId: respostas.cotacaoId,
       transportadorId: respostas.transportadorId,
       extracao: respostas.extracao,
       raw: inboundMessages.raw,
@@ -153,7 +155,11 @@ export async function extractResponse(
         })
         .where(and(eq(respostas.id, responseId), eq(respostas.extracao, 'pendente')))
         .returning({ id: respostas.id });
-      if (stored.length > 0) await countApplications(tx, tenant, appliedHintIds(result.final));
+      if (stored.length > 0) {
+        await countApplications(tx, tenant, appliedHintIds(result.final));
+        // The figures the comparison reads changed: the quote's lane points follow (ADR 0030).
+        await markLaneRefresh(tx, tenant, row.cotacaoId);
+      }
     });
   } catch (error) {
     // Never the error's own text: a query error carries the statement and its values (raw SQL).

@@ -350,6 +350,15 @@ export const accessMatrix: Record<string, RouteRule> = {
   },
   'GET /api/indicators/response-times/transportadores': { allow: signedIn, company: true },
   'GET /api/indicators/response-times/export': { allow: signedIn, company: true, note: 'as response-times' },
+
+  // Lane history (issue 36, ADR 0030): the caller's company's own points only
+  'GET /api/lanes': { allow: signedIn, company: true },
+  'GET /api/lanes/export.csv': { allow: signedIn, company: true, note: 'as GET /api/lanes' },
+  'GET /api/lanes/:key': {
+    allow: signedIn,
+    company: true,
+    note: "a lane key is not a record: another company's lane reads as an empty lane of the caller's",
+  },
 };
 
 /** The callers a declared access rule lets through (`custom` rules decide in the route itself). */

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { cotacoes, respostas } from '../db/schema/index.js';
 import { inTenant, type Tenant } from '../db/tenant.js';
+import { markLaneRefresh } from '../lanes/lanes.repository.js';
 import { AppError } from '../lib/errors.js';
 
 /*
@@ -71,6 +72,9 @@ export async function applyQuoteEvent(
         updatedAt: now,
       })
       .where(inTenant(cotacoes.empresaId, tenant, eq(cotacoes.id, cotacaoId)));
+  // What the comparison shows (the current versions, the approval) may have changed: lane points follow (ADR 0030).
+  if (event.type === 'replyApplied' || event.type === 'heldReplyConfirmed' || event.type === 'approved')
+    await markLaneRefresh(executor, tenant, cotacaoId);
   return { from: quote.status, to };
 }
 

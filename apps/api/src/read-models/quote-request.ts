@@ -12,6 +12,8 @@ export async function findQuoteRequest(executor: Executor, tenant: Tenant, cotac
     .select({
       id: cotacoes.id,
       tipoFrete: cotacoes.tipoFrete,
+      // The lane of its rows (issue 36): origin and destination as the quote wrote them.
+      origem: cotacoes.origem,
       destino: cotacoes.destino,
       itens: cotacoes.itens,
       descricaoGeral: cotacoes.descricaoGeral,

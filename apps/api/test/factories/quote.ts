@@ -69,13 +69,16 @@ export async function quoteScenario(
     quote?: Record<string, unknown>;
     /** Request fields set on top of the defaults (e.g. evitarArmador, tempoTransito). */
     fields?: Record<string, unknown>;
+    /** Another quote of an earlier scenario's company, to the same carriers (a company's history). */
+    in?: Pick<Scenario, 'token' | 'userId' | 'empresaId' | 'carriers'>;
   } = {},
 ): Promise<Scenario> {
   const label = options.label ?? `c${++counter}-${Date.now().toString(36)}`;
   const db = ctx.app.services.database.db;
-  const company = await quickCompany(ctx, { label, receiveEmailCopy: options.receiveEmailCopy });
+  const company =
+    options.in ?? (await quickCompany(ctx, { label, receiveEmailCopy: options.receiveEmailCopy }));
   const { token, empresaId, userId } = company;
-  const carriers = await createCarriers(ctx, token, options.carriers);
+  const carriers = options.in?.carriers ?? (await createCarriers(ctx, token, options.carriers));
   const created = await ctx.app.inject({
     method: 'POST',
     url: '/api/quotes',

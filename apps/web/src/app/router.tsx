@@ -56,6 +56,8 @@ export function createRoutes(): RouteObject[] {
                     { path: paths.quotes.sent.path, lazy: page(() => import('./routes/sent-quotes')) },
                     { path: paths.quotes.detail.path, lazy: page(() => import('./routes/quote-detail')) },
                     { path: paths.indicators.path, lazy: page(() => import('./routes/indicators')) },
+                    { path: paths.lanes.list.path, lazy: page(() => import('./routes/lanes')) },
+                    { path: paths.lanes.detail.path, lazy: page(() => import('./routes/lane-detail')) },
                   ],
                 },
                 { path: paths.settings.root.path, lazy: page(() => import('./routes/settings')) },

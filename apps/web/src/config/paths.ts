@@ -48,6 +48,11 @@ export const paths = {
     changePassword: { path: '/configuracoes/alterar-senha', getHref: () => '/configuracoes/alterar-senha' },
   },
   indicators: { path: '/indicadores', getHref: () => '/indicadores' },
+  /** Lane history (issue 36): the company's lanes and one lane's trend. */
+  lanes: {
+    list: { path: '/lanes', getHref: () => '/lanes' },
+    detail: { path: '/lanes/:key', getHref: (key: string) => `/lanes/${encodeURIComponent(key)}` },
+  },
   mailbox: { path: '/dev/mailbox', getHref: () => '/dev/mailbox' },
   /** The carrier portal (issue 35): public, no account. */
   portal: {

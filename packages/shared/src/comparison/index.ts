@@ -54,6 +54,16 @@ export {
   type FreightScope,
   freightLinesOf,
 } from './freight.js';
+export {
+  isCompleteRow,
+  type LaneId,
+  type LanePlaces,
+  type LaneRowPoint,
+  laneDelta,
+  laneOf,
+  lanePointsOfRow,
+  laneUnit,
+} from './lanes.js';
 export { isNoDestination, normalizeName, normalizePlace, rowOfDestination, samePlace } from './names.js';
 export {
   AIR_KG_PER_M3,

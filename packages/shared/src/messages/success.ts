@@ -47,6 +47,9 @@ export const successMessages = {
 } as const;
 
 export const fieldMessages = {
+  laneDateInvalid: 'Informe a data no formato AAAA-MM-DD.',
+  laneFilterInvalid: 'Filtro de rotas inválido.',
+  laneKeyInvalid: 'Rota inválida.',
   exchangeMarginInvalid: 'A margem de câmbio deve ser um número de 0 a 100, com no máximo uma casa decimal.',
   correctionNumberInvalid: 'Informe um número válido (ex.: 1.250,00).',
   correctionCurrencyInvalid: 'Moeda inválida. Use USD, BRL ou EUR.',

@@ -81,7 +81,11 @@ export const comparativeDocumentMessages = {
     versao: 'Versão',
     destaque: 'Destaque',
     faltando: 'Faltando',
+    laneMedian: 'Mediana da rota 90 dias (USD/unid.)',
+    laneDelta: 'Frente à mediana',
   },
+  /** Under the freight in the PDF: the lane's 90-day median (issue 36). */
+  laneMedianLine: 'Mediana 90 dias: {valor}/{unidade}',
   highlight: { menorCusto: 'Menor custo', menorPrazo: 'Menor prazo' },
   legend: 'Em verde: menor custo total (BRL) e menor transit time.',
   expired: 'vencida',

@@ -7,6 +7,7 @@ import { uiDecisions } from './ui-decisions.js';
 import { uiExtraction } from './ui-extraction.js';
 import { uiFollowUp } from './ui-follow-up.js';
 import { uiHints } from './ui-hints.js';
+import { uiLanes } from './ui-lanes.js';
 import { uiMailIntegration } from './ui-mail-integration.js';
 import { uiPortal } from './ui-portal.js';
 import { uiReplies } from './ui-replies.js';
@@ -146,6 +147,7 @@ export const ui = {
       dashboard: 'Dashboard',
       management: 'Agentes de Carga',
       indicators: 'Indicadores',
+      lanes: 'Rotas',
       companies: 'Empresas',
       settings: 'Configurações',
       changePassword: 'Alterar senha',
@@ -1329,6 +1331,7 @@ export const ui = {
   carrierLists: uiCarrierLists,
   warnings: uiWarnings,
   portal: uiPortal,
+  lanes: uiLanes,
 
   ...uiDashboard,
 

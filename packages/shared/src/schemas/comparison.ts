@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fieldMessages } from '../messages/index.js';
+import { comparisonLaneSchema } from './lanes.js';
 import { EXTRACTION_STATES } from './responses.js';
 
 /*
@@ -222,6 +223,8 @@ export const comparisonRowSchema = z.object({
   ignoradosPorDica: z
     .array(z.object({ rotulo: z.string(), valor: z.number(), moeda: z.string().nullable() }))
     .optional(),
+  /** The lane's 90-day median against this proposal (issue 36, ADR 0030); absent below 3 points. */
+  lane: comparisonLaneSchema.optional(),
 });
 export type ComparisonRow = z.infer<typeof comparisonRowSchema>;
 

@@ -7,6 +7,7 @@ export * from './follow-up.js';
 export * from './hints.js';
 export * from './inbound.js';
 export * from './indicators.js';
+export * from './lanes.js';
 export * from './limits.js';
 export * from './mail-connections.js';
 export * from './membership.js';

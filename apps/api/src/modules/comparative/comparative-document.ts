@@ -2,6 +2,7 @@ import type { Comparison, ComparisonRow, ExchangeRateInfo } from '@cotacoes/shar
 import { formatMessage } from '@cotacoes/shared';
 import { comparativeDocumentMessages as t } from '@cotacoes/shared/messages/ui-comparative';
 import { uiComparison } from '@cotacoes/shared/messages/ui-comparison';
+import { uiLanes } from '@cotacoes/shared/messages/ui-lanes';
 import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
 
 /*
@@ -167,6 +168,34 @@ export function unpricedReason(row: ComparisonRow): string | null {
 
 export function missingOf(row: ComparisonRow): string {
   return row.faltando.map((key) => t.missing[key] ?? key).join(', ');
+}
+
+/**
+ * The row against its lane's 90-day median (issue 36): "22 % acima da mediana de 90 dias, 14 cotações",
+ * or null when the lane has no median (fewer than 3 points).
+ */
+export function laneTextOf(row: ComparisonRow): string | null {
+  const lane = row.lane;
+  if (!lane) return null;
+  const values = { pct: margin.format(Math.abs(lane.deltaPct)), n: lane.quantidade };
+  return formatMessage(lane.flag ? uiLanes.rowFlag[lane.flag] : uiLanes.rowFlag.within, {
+    ...values,
+    pct: lane.flag ? values.pct : margin.format(lane.deltaPct),
+  });
+}
+
+/** 'Mediana 90 dias: US$ 3.000,00/40HC' under a row's freight in the PDF; null without a median. */
+export function laneMedianLineOf(row: ComparisonRow): string | null {
+  if (!row.lane) return null;
+  return formatMessage(t.laneMedianLine, {
+    valor: formatMoney(row.lane.mediana, 'USD'),
+    unidade: uiLanes.units[row.lane.unidade] ?? row.lane.unidade,
+  });
+}
+
+export function hasLanes(rows: Iterable<ComparisonRow>): boolean {
+  for (const row of rows) if (row.lane) return true;
+  return false;
 }
 
 /** The row's destination as printed ('—' when the answer has one price for every destination). */

@@ -14,7 +14,9 @@ import {
   formatNumber,
   freightOf,
   freightTypesOf,
+  hasLanes,
   highlightsOf,
+  laneTextOf,
   missingOf,
   parseIsoDay,
   routeOf,
@@ -84,8 +86,15 @@ const total = (row: ComparisonRow, value: number, highlight = false): Cell => {
 const fees = (row: ComparisonRow, value: number): Cell =>
   row.extracao === 'concluida' ? money(value) : { value: null };
 
-function summaryColumns(freightTypes: readonly string[]): Column[] {
+function summaryColumns(freightTypes: readonly string[], hasLanes: boolean): Column[] {
   const c = t.columns;
+  // Issue 36: the lane's 90-day median next to each proposal, when some row has one.
+  const laneColumns: Column[] = hasLanes
+    ? [
+        { header: c.laneMedian, cell: (row) => money(row.lane?.mediana ?? null, 'USD') },
+        { header: c.laneDelta, cell: (row) => ({ value: laneTextOf(row) }), max: 44 },
+      ]
+    : [];
   return [
     { header: c.transportador, cell: (row) => ({ value: text(row.transportador.nome) }), max: 36 },
     { header: c.email, cell: (row) => ({ value: text(row.transportador.email) }), max: 36 },
@@ -104,6 +113,7 @@ function summaryColumns(freightTypes: readonly string[]): Column[] {
     { header: c.rodoviario, cell: (row) => money(row.custoRodoviario) },
     { header: c.totalBRL, cell: (row) => total(row, row.custoTotalBRL, row.destaque.menorCusto) },
     { header: c.totalUSD, cell: (row) => total(row, row.custoTotalUSD) },
+    ...laneColumns,
     {
       header: c.transit,
       cell: (row) => ({ value: row.prazo.valor, numFmt: DAYS, highlight: row.destaque.menorPrazo }),
@@ -340,7 +350,7 @@ export async function writeComparativeExcel(source: ComparativeSource, output: W
   workbook.title = formatMessage(t.heading, { codigo: header.codigo });
 
   const freightTypes = freightTypesOf(source.rows());
-  const columns = summaryColumns(freightTypes);
+  const columns = summaryColumns(freightTypes, hasLanes(source.rows()));
   const details = detailColumns();
   const summaryFit = fitWidths(columns);
   const detailFit = fitWidths(details);

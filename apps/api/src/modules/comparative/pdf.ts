@@ -11,6 +11,8 @@ import {
   formatDay,
   formatMoney,
   formatNumber,
+  laneMedianLineOf,
+  laneTextOf,
   routeOf,
   statusLabel,
   unpricedReason,
@@ -70,6 +72,8 @@ function freightsOf(row: ComparisonRow): string {
       (frete) =>
         `${frete.tipo} ${frete.quantidade && frete.valorTotal !== undefined ? chargeLineText(frete) : formatMoney(frete.valor!, frete.moeda)}`,
     );
+  const lane = laneMedianLineOf(row);
+  if (lines.length && lane) lines.push(lane, laneTextOf(row)!);
   return lines.length ? lines.join('\n') : t.notInformed;
 }
 

@@ -1,14 +1,20 @@
 import { createHash } from 'node:crypto';
 import {
   type Comparison,
+  type ComparisonLane,
   DEFAULT_EXCHANGE_MARGIN,
   exchangeMarginSchema,
+  LANE_MIN_POINTS,
+  LANE_TOOLTIP_POINTS,
+  LANE_WINDOW_DAYS,
   type ResponseEntry,
 } from '@cotacoes/shared';
 import {
   buildComparison,
   DEFAULT_ROAD_COSTS,
   exchangeRateInfo,
+  laneDelta,
+  lanePointsOfRow,
   quoteAskedFrom,
   type RoadCostEntry,
   todayInSaoPaulo,
@@ -16,6 +22,7 @@ import {
 } from '@cotacoes/shared/comparison/index';
 import type { Database } from '../../db/client.js';
 import type { Tenant } from '../../db/tenant.js';
+import { laneFigures } from '../../lanes/lanes.repository.js';
 import { AppError, validationError } from '../../lib/errors.js';
 import { deepFreeze } from '../../lib/stamped-cache.js';
 import { findQuoteRequest } from '../../read-models/quote-request.js';
@@ -57,6 +64,8 @@ export class ComparisonService {
       >;
     }
   >();
+  /** A kept comparison with its rows' lane figures, kept while those figures are unchanged (issue 36). */
+  private readonly withLanes = new WeakMap<Comparison, { stamp: string; value: Comparison }>();
 
   constructor(
     private readonly db: Database,
@@ -81,13 +90,25 @@ export class ComparisonService {
 
   /**
    * The comparison (frozen: shared by every caller) and an ETag that changes with any of its inputs:
-   * the stamp of the responses' rows and the rate, margin, quote, day and road costs it was built with.
+   * the stamp of the responses' rows and the rate, margin, quote, day and road costs it was built with,
+   * and the figures of its rows' lanes.
    */
   async kept(
     tenant: Tenant,
     cotacaoId: string,
     exchangeMargin: number = DEFAULT_EXCHANGE_MARGIN,
   ): Promise<{ etag: string; comparison: Comparison }> {
+    const { etag, comparison, quote } = await this.computed(tenant, cotacaoId, exchangeMargin);
+    const lanes = await this.laneFiguresOf(tenant, cotacaoId, comparison, quote);
+    if (lanes.value === comparison) return { etag, comparison };
+    return {
+      etag: createHash('md5').update(`${etag}|${lanes.stamp}`).digest('hex'),
+      comparison: lanes.value,
+    };
+  }
+
+  /** The comparison without the lanes' figures, kept by its inputs, with its ETag and the quote read. */
+  private async computed(tenant: Tenant, cotacaoId: string, exchangeMargin: number) {
     const margin = exchangeMarginSchema.safeParse(exchangeMargin);
     if (!margin.success)
       throw validationError([{ path: 'exchangeMargin', message: margin.error.issues[0]!.message }]);
@@ -103,12 +124,12 @@ export class ComparisonService {
       forResponses = { quote, byInputs: new Map() };
       this.built.set(responses.value, forResponses);
     }
+    const { quote } = forResponses;
     const hoje = todayInSaoPaulo(this.now());
     const inputs = `${margin.data}|${hoje}`;
     const found = forResponses.byInputs.get(inputs);
-    if (found && found.ptax === ptax && found.roadCosts === roadCosts) return found.kept;
+    if (found && found.ptax === ptax && found.roadCosts === roadCosts) return { ...found.kept, quote };
 
-    const { quote } = forResponses;
     const taxa = exchangeRateInfo(ptax, margin.data);
     const pedido = quoteAskedFrom(quote);
     const limites = {
@@ -136,6 +157,62 @@ export class ComparisonService {
     // A handful of margins per kept answer at most: an analyst typing one.
     if (forResponses.byInputs.size >= 8) forResponses.byInputs.clear();
     forResponses.byInputs.set(inputs, { ptax, roadCosts, kept: { etag, comparison } });
-    return { etag, comparison };
+    return { etag, comparison, quote };
+  }
+
+  /** The comparison without the lanes' figures (the lane refresher and the decisions read it). */
+  async withoutLanes(
+    tenant: Tenant,
+    cotacaoId: string,
+    exchangeMargin: number = DEFAULT_EXCHANGE_MARGIN,
+  ): Promise<Comparison> {
+    return (await this.computed(tenant, cotacaoId, exchangeMargin)).comparison;
+  }
+
+  /**
+   * Each priced, complete row's lane (issue 36, ADR 0030): the median freight per unit of the lane's
+   * points of the last 90 days in other quotes of the company, with one query for the whole comparison;
+   * nothing for a row whose lane has fewer than 3 points.
+   */
+  private async laneFiguresOf(
+    tenant: Tenant,
+    cotacaoId: string,
+    comparison: Comparison,
+    quote: { tipoFrete: string; origem: string | null; destino: string | null },
+  ): Promise<{ stamp: string; value: Comparison }> {
+    const places = { modal: quote.tipoFrete, origem: quote.origem, destino: quote.destino };
+    const own = comparison.linhas.map((row) => lanePointsOfRow(row, places, comparison.taxa.taxa)[0]);
+    const pairs = new Map<string, { lane: string; unidade: string }>();
+    for (const point of own)
+      if (point) pairs.set(`${point.lane}#${point.unidade}`, { lane: point.lane, unidade: point.unidade });
+    const since = new Date(this.now().getTime() - LANE_WINDOW_DAYS * 86_400_000);
+    const figures = (
+      await laneFigures(this.db, tenant, cotacaoId, [...pairs.values()], since, LANE_TOOLTIP_POINTS)
+    ).filter((figure) => figure.quantidade >= LANE_MIN_POINTS);
+    const stamp = figures.length === 0 ? '' : createHash('md5').update(JSON.stringify(figures)).digest('hex');
+    const kept = this.withLanes.get(comparison);
+    if (kept && kept.stamp === stamp) return kept;
+    if (figures.length === 0) return { stamp, value: comparison };
+    const byPair = new Map(figures.map((figure) => [`${figure.lane}#${figure.unidade}`, figure]));
+    const value = deepFreeze({
+      ...comparison,
+      linhas: comparison.linhas.map((row, index) => {
+        const point = own[index];
+        const figure = point && byPair.get(`${point.lane}#${point.unidade}`);
+        if (!point || !figure) return row;
+        const lane: ComparisonLane = {
+          chave: point.lane,
+          unidade: point.unidade,
+          mediana: Math.round(figure.mediana * 100) / 100,
+          quantidade: figure.quantidade,
+          ...laneDelta(point.freteUsd, figure.mediana),
+          pontos: figure.pontos,
+        };
+        return { ...row, lane };
+      }),
+    });
+    const entry = { stamp, value };
+    this.withLanes.set(comparison, entry);
+    return entry;
   }
 }

@@ -23,6 +23,7 @@ import { sendInConversation, threadPosition } from '../../conversation/outgoing.
 import type { Database, Transaction } from '../../db/client.js';
 import type { Tenant } from '../../db/tenant.js';
 import { learnFromCorrection } from '../../hints/hints.repository.js';
+import { markLaneRefresh } from '../../lanes/lanes.repository.js';
 import type { Actor } from '../../lib/actor.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
@@ -123,6 +124,8 @@ export class DecisionsService {
         entityId: respostaId,
         details: { cotacaoId, correcaoId: id, ...fee },
       });
+      // The corrected figures are what the lane points read (ADR 0030).
+      await markLaneRefresh(tx, tenant, cotacaoId);
       return row.transportadorId;
     });
     const { data } = await this.deps.readResponses(tenant, cotacaoId);
@@ -175,6 +178,8 @@ export class DecisionsService {
           ...(hint === null ? {} : { dicaId: hint.id }),
         },
       });
+      // The corrected figures are what the lane points read (ADR 0030).
+      await markLaneRefresh(tx, tenant, cotacaoId);
       return row.transportadorId;
     });
     const { data } = await this.deps.readResponses(tenant, cotacaoId);

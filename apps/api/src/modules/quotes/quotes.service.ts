@@ -26,6 +26,7 @@ import {
   portalUrl,
   recordPortalToken,
 } from '../../follow-up/portal-tokens.js';
+import { markLaneRefresh } from '../../lanes/lanes.repository.js';
 import type { Actor } from '../../lib/actor.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
@@ -430,6 +431,8 @@ export class QuotesService {
     await this.db.transaction(async (tx) => {
       const codigo = await repo.softDeleteQuote(tx, tenant, id);
       if (!codigo) throw new AppError('QUOTE_NOT_FOUND');
+      // A deleted quote's proposals leave the lane history (ADR 0030).
+      await markLaneRefresh(tx, tenant, id);
       await writeAudit(tx, actor.meta, 'cotacao.delete', {
         entity: 'cotacao',
         entityId: id,

@@ -41,6 +41,7 @@ describe('app shell', () => {
       'Dashboard',
       'Agentes de Carga',
       'Indicadores',
+      'Rotas',
       'Configurações',
       'Suporte',
     ]);

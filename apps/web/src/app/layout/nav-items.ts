@@ -12,6 +12,7 @@ import {
   InboxIcon,
   KeyIcon,
   LifeBuoyIcon,
+  RouteIcon,
   SettingsIcon,
   TruckIcon,
   UsersIcon,
@@ -58,6 +59,7 @@ export const navItems: readonly NavItem[] = [
   { label: ui.shell.nav.dashboard, to: paths.home.getHref(), icon: DashboardIcon, end: true },
   { label: ui.shell.nav.management, to: paths.management.getHref(), icon: TruckIcon },
   { label: ui.shell.nav.indicators, to: paths.indicators.getHref(), icon: ChartIcon },
+  { label: ui.shell.nav.lanes, to: paths.lanes.list.getHref(), icon: RouteIcon },
   {
     label: ui.shell.nav.companies,
     to: paths.companies.list.getHref(),

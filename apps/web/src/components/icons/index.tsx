@@ -126,6 +126,15 @@ export function ChartIcon(props: IconProps) {
     </Icon>
   );
 }
+export function RouteIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="6" cy="19" r="3" />
+      <path d="M9 19h8.5a3.5 3.5 0 0 0 0-7h-11a3.5 3.5 0 0 1 0-7H15" />
+      <circle cx="18" cy="5" r="3" />
+    </Icon>
+  );
+}
 export function BuildingIcon(props: IconProps) {
   return (
     <Icon {...props}>

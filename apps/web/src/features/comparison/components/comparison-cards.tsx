@@ -2,6 +2,7 @@ import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import type { ReactNode } from 'react';
 import { ConfidenceBadge } from '@/components/ui/confidence-badge';
+import { LaneFlag } from '@/features/lanes';
 import { SenderBadge } from '@/features/responses';
 import { cn } from '@/lib/cn';
 import { money } from './comparison-format';
@@ -95,6 +96,7 @@ export function ComparisonCards({
             <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2">
               <Item label={columns.frete} wide>
                 <FreightList row={row} />
+                <LaneFlag lane={row.lane} className="mt-1" />
               </Item>
               <Item label={columns.taxas}>
                 <FeeTotals row={row} />

@@ -5,6 +5,7 @@ import { Fragment, type ReactNode } from 'react';
 import { ArrowUpIcon } from '@/components/icons';
 import { ConfidenceBadge } from '@/components/ui/confidence-badge';
 import { Table } from '@/components/ui/table';
+import { LaneFlag } from '@/features/lanes';
 import { SenderBadge } from '@/features/responses';
 import { cn } from '@/lib/cn';
 import { money } from './comparison-format';
@@ -160,6 +161,7 @@ export function ComparisonTable({
                 </th>
                 <td className={cell}>
                   <FreightList row={row} />
+                  <LaneFlag lane={row.lane} className="mt-1" />
                 </td>
                 <td className={cell}>
                   <FeeTotals row={row} />

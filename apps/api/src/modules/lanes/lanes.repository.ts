@@ -1,0 +1,197 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import type { Tenant } from '../../db/tenant.js';
+
+/*
+ * Reads of the lane history for the 'Rotas' page (ADR 0030). Raw SQL for percentile_cont; every
+ * statement filters `empresa_id` by the caller's tenant first (the lane index leads with it).
+ */
+
+export type LaneFilter = { inicio: string; fim: string; modal?: string; unidade?: string };
+
+const SAO_PAULO = 'America/Sao_Paulo';
+
+/** The company, the period (São Paulo days, both ends included), and the modal and unit when given. */
+function where(tenant: Tenant, filter: LaneFilter, extra?: SQL): SQL {
+  const parts = [
+    sql`p.empresa_id = ${tenant.empresaId}`,
+    sql`p.data >= (${filter.inicio}::date::timestamp at time zone ${SAO_PAULO})`,
+    sql`p.data < ((${filter.fim}::date + 1)::timestamp at time zone ${SAO_PAULO})`,
+  ];
+  if (filter.modal) parts.push(sql`p.modal = ${filter.modal}`);
+  if (filter.unidade) parts.push(sql`p.unidade = ${filter.unidade}`);
+  if (extra) parts.push(extra);
+  return sql.join(parts, sql` and `);
+}
+
+export type LaneSummaryRow = {
+  lane: string;
+  unidade: string;
+  modal: string;
+  origem: string;
+  destino: string;
+  cotacoes: number;
+  pontos: number;
+  mediana: number;
+  minimo: number;
+  maximo: number;
+  ultima_data: string;
+  total: number;
+};
+
+/** Lanes × unit of the period, the most proposals first, one page. */
+export async function lanePage(
+  db: Database,
+  tenant: Tenant,
+  filter: LaneFilter,
+  page: { limit: number; offset: number },
+): Promise<LaneSummaryRow[]> {
+  // The page's lanes by a hash aggregate (no sort per group); the median and the quotes of those 20
+  // lanes alone, each read on the lane index.
+  const { rows } = await db.execute<LaneSummaryRow>(sql`
+    with pagina as (
+      select p.lane, p.unidade, min(p.modal) as modal, min(p.origem_nome) as origem,
+        min(p.destino_nome) as destino, count(*)::int as pontos,
+        min(p.frete_usd)::float8 as minimo, max(p.frete_usd)::float8 as maximo,
+        to_char(max(p.data) at time zone ${SAO_PAULO}, 'YYYY-MM-DD') as ultima_data,
+        (count(*) over ())::int as total
+      from lane_points p
+      where ${where(tenant, filter)}
+      group by p.lane, p.unidade
+      order by pontos desc, p.lane, p.unidade
+      limit ${page.limit} offset ${page.offset}
+    )
+    select pagina.*, s.cotacoes, s.mediana
+    from pagina
+    cross join lateral (
+      select count(distinct p.cotacao_id)::int as cotacoes,
+        percentile_cont(0.5) within group (order by p.frete_usd)::float8 as mediana
+      from lane_points p
+      where ${where(tenant, filter, sql`p.lane = pagina.lane and p.unidade = pagina.unidade`)}
+    ) s
+    order by pagina.pontos desc, pagina.lane, pagina.unidade`);
+  return rows;
+}
+
+/** The units a lane was quoted in during the period, the most quoted first. */
+export async function laneUnits(db: Database, tenant: Tenant, lane: string, filter: LaneFilter) {
+  const { rows } = await db.execute<{
+    unidade: string;
+    pontos: number;
+    modal: string;
+    origem: string;
+    destino: string;
+  }>(sql`
+    select p.unidade, count(*)::int as pontos, min(p.modal) as modal,
+      min(p.origem_nome) as origem, min(p.destino_nome) as destino
+    from lane_points p
+    where ${where(tenant, { ...filter, unidade: undefined }, sql`p.lane = ${lane}`)}
+    group by p.unidade
+    order by pontos desc, p.unidade`);
+  return rows;
+}
+
+export type LanePointRow = {
+  transportador_id: string;
+  transportador_nome: string;
+  data: string;
+  frete_usd: number;
+  total_brl: number;
+  aprovado: boolean;
+  cotacao_id: string;
+};
+
+/** The points of one lane and unit in the period, oldest first (the chart), at most `limit` latest. */
+export async function lanePointsOf(
+  db: Database,
+  tenant: Tenant,
+  lane: string,
+  filter: LaneFilter,
+  limit: number,
+): Promise<LanePointRow[]> {
+  const { rows } = await db.execute<LanePointRow>(sql`
+    select * from (
+      select p.transportador_id::text, p.transportador_nome,
+        to_char(p.data at time zone ${SAO_PAULO}, 'YYYY-MM-DD') as data,
+        p.frete_usd::float8, p.total_brl::float8, p.aprovado, p.cotacao_id::text, p.data as instante
+      from lane_points p
+      where ${where(tenant, filter, sql`p.lane = ${lane}`)}
+      order by p.data desc
+      limit ${limit}
+    ) latest order by instante, transportador_nome`);
+  return rows;
+}
+
+/** Per month (São Paulo): points, median, 25th and 75th percentiles of freight per unit. */
+export async function laneMonths(db: Database, tenant: Tenant, lane: string, filter: LaneFilter) {
+  const { rows } = await db.execute<{
+    mes: string;
+    pontos: number;
+    mediana: number;
+    p25: number;
+    p75: number;
+  }>(sql`
+    select to_char(p.data at time zone ${SAO_PAULO}, 'YYYY-MM') as mes, count(*)::int as pontos,
+      percentile_cont(0.5) within group (order by p.frete_usd)::float8 as mediana,
+      percentile_cont(0.25) within group (order by p.frete_usd)::float8 as p25,
+      percentile_cont(0.75) within group (order by p.frete_usd)::float8 as p75
+    from lane_points p
+    where ${where(tenant, filter, sql`p.lane = ${lane}`)}
+    group by 1 order by 1`);
+  return rows;
+}
+
+/** Per carrier: quotes answered, approvals won, mean response hours and median freight per unit. */
+export async function laneCarriers(db: Database, tenant: Tenant, lane: string, filter: LaneFilter) {
+  const { rows } = await db.execute<{
+    transportador_id: string;
+    transportador: string;
+    cotacoes: number;
+    vitorias: number;
+    resposta_horas: number | null;
+    mediana: number;
+  }>(sql`
+    select p.transportador_id::text, min(p.transportador_nome) as transportador,
+      count(distinct p.cotacao_id)::int as cotacoes,
+      count(distinct p.cotacao_id) filter (where p.aprovado)::int as vitorias,
+      avg(p.resposta_horas)::float8 as resposta_horas,
+      percentile_cont(0.5) within group (order by p.frete_usd)::float8 as mediana
+    from lane_points p
+    where ${where(tenant, filter, sql`p.lane = ${lane}`)}
+    group by p.transportador_id
+    order by vitorias desc, cotacoes desc, transportador`);
+  return rows;
+}
+
+export type LaneExportRow = {
+  modal: string;
+  origem_nome: string;
+  destino_nome: string;
+  unidade: string;
+  data: string;
+  transportador_nome: string;
+  frete_usd: number;
+  total_brl: number;
+  taxa: number;
+  transito_dias: number | null;
+  free_time_dias: number | null;
+  aprovado: boolean;
+};
+
+/** Every point of the filtered lanes (the CSV), by lane, unit and date; at most `limit`. */
+export async function exportPoints(
+  db: Database,
+  tenant: Tenant,
+  filter: LaneFilter,
+  limit: number,
+): Promise<LaneExportRow[]> {
+  const { rows } = await db.execute<LaneExportRow>(sql`
+    select p.modal, p.origem_nome, p.destino_nome, p.unidade,
+      to_char(p.data at time zone ${SAO_PAULO}, 'YYYY-MM-DD') as data, p.transportador_nome,
+      p.frete_usd::float8, p.total_brl::float8, p.taxa::float8, p.transito_dias, p.free_time_dias, p.aprovado
+    from lane_points p
+    where ${where(tenant, filter)}
+    order by p.lane, p.unidade, p.data, p.transportador_nome
+    limit ${limit}`);
+  return rows;
+}

@@ -1,0 +1,159 @@
+import type { LaneDetail, LanesList, LanesQuery } from '@cotacoes/shared';
+import { todayInSaoPaulo } from '@cotacoes/shared/comparison/index';
+import { formatMessage } from '@cotacoes/shared/messages/errors';
+import { uiLanes } from '@cotacoes/shared/messages/ui-lanes';
+import type { Database } from '../../db/client.js';
+import type { LaneRefresher } from '../../lanes/lane-refresher.js';
+import type { Actor } from '../../lib/actor.js';
+import { csvField } from '../../lib/spreadsheet.js';
+import * as repo from './lanes.repository.js';
+
+const DAY_MS = 86_400_000;
+/** Without a period: the last 365 days. */
+const DEFAULT_DAYS = 365;
+/** Points drawn in a lane's chart: the latest of the period. */
+const CHART_POINTS = 5000;
+const EXPORT_POINTS = 200_000;
+
+const decimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 4, useGrouping: false });
+const round = (value: number, places = 2) => Math.round(value * 10 ** places) / 10 ** places;
+
+type Period = Pick<LanesQuery, 'inicio' | 'fim'>;
+
+function filterOf(query: Period & { modal?: string; unidade?: string }, now: Date): repo.LaneFilter {
+  const fim = query.fim ?? todayInSaoPaulo(now);
+  const inicio =
+    query.inicio ??
+    new Date(Date.parse(`${fim}T12:00:00Z`) - (DEFAULT_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+  return { inicio, fim, modal: query.modal, unidade: query.unidade };
+}
+
+/**
+ * The 'Rotas' page (issue 36, ADR 0030): the company's lanes by volume, a lane's trend by carrier and
+ * the CSV. Each read first turns the company's pending marks into points, so a page shows what the
+ * comparison shows now.
+ */
+export class LanesService {
+  constructor(
+    private readonly db: Database,
+    private readonly refresher: LaneRefresher,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async list(actor: Actor, query: LanesQuery): Promise<LanesList> {
+    await this.refresher.drain(actor.tenant);
+    const rows = await repo.lanePage(this.db, actor.tenant, filterOf(query, this.now()), {
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    });
+    return {
+      data: rows.map((row) => ({
+        chave: row.lane,
+        modal: row.modal,
+        origem: row.origem,
+        destino: row.destino,
+        unidade: row.unidade,
+        cotacoes: row.cotacoes,
+        pontos: row.pontos,
+        mediana: round(row.mediana),
+        minimo: round(row.minimo),
+        maximo: round(row.maximo),
+        ultimaData: row.ultima_data,
+      })),
+      total: rows[0]?.total ?? 0,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }
+
+  async detail(actor: Actor, lane: string, query: Period & { unidade?: string }): Promise<LaneDetail> {
+    const { tenant } = actor;
+    await this.refresher.drain(tenant);
+    const filter = filterOf(query, this.now());
+    const units = await repo.laneUnits(this.db, tenant, lane, filter);
+    const unidade = query.unidade ?? units[0]?.unidade ?? null;
+    const [modal, origem, destino] = lane.split('|');
+    const head = {
+      chave: lane,
+      modal: units[0]?.modal ?? modal ?? '',
+      origem: units[0]?.origem ?? origem ?? '',
+      destino: units[0]?.destino ?? destino ?? '',
+      unidade,
+      unidades: units.map((unit) => ({ unidade: unit.unidade, pontos: unit.pontos })),
+    };
+    if (!unidade) return { ...head, series: [], meses: [], transportadores: [] };
+    const byUnit = { ...filter, unidade };
+    const [points, months, carriers] = await Promise.all([
+      repo.lanePointsOf(this.db, tenant, lane, byUnit, CHART_POINTS),
+      repo.laneMonths(this.db, tenant, lane, byUnit),
+      repo.laneCarriers(this.db, tenant, lane, byUnit),
+    ]);
+    const series = new Map<string, LaneDetail['series'][number]>();
+    for (const point of points) {
+      let carrier = series.get(point.transportador_id);
+      if (!carrier) {
+        carrier = {
+          transportadorId: point.transportador_id,
+          transportador: point.transportador_nome,
+          pontos: [],
+        };
+        series.set(point.transportador_id, carrier);
+      }
+      carrier.pontos.push({
+        data: point.data,
+        freteUsd: round(point.frete_usd),
+        totalBrl: round(point.total_brl),
+        aprovado: point.aprovado,
+        cotacaoId: point.cotacao_id,
+      });
+    }
+    const wins = carriers.reduce((sum, carrier) => sum + carrier.vitorias, 0);
+    return {
+      ...head,
+      series: [...series.values()],
+      meses: months.map((month) => ({
+        mes: month.mes,
+        pontos: month.pontos,
+        mediana: round(month.mediana),
+        p25: round(month.p25),
+        p75: round(month.p75),
+      })),
+      transportadores: carriers.map((carrier) => ({
+        transportadorId: carrier.transportador_id,
+        transportador: carrier.transportador,
+        cotacoes: carrier.cotacoes,
+        vitorias: carrier.vitorias,
+        participacaoVitorias: wins > 0 ? round((carrier.vitorias / wins) * 100, 1) : 0,
+        respostaHorasMedia: carrier.resposta_horas == null ? null : round(carrier.resposta_horas, 1),
+        medianaFreteUsd: round(carrier.mediana),
+      })),
+    };
+  }
+
+  /** Every point of the filtered lanes as CSV (`;`, Excel pt-BR, neutralised cells). */
+  async exportCsv(actor: Actor, query: LanesQuery): Promise<{ filename: string; body: Buffer }> {
+    await this.refresher.drain(actor.tenant);
+    const rows = await repo.exportPoints(this.db, actor.tenant, filterOf(query, this.now()), EXPORT_POINTS);
+    const lines = [
+      uiLanes.csvColumns,
+      ...rows.map((row) => [
+        row.modal,
+        row.origem_nome,
+        row.destino_nome,
+        uiLanes.units[row.unidade] ?? row.unidade,
+        row.data,
+        row.transportador_nome,
+        decimal.format(row.frete_usd),
+        decimal.format(row.total_brl),
+        decimal.format(row.taxa),
+        row.transito_dias == null ? '' : String(row.transito_dias),
+        row.free_time_dias == null ? '' : String(row.free_time_dias),
+        row.aprovado ? uiLanes.yes : uiLanes.no,
+      ]),
+    ].map((line) => line.map(csvField).join(';'));
+    return {
+      filename: formatMessage(uiLanes.exportFile, {}),
+      body: Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8'),
+    };
+  }
+}

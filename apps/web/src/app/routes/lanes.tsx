@@ -1,0 +1,5 @@
+import { LanesPage } from '@/features/lanes/components/lanes-page';
+
+export default function LanesRoute() {
+  return <LanesPage />;
+}

@@ -1,0 +1,154 @@
+import { formatMessage } from '@cotacoes/shared/messages/errors';
+import { ui } from '@cotacoes/shared/messages/ui';
+import { Link, useSearchParams } from 'react-router';
+import { ArrowLeftIcon } from '@/components/icons';
+import { buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { PageHeader, PageTitle } from '@/components/ui/page';
+import { QueryContent } from '@/components/ui/query-content';
+import { Select } from '@/components/ui/select';
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/table';
+import { paths } from '@/config/paths';
+import { formatMoney } from '@/lib/format';
+import { useLane } from '../api/get-lanes';
+import { LaneChart } from './lane-chart';
+import { unitLabel } from './lane-flag';
+
+const t = ui.lanes;
+const d = t.detail;
+const share = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
+
+/**
+ * One lane (issue 36): freight per unit over time by carrier (approved proposals marked), median and
+ * spread per month, each carrier's wins and response time. The unit and period come from the address.
+ */
+export function LaneDetailPage({ laneKey }: { laneKey: string }) {
+  const [search, setSearch] = useSearchParams();
+  const params = {
+    unidade: search.get('unidade') ?? undefined,
+    inicio: search.get('inicio') ?? undefined,
+    fim: search.get('fim') ?? undefined,
+  };
+  const query = useLane(laneKey, params);
+  const title = query.data
+    ? formatMessage(t.route, { origem: query.data.origem, destino: query.data.destino })
+    : t.title;
+  return (
+    <>
+      <PageTitle title={title} />
+      <div className="mb-4">
+        <Link to={paths.lanes.list.getHref()} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+          <ArrowLeftIcon size={16} />
+          {d.back}
+        </Link>
+      </div>
+      <QueryContent query={query} loadingLabel={t.loading} errorFallback={t.loadError}>
+        {(detail) => (
+          <>
+            <PageHeader
+              title={title}
+              description={`${detail.modal}${detail.unidade ? ` · ${unitLabel(detail.unidade)}` : ''}`}
+              actions={
+                detail.unidades.length > 1 ? (
+                  <Select
+                    label={t.unit}
+                    value={detail.unidade ?? ''}
+                    onChange={(event) => {
+                      const next = new URLSearchParams(search);
+                      next.set('unidade', event.target.value);
+                      setSearch(next);
+                    }}
+                    options={detail.unidades.map((unit) => ({
+                      value: unit.unidade,
+                      label: `${unitLabel(unit.unidade)} (${unit.pontos})`,
+                    }))}
+                  />
+                ) : undefined
+              }
+            />
+            {detail.series.length === 0 ? (
+              <Card className="px-5 py-10 text-center text-sm text-fg-muted">{d.empty}</Card>
+            ) : (
+              <div className="space-y-6">
+                <Card className="p-4 sm:p-6">
+                  <h2 className="mb-3 text-lg font-semibold text-fg">{d.chartTitle}</h2>
+                  <LaneChart detail={detail} />
+                </Card>
+                <section aria-labelledby="lane-months" className="space-y-3">
+                  <h2 id="lane-months" className="text-lg font-semibold text-fg">
+                    {d.monthsTitle}
+                  </h2>
+                  <Table caption={d.monthsTitle} scrollLabel={d.monthsTitle}>
+                    <TableHead>
+                      <tr>
+                        <TableHeaderCell>{d.month}</TableHeaderCell>
+                        <TableHeaderCell className="text-right">{d.points}</TableHeaderCell>
+                        <TableHeaderCell className="text-right">{d.p25}</TableHeaderCell>
+                        <TableHeaderCell className="text-right">{d.median}</TableHeaderCell>
+                        <TableHeaderCell className="text-right">{d.p75}</TableHeaderCell>
+                      </tr>
+                    </TableHead>
+                    <TableBody>
+                      {detail.meses.map((month) => (
+                        <TableRow key={month.mes}>
+                          <TableCell>{`${month.mes.slice(5)}/${month.mes.slice(0, 4)}`}</TableCell>
+                          <TableCell className="text-right tabular-nums">{month.pontos}</TableCell>
+                          <TableCell className="text-right tabular-nums">
+                            {formatMoney(month.p25, 'USD')}
+                          </TableCell>
+                          <TableCell className="text-right font-medium tabular-nums">
+                            {formatMoney(month.mediana, 'USD')}
+                          </TableCell>
+                          <TableCell className="text-right tabular-nums">
+                            {formatMoney(month.p75, 'USD')}
+                          </TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </section>
+                <section aria-labelledby="lane-carriers" className="space-y-3">
+                  <h2 id="lane-carriers" className="text-lg font-semibold text-fg">
+                    {d.carriersTitle}
+                  </h2>
+                  <Table caption={d.carriersTitle} scrollLabel={d.carriersTitle}>
+                    <TableHead>
+                      <tr>
+                        <TableHeaderCell>{d.carrier}</TableHeaderCell>
+                        <TableHeaderCell className="text-right">{d.quotes}</TableHeaderCell>
+                        <TableHeaderCell className="text-right">{d.wins}</TableHeaderCell>
+                        <TableHeaderCell className="text-right">{d.winShare}</TableHeaderCell>
+                        <TableHeaderCell className="text-right">{d.carrierMedian}</TableHeaderCell>
+                        <TableHeaderCell className="text-right">{d.responseTime}</TableHeaderCell>
+                      </tr>
+                    </TableHead>
+                    <TableBody>
+                      {detail.transportadores.map((carrier) => (
+                        <TableRow key={carrier.transportadorId}>
+                          <TableCell className="font-medium">{carrier.transportador}</TableCell>
+                          <TableCell className="text-right tabular-nums">{carrier.cotacoes}</TableCell>
+                          <TableCell className="text-right tabular-nums">{carrier.vitorias}</TableCell>
+                          <TableCell className="text-right tabular-nums">
+                            {`${share.format(carrier.participacaoVitorias)} %`}
+                          </TableCell>
+                          <TableCell className="text-right tabular-nums">
+                            {formatMoney(carrier.medianaFreteUsd, 'USD')}
+                          </TableCell>
+                          <TableCell className="text-right tabular-nums">
+                            {carrier.respostaHorasMedia === null
+                              ? d.noResponseTime
+                              : formatMessage(d.hours, { h: share.format(carrier.respostaHorasMedia) })}
+                          </TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </section>
+              </div>
+            )}
+          </>
+        )}
+      </QueryContent>
+    </>
+  );
+}
