@@ -35,6 +35,7 @@ const privateScreens = [
   '/empresas/assign-user',
   '/empresas/users',
   '/indicadores',
+  '/lanes',
   '/respostas/nao-identificadas',
   '/respostas/com-falha',
 ];
