@@ -150,6 +150,7 @@ export async function recomputeLaneMonths(
   const lanes = [...new Set(unique.map((g) => `${tenant.empresaId}|${g.lane}|${g.unidade}`))].sort();
   for (const key of lanes)
     await executor.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 36))`);
+  await bumpLaneStamp(executor, tenant);
   const wanted = sql.join(
     unique.map((g) => sql`(${g.lane}::text, ${g.unidade}::text, ${g.mes}::date)`),
     sql`, `,
@@ -175,11 +176,19 @@ export async function recomputeLaneMonths(
     group by g.lane, g.unidade, g.mes`);
 }
 
+/** A new version of the company's lane history (the stamp of the 'Rotas' page's kept answers). */
+async function bumpLaneStamp(executor: Executor, tenant: Tenant): Promise<void> {
+  await executor.execute(sql`
+    insert into lane_stamps (empresa_id, versao) values (${tenant.empresaId}, 1)
+    on conflict (empresa_id) do update set versao = lane_stamps.versao + 1`);
+}
+
 /**
  * Rebuilds a company's whole `lane_months` from its points (the backfill migration's statement for one
  * company): for points written without the refresher (the bench's seed) and the summary test.
  */
 export async function rebuildLaneMonths(executor: Executor, tenant: Tenant): Promise<void> {
+  await bumpLaneStamp(executor, tenant);
   await executor.execute(sql`delete from lane_months where empresa_id = ${tenant.empresaId}`);
   await executor.execute(sql`
     insert into lane_months (empresa_id, lane, unidade, mes, modal, origem_nome, destino_nome, pontos,

@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   date,
   doublePrecision,
@@ -131,3 +132,14 @@ export const laneRefreshes = pgTable(
     index('lane_refreshes_empresa_idx').on(table.empresaId, table.marcadoEm),
   ],
 );
+
+/**
+ * A company's lane history version: bumped in every transaction that changes its `lane_months` (so with
+ * its points), read by the 'Rotas' page as the stamp of its kept answers (lib/stamped-cache.ts).
+ */
+export const laneStamps = pgTable('lane_stamps', {
+  empresaId: uuid()
+    .primaryKey()
+    .references(() => empresas.id, { onDelete: 'cascade' }),
+  versao: bigint({ mode: 'number' }).notNull().default(0),
+});
