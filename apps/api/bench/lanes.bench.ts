@@ -180,12 +180,18 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const browserHeaders = { ...headers, 'accept-encoding': 'gzip, deflate, br, zstd' };
 
-async function measure(label: string, target: string, note = ''): Promise<number> {
+async function measure(
+  label: string,
+  target: string,
+  note = '',
+  before?: () => Promise<unknown>,
+): Promise<number> {
   const times: number[] = [];
   const loop = (rounds: number, record: boolean) =>
     Promise.all(
       Array.from({ length: CLIENTS }, async () => {
         for (let i = 0; i < rounds; i++) {
+          await before?.();
           const t0 = performance.now();
           const response = await app.inject({ method: 'GET', url: target, headers: browserHeaders });
           if (record) times.push(performance.now() - t0);
@@ -211,6 +217,13 @@ const without = await measure('GET comparison, no lane (reference)', `/api/quote
 const withFigures = await measure('GET comparison with lane figures', withUrl);
 const list = await measure('GET /api/lanes (365 days, page 1)', '/api/lanes');
 const detail = await measure('GET /api/lanes/{key} (20k points)', `/api/lanes/${encodeURIComponent(LANE)}`);
+
+// After a change: the company's stamp moves before each call (not timed), so the kept answers are not
+// used and each call reads the summary and the points (what the first reader after a refresh waits).
+const changed = () =>
+  db.execute(sql`update lane_stamps set versao = versao + 1 where empresa_id = ${empresaId}`);
+await measure('GET /api/lanes after a change (no kept)', '/api/lanes', '', changed);
+await measure('GET /api/lanes/{key} after a change', `/api/lanes/${encodeURIComponent(LANE)}`, '', changed);
 
 const added = withFigures - without;
 const ok = added <= TARGET.laneFiguresP99 && list <= TARGET.pageP99 && detail <= TARGET.pageP99;
