@@ -43,10 +43,12 @@ export function periodParts(filter: LaneFilter) {
   const end = monthStart(after);
   return {
     months: { first, end },
-    edges: [
-      [filter.inicio, first < after ? first : after],
-      [end > first ? end : first, after],
-    ].filter(([from, to]) => from! < to!) as [string, string][],
+    edges: (
+      [
+        [filter.inicio, [first, after].sort()[0]!],
+        [[end, first].sort()[1]!, after],
+      ] as [string, string][]
+    ).filter(([from, to]) => from < to),
   };
 }
 
