@@ -96,13 +96,24 @@ export async function replaceQuotePoints(
       .from(cotacoes)
       .where(inTenant(cotacoes.empresaId, tenant, eq(cotacoes.id, cotacaoId)))
       .for('update');
-    await tx
-      .delete(lanePoints)
-      .where(inTenant(lanePoints.empresaId, tenant, eq(lanePoints.cotacaoId, cotacaoId)));
-    if (points.length > 0)
-      await tx
+    const removed = await tx.execute<LaneMonthGroup>(sql`
+      delete from lane_points
+      where empresa_id = ${tenant.empresaId} and cotacao_id = ${cotacaoId}
+      returning lane, unidade, ${monthOfPoint} as mes`);
+    let added: LaneMonthGroup[] = [];
+    if (points.length > 0) {
+      const ids = await tx
         .insert(lanePoints)
-        .values(points.map((point) => ({ ...point, empresaId: tenant.empresaId, cotacaoId })));
+        .values(points.map((point) => ({ ...point, empresaId: tenant.empresaId, cotacaoId })))
+        .returning({ id: lanePoints.id });
+      if (ids.length > 0)
+        added = (
+          await tx.execute<LaneMonthGroup>(sql`
+            select lane, unidade, ${monthOfPoint} as mes from lane_points
+            where empresa_id = ${tenant.empresaId} and cotacao_id = ${cotacaoId}`)
+        ).rows;
+    }
+    await recomputeLaneMonths(tx, tenant, [...removed.rows, ...added]);
     await tx
       .delete(laneRefreshes)
       .where(
@@ -113,6 +124,85 @@ export async function replaceQuotePoints(
         ),
       );
   });
+}
+
+export type LaneMonthGroup = { lane: string; unidade: string; mes: string };
+
+/** A point's month in São Paulo, as the first day ('YYYY-MM-DD'): the key of `lane_months`. */
+const monthOfPoint = sql`to_char(date_trunc('month', data at time zone 'America/Sao_Paulo'), 'YYYY-MM-DD')`;
+
+/**
+ * Recomputes the `lane_months` rows of exactly these (lane, unit, month) groups from their points, in
+ * the caller's transaction (ADR 0030 addendum): a group without points loses its row. Two refreshes
+ * touching one (lane, unit) take turns on a transaction advisory lock taken in a fixed order, so the
+ * second recomputes after the first committed and sees its points (READ COMMITTED: each statement
+ * reads what was committed before it started).
+ */
+export async function recomputeLaneMonths(
+  executor: Executor,
+  tenant: Tenant,
+  groups: readonly LaneMonthGroup[],
+): Promise<void> {
+  const unique = [...new Map(groups.map((g) => [`${g.lane}\u0000${g.unidade}\u0000${g.mes}`, g])).entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, group]) => group);
+  if (unique.length === 0) return;
+  const lanes = [...new Set(unique.map((g) => `${tenant.empresaId}|${g.lane}|${g.unidade}`))].sort();
+  for (const key of lanes)
+    await executor.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 36))`);
+  await bumpLaneStamp(executor, tenant);
+  const wanted = sql.join(
+    unique.map((g) => sql`(${g.lane}::text, ${g.unidade}::text, ${g.mes}::date)`),
+    sql`, `,
+  );
+  await executor.execute(sql`
+    delete from lane_months m
+    using (values ${wanted}) as g(lane, unidade, mes)
+    where m.empresa_id = ${tenant.empresaId} and m.lane = g.lane and m.unidade = g.unidade
+      and m.mes = g.mes`);
+  await executor.execute(sql`
+    insert into lane_months (empresa_id, lane, unidade, mes, modal, origem_nome, destino_nome, pontos,
+      aprovados, soma, minimo, maximo, ultima_data, mediana, p25, p75)
+    select ${tenant.empresaId}, g.lane, g.unidade, g.mes, min(p.modal), min(p.origem_nome),
+      min(p.destino_nome), count(*)::int, (count(*) filter (where p.aprovado))::int, sum(p.frete_usd),
+      min(p.frete_usd), max(p.frete_usd), max(p.data),
+      percentile_cont(0.5) within group (order by p.frete_usd),
+      percentile_cont(0.25) within group (order by p.frete_usd),
+      percentile_cont(0.75) within group (order by p.frete_usd)
+    from (values ${wanted}) as g(lane, unidade, mes)
+    join lane_points p on p.empresa_id = ${tenant.empresaId} and p.lane = g.lane and p.unidade = g.unidade
+      and p.data >= (g.mes::timestamp at time zone 'America/Sao_Paulo')
+      and p.data < ((g.mes + interval '1 month')::timestamp at time zone 'America/Sao_Paulo')
+    group by g.lane, g.unidade, g.mes`);
+}
+
+/** A new version of the company's lane history (the stamp of the 'Rotas' page's kept answers). */
+async function bumpLaneStamp(executor: Executor, tenant: Tenant): Promise<void> {
+  await executor.execute(sql`
+    insert into lane_stamps (empresa_id, versao) values (${tenant.empresaId}, 1)
+    on conflict (empresa_id) do update set versao = lane_stamps.versao + 1`);
+}
+
+/**
+ * Rebuilds a company's whole `lane_months` from its points (the backfill migration's statement for one
+ * company): for points written without the refresher (the bench's seed) and the summary test.
+ */
+export async function rebuildLaneMonths(executor: Executor, tenant: Tenant): Promise<void> {
+  await bumpLaneStamp(executor, tenant);
+  await executor.execute(sql`delete from lane_months where empresa_id = ${tenant.empresaId}`);
+  await executor.execute(sql`
+    insert into lane_months (empresa_id, lane, unidade, mes, modal, origem_nome, destino_nome, pontos,
+      aprovados, soma, minimo, maximo, ultima_data, mediana, p25, p75)
+    select p.empresa_id, p.lane, p.unidade,
+      date_trunc('month', p.data at time zone 'America/Sao_Paulo')::date, min(p.modal),
+      min(p.origem_nome), min(p.destino_nome), count(*)::int, (count(*) filter (where p.aprovado))::int,
+      sum(p.frete_usd), min(p.frete_usd), max(p.frete_usd), max(p.data),
+      percentile_cont(0.5) within group (order by p.frete_usd),
+      percentile_cont(0.25) within group (order by p.frete_usd),
+      percentile_cont(0.75) within group (order by p.frete_usd)
+    from lane_points p
+    where p.empresa_id = ${tenant.empresaId}
+    group by 1, 2, 3, 4`);
 }
 
 export type LaneFigure = {

@@ -1,5 +1,7 @@
 import {
+  bigint,
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -65,6 +67,46 @@ export const lanePoints = pgTable(
       table.cotacaoId,
     ),
     index('lane_points_quote_idx').on(table.empresaId, table.cotacaoId),
+    // The period's edge days (a partial month) of every lane: the list reads them from the points.
+    index('lane_points_date_idx').on(table.empresaId, table.data),
+  ],
+);
+
+/**
+ * The lane history by month (São Paulo), one row per (company, lane, unit, month) that has points: a
+ * summary of `lane_points` recomputed from the points by the refresher for exactly the (lane, unit,
+ * month) groups a quote's replaced points touched, in the transaction that replaces them (ADR 0030
+ * addendum). The list and a lane's months read whole months here and only a period's partial edge
+ * months from the points; every figure stays exact.
+ */
+export const laneMonths = pgTable(
+  'lane_months',
+  {
+    empresaId: uuid()
+      .notNull()
+      .references(() => empresas.id, { onDelete: 'cascade' }),
+    lane: text().notNull(),
+    unidade: text().notNull(),
+    /** First day of the month in São Paulo. */
+    mes: date().notNull(),
+    /** min() of the points' modal and place names (the list shows those). */
+    modal: text().notNull(),
+    origemNome: text().notNull(),
+    destinoNome: text().notNull(),
+    pontos: integer().notNull(),
+    aprovados: integer().notNull(),
+    soma: doublePrecision().notNull(),
+    minimo: doublePrecision().notNull(),
+    maximo: doublePrecision().notNull(),
+    ultimaData: timestamp({ withTimezone: true }).notNull(),
+    /** percentile_cont 0.5, 0.25 and 0.75 of freight per unit over the month's points. */
+    mediana: doublePrecision().notNull(),
+    p25: doublePrecision().notNull(),
+    p75: doublePrecision().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.empresaId, table.lane, table.unidade, table.mes] }),
+    index('lane_months_month_idx').on(table.empresaId, table.mes),
   ],
 );
 
@@ -90,3 +132,14 @@ export const laneRefreshes = pgTable(
     index('lane_refreshes_empresa_idx').on(table.empresaId, table.marcadoEm),
   ],
 );
+
+/**
+ * A company's lane history version: bumped in every transaction that changes its `lane_months` (so with
+ * its points), read by the 'Rotas' page as the stamp of its kept answers (lib/stamped-cache.ts).
+ */
+export const laneStamps = pgTable('lane_stamps', {
+  empresaId: uuid()
+    .primaryKey()
+    .references(() => empresas.id, { onDelete: 'cascade' }),
+  versao: bigint({ mode: 'number' }).notNull().default(0),
+});

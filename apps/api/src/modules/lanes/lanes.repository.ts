@@ -24,6 +24,63 @@ function where(tenant: Tenant, filter: LaneFilter, extra?: SQL): SQL {
   return sql.join(parts, sql` and `);
 }
 
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
+const nextMonth = (day: string) => {
+  const date = new Date(Date.parse(`${day.slice(0, 7)}-01T12:00:00Z`));
+  date.setUTCMonth(date.getUTCMonth() + 1);
+  return date.toISOString().slice(0, 10);
+};
+
+/**
+ * A period as the months `lane_months` holds whole ([first, end), São Paulo) and the partial months at
+ * its edges, read from the points: [start, end) days, either possibly empty.
+ */
+export function periodParts(filter: LaneFilter) {
+  const after = addDays(filter.fim, 1);
+  const first = monthStart(filter.inicio) === filter.inicio ? filter.inicio : nextMonth(filter.inicio);
+  const end = monthStart(after);
+  return {
+    months: { first, end },
+    edges: (
+      [
+        [filter.inicio, [first, after].sort()[0]!],
+        [[end, first].sort()[1]!, after],
+      ] as [string, string][]
+    ).filter(([from, to]) => from < to),
+  };
+}
+
+/** Whole months of `lane_months` (alias m) in the period, with the modal and unit when given. */
+function monthsWhere(tenant: Tenant, filter: LaneFilter, extra?: SQL): SQL {
+  const { months } = periodParts(filter);
+  const parts = [
+    sql`m.empresa_id = ${tenant.empresaId}`,
+    sql`m.mes >= ${months.first}::date`,
+    sql`m.mes < ${months.end}::date`,
+  ];
+  if (filter.modal) parts.push(sql`m.modal = ${filter.modal}`);
+  if (filter.unidade) parts.push(sql`m.unidade = ${filter.unidade}`);
+  if (extra) parts.push(extra);
+  return sql.join(parts, sql` and `);
+}
+
+/** The points of the period's partial edge months (alias p); false when the period is whole months. */
+function edgesWhere(tenant: Tenant, filter: LaneFilter, extra?: SQL): SQL {
+  const { edges } = periodParts(filter);
+  if (edges.length === 0) return sql`false`;
+  const ranges = edges.map(
+    ([from, to]) =>
+      sql`(p.data >= (${from}::date::timestamp at time zone ${SAO_PAULO}) and p.data < (${to}::date::timestamp at time zone ${SAO_PAULO}))`,
+  );
+  const parts = [sql`p.empresa_id = ${tenant.empresaId}`, sql`(${sql.join(ranges, sql` or `)})`];
+  if (filter.modal) parts.push(sql`p.modal = ${filter.modal}`);
+  if (filter.unidade) parts.push(sql`p.unidade = ${filter.unidade}`);
+  if (extra) parts.push(extra);
+  return sql.join(parts, sql` and `);
+}
+
 export type LaneSummaryRow = {
   lane: string;
   unidade: string;
@@ -46,19 +103,27 @@ export async function lanePage(
   filter: LaneFilter,
   page: { limit: number; offset: number },
 ): Promise<LaneSummaryRow[]> {
-  // The page's lanes by a hash aggregate (no sort per group); the median and the quotes of those 20
-  // lanes alone, each read on the lane index.
+  // The page's lanes from the monthly summary (whole months) and the points of the period's partial
+  // edge months; the median and the quotes of those 20 lanes alone, each read on the lane index.
   const { rows } = await db.execute<LaneSummaryRow>(sql`
-    with pagina as (
-      select p.lane, p.unidade, min(p.modal) as modal, min(p.origem_nome) as origem,
-        min(p.destino_nome) as destino, count(*)::int as pontos,
-        min(p.frete_usd)::float8 as minimo, max(p.frete_usd)::float8 as maximo,
-        to_char(max(p.data) at time zone ${SAO_PAULO}, 'YYYY-MM-DD') as ultima_data,
-        (count(*) over ())::int as total
+    with grupos as (
+      select m.lane, m.unidade, m.modal, m.origem_nome, m.destino_nome, m.pontos, m.minimo, m.maximo,
+        m.ultima_data
+      from lane_months m
+      where ${monthsWhere(tenant, filter)}
+      union all
+      select p.lane, p.unidade, p.modal, p.origem_nome, p.destino_nome, 1, p.frete_usd, p.frete_usd, p.data
       from lane_points p
-      where ${where(tenant, filter)}
-      group by p.lane, p.unidade
-      order by pontos desc, p.lane, p.unidade
+      where ${edgesWhere(tenant, filter)}
+    ), pagina as (
+      select g.lane, g.unidade, min(g.modal) as modal, min(g.origem_nome) as origem,
+        min(g.destino_nome) as destino, sum(g.pontos)::int as pontos,
+        min(g.minimo)::float8 as minimo, max(g.maximo)::float8 as maximo,
+        to_char(max(g.ultima_data) at time zone ${SAO_PAULO}, 'YYYY-MM-DD') as ultima_data,
+        (count(*) over ())::int as total
+      from grupos g
+      group by g.lane, g.unidade
+      order by pontos desc, g.lane, g.unidade
       limit ${page.limit} offset ${page.offset}
     )
     select pagina.*, s.cotacoes, s.mediana
@@ -82,12 +147,20 @@ export async function laneUnits(db: Database, tenant: Tenant, lane: string, filt
     origem: string;
     destino: string;
   }>(sql`
-    select p.unidade, count(*)::int as pontos, min(p.modal) as modal,
-      min(p.origem_nome) as origem, min(p.destino_nome) as destino
-    from lane_points p
-    where ${where(tenant, { ...filter, unidade: undefined }, sql`p.lane = ${lane}`)}
-    group by p.unidade
-    order by pontos desc, p.unidade`);
+    with grupos as (
+      select m.unidade, m.pontos, m.modal, m.origem_nome, m.destino_nome
+      from lane_months m
+      where ${monthsWhere(tenant, { ...filter, unidade: undefined }, sql`m.lane = ${lane}`)}
+      union all
+      select p.unidade, 1, p.modal, p.origem_nome, p.destino_nome
+      from lane_points p
+      where ${edgesWhere(tenant, { ...filter, unidade: undefined }, sql`p.lane = ${lane}`)}
+    )
+    select g.unidade, sum(g.pontos)::int as pontos, min(g.modal) as modal,
+      min(g.origem_nome) as origem, min(g.destino_nome) as destino
+    from grupos g
+    group by g.unidade
+    order by pontos desc, g.unidade`);
   return rows;
 }
 
@@ -122,7 +195,10 @@ export async function lanePointsOf(
   return rows;
 }
 
-/** Per month (São Paulo): points, median, 25th and 75th percentiles of freight per unit. */
+/**
+ * Per month (São Paulo): points, median, 25th and 75th percentiles of freight per unit; whole months from
+ * `lane_months`, the period's partial edge months from the points.
+ */
 export async function laneMonths(db: Database, tenant: Tenant, lane: string, filter: LaneFilter) {
   const { rows } = await db.execute<{
     mes: string;
@@ -131,13 +207,18 @@ export async function laneMonths(db: Database, tenant: Tenant, lane: string, fil
     p25: number;
     p75: number;
   }>(sql`
+    select to_char(m.mes, 'YYYY-MM') as mes, m.pontos, m.mediana::float8, m.p25::float8, m.p75::float8
+    from lane_months m
+    where ${monthsWhere(tenant, filter, sql`m.lane = ${lane}`)}
+    union all
     select to_char(p.data at time zone ${SAO_PAULO}, 'YYYY-MM') as mes, count(*)::int as pontos,
       percentile_cont(0.5) within group (order by p.frete_usd)::float8 as mediana,
       percentile_cont(0.25) within group (order by p.frete_usd)::float8 as p25,
       percentile_cont(0.75) within group (order by p.frete_usd)::float8 as p75
     from lane_points p
-    where ${where(tenant, filter, sql`p.lane = ${lane}`)}
-    group by 1 order by 1`);
+    where ${edgesWhere(tenant, filter, sql`p.lane = ${lane}`)}
+    group by 1
+    order by 1`);
   return rows;
 }
 
@@ -194,4 +275,12 @@ export async function exportPoints(
     order by p.lane, p.unidade, p.data, p.transportador_nome
     limit ${limit}`);
   return rows;
+}
+
+/** The company's lane history version ('0' before its first point): the stamp of the kept answers. */
+export async function laneStamp(db: Database, tenant: Tenant): Promise<string> {
+  const { rows } = await db.execute<{ versao: string | number }>(
+    sql`select versao from lane_stamps where empresa_id = ${tenant.empresaId}`,
+  );
+  return String(rows[0]?.versao ?? 0);
 }

@@ -5,7 +5,7 @@ import {
   laneDetailSchema,
   lanesListSchema,
 } from '@cotacoes/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,8 @@ import { answer, quoteScenario, type Scenario, typicalAnswer } from '../../../te
 import { type FakePtaxServer, startFakePtaxServer } from '../../../test/fakes/ptax-server.js';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { lanePoints, laneRefreshes } from '../../db/schema/index.js';
+import { checkedTenant } from '../../db/tenant.js';
+import { markLaneRefresh } from '../../lanes/lanes.repository.js';
 import { SUMMARY_HEADER_ROW } from '../comparative/excel.js';
 
 /*
@@ -305,5 +307,104 @@ describe('the lane history follows the quotes', () => {
     expect(after.headers.etag).not.toBe(etag);
     const body = after.json() as Comparison;
     expect(rowOf(body, q3, 0).lane).toMatchObject({ mediana: 3000, quantidade: 3, deltaPct: 30 });
+  });
+});
+
+describe('the monthly summary (lane_months)', () => {
+  const db = () => ctx.app.services.database.db;
+  const rounded = (value: unknown) => Math.round(Number(value) * 1e6) / 1e6;
+
+  /** lane_months as kept by the refresher, and as computed from scratch from every point now. */
+  async function expectSummaryExact() {
+    const kept = await db().execute<Record<string, unknown>>(sql`
+      select empresa_id::text, lane, unidade, to_char(mes, 'YYYY-MM-DD') as mes, modal, origem_nome,
+        destino_nome, pontos, aprovados, soma, minimo, maximo, ultima_data::text, mediana, p25, p75
+      from lane_months order by 1, 2, 3, 4`);
+    const scratch = await db().execute<Record<string, unknown>>(sql`
+      select empresa_id::text, lane, unidade,
+        to_char(date_trunc('month', data at time zone 'America/Sao_Paulo'), 'YYYY-MM-DD') as mes,
+        min(modal) as modal, min(origem_nome) as origem_nome, min(destino_nome) as destino_nome,
+        count(*)::int as pontos, (count(*) filter (where aprovado))::int as aprovados,
+        sum(frete_usd) as soma, min(frete_usd) as minimo, max(frete_usd) as maximo,
+        max(data)::text as ultima_data,
+        percentile_cont(0.5) within group (order by frete_usd) as mediana,
+        percentile_cont(0.25) within group (order by frete_usd) as p25,
+        percentile_cont(0.75) within group (order by frete_usd) as p75
+      from lane_points group by 1, 2, 3, 4 order by 1, 2, 3, 4`);
+    const norm = (rows: Record<string, unknown>[]) =>
+      rows.map((row) => ({
+        ...row,
+        soma: rounded(row.soma),
+        minimo: rounded(row.minimo),
+        maximo: rounded(row.maximo),
+        mediana: rounded(row.mediana),
+        p25: rounded(row.p25),
+        p75: rounded(row.p75),
+      }));
+    expect(kept.rows.length).toBeGreaterThan(0);
+    expect(norm(kept.rows)).toEqual(norm(scratch.rows));
+    return kept.rows;
+  }
+
+  /** Moves a carrier's answers to a quote `days` back and has the refresher replace the quote's points. */
+  async function moveAnswer(s: Scenario, carrier: number, days: number) {
+    await db().execute(sql`
+      update respostas set created_at = now() - make_interval(days => ${days})
+      where cotacao_id = ${s.quote.id} and transportador_id = ${s.carriers[carrier]!.id}`);
+    await markLaneRefresh(db(), checkedTenant(s.empresaId), s.quote.id);
+    await drained();
+  }
+
+  it('equals a from-scratch computation after refreshes, moves between months and deletions', async () => {
+    // After the setup (a revision, an approval) and the deletion of quote 2 above.
+    const before = await expectSummaryExact();
+    expect(before.some((row) => row.aprovados === 0)).toBe(true);
+    // Points move to earlier months: their old month's group is recomputed too.
+    await moveAnswer(q1, 0, 40);
+    await moveAnswer(q3, 1, 75);
+    const moved = await expectSummaryExact();
+    expect(new Set(moved.map((row) => row.mes)).size).toBeGreaterThanOrEqual(3);
+    // A point moves back: an emptied month loses its row.
+    await moveAnswer(q3, 1, 0);
+    await expectSummaryExact();
+    // The page's kept answer (same URL, same stamp) until the deletion bumps the company's stamp.
+    const pontos = async () =>
+      ((await get('/api/lanes', q1.token)).json() as LanesList).data.find(
+        (row) => row.chave === LANE && row.unidade === '40HC',
+      )?.pontos;
+    expect(await pontos()).toBe(6);
+    expect(await pontos()).toBe(6);
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/quotes/${q3.quote.id}`,
+      headers: { authorization: `Bearer ${q3.token}` },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    await drained();
+    await expectSummaryExact();
+    expect(await pontos()).toBe(3);
+  });
+
+  it('a period cut inside months: the list and the months equal the points of the period', async () => {
+    await moveAnswer(q1, 1, 75);
+    // From 60 days ago (inside a month) to 20 days ago: only the answer moved 40 days back is in it.
+    const day = (days: number) =>
+      new Date(Date.now() - days * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+    const list = (await get(`/api/lanes?inicio=${day(60)}&fim=${day(20)}`, q1.token)).json() as LanesList;
+    expect(list.data.map((row) => [row.chave, row.unidade, row.pontos, row.mediana])).toEqual([
+      [LANE, '40HC', 1, 2800],
+    ]);
+    const year = (await get(`/api/lanes?inicio=${day(100)}&fim=${day(0)}`, q1.token)).json() as LanesList;
+    const row = year.data.find((lane) => lane.chave === LANE && lane.unidade === '40HC')!;
+    // Quote 1 alone is left in company A: 2,800 (40 days back), 3,000 (75 days back), 3,100 (now).
+    expect([row.pontos, row.cotacoes, row.mediana, row.minimo, row.maximo]).toEqual([3, 1, 3000, 2800, 3100]);
+    const detail = (
+      await get(`/api/lanes/${encodeURIComponent(LANE)}?inicio=${day(100)}&fim=${day(0)}`, q1.token)
+    ).json() as LaneDetail;
+    expect(detail.unidades).toEqual([{ unidade: '40HC', pontos: 3 }]);
+    expect(detail.meses.map((month) => month.pontos).reduce((a, b) => a + b, 0)).toBe(3);
+    expect(detail.meses.map((month) => month.mes)).toEqual(
+      [...new Set([day(75), day(40), day(0)].map((d) => d.slice(0, 7)))].sort(),
+    );
   });
 });

@@ -6,11 +6,19 @@ import {
   lanesQuerySchema,
 } from '@cotacoes/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { problemResponses } from '../../lib/errors.js';
+import { sendKeptJson } from '../../lib/stamped-cache.js';
 import { access, requireActor } from '../../plugins/access.js';
 import type { LanesService } from './lanes.service.js';
 
 const errors = problemResponses(400, 401, 403, 429);
+
+/** The routes' own 200 serialisation, for the kept answers sent as bytes (lib/stamped-cache.ts). */
+const serializerOf = (schema: typeof lanesListSchema | typeof laneDetailSchema, url: string) =>
+  serializerCompiler({ schema, method: 'GET', url, httpStatus: '200' }) as (value: object) => string;
+const serializeList = serializerOf(lanesListSchema, '/lanes');
+const serializeDetail = serializerOf(laneDetailSchema, '/lanes/:key');
 
 /** Issue 36 'Rotas': the company's lane history (ADR 0030); any member who sees the quotes. */
 export const lanesRoutes: FastifyPluginAsyncZod<{ lanes: LanesService }> = async (app, { lanes }) => {
@@ -24,7 +32,10 @@ export const lanesRoutes: FastifyPluginAsyncZod<{ lanes: LanesService }> = async
         response: { 200: lanesListSchema, ...errors },
       },
     },
-    async (request) => lanes.list(requireActor(request), request.query),
+    async (request, reply) => {
+      const { etag, value } = await lanes.listStamped(requireActor(request), request.query);
+      return sendKeptJson(request, reply, value, etag, serializeList);
+    },
   );
 
   // Registered before /lanes/:key, which would otherwise take 'export.csv' as a lane.
@@ -54,6 +65,13 @@ export const lanesRoutes: FastifyPluginAsyncZod<{ lanes: LanesService }> = async
         response: { 200: laneDetailSchema, ...errors },
       },
     },
-    async (request) => lanes.detail(requireActor(request), request.params.key, request.query),
+    async (request, reply) => {
+      const { etag, value } = await lanes.detailStamped(
+        requireActor(request),
+        request.params.key,
+        request.query,
+      );
+      return sendKeptJson(request, reply, value, etag, serializeDetail);
+    },
   );
 };

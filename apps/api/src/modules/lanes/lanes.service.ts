@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { LaneDetail, LanesList, LanesQuery } from '@cotacoes/shared';
 import { todayInSaoPaulo } from '@cotacoes/shared/comparison/index';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
@@ -6,6 +7,7 @@ import type { Database } from '../../db/client.js';
 import type { LaneRefresher } from '../../lanes/lane-refresher.js';
 import type { Actor } from '../../lib/actor.js';
 import { csvField } from '../../lib/spreadsheet.js';
+import { StampedCache } from '../../lib/stamped-cache.js';
 import * as repo from './lanes.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -34,15 +36,53 @@ function filterOf(query: Period & { modal?: string; unidade?: string }, now: Dat
  * comparison shows now.
  */
 export class LanesService {
+  /**
+   * Answers kept per company, period and page while the company's lane stamp is unchanged (every
+   * change of its points bumps it in the same transaction): a repeated read costs the drain's and the
+   * stamp's small queries.
+   */
+  private readonly kept = new StampedCache<LanesList | LaneDetail>(256);
+
   constructor(
     private readonly db: Database,
     private readonly refresher: LaneRefresher,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async list(actor: Actor, query: LanesQuery): Promise<LanesList> {
+  /** The list and its ETag (the stamp and the resolved filter). */
+  async listStamped(actor: Actor, query: LanesQuery): Promise<{ etag: string; value: LanesList }> {
     await this.refresher.drain(actor.tenant);
-    const rows = await repo.lanePage(this.db, actor.tenant, filterOf(query, this.now()), {
+    const filter = filterOf(query, this.now());
+    return this.keep(actor, ['list', filter, query.page, query.pageSize], () =>
+      this.list(actor, query, filter),
+    );
+  }
+
+  /** A lane and its ETag (the stamp and the resolved filter). */
+  async detailStamped(
+    actor: Actor,
+    lane: string,
+    query: Period & { unidade?: string },
+  ): Promise<{ etag: string; value: LaneDetail }> {
+    await this.refresher.drain(actor.tenant);
+    const filter = filterOf(query, this.now());
+    return this.keep(actor, ['detail', lane, filter], () => this.detail(actor, lane, query, filter));
+  }
+
+  private async keep<V extends LanesList | LaneDetail>(
+    actor: Actor,
+    parts: unknown[],
+    load: () => Promise<V>,
+  ): Promise<{ etag: string; value: V }> {
+    const key = `${actor.tenant.empresaId}:${JSON.stringify(parts)}`;
+    const stamp = await repo.laneStamp(this.db, actor.tenant);
+    const value = (await this.kept.get(key, stamp, load)) as V;
+    return { etag: createHash('md5').update(`${key}\u0000${stamp}`).digest('hex'), value };
+  }
+
+  async list(actor: Actor, query: LanesQuery, resolved?: repo.LaneFilter): Promise<LanesList> {
+    if (!resolved) await this.refresher.drain(actor.tenant);
+    const rows = await repo.lanePage(this.db, actor.tenant, resolved ?? filterOf(query, this.now()), {
       limit: query.pageSize,
       offset: (query.page - 1) * query.pageSize,
     });
@@ -66,10 +106,15 @@ export class LanesService {
     };
   }
 
-  async detail(actor: Actor, lane: string, query: Period & { unidade?: string }): Promise<LaneDetail> {
+  async detail(
+    actor: Actor,
+    lane: string,
+    query: Period & { unidade?: string },
+    resolved?: repo.LaneFilter,
+  ): Promise<LaneDetail> {
     const { tenant } = actor;
-    await this.refresher.drain(tenant);
-    const filter = filterOf(query, this.now());
+    if (!resolved) await this.refresher.drain(tenant);
+    const filter = resolved ?? filterOf(query, this.now());
     const units = await repo.laneUnits(this.db, tenant, lane, filter);
     const unidade = query.unidade ?? units[0]?.unidade ?? null;
     const [modal, origem, destino] = lane.split('|');
