@@ -53,11 +53,15 @@ export const ui = {
       },
       {
         q: 'Para onde vão as respostas dos agentes de carga?',
-        a: 'Cada pedido sai com um endereço de resposta que identifica a cotação. No envio em cópia oculta (Cco), o modo padrão, todos os agentes de carga da cotação recebem a mesma mensagem e o mesmo endereço de resposta. No envio individual, cada agente recebe uma mensagem própria, com um endereço de resposta exclusivo dele. A resposta do agente vai para esse endereço; o sistema lê a caixa configurada, liga cada resposta à cotação e ao agente e extrai os valores. Respostas recebidas por outros meios (Outlook, WhatsApp, telefone) podem ser registradas na cotação em "Registrar resposta", e mensagens que não casam com nenhuma cotação ficam em "Não identificadas" para você atribuir.',
+        a: 'Cada pedido sai com um endereço de resposta que identifica a cotação. No envio em cópia oculta (Cco), o modo padrão, todos os agentes de carga da cotação recebem a mesma mensagem e o mesmo endereço de resposta. No envio individual, cada agente recebe uma mensagem própria, com um endereço de resposta exclusivo dele. A resposta do agente vai para esse endereço; o sistema lê a caixa configurada (IMAP, Gmail ou Microsoft 365 conectados em Configurações, ou o webhook de um provedor de e-mail), liga cada resposta à cotação e ao agente e extrai os valores; uma resposta que chega por dois caminhos conta uma vez só. Respostas recebidas por outros meios (Outlook, WhatsApp, telefone) podem ser registradas na cotação em "Registrar resposta", e mensagens que não casam com nenhuma cotação ficam em "Não identificadas" para você atribuir.',
       },
       {
         q: 'Como comparo as propostas e aprovo um agente de carga?',
         a: 'Na cotação, a aba "Comparação" mostra uma linha por proposta e destino, com frete, taxas e totais em BRL e USD calculados com a PTAX do dia mais a margem de câmbio. Clique em um valor para ver de onde ele foi lido e use o lápis para corrigi-lo. "Revisar" pede ao agente uma nova proposta no mesmo e-mail; "Aprovar" escolhe o agente (e o destino, quando houver mais de um) e avisa o agente por e-mail. "Gerar Comparativo" baixa ou envia o comparativo em Excel e PDF.',
+      },
+      {
+        q: 'Como sei se um preço está bom?',
+        a: 'Cada proposta completa entra no histórico da rota (origem, destino, modal e unidade). Na aba "Comparação", a linha mostra quanto o frete está acima ou abaixo da mediana dos últimos 90 dias da rota, quando há pelo menos 3 cotações; em "Rotas" você vê a evolução por agente de carga, a mediana por mês e exporta CSV. O histórico é só da sua empresa.',
       },
       {
         q: 'Os agentes de carga são lembrados do prazo?',
