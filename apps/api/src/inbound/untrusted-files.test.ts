@@ -48,6 +48,18 @@ async function extracted(responseId: string, timeoutMs = 20_000) {
     return row?.extracao === 'pendente' ? undefined : row;
   }, timeoutMs);
 }
+/**
+ * The queue's jobs of these responses once none is still running: a response row is committed by the
+ * job's handler just before pg-boss marks the job completed, so a reader can see the row first.
+ */
+async function settledJobsOf(responseIds: string[]) {
+  for (let attempt = 0; ; attempt++) {
+    const jobs = await jobsOf(responseIds);
+    if (attempt >= 60 || jobs.every((job) => job.state !== 'active')) return jobs;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 async function jobsOf(responseIds: string[]) {
   const schema = ctx.app.services.database.boss.schema;
   const { rows } = await db().execute(
@@ -101,7 +113,7 @@ describe('extraction of replies in batches, in the sandbox', { timeout: 120_000 
     });
     const rows = await Promise.all(queued.map((id) => extracted(id)));
     expect(rows.map((row) => row.extracao)).toEqual(Array(12).fill('concluida'));
-    const jobs = await jobsOf(queued);
+    const jobs = await settledJobsOf(queued);
     expect(jobs.map((job) => job.state)).toEqual(Array(12).fill('completed'));
     // Batches of 2 × 4: each claim is one statement, so its jobs share a start time.
     expect(new Set(jobs.map((job) => job.startedOn)).size).toBeLessThanOrEqual(3);
@@ -123,7 +135,7 @@ describe('extraction of replies in batches, in the sandbox', { timeout: 120_000 
     expect(failed.extracaoErro).toBe('Arquivo grande ou complexo demais para leitura automática.');
     expect(failed.extracaoErro).toBe(inboundTexts.extraction.tooComplex);
     // Completed, not failed: nothing will run it again.
-    expect(await jobsOf([crafted])).toMatchObject([{ state: 'completed', retryCount: 0 }]);
+    expect(await settledJobsOf([crafted])).toMatchObject([{ state: 'completed', retryCount: 0 }]);
 
     const health = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
