@@ -64,7 +64,6 @@ export const errorMessages = {
   MAILBOX_RECONNECT: 'A autorização de {email} foi revogada ou expirou. Conecte a caixa novamente.',
   MAILBOX_PROVIDER_UNAVAILABLE: '{provider} não respondeu. Tentaremos de novo em instantes.',
   GMAIL_AUTH_URL_FAILED: 'Erro ao obter URL de autorização',
-  GMAIL_EMAIL_CODE_REQUIRED: 'Informe email e code',
   GMAIL_EMAIL_REQUIRED: 'Informe o seu email do Gmail no campo acima.',
   GMAIL_SYNC_FAILED: 'Erro ao sincronizar',
   GMAIL_SYNC_STATUS: 'Erro ao sincronizar: o Gmail respondeu {status}.',

@@ -9,10 +9,10 @@ import { uuidSchema } from './common.js';
 
 /** 'Informe email e code' when either is missing (spec 001 §validation). */
 const exchangeField = z
-  .string({ error: errorMessages.GMAIL_EMAIL_CODE_REQUIRED })
+  .string({ error: errorMessages.MAILBOX_EMAIL_CODE_REQUIRED })
   .trim()
-  .min(1, errorMessages.GMAIL_EMAIL_CODE_REQUIRED)
-  .max(2048, errorMessages.GMAIL_EMAIL_CODE_REQUIRED);
+  .min(1, errorMessages.MAILBOX_EMAIL_CODE_REQUIRED)
+  .max(4096, errorMessages.MAILBOX_EMAIL_CODE_REQUIRED);
 
 /** The mailbox address of a Gmail call: 'Informe o seu email do Gmail no campo acima.' when missing. */
 export const gmailEmailSchema = z
@@ -24,7 +24,9 @@ export const gmailEmailSchema = z
   .transform((value) => value.toLowerCase());
 
 export const gmailExchangeBodySchema = z.object({
-  email: exchangeField.pipe(z.email({ error: errorMessages.EMAIL_INVALID })),
+  email: exchangeField
+    .pipe(z.email({ error: errorMessages.EMAIL_INVALID }))
+    .transform((value) => value.toLowerCase()),
   code: exchangeField,
   /** The `state` the callback screen received (optional: the spec's call carries only email and code). */
   state: z.string().trim().min(1).max(512).optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorMessages } from '../messages/errors.js';
+import { gmailExchangeBodySchema } from './gmail.js';
 
 const mailboxEmail = z
   .string({ error: errorMessages.EMAIL_REQUIRED })
@@ -11,26 +12,9 @@ const mailboxEmail = z
 
 /**
  * POST /api/microsoft/exchange-code: the mailbox address typed and the code the callback screen showed
- * (`state` when the screen has it). Either one missing: 'Informe email e code', as the Gmail call.
+ * (`state` when the screen has it) — the same body and messages as the Gmail call.
  */
-export const microsoftExchangeBodySchema = z
-  .object({
-    email: z.string().trim().max(254, errorMessages.EMAIL_INVALID).optional(),
-    code: z.string().trim().max(4096).optional(),
-    state: z.string().trim().max(512).optional(),
-  })
-  .superRefine((body, ctx) => {
-    if (!body.email || !body.code) {
-      ctx.addIssue({ code: 'custom', message: errorMessages.MAILBOX_EMAIL_CODE_REQUIRED, path: ['email'] });
-    } else if (!z.email().safeParse(body.email).success) {
-      ctx.addIssue({ code: 'custom', message: errorMessages.EMAIL_INVALID, path: ['email'] });
-    }
-  })
-  .transform((body) => ({
-    email: (body.email ?? '').toLowerCase(),
-    code: body.code ?? '',
-    state: body.state || undefined,
-  }));
+export const microsoftExchangeBodySchema = gmailExchangeBodySchema;
 export type MicrosoftExchangeBody = z.input<typeof microsoftExchangeBodySchema>;
 
 /** POST /api/microsoft/sync and /disconnect: the connected mailbox. */

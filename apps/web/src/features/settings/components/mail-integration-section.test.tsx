@@ -43,7 +43,8 @@ function fakeGmailApi(initial: GmailConnection[] = []) {
     }),
     'POST /api/gmail/exchange-code': (request) => {
       const parsed = gmailExchangeBodySchema.safeParse(request.body);
-      if (!parsed.success) return problem(400, 'VALIDATION_FAILED', errorMessages.GMAIL_EMAIL_CODE_REQUIRED);
+      if (!parsed.success)
+        return problem(400, 'VALIDATION_FAILED', errorMessages.MAILBOX_EMAIL_CODE_REQUIRED);
       if (parsed.data.code !== '4/0A-codigo-certo') return problem(502, 'MAILBOX_EXCHANGE_FAILED');
       const connection = connectionOf({ email: parsed.data.email, lastSyncAt: null, messagesReceived: 0 });
       state.connections = [connection];
