@@ -58,6 +58,10 @@ export const uiLanes = {
     chartTitle: 'Frete por unidade ao longo do tempo, por agente de carga',
     chartSummary: '{n} propostas de {carriers} agentes de carga; pontos com borda: aprovadas',
     approvedLegend: 'Aprovada',
+    weeklyNote:
+      'Rota com muitas propostas no período: cada ponto é a mediana de um agente de carga em uma semana (passe o mouse para ver quantas propostas). As tabelas abaixo usam todas as propostas.',
+    weeklyNoteShort: 'Cada ponto é a mediana semanal de um agente de carga.',
+    weekPoint: '{carrier} · semana de {data} · mediana {valor} · {n} propostas',
     monthsTitle: 'Mediana e dispersão por mês',
     month: 'Mês',
     points: 'Propostas',

@@ -122,11 +122,19 @@ export const laneDetailSchema = z.object({
           freteUsd: z.number(),
           totalBrl: z.number(),
           aprovado: z.boolean(),
-          cotacaoId: z.string(),
+          /** The proposal's quote; null for a weekly point (several quotes). */
+          cotacaoId: z.string().nullable(),
+          /** Proposals this point stands for: 1, or the week's count when `agrupamento` is 'semana'. */
+          quantidade: z.number(),
         }),
       ),
     }),
   ),
+  /**
+   * null: one point per proposal. 'semana': the lane has more proposals in the period than a chart can
+   * show; each point is a carrier's median of one week (Monday, São Paulo), approved ones apart.
+   */
+  agrupamento: z.enum(['semana']).nullable(),
   /** Per month (YYYY-MM, São Paulo time): median and spread of freight per unit. */
   meses: z.array(
     z.object({ mes: z.string(), pontos: z.number(), mediana: z.number(), p25: z.number(), p75: z.number() }),

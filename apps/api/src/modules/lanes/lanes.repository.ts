@@ -195,6 +195,39 @@ export async function lanePointsOf(
   return rows;
 }
 
+export type LaneWeekRow = {
+  transportador_id: string;
+  transportador_nome: string;
+  data: string;
+  frete_usd: number;
+  total_brl: number;
+  aprovado: boolean;
+  quantidade: number;
+};
+
+/**
+ * The chart of a lane with more proposals than a chart can show: per carrier, week (Monday, São Paulo)
+ * and approved or not, the median freight and total per unit and how many proposals it stands for.
+ */
+export async function laneWeeksOf(
+  db: Database,
+  tenant: Tenant,
+  lane: string,
+  filter: LaneFilter,
+): Promise<LaneWeekRow[]> {
+  const { rows } = await db.execute<LaneWeekRow>(sql`
+    select p.transportador_id::text, min(p.transportador_nome) as transportador_nome,
+      to_char(date_trunc('week', p.data at time zone ${SAO_PAULO}), 'YYYY-MM-DD') as data,
+      percentile_cont(0.5) within group (order by p.frete_usd)::float8 as frete_usd,
+      percentile_cont(0.5) within group (order by p.total_brl)::float8 as total_brl,
+      p.aprovado, count(*)::int as quantidade
+    from lane_points p
+    where ${where(tenant, filter, sql`p.lane = ${lane}`)}
+    group by p.transportador_id, 3, p.aprovado
+    order by 3, 2, p.aprovado`);
+  return rows;
+}
+
 /**
  * Per month (São Paulo): points, median, 25th and 75th percentiles of freight per unit; whole months from
  * `lane_months`, the period's partial edge months from the points.

@@ -14,7 +14,7 @@ import { type FakePtaxServer, startFakePtaxServer } from '../../../test/fakes/pt
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { lanePoints, laneRefreshes } from '../../db/schema/index.js';
 import { checkedTenant } from '../../db/tenant.js';
-import { markLaneRefresh } from '../../lanes/lanes.repository.js';
+import { markLaneRefresh, rebuildLaneMonths } from '../../lanes/lanes.repository.js';
 import { SUMMARY_HEADER_ROW } from '../comparative/excel.js';
 
 /*
@@ -406,5 +406,82 @@ describe('the monthly summary (lane_months)', () => {
     expect(detail.meses.map((month) => month.mes)).toEqual(
       [...new Set([day(75), day(40), day(0)].map((d) => d.slice(0, 7)))].sort(),
     );
+  });
+});
+
+describe('a busy lane: the chart draws weekly medians per carrier', () => {
+  /*
+   * 450 proposals in company B on FCL | NINGBO | SANTOS, 40HC (more than the 400 a chart draws one by
+   * one). Proposal i (0..449): carrier i % 2; Tuesday 2026-03-03 when i % 4 < 2, else Tuesday
+   * 2026-03-10; freight USD 1,000 + i; total BRL 5,000 + 2i; proposal 0 approved. By hand:
+   *   carrier 0, week of 2026-03-02: i = 4, 8 … 448 (112 values) → median (1,224 + 1,228) / 2 = 1,226;
+   *     the approved i = 0 apart → 1,000 (1 proposal);
+   *   carrier 1, week of 2026-03-02: i = 1, 5 … 449 (113) → i = 225 → 1,225;
+   *   carrier 0, week of 2026-03-09: i = 2, 6 … 446 (112) → (1,222 + 1,226) / 2 = 1,224;
+   *   carrier 1, week of 2026-03-09: i = 3, 7 … 447 (112) → (1,223 + 1,227) / 2 = 1,225.
+   * The carriers' table still reads every proposal: carrier 0 (i even, 225) → 1,224; carrier 1 → 1,225.
+   */
+  const BUSY = 'FCL|NINGBO|SANTOS';
+  it('sends one point per carrier, week and approval with its median and count; the tables keep every proposal', async () => {
+    const db = ctx.app.services.database.db;
+    const [c0, c1] = [b1.carriers[0]!, b1.carriers[1]!];
+    await db.execute(sql`
+      insert into lane_points (empresa_id, lane, modal, origem, destino, origem_nome, destino_nome, unidade,
+        cotacao_id, resposta_id, versao, transportador_id, transportador_nome, data, frete_usd, total_brl, taxa,
+        aprovado)
+      select ${b1.empresaId}, ${BUSY}, 'FCL', 'NINGBO', 'SANTOS', 'Ningbo', 'Santos', '40HC', ${b1.quote.id},
+        gen_random_uuid(), 1,
+        case when i % 2 = 0 then ${c0.id}::uuid else ${c1.id}::uuid end,
+        case when i % 2 = 0 then 'Carrier 0' else 'Carrier 1' end,
+        case when i % 4 < 2 then '2026-03-03T15:00:00Z'::timestamptz else '2026-03-10T15:00:00Z'::timestamptz end,
+        1000 + i, 5000 + 2 * i, ${TAXA}, i = 0
+      from generate_series(0, 449) i`);
+    await rebuildLaneMonths(db, checkedTenant(b1.empresaId));
+    const response = await get(
+      `/api/lanes/${encodeURIComponent(BUSY)}?inicio=2026-03-01&fim=2026-03-31`,
+      b1.token,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json() as LaneDetail;
+    expect(laneDetailSchema.safeParse(body).success).toBe(true);
+    expect(body.agrupamento).toBe('semana');
+    const points = body.series.flatMap((carrier) =>
+      carrier.pontos.map((point) => [
+        carrier.transportadorId === c0.id ? 0 : 1,
+        point.data,
+        point.freteUsd,
+        point.totalBrl,
+        point.aprovado,
+        point.quantidade,
+        point.cotacaoId,
+      ]),
+    );
+    expect(points.sort()).toEqual(
+      [
+        [0, '2026-03-02', 1000, 5000, true, 1, null],
+        [0, '2026-03-02', 1226, 5452, false, 112, null],
+        [0, '2026-03-09', 1224, 5448, false, 112, null],
+        [1, '2026-03-02', 1225, 5450, false, 113, null],
+        [1, '2026-03-09', 1225, 5450, false, 112, null],
+      ].sort(),
+    );
+    expect(body.meses).toEqual([
+      { mes: '2026-03', pontos: 450, mediana: 1224.5, p25: 1112.25, p75: 1336.75 },
+    ]);
+    expect(
+      body.transportadores.map((carrier) => [
+        carrier.transportadorId,
+        carrier.cotacoes,
+        carrier.vitorias,
+        carrier.medianaFreteUsd,
+      ]),
+    ).toEqual([
+      [c0.id, 1, 1, 1224],
+      [c1.id, 1, 0, 1225],
+    ]);
+    // A quiet lane of the same company still gets one point per proposal.
+    const quiet = (await get(`/api/lanes/${encodeURIComponent(LANE)}`, b1.token)).json() as LaneDetail;
+    expect(quiet.agrupamento).toBeNull();
+    expect(quiet.series.flatMap((c) => c.pontos.map((p) => p.quantidade))).toEqual([1, 1, 1]);
   });
 });

@@ -13,8 +13,11 @@ import * as repo from './lanes.repository.js';
 const DAY_MS = 86_400_000;
 /** Without a period: the last 365 days. */
 const DEFAULT_DAYS = 365;
-/** Points drawn in a lane's chart: the latest of the period. */
-const CHART_POINTS = 5000;
+/**
+ * A lane's chart draws each proposal up to this many in the period; above it, each carrier's weekly
+ * median (a year of a busy lane is thousands of dots no one can read, and half a megabyte to send).
+ */
+const CHART_POINTS = 400;
 const EXPORT_POINTS = 200_000;
 
 const decimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 4, useGrouping: false });
@@ -126,10 +129,13 @@ export class LanesService {
       unidade,
       unidades: units.map((unit) => ({ unidade: unit.unidade, pontos: unit.pontos })),
     };
-    if (!unidade) return { ...head, series: [], meses: [], transportadores: [] };
+    if (!unidade) return { ...head, series: [], agrupamento: null, meses: [], transportadores: [] };
     const byUnit = { ...filter, unidade };
+    const weekly = (units.find((unit) => unit.unidade === unidade)?.pontos ?? 0) > CHART_POINTS;
     const [points, months, carriers] = await Promise.all([
-      repo.lanePointsOf(this.db, tenant, lane, byUnit, CHART_POINTS),
+      weekly
+        ? repo.laneWeeksOf(this.db, tenant, lane, byUnit)
+        : repo.lanePointsOf(this.db, tenant, lane, byUnit, CHART_POINTS),
       repo.laneMonths(this.db, tenant, lane, byUnit),
       repo.laneCarriers(this.db, tenant, lane, byUnit),
     ]);
@@ -149,13 +155,15 @@ export class LanesService {
         freteUsd: round(point.frete_usd),
         totalBrl: round(point.total_brl),
         aprovado: point.aprovado,
-        cotacaoId: point.cotacao_id,
+        cotacaoId: 'cotacao_id' in point ? point.cotacao_id : null,
+        quantidade: 'quantidade' in point ? point.quantidade : 1,
       });
     }
     const wins = carriers.reduce((sum, carrier) => sum + carrier.vitorias, 0);
     return {
       ...head,
       series: [...series.values()],
+      agrupamento: weekly ? 'semana' : null,
       meses: months.map((month) => ({
         mes: month.mes,
         pontos: month.pontos,

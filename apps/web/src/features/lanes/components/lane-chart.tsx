@@ -20,6 +20,8 @@ export const CARRIER_COLOURS = [
 ];
 
 const day = (iso: string) => Date.parse(`${iso}T12:00:00Z`);
+/** A São Paulo day 'YYYY-MM-DD' as dd/MM/yyyy (no time zone shift: it is already a calendar day). */
+const dayLabel = (iso: string) => iso.split('-').reverse().join('/');
 const month = (iso: string) => Date.parse(`${iso}-15T12:00:00Z`);
 
 /**
@@ -30,6 +32,8 @@ const month = (iso: string) => Date.parse(`${iso}-15T12:00:00Z`);
 export function LaneChart({ detail }: { detail: LaneDetail }) {
   const points = detail.series.flatMap((carrier) => carrier.pontos);
   if (points.length === 0) return null;
+  const proposals = points.reduce((sum, point) => sum + point.quantidade, 0);
+  const weekly = detail.agrupamento === 'semana';
   const xs = points.map((point) => day(point.data));
   const ys = points.map((point) => point.freteUsd);
   const [x0, x1] = [Math.min(...xs), Math.max(...xs)];
@@ -46,7 +50,7 @@ export function LaneChart({ detail }: { detail: LaneDetail }) {
     <figure className="space-y-2">
       <svg
         role="img"
-        aria-label={`${t.chartTitle}. ${formatMessage(t.chartSummary, { n: points.length, carriers: detail.series.length })}`}
+        aria-label={`${t.chartTitle}. ${formatMessage(t.chartSummary, { n: proposals, carriers: detail.series.length })}${weekly ? ` ${t.weeklyNoteShort}` : ''}`}
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         className="h-auto w-full text-fg-muted"
       >
@@ -69,9 +73,10 @@ export function LaneChart({ detail }: { detail: LaneDetail }) {
           <polyline points={median} fill="none" stroke="currentColor" strokeWidth={2} strokeDasharray="6 4" />
         )}
         {detail.series.map((carrier, index) =>
-          carrier.pontos.map((point) => (
+          carrier.pontos.map((point, pointIndex) => (
             <circle
-              key={`${carrier.transportadorId}-${point.cotacaoId}-${point.data}`}
+              // biome-ignore lint/suspicious/noArrayIndexKey: a carrier's points never reorder; a week has no quote id
+              key={`${carrier.transportadorId}-${pointIndex}`}
               cx={x(day(point.data))}
               cy={y(point.freteUsd)}
               r={point.aprovado ? 6 : 4}
@@ -80,11 +85,21 @@ export function LaneChart({ detail }: { detail: LaneDetail }) {
               strokeWidth={point.aprovado ? 2.5 : 0}
               data-aprovado={point.aprovado ? '' : undefined}
             >
-              <title>{`${carrier.transportador} · ${point.data} · ${formatMoney(point.freteUsd, 'USD')}`}</title>
+              <title>
+                {weekly
+                  ? formatMessage(t.weekPoint, {
+                      carrier: carrier.transportador,
+                      data: dayLabel(point.data),
+                      valor: formatMoney(point.freteUsd, 'USD'),
+                      n: point.quantidade,
+                    })
+                  : `${carrier.transportador} · ${dayLabel(point.data)} · ${formatMoney(point.freteUsd, 'USD')}`}
+              </title>
             </circle>
           )),
         )}
       </svg>
+      {weekly && <p className="text-xs text-fg-muted">{t.weeklyNote}</p>}
       <figcaption className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-fg-muted">
         {detail.series.map((carrier, index) => (
           <span key={carrier.transportadorId} className="inline-flex items-center gap-1">

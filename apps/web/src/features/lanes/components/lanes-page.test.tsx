@@ -58,16 +58,40 @@ const DETAIL: LaneDetail = {
       transportadorId: 'c1',
       transportador: 'Atlântica Cargas',
       pontos: [
-        { data: '2026-11-02', freteUsd: 2800, totalBrl: 16900, aprovado: false, cotacaoId: 'q1' },
-        { data: '2026-12-01', freteUsd: 3200, totalBrl: 18000, aprovado: false, cotacaoId: 'q2' },
+        {
+          data: '2026-11-02',
+          freteUsd: 2800,
+          totalBrl: 16900,
+          aprovado: false,
+          cotacaoId: 'q1',
+          quantidade: 1,
+        },
+        {
+          data: '2026-12-01',
+          freteUsd: 3200,
+          totalBrl: 18000,
+          aprovado: false,
+          cotacaoId: 'q2',
+          quantidade: 1,
+        },
       ],
     },
     {
       transportadorId: 'c2',
       transportador: 'Pacífico Logística',
-      pontos: [{ data: '2026-12-01', freteUsd: 2600, totalBrl: 15800, aprovado: true, cotacaoId: 'q2' }],
+      pontos: [
+        {
+          data: '2026-12-01',
+          freteUsd: 2600,
+          totalBrl: 15800,
+          aprovado: true,
+          cotacaoId: 'q2',
+          quantidade: 1,
+        },
+      ],
     },
   ],
+  agrupamento: null,
   meses: [
     { mes: '2026-11', pontos: 1, mediana: 2800, p25: 2800, p75: 2800 },
     { mes: '2026-12', pontos: 2, mediana: 2900, p25: 2750, p75: 3050 },
@@ -171,5 +195,73 @@ describe('Rotas', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(network.requests.at(-1)!.url).toBe(`/api/lanes/${encodeURIComponent(LANE)}?unidade=20DC`),
     );
+  });
+
+  it('a busy lane: weekly medians per carrier, the proposals each stands for, and the note that says so', async () => {
+    sessionStore.set({ status: 'ready', user: makeUser() });
+    const weekly: LaneDetail = {
+      ...DETAIL,
+      agrupamento: 'semana',
+      series: [
+        {
+          transportadorId: 'c1',
+          transportador: 'Atlântica Cargas',
+          pontos: [
+            {
+              data: '2026-11-02',
+              freteUsd: 2800,
+              totalBrl: 16900,
+              aprovado: false,
+              cotacaoId: null,
+              quantidade: 240,
+            },
+            {
+              data: '2026-11-02',
+              freteUsd: 2700,
+              totalBrl: 16500,
+              aprovado: true,
+              cotacaoId: null,
+              quantidade: 3,
+            },
+          ],
+        },
+        {
+          transportadorId: 'c2',
+          transportador: 'Pacífico Logística',
+          pontos: [
+            {
+              data: '2026-11-30',
+              freteUsd: 2600,
+              totalBrl: 15800,
+              aprovado: false,
+              cotacaoId: null,
+              quantidade: 190,
+            },
+          ],
+        },
+      ],
+    };
+    stubNetwork({ [`GET /api/lanes/${encodeURIComponent(LANE)}`]: { body: weekly } });
+    renderAt(
+      <LaneDetailPage laneKey={LANE} />,
+      '/lanes/:key',
+      `/lanes/${encodeURIComponent(LANE)}?unidade=40HC`,
+    );
+    const chart = await screen.findByRole('img', { name: /Frete por unidade ao longo do tempo/ });
+    expect(chart).toHaveAccessibleName(
+      'Frete por unidade ao longo do tempo, por agente de carga. 433 propostas de 2 agentes de carga; pontos com borda: aprovadas Cada ponto é a mediana semanal de um agente de carga.',
+    );
+    expect(chart.querySelectorAll('circle')).toHaveLength(3);
+    expect(chart.querySelectorAll('circle[data-aprovado]')).toHaveLength(1);
+    expect(
+      [...chart.querySelectorAll('circle title')].map((title) => title.textContent?.replace(/\s/g, ' ')),
+    ).toEqual([
+      'Atlântica Cargas · semana de 02/11/2026 · mediana US$ 2.800,00 · 240 propostas',
+      'Atlântica Cargas · semana de 02/11/2026 · mediana US$ 2.700,00 · 3 propostas',
+      'Pacífico Logística · semana de 30/11/2026 · mediana US$ 2.600,00 · 190 propostas',
+    ]);
+    expect(
+      screen.getByText(/cada ponto é a mediana de um agente de carga em uma semana/),
+    ).toBeInTheDocument();
   });
 });
