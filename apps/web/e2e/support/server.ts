@@ -21,10 +21,14 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Builds the web app when its bundle is missing or older than its sources (the check `npm start` uses):
+ * `npm install` has just built it, and CI's second pass finds it current, so neither pays a rebuild.
+ */
 export function buildWeb(): void {
   // Vitest runs with NODE_ENV=test, which would make Vite emit React's development build.
   const env = { ...process.env, NODE_ENV: 'production' };
-  const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
+  const result = spawnSync('node', ['scripts/ensure-web-build.mjs'], {
     cwd: repoRoot,
     stdio: 'inherit',
     env,

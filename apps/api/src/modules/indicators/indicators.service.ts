@@ -108,6 +108,12 @@ export class IndicatorsService {
     this.carrierLists = new FreshCache(maxAgeMs);
   }
 
+  /** Forgets the kept tables (the bench's first-read row; a test). */
+  clearKept(): void {
+    this.tables.clear();
+    this.carrierLists.clear();
+  }
+
   /**
    * The table's page, read from the rollups or kept (its `atualizadoEm` says when it was read; the value
    * is frozen and sent as it is), and the tag of that read (ETag).
