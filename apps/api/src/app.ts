@@ -148,6 +148,8 @@ export type Services = {
   microsoftMailbox: MicrosoftMailbox;
   /** Lane points from marked quotes' comparisons (issue 36, ADR 0030). */
   laneRefresher: LaneRefresher;
+  /** Response-time indicators, their tables kept per company and filters (ADR 0031). */
+  indicators: IndicatorsService;
 };
 
 declare module 'fastify' {
@@ -322,6 +324,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     quotes: new QuotesService(database.db, config, mailer),
     portal: new PortalService(database.db, config, mailer, inbound, limits),
     laneRefresher,
+    indicators: new IndicatorsService(database.db, config.SUMMARY_MAX_AGE_MS),
     decisions: new DecisionsService(database.db, config, mailer, {
       readResponses: (tenant, cotacaoId) => responses.listForTenant(tenant, cotacaoId),
       agreedComparison: (tenant, cotacaoId) =>
@@ -467,7 +470,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         dashboard: new DashboardService(database.db, config.SUMMARY_MAX_AGE_MS),
       });
       await api.register(indicatorsRoutes, {
-        indicators: new IndicatorsService(database.db, config.SUMMARY_MAX_AGE_MS),
+        indicators: services.indicators,
       });
       await api.register(lanesRoutes, { lanes: new LanesService(database.db, laneRefresher) });
       await api.register(hintsRoutes, { hints: new HintsService(database.db) });

@@ -213,6 +213,14 @@ export type LaneFigure = {
   pontos: { id: string; data: string; transportador: string; freteUsd: number; aprovado: boolean }[];
 };
 
+/** The company's lane history version ('0' before its first point): the stamp of answers kept on it. */
+export async function laneStamp(db: Database, tenant: Tenant): Promise<string> {
+  const { rows } = await db.execute<{ versao: string | number }>(
+    sql`select versao from lane_stamps where empresa_id = ${tenant.empresaId}`,
+  );
+  return String(rows[0]?.versao ?? 0);
+}
+
 /**
  * The 90-day median, count and latest points of each (lane, unit) asked, other quotes only: one query
  * on the (empresa_id, lane, unidade, data) index for a whole comparison.
@@ -222,10 +230,12 @@ export async function laneFigures(
   tenant: Tenant,
   cotacaoId: string,
   pairs: readonly { lane: string; unidade: string }[],
-  since: Date,
+  /** The window's first day (São Paulo, 'YYYY-MM-DD'), from its midnight. */
+  sinceDay: string,
   tooltipPoints: number,
 ): Promise<LaneFigure[]> {
   if (pairs.length === 0) return [];
+  const since = sql`(${sinceDay}::date::timestamp at time zone 'America/Sao_Paulo')`;
   const wanted = sql.join(
     pairs.map((pair) => sql`(${pair.lane}, ${pair.unidade})`),
     sql`, `,
@@ -244,7 +254,7 @@ export async function laneFigures(
         count(*)::int as quantidade
       from lane_points p
       where p.empresa_id = ${tenant.empresaId} and p.lane = w.lane and p.unidade = w.unidade
-        and p.data >= ${since.toISOString()} and p.cotacao_id <> ${cotacaoId}
+        and p.data >= ${since} and p.cotacao_id <> ${cotacaoId}
     ) s
     -- The tooltip's latest points: a backward walk of the same index, stopped at the limit.
     cross join lateral (
@@ -257,7 +267,7 @@ export async function laneFigures(
           'aprovado', p.aprovado) as ponto
         from lane_points p
         where p.empresa_id = ${tenant.empresaId} and p.lane = w.lane and p.unidade = w.unidade
-          and p.data >= ${since.toISOString()} and p.cotacao_id <> ${cotacaoId}
+          and p.data >= ${since} and p.cotacao_id <> ${cotacaoId}
         order by p.data desc
         limit ${tooltipPoints}
       ) x

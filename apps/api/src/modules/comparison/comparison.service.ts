@@ -22,7 +22,7 @@ import {
 } from '@cotacoes/shared/comparison/index';
 import type { Database } from '../../db/client.js';
 import type { Tenant } from '../../db/tenant.js';
-import { laneFigures } from '../../lanes/lanes.repository.js';
+import { laneFigures, laneStamp } from '../../lanes/lanes.repository.js';
 import { AppError, validationError } from '../../lib/errors.js';
 import { deepFreeze } from '../../lib/stamped-cache.js';
 import { findQuoteRequest } from '../../read-models/quote-request.js';
@@ -64,8 +64,11 @@ export class ComparisonService {
       >;
     }
   >();
-  /** A kept comparison with its rows' lane figures, kept while those figures are unchanged (issue 36). */
-  private readonly withLanes = new WeakMap<Comparison, { stamp: string; value: Comparison }>();
+  /**
+   * A kept comparison with its rows' lane figures (issue 36), kept while the company's lane stamp and
+   * the window's first day are unchanged: a repeated call reads the stamp's row, not the points.
+   */
+  private readonly withLanes = new WeakMap<Comparison, { read: string; stamp: string; value: Comparison }>();
 
   constructor(
     private readonly db: Database,
@@ -185,14 +188,30 @@ export class ComparisonService {
     const pairs = new Map<string, { lane: string; unidade: string }>();
     for (const point of own)
       if (point) pairs.set(`${point.lane}#${point.unidade}`, { lane: point.lane, unidade: point.unidade });
-    const since = new Date(this.now().getTime() - LANE_WINDOW_DAYS * 86_400_000);
+    if (pairs.size === 0) return { stamp: '', value: comparison };
+    // The last 90 days counted in São Paulo days, from the first one's midnight: the window moves once a
+    // day, so the figures kept on the stamp stay right all day.
+    const sinceDay = new Date(
+      Date.parse(`${todayInSaoPaulo(this.now())}T12:00:00Z`) - LANE_WINDOW_DAYS * 86_400_000,
+    )
+      .toISOString()
+      .slice(0, 10);
+    const read = `${await laneStamp(this.db, tenant)}|${sinceDay}`;
+    const kept = this.withLanes.get(comparison);
+    if (kept && kept.read === read) return kept;
     const figures = (
-      await laneFigures(this.db, tenant, cotacaoId, [...pairs.values()], since, LANE_TOOLTIP_POINTS)
+      await laneFigures(this.db, tenant, cotacaoId, [...pairs.values()], sinceDay, LANE_TOOLTIP_POINTS)
     ).filter((figure) => figure.quantidade >= LANE_MIN_POINTS);
     const stamp = figures.length === 0 ? '' : createHash('md5').update(JSON.stringify(figures)).digest('hex');
-    const kept = this.withLanes.get(comparison);
-    if (kept && kept.stamp === stamp) return kept;
-    if (figures.length === 0) return { stamp, value: comparison };
+    if (kept && kept.stamp === stamp) {
+      kept.read = read;
+      return kept;
+    }
+    if (figures.length === 0) {
+      const entry = { read, stamp, value: comparison };
+      this.withLanes.set(comparison, entry);
+      return entry;
+    }
     const byPair = new Map(figures.map((figure) => [`${figure.lane}#${figure.unidade}`, figure]));
     const value = deepFreeze({
       ...comparison,
@@ -211,7 +230,7 @@ export class ComparisonService {
         return { ...row, lane };
       }),
     });
-    const entry = { stamp, value };
+    const entry = { read, stamp, value };
     this.withLanes.set(comparison, entry);
     return entry;
   }

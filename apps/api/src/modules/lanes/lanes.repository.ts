@@ -309,11 +309,3 @@ export async function exportPoints(
     limit ${limit}`);
   return rows;
 }
-
-/** The company's lane history version ('0' before its first point): the stamp of the kept answers. */
-export async function laneStamp(db: Database, tenant: Tenant): Promise<string> {
-  const { rows } = await db.execute<{ versao: string | number }>(
-    sql`select versao from lane_stamps where empresa_id = ${tenant.empresaId}`,
-  );
-  return String(rows[0]?.versao ?? 0);
-}

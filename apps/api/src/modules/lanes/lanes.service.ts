@@ -5,6 +5,7 @@ import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { uiLanes } from '@cotacoes/shared/messages/ui-lanes';
 import type { Database } from '../../db/client.js';
 import type { LaneRefresher } from '../../lanes/lane-refresher.js';
+import { laneStamp } from '../../lanes/lanes.repository.js';
 import type { Actor } from '../../lib/actor.js';
 import { csvField } from '../../lib/spreadsheet.js';
 import { StampedCache } from '../../lib/stamped-cache.js';
@@ -78,7 +79,7 @@ export class LanesService {
     load: () => Promise<V>,
   ): Promise<{ etag: string; value: V }> {
     const key = `${actor.tenant.empresaId}:${JSON.stringify(parts)}`;
-    const stamp = await repo.laneStamp(this.db, actor.tenant);
+    const stamp = await laneStamp(this.db, actor.tenant);
     const value = (await this.kept.get(key, stamp, load)) as V;
     return { etag: createHash('md5').update(`${key}\u0000${stamp}`).digest('hex'), value };
   }
