@@ -13,6 +13,7 @@ import {
   buildComparison,
   DEFAULT_ROAD_COSTS,
   exchangeRateInfo,
+  type LaneRowPoint,
   laneDelta,
   lanePointsOfRow,
   quoteAskedFrom,
@@ -69,6 +70,11 @@ export class ComparisonService {
    * the window's first day are unchanged: a repeated call reads the stamp's row, not the points.
    */
   private readonly withLanes = new WeakMap<Comparison, { read: string; stamp: string; value: Comparison }>();
+  /** Each kept comparison's rows as lane points (their lane and unit), worked out once. */
+  private readonly rowLanes = new WeakMap<
+    Comparison,
+    { own: (LaneRowPoint | undefined)[]; pairs: Map<string, { lane: string; unidade: string }> }
+  >();
 
   constructor(
     private readonly db: Database,
@@ -101,8 +107,12 @@ export class ComparisonService {
     cotacaoId: string,
     exchangeMargin: number = DEFAULT_EXCHANGE_MARGIN,
   ): Promise<{ etag: string; comparison: Comparison }> {
-    const { etag, comparison, quote } = await this.computed(tenant, cotacaoId, exchangeMargin);
-    const lanes = await this.laneFiguresOf(tenant, cotacaoId, comparison, quote);
+    // The lane stamp is read beside the responses' stamp (two round trips at once, not one after the other).
+    const [{ etag, comparison, quote }, lanesStamp] = await Promise.all([
+      this.computed(tenant, cotacaoId, exchangeMargin),
+      laneStamp(this.db, tenant),
+    ]);
+    const lanes = await this.laneFiguresOf(tenant, cotacaoId, comparison, quote, lanesStamp);
     if (lanes.value === comparison) return { etag, comparison };
     return {
       etag: createHash('md5').update(`${etag}|${lanes.stamp}`).digest('hex'),
@@ -182,12 +192,19 @@ export class ComparisonService {
     cotacaoId: string,
     comparison: Comparison,
     quote: { tipoFrete: string; origem: string | null; destino: string | null },
+    lanesStamp: string,
   ): Promise<{ stamp: string; value: Comparison }> {
-    const places = { modal: quote.tipoFrete, origem: quote.origem, destino: quote.destino };
-    const own = comparison.linhas.map((row) => lanePointsOfRow(row, places, comparison.taxa.taxa)[0]);
-    const pairs = new Map<string, { lane: string; unidade: string }>();
-    for (const point of own)
-      if (point) pairs.set(`${point.lane}#${point.unidade}`, { lane: point.lane, unidade: point.unidade });
+    let rows = this.rowLanes.get(comparison);
+    if (!rows) {
+      const places = { modal: quote.tipoFrete, origem: quote.origem, destino: quote.destino };
+      const own = comparison.linhas.map((row) => lanePointsOfRow(row, places, comparison.taxa.taxa)[0]);
+      const pairs = new Map<string, { lane: string; unidade: string }>();
+      for (const point of own)
+        if (point) pairs.set(`${point.lane}#${point.unidade}`, { lane: point.lane, unidade: point.unidade });
+      rows = { own, pairs };
+      this.rowLanes.set(comparison, rows);
+    }
+    const { own, pairs } = rows;
     if (pairs.size === 0) return { stamp: '', value: comparison };
     // The last 90 days counted in São Paulo days, from the first one's midnight: the window moves once a
     // day, so the figures kept on the stamp stay right all day.
@@ -196,7 +213,7 @@ export class ComparisonService {
     )
       .toISOString()
       .slice(0, 10);
-    const read = `${await laneStamp(this.db, tenant)}|${sinceDay}`;
+    const read = `${lanesStamp}|${sinceDay}`;
     const kept = this.withLanes.get(comparison);
     if (kept && kept.read === read) return kept;
     const figures = (
