@@ -89,10 +89,12 @@ const calls = [
   { label: 'ids for select-all', url: `/api/transporters/ids?grupos=${grupoIds.join(',')}` },
   // The group pickers (management screen, quote wizard) read the groups without their members.
   { label: 'groups (summary)', url: '/api/groups?resumo=true' },
+  // The 'Grupos' tab: a page of cards, each group's count and first five members (issue 33).
+  { label: 'groups tab, page of 20 cards', url: '/api/groups?resumo=true&page=1&limit=20' },
   {
     label: 'groups with members',
     url: '/api/groups',
-    informative: "not a P1 call: the spec's form, every member of every group",
+    informative: "not a P1 call: the spec's form, every member of every group; no screen reads it",
   },
   { label: 'whole array (5,000)', url: '/api/transporters', informative: 'not a P1 call: the screen pages' },
 ];

@@ -1,4 +1,10 @@
-import type { Grupo, GrupoResumo, Paginated, Transportador } from '@cotacoes/shared/schemas/carriers';
+import type {
+  Grupo,
+  GrupoCartao,
+  GrupoResumo,
+  Paginated,
+  Transportador,
+} from '@cotacoes/shared/schemas/carriers';
 import { api } from '@/lib/api-client';
 
 /*
@@ -7,7 +13,7 @@ import { api } from '@/lib/api-client';
  * one per screen) and keeps its own hooks.
  */
 
-export type { Grupo, GrupoResumo, Paginated, Transportador };
+export type { Grupo, GrupoCartao, GrupoResumo, Paginated, Transportador };
 
 /**
  * Every query about carriers or groups starts with this key, wherever it is shown: creating a carrier in
@@ -66,9 +72,13 @@ export function listGroupSummaries(fallback: string): Promise<GrupoResumo[]> {
   return api.get<GrupoResumo[]>('/groups?resumo=true', { fallback });
 }
 
-/** `GET /api/groups?search&page&limit`: one page, searched on name or description. */
-export function listGroupsPage(params: CarrierQuery, fallback: string): Promise<Paginated<Grupo>> {
-  return api.get<Paginated<Grupo>>(`/groups${carrierQueryString(params)}`, { fallback });
+/**
+ * `GET /api/groups?resumo=true&search&page&limit`: one page of the 'Grupos' tab, searched on name or
+ * description; each group with its number of members and the first of them by name (not every member).
+ */
+export function listGroupsPage(params: CarrierQuery, fallback: string): Promise<Paginated<GrupoCartao>> {
+  const query = carrierQueryString(params);
+  return api.get<Paginated<GrupoCartao>>(`/groups${query ? `${query}&` : '?'}resumo=true`, { fallback });
 }
 
 /** The form sends every field; the modal variant only `nome` and `descricao`. */

@@ -171,6 +171,19 @@ export const grupoResumoSchema = grupoSchema
   .extend({ totalTransportadores: z.number() });
 export type GrupoResumo = z.infer<typeof grupoResumoSchema>;
 
+/** Members a group's card names (the rest is counted: 'e mais N'). */
+export const GRUPO_CARD_MEMBERS = 5;
+
+/**
+ * `GET /api/groups?resumo=true&page=…` (the 'Grupos' tab): a page of groups, each with its count and its
+ * first members by name, instead of every member (a group of the company's thousands of carriers). The
+ * members dialog reads each carrier's groups from the carriers list it pages through.
+ */
+export const grupoCartaoSchema = grupoResumoSchema.extend({
+  primeirosTransportadores: z.array(z.object({ id: z.string(), nome: z.string() })),
+});
+export type GrupoCartao = z.infer<typeof grupoCartaoSchema>;
+
 export const createGrupoBodySchema = z.strictObject({
   nome: grupoNome,
   descricao: grupoDescricao,

@@ -640,6 +640,35 @@ async function withMembers(executor: Executor, tenant: Tenant, rows: GrupoRow[])
   return rows.map((row) => ({ ...row, membros: byGroup.get(row.id) ?? [] }));
 }
 
+/**
+ * The first `limit` members by name of each group (its card): read on the memberships' (group, company,
+ * name) index, `limit` entries per group, whatever the group's size.
+ */
+export async function firstMembers(
+  executor: Executor,
+  tenant: Tenant,
+  rows: readonly { id: string }[],
+  limit: number,
+): Promise<Map<string, { id: string; nome: string }[]>> {
+  if (rows.length === 0) return new Map();
+  const ids = sql.join(
+    rows.map((row) => sql`${row.id}::uuid`),
+    sql`, `,
+  );
+  const { rows: found } = await executor.execute<{ grupo_id: string; membros: unknown }>(sql`
+    select g.id::text as grupo_id, coalesce(
+      (select json_agg(json_build_object('id', t.id, 'nome', t.nome) order by f.nome_busca, f.transportador_id)
+       from (select m.transportador_id, m.nome_busca from grupo_transportadores m
+             where m.grupo_id = g.id and m.empresa_id = ${tenant.empresaId}
+             order by m.nome_busca, m.transportador_id limit ${limit}) f
+       join transportadores t on t.id = f.transportador_id),
+      '[]'::json) as membros
+    from unnest(array[${ids}]) as g(id)`);
+  return new Map(
+    found.map((row) => [row.grupo_id, parsedJson(row.membros as { id: string; nome: string }[] | string)]),
+  );
+}
+
 /** node-postgres parses `json` values; PGlite may hand them over as text. */
 function parsedJson<T>(value: T | string): T {
   return typeof value === 'string' ? (JSON.parse(value) as T) : value;

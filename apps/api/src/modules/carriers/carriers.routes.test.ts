@@ -368,6 +368,16 @@ describe('lists, search and filters', () => {
     const paged = (await call('GET', '/api/groups?resumo=true&page=1&limit=1', token)).json();
     expect(paged).toMatchObject({ total: 3, totalPages: 3, page: 1 });
     expect(paged.data[0]).toMatchObject({ nome: 'Aéreo', totalTransportadores: 2 });
+    // A page of cards: each group's first members by name (here all of them: 2 ≤ 5), never a member list.
+    const cards = (await call('GET', '/api/groups?resumo=true&page=1&limit=10', token)).json();
+    const everyMember = (await call('GET', '/api/groups', token)).json() as Grupo[];
+    expect(
+      cards.data.map((g: { nome: string; primeirosTransportadores: unknown }) => [
+        g.nome,
+        g.primeirosTransportadores,
+      ]),
+    ).toEqual(everyMember.map((g) => [g.nome, g.transportadores.slice(0, 5)]));
+    expect(cards.data[0]).not.toHaveProperty('transportadores');
     expect((await call('GET', '/api/groups?resumo=talvez', token)).statusCode).toBe(400);
 
     // Joining, leaving, a carrier's removal (soft delete) and a group's removal all move the counts.
@@ -384,6 +394,32 @@ describe('lists, search and filters', () => {
     expect((await summary()).map((g) => g.totalTransportadores)).toEqual([2, 2, 0]);
     const full: Grupo[] = (await call('GET', '/api/groups', token)).json();
     expect(full.map((g) => g.transportadores.length)).toEqual([2, 2, 0]);
+
+    // A group of 7: its card names the first 5 by name without case or accents, and counts 7.
+    const names = [
+      'Zeta Cargas',
+      'ágil Cargas',
+      'Beta Cargas',
+      'Delta Cargas',
+      'Épsilon Cargas',
+      'Gama Cargas',
+      'Ômega Cargas',
+    ];
+    const seven = [];
+    for (const [index, nome] of names.entries())
+      seven.push(await createCarrier(token, { nome, email: `sete${index}@sete.com`, grupos: [vazio.id] }));
+    const big = (await call('GET', '/api/groups?resumo=true&page=1&limit=10&search=vazio', token)).json();
+    expect(big.data).toHaveLength(1);
+    expect(big.data[0].totalTransportadores).toBe(7);
+    expect(big.data[0].primeirosTransportadores.map((m: { nome: string }) => m.nome)).toEqual([
+      'ágil Cargas',
+      'Beta Cargas',
+      'Delta Cargas',
+      'Épsilon Cargas',
+      'Gama Cargas',
+    ]);
+    for (const carrier of seven) await call('DELETE', `/api/transporters/${carrier.id}`, token);
+    expect((await summary()).map((g) => g.totalTransportadores)).toEqual([2, 2, 0]);
   });
 
   it('keeps the per-company carrier count equal to a real count through every kind of write', async () => {

@@ -2,7 +2,9 @@ import {
   type CreateGrupoBody,
   type CreateTransportadorBody,
   formatMessage,
+  GRUPO_CARD_MEMBERS,
   type Grupo,
+  type GrupoCartao,
   type GrupoResumo,
   joinEmails,
   type ListGruposQuery,
@@ -203,16 +205,25 @@ export class CarriersService {
   async listGrupos(
     actor: Actor,
     query: ListGruposQuery,
-  ): Promise<Grupo[] | Paginated<Grupo> | GrupoResumo[] | Paginated<GrupoResumo>> {
+  ): Promise<Grupo[] | Paginated<Grupo> | GrupoResumo[] | Paginated<GrupoCartao>> {
     const { tenant } = actor;
     const page = pageOf(query);
-    const list = async (): Promise<Grupo[] | GrupoResumo[]> =>
-      query.resumo
-        ? (await repo.listGrupoRows(this.db, tenant, query.search, page)).map(toGrupoResumo)
-        : (await repo.listGrupos(this.db, tenant, query.search, page)).map(toGrupo);
-    if (!page) return list();
+    const list = async (): Promise<Grupo[] | GrupoResumo[] | GrupoCartao[]> => {
+      if (!query.resumo) return (await repo.listGrupos(this.db, tenant, query.search, page)).map(toGrupo);
+      const rows = await repo.listGrupoRows(this.db, tenant, query.search, page);
+      if (!page) return rows.map(toGrupoResumo);
+      // A page of cards: each group's first members by name, not all of them (issue 33).
+      const first = await repo.firstMembers(this.db, tenant, rows, GRUPO_CARD_MEMBERS);
+      return rows.map((row) => ({
+        ...toGrupoResumo(row),
+        primeirosTransportadores: first.get(row.id) ?? [],
+      }));
+    };
+    if (!page) return list() as Promise<Grupo[] | GrupoResumo[]>;
     const [total, rows] = await Promise.all([repo.countGrupos(this.db, tenant, query.search), list()]);
-    return paginated<Grupo | GrupoResumo>(rows, total, page) as Paginated<Grupo> | Paginated<GrupoResumo>;
+    return paginated<Grupo | GrupoCartao>(rows as (Grupo | GrupoCartao)[], total, page) as
+      | Paginated<Grupo>
+      | Paginated<GrupoCartao>;
   }
 
   async createGrupo(actor: Actor, body: CreateGrupoBody): Promise<Grupo> {

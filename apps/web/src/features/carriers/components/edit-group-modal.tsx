@@ -5,7 +5,7 @@ import { FormModal } from '@/components/ui/form-modal';
 import { errorText } from '@/lib/api-client';
 import { useFieldErrors } from '@/lib/form';
 import { showToast } from '@/lib/toast';
-import type { Grupo } from '../api/list-groups';
+import type { GrupoResumo } from '../api/list-groups';
 import { useUpdateGroup } from '../api/update-group';
 import { type GroupValues, parseGroupUpdate } from './forms';
 import { GroupFields } from './group-fields';
@@ -14,7 +14,7 @@ import { StatusRadio } from './status-radio';
 const t = ui.management.groups;
 
 /** Edit group: name, colour, description and Ativo / Inativo (spec 4 and 7). */
-export function EditGroupModal({ grupo, onClose }: { grupo: Grupo; onClose: () => void }) {
+export function EditGroupModal({ grupo, onClose }: { grupo: GrupoResumo; onClose: () => void }) {
   const formId = useId();
   const update = useUpdateGroup();
   const [values, setValues] = useState<GroupValues>({

@@ -14,14 +14,13 @@ import { errorText, isEmpresaRequiredError } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDeleteGroup } from '../api/delete-group';
-import { type Grupo, useGroupsPage } from '../api/list-groups';
+import { type GrupoCartao, useGroupsPage } from '../api/list-groups';
 import { SEARCH_DEBOUNCE_MS } from './carriers-list';
 import { EditGroupModal } from './edit-group-modal';
 import { ListSkeleton } from './list-skeleton';
 import { ManageMembersModal } from './manage-members-modal';
 
 const t = ui.management.groups;
-const MEMBER_NAMES_SHOWN = 5;
 
 function GroupCard({
   grupo,
@@ -29,13 +28,13 @@ function GroupCard({
   onEdit,
   onDelete,
 }: {
-  grupo: Grupo;
+  grupo: GrupoCartao;
   onManage: () => void;
   onEdit: () => void;
   onDelete: () => void;
 }) {
-  const members = grupo.transportadores;
-  const hidden = members.length - MEMBER_NAMES_SHOWN;
+  const members = grupo.primeirosTransportadores;
+  const hidden = grupo.totalTransportadores - members.length;
   return (
     <li className="flex flex-col rounded-xl border border-border bg-surface p-4 shadow-sm">
       <div className="flex items-start gap-3">
@@ -81,16 +80,13 @@ function GroupCard({
       <div className="mt-3 flex-1 border-t border-border pt-3">
         <p className="flex items-center gap-1.5 text-sm font-medium text-fg">
           <UsersIcon size={16} className="text-fg-muted" />
-          {formatMessage(t.members, { count: members.length })}
+          {formatMessage(t.members, { count: grupo.totalTransportadores })}
         </p>
         {members.length === 0 ? (
           <p className="mt-1 text-xs text-fg-muted">{t.noMembers}</p>
         ) : (
           <p className="mt-1 text-xs text-fg-muted">
-            {members
-              .slice(0, MEMBER_NAMES_SHOWN)
-              .map((member) => member.nome)
-              .join(', ')}
+            {members.map((member) => member.nome).join(', ')}
             {hidden > 0 && ` ${formatMessage(ui.management.more, { count: hidden })}`}
           </p>
         )}
@@ -117,9 +113,9 @@ export function GroupsList() {
   const page = paging.search === debounced ? paging.page : 1;
   const query = useGroupsPage(debounced, page);
   const remove = useDeleteGroup();
-  const [editing, setEditing] = useState<Grupo | null>(null);
-  const [managing, setManaging] = useState<Grupo | null>(null);
-  const [deleting, setDeleting] = useState<Grupo | null>(null);
+  const [editing, setEditing] = useState<GrupoCartao | null>(null);
+  const [managing, setManaging] = useState<GrupoCartao | null>(null);
+  const [deleting, setDeleting] = useState<GrupoCartao | null>(null);
   const totalPages = query.data?.totalPages ?? 0;
 
   useEffect(() => {

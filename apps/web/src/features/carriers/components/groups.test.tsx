@@ -46,12 +46,55 @@ describe('management: groups', () => {
     expect(await screen.findByRole('list', { name: t.carriers.listLabel })).toBeInTheDocument();
   });
 
+  it('a big group: the card names its first five members and counts the rest; the dialog counts from the total', async () => {
+    const members = ['Zeta', 'Ágil', 'Beta', 'Delta', 'Épsilon', 'Gama', 'Ômega'].map((nome, index) => ({
+      id: `2000000${index}-0000-4000-8000-000000000009`,
+      nome: `${nome} Cargas`,
+    }));
+    const { user, network } = await setup(
+      {},
+      {
+        groups: [
+          {
+            id: ids.g1,
+            nome: 'Marítimo Ásia',
+            descricao: null,
+            cor: '#0066CC',
+            ativo: true,
+            data_criacao: '21/11/2026',
+            transportadores: members,
+          },
+        ],
+      },
+    );
+    const card = await waitFor(() => groupCard('Marítimo Ásia'));
+    expect(card.getByText('7 agente(s) de carga')).toBeInTheDocument();
+    expect(
+      card.getByText('Ágil Cargas, Beta Cargas, Delta Cargas, Épsilon Cargas, Gama Cargas +2 mais'),
+    ).toBeInTheDocument();
+    // The tab asks for cards, never for every member of the page's groups.
+    const groupCalls = network.requests.filter((r) => r.url.startsWith('/api/groups')).map((r) => r.url);
+    expect(groupCalls).toContain('/api/groups?page=1&limit=20&resumo=true');
+    expect(groupCalls.every((url) => url.includes('resumo=true'))).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Gerenciar agentes de carga de Marítimo Ásia' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Agentes de carga de Marítimo Ásia' }));
+    await dialog.findByRole('list', { name: t.groups.membersListLabel });
+    expect(dialog.getByText('7 no grupo após salvar')).toBeInTheDocument();
+    // Cruzeiro Freight is in no group: checking it makes 8.
+    await user.click(dialog.getByRole('checkbox', { name: /Cruzeiro Freight/ }));
+    expect(dialog.getByText(/8 no grupo após salvar/)).toBeInTheDocument();
+    await user.click(dialog.getByRole('checkbox', { name: /Cruzeiro Freight/ }));
+    expect(dialog.getByText('7 no grupo após salvar')).toBeInTheDocument();
+  });
+
   it('searches groups on the server by name or description; both empty states', async () => {
     const { user, network } = await setup();
     await waitFor(() => expect(within(groupsList()).getAllByRole('listitem')).toHaveLength(2));
     await user.type(screen.getByRole('searchbox', { name: t.groups.searchLabel }), 'vietna');
     await waitFor(() => expect(within(groupsList()).getAllByRole('listitem')).toHaveLength(1));
-    expect(network.requests.some((r) => r.url === '/api/groups?search=vietna&page=1&limit=20')).toBe(true);
+    expect(
+      network.requests.some((r) => r.url === '/api/groups?search=vietna&page=1&limit=20&resumo=true'),
+    ).toBe(true);
     await user.type(screen.getByRole('searchbox', { name: t.groups.searchLabel }), 'xyz');
     expect(await screen.findByText('Nenhum grupo encontrado com os filtros aplicados.')).toBeInTheDocument();
   });

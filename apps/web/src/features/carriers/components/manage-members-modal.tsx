@@ -1,5 +1,6 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
+import type { Transportador } from '@cotacoes/shared/schemas/carriers';
 import { useState } from 'react';
 import { SearchIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
@@ -15,7 +16,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useApplyMembersDiff } from '../api/group-member';
 import { MEMBERS_PAGE_SIZE } from '../api/keys';
 import { useCarriersPage } from '../api/list-carriers';
-import type { Grupo } from '../api/list-groups';
+import type { GrupoCartao } from '../api/list-groups';
 import { splitEmails } from './carrier-card';
 import { SEARCH_DEBOUNCE_MS } from './carriers-list';
 
@@ -23,27 +24,36 @@ const t = ui.management.groups;
 
 /**
  * Manage group members (spec 2 and 7): search carriers, check or uncheck them; saving sends every
- * add and removal in parallel.
+ * add and removal in parallel. Whether a carrier is a member comes from its own groups in the list page
+ * (a group of thousands is never loaded whole); the dialog keeps what was added and removed.
  */
-export function ManageMembersModal({ grupo, onClose }: { grupo: Grupo; onClose: () => void }) {
+export function ManageMembersModal({ grupo, onClose }: { grupo: GrupoCartao; onClose: () => void }) {
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [paging, setPaging] = useState({ search: '', page: 1 });
   const page = paging.search === debounced ? paging.page : 1;
   const query = useCarriersPage({ search: debounced, grupos: [] }, page, MEMBERS_PAGE_SIZE);
-  const [original] = useState(() => new Set(grupo.transportadores.map((member) => member.id)));
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(original);
+  // Each carrier's membership when first seen, and the ids the user checked or unchecked against it.
+  const [changes, setChanges] = useState<{ added: ReadonlySet<string>; removed: ReadonlySet<string> }>({
+    added: new Set(),
+    removed: new Set(),
+  });
   const save = useApplyMembersDiff();
-
-  const added = [...chosen].filter((id) => !original.has(id));
-  const removed = [...original].filter((id) => !chosen.has(id));
+  const added = [...changes.added];
+  const removed = [...changes.removed];
   const changed = added.length + removed.length > 0;
+  const selected = grupo.totalTransportadores + added.length - removed.length;
+  const isMember = (carrier: Transportador) => carrier.grupos.some((ref) => ref.id === grupo.id);
+  const isChecked = (carrier: Transportador) =>
+    changes.added.has(carrier.id) || (isMember(carrier) && !changes.removed.has(carrier.id));
 
-  function toggle(id: string, on: boolean) {
-    setChosen((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
+  function toggle(carrier: Transportador, on: boolean) {
+    setChanges((current) => {
+      const next = { added: new Set(current.added), removed: new Set(current.removed) };
+      next.added.delete(carrier.id);
+      next.removed.delete(carrier.id);
+      if (on && !isMember(carrier)) next.added.add(carrier.id);
+      if (!on && isMember(carrier)) next.removed.add(carrier.id);
       return next;
     });
   }
@@ -70,7 +80,7 @@ export function ManageMembersModal({ grupo, onClose }: { grupo: Grupo; onClose: 
       footer={
         <>
           <p className="mr-auto self-center text-sm text-fg-muted" aria-live="polite">
-            {formatMessage(t.membersSelected, { count: chosen.size })}
+            {formatMessage(t.membersSelected, { count: selected })}
             {changed &&
               ` · ${formatMessage(t.membersChanges, { added: added.length, removed: removed.length })}`}
           </p>
@@ -117,8 +127,8 @@ export function ManageMembersModal({ grupo, onClose }: { grupo: Grupo; onClose: 
             {query.data.data.map((carrier) => (
               <li key={carrier.id} className="px-3 py-2">
                 <Checkbox
-                  checked={chosen.has(carrier.id)}
-                  onChange={(event) => toggle(carrier.id, event.target.checked)}
+                  checked={isChecked(carrier)}
+                  onChange={(event) => toggle(carrier, event.target.checked)}
                   disabled={save.isPending}
                   label={
                     <span className="min-w-0">

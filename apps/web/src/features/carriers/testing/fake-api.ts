@@ -1,5 +1,11 @@
 import { foldAccents } from '@cotacoes/shared/rules/fold';
-import type { Grupo, GrupoResumo, Transportador } from '@cotacoes/shared/schemas/carriers';
+import {
+  GRUPO_CARD_MEMBERS,
+  type Grupo,
+  type GrupoCartao,
+  type GrupoResumo,
+  type Transportador,
+} from '@cotacoes/shared/schemas/carriers';
 import type { CarrierHint } from '@cotacoes/shared/schemas/hints';
 import type { Handler, RecordedRequest, StubResponse } from '@/testing/network';
 
@@ -66,6 +72,14 @@ export function groupSummary({ transportadores, ...grupo }: Grupo): GrupoResumo 
   return { ...grupo, totalTransportadores: transportadores.length };
 }
 
+/** A group as a page of the 'Grupos' tab answers it: its count and its first members by name. */
+export function groupCard(grupo: Grupo): GrupoCartao {
+  const first = [...grupo.transportadores]
+    .sort((a, b) => fold(a.nome).localeCompare(fold(b.nome)))
+    .slice(0, GRUPO_CARD_MEMBERS);
+  return { ...groupSummary(grupo), primeirosTransportadores: first };
+}
+
 function params(request: RecordedRequest) {
   return new URL(request.url, 'http://localhost').searchParams;
 }
@@ -121,9 +135,12 @@ export function fakeApi(
       const found = db.groups.filter(
         (grupo) => !search || fold(`${grupo.nome} ${grupo.descricao ?? ''}`).includes(search),
       );
+      const paged = params(request).has('page') || params(request).has('limit');
       const body =
         params(request).get('resumo') === 'true'
-          ? paginate(found.map(groupSummary), request)
+          ? paged
+            ? paginate(found.map(groupCard), request)
+            : found.map(groupSummary)
           : paginate(found, request);
       return { body };
     },
