@@ -1,5 +1,5 @@
 import type { TransportadorFilter } from '@cotacoes/shared';
-import { and, asc, count, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.js';
 import { prepared, queryRows } from '../../db/prepared.js';
@@ -641,32 +641,37 @@ async function withMembers(executor: Executor, tenant: Tenant, rows: GrupoRow[])
 }
 
 /**
- * The first `limit` members by name of each group (its card): read on the memberships' (group, company,
- * name) index, `limit` entries per group, whatever the group's size.
+ * A page of group cards (the 'Grupos' tab): each group's row and its first `members` members by name, in
+ * one statement: a correlated subquery per group reads `members` entries of the memberships' (group,
+ * company, name) index, whatever the group's size.
  */
-export async function firstMembers(
+export async function listGrupoCards(
   executor: Executor,
   tenant: Tenant,
-  rows: readonly { id: string }[],
-  limit: number,
-): Promise<Map<string, { id: string; nome: string }[]>> {
-  if (rows.length === 0) return new Map();
-  const ids = sql.join(
-    rows.map((row) => sql`${row.id}::uuid`),
-    sql`, `,
-  );
-  const { rows: found } = await executor.execute<{ grupo_id: string; membros: unknown }>(sql`
-    select g.id::text as grupo_id, coalesce(
-      (select json_agg(json_build_object('id', t.id, 'nome', t.nome) order by f.nome_busca, f.transportador_id)
-       from (select m.transportador_id, m.nome_busca from grupo_transportadores m
-             where m.grupo_id = g.id and m.empresa_id = ${tenant.empresaId}
-             order by m.nome_busca, m.transportador_id limit ${limit}) f
-       join transportadores t on t.id = f.transportador_id),
-      '[]'::json) as membros
-    from unnest(array[${ids}]) as g(id)`);
-  return new Map(
-    found.map((row) => [row.grupo_id, parsedJson(row.membros as { id: string; nome: string }[] | string)]),
-  );
+  search: string | undefined,
+  page: Page,
+  members: number,
+): Promise<(GrupoRow & { primeiros: { id: string; nome: string }[] })[]> {
+  const rows = await executor
+    .select({
+      ...getTableColumns(grupos),
+      primeiros: sql<{ id: string; nome: string }[] | string>`coalesce(
+        (select json_agg(json_build_object('id', t.id, 'nome', t.nome) order by f.nome_busca, f.transportador_id)
+         from (select m.transportador_id, m.nome_busca from grupo_transportadores m
+               where m.grupo_id = ${grupos.id} and m.empresa_id = ${tenant.empresaId}
+               order by m.nome_busca, m.transportador_id limit ${members}) f
+         join transportadores t on t.id = f.transportador_id),
+        '[]'::json)`,
+    })
+    .from(grupos)
+    .where(groupFilter(tenant, search))
+    .orderBy(byName(grupos.nome), asc(grupos.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map((row) => ({
+    ...row,
+    primeiros: parsedJson(row.primeiros) as { id: string; nome: string }[],
+  }));
 }
 
 /** node-postgres parses `json` values; PGlite may hand them over as text. */

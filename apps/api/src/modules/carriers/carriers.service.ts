@@ -210,13 +210,12 @@ export class CarriersService {
     const page = pageOf(query);
     const list = async (): Promise<Grupo[] | GrupoResumo[] | GrupoCartao[]> => {
       if (!query.resumo) return (await repo.listGrupos(this.db, tenant, query.search, page)).map(toGrupo);
-      const rows = await repo.listGrupoRows(this.db, tenant, query.search, page);
-      if (!page) return rows.map(toGrupoResumo);
+      if (!page) return (await repo.listGrupoRows(this.db, tenant, query.search)).map(toGrupoResumo);
       // A page of cards: each group's first members by name, not all of them (issue 33).
-      const first = await repo.firstMembers(this.db, tenant, rows, GRUPO_CARD_MEMBERS);
-      return rows.map((row) => ({
+      const rows = await repo.listGrupoCards(this.db, tenant, query.search, page, GRUPO_CARD_MEMBERS);
+      return rows.map(({ primeiros, ...row }) => ({
         ...toGrupoResumo(row),
-        primeirosTransportadores: first.get(row.id) ?? [],
+        primeirosTransportadores: primeiros,
       }));
     };
     if (!page) return list() as Promise<Grupo[] | GrupoResumo[]>;
