@@ -651,10 +651,12 @@ export async function listGrupoCards(
   search: string | undefined,
   page: Page,
   members: number,
-): Promise<(GrupoRow & { primeiros: { id: string; nome: string }[] })[]> {
-  const rows = await executor
+): Promise<{ total: number; rows: (GrupoRow & { primeiros: { id: string; nome: string }[] })[] }> {
+  const found = await executor
     .select({
       ...getTableColumns(grupos),
+      // The matches' count in the same statement (taken before the cut).
+      total: sql<number>`(count(*) over ())::int`,
       primeiros: sql<{ id: string; nome: string }[] | string>`coalesce(
         (select json_agg(json_build_object('id', t.id, 'nome', t.nome) order by f.nome_busca, f.transportador_id)
          from (select m.transportador_id, m.nome_busca from grupo_transportadores m
@@ -668,10 +670,15 @@ export async function listGrupoCards(
     .orderBy(byName(grupos.nome), asc(grupos.id))
     .limit(page.limit)
     .offset(page.offset);
-  return rows.map((row) => ({
-    ...row,
-    primeiros: parsedJson(row.primeiros) as { id: string; nome: string }[],
-  }));
+  // A page past the end has no row to carry the count: counted apart.
+  const total = found[0]?.total ?? (page.offset > 0 ? await countGrupos(executor, tenant, search) : 0);
+  return {
+    total,
+    rows: found.map(({ total: _total, ...row }) => ({
+      ...row,
+      primeiros: parsedJson(row.primeiros) as { id: string; nome: string }[],
+    })),
+  };
 }
 
 /** node-postgres parses `json` values; PGlite may hand them over as text. */

@@ -378,6 +378,11 @@ describe('lists, search and filters', () => {
       ]),
     ).toEqual(everyMember.map((g) => [g.nome, g.transportadores.slice(0, 5)]));
     expect(cards.data[0]).not.toHaveProperty('transportadores');
+    expect((await call('GET', '/api/groups?resumo=true&page=9&limit=10', token)).json()).toMatchObject({
+      data: [],
+      total: 3,
+      page: 9,
+    });
     expect((await call('GET', '/api/groups?resumo=talvez', token)).statusCode).toBe(400);
 
     // Joining, leaving, a carrier's removal (soft delete) and a group's removal all move the counts.

@@ -208,21 +208,28 @@ export class CarriersService {
   ): Promise<Grupo[] | Paginated<Grupo> | GrupoResumo[] | Paginated<GrupoCartao>> {
     const { tenant } = actor;
     const page = pageOf(query);
-    const list = async (): Promise<Grupo[] | GrupoResumo[] | GrupoCartao[]> => {
-      if (!query.resumo) return (await repo.listGrupos(this.db, tenant, query.search, page)).map(toGrupo);
-      if (!page) return (await repo.listGrupoRows(this.db, tenant, query.search)).map(toGrupoResumo);
+    if (query.resumo && page) {
       // A page of cards: each group's first members by name, not all of them (issue 33).
-      const rows = await repo.listGrupoCards(this.db, tenant, query.search, page, GRUPO_CARD_MEMBERS);
-      return rows.map(({ primeiros, ...row }) => ({
+      const { total, rows } = await repo.listGrupoCards(
+        this.db,
+        tenant,
+        query.search,
+        page,
+        GRUPO_CARD_MEMBERS,
+      );
+      const cards = rows.map(({ primeiros, ...row }) => ({
         ...toGrupoResumo(row),
         primeirosTransportadores: primeiros,
       }));
-    };
-    if (!page) return list() as Promise<Grupo[] | GrupoResumo[]>;
+      return paginated<GrupoCartao>(cards, total, page);
+    }
+    const list = async (): Promise<Grupo[] | GrupoResumo[]> =>
+      query.resumo
+        ? (await repo.listGrupoRows(this.db, tenant, query.search)).map(toGrupoResumo)
+        : (await repo.listGrupos(this.db, tenant, query.search, page)).map(toGrupo);
+    if (!page) return list();
     const [total, rows] = await Promise.all([repo.countGrupos(this.db, tenant, query.search), list()]);
-    return paginated<Grupo | GrupoCartao>(rows as (Grupo | GrupoCartao)[], total, page) as
-      | Paginated<Grupo>
-      | Paginated<GrupoCartao>;
+    return paginated<Grupo>(rows as Grupo[], total, page);
   }
 
   async createGrupo(actor: Actor, body: CreateGrupoBody): Promise<Grupo> {
