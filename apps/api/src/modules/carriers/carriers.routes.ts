@@ -182,11 +182,12 @@ export const carriersRoutes: FastifyPluginAsyncZod<{
         tags,
         querystring: listGruposQuerySchema,
         response: {
+          // The groups tab's page of cards first: the answer read most (each variant is tried in turn).
           200: z.union([
+            paginatedSchema(grupoCartaoSchema),
             z.array(grupoSchema),
             paginatedSchema(grupoSchema),
             z.array(grupoResumoSchema),
-            paginatedSchema(grupoCartaoSchema),
           ]),
           ...errors,
         },
