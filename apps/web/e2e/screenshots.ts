@@ -1,13 +1,14 @@
 /**
  * Screenshots of every screen, light and dark, desktop (1280×800) and phone (390×844), for a visual
- * review. Starts its own API with the demo seed (a desenvolvedor with a company) and the local BrasilAPI
- * fake for the CNPJ look-up.
+ * review. Starts its own API with the demo seed (a desenvolvedor with a company), the local BrasilAPI
+ * fake for the CNPJ look-up and the local PTAX fake (the comparison's rate: the demo's lane points).
  * Usage: npm run build -w apps/web && npx tsx apps/web/e2e/screenshots.ts [output dir]
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { startFakeCnpjServer } from '../../api/test/fakes/cnpj-server';
+import { startFakePtaxServer } from '../../api/test/fakes/ptax-server';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
 import { startServer } from './support/server';
 
@@ -31,6 +32,7 @@ const privateScreens = [
   '/configuracoes/alterar-senha',
   '/suporte',
   '/management',
+  '/management?tab=grupos',
   '/empresas',
   '/empresas/assign-user',
   '/empresas/users',
@@ -44,7 +46,12 @@ const PASSWORD = 'Cotacao2026';
 const DEMO_CNPJ = '11222333000181';
 
 const cnpjServer = await startFakeCnpjServer();
-const server = await startServer({ SEED_DEMO: 'true', CNPJ_API_URL: cnpjServer.url });
+const ptaxServer = await startFakePtaxServer();
+const server = await startServer({
+  SEED_DEMO: 'true',
+  CNPJ_API_URL: cnpjServer.url,
+  PTAX_API_URL: ptaxServer.url,
+});
 const api = server.baseURL;
 
 interface MailSummary {
@@ -214,6 +221,11 @@ if (demoQuoteId) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
+
+// The demo's lane (its replies' points), once the refresher has them: the lane page with its chart.
+const lanes = await call<{ data: { chave: string }[] }>('GET', '/lanes', undefined, { token: demoToken });
+const lane = lanes.body.data[0];
+if (lane) privateScreens.push(`/lanes/${encodeURIComponent(lane.chave)}`);
 
 const first = (await mailbox()).at(-1);
 if (first) publicScreens.push(`/dev/mailbox?id=${encodeURIComponent(first.id)}`);
@@ -431,4 +443,5 @@ try {
   await browser.close();
   await server.stop();
   await cnpjServer.close();
+  await ptaxServer.close();
 }

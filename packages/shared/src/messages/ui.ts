@@ -61,7 +61,7 @@ export const ui = {
       },
       {
         q: 'Como sei se um preço está bom?',
-        a: 'Cada proposta completa entra no histórico da rota (origem, destino, modal e unidade). Na aba "Comparação", a linha mostra quanto o frete está acima ou abaixo da mediana dos últimos 90 dias da rota, quando há pelo menos 3 cotações; em "Rotas" você vê a evolução por agente de carga, a mediana por mês e exporta CSV. O histórico é só da sua empresa.',
+        a: 'Cada proposta completa entra no histórico da rota (origem, destino, modal e unidade). Na aba "Comparação", a linha mostra quanto o frete está acima ou abaixo da mediana dos últimos 90 dias da rota, quando há pelo menos 3 cotações; em "Rotas" você vê a evolução por agente de carga (em rotas com muitas propostas, um ponto por agente e semana, com a mediana da semana), a mediana por mês e exporta CSV. O histórico é só da sua empresa.',
       },
       {
         q: 'Os agentes de carga são lembrados do prazo?',
