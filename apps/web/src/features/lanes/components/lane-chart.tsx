@@ -6,7 +6,8 @@ import { formatMoney } from '@/lib/format';
 const t = ui.lanes.detail;
 const WIDTH = 720;
 const HEIGHT = 260;
-const PAD = { left: 64, right: 12, top: 12, bottom: 28 };
+/** Left: room for 'US$ 12.345,67' right-aligned against the plot. */
+const PAD = { left: 96, right: 12, top: 12, bottom: 28 };
 /** Mid-tone colours that read on the light and the dark surface. */
 export const CARRIER_COLOURS = [
   '#2563eb',

@@ -117,9 +117,15 @@ export function LaneDetailPage({ laneKey }: { laneKey: string }) {
                         <TableHeaderCell>{d.carrier}</TableHeaderCell>
                         <TableHeaderCell className="text-right">{d.quotes}</TableHeaderCell>
                         <TableHeaderCell className="text-right">{d.wins}</TableHeaderCell>
-                        <TableHeaderCell className="text-right">{d.winShare}</TableHeaderCell>
-                        <TableHeaderCell className="text-right">{d.carrierMedian}</TableHeaderCell>
-                        <TableHeaderCell className="text-right">{d.responseTime}</TableHeaderCell>
+                        <TableHeaderCell className="text-right">
+                          <span className="whitespace-normal">{d.winShare}</span>
+                        </TableHeaderCell>
+                        <TableHeaderCell className="text-right">
+                          <span className="whitespace-normal">{d.carrierMedian}</span>
+                        </TableHeaderCell>
+                        <TableHeaderCell className="text-right">
+                          <span className="whitespace-normal">{d.responseTime}</span>
+                        </TableHeaderCell>
                       </tr>
                     </TableHead>
                     <TableBody>
