@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/a11y';
 import { createAccountWithCompany, createCarriers, sendQuote, signInWithForm } from './support/accounts';
 import { api } from './support/api';
 import { launchBrowser, openPage, uniqueEmail } from './support/browser';
@@ -98,6 +99,22 @@ describe('Rotas: is this a good price?', () => {
     await chart.waitFor();
     expect(await chart.getAttribute('aria-label')).toContain('6 propostas de 3 agentes de carga');
     expect(await chart.locator('circle').count()).toBe(6);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('has no serious accessibility violation on the lanes and the lane page, dark theme on a phone', async () => {
+    const { page, context, errors } = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+    await signInWithForm(page, analyst);
+    await page.goto('/lanes');
+    const lanes = page.getByRole('table', { name: 'Rotas' });
+    await lanes.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await lanes.locator('tbody tr').filter({ hasText: 'Santos' }).getByRole('link').click();
+    await page.getByRole('img', { name: /Frete por unidade ao longo do tempo/ }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -58,6 +58,7 @@ export const uiLanes = {
     chartTitle: 'Frete por unidade ao longo do tempo, por agente de carga',
     chartSummary: '{n} propostas de {carriers} agentes de carga; pontos com borda: aprovadas',
     approvedLegend: 'Aprovada',
+    chartScroll: 'Gráfico do frete por unidade (role para os lados em telas estreitas)',
     weeklyNote:
       'Rota com muitas propostas no período: cada ponto é a mediana de um agente de carga em uma semana (passe o mouse para ver quantas propostas). As tabelas abaixo usam todas as propostas.',
     weeklyNoteShort: 'Cada ponto é a mediana semanal de um agente de carga.',

@@ -49,57 +49,69 @@ export function LaneChart({ detail }: { detail: LaneDetail }) {
   const ticks = [y0, (y0 + y1) / 2, y1];
   return (
     <figure className="space-y-2">
-      <svg
-        role="img"
-        aria-label={`${t.chartTitle}. ${formatMessage(t.chartSummary, { n: proposals, carriers: detail.series.length })}${weekly ? ` ${t.weeklyNoteShort}` : ''}`}
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        className="h-auto w-full text-fg-muted"
+      {/* On a phone the chart keeps a readable size and scrolls sideways (by keyboard too). */}
+      <div
+        className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring"
+        {...{ role: 'region', 'aria-label': t.chartScroll, tabIndex: 0 }}
       >
-        {ticks.map((tick) => (
-          <g key={tick}>
-            <line
-              x1={PAD.left}
-              x2={WIDTH - PAD.right}
-              y1={y(tick)}
-              y2={y(tick)}
+        <svg
+          role="img"
+          aria-label={`${t.chartTitle}. ${formatMessage(t.chartSummary, { n: proposals, carriers: detail.series.length })}${weekly ? ` ${t.weeklyNoteShort}` : ''}`}
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          className="h-auto w-full min-w-[36rem] text-fg-muted"
+        >
+          {ticks.map((tick) => (
+            <g key={tick}>
+              <line
+                x1={PAD.left}
+                x2={WIDTH - PAD.right}
+                y1={y(tick)}
+                y2={y(tick)}
+                stroke="currentColor"
+                strokeOpacity={0.2}
+              />
+              <text x={PAD.left - 6} y={y(tick) + 4} textAnchor="end" fontSize={11} fill="currentColor">
+                {formatMoney(tick, 'USD')}
+              </text>
+            </g>
+          ))}
+          {detail.meses.length > 1 && (
+            <polyline
+              points={median}
+              fill="none"
               stroke="currentColor"
-              strokeOpacity={0.2}
+              strokeWidth={2}
+              strokeDasharray="6 4"
             />
-            <text x={PAD.left - 6} y={y(tick) + 4} textAnchor="end" fontSize={11} fill="currentColor">
-              {formatMoney(tick, 'USD')}
-            </text>
-          </g>
-        ))}
-        {detail.meses.length > 1 && (
-          <polyline points={median} fill="none" stroke="currentColor" strokeWidth={2} strokeDasharray="6 4" />
-        )}
-        {detail.series.map((carrier, index) =>
-          carrier.pontos.map((point, pointIndex) => (
-            <circle
-              // biome-ignore lint/suspicious/noArrayIndexKey: a carrier's points never reorder; a week has no quote id
-              key={`${carrier.transportadorId}-${pointIndex}`}
-              cx={x(day(point.data))}
-              cy={y(point.freteUsd)}
-              r={point.aprovado ? 6 : 4}
-              fill={CARRIER_COLOURS[index % CARRIER_COLOURS.length]}
-              stroke={point.aprovado ? 'currentColor' : 'none'}
-              strokeWidth={point.aprovado ? 2.5 : 0}
-              data-aprovado={point.aprovado ? '' : undefined}
-            >
-              <title>
-                {weekly
-                  ? formatMessage(t.weekPoint, {
-                      carrier: carrier.transportador,
-                      data: dayLabel(point.data),
-                      valor: formatMoney(point.freteUsd, 'USD'),
-                      n: point.quantidade,
-                    })
-                  : `${carrier.transportador} · ${dayLabel(point.data)} · ${formatMoney(point.freteUsd, 'USD')}`}
-              </title>
-            </circle>
-          )),
-        )}
-      </svg>
+          )}
+          {detail.series.map((carrier, index) =>
+            carrier.pontos.map((point, pointIndex) => (
+              <circle
+                // biome-ignore lint/suspicious/noArrayIndexKey: a carrier's points never reorder; a week has no quote id
+                key={`${carrier.transportadorId}-${pointIndex}`}
+                cx={x(day(point.data))}
+                cy={y(point.freteUsd)}
+                r={point.aprovado ? 6 : 4}
+                fill={CARRIER_COLOURS[index % CARRIER_COLOURS.length]}
+                stroke={point.aprovado ? 'currentColor' : 'none'}
+                strokeWidth={point.aprovado ? 2.5 : 0}
+                data-aprovado={point.aprovado ? '' : undefined}
+              >
+                <title>
+                  {weekly
+                    ? formatMessage(t.weekPoint, {
+                        carrier: carrier.transportador,
+                        data: dayLabel(point.data),
+                        valor: formatMoney(point.freteUsd, 'USD'),
+                        n: point.quantidade,
+                      })
+                    : `${carrier.transportador} · ${dayLabel(point.data)} · ${formatMoney(point.freteUsd, 'USD')}`}
+                </title>
+              </circle>
+            )),
+          )}
+        </svg>
+      </div>
       {weekly && <p className="text-xs text-fg-muted">{t.weeklyNote}</p>}
       <figcaption className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-fg-muted">
         {detail.series.map((carrier, index) => (
