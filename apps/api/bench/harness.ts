@@ -245,7 +245,8 @@ export async function measure(
   for (const call of chosen) {
     // And each call once more right before its rounds: what the calls measured before it took can
     // outlast a kept summary's window (SUMMARY_MAX_AGE_MS, ADR 0031), and a screen in service is read
-    // within it. The first read after a window expires is its own row (`cold`), where a bench asks.
+    // within it. The first read after a window expires is its own row where a bench asks (the
+    // indicators bench's '…, first read' rows, with `before` forgetting the kept tables).
     await loop(call, 1);
     const times: number[] = [];
     const cpu0 = SHOW_CPU ? { node: process.cpuUsage(), pg: await postgresCpuMs() } : undefined;

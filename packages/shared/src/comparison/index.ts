@@ -83,6 +83,7 @@ export {
 export { type ChargeForText, chargeLineText, moneyText } from './quantity-text.js';
 export { DEFAULT_ROAD_COSTS, type RoadCostEntry, roadCost, roadCostEntry } from './road-costs.js';
 export {
+  addDays,
   type CostParts,
   exchangeRateInfo,
   FALLBACK_USD_RATE,

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { toDecimal, toNumber } from './decimal.js';
-import { exchangeRateInfo, FALLBACK_USD_RATE, fallbackPtax, todayInSaoPaulo, totalCosts } from './totals.js';
+import {
+  addDays,
+  exchangeRateInfo,
+  FALLBACK_USD_RATE,
+  fallbackPtax,
+  todayInSaoPaulo,
+  totalCosts,
+} from './totals.js';
 
 const totals = (valorBRL: number, valorUSD: number, custoRodoviario: number, taxa: number) => {
   const result = totalCosts(
@@ -75,5 +82,14 @@ describe('today in America/Sao_Paulo', () => {
     // 02:30 UTC on 1 Dec is still 30 Nov in São Paulo (UTC−3)
     expect(todayInSaoPaulo(new Date('2026-12-01T02:30:00Z'))).toBe('2026-11-30');
     expect(todayInSaoPaulo(new Date('2026-12-01T03:00:00Z'))).toBe('2026-12-01');
+  });
+});
+
+describe('addDays', () => {
+  it('moves a calendar day across months, years and a leap day, both ways', () => {
+    expect(addDays('2026-12-04', -90)).toBe('2026-09-05');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
+    expect(addDays('2026-12-04', -364)).toBe('2025-12-05');
   });
 });

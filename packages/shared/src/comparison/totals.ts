@@ -65,3 +65,10 @@ const saoPauloDate = new Intl.DateTimeFormat('en-CA', {
 export function todayInSaoPaulo(now: Date = new Date()): string {
   return saoPauloDate.format(now);
 }
+
+/** A calendar day (YYYY-MM-DD) moved by `days` (negative: back); no time zone is involved. */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}

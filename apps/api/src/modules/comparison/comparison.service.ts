@@ -10,6 +10,7 @@ import {
   type ResponseEntry,
 } from '@cotacoes/shared';
 import {
+  addDays,
   buildComparison,
   DEFAULT_ROAD_COSTS,
   exchangeRateInfo,
@@ -208,11 +209,7 @@ export class ComparisonService {
     if (pairs.size === 0) return { stamp: '', value: comparison };
     // The last 90 days counted in São Paulo days, from the first one's midnight: the window moves once a
     // day, so the figures kept on the stamp stay right all day.
-    const sinceDay = new Date(
-      Date.parse(`${todayInSaoPaulo(this.now())}T12:00:00Z`) - LANE_WINDOW_DAYS * 86_400_000,
-    )
-      .toISOString()
-      .slice(0, 10);
+    const sinceDay = addDays(todayInSaoPaulo(this.now()), -LANE_WINDOW_DAYS);
     const read = `${lanesStamp}|${sinceDay}`;
     const kept = this.withLanes.get(comparison);
     if (kept && kept.read === read) return kept;

@@ -1,3 +1,4 @@
+import { addDays } from '@cotacoes/shared/comparison/index';
 import type { ResponseTimeSortField, SortDirection } from '@cotacoes/shared/schemas/dashboard';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
@@ -27,11 +28,6 @@ export type PeriodPlan = {
 
 const TIME_ZONE = 'America/Sao_Paulo';
 
-function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
 const yearStart = (day: string) => `${day.slice(0, 4)}-01-01`;
 function nextMonth(day: string): string {

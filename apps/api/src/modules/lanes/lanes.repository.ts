@@ -1,3 +1,4 @@
+import { addDays } from '@cotacoes/shared/comparison/index';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { Tenant } from '../../db/tenant.js';
@@ -24,8 +25,6 @@ function where(tenant: Tenant, filter: LaneFilter, extra?: SQL): SQL {
   return sql.join(parts, sql` and `);
 }
 
-const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
 const nextMonth = (day: string) => {
   const date = new Date(Date.parse(`${day.slice(0, 7)}-01T12:00:00Z`));
@@ -195,15 +194,8 @@ export async function lanePointsOf(
   return rows;
 }
 
-export type LaneWeekRow = {
-  transportador_id: string;
-  transportador_nome: string;
-  data: string;
-  frete_usd: number;
-  total_brl: number;
-  aprovado: boolean;
-  quantidade: number;
-};
+/** A chart point standing for a carrier's week: the week's Monday as `data`, medians, and its count. */
+export type LaneWeekRow = Omit<LanePointRow, 'cotacao_id'> & { quantidade: number };
 
 /**
  * The chart of a lane with more proposals than a chart can show: per carrier, week (Monday, São Paulo)

@@ -485,3 +485,32 @@ describe('a busy lane: the chart draws weekly medians per carrier', () => {
     expect(quiet.series.flatMap((c) => c.pontos.map((p) => p.quantidade))).toEqual([1, 1, 1]);
   });
 });
+
+describe("the comparison row's 90-day window", () => {
+  /*
+   * Company B's lane has 2 points in window (2,000 and 2,100, quote b1): quote b2's row (USD 9,000)
+   * shows nothing. Two more points of quote b1: USD 2,300 89 days ago (inside the window, which starts
+   * at the midnight of the São Paulo day 90 days back) and USD 1,000 91 days ago (outside). By hand: 3
+   * points, median 2,100, 9,000 is (9,000 − 2,100) / 2,100 = +328.6 % 'acima'. Counted, the old point
+   * would make 4 points and a median of 2,050.
+   */
+  it('counts the points of the last 90 São Paulo days only, and re-reads when the history changes', async () => {
+    const db = ctx.app.services.database.db;
+    expect((await comparisonOf(b2)).linhas[0]!.lane).toBeUndefined();
+    await db.execute(sql`
+      insert into lane_points (empresa_id, lane, modal, origem, destino, origem_nome, destino_nome, unidade,
+        cotacao_id, resposta_id, versao, transportador_id, transportador_nome, data, frete_usd, total_brl, taxa)
+      select ${b1.empresaId}, ${LANE}, 'FCL', 'SHANGHAI', 'SANTOS', 'Shanghai', 'Santos', '40HC', ${b1.quote.id},
+        gen_random_uuid(), 1, ${b1.carriers[2]!.id}::uuid, 'Carrier 2', now() - make_interval(days => d.dias),
+        d.frete, d.frete * 6, ${TAXA}
+      from (values (89, 2300), (91, 1000)) as d(dias, frete)`);
+    // Written without the refresher: the summary and the company's stamp are rebuilt as the backfill does.
+    await rebuildLaneMonths(db, checkedTenant(b1.empresaId));
+    expect((await comparisonOf(b2)).linhas[0]!.lane).toMatchObject({
+      mediana: 2100,
+      quantidade: 3,
+      deltaPct: 328.6,
+      flag: 'acima',
+    });
+  });
+});

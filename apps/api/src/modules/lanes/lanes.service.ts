@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { LaneDetail, LanesList, LanesQuery } from '@cotacoes/shared';
-import { todayInSaoPaulo } from '@cotacoes/shared/comparison/index';
+import { addDays, todayInSaoPaulo } from '@cotacoes/shared/comparison/index';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { uiLanes } from '@cotacoes/shared/messages/ui-lanes';
 import type { Database } from '../../db/client.js';
@@ -11,7 +11,6 @@ import { csvField } from '../../lib/spreadsheet.js';
 import { StampedCache } from '../../lib/stamped-cache.js';
 import * as repo from './lanes.repository.js';
 
-const DAY_MS = 86_400_000;
 /** Without a period: the last 365 days. */
 const DEFAULT_DAYS = 365;
 /**
@@ -28,9 +27,7 @@ type Period = Pick<LanesQuery, 'inicio' | 'fim'>;
 
 function filterOf(query: Period & { modal?: string; unidade?: string }, now: Date): repo.LaneFilter {
   const fim = query.fim ?? todayInSaoPaulo(now);
-  const inicio =
-    query.inicio ??
-    new Date(Date.parse(`${fim}T12:00:00Z`) - (DEFAULT_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+  const inicio = query.inicio ?? addDays(fim, -(DEFAULT_DAYS - 1));
   return { inicio, fim, modal: query.modal, unidade: query.unidade };
 }
 
