@@ -1,7 +1,7 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import type { LaneDetail } from '@cotacoes/shared/schemas/lanes';
-import { formatMoney } from '@/lib/format';
+import { formatIsoDate, formatMoney } from '@/lib/format';
 
 const t = ui.lanes.detail;
 const WIDTH = 720;
@@ -21,8 +21,6 @@ export const CARRIER_COLOURS = [
 ];
 
 const day = (iso: string) => Date.parse(`${iso}T12:00:00Z`);
-/** A São Paulo day 'YYYY-MM-DD' as dd/MM/yyyy (no time zone shift: it is already a calendar day). */
-const dayLabel = (iso: string) => iso.split('-').reverse().join('/');
 const month = (iso: string) => Date.parse(`${iso}-15T12:00:00Z`);
 
 /**
@@ -101,11 +99,11 @@ export function LaneChart({ detail }: { detail: LaneDetail }) {
                   {weekly
                     ? formatMessage(t.weekPoint, {
                         carrier: carrier.transportador,
-                        data: dayLabel(point.data),
+                        data: formatIsoDate(point.data, point.data),
                         valor: formatMoney(point.freteUsd, 'USD'),
                         n: point.quantidade,
                       })
-                    : `${carrier.transportador} · ${dayLabel(point.data)} · ${formatMoney(point.freteUsd, 'USD')}`}
+                    : `${carrier.transportador} · ${formatIsoDate(point.data, point.data)} · ${formatMoney(point.freteUsd, 'USD')}`}
                 </title>
               </circle>
             )),

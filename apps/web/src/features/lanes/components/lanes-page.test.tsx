@@ -199,46 +199,22 @@ describe('Rotas', { timeout: 20_000 }, () => {
 
   it('a busy lane: weekly medians per carrier, the proposals each stands for, and the note that says so', async () => {
     sessionStore.set({ status: 'ready', user: makeUser() });
+    // DETAIL's carriers, each point now a week standing for `quantidade` proposals.
+    const week = (data: string, freteUsd: number, aprovado: boolean, quantidade: number) => ({
+      data,
+      freteUsd,
+      totalBrl: freteUsd * 6,
+      aprovado,
+      cotacaoId: null,
+      quantidade,
+    });
+    const [atlantica, pacifico] = DETAIL.series;
     const weekly: LaneDetail = {
       ...DETAIL,
       agrupamento: 'semana',
       series: [
-        {
-          transportadorId: 'c1',
-          transportador: 'Atlântica Cargas',
-          pontos: [
-            {
-              data: '2026-11-02',
-              freteUsd: 2800,
-              totalBrl: 16900,
-              aprovado: false,
-              cotacaoId: null,
-              quantidade: 240,
-            },
-            {
-              data: '2026-11-02',
-              freteUsd: 2700,
-              totalBrl: 16500,
-              aprovado: true,
-              cotacaoId: null,
-              quantidade: 3,
-            },
-          ],
-        },
-        {
-          transportadorId: 'c2',
-          transportador: 'Pacífico Logística',
-          pontos: [
-            {
-              data: '2026-11-30',
-              freteUsd: 2600,
-              totalBrl: 15800,
-              aprovado: false,
-              cotacaoId: null,
-              quantidade: 190,
-            },
-          ],
-        },
+        { ...atlantica!, pontos: [week('2026-11-02', 2800, false, 240), week('2026-11-02', 2700, true, 3)] },
+        { ...pacifico!, pontos: [week('2026-11-30', 2600, false, 190)] },
       ],
     };
     stubNetwork({ [`GET /api/lanes/${encodeURIComponent(LANE)}`]: { body: weekly } });
