@@ -38,6 +38,19 @@ export class LaneRefresher {
    * refreshed (a mark left for later is not counted).
    */
   async drain(tenant?: Tenant, limit = BATCH): Promise<number> {
+    return (await this.drainMarks(tenant, limit)).refreshed;
+  }
+
+  /**
+   * Before a lane page is read: refreshes the company's marked quotes and answers how many of those
+   * read are still waiting (the day's PTAX not read yet, or a failure retried next round), which the
+   * page says instead of looking empty.
+   */
+  async drainCompany(tenant: Tenant): Promise<{ refreshed: number; waiting: number }> {
+    return this.drainMarks(tenant, BATCH);
+  }
+
+  private async drainMarks(tenant: Tenant | undefined, limit: number) {
     const pending = await pendingRefreshes(this.db, limit, tenant);
     let refreshed = 0;
     for (const mark of pending) {
@@ -48,7 +61,7 @@ export class LaneRefresher {
         this.logger?.error({ err: error, cotacaoId: mark.cotacaoId }, 'lane points refresh failed');
       }
     }
-    return refreshed;
+    return { refreshed, waiting: pending.length - refreshed };
   }
 
   /**

@@ -94,6 +94,11 @@ export const lanesListSchema = z.object({
   total: z.number(),
   page: z.number(),
   pageSize: z.number(),
+  /**
+   * The company's quotes whose proposals have not entered the history yet: their points wait for the
+   * day's PTAX (never the fallback rate) and enter as soon as it is read.
+   */
+  aguardando: z.number(),
 });
 export type LanesList = z.infer<typeof lanesListSchema>;
 

@@ -514,3 +514,26 @@ describe("the comparison row's 90-day window", () => {
     });
   });
 });
+
+describe('without the day’s PTAX', () => {
+  it('keeps the quote out of the history and says how many quotes wait, until the rate is read', async () => {
+    // A server whose PTAX is unreachable: its comparisons use the fallback rate, which the history
+    // never takes.
+    const offline = await createTestApp();
+    try {
+      const s = await quoteScenario(offline);
+      await answer(offline, s, 0, { text: typicalAnswer({ frete40: 2800 }) });
+      const response = await offline.app.inject({
+        method: 'GET',
+        url: '/api/lanes',
+        headers: { authorization: `Bearer ${s.token}` },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({ data: [], total: 0, aguardando: 1 });
+    } finally {
+      await offline.close();
+    }
+    // With the rate read (this file's server), nothing waits.
+    expect((await get('/api/lanes', q1.token)).json().aguardando).toBe(0);
+  });
+});

@@ -52,11 +52,14 @@ export class LanesService {
 
   /** The list and its ETag (the stamp and the resolved filter). */
   async listStamped(actor: Actor, query: LanesQuery): Promise<{ etag: string; value: LanesList }> {
-    await this.refresher.drain(actor.tenant);
+    const { waiting } = await this.refresher.drainCompany(actor.tenant);
     const filter = filterOf(query, this.now());
-    return this.keep(actor, ['list', filter, query.page, query.pageSize], () =>
+    const kept = await this.keep(actor, ['list', filter, query.page, query.pageSize], () =>
       this.list(actor, query, filter),
     );
+    // Marks move without the stamp: the kept page says 0, a page with quotes waiting is its own answer.
+    if (waiting === 0) return kept;
+    return { etag: `${kept.etag}-${waiting}`, value: { ...kept.value, aguardando: waiting } };
   }
 
   /** A lane and its ETag (the stamp and the resolved filter). */
@@ -104,6 +107,7 @@ export class LanesService {
       total: rows[0]?.total ?? 0,
       page: query.page,
       pageSize: query.pageSize,
+      aguardando: 0,
     };
   }
 

@@ -42,6 +42,7 @@ const LIST: LanesList = {
   total: 2,
   page: 1,
   pageSize: 20,
+  aguardando: 0,
 };
 const DETAIL: LaneDetail = {
   chave: LANE,
@@ -125,6 +126,7 @@ describe('Rotas', { timeout: 20_000 }, () => {
     const { user } = renderAt(<LanesPage />, '/lanes');
     expect(screen.getByRole('status')).toHaveTextContent('Carregando rotas...');
     const table = await screen.findByRole('table', { name: 'Rotas' });
+    expect(screen.queryByText(/fora do histórico/)).toBeNull();
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell').map(text))).toEqual([
       [
@@ -158,11 +160,15 @@ describe('Rotas', { timeout: 20_000 }, () => {
 
   it('says so when there is no lane yet', async () => {
     sessionStore.set({ status: 'ready', user: makeUser() });
-    stubNetwork({ 'GET /api/lanes': { body: { data: [], total: 0, page: 1, pageSize: 20 } } });
+    stubNetwork({ 'GET /api/lanes': { body: { data: [], total: 0, page: 1, pageSize: 20, aguardando: 2 } } });
     renderAt(<LanesPage />, '/lanes');
     expect(
       await screen.findByText('Nenhuma rota com cotações para os filtros selecionados.'),
     ).toBeInTheDocument();
+    // Quotes whose points wait for the day's PTAX are said, not hidden behind an empty page.
+    expect(screen.getByRole('status')).toHaveTextContent(
+      '2 cotação(ões) com propostas ainda fora do histórico: aguardam a cotação PTAX do dia (Banco Central)',
+    );
     expect(screen.getByRole('button', { name: 'Exportar CSV' })).toBeDisabled();
   });
 

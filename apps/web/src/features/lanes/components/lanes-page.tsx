@@ -5,6 +5,7 @@ import { TIPOS_FRETE } from '@cotacoes/shared/schemas/quotes';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { DownloadIcon } from '@/components/icons';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -139,6 +140,9 @@ export function LanesPage() {
             {t.exportCsv}
           </Button>
         </div>
+        {data && data.aguardando > 0 && (
+          <Alert variant="info">{formatMessage(t.waiting, { n: data.aguardando })}</Alert>
+        )}
         {query.isPending ? (
           <LoadingState label={t.loading} />
         ) : !data || data.total === 0 ? (
