@@ -31,7 +31,7 @@ export const uiLanes = {
   loadError: 'Erro ao carregar rotas',
   empty: 'Nenhuma rota com cotações para os filtros selecionados.',
   waiting:
-    '{n} cotação(ões) com propostas ainda fora do histórico: aguardam a cotação PTAX do dia (Banco Central), porque o histórico nunca usa a taxa de reserva. Entram assim que a PTAX for lida.',
+    '{n} cotação(ões) com propostas ainda fora do histórico: aguardam a cotação PTAX do dia (Banco Central), porque o histórico nunca usa a taxa de contingência. Entram assim que a PTAX for lida.',
   previous: 'Anterior',
   next: 'Próxima',
   pageOf: 'Página {page} de {pages}',
