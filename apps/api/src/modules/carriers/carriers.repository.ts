@@ -1,5 +1,5 @@
 import type { TransportadorFilter } from '@cotacoes/shared';
-import { and, asc, count, eq, getTableColumns, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.js';
 import { prepared, queryRows } from '../../db/prepared.js';
@@ -641,42 +641,61 @@ async function withMembers(executor: Executor, tenant: Tenant, rows: GrupoRow[])
 }
 
 /**
- * A page of group cards (the 'Grupos' tab): each group's row and its first `members` members by name, in
- * one statement: a correlated subquery per group reads `members` entries of the memberships' (group,
- * company, name) index, whatever the group's size.
+ * A page of group cards (the 'Grupos' tab) in one prepared statement ($1 company, $2 members, $3 limit,
+ * $4 offset, $5 the search pattern when there is one): each group's row, its first $2 members by name
+ * (a correlated subquery reads $2 entries of the memberships' (group, company, name) index, whatever the
+ * group's size) and the matches' count, taken before the cut. Prepared: its plan is the same for every
+ * page and term (planning it on each call cost as much as running it; issue 33).
  */
+const grupoCards = (searched: boolean) => `
+  select g.id, g.empresa_id as "empresaId", g.nome, g.descricao, g.cor, g.ativo, g.created_by as "createdBy",
+    g.created_at as "createdAt", g.updated_at as "updatedAt", g.total_transportadores as "totalTransportadores",
+    (count(*) over ())::int as total,
+    coalesce(
+      (select json_agg(json_build_object('id', t.id, 'nome', t.nome) order by f.nome_busca, f.transportador_id)
+       from (select m.transportador_id, m.nome_busca from grupo_transportadores m
+             where m.grupo_id = g.id and m.empresa_id = $1
+             order by m.nome_busca, m.transportador_id limit $2) f
+       join transportadores t on t.id = f.transportador_id),
+      '[]'::json) as primeiros
+  from grupos g
+  where g.empresa_id = $1${
+    searched
+      ? ` and (immutable_unaccent(lower(g.nome)) like immutable_unaccent($5)
+    or immutable_unaccent(lower(coalesce(g.descricao, ''))) like immutable_unaccent($5))`
+      : ''
+  }
+  order by immutable_unaccent(lower(g.nome)), g.id
+  limit $3 offset $4`;
+const GRUPO_CARDS = grupoCards(false);
+const GRUPO_CARDS_SEARCHED = grupoCards(true);
+
+type GrupoCardRow = GrupoRow & { total: number; primeiros: { id: string; nome: string }[] | string };
+
 export async function listGrupoCards(
-  executor: Executor,
+  db: Database,
   tenant: Tenant,
   search: string | undefined,
   page: Page,
   members: number,
 ): Promise<{ total: number; rows: (GrupoRow & { primeiros: { id: string; nome: string }[] })[] }> {
-  const found = await executor
-    .select({
-      ...getTableColumns(grupos),
-      // The matches' count in the same statement (taken before the cut).
-      total: sql<number>`(count(*) over ())::int`,
-      primeiros: sql<{ id: string; nome: string }[] | string>`coalesce(
-        (select json_agg(json_build_object('id', t.id, 'nome', t.nome) order by f.nome_busca, f.transportador_id)
-         from (select m.transportador_id, m.nome_busca from grupo_transportadores m
-               where m.grupo_id = ${grupos.id} and m.empresa_id = ${tenant.empresaId}
-               order by m.nome_busca, m.transportador_id limit ${members}) f
-         join transportadores t on t.id = f.transportador_id),
-        '[]'::json)`,
-    })
-    .from(grupos)
-    .where(groupFilter(tenant, search))
-    .orderBy(byName(grupos.nome), asc(grupos.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  const values: unknown[] = [tenant.empresaId, members, page.limit, page.offset];
+  if (search) values.push(`%${escapeLike(search.toLowerCase())}%`);
+  const found = await queryRows<GrupoCardRow>(
+    db,
+    search ? GRUPO_CARDS_SEARCHED : GRUPO_CARDS,
+    values,
+    search ? 'grupo_cards_search' : 'grupo_cards',
+  );
   // A page past the end has no row to carry the count: counted apart.
-  const total = found[0]?.total ?? (page.offset > 0 ? await countGrupos(executor, tenant, search) : 0);
+  const total = found[0]?.total ?? (page.offset > 0 ? await countGrupos(db, tenant, search) : 0);
   return {
     total,
-    rows: found.map(({ total: _total, ...row }) => ({
+    rows: found.map(({ total: _total, primeiros, ...row }) => ({
       ...row,
-      primeiros: parsedJson(row.primeiros) as { id: string; nome: string }[],
+      createdAt: new Date(row.createdAt),
+      updatedAt: new Date(row.updatedAt),
+      primeiros: parsedJson(primeiros),
     })),
   };
 }

@@ -378,6 +378,18 @@ describe('lists, search and filters', () => {
       ]),
     ).toEqual(everyMember.map((g) => [g.nome, g.transportadores.slice(0, 5)]));
     expect(cards.data[0]).not.toHaveProperty('transportadores');
+    // The same group fields as the summary (dates included), and the search by name or description
+    // without case or accents.
+    expect(cards.data.map(({ primeirosTransportadores: _, ...g }: Record<string, unknown>) => g)).toEqual(
+      first,
+    );
+    const cardNames = async (search: string) =>
+      (await call('GET', `/api/groups?resumo=true&page=1&limit=10&search=${search}`, token))
+        .json()
+        .data.map((g: { nome: string }) => g.nome);
+    expect(await cardNames('URGENTES')).toEqual(['Aéreo']);
+    expect(await cardNames('maritimo')).toEqual(['Marítimo']);
+    expect(await cardNames('50%25')).toEqual([]);
     expect((await call('GET', '/api/groups?resumo=true&page=9&limit=10', token)).json()).toMatchObject({
       data: [],
       total: 3,
