@@ -190,7 +190,8 @@ describe('production and logs', () => {
       }, 2_000);
       const ids = completed.map((line) => line.reqId);
       expect(ids[0]).toBe('pedido-12345678');
-      expect(ids[1]).toMatch(/^[0-9a-f-]{36}$/);
+      // A malformed one is replaced by the app's own: its random prefix and a counter.
+      expect(ids[1]).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/);
       // One line per request, holding what was asked, by whom, the answer and its time.
       expect(lines.filter((line) => line.reqId === 'pedido-12345678')).toHaveLength(1);
       expect(completed[0]).toMatchObject({

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
@@ -185,11 +185,17 @@ export function defaultLogger(
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  // A request's id (in its log line and audit rows): this app's random prefix and a counter, unique
+  // across replicas and restarts without a UUID's random read per request (ADR 0014, P2).
+  const requestIdPrefix = randomBytes(6).toString('hex');
+  let requestCount = 0;
   const app = Fastify({
     logger: options.logger ?? defaultLogger(config),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w.-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+      return typeof incoming === 'string' && /^[\w.-]{8,64}$/.test(incoming)
+        ? incoming
+        : `${requestIdPrefix}-${(++requestCount).toString(36)}`;
     },
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
