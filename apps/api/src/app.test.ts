@@ -173,6 +173,25 @@ describe('production and logs', () => {
     }
   });
 
+  it('reports a request line that cannot be written and keeps answering', async () => {
+    const { lines, stream } = lineCapture();
+    // A logger that fails on the request line alone (pino calls the mixin for every line it writes).
+    const mixin = (fields: object) => {
+      if ('statusCode' in fields) throw new Error('log sink refused the line');
+      return {};
+    };
+    const logged = await createTestApp({}, { logger: { level: 'info', stream, mixin } });
+    try {
+      for (let i = 0; i < 2; i++)
+        expect((await logged.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      const reported = lines.filter((line) => line.msg === 'request log line not written');
+      expect(reported).toHaveLength(2);
+      expect(reported[0]).toMatchObject({ level: 50, err: { message: 'log sink refused the line' } });
+    } finally {
+      await logged.close();
+    }
+  });
+
   it('logs every request in one line with its request id, taken from X-Request-Id when well formed', async () => {
     const { lines, stream } = lineCapture();
     const logged = await createTestApp({}, { logger: { level: 'info', stream } });

@@ -203,7 +203,13 @@ class AccessLogController extends LogController {
   }
 
   override requestCompleted(_error: unknown, request: FastifyRequest, reply: FastifyReply): void {
-    this.completed?.(request, reply);
+    // Called from the response's 'finish' listener, where a throw would be uncaught: a line that cannot
+    // be written is reported, never fatal.
+    try {
+      this.completed?.(request, reply);
+    } catch (error) {
+      request.log.error({ err: error }, 'request log line not written');
+    }
   }
 }
 
