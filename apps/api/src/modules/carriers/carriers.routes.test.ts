@@ -390,6 +390,16 @@ describe('lists, search and filters', () => {
     expect(await cardNames('URGENTES')).toEqual(['Aéreo']);
     expect(await cardNames('maritimo')).toEqual(['Marítimo']);
     expect(await cardNames('50%25')).toEqual([]);
+    // The cards' statement writes the search condition the other group lists build with drizzle
+    // (groupFilter): both must match the same groups, and a page past the end counts them the same.
+    for (const term of ['URGENTES', 'maritimo', 'o', 'A%C3%89REO', 'nada']) {
+      const summaryNames = (await call('GET', `/api/groups?resumo=true&search=${term}`, token))
+        .json()
+        .map((g: { nome: string }) => g.nome);
+      expect(await cardNames(term), term).toEqual(summaryNames);
+      const pastEnd = await call('GET', `/api/groups?resumo=true&page=5&limit=1&search=${term}`, token);
+      expect(pastEnd.json().total, term).toBe(summaryNames.length);
+    }
     expect((await call('GET', '/api/groups?resumo=true&page=9&limit=10', token)).json()).toMatchObject({
       data: [],
       total: 3,
