@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { measure, openBench } from './harness.js';
+import { type Call, measure, openBench } from './harness.js';
 
 const QUOTES = Number(process.env.BENCH_QUOTES ?? 100_000);
 
@@ -70,7 +70,7 @@ if (process.env.BENCH_EXPLAIN) {
 const first = await app.inject({ method: 'GET', url: '/api/quotes?tab=enviadas&page=1&limit=10', headers });
 const lastPage = first.json().totalPages as number;
 
-const calls = [
+const calls: Call[] = [
   { label: 'first page, enviadas', url: '/api/quotes?tab=enviadas&page=1&limit=10' },
   { label: `last page (${lastPage}), enviadas`, url: `/api/quotes?tab=enviadas&page=${lastPage}&limit=10` },
   { label: 'finalizadas', url: '/api/quotes?tab=finalizadas&page=1&limit=10' },
@@ -87,6 +87,17 @@ const calls = [
   { label: 'counter tab (limit 1)', url: '/api/quotes?tab=finalizadas&page=1&limit=1' },
   { label: 'detail', url: `/api/quotes/${some!.id}` },
 ];
+// The pages are kept per company while its quotes are unchanged (migration 0033, ADR 0031 addendum 3):
+// the rows above are what a repeated read costs. What the first read after a change costs:
+for (const label of ['first page, enviadas', 'search unaccented', 'search requester (common)']) {
+  const call = calls.find((c) => c.label === label)!;
+  calls.push({
+    label: `${label}, first read`,
+    url: call.url,
+    informative: 'kept pages forgotten before each call',
+    before: () => app.services.quotes.clearKept(),
+  });
+}
 
 const ok = await measure(app, headers, calls, {
   first: 'first page, enviadas',

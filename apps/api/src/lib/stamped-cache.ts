@@ -58,6 +58,11 @@ export class StampedCache<V> {
     return loaded;
   }
 
+  /** Forgets every kept value (the benches' first-read rows). */
+  clear(): void {
+    this.entries.clear();
+  }
+
   get size(): number {
     return this.entries.size;
   }

@@ -163,3 +163,15 @@ export const transportadorContagens = pgTable('transportador_contagens', {
    */
   gruposVersao: bigint({ mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * A company's carrier list version: bumped once by every transaction that changes one of its carriers,
+ * their addresses or memberships (all of which rewrite the carrier's row) or one of its groups, when it
+ * commits (deferred triggers, migration 0033). The stamp of the kept list pages (lib/stamped-cache.ts).
+ */
+export const carrierStamps = pgTable('carrier_stamps', {
+  empresaId: uuid()
+    .primaryKey()
+    .references(() => empresas.id, { onDelete: 'cascade' }),
+  versao: bigint({ mode: 'number' }).notNull().default(0),
+});

@@ -1,6 +1,7 @@
 import { QUOTE_STATUSES, type QuoteStatus } from '@cotacoes/shared/rules/quote-status';
 import { type SQL, sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -54,6 +55,17 @@ export const cotacaoContagens = pgTable(
   },
   (table) => [primaryKey({ columns: [table.empresaId, table.status] })],
 );
+
+/**
+ * A company's quote list version: bumped once by every transaction that inserts, updates or deletes one
+ * of its quotes, when it commits (a deferred trigger, migration 0033). The stamp of the kept list pages.
+ */
+export const quoteStamps = pgTable('quote_stamps', {
+  empresaId: uuid()
+    .primaryKey()
+    .references(() => empresas.id, { onDelete: 'cascade' }),
+  versao: bigint({ mode: 'number' }).notNull().default(0),
+});
 
 /** A quotation request (spec 001 §3) of one company. */
 export const cotacoes = pgTable(

@@ -306,6 +306,18 @@ export async function listTransportadores(
   };
 }
 
+const CARRIER_STAMP = `select coalesce((select s.versao from carrier_stamps s where s.empresa_id = $1), 0)::text
+  as versao`;
+
+/**
+ * The company's carrier list version ('0' before its first carrier or group): bumped by every transaction
+ * that changes what a list shows, when it commits (migration 0033). The stamp of the kept list answers.
+ */
+export async function carrierStamp(db: Database, tenant: Tenant): Promise<string> {
+  const [row] = await queryRows<{ versao: string }>(db, CARRIER_STAMP, [tenant.empresaId], 'carrier_stamp');
+  return row?.versao ?? '0';
+}
+
 /** A carrier's groups ({id, nome, cor}) by name, from its space-separated group ids. */
 function groupsOf(ids: string, groups: Map<string, CompanyGroup>): CarrierListRow['grupos'] {
   if (!ids) return [];

@@ -30,11 +30,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, problemResponses } from '../../lib/errors.js';
 import { readMultipart } from '../../lib/multipart.js';
+import { serializerCompiler } from '../../lib/serializer.js';
+import { sendKeptJson } from '../../lib/stamped-cache.js';
 import { access, requireActor } from '../../plugins/access.js';
 import type { CarriersService } from './carriers.service.js';
 import type { CarrierImportService } from './import.service.js';
 
 const errors = problemResponses(400, 401, 403, 404, 409, 429);
+
+const listPageSchema = paginatedSchema(transportadorSchema).extend({
+  totalLimitado: z.literal(true).optional(),
+});
+/** The routes' own serialisation, for the kept answers sent as bytes (lib/stamped-cache.ts). */
+const serializerOf = (schema: z.ZodType, url: string) =>
+  serializerCompiler({ schema, method: 'GET', url, httpStatus: '200' }) as (value: object) => string;
+const serializeListPage = serializerOf(listPageSchema, '/transporters');
+const serializeIds = serializerOf(transportadorIdsResponseSchema, '/transporters/ids');
 const companyMember = access.company();
 /** Imports parse files and write thousands of rows: a tighter per-IP limit than the global one. */
 const IMPORT_LIMIT = { max: 20, timeWindow: '1 minute' };
@@ -54,16 +65,17 @@ export const carriersRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         querystring: listTransportadoresQuerySchema,
-        response: {
-          200: z.union([
-            z.array(transportadorSchema),
-            paginatedSchema(transportadorSchema).extend({ totalLimitado: z.literal(true).optional() }),
-          ]),
-          ...errors,
-        },
+        response: { 200: z.union([z.array(transportadorSchema), listPageSchema]), ...errors },
       },
     },
-    async (request) => transporters.list(requireActor(request), request.query),
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const { query } = request;
+      // A page is kept while the company's carriers and groups are unchanged; the whole array is not.
+      if (query.page === undefined && query.limit === undefined) return transporters.list(actor, query);
+      const { stamp, value } = await transporters.listPageStamped(actor, query);
+      return sendKeptJson(request, reply, value, `${actor.tenant.empresaId}.${stamp}`, serializeListPage);
+    },
   );
 
   app.get(
@@ -76,7 +88,11 @@ export const carriersRoutes: FastifyPluginAsyncZod<{
         response: { 200: transportadorIdsResponseSchema, ...errors },
       },
     },
-    async (request) => transporters.ids(requireActor(request), request.query),
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const { stamp, value } = await transporters.idsStamped(actor, request.query);
+      return sendKeptJson(request, reply, value, `${actor.tenant.empresaId}.${stamp}`, serializeIds);
+    },
   );
 
   app.post(

@@ -22,6 +22,7 @@ import type { Tenant } from '../../db/tenant.js';
 import type { Actor } from '../../lib/actor.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
+import { StampedCache } from '../../lib/stamped-cache.js';
 import * as repo from './carriers.repository.js';
 
 /** Default page size when only `page` is given. */
@@ -61,6 +62,11 @@ function paginated<T>(data: T[], total: number, page: { page: number; limit: num
   return { data, total, totalPages: Math.max(1, Math.ceil(total / page.limit)), page: page.page };
 }
 
+/** A kept answer's key: the company, the call and the query's values (undefined and '' alike). */
+function keyOf(tenant: Tenant, ...parts: unknown[]): string {
+  return JSON.stringify([tenant.empresaId, ...parts.map((part) => part ?? '')]);
+}
+
 const GRUPO_NOME_KEY = 'grupos_empresa_nome_key';
 const EMAIL_KEY = 'transportador_emails_empresa_email_live_key';
 
@@ -69,7 +75,42 @@ const EMAIL_KEY = 'transportador_emails_empresa_email_live_key';
  * call is confined to the caller's company; another company's ids answer 404 like missing ones (S1).
  */
 export class CarriersService {
+  /**
+   * List pages and select-all ids, by company and query, while the company's carrier stamp is unchanged
+   * (migration 0033): a repeated read costs the stamp's query (ADR 0031 addendum 3).
+   */
+  private readonly kept = new StampedCache<object>(256);
+
   constructor(private readonly db: Database) {}
+
+  /**
+   * A page of `list` (with `page` or `limit`) and the stamp it is kept at: read again only after a
+   * transaction changed one of the company's carriers or groups. The whole array is not kept.
+   */
+  async listPageStamped(
+    actor: Actor,
+    query: ListTransportadoresQuery,
+  ): Promise<{ stamp: string; value: object }> {
+    const { tenant } = actor;
+    const stamp = await repo.carrierStamp(this.db, tenant);
+    const key = keyOf(tenant, 'page', query.search, query.grupos, query.page, query.limit);
+    const value = await this.kept.get(key, stamp, () => this.list(actor, query));
+    return { stamp, value };
+  }
+
+  /** `ids`, kept as `listPageStamped`'s pages are. */
+  async idsStamped(actor: Actor, filter: TransportadorFilter): Promise<{ stamp: string; value: object }> {
+    const { tenant } = actor;
+    const stamp = await repo.carrierStamp(this.db, tenant);
+    const key = keyOf(tenant, 'ids', filter.search, filter.grupos);
+    const value = await this.kept.get(key, stamp, () => this.ids(actor, filter));
+    return { stamp, value };
+  }
+
+  /** Forgets the kept answers (the benches' first-read rows). */
+  clearKept(): void {
+    this.kept.clear();
+  }
 
   // ---- carriers ----
 

@@ -296,6 +296,18 @@ export async function listQuotes(
   };
 }
 
+const QUOTE_STAMP = `select coalesce((select s.versao from quote_stamps s where s.empresa_id = $1), 0)::text
+  as versao`;
+
+/**
+ * The company's quote list version ('0' before its first quote): bumped by every transaction that inserts,
+ * updates or deletes one of its quotes, when it commits (migration 0033). The stamp of kept list pages.
+ */
+export async function quoteStamp(db: Database, tenant: Tenant): Promise<string> {
+  const [row] = await queryRows<{ versao: string }>(db, QUOTE_STAMP, [tenant.empresaId], 'quote_stamp');
+  return row?.versao ?? '0';
+}
+
 // ---- recipients ----
 
 export type RecipientCandidate = { id: string; nome: string; emails: string[] };

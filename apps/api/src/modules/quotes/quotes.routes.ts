@@ -12,6 +12,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, problemResponses } from '../../lib/errors.js';
 import { readMultipart } from '../../lib/multipart.js';
+import { serializerCompiler } from '../../lib/serializer.js';
+import { sendKeptJson } from '../../lib/stamped-cache.js';
 import { access, requireActor } from '../../plugins/access.js';
 import { parseQuoteForm } from './quote-form.js';
 import type { QuotesService } from './quotes.service.js';
@@ -21,6 +23,14 @@ const tags = ['quotes'];
 const companyMember = access.company();
 /** Creating a quote sends e-mail to many carriers: a per-IP limit besides the global one. */
 const CREATE_LIMIT = { max: 30, timeWindow: '1 minute' };
+const listResponseSchema = quoteListResponseSchema.extend({ totalLimitado: z.boolean().optional() });
+/** The route's own serialisation, for the kept pages sent as bytes (lib/stamped-cache.ts). */
+const serializeList = serializerCompiler({
+  schema: listResponseSchema,
+  method: 'GET',
+  url: '/quotes',
+  httpStatus: '200',
+}) as (value: object) => string;
 export const quotesRoutes: FastifyPluginAsyncZod<{ quotes: QuotesService }> = async (app, { quotes }) => {
   app.post(
     '/quotes',
@@ -105,13 +115,16 @@ export const quotesRoutes: FastifyPluginAsyncZod<{ quotes: QuotesService }> = as
       schema: {
         tags,
         querystring: listQuotesQuerySchema,
-        response: {
-          200: quoteListResponseSchema.extend({ totalLimitado: z.boolean().optional() }),
-          ...errors,
-        },
+        response: { 200: listResponseSchema, ...errors },
       },
     },
-    async (request) => quotes.list(requireActor(request), request.query),
+    async (request, reply) => {
+      const actor = requireActor(request);
+      // Overdue quotes change as deadlines pass, with no write to stamp: read every time.
+      if (request.query.vencidas) return quotes.list(actor, request.query);
+      const { stamp, value } = await quotes.listStamped(actor, request.query);
+      return sendKeptJson(request, reply, value, `${actor.tenant.empresaId}.${stamp}`, serializeList);
+    },
   );
 
   app.get(

@@ -40,6 +40,7 @@ import {
 } from '../../lib/file-type.js';
 import { escapeHtml } from '../../lib/html.js';
 import type { UploadedFile } from '../../lib/multipart.js';
+import { StampedCache } from '../../lib/stamped-cache.js';
 import { buildMessageId, type Mailer } from '../../mail/mailer.js';
 import { newReplyToken, replyAddress } from '../../mail/reply-address.js';
 import { applyQuoteEvent, newQuoteLifecycle } from '../../quote-lifecycle/quote-lifecycle.js';
@@ -78,6 +79,9 @@ function toSummary(row: repo.QuoteSummaryRow): QuoteSummary {
  * its e-mails is one transaction (R1): the outbox delivers them afterwards, with fixed Message-IDs.
  */
 export class QuotesService {
+  /** List pages by company and query, while the company's quote stamp is unchanged. */
+  private readonly keptPages = new StampedCache<object>(256);
+
   constructor(
     private readonly db: Database,
     private readonly config: AppConfig,
@@ -440,6 +444,31 @@ export class QuotesService {
       });
     });
     return { message: successMessages.quoteDeleted };
+  }
+
+  /**
+   * A list page and the stamp it is kept at (migration 0033, ADR 0031 addendum 3): read again only after
+   * a transaction changed one of the company's quotes. Not for `vencidas`, which a deadline changes
+   * without any write.
+   */
+  async listStamped(actor: Actor, query: ListQuotesQuery): Promise<{ stamp: string; value: object }> {
+    const { tenant } = actor;
+    const stamp = await repo.quoteStamp(this.db, tenant);
+    const key = JSON.stringify([
+      tenant.empresaId,
+      query.tab ?? '',
+      query.status ?? '',
+      query.search ?? '',
+      query.page,
+      query.limit,
+    ]);
+    const value = await this.keptPages.get(key, stamp, () => this.list(actor, query));
+    return { stamp, value };
+  }
+
+  /** Forgets the kept list pages (the benches' first-read rows). */
+  clearKept(): void {
+    this.keptPages.clear();
   }
 
   async list(actor: Actor, query: ListQuotesQuery) {
