@@ -197,6 +197,9 @@ export type Call = {
   informative?: string;
   /** Run before each request, not timed (e.g. forget the kept answers: the first read's cost). */
   before?: () => void | Promise<void>;
+  /** Run before the call's rounds (warm-up and measured), and `leave` after them (e.g. keep no answers). */
+  enter?: () => void;
+  leave?: () => void;
 };
 
 /**
@@ -226,19 +229,25 @@ export async function measure(
         call.label === pages.last,
     ),
   ];
-  const loop = (call: Call, rounds: number, times?: number[]) =>
-    Promise.all(
-      Array.from({ length: CLIENTS }, async () => {
-        for (let i = 0; i < rounds; i++) {
-          await call.before?.();
-          const t0 = performance.now();
-          const response = await app.inject({ method: 'GET', url: call.url, headers });
-          times?.push(performance.now() - t0);
-          if (response.statusCode !== 200)
-            throw new Error(`${call.url}: ${response.statusCode} ${response.body}`);
-        }
-      }),
-    );
+  const loop = async (call: Call, rounds: number, times?: number[]) => {
+    call.enter?.();
+    try {
+      await Promise.all(
+        Array.from({ length: CLIENTS }, async () => {
+          for (let i = 0; i < rounds; i++) {
+            await call.before?.();
+            const t0 = performance.now();
+            const response = await app.inject({ method: 'GET', url: call.url, headers });
+            times?.push(performance.now() - t0);
+            if (response.statusCode !== 200)
+              throw new Error(`${call.url}: ${response.statusCode} ${response.body}`);
+          }
+        }),
+      );
+    } finally {
+      call.leave?.();
+    }
+  };
   // Every call is warmed before any is measured: a server in service has run each code path many times
   // (the JIT has optimised the shared ones), so the first call measured does not pay for all of them.
   for (const call of chosen) await loop(call, WARMUP_ROUNDS);

@@ -26,10 +26,14 @@ export class StampedCache<V> {
   /** Loads under way by key and stamp: callers that arrive meanwhile share one (one read, one value). */
   private readonly loading = new Map<string, Promise<V>>();
 
+  /** Off: every `get` loads, nothing is kept or shared (the benches' first-read rows). */
+  keeping = true;
+
   constructor(private readonly capacity = 256) {}
 
   /** The value kept for `key` if it was built at `stamp`, else `load()`'s (kept, frozen). */
   async get(key: string, stamp: string, load: () => Promise<V>): Promise<V> {
+    if (!this.keeping) return load();
     const kept = this.entries.get(key);
     if (kept && kept.stamp === stamp) {
       this.entries.delete(key);
@@ -58,9 +62,37 @@ export class StampedCache<V> {
     return loaded;
   }
 
-  /** Forgets every kept value (the benches' first-read rows). */
-  clear(): void {
-    this.entries.clear();
+  /**
+   * For stamps that are versions (a counter, as text, that only grows): the value kept for `key` while
+   * `currentStamp()` still answers its stamp; else `load()`'s, which reads the value together with its
+   * stamp in one statement. A key with nothing kept is loaded at once, without reading the stamp first:
+   * one round trip on a first read, one on a repeated one. Loads are not shared (a load started before
+   * a write the caller has seen may not answer it); a load never replaces a newer version kept meanwhile.
+   */
+  async getVersioned(
+    key: string,
+    currentStamp: () => Promise<string>,
+    load: () => Promise<{ stamp: string; value: V }>,
+  ): Promise<{ stamp: string; value: V }> {
+    if (!this.keeping) return load();
+    const kept = this.entries.get(key);
+    if (kept) {
+      const stamp = await currentStamp();
+      if (stamp === kept.stamp) {
+        this.entries.delete(key);
+        this.entries.set(key, kept);
+        return { stamp, value: kept.value };
+      }
+    }
+    const { stamp, value } = await load();
+    const frozen = deepFreeze(value);
+    const current = this.entries.get(key);
+    if (!current || BigInt(current.stamp) <= BigInt(stamp)) {
+      this.entries.delete(key);
+      this.entries.set(key, { stamp, value: frozen });
+      if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    }
+    return { stamp, value: frozen };
   }
 
   get size(): number {

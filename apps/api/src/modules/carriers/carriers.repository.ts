@@ -59,6 +59,8 @@ export type CarrierListRow = {
 type RawRow = {
   total: number | null;
   versao: string;
+  /** The company's carrier list version in the statement's snapshot (migration 0033). */
+  stamp: string;
   id: string | null;
   nome: string;
   ativo: boolean;
@@ -69,11 +71,15 @@ type RawRow = {
 /** The columns of a picked carrier `r`: its groups' ids are kept on its row (migration 0015). */
 const ROW_COLUMNS = `r.id, r.nome, r.ativo, r.emails_busca as "emailsBusca", r.grupo_ids as "grupoIds"`;
 
+/** The company's ($1) carrier list version (migration 0033), read in the same snapshot as a list. */
+const STAMP = `coalesce((select s.versao from carrier_stamps s where s.empresa_id = $1), 0)::text`;
+
 /**
  * The company's ($1) counter row: its live carriers (`total`) and the version of its groups (`versao`),
  * as one row even before the company has any.
  */
-const COUNTERS = `(select coalesce(n.total, 0)::int as total, coalesce(n.grupos_versao, 0)::text as versao
+const COUNTERS = `(select coalesce(n.total, 0)::int as total, coalesce(n.grupos_versao, 0)::text as versao,
+    ${STAMP} as stamp
     from (values (1)) one left join transportador_contagens n on n.empresa_id = $1)`;
 
 /**
@@ -94,7 +100,7 @@ const rowsOf = (pick: string) => `
  * so it is prepared once per connection.
  */
 const PAGE_ALL = `
-  select c.total, c.versao, p.* from ${COUNTERS} c
+  select c.total, c.versao, c.stamp, p.* from ${COUNTERS} c
   left join lateral (${rowsOf(`(
       (select t.id, t.nome_busca from transportadores t
         where $3::int * 2 <= c.total and t.empresa_id = $1 and t.deleted_at is null
@@ -147,7 +153,7 @@ function membersOf(filter: TransportadorFilter, values: unknown[]): string {
  */
 const countedPage = (matches: string) => `
   with m as materialized (${matches})
-  select c.total, v.versao, p.* from (select count(*)::int as total from m) c cross join ${COUNTERS} v
+  select c.total, v.versao, v.stamp, p.* from (select count(*)::int as total from m) c cross join ${COUNTERS} v
   left join lateral (${rowsOf('(select m.id, m.nome_busca from m order by m.nome_busca, m.id limit $2 offset $3)')}) p on true`;
 
 /**
@@ -157,7 +163,7 @@ const countedPage = (matches: string) => `
  * connection.
  */
 const PAGE_ONE_GROUP = `
-  select c.total, v.versao, p.* from (select count(*)::int as total from grupo_transportadores m
+  select c.total, v.versao, v.stamp, p.* from (select count(*)::int as total from grupo_transportadores m
       where m.grupo_id = $4::uuid and m.empresa_id = $1) c cross join ${COUNTERS} v
   left join lateral (${rowsOf(`(select m.transportador_id as id, m.nome_busca from grupo_transportadores m
       where m.grupo_id = $4::uuid and m.empresa_id = $1
@@ -173,7 +179,7 @@ const PAGE_ONE_GROUP = `
 const searchPage = (where: string, walk: boolean) => {
   const matches = `select t.id, t.nome_busca from transportadores t where ${where} order by t.nome_busca, t.id`;
   return walk
-    ? `select null::int as total, v.versao, p.* from ${COUNTERS} v
+    ? `select null::int as total, v.versao, v.stamp, p.* from ${COUNTERS} v
       left join lateral (${rowsOf(`(${matches} limit $2 offset $3)`)}) p on true`
     : countedPage(`${matches} limit ${SEARCH_COUNT_CAP + 1}`);
 };
@@ -235,7 +241,7 @@ export async function listTransportadores(
   tenant: Tenant,
   filter: TransportadorFilter,
   page?: Page,
-): Promise<{ rows: CarrierListRow[]; total: number; cap?: number }> {
+): Promise<{ rows: CarrierListRow[]; total: number; cap?: number; stamp: string }> {
   let found: RawRow[];
   let total: number | undefined;
   if (!page) {
@@ -243,7 +249,7 @@ export async function listTransportadores(
     const where = filterOf(filter, values);
     found = await queryRows<RawRow>(
       db,
-      `select null::int as total, v.versao, p.* from ${COUNTERS} v
+      `select null::int as total, v.versao, v.stamp, p.* from ${COUNTERS} v
         left join lateral (select ${ROW_COLUMNS} from (select t.id, t.nome_busca
           from transportadores t where ${where}) pick join transportadores r on r.id = pick.id
           order by pick.nome_busca, pick.id) p on true`,
@@ -275,7 +281,12 @@ export async function listTransportadores(
     total = found[0]?.total ?? 0;
     if (total > SEARCH_COUNT_CAP && page.offset + page.limit > SEARCH_COUNT_CAP + 1) {
       // A common term paged past its first matches: the count is known; only the page is left to find.
-      found = await queryRows<RawRow>(db, searchPage(where, true), values);
+      // Its rows are never older than the count's stamp, which the answer keeps.
+      const stamp = stampOf(found);
+      found = (await queryRows<RawRow>(db, searchPage(where, true), values)).map((row) => ({
+        ...row,
+        stamp,
+      }));
     }
   } else {
     found = await queryRows<RawRow>(
@@ -287,6 +298,7 @@ export async function listTransportadores(
     total = found[0]?.total ?? 0;
   }
   const groups = await groupsOfCompany(db, tenant, found[0]?.versao ?? '0');
+  const stampOfFirst = stampOf(found);
   requireKnown(filter, groups);
   const rows: CarrierListRow[] = [];
   for (const row of found) {
@@ -303,11 +315,12 @@ export async function listTransportadores(
     rows,
     total: total ?? rows.length,
     ...(filter.search && page ? { cap: SEARCH_COUNT_CAP } : {}),
+    // The first statement's (a page walked to by a second statement is never older than it).
+    stamp: stampOfFirst,
   };
 }
 
-const CARRIER_STAMP = `select coalesce((select s.versao from carrier_stamps s where s.empresa_id = $1), 0)::text
-  as versao`;
+const CARRIER_STAMP = `select ${STAMP} as versao`;
 
 /**
  * The company's carrier list version ('0' before its first carrier or group): bumped by every transaction
@@ -316,6 +329,11 @@ const CARRIER_STAMP = `select coalesce((select s.versao from carrier_stamps s wh
 export async function carrierStamp(db: Database, tenant: Tenant): Promise<string> {
   const [row] = await queryRows<{ versao: string }>(db, CARRIER_STAMP, [tenant.empresaId], 'carrier_stamp');
   return row?.versao ?? '0';
+}
+
+/** The stamp a list's rows were read at (every row carries it; a list with no carrier has one row). */
+function stampOf(found: RawRow[]): string {
+  return found[0]?.stamp ?? '0';
 }
 
 /** A carrier's groups ({id, nome, cor}) by name, from its space-separated group ids. */
@@ -332,13 +350,14 @@ function groupsOf(ids: string, groups: Map<string, CompanyGroup>): CarrierListRo
 /**
  * Every live carrier id matching the filter ('Selecionar Todos' across pages: a set, in no particular
  * order), joined by the database into one value (thousands of ids are one row to read, not thousands),
- * with the check that the filtered groups are the company's. Throws GRUPO_NOT_FOUND when one is not.
+ * with the check that the filtered groups are the company's, and the stamp they were read at. Throws
+ * GRUPO_NOT_FOUND when one is not.
  */
 export async function transportadorIds(
   db: Database,
   tenant: Tenant,
   filter: TransportadorFilter,
-): Promise<string[]> {
+): Promise<{ ids: string[]; stamp: string }> {
   const values: unknown[] = [tenant.empresaId];
   const grupos = [...new Set(filter.grupos)];
   let statement: string;
@@ -347,19 +366,24 @@ export async function transportadorIds(
     // From the memberships alone (migration 0016), with the check that the groups are the company's.
     const gruposParam = `$${values.length + 1}`; // membersOf adds the groups first
     const members = membersOf({ ...filter, grupos }, values);
-    statement = `select (select count(*)::int from grupos g where g.empresa_id = $1
+    statement = `select ${STAMP} as stamp, (select count(*)::int from grupos g where g.empresa_id = $1
         and g.id = any(${gruposParam}::uuid[])) as known,
       coalesce(string_agg(d.id::text, ' '), '') as ids from (${members}) d`;
     name = filter.search ? 'carrier_ids_groups_search' : 'carrier_ids_groups';
   } else {
-    statement = `select null::int as known, coalesce(string_agg(t.id::text, ' '), '') as ids
+    statement = `select ${STAMP} as stamp, null::int as known, coalesce(string_agg(t.id::text, ' '), '') as ids
       from transportadores t where ${filterOf(filter, values)}`;
     // A search is planned for its term (the trigram index or not); the whole list has one plan.
     name = filter.search ? undefined : 'carrier_ids_all';
   }
-  const [row] = await queryRows<{ known: number | null; ids: string }>(db, statement, values, name);
+  const [row] = await queryRows<{ stamp: string; known: number | null; ids: string }>(
+    db,
+    statement,
+    values,
+    name,
+  );
   if (grupos.length > 0 && row?.known !== grupos.length) throw new AppError('GRUPO_NOT_FOUND');
-  return row?.ids ? row.ids.split(' ') : [];
+  return { ids: row?.ids ? row.ids.split(' ') : [], stamp: row?.stamp ?? '0' };
 }
 
 /** Adds the addresses and groups of each carrier (two queries, whatever the number of rows). */

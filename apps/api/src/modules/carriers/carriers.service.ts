@@ -92,24 +92,29 @@ export class CarriersService {
     query: ListTransportadoresQuery,
   ): Promise<{ stamp: string; value: object }> {
     const { tenant } = actor;
-    const stamp = await repo.carrierStamp(this.db, tenant);
-    const key = keyOf(tenant, 'page', query.search, query.grupos, query.page, query.limit);
-    const value = await this.kept.get(key, stamp, () => this.list(actor, query));
-    return { stamp, value };
+    return this.kept.getVersioned(
+      keyOf(tenant, 'page', query.search, query.grupos, query.page, query.limit),
+      () => repo.carrierStamp(this.db, tenant),
+      () => this.read(tenant, query),
+    );
   }
 
   /** `ids`, kept as `listPageStamped`'s pages are. */
   async idsStamped(actor: Actor, filter: TransportadorFilter): Promise<{ stamp: string; value: object }> {
     const { tenant } = actor;
-    const stamp = await repo.carrierStamp(this.db, tenant);
-    const key = keyOf(tenant, 'ids', filter.search, filter.grupos);
-    const value = await this.kept.get(key, stamp, () => this.ids(actor, filter));
-    return { stamp, value };
+    return this.kept.getVersioned(
+      keyOf(tenant, 'ids', filter.search, filter.grupos),
+      () => repo.carrierStamp(this.db, tenant),
+      async () => {
+        const { ids, stamp } = await repo.transportadorIds(this.db, tenant, filter);
+        return { stamp, value: { ids, total: ids.length } };
+      },
+    );
   }
 
-  /** Forgets the kept answers (the benches' first-read rows). */
-  clearKept(): void {
-    this.kept.clear();
+  /** Keeps answers (the default) or reads every one (the benches' first-read rows). */
+  keepAnswers(on: boolean): void {
+    this.kept.keeping = on;
   }
 
   // ---- carriers ----
@@ -122,20 +127,32 @@ export class CarriersService {
     actor: Actor,
     query: ListTransportadoresQuery,
   ): Promise<Transportador[] | (Paginated<Transportador> & { totalLimitado?: true })> {
-    const { tenant } = actor;
+    return (await this.read(actor.tenant, query)).value;
+  }
+
+  /** `list`'s answer and the carrier stamp it was read at. */
+  private async read(
+    tenant: Tenant,
+    query: ListTransportadoresQuery,
+  ): Promise<{
+    stamp: string;
+    value: Transportador[] | (Paginated<Transportador> & { totalLimitado?: true });
+  }> {
     const page = pageOf(query);
-    const { rows, total, cap } = await repo.listTransportadores(this.db, tenant, query, page);
-    if (!page) return rows.map(toTransportador);
+    const { rows, total, cap, stamp } = await repo.listTransportadores(this.db, tenant, query, page);
+    if (!page) return { stamp, value: rows.map(toTransportador) };
     const limited = cap !== undefined && total > cap;
     return {
-      ...paginated(rows.map(toTransportador), limited ? cap : total, page),
-      ...(limited ? { totalLimitado: true as const } : {}),
+      stamp,
+      value: {
+        ...paginated(rows.map(toTransportador), limited ? cap : total, page),
+        ...(limited ? { totalLimitado: true as const } : {}),
+      },
     };
   }
 
   async ids(actor: Actor, filter: TransportadorFilter): Promise<{ ids: string[]; total: number }> {
-    const { tenant } = actor;
-    const ids = await repo.transportadorIds(this.db, tenant, filter);
+    const { ids } = await repo.transportadorIds(this.db, actor.tenant, filter);
     return { ids, total: ids.length };
   }
 

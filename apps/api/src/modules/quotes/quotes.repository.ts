@@ -108,8 +108,14 @@ export type QuoteSummaryRow = Pick<
   | 'respostasRecebidas'
   | 'totalDestinatarios'
 >;
-/** A page row carries the capped count; a page past the end is one row with only the count (id null). */
-type PageRow = { total: number } & (QuoteSummaryRow | { id: null });
+/**
+ * A page row carries the capped count and the company's quote list version in the statement's snapshot
+ * (`stamp`, migration 0033); a page past the end is one row with only these (id null).
+ */
+type PageRow = { total: number; stamp: string } & (QuoteSummaryRow | { id: null });
+
+/** The company's ($1) quote list version (migration 0033), read in the same snapshot as a page. */
+const STAMP = `coalesce((select s.versao from quote_stamps s where s.empresa_id = $1), 0)::text`;
 
 /** $1 company, $2 statuses ($3 limit, $4 offset): what a search request matches. */
 const MATCHES = `c.empresa_id = $1 and c.deleted_at is null and c.status = any($2::text[])`;
@@ -167,8 +173,8 @@ const statusRange = (param: number) => `(
 const pageByStatus = (count: number) => {
   const params = Array.from({ length: count }, (_, i) => 4 + i);
   return `
-  select t.total, p.* from
-    (select coalesce(sum(n.total), 0)::int as total from cotacao_contagens n
+  select t.total, t.stamp, p.* from
+    (select coalesce(sum(n.total), 0)::int as total, ${STAMP} as stamp from cotacao_contagens n
       where n.empresa_id = $1 and n.status in (${params.map((param) => `$${param}`).join(', ')})) t
   left join lateral (
     select * from (${params.map(statusRange).join(' union all ')}) u
@@ -183,7 +189,7 @@ const PAGE_BY_STATUS = QUOTE_STATUSES.map((_, i) => pageByStatus(i + 1));
  */
 const countedPage = (matches: string, limitParam: number) => `
   with m as materialized (${matches})
-  select t.total, p.* from (select count(*)::int as total from m) t
+  select t.total, t.stamp, p.* from (select count(*)::int as total, ${STAMP} as stamp from m) t
   left join lateral (
     select r.* from (select m.id, m.created_at from m
       order by m.created_at desc, m.id desc limit $${limitParam} offset $${limitParam + 1}) pick
@@ -245,7 +251,7 @@ export async function listQuotes(
   db: Database,
   tenant: Tenant,
   query: ListQuotesQuery,
-): Promise<{ rows: QuoteSummaryRow[]; total: number; cap: number }> {
+): Promise<{ rows: QuoteSummaryRow[]; total: number; cap: number; stamp: string }> {
   const statuses = statusesOf(query);
   const offset = (query.page - 1) * query.limit;
   let result: PageRow[];
@@ -265,7 +271,9 @@ export async function listQuotes(
         lookup,
         whole,
       ]);
-      result = rows.map((row) => ({ ...row, total }));
+      // Never older than the count's stamp, which the answer keeps.
+      const stamp = result[0]?.stamp ?? '0';
+      result = rows.map((row) => ({ ...row, total, stamp }));
     }
   } else if (query.vencidas) {
     result = await queryRows<PageRow>(
@@ -288,7 +296,8 @@ export async function listQuotes(
   return {
     total,
     cap: query.search ? SEARCH_COUNT_CAP : COUNT_CAP,
-    rows: rows.map(({ total: _total, ...row }) => ({
+    stamp: result[0]?.stamp ?? '0',
+    rows: rows.map(({ total: _total, stamp: _stamp, ...row }) => ({
       ...row,
       prazoResposta: new Date(row.prazoResposta),
       createdAt: new Date(row.createdAt),
@@ -296,8 +305,7 @@ export async function listQuotes(
   };
 }
 
-const QUOTE_STAMP = `select coalesce((select s.versao from quote_stamps s where s.empresa_id = $1), 0)::text
-  as versao`;
+const QUOTE_STAMP = `select ${STAMP} as versao`;
 
 /**
  * The company's quote list version ('0' before its first quote): bumped by every transaction that inserts,

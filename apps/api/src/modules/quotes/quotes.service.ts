@@ -453,7 +453,6 @@ export class QuotesService {
    */
   async listStamped(actor: Actor, query: ListQuotesQuery): Promise<{ stamp: string; value: object }> {
     const { tenant } = actor;
-    const stamp = await repo.quoteStamp(this.db, tenant);
     const key = JSON.stringify([
       tenant.empresaId,
       query.tab ?? '',
@@ -462,24 +461,34 @@ export class QuotesService {
       query.page,
       query.limit,
     ]);
-    const value = await this.keptPages.get(key, stamp, () => this.list(actor, query));
-    return { stamp, value };
+    return this.keptPages.getVersioned(
+      key,
+      () => repo.quoteStamp(this.db, tenant),
+      () => this.read(tenant, query),
+    );
   }
 
-  /** Forgets the kept list pages (the benches' first-read rows). */
-  clearKept(): void {
-    this.keptPages.clear();
+  /** Keeps answers (the default) or reads every one (the benches' first-read rows). */
+  keepAnswers(on: boolean): void {
+    this.keptPages.keeping = on;
   }
 
   async list(actor: Actor, query: ListQuotesQuery) {
-    const { tenant } = actor;
-    const { rows, total, cap } = await repo.listQuotes(this.db, tenant, query);
+    return (await this.read(actor.tenant, query)).value;
+  }
+
+  /** `list`'s answer and the quote stamp it was read at. */
+  private async read(tenant: Tenant, query: ListQuotesQuery) {
+    const { rows, total, cap, stamp } = await repo.listQuotes(this.db, tenant, query);
     return {
-      data: rows.map(toSummary),
-      total: Math.min(total, cap),
-      totalPages: Math.max(1, Math.ceil(Math.min(total, cap) / query.limit)),
-      page: query.page,
-      ...(total > cap ? { totalLimitado: true } : {}),
+      stamp,
+      value: {
+        data: rows.map(toSummary),
+        total: Math.min(total, cap),
+        totalPages: Math.max(1, Math.ceil(Math.min(total, cap) / query.limit)),
+        page: query.page,
+        ...(total > cap ? { totalLimitado: true } : {}),
+      },
     };
   }
 
