@@ -164,4 +164,47 @@ describe('kept carrier list pages', () => {
     });
     expect(crossed.statusCode).toBe(200);
   });
+
+  // Two connections at once: PostgreSQL only (PGlite has one).
+  it.skipIf(!process.env.DATABASE_URL)(
+    "a writer does not wait for another's open transaction: the stamp is taken only at commit",
+    async () => {
+      const company = await quickCompany(ctx, { label: `kw${Date.now().toString(36)}` });
+      const { token } = company;
+      const [alfa, bravo] = await createCarriers(ctx, token, [
+        { nome: 'Alfa Cargas', email: 'alfa@cargas.com.br' },
+        { nome: 'Bravo Cargas', email: 'bravo@cargas.com.br' },
+      ]);
+      await read(token);
+      const db = ctx.app.services.database.db;
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let written!: () => void;
+      const writtenSeen = new Promise<void>((resolve) => {
+        written = resolve;
+      });
+      const open = db.transaction(async (tx) => {
+        await tx.execute(sql`update transportadores set nome = 'Alfa Renomeada' where id = ${alfa!.id}`);
+        written();
+        await gate;
+      });
+      try {
+        await writtenSeen;
+        // Another carrier of the same company, written and committed while the first transaction is open.
+        const other = db.execute(sql`update transportadores set nome = 'Bravo Renomeada' where id = ${bravo!.id}`);
+        const outcome = await Promise.race([
+          other.then(() => 'committed'),
+          new Promise((resolve) => setTimeout(() => resolve('waiting'), 2_000)),
+        ]);
+        expect(outcome).toBe('committed');
+        expect(names((await read(token)).body)).toEqual(['Alfa Cargas', 'Bravo Renomeada']);
+      } finally {
+        release();
+        await open;
+      }
+      expect(names((await read(token)).body)).toEqual(['Alfa Renomeada', 'Bravo Renomeada']);
+    },
+  );
 });
