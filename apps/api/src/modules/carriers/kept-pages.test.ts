@@ -193,7 +193,9 @@ describe('kept carrier list pages', () => {
       try {
         await writtenSeen;
         // Another carrier of the same company, written and committed while the first transaction is open.
-        const other = db.execute(sql`update transportadores set nome = 'Bravo Renomeada' where id = ${bravo!.id}`);
+        const other = db.execute(
+          sql`update transportadores set nome = 'Bravo Renomeada' where id = ${bravo!.id}`,
+        );
         const outcome = await Promise.race([
           other.then(() => 'committed'),
           new Promise((resolve) => setTimeout(() => resolve('waiting'), 2_000)),
