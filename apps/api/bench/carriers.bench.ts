@@ -10,7 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { type Call, measure, openBench } from './harness.js';
+import { type Call, firstReads, measure, openBench } from './harness.js';
 
 const CARRIERS = 5_000;
 const GROUPS = 20;
@@ -99,19 +99,21 @@ const calls: Call[] = [
   { label: 'whole array (5,000)', url: '/api/transporters', informative: 'not a P1 call: the screen pages' },
 ];
 // The pages and ids are kept per company while its carriers and groups are unchanged (migration 0033,
-// ADR 0031 addendum 3): the rows above are what a repeated read costs. What the first read after a
-// change costs (the stamp's query and the page's):
-const FIRST_READ = ['first page (50)', 'last page (50)', 'search name, no accents', '3 groups + search'];
-for (const label of [...FIRST_READ, 'ids for select-all']) {
-  const call = calls.find((c) => c.label === label)!;
-  calls.push({
-    label: `${label}, first read`,
-    url: call.url,
-    informative: 'no answer kept: each call reads the database',
-    enter: () => app.services.transporters.keepAnswers(false),
-    leave: () => app.services.transporters.keepAnswers(true),
-  });
-}
+// ADR 0031 addendum 3): the rows above are what a repeated read costs; the first-read rows what the first
+// read after a change costs.
+calls.push(
+  ...firstReads(
+    calls,
+    [
+      'first page (50)',
+      'last page (50)',
+      'search name, no accents',
+      '3 groups + search',
+      'ids for select-all',
+    ],
+    (on) => app.services.transporters.keepAnswers(on),
+  ),
+);
 
 const ok = await measure(app, headers, calls, { first: 'first page (50)', last: 'last page (50)' });
 await bench.close();

@@ -203,6 +203,24 @@ export type Call = {
 };
 
 /**
+ * A "…, first read" row for each of `labels`, informative: the same call with no answer kept, so every
+ * call reads the database as the first read after a change does (`keepAnswers` of the call's service).
+ */
+export function firstReads(
+  calls: readonly Call[],
+  labels: readonly string[],
+  keepAnswers: (on: boolean) => void,
+): Call[] {
+  return labels.map((label) => ({
+    label: `${label}, first read`,
+    url: calls.find((call) => call.label === label)!.url,
+    informative: 'no answer kept: each call reads the database',
+    enter: () => keepAnswers(false),
+    leave: () => keepAnswers(true),
+  }));
+}
+
+/**
  * Runs each call (CLIENTS concurrent loops of WARMUP_ROUNDS unmeasured requests, then of ROUNDS measured
  * ones), prints p50/p99 (and, with BENCH_CPU=1, the CPU per call), the last/first page ratio, and answers
  * whether every target was met.

@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { type Call, measure, openBench } from './harness.js';
+import { type Call, firstReads, measure, openBench } from './harness.js';
 
 const QUOTES = Number(process.env.BENCH_QUOTES ?? 100_000);
 
@@ -88,18 +88,13 @@ const calls: Call[] = [
   { label: 'detail', url: `/api/quotes/${some!.id}` },
 ];
 // The pages are kept per company while its quotes are unchanged (migration 0033, ADR 0031 addendum 3):
-// the rows above are what a repeated read costs. What the first read after a change costs
-// (the stamp's query and the page's):
-for (const label of ['first page, enviadas', 'search unaccented', 'search requester (common)']) {
-  const call = calls.find((c) => c.label === label)!;
-  calls.push({
-    label: `${label}, first read`,
-    url: call.url,
-    informative: 'no answer kept: each call reads the database',
-    enter: () => app.services.quotes.keepAnswers(false),
-    leave: () => app.services.quotes.keepAnswers(true),
-  });
-}
+// the rows above are what a repeated read costs; the first-read rows what the first read after a change
+// costs.
+calls.push(
+  ...firstReads(calls, ['first page, enviadas', 'search unaccented', 'search requester (common)'], (on) =>
+    app.services.quotes.keepAnswers(on),
+  ),
+);
 
 const ok = await measure(app, headers, calls, {
   first: 'first page, enviadas',

@@ -90,3 +90,8 @@ export const serializerCompiler: FastifySerializerCompiler<unknown> = (route) =>
     return JSON.stringify(result.data);
   };
 };
+
+/** A GET route's 200 serialisation as a function: for kept answers sent as bytes (lib/stamped-cache.ts). */
+export function keptSerializer(schema: z.ZodType, url: string): (value: object) => string {
+  return serializerCompiler({ schema, method: 'GET', url, httpStatus: '200' }) as (value: object) => string;
+}

@@ -30,7 +30,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, problemResponses } from '../../lib/errors.js';
 import { readMultipart } from '../../lib/multipart.js';
-import { serializerCompiler } from '../../lib/serializer.js';
+import { keptSerializer } from '../../lib/serializer.js';
 import { sendKeptJson } from '../../lib/stamped-cache.js';
 import { access, requireActor } from '../../plugins/access.js';
 import type { CarriersService } from './carriers.service.js';
@@ -41,11 +41,8 @@ const errors = problemResponses(400, 401, 403, 404, 409, 429);
 const listPageSchema = paginatedSchema(transportadorSchema).extend({
   totalLimitado: z.literal(true).optional(),
 });
-/** The routes' own serialisation, for the kept answers sent as bytes (lib/stamped-cache.ts). */
-const serializerOf = (schema: z.ZodType, url: string) =>
-  serializerCompiler({ schema, method: 'GET', url, httpStatus: '200' }) as (value: object) => string;
-const serializeListPage = serializerOf(listPageSchema, '/transporters');
-const serializeIds = serializerOf(transportadorIdsResponseSchema, '/transporters/ids');
+const serializeListPage = keptSerializer(listPageSchema, '/transporters');
+const serializeIds = keptSerializer(transportadorIdsResponseSchema, '/transporters/ids');
 const companyMember = access.company();
 /** Imports parse files and write thousands of rows: a tighter per-IP limit than the global one. */
 const IMPORT_LIMIT = { max: 20, timeWindow: '1 minute' };

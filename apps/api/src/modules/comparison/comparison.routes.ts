@@ -1,18 +1,13 @@
 import { comparisonQuerySchema, comparisonSchema, idParamsSchema } from '@cotacoes/shared';
-import { type FastifyPluginAsyncZod, serializerCompiler } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { problemResponses } from '../../lib/errors.js';
+import { keptSerializer } from '../../lib/serializer.js';
 import { sendKeptJson } from '../../lib/stamped-cache.js';
 import { access, requireActor } from '../../plugins/access.js';
 import type { ComparisonService } from './comparison.service.js';
 
 const errors = problemResponses(400, 401, 403, 404, 429);
-/** The route's own serialisation, for the kept comparison sent as bytes (lib/stamped-cache.ts). */
-const serializeComparison = serializerCompiler({
-  schema: comparisonSchema,
-  method: 'GET',
-  url: '/quotes/:id/comparison',
-  httpStatus: '200',
-}) as (value: object) => string;
+const serializeComparison = keptSerializer(comparisonSchema, '/quotes/:id/comparison');
 
 /** GET /quotes/{id}/comparison?exchangeMargin=2.5: the 'Comparação' tab (spec 001 §2, §5, §9). */
 export const comparisonRoutes: FastifyPluginAsyncZod<{ comparison: ComparisonService }> = async (

@@ -5,20 +5,15 @@ import {
   responseTimesQuerySchema,
   responseTimesResponseSchema,
 } from '@cotacoes/shared/schemas/dashboard';
-import { type FastifyPluginAsyncZod, serializerCompiler } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { problemResponses } from '../../lib/errors.js';
+import { keptSerializer } from '../../lib/serializer.js';
 import { sendKeptJson } from '../../lib/stamped-cache.js';
 import { access, requireActor } from '../../plugins/access.js';
 import type { IndicatorsService } from './indicators.service.js';
 
 const errors = problemResponses(400, 401, 403, 429);
-/** The route's own serialisation, for a kept table sent as bytes made once (ADR 0031). */
-const serializeTable = serializerCompiler({
-  schema: responseTimesResponseSchema,
-  method: 'GET',
-  url: '/indicators/response-times',
-  httpStatus: '200',
-}) as (value: object) => string;
+const serializeTable = keptSerializer(responseTimesResponseSchema, '/indicators/response-times');
 
 /** Spec 000 §7 "Indicators": response times per carrier of the caller's company. */
 export const indicatorsRoutes: FastifyPluginAsyncZod<{ indicators: IndicatorsService }> = async (

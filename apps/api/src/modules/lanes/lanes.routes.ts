@@ -6,19 +6,16 @@ import {
   lanesQuerySchema,
 } from '@cotacoes/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import { problemResponses } from '../../lib/errors.js';
+import { keptSerializer } from '../../lib/serializer.js';
 import { sendKeptJson } from '../../lib/stamped-cache.js';
 import { access, requireActor } from '../../plugins/access.js';
 import type { LanesService } from './lanes.service.js';
 
 const errors = problemResponses(400, 401, 403, 429);
 
-/** The routes' own 200 serialisation, for the kept answers sent as bytes (lib/stamped-cache.ts). */
-const serializerOf = (schema: typeof lanesListSchema | typeof laneDetailSchema, url: string) =>
-  serializerCompiler({ schema, method: 'GET', url, httpStatus: '200' }) as (value: object) => string;
-const serializeList = serializerOf(lanesListSchema, '/lanes');
-const serializeDetail = serializerOf(laneDetailSchema, '/lanes/:key');
+const serializeList = keptSerializer(lanesListSchema, '/lanes');
+const serializeDetail = keptSerializer(laneDetailSchema, '/lanes/:key');
 
 /** Issue 36 'Rotas': the company's lane history (ADR 0030); any member who sees the quotes. */
 export const lanesRoutes: FastifyPluginAsyncZod<{ lanes: LanesService }> = async (app, { lanes }) => {

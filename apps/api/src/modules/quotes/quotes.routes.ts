@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, problemResponses } from '../../lib/errors.js';
 import { readMultipart } from '../../lib/multipart.js';
-import { serializerCompiler } from '../../lib/serializer.js';
+import { keptSerializer } from '../../lib/serializer.js';
 import { sendKeptJson } from '../../lib/stamped-cache.js';
 import { access, requireActor } from '../../plugins/access.js';
 import { parseQuoteForm } from './quote-form.js';
@@ -24,13 +24,7 @@ const companyMember = access.company();
 /** Creating a quote sends e-mail to many carriers: a per-IP limit besides the global one. */
 const CREATE_LIMIT = { max: 30, timeWindow: '1 minute' };
 const listResponseSchema = quoteListResponseSchema.extend({ totalLimitado: z.boolean().optional() });
-/** The route's own serialisation, for the kept pages sent as bytes (lib/stamped-cache.ts). */
-const serializeList = serializerCompiler({
-  schema: listResponseSchema,
-  method: 'GET',
-  url: '/quotes',
-  httpStatus: '200',
-}) as (value: object) => string;
+const serializeList = keptSerializer(listResponseSchema, '/quotes');
 export const quotesRoutes: FastifyPluginAsyncZod<{ quotes: QuotesService }> = async (app, { quotes }) => {
   app.post(
     '/quotes',

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { tenantOfUser } from '../../db/tenant.js';
 import { AppError, problemResponses, validationError } from '../../lib/errors.js';
 import { type MultipartForm, readMultipart } from '../../lib/multipart.js';
+import { keptSerializer } from '../../lib/serializer.js';
 import { sendKeptJson } from '../../lib/stamped-cache.js';
 import { access, requireActor, requireAuth } from '../../plugins/access.js';
 import type { RegisterForm, ResponsesService } from './responses.service.js';
@@ -86,13 +87,7 @@ const listOut = z.object({
 });
 const listSerializer: FastifySerializerCompiler<unknown> = (route) =>
   serializerCompiler(route.httpStatus === '200' ? { ...route, schema: listOut } : (route as never));
-/** The same serialisation, for the kept answer sent as bytes (lib/stamped-cache.ts). */
-const serializeList = serializerCompiler({
-  schema: listOut,
-  method: 'GET',
-  url: '/quotes/:id/respostas',
-  httpStatus: '200',
-}) as (value: object) => string;
+const serializeList = keptSerializer(listOut, '/quotes/:id/respostas');
 
 /** Spec 001 responses: GET /quotes/{id}/respostas (and /responses), registering answers, 'Não identificadas'. */
 export const responsesRoutes: FastifyPluginAsyncZod<{ responses: ResponsesService }> = async (
