@@ -298,7 +298,6 @@ export async function listTransportadores(
     total = found[0]?.total ?? 0;
   }
   const groups = await groupsOfCompany(db, tenant, found[0]?.versao ?? '0');
-  const stampOfFirst = stampOf(found);
   requireKnown(filter, groups);
   const rows: CarrierListRow[] = [];
   for (const row of found) {
@@ -315,8 +314,7 @@ export async function listTransportadores(
     rows,
     total: total ?? rows.length,
     ...(filter.search && page ? { cap: SEARCH_COUNT_CAP } : {}),
-    // The first statement's (a page walked to by a second statement is never older than it).
-    stamp: stampOfFirst,
+    stamp: stampOf(found),
   };
 }
 

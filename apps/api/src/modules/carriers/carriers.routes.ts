@@ -67,10 +67,8 @@ export const carriersRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const actor = requireActor(request);
-      const { query } = request;
-      // A page is kept while the company's carriers and groups are unchanged; the whole array is not.
-      if (query.page === undefined && query.limit === undefined) return transporters.list(actor, query);
-      const { stamp, value } = await transporters.listPageStamped(actor, query);
+      const { stamp, value } = await transporters.list(actor, request.query);
+      if (stamp === null) return value;
       return sendKeptJson(request, reply, value, `${actor.tenant.empresaId}.${stamp}`, serializeListPage);
     },
   );
@@ -87,7 +85,7 @@ export const carriersRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const actor = requireActor(request);
-      const { stamp, value } = await transporters.idsStamped(actor, request.query);
+      const { stamp, value } = await transporters.ids(actor, request.query);
       return sendKeptJson(request, reply, value, `${actor.tenant.empresaId}.${stamp}`, serializeIds);
     },
   );

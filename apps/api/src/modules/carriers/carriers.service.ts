@@ -62,6 +62,9 @@ function paginated<T>(data: T[], total: number, page: { page: number; limit: num
   return { data, total, totalPages: Math.max(1, Math.ceil(total / page.limit)), page: page.page };
 }
 
+/** A page of the carrier list, as answered. */
+type CarrierPage = Paginated<Transportador> & { totalLimitado?: true };
+
 /** A kept answer's key: the company, the call and the query's values (undefined and '' alike). */
 function keyOf(tenant: Tenant, ...parts: unknown[]): string {
   return JSON.stringify([tenant.empresaId, ...parts.map((part) => part ?? '')]);
@@ -79,65 +82,40 @@ export class CarriersService {
    * List pages and select-all ids, by company and query, while the company's carrier stamp is unchanged
    * (migration 0033): a repeated read costs the stamp's query (ADR 0031 addendum 3).
    */
-  private readonly kept = new StampedCache<object>(256);
+  private readonly keptPages = new StampedCache<CarrierPage>(256);
+  private readonly keptIds = new StampedCache<{ ids: string[]; total: number }>(64);
 
   constructor(private readonly db: Database) {}
-
-  /**
-   * A page of `list` (with `page` or `limit`) and the stamp it is kept at: read again only after a
-   * transaction changed one of the company's carriers or groups. The whole array is not kept.
-   */
-  async listPageStamped(
-    actor: Actor,
-    query: ListTransportadoresQuery,
-  ): Promise<{ stamp: string; value: object }> {
-    const { tenant } = actor;
-    return this.kept.getVersioned(
-      keyOf(tenant, 'page', query.search, query.grupos, query.page, query.limit),
-      () => repo.carrierStamp(this.db, tenant),
-      () => this.read(tenant, query),
-    );
-  }
-
-  /** `ids`, kept as `listPageStamped`'s pages are. */
-  async idsStamped(actor: Actor, filter: TransportadorFilter): Promise<{ stamp: string; value: object }> {
-    const { tenant } = actor;
-    return this.kept.getVersioned(
-      keyOf(tenant, 'ids', filter.search, filter.grupos),
-      () => repo.carrierStamp(this.db, tenant),
-      async () => {
-        const { ids, stamp } = await repo.transportadorIds(this.db, tenant, filter);
-        return { stamp, value: { ids, total: ids.length } };
-      },
-    );
-  }
-
-  /** Keeps answers (the default) or reads every one (the benches' first-read rows). */
-  keepAnswers(on: boolean): void {
-    this.kept.keeping = on;
-  }
 
   // ---- carriers ----
 
   /**
    * The spec's array without `page`/`limit`; with them one page, whose total a search reports up to
-   * SEARCH_COUNT_CAP (`totalLimitado` beyond; P1: counts bounded).
+   * SEARCH_COUNT_CAP (`totalLimitado` beyond; P1: counts bounded). A page is kept, by company and query,
+   * while the company's carrier stamp is unchanged (migration 0033): a repeated read costs the stamp's
+   * query. The whole array is read every time (`stamp` null): thousands of carriers, and no screen reads it.
    */
   async list(
     actor: Actor,
     query: ListTransportadoresQuery,
-  ): Promise<Transportador[] | (Paginated<Transportador> & { totalLimitado?: true })> {
-    return (await this.read(actor.tenant, query)).value;
+  ): Promise<{ stamp: string | null; value: Transportador[] | CarrierPage }> {
+    const { tenant } = actor;
+    if (!pageOf(query)) return { stamp: null, value: (await this.read(tenant, query)).value };
+    return this.keptPages.getVersioned(
+      keyOf(tenant, 'page', query.search, query.grupos, query.page, query.limit),
+      () => repo.carrierStamp(this.db, tenant),
+      async () => {
+        const { stamp, value } = await this.read(tenant, query);
+        return { stamp, value: value as CarrierPage };
+      },
+    );
   }
 
   /** `list`'s answer and the carrier stamp it was read at. */
   private async read(
     tenant: Tenant,
     query: ListTransportadoresQuery,
-  ): Promise<{
-    stamp: string;
-    value: Transportador[] | (Paginated<Transportador> & { totalLimitado?: true });
-  }> {
+  ): Promise<{ stamp: string; value: Transportador[] | CarrierPage }> {
     const page = pageOf(query);
     const { rows, total, cap, stamp } = await repo.listTransportadores(this.db, tenant, query, page);
     if (!page) return { stamp, value: rows.map(toTransportador) };
@@ -151,9 +129,26 @@ export class CarriersService {
     };
   }
 
-  async ids(actor: Actor, filter: TransportadorFilter): Promise<{ ids: string[]; total: number }> {
-    const { ids } = await repo.transportadorIds(this.db, actor.tenant, filter);
-    return { ids, total: ids.length };
+  /** `ids` ('Selecionar Todos'), kept as `list`'s pages are. */
+  async ids(
+    actor: Actor,
+    filter: TransportadorFilter,
+  ): Promise<{ stamp: string; value: { ids: string[]; total: number } }> {
+    const { tenant } = actor;
+    return this.keptIds.getVersioned(
+      keyOf(tenant, 'ids', filter.search, filter.grupos),
+      () => repo.carrierStamp(this.db, tenant),
+      async () => {
+        const { ids, stamp } = await repo.transportadorIds(this.db, tenant, filter);
+        return { stamp, value: { ids, total: ids.length } };
+      },
+    );
+  }
+
+  /** Keeps answers (the default) or reads every one (the benches' first-read rows). */
+  keepAnswers(on: boolean): void {
+    this.keptPages.keeping = on;
+    this.keptIds.keeping = on;
   }
 
   async create(actor: Actor, body: CreateTransportadorBody): Promise<Transportador> {

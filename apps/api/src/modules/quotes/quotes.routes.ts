@@ -114,9 +114,8 @@ export const quotesRoutes: FastifyPluginAsyncZod<{ quotes: QuotesService }> = as
     },
     async (request, reply) => {
       const actor = requireActor(request);
-      // Overdue quotes change as deadlines pass, with no write to stamp: read every time.
-      if (request.query.vencidas) return quotes.list(actor, request.query);
-      const { stamp, value } = await quotes.listStamped(actor, request.query);
+      const { stamp, value } = await quotes.list(actor, request.query);
+      if (stamp === null) return value;
       return sendKeptJson(request, reply, value, `${actor.tenant.empresaId}.${stamp}`, serializeList);
     },
   );

@@ -59,6 +59,15 @@ import * as repo from './quotes.repository.js';
 
 export type QuoteFiles = { file?: UploadedFile; dangerousCargoFile?: UploadedFile };
 
+/** A page of the quote list, as answered. */
+type QuoteListPage = {
+  data: QuoteSummary[];
+  total: number;
+  totalPages: number;
+  page: number;
+  totalLimitado?: true;
+};
+
 function toSummary(row: repo.QuoteSummaryRow): QuoteSummary {
   return {
     id: row.id,
@@ -80,7 +89,7 @@ function toSummary(row: repo.QuoteSummaryRow): QuoteSummary {
  */
 export class QuotesService {
   /** List pages by company and query, while the company's quote stamp is unchanged. */
-  private readonly keptPages = new StampedCache<object>(256);
+  private readonly keptPages = new StampedCache<QuoteListPage>(256);
 
   constructor(
     private readonly db: Database,
@@ -448,11 +457,12 @@ export class QuotesService {
 
   /**
    * A list page and the stamp it is kept at (migration 0033, ADR 0031 addendum 3): read again only after
-   * a transaction changed one of the company's quotes. Not for `vencidas`, which a deadline changes
-   * without any write.
+   * a transaction changed one of the company's quotes. `vencidas` is read every time (`stamp` null): a
+   * deadline passes without any write.
    */
-  async listStamped(actor: Actor, query: ListQuotesQuery): Promise<{ stamp: string; value: object }> {
+  async list(actor: Actor, query: ListQuotesQuery): Promise<{ stamp: string | null; value: QuoteListPage }> {
     const { tenant } = actor;
+    if (query.vencidas) return { stamp: null, value: (await this.read(tenant, query)).value };
     const key = JSON.stringify([
       tenant.empresaId,
       query.tab ?? '',
@@ -473,12 +483,11 @@ export class QuotesService {
     this.keptPages.keeping = on;
   }
 
-  async list(actor: Actor, query: ListQuotesQuery) {
-    return (await this.read(actor.tenant, query)).value;
-  }
-
   /** `list`'s answer and the quote stamp it was read at. */
-  private async read(tenant: Tenant, query: ListQuotesQuery) {
+  private async read(
+    tenant: Tenant,
+    query: ListQuotesQuery,
+  ): Promise<{ stamp: string; value: QuoteListPage }> {
     const { rows, total, cap, stamp } = await repo.listQuotes(this.db, tenant, query);
     return {
       stamp,
@@ -487,7 +496,7 @@ export class QuotesService {
         total: Math.min(total, cap),
         totalPages: Math.max(1, Math.ceil(Math.min(total, cap) / query.limit)),
         page: query.page,
-        ...(total > cap ? { totalLimitado: true } : {}),
+        ...(total > cap ? { totalLimitado: true as const } : {}),
       },
     };
   }
