@@ -14,6 +14,12 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     setupFiles: ['./src/testing/setup.ts'],
     restoreMocks: true,
+    // Globals stubbed by a test (fetch, XMLHttpRequest, URL) are put back after it: files share a worker.
+    unstubGlobals: true,
+    // One jsdom per worker for all its files instead of one per file: the environment and the imports
+    // were 80 of the suite's 220 s. setup.ts puts back what a test may leave behind (storage, history,
+    // the theme class, the session, toasts, the navigator); no file mocks a module.
+    isolate: false,
     // The unit tests render components against a stubbed fetch (src/testing/network.ts).
     ...skippedWithoutDatabase('the web unit tests'),
   },
