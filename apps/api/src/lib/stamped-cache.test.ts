@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { deferred } from '../../test/deferred.js';
 import { StampedCache } from './stamped-cache.js';
 
 describe('StampedCache', () => {
   it('loads once for callers that arrive while a load of the same stamp is under way', async () => {
     const cache = new StampedCache<{ n: number }>();
     let loads = 0;
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { promise: gate, resolve: release } = deferred();
     const load = async () => {
       loads++;
       await gate;
@@ -73,10 +71,7 @@ describe('StampedCache', () => {
 
     it('a slow load of an older version does not replace a newer one kept meanwhile', async () => {
       const cache = new StampedCache<string>();
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => {
-        release = resolve;
-      });
+      const { promise: gate, resolve: release } = deferred();
       const slow = cache.getVersioned(
         'k',
         async () => '9',

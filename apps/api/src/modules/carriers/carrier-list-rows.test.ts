@@ -1,6 +1,7 @@
 import type { Grupo, Transportador } from '@cotacoes/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deferred } from '../../../test/deferred.js';
 import { type Call, caller, companyWithSupervisor, validCnpj } from '../../../test/factories/index.js';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 
@@ -233,14 +234,8 @@ describe('carrier lists: group ids on the row, the company groups kept by versio
           ativo: true,
         })
       ).json() as Transportador;
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let deleted!: () => void;
-      const deletedSeen = new Promise<void>((resolve) => {
-        deleted = resolve;
-      });
+      const { promise: gate, resolve: release } = deferred();
+      const { promise: deletedSeen, resolve: deleted } = deferred();
       // The service's soft delete, held open before its commit.
       const deleting = db.transaction(async (tx) => {
         await tx.execute(sql`update transportadores set deleted_at = now() where id = ${carrier.id}`);

@@ -100,25 +100,25 @@ export class CarriersService {
     query: ListTransportadoresQuery,
   ): Promise<{ stamp: string | null; value: Transportador[] | CarrierPage }> {
     const { tenant } = actor;
-    if (!pageOf(query)) return { stamp: null, value: (await this.read(tenant, query)).value };
+    const page = pageOf(query);
+    if (!page) {
+      const { rows } = await repo.listTransportadores(this.db, tenant, query);
+      return { stamp: null, value: rows.map(toTransportador) };
+    }
     return this.keptPages.getVersioned(
       keyOf(tenant, 'page', query.search, query.grupos, query.page, query.limit),
       () => repo.carrierStamp(this.db, tenant),
-      async () => {
-        const { stamp, value } = await this.read(tenant, query);
-        return { stamp, value: value as CarrierPage };
-      },
+      () => this.readPage(tenant, query, page),
     );
   }
 
-  /** `list`'s answer and the carrier stamp it was read at. */
-  private async read(
+  /** A page of `list` and the carrier stamp it was read at. */
+  private async readPage(
     tenant: Tenant,
     query: ListTransportadoresQuery,
-  ): Promise<{ stamp: string; value: Transportador[] | CarrierPage }> {
-    const page = pageOf(query);
+    page: NonNullable<ReturnType<typeof pageOf>>,
+  ): Promise<{ stamp: string; value: CarrierPage }> {
     const { rows, total, cap, stamp } = await repo.listTransportadores(this.db, tenant, query, page);
-    if (!page) return { stamp, value: rows.map(toTransportador) };
     const limited = cap !== undefined && total > cap;
     return {
       stamp,

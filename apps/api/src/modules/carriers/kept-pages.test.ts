@@ -1,6 +1,7 @@
 import type { Grupo, Paginated, Transportador } from '@cotacoes/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deferred } from '../../../test/deferred.js';
 import { type Call, caller, createCarriers, quickCompany } from '../../../test/factories/index.js';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 
@@ -177,14 +178,8 @@ describe('kept carrier list pages', () => {
       ]);
       await read(token);
       const db = ctx.app.services.database.db;
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let written!: () => void;
-      const writtenSeen = new Promise<void>((resolve) => {
-        written = resolve;
-      });
+      const { promise: gate, resolve: release } = deferred();
+      const { promise: writtenSeen, resolve: written } = deferred();
       const open = db.transaction(async (tx) => {
         await tx.execute(sql`update transportadores set nome = 'Alfa Renomeada' where id = ${alfa!.id}`);
         written();
