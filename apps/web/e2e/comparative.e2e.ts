@@ -62,10 +62,18 @@ describe('Gerar Comparativo', () => {
     const { page, context, errors } = await openPage(browser);
     await signInWithForm(page, requester);
     const dialog = await openModal(page);
-    expect(await dialog.getByRole('spinbutton', { name: 'Margem de câmbio (%)' }).inputValue()).toBe('2.5');
+    const margin = dialog.getByRole('spinbutton', { name: 'Margem de câmbio (%)' });
+    expect(await margin.inputValue()).toBe('2,5');
+    // Typed with a decimal comma in a browser set to English: 3.5 %, not 35 % (a number field dropped the comma).
+    await margin.fill('');
+    await margin.pressSequentially('3,5');
+    await margin.press('ArrowUp');
+    expect(await margin.inputValue()).toBe('3,6');
 
+    const excelRequest = page.waitForRequest((request) => request.url().includes('/comparative-excel'));
     const excel = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Baixar Excel' }).click();
+    expect(new URL((await excelRequest).url()).searchParams.get('exchangeMargin')).toBe('3.6');
     const excelFile = await excel;
     expect(excelFile.suggestedFilename()).toBe(`comparativo-${quote.codigo}.xlsx`);
     expect(

@@ -30,7 +30,7 @@ const chips = () =>
 
 async function open(user: ReturnType<typeof setup>['user']) {
   await user.click(await screen.findByRole('button', { name: 'Gerar Comparativo' }));
-  expect(dialog().getByRole('spinbutton', { name: 'Margem de câmbio (%)' })).toHaveValue(2.5);
+  expect(dialog().getByRole('spinbutton', { name: 'Margem de câmbio (%)' })).toHaveValue('2,5');
 }
 
 /** Captures the files handed to the browser. */
@@ -71,7 +71,7 @@ describe('Gerar Comparativo', { timeout: 20_000 }, () => {
     await user.click(dialog().getByRole('button', { name: 'Remover gerente@importadora.com.br' }));
     const margin = dialog().getByRole('spinbutton', { name: 'Margem de câmbio (%)' });
     await user.clear(margin);
-    await user.type(margin, '3.5');
+    await user.type(margin, '3,5');
 
     await user.click(dialog().getByRole('button', { name: 'Enviar por e-mail' }));
     expect(await dialog().findByRole('status')).toHaveTextContent('Enviando comparativo…');

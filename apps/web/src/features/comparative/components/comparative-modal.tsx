@@ -3,14 +3,13 @@ import { fieldMessages } from '@cotacoes/shared/messages/success';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { parseEmailList } from '@cotacoes/shared/rules/email-list';
 import { checkComparativeEmails } from '@cotacoes/shared/schemas/comparative';
-import { exchangeMarginSchema } from '@cotacoes/shared/schemas/comparison';
 import { type ClipboardEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { DownloadIcon, FileTextIcon, PlusIcon, SendIcon, XIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
-import { describedBy, FieldShell, fieldClasses, Input } from '@/components/ui/input';
+import { describedBy, FieldShell, fieldClasses } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
-import { rememberedMargin } from '@/features/comparison';
+import { MarginInput, parseMargin, rememberedMargin } from '@/features/comparison';
 import { errorText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useUser } from '@/lib/session';
@@ -26,12 +25,10 @@ export interface ComparativeModalProps {
   quote: { id: string; codigo: string };
 }
 
-/** The margin as typed (a comma is a decimal point in pt-BR), or the field's message. */
+/** The margin as typed (a comma or a point as the decimal mark), or the field's message. */
 function readMargin(raw: string): { ok: true; value: number } | { ok: false; message: string } {
-  const parsed = exchangeMarginSchema.safeParse(raw.trim() === '' ? Number.NaN : raw.replace(',', '.'));
-  return parsed.success
-    ? { ok: true, value: parsed.data }
-    : { ok: false, message: fieldMessages.exchangeMarginInvalid };
+  const value = parseMargin(raw);
+  return value === null ? { ok: false, message: fieldMessages.exchangeMarginInvalid } : { ok: true, value };
 }
 
 /**
@@ -163,18 +160,13 @@ export function ComparativeModal({ open, onClose, quote }: ComparativeModalProps
       }
     >
       <div className="space-y-5">
-        <Input
+        <MarginInput
           label={t.marginLabel}
           hint={t.marginHint}
           error={marginError ?? undefined}
-          type="number"
-          inputMode="decimal"
-          min={0}
-          max={100}
-          step={0.1}
           value={margin}
-          onChange={(event) => {
-            setMargin(event.target.value);
+          onValueChange={(text) => {
+            setMargin(text);
             if (marginError) setMarginError(null);
           }}
           containerClassName="max-w-xs"

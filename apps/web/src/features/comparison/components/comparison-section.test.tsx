@@ -148,7 +148,36 @@ describe('Comparação: the table', { timeout: 20_000 }, () => {
     // 'Gerar Comparativo' opens at the margin the table shows, so the documents carry the same totals.
     await user.click(screen.getByRole('button', { name: 'Gerar Comparativo' }));
     const modal = within(await screen.findByRole('dialog', { name: 'Gerar Comparativo' }));
-    expect(modal.getByRole('spinbutton', { name: 'Margem de câmbio (%)' })).toHaveValue(3);
+    expect(modal.getByRole('spinbutton', { name: 'Margem de câmbio (%)' })).toHaveValue('3');
+  });
+
+  it('reads a decimal comma as analysts type it, and steps the margin by 0,1 with the arrow keys', async () => {
+    const { user, network } = setup();
+    await table();
+    const margin = screen.getByRole('spinbutton', { name: 'Margem de câmbio (%)' });
+    expect(margin).toHaveValue('2,5');
+    await user.clear(margin);
+    await user.type(margin, '2,7');
+    await waitFor(() =>
+      expect(comparisonCalls(network).at(-1)?.url).toBe(
+        `/api/quotes/${ids.q1}/comparison?exchangeMargin=2.7`,
+      ),
+    );
+    expect(margin).toHaveAttribute('aria-valuenow', '2.7');
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(margin).toHaveValue('2,9');
+    await user.keyboard('{ArrowDown}');
+    expect(margin).toHaveValue('2,8');
+    await waitFor(() =>
+      expect(comparisonCalls(network).at(-1)?.url).toBe(
+        `/api/quotes/${ids.q1}/comparison?exchangeMargin=2.8`,
+      ),
+    );
+    // Never 27 % or 28 %, as a number field in an English browser made of '2,7'.
+    const margins = comparisonCalls(network).map((request) =>
+      new URL(request.url, 'http://x').searchParams.get('exchangeMargin'),
+    );
+    expect(margins.filter((value) => Number(value) > 3)).toEqual([]);
   });
 
   it('flags the fallback rate when the PTAX service failed', async () => {

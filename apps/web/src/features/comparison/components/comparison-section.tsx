@@ -6,7 +6,6 @@ import {
   COMPARISON_SORT_KEYS,
   type ComparisonRow,
   type ComparisonSortKey,
-  exchangeMarginSchema,
 } from '@cotacoes/shared/schemas/comparison';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -16,7 +15,6 @@ import { AlertTriangleIcon, ClockIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { SEARCH_DEBOUNCE_MS } from '@/config/constants';
 import { isApprovableRow, RevisionModal, type RevisionScope } from '@/features/decisions';
@@ -45,15 +43,9 @@ import {
 import { SourceDialog } from './comparison-source-dialog';
 import { ComparisonTable } from './comparison-table';
 import { rememberedMargin, rememberMargin } from './exchange-margin-memory';
+import { MarginInput, parseMargin } from './margin-input';
 
 const t = ui.decisions.comparison;
-
-/** The typed margin as a number, or null while it breaks the rule (0–100, one decimal). */
-export function parseMargin(text: string): number | null {
-  if (!text.trim()) return null;
-  const parsed = exchangeMarginSchema.safeParse(text.replace(',', '.'));
-  return parsed.success ? parsed.data : null;
-}
 
 function RateLine({ taxa }: { taxa: Comparison['taxa'] }) {
   const params = { ptax: brlRate(taxa.ptax), margem: marginText(taxa.margem), taxa: brlRate(taxa.taxa) };
@@ -202,19 +194,14 @@ export function ComparisonSection({ quote }: { quote: QuoteDetail }) {
           {comparison.data && <RateLine taxa={comparison.data.taxa} />}
         </div>
         <div className="flex items-end gap-3">
-          <Input
+          <MarginInput
             id={marginId}
             label={t.marginLabel}
             hint={t.marginHint}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            max={100}
-            step={0.1}
             value={marginInput}
-            onChange={(event) => {
-              setMarginInput(event.target.value);
-              if (parseMargin(event.target.value) !== null) rememberMargin(quote.id, event.target.value);
+            onValueChange={(text) => {
+              setMarginInput(text);
+              if (parseMargin(text) !== null) rememberMargin(quote.id, text);
             }}
             error={marginError}
             containerClassName="w-56"

@@ -1,4 +1,5 @@
 import { DEFAULT_EXCHANGE_MARGIN } from '@cotacoes/shared/schemas/comparison';
+import { marginInputText } from './margin-input';
 
 /*
  * The exchange margin an analyst typed on a quote's 'Comparação' tab, remembered for this browser tab
@@ -11,9 +12,9 @@ const key = (quoteId: string) => `cotacoes:margem:${quoteId}`;
 /** The margin last typed for `quoteId` (as typed, pt-BR), else the spec's default. */
 export function rememberedMargin(quoteId: string): string {
   try {
-    return sessionStorage.getItem(key(quoteId)) ?? String(DEFAULT_EXCHANGE_MARGIN);
+    return sessionStorage.getItem(key(quoteId)) ?? marginInputText(DEFAULT_EXCHANGE_MARGIN);
   } catch {
-    return String(DEFAULT_EXCHANGE_MARGIN);
+    return marginInputText(DEFAULT_EXCHANGE_MARGIN);
   }
 }
 
