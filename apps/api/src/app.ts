@@ -359,8 +359,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     indicators: new IndicatorsService(database.db, config.SUMMARY_MAX_AGE_MS),
     decisions: new DecisionsService(database.db, config, mailer, {
       readResponses: (tenant, cotacaoId) => responses.listForTenant(tenant, cotacaoId),
-      agreedComparison: (tenant, cotacaoId) =>
-        comparison.forQuote(tenant, cotacaoId, DEFAULT_EXCHANGE_MARGIN),
+      agreedComparison: (tenant, cotacaoId, exchangeMargin) =>
+        comparison.forQuote(tenant, cotacaoId, exchangeMargin),
     }),
   };
   app.decorate('services', services);

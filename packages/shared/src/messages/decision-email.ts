@@ -25,9 +25,10 @@ export const decisionEmailMessages = {
       destination: 'Destino: {destino}',
       freight: 'Frete {tipo}: {calculo}',
       fee: '{nome}: {calculo}',
-      road: 'Frete rodoviário estimado: {valor}',
       total: 'Total: {brl} ({usd})',
       rate: 'Câmbio: USD 1 = R$ {taxa} (PTAX {ptax} + margem de {margem}%)',
+      rateFallback:
+        'Câmbio: USD 1 = R$ {taxa} (taxa de contingência de R$ {ptax}, a PTAX não respondeu, + margem de {margem}%)',
       transit: 'Transit time: {dias} dias',
       freeTime: 'Free time no destino: {dias} dias',
       validity: 'Validade da proposta: {data}',
@@ -60,9 +61,10 @@ export const decisionEmailMessages = {
       destination: 'Destination: {destino}',
       freight: 'Freight {tipo}: {calculo}',
       fee: '{nome}: {calculo}',
-      road: 'Estimated road freight: {valor}',
       total: 'Total: {brl} ({usd})',
       rate: 'Exchange rate: USD 1 = BRL {taxa} (PTAX {ptax} + {margem}% margin)',
+      rateFallback:
+        'Exchange rate: USD 1 = BRL {taxa} (contingency rate of BRL {ptax}, PTAX unavailable, + {margem}% margin)',
       transit: 'Transit time: {dias} days',
       freeTime: 'Free time at destination: {dias} days',
       validity: 'Offer valid until: {data}',

@@ -207,6 +207,7 @@ export const uiDecisions = {
     confirmText:
       'Aprovar a proposta de {nome}{destino}? A cotação passa a Aprovada e {nome} recebe um e-mail.',
     confirmDestination: ' para {destino}',
+    confirmTotal: 'Total aprovado: {brl} ({usd}), com USD 1 = {taxa} (margem de {margem}%).',
     confirmOthers: 'Os demais agentes que responderam recebem um aviso de que não foram selecionados.',
     confirmOthersPrice: 'O aviso diz quanto acima ficou o preço de cada um, sem revelar o vencedor.',
     confirm: 'Aprovar',

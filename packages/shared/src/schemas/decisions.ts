@@ -3,6 +3,7 @@ import { errorMessages, fieldMessages, formatMessage } from '../messages/index.j
 import { uiHints } from '../messages/ui-hints.js';
 import { QUOTE_STATUSES } from '../rules/quote-status.js';
 import { uuidSchema } from './common.js';
+import { DEFAULT_EXCHANGE_MARGIN, exchangeMarginSchema } from './exchange-margin.js';
 import { approvalInfoSchema } from './quotes.js';
 
 /*
@@ -46,9 +47,9 @@ export type RevisionResult = z.infer<typeof revisionResultSchema>;
 
 /**
  * POST /quotes/{id}/approve: the chosen response (a current version's id), the destination when the
- * proposal has several, an optional subject for the carrier's e-mail, and whether the carriers not chosen
+ * proposal has several, an optional subject for the carrier's e-mail, whether the carriers not chosen
  * are told (opt-in), optionally with how far above the chosen total they were (never the winner's name or
- * price).
+ * price), and the exchange margin of the totals on screen.
  */
 export const approveBodySchema = z.strictObject({
   responseId: uuidSchema,
@@ -61,6 +62,12 @@ export const approveBodySchema = z.strictObject({
     .transform((value) => value || undefined),
   notificarNaoSelecionados: z.boolean().default(false),
   incluirFeedbackPreco: z.boolean().default(false),
+  /**
+   * The exchange margin of the totals the analyst approved from (the Comparação tab's, 0–100, one
+   * decimal): the approved carrier's e-mail restates those totals at this margin. Not in the spec's
+   * payload; absent, the spec's default 2.5.
+   */
+  exchangeMargin: exchangeMarginSchema.default(DEFAULT_EXCHANGE_MARGIN),
 });
 export type ApproveBody = z.infer<typeof approveBodySchema>;
 

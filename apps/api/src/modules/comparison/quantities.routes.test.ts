@@ -383,31 +383,36 @@ describe('revisions (issue 30)', () => {
 });
 
 describe("the winner's e-mail (issue 30)", () => {
-  it('restates what was agreed: freight per unit, fees, total, rate, transit, free time, validity, destination', async () => {
-    const row = rowOf(await comparison(fcl), fcl, 0);
+  it('restates what was agreed at the margin approved from: freight per unit, fees, total, rate, transit, free time, validity, destination', async () => {
+    // Pacífico to Navegantes, approved from the Comparação tab at a 3 % margin: 5,1177 × 1,03 = 5,2712.
+    // Its charges: USD 2 × 1.390 + BL 50 = 2.830; BRL THC 2 × 1.300 = 2.600. BRL 2.600 + 2.830 × 5,2712 =
+    // 17.517,50; USD 2.600 ÷ 5,2712 + 2.830 = 3.323,25. The road estimate (2 × 1.035 = 2.070) is the
+    // importer's, in the tab's total (19.587,50 at this margin) but not in what the carrier charges.
+    const row = rowOf(await comparison(fcl), fcl, 1, 'Navegantes');
     const approved = await call(fcl, 'POST', `/api/quotes/${fcl.quote.id}/approve`, {
       responseId: row.respostaId,
-      destino: 'Santos',
+      destino: 'Navegantes',
+      exchangeMargin: 3,
     });
     expect(approved.statusCode, approved.body).toBe(200);
     const mail = await waitFor(async () =>
       (await readSentMail(ctx.config)).find(
-        (m) => m.to.includes(fcl.carriers[0]!.email) && m.subject === `Cotação ${fcl.quote.codigo} aprovada`,
+        (m) => m.to.includes(fcl.carriers[1]!.email) && m.subject === `Cotação ${fcl.quote.codigo} aprovada`,
       ),
     );
     for (const line of [
       'Condições aprovadas:',
-      'Destino: Santos',
-      'Frete 40HC: 2 × US$ 2.950,00 = US$ 5.900,00',
-      'THC: 2 × R$ 1.420,00 = R$ 2.840,00',
-      'ISPS: 2 × US$ 15,00 = US$ 30,00',
+      'Destino: Navegantes',
+      'Frete 40HC: 2 × US$ 1.390,00 = US$ 2.780,00',
+      'THC: 2 × R$ 1.300,00 = R$ 2.600,00',
       'BL fee: 1 × US$ 50,00 = US$ 50,00',
-      'Total: R$ 34.208,69 (US$ 6.521,41)',
-      'Câmbio: USD 1 = R$ 5,2456 (PTAX 5,1177 + margem de 2,5%)',
-      'Transit time: 32 dias',
+      'Total: R$ 17.517,50 (US$ 3.323,25)',
+      'Câmbio: USD 1 = R$ 5,2712 (PTAX 5,1177 + margem de 3%)',
+      'Transit time: 45 dias',
       'Free time no destino: 14 dias',
       'Validade da proposta: 30/12/2026',
     ])
       expect(mail.text).toContain(line);
+    expect(mail.text).not.toMatch(/rodovi|2\.070/);
   });
 });

@@ -5,8 +5,10 @@ import {
   type ExchangeRateInfo,
   formatMessage,
 } from '@cotacoes/shared';
+import { toDecimal, toNumber } from '@cotacoes/shared/comparison/decimal';
 import { rowOfDestination } from '@cotacoes/shared/comparison/names';
 import { chargeLineText, moneyText } from '@cotacoes/shared/comparison/quantity-text';
+import { totalCosts } from '@cotacoes/shared/comparison/totals';
 import { escapeHtml } from '../../lib/html.js';
 
 /*
@@ -93,8 +95,10 @@ const day = (iso: string) => iso.split('-').reverse().join('/');
 
 /**
  * What was agreed, as the carrier confirms a booking from it (issue 30): destination, each freight and fee
- * counted with its quantity ('2 × US$ 2.950,00 = US$ 5.900,00'), the total in BRL and USD with the rate,
- * transit, free time and validity. The figures of the Comparação tab the analyst approved from.
+ * counted with its quantity ('2 × US$ 2.950,00 = US$ 5.900,00'), the total of these in BRL and USD with
+ * the rate (at the margin the analyst approved from; a fallback rate said as such), transit, free time
+ * and validity. The figures of the Comparação tab the analyst approved from, less the importer's own
+ * road estimate.
  */
 export function agreedTerms(
   language: DecisionEmailLanguage,
@@ -111,14 +115,19 @@ export function agreedTerms(
   for (const taxa of row.taxas)
     if (taxa.contabilizada)
       lines.push(formatMessage(t.fee, { nome: taxa.rotulo || taxa.nome, calculo: chargeLineText(taxa) }));
-  if (row.custoRodoviario > 0)
-    lines.push(formatMessage(t.road, { valor: moneyText(row.custoRodoviario, 'BRL') }));
+  // The carrier's own charges: the road cost of the Comparação tab is the importer's estimate of the
+  // inland leg (a table of its own, spec 001 §9), not a charge of this carrier, so it is neither listed
+  // nor in this total.
+  const offered = totalCosts(
+    { valorBRL: toDecimal(row.valorBRL), valorUSD: toDecimal(row.valorUSD), custoRodoviario: toDecimal(0) },
+    taxa.taxa,
+  );
   lines.push(
     formatMessage(t.total, {
-      brl: moneyText(row.custoTotalBRL, 'BRL'),
-      usd: moneyText(row.custoTotalUSD, 'USD'),
+      brl: moneyText(toNumber(offered.custoTotalBRL), 'BRL'),
+      usd: moneyText(toNumber(offered.custoTotalUSD), 'USD'),
     }),
-    formatMessage(t.rate, {
+    formatMessage(taxa.fonte === 'fallback' ? t.rateFallback : t.rate, {
       taxa: new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 4 }).format(taxa.taxa),
       ptax: new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 4 }).format(taxa.ptax),
       margem: new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 }).format(taxa.margem),

@@ -57,7 +57,8 @@ export type DecisionsDependencies = {
    * margin): the winner's e-mail restates what was agreed from it (issue 30), and the optional price
    * feedback says how far above the chosen total a carrier was, in the same figures the analyst saw.
    */
-  agreedComparison: (tenant: Tenant, cotacaoId: string) => Promise<Comparison>;
+  /** The comparison at the margin the analyst approved from. */
+  agreedComparison: (tenant: Tenant, cotacaoId: string, exchangeMargin: number) => Promise<Comparison>;
 };
 
 const isFinal = (status: string) => (FINAL_STATUSES as readonly string[]).includes(status);
@@ -251,7 +252,7 @@ export class DecisionsService {
     // agreed terms and the price feedback are the same comparison).
     const [sender, agreed] = await Promise.all([
       this.senderOf(actor),
-      this.deps.agreedComparison(tenant, cotacaoId),
+      this.deps.agreedComparison(tenant, cotacaoId, body.exchangeMargin),
     ]);
     const rows: readonly ComparisonRow[] =
       body.notificarNaoSelecionados && body.incluirFeedbackPreco ? agreed.linhas : [];

@@ -1,6 +1,6 @@
 export { useComparison } from './api/get-comparison';
 export type { FigureRef } from './components/comparison-context';
-export { daysText, money } from './components/comparison-format';
+export { brlRate, daysText, marginText, money } from './components/comparison-format';
 export { AnswerProgressBar } from './components/comparison-progress';
 export { destinationsOf } from './components/comparison-rows';
 export { ComparisonSection } from './components/comparison-section';

@@ -6,13 +6,14 @@ import { ApiError, api } from '@/lib/api-client';
 
 export type ApproveInput = Pick<
   ApproveBody,
-  'responseId' | 'notificarNaoSelecionados' | 'incluirFeedbackPreco'
+  'responseId' | 'notificarNaoSelecionados' | 'incluirFeedbackPreco' | 'exchangeMargin'
 > &
   Partial<Pick<ApproveBody, 'destino' | 'assuntoPersonalizado'>>;
 
 /**
  * `POST /api/quotes/:id/approve {responseId, destino?, assuntoPersonalizado?, notificarNaoSelecionados,
- * incluirFeedbackPreco}` → the approval; 409 when someone else approved first or the quote is final.
+ * incluirFeedbackPreco, exchangeMargin}` → the approval; 409 when someone else approved first or the
+ * quote is final. The margin is the one the totals on screen used.
  */
 export function approveQuote(quoteId: string, input: ApproveInput): Promise<ApproveResult> {
   return api.post<ApproveResult>(`/quotes/${encodeURIComponent(quoteId)}/approve`, input, {

@@ -84,6 +84,10 @@ describe('/quotes/:id/approve', { timeout: 20_000 }, () => {
       const confirm = within(await screen.findByRole('dialog', { name: 'Confirmar aprovação' }));
       expect(confirm.getByText(/Aprovar a proposta de Boreal Cargas para Itajaí\?/)).toBeInTheDocument();
       expect(confirm.getByText(/sem revelar o vencedor/)).toBeInTheDocument();
+      // What is approved, restated: the total and the rate it used.
+      expect(confirm.getByText(/^Total aprovado: R\$\s10\.535,00 \(US\$/)).toHaveTextContent(
+        /com USD 1 = R\$\s[\d,]+ \(margem de 2,5%\)\.$/,
+      );
       // Not the cheapest (Delta, R$ 8.927,55; Itajaí R$ 10.535,00): said, and confirmed 'mesmo assim'.
       expect(
         confirm.getByText(
@@ -98,6 +102,7 @@ describe('/quotes/:id/approve', { timeout: 20_000 }, () => {
         assuntoPersonalizado: 'Aprovação COT-2026-0042',
         notificarNaoSelecionados: true,
         incluirFeedbackPreco: true,
+        exchangeMargin: 2.5,
       });
       const success = within(await screen.findByRole('dialog', { name: 'Cotação aprovada' }));
       expect(
@@ -115,6 +120,8 @@ describe('/quotes/:id/approve', { timeout: 20_000 }, () => {
   });
 
   it('approves a proposal with one destination without asking, and leaves out an empty subject', async () => {
+    // The margin typed on the Comparação tab (remembered for the quote): the totals and the approval use it.
+    sessionStorage.setItem(`cotacoes:margem:${ids.q1}`, '3');
     const { user, network } = setup();
     await user.click(within(await responses()).getByRole('radio', { name: /Atlântico Logística/ }));
     await user.click(screen.getByRole('button', { name: 'Aprovar' }));
@@ -127,7 +134,12 @@ describe('/quotes/:id/approve', { timeout: 20_000 }, () => {
       responseId: respIds.atl,
       notificarNaoSelecionados: false,
       incluirFeedbackPreco: false,
+      exchangeMargin: 3,
     });
+    const comparisonUrls = network.requests
+      .filter((request) => request.url.includes('/comparison'))
+      .map((request) => request.url);
+    expect(new Set(comparisonUrls)).toEqual(new Set([`/api/quotes/${ids.q1}/comparison?exchangeMargin=3`]));
     expect(await screen.findByRole('dialog', { name: 'Cotação aprovada' })).toBeInTheDocument();
   });
 

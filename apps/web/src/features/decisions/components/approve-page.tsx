@@ -23,10 +23,14 @@ import { PageHeader, PageTitle } from '@/components/ui/page';
 import { LoadingState } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import {
+  brlRate,
   CarriageLine,
   daysText,
   destinationsOf,
+  marginText,
   money,
+  parseMargin,
+  rememberedMargin,
   useComparison,
   WarningList,
 } from '@/features/comparison';
@@ -259,7 +263,9 @@ function ApproveForm({
   approve: ReturnType<typeof useApproveQuote>;
 }) {
   const [searchParams] = useSearchParams();
-  const comparison = useComparison(quote.id, DEFAULT_EXCHANGE_MARGIN);
+  // The totals at the margin the analyst set on the Comparação tab: the carrier's e-mail restates them.
+  const [margin] = useState(() => parseMargin(rememberedMargin(quote.id)) ?? DEFAULT_EXCHANGE_MARGIN);
+  const comparison = useComparison(quote.id, margin);
   const rows = comparison.data?.linhas ?? [];
   const groups = useMemo(() => groupByResponse(rows), [rows]);
   // A decided answer (reprovado, aprovado) is listed but cannot be chosen, even from the address.
@@ -305,6 +311,7 @@ function ApproveForm({
         ...(assunto.trim() ? { assuntoPersonalizado: assunto.trim() } : {}),
         notificarNaoSelecionados: notificar,
         incluirFeedbackPreco: notificar && feedback,
+        exchangeMargin: margin,
       },
       {
         onSuccess: () => setConfirming(false),
@@ -411,6 +418,16 @@ function ApproveForm({
               : '',
           })}
         </p>
+        {approvedRow?.precificada && comparison.data && (
+          <p data-approved-total="">
+            {formatMessage(t.confirmTotal, {
+              brl: money(approvedRow.custoTotalBRL, 'BRL'),
+              usd: money(approvedRow.custoTotalUSD, 'USD'),
+              taxa: brlRate(comparison.data.taxa.taxa),
+              margem: marginText(comparison.data.taxa.margem),
+            })}
+          </p>
+        )}
         {needsSecondLook && (
           <Alert variant="warning" title={ui.warnings.confirm.title}>
             <ul className="mt-1 list-disc space-y-1 pl-4" data-cautions="">
