@@ -4,6 +4,7 @@ import { quoteScenario, type Scenario } from '../../test/factories/index.js';
 import { createTestApp, type TestContext } from '../../test/helpers.js';
 import { inboundMessages, respostas } from '../db/schema/index.js';
 import { MAX_HEADER_BYTES } from './parse.js';
+import { storeError } from './pipeline.js';
 
 /*
  * Issue 29 item 7: a header an outsider writes must cost time in proportion to its length. Each message
@@ -30,11 +31,14 @@ const db = () => ctx.app.services.database.db;
 let sequence = 0;
 
 /** A carrier's reply (to its token) with `hostile` among its headers; `contentType` replaces the usual one. */
-function replyWith(hostile: string, options: { to?: string; contentType?: string; from?: string } = {}) {
+function replyWith(
+  hostile: string,
+  options: { to?: string; contentType?: string; from?: string; messageId?: string } = {},
+) {
   const lines = [
     `From: ${options.from ?? s.carriers[0]!.email}`,
     `To: ${options.to ?? s.replyTo(0)}`,
-    `Message-ID: <hostile-${++sequence}-${Date.now()}@carrier.example>`,
+    `Message-ID: ${options.messageId ?? `<hostile-${++sequence}-${Date.now()}@carrier.example>`}`,
     'Date: Wed, 02 Dec 2026 10:00:00 -0300',
     'Subject: RE: cotação',
     'MIME-Version: 1.0',
@@ -151,4 +155,48 @@ describe('1 MB of one hostile header, through the real pipeline', () => {
     expect(row.outcome).toBe('devolucao');
     expect(row.motivo).toBe('Entrega falhou (devolução do servidor)');
   }, 120_000);
+});
+
+describe('headers longer than a database index holds (issue 33 QA: a 3 kB Message-ID blocked the mailbox)', () => {
+  it('a Message-ID of 3,200 characters: stored under its digest, answered, and deduplicated on a second delivery', async () => {
+    const longId = `<${fill('x', 3200)}@erp.carrier.example>`;
+    const raw = replyWith('', { messageId: longId });
+    const first = await ctx.app.services.inbound.ingest(raw, { source: 'smtp' });
+    const [row] = await db().select().from(inboundMessages).where(eq(inboundMessages.id, first.inboundId));
+    expect(row).toMatchObject({ status: 'processada', outcome: 'resposta', cotacaoId: s.quote.id });
+    expect(row!.messageId).toMatch(/^<sha256-[0-9a-f]{64}@long-message-id\.invalid>$/);
+    const [answer] = await db()
+      .select()
+      .from(respostas)
+      .where(eq(respostas.inboundMessageId, first.inboundId));
+    expect(answer?.cotacaoId).toBe(s.quote.id);
+    // The same message again (a retry of the sender, the mailbox read twice): the same row.
+    const again = await ctx.app.services.inbound.ingest(replyWith('', { messageId: longId }), {
+      source: 'imap',
+    });
+    expect(again.inboundId).toBe(first.inboundId);
+  });
+
+  it('a From address of 3,000 characters is left out; the message is stored and matched by its token', async () => {
+    const raw = replyWith('', { from: `Pricing <${fill('p', 3000)}@carrier.example>` });
+    const { row } = await ingestTimed(raw);
+    expect(row).toMatchObject({ status: 'processada', outcome: 'resposta', cotacaoId: s.quote.id });
+    expect(row.fromAddress).toBeNull();
+  });
+
+  it("a failed store is logged with the driver's reason, never the statement's parameters (the raw message)", () => {
+    const cause = Object.assign(new Error('index row size 3208 exceeds btree version 4 maximum 2704'), {
+      code: '54000',
+    });
+    const wrapped = Object.assign(
+      new Error('Failed query: insert into "inbound_messages" values ($1)\nparams: Frete: USD 1.602'),
+      { cause },
+    );
+    expect(storeError(wrapped).message).toBe(
+      'inbound message not stored: index row size 3208 exceeds btree version 4 maximum 2704 (54000)',
+    );
+    expect(storeError(new Error('Failed query: insert\nparams: Frete: USD 1.602')).message).not.toContain(
+      'Frete',
+    );
+  });
 });

@@ -43,10 +43,27 @@ export type ParsedInbound = {
 
 const ID_PATTERN = /<[^<>\s]+>/g;
 
-/** `<id@host>` forms, lower-cased: how Message-IDs are compared everywhere. */
+/**
+ * Longest Message-ID kept as written. Real ones are under 100 characters; a longer one (a sender's bug or
+ * an attack) is stored and compared as a digest of itself, since a database index holds about 2,700 bytes
+ * a key and such a message was refused, blocking the mailbox behind it (issue 33's QA, ADR 0015).
+ */
+export const MAX_MESSAGE_ID_CHARS = 250;
+/** Longest sender address kept (RFC 5321: 254); a longer one is not an address and is left out. */
+export const MAX_ADDRESS_CHARS = 254;
+
+const keptId = (id: string) =>
+  id.length <= MAX_MESSAGE_ID_CHARS
+    ? id
+    : `<sha256-${createHash('sha256').update(id).digest('hex')}@long-message-id.invalid>`;
+
+/**
+ * `<id@host>` forms, lower-cased: how Message-IDs are compared everywhere (an over-long one as its digest,
+ * the same wherever it is quoted, so threading still finds it).
+ */
 export function normalizeMessageIds(value: unknown): string[] {
   const text = Array.isArray(value) ? value.join(' ') : typeof value === 'string' ? value : '';
-  return [...new Set((text.match(ID_PATTERN) ?? []).map((id) => id.toLowerCase()))];
+  return [...new Set((text.match(ID_PATTERN) ?? []).map((id) => keptId(id.toLowerCase())))];
 }
 
 /** Idempotency key: the Message-ID, else a hash of the raw bytes (R4). */
@@ -105,7 +122,11 @@ function fromParsed(mail: ParsedMail, problem: string | null): ParsedInbound {
     messageId,
     inReplyTo: normalizeMessageIds(mail.inReplyTo),
     references: normalizeMessageIds(mail.references),
-    from: { address: sender?.address?.toLowerCase() ?? null, name: sender?.name || null },
+    from: {
+      address:
+        sender?.address && sender.address.length <= MAX_ADDRESS_CHARS ? sender.address.toLowerCase() : null,
+      name: sender?.name?.slice(0, 1000) || null,
+    },
     to: addresses(mail.to),
     cc: addresses(mail.cc),
     deliveredTo: addressesIn([

@@ -141,12 +141,12 @@ export class InboundPipeline {
     const dedupeKey = dedupeKeyOf(head.messageId, raw);
     const existing = await repo.findInboundByKey(this.db, dedupeKey);
     if (existing) return { inboundId: existing.id, duplicate: true };
-    const inboundId = await repo.insertInbound(this.db, {
+    const row = {
       dedupeKey,
       source: input.source,
       raw,
       tamanho: raw.length,
-      status: 'pendente',
+      status: 'pendente' as const,
       messageId: head.messageId,
       fromAddress: head.from.address,
       fromName: head.from.name,
@@ -155,11 +155,39 @@ export class InboundPipeline {
       registradoPor: input.assignedBy?.userId ?? null,
       entrada: entradaOf(input),
       proximaTentativa: new Date(Date.now() + PENDING_GRACE_SECONDS * 1000),
-    });
+    };
+    let inboundId: string | undefined;
+    try {
+      inboundId = await repo.insertInbound(this.db, row);
+    } catch (error) {
+      // A header the database refuses for good (a value no index or type can hold) must not hold the
+      // source, which would retry the same message for ever with every later one behind it: the bytes
+      // are kept under their hash with no header facts, and processing reads them again.
+      if (!isRefusedValue(error)) throw storeError(error);
+      this.logger.warn({ err: storeError(error) }, 'inbound message stored without its header facts');
+      const byBytes = dedupeKeyOf(null, raw);
+      try {
+        inboundId = await repo.insertInbound(this.db, {
+          ...row,
+          dedupeKey: byBytes,
+          messageId: null,
+          fromAddress: null,
+          fromName: null,
+          subject: '',
+        });
+      } catch (second) {
+        throw storeError(second);
+      }
+      if (!inboundId) {
+        const stored = await repo.findInboundByKey(this.db, byBytes);
+        if (!stored) throw new Error('inbound message vanished after a dedupe conflict');
+        return { inboundId: stored.id, duplicate: true };
+      }
+    }
     if (inboundId) return { inboundId, duplicate: false };
-    const row = await repo.findInboundByKey(this.db, dedupeKey);
-    if (!row) throw new Error('inbound message vanished after a dedupe conflict');
-    return { inboundId: row.id, duplicate: true };
+    const stored = await repo.findInboundByKey(this.db, dedupeKey);
+    if (!stored) throw new Error('inbound message vanished after a dedupe conflict');
+    return { inboundId: stored.id, duplicate: true };
   }
 
   /**
@@ -766,4 +794,30 @@ function inputOf(row: StoredRow): IngestInput {
     ...(entrada.smtp ? { smtp: entrada.smtp } : {}),
     ...(entrada.authentication ? { authentication: entrada.authentication } : {}),
   };
+}
+
+/** The driver's error behind a failed statement (drizzle wraps it as `cause`). */
+function driverError(error: unknown): { code?: unknown; message?: unknown } {
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  return (cause && typeof cause === 'object' ? cause : error) as { code?: unknown; message?: unknown };
+}
+
+/**
+ * A value the database refuses whatever the moment (SQLSTATE classes 22, data exception, and 54, program
+ * limit exceeded, e.g. an index row over 2,704 bytes), unlike a lost connection or a lock, which a retry
+ * can get past.
+ */
+export function isRefusedValue(error: unknown): boolean {
+  const code = driverError(error).code;
+  return typeof code === 'string' && (code.startsWith('22') || code.startsWith('54'));
+}
+
+/**
+ * A failed store as the log and the source status may show it: the driver's message and code, never the
+ * statement's parameters (drizzle's message lists them, and they hold the raw message).
+ */
+export function storeError(error: unknown): Error {
+  const { code, message } = driverError(error);
+  const reason = typeof message === 'string' ? message.split('\n')[0]!.slice(0, 300) : 'unknown error';
+  return new Error(`inbound message not stored: ${reason}${typeof code === 'string' ? ` (${code})` : ''}`);
 }

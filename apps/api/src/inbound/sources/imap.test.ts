@@ -228,6 +228,40 @@ describe.skipIf(!hasDovecot)('IMAP source against a real Dovecot', () => {
     }
   });
 
+  it("a Message-ID longer than an index holds (3,200 characters) neither stops the mailbox nor loses the reply; other companies' replies behind it arrive", async () => {
+    const folder = 'IdLongo';
+    await dovecot.createFolder(folder);
+    const first = await sendQuoteToCarrier(ctx, { seed: 7311, carrierEmail: 'pricing@idlongo-a.com.br' });
+    const second = await sendQuoteToCarrier(ctx, { seed: 7312, carrierEmail: 'pricing@idlongo-b.com.br' });
+    expect(second.empresaId).not.toBe(first.empresaId);
+    const longId = `<${'x'.repeat(3200)}@erp.idlongo-a.com.br>`;
+    const behindId = '<imap-behind-long@idlongo-b.com.br>';
+    await dovecot.append(await carrierReply({ ...inThreadOf(first), messageId: longId }), folder);
+    const lastUid = await dovecot.append(
+      await carrierReply({ ...inThreadOf(second), messageId: behindId }),
+      folder,
+    );
+    startSource(folder);
+    const state = await syncedTo(folder, lastUid);
+    expect(state.lastError).toBeNull();
+    const answered = await waitFor(async () => {
+      const found = await ctx.app.services.database.db
+        .select()
+        .from(inboundMessages)
+        .where(inArray(inboundMessages.cotacaoId, [first.quoteId, second.quoteId]));
+      return found.length === 2 && found.every((row) => row.status === 'processada') ? found : undefined;
+    }, 20_000);
+    const byQuote = new Map(answered.map((row) => [row.cotacaoId, row]));
+    expect(byQuote.get(first.quoteId)).toMatchObject({ source: 'imap', outcome: 'resposta' });
+    expect(byQuote.get(first.quoteId)!.messageId).toMatch(/^<sha256-[0-9a-f]{64}@long-message-id\.invalid>$/);
+    expect(byQuote.get(second.quoteId)).toMatchObject({
+      source: 'imap',
+      outcome: 'resposta',
+      messageId: behindId,
+    });
+    expect((await stateOf(folder))!.messagesIngested).toBe(2);
+  });
+
   it('resumes from the checkpoint after a restart without handing old messages to the pipeline again', async () => {
     const folder = 'Retomar';
     await dovecot.createFolder(folder);
