@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteScenario, type Scenario } from '../../test/factories/index.js';
 import { createTestApp, type TestContext } from '../../test/helpers.js';
@@ -182,6 +182,41 @@ describe('headers longer than a database index holds (issue 33 QA: a 3 kB Messag
     const { row } = await ingestTimed(raw);
     expect(row).toMatchObject({ status: 'processada', outcome: 'resposta', cotacaoId: s.quote.id });
     expect(row.fromAddress).toBeNull();
+  });
+
+  it('a header value the database refuses for good is not retried for ever: the bytes are stored under their hash and processed', async () => {
+    // Any value no index or type can hold (SQLSTATE 54000 here, from a trigger standing in for one).
+    await db().execute(sql`
+      create or replace function recusa_cabecalho() returns trigger language plpgsql as $$
+      begin
+        if new.message_id like '<recusado-%' then
+          raise exception 'index row size 3208 exceeds btree version 4 maximum 2704' using errcode = '54000';
+        end if;
+        return new;
+      end $$`);
+    await db().execute(sql`drop trigger if exists recusa_cabecalho on inbound_messages`);
+    await db().execute(sql`
+      create trigger recusa_cabecalho before insert on inbound_messages
+      for each row execute function recusa_cabecalho()`);
+    try {
+      const raw = replyWith('', { messageId: `<recusado-${Date.now()}@erp.carrier.example>` });
+      const received = await ctx.app.services.inbound.receive(raw, { source: 'smtp' });
+      expect(received.duplicate).toBe(false);
+      const [stored] = await db()
+        .select()
+        .from(inboundMessages)
+        .where(eq(inboundMessages.id, received.inboundId));
+      expect(stored).toMatchObject({ messageId: null, status: 'pendente' });
+      expect(stored!.dedupeKey).toMatch(/^sha256:[0-9a-f]{64}$/);
+      // A second delivery of the same bytes is the same row.
+      expect((await ctx.app.services.inbound.receive(raw, { source: 'imap' })).inboundId).toBe(
+        received.inboundId,
+      );
+      const processed = await ctx.app.services.inbound.process(received.inboundId);
+      expect(processed).toMatchObject({ status: 'processada', outcome: 'resposta' });
+    } finally {
+      await db().execute(sql`drop trigger if exists recusa_cabecalho on inbound_messages`);
+    }
   });
 
   it("a failed store is logged with the driver's reason, never the statement's parameters (the raw message)", () => {
