@@ -91,6 +91,47 @@ describe('inbound pipeline: matching and responses', () => {
     expect(quote.status).toBe('AGUARDANDO_APROVACAO');
   });
 
+  it("a sender that reuses a Message-ID loses no reply: another company's answer with the same id is stored and answered; a copy of either is still one", async () => {
+    const a = await quoteScenario(ctx, { label: 'reuso-a' });
+    const b = await quoteScenario(ctx, { label: 'reuso-b' });
+    expect(b.empresaId).not.toBe(a.empresaId);
+    const reused = `<rfq-reply-${Date.now()}@erp.pacifico.example>`;
+    const toA = await carrierReply({
+      from: a.carriers[0]!.email,
+      to: a.replyTo(0),
+      messageId: reused,
+      date: new Date('2026-12-05T11:20:00Z'),
+      text: typicalAnswer({ frete40: 2500 }),
+    });
+    const toB = await carrierReply({
+      from: a.carriers[0]!.email,
+      to: b.replyTo(0),
+      messageId: reused,
+      date: new Date('2026-12-05T11:25:00Z'),
+      text: typicalAnswer({ frete40: 3100 }),
+    });
+    const first = await ingest(toA, 'smtp');
+    const second = await ingest(toB, 'smtp');
+    expect(first).toMatchObject({ duplicate: false, outcome: 'resposta', cotacaoId: a.quote.id });
+    expect(second).toMatchObject({ duplicate: false, outcome: 'resposta', cotacaoId: b.quote.id });
+    expect(second.inboundId).not.toBe(first.inboundId);
+    expect(await responsesOf(b.quote.id)).toHaveLength(1);
+
+    // The same messages again, as the mailbox holds them (a relay's Received header on top): no new row.
+    const viaMailbox = (raw: Buffer) =>
+      Buffer.concat([Buffer.from('Received: from mx.importadora.com.br by imap; Sat, 5 Dec 2026\r\n'), raw]);
+    expect(await ingest(viaMailbox(toB), 'imap')).toMatchObject({
+      duplicate: true,
+      inboundId: second.inboundId,
+    });
+    expect(await ingest(viaMailbox(toA), 'imap')).toMatchObject({
+      duplicate: true,
+      inboundId: first.inboundId,
+    });
+    expect(await responsesOf(a.quote.id)).toHaveLength(1);
+    expect(await responsesOf(b.quote.id)).toHaveLength(1);
+  });
+
   it('a message without Message-ID is deduplicated by its bytes', async () => {
     const s = await quoteScenario(ctx);
     const withId = await carrierReply({ from: s.carriers[1]!.email, to: s.replyTo(1) });

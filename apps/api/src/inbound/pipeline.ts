@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { cleanText, type DadosExtraidos, isWaitingStatus } from '@cotacoes/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config/env.js';
@@ -138,8 +138,17 @@ export class InboundPipeline {
    */
   async receive(raw: Buffer, input: IngestInput): Promise<ReceiveResult> {
     const head = cleanParsed(await parseInboundHeaders(raw));
-    const dedupeKey = dedupeKeyOf(head.messageId, raw);
-    const existing = await repo.findInboundByKey(this.db, dedupeKey);
+    let dedupeKey = dedupeKeyOf(head.messageId, raw);
+    let existing = await repo.findInboundByKey(this.db, dedupeKey);
+    if (existing && head.messageId) {
+      // The same Message-ID on another message (a sender's system that reuses ids, another company's quote)
+      // or the same message registered by hand for another quote: kept apart, never merged into the first.
+      const variant = await variantOf(await repo.findInboundById(this.db, existing.id), head, input);
+      if (variant) {
+        dedupeKey = `${head.messageId}#${variant}`;
+        existing = await repo.findInboundByKey(this.db, dedupeKey);
+      }
+    }
     if (existing) return { inboundId: existing.id, duplicate: true };
     const row = {
       dedupeKey,
@@ -794,6 +803,36 @@ function inputOf(row: StoredRow): IngestInput {
     ...(entrada.smtp ? { smtp: entrada.smtp } : {}),
     ...(entrada.authentication ? { authentication: entrada.authentication } : {}),
   };
+}
+
+/**
+ * What tells a message apart from the stored one with its Message-ID, or null when it is the same message
+ * (another copy: a retry, the mailbox read again, the same mail through a second source).
+ * - Registered by hand for a quote: the same message only if the stored one went to that quote.
+ * - Otherwise the same message keeps its Date, sender and To/Cc, whatever the transport added: any of
+ *   them different is another message that reuses the id. The subject is not compared (mail gateways tag
+ *   it), nor the body (a provider's export re-encodes it).
+ */
+async function variantOf(
+  stored: StoredRow | undefined,
+  head: ParsedInbound,
+  input: IngestInput,
+): Promise<string | null> {
+  if (!stored) return null;
+  const assigned = input.assignedBy?.cotacaoId;
+  if (assigned) {
+    const storedFor = stored.cotacaoId ?? stored.entrada.assignedBy?.cotacaoId ?? null;
+    return storedFor === assigned ? null : `cotacao:${assigned}`;
+  }
+  const recipients = (parsed: ParsedInbound) => [...new Set([...parsed.to, ...parsed.cc])].sort().join(',');
+  const facts = (date: Date | null, from: string | null, to: string) =>
+    `${date?.toISOString() ?? ''}|${from ?? ''}|${to}`;
+  const incoming = facts(head.date, head.from.address, recipients(head));
+  const storedTo = stored.raw
+    ? recipients(cleanParsed(await parseInboundHeaders(stored.raw)))
+    : recipients(head);
+  if (facts(stored.sentAt, stored.fromAddress, storedTo) === incoming) return null;
+  return createHash('sha256').update(incoming).digest('hex').slice(0, 24);
 }
 
 /** The driver's error behind a failed statement (drizzle wraps it as `cause`). */

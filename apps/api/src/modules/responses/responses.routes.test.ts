@@ -263,6 +263,29 @@ describe('registering an answer by hand', () => {
     expect(notMail.statusCode).toBe(415);
   });
 
+  it("an .eml already received for another company's quote can be registered by hand in this one (once)", async () => {
+    // A carrier sent one e-mail to two importers' reply addresses; it reached the first company only.
+    const other = await quoteScenario(ctx, { label: 'eml-outra' });
+    const s = await quoteScenario(ctx, { label: 'eml-esta' });
+    const eml = await carrierReply({ from: other.carriers[0]!.email, to: other.replyTo(0) });
+    expect((await ctx.app.services.inbound.ingest(eml, { source: 'smtp' })).cotacaoId).toBe(other.quote.id);
+    const send = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/quotes/${s.quote.id}/respostas/registrar`,
+        ...multipart(
+          s.token,
+          { transportadorId: s.carriers[0]!.id, modo: 'arquivo' },
+          { name: 'arquivo', filename: 'resposta.eml', content: eml },
+        ),
+      });
+    const registered = await send();
+    expect(registered.statusCode, registered.body).toBe(201);
+    const again = await send();
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Esta mensagem já foi registrada.');
+  });
+
   it('respostas-teste is for a desenvolvedor only', async () => {
     const s = await quoteScenario(ctx);
     const denied = await post(`/api/quotes/${s.quote.id}/respostas-teste`, s.token, {
