@@ -5,12 +5,22 @@ export interface FeeDefinition {
   name: string;
   /** Labels in normalised form (lower case, no accents, words separated by one space). */
   labels: readonly string[];
-  /** Basis used when the quote states none: BL for document fees, PROCESSO for everything else. */
+  /**
+   * Basis used when the quote states none: BL for document fees, PROCESSO for everything else (but see
+   * PER_CONTAINER_IN_FCL).
+   */
   defaultUnit: FeeUnit;
 }
 
 const DOCUMENT: FeeUnit = 'BL';
 const SHIPMENT: FeeUnit = 'PROCESSO';
+
+/**
+ * Fees an FCL reply charges per container when it writes no unit ("THC destination: BRL 1.500,00" on
+ * 3 × 40HC + 1 × 20DV is 4 × 1.500 to an analyst): terminal handling, the port security fee, the seal and
+ * container cleaning. Elsewhere (LCL, air) they keep `defaultUnit`.
+ */
+export const PER_CONTAINER_IN_FCL: ReadonlySet<string> = new Set(['THC', 'ISPS', 'LACRE', 'LIMPEZA']);
 
 /**
  * Fee-name normalisation. A label maps to the entry whose label phrase is the longest match inside it,

@@ -58,19 +58,19 @@ describe('correction hints applied by the engine', () => {
   });
 
   it("sets a fee's basis and an amount's currency only where the reply says none", () => {
-    const text = `${header}Frete marítimo 40HC: USD 2.980,00\n\nDespesas no destino:\nPOD\tTHC\tLiberação BL\nSantos\t1.450,00\t380,00\n`;
+    const text = `${header}Frete marítimo 40HC: USD 2.980,00\n\nDespesas no destino:\nPOD\tHandling\tLiberação BL\nSantos\t1.450,00\t380,00\n`;
     const plain = toCorpusFormat(extractFromText(text));
     expect(plain.taxas.map((t) => [t.nome, t.unidade, t.moeda])).toEqual([
-      ['THC', 'PROCESSO', 'USD'],
+      ['HANDLING', 'PROCESSO', 'USD'],
       ['BL FEE', 'BL', 'USD'],
     ]);
     const hints = [
-      hint({ tipo: 'unidade', alvo: 'taxa', rotulo: 'THC', valor: 'CNTR' }, 'basis'),
-      hint({ tipo: 'moeda', alvo: 'taxa', rotulo: 'THC', valor: 'BRL' }, 'brl'),
+      hint({ tipo: 'unidade', alvo: 'taxa', rotulo: 'Handling', valor: 'CNTR' }, 'basis'),
+      hint({ tipo: 'moeda', alvo: 'taxa', rotulo: 'Handling', valor: 'BRL' }, 'brl'),
     ];
     const result = extractFromText(text, { hints });
     expect(toCorpusFormat(result).taxas.map((t) => [t.nome, t.unidade, t.moeda])).toEqual([
-      ['THC', 'CNTR', 'BRL'],
+      ['HANDLING', 'CNTR', 'BRL'],
       ['BL FEE', 'BL', 'USD'],
     ]);
     expect(result.final.taxas.itens[0]!.dicas).toEqual([
@@ -78,6 +78,19 @@ describe('correction hints applied by the engine', () => {
       { id: 'brl', campo: 'moeda', antes: 'USD' },
     ]);
     expect(result.final.taxas.itens[1]!.dicas).toBeUndefined();
+  });
+
+  it('in an FCL reply a THC, ISPS or seal fee without a unit is per container; in LCL it stays once per shipment', () => {
+    const fcl = extractFromText(
+      `${header}Frete marítimo 40HC: USD 2.980,00\nTHC destination: BRL 1.500,00\nISPS: USD 15,00\nBL fee: USD 50,00\n`,
+    );
+    expect(toCorpusFormat(fcl).taxas.map((t) => [t.nome, t.unidade])).toEqual([
+      ['THC', 'CNTR'],
+      ['ISPS', 'CNTR'],
+      ['BL FEE', 'BL'],
+    ]);
+    const lcl = extractFromText(`${header}Frete LCL: USD 45,00 por W/M\nTHC: BRL 300,00\n`);
+    expect(toCorpusFormat(lcl).taxas.map((t) => [t.nome, t.unidade])).toEqual([['THC', 'PROCESSO']]);
   });
 
   it('leaves out a charge whose label is not a charge for this carrier, and lists it', () => {

@@ -1,4 +1,4 @@
-import { FEES } from '../dictionary/fees.js';
+import { FEES, PER_CONTAINER_IN_FCL } from '../dictionary/fees.js';
 import type { ChargeCandidate } from '../fields/charge-types.js';
 import { findKnownPlaces } from '../fields/places.js';
 import { normaliseLabel } from '../normalise/text.js';
@@ -177,9 +177,12 @@ function feeCurrency(
   return candidate.currency ?? freightCurrency ?? ctx.mainCurrency;
 }
 
-function feeUnit(candidate: ChargeCandidate): FeeUnit {
+function feeUnit(candidate: ChargeCandidate, ctx: ResolveContext): FeeUnit {
   if (candidate.isPercent) return 'PERCENT';
-  return candidate.unit ?? DEFAULT_UNIT.get(candidate.feeName ?? '') ?? 'PROCESSO';
+  if (candidate.unit) return candidate.unit;
+  const name = candidate.feeName ?? '';
+  if (ctx.modal === 'FCL' && PER_CONTAINER_IN_FCL.has(name)) return 'CNTR';
+  return DEFAULT_UNIT.get(name) ?? 'PROCESSO';
 }
 
 export function resolveFees(
@@ -192,13 +195,13 @@ export function resolveFees(
     if (candidate.kind !== 'fee' || candidate.feeName === null || candidate.feeName === '') continue;
     const currency = feeCurrency(candidate, ctx, freightCurrency);
     if (currency === null) continue;
-    const unidade = feeUnit(candidate);
+    const unidade = feeUnit(candidate, ctx);
     const dicas = candidate.hinted?.effects.map(({ id, campo }) => {
       const before = candidate.hinted!.original;
       return {
         id,
         campo,
-        antes: campo === 'moeda' ? feeCurrency(before, ctx, freightCurrency) : feeUnit(before),
+        antes: campo === 'moeda' ? feeCurrency(before, ctx, freightCurrency) : feeUnit(before, ctx),
       };
     });
     for (const destino of destinationsOf(candidate, ctx)) {

@@ -23,6 +23,21 @@ let fcl: Scenario;
 let lcl: Scenario;
 /** FCL 2 × 40HC: two carriers revise, one restating its fees inline, the other leaving them out. */
 let revised: Scenario;
+/** FCL 2 × 40HC: a reply whose THC and ISPS name no unit. */
+let noUnit: Scenario;
+
+const NO_UNIT = [
+  'Dear all,',
+  '',
+  'Ocean freight 40HC: USD 2.000,00',
+  'THC destination: BRL 1.500,00',
+  'ISPS: USD 15,00',
+  'BL fee: USD 50,00 per BL',
+  'Transit time: 35 days',
+  '',
+  'Best regards,',
+  'Gama Logistics',
+].join('\n');
 
 const PER_CONTAINER = [
   'Prezados, boa tarde.',
@@ -185,6 +200,8 @@ beforeAll(async () => {
   await reply(revised, 1, firstOffer('2.900,00'));
   await reply(revised, 0, RESTATED_INLINE, 2);
   await reply(revised, 1, WITHOUT_FEES, 2);
+  noUnit = await quoteScenario(ctx, { carriers: [{ nome: 'Gama Logistics', email: 'pricing@gama-q.com' }] });
+  await reply(noUnit, 0, NO_UNIT);
 }, 300_000);
 afterAll(async () => {
   await ctx?.close();
@@ -208,6 +225,21 @@ describe('quantities (issue 30)', () => {
     expect(fee(row, 'BL FEE')).toMatchObject({ quantidade: 1, base: 'documento', valorTotal: 50 });
     expect(chargeLineText(fee(row, 'THC'))).toBe('2 × R$ 1.420,00 = R$ 2.840,00');
     expect(row.fretes.find((f) => f.tipo === '40HC')).toMatchObject({ quantidade: 2, valorTotal: 5900 });
+  });
+
+  it('a THC and an ISPS written without a unit in an FCL reply count per container, as an analyst counts them', async () => {
+    const row = rowOf(await comparison(noUnit), noUnit, 0);
+    // USD: 2 × 2.000 + ISPS 2 × 15 + BL 50 = 4.080; BRL: THC 2 × 1.500 = 3.000
+    // BRL total 4.080 × 5,2456 + 3.000 = 24.402,05; USD total 3.000 ÷ 5,2456 + 4.080 = 4.651,91
+    expect(row).toMatchObject({
+      valorUSD: 4080,
+      valorBRL: 3000,
+      custoTotalBRL: 24402.05,
+      custoTotalUSD: 4651.91,
+    });
+    expect(chargeLineText(fee(row, 'THC'))).toBe('2 × R$ 1.500,00 = R$ 3.000,00');
+    expect(chargeLineText(fee(row, 'ISPS'))).toBe('2 × US$ 15,00 = US$ 30,00');
+    expect(chargeLineText(fee(row, 'BL FEE'))).toBe('1 × US$ 50,00 = US$ 50,00');
   });
 
   it('one row per destination, each priced with its own freight and THC', async () => {
