@@ -105,3 +105,58 @@ describe('extractFromText', () => {
     expect(extractFromText('').final.reason).toBe('texto vazio');
   });
 });
+
+describe('two ports in one reply (exploratory QA, 2026-12-05)', () => {
+  const head = 'Assunto: RE: Cotação\nDe: Pricing <pricing@alfa.example>\n\n';
+  const perDestination = (text: string) => {
+    const final = extractFromText(head + text).final;
+    return {
+      destinos: final.destinos.map((d) => [d.nome, d.valorFreteUSD, d.transit_time_dias]),
+      fretes: final.fretes.map((f) => [f.destino, f.valor]),
+      taxas: final.taxas.itens.map((t) => [t.nome, t.destino, t.valor, t.moeda, t.unidade]),
+    };
+  };
+
+  it('"Ningbo x Santos: …" and "Ningbo x Itajaí: …" price each destination apart', () => {
+    expect(
+      perDestination(
+        'Ningbo x Santos: Ocean freight 40HC USD 1,900.00 per container, THC BRL 1,350.00/cntr, transit time 30 days\n' +
+          'Ningbo x Itajaí: Ocean freight 40HC USD 2,050.00 per container, THC BRL 1,200.00/cntr, transit time 34 days\n' +
+          'BL fee USD 60 per BL\n',
+      ),
+    ).toEqual({
+      destinos: [
+        ['Santos', 1900, 30],
+        ['Itajaí', 2050, 34],
+      ],
+      fretes: [
+        ['Santos', 1900],
+        ['Itajaí', 2050],
+      ],
+      taxas: [
+        ['THC', 'Santos', 1350, 'BRL', 'CNTR'],
+        ['THC', 'Itajaí', 1200, 'BRL', 'CNTR'],
+        ['BL FEE', null, 60, 'USD', 'BL'],
+      ],
+    });
+  });
+
+  it('a table typed with bars between cells reads its THC column as a fee, not a second freight', () => {
+    const read = perDestination(
+      'Destino | Frete 40HC (USD) | THC (BRL/cntr)\nSantos | 1.950,00 | 1.400,00\nItajaí | 1.880,00 | 1.250,00\n',
+    );
+    expect(read.fretes).toEqual([
+      ['Santos', 1950],
+      ['Itajaí', 1880],
+    ]);
+    expect(read.taxas).toEqual([
+      ['THC', 'Santos', 1400, 'BRL', 'CNTR'],
+      ['THC', 'Itajaí', 1250, 'BRL', 'CNTR'],
+    ]);
+  });
+
+  it('one line with a bar is text, not a table', () => {
+    const final = extractFromText(`${head}Frete 40HC: USD 2.000,00 | validade 30/12/2026\n`).final;
+    expect(final.fretes.map((f) => f.valor)).toEqual([2000]);
+  });
+});

@@ -61,6 +61,19 @@ function detectDelimiter(rawLines: string[]): PreparedText['delimiter'] {
   return tabRows >= 2 ? 'tab' : null;
 }
 
+/**
+ * Lines of a table typed with bars between its cells and none at the ends ("Santos | 1.950,00 | 1.400,00"):
+ * a line with bars next to a line with as many. One line alone ("Santos | Itajaí") stays text.
+ */
+function pipeTableRows(rawLines: string[]): Set<number> {
+  const bars = rawLines.map((line) => (/^\s*\|.*\|\s*$/.test(line) ? 0 : (line.match(/\|/g)?.length ?? 0)));
+  const rows = new Set<number>();
+  bars.forEach((count, i) => {
+    if (count > 0 && (bars[i - 1] === count || bars[i + 1] === count)) rows.add(i);
+  });
+  return rows;
+}
+
 /** A line built from rewritten text (an inline answer joined to its question), keeping its number. */
 export function makeLine(no: number, text: string): Line {
   const body = text.replace(/\s+$/, '');
@@ -90,6 +103,7 @@ export function prepareText(input: string): PreparedText {
   const pageBreaks = (text.match(/\f/g) ?? []).length;
   const rawLines = text.replace(/\f/g, '').split('\n').slice(0, MAX_LINES);
   const delimiter = detectDelimiter(rawLines);
+  const pipeRows = pipeTableRows(rawLines);
   const lines = rawLines.map((raw, i): Line => {
     let body = raw.length > MAX_LINE_CHARS ? raw.slice(0, MAX_LINE_CHARS) : raw;
     let quoteDepth = 0;
@@ -101,6 +115,8 @@ export function prepareText(input: string): PreparedText {
     if (delimiter === 'semicolon') body = body.replace(/;/g, '\t');
     // Markdown/ASCII tables ("| POD | 20GP |") are rows like a sheet's.
     if (/^\s*\|.*\|\s*$/.test(body)) body = body.trim().slice(1, -1).replace(/\|/g, '\t');
+    // "Destino | Frete 40HC (USD) | THC (BRL/cntr)" over rows with as many bars: cells by their place.
+    else if (pipeRows.has(i)) body = body.replace(/\|/g, '\t');
     body = body.replace(/\s+$/, '');
     const delimited = body.includes('\t');
     const cells = delimited ? splitDelimited(body) : splitOnGaps(body);

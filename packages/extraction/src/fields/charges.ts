@@ -22,7 +22,7 @@ import {
 } from '../normalise/units.js';
 import type { ContainerUnit, FeeUnit, FreightUnit } from '../types.js';
 import type { ChargeCandidate } from './charge-types.js';
-import { lookupPlace, type PlaceValue, parsePlaceField } from './places.js';
+import { lookupPlace, type PlaceValue, parsePlaceField, readRoute } from './places.js';
 
 const IGNORED = phraseRegExp(IGNORED_CHARGE_LABELS, 'u');
 const SUPERSEDED = phraseRegExp(SUPERSEDED_MARKERS, 'u');
@@ -80,7 +80,12 @@ interface LeadParts {
   main: string;
   sub: string;
   inlineSection: SectionContext | null;
+  /** "Ningbo x Itajaí: Ocean freight 40HC …": the destination of the route the line is priced for. */
+  routeTo?: PlaceValue;
 }
+
+/** A label that is only a route, "Ningbo x Santos", "Shanghai - Itajaí", "Busan to Santos". */
+const ROUTE_ONLY = /^[\p{L}][\p{L} .'-]*?\s+(?:x|-|–|—|to|→|->|>|para)\s+[\p{L}][\p{L} .'-]*$/u;
 
 /** Whether a label names a charge by itself: a fee, a freight word, equipment or a list of places. */
 function namesCharge(label: string): boolean {
@@ -102,6 +107,10 @@ function splitLead(lead: string, lineNo: number): LeadParts {
   if (colon < 0) return { main: cleanLabel(lead), sub: '', inlineSection: null };
   const before = cleanLabel(lead.slice(0, colon));
   const after = cleanLabel(lead.slice(colon + 1));
+  // One line per route ("Ningbo x Santos: …", "Ningbo x Itajaí: …"): each priced for its destination.
+  const route = after !== '' && ROUTE_ONLY.test(before) ? readRoute(before) : null;
+  if (route !== null && namesCharge(after))
+    return { main: after, sub: '', inlineSection: null, routeTo: route.to };
   const heading = classifyHeadingText(before, lineNo);
   const isChargeHeading = heading !== null && heading.kind !== 'freight' && heading.kind !== 'conditions';
   // "Taxas por BL: Liberação USD 95" is a heading with its charges, though "BL" alone names a fee.
@@ -347,7 +356,12 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
       equipment: equipment ?? (ownKind === 'freight' ? (section?.equipment ?? null) : null),
       placeText: ownPlaces !== null ? ownPlaces.map((p) => p.name).join(' / ') : `${lead.main} ${sub}`,
       labelPlaces:
-        ownPlaces ?? (kind === 'placeFreight' ? parsePlaceField(stripParens(lead.main)).places : []),
+        ownPlaces ??
+        (kind === 'placeFreight'
+          ? parsePlaceField(stripParens(lead.main)).places
+          : lead.routeTo
+            ? [lead.routeTo]
+            : []),
       minimum: null,
       line,
       origin: input.origin,

@@ -155,3 +155,30 @@ export function findKnownPlaces(text: string, withCodes = false): PlaceMention[]
   }
   return found.sort((a, b) => a.start - b.start);
 }
+
+const ROUTE_CONNECTOR = /^\s*(?:x|-|–|—|to|→|->|>|a|para)\s*$/i;
+const UNKNOWN_ROUTE =
+  /(?<![\p{L}])(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)\s+x\s+(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)/u;
+
+/** "Shanghai x Santos", "Ningbo - Itajaí", "Xiamen/Santos": an origin and a destination written as a route. */
+export function readRoute(text: string): { from: PlaceValue; to: PlaceValue } | null {
+  const mentions = findKnownPlaces(text, true);
+  for (let i = 0; i + 1 < mentions.length; i++) {
+    const a = mentions[i];
+    const b = mentions[i + 1];
+    if (a === undefined || b === undefined) continue;
+    const between = text.slice(a.end, b.start);
+    if (ROUTE_CONNECTOR.test(between)) return { from: a.place, to: b.place };
+    // "Xiamen/Santos": a slash reads as a route only from abroad to Brazil, not as a list of ports.
+    if (/^\s*\/\s*$/.test(between) && a.place.country !== 'BR' && b.place.country === 'BR') {
+      return { from: a.place, to: b.place };
+    }
+  }
+  const unknown = UNKNOWN_ROUTE.exec(text);
+  if (unknown !== null) {
+    const from = cleanPlace(unknown[1] ?? '');
+    const to = cleanPlace(unknown[2] ?? '');
+    if (from !== null && to !== null) return { from, to };
+  }
+  return null;
+}

@@ -20,6 +20,7 @@ import {
   lookupPlace,
   type PlaceValue,
   parsePlaceField,
+  readRoute,
 } from './places.js';
 import {
   destinationFreeDays,
@@ -270,34 +271,9 @@ const EX_PLACE = /(?<![\p{L}])ex[\s-]+(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)/u;
 const CARGO_VALUE = /valor\s+(?:fob|cif|exw)|(?:fob|cif)\s+value|valor\s+(?:da\s+)?mercadoria/i;
 const STRONG_PAYMENT =
   /\b(prepaid|pre-paid|collect|antecipad[oa]s?|a vista|à vista|pag[oa]s? em reais|pagas? em reais|payable in|paid in|pagadero|contado|days after invoice|dias apos|dias da fatura|wire transfer|transferencia)\b/i;
-const ROUTE_CONNECTOR = /^\s*(?:x|-|–|—|to|→|->|>|a|para)\s*$/i;
-const UNKNOWN_ROUTE =
-  /(?<![\p{L}])(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)\s+x\s+(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)/u;
 const TRANSIT_BEFORE_LABEL =
   /(\d{1,3})(?:\s*(?:a|-|–|to)\s*(\d{1,3}))?\s*(?:dias|days)\s+(?:de\s+|in\s+)?(?:transito|transit|viagem|travessia|navegacao|viaje)/;
 const FREE_DAYS_INLINE = /(\d{1,3})\s*(?:dias|days|dias)\s*(?:de\s+)?(?:free|livres?|libres?)/;
-
-function readRoute(text: string): { from: PlaceValue; to: PlaceValue } | null {
-  const mentions = findKnownPlaces(text, true);
-  for (let i = 0; i + 1 < mentions.length; i++) {
-    const a = mentions[i];
-    const b = mentions[i + 1];
-    if (a === undefined || b === undefined) continue;
-    const between = text.slice(a.end, b.start);
-    if (ROUTE_CONNECTOR.test(between)) return { from: a.place, to: b.place };
-    // "Xiamen/Santos": a slash reads as a route only from abroad to Brazil, not as a list of ports.
-    if (/^\s*\/\s*$/.test(between) && a.place.country !== 'BR' && b.place.country === 'BR') {
-      return { from: a.place, to: b.place };
-    }
-  }
-  const unknown = UNKNOWN_ROUTE.exec(text);
-  if (unknown !== null) {
-    const from = cleanPlace(unknown[1] ?? '');
-    const to = cleanPlace(unknown[2] ?? '');
-    if (from !== null && to !== null) return { from, to };
-  }
-  return null;
-}
 
 /** Field values from labelled lines, then from inline patterns for what is still missing. */
 export function readFields(lines: Line[], ctx: FieldContext): FieldResults {

@@ -6,13 +6,15 @@ import type { FinalData } from '../types.js';
  * Transit time and free time per destination (issue 30): "Navegantes: frete USD 1.390, THC R$ 1.300,
  * 45 dias · Itapoá: …, 43 dias", "Transit time: Santos 33 dias, Itajaí 36 dias", "Free time: Santos 14
  * dias / Itajaí 21 dias". A line naming two or more of the answer's destinations gives each the days
- * written after it (before the next destination), as does a line that opens with one; a line about free
- * time sets free time, any other transit.
+ * written after it (before the next destination), as does a line that opens with one or with a route to
+ * one ("Ningbo x Itajaí: …, 34 days"); a line about free time sets free time, any other transit.
  */
 
 const DAYS = /(\d{1,3})(?:\s*(?:a|-|–|to)\s*(\d{1,3}))?\s*(?:dias|days|dias corridos)(?![\p{L}])/u;
 const FREE = /free\s*time|livres?|demurrage|detention|armazenagem|storage/;
 const NOT_TRANSIT = /validade|validity|prazo de pagamento|payment/;
+/** What comes before the destination in "Ningbo x Itajaí: …" (folded text). */
+const ROUTE_START = /^[\p{L}][\p{L} .'-]*?\s+(?:x|-|–|—|to|→|->|>|para)\s+$/u;
 
 type PerDestination = { transit?: number; free?: number };
 
@@ -28,8 +30,10 @@ export function attachDestinationDays(final: FinalData, lines: readonly Line[]):
       .map((name, index) => ({ index, at: text.indexOf(name), length: name.length }))
       .filter((hit) => hit.at >= 0)
       .sort((a, b) => a.at - b.at);
-    // Two destinations on the line, or one that opens it ("Navegantes: frete …, 45 dias").
-    if (hits.length === 0 || (hits.length === 1 && hits[0]!.at > 2)) continue;
+    // Two destinations on the line, or one that opens it ("Navegantes: frete …, 45 dias"), alone or as
+    // the end of a route ("Ningbo x Itajaí: Ocean freight …, transit time 34 days").
+    if (hits.length === 0) continue;
+    if (hits.length === 1 && hits[0]!.at > 2 && !ROUTE_START.test(text.slice(0, hits[0]!.at))) continue;
     const isFree = FREE.test(text.slice(0, hits[0]!.at)) || (FREE.test(text) && !/transit/.test(text));
     hits.forEach((hit, i) => {
       const segment = text.slice(hit.at + hit.length, hits[i + 1]?.at ?? text.length);

@@ -25,6 +25,41 @@ let lcl: Scenario;
 let revised: Scenario;
 /** FCL 2 × 40HC: a reply whose THC and ISPS name no unit. */
 let noUnit: Scenario;
+/** FCL 2 × 40HC: two ports priced in one reply, as a line per route and as a table typed with bars. */
+let twoPorts: Scenario;
+
+const ROUTE_LINES = [
+  'Dear team,',
+  '',
+  'Please see our rates for 40HC:',
+  '',
+  'Ningbo x Santos: Ocean freight 40HC USD 1,900.00 per container, THC BRL 1,350.00/cntr, transit time 30 days',
+  'Ningbo x Itajaí: Ocean freight 40HC USD 2,050.00 per container, THC BRL 1,200.00/cntr, transit time 34 days',
+  'BL fee USD 60 per BL',
+  'Free time 14 days',
+  'Validity 30/12/2026',
+  '',
+  'Best regards,',
+  'Alfa Freight Forwarding',
+].join('\n');
+
+const BAR_TABLE = [
+  'Prezados,',
+  '',
+  'Segue nossa proposta Ningbo x Santos / Itajaí:',
+  '',
+  'Destino | Frete 40HC (USD) | THC (BRL/cntr)',
+  'Santos | 1.950,00 | 1.400,00',
+  'Itajaí | 1.880,00 | 1.250,00',
+  '',
+  'Taxa de BL: R$ 380,00 por BL',
+  'Transit time: Santos 31 dias, Itajaí 36 dias',
+  'Free time: 14 dias',
+  'Validade: 30/12/2026',
+  '',
+  'Atenciosamente,',
+  'Delta Cargas',
+].join('\n');
 
 const NO_UNIT = [
   'Dear all,',
@@ -202,6 +237,14 @@ beforeAll(async () => {
   await reply(revised, 1, WITHOUT_FEES, 2);
   noUnit = await quoteScenario(ctx, { carriers: [{ nome: 'Gama Logistics', email: 'pricing@gama-q.com' }] });
   await reply(noUnit, 0, NO_UNIT);
+  twoPorts = await quoteScenario(ctx, {
+    carriers: [
+      { nome: 'Alfa Freight', email: 'pricing@alfa-q.com' },
+      { nome: 'Delta Cargas', email: 'cotacao@delta-q.com.br' },
+    ],
+  });
+  await reply(twoPorts, 0, ROUTE_LINES);
+  await reply(twoPorts, 1, BAR_TABLE);
 }, 300_000);
 afterAll(async () => {
   await ctx?.close();
@@ -268,6 +311,36 @@ describe('quantities (issue 30)', () => {
       ['THC', 'Navegantes', 1300],
       ['BL FEE', null, 50],
     ]);
+  });
+
+  it('two ports in one reply, a line per route ("Ningbo x Itajaí: …"): each its own freight, THC and transit', async () => {
+    const body = await comparison(twoPorts);
+    const santos = rowOf(body, twoPorts, 0, 'Santos');
+    const itajai = rowOf(body, twoPorts, 0, 'Itajaí');
+    // Santos: USD 2 × 1.900 + BL 60 = 3.860; BRL THC 2 × 1.350 = 2.700; no road.
+    // 3.860 × 5,2456 + 2.700 = 22.948,02; 22.948,016 ÷ 5,2456 = 4.374,72
+    expect(santos).toMatchObject({ valorUSD: 3860, valorBRL: 2700, custoRodoviario: 0 });
+    expect([santos.custoTotalBRL, santos.custoTotalUSD, santos.prazo.valor]).toEqual([22948.02, 4374.72, 30]);
+    // Itajaí: USD 2 × 2.050 + 60 = 4.160; BRL THC 2 × 1.200 = 2.400 + road 2 × 1.035 = 2.070.
+    // 4.160 × 5,2456 + 4.470 = 26.291,70; 26.291,696 ÷ 5,2456 = 5.012,14
+    expect(itajai).toMatchObject({ valorUSD: 4160, valorBRL: 2400, custoRodoviario: 2070 });
+    expect([itajai.custoTotalBRL, itajai.custoTotalUSD, itajai.prazo.valor]).toEqual([26291.7, 5012.14, 34]);
+  });
+
+  it('two ports in a table typed with bars: the THC column is a fee per container, not a second freight', async () => {
+    const body = await comparison(twoPorts);
+    const santos = rowOf(body, twoPorts, 1, 'Santos');
+    const itajai = rowOf(body, twoPorts, 1, 'Itajaí');
+    expect(santos.fretes.map((f) => [f.tipo, f.valor])).toEqual([['40HC', 1950]]);
+    expect(chargeLineText(fee(santos, 'THC'))).toBe('2 × R$ 1.400,00 = R$ 2.800,00');
+    // Santos: USD 2 × 1.950 = 3.900; BRL 2 × 1.400 + BL 380 = 3.180.
+    // 3.900 × 5,2456 + 3.180 = 23.637,84; ÷ 5,2456 = 4.506,22
+    expect(santos).toMatchObject({ valorUSD: 3900, valorBRL: 3180 });
+    expect([santos.custoTotalBRL, santos.custoTotalUSD, santos.prazo.valor]).toEqual([23637.84, 4506.22, 31]);
+    // Itajaí: USD 2 × 1.880 = 3.760; BRL 2 × 1.250 + 380 = 2.880 + road 2.070.
+    // 3.760 × 5,2456 + 4.950 = 24.673,46; ÷ 5,2456 = 4.703,65
+    expect(itajai).toMatchObject({ valorUSD: 3760, valorBRL: 2880, custoRodoviario: 2070 });
+    expect([itajai.custoTotalBRL, itajai.custoTotalUSD, itajai.prazo.valor]).toEqual([24673.46, 4703.65, 36]);
   });
 
   it('LCL per W/M: the greater of 3,2 t and 12,5 m³; per m³ × 12,5; per BL once', async () => {
