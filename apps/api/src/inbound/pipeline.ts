@@ -74,6 +74,8 @@ type RecipientMatch = {
   unknownSender: boolean;
   /** Matched by the quote's shared (bcc) token, not the carrier's own (ADR 0023). */
   sharedToken?: boolean;
+  /** The sender's domain is none of the carrier's (a token forwarded outside the carrier, ADR 0023). */
+  foreignDomain?: boolean;
 };
 type QuoteMatch = { kind: 'quote'; empresaId: string; cotacaoId: string; by: 'token' | 'thread' };
 type NoMatch = { kind: 'none'; empresaId: string | null };
@@ -415,13 +417,17 @@ export class InboundPipeline {
     // The first token that names a quote wins: one message reaches one company (ADR 0016 addendum).
     for (const token of tokens) {
       const recipient = await repo.findRecipientByToken(this.db, token);
-      if (recipient)
+      if (recipient) {
+        const unknownSender = !sender || !recipient.emails.includes(sender);
+        const domain = sender?.split('@')[1];
         return {
           kind: 'recipient',
           recipient,
           by: 'token',
-          unknownSender: !sender || !recipient.emails.includes(sender),
+          unknownSender,
+          foreignDomain: unknownSender && !recipient.emails.some((email) => email.split('@')[1] === domain),
         };
+      }
       const quote = await repo.findQuoteIdByToken(this.db, token);
       if (quote) return this.matchWithinQuote(quote.empresaId, quote.id, null, sender, 'token');
     }

@@ -18,7 +18,7 @@ import * as repo from './inbound.repository.js';
  */
 
 /** Why a sender is not verified (stored in the message's flags as `remetenteNaoVerificado`). */
-export type UnverifiedReason = 'autenticacao' | 'codigo' | 'token_compartilhado';
+export type UnverifiedReason = 'autenticacao' | 'codigo' | 'token_compartilhado' | 'outro_dominio';
 
 /** What the pipeline's matching found, as far as the sender is concerned. */
 export type SenderMatch = {
@@ -26,12 +26,15 @@ export type SenderMatch = {
   unknownSender: boolean;
   /** Matched by the quote's shared (bcc) token rather than the carrier's own. */
   sharedToken?: boolean;
+  /** The sender's domain is none of the matched carrier's. */
+  foreignDomain?: boolean;
 };
 
 /**
  * The reason a matched reply's sender is not verified, or null: its DKIM/SPF/DMARC failed (or nothing
- * vouched for its From domain); it was matched by the quote code alone; or it came under the shared bcc
- * token from an address that is not the matched carrier's. An answer registered by hand is the user's.
+ * vouched for its From domain); it was matched by the quote code alone; it came under the shared bcc
+ * token from an address that is not the matched carrier's; or under the carrier's own token from a domain
+ * that is none of the carrier's. An answer registered by hand is the user's.
  */
 export function unverifiedReason(
   match: SenderMatch,
@@ -42,6 +45,9 @@ export function unverifiedReason(
   if (authentication?.verificado === false) return 'autenticacao';
   if (match.by === 'subject') return 'codigo';
   if (match.by === 'token' && match.sharedToken && match.unknownSender) return 'token_compartilhado';
+  // The carrier's own token from another domain (a forwarded request, a personal mailbox, someone who got
+  // hold of the link): counted, but it does not replace a verified price until an analyst confirms it.
+  if (match.by === 'token' && match.unknownSender && match.foreignDomain) return 'outro_dominio';
   return null;
 }
 

@@ -292,6 +292,41 @@ describe('sender verification of mail read from a mailbox', () => {
     expect(ownRow.flags.remetenteNaoVerificado).toBeUndefined();
   });
 
+  it("holds a reply under the carrier's own token from another domain until an analyst confirms it; the carrier's domain is not held", async () => {
+    const s = await carrierScenario();
+    const ingest = async (from: string, messageId: string, frete: number) => {
+      const raw = await carrierReply({
+        from,
+        to: s.replyTo(0),
+        subject: `RE: ${s.quote.tituloEmail}`,
+        messageId,
+        text: typicalAnswer({ frete40: frete }),
+      });
+      return ctx.app.services.inbound.ingest(raw, { source: 'imap' });
+    };
+    // A colleague at the carrier's domain: flagged as not registered, not held.
+    await ingest(`Comercial <comercial@${CARRIER_DOMAIN}>`, `<colega-${s.quote.id}@${CARRIER_DOMAIN}>`, 2100);
+    const colleague = await inboundOf(`<colega-${s.quote.id}@${CARRIER_DOMAIN}>`);
+    expect(colleague.flags.remetenteDesconhecido).toBe(`comercial@${CARRIER_DOMAIN}`);
+    expect(colleague.flags.remetenteNaoVerificado).toBeUndefined();
+    // Someone at another domain holding the token: counted, flagged, and the verified price stays current.
+    const strangerId = `<estranho-${s.quote.id}@gmail.com>`;
+    expect((await ingest('joao.silva@gmail.com', strangerId, 999)).outcome).toBe('resposta');
+    expect((await inboundOf(strangerId)).flags).toMatchObject({
+      remetenteDesconhecido: 'joao.silva@gmail.com',
+      remetenteNaoVerificado: 'outro_dominio',
+    });
+    const [verified, held] = await versionsOf(s.quote.id);
+    expect(verified).toMatchObject({ versao: 1, atual: true });
+    expect(held).toMatchObject({ versao: 2, atual: false, remetenteNaoVerificado: true });
+    // The analyst vouches for it: it becomes the current price.
+    expect((await confirm(s, held!.id)).statusCode).toBe(200);
+    expect((await versionsOf(s.quote.id)).map((v) => [v.versao, v.atual])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
+  });
+
   it('flags a reply matched by the quote code alone even when nothing says its sender is forged', async () => {
     const s = await carrierScenario();
     const messageId = `<codigo-imap-${s.quote.id}@${CARRIER_DOMAIN}>`;

@@ -106,6 +106,7 @@ export const uiReplies = {
         autenticacao: 'A verificação do domínio do remetente (DKIM, SPF, DMARC) falhou.',
         codigo: 'Identificada apenas pelo código da cotação no assunto.',
         token_compartilhado: 'Enviada por um endereço que não é o deste agente de carga.',
+        outro_dominio: 'Enviada de um domínio que não é o deste agente de carga.',
       } as Record<string, string>,
       reasonUnknown: 'Não foi possível confirmar quem enviou esta resposta.',
       held: 'A versão {versao} chegou de um remetente não verificado e aguarda confirmação: a versão {atual} continua valendo.',
