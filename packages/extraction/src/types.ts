@@ -55,6 +55,8 @@ export type FeeItem = {
   moeda: Currency;
   /** A minimum amount of the charge ("Seguro 0,3% min USD 50"), when the reply states one. */
   minimo?: number;
+  /** The container type a per-container fee is quoted for ("THC 20DV R$ 1.100 / 40HC R$ 1.450"). */
+  equipamento?: ContainerUnit;
   confidence: number;
   /** Confidence below 0.5: the analyst should check this value. */
   needsReview?: boolean;

@@ -216,6 +216,7 @@ export function resolveFees(
         source: sourceOf(candidate),
       };
       if (candidate.minimum !== null) item.minimo = candidate.minimum;
+      if (unidade === 'CNTR' && candidate.equipment?.length === 1) item.equipamento = candidate.equipment[0];
       if (dicas) item.dicas = dicas;
       items.push(item);
     }
@@ -228,7 +229,7 @@ export function resolveFees(
   // The same fee and value on two lines is one charge said twice; on one line it is priced per equipment.
   const firstLine = new Map<string, number>();
   return collapsed.filter((item) => {
-    const key = `${item.nome}|${item.valor}|${item.moeda}|${item.unidade}|${item.destino}`;
+    const key = `${item.nome}|${item.valor}|${item.moeda}|${item.unidade}|${item.destino}|${item.equipamento ?? ''}`;
     const line = firstLine.get(key);
     if (line === undefined) firstLine.set(key, item.source.line);
     return line === undefined || line === item.source.line;

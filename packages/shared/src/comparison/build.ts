@@ -199,6 +199,7 @@ function feeFigure(
           ? formatMessage(exclusionTexts.moeda, { moeda: line.moeda ?? '' })
           : exclusionTexts[decision.motivo],
     unidade: typeof line.unidade === 'string' ? line.unidade : null,
+    ...(typeof line.equipamento === 'string' && line.equipamento ? { equipamento: line.equipamento } : {}),
     ...feeQuantityFields(decision),
     ...addedBy(line),
     ...(ajustadoPorDica ? { ajustadoPorDica } : {}),
@@ -231,6 +232,7 @@ function shipmentMeasures(final: ExtractionFinal | null, pedido: QuoteAsked): Sh
   return {
     modal: pedido.tipoFrete ?? final?.modal ?? null,
     conteineres: answerContainers(final) ?? (totalContainers(pedido.conteineres) || null),
+    conteineresPorTipo: pedido.conteineres,
     pesoKg: medidas?.pesoKg ?? parseWeightKg(final?.volumeCarga),
     volumeM3: medidas?.volumeM3 ?? parseVolumeM3(final?.volumeCarga),
     valorMercadoria: medidas?.valorMercadoria ?? null,

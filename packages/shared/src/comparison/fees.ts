@@ -1,4 +1,5 @@
 import type { uiComparison } from '../messages/ui-comparison.js';
+import { containerLabel, containerType } from './containers.js';
 import { type FeeCurrency, feeCurrency } from './currency.js';
 import { add, type Decimal, toDecimal, toNumber, ZERO } from './decimal.js';
 import { isNoDestination, normalizeName, normalizePlace, samePlace } from './names.js';
@@ -30,6 +31,8 @@ export type FeeLineInput = {
   quantidade?: number | null;
   /** A minimum amount ("min USD 50"). */
   minimo?: number | null;
+  /** The container type the line is quoted for ("THC 20DV R$ 1.100 / 40HC R$ 1.450"); absent: every one. */
+  equipamento?: string | null;
 };
 
 export type FeeExclusion = keyof typeof uiComparison.feeExclusion;
@@ -104,6 +107,23 @@ function lineQuantity(line: FeeLineInput, medidas: ShipmentMeasures): ChargeQuan
   const quantity = chargeQuantity(line.unidade, medidas);
   if (typeof line.quantidade === 'number' && line.quantidade > 0 && quantity.base !== 'percentual')
     return { base: quantity.base, quantidade: toDecimal(line.quantidade), falta: null };
+  // Per container of one type: the quote's containers of that type ("40" asked or quoted is any 40');
+  // none asked: 0, and the line says so ('outroConteiner').
+  const type = containerType(line.equipamento);
+  const asked = medidas.conteineresPorTipo ?? [];
+  if (type && quantity.base === 'conteiner' && asked.length > 0) {
+    const counted = asked.filter((ask) => {
+      const other = containerType(ask.tipo);
+      return (
+        other?.size === type.size && (type.kind === null || other.kind === null || other.kind === type.kind)
+      );
+    });
+    return {
+      base: 'conteiner',
+      quantidade: toDecimal(counted.reduce((sum, ask) => sum + ask.quantidade, 0)),
+      falta: null,
+    };
+  }
   return quantity;
 }
 
@@ -125,7 +145,9 @@ function decide(line: FeeLineInput, scope: FeeScope): FeeDecision {
         : quantidade.quantidade === null
           ? null
           : chargeAmount(valor, quantidade.quantidade, minimo);
-  const motivo = excluded ?? (total === null ? 'quantidadeDesconhecida' : null);
+  const otherContainer = Boolean(line.equipamento) && quantidade?.quantidade === ZERO;
+  const motivo =
+    excluded ?? (total === null ? 'quantidadeDesconhecida' : otherContainer ? 'outroConteiner' : null);
   const minimoAplicado =
     total !== null &&
     minimo !== null &&
@@ -143,7 +165,13 @@ export function evaluateFees(lines: readonly FeeLineInput[], scope: FeeScope): F
     if (!decision.contabilizada) return;
     const destinationKey =
       scope.destino === null && !isNoDestination(line.destino) ? normalizePlace(line.destino ?? '') : '';
-    const key = [destinationKey, normalizeName(line.nome ?? line.rotulo ?? ''), decision.moeda].join('|');
+    const type = containerType(line.equipamento);
+    const key = [
+      destinationKey,
+      normalizeName(line.nome ?? line.rotulo ?? ''),
+      decision.moeda,
+      type ? containerLabel(type) : '',
+    ].join('|');
     const holder = best.get(key);
     if (holder === undefined) {
       best.set(key, index);

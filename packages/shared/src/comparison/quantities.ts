@@ -34,6 +34,8 @@ export type ShipmentMeasures = {
   modal: string | null;
   /** Containers of the shipment (null: unknown). */
   conteineres: number | null;
+  /** The quote's containers by type ('3 × 40HC + 1 × 20DV'), for a charge quoted for one type. */
+  conteineresPorTipo?: readonly ContainerAsk[];
   pesoKg: Decimal | null;
   volumeM3: Decimal | null;
   valorMercadoria: { valor: Decimal; moeda: FeeCurrency | null } | null;

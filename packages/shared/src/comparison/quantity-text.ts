@@ -28,7 +28,15 @@ export type ChargeForText = {
   base?: string | null;
   valorTotal?: number | null;
   minimoAplicado?: boolean;
+  /** The container type a per-container charge is quoted for: '3 40HC × R$ 1.450,00'. */
+  equipamento?: string | null;
 };
+
+/** '3', '3.200 kg', '3 40HC': the quantity with what it counts. */
+function quantityText(line: ChargeForText & { quantidade: number }): string {
+  const word = line.base === 'conteiner' && line.equipamento ? line.equipamento : UNIT_WORDS[line.base ?? ''];
+  return word ? `${count.format(line.quantidade)} ${word}` : count.format(line.quantidade);
+}
 
 const UNIT_WORDS: Record<string, string> = { kg: 'kg', pesoTaxado: 'kg', m3: 'm³', wm: 'W/M' };
 
@@ -42,9 +50,8 @@ export function chargeLineText(line: ChargeForText): string {
   if (line.base === 'percentual') {
     text = `${count.format(line.valor)}% × ${moneyText(line.quantidade * 100, line.moeda)}`;
   } else {
-    const word = UNIT_WORDS[line.base ?? ''];
     text = formatMessage(q.times, {
-      quantidade: word ? `${count.format(line.quantidade)} ${word}` : count.format(line.quantidade),
+      quantidade: quantityText({ ...line, quantidade: line.quantidade }),
       valor: unit,
     });
   }
@@ -63,8 +70,7 @@ export function quantityAround(line: ChargeForText): { antes: string | null; dep
   if (line.valor === null || line.quantidade === undefined) return { antes: null, depois: null };
   if (line.quantidade === null) return { antes: '? ×', depois: null };
   if (line.base === 'percentual') return { antes: null, depois: `(${chargeLineText(line)})` };
-  const word = UNIT_WORDS[line.base ?? ''];
-  const antes = `${word ? `${count.format(line.quantidade)} ${word}` : count.format(line.quantidade)} ×`;
+  const antes = `${quantityText({ ...line, quantidade: line.quantidade })} ×`;
   let depois = typeof line.valorTotal === 'number' ? `= ${moneyText(line.valorTotal, line.moeda)}` : null;
   if (depois && line.minimoAplicado)
     depois += ` (${formatMessage(q.minimum, { valor: moneyText(line.valorTotal!, line.moeda) })})`;

@@ -32,6 +32,7 @@ export const uiComparison = {
     moeda: 'Moeda {moeda}: os totais somam só USD e BRL',
     semValor: 'Sem valor',
     quantidadeDesconhecida: 'Quantidade desconhecida: não soma',
+    outroConteiner: 'Para um tipo de contêiner que a cotação não pede',
   },
   /** Why a freight line is left out of the totals. */
   freightExclusion: {

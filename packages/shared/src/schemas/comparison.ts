@@ -77,6 +77,8 @@ export const comparisonFeeSchema = comparisonValueSchema.extend({
   motivo: z.string().nullable(),
   /** Basis as extracted (CNTR, BL, PROCESSO …; ADR 0101 lets the analyst correct it). */
   unidade: z.string().nullable().optional(),
+  /** The container type the fee is quoted for ('20DC' of "THC 20DV R$ 1.100 / 40HC R$ 1.450"). */
+  equipamento: z.string().optional(),
   /** Units the value is multiplied by (2 containers, 3.200 kg, 12,5 W/M…); null: unknown (issue 30, ADR 0024). */
   quantidade: z.number().nullable().optional(),
   /** What `quantidade` counts: 'conteiner', 'documento', 'kg', 'pesoTaxado', 'm3', 'wm', 'percentual'. */

@@ -27,6 +27,21 @@ let revised: Scenario;
 let noUnit: Scenario;
 /** FCL 2 × 40HC: two ports priced in one reply, as a line per route and as a table typed with bars. */
 let twoPorts: Scenario;
+/** FCL 3 × 40HC + 1 × 20DV: a THC quoted per container type. */
+let mixed: Scenario;
+
+const THC_PER_TYPE = [
+  'Prezados,',
+  '',
+  'Frete marítimo 40HC: USD 2.000,00',
+  'Frete marítimo 20DV: USD 1.200,00',
+  'THC: 20DV R$ 1.100,00 / 40HC R$ 1.450,00 por contêiner',
+  'BL fee: USD 50,00 por BL',
+  'Transit time: 33 dias',
+  '',
+  'Att,',
+  'Beta Logística',
+].join('\n');
 
 const ROUTE_LINES = [
   'Dear team,',
@@ -245,6 +260,13 @@ beforeAll(async () => {
   });
   await reply(twoPorts, 0, ROUTE_LINES);
   await reply(twoPorts, 1, BAR_TABLE);
+  mixed = await quoteScenario(ctx, {
+    carriers: [{ nome: 'Beta Logística', email: 'pricing@beta-q.com.br' }],
+    quote: {
+      itens: [{ mercadoria: 'Peças de máquinas', quantidadeVolumes: '3 x 40HC + 1 x 20DV', dimensoes: null }],
+    },
+  });
+  await reply(mixed, 0, THC_PER_TYPE);
 }, 300_000);
 afterAll(async () => {
   await ctx?.close();
@@ -341,6 +363,23 @@ describe('quantities (issue 30)', () => {
     // 3.760 × 5,2456 + 4.950 = 24.673,46; ÷ 5,2456 = 4.703,65
     expect(itajai).toMatchObject({ valorUSD: 3760, valorBRL: 2880, custoRodoviario: 2070 });
     expect([itajai.custoTotalBRL, itajai.custoTotalUSD, itajai.prazo.valor]).toEqual([24673.46, 4703.65, 36]);
+  });
+
+  it('a THC quoted per container type counts each price for the containers of its type', async () => {
+    const row = rowOf(await comparison(mixed), mixed, 0);
+    // USD: 3 × 2.000 + 1 × 1.200 + BL 50 = 7.250; BRL: THC 3 × 1.450 + 1 × 1.100 = 5.450 (not 4 × 1.450)
+    // BRL total 7.250 × 5,2456 + 5.450 = 43.480,60; USD 43.480,60 ÷ 5,2456 = 8.288,966 → 8.288,97
+    expect(row).toMatchObject({
+      valorUSD: 7250,
+      valorBRL: 5450,
+      custoTotalBRL: 43480.6,
+      custoTotalUSD: 8288.97,
+    });
+    const thc = row.taxas.filter((taxa) => taxa.nome === 'THC');
+    expect(thc.map((taxa) => [taxa.contabilizada, chargeLineText(taxa)])).toEqual([
+      [true, '1 20DC × R$ 1.100,00 = R$ 1.100,00'],
+      [true, '3 40HC × R$ 1.450,00 = R$ 4.350,00'],
+    ]);
   });
 
   it('LCL per W/M: the greater of 3,2 t and 12,5 m³; per m³ × 12,5; per BL once', async () => {
