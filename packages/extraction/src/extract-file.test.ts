@@ -31,6 +31,16 @@ async function quoteWorkbook(): Promise<Uint8Array> {
 }
 
 describe('extractFromFile', () => {
+  it('says in pt-BR why a password-protected PDF is not read', async () => {
+    const encrypted = Buffer.from(
+      '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n' +
+        `3 0 obj<</Filter/Standard/V 2/R 3/Length 128/P -3904/O<${'a'.repeat(64)}>/U<${'b'.repeat(64)}>>>endobj\n` +
+        'trailer<</Root 1 0 R/Encrypt 3 0 R/ID[<01><01>]>>\n%%EOF\n',
+    );
+    const result = await extractFromFile(encrypted, 'proposta protegida.pdf');
+    expect(result.final.reason).toBe('não foi possível ler o arquivo (pdf): o arquivo é protegido por senha');
+  });
+
   it('reads an .xlsx (generated with exceljs), filling merged cells down', async () => {
     const result = toCorpusFormat(await extractFromFile(await quoteWorkbook(), 'tarifas.xlsx'));
     expect(result.source).toBe('excel');

@@ -200,9 +200,8 @@ async function extractSafely(
     return await extractByKind(buffer, kind, opts, limits, depth);
   } catch (error) {
     if (error instanceof FileLimitError) throw error;
-    const message = error instanceof Error ? error.message : String(error);
     return {
-      result: emptyResult(`não foi possível ler o arquivo (${kind}): ${message.slice(0, 200)}`, kind),
+      result: emptyResult(`não foi possível ler o arquivo (${kind}): ${unreadableReason(error)}`, kind),
       text: '',
     };
   }
@@ -228,4 +227,15 @@ export async function extractFromFile(
   return opts.llm === undefined || text === ''
     ? result
     : (await refineWithLlm(result, text, opts.llm)).result;
+}
+
+/**
+ * Why a file could not be read, in pt-BR: the analyst sees it on the reply's card. The libraries' own
+ * messages are English ("No password given") and say nothing an analyst can act on.
+ */
+function unreadableReason(error: unknown): string {
+  const name = error instanceof Error ? error.name : '';
+  const message = error instanceof Error ? error.message : String(error);
+  if (/password/i.test(name) || /password|encrypt/i.test(message)) return 'o arquivo é protegido por senha';
+  return 'o arquivo está corrompido ou num formato que não pôde ser lido';
 }

@@ -71,7 +71,7 @@ export const uiConversation = {
     resposta: 'Resposta',
     auto_resposta: 'Resposta automática',
     devolucao: 'Devolução',
-    tardia: 'Fora do prazo',
+    tardia: 'Após a finalização',
     comparativo: 'Comparativo',
     lembrete: 'Lembrete',
   } as Record<string, string>,
