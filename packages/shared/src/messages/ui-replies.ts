@@ -73,7 +73,8 @@ export const uiReplies = {
       pagamento: 'Pagamento',
       observacoes: 'Observações',
     },
-    feesValue: '{count} taxa(s) · {totais}',
+    feesValue:
+      '{count} taxa(s) · {totais} (valores unitários; os totais com as quantidades estão na Comparação)',
     noFees: 'Nenhuma taxa',
     days: '{count} dias',
     daysRange: '{min} a {max} dias',
