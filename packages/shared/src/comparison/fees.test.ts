@@ -215,3 +215,58 @@ describe('spec 001 §5 fee calculation rules', () => {
     expect(sums([fee('A', 0.1), fee('B', 0.2)])).toEqual({ USD: 0.3, BRL: 0 });
   });
 });
+
+describe('a fee quoted per container type (exploratory QA, 2026-12-05)', () => {
+  const medidas = (conteineresPorTipo: { tipo: string; quantidade: number }[]) => ({
+    modal: 'FCL',
+    conteineres: conteineresPorTipo.reduce((sum, ask) => sum + ask.quantidade, 0) || 4,
+    conteineresPorTipo,
+    pesoKg: null,
+    volumeM3: null,
+    valorMercadoria: null,
+  });
+  const perType = (equipamento: string, valor: number): FeeLineInput => ({
+    nome: 'THC',
+    rotulo: 'THC',
+    valor,
+    moeda: 'BRL',
+    unidade: 'CNTR',
+    equipamento,
+  });
+  const lines = [perType('20DC', 1100), perType('40HC', 1450)];
+
+  it("counts each price for the quote's containers of its type (20DV is a 20DC)", () => {
+    const { decisions, porMoeda } = evaluateFees(lines, {
+      destino: null,
+      destinos: [],
+      medidas: medidas([
+        { tipo: '40HC', quantidade: 3 },
+        { tipo: '20DC', quantidade: 1 },
+      ]),
+    });
+    expect(decisions.map((d) => [d.contabilizada, d.total === null ? null : toNumber(d.total)])).toEqual([
+      [true, 1100],
+      [true, 4350],
+    ]);
+    expect(toNumber(porMoeda.BRL)).toBe(5450);
+  });
+
+  it('a type the quote does not ask counts nothing and says why', () => {
+    const { decisions } = evaluateFees(lines, {
+      destino: null,
+      destinos: [],
+      medidas: medidas([{ tipo: '40HC', quantidade: 2 }]),
+    });
+    expect(decisions.map((d) => d.motivo)).toEqual(['outroConteiner', null]);
+  });
+
+  it("without the quote's types every container counts once, at the highest price (as before)", () => {
+    const { decisions, porMoeda } = evaluateFees(lines, {
+      destino: null,
+      destinos: [],
+      medidas: medidas([]),
+    });
+    expect(decisions.map((d) => d.motivo)).toEqual(['duplicada', null]);
+    expect(toNumber(porMoeda.BRL)).toBe(4 * 1450);
+  });
+});

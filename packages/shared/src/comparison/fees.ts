@@ -165,7 +165,9 @@ export function evaluateFees(lines: readonly FeeLineInput[], scope: FeeScope): F
     if (!decision.contabilizada) return;
     const destinationKey =
       scope.destino === null && !isNoDestination(line.destino) ? normalizePlace(line.destino ?? '') : '';
-    const type = containerType(line.equipamento);
+    // A line per container type counts apart only where the quote's types are known (else the
+    // per-type lines would each count every container: the highest stays, as before).
+    const type = scope.medidas?.conteineresPorTipo?.length ? containerType(line.equipamento) : null;
     const key = [
       destinationKey,
       normalizeName(line.nome ?? line.rotulo ?? ''),
