@@ -195,6 +195,25 @@ export async function findInboundByKey(executor: Executor, dedupeKey: string) {
   return row;
 }
 
+/**
+ * What deduplication compares of a stored message (`variantOf` in the pipeline): its facts and only the
+ * first `headerBytes` of its raw bytes (the header block), not a message of up to 25 MB.
+ */
+export async function findInboundHead(executor: Executor, id: string, headerBytes: number) {
+  const [row] = await executor
+    .select({
+      sentAt: inboundMessages.sentAt,
+      fromAddress: inboundMessages.fromAddress,
+      cotacaoId: inboundMessages.cotacaoId,
+      entrada: inboundMessages.entrada,
+      head: sql<Buffer | Uint8Array | null>`substring(${inboundMessages.raw} from 1 for ${headerBytes})`,
+    })
+    .from(inboundMessages)
+    .where(eq(inboundMessages.id, id))
+    .limit(1);
+  return row && { ...row, head: row.head === null ? null : Buffer.from(row.head) };
+}
+
 export async function findInboundById(executor: Executor, id: string) {
   const [row] = await executor.select().from(inboundMessages).where(eq(inboundMessages.id, id)).limit(1);
   return row;

@@ -4,7 +4,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config/env.js';
 import { recordMessage } from '../conversation/conversation.repository.js';
 import type { Database, Transaction } from '../db/client.js';
-import type { InboundEntrada, InboundOutcome, InboundSource, InboundStatus } from '../db/schema/index.js';
+import type {
+  InboundEntrada,
+  InboundOutcome,
+  InboundSource,
+  InboundStatus,
+  inboundMessages,
+} from '../db/schema/index.js';
 import { checkedTenant, type Tenant } from '../db/tenant.js';
 import { type JobQueue, QUEUES } from '../jobs/queue.js';
 import { writeAudit } from '../lib/audit.js';
@@ -16,7 +22,14 @@ import { isAutoReply, readBounce } from './classify.js';
 import { conversationCopy } from './conversation-copy.js';
 import { cleanParsed, describeFailure, failureSummary } from './failure.js';
 import * as repo from './inbound.repository.js';
-import { dedupeKeyOf, type ParsedInbound, parseInbound, parseInboundHeaders, previewOf } from './parse.js';
+import {
+  dedupeKeyOf,
+  MAX_HEADER_BYTES,
+  type ParsedInbound,
+  parseInbound,
+  parseInboundHeaders,
+  previewOf,
+} from './parse.js';
 import {
   placeNewVersion,
   recordSenderAuthentication,
@@ -145,19 +158,20 @@ export class InboundPipeline {
     if (existing && head.messageId) {
       // The same Message-ID on another message (a sender's system that reuses ids, another company's quote)
       // or the same message registered by hand for another quote: kept apart, never merged into the first.
-      const variant = await variantOf(await repo.findInboundById(this.db, existing.id), head, input);
+      const stored = await repo.findInboundHead(this.db, existing.id, MAX_HEADER_BYTES);
+      const variant = await variantOf(stored, head, input);
       if (variant) {
         dedupeKey = `${head.messageId}#${variant}`;
         existing = await repo.findInboundByKey(this.db, dedupeKey);
       }
     }
     if (existing) return { inboundId: existing.id, duplicate: true };
-    const row = {
+    const row: typeof inboundMessages.$inferInsert = {
       dedupeKey,
       source: input.source,
       raw,
       tamanho: raw.length,
-      status: 'pendente' as const,
+      status: 'pendente',
       messageId: head.messageId,
       fromAddress: head.from.address,
       fromName: head.from.name,
@@ -167,36 +181,26 @@ export class InboundPipeline {
       entrada: entradaOf(input),
       proximaTentativa: new Date(Date.now() + PENDING_GRACE_SECONDS * 1000),
     };
-    let inboundId: string | undefined;
     try {
-      inboundId = await repo.insertInbound(this.db, row);
+      return await this.insertOrFind(row);
     } catch (error) {
       // A header the database refuses for good (a value no index or type can hold) must not hold the
       // source, which would retry the same message for ever with every later one behind it: the bytes
       // are kept under their hash with no header facts, and processing reads them again.
       if (!isRefusedValue(error)) throw storeError(error);
       this.logger.warn({ err: storeError(error) }, 'inbound message stored without its header facts');
-      const byBytes = dedupeKeyOf(null, raw);
-      try {
-        inboundId = await repo.insertInbound(this.db, {
-          ...row,
-          dedupeKey: byBytes,
-          messageId: null,
-          fromAddress: null,
-          fromName: null,
-          subject: '',
-        });
-      } catch (second) {
+      const bare = { dedupeKey: dedupeKeyOf(null, raw), messageId: null, fromAddress: null, fromName: null };
+      return this.insertOrFind({ ...row, ...bare, subject: '' }).catch((second: unknown) => {
         throw storeError(second);
-      }
-      if (!inboundId) {
-        const stored = await repo.findInboundByKey(this.db, byBytes);
-        if (!stored) throw new Error('inbound message vanished after a dedupe conflict');
-        return { inboundId: stored.id, duplicate: true };
-      }
+      });
     }
+  }
+
+  /** Inserts the row, or answers the one already stored under its key (a concurrent delivery). */
+  private async insertOrFind(row: typeof inboundMessages.$inferInsert): Promise<ReceiveResult> {
+    const inboundId = await repo.insertInbound(this.db, row);
     if (inboundId) return { inboundId, duplicate: false };
-    const stored = await repo.findInboundByKey(this.db, dedupeKey);
+    const stored = await repo.findInboundByKey(this.db, row.dedupeKey);
     if (!stored) throw new Error('inbound message vanished after a dedupe conflict');
     return { inboundId: stored.id, duplicate: true };
   }
@@ -820,7 +824,7 @@ function inputOf(row: StoredRow): IngestInput {
  *   it), nor the body (a provider's export re-encodes it).
  */
 async function variantOf(
-  stored: StoredRow | undefined,
+  stored: Awaited<ReturnType<typeof repo.findInboundHead>>,
   head: ParsedInbound,
   input: IngestInput,
 ): Promise<string | null> {
@@ -834,8 +838,9 @@ async function variantOf(
   const facts = (date: Date | null, from: string | null, to: string) =>
     `${date?.toISOString() ?? ''}|${from ?? ''}|${to}`;
   const incoming = facts(head.date, head.from.address, recipients(head));
-  const storedTo = stored.raw
-    ? recipients(cleanParsed(await parseInboundHeaders(stored.raw)))
+  // Purged bytes (retention, 'Descartar'): the Date and sender alone decide.
+  const storedTo = stored.head
+    ? recipients(cleanParsed(await parseInboundHeaders(stored.head)))
     : recipients(head);
   if (facts(stored.sentAt, stored.fromAddress, storedTo) === incoming) return null;
   return createHash('sha256').update(incoming).digest('hex').slice(0, 24);

@@ -22,7 +22,7 @@ import {
 } from '../normalise/units.js';
 import type { ContainerUnit, FeeUnit, FreightUnit } from '../types.js';
 import type { ChargeCandidate } from './charge-types.js';
-import { lookupPlace, type PlaceValue, parsePlaceField, readRoute } from './places.js';
+import { lookupPlace, type PlaceValue, parsePlaceField, ROUTE_ONLY, readRoute } from './places.js';
 
 const IGNORED = phraseRegExp(IGNORED_CHARGE_LABELS, 'u');
 const SUPERSEDED = phraseRegExp(SUPERSEDED_MARKERS, 'u');
@@ -83,9 +83,6 @@ interface LeadParts {
   /** "Ningbo x Itajaí: Ocean freight 40HC …": the destination of the route the line is priced for. */
   routeTo?: PlaceValue;
 }
-
-/** A label that is only a route, "Ningbo x Santos", "Shanghai - Itajaí", "Busan to Santos". */
-const ROUTE_ONLY = /^[\p{L}][\p{L} .'-]*?\s+(?:x|-|–|—|to|→|->|>|para)\s+[\p{L}][\p{L} .'-]*$/u;
 
 /** Whether a label names a charge by itself: a fee, a freight word, equipment or a list of places. */
 function namesCharge(label: string): boolean {

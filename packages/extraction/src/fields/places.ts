@@ -156,7 +156,17 @@ export function findKnownPlaces(text: string, withCodes = false): PlaceMention[]
   return found.sort((a, b) => a.start - b.start);
 }
 
-const ROUTE_CONNECTOR = /^\s*(?:x|-|–|—|to|→|->|>|a|para)\s*$/i;
+/** What joins an origin to a destination in a route ("Ningbo x Santos", "Busan to Santos"). */
+const ROUTE_JOINS = 'x|-|–|—|to|→|->|>|para';
+/** Between two known places, also "a" ("Xangai a Santos"). */
+const ROUTE_CONNECTOR = new RegExp(`^\\s*(?:${ROUTE_JOINS}|a)\\s*$`, 'i');
+/** A label that is only a route, "Ningbo x Santos", "Shanghai - Itajaí", "Busan to Santos". */
+export const ROUTE_ONLY = new RegExp(
+  `^[\\p{L}][\\p{L} .'-]*?\\s+(?:${ROUTE_JOINS})\\s+[\\p{L}][\\p{L} .'-]*$`,
+  'u',
+);
+/** The start of a line up to a route's destination: "ningbo x " of "ningbo x itajai: …" (folded text). */
+export const ROUTE_START = new RegExp(`^[\\p{L}][\\p{L} .'-]*?\\s+(?:${ROUTE_JOINS})\\s+$`, 'u');
 const UNKNOWN_ROUTE =
   /(?<![\p{L}])(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)\s+x\s+(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)/u;
 

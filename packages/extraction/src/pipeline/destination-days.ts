@@ -1,4 +1,5 @@
 import type { Line } from '../blocks/lines.js';
+import { ROUTE_START } from '../fields/places.js';
 import { foldKeepingOffsets } from '../normalise/text.js';
 import type { FinalData } from '../types.js';
 
@@ -13,8 +14,6 @@ import type { FinalData } from '../types.js';
 const DAYS = /(\d{1,3})(?:\s*(?:a|-|–|to)\s*(\d{1,3}))?\s*(?:dias|days|dias corridos)(?![\p{L}])/u;
 const FREE = /free\s*time|livres?|demurrage|detention|armazenagem|storage/;
 const NOT_TRANSIT = /validade|validity|prazo de pagamento|payment/;
-/** What comes before the destination in "Ningbo x Itajaí: …" (folded text). */
-const ROUTE_START = /^[\p{L}][\p{L} .'-]*?\s+(?:x|-|–|—|to|→|->|>|para)\s+$/u;
 
 type PerDestination = { transit?: number; free?: number };
 
