@@ -11,24 +11,42 @@ import type { TestContext } from './helpers.js';
  * dropping the trigger is "the fix".
  */
 
-export async function poison(ctx: TestContext) {
-  await ctx.app.services.database.db.execute(sql`
-    create or replace function recusa_veneno() returns trigger language plpgsql as $$
+/**
+ * Makes the database refuse, with `errcode`, every row of `table` that `condition` (SQL over `new`) picks:
+ * a failure made real. Dropped by `allowInserts`.
+ */
+export async function refuseInserts(
+  ctx: TestContext,
+  name: string,
+  table: string,
+  condition: string,
+  errcode: string,
+  message = 'recusado pelo teste',
+) {
+  const db = ctx.app.services.database.db;
+  await db.execute(
+    sql.raw(`create or replace function ${name}() returns trigger language plpgsql as $$
     begin
-      if new.subject like '%VENENO%' then
-        raise exception 'recusado pelo teste' using errcode = '23514';
+      if ${condition} then
+        raise exception '${message}' using errcode = '${errcode}';
       end if;
       return new;
-    end $$`);
-  await ctx.app.services.database.db.execute(sql`drop trigger if exists recusa_veneno on cotacao_mensagens`);
-  await ctx.app.services.database.db.execute(sql`
-    create trigger recusa_veneno before insert on cotacao_mensagens
-    for each row execute function recusa_veneno()`);
+    end $$`),
+  );
+  await allowInserts(ctx, name, table);
+  await db.execute(
+    sql.raw(`create trigger ${name} before insert on ${table} for each row execute function ${name}()`),
+  );
 }
 
-export async function cure(ctx: TestContext) {
-  await ctx.app.services.database.db.execute(sql`drop trigger if exists recusa_veneno on cotacao_mensagens`);
+export async function allowInserts(ctx: TestContext, name: string, table: string) {
+  await ctx.app.services.database.db.execute(sql.raw(`drop trigger if exists ${name} on ${table}`));
 }
+
+export const poison = (ctx: TestContext) =>
+  refuseInserts(ctx, 'recusa_veneno', 'cotacao_mensagens', "new.subject like '%VENENO%'", '23514');
+
+export const cure = (ctx: TestContext) => allowInserts(ctx, 'recusa_veneno', 'cotacao_mensagens');
 
 /** A reply whose subject and body carry NUL bytes inside their encoded words (PostgreSQL text refuses 0x00). */
 export function nulReply(quote: SentQuote, messageId: string): Buffer {

@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteScenario, type Scenario } from '../../test/factories/index.js';
 import { createTestApp, type TestContext } from '../../test/helpers.js';
+import { allowInserts, refuseInserts } from '../../test/poison-mail.js';
 import { inboundMessages, respostas } from '../db/schema/index.js';
 import { MAX_HEADER_BYTES } from './parse.js';
 import { storeError } from './pipeline.js';
@@ -186,18 +187,14 @@ describe('headers longer than a database index holds (issue 33 QA: a 3 kB Messag
 
   it('a header value the database refuses for good is not retried for ever: the bytes are stored under their hash and processed', async () => {
     // Any value no index or type can hold (SQLSTATE 54000 here, from a trigger standing in for one).
-    await db().execute(sql`
-      create or replace function recusa_cabecalho() returns trigger language plpgsql as $$
-      begin
-        if new.message_id like '<recusado-%' then
-          raise exception 'index row size 3208 exceeds btree version 4 maximum 2704' using errcode = '54000';
-        end if;
-        return new;
-      end $$`);
-    await db().execute(sql`drop trigger if exists recusa_cabecalho on inbound_messages`);
-    await db().execute(sql`
-      create trigger recusa_cabecalho before insert on inbound_messages
-      for each row execute function recusa_cabecalho()`);
+    await refuseInserts(
+      ctx,
+      'recusa_cabecalho',
+      'inbound_messages',
+      "new.message_id like '<recusado-%'",
+      '54000',
+      'index row size 3208 exceeds btree version 4 maximum 2704',
+    );
     try {
       const raw = replyWith('', { messageId: `<recusado-${Date.now()}@erp.carrier.example>` });
       const received = await ctx.app.services.inbound.receive(raw, { source: 'smtp' });
@@ -215,7 +212,7 @@ describe('headers longer than a database index holds (issue 33 QA: a 3 kB Messag
       const processed = await ctx.app.services.inbound.process(received.inboundId);
       expect(processed).toMatchObject({ status: 'processada', outcome: 'resposta' });
     } finally {
-      await db().execute(sql`drop trigger if exists recusa_cabecalho on inbound_messages`);
+      await allowInserts(ctx, 'recusa_cabecalho', 'inbound_messages');
     }
   });
 
