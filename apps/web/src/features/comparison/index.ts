@@ -6,4 +6,5 @@ export { destinationsOf } from './components/comparison-rows';
 export { ComparisonSection } from './components/comparison-section';
 export { CarriageLine, WarningList } from './components/comparison-warnings';
 export { rememberedMargin } from './components/exchange-margin-memory';
-export { MarginInput, parseMargin } from './components/margin-input';
+export { MarginInput } from './components/margin-input';
+export { parseMargin } from './components/margin-text';

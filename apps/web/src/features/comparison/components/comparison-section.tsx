@@ -43,7 +43,8 @@ import {
 import { SourceDialog } from './comparison-source-dialog';
 import { ComparisonTable } from './comparison-table';
 import { rememberedMargin, rememberMargin } from './exchange-margin-memory';
-import { MarginInput, parseMargin } from './margin-input';
+import { MarginInput } from './margin-input';
+import { parseMargin } from './margin-text';
 
 const t = ui.decisions.comparison;
 

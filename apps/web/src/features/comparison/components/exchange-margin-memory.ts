@@ -1,5 +1,5 @@
 import { DEFAULT_EXCHANGE_MARGIN } from '@cotacoes/shared/schemas/comparison';
-import { marginInputText } from './margin-input';
+import { marginInputText } from './margin-text';
 
 /*
  * The exchange margin an analyst typed on a quote's 'Comparação' tab, remembered for this browser tab

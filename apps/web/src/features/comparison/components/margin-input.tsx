@@ -1,22 +1,10 @@
-import { exchangeMarginSchema } from '@cotacoes/shared/schemas/comparison';
 import type { KeyboardEvent } from 'react';
 import { Input, type InputProps } from '@/components/ui/input';
+import { marginInputText, parseMargin } from './margin-text';
 
 const MIN = 0;
 const MAX = 100;
 const STEPS: Record<string, number> = { ArrowUp: 0.1, ArrowDown: -0.1, PageUp: 1, PageDown: -1 };
-
-/** The typed margin as a number (a comma or a point as the decimal mark), or null while it breaks the rule. */
-export function parseMargin(text: string): number | null {
-  if (!text.trim()) return null;
-  const parsed = exchangeMarginSchema.safeParse(text.trim().replace(',', '.'));
-  return parsed.success ? parsed.data : null;
-}
-
-/** A margin as an analyst writes it: '2,5', '3'. */
-export function marginInputText(value: number): string {
-  return String(Math.round(value * 10) / 10).replace('.', ',');
-}
 
 export type MarginInputProps = Omit<InputProps, 'type' | 'value' | 'onChange' | 'role'> & {
   value: string;
