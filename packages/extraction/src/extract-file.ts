@@ -47,10 +47,11 @@ interface Extracted {
   text: string;
 }
 
-/** What every text of a file is read with: the message date and the carrier's correction hints. */
+/** What every text of a file is read with: the message date, the carrier's correction hints, the quote's containers. */
 function baseOptions(opts: ExtractFileOptions): ExtractTextOptions {
   const base: ExtractTextOptions = opts.messageDate === undefined ? {} : { messageDate: opts.messageDate };
   if (opts.hints !== undefined && opts.hints.length > 0) base.hints = opts.hints;
+  if (opts.containers !== undefined && opts.containers.length > 0) base.containers = opts.containers;
   return base;
 }
 

@@ -120,6 +120,11 @@ export type FinalData = {
   reason: string | null;
   /** Charges left out because a correction hint says their label is not a charge (only when one was). */
   ignoradosPorDica?: HintIgnored[];
+  /**
+   * The line where the newest message says the rest of the carrier's previous offer still applies
+   * ("Demais condições sem alteração", "other terms remain unchanged"); only when it says so.
+   */
+  condicoesMantidas?: SourceRef;
 };
 
 export type DetectResult = {
@@ -188,6 +193,12 @@ export interface ExtractTextOptions {
   sourceHint?: SourceKind;
   /** What an analyst's corrections of this carrier's earlier replies taught (ADR 0101); applied only where they match. */
   hints?: readonly ExtractionHint[];
+  /**
+   * The container types the quote asks ('40HC', "20'", '2 x 40HC'), when the reply answers a known quote: a
+   * freight line that names no type is for the quote's only type, and one "por contêiner" for each type
+   * asked (a revision writes "frete USD 1.900 por contêiner" without repeating the type).
+   */
+  containers?: readonly string[];
 }
 
 /**

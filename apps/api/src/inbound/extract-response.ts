@@ -15,12 +15,14 @@ import {
   formatMessage,
   inboundTexts,
 } from '@cotacoes/shared';
+import { quoteAskedFrom } from '@cotacoes/shared/comparison/index';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { inboundMessages, respostas } from '../db/schema/index.js';
 import { checkedTenant } from '../db/tenant.js';
 import { countApplications, hintsForExtraction } from '../hints/hints.repository.js';
 import { markLaneRefresh } from '../lanes/lanes.repository.js';
+import { findQuoteRequest } from '../read-models/quote-request.js';
 import { isLlmEnabled } from './extraction-settings.repository.js';
 import { describeFailure } from './failure.js';
 
@@ -81,7 +83,7 @@ async function recordFailure(db: Database, responseId: string, reason: string): 
  * processes (issue 29 item 6): a file past its bounds, its time limit or its memory fails this response
  * for good with a pt-BR reason and is never tried again; only the database's failures are retried. The
  * engine gets the hints learnt from corrections of this carrier's earlier replies in this company
- * (ADR 0101), and the hints that changed something count one more use. With `options.llm` and the company's
+ * (ADR 0101) and the container types the quote asks (ADR 0024 addendum), and the hints that changed something count one more use. With `options.llm` and the company's
  * switch on, the AI pass fills what the rules left open (values found in the text only); its failure leaves
  * the rules' result and is kept in `extracaoErro` of the read response. Idempotent: a response already
  * extracted is left as it is, so a retried job changes nothing.
@@ -117,10 +119,14 @@ export async function extractResponse(
   const tenant = checkedTenant(row.empresaId);
   try {
     const hints = await hintsForExtraction(db, tenant, row.transportadorId);
+    // The container types the quote asks: a revision's "frete USD 1.900 por contêiner" is for them.
+    const quote = await findQuoteRequest(db, tenant, row.cotacaoId);
+    const containers = quote ? quoteAskedFrom(quote).conteineres.map((ask) => ask.tipo) : [];
     const outcome = await sandbox.extract(raw, 'resposta.eml', {
       messageDate: row.sentAt ?? row.createdAt,
       limits: LIMITS,
       hints,
+      ...(containers.length > 0 ? { containers } : {}),
     });
     if (!outcome.ok) {
       const reason =

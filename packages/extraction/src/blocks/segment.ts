@@ -64,6 +64,11 @@ const ALTERNATIVE_HEADER = new RegExp(
 const RECOMMENDED = new RegExp(`(?:${phraseAlternation(RECOMMENDED_MARKERS)})`, 'u');
 const SHARED = new RegExp(`(?:${phraseAlternation(SHARED_BY_ALTERNATIVES_MARKERS)})`, 'u');
 const STILL_APPLIES = new RegExp(`(?:${phraseAlternation(STILL_APPLIES_MARKERS)})`, 'u');
+
+/** The text says an earlier offer's terms still apply ("demais condições sem alteração"). */
+export function stillApplies(text: string): boolean {
+  return STILL_APPLIES.test(normaliseLabel(text));
+}
 const INLINE_PHRASE = phraseRegExp(INLINE_ANSWER_PHRASES, 'u');
 const EXPIRED = phraseRegExp(EXPIRED_SECTION_MARKERS, 'u');
 const CURRENT = phraseRegExp(CURRENT_SECTION_MARKERS, 'u');

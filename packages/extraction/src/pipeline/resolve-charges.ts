@@ -19,6 +19,8 @@ export interface ResolveContext {
   modal: Modal | null;
   /** The one container type the message talks about, for freight lines that name none. */
   defaultEquipment: ContainerUnit[] | null;
+  /** Every container type the quote asks (`ExtractTextOptions.containers`), for a freight "por contêiner". */
+  askedEquipment?: ContainerUnit[] | null;
   mainCurrency: Currency | null;
   /** Currencies of the message, most frequent first. */
   currencies?: Currency[];
@@ -65,7 +67,10 @@ function freightUnits(candidate: ChargeCandidate, ctx: ResolveContext): FreightU
     case 'RODOVIARIO':
       return ['VIAGEM'];
     default:
-      return ctx.defaultEquipment ?? ['BL'];
+      if (ctx.defaultEquipment) return ctx.defaultEquipment;
+      // "USD 1.900 por contêiner" names no type: each type the quote asks, never a price per BL.
+      if (candidate.unit === 'CNTR' && ctx.askedEquipment) return ctx.askedEquipment;
+      return ['BL'];
   }
 }
 

@@ -1,5 +1,5 @@
 import { type Line, prepareText } from '../blocks/lines.js';
-import { type Segmentation, segment } from '../blocks/segment.js';
+import { type Segmentation, segment, stillApplies } from '../blocks/segment.js';
 import { detectLanguage } from '../detect/language.js';
 import { detectModal } from '../detect/modal.js';
 import { detectSource } from '../detect/source.js';
@@ -98,6 +98,15 @@ function singleEquipment(lines: Line[]): ContainerUnit[] | null {
   for (const line of lines)
     for (const match of findEquipment(line.text)) kinds.set(match.units.join('+'), match.units);
   return kinds.size === 1 ? ([...kinds.values()][0] ?? null) : null;
+}
+
+/** The container types a quote asks, each as the units a freight for it takes ('40' alone: 40DC and 40HC). */
+function askedEquipment(containers: readonly string[] | undefined): ContainerUnit[][] {
+  const kinds = new Map<string, ContainerUnit[]>();
+  for (const text of containers ?? [])
+    for (const match of findEquipment(/^\d{2}$/.test(text.trim()) ? `${text.trim()}'` : text))
+      kinds.set(match.units.join('+'), match.units);
+  return [...kinds.values()];
 }
 
 function candidateUnits(charges: ChargeCandidate[]): FreightUnit[] {
@@ -219,10 +228,14 @@ export function analyseText(input: string, opts: ExtractTextOptions, fileKind: F
   const modalText = [...subjectLines, ...bodyLines].map((l) => l.trimmed).join('\n');
   const modal = detectModal(modalText, candidateUnits(merged.charges), fields.modal?.value ?? null);
   const destinations = destinationNames(fields, merged.charges);
+  const asked = askedEquipment(opts.containers);
   const resolveContext = {
     destinations,
     modal: modal.modal,
-    defaultEquipment: singleEquipment([...subjectLines, ...bodyLines]),
+    // The reply's own type, else the quote's when it asks only one.
+    defaultEquipment:
+      singleEquipment([...subjectLines, ...bodyLines]) ?? (asked.length === 1 ? asked[0]! : null),
+    askedEquipment: asked.length > 0 ? [...new Set(asked.flat())] : null,
     mainCurrency: numbers.currencies[0] ?? firstCurrencyMentioned(bodyLines),
     currencies: numbers.currencies,
   };
@@ -264,6 +277,8 @@ export function analyseText(input: string, opts: ExtractTextOptions, fileKind: F
   });
   attachDestinationDays(final, bodyLines);
   if (hinted.ignored.length > 0) final.ignoradosPorDica = hinted.ignored;
+  const kept = bodyLines.find((line) => stillApplies(line.text));
+  if (kept) final.condicoesMantidas = { line: kept.no, text: kept.trimmed.slice(0, 200), origin: 'body' };
   const blocks = buildBlocks(lines, seg, newest, older === null ? [] : olderLines);
   return { detect, blocks, final };
 }

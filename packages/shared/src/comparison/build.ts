@@ -266,17 +266,98 @@ function ignoredByHints(final: ExtractionFinal | null): Pick<ComparisonRow, 'ign
   };
 }
 
+/** The same carrier's previous version, for what a revision does not restate (ADR 0024 addendum). */
+type Earlier = { versao: number; rows: Row[]; final: ExtractionFinal | null };
+
+const earlierOrigin = (versao: number) => `versao:${versao}`;
+
+/**
+ * The previous version's fee lines this version does not quote, kept because the reply says the rest of
+ * the offer still applies ("Demais condições sem alteração"): each marked 'versão anterior', read from that
+ * version's line.
+ */
+function keptFeeLines(
+  final: ExtractionFinal,
+  quoted: readonly FeeLineInput[],
+  earlier: Earlier,
+): FeeLineInput[] {
+  if (!final.condicoesMantidas || !earlier.final) return [];
+  const names = new Set(quoted.map((line) => normalizeName(line.nome ?? line.rotulo ?? '')));
+  return feeLinesOf(earlier.final)
+    .lines.filter((line) => !names.has(normalizeName(line.nome ?? line.rotulo ?? '')))
+    .map((line) => {
+      const source = (line as { source?: SourceRef }).source;
+      return {
+        ...line,
+        origem: 'versao_anterior',
+        adicionadaPor: null,
+        adicionadaEm: undefined,
+        ...(source ? { source: { ...source, origin: earlierOrigin(earlier.versao) } } : {}),
+      } as FeeLineInput;
+    });
+}
+
+/** A condition this version does not state, as the previous version gave it ('da versão 1'). */
+function carried<T extends { fonte: SourceRef | null; corrigido: boolean }>(figure: T, versao: number): T {
+  return {
+    ...figure,
+    fonte: figure.fonte && { ...figure.fonte, origin: earlierOrigin(versao) },
+    corrigido: false,
+    versaoAnterior: versao,
+  };
+}
+
+/**
+ * What a revision leaves unsaid is what it had said ("Conseguimos melhorar o frete para USD 1.900";
+ * ADR 0024 addendum): its transit time, free time and validity, each marked with the version it came from.
+ * A value this version states, or an analyst's correction of it, is never replaced.
+ */
+function carryEarlierTerms(row: Row, earlier: Earlier): void {
+  const before = previousRowOf(row, earlier.rows);
+  if (!before) return;
+  const keep = (item: string) => {
+    row.faltando = row.faltando.filter((missing) => missing !== item);
+  };
+  if (row.prazo.valor === null && !row.prazo.corrigido && before.prazo.valor !== null) {
+    row.prazo = { ...carried(before.prazo, earlier.versao), campo: row.prazo.campo };
+    keep('prazo');
+  }
+  if (row.freeTime.valor === null && !row.freeTime.corrigido && before.freeTime.valor !== null) {
+    row.freeTime = { ...carried(before.freeTime, earlier.versao), campo: row.freeTime.campo };
+    keep('freeTime');
+  }
+  if (row.validade.valor === null && !row.validade.corrigido && before.validade.valor !== null) {
+    row.validade = { ...carried(before.validade, earlier.versao), campo: row.validade.campo };
+    keep('validade');
+  }
+}
+
+/** The destinations of the previous version's rows, for a revision that names none. */
+const earlierDestinations = (earlier: Earlier | undefined): string[] =>
+  earlier ? [...new Set(earlier.rows.map((row) => row.destino).filter((d): d is string => d !== null))] : [];
+
 /** The rows (one per destination) of one version of an answer. */
-function versionRows(entry: ComparisonResponse, version: ComparisonVersion, input: ComparisonInput): Row[] {
+function versionRows(
+  entry: ComparisonResponse,
+  version: ComparisonVersion,
+  input: ComparisonInput,
+  earlier?: Earlier,
+): Row[] {
   const final = version.dadosExtraidos?.final ?? null;
   const corrigidos = new Set((version.correcoes ?? []).map((correction) => correction.campo));
-  const destinos = destinationsOf(final);
+  const named = destinationsOf(final);
+  // A revision that names no port is for the ports of the version it revises (their road cost too).
+  const destinos = named.length > 0 || !final ? named : earlierDestinations(earlier);
   const quantidade = totalContainers(input.pedido.conteineres) || answerContainers(final) || 1;
   const medidas = shipmentMeasures(final, input.pedido);
+  const stated = final ? feeLinesOf(final) : { lines: [], correctable: false };
+  const fees = {
+    ...stated,
+    lines: final && earlier ? [...stated.lines, ...keptFeeLines(final, stated.lines, earlier)] : stated.lines,
+  };
   return (destinos.length > 0 ? destinos : [null]).map((destino): Row => {
     const lines = final ? freightLinesOf(final, { destino, destinos, corrigidos }) : [];
     const freight = countFreight(lines, input.pedido.conteineres, quantidade, medidas);
-    const fees = final ? feeLinesOf(final) : { lines: [], correctable: false };
     const evaluation = evaluateFees(fees.lines, { destino, destinos, medidas });
     const taxas: ComparisonRow['taxas'] = [];
     const desconhecidas: string[] = [];
@@ -331,6 +412,8 @@ function versionRows(entry: ComparisonResponse, version: ComparisonVersion, inpu
       status: entry.status,
       versao: version.versao,
       destino,
+      ...(named.length === 0 && destino !== null && earlier ? { destinoVersaoAnterior: earlier.versao } : {}),
+      ...(final?.condicoesMantidas && earlier ? { condicoesMantidas: final.condicoesMantidas.text } : {}),
       fretes: freight.lines.map((line) => freightFigure(line, corrigidos)),
       taxas,
       taxasPorMoeda: { USD: toMoney(evaluation.porMoeda.USD), BRL: toMoney(evaluation.porMoeda.BRL) },
@@ -398,7 +481,8 @@ function previousRowOf(row: Row, previous: Row[]): Row | undefined {
 
 function changeAgainst(row: Row, previous: Row[], versaoAnterior: number): ComparisonRow['variacao'] {
   const match = previousRowOf(row, previous);
-  if (!match) return null;
+  // A total of nothing priced is no figure to compare: no change is shown, never a "saving" of everything.
+  if (!match || !row.precificada || !match.precificada) return null;
   return {
     versaoAnterior,
     custoTotalBRL: toMoney(subtract(row.totals.brl, match.totals.brl)),
@@ -421,6 +505,13 @@ function isAllIn(final: ExtractionFinal | null): boolean {
 }
 
 /**
+ * The kind of charge a fee name is, for comparing carriers: the per-BL documentation charge is written
+ * "BL fee" by some and "Doc fee (per BL)" or "emissão de BL" by others — one charge to an analyst.
+ */
+const CHARGE_KINDS = new Map([['DOC FEE', 'BL FEE']]);
+const sameCharge = (chave: string) => CHARGE_KINDS.get(chave) ?? chave;
+
+/**
  * Completeness (issue 30): the charges a row lacks that its carrier's previous version quoted (offered
  * to keep, line by line) or that most other carriers quote (at least two, and at least half of them).
  * An explicit all-in price lacks nothing. Marks the change of an incomplete row as not a saving.
@@ -434,20 +525,29 @@ function markCompleteness(rows: Row[], previousByRow: Map<Row, Row | undefined>)
     const previous = previousByRow.get(row);
     const fromPrevious = (previous?.quoted ?? []).filter((fee) => !has.has(fee.chave));
     for (const fee of fromPrevious) absent.set(fee.chave, fee.linha.nome);
+    // Across carriers, one charge goes by several names: compared by its kind (`sameCharge`).
+    const hasKind = new Set(row.quoted.map((fee) => sameCharge(fee.chave)));
     const carriers = new Map<string, Set<string>>();
     for (const other of priced)
       if (other.transportadorId !== row.transportadorId)
         carriers.set(
           other.transportadorId,
-          new Set([...(carriers.get(other.transportadorId) ?? []), ...other.quoted.map((fee) => fee.chave)]),
+          new Set([
+            ...(carriers.get(other.transportadorId) ?? []),
+            ...other.quoted.map((fee) => sameCharge(fee.chave)),
+          ]),
         );
     const counts = new Map<string, { nome: string; n: number }>();
     for (const other of priced)
       if (other.transportadorId !== row.transportadorId)
-        for (const fee of other.quoted) counts.set(fee.chave, { nome: fee.linha.nome, n: 0 });
-    for (const [chave, entry] of counts) {
-      entry.n = [...carriers.values()].filter((names) => names.has(chave)).length;
-      if (!has.has(chave) && entry.n >= 2 && entry.n * 2 >= carriers.size) absent.set(chave, entry.nome);
+        for (const fee of other.quoted)
+          if (!counts.has(sameCharge(fee.chave)))
+            counts.set(sameCharge(fee.chave), { nome: fee.linha.nome, n: 0 });
+    for (const [kind, entry] of counts) {
+      entry.n = [...carriers.values()].filter((names) => names.has(kind)).length;
+      const named = [...absent.keys()].some((chave) => sameCharge(chave) === kind);
+      if (!hasKind.has(kind) && entry.n >= 2 && entry.n * 2 >= carriers.size && !named)
+        absent.set(kind, entry.nome);
     }
     if (absent.size > 0) {
       row.taxasAusentes = [...absent.values()];
@@ -522,18 +622,25 @@ export function buildComparison(input: ComparisonInput): Comparison {
   for (const entry of input.respostas) {
     if (!isAnswered(entry)) continue;
     const current: ComparisonVersion = { ...entry.atual!, dadosExtraidos: entry.dadosExtraidos };
-    const currentRows = versionRows(entry, current, input);
     const previous = entry.versoes
       .filter((version) => version.versao < current.versao)
       .reduce<ComparisonVersion | null>(
         (best, v) => (best === null || v.versao > best.versao ? v : best),
         null,
       );
-    if (previous?.dadosExtraidos) {
-      const previousRows = versionRows(entry, previous, input);
+    const earlier: Earlier | undefined = previous?.dadosExtraidos
+      ? {
+          versao: previous.versao,
+          rows: versionRows(entry, previous, input),
+          final: previous.dadosExtraidos.final,
+        }
+      : undefined;
+    const currentRows = versionRows(entry, current, input, earlier);
+    if (earlier) {
       for (const row of currentRows) {
-        row.variacao = changeAgainst(row, previousRows, previous.versao);
-        previousByRow.set(row, previousRowOf(row, previousRows));
+        if (row.extracao === 'concluida') carryEarlierTerms(row, earlier);
+        row.variacao = changeAgainst(row, earlier.rows, earlier.versao);
+        previousByRow.set(row, previousRowOf(row, earlier.rows));
       }
     }
     rows.push(...currentRows);

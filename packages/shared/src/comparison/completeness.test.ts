@@ -165,3 +165,106 @@ describe('per destination (issue 30)', () => {
     expect(itapoa.destaque.menorPrazo).toBe(true);
   });
 });
+
+describe('one charge by two names across carriers (ADR 0024 addendum)', () => {
+  it('"Doc fee per BL" is the per-BL charge the others call "BL fee": not incomplete', () => {
+    const doc = () => feeItem('DOC FEE', 60, 'USD');
+    const { linhas } = build([
+      response('Atlântica', [version(1, offer(2950, [thc(), doc()]))]),
+      response('Pacífico', [version(1, offer(2900, [thc(), bl()]))]),
+      response('Índico', [version(1, offer(3000, [thc(), bl()]))]),
+    ]);
+    expect(rowOf(linhas, 'Atlântica').taxasAusentes).toBeUndefined();
+    // Without any per-BL charge it is still incomplete, named as the others name it.
+    const bare = build([
+      response('Atlântica', [version(1, offer(2950, [thc()]))]),
+      response('Pacífico', [version(1, offer(2900, [thc(), bl()]))]),
+      response('Índico', [version(1, offer(3000, [thc(), doc()]))]),
+    ]);
+    expect(rowOf(bare.linhas, 'Atlântica').taxasAusentes).toEqual(['BL FEE']);
+  });
+});
+
+describe('what a revision leaves unsaid (ADR 0024 addendum)', () => {
+  const navegantes = makeFinal({
+    porto_destino: [port('Navegantes')],
+    fretes: [freightItem('40HC', 2000)],
+    taxas: { itens: [thc(1300), bl()] },
+    transit_time_dias: 40,
+    free_time_destino_dias: 21,
+    validadeProposta: '2026-12-30',
+    evidence: {
+      transit_time_dias: {
+        confidence: 0.9,
+        source: { line: 7, text: 'Transit time: 40 dias', origin: 'body' },
+      },
+    },
+  });
+  const kept = { line: 4, text: 'Demais condições sem alteração.', origin: 'body' };
+  const priceOnly = (extra: Partial<ExtractionFinal> = {}) =>
+    makeFinal({ fretes: [freightItem('40HC', 1900)], ...extra });
+
+  it('"demais condições sem alteração": the port, its road cost, the fees, transit, free time and validity of v1', () => {
+    const { linhas } = build([
+      response('Atlântica', [version(1, navegantes), version(2, priceOnly({ condicoesMantidas: kept }))]),
+    ]);
+    const [row] = linhas;
+    expect(row).toMatchObject({ versao: 2, destino: 'Navegantes', destinoVersaoAnterior: 1 });
+    expect(row!.condicoesMantidas).toBe('Demais condições sem alteração.');
+    expect(row!.taxas.map((t) => [t.nome, t.valor, t.quantidade, t.origem])).toEqual([
+      ['THC', 1300, 2, 'versao_anterior'],
+      ['BL FEE', 50, 1, 'versao_anterior'],
+    ]);
+    // USD 2 × 1.900 + 50 = 3.850 × 5 = 19.250 + THC 2 × 1.300 = 2.600 + road Navegantes 2 × 1.035 = 2.070
+    expect(row).toMatchObject({
+      valorUSD: 3850,
+      valorBRL: 2600,
+      custoRodoviario: 2070,
+      custoTotalBRL: 23920,
+    });
+    expect(row!.prazo).toMatchObject({ valor: 40, versaoAnterior: 1, campo: 'transit_time_dias' });
+    expect(row!.prazo.fonte).toMatchObject({ text: 'Transit time: 40 dias', origin: 'versao:1' });
+    expect(row!.freeTime).toMatchObject({ valor: 21, versaoAnterior: 1 });
+    expect(row!.validade).toMatchObject({ valor: '2026-12-30', versaoAnterior: 1 });
+    expect(row!.faltando).toEqual([]);
+    expect(row!.taxasAusentes).toBeUndefined();
+    // v1: 2 × 2.000 + 50 = 4.050 → the saving is 2 × 100 = USD 200 (R$ 1.000)
+    expect(row!.variacao).toEqual({ versaoAnterior: 1, custoTotalBRL: -1000, custoTotalUSD: -200, prazo: 0 });
+  });
+
+  it('without those words, the port and terms carry but the fees do not: incomplete, offered to keep', () => {
+    const { linhas } = build([response('Atlântica', [version(1, navegantes), version(2, priceOnly())])]);
+    const [row] = linhas;
+    expect(row).toMatchObject({ destino: 'Navegantes', custoRodoviario: 2070 });
+    expect(row!.condicoesMantidas).toBeUndefined();
+    expect(row!.taxas).toEqual([]);
+    expect(row!.taxasAusentes).toEqual(['THC', 'BL FEE']);
+    expect(row!.prazo).toMatchObject({ valor: 40, versaoAnterior: 1 });
+  });
+
+  it('what the revision states is its own; a fee it restates is not doubled', () => {
+    const own = priceOnly({
+      condicoesMantidas: kept,
+      porto_destino: [port('Itajaí')],
+      transit_time_dias: 35,
+      taxas: { itens: [thc(1250)] },
+    });
+    const { linhas } = build([response('Atlântica', [version(1, navegantes), version(2, own)])]);
+    const [row] = linhas;
+    expect(row).toMatchObject({ destino: 'Itajaí' });
+    expect(row!.destinoVersaoAnterior).toBeUndefined();
+    expect(row!.prazo.valor).toBe(35);
+    expect(row!.prazo.versaoAnterior).toBeUndefined();
+    expect(row!.taxas.map((t) => [t.nome, t.valor, t.origem ?? null])).toEqual([
+      ['THC', 1250, null],
+      ['BL FEE', 50, 'versao_anterior'],
+    ]);
+  });
+
+  it('a revision whose freight was not priced shows no change (never a saving of everything)', () => {
+    const unpriced = makeFinal({ fretes: [freightItem('BL', 1900)], condicoesMantidas: kept });
+    const { linhas } = build([response('Atlântica', [version(1, navegantes), version(2, unpriced)])]);
+    expect(linhas[0]!.precificada).toBe(false);
+    expect(linhas[0]!.variacao).toBeNull();
+  });
+});

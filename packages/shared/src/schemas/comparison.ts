@@ -47,6 +47,8 @@ export const comparisonValueSchema = z.object({
   corrigido: z.boolean(),
   /** Confidence below 0.5 (spec 001 §3 thresholds): marked on the screen. */
   baixaConfianca: z.boolean(),
+  /** Not stated by this version: the value of this version of the same carrier (a revision's unsaid terms). */
+  versaoAnterior: z.number().optional(),
 });
 export type ComparisonValue = z.infer<typeof comparisonValueSchema>;
 
@@ -159,6 +161,13 @@ export const comparisonRowSchema = z.object({
   status: z.string(),
   versao: z.number(),
   destino: z.string().nullable(),
+  /** The revision names no destination: `destino` is that of this version of the same carrier. */
+  destinoVersaoAnterior: z.number().optional(),
+  /**
+   * The revision's own words that the rest of its previous offer still applies ("Demais condições sem
+   * alteração."): the previous version's fees it does not restate are kept ('versão anterior').
+   */
+  condicoesMantidas: z.string().optional(),
   fretes: z.array(comparisonFreightSchema),
   taxas: z.array(comparisonFeeSchema),
   /** Fees summed by currency after the §5 rules. */
@@ -181,6 +190,7 @@ export const comparisonRowSchema = z.object({
     fonte: sourceRefSchema,
     corrigido: z.boolean(),
     expirada: z.boolean(),
+    versaoAnterior: z.number().optional(),
   }),
   confianca: z.number().nullable(),
   /** Where the version's extraction stands: its figures are read only once it is 'concluida'. */

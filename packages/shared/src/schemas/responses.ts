@@ -87,6 +87,8 @@ export const extractionFinalSchema = z.looseObject({
   confidence_overall: z.number(),
   evidence: z.record(z.string(), evidenceSchema),
   reason: z.string().nullable(),
+  /** The line where a revision says the rest of the previous offer still applies ("Demais condições sem alteração"). */
+  condicoesMantidas: sourceRefSchema.optional(),
 });
 export type ExtractionFinal = z.infer<typeof extractionFinalSchema>;
 

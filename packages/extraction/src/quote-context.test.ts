@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { extractFromText } from './extract-text.js';
+
+/*
+ * What the quote a reply answers tells the engine (ADR 0024 addendum): a revision writes "frete USD 1.900
+ * por contêiner" without repeating the type the quote asked.
+ */
+const REVISION = [
+  'Prezados,',
+  '',
+  'Conseguimos melhorar o frete para USD 1.900,00 por contêiner.',
+  'Demais condições sem alteração.',
+  '',
+  'Att,',
+  'Atlântica',
+].join('\n');
+const freights = (text: string, containers?: string[]) =>
+  extractFromText(text, containers ? { containers } : {}).final.fretes.map((f) => [f.unidade, f.valor]);
+
+describe("the quote's containers (ExtractTextOptions.containers)", () => {
+  it('prices a freight "por contêiner" for the only type the quote asks', () => {
+    expect(freights(REVISION, ['40HC'])).toEqual([['40HC', 1900]]);
+  });
+
+  it('prices it for each type asked when the quote asks two', () => {
+    expect(freights(REVISION, ['40HC', '20DC'])).toEqual([
+      ['40HC', 1900],
+      ['20DC', 1900],
+    ]);
+  });
+
+  it('reads a bare size as the quote writes it ("40\'": dry and high cube)', () => {
+    expect(freights(REVISION, ['40'])).toEqual([
+      ['40DC', 1900],
+      ['40HC', 1900],
+    ]);
+  });
+
+  it("keeps a type the reply names over the quote's", () => {
+    const text = REVISION.replace('por contêiner', 'por contêiner 20DV');
+    expect(freights(text, ['40HC'])).toEqual([['20DC', 1900]]);
+  });
+
+  it('a freight without any unit takes the only type asked, not two', () => {
+    const text = 'Prezados,\n\nFrete marítimo: USD 2.100,00\nTransit time: 30 dias\n\nAtt,\nBeta';
+    expect(freights(text, ['40HC'])).toEqual([['40HC', 2100]]);
+    expect(freights(text, ['40HC', '20DC'])).toEqual([['BL', 2100]]);
+  });
+
+  it('without the quote, nothing is guessed (as before)', () => {
+    expect(freights(REVISION)).toEqual([['BL', 1900]]);
+  });
+});
+
+describe('a revision that says the rest still applies (final.condicoesMantidas)', () => {
+  it('names the line that says so', () => {
+    expect(extractFromText(REVISION).final.condicoesMantidas).toEqual({
+      line: 4,
+      text: 'Demais condições sem alteração.',
+      origin: 'body',
+    });
+    const english =
+      'Hello,\n\nWe can offer USD 1,850 per 40HC.\nAll other terms remain unchanged.\n\nRegards';
+    expect(extractFromText(english).final.condicoesMantidas?.text).toBe('All other terms remain unchanged.');
+  });
+
+  it('is absent from a reply that does not say so', () => {
+    const first =
+      'Prezados,\n\nFrete 40HC: USD 2.000,00\nTHC: R$ 1.300,00 por contêiner\nTransit time: 40 dias\n\nAtt,';
+    expect(extractFromText(first).final.condicoesMantidas).toBeUndefined();
+  });
+});
