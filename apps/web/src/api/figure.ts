@@ -16,4 +16,6 @@ export interface FigureRef {
   fonte: { line: number; text: string; cell?: string; origin: string } | null;
   confianca: number | null;
   corrigido: boolean;
+  /** Not stated by this version: carried from this earlier version of the same carrier. */
+  versaoAnterior?: number;
 }

@@ -413,7 +413,9 @@ function versionRows(
       versao: version.versao,
       destino,
       ...(named.length === 0 && destino !== null && earlier ? { destinoVersaoAnterior: earlier.versao } : {}),
-      ...(final?.condicoesMantidas && earlier ? { condicoesMantidas: final.condicoesMantidas.text } : {}),
+      ...(final?.condicoesMantidas && earlier
+        ? { condicoesMantidas: { trecho: final.condicoesMantidas.text, versao: earlier.versao } }
+        : {}),
       fretes: freight.lines.map((line) => freightFigure(line, corrigidos)),
       taxas,
       taxasPorMoeda: { USD: toMoney(evaluation.porMoeda.USD), BRL: toMoney(evaluation.porMoeda.BRL) },

@@ -210,7 +210,7 @@ describe('what a revision leaves unsaid (ADR 0024 addendum)', () => {
     ]);
     const [row] = linhas;
     expect(row).toMatchObject({ versao: 2, destino: 'Navegantes', destinoVersaoAnterior: 1 });
-    expect(row!.condicoesMantidas).toBe('Demais condições sem alteração.');
+    expect(row!.condicoesMantidas).toEqual({ trecho: 'Demais condições sem alteração.', versao: 1 });
     expect(row!.taxas.map((t) => [t.nome, t.valor, t.quantidade, t.origem])).toEqual([
       ['THC', 1300, 2, 'versao_anterior'],
       ['BL FEE', 50, 1, 'versao_anterior'],

@@ -91,6 +91,15 @@ export const uiComparison = {
     error: 'Não foi possível adicionar a taxa. Tente novamente.',
   },
   /** Badges of a row that cannot be taken as the best without saying why (issue 30). */
+  /** What a revision leaves unsaid, carried from the carrier's previous version (ADR 0024 addendum). */
+  revisionTerms: {
+    destination: 'destino da versão {versao}',
+    destinationTitle:
+      'A revisão não cita o porto: vale o destino da versão {versao} (e o custo rodoviário dele).',
+    kept: 'Demais condições da versão {versao}: “{trecho}”',
+    keptTitle:
+      'A revisão diz que o restante da proposta não mudou: as taxas, o prazo, o free time e a validade que ela não repete vêm da versão {versao}.',
+  },
   completeness: {
     /** '{itens}': 'THC, BL FEE' */
     incomplete: 'incompleta: sem {itens}',

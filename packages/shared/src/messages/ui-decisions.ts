@@ -64,6 +64,10 @@ export const uiDecisions = {
     lowConfidence: 'Verificar',
     lowConfidenceTitle: 'Confiança baixa na leitura deste valor: confira na mensagem.',
     corrected: 'Corrigido',
+    /** A value a revision does not state, carried from the carrier's previous version (ADR 0024). */
+    carried: 'da versão {versao}',
+    carriedTitle:
+      'Esta versão não informa este valor: vale o que a versão {versao} desta transportadora informou.',
     correctedTitle: 'Corrigido por {nome} em {data} — valor extraído: {original}',
     correctedTitleShort: 'Valor corrigido pelo analista',
     someone: 'um usuário',
@@ -126,6 +130,7 @@ export const uiDecisions = {
       ia: 'IA',
     } as Record<string, string>,
     attachment: 'Anexo {nome}',
+    earlierVersion: 'Versão {versao} desta transportadora',
     viewMessage: 'Ver mensagem no histórico',
     correction: 'Corrigido por {nome} em {data}. Valor extraído: {original}.',
   },

@@ -165,9 +165,9 @@ export const comparisonRowSchema = z.object({
   destinoVersaoAnterior: z.number().optional(),
   /**
    * The revision's own words that the rest of its previous offer still applies ("Demais condições sem
-   * alteração."): the previous version's fees it does not restate are kept ('versão anterior').
+   * alteração.") and the version they refer to: that version's fees it does not restate are kept.
    */
-  condicoesMantidas: z.string().optional(),
+  condicoesMantidas: z.object({ trecho: z.string(), versao: z.number() }).optional(),
   fretes: z.array(comparisonFreightSchema),
   taxas: z.array(comparisonFeeSchema),
   /** Fees summed by currency after the §5 rules. */

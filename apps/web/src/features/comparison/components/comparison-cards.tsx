@@ -7,6 +7,7 @@ import { SenderBadge } from '@/features/responses';
 import { cn } from '@/lib/cn';
 import { money } from './comparison-format';
 import {
+  CarriedDestination,
   CompletenessBadges,
   FeeLines,
   FeesToggle,
@@ -15,6 +16,7 @@ import {
   FreightList,
   HighlightTag,
   hasFeeLines,
+  KeptTermsNote,
   ResponseStatus,
   RowActions,
   TotalFigure,
@@ -63,7 +65,8 @@ export function ComparisonCards({
                 <h3 className="font-semibold break-words text-fg">{row.transportador.nome}</h3>
                 {row.remetenteNaoVerificado && <SenderBadge />}
                 <p className="text-xs text-fg-muted">
-                  {row.destino ?? t.noDestination} · {formatMessage(t.version, { versao: row.versao })}
+                  {row.destino ?? t.noDestination}
+                  <CarriedDestination row={row} /> · {formatMessage(t.version, { versao: row.versao })}
                 </p>
                 <CarriageLine row={row} className="mt-0.5" />
               </div>
@@ -120,6 +123,7 @@ export function ComparisonCards({
               </Item>
             </dl>
             <CompletenessBadges row={row} />
+            <KeptTermsNote row={row} />
             {hasFeeLines(row) && (
               <div className="mt-3">
                 <FeesToggle

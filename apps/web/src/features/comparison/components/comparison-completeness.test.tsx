@@ -104,3 +104,51 @@ describe('Comparação: complete or incomplete (issue 30)', { timeout: 20_000 },
     });
   });
 });
+
+/** Delta's v2 says only its new freight and "Demais condições sem alteração.": the rest comes from v1. */
+function revisedRows() {
+  const rows = makeRows();
+  const delta = rows.find((row) => row.respostaId === respIds.del)!;
+  delta.destino = 'Navegantes';
+  delta.destinoVersaoAnterior = 1;
+  delta.condicoesMantidas = { trecho: 'Demais condições sem alteração.', versao: 1 };
+  delta.prazo = {
+    ...delta.prazo,
+    valor: 40,
+    fonte: { line: 13, text: 'Transit time: 40 dias', origin: 'versao:1' },
+    versaoAnterior: 1,
+  };
+  delta.faltando = ['frete40', 'freeTime'];
+  return rows;
+}
+
+describe('Comparação: what a revision leaves unsaid (ADR 0024 addendum)', { timeout: 20_000 }, () => {
+  it("marks the port and transit taken from v1, quotes the carrier's words, and opens v1's message", async () => {
+    sessionStore.set({ status: 'ready', user: makeUser() });
+    const fake = fakeDecisionsApi({ rows: revisedRows() });
+    stubNetwork(fake.routes);
+    const { user } = renderAt(<QuoteDetailPage />, '/quotes/:id', `/quotes/${ids.q1}`);
+    const table = await screen.findByRole('table', {
+      name: 'Propostas dos transportadores, uma linha por destino',
+    });
+    const row = within(
+      within(table)
+        .getAllByRole('row')
+        .find((item) => item.hasAttribute('data-row') && within(item).queryByText('Delta Shipping'))!,
+    );
+    expect(row.getByText('(destino da versão 1)')).toBeInTheDocument();
+    expect(
+      row.getByText('Demais condições da versão 1: “Demais condições sem alteração.”'),
+    ).toBeInTheDocument();
+    expect(row.getByText('da versão 1')).toBeInTheDocument();
+
+    await user.click(row.getByRole('button', { name: /^Transit time.*40 dias/ }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Origem do valor' }));
+    expect(dialog.getByText('Versão 1 desta transportadora · Linha 13')).toBeInTheDocument();
+    expect(dialog.getByText('Transit time: 40 dias')).toBeInTheDocument();
+    expect(dialog.getByRole('link', { name: 'Ver mensagem no histórico' })).toHaveAttribute(
+      'href',
+      `/quotes/${ids.q1}?aba=historico&mensagem=m-del-1`,
+    );
+  });
+});

@@ -83,6 +83,18 @@ export function Figure({
           {t.lowConfidence}
         </span>
       )}
+      {figure.versaoAnterior !== undefined && (
+        <span
+          title={formatMessage(t.carriedTitle, { versao: figure.versaoAnterior })}
+          className="inline-flex items-center rounded-full bg-surface-muted px-1.5 text-[11px] font-medium text-fg-muted"
+          data-carried=""
+        >
+          {formatMessage(t.carried, { versao: figure.versaoAnterior })}
+          <span className="sr-only">
+            : {formatMessage(t.carriedTitle, { versao: figure.versaoAnterior })}
+          </span>
+        </span>
+      )}
       {figure.corrigido && (
         <span
           title={correctionText(correction)}

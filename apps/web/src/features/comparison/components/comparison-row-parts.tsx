@@ -44,6 +44,7 @@ export function valueFigure(
     fonte: value.fonte,
     confianca: value.confianca,
     corrigido: value.corrigido,
+    ...(value.versaoAnterior === undefined ? {} : { versaoAnterior: value.versaoAnterior }),
   };
 }
 
@@ -325,6 +326,37 @@ export function FeeLines({ row }: { row: ComparisonRow }) {
 }
 
 const completeness = ui.comparison.completeness;
+const revisionTerms = ui.comparison.revisionTerms;
+
+/** 'destino da versão 1' beside a destination the revision did not name (its port and road cost). */
+export function CarriedDestination({ row }: { row: ComparisonRow }) {
+  if (row.destinoVersaoAnterior === undefined) return null;
+  const versao = row.destinoVersaoAnterior;
+  return (
+    <span
+      className="ml-1 text-xs font-normal text-fg-muted"
+      title={formatMessage(revisionTerms.destinationTitle, { versao })}
+      data-carried=""
+    >
+      ({formatMessage(revisionTerms.destination, { versao })})
+    </span>
+  );
+}
+
+/** The revision's own words that the rest of its previous offer still applies, and what that kept. */
+export function KeptTermsNote({ row }: { row: ComparisonRow }) {
+  if (!row.condicoesMantidas) return null;
+  const { versao, trecho } = row.condicoesMantidas;
+  return (
+    <p
+      className="mt-1 text-xs text-fg-muted"
+      title={formatMessage(revisionTerms.keptTitle, { versao })}
+      data-kept-terms=""
+    >
+      {formatMessage(revisionTerms.kept, { versao, trecho })}
+    </p>
+  );
+}
 
 /**
  * Why a row cannot be taken as the best as it stands (issue 30): charges it lacks ('incompleta: sem THC')
@@ -400,6 +432,7 @@ export function ValidityFigure({ row }: { row: ComparisonRow }) {
           fonte: validade.fonte,
           confianca: null,
           corrigido: validade.corrigido,
+          ...(validade.versaoAnterior === undefined ? {} : { versaoAnterior: validade.versaoAnterior }),
         }}
       />
       {validade.expirada && (

@@ -2,6 +2,7 @@ import { sortComparisonRows } from '@cotacoes/shared/comparison/index';
 import type { ComparisonRow, ComparisonSortKey } from '@cotacoes/shared/schemas/comparison';
 import type { Correction } from '@cotacoes/shared/schemas/decisions';
 import { type ResponseEntry, versionsOfEntry } from '@cotacoes/shared/schemas/responses';
+import type { FigureRef } from '@/api/figure';
 
 export type SortDirection = 'asc' | 'desc';
 export interface ComparisonSort {
@@ -70,11 +71,27 @@ export function correctionsIndex(entries: readonly ResponseEntry[] | undefined) 
   return index;
 }
 
-/** respostaId → the conversation message it came from (the 'Ver mensagem' link of a figure's source). */
+/**
+ * respostaId → the conversation message it came from (the 'Ver mensagem' link of a figure's source); and
+ * `${respostaId}|versao:N` → the message of version N of the same carrier, for a value a revision did
+ * not state and carried from that version (`fonte.origin` 'versao:N').
+ */
 export function messageIndex(entries: readonly ResponseEntry[] | undefined): Map<string, string> {
   const index = new Map<string, string>();
-  for (const entry of entries ?? [])
-    for (const version of versionsOfEntry(entry))
+  for (const entry of entries ?? []) {
+    const versions = versionsOfEntry(entry);
+    for (const version of versions) {
       if (version.mensagemId) index.set(version.id, version.mensagemId);
+      for (const earlier of versions)
+        if (earlier.mensagemId) index.set(`${version.id}|versao:${earlier.versao}`, earlier.mensagemId);
+    }
+  }
   return index;
+}
+
+/** The message a figure's source is in: its own version's, or the earlier version's it was carried from. */
+export function messageOf(index: ReadonlyMap<string, string>, figure: FigureRef): string | null {
+  const origin = figure.fonte?.origin ?? '';
+  const key = /^versao:\d+$/.test(origin) ? `${figure.respostaId}|${origin}` : figure.respostaId;
+  return index.get(key) ?? null;
 }

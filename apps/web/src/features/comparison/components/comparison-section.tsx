@@ -36,6 +36,7 @@ import {
   correctionsIndex,
   DEFAULT_SORT,
   messageIndex,
+  messageOf,
   missingOfCarrier,
   nextSort,
   sortRows,
@@ -267,7 +268,7 @@ export function ComparisonSection({ quote }: { quote: QuoteDetail }) {
       <SourceDialog
         quoteId={quote.id}
         figure={source}
-        mensagemId={source ? (messages.get(source.respostaId) ?? null) : null}
+        mensagemId={source ? messageOf(messages, source) : null}
         correction={source ? correctionOf(source.respostaId, source.campo) : undefined}
         canCorrect={waiting}
         onCorrect={context.startEditing}

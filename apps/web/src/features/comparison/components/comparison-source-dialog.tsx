@@ -19,6 +19,9 @@ const t = ui.decisions.source;
 export function originLabel(origin: string): string {
   if (origin.startsWith('attachment:'))
     return formatMessage(t.attachment, { nome: origin.slice('attachment:'.length) });
+  // A value a revision did not state, read from the carrier's earlier version (ADR 0024 addendum).
+  if (/^versao:\d+$/.test(origin))
+    return formatMessage(t.earlierVersion, { versao: origin.slice('versao:'.length) });
   return t.origins[origin] ?? origin;
 }
 

@@ -10,6 +10,7 @@ import { SenderBadge } from '@/features/responses';
 import { cn } from '@/lib/cn';
 import { money } from './comparison-format';
 import {
+  CarriedDestination,
   CompletenessBadges,
   FeeLines,
   FeesToggle,
@@ -18,6 +19,7 @@ import {
   FreightList,
   HighlightTag,
   hasFeeLines,
+  KeptTermsNote,
   ResponseStatus,
   RowActions,
   type RowActionsProps,
@@ -150,6 +152,7 @@ export function ComparisonTable({
                   {row.remetenteNaoVerificado && <SenderBadge />}
                   <span className="block font-medium text-fg" data-destino="">
                     {row.destino ?? <span className="font-normal text-fg-muted">{t.noDestination}</span>}
+                    <CarriedDestination row={row} />
                   </span>
                   <span className="mt-1 flex flex-wrap items-center gap-1 text-xs text-fg-muted">
                     <span>{formatMessage(t.version, { versao: row.versao })}</span>
@@ -157,6 +160,7 @@ export function ComparisonTable({
                     <ConfidenceBadge value={row.confianca} />
                   </span>
                   <CompletenessBadges row={row} />
+                  <KeptTermsNote row={row} />
                   <CarriageLine row={row} className="mt-1" />
                 </th>
                 <td className={cell}>
