@@ -29,6 +29,8 @@ let noUnit: Scenario;
 let twoPorts: Scenario;
 /** FCL 3 × 40HC + 1 × 20DV: a THC quoted per container type. */
 let mixed: Scenario;
+/** FCL 2 × 40HC to Itajaí or Navegantes: a revision that says only its new freight and "the rest stands". */
+let kept: Scenario;
 
 const THC_PER_TYPE = [
   'Prezados,',
@@ -182,6 +184,55 @@ const WITHOUT_FEES = [
   'Pricing',
 ].join('\n');
 
+const NAVEGANTES_OFFER = [
+  'Prezados,',
+  '',
+  'Segue proposta Shanghai x Navegantes:',
+  '',
+  'Frete marítimo 40HC: USD 2.000,00',
+  'THC: R$ 1.300,00 por contêiner',
+  'Doc fee: USD 50,00 per BL',
+  'Transit time: 40 dias',
+  'Free time: 21 dias',
+  'Validade: 30/12/2026',
+  '',
+  'Att,',
+  'Atlântica Cargas',
+].join('\n');
+
+const ITAJAI_OFFER = [
+  'Prezados,',
+  '',
+  'Segue proposta Shanghai x Itajaí:',
+  '',
+  'Frete marítimo 40HC: USD 2.100,00',
+  'THC: R$ 1.300,00 por contêiner',
+  'BL fee: USD 50,00 por BL',
+  'Transit time: 35 dias',
+  'Free time: 14 dias',
+  'Validade: 30/12/2026',
+  '',
+  'Att,',
+  'Pacífico Logística',
+].join('\n');
+
+/** The answer to the platform's revision request, quoting it: no port, no fee, no transit repeated. */
+const PRICE_ONLY_REVISION = [
+  'Prezados,',
+  '',
+  'Conseguimos melhorar o frete para USD 1.900,00 por contêiner.',
+  'Demais condições sem alteração.',
+  '',
+  'Att,',
+  'Atlântica Cargas',
+  '',
+  'Em 05/12/2026 10:12, Importadora <cotacoes@importadora.com.br> escreveu:',
+  '> Pedido de revisão da proposta',
+  '> Agradecemos a proposta enviada para a cotação. Pedimos, por gentileza, que revisem os valores e as',
+  '> condições da proposta.',
+  '> Para enviar a proposta revisada, basta responder a este e-mail.',
+].join('\n');
+
 const call = (scenario: Scenario, method: 'GET' | 'POST', url: string, payload?: object) =>
   ctx.app.inject({ method, url, payload, headers: { authorization: `Bearer ${scenario.token}` } });
 
@@ -267,6 +318,16 @@ beforeAll(async () => {
     },
   });
   await reply(mixed, 0, THC_PER_TYPE);
+  kept = await quoteScenario(ctx, {
+    quote: { destino: 'Itajaí ou Navegantes, BR' },
+    carriers: [
+      { nome: 'Atlântica Cargas', email: 'pricing@atlantica-k.com.br' },
+      { nome: 'Pacífico Logística', email: 'cotacoes@pacifico-k.com.br' },
+    ],
+  });
+  await reply(kept, 0, NAVEGANTES_OFFER);
+  await reply(kept, 1, ITAJAI_OFFER);
+  await reply(kept, 0, PRICE_ONLY_REVISION, 2);
 }, 300_000);
 afterAll(async () => {
   await ctx?.close();
@@ -523,6 +584,94 @@ describe('revisions (issue 30)', () => {
     const paths = (response.json().errors as { path: string; message: string }[]).map((e) => e.path);
     expect(paths).toEqual(expect.arrayContaining(['nome', 'unidade']));
     expect(response.json().errors[0].message).toMatch(/[ãçéíóú]|Informe/);
+  });
+});
+
+describe('a revision that says only its new freight (ADR 0024 addendum)', () => {
+  it('keeps its port, road cost, fees, transit, free time and validity: the screen, Excel, PDF and the approval agree', async () => {
+    // v2 of Atlântica: "USD 1.900,00 por contêiner" for the 2 × 40HC asked, "Demais condições sem
+    // alteração": v1's Navegantes (road 2 × 1.035 = 2.070), THC 2 × 1.300 = R$ 2.600, Doc fee USD 50.
+    // USD 2 × 1.900 + 50 = 3.850 × 5,2456 = 20.195,56 + 2.600 + 2.070 = R$ 24.865,56;
+    // US$ 3.850 + 4.670 ÷ 5,2456 = 4.740,27. Against v1 (USD 4.050): −200 USD = −R$ 1.049,12.
+    const body = await comparison(kept);
+    const row = rowOf(body, kept, 0);
+    expect(row).toMatchObject({
+      versao: 2,
+      destino: 'Navegantes',
+      destinoVersaoAnterior: 1,
+      valorUSD: 3850,
+      valorBRL: 2600,
+      custoRodoviario: 2070,
+      custoTotalBRL: 24865.56,
+      custoTotalUSD: 4740.27,
+    });
+    expect(row.fretes.map((f) => [f.tipo, f.valor, f.quantidade])).toEqual([['40HC', 1900, 2]]);
+    expect(row.taxas.map((t) => [t.nome, t.valor, t.quantidade, t.origem])).toEqual([
+      ['THC', 1300, 2, 'versao_anterior'],
+      ['DOC FEE', 50, 1, 'versao_anterior'],
+    ]);
+    expect([row.prazo.valor, row.freeTime.valor, row.validade.valor]).toEqual([40, 21, '2026-12-30']);
+    expect([row.prazo.versaoAnterior, row.freeTime.versaoAnterior, row.validade.versaoAnterior]).toEqual([
+      1, 1, 1,
+    ]);
+    expect(row.condicoesMantidas).toEqual({ trecho: 'Demais condições sem alteração.', versao: 1 });
+    expect(row.variacao).toEqual({
+      versaoAnterior: 1,
+      custoTotalBRL: -1049.12,
+      custoTotalUSD: -200,
+      prazo: 0,
+    });
+    // Pacífico, Itajaí: 2 × 2.100 + 50 = 4.250 × 5,2456 + 2.600 + 2.070 = R$ 26.963,80. Atlântica is cheaper,
+    // and "Doc fee per BL" is the charge Pacífico calls "BL fee": nothing is missing.
+    expect(rowOf(body, kept, 1).custoTotalBRL).toBe(26963.8);
+    expect(row.taxasAusentes).toBeUndefined();
+    expect(row.destaque.menorCusto).toBe(true);
+
+    const excel = await call(kept, 'GET', `/api/quotes/${kept.quote.id}/comparative-excel`);
+    expect(excel.statusCode, excel.body).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(excel.rawPayload as unknown as ArrayBuffer);
+    const summary = workbook.getWorksheet('Comparativo')!;
+    const headers = (summary.getRow(SUMMARY_HEADER_ROW).values as unknown[]).map(String);
+    const atlantica = [...Array(summary.rowCount).keys()]
+      .map((i) => summary.getRow(i + 1))
+      .find((r) => r.getCell(headers.indexOf('Agente de carga')).value === 'Atlântica Cargas')!;
+    expect(atlantica.getCell(headers.indexOf('Total (BRL)')).value).toBe(24865.56);
+    expect(atlantica.getCell(headers.indexOf('Total (USD)')).value).toBe(4740.27);
+
+    const pdf = await call(kept, 'GET', `/api/quotes/${kept.quote.id}/comparative-pdf`);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), {
+      mergePages: true,
+    });
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain(formatNumber(24865.56));
+    expect(flat).toContain('THC 2 × R$ 1.300,00 = R$ 2.600,00');
+
+    // The approval restates v1's terms the revision kept; the carrier's charges: R$ 2.600 + 3.850 × 5,2456
+    // = 22.795,56; US$ 2.600 ÷ 5,2456 + 3.850 = 4.345,65.
+    const approved = await call(kept, 'POST', `/api/quotes/${kept.quote.id}/approve`, {
+      responseId: row.respostaId,
+      destino: 'Navegantes',
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const mail = await waitFor(async () =>
+      (await readSentMail(ctx.config)).find(
+        (m) =>
+          m.to.includes(kept.carriers[0]!.email) && m.subject === `Cotação ${kept.quote.codigo} aprovada`,
+      ),
+    );
+    for (const line of [
+      'Destino: Navegantes',
+      'Frete 40HC: 2 × US$ 1.900,00 = US$ 3.800,00',
+      'THC: 2 × R$ 1.300,00 = R$ 2.600,00',
+      'Doc fee: 1 × US$ 50,00 = US$ 50,00',
+      'Total: R$ 22.795,56 (US$ 4.345,65)',
+      'Transit time: 40 dias',
+      'Free time no destino: 21 dias',
+      'Validade da proposta: 30/12/2026',
+    ])
+      expect(mail.text).toContain(line);
   });
 });
 
