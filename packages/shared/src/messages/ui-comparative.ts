@@ -66,6 +66,10 @@ export const comparativeDocumentMessages = {
     email: 'E-mail',
     destino: 'Destino',
     frete: 'Frete {tipo}',
+    /** The summary's freight price per unit, apart from the counted totals beside it. */
+    freteUnitario: 'Frete {tipo} (unitário)',
+    freteUSD: 'Frete (USD)',
+    freteBRL: 'Frete (BRL)',
     fretes: 'Frete',
     taxasUSD: 'Taxas (USD)',
     taxasBRL: 'Taxas (BRL)',

@@ -151,7 +151,11 @@ describe('comparative documents', () => {
       expect(row['Transit time (dias)']).toBe(line.prazo.valor);
       expect(row['Free time (dias)']).toBe(line.freeTime.valor);
       for (const frete of line.fretes.filter((f) => f.valor !== null))
-        expect(row[`Frete ${frete.tipo}`], `${line.id} ${frete.tipo}`).toBe(frete.valor);
+        expect(row[`Frete ${frete.tipo} (unitário)`], `${line.id} ${frete.tipo}`).toBe(frete.valor);
+      // Unit prices are apart: the counted freight and the fees add up to each currency's amount.
+      const sum = (a: unknown, b: unknown) => Math.round(((a as number) + (b as number)) * 100) / 100;
+      expect(sum(row['Frete (USD)'], row['Taxas (USD)']), line.id).toBe(line.valorUSD);
+      expect(sum(row['Frete (BRL)'], row['Taxas (BRL)']), line.id).toBe(line.valorBRL);
     });
 
     const pdf = await call('GET', `/api/quotes/${s.quote.id}/comparative-pdf?exchangeMargin=3.5`);

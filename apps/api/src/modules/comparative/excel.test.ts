@@ -46,9 +46,11 @@ describe('comparative Excel', () => {
       'Agente de carga',
       'E-mail',
       'Destino',
-      "Frete 20'",
-      "Frete 40'",
-      "Frete 40'HC",
+      "Frete 20' (unitário)",
+      "Frete 40' (unitário)",
+      "Frete 40'HC (unitário)",
+      'Frete (USD)',
+      'Frete (BRL)',
       'Taxas (USD)',
       'Taxas (BRL)',
       'Rodoviário (BRL)',
@@ -77,12 +79,12 @@ describe('comparative Excel', () => {
       expect(row['Total (BRL)']!.numFmt).toBe('#,##0.00');
     });
     const [itapoa, , pacifico, rotaSul] = rows;
-    expect(itapoa!["Frete 40'HC"]!.value).toBe(2950);
-    expect(itapoa!["Frete 40'HC"]!.numFmt).toBe(moneyFormat('USD'));
+    expect(itapoa!["Frete 40'HC (unitário)"]!.value).toBe(2950);
+    expect(itapoa!["Frete 40'HC (unitário)"]!.numFmt).toBe(moneyFormat('USD'));
     expect(moneyFormat('USD')).toBe('"US$ "#,##0.00');
-    expect(pacifico!["Frete 40'HC"]!.value).toBe(14800);
-    expect(pacifico!["Frete 40'HC"]!.numFmt).toBe('"R$ "#,##0.00');
-    expect(pacifico!["Frete 20'"]!.value ?? null).toBeNull();
+    expect(pacifico!["Frete 40'HC (unitário)"]!.value).toBe(14800);
+    expect(pacifico!["Frete 40'HC (unitário)"]!.numFmt).toBe('"R$ "#,##0.00');
+    expect(pacifico!["Frete 20' (unitário)"]!.value ?? null).toBeNull();
     expect((itapoa!.Validade!.value as Date).toISOString()).toBe('2025-03-31T00:00:00.000Z');
     expect(itapoa!.Validade!.numFmt).toBe('dd/mm/yyyy');
     expect(rotaSul!.Situação!.value).toBe('Revisão solicitada');
@@ -100,7 +102,7 @@ describe('comparative Excel', () => {
 
     // Frozen header and first column, filters over the whole table, widths that fit.
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', xSplit: 1, ySplit: SUMMARY_HEADER_ROW });
-    expect(sheet.autoFilter).toBe(`A${SUMMARY_HEADER_ROW}:R${SUMMARY_HEADER_ROW + rows.length}`);
+    expect(sheet.autoFilter).toBe(`A${SUMMARY_HEADER_ROW}:T${SUMMARY_HEADER_ROW + rows.length}`);
     const emailWidth = sheet.getColumn(2).width!;
     expect(emailWidth).toBeGreaterThanOrEqual('pricing@atlantica-cargas.com.br'.length);
     expect(sheet.getColumn(18).width).toBeLessThanOrEqual(30);

@@ -86,6 +86,13 @@ const total = (row: ComparisonRow, value: number, highlight = false): Cell => {
 const fees = (row: ComparisonRow, value: number): Cell =>
   row.extracao === 'concluida' ? money(value) : { value: null };
 
+/** The freight a row counts in one currency (each price × its quantity); empty for a row without a price. */
+function freightTotal(row: ComparisonRow, moeda: 'USD' | 'BRL'): Cell {
+  if (!row.precificada) return { value: null };
+  const counted = row.fretes.filter((frete) => frete.moeda === moeda && frete.valorTotal !== undefined);
+  return money(counted.reduce((sum, frete) => sum + (frete.valorTotal ?? 0), 0));
+}
+
 function summaryColumns(freightTypes: readonly string[], hasLanes: boolean): Column[] {
   const c = t.columns;
   // Issue 36: the lane's 90-day median next to each proposal, when some row has one.
@@ -101,13 +108,16 @@ function summaryColumns(freightTypes: readonly string[], hasLanes: boolean): Col
     { header: c.destino, cell: (row) => ({ value: text(destinationOf(row)) }) },
     ...freightTypes.map(
       (tipo): Column => ({
-        header: formatMessage(c.frete, { tipo }),
+        header: formatMessage(c.freteUnitario, { tipo }),
         cell: (row) => {
           const frete = freightOf(row, tipo);
           return money(frete?.valor ?? null, frete?.moeda ?? null);
         },
       }),
     ),
+    // The freight counted (price × quantity) in each currency: with the fees beside it, the totals add up.
+    { header: c.freteUSD, cell: (row) => freightTotal(row, 'USD') },
+    { header: c.freteBRL, cell: (row) => freightTotal(row, 'BRL') },
     { header: c.taxasUSD, cell: (row) => fees(row, row.taxasPorMoeda.USD) },
     { header: c.taxasBRL, cell: (row) => fees(row, row.taxasPorMoeda.BRL) },
     { header: c.rodoviario, cell: (row) => money(row.custoRodoviario) },

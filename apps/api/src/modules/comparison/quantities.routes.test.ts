@@ -636,6 +636,11 @@ describe('a revision that says only its new freight (ADR 0024 addendum)', () => 
     const atlantica = [...Array(summary.rowCount).keys()]
       .map((i) => summary.getRow(i + 1))
       .find((r) => r.getCell(headers.indexOf('Agente de carga')).value === 'Atlântica Cargas')!;
+    // Unit price apart from the freight counted: 2 × 1.900 = 3.800 + fees 50 = the USD 3.850 above.
+    expect(atlantica.getCell(headers.indexOf('Frete 40HC (unitário)')).value).toBe(1900);
+    expect(atlantica.getCell(headers.indexOf('Frete (USD)')).value).toBe(3800);
+    expect(atlantica.getCell(headers.indexOf('Taxas (USD)')).value).toBe(50);
+    expect(atlantica.getCell(headers.indexOf('Taxas (BRL)')).value).toBe(2600);
     expect(atlantica.getCell(headers.indexOf('Total (BRL)')).value).toBe(24865.56);
     expect(atlantica.getCell(headers.indexOf('Total (USD)')).value).toBe(4740.27);
 
