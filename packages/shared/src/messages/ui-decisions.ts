@@ -14,6 +14,9 @@ export const uiDecisions = {
     empty: 'Nenhuma proposta para comparar ainda: as respostas aparecem aqui assim que forem lidas.',
     marginLabel: 'Margem de câmbio (%)',
     marginHint: 'Percentual adicional sobre a PTAX, de 0 a 100.',
+    /** While the typed margin is invalid, the table keeps the last valid one: said, not silent. */
+    marginStale:
+      'Os valores abaixo continuam com a margem de {margem}% até que a margem digitada seja válida.',
     rateLine: 'PTAX de {data}: {ptax} + margem {margem} % = {taxa}',
     rateFallbackLine: 'Taxa de contingência: {ptax} + margem {margem} % = {taxa}',
     rateFallbackBadge: 'PTAX indisponível',

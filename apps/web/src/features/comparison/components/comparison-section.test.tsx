@@ -131,14 +131,18 @@ describe('Comparação: the table', { timeout: 20_000 }, () => {
       screen.getByText('A margem de câmbio deve ser um número de 0 a 100, com no máximo uma casa decimal.'),
     ).toBeInTheDocument();
     expect(margin).toHaveAttribute('aria-invalid', 'true');
-    // The last table stays while the margin is wrong.
+    // The last table stays while the margin is wrong, and says at which margin.
     expect(await order()).toHaveLength(4);
+    expect(
+      screen.getByText('Os valores abaixo continuam com a margem de 2,5% até que a margem digitada seja válida.'),
+    ).toBeInTheDocument();
 
     await user.clear(margin);
     await user.type(margin, '3');
     expect(
       await screen.findByText('PTAX de 02/03/2026: R$ 5,1234 + margem 3 % = R$ 5,2771'),
     ).toBeInTheDocument();
+    expect(screen.queryByText(/continuam com a margem/)).toBeNull();
     expect(comparisonCalls(network).at(-1)?.url).toBe(`/api/quotes/${ids.q1}/comparison?exchangeMargin=3`);
     expect(comparisonCalls(network).some((request) => request.url.includes('exchangeMargin=150'))).toBe(
       false,

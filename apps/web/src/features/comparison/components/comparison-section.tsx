@@ -194,6 +194,15 @@ export function ComparisonSection({ quote }: { quote: QuoteDetail }) {
             {t.title}
           </h2>
           {comparison.data && <RateLine taxa={comparison.data.taxa} />}
+          {comparison.data && marginError && (
+            <p
+              className="flex items-center gap-1 rounded-md bg-warning-soft px-2 py-1 text-xs font-medium text-warning-soft-fg"
+              data-margin-stale=""
+            >
+              <AlertTriangleIcon size={14} aria-hidden="true" />
+              {formatMessage(t.marginStale, { margem: marginText(comparison.data.taxa.margem) })}
+            </p>
+          )}
         </div>
         <div className="flex items-end gap-3">
           <MarginInput
