@@ -1,7 +1,7 @@
 import { formatMessage } from '../messages/errors.js';
 import { uiComparison } from '../messages/ui-comparison.js';
 import type { ExtractionFinal } from '../schemas/responses.js';
-import { type ContainerAsk, containerType, parseContainers } from './containers.js';
+import { type ContainerAsk, containerType, mergeAsks, parseContainers } from './containers.js';
 import { type FreightLine, freightLinesOf } from './freight.js';
 import { normalizeName, samePlace } from './names.js';
 import { type QuoteForMeasures, quoteMeasuresFrom, type ShipmentMeasures } from './quantities.js';
@@ -46,14 +46,7 @@ export function quoteAskedFrom(quote: QuoteForAsk): QuoteAsked {
     .map((text) => parseContainers(text))
     .find((asks) => asks.length > 0);
   const asks = fromVolumes.length > 0 ? fromVolumes : (fromTexts ?? []);
-  const merged = new Map<string, number>();
-  for (const ask of asks) merged.set(ask.tipo, (merged.get(ask.tipo) ?? 0) + ask.quantidade);
-  return {
-    tipoFrete,
-    destino,
-    conteineres: [...merged].map(([tipo, quantidade]) => ({ tipo, quantidade })),
-    medidas,
-  };
+  return { tipoFrete, destino, conteineres: mergeAsks(asks), medidas };
 }
 
 /** The destinations of an answer: its ports, then per-destination summaries not among them. */

@@ -16,7 +16,7 @@ import type {
   ResponseEntry,
 } from '../schemas/responses.js';
 import { destinationsOf, missingGiven, type QuoteAsked, transitDays } from './asked.js';
-import { totalContainers } from './containers.js';
+import { askedName, type ContainerAsk, totalContainers } from './containers.js';
 import { feeCurrency } from './currency.js';
 import { add, type Decimal, subtract, toMoney, toNumber } from './decimal.js';
 import { evaluateFees, type FeeDecision, type FeeLineInput } from './fees.js';
@@ -111,7 +111,11 @@ function figure(
   };
 }
 
-function freightFigure(line: FreightLine, corrigidos: ReadonlySet<string>): ComparisonRow['fretes'][number] {
+function freightFigure(
+  line: FreightLine,
+  corrigidos: ReadonlySet<string>,
+  asked: readonly ContainerAsk[],
+): ComparisonRow['fretes'][number] {
   // Its amount or, for a line of `fretes`, its currency (`fretes.N.moeda`) was corrected.
   const corrigido =
     line.campo !== null &&
@@ -124,7 +128,8 @@ function freightFigure(line: FreightLine, corrigidos: ReadonlySet<string>): Comp
     confianca: line.confianca,
     corrigido,
     baixaConfianca: isLow(line.confianca, corrigido),
-    tipo: line.tipo,
+    // The quote's own name for the type ('20DV' read as 20DC): what the analyst and the carrier wrote.
+    tipo: askedName(line.tipo, asked),
     quantidade: line.quantidade,
     ...(line.base ? { base: line.base } : {}),
     ...(line.total !== undefined ? { valorTotal: toMoney(line.total) } : {}),
@@ -172,6 +177,7 @@ function feeFigure(
   decision: FeeDecision,
   correctable: boolean,
   corrigidos: ReadonlySet<string>,
+  asked: readonly ContainerAsk[],
 ): ComparisonRow['taxas'][number] {
   const fromValor = typeof line.valor_total !== 'number' && typeof line.valor === 'number';
   const corrigido =
@@ -199,7 +205,9 @@ function feeFigure(
           ? formatMessage(exclusionTexts.moeda, { moeda: line.moeda ?? '' })
           : exclusionTexts[decision.motivo],
     unidade: typeof line.unidade === 'string' ? line.unidade : null,
-    ...(typeof line.equipamento === 'string' && line.equipamento ? { equipamento: line.equipamento } : {}),
+    ...(typeof line.equipamento === 'string' && line.equipamento
+      ? { equipamento: askedName(line.equipamento, asked) }
+      : {}),
     ...feeQuantityFields(decision),
     ...addedBy(line),
     ...(ajustadoPorDica ? { ajustadoPorDica } : {}),
@@ -367,7 +375,7 @@ function versionRows(
     fees.lines.forEach((line, index) => {
       const decision = evaluation.decisions[index]!;
       if (decision.motivo !== 'outroDestino')
-        taxas.push(feeFigure(line, index, decision, fees.correctable, corrigidos));
+        taxas.push(feeFigure(line, index, decision, fees.correctable, corrigidos, input.pedido.conteineres));
       const nome = line.nome ?? line.rotulo ?? '';
       if (
         decision.valor !== null &&
@@ -416,7 +424,7 @@ function versionRows(
       ...(final?.condicoesMantidas && earlier
         ? { condicoesMantidas: { trecho: final.condicoesMantidas.text, versao: earlier.versao } }
         : {}),
-      fretes: freight.lines.map((line) => freightFigure(line, corrigidos)),
+      fretes: freight.lines.map((line) => freightFigure(line, corrigidos, input.pedido.conteineres)),
       taxas,
       taxasPorMoeda: { USD: toMoney(evaluation.porMoeda.USD), BRL: toMoney(evaluation.porMoeda.BRL) },
       valorUSD: toMoney(valorUSD),

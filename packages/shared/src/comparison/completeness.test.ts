@@ -197,6 +197,7 @@ describe('what a revision leaves unsaid (ADR 0024 addendum)', () => {
       transit_time_dias: {
         confidence: 0.9,
         source: { line: 7, text: 'Transit time: 40 dias', origin: 'body' },
+        method: 'label',
       },
     },
   });

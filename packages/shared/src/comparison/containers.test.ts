@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containerType, parseContainers, totalContainers } from './containers.js';
+import { askedName, containerType, parseContainers, totalContainers } from './containers.js';
 
 describe('container types and quantities from text', () => {
   it.each([
@@ -8,7 +8,14 @@ describe('container types and quantities from text', () => {
     ["1 x 20'", [{ tipo: '20', quantidade: 1 }]],
     ['02 × 20DC', [{ tipo: '20DC', quantidade: 2 }]],
     ['3 containers de 40 pés', [{ tipo: '40', quantidade: 3 }]],
-    ['1 cntr 40 HQ', [{ tipo: '40HC', quantidade: 1 }]],
+    ['1 cntr 40 HQ', [{ tipo: '40HC', quantidade: 1, rotulo: '40HQ' }]],
+    [
+      '3 x 40HC + 1 x 20DV',
+      [
+        { tipo: '40HC', quantidade: 3 },
+        { tipo: '20DC', quantidade: 1, rotulo: '20DV' },
+      ],
+    ],
     [
       "2x20' + 1x40'HC",
       [
@@ -54,5 +61,14 @@ describe('container types and quantities from text', () => {
   it('counts the containers', () => {
     expect(totalContainers(parseContainers("2x20' + 1x40'HC"))).toBe(3);
     expect(totalContainers([])).toBe(0);
+  });
+
+  it("names a reply's type as the quote wrote it ('20DV', not the reading's 20DC), other types as they are", () => {
+    const asked = parseContainers('3 x 40HC + 1 x 20DV');
+    expect(askedName('20DC', asked)).toBe('20DV');
+    expect(askedName('40HC', asked)).toBe('40HC');
+    expect(askedName('40DC', asked)).toBe('40DC');
+    expect(askedName("20'", asked)).toBe("20'");
+    expect(askedName('20DC', parseContainers('2 x 20DC'))).toBe('20DC');
   });
 });

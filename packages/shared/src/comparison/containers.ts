@@ -7,8 +7,11 @@ export type ContainerSize = '20' | '40' | '45';
 /** DC (dry: DC, DV, GP, ST), HC (HC, HQ), RF (reefer), OT (open top), FR (flat rack); null when unsaid. */
 export type ContainerKind = 'DC' | 'HC' | 'RF' | 'OT' | 'FR';
 export type ContainerType = { size: ContainerSize; kind: ContainerKind | null };
-/** A container type asked or counted, e.g. `{ tipo: '40HC', quantidade: 2 }`; `tipo` '40' = any 40'. */
-export type ContainerAsk = { tipo: string; quantidade: number };
+/**
+ * A container type asked or counted, e.g. `{ tipo: '40HC', quantidade: 2 }`; `tipo` '40' = any 40'.
+ * `rotulo`: the quote's own name when it differs from `tipo` ('20DV' for 20DC), to show it as written.
+ */
+export type ContainerAsk = { tipo: string; quantidade: number; rotulo?: string };
 
 const KINDS: Record<string, ContainerKind> = {
   DC: 'DC',
@@ -60,20 +63,44 @@ export function containerLabel(type: ContainerType): string {
   return `${type.size}${type.kind ?? ''}`;
 }
 
-function merge(asks: ContainerAsk[]): ContainerAsk[] {
-  const byType = new Map<string, number>();
-  for (const ask of asks) byType.set(ask.tipo, (byType.get(ask.tipo) ?? 0) + ask.quantidade);
-  return [...byType].map(([tipo, quantidade]) => ({ tipo, quantidade }));
+/** Asks of one type summed (the first one's name kept). */
+export function mergeAsks(asks: readonly ContainerAsk[]): ContainerAsk[] {
+  const byType = new Map<string, ContainerAsk>();
+  for (const ask of asks) {
+    const seen = byType.get(ask.tipo);
+    byType.set(ask.tipo, seen ? { ...seen, quantidade: seen.quantidade + ask.quantidade } : { ...ask });
+  }
+  return [...byType.values()];
+}
+
+/** An ask of `size`/`kindText` as the text writes it: `rotulo` only where it is not the type's own name. */
+function ask(size: ContainerSize, kindText: string | undefined, quantidade: number): ContainerAsk {
+  const kind = kindText ? (KINDS[kindText.toUpperCase()] ?? null) : null;
+  const tipo = containerLabel({ size, kind });
+  // A code ('20DV', '40HQ'), not a word ('40 reefer'): the word reads as its type's code.
+  const rotulo = kindText?.length === 2 ? `${size}${kindText.toUpperCase()}` : tipo;
+  return rotulo === tipo ? { tipo, quantidade } : { tipo, quantidade, rotulo };
+}
+
+/**
+ * The quote's own name for a freight or fee's container type: '20DV' where the reply was read as 20DC
+ * (one dry box), so that what the analyst and the carrier read is what the quote asked; else `tipo`.
+ */
+export function askedName(tipo: string, asked: readonly ContainerAsk[]): string {
+  const type = containerType(tipo);
+  if (!type?.kind) return tipo;
+  const same = asked.find((item) => {
+    const other = containerType(item.tipo);
+    return item.rotulo !== undefined && other?.size === type.size && other.kind === type.kind;
+  });
+  return same?.rotulo ?? tipo;
 }
 
 function asksOf(line: string, pattern: RegExp, quantity: (match: RegExpExecArray) => number, offset: number) {
   const asks: ContainerAsk[] = [];
   for (const match of line.matchAll(pattern)) {
-    const size = match[offset] as ContainerSize;
-    const kindText = match[offset + 1];
-    const kind = kindText ? (KINDS[kindText.toUpperCase()] ?? null) : null;
     const count = quantity(match);
-    if (count > 0) asks.push({ tipo: containerLabel({ size, kind }), quantidade: count });
+    if (count > 0) asks.push(ask(match[offset] as ContainerSize, match[offset + 1], count));
   }
   return asks;
 }
@@ -90,13 +117,11 @@ export function parseContainers(text: string | null | undefined): ContainerAsk[]
       ...asksOf(line, TIMES, (m) => Number(m[1]), 2),
       ...asksOf(line, WORDS, (m) => Number(m[1]), 2),
     ];
-    if (counted.length > 0) return merge(counted);
-    const bare = [...line.matchAll(BARE)].map((match) => {
-      const kindText = match[2] ?? match[3];
-      const kind = kindText ? (KINDS[kindText.toUpperCase()] ?? null) : null;
-      return { tipo: containerLabel({ size: match[1] as ContainerSize, kind }), quantidade: 1 };
-    });
-    if (bare.length > 0) return merge(bare);
+    if (counted.length > 0) return mergeAsks(counted);
+    const bare = [...line.matchAll(BARE)].map((match) =>
+      ask(match[1] as ContainerSize, match[2] ?? match[3], 1),
+    );
+    if (bare.length > 0) return mergeAsks(bare);
   }
   return [];
 }

@@ -438,9 +438,31 @@ describe('quantities (issue 30)', () => {
     });
     const thc = row.taxas.filter((taxa) => taxa.nome === 'THC');
     expect(thc.map((taxa) => [taxa.contabilizada, chargeLineText(taxa)])).toEqual([
-      [true, '1 20DC × R$ 1.100,00 = R$ 1.100,00'],
+      [true, '1 20DV × R$ 1.100,00 = R$ 1.100,00'],
       [true, '3 40HC × R$ 1.450,00 = R$ 4.350,00'],
     ]);
+    // The quote asked "20DV": the screen and the carrier's e-mail say 20DV (the reading's 20DC is one type).
+    expect(row.fretes.map((frete) => [frete.tipo, frete.quantidade])).toEqual([
+      ['40HC', 3],
+      ['20DV', 1],
+    ]);
+    const approved = await call(mixed, 'POST', `/api/quotes/${mixed.quote.id}/approve`, {
+      responseId: row.respostaId,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const mail = await waitFor(async () =>
+      (await readSentMail(ctx.config)).find(
+        (m) => m.to.includes(mixed.carriers[0]!.email) && m.subject === `Cotação ${mixed.quote.codigo} aprovada`,
+      ),
+    );
+    for (const line of [
+      'Frete 40HC: 3 × US$ 2.000,00 = US$ 6.000,00',
+      'Frete 20DV: 1 × US$ 1.200,00 = US$ 1.200,00',
+      'THC: 1 20DV × R$ 1.100,00 = R$ 1.100,00',
+      'THC: 3 40HC × R$ 1.450,00 = R$ 4.350,00',
+    ])
+      expect(mail.text).toContain(line);
+    expect(mail.text).not.toContain('20DC');
   });
 
   it('LCL per W/M: the greater of 3,2 t and 12,5 m³; per m³ × 12,5; per BL once', async () => {
