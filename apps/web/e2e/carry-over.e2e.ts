@@ -20,10 +20,11 @@ import { extracted, mailIdTo, replyAsCarrier, waitForExtraction } from './suppor
  * carriers whose replies come through the real inbound pipeline (the local mailbox's 'Responder como
  * transportador' route → extraction → comparison). Atlântico quotes freight, THC per container and a BL
  * fee; Boreal answers completely and dearer. The analyst asks Atlântico for a revision on the screen; its
- * version 2 gives only a lower freight ("demais taxas sem alteração", no fee lines). The row says
+ * version 2 gives only a lower freight (no fee lines, and no word that they stand). The row says
  * 'incompleta: sem THC, BL FEE', is not 'Menor custo' and its change is not a saving; the analyst keeps
  * both fees from version 1 ('versão anterior' shown), the badge goes, the totals equal the hand
- * computation below; a fee added by hand moves the totals by exactly its value × its quantity.
+ * computation below; a fee added by hand moves the totals by exactly its value × its quantity. Then
+ * Boreal revises with "Demais condições sem alteração": its v1 fees, transit and free time stay, marked.
  * CARRY_OVER_SHOTS=<dir> saves screenshots (light and dark, desktop and 390 px).
  */
 
@@ -62,18 +63,28 @@ const replies = {
     'Atenciosamente,',
     'Atlântico Logística',
   ].join('\n'),
-  /** Version 2: only the freight, the fees are "unchanged" but not restated. */
+  /** Version 2: only the freight; the fees are neither restated nor said to stand. */
   atlanticoRevised: [
     'Prezados,',
     '',
     'Conseguimos melhorar o frete:',
-    'Frete 40HC: USD 2.800,00 — demais taxas sem alteração',
+    'Frete 40HC: USD 2.800,00',
     'Transit time: 32 dias',
     'Free time: 14 dias no destino',
     'Validade: 31/12/2026',
     '',
     'Atenciosamente,',
     'Atlântico Logística',
+  ].join('\n'),
+  /** Boreal's version 2: the new freight per container, and the rest stands (ADR 0024 addendum). */
+  borealRevised: [
+    'Prezados,',
+    '',
+    'Conseguimos reduzir o frete para USD 2.900,00 por contêiner.',
+    'Demais condições sem alteração.',
+    '',
+    'Atenciosamente,',
+    'Boreal Cargas',
   ].join('\n'),
   boreal: [
     'Prezados, bom dia.',
@@ -106,6 +117,9 @@ const replies = {
  *     vs v1: 6.227,84 − 6.527,84 = ▼ 300,00 USD (2 × 150 on the freight), now the cheapest complete row
  * - + ISPS typed by hand, USD 15,00 per container × 2 = 30,00: USD 5.705,00
  *     BRL 5.705 × 5,2456 = 29.926,148 + 2.900 = 32.826,15 · USD 552,8443 + 5.705 = 6.257,84 (+ 30,00 exactly)
+ * - Boreal v2, "USD 2.900,00 por contêiner" + "Demais condições sem alteração" (v1's THC and BL fee stay):
+ *     USD 2 × 2.900 + 80 = 5.880,00; BRL 3.000,00 → 5.880 × 5,2456 = 30.844,128 + 3.000 = 33.844,13 ·
+ *     USD 571,9079 + 5.880 = 6.451,91; vs v1 ▼ 200,00 USD; still dearer than Atlântico's 32.826,15
  */
 const RATE = '5,2456';
 const EXPECTED = {
@@ -114,6 +128,7 @@ const EXPECTED = {
   atlanticoV2: { brl: 'R$ 29.375,36', usd: 'US$ 5.600,00' },
   carried: { brl: 'R$ 32.668,78', usd: 'US$ 6.227,84', feesUSD: '75,00', feesBRL: '2.900,00' },
   added: { brl: 'R$ 32.826,15', usd: 'US$ 6.257,84', feesUSD: '105,00', feesBRL: '2.900,00' },
+  borealKept: { brl: 'R$ 33.844,13', usd: 'US$ 6.451,91' },
 };
 const ISPS = { nome: 'ISPS', moeda: 'USD', valor: '15,00', unidade: 'CNTR', quantidade: 2 };
 
@@ -401,7 +416,8 @@ describe('fee carry-over of a revision that left its fees out', () => {
     await form.getByRole('button', { name: 'Adicionar taxa' }).click();
     await feeList(page).getByRole('listitem').nth(2).waitFor();
     expect((await feeLinesText(page))[2]).toBe(
-      `ISPSpor contêiner2 ×US$ 15,00= US$ 30,00incluída à mão por ${analyst.name} em ${today}`,
+      // Added to the row's port (Santos, which v2 keeps from v1).
+      `ISPSSantospor contêiner2 ×US$ 15,00= US$ 30,00incluída à mão por ${analyst.name} em ${today}`,
     );
     expect(
       await feeList(page)
@@ -428,5 +444,46 @@ describe('fee carry-over of a revision that left its fees out', () => {
   it.skipIf(lookOnly).each(VIEWS)('the kept and added lines seen in %s theme on %s', async (...view) => {
     expect(quoteId).not.toBe('');
     await lookAt('added', /Versão 2$/, view);
+  });
+
+  it('a revision that says "Demais condições sem alteração" keeps its v1 fees, transit and free time, marked', async () => {
+    await replyAs(
+      carriers.boreal.email,
+      await mailIdTo(carriers.boreal.email, new RegExp(`^Cotação ${codigo}`)),
+      replies.borealRevised,
+    );
+    const { page, errors, context } = await openPage(browser);
+    await signInWithForm(page, analyst);
+    await page.goto(`/quotes/${quoteId}`);
+    const boreal = rowOf(page, 'Boreal Cargas');
+    await boreal.getByText('Versão 2').waitFor({ timeout: 60_000 });
+    const rateText = await textOf(page.getByTestId('rate-line').locator('p').first());
+    const rate4 = scaled(/= R\$ (\d+,\d{4})$/.exec(rateText)![1]!, 4);
+    expect(totals(cents('5.880,00'), cents('3.000,00'), rate4)).toEqual({
+      brl: cents(EXPECTED.borealKept.brl),
+      usd: cents(EXPECTED.borealKept.usd),
+    });
+    expect(await totalsOf(boreal)).toEqual(EXPECTED.borealKept);
+    expect(await feeSumsOf(boreal)).toEqual({ usd: '80,00', brl: '3.000,00' });
+    await boreal.getByText('Demais condições da versão 1: “Demais condições sem alteração.”').waitFor();
+    // Port, transit, free time and validity read from v1, each said so; nothing missing, the saving 2 × 100.
+    await boreal.getByText('(destino da versão 1)').first().waitFor();
+    expect(await boreal.getByText(/^da versão 1/).count()).toBe(3);
+    expect(await boreal.locator('[data-completeness]').count()).toBe(0);
+    await boreal.getByText('▼ 200,00 USD', { exact: true }).waitFor();
+    await boreal.getByRole('button', { name: /^Ver linhas \(2\) das taxas de Boreal Cargas$/ }).click();
+    const fees = page.getByRole('list', { name: 'Linhas de taxa de Boreal Cargas' });
+    expect(
+      (await fees.getByRole('listitem').allTextContents()).map((text) => text.replace(/\s+/g, ' ')),
+    ).toEqual([
+      'THCpor contêiner2 ×R$ 1.500,00= R$ 3.000,00versão anterior',
+      'BL feepor BL1 ×US$ 80,00= US$ 80,00versão anterior',
+    ]);
+    // Atlântico (R$ 32.826,15) stays the cheapest complete row.
+    expect(await rowOf(page, 'Atlântico Logística').getByText('Menor custo').count()).toBe(1);
+    if (!lookOnly) expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'carry-boreal-kept-light-desktop');
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

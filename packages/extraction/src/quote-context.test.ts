@@ -70,3 +70,18 @@ describe('a revision that says the rest still applies (final.condicoesMantidas)'
     expect(extractFromText(first).final.condicoesMantidas).toBeUndefined();
   });
 });
+
+describe('what says the rest still applies', () => {
+  it.each([
+    ['Frete 40HC: USD 2.800,00 — demais taxas sem alteração', true],
+    ['Local charges: sem alteração (THC BRL 1,450.00/cntr)', true],
+    ['Other charges remain unchanged.', true],
+    ['Demais condições conforme proposta anterior.', true],
+    ['Free time: 14 dias (mantidos)', false],
+    ['Frete sem alteração', false],
+    ['Demais condições: conforme abaixo', false],
+  ])('%s → %s', (line, kept) => {
+    const text = `Prezados,\n\nFrete 40HC: USD 1.900,00\n${line}\n\nAtt,`;
+    expect(extractFromText(text).final.condicoesMantidas !== undefined).toBe(kept);
+  });
+});

@@ -7,6 +7,7 @@ import {
   INLINE_ANSWER_PHRASES,
   INLINE_ANSWER_PREFIX,
   RECOMMENDED_MARKERS,
+  REST_OF_OFFER_WORDS,
   SHARED_BY_ALTERNATIVES_MARKERS,
   STILL_APPLIES_MARKERS,
 } from '../dictionary/labels.js';
@@ -65,9 +66,19 @@ const RECOMMENDED = new RegExp(`(?:${phraseAlternation(RECOMMENDED_MARKERS)})`, 
 const SHARED = new RegExp(`(?:${phraseAlternation(SHARED_BY_ALTERNATIVES_MARKERS)})`, 'u');
 const STILL_APPLIES = new RegExp(`(?:${phraseAlternation(STILL_APPLIES_MARKERS)})`, 'u');
 
-/** The text says an earlier offer's terms still apply ("demais condições sem alteração"). */
-export function stillApplies(text: string): boolean {
-  return STILL_APPLIES.test(normaliseLabel(text));
+// 'demais condicoes' names the rest without saying it is unchanged: only the other markers say that.
+const UNCHANGED = phraseRegExp(
+  STILL_APPLIES_MARKERS.filter(
+    (marker) => !marker.split(' ').every((word) => REST_OF_OFFER_WORDS.includes(word)),
+  ),
+  'u',
+);
+const REST_OF_OFFER_WORD = phraseRegExp(REST_OF_OFFER_WORDS, 'u');
+
+/** The line says the rest of an earlier offer still applies ("Demais condições sem alteração"). */
+export function keepsTheRest(text: string): boolean {
+  const label = normaliseLabel(text);
+  return UNCHANGED.test(label) && REST_OF_OFFER_WORD.test(label);
 }
 const INLINE_PHRASE = phraseRegExp(INLINE_ANSWER_PHRASES, 'u');
 const EXPIRED = phraseRegExp(EXPIRED_SECTION_MARKERS, 'u');

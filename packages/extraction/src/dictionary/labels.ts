@@ -538,6 +538,33 @@ export const STILL_APPLIES_MARKERS: readonly string[] = [
   'igual a la anterior',
 ];
 
+/**
+ * Words naming the rest of an offer ("demais taxas", "other charges", "local charges"): a line with one of
+ * them and a "still applies" phrase keeps the previous version's fees (`final.condicoesMantidas`, ADR 0024
+ * addendum) — "Free time: 14 dias (mantidos)" does not.
+ */
+export const REST_OF_OFFER_WORDS: readonly string[] = [
+  'demais',
+  'restante',
+  'resto',
+  'outras',
+  'outros',
+  'other',
+  'others',
+  'remaining',
+  'rest',
+  'taxas',
+  'charges',
+  'fees',
+  'condicoes',
+  'conditions',
+  'terms',
+  'despesas',
+  'condiciones',
+  'cargos',
+  'gastos',
+];
+
 /** Alternative offers. */
 export const ALTERNATIVE_WORDS: readonly string[] = [
   'opcao',

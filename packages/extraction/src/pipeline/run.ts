@@ -1,5 +1,5 @@
 import { type Line, prepareText } from '../blocks/lines.js';
-import { type Segmentation, segment, stillApplies } from '../blocks/segment.js';
+import { keepsTheRest, type Segmentation, segment } from '../blocks/segment.js';
 import { detectLanguage } from '../detect/language.js';
 import { detectModal } from '../detect/modal.js';
 import { detectSource } from '../detect/source.js';
@@ -277,7 +277,7 @@ export function analyseText(input: string, opts: ExtractTextOptions, fileKind: F
   });
   attachDestinationDays(final, bodyLines);
   if (hinted.ignored.length > 0) final.ignoradosPorDica = hinted.ignored;
-  const kept = bodyLines.find((line) => stillApplies(line.text));
+  const kept = bodyLines.find((line) => keepsTheRest(line.text));
   if (kept) final.condicoesMantidas = { line: kept.no, text: kept.trimmed.slice(0, 200), origin: 'body' };
   const blocks = buildBlocks(lines, seg, newest, older === null ? [] : olderLines);
   return { detect, blocks, final };
