@@ -76,6 +76,8 @@ export const uiReplies = {
     feesValue:
       '{count} taxa(s) · {totais} (valores unitários; os totais com as quantidades estão na Comparação)',
     noFees: 'Nenhuma taxa',
+    /** A revision saying the rest of its previous offer stands (ADR 0024 addendum). */
+    keptTerms: 'A resposta diz: “{trecho}” Na Comparação, o que ela não repete vem da versão anterior.',
     days: '{count} dias',
     daysRange: '{min} a {max} dias',
     versionOf: 'Versão {versao} de {total}',

@@ -452,7 +452,8 @@ describe('quantities (issue 30)', () => {
     expect(approved.statusCode, approved.body).toBe(200);
     const mail = await waitFor(async () =>
       (await readSentMail(ctx.config)).find(
-        (m) => m.to.includes(mixed.carriers[0]!.email) && m.subject === `Cotação ${mixed.quote.codigo} aprovada`,
+        (m) =>
+          m.to.includes(mixed.carriers[0]!.email) && m.subject === `Cotação ${mixed.quote.codigo} aprovada`,
       ),
     );
     for (const line of [
@@ -637,6 +638,13 @@ describe('a revision that says only its new freight (ADR 0024 addendum)', () => 
       1, 1, 1,
     ]);
     expect(row.condicoesMantidas).toEqual({ trecho: 'Demais condições sem alteração.', versao: 1 });
+    // The response card reads the carrier's words from the list (its serializer keeps the field).
+    const list = (await call(kept, 'GET', `/api/quotes/${kept.quote.id}/respostas`)).json().data as {
+      transportadorId: string;
+      dadosExtraidos: { final: { condicoesMantidas?: { text: string } } } | null;
+    }[];
+    const entry = list.find((item) => item.transportadorId === kept.carriers[0]!.id)!;
+    expect(entry.dadosExtraidos?.final.condicoesMantidas?.text).toBe('Demais condições sem alteração.');
     expect(row.variacao).toEqual({
       versaoAnterior: 1,
       custoTotalBRL: -1049.12,

@@ -134,7 +134,9 @@ describe('Comparação: the table', { timeout: 20_000 }, () => {
     // The last table stays while the margin is wrong, and says at which margin.
     expect(await order()).toHaveLength(4);
     expect(
-      screen.getByText('Os valores abaixo continuam com a margem de 2,5% até que a margem digitada seja válida.'),
+      screen.getByText(
+        'Os valores abaixo continuam com a margem de 2,5% até que a margem digitada seja válida.',
+      ),
     ).toBeInTheDocument();
 
     await user.clear(margin);

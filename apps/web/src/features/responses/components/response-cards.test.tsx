@@ -157,6 +157,9 @@ describe('response cards', () => {
       createdAt: '2026-03-05T13:00:00.000Z',
       mensagemId: 'm-2',
       flags: { remetenteDesconhecido: 'vendas@atlantico-cargo.com', anexosIgnorados: '2', interno: true },
+      dadosExtraidos: makeDados({
+        condicoesMantidas: { line: 4, text: 'Demais condições sem alteração.', origin: 'body' },
+      }),
     });
     const { user } = setup([makeEntry(atlantico, [newer, older])]);
     const view = await card('Atlântico Logística');
@@ -164,6 +167,12 @@ describe('response cards', () => {
     expect(view.getByText('Remetente não cadastrado: vendas@atlantico-cargo.com')).toBeInTheDocument();
     expect(view.getByText('Anexos ignorados: 2')).toBeInTheDocument();
     expect(view.queryByText(/interno/)).toBeNull();
+    // A revision that says the rest stands says so on its card (the Comparação fills it from v1).
+    expect(
+      view.getByText(
+        'A resposta diz: “Demais condições sem alteração.” Na Comparação, o que ela não repete vem da versão anterior.',
+      ),
+    ).toBeInTheDocument();
     const select = view.getByRole('combobox', { name: 'Versão da resposta de Atlântico Logística' });
     expect(
       within(select)
@@ -174,6 +183,7 @@ describe('response cards', () => {
     await user.selectOptions(select, 'v-1');
     expect(view.getByText('Versão 1 de 2')).toBeInTheDocument();
     expect(view.getByText('Você está vendo uma versão anterior. A versão atual é a 2.')).toBeInTheDocument();
+    expect(view.queryByText(/A resposta diz/)).toBeNull();
     expect(view.getByText("Frete 20'").nextElementSibling).toHaveTextContent('US$ 2.100,00');
     expect(view.queryByText(/Remetente não cadastrado/)).toBeNull();
     expect(view.getByRole('link', { name: /Ver mensagem/ })).toHaveAttribute(

@@ -173,6 +173,11 @@ function Summary({ version, nome }: { version: ResponseVersion; nome: string }) 
         <p className="text-sm text-fg-muted">{t.noValues}</p>
       )}
       {version.extracaoErro && <Alert variant="warning">{version.extracaoErro}</Alert>}
+      {version.versao > 1 && version.dadosExtraidos.final.condicoesMantidas && (
+        <p className="text-xs text-fg-muted" data-kept-terms="">
+          {formatMessage(t.keptTerms, { trecho: version.dadosExtraidos.final.condicoesMantidas.text })}
+        </p>
+      )}
       {version.observacoes && (
         <p className="text-sm whitespace-pre-line text-fg">
           <span className="text-fg-muted">{t.fields.observacoes}: </span>
