@@ -9,7 +9,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type AppConfig, parseConfig } from '../src/config/env.js';
-import { type DatabaseHandle, openDatabase, pgliteExtensions } from '../src/db/client.js';
+import { type DatabaseHandle, openDatabase, pgliteExtensions, pgliteTypes } from '../src/db/client.js';
 import type { DnsResolver } from '../src/inbound/authenticity.js';
 import type { MailTransport } from '../src/mail/transport.js';
 
@@ -43,6 +43,7 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; dr
   const instance = await PGlite.create({
     loadDataDir: new Blob([fs.readFileSync(template)]),
     extensions: pgliteExtensions,
+    ...pgliteTypes,
   });
   const database = await openDatabase({ kind: 'pglite', instance });
   return { database, drop: () => database.close() };

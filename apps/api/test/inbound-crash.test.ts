@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { openDatabase, pgliteExtensions } from '../src/db/client.js';
+import { openDatabase, pgliteExtensions, pgliteTypes } from '../src/db/client.js';
 import { carrierReply, typicalAnswer } from './factories/index.js';
 import { freePort, type ServerProcess, startServerProcess } from './server-process.js';
 
@@ -47,6 +47,7 @@ async function withDatabase<T>(work: (db: Awaited<ReturnType<typeof openDatabase
             ? {}
             : { loadDataDir: new Blob([fs.readFileSync(inject('pgliteTemplate'))]) }),
           extensions: pgliteExtensions,
+          ...pgliteTypes,
         }),
       });
   try {
