@@ -260,6 +260,30 @@ async function comparison(scenario: Scenario): Promise<Comparison> {
   return body;
 }
 
+/** The comparative Excel of a scenario's quote, and its summary sheet's row of one carrier, by header. */
+async function excelSummaryRow(scenario: Scenario, nome: string) {
+  const excel = await call(scenario, 'GET', `/api/quotes/${scenario.quote.id}/comparative-excel`);
+  expect(excel.statusCode, excel.body).toBe(200);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(excel.rawPayload as unknown as ArrayBuffer);
+  const summary = workbook.getWorksheet('Comparativo')!;
+  const headers = (summary.getRow(SUMMARY_HEADER_ROW).values as unknown[]).map(String);
+  const row = [...Array(summary.rowCount).keys()]
+    .map((i) => summary.getRow(i + 1))
+    .find((r) => r.getCell(headers.indexOf('Agente de carga')).value === nome)!;
+  return { workbook, cell: (header: string) => row.getCell(headers.indexOf(header)).value };
+}
+
+/** The comparative PDF of a scenario's quote as one line of text. */
+async function pdfText(scenario: Scenario): Promise<string> {
+  const pdf = await call(scenario, 'GET', `/api/quotes/${scenario.quote.id}/comparative-pdf`);
+  expect(pdf.statusCode, pdf.body).toBe(200);
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), {
+    mergePages: true,
+  });
+  return text.replace(/\s+/g, ' ');
+}
+
 const rowOf = (body: Comparison, scenario: Scenario, carrier: number, destino?: string) =>
   body.linhas.find(
     (row) =>
@@ -484,18 +508,10 @@ describe('quantities (issue 30)', () => {
     const row = rowOf(await comparison(fcl), fcl, 0);
     expect([row.custoTotalBRL, row.custoTotalUSD]).toEqual([34208.69, 6521.41]);
 
-    const excel = await call(fcl, 'GET', `/api/quotes/${fcl.quote.id}/comparative-excel`);
-    expect(excel.statusCode, excel.body).toBe(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(excel.rawPayload as unknown as ArrayBuffer);
-    const summary = workbook.getWorksheet('Comparativo')!;
-    const headers = (summary.getRow(SUMMARY_HEADER_ROW).values as unknown[]).map(String);
-    const atlantica = [...Array(summary.rowCount).keys()]
-      .map((i) => summary.getRow(i + 1))
-      .find((r) => r.getCell(headers.indexOf('Agente de carga')).value === 'Atlântica Cargas')!;
-    expect(atlantica.getCell(headers.indexOf('Total (BRL)')).value).toBe(34208.69);
-    expect(atlantica.getCell(headers.indexOf('Total (USD)')).value).toBe(6521.41);
-    expect(atlantica.getCell(headers.indexOf('Taxas (BRL)')).value).toBe(2840);
+    const { workbook, cell } = await excelSummaryRow(fcl, 'Atlântica Cargas');
+    expect(cell('Total (BRL)')).toBe(34208.69);
+    expect(cell('Total (USD)')).toBe(6521.41);
+    expect(cell('Taxas (BRL)')).toBe(2840);
     const detail = workbook.getWorksheet('Detalhamento')!;
     const detailHeaders = (detail.getRow(1).values as unknown[]).map(String);
     const thc = [...Array(detail.rowCount).keys()]
@@ -509,12 +525,7 @@ describe('quantities (issue 30)', () => {
     expect(thc.getCell(detailHeaders.indexOf('Valor contabilizado')).value).toBe(2840);
     expect(thc.getCell(detailHeaders.indexOf('Cálculo')).value).toBe('2 × R$ 1.420,00 = R$ 2.840,00');
 
-    const pdf = await call(fcl, 'GET', `/api/quotes/${fcl.quote.id}/comparative-pdf`);
-    expect(pdf.statusCode, pdf.body).toBe(200);
-    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), {
-      mergePages: true,
-    });
-    const flat = text.replace(/\s+/g, ' ');
+    const flat = await pdfText(fcl);
     expect(flat).toContain(formatNumber(34208.69));
     expect(flat).toContain(formatNumber(6521.41));
     expect(flat).toContain('THC 2 × R$ 1.420,00 = R$ 2.840,00');
@@ -657,29 +668,16 @@ describe('a revision that says only its new freight (ADR 0024 addendum)', () => 
     expect(row.taxasAusentes).toBeUndefined();
     expect(row.destaque.menorCusto).toBe(true);
 
-    const excel = await call(kept, 'GET', `/api/quotes/${kept.quote.id}/comparative-excel`);
-    expect(excel.statusCode, excel.body).toBe(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(excel.rawPayload as unknown as ArrayBuffer);
-    const summary = workbook.getWorksheet('Comparativo')!;
-    const headers = (summary.getRow(SUMMARY_HEADER_ROW).values as unknown[]).map(String);
-    const atlantica = [...Array(summary.rowCount).keys()]
-      .map((i) => summary.getRow(i + 1))
-      .find((r) => r.getCell(headers.indexOf('Agente de carga')).value === 'Atlântica Cargas')!;
+    const { cell } = await excelSummaryRow(kept, 'Atlântica Cargas');
     // Unit price apart from the freight counted: 2 × 1.900 = 3.800 + fees 50 = the USD 3.850 above.
-    expect(atlantica.getCell(headers.indexOf('Frete 40HC (unitário)')).value).toBe(1900);
-    expect(atlantica.getCell(headers.indexOf('Frete (USD)')).value).toBe(3800);
-    expect(atlantica.getCell(headers.indexOf('Taxas (USD)')).value).toBe(50);
-    expect(atlantica.getCell(headers.indexOf('Taxas (BRL)')).value).toBe(2600);
-    expect(atlantica.getCell(headers.indexOf('Total (BRL)')).value).toBe(24865.56);
-    expect(atlantica.getCell(headers.indexOf('Total (USD)')).value).toBe(4740.27);
+    expect(cell('Frete 40HC (unitário)')).toBe(1900);
+    expect(cell('Frete (USD)')).toBe(3800);
+    expect(cell('Taxas (USD)')).toBe(50);
+    expect(cell('Taxas (BRL)')).toBe(2600);
+    expect(cell('Total (BRL)')).toBe(24865.56);
+    expect(cell('Total (USD)')).toBe(4740.27);
 
-    const pdf = await call(kept, 'GET', `/api/quotes/${kept.quote.id}/comparative-pdf`);
-    expect(pdf.statusCode, pdf.body).toBe(200);
-    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), {
-      mergePages: true,
-    });
-    const flat = text.replace(/\s+/g, ' ');
+    const flat = await pdfText(kept);
     expect(flat).toContain(formatNumber(24865.56));
     expect(flat).toContain('THC 2 × R$ 1.300,00 = R$ 2.600,00');
 
