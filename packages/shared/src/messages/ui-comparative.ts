@@ -73,6 +73,7 @@ export const comparativeDocumentMessages = {
     fretes: 'Frete',
     taxasUSD: 'Taxas (USD)',
     taxasBRL: 'Taxas (BRL)',
+    versaoAnterior: 'Da versão anterior',
     rodoviario: 'Rodoviário (BRL)',
     totalBRL: 'Total (BRL)',
     totalUSD: 'Total (USD)',
@@ -117,6 +118,15 @@ export const comparativeDocumentMessages = {
   chargesTitle: 'Cálculo por proposta (quantidade × valor)',
   chargesNotCounted: 'não soma: {motivo}',
   incomplete: 'Incompleta: sem {itens}',
+  /** What a revision did not state and the proposal takes from its previous version (ADR 0024 addendum). */
+  carried: 'Da versão {versao}: {itens}',
+  carriedItems: {
+    destino: 'destino',
+    prazo: 'transit time',
+    freeTime: 'free time',
+    validade: 'validade',
+    taxas: 'taxas {nomes}',
+  },
   unknownQuantity: 'Quantidade desconhecida: {lista}',
   kinds: { frete: 'Frete', taxa: 'Taxa' },
   missing: {

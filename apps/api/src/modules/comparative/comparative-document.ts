@@ -166,6 +166,31 @@ export function unpricedReason(row: ComparisonRow): string | null {
   return row.precificada ? null : uiComparison.unpriced[row.extracao];
 }
 
+/**
+ * What a revision did not state and the row takes from the carrier's previous version: "Da versão 1:
+ * destino, transit time, taxas THC, BL FEE" (ADR 0024 addendum), or '' when it states everything.
+ */
+export function carriedOf(row: ComparisonRow): string {
+  const names = t.carriedItems;
+  const kept = row.taxas.filter((taxa) => taxa.origem === 'versao_anterior').map((taxa) => taxa.nome);
+  const items = [
+    row.destinoVersaoAnterior === undefined ? null : names.destino,
+    row.prazo.versaoAnterior === undefined ? null : names.prazo,
+    row.freeTime.versaoAnterior === undefined ? null : names.freeTime,
+    row.validade.versaoAnterior === undefined ? null : names.validade,
+    kept.length === 0 ? null : formatMessage(names.taxas, { nomes: kept.join(', ') }),
+  ].filter((item): item is string => item !== null);
+  const versao =
+    row.destinoVersaoAnterior ??
+    row.prazo.versaoAnterior ??
+    row.freeTime.versaoAnterior ??
+    row.validade.versaoAnterior ??
+    row.condicoesMantidas?.versao ??
+    row.variacao?.versaoAnterior;
+  if (items.length === 0 || versao === undefined) return '';
+  return formatMessage(t.carried, { versao, itens: items.join(', ') });
+}
+
 export function missingOf(row: ComparisonRow): string {
   return row.faltando.map((key) => t.missing[key] ?? key).join(', ');
 }

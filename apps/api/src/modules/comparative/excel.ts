@@ -9,6 +9,7 @@ import ExcelJS from 'exceljs';
 import { neutralizeCell } from '../../lib/spreadsheet.js';
 import {
   type ComparativeSource,
+  carriedOf,
   currencySymbol,
   destinationOf,
   formatNumber,
@@ -140,6 +141,7 @@ function summaryColumns(freightTypes: readonly string[], hasLanes: boolean): Col
     { header: c.versao, cell: (row) => ({ value: row.versao, numFmt: DAYS }) },
     { header: c.destaque, cell: (row) => ({ value: highlightsOf(row) || null }) },
     { header: c.faltando, cell: (row) => ({ value: missingOf(row) || null }), max: 30 },
+    { header: c.versaoAnterior, cell: (row) => ({ value: carriedOf(row) || null }), max: 40 },
   ];
 }
 

@@ -5,6 +5,7 @@ import { comparativeDocumentMessages as t } from '@cotacoes/shared/messages/ui-c
 import PDFDocument from 'pdfkit';
 import {
   type ComparativeSource,
+  carriedOf,
   destinationOf,
   exchangeLine,
   formatDateTime,
@@ -91,7 +92,9 @@ export function chargesTextOf(row: ComparisonRow): string | null {
         : `${line} (${formatMessage(t.chargesNotCounted, { motivo: taxa.motivo ?? '' })})`;
     }),
   ];
+  const carried = carriedOf(row);
   const notes = [
+    ...(carried ? [carried] : []),
     ...(row.taxasAusentes?.length
       ? [formatMessage(t.incomplete, { itens: row.taxasAusentes.join(', ') })]
       : []),

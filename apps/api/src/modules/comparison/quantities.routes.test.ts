@@ -676,10 +676,14 @@ describe('a revision that says only its new freight (ADR 0024 addendum)', () => 
     expect(cell('Taxas (BRL)')).toBe(2600);
     expect(cell('Total (BRL)')).toBe(24865.56);
     expect(cell('Total (USD)')).toBe(4740.27);
+    expect(cell('Da versão anterior')).toBe(
+      'Da versão 1: destino, transit time, free time, validade, taxas THC, DOC FEE',
+    );
 
     const flat = await pdfText(kept);
     expect(flat).toContain(formatNumber(24865.56));
     expect(flat).toContain('THC 2 × R$ 1.300,00 = R$ 2.600,00');
+    expect(flat).toContain('Da versão 1: destino, transit time, free time, validade, taxas THC, DOC FEE');
 
     // The approval restates v1's terms the revision kept; the carrier's charges: R$ 2.600 + 3.850 × 5,2456
     // = 22.795,56; US$ 2.600 ÷ 5,2456 + 3.850 = 4.345,65.
