@@ -5,6 +5,7 @@ import {
   FREIGHT_LABELS,
   ORIGIN_WORDS,
 } from '../dictionary/labels.js';
+import { type PlaceValue, ROUTE_ONLY, readRoute } from '../fields/places.js';
 import { currencyMentioned, findAmounts } from '../normalise/money.js';
 import { normaliseLabel, phraseRegExp } from '../normalise/text.js';
 import { findEquipment, findUnit } from '../normalise/units.js';
@@ -19,6 +20,8 @@ export interface SectionContext {
   unit: FeeUnit | null;
   equipment: ContainerUnit[] | null;
   currency: Currency | null;
+  /** The port a route heading ("Ningbo x Itajaí" alone on its line) prices: its lines are for it. */
+  places?: PlaceValue[];
 }
 
 const CHARGE_WORDS = phraseRegExp(CHARGE_HEADING_WORDS, 'u');
@@ -71,5 +74,25 @@ export function classifyHeadingLine(text: string, lineNo: number): SectionContex
     const after = trimmed.slice(colon + 1).trim();
     if (after !== '' && !/^\(.*\)$/.test(after)) return null;
   }
-  return classifyHeadingText(trimmed, lineNo);
+  return classifyHeadingText(trimmed, lineNo) ?? routeHeading(trimmed, lineNo);
+}
+
+/**
+ * "Ningbo x Itajaí" alone on its line, the prices below it: a section of that route's destination, as
+ * "Ningbo x Itajaí: frete …" on one line is (ADR 0024 addendum).
+ */
+function routeHeading(text: string, lineNo: number): SectionContext | null {
+  const bare = text.replace(/:\s*$/, '').trim();
+  if (!ROUTE_ONLY.test(bare)) return null;
+  const route = readRoute(bare);
+  if (route === null) return null;
+  return {
+    kind: 'freight',
+    title: bare,
+    line: lineNo,
+    unit: null,
+    equipment: null,
+    currency: null,
+    places: [route.to],
+  };
 }

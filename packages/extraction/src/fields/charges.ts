@@ -215,7 +215,8 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
   const lead = splitLead(text.slice(0, amounts[0]?.start ?? 0), line.no);
   const section = lead.inlineSection ?? input.section;
   if (IGNORED.test(normaliseLabel(lead.main))) return [];
-  const classified = classifyMain(lead.main, section);
+  // A route heading scopes its lines to a port; it does not make "Taxas na origem: …" a freight.
+  const classified = classifyMain(lead.main, section?.places ? null : section);
   const { feeLabel } = classified;
   // "USD 2.450,00 por 40HC, armador MSC" (a chat reply, an inline answer): no label, but an equipment
   // right after the amount makes it a freight; without a label it is not green (calibrated, issue 32).
@@ -358,7 +359,7 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
           ? parsePlaceField(stripParens(lead.main)).places
           : lead.routeTo
             ? [lead.routeTo]
-            : []),
+            : (section?.places ?? [])),
       minimum: null,
       line,
       origin: input.origin,

@@ -22,6 +22,10 @@ const NOISE_WORDS =
 const DIRECT =
   /^(direto|direta|direct|directo|diretto|none|nenhum|nenhuma|ninguno|no|nao ha|não há|n\/?a|-+|sem transbordo|direct service|direct call|servico direto|serviço direto)(?![\p{L}])/iu;
 
+/** Words of charges and clauses, never of an unknown port's name ("… já incluindo THC e BL fee"). */
+const NOT_A_PLACE_NAME =
+  /\b(fee|fees|taxa|taxas|thc|bl|isps|frete|freight|charges?|incluindo|incluso|inclusa|inclusos|included|including|incluye|incluido)\b/i;
+
 export interface PlaceValue {
   name: string;
   code: string | null;
@@ -75,7 +79,8 @@ export function cleanPlace(text: string): PlaceValue | null {
   if (known !== null) return known;
   const stripped = collapseSpaces(value.replace(NOISE_WORDS, ' '));
   if (stripped === '' || COUNTRIES.has(normaliseLabel(stripped)) || STATES.has(stripped)) return null;
-  if (!/^\p{Lu}/u.test(stripped) || stripped.split(' ').length > 4) return null;
+  if (!/^\p{Lu}/u.test(stripped) || stripped.split(' ').length > 4 || NOT_A_PLACE_NAME.test(stripped))
+    return null;
   return { name: tidyCapitals(stripped), code: null, country: null, known: false };
 }
 
@@ -92,6 +97,8 @@ export function parsePlaceField(text: string): ParsedPlaceField {
   if (/\b(direct|direto|directo|sem transbordo)\b/i.test(text)) direct = true;
   const incoterm = INCOTERM_WORD.exec(value)?.[1] ?? null;
   value = value.replace(/\([^)]*\)/g, (group) => (/\(([A-Z]{3,5})\)/.test(group) ? group : ' '));
+  // "Itajaí, já incluindo THC e BL fee": a comma before a lower-case word opens a clause, not a list.
+  value = value.replace(/,\s*(?=\p{Ll})[\s\S]*$/u, '');
   const parts = value
     .split(/\s*(?:\/(?!\s*[A-Z]{2}\b)|;|\||\s+e\s+|\s+y\s+|\s+and\s+|\s+&\s+)\s*/)
     .flatMap((part) => splitCommaList(part));
