@@ -15,10 +15,9 @@ export const uiComparison = {
   },
   /** The revision message pre-filled from what is missing (editable by the analyst). */
   revisionMessage: {
-    withMissing:
-      'Prezados,\n\nAgradecemos a proposta. Para concluirmos a análise, pedimos que nos informem {itens}.\n\nAtenciosamente,',
-    withoutMissing:
-      'Prezados,\n\nAgradecemos a proposta. Pedimos que revisem os valores e nos enviem a melhor condição possível.\n\nAtenciosamente,',
+    // The ask only: the e-mail around it greets, thanks and signs (decision-email.ts).
+    withMissing: 'Para concluirmos a análise, pedimos que nos informem {itens}.',
+    withoutMissing: 'Pedimos que revisem os valores e nos enviem a melhor condição possível.',
     listSeparator: ', ',
     lastSeparator: ' e ',
   },

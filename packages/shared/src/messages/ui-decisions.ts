@@ -178,7 +178,7 @@ export const uiDecisions = {
     error: 'Erro ao solicitar revisão',
     /** 'Revisar Todos': one text for everyone, in the style of the shared per-carrier message. */
     allMessage:
-      'Prezados,\n\nAgradecemos as propostas enviadas. Pedimos que revisem os valores e nos enviem a melhor condição possível, confirmando frete, taxas, transit time, free time e validade da proposta.\n\nAtenciosamente,',
+      'Pedimos que revisem os valores e nos enviem a melhor condição possível, confirmando frete, taxas, transit time, free time e validade da proposta.',
   },
 
   /** /quotes/{id}/approve (spec 001 §2 "Quote approval", §4 approval flow, §5, §6, §8). */

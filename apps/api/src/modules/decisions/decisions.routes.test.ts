@@ -1,4 +1,5 @@
 import type { Comparison, QuoteDetail, ResponseEntry } from '@cotacoes/shared';
+import { revisionMessageFor } from '@cotacoes/shared/comparison/index';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -99,7 +100,8 @@ describe('POST /api/quotes/{id}/request-revision', () => {
     const answers = [];
     for (const index of [0, 1, 2]) answers.push(await answer(ctx, s, index));
     expect((await quoteOf(s.quote.id)).status).toBe('AGUARDANDO_APROVACAO');
-    const mensagem = 'Favor incluir o free time no destino e rever o frete de 40HC.';
+    // The message the revision modal prefills: the ask only, the e-mail greets and signs once.
+    const mensagem = revisionMessageFor(['freeTime']);
 
     const response = await post(`/api/quotes/${s.quote.id}/request-revision`, s.token, {
       transportadorId: s.carriers[1]!.id,
@@ -118,6 +120,9 @@ describe('POST /api/quotes/{id}/request-revision', () => {
     expect(mail.replyTo).toBe(replyAddressOf(s, 1));
     expect(mail.text).toContain(mensagem);
     expect(mail.text).toContain(s.quote.codigo);
+    expect(mail.text.match(/Prezados,/g)).toHaveLength(1);
+    expect(mail.text.match(/Atenciosamente,/g)).toHaveLength(1);
+    expect(mail.text.match(/Agradecemos/g)).toHaveLength(1);
     // Only that carrier was asked.
     expect(sink.messages.filter((m) => m.subject === `Re: ${s.quote.tituloEmail}`)).toHaveLength(1);
 

@@ -3,7 +3,7 @@ import { revisionMessage } from './revision-modal-message';
 describe('the revision message the modal starts with', () => {
   it("asks for what the carrier's answer lacks, in the shared rule's words", () => {
     expect(revisionMessage({ todos: false, faltando: ['frete40', 'freeTime', 'validade'] })).toBe(
-      "Prezados,\n\nAgradecemos a proposta. Para concluirmos a análise, pedimos que nos informem o preço do contêiner de 40', o free time no destino e a validade da proposta.\n\nAtenciosamente,",
+      "Para concluirmos a análise, pedimos que nos informem o preço do contêiner de 40', o free time no destino e a validade da proposta.",
     );
     expect(revisionMessage({ todos: false, faltando: ['prazo'] })).toContain(
       'pedimos que nos informem o tempo de trânsito (transit time).',
@@ -11,15 +11,16 @@ describe('the revision message the modal starts with', () => {
   });
 
   it('asks for a better price when nothing is missing, and ignores keys it does not know', () => {
-    const expected =
-      'Prezados,\n\nAgradecemos a proposta. Pedimos que revisem os valores e nos enviem a melhor condição possível.\n\nAtenciosamente,';
+    const expected = 'Pedimos que revisem os valores e nos enviem a melhor condição possível.';
     expect(revisionMessage({ todos: false, faltando: [] })).toBe(expected);
     expect(revisionMessage({ todos: false, faltando: ['armador'] })).toBe(expected);
   });
 
   it("writes one text for 'Revisar Todos', naming no one's gaps", () => {
     const message = revisionMessage({ todos: true });
-    expect(message).toContain('Agradecemos as propostas enviadas.');
+    expect(message).toContain('confirmando frete, taxas, transit time, free time e validade');
+    // The ask only: the e-mail around it greets, thanks and signs, once.
+    expect(message).not.toMatch(/Prezados|Agradecemos|Atenciosamente/);
     expect(message).not.toContain("contêiner de 40'");
   });
 });

@@ -40,7 +40,7 @@ describe("'Revisar': one carrier", { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     const message = dialog.getByRole('textbox', { name: 'Mensagem' });
     expect(message).toHaveValue(
-      "Prezados,\n\nAgradecemos a proposta. Para concluirmos a análise, pedimos que nos informem o preço do contêiner de 40', o tempo de trânsito (transit time) e o free time no destino.\n\nAtenciosamente,",
+      "Para concluirmos a análise, pedimos que nos informem o preço do contêiner de 40', o tempo de trânsito (transit time) e o free time no destino.",
     );
     await user.type(message, '{End}\nEquipe');
     const before = detailCalls(network).length;
@@ -50,7 +50,7 @@ describe("'Revisar': one carrier", { timeout: 20_000 }, () => {
     expect(revisionCalls(network)[0]?.body).toEqual({
       transportadorId: carrierIds.delta,
       revisarTodos: false,
-      mensagem: expect.stringMatching(/o free time no destino\.\n\nAtenciosamente,\nEquipe$/),
+      mensagem: expect.stringMatching(/o free time no destino\.\nEquipe$/),
     });
     expect(await screen.findByText('Pedido de revisão enviado a Delta Shipping.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -107,7 +107,7 @@ describe("'Revisar Todos'", { timeout: 20_000 }, () => {
     await user.click(dialog.getByRole('button', { name: 'Enviar pedido de revisão' }));
     expect(revisionCalls(network)[0]?.body).toEqual({
       revisarTodos: true,
-      mensagem: expect.stringContaining('Agradecemos as propostas enviadas.'),
+      mensagem: expect.stringContaining('confirmando frete, taxas, transit time, free time e validade'),
     });
     expect(
       await screen.findByText(
