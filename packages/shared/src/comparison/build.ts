@@ -317,25 +317,37 @@ function carried<T extends { fonte: SourceRef | null; corrigido: boolean }>(figu
 
 /**
  * What a revision leaves unsaid is what it had said ("Conseguimos melhorar o frete para USD 1.900";
- * ADR 0024 addendum): its transit time, free time and validity, each marked with the version it came from.
- * A value this version states, or an analyst's correction of it, is never replaced.
+ * ADR 0024 addendum): its transit time, free time and validity, each marked with the version it came from
+ * (for a port the previous version did not price, only its offer-wide free time and validity). A value
+ * this version states, or an analyst's correction of it, is never replaced.
  */
 function carryEarlierTerms(row: Row, earlier: Earlier): void {
   const before = previousRowOf(row, earlier.rows);
-  if (!before) return;
+  // A port the previous version did not price keeps the terms that version gave every port alike (its
+  // free time, its validity); a transit time belongs to its port.
+  const offerWide = <T extends { valor: unknown }>(pick: (earlierRow: Row) => T): T | undefined => {
+    const values = earlier.rows.map(pick);
+    const first = values[0];
+    return first && first.valor !== null && values.every((value) => value.valor === first.valor)
+      ? first
+      : undefined;
+  };
+  const prazo = before?.prazo;
+  const freeTime = before ? before.freeTime : offerWide((earlierRow) => earlierRow.freeTime);
+  const validade = before ? before.validade : offerWide((earlierRow) => earlierRow.validade);
   const keep = (item: string) => {
     row.faltando = row.faltando.filter((missing) => missing !== item);
   };
-  if (row.prazo.valor === null && !row.prazo.corrigido && before.prazo.valor !== null) {
-    row.prazo = { ...carried(before.prazo, earlier.versao), campo: row.prazo.campo };
+  if (row.prazo.valor === null && !row.prazo.corrigido && prazo && prazo.valor !== null) {
+    row.prazo = { ...carried(prazo, earlier.versao), campo: row.prazo.campo };
     keep('prazo');
   }
-  if (row.freeTime.valor === null && !row.freeTime.corrigido && before.freeTime.valor !== null) {
-    row.freeTime = { ...carried(before.freeTime, earlier.versao), campo: row.freeTime.campo };
+  if (row.freeTime.valor === null && !row.freeTime.corrigido && freeTime && freeTime.valor !== null) {
+    row.freeTime = { ...carried(freeTime, earlier.versao), campo: row.freeTime.campo };
     keep('freeTime');
   }
-  if (row.validade.valor === null && !row.validade.corrigido && before.validade.valor !== null) {
-    row.validade = { ...carried(before.validade, earlier.versao), campo: row.validade.campo };
+  if (row.validade.valor === null && !row.validade.corrigido && validade && validade.valor !== null) {
+    row.validade = { ...carried(validade, earlier.versao), campo: row.validade.campo };
     keep('validade');
   }
 }
@@ -470,7 +482,8 @@ function versionRows(
       ...(desconhecidas.length > 0 ? { quantidadesDesconhecidas: desconhecidas } : {}),
       totals: { brl: totals.custoTotalBRL, usd: totals.custoTotalUSD },
       quoted,
-      allIn: isAllIn(final),
+      // An all-in price stays all-in in a revision that says the rest still applies (a new freight only).
+      allIn: isAllIn(final) || Boolean(final?.condicoesMantidas && earlier && isAllIn(earlier.final)),
     };
   });
 }
@@ -661,7 +674,9 @@ export function buildComparison(input: ComparisonInput): Comparison {
   return {
     cotacaoId: input.cotacaoId,
     taxa: input.taxa,
-    linhas: sortComparisonRows(rows, 'custoTotalBRL').map(({ totals, quoted, allIn, ...row }) => row),
+    linhas: sortComparisonRows(rows, 'custoTotalBRL').map(({ totals, quoted, allIn, ...row }) =>
+      allIn ? { ...row, freteAllIn: true } : row,
+    ),
     respondidas,
     total: input.respostas.length || FALLBACK_PROGRESS_TOTAL,
     pendentes: input.respostas

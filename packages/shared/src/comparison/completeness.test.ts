@@ -256,10 +256,50 @@ describe('what a revision leaves unsaid (ADR 0024 addendum)', () => {
     expect(row!.destinoVersaoAnterior).toBeUndefined();
     expect(row!.prazo.valor).toBe(35);
     expect(row!.prazo.versaoAnterior).toBeUndefined();
+    // A new port keeps v1's offer-wide free time and validity (not a transit time: that is per port).
+    expect(row!.freeTime).toMatchObject({ valor: 21, versaoAnterior: 1 });
+    expect(row!.validade).toMatchObject({ valor: '2026-12-30', versaoAnterior: 1 });
     expect(row!.taxas.map((t) => [t.nome, t.valor, t.origem ?? null])).toEqual([
       ['THC', 1250, null],
       ['BL FEE', 50, 'versao_anterior'],
     ]);
+  });
+
+  it('a new port without its own transit takes none from another port', () => {
+    const itajai = priceOnly({ condicoesMantidas: kept, porto_destino: [port('Itajaí')] });
+    const { linhas } = build([response('Atlântica', [version(1, navegantes), version(2, itajai)])]);
+    expect(linhas[0]!.prazo.valor).toBeNull();
+    expect(linhas[0]!.faltando).toContain('prazo');
+    expect(linhas[0]!.freeTime.valor).toBe(21);
+  });
+
+  it('an all-in v1 stays all-in in a revision that keeps the rest: complete, the saving is real', () => {
+    const allIn = makeFinal({
+      porto_destino: [port('Navegantes')],
+      fretes: [{ ...freightItem('40HC', 2300), rotulo: 'Frete all in' }],
+      transit_time_dias: 30,
+    });
+    // Two others quote THC and BL fee: a row without them is incomplete unless its freight is all in.
+    const others = [
+      response('Pacífico', [version(1, offer(2500, [thc(), bl()]))]),
+      response('Índico', [version(1, offer(2600, [thc(), bl()]))]),
+    ];
+    const revised = (extra: Partial<ExtractionFinal>) =>
+      build([response('Atlântica', [version(1, allIn), version(2, priceOnly(extra))]), ...others]);
+    const keptRow = rowOf(revised({ condicoesMantidas: kept }).linhas, 'Atlântica');
+    expect(keptRow.taxasAusentes).toBeUndefined();
+    expect(keptRow.freteAllIn).toBe(true);
+    // 2 × (1.900 − 2.300) × 5 = −4.000, not "incompleta"
+    expect(keptRow.variacao).toEqual({
+      versaoAnterior: 1,
+      custoTotalBRL: -4000,
+      custoTotalUSD: -800,
+      prazo: 0,
+    });
+    // Without the words, the new price is not said to be all in: incomplete, as before.
+    const bare = rowOf(revised({}).linhas, 'Atlântica');
+    expect(bare.taxasAusentes).toEqual(['THC', 'BL FEE']);
+    expect(bare.freteAllIn).toBeUndefined();
   });
 
   it('a revision whose freight was not priced shows no change (never a saving of everything)', () => {

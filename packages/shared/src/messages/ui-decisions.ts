@@ -82,6 +82,7 @@ export const uiDecisions = {
     feeNotCounted: 'Não somada',
     feeReasonUnknown: 'Deixada de fora pelas regras de taxas',
     noFees: 'Sem taxas',
+    allInFees: 'Inclusas no frete (all in)',
     roadTitle: 'Custo rodoviário do porto de destino, em reais',
     roadIncluded: '+ rodoviário {valor}',
     variationLower: '▼ {valor}',

@@ -216,6 +216,8 @@ export const comparisonRowSchema = z.object({
    * or an explicit all-in price.
    */
   taxasAusentes: z.array(z.string()).optional(),
+  /** The freight is an explicit all-in price ("all in", "tudo incluso"): no separate charge is expected. */
+  freteAllIn: z.boolean().optional(),
   /** Fee lines of the previous version the current one lacks, each offered to keep (issue 30). */
   taxasVersaoAnterior: z.array(previousFeeSchema).optional(),
   /** Charges left out by hints of earlier corrections ('not a charge', ADR 0101); absent when none. */

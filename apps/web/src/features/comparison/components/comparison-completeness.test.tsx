@@ -119,6 +119,7 @@ function revisedRows() {
     versaoAnterior: 1,
   };
   delta.faltando = ['frete40', 'freeTime'];
+  delta.freteAllIn = true;
   return rows;
 }
 
@@ -141,6 +142,9 @@ describe('Comparação: what a revision leaves unsaid (ADR 0024 addendum)', { ti
       row.getByText('Demais condições da versão 1: “Demais condições sem alteração.”'),
     ).toBeInTheDocument();
     expect(row.getByText('da versão 1')).toBeInTheDocument();
+    // An all-in price has no separate fees, and says why.
+    expect(row.getByText('Inclusas no frete (all in)')).toBeInTheDocument();
+    expect(row.queryByText('Sem taxas')).toBeNull();
 
     await user.click(row.getByRole('button', { name: /^Transit time.*40 dias/ }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Origem do valor' }));

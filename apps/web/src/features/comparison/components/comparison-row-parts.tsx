@@ -236,7 +236,8 @@ export function FreightList({ row }: { row: ComparisonRow }) {
 export function FeeTotals({ row }: { row: ComparisonRow }) {
   const { USD, BRL } = row.taxasPorMoeda;
   if (row.extracao !== 'concluida') return <span className="text-fg-muted">—</span>;
-  if (row.taxas.length === 0) return <span className="text-fg-muted">{t.noFees}</span>;
+  if (row.taxas.length === 0)
+    return <span className="text-fg-muted">{row.freteAllIn ? t.allInFees : t.noFees}</span>;
   return (
     <dl className="space-y-0.5 whitespace-nowrap tabular-nums">
       <div className="flex items-baseline gap-1.5">
