@@ -22,11 +22,18 @@ describe("the quote's containers (ExtractTextOptions.containers)", () => {
     expect(freights(REVISION, ['40HC'])).toEqual([['40HC', 1900]]);
   });
 
-  it('prices it for each type asked when the quote asks two', () => {
+  it('prices it for each type asked when the quote asks two, to be checked ("Verificar": below 0.5)', () => {
     expect(freights(REVISION, ['40HC', '20DC'])).toEqual([
       ['40HC', 1900],
       ['20DC', 1900],
     ]);
+    const confidences = extractFromText(REVISION, { containers: ['40HC', '20DC'] }).final.fretes.map(
+      (f) => f.confidence,
+    );
+    expect(confidences.every((c) => c < 0.5)).toBe(true);
+    expect(
+      extractFromText(REVISION, { containers: ['40HC'] }).final.fretes[0]!.confidence,
+    ).toBeGreaterThanOrEqual(0.5);
   });
 
   it('reads a bare size as the quote writes it ("40\'": dry and high cube)', () => {

@@ -149,8 +149,12 @@ export function resolveFreight(candidates: ChargeCandidate[], ctx: ResolveContex
           ? Math.min(candidate.confidence, 0.75)
           : candidate.confidence;
     const dicas = candidate.hinted && freightHintEffects(candidate.hinted, candidates, ctx);
+    const units = freightUnits(candidate, ctx);
+    // One price "por contêiner" read for each of several types the quote asks: the reply did not say
+    // which, so the value goes to review ("Verificar"), never silently raises the smaller box's price.
+    const forEveryType = units.length > 1 && units === ctx.askedEquipment;
     for (const destino of destinationsOf(candidate, ctx)) {
-      for (const unidade of freightUnits(candidate, ctx)) {
+      for (const unidade of units) {
         const item: FreightItem = {
           ...(candidate.label === '' ? {} : { rotulo: candidate.label }),
           destino,
@@ -158,7 +162,7 @@ export function resolveFreight(candidates: ChargeCandidate[], ctx: ResolveContex
           valor: candidate.value,
           moeda: currency,
           minimo: candidate.minimum,
-          confidence,
+          confidence: forEveryType ? Math.min(confidence, 0.45) : confidence,
           source: sourceOf(candidate),
         };
         if (dicas) item.dicas = dicas;

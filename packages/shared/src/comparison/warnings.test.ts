@@ -129,4 +129,17 @@ describe('withProposalWarnings', () => {
     expect(result.linhas[1]).toMatchObject({ armador: null, rota: null, transbordo: null });
     expect(result.linhas[1]!.alertas!.map((w) => w.tipo)).toEqual(['transitTime']);
   });
+
+  it('names an end of the route the reply does not give in words, never "?"', () => {
+    const base = { ...row(40, null), respostaId: 'r1', custoTotalBRL: 100 } as unknown as ComparisonRow;
+    const rota = (value: string) =>
+      withProposalWarnings(
+        { linhas: [base] } as unknown as Comparison,
+        [{ id: 'r1', dadosExtraidos: { final: { rota: value } } as never }],
+        {},
+      ).linhas[0]!.rota;
+    expect(rota('? → Itajaí / Navegantes')).toBe('origem não informada → Itajaí / Navegantes');
+    expect(rota('Ningbo → ?')).toBe('Ningbo → destino não informado');
+    expect(rota('Ningbo → Busan → Santos')).toBe('Ningbo → Busan → Santos');
+  });
 });

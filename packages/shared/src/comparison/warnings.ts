@@ -83,6 +83,23 @@ const isoDate = (value: string | Date | null | undefined): string | null => {
 
 const brDate = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/');
 
+/** "? → Itajaí" as the engine writes a route whose origin it did not read: "origem não informada → Itajaí". */
+function routeText(rota: string | null): string | null {
+  if (rota === null) return null;
+  const parts = rota.split(' → ');
+  return parts
+    .map((part, index) =>
+      part !== '?'
+        ? part
+        : index === 0
+          ? uiWarnings.unknownOrigin
+          : index === parts.length - 1
+            ? uiWarnings.unknownDestination
+            : part,
+    )
+    .join(' → ');
+}
+
 type Carriage = { armador: string | null; rota: string | null; transbordo: string | null };
 
 function carriageOf(final: ExtractionFinal | null | undefined): Carriage {
@@ -94,7 +111,7 @@ function carriageOf(final: ExtractionFinal | null | undefined): Carriage {
       text(armador) ??
       text((armador as { nome?: unknown } | null)?.nome) ??
       text((final as { carrier?: unknown } | null)?.carrier),
-    rota: text(final?.rota),
+    rota: routeText(text(final?.rota)),
     transbordo: text(final?.portoTransbordo),
   };
 }

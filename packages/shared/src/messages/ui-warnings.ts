@@ -17,6 +17,9 @@ export const uiWarnings = {
   /** The row's carriage details. */
   armador: 'Armador',
   rota: 'Rota',
+  /** An end of the route the reply does not name (the engine writes '?'). */
+  unknownOrigin: 'origem não informada',
+  unknownDestination: 'destino não informado',
   transbordo: 'Transbordo',
   direct: 'Direta',
   /** The approval confirmation when the choice deserves a second look. */

@@ -3,6 +3,7 @@ import { PassThrough, type Writable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ComparisonRow } from '@cotacoes/shared';
 import { formatMessage } from '@cotacoes/shared';
+import { originLabel } from '@cotacoes/shared/comparison/origin-label';
 import { chargeLineText } from '@cotacoes/shared/comparison/quantity-text';
 import { comparativeDocumentMessages as t } from '@cotacoes/shared/messages/ui-comparative';
 import ExcelJS from 'exceljs';
@@ -221,7 +222,11 @@ function detailColumns(): DetailColumn[] {
     { header: c.calculo, cell: (l) => ({ value: text(l.calculo) }), max: 40 },
     { header: c.corrigido, cell: (l) => ({ value: yesNo(l.corrigido) }) },
     { header: c.confianca, cell: (l) => ({ value: l.confianca, numFmt: CONFIDENCE }) },
-    { header: c.origem, cell: (l) => ({ value: text(l.fonte?.origin) }), max: 30 },
+    {
+      header: c.origem,
+      cell: (l) => ({ value: text(l.fonte ? originLabel(l.fonte.origin) : null) }),
+      max: 30,
+    },
     { header: c.linha, cell: (l) => ({ value: l.fonte?.line ?? null, numFmt: DAYS }) },
     { header: c.celula, cell: (l) => ({ value: text(l.fonte?.cell) }) },
     { header: c.texto, cell: (l) => ({ value: text(l.fonte?.text) }), max: MAX_WIDTH },

@@ -668,7 +668,7 @@ describe('a revision that says only its new freight (ADR 0024 addendum)', () => 
     expect(row.taxasAusentes).toBeUndefined();
     expect(row.destaque.menorCusto).toBe(true);
 
-    const { cell } = await excelSummaryRow(kept, 'Atlântica Cargas');
+    const { cell, workbook } = await excelSummaryRow(kept, 'Atlântica Cargas');
     // Unit price apart from the freight counted: 2 × 1.900 = 3.800 + fees 50 = the USD 3.850 above.
     expect(cell('Frete 40HC (unitário)')).toBe(1900);
     expect(cell('Frete (USD)')).toBe(3800);
@@ -679,6 +679,21 @@ describe('a revision that says only its new freight (ADR 0024 addendum)', () => 
     expect(cell('Da versão anterior')).toBe(
       'Da versão 1: destino, transit time, free time, validade, taxas THC, DOC FEE',
     );
+    // The detail sheet says where each line was read, in words: the v2 body, or version 1.
+    const detail = workbook.getWorksheet('Detalhamento')!;
+    const detailHeaders = (detail.getRow(1).values as unknown[]).map(String);
+    const origins = [...Array(detail.rowCount).keys()]
+      .map((i) => detail.getRow(i + 1))
+      .filter((r) => r.getCell(detailHeaders.indexOf('Agente de carga')).value === 'Atlântica Cargas')
+      .map((r) => [
+        r.getCell(detailHeaders.indexOf('Item')).value,
+        r.getCell(detailHeaders.indexOf('Origem')).value,
+      ]);
+    expect(origins).toEqual([
+      ['Frete 40HC', 'Corpo do e-mail'],
+      ['THC', 'Versão 1 desta transportadora'],
+      ['Doc fee', 'Versão 1 desta transportadora'],
+    ]);
 
     const flat = await pdfText(kept);
     expect(flat).toContain(formatNumber(24865.56));

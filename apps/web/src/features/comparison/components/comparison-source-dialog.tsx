@@ -1,3 +1,4 @@
+import { originLabel } from '@cotacoes/shared/comparison/origin-label';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
@@ -14,16 +15,6 @@ import type { FigureRef } from './comparison-context';
 import { correctionText } from './comparison-figure';
 
 const t = ui.decisions.source;
-
-/** 'Corpo do e-mail', 'Anexo cotacao.xlsx', … from the extraction's `origin`. */
-export function originLabel(origin: string): string {
-  if (origin.startsWith('attachment:'))
-    return formatMessage(t.attachment, { nome: origin.slice('attachment:'.length) });
-  // A value a revision did not state, read from the carrier's earlier version (ADR 0024 addendum).
-  if (/^versao:\d+$/.test(origin))
-    return formatMessage(t.earlierVersion, { versao: origin.slice('versao:'.length) });
-  return t.origins[origin] ?? origin;
-}
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
