@@ -217,6 +217,9 @@ export const uiDecisions = {
       'Aprovar a proposta de {nome}{destino}? A cotação passa a Aprovada e {nome} recebe um e-mail.',
     confirmDestination: ' para {destino}',
     confirmTotal: 'Total aprovado: {brl} ({usd}), com USD 1 = {taxa} (margem de {margem}%).',
+    /** The total above holds the importer's road estimate; the carrier's e-mail states its own services. */
+    confirmRoad:
+      'Inclui a estimativa de frete rodoviário de {rodoviario}; o e-mail ao agente de carga traz o total dos serviços dele: {servicos}.',
     confirmOthers: 'Os demais agentes que responderam recebem um aviso de que não foram selecionados.',
     confirmOthersPrice: 'O aviso diz quanto acima ficou o preço de cada um, sem revelar o vencedor.',
     confirm: 'Aprovar',

@@ -86,7 +86,7 @@ describe('/quotes/:id/approve', { timeout: 20_000 }, () => {
       expect(confirm.getByText(/sem revelar o vencedor/)).toBeInTheDocument();
       // What is approved, restated: the total and the rate it used.
       expect(confirm.getByText(/^Total aprovado: R\$\s10\.535,00 \(US\$/)).toHaveTextContent(
-        /com USD 1 = R\$\s[\d,]+ \(margem de 2,5%\)\.$/,
+        /com USD 1 = R\$\s[\d,]+ \(margem de 2,5%\)\. Inclui a estimativa de frete rodoviário de R\$\s1\.035,00; o e-mail ao agente de carga traz o total dos serviços dele: R\$\s9\.500,00\.$/,
       );
       // Not the cheapest (Delta, R$ 8.927,55; Itajaí R$ 10.535,00): said, and confirmed 'mesmo assim'.
       expect(

@@ -426,6 +426,14 @@ function ApproveForm({
               taxa: brlRate(comparison.data.taxa.taxa),
               margem: marginText(comparison.data.taxa.margem),
             })}
+            {approvedRow.custoRodoviario > 0 &&
+              ` ${formatMessage(t.confirmRoad, {
+                rodoviario: money(approvedRow.custoRodoviario, 'BRL'),
+                servicos: money(
+                  Math.round((approvedRow.custoTotalBRL - approvedRow.custoRodoviario) * 100) / 100,
+                  'BRL',
+                ),
+              })}`}
           </p>
         )}
         {needsSecondLook && (
