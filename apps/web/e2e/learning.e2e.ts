@@ -73,7 +73,10 @@ const quoteTo = (origem: string, destino: string) =>
     destino,
     incoterm: null,
     tempoTransito: null,
-    itens: [{ mercadoria: 'Peças', quantidadeVolumes: '1 contêiner 40HC', dimensoes: null }],
+    // Two types: the quote alone does not say which one an unlabelled 'O/F' prices (ADR 0024 addendum).
+    itens: [
+      { mercadoria: 'Peças', quantidadeVolumes: '1 contêiner 40HC + 1 contêiner 20DC', dimensoes: null },
+    ],
   });
 
 const shotsDir = process.env.LEARNING_SHOTS;

@@ -45,6 +45,14 @@ const reply = (pol: string, pod: string, frete: string, locais: string, seguro: 
 const firstReply = reply('Ningbo', 'Santos', '2.350,00', '1.850,00', '95,00');
 const secondReply = reply('Qingdao', 'Itajaí', '2.610,00', '1.920,00', '110,00');
 const carrier = { nome: 'Oceanic Bridge', email: 'carla@oceanicbridge.com.br' };
+/**
+ * Quotes of two container types: the quote alone does not say which one a price without a type is for
+ * (with one type asked, the engine reads it from the quote: ADR 0024 addendum), so the carrier's habit is
+ * learnt from the analyst's correction.
+ */
+const twoTypes = {
+  itens: [{ mercadoria: 'Peças de máquinas', quantidadeVolumes: '1 x 20DC + 2 x 40HC', dimensoes: null }],
+};
 
 type Final = {
   fretes: Array<{
@@ -125,8 +133,8 @@ const hintsOf = async (s: Scenario, transportadorId = s.carriers[0]!.id) => {
 
 describe('learning from corrections, end to end', () => {
   it("corrections of a carrier's first reply make its next reply right, in that company only", async () => {
-    const a = await quoteScenario(ctx, { carriers: [carrier] });
-    const b = await quoteScenario(ctx, { carriers: [carrier] });
+    const a = await quoteScenario(ctx, { carriers: [carrier], quote: twoTypes });
+    const b = await quoteScenario(ctx, { carriers: [carrier], quote: twoTypes });
 
     // Reply 1: read as the rules read it; the analyst corrects it on the comparison screen's route.
     const { respostaId: first } = await answer(ctx, a, 0, { text: firstReply });
@@ -209,7 +217,7 @@ describe('learning from corrections, end to end', () => {
   });
 
   it('a hint removed from the carrier no longer applies; the removal is audited', async () => {
-    const s = await quoteScenario(ctx, { carriers: [carrier] });
+    const s = await quoteScenario(ctx, { carriers: [carrier], quote: twoTypes });
     const { respostaId } = await answer(ctx, s, 0, { text: firstReply });
     await correct(s, respostaId, 'fretes.0.unidade', '40HC');
     const [hint] = await hintsOf(s);
@@ -235,7 +243,7 @@ describe('learning from corrections, end to end', () => {
   });
 
   it('correcting the same value again replaces the hint; giving back the extracted value removes it', async () => {
-    const s = await quoteScenario(ctx, { carriers: [carrier] });
+    const s = await quoteScenario(ctx, { carriers: [carrier], quote: twoTypes });
     const { respostaId } = await answer(ctx, s, 0, { text: firstReply });
     await correct(s, respostaId, 'fretes.0.unidade', '20DC');
     await correct(s, respostaId, 'fretes.0.unidade', '40HC');
@@ -250,7 +258,7 @@ describe('learning from corrections, end to end', () => {
   });
 
   it('answers bad input with a pt-BR 4xx', async () => {
-    const s = await quoteScenario(ctx, { carriers: [carrier] });
+    const s = await quoteScenario(ctx, { carriers: [carrier], quote: twoTypes });
     const { respostaId } = await answer(ctx, s, 0, { text: firstReply });
     const url = `/api/quotes/${s.quote.id}/respostas/${respostaId}/correcoes`;
     const badUnit = await call('PUT', url, s.token, { campo: 'fretes.0.unidade', valor: 'CNTR' });
