@@ -90,6 +90,19 @@ export const uiComparison = {
     error: 'Não foi possível adicionar a taxa. Tente novamente.',
   },
   /** Badges of a row that cannot be taken as the best without saying why (issue 30). */
+  /** The engine's canonical fee names written without accents, as shown (`feeDisplayName`). */
+  feeNames: {
+    DESCONSOLIDACAO: 'Desconsolidação',
+    LIBERACAO: 'Liberação',
+    PEDAGIO: 'Pedágio',
+    ARMAZENAGEM: 'Armazenagem',
+    LIMPEZA: 'Limpeza',
+    DESPACHO: 'Despacho',
+    ENTREGA: 'Entrega',
+    SEGURO: 'Seguro',
+    TRANSBORDO: 'Transbordo',
+    LACRE: 'Lacre',
+  },
   /** What a revision leaves unsaid, carried from the carrier's previous version (ADR 0024 addendum). */
   revisionTerms: {
     destination: 'destino da versão {versao}',

@@ -1,5 +1,6 @@
 import type { Comparison, ComparisonRow, ExchangeRateInfo } from '@cotacoes/shared';
 import { formatMessage } from '@cotacoes/shared';
+import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
 import { comparativeDocumentMessages as t } from '@cotacoes/shared/messages/ui-comparative';
 import { uiComparison } from '@cotacoes/shared/messages/ui-comparison';
 import { uiLanes } from '@cotacoes/shared/messages/ui-lanes';
@@ -172,7 +173,9 @@ export function unpricedReason(row: ComparisonRow): string | null {
  */
 export function carriedOf(row: ComparisonRow): string {
   const names = t.carriedItems;
-  const kept = row.taxas.filter((taxa) => taxa.origem === 'versao_anterior').map((taxa) => taxa.nome);
+  const kept = row.taxas
+    .filter((taxa) => taxa.origem === 'versao_anterior')
+    .map((taxa) => feeDisplayName(taxa.nome));
   const items = [
     row.destinoVersaoAnterior === undefined ? null : names.destino,
     row.prazo.versaoAnterior === undefined ? null : names.prazo,

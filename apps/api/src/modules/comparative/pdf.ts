@@ -1,5 +1,6 @@
 import type { ComparisonRow } from '@cotacoes/shared';
 import { formatMessage } from '@cotacoes/shared';
+import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
 import { chargeLineText } from '@cotacoes/shared/comparison/quantity-text';
 import { comparativeDocumentMessages as t } from '@cotacoes/shared/messages/ui-comparative';
 import PDFDocument from 'pdfkit';
@@ -86,7 +87,7 @@ export function chargesTextOf(row: ComparisonRow): string | null {
       .filter((frete) => frete.valor !== null && frete.quantidade && frete.valorTotal !== undefined)
       .map((frete) => `${frete.tipo} ${chargeLineText(frete)}`),
     ...row.taxas.map((taxa) => {
-      const line = `${taxa.rotulo || taxa.nome} ${taxa.quantidade !== undefined ? chargeLineText(taxa) : formatMoney(taxa.valor ?? 0, taxa.moeda)}`;
+      const line = `${feeDisplayName(taxa.rotulo || taxa.nome)} ${taxa.quantidade !== undefined ? chargeLineText(taxa) : formatMoney(taxa.valor ?? 0, taxa.moeda)}`;
       return taxa.contabilizada
         ? line
         : `${line} (${formatMessage(t.chargesNotCounted, { motivo: taxa.motivo ?? '' })})`;
@@ -96,7 +97,7 @@ export function chargesTextOf(row: ComparisonRow): string | null {
   const notes = [
     ...(carried ? [carried] : []),
     ...(row.taxasAusentes?.length
-      ? [formatMessage(t.incomplete, { itens: row.taxasAusentes.join(', ') })]
+      ? [formatMessage(t.incomplete, { itens: row.taxasAusentes.map(feeDisplayName).join(', ') })]
       : []),
     ...(row.quantidadesDesconhecidas?.length
       ? [formatMessage(t.unknownQuantity, { lista: row.quantidadesDesconhecidas.join('; ') })]

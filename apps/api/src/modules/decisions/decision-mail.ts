@@ -6,6 +6,7 @@ import {
   formatMessage,
 } from '@cotacoes/shared';
 import { toDecimal, toNumber } from '@cotacoes/shared/comparison/decimal';
+import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
 import { rowOfDestination } from '@cotacoes/shared/comparison/names';
 import { chargeLineText, moneyText } from '@cotacoes/shared/comparison/quantity-text';
 import { totalCosts } from '@cotacoes/shared/comparison/totals';
@@ -114,7 +115,12 @@ export function agreedTerms(
       lines.push(formatMessage(t.freight, { tipo: frete.tipo, calculo: chargeLineText(frete) }));
   for (const taxa of row.taxas)
     if (taxa.contabilizada)
-      lines.push(formatMessage(t.fee, { nome: taxa.rotulo || taxa.nome, calculo: chargeLineText(taxa) }));
+      lines.push(
+        formatMessage(t.fee, {
+          nome: feeDisplayName(taxa.rotulo || taxa.nome),
+          calculo: chargeLineText(taxa),
+        }),
+      );
   // The carrier's own charges: the road cost of the Comparação tab is the importer's estimate of the
   // inland leg (a table of its own, spec 001 §9), not a charge of this carrier, so it is neither listed
   // nor in this total.

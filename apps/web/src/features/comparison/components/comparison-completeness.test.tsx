@@ -120,6 +120,8 @@ function revisedRows() {
   };
   delta.faltando = ['frete40', 'freeTime'];
   delta.freteAllIn = true;
+  // A charge the others quote, under the engine's canonical name (written without accents).
+  delta.taxasAusentes = ['DESCONSOLIDACAO'];
   return rows;
 }
 
@@ -145,6 +147,7 @@ describe('Comparação: what a revision leaves unsaid (ADR 0024 addendum)', { ti
     // An all-in price has no separate fees, and says why.
     expect(row.getByText('Inclusas no frete (all in)')).toBeInTheDocument();
     expect(row.queryByText('Sem taxas')).toBeNull();
+    expect(row.getByText('incompleta: sem Desconsolidação')).toBeInTheDocument();
 
     await user.click(row.getByRole('button', { name: /^Transit time.*40 dias/ }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Origem do valor' }));

@@ -1,3 +1,4 @@
+import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { unitWords } from '@cotacoes/shared/rules/hints';
@@ -83,13 +84,13 @@ export function FeeAdditions({ row }: { row: ComparisonRow }) {
           <ul className="space-y-1">
             {previous.map((fee) => (
               <li key={`${fee.nome}|${fee.destino ?? ''}`} className="flex flex-wrap items-center gap-2">
-                <span className="min-w-24 font-medium">{fee.rotulo}</span>
+                <span className="min-w-24 font-medium">{feeDisplayName(fee.rotulo)}</span>
                 <span className="tabular-nums">{money(fee.valor, fee.moeda)}</span>
                 {fee.unidade && <span className="text-xs text-fg-muted">{unitWords(fee.unidade)}</span>}
                 <Button
                   size="sm"
                   variant="secondary"
-                  aria-label={formatMessage(t.keepLabel, { nome: fee.rotulo })}
+                  aria-label={formatMessage(t.keepLabel, { nome: feeDisplayName(fee.rotulo) })}
                   loading={addFee.isPending && addFee.variables?.nome === fee.nome}
                   onClick={() =>
                     addFee.mutate(

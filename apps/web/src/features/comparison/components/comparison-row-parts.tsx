@@ -1,3 +1,4 @@
+import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
 import { quantityAround } from '@cotacoes/shared/comparison/quantity-text';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
@@ -284,7 +285,7 @@ export function FeeLines({ row }: { row: ComparisonRow }) {
               )}
             >
               <span className={cn('min-w-24 font-medium', !taxa.contabilizada && 'line-through')}>
-                {taxa.rotulo}
+                {feeDisplayName(taxa.rotulo)}
               </span>
               {taxa.destino && <span className="text-xs text-fg-muted">{taxa.destino}</span>}
               {taxa.unidade && (
@@ -371,7 +372,7 @@ export function CompletenessBadges({ row }: { row: ComparisonRow }) {
     <span className="mt-1 flex flex-wrap gap-1" data-completeness="">
       {missing.length > 0 && (
         <Badge variant="warning" className="whitespace-normal" title={completeness.incompleteTitle}>
-          {formatMessage(completeness.incomplete, { itens: missing.join(', ') })}
+          {formatMessage(completeness.incomplete, { itens: missing.map(feeDisplayName).join(', ') })}
         </Badge>
       )}
       {unknown.length > 0 && (
