@@ -15,6 +15,12 @@ export const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
  * parameters costs about 0.5 µs a byte, so this bounds what one hostile header costs (issue 29 item 7).
  */
 export const MAX_HEADER_BYTES = 256 * 1024;
+/**
+ * Written on a message a webhook rebuilt when its payload gave no Date it could read ("Sáb, 05 Dez
+ * 2026…", none): the composer dates it at rebuild time, so a provider's retry of the same message would
+ * look like another one. Deduplication ignores the date of such a message (`variantOf`, ADR 0015 addendum).
+ */
+export const DATE_ASSUMED_HEADER = 'X-Cotacoes-Date-Assumed';
 /** Characters of the body kept as the preview of 'Não identificadas' (read once, when processed). */
 export const PREVIEW_CHARS = 200;
 

@@ -23,6 +23,7 @@ import { conversationCopy } from './conversation-copy.js';
 import { cleanParsed, describeFailure, failureSummary } from './failure.js';
 import * as repo from './inbound.repository.js';
 import {
+  DATE_ASSUMED_HEADER,
   dedupeKeyOf,
   MAX_HEADER_BYTES,
   type ParsedInbound,
@@ -835,13 +836,15 @@ async function variantOf(
     return storedFor === assigned ? null : `cotacao:${assigned}`;
   }
   const recipients = (parsed: ParsedInbound) => [...new Set([...parsed.to, ...parsed.cc])].sort().join(',');
+  const dateAssumed = (parsed: ParsedInbound) => parsed.headers.has(DATE_ASSUMED_HEADER.toLowerCase());
+  const storedHead = stored.head ? cleanParsed(await parseInboundHeaders(stored.head)) : null;
+  // A webhook's rebuilt message dated at rebuild time (its payload gave no readable Date): no date to compare.
+  const noDate = dateAssumed(head) || (storedHead !== null && dateAssumed(storedHead));
   const facts = (date: Date | null, from: string | null, to: string) =>
-    `${date?.toISOString() ?? ''}|${from ?? ''}|${to}`;
+    `${noDate ? '' : (date?.toISOString() ?? '')}|${from ?? ''}|${to}`;
   const incoming = facts(head.date, head.from.address, recipients(head));
   // Purged bytes (retention, 'Descartar'): the Date and sender alone decide.
-  const storedTo = stored.head
-    ? recipients(cleanParsed(await parseInboundHeaders(stored.head)))
-    : recipients(head);
+  const storedTo = storedHead ? recipients(storedHead) : recipients(head);
   if (facts(stored.sentAt, stored.fromAddress, storedTo) === incoming) return null;
   return createHash('sha256').update(incoming).digest('hex').slice(0, 24);
 }

@@ -294,6 +294,35 @@ describe('provider inbound webhooks', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('a Postmark retry of a message whose Date it cannot read, a second later, is the same message', async () => {
+    // Rebuilt without a readable Date, the message is dated when rebuilt: the retry's date differs, and
+    // it was taken for another message reusing the Message-ID (a new answer version each retry).
+    for (const [n, date] of [
+      [1, 'Sáb, 05 Dez 2026 12:00:00 -0300'],
+      [2, ''],
+    ] as const) {
+      const messageId = `<postmark-no-date-${n}@boreal.com.br>`;
+      const body = {
+        From: quoteB.carrierEmail,
+        To: quoteB.request.replyTo,
+        Subject: `RE: ${quoteB.request.subject}`,
+        MessageID: `c0ffee0${n}-e38e-4336-af7d-e6c392c2f817`,
+        Date: date,
+        TextBody: 'Frete: USD 1.810,00 por contêiner 40HC',
+        Headers: [
+          { Name: 'Message-ID', Value: messageId },
+          // A sender's own marker is not trusted: the rebuild writes it only when it dated the message.
+          { Name: 'X-Cotacoes-Date-Assumed', Value: 'forged' },
+        ],
+        Attachments: [],
+      };
+      expect((await providers.postmark(body)).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect((await providers.postmark(body)).status).toBe(200);
+      expect(await rowsOf(messageId), date || 'no Date').toHaveLength(1);
+    }
+  });
+
   it('over the size limit: 413 and nothing stored', async () => {
     const messageId = '<grande@atlantica.com.br>';
     const raw = await carrierReply({ ...inThreadOf(quoteA), messageId, text: 'x'.repeat(1_200_000) });
@@ -354,7 +383,8 @@ describe('provider inbound webhooks', () => {
       received: 2,
       lastError: null,
     });
-    expect(byId['webhook:postmark']).toMatchObject({ kind: 'postmark', received: 2 });
+    // Two messages, then two more each posted twice (the retries are the same messages).
+    expect(byId['webhook:postmark']).toMatchObject({ kind: 'postmark', received: 4 });
     expect(byId['webhook:postmark']!.lastSyncAt).toEqual(expect.any(String));
     // The last Postmark request was refused as too large: its reason, in pt-BR.
     expect(byId['webhook:postmark']).toMatchObject({

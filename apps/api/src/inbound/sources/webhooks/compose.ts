@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import nodemailer from 'nodemailer';
+import { DATE_ASSUMED_HEADER } from '../../parse.js';
 
 /** One header as the provider reported it: name and (decoded) value. */
 export type HeaderPair = [name: string, value: string];
@@ -43,6 +44,7 @@ const ADDRESSED = [
   'references',
 ] as const;
 const HEADER_NAME = /^[!-9;-~]{1,100}$/;
+
 const MAX_EXTRA_HEADERS = 200;
 
 /** A stable Message-ID from a payload (no header names one): `<sha256@domain>`. */
@@ -82,13 +84,14 @@ export async function composeFromFields(fields: ProviderFields): Promise<Buffer>
   for (const [rawName, rawValue] of fields.headers) {
     const name = rawName.trim();
     const key = name.toLowerCase();
-    if (!HEADER_NAME.test(name) || STRUCTURAL.has(key)) continue;
+    if (!HEADER_NAME.test(name) || STRUCTURAL.has(key) || key === DATE_ASSUMED_HEADER.toLowerCase()) continue;
     const value = oneLine(rawValue);
     if ((ADDRESSED as readonly string[]).includes(key)) {
       if (!named.has(key) && value) named.set(key, value);
     } else if (extra.length < MAX_EXTRA_HEADERS) extra.push({ key: name, value });
   }
-  const date = named.get('date') ? new Date(named.get('date')!) : undefined;
+  const written = named.get('date') ? new Date(named.get('date')!) : undefined;
+  const date = written && !Number.isNaN(written.getTime()) ? written : undefined;
   const info = await composer.sendMail({
     from: named.get('from') ?? '',
     to: named.get('to'),
@@ -97,11 +100,11 @@ export async function composeFromFields(fields: ProviderFields): Promise<Buffer>
     subject: named.get('subject') ?? '',
     text: fields.text,
     html: fields.html,
-    date: date && !Number.isNaN(date.getTime()) ? date : new Date(),
+    date: date ?? new Date(),
     messageId: named.get('message-id') ?? fields.fallbackMessageId,
     ...(named.get('in-reply-to') ? { inReplyTo: named.get('in-reply-to') } : {}),
     ...(named.get('references') ? { references: named.get('references') } : {}),
-    headers: extra,
+    headers: date ? extra : [...extra, { key: DATE_ASSUMED_HEADER, value: named.get('date') ?? 'none' }],
     attachments: (fields.attachments ?? []).map((file) => ({
       filename: file.filename,
       content: file.content,
