@@ -61,7 +61,35 @@ export function toAppError(error: FastifyError | Error): AppError {
   if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     return new AppError('VALIDATION_FAILED', undefined, undefined, fastifyError.statusCode);
   }
+  // Two people doing the same thing at once (assigning one message, say): the loser's insert meets the
+  // winner's row. The first one stands; the second is told so, not given a 500.
+  if (driverErrorOf(error)?.code === '23505') return new AppError('CONCURRENT_CHANGE');
   return new AppError('INTERNAL');
+}
+
+/** The database driver's error behind a failed statement (drizzle wraps it as `cause`). */
+function driverErrorOf(error: unknown): { code?: unknown; message?: unknown; constraint?: unknown } | null {
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  const driver = cause && typeof cause === 'object' ? cause : error;
+  return driver && typeof driver === 'object' && 'code' in driver ? (driver as { code?: unknown }) : null;
+}
+
+/**
+ * What a failed request logs: a failed statement's SQL, SQLSTATE, constraint and the driver's message,
+ * never its parameters — drizzle's message and properties list them, and they hold user and carrier data
+ * (a reply's body, e-mail addresses: ADR 0021). Any other error is logged as it is.
+ */
+export function loggableError(error: unknown): unknown {
+  const failed = error as { query?: unknown; params?: unknown; message?: unknown } | null;
+  if (!failed || typeof failed !== 'object' || !('params' in failed)) return error;
+  const driver = driverErrorOf(error) as { code?: unknown; message?: unknown; constraint?: unknown } | null;
+  return {
+    type: 'DatabaseQueryError',
+    message: typeof driver?.message === 'string' ? driver.message.split('\n')[0]!.slice(0, 300) : 'query failed',
+    query: typeof failed.query === 'string' ? failed.query.slice(0, 2000) : undefined,
+    code: driver?.code,
+    constraint: driver?.constraint,
+  };
 }
 
 async function errorHandlerPlugin(app: FastifyInstance) {
@@ -69,7 +97,7 @@ async function errorHandlerPlugin(app: FastifyInstance) {
     const appError = toAppError(error);
     if (appError.status >= 500) {
       const level = isResponseSerializationError(error) ? 'fatal' : 'error';
-      request.log[level]({ err: error, reqId: request.id }, 'request failed');
+      request.log[level]({ err: loggableError(error), reqId: request.id }, 'request failed');
     } else {
       request.log.info({ code: appError.code, status: appError.status }, 'request rejected');
     }

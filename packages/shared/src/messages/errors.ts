@@ -23,6 +23,8 @@ export const errorMessages = {
   RATE_LIMITED: 'Muitas tentativas. Aguarde {espera} e tente novamente.',
   REQUEST_TIMEOUT: 'A requisição demorou demais para ser processada. Tente novamente.',
   INTERNAL: 'Erro interno do servidor. Tente novamente em instantes.',
+  CONCURRENT_CHANGE:
+    'Outra pessoa fez a mesma ação ao mesmo tempo e ela já foi registrada. Atualize a página para ver o resultado.',
   SERVICE_UNAVAILABLE: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
   INVALID_CREDENTIALS: 'E-mail ou senha incorretos.',
   LOGIN_THROTTLED:
