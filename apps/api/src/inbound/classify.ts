@@ -12,13 +12,26 @@ function header(parsed: ParsedInbound, name: string): string {
   return String(value);
 }
 
-/** An automatic reply (RFC 3834 `Auto-Submitted`, vendor headers, out-of-office subjects). */
+/** An amount of money in a body ("USD 2.640,00", "R$ 1.450"): what a quote has and an out-of-office has not. */
+const MONEY = /(?:\bUSD|US\$|R\$|\bBRL|\bEUR|€)\s?\d/i;
+
+/**
+ * An automatic reply: an out-of-office or an acknowledgement (RFC 3834 `Auto-Submitted: auto-replied`,
+ * vendor headers, out-of-office subjects). A message a system generated (`Auto-Submitted: auto-generated`,
+ * `Precedence: bulk`) is one only when it states no price: forwarders' quoting systems (CargoWise and the
+ * like) send their quotes that way, and such a quote is the carrier's answer (the inbox QA's finding).
+ */
 export function isAutoReply(parsed: ParsedInbound): boolean {
-  const autoSubmitted = header(parsed, 'auto-submitted').toLowerCase();
-  if (autoSubmitted && autoSubmitted !== 'no') return true;
+  const autoSubmitted = header(parsed, 'auto-submitted').toLowerCase().trim();
+  if (autoSubmitted.startsWith('auto-replied')) return true;
   if (header(parsed, 'x-autoreply') || header(parsed, 'x-autorespond')) return true;
-  if (/^(auto_reply|bulk|junk)$/i.test(header(parsed, 'precedence').trim())) return true;
-  return AUTO_SUBJECT.test(parsed.subject);
+  if (AUTO_SUBJECT.test(parsed.subject)) return true;
+  const generated =
+    (autoSubmitted !== '' && autoSubmitted !== 'no') ||
+    /^(auto_reply|bulk|junk)$/i.test(header(parsed, 'precedence').trim());
+  return (
+    generated && !MONEY.test(`${parsed.text.slice(0, 50_000)}\n${(parsed.html ?? '').slice(0, 200_000)}`)
+  );
 }
 
 export type Bounce = {

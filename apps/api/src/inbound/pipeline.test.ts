@@ -244,6 +244,33 @@ describe('inbound pipeline: what is not an answer', () => {
     expect(message!.tipo).toBe('auto_resposta');
   });
 
+  it("a quoting system's quote (Auto-Submitted: auto-generated) is an answer; its notice without a price is not", async () => {
+    const s = await quoteScenario(ctx);
+    const generated = { 'Auto-Submitted': 'auto-generated', Precedence: 'bulk' };
+    const notice = await ingest(
+      await carrierReply({
+        from: s.carriers[0]!.email,
+        to: s.replyTo(0),
+        subject: 'RE: Cotação recebida',
+        text: 'Recebemos sua solicitação. Chamado #88231 aberto; nossa equipe retornará em breve.',
+        headers: generated,
+      }),
+    );
+    expect(notice.outcome).toBe('auto_resposta');
+    const quote = await ingest(
+      await carrierReply({
+        from: s.carriers[0]!.email,
+        to: s.replyTo(0),
+        subject: 'Quotation QT-2026-0415',
+        text: 'Ocean freight 40HC: USD 2.640,00\nTHC destino: R$ 1.450,00 por contêiner\nValidity: 31/12/2026',
+        headers: generated,
+      }),
+    );
+    expect(quote.outcome).toBe('resposta');
+    expect(await responsesOf(s.quote.id)).toHaveLength(1);
+    expect((await quoteRow(s.quote.id)).respostasRecebidas).toBe(1);
+  });
+
   it('a bounce marks the recipient as failed, with the reason, on the detail screen', async () => {
     const s = await quoteScenario(ctx);
     const original = s.recipients[2]!.messageId!;
