@@ -85,7 +85,8 @@ export function loggableError(error: unknown): unknown {
   const driver = driverErrorOf(error) as { code?: unknown; message?: unknown; constraint?: unknown } | null;
   return {
     type: 'DatabaseQueryError',
-    message: typeof driver?.message === 'string' ? driver.message.split('\n')[0]!.slice(0, 300) : 'query failed',
+    message:
+      typeof driver?.message === 'string' ? driver.message.split('\n')[0]!.slice(0, 300) : 'query failed',
     query: typeof failed.query === 'string' ? failed.query.slice(0, 2000) : undefined,
     code: driver?.code,
     constraint: driver?.constraint,
