@@ -274,8 +274,11 @@ function ignoredByHints(final: ExtractionFinal | null): Pick<ComparisonRow, 'ign
   };
 }
 
-/** The same carrier's previous version, for what a revision does not restate (ADR 0024 addendum). */
-type Earlier = { versao: number; rows: Row[]; final: ExtractionFinal | null };
+/**
+ * The same carrier's previous version as the comparison read it, for what a revision does not restate
+ * (ADR 0024 addendum): its rows and fee lines with what it kept from its own previous version.
+ */
+type Earlier = { versao: number; rows: Row[]; feeLines: readonly FeeLineInput[] };
 
 const earlierOrigin = (versao: number) => `versao:${versao}`;
 
@@ -289,10 +292,10 @@ function keptFeeLines(
   quoted: readonly FeeLineInput[],
   earlier: Earlier,
 ): FeeLineInput[] {
-  if (!final.condicoesMantidas || !earlier.final) return [];
+  if (!final.condicoesMantidas) return [];
   const names = new Set(quoted.map((line) => normalizeName(line.nome ?? line.rotulo ?? '')));
-  return feeLinesOf(earlier.final)
-    .lines.filter((line) => !names.has(normalizeName(line.nome ?? line.rotulo ?? '')))
+  return earlier.feeLines
+    .filter((line) => !names.has(normalizeName(line.nome ?? line.rotulo ?? '')))
     .map((line) => {
       const source = (line as { source?: SourceRef }).source;
       return {
@@ -300,18 +303,37 @@ function keptFeeLines(
         origem: 'versao_anterior',
         adicionadaPor: null,
         adicionadaEm: undefined,
-        ...(source ? { source: { ...source, origin: earlierOrigin(earlier.versao) } } : {}),
+        // Read in the version that wrote it (a line kept twice still opens its own message).
+        ...(source ? { source: { ...source, origin: keptOrigin(source.origin, earlier.versao) } } : {}),
       } as FeeLineInput;
     });
 }
 
+/** The origin of a value taken from version `versao`: its own version's when it was taken before. */
+const keptOrigin = (origin: string, versao: number) =>
+  /^versao:\d+$/.test(origin) ? origin : earlierOrigin(versao);
+
+/** A version's fee lines: those it states, and those it keeps from the version before it. */
+function feeLinesWithKept(final: ExtractionFinal | null, earlier: Earlier | undefined) {
+  const stated = final ? feeLinesOf(final) : { lines: [] as FeeLineInput[], correctable: false };
+  return {
+    ...stated,
+    lines: final && earlier ? [...stated.lines, ...keptFeeLines(final, stated.lines, earlier)] : stated.lines,
+  };
+}
+
 /** A condition this version does not state, as the previous version gave it ('da versão 1'). */
-function carried<T extends { fonte: SourceRef | null; corrigido: boolean }>(figure: T, versao: number): T {
+function carried<T extends { fonte: SourceRef | null; corrigido: boolean; versaoAnterior?: number }>(
+  figure: T,
+  versao: number,
+): T {
+  // A value kept twice names the version that stated it.
+  const from = figure.versaoAnterior ?? versao;
   return {
     ...figure,
-    fonte: figure.fonte && { ...figure.fonte, origin: earlierOrigin(versao) },
+    fonte: figure.fonte && { ...figure.fonte, origin: keptOrigin(figure.fonte.origin, from) },
     corrigido: false,
-    versaoAnterior: versao,
+    versaoAnterior: from,
   };
 }
 
@@ -370,11 +392,7 @@ function versionRows(
   const destinos = named.length > 0 || !final ? named : earlierDestinations(earlier);
   const quantidade = totalContainers(input.pedido.conteineres) || answerContainers(final) || 1;
   const medidas = shipmentMeasures(final, input.pedido);
-  const stated = final ? feeLinesOf(final) : { lines: [], correctable: false };
-  const fees = {
-    ...stated,
-    lines: final && earlier ? [...stated.lines, ...keptFeeLines(final, stated.lines, earlier)] : stated.lines,
-  };
+  const fees = feeLinesWithKept(final, earlier);
   return (destinos.length > 0 ? destinos : [null]).map((destino): Row => {
     const lines = final ? freightLinesOf(final, { destino, destinos, corrigidos }) : [];
     const freight = countFreight(lines, input.pedido.conteineres, quantidade, medidas);
@@ -483,7 +501,9 @@ function versionRows(
       totals: { brl: totals.custoTotalBRL, usd: totals.custoTotalUSD },
       quoted,
       // An all-in price stays all-in in a revision that says the rest still applies (a new freight only).
-      allIn: isAllIn(final) || Boolean(final?.condicoesMantidas && earlier && isAllIn(earlier.final)),
+      allIn:
+        isAllIn(final) ||
+        Boolean(final?.condicoesMantidas && earlier?.rows.some((earlierRow) => earlierRow.allIn)),
     };
   });
 }
@@ -632,6 +652,38 @@ export function sortComparisonRows<T extends ComparisonRow>(
   );
 }
 
+/** The version of an answer just before `versao` (what a change and a revision's unsaid terms refer to). */
+function versionBefore(entry: ComparisonResponse, versao: number): ComparisonVersion | null {
+  return entry.versoes
+    .filter((version) => version.versao < versao)
+    .reduce<ComparisonVersion | null>(
+      (best, v) => (best === null || v.versao > best.versao ? v : best),
+      null,
+    );
+}
+
+/**
+ * The version before `versao` as the comparison read it: filled, in turn, from the one before it, so that
+ * a second "sem alteração" keeps what the first kept. `depth` bounds a malformed history.
+ */
+function earlierOf(
+  entry: ComparisonResponse,
+  versao: number,
+  input: ComparisonInput,
+  depth = 0,
+): Earlier | undefined {
+  const previous = versionBefore(entry, versao);
+  if (!previous?.dadosExtraidos) return undefined;
+  const before = depth < 10 ? earlierOf(entry, previous.versao, input, depth + 1) : undefined;
+  const rows = versionRows(entry, previous, input, before);
+  if (before) for (const row of rows) if (row.extracao === 'concluida') carryEarlierTerms(row, before);
+  return {
+    versao: previous.versao,
+    rows,
+    feeLines: feeLinesWithKept(previous.dadosExtraidos.final, before).lines,
+  };
+}
+
 const isAnswered = (entry: ComparisonResponse) => entry.atual !== null && entry.status !== 'cancelado';
 
 /**
@@ -645,19 +697,7 @@ export function buildComparison(input: ComparisonInput): Comparison {
   for (const entry of input.respostas) {
     if (!isAnswered(entry)) continue;
     const current: ComparisonVersion = { ...entry.atual!, dadosExtraidos: entry.dadosExtraidos };
-    const previous = entry.versoes
-      .filter((version) => version.versao < current.versao)
-      .reduce<ComparisonVersion | null>(
-        (best, v) => (best === null || v.versao > best.versao ? v : best),
-        null,
-      );
-    const earlier: Earlier | undefined = previous?.dadosExtraidos
-      ? {
-          versao: previous.versao,
-          rows: versionRows(entry, previous, input),
-          final: previous.dadosExtraidos.final,
-        }
-      : undefined;
+    const earlier = earlierOf(entry, current.versao, input);
     const currentRows = versionRows(entry, current, input, earlier);
     if (earlier) {
       for (const row of currentRows) {

@@ -265,6 +265,31 @@ describe('what a revision leaves unsaid (ADR 0024 addendum)', () => {
     ]);
   });
 
+  it('a second "sem alteração" keeps what the first kept, each value naming the version that stated it', () => {
+    const v2 = priceOnly({ condicoesMantidas: kept });
+    const v3 = makeFinal({ fretes: [freightItem('40HC', 1850)], condicoesMantidas: kept });
+    const { linhas } = build([
+      response('Atlântica', [version(1, navegantes), version(2, v2), version(3, v3)]),
+    ]);
+    const [row] = linhas;
+    expect(row).toMatchObject({
+      versao: 3,
+      destino: 'Navegantes',
+      destinoVersaoAnterior: 2,
+      custoRodoviario: 2070,
+    });
+    expect(row!.taxas.map((t) => [t.nome, t.valor, t.origem, t.fonte?.origin ?? null])).toEqual([
+      ['THC', 1300, 'versao_anterior', 'versao:1'],
+      ['BL FEE', 50, 'versao_anterior', 'versao:1'],
+    ]);
+    expect(row!.prazo).toMatchObject({ valor: 40, versaoAnterior: 1 });
+    expect(row!.prazo.fonte).toMatchObject({ text: 'Transit time: 40 dias', origin: 'versao:1' });
+    // USD 2 × 1.850 + 50 = 3.750 × 5 = 18.750 + 2.600 + 2.070; against v2 as read (3.850): 2 × 50 less
+    expect(row).toMatchObject({ valorUSD: 3750, valorBRL: 2600, custoTotalBRL: 23420 });
+    expect(row!.variacao).toEqual({ versaoAnterior: 2, custoTotalBRL: -500, custoTotalUSD: -100, prazo: 0 });
+    expect(row!.taxasAusentes).toBeUndefined();
+  });
+
   it('a new port without its own transit takes none from another port', () => {
     const itajai = priceOnly({ condicoesMantidas: kept, porto_destino: [port('Itajaí')] });
     const { linhas } = build([response('Atlântica', [version(1, navegantes), version(2, itajai)])]);
