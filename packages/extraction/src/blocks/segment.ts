@@ -65,6 +65,9 @@ const ALTERNATIVE_HEADER = new RegExp(
 const RECOMMENDED = new RegExp(`(?:${phraseAlternation(RECOMMENDED_MARKERS)})`, 'u');
 const SHARED = new RegExp(`(?:${phraseAlternation(SHARED_BY_ALTERNATIVES_MARKERS)})`, 'u');
 const STILL_APPLIES = new RegExp(`(?:${phraseAlternation(STILL_APPLIES_MARKERS)})`, 'u');
+const INLINE_PHRASE = phraseRegExp(INLINE_ANSWER_PHRASES, 'u');
+const EXPIRED = phraseRegExp(EXPIRED_SECTION_MARKERS, 'u');
+const CURRENT = phraseRegExp(CURRENT_SECTION_MARKERS, 'u');
 
 // 'demais condicoes' names the rest without saying it is unchanged: only the other markers say that.
 const UNCHANGED = phraseRegExp(
@@ -80,9 +83,7 @@ export function keepsTheRest(text: string): boolean {
   const label = normaliseLabel(text);
   return UNCHANGED.test(label) && REST_OF_OFFER_WORD.test(label);
 }
-const INLINE_PHRASE = phraseRegExp(INLINE_ANSWER_PHRASES, 'u');
-const EXPIRED = phraseRegExp(EXPIRED_SECTION_MARKERS, 'u');
-const CURRENT = phraseRegExp(CURRENT_SECTION_MARKERS, 'u');
+
 const QUESTION_LEAD = /^[\s\-–•*·]*(?:(?:\d{1,2}|[a-h])\s*[).:-]\s+|(?:\d{1,2}|[a-h])\s*\)\s*)?¿?\s*/i;
 
 /** The question an answer refers to, cleaned of numbering and "?"; null when it carries figures. */

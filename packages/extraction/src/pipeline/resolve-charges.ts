@@ -54,6 +54,17 @@ function destinationsOf(candidate: ChargeCandidate, ctx: ResolveContext): Array<
   return matching;
 }
 
+/** A freight "por contêiner" that names no type, for which the quote asks several: each asked type. */
+function forEveryAskedType(candidate: ChargeCandidate, ctx: ResolveContext): boolean {
+  return (
+    (candidate.equipment === null || candidate.equipment.length === 0) &&
+    candidate.freightUnit === null &&
+    candidate.unit === 'CNTR' &&
+    ctx.defaultEquipment === null &&
+    (ctx.askedEquipment?.length ?? 0) > 1
+  );
+}
+
 function freightUnits(candidate: ChargeCandidate, ctx: ResolveContext): FreightUnit[] {
   if (candidate.equipment !== null && candidate.equipment.length > 0) return candidate.equipment;
   if (candidate.freightUnit !== null) return [candidate.freightUnit];
@@ -152,7 +163,7 @@ export function resolveFreight(candidates: ChargeCandidate[], ctx: ResolveContex
     const units = freightUnits(candidate, ctx);
     // One price "por contêiner" read for each of several types the quote asks: the reply did not say
     // which, so the value goes to review ("Verificar"), never silently raises the smaller box's price.
-    const forEveryType = units.length > 1 && units === ctx.askedEquipment;
+    const forEveryType = forEveryAskedType(candidate, ctx);
     for (const destino of destinationsOf(candidate, ctx)) {
       for (const unidade of units) {
         const item: FreightItem = {
