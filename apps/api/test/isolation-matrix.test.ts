@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@cotacoes/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  cotacaoDestinatarios,
   cotacaoMensagens,
   inboundMessages,
   lanePoints,
@@ -12,6 +13,7 @@ import {
 import { checkedTenant } from '../src/db/tenant.js';
 import { actorOfUser } from '../src/lib/actor.js';
 import { hashToken } from '../src/lib/tokens.js';
+import { replyAddress } from '../src/mail/reply-address.js';
 import {
   accessMatrix,
   callersAllowedBy,
@@ -227,6 +229,25 @@ function textForm(fields: Record<string, string>): { payload: string; headers: R
       .join('')}--${boundary}--\r\n`,
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+/** A quote of `company` and its carrier's out-of-office reply, set aside (ADR 0015 addendum). */
+async function setAsideIn(company: Company): Promise<{ quoteId: string; mensagemId: string }> {
+  const { quoteId, transportadorId } = await answeredQuoteIn(company);
+  const db = ctx.app.services.database.db;
+  const [recipient] = await db
+    .select({ replyToken: cotacaoDestinatarios.replyToken, emails: cotacaoDestinatarios.emails })
+    .from(cotacaoDestinatarios)
+    .where(eq(cotacaoDestinatarios.cotacaoId, quoteId));
+  const raw = Buffer.from(
+    `From: ${recipient!.emails[0]}\r\nTo: ${replyAddress(ctx.config.MAIL_REPLY_ADDRESS, recipient!.replyToken)}\r\nSubject: Resposta automática: ausente\r\nAuto-Submitted: auto-replied\r\nMessage-ID: <ooo${unique()}@frete.com.br>\r\n\r\nEstou fora do escritório.\r\n`,
+  );
+  await ctx.app.services.inbound.ingest(raw, { source: 'imap' });
+  const [message] = await db
+    .select({ id: cotacaoMensagens.id, transportadorId: cotacaoMensagens.transportadorId })
+    .from(cotacaoMensagens)
+    .where(and(eq(cotacaoMensagens.cotacaoId, quoteId), eq(cotacaoMensagens.direction, 'received')));
+  if (message?.transportadorId !== transportadorId) throw new Error('the out-of-office was not matched');
+  return { quoteId, mensagemId: message.id };
 }
 /** An unmatched message of `company` (sent by one of its carriers, to no reply address). */
 async function unmatchedIn(company: Company): Promise<string> {
@@ -839,6 +860,12 @@ const probes: Record<string, Probe> = {
       };
     },
     allowed: () => 201,
+  },
+  'POST /api/quotes/:id/mensagens/:mensagemId/contar-como-resposta': {
+    request: async ({ targetCompany }) => {
+      const { quoteId, mensagemId } = await setAsideIn(targetCompany);
+      return { method: 'POST', url: `/api/quotes/${quoteId}/mensagens/${mensagemId}/contar-como-resposta` };
+    },
   },
   'POST /api/quotes/:id/respostas-teste': {
     request: async ({ targetCompany }) => ({

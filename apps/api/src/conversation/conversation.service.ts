@@ -1,5 +1,5 @@
 import type { AttachmentList, Conversation, EmailMessage } from '@cotacoes/shared';
-import { formatMessage } from '@cotacoes/shared';
+import { formatMessage, inboundTexts } from '@cotacoes/shared';
 import { conversationMarks } from '@cotacoes/shared/messages/ui-conversation';
 import type { AppConfig } from '../config/env.js';
 import type { Database } from '../db/client.js';
@@ -21,7 +21,10 @@ const mailbox = bareMailbox;
 /** The pt-BR note on what a message is, when it is not a plain request or answer. */
 function markOf(row: repo.ListedMessage): string | null {
   const { tipo } = row.message;
-  if (tipo === 'auto_resposta') return conversationMarks.autoResposta;
+  if (tipo === 'auto_resposta')
+    return row.motivo === inboundTexts.setAside.confirmacao
+      ? conversationMarks.confirmacao
+      : conversationMarks.autoResposta;
   if (tipo === 'devolucao')
     return row.motivo
       ? formatMessage(conversationMarks.devolucao, { motivo: row.motivo })

@@ -15,23 +15,82 @@ function header(parsed: ParsedInbound, name: string): string {
 /** An amount of money in a body ("USD 2.640,00", "R$ 1.450"): what a quote has and an out-of-office has not. */
 const MONEY = /(?:\bUSD|US\$|R\$|\bBRL|\bEUR|€)\s?\d/i;
 
+/** What the platform sets aside instead of counting: an automatic reply, or a receipt without a quote. */
+export type SetAsideKind = 'automatica' | 'confirmacao';
+
 /**
  * An automatic reply: an out-of-office or an acknowledgement (RFC 3834 `Auto-Submitted: auto-replied`,
  * vendor headers, out-of-office subjects). A message a system generated (`Auto-Submitted: auto-generated`,
  * `Precedence: bulk`) is one only when it states no price: forwarders' quoting systems (CargoWise and the
  * like) send their quotes that way, and such a quote is the carrier's answer (the inbox QA's finding).
+ * Without any of those headers, a receipt ("Recebemos sua solicitação… retornaremos em breve", a ticket
+ * system's "Case 01234567 has been created") that states no price, attaches no document and declines
+ * nothing is a 'confirmacao': the carrier has not quoted yet. Either can be counted by hand
+ * ('Contar como resposta', `InboundPipeline.countAsAnswer`).
  */
-export function isAutoReply(parsed: ParsedInbound): boolean {
+export function setAsideKind(parsed: ParsedInbound): SetAsideKind | null {
   const autoSubmitted = header(parsed, 'auto-submitted').toLowerCase().trim();
-  if (autoSubmitted.startsWith('auto-replied')) return true;
-  if (header(parsed, 'x-autoreply') || header(parsed, 'x-autorespond')) return true;
-  if (AUTO_SUBJECT.test(parsed.subject)) return true;
+  if (autoSubmitted.startsWith('auto-replied')) return 'automatica';
+  if (header(parsed, 'x-autoreply') || header(parsed, 'x-autorespond')) return 'automatica';
+  if (AUTO_SUBJECT.test(parsed.subject)) return 'automatica';
+  const body = `${parsed.text.slice(0, 50_000)}\n${(parsed.html ?? '').slice(0, 200_000)}`;
+  if (MONEY.test(body)) return null;
   const generated =
     (autoSubmitted !== '' && autoSubmitted !== 'no') ||
     /^(auto_reply|bulk|junk)$/i.test(header(parsed, 'precedence').trim());
-  return (
-    generated && !MONEY.test(`${parsed.text.slice(0, 50_000)}\n${(parsed.html ?? '').slice(0, 200_000)}`)
-  );
+  if (generated) return 'automatica';
+  return isReceiptOnly(parsed) ? 'confirmacao' : null;
+}
+
+export function isAutoReply(parsed: ParsedInbound): boolean {
+  return setAsideKind(parsed) !== null;
+}
+
+/**
+ * "We received your request" and nothing else. Read in the reply's own text (above the quoted request),
+ * line by line: every pattern here runs on text the sender wrote, bounded (issue 29 item 7).
+ */
+const RECEIPT = [
+  /\brecebemos (?:a |o )?(?:sua|seu|vossa|tua) (?:solicita[cç][aã]o|pedido|e-?mail|mensagem|cota[cç][aã]o|consulta|requisi[cç][aã]o)/i,
+  /\b(?:sua|seu|vossa) (?:solicita[cç][aã]o|pedido|chamado|e-?mail|mensagem|consulta|requisi[cç][aã]o) (?:foi|est[aá]) (?:recebid|registrad|abert|encaminhad|em an[aá]lise)/i,
+  /\b(?:chamado|protocolo|ticket|caso)\b.{0,40}\b(?:aberto|registrado|criado|gerado)\b/i,
+  /\bretorn(?:aremos|amos|o|arei)\b.{0,40}\b(?:em breve|assim que|o mais breve|at[eé] o fim)/i,
+  /\bwe(?: have|'ve)? received your (?:request|e-?mail|message|inquiry|enquiry|rfq)/i,
+  /\byour (?:request|case|ticket|inquiry|enquiry|e-?mail|message|rfq)\b.{0,40}\b(?:has been|was|is being) (?:received|created|logged|opened|registered|forwarded|reviewed)/i,
+  /\b(?:will|shall) (?:revert|get back to you|come back to you|reply|respond)\b/i,
+  /\bhemos recibido (?:su|tu) (?:solicitud|mensaje|correo|consulta|cotizaci[oó]n)/i,
+  /\b(?:su|tu) (?:solicitud|caso|ticket|consulta)\b.{0,40}\b(?:ha sido|fue) (?:recibid|registrad|cread|abiert)/i,
+];
+
+/** What makes a short reply an answer after all: a document, a decline, a figure named for the quote. */
+const ANSWER_SIGNS = [
+  /\bsegue(?:m)?\b|\bem anexo\b|\banexad[oa]s?\b|\battached\b|\bplease find\b|\badjunt[oa]s?\b|\bsee below\b|\babaixo\b/i,
+  /\bn[aã]o (?:atendemos|temos|conseguimos|trabalhamos|operamos|cotamos|vamos cotar|iremos cotar)\b|\bsem (?:disponibilidade|espa[cç]o|equipamento)\b|\bdeclin|\bunable to (?:quote|offer|assist)|\bcannot (?:quote|offer)|\bno space\b|\bno (?:podemos|tenemos|trabajamos)\b/i,
+  /\b(?:transit|free ?time|frete|freight|flete|thc|validade|validity)\b[^\n]{0,30}\d/i,
+];
+
+/** Where the quoted request starts in a reply's text (a '>' line or a mail client's attribution line). */
+const QUOTED_START =
+  /^(?:>|-{2,}\s*(?:original message|mensagem original|mensaje original)|(?:em|on|el)\s.{0,200}(?:escreveu|wrote|escribi[oó]):\s*$|(?:de|from):\s)/i;
+
+/** A file that may hold a quote (a signature's logo does not). */
+const isDocument = (attachment: ParsedInbound['attachments'][number]) =>
+  !/^image\//i.test(attachment.contentType);
+
+function isReceiptOnly(parsed: ParsedInbound): boolean {
+  if (parsed.attachments.some(isDocument) || parsed.attachmentsSkipped > 0) return false;
+  const own: string[] = [];
+  let length = 0;
+  for (const line of parsed.text.slice(0, 20_000).split('\n')) {
+    if (QUOTED_START.test(line.trim())) break;
+    own.push(line);
+    length += line.length;
+    // A receipt is a few lines; a long message says more than that.
+    if (length > 1_500) return false;
+  }
+  const text = own.join('\n');
+  if (!text.trim() && parsed.html) return false;
+  return RECEIPT.some((pattern) => pattern.test(text)) && !ANSWER_SIGNS.some((pattern) => pattern.test(text));
 }
 
 export type Bounce = {

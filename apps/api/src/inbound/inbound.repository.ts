@@ -330,6 +330,62 @@ export async function markDeliveryFailure(
     .where(inTenant(cotacaoDestinatarios.empresaId, tenant, eq(cotacaoDestinatarios.id, destinatarioId)));
 }
 
+/** The carrier's latest set-aside message (its card offers 'Contar como resposta'), or none. */
+export async function markSetAside(
+  executor: Executor,
+  tenant: Tenant,
+  destinatarioId: string,
+  value: { mensagemId: string; em: string; tipo: 'automatica' | 'confirmacao' } | null,
+  onlyMensagemId?: string,
+): Promise<void> {
+  await executor
+    .update(cotacaoDestinatarios)
+    .set({ respostaAutomatica: value })
+    .where(
+      inTenant(
+        cotacaoDestinatarios.empresaId,
+        tenant,
+        eq(cotacaoDestinatarios.id, destinatarioId),
+        ...(onlyMensagemId
+          ? [sql`${cotacaoDestinatarios.respostaAutomatica}->>'mensagemId' = ${onlyMensagemId}`]
+          : value === null
+            ? [sql`${cotacaoDestinatarios.respostaAutomatica} is not null`]
+            : []),
+      ),
+    );
+}
+
+/**
+ * A received message of the company's quote the platform set aside (tipo auto_resposta), turned into an
+ * answer: its tipo becomes 'resposta' in the same statement that finds it, so that two clicks count it
+ * once. Answers its carrier and stored message, or nothing when there is no such message (any more).
+ */
+export async function takeSetAsideMessage(
+  executor: Executor,
+  tenant: Tenant,
+  cotacaoId: string,
+  mensagemId: string,
+): Promise<{ transportadorId: string | null; inboundMessageId: string | null } | undefined> {
+  const [row] = await executor
+    .update(cotacaoMensagens)
+    .set({ tipo: 'resposta' })
+    .where(
+      inTenant(
+        cotacaoMensagens.empresaId,
+        tenant,
+        eq(cotacaoMensagens.id, mensagemId),
+        eq(cotacaoMensagens.cotacaoId, cotacaoId),
+        eq(cotacaoMensagens.direction, 'received'),
+        eq(cotacaoMensagens.tipo, 'auto_resposta'),
+      ),
+    )
+    .returning({
+      transportadorId: cotacaoMensagens.transportadorId,
+      inboundMessageId: cotacaoMensagens.inboundMessageId,
+    });
+  return row;
+}
+
 /** The outbox row of a sent message, by Message-ID (to read a bounce). */
 export async function findOutboxByMessageIds(executor: Executor, ids: string[]) {
   if (ids.length === 0) return undefined;

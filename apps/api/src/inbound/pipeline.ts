@@ -1,5 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { cleanText, type DadosExtraidos, isWaitingStatus } from '@cotacoes/shared';
+import {
+  cleanText,
+  type DadosExtraidos,
+  inboundTexts,
+  isWaitingStatus,
+  quoteStatusInfo,
+} from '@cotacoes/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config/env.js';
 import { recordMessage } from '../conversation/conversation.repository.js';
@@ -18,7 +24,7 @@ import { AppError } from '../lib/errors.js';
 import { CONTENT_TYPES, safeFilename, sniff } from '../lib/file-type.js';
 import type { Mailer } from '../mail/mailer.js';
 import { applyQuoteEvent } from '../quote-lifecycle/quote-lifecycle.js';
-import { isAutoReply, readBounce } from './classify.js';
+import { readBounce, setAsideKind } from './classify.js';
 import { conversationCopy } from './conversation-copy.js';
 import { cleanParsed, describeFailure, failureSummary } from './failure.js';
 import * as repo from './inbound.repository.js';
@@ -406,6 +412,59 @@ export class InboundPipeline {
     });
   }
 
+  /**
+   * 'Contar como resposta': a message of the quote the platform set aside (an out-of-office, a receipt
+   * without a quote; `setAsideKind`) that the analyst reads as the carrier's answer becomes one, as if it
+   * had been counted when it came: a version with its extraction, the carrier answered at the message's
+   * date. 404 when the company has no such set-aside message (already counted included); 409 when the
+   * quote no longer takes answers.
+   */
+  async countAsAnswer(tenant: Tenant, userId: string, cotacaoId: string, mensagemId: string) {
+    return this.db.transaction(async (tx) => {
+      const quote = await repo.findQuoteForUpdate(tx, tenant, cotacaoId);
+      if (!quote || quote.deletedAt) throw new AppError('QUOTE_NOT_FOUND');
+      if (!isWaitingStatus(quote.status))
+        throw new AppError('RESPONSE_QUOTE_FINAL', { status: quoteStatusInfo(quote.status).label });
+      const message = await repo.takeSetAsideMessage(tx, tenant, cotacaoId, mensagemId);
+      if (!message?.inboundMessageId || !message.transportadorId) throw new AppError('MESSAGE_NOT_FOUND');
+      const row = await repo.findInboundById(tx, message.inboundMessageId);
+      if (!row || row.empresaId !== tenant.empresaId) throw new AppError('MESSAGE_NOT_FOUND');
+      if (!row.raw) throw new AppError('INBOUND_MESSAGE_PURGED');
+      const recipient = (await repo.recipientsOfQuote(tx, cotacaoId)).find(
+        (r) => r.transportadorId === message.transportadorId,
+      );
+      if (!recipient) throw new AppError('TRANSPORTADOR_NOT_FOUND');
+      const parsed = cleanParsed(await parseInbound(row.raw));
+      const input: IngestInput = {
+        source: row.source,
+        assignedBy: {
+          userId,
+          empresaId: tenant.empresaId,
+          cotacaoId,
+          transportadorId: recipient.transportadorId,
+        },
+      };
+      const responseId = await this.createVersion(
+        tx,
+        tenant,
+        quote,
+        recipient,
+        row.id,
+        mensagemId,
+        parsed,
+        input,
+        Boolean(row.flags?.remetenteNaoVerificado),
+      );
+      await repo.updateInbound(tx, row.id, { outcome: 'resposta', motivo: parsed.problem });
+      await writeAudit(tx, { userId, empresaId: tenant.empresaId }, 'inbound.contar_como_resposta', {
+        entity: 'inbound_message',
+        entityId: row.id,
+        details: { cotacaoId, transportadorId: recipient.transportadorId, antes: row.motivo },
+      });
+      return { responseId, transportadorId: recipient.transportadorId };
+    });
+  }
+
   // ---- matching (reads only; the company is what it finds) ----
 
   private async match(parsed: ParsedInbound, input: IngestInput): Promise<Match> {
@@ -557,9 +616,10 @@ export class InboundPipeline {
     if (unverified) flags.remetenteNaoVerificado = unverified;
     // Typed by a user or by the carrier on its portal page: never an auto-reply.
     const manual = match.by === 'manual' || match.by === 'portal';
+    const setAside = bounce || manual ? null : setAsideKind(parsed);
     const outcome: InboundOutcome = bounce
       ? 'devolucao'
-      : !manual && isAutoReply(parsed)
+      : setAside
         ? 'auto_resposta'
         : quote.deletedAt || !isWaitingStatus(quote.status)
           ? 'tardia'
@@ -569,8 +629,8 @@ export class InboundPipeline {
         ? bounce!.reason
         : outcome === 'tardia'
           ? 'Recebida depois de a cotação ser finalizada: guardada, não conta como resposta.'
-          : outcome === 'auto_resposta'
-            ? 'Resposta automática: guardada, não conta como resposta.'
+          : setAside
+            ? inboundTexts.setAside[setAside]
             : parsed.problem;
 
     await repo.setAttachmentsCompany(tx, inboundId, tenant.empresaId);
@@ -587,6 +647,12 @@ export class InboundPipeline {
       inboundMessageId: inboundId,
     });
     if (outcome === 'devolucao') await repo.markDeliveryFailure(tx, tenant, recipient.id, bounce!.reason);
+    if (setAside)
+      await repo.markSetAside(tx, tenant, recipient.id, {
+        mensagemId: message.id,
+        em: answeredAt(parsed, new Date()).toISOString(),
+        tipo: setAside,
+      });
 
     let responseId: string | null = null;
     if (outcome === 'resposta') {
@@ -663,6 +729,8 @@ export class InboundPipeline {
       createdAt: now,
     });
     const firstAnswer = await repo.markFirstAnswer(tx, tenant, recipient.id, answeredAt(parsed, now));
+    // An answer supersedes what was set aside before it (the card's 'Contar como resposta').
+    await repo.markSetAside(tx, tenant, recipient.id, null);
     // ADR 0015's table: counted, and the quote moves on when every carrier answered or the deadline passed.
     await applyQuoteEvent(tx, tenant, quote.id, { type: 'replyApplied', firstAnswer }, now);
     if (!typed && !parsed.problem)

@@ -281,6 +281,12 @@ export const accessMatrix: Record<string, RouteRule> = {
   'GET /api/quotes/:id/responses': { allow: signedIn, company: true, target: true },
   'POST /api/quotes/:id/respostas/registrar': { allow: signedIn, company: true, target: true },
   'POST /api/quotes/:id/respostas-teste': { allow: developer, company: true, target: true },
+  'POST /api/quotes/:id/mensagens/:mensagemId/contar-como-resposta': {
+    allow: signedIn,
+    company: true,
+    target: true,
+    note: "a set-aside reply counted as the carrier's answer, as 'Registrar resposta' would; both ids of the caller's company",
+  },
   // Comparison (spec 001 §2 'Comparação', issue #14)
   'GET /api/quotes/:id/comparison': { allow: signedIn, company: true, target: true },
 

@@ -4,6 +4,11 @@ export const inboundTexts = {
     database: 'O banco de dados recusou a mensagem ao processá-la (código {code}).',
     unexpected: 'Erro inesperado ao processar a mensagem.',
   },
+  /** Why a received message was kept without counting as an answer (`inbound_messages.motivo`). */
+  setAside: {
+    automatica: 'Resposta automática: guardada, não conta como resposta.',
+    confirmacao: 'Confirmação de recebimento sem cotação: guardada, não conta como resposta.',
+  },
   /** Why a response's figures were not read (shown on its card, `extracaoErro`). */
   extraction: {
     /** Past a bound of the reader (size, pages, text, time, memory): never tried again. */

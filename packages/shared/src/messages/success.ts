@@ -34,6 +34,7 @@ export const successMessages = {
   senderConfirmed: 'Remetente confirmado. Esta versão da resposta passa a valer.',
   responseKept: 'Mensagem registrada na conversa da cotação.',
   responseAssigned: 'Mensagem atribuída à cotação com sucesso!',
+  setAsideCounted: 'Mensagem contada como resposta. Os valores estão sendo lidos.',
   inboundReprocessed: 'Mensagem processada com sucesso.',
   inboundReprocessFailed: 'A mensagem falhou de novo: {erro}',
   inboundDiscarded: 'Mensagem descartada. O conteúdo original foi apagado.',

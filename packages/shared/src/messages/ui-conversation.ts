@@ -6,6 +6,7 @@
 /** What a message of the conversation is, when it is not a plain answer or request (`marcacao`). */
 export const conversationMarks = {
   autoResposta: 'Resposta automática — não conta como resposta',
+  confirmacao: 'Confirmação de recebimento, sem cotação — não conta como resposta',
   devolucao: 'Devolução: {motivo}',
   devolucaoSemMotivo: 'Devolução: a mensagem não pôde ser entregue',
   tardia: 'Recebida após a cotação ser finalizada — não conta',

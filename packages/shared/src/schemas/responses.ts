@@ -241,6 +241,19 @@ export const responseEntrySchema = z.object({
   falhaEntrega: z.string().nullable(),
   /** Whole minutes from sending to the first answer (not in the spec; issue 30: hours were too coarse). */
   tempoRespostaMinutos: z.number().int().nullable(),
+  /**
+   * The carrier's latest message the platform set aside instead of counting, when no answer came after it
+   * (not in the spec): an out-of-office ('automatica') or a receipt without a quote ('confirmacao'). The
+   * card offers 'Contar como resposta' (POST …/mensagens/{mensagemId}/contar-como-resposta).
+   */
+  respostaAutomatica: z
+    .object({
+      mensagemId: z.string(),
+      recebidaEm: z.string(),
+      tipo: z.enum(['automatica', 'confirmacao']),
+    })
+    .nullable()
+    .optional(),
 });
 export type ResponseEntry = z.infer<typeof responseEntrySchema>;
 

@@ -198,6 +198,11 @@ export const cotacaoDestinatarios = pgTable(
     /** A bounce (DSN) for this carrier: why delivery failed; the send state shows 'falhou'. */
     falhaEntrega: text(),
     falhouEm: timestamp({ withTimezone: true }),
+    /**
+     * The carrier's latest message the platform set aside instead of counting (an out-of-office, a receipt
+     * without a quote): shown on its card with 'Contar como resposta'; cleared when counted.
+     */
+    respostaAutomatica: jsonb().$type<{ mensagemId: string; em: string; tipo: 'automatica' | 'confirmacao' }>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

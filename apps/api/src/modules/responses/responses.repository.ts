@@ -55,6 +55,7 @@ export type RecipientRow = {
   respondeuEm: string | null;
   falhaEntrega: string | null;
   createdAt: string;
+  respostaAutomatica: { mensagemId: string; em: string; tipo: 'automatica' | 'confirmacao' } | null;
   outboxStatus: string | null;
   sentAt: string | null;
 };
@@ -106,7 +107,7 @@ select
   (select coalesce(json_agg(r order by r.nome, r.id), '[]'::json) from (
     select d.id, d.transportador_id as "transportadorId", d.nome, d.emails,
       d.respondeu_em as "respondeuEm", d.falha_entrega as "falhaEntrega", d.created_at as "createdAt",
-      o.status as "outboxStatus", o.sent_at as "sentAt"
+      d.resposta_automatica as "respostaAutomatica", o.status as "outboxStatus", o.sent_at as "sentAt"
     from cotacao_destinatarios d left join mail_outbox o on o.id = d.outbox_id
     where d.empresa_id = q.empresa_id and d.cotacao_id = q.id) r) as recipients,
   (select coalesce(json_agg(v order by v.versao desc), '[]'::json) from (

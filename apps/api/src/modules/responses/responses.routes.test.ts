@@ -4,7 +4,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carrierReply, outboxSettled, quoteScenario, typicalAnswer } from '../../../test/factories/index.js';
 import { createTestApp, MINIMAL_PDF, type TestContext, waitFor } from '../../../test/helpers.js';
-import { cotacaoDestinatarios, inboundAttachments, respostas, users } from '../../db/schema/index.js';
+import {
+  cotacaoDestinatarios,
+  cotacoes,
+  inboundAttachments,
+  respostas,
+  users,
+} from '../../db/schema/index.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -386,4 +392,147 @@ describe('local mailbox: reply as carrier', () => {
     );
     expect(answered.status).toBe('respondido');
   }, 150_000);
+});
+
+describe('a reply set aside (a receipt, an out-of-office) and "Contar como resposta"', () => {
+  const receipt = [
+    'Prezado cliente,',
+    '',
+    'Recebemos sua solicitação. Chamado nº 88231 aberto; nossa equipe retornará em breve.',
+    '',
+    'Central de Atendimento — Pacífico Logística',
+  ].join('\n');
+
+  it("a ticket system's receipt is kept, not counted, shown on the carrier's card, and counts once when the analyst says so", async () => {
+    const s = await quoteScenario(ctx);
+    const writtenAt = new Date(Math.floor(Date.now() / 1000) * 1000 - 3 * 3600_000);
+    const ingested = await ctx.app.services.inbound.ingest(
+      await carrierReply({ from: s.carriers[0]!.email, to: s.replyTo(0), text: receipt, date: writtenAt }),
+      { source: 'smtp' },
+    );
+    expect(ingested.outcome).toBe('auto_resposta');
+
+    const listed = await get(`/api/quotes/${s.quote.id}/respostas`, s.token);
+    const entry = listed
+      .json()
+      .data.find((e: { transportadorId: string }) => e.transportadorId === s.carriers[0]!.id);
+    expect(entry.status).toBe('pendente');
+    expect(entry.respondeuEm).toBeNull();
+    expect(entry.respostaAutomatica).toMatchObject({
+      tipo: 'confirmacao',
+      recebidaEm: writtenAt.toISOString(),
+    });
+    const conversation = await get(`/api/emails/by-cotacao/${s.quote.id}`, s.token);
+    const kept = conversation
+      .json()
+      .items.find((m: { id: string }) => m.id === entry.respostaAutomatica.mensagemId);
+    expect(kept.marcacao).toBe('Confirmação de recebimento, sem cotação — não conta como resposta');
+
+    const url = `/api/quotes/${s.quote.id}/mensagens/${entry.respostaAutomatica.mensagemId}/contar-como-resposta`;
+    const counted = await post(url, s.token, {});
+    expect(counted.statusCode).toBe(200);
+    expect(counted.json().message).toBe('Mensagem contada como resposta. Os valores estão sendo lidos.');
+    expect(counted.json().data).toMatchObject({
+      status: 'respondido',
+      respostaAutomatica: null,
+      respondeuEm: writtenAt.toISOString(),
+      atual: { versao: 1, mensagemId: entry.respostaAutomatica.mensagemId, origem: 'smtp' },
+    });
+    const [quote] = await ctx.app.services.database.db
+      .select({ respostasRecebidas: cotacoes.respostasRecebidas })
+      .from(cotacoes)
+      .where(eq(cotacoes.id, s.quote.id));
+    expect(quote!.respostasRecebidas).toBe(1);
+
+    // A second click (or a colleague's) finds nothing left to count.
+    const again = await post(url, s.token, {});
+    expect(again.statusCode).toBe(404);
+    expect(
+      await ctx.app.services.database.db.select().from(respostas).where(eq(respostas.cotacaoId, s.quote.id)),
+    ).toHaveLength(1);
+  });
+
+  it('an out-of-office that carries the quote is read when counted; a later answer clears what was set aside', async () => {
+    const s = await quoteScenario(ctx);
+    await ctx.app.services.inbound.ingest(
+      await carrierReply({
+        from: s.carriers[1]!.email,
+        to: s.replyTo(1),
+        subject: 'Resposta automática: Ausência temporária',
+        headers: { 'Auto-Submitted': 'auto-replied' },
+        text: `Estou em férias até 10/12. Nossa tarifa vigente segue abaixo.\n\n${typicalAnswer({ frete40: 2710 })}`,
+      }),
+      { source: 'imap' },
+    );
+    const entryOf = async (index: number) =>
+      (await get(`/api/quotes/${s.quote.id}/respostas`, s.token))
+        .json()
+        .data.find((e: { transportadorId: string }) => e.transportadorId === s.carriers[index]!.id);
+    const kept = await entryOf(1);
+    expect(kept.respostaAutomatica.tipo).toBe('automatica');
+    const counted = await post(
+      `/api/quotes/${s.quote.id}/mensagens/${kept.respostaAutomatica.mensagemId}/contar-como-resposta`,
+      s.token,
+      {},
+    );
+    expect(counted.statusCode).toBe(200);
+    const read = await waitFor(async () => {
+      const entry = await entryOf(1);
+      return entry.atual?.extracao === 'concluida' ? entry : undefined;
+    }, 20_000);
+    expect(read.dadosExtraidos.final.preco_por_container_40).toBe(2710);
+
+    // Carrier 2: an out-of-office, then its real answer: the card no longer offers to count the first.
+    await ctx.app.services.inbound.ingest(
+      await carrierReply({
+        from: s.carriers[2]!.email,
+        to: s.replyTo(2),
+        subject: 'Out of office',
+        headers: { 'Auto-Submitted': 'auto-replied' },
+        text: 'I am out of the office.',
+      }),
+      { source: 'imap' },
+    );
+    expect((await entryOf(2)).respostaAutomatica.tipo).toBe('automatica');
+    await ctx.app.services.inbound.ingest(
+      await carrierReply({
+        from: s.carriers[2]!.email,
+        to: s.replyTo(2),
+        text: typicalAnswer({ frete40: 2800 }),
+      }),
+      { source: 'imap' },
+    );
+    expect((await entryOf(2)).respostaAutomatica).toBeNull();
+  });
+
+  it('a finalized quote takes no answer: 409 with the reason, nothing counted', async () => {
+    const s = await quoteScenario(ctx);
+    await ctx.app.services.inbound.ingest(
+      await carrierReply({ from: s.carriers[0]!.email, to: s.replyTo(0), text: receipt }),
+      { source: 'smtp' },
+    );
+    const [recipient] = await ctx.app.services.database.db
+      .select({ respostaAutomatica: cotacaoDestinatarios.respostaAutomatica })
+      .from(cotacaoDestinatarios)
+      .where(
+        and(
+          eq(cotacaoDestinatarios.cotacaoId, s.quote.id),
+          eq(cotacaoDestinatarios.transportadorId, s.carriers[0]!.id),
+        ),
+      );
+    await ctx.app.services.database.db
+      .update(cotacoes)
+      .set({ status: 'CANCELADA' })
+      .where(eq(cotacoes.id, s.quote.id));
+    const refused = await post(
+      `/api/quotes/${s.quote.id}/mensagens/${recipient!.respostaAutomatica!.mensagemId}/contar-como-resposta`,
+      s.token,
+      {},
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail ?? refused.json().message).toMatch(/não recebe mais respostas/);
+    expect(
+      await ctx.app.services.database.db.select().from(respostas).where(eq(respostas.cotacaoId, s.quote.id)),
+    ).toHaveLength(0);
+  });
 });

@@ -29,6 +29,7 @@ const companyMember = access.company();
 /** Vouching for a sender is an analyst's decision (ADR 0023): not the plain 'usuario' role. */
 const analyst = access.company('desenvolvedor', 'supervisor', 'analista');
 const responseParamsSchema = z.object({ id: uuidSchema, respostaId: uuidSchema });
+const messageParamsSchema = z.object({ id: uuidSchema, mensagemId: uuidSchema });
 const MAX_MESSAGE_FILE_BYTES = 25 * 1024 * 1024;
 /** Files sent with a pasted or typed answer (field `anexos`, repeated): the carrier's PDF or sheet. */
 const MAX_ATTACHMENTS = 10;
@@ -161,6 +162,20 @@ export const responsesRoutes: FastifyPluginAsyncZod<{ responses: ResponsesServic
       ),
       message: successMessages.senderConfirmed,
     }),
+  );
+
+  app.post(
+    '/quotes/:id/mensagens/:mensagemId/contar-como-resposta',
+    {
+      config: { access: companyMember, rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        params: messageParamsSchema,
+        response: { 200: z.object({ data: responseEntrySchema, message: z.string() }), ...errors },
+      },
+    },
+    async (request) =>
+      responses.countSetAside(requireActor(request), request.params.id, request.params.mensagemId),
   );
 
   app.get(

@@ -118,6 +118,11 @@ export class ResponsesService {
           respondeuEm: respondeuEm?.toISOString() ?? null,
           falhaEntrega: recipient.falhaEntrega,
           tempoRespostaMinutos: minutesBetween(sentAt ?? new Date(recipient.createdAt), respondeuEm),
+          respostaAutomatica: recipient.respostaAutomatica && {
+            mensagemId: recipient.respostaAutomatica.mensagemId,
+            recebidaEm: new Date(recipient.respostaAutomatica.em).toISOString(),
+            tipo: recipient.respostaAutomatica.tipo,
+          },
         };
       }),
     };
@@ -138,6 +143,24 @@ export class ResponsesService {
     );
     const { data } = await this.listForTenant(tenant, cotacaoId);
     return data.find((entry) => entry.transportadorId === transportadorId)!;
+  }
+
+  /**
+   * 'Contar como resposta': a message of the quote set aside as an automatic reply or a receipt becomes
+   * the carrier's answer (`InboundPipeline.countAsAnswer`). Answers the carrier's entry as the list gives it.
+   */
+  async countSetAside(actor: Actor, cotacaoId: string, mensagemId: string) {
+    const { transportadorId } = await this.pipeline.countAsAnswer(
+      actor.tenant,
+      actor.userId,
+      cotacaoId,
+      mensagemId,
+    );
+    const { data } = await this.listForTenant(actor.tenant, cotacaoId);
+    return {
+      data: data.find((entry) => entry.transportadorId === transportadorId)!,
+      message: successMessages.setAsideCounted,
+    };
   }
 
   /** 'Registrar resposta': an .eml/.msg file, pasted text or typed values, for a carrier of the quote. */

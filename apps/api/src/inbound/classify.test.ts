@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { setAsideKind } from './classify.js';
+import { composeMessage } from './compose.js';
+import { parseInbound } from './parse.js';
+
+/** A reply as a carrier's mail client or ticket system writes it, parsed as the pipeline parses it. */
+async function reply(
+  text: string,
+  options: { headers?: Record<string, string>; subject?: string; attachment?: string } = {},
+) {
+  const raw = await composeMessage({
+    from: 'pricing@pacifico.example',
+    to: ['cotacoes+abc@importadora.com.br'],
+    subject: options.subject ?? 'RE: Cotação COT-2026-0042 — Shanghai x Santos',
+    text,
+    messageId: `<c-${Math.random().toString(36).slice(2)}@pacifico.example>`,
+    headers: options.headers,
+    attachments: options.attachment
+      ? [{ filename: options.attachment, content: Buffer.from('%PDF-1.4 tarifa') }]
+      : undefined,
+  });
+  return parseInbound(raw);
+}
+
+const quotedRequest = [
+  '',
+  'Em qua., 2 de dez. de 2026 às 10:12, Importadora <cotacoes@importadora.com.br> escreveu:',
+  '> Prezados, solicitamos cotação de frete marítimo Shanghai x Santos, 2 x 40HC.',
+].join('\n');
+
+describe('setAsideKind: what is kept without counting as an answer', () => {
+  it.each([
+    [
+      'a ticket system (pt-BR)',
+      'Prezado cliente,\n\nRecebemos sua solicitação. Chamado nº 88231 aberto; nossa equipe retornará em breve.\n\nCentral de Atendimento',
+    ],
+    [
+      'a person who will answer later',
+      'Bom dia,\n\nRecebemos sua cotação e retornaremos em breve com os valores.\n\nAbs,\nCarla',
+    ],
+    [
+      'a case system (English)',
+      'Dear customer,\n\nThank you. Your request has been received and a case 01234567 was created. Our team will get back to you shortly.',
+    ],
+    [
+      'a ticket system (Spanish)',
+      'Estimado cliente:\n\nHemos recibido su solicitud. Su caso ha sido registrado con el número 5521.',
+    ],
+  ])('%s is a receipt', async (_label, text) => {
+    expect(setAsideKind(await reply(`${text}\n${quotedRequest}`))).toBe('confirmacao');
+  });
+
+  it.each([
+    [
+      'a quote in the same words',
+      'Recebemos sua solicitação. Segue cotação: frete 40HC USD 2.450,00, transit time 32 dias.',
+    ],
+    ['a decline', 'Recebemos sua solicitação, mas infelizmente não atendemos essa rota no momento.'],
+    ['a quote attached', 'Recebemos sua solicitação; nossa proposta está no arquivo.'],
+    ['a plain answer', 'Frete 40HC: USD 2.450,00\nTHC: R$ 1.300,00 por contêiner\nValidade: 31/12/2026'],
+    ['figures without a currency', 'Recebemos sua solicitação.\nFrete 40HC 2450\nTransit time 32 dias'],
+    ['a question back', 'Bom dia, qual o peso da carga e o incoterm? Abs'],
+  ])('%s is an answer', async (label, text) => {
+    const parsed = await reply(text, {
+      attachment: label === 'a quote attached' ? 'proposta.pdf' : undefined,
+    });
+    expect(setAsideKind(parsed)).toBeNull();
+  });
+
+  it("reads the reply's own words, not the request it quotes", async () => {
+    const quoting = `Ok, obrigado.\n${quotedRequest}\n> Recebemos sua solicitação e retornaremos em breve.`;
+    expect(setAsideKind(await reply(quoting))).toBeNull();
+  });
+
+  it('an out-of-office is automatic; a system quote with a price is an answer', async () => {
+    expect(
+      setAsideKind(
+        await reply('Estou fora do escritório.', { headers: { 'Auto-Submitted': 'auto-replied' } }),
+      ),
+    ).toBe('automatica');
+    expect(
+      setAsideKind(
+        await reply('Ocean freight 40HC: USD 2.640,00', { headers: { 'Auto-Submitted': 'auto-generated' } }),
+      ),
+    ).toBeNull();
+  });
+});
