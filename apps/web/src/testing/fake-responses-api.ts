@@ -13,6 +13,7 @@ import { type Handler, problem, type RecordedRequest, type StubResponse } from '
 
 export const REGISTERED_MESSAGE = 'Resposta registrada com sucesso!';
 export const SENDER_CONFIRMED_MESSAGE = 'Remetente confirmado. Esta versão da resposta passa a valer.';
+export const SET_ASIDE_COUNTED_MESSAGE = 'Mensagem contada como resposta. Os valores estão sendo lidos.';
 
 const source = { line: 1, text: '', origin: 'body' };
 
@@ -240,10 +241,44 @@ export function fakeResponsesApi(quoteId: string, entries: ResponseEntry[]) {
     return { body: { data: updated, message: SENDER_CONFIRMED_MESSAGE } };
   }
 
+  /** 'Contar como resposta': the set-aside message becomes version 1, its figures still being read. */
+  function countSetAside(mensagemId: string): StubResponse {
+    const entry = db.entries.find((item) => item.respostaAutomatica?.mensagemId === mensagemId);
+    if (!entry) return problem(404, 'MESSAGE_NOT_FOUND', errorMessages.MESSAGE_NOT_FOUND);
+    const version = makeVersion({
+      id: `v-${mensagemId}`,
+      versao: versionsOfEntry(entry).length + 1,
+      createdAt: entry.respostaAutomatica!.recebidaEm,
+      extracao: 'pendente',
+      dadosExtraidos: null,
+      mensagemId,
+    });
+    const updated = makeEntry(
+      {
+        transportadorId: entry.transportadorId,
+        nome: entry.transportador.nome,
+        emails: [entry.transportador.email],
+        estadoEnvio: entry.estadoEnvio,
+        enviadoEm: entry.enviadoEm,
+        respondeuEm: entry.respondeuEm,
+        falhaEntrega: entry.falhaEntrega,
+      },
+      [version, ...versionsOfEntry(entry)],
+    );
+    db.entries = db.entries.map((item) => (item.transportadorId === entry.transportadorId ? updated : item));
+    return { body: { data: updated, message: SET_ASIDE_COUNTED_MESSAGE } };
+  }
+
   const routes: Record<string, Handler | StubResponse> = {
     [`GET /api/quotes/${quoteId}/respostas`]: () => ({ body: { data: structuredClone(db.entries) } }),
     [`POST /api/quotes/${quoteId}/respostas/registrar`]: register,
   };
+  for (const entry of entries) {
+    const setAside = entry.respostaAutomatica;
+    if (setAside)
+      routes[`POST /api/quotes/${quoteId}/mensagens/${setAside.mensagemId}/contar-como-resposta`] = () =>
+        countSetAside(setAside.mensagemId);
+  }
   for (const entry of entries)
     for (const version of versionsOfEntry(entry))
       routes[`POST /api/quotes/${quoteId}/respostas/${version.id}/confirmar-remetente`] = () =>

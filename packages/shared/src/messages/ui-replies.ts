@@ -22,6 +22,19 @@ export const uiReplies = {
     answeredIn: 'Respondeu em {tempo}',
     answeredAt: 'Resposta recebida em {data}',
     waiting: 'Aguardando resposta',
+    /** The carrier's latest message set aside instead of counted (ADR 0015 addendum). */
+    setAside: {
+      automatica:
+        'Resposta automática em {data} (fora do escritório ou aviso do sistema): não conta como resposta.',
+      confirmacao: 'Confirmação de recebimento em {data}, sem cotação: não conta como resposta.',
+      hint: 'Se a mensagem traz a cotação, conte-a como resposta: os valores serão lidos dela.',
+      count: 'Contar como resposta',
+      countOf: 'Contar como resposta a mensagem de {nome}',
+      counting: 'Contando...',
+      countError: 'Não foi possível contar a mensagem como resposta.',
+      viewMessage: 'Ver mensagem',
+      viewMessageOf: 'Ver a mensagem de {nome} que não contou como resposta',
+    },
     duration: {
       minutes: '{min} min',
       hours: '{h} h',

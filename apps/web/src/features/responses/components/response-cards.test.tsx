@@ -60,6 +60,45 @@ describe('response cards', () => {
     expect(screen.getByText('1 de 3 responderam')).toBeInTheDocument();
   });
 
+  it("a receipt set aside shows on the carrier's card; 'Contar como resposta' makes it the answer", async () => {
+    const list = entries();
+    list[1] = makeEntry(boreal, [], {
+      respostaAutomatica: {
+        mensagemId: 'm-recibo',
+        recebidaEm: '2026-03-03T13:05:00.000Z',
+        tipo: 'confirmacao',
+      },
+    });
+    const { user, network } = setup(list);
+    const borealCard = await card('Boreal Cargas');
+    expect(
+      borealCard.getByText(
+        'Confirmação de recebimento em 03/03/2026, 10:05, sem cotação: não conta como resposta.',
+      ),
+    ).toBeInTheDocument();
+    expect(borealCard.getByText('Aguardando resposta')).toBeInTheDocument();
+    expect(
+      borealCard.getByRole('link', { name: 'Ver a mensagem de Boreal Cargas que não contou como resposta' }),
+    ).toHaveAttribute('href', `/quotes/${ids.q1}?aba=historico&mensagem=m-recibo`);
+    await user.click(
+      borealCard.getByRole('button', { name: 'Contar como resposta a mensagem de Boreal Cargas' }),
+    );
+    expect(
+      await screen.findByText('Mensagem contada como resposta. Os valores estão sendo lidos.'),
+    ).toBeInTheDocument();
+    const counted = await card('Boreal Cargas');
+    expect(await counted.findByText('Respondido', undefined, { timeout: 3_000 })).toBeInTheDocument();
+    expect(counted.queryByText(/não conta como resposta/)).toBeNull();
+    expect(counted.getByText('Extração em andamento…')).toBeInTheDocument();
+    expect(
+      network.requests.some(
+        (request) =>
+          request.method === 'POST' &&
+          request.url === `/api/quotes/${ids.q1}/mensagens/m-recibo/contar-como-resposta`,
+      ),
+    ).toBe(true);
+  });
+
   it('summarises an answered carrier with its confidence, answer time and a link to the message', async () => {
     setup();
     const atlantico = await card('Atlântico Logística');

@@ -18,6 +18,7 @@ import { errorText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
 import { showToast } from '@/lib/toast';
+import { useCountSetAside } from '../api/count-set-aside';
 import { type ResponseEntry, useResponses } from '../api/list-responses';
 import { RegisterResponseButton } from './register-response-modal';
 import { formatDuration, summarise } from './response-summary';
@@ -117,6 +118,61 @@ function AnswerLine({ entry }: { entry: ResponseEntry }) {
         ? formatMessage(t.answeredIn, { tempo: formatDuration(entry.tempoRespostaMinutos) })
         : formatMessage(t.answeredAt, { data: dateTime(entry.respondeuEm) })}
     </p>
+  );
+}
+
+/**
+ * The carrier's latest message the platform set aside instead of counting (an out-of-office, a receipt
+ * without a quote): what it was, a link to it, and 'Contar como resposta' while the quote takes answers.
+ */
+function SetAsideNote({
+  entry,
+  quoteId,
+  canCount,
+}: {
+  entry: ResponseEntry;
+  quoteId: string;
+  canCount: boolean;
+}) {
+  const count = useCountSetAside(quoteId);
+  const setAside = entry.respostaAutomatica;
+  if (!setAside) return null;
+  const nome = entry.transportador.nome;
+  return (
+    <Alert
+      variant="warning"
+      title={formatMessage(t.setAside[setAside.tipo], { data: dateTime(setAside.recebidaEm) })}
+    >
+      {canCount && <p className="mt-1">{t.setAside.hint}</p>}
+      <div className="mt-2 flex flex-wrap items-center gap-3">
+        <Link
+          to={{ search: conversationSearch(setAside.mensagemId) }}
+          aria-label={formatMessage(t.setAside.viewMessageOf, { nome })}
+          className="inline-flex items-center gap-1.5 text-sm font-medium underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          <MailIcon size={16} />
+          {t.setAside.viewMessage}
+        </Link>
+        {canCount && (
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={formatMessage(t.setAside.countOf, { nome })}
+            loading={count.isPending}
+            loadingText={t.setAside.counting}
+            onClick={() =>
+              count.mutate(setAside.mensagemId, {
+                onSuccess: (result) => showToast({ message: result.message, variant: 'success' }),
+                onError: (error) =>
+                  showToast({ message: errorText(error, t.setAside.countError), variant: 'error' }),
+              })
+            }
+          >
+            {t.setAside.count}
+          </Button>
+        )}
+      </div>
+    </Alert>
   );
 }
 
@@ -227,7 +283,15 @@ function Flags({ version }: { version: ResponseVersion }) {
   );
 }
 
-function ResponseCard({ entry, quoteId }: { entry: ResponseEntry; quoteId: string }) {
+function ResponseCard({
+  entry,
+  quoteId,
+  canCount,
+}: {
+  entry: ResponseEntry;
+  quoteId: string;
+  canCount: boolean;
+}) {
   const selectId = useId();
   const [chosen, setChosen] = useState<string | null>(null);
   const versions = versionsOfEntry(entry);
@@ -255,6 +319,7 @@ function ResponseCard({ entry, quoteId }: { entry: ResponseEntry; quoteId: strin
         </Alert>
       )}
       <AnswerLine entry={entry} />
+      <SetAsideNote entry={entry} quoteId={quoteId} canCount={canCount} />
       {version && (
         <div className="space-y-3 border-t border-border pt-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
@@ -379,7 +444,12 @@ export function ResponseCards({
           ) : (
             <ul aria-label={t.title} className="grid gap-4 md:grid-cols-2">
               {responses.data.map((entry) => (
-                <ResponseCard key={entry.transportadorId} entry={entry} quoteId={quote.id} />
+                <ResponseCard
+                  key={entry.transportadorId}
+                  entry={entry}
+                  quoteId={quote.id}
+                  canCount={waiting}
+                />
               ))}
             </ul>
           )}
