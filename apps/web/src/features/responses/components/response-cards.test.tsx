@@ -69,7 +69,18 @@ describe('response cards', () => {
         tipo: 'confirmacao',
       },
     });
+    list[0] = makeEntry(atlantico, [makeVersion()], {
+      respostaAutomatica: {
+        mensagemId: 'm-ferias',
+        recebidaEm: '2026-03-04T12:00:00.000Z',
+        tipo: 'automatica',
+      },
+    });
     const { user, network } = setup(list);
+    // A carrier that already answered: the out-of-office is shown, not offered as its answer.
+    const answered = await card('Atlântico Logística');
+    expect(answered.getByText(/Resposta automática em 04\/03\/2026, 09:00/)).toBeInTheDocument();
+    expect(answered.queryByRole('button', { name: /Contar como resposta/ })).toBeNull();
     const borealCard = await card('Boreal Cargas');
     expect(
       borealCard.getByText(

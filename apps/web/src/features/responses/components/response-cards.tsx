@@ -123,7 +123,8 @@ function AnswerLine({ entry }: { entry: ResponseEntry }) {
 
 /**
  * The carrier's latest message the platform set aside instead of counting (an out-of-office, a receipt
- * without a quote): what it was, a link to it, and 'Contar como resposta' while the quote takes answers.
+ * without a quote): what it was, a link to it, and 'Contar como resposta' while the quote takes answers and
+ * the carrier has not answered.
  */
 function SetAsideNote({
   entry,
@@ -137,13 +138,16 @@ function SetAsideNote({
   const count = useCountSetAside(quoteId);
   const setAside = entry.respostaAutomatica;
   if (!setAside) return null;
+  // Once the carrier has answered, a later automatic message (an out-of-office after a revision request)
+  // is news, not a quote: counting it would make an empty version the current one.
+  const countable = canCount && entry.atual === null;
   const nome = entry.transportador.nome;
   return (
     <Alert
       variant="warning"
       title={formatMessage(t.setAside[setAside.tipo], { data: dateTime(setAside.recebidaEm) })}
     >
-      {canCount && <p className="mt-1">{t.setAside.hint}</p>}
+      {countable && <p className="mt-1">{t.setAside.hint}</p>}
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <Link
           to={{ search: conversationSearch(setAside.mensagemId) }}
@@ -153,7 +157,7 @@ function SetAsideNote({
           <MailIcon size={16} />
           {t.setAside.viewMessage}
         </Link>
-        {canCount && (
+        {countable && (
           <Button
             size="sm"
             variant="secondary"
