@@ -92,3 +92,31 @@ describe('what says the rest still applies', () => {
     expect(extractFromText(text).final.condicoesMantidas !== undefined).toBe(kept);
   });
 });
+
+describe('a revision that names its port in the sentence before its prices (ADR 0024 addendum)', () => {
+  const ports = (text: string) =>
+    extractFromText(text, { containers: ['40HC', '20DV'] }).final.destinos.map((d) => d.nome);
+  it.each([
+    [
+      'Nova opção com destino Navegantes: 40HC USD 1.700,00 / 20DV USD 1.100,00. Demais condições sem alteração.',
+      'Navegantes',
+    ],
+    [
+      'Podemos oferecer uma alternativa via Navegantes: 40HC USD 1.700,00. Demais condições sem alteração.',
+      'Navegantes',
+    ],
+    [
+      'Conseguimos melhorar para Santos: 40HC USD 1.650,00 (antes USD 1.800,00). Demais condições mantidas.',
+      'Santos',
+    ],
+  ])('%s → %s', (line, port) => {
+    expect(ports(`Prezados,\n\n${line}\n\nAtt,\nPricing`)).toEqual([port]);
+  });
+
+  it('a port abroad after "via" is a transshipment, not the destination', () => {
+    const final = extractFromText('Prezados,\n\nNova rota via Busan: 40HC USD 1.700,00.\n\nAtt', {
+      containers: ['40HC'],
+    }).final;
+    expect(final.destinos).toEqual([]);
+  });
+});

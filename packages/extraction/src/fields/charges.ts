@@ -22,7 +22,14 @@ import {
 } from '../normalise/units.js';
 import type { ContainerUnit, FeeUnit, FreightUnit } from '../types.js';
 import type { ChargeCandidate } from './charge-types.js';
-import { lookupPlace, type PlaceValue, parsePlaceField, ROUTE_ONLY, readRoute } from './places.js';
+import {
+  findKnownPlaces,
+  lookupPlace,
+  type PlaceValue,
+  parsePlaceField,
+  ROUTE_ONLY,
+  readRoute,
+} from './places.js';
 
 const IGNORED = phraseRegExp(IGNORED_CHARGE_LABELS, 'u');
 const SUPERSEDED = phraseRegExp(SUPERSEDED_MARKERS, 'u');
@@ -108,6 +115,10 @@ function splitLead(lead: string, lineNo: number): LeadParts {
   const route = after !== '' && ROUTE_ONLY.test(before) ? readRoute(before) : null;
   if (route !== null && namesCharge(after))
     return { main: after, sub: '', inlineSection: null, routeTo: route.to };
+  // "Nova opção com destino Navegantes: 40HC …", "Conseguimos melhorar para Santos: 40HC …", "alternativa via
+  // Navegantes: …": a sentence that ends naming the port its prices are for (ADR 0024 addendum).
+  const leadPort = after !== '' && namesCharge(after) ? portEndingLead(before) : null;
+  if (leadPort !== null) return { main: after, sub: '', inlineSection: null, routeTo: leadPort };
   const heading = classifyHeadingText(before, lineNo);
   const isChargeHeading = heading !== null && heading.kind !== 'freight' && heading.kind !== 'conditions';
   // "Taxas por BL: Liberação USD 95" is a heading with its charges, though "BL" alone names a fee.
@@ -118,6 +129,26 @@ function splitLead(lead: string, lineNo: number): LeadParts {
   if (isChargeHeading) return { main: after, sub: '', inlineSection: heading };
   if (namesCharge(after)) return { main: after, sub: '', inlineSection: null };
   return { main: before, sub: after, inlineSection: null };
+}
+
+/**
+ * The port a lead sentence ends on after a word that points to a destination: "com destino Navegantes",
+ * "para Santos", "to Itapoá", "via Navegantes" (a Brazilian port only: abroad, "via" is a transshipment).
+ * Only a known port, the last words of the lead; null otherwise.
+ */
+function portEndingLead(lead: string): PlaceValue | null {
+  const mentions = findKnownPlaces(lead);
+  const last = mentions.at(-1);
+  if (last === undefined || lead.slice(last.end).trim() !== '') return null;
+  const pointer =
+    /(?:^|\s)(destino|destination|destinado a|para|to|a|ao|hacia|via|vía|porto de|port of|puerto de)\s+$/i.exec(
+      lead.slice(0, last.start),
+    );
+  if (pointer === null) return null;
+  const word = (pointer[1] ?? '').toLowerCase();
+  if ((word === 'via' || word === 'vía' || word === 'a' || word === 'to') && last.place.country !== 'BR')
+    return null;
+  return last.place;
 }
 
 type LineKind = 'freight' | 'fee' | 'placeFreight' | null;
