@@ -16,7 +16,7 @@ import type {
   ResponseEntry,
 } from '../schemas/responses.js';
 import { destinationsOf, missingGiven, type QuoteAsked, transitDays } from './asked.js';
-import { askedName, type ContainerAsk, totalContainers } from './containers.js';
+import { askedName, type ContainerAsk, containerType, totalContainers } from './containers.js';
 import { feeCurrency } from './currency.js';
 import { add, type Decimal, subtract, toMoney, toNumber } from './decimal.js';
 import { evaluateFees, type FeeDecision, type FeeLineInput } from './fees.js';
@@ -135,6 +135,7 @@ function freightFigure(
     ...(line.total !== undefined ? { valorTotal: toMoney(line.total) } : {}),
     ...(typeof line.minimo === 'number' ? { minimo: line.minimo } : {}),
     ...(line.dicas ? { ajustadoPorDica: line.dicas } : {}),
+    ...(line.versaoAnterior !== undefined ? { versaoAnterior: line.versaoAnterior } : {}),
   };
 }
 
@@ -374,6 +375,76 @@ function carryEarlierTerms(row: Row, earlier: Earlier): void {
   }
 }
 
+/** A freight line's container size ("20'", "40'"), or its unit as written (BL, kg, W/M). */
+const freightKey = (tipo: string) => containerType(tipo)?.size ?? normalizeName(tipo);
+
+/**
+ * The previous version's freight of the sizes this version does not price at the same port, kept because
+ * the reply says the rest still applies ("40HC USD 1.650,00. Demais condições mantidas" keeps the 20DV's
+ * price; "Frete sem alteração" keeps every price): each named 'da versão N'. Not correctable here: the
+ * value is that version's.
+ */
+function keptFreightLines(
+  stated: readonly FreightLine[],
+  destino: string | null,
+  final: ExtractionFinal,
+  earlier: Earlier,
+): FreightLine[] {
+  if (!final.condicoesMantidas) return [];
+  const before = previousRowOf({ destino } as Row, earlier.rows);
+  // A restated price whose unit names no container (per BL, per shipment) may be the new freight for all.
+  if (!before || stated.some((line) => line.valor !== null && containerType(line.tipo) === null)) return [];
+  const priced = new Set(stated.filter((line) => line.valor !== null).map((line) => freightKey(line.tipo)));
+  return before.fretes
+    .filter((frete) => frete.valor !== null && !priced.has(freightKey(frete.tipo)))
+    .map((frete): FreightLine => {
+      const from = frete.versaoAnterior ?? earlier.versao;
+      return {
+        tipo: frete.tipo,
+        valor: frete.valor,
+        moeda: frete.moeda,
+        campo: null,
+        fonte: frete.fonte && { ...frete.fonte, origin: keptOrigin(frete.fonte.origin, from) },
+        confianca: frete.confianca,
+        quantidade: 0,
+        minimo: frete.minimo ?? null,
+        versaoAnterior: from,
+      };
+    });
+}
+
+/**
+ * A port of the previous version that a revision keeping the rest does not mention ("Nova opção com destino
+ * Navegantes: … Demais condições sem alteração" keeps the Santos offer): that version's row as it was, under
+ * this version, every figure named 'da versão N' and none correctable here.
+ */
+function keptRow(
+  earlierRow: Row,
+  entry: ComparisonResponse,
+  version: ComparisonVersion,
+  earlier: Earlier,
+  trecho: string,
+): Row {
+  const keep = <T extends ComparisonValue>(value: T): T => ({ ...carried(value, earlier.versao), campo: null });
+  return {
+    ...earlierRow,
+    id: `${entry.id}:${earlierRow.destino ?? ''}`,
+    respostaId: entry.id,
+    status: entry.status,
+    versao: version.versao,
+    destinoVersaoAnterior: earlierRow.destinoVersaoAnterior ?? earlier.versao,
+    condicoesMantidas: { trecho, versao: earlier.versao },
+    fretes: earlierRow.fretes.map(keep),
+    taxas: earlierRow.taxas.map(keep),
+    prazo: keep(earlierRow.prazo),
+    freeTime: keep(earlierRow.freeTime),
+    validade: carried(earlierRow.validade, earlier.versao),
+    variacao: null,
+    destaque: { menorCusto: false, menorPrazo: false },
+    remetenteNaoVerificado: Boolean(version.remetenteNaoVerificado && !version.remetenteConfirmadoEm),
+  };
+}
+
 /** The destinations of the previous version's rows, for a revision that names none. */
 const earlierDestinations = (earlier: Earlier | undefined): string[] =>
   earlier ? [...new Set(earlier.rows.map((row) => row.destino).filter((d): d is string => d !== null))] : [];
@@ -393,8 +464,10 @@ function versionRows(
   const quantidade = totalContainers(input.pedido.conteineres) || answerContainers(final) || 1;
   const medidas = shipmentMeasures(final, input.pedido);
   const fees = feeLinesWithKept(final, earlier);
-  return (destinos.length > 0 ? destinos : [null]).map((destino): Row => {
-    const lines = final ? freightLinesOf(final, { destino, destinos, corrigidos }) : [];
+  const rows = (destinos.length > 0 ? destinos : [null]).map((destino): Row => {
+    const stated = final ? freightLinesOf(final, { destino, destinos, corrigidos }) : [];
+    const lines =
+      final && earlier ? [...stated, ...keptFreightLines(stated, destino, final, earlier)] : stated;
     const freight = countFreight(lines, input.pedido.conteineres, quantidade, medidas);
     const evaluation = evaluateFees(fees.lines, { destino, destinos, medidas });
     const taxas: ComparisonRow['taxas'] = [];
@@ -506,6 +579,17 @@ function versionRows(
         Boolean(final?.condicoesMantidas && earlier?.rows.some((earlierRow) => earlierRow.allIn)),
     };
   });
+  // The previous version's other ports stand when this one names its own and keeps the rest.
+  const kept = final?.condicoesMantidas;
+  if (kept && earlier && named.length > 0)
+    for (const earlierRow of earlier.rows)
+      if (
+        earlierRow.destino !== null &&
+        earlierRow.precificada &&
+        !named.some((destino) => samePlace(destino, earlierRow.destino))
+      )
+        rows.push(keptRow(earlierRow, entry, version, earlier, kept.text));
+  return rows;
 }
 
 /** The change of a row against the same carrier's previous version (same destination, or its only row). */

@@ -334,3 +334,110 @@ describe('what a revision leaves unsaid (ADR 0024 addendum)', () => {
     expect(linhas[0]!.variacao).toBeNull();
   });
 });
+
+describe('a revision of part of a two-port, two-type offer that keeps the rest (ADR 0024 addendum)', () => {
+  // 2 × 40HC + 1 × 20DV to Santos or Itapoá, at R$ 5,00 per USD.
+  const mixed = quoteAskedFrom({
+    tipoFrete: 'FCL',
+    destino: 'Santos ou Itapoá',
+    itens: [{ mercadoria: 'Peças', quantidadeVolumes: '2 contêineres 40HC e 1 contêiner 20DV' }],
+  });
+  const buildMixed = (respostas: ComparisonResponse[]) =>
+    buildComparison({ cotacaoId: 'q', respostas, taxa, pedido: mixed, hoje: '2026-11-26' });
+  const kept = { line: 3, text: 'Demais condições mantidas.', origin: 'body' };
+  // Santos: USD 2 × 1.800 + 1.100 + BL 60 = 4.760 × 5 = 23.800 + THC 3 × 1.500 = 4.500 → R$ 28.300,00
+  // Itapoá: USD 2 × 1.700 + 1.050 + 60 = 4.510 × 5 = 22.550 + 4.500 + road 3 × 2.100 = 6.300 → R$ 33.350,00
+  const v1 = makeFinal({
+    porto_destino: [port('Santos'), port('Itapoá')],
+    fretes: [
+      freightItem('40HC', 1800, 'USD', 'Santos'),
+      freightItem('20DV', 1100, 'USD', 'Santos'),
+      freightItem('40HC', 1700, 'USD', 'Itapoá'),
+      freightItem('20DV', 1050, 'USD', 'Itapoá'),
+    ],
+    taxas: {
+      itens: [
+        { ...feeItem('THC', 1500, 'BRL'), unidade: 'CNTR' },
+        { ...feeItem('BL FEE', 60), unidade: 'BL' },
+      ],
+    },
+    transit_time_dias: 30,
+  });
+  const byPort = (rows: ReturnType<typeof buildMixed>['linhas']) =>
+    Object.fromEntries(rows.map((row) => [row.destino, row]));
+
+  it('the quote asks 2 × 40HC and 1 × 20DV', () => {
+    expect(mixed.conteineres.map((ask) => [ask.tipo, ask.quantidade])).toEqual([
+      ['40HC', 2],
+      ['20DC', 1],
+    ]);
+    const rows = byPort(buildMixed([response('Atlântica', [version(1, v1)])]).linhas);
+    expect(rows.Santos!.custoTotalBRL).toBe(28300);
+    expect(rows['Itapoá']!.custoTotalBRL).toBe(33350);
+  });
+
+  it('"melhorar para Santos: 40HC USD 1.650": the 20DV keeps its price, Itapoá keeps its offer', () => {
+    const v2 = makeFinal({
+      porto_destino: [port('Santos')],
+      fretes: [freightItem('40HC', 1650)],
+      condicoesMantidas: kept,
+    });
+    const { linhas } = buildMixed([response('Atlântica', [version(1, v1), version(2, v2)])]);
+    expect(linhas).toHaveLength(2);
+    const rows = byPort(linhas);
+    // USD 2 × 1.650 + 1.100 (v1) + 60 = 4.460 × 5 = 22.300 + 4.500 → R$ 26.800,00, R$ 1.500 (USD 300) less
+    expect(rows.Santos).toMatchObject({ versao: 2, valorUSD: 4460, valorBRL: 4500, custoTotalBRL: 26800 });
+    expect(rows.Santos!.fretes.map((f) => [f.tipo, f.valor, f.quantidade, f.versaoAnterior])).toEqual([
+      ['40HC', 1650, 2, undefined],
+      ['20DV', 1100, 1, 1],
+    ]);
+    expect(rows.Santos!.faltando.filter((item) => item.startsWith('frete'))).toEqual([]);
+    expect(rows.Santos!.variacao).toMatchObject({ custoTotalBRL: -1500, custoTotalUSD: -300 });
+    // Itapoá: version 1's offer, unchanged, under version 2, every figure named 'da versão 1'.
+    expect(rows['Itapoá']).toMatchObject({ versao: 2, destinoVersaoAnterior: 1, custoTotalBRL: 33350 });
+    expect(rows['Itapoá']!.fretes.map((f) => [f.valor, f.versaoAnterior, f.campo])).toEqual([
+      [1700, 1, null],
+      [1050, 1, null],
+    ]);
+    expect(rows['Itapoá']!.variacao).toMatchObject({ custoTotalBRL: 0 });
+  });
+
+  it('"Nova opção com destino Navegantes … Demais condições sem alteração": a third port beside the two', () => {
+    const v2 = makeFinal({
+      porto_destino: [port('Navegantes')],
+      fretes: [freightItem('40HC', 1700), freightItem('20DV', 1100)],
+      taxas: { itens: [{ ...feeItem('THC', 1250, 'BRL'), unidade: 'CNTR' }] },
+      condicoesMantidas: kept,
+    });
+    const { linhas } = buildMixed([response('Atlântica', [version(1, v1), version(2, v2)])]);
+    const rows = byPort(linhas);
+    expect(Object.keys(rows).sort()).toEqual(['Itapoá', 'Navegantes', 'Santos']);
+    // USD 2 × 1.700 + 1.100 + BL 60 (v1) = 4.560 × 5 = 22.800 + THC 3 × 1.250 = 3.750 + road 3 × 1.035 = 3.105
+    expect(rows.Navegantes).toMatchObject({
+      valorUSD: 4560,
+      valorBRL: 3750,
+      custoRodoviario: 3105,
+      custoTotalBRL: 29655,
+    });
+    expect(rows.Navegantes!.variacao).toBeNull();
+    expect(rows.Santos!.custoTotalBRL).toBe(28300);
+    expect(rows.Santos!.destaque.menorCusto).toBe(true);
+    expect(rows.Navegantes!.destaque.menorCusto).toBe(false);
+  });
+
+  it('"THC R$ 1.250 por contêiner. Frete sem alteração": each port keeps its freight', () => {
+    const v2 = makeFinal({
+      taxas: { itens: [{ ...feeItem('THC', 1250, 'BRL'), unidade: 'CNTR' }] },
+      condicoesMantidas: {
+        line: 3,
+        text: 'THC R$ 1.250,00 por contêiner. Frete sem alteração.',
+        origin: 'body',
+      },
+    });
+    const rows = byPort(buildMixed([response('Atlântica', [version(1, v1), version(2, v2)])]).linhas);
+    // Santos: 4.760 × 5 = 23.800 + 3 × 1.250 = 3.750 → R$ 27.550,00; Itapoá: 22.550 + 3.750 + 6.300 = R$ 32.600,00
+    expect(rows.Santos).toMatchObject({ custoTotalBRL: 27550, precificada: true });
+    expect(rows['Itapoá']).toMatchObject({ custoTotalBRL: 32600, precificada: true });
+    expect(rows.Santos!.fretes.every((f) => f.versaoAnterior === 1)).toBe(true);
+  });
+});

@@ -41,6 +41,8 @@ export type FreightLine = {
   falta?: ChargeQuantity['falta'];
   /** What hints of earlier corrections set in this line (ADR 0101). */
   dicas?: HintAdjustment[];
+  /** Not stated by this version: the price of this version of the same carrier (ADR 0024 addendum). */
+  versaoAnterior?: number;
 };
 
 export type HintAdjustment = { campo: 'unidade' | 'moeda'; antes: string | null };

@@ -31,6 +31,8 @@ let twoPorts: Scenario;
 let mixed: Scenario;
 /** FCL 2 × 40HC to Itajaí or Navegantes: a revision that says only its new freight and "the rest stands". */
 let kept: Scenario;
+/** FCL 2 × 40HC + 1 × 20DV to Santos or Itapoá: revisions of one port and type, and of a new port. */
+let partial: Scenario;
 
 const THC_PER_TYPE = [
   'Prezados,',
@@ -233,6 +235,45 @@ const PRICE_ONLY_REVISION = [
   '> Para enviar a proposta revisada, basta responder a este e-mail.',
 ].join('\n');
 
+/** A first offer for two ports and two container types (its figures are parameters). */
+const twoPortOffer = (santos: [string, string], itapoa: [string, string], nome: string) =>
+  [
+    'Prezados,',
+    '',
+    'Segue proposta Shanghai x Santos / Itapoá:',
+    '',
+    `Santos: frete 40HC USD ${santos[0]}, 20DV USD ${santos[1]}`,
+    `Itapoá: frete 40HC USD ${itapoa[0]}, 20DV USD ${itapoa[1]}`,
+    'THC: R$ 1.500,00 por contêiner',
+    'BL fee: USD 60,00 por BL',
+    'Transit time: 30 dias',
+    'Free time: 14 dias',
+    'Validade: 30/12/2026',
+    '',
+    'Att,',
+    nome,
+  ].join('\n');
+
+/** One port and one type revised; the rest "mantidas" (the QA pass's reply). */
+const SANTOS_40HC_REVISION = [
+  'Prezados,',
+  '',
+  'Conseguimos melhorar para Santos: 40HC USD 1.650,00 (antes USD 1.800,00). Demais condições mantidas.',
+  '',
+  'Att,',
+  'Atlântica Cargas',
+].join('\n');
+
+/** A new port offered beside the first two, the rest unchanged (the QA pass's reply). */
+const NEW_PORT_OPTION = [
+  'Prezados,',
+  '',
+  'Nova opção com destino Navegantes: 40HC USD 1.700,00 / 20DV USD 1.100,00, THC R$ 1.250,00 por contêiner, transit time 32 dias. Demais condições sem alteração.',
+  '',
+  'Att,',
+  'Pacífico Logística',
+].join('\n');
+
 const call = (scenario: Scenario, method: 'GET' | 'POST', url: string, payload?: object) =>
   ctx.app.inject({ method, url, payload, headers: { authorization: `Bearer ${scenario.token}` } });
 
@@ -352,6 +393,28 @@ beforeAll(async () => {
   await reply(kept, 0, NAVEGANTES_OFFER);
   await reply(kept, 1, ITAJAI_OFFER);
   await reply(kept, 0, PRICE_ONLY_REVISION, 2);
+  partial = await quoteScenario(ctx, {
+    quote: {
+      destino: 'Santos ou Itapoá, BR',
+      itens: [{ mercadoria: 'Peças de máquinas', quantidadeVolumes: '2 x 40HC + 1 x 20DV', dimensoes: null }],
+    },
+    carriers: [
+      { nome: 'Atlântica Cargas', email: 'pricing@atlantica-p.com.br' },
+      { nome: 'Pacífico Logística', email: 'cotacoes@pacifico-p.com.br' },
+    ],
+  });
+  await reply(
+    partial,
+    0,
+    twoPortOffer(['1.800,00', '1.100,00'], ['1.700,00', '1.050,00'], 'Atlântica Cargas'),
+  );
+  await reply(
+    partial,
+    1,
+    twoPortOffer(['1.850,00', '1.150,00'], ['1.750,00', '1.100,00'], 'Pacífico Logística'),
+  );
+  await reply(partial, 0, SANTOS_40HC_REVISION, 2);
+  await reply(partial, 1, NEW_PORT_OPTION, 2);
 }, 300_000);
 afterAll(async () => {
   await ctx?.close();
@@ -722,6 +785,88 @@ describe('a revision that says only its new freight (ADR 0024 addendum)', () => 
       'Transit time: 40 dias',
       'Free time no destino: 21 dias',
       'Validade da proposta: 30/12/2026',
+    ])
+      expect(mail.text).toContain(line);
+  });
+});
+
+describe('a revision of one port or type that keeps the rest (ADR 0024 addendum, the QA pass)', () => {
+  it('keeps the 20DV price and the other ports: the screen, Excel, PDF and the approval e-mail agree', async () => {
+    // At 5,2456. Atlântica v2 "melhorar para Santos: 40HC USD 1.650,00 … Demais condições mantidas":
+    //   Santos: USD 2 × 1.650 + 1.100 (v1's 20DV) + BL 60 = 4.460 × 5,2456 = 23.395,38 + THC 3 × 1.500 = 4.500
+    //   → R$ 27.895,38; US$ 4.460 + 4.500 ÷ 5,2456 = 5.317,86. Against v1 (USD 4.760): −USD 300 = −R$ 1.573,68.
+    //   Itapoá (v1's, unchanged): USD 2 × 1.700 + 1.050 + 60 = 4.510 × 5,2456 = 23.657,66 + 4.500 + road
+    //   3 × 2.100 = 6.300 → R$ 34.457,66.
+    // Pacífico v2 "Nova opção com destino Navegantes: 40HC 1.700 / 20DV 1.100, THC R$ 1.250 … sem alteração":
+    //   Navegantes: USD 2 × 1.700 + 1.100 + BL 60 (v1) = 4.560 × 5,2456 = 23.919,94 + THC 3 × 1.250 = 3.750
+    //   + road 3 × 1.035 = 3.105 → R$ 30.774,94. Santos (v1's): USD 2 × 1.850 + 1.150 + 60 = 4.910 × 5,2456
+    //   = 25.755,90 + 4.500 → R$ 30.255,90. Itapoá (v1's): 4.660 × 5,2456 = 24.444,50 + 4.500 + 6.300 → R$ 35.244,50.
+    const body = await comparison(partial);
+    const totals = body.linhas.map((row) => [
+      row.transportador.nome,
+      row.destino,
+      row.versao,
+      row.custoTotalBRL,
+      row.destinoVersaoAnterior ?? null,
+    ]);
+    expect(totals).toEqual([
+      ['Atlântica Cargas', 'Santos', 2, 27895.38, null],
+      ['Pacífico Logística', 'Santos', 2, 30255.9, 1],
+      ['Pacífico Logística', 'Navegantes', 2, 30774.94, null],
+      ['Atlântica Cargas', 'Itapoá', 2, 34457.66, 1],
+      ['Pacífico Logística', 'Itapoá', 2, 35244.5, 1],
+    ]);
+    const santos = rowOf(body, partial, 0, 'Santos');
+    expect(santos.custoTotalUSD).toBe(5317.86);
+    expect(santos.fretes.map((f) => [f.tipo, f.valor, f.quantidade, f.versaoAnterior ?? null])).toEqual([
+      ['40HC', 1650, 2, null],
+      ['20DV', 1100, 1, 1],
+    ]);
+    expect(santos.variacao).toMatchObject({
+      versaoAnterior: 1,
+      custoTotalBRL: -1573.68,
+      custoTotalUSD: -300,
+    });
+    expect(santos.destaque.menorCusto).toBe(true);
+    expect(rowOf(body, partial, 0, 'Itapoá').variacao).toMatchObject({ custoTotalBRL: 0 });
+
+    const excel = await call(partial, 'GET', `/api/quotes/${partial.quote.id}/comparative-excel`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(excel.rawPayload as unknown as ArrayBuffer);
+    const summary = workbook.getWorksheet('Comparativo')!;
+    const headers = (summary.getRow(SUMMARY_HEADER_ROW).values as unknown[]).map(String);
+    const excelTotals = [...Array(summary.rowCount).keys()]
+      .map((i) => summary.getRow(i + 1))
+      .filter((r) => r.number > SUMMARY_HEADER_ROW && r.getCell(headers.indexOf('Agente de carga')).value)
+      .map((r) => [
+        r.getCell(headers.indexOf('Agente de carga')).value,
+        r.getCell(headers.indexOf('Destino')).value,
+        r.getCell(headers.indexOf('Total (BRL)')).value,
+      ]);
+    expect(excelTotals).toEqual(totals.map(([nome, destino, , total]) => [nome, destino, total]));
+
+    const flat = await pdfText(partial);
+    for (const [, , , total] of totals) expect(flat).toContain(formatNumber(total as number));
+
+    const approved = await call(partial, 'POST', `/api/quotes/${partial.quote.id}/approve`, {
+      responseId: santos.respostaId,
+      destino: 'Santos',
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const mail = await waitFor(async () =>
+      (await readSentMail(ctx.config)).find(
+        (m) =>
+          m.to.includes(partial.carriers[0]!.email) &&
+          m.subject === `Cotação ${partial.quote.codigo} aprovada`,
+      ),
+    );
+    for (const line of [
+      'Destino: Santos',
+      'Frete 40HC: 2 × US$ 1.650,00 = US$ 3.300,00',
+      'Frete 20DV: 1 × US$ 1.100,00 = US$ 1.100,00',
+      'THC: 3 × R$ 1.500,00 = R$ 4.500,00',
+      'BL fee: 1 × US$ 60,00 = US$ 60,00',
+      'Total: R$ 27.895,38 (US$ 5.317,86)',
     ])
       expect(mail.text).toContain(line);
   });
