@@ -47,6 +47,15 @@ describe('issue 32: forwarder shorthand and qualifiers', () => {
     ).toBe(10);
   });
 
+  it('reads a free time of detention and demurrage combined (the QA pass)', () => {
+    for (const line of [
+      'Free time: 14 dias de detention e demurrage combinados',
+      'Free time: 14 days combined detention/demurrage',
+    ])
+      expect(read(`Frete 40HC: USD 2.000,00\n${line}\n`).free_time_dias).toBe(14);
+    expect(read('Frete 40HC: USD 2.000,00\nFree time: 7 dias detention\n').free_time_dias).toBeNull();
+  });
+
   it('reads validity at the end of next month from the message date', () => {
     expect(read('Frete 40HC: USD 2.600,00\nValid until end of next month\n', '20/11/2026').validade).toBe(
       '2026-12-31',

@@ -52,6 +52,9 @@ export function readDayRange(value: string): { min: number; max: number } | null
 }
 
 const EXCLUDED_FREE_TIME = /\b(detention|detencao|detencion|origem|origin|origen|pol|armazenagem|storage)\b/;
+/** "14 dias de detention e demurrage combinados", "14 days combined detention/demurrage": one free time. */
+const COMBINED_FREE_TIME =
+  /\b(?:combinad[oa]s?|combined|conjunt[oa]s?|juntos)\b|\bdet\w*\s*(?:\+|e|and|&|\/)\s*dem\w*|\bdem\w*\s*(?:\+|e|and|&|\/)\s*det\w*/;
 
 const DESTINATION_CLAUSE = /\b(destino|destination|destinacion|pod|no destino|en destino|at destination)\b/;
 const CLAUSE_SPLIT = /\s*(?:[/;|,]|\s(?:e|and|y)\s)\s*/;
@@ -77,7 +80,7 @@ export function readFreeDays(value: string): number | null {
     /(\d{1,3})\s*(?:(?:calendar|corridos|naturales)\s+)?(?:dias|days|dia|day|d\b)?([^\d/]{0,25})/gu,
   )) {
     const after = match[2] ?? '';
-    if (EXCLUDED_FREE_TIME.test(after.split(/[,;/(]/)[0] ?? '')) continue;
+    if (EXCLUDED_FREE_TIME.test(after.split(/[,;/(]/)[0] ?? '') && !COMBINED_FREE_TIME.test(after)) continue;
     const days = Number(match[1]);
     if (days > 0 && days <= 120) return days;
   }

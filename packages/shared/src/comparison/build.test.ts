@@ -316,6 +316,22 @@ describe('buildComparison', () => {
     expect(linhas.find((row) => row.transportador.nome === 'Sem 40')!.faltando).toContain('frete40');
   });
 
+  it('a row without a price is never the quickest: a transit time alone is no offer', () => {
+    const { linhas } = build({
+      respostas: [
+        response('Só prazo', [
+          version(1, makeFinal({ transit_time_dias: 20, taxas: { itens: [feeItem('THC', 10)] } })),
+        ]),
+        response('Com preço', [
+          version(1, makeFinal({ fretes: [freightItem('40HC', 3000)], transit_time_dias: 30 })),
+        ]),
+      ],
+    });
+    expect(linhas.filter((row) => row.destaque.menorPrazo).map((row) => row.transportador.nome)).toEqual([
+      'Com preço',
+    ]);
+  });
+
   it('an answer whose extraction has not finished is a row with nothing but what is missing', () => {
     const { linhas } = build({ respostas: [response('Em extração', [version(1, null)])] });
     expect(linhas).toHaveLength(1);

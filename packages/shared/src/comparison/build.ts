@@ -425,7 +425,10 @@ function keptRow(
   earlier: Earlier,
   trecho: string,
 ): Row {
-  const keep = <T extends ComparisonValue>(value: T): T => ({ ...carried(value, earlier.versao), campo: null });
+  const keep = <T extends ComparisonValue>(value: T): T => ({
+    ...carried(value, earlier.versao),
+    campo: null,
+  });
   return {
     ...earlierRow,
     id: `${entry.id}:${earlierRow.destino ?? ''}`,
@@ -703,7 +706,8 @@ function highlight(rows: Row[]): void {
     (min, row) => (min === null || row.totals.brl < min ? row.totals.brl : min),
     null,
   );
-  const timed = rows.filter((row) => row.prazo.valor !== null);
+  // The quickest offer is one with a price: a transit time alone is no offer (the QA pass's finding).
+  const timed = rows.filter((row) => row.prazo.valor !== null && row.precificada);
   const shortest = timed.length === 0 ? null : Math.min(...timed.map((row) => row.prazo.valor!));
   for (const row of rows)
     row.destaque = {
