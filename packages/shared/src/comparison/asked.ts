@@ -70,6 +70,23 @@ export const MISSING_ITEMS = ['frete', 'frete20', 'frete40', 'prazo', 'freeTime'
 export type MissingItem = (typeof MISSING_ITEMS)[number];
 export const missingItemLabels: Record<MissingItem, string> = uiComparison.missing;
 
+/**
+ * The container prices a priced row lacks ('frete20': 1 × 20DV asked, only 40HC quoted): its total leaves
+ * those containers out, so every place that shows the total says so (the QA pass). A row without any price
+ * says "Frete não informado" instead.
+ */
+export function missingFreightOf(row: { faltando: readonly string[]; precificada: boolean }): MissingItem[] {
+  if (!row.precificada) return [];
+  return row.faltando.filter(
+    (item): item is MissingItem => item === 'frete' || item === 'frete20' || item === 'frete40',
+  );
+}
+
+/** "o preço do contêiner de 20' e o do de 40'": the labels of missing items, joined for a sentence. */
+export function missingItemsText(items: readonly MissingItem[]): string {
+  return items.map((item) => missingItemLabels[item]).join(', ');
+}
+
 /** Transit in days: the longest figure (the engine's `transit_time_dias`), else the range's ends. */
 export function transitDays(final: ExtractionFinal): { valor: number | null; campo: string } {
   for (const campo of ['transit_time_dias', 'transit_time_max_dias', 'transit_time_min_dias'] as const) {

@@ -119,6 +119,10 @@ export const uiComparison = {
     unknownQuantity: 'quantidade desconhecida',
     unknownQuantityTitle: 'Estas linhas não somam porque falta a quantidade: {lista}',
     changeNotComparable: 'versão incompleta: a variação não é economia',
+    /** '{itens}': "o preço do contêiner de 20'" */
+    freightMissing: 'sem {itens}',
+    freightMissingTitle:
+      'A proposta não traz o preço de todos os contêineres pedidos: o total não inclui esses contêineres.',
   },
   rate: {
     ptax: 'PTAX de venda de {data} ({ptax}) + margem de {margem}% = {taxa}',

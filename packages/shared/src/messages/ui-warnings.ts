@@ -30,6 +30,9 @@ export const uiWarnings = {
     incomplete:
       'Esta proposta está incompleta (sem {itens}): o total dela não inclui essas taxas e não pode ser comparado como menor custo.',
     cheapestComplete: 'A proposta completa de menor custo é {menor} ({total}).',
+    /** The chosen row has no price for some containers asked: its total leaves them out. */
+    freightMissing:
+      'Esta proposta não traz {itens}: o total dela não inclui esses contêineres, e o e-mail ao agente de carga também não.',
     pendingRevisions:
       'Há revisões pedidas e ainda não respondidas ({lista}): aprovar agora encerra a cotação sem esperá-las.',
     title: 'Antes de aprovar',

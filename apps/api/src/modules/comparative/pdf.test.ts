@@ -205,6 +205,14 @@ describe('comparative PDF', () => {
     expect(labels.map((label) => label.str).join()).not.toMatch(/Mar Aberto|Sem Frete/);
   });
 
+  it('says under a row that its total leaves out a container it has no price for (the QA pass)', async () => {
+    const comparison = mixedComparison();
+    const row = comparison.linhas.find((item) => item.precificada)!;
+    row.faltando = ['frete20', 'validade'];
+    const text = (await pagesOf(await renderComparativePdf(sourceOf(comparison, fixtureHeader)))).join(' ');
+    expect(text).toContain("Sem o preço do contêiner de 20': o total não inclui esses contêineres");
+  });
+
   it('says so when the totals use the fallback rate', async () => {
     const comparison = mixedComparison();
     comparison.taxa = { ...comparison.taxa, fonte: 'fallback', ptax: 5.2, dataCotacao: null, taxa: 5.33 };

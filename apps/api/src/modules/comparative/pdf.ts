@@ -1,5 +1,6 @@
 import type { ComparisonRow } from '@cotacoes/shared';
 import { formatMessage } from '@cotacoes/shared';
+import { missingFreightOf, missingItemsText } from '@cotacoes/shared/comparison/asked';
 import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
 import { chargeLineText } from '@cotacoes/shared/comparison/quantity-text';
 import { comparativeDocumentMessages as t } from '@cotacoes/shared/messages/ui-comparative';
@@ -96,6 +97,9 @@ export function chargesTextOf(row: ComparisonRow): string | null {
   const carried = carriedOf(row);
   const notes = [
     ...(carried ? [carried] : []),
+    ...(missingFreightOf(row).length > 0
+      ? [formatMessage(t.freightMissing, { itens: missingItemsText(missingFreightOf(row)) })]
+      : []),
     ...(row.taxasAusentes?.length
       ? [formatMessage(t.incomplete, { itens: row.taxasAusentes.map(feeDisplayName).join(', ') })]
       : []),

@@ -65,6 +65,21 @@ async function atlanticoRow() {
 }
 
 describe('Comparação: complete or incomplete (issue 30)', { timeout: 20_000 }, () => {
+  it("badges a priced row without the price of a container asked ('sem o preço do contêiner de 20'')", async () => {
+    sessionStore.set({ status: 'ready', user: makeUser() });
+    const rows = makeRows();
+    const atlantico = rows.find((row) => row.respostaId === respIds.atl)!;
+    atlantico.faltando = ['frete20'];
+    const fake = fakeDecisionsApi({ rows });
+    stubNetwork(fake.routes);
+    renderAt(<QuoteDetailPage />, '/quotes/:id', `/quotes/${ids.q1}`);
+    const row = await atlanticoRow();
+    expect(row.getByText("sem o preço do contêiner de 20'")).toHaveAttribute(
+      'title',
+      'A proposta não traz o preço de todos os contêineres pedidos: o total não inclui esses contêineres.',
+    );
+  });
+
   it('badges the incomplete row, shows the quantity of each fee, keeps a fee of v1 and adds one by hand', async () => {
     const { user, added } = setup();
     const row = await atlanticoRow();

@@ -1,3 +1,4 @@
+import { missingFreightOf, missingItemsText } from '@cotacoes/shared/comparison/asked';
 import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
 import { quantityAround } from '@cotacoes/shared/comparison/quantity-text';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
@@ -367,9 +368,15 @@ export function KeptTermsNote({ row }: { row: ComparisonRow }) {
 export function CompletenessBadges({ row }: { row: ComparisonRow }) {
   const missing = row.taxasAusentes ?? [];
   const unknown = row.quantidadesDesconhecidas ?? [];
-  if (missing.length === 0 && unknown.length === 0) return null;
+  const freight = missingFreightOf(row);
+  if (missing.length === 0 && unknown.length === 0 && freight.length === 0) return null;
   return (
     <span className="mt-1 flex flex-wrap gap-1" data-completeness="">
+      {freight.length > 0 && (
+        <Badge variant="warning" className="whitespace-normal" title={completeness.freightMissingTitle}>
+          {formatMessage(completeness.freightMissing, { itens: missingItemsText(freight) })}
+        </Badge>
+      )}
       {missing.length > 0 && (
         <Badge variant="warning" className="whitespace-normal" title={completeness.incompleteTitle}>
           {formatMessage(completeness.incomplete, { itens: missing.map(feeDisplayName).join(', ') })}

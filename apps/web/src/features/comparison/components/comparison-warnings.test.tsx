@@ -138,8 +138,14 @@ describe('the approval confirmation', { timeout: 20_000 }, () => {
 });
 
 describe('approvalCautions', () => {
+  // The fixture's Delta row lacks the 40' price asked: here it quotes every container, as a cheapest row does.
+  const complete = () =>
+    makeRows().map((row) =>
+      row.respostaId === respIds.del ? { ...row, faltando: ['prazo', 'freeTime'] } : row,
+    );
+
   it('says nothing for the cheapest row without warnings when no revision is pending', () => {
-    const rows = makeRows();
+    const rows = complete();
     expect(approvalCautions(rows, chosenRow(rows, respIds.del, null))).toEqual([]);
   });
 
@@ -166,7 +172,7 @@ describe('approvalCautions', () => {
   });
 
   it('says an incomplete choice is incomplete, and names the cheapest complete one without a negative gap', () => {
-    const rows = makeRows();
+    const rows = complete();
     const cheapest = rows.find((row) => row.destaque.menorCusto)!;
     // Cheaper on paper (R$ 1.000,00 less) only because it lacks THC and BL: never "custa … a menos".
     const incomplete = {

@@ -1,6 +1,6 @@
 import { makeRows, respIds } from '../testing/fake-decisions-api';
 import { isApprovableRow } from './approvable-row';
-import { checkApproval } from './approve-page-rules';
+import { approvalCautions, checkApproval } from './approve-page-rules';
 
 describe('the approval destination rule (spec 001 §5)', () => {
   const rows = makeRows();
@@ -33,5 +33,18 @@ describe('the approval destination rule (spec 001 §5)', () => {
     expect(isApprovableRow({ status: 'revisao_solicitada' })).toBe(true);
     expect(isApprovableRow({ status: 'reprovado' })).toBe(false);
     expect(isApprovableRow({ status: 'aprovado' })).toBe(false);
+  });
+});
+
+describe('approval cautions', () => {
+  it('a proposal without the price of a container asked says its total leaves that container out', () => {
+    const rows = makeRows();
+    const chosen = rows.find((row) => row.respostaId === respIds.atl)!;
+    chosen.faltando = ['frete20', 'validade'];
+    expect(approvalCautions(rows, chosen)).toContain(
+      "Esta proposta não traz o preço do contêiner de 20': o total dela não inclui esses contêineres, e o e-mail ao agente de carga também não.",
+    );
+    chosen.faltando = ['validade'];
+    expect(approvalCautions(rows, chosen).join(' ')).not.toMatch(/contêiner de 20/);
   });
 });

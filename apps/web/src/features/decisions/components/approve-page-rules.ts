@@ -1,3 +1,4 @@
+import { missingFreightOf, missingItemsText } from '@cotacoes/shared/comparison/asked';
 import * as decimal from '@cotacoes/shared/comparison/decimal';
 import { rowOfDestination } from '@cotacoes/shared/comparison/names';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
@@ -58,6 +59,9 @@ export function approvalCautions(
   // An incomplete proposal is never the cheapest (issue 30): its total lacks charges, so it is said so
   // before any comparison of totals, which would flatter it.
   if (ausentes.length > 0) cautions.push(formatMessage(texts.incomplete, { itens: ausentes.join(', ') }));
+  const freight = missingFreightOf(chosen);
+  if (freight.length > 0)
+    cautions.push(formatMessage(texts.freightMissing, { itens: missingItemsText(freight) }));
   if (cheapest && !chosen.destaque.menorCusto) {
     const nome = cheapest.destino
       ? `${cheapest.transportador.nome} (${cheapest.destino})`
