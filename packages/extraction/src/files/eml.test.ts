@@ -25,6 +25,26 @@ describe('htmlToPlainText', () => {
     );
   });
 
+  it('a line break in the markup is a space: a table written over several lines keeps one line per row', () => {
+    const html = [
+      '<table>',
+      '  <tr><th>POD</th><th>40HC</th></tr>',
+      '  <tr>',
+      '    <td>Santos</td>',
+      '    <td>USD 1,850.00</td>',
+      '  </tr>',
+      '</table>',
+      '<p>BL fee\nUSD 75,00</p>',
+    ].join('\n');
+    const lines = htmlToPlainText(html)
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '');
+    expect(lines).toEqual(['POD\t40HC', 'Santos\tUSD 1,850.00', 'BL fee USD 75,00']);
+    // A text body labelled HTML, without a block tag: its own line breaks are its lines.
+    expect(htmlToPlainText('Frete 40HC USD 1.850,00\nTHC R$ 1.350,00')).toBe('Frete 40HC USD 1.850,00\nTHC R$ 1.350,00');
+  });
+
   it('keeps a lone < and an unclosed script as text, as before', () => {
     expect(htmlToPlainText('a < b')).toBe('a < b');
     expect(htmlToPlainText('a < b <> c')).toBe('a  c');

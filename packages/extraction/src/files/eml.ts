@@ -69,6 +69,10 @@ function trimBlanks(line: string, start: boolean, end: boolean): string {
  */
 export function htmlToPlainText(html: string): string {
   const lower = html.toLowerCase();
+  // As a browser shows it: a line break in the markup is a space, a block tag ends a line. Without any block
+  // tag, the sender's own line breaks are all there is (a text body labelled HTML).
+  const marked = /<(?:br|p|div|tr|li|table)\b/i.test(html);
+  const text = (chunk: string) => (marked ? chunk.replace(/[\r\n\t ]+/g, ' ') : chunk);
   const parts: string[] = [];
   /** Where a search found nothing: searching again from further on cannot find anything either. */
   const missing = new Set<string>();
@@ -90,7 +94,7 @@ export function htmlToPlainText(html: string): string {
     if (skipped && !missing.has(skipped)) {
       const end = lower.indexOf(`</${skipped}>`, open + 1);
       if (end >= 0) {
-        parts.push(html.slice(textStart, open), ' ');
+        parts.push(text(html.slice(textStart, open)), ' ');
         index = textStart = end + skipped.length + 3;
         continue;
       }
@@ -99,10 +103,10 @@ export function htmlToPlainText(html: string): string {
     const tag = html.slice(open, close + 1);
     const replacement =
       BREAK_TAG.test(tag) || LINE_END_TAG.test(tag) ? '\n' : CELL_END_TAG.test(tag) ? '\t' : '';
-    parts.push(html.slice(textStart, open), replacement);
+    parts.push(text(html.slice(textStart, open)), replacement);
     index = textStart = close + 1;
   }
-  parts.push(html.slice(textStart));
+  parts.push(text(html.slice(textStart)));
   const lines = parts
     .join('')
     .replace(/&nbsp;/gi, ' ')
@@ -112,5 +116,19 @@ export function htmlToPlainText(html: string): string {
     .replace(/&quot;/gi, '"')
     .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
     .split('\n');
-  return lines.map((line, i) => trimBlanks(line, i > 0, i < lines.length - 1)).join('\n');
+  return lines
+    .map((line, i) =>
+      trimBlanks(
+        // The markup's indentation around a cell is not part of it.
+        marked && line.includes('\t')
+          ? line
+              .split('\t')
+              .map((cell) => cell.trim())
+              .join('\t')
+          : line,
+        i > 0,
+        i < lines.length - 1,
+      ),
+    )
+    .join('\n');
 }

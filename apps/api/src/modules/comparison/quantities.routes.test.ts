@@ -872,6 +872,94 @@ describe('a revision of one port or type that keeps the rest (ADR 0024 addendum,
   });
 });
 
+describe('a reply written as an HTML table only (the QA pass)', () => {
+  it('each port its own freight per type and THC: the screen and the Excel agree with the hand computation', async () => {
+    const scenario = await quoteScenario(ctx, {
+      quote: {
+        destino: 'Santos ou Itapoá, BR',
+        itens: [
+          { mercadoria: 'Peças de máquinas', quantidadeVolumes: '2 x 40HC + 1 x 20DV', dimensoes: null },
+        ],
+      },
+      carriers: [{ nome: 'Ômega Shipping', email: 'rates@omega-h.com' }],
+    });
+    // As an HTML mail client writes it: the markup over several lines, no text part.
+    const html = [
+      '<html><body>',
+      '<p>Dear team,</p>',
+      '<p>Please see our rates Ningbo x Santos / Itapoá:</p>',
+      '<table border="1">',
+      '  <tr><th>POD</th><th>20DV</th><th>40HC</th><th>THC destination</th><th>Transit</th></tr>',
+      '  <tr>',
+      '    <td>Santos</td>',
+      '    <td>USD 1,150.00</td>',
+      '    <td>USD 1,850.00</td>',
+      '    <td>BRL 1,350.00 / cntr</td>',
+      '    <td>32 days</td>',
+      '  </tr>',
+      '  <tr>',
+      '    <td>Itapoá</td>',
+      '    <td>USD 1,100.00</td>',
+      '    <td>USD 1,780.00</td>',
+      '    <td>BRL 1,250.00 / cntr</td>',
+      '    <td>35 days</td>',
+      '  </tr>',
+      '</table>',
+      '<p>BL fee USD 75.00 per BL<br>Free time 14 days<br>Validity 30/12/2026</p>',
+      '<p>Best regards,<br>Ômega Shipping</p>',
+      '</body></html>',
+    ].join('\r\n');
+    const raw = Buffer.from(
+      [
+        `From: Rates <${scenario.carriers[0]!.email}>`,
+        `To: ${scenario.replyTo(0)}`,
+        'Subject: RE: Cotação',
+        `Message-ID: <html-table-${Date.now()}@omega-h.com>`,
+        `Date: ${new Date().toUTCString()}`,
+        'MIME-Version: 1.0',
+        'Content-Type: text/html; charset=utf-8',
+        'Content-Transfer-Encoding: 8bit',
+        '',
+        html,
+        '',
+      ].join('\r\n'),
+    );
+    await ctx.app.services.inbound.ingest(raw, { source: 'imap' });
+    await waitFor(async () => {
+      const list = (await call(scenario, 'GET', `/api/quotes/${scenario.quote.id}/respostas`)).json()
+        .data as {
+        atual: { extracao: string } | null;
+      }[];
+      return list[0]?.atual?.extracao === 'concluida';
+    }, 30_000);
+    // At 5,2456: Santos USD 2 × 1.850 + 1.150 + BL 75 = 4.925 × 5,2456 = 25.834,58 + THC 3 × 1.350 = 4.050
+    // → R$ 29.884,58. Itapoá USD 2 × 1.780 + 1.100 + 75 = 4.735 × 5,2456 = 24.837,92 + THC 3 × 1.250 = 3.750
+    // + road 3 × 2.100 = 6.300 → R$ 34.887,92.
+    const body = await comparison(scenario);
+    expect(
+      body.linhas.map((row) => [
+        row.destino,
+        row.valorUSD,
+        row.valorBRL,
+        row.custoRodoviario,
+        row.custoTotalBRL,
+      ]),
+    ).toEqual([
+      ['Santos', 4925, 4050, 0, 29884.58],
+      ['Itapoá', 4735, 3750, 6300, 34887.92],
+    ]);
+    const santos = body.linhas[0]!;
+    expect(santos.fretes.map((f) => [f.tipo, f.valor, f.quantidade])).toEqual([
+      ['20DV', 1150, 1],
+      ['40HC', 1850, 2],
+    ]);
+    expect(santos.taxasAusentes).toBeUndefined();
+    expect(santos.destaque.menorCusto).toBe(true);
+    const { cell } = await excelSummaryRow(scenario, 'Ômega Shipping');
+    expect(cell('Total (BRL)')).toBe(29884.58);
+  });
+});
+
 describe("the winner's e-mail (issue 30)", () => {
   it('restates what was agreed at the margin approved from: freight per unit, fees, total, rate, transit, free time, validity, destination', async () => {
     // Pacífico to Navegantes, approved from the Comparação tab at a 3 % margin: 5,1177 × 1,03 = 5,2712.
