@@ -68,3 +68,55 @@ describe('a destination followed by what the price includes', () => {
     expect(c.porto_destino).toEqual(['Santos', 'Itajaí', 'Navegantes']);
   });
 });
+
+describe('ports named by headings and by days (the second QA pass)', () => {
+  const final = (text: string) => extractFromText(text, { containers: ['40HC', '20DV'] }).final;
+
+  it('"Frete marítimo – destino Santos" heads its prices and its transit time', () => {
+    const f = final(
+      [
+        'Prezados,',
+        '',
+        'Frete marítimo – destino Santos',
+        '40HC: USD 1.900,00',
+        '20DV: USD 1.250,00',
+        'Transit time: 30 dias',
+        '',
+        'Frete marítimo – destino Itapoá',
+        '40HC: USD 1.780,00',
+        '20DV: USD 1.180,00',
+        'Transit time: 33 dias',
+        '',
+        'THC: R$ 1.350,00 por contêiner',
+        'BL fee: USD 60,00 por BL',
+      ].join('\n'),
+    );
+    expect(f.fretes.map((item) => [item.unidade, item.valor, item.destino])).toEqual([
+      ['40HC', 1900, 'Santos'],
+      ['20DC', 1250, 'Santos'],
+      ['40HC', 1780, 'Itapoá'],
+      ['20DC', 1180, 'Itapoá'],
+    ]);
+    expect(f.destinos.map((d) => [d.nome, d.transit_time_dias])).toEqual([
+      ['Santos', 30],
+      ['Itapoá', 33],
+    ]);
+  });
+
+  it('"34 días a Santos, 36 días a Itapoá": the days before each port are its own', () => {
+    const f = final(
+      'Estimados,\n\nFlete 40HC USD 1.800 a Santos y USD 1.750 a Itapoá.\nTránsito: 34 días a Santos, 36 días a Itapoá.\n',
+    );
+    expect(f.destinos.map((d) => [d.nome, d.transit_time_dias])).toEqual([
+      ['Santos', 34],
+      ['Itapoá', 36],
+    ]);
+  });
+
+  it("a THC \"per container (20' and 40')\" is for every container, not the 20' alone", () => {
+    const f = final("Dear all,\n\nTHC BRL 1,300.00 per container (20' and 40').\n");
+    expect(
+      f.taxas.itens.map((item) => [item.nome, item.valor, item.unidade, item.equipamento ?? null]),
+    ).toEqual([['THC', 1300, 'CNTR', null]]);
+  });
+});

@@ -5,7 +5,7 @@ import {
   FREIGHT_LABELS,
   ORIGIN_WORDS,
 } from '../dictionary/labels.js';
-import { type PlaceValue, ROUTE_ONLY, readRoute } from '../fields/places.js';
+import { findKnownPlaces, type PlaceValue, ROUTE_ONLY, readRoute } from '../fields/places.js';
 import { currencyMentioned, findAmounts } from '../normalise/money.js';
 import { normaliseLabel, phraseRegExp } from '../normalise/text.js';
 import { findEquipment, findUnit } from '../normalise/units.js';
@@ -51,6 +51,8 @@ export function classifyHeadingText(text: string, lineNo: number): SectionContex
   }
   if (kind === null) return null;
   const unit = findUnit(text)?.unit ?? null;
+  // "Frete marítimo – destino Santos": the prices under it are for that port (the QA pass's PDF).
+  const port = kind === 'freight' ? headingPort(text) : null;
   return {
     kind,
     title: text.trim(),
@@ -58,7 +60,22 @@ export function classifyHeadingText(text: string, lineNo: number): SectionContex
     unit: unit === 'DAY' ? null : unit,
     equipment: findEquipment(text)[0]?.units ?? null,
     currency: currencyMentioned(text),
+    ...(port ? { places: [port] } : {}),
   };
+}
+
+/** The one known Brazilian port a freight heading ends on after a pointer word ("– destino Santos"). */
+function headingPort(text: string): PlaceValue | null {
+  const bare = text.replace(/[\s:–—-]+$/u, '');
+  const mentions = findKnownPlaces(bare);
+  const last = mentions.at(-1);
+  if (mentions.length !== 1 || last === undefined || bare.slice(last.end).trim() !== '') return null;
+  if (last.place.country !== 'BR') return null;
+  return /(?:^|[\s–—-])(?:destino|destination|destinado a|para|to|porto de|port of|puerto de|pod)\s*:?\s*$/i.test(
+    bare.slice(0, last.start),
+  )
+    ? last.place
+    : null;
 }
 
 /** A whole line that opens a section: short, no amounts, no "label: value" pair, not a sentence. */

@@ -271,9 +271,11 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
     const unit = findLeadingUnit(window);
     const end = unit === null ? amount.end : amount.end + unit.end;
     const paren = /^\s*\(([^)]{1,20})\)/.exec(text.slice(end, amounts[i + 1]?.start ?? text.length));
-    const equipment = paren === null ? undefined : findEquipment(paren[1] ?? '')[0];
-    parenEquipment.push(equipment?.units ?? null);
-    return equipment === undefined ? end : end + (paren?.[0].length ?? 0);
+    // "(20' and 40')": every type the parentheses name, so that a charge for both is tied to neither.
+    const mentions = paren === null ? [] : findEquipment(paren[1] ?? '');
+    const units = [...new Set(mentions.flatMap((mention) => mention.units))];
+    parenEquipment.push(units.length > 0 ? units : null);
+    return mentions.length === 0 ? end : end + (paren?.[0].length ?? 0);
   });
   // "R$ 1.640 (Santos) / R$ 1.510 (Paranaguá)", "BRL 1,380 Santos / BRL 1,290 Itajai": the place after each
   // value. "Santos BRL 1.600 | Rio Grande BRL 1.450": the place before it. Two or more make a per-destination line.

@@ -22,27 +22,47 @@ export function attachDestinationDays(final: FinalData, lines: readonly Line[]):
   if (names.length < 2) return;
   const folded = names.map((name) => foldKeepingOffsets(name));
   const found = new Map<number, PerDestination>();
+  const record = (index: number, isFree: boolean, days: RegExpExecArray) => {
+    const value = Math.max(Number(days[1]), Number(days[2] ?? days[1]));
+    const entry = found.get(index) ?? {};
+    if (isFree) entry.free ??= value;
+    else entry.transit ??= value;
+    found.set(index, entry);
+  };
+  /** The destination a heading line names ("Frete marítimo – destino Santos"), until a blank line. */
+  let section: number | null = null;
   for (const line of lines) {
     const text = foldKeepingOffsets(line.trimmed);
+    if (text.trim() === '') section = null;
     if (NOT_TRANSIT.test(text)) continue;
     const hits = folded
       .map((name, index) => ({ index, at: text.indexOf(name), length: name.length }))
       .filter((hit) => hit.at >= 0)
       .sort((a, b) => a.at - b.at);
+    if (hits.length === 1 && !/\d/.test(text) && /^[\s:.–—-]*$/.test(text.slice(hits[0]!.at + hits[0]!.length))) {
+      section = hits[0]!.index;
+      continue;
+    }
+    // "Transit time: 30 dias" under such a heading is that destination's.
+    if (hits.length === 0 && section !== null) {
+      const days = DAYS.exec(text);
+      if (days) record(section, FREE.test(text) && !/transit/.test(text), days);
+      continue;
+    }
     // Two destinations on the line, or one that opens it ("Navegantes: frete …, 45 dias"), alone or as
     // the end of a route ("Ningbo x Itajaí: Ocean freight …, transit time 34 days").
     if (hits.length === 0) continue;
     if (hits.length === 1 && hits[0]!.at > 2 && !ROUTE_START.test(text.slice(0, hits[0]!.at))) continue;
     const isFree = FREE.test(text.slice(0, hits[0]!.at)) || (FREE.test(text) && !/transit/.test(text));
+    // "Tránsito: 34 días a Santos, 36 días a Itapoá": the days come before each destination.
+    const daysFirst = hits.length >= 2 && DAYS.test(text.slice(0, hits[0]!.at));
     hits.forEach((hit, i) => {
-      const segment = text.slice(hit.at + hit.length, hits[i + 1]?.at ?? text.length);
+      const segment = daysFirst
+        ? text.slice(i === 0 ? 0 : hits[i - 1]!.at + hits[i - 1]!.length, hit.at)
+        : text.slice(hit.at + hit.length, hits[i + 1]?.at ?? text.length);
       const days = DAYS.exec(segment);
       if (!days) return;
-      const value = Math.max(Number(days[1]), Number(days[2] ?? days[1]));
-      const entry = found.get(hit.index) ?? {};
-      if (isFree) entry.free ??= value;
-      else entry.transit ??= value;
-      found.set(hit.index, entry);
+      record(hit.index, isFree, days);
     });
   }
   final.destinos.forEach((destino, index) => {
