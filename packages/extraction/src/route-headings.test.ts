@@ -120,3 +120,23 @@ describe('ports named by headings and by days (the second QA pass)', () => {
     ).toEqual([['THC', 1300, 'CNTR', null]]);
   });
 });
+
+describe('a price given as a range (the second QA pass)', () => {
+  it.each([
+    ['Frete 40HC: USD 1.800 a 2.000 (sujeito a disponibilidade)', 2000],
+    ['Flete: USD 1.700 - 1.800 por contenedor 40HC', 1800],
+    ['Ocean freight 40HC: USD 1,800-2,000', 2000],
+    ['Frete 40HC: USD 1.800,00 ~ USD 2.000,00', 2000],
+  ])('%s → its upper end, to be checked', (line, upper) => {
+    const { fretes } = extractFromText(`Prezados,\n\n${line}\n`, { containers: ['40HC'] }).final;
+    expect(fretes.map((item) => [item.unidade, item.valor])).toEqual([['40HC', upper]]);
+    expect(fretes[0]!.confidence).toBeLessThan(0.5);
+  });
+
+  it('a figure after a dash that is not above the price is no range', () => {
+    const { fretes } = extractFromText('Prezados,\n\nFrete 40HC: USD 1.800 - 20 dias de free time\n', {
+      containers: ['40HC'],
+    }).final;
+    expect(fretes.map((item) => [item.valor, item.confidence >= 0.5])).toEqual([[1800, true]]);
+  });
+});

@@ -12,6 +12,7 @@ import {
 import { findCarrierMention } from '../normalise/carrier-names.js';
 import { matchFee, printedFeeName } from '../normalise/fee-names.js';
 import { type AmountToken, findAmounts } from '../normalise/money.js';
+import { parseLocaleNumber } from '../normalise/numbers.js';
 import { foldKeepingOffsets, normaliseLabel, phraseAlternation, phraseRegExp } from '../normalise/text.js';
 import {
   findEquipment,
@@ -149,6 +150,39 @@ function portEndingLead(lead: string): PlaceValue | null {
   if ((word === 'via' || word === 'vía' || word === 'a' || word === 'to') && last.place.country !== 'BR')
     return null;
   return last.place;
+}
+
+/** A price given as a range is an estimate to check: below 0.5, "Verificar" on the screen. */
+const RANGE_CONFIDENCE = 0.45;
+const RANGE_JOIN = /^\s*(?:a|-|–|~|to|at[eé]|hasta)\s*/iu;
+const RANGE_BARE_END = /^(\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?![\d.,]|\s*%)/u;
+
+/**
+ * "USD 1.800 a 2.000", "USD 1,800-2,000", "USD 1.700 - 1.800 por contenedor", "USD 1.800 ~ USD 2.000": the
+ * upper end of a price range (the QA pass: the low end was counted as certain), where it ends in the line
+ * and whether it is the next amount. Only an end above the start and at most three times it.
+ */
+function rangeAfter(
+  amount: AmountToken,
+  next: AmountToken | undefined,
+  text: string,
+): { value: number; end: number; next: boolean } | null {
+  if (amount.isPercent) return null;
+  const tail = text.slice(amount.end, next?.start ?? text.length);
+  const join = RANGE_JOIN.exec(tail);
+  if (join === null) return null;
+  const plausible = (value: number) => value > amount.value && value <= amount.value * 3;
+  const rest = tail.slice(join[0].length);
+  if (next !== undefined && rest.trim() === '' && !next.isPercent) {
+    const sameCurrency =
+      next.currency === null || amount.currency === null || next.currency === amount.currency;
+    return sameCurrency && plausible(next.value) ? { value: next.value, end: next.end, next: true } : null;
+  }
+  const bare = RANGE_BARE_END.exec(rest);
+  if (bare === null) return null;
+  const parsed = parseLocaleNumber(bare[1] ?? '');
+  if (parsed === null || !plausible(parsed.value)) return null;
+  return { value: parsed.value, end: amount.end + join[0].length + (bare[1] ?? '').length, next: false };
 }
 
 type LineKind = 'freight' | 'fee' | 'placeFreight' | null;
@@ -324,7 +358,10 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
   const candidates: ChargeCandidate[] = [];
   let previousEnd = 0;
   let currentFeeLabel = feeLabel;
+  /** Amounts read as the upper end of the range before them ("USD 1.800 a USD 2.000"). */
+  const rangeEnds = new Set<number>();
   amounts.forEach((amount, i) => {
+    if (rangeEnds.has(i)) return;
     const sub = i === 0 ? lead.sub : cleanLabel(text.slice(previousEnd, amount.start));
     previousEnd = consumedEnds[i] ?? amount.end;
     const subFolded = normaliseLabel(sub);
@@ -341,7 +378,9 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
     if (SUPERSEDED.test(subFolded) || IGNORED.test(subFolded)) return;
     // "Flete base EUR 1.200 + BAF EUR 160 (all in EUR 1.395)": the all-in after its parts is a check.
     if (i > 0 && /(?:^| )all ?in(?: |$)/.test(subFolded)) return;
-    const window = text.slice(amount.end, amounts[i + 1]?.start ?? text.length);
+    const range = rangeAfter(amount, amounts[i + 1], text);
+    if (range?.next) rangeEnds.add(i + 1);
+    const window = text.slice(range?.end ?? amount.end, amounts[i + 1]?.start ?? text.length);
     const post = findLeadingUnit(window);
     if (post?.unit === 'DAY') return;
     const subFee = i > 0 || lead.sub !== '' ? matchFee(sub) : null;
@@ -398,6 +437,11 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
       origin: input.origin,
       confidence: confidenceOf(ownKind, subFee !== null || matchFee(labelForFee) !== null, unit !== null),
     };
+    if (range) {
+      // A range is budgeted at its upper end, and checked: below the confidence the screen marks.
+      candidate.value = range.value;
+      candidate.confidence = Math.min(candidate.confidence, RANGE_CONFIDENCE);
+    }
     if (input.cell !== undefined) candidate.cell = input.cell;
     if (ownPlaces !== null) candidate.perDestination = true;
     if (ownKind === 'fee' && subFee === null && matchFee(labelForFee) === null) {
