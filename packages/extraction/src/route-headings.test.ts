@@ -140,3 +140,56 @@ describe('a price given as a range (the second QA pass)', () => {
     expect(fretes.map((item) => [item.valor, item.confidence >= 0.5])).toEqual([[1800, true]]);
   });
 });
+
+describe('tables the second QA pass wrote (spreadsheets and HTML turned into rows)', () => {
+  const final = (text: string, containers = ['40HC', '20DV']) => extractFromText(text, { containers }).final;
+
+  it("a charge under 20' and 40' columns is each column's: 20' for the 20DV, 40' for every 40' container", () => {
+    const f = final(
+      [
+        'Prezados,',
+        '',
+        'Frete 40HC USD 1.800,00 / 20DV USD 1.100,00',
+        '',
+        "Charge\t20'\t40'\tCurrency\tPer",
+        'THC\t1100\t1450\tBRL\tcontainer',
+      ].join('\n'),
+    );
+    expect(f.taxas.itens.map((item) => [item.nome, item.valor, item.equipamento ?? null])).toEqual([
+      ['THC', 1100, '20DC'],
+      ['THC', 1450, "40'"],
+    ]);
+  });
+
+  it('a column "Frete all in exceto THC" is the freight, not a THC', () => {
+    const f = final(
+      'Prezados,\n\nPOD\tFrete all in exceto THC\tTHC (BRL/cntr)\nItapoá\tUSD 2,000.00\t1,300.00\n',
+      ['40HC'],
+    );
+    expect(f.fretes.map((item) => [item.unidade, item.valor])).toEqual([['40HC', 2000]]);
+    expect(f.taxas.itens.map((item) => [item.nome, item.valor, item.moeda])).toEqual([['THC', 1300, 'BRL']]);
+  });
+
+  it('ports across, "THC (BRL/cntr)" and "Transit time" down: a fee and a transit per port', () => {
+    const f = final(
+      [
+        'Prezados,',
+        '',
+        'Equipamento\tSantos\tItapoá',
+        '20DV\tUSD 1,150.00\tUSD 1,100.00',
+        '40HC\tUSD 1,850.00\tUSD 1,780.00',
+        'THC (BRL/cntr)\t1,350.00\t1,250.00',
+        'Transit time\t32 dias\t35 dias',
+      ].join('\n'),
+    );
+    expect(f.taxas.itens.map((item) => [item.nome, item.valor, item.moeda, item.destino])).toEqual([
+      ['THC', 1350, 'BRL', 'Santos'],
+      ['THC', 1250, 'BRL', 'Itapoá'],
+    ]);
+    expect(f.fretes.every((item) => item.unidade !== 'BL')).toBe(true);
+    expect(f.destinos.map((d) => [d.nome, d.transit_time_dias])).toEqual([
+      ['Santos', 32],
+      ['Itapoá', 35],
+    ]);
+  });
+});

@@ -6,6 +6,8 @@ export type Currency = 'USD' | 'EUR' | 'BRL' | 'GBP' | 'CNY';
 export type NumberFormat = 'BR' | 'US' | 'MIXED' | 'UNKNOWN';
 export type DateOrder = 'DMY' | 'MDY';
 export type ContainerUnit = '20DC' | '40DC' | '40HC' | '45HC' | '20RF' | '40RF' | '20OT' | '40OT' | '40FR';
+/** A container size without its kind, as a spreadsheet's column names it ("40'"). */
+export type ContainerSizeLabel = "20'" | "40'" | "45'";
 export type FreightUnit = ContainerUnit | 'KG' | 'M3' | 'WM' | 'VIAGEM' | 'BL';
 export type FeeUnit = 'CNTR' | 'BL' | 'KG' | 'M3' | 'WM' | 'PROCESSO' | 'VIAGEM' | 'PERCENT';
 export type FileKind = 'txt' | 'eml' | 'msg' | 'pdf' | 'xlsx' | 'xls' | 'docx' | 'csv' | 'image' | 'unknown';
@@ -55,8 +57,11 @@ export type FeeItem = {
   moeda: Currency;
   /** A minimum amount of the charge ("Seguro 0,3% min USD 50"), when the reply states one. */
   minimo?: number;
-  /** The container type a per-container fee is quoted for ("THC 20DV R$ 1.100 / 40HC R$ 1.450"). */
-  equipamento?: ContainerUnit;
+  /**
+   * The container type a per-container fee is quoted for ("THC 20DV R$ 1.100 / 40HC R$ 1.450"), or its
+   * size alone ("40'": a column for every 40' container, dry or high cube).
+   */
+  equipamento?: ContainerUnit | ContainerSizeLabel;
   confidence: number;
   /** Confidence below 0.5: the analyst should check this value. */
   needsReview?: boolean;

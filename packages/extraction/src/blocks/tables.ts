@@ -145,6 +145,9 @@ function classifyColumn(cell: Cell): Column | null {
   // A rate column titled by its currency and unit only ("USD/kg", "EUR / cbm").
   if (currency !== null && /^(?:usd|us|eur|brl|r|gbp|cny)\s+(?:kg|kgs|cbm|m3|w m|wm)$/.test(label))
     return make('freight');
+  // "Frete all in exceto THC", "Ocean freight (all in)": a freight column, whatever charge it names after.
+  if (/^(?:frete|freight|flete|ocean freight|sea freight|frete maritimo|all in)\b/.test(label))
+    return make('freight');
   const fee = matchFee(plain);
   if (fee !== null) return make('fee', { feeName: fee.fee.name });
   return null;
@@ -328,7 +331,12 @@ function readTypedRows(rows: Line[], columns: Column[], origin: string, out: Tab
   for (const { row, values, label: ownLabel } of rowsData) {
     if (alternativeCarriers && carrierOf(values) !== chosenCarrier) continue;
     const description = values.find((v) => v.column.role === 'description')?.text ?? '';
-    const rowLabel = [ownLabel, description].filter((t) => t !== '').join(' ');
+    // Under an "Equipamento" column, a row that names no equipment names its charge or field there
+    // ("THC (BRL/cntr)", "Transit time"): the QA pass's transposed table.
+    const equipmentCell = values.find((v) => v.column.role === 'equipment')?.text ?? '';
+    const namedInEquipment =
+      equipmentCell !== '' && findEquipment(equipmentCell).length === 0 ? equipmentCell : '';
+    const rowLabel = [ownLabel, description, namedInEquipment].filter((t) => t !== '').join(' ');
     // A row named by its first cell: "Frete" (freight), "THC" (a fee per equipment column), "Total" (skipped).
     if (TOTAL.test(normaliseLabel(rowLabel))) continue;
     const rowText = (...roles: ColumnRole[]) => values.find((v) => roles.includes(v.column.role))?.text ?? '';
@@ -409,10 +417,12 @@ function readTypedRows(rows: Line[], columns: Column[], origin: string, out: Tab
           placeText: valuePlace?.name ?? placeText,
           labelPlaces: valuePlace === null ? [] : [valuePlace],
         };
-        if (isFee && column.role !== 'fee')
+        if (isFee && column.role !== 'fee') {
           candidate.unit =
             rowUnit ?? (column.role === 'equipmentRate' || rowEquipment !== null ? 'CNTR' : null);
-        else if (column.role === 'equipmentRate') candidate.equipment = column.equipment;
+          // "THC | 1100 | 1450" under 20' and 40': each price is for the containers of its column.
+          if (column.role === 'equipmentRate') candidate.equipment = column.equipment;
+        } else if (column.role === 'equipmentRate') candidate.equipment = column.equipment;
         else if (column.role === 'freight' || column.role === 'placeRate') {
           candidate.equipment = rowEquipment;
           candidate.unit = column.unit ?? (rowEquipment === null ? rowUnit : null);

@@ -42,7 +42,9 @@ describe('htmlToPlainText', () => {
       .filter((line) => line !== '');
     expect(lines).toEqual(['POD\t40HC', 'Santos\tUSD 1,850.00', 'BL fee USD 75,00']);
     // A text body labelled HTML, without a block tag: its own line breaks are its lines.
-    expect(htmlToPlainText('Frete 40HC USD 1.850,00\nTHC R$ 1.350,00')).toBe('Frete 40HC USD 1.850,00\nTHC R$ 1.350,00');
+    expect(htmlToPlainText('Frete 40HC USD 1.850,00\nTHC R$ 1.350,00')).toBe(
+      'Frete 40HC USD 1.850,00\nTHC R$ 1.350,00',
+    );
   });
 
   it('keeps a lone < and an unclosed script as text, as before', () => {

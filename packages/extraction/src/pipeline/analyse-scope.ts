@@ -19,6 +19,8 @@ export interface ScopeAnalysis {
   charges: ChargeCandidate[];
   tables: TableRead['tables'];
   sections: SectionSpan[];
+  /** Table rows rewritten as "Label: value" ("Transit time: Santos 32 dias / Itapoá 35 dias"). */
+  tableFieldLines: Line[];
 }
 
 /** Sections opened by headings; one ends at the next heading, or at a blank line once it has content. */
@@ -89,5 +91,11 @@ export function analyseScope(lines: Line[], ctx: FieldContext): ScopeAnalysis {
   charges.sort((a, b) => a.line.no - b.line.no);
   const offer = withoutAllInChecks(charges);
   const fieldLines = [...remaining.filter((l) => !l.blank), ...tables.fieldLines].sort((a, b) => a.no - b.no);
-  return { fields: readFields(fieldLines, ctx), charges: offer, tables: tables.tables, sections: spans };
+  return {
+    fields: readFields(fieldLines, ctx),
+    charges: offer,
+    tables: tables.tables,
+    sections: spans,
+    tableFieldLines: tables.fieldLines,
+  };
 }

@@ -39,7 +39,11 @@ export function attachDestinationDays(final: FinalData, lines: readonly Line[]):
       .map((name, index) => ({ index, at: text.indexOf(name), length: name.length }))
       .filter((hit) => hit.at >= 0)
       .sort((a, b) => a.at - b.at);
-    if (hits.length === 1 && !/\d/.test(text) && /^[\s:.–—-]*$/.test(text.slice(hits[0]!.at + hits[0]!.length))) {
+    if (
+      hits.length === 1 &&
+      !/\d/.test(text) &&
+      /^[\s:.–—-]*$/.test(text.slice(hits[0]!.at + hits[0]!.length))
+    ) {
       section = hits[0]!.index;
       continue;
     }

@@ -237,6 +237,12 @@ export function resolveFees(
       };
       if (candidate.minimum !== null) item.minimo = candidate.minimum;
       if (unidade === 'CNTR' && candidate.equipment?.length === 1) item.equipamento = candidate.equipment[0];
+      else if (unidade === 'CNTR' && candidate.equipment && candidate.equipment.length > 1) {
+        // A column "40'" (40DC or 40HC): the charge of every 40' container, not of one kind (the QA pass).
+        const sizes = new Set(candidate.equipment.map((unit) => unit.slice(0, 2)));
+        const size = `${[...sizes][0]}'`;
+        if (sizes.size === 1 && (size === "20'" || size === "40'" || size === "45'")) item.equipamento = size;
+      }
       if (dicas) item.dicas = dicas;
       items.push(item);
     }

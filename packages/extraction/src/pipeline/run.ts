@@ -275,7 +275,8 @@ export function analyseText(input: string, opts: ExtractTextOptions, fileKind: F
     detect,
     lines: [...subjectLines, ...bodyLines],
   });
-  attachDestinationDays(final, bodyLines);
+  // A table's row per destination ("Transit time | 32 dias | 35 dias") as its field reader rewrote it.
+  attachDestinationDays(final, [...bodyLines, ...newest.tableFieldLines]);
   if (hinted.ignored.length > 0) final.ignoradosPorDica = hinted.ignored;
   const kept = bodyLines.find((line) => keepsTheRest(line.text));
   if (kept) final.condicoesMantidas = { line: kept.no, text: kept.trimmed.slice(0, 200), origin: 'body' };

@@ -364,7 +364,7 @@ describe('a revision of part of a two-port, two-type offer that keeps the rest (
     transit_time_dias: 30,
   });
   const byPort = (rows: ReturnType<typeof buildMixed>['linhas']) =>
-    Object.fromEntries(rows.map((row) => [row.destino, row]));
+    Object.fromEntries(rows.map((row) => [row.destino ?? '', row] as const));
 
   it('the quote asks 2 × 40HC and 1 × 20DV', () => {
     expect(mixed.conteineres.map((ask) => [ask.tipo, ask.quantidade])).toEqual([

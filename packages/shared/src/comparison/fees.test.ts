@@ -251,6 +251,23 @@ describe('a fee quoted per container type (exploratory QA, 2026-12-05)', () => {
     expect(toNumber(porMoeda.BRL)).toBe(5450);
   });
 
+  it("a price for a size (a spreadsheet's 40' column) counts every container of that size", () => {
+    // 2 × 40HC + 1 × 20DV: 2 × 1.450 + 1 × 1.100 = R$ 4.000,00 (the QA pass counted 3 × 1.450 = 4.350).
+    const { decisions, porMoeda } = evaluateFees([perType('20DC', 1100), perType("40'", 1450)], {
+      destino: null,
+      destinos: [],
+      medidas: medidas([
+        { tipo: '40HC', quantidade: 2 },
+        { tipo: '20DC', quantidade: 1 },
+      ]),
+    });
+    expect(decisions.map((d) => [d.contabilizada, d.total === null ? null : toNumber(d.total)])).toEqual([
+      [true, 1100],
+      [true, 2900],
+    ]);
+    expect(toNumber(porMoeda.BRL)).toBe(4000);
+  });
+
   it('a type the quote does not ask counts nothing and says why', () => {
     const { decisions } = evaluateFees(lines, {
       destino: null,

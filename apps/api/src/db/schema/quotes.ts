@@ -202,7 +202,11 @@ export const cotacaoDestinatarios = pgTable(
      * The carrier's latest message the platform set aside instead of counting (an out-of-office, a receipt
      * without a quote): shown on its card with 'Contar como resposta'; cleared when counted.
      */
-    respostaAutomatica: jsonb().$type<{ mensagemId: string; em: string; tipo: 'automatica' | 'confirmacao' }>(),
+    respostaAutomatica: jsonb().$type<{
+      mensagemId: string;
+      em: string;
+      tipo: 'automatica' | 'confirmacao';
+    }>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
