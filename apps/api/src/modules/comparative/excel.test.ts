@@ -137,6 +137,24 @@ describe('comparative Excel', () => {
       );
   });
 
+  it('a freight shown but not counted (a price per BL on an FCL quote) says "Não"', async () => {
+    const comparison = mixedComparison();
+    const row = comparison.linhas[0]!;
+    const counted = { ...row.fretes[0]!, quantidade: 1, valorTotal: row.fretes[0]!.valor ?? 0 };
+    row.fretes = [counted, { ...counted, tipo: 'BL', valor: 1900, quantidade: 0, valorTotal: undefined }];
+    const workbook = await readBack(await renderComparativeExcel(sourceOf(comparison, fixtureHeader)));
+    const { rows } = tableOf(workbook.getWorksheet('Detalhamento')!, 1);
+    const perBl = rows.find((item) => item.Item!.value === 'Frete BL')!;
+    expect(perBl.Contabilizada!.value).toBe('Não');
+    const own = rows.find(
+      (item) =>
+        item.Item!.value === `Frete ${counted.tipo}` &&
+        item.Agente_de_carga === undefined &&
+        item['Agente de carga']!.value === row.transportador.nome,
+    )!;
+    expect(own.Contabilizada!.value).toBe('Sim');
+  });
+
   it('lists every freight and fee line with whether it counted and where it was read', async () => {
     const comparison = mixedComparison();
     const workbook = await readBack(await renderComparativeExcel(sourceOf(comparison, fixtureHeader)));

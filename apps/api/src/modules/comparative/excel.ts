@@ -177,7 +177,8 @@ function* detailLines(row: ComparisonRow): Generator<DetailLine> {
       quantidade: frete.quantidade,
       valorTotal: frete.valorTotal,
       calculo: frete.quantidade && frete.valorTotal !== undefined ? chargeLineText(frete) : '',
-      contabilizada: frete.valor !== null,
+      // Counted when it makes part of the total (a price per BL on an FCL quote is shown, not counted).
+      contabilizada: frete.valor !== null && frete.valorTotal !== undefined,
       motivo: null,
       corrigido: frete.corrigido,
       confianca: frete.confianca,
