@@ -142,4 +142,24 @@ describe('withProposalWarnings', () => {
     expect(rota('Ningbo → ?')).toBe('Ningbo → destino não informado');
     expect(rota('Ningbo → Busan → Santos')).toBe('Ningbo → Busan → Santos');
   });
+
+  it("a row's route ends at its own port; a revision that names no origin or line keeps its earlier version's", () => {
+    const at = (destino: string) =>
+      ({ ...row(40, null), respostaId: 'r1', destino }) as unknown as ComparisonRow;
+    const [santos, itapoa] = withProposalWarnings(
+      { linhas: [at('Santos'), at('Itapoá')] } as unknown as Comparison,
+      [
+        {
+          id: 'r1',
+          dadosExtraidos: { final: { rota: '? → Santos', armador: null } } as never,
+          versoes: [
+            { versao: 1, dadosExtraidos: { final: { rota: 'Shanghai → Santos', armador: 'MSC' } } } as never,
+          ],
+        },
+      ],
+      {},
+    ).linhas;
+    expect([santos!.rota, santos!.armador]).toEqual(['Shanghai → Santos', 'MSC']);
+    expect(itapoa!.rota).toBe('Shanghai → Itapoá');
+  });
 });

@@ -102,17 +102,50 @@ function routeText(rota: string | null): string | null {
 
 type Carriage = { armador: string | null; rota: string | null; transbordo: string | null };
 
-function carriageOf(final: ExtractionFinal | null | undefined): Carriage {
-  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+
+function armadorOf(final: ExtractionFinal | null | undefined): string | null {
   const armador = final?.armador as unknown;
+  // Spec 001 §3: armador{nome,codigo} or carrier; the engine gives a name.
+  return (
+    text(armador) ??
+    text((armador as { nome?: unknown } | null)?.nome) ??
+    text((final as { carrier?: unknown } | null)?.carrier)
+  );
+}
+
+/**
+ * How a row travels: its answer's shipping line, route and transhipment, the route ending at the row's own
+ * destination (a reply for Santos or Itapoá has one route line; a kept port is that port's). What a revision
+ * does not restate (the line, the origin, the route) is its earlier versions', newest first.
+ */
+function carriageOf(
+  final: ExtractionFinal | null | undefined,
+  destino: string | null,
+  earlier: readonly (ExtractionFinal | null | undefined)[] = [],
+): Carriage {
+  const ownRoute = text(final?.rota);
+  const routed = ownRoute ?? earlier.map((item) => text(item?.rota)).find((value) => value !== null) ?? null;
+  let rota = routed;
+  if (rota !== null) {
+    const parts = rota.split(' → ');
+    if (parts[0] === '?') {
+      const origin = earlier
+        .map((item) => text(item?.rota)?.split(' → ')[0])
+        .find((value) => value !== undefined && value !== '?');
+      if (origin) parts[0] = origin;
+    }
+    if (destino && parts.length >= 2) parts[parts.length - 1] = destino;
+    rota = parts.join(' → ');
+  }
   return {
-    // Spec 001 §3: armador{nome,codigo} or carrier; the engine gives a name.
-    armador:
-      text(armador) ??
-      text((armador as { nome?: unknown } | null)?.nome) ??
-      text((final as { carrier?: unknown } | null)?.carrier),
-    rota: routeText(text(final?.rota)),
-    transbordo: text(final?.portoTransbordo),
+    armador: armadorOf(final) ?? earlier.map(armadorOf).find((value) => value !== null) ?? null,
+    rota: routeText(rota),
+    transbordo:
+      text(final?.portoTransbordo) ??
+      (ownRoute === null
+        ? (earlier.map((item) => text(item?.portoTransbordo)).find((value) => value !== null) ?? null)
+        : null),
   };
 }
 
@@ -183,14 +216,19 @@ export function proposalWarnings(
  */
 export function withProposalWarnings(
   comparison: Comparison,
-  respostas: readonly Pick<ComparisonResponse, 'id' | 'dadosExtraidos'>[],
+  respostas: readonly (Pick<ComparisonResponse, 'id' | 'dadosExtraidos'> &
+    Partial<Pick<ComparisonResponse, 'versoes'>>)[],
   limits: QuoteLimits,
 ): Comparison {
-  const finals = new Map(respostas.map((entry) => [entry.id, entry.dadosExtraidos?.final ?? null]));
+  const byId = new Map(respostas.map((entry) => [entry.id, entry]));
   return {
     ...comparison,
     linhas: comparison.linhas.map((row) => {
-      const carriage = carriageOf(finals.get(row.respostaId));
+      const entry = byId.get(row.respostaId);
+      const earlier = [...(entry?.versoes ?? [])]
+        .sort((a, b) => b.versao - a.versao)
+        .map((version) => version.dadosExtraidos?.final ?? null);
+      const carriage = carriageOf(entry?.dadosExtraidos?.final, row.destino, earlier);
       return { ...row, ...carriage, alertas: proposalWarnings(row, carriage, limits) };
     }),
   };
