@@ -303,9 +303,14 @@ export async function markFirstAnswer(
   destinatarioId: string,
   at: Date,
 ): Promise<boolean> {
+  const when = sql`${at.toISOString()}::timestamptz`;
   const rows = await executor
     .update(cotacaoDestinatarios)
-    .set({ respondeuEm: at })
+    // Never before its request was sent: a reply's Date header is the sender's to write (the QA pass
+    // back-dated one to look like the fastest carrier).
+    .set({
+      respondeuEm: sql`greatest(${when}, coalesce((select ${mailOutbox.sentAt} from ${mailOutbox} where ${mailOutbox.id} = ${cotacaoDestinatarios.outboxId}), ${when}))`,
+    })
     .where(
       inTenant(
         cotacaoDestinatarios.empresaId,

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carrierReply, quoteScenario, typicalAnswer } from '../../test/factories/index.js';
+import { carrierReply, outboxSettled, quoteScenario, typicalAnswer } from '../../test/factories/index.js';
 import { createTestApp, type TestContext, waitFor } from '../../test/helpers.js';
 import {
+  cotacaoDestinatarios,
   cotacaoMensagens,
   cotacoes,
   inboundAttachments,
@@ -269,6 +270,88 @@ describe('inbound pipeline: what is not an answer', () => {
     expect(quote.outcome).toBe('resposta');
     expect(await responsesOf(s.quote.id)).toHaveLength(1);
     expect((await quoteRow(s.quote.id)).respostasRecebidas).toBe(1);
+  });
+
+  it("one of a carrier's two addresses bouncing leaves it waiting; both bouncing fail it (the QA pass)", async () => {
+    const s = await quoteScenario(ctx);
+    const carrier = s.carriers[2]!;
+    const colleague = `comercial-${Date.now()}@frete.example`;
+    await db()
+      .update(cotacaoDestinatarios)
+      .set({ emails: [carrier.email, colleague] })
+      .where(eq(cotacaoDestinatarios.id, s.recipients[2]!.id));
+    const dsn = (failed: string[], id: string) =>
+      Buffer.from(
+        [
+          'From: Mail Delivery System <MAILER-DAEMON@mx.importadora.com.br>',
+          `To: ${s.replyTo(2)}`,
+          'Subject: Undelivered Mail Returned to Sender',
+          `Message-ID: <${id}@mx.importadora.com.br>`,
+          'MIME-Version: 1.0',
+          'Content-Type: multipart/report; report-type=delivery-status; boundary="b1"',
+          '',
+          '--b1',
+          'Content-Type: message/delivery-status',
+          '',
+          'Reporting-MTA: dns; mx.importadora.com.br',
+          '',
+          ...failed.flatMap((address) => [
+            `Final-Recipient: rfc822; ${address}`,
+            'Action: failed',
+            'Status: 5.1.1',
+            'Diagnostic-Code: smtp; 550 5.1.1 User unknown',
+            '',
+          ]),
+          '--b1',
+          'Content-Type: text/rfc822-headers',
+          '',
+          `Message-ID: ${s.recipients[2]!.messageId!}`,
+          '--b1--',
+          '',
+        ].join('\r\n'),
+      );
+    const state = async () => {
+      const [row] = await db()
+        .select({ falhaEntrega: cotacaoDestinatarios.falhaEntrega })
+        .from(cotacaoDestinatarios)
+        .where(eq(cotacaoDestinatarios.id, s.recipients[2]!.id));
+      return row!.falhaEntrega;
+    };
+    expect((await ingest(dsn([colleague], `partial-${Date.now()}`))).outcome).toBe('devolucao');
+    expect(await state()).toBeNull();
+    // The bounce is in the carrier's thread of the conversation all the same.
+    const kept = await db()
+      .select({ transportadorId: cotacaoMensagens.transportadorId, tipo: cotacaoMensagens.tipo })
+      .from(cotacaoMensagens)
+      .where(and(eq(cotacaoMensagens.cotacaoId, s.quote.id), eq(cotacaoMensagens.tipo, 'devolucao')));
+    expect(kept).toEqual([{ transportadorId: carrier.id, tipo: 'devolucao' }]);
+    await ingest(dsn([carrier.email, colleague], `full-${Date.now()}`));
+    expect(await state()).toContain('5.1.1');
+  });
+
+  it('a reply dated before its request was sent counts from the sending, never earlier (the QA pass)', async () => {
+    const s = await quoteScenario(ctx);
+    await outboxSettled(ctx);
+    const [sent] = await db()
+      .select({ sentAt: mailOutbox.sentAt })
+      .from(cotacaoDestinatarios)
+      .innerJoin(mailOutbox, eq(mailOutbox.id, cotacaoDestinatarios.outboxId))
+      .where(eq(cotacaoDestinatarios.id, s.recipients[0]!.id));
+    expect(sent!.sentAt).not.toBeNull();
+    await ingest(
+      await carrierReply({
+        from: s.carriers[0]!.email,
+        to: s.replyTo(0),
+        text: typicalAnswer({ frete40: 2500 }),
+        // Back-dated by the sender's own Date header: an hour before the request existed.
+        date: new Date(sent!.sentAt!.getTime() - 3_600_000),
+      }),
+    );
+    const [answered] = await db()
+      .select({ respondeuEm: cotacaoDestinatarios.respondeuEm })
+      .from(cotacaoDestinatarios)
+      .where(eq(cotacaoDestinatarios.id, s.recipients[0]!.id));
+    expect(answered!.respondeuEm!.getTime()).toBe(sent!.sentAt!.getTime());
   });
 
   it('a bounce marks the recipient as failed, with the reason, on the detail screen', async () => {

@@ -646,7 +646,9 @@ export class InboundPipeline {
       messageId: parsed.messageId,
       inboundMessageId: inboundId,
     });
-    if (outcome === 'devolucao') await repo.markDeliveryFailure(tx, tenant, recipient.id, bounce!.reason);
+    // A carrier fails only when every address it was sent to came back (see applyBounce).
+    if (outcome === 'devolucao' && bouncedEvery(recipient.emails, bounce!))
+      await repo.markDeliveryFailure(tx, tenant, recipient.id, bounce!.reason);
     if (setAside)
       await repo.markSetAside(tx, tenant, recipient.id, {
         mensagemId: message.id,
@@ -782,7 +784,7 @@ export class InboundPipeline {
       });
     const tenant = checkedTenant(thread.empresaId);
     const recipients = await repo.recipientsOfQuote(tx, thread.cotacaoId);
-    const failed = recipients.filter(
+    const named = recipients.filter(
       (r) =>
         (thread.transportadorId === null || r.transportadorId === thread.transportadorId) &&
         r.emails.some((email) => bounce.recipients.includes(email)),
@@ -790,8 +792,12 @@ export class InboundPipeline {
     const single = thread.transportadorId
       ? recipients.filter((r) => r.transportadorId === thread.transportadorId)
       : [];
-    const affected = failed.length > 0 ? failed : single;
-    for (const recipient of affected) await repo.markDeliveryFailure(tx, tenant, recipient.id, bounce.reason);
+    const affected = named.length > 0 ? named : single;
+    // A carrier fails only when every address it was sent to came back: one bounced colleague's mailbox
+    // does not stop its reminders or take it out of its response rate (the QA pass). The bounce stays in
+    // its thread of the conversation, with the address and the reason.
+    const failed = named.length > 0 ? named.filter((r) => bouncedEvery(r.emails, bounce)) : single;
+    for (const recipient of failed) await repo.markDeliveryFailure(tx, tenant, recipient.id, bounce.reason);
     await repo.setAttachmentsCompany(tx, inboundId, tenant.empresaId);
     await recordMessage(tx, tenant, {
       cotacaoId: thread.cotacaoId,
@@ -809,7 +815,12 @@ export class InboundPipeline {
     await writeAudit(tx, { empresaId: tenant.empresaId }, 'inbound.devolucao', {
       entity: 'inbound_message',
       entityId: inboundId,
-      details: { cotacaoId: thread.cotacaoId, destinatarios: affected.map((r) => r.transportadorId) },
+      details: {
+        cotacaoId: thread.cotacaoId,
+        destinatarios: affected.map((r) => r.transportadorId),
+        falharam: failed.map((r) => r.transportadorId),
+        enderecos: bounce.recipients,
+      },
     });
     return this.finish(tx, inboundId, {
       outcome: 'devolucao',
@@ -857,6 +868,16 @@ export class InboundPipeline {
       erro: null,
     };
   }
+}
+
+/**
+ * Whether a bounce covers every address a carrier was sent to; one that names no address is taken as the
+ * carrier's (it came back in the carrier's thread).
+ */
+function bouncedEvery(emails: readonly string[], bounce: { recipients: readonly string[] }): boolean {
+  if (bounce.recipients.length === 0) return true;
+  const failed = new Set(bounce.recipients.map((address) => address.toLowerCase()));
+  return emails.every((email) => failed.has(email.toLowerCase()));
 }
 
 /** What is stored beside the bytes: everything `process` needs of the source, cleaned. */

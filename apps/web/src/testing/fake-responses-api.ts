@@ -193,6 +193,12 @@ export function fakeResponsesApi(quoteId: string, entries: ResponseEntry[]) {
       registradoPor: 'Ana Souza',
       mensagemId: null,
     });
+    const updated = replaceVersions(entry, [version, ...versionsOfEntry(entry)]);
+    return { status: 201, body: { data: updated, message: REGISTERED_MESSAGE } };
+  }
+
+  /** The carrier's entry with `versions` (newest first), stored in place of the old one. */
+  function replaceVersions(entry: ResponseEntry, versions: ResponseVersion[]): ResponseEntry {
     const updated = makeEntry(
       {
         transportadorId: entry.transportadorId,
@@ -203,10 +209,10 @@ export function fakeResponsesApi(quoteId: string, entries: ResponseEntry[]) {
         respondeuEm: entry.respondeuEm,
         falhaEntrega: entry.falhaEntrega,
       },
-      [version, ...versionsOfEntry(entry)],
+      versions,
     );
     db.entries = db.entries.map((item) => (item.transportadorId === entry.transportadorId ? updated : item));
-    return { status: 201, body: { data: updated, message: REGISTERED_MESSAGE } };
+    return updated;
   }
 
   /** 'Confirmar remetente': a held version becomes current; the current one only loses its doubt. */
@@ -225,19 +231,7 @@ export function fakeResponsesApi(quoteId: string, entries: ResponseEntry[]) {
       remetenteConfirmadoEm: new Date().toISOString(),
     };
     const others = versionsOfEntry(entry).filter((version) => version.id !== respostaId);
-    const updated = makeEntry(
-      {
-        transportadorId: entry.transportadorId,
-        nome: entry.transportador.nome,
-        emails: [entry.transportador.email],
-        estadoEnvio: entry.estadoEnvio,
-        enviadoEm: entry.enviadoEm,
-        respondeuEm: entry.respondeuEm,
-        falhaEntrega: entry.falhaEntrega,
-      },
-      [confirmed, ...others],
-    );
-    db.entries = db.entries.map((item) => (item.transportadorId === entry.transportadorId ? updated : item));
+    const updated = replaceVersions(entry, [confirmed, ...others]);
     return { body: { data: updated, message: SENDER_CONFIRMED_MESSAGE } };
   }
 
@@ -253,19 +247,7 @@ export function fakeResponsesApi(quoteId: string, entries: ResponseEntry[]) {
       dadosExtraidos: null,
       mensagemId,
     });
-    const updated = makeEntry(
-      {
-        transportadorId: entry.transportadorId,
-        nome: entry.transportador.nome,
-        emails: [entry.transportador.email],
-        estadoEnvio: entry.estadoEnvio,
-        enviadoEm: entry.enviadoEm,
-        respondeuEm: entry.respondeuEm,
-        falhaEntrega: entry.falhaEntrega,
-      },
-      [version, ...versionsOfEntry(entry)],
-    );
-    db.entries = db.entries.map((item) => (item.transportadorId === entry.transportadorId ? updated : item));
+    const updated = replaceVersions(entry, [version, ...versionsOfEntry(entry)]);
     return { body: { data: updated, message: SET_ASIDE_COUNTED_MESSAGE } };
   }
 

@@ -7,7 +7,7 @@ import { FEE_UNIT_CODES } from '@cotacoes/shared/schemas/decisions';
 import { type FormEvent, useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { parsePtBrNumber } from '@/features/decisions';
+import { parseMoneyInput } from '@/lib/number-input';
 import { useAddFee } from '../api/add-fee';
 import { useComparisonContext } from './comparison-context';
 import { money } from './comparison-format';
@@ -48,7 +48,7 @@ export function FeeAdditions({ row }: { row: ComparisonRow }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = parsePtBrNumber(valor);
+    const parsed = parseMoneyInput(valor);
     if (parsed === null) {
       setError(t.invalidValue);
       return;

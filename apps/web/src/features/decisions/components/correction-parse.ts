@@ -1,33 +1,13 @@
 import { fieldMessages } from '@cotacoes/shared/messages/success';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { unitWords } from '@cotacoes/shared/rules/hints';
+import { parsePtBrNumber } from '@/lib/number-input';
+
+export { parsePtBrNumber };
+
 import { correctionFieldKind, FEE_UNIT_CODES, FREIGHT_UNIT_CODES } from '@cotacoes/shared/schemas/decisions';
 
 export type ParsedCorrection = { ok: true; valor: number | string | null } | { ok: false; message: string };
-
-const CURRENCY_MARKS = /^(R\$|US\$|U\$|\$|€|BRL|USD|EUR)\s*|\s*(BRL|USD|EUR)$/i;
-
-/**
- * A number typed the Brazilian way: '1.250,00' → 1250, '1250,5' → 1250.5, '1.250' → 1250 (dots in groups
- * of three are thousands); '1250.50' is read as a decimal point, as pasted from a spreadsheet. A currency
- * mark around it is ignored. null when it is not a number.
- */
-export function parsePtBrNumber(text: string): number | null {
-  const cleaned = text.trim().replace(CURRENCY_MARKS, '').replace(/\s/g, '');
-  if (!cleaned) return null;
-  let normalised: string;
-  if (/^\d{1,3}(\.\d{3})+(,\d+)?$/.test(cleaned) || /^\d+(,\d+)?$/.test(cleaned)) {
-    normalised = cleaned.replace(/\./g, '').replace(',', '.');
-  } else if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(cleaned)) {
-    normalised = cleaned.replace(/,/g, '');
-  } else if (/^\d+\.\d+$/.test(cleaned)) {
-    normalised = cleaned;
-  } else {
-    return null;
-  }
-  const value = Number(normalised);
-  return Number.isFinite(value) ? value : null;
-}
 
 /** 'dd/mm/aaaa' or 'aaaa-mm-dd' → 'aaaa-mm-dd' when it is a real calendar date; null otherwise. */
 export function parsePtBrDate(text: string): string | null {

@@ -18,6 +18,7 @@ import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError, errorText } from '@/lib/api-client';
 import { formatBytes, formatDateTime } from '@/lib/format';
+import { parseMoneyInput } from '@/lib/number-input';
 import { useSubmitPortalAnswer } from '../api/submit-answer';
 
 const t = ui.portal.answer;
@@ -44,13 +45,12 @@ const freightOptions = PORTAL_FREIGHT_UNITS.map((value) => ({ value, label: t.un
 const feeUnitOptions = PORTAL_FEE_UNITS.map((value) => ({ value, label: t.feeUnits[value] ?? value }));
 
 /** A number as people type it: '2.500,00', '2500,5', '2500.50'; empty or unreadable is NaN (refused). */
+/** An amount as the carrier typed it: "2.500", "2.500,00", "2,500.00" and "2,500" are all 2500. */
 function readNumber(text: string): number {
-  const value = text.trim().replace(/\s/g, '');
-  if (!value) return Number.NaN;
-  const normalized = value.includes(',') ? value.replace(/\./g, '').replace(',', '.') : value;
-  return /^-?\d+(\.\d+)?$/.test(normalized) ? Number(normalized) : Number.NaN;
+  return parseMoneyInput(text) ?? Number.NaN;
 }
-const readDays = (text: string) => (text.trim() ? readNumber(text) : null);
+const readDays = (text: string) =>
+  text.trim() ? (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN) : null;
 const written = (value: number) => String(value).replace('.', ',');
 
 function draftOf(view: PortalView): Draft {

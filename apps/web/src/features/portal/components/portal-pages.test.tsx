@@ -54,7 +54,8 @@ describe('the answer page (/portal/:token)', () => {
     await user.click(screen.getByRole('button', { name: t.answer.addFee }));
     const [thc, bl] = screen.getAllByRole('group', { name: /^Taxa \d$/ });
     await user.type(within(thc!).getByLabelText(t.answer.feeName), 'THC');
-    await user.type(within(thc!).getByLabelText(t.answer.feeValue), '1450');
+    // "1.450" is one thousand four hundred and fifty, as the carrier means it (it was read as 1,45).
+    await user.type(within(thc!).getByLabelText(t.answer.feeValue), '1.450');
     await user.type(within(bl!).getByLabelText(t.answer.feeName), 'BL fee');
     await user.selectOptions(within(bl!).getByLabelText(t.answer.feeCurrency), 'USD');
     await user.type(within(bl!).getByLabelText(t.answer.feeValue), '50');

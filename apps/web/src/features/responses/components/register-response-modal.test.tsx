@@ -162,7 +162,8 @@ describe('Registrar resposta', () => {
     await user.type(field("Frete 20'"), '1.850,00');
     await user.type(field("Frete 40'"), '2950,5,1');
     await user.click(dialog().getByRole('button', { name: 'Adicionar taxa' }));
-    await user.type(field('Valor da taxa 1'), '1350');
+    // "1.350": thousands, as in every other amount of the product (it was read as 1,35).
+    await user.type(field('Valor da taxa 1'), '1.350');
     await user.selectOptions(dialog().getByRole('combobox', { name: 'Moeda da taxa 1' }), 'BRL');
     await user.type(field('Transit time (dias)'), '32,5');
     await user.type(field('Free time (dias)'), '14');

@@ -1,5 +1,6 @@
 import { ui } from '@cotacoes/shared/messages/ui';
 import { type TypedValues, typedValuesSchema } from '@cotacoes/shared/schemas/responses';
+import { parseMoneyInput } from '@/lib/number-input';
 
 const t = ui.replies.register.values;
 
@@ -38,10 +39,9 @@ export const emptyTypedValues = (): TypedValuesDraft => ({
 
 /** '1.850,00', '1850.5' or '1850' → a number; blank → null; anything else → NaN (then rejected). */
 export function parseAmount(text: string): number | null {
-  const value = text.trim().replace(/\s/g, '');
-  if (!value) return null;
-  const normalised = value.includes(',') ? value.replace(/\./g, '').replace(',', '.') : value;
-  return /^\d+(\.\d+)?$/.test(normalised) ? Number(normalised) : Number.NaN;
+  if (!text.trim()) return null;
+  // "2.500" is two thousand five hundred, as everywhere else in the product (the QA pass read 2,50).
+  return parseMoneyInput(text) ?? Number.NaN;
 }
 
 function parseDays(text: string): number | null {
