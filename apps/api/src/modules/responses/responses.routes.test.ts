@@ -405,7 +405,10 @@ describe('a reply set aside (a receipt, an out-of-office) and "Contar como respo
 
   it("a ticket system's receipt is kept, not counted, shown on the carrier's card, and counts once when the analyst says so", async () => {
     const s = await quoteScenario(ctx);
-    const writtenAt = new Date(Math.floor(Date.now() / 1000) * 1000 - 3 * 3600_000);
+    // Written after the request was sent (an answer never counts from before it): a second after.
+    await outboxSettled(ctx);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const writtenAt = new Date(Math.floor(Date.now() / 1000) * 1000);
     const ingested = await ctx.app.services.inbound.ingest(
       await carrierReply({ from: s.carriers[0]!.email, to: s.replyTo(0), text: receipt, date: writtenAt }),
       { source: 'smtp' },
