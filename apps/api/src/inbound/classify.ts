@@ -42,10 +42,6 @@ export function setAsideKind(parsed: ParsedInbound): SetAsideKind | null {
   return isReceiptOnly(parsed) ? 'confirmacao' : null;
 }
 
-export function isAutoReply(parsed: ParsedInbound): boolean {
-  return setAsideKind(parsed) !== null;
-}
-
 /**
  * "We received your request" and nothing else. Read in the reply's own text (above the quoted request),
  * line by line: every pattern here runs on text the sender wrote, bounded (issue 29 item 7).

@@ -8,6 +8,7 @@ import {
   inboundMessages,
   mailOutbox,
   respostas,
+  type SetAsideRecord,
   transportadorEmails,
   transportadores,
   users,
@@ -340,8 +341,7 @@ export async function markSetAside(
   executor: Executor,
   tenant: Tenant,
   destinatarioId: string,
-  value: { mensagemId: string; em: string; tipo: 'automatica' | 'confirmacao' } | null,
-  onlyMensagemId?: string,
+  value: SetAsideRecord | null,
 ): Promise<void> {
   await executor
     .update(cotacaoDestinatarios)
@@ -351,11 +351,8 @@ export async function markSetAside(
         cotacaoDestinatarios.empresaId,
         tenant,
         eq(cotacaoDestinatarios.id, destinatarioId),
-        ...(onlyMensagemId
-          ? [sql`${cotacaoDestinatarios.respostaAutomatica}->>'mensagemId' = ${onlyMensagemId}`]
-          : value === null
-            ? [sql`${cotacaoDestinatarios.respostaAutomatica} is not null`]
-            : []),
+        // Clearing touches only a row that holds one: every answer clears, most have nothing to clear.
+        ...(value === null ? [sql`${cotacaoDestinatarios.respostaAutomatica} is not null`] : []),
       ),
     );
 }

@@ -174,6 +174,9 @@ export const cotacoes = pgTable(
 );
 
 /** One carrier a quote was sent to: what was sent (outbox row), its reply token and when it answered. */
+/** A carrier's latest message kept without counting (`cotacao_destinatarios.resposta_automatica`). */
+export type SetAsideRecord = { mensagemId: string; em: string; tipo: 'automatica' | 'confirmacao' };
+
 export const cotacaoDestinatarios = pgTable(
   'cotacao_destinatarios',
   {
@@ -202,11 +205,7 @@ export const cotacaoDestinatarios = pgTable(
      * The carrier's latest message the platform set aside instead of counting (an out-of-office, a receipt
      * without a quote): shown on its card with 'Contar como resposta'; cleared when counted.
      */
-    respostaAutomatica: jsonb().$type<{
-      mensagemId: string;
-      em: string;
-      tipo: 'automatica' | 'confirmacao';
-    }>(),
+    respostaAutomatica: jsonb().$type<SetAsideRecord>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -8,6 +8,7 @@ import {
   inboundAttachments,
   inboundMessages,
   mailOutbox,
+  type SetAsideRecord,
 } from '../../db/schema/index.js';
 import { inTenant, type Tenant } from '../../db/tenant.js';
 
@@ -55,7 +56,7 @@ export type RecipientRow = {
   respondeuEm: string | null;
   falhaEntrega: string | null;
   createdAt: string;
-  respostaAutomatica: { mensagemId: string; em: string; tipo: 'automatica' | 'confirmacao' } | null;
+  respostaAutomatica: SetAsideRecord | null;
   outboxStatus: string | null;
   sentAt: string | null;
 };
