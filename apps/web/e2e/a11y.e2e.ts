@@ -335,10 +335,11 @@ describe.each(['light', 'dark'] as const)('axe, %s theme: no serious or critical
     }
     // The detail's actions wrap; the edit dialog fits the phone.
     await page.getByRole('button', { name: 'Editar' }).click();
-    await page
-      .getByRole('dialog', { name: 'Editar cotação' })
-      .getByText('Os agentes de carga não são avisados desta alteração.')
-      .waitFor();
+    const edit = page.getByRole('dialog', { name: 'Editar cotação' });
+    await edit.getByText('a cotação volta a aguardar respostas', { exact: false }).waitFor();
+    // With a new deadline the dialog offers to tell the carriers: that too fits and passes.
+    await edit.getByLabel(/^Prazo de resposta/).fill(`${new Date().getFullYear() + 1}-02-10T17:30`);
+    await edit.getByRole('checkbox').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(errors).toEqual([]);

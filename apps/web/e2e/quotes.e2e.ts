@@ -158,19 +158,26 @@ describe('quotation requests', () => {
     const file = await download.path();
     expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
-    // Editing the reference through the dialog (the carriers are not told).
+    // Editing the reference and extending the deadline through the dialog; both carriers are told.
     const info = page.getByRole('region', { name: 'Informações' });
     await page.getByRole('button', { name: 'Editar' }).click();
     const edit = page.getByRole('dialog', { name: 'Editar cotação' });
-    await edit.getByText('Os agentes de carga não são avisados desta alteração.').waitFor();
+    await edit.getByText('a cotação volta a aguardar respostas', { exact: false }).waitFor();
     const reference = edit.getByRole('textbox', { name: 'Ref. do Processo' });
     expect(await reference.inputValue()).toBe('IMP-Açúcar-2026');
     expect(await edit.getByRole('textbox', { name: 'FTI (opcional)' }).inputValue()).toBe('FTI-8891');
     await reference.fill('IMP-Açúcar-2026-R2');
+    const year = new Date().getFullYear() + 1;
+    await edit.getByLabel(/^Prazo de resposta/).fill(`${year}-02-10T17:30`);
+    const avisar = edit.getByRole('checkbox', {
+      name: 'Avisar por e-mail os agentes de carga que ainda não responderam (2)',
+    });
+    expect(await avisar.isChecked()).toBe(true);
     await edit.getByRole('button', { name: 'Salvar alterações' }).click();
-    await page.getByText('Cotação atualizada com sucesso!').waitFor();
+    await page.getByText('Cotação atualizada. Novo prazo enviado a 2 agente(s) de carga.').waitFor();
     await edit.waitFor({ state: 'hidden' });
     await info.getByText('IMP-Açúcar-2026-R2').waitFor();
+    await info.getByText(`10/02/${year}`, { exact: false }).waitFor();
 
     // The list shows the new reference.
     await page.getByRole('link', { name: 'Voltar' }).click();

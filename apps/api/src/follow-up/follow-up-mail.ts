@@ -1,5 +1,6 @@
 import {
   type Comparison,
+  deadlineNoticeMessages,
   deadlineSummaryMessages,
   formatMessage,
   formatQuoteDateTime,
@@ -38,15 +39,20 @@ ${body}
 /**
  * The reminder a carrier that has not answered receives in its thread: the subject of the request with
  * 'Lembrete: ' before it, the deadline (Brasília time, as the request wrote it), how to answer, and the
- * portal link when the company offers it.
+ * portal link when the company offers it. `deadline`: the same e-mail telling that the deadline was
+ * extended, with the new one ('Prazo prorrogado: ').
  */
 export function reminderMail(
   language: ReminderEmailLanguage,
   quote: { codigo: string; referencia: string; tituloEmail: string; prazoResposta: Date },
   portal: string | null,
   signature: string[],
+  kind: 'reminder' | 'deadline' = 'reminder',
 ): FollowUpMail {
-  const t = reminderEmailMessages[language];
+  const t = {
+    ...reminderEmailMessages[language],
+    ...(kind === 'deadline' ? deadlineNoticeMessages[language] : {}),
+  };
   const vars = { codigo: quote.codigo, referencia: quote.referencia };
   const prazo = deadlineText(quote.prazoResposta, language);
   const paragraphs = [formatMessage(t.intro, vars), formatMessage(t.deadline, { prazo }), t.reply];

@@ -44,6 +44,9 @@ export type ReminderRequest =
   | { kind: 'scheduled'; slots: ReadonlyMap<string, string> }
   | { kind: 'manual'; transportadorId?: string; userId: string };
 
+/** What the e-mail says: a reminder, or that the deadline was extended ('prorrogar', ADR 0026 addendum). */
+export type ReminderMailKind = 'reminder' | 'deadline';
+
 /**
  * Sends one reminder to one recipient in its thread: In-Reply-To its last message (else the request it
  * received), References both, Reply-To its own reply address, recorded in the conversation (tipo
@@ -57,7 +60,13 @@ export async function remindRecipient(
   quote: repo.ReminderQuote,
   recipient: repo.ReminderRecipient,
   slot: string,
-  options: { now: Date; sentBy: string | null; portalEnabled: boolean; signature: string[] },
+  options: {
+    now: Date;
+    sentBy: string | null;
+    portalEnabled: boolean;
+    signature: string[];
+    mailKind?: ReminderMailKind;
+  },
 ): Promise<boolean> {
   if (!isPending(recipient)) return false;
   const reminderId = await repo.claimReminderSlot(tx, tenant, {
@@ -90,6 +99,7 @@ export async function remindRecipient(
     },
     portal,
     options.signature,
+    options.mailKind,
   );
   const last = await lastCarrierMessageId(tx, tenant, quote.id, recipient.transportadorId);
   const sent = await sendInConversation(
@@ -136,11 +146,7 @@ export async function remindQuote(
   options: { now: Date; meta: AuditContext },
 ): Promise<{ transportadores: string[] }> {
   const manual = request.kind === 'manual';
-  const [empresa, user] = await Promise.all([
-    findEmpresaById(db, tenant.empresaId),
-    manual ? findUserById(db, request.userId) : Promise.resolve(undefined),
-  ]);
-  const signature = [user?.name, empresa?.nome].filter((line): line is string => Boolean(line));
+  const signature = await signatureOf(db, tenant, manual ? request.userId : null);
   return db.transaction(async (tx) => {
     const quote = await repo.lockQuote(tx, tenant, cotacaoId);
     if (!quote) {
@@ -194,4 +200,44 @@ export async function remindQuote(
       });
     return { transportadores: reminded };
   });
+}
+
+/** The lines under 'Atenciosamente,': the user who sent it (none for the job), then the company. */
+export async function signatureOf(db: Database, tenant: Tenant, userId: string | null): Promise<string[]> {
+  const [empresa, user] = await Promise.all([
+    findEmpresaById(db, tenant.empresaId),
+    userId ? findUserById(db, userId) : Promise.resolve(undefined),
+  ]);
+  return [user?.name, empresa?.nome].filter((line): line is string => Boolean(line));
+}
+
+/**
+ * Tells every carrier of a quote that has not answered (nor bounced) its new deadline, in its thread, inside
+ * the caller's transaction (PATCH /quotes/{id} with `avisarTransportadores`, which locked the quote and wrote
+ * the deadline). Recorded as a reminder sent by the user (a manual slot, so it never takes an automatic
+ * one). Answers the carriers told; nobody left to tell is not an error.
+ */
+export async function noticeNewDeadline(
+  tx: Transaction,
+  deps: ReminderDeps,
+  tenant: Tenant,
+  cotacaoId: string,
+  options: { now: Date; userId: string; signature: string[] },
+): Promise<string[]> {
+  const quote = await repo.lockQuote(tx, tenant, cotacaoId);
+  if (!quote) throw new AppError('QUOTE_NOT_FOUND');
+  const settings = await repo.settingsOf(tx, tenant);
+  const slot = `${MANUAL_REMINDER_PREFIX}${randomUUID()}`;
+  const told: string[] = [];
+  for (const recipient of (await repo.recipientsOf(tx, tenant, cotacaoId)).filter(isPending)) {
+    const sent = await remindRecipient(tx, deps, tenant, quote, recipient, slot, {
+      now: options.now,
+      sentBy: options.userId,
+      portalEnabled: settings.portalEnabled,
+      signature: options.signature,
+      mailKind: 'deadline',
+    });
+    if (sent) told.push(recipient.transportadorId);
+  }
+  return told;
 }

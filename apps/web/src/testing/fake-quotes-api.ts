@@ -226,6 +226,11 @@ export function fakeQuotesApi(
       Object.assign(quote, { [field]: value });
       if (summary) Object.assign(summary, { [field]: value });
     }
+    // As the API: the carriers still silent are told of the new deadline.
+    if (changes.avisarTransportadores) {
+      const avisados = quote.contadorRespostas.total - quote.contadorRespostas.respondidas;
+      return { body: { ...structuredClone(quote), avisados } };
+    }
     return { body: structuredClone(quote) };
   }
 

@@ -31,6 +31,25 @@ export const reminderEmailMessages = {
 } as const;
 export type ReminderEmailLanguage = keyof typeof reminderEmailMessages;
 
+/** The notice of a new deadline ('prorrogar'): the reminder's texts with these in their place. */
+export const deadlineNoticeMessages = {
+  pt: {
+    subject: 'Prazo prorrogado: {assunto}',
+    title: 'Prazo de cotação prorrogado',
+    intro: 'O prazo de resposta da cotação {codigo} (processo {referencia}) foi prorrogado.',
+    deadline: 'O novo prazo para resposta é {prazo} (horário de Brasília).',
+  },
+  en: {
+    subject: 'Deadline extended: {assunto}',
+    title: 'Quotation deadline extended',
+    intro: 'The answer deadline for quotation {codigo} (process {referencia}) has been extended.',
+    deadline: 'The new deadline for answers is {prazo} (Brasília time).',
+  },
+} as const satisfies Record<
+  ReminderEmailLanguage,
+  Partial<Record<keyof (typeof reminderEmailMessages)['pt'], string>>
+>;
+
 /** The requester's one e-mail when a quote's answer deadline passes. */
 export const deadlineSummaryMessages = {
   subject: 'Prazo encerrado: cotação {codigo} ({respondidas} de {total} responderam)',

@@ -83,6 +83,7 @@ export const fieldMessages = {
   quoteFormatInvalid: 'Formato de envio inválido.',
   quoteManualStatusInvalid: 'Status inválido: uma cotação só pode ser encerrada ou cancelada por aqui.',
   nothingToUpdate: 'Nenhuma alteração informada.',
+  noticeNeedsDeadline: 'Para avisar os agentes de carga, informe o novo prazo de resposta.',
   quoteLanguageInvalid: 'Idioma inválido.',
   quoteSendModeInvalid: 'Modo de envio inválido.',
   incotermInvalid: 'Incoterm inválido.',

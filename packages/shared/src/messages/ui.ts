@@ -1284,12 +1284,16 @@ export const ui = {
         referenciaProcesso: 'Ref. do Processo',
         fti: 'FTI (opcional)',
         prazo: 'Prazo de resposta',
-        prazoNote: 'Os agentes de carga não são avisados desta alteração.',
+        prazoNote:
+          'Com um prazo novo, a cotação volta a aguardar respostas e os lembretes seguem o novo prazo.',
+        avisar: 'Avisar por e-mail os agentes de carga que ainda não responderam ({n})',
+        avisarNote: 'Cada um recebe o novo prazo na conversa da cotação, com o link do portal quando ativo.',
         submit: 'Salvar alterações',
         submitting: 'Salvando...',
         nothingChanged: 'Nenhuma alteração para salvar.',
         error: 'Erro ao atualizar a cotação',
         updated: 'Cotação atualizada com sucesso!',
+        updatedTold: 'Cotação atualizada. Novo prazo enviado a {n} agente(s) de carga.',
       },
       close: {
         title: 'Encerrar cotação',

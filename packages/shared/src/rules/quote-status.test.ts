@@ -17,6 +17,7 @@ const EVENTS: QuoteEvent[] = [
   { type: 'closedByUser', status: 'CANCELADA' },
   { type: 'approved' },
   { type: 'deadlinePassed' },
+  { type: 'deadlineChanged' },
 ];
 
 /** ADR 0015's "Quote status transitions", one test per row. */
@@ -121,6 +122,19 @@ describe('nextQuoteStatus: the transition table of ADR 0015', () => {
         { answers: 3, deadlinePassed: true },
       ),
     ).toBe('AGUARDANDO_APROVACAO');
+  });
+
+  it('AGUARDANDO_APROVACAO → deadline extended with carriers still to answer → AGUARDANDO_RESPOSTA', () => {
+    const changed: QuoteEvent = { type: 'deadlineChanged' };
+    const ahead = { answers: 2, deadlinePassed: false, everyRecipientAnswered: false };
+    expect(nextQuoteStatus('AGUARDANDO_APROVACAO', changed, ahead)).toBe('AGUARDANDO_RESPOSTA');
+    // Every carrier answered: nothing left to wait for.
+    expect(nextQuoteStatus('AGUARDANDO_APROVACAO', changed, { ...ahead, everyRecipientAnswered: true })).toBe(
+      'AGUARDANDO_APROVACAO',
+    );
+    // A revision asked for still waits for it; a quote already waiting for answers stays.
+    expect(nextQuoteStatus('AGUARDANDO_REVISAO', changed, ahead)).toBe('AGUARDANDO_REVISAO');
+    expect(nextQuoteStatus('AGUARDANDO_RESPOSTA', changed, ahead)).toBe('AGUARDANDO_RESPOSTA');
   });
 
   it('a held version confirmed leaves AGUARDANDO_RESPOSTA as it is (ADR 0023: the carrier was already counted)', () => {

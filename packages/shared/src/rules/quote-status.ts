@@ -77,7 +77,9 @@ export type QuoteEvent =
   /** POST /quotes/{id}/approve (ADR 0018). */
   | { type: 'approved' }
   /** The deadline job found `prazoResposta` passed (ADR 0018). */
-  | { type: 'deadlinePassed' };
+  | { type: 'deadlinePassed' }
+  /** PATCH /quotes/{id} `{prazoResposta}`: a new deadline, in the future (ADR 0026 addendum, 'prorrogar'). */
+  | { type: 'deadlineChanged' };
 
 /** What is true of the quote when the event happens (after the event's own answer was counted). */
 export type QuoteFacts = {
@@ -119,6 +121,10 @@ export function nextQuoteStatus(
       return 'APROVADA';
     case 'deadlinePassed':
       return from === 'AGUARDANDO_RESPOSTA' && (facts.answers ?? 0) >= 1 ? 'AGUARDANDO_APROVACAO' : from;
+    case 'deadlineChanged':
+      // Moved to approval only because the old deadline passed: with a deadline ahead and carriers still
+      // to answer, the quote waits for answers again (reminders, the portal, the summary follow it).
+      return from === 'AGUARDANDO_APROVACAO' && !readyForApproval ? 'AGUARDANDO_RESPOSTA' : from;
   }
 }
 

@@ -213,11 +213,22 @@ export const updateQuoteBodySchema = z
       .transform((value) => (value === undefined ? undefined : value || null)),
     prazoResposta: z.iso.datetime({ offset: true, error: errorMessages.QUOTE_PRAZO_INVALID }).optional(),
     status: z.enum(MANUAL_FINAL_STATUSES, { error: fieldMessages.quoteManualStatusInvalid }).optional(),
+    /** With a new `prazoResposta`: e-mail it to the carriers that have not answered ('prorrogar'). */
+    avisarTransportadores: z.boolean({ error: fieldMessages.flagInvalid }).optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     error: fieldMessages.nothingToUpdate,
+  })
+  .refine((body) => !body.avisarTransportadores || (body.prazoResposta !== undefined && !body.status), {
+    error: fieldMessages.noticeNeedsDeadline,
+    path: ['avisarTransportadores'],
   });
 export type UpdateQuoteBody = z.infer<typeof updateQuoteBodySchema>;
+/** PATCH /quotes/{id}'s answer: the quote, and with `avisarTransportadores` how many carriers were told. */
+export const updatedQuoteSchema = quoteDetailSchema.extend({
+  avisados: z.number().int().nonnegative().optional(),
+});
+export type UpdatedQuote = z.infer<typeof updatedQuoteSchema>;
 
 /** POST /quotes/upload: a request file kept for a later POST /quotes (`arquivoId`). */
 export const quoteUploadSchema = z.object({

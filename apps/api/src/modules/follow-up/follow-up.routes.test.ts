@@ -17,6 +17,8 @@ import {
   followUpSettings,
   quoteReminders,
 } from '../../db/schema/index.js';
+import { applyDeadlines } from '../../deadlines/deadlines.js';
+import { quotesToSummarise } from '../../follow-up/deadline-summary.js';
 
 /*
  * Follow-up over HTTP (issue 35): the company's settings (roles, validation that changes nothing, audit)
@@ -262,5 +264,129 @@ describe('/api/quotes/{id}/lembretes', () => {
     });
     expect(one.statusCode).toBe(422);
     expect(one.json().message).toBe(errorMessages.REMINDER_CARRIER_FAILED);
+  });
+});
+
+describe("PATCH /api/quotes/{id} with a new deadline ('prorrogar')", () => {
+  // Codes repeat across the tests' companies: a scenario's mail is told by its reply addresses.
+  const prorrogados = (s: Awaited<ReturnType<typeof quoteScenario>>) =>
+    sink.messages.filter(
+      (m) =>
+        m.subject.startsWith('Prazo prorrogado:') && s.recipients.some((_, i) => m.replyTo === s.replyTo(i)),
+    );
+
+  it('a quote moved to approval by its passed deadline waits for answers again; the carriers still silent are told; the summary comes again', async () => {
+    const s = await quoteScenario(ctx);
+    await answer(ctx, s, 0, { extracted: false });
+    const analyst = await personIn(s.empresaId, 'analista');
+    // The deadline passes with one answer of three: the job moves the quote on and summarises it.
+    await db()
+      .update(cotacoes)
+      .set({ prazoResposta: new Date(Date.now() - 3_600_000), deadlineSummarySentAt: new Date() })
+      .where(eq(cotacoes.id, s.quote.id));
+    await applyDeadlines(db());
+    const [moved] = await db().select().from(cotacoes).where(eq(cotacoes.id, s.quote.id));
+    expect(moved!.status).toBe('AGUARDANDO_APROVACAO');
+
+    // Extended by three days, telling the carriers.
+    const prazo = new Date(Date.now() + 3 * 24 * 3_600_000);
+    prazo.setUTCSeconds(0, 0);
+    const response = await call(analyst.token, 'PATCH', `/api/quotes/${s.quote.id}`, {
+      prazoResposta: prazo.toISOString(),
+      avisarTransportadores: true,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      status: 'AGUARDANDO_RESPOSTA',
+      prazoResposta: prazo.toISOString(),
+      avisados: 2,
+    });
+    const [row] = await db().select().from(cotacoes).where(eq(cotacoes.id, s.quote.id));
+    expect(row).toMatchObject({ status: 'AGUARDANDO_RESPOSTA', deadlineSummarySentAt: null });
+
+    // One e-mail to each carrier that has not answered, in its thread, with the new deadline in Brasília time.
+    const mails = await waitFor(() => {
+      const found = prorrogados(s);
+      return found.length === 2 ? found : undefined;
+    }, 15_000);
+    const brasilia = new Intl.DateTimeFormat('pt-BR', {
+      timeZone: 'America/Sao_Paulo',
+      dateStyle: 'short',
+      timeStyle: 'short',
+    })
+      .format(prazo)
+      .replace(',', '');
+    for (const index of [1, 2]) {
+      const mail = mails.find((m) => m.to.includes(s.carriers[index]!.email));
+      expect(mail, s.carriers[index]!.email).toBeDefined();
+      expect(mail!.subject).toBe(`Prazo prorrogado: ${s.quote.tituloEmail}`);
+      expect(mail!.text).toContain(`O prazo de resposta da cotação ${s.quote.codigo}`);
+      expect(mail!.text).toContain(`O novo prazo para resposta é ${brasilia} (horário de Brasília).`);
+      expect(mail!.text).toContain('Pessoa analista');
+      expect(mail!.inReplyTo).toBe(s.recipients[index]!.messageId);
+      expect(mail!.replyTo).toBe(s.replyTo(index));
+    }
+    expect(mails.some((m) => m.to.includes(s.carriers[0]!.email))).toBe(false);
+
+    // The 'Lembretes' panel: the two notices sent by the analyst, and automatic reminders scheduled again.
+    const reminders = (
+      await call(s.token, 'GET', `/api/quotes/${s.quote.id}/lembretes`)
+    ).json() as QuoteReminders;
+    expect(reminders.enviados.map((e) => [e.manual, e.enviadoPor])).toEqual([
+      [true, 'Pessoa analista'],
+      [true, 'Pessoa analista'],
+    ]);
+    expect(reminders.proximos.length).toBeGreaterThan(0);
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'cotacao.update'), eq(auditLog.entityId, s.quote.id)));
+    expect(audit!.details).toMatchObject({
+      de: 'AGUARDANDO_APROVACAO',
+      para: 'AGUARDANDO_RESPOSTA',
+      avisados: expect.arrayContaining([s.carriers[1]!.id, s.carriers[2]!.id]),
+    });
+
+    // The new deadline passes: the quote moves on again, and is due its summary again.
+    await applyDeadlines(db(), new Date(prazo.getTime() + 60_000));
+    const [again] = await db().select().from(cotacoes).where(eq(cotacoes.id, s.quote.id));
+    expect(again!.status).toBe('AGUARDANDO_APROVACAO');
+    expect(
+      (await quotesToSummarise(db(), new Date(prazo.getTime() + 60_000), 1000)).map((q) => q.cotacaoId),
+    ).toContain(s.quote.id);
+  });
+
+  it('without avisarTransportadores nobody is told; every carrier answered keeps it in approval; avisar alone is refused', async () => {
+    const s = await quoteScenario(ctx);
+    for (const index of [0, 1, 2]) await answer(ctx, s, index, { extracted: false });
+    const prazo = new Date(Date.now() + 5 * 24 * 3_600_000).toISOString();
+    const quiet = await call(s.token, 'PATCH', `/api/quotes/${s.quote.id}`, { prazoResposta: prazo });
+    expect(quiet.statusCode, quiet.body).toBe(200);
+    expect(quiet.json().status).toBe('AGUARDANDO_APROVACAO');
+    expect(quiet.json()).not.toHaveProperty('avisados');
+
+    const told = await call(s.token, 'PATCH', `/api/quotes/${s.quote.id}`, {
+      prazoResposta: prazo,
+      avisarTransportadores: true,
+    });
+    expect(told.json()).toMatchObject({ status: 'AGUARDANDO_APROVACAO', avisados: 0 });
+
+    for (const body of [
+      { avisarTransportadores: true },
+      { avisarTransportadores: true, status: 'FECHADA' },
+    ]) {
+      const refused = await call(s.token, 'PATCH', `/api/quotes/${s.quote.id}`, body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(refused.json().errors).toContainEqual(
+        expect.objectContaining({
+          path: 'avisarTransportadores',
+          message: fieldMessages.noticeNeedsDeadline,
+        }),
+      );
+    }
+    const [row] = await db().select().from(cotacoes).where(eq(cotacoes.id, s.quote.id));
+    expect(row!.status).toBe('AGUARDANDO_APROVACAO');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(prorrogados(s)).toEqual([]);
   });
 });

@@ -471,7 +471,12 @@ export async function updateWaitingQuote(
   executor: Executor,
   tenant: Tenant,
   id: string,
-  values: Partial<Pick<NewQuote, 'nomeSolicitante' | 'referenciaProcesso' | 'fti' | 'prazoResposta'>>,
+  values: Partial<
+    Pick<
+      NewQuote,
+      'nomeSolicitante' | 'referenciaProcesso' | 'fti' | 'prazoResposta' | 'deadlineSummarySentAt'
+    >
+  >,
 ): Promise<boolean> {
   const rows = await executor
     .update(cotacoes)

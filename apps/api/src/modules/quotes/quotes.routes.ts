@@ -6,6 +6,7 @@ import {
   quoteDetailSchema,
   quoteListResponseSchema,
   quoteUploadSchema,
+  updatedQuoteSchema,
   updateQuoteBodySchema,
 } from '@cotacoes/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -78,12 +79,13 @@ export const quotesRoutes: FastifyPluginAsyncZod<{ quotes: QuotesService }> = as
   app.patch(
     '/quotes/:id',
     {
-      config: { access: companyMember },
+      // With `avisarTransportadores` it e-mails carriers: the same per-IP limit as sending a quote.
+      config: { access: companyMember, rateLimit: CREATE_LIMIT },
       schema: {
         tags,
         params: idParamsSchema,
         body: updateQuoteBodySchema,
-        response: { 200: quoteDetailSchema, ...errors },
+        response: { 200: updatedQuoteSchema, ...errors },
       },
     },
     async (request) => quotes.update(requireActor(request), request.params.id, request.body),

@@ -14,6 +14,7 @@ import {
   quoteStatusInfo,
   routeFieldErrors,
   successMessages,
+  type UpdatedQuote,
   type UpdateQuoteBody,
 } from '@cotacoes/shared';
 import type { AppConfig } from '../../config/env.js';
@@ -26,6 +27,7 @@ import {
   portalUrl,
   recordPortalToken,
 } from '../../follow-up/portal-tokens.js';
+import { noticeNewDeadline, signatureOf } from '../../follow-up/reminders.js';
 import { markLaneRefresh } from '../../lanes/lanes.repository.js';
 import type { Actor } from '../../lib/actor.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -96,6 +98,11 @@ export class QuotesService {
     private readonly config: AppConfig,
     private readonly mailer: Mailer,
   ) {}
+
+  /** What a notice to carriers needs (the reminders' sending). */
+  private get mailDeps() {
+    return { mailer: this.mailer, config: this.config };
+  }
 
   async create(actor: Actor, body: CreateQuoteBody, files: QuoteFiles): Promise<QuoteDetail> {
     const { tenant } = actor;
@@ -407,35 +414,53 @@ export class QuotesService {
    * PATCH /quotes/{id}: bookkeeping fields, the deadline, or closing/cancelling a quote that still waits
    * for answers. A finalized quote answers 409 and is left as it was.
    */
-  async update(actor: Actor, id: string, body: UpdateQuoteBody): Promise<QuoteDetail> {
+  async update(actor: Actor, id: string, body: UpdateQuoteBody): Promise<UpdatedQuote> {
     const { tenant } = actor;
+    const now = new Date();
     const values: Parameters<typeof repo.updateWaitingQuote>[3] & Pick<UpdateQuoteBody, 'status'> = {};
     if (body.nomeSolicitante !== undefined) values.nomeSolicitante = body.nomeSolicitante;
     if (body.referenciaProcesso !== undefined) values.referenciaProcesso = body.referenciaProcesso;
     if (body.fti !== undefined) values.fti = body.fti;
     if (body.prazoResposta !== undefined) {
       const prazo = new Date(body.prazoResposta);
-      const deadline = deadlineError(prazo, new Date());
+      const deadline = deadlineError(prazo, now);
       if (deadline) throw new AppError(deadline);
       values.prazoResposta = prazo;
     }
     if (body.status !== undefined) values.status = body.status;
-    await this.db.transaction(async (tx) => {
+    const notice = body.avisarTransportadores === true && values.prazoResposta !== undefined;
+    const signature = notice ? await signatureOf(this.db, tenant, actor.userId) : [];
+    const avisados = await this.db.transaction(async (tx) => {
       const { status, ...fields } = values;
-      if (!(await repo.updateWaitingQuote(tx, tenant, id, fields))) {
+      // A new deadline is summarised again when it passes (ADR 0026 addendum, 'prorrogar').
+      const row = fields.prazoResposta ? { ...fields, deadlineSummarySentAt: null } : fields;
+      if (!(await repo.updateWaitingQuote(tx, tenant, id, row))) {
         const quote = await repo.findQuote(tx, tenant, id);
         if (!quote) throw new AppError('QUOTE_NOT_FOUND');
         const label = quoteStatusInfo(quote.status).label;
         throw new AppError('QUOTE_FINAL', { status: label });
       }
+      const moved = fields.prazoResposta
+        ? await applyQuoteEvent(tx, tenant, id, { type: 'deadlineChanged' }, now)
+        : undefined;
       if (status) await applyQuoteEvent(tx, tenant, id, { type: 'closedByUser', status });
+      const told = notice
+        ? await noticeNewDeadline(tx, this.mailDeps, tenant, id, { now, userId: actor.userId, signature })
+        : undefined;
       await writeAudit(tx, actor.meta, 'cotacao.update', {
         entity: 'cotacao',
         entityId: id,
-        details: { ...values, prazoResposta: values.prazoResposta?.toISOString() },
+        details: {
+          ...values,
+          prazoResposta: values.prazoResposta?.toISOString(),
+          ...(moved && moved.from !== moved.to ? { de: moved.from, para: moved.to } : {}),
+          ...(told ? { avisados: told } : {}),
+        },
       });
+      return told?.length;
     });
-    return this.get(actor, id);
+    const quote = await this.get(actor, id);
+    return avisados === undefined ? quote : { ...quote, avisados };
   }
 
   /** DELETE /quotes/{id}: the quote leaves every list and detail; its rows and replies stay (ADR 0011). */

@@ -1,5 +1,5 @@
 import { ui } from '@cotacoes/shared/messages/ui';
-import type { QuoteDetail, UpdateQuoteBody } from '@cotacoes/shared/schemas/quotes';
+import type { UpdatedQuote, UpdateQuoteBody } from '@cotacoes/shared/schemas/quotes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { quoteDetailKey, quoteListKey } from '@/api/quote-keys';
 import { ApiError, api } from '@/lib/api-client';
@@ -12,10 +12,11 @@ export interface UpdateQuoteInput {
 
 /**
  * `PATCH /api/quotes/:id` with only the fields that change (bookkeeping fields, deadline, or
- * `status` FECHADA/CANCELADA) → 200 QuoteDetail; 409 QUOTE_FINAL once the quote is final.
+ * `status` FECHADA/CANCELADA) → 200 QuoteDetail (with `avisados` when a new deadline was e-mailed to
+ * the carriers); 409 QUOTE_FINAL once the quote is final.
  */
-export function updateQuote({ id, body }: UpdateQuoteInput): Promise<QuoteDetail> {
-  return api.patch<QuoteDetail>(`/quotes/${encodeURIComponent(id)}`, body, {
+export function updateQuote({ id, body }: UpdateQuoteInput): Promise<UpdatedQuote> {
+  return api.patch<UpdatedQuote>(`/quotes/${encodeURIComponent(id)}`, body, {
     fallback: ui.quotes.detail.edit.error,
   });
 }
@@ -24,7 +25,7 @@ export function useUpdateQuote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateQuote,
-    onSuccess: (quote, { id }) => {
+    onSuccess: ({ avisados: _told, ...quote }, { id }) => {
       queryClient.setQueryData(quoteDetailKey(id), quote);
       void queryClient.invalidateQueries({ queryKey: quoteListKey });
     },

@@ -13,7 +13,13 @@ export interface EditQuoteValues {
   referenciaProcesso: string;
   fti: string;
   prazo: string;
+  /** With a new deadline: tell the carriers that have not answered ('prorrogar'). */
+  avisar: boolean;
 }
+
+/** Carriers that have not answered yet (the quote's counter): whom a new deadline can be told to. */
+export const pendingCarriers = (quote: QuoteDetail) =>
+  Math.max(0, quote.contadorRespostas.total - quote.contadorRespostas.respondidas);
 
 export function editValuesOf(quote: QuoteDetail): EditQuoteValues {
   const prazo = new Date(quote.prazoResposta);
@@ -22,6 +28,7 @@ export function editValuesOf(quote: QuoteDetail): EditQuoteValues {
     referenciaProcesso: quote.referenciaProcesso,
     fti: quote.fti ?? '',
     prazo: Number.isNaN(prazo.getTime()) ? '' : toLocalInput(prazo),
+    avisar: true,
   };
 }
 
@@ -37,7 +44,7 @@ export function editQuoteChanges(
   now = new Date(),
 ): EditQuoteResult {
   const initial = editValuesOf(quote);
-  const body: Record<string, string | null> = {};
+  const body: Record<string, string | boolean | null> = {};
   const errors: FieldErrors = {};
   for (const field of ['nomeSolicitante', 'referenciaProcesso'] as const) {
     if (values[field].trim() !== initial[field].trim()) body[field] = values[field].trim();
@@ -46,7 +53,10 @@ export function editQuoteChanges(
   if (values.prazo !== initial.prazo) {
     const error = prazoError(values.prazo, now);
     if (error) errors.prazo = [error];
-    else body.prazoResposta = parseLocalInput(values.prazo)?.toISOString() ?? null;
+    else {
+      body.prazoResposta = parseLocalInput(values.prazo)?.toISOString() ?? null;
+      if (values.avisar && pendingCarriers(quote) > 0) body.avisarTransportadores = true;
+    }
   }
   if (Object.keys(body).length === 0) {
     return { ok: false, errors: errors.prazo ? errors : { form: [ui.quotes.detail.edit.nothingChanged] } };

@@ -1,7 +1,9 @@
+import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { useState } from 'react';
 import type { QuoteDetail } from '@/api/get-quote';
 import { Alert } from '@/components/ui/alert';
+import { Checkbox } from '@/components/ui/checkbox';
 import { FormModal } from '@/components/ui/form-modal';
 import { Input } from '@/components/ui/input';
 import { errorText } from '@/lib/api-client';
@@ -11,7 +13,7 @@ import { NOTICE_MS } from '../api/keys';
 import { useUpdateQuote } from '../api/update-quote';
 import { requiredLabel } from './content-step';
 import { minPrazo } from './draft';
-import { type EditQuoteValues, editQuoteChanges, editValuesOf } from './edit-quote-form';
+import { type EditQuoteValues, editQuoteChanges, editValuesOf, pendingCarriers } from './edit-quote-form';
 
 const t = ui.quotes.detail.edit;
 
@@ -27,7 +29,10 @@ export interface EditQuoteModalProps {
  */
 export function EditQuoteModal({ quote, open, onClose }: EditQuoteModalProps) {
   const update = useUpdateQuote();
-  const [values, setValues] = useState<EditQuoteValues>(() => editValuesOf(quote));
+  const [initial] = useState(() => editValuesOf(quote));
+  const [values, setValues] = useState<EditQuoteValues>(initial);
+  const pending = pendingCarriers(quote);
+  const deadlineChanged = values.prazo !== initial.prazo && pending > 0;
   const [errors, setErrors, clearOnChange] = useFieldErrors();
   const set = (field: keyof EditQuoteValues) => (event: { target: { value: string } }) =>
     setValues({ ...values, [field]: event.target.value });
@@ -43,8 +48,9 @@ export function EditQuoteModal({ quote, open, onClose }: EditQuoteModalProps) {
     update.mutate(
       { id: quote.id, body: changes.body },
       {
-        onSuccess: () => {
-          showToast({ message: t.updated, variant: 'success', durationMs: NOTICE_MS });
+        onSuccess: ({ avisados }) => {
+          const message = avisados ? formatMessage(t.updatedTold, { n: avisados }) : t.updated;
+          showToast({ message, variant: 'success', durationMs: NOTICE_MS });
           onClose();
         },
       },
@@ -110,6 +116,21 @@ export function EditQuoteModal({ quote, open, onClose }: EditQuoteModalProps) {
         disabled={update.isPending}
         containerClassName="sm:max-w-xs"
       />
+      {deadlineChanged && (
+        <div>
+          <Checkbox
+            label={formatMessage(t.avisar, { n: pending })}
+            name="avisarTransportadores"
+            checked={values.avisar}
+            onChange={(event) => setValues({ ...values, avisar: event.target.checked })}
+            disabled={update.isPending}
+            aria-describedby="avisar-note"
+          />
+          <p id="avisar-note" className="mt-1 ml-6 text-xs text-fg-muted">
+            {t.avisarNote}
+          </p>
+        </div>
+      )}
     </FormModal>
   );
 }

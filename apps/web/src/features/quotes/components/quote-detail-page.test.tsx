@@ -186,19 +186,33 @@ describe('quote detail actions', () => {
     expect(prazo.type).toBe('datetime-local');
     expect(prazo.value).toBe(toLocalInput(new Date('2026-03-10T15:00:00.000Z')));
     expect(prazo.min <= futureInput()).toBe(true);
-    expect(prazo).toHaveAccessibleDescription('Os agentes de carga não são avisados desta alteração.');
+    expect(prazo).toHaveAccessibleDescription(
+      'Com um prazo novo, a cotação volta a aguardar respostas e os lembretes seguem o novo prazo.',
+    );
+    // Offered only once the deadline changes.
+    expect(dialog('Editar cotação').queryByRole('checkbox')).toBeNull();
 
     await user.clear(field(/^Ref\. do Processo/));
     await user.type(field(/^Ref\. do Processo/), '  IMP-2026-099 ');
     await user.type(field(/^FTI/), 'FTI-77');
     const typed = futureInput();
     fireEvent.change(prazo, { target: { value: typed } });
+    // 1 of 3 answered: the two others can be told, and are unless the analyst unticks it.
+    const avisar = dialog('Editar cotação').getByRole('checkbox', {
+      name: 'Avisar por e-mail os agentes de carga que ainda não responderam (2)',
+    });
+    expect(avisar).toBeChecked();
+    expect(avisar).toHaveAccessibleDescription(
+      'Cada um recebe o novo prazo na conversa da cotação, com o link do portal quando ativo.',
+    );
     await user.click(dialog('Editar cotação').getByRole('button', { name: 'Salvar alterações' }));
 
-    expect(await screen.findByText('Cotação atualizada com sucesso!')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Cotação atualizada. Novo prazo enviado a 2 agente(s) de carga.'),
+    ).toBeInTheDocument();
     const iso = new Date(typed).toISOString();
     expect(calls(network.requests, 'PATCH').map((request) => request.body)).toEqual([
-      { referenciaProcesso: 'IMP-2026-099', fti: 'FTI-77', prazoResposta: iso },
+      { referenciaProcesso: 'IMP-2026-099', fti: 'FTI-77', prazoResposta: iso, avisarTransportadores: true },
     ]);
     expect(screen.queryByRole('dialog', { name: 'Editar cotação' })).toBeNull();
     expect(info().getByText('IMP-2026-099')).toBeInTheDocument();
@@ -216,6 +230,17 @@ describe('quote detail actions', () => {
     await waitFor(() => expect(calls(network.requests, 'PATCH')).toHaveLength(2));
     expect(calls(network.requests, 'PATCH')[1]!.body).toEqual({ fti: null });
     await waitFor(() => expect(info().getByText('FTI').nextSibling).toHaveTextContent('Não informado'));
+
+    // A new deadline with the box unticked: nobody is told.
+    await user.click(screen.getByRole('button', { name: 'Editar' }));
+    const later = toLocalInput(new Date(Date.now() + 40 * 86_400_000));
+    fireEvent.change(field(/^Prazo de resposta/), { target: { value: later } });
+    await user.click(dialog('Editar cotação').getByRole('checkbox'));
+    await user.click(dialog('Editar cotação').getByRole('button', { name: 'Salvar alterações' }));
+    await waitFor(() => expect(calls(network.requests, 'PATCH')).toHaveLength(3));
+    expect(calls(network.requests, 'PATCH')[2]!.body).toEqual({
+      prazoResposta: new Date(later).toISOString(),
+    });
   });
 
   it('checks the fields as the server does and sends nothing when they are wrong or unchanged', async () => {
