@@ -110,12 +110,16 @@ function domainOf(address: string): string {
   return address.slice(address.lastIndexOf('@') + 1);
 }
 
-/** When the carrier answered: the Date header when plausible, else the arrival. */
-function answeredAt(parsed: ParsedInbound, now: Date): Date {
+/**
+ * When the carrier answered: the Date header when plausible, else the arrival. An answer registered by hand
+ * is dated as the user said (its 'Recebida em', or the saved message's own Date), however long ago; it is
+ * still never before the request was sent (`markFirstAnswer`).
+ */
+function answeredAt(parsed: ParsedInbound, now: Date, byHand: boolean): Date {
   const date = parsed.date;
   if (!date) return now;
   const age = now.getTime() - date.getTime();
-  return age >= -5 * 60_000 && age <= 30 * 86_400_000
+  return age >= -5 * 60_000 && (byHand || age <= 30 * 86_400_000)
     ? new Date(Math.min(date.getTime(), now.getTime()))
     : now;
 }
@@ -652,7 +656,7 @@ export class InboundPipeline {
     if (setAside)
       await repo.markSetAside(tx, tenant, recipient.id, {
         mensagemId: message.id,
-        em: answeredAt(parsed, new Date()).toISOString(),
+        em: answeredAt(parsed, new Date(), input.source === 'manual').toISOString(),
         tipo: setAside,
       });
 
@@ -730,7 +734,12 @@ export class InboundPipeline {
       registradoPor: input.assignedBy?.userId ?? null,
       createdAt: now,
     });
-    const firstAnswer = await repo.markFirstAnswer(tx, tenant, recipient.id, answeredAt(parsed, now));
+    const firstAnswer = await repo.markFirstAnswer(
+      tx,
+      tenant,
+      recipient.id,
+      answeredAt(parsed, now, input.source === 'manual'),
+    );
     // An answer supersedes what was set aside before it (the card's 'Contar como resposta').
     await repo.markSetAside(tx, tenant, recipient.id, null);
     // ADR 0015's table: counted, and the quote moves on when every carrier answered or the deadline passed.

@@ -84,6 +84,11 @@ export const fieldMessages = {
   quoteManualStatusInvalid: 'Status inválido: uma cotação só pode ser encerrada ou cancelada por aqui.',
   nothingToUpdate: 'Nenhuma alteração informada.',
   noticeNeedsDeadline: 'Para avisar os agentes de carga, informe o novo prazo de resposta.',
+  responseDateInvalid: 'Data de recebimento inválida.',
+  responseDateFuture: 'A data de recebimento não pode estar no futuro.',
+  responseDateBeforeRequest: 'A resposta não pode ter chegado antes do envio do pedido ({data}).',
+  responseDateWithFile:
+    'A mensagem salva já traz a própria data: a data de recebimento vale para texto e valores.',
   quoteLanguageInvalid: 'Idioma inválido.',
   quoteSendModeInvalid: 'Modo de envio inválido.',
   incotermInvalid: 'Incoterm inválido.',

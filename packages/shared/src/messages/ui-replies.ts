@@ -182,6 +182,8 @@ export const uiReplies = {
       feeNameRequired: 'Informe o nome da taxa.',
       tooLong: 'Texto longo demais.',
     },
+    receivedAt: 'Recebida em (opcional)',
+    receivedAtHint: 'Quando o agente respondeu, se não foi agora: conta no tempo de resposta dele.',
     submit: 'Registrar',
     submitting: 'Registrando...',
     uploading: 'Enviando {percent}%',

@@ -20,6 +20,7 @@ export async function findLiveQuote(executor: Executor, tenant: Tenant, id: stri
       status: cotacoes.status,
       tituloEmail: cotacoes.tituloEmail,
       messageId: cotacoes.messageId,
+      createdAt: cotacoes.createdAt,
     })
     .from(cotacoes)
     .where(inTenant(cotacoes.empresaId, tenant, eq(cotacoes.id, id), isNull(cotacoes.deletedAt)))

@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import {
+  fieldMessages,
+  formatMessage,
+  formatQuoteDateTime,
+  type ResponseTimesResponse,
+} from '@cotacoes/shared';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carrierReply, outboxSettled, quoteScenario, typicalAnswer } from '../../../test/factories/index.js';
 import { createTestApp, MINIMAL_PDF, type TestContext, waitFor } from '../../../test/helpers.js';
@@ -8,6 +14,7 @@ import {
   cotacaoDestinatarios,
   cotacoes,
   inboundAttachments,
+  mailOutbox,
   respostas,
   users,
 } from '../../db/schema/index.js';
@@ -155,6 +162,83 @@ describe('registering an answer by hand', () => {
     expect(
       (row!.dadosExtraidos as { final: { preco_por_container_20: number } }).final.preco_por_container_20,
     ).toBe(1500);
+  });
+
+  it("a phone answer registered the next day counts from its 'Recebida em': card, indicators; a wrong date changes nothing", async () => {
+    const s = await quoteScenario(ctx);
+    await outboxSettled(ctx);
+    const db = ctx.app.services.database.db;
+    // The request went out yesterday at this hour.
+    const sentAt = new Date(Date.now() - 26 * 3_600_000);
+    sentAt.setUTCSeconds(0, 0);
+    const outboxIds = (
+      await db
+        .select({ id: cotacaoDestinatarios.outboxId })
+        .from(cotacaoDestinatarios)
+        .where(eq(cotacaoDestinatarios.cotacaoId, s.quote.id))
+    ).map((row) => row.id!);
+    await db.update(mailOutbox).set({ sentAt }).where(inArray(mailOutbox.id, outboxIds));
+    await db.update(cotacoes).set({ createdAt: sentAt }).where(eq(cotacoes.id, s.quote.id));
+    await db
+      .update(cotacaoDestinatarios)
+      .set({ createdAt: sentAt })
+      .where(eq(cotacaoDestinatarios.cotacaoId, s.quote.id));
+    const url = `/api/quotes/${s.quote.id}/respostas/registrar`;
+    const register = (fields: Record<string, string>) =>
+      ctx.app.inject({ method: 'POST', url, ...multipart(s.token, fields) });
+    const base = {
+      transportadorId: s.carriers[1]!.id,
+      modo: 'texto',
+      texto: typicalAnswer({ frete20: 1500 }),
+    };
+
+    // Refused, nothing registered: in the future, before the request, malformed, with a saved message.
+    const hour = 3_600_000;
+    const refusals: [Record<string, string>, string][] = [
+      [{ ...base, recebidaEm: new Date(Date.now() + hour).toISOString() }, fieldMessages.responseDateFuture],
+      [
+        { ...base, recebidaEm: new Date(sentAt.getTime() - 2 * hour).toISOString() },
+        formatMessage(fieldMessages.responseDateBeforeRequest, { data: formatQuoteDateTime(sentAt, 'pt') }),
+      ],
+      [{ ...base, recebidaEm: 'ontem 10h' }, fieldMessages.responseDateInvalid],
+    ];
+    for (const [fields, message] of refusals) {
+      const refused = await register(fields);
+      expect(refused.statusCode, fields.recebidaEm).toBe(400);
+      expect(refused.json().errors).toEqual([{ path: 'recebidaEm', message }]);
+    }
+    const withFile = await ctx.app.inject({
+      method: 'POST',
+      url,
+      ...multipart(
+        s.token,
+        { transportadorId: s.carriers[1]!.id, modo: 'arquivo', recebidaEm: sentAt.toISOString() },
+        {
+          name: 'arquivo',
+          filename: 'resposta.eml',
+          content: Buffer.from('From: a@b.c\r\nSubject: x\r\n\r\nx'),
+        },
+      ),
+    });
+    expect(withFile.statusCode).toBe(400);
+    expect(withFile.json().errors).toEqual([
+      { path: 'recebidaEm', message: fieldMessages.responseDateWithFile },
+    ]);
+    expect(await db.select().from(respostas).where(eq(respostas.cotacaoId, s.quote.id))).toEqual([]);
+
+    // Answered by phone 3 h 15 min after the request; registered now, 22 h 45 min later.
+    const recebidaEm = new Date(sentAt.getTime() + 3.25 * hour);
+    const created = await register({ ...base, recebidaEm: recebidaEm.toISOString() });
+    expect(created.statusCode, created.body).toBe(201);
+    const listed = (await get(`/api/quotes/${s.quote.id}/respostas`, s.token)).json().data;
+    const mine = listed.find((e: { transportadorId: string }) => e.transportadorId === s.carriers[1]!.id);
+    expect(mine).toMatchObject({ respondeuEm: recebidaEm.toISOString(), tempoRespostaMinutos: 195 });
+    const table = await get('/api/indicators/response-times?page=1&limit=100', s.token);
+    expect(table.statusCode, table.body).toBe(200);
+    const record = (table.json() as ResponseTimesResponse).data.find(
+      (row) => row.transportadorId === s.carriers[1]!.id,
+    );
+    expect(record).toMatchObject({ totalRespostas: 1, tempoMedioRespostaHoras: 3.25 });
   });
 
   it('keeps every file sent under the repeated `anexos` field as an attachment of the answer', async () => {

@@ -1,6 +1,7 @@
 import {
   assignMessageBodySchema,
   type DadosExtraidos,
+  fieldMessages,
   idParamsSchema,
   messageResponseSchema,
   responseEntrySchema,
@@ -65,9 +66,18 @@ function parseRegisterForm(fields: Record<string, string>, files: MultipartForm[
       );
     valores = parsed.data;
   }
-  // A message file carries its own attachments.
+  // A message file carries its own attachments, and its own date.
   if (modo === 'arquivo' && anexos.length > 0) throw new AppError('RESPONSE_ATTACHMENTS_WITH_FILE');
-  return { transportadorId: id.data, modo, texto: fields.texto, valores, arquivo: file, anexos };
+  let recebidaEm: Date | undefined;
+  if (fields.recebidaEm) {
+    if (modo === 'arquivo')
+      throw validationError([{ path: 'recebidaEm', message: fieldMessages.responseDateWithFile }]);
+    const parsed = z.iso.datetime({ offset: true }).safeParse(fields.recebidaEm);
+    if (!parsed.success)
+      throw validationError([{ path: 'recebidaEm', message: fieldMessages.responseDateInvalid }]);
+    recebidaEm = new Date(parsed.data);
+  }
+  return { transportadorId: id.data, modo, texto: fields.texto, valores, arquivo: file, anexos, recebidaEm };
 }
 
 /**

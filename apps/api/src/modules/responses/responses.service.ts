@@ -4,6 +4,9 @@ import {
   type Correction,
   type CurrentVersion,
   type DadosExtraidos,
+  fieldMessages,
+  formatMessage,
+  formatQuoteDateTime,
   isWaitingStatus,
   quoteStatusInfo,
   type ResponseEntry,
@@ -20,7 +23,7 @@ import { composeMessage } from '../../inbound/compose.js';
 import type { InboundPipeline, IngestResult } from '../../inbound/pipeline.js';
 import { confirmSender } from '../../inbound/sender-confirmation.js';
 import type { Actor } from '../../lib/actor.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, validationError } from '../../lib/errors.js';
 import type { UploadedFile } from '../../lib/multipart.js';
 import { StampedCache } from '../../lib/stamped-cache.js';
 import { sendStateOf } from '../../read-models/send-state.js';
@@ -36,7 +39,12 @@ export type RegisterForm = {
   arquivo?: UploadedFile;
   /** Files that came with a pasted or typed answer: attachments of the message built from it. */
   anexos?: UploadedFile[];
+  /** When a pasted or typed answer reached the analyst (phone, WhatsApp); absent: now. */
+  recebidaEm?: Date;
 };
+
+/** A date a user gives may run ahead of the server's clock by this much (their watch, a slow form). */
+const CLOCK_SKEW_MS = 5 * 60_000;
 
 /** Whole minutes (rounded) from sending to answering: hours with one decimal were steps of 6 minutes. */
 function minutesBetween(from: Date | null, to: Date | null): number | null {
@@ -173,6 +181,22 @@ export class ResponsesService {
       cotacaoId,
       transportadorId: form.transportadorId,
     };
+    const date = form.recebidaEm;
+    if (date) {
+      const sentAt = carrier.sentAt ?? quote.createdAt;
+      if (date.getTime() > Date.now() + CLOCK_SKEW_MS)
+        throw validationError([{ path: 'recebidaEm', message: fieldMessages.responseDateFuture }]);
+      // A minute of grace: the form has no seconds, the sending has.
+      if (date.getTime() < sentAt.getTime() - 60_000)
+        throw validationError([
+          {
+            path: 'recebidaEm',
+            message: formatMessage(fieldMessages.responseDateBeforeRequest, {
+              data: formatQuoteDateTime(sentAt, 'pt'),
+            }),
+          },
+        ]);
+    }
     let raw: Buffer;
     let typed: DadosExtraidos | undefined;
     if (form.modo === 'arquivo') {
@@ -180,7 +204,7 @@ export class ResponsesService {
       raw = await this.rawFromFile(form.arquivo);
     } else if (form.modo === 'texto') {
       if (!form.texto?.trim()) throw new AppError('RESPONSE_CONTENT_REQUIRED');
-      raw = await this.synthetic(quote, carrier.emails[0]!, form.texto, form.anexos);
+      raw = await this.synthetic(quote, carrier.emails[0]!, form.texto, form.anexos, date);
     } else {
       if (!form.valores) throw new AppError('RESPONSE_CONTENT_REQUIRED');
       typed = typedResult(form.valores, carrier.nome);
@@ -189,6 +213,7 @@ export class ResponsesService {
         carrier.emails[0]!,
         typed.blocks[0]?.lines.join('\n') ?? '',
         form.anexos,
+        date,
       );
     }
     const result = await this.pipeline.ingest(raw, { source: 'manual', assignedBy, typedResult: typed });
@@ -286,6 +311,7 @@ export class ResponsesService {
     from: string,
     text: string,
     attachments: UploadedFile[] = [],
+    date?: Date,
   ) {
     const host = new URL(this.config.APP_URL).hostname || 'cotacoes.local';
     return composeMessage({
@@ -293,6 +319,8 @@ export class ResponsesService {
       to: [this.config.MAIL_REPLY_ADDRESS],
       subject: `RE: ${quote.tituloEmail}`,
       text,
+      // The pipeline dates the answer by it (the carrier's response time, ADR 0026 addendum).
+      ...(date ? { date } : {}),
       messageId: `<manual-${randomUUID()}@${host}>`,
       inReplyTo: quote.messageId,
       attachments: attachments.map((file) => ({ filename: file.filename, content: file.buffer })),

@@ -6,13 +6,13 @@ import { apiUpload } from '@/lib/api-client';
 
 export type RegisterResponseInput = { transportadorId: string } & (
   | { modo: 'arquivo'; arquivo: File }
-  | { modo: 'texto'; texto: string }
-  | { modo: 'valores'; valores: TypedValues }
+  | { modo: 'texto'; texto: string; recebidaEm?: string }
+  | { modo: 'valores'; valores: TypedValues; recebidaEm?: string }
 );
 
 /**
  * `POST /api/quotes/:id/respostas/registrar` (multipart: transportadorId, modo and the file, the text or
- * the typed values as JSON text) → 201 `{ data, message }`; the answer enters the inbound pipeline.
+ * the typed values as JSON text, and for the latter two an optional `recebidaEm`) → 201 `{ data, message }`; the answer enters the inbound pipeline.
  */
 export function registerResponse(
   quoteId: string,
@@ -25,6 +25,8 @@ export function registerResponse(
   if (input.modo === 'arquivo') form.append('arquivo', input.arquivo, input.arquivo.name);
   if (input.modo === 'texto') form.append('texto', input.texto);
   if (input.modo === 'valores') form.append('valores', JSON.stringify(input.valores));
+  // When the answer reached the analyst (ISO); a saved message carries its own date.
+  if (input.modo !== 'arquivo' && input.recebidaEm) form.append('recebidaEm', input.recebidaEm);
   return apiUpload(`/quotes/${encodeURIComponent(quoteId)}/respostas/registrar`, form, {
     fallback: ui.replies.register.error,
     onProgress,

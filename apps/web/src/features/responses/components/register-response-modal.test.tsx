@@ -1,6 +1,7 @@
 import type { QuoteDetail } from '@cotacoes/shared/schemas/quotes';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { QuoteDetailPage } from '@/features/quotes/components/quote-detail-page';
+import { toLocalInput } from '@/lib/local-datetime';
 import { sessionStore } from '@/lib/session';
 import { fakeQuotesApi, ids, makeQuoteDetail } from '@/testing/fake-quotes-api';
 import { fakeResponsesApi, makeEntry, REGISTERED_MESSAGE } from '@/testing/fake-responses-api';
@@ -149,6 +150,34 @@ describe('Registrar resposta', () => {
     expect(form!.get('modo')).toBe('texto');
     expect(form!.get('texto')).toBe("Frete 40' USD 2.900,00\nTransit time 30 dias");
     expect(form!.get('arquivo')).toBeNull();
+    // Left blank: the server dates it now.
+    expect(form!.get('recebidaEm')).toBeNull();
+  });
+
+  it("sends 'Recebida em' for an answer that came earlier by phone, and refuses one in the future", async () => {
+    const { user, network } = setup();
+    await open(user);
+    // A saved message carries its own date: no field for it.
+    expect(dialog().queryByLabelText('Recebida em (opcional)')).toBeNull();
+    await user.click(dialog().getByRole('tab', { name: 'Texto' }));
+    await user.type(dialog().getByRole('textbox', { name: 'Texto da resposta' }), "Frete 40' USD 2.900,00");
+    const when = dialog().getByLabelText('Recebida em (opcional)') as HTMLInputElement;
+    expect(when.type).toBe('datetime-local');
+    expect(when).toHaveAccessibleDescription(
+      'Quando o agente respondeu, se não foi agora: conta no tempo de resposta dele.',
+    );
+    fireEvent.change(when, { target: { value: toLocalInput(new Date(Date.now() + 2 * 3_600_000)) } });
+    await submit(user);
+    expect(when).toHaveAccessibleDescription(expect.stringContaining('não pode estar no futuro'));
+    expect(registrations(network.requests)).toEqual([]);
+
+    const yesterday = new Date(Date.now() - 20 * 3_600_000);
+    yesterday.setSeconds(0, 0);
+    fireEvent.change(when, { target: { value: toLocalInput(yesterday) } });
+    await submit(user);
+    expect(await screen.findByText(REGISTERED_MESSAGE)).toBeInTheDocument();
+    const [form] = registrations(network.requests);
+    expect(form!.get('recebidaEm')).toBe(yesterday.toISOString());
   });
 
   it('checks typed values as the API does, clears each message once corrected and sends them as JSON', async () => {

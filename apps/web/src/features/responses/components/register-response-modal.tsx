@@ -1,4 +1,5 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
+import { fieldMessages } from '@cotacoes/shared/messages/success';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { type DragEvent, type FormEvent, useId, useRef, useState } from 'react';
 import type { QuoteDetail } from '@/api/get-quote';
@@ -14,6 +15,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { errorText } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatBytes } from '@/lib/format';
+import { parseLocalInput, toLocalInput } from '@/lib/local-datetime';
 import { showToast } from '@/lib/toast';
 import { type RegisterResponseInput, useRegisterResponse } from '../api/register-response';
 import {
@@ -266,6 +268,8 @@ interface FormState {
   arquivo: File | null;
   texto: string;
   valores: TypedValuesDraft;
+  /** 'Recebida em' as typed (`datetime-local`); blank: now. */
+  recebidaEm: string;
 }
 
 const initialState = (): FormState => ({
@@ -274,24 +278,35 @@ const initialState = (): FormState => ({
   arquivo: null,
   texto: '',
   valores: emptyTypedValues(),
+  recebidaEm: '',
 });
 
 /** The checks of the chosen mode, in the screen's words; `null` when the form can be sent. */
-function validate(state: FormState): { errors: ValueErrors; input: RegisterResponseInput | null } {
+function validate(
+  state: FormState,
+  now = new Date(),
+): { errors: ValueErrors; input: RegisterResponseInput | null } {
   const errors: ValueErrors = {};
   if (!state.transportadorId) errors.transportadorId = t.carrierRequired;
   let input: RegisterResponseInput | null = null;
   const { transportadorId } = state;
+  let recebidaEm: string | undefined;
+  if (state.modo !== 'arquivo' && state.recebidaEm.trim()) {
+    const date = parseLocalInput(state.recebidaEm);
+    if (!date) errors.recebidaEm = fieldMessages.responseDateInvalid;
+    else if (date.getTime() > now.getTime()) errors.recebidaEm = fieldMessages.responseDateFuture;
+    else recebidaEm = date.toISOString();
+  }
   if (state.modo === 'arquivo') {
     if (!state.arquivo) errors.arquivo = t.file.required;
     else if (!isMailFile(state.arquivo)) errors.arquivo = t.file.invalidType;
     else input = { transportadorId, modo: 'arquivo', arquivo: state.arquivo };
   } else if (state.modo === 'texto') {
     if (!state.texto.trim()) errors.texto = t.text.required;
-    else input = { transportadorId, modo: 'texto', texto: state.texto };
+    else input = { transportadorId, modo: 'texto', texto: state.texto, recebidaEm };
   } else {
     const checked = validateTypedValues(state.valores);
-    if (checked.ok) input = { transportadorId, modo: 'valores', valores: checked.values };
+    if (checked.ok) input = { transportadorId, modo: 'valores', valores: checked.values, recebidaEm };
     else Object.assign(errors, checked.errors);
   }
   return { errors, input: Object.keys(errors).length === 0 ? input : null };
@@ -400,6 +415,19 @@ function RegisterResponseModal({ quote, onClose }: { quote: QuoteDetail; onClose
               ),
           }))}
         />
+        {state.modo !== 'arquivo' && (
+          <Input
+            label={t.receivedAt}
+            name="recebidaEm"
+            type="datetime-local"
+            max={toLocalInput(new Date())}
+            value={state.recebidaEm}
+            onChange={(event) => update({ ...state, recebidaEm: event.target.value })}
+            hint={t.receivedAtHint}
+            error={errors.recebidaEm}
+            containerClassName="sm:max-w-xs"
+          />
+        )}
         {uploading && <ProgressBar label={t.uploadProgress} value={percent} />}
         {register.isError && <Alert variant="error">{errorText(register.error, t.error)}</Alert>}
       </form>
