@@ -211,7 +211,8 @@ export const errorMessages = {
   PORTAL_LINK_EXPIRED: 'Este link de acesso expirou (ele vale por 30 minutos). Peça um novo link.',
   PORTAL_LINK_REUSED:
     'Este link já foi aberto em outro navegador. Por segurança, peça um novo link para este navegador.',
-  PORTAL_CLOSED_DEADLINE: 'O prazo desta cotação terminou em {prazo}: a resposta não pode mais ser alterada.',
+  PORTAL_CLOSED_DEADLINE:
+    'O prazo desta cotação terminou em {prazo} (horário de Brasília): o portal não recebe mais respostas. Responda ao e-mail do pedido.',
   PORTAL_CLOSED_DECIDED: 'Esta cotação já foi decidida: a resposta não pode mais ser alterada.',
   PORTAL_ANSWER_REQUIRED: 'Envie os dados da resposta.',
   PORTAL_FILE_TYPE: 'O arquivo "{nome}" não é aceito. Envie PDF, XLSX, DOCX ou imagens (JPG, PNG).',

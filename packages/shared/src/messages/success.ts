@@ -9,7 +9,7 @@ export const successMessages = {
   passwordReset: 'Senha redefinida. Entre com a nova senha.',
   portalLinkSent:
     'Se este e-mail recebeu a cotação, enviamos a ele um link de acesso. Confira sua caixa de entrada.',
-  portalAnswerSent: 'Resposta enviada. Você pode alterá-la até {prazo}.',
+  portalAnswerSent: 'Resposta enviada. Você pode alterá-la até {prazo} (horário de Brasília).',
   passwordChanged: 'Senha alterada com sucesso. Faça login novamente nos outros dispositivos.',
   userLinked: 'Usuário vinculado à empresa com sucesso.',
   userRoleChanged: 'Papel do usuário atualizado para {role}.',

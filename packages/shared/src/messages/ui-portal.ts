@@ -47,7 +47,7 @@ export const uiPortal = {
     loadErrorFallback: 'Não foi possível abrir esta cotação. Tente novamente.',
     heading: 'Cotação {codigo}',
     from: 'Pedido de {empresa} para {transportador}',
-    deadline: 'Prazo de resposta: {prazo}',
+    deadline: 'Prazo de resposta: {prazo} (horário de Brasília)',
     requestTitle: 'Pedido de cotação',
     requestSentAt: 'Enviado em {data}',
     attachmentsTitle: 'Arquivos do pedido',
@@ -87,12 +87,15 @@ export const uiPortal = {
     submit: 'Enviar resposta',
     update: 'Enviar nova versão',
     submitting: 'Enviando...',
-    success: 'Resposta enviada. Você pode alterá-la até {prazo}.',
+    success: 'Resposta enviada. Você pode alterá-la até {prazo} (horário de Brasília).',
     currentVersion:
       'Sua resposta atual é a versão {versao}, enviada em {data}. Enviar de novo cria uma nova versão.',
     errorFallback: 'Não foi possível enviar a resposta. Tente novamente.',
     fixFields: 'Corrija os campos destacados.',
-    closedDeadline: 'O prazo desta cotação terminou em {prazo}. Sua resposta não pode mais ser alterada.',
+    closedDeadline:
+      'O prazo desta cotação terminou em {prazo} (horário de Brasília). Sua resposta não pode mais ser alterada pelo portal; para mudar algo, responda ao e-mail do pedido.',
+    closedDeadlineNoAnswer:
+      'O prazo desta cotação terminou em {prazo} (horário de Brasília) e o portal não recebe mais propostas. Se ainda quiser enviar a sua, responda ao e-mail do pedido: ela ainda chega ao analista.',
     closedDecided: 'Esta cotação já foi decidida. Sua resposta não pode mais ser alterada.',
     readOnlyTitle: 'Sua resposta',
     noAnswer: 'Você não enviou resposta pelo portal.',

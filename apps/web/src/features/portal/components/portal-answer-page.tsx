@@ -90,7 +90,9 @@ function ReadOnlyAnswer({ view, prazo }: { view: PortalView; prazo: string }) {
     <div className="space-y-4">
       <h2 className="text-lg font-semibold text-fg">{t.readOnlyTitle}</h2>
       <Alert variant="warning">
-        {view.estado === 'prazo_encerrado' ? formatMessage(t.closedDeadline, { prazo }) : t.closedDecided}
+        {view.estado === 'prazo_encerrado'
+          ? formatMessage(view.resposta ? t.closedDeadline : t.closedDeadlineNoAnswer, { prazo })
+          : t.closedDecided}
       </Alert>
       {view.resposta ? (
         <AnswerSummary answer={view.resposta} />

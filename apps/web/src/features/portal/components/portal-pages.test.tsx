@@ -69,7 +69,9 @@ describe('the answer page (/portal/:token)', () => {
     await user.click(screen.getByRole('button', { name: t.answer.submit }));
 
     expect(
-      await screen.findByText('Resposta enviada. Você pode alterá-la até 11/12/2026, 14:00.'),
+      await screen.findByText(
+        'Resposta enviada. Você pode alterá-la até 11/12/2026, 14:00 (horário de Brasília).',
+      ),
     ).toBeInTheDocument();
     const sent = requests.find((r) => r.url === `/api/portal/${PORTAL_TOKEN}/resposta`)!;
     const form = sent.body as FormData;
@@ -150,11 +152,25 @@ describe('the answer page (/portal/:token)', () => {
     network(fakePortalApi(portalView({ estado: 'prazo_encerrado', resposta: answer, versao: 2 })));
     renderApp(`/portal/${PORTAL_TOKEN}`);
     expect(
-      await screen.findByText(/^O prazo desta cotação terminou em \d{2}\/\d{2}\/\d{4}/),
+      await screen.findByText(
+        /^O prazo desta cotação terminou em \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} \(horário de Brasília\)\. Sua resposta não pode mais ser alterada pelo portal; para mudar algo, responda ao e-mail do pedido\.$/,
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: t.answer.update })).not.toBeInTheDocument();
     expect(screen.getByText('30/12/2026')).toBeInTheDocument();
     expect(screen.getByText('THC')).toBeInTheDocument();
+  });
+
+  it('after the deadline, a carrier that never answered is told the e-mail still reaches the analyst', async () => {
+    network(fakePortalApi(portalView({ estado: 'prazo_encerrado' })));
+    renderApp(`/portal/${PORTAL_TOKEN}`);
+    expect(
+      await screen.findByText(
+        /e o portal não recebe mais propostas\. Se ainda quiser enviar a sua, responda ao e-mail do pedido/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/^Prazo de resposta: .+ \(horário de Brasília\)$/)).toBeInTheDocument();
+    expect(screen.getByText(t.answer.noAnswer)).toBeInTheDocument();
   });
 
   it('a decided quote says so', async () => {

@@ -64,7 +64,10 @@ export function fakePortalApi(view: PortalView = portalView()): Record<string, H
       };
       return {
         status: 201,
-        body: { data: current, message: 'Resposta enviada. Você pode alterá-la até 11/12/2026, 14:00.' },
+        body: {
+          data: current,
+          message: 'Resposta enviada. Você pode alterá-la até 11/12/2026, 14:00 (horário de Brasília).',
+        },
       };
     },
   };
