@@ -102,4 +102,46 @@ export async function answer(
   return { respostaId, messageId };
 }
 
+/**
+ * The raw DSN a mail server sends back when a request could not be delivered to `email` (550 5.1.1): to the
+ * request's reply address, naming the request's Message-ID, as Postfix writes it.
+ */
+export function deliveryFailureReport(request: {
+  replyTo: string;
+  messageId: string;
+  email: string;
+}): Buffer {
+  return Buffer.from(
+    [
+      'From: Mail Delivery System <MAILER-DAEMON@mx.importadora.com.br>',
+      `To: ${request.replyTo}`,
+      'Subject: Undelivered Mail Returned to Sender',
+      `Message-ID: <dsn-${++counter}-${Date.now()}@mx.importadora.com.br>`,
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/report; report-type=delivery-status; boundary="b1"',
+      '',
+      '--b1',
+      'Content-Type: text/plain',
+      '',
+      'Your message could not be delivered.',
+      '--b1',
+      'Content-Type: message/delivery-status',
+      '',
+      'Reporting-MTA: dns; mx.importadora.com.br',
+      '',
+      `Final-Recipient: rfc822; ${request.email}`,
+      'Action: failed',
+      'Status: 5.1.1',
+      'Diagnostic-Code: smtp; 550 5.1.1 User unknown',
+      '--b1',
+      'Content-Type: text/rfc822-headers',
+      '',
+      `Message-ID: ${request.messageId}`,
+      'Subject: Cotação',
+      '--b1--',
+      '',
+    ].join('\r\n'),
+  );
+}
+
 export { twoDestinationAnswer, typicalAnswer } from '@cotacoes/shared/samples';

@@ -64,6 +64,8 @@ export type ComparisonResponse = Pick<
   dadosExtraidos: DadosExtraidos | null;
   atual: Omit<ComparisonVersion, 'dadosExtraidos'> | null;
   versoes: readonly ComparisonVersion[];
+  /** Why the request did not reach the carrier (every address bounced); absent or null: it did. */
+  falhaEntrega?: string | null;
 };
 
 export type ComparisonInput = {
@@ -808,7 +810,18 @@ export function buildComparison(input: ComparisonInput): Comparison {
     respondidas,
     total: input.respostas.length || FALLBACK_PROGRESS_TOTAL,
     pendentes: input.respostas
-      .filter((entry) => entry.atual === null)
+      .filter((entry) => entry.atual === null && !entry.falhaEntrega)
       .map((entry) => ({ transportadorId: entry.transportadorId, nome: entry.transportador.nome })),
+    naoEntregues: input.respostas.flatMap((entry) =>
+      entry.atual === null && entry.falhaEntrega
+        ? [
+            {
+              transportadorId: entry.transportadorId,
+              nome: entry.transportador.nome,
+              motivo: entry.falhaEntrega,
+            },
+          ]
+        : [],
+    ),
   };
 }

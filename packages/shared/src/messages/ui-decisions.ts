@@ -27,6 +27,10 @@ export const uiDecisions = {
     progressValue: '{respondidas} de {total} responderam',
     reviseAll: 'Revisar Todos',
     pendingTitle: 'Aguardando resposta',
+    undeliveredTitle: 'Pedido não entregue',
+    undeliveredHint:
+      'O e-mail do pedido voltou para estes agentes de carga: eles não estão sendo aguardados nem recebem lembretes. Confira o endereço na conversa.',
+    undeliveredItem: '{nome}: {motivo}',
     pendingNone: 'Todos os transportadores responderam.',
     sortBy: 'Ordenar por',
     sortNone: 'Ordem de chegada',

@@ -236,7 +236,15 @@ export const comparisonSchema = z.object({
   /** Answer progress (spec: the bar's fallback total is at least 5). */
   respondidas: z.number(),
   total: z.number(),
+  /** Carriers that have not answered and whose request reached them (or is still on its way). */
   pendentes: z.array(z.object({ transportadorId: z.string(), nome: z.string() })),
+  /**
+   * Beyond the spec: carriers without an answer whose request came back (every address bounced): they are
+   * not waited for. Optional for older clients' fakes.
+   */
+  naoEntregues: z
+    .array(z.object({ transportadorId: z.string(), nome: z.string(), motivo: z.string() }))
+    .optional(),
 });
 export type Comparison = z.infer<typeof comparisonSchema>;
 

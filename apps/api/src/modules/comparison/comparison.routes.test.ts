@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   carrierReply,
+  deliveryFailureReport,
   outboxSettled,
   quoteScenario,
   type Scenario,
@@ -105,6 +106,34 @@ describe('GET /api/quotes/{id}/comparison', () => {
     expect(body.taxa.dataCotacao).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(body).toMatchObject({ cotacaoId: s.quote.id, respondidas: 2, total: 3 });
     expect(body.pendentes).toEqual([{ transportadorId: s.carriers[2]!.id, nome: s.carriers[2]!.nome }]);
+    expect(body.naoEntregues).toEqual([]);
+  });
+
+  it('a carrier whose request bounced is not waited for: listed apart with the reason', async () => {
+    const other = await quoteScenario(ctx);
+    await outboxSettled(ctx);
+    const result = await ctx.app.services.inbound.ingest(
+      deliveryFailureReport({
+        replyTo: other.replyTo(1),
+        messageId: other.recipients[1]!.messageId!,
+        email: other.carriers[1]!.email,
+      }),
+      { source: 'imap' },
+    );
+    expect(result.outcome).toBe('devolucao');
+    const response = await get(`/api/quotes/${other.quote.id}/comparison`, other.token);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json() as Comparison;
+    expect(body.pendentes.map((p) => p.transportadorId).sort()).toEqual(
+      [other.carriers[0]!.id, other.carriers[2]!.id].sort(),
+    );
+    expect(body.naoEntregues).toEqual([
+      {
+        transportadorId: other.carriers[1]!.id,
+        nome: other.carriers[1]!.nome,
+        motivo: expect.stringContaining('5.1.1'),
+      },
+    ]);
   });
 
   it('one row per answer and destination, with the spec totals', async () => {

@@ -1,7 +1,12 @@
 import type { ResponseTimeRecord, ResponseTimesResponse } from '@cotacoes/shared/schemas/dashboard';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carrierReply, quoteScenario, type Scenario } from '../../../test/factories/index.js';
+import {
+  carrierReply,
+  deliveryFailureReport,
+  quoteScenario,
+  type Scenario,
+} from '../../../test/factories/index.js';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { cotacaoDestinatarios, cotacoes } from '../../db/schema/index.js';
 import { replyAddress } from '../../mail/reply-address.js';
@@ -84,36 +89,12 @@ async function answer(s: Scenario, cotacaoId: string, carrierIndex: number) {
 /** The carrier's mail server bounces the request (a real DSN through the pipeline). */
 async function bounce(s: Scenario, cotacaoId: string, carrierIndex: number) {
   const recipient = await recipientOf(cotacaoId, s.carriers[carrierIndex]!.id);
-  const dsn = [
-    'From: Mail Delivery System <MAILER-DAEMON@mx.importadora.com.br>',
-    `To: ${replyAddress(ctx.config.MAIL_REPLY_ADDRESS, recipient.replyToken)}`,
-    'Subject: Undelivered Mail Returned to Sender',
-    `Message-ID: <dsn-${Date.now()}@mx.importadora.com.br>`,
-    'MIME-Version: 1.0',
-    'Content-Type: multipart/report; report-type=delivery-status; boundary="b1"',
-    '',
-    '--b1',
-    'Content-Type: text/plain',
-    '',
-    'Your message could not be delivered.',
-    '--b1',
-    'Content-Type: message/delivery-status',
-    '',
-    'Reporting-MTA: dns; mx.importadora.com.br',
-    '',
-    `Final-Recipient: rfc822; ${s.carriers[carrierIndex]!.email}`,
-    'Action: failed',
-    'Status: 5.1.1',
-    'Diagnostic-Code: smtp; 550 5.1.1 User unknown',
-    '--b1',
-    'Content-Type: text/rfc822-headers',
-    '',
-    `Message-ID: ${recipient.messageId}`,
-    'Subject: Cotação',
-    '--b1--',
-    '',
-  ].join('\r\n');
-  const result = await ctx.app.services.inbound.ingest(Buffer.from(dsn), { source: 'imap' });
+  const dsn = deliveryFailureReport({
+    replyTo: replyAddress(ctx.config.MAIL_REPLY_ADDRESS, recipient.replyToken),
+    messageId: recipient.messageId!,
+    email: s.carriers[carrierIndex]!.email,
+  });
+  const result = await ctx.app.services.inbound.ingest(dsn, { source: 'imap' });
   expect(result.outcome).toBe('devolucao');
 }
 

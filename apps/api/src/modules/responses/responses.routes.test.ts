@@ -1,11 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  fieldMessages,
-  formatMessage,
-  formatQuoteDateTime,
-  type ResponseTimesResponse,
-} from '@cotacoes/shared';
+import { fieldMessages, formatMessage, formatQuoteDateTime } from '@cotacoes/shared';
+import type { ResponseTimesResponse } from '@cotacoes/shared/schemas/dashboard';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carrierReply, outboxSettled, quoteScenario, typicalAnswer } from '../../../test/factories/index.js';

@@ -235,6 +235,24 @@ describe('Comparação: the table', { timeout: 20_000 }, () => {
     setup({ quote, rows: makeRows().filter((row) => row.respostaId !== respIds.del) });
     const pending = await screen.findByRole('list', { name: 'Aguardando resposta' });
     expect(within(pending).getByText('Delta Shipping')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Pedido não entregue' })).toBeNull();
+  });
+
+  it('lists apart, with the reason, a carrier whose request bounced: it is not waited for', async () => {
+    const base = makeQuoteDetail();
+    const quote = {
+      ...base,
+      destinatarios: base.destinatarios.map((recipient) =>
+        recipient.nome === 'Delta Shipping'
+          ? { ...recipient, estadoEnvio: 'falhou' as const, falhaEntrega: '550 5.1.1 User unknown' }
+          : recipient,
+      ),
+    };
+    setup({ quote, rows: makeRows().filter((row) => row.respostaId !== respIds.del) });
+    const failed = await screen.findByRole('list', { name: 'Pedido não entregue' });
+    expect(within(failed).getByText('Delta Shipping: 550 5.1.1 User unknown')).toBeInTheDocument();
+    expect(screen.getByText(/Pedido não entregue \(1\)/)).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Aguardando resposta' })).toBeNull();
   });
 
   it('shows why a row has no total (extraction running, no freight read) instead of 0,00', async () => {

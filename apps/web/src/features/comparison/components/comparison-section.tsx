@@ -274,6 +274,23 @@ export function ComparisonSection({ quote }: { quote: QuoteDetail }) {
         </div>
       )}
 
+      {comparison.data?.naoEntregues && comparison.data.naoEntregues.length > 0 && (
+        <div className="rounded-xl border border-danger/40 bg-surface px-4 py-3">
+          <h3 className="flex items-center gap-1.5 text-sm font-semibold text-fg">
+            <AlertTriangleIcon size={16} className="text-danger" />
+            {t.undeliveredTitle} ({comparison.data.naoEntregues.length})
+          </h3>
+          <p className="mt-1 text-xs text-fg-muted">{t.undeliveredHint}</p>
+          <ul aria-label={t.undeliveredTitle} className="mt-2 space-y-1 text-sm">
+            {comparison.data.naoEntregues.map((failed) => (
+              <li key={failed.transportadorId} className="break-words text-fg">
+                {formatMessage(t.undeliveredItem, { nome: failed.nome, motivo: failed.motivo })}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
       <SourceDialog
         quoteId={quote.id}
         figure={source}

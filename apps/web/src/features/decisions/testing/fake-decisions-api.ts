@@ -296,8 +296,23 @@ export function fakeDecisionsApi(
       respondidas: new Set(db.rows.map((row) => row.transportadorId)).size,
       total: db.quote.destinatarios.length,
       pendentes: db.quote.destinatarios
-        .filter((recipient) => !db.rows.some((row) => row.transportadorId === recipient.transportadorId))
+        .filter(
+          (recipient) =>
+            !recipient.falhaEntrega &&
+            !db.rows.some((row) => row.transportadorId === recipient.transportadorId),
+        )
         .map((recipient) => ({ transportadorId: recipient.transportadorId, nome: recipient.nome })),
+      naoEntregues: db.quote.destinatarios.flatMap((recipient) =>
+        recipient.falhaEntrega && !db.rows.some((row) => row.transportadorId === recipient.transportadorId)
+          ? [
+              {
+                transportadorId: recipient.transportadorId,
+                nome: recipient.nome,
+                motivo: recipient.falhaEntrega,
+              },
+            ]
+          : [],
+      ),
     };
     return { body };
   }

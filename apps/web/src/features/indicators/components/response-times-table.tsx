@@ -13,6 +13,8 @@ const t = ui.indicators;
 const percent = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
 /** Eight columns on a laptop's width: a little less padding than the default cells. */
 const tight = 'px-3!';
+/** The carrier's name stays in view while the figures scroll sideways (a phone's width). */
+const sticky = 'sticky left-0 z-10 bg-surface shadow-[1px_0_0_var(--color-border)]';
 
 function SortableHeader({
   field,
@@ -88,7 +90,12 @@ export function ResponseTimesTable({
     <Table caption={t.tableTitle} scrollLabel={t.tableTitle}>
       <TableHead>
         <tr>
-          <SortableHeader field="transportadorNome" sort={sort} onSort={onSort} />
+          <SortableHeader
+            field="transportadorNome"
+            sort={sort}
+            onSort={onSort}
+            className={cn(sticky, 'bg-surface-muted')}
+          />
           <TableHeaderCell className={tight}>{t.columns.email}</TableHeaderCell>
           <SortableHeader field="totalRespostas" sort={sort} onSort={onSort} />
           <SortableHeader field="tempoMedioRespostaHoras" sort={sort} onSort={onSort} />
@@ -100,7 +107,9 @@ export function ResponseTimesTable({
       <TableBody>
         {rows.map((row) => (
           <TableRow key={row.transportadorId}>
-            <TableCell className={cn(tight, 'font-medium')}>{row.transportadorNome}</TableCell>
+            <TableCell className={cn(tight, sticky, 'max-w-36 font-medium break-words sm:max-w-none')}>
+              {row.transportadorNome}
+            </TableCell>
             <TableCell className={cn(tight, 'whitespace-nowrap text-fg-muted')}>
               <span title={row.transportadorEmail}>{cutEmail(row.transportadorEmail)}</span>
             </TableCell>
