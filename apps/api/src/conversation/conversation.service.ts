@@ -22,7 +22,8 @@ const mailbox = bareMailbox;
 function markOf(row: repo.ListedMessage): string | null {
   const { tipo } = row.message;
   if (tipo === 'auto_resposta')
-    return row.motivo === inboundTexts.setAside.confirmacao
+    // `separada` since 2026-12-05; older receipts are told by their stored reason.
+    return row.flags?.separada === 'confirmacao' || row.motivo === inboundTexts.setAside.confirmacao
       ? conversationMarks.confirmacao
       : conversationMarks.autoResposta;
   if (tipo === 'devolucao')

@@ -67,6 +67,31 @@ describe('setAsideKind: what is kept without counting as an answer', () => {
     expect(setAsideKind(parsed)).toBeNull();
   });
 
+  it('a receipt sent as HTML only is a receipt; an HTML-only answer with a price is not', async () => {
+    const htmlOnly = (html: string) =>
+      parseInbound(
+        Buffer.from(
+          [
+            'From: Atendimento <noreply@pacifico.example>',
+            'To: cotacoes+abc@importadora.com.br',
+            'Subject: RE: Cotação COT-2026-0042 — Shanghai x Santos',
+            `Message-ID: <h-${Math.random().toString(36).slice(2)}@pacifico.example>`,
+            'MIME-Version: 1.0',
+            'Content-Type: text/html; charset=utf-8',
+            '',
+            html,
+          ].join('\r\n'),
+        ),
+      );
+    const receipt =
+      '<html><body><div>Prezado cliente,</div><div><br></div><p>Recebemos sua solicitação.\r\nChamado nº 88231 aberto;' +
+      ' nossa equipe retornará em breve.</p><p>Central de Atendimento</p></body></html>';
+    expect(setAsideKind(await htmlOnly(receipt))).toBe('confirmacao');
+    const answer =
+      '<html><body><p>Recebemos sua solicitação. Segue:</p><table><tr><td>Frete 40HC</td><td>2.450</td></tr></table></body></html>';
+    expect(setAsideKind(await htmlOnly(answer))).toBeNull();
+  });
+
   it("reads the reply's own words, not the request it quotes", async () => {
     const quoting = `Ok, obrigado.\n${quotedRequest}\n> Recebemos sua solicitação e retornaremos em breve.`;
     expect(setAsideKind(await reply(quoting))).toBeNull();

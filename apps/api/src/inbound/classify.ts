@@ -1,3 +1,4 @@
+import { htmlToPlainText } from '@cotacoes/extraction/eml';
 import { addressesIn, fieldValues, leadingMessageId, leadingStatus, withoutType } from '../lib/mail-text.js';
 import type { ParsedInbound } from './parse.js';
 
@@ -77,7 +78,9 @@ function isReceiptOnly(parsed: ParsedInbound): boolean {
   if (parsed.attachments.some(isDocument) || parsed.attachmentsSkipped > 0) return false;
   const own: string[] = [];
   let length = 0;
-  for (const line of parsed.text.slice(0, 20_000).split('\n')) {
+  // A ticket system that sends HTML only: its words as a mail client shows them.
+  const body = parsed.text.trim() ? parsed.text : htmlToPlainText((parsed.html ?? '').slice(0, 50_000));
+  for (const line of body.slice(0, 20_000).split('\n')) {
     if (QUOTED_START.test(line.trim())) break;
     own.push(line);
     length += line.length;
@@ -85,7 +88,6 @@ function isReceiptOnly(parsed: ParsedInbound): boolean {
     if (length > 1_500) return false;
   }
   const text = own.join('\n');
-  if (!text.trim() && parsed.html) return false;
   return RECEIPT.some((pattern) => pattern.test(text)) && !ANSWER_SIGNS.some((pattern) => pattern.test(text));
 }
 

@@ -621,6 +621,8 @@ export class InboundPipeline {
     // Typed by a user or by the carrier on its portal page: never an auto-reply.
     const manual = match.by === 'manual' || match.by === 'portal';
     const setAside = bounce || manual ? null : setAsideKind(parsed);
+    // What was set aside, as a flag: the conversation reads it, not the wording of `motivo`.
+    if (setAside) flags.separada = setAside;
     const outcome: InboundOutcome = bounce
       ? 'devolucao'
       : setAside

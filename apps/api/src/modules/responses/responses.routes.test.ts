@@ -10,6 +10,7 @@ import {
   cotacaoDestinatarios,
   cotacoes,
   inboundAttachments,
+  inboundMessages,
   mailOutbox,
   respostas,
   users,
@@ -494,6 +495,12 @@ describe('a reply set aside (a receipt, an out-of-office) and "Contar como respo
       { source: 'smtp' },
     );
     expect(ingested.outcome).toBe('auto_resposta');
+    // Kept as a flag (the conversation's note reads it, not the wording of the stored reason).
+    const [stored] = await ctx.app.services.database.db
+      .select({ flags: inboundMessages.flags })
+      .from(inboundMessages)
+      .where(eq(inboundMessages.id, ingested.inboundId));
+    expect(stored!.flags).toMatchObject({ separada: 'confirmacao' });
 
     const listed = await get(`/api/quotes/${s.quote.id}/respostas`, s.token);
     const entry = listed
