@@ -19,6 +19,7 @@ import { destinationsOf, missingGiven, type QuoteAsked, transitDays } from './as
 import { askedName, type ContainerAsk, containerType, totalContainers } from './containers.js';
 import { feeCurrency } from './currency.js';
 import { add, type Decimal, subtract, toMoney, toNumber } from './decimal.js';
+import { feeDisplayName } from './fee-names.js';
 import { evaluateFees, type FeeDecision, type FeeLineInput } from './fees.js';
 import {
   countFreight,
@@ -480,15 +481,22 @@ function versionRows(
     for (const line of freight.lines)
       if (line.falta) desconhecidas.push(unknownQuantityText(line.tipo, line.falta));
     const quoted: QuotedFee[] = [];
+    const notSummed: string[] = [];
     fees.lines.forEach((line, index) => {
       const decision = evaluation.decisions[index]!;
       if (decision.motivo !== 'outroDestino')
         taxas.push(feeFigure(line, index, decision, fees.correctable, corrigidos, input.pedido.conteineres));
       const nome = line.nome ?? line.rotulo ?? '';
+      // Quoted, in a currency the totals do not sum (ADR 0017): the charge is there, the total lacks it.
+      if (decision.motivo === 'moeda' && decision.valor !== null) {
+        const text = `${feeDisplayName(nome)} em ${String(line.moeda ?? '').toUpperCase()}`;
+        if (!notSummed.includes(text)) notSummed.push(text);
+      }
       if (
         decision.valor !== null &&
         (decision.contabilizada ||
           decision.motivo === 'duplicada' ||
+          decision.motivo === 'moeda' ||
           decision.motivo === 'quantidadeDesconhecida') &&
         !quoted.some((fee) => fee.chave === normalizeName(nome))
       )
@@ -576,6 +584,7 @@ function versionRows(
       remetenteNaoVerificado: Boolean(version.remetenteNaoVerificado && !version.remetenteConfirmadoEm),
       ...ignoredByHints(final),
       ...(desconhecidas.length > 0 ? { quantidadesDesconhecidas: desconhecidas } : {}),
+      ...(notSummed.length > 0 ? { taxasNaoSomadas: notSummed } : {}),
       totals: { brl: totals.custoTotalBRL, usd: totals.custoTotalUSD },
       quoted,
       // An all-in price stays all-in in a revision that says the rest still applies (a new freight only).
@@ -681,10 +690,10 @@ function markCompleteness(rows: Row[], previousByRow: Map<Row, Row | undefined>)
       if (!hasKind.has(kind) && entry.n >= 2 && entry.n * 2 >= carriers.size && !named)
         absent.set(kind, entry.nome);
     }
-    if (absent.size > 0) {
-      row.taxasAusentes = [...absent.values()];
-      if (row.variacao) row.variacao = { ...row.variacao, incompleta: true };
-    }
+    if (absent.size > 0) row.taxasAusentes = [...absent.values()];
+    // A total that lacks charges (absent, or in a currency not summed): its change is not a saving.
+    if ((absent.size > 0 || (row.taxasNaoSomadas ?? []).length > 0) && row.variacao)
+      row.variacao = { ...row.variacao, incompleta: true };
     if (fromPrevious.length > 0) row.taxasVersaoAnterior = fromPrevious.map((fee) => fee.linha);
   }
 }
@@ -702,7 +711,8 @@ function highlight(rows: Row[]): void {
       row.precificada &&
       !row.faltando.some((item) => FREIGHT_MISSING.has(item)) &&
       (row.quantidadesDesconhecidas ?? []).length === 0 &&
-      (row.taxasAusentes ?? []).length === 0,
+      (row.taxasAusentes ?? []).length === 0 &&
+      (row.taxasNaoSomadas ?? []).length === 0,
   );
   const cheapest = priced.reduce<Decimal | null>(
     (min, row) => (min === null || row.totals.brl < min ? row.totals.brl : min),

@@ -54,6 +54,23 @@ const rowOf = (rows: ReturnType<typeof build>['linhas'], nome: string) =>
   rows.find((row) => row.transportador.nome === nome)!;
 
 describe('complete or incomplete (issue 30)', () => {
+  it('a THC quoted in EUR is there, not missing: "fora do total: THC em EUR", never the cheapest', () => {
+    // Mar Azul: 2 × 2.700 + BL 50 = USD 5.450 → R$ 27.250,00; its THC EUR 250/cntr is not summed.
+    const eur = { ...feeItem('THC', 250, 'EUR'), unidade: 'CNTR' };
+    const marAzul = response('Mar Azul', [version(1, offer(2700, [eur, bl()]))]);
+    // Two complete ones: 2 × 2.900 + 50 = 5.850 × 5 + 2.900 = R$ 32.150,00; 2 × 2.950 + 50 … R$ 32.650,00.
+    const pacifico = response('Pacífico', [version(1, offer(2900, [thc(), bl()]))]);
+    const atlantica = response('Atlântica', [version(1, offer(2950, [thc(), bl()]))]);
+    const { linhas } = build([marAzul, pacifico, atlantica]);
+    const row = rowOf(linhas, 'Mar Azul');
+    expect(row.custoTotalBRL).toBe(27250);
+    expect(row.taxasAusentes).toBeUndefined();
+    expect(row.taxasNaoSomadas).toEqual(['THC em EUR']);
+    expect(row.destaque.menorCusto).toBe(false);
+    expect(rowOf(linhas, 'Pacífico')).toMatchObject({ custoTotalBRL: 32150, destaque: { menorCusto: true } });
+    expect(rowOf(linhas, 'Pacífico').taxasNaoSomadas).toBeUndefined();
+  });
+
   it('a revision without the fees of version 1: badge, never the cheapest, no saving, each fee offered to keep', () => {
     // v1: 2 × 2.950 + BL 50 = USD 5.950 + THC 2 × 1.450 = R$ 2.900 → 5.950 × 5 + 2.900 = R$ 32.650,00
     // v2: 2 × 2.800 = USD 5.600 → R$ 28.000,00, cheaper only because THC and BL went missing

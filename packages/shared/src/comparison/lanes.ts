@@ -60,6 +60,7 @@ export function isCompleteRow(row: ComparisonRow): boolean {
     row.extracao === 'concluida' &&
     row.precificada &&
     !row.taxasAusentes?.length &&
+    !row.taxasNaoSomadas?.length &&
     !row.quantidadesDesconhecidas?.length
   );
 }

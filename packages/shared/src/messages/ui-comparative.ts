@@ -118,6 +118,7 @@ export const comparativeDocumentMessages = {
   chargesTitle: 'Cálculo por proposta (quantidade × valor)',
   chargesNotCounted: 'não soma: {motivo}',
   incomplete: 'Incompleta: sem {itens}',
+  notSummed: 'Fora do total (os totais somam só USD e BRL): {itens}',
   /** '{itens}': "o preço do contêiner de 20'" (the total leaves those containers out). */
   freightMissing: 'Sem {itens}: o total não inclui esses contêineres',
   /** What a revision did not state and the proposal takes from its previous version (ADR 0024 addendum). */

@@ -116,6 +116,10 @@ export const uiComparison = {
     /** '{itens}': 'THC, BL FEE' */
     incomplete: 'incompleta: sem {itens}',
     incompleteTitle: 'Faltam taxas que esta transportadora (na versão anterior) ou as demais costumam cotar',
+    /** '{itens}': 'THC em EUR' */
+    notSummed: 'fora do total: {itens}',
+    notSummedTitle:
+      'Os totais somam só USD e BRL: estas taxas estão na proposta, mas não no total, que fica menor do que ela. Confira antes de comparar.',
     unknownQuantity: 'quantidade desconhecida',
     unknownQuantityTitle: 'Estas linhas não somam porque falta a quantidade: {lista}',
     changeNotComparable: 'versão incompleta: a variação não é economia',

@@ -216,6 +216,11 @@ export const comparisonRowSchema = z.object({
    * or an explicit all-in price.
    */
   taxasAusentes: z.array(z.string()).optional(),
+  /**
+   * Charges quoted in a currency the totals do not sum ('THC em EUR', ADR 0017): the row has them (it is
+   * not 'incompleta: sem THC') but its total leaves them out, so it is never 'Menor custo'. Absent: none.
+   */
+  taxasNaoSomadas: z.array(z.string()).optional(),
   /** The freight is an explicit all-in price ("all in", "tudo incluso"): no separate charge is expected. */
   freteAllIn: z.boolean().optional(),
   /** Fee lines of the previous version the current one lacks, each offered to keep (issue 30). */

@@ -103,6 +103,9 @@ export function chargesTextOf(row: ComparisonRow): string | null {
     ...(row.taxasAusentes?.length
       ? [formatMessage(t.incomplete, { itens: row.taxasAusentes.map(feeDisplayName).join(', ') })]
       : []),
+    ...(row.taxasNaoSomadas?.length
+      ? [formatMessage(t.notSummed, { itens: row.taxasNaoSomadas.join(', ') })]
+      : []),
     ...(row.quantidadesDesconhecidas?.length
       ? [formatMessage(t.unknownQuantity, { lista: row.quantidadesDesconhecidas.join('; ') })]
       : []),

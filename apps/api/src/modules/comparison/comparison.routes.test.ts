@@ -109,6 +109,45 @@ describe('GET /api/quotes/{id}/comparison', () => {
     expect(body.naoEntregues).toEqual([]);
   });
 
+  it('a THC quoted in EUR is not "sem THC": the row says it is out of the total and is not the cheapest', async () => {
+    const q = await quoteScenario(ctx);
+    const texts = [
+      typicalAnswer({ frete40: 2950 }),
+      typicalAnswer({ frete40: 2900 }),
+      [
+        'Prezados,',
+        '',
+        'Frete marítimo 40HC: USD 2.700,00',
+        'THC destino: EUR 250,00 por contêiner',
+        'BL fee: USD 75,00 por BL',
+        'Transit time: 30 dias',
+        '',
+        'Atenciosamente,',
+        'Mar Azul',
+      ].join('\n'),
+    ];
+    for (const [index, text] of texts.entries())
+      await ctx.app.services.inbound.ingest(
+        await carrierReply({ from: q.carriers[index]!.email, to: q.replyTo(index), text }),
+        { source: 'imap' },
+      );
+    const body = await waitFor(async () => {
+      const response = await get(`/api/quotes/${q.quote.id}/comparison`, q.token);
+      const value = response.json() as Comparison;
+      return value.linhas.length === 3 && value.linhas.every((row) => row.extracao === 'concluida')
+        ? value
+        : undefined;
+    }, 20_000);
+    const row = (index: number) => body.linhas.find((r) => r.transportadorId === q.carriers[index]!.id)!;
+    // 2 × 40HC at 5,2456: (2 × 2.700 + 75) × 5,2456 = R$ 28.719,66 — the EUR THC left out.
+    expect(row(2)).toMatchObject({ custoTotalBRL: 28719.66, taxasNaoSomadas: ['THC em EUR'] });
+    expect(row(2).taxasAusentes).toBeUndefined();
+    expect(row(2).destaque.menorCusto).toBe(false);
+    // (2 × 2.900 + 75) × 5,2456 + 2 × 1.450 = R$ 33.717,90: the cheapest complete offer.
+    expect(row(1)).toMatchObject({ custoTotalBRL: 33717.9, destaque: { menorCusto: true } });
+    expect(row(0).custoTotalBRL).toBe(34242.46);
+  });
+
   it('a carrier whose request bounced is not waited for: listed apart with the reason', async () => {
     const other = await quoteScenario(ctx);
     await outboxSettled(ctx);

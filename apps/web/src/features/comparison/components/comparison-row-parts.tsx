@@ -368,8 +368,10 @@ export function KeptTermsNote({ row }: { row: ComparisonRow }) {
 export function CompletenessBadges({ row }: { row: ComparisonRow }) {
   const missing = row.taxasAusentes ?? [];
   const unknown = row.quantidadesDesconhecidas ?? [];
+  const notSummed = row.taxasNaoSomadas ?? [];
   const freight = missingFreightOf(row);
-  if (missing.length === 0 && unknown.length === 0 && freight.length === 0) return null;
+  if (missing.length === 0 && unknown.length === 0 && freight.length === 0 && notSummed.length === 0)
+    return null;
   return (
     <span className="mt-1 flex flex-wrap gap-1" data-completeness="">
       {freight.length > 0 && (
@@ -380,6 +382,11 @@ export function CompletenessBadges({ row }: { row: ComparisonRow }) {
       {missing.length > 0 && (
         <Badge variant="warning" className="whitespace-normal" title={completeness.incompleteTitle}>
           {formatMessage(completeness.incomplete, { itens: missing.map(feeDisplayName).join(', ') })}
+        </Badge>
+      )}
+      {notSummed.length > 0 && (
+        <Badge variant="warning" className="whitespace-normal" title={completeness.notSummedTitle}>
+          {formatMessage(completeness.notSummed, { itens: notSummed.join(', ') })}
         </Badge>
       )}
       {unknown.length > 0 && (

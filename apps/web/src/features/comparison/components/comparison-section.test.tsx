@@ -238,6 +238,16 @@ describe('Comparação: the table', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('list', { name: 'Pedido não entregue' })).toBeNull();
   });
 
+  it('says a charge in a currency not summed is out of the total', async () => {
+    const rows = makeRows().map((row) =>
+      row.respostaId === respIds.bor ? { ...row, taxasNaoSomadas: ['THC em EUR'] } : row,
+    );
+    setup({ rows });
+    const boreal = await rowOf('Boreal Cargas');
+    const badge = boreal.getByText('fora do total: THC em EUR');
+    expect(badge).toHaveAttribute('title', expect.stringContaining('Os totais somam só USD e BRL'));
+  });
+
   it('lists apart, with the reason, a carrier whose request bounced: it is not waited for', async () => {
     const base = makeQuoteDetail();
     const quote = {

@@ -47,4 +47,13 @@ describe('approval cautions', () => {
     chosen.faltando = ['validade'];
     expect(approvalCautions(rows, chosen).join(' ')).not.toMatch(/contêiner de 20/);
   });
+
+  it('a proposal with a charge in a currency the totals do not sum says its total leaves it out', () => {
+    const rows = makeRows();
+    const chosen = rows.find((row) => row.respostaId === respIds.atl)!;
+    chosen.taxasNaoSomadas = ['THC em EUR'];
+    expect(approvalCautions(rows, chosen)).toContain(
+      'O total desta proposta não inclui THC em EUR (os totais somam só USD e BRL): confira o valor dessas taxas antes de aprovar.',
+    );
+  });
 });

@@ -59,6 +59,8 @@ export function approvalCautions(
   // An incomplete proposal is never the cheapest (issue 30): its total lacks charges, so it is said so
   // before any comparison of totals, which would flatter it.
   if (ausentes.length > 0) cautions.push(formatMessage(texts.incomplete, { itens: ausentes.join(', ') }));
+  const notSummed = chosen.taxasNaoSomadas ?? [];
+  if (notSummed.length > 0) cautions.push(formatMessage(texts.notSummed, { itens: notSummed.join(', ') }));
   const freight = missingFreightOf(chosen);
   if (freight.length > 0)
     cautions.push(formatMessage(texts.freightMissing, { itens: missingItemsText(freight) }));
