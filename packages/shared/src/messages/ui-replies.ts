@@ -22,6 +22,8 @@ export const uiReplies = {
     answeredIn: 'Respondeu em {tempo}',
     answeredAt: 'Resposta recebida em {data}',
     waiting: 'Aguardando resposta',
+    /** A carrier whose request bounced and that has not answered: nothing is awaited from it. */
+    notDelivered: 'Não entregue',
     /** The carrier's latest message set aside instead of counted (ADR 0015 addendum). */
     setAside: {
       automatica:

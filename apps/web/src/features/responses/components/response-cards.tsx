@@ -302,7 +302,9 @@ function ResponseCard({
   const version = versions.find((item) => item.id === chosen) ?? versions[0] ?? null;
   const held = versions.find((item) => item.aguardandoConfirmacao);
   const nome = entry.transportador.nome;
-  const statusLabel = t.statuses[entry.status] ?? entry.status;
+  // The request came back and nothing was answered: it is not awaited (the comparison lists it apart).
+  const undelivered = entry.estadoEnvio === 'falhou' && !entry.respondeuEm;
+  const statusLabel = undelivered ? t.notDelivered : (t.statuses[entry.status] ?? entry.status);
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-4 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -310,7 +312,7 @@ function ResponseCard({
           <h3 className="font-semibold break-words text-fg">{nome}</h3>
           <p className="text-sm break-all text-fg-muted">{entry.transportador.email}</p>
         </div>
-        <Badge variant={statusVariant(entry.status)} title={t.statusLabel}>
+        <Badge variant={undelivered ? 'danger' : statusVariant(entry.status)} title={t.statusLabel}>
           {statusLabel}
         </Badge>
       </div>
@@ -322,7 +324,7 @@ function ResponseCard({
             : t.sendFailedNoReason}
         </Alert>
       )}
-      <AnswerLine entry={entry} />
+      {!undelivered && <AnswerLine entry={entry} />}
       <SetAsideNote entry={entry} quoteId={quoteId} canCount={canCount} />
       {version && (
         <div className="space-y-3 border-t border-border pt-3">
