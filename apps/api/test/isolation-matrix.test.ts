@@ -885,6 +885,17 @@ const probes: Record<string, Probe> = {
       };
     },
   },
+  'POST /api/quotes/:id/respostas/:respostaId/ler-de-novo': {
+    request: async ({ targetCompany }) => {
+      const { quoteId, respostaId } = await quoteWithAnswerIn(targetCompany);
+      // Read already (the probe must not meet 'being read'): as a failed reading leaves it.
+      await ctx.app.services.database.db
+        .update(respostas)
+        .set({ extracao: 'falhou' })
+        .where(eq(respostas.id, respostaId));
+      return { method: 'POST', url: `/api/quotes/${quoteId}/respostas/${respostaId}/ler-de-novo` };
+    },
+  },
   'POST /api/quotes/:id/respostas/:respostaId/confirmar-remetente': {
     request: async ({ targetCompany }) => {
       const { quoteId, respostaId } = await quoteWithAnswerIn(targetCompany);

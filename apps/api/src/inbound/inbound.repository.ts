@@ -286,6 +286,37 @@ export async function retireCurrentVersion(executor: Executor, tenant: Tenant, d
     );
 }
 
+/** A version of the quote to read again: how it was read, whether it was typed, whether its bytes remain. */
+export async function responseForReading(
+  executor: Executor,
+  tenant: Tenant,
+  cotacaoId: string,
+  respostaId: string,
+) {
+  const [row] = await executor
+    .select({
+      transportadorId: respostas.transportadorId,
+      extracao: respostas.extracao,
+      typed: sql<boolean>`(${inboundMessages.entrada} ? 'typedResult')`,
+      hasRaw: sql<boolean>`(${inboundMessages.raw} is not null)`,
+    })
+    .from(respostas)
+    .innerJoin(inboundMessages, eq(inboundMessages.id, respostas.inboundMessageId))
+    .where(
+      inTenant(respostas.empresaId, tenant, eq(respostas.id, respostaId), eq(respostas.cotacaoId, cotacaoId)),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Back to 'pendente' for the extraction job; what it read before stays until the new reading replaces it. */
+export async function markForReading(executor: Executor, tenant: Tenant, respostaId: string) {
+  await executor
+    .update(respostas)
+    .set({ extracao: 'pendente', extracaoErro: null, updatedAt: new Date() })
+    .where(inTenant(respostas.empresaId, tenant, eq(respostas.id, respostaId)));
+}
+
 export async function insertResponse(
   executor: Executor,
   tenant: Tenant,

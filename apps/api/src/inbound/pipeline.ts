@@ -469,6 +469,39 @@ export class InboundPipeline {
     });
   }
 
+  /**
+   * 'Ler de novo': a version whose reading failed (a file past the sandbox's time on a busy machine, the AI
+   * provider down) or that was read by an older engine is read again from its stored message, by the same
+   * job. Its corrections stay (they apply on top of what is read). Refused while the quote no longer takes
+   * answers (409), while it is being read (409), and for values typed by hand (422: nothing to read).
+   */
+  async extractAgain(tenant: Tenant, userId: string, cotacaoId: string, respostaId: string) {
+    return this.db.transaction(async (tx) => {
+      const quote = await repo.findQuoteForUpdate(tx, tenant, cotacaoId);
+      if (!quote || quote.deletedAt) throw new AppError('QUOTE_NOT_FOUND');
+      if (!isWaitingStatus(quote.status))
+        throw new AppError('RESPONSE_QUOTE_FINAL', { status: quoteStatusInfo(quote.status).label });
+      const version = await repo.responseForReading(tx, tenant, cotacaoId, respostaId);
+      if (!version) throw new AppError('RESPONSE_NOT_FOUND');
+      if (version.typed) throw new AppError('RESPONSE_TYPED');
+      if (version.extracao === 'pendente') throw new AppError('RESPONSE_EXTRACTING');
+      if (!version.hasRaw) throw new AppError('INBOUND_MESSAGE_PURGED');
+      await repo.markForReading(tx, tenant, respostaId);
+      await this.jobs.sendInTransaction(
+        tx,
+        QUEUES.inboundExtract,
+        { responseId: respostaId },
+        `extract:${respostaId}:${Date.now()}`,
+      );
+      await writeAudit(tx, { userId, empresaId: tenant.empresaId }, 'resposta.ler_de_novo', {
+        entity: 'resposta',
+        entityId: respostaId,
+        details: { cotacaoId, transportadorId: version.transportadorId, antes: version.extracao },
+      });
+      return { transportadorId: version.transportadorId };
+    });
+  }
+
   // ---- matching (reads only; the company is what it finds) ----
 
   private async match(parsed: ParsedInbound, input: IngestInput): Promise<Match> {

@@ -287,6 +287,12 @@ export const accessMatrix: Record<string, RouteRule> = {
     target: true,
     note: "a set-aside reply counted as the carrier's answer, as 'Registrar resposta' would; both ids of the caller's company",
   },
+  'POST /api/quotes/:id/respostas/:respostaId/ler-de-novo': {
+    allow: signedIn,
+    company: true,
+    target: true,
+    note: "a version read again from its stored message (a failed or older reading); both ids of the caller's company",
+  },
   // Comparison (spec 001 §2 'Comparação', issue #14)
   'GET /api/quotes/:id/comparison': { allow: signedIn, company: true, target: true },
 

@@ -1,4 +1,5 @@
 import { errorMessages } from '@cotacoes/shared/messages/errors';
+import { successMessages } from '@cotacoes/shared/messages/success';
 import type { QuoteDetail } from '@cotacoes/shared/schemas/quotes';
 import {
   type CurrentVersion,
@@ -235,6 +236,21 @@ export function fakeResponsesApi(quoteId: string, entries: ResponseEntry[]) {
     return { body: { data: updated, message: SENDER_CONFIRMED_MESSAGE } };
   }
 
+  /** 'Tentar ler de novo': the version goes back to being read (the API's 409 while it is). */
+  function readAgain(respostaId: string): StubResponse {
+    const entry = db.entries.find((item) =>
+      versionsOfEntry(item).some((version) => version.id === respostaId),
+    );
+    const target = entry && versionsOfEntry(entry).find((version) => version.id === respostaId);
+    if (!entry || !target) return problem(404, 'RESPONSE_NOT_FOUND', errorMessages.RESPONSE_NOT_FOUND);
+    if (target.extracao === 'pendente')
+      return problem(409, 'RESPONSE_EXTRACTING', errorMessages.RESPONSE_EXTRACTING);
+    const reading: ResponseVersion = { ...target, extracao: 'pendente', extracaoErro: null };
+    const others = versionsOfEntry(entry).filter((version) => version.id !== respostaId);
+    const updated = replaceVersions(entry, [reading, ...others]);
+    return { body: { data: updated, message: successMessages.extractionRestarted } };
+  }
+
   /** 'Contar como resposta': the set-aside message becomes version 1, its figures still being read. */
   function countSetAside(mensagemId: string): StubResponse {
     const entry = db.entries.find((item) => item.respostaAutomatica?.mensagemId === mensagemId);
@@ -262,8 +278,10 @@ export function fakeResponsesApi(quoteId: string, entries: ResponseEntry[]) {
         countSetAside(setAside.mensagemId);
   }
   for (const entry of entries)
-    for (const version of versionsOfEntry(entry))
+    for (const version of versionsOfEntry(entry)) {
       routes[`POST /api/quotes/${quoteId}/respostas/${version.id}/confirmar-remetente`] = () =>
         confirmSender(version.id);
+      routes[`POST /api/quotes/${quoteId}/respostas/${version.id}/ler-de-novo`] = () => readAgain(version.id);
+    }
   return { db, routes };
 }

@@ -170,6 +170,8 @@ export const errorMessages = {
   RESPONSE_CONTENT_REQUIRED: 'Envie o arquivo da mensagem, cole o texto da resposta ou informe os valores.',
   RESPONSE_QUOTE_FINAL: 'A cotação está {status}: não recebe mais respostas.',
   RESPONSE_DUPLICATE: 'Esta mensagem já foi registrada.',
+  RESPONSE_EXTRACTING: 'Os valores desta resposta já estão sendo lidos.',
+  RESPONSE_TYPED: 'Esta resposta foi registrada com os valores digitados: não há mensagem para ler de novo.',
   RESPONSE_ATTACHMENTS_WITH_FILE:
     'O arquivo da mensagem já traz os anexos dela. Para enviar outros anexos, cole o texto da resposta ou informe os valores.',
   MAILBOX_MESSAGE_NOT_FOUND: 'Mensagem não encontrada na caixa local.',

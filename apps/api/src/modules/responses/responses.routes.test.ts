@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fieldMessages, formatMessage, formatQuoteDateTime } from '@cotacoes/shared';
+import { errorMessages, fieldMessages, formatMessage, formatQuoteDateTime } from '@cotacoes/shared';
 import type { ResponseTimesResponse } from '@cotacoes/shared/schemas/dashboard';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carrierReply, outboxSettled, quoteScenario, typicalAnswer } from '../../../test/factories/index.js';
 import { createTestApp, MINIMAL_PDF, type TestContext, waitFor } from '../../../test/helpers.js';
 import {
+  auditLog,
   cotacaoDestinatarios,
   cotacoes,
   inboundAttachments,
@@ -388,6 +389,98 @@ describe('registering an answer by hand', () => {
     });
     expect(allowed.statusCode).toBe(201);
     expect(allowed.json().data.atual.origem).toBe('teste');
+  });
+});
+
+describe("'Ler de novo': a version read again from its stored message", () => {
+  it('a failed reading is read again (figures back, audited); refused while reading, for typed values and once final', async () => {
+    const s = await quoteScenario(ctx);
+    const db = ctx.app.services.database.db;
+    await ctx.app.services.inbound.ingest(
+      await carrierReply({
+        from: s.carriers[0]!.email,
+        to: s.replyTo(0),
+        text: typicalAnswer({ frete40: 2950 }),
+      }),
+      { source: 'imap' },
+    );
+    const entryOf = async (index: number) =>
+      (await get(`/api/quotes/${s.quote.id}/respostas`, s.token))
+        .json()
+        .data.find((e: { transportadorId: string }) => e.transportadorId === s.carriers[index]!.id);
+    const read = () =>
+      waitFor(async () => {
+        const entry = await entryOf(0);
+        return entry?.atual?.extracao === 'concluida' ? entry : undefined;
+      }, 20_000);
+    const first = await read();
+    const respostaId = first.atual.id as string;
+    // As a reading past the sandbox's time on a busy machine leaves it.
+    await db
+      .update(respostas)
+      .set({ extracao: 'falhou', extracaoErro: 'A leitura passou do tempo limite.', dadosExtraidos: null })
+      .where(eq(respostas.id, respostaId));
+    const url = `/api/quotes/${s.quote.id}/respostas/${respostaId}/ler-de-novo`;
+    const again = await post(url, s.token, {});
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().message).toBe('Lendo a resposta de novo. Os valores aparecem aqui em instantes.');
+    const reread = await read();
+    expect(reread.atual.extracaoErro).toBeNull();
+    expect(reread.dadosExtraidos.final.fretes.map((f: { valor: number }) => f.valor)).toContain(2950);
+    const comparison = (await get(`/api/quotes/${s.quote.id}/comparison`, s.token)).json();
+    expect(
+      comparison.linhas.find((row: { respostaId: string }) => row.respostaId === respostaId).precificada,
+    ).toBe(true);
+    const audit = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'resposta.ler_de_novo'), eq(auditLog.entityId, respostaId)));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.details).toMatchObject({ antes: 'falhou', transportadorId: s.carriers[0]!.id });
+
+    // While it is being read: 409, nothing queued twice.
+    await db.update(respostas).set({ extracao: 'pendente' }).where(eq(respostas.id, respostaId));
+    const busy = await post(url, s.token, {});
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().message).toBe(errorMessages.RESPONSE_EXTRACTING);
+    await db.update(respostas).set({ extracao: 'concluida' }).where(eq(respostas.id, respostaId));
+
+    // Values typed by hand: nothing to read.
+    const typed = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/quotes/${s.quote.id}/respostas/registrar`,
+      ...multipart(s.token, {
+        transportadorId: s.carriers[1]!.id,
+        modo: 'valores',
+        valores: JSON.stringify({ moeda: 'USD', frete40: 2800, taxas: [] }),
+      }),
+    });
+    expect(typed.statusCode, typed.body).toBe(201);
+    const typedId = typed.json().data.atual.id as string;
+    const refused = await post(`/api/quotes/${s.quote.id}/respostas/${typedId}/ler-de-novo`, s.token, {});
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe(errorMessages.RESPONSE_TYPED);
+
+    // A version of another quote through this quote's path: 404.
+    const other = await quoteScenario(ctx);
+    const stranger = await post(
+      `/api/quotes/${other.quote.id}/respostas/${respostaId}/ler-de-novo`,
+      other.token,
+      {},
+    );
+    expect(stranger.statusCode).toBe(404);
+
+    // Final: 409 with the status.
+    const closed = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/quotes/${s.quote.id}`,
+      headers: { authorization: `Bearer ${s.token}` },
+      payload: { status: 'FECHADA' },
+    });
+    expect(closed.statusCode).toBe(200);
+    const late = await post(url, s.token, {});
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('A cotação está Fechada: não recebe mais respostas.');
   });
 });
 

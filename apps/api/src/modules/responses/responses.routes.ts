@@ -188,6 +188,21 @@ export const responsesRoutes: FastifyPluginAsyncZod<{ responses: ResponsesServic
       responses.countSetAside(requireActor(request), request.params.id, request.params.mensagemId),
   );
 
+  app.post(
+    '/quotes/:id/respostas/:respostaId/ler-de-novo',
+    {
+      // Each click queues a reading in the sandbox: a tighter limit than reading the list.
+      config: { access: companyMember, rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        params: responseParamsSchema,
+        response: { 200: z.object({ data: responseEntrySchema, message: z.string() }), ...errors },
+      },
+    },
+    async (request) =>
+      responses.extractAgain(requireActor(request), request.params.id, request.params.respostaId),
+  );
+
   app.get(
     '/inbound/unmatched',
     {

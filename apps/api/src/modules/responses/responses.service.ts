@@ -171,6 +171,21 @@ export class ResponsesService {
     };
   }
 
+  /** 'Ler de novo': the version is read again from its stored message (`InboundPipeline.extractAgain`). */
+  async extractAgain(actor: Actor, cotacaoId: string, respostaId: string) {
+    const { transportadorId } = await this.pipeline.extractAgain(
+      actor.tenant,
+      actor.userId,
+      cotacaoId,
+      respostaId,
+    );
+    const { data } = await this.listForTenant(actor.tenant, cotacaoId);
+    return {
+      data: data.find((entry) => entry.transportadorId === transportadorId)!,
+      message: successMessages.extractionRestarted,
+    };
+  }
+
   /** 'Registrar resposta': an .eml/.msg file, pasted text or typed values, for a carrier of the quote. */
   async register(actor: Actor, cotacaoId: string, form: RegisterForm) {
     const { tenant } = actor;

@@ -170,6 +170,30 @@ describe('response cards', () => {
     );
   });
 
+  it("'Tentar ler de novo' asks for a new reading of a failed one and shows it running", async () => {
+    const { user, network } = setup([
+      makeEntry(atlantico, [makeVersion()]),
+      makeEntry(boreal, [
+        makeVersion({ id: 'v-b', extracao: 'falhou', dadosExtraidos: null, extracaoErro: 'Tempo esgotado.' }),
+      ]),
+    ]);
+    const failed = await card('Boreal Cargas');
+    // Only under a failed reading.
+    expect(
+      (await card('Atlântico Logística')).queryByRole('button', { name: /Tentar ler de novo/ }),
+    ).toBeNull();
+    await user.click(failed.getByRole('button', { name: 'Tentar ler de novo a resposta de Boreal Cargas' }));
+    expect(
+      await screen.findByText('Lendo a resposta de novo. Os valores aparecem aqui em instantes.'),
+    ).toBeInTheDocument();
+    expect(
+      network.requests.filter(
+        (r) => r.method === 'POST' && r.url === `/api/quotes/${ids.q1}/respostas/v-b/ler-de-novo`,
+      ),
+    ).toHaveLength(1);
+    expect((await card('Boreal Cargas')).getByRole('status')).toHaveTextContent('Extração em andamento…');
+  });
+
   it('shows why the AI pass could not read a response whose rules figures stand', async () => {
     const unavailable = formatMessage(inboundTexts.extraction.llmUnavailable, {
       motivo: inboundTexts.extraction.llmReasons.timeout,

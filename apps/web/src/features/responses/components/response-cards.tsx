@@ -20,6 +20,7 @@ import { formatDateTime } from '@/lib/format';
 import { showToast } from '@/lib/toast';
 import { useCountSetAside } from '../api/count-set-aside';
 import { type ResponseEntry, useResponses } from '../api/list-responses';
+import { useReadAgain } from '../api/read-again';
 import { RegisterResponseButton } from './register-response-modal';
 import { formatDuration, summarise } from './response-summary';
 import { SenderCheck } from './sender-check';
@@ -180,7 +181,48 @@ function SetAsideNote({
   );
 }
 
-function Summary({ version, nome }: { version: ResponseVersion; nome: string }) {
+/** 'Tentar ler de novo' under a failed reading, while the quote takes answers. */
+function ReadAgainButton({
+  quoteId,
+  version,
+  nome,
+}: {
+  quoteId: string;
+  version: ResponseVersion;
+  nome: string;
+}) {
+  const readAgain = useReadAgain(quoteId);
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      className="mt-2"
+      aria-label={formatMessage(t.readAgainOf, { nome })}
+      loading={readAgain.isPending}
+      loadingText={t.readingAgain}
+      onClick={() =>
+        readAgain.mutate(version.id, {
+          onSuccess: (result) => showToast({ message: result.message, variant: 'success' }),
+          onError: (error) => showToast({ message: errorText(error, t.readAgainError), variant: 'error' }),
+        })
+      }
+    >
+      {t.readAgain}
+    </Button>
+  );
+}
+
+function Summary({
+  version,
+  nome,
+  quoteId,
+  canReadAgain,
+}: {
+  version: ResponseVersion;
+  nome: string;
+  quoteId: string;
+  canReadAgain: boolean;
+}) {
   if (version.extracao === 'pendente')
     return (
       <div role="status" className="flex items-start gap-3 rounded-lg bg-surface-muted px-3 py-3 text-sm">
@@ -197,6 +239,7 @@ function Summary({ version, nome }: { version: ResponseVersion; nome: string }) 
         <p className="font-medium">{t.extractionFailed}</p>
         {version.extracaoErro && <p className="mt-1">{version.extracaoErro}</p>}
         <p className="mt-1">{t.extractionFailedHint}</p>
+        {canReadAgain && <ReadAgainButton quoteId={quoteId} version={version} nome={nome} />}
       </Alert>
     );
 
@@ -370,7 +413,7 @@ function ResponseCard({
             held={held}
             currentVersao={entry.atual?.versao ?? null}
           />
-          <Summary version={version} nome={nome} />
+          <Summary version={version} nome={nome} quoteId={quoteId} canReadAgain={canCount} />
           <Flags version={version} />
           {version.mensagemId && (
             <Link
