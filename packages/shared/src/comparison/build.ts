@@ -77,6 +77,11 @@ export type ComparisonInput = {
   /** Today in America/Sao_Paulo (YYYY-MM-DD): a validity before it has expired. */
   hoje: string;
   custosRodoviarios?: readonly RoadCostEntry[];
+  /**
+   * The approved answer and destination (the quote's approval): the answer is 'aprovado', but of a
+   * proposal with several ports only the approved port's row is; the others read 'reprovado'.
+   */
+  aprovacao?: { respostaId: string; destino: string | null } | null;
 };
 
 /** A fee line a row quotes (read or added), by its normalised name: what completeness compares. */
@@ -533,7 +538,7 @@ function versionRows(
       respostaId: entry.id,
       transportadorId: entry.transportadorId,
       transportador: entry.transportador,
-      status: entry.status,
+      status: rowStatus(entry, destino, input.aprovacao),
       versao: version.versao,
       destino,
       ...(named.length === 0 && destino !== null && earlier ? { destinoVersaoAnterior: earlier.versao } : {}),
@@ -631,6 +636,17 @@ function changeAgainst(row: Row, previous: Row[], versaoAnterior: number): Compa
     prazo:
       row.prazo.valor !== null && match.prazo.valor !== null ? row.prazo.valor - match.prazo.valor : null,
   };
+}
+
+/** The approved answer's other ports were not approved (QA pass: both ports read 'Aprovado'). */
+function rowStatus(
+  entry: ComparisonResponse,
+  destino: string | null,
+  aprovacao: ComparisonInput['aprovacao'],
+): string {
+  if (entry.status !== 'aprovado' || !aprovacao || aprovacao.respostaId !== entry.id) return entry.status;
+  if (aprovacao.destino === null || destino === null) return entry.status;
+  return samePlace(destino, aprovacao.destino) ? entry.status : 'reprovado';
 }
 
 const ALL_IN = /\bALL[\s-]*IN(CLUSIVE)?\b|TUDO INCLUSO|TODAS AS TAXAS INCLUSAS/;

@@ -27,6 +27,7 @@ import type { Tenant } from '../../db/tenant.js';
 import { laneFigures, laneStamp } from '../../lanes/lanes.repository.js';
 import { AppError, validationError } from '../../lib/errors.js';
 import { deepFreeze } from '../../lib/stamped-cache.js';
+import { approvalOfQuote } from '../../read-models/approvals.js';
 import { findQuoteRequest } from '../../read-models/quote-request.js';
 import type { PtaxService } from './ptax.service.js';
 
@@ -60,6 +61,8 @@ export class ComparisonService {
     object,
     {
       quote: NonNullable<Awaited<ReturnType<typeof findQuoteRequest>>>;
+      /** The approved answer and destination, once a quote is approved (only that row is 'aprovado'). */
+      approval: { respostaId: string; destino: string | null } | null;
       byInputs: Map<
         string,
         { ptax: object; roadCosts: object; kept: { etag: string; comparison: Comparison } }
@@ -133,9 +136,17 @@ export class ComparisonService {
     ]);
     let forResponses = this.built.get(responses.value);
     if (!forResponses) {
-      const quote = await findQuoteRequest(this.db, tenant, cotacaoId);
+      const approved = responses.value.data.some((entry) => entry.status === 'aprovado');
+      const [quote, approval] = await Promise.all([
+        findQuoteRequest(this.db, tenant, cotacaoId),
+        approved ? approvalOfQuote(this.db, tenant, cotacaoId) : Promise.resolve(null),
+      ]);
       if (!quote) throw new AppError('QUOTE_NOT_FOUND');
-      forResponses = { quote, byInputs: new Map() };
+      forResponses = {
+        quote,
+        approval: approval && { respostaId: approval.respostaId, destino: approval.destino },
+        byInputs: new Map(),
+      };
       this.built.set(responses.value, forResponses);
     }
     const { quote } = forResponses;
@@ -164,6 +175,7 @@ export class ComparisonService {
       pedido,
       hoje,
       custosRodoviarios: roadCosts,
+      aprovacao: forResponses.approval,
     });
     // Issue 30 item 4: carriage and warnings per row, after (and apart from) the totals.
     const comparison = deepFreeze(withProposalWarnings(built, responses.value.data, limites));

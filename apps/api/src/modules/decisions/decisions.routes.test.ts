@@ -416,6 +416,17 @@ describe('POST /api/quotes/{id}/approve', () => {
     expect(ok.json().aprovacao.destino).toBe('Itapoá');
     const mail = await mailTo(s, 1, `Cotação ${s.quote.codigo} aprovada`);
     expect(mail.text).toContain('Destino aprovado: Itapoá.');
+    // Only the approved port's row is 'aprovado' (the comparison, and the documents built from it).
+    const comparison = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/quotes/${s.quote.id}/comparison`,
+      headers: { authorization: `Bearer ${s.token}` },
+    });
+    const rows = (comparison.json() as Comparison).linhas.filter((row) => row.respostaId === respostaId);
+    expect(rows.map((row) => [row.destino, row.status]).sort()).toEqual([
+      ['Itapoá', 'aprovado'],
+      ['Santos', 'reprovado'],
+    ]);
   });
 
   it('answers 404 for a response of another quote or company, 409 for a carrier that has not answered or a closed quote, and changes nothing', async () => {
