@@ -1,4 +1,4 @@
-import type { Comparison, Conversation } from '@cotacoes/shared';
+import type { Comparison, Conversation, QuoteReminders } from '@cotacoes/shared';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -209,6 +209,32 @@ describe('automatic reminders', () => {
       expect.objectContaining({
         descricao: `Lembrete enviado a 2 agentes de carga na cotação ${s.quote.codigo}`,
       }),
+    ]);
+  });
+
+  it('never two within 12 hours: slots close together (a deadline 58 h ahead) send once, the panel shows one', async () => {
+    // after_send at +48 h, before_deadline at 58 − 24 = +34 h: 14 h apart, both sent.
+    const apart = await scenario(58);
+    await sendDueReminders(db(), deps(), apart.at(34));
+    await sendDueReminders(db(), deps(), apart.at(48));
+    expect(slotsBy(await remindersOf(apart.s.quote.id), apart.s)[1]).toEqual([
+      'after_send',
+      'before_deadline',
+    ]);
+
+    // A deadline 72 h 10 min ahead: before_deadline at +48 h 10 min, ten minutes after after_send.
+    const close = await scenario(72 + 1 / 6);
+    const panel = (
+      await call(close.s.token, 'GET', `/api/quotes/${close.s.quote.id}/lembretes`)
+    ).json() as QuoteReminders;
+    expect(panel.proximos.map((p) => p.slot)).toEqual(['after_send']);
+    await sendDueReminders(db(), deps(), close.at(48));
+    await sendDueReminders(db(), deps(), close.at(48 + 1 / 6));
+    await sendDueReminders(db(), deps(), close.at(60));
+    expect(slotsBy(await remindersOf(close.s.quote.id), close.s)).toEqual([
+      ['after_send'],
+      ['after_send'],
+      ['after_send'],
     ]);
   });
 

@@ -3,6 +3,7 @@ import {
   type FollowUpSettings,
   type FollowUpSettingsBody,
   type QuoteStatus,
+  REMINDER_MIN_SPACING_HOURS,
 } from '@cotacoes/shared';
 import { asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
@@ -201,8 +202,9 @@ export type DueReminder = { empresaId: string; cotacaoId: string; destinatarioId
  * answers whose deadline is ahead (the deadline job's partial index), reminders on for the quote and the
  * company, recipients that neither answered nor bounced, and the slots of `reminderSlotTimes`
  * (packages/shared/src/rules/reminders.ts) that are due and were not yet sent. A slot is also taken when
- * any reminder (a 'Lembrar agora') reached the recipient after its time, and a recipient gets at most one
- * reminder per run (its latest due slot): a job that was down does not send both at once.
+ * any reminder (a 'Lembrar agora', a new deadline's notice) reached the recipient after its time or less
+ * than `REMINDER_MIN_SPACING_HOURS` before it, and a recipient gets at most one reminder per run (its
+ * latest due slot): a job that was down does not send both at once.
  */
 export async function dueReminders(executor: Executor, now: Date, limit: number): Promise<DueReminder[]> {
   const at = now.toISOString();
@@ -232,7 +234,8 @@ export async function dueReminders(executor: Executor, now: Date, limit: number)
             and d.respondeu_em is null and d.falha_entrega is null
             and s.due_at <= ${at}::timestamptz and s.due_at < c.prazo_resposta
             and not exists (select 1 from quote_reminders r
-              where r.destinatario_id = d.id and (r.slot = s.slot or r.sent_at >= s.due_at))
+              where r.destinatario_id = d.id and (r.slot = s.slot
+                or r.sent_at >= s.due_at - make_interval(hours => ${REMINDER_MIN_SPACING_HOURS}::int)))
           order by d.id, s.due_at desc) due
         order by due_at
         limit ${limit}`,

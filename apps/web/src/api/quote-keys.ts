@@ -9,3 +9,7 @@ export const quoteDetailKey = (id: string) => [...quotesKey, 'detail', id] as co
 export const quoteResponsesKey = (id: string) => [...quotesKey, 'responses', id] as const;
 /** Every margin of a quote's comparison shares this prefix: a decision refreshes them all. */
 export const quoteComparisonKey = (id: string) => [...quotesKey, 'comparison', id] as const;
+/** The quote's 'Lembretes' panel (features/follow-up). */
+export const quoteRemindersKey = (id: string) => [...quotesKey, 'reminders', id] as const;
+/** The quote's conversation tab (features/conversation). */
+export const quoteConversationKey = (id: string) => [...quotesKey, 'conversation', id] as const;

@@ -19,6 +19,13 @@ export const REMINDER_HOURS_MAX = 720;
 /** A before-deadline reminder closer than this to the request itself is skipped (it would nag at once). */
 export const BEFORE_DEADLINE_MIN_GAP_HOURS = 1;
 
+/**
+ * An automatic reminder within this many hours after any other reminder to the same carrier (automatic, a
+ * 'Lembrar agora', a new deadline's notice) is not sent: two e-mails ten minutes apart say nothing new
+ * (the QA pass: a deadline extended two days ahead put both slots at 17:50 and 18:00).
+ */
+export const REMINDER_MIN_SPACING_HOURS = 12;
+
 const HOUR_MS = 3_600_000;
 
 export type ReminderSchedule = {

@@ -4,6 +4,7 @@ import {
   formatMessage,
   isManualReminderSlot,
   type QuoteReminders,
+  REMINDER_MIN_SPACING_HOURS,
   reminderSlotTimes,
   type SendRemindersBody,
   type SendRemindersResult,
@@ -65,18 +66,24 @@ export class FollowUpService {
       quote.remindersEnabled &&
       settings.remindersEnabled;
     const next = new Map<string, { slot: string; dueAt: Date; destinatarios: number }>();
+    const spacing = REMINDER_MIN_SPACING_HOURS * 3_600_000;
     if (automatic)
-      for (const recipient of pending)
+      for (const recipient of pending) {
+        const own = sent.filter((row) => row.destinatarioId === recipient.destinatarioId);
+        // The job's rule: no automatic reminder within the spacing after the last one (sent or to come).
+        let last = Math.max(0, ...own.map((row) => row.sentAt.getTime()));
         for (const { slot, dueAt } of reminderSlotTimes(settings, recipient.createdAt, quote.prazoResposta)) {
           if (dueAt <= now) continue;
-          if (sent.some((row) => row.destinatarioId === recipient.destinatarioId && row.slot === slot))
-            continue;
+          if (own.some((row) => row.slot === slot)) continue;
+          if (last >= dueAt.getTime() - spacing) continue;
+          last = dueAt.getTime();
           const entry = next.get(slot);
           if (entry) {
             entry.destinatarios += 1;
             if (dueAt < entry.dueAt) entry.dueAt = dueAt;
           } else next.set(slot, { slot, dueAt, destinatarios: 1 });
         }
+      }
     return {
       ativos: quote.remindersEnabled,
       empresaAtivos: settings.remindersEnabled,

@@ -1,7 +1,13 @@
 import { ui } from '@cotacoes/shared/messages/ui';
 import type { UpdatedQuote, UpdateQuoteBody } from '@cotacoes/shared/schemas/quotes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { quoteDetailKey, quoteListKey } from '@/api/quote-keys';
+import {
+  quoteComparisonKey,
+  quoteConversationKey,
+  quoteDetailKey,
+  quoteListKey,
+  quoteRemindersKey,
+} from '@/api/quote-keys';
 import { ApiError, api } from '@/lib/api-client';
 
 export interface UpdateQuoteInput {
@@ -25,9 +31,15 @@ export function useUpdateQuote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateQuote,
-    onSuccess: ({ avisados: _told, ...quote }, { id }) => {
+    onSuccess: ({ avisados: _told, ...quote }, { id, body }) => {
       queryClient.setQueryData(quoteDetailKey(id), quote);
       void queryClient.invalidateQueries({ queryKey: quoteListKey });
+      // A new deadline reschedules the reminders, may reopen the quote and may have e-mailed the carriers.
+      if (body.prazoResposta || body.status) {
+        void queryClient.invalidateQueries({ queryKey: quoteRemindersKey(id) });
+        void queryClient.invalidateQueries({ queryKey: quoteConversationKey(id) });
+        void queryClient.invalidateQueries({ queryKey: quoteComparisonKey(id) });
+      }
     },
     onError: (error, { id }) => {
       // A 409 means the quote was finalised elsewhere: the detail shown is out of date.

@@ -205,11 +205,17 @@ describe('quote detail actions', () => {
     expect(avisar).toHaveAccessibleDescription(
       'Cada um recebe o novo prazo na conversa da cotação, com o link do portal quando ativo.',
     );
+    const remindersRead = () =>
+      network.requests.filter((r) => r.method === 'GET' && r.url === `/api/quotes/${ids.q1}/lembretes`)
+        .length;
+    const before = remindersRead();
     await user.click(dialog('Editar cotação').getByRole('button', { name: 'Salvar alterações' }));
 
     expect(
       await screen.findByText('Cotação atualizada. Novo prazo enviado a 2 agente(s) de carga.'),
     ).toBeInTheDocument();
+    // The 'Lembretes' panel follows the new deadline (read again, not left as it was).
+    await waitFor(() => expect(remindersRead()).toBeGreaterThan(before));
     const iso = new Date(typed).toISOString();
     expect(calls(network.requests, 'PATCH').map((request) => request.body)).toEqual([
       { referenciaProcesso: 'IMP-2026-099', fti: 'FTI-77', prazoResposta: iso, avisarTransportadores: true },
