@@ -76,19 +76,41 @@ const isDocument = (attachment: ParsedInbound['attachments'][number]) =>
 
 function isReceiptOnly(parsed: ParsedInbound): boolean {
   if (parsed.attachments.some(isDocument) || parsed.attachmentsSkipped > 0) return false;
+  const text = ownText(parsed, 1_501);
+  // A receipt is a few lines; a long message says more than that.
+  if (text.length > 1_500) return false;
+  return RECEIPT.some((pattern) => pattern.test(text)) && !ANSWER_SIGNS.some((pattern) => pattern.test(text));
+}
+
+/**
+ * The reply's own words: its text (or, without one, its HTML as a mail client shows it) above the quoted
+ * message, at most `limit` characters.
+ */
+export function ownText(parsed: ParsedInbound, limit = 20_000): string {
+  const body = parsed.text.trim() ? parsed.text : htmlToPlainText((parsed.html ?? '').slice(0, 50_000));
   const own: string[] = [];
   let length = 0;
-  // A ticket system that sends HTML only: its words as a mail client shows them.
-  const body = parsed.text.trim() ? parsed.text : htmlToPlainText((parsed.html ?? '').slice(0, 50_000));
   for (const line of body.slice(0, 20_000).split('\n')) {
     if (QUOTED_START.test(line.trim())) break;
     own.push(line);
-    length += line.length;
-    // A receipt is a few lines; a long message says more than that.
-    if (length > 1_500) return false;
+    length += line.length + 1;
+    if (length >= limit) break;
   }
-  const text = own.join('\n');
-  return RECEIPT.some((pattern) => pattern.test(text)) && !ANSWER_SIGNS.some((pattern) => pattern.test(text));
+  return own.join('\n').slice(0, limit);
+}
+
+const QUOTE_CODES = /\bCOT-\d{4}-\d{3,}\b/gi;
+
+/**
+ * The quote codes a reply names in its own words and its subject (at most five), and whether its own words
+ * name `code`: a reply in one quote's thread that names only another quote was meant for that one.
+ */
+export function citedQuoteCodes(parsed: ParsedInbound, code: string): { cited: string[]; namesOwn: boolean } {
+  const own = ownText(parsed, 5_000);
+  const inOwn = new Set([...own.matchAll(QUOTE_CODES)].map((m) => m[0].toUpperCase()));
+  const inSubject = [...parsed.subject.slice(0, 500).matchAll(QUOTE_CODES)].map((m) => m[0].toUpperCase());
+  const cited = [...new Set([...inOwn, ...inSubject])].slice(0, 5);
+  return { cited, namesOwn: inOwn.has(code.toUpperCase()) };
 }
 
 export type Bounce = {

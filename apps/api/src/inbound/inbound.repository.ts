@@ -286,6 +286,15 @@ export async function retireCurrentVersion(executor: Executor, tenant: Tenant, d
     );
 }
 
+/** Which of `codes` are live quotes of the company (a reply naming another quote than its thread's). */
+export async function liveQuoteCodes(executor: Executor, tenant: Tenant, codes: string[]): Promise<string[]> {
+  const rows = await executor
+    .select({ codigo: cotacoes.codigo })
+    .from(cotacoes)
+    .where(inTenant(cotacoes.empresaId, tenant, inArray(cotacoes.codigo, codes), isNull(cotacoes.deletedAt)));
+  return rows.map((row) => row.codigo).sort();
+}
+
 /** A version of the quote to read again: how it was read, whether it was typed, whether its bytes remain. */
 export async function responseForReading(
   executor: Executor,

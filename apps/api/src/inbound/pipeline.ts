@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   cleanText,
   type DadosExtraidos,
+  formatMessage,
   inboundTexts,
   isWaitingStatus,
   quoteStatusInfo,
@@ -24,7 +25,7 @@ import { AppError } from '../lib/errors.js';
 import { CONTENT_TYPES, safeFilename, sniff } from '../lib/file-type.js';
 import type { Mailer } from '../mail/mailer.js';
 import { applyQuoteEvent } from '../quote-lifecycle/quote-lifecycle.js';
-import { readBounce, setAsideKind } from './classify.js';
+import { citedQuoteCodes, readBounce, setAsideKind } from './classify.js';
 import { conversationCopy } from './conversation-copy.js';
 import { cleanParsed, describeFailure, failureSummary } from './failure.js';
 import * as repo from './inbound.repository.js';
@@ -646,6 +647,20 @@ export class InboundPipeline {
     const tenant = checkedTenant(recipient.empresaId);
     const quote = await repo.findQuoteForUpdate(tx, tenant, recipient.cotacaoId);
     if (!quote) throw new AppError('QUOTE_NOT_FOUND');
+    // Written in one quote's thread but naming only another quote of the company (the carrier answered
+    // COT-0003 on COT-0001's e-mail): it would replace its proposal in the wrong quote. The analyst decides.
+    if (!bounce && (match.by === 'token' || match.by === 'thread')) {
+      const { cited, namesOwn } = citedQuoteCodes(parsed, quote.codigo);
+      const others = namesOwn ? [] : cited.filter((code) => code !== quote.codigo);
+      const elsewhere = others.length > 0 ? await repo.liveQuoteCodes(tx, tenant, others) : [];
+      if (elsewhere.length > 0)
+        return none(
+          'nao_identificada',
+          formatMessage(inboundTexts.citesOtherQuote, { citada: elsewhere[0]!, conversa: quote.codigo }),
+          recipient.empresaId,
+          null,
+        );
+    }
     const flags: Record<string, boolean | string> = {};
     if (match.unknownSender) flags.remetenteDesconhecido = parsed.from.address ?? true;
     if (parsed.attachmentsSkipped > 0) flags.anexosIgnorados = String(parsed.attachmentsSkipped);

@@ -4,6 +4,9 @@ export const inboundTexts = {
     database: 'O banco de dados recusou a mensagem ao processá-la (código {code}).',
     unexpected: 'Erro inesperado ao processar a mensagem.',
   },
+  /** A reply in one quote's thread that names only another quote of the company ('Não identificadas'). */
+  citesOtherQuote:
+    'A mensagem cita a cotação {citada}, mas chegou pela conversa da cotação {conversa}: confira e atribua à cotação certa.',
   /** Why a received message was kept without counting as an answer (`inbound_messages.motivo`). */
   setAside: {
     automatica: 'Resposta automática: guardada, não conta como resposta.',

@@ -43,6 +43,15 @@ export const successMessages = {
   inboundWebhookStored: 'Mensagem recebida.',
   inboundWebhookDuplicate: 'Mensagem já recebida antes: nada foi gravado de novo.',
   mailboxReplySent: 'Resposta enviada como agente de carga: ela já está na cotação.',
+  /** What the pipeline made of a reply sent from the local mailbox, when it is not an answer. */
+  mailboxReplyOutcome: {
+    nao_identificada:
+      'Resposta enviada como agente de carga, mas não foi ligada a uma cotação: ela está em "Não identificadas".',
+    auto_resposta: 'Resposta enviada como agente de carga: guardada como resposta automática, não conta como resposta.',
+    tardia: 'Resposta enviada como agente de carga depois de a cotação ser finalizada: guardada, não conta como resposta.',
+    devolucao: 'Mensagem enviada: lida como devolução do pedido.',
+    invalida: 'Resposta enviada como agente de carga, mas a mensagem não pôde ser lida.',
+  },
   remindersSent: '{n} lembrete(s) enviado(s).',
   importDone:
     'Importação concluída: {criados} agente(s) de carga criado(s), {atualizados} atualizado(s), {ignorados} linha(s) ignorada(s).',

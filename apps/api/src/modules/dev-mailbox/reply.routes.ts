@@ -80,10 +80,13 @@ export const devMailboxReplyRoutes: FastifyPluginAsyncZod<{
       const result = await pipeline.ingest(raw, { source: 'local' });
       if (result.status === 'falhou')
         throw new AppError('INBOUND_PROCESSING_FAILED', { erro: result.erro ?? '' });
+      const outcome = result.outcome ?? 'nao_identificada';
+      // Says what became of it: only an answer is "already in the quote" (the QA pass).
+      const other = successMessages.mailboxReplyOutcome as Record<string, string>;
       return reply.status(201).send({
-        message: successMessages.mailboxReplySent,
+        message: other[outcome] ?? successMessages.mailboxReplySent,
         cotacaoId: result.cotacaoId,
-        outcome: result.outcome ?? 'nao_identificada',
+        outcome,
       });
     },
   );

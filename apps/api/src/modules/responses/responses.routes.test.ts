@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { errorMessages, fieldMessages, formatMessage, formatQuoteDateTime } from '@cotacoes/shared';
+import { sampleQuoteRequest } from '@cotacoes/shared/samples';
 import type { ResponseTimesResponse } from '@cotacoes/shared/schemas/dashboard';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -484,6 +485,59 @@ describe("'Ler de novo': a version read again from its stored message", () => {
   });
 });
 
+describe('a reply in one quote’s thread that names another quote of the company', () => {
+  it('is held in “Não identificadas” with both quotes suggested, not made the answer of the wrong quote', async () => {
+    const s = await quoteScenario(ctx);
+    // A second quote of the same company to the same carriers (Ningbo × Itapoá).
+    const created = await post('/api/quotes', s.token, {
+      ...sampleQuoteRequest(
+        s.carriers.map((c) => c.id),
+        { referenciaProcesso: 'IMP-QA-102', origem: 'Ningbo, CN', destino: 'Itapoá, BR' },
+      ),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const second = created.json() as { id: string; codigo: string };
+    // The carrier answers the second quote on the first quote's e-mail (its thread, its reply address).
+    const text = [
+      `Ref.: ${second.codigo} / IMP-QA-102 - Ningbo x Itapoá, 1x40HC`,
+      '',
+      'O/F 40HC: USD 1,650.00',
+      'THC destination: BRL 1.050,00 per container',
+      'T/T: 40 days',
+    ].join('\n');
+    const result = await ctx.app.services.inbound.ingest(
+      await carrierReply({ from: s.carriers[1]!.email, to: s.replyTo(1), text }),
+      { source: 'imap' },
+    );
+    expect(result.outcome).toBe('nao_identificada');
+    // Nothing counted in either quote.
+    expect(
+      await ctx.app.services.database.db.select().from(respostas).where(eq(respostas.empresaId, s.empresaId)),
+    ).toEqual([]);
+    const unmatched = (await get('/api/inbound/unmatched', s.token)).json().data as {
+      id: string;
+      motivo: string;
+      sugestoes: { codigo: string }[];
+    }[];
+    const held = unmatched.find((m) => m.id === result.inboundId)!;
+    expect(held.motivo).toBe(
+      `A mensagem cita a cotação ${second.codigo}, mas chegou pela conversa da cotação ${s.quote.codigo}: confira e atribua à cotação certa.`,
+    );
+    expect(held.sugestoes.map((q) => q.codigo).sort()).toEqual([s.quote.codigo, second.codigo].sort());
+
+    // A reply that names its own quote (and another) is its quote's answer as before.
+    const both = await ctx.app.services.inbound.ingest(
+      await carrierReply({
+        from: s.carriers[2]!.email,
+        to: s.replyTo(2),
+        text: `Cotação ${s.quote.codigo} (como na ${second.codigo}):\nFrete 40HC: USD 2.450,00`,
+      }),
+      { source: 'imap' },
+    );
+    expect(both.outcome).toBe('resposta');
+  });
+});
+
 describe("'Não identificadas'", () => {
   it('lists a company its unmatched messages and lets a user assign one to a quote and carrier', async () => {
     const s = await quoteScenario(ctx, {
@@ -565,6 +619,29 @@ describe('local mailbox: reply as carrier', () => {
       (e: { transportadorId: string }) => e.transportadorId === s.carriers[1]!.id,
     );
     expect(answered.status).toBe('respondido');
+    expect(response.json().message).toBe('Resposta enviada como agente de carga: ela já está na cotação.');
+
+    // An out-of-office from the local mailbox: the message says what became of it.
+    const away = multipart(s.token, {
+      from: s.carriers[0]!.email,
+      texto: 'Recebemos sua solicitação. Chamado nº 5521 aberto; retornaremos em breve.',
+    });
+    const file2 = fs
+      .readdirSync(ctx.config.mailSentDir)
+      .find((name) =>
+        fs.readFileSync(path.join(ctx.config.mailSentDir, name), 'utf8').includes(s.carriers[0]!.email),
+      )!;
+    const setAside = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/dev/mailbox/${file2.replace(/\.eml$/, '')}/reply`,
+      ...away,
+    });
+    expect(setAside.statusCode, setAside.body).toBe(201);
+    expect(setAside.json()).toMatchObject({
+      outcome: 'auto_resposta',
+      message:
+        'Resposta enviada como agente de carga: guardada como resposta automática, não conta como resposta.',
+    });
   }, 150_000);
 });
 
