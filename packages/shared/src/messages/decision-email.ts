@@ -24,7 +24,11 @@ export const decisionEmailMessages = {
       title: 'Condições aprovadas:',
       destination: 'Destino: {destino}',
       freight: 'Frete {tipo}: {calculo}',
+      /** The carrier priced it all in ("all in", "tudo incluso"): said so, as it wrote it. */
+      freightAllIn: 'Frete {tipo} (all in, com as taxas incluídas): {calculo}',
       fee: '{nome}: {calculo}',
+      /** A fee in a currency the totals do not sum (EUR): agreed all the same, outside the total. */
+      feeNotSummed: '{nome}: {calculo} (em {moeda}, fora do total abaixo)',
       total: 'Total: {brl} ({usd})',
       rate: 'Câmbio: USD 1 = R$ {taxa} (PTAX {ptax} + margem de {margem}%)',
       rateFallback:
@@ -60,7 +64,9 @@ export const decisionEmailMessages = {
       title: 'Approved terms:',
       destination: 'Destination: {destino}',
       freight: 'Freight {tipo}: {calculo}',
+      freightAllIn: 'Freight {tipo} (all in, charges included): {calculo}',
       fee: '{nome}: {calculo}',
+      feeNotSummed: '{nome}: {calculo} (in {moeda}, not in the total below)',
       total: 'Total: {brl} ({usd})',
       rate: 'Exchange rate: USD 1 = BRL {taxa} (PTAX {ptax} + {margem}% margin)',
       rateFallback:

@@ -47,8 +47,10 @@ export const successMessages = {
   mailboxReplyOutcome: {
     nao_identificada:
       'Resposta enviada como agente de carga, mas não foi ligada a uma cotação: ela está em "Não identificadas".',
-    auto_resposta: 'Resposta enviada como agente de carga: guardada como resposta automática, não conta como resposta.',
-    tardia: 'Resposta enviada como agente de carga depois de a cotação ser finalizada: guardada, não conta como resposta.',
+    auto_resposta:
+      'Resposta enviada como agente de carga: guardada como resposta automática, não conta como resposta.',
+    tardia:
+      'Resposta enviada como agente de carga depois de a cotação ser finalizada: guardada, não conta como resposta.',
     devolucao: 'Mensagem enviada: lida como devolução do pedido.',
     invalida: 'Resposta enviada como agente de carga, mas a mensagem não pôde ser lida.',
   },

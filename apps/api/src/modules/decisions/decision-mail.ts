@@ -93,6 +93,9 @@ export function agreedRowOf(
 }
 
 const day = (iso: string) => iso.split('-').reverse().join('/');
+/** A currency the totals do not sum (ADR 0017: USD and BRL only). */
+const isOtherCurrency = (moeda: string | null | undefined) =>
+  typeof moeda === 'string' && moeda.trim() !== '' && !['USD', 'BRL'].includes(moeda.trim().toUpperCase());
 
 /**
  * What was agreed, as the carrier confirms a booking from it (issue 30): destination, each freight and fee
@@ -112,13 +115,28 @@ export function agreedTerms(
   if (row.destino) lines.push(formatMessage(t.destination, { destino: row.destino }));
   for (const frete of row.fretes)
     if (frete.valor !== null && (frete.quantidade ?? 0) > 0)
-      lines.push(formatMessage(t.freight, { tipo: frete.tipo, calculo: chargeLineText(frete) }));
+      lines.push(
+        formatMessage(row.freteAllIn ? t.freightAllIn : t.freight, {
+          tipo: frete.tipo,
+          calculo: chargeLineText(frete),
+        }),
+      );
   for (const taxa of row.taxas)
     if (taxa.contabilizada)
       lines.push(
         formatMessage(t.fee, {
           nome: feeDisplayName(taxa.rotulo || taxa.nome),
           calculo: chargeLineText(taxa),
+        }),
+      );
+  // Agreed too, though the totals (USD and BRL) leave them out: the carrier must not read them as dropped.
+  for (const taxa of row.taxas)
+    if (!taxa.contabilizada && taxa.valor !== null && isOtherCurrency(taxa.moeda))
+      lines.push(
+        formatMessage(t.feeNotSummed, {
+          nome: feeDisplayName(taxa.rotulo || taxa.nome),
+          calculo: chargeLineText(taxa),
+          moeda: String(taxa.moeda).toUpperCase(),
         }),
       );
   // The carrier's own charges: the road cost of the Comparação tab is the importer's estimate of the

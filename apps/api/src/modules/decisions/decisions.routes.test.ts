@@ -429,6 +429,43 @@ describe('POST /api/quotes/{id}/approve', () => {
     ]);
   });
 
+  it('the approval e-mail lists a fee in EUR as agreed, outside the total (not silently dropped)', async () => {
+    const s = await quoteScenario(ctx);
+    const text = [
+      'Prezados,',
+      '',
+      'Frete marítimo 40HC: USD 2.300,00',
+      'THC destino: R$ 1.450,00 por contêiner',
+      'Documentation fee: EUR 45,00 per BL',
+      'Transit time: 33 dias',
+    ].join('\n');
+    const { respostaId } = await answer(ctx, s, 0, { text });
+    const ok = await post(`/api/quotes/${s.quote.id}/approve`, s.token, { responseId: respostaId });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const mail = await mailTo(s, 0, `Cotação ${s.quote.codigo} aprovada`);
+    expect(mail.text).toContain('Frete 40HC: 2 × US$ 2.300,00 = US$ 4.600,00');
+    expect(mail.text).toContain('THC destino: 2 × R$ 1.450,00 = R$ 2.900,00');
+    expect(mail.text).toContain('Documentation fee: 1 × € 45,00 = € 45,00 (em EUR, fora do total abaixo)');
+    // The total is the USD and BRL charges only: 4.600 × rate + 2 × R$ 1.450 (at 5,3300: R$ 27.418,00).
+    const rate = Number(/Câmbio: USD 1 = R\$ (\d+,\d{4})/.exec(mail.text)![1]!.replace(',', '.'));
+    const brl = Math.round((4600 * rate + 2900) * 100) / 100;
+    const brlText = brl.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    expect(mail.text).toContain(`Total: R$ ${brlText} (US$ `);
+  });
+
+  it('the approval e-mail of an all-in freight says so', async () => {
+    const s = await quoteScenario(ctx);
+    const { respostaId } = await answer(ctx, s, 1, {
+      text: 'Prezados,\n\nFrete 40HC all in: USD 3.100,00\nTransit time: 30 dias',
+    });
+    const ok = await post(`/api/quotes/${s.quote.id}/approve`, s.token, { responseId: respostaId });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const mail = await mailTo(s, 1, `Cotação ${s.quote.codigo} aprovada`);
+    expect(mail.text).toContain(
+      'Frete 40HC (all in, com as taxas incluídas): 2 × US$ 3.100,00 = US$ 6.200,00',
+    );
+  });
+
   it('answers 404 for a response of another quote or company, 409 for a carrier that has not answered or a closed quote, and changes nothing', async () => {
     const s = await quoteScenario(ctx);
     const mine = await answer(ctx, s, 0);
