@@ -139,6 +139,8 @@ export const comparativeDocumentMessages = {
     freeTime: 'free time',
     validade: 'validade',
   } as Record<string, string>,
+  /** In the 'Faltando' column: a fee quoted in a currency the totals do not sum ('THC em EUR'). */
+  outsideTotal: '{taxa} (fora do total)',
   chartTitle: 'Custo total por agente de carga e destino (BRL)',
   tableTitle: 'Propostas',
   noDestination: '—',

@@ -195,7 +195,12 @@ export function carriedOf(row: ComparisonRow): string {
 }
 
 export function missingOf(row: ComparisonRow): string {
-  return row.faltando.map((key) => t.missing[key] ?? key).join(', ');
+  // The fields the reply lacks, then the charges (absent, or outside the total): what the screen's badges say.
+  return [
+    ...row.faltando.map((key) => t.missing[key] ?? key),
+    ...(row.taxasAusentes ?? []).map(feeDisplayName),
+    ...(row.taxasNaoSomadas ?? []).map((fee) => formatMessage(t.outsideTotal, { taxa: fee })),
+  ].join(', ');
 }
 
 /**

@@ -91,6 +91,14 @@ describe('comparative Excel', () => {
     expect(rotaSul!.Situação!.value).toBe('Revisão solicitada');
     expect(rotaSul!.Faltando!.value).toBe('transit time, free time, validade');
 
+    // An incomplete row and a fee outside the total say so where the screen's badges do.
+    const incomplete = mixedComparison();
+    incomplete.linhas[0]!.taxasAusentes = ['THC', 'BL FEE'];
+    incomplete.linhas[0]!.taxasNaoSomadas = ['Doc fee em EUR'];
+    const again = await readBack(await renderComparativeExcel(sourceOf(incomplete, fixtureHeader)));
+    const first = tableOf(again.getWorksheet('Comparativo')!, SUMMARY_HEADER_ROW).rows[0]!;
+    expect(String(first.Faltando!.value)).toMatch(/THC, BL FEE, Doc fee em EUR \(fora do total\)$/);
+
     // The cheapest total and the shortest transit are highlighted, and only those cells.
     const cheapest = comparison.linhas.findIndex((line) => line.destaque.menorCusto);
     const fastest = comparison.linhas.findIndex((line) => line.destaque.menorPrazo);
