@@ -32,6 +32,19 @@ export function Modal({ open, onClose, title, description, children, footer, siz
     }
   }, [open]);
 
+  // Focus goes back where it was when the dialog opened: the browser does it for close(), not when the
+  // dialog leaves the page with its caller (`{open && <Modal …>}`), which left keyboard users on <body>.
+  useEffect(() => {
+    if (!open) return;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    return () => {
+      setTimeout(() => {
+        const now = document.activeElement;
+        if (previous?.isConnected && (now === null || now === document.body)) previous.focus();
+      }, 0);
+    };
+  }, [open]);
+
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: Escape closes the dialog natively; the click is for the backdrop only
     <dialog

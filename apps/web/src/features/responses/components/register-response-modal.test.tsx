@@ -154,6 +154,15 @@ describe('Registrar resposta', () => {
     expect(form!.get('recebidaEm')).toBeNull();
   });
 
+  it('gives the focus back to “Registrar resposta” when the dialog closes', async () => {
+    const { user } = setup();
+    const opener = await screen.findByRole('button', { name: 'Registrar resposta' }, { timeout: 3_000 });
+    await user.click(opener);
+    await user.click(dialog().getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Registrar resposta' })).toBeNull());
+    await waitFor(() => expect(opener).toHaveFocus());
+  });
+
   it("sends 'Recebida em' for an answer that came earlier by phone, and refuses one in the future", async () => {
     const { user, network } = setup();
     await open(user);
