@@ -204,7 +204,11 @@ function applyHit(out: FieldResults, hit: LabelHit, line: Line, ctx: FieldContex
     }
     case 'validity': {
       const iso = readValidity(value, ctx.dateOrder, ctx.reference);
-      if (iso !== null) out.validity = setOnce(out.validity, iso, line, ctx, 'label', 0.9);
+      if (iso === null) return;
+      // "Validity: 14/12/2026" names the offer's validity; an inline "(valid for ETD until 15/12)" read
+      // earlier in a freight line is that price's window: the labelled one replaces it.
+      if (hit.separated && out.validity?.evidence.method === 'label-inline') out.validity = null;
+      out.validity = setOnce(out.validity, iso, line, ctx, hit.separated ? 'label' : 'label-inline', 0.9);
       return;
     }
     case 'incoterm': {

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { feeCurrency } from './currency.js';
 import { toNumber } from './decimal.js';
-import { evaluateFees, type FeeLineInput, feeLineValue, isIofLine, isTotalLine } from './fees.js';
+import {
+  evaluateFees,
+  type FeeLineInput,
+  feeLineValue,
+  isConditionalLine,
+  isIofLine,
+  isTotalLine,
+} from './fees.js';
 
 const fee = (
   nome: string,
@@ -285,5 +292,36 @@ describe('a fee quoted per container type (exploratory QA, 2026-12-05)', () => {
     });
     expect(decisions.map((d) => d.motivo)).toEqual(['duplicada', null]);
     expect(toNumber(porMoeda.BRL)).toBe(4 * 1450);
+  });
+});
+
+describe('a charge the reply names as conditional (QA pass, 2026-12-05)', () => {
+  it.each([
+    ['Subject to GRI', true],
+    ['Sujeito a PSS', true],
+    ['Sujeita à taxa de congestionamento', true],
+    ['Sujeito ao BAF do mês', true],
+    ['Sujeto a recargo de temporada', true],
+    ['THC subject to change', false],
+    ['Subject to change', false],
+    ['Sujeito a alteração', false],
+    ['GRI', false],
+  ] as const)('%s → %s', (rotulo, conditional) => {
+    expect(isConditionalLine({ rotulo, valor: 300, moeda: 'USD' })).toBe(conditional);
+  });
+
+  it('is listed, not summed', () => {
+    const { decisions, porMoeda } = evaluateFees(
+      [
+        { nome: 'THC', valor: 1480, moeda: 'BRL', unidade: 'CNTR' },
+        { rotulo: 'Subject to GRI', valor: 300, moeda: 'USD', unidade: 'CNTR' },
+      ],
+      { destino: null, destinos: [] },
+    );
+    expect(decisions.map((d) => [d.contabilizada, d.motivo])).toEqual([
+      [true, null],
+      [false, 'condicional'],
+    ]);
+    expect(toNumber(porMoeda.USD)).toBe(0);
   });
 });

@@ -54,6 +54,18 @@ export function isTotalLine(line: FeeLineInput): boolean {
   return names(line).some((name) => name.includes('TOTAL'));
 }
 
+/**
+ * A charge the reply names as conditional ("Subject to GRI USD 300 per cntr from 16/12", "Sujeito a PSS"):
+ * it may apply, it is not part of the offer's price. "Subject to change" is about a firm charge's value.
+ */
+export function isConditionalLine(line: FeeLineInput): boolean {
+  return names(line).some(
+    (name) =>
+      /^(?:SUBJECT TO|SUJEIT[OA]S? (?:A|AO|AOS)|SUJETO A)\b/.test(name) &&
+      !/\b(?:CHANGE|CHANGES|ALTERAC|ALTERAÇ|MUDANC|MUDANÇ|CAMBIO|CAMBIOS|VARIAC|VARIAÇ)/.test(name),
+  );
+}
+
 export function isIofLine(line: FeeLineInput): boolean {
   return names(line).some((name) => /\bIOF\b/.test(name));
 }
@@ -86,6 +98,7 @@ export type FeeEvaluation = { decisions: FeeDecision[]; porMoeda: Record<FeeCurr
 function exclusionOf(line: FeeLineInput, scope: FeeScope, valor: number | null): FeeExclusion | null {
   if (valor === null) return 'semValor';
   if (isTotalLine(line)) return 'total';
+  if (isConditionalLine(line)) return 'condicional';
   const destino = line.destino ?? null;
   if (isNoDestination(destino)) {
     if (scope.destinos.length > 1) return 'semDestino';

@@ -24,6 +24,7 @@ export const uiComparison = {
   /** Why a fee line is left out of the totals (ComparisonFee.motivo). */
   feeExclusion: {
     total: 'Linha de total: não soma',
+    condicional: 'Condicional ("sujeito a"): não soma; confira com o agente se vale para este embarque',
     iof: 'IOF a partir de 1.000: não soma',
     outroDestino: 'Taxa de outro destino',
     semDestino: 'Sem destino definido numa proposta com vários destinos',

@@ -148,6 +148,38 @@ describe('GET /api/quotes/{id}/comparison', () => {
     expect(row(0).custoTotalBRL).toBe(34242.46);
   });
 
+  it('a surcharge "subject to" (a GRI from a date) is shown but not counted; the explicit validity wins', async () => {
+    const q = await quoteScenario(ctx);
+    const text = [
+      'Dear team,',
+      '',
+      'Ocean freight: USD 1,850.00/40HC (valid for ETD until 15/12)',
+      'Subject to GRI USD 300.00 per cntr from 16/12/2026',
+      'THC destination: BRL 1.480,00 per container',
+      'Transit time: 32 days',
+      'Validity: 14/12/2026',
+      '',
+      'Best regards,',
+      'Pacific pricing',
+    ].join('\n');
+    await ctx.app.services.inbound.ingest(
+      await carrierReply({ from: q.carriers[0]!.email, to: q.replyTo(0), text }),
+      { source: 'imap' },
+    );
+    const body = await waitFor(async () => {
+      const value = (await get(`/api/quotes/${q.quote.id}/comparison`, q.token)).json() as Comparison;
+      return value.linhas.length === 1 && value.linhas[0]!.extracao === 'concluida' ? value : undefined;
+    }, 20_000);
+    const row = body.linhas[0]!;
+    const gri = row.taxas.find((fee) => /GRI/i.test(fee.rotulo || fee.nome))!;
+    expect(gri).toMatchObject({ contabilizada: false });
+    expect(gri.motivo).toMatch(/^Condicional/);
+    // 2 × 40HC at 5,2456: 2 × 1.850 × 5,2456 + 2 × 1.480 = R$ 22.368,72 — without the GRI.
+    expect(row.custoTotalBRL).toBe(22368.72);
+    // "Validity: 14/12/2026" is the offer's validity; "valid for ETD until 15/12" is the freight's window.
+    expect(row.validade.valor).toBe('2026-12-14');
+  });
+
   it('a carrier whose request bounced is not waited for: listed apart with the reason', async () => {
     const other = await quoteScenario(ctx);
     await outboxSettled(ctx);
