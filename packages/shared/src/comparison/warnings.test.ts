@@ -130,6 +130,28 @@ describe('withProposalWarnings', () => {
     expect(result.linhas[1]!.alertas!.map((w) => w.tipo)).toEqual(['transitTime']);
   });
 
+  it('flags a port the quote did not ask for, when the asked port is among the rows; an inland city flags nothing', () => {
+    const at = (respostaId: string, destino: string) =>
+      ({ ...row(30, null), respostaId, destino }) as unknown as ComparisonRow;
+    const linhas = [at('r1', 'Santos'), at('r1', 'Paranaguá'), at('r2', 'SANTOS')];
+    const answers = [
+      { id: 'r1', dadosExtraidos: null },
+      { id: 'r2', dadosExtraidos: null },
+    ];
+    const kinds = (destino: string) =>
+      withProposalWarnings({ linhas } as unknown as Comparison, answers, { destino }).linhas.map((r) =>
+        r.alertas!.map((w) => w.texto),
+      );
+    expect(kinds('Santos, BR')).toEqual([
+      [],
+      ['Destino Paranaguá, diferente do pedido (Santos): uma alternativa, não o porto pedido'],
+      [],
+    ]);
+    // "Santos ou Paranaguá" asks for either; an inland destination is no row's port.
+    expect(kinds('Santos ou Paranaguá')).toEqual([[], [], []]);
+    expect(kinds('Campinas, SP')).toEqual([[], [], []]);
+  });
+
   it('names an end of the route the reply does not give in words, never "?"', () => {
     const base = { ...row(40, null), respostaId: 'r1', custoTotalBRL: 100 } as unknown as ComparisonRow;
     const rota = (value: string) =>

@@ -3,7 +3,7 @@ import { uiWarnings } from '../messages/ui-warnings.js';
 import type { Comparison, ComparisonRow, ProposalWarning } from '../schemas/comparison.js';
 import type { ExtractionFinal } from '../schemas/responses.js';
 import type { ComparisonResponse } from './build.js';
-import { normalizeName } from './names.js';
+import { normalizeName, samePlace } from './names.js';
 import { todayInSaoPaulo } from './totals.js';
 
 /*
@@ -21,6 +21,8 @@ export type QuoteLimits = {
   preferenciaRota?: boolean | null;
   /** The answer deadline (ISO date-time or Date). */
   prazoResposta?: string | Date | null;
+  /** The port the quote asked for (one; a list "Santos / Itapoá" asks for any of them). */
+  destino?: string | null;
 };
 
 const texts = uiWarnings.kinds;
@@ -149,9 +151,19 @@ function carriageOf(
   };
 }
 
+/** The ports a quote's destination names: "Santos, BR" → [Santos]; "Santos / Itapoá" → both. */
+function askedPorts(destino: string | null | undefined): string[] {
+  if (!destino?.trim()) return [];
+  return destino
+    .split(/\s*(?:\/|;|\bou\b|\bor\b)\s*/i)
+    .map((part) => part.split(',')[0]!.trim())
+    .filter((part) => part.length > 1)
+    .slice(0, 6);
+}
+
 /** The warnings of one row: its own transit and validity, its answer's route and shipping line. */
 export function proposalWarnings(
-  row: Pick<ComparisonRow, 'prazo' | 'validade'>,
+  row: Pick<ComparisonRow, 'prazo' | 'validade'> & Partial<Pick<ComparisonRow, 'destino'>>,
   carriage: Carriage,
   limits: QuoteLimits,
 ): ProposalWarning[] {
@@ -197,6 +209,13 @@ export function proposalWarnings(
       tipo: 'transitTime',
       texto: formatMessage(texts.transitTime, { prazo: row.prazo.valor, pedido: asked }),
     });
+  // A port the quote did not ask for (the QA pass: "Paranaguá" marked 'Menor custo' on a quote to Santos).
+  const ports = askedPorts(limits.destino);
+  if (row.destino && ports.length > 0 && !ports.some((port) => samePlace(port, row.destino!)))
+    warnings.push({
+      tipo: 'outroDestino',
+      texto: formatMessage(texts.outroDestino, { destino: row.destino, pedido: ports.join(' / ') }),
+    });
   const deadline = isoDate(limits.prazoResposta);
   const validity = row.validade.valor;
   // An expired validity has its own badge ('Vencida'); this is the one that expires while the quote waits.
@@ -221,6 +240,11 @@ export function withProposalWarnings(
   limits: QuoteLimits,
 ): Comparison {
   const byId = new Map(respostas.map((entry) => [entry.id, entry]));
+  // A destination that is no row's port (an inland city, "Campinas") is not a port to compare against.
+  const quoted = askedPorts(limits.destino).some((port) =>
+    comparison.linhas.some((row) => row.destino !== null && samePlace(row.destino, port)),
+  );
+  const rowLimits = quoted ? limits : { ...limits, destino: null };
   return {
     ...comparison,
     linhas: comparison.linhas.map((row) => {
@@ -229,7 +253,7 @@ export function withProposalWarnings(
         .sort((a, b) => b.versao - a.versao)
         .map((version) => version.dadosExtraidos?.final ?? null);
       const carriage = carriageOf(entry?.dadosExtraidos?.final, row.destino, earlier);
-      return { ...row, ...carriage, alertas: proposalWarnings(row, carriage, limits) };
+      return { ...row, ...carriage, alertas: proposalWarnings(row, carriage, rowLimits) };
     }),
   };
 }

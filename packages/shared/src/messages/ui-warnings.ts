@@ -11,6 +11,7 @@ export const uiWarnings = {
     evitarArmador: 'Armador {armador}, que o pedido pediu para evitar',
     transitTime: 'Trânsito de {prazo} dias, acima dos {pedido} dias pedidos',
     validadePrazo: 'Validade ({validade}) termina antes do prazo de resposta ({prazo})',
+    outroDestino: 'Destino {destino}, diferente do pedido ({pedido}): uma alternativa, não o porto pedido',
   },
   /** The heading of a row's warnings (screen readers and the approval screen). */
   title: 'Alertas da proposta',

@@ -163,6 +163,7 @@ export class ComparisonService {
       evitarArmador: quote.evitarArmador,
       preferenciaRota: quote.preferenciaRota,
       prazoResposta: quote.prazoResposta,
+      destino: quote.destino,
     };
     // The quote's measures are exact decimals (bigint): written as text in the key.
     const key = JSON.stringify([taxa, pedido, hoje, roadCosts, limites], (_key, value) =>
