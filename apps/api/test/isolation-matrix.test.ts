@@ -218,6 +218,17 @@ async function quoteWithAnswerIn(company: Company): Promise<{ quoteId: string; r
   });
   return { quoteId, respostaId: registered.data.id };
 }
+/** A quote of `company` with one answer pasted as text (a stored message the pipeline reads). */
+async function mailedAnswerIn(company: Company): Promise<{ quoteId: string; respostaId: string }> {
+  const { quoteId, transportadorId } = await answeredQuoteIn(company);
+  const user = (await findUserByEmail(ctx.app.services.database.db, company.supervisorEmail))!;
+  const registered = await ctx.app.services.responses.register(actorOfUser(user), quoteId, {
+    transportadorId,
+    modo: 'texto',
+    texto: 'Frete 40HC USD 2.100,00',
+  });
+  return { quoteId, respostaId: registered.data.id };
+}
 function textForm(fields: Record<string, string>): { payload: string; headers: Record<string, string> } {
   const boundary = `----form${unique()}`;
   return {
@@ -887,7 +898,7 @@ const probes: Record<string, Probe> = {
   },
   'POST /api/quotes/:id/respostas/:respostaId/ler-de-novo': {
     request: async ({ targetCompany }) => {
-      const { quoteId, respostaId } = await quoteWithAnswerIn(targetCompany);
+      const { quoteId, respostaId } = await mailedAnswerIn(targetCompany);
       // Read already (the probe must not meet 'being read'): as a failed reading leaves it.
       await ctx.app.services.database.db
         .update(respostas)
@@ -960,6 +971,12 @@ const probes: Record<string, Probe> = {
         payload: { cotacaoId: quoteId, transportadorId },
       };
     },
+  },
+  'POST /api/inbound/messages/:id/dismiss': {
+    request: async ({ targetCompany }) => ({
+      method: 'POST',
+      url: `/api/inbound/messages/${await unmatchedIn(targetCompany)}/dismiss`,
+    }),
   },
   'POST /api/dev/mailbox/:id/reply': {
     request: () => ({

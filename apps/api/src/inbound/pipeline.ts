@@ -418,6 +418,30 @@ export class InboundPipeline {
   }
 
   /**
+   * 'Dispensar' on 'Não identificadas': a message that is no carrier's answer (a colleague's "ok, pode
+   * seguir", a newsletter) leaves the list without being assigned (assigning it would count it as an
+   * answer). It stays stored, with who dismissed it and when (audited); nothing else changes.
+   */
+  async dismiss(inboundId: string, userId: string, empresaId: string | null, seesEveryCompany: boolean) {
+    await this.db.transaction(async (tx) => {
+      const row = await repo.findInboundById(tx, inboundId);
+      const visible =
+        row &&
+        row.status === 'processada' &&
+        row.descartadaEm === null &&
+        (row.outcome === 'nao_identificada' || row.outcome === 'invalida') &&
+        (row.empresaId === empresaId || (row.empresaId === null && seesEveryCompany));
+      if (!row || !visible) throw new AppError('INBOUND_MESSAGE_NOT_FOUND');
+      await repo.updateInbound(tx, inboundId, { descartadaPor: userId, descartadaEm: new Date() });
+      await writeAudit(tx, { userId, empresaId: row.empresaId }, 'inbound.dispensar', {
+        entity: 'inbound_message',
+        entityId: inboundId,
+        details: { motivo: row.motivo, de: row.fromAddress },
+      });
+    });
+  }
+
+  /**
    * 'Contar como resposta': a message of the quote the platform set aside (an out-of-office, a receipt
    * without a quote; `setAsideKind`) that the analyst reads as the carrier's answer becomes one, as if it
    * had been counted when it came: a version with its extraction, the carrier answered at the message's

@@ -305,6 +305,12 @@ export const accessMatrix: Record<string, RouteRule> = {
     note: "the caller's company's unmatched messages; a desenvolvedor also sees those of no known company",
   },
   'POST /api/inbound/messages/:id/assign': { allow: signedIn, company: true, target: true },
+  'POST /api/inbound/messages/:id/dismiss': {
+    allow: signedIn,
+    company: true,
+    target: true,
+    note: "an unmatched message that is no answer leaves 'Não identificadas' (kept, audited); the caller's company's, or (desenvolvedor) an unknown one",
+  },
   'POST /api/quotes/upload': { allow: signedIn, company: true, note: 'kept for the uploading user only' },
 
   // Decisions on a quote (spec 001 §6: any signed-in user linked to the company; ADR 0018)

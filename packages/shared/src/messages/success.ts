@@ -35,6 +35,7 @@ export const successMessages = {
   responseKept: 'Mensagem registrada na conversa da cotação.',
   responseAssigned: 'Mensagem atribuída à cotação com sucesso!',
   setAsideCounted: 'Mensagem contada como resposta. Os valores estão sendo lidos.',
+  inboundDismissed: 'Mensagem dispensada: ela sai de "Não identificadas" e fica guardada.',
   extractionRestarted: 'Lendo a resposta de novo. Os valores aparecem aqui em instantes.',
   inboundReprocessed: 'Mensagem processada com sucesso.',
   inboundReprocessFailed: 'A mensagem falhou de novo: {erro}',

@@ -378,7 +378,10 @@ export const unmatchedMessageSchema = z.object({
   anexos: z.number(),
   motivo: z.string().nullable(),
   /** Quotes whose recipients include the sender (suggestions for the assignment). */
-  sugestoes: z.array(z.object({ cotacaoId: z.string(), codigo: z.string(), transportadorId: z.string() })),
+  /** Quotes to assign it to: those sent to the sender (with its carrier), and the quote it was identified with. */
+  sugestoes: z.array(
+    z.object({ cotacaoId: z.string(), codigo: z.string(), transportadorId: z.string().nullable() }),
+  ),
 });
 export type UnmatchedMessage = z.infer<typeof unmatchedMessageSchema>;
 

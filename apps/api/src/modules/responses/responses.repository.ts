@@ -207,11 +207,20 @@ export async function listUnmatched(executor: Executor, empresaId: string | null
       source: inboundMessages.source,
       motivo: inboundMessages.motivo,
       cotacaoId: inboundMessages.cotacaoId,
+      cotacaoCodigo: sql<
+        string | null
+      >`(select ${cotacoes.codigo} from ${cotacoes} where ${cotacoes.id} = ${inboundMessages.cotacaoId} and ${cotacoes.deletedAt} is null)`,
       previa: inboundMessages.previa,
       anexos: sql<number>`(select count(*)::int from ${inboundAttachments} where ${inboundAttachments.inboundMessageId} = ${inboundMessages.id})`,
     })
     .from(inboundMessages)
-    .where(and(inArray(inboundMessages.outcome, ['nao_identificada', 'invalida']), or(...scope)))
+    .where(
+      and(
+        inArray(inboundMessages.outcome, ['nao_identificada', 'invalida']),
+        isNull(inboundMessages.descartadaEm),
+        or(...scope),
+      ),
+    )
     .orderBy(desc(inboundMessages.createdAt))
     .limit(100);
 }

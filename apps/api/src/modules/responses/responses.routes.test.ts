@@ -538,6 +538,55 @@ describe('a reply in one quote’s thread that names another quote of the compan
   });
 });
 
+describe('a reply to the quote from an address of no carrier', () => {
+  it('suggests the quote it was identified with, without a carrier', async () => {
+    const s = await quoteScenario(ctx, { modoEnvio: 'bcc' });
+    const stranger = await ctx.app.services.inbound.ingest(
+      await carrierReply({
+        from: 'gerente@importadora-parceira.com.br',
+        to: s.replyTo(0),
+        text: 'Ok, pode seguir.',
+      }),
+      { source: 'imap' },
+    );
+    expect(stranger.outcome).toBe('nao_identificada');
+    const listed = (await get('/api/inbound/unmatched', s.token)).json().data as {
+      id: string;
+      motivo: string;
+      sugestoes: { cotacaoId: string; codigo: string; transportadorId: string | null }[];
+    }[];
+    const held = listed.find((m) => m.id === stranger.inboundId)!;
+    expect(held.motivo).toBe('Cotação identificada, mas não o agente de carga que respondeu.');
+    expect(held.sugestoes).toEqual([
+      { cotacaoId: s.quote.id, codigo: s.quote.codigo, transportadorId: null },
+    ]);
+
+    // No answer at all: dismissed, it leaves the list (kept, audited), and counts for nobody.
+    const url = `/api/inbound/messages/${stranger.inboundId}/dismiss`;
+    const dismissed = await post(url, s.token, {});
+    expect(dismissed.statusCode, dismissed.body).toBe(200);
+    expect(dismissed.json().message).toBe(
+      'Mensagem dispensada: ela sai de "Não identificadas" e fica guardada.',
+    );
+    const after = (await get('/api/inbound/unmatched', s.token)).json().data as { id: string }[];
+    expect(after.some((m) => m.id === stranger.inboundId)).toBe(false);
+    const db = ctx.app.services.database.db;
+    const [stored] = await db
+      .select({ raw: inboundMessages.raw, descartadaPor: inboundMessages.descartadaPor })
+      .from(inboundMessages)
+      .where(eq(inboundMessages.id, stranger.inboundId));
+    expect(stored!.raw).not.toBeNull();
+    expect(stored!.descartadaPor).toBe(s.userId);
+    const audit = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'inbound.dispensar'), eq(auditLog.entityId, stranger.inboundId)));
+    expect(audit).toHaveLength(1);
+    expect((await post(url, s.token, {})).statusCode).toBe(404);
+    expect(await db.select().from(respostas).where(eq(respostas.cotacaoId, s.quote.id))).toEqual([]);
+  });
+});
+
 describe("'Não identificadas'", () => {
   it('lists a company its unmatched messages and lets a user assign one to a quote and carrier', async () => {
     const s = await quoteScenario(ctx, {

@@ -229,4 +229,13 @@ export const responsesRoutes: FastifyPluginAsyncZod<{ responses: ResponsesServic
     },
     async (request) => responses.assign(requireActor(request), request.params.id, request.body),
   );
+
+  app.post(
+    '/inbound/messages/:id/dismiss',
+    {
+      config: { access: companyMember, rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { tags, params: idParamsSchema, response: { 200: messageResponseSchema, ...errors } },
+    },
+    async (request) => responses.dismiss(requireActor(request), request.params.id),
+  );
 };

@@ -264,8 +264,14 @@ export class ResponsesService {
     const rows = await repo.listUnmatched(this.db, tenant?.empresaId ?? null, developer);
     const data = await Promise.all(
       rows.map(async (row) => {
-        const sugestoes =
+        const sent: UnmatchedMessage['sugestoes'] =
           row.fromAddress && tenant ? await repo.quotesSentTo(this.db, tenant, row.fromAddress) : [];
+        // The quote it was identified with ("Cotação identificada, mas não o agente…") comes first.
+        const identified =
+          row.cotacaoId && row.cotacaoCodigo && !sent.some((quote) => quote.cotacaoId === row.cotacaoId)
+            ? [{ cotacaoId: row.cotacaoId, codigo: row.cotacaoCodigo, transportadorId: null }]
+            : [];
+        const sugestoes = [...identified, ...sent];
         return {
           id: row.id,
           from: row.fromAddress,
@@ -293,6 +299,17 @@ export class ResponsesService {
       actor.role === 'desenvolvedor',
     );
     return { message: successMessages.responseAssigned };
+  }
+
+  /** 'Dispensar': an unmatched message that is no answer leaves the list (kept, audited). */
+  async dismiss(actor: Actor, inboundId: string) {
+    await this.pipeline.dismiss(
+      inboundId,
+      actor.userId,
+      actor.tenant.empresaId,
+      actor.role === 'desenvolvedor',
+    );
+    return { message: successMessages.inboundDismissed };
   }
 
   private async recipientOf(tenant: Tenant, cotacaoId: string, transportadorId: string) {

@@ -41,6 +41,24 @@ const assignCalls = (network: ReturnType<typeof setup>['network']) =>
     .map((request) => [request.url, request.body]);
 
 describe('Não identificadas', () => {
+  it("'Dispensar' takes a message that is no answer off the list after confirming", async () => {
+    const { user, network } = setup();
+    const second = await item('(sem assunto)');
+    await user.click(second.getByRole('button', { name: 'Dispensar mensagem de vendas@delta.com' }));
+    const confirm = within(screen.getByRole('dialog', { name: 'Dispensar mensagem?' }));
+    expect(confirm.getByText(/não é resposta de nenhum agente de carga/)).toBeInTheDocument();
+    await user.click(confirm.getByRole('button', { name: 'Dispensar' }));
+    expect(
+      await screen.findByText('Mensagem dispensada: ela sai de "Não identificadas" e fica guardada.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('heading', { name: '(sem assunto)' })).toBeNull());
+    expect(
+      network.requests.filter((r) => r.method === 'POST' && r.url === '/api/inbound/messages/msg-2/dismiss'),
+    ).toHaveLength(1);
+    // The other one stays.
+    expect(await item('RE: cotação de frete Xangai')).toBeTruthy();
+  });
+
   it('lists sender, subject, arrival, preview, attachments and the reason', async () => {
     setup();
     expect(

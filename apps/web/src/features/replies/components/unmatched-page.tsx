@@ -5,16 +5,27 @@ import { FileTextIcon, InboxIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { PageHeader, PageTitle } from '@/components/ui/page';
 import { errorText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
+import { showToast } from '@/lib/toast';
+import { useDismissMessage } from '../api/dismiss-message';
 import { type UnmatchedMessage, useUnmatched } from '../api/list-unmatched';
 import { AssignMessageModal } from './assign-message-modal';
 import { InboxEmpty, InboxSections, ListSkeleton, RefreshButton } from './inbox-sections';
 
 const t = ui.replies.unmatched;
 
-function MessageItem({ message, onAssign }: { message: UnmatchedMessage; onAssign: () => void }) {
+function MessageItem({
+  message,
+  onAssign,
+  onDismiss,
+}: {
+  message: UnmatchedMessage;
+  onAssign: () => void;
+  onDismiss: () => void;
+}) {
   const headingId = `unmatched-${message.id}`;
   const sender = message.fromName ?? message.from ?? t.unknownSender;
   return (
@@ -53,22 +64,54 @@ function MessageItem({ message, onAssign }: { message: UnmatchedMessage; onAssig
             <Badge>{t.sources[message.source] ?? message.source}</Badge>
           </div>
         </div>
-        <Button
-          onClick={onAssign}
-          aria-label={formatMessage(t.assignTo, { remetente: sender })}
-          className="self-start"
-        >
-          {t.assign}
-        </Button>
+        <div className="flex gap-2 self-start">
+          <Button onClick={onAssign} aria-label={formatMessage(t.assignTo, { remetente: sender })}>
+            {t.assign}
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={onDismiss}
+            aria-label={formatMessage(t.dismissMessage, { remetente: sender })}
+          >
+            {t.dismiss}
+          </Button>
+        </div>
       </article>
     </li>
   );
 }
 
-/** 'Não identificadas': replies no quote claimed, assigned by hand to a quote and carrier. */
+function DismissModal({ message, onClose }: { message: UnmatchedMessage; onClose: () => void }) {
+  const dismiss = useDismissMessage();
+  const sender = message.fromName ?? message.from ?? t.unknownSender;
+  return (
+    <ConfirmModal
+      open
+      title={t.dismissTitle}
+      confirmLabel={t.dismissConfirm}
+      busyLabel={t.dismissing}
+      busy={dismiss.isPending}
+      error={dismiss.isError ? errorText(dismiss.error, t.dismissError) : null}
+      onConfirm={() =>
+        dismiss.mutate(message.id, {
+          onSuccess: (answer) => {
+            showToast({ message: answer.message, variant: 'success' });
+            onClose();
+          },
+        })
+      }
+      onClose={onClose}
+    >
+      <p>{formatMessage(t.dismissBody, { remetente: sender })}</p>
+    </ConfirmModal>
+  );
+}
+
+/** 'Não identificadas': replies no quote claimed, assigned by hand to a quote and carrier, or dismissed. */
 export function UnmatchedPage() {
   const list = useUnmatched();
   const [assigning, setAssigning] = useState<UnmatchedMessage | null>(null);
+  const [dismissing, setDismissing] = useState<UnmatchedMessage | null>(null);
 
   return (
     <div className="mx-auto max-w-5xl">
@@ -93,12 +136,18 @@ export function UnmatchedPage() {
           </p>
           <ul aria-label={t.listLabel} className="space-y-3">
             {list.data.data.map((message) => (
-              <MessageItem key={message.id} message={message} onAssign={() => setAssigning(message)} />
+              <MessageItem
+                key={message.id}
+                message={message}
+                onAssign={() => setAssigning(message)}
+                onDismiss={() => setDismissing(message)}
+              />
             ))}
           </ul>
         </>
       )}
       {assigning && <AssignMessageModal message={assigning} onClose={() => setAssigning(null)} />}
+      {dismissing && <DismissModal message={dismissing} onClose={() => setDismissing(null)} />}
     </div>
   );
 }

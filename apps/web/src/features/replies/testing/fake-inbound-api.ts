@@ -111,8 +111,15 @@ export function fakeInboundApi(messages: UnmatchedMessage[]) {
     },
   };
   for (const quote of quotes) routes[`GET /api/quotes/${quote.id}`] = { body: quote };
-  for (const message of messages)
+  for (const message of messages) {
     routes[`POST /api/inbound/messages/${message.id}/assign`] = (request) => assign(message.id, request);
+    routes[`POST /api/inbound/messages/${message.id}/dismiss`] = () => {
+      if (!db.messages.some((item) => item.id === message.id))
+        return problem(404, 'INBOUND_MESSAGE_NOT_FOUND', errorMessages.INBOUND_MESSAGE_NOT_FOUND);
+      db.messages = db.messages.filter((item) => item.id !== message.id);
+      return { body: { message: successMessages.inboundDismissed } };
+    };
+  }
   return { db, routes };
 }
 
