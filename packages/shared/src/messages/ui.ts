@@ -1184,7 +1184,7 @@ export const ui = {
       hideFilters: 'Ocultar filtros',
       clearFilters: 'Limpar filtros',
       searchLabel: 'Buscar cotações',
-      searchPlaceholder: 'Buscar por código, solicitante, referência ou FTI...',
+      searchPlaceholder: 'Buscar por código, solicitante, referência, FTI, origem ou destino...',
       statusFilter: 'Status',
       statusAll: 'Todos os status',
       overdueOnly: 'Somente com prazo vencido',

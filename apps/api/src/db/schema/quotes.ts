@@ -117,12 +117,15 @@ export const cotacoes = pgTable(
     remindersEnabled: boolean().notNull().default(true),
     /** When the requester's deadline summary was queued (once per quote). */
     deadlineSummarySentAt: timestamp({ withTimezone: true }),
-    /** Code, requester, process reference and FTI without case and accents: the list's search. */
+    /**
+     * Code, requester, process reference, FTI, origin and destination without case and accents: the list's
+     * search ("Ningbo" finds the quotes from Ningbo; migration 0035).
+     */
     busca: text()
       .notNull()
       .generatedAlwaysAs(
         (): SQL =>
-          sql`immutable_unaccent(lower(${cotacoes.codigo} || ' ' || ${cotacoes.nomeSolicitante} || ' ' || ${cotacoes.referenciaProcesso} || ' ' || coalesce(${cotacoes.fti}, '')))`,
+          sql`immutable_unaccent(lower(${cotacoes.codigo} || ' ' || ${cotacoes.nomeSolicitante} || ' ' || ${cotacoes.referenciaProcesso} || ' ' || coalesce(${cotacoes.fti}, '') || ' ' || coalesce(${cotacoes.origem}, '') || ' ' || coalesce(${cotacoes.destino}, '')))`,
       ),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

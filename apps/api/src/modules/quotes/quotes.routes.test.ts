@@ -462,6 +462,11 @@ describe('list, detail and PDF', () => {
     expect((await list('search=SAO PAULO')).total).toBe(1);
     expect((await list('search=fti-777')).total).toBe(1);
     expect((await list('search=supervisor alfa')).total).toBe(3);
+    // The route too (the QA pass searched a port): every quote here is from Shanghai, none from Ningbo.
+    const route = (await call('GET', `/api/quotes/${ids[0]}`, empresa.supervisor.token)).json();
+    const origin = String(route.origem).split(',')[0]!.normalize('NFD').replace(/\p{M}/gu, '');
+    expect((await list(`search=${encodeURIComponent(origin.toUpperCase())}`)).total).toBe(3);
+    expect((await list('search=ningbo')).total).toBe(0);
     const firstCode = (await list('limit=1&page=3')).data[0].codigo;
     expect(firstCode).toMatch(/0001$/);
     expect(await list('limit=1&page=1')).toMatchObject({ total: 3, totalPages: 3 });
