@@ -92,8 +92,18 @@ export const uiReplies = {
       pagamento: 'Pagamento',
       observacoes: 'Observações',
     },
-    feesValue:
-      '{count} taxa(s) · {totais} (valores unitários; os totais com as quantidades estão na Comparação)',
+    /** '{lista}': "THC R$ 1.450,00/contêiner · BL fee US$ 75,00/BL" (each fee once, as quoted). */
+    feesValue: '{lista} (valores unitários; os totais com as quantidades estão na Comparação)',
+    feesMore: '{lista} · mais {n}',
+    feeItem: '{nome} {valor}{unidade}',
+    feeUnits: {
+      CNTR: '/contêiner',
+      CONTAINER: '/contêiner',
+      BL: '/BL',
+      KG: '/kg',
+      M3: '/m³',
+      WM: '/W/M',
+    } as Record<string, string>,
     noFees: 'Nenhuma taxa',
     /** A revision saying the rest of its previous offer stands (ADR 0024 addendum). */
     keptTerms: 'A resposta diz: “{trecho}” Na Comparação, o que ela não repete vem da versão anterior.',

@@ -121,9 +121,9 @@ describe('response cards', () => {
     const value = (label: string) => summary.getByText(label).nextElementSibling;
     expect(value("Frete 20'")).toHaveTextContent('US$ 1.850,00');
     expect(value("Frete 40'")).toHaveTextContent('US$ 2.950,00');
-    // The TOTAL line is left out (spec 001 §5); totals per currency.
+    // The TOTAL line is left out (spec 001 §5); each fee with its unit, never a sum of unlike units.
     expect(value('Taxas')).toHaveTextContent(
-      '2 taxa(s) · R$ 1.350,00 + US$ 75,00 (valores unitários; os totais com as quantidades estão na Comparação)',
+      'THC R$ 1.350,00/contêiner · BL US$ 75,00/contêiner (valores unitários; os totais com as quantidades estão na Comparação)',
     );
     expect(value('Transit time')).toHaveTextContent('32 dias');
     expect(value('Free time')).toHaveTextContent('14 dias');

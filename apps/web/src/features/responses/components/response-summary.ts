@@ -20,8 +20,12 @@ export function normaliseCurrency(value: string | null | undefined): string {
  * Fee totals by currency with the spec's rules (§5): lines named TOTAL are ignored, IOF-type lines only
  * below 1000, the maximum per (destination, name, currency), then summed per currency.
  */
-export function feeTotals(fees: readonly Fee[]): { count: number; totals: Map<string, number> } {
-  const perKey = new Map<string, { moeda: string; valor: number }>();
+export function feeTotals(fees: readonly Fee[]): {
+  count: number;
+  totals: Map<string, number>;
+  items: { nome: string; moeda: string; valor: number; unidade: string | null }[];
+} {
+  const perKey = new Map<string, { nome: string; moeda: string; valor: number; unidade: string | null }>();
   for (const fee of fees) {
     const name = `${fee.nome} ${fee.rotulo}`.toUpperCase();
     const valor = fee.valor;
@@ -31,11 +35,29 @@ export function feeTotals(fees: readonly Fee[]): { count: number; totals: Map<st
     const moeda = normaliseCurrency(fee.moeda);
     const key = `${fee.destino ?? ''}|${fee.nome.toUpperCase()}|${moeda}`;
     const kept = perKey.get(key);
-    if (!kept || valor > kept.valor) perKey.set(key, { moeda, valor });
+    const unidade = typeof fee.unidade === 'string' ? fee.unidade : null;
+    if (!kept || valor > kept.valor) perKey.set(key, { nome: fee.rotulo || fee.nome, moeda, valor, unidade });
   }
   const totals = new Map<string, number>();
   for (const { moeda, valor } of perKey.values()) totals.set(moeda, (totals.get(moeda) ?? 0) + valor);
-  return { count: perKey.size, totals };
+  return { count: perKey.size, totals, items: [...perKey.values()] };
+}
+
+/** The card's fee line: each fee with its unit, not a sum of a per-container and a per-BL value. */
+const SHOWN_FEES = 4;
+function feesText(items: ReturnType<typeof feeTotals>['items']): string {
+  const text = (item: (typeof items)[number]) =>
+    formatMessage(t.feeItem, {
+      nome: item.nome,
+      valor: formatMoney(item.valor, item.moeda),
+      unidade: (item.unidade && t.feeUnits[item.unidade.toUpperCase()]) ?? '',
+    });
+  const shown = items.slice(0, SHOWN_FEES).map(text).join(' · ');
+  const lista =
+    items.length > SHOWN_FEES
+      ? formatMessage(t.feesMore, { lista: shown, n: items.length - SHOWN_FEES })
+      : shown;
+  return formatMessage(t.feesValue, { lista });
 }
 
 function containerPrice(final: Final, units: readonly string[], headline: number | null) {
@@ -67,14 +89,13 @@ export interface ResponseSummary {
 export function summarise(dados: DadosExtraidos, condicoesPagamento: string | null): ResponseSummary {
   const { final } = dados;
   const fees = feeTotals(final.taxas.itens);
-  const totals = [...fees.totals].map(([moeda, valor]) => formatMoney(valor, moeda)).join(' + ');
   const validade = final.validadeProposta
     ? formatIsoDate(final.validadeProposta, final.validadeProposta)
     : null;
   return {
     frete20: containerPrice(final, ['20DC', '20HC', '20RF'], final.preco_por_container_20),
     frete40: containerPrice(final, ['40HC', '40DC', '40RF'], final.preco_por_container_40),
-    taxas: fees.count === 0 ? null : formatMessage(t.feesValue, { count: fees.count, totais: totals }),
+    taxas: fees.count === 0 ? null : feesText(fees.items),
     transitTime: transitText(final),
     freeTime:
       final.free_time_destino_dias === null
