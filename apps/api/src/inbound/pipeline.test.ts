@@ -1,6 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carrierReply, outboxSettled, quoteScenario, typicalAnswer } from '../../test/factories/index.js';
+import {
+  carrierReply,
+  deliveryFailureReport,
+  outboxSettled,
+  quoteScenario,
+  typicalAnswer,
+} from '../../test/factories/index.js';
 import { createTestApp, type TestContext, waitFor } from '../../test/helpers.js';
 import {
   cotacaoDestinatarios,
@@ -356,37 +362,12 @@ describe('inbound pipeline: what is not an answer', () => {
 
   it('a bounce marks the recipient as failed, with the reason, on the detail screen', async () => {
     const s = await quoteScenario(ctx);
-    const original = s.recipients[2]!.messageId!;
-    const dsn = [
-      'From: Mail Delivery System <MAILER-DAEMON@mx.importadora.com.br>',
-      `To: ${s.replyTo(2)}`,
-      'Subject: Undelivered Mail Returned to Sender',
-      'Message-ID: <dsn-1@mx.importadora.com.br>',
-      'MIME-Version: 1.0',
-      'Content-Type: multipart/report; report-type=delivery-status; boundary="b1"',
-      '',
-      '--b1',
-      'Content-Type: text/plain',
-      '',
-      'Your message could not be delivered.',
-      '--b1',
-      'Content-Type: message/delivery-status',
-      '',
-      'Reporting-MTA: dns; mx.importadora.com.br',
-      '',
-      `Final-Recipient: rfc822; ${s.carriers[2]!.email}`,
-      'Action: failed',
-      'Status: 5.1.1',
-      'Diagnostic-Code: smtp; 550 5.1.1 User unknown',
-      '--b1',
-      'Content-Type: text/rfc822-headers',
-      '',
-      `Message-ID: ${original}`,
-      'Subject: Cotação',
-      '--b1--',
-      '',
-    ].join('\r\n');
-    const result = await ingest(Buffer.from(dsn));
+    const dsn = deliveryFailureReport({
+      replyTo: s.replyTo(2),
+      messageId: s.recipients[2]!.messageId!,
+      email: s.carriers[2]!.email,
+    });
+    const result = await ingest(dsn);
     expect(result.outcome).toBe('devolucao');
     const detail = await ctx.app.inject({
       method: 'GET',

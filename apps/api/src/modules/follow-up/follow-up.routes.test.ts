@@ -390,3 +390,23 @@ describe("PATCH /api/quotes/{id} with a new deadline ('prorrogar')", () => {
     expect(prorrogados(s)).toEqual([]);
   });
 });
+
+// Last in the file: it spends this app's per-IP PATCH quota for the minute.
+describe('PATCH /api/quotes/{id}: the limit of telling the carriers', () => {
+  it('telling the carriers has the limit of sending a quote (30/min); other edits do not count against it', async () => {
+    const s = await quoteScenario(ctx);
+    const prazo = new Date(Date.now() + 6 * 24 * 3_600_000).toISOString();
+    for (let i = 0; i < 31; i++) {
+      const edit = await call(s.token, 'PATCH', `/api/quotes/${s.quote.id}`, {
+        referenciaProcesso: `REF-${i}`,
+      });
+      expect(edit.statusCode, edit.body).toBe(200);
+    }
+    const told = await call(s.token, 'PATCH', `/api/quotes/${s.quote.id}`, {
+      prazoResposta: prazo,
+      avisarTransportadores: true,
+    });
+    expect(told.statusCode).toBe(429);
+    expect(told.json().code).toBe('RATE_LIMITED');
+  });
+});

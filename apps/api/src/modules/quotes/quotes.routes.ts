@@ -24,6 +24,19 @@ const tags = ['quotes'];
 const companyMember = access.company();
 /** Creating a quote sends e-mail to many carriers: a per-IP limit besides the global one. */
 const CREATE_LIMIT = { max: 30, timeWindow: '1 minute' };
+/**
+ * PATCH /quotes/{id} with `avisarTransportadores` e-mails carriers: then the limit of sending a quote; any
+ * other edit the default global one (RATE_LIMIT_MAX). Counted after the body is read (preHandler), so the
+ * body can tell them apart.
+ */
+const NOTICE_LIMIT = {
+  hook: 'preHandler' as const,
+  timeWindow: '1 minute',
+  max: (request: { body?: unknown }) =>
+    (request.body as { avisarTransportadores?: unknown } | undefined)?.avisarTransportadores === true
+      ? CREATE_LIMIT.max
+      : 300,
+};
 const listResponseSchema = quoteListResponseSchema.extend({ totalLimitado: z.boolean().optional() });
 const serializeList = keptSerializer(listResponseSchema, '/quotes');
 export const quotesRoutes: FastifyPluginAsyncZod<{ quotes: QuotesService }> = async (app, { quotes }) => {
@@ -79,8 +92,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<{ quotes: QuotesService }> = as
   app.patch(
     '/quotes/:id',
     {
-      // With `avisarTransportadores` it e-mails carriers: the same per-IP limit as sending a quote.
-      config: { access: companyMember, rateLimit: CREATE_LIMIT },
+      config: { access: companyMember, rateLimit: NOTICE_LIMIT },
       schema: {
         tags,
         params: idParamsSchema,
