@@ -1,7 +1,7 @@
 import { ui } from '@cotacoes/shared/messages/ui';
 import type { SendComparativeBody, SendComparativeResult } from '@cotacoes/shared/schemas/comparative';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { quoteDetailKey, quotesKey } from '@/api/quote-keys';
+import { quoteConversationKey, quoteDetailKey } from '@/api/quote-keys';
 import { api } from '@/lib/api-client';
 
 /** `POST /api/quotes/:id/send-comparative {exchangeMargin, emails[]}` (spec 001 §7). */
@@ -18,7 +18,7 @@ export function useSendComparative(quoteId: string) {
     mutationFn: (body: SendComparativeBody) => sendComparative(quoteId, body),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: [...quotesKey, 'conversation', quoteId] }),
+        queryClient.invalidateQueries({ queryKey: quoteConversationKey(quoteId) }),
         queryClient.invalidateQueries({ queryKey: quoteDetailKey(quoteId) }),
       ]),
   });

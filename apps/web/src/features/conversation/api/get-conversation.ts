@@ -5,13 +5,13 @@ import {
   type EmailMessage,
 } from '@cotacoes/shared/schemas/responses';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { quotesKey } from '@/api/quote-keys';
+import { quoteConversationKey } from '@/api/quote-keys';
 import { api } from '@/lib/api-client';
 
 export type { EmailMessage };
 
 export const conversationKey = (quoteId: string, remoteImages: boolean) =>
-  [...quotesKey, 'conversation', quoteId, remoteImages] as const;
+  [...quoteConversationKey(quoteId), remoteImages] as const;
 
 export const CONVERSATION_REFRESH_MS = 30_000;
 

@@ -1,8 +1,8 @@
 import { ui } from '@cotacoes/shared/messages/ui';
 import type { QuoteReminders } from '@cotacoes/shared/schemas/follow-up';
 import { useQuery } from '@tanstack/react-query';
+import { quoteRemindersKey } from '@/api/quote-keys';
 import { api } from '@/lib/api-client';
-import { quoteRemindersKey } from './keys';
 
 /** `GET /api/quotes/:id/lembretes` → the switch, the reminders sent and the next ones. */
 export function getQuoteReminders(quoteId: string): Promise<QuoteReminders> {

@@ -1,9 +1,8 @@
 import { ui } from '@cotacoes/shared/messages/ui';
 import type { SendRemindersResult } from '@cotacoes/shared/schemas/follow-up';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { quotesKey } from '@/api/quote-keys';
+import { quoteConversationKey, quoteRemindersKey } from '@/api/quote-keys';
 import { api } from '@/lib/api-client';
-import { quoteRemindersKey } from './keys';
 
 /**
  * `POST /api/quotes/:id/lembretes/enviar {transportadorId?}` ('Lembrar agora') → how many were reminded
@@ -26,7 +25,7 @@ export function useSendReminders(quoteId: string) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: quoteRemindersKey(quoteId) }),
         // The conversation tab's key prefix (features/conversation, every image setting).
-        queryClient.invalidateQueries({ queryKey: [...quotesKey, 'conversation', quoteId] }),
+        queryClient.invalidateQueries({ queryKey: quoteConversationKey(quoteId) }),
       ]),
   });
 }

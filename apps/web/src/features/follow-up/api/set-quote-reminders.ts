@@ -1,8 +1,8 @@
 import { ui } from '@cotacoes/shared/messages/ui';
 import type { QuoteReminders } from '@cotacoes/shared/schemas/follow-up';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { quoteRemindersKey } from '@/api/quote-keys';
 import { api } from '@/lib/api-client';
-import { quoteRemindersKey } from './keys';
 
 /** `PATCH /api/quotes/:id/lembretes {ativos}` → the quote's reminders as they are now. */
 export function setQuoteReminders(quoteId: string, ativos: boolean): Promise<QuoteReminders> {

@@ -1,3 +1,4 @@
+import { parseLocalInput, toLocalInput } from '@/lib/local-datetime';
 import {
   buildFormData,
   buildPayload,
@@ -5,14 +6,12 @@ import {
   dangerousFileError,
   defaultPrazo,
   newDraft,
-  parseLocalInput,
   previewEmailBody,
   type QuoteDraft,
   requestFileError,
   STEPS,
   stepValid,
   submitError,
-  toLocalInput,
 } from './draft';
 import { pageWindow } from './quotes-pagination';
 

@@ -16,6 +16,7 @@ import {
   type MetodoEnvio,
   type TipoFrete,
 } from '@cotacoes/shared/schemas/quotes';
+import { parseLocalInput, toLocalInput } from '@/lib/local-datetime';
 
 export type Incoterm = (typeof INCOTERMS)[number];
 export type ModoEnvio = 'bcc' | 'individual';
@@ -80,10 +81,6 @@ let nextItemKey = 1;
 export function emptyItem(): CargoItemDraft {
   return { key: nextItemKey++, mercadoria: '', quantidadeVolumes: '', dimensoes: '' };
 }
-
-import { parseLocalInput, toLocalInput } from '@/lib/local-datetime';
-
-export { parseLocalInput, toLocalInput };
 
 /** Spec 001 §5 and §9: with no deadline the quote answers within 7 days from now. */
 export function defaultPrazo(now = new Date()): string {

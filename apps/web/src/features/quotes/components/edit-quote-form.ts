@@ -5,7 +5,8 @@ import {
   updateQuoteBodySchema,
 } from '@cotacoes/shared/schemas/quotes';
 import { type FieldErrors, issuesToFieldErrors } from '@/lib/form';
-import { parseLocalInput, prazoError, toLocalInput } from './draft';
+import { parseLocalInput, toLocalInput } from '@/lib/local-datetime';
+import { prazoError } from './draft';
 
 /** The edit dialog's fields as typed; `prazo` is a `datetime-local` value in the browser's time zone. */
 export interface EditQuoteValues {

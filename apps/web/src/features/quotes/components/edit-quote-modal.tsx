@@ -1,6 +1,6 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { QuoteDetail } from '@/api/get-quote';
 import { Alert } from '@/components/ui/alert';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -29,6 +29,7 @@ export interface EditQuoteModalProps {
  */
 export function EditQuoteModal({ quote, open, onClose }: EditQuoteModalProps) {
   const update = useUpdateQuote();
+  const noteId = useId();
   const [initial] = useState(() => editValuesOf(quote));
   const [values, setValues] = useState<EditQuoteValues>(initial);
   const pending = pendingCarriers(quote);
@@ -124,9 +125,9 @@ export function EditQuoteModal({ quote, open, onClose }: EditQuoteModalProps) {
             checked={values.avisar}
             onChange={(event) => setValues({ ...values, avisar: event.target.checked })}
             disabled={update.isPending}
-            aria-describedby="avisar-note"
+            aria-describedby={noteId}
           />
-          <p id="avisar-note" className="mt-1 ml-6 text-xs text-fg-muted">
+          <p id={noteId} className="mt-1 ml-6 text-xs text-fg-muted">
             {t.avisarNote}
           </p>
         </div>

@@ -2,6 +2,7 @@ import type { QuoteDetail } from '@cotacoes/shared/schemas/quotes';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { quoteDetailKey, quoteListKey } from '@/api/quote-keys';
 import { formatDateTime } from '@/lib/format';
+import { toLocalInput } from '@/lib/local-datetime';
 import { sessionStore } from '@/lib/session';
 import { fakeQuotesApi, ids, makeQuoteDetail } from '@/testing/fake-quotes-api';
 import { makeUser } from '@/testing/fixtures';
@@ -13,7 +14,6 @@ import {
   stubNetwork,
 } from '@/testing/network';
 import { renderAt } from '@/testing/render';
-import { toLocalInput } from './draft';
 import { QuoteDetailPage } from './quote-detail-page';
 
 function setup(routes: Record<string, Handler | StubResponse>, id: string = ids.q1) {

@@ -8,7 +8,8 @@ import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
-import { emailTitle, isFileFormat, parseLocalInput, previewEmailBody, type QuoteDraft, STEPS } from './draft';
+import { parseLocalInput } from '@/lib/local-datetime';
+import { emailTitle, isFileFormat, previewEmailBody, type QuoteDraft, STEPS } from './draft';
 import type { StepProps } from './step-props';
 
 const t = ui.quotes.review;

@@ -1,7 +1,12 @@
 import { ui } from '@cotacoes/shared/messages/ui';
 import type { ResponseEntry } from '@cotacoes/shared/schemas/responses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { quoteComparisonKey, quoteDetailKey, quoteResponsesKey, quotesKey } from '@/api/quote-keys';
+import {
+  quoteComparisonKey,
+  quoteConversationKey,
+  quoteDetailKey,
+  quoteResponsesKey,
+} from '@/api/quote-keys';
 import { api } from '@/lib/api-client';
 
 export type CountSetAsideResult = { data: ResponseEntry; message: string };
@@ -28,7 +33,7 @@ export function useCountSetAside(quoteId: string) {
         queryClient.invalidateQueries({ queryKey: quoteResponsesKey(quoteId) }),
         queryClient.invalidateQueries({ queryKey: quoteComparisonKey(quoteId) }),
         queryClient.invalidateQueries({ queryKey: quoteDetailKey(quoteId) }),
-        queryClient.invalidateQueries({ queryKey: [...quotesKey, 'conversation', quoteId] }),
+        queryClient.invalidateQueries({ queryKey: quoteConversationKey(quoteId) }),
       ]),
   });
 }

@@ -12,7 +12,8 @@ export type RegisterResponseInput = { transportadorId: string } & (
 
 /**
  * `POST /api/quotes/:id/respostas/registrar` (multipart: transportadorId, modo and the file, the text or
- * the typed values as JSON text, and for the latter two an optional `recebidaEm`) → 201 `{ data, message }`; the answer enters the inbound pipeline.
+ * the typed values as JSON text, and for the latter two an optional `recebidaEm`) → 201 `{ data, message }`;
+ * the answer enters the inbound pipeline.
  */
 export function registerResponse(
   quoteId: string,
