@@ -7,6 +7,7 @@ import { apiAs } from './support/api';
 import { dataDir, launchBrowser, openPage, uniqueEmail } from './support/browser';
 import { waitForMailedCode, waitForVerificationCode } from './support/mail';
 import { type RunningServer, startServer } from './support/server';
+import { serverLogTail, Trail } from './support/trail';
 
 /**
  * Issue 20, what a newcomer tripped over: the screens at 1280 px, the password reset, 'Consultar
@@ -104,11 +105,21 @@ describe('sign-in page', () => {
     await context.close();
   });
 
-  it('a person who forgot the password gets a code by e-mail, sets a new one and every session ends', async () => {
+  it('a person who forgot the password gets a code by e-mail, sets a new one and every session ends', async ({
+    onTestFailed,
+  }) => {
+    // This test timed out twice in CI (stops 37 and 48) and never here: if it fails, say in which step and
+    // what the server logged.
+    const trail = new Trail();
+    onTestFailed(() =>
+      console.error(`[forgot-password] steps:\n${trail.report()}\nserver log:\n${serverLogTail()}`),
+    );
     const person = { name: 'Rita Reset', email: uniqueEmail('rita'), password: 'Antiga2026' };
     await createAccount(person);
+    trail.mark('account created (register, mailed code, password)');
     const other = await openPage(browser);
     await signInWithForm(other.page, person);
+    trail.mark('signed in from another browser');
 
     const { page, context, errors } = await openPage(browser);
     await page.goto('/login');
@@ -117,18 +128,23 @@ describe('sign-in page', () => {
     await page.getByLabel('E-mail').fill(person.email);
     await page.getByRole('button', { name: 'Enviar código' }).click();
     await page.getByRole('heading', { name: 'Crie uma nova senha' }).waitFor();
+    trail.mark('asked for a code');
     const code = await waitForMailedCode(dataDir(), person.email, /redefinir sua senha: (\d{6})/);
+    trail.mark('read the mailed code');
     await page.getByLabel('Código de verificação').fill(code);
     await page.getByLabel('Nova senha', { exact: true }).fill('Nova2026x');
     await page.getByLabel('Confirmar nova senha').fill('Nova2026x');
     await page.getByRole('button', { name: 'Redefinir senha' }).click();
     await page.waitForURL('**/login');
     await page.getByText('Senha redefinida. Entre com a nova senha.').waitFor();
+    trail.mark('password reset');
     await signInWithForm(page, { email: person.email, password: 'Nova2026x' });
+    trail.mark('signed in with the new password');
 
     // The session opened before the reset is over: its next request goes back to the login.
     await other.page.goto('/configuracoes');
     await other.page.waitForURL('**/login');
+    trail.mark('the other session ended');
     expect(errors).toEqual([]);
     await context.close();
     await other.context.close();

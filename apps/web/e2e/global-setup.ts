@@ -2,6 +2,7 @@ import type { TestProject } from 'vitest/node';
 import { startFakeCnpjServer } from '../../api/test/fakes/cnpj-server';
 import { startFakeGoogle } from '../../api/test/fakes/google-server';
 import { startFakePtaxServer } from '../../api/test/fakes/ptax-server';
+import { startFakeRatesServer } from '../../api/test/fakes/rates-server';
 import { developerEmails, gmailMailbox } from './support/accounts';
 import { hasChromium } from './support/chromium';
 import { buildWeb, startServer } from './support/server';
@@ -25,11 +26,14 @@ export default async function setup(project: TestProject) {
   const cnpj = await startFakeCnpjServer();
   // The comparison's PTAX rate comes from the Banco Central's contract, answered locally.
   const ptax = await startFakePtaxServer();
+  // The rates shown beside the figures (AwesomeAPI's contract), answered locally too.
+  const rates = await startFakeRatesServer();
   // Google (OAuth + Gmail API) for the mail integration in Configurações (issue 34), answered locally.
   const google = await startFakeGoogle({ mailboxes: [gmailMailbox] });
   const server = await startServer({
     CNPJ_API_URL: cnpj.url,
     PTAX_API_URL: ptax.url,
+    RATES_API_URL: rates.url,
     ADMIN_EMAILS: Object.values(developerEmails).join(','),
     GOOGLE_CLIENT_ID: google.clientId,
     GOOGLE_CLIENT_SECRET: google.clientSecret,
@@ -39,6 +43,7 @@ export default async function setup(project: TestProject) {
   }).catch(async (error) => {
     await cnpj.close();
     await ptax.close();
+    await rates.close();
     await google.close();
     throw error;
   });
@@ -48,6 +53,7 @@ export default async function setup(project: TestProject) {
     await server.stop();
     await cnpj.close();
     await ptax.close();
+    await rates.close();
     await google.close();
   };
 }

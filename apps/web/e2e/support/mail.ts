@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 
@@ -33,6 +33,24 @@ export interface SentMail {
   mtime: number;
 }
 
+/** Headers of a stored message: its first 64 kB (the head of every message the product writes). */
+function readHead(file: string): string {
+  const buffer = Buffer.alloc(64 * 1024);
+  const fd = openSync(file, 'r');
+  try {
+    return buffer.subarray(0, readSync(fd, buffer, 0, buffer.length, 0)).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Headers already read, by file and size: a full e2e run leaves hundreds of messages (some with a PDF and
+ * an Excel attached), and the waits below list them every 200 ms. The files are written once (renamed
+ * into place), so a name and size seen before need no second read.
+ */
+const headCache = new Map<string, { size: number; to: string; subject: string }>();
+
 export function listSentMail(dataDir: string): SentMail[] {
   const dir = path.join(dataDir, 'mail', 'sent');
   let names: string[] = [];
@@ -44,8 +62,14 @@ export function listSentMail(dataDir: string): SentMail[] {
   return names
     .map((name) => {
       const file = path.join(dir, name);
-      const headers = readHeaders(readFileSync(file, 'utf8'));
-      return { file, to: headers.to ?? '', subject: headers.subject ?? '', mtime: statSync(file).mtimeMs };
+      const stat = statSync(file);
+      let head = headCache.get(file);
+      if (!head || head.size !== stat.size) {
+        const headers = readHeaders(readHead(file));
+        head = { size: stat.size, to: headers.to ?? '', subject: headers.subject ?? '' };
+        headCache.set(file, head);
+      }
+      return { file, to: head.to, subject: head.subject, mtime: stat.mtimeMs };
     })
     .sort((a, b) => b.mtime - a.mtime);
 }

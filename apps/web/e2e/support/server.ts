@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -86,13 +86,24 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
         // e2e signs in many times from one address; the per-IP auth limit is tested in the API suite.
         AUTH_RATE_LIMIT_MAX: '1000',
         RATE_LIMIT_MAX: '10000',
+        // Nothing outside the machine: a name lookup that hangs (no network in CI) holds one of libuv's four
+        // threads, which the password hashes and file writes share. Callers pass the local fakes.
+        RATES_API_URL: 'http://127.0.0.1:9',
+        PTAX_API_URL: 'http://127.0.0.1:9',
+        CNPJ_API_URL: 'http://127.0.0.1:9',
+        GOOGLE_ISSUER_URL: 'http://127.0.0.1:9',
+        GMAIL_API_URL: 'http://127.0.0.1:9',
+        GRAPH_API_URL: 'http://127.0.0.1:9',
         ...(schema ? { DATABASE_SCHEMA: schema } : {}),
         ...extraEnv,
       },
     },
   );
+  // Also on disk (`serverLogTail` in trail.ts), so a test that fails prints what the server said.
+  const logFile = createWriteStream(path.join(dataDir, 'server.log'));
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-20_000);
+    logFile.write(chunk);
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
@@ -115,6 +126,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       await exited;
       clearTimeout(timer);
     }
+    await new Promise((resolve) => logFile.end(resolve));
     rmSync(dataDir, { recursive: true, force: true });
     if (databaseUrl && schema) await dropSchemas(databaseUrl, [schema, `${schema}_boss`]);
   };
