@@ -84,6 +84,9 @@ export type DestinationSummary = {
   /** Transit and free time of this destination when the reply gives them per destination (issue 30). */
   transit_time_dias?: number;
   free_time_dias?: number;
+  /** The line each of those was read from ("Ver de onde veio" of that port's row). */
+  transit_source?: SourceRef;
+  free_source?: SourceRef;
 };
 
 export type FinalData = {

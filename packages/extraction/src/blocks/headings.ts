@@ -29,6 +29,11 @@ const FREIGHT_WORDS = phraseRegExp(FREIGHT_LABELS, 'u');
 const CONDITION_WORDS = phraseRegExp(CONDITION_HEADING_WORDS, 'u');
 const ORIGIN = phraseRegExp(ORIGIN_WORDS, 'u');
 const DESTINATION = phraseRegExp(DESTINATION_WORDS, 'u');
+/**
+ * "Please find our offer Shanghai to Brazil:", "Cotação Ningbo x Brasil:": a route to the country opens
+ * the offer; it is no heading of destination charges (QA pass 4: the ports' freight under it became fees).
+ */
+const TO_BRAZIL = /(?:^| )(?:to|x|para|para o|ao|a|hacia|-|–|→|>) (?:brazil|brasil)(?: |$)/u;
 
 /** Reads a heading text ("TAXAS NO DESTINO", "Taxas por BL (iguais ...):", "Frete marítimo por 40'HC:"). */
 export function classifyHeadingText(text: string, lineNo: number): SectionContext | null {
@@ -45,7 +50,7 @@ export function classifyHeadingText(text: string, lineNo: number): SectionContex
     kind = 'conditions';
   } else if (FREIGHT_WORDS.test(label)) {
     kind = 'freight';
-  } else if (/:\s*$/.test(text) && label.split(' ').length >= 2) {
+  } else if (/:\s*$/.test(text) && label.split(' ').length >= 2 && !TO_BRAZIL.test(label)) {
     if (ORIGIN.test(label)) kind = 'origin_charges';
     else if (DESTINATION.test(label)) kind = 'destination_charges';
   }

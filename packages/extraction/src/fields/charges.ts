@@ -24,8 +24,10 @@ import {
 import type { ContainerUnit, FeeUnit, FreightUnit } from '../types.js';
 import type { ChargeCandidate } from './charge-types.js';
 import {
+  DESTINATION_LABELS,
   findKnownPlaces,
   lookupPlace,
+  ORIGIN_LABELS,
   type PlaceValue,
   parsePlaceField,
   ROUTE_ONLY,
@@ -108,6 +110,45 @@ function namesCharge(label: string): boolean {
  * preamble and a label.
  */
 function splitLead(lead: string, lineNo: number): LeadParts {
+  const parts = splitLeadAt(lead, lineNo);
+  if (parts.sub !== '' || parts.inlineSection !== null || parts.routeTo !== undefined) return parts;
+  const port = destinationOfLabel(parts.main);
+  return port === null ? parts : { ...parts, main: port };
+}
+
+const DESTINATION_LABEL_END = new RegExp(`(?:^|[\\s/|,;(-])(?:${DESTINATION_LABELS})\\s*[:.-]?\\s*$`, 'i');
+/** What may come before it: an origin label before the origin's place ("POL Ningbo /"), or nothing. */
+const ORIGIN_LABEL = new RegExp(`^(?:${ORIGIN_LABELS})\\s*[:.-]?\\s*$`, 'i');
+
+/**
+ * The port a freight label names with a discharge label or as a route from abroad: "POD Santos",
+ * "POL Ningbo / POD Paranaguá", "Destino Santos", "Ningbo - Santos" (ADR 0024 addendum, QA pass 4). The
+ * label then reads as the port alone, like "Santos: USD 2.300/40HC"; before, "POD Santos" was a fee named
+ * "POD" and a route's origin became its destination. Only a known port that ends the label; null otherwise.
+ */
+function destinationOfLabel(main: string): string | null {
+  const plain = stripParens(main).trim();
+  if (plain === '') return null;
+  const route = ROUTE_ONLY.test(plain) ? readRoute(plain) : null;
+  if (route !== null && route.from.country !== 'BR' && route.to.country === 'BR') return route.to.name;
+  const mentions = findKnownPlaces(plain);
+  const last = mentions.at(-1);
+  if (last === undefined || plain.slice(last.end).trim() !== '') return null;
+  const before = plain.slice(0, last.start);
+  const label = DESTINATION_LABEL_END.exec(before);
+  if (label === null) return null;
+  // Whatever precedes the label is an origin: its label and place, and separators.
+  const rest = before.slice(0, label.index).replace(/[\s/|,;-]+$/, '');
+  if (rest !== '') {
+    const origin = mentions.length >= 2 ? mentions[mentions.length - 2] : undefined;
+    if (origin === undefined || /[^\s/|,;-]/.test(plain.slice(origin.end, label.index))) return null;
+    if (!ORIGIN_LABEL.test(plain.slice(0, origin.start)) && plain.slice(0, origin.start).trim() !== '')
+      return null;
+  }
+  return last.place.name;
+}
+
+function splitLeadAt(lead: string, lineNo: number): LeadParts {
   const colon = Math.max(lead.lastIndexOf(':'), lead.lastIndexOf('='));
   if (colon < 0) return { main: cleanLabel(lead), sub: '', inlineSection: null };
   const before = cleanLabel(lead.slice(0, colon));

@@ -172,6 +172,20 @@ export const ROUTE_ONLY = new RegExp(
   `^[\\p{L}][\\p{L} .'-]*?\\s+(?:${ROUTE_JOINS})\\s+[\\p{L}][\\p{L} .'-]*$`,
   'u',
 );
+/** Words that label a port of discharge ("POD Santos", "Destino: Santos"), as an alternation. */
+export const DESTINATION_LABELS =
+  'pod|p\\.o\\.d\\.?|destino|destination|dest\\.|port of discharge|discharge port|porto de destino|porto de descarga|puerto de destino|puerto de descarga';
+/** Words that label a port of loading ("POL Ningbo"), as an alternation. */
+export const ORIGIN_LABELS =
+  'pol|p\\.o\\.l\\.?|origem|origin|origen|port of loading|porto de origem|puerto de origen';
+/**
+ * The start of a line up to a labelled destination: "pod ", "pol ningbo / pod ", "destino: " (folded
+ * text), as "ningbo x " is for a route.
+ */
+export const DESTINATION_LEAD = new RegExp(
+  `^[\\s\\-–•*·]*(?:(?:${ORIGIN_LABELS})\\s*[:.-]?\\s*[\\p{L}][\\p{L} .'-]*?\\s*[/|,;–-]\\s*)?(?:${DESTINATION_LABELS})\\s*[:.-]?\\s*$`,
+  'iu',
+);
 /** The start of a line up to a route's destination: "ningbo x " of "ningbo x itajai: …" (folded text). */
 export const ROUTE_START = new RegExp(`^[\\p{L}][\\p{L} .'-]*?\\s+(?:${ROUTE_JOINS})\\s+$`, 'u');
 const UNKNOWN_ROUTE =

@@ -1,7 +1,7 @@
 import type { Line } from '../blocks/lines.js';
-import { ROUTE_START } from '../fields/places.js';
+import { DESTINATION_LEAD, ROUTE_START } from '../fields/places.js';
 import { foldKeepingOffsets } from '../normalise/text.js';
-import type { FinalData } from '../types.js';
+import type { FinalData, SourceRef } from '../types.js';
 
 /*
  * Transit time and free time per destination (issue 30): "Navegantes: frete USD 1.390, THC R$ 1.300,
@@ -15,20 +15,30 @@ const DAYS = /(\d{1,3})(?:\s*(?:a|-|–|to)\s*(\d{1,3}))?\s*(?:dias|days|dias co
 const FREE = /free\s*time|livres?|demurrage|detention|armazenagem|storage/;
 const NOT_TRANSIT = /validade|validity|prazo de pagamento|payment/;
 
-type PerDestination = { transit?: number; free?: number };
+type PerDestination = { transit?: number; free?: number; transitLine?: Line; freeLine?: Line };
 
 export function attachDestinationDays(final: FinalData, lines: readonly Line[]): void {
   const names = final.destinos.map((d) => d.nome);
   if (names.length < 2) return;
   const folded = names.map((name) => foldKeepingOffsets(name));
   const found = new Map<number, PerDestination>();
-  const record = (index: number, isFree: boolean, days: RegExpExecArray) => {
+  const record = (index: number, isFree: boolean, days: RegExpExecArray, line: Line) => {
     const value = Math.max(Number(days[1]), Number(days[2] ?? days[1]));
     const entry = found.get(index) ?? {};
-    if (isFree) entry.free ??= value;
-    else entry.transit ??= value;
+    if (isFree && entry.free === undefined) {
+      entry.free = value;
+      entry.freeLine = line;
+    } else if (!isFree && entry.transit === undefined) {
+      entry.transit = value;
+      entry.transitLine = line;
+    }
     found.set(index, entry);
   };
+  const source = (line: Line): SourceRef => ({
+    line: line.no,
+    text: line.trimmed.slice(0, 200),
+    origin: 'body',
+  });
   /** The destination a heading line names ("Frete marítimo – destino Santos"), until a blank line. */
   let section: number | null = null;
   for (const line of lines) {
@@ -50,13 +60,16 @@ export function attachDestinationDays(final: FinalData, lines: readonly Line[]):
     // "Transit time: 30 dias" under such a heading is that destination's.
     if (hits.length === 0 && section !== null) {
       const days = DAYS.exec(text);
-      if (days) record(section, FREE.test(text) && !/transit/.test(text), days);
+      if (days) record(section, FREE.test(text) && !/transit/.test(text), days, line);
       continue;
     }
     // Two destinations on the line, or one that opens it ("Navegantes: frete …, 45 dias"), alone or as
     // the end of a route ("Ningbo x Itajaí: Ocean freight …, transit time 34 days").
     if (hits.length === 0) continue;
-    if (hits.length === 1 && hits[0]!.at > 2 && !ROUTE_START.test(text.slice(0, hits[0]!.at))) continue;
+    // … or after a discharge label ("POD Santos: USD 2.300/40HC, transit 32 days").
+    const lead = text.slice(0, hits[0]?.at ?? 0);
+    if (hits.length === 1 && hits[0]!.at > 2 && !ROUTE_START.test(lead) && !DESTINATION_LEAD.test(lead))
+      continue;
     const isFree = FREE.test(text.slice(0, hits[0]!.at)) || (FREE.test(text) && !/transit/.test(text));
     // "Tránsito: 34 días a Santos, 36 días a Itapoá": the days come before each destination.
     const daysFirst = hits.length >= 2 && DAYS.test(text.slice(0, hits[0]!.at));
@@ -66,12 +79,14 @@ export function attachDestinationDays(final: FinalData, lines: readonly Line[]):
         : text.slice(hit.at + hit.length, hits[i + 1]?.at ?? text.length);
       const days = DAYS.exec(segment);
       if (!days) return;
-      record(hit.index, isFree, days);
+      record(hit.index, isFree, days, line);
     });
   }
   final.destinos.forEach((destino, index) => {
     const entry = found.get(index);
     if (entry?.transit !== undefined) destino.transit_time_dias = entry.transit;
+    if (entry?.transitLine !== undefined) destino.transit_source = source(entry.transitLine);
     if (entry?.free !== undefined) destino.free_time_dias = entry.free;
+    if (entry?.freeLine !== undefined) destino.free_source = source(entry.freeLine);
   });
 }

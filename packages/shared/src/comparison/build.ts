@@ -256,16 +256,43 @@ function shipmentMeasures(final: ExtractionFinal | null, pedido: QuoteAsked): Sh
   };
 }
 
-/** The transit and free time a destination summary carries (`destinos[].transit_time_dias`, issue 30). */
-function ownDays(final: ExtractionFinal | null, destino: string | null): { transit?: number; free?: number } {
+/**
+ * The transit and free time a destination summary carries (`destinos[].transit_time_dias`, issue 30), with
+ * the line each was read from (`transit_source`, QA pass 4: "Ver de onde veio" showed the first port's line).
+ */
+function ownDays(
+  final: ExtractionFinal | null,
+  destino: string | null,
+): { transit?: number; free?: number; transitFonte?: SourceRef; freeFonte?: SourceRef } {
   if (!final || destino === null) return {};
   const entry = final.destinos.find((d) => samePlace(d.nome, destino)) as
-    | { transit_time_dias?: unknown; free_time_dias?: unknown }
+    | {
+        transit_time_dias?: unknown;
+        free_time_dias?: unknown;
+        transit_source?: unknown;
+        free_source?: unknown;
+      }
     | undefined;
+  const ref = (value: unknown): SourceRef | undefined => {
+    const v = value as Partial<SourceRef> | null | undefined;
+    return typeof v?.line === 'number' && typeof v.text === 'string' && typeof v.origin === 'string'
+      ? (v as SourceRef)
+      : undefined;
+  };
+  const transitFonte = ref(entry?.transit_source);
+  const freeFonte = ref(entry?.free_source);
   return {
     ...(typeof entry?.transit_time_dias === 'number' ? { transit: entry.transit_time_dias } : {}),
     ...(typeof entry?.free_time_dias === 'number' ? { free: entry.free_time_dias } : {}),
+    ...(transitFonte ? { transitFonte } : {}),
+    ...(freeFonte ? { freeFonte } : {}),
   };
+}
+
+/** A port's own figure: its own line, with the confidence of the answer's scalar (the same reader). */
+function ownEvidence(final: ExtractionFinal | null, campo: string, fonte: SourceRef | undefined) {
+  const base = scalar(final, campo);
+  return fonte ? { ...base, fonte } : base;
 }
 
 /** Charges the engine left out because a hint says they are not charges (ADR 0101). */
@@ -556,11 +583,23 @@ function versionRows(
       custoTotalUSD: toMoney(totals.custoTotalUSD),
       prazo:
         own.transit !== undefined && !corrigidos.has(transit.campo)
-          ? figure(own.transit, null, null, scalar(final, 'transit_time_dias'), corrigidos)
+          ? figure(
+              own.transit,
+              null,
+              null,
+              ownEvidence(final, 'transit_time_dias', own.transitFonte),
+              corrigidos,
+            )
           : figure(transit.valor, null, transit.campo, scalar(final, 'transit_time_dias'), corrigidos),
       freeTime:
         own.free !== undefined && !corrigidos.has('free_time_destino_dias')
-          ? figure(own.free, null, null, scalar(final, 'free_time_destino_dias'), corrigidos)
+          ? figure(
+              own.free,
+              null,
+              null,
+              ownEvidence(final, 'free_time_destino_dias', own.freeFonte),
+              corrigidos,
+            )
           : figure(
               final?.free_time_destino_dias ?? null,
               null,

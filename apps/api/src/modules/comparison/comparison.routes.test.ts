@@ -180,6 +180,45 @@ describe('GET /api/quotes/{id}/comparison', () => {
     expect(row.validade.valor).toBe('2026-12-14');
   });
 
+  it('"POD Santos: USD 2.300/40HC" and "POD Paranagua: …": each port its own freight and transit, no fee "POD"', async () => {
+    const q = await quoteScenario(ctx);
+    const text = [
+      'Dear Ana,',
+      '',
+      'Please find our offer Shanghai to Brazil:',
+      '',
+      'POD Santos: USD 2.300/40HC, transit 32 days',
+      'POD Paranagua: USD 2.000/40HC, transit 36 days',
+      '',
+      'THC BRL 1.450 per container',
+      'BL fee USD 75 per BL',
+      'Free time 14 days at destination',
+      'Validity: 20/12/2026',
+      '',
+      'Best regards,',
+      'Mark',
+    ].join('\n');
+    await ctx.app.services.inbound.ingest(
+      await carrierReply({ from: q.carriers[0]!.email, to: q.replyTo(0), text }),
+      { source: 'imap' },
+    );
+    const body = await waitFor(async () => {
+      const value = (await get(`/api/quotes/${q.quote.id}/comparison`, q.token)).json() as Comparison;
+      return value.linhas.length === 2 && value.linhas.every((row) => row.extracao === 'concluida')
+        ? value
+        : undefined;
+    }, 20_000);
+    const port = (name: string) => body.linhas.find((row) => row.destino === name)!;
+    // 2 × 40HC at 5,2456: (2 × 2.300 + 75) × 5,2456 + 2 × 1.450 = 24.523,18 + 2.900 = R$ 27.423,18.
+    expect(port('Santos')).toMatchObject({ custoTotalBRL: 27423.18, prazo: { valor: 32 } });
+    // (2 × 2.000 + 75) × 5,2456 + 2 × 1.450 = 21.375,82 + 2.900 = R$ 24.275,82, 36 days: a port not asked.
+    expect(port('Paranaguá')).toMatchObject({ custoTotalBRL: 24275.82, prazo: { valor: 36 } });
+    for (const row of body.linhas) expect(row.taxas.map((fee) => fee.nome).sort()).toEqual(['BL FEE', 'THC']);
+    // 'Ver de onde veio' of each port's transit opens that port's line, not the first port's.
+    expect(port('Santos').prazo.fonte?.text).toBe('POD Santos: USD 2.300/40HC, transit 32 days');
+    expect(port('Paranaguá').prazo.fonte?.text).toBe('POD Paranagua: USD 2.000/40HC, transit 36 days');
+  });
+
   it('a carrier whose request bounced is not waited for: listed apart with the reason', async () => {
     const other = await quoteScenario(ctx);
     await outboxSettled(ctx);

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { extractFromText } from './extract-text.js';
+
+/*
+ * Ports written with a discharge label or as a route from abroad on the price line (QA pass 4): "POD
+ * Santos: USD 2.300/40HC" was read as a fee named "POD" (no freight at all), and "Ningbo - Santos: …" priced
+ * the origin, Ningbo, as the destination; under "Please find our offer Shanghai to Brazil:" (read as a heading of
+ * destination charges) every port's freight was a fee named after the port.
+ */
+const final = (lines: string[]) =>
+  extractFromText(['Dear Ana,', '', ...lines, '', 'Best regards,', 'Mark'].join('\n')).final;
+const freights = (f: ReturnType<typeof final>) => f.fretes.map((x) => [x.destino, x.unidade, x.valor]);
+const transits = (f: ReturnType<typeof final>) =>
+  f.destinos.map((d) => [d.nome, (d as { transit_time_dias?: number }).transit_time_dias ?? null]);
+
+describe('a price line that names its port of discharge', () => {
+  it('"POD Santos: USD 2.300/40HC, transit 32 days": each port its freight and transit, no fee', () => {
+    const f = final([
+      // A route to the country opening the offer is no heading of destination charges.
+      'Please find our offer Shanghai to Brazil:',
+      '',
+      'POD Santos: USD 2.300/40HC, transit 32 days',
+      'POD Paranagua: USD 2.000/40HC, transit 36 days',
+      '',
+      'THC BRL 1.450 per container',
+      'BL fee USD 75 per BL',
+    ]);
+    expect(freights(f)).toEqual([
+      ['Santos', '40HC', 2300],
+      ['Paranaguá', '40HC', 2000],
+    ]);
+    expect(transits(f)).toEqual([
+      ['Santos', 32],
+      ['Paranaguá', 36],
+    ]);
+    expect(f.taxas.itens.map((t) => [t.nome, t.valor])).toEqual([
+      ['THC', 1450],
+      ['BL FEE', 75],
+    ]);
+  });
+
+  it('"POL Ningbo / POD Paranaguá", "Destino Santos" and "POD Itajai" without a colon', () => {
+    expect(
+      freights(
+        final([
+          'POL Ningbo / POD Santos: USD 2.300/40HC, 32 days',
+          'POL Ningbo / POD Paranaguá: USD 2.000/40HC, 35 days',
+        ]),
+      ),
+    ).toEqual([
+      ['Santos', '40HC', 2300],
+      ['Paranaguá', '40HC', 2000],
+    ]);
+    expect(
+      freights(final(['Destino Santos: USD 2.300 por 40HC', 'Destino Paranaguá: USD 2.000 por 40HC'])),
+    ).toEqual([
+      ['Santos', '40HC', 2300],
+      ['Paranaguá', '40HC', 2000],
+    ]);
+    expect(freights(final(['POD Santos USD 2.300/40HC', 'POD Itajai USD 2.100/40HC']))).toEqual([
+      ['Santos', '40HC', 2300],
+      ['Itajaí', '40HC', 2100],
+    ]);
+  });
+
+  it('"Ningbo - Santos: …" is priced for Santos, with its own transit', () => {
+    const f = final([
+      'Ningbo - Santos: USD 2.300/40HC, transit 32 days',
+      'Ningbo - Paranagua: USD 2.000/40HC, transit 36 days',
+    ]);
+    expect(freights(f)).toEqual([
+      ['Santos', '40HC', 2300],
+      ['Paranaguá', '40HC', 2000],
+    ]);
+    expect(transits(f)).toEqual([
+      ['Santos', 32],
+      ['Paranaguá', 36],
+    ]);
+  });
+});
