@@ -109,6 +109,9 @@ export const uiReplies = {
     keptTerms: 'A resposta diz: “{trecho}” Na Comparação, o que ela não repete vem da versão anterior.',
     days: '{count} dias',
     daysRange: '{min} a {max} dias',
+    /** A reply pricing two or more ports: each port's figure ("Santos US$ 2.300,00 · Paranaguá US$ 2.000,00"). */
+    perPort: '{porto} {valor}',
+    perPortSeparator: ' · ',
     versionOf: 'Versão {versao} de {total}',
     versionSelect: 'Versão da resposta de {nome}',
     versionOption: 'Versão {versao} · {data}',

@@ -220,6 +220,39 @@ describe('response cards', () => {
     expect(delta.queryByText('Aguardando resposta')).toBeNull();
   });
 
+  it('a reply pricing two ports shows each port its own freight and transit, not the first port\'s for both', async () => {
+    const source = { line: 5, text: 'POD Santos: USD 2.300/40HC, transit 32 days', origin: 'body' };
+    const freight = (destino: string, valor: number) => ({
+      destino,
+      unidade: '40HC',
+      valor,
+      moeda: 'USD',
+      minimo: null,
+      confidence: 0.9,
+      source,
+    });
+    const version = makeVersion({
+      dadosExtraidos: makeDados({
+        fretes: [freight('Santos', 2300), freight('Paranaguá', 2000)],
+        preco_por_container_40: 2300,
+        transit_time_dias: 36,
+        destinos: [
+          { nome: 'Santos', valorFreteUSD: 2300, valorFreteBRL: null, transit_time_dias: 32 },
+          { nome: 'Paranaguá', valorFreteUSD: 2000, valorFreteBRL: null, transit_time_dias: 36 },
+        ],
+      }),
+    });
+    setup([makeEntry(atlantico, [version])]);
+    const summary = within(
+      (await card('Atlântico Logística')).getByRole('group', { name: 'Resumo extraído de Atlântico Logística' }),
+    );
+    const value = (label: string) => summary.getByText(label).nextElementSibling;
+    expect(value("Frete 40'")).toHaveTextContent('Santos US$ 2.300,00 · Paranaguá US$ 2.000,00');
+    expect(value('Transit time')).toHaveTextContent('Santos 32 dias · Paranaguá 36 dias');
+    // Free time given once for the answer stays one figure.
+    expect(value('Free time')).toHaveTextContent(/^14 dias$/);
+  });
+
   it('switches between versions and flags an unknown sender', async () => {
     const older = makeVersion({
       id: 'v-1',

@@ -60,18 +60,72 @@ function feesText(items: ReturnType<typeof feeTotals>['items']): string {
   return formatMessage(t.feesValue, { lista });
 }
 
+/** The ports the reply prices one by one (two or more), in the order it names them; none otherwise. */
+function pricedPorts(final: Final): string[] {
+  const ports = [...new Set(final.fretes.map((frete) => frete.destino).filter((d): d is string => !!d))];
+  return ports.length >= 2 ? ports : [];
+}
+
+function portsText(entries: Array<{ porto: string; valor: string | null }>): string | null {
+  const shown = entries.filter((entry) => entry.valor !== null);
+  return shown.length === 0
+    ? null
+    : shown.map((entry) => formatMessage(t.perPort, entry)).join(t.perPortSeparator);
+}
+
 function containerPrice(final: Final, units: readonly string[], headline: number | null) {
-  const item = units
-    .map((unit) => final.fretes.find((frete) => frete.unidade === unit && frete.valor !== null))
-    .find(Boolean);
-  if (item?.valor != null) return formatMoney(item.valor, normaliseCurrency(item.moeda));
+  const priceOf = (port: string | null) => {
+    const item = units
+      .map((unit) =>
+        final.fretes.find(
+          (frete) =>
+            frete.unidade === unit && frete.valor !== null && (port === null || frete.destino === port),
+        ),
+      )
+      .find(Boolean);
+    return item?.valor != null ? formatMoney(item.valor, normaliseCurrency(item.moeda)) : null;
+  };
+  // Two ports priced apart: each its own price, not the first port's for both (QA pass 3).
+  const ports = pricedPorts(final);
+  if (ports.length > 0) {
+    const text = portsText(ports.map((porto) => ({ porto, valor: priceOf(porto) })));
+    if (text !== null) return text;
+  }
+  const price = priceOf(null);
+  if (price !== null) return price;
   return headline === null ? null : formatMoney(headline, normaliseCurrency(final.moeda));
 }
 
-function transitText(final: Final): string | null {
-  const { transit_time_min_dias: min, transit_time_max_dias: max, transit_time_dias: days } = final;
+function rangeText(min: number | null, max: number | null, days: number | null): string | null {
   if (min !== null && max !== null && min !== max) return formatMessage(t.daysRange, { min, max });
   return days === null ? null : formatMessage(t.days, { count: days });
+}
+
+/**
+ * Each port's own days when the reply gives them per port (a port without its own reads the answer's, as in
+ * the Comparação); null when no port has its own.
+ */
+function perPortDays(
+  final: Final,
+  key: 'transit_time_dias' | 'free_time_dias',
+  general: number | null,
+): string | null {
+  if (final.destinos.length < 2 || final.destinos.every((destino) => typeof destino[key] !== 'number'))
+    return null;
+  return portsText(
+    final.destinos.map((destino) => {
+      const own = destino[key];
+      const days = typeof own === 'number' ? own : general;
+      return { porto: destino.nome, valor: days === null ? null : formatMessage(t.days, { count: days }) };
+    }),
+  );
+}
+
+function transitText(final: Final): string | null {
+  return (
+    perPortDays(final, 'transit_time_dias', final.transit_time_dias) ??
+    rangeText(final.transit_time_min_dias, final.transit_time_max_dias, final.transit_time_dias)
+  );
 }
 
 export interface ResponseSummary {
@@ -98,9 +152,10 @@ export function summarise(dados: DadosExtraidos, condicoesPagamento: string | nu
     taxas: fees.count === 0 ? null : feesText(fees.items),
     transitTime: transitText(final),
     freeTime:
-      final.free_time_destino_dias === null
+      perPortDays(final, 'free_time_dias', final.free_time_destino_dias) ??
+      (final.free_time_destino_dias === null
         ? null
-        : formatMessage(t.days, { count: final.free_time_destino_dias }),
+        : formatMessage(t.days, { count: final.free_time_destino_dias })),
     validade,
     pagamento: condicoesPagamento ?? final.condicoesPagamento,
     confidence: final.confidence_overall,
