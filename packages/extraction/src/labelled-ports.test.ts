@@ -78,3 +78,46 @@ describe('a price line that names its port of discharge', () => {
     ]);
   });
 });
+
+describe('what a QA pass wrote as a forwarder (pass 4)', () => {
+  it('"Shanghai x Santos - 40HC: USD 2.300 all in": each route its port, freight and transit', () => {
+    const f = final([
+      'Shanghai x Santos - 40HC: USD 2.300 all in, transit time 34 dias',
+      'Shanghai x Paranaguá - 40HC: USD 2.200 all in, transit time 38 dias',
+      'Taxas no destino: THC R$ 1.450 por contêiner; BL fee USD 75 per BL.',
+    ]);
+    expect(freights(f)).toEqual([
+      ['Santos', '40HC', 2300],
+      ['Paranaguá', '40HC', 2200],
+    ]);
+    expect(transits(f)).toEqual([
+      ['Santos', 34],
+      ['Paranaguá', 38],
+    ]);
+  });
+
+  it('a revision offering a price in a sentence is freight, not a fee named "Conseguimos", nor nothing', () => {
+    const pt = final(['Conseguimos USD 1.500/20GP e USD 2.250/40HC. Demais condições mantidas.']);
+    expect(freights(pt)).toEqual([
+      [null, '20DC', 1500],
+      [null, '40HC', 2250],
+    ]);
+    expect(pt.taxas.itens).toEqual([]);
+    expect(pt.condicoesMantidas?.text).toMatch(/Demais condições mantidas/);
+    expect(freights(final(['can do USD 2.100/40HC now.']))).toEqual([[null, '40HC', 2100]]);
+    expect(freights(final(['We can do USD 1,950/40HC and USD 1,300/20GP']))).toEqual([
+      [null, '40HC', 1950],
+      [null, '20DC', 1300],
+    ]);
+    // Below green: the sentence is no label, so the analyst is asked to look.
+    expect(Math.max(...pt.fretes.map((x) => x.confidence))).toBeLessThan(0.8);
+  });
+
+  it('two ranges on one line are each budgeted at their upper end, also before "subject to"', () => {
+    const f = final(['O/F 20GP USD 1.500 - 1.700, 40HC USD 2.200 - 2.400, subject to GRI on 15/12']);
+    expect(freights(f)).toEqual([
+      [null, '20DC', 1700],
+      [null, '40HC', 2400],
+    ]);
+  });
+});

@@ -113,7 +113,11 @@ function splitLead(lead: string, lineNo: number): LeadParts {
   const parts = splitLeadAt(lead, lineNo);
   if (parts.sub !== '' || parts.inlineSection !== null || parts.routeTo !== undefined) return parts;
   const port = destinationOfLabel(parts.main);
-  return port === null ? parts : { ...parts, main: port };
+  if (port === null) return parts;
+  // "Shanghai x Santos - 40HC": the rest names the charge, for that port.
+  return port.rest === ''
+    ? { ...parts, main: port.place.name }
+    : { ...parts, main: port.rest, routeTo: port.place };
 }
 
 const DESTINATION_LABEL_END = new RegExp(`(?:^|[\\s/|,;(-])(?:${DESTINATION_LABELS})\\s*[:.-]?\\s*$`, 'i');
@@ -122,30 +126,44 @@ const ORIGIN_LABEL = new RegExp(`^(?:${ORIGIN_LABELS})\\s*[:.-]?\\s*$`, 'i');
 
 /**
  * The port a freight label names with a discharge label or as a route from abroad: "POD Santos",
- * "POL Ningbo / POD Paranaguá", "Destino Santos", "Ningbo - Santos" (ADR 0024 addendum, QA pass 4). The
- * label then reads as the port alone, like "Santos: USD 2.300/40HC"; before, "POD Santos" was a fee named
- * "POD" and a route's origin became its destination. Only a known port that ends the label; null otherwise.
+ * "POL Ningbo / POD Paranaguá", "Destino Santos", "Ningbo - Santos", "Shanghai x Santos - 40HC" (QA pass 4):
+ * the port, and what the label says after it ("40HC"), if anything. Before, "POD Santos" was a fee named
+ * "POD", a route's origin became its destination, and a route followed by its equipment priced no port.
+ * Only a known port; null otherwise.
  */
-function destinationOfLabel(main: string): string | null {
+function destinationOfLabel(main: string): { place: PlaceValue; rest: string } | null {
   const plain = stripParens(main).trim();
   if (plain === '') return null;
-  const route = ROUTE_ONLY.test(plain) ? readRoute(plain) : null;
-  if (route !== null && route.from.country !== 'BR' && route.to.country === 'BR') return route.to.name;
-  const mentions = findKnownPlaces(plain);
+  for (const mention of findKnownPlaces(plain)) {
+    const after = plain.slice(mention.end);
+    const rest = after.replace(/^\s*[-–—,|:]\s*/, '').trim();
+    // The port ends the label, or what follows it names the charge ("- 40HC", "ocean freight").
+    if (rest !== '' && (!/^\s*[-–—,|:\s]/.test(after) || !namesCharge(rest))) continue;
+    const place = portNamedBy(plain.slice(0, mention.end), mention.place);
+    if (place !== null) return { place, rest };
+  }
+  return null;
+}
+
+/** `label` ends on `place`: the port when the label is a route from abroad or a discharge label. */
+function portNamedBy(label: string, place: PlaceValue): PlaceValue | null {
+  const route = ROUTE_ONLY.test(label) ? readRoute(label) : null;
+  if (route !== null && route.from.country !== 'BR' && route.to.country === 'BR') return route.to;
+  const mentions = findKnownPlaces(label);
   const last = mentions.at(-1);
-  if (last === undefined || plain.slice(last.end).trim() !== '') return null;
-  const before = plain.slice(0, last.start);
-  const label = DESTINATION_LABEL_END.exec(before);
-  if (label === null) return null;
+  if (last === undefined || last.place.name !== place.name) return null;
+  const before = label.slice(0, last.start);
+  const marker = DESTINATION_LABEL_END.exec(before);
+  if (marker === null) return null;
   // Whatever precedes the label is an origin: its label and place, and separators.
-  const rest = before.slice(0, label.index).replace(/[\s/|,;-]+$/, '');
+  const rest = before.slice(0, marker.index).replace(/[\s/|,;-]+$/, '');
   if (rest !== '') {
     const origin = mentions.length >= 2 ? mentions[mentions.length - 2] : undefined;
-    if (origin === undefined || /[^\s/|,;-]/.test(plain.slice(origin.end, label.index))) return null;
-    if (!ORIGIN_LABEL.test(plain.slice(0, origin.start)) && plain.slice(0, origin.start).trim() !== '')
-      return null;
+    if (origin === undefined || /[^\s/|,;-]/.test(label.slice(origin.end, marker.index))) return null;
+    const opening = label.slice(0, origin.start);
+    if (!ORIGIN_LABEL.test(opening) && opening.trim() !== '') return null;
   }
-  return last.place.name;
+  return last.place;
 }
 
 function splitLeadAt(lead: string, lineNo: number): LeadParts {
@@ -196,7 +214,8 @@ function portEndingLead(lead: string): PlaceValue | null {
 /** A price given as a range is an estimate to check: below 0.5, "Verificar" on the screen. */
 const RANGE_CONFIDENCE = 0.45;
 const RANGE_JOIN = /^\s*(?:a|-|–|~|to|at[eé]|hasta)\s*/iu;
-const RANGE_BARE_END = /^(\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?![\d.,]|\s*%)/u;
+// "USD 1.500 - 1.700, 40HC …": a comma or full stop that ends the sentence may follow the bare end.
+const RANGE_BARE_END = /^(\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?!\d|[.,]\d|\s*%)/u;
 
 /**
  * "USD 1.800 a 2.000", "USD 1,800-2,000", "USD 1.700 - 1.800 por contenedor", "USD 1.800 ~ USD 2.000": the
@@ -230,6 +249,13 @@ type LineKind = 'freight' | 'fee' | 'placeFreight' | null;
 
 /** A label that is only "of" (ocean freight in chat shorthand); "o/f", "o.f." are freight labels already. */
 const BARE_OF = /^of$/;
+/**
+ * A sentence offering a price ("Conseguimos USD 1.500/20GP", "can do USD 2.100/40HC now", "Podemos fazer
+ * USD 1.900 por 40HC"; folded text): with an equipment right after the amount it is freight, not a fee named
+ * "Conseguimos" (QA pass 4) nor nothing.
+ */
+const OFFER_LEAD =
+  /(?:^| )(?:conseguimos|consigo|conseguiriamos|podemos|posso|fazemos|melhoramos|reduzimos|baixamos|fechamos|ofrecemos|tenemos|conseguimos hacer|can|could|we offer|best we can do|revised|revisado|revisada|revisamos)(?: |$)/;
 
 /**
  * "Taxas na origem: EUR 45,00 por BL (documentação)": a fee whose label names no fee is named by a word in
@@ -309,7 +335,15 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
   const amounts = findAmounts(text);
   if (amounts.length === 0) return [];
   const folded = foldKeepingOffsets(text);
-  if (NON_CHARGE_FIELDS.test(folded) || CONDITIONAL.test(folded)) return [];
+  if (NON_CHARGE_FIELDS.test(folded)) return [];
+  const conditional = CONDITIONAL.exec(folded);
+  if (conditional !== null) {
+    // "40HC USD 2.200 - 2.400, subject to GRI on 15/12": the prices before the condition stand; a charge
+    // that is itself conditional ("Subject to GRI USD 300 …") is not one.
+    const first = amounts[0];
+    if (first === undefined || conditional.index <= first.start) return [];
+    return parseChargeLine({ ...input, text: text.slice(0, conditional.index).replace(/[\s,;(-]+$/, '') });
+  }
   // "O/F USD 1,600 + BAF USD 180 + PSS USD 200 = USD 1,980 all in": the sum after "=" is a check.
   const sum = amounts.length >= 3 ? amounts[amounts.length - 1] : undefined;
   if (sum !== undefined) {
@@ -326,10 +360,15 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
   const { feeLabel } = classified;
   // "USD 2.450,00 por 40HC, armador MSC" (a chat reply, an inline answer): no label, but an equipment
   // right after the amount makes it a freight; without a label it is not green (calibrated, issue 32).
-  const unlabelled =
-    classified.kind === null &&
-    cleanLabel(lead.main) === '' &&
-    findEquipment(text.slice(amounts[0]?.end ?? 0, (amounts[0]?.end ?? 0) + 16)).length > 0;
+  const afterFirst = text.slice(amounts[0]?.end ?? 0, (amounts[0]?.end ?? 0) + 16);
+  const equipmentAfter = findEquipment(afterFirst).length > 0;
+  // "USD 1.500/20GP": the equipment as the basis written right after the amount.
+  const basisEquipment = findLeadingUnit(afterFirst)?.equipment !== undefined;
+  const offer =
+    (equipmentAfter || basisEquipment) &&
+    matchFee(lead.main) === null &&
+    OFFER_LEAD.test(normaliseLabel(stripParens(lead.main)));
+  const unlabelled = (classified.kind === null && cleanLabel(lead.main) === '' && equipmentAfter) || offer;
   const kind = unlabelled ? 'freight' : classified.kind;
   if (kind === null) return [];
   // "(basic O/F USD 3.000 + BAF USD 320 + LSS USD 100, all included)": the parts of an all-in price.
