@@ -328,7 +328,7 @@ function keptFeeLines(
   quoted: readonly FeeLineInput[],
   earlier: Earlier,
 ): FeeLineInput[] {
-  if (!final.condicoesMantidas) return [];
+  if (!keptTermsOf(final, earlier)) return [];
   const names = new Set(quoted.map((line) => normalizeName(line.nome ?? line.rotulo ?? '')));
   return earlier.feeLines
     .filter((line) => !names.has(normalizeName(line.nome ?? line.rotulo ?? '')))
@@ -425,7 +425,7 @@ function keptFreightLines(
   final: ExtractionFinal,
   earlier: Earlier,
 ): FreightLine[] {
-  if (!final.condicoesMantidas) return [];
+  if (!keptTermsOf(final, earlier)) return [];
   const before = previousRowOf({ destino } as Row, earlier.rows);
   // A restated price whose unit names no container (per BL, per shipment) may be the new freight for all.
   if (!before || stated.some((line) => line.valor !== null && containerType(line.tipo) === null)) return [];
@@ -448,6 +448,9 @@ function keptFreightLines(
     });
 }
 
+/** The row's note of what the revision kept, in its words. */
+const keptNote = (terms: { trecho: string }, versao: number) => ({ trecho: terms.trecho, versao });
+
 /**
  * A port of the previous version that a revision keeping the rest does not mention ("Nova opção com destino
  * Navegantes: … Demais condições sem alteração" keeps the Santos offer): that version's row as it was, under
@@ -458,7 +461,7 @@ function keptRow(
   entry: ComparisonResponse,
   version: ComparisonVersion,
   earlier: Earlier,
-  trecho: string,
+  terms: { trecho: string },
 ): Row {
   const keep = <T extends ComparisonValue>(value: T): T => ({
     ...carried(value, earlier.versao),
@@ -471,7 +474,7 @@ function keptRow(
     status: entry.status,
     versao: version.versao,
     destinoVersaoAnterior: earlierRow.destinoVersaoAnterior ?? earlier.versao,
-    condicoesMantidas: { trecho, versao: earlier.versao },
+    condicoesMantidas: keptNote(terms, earlier.versao),
     fretes: earlierRow.fretes.map(keep),
     taxas: earlierRow.taxas.map(keep),
     prazo: keep(earlierRow.prazo),
@@ -502,6 +505,7 @@ function versionRows(
   const quantidade = totalContainers(input.pedido.conteineres) || answerContainers(final) || 1;
   const medidas = shipmentMeasures(final, input.pedido);
   const fees = feeLinesWithKept(final, earlier);
+  const terms = keptTermsOf(final, earlier);
   const rows = (destinos.length > 0 ? destinos : [null]).map((destino): Row => {
     const stated = final ? freightLinesOf(final, { destino, destinos, corrigidos }) : [];
     const lines =
@@ -569,9 +573,7 @@ function versionRows(
       versao: version.versao,
       destino,
       ...(named.length === 0 && destino !== null && earlier ? { destinoVersaoAnterior: earlier.versao } : {}),
-      ...(final?.condicoesMantidas && earlier
-        ? { condicoesMantidas: { trecho: final.condicoesMantidas.text, versao: earlier.versao } }
-        : {}),
+      ...(terms && earlier ? { condicoesMantidas: keptNote(terms, earlier.versao) } : {}),
       fretes: freight.lines.map((line) => freightFigure(line, corrigidos, input.pedido.conteineres)),
       taxas,
       taxasPorMoeda: { USD: toMoney(evaluation.porMoeda.USD), BRL: toMoney(evaluation.porMoeda.BRL) },
@@ -632,21 +634,18 @@ function versionRows(
       totals: { brl: totals.custoTotalBRL, usd: totals.custoTotalUSD },
       quoted,
       // An all-in price stays all-in in a revision that says the rest still applies (a new freight only).
-      allIn:
-        isAllIn(final) ||
-        Boolean(final?.condicoesMantidas && earlier?.rows.some((earlierRow) => earlierRow.allIn)),
+      allIn: isAllIn(final) || Boolean(terms && earlier?.rows.some((earlierRow) => earlierRow.allIn)),
     };
   });
   // The previous version's other ports stand when this one names its own and keeps the rest.
-  const kept = final?.condicoesMantidas;
-  if (kept && earlier && named.length > 0)
+  if (terms && earlier && named.length > 0)
     for (const earlierRow of earlier.rows)
       if (
         earlierRow.destino !== null &&
         earlierRow.precificada &&
         !named.some((destino) => samePlace(destino, earlierRow.destino))
       )
-        rows.push(keptRow(earlierRow, entry, version, earlier, kept.text));
+        rows.push(keptRow(earlierRow, entry, version, earlier, terms));
   return rows;
 }
 
@@ -698,6 +697,27 @@ function isAllIn(final: ExtractionFinal | null): boolean {
       (text) => typeof text === 'string' && ALL_IN.test(normalizeName(text)),
     ),
   );
+}
+
+/** The reply states some price: a freight or a charge with a value. */
+function hasFigures(final: ExtractionFinal | null | undefined): boolean {
+  if (!final) return false;
+  return (
+    final.fretes.some((item) => item.valor !== null) ||
+    final.preco_por_container_20 !== null ||
+    final.preco_por_container_40 !== null ||
+    feeLinesOf(final).lines.some((line) => line.valor !== null)
+  );
+}
+
+/**
+ * What a revision says of the rest of its previous offer in its own words ("Demais condições mantidas",
+ * ADR 0024 addendum). A revision that gives new freight and says nothing of its charges keeps none: it is
+ * incomplete, and each charge is offered to keep (issue 30).
+ */
+function keptTermsOf(final: ExtractionFinal | null, earlier: Earlier | undefined): { trecho: string } | null {
+  if (!final || !earlier || !final.condicoesMantidas) return null;
+  return { trecho: final.condicoesMantidas.text };
 }
 
 /**
@@ -827,7 +847,16 @@ function earlierOf(
   input: ComparisonInput,
   depth = 0,
 ): Earlier | undefined {
-  const previous = versionBefore(entry, versao);
+  let previous = versionBefore(entry, versao);
+  // A version that gave no figure at all ("Nenhum valor identificado") has nothing to keep: a later
+  // "demais condições mantidas" refers to the last offer with prices (QA pass 4).
+  while (
+    previous?.dadosExtraidos &&
+    (previous.extracao ?? 'concluida') === 'concluida' &&
+    !hasFigures(previous.dadosExtraidos.final) &&
+    versionBefore(entry, previous.versao)?.dadosExtraidos
+  )
+    previous = versionBefore(entry, previous.versao);
   if (!previous?.dadosExtraidos) return undefined;
   const before = depth < 10 ? earlierOf(entry, previous.versao, input, depth + 1) : undefined;
   const rows = versionRows(entry, previous, input, before);

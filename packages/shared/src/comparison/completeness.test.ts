@@ -307,6 +307,24 @@ describe('what a revision leaves unsaid (ADR 0024 addendum)', () => {
     expect(row!.taxasAusentes).toBeUndefined();
   });
 
+  it('"demais condições mantidas" after a version with no figure at all keeps the last offer with prices', () => {
+    // v2 was a reply the engine found nothing in ("Nenhum valor identificado", QA pass 4).
+    const v2 = makeFinal({ fretes: [], transit_time_dias: null });
+    const v3 = makeFinal({ fretes: [freightItem('40HC', 1850)], condicoesMantidas: kept });
+    const [row] = build([
+      response('Atlântica', [version(1, navegantes), version(2, v2), version(3, v3)]),
+    ]).linhas;
+    expect(row).toMatchObject({ versao: 3, destino: 'Navegantes', destinoVersaoAnterior: 1 });
+    expect(row!.taxas.map((t) => [t.nome, t.valor, t.origem, t.fonte?.origin ?? null])).toEqual([
+      ['THC', 1300, 'versao_anterior', 'versao:1'],
+      ['BL FEE', 50, 'versao_anterior', 'versao:1'],
+    ]);
+    // The same total as a v3 right after v1: USD 2 × 1.850 + 50 = 3.750 × 5 = 18.750 + 2.600 + 2.070.
+    expect(row).toMatchObject({ valorUSD: 3750, valorBRL: 2600, custoTotalBRL: 23420 });
+    expect(row!.variacao?.versaoAnterior).toBe(1);
+    expect(row!.taxasAusentes).toBeUndefined();
+  });
+
   it('a new port without its own transit takes none from another port', () => {
     const itajai = priceOnly({ condicoesMantidas: kept, porto_destino: [port('Itajaí')] });
     const { linhas } = build([response('Atlântica', [version(1, navegantes), version(2, itajai)])]);
