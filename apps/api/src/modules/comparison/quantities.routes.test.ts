@@ -33,6 +33,34 @@ let mixed: Scenario;
 let kept: Scenario;
 /** FCL 2 × 40HC + 1 × 20DV to Santos or Itapoá: revisions of one port and type, and of a new port. */
 let partial: Scenario;
+/** FCL 2 × 40HC to Santos or Paranaguá: QA pass 4's revision in a sentence and ports after "POD". */
+let pass4: Scenario;
+
+const SENTENCE_REVISION = [
+  'Prezada Ana,',
+  '',
+  'Conseguimos USD 2.250/40HC. Demais condições mantidas.',
+  '',
+  'Att,',
+  'Marcos',
+].join('\n');
+
+const POD_LINES = [
+  'Dear Ana,',
+  '',
+  'Please find our offer Shanghai to Brazil:',
+  '',
+  'POD Santos: USD 2.300/40HC, transit 32 days',
+  'POD Paranagua: USD 2.000/40HC, transit 36 days',
+  '',
+  'THC BRL 1.450 per container',
+  'BL fee USD 75 per BL',
+  'Free time 14 days at destination',
+  'Validity: 20/12/2026',
+  '',
+  'Best regards,',
+  'Mark',
+].join('\n');
 
 const THC_PER_TYPE = [
   'Prezados,',
@@ -415,7 +443,17 @@ beforeAll(async () => {
   );
   await reply(partial, 0, SANTOS_40HC_REVISION, 2);
   await reply(partial, 1, NEW_PORT_OPTION, 2);
-}, 300_000);
+  pass4 = await quoteScenario(ctx, {
+    quote: { destino: 'Santos ou Paranaguá, BR' },
+    carriers: [
+      { nome: 'Navegação Pacífico', email: 'cotacoes@pacifico-4.com.br' },
+      { nome: 'Maré Alta', email: 'pricing@mare-4.com' },
+    ],
+  });
+  await reply(pass4, 0, firstOffer('2.400,00'));
+  await reply(pass4, 0, SENTENCE_REVISION, 2);
+  await reply(pass4, 1, POD_LINES);
+}, 360_000);
 afterAll(async () => {
   await ctx?.close();
   await ptax?.close();
@@ -992,5 +1030,47 @@ describe("the winner's e-mail (issue 30)", () => {
     ])
       expect(mail.text).toContain(line);
     expect(mail.text).not.toMatch(/rodovi|2\.070/);
+  });
+});
+
+describe('replies as QA pass 4 wrote them, through the pipeline to the documents', () => {
+  it('"Conseguimos USD 2.250/40HC. Demais condições mantidas." is the new freight, the fees kept: ▼ R$ 1.573,68', async () => {
+    const row = rowOf(await comparison(pass4), pass4, 0);
+    expect(row.versao).toBe(2);
+    expect(row.fretes.map((f) => [f.tipo, f.valor, f.quantidade])).toEqual([['40HC', 2250, 2]]);
+    // No fee named "Conseguimos": THC and Doc fee of v1, kept.
+    expect(row.taxas.map((t) => [t.nome, t.valor, t.origem])).toEqual([
+      ['THC', 1450, 'versao_anterior'],
+      ['DOC FEE', 50, 'versao_anterior'],
+    ]);
+    // v2: (2 × 2.250 + 50) × 5,2456 + 2 × 1.450 = 23.867,48 + 2.900 = R$ 26.767,48;
+    // v1: (2 × 2.400 + 50) × 5,2456 + 2.900 = R$ 28.341,16 → ▼ R$ 1.573,68, USD 300 less.
+    expect(row.custoTotalBRL).toBe(26767.48);
+    expect(row.variacao).toMatchObject({ versaoAnterior: 1, custoTotalBRL: -1573.68, custoTotalUSD: -300 });
+    const { cell } = await excelSummaryRow(pass4, 'Navegação Pacífico');
+    expect(cell('Total (BRL)')).toBe(26767.48);
+    expect(await pdfText(pass4)).toContain(formatNumber(26767.48));
+  });
+
+  it('"POD Santos" / "POD Paranagua" under "offer Shanghai to Brazil:": each port its own row, on screen, Excel and PDF', async () => {
+    const body = await comparison(pass4);
+    // (2 × 2.300 + 75) × 5,2456 + 2 × 1.450 = 24.523,18 + 2.900 = R$ 27.423,18, 32 days;
+    // (2 × 2.000 + 75) × 5,2456 + 2.900 = 21.375,82 + 2.900 = R$ 24.275,82, 36 days.
+    expect(rowOf(body, pass4, 1, 'Santos')).toMatchObject({ custoTotalBRL: 27423.18, prazo: { valor: 32 } });
+    expect(rowOf(body, pass4, 1, 'Paranaguá')).toMatchObject({
+      custoTotalBRL: 24275.82,
+      prazo: { valor: 36 },
+    });
+    const { workbook } = await excelSummaryRow(pass4, 'Maré Alta');
+    const summary = workbook.getWorksheet('Comparativo')!;
+    const headers = (summary.getRow(SUMMARY_HEADER_ROW).values as unknown[]).map(String);
+    const totals = [...Array(summary.rowCount).keys()]
+      .map((i) => summary.getRow(i + 1))
+      .filter((r) => r.getCell(headers.indexOf('Agente de carga')).value === 'Maré Alta')
+      .map((r) => r.getCell(headers.indexOf('Total (BRL)')).value);
+    expect(totals.sort()).toEqual([24275.82, 27423.18]);
+    const flat = await pdfText(pass4);
+    expect(flat).toContain(formatNumber(27423.18));
+    expect(flat).toContain(formatNumber(24275.82));
   });
 });
