@@ -86,11 +86,19 @@ export const comparativeDocumentMessages = {
     versao: 'Versão',
     destaque: 'Destaque',
     faltando: 'Faltando',
+    /** A revision's change of total against the carrier's previous version (▼ cheaper, ▲ dearer). */
+    variacaoBRL: 'Variação frente à versão anterior (BRL)',
+    variacaoUSD: 'Variação frente à versão anterior (USD)',
     laneMedian: 'Mediana da rota 90 dias (USD/unid.)',
     laneDelta: 'Frente à mediana',
   },
   /** Under the freight in the PDF: the lane's 90-day median (issue 36). */
   laneMedianLine: 'Mediana 90 dias: {valor}/{unidade}',
+  /**
+   * Under a revision's total in the PDF: '-1.573,68 vs v1' (the screen's ▼ change, in the same currency; the
+   * PDF's standard fonts have no arrows).
+   */
+  changeLine: '{sinal}{valor} vs v{versao}',
   highlight: { menorCusto: 'Menor custo', menorPrazo: 'Menor prazo' },
   legend: 'Em verde: menor custo total (BRL) e menor transit time.',
   expired: 'vencida',

@@ -194,6 +194,22 @@ export function carriedOf(row: ComparisonRow): string {
   return formatMessage(t.carried, { versao, itens: items.join(', ') });
 }
 
+/**
+ * A revision's change of total against the carrier's previous version, as the screen's ▼/▲: '-1.573,68 vs
+ * v1' (cheaper), '+…' (dearer); null for a first answer, an unchanged total or a row without price.
+ */
+export function changeTextOf(row: ComparisonRow, currency: 'BRL' | 'USD'): string | null {
+  const change = row.variacao;
+  if (!change || !row.precificada) return null;
+  const value = currency === 'BRL' ? change.custoTotalBRL : change.custoTotalUSD;
+  if (value === null || value === undefined || value === 0) return null;
+  return formatMessage(t.changeLine, {
+    sinal: value < 0 ? '-' : '+',
+    valor: formatNumber(Math.abs(value)),
+    versao: change.versaoAnterior,
+  });
+}
+
 export function missingOf(row: ComparisonRow): string {
   // The fields the reply lacks, then the charges (absent, or outside the total): what the screen's badges say.
   return [

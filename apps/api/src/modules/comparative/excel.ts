@@ -84,6 +84,13 @@ const total = (row: ComparisonRow, value: number, highlight = false): Cell => {
   return reason ? { value: reason } : money(value, null, highlight);
 };
 
+/** A revision's change of total, signed, shown '▼ 1.573,68' or '▲ …'; empty for a first answer. */
+const CHANGE = `"▲ "${MONEY};"▼ "${MONEY};0`;
+const change = (row: ComparisonRow, value: number | null | undefined): Cell =>
+  row.precificada && value !== null && value !== undefined && value !== 0
+    ? { value, numFmt: CHANGE }
+    : { value: null };
+
 /** A sum of fees; empty while the answer's figures are not read. */
 const fees = (row: ComparisonRow, value: number): Cell =>
   row.extracao === 'concluida' ? money(value) : { value: null };
@@ -125,6 +132,9 @@ function summaryColumns(freightTypes: readonly string[], hasLanes: boolean): Col
     { header: c.rodoviario, cell: (row) => money(row.custoRodoviario) },
     { header: c.totalBRL, cell: (row) => total(row, row.custoTotalBRL, row.destaque.menorCusto) },
     { header: c.totalUSD, cell: (row) => total(row, row.custoTotalUSD) },
+    // A revision's change against the carrier's previous version: ▼ cheaper, ▲ dearer (as on the screen).
+    { header: c.variacaoBRL, cell: (row) => change(row, row.variacao?.custoTotalBRL) },
+    { header: c.variacaoUSD, cell: (row) => change(row, row.variacao?.custoTotalUSD) },
     ...laneColumns,
     {
       header: c.transit,

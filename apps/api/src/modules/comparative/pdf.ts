@@ -8,6 +8,7 @@ import PDFDocument from 'pdfkit';
 import {
   type ComparativeSource,
   carriedOf,
+  changeTextOf,
   destinationOf,
   exchangeLine,
   formatDateTime,
@@ -63,6 +64,8 @@ function validityOf(row: ComparisonRow): string {
 
 /** A total, or why the row has none. */
 const totalOf = (row: ComparisonRow, value: number) => unpricedReason(row) ?? formatNumber(value);
+/** A revision's total with its change under it ('-1.573,68 vs v1'), as the screen's ▼ shows. */
+const withChange = (total: string, change: string | null) => (change ? `${total}\n${change}` : total);
 /** A sum of fees, or a dash while the answer's figures are not read. */
 const fees = (row: ComparisonRow, value: number) =>
   row.extracao === 'concluida' ? formatNumber(value) : '—';
@@ -165,10 +168,15 @@ const TABLE: TableColumn[] = [
     header: t.columns.totalBRL,
     width: 70,
     align: 'right',
-    cell: (row) => totalOf(row, row.custoTotalBRL),
+    cell: (row) => withChange(totalOf(row, row.custoTotalBRL), changeTextOf(row, 'BRL')),
     highlight: (row) => row.destaque.menorCusto,
   },
-  { header: t.columns.totalUSD, width: 62, align: 'right', cell: (row) => totalOf(row, row.custoTotalUSD) },
+  {
+    header: t.columns.totalUSD,
+    width: 62,
+    align: 'right',
+    cell: (row) => withChange(totalOf(row, row.custoTotalUSD), changeTextOf(row, 'USD')),
+  },
   {
     header: t.columns.transitShort,
     width: 44,

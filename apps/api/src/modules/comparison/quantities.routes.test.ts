@@ -1047,9 +1047,15 @@ describe('replies as QA pass 4 wrote them, through the pipeline to the documents
     // v1: (2 × 2.400 + 50) × 5,2456 + 2.900 = R$ 28.341,16 → ▼ R$ 1.573,68, USD 300 less.
     expect(row.custoTotalBRL).toBe(26767.48);
     expect(row.variacao).toMatchObject({ versaoAnterior: 1, custoTotalBRL: -1573.68, custoTotalUSD: -300 });
+    // The documents show the total and the change too (QA pass 4: they showed only a version number).
     const { cell } = await excelSummaryRow(pass4, 'Navegação Pacífico');
     expect(cell('Total (BRL)')).toBe(26767.48);
-    expect(await pdfText(pass4)).toContain(formatNumber(26767.48));
+    expect(cell('Variação frente à versão anterior (BRL)')).toBe(-1573.68);
+    expect(cell('Variação frente à versão anterior (USD)')).toBe(-300);
+    const flat = await pdfText(pass4);
+    expect(flat).toContain(formatNumber(26767.48));
+    expect(flat).toContain(`-${formatNumber(1573.68)} vs v1`);
+    expect(flat).toContain(`-${formatNumber(300)} vs v1`);
   });
 
   it('"POD Santos" / "POD Paranagua" under "offer Shanghai to Brazil:": each port its own row, on screen, Excel and PDF', async () => {
