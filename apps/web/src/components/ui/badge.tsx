@@ -26,7 +26,10 @@ export function Badge({
     <span
       title={title}
       className={cn(
-        'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap',
+        'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium',
+        // cn does not merge classes: a badge asked to wrap must not also carry nowrap (which won in the CSS
+        // order, so "fora do total: DOC FEE em EUR" ran over the next column; QA pass 4).
+        className?.includes('whitespace-') ? null : 'whitespace-nowrap',
         variants[variant],
         className,
       )}
