@@ -155,6 +155,8 @@ export const comparativeDocumentMessages = {
   mail: {
     subject: 'Comparativo de fretes {codigo} ({rota})',
     intro: 'Segue o comparativo das propostas de frete da cotação {codigo} ({rota}), em Excel e PDF.',
+    /** The proposal the quote approved, before the highlights (QA pass 4: the e-mail did not name it). */
+    approved: 'Proposta aprovada: {nome}{destino}, {total}.',
     best: 'Menor custo total: {nome}{destino}, {total}.',
     fastest: 'Menor transit time: {nome}{destino}, {dias} dias.',
     exchange: 'Valores convertidos com {cambio}.',

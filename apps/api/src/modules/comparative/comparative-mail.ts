@@ -11,8 +11,8 @@ export type ComparativeMail = { subject: string; text: string; html: string };
 const destinationSuffix = (row: ComparisonRow) => (row.destino ? ` (${row.destino})` : '');
 
 /**
- * The message that carries the two files: what was compared, the cheapest and the fastest proposal, the
- * rate used and who sent it. The figures are those of the attached documents.
+ * The message that carries the two files: what was compared, the approved proposal (once there is one), the
+ * cheapest and the fastest, the rate used and who sent it. The figures are those of the attached documents.
  */
 export function renderComparativeMail(
   source: ComparativeSource,
@@ -21,12 +21,20 @@ export function renderComparativeMail(
 ): ComparativeMail {
   const { header } = source;
   const rows = [...source.rows()];
+  const approved = rows.find((row) => row.status === 'aprovado');
   const cheapest = rows.find((row) => row.destaque.menorCusto);
   const fastest = rows.find((row) => row.destaque.menorPrazo && row.prazo.valor !== null);
   const rota = routeOf(header);
   const paragraphs = [
     formatMessage(t.intro, { codigo: header.codigo, rota }),
     formatMessage(t.proposals, { n: counts.linhas, respondidas: counts.respondidas, total: counts.total }),
+    approved
+      ? formatMessage(t.approved, {
+          nome: approved.transportador.nome,
+          destino: destinationSuffix(approved),
+          total: formatMoney(approved.custoTotalBRL, 'BRL'),
+        })
+      : null,
     cheapest
       ? formatMessage(t.best, {
           nome: cheapest.transportador.nome,
