@@ -8,15 +8,34 @@ import { uiComparison } from '../messages/ui-comparison.js';
  */
 
 const q = uiComparison.quantity;
-const amount = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const count = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 });
+
+/**
+ * The separators of the reader: 'pt-BR' (the screen, the documents, a Portuguese e-mail) or 'en-US' (an
+ * English e-mail to a carrier reads 'US$ 1,380.00', not 'US$ 1.380,00'; QA pass 4).
+ */
+export type NumberLocale = 'pt-BR' | 'en-US';
+const formats = {
+  'pt-BR': {
+    amount: new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    count: new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 }),
+  },
+  'en-US': {
+    amount: new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    count: new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 }),
+  },
+} as const;
 
 const SYMBOLS: Record<string, string> = { USD: 'US$', BRL: 'R$', EUR: '€' };
 
 /** 'US$ 2.350,00', 'R$ 1.420,00' (an unknown code is written before the amount). */
-export function moneyText(valor: number, moeda: string | null | undefined): string {
+export function moneyText(
+  valor: number,
+  moeda: string | null | undefined,
+  locale: NumberLocale = 'pt-BR',
+): string {
   const code = (moeda ?? '').toUpperCase();
   const symbol = SYMBOLS[code] ?? code;
+  const amount = formats[locale].amount;
   return symbol ? `${symbol} ${amount.format(valor)}` : amount.format(valor);
 }
 
@@ -33,31 +52,33 @@ export type ChargeForText = {
 };
 
 /** '3', '3.200 kg', '3 40HC': the quantity with what it counts. */
-function quantityText(line: ChargeForText & { quantidade: number }): string {
+function quantityText(line: ChargeForText & { quantidade: number }, locale: NumberLocale = 'pt-BR'): string {
   const word = line.base === 'conteiner' && line.equipamento ? line.equipamento : UNIT_WORDS[line.base ?? ''];
-  return word ? `${count.format(line.quantidade)} ${word}` : count.format(line.quantidade);
+  const n = formats[locale].count.format(line.quantidade);
+  return word ? `${n} ${word}` : n;
 }
 
 const UNIT_WORDS: Record<string, string> = { kg: 'kg', pesoTaxado: 'kg', m3: 'm³', wm: 'W/M' };
 
 /** The quantity and the unit value of a charge line, with its amount when it differs from the value. */
-export function chargeLineText(line: ChargeForText): string {
+export function chargeLineText(line: ChargeForText, locale: NumberLocale = 'pt-BR'): string {
   if (line.valor === null) return '—';
-  const unit = moneyText(line.valor, line.moeda);
+  const money = (valor: number) => moneyText(valor, line.moeda, locale);
+  const unit = money(line.valor);
   if (line.quantidade === undefined) return unit;
   if (line.quantidade === null) return `? × ${unit}`;
   let text: string;
   if (line.base === 'percentual') {
-    text = `${count.format(line.valor)}% × ${moneyText(line.quantidade * 100, line.moeda)}`;
+    text = `${formats[locale].count.format(line.valor)}% × ${money(line.quantidade * 100)}`;
   } else {
     text = formatMessage(q.times, {
-      quantidade: quantityText({ ...line, quantidade: line.quantidade }),
+      quantidade: quantityText({ ...line, quantidade: line.quantidade }, locale),
       valor: unit,
     });
   }
-  if (typeof line.valorTotal === 'number') text += ` = ${moneyText(line.valorTotal, line.moeda)}`;
+  if (typeof line.valorTotal === 'number') text += ` = ${money(line.valorTotal)}`;
   if (line.minimoAplicado && typeof line.valorTotal === 'number')
-    text += ` (${formatMessage(q.minimum, { valor: moneyText(line.valorTotal, line.moeda) })})`;
+    text += ` (${formatMessage(q.minimum, { valor: money(line.valorTotal) })})`;
   return text;
 }
 

@@ -8,7 +8,7 @@ import {
 import { toDecimal, toNumber } from '@cotacoes/shared/comparison/decimal';
 import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
 import { rowOfDestination } from '@cotacoes/shared/comparison/names';
-import { chargeLineText, moneyText } from '@cotacoes/shared/comparison/quantity-text';
+import { chargeLineText, moneyText, type NumberLocale } from '@cotacoes/shared/comparison/quantity-text';
 import { totalCosts } from '@cotacoes/shared/comparison/totals';
 import { escapeHtml } from '../../lib/html.js';
 
@@ -111,6 +111,8 @@ export function agreedTerms(
 ): string | undefined {
   if (!row?.precificada) return undefined;
   const t = decisionEmailMessages[language].agreed;
+  // The carrier's own separators: 'US$ 1,380.00' in English, 'US$ 1.380,00' in Portuguese and Spanish.
+  const locale = numberLocaleOf(language);
   const lines: string[] = [t.title];
   if (row.destino) lines.push(formatMessage(t.destination, { destino: row.destino }));
   for (const frete of row.fretes)
@@ -118,7 +120,7 @@ export function agreedTerms(
       lines.push(
         formatMessage(row.freteAllIn ? t.freightAllIn : t.freight, {
           tipo: frete.tipo,
-          calculo: chargeLineText(frete),
+          calculo: chargeLineText(frete, locale),
         }),
       );
   for (const taxa of row.taxas)
@@ -126,7 +128,7 @@ export function agreedTerms(
       lines.push(
         formatMessage(t.fee, {
           nome: feeDisplayName(taxa.rotulo || taxa.nome),
-          calculo: chargeLineText(taxa),
+          calculo: chargeLineText(taxa, locale),
         }),
       );
   // Agreed too, though the totals (USD and BRL) leave them out: the carrier must not read them as dropped.
@@ -135,7 +137,7 @@ export function agreedTerms(
       lines.push(
         formatMessage(t.feeNotSummed, {
           nome: feeDisplayName(taxa.rotulo || taxa.nome),
-          calculo: chargeLineText(taxa),
+          calculo: chargeLineText(taxa, locale),
           moeda: String(taxa.moeda).toUpperCase(),
         }),
       );
@@ -148,13 +150,13 @@ export function agreedTerms(
   );
   lines.push(
     formatMessage(t.total, {
-      brl: moneyText(toNumber(offered.custoTotalBRL), 'BRL'),
-      usd: moneyText(toNumber(offered.custoTotalUSD), 'USD'),
+      brl: moneyText(toNumber(offered.custoTotalBRL), 'BRL', locale),
+      usd: moneyText(toNumber(offered.custoTotalUSD), 'USD', locale),
     }),
     formatMessage(taxa.fonte === 'fallback' ? t.rateFallback : t.rate, {
-      taxa: new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 4 }).format(taxa.taxa),
-      ptax: new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 4 }).format(taxa.ptax),
-      margem: new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 }).format(taxa.margem),
+      taxa: new Intl.NumberFormat(locale, { minimumFractionDigits: 4 }).format(taxa.taxa),
+      ptax: new Intl.NumberFormat(locale, { minimumFractionDigits: 4 }).format(taxa.ptax),
+      margem: new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(taxa.margem),
     }),
   );
   if (row.prazo.valor !== null) lines.push(formatMessage(t.transit, { dias: row.prazo.valor }));
@@ -186,9 +188,13 @@ export function approvalMail(
   });
 }
 
+/** The number separators a carrier writing `language` reads. */
+const numberLocaleOf = (language: DecisionEmailLanguage): NumberLocale =>
+  language === 'en' ? 'en-US' : 'pt-BR';
+
 /** A percentage as the carrier reads it: '12,5%' in Portuguese, '12.5%' in English. */
 export function formatPercent(language: DecisionEmailLanguage, percent: number): string {
-  return `${new Intl.NumberFormat(language === 'en' ? 'en-US' : 'pt-BR', {
+  return `${new Intl.NumberFormat(numberLocaleOf(language), {
     minimumFractionDigits: 0,
     maximumFractionDigits: 1,
   }).format(percent)}%`;

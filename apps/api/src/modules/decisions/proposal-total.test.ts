@@ -1,6 +1,13 @@
 import type { ComparisonRow } from '@cotacoes/shared';
 import { describe, expect, it } from 'vitest';
-import { agreedRowOf, approvalMail, formatPercent, notSelectedMail, revisionMail } from './decision-mail.js';
+import {
+  agreedRowOf,
+  agreedTerms,
+  approvalMail,
+  formatPercent,
+  notSelectedMail,
+  revisionMail,
+} from './decision-mail.js';
 import { percentAbove, totalOfRow } from './proposal-total.js';
 
 const row = (respostaId: string, destino: string | null, custoTotalBRL: number, precificada = true) =>
@@ -78,5 +85,60 @@ describe('decision e-mails', () => {
     expect(notice.subject).toBe('Cotação COT-2026-0042: resultado');
     expect(notice.text).toContain('ficou 13,6% acima do custo da proposta escolhida');
     expect(notSelectedMail('pt', quote, null, sender).text).not.toContain('acima');
+  });
+});
+
+describe("the agreed terms in the carrier's language", () => {
+  const value = (valor: number | string | null, extra: object = {}) => ({
+    valor,
+    moeda: null,
+    campo: null,
+    fonte: null,
+    confianca: null,
+    corrigido: false,
+    baixaConfianca: false,
+    ...extra,
+  });
+  const agreed = {
+    precificada: true,
+    destino: 'Santos',
+    fretes: [{ ...value(1380), tipo: '40HC', moeda: 'USD', quantidade: 3, valorTotal: 4140 }],
+    taxas: [
+      {
+        ...value(1450),
+        nome: 'THC',
+        rotulo: 'THC',
+        moeda: 'BRL',
+        contabilizada: true,
+        quantidade: 3,
+        valorTotal: 4350,
+      },
+    ],
+    valorUSD: 4140,
+    valorBRL: 4350,
+    prazo: value(32),
+    freeTime: value(14),
+    validade: value('2026-12-31'),
+  } as unknown as ComparisonRow;
+  const rate = {
+    moeda: 'USD',
+    ptax: 5.2,
+    margem: 2.5,
+    taxa: 5.33,
+    fonte: 'ptax',
+    dataCotacao: '2026-12-04',
+  } as const;
+
+  it("an English e-mail reads 'US$ 1,380.00' (QA pass 4: it read 'US$ 1.380,00'), a Portuguese one 'US$ 1.380,00'", () => {
+    const en = agreedTerms('en', agreed, rate)!;
+    expect(en).toContain('3 × US$ 1,380.00 = US$ 4,140.00');
+    expect(en).toContain('3 × R$ 1,450.00 = R$ 4,350.00');
+    // 4.140 × 5,33 + 4.350 = 22.066,20 + 4.350 = R$ 26.416,20.
+    expect(en).toContain('R$ 26,416.20');
+    expect(en).toContain('5.3300');
+    const pt = agreedTerms('pt', agreed, rate)!;
+    expect(pt).toContain('3 × US$ 1.380,00 = US$ 4.140,00');
+    expect(pt).toContain('R$ 26.416,20');
+    expect(pt).toContain('5,3300');
   });
 });
