@@ -131,6 +131,8 @@ export const comparativeDocumentMessages = {
   freightMissing: 'Sem {itens}: o total não inclui esses contêineres',
   /** What a revision did not state and the proposal takes from its previous version (ADR 0024 addendum). */
   carried: 'Da versão {versao}: {itens}',
+  /** The next group when items come from different versions: 'Da versão 2: destino; da versão 1: …'. */
+  carriedMore: 'da versão {versao}: {itens}',
   carriedItems: {
     destino: 'destino',
     prazo: 'transit time',

@@ -168,30 +168,38 @@ export function unpricedReason(row: ComparisonRow): string | null {
 }
 
 /**
- * What a revision did not state and the row takes from the carrier's previous version: "Da versão 1:
- * destino, transit time, taxas THC, BL FEE" (ADR 0024 addendum), or '' when it states everything.
+ * What a revision did not state and the row takes from the carrier's previous versions: "Da versão 1:
+ * destino, transit time, taxas THC, BL FEE" (ADR 0024 addendum), each item under the version that stated
+ * it as the screen marks it ("Da versão 2: destino; da versão 1: transit time"), or '' when it states
+ * everything.
  */
 export function carriedOf(row: ComparisonRow): string {
   const names = t.carriedItems;
-  const kept = row.taxas
-    .filter((taxa) => taxa.origem === 'versao_anterior')
-    .map((taxa) => feeDisplayName(taxa.nome));
-  const items = [
-    row.destinoVersaoAnterior === undefined ? null : names.destino,
-    row.prazo.versaoAnterior === undefined ? null : names.prazo,
-    row.freeTime.versaoAnterior === undefined ? null : names.freeTime,
-    row.validade.versaoAnterior === undefined ? null : names.validade,
-    kept.length === 0 ? null : formatMessage(names.taxas, { nomes: kept.join(', ') }),
-  ].filter((item): item is string => item !== null);
-  const versao =
-    row.destinoVersaoAnterior ??
-    row.prazo.versaoAnterior ??
-    row.freeTime.versaoAnterior ??
-    row.validade.versaoAnterior ??
-    row.condicoesMantidas?.versao ??
-    row.variacao?.versaoAnterior;
-  if (items.length === 0 || versao === undefined) return '';
-  return formatMessage(t.carried, { versao, itens: items.join(', ') });
+  const fallback = row.condicoesMantidas?.versao ?? row.variacao?.versaoAnterior;
+  const byVersion = new Map<number, string[]>();
+  const add = (versao: number | undefined, item: string) => {
+    if (versao === undefined) return;
+    byVersion.set(versao, [...(byVersion.get(versao) ?? []), item]);
+  };
+  add(row.destinoVersaoAnterior, names.destino);
+  add(row.prazo.versaoAnterior, names.prazo);
+  add(row.freeTime.versaoAnterior, names.freeTime);
+  add(row.validade.versaoAnterior, names.validade);
+  const keptFees = new Map<number, string[]>();
+  for (const taxa of row.taxas.filter((item) => item.origem === 'versao_anterior')) {
+    const stated = /^versao:(\d+)$/.exec(taxa.fonte?.origin ?? '');
+    const versao = stated ? Number(stated[1]) : fallback;
+    if (versao !== undefined)
+      keptFees.set(versao, [...(keptFees.get(versao) ?? []), feeDisplayName(taxa.nome)]);
+  }
+  for (const [versao, nomes] of keptFees)
+    add(versao, formatMessage(names.taxas, { nomes: nomes.join(', ') }));
+  return [...byVersion.entries()]
+    .sort(([a], [b]) => b - a)
+    .map(([versao, itens], index) =>
+      formatMessage(index === 0 ? t.carried : t.carriedMore, { versao, itens: itens.join(', ') }),
+    )
+    .join('; ');
 }
 
 /**
