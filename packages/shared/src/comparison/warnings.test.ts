@@ -160,7 +160,9 @@ describe('withProposalWarnings', () => {
         [{ id: 'r1', dadosExtraidos: { final: { rota: value } } as never }],
         {},
       ).linhas[0]!.rota;
-    expect(rota('? → Itajaí / Navegantes')).toBe('origem não informada → Itajaí / Navegantes');
+    // Without an origin, a route to the row's port says nothing the row does not: no line.
+    expect(rota('? → Itajaí / Navegantes')).toBeNull();
+    expect(rota('? → Busan → Santos')).toBe('origem não informada → Busan → Santos');
     expect(rota('Ningbo → ?')).toBe('Ningbo → destino não informado');
     expect(rota('Ningbo → Busan → Santos')).toBe('Ningbo → Busan → Santos');
   });

@@ -85,10 +85,15 @@ const isoDate = (value: string | Date | null | undefined): string | null => {
 
 const brDate = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/');
 
-/** "? → Itajaí" as the engine writes a route whose origin it did not read: "origem não informada → Itajaí". */
+/**
+ * The route as the row shows it. "? → Itajaí" (the engine did not read an origin) says nothing the row's
+ * port does not (QA pass 4: "Rota origem não informada → Santos" on nearly every row): no line. With a
+ * transshipment the unknown end is named: "origem não informada → Busan → Santos".
+ */
 function routeText(rota: string | null): string | null {
   if (rota === null) return null;
   const parts = rota.split(' → ');
+  if (parts.length === 2 && parts[0] === '?') return null;
   return parts
     .map((part, index) =>
       part !== '?'
