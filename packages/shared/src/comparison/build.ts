@@ -263,9 +263,10 @@ function shipmentMeasures(final: ExtractionFinal | null, pedido: QuoteAsked): Sh
 function ownDays(
   final: ExtractionFinal | null,
   destino: string | null,
-): { transit?: number; free?: number; transitFonte?: SourceRef; freeFonte?: SourceRef } {
+): { transit?: number; free?: number; transitFonte?: SourceRef; freeFonte?: SourceRef; index?: number } {
   if (!final || destino === null) return {};
-  const entry = final.destinos.find((d) => samePlace(d.nome, destino)) as
+  const index = final.destinos.findIndex((d) => samePlace(d.nome, destino));
+  const entry = final.destinos[index] as
     | {
         transit_time_dias?: unknown;
         free_time_dias?: unknown;
@@ -286,8 +287,13 @@ function ownDays(
     ...(typeof entry?.free_time_dias === 'number' ? { free: entry.free_time_dias } : {}),
     ...(transitFonte ? { transitFonte } : {}),
     ...(freeFonte ? { freeFonte } : {}),
+    ...(index >= 0 ? { index } : {}),
   };
 }
+
+/** The correction path of a port's own days ('destinos.1.transit_time_dias'): 'Corrigir' on that port only. */
+const ownCampo = (index: number | undefined, key: 'transit_time_dias' | 'free_time_dias') =>
+  index === undefined ? null : `destinos.${index}.${key}`;
 
 /** A port's own figure: its own line, with the confidence of the answer's scalar (the same reader). */
 function ownEvidence(final: ExtractionFinal | null, campo: string, fonte: SourceRef | undefined) {
@@ -588,7 +594,7 @@ function versionRows(
           ? figure(
               own.transit,
               null,
-              null,
+              ownCampo(own.index, 'transit_time_dias'),
               ownEvidence(final, 'transit_time_dias', own.transitFonte),
               corrigidos,
             )
@@ -598,7 +604,7 @@ function versionRows(
           ? figure(
               own.free,
               null,
-              null,
+              ownCampo(own.index, 'free_time_dias'),
               ownEvidence(final, 'free_time_destino_dias', own.freeFonte),
               corrigidos,
             )

@@ -64,8 +64,8 @@ export const extractionFinalSchema = z.looseObject({
       valorFreteUSD: z.number().nullable(),
       valorFreteBRL: z.number().nullable(),
       /** Per-port days and the line each was read from (issue 30, QA pass 4). */
-      transit_time_dias: z.number().optional(),
-      free_time_dias: z.number().optional(),
+      transit_time_dias: z.number().nullable().optional(),
+      free_time_dias: z.number().nullable().optional(),
       transit_source: sourceRefSchema.optional(),
       free_source: sourceRefSchema.optional(),
     }),

@@ -217,6 +217,20 @@ describe('GET /api/quotes/{id}/comparison', () => {
     // 'Ver de onde veio' of each port's transit opens that port's line, not the first port's.
     expect(port('Santos').prazo.fonte?.text).toBe('POD Santos: USD 2.300/40HC, transit 32 days');
     expect(port('Paranaguá').prazo.fonte?.text).toBe('POD Paranagua: USD 2.000/40HC, transit 36 days');
+
+    // 'Corrigir' on Paranaguá's transit changes that port only, and says it was corrected.
+    expect(port('Paranaguá').prazo.campo).toMatch(/^destinos\.\d\.transit_time_dias$/);
+    const corrected = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/quotes/${q.quote.id}/respostas/${port('Paranaguá').respostaId}/correcoes`,
+      headers: { authorization: `Bearer ${q.token}` },
+      payload: { campo: port('Paranaguá').prazo.campo, valor: 38 },
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    const after = (await get(`/api/quotes/${q.quote.id}/comparison`, q.token)).json() as Comparison;
+    const again = (name: string) => after.linhas.find((row) => row.destino === name)!;
+    expect(again('Paranaguá').prazo).toMatchObject({ valor: 38, corrigido: true });
+    expect(again('Santos').prazo).toMatchObject({ valor: 32, corrigido: false });
   });
 
   it('a carrier whose request bounced is not waited for: listed apart with the reason', async () => {

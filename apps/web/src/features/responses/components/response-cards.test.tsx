@@ -220,7 +220,7 @@ describe('response cards', () => {
     expect(delta.queryByText('Aguardando resposta')).toBeNull();
   });
 
-  it('a reply pricing two ports shows each port its own freight and transit, not the first port\'s for both', async () => {
+  it("a reply pricing two ports shows each port its own freight and transit, not the first port's for both", async () => {
     const source = { line: 5, text: 'POD Santos: USD 2.300/40HC, transit 32 days', origin: 'body' };
     const freight = (destino: string, valor: number) => ({
       destino,
@@ -244,7 +244,9 @@ describe('response cards', () => {
     });
     setup([makeEntry(atlantico, [version])]);
     const summary = within(
-      (await card('Atlântico Logística')).getByRole('group', { name: 'Resumo extraído de Atlântico Logística' }),
+      (await card('Atlântico Logística')).getByRole('group', {
+        name: 'Resumo extraído de Atlântico Logística',
+      }),
     );
     const value = (label: string) => summary.getByText(label).nextElementSibling;
     expect(value("Frete 40'")).toHaveTextContent('Santos US$ 2.300,00 · Paranaguá US$ 2.000,00');

@@ -67,7 +67,7 @@ function pricedPorts(final: Final): string[] {
 }
 
 function portsText(entries: Array<{ porto: string; valor: string | null }>): string | null {
-  const shown = entries.filter((entry) => entry.valor !== null);
+  const shown = entries.flatMap(({ porto, valor }) => (valor === null ? [] : [{ porto, valor }]));
   return shown.length === 0
     ? null
     : shown.map((entry) => formatMessage(t.perPort, entry)).join(t.perPortSeparator);
