@@ -56,6 +56,27 @@ export const ATLANTICA_ANSWER = [
 ].join('\n');
 
 /** The reply options of the carrier of `quote` answering its request in its thread. */
+/**
+ * Two ports after "POD", under "Please find our offer Shanghai to Brazil:" (QA pass 4: no freight was read,
+ * each port's price became a fee). Each port its own freight and transit; THC per container, BL fee per BL.
+ */
+export const POD_PORTS_ANSWER = [
+  'Dear Ana,',
+  '',
+  'Please find our offer Shanghai to Brazil:',
+  '',
+  'POD Santos: USD 2.300/40HC, transit 32 days',
+  'POD Paranagua: USD 2.000/40HC, transit 36 days',
+  '',
+  'THC BRL 1.450 per container',
+  'BL fee USD 75 per BL',
+  'Free time 14 days at destination',
+  'Validity: 20/12/2026',
+  '',
+  'Best regards,',
+  'Mark',
+].join('\n');
+
 export function inThreadOf(quote: SentQuote): CarrierReplyOptions {
   return {
     from: `Pricing Atlântica <${quote.carrierEmail}>`,

@@ -5,6 +5,7 @@ import {
   carrierReply,
   deliveryFailureReport,
   outboxSettled,
+  POD_PORTS_ANSWER,
   quoteScenario,
   type Scenario,
   typicalAnswer,
@@ -182,22 +183,7 @@ describe('GET /api/quotes/{id}/comparison', () => {
 
   it('"POD Santos: USD 2.300/40HC" and "POD Paranagua: …": each port its own freight and transit, no fee "POD"', async () => {
     const q = await quoteScenario(ctx);
-    const text = [
-      'Dear Ana,',
-      '',
-      'Please find our offer Shanghai to Brazil:',
-      '',
-      'POD Santos: USD 2.300/40HC, transit 32 days',
-      'POD Paranagua: USD 2.000/40HC, transit 36 days',
-      '',
-      'THC BRL 1.450 per container',
-      'BL fee USD 75 per BL',
-      'Free time 14 days at destination',
-      'Validity: 20/12/2026',
-      '',
-      'Best regards,',
-      'Mark',
-    ].join('\n');
+    const text = POD_PORTS_ANSWER;
     await ctx.app.services.inbound.ingest(
       await carrierReply({ from: q.carriers[0]!.email, to: q.replyTo(0), text }),
       { source: 'imap' },

@@ -3,7 +3,12 @@ import { chargeLineText } from '@cotacoes/shared/comparison/quantity-text';
 import ExcelJS from 'exceljs';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carrierReply, quoteScenario, type Scenario } from '../../../test/factories/index.js';
+import {
+  carrierReply,
+  POD_PORTS_ANSWER,
+  quoteScenario,
+  type Scenario,
+} from '../../../test/factories/index.js';
 import { type FakePtaxServer, startFakePtaxServer } from '../../../test/fakes/ptax-server.js';
 import { createTestApp, readSentMail, type TestContext, waitFor } from '../../../test/helpers.js';
 import { formatNumber } from '../comparative/comparative-document.js';
@@ -43,23 +48,6 @@ const SENTENCE_REVISION = [
   '',
   'Att,',
   'Marcos',
-].join('\n');
-
-const POD_LINES = [
-  'Dear Ana,',
-  '',
-  'Please find our offer Shanghai to Brazil:',
-  '',
-  'POD Santos: USD 2.300/40HC, transit 32 days',
-  'POD Paranagua: USD 2.000/40HC, transit 36 days',
-  '',
-  'THC BRL 1.450 per container',
-  'BL fee USD 75 per BL',
-  'Free time 14 days at destination',
-  'Validity: 20/12/2026',
-  '',
-  'Best regards,',
-  'Mark',
 ].join('\n');
 
 const THC_PER_TYPE = [
@@ -452,7 +440,7 @@ beforeAll(async () => {
   });
   await reply(pass4, 0, firstOffer('2.400,00'));
   await reply(pass4, 0, SENTENCE_REVISION, 2);
-  await reply(pass4, 1, POD_LINES);
+  await reply(pass4, 1, POD_PORTS_ANSWER);
 }, 360_000);
 afterAll(async () => {
   await ctx?.close();
