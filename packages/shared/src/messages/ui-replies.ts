@@ -189,6 +189,8 @@ export const uiReplies = {
       feeNamePlaceholder: 'Ex.: THC',
       feeValue: 'Valor da taxa {n}',
       feeCurrency: 'Moeda da taxa {n}',
+      /** Per container, per BL…: chosen from the name until the analyst picks one. */
+      feeUnit: 'Cobrança da taxa {n}',
       removeFee: 'Remover taxa {n}',
       transitTime: 'Transit time (dias)',
       freeTime: 'Free time (dias)',

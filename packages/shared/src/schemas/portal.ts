@@ -25,6 +25,20 @@ export const PORTAL_FEE_UNIT_CODES: Record<PortalFeeUnit, string> = {
   m3: 'M3',
 };
 
+/**
+ * The basis a fee named `nome` is usually charged on, for a form whose user has not chosen one: the
+ * documentation and per-shipment charges per BL, the rest (THC, ISPS, seal, surcharges) per container (QA
+ * pass 5: 'Registrar resposta' counted every typed fee once per BL, a THC on 5 containers included).
+ */
+export function usualFeeUnit(nome: string): PortalFeeUnit {
+  const folded = nome.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  return /\b(bl|b\/l|doc|docs|documenta\w*|document\w*|emiss\w*|libera\w*|release|telex|courier|despacho|handling|process\w*|embarque|shipment|ams|ens|isf|aci)\b/.test(
+    folded,
+  )
+    ? 'bl'
+    : 'conteiner';
+}
+
 /** A token as it appears in /portal/<token>: 43 URL-safe characters (256 bits); a little slack either way. */
 export const portalTokenParamsSchema = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, m.tokenInvalid),

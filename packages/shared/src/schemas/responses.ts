@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { fieldMessages, formatMessage } from '../messages/index.js';
 import { uuidSchema } from './common.js';
 import { correctionSchema } from './decisions.js';
+import { PORTAL_FEE_UNITS } from './portal.js';
 import { ESTADOS_ENVIO } from './quotes.js';
 
 /*
@@ -360,6 +361,8 @@ export const typedValuesSchema = z.strictObject({
         nome: z.string().trim().min(1).max(100),
         valor: z.number().nonnegative().max(10_000_000),
         moeda: z.enum(['USD', 'BRL', 'EUR']),
+        /** Per container, BL, shipment, kg or m³ (the portal's bases); absent: the usual one for the name. */
+        unidade: z.enum(PORTAL_FEE_UNITS).optional(),
       }),
     )
     .max(50)

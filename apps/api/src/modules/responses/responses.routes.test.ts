@@ -306,7 +306,11 @@ describe('registering an answer by hand', () => {
       valores: JSON.stringify({
         moeda: 'USD',
         frete40: 2800,
-        taxas: [{ nome: 'THC', valor: 1400, moeda: 'BRL' }],
+        taxas: [
+          { nome: 'THC', valor: 1400, moeda: 'BRL' },
+          { nome: 'BL fee', valor: 50, moeda: 'USD' },
+          { nome: 'Lacre', valor: 30, moeda: 'USD', unidade: 'embarque' },
+        ],
         transitTimeDias: 30,
         freeTimeDias: 21,
         validade: '2026-12-31',
@@ -324,7 +328,31 @@ describe('registering an answer by hand', () => {
       transit_time_dias: 30,
       free_time_destino_dias: 21,
     });
+    // The basis typed, else the usual one for the name (QA pass 5: every typed fee was once per BL).
+    expect(
+      final.taxas.itens.map((fee: { nome: string; unidade: string }) => [fee.nome, fee.unidade]),
+    ).toEqual([
+      ['THC', 'CNTR'],
+      ['BL FEE', 'BL'],
+      ['LACRE', 'PROCESSO'],
+    ]);
     expect(final.taxas.itens[0]).toMatchObject({ nome: 'THC', valor: 1400, moeda: 'BRL', confidence: 1 });
+    // The comparison counts them so: 2 × 40HC at the fallback rate of this test app.
+    const comparison = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/quotes/${s.quote.id}/comparison`,
+      headers: { authorization: `Bearer ${s.token}` },
+    });
+    const row = comparison.json().linhas[0];
+    // The PTAX service is unreachable here: the fallback 5,20 + 2,5 % = 5,33.
+    expect(comparison.json().taxa.taxa).toBe(5.33);
+    expect(row.taxas.map((fee: { nome: string; quantidade: number }) => [fee.nome, fee.quantidade])).toEqual([
+      ['THC', 2],
+      ['BL FEE', 1],
+      ['LACRE', 1],
+    ]);
+    // (2 × 2.800 + 50 + 30) × 5,33 + 2 × 1.400 = 30.274,40 + 2.800 = R$ 33.074,40 (the THC once: R$ 31.674,40).
+    expect(row.custoTotalBRL).toBe(33074.4);
   });
 
   it('an .eml file is ingested once; a second upload of it is refused as a duplicate; other files are refused', async () => {

@@ -1,4 +1,9 @@
 import type { DadosExtraidos, TypedValues } from '@cotacoes/shared';
+import { uiPortal } from '@cotacoes/shared/messages/ui-portal';
+import { PORTAL_FEE_UNIT_CODES, usualFeeUnit } from '@cotacoes/shared/schemas/portal';
+
+/** 'por contêiner', 'por BL': the basis as the summary line says it. */
+const portalFeeUnitWords = uiPortal.answer.feeUnits;
 
 const money = (value: number) =>
   value.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -25,16 +30,20 @@ export function typedResult(values: TypedValues, carrier: string): DadosExtraido
     confidence: 1,
     source: at(`Frete ${item.unidade}: ${values.moeda} ${money(item.valor)}`),
   }));
-  const itens = values.taxas.map((fee) => ({
-    nome: fee.nome.toUpperCase(),
-    rotulo: fee.nome,
-    destino: null,
-    unidade: 'BL',
-    valor: fee.valor,
-    moeda: fee.moeda,
-    confidence: 1,
-    source: at(`${fee.nome}: ${fee.moeda} ${money(fee.valor)}`),
-  }));
+  const itens = values.taxas.map((fee) => {
+    // The basis the analyst chose, else the usual one for the name (THC per container, BL fee per BL).
+    const unidade = fee.unidade ?? usualFeeUnit(fee.nome);
+    return {
+      nome: fee.nome.toUpperCase(),
+      rotulo: fee.nome,
+      destino: null,
+      unidade: PORTAL_FEE_UNIT_CODES[unidade],
+      valor: fee.valor,
+      moeda: fee.moeda,
+      confidence: 1,
+      source: at(`${fee.nome}: ${fee.moeda} ${money(fee.valor)} ${portalFeeUnitWords[unidade]}`),
+    };
+  });
   const evidence: DadosExtraidos['final']['evidence'] = {};
   const scalar = (field: string, text: string) => {
     evidence[field] = { confidence: 1, source: at(text), method: 'manual' };

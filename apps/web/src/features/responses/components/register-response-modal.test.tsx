@@ -222,10 +222,17 @@ describe('Registrar resposta', () => {
     expect(field('Taxa 1')).toHaveAccessibleDescription('Informe o nome da taxa.');
     await user.type(field('Taxa 1'), 'THC');
     expect(field('Taxa 1')).not.toHaveAccessibleDescription();
+    // A THC is charged per container (QA pass 5: every typed fee counted once per BL).
+    expect(dialog().getByRole('combobox', { name: 'Cobrança da taxa 1' })).toHaveValue('conteiner');
     await user.clear(field('Transit time (dias)'));
     await user.type(field('Transit time (dias)'), '32');
     await user.click(dialog().getByRole('button', { name: 'Adicionar taxa' }));
     await user.type(field('Taxa 2'), 'BL');
+    // A BL fee is charged per BL, from its name, until the analyst picks a basis.
+    expect(dialog().getByRole('combobox', { name: 'Cobrança da taxa 2' })).toHaveValue('bl');
+    await user.selectOptions(dialog().getByRole('combobox', { name: 'Cobrança da taxa 2' }), 'embarque');
+    await user.type(field('Taxa 2'), ' fee');
+    expect(dialog().getByRole('combobox', { name: 'Cobrança da taxa 2' })).toHaveValue('embarque');
     await user.type(field('Valor da taxa 2'), '75');
     await user.click(dialog().getByRole('button', { name: 'Remover taxa 2' }));
     fireEvent.change(dialog().getByLabelText('Validade da proposta'), { target: { value: '2026-12-30' } });
@@ -239,7 +246,7 @@ describe('Registrar resposta', () => {
       moeda: 'USD',
       frete20: 1850,
       frete40: 2950.5,
-      taxas: [{ nome: 'THC', valor: 1350, moeda: 'BRL' }],
+      taxas: [{ nome: 'THC', valor: 1350, moeda: 'BRL', unidade: 'conteiner' }],
       transitTimeDias: 32,
       freeTimeDias: 14,
       validade: '2026-12-30',

@@ -1,6 +1,7 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { fieldMessages } from '@cotacoes/shared/messages/success';
 import { ui } from '@cotacoes/shared/messages/ui';
+import { PORTAL_FEE_UNITS, type PortalFeeUnit } from '@cotacoes/shared/schemas/portal';
 import { type DragEvent, type FormEvent, useId, useRef, useState } from 'react';
 import type { QuoteDetail } from '@/api/get-quote';
 import { FileTextIcon, PlusIcon, TrashIcon, UploadIcon } from '@/components/icons';
@@ -25,6 +26,7 @@ import {
   type TypedValuesDraft,
   type ValueErrors,
   validateTypedValues,
+  withFeeName,
 } from './typed-values';
 
 const t = ui.replies.register;
@@ -32,6 +34,10 @@ type Mode = RegisterResponseInput['modo'];
 const MODES: readonly Mode[] = ['arquivo', 'texto', 'valores'];
 const ACCEPT = '.eml,.msg,message/rfc822,application/vnd.ms-outlook';
 const currencyOptions = CURRENCIES.map((value) => ({ value, label: value }));
+const feeUnitOptions = PORTAL_FEE_UNITS.map((value) => ({
+  value,
+  label: ui.portal.answer.feeUnits[value] ?? value,
+}));
 
 const isMailFile = (file: File) => /\.(eml|msg)$/i.test(file.name);
 
@@ -148,6 +154,8 @@ function TypedValuesFields({
       ...draft,
       taxas: draft.taxas.map((fee, at) => (at === index ? { ...fee, ...change } : fee)),
     });
+  const replaceFee = (index: number, next: TypedValuesDraft['taxas'][number]) =>
+    onChange({ ...draft, taxas: draft.taxas.map((fee, at) => (at === index ? next : fee)) });
   return (
     <div className="space-y-4">
       <div className="grid gap-3 sm:grid-cols-3">
@@ -177,13 +185,13 @@ function TypedValuesFields({
             return (
               <li
                 key={fee.key}
-                className="grid items-start gap-2 sm:grid-cols-[minmax(0,1fr)_9rem_8.5rem_auto]"
+                className="grid items-start gap-2 sm:grid-cols-[minmax(0,1fr)_8rem_6.5rem_9rem_auto]"
               >
                 <Input
                   label={formatMessage(v.feeName, { n })}
                   placeholder={v.feeNamePlaceholder}
                   value={fee.nome}
-                  onChange={(event) => setFee(index, { nome: event.target.value })}
+                  onChange={(event) => replaceFee(index, withFeeName(fee, event.target.value))}
                   error={errors[`taxas.${index}.nome`]}
                 />
                 <Input
@@ -198,6 +206,14 @@ function TypedValuesFields({
                   options={currencyOptions}
                   value={fee.moeda}
                   onChange={(event) => setFee(index, { moeda: event.target.value as Currency })}
+                />
+                <Select
+                  label={formatMessage(v.feeUnit, { n })}
+                  options={feeUnitOptions}
+                  value={fee.unidade}
+                  onChange={(event) =>
+                    setFee(index, { unidade: event.target.value as PortalFeeUnit, unidadeEscolhida: true })
+                  }
                 />
                 <Button
                   variant="ghost"
@@ -218,7 +234,17 @@ function TypedValuesFields({
           onClick={() =>
             onChange({
               ...draft,
-              taxas: [...draft.taxas, { key: nextKey.current++, nome: '', valor: '', moeda: draft.moeda }],
+              taxas: [
+                ...draft.taxas,
+                {
+                  key: nextKey.current++,
+                  nome: '',
+                  valor: '',
+                  moeda: draft.moeda,
+                  unidade: 'conteiner',
+                  unidadeEscolhida: false,
+                },
+              ],
             })
           }
         >

@@ -1,4 +1,5 @@
 import { ui } from '@cotacoes/shared/messages/ui';
+import { type PortalFeeUnit, usualFeeUnit } from '@cotacoes/shared/schemas/portal';
 import { type TypedValues, typedValuesSchema } from '@cotacoes/shared/schemas/responses';
 import { parseMoneyInput } from '@/lib/number-input';
 
@@ -12,6 +13,15 @@ export interface FeeDraft {
   nome: string;
   valor: string;
   moeda: Currency;
+  /** Per container, BL… (QA pass 5: every typed fee counted once per BL). */
+  unidade: PortalFeeUnit;
+  /** The analyst picked the basis: typing the name no longer changes it. */
+  unidadeEscolhida: boolean;
+}
+
+/** A fee's draft after its name changed: the usual basis for the name, unless one was picked. */
+export function withFeeName(fee: FeeDraft, nome: string): FeeDraft {
+  return { ...fee, nome, unidade: fee.unidadeEscolhida ? fee.unidade : usualFeeUnit(nome) };
 }
 
 /** The typed-values form as the person types it: amounts and days as text. */
@@ -70,7 +80,12 @@ export function validateTypedValues(
     moeda: draft.moeda,
     frete20: parseAmount(draft.frete20),
     frete40: parseAmount(draft.frete40),
-    taxas: draft.taxas.map((fee) => ({ nome: fee.nome, valor: parseAmount(fee.valor), moeda: fee.moeda })),
+    taxas: draft.taxas.map((fee) => ({
+      nome: fee.nome,
+      valor: parseAmount(fee.valor),
+      moeda: fee.moeda,
+      unidade: fee.unidade,
+    })),
     transitTimeDias: parseDays(draft.transitTimeDias),
     freeTimeDias: parseDays(draft.freeTimeDias),
     validade: draft.validade || null,
