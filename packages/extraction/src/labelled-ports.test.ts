@@ -121,3 +121,12 @@ describe('what a QA pass wrote as a forwarder (pass 4)', () => {
     ]);
   });
 });
+
+describe('what a QA pass wrote as a forwarder (pass 5)', () => {
+  it('"Complementando nossa proposta: USD 1.700/20GP …" is freight, and the rest of the offer stands', () => {
+    const f = final(['Complementando nossa proposta: USD 1.700/20GP para Santos e Paranaguá.']);
+    expect(freights(f)).toEqual([[null, '20DC', 1700]]);
+    expect(f.taxas.itens).toEqual([]);
+    expect(f.condicoesMantidas?.text).toMatch(/^Complementando nossa proposta/);
+  });
+});

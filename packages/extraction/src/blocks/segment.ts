@@ -78,10 +78,17 @@ const UNCHANGED = phraseRegExp(
 );
 const REST_OF_OFFER_WORD = phraseRegExp(REST_OF_OFFER_WORDS, 'u');
 
+/**
+ * A reply that adds to the carrier's earlier offer ("Complementando nossa proposta: USD 1.700/20GP", QA
+ * pass 5): the rest of that offer stands (folded text).
+ */
+const COMPLEMENTS =
+  /^(?:complementando|complementamos|em complemento (?:a|à)|complementing|further to|adding to|in addition to|complementando a?) (?:a |o )?(?:nossa|nosso|our|the|la|nuestra)? ?(?:proposta|oferta|cotacao|offer|quote|quotation|propuesta|cotizacion)\b/;
+
 /** The line says the rest of an earlier offer still applies ("Demais condições sem alteração"). */
 export function keepsTheRest(text: string): boolean {
   const label = normaliseLabel(text);
-  return UNCHANGED.test(label) && REST_OF_OFFER_WORD.test(label);
+  return (UNCHANGED.test(label) && REST_OF_OFFER_WORD.test(label)) || COMPLEMENTS.test(label);
 }
 
 const QUESTION_LEAD = /^[\s\-–•*·]*(?:(?:\d{1,2}|[a-h])\s*[).:-]\s+|(?:\d{1,2}|[a-h])\s*\)\s*)?¿?\s*/i;

@@ -251,11 +251,11 @@ type LineKind = 'freight' | 'fee' | 'placeFreight' | null;
 const BARE_OF = /^of$/;
 /**
  * A sentence offering a price ("Conseguimos USD 1.500/20GP", "can do USD 2.100/40HC now", "Podemos fazer
- * USD 1.900 por 40HC"; folded text): with an equipment right after the amount it is freight, not a fee named
+ * USD 1.900 por 40HC", "Complementando nossa proposta: USD 1.700/20GP"; folded text): with an equipment right after the amount it is freight, not a fee named
  * "Conseguimos" (QA pass 4) nor nothing.
  */
 const OFFER_LEAD =
-  /(?:^| )(?:conseguimos|consigo|conseguiriamos|podemos|posso|fazemos|melhoramos|reduzimos|baixamos|fechamos|ofrecemos|tenemos|conseguimos hacer|can|could|we offer|best we can do|revised|revisado|revisada|revisamos)(?: |$)/;
+  /(?:^| )(?:conseguimos|consigo|conseguiriamos|podemos|posso|fazemos|melhoramos|reduzimos|baixamos|fechamos|ofrecemos|tenemos|conseguimos hacer|can|could|we offer|best we can do|revised|revisado|revisada|revisamos|complementando|complementamos|complementing|em complemento|adicionalmente|additionally|also|tambem)(?: |$)/;
 
 /**
  * "Taxas na origem: EUR 45,00 por BL (documentação)": a fee whose label names no fee is named by a word in
