@@ -80,6 +80,15 @@ describe('GET /api/inbound/status', () => {
     );
     expect(unmatched.outcome).toBe('nao_identificada');
     expect((await status(developer)).json().naoIdentificadas).toBe(before.naoIdentificadas + 1);
+    // A dismissed message leaves the count, as it leaves the list (it showed "1" above an empty list).
+    // (This desenvolvedor has no company, so the route would refuse it: the service the route calls.)
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${developer}` },
+    });
+    await ctx.app.services.inbound.dismiss(unmatched.inboundId, me.json().id, null, true);
+    expect((await status(developer)).json().naoIdentificadas).toBe(before.naoIdentificadas);
   });
 
   it('is refused to everyone else', async () => {

@@ -8,7 +8,7 @@ import {
   reprocessResultSchema,
   successMessages,
 } from '@cotacoes/shared';
-import { count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config/env.js';
 import type { Database } from '../../db/client.js';
@@ -55,10 +55,17 @@ export const inboundAdminRoutes: FastifyPluginAsyncZod<{
       const [state] = mailboxId
         ? await db.select().from(mailboxState).where(eq(mailboxState.id, mailboxId))
         : [];
+      // The same set as 'Não identificadas' lists: not assigned, not dismissed (QA pass 5: it counted those
+      // dismissed, "1" above an empty list).
       const [unmatched] = await db
         .select({ total: count() })
         .from(inboundMessages)
-        .where(eq(inboundMessages.outcome, 'nao_identificada'));
+        .where(
+          and(
+            inArray(inboundMessages.outcome, ['nao_identificada', 'invalida']),
+            isNull(inboundMessages.descartadaEm),
+          ),
+        );
       // The same set as 'Com falha' lists: failed, and stored but not processed yet.
       const [failed] = await db
         .select({ total: count() })
