@@ -154,6 +154,9 @@ export async function remindQuote(
       return { transportadores: [] };
     }
     if (!isRemindable(quote.status) || quote.prazoResposta <= options.now) {
+      // An open quote whose deadline passed is told so, with the way out (QA pass 5: it read "A cotação
+      // está Aguardando Resposta: lembretes só são enviados enquanto ela aguarda respostas").
+      if (manual && isRemindable(quote.status)) throw new AppError('REMINDER_DEADLINE_PASSED');
       if (manual)
         throw new AppError('REMINDER_QUOTE_NOT_OPEN', { status: quoteStatusInfo(quote.status).label });
       return { transportadores: [] };

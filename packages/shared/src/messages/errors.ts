@@ -200,6 +200,8 @@ export const errorMessages = {
   // Reminders and follow-up (issue 35)
   REMINDER_QUOTE_NOT_OPEN:
     'A cotação está {status}: lembretes só são enviados enquanto ela aguarda respostas.',
+  REMINDER_DEADLINE_PASSED:
+    'O prazo de resposta desta cotação já passou: prorrogue o prazo em "Editar cotação" para lembrar os agentes de carga.',
   REMINDER_NOBODY_PENDING:
     'Todos os agentes de carga já responderam ou tiveram falha na entrega: não há a quem lembrar.',
   REMINDER_CARRIER_ANSWERED: 'Este agente de carga já respondeu: não é preciso lembrá-lo.',

@@ -40,6 +40,8 @@ export const uiFollowUp = {
     automaticHint: 'Aos agentes de carga que ainda não responderam.',
     companyOff: 'Os lembretes automáticos estão desligados para a empresa (Configurações).',
     notOpen: 'Lembretes só são enviados enquanto a cotação aguarda respostas.',
+    deadlinePassed:
+      'O prazo de resposta passou: prorrogue o prazo em "Editar cotação" para voltar a lembrar os agentes de carga.',
     next: 'Próximo lembrete em {data}',
     nextCount: '{data} · {n} agente(s) de carga',
     noNext: 'Nenhum lembrete automático previsto.',

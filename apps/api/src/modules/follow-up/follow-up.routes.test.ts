@@ -250,6 +250,16 @@ describe('/api/quotes/{id}/lembretes', () => {
       formatMessage(errorMessages.REMINDER_QUOTE_NOT_OPEN, { status: 'Fechada' }),
     );
 
+    // Still waiting for answers, but past its deadline: told so, with the way out.
+    const late = await quoteScenario(ctx);
+    await db()
+      .update(cotacoes)
+      .set({ prazoResposta: new Date(Date.now() - 60_000) })
+      .where(eq(cotacoes.id, late.quote.id));
+    const afterDeadline = await call(late.token, 'POST', `/api/quotes/${late.quote.id}/lembretes/enviar`, {});
+    expect(afterDeadline.statusCode).toBe(409);
+    expect(afterDeadline.json().message).toBe(errorMessages.REMINDER_DEADLINE_PASSED);
+
     const bounced = await quoteScenario(ctx);
     await answer(ctx, bounced, 0, { extracted: false });
     await db()

@@ -12,11 +12,18 @@ import { QuoteRemindersCard } from './quote-reminders-card';
 
 const t = ui.followUp.reminders;
 
-function setup(options: Parameters<typeof fakeFollowUpApi>[0] = {}, status = 'AGUARDANDO_RESPOSTA') {
+/** A deadline a week ahead: reminders go out only before it. */
+const ahead = () => new Date(Date.now() + 7 * 86_400_000).toISOString();
+
+function setup(
+  options: Parameters<typeof fakeFollowUpApi>[0] = {},
+  status = 'AGUARDANDO_RESPOSTA',
+  prazoResposta = ahead(),
+) {
   sessionStore.set({ status: 'ready', user: makeUser() });
   const fake = fakeFollowUpApi(options);
   const network = stubNetwork(fake.routes);
-  const quote = makeQuoteDetail({ status: status as never });
+  const quote = makeQuoteDetail({ status: status as never, prazoResposta });
   const view = renderAt(<QuoteRemindersCard quote={quote} />, '/quotes/:id', `/quotes/${quote.id}`);
   return { ...view, network, fake };
 }
@@ -81,6 +88,14 @@ describe("the quote's 'Lembretes' card", () => {
     expect(region.getByText(t.notOpen)).toBeInTheDocument();
     expect(region.queryByRole('button', { name: t.remindNow })).toBeNull();
     expect(region.getByText('Boreal Cargas · 05/03 10:00 · automático')).toBeInTheDocument();
+  });
+
+  it('past its deadline a quote still waiting says how to remind again, and offers no reminder', async () => {
+    setup({}, 'AGUARDANDO_RESPOSTA', new Date(Date.now() - 60_000).toISOString());
+    const region = await card();
+    expect(await region.findByText(t.deadlinePassed)).toBeInTheDocument();
+    expect(region.getByRole('switch', { name: t.automatic })).toBeDisabled();
+    expect(region.queryByRole('button', { name: t.remindNow })).toBeNull();
   });
 
   it('with everyone answered, nothing to remind; with the company switched off, says so', async () => {

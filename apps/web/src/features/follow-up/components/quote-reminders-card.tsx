@@ -40,7 +40,10 @@ function RemindersBody({ quote, data }: { quote: QuoteDetail; data: QuoteReminde
   const toggle = useSetQuoteReminders(quote.id);
   const send = useSendReminders(quote.id);
   const [target, setTarget] = useState<Target | null>(null);
-  const open = quote.status === 'AGUARDANDO_RESPOSTA';
+  const waiting = quote.status === 'AGUARDANDO_RESPOSTA';
+  // Past the deadline nobody is reminded (the server refuses): say so and how to go on (QA pass 5).
+  const deadlinePassed = waiting && new Date(quote.prazoResposta).getTime() <= Date.now();
+  const open = waiting && !deadlinePassed;
   const next = data.proximos[0];
 
   function onToggle(ativos: boolean) {
@@ -72,7 +75,7 @@ function RemindersBody({ quote, data }: { quote: QuoteDetail; data: QuoteReminde
         label={t.automatic}
         description={t.automaticHint}
       />
-      {!open && <p className="text-sm text-fg-muted">{t.notOpen}</p>}
+      {!open && <p className="text-sm text-fg-muted">{deadlinePassed ? t.deadlinePassed : t.notOpen}</p>}
       {open && !data.empresaAtivos && <Alert variant="info">{t.companyOff}</Alert>}
       {open && data.empresaAtivos && (
         <div className="text-sm">

@@ -26,8 +26,10 @@ function setup(routes: Record<string, Handler | StubResponse>, id: string = ids.
 
 describe('quote detail shell', () => {
   it("shows the quote's 'Lembretes' card (follow-up) in the 'Comparação' tab", async () => {
+    // Before its deadline (a week ahead): reminders are offered only then.
+    const prazoResposta = new Date(Date.now() + 7 * 86_400_000).toISOString();
     setup({
-      [`GET /api/quotes/${ids.q1}`]: { body: makeQuoteDetail() },
+      [`GET /api/quotes/${ids.q1}`]: { body: makeQuoteDetail({ prazoResposta }) },
       [`GET /api/quotes/${ids.q1}/lembretes`]: {
         body: {
           ativos: true,
