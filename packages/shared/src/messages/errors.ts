@@ -148,6 +148,8 @@ export const errorMessages = {
   QUOTE_FILE_TOO_LARGE: 'O arquivo excede o tamanho máximo de {max} MB.',
   QUOTE_FIELDS_INVALID: 'Dados da cotação inválidos: {detail}',
   QUOTE_FINAL: 'Esta cotação já foi finalizada ({status}) e não pode ser alterada.',
+  QUOTE_NOTICE_NOT_EXTENDED:
+    'O aviso por e-mail é só para um prazo prorrogado: para antecipar o prazo, desmarque o aviso e fale com os agentes de carga.',
   QUOTE_UPLOAD_TYPE:
     'Tipo de arquivo inválido. Envie um PDF ou uma planilha Excel (para o documento de carga perigosa: PDF, DOC, DOCX, JPG ou PNG).',
   QUOTE_UPLOAD_NOT_FOUND: 'Arquivo enviado não encontrado ou expirado. Envie o arquivo novamente.',

@@ -375,11 +375,22 @@ describe("PATCH /api/quotes/{id} with a new deadline ('prorrogar')", () => {
     expect(quiet.json().status).toBe('AGUARDANDO_APROVACAO');
     expect(quiet.json()).not.toHaveProperty('avisados');
 
+    const later = new Date(Date.now() + 6 * 24 * 3_600_000).toISOString();
     const told = await call(s.token, 'PATCH', `/api/quotes/${s.quote.id}`, {
-      prazoResposta: prazo,
+      prazoResposta: later,
       avisarTransportadores: true,
     });
     expect(told.json()).toMatchObject({ status: 'AGUARDANDO_APROVACAO', avisados: 0 });
+
+    // A shorter deadline is no "Prazo prorrogado": refused, nothing changed (QA pass 5).
+    const sooner = await call(s.token, 'PATCH', `/api/quotes/${s.quote.id}`, {
+      prazoResposta: prazo,
+      avisarTransportadores: true,
+    });
+    expect(sooner.statusCode).toBe(400);
+    expect(sooner.json().message).toBe(errorMessages.QUOTE_NOTICE_NOT_EXTENDED);
+    const [kept] = await db().select().from(cotacoes).where(eq(cotacoes.id, s.quote.id));
+    expect(kept!.prazoResposta.toISOString()).toBe(later);
 
     for (const body of [
       { avisarTransportadores: true },

@@ -432,6 +432,12 @@ export class QuotesService {
     const signature = notice ? await signatureOf(this.db, tenant, actor.userId) : [];
     const avisados = await this.db.transaction(async (tx) => {
       const { status, ...fields } = values;
+      // "Prazo prorrogado" is said of a later deadline only (QA pass 5: a shortened one was called extended).
+      if (notice && fields.prazoResposta) {
+        const before = await repo.findQuote(tx, tenant, id);
+        if (before && fields.prazoResposta.getTime() <= before.prazoResposta.getTime())
+          throw new AppError('QUOTE_NOTICE_NOT_EXTENDED');
+      }
       // A new deadline is summarised again when it passes (ADR 0026 addendum, 'prorrogar').
       const row = fields.prazoResposta ? { ...fields, deadlineSummarySentAt: null } : fields;
       if (!(await repo.updateWaitingQuote(tx, tenant, id, row))) {

@@ -33,7 +33,8 @@ export function EditQuoteModal({ quote, open, onClose }: EditQuoteModalProps) {
   const [initial] = useState(() => editValuesOf(quote));
   const [values, setValues] = useState<EditQuoteValues>(initial);
   const pending = pendingCarriers(quote);
-  const deadlineChanged = values.prazo !== initial.prazo && pending > 0;
+  // Only an extended deadline is announced ("Prazo prorrogado"); the values are local 'YYYY-MM-DDTHH:mm'.
+  const deadlineChanged = values.prazo > initial.prazo && pending > 0;
   const [errors, setErrors, clearOnChange] = useFieldErrors();
   const set = (field: keyof EditQuoteValues) => (event: { target: { value: string } }) =>
     setValues({ ...values, [field]: event.target.value });

@@ -197,6 +197,9 @@ describe('quote detail actions', () => {
     await user.clear(field(/^Ref\. do Processo/));
     await user.type(field(/^Ref\. do Processo/), '  IMP-2026-099 ');
     await user.type(field(/^FTI/), 'FTI-77');
+    // An earlier deadline is no "Prazo prorrogado": nothing to announce.
+    fireEvent.change(prazo, { target: { value: toLocalInput(new Date('2026-03-09T15:00:00.000Z')) } });
+    expect(dialog('Editar cotação').queryByRole('checkbox')).toBeNull();
     const typed = futureInput();
     fireEvent.change(prazo, { target: { value: typed } });
     // 1 of 3 answered: the two others can be told, and are unless the analyst unticks it.
