@@ -2,7 +2,7 @@ import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { inboundTexts } from '@cotacoes/shared/messages/inbound';
 import type { QuoteDetail } from '@cotacoes/shared/schemas/quotes';
 import type { ResponseEntry } from '@cotacoes/shared/schemas/responses';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { quoteResponsesKey } from '@/api/quote-keys';
 import { QuoteDetailPage } from '@/features/quotes/components/quote-detail-page';
 import { sessionStore } from '@/lib/session';
@@ -167,6 +167,22 @@ describe('response cards', () => {
     const failed = await card('Boreal Cargas');
     expect(failed.getByRole('alert')).toHaveTextContent(
       'Não foi possível extrair os valores desta resposta.O anexo está protegido por senha.',
+    );
+  });
+
+  it('a version being read is asked for again within seconds, and its figures replace the spinner', async () => {
+    const list = [makeEntry(atlantico, [makeVersion({ extracao: 'pendente', dadosExtraidos: null })])];
+    const { db, network } = setup(list);
+    const running = await card('Atlântico Logística');
+    expect(running.getByRole('status')).toHaveTextContent('Extração em andamento…');
+    const asked = responseCalls(network).length;
+    // The reading ends on the server.
+    db.entries[0] = makeEntry(atlantico, [makeVersion()]);
+    // Within the 2 s poll, not the 15 s one (QA pass 5).
+    await waitFor(() => expect(responseCalls(network).length).toBeGreaterThan(asked), { timeout: 3_500 });
+    const done = await card('Atlântico Logística');
+    await waitFor(() =>
+      expect(done.getByText("Frete 40'").nextElementSibling).toHaveTextContent('US$ 2.950,00'),
     );
   });
 
