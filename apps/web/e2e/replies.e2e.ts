@@ -161,8 +161,16 @@ describe('carrier replies', () => {
     expect(desk.errors).toEqual([]);
     await desk.context.close();
 
+    // Escape closes the dialog and gives the focus back to what opened it (QA pass 5: it went to <body>).
+    const opener = page.getByRole('button', { name: 'Registrar resposta' });
+    await opener.click();
+    await page.getByRole('dialog', { name: 'Registrar resposta' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Registrar resposta' }).waitFor({ state: 'hidden' });
+    await page.waitForFunction(() => document.activeElement?.textContent?.trim() === 'Registrar resposta');
+
     // Atlântico answered by phone: registered by hand with typed values.
-    await page.getByRole('button', { name: 'Registrar resposta' }).click();
+    await opener.click();
     const modal = page.getByRole('dialog', { name: 'Registrar resposta' });
     await modal
       .getByRole('combobox', { name: 'Transportador' })

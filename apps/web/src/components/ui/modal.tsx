@@ -19,11 +19,14 @@ const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl' };
 export function Modal({ open, onClose, title, description, children, footer, size = 'md' }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
+  /** What had the focus when the dialog opened, read before showModal() moves it inside. */
+  const opener = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
     } else if (!open && dialog.open) {
@@ -32,15 +35,19 @@ export function Modal({ open, onClose, title, description, children, footer, siz
     }
   }, [open]);
 
-  // Focus goes back where it was when the dialog opened: the browser does it for close(), not when the
-  // dialog leaves the page with its caller (`{open && <Modal …>}`), which left keyboard users on <body>.
+  // Focus goes back where it was when the dialog opened, however it closed (Escape, a button, the dialog
+  // leaving the page with its caller). The opener was read after showModal() had moved the focus inside,
+  // so it was lost (QA pass 5: Esc on 'Registrar resposta' left it on <body>). When the opener is gone
+  // (a row that left the list), the page's main region takes it, so Tab goes on from there.
   useEffect(() => {
     if (!open) return;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     return () => {
       setTimeout(() => {
         const now = document.activeElement;
-        if (previous?.isConnected && (now === null || now === document.body)) previous.focus();
+        if (now !== null && now !== document.body && now.isConnected) return;
+        const previous = opener.current;
+        if (previous?.isConnected) previous.focus();
+        else document.querySelector<HTMLElement>('main[tabindex]')?.focus();
       }, 0);
     };
   }, [open]);
