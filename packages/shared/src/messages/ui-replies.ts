@@ -269,6 +269,11 @@ export const uiReplies = {
     changeQuote: 'Trocar cotação',
     carrier: 'Transportador',
     carrierPlaceholder: 'Selecione o transportador',
+    /** The chosen carrier does not use the sender's address (QA pass 5: an assignment replaced an answer silently). */
+    senderNotCarrier:
+      'O remetente ({remetente}) não é um endereço cadastrado de {nome}: confira se a proposta é mesmo dele.',
+    senderNotCarrierReplaces:
+      'O remetente ({remetente}) não é um endereço cadastrado de {nome}, que já respondeu: atribuída, esta mensagem passa a ser a resposta atual dele, no lugar da que está na comparação.',
     carriersLoading: 'Carregando transportadores...',
     carriersError: 'Erro ao carregar os transportadores da cotação',
     quoteRequired: 'Escolha a cotação.',

@@ -61,6 +61,10 @@ function QuoteOption({
   );
 }
 
+/** Whether `address` is one of a carrier's registered addresses (case aside). */
+const usesAddress = (emails: readonly string[], address: string) =>
+  emails.some((email) => email.trim().toLowerCase() === address.trim().toLowerCase());
+
 /** Assigns an unmatched message: a suggested quote or one found by code, then one of its carriers. */
 export function AssignMessageModal({ message, onClose }: { message: UnmatchedMessage; onClose: () => void }) {
   const formId = useId();
@@ -104,6 +108,7 @@ export function AssignMessageModal({ message, onClose }: { message: UnmatchedMes
     );
   }
 
+  const chosenCarrier = recipients.data?.find((item) => item.transportadorId === carrier);
   const suggestionIds = new Set(message.sugestoes.map((item) => item.cotacaoId));
   const results = (found.data ?? []).filter((item) => !suggestionIds.has(item.id));
   const sender = message.fromName ?? message.from ?? t.unknownSender;
@@ -211,6 +216,14 @@ export function AssignMessageModal({ message, onClose }: { message: UnmatchedMes
                 }}
                 error={errors.carrier}
               />
+            )}
+            {chosenCarrier && message.from && !usesAddress(chosenCarrier.emails, message.from) && (
+              <Alert variant="warning">
+                {formatMessage(chosenCarrier.respondeuEm ? t.senderNotCarrierReplaces : t.senderNotCarrier, {
+                  remetente: message.from,
+                  nome: chosenCarrier.nome,
+                })}
+              </Alert>
             )}
           </div>
         )}

@@ -96,6 +96,8 @@ describe('Não identificadas', () => {
     expect(dialog().getByRole('radio', { name: 'Cotação COT-2026-0042' })).toBeChecked();
     const carrier = await dialog().findByRole('combobox', { name: 'Transportador' });
     expect(carrier).toHaveValue(inboundIds.a1);
+    // The sender is one of the carrier's addresses: nothing to check.
+    expect(dialog().queryByText(/não é um endereço cadastrado/)).toBeNull();
     await user.click(dialog().getByRole('button', { name: 'Atribuir' }));
 
     expect(await screen.findByText(ASSIGNED_MESSAGE)).toBeInTheDocument();
@@ -140,6 +142,12 @@ describe('Não identificadas', () => {
 
     await user.selectOptions(carrier, 'Delta Shipping');
     expect(carrier).not.toHaveAccessibleDescription();
+    // vendas@delta.com is not Delta Shipping's registered address (x@delta.com): the analyst is asked to check.
+    expect(
+      dialog().getByText(
+        'O remetente (vendas@delta.com) não é um endereço cadastrado de Delta Shipping: confira se a proposta é mesmo dele.',
+      ),
+    ).toBeInTheDocument();
     await user.click(dialog().getByRole('button', { name: 'Atribuir' }));
     expect(await screen.findByText(ASSIGNED_MESSAGE)).toBeInTheDocument();
     expect(assignCalls(network)).toEqual([
