@@ -44,14 +44,15 @@ const currencyOptions = PORTAL_CURRENCIES.map((value) => ({ value, label: value 
 const freightOptions = PORTAL_FREIGHT_UNITS.map((value) => ({ value, label: t.units[value] ?? value }));
 const feeUnitOptions = PORTAL_FEE_UNITS.map((value) => ({ value, label: t.feeUnits[value] ?? value }));
 
-/** A number as people type it: '2.500,00', '2500,5', '2500.50'; empty or unreadable is NaN (refused). */
 /** An amount as the carrier typed it: "2.500", "2.500,00", "2,500.00" and "2,500" are all 2500. */
 function readNumber(text: string): number {
   return parseMoneyInput(text) ?? Number.NaN;
 }
 const readDays = (text: string) =>
   text.trim() ? (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN) : null;
-const written = (value: number) => String(value).replace('.', ',');
+/** A saved amount as the form shows it again: '1.450,00', '2.380,50' (QA pass 5: '1450', '2380,5'). */
+const written = (value: number) =>
+  value.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 function draftOf(view: PortalView): Draft {
   const answer = view.resposta;

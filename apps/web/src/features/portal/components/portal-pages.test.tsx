@@ -161,6 +161,24 @@ describe('the answer page (/portal/:token)', () => {
     expect(screen.getByText('THC')).toBeInTheDocument();
   });
 
+  it('an answer sent before is shown again in the form as amounts are written (1.450,00, not 1450)', async () => {
+    const answer = {
+      fretes: [{ unidade: '40HC' as const, moeda: 'USD' as const, valor: 2380.5 }],
+      taxas: [{ nome: 'THC', moeda: 'BRL' as const, valor: 1450, unidade: 'conteiner' as const }],
+      transitTimeDias: 30,
+      freeTimeDias: null,
+      validade: null,
+      condicoesPagamento: null,
+      observacoes: null,
+    };
+    network(fakePortalApi(portalView({ resposta: answer, versao: 1 })));
+    renderApp(`/portal/${PORTAL_TOKEN}`);
+    // The freight's amount comes first; the fee's is in its own group.
+    expect((await screen.findAllByLabelText(t.answer.freightValue))[0]).toHaveValue('2.380,50');
+    const [thc] = screen.getAllByRole('group', { name: /^Taxa \d$/ });
+    expect(within(thc!).getByLabelText(t.answer.feeValue)).toHaveValue('1.450,00');
+  });
+
   it('after the deadline, a carrier that never answered is told the e-mail still reaches the analyst', async () => {
     network(fakePortalApi(portalView({ estado: 'prazo_encerrado' })));
     renderApp(`/portal/${PORTAL_TOKEN}`);
