@@ -18,6 +18,11 @@ export function formatRate(value: number): string {
   return rateFormat.format(value);
 }
 
+/** An amount without its currency, as it is typed and shown in forms: '1.450,00', '2.380,50'. */
+export function formatAmount(value: number): string {
+  return rateFormat.format(value);
+}
+
 export function formatDateTime(value: string, invalid: string): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? invalid : dateTimeFormat.format(date);

@@ -266,28 +266,14 @@ function ownDays(
 ): { transit?: number; free?: number; transitFonte?: SourceRef; freeFonte?: SourceRef; index?: number } {
   if (!final || destino === null) return {};
   const index = final.destinos.findIndex((d) => samePlace(d.nome, destino));
-  const entry = final.destinos[index] as
-    | {
-        transit_time_dias?: unknown;
-        free_time_dias?: unknown;
-        transit_source?: unknown;
-        free_source?: unknown;
-      }
-    | undefined;
-  const ref = (value: unknown): SourceRef | undefined => {
-    const v = value as Partial<SourceRef> | null | undefined;
-    return typeof v?.line === 'number' && typeof v.text === 'string' && typeof v.origin === 'string'
-      ? (v as SourceRef)
-      : undefined;
-  };
-  const transitFonte = ref(entry?.transit_source);
-  const freeFonte = ref(entry?.free_source);
+  const entry = final.destinos[index];
+  if (!entry) return {};
   return {
-    ...(typeof entry?.transit_time_dias === 'number' ? { transit: entry.transit_time_dias } : {}),
-    ...(typeof entry?.free_time_dias === 'number' ? { free: entry.free_time_dias } : {}),
-    ...(transitFonte ? { transitFonte } : {}),
-    ...(freeFonte ? { freeFonte } : {}),
-    ...(index >= 0 ? { index } : {}),
+    index,
+    ...(typeof entry.transit_time_dias === 'number' ? { transit: entry.transit_time_dias } : {}),
+    ...(typeof entry.free_time_dias === 'number' ? { free: entry.free_time_dias } : {}),
+    ...(entry.transit_source ? { transitFonte: entry.transit_source } : {}),
+    ...(entry.free_source ? { freeFonte: entry.free_source } : {}),
   };
 }
 
@@ -334,7 +320,7 @@ function keptFeeLines(
   quoted: readonly FeeLineInput[],
   earlier: Earlier,
 ): FeeLineInput[] {
-  if (!keptTermsOf(final, earlier)) return [];
+  if (!final.condicoesMantidas) return [];
   const names = new Set(quoted.map((line) => normalizeName(line.nome ?? line.rotulo ?? '')));
   return earlier.feeLines
     .filter((line) => !names.has(normalizeName(line.nome ?? line.rotulo ?? '')))
@@ -431,7 +417,7 @@ function keptFreightLines(
   final: ExtractionFinal,
   earlier: Earlier,
 ): FreightLine[] {
-  if (!keptTermsOf(final, earlier)) return [];
+  if (!final.condicoesMantidas) return [];
   const before = previousRowOf({ destino } as Row, earlier.rows);
   // A restated price whose unit names no container (per BL, per shipment) may be the new freight for all.
   if (!before || stated.some((line) => line.valor !== null && containerType(line.tipo) === null)) return [];
@@ -454,9 +440,6 @@ function keptFreightLines(
     });
 }
 
-/** The row's note of what the revision kept, in its words. */
-const keptNote = (terms: { trecho: string }, versao: number) => ({ trecho: terms.trecho, versao });
-
 /**
  * A port of the previous version that a revision keeping the rest does not mention ("Nova opção com destino
  * Navegantes: … Demais condições sem alteração" keeps the Santos offer): that version's row as it was, under
@@ -467,7 +450,7 @@ function keptRow(
   entry: ComparisonResponse,
   version: ComparisonVersion,
   earlier: Earlier,
-  terms: { trecho: string },
+  trecho: string,
 ): Row {
   const keep = <T extends ComparisonValue>(value: T): T => ({
     ...carried(value, earlier.versao),
@@ -480,7 +463,7 @@ function keptRow(
     status: entry.status,
     versao: version.versao,
     destinoVersaoAnterior: earlierRow.destinoVersaoAnterior ?? earlier.versao,
-    condicoesMantidas: keptNote(terms, earlier.versao),
+    condicoesMantidas: { trecho, versao: earlier.versao },
     fretes: earlierRow.fretes.map(keep),
     taxas: earlierRow.taxas.map(keep),
     prazo: keep(earlierRow.prazo),
@@ -511,7 +494,6 @@ function versionRows(
   const quantidade = totalContainers(input.pedido.conteineres) || answerContainers(final) || 1;
   const medidas = shipmentMeasures(final, input.pedido);
   const fees = feeLinesWithKept(final, earlier);
-  const terms = keptTermsOf(final, earlier);
   const rows = (destinos.length > 0 ? destinos : [null]).map((destino): Row => {
     const stated = final ? freightLinesOf(final, { destino, destinos, corrigidos }) : [];
     const lines =
@@ -579,7 +561,9 @@ function versionRows(
       versao: version.versao,
       destino,
       ...(named.length === 0 && destino !== null && earlier ? { destinoVersaoAnterior: earlier.versao } : {}),
-      ...(terms && earlier ? { condicoesMantidas: keptNote(terms, earlier.versao) } : {}),
+      ...(final?.condicoesMantidas && earlier
+        ? { condicoesMantidas: { trecho: final.condicoesMantidas.text, versao: earlier.versao } }
+        : {}),
       fretes: freight.lines.map((line) => freightFigure(line, corrigidos, input.pedido.conteineres)),
       taxas,
       taxasPorMoeda: { USD: toMoney(evaluation.porMoeda.USD), BRL: toMoney(evaluation.porMoeda.BRL) },
@@ -640,18 +624,21 @@ function versionRows(
       totals: { brl: totals.custoTotalBRL, usd: totals.custoTotalUSD },
       quoted,
       // An all-in price stays all-in in a revision that says the rest still applies (a new freight only).
-      allIn: isAllIn(final) || Boolean(terms && earlier?.rows.some((earlierRow) => earlierRow.allIn)),
+      allIn:
+        isAllIn(final) ||
+        Boolean(final?.condicoesMantidas && earlier?.rows.some((earlierRow) => earlierRow.allIn)),
     };
   });
   // The previous version's other ports stand when this one names its own and keeps the rest.
-  if (terms && earlier && named.length > 0)
+  const kept = final?.condicoesMantidas;
+  if (kept && earlier && named.length > 0)
     for (const earlierRow of earlier.rows)
       if (
         earlierRow.destino !== null &&
         earlierRow.precificada &&
         !named.some((destino) => samePlace(destino, earlierRow.destino))
       )
-        rows.push(keptRow(earlierRow, entry, version, earlier, terms));
+        rows.push(keptRow(earlierRow, entry, version, earlier, kept.text));
   return rows;
 }
 
@@ -714,16 +701,6 @@ function hasFigures(final: ExtractionFinal | null | undefined): boolean {
     final.preco_por_container_40 !== null ||
     feeLinesOf(final).lines.some((line) => line.valor !== null)
   );
-}
-
-/**
- * What a revision says of the rest of its previous offer in its own words ("Demais condições mantidas",
- * ADR 0024 addendum). A revision that gives new freight and says nothing of its charges keeps none: it is
- * incomplete, and each charge is offered to keep (issue 30).
- */
-function keptTermsOf(final: ExtractionFinal | null, earlier: Earlier | undefined): { trecho: string } | null {
-  if (!final || !earlier || !final.condicoesMantidas) return null;
-  return { trecho: final.condicoesMantidas.text };
 }
 
 /**

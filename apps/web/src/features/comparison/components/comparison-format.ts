@@ -2,16 +2,15 @@ import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import type { ComparisonRow } from '@cotacoes/shared/schemas/comparison';
 import { normaliseCurrency } from '@/features/responses';
-import { formatIsoDate, formatMoney } from '@/lib/format';
+import { formatAmount, formatIsoDate, formatMoney } from '@/lib/format';
 
 const t = ui.decisions.comparison;
-const plain = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const rate = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 4, maximumFractionDigits: 4 });
 const percent = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
 
 export const money = (valor: number, moeda: string | null) => formatMoney(valor, normaliseCurrency(moeda));
 /** An amount without its symbol, where a label already names the currency: '1.450,00'. */
-export const amount = (valor: number) => plain.format(valor);
+export const amount = formatAmount;
 /** An exchange rate with the PTAX's four decimals: 'R$ 5,4321'. */
 export const brlRate = (valor: number) => `R$ ${rate.format(valor)}`;
 export const marginText = (valor: number) => percent.format(valor);
@@ -36,7 +35,7 @@ export function variationParts(variacao: ComparisonRow['variacao']): VariationPa
   const versao = variacao.versaoAnterior;
   const total = variacao.custoTotalUSD;
   if (total !== null && Math.abs(total) >= 0.005) {
-    const valor = `${plain.format(Math.abs(total))} USD`;
+    const valor = `${formatAmount(Math.abs(total))} USD`;
     const lower = total < 0;
     parts.push({
       text: formatMessage(lower ? t.variationLower : t.variationHigher, { valor }),

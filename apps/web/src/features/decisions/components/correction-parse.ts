@@ -1,6 +1,7 @@
 import { fieldMessages } from '@cotacoes/shared/messages/success';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { unitWords } from '@cotacoes/shared/rules/hints';
+import { formatAmount } from '@/lib/format';
 import { parsePtBrNumber } from '@/lib/number-input';
 
 export { parsePtBrNumber };
@@ -83,8 +84,6 @@ export function unitOptions(campo: string): Array<{ value: string; label: string
   }));
 }
 
-const editFormat = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /** The value as the input starts: '1.250,00', '32', '30/12/2026', 'USD'; empty when not informed. */
 export function correctionInputText(campo: string, valor: number | string | null): string {
   if (valor === null) return '';
@@ -93,6 +92,6 @@ export function correctionInputText(campo: string, valor: number | string | null
     const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(valor);
     return match ? `${match[3]}/${match[2]}/${match[1]}` : valor;
   }
-  if (kind === 'valor' && typeof valor === 'number') return editFormat.format(valor);
+  if (kind === 'valor' && typeof valor === 'number') return formatAmount(valor);
   return String(valor);
 }

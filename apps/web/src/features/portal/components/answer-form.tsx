@@ -17,7 +17,7 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError, errorText } from '@/lib/api-client';
-import { formatBytes, formatDateTime } from '@/lib/format';
+import { formatAmount, formatBytes, formatDateTime } from '@/lib/format';
 import { parseMoneyInput } from '@/lib/number-input';
 import { useSubmitPortalAnswer } from '../api/submit-answer';
 
@@ -51,8 +51,7 @@ function readNumber(text: string): number {
 const readDays = (text: string) =>
   text.trim() ? (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN) : null;
 /** A saved amount as the form shows it again: '1.450,00', '2.380,50' (QA pass 5: '1450', '2380,5'). */
-const written = (value: number) =>
-  value.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const written = formatAmount;
 
 function draftOf(view: PortalView): Draft {
   const answer = view.resposta;

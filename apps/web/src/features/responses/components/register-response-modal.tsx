@@ -154,8 +154,6 @@ function TypedValuesFields({
       ...draft,
       taxas: draft.taxas.map((fee, at) => (at === index ? { ...fee, ...change } : fee)),
     });
-  const replaceFee = (index: number, next: TypedValuesDraft['taxas'][number]) =>
-    onChange({ ...draft, taxas: draft.taxas.map((fee, at) => (at === index ? next : fee)) });
   return (
     <div className="space-y-4">
       <div className="grid gap-3 sm:grid-cols-3">
@@ -191,7 +189,7 @@ function TypedValuesFields({
                   label={formatMessage(v.feeName, { n })}
                   placeholder={v.feeNamePlaceholder}
                   value={fee.nome}
-                  onChange={(event) => replaceFee(index, withFeeName(fee, event.target.value))}
+                  onChange={(event) => setFee(index, withFeeName(fee, event.target.value))}
                   error={errors[`taxas.${index}.nome`]}
                 />
                 <Input
