@@ -19,6 +19,18 @@ export function ptaxDaySample(): { raw: string; cotacaoVenda: number; date: stri
   return { raw, cotacaoVenda: row.cotacaoVenda, date: row.dataHoraCotacao.slice(0, 10) };
 }
 
+/**
+ * The contract's CotacaoMoedaDia sample for EUR (2018-03-05): five bulletins, the closing one ('Fechamento
+ * PTAX') selling at 4.0174, after an intermediate one at 4.0134 of the same second.
+ */
+export function ptaxEurDaySample(): { body: string; cotacaoVenda: number; date: string } {
+  const body = samples()['CotacaoMoedaDia_EUR_2018-03-05_all_bulletins']!.body as {
+    value: { cotacaoVenda: number; dataHoraCotacao: string; tipoBoletim: string }[];
+  };
+  const closing = body.value.find((row) => row.tipoBoletim === 'Fechamento PTAX')!;
+  return { body: JSON.stringify(body), cotacaoVenda: closing.cotacaoVenda, date: '2018-03-05' };
+}
+
 /** The contract's answer for a weekend or holiday: HTTP 200 with an empty `value`. */
 export function ptaxEmptyBody(): string {
   return JSON.stringify(samples().weekend_or_holiday_empty!.body);
@@ -27,8 +39,12 @@ export function ptaxEmptyBody(): string {
 export type FakePtaxServer = {
   /** Base URL to use as PTAX_API_URL (with the Olinda path). */
   url: string;
-  /** MM-DD-YYYY dates asked, in order. */
+  /** MM-DD-YYYY dates asked of the dollar's resource (CotacaoDolarDia), in order. */
   requests: string[];
+  /** The same for the euro's (CotacaoMoedaDia, moeda 'EUR'). */
+  eurRequests: string[];
+  /** The euro's resource alone: 'error' answers HTTP 500 while the dollar's still answers. */
+  eurMode: 'ok' | 'error';
   /**
    * ok: every date has the sample's bulletin (moved to that date); empty: no date has one; error: HTTP 500
    * with an HTML page (the contract's unstable-infrastructure answer); hang: never answers.
@@ -41,12 +57,15 @@ export type FakePtaxServer = {
   close(): Promise<void>;
 };
 
-/** A local Olinda PTAX server built from the contract fixture (CotacaoDolarDia only). */
+/** A local Olinda PTAX server built from the contract fixture (CotacaoDolarDia and CotacaoMoedaDia EUR). */
 export async function startFakePtaxServer(): Promise<FakePtaxServer> {
   const sample = ptaxDaySample();
+  const eurSample = ptaxEurDaySample();
   const state: FakePtaxServer = {
     url: '',
     requests: [],
+    eurRequests: [],
+    eurMode: 'ok',
     mode: 'ok',
     emptyDates: new Set(),
     delayMs: 0,
@@ -56,8 +75,11 @@ export async function startFakePtaxServer(): Promise<FakePtaxServer> {
     const url = new URL(request.url ?? '/', 'http://fake');
     const date = /^'(\d{2}-\d{2}-\d{4})'$/.exec(url.searchParams.get('@dataCotacao') ?? '')?.[1];
     const resource = decodeURIComponent(url.pathname);
+    const euro =
+      resource === `${BASE_PATH}/CotacaoMoedaDia(moeda=@moeda,dataCotacao=@dataCotacao)` &&
+      url.searchParams.get('@moeda') === "'EUR'";
     if (
-      resource !== `${BASE_PATH}/CotacaoDolarDia(dataCotacao=@dataCotacao)` ||
+      (resource !== `${BASE_PATH}/CotacaoDolarDia(dataCotacao=@dataCotacao)` && !euro) ||
       !date ||
       url.searchParams.get('$format') !== 'json'
     ) {
@@ -65,10 +87,10 @@ export async function startFakePtaxServer(): Promise<FakePtaxServer> {
       response.end('<html><body>Bad Request</body></html>');
       return;
     }
-    state.requests.push(date);
+    (euro ? state.eurRequests : state.requests).push(date);
     if (state.mode === 'hang') return;
     setTimeout(() => {
-      if (state.mode === 'error') {
+      if (state.mode === 'error' || (euro && state.eurMode === 'error')) {
         response.writeHead(500, { 'content-type': 'text/html' });
         response.end('<html><body><h1>500 Internal Server Error</h1></body></html>');
         return;
@@ -82,7 +104,8 @@ export async function startFakePtaxServer(): Promise<FakePtaxServer> {
         return;
       }
       const [month, day, year] = date.split('-');
-      response.end(sample.raw.replace(sample.date, `${year}-${month}-${day}`));
+      const template = euro ? eurSample : { body: sample.raw, date: sample.date };
+      response.end(template.body.replaceAll(template.date, `${year}-${month}-${day}`));
     }, state.delayMs);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -494,12 +494,14 @@ function versionRows(
   const quantidade = totalContainers(input.pedido.conteineres) || answerContainers(final) || 1;
   const medidas = shipmentMeasures(final, input.pedido);
   const fees = feeLinesWithKept(final, earlier);
+  // Charges in EUR are summed at the euro's rate when the comparison has one (ADR 0024).
+  const somaEuro = input.taxa.eur !== undefined;
   const rows = (destinos.length > 0 ? destinos : [null]).map((destino): Row => {
     const stated = final ? freightLinesOf(final, { destino, destinos, corrigidos }) : [];
     const lines =
       final && earlier ? [...stated, ...keptFreightLines(stated, destino, final, earlier)] : stated;
-    const freight = countFreight(lines, input.pedido.conteineres, quantidade, medidas);
-    const evaluation = evaluateFees(fees.lines, { destino, destinos, medidas });
+    const freight = countFreight(lines, input.pedido.conteineres, quantidade, medidas, somaEuro);
+    const evaluation = evaluateFees(fees.lines, { destino, destinos, medidas, somaEuro });
     const taxas: ComparisonRow['taxas'] = [];
     const desconhecidas: string[] = [];
     for (const line of freight.lines)
@@ -541,13 +543,19 @@ function versionRows(
     });
     const valorUSD = add(freight.porMoeda.USD, evaluation.porMoeda.USD);
     const valorBRL = add(freight.porMoeda.BRL, evaluation.porMoeda.BRL);
+    const valorEUR = add(freight.porMoeda.EUR, evaluation.porMoeda.EUR);
+    const euros = toNumber(valorEUR) !== 0;
     const custoRodoviario = roadCost(
       destino ?? input.pedido.destino,
       quantidade,
       input.pedido.tipoFrete ?? final?.modal,
       input.custosRodoviarios ?? DEFAULT_ROAD_COSTS,
     );
-    const totals = totalCosts({ valorBRL, valorUSD, custoRodoviario }, input.taxa.taxa);
+    const totals = totalCosts(
+      { valorBRL, valorUSD, custoRodoviario, valorEUR },
+      input.taxa.taxa,
+      input.taxa.eur?.taxa,
+    );
     const transit = final ? transitDays(final) : { valor: null, campo: 'transit_time_dias' };
     // Transit and free time of this destination when the reply gives them per destination (issue 30).
     const own = ownDays(final, destino);
@@ -566,9 +574,14 @@ function versionRows(
         : {}),
       fretes: freight.lines.map((line) => freightFigure(line, corrigidos, input.pedido.conteineres)),
       taxas,
-      taxasPorMoeda: { USD: toMoney(evaluation.porMoeda.USD), BRL: toMoney(evaluation.porMoeda.BRL) },
+      taxasPorMoeda: {
+        USD: toMoney(evaluation.porMoeda.USD),
+        BRL: toMoney(evaluation.porMoeda.BRL),
+        ...(euros ? { EUR: toMoney(evaluation.porMoeda.EUR) } : {}),
+      },
       valorUSD: toMoney(valorUSD),
       valorBRL: toMoney(valorBRL),
+      ...(euros ? { valorEUR: toMoney(valorEUR) } : {}),
       custoRodoviario: toMoney(custoRodoviario),
       conteineres: quantidade,
       custoTotalBRL: toMoney(totals.custoTotalBRL),

@@ -71,6 +71,41 @@ describe('complete or incomplete (issue 30)', () => {
     expect(rowOf(linhas, 'Pacífico').taxasNaoSomadas).toBeUndefined();
   });
 
+  it('with the euro rate a THC in EUR is summed: the cheapest is the one an analyst computes', () => {
+    // EUR PTAX 6,00 + 0 % → 6,0000. Mar Azul: 2 × 2.700 + 50 = USD 5.450 × 5 = 27.250 + THC 2 × EUR 250 ×
+    // 6 = 3.000 → R$ 30.250,00 (US$ 6.050,00), cheaper than Pacífico's R$ 32.150,00.
+    const withEuro = exchangeRateInfo(
+      {
+        ptax: 5,
+        dataCotacao: '2026-11-25',
+        fonte: 'ptax',
+        eur: { ptax: 6, dataCotacao: '2026-11-25', fonte: 'ptax' },
+      },
+      0,
+    );
+    const eur = { ...feeItem('THC', 250, 'EUR'), unidade: 'CNTR' };
+    const marAzul = response('Mar Azul', [version(1, offer(2700, [eur, bl()]))]);
+    const pacifico = response('Pacífico', [version(1, offer(2900, [thc(), bl()]))]);
+    const { linhas } = buildComparison({
+      cotacaoId: 'q',
+      respostas: [marAzul, pacifico],
+      taxa: withEuro,
+      pedido,
+      hoje: '2026-11-26',
+    });
+    const row = rowOf(linhas, 'Mar Azul');
+    expect(row).toMatchObject({
+      custoTotalBRL: 30250,
+      custoTotalUSD: 6050,
+      valorUSD: 5450,
+      valorEUR: 500,
+      taxasPorMoeda: { USD: 50, BRL: 0, EUR: 500 },
+      destaque: { menorCusto: true },
+    });
+    expect(row.taxasNaoSomadas).toBeUndefined();
+    expect(rowOf(linhas, 'Pacífico').valorEUR).toBeUndefined();
+  });
+
   it('a revision without the fees of version 1: badge, never the cheapest, no saving, each fee offered to keep', () => {
     // v1: 2 × 2.950 + BL 50 = USD 5.950 + THC 2 × 1.450 = R$ 2.900 → 5.950 × 5 + 2.900 = R$ 32.650,00
     // v2: 2 × 2.800 = USD 5.600 → R$ 28.000,00, cheaper only because THC and BL went missing

@@ -182,12 +182,23 @@ describe('spec 001 §5 fee calculation rules', () => {
       expect(feeCurrency(moeda)).toBe(expected);
     });
 
-    it('other currencies are shown but not summed (the rate converts USD only)', () => {
-      expect(feeCurrency('EUR')).toBeNull();
+    it('EUR is summed only with a euro rate (`somaEuro`); other currencies are shown, never summed', () => {
+      expect(feeCurrency('EUR')).toBe('EUR');
+      expect(feeCurrency('€')).toBe('EUR');
+      expect(feeCurrency('CNY')).toBeNull();
       expect(feeCurrency(null)).toBeNull();
-      const lines = [fee('ETS', 44, 'EUR'), fee('THC', 100, '$'), fee('BL', 200, 'R$')];
+      const lines = [
+        fee('ETS', 44, 'EUR'),
+        fee('THC', 100, '$'),
+        fee('BL', 200, 'R$'),
+        fee('DOC', 30, 'GBP'),
+      ];
       expect(sums(lines)).toEqual({ USD: 100, BRL: 200 });
-      expect(reasons(lines)).toEqual(['moeda', null, null]);
+      expect(reasons(lines)).toEqual(['moeda', null, null, 'moeda']);
+      const withEuro = evaluateFees(lines, { ...single, somaEuro: true });
+      expect(toNumber(withEuro.porMoeda.EUR)).toBe(44);
+      expect(withEuro.decisions.map((decision) => decision.motivo)).toEqual([null, null, null, 'moeda']);
+      expect(toNumber(evaluateFees(lines, single).porMoeda.EUR)).toBe(0);
     });
   });
 

@@ -1,6 +1,6 @@
 import type { uiComparison } from '../messages/ui-comparison.js';
 import { containerLabel, containerType } from './containers.js';
-import { type FeeCurrency, feeCurrency } from './currency.js';
+import { type FeeCurrency, noAmounts, summedCurrency } from './currency.js';
 import { add, type Decimal, toDecimal, toNumber, ZERO } from './decimal.js';
 import { isNoDestination, normalizeName, normalizePlace, samePlace } from './names.js';
 import { type ChargeQuantity, chargeAmount, chargeQuantity, type ShipmentMeasures } from './quantities.js';
@@ -12,7 +12,8 @@ import { type ChargeQuantity, chargeAmount, chargeQuantity, type ShipmentMeasure
  * - per fee key (destination, name, currency) take the maximum, then sum per currency;
  * - per destination, the fee takes the maximum per name and currency, then sums by currency;
  * - IOF-type fee lines are accepted only if the value is below 1000;
- * - currency '$' or 'USD' means USD; 'R$' or 'BRL' means BRL;
+ * - currency '$' or 'USD' means USD; 'R$' or 'BRL' means BRL; '€' or 'EUR' means EUR, summed only when
+ *   the comparison has a euro rate (`somaEuro`);
  * - rows with destination '—' are skipped when there are multiple destinations.
  */
 
@@ -76,6 +77,8 @@ export type FeeScope = {
   destinos: readonly string[];
   /** What the shipment measures; absent: every line counts once, as quoted. */
   medidas?: ShipmentMeasures;
+  /** EUR lines are summed (the comparison has a euro rate); absent: they stay "fora do total". */
+  somaEuro?: boolean;
 };
 
 export type FeeDecision = {
@@ -95,7 +98,12 @@ export type FeeDecision = {
 export type FeeEvaluation = { decisions: FeeDecision[]; porMoeda: Record<FeeCurrency, Decimal> };
 
 /** Why a line cannot count at all, before duplicates are compared (null: it may count). */
-function exclusionOf(line: FeeLineInput, scope: FeeScope, valor: number | null): FeeExclusion | null {
+function exclusionOf(
+  line: FeeLineInput,
+  scope: FeeScope,
+  valor: number | null,
+  moeda: FeeCurrency | null,
+): FeeExclusion | null {
   if (valor === null) return 'semValor';
   if (isTotalLine(line)) return 'total';
   if (isConditionalLine(line)) return 'condicional';
@@ -105,7 +113,7 @@ function exclusionOf(line: FeeLineInput, scope: FeeScope, valor: number | null):
   } else if (destino !== null && scope.destino !== null && !samePlace(destino, scope.destino)) {
     return 'outroDestino';
   }
-  if (feeCurrency(line.moeda) === null) return 'moeda';
+  if (moeda === null) return 'moeda';
   if (isIofLine(line) && valor >= IOF_LIMIT) return 'iof';
   return null;
 }
@@ -142,13 +150,16 @@ function lineQuantity(line: FeeLineInput, medidas: ShipmentMeasures): ChargeQuan
 
 function decide(line: FeeLineInput, scope: FeeScope): FeeDecision {
   const valor = feeLineValue(line);
-  const excluded = exclusionOf(line, scope, valor);
   const quantidade = scope.medidas ? lineQuantity(line, scope.medidas) : null;
+  const somaEuro = scope.somaEuro ?? false;
   // A percentage of the goods' value is in the goods' currency when the quote states it.
+  const lineCurrency = summedCurrency(line.moeda, somaEuro);
   const moeda =
-    quantidade?.base === 'percentual'
-      ? (scope.medidas?.valorMercadoria?.moeda ?? feeCurrency(line.moeda))
-      : feeCurrency(line.moeda);
+    quantidade?.base === 'percentual' && scope.medidas?.valorMercadoria?.moeda
+      ? summedCurrency(scope.medidas.valorMercadoria.moeda, somaEuro)
+      : lineCurrency;
+  // The line's own currency must be one the totals sum, and so must the one it is counted in.
+  const excluded = exclusionOf(line, scope, valor, lineCurrency === null ? null : moeda);
   const minimo = typeof line.minimo === 'number' ? line.minimo : null;
   const total =
     valor === null
@@ -197,7 +208,7 @@ export function evaluateFees(lines: readonly FeeLineInput[], scope: FeeScope): F
       decisions[index] = { ...decision, contabilizada: false, motivo: 'duplicada' };
     }
   });
-  const porMoeda: Record<FeeCurrency, Decimal> = { USD: ZERO, BRL: ZERO };
+  const porMoeda = noAmounts<Decimal>(ZERO);
   for (const decision of decisions)
     if (decision.contabilizada) porMoeda[decision.moeda!] = add(porMoeda[decision.moeda!], decision.total!);
   return { decisions, porMoeda };

@@ -66,7 +66,7 @@ describe('freight value of a row (ADR 0017)', () => {
       expect(count(final, [{ tipo: '40HC', quantidade: 2 }], 2, 'Itapoá').USD).toBe(6240);
     });
 
-    it('BRL freight sums in BRL; EUR freight is shown, not counted (g22)', () => {
+    it('BRL freight sums in BRL; EUR freight counts only with a euro rate (g22)', () => {
       const brl = makeFinal({ fretes: [freightItem('40HC', 15000, 'R$')] });
       expect(count(brl, [{ tipo: '40HC', quantidade: 1 }])).toMatchObject({ USD: 0, BRL: 15000 });
       expect(count(engineFinal('g22'), [{ tipo: '40HC', quantidade: 1 }])).toMatchObject({
@@ -74,6 +74,27 @@ describe('freight value of a row (ADR 0017)', () => {
         BRL: 0,
         faltando: ['40'],
       });
+      const final = engineFinal('g22');
+      const lines = freightLinesOf(final, { destino: null, destinos: ['Santos'], corrigidos: none });
+      const euro = countFreight(lines, [{ tipo: '40HC', quantidade: 2 }], 2, undefined, true);
+      expect(toNumber(euro.porMoeda.EUR)).toBe(3300);
+      expect(euro.tamanhosFaltando).toEqual([]);
+    });
+
+    it('nothing asked: a EUR price beside a USD one is the same freight, the USD one counts', () => {
+      const final = makeFinal({ fretes: [freightItem('40HC', 2000), freightItem('40HC', 1800, 'EUR')] });
+      const lines = freightLinesOf(final, { destino: null, destinos: [], corrigidos: none });
+      const result = countFreight(lines, [], 1, undefined, true);
+      expect([toNumber(result.porMoeda.USD), toNumber(result.porMoeda.EUR)]).toEqual([2000, 0]);
+      const euroOnly = makeFinal({ fretes: [freightItem('40HC', 1800, 'EUR')] });
+      const alone = countFreight(
+        freightLinesOf(euroOnly, { destino: null, destinos: [], corrigidos: none }),
+        [],
+        2,
+        undefined,
+        true,
+      );
+      expect(toNumber(alone.porMoeda.EUR)).toBe(3600);
     });
   });
 

@@ -1,6 +1,6 @@
 import type { ExtractionFinal } from '../schemas/responses.js';
 import { type ContainerAsk, type ContainerSize, containerType } from './containers.js';
-import { type FeeCurrency, feeCurrency } from './currency.js';
+import { type FeeCurrency, feeCurrency, noAmounts, summedCurrency } from './currency.js';
 import { add, type Decimal, max, multiply, round, toDecimal, toNumber, ZERO } from './decimal.js';
 import { isNoDestination, samePlace } from './names.js';
 import { type ChargeQuantity, chargeQuantity, type ShipmentMeasures } from './quantities.js';
@@ -163,15 +163,19 @@ export type FreightCount = {
 /**
  * Decides how many containers of each line count (rule 2 or 3 above) and sums them per currency.
  * `quantidade`: the container quantity of the shipment, used for the headline when no type was asked.
+ * `somaEuro`: a price in EUR counts (the comparison has a euro rate); otherwise it is not a price.
  */
 export function countFreight(
   lines: readonly FreightLine[],
   asked: readonly ContainerAsk[],
   quantidade: number,
   medidas?: ShipmentMeasures,
+  somaEuro = false,
 ): FreightCount {
   const counted = lines.map((line) => ({ ...line, quantidade: 0 }));
-  const priced = counted.filter((line) => line.valor !== null && feeCurrency(line.moeda) !== null);
+  const priced = counted.filter(
+    (line) => line.valor !== null && summedCurrency(line.moeda, somaEuro) !== null,
+  );
   const tamanhosFaltando: ContainerSize[] = [];
   if (asked.length > 0) {
     for (const ask of asked) {
@@ -185,9 +189,12 @@ export function countFreight(
       else if (!tamanhosFaltando.includes(type.size)) tamanhosFaltando.push(type.size);
     }
   } else {
-    for (const moeda of ['USD', 'BRL'] as const) {
+    let usd = false;
+    for (const moeda of ['USD', 'BRL', 'EUR'] as const) {
       const headline = priced.find((line) => feeCurrency(line.moeda) === moeda);
-      if (!headline) continue;
+      // A price in EUR beside one in USD is the same freight in another currency: the USD one counts.
+      if (!headline || (moeda === 'EUR' && usd)) continue;
+      if (moeda === 'USD') usd = true;
       if (sizeOf(headline.tipo) !== null) headline.quantidade = quantidade;
       else if (!medidas) headline.quantidade = 1;
       else {
@@ -199,7 +206,7 @@ export function countFreight(
       }
     }
   }
-  const porMoeda: Record<FeeCurrency, Decimal> = { USD: ZERO, BRL: ZERO };
+  const porMoeda = noAmounts<Decimal>(ZERO);
   for (const line of counted) {
     if (line.quantidade === 0) continue;
     const moeda = feeCurrency(line.moeda)!;

@@ -35,7 +35,7 @@ export {
   parseContainers,
   totalContainers,
 } from './containers.js';
-export { type FeeCurrency, feeCurrency } from './currency.js';
+export { type FeeCurrency, feeCurrency, summedCurrency } from './currency.js';
 export * as decimal from './decimal.js';
 export {
   evaluateFees,
@@ -88,9 +88,12 @@ export {
   addDays,
   type CostParts,
   exchangeRateInfo,
+  FALLBACK_EUR_RATE,
   FALLBACK_USD_RATE,
+  fallbackEurPtax,
   fallbackPtax,
   type PtaxQuote,
+  type PtaxRate,
   todayInSaoPaulo,
   totalCosts,
 } from './totals.js';

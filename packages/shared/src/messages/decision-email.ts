@@ -27,12 +27,16 @@ export const decisionEmailMessages = {
       /** The carrier priced it all in ("all in", "tudo incluso"): said so, as it wrote it. */
       freightAllIn: 'Frete {tipo} (all in, com as taxas incluídas): {calculo}',
       fee: '{nome}: {calculo}',
-      /** A fee in a currency the totals do not sum (EUR): agreed all the same, outside the total. */
+      /** A fee in a currency the totals do not sum (CNY, GBP; EUR without a euro rate): agreed all the same, outside the total. */
       feeNotSummed: '{nome}: {calculo} (em {moeda}, fora do total abaixo)',
       total: 'Total: {brl} ({usd})',
       rate: 'Câmbio: USD 1 = R$ {taxa} (PTAX {ptax} + margem de {margem}%)',
       rateFallback:
         'Câmbio: USD 1 = R$ {taxa} (taxa de contingência de R$ {ptax}, a PTAX não respondeu, + margem de {margem}%)',
+      /** When the agreed terms have charges in EUR: the rate that put them in the total. */
+      rateEur: 'Câmbio do euro: EUR 1 = R$ {taxa} (PTAX {ptax} + margem de {margem}%)',
+      rateEurFallback:
+        'Câmbio do euro: EUR 1 = R$ {taxa} (taxa de contingência de R$ {ptax}, a PTAX do euro não respondeu, + margem de {margem}%)',
       transit: 'Transit time: {dias} dias',
       freeTime: 'Free time no destino: {dias} dias',
       validity: 'Validade da proposta: {data}',
@@ -71,6 +75,9 @@ export const decisionEmailMessages = {
       rate: 'Exchange rate: USD 1 = BRL {taxa} (PTAX {ptax} + {margem}% margin)',
       rateFallback:
         'Exchange rate: USD 1 = BRL {taxa} (contingency rate of BRL {ptax}, PTAX unavailable, + {margem}% margin)',
+      rateEur: 'EUR exchange rate: EUR 1 = BRL {taxa} (PTAX {ptax} + {margem}% margin)',
+      rateEurFallback:
+        'EUR exchange rate: EUR 1 = BRL {taxa} (contingency rate of BRL {ptax}, EUR PTAX unavailable, + {margem}% margin)',
       transit: 'Transit time: {dias} days',
       freeTime: 'Free time at destination: {dias} days',
       validity: 'Offer valid until: {data}',

@@ -53,6 +53,11 @@ export const comparativeDocumentMessages = {
   fonteFallback: 'Taxa de contingência (PTAX indisponível)',
   exchangeLine: 'PTAX {ptax} de {data} + margem {margem}% = {taxa}',
   exchangeFallbackLine: 'Taxa de contingência {ptax} (PTAX indisponível) + margem {margem}% = {taxa}',
+  /** The euro's rate, said where a proposal sums a charge quoted in EUR (ADR 0024). */
+  taxaEuro: 'Câmbio do euro',
+  exchangeEurLine: 'Euro, para as cobranças em EUR: PTAX {ptax} de {data} + margem {margem}% = {taxa}',
+  exchangeEurFallbackLine:
+    'Euro, para as cobranças em EUR: taxa de contingência {ptax} (PTAX do euro indisponível) + margem {margem}% = {taxa}',
   geradoEm: 'Gerado em',
   generatedAt: 'Gerado em {data} (horário de Brasília)',
   generatedAtValue: '{data} (horário de Brasília)',
@@ -70,9 +75,11 @@ export const comparativeDocumentMessages = {
     freteUnitario: 'Frete {tipo} (unitário)',
     freteUSD: 'Frete (USD)',
     freteBRL: 'Frete (BRL)',
+    freteEUR: 'Frete (EUR)',
     fretes: 'Frete',
     taxasUSD: 'Taxas (USD)',
     taxasBRL: 'Taxas (BRL)',
+    taxasEUR: 'Taxas (EUR)',
     versaoAnterior: 'Da versão anterior',
     rodoviario: 'Rodoviário (BRL)',
     totalBRL: 'Total (BRL)',
@@ -126,7 +133,7 @@ export const comparativeDocumentMessages = {
   chargesTitle: 'Cálculo por proposta (quantidade × valor)',
   chargesNotCounted: 'não soma: {motivo}',
   incomplete: 'Incompleta: sem {itens}',
-  notSummed: 'Fora do total (os totais somam só USD e BRL): {itens}',
+  notSummed: 'Fora do total (os totais somam só USD, BRL e EUR): {itens}',
   /** '{itens}': "o preço do contêiner de 20'" (the total leaves those containers out). */
   freightMissing: 'Sem {itens}: o total não inclui esses contêineres',
   /** What a revision did not state and the proposal takes from its previous version (ADR 0024 addendum). */

@@ -29,7 +29,7 @@ export const uiComparison = {
     outroDestino: 'Taxa de outro destino',
     semDestino: 'Sem destino definido numa proposta com vários destinos',
     duplicada: 'Repetida: conta só o maior valor',
-    moeda: 'Moeda {moeda}: os totais somam só USD e BRL',
+    moeda: 'Moeda {moeda}: os totais somam só USD, BRL e EUR',
     semValor: 'Sem valor',
     quantidadeDesconhecida: 'Quantidade desconhecida: não soma',
     outroConteiner: 'Para um tipo de contêiner que a cotação não pede',
@@ -37,7 +37,7 @@ export const uiComparison = {
   /** Why a freight line is left out of the totals. */
   freightExclusion: {
     naoPedido: 'Tipo de contêiner não pedido na cotação',
-    moeda: 'Moeda {moeda}: os totais somam só USD e BRL',
+    moeda: 'Moeda {moeda}: os totais somam só USD, BRL e EUR',
   },
   /**
    * What a row's totals show instead of a figure when it has no price (ComparisonRow.precificada false),
@@ -117,10 +117,10 @@ export const uiComparison = {
     /** '{itens}': 'THC, BL FEE' */
     incomplete: 'incompleta: sem {itens}',
     incompleteTitle: 'Faltam taxas que esta transportadora (na versão anterior) ou as demais costumam cotar',
-    /** '{itens}': 'THC em EUR' */
+    /** '{itens}': 'THC em CNY' */
     notSummed: 'fora do total: {itens}',
     notSummedTitle:
-      'Os totais somam só USD e BRL: estas taxas estão na proposta, mas não no total, que fica menor do que ela. Confira antes de comparar.',
+      'Os totais somam só USD, BRL e EUR: estas taxas estão na proposta, mas não no total, que fica menor do que ela. Confira antes de comparar.',
     unknownQuantity: 'quantidade desconhecida',
     unknownQuantityTitle: 'Estas linhas não somam porque falta a quantidade: {lista}',
     changeNotComparable: 'versão incompleta: a variação não é economia',

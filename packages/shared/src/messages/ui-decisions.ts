@@ -23,6 +23,10 @@ export const uiDecisions = {
     rateFallbackHint:
       'O serviço do Banco Central não respondeu: os totais usam a taxa de contingência de US$ 1 = R$ 5,20 até a PTAX voltar.',
     rateUsedBy: 'Todos os totais usam esta taxa.',
+    /** Shown when a row has a charge in EUR: the rate that converts it (ADR 0024). */
+    rateEurLine: 'Euro, para as cobranças em EUR: PTAX de {data}: {ptax} + margem {margem} % = {taxa}',
+    rateEurFallbackLine:
+      'Euro, para as cobranças em EUR: taxa de contingência {ptax} + margem {margem} % = {taxa} (PTAX do euro indisponível)',
     progressLabel: 'Respostas recebidas',
     progressValue: '{respondidas} de {total} responderam',
     reviseAll: 'Revisar Todos',

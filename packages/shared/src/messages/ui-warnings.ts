@@ -32,7 +32,7 @@ export const uiWarnings = {
       'Esta proposta está incompleta (sem {itens}): o total dela não inclui essas taxas e não pode ser comparado como menor custo.',
     /** The chosen row has charges in a currency not summed ('THC em EUR'). */
     notSummed:
-      'O total desta proposta não inclui {itens} (os totais somam só USD e BRL): confira o valor dessas taxas antes de aprovar.',
+      'O total desta proposta não inclui {itens} (os totais somam só USD, BRL e EUR): confira o valor dessas taxas antes de aprovar.',
     cheapestComplete: 'A proposta completa de menor custo é {menor} ({total}).',
     /** The chosen row has no price for some containers asked: its total leaves them out. */
     freightMissing:

@@ -29,6 +29,15 @@ export const exchangeRateInfoSchema = z.object({
   margem: z.number(),
   /** ptax × (1 + margem/100), 4 decimals: the rate every total uses. */
   taxa: z.number(),
+  /** The euro's PTAX (CotacaoMoedaDia, closing bulletin) with the same margin, for charges quoted in EUR. */
+  eur: z
+    .object({
+      ptax: z.number(),
+      dataCotacao: z.string().nullable(),
+      fonte: z.enum(['ptax', 'fallback']),
+      taxa: z.number(),
+    })
+    .optional(),
 });
 export type ExchangeRateInfo = z.infer<typeof exchangeRateInfoSchema>;
 
@@ -171,11 +180,13 @@ export const comparisonRowSchema = z.object({
   condicoesMantidas: z.object({ trecho: z.string(), versao: z.number() }).optional(),
   fretes: z.array(comparisonFreightSchema),
   taxas: z.array(comparisonFeeSchema),
-  /** Fees summed by currency after the §5 rules. */
-  taxasPorMoeda: z.object({ USD: z.number(), BRL: z.number() }),
+  /** Fees summed by currency after the §5 rules; EUR only when the row has a charge in EUR (`taxa.eur`). */
+  taxasPorMoeda: z.object({ USD: z.number(), BRL: z.number(), EUR: z.number().optional() }),
   /** Freight + fees in each currency, before conversion. */
   valorUSD: z.number(),
   valorBRL: z.number(),
+  /** Freight + fees quoted in EUR (only when there are any), converted at `taxa.eur`. */
+  valorEUR: z.number().optional(),
   /** §9 road cost (BRL) by destination port × container quantity. */
   custoRodoviario: z.number(),
   /** Containers of the shipment the totals count: asked by the quote, else the answer's volume field, else 1. */

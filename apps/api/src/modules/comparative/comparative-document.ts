@@ -146,6 +146,24 @@ export function exchangeLine(taxa: ExchangeRateInfo): string {
   });
 }
 
+/** The euro's rate line, when a proposal sums a charge in EUR with it (else null: nothing to say). */
+export function eurExchangeLine(taxa: ExchangeRateInfo, rows: Iterable<ComparisonRow>): string | null {
+  if (!taxa.eur || !hasEuro(rows)) return null;
+  const fallback = taxa.eur.fonte === 'fallback';
+  return formatMessage(fallback ? t.exchangeEurFallbackLine : t.exchangeEurLine, {
+    ptax: formatRate(taxa.eur.ptax),
+    data: formatDay(taxa.eur.dataCotacao) ?? t.notInformed,
+    margem: formatMargin(taxa.margem),
+    taxa: formatRate(taxa.eur.taxa),
+  });
+}
+
+/** Some proposal has freight or charges in EUR (summed at the euro's rate). */
+export function hasEuro(rows: Iterable<ComparisonRow>): boolean {
+  for (const row of rows) if ((row.valorEUR ?? 0) !== 0) return true;
+  return false;
+}
+
 export function statusLabel(status: string): string {
   return uiReplies.cards.statuses[status] ?? status;
 }

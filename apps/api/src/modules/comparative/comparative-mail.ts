@@ -2,7 +2,13 @@ import type { ComparisonRow } from '@cotacoes/shared';
 import { formatMessage } from '@cotacoes/shared';
 import { comparativeDocumentMessages } from '@cotacoes/shared/messages/ui-comparative';
 import { escapeHtml } from '../../lib/html.js';
-import { type ComparativeSource, exchangeLine, formatMoney, routeOf } from './comparative-document.js';
+import {
+  type ComparativeSource,
+  eurExchangeLine,
+  exchangeLine,
+  formatMoney,
+  routeOf,
+} from './comparative-document.js';
 
 const t = comparativeDocumentMessages.mail;
 
@@ -50,6 +56,7 @@ export function renderComparativeMail(
         })
       : null,
     formatMessage(t.exchange, { cambio: exchangeLine(source.taxa) }),
+    eurExchangeLine(source.taxa, source.rows()),
     formatMessage(t.sentBy, { nome: sender.name, email: sender.email }),
   ].filter((paragraph): paragraph is string => paragraph !== null);
   const subject = formatMessage(t.subject, { codigo: header.codigo, rota });

@@ -13,9 +13,11 @@ import {
   carriedOf,
   currencySymbol,
   destinationOf,
+  eurExchangeLine,
   formatNumber,
   freightOf,
   freightTypesOf,
+  hasEuro,
   hasLanes,
   highlightsOf,
   laneTextOf,
@@ -96,14 +98,21 @@ const fees = (row: ComparisonRow, value: number): Cell =>
   row.extracao === 'concluida' ? money(value) : { value: null };
 
 /** The freight a row counts in one currency (each price × its quantity); empty for a row without a price. */
-function freightTotal(row: ComparisonRow, moeda: 'USD' | 'BRL'): Cell {
+function freightTotal(row: ComparisonRow, moeda: 'USD' | 'BRL' | 'EUR'): Cell {
   if (!row.precificada) return { value: null };
   const counted = row.fretes.filter((frete) => frete.moeda === moeda && frete.valorTotal !== undefined);
   return money(counted.reduce((sum, frete) => sum + (frete.valorTotal ?? 0), 0));
 }
 
-function summaryColumns(freightTypes: readonly string[], hasLanes: boolean): Column[] {
+function summaryColumns(freightTypes: readonly string[], hasLanes: boolean, euro: boolean): Column[] {
   const c = t.columns;
+  // Freight and charges quoted in EUR, when some proposal has them (summed at the euro's rate).
+  const eurColumns: (kind: 'frete' | 'taxas') => Column[] = (kind) =>
+    !euro
+      ? []
+      : kind === 'frete'
+        ? [{ header: c.freteEUR, cell: (row) => freightTotal(row, 'EUR') }]
+        : [{ header: c.taxasEUR, cell: (row) => fees(row, row.taxasPorMoeda.EUR ?? 0) }];
   // Issue 36: the lane's 90-day median next to each proposal, when some row has one.
   const laneColumns: Column[] = hasLanes
     ? [
@@ -127,8 +136,10 @@ function summaryColumns(freightTypes: readonly string[], hasLanes: boolean): Col
     // The freight counted (price × quantity) in each currency: with the fees beside it, the totals add up.
     { header: c.freteUSD, cell: (row) => freightTotal(row, 'USD') },
     { header: c.freteBRL, cell: (row) => freightTotal(row, 'BRL') },
+    ...eurColumns('frete'),
     { header: c.taxasUSD, cell: (row) => fees(row, row.taxasPorMoeda.USD) },
     { header: c.taxasBRL, cell: (row) => fees(row, row.taxasPorMoeda.BRL) },
+    ...eurColumns('taxas'),
     { header: c.rodoviario, cell: (row) => money(row.custoRodoviario) },
     { header: c.totalBRL, cell: (row) => total(row, row.custoTotalBRL, row.destaque.menorCusto) },
     { header: c.totalUSD, cell: (row) => total(row, row.custoTotalUSD) },
@@ -359,7 +370,10 @@ function infoRows(source: ComparativeSource): [Cell, Cell, Cell, Cell][] {
   ];
 }
 
-/** The header row of the summary table: title, five info rows, the legend and a blank line above it. */
+/**
+ * The header row of the summary table: title, five info rows, the legend and the line above it (blank, or
+ * the euro's rate when a proposal has charges in EUR).
+ */
 export const SUMMARY_HEADER_ROW = 9;
 
 /**
@@ -378,7 +392,8 @@ export async function writeComparativeExcel(source: ComparativeSource, output: W
   workbook.title = formatMessage(t.heading, { codigo: header.codigo });
 
   const freightTypes = freightTypesOf(source.rows());
-  const columns = summaryColumns(freightTypes, hasLanes(source.rows()));
+  const columns = summaryColumns(freightTypes, hasLanes(source.rows()), hasEuro(source.rows()));
+  const eurLine = eurExchangeLine(source.taxa, source.rows());
   const details = detailColumns();
   const summaryFit = fitWidths(columns);
   const detailFit = fitWidths(details);
@@ -431,7 +446,10 @@ export async function writeComparativeExcel(source: ComparativeSource, output: W
   const legend = summary.addRow([t.legend]);
   legend.getCell(1).font = { italic: true, color: { argb: 'FF475569' } };
   legend.commit();
-  summary.addRow([]).commit();
+  // The line above the table says the euro's rate when a proposal sums a charge in EUR with it.
+  const euroRow = summary.addRow(eurLine ? [eurLine] : []);
+  if (eurLine) euroRow.getCell(1).font = LABEL_FONT;
+  euroRow.commit();
   const head = summary.addRow(columns.map((column) => column.header));
   styleHeader(head);
   head.commit();

@@ -10,11 +10,13 @@ import {
   carriedOf,
   changeTextOf,
   destinationOf,
+  eurExchangeLine,
   exchangeLine,
   formatDateTime,
   formatDay,
   formatMoney,
   formatNumber,
+  hasEuro,
   laneMedianLineOf,
   laneTextOf,
   routeOf,
@@ -141,11 +143,19 @@ function drawCharges(pdf: PDFKit.PDFDocument, rows: readonly ComparisonRow[], le
   }
 }
 
-/** The table of the summary, fitted to the 770 pt of an A4 landscape page between margins. */
-const TABLE: TableColumn[] = [
-  { header: t.columns.transportador, width: 120, align: 'left', cell: (row) => row.transportador.nome },
+/**
+ * The table of the summary, fitted to the width of an A4 landscape page between margins. With charges in
+ * EUR it has a column "Taxas (EUR)", taken from the carrier and freight columns.
+ */
+const tableOf = (euro: boolean): TableColumn[] => [
+  {
+    header: t.columns.transportador,
+    width: euro ? 100 : 120,
+    align: 'left',
+    cell: (row) => row.transportador.nome,
+  },
   { header: t.columns.destino, width: 58, align: 'left', cell: destinationOf },
-  { header: t.columns.fretes, width: 104, align: 'left', cell: freightsOf },
+  { header: t.columns.fretes, width: euro ? 80 : 104, align: 'left', cell: freightsOf },
   {
     header: t.columns.taxasUSD,
     width: 56,
@@ -158,6 +168,16 @@ const TABLE: TableColumn[] = [
     align: 'right',
     cell: (row) => fees(row, row.taxasPorMoeda.BRL),
   },
+  ...(euro
+    ? [
+        {
+          header: t.columns.taxasEUR,
+          width: 44,
+          align: 'right',
+          cell: (row) => fees(row, row.taxasPorMoeda.EUR ?? 0),
+        } satisfies TableColumn,
+      ]
+    : []),
   {
     header: t.columns.rodoviario,
     width: 56,
@@ -216,6 +236,8 @@ function fitted(pdf: PDFKit.PDFDocument, text: string, width: number): string {
 export function renderComparativePdf(source: ComparativeSource): Promise<Buffer> {
   const { header, taxa } = source;
   const rows = [...source.rows()];
+  const TABLE = tableOf(hasEuro(rows));
+  const eurLine = eurExchangeLine(taxa, rows);
   return new Promise((resolve, reject) => {
     const pdf = new PDFDocument({
       size: 'A4',
@@ -251,6 +273,7 @@ export function renderComparativePdf(source: ComparativeSource): Promise<Buffer>
       [t.prazoResposta, formatDateTime(header.prazoResposta)],
       [t.taxaAplicada, exchangeLine(taxa)],
       [t.geradoEm, formatMessage(t.generatedAtValue, { data: formatDateTime(header.geradoEm) })],
+      ...(eurLine ? [[t.taxaEuro, eurLine] as [string, string]] : []),
     ];
     const half = width / 2;
     let infoTop = pdf.y;
@@ -265,7 +288,12 @@ export function renderComparativePdf(source: ComparativeSource): Promise<Buffer>
           width: half - 12,
         });
       pdf
-        .fillColor(taxa.fonte === 'fallback' && label === t.taxaAplicada ? '#b45309' : COLORS.text)
+        .fillColor(
+          (taxa.fonte === 'fallback' && label === t.taxaAplicada) ||
+            (taxa.eur?.fonte === 'fallback' && label === t.taxaEuro)
+            ? '#b45309'
+            : COLORS.text,
+        )
         .font('Helvetica-Bold')
         .fontSize(10)
         .text(value, x, pdf.y + 1, { width: half - 12 });

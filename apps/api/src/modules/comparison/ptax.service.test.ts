@@ -1,6 +1,11 @@
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakePtaxServer, ptaxDaySample, startFakePtaxServer } from '../../../test/fakes/ptax-server.js';
+import {
+  type FakePtaxServer,
+  ptaxDaySample,
+  ptaxEurDaySample,
+  startFakePtaxServer,
+} from '../../../test/fakes/ptax-server.js';
 import { PTAX_MAX_BUSINESS_DAYS, PtaxService } from './ptax.service.js';
 
 let fake: FakePtaxServer;
@@ -14,7 +19,9 @@ afterAll(async () => {
 });
 beforeEach(() => {
   fake.mode = 'ok';
+  fake.eurMode = 'ok';
   fake.requests = [];
+  fake.eurRequests = [];
   fake.emptyDates = new Set();
   fake.delayMs = 0;
 });
@@ -28,7 +35,7 @@ describe('PTAX of the last business day (Olinda CotacaoDolarDia)', () => {
     const sample = ptaxDaySample();
     // Tuesday 28 Jul 2026, 15:00 in São Paulo
     const quote = await serviceAt('2026-07-28T18:00:00Z').current();
-    expect(quote).toEqual({ ptax: sample.cotacaoVenda, dataCotacao: '2026-07-28', fonte: 'ptax' });
+    expect(quote).toMatchObject({ ptax: sample.cotacaoVenda, dataCotacao: '2026-07-28', fonte: 'ptax' });
     expect(quote.ptax).toBe(5.1177);
     expect(fake.requests).toEqual(['07-28-2026']);
   });
@@ -56,7 +63,12 @@ describe('PTAX of the last business day (Olinda CotacaoDolarDia)', () => {
   it(`an empty answer for every day tried (${PTAX_MAX_BUSINESS_DAYS} business days) gives the fallback 5.2, flagged`, async () => {
     fake.mode = 'empty';
     const quote = await serviceAt('2026-07-28T18:00:00Z').current();
-    expect(quote).toEqual({ ptax: 5.2, dataCotacao: null, fonte: 'fallback' });
+    expect(quote).toEqual({
+      ptax: 5.2,
+      dataCotacao: null,
+      fonte: 'fallback',
+      eur: { ptax: 5.6, dataCotacao: null, fonte: 'fallback' },
+    });
     expect(fake.requests).toEqual([
       '07-28-2026',
       '07-27-2026',
@@ -71,7 +83,7 @@ describe('PTAX of the last business day (Olinda CotacaoDolarDia)', () => {
   it('HTTP 500 (an HTML error page) gives the fallback at once, without walking back', async () => {
     fake.mode = 'error';
     const quote = await serviceAt('2026-07-28T18:00:00Z').current();
-    expect(quote).toEqual({ ptax: 5.2, dataCotacao: null, fonte: 'fallback' });
+    expect(quote).toMatchObject({ ptax: 5.2, dataCotacao: null, fonte: 'fallback' });
     expect(fake.requests).toHaveLength(1);
   });
 
@@ -117,6 +129,50 @@ describe('PTAX of the last business day (Olinda CotacaoDolarDia)', () => {
     await service.current();
     (service as unknown as { cached?: unknown }).cached = undefined;
     fake.mode = 'error';
-    expect(await service.current()).toEqual({ ptax: 5.1177, dataCotacao: '2026-07-28', fonte: 'ptax' });
+    expect(await service.current()).toEqual({
+      ptax: 5.1177,
+      dataCotacao: '2026-07-28',
+      fonte: 'ptax',
+      eur: { ptax: 4.0174, dataCotacao: '2026-07-28', fonte: 'ptax' },
+    });
+  });
+});
+
+describe("the euro's PTAX (CotacaoMoedaDia, moeda 'EUR'), for charges quoted in EUR", () => {
+  it("reads the closing bulletin ('Fechamento PTAX'), not the intermediate one of the same second", async () => {
+    const quote = await serviceAt('2026-07-28T18:00:00Z').current();
+    expect(quote.eur).toEqual({
+      ptax: ptaxEurDaySample().cotacaoVenda,
+      dataCotacao: '2026-07-28',
+      fonte: 'ptax',
+    });
+    expect(quote.eur?.ptax).toBe(4.0174);
+    expect(fake.eurRequests).toEqual(['07-28-2026']);
+  });
+
+  it('walks back over a holiday as the dollar does', async () => {
+    fake.emptyDates = new Set(['03-04-2025', '03-03-2025']);
+    const quote = await serviceAt('2025-03-04T15:00:00Z').current();
+    expect(quote.eur).toMatchObject({ dataCotacao: '2025-02-28', fonte: 'ptax' });
+    expect(fake.eurRequests).toEqual(['03-04-2025', '03-03-2025', '02-28-2025']);
+  });
+
+  it('when only the euro fails, the dollar is still read and the euro is the fallback 5.6, flagged', async () => {
+    fake.eurMode = 'error';
+    const quote = await serviceAt('2026-07-28T18:00:00Z').current();
+    expect(quote).toEqual({
+      ptax: 5.1177,
+      dataCotacao: '2026-07-28',
+      fonte: 'ptax',
+      eur: { ptax: 5.6, dataCotacao: null, fonte: 'fallback' },
+    });
+  });
+
+  it('when only the euro fails later, its last rate read is kept', async () => {
+    const service = serviceAt('2026-07-28T18:00:00Z');
+    await service.current();
+    (service as unknown as { cached?: unknown }).cached = undefined;
+    fake.eurMode = 'error';
+    expect((await service.current()).eur).toEqual({ ptax: 4.0174, dataCotacao: '2026-07-28', fonte: 'ptax' });
   });
 });

@@ -5,6 +5,7 @@ import {
   type ExchangeRateInfo,
   formatMessage,
 } from '@cotacoes/shared';
+import { summedCurrency } from '@cotacoes/shared/comparison/currency';
 import { toDecimal, toNumber } from '@cotacoes/shared/comparison/decimal';
 import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
 import { rowOfDestination } from '@cotacoes/shared/comparison/names';
@@ -93,9 +94,9 @@ export function agreedRowOf(
 }
 
 const day = (iso: string) => iso.split('-').reverse().join('/');
-/** A currency the totals do not sum (ADR 0017: USD and BRL only). */
-const isOtherCurrency = (moeda: string | null | undefined) =>
-  typeof moeda === 'string' && moeda.trim() !== '' && !['USD', 'BRL'].includes(moeda.trim().toUpperCase());
+/** A currency the totals do not sum (ADR 0017: USD and BRL, and EUR when there is a euro rate). */
+const isOtherCurrency = (moeda: string | null | undefined, somaEuro: boolean) =>
+  typeof moeda === 'string' && moeda.trim() !== '' && summedCurrency(moeda, somaEuro) === null;
 
 /**
  * What was agreed, as the carrier confirms a booking from it (issue 30): destination, each freight and fee
@@ -132,33 +133,50 @@ export function agreedTerms(
         }),
       );
   // Agreed too, though the totals (USD and BRL) leave them out: the carrier must not read them as dropped.
-  for (const taxa of row.taxas)
-    if (!taxa.contabilizada && taxa.valor !== null && isOtherCurrency(taxa.moeda))
+  const somaEuro = taxa.eur !== undefined;
+  for (const fee of row.taxas)
+    if (!fee.contabilizada && fee.valor !== null && isOtherCurrency(fee.moeda, somaEuro))
       lines.push(
         formatMessage(t.feeNotSummed, {
-          nome: feeDisplayName(taxa.rotulo || taxa.nome),
-          calculo: chargeLineText(taxa, locale),
-          moeda: String(taxa.moeda).toUpperCase(),
+          nome: feeDisplayName(fee.rotulo || fee.nome),
+          calculo: chargeLineText(fee, locale),
+          moeda: String(fee.moeda).toUpperCase(),
         }),
       );
   // The carrier's own charges: the road cost of the Comparação tab is the importer's estimate of the
   // inland leg (a table of its own, spec 001 §9), not a charge of this carrier, so it is neither listed
   // nor in this total.
   const offered = totalCosts(
-    { valorBRL: toDecimal(row.valorBRL), valorUSD: toDecimal(row.valorUSD), custoRodoviario: toDecimal(0) },
+    {
+      valorBRL: toDecimal(row.valorBRL),
+      valorUSD: toDecimal(row.valorUSD),
+      custoRodoviario: toDecimal(0),
+      valorEUR: toDecimal(row.valorEUR ?? 0),
+    },
     taxa.taxa,
+    taxa.eur?.taxa,
   );
+  const rate = (value: number) => new Intl.NumberFormat(locale, { minimumFractionDigits: 4 }).format(value);
+  const margem = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(taxa.margem);
   lines.push(
     formatMessage(t.total, {
       brl: moneyText(toNumber(offered.custoTotalBRL), 'BRL', locale),
       usd: moneyText(toNumber(offered.custoTotalUSD), 'USD', locale),
     }),
     formatMessage(taxa.fonte === 'fallback' ? t.rateFallback : t.rate, {
-      taxa: new Intl.NumberFormat(locale, { minimumFractionDigits: 4 }).format(taxa.taxa),
-      ptax: new Intl.NumberFormat(locale, { minimumFractionDigits: 4 }).format(taxa.ptax),
-      margem: new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(taxa.margem),
+      taxa: rate(taxa.taxa),
+      ptax: rate(taxa.ptax),
+      margem,
     }),
   );
+  if (taxa.eur && (row.valorEUR ?? 0) !== 0)
+    lines.push(
+      formatMessage(taxa.eur.fonte === 'fallback' ? t.rateEurFallback : t.rateEur, {
+        taxa: rate(taxa.eur.taxa),
+        ptax: rate(taxa.eur.ptax),
+        margem,
+      }),
+    );
   if (row.prazo.valor !== null) lines.push(formatMessage(t.transit, { dias: row.prazo.valor }));
   if (row.freeTime.valor !== null) lines.push(formatMessage(t.freeTime, { dias: row.freeTime.valor }));
   if (row.validade.valor) lines.push(formatMessage(t.validity, { data: day(row.validade.valor) }));

@@ -234,9 +234,9 @@ export function FreightList({ row }: { row: ComparisonRow }) {
   );
 }
 
-/** Fees summed by currency after the §5 rules: USD and BRL, each on its line (the code says which). */
+/** Fees summed by currency after the §5 rules: USD and BRL (and EUR when quoted), each on its line. */
 export function FeeTotals({ row }: { row: ComparisonRow }) {
-  const { USD, BRL } = row.taxasPorMoeda;
+  const { USD, BRL, EUR } = row.taxasPorMoeda;
   if (row.extracao !== 'concluida') return <span className="text-fg-muted">—</span>;
   if (row.taxas.length === 0)
     return <span className="text-fg-muted">{row.freteAllIn ? t.allInFees : t.noFees}</span>;
@@ -250,6 +250,12 @@ export function FeeTotals({ row }: { row: ComparisonRow }) {
         <dt className="w-8 text-xs text-fg-muted">BRL</dt>
         <dd>{amount(BRL)}</dd>
       </div>
+      {EUR !== undefined && (
+        <div className="flex items-baseline gap-1.5">
+          <dt className="w-8 text-xs text-fg-muted">EUR</dt>
+          <dd>{amount(EUR)}</dd>
+        </div>
+      )}
     </dl>
   );
 }

@@ -240,12 +240,12 @@ describe('Comparação: the table', { timeout: 20_000 }, () => {
 
   it('says a charge in a currency not summed is out of the total', async () => {
     const rows = makeRows().map((row) =>
-      row.respostaId === respIds.bor ? { ...row, taxasNaoSomadas: ['THC em EUR'] } : row,
+      row.respostaId === respIds.bor ? { ...row, taxasNaoSomadas: ['THC em CNY'] } : row,
     );
     setup({ rows });
     const boreal = await rowOf('Boreal Cargas');
-    const badge = boreal.getByText('fora do total: THC em EUR');
-    expect(badge).toHaveAttribute('title', expect.stringContaining('Os totais somam só USD e BRL'));
+    const badge = boreal.getByText('fora do total: THC em CNY');
+    expect(badge).toHaveAttribute('title', expect.stringContaining('Os totais somam só USD, BRL e EUR'));
   });
 
   it('lists apart, with the reason, a carrier whose request bounced: it is not waited for', async () => {

@@ -49,7 +49,21 @@ import { parseMargin } from './margin-text';
 
 const t = ui.decisions.comparison;
 
-function RateLine({ taxa }: { taxa: Comparison['taxa'] }) {
+/** The euro's rate, said only where a row sums a charge in EUR with it. */
+function EurRateLine({ taxa }: { taxa: Comparison['taxa'] }) {
+  const eur = taxa.eur;
+  if (!eur) return null;
+  const params = { ptax: brlRate(eur.ptax), margem: marginText(taxa.margem), taxa: brlRate(eur.taxa) };
+  return (
+    <p className="font-medium tabular-nums text-fg" data-testid="rate-line-eur">
+      {eur.fonte === 'fallback' || !eur.dataCotacao
+        ? formatMessage(t.rateEurFallbackLine, params)
+        : formatMessage(t.rateEurLine, { ...params, data: dateText(eur.dataCotacao) })}
+    </p>
+  );
+}
+
+function RateLine({ taxa, euro }: { taxa: Comparison['taxa']; euro: boolean }) {
   const params = { ptax: brlRate(taxa.ptax), margem: marginText(taxa.margem), taxa: brlRate(taxa.taxa) };
   const fallback = taxa.fonte === 'fallback';
   return (
@@ -67,6 +81,7 @@ function RateLine({ taxa }: { taxa: Comparison['taxa'] }) {
           </Badge>
         )}
       </p>
+      {euro && <EurRateLine taxa={taxa} />}
       <p className="text-xs text-fg-muted">{fallback ? t.rateFallbackHint : t.rateUsedBy}</p>
     </div>
   );
@@ -193,7 +208,12 @@ export function ComparisonSection({ quote }: { quote: QuoteDetail }) {
           <h2 id="comparison-title" className="text-base font-semibold text-fg">
             {t.title}
           </h2>
-          {comparison.data && <RateLine taxa={comparison.data.taxa} />}
+          {comparison.data && (
+            <RateLine
+              taxa={comparison.data.taxa}
+              euro={comparison.data.linhas.some((row) => (row.valorEUR ?? 0) !== 0)}
+            />
+          )}
           {comparison.data && marginError && (
             <p
               className="flex items-center gap-1 rounded-md bg-warning-soft px-2 py-1 text-xs font-medium text-warning-soft-fg"

@@ -51,9 +51,9 @@ describe('approval cautions', () => {
   it('a proposal with a charge in a currency the totals do not sum says its total leaves it out', () => {
     const rows = makeRows();
     const chosen = rows.find((row) => row.respostaId === respIds.atl)!;
-    chosen.taxasNaoSomadas = ['THC em EUR'];
+    chosen.taxasNaoSomadas = ['THC em CNY'];
     expect(approvalCautions(rows, chosen)).toContain(
-      'O total desta proposta não inclui THC em EUR (os totais somam só USD e BRL): confira o valor dessas taxas antes de aprovar.',
+      'O total desta proposta não inclui THC em CNY (os totais somam só USD, BRL e EUR): confira o valor dessas taxas antes de aprovar.',
     );
   });
 });
