@@ -31,6 +31,7 @@ export function renderComparativeMail(
   const cheapest = rows.find((row) => row.destaque.menorCusto);
   const fastest = rows.find((row) => row.destaque.menorPrazo && row.prazo.valor !== null);
   const rota = routeOf(header);
+  const euro = eurExchangeLine(source.taxa, source.rows());
   const paragraphs = [
     formatMessage(t.intro, { codigo: header.codigo, rota }),
     formatMessage(t.proposals, { n: counts.linhas, respondidas: counts.respondidas, total: counts.total }),
@@ -56,7 +57,7 @@ export function renderComparativeMail(
         })
       : null,
     formatMessage(t.exchange, { cambio: exchangeLine(source.taxa) }),
-    eurExchangeLine(source.taxa, source.rows()),
+    euro ? `${euro}.` : null,
     formatMessage(t.sentBy, { nome: sender.name, email: sender.email }),
   ].filter((paragraph): paragraph is string => paragraph !== null);
   const subject = formatMessage(t.subject, { codigo: header.codigo, rota });

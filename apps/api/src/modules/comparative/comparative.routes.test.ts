@@ -342,4 +342,61 @@ describe('comparative documents', () => {
     expect(audit[0]!.details).toMatchObject({ codigo: s.quote.codigo, exchangeMargin: 2.5 });
     expect(audit[0]!.userId).toBe(s.userId);
   });
+
+  it('a charge in EUR is in the totals at the euro PTAX, and the Excel, PDF and e-mail say that rate', async () => {
+    const q = await quoteScenario(ctx);
+    await reply(q, 0, typicalAnswer({ frete40: 2900 }), 1);
+    const euro = [
+      'Dear partner,',
+      '',
+      'Ocean freight 40HC: USD 2.700,00',
+      'THC destination: EUR 250,00 per container',
+      'BL fee: USD 75,00 per BL',
+      'Transit time: 30 days',
+      '',
+      'Best regards,',
+      'Mar Azul',
+    ].join('\n');
+    await reply(q, 1, euro, 2);
+    const get = (url: string) => call('GET', url, undefined, q.token);
+    const comparison = (
+      await get(`/api/quotes/${q.quote.id}/comparison?exchangeMargin=2.5`)
+    ).json() as Comparison;
+    // Dollar 5,1177 and euro 4,0174 (the fake's contract samples) + 2,5 % = 5,2456 and 4,1178.
+    // (2 × 2.700 + 75) × 5,2456 = 28.719,66 + 2 × 250 × 4,1178 = 2.058,90 → R$ 30.778,56 (US$ 5.867,50).
+    const row = comparison.linhas.find((line) => line.transportadorId === q.carriers[1]!.id)!;
+    expect(row).toMatchObject({ custoTotalBRL: 30778.56, custoTotalUSD: 5867.5, valorEUR: 500 });
+    expect(row.destaque.menorCusto).toBe(true);
+
+    const workbook = await readWorkbook(
+      (await get(`/api/quotes/${q.quote.id}/comparative-excel`)).rawPayload,
+    );
+    const { sheet, rows } = summaryRows(workbook);
+    const excelRow = rows.find((line) => line['Agente de carga'] === q.carriers[1]!.nome)!;
+    expect(excelRow).toMatchObject({ 'Taxas (EUR)': 500, 'Taxas (USD)': 75, 'Total (BRL)': 30778.56 });
+    expect(excelRow['Total (USD)']).toBe(5867.5);
+    const euroLine = 'Euro, para as cobranças em EUR: PTAX 4,0174 de';
+    expect(String(sheet.getRow(SUMMARY_HEADER_ROW - 1).getCell(1).value)).toContain(euroLine);
+    expect(String(sheet.getRow(SUMMARY_HEADER_ROW - 1).getCell(1).value)).toContain('+ margem 2,5% = 4,1178');
+
+    const pdf = await pdfText((await get(`/api/quotes/${q.quote.id}/comparative-pdf`)).rawPayload);
+    expect(pdf).toContain('30.778,56');
+    expect(pdf).toContain('5.867,50');
+    expect(pdf).toContain(euroLine);
+    expect(pdf).toContain('Taxas (EUR)');
+
+    const sent = await call(
+      'POST',
+      `/api/quotes/${q.quote.id}/send-comparative`,
+      { exchangeMargin: 2.5, emails: ['diretoria@importadora.com.br'] },
+      q.token,
+    );
+    expect(sent.statusCode, sent.body).toBe(200);
+    const mail = await waitFor(() =>
+      comparativeMails().find((message) => message.to.includes('diretoria@importadora.com.br')),
+    );
+    expect(mail.text).toContain('R$ 30.778,56');
+    expect(mail.text).toContain(`${euroLine} `);
+    expect(mail.text).toContain('+ margem 2,5% = 4,1178.');
+  });
 });

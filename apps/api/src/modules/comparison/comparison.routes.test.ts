@@ -110,7 +110,7 @@ describe('GET /api/quotes/{id}/comparison', () => {
     expect(body.naoEntregues).toEqual([]);
   });
 
-  it('a THC quoted in EUR is not "sem THC": the row says it is out of the total and is not the cheapest', async () => {
+  it('a THC quoted in EUR is summed at the euro PTAX (+ margin), stated, and can be the cheapest', async () => {
     const q = await quoteScenario(ctx);
     const texts = [
       typicalAnswer({ frete40: 2950 }),
@@ -140,12 +140,21 @@ describe('GET /api/quotes/{id}/comparison', () => {
         : undefined;
     }, 20_000);
     const row = (index: number) => body.linhas.find((r) => r.transportadorId === q.carriers[index]!.id)!;
-    // 2 × 40HC at 5,2456: (2 × 2.700 + 75) × 5,2456 = R$ 28.719,66 — the EUR THC left out.
-    expect(row(2)).toMatchObject({ custoTotalBRL: 28719.66, taxasNaoSomadas: ['THC em EUR'] });
+    // The euro's closing PTAX of the fake (the contract's 4,0174) + 2,5 % = 4,1178.
+    expect(body.taxa.eur).toMatchObject({ ptax: 4.0174, fonte: 'ptax', taxa: 4.1178 });
+    // 2 × 40HC: (2 × 2.700 + 75) × 5,2456 = 28.719,66 + THC 2 × EUR 250 × 4,1178 = 2.058,90 → R$ 30.778,56,
+    // US$ 30.778,56 ÷ 5,2456 = 5.867,50: cheaper than the others, so "Menor custo".
+    expect(row(2)).toMatchObject({
+      custoTotalBRL: 30778.56,
+      custoTotalUSD: 5867.5,
+      valorEUR: 500,
+      taxasPorMoeda: { USD: 75, BRL: 0, EUR: 500 },
+      destaque: { menorCusto: true },
+    });
+    expect(row(2).taxasNaoSomadas).toBeUndefined();
     expect(row(2).taxasAusentes).toBeUndefined();
-    expect(row(2).destaque.menorCusto).toBe(false);
-    // (2 × 2.900 + 75) × 5,2456 + 2 × 1.450 = R$ 33.717,90: the cheapest complete offer.
-    expect(row(1)).toMatchObject({ custoTotalBRL: 33717.9, destaque: { menorCusto: true } });
+    // (2 × 2.900 + 75) × 5,2456 + 2 × 1.450 = R$ 33.717,90.
+    expect(row(1)).toMatchObject({ custoTotalBRL: 33717.9, destaque: { menorCusto: false } });
     expect(row(0).custoTotalBRL).toBe(34242.46);
   });
 
@@ -322,6 +331,7 @@ describe('GET /api/quotes/{id}/comparison', () => {
       fonte: 'fallback',
       margem: 2.5,
       taxa: 5.33,
+      eur: { ptax: 5.6, dataCotacao: null, fonte: 'fallback', taxa: 5.74 },
     });
     expect(rowOf(body, 0)).toMatchObject({ custoTotalBRL: 34746.75, custoTotalUSD: 6519.09 });
   });

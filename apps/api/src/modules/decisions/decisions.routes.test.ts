@@ -429,7 +429,7 @@ describe('POST /api/quotes/{id}/approve', () => {
     ]);
   });
 
-  it('the approval e-mail lists a fee in EUR as agreed, outside the total (not silently dropped)', async () => {
+  it('the approval e-mail lists a fee in EUR as agreed and in the total, at the euro rate it states', async () => {
     const s = await quoteScenario(ctx);
     const text = [
       'Prezados,',
@@ -445,10 +445,15 @@ describe('POST /api/quotes/{id}/approve', () => {
     const mail = await mailTo(s, 0, `Cotação ${s.quote.codigo} aprovada`);
     expect(mail.text).toContain('Frete 40HC: 2 × US$ 2.300,00 = US$ 4.600,00');
     expect(mail.text).toContain('THC destino: 2 × R$ 1.450,00 = R$ 2.900,00');
-    expect(mail.text).toContain('Documentation fee: 1 × € 45,00 = € 45,00 (em EUR, fora do total abaixo)');
-    // The total is the USD and BRL charges only: 4.600 × rate + 2 × R$ 1.450 (at 5,3300: R$ 27.418,00).
+    expect(mail.text).toContain('Documentation fee: 1 × € 45,00 = € 45,00');
+    expect(mail.text).not.toContain('fora do total');
+    // 4.600 × the dollar's rate + 2 × R$ 1.450 + 45 × the euro's rate; with PTAX unreachable here the
+    // fallbacks 5,20 and 5,60 + 2,5 %: 24.518,00 + 2.900,00 + 258,30 = R$ 27.676,30.
     const rate = Number(/Câmbio: USD 1 = R\$ (\d+,\d{4})/.exec(mail.text)![1]!.replace(',', '.'));
-    const brl = Math.round((4600 * rate + 2900) * 100) / 100;
+    const euro = Number(/Câmbio do euro: EUR 1 = R\$ (\d+,\d{4})/.exec(mail.text)![1]!.replace(',', '.'));
+    expect([rate, euro]).toEqual([5.33, 5.74]);
+    const brl = Math.round((4600 * rate + 2900 + 45 * euro) * 100) / 100;
+    expect(brl).toBe(27676.3);
     const brlText = brl.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     expect(mail.text).toContain(`Total: R$ ${brlText} (US$ `);
   });

@@ -248,6 +248,31 @@ describe('Comparação: the table', { timeout: 20_000 }, () => {
     expect(badge).toHaveAttribute('title', expect.stringContaining('Os totais somam só USD, BRL e EUR'));
   });
 
+  it('a charge in EUR: its sum beside USD and BRL, and the euro rate said above the table', async () => {
+    const rows = makeRows().map((row) =>
+      row.respostaId === respIds.atl
+        ? { ...row, valorEUR: 500, taxasPorMoeda: { ...row.taxasPorMoeda, EUR: 500 } }
+        : row,
+    );
+    setup({ rows });
+    // EUR PTAX 6,0123 + 2,5 % = 6,1626.
+    expect(
+      await screen.findByText(
+        'Euro, para as cobranças em EUR: PTAX de 02/03/2026: R$ 6,0123 + margem 2,5 % = R$ 6,1626',
+      ),
+    ).toBeInTheDocument();
+    const atlantico = await rowOf('Atlântico Logística');
+    const eur = atlantico.getByText('EUR');
+    expect(eur.nextElementSibling).toHaveTextContent('500,00');
+  });
+
+  it('no charge in EUR: no euro rate line', async () => {
+    setup();
+    await table();
+    expect(screen.getByTestId('rate-line')).toBeInTheDocument();
+    expect(screen.queryByTestId('rate-line-eur')).toBeNull();
+  });
+
   it('lists apart, with the reason, a carrier whose request bounced: it is not waited for', async () => {
     const base = makeQuoteDetail();
     const quote = {

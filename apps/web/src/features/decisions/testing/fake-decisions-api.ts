@@ -241,6 +241,7 @@ function validation(error: z.ZodError): StubResponse {
 }
 
 const PTAX = 5.1234;
+const EUR_PTAX = 6.0123;
 
 /** Every figure of a row with a correction path, so a correction can find it. */
 function figuresOf(row: ComparisonRow): Array<ComparisonValue | ComparisonRow['validade']> {
@@ -279,6 +280,8 @@ export function fakeDecisionsApi(
     const margem = parsed.data.exchangeMargin;
     const ptax = data.fonte === 'fallback' ? 5.2 : PTAX;
     const taxa = Math.round(ptax * (1 + margem / 100) * 10_000) / 10_000;
+    // The euro's PTAX of the same day, for charges in EUR.
+    const eur = Math.round(EUR_PTAX * (1 + margem / 100) * 10_000) / 10_000;
     const body: Comparison = {
       cotacaoId: id,
       taxa: {
@@ -288,9 +291,13 @@ export function fakeDecisionsApi(
         fonte: data.fonte ?? 'ptax',
         margem,
         taxa,
+        eur: { ptax: EUR_PTAX, dataCotacao: '2026-03-02', fonte: 'ptax', taxa: eur },
       },
       linhas: db.rows.map((row) => {
-        const brl = Math.round((row.valorBRL + row.valorUSD * taxa + row.custoRodoviario) * 100) / 100;
+        const brl =
+          Math.round(
+            (row.valorBRL + row.valorUSD * taxa + (row.valorEUR ?? 0) * eur + row.custoRodoviario) * 100,
+          ) / 100;
         return { ...row, custoTotalBRL: brl, custoTotalUSD: Math.round((brl / taxa) * 100) / 100 };
       }),
       respondidas: new Set(db.rows.map((row) => row.transportadorId)).size,
