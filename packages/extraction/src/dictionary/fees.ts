@@ -39,6 +39,7 @@ export const FEES: readonly FeeDefinition[] = [
       'terminal charge',
       'terminal charges',
       'terminal fee',
+      'terminal',
       'capatazia',
       'capatazias',
       'thc capatazia',

@@ -720,15 +720,43 @@ function hasFigures(final: ExtractionFinal | null | undefined): boolean {
  * The kind of charge a fee name is, for comparing carriers: the per-BL documentation charge is written
  * "BL fee" by some and "Doc fee (per BL)" or "emissão de BL" by others — one charge to an analyst.
  */
-const CHARGE_KINDS = new Map([['DOC FEE', 'BL FEE']]);
-const sameCharge = (chave: string) => CHARGE_KINDS.get(chave) ?? chave;
+const CHARGE_KINDS = new Map([
+  ['DOC FEE', 'BL FEE'],
+  // The air waybill's fee is the air shipment's per-BL documentation charge.
+  ['AWB FEE', 'BL FEE'],
+  // The deconsolidating agent's fee is its release of the house BL ("desconsolidação" / "liberação").
+  ['DESCONSOLIDACAO', 'LIBERACAO'],
+]);
+/** LCL: the destination CFS (the consolidation warehouse) is where the cargo is handled, its THC. */
+const LCL_CHARGE_KINDS = new Map([['CFS', 'THC']]);
+const chargeKindOf =
+  (lcl: boolean) =>
+  (chave: string): string =>
+    CHARGE_KINDS.get(chave) ?? (lcl ? LCL_CHARGE_KINDS.get(chave) : undefined) ?? chave;
+
+/** A line that says what its price includes ("USD 5.20 per kg (incl. FSC/SSC)", "BAF incluso"). */
+const INCLUDES = /\bINCL(?:\.|UD(?:ING|ED|ES)|US[OA]S?|UIND[OA]|USIVE)?\b/;
+const NOT_INCLUDED = /\b(?:NOT|NAO|NO|SEM|EXCL\w*)\b[^.;]*\bINCL/;
+
+/** The charge `kind` is named in one of the row's price lines as included in that price. */
+function includedIn(row: Row, kind: string): boolean {
+  const pattern = new RegExp(`(?:^|[^A-Z0-9])${kind.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:$|[^A-Z0-9])`);
+  return [...row.fretes, ...row.taxas].some((figure) => {
+    const text = figure.fonte?.text;
+    if (!text) return false;
+    const line = normalizeName(text);
+    return INCLUDES.test(line) && !NOT_INCLUDED.test(line) && pattern.test(line);
+  });
+}
 
 /**
  * Completeness (issue 30): the charges a row lacks that its carrier's previous version quoted (offered
  * to keep, line by line) or that most other carriers quote (at least two, and at least half of them).
- * An explicit all-in price lacks nothing. Marks the change of an incomplete row as not a saving.
+ * An explicit all-in price lacks nothing, nor does a price that names the charge as included ("incl.
+ * FSC/SSC"). Marks the change of an incomplete row as not a saving.
  */
-function markCompleteness(rows: Row[], previousByRow: Map<Row, Row | undefined>): void {
+function markCompleteness(rows: Row[], previousByRow: Map<Row, Row | undefined>, lcl: boolean): void {
+  const sameCharge = chargeKindOf(lcl);
   const priced = rows.filter((row) => row.precificada && row.extracao === 'concluida');
   for (const row of priced) {
     if (row.allIn) continue;
@@ -758,7 +786,13 @@ function markCompleteness(rows: Row[], previousByRow: Map<Row, Row | undefined>)
     for (const [kind, entry] of counts) {
       entry.n = [...carriers.values()].filter((names) => names.has(kind)).length;
       const named = [...absent.keys()].some((chave) => sameCharge(chave) === kind);
-      if (!hasKind.has(kind) && entry.n >= 2 && entry.n * 2 >= carriers.size && !named)
+      if (
+        !hasKind.has(kind) &&
+        entry.n >= 2 &&
+        entry.n * 2 >= carriers.size &&
+        !named &&
+        !includedIn(row, kind)
+      )
         absent.set(kind, entry.nome);
     }
     if (absent.size > 0) row.taxasAusentes = [...absent.values()];
@@ -888,7 +922,7 @@ export function buildComparison(input: ComparisonInput): Comparison {
     }
     rows.push(...currentRows);
   }
-  markCompleteness(rows, previousByRow);
+  markCompleteness(rows, previousByRow, normalizeName(input.pedido.tipoFrete ?? '') === 'LCL');
   highlight(rows);
   const respondidas = input.respostas.filter((entry) => entry.atual !== null).length;
   return {
