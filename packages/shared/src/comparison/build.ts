@@ -18,7 +18,7 @@ import type {
 import { destinationsOf, missingGiven, type QuoteAsked, transitDays } from './asked.js';
 import { askedName, type ContainerAsk, containerType, totalContainers } from './containers.js';
 import { feeCurrency } from './currency.js';
-import { add, type Decimal, subtract, toMoney, toNumber } from './decimal.js';
+import { add, type Decimal, subtract, toDecimal, toMoney, toNumber } from './decimal.js';
 import { feeDisplayName } from './fee-names.js';
 import { evaluateFees, type FeeDecision, type FeeLineInput } from './fees.js';
 import {
@@ -142,6 +142,7 @@ function freightFigure(
     ...(line.base ? { base: line.base } : {}),
     ...(line.total !== undefined ? { valorTotal: toMoney(line.total) } : {}),
     ...(typeof line.minimo === 'number' ? { minimo: line.minimo } : {}),
+    ...(line.minimoAplicado ? { minimoAplicado: true } : {}),
     ...(line.dicas ? { ajustadoPorDica: line.dicas } : {}),
     ...(line.versaoAnterior !== undefined ? { versaoAnterior: line.versaoAnterior } : {}),
   };
@@ -244,6 +245,12 @@ function answerContainers(final: ExtractionFinal | null): number | null {
  * What the shipment measures for a row's charges: containers (the reply's own count wins, else the
  * quote's), weight and volume (the quote's, else what the reply's volume field states), goods' value.
  */
+/** The chargeable weight the reply states ("chargeable weight 200 kgs"), null when it states none. */
+function statedChargeableWeight(final: ExtractionFinal | null): Decimal | null {
+  const stated = (final as { peso_taxavel_kg?: unknown } | null)?.peso_taxavel_kg;
+  return typeof stated === 'number' && Number.isFinite(stated) && stated > 0 ? toDecimal(stated) : null;
+}
+
 function shipmentMeasures(final: ExtractionFinal | null, pedido: QuoteAsked): ShipmentMeasures {
   const medidas = pedido.medidas;
   return {
@@ -252,6 +259,7 @@ function shipmentMeasures(final: ExtractionFinal | null, pedido: QuoteAsked): Sh
     conteineresPorTipo: pedido.conteineres,
     pesoKg: medidas?.pesoKg ?? parseWeightKg(final?.volumeCarga),
     volumeM3: medidas?.volumeM3 ?? parseVolumeM3(final?.volumeCarga),
+    pesoTaxavelKg: statedChargeableWeight(final),
     valorMercadoria: medidas?.valorMercadoria ?? null,
   };
 }

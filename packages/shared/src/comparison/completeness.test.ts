@@ -106,6 +106,110 @@ describe('complete or incomplete (issue 30)', () => {
     expect(rowOf(linhas, 'Pacífico').valorEUR).toBeUndefined();
   });
 
+  it('a charge the price names as included ("incl. FSC/SSC") or an equivalent name is not missing (QA pass 6)', () => {
+    const kg = (nome: string, valor: number) => ({ ...feeItem(nome, valor, 'USD'), unidade: 'KG' });
+    const air = (frete: number, fees: ReturnType<typeof feeItem>[], text: string) =>
+      makeFinal({
+        porto_destino: [port('Guarulhos')],
+        fretes: [{ ...freightItem('KG', frete), source: { line: 3, text, origin: 'body' } }],
+        taxas: { itens: fees },
+        transit_time_dias: 4,
+      });
+    const airPedido = quoteAskedFrom({
+      tipoFrete: 'AEREO',
+      destino: 'Guarulhos',
+      pesoBrutoTotal: '200 kg',
+      itens: [{ mercadoria: 'Peças', quantidadeVolumes: '5 caixas' }],
+    });
+    const ceu = response('Céu Azul', [
+      version(1, air(4.8, [kg('FSC', 1.1), feeItem('AWB FEE', 35, 'USD')], 'Air freight: USD 4,80/kg')),
+    ]);
+    const pac = response('Pacífico', [
+      version(1, air(4.5, [kg('FSC', 0.95), feeItem('AWB FEE', 30, 'USD')], 'Frete aéreo: USD 4,50/kg')),
+    ]);
+    // Maré: 5,20 × 200 = 1.040 + BL 40 = USD 1.080 × 5 = R$ 5.400,00, cheaper than Pacífico's
+    // (4,50 + 0,95) × 200 + 30 = 1.120 × 5 = R$ 5.600,00; its freight includes the FSC.
+    const mare = response('Maré', [
+      version(1, air(5.2, [feeItem('BL FEE', 40, 'USD')], 'A/F: USD 5.20 per kg (incl. FSC/SSC)')),
+    ]);
+    const { linhas } = buildComparison({
+      cotacaoId: 'q',
+      respostas: [ceu, pac, mare],
+      taxa,
+      pedido: airPedido,
+      hoje: '2026-11-26',
+    });
+    expect(rowOf(linhas, 'Maré')).toMatchObject({ custoTotalBRL: 5400, destaque: { menorCusto: true } });
+    expect(rowOf(linhas, 'Maré').taxasAusentes).toBeUndefined();
+    // Without the words "incl." the same reply lacks the FSC the other two quote.
+    const bare = response('Maré', [
+      version(1, air(5.2, [feeItem('BL FEE', 40, 'USD')], 'A/F: USD 5.20 per kg')),
+    ]);
+    const again = buildComparison({
+      cotacaoId: 'q',
+      respostas: [ceu, pac, bare],
+      taxa,
+      pedido: airPedido,
+      hoje: '2026-11-26',
+    });
+    expect(rowOf(again.linhas, 'Maré').taxasAusentes).toEqual(['FSC']);
+    // "not included" is no inclusion.
+    const excluded = response('Maré', [
+      version(1, air(5.2, [feeItem('BL FEE', 40, 'USD')], 'A/F: USD 5.20 per kg (FSC not included)')),
+    ]);
+    const third = buildComparison({
+      cotacaoId: 'q',
+      respostas: [ceu, pac, excluded],
+      taxa,
+      pedido: airPedido,
+      hoje: '2026-11-26',
+    });
+    expect(rowOf(third.linhas, 'Maré').taxasAusentes).toEqual(['FSC']);
+  });
+
+  it('LCL: a destination CFS is the THC, "desconsolidação" the release fee (QA pass 6)', () => {
+    const lclPedido = quoteAskedFrom({
+      tipoFrete: 'LCL',
+      destino: 'Santos',
+      pesoBrutoTotal: '300 kg',
+      itens: [{ mercadoria: 'Peças', quantidadeVolumes: '2 pallets', dimensoes: '1,2 m³' }],
+    });
+    const lcl = (fees: ReturnType<typeof feeItem>[]) =>
+      makeFinal({ porto_destino: [port('Santos')], fretes: [freightItem('WM', 41)], taxas: { itens: fees } });
+    const atl = response('Atlântico', [
+      version(
+        1,
+        lcl([
+          feeItem('BL FEE', 75, 'USD'),
+          feeItem('DESCONSOLIDACAO', 380, 'BRL'),
+          feeItem('THC', 95, 'BRL'),
+        ]),
+      ),
+    ]);
+    const mare = response('Maré', [
+      version(
+        1,
+        lcl([feeItem('DOC FEE', 60, 'USD'), feeItem('CFS', 120, 'BRL'), feeItem('LIBERACAO', 250, 'BRL')]),
+      ),
+    ]);
+    const pac = response('Pacífico', [
+      version(
+        1,
+        lcl([feeItem('BL FEE', 50, 'USD'), feeItem('THC', 85, 'BRL'), feeItem('LIBERACAO', 300, 'BRL')]),
+      ),
+    ]);
+    const { linhas } = buildComparison({
+      cotacaoId: 'q',
+      respostas: [atl, mare, pac],
+      taxa,
+      pedido: lclPedido,
+      hoje: '2026-11-26',
+    });
+    for (const nome of ['Atlântico', 'Maré', 'Pacífico'])
+      expect(rowOf(linhas, nome).taxasAusentes).toBeUndefined();
+    expect(linhas.filter((row) => row.destaque.menorCusto)).toHaveLength(1);
+  });
+
   it('a revision without the fees of version 1: badge, never the cheapest, no saving, each fee offered to keep', () => {
     // v1: 2 × 2.950 + BL 50 = USD 5.950 + THC 2 × 1.450 = R$ 2.900 → 5.950 × 5 + 2.900 = R$ 32.650,00
     // v2: 2 × 2.800 = USD 5.600 → R$ 28.000,00, cheaper only because THC and BL went missing

@@ -37,6 +37,8 @@ export type FreightLine = {
   base?: ChargeQuantity['base'];
   /** Its amount in the totals: price × quantity, raised to the minimum (absent: not counted). */
   total?: Decimal;
+  /** The minimum raised `total` above price × quantity. */
+  minimoAplicado?: boolean;
   /** The quantity its unit needs is not known (the measure missing): not counted, said on the row. */
   falta?: ChargeQuantity['falta'];
   /** What hints of earlier corrections set in this line (ADR 0101). */
@@ -215,6 +217,7 @@ export function countFreight(
       typeof line.minimo === 'number' && Number.isFinite(line.minimo)
         ? max(amount, toDecimal(line.minimo))
         : amount;
+    if (line.total > amount) line.minimoAplicado = true;
     porMoeda[moeda] = add(porMoeda[moeda], line.total);
   }
   return { lines: counted, porMoeda, tamanhosFaltando };

@@ -68,7 +68,7 @@ export {
 } from './lanes.js';
 export { isNoDestination, normalizeName, normalizePlace, rowOfDestination, samePlace } from './names.js';
 export {
-  AIR_KG_PER_M3,
+  AIR_CM3_PER_KG,
   type ChargeQuantity,
   chargeAmount,
   chargeableWeightKg,

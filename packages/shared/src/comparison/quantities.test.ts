@@ -6,6 +6,7 @@ import {
   chargeAmount,
   chargeableWeightKg,
   chargeQuantity,
+  itemVolumeM3,
   parseGoodsValue,
   parseMeasureNumber,
   parseVolumeM3,
@@ -92,16 +93,16 @@ describe('the unit decides the quantity (issue 30)', () => {
     );
   });
 
-  it('air: per kg on the chargeable weight, the greater of gross kg and m³ × 167', () => {
-    // 12,5 m³ × 167 = 2.087,5 kg < 3.200 kg → 3.200; 0,35 × 3.200 = 1.120,00
+  it('air: per kg on the chargeable weight, the greater of gross kg and m³ at 1:6000', () => {
+    // 12,5 m³ ÷ 0,006 = 2.083,33 kg < 3.200 kg → 3.200; 0,35 × 3.200 = 1.120,00
     expect(sum([fee('FSC', 0.35, 'USD', 'KG')], measures({ modal: 'AÉREO' })).USD).toBe('1120.00');
-    // 800 kg, 6 m³ → 1.002 kg; 0,35 × 1.002 = 350,70
+    // 800 kg, 6 m³ → 6.000.000 cm³ ÷ 6.000 = 1.000 kg; 0,35 × 1.000 = 350,00
     expect(
       sum(
         [fee('FSC', 0.35, 'USD', 'KG')],
         measures({ modal: 'AEREO', pesoKg: toDecimal(800), volumeM3: toDecimal(6) }),
       ).USD,
-    ).toBe('350.70');
+    ).toBe('350.00');
   });
 
   it('percentage: % of the goods value, in its currency', () => {
@@ -189,14 +190,14 @@ describe('freight quantities', () => {
   });
 
   it('air per kg on the chargeable weight', () => {
-    // 800 kg, 6 m³ → 1.002 kg × 4,10 = 4.108,20
+    // 800 kg, 6 m³ → 1.000 kg × 4,10 = 4.100,00
     const count = countFreight(
       [line('KG', 4.1)],
       [],
       1,
       measures({ modal: 'AÉREO', pesoKg: toDecimal(800), volumeM3: toDecimal(6) }),
     );
-    expect(text(count.porMoeda.USD)).toBe('4108.20');
+    expect(text(count.porMoeda.USD)).toBe('4100.00');
   });
 
   it('per kg without a weight: not counted, the measure named', () => {
@@ -239,7 +240,9 @@ describe('measures from the quote', () => {
 
   it('W/M, chargeable weight and amounts are exact', () => {
     expect(text(revenueTonnes(toDecimal(3200), toDecimal(2.1)), 3)).toBe('3.200');
-    expect(text(chargeableWeightKg(toDecimal(100), toDecimal(1)))).toBe('167.00');
+    expect(text(chargeableWeightKg(toDecimal(100), toDecimal(1)))).toBe('166.67');
+    // 1,2 m³ is 200 kg, as forwarders bill it (QA pass 6: 200,4 with 167 kg/m³).
+    expect(text(chargeableWeightKg(toDecimal(180), toDecimal(1.2)))).toBe('200.00');
     expect(text(chargeAmount(1.005, toDecimal(1)))).toBe('1.01');
     expect(chargeQuantity('BL', measures()).quantidade).toBe(toDecimal(1));
   });
@@ -268,6 +271,87 @@ describe('the quantity said on every line', () => {
         valorTotal: 50,
         minimoAplicado: true,
       }),
-    ).toBe('0,15% × US$ 20.000,00 = US$ 50,00 (mínimo US$ 50,00 aplicado)');
+    ).toBe('0,15% × US$ 20.000,00 = US$ 30,00 (mínimo US$ 50,00 aplicado)');
+  });
+});
+
+describe('QA pass 6: air and LCL measures as analysts write them', () => {
+  it('the volume from the items\' dimensions when no m³ is written ("5 x 80x60x50 cm", "3 pallets" of 120x100x100)', () => {
+    expect(text(itemVolumeM3({ quantidadeVolumes: '5 caixas', dimensoes: '5 x 80x60x50 cm' })!, 4)).toBe(
+      '1.2000',
+    );
+    expect(text(itemVolumeM3({ quantidadeVolumes: '3 pallets', dimensoes: '120x100x100' })!, 4)).toBe(
+      '3.6000',
+    );
+    expect(text(itemVolumeM3({ quantidadeVolumes: '2 volumes', dimensoes: '1,2 x 1,0 x 0,5 m' })!, 4)).toBe(
+      '1.2000',
+    );
+    expect(itemVolumeM3({ quantidadeVolumes: '3 pallets', dimensoes: 'paletizado' })).toBeNull();
+    const quote = quoteMeasuresFrom({
+      tipoFrete: 'AEREO',
+      pesoBrutoTotal: '180 kg',
+      itens: [{ quantidadeVolumes: '5 caixas', dimensoes: '5 x 80x60x50 cm', mercadoria: 'Peças' }],
+    });
+    expect(text(quote.volumeM3!, 4)).toBe('1.2000');
+    // Air: 180 kg gross, 1,2 m³ → 200 kg chargeable; USD 4,80/kg = US$ 960,00.
+    const air = { ...quote, conteineres: null };
+    expect(text(chargeQuantity('KG', air).quantidade!)).toBe('200.00');
+    // A written m³ wins over the dimensions.
+    const written = quoteMeasuresFrom({
+      itens: [{ quantidadeVolumes: '3 pallets', dimensoes: '120x100x100 cm', mercadoria: '4 m³ de peças' }],
+    });
+    expect(text(written.volumeM3!, 4)).toBe('4.0000');
+  });
+
+  it('the chargeable weight the reply states is what an air charge per kg counts', () => {
+    const air = measures({
+      modal: 'AEREO',
+      pesoKg: toDecimal(180),
+      volumeM3: null,
+      pesoTaxavelKg: toDecimal(200),
+    });
+    expect(chargeQuantity('KG', air)).toMatchObject({ base: 'pesoTaxado', quantidade: toDecimal(200) });
+    // Sea: the gross weight, whatever the reply says of chargeable weight.
+    expect(chargeQuantity('KG', { ...air, modal: 'LCL' }).quantidade).toBe(toDecimal(180));
+  });
+
+  it('per tonne: the gross weight in tonnes ("USD 25,00/ton" on 300 kg = US$ 7,50)', () => {
+    const lcl = measures({ modal: 'LCL', pesoKg: toDecimal(300), volumeM3: toDecimal(1.2) });
+    expect(chargeQuantity('TON', lcl)).toMatchObject({ base: 'tonelada', quantidade: toDecimal(0.3) });
+    expect(sum([fee('HANDLING', 25, 'USD', 'TON')], lcl).USD).toBe('7.50');
+    expect(chargeQuantity('TON', { ...lcl, pesoKg: null })).toMatchObject({
+      quantidade: null,
+      falta: 'peso',
+    });
+    expect(
+      chargeLineText({ valor: 25, moeda: 'USD', quantidade: 0.3, base: 'tonelada', valorTotal: 7.5 }),
+    ).toBe('0,3 t × US$ 25,00 = US$ 7,50');
+  });
+
+  it('a freight raised to its minimum says the product and the minimum ("1,2 W/M × US$ 39,00 = US$ 46,80 (mínimo US$ 78,00 aplicado)")', () => {
+    const lcl = measures({ modal: 'LCL', pesoKg: toDecimal(300), volumeM3: toDecimal(1.2) });
+    const freight: FreightLine = {
+      tipo: 'WM',
+      valor: 39,
+      moeda: 'USD',
+      campo: null,
+      fonte: null,
+      confianca: 0.9,
+      quantidade: 0,
+      minimo: 78,
+    };
+    const count = countFreight([freight], [], 1, lcl);
+    expect(count.lines[0]).toMatchObject({ quantidade: 1.2, minimoAplicado: true });
+    expect(text(count.porMoeda.USD)).toBe('78.00');
+    expect(
+      chargeLineText({
+        valor: 39,
+        moeda: 'USD',
+        quantidade: 1.2,
+        base: 'wm',
+        valorTotal: 78,
+        minimoAplicado: true,
+      }),
+    ).toBe('1,2 W/M × US$ 39,00 = US$ 46,80 (mínimo US$ 78,00 aplicado)');
   });
 });

@@ -1,13 +1,15 @@
 import { type ContainerAsk, parseContainers, totalContainers } from './containers.js';
 import { type FeeCurrency, feeCurrency } from './currency.js';
-import { type Decimal, divide, max, multiply, round, toDecimal } from './decimal.js';
+import { add, type Decimal, divide, max, multiply, round, toDecimal } from './decimal.js';
 import { normalizeName } from './names.js';
 
 /*
  * How many of a charge's unit a shipment has (issue 30, ADR 0024): the unit decides the quantity.
  * - per container (CNTR): the containers of the shipment (the reply's own count wins over the quote's);
  * - per BL, shipment, process, trip: once;
- * - per kg: the gross weight (air: the chargeable weight, the greater of gross kg and m³ × 167);
+ * - per kg: the gross weight (air: the chargeable weight the reply states, else the greater of gross kg
+ *   and m³ × 1.000.000 ÷ 6.000);
+ * - per tonne (TON): the gross weight in tonnes;
  * - per m³: the volume;
  * - per W/M: LCL (and sea in general) the greater of tonnes and m³; air the chargeable weight in kg;
  * - percentage (PERCENT): the value is a percent of the goods' value (`valorMercadoria`);
@@ -15,8 +17,8 @@ import { normalizeName } from './names.js';
  * A quantity the shipment does not give is unknown: the line says so and is not counted, never guessed.
  */
 
-/** Air freight: 1 m³ weighs 167 kg for charging (IATA volumetric ratio 1:6000 cm³/kg). */
-export const AIR_KG_PER_M3 = 167;
+/** Air freight: the IATA volumetric ratio, 6.000 cm³ per kg (1 m³ = 166,67 kg; 1,2 m³ = 200 kg). */
+export const AIR_CM3_PER_KG = 6000;
 
 export type QuantityBasis =
   | 'conteiner'
@@ -25,6 +27,7 @@ export type QuantityBasis =
   | 'pesoTaxado'
   | 'm3'
   | 'wm'
+  | 'tonelada'
   | 'percentual'
   | 'desconhecida';
 
@@ -38,6 +41,8 @@ export type ShipmentMeasures = {
   conteineresPorTipo?: readonly ContainerAsk[];
   pesoKg: Decimal | null;
   volumeM3: Decimal | null;
+  /** Air: the chargeable weight the reply states ("chargeable weight 200 kgs"); it is what it bills. */
+  pesoTaxavelKg?: Decimal | null;
   valorMercadoria: { valor: Decimal; moeda: FeeCurrency | null } | null;
 };
 
@@ -51,10 +56,13 @@ export type ChargeQuantity = {
 
 const isAir = (modal: string | null) => modal !== null && normalizeName(modal) === 'AEREO';
 
-/** Chargeable weight of an air shipment: the greater of gross kg and m³ × 167. */
+/** Chargeable weight of an air shipment: the greater of gross kg and m³ at 1:6000, 2 decimals. */
 export function chargeableWeightKg(pesoKg: Decimal | null, volumeM3: Decimal | null): Decimal | null {
   if (pesoKg === null && volumeM3 === null) return null;
-  const volumetric = volumeM3 === null ? null : multiply(volumeM3, toDecimal(AIR_KG_PER_M3));
+  const volumetric =
+    volumeM3 === null
+      ? null
+      : round(divide(multiply(volumeM3, toDecimal(1_000_000)), toDecimal(AIR_CM3_PER_KG)), 2);
   if (pesoKg === null) return volumetric;
   return volumetric === null ? pesoKg : max(pesoKg, volumetric);
 }
@@ -81,14 +89,19 @@ export function chargeQuantity(
       measures.conteineres === null ? null : toDecimal(measures.conteineres),
       'conteineres',
     );
+  const chargeable = () => measures.pesoTaxavelKg ?? chargeableWeightKg(measures.pesoKg, measures.volumeM3);
   if (unit === 'KG')
-    return air
-      ? known('pesoTaxado', chargeableWeightKg(measures.pesoKg, measures.volumeM3), 'peso')
-      : known('kg', measures.pesoKg, 'peso');
+    return air ? known('pesoTaxado', chargeable(), 'peso') : known('kg', measures.pesoKg, 'peso');
   if (unit === 'M3') return known('m3', measures.volumeM3, 'volume');
+  if (unit === 'TON' || unit === 'T')
+    return known(
+      'tonelada',
+      measures.pesoKg === null ? null : divide(measures.pesoKg, toDecimal(1000)),
+      'peso',
+    );
   if (unit === 'WM')
     return air
-      ? known('pesoTaxado', chargeableWeightKg(measures.pesoKg, measures.volumeM3), 'peso')
+      ? known('pesoTaxado', chargeable(), 'peso')
       : known('wm', revenueTonnes(measures.pesoKg, measures.volumeM3), 'pesoOuVolume');
   if (unit === 'PERCENT')
     return known(
@@ -180,20 +193,52 @@ export type QuoteForMeasures = {
   observacoes?: string | null;
 };
 
-/** The weight, volume and goods' value a quote states (containers come from `quoteAskedFrom`). */
+const DIMENSIONS =
+  /(?:(\d+)\s*(?:x|×|\*)\s*)?(\d+(?:[.,]\d+)?)\s*(?:x|×|\*)\s*(\d+(?:[.,]\d+)?)\s*(?:x|×|\*)\s*(\d+(?:[.,]\d+)?)\s*(cm|mm|m)?(?![\p{L}\d])/iu;
+const COUNT = /^\s*(\d+)(?![.,]\d)/;
+
+/**
+ * The cubic metres of an item from its dimensions: "80x60x50 cm" × the volumes ("5 caixas", or "5 x
+ * 80x60x50 cm"); centimetres unless "m" or "mm" is written. Null when the item has no L×W×H.
+ */
+export function itemVolumeM3(item: {
+  quantidadeVolumes?: string | null;
+  dimensoes?: string | null;
+}): Decimal | null {
+  const match = item.dimensoes ? DIMENSIONS.exec(item.dimensoes) : null;
+  if (!match) return null;
+  const sides = [match[2]!, match[3]!, match[4]!].map((side) => parseMeasureNumber(side));
+  if (sides.some((side) => side === null)) return null;
+  const unit = (match[5] ?? 'cm').toLowerCase();
+  const perCubicMetre = unit === 'm' ? 1 : unit === 'mm' ? 1_000_000_000 : 1_000_000;
+  const count = Number(match[1] ?? COUNT.exec(item.quantidadeVolumes ?? '')?.[1] ?? 1);
+  const product = sides.reduce((a, b) => multiply(a!, b!), toDecimal(1))!;
+  return round(divide(multiply(product, toDecimal(count)), toDecimal(perCubicMetre)), 4);
+}
+
+/**
+ * The weight, volume and goods' value a quote states (containers come from `quoteAskedFrom`). The volume
+ * is the m³ written, else the sum of the items' dimensions when every item has them.
+ */
 export function quoteMeasuresFrom(quote: QuoteForMeasures): Omit<ShipmentMeasures, 'conteineres'> {
+  const items = quote.itens ?? [];
   const texts = [
-    ...(quote.itens ?? []).flatMap((item) => [item.quantidadeVolumes, item.dimensoes, item.mercadoria]),
+    ...items.flatMap((item) => [item.quantidadeVolumes, item.dimensoes, item.mercadoria]),
     quote.descricaoGeral,
     quote.descricaoAdicional,
     quote.observacoes,
   ];
   const first = <T>(read: (text: string | null | undefined) => T | null) =>
     texts.map(read).find((value) => value !== null) ?? null;
+  const volumes = items.map(itemVolumeM3);
+  const fromDimensions =
+    volumes.length > 0 && volumes.every((volume) => volume !== null)
+      ? volumes.reduce((sum, volume) => add(sum!, volume!), toDecimal(0))
+      : null;
   return {
     modal: quote.tipoFrete ?? null,
     pesoKg: parseWeightKg(quote.pesoBrutoTotal) ?? first(parseWeightKg),
-    volumeM3: first(parseVolumeM3),
+    volumeM3: first(parseVolumeM3) ?? fromDimensions,
     valorMercadoria: parseGoodsValue(quote.valorMercadoria),
   };
 }

@@ -58,7 +58,17 @@ function quantityText(line: ChargeForText & { quantidade: number }, locale: Numb
   return word ? `${n} ${word}` : n;
 }
 
-const UNIT_WORDS: Record<string, string> = { kg: 'kg', pesoTaxado: 'kg', m3: 'm³', wm: 'W/M' };
+const UNIT_WORDS: Record<string, string> = { kg: 'kg', pesoTaxado: 'kg', m3: 'm³', wm: 'W/M', tonelada: 't' };
+
+/**
+ * What quantity × price comes to; when a minimum raised it, the product itself ("7,92 m³ × US$ 10,00 =
+ * US$ 79,20 (mínimo US$ 100,00 aplicado)"), so the printed sum is true on its face (QA pass 6).
+ */
+function amountBeforeMinimum(line: ChargeForText): number {
+  if (!line.minimoAplicado || line.valor === null || typeof line.quantidade !== 'number')
+    return line.valorTotal ?? 0;
+  return Math.round(line.valor * line.quantidade * 100) / 100;
+}
 
 /** The quantity and the unit value of a charge line, with its amount when it differs from the value. */
 export function chargeLineText(line: ChargeForText, locale: NumberLocale = 'pt-BR'): string {
@@ -76,7 +86,7 @@ export function chargeLineText(line: ChargeForText, locale: NumberLocale = 'pt-B
       valor: unit,
     });
   }
-  if (typeof line.valorTotal === 'number') text += ` = ${money(line.valorTotal)}`;
+  if (typeof line.valorTotal === 'number') text += ` = ${money(amountBeforeMinimum(line))}`;
   if (line.minimoAplicado && typeof line.valorTotal === 'number')
     text += ` (${formatMessage(q.minimum, { valor: money(line.valorTotal) })})`;
   return text;
@@ -92,7 +102,8 @@ export function quantityAround(line: ChargeForText): { antes: string | null; dep
   if (line.quantidade === null) return { antes: '? ×', depois: null };
   if (line.base === 'percentual') return { antes: null, depois: `(${chargeLineText(line)})` };
   const antes = `${quantityText({ ...line, quantidade: line.quantidade })} ×`;
-  let depois = typeof line.valorTotal === 'number' ? `= ${moneyText(line.valorTotal, line.moeda)}` : null;
+  let depois =
+    typeof line.valorTotal === 'number' ? `= ${moneyText(amountBeforeMinimum(line), line.moeda)}` : null;
   if (depois && line.minimoAplicado)
     depois += ` (${formatMessage(q.minimum, { valor: moneyText(line.valorTotal!, line.moeda) })})`;
   return { antes, depois };

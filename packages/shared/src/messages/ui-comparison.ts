@@ -59,6 +59,7 @@ export const uiComparison = {
       pesoTaxado: 'kg taxado',
       m3: 'm³',
       wm: 'W/M',
+      tonelada: 'tonelada',
       percentual: '% do valor da mercadoria',
       desconhecida: '',
     },

@@ -75,6 +75,8 @@ export const comparisonFreightSchema = comparisonValueSchema.extend({
   valorTotal: z.number().optional(),
   /** A minimum amount quoted for it ("min USD 50"). */
   minimo: z.number().nullable().optional(),
+  /** The minimum raised `valorTotal` above price × quantity. */
+  minimoAplicado: z.boolean().optional(),
   /** Set by hints of earlier corrections (ADR 0101); absent when none did. */
   ajustadoPorDica: z.array(hintAdjustmentSchema).optional(),
 });
