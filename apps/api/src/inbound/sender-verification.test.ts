@@ -5,7 +5,7 @@ import { dkimSign } from 'mailauth';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carrierReply, quoteScenario, type Scenario, typicalAnswer } from '../../test/factories/index.js';
-import { createTestApp, registerUser, type TestContext } from '../../test/helpers.js';
+import { createTestApp, registerUser, type TestContext, waitFor } from '../../test/helpers.js';
 import { auditLog, inboundMessages, respostas } from '../db/schema/index.js';
 import { AppError } from '../lib/errors.js';
 import { parseAuthenticationResults, staticResolver } from './authenticity.js';
@@ -177,6 +177,30 @@ describe('sender verification of the SMTP listener', () => {
       flags: { remetenteNaoVerificado: 'autenticacao' },
     });
 
+    // The comparison still prices version 1, and its row says version 2 waits (QA pass 7: invisible there).
+    const comparisonRows = async () =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/quotes/${s.quote.id}/comparison`,
+          headers: { authorization: `Bearer ${s.token}` },
+        })
+      )
+        .json()
+        .linhas.filter((row: { transportadorId: string }) => row.transportadorId === s.carriers[0]!.id);
+    const held = await waitFor(async () => {
+      const rows = await comparisonRows();
+      return rows.length > 0 && rows.every((row: { extracao: string }) => row.extracao === 'concluida')
+        ? rows
+        : undefined;
+    });
+    expect(
+      held.map((row: { versao: number; versaoAguardandoConfirmacao?: number }) => [
+        row.versao,
+        row.versaoAguardandoConfirmacao,
+      ]),
+    ).toEqual([[1, 2]]);
+
     // The analyst confirms: the held version becomes current, audited; a second confirmation is refused.
     const confirmed = await confirm(s, v2!.id);
     expect(confirmed.statusCode).toBe(200);
@@ -193,6 +217,16 @@ describe('sender verification of the SMTP listener', () => {
       [2, true, false],
     ]);
     expect(after[1]!.remetenteConfirmadoPor).toBe(s.userId);
+    const confirmedRows = await waitFor(async () => {
+      const rows = await comparisonRows();
+      return rows.length > 0 &&
+        rows.every(
+          (row: { versao: number; extracao: string }) => row.versao === 2 && row.extracao === 'concluida',
+        )
+        ? rows
+        : undefined;
+    });
+    expect(confirmedRows[0].versaoAguardandoConfirmacao).toBeUndefined();
     const audit = await db()
       .select()
       .from(auditLog)

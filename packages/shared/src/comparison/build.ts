@@ -52,6 +52,8 @@ export type ComparisonVersion = {
   /** 'Remetente não verificado' and the analyst's confirmation (ADR 0023). */
   remetenteNaoVerificado?: boolean;
   remetenteConfirmadoEm?: string | null;
+  /** A later version from an unverified sender, held beside the current one until confirmed. */
+  aguardandoConfirmacao?: boolean;
 };
 
 /**
@@ -927,6 +929,14 @@ export function buildComparison(input: ComparisonInput): Comparison {
         row.variacao = changeAgainst(row, earlier.rows, earlier.versao);
         previousByRow.set(row, previousRowOf(row, earlier.rows));
       }
+    }
+    // A later version held until its sender is confirmed: the row says the price may have changed.
+    const held = entry.versoes.filter(
+      (version) => version.aguardandoConfirmacao && version.versao > current.versao,
+    );
+    if (held.length > 0) {
+      const versaoAguardandoConfirmacao = Math.max(...held.map((version) => version.versao));
+      for (const row of currentRows) row.versaoAguardandoConfirmacao = versaoAguardandoConfirmacao;
     }
     rows.push(...currentRows);
   }

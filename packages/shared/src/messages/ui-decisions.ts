@@ -68,6 +68,10 @@ export const uiDecisions = {
     noDestination: 'Único',
     days: '{count} dias',
     version: 'Versão {versao}',
+    /** A later version waits for its sender to be confirmed (ADR 0023; QA pass 7). */
+    heldVersion: 'versão {versao} aguarda confirmação',
+    heldVersionTitle:
+      'A versão {versao} desta proposta chegou de um remetente não verificado: confirme o remetente na aba Respostas para compará-la. Esta linha ainda mostra a versão {atual}.',
     cheapest: 'Menor custo',
     fastest: 'Menor prazo',
     expired: 'Vencida',

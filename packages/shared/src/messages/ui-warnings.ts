@@ -31,6 +31,9 @@ export const uiWarnings = {
     incomplete:
       'Esta proposta está incompleta (sem {itens}): o total dela não inclui essas taxas e não pode ser comparado como menor custo.',
     /** The chosen row has charges in a currency not summed ('THC em EUR'). */
+    /** Some carrier has a later version held until its sender is confirmed (ADR 0023; QA pass 7). */
+    heldVersion:
+      'A versão {versao} de {nome} chegou de um remetente não verificado e aguarda confirmação na aba Respostas: a comparação ainda mostra a versão {atual}.',
     notSummed:
       'O total desta proposta não inclui {itens} (os totais somam só USD, BRL e EUR): confira o valor dessas taxas antes de aprovar.',
     cheapestComplete: 'A proposta completa de menor custo é {menor} ({total}).',

@@ -169,6 +169,11 @@ export const comparisonRowSchema = z.object({
   transportadorId: z.string(),
   /** The answer's sender is not verified and no analyst confirmed it yet (ADR 0023). */
   remetenteNaoVerificado: z.boolean().optional(),
+  /**
+   * A later version of this answer came from an unverified sender and waits for an analyst to confirm it
+   * (ADR 0023): the row still shows this version; its price may have changed (QA pass 7).
+   */
+  versaoAguardandoConfirmacao: z.number().optional(),
   transportador: z.object({ nome: z.string(), email: z.string() }),
   status: z.string(),
   versao: z.number(),

@@ -14,6 +14,7 @@ import {
   FeeTotals,
   FreeTimeFigure,
   FreightList,
+  HeldVersionBadge,
   HighlightTag,
   hasFeeLines,
   KeptTermsNote,
@@ -64,6 +65,7 @@ export function ComparisonCards({
               <div className="min-w-0">
                 <h3 className="font-semibold break-words text-fg">{row.transportador.nome}</h3>
                 {row.remetenteNaoVerificado && <SenderBadge />}
+                <HeldVersionBadge row={row} />
                 <p className="text-xs text-fg-muted">
                   {row.destino ?? t.noDestination}
                   <CarriedDestination row={row} /> · {formatMessage(t.version, { versao: row.versao })}

@@ -6,7 +6,14 @@ import { ui } from '@cotacoes/shared/messages/ui';
 import { unitWords } from '@cotacoes/shared/rules/hints';
 import type { ComparisonRow, ComparisonValue } from '@cotacoes/shared/schemas/comparison';
 import { Link } from 'react-router';
-import { CheckCircleIcon, ChevronDownIcon, ClockIcon, RefreshIcon, SparklesIcon } from '@/components/icons';
+import {
+  AlertTriangleIcon,
+  CheckCircleIcon,
+  ChevronDownIcon,
+  ClockIcon,
+  RefreshIcon,
+  SparklesIcon,
+} from '@/components/icons';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -566,5 +573,18 @@ export function RowActions({ row, quoteId, canRevise, canApprove, onRevise, stac
         </Link>
       )}
     </div>
+  );
+}
+
+/** 'versão 2 aguarda confirmação': a later version is held until its sender is confirmed (QA pass 7). */
+export function HeldVersionBadge({ row }: { row: ComparisonRow }) {
+  if (row.versaoAguardandoConfirmacao === undefined) return null;
+  const params = { versao: row.versaoAguardandoConfirmacao, atual: row.versao };
+  return (
+    <Badge variant="warning" className="whitespace-normal" title={formatMessage(t.heldVersionTitle, params)}>
+      <AlertTriangleIcon size={12} aria-hidden />
+      {formatMessage(t.heldVersion, params)}
+      <span className="sr-only">: {formatMessage(t.heldVersionTitle, params)}</span>
+    </Badge>
   );
 }

@@ -266,6 +266,20 @@ describe('Comparação: the table', { timeout: 20_000 }, () => {
     expect(eur.nextElementSibling).toHaveTextContent('500,00');
   });
 
+  it('a row whose later version waits for its sender says so, with what to do (QA pass 7)', async () => {
+    const rows = makeRows().map((row) =>
+      row.respostaId === respIds.atl ? { ...row, versaoAguardandoConfirmacao: 2 } : row,
+    );
+    setup({ rows });
+    const atlantico = await rowOf('Atlântico Logística');
+    const badge = atlantico.getByText('versão 2 aguarda confirmação');
+    expect(badge.closest('[title]')).toHaveAttribute(
+      'title',
+      expect.stringContaining('confirme o remetente na aba Respostas'),
+    );
+    expect((await rowOf('Boreal Cargas')).queryByText(/aguarda confirmação/)).toBeNull();
+  });
+
   it('no charge in EUR: no euro rate line', async () => {
     setup();
     await table();

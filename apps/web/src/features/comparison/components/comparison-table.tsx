@@ -17,6 +17,7 @@ import {
   FeeTotals,
   FreeTimeFigure,
   FreightList,
+  HeldVersionBadge,
   HighlightTag,
   hasFeeLines,
   KeptTermsNote,
@@ -150,6 +151,7 @@ export function ComparisonTable({
                 >
                   <span className="block font-semibold break-words">{row.transportador.nome}</span>
                   {row.remetenteNaoVerificado && <SenderBadge />}
+                  <HeldVersionBadge row={row} />
                   <span className="block font-medium text-fg" data-destino="">
                     {row.destino ?? <span className="font-normal text-fg-muted">{t.noDestination}</span>}
                     <CarriedDestination row={row} />

@@ -56,4 +56,16 @@ describe('approval cautions', () => {
       'O total desta proposta não inclui THC em CNY (os totais somam só USD, BRL e EUR): confira o valor dessas taxas antes de aprovar.',
     );
   });
+
+  it('a later version held for its sender is said, whichever proposal is chosen (QA pass 7)', () => {
+    const rows = makeRows();
+    const chosen = rows.find((row) => row.respostaId === respIds.atl)!;
+    expect(approvalCautions(rows, chosen).join(' ')).not.toMatch(/aguarda confirmação/);
+    for (const row of rows) if (row.respostaId === respIds.bor) row.versaoAguardandoConfirmacao = 2;
+    const cautions = approvalCautions(rows, chosen).filter((text) => text.includes('aguarda confirmação'));
+    // Boreal has two rows (two ports): said once.
+    expect(cautions).toEqual([
+      'A versão 2 de Boreal Cargas chegou de um remetente não verificado e aguarda confirmação na aba Respostas: a comparação ainda mostra a versão 1.',
+    ]);
+  });
 });

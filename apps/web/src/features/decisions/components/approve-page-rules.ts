@@ -61,6 +61,19 @@ export function approvalCautions(
   if (ausentes.length > 0) cautions.push(formatMessage(texts.incomplete, { itens: ausentes.join(', ') }));
   const notSummed = chosen.taxasNaoSomadas ?? [];
   if (notSummed.length > 0) cautions.push(formatMessage(texts.notSummed, { itens: notSummed.join(', ') }));
+  // A newer version (perhaps cheaper) the comparison cannot show until its sender is confirmed.
+  const held = new Set<string>();
+  for (const row of rows)
+    if (row.versaoAguardandoConfirmacao !== undefined && !held.has(row.respostaId)) {
+      held.add(row.respostaId);
+      cautions.push(
+        formatMessage(texts.heldVersion, {
+          versao: row.versaoAguardandoConfirmacao,
+          nome: row.transportador.nome,
+          atual: row.versao,
+        }),
+      );
+    }
   const freight = missingFreightOf(chosen);
   if (freight.length > 0)
     cautions.push(formatMessage(texts.freightMissing, { itens: missingItemsText(freight) }));
