@@ -36,6 +36,7 @@ export function emptyResult(
       transit_time_min_dias: null,
       transit_time_max_dias: null,
       free_time_destino_dias: null,
+      peso_taxavel_kg: null,
       validadeProposta: null,
       frete: null,
       fretes: [],

@@ -9,7 +9,8 @@ export type ContainerUnit = '20DC' | '40DC' | '40HC' | '45HC' | '20RF' | '40RF' 
 /** A container size without its kind, as a spreadsheet's column names it ("40'"). */
 export type ContainerSizeLabel = "20'" | "40'" | "45'";
 export type FreightUnit = ContainerUnit | 'KG' | 'M3' | 'WM' | 'VIAGEM' | 'BL';
-export type FeeUnit = 'CNTR' | 'BL' | 'KG' | 'M3' | 'WM' | 'PROCESSO' | 'VIAGEM' | 'PERCENT';
+/** `TON`: per metric tonne of gross weight ("USD 25,00/ton", "por tonelada"). */
+export type FeeUnit = 'CNTR' | 'BL' | 'KG' | 'TON' | 'M3' | 'WM' | 'PROCESSO' | 'VIAGEM' | 'PERCENT';
 export type FileKind = 'txt' | 'eml' | 'msg' | 'pdf' | 'xlsx' | 'xls' | 'docx' | 'csv' | 'image' | 'unknown';
 
 /** Where a value came from: the 1-based line of the analysed text, and the cell when it came from a table. */
@@ -107,6 +108,12 @@ export type FinalData = {
   transit_time_min_dias: number | null;
   transit_time_max_dias: number | null;
   free_time_destino_dias: number | null;
+  /**
+   * Chargeable (taxable) weight in kg the forwarder states ("Peso taxável: 200 kg", "chargeable weight 200
+   * kgs"), null when it states none; never the gross weight alone. Optional: results stored before it
+   * existed lack it.
+   */
+  peso_taxavel_kg?: number | null;
   /** Last day the rates are valid, ISO YYYY-MM-DD. */
   validadeProposta: string | null;
   frete: { tipo: FreightUnit; valor: number; moeda: Currency } | null;

@@ -120,14 +120,31 @@ export async function recipientsOfQuote(executor: Executor, cotacaoId: string): 
     .where(eq(cotacaoDestinatarios.cotacaoId, cotacaoId));
 }
 
-/** Quotes with this code (codes are unique per company only) that were sent to this address. */
+export type CodeCandidate = RecipientRow & {
+  codigo: string;
+  status: string;
+  deletedAt: Date | null;
+  /** The carrier's current version waits for a revision it was asked for (ADR 0018). */
+  revisaoPendente: boolean;
+};
+
+/**
+ * Quotes with this code (codes are unique per company only) that were sent to this address, with what the
+ * tie-break across companies reads: the quote's status and whether this carrier's answer is still awaited.
+ */
 export async function findRecipientsByCodeAndSender(
   executor: Executor,
   codigo: string,
   sender: string,
-): Promise<RecipientRow[]> {
+): Promise<CodeCandidate[]> {
   return executor
-    .select(recipientColumns)
+    .select({
+      ...recipientColumns,
+      codigo: cotacoes.codigo,
+      status: cotacoes.status,
+      deletedAt: cotacoes.deletedAt,
+      revisaoPendente: sql<boolean>`exists (select 1 from ${respostas} where ${respostas.destinatarioId} = ${cotacaoDestinatarios.id} and ${respostas.atual} and ${respostas.status} = 'revisao_solicitada')`,
+    })
     .from(cotacaoDestinatarios)
     .innerJoin(cotacoes, eq(cotacoes.id, cotacaoDestinatarios.cotacaoId))
     .where(
@@ -136,7 +153,45 @@ export async function findRecipientsByCodeAndSender(
         sql`${cotacaoDestinatarios.emails} @> ${JSON.stringify([sender])}::jsonb`,
       ),
     )
+    .orderBy(asc(cotacaoDestinatarios.id))
     .limit(5);
+}
+
+/**
+ * The candidates of a shared code whose company still has this address among its live carriers: only
+ * those companies are told a message is waiting (both already deal with this forwarder).
+ */
+export async function withLiveCarrierAddress(
+  executor: Executor,
+  candidates: CodeCandidate[],
+  sender: string,
+): Promise<CodeCandidate[]> {
+  if (candidates.length === 0) return [];
+  const rows = await executor
+    .selectDistinct({ empresaId: transportadorEmails.empresaId })
+    .from(transportadorEmails)
+    .where(
+      and(
+        eq(transportadorEmails.email, sender),
+        isNull(transportadorEmails.deletedAt),
+        inArray(
+          transportadorEmails.empresaId,
+          candidates.map((c) => c.empresaId),
+        ),
+      ),
+    );
+  const live = new Set(rows.map((row) => row.empresaId));
+  return candidates.filter((c) => live.has(c.empresaId));
+}
+
+/** A candidate company dismissed a shared code's message: its entries go, in one statement (no lost update). */
+export async function dropCandidateCompany(executor: Executor, inboundId: string, empresaId: string) {
+  await executor
+    .update(inboundMessages)
+    .set({
+      candidatas: sql`(select jsonb_agg(e) from jsonb_array_elements(${inboundMessages.candidatas}) e where e->>'empresaId' <> ${empresaId})`,
+    })
+    .where(eq(inboundMessages.id, inboundId));
 }
 
 /** Companies having a live carrier with this address (an unmatched message is theirs when exactly one). */

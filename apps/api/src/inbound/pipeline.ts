@@ -12,6 +12,7 @@ import type { AppConfig } from '../config/env.js';
 import { recordMessage } from '../conversation/conversation.repository.js';
 import type { Database, Transaction } from '../db/client.js';
 import type {
+  InboundCandidate,
   InboundEntrada,
   InboundOutcome,
   InboundSource,
@@ -97,15 +98,41 @@ type RecipientMatch = {
   sharedToken?: boolean;
   /** The sender's domain is none of the carrier's (a token forwarded outside the carrier, ADR 0023). */
   foreignDomain?: boolean;
+  /** A quote code several companies share, decided by which quote still awaits this carrier (`tieBreak`). */
+  tieBreak?: SharedCodeRule;
 };
 type QuoteMatch = { kind: 'quote'; empresaId: string; cotacaoId: string; by: 'token' | 'thread' };
-type NoMatch = { kind: 'none'; empresaId: string | null };
+type NoMatch = {
+  kind: 'none';
+  empresaId: string | null;
+  /** The subject's code fits quotes of several companies and nothing safe decided: each candidate. */
+  shared?: { codigo: string; candidates: InboundCandidate[] };
+};
 type Match = RecipientMatch | QuoteMatch | NoMatch;
 
 const TOKEN_PATTERN = /\+([0-9a-f]{32})@/i;
 /** Distinct reply tokens looked up per message (a hostile one may carry thousands of addresses). */
 const MAX_TOKENS_LOOKED_UP = 10;
 const CODE_PATTERN = /\bCOT-\d{4}-\d{3,}\b/i;
+
+/** Which signal decided among the quotes of several companies that share a code. */
+export type SharedCodeRule = 'aberta' | 'aguardando';
+
+/**
+ * Among quotes of several companies with the subject's code, all sent to the sender (ADR 0015 addendum "a
+ * quote code two companies share"): the only one still open (not finished, cancelled, approved or deleted),
+ * else the only open one still awaiting this carrier's answer (none yet, or a revision asked of it). Never
+ * by recency or anything else a guess: null when those signals leave more than one (or none).
+ */
+export function tieBreakSharedCode<
+  T extends { status: string; deletedAt: Date | null; respondeuEm: Date | null; revisaoPendente: boolean },
+>(candidates: readonly T[]): { chosen: T; rule: SharedCodeRule } | null {
+  const open = candidates.filter((c) => c.deletedAt === null && isWaitingStatus(c.status));
+  if (open.length === 1) return { chosen: open[0]!, rule: 'aberta' };
+  const awaiting = open.filter((c) => c.respondeuEm === null || c.revisaoPendente);
+  if (awaiting.length === 1) return { chosen: awaiting[0]!, rule: 'aguardando' };
+  return null;
+}
 
 function domainOf(address: string): string {
   return address.slice(address.lastIndexOf('@') + 1);
@@ -399,7 +426,13 @@ export class InboundPipeline {
       row &&
       row.status === 'processada' &&
       (row.outcome === 'nao_identificada' || row.outcome === 'invalida') &&
-      (row.empresaId === assignment.empresaId || (row.empresaId === null && seesEveryCompany));
+      (row.empresaId === assignment.empresaId ||
+        (row.empresaId === null &&
+          (seesEveryCompany ||
+            // A shared quote code: a candidate company takes it into its own candidate quote only.
+            (row.candidatas ?? []).some(
+              (c) => c.empresaId === assignment.empresaId && c.cotacaoId === assignment.cotacaoId,
+            ))));
     if (!row || !visible || !assignment.empresaId) throw new AppError('INBOUND_MESSAGE_NOT_FOUND');
     if (!row.raw) throw new AppError('INBOUND_MESSAGE_PURGED');
     const raw = row.raw;
@@ -425,12 +458,30 @@ export class InboundPipeline {
   async dismiss(inboundId: string, userId: string, empresaId: string | null, seesEveryCompany: boolean) {
     await this.db.transaction(async (tx) => {
       const row = await repo.findInboundById(tx, inboundId);
-      const visible =
+      const waiting =
         row &&
         row.status === 'processada' &&
         row.descartadaEm === null &&
-        (row.outcome === 'nao_identificada' || row.outcome === 'invalida') &&
-        (row.empresaId === empresaId || (row.empresaId === null && seesEveryCompany));
+        (row.outcome === 'nao_identificada' || row.outcome === 'invalida');
+      // A shared quote code's message, dismissed by one candidate company: it leaves that company's list
+      // only; the others (and a desenvolvedor) still see it.
+      if (
+        waiting &&
+        row.empresaId === null &&
+        !seesEveryCompany &&
+        empresaId &&
+        (row.candidatas ?? []).some((c) => c.empresaId === empresaId)
+      ) {
+        await repo.dropCandidateCompany(tx, inboundId, empresaId);
+        await writeAudit(tx, { userId, empresaId }, 'inbound.dispensar', {
+          entity: 'inbound_message',
+          entityId: inboundId,
+          details: { motivo: 'codigo_compartilhado', de: row.fromAddress },
+        });
+        return;
+      }
+      const visible =
+        waiting && (row.empresaId === empresaId || (row.empresaId === null && seesEveryCompany));
       if (!row || !visible) throw new AppError('INBOUND_MESSAGE_NOT_FOUND');
       await repo.updateInbound(tx, inboundId, { descartadaPor: userId, descartadaEm: new Date() });
       await writeAudit(tx, { userId, empresaId: row.empresaId }, 'inbound.dispensar', {
@@ -575,6 +626,33 @@ export class InboundPipeline {
       const candidates = await repo.findRecipientsByCodeAndSender(this.db, code, sender);
       if (candidates.length === 1)
         return { kind: 'recipient', recipient: candidates[0]!, by: 'subject', unknownSender: false };
+      // Codes are numbered per company: the same forwarder may have COT-2026-0001 of two companies.
+      if (new Set(candidates.map((c) => c.empresaId)).size > 1) {
+        const decided = tieBreakSharedCode(candidates);
+        if (decided)
+          return {
+            kind: 'recipient',
+            recipient: decided.chosen,
+            by: 'subject',
+            unknownSender: false,
+            tieBreak: decided.rule,
+          };
+        // Still ambiguous: nobody's answer yet, but waiting in each candidate company's list.
+        const visible = await repo.withLiveCarrierAddress(this.db, candidates, sender);
+        return {
+          kind: 'none',
+          empresaId: null,
+          shared: {
+            codigo: code,
+            candidates: visible.map((c) => ({
+              empresaId: c.empresaId,
+              cotacaoId: c.cotacaoId,
+              transportadorId: c.transportadorId,
+              codigo: c.codigo,
+            })),
+          },
+        };
+      }
     }
     const companies = sender ? await repo.companiesOfCarrierEmail(this.db, sender) : [];
     return { kind: 'none', empresaId: companies.length === 1 ? companies[0]! : null };
@@ -644,6 +722,7 @@ export class InboundPipeline {
       motivo: string | null,
       empresaId: string | null,
       cotacaoId: string | null,
+      candidatas: InboundCandidate[] | null = null,
     ) =>
       this.finish(tx, inboundId, {
         outcome,
@@ -653,10 +732,25 @@ export class InboundPipeline {
         destinatarioId: null,
         matchedBy: 'none',
         flags: {},
+        candidatas,
       });
 
     const bounce = readBounce(parsed, raw);
     if (bounce && match.kind !== 'recipient') return this.applyBounce(tx, inboundId, parsed, bounce);
+    if (match.kind === 'none' && match.shared && !parsed.problem) {
+      const { codigo, candidates } = match.shared;
+      this.logger.info(
+        { inboundId, codigo, candidatas: candidates.length },
+        'inbound: quote code shared by several companies, left for assignment',
+      );
+      return none(
+        'nao_identificada',
+        formatMessage(inboundTexts.sharedCode, { codigo, remetente: parsed.from.address ?? '' }),
+        null,
+        null,
+        candidates.length > 0 ? candidates : null,
+      );
+    }
     if (match.kind === 'none')
       return none(parsed.problem ? 'invalida' : 'nao_identificada', parsed.problem, match.empresaId, null);
     if (match.kind === 'quote')
@@ -686,6 +780,14 @@ export class InboundPipeline {
         );
     }
     const flags: Record<string, boolean | string> = {};
+    if (match.tieBreak) {
+      // Matched by its subject's code among several companies' quotes: which signal decided.
+      flags.desempate = match.tieBreak;
+      this.logger.info(
+        { inboundId, codigo: quote.codigo, rule: match.tieBreak },
+        'inbound: quote code shared by several companies, decided by the quote awaiting this carrier',
+      );
+    }
     if (match.unknownSender) flags.remetenteDesconhecido = parsed.from.address ?? true;
     if (parsed.attachmentsSkipped > 0) flags.anexosIgnorados = String(parsed.attachmentsSkipped);
     const unverified = unverifiedReason(match, input.authentication);
@@ -927,10 +1029,13 @@ export class InboundPipeline {
       destinatarioId: string | null;
       matchedBy: string;
       flags: Record<string, boolean | string>;
+      /** The candidate quotes of a shared code left for assignment; cleared by any other outcome. */
+      candidatas?: InboundCandidate[] | null;
     },
   ): Promise<IngestResult> {
     await repo.updateInbound(tx, inboundId, {
       ...values,
+      candidatas: values.candidatas ?? null,
       status: 'processada',
       processadaEm: new Date(),
       erro: null,

@@ -21,6 +21,8 @@ export interface FieldResults {
   carrier: Found<string> | null;
   transit: Found<{ min: number; max: number }> | null;
   freeTime: Found<number> | null;
+  /** Chargeable (taxable) weight in kg the reply states (air, LCL), never the gross weight alone. */
+  chargeableWeight: Found<number> | null;
   validity: Found<string> | null;
   incoterm: Found<string> | null;
   payment: Found<string> | null;
@@ -46,6 +48,7 @@ export function emptyFields(): FieldResults {
     carrier: null,
     transit: null,
     freeTime: null,
+    chargeableWeight: null,
     validity: null,
     incoterm: null,
     payment: null,

@@ -24,8 +24,9 @@ import {
 } from './places.js';
 import {
   destinationFreeDays,
+  readChargeableWeight,
   readDayRange,
-  readFreeDays,
+  readFreeDaysDetailed,
   readIncoterm,
   readModalWord,
   readValidity,
@@ -194,12 +195,13 @@ function applyHit(out: FieldResults, hit: LabelHit, line: Line, ctx: FieldContex
       }
       // Without a separator ("ft 7 dias") the value must start with a count, so "40 ft HC" is not one.
       if (!hit.separated && !/^[\s:=.-]*(?:de\s+|of\s+)?\d{1,3}(?![\d.,]\d)/u.test(value)) return;
-      const days = readFreeDays(value);
+      const free = readFreeDaysDetailed(value);
       // Several day figures without one named for the destination ("14 days demurrage, 7 days
-      // detention"): the one chosen by excluding the others is less certain (calibrated, issue 32).
+      // detention"), or a storage figure alone outside a CFS: the figure is less certain (calibrated, issue 32).
       const figures = value.match(/\d{1,3}\s*(?:dias|días|days|dd|d)\b/giu)?.length ?? 0;
-      const confidence = figures >= 2 && destinationFreeDays(value) === null ? 0.75 : 0.9;
-      if (days !== null) out.freeTime = setOnce(out.freeTime, days, line, ctx, 'label', confidence);
+      const unsure = (figures >= 2 && destinationFreeDays(value) === null) || free?.unsure === true;
+      if (free !== null)
+        out.freeTime = setOnce(out.freeTime, free.days, line, ctx, 'label', unsure ? 0.75 : 0.9);
       return;
     }
     case 'validity': {
@@ -311,6 +313,19 @@ export function readFields(lines: Line[], ctx: FieldContext): FieldResults {
       const free = FREE_DAYS_INLINE.exec(foldKeepingOffsets(text));
       if (free !== null)
         out.freeTime = { value: Number(free[1]), evidence: evidenceFrom(line, ctx.origin, 'inline', 0.75) };
+    }
+    if (out.chargeableWeight === null) {
+      const weight = readChargeableWeight(text);
+      if (weight !== null)
+        out.chargeableWeight = {
+          value: weight.kg,
+          evidence: evidenceFrom(
+            line,
+            ctx.origin,
+            weight.labelFirst ? 'label' : 'inline',
+            weight.labelFirst ? 0.9 : 0.8,
+          ),
+        };
     }
     if (out.carrier === null) {
       const carrier = findCarrierMention(text);

@@ -1,4 +1,5 @@
 import { findDates, resolveDate, resolveRelativeValidity } from '../normalise/dates.js';
+import { parseLocaleNumber } from '../normalise/numbers.js';
 import { foldKeepingOffsets } from '../normalise/text.js';
 import type { DateOrder, Modal } from '../types.js';
 
@@ -71,20 +72,40 @@ export function destinationFreeDays(value: string): number | null {
   return clause === undefined ? null : readFreeDays(clause.replace(DESTINATION_CLAUSE, ' '));
 }
 
-/** Free days at destination: the first figure not tied to detention or origin. */
-export function readFreeDays(value: string): number | null {
+/** Storage words: a free time of storage alone ("7 dias armazenagem no CFS") is the LCL shipment's free time. */
+const STORAGE_FREE_TIME = /\b(armazenagem|storage)\b/;
+
+/**
+ * Free days at destination: the first figure not tied to detention or origin, else one of storage alone
+ * (QA pass 6: "Free time: 7 dias armazenagem no CFS" is an LCL reply's free time). `unsure` when that
+ * storage figure does not name a CFS: at a terminal it may not be the demurrage free time.
+ */
+export function readFreeDaysDetailed(value: string): { days: number; unsure: boolean } | null {
   const named = CLAUSE_SPLIT.test(value) ? destinationFreeDays(value) : null;
-  if (named !== null) return named;
+  if (named !== null) return { days: named, unsure: false };
   const folded = foldKeepingOffsets(value);
+  let storage: { days: number; unsure: boolean } | null = null;
   for (const match of folded.matchAll(
     /(\d{1,3})\s*(?:(?:calendar|corridos|naturales)\s+)?(?:dias|days|dia|day|d\b)?([^\d/]{0,25})/gu,
   )) {
     const after = match[2] ?? '';
-    if (EXCLUDED_FREE_TIME.test(after.split(/[,;/(]/)[0] ?? '') && !COMBINED_FREE_TIME.test(after)) continue;
+    const clause = after.split(/[,;/(]/)[0] ?? '';
     const days = Number(match[1]);
-    if (days > 0 && days <= 120) return days;
+    const plausible = days > 0 && days <= 120;
+    if (EXCLUDED_FREE_TIME.test(clause) && !COMBINED_FREE_TIME.test(after)) {
+      // Storage alone, not at origin nor detention: kept in case no other figure is given.
+      const storageAlone = EXCLUDED_FREE_TIME.test(clause.replace(STORAGE_FREE_TIME, ' ')) === false;
+      if (storageAlone && plausible && storage === null) storage = { days, unsure: !/\bcfs\b/.test(clause) };
+      continue;
+    }
+    if (plausible) return { days, unsure: false };
   }
-  return null;
+  return storage;
+}
+
+/** Free days at destination (`readFreeDaysDetailed`'s figure). */
+export function readFreeDays(value: string): number | null {
+  return readFreeDaysDetailed(value)?.days ?? null;
 }
 
 const RANGE_CONNECTOR = /^\s*(?:a|-|–|to|till|until|through|thru|ate|hasta|al|y|e)\s*$/i;
@@ -126,5 +147,50 @@ const MODAL_WORDS: Array<[RegExp, Modal]> = [
 export function readModalWord(value: string): Modal | null {
   const folded = foldKeepingOffsets(value);
   for (const [pattern, modal] of MODAL_WORDS) if (pattern.test(folded)) return modal;
+  return null;
+}
+
+/**
+ * Words naming the chargeable (taxable) weight of an air or LCL shipment, folded. Never the gross weight
+ * ("peso bruto") nor the volumetric one ("peso cubado") alone.
+ */
+const CHARGEABLE_WEIGHT_LABEL = String.raw`(?:peso\s+(?:taxavel|taxado|tarifado|cobravel|tasable|facturable|cobrable|cargable|tarifable)|(?:chargeable|taxable|billable)(?:\s+(?:weight|wt\.?))?|ch(?:g|rg)?\.?\s*(?:wt|weight)\.?)`;
+const WEIGHT_UNIT = String.raw`kgs?|kilos?|quilos?|kilogram\w*|t|tons?|tonnes?|toneladas?`;
+/** "Peso taxável: 200 kg", "chargeable weight 200 kgs", "-> chargeable 200 kg", "Chargeable wt. = 1.250". */
+const CHARGEABLE_WEIGHT_AFTER = new RegExp(
+  String.raw`(?<![\p{L}])${CHARGEABLE_WEIGHT_LABEL}\s*(?:\([^)\d]{0,20}\)\s*)?(?<sep>[:=]|\bis\b|\bde\b|\bof\b)?\s*(?:(?:aprox|approx|ca)\.?\s*)?(?<![\d.,])(?<num>\d[\d.,]*\d|\d)\s*(?<unit>${WEIGHT_UNIT})?(?![\p{L}\d])`,
+  'u',
+);
+/** "200 kg chargeable", "200 kgs (peso taxável)". */
+const CHARGEABLE_WEIGHT_BEFORE = new RegExp(
+  String.raw`(?<![\d.,/$])(?<num>\d[\d.,]*\d|\d)\s*(?<unit>${WEIGHT_UNIT})\s*\(?\s*(?:${CHARGEABLE_WEIGHT_LABEL}|taxaveis)(?![\p{L}])`,
+  'u',
+);
+/** A figure followed by another measure (m³, W/M, lb) or a ratio ("1:6000") is not a weight in kg. */
+const NOT_KILOGRAMS_AFTER = /^\s*(?:m3|m³|cbm|w\s*\/\s*m|wm|rt|lbs?|pounds?|[:/]\s*\d)/u;
+const CURRENCY_BEFORE = /(?:usd|us\$|brl|r\$|eur|€|\$)\s*$/u;
+
+/** Chargeable weight in kg stated in a line, and whether it was read after its label (else before it). */
+export function readChargeableWeight(text: string): { kg: number; labelFirst: boolean } | null {
+  const folded = foldKeepingOffsets(text);
+  for (const [pattern, labelFirst] of [
+    [CHARGEABLE_WEIGHT_AFTER, true],
+    [CHARGEABLE_WEIGHT_BEFORE, false],
+  ] as const) {
+    const match = pattern.exec(folded);
+    const groups = match?.groups;
+    if (match === null || groups === undefined) continue;
+    const unit = groups.unit;
+    // A bare figure counts only right after "label:" ("Chargeable weight: 200").
+    if (unit === undefined && groups.sep !== ':' && groups.sep !== '=') continue;
+    const end = match.index + match[0].length;
+    if (unit === undefined && NOT_KILOGRAMS_AFTER.test(folded.slice(end))) continue;
+    const numStart = match.index + match[0].indexOf(groups.num ?? '');
+    if (CURRENCY_BEFORE.test(folded.slice(Math.max(0, numStart - 5), numStart))) continue;
+    const parsed = parseLocaleNumber(groups.num ?? '');
+    if (parsed === null) continue;
+    const kg = unit !== undefined && /^t/.test(unit) ? parsed.value * 1000 : parsed.value;
+    if (kg > 0 && kg < 1_000_000) return { kg: Math.round(kg * 1000) / 1000, labelFirst };
+  }
   return null;
 }

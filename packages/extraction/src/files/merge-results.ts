@@ -12,6 +12,7 @@ const SCALARS = [
   'transit_time_min_dias',
   'transit_time_max_dias',
   'free_time_destino_dias',
+  'peso_taxavel_kg',
   'validadeProposta',
   'condicoesPagamento',
   'quantidadeContainer',
@@ -73,7 +74,8 @@ export function mergeWithAttachments(
     for (const key of SCALARS) {
       const evidenceKey = EVIDENCE_KEY[key] ?? key;
       const weak = (final.evidence[evidenceKey]?.confidence ?? 0) < 0.5;
-      if ((final[key] === null || weak) && other[key] !== null) {
+      // `?? null`: an optional scalar (peso_taxavel_kg) may be absent from a result.
+      if (((final[key] ?? null) === null || weak) && (other[key] ?? null) !== null) {
         Object.assign(final, { [key]: other[key] });
         const evidence = other.evidence[evidenceKey];
         if (evidence !== undefined) final.evidence[evidenceKey] = evidence;

@@ -17,6 +17,7 @@ export const FEE_UNITS: readonly FeeUnit[] = [
   'CNTR',
   'BL',
   'KG',
+  'TON',
   'M3',
   'WM',
   'PROCESSO',

@@ -56,9 +56,16 @@ const UNIT_PATTERNS: UnitPattern[] = [
   {
     unit: 'WM',
     pattern: new RegExp(
-      String.raw`(?:${PER})?(?:\bw\s*\/\s*m\b|\bw\.m\.?|\bwm\b|\brt\b|\brevenue ton|\b(?:t|ton|tonelada)\s+(?:ou|or|o)\s+(?:m3|m³|cbm))`,
+      String.raw`(?:${PER})?(?:\bw\s*\/\s*m\b|\bw\.m\.?|\bwm\b|\brt\b|\brevenue ton|\b(?:t|tons?|toneladas?)(?:\s+(?:ou|or|o)\s+|\s*\/\s*)(?:m3|m³|cbm)|\b(?:t|tons?|toneladas?)\s*\(?\s*w\s*\/\s*m\b)`,
       'u',
     ),
+  },
+  {
+    // "/ton", "per ton", "por tonelada", "/t", "per MT"; "ton ou m3", "t/m3", "ton (W/M)" are W/M (above wins a
+    // tie), and the slash of "T/T" (transit time) is no basis.
+    unit: 'TON',
+    pattern:
+      /(?:(?:por|per|p\/|each|cada)\s*|(?<!\p{L})\/\s*)(?:(?:metric\s+)?(?:tons?|tonnes?|toneladas?|tns?)|mt|t)(?![\p{L}\d])(?!\s*(?:\/|\b(?:ou|or|o)\b)\s*(?:m3|m³|cbm)|\s*\(?\s*w\s*\/?\s*m\b)/u,
   },
   { unit: 'KG', pattern: new RegExp(String.raw`${PER}(?:kgs?|kilos?|quilos?|kilogram\w*)\b`, 'u') },
   {

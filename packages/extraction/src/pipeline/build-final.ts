@@ -132,6 +132,7 @@ export function buildFinal(input: FinalInput): FinalData {
   if (!isRoad) note('portoTransbordo', fields.transshipment);
   note('transit_time_dias', fields.transit);
   note('free_time_destino_dias', fields.freeTime);
+  note('peso_taxavel_kg', fields.chargeableWeight);
   note('validadeProposta', fields.validity);
   note('condicoesPagamento', fields.payment);
   if (modal.modal !== null) evidence.modal = { confidence: modal.confidence, source: null, method: 'detect' };
@@ -161,6 +162,7 @@ export function buildFinal(input: FinalInput): FinalData {
     transit_time_min_dias: fields.transit?.value.min ?? null,
     transit_time_max_dias: fields.transit?.value.max ?? null,
     free_time_destino_dias: fields.freeTime?.value ?? null,
+    peso_taxavel_kg: fields.chargeableWeight?.value ?? null,
     validadeProposta: fields.validity?.value ?? null,
     frete: null,
     fretes,

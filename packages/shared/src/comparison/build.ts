@@ -249,7 +249,7 @@ function answerContainers(final: ExtractionFinal | null): number | null {
  */
 /** The chargeable weight the reply states ("chargeable weight 200 kgs"), null when it states none. */
 function statedChargeableWeight(final: ExtractionFinal | null): Decimal | null {
-  const stated = (final as { peso_taxavel_kg?: unknown } | null)?.peso_taxavel_kg;
+  const stated = final?.peso_taxavel_kg;
   return typeof stated === 'number' && Number.isFinite(stated) && stated > 0 ? toDecimal(stated) : null;
 }
 

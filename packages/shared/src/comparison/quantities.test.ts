@@ -15,7 +15,7 @@ import {
   revenueTonnes,
   type ShipmentMeasures,
 } from './quantities.js';
-import { chargeLineText } from './quantity-text.js';
+import { chargeLineText, unpricedText } from './quantity-text.js';
 
 const text = (value: bigint | null, places = 2) => (value === null ? null : formatDecimal(value, places));
 
@@ -353,5 +353,20 @@ describe('QA pass 6: air and LCL measures as analysts write them', () => {
         minimoAplicado: true,
       }),
     ).toBe('1,2 W/M × US$ 39,00 = US$ 46,80 (mínimo US$ 78,00 aplicado)');
+  });
+});
+
+describe('a row without a counted price says why (QA pass 7)', () => {
+  it('a freight quoted per m³ on a quote without cubagem: which measure is missing, not "Frete não informado"', () => {
+    const fretes = [{ valor: 38 }];
+    expect(
+      unpricedText({
+        extracao: 'concluida',
+        fretes,
+        quantidadesDesconhecidas: ['M3: cubagem (m³) não informada'],
+      }),
+    ).toBe('Total não calculado: M3: cubagem (m³) não informada');
+    expect(unpricedText({ extracao: 'concluida', fretes: [] })).toBe('Frete não informado');
+    expect(unpricedText({ extracao: 'pendente', fretes })).toBe('Em extração');
   });
 });

@@ -108,3 +108,19 @@ export function quantityAround(line: ChargeForText): { antes: string | null; dep
     depois += ` (${formatMessage(q.minimum, { valor: moneyText(line.valorTotal!, line.moeda) })})`;
   return { antes, depois };
 }
+
+/**
+ * What a row without a counted price shows in place of its totals: 'Em extração', 'Extração falhou',
+ * 'Frete não informado', or, when a freight was quoted per a measure the shipment does not give, which
+ * measure ('Total não calculado: M3: cubagem (m³) não informada'; it read "Frete não informado").
+ */
+export function unpricedText(row: {
+  extracao: 'pendente' | 'falhou' | 'concluida';
+  fretes: readonly { valor: number | null }[];
+  quantidadesDesconhecidas?: readonly string[];
+}): string {
+  const unknown = row.quantidadesDesconhecidas ?? [];
+  if (row.extracao === 'concluida' && unknown.length > 0 && row.fretes.some((frete) => frete.valor !== null))
+    return formatMessage(uiComparison.unpricedQuantity, { lista: unknown.join('; ') });
+  return uiComparison.unpriced[row.extracao];
+}

@@ -7,6 +7,18 @@ export const inboundTexts = {
   /** A reply in one quote's thread that names only another quote of the company ('Não identificadas'). */
   citesOtherQuote:
     'A mensagem cita a cotação {citada}, mas chegou pela conversa da cotação {conversa}: confira e atribua à cotação certa.',
+  /**
+   * A new e-mail whose subject names a quote code that several companies sent to this forwarder, with no
+   * safe way to tell which ('Não identificadas', for a desenvolvedor; ADR 0015 addendum).
+   */
+  sharedCode:
+    'O código {codigo} citado por {remetente} existe em cotações de mais de uma empresa enviadas a este agente de carga: confira e atribua à cotação certa.',
+  /**
+   * The same message as each candidate company sees it: who and which code, never its content (it may be
+   * another company's proposal) until a user of the company assigns it to its quote.
+   */
+  sharedCodeWaiting:
+    "Mensagem de {remetente} sobre a cotação {codigo} aguardando atribuição. Este agente de carga recebeu cotações com o mesmo código de mais de uma empresa, por isso o conteúdo só aparece depois de atribuída. Se não for desta empresa, use 'Dispensar'; na dúvida, peça ao agente que responda ao e-mail da cotação.",
   /** Why a received message was kept without counting as an answer (`inbound_messages.motivo`). */
   setAside: {
     automatica: 'Resposta automática: guardada, não conta como resposta.',

@@ -48,6 +48,8 @@ export const uiComparison = {
     falhou: 'Extração falhou',
     concluida: 'Frete não informado',
   },
+  /** A freight was quoted but the shipment lacks the measure it is charged by (QA pass 7). */
+  unpricedQuantity: 'Total não calculado: {lista}',
   /** Quantities of charges (issue 30): the unit decides how many count. */
   quantity: {
     /** '2 × R$ 1.420,00' */

@@ -43,6 +43,7 @@ export const uiHints = {
     BL: 'por BL',
     PROCESSO: 'por processo',
     KG: 'por kg',
+    TON: 'por tonelada',
     M3: 'por m³',
     WM: 'por W/M (peso ou volume)',
     VIAGEM: 'por viagem',

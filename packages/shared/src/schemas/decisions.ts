@@ -109,7 +109,7 @@ export const FREIGHT_UNIT_CODES = [
   'BL',
 ] as const;
 /** Bases a fee may be corrected to (the engine's `FeeUnit` but a percentage, which changes what the value means). */
-export const FEE_UNIT_CODES = ['CNTR', 'BL', 'PROCESSO', 'KG', 'M3', 'WM', 'VIAGEM'] as const;
+export const FEE_UNIT_CODES = ['CNTR', 'BL', 'PROCESSO', 'KG', 'TON', 'M3', 'WM', 'VIAGEM'] as const;
 
 /** What kind of value a correction field holds (decides its validation and display). */
 export function correctionFieldKind(campo: string): 'dias' | 'data' | 'moeda' | 'unidade' | 'valor' {

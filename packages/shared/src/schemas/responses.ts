@@ -77,6 +77,8 @@ export const extractionFinalSchema = z.looseObject({
   transit_time_min_dias: z.number().nullable(),
   transit_time_max_dias: z.number().nullable(),
   free_time_destino_dias: z.number().nullable(),
+  /** Chargeable weight in kg the forwarder stated (QA pass 6); absent from extractions stored before it. */
+  peso_taxavel_kg: z.number().nullable().optional(),
   validadeProposta: z.string().nullable(),
   frete: z.looseObject({ tipo: z.string(), valor: z.number(), moeda: z.string() }).nullable(),
   fretes: z.array(freightItemSchema),
@@ -385,11 +387,24 @@ export const unmatchedMessageSchema = z.object({
   preview: z.string(),
   anexos: z.number(),
   motivo: z.string().nullable(),
-  /** Quotes whose recipients include the sender (suggestions for the assignment). */
-  /** Quotes to assign it to: those sent to the sender (with its carrier), and the quote it was identified with. */
+  /**
+   * Quotes to assign it to: those sent to the sender (with its carrier), the quote it was identified with,
+   * and the candidate quotes of a code several companies share (for a desenvolvedor, each with its company).
+   */
   sugestoes: z.array(
-    z.object({ cotacaoId: z.string(), codigo: z.string(), transportadorId: z.string().nullable() }),
+    z.object({
+      cotacaoId: z.string(),
+      codigo: z.string(),
+      transportadorId: z.string().nullable(),
+      /** The quote's company, when it is not the caller's (a desenvolvedor's candidates of a shared code). */
+      empresaNome: z.string().optional(),
+    }),
   ),
+  /**
+   * A message about a quote code this forwarder received from several companies, shown to one of them: its
+   * subject, preview and attachments stay hidden until the company assigns it (not in the spec).
+   */
+  conteudoRestrito: z.boolean().optional(),
 });
 export type UnmatchedMessage = z.infer<typeof unmatchedMessageSchema>;
 

@@ -93,6 +93,14 @@ export type SenderAuthentication = {
   erro?: string;
 };
 
+/** A quote an unmatched message may belong to (`inbound_messages.candidatas`). */
+export type InboundCandidate = {
+  empresaId: string;
+  cotacaoId: string;
+  transportadorId: string;
+  codigo: string;
+};
+
 /**
  * Every message that arrived, exactly once (unique key: Message-ID, else a hash of the raw bytes), stored
  * raw in the same transaction as everything the pipeline derived from it (R4, R6). `empresa_id` is null
@@ -125,6 +133,13 @@ export const inboundMessages = pgTable(
     destinatarioId: uuid().references(() => cotacaoDestinatarios.id, { onDelete: 'set null' }),
     /** How it was matched: token, thread, subject, manual (assigned by a user), none. */
     matchedBy: text(),
+    /**
+     * A message whose subject's quote code (and sender) fits quotes of several companies and that no safe
+     * signal decided (ADR 0015 addendum "a quote code two companies share"): each candidate quote, so that
+     * each candidate company sees it waiting in 'Não identificadas' (without its content) and can assign
+     * it or dismiss its own entry. Null for any other message.
+     */
+    candidatas: jsonb().$type<InboundCandidate[]>(),
     /** e.g. { remetenteDesconhecido: true } when a valid token came from an address not among the recipients. */
     flags: jsonb().$type<Record<string, boolean | string>>().notNull().default({}),
     /** The user who registered it by hand or assigned it from 'Não identificadas'. */

@@ -1,6 +1,7 @@
 import type { Comparison, ComparisonRow, ExchangeRateInfo } from '@cotacoes/shared';
 import { formatMessage } from '@cotacoes/shared';
 import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
+import { unpricedText } from '@cotacoes/shared/comparison/quantity-text';
 import { comparativeDocumentMessages as t } from '@cotacoes/shared/messages/ui-comparative';
 import { uiComparison } from '@cotacoes/shared/messages/ui-comparison';
 import { uiLanes } from '@cotacoes/shared/messages/ui-lanes';
@@ -182,7 +183,7 @@ export function highlightsOf(row: ComparisonRow): string {
  * it has a price. Every rendering prints this in the total cells and leaves the row out of the chart.
  */
 export function unpricedReason(row: ComparisonRow): string | null {
-  return row.precificada ? null : uiComparison.unpriced[row.extracao];
+  return row.precificada ? null : unpricedText(row);
 }
 
 /**

@@ -1068,3 +1068,158 @@ describe('replies as QA pass 4 wrote them, through the pipeline to the documents
     expect(flat).toContain(formatNumber(24275.82));
   });
 });
+
+describe('QA pass 6: air on the chargeable weight, LCL per tonne, through the pipeline to the documents', () => {
+  it('air: 180 kg in 5 boxes of 80x60x50 cm is 200 kg chargeable; "incl. FSC/SSC" is complete and the cheapest', async () => {
+    const air = await quoteScenario(ctx, {
+      quote: {
+        tipoFrete: 'AÉREO',
+        destino: 'Guarulhos, BR',
+        pesoBrutoTotal: '180 kg',
+        itens: [
+          { mercadoria: 'Peças eletrônicas', quantidadeVolumes: '5 caixas', dimensoes: '5 x 80x60x50 cm' },
+        ],
+      },
+      carriers: [
+        { nome: 'Céu Azul Cargas', email: 'ops@ceuazul-a.com.br' },
+        { nome: 'Maré Alta Air', email: 'air@marealta-a.com' },
+        { nome: 'Pacífico Aéreo', email: 'aereo@pacifico-a.com.br' },
+      ],
+    });
+    await reply(
+      air,
+      0,
+      [
+        'Dear Sirs,',
+        '',
+        'Segue cotação aérea PVG > GRU',
+        '',
+        'Peso taxável: 200 kg (cubado 1:6000)',
+        'Air freight: USD 4,80/kg (+45 kg), min USD 95,00',
+        'Fuel surcharge (FSC): USD 1,10/kg',
+        'Security (SSC): USD 0,15/kg',
+        'AWB fee: USD 35,00',
+        'Handling origem: USD 60,00',
+        'Liberação GRU: R$ 450,00',
+        '',
+        'Transit time: 4-6 dias via FRA',
+        'Validade: 31/12/2026',
+      ].join('\n'),
+    );
+    await reply(
+      air,
+      1,
+      [
+        'Hello,',
+        '',
+        'Air freight rates PVG/GRU, chargeable weight 200 kgs:',
+        '',
+        'A/F: USD 5.20 per kg (incl. FSC/SSC)',
+        'Min charge USD 120.00',
+        'AWB: USD 40.00',
+        'Terminal charges GRU: BRL 1,85/kg min BRL 280,00',
+        '',
+        'TT: 3 days direct flight',
+        'Valid until 31/12/2026',
+      ].join('\n'),
+    );
+    await reply(
+      air,
+      2,
+      [
+        'Prezados,',
+        '',
+        'Aéreo Shanghai (PVG) x Guarulhos (GRU):',
+        'Peso bruto 180 kg / peso cubado 200 kg -> chargeable 200 kg',
+        '',
+        'Frete aéreo: USD 4,50/kg (faixa +100 kg), mín. USD 150,00',
+        'Fuel: USD 0,95/kg',
+        'AWB fee: USD 30,00',
+        'Capatazia GRU: R$ 3,20/kg',
+        '',
+        'TT 5 dias',
+        'Validade 31/12/2026',
+      ].join('\n'),
+    );
+    const body = await comparison(air);
+    // At 5,2456: Céu Azul (4,80 + 1,10 + 0,15) × 200 + 35 + 60 = USD 1.305 × 5,2456 + R$ 450 = R$ 7.295,51;
+    // Maré 5,20 × 200 + 40 = USD 1.080 + BRL 1,85 × 200 = 370 → R$ 6.035,25 (FSC/SSC in its rate);
+    // Pacífico (4,50 + 0,95) × 200 + 30 = USD 1.120 + BRL 3,20 × 200 = 640 → R$ 6.515,07.
+    const [ceu, mare, pac] = [0, 1, 2].map((carrier) => rowOf(body, air, carrier));
+    expect(ceu).toMatchObject({
+      valorUSD: 1305,
+      valorBRL: 450,
+      custoTotalBRL: 7295.51,
+      custoTotalUSD: 1390.79,
+    });
+    expect(ceu!.fretes[0]).toMatchObject({ quantidade: 200, base: 'pesoTaxado', valorTotal: 960 });
+    expect(mare).toMatchObject({
+      valorUSD: 1080,
+      valorBRL: 370,
+      custoTotalBRL: 6035.25,
+      custoTotalUSD: 1150.54,
+    });
+    expect(mare!.taxasAusentes).toBeUndefined();
+    expect(pac).toMatchObject({ valorUSD: 1120, valorBRL: 640, custoTotalBRL: 6515.07 });
+    expect(body.linhas.filter((row) => row.destaque.menorCusto).map((row) => row.transportador.nome)).toEqual(
+      ['Maré Alta Air'],
+    );
+    // Céu Azul quotes no terminal charge at GRU, which the other two do: it says so.
+    expect(ceu!.taxasAusentes).toEqual(['THC']);
+
+    const { cell } = await excelSummaryRow(air, 'Maré Alta Air');
+    // The 3-day direct flight is also the shortest.
+    expect([cell('Total (BRL)'), cell('Total (USD)'), cell('Destaque')]).toEqual([
+      6035.25,
+      1150.54,
+      'Menor custo, Menor prazo',
+    ]);
+    const flat = await pdfText(air);
+    expect(flat).toContain(formatNumber(6035.25));
+    expect(flat).toContain('200 kg × US$ 4,80 = US$ 960,00');
+  });
+
+  it('LCL: "USD 25,00/ton" and "BRL 60,00 por tonelada" on 300 kg count 0,3 t; free time "7 dias armazenagem no CFS"', async () => {
+    const scenario = await quoteScenario(ctx, {
+      quote: {
+        tipoFrete: 'LCL',
+        pesoBrutoTotal: '300 kg',
+        itens: [{ mercadoria: 'Peças', quantidadeVolumes: '2 pallets', dimensoes: 'total 1,2 m³' }],
+      },
+      carriers: [{ nome: 'Atlântico LCL', email: 'pricing@atlantico-t.com.br' }],
+    });
+    await reply(
+      scenario,
+      0,
+      [
+        'Prezados,',
+        '',
+        'Segue proposta LCL Ningbo x Santos:',
+        '',
+        'O/F: USD 41,00/W/M, min 1 W/M',
+        'BL fee: USD 75,00',
+        'Handling origem: USD 25,00/ton',
+        'Armazenagem Santos (1º período): BRL 60,00 por tonelada',
+        'Desconsolidação: BRL 380,00',
+        '',
+        'TT 38 dias',
+        'Free time: 7 dias armazenagem no CFS',
+        'Validade 31/12/2026',
+      ].join('\n'),
+    );
+    const row = rowOf(await comparison(scenario), scenario, 0);
+    // 41 × 1,2 W/M = 49,20 + 75 + 25 × 0,3 t = 7,50 → USD 131,70; BRL 60 × 0,3 = 18 + 380 = 398.
+    // 131,70 × 5,2456 + 398 = R$ 1.088,85 (US$ 207,57).
+    expect(row).toMatchObject({
+      valorUSD: 131.7,
+      valorBRL: 398,
+      custoTotalBRL: 1088.85,
+      custoTotalUSD: 207.57,
+    });
+    expect(fee(row, 'HANDLING')).toMatchObject({ quantidade: 0.3, base: 'tonelada', valorTotal: 7.5 });
+    expect(row.freeTime.valor).toBe(7);
+    const flat = await pdfText(scenario);
+    expect(flat).toContain('0,3 t × US$ 25,00 = US$ 7,50');
+    expect(flat).toContain(formatNumber(1088.85));
+  });
+});

@@ -5,6 +5,7 @@ import { queryRows } from '../../db/prepared.js';
 import {
   cotacaoDestinatarios,
   cotacoes,
+  empresas,
   inboundAttachments,
   inboundMessages,
   mailOutbox,
@@ -194,6 +195,15 @@ export async function answersOf(
 export async function listUnmatched(executor: Executor, empresaId: string | null, seesUnknown: boolean) {
   const scope = [
     ...(empresaId ? [eq(inboundMessages.empresaId, empresaId)] : []),
+    // A quote code several companies share: waiting in each candidate company's list (its content hidden).
+    ...(empresaId
+      ? [
+          and(
+            isNull(inboundMessages.empresaId),
+            sql`${inboundMessages.candidatas} @> ${JSON.stringify([{ empresaId }])}::jsonb`,
+          ),
+        ]
+      : []),
     ...(seesUnknown ? [isNull(inboundMessages.empresaId)] : []),
   ];
   if (scope.length === 0) return [];
@@ -206,7 +216,9 @@ export async function listUnmatched(executor: Executor, empresaId: string | null
       createdAt: inboundMessages.createdAt,
       source: inboundMessages.source,
       motivo: inboundMessages.motivo,
+      empresaId: inboundMessages.empresaId,
       cotacaoId: inboundMessages.cotacaoId,
+      candidatas: inboundMessages.candidatas,
       cotacaoCodigo: sql<
         string | null
       >`(select ${cotacoes.codigo} from ${cotacoes} where ${cotacoes.id} = ${inboundMessages.cotacaoId} and ${cotacoes.deletedAt} is null)`,
@@ -223,6 +235,32 @@ export async function listUnmatched(executor: Executor, empresaId: string | null
     )
     .orderBy(desc(inboundMessages.createdAt))
     .limit(100);
+}
+
+/** The candidate quotes of a message still unmatched and without a company (a shared quote code). */
+export async function unmatchedCandidates(executor: Executor, inboundId: string) {
+  const [row] = await executor
+    .select({ candidatas: inboundMessages.candidatas })
+    .from(inboundMessages)
+    .where(
+      and(
+        eq(inboundMessages.id, inboundId),
+        isNull(inboundMessages.empresaId),
+        eq(inboundMessages.outcome, 'nao_identificada'),
+      ),
+    )
+    .limit(1);
+  return row?.candidatas ?? [];
+}
+
+/** The names of companies (a desenvolvedor's suggestions across companies). */
+export async function companyNames(executor: Executor, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await executor
+    .select({ id: empresas.id, nome: empresas.nome })
+    .from(empresas)
+    .where(inArray(empresas.id, ids));
+  return new Map(rows.map((row) => [row.id, row.nome]));
 }
 
 /** Live quotes of the company that were sent to this address (suggestions for an assignment). */

@@ -7,6 +7,7 @@ import {
   fieldMessages,
   formatMessage,
   formatQuoteDateTime,
+  inboundTexts,
   isWaitingStatus,
   quoteStatusInfo,
   type ResponseEntry,
@@ -18,7 +19,7 @@ import {
 } from '@cotacoes/shared';
 import type { AppConfig } from '../../config/env.js';
 import type { Database } from '../../db/client.js';
-import type { Tenant } from '../../db/tenant.js';
+import { checkedTenant, type Tenant } from '../../db/tenant.js';
 import { composeMessage } from '../../inbound/compose.js';
 import type { InboundPipeline, IngestResult } from '../../inbound/pipeline.js';
 import { confirmSender } from '../../inbound/sender-confirmation.js';
@@ -257,13 +258,46 @@ export class ResponsesService {
 
   /**
    * 'Não identificadas' of `tenant` (none for a user without a company), and of every company for a
-   * desenvolvedor; the quotes of `tenant` sent to each sender as suggestions.
+   * desenvolvedor; the quotes of `tenant` sent to each sender as suggestions. A message about a quote code
+   * several companies sent to its forwarder (`candidatas`) is listed to each candidate company with its
+   * sender and code only, its own quote as the suggestion; a desenvolvedor sees it whole, with every
+   * candidate quote and its company (ADR 0015 addendum "a quote code two companies share").
    */
   async unmatched(tenant: Tenant | null, role?: Role): Promise<{ data: UnmatchedMessage[]; total: number }> {
     const developer = role === 'desenvolvedor';
     const rows = await repo.listUnmatched(this.db, tenant?.empresaId ?? null, developer);
+    const names = developer
+      ? await repo.companyNames(this.db, [
+          ...new Set(rows.flatMap((row) => (row.candidatas ?? []).map((c) => c.empresaId))),
+        ])
+      : new Map<string, string>();
     const data = await Promise.all(
-      rows.map(async (row) => {
+      rows.map(async (row): Promise<UnmatchedMessage> => {
+        const candidates = row.empresaId === null ? (row.candidatas ?? []) : [];
+        if (!developer && candidates.length > 0) {
+          // Another company's message, possibly: who and which code, never what it says.
+          const own = candidates.filter((c) => c.empresaId === tenant?.empresaId);
+          return {
+            id: row.id,
+            from: row.fromAddress,
+            fromName: null,
+            subject: null,
+            receivedAt: row.createdAt.toISOString(),
+            source: row.source,
+            preview: '',
+            anexos: 0,
+            motivo: formatMessage(inboundTexts.sharedCodeWaiting, {
+              remetente: row.fromAddress ?? '',
+              codigo: own[0]?.codigo ?? '',
+            }),
+            sugestoes: own.map((c) => ({
+              cotacaoId: c.cotacaoId,
+              codigo: c.codigo,
+              transportadorId: c.transportadorId,
+            })),
+            conteudoRestrito: true,
+          };
+        }
         const sent: UnmatchedMessage['sugestoes'] =
           row.fromAddress && tenant ? await repo.quotesSentTo(this.db, tenant, row.fromAddress) : [];
         // The quote it was identified with ("Cotação identificada, mas não o agente…") comes first.
@@ -271,7 +305,18 @@ export class ResponsesService {
           row.cotacaoId && row.cotacaoCodigo && !sent.some((quote) => quote.cotacaoId === row.cotacaoId)
             ? [{ cotacaoId: row.cotacaoId, codigo: row.cotacaoCodigo, transportadorId: null }]
             : [];
-        const sugestoes = [...identified, ...sent];
+        // Every candidate quote of a shared code, each with its company (a desenvolvedor only gets here).
+        const shared = candidates.map((c) => ({
+          cotacaoId: c.cotacaoId,
+          codigo: c.codigo,
+          transportadorId: c.transportadorId,
+          empresaNome: names.get(c.empresaId) ?? '',
+        }));
+        const sugestoes = [
+          ...identified,
+          ...shared,
+          ...sent.filter((quote) => !shared.some((c) => c.cotacaoId === quote.cotacaoId)),
+        ];
         return {
           id: row.id,
           from: row.fromAddress,
@@ -291,12 +336,17 @@ export class ResponsesService {
   }
 
   async assign(actor: Actor, inboundId: string, body: { cotacaoId: string; transportadorId: string }) {
-    const { tenant } = actor;
+    const developer = actor.role === 'desenvolvedor';
+    // A desenvolvedor assigns a shared code's message to any of its candidate quotes, in that quote's company.
+    const candidate = developer
+      ? (await repo.unmatchedCandidates(this.db, inboundId)).find((c) => c.cotacaoId === body.cotacaoId)
+      : undefined;
+    const tenant = candidate ? checkedTenant(candidate.empresaId) : actor.tenant;
     await this.recipientOf(tenant, body.cotacaoId, body.transportadorId);
     await this.pipeline.assign(
       inboundId,
       { userId: actor.userId, empresaId: tenant.empresaId, ...body },
-      actor.role === 'desenvolvedor',
+      developer,
     );
     return { message: successMessages.responseAssigned };
   }

@@ -1,6 +1,6 @@
 import { missingFreightOf, missingItemsText } from '@cotacoes/shared/comparison/asked';
 import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
-import { quantityAround } from '@cotacoes/shared/comparison/quantity-text';
+import { quantityAround, unpricedText } from '@cotacoes/shared/comparison/quantity-text';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { unitWords } from '@cotacoes/shared/rules/hints';
@@ -62,7 +62,7 @@ export function UnpricedTotal({ row }: { row: ComparisonRow }) {
   return (
     <span className="inline-flex items-center gap-1.5 whitespace-normal text-fg-muted">
       {row.extracao === 'pendente' && <Spinner size={14} />}
-      {ui.comparison.unpriced[row.extracao]}
+      {unpricedText(row)}
     </span>
   );
 }
