@@ -75,9 +75,9 @@ describe('Rotas: is this a good price?', () => {
     await page.goto(`/quotes/${quotes[1]!.id}`);
     await flagOf(page, 'Atlântico Rotas').waitFor();
     expect(await flagOf(page, 'Atlântico Rotas').getAttribute('data-lane-flag')).toBe('acima');
-    expect(await textOf(page, 'Atlântico Rotas')).toContain('30 % acima da mediana de 90 dias, 3 cotações');
+    expect(await textOf(page, 'Atlântico Rotas')).toContain('30 % acima da mediana de 90 dias, 3 propostas');
     expect(await flagOf(page, 'Cruzeiro Rotas').getAttribute('data-lane-flag')).toBe('abaixo');
-    expect(await textOf(page, 'Cruzeiro Rotas')).toContain('20 % abaixo da mediana de 90 dias, 3 cotações');
+    expect(await textOf(page, 'Cruzeiro Rotas')).toContain('20 % abaixo da mediana de 90 dias, 3 propostas');
     expect(await flagOf(page, 'Boreal Rotas').getAttribute('data-lane-flag')).toBe('mediana');
     // The points the median rests on, opened from the flag.
     await flagOf(page, 'Atlântico Rotas').getByRole('button').click();

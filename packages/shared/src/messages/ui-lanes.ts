@@ -3,13 +3,13 @@
  * 90-day median, the 'Rotas' page and its CSV. Spread into `ui` as `ui.lanes`.
  */
 export const uiLanes = {
-  /** On a comparison row: "22 % acima da mediana de 90 dias, 14 cotações". */
+  /** On a comparison row: "22 % acima da mediana de 90 dias, 14 propostas". */
   rowFlag: {
-    acima: '{pct} % acima da mediana de 90 dias, {n} cotações',
-    abaixo: '{pct} % abaixo da mediana de 90 dias, {n} cotações',
-    within: 'Na mediana de 90 dias ({pct} %), {n} cotações',
-    median: 'Mediana de 90 dias: {valor} por {unidade} ({n} cotações)',
-    tooltipTitle: 'Últimas cotações desta rota ({unidade})',
+    acima: '{pct} % acima da mediana de 90 dias, {n} propostas',
+    abaixo: '{pct} % abaixo da mediana de 90 dias, {n} propostas',
+    within: 'Perto da mediana de 90 dias ({pct} %), {n} propostas',
+    median: 'Mediana de 90 dias: {valor} por {unidade} ({n} propostas)',
+    tooltipTitle: 'Últimas propostas desta rota ({unidade})',
     tooltipPoint: '{data} · {transportador} · {valor}',
     approved: 'aprovada',
     openLane: 'Ver histórico da rota',

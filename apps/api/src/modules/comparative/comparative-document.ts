@@ -247,7 +247,7 @@ export function missingOf(row: ComparisonRow): string {
 }
 
 /**
- * The row against its lane's 90-day median (issue 36): "22 % acima da mediana de 90 dias, 14 cotações",
+ * The row against its lane's 90-day median (issue 36): "22 % acima da mediana de 90 dias, 14 propostas",
  * or null when the lane has no median (fewer than 3 points).
  */
 export function laneTextOf(row: ComparisonRow): string | null {

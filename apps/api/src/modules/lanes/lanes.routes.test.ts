@@ -262,13 +262,16 @@ describe('the comparative documents', () => {
     }
     expect(byCarrier.get(q3.carriers[0]!.nome)).toEqual([
       3000,
-      '30 % acima da mediana de 90 dias, 5 cotações',
+      '30 % acima da mediana de 90 dias, 5 propostas',
     ]);
     expect(byCarrier.get(q3.carriers[2]!.nome)).toEqual([
       3000,
-      '20 % abaixo da mediana de 90 dias, 5 cotações',
+      '20 % abaixo da mediana de 90 dias, 5 propostas',
     ]);
-    expect(byCarrier.get(q3.carriers[1]!.nome)).toEqual([3000, 'Na mediana de 90 dias (1,7 %), 5 cotações']);
+    expect(byCarrier.get(q3.carriers[1]!.nome)).toEqual([
+      3000,
+      'Perto da mediana de 90 dias (1,7 %), 5 propostas',
+    ]);
 
     const pdf = await get(`/api/quotes/${q3.quote.id}/comparative-pdf`, q3.token);
     expect(pdf.statusCode).toBe(200);
@@ -277,8 +280,8 @@ describe('the comparative documents', () => {
     });
     const flat = text.replace(/\s+/g, ' ');
     expect(flat).toContain("Mediana 90 dias: US$ 3.000,00/40' HC");
-    expect(flat).toContain('30 % acima da mediana de 90 dias, 5 cotações');
-    expect(flat).toContain('20 % abaixo da mediana de 90 dias, 5 cotações');
+    expect(flat).toContain('30 % acima da mediana de 90 dias, 5 propostas');
+    expect(flat).toContain('20 % abaixo da mediana de 90 dias, 5 propostas');
   });
 });
 

@@ -109,6 +109,7 @@ describe('Comparação: learning from corrections', { timeout: 20_000 }, () => {
       'por BL',
       'por processo',
       'por kg',
+      'por tonelada',
       'por m³',
       'por W/M (peso ou volume)',
       'por viagem',

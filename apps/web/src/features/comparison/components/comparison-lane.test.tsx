@@ -58,12 +58,12 @@ describe('the lane median on the comparison', { timeout: 20_000 }, () => {
       { timeout: 5_000 },
     );
     const above = within(rowOf(table, 'Atlântico Logística')).getByRole('button', {
-      name: '22 % acima da mediana de 90 dias, 14 cotações',
+      name: '22 % acima da mediana de 90 dias, 14 propostas',
     });
     expect(above).toHaveAttribute('aria-expanded', 'false');
     expect(
       within(rowOf(table, 'Boreal Cargas')).getByRole('button', {
-        name: '18,5 % abaixo da mediana de 90 dias, 14 cotações',
+        name: '18,5 % abaixo da mediana de 90 dias, 14 propostas',
       }),
     ).toBeInTheDocument();
     // Every row of the two answers with a median has its flag; the third answer's rows have none.
@@ -78,7 +78,7 @@ describe('the lane median on the comparison', { timeout: 20_000 }, () => {
     await user.click(above);
     expect(above).toHaveAttribute('aria-expanded', 'true');
     const panel = document.getElementById(above.getAttribute('aria-controls')!)!;
-    expect(panel).toHaveTextContent("Mediana de 90 dias: US$ 3.000,00 por 40' HC (14 cotações)");
+    expect(panel).toHaveTextContent("Mediana de 90 dias: US$ 3.000,00 por 40' HC (14 propostas)");
     expect(
       within(panel)
         .getAllByRole('listitem')

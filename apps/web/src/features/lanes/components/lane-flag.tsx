@@ -13,7 +13,7 @@ const percent = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
 
 export const unitLabel = (unidade: string) => ui.lanes.units[unidade] ?? unidade;
 
-/** "22 % acima da mediana de 90 dias, 14 cotações" (or 'Na mediana…' within ±15 %). */
+/** "22 % acima da mediana de 90 dias, 14 propostas" (or 'Perto da mediana…' within ±15 %). */
 export function laneFlagText(lane: ComparisonLane): string {
   const pct = percent.format(lane.flag ? Math.abs(lane.deltaPct) : lane.deltaPct);
   return formatMessage(lane.flag ? t[lane.flag] : t.within, { pct, n: lane.quantidade });
