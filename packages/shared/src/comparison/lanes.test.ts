@@ -49,8 +49,11 @@ describe('lanes', () => {
   it('names a lane by modal and the places as the comparison compares them', () => {
     expect(laneOf(places)).toMatchObject({
       lane: 'FCL|SHANGHAI|SANTOS',
-      origemNome: 'Porto de Shanghai, CN',
+      origemNome: 'Porto de Shanghai',
     });
+    // The quote's "Santos, BR" and a reply's "Santos" are one lane, named one way (QA pass 7: the CSV split it).
+    expect(laneOf({ ...places, destino: 'Santos, BR' })).toMatchObject({ destinoNome: 'Santos' });
+    expect(laneOf({ ...places, destino: 'Santos' })).toMatchObject({ destinoNome: 'Santos' });
     expect(laneOf({ ...places, origem: null })).toBeNull();
     expect(laneOf({ ...places, destino: '  ' })).toBeNull();
   });

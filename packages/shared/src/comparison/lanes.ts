@@ -34,10 +34,16 @@ export function laneOf(places: LanePlaces): LaneId | null {
     modal: places.modal,
     origem,
     destino,
-    origemNome: places.origem.trim(),
-    destinoNome: places.destino.trim(),
+    origemNome: placeName(places.origem),
+    destinoNome: placeName(places.destino),
   };
 }
+
+/**
+ * A place as a lane names it: without the country code the quote form adds ("Santos, BR" is "Santos", as a
+ * reply names the port), so one lane reads one way on the page and in the CSV (QA pass 7).
+ */
+const placeName = (text: string) => text.trim().replace(/\s*,\s*[A-Za-z]{2}$/, '');
 
 /** The unit of a freight line: a container type ('40HC'; a size alone is a dry box, '20DC'), or kg, m3, wm. */
 export function laneUnit(freight: { tipo: string; base?: string }): string | null {

@@ -161,7 +161,7 @@ describe('GET /api/lanes, /api/lanes/{key}, /api/lanes/export.csv', () => {
       {
         chave: LANE,
         modal: 'FCL',
-        origem: 'Shanghai, CN',
+        origem: 'Shanghai',
         destino: 'Santos',
         unidade: '40HC',
         cotacoes: 3,
