@@ -66,7 +66,8 @@ export class LaneRefresher {
 
   /**
    * Replaces one quote's points with those of its comparison now; false (the mark stays) while the
-   * PTAX is unavailable: a point's BRL figures are at a day's rate, never at the fallback.
+   * PTAX (or, for a row with charges in EUR, the euro's) is unavailable: a point's BRL figures are at a
+   * day's rate, never at the fallback.
    */
   async refresh(tenant: Tenant, cotacaoId: string, marcadoEm: Date): Promise<boolean> {
     const quote = await quoteForLanes(this.db, tenant, cotacaoId);
@@ -77,6 +78,9 @@ export class LaneRefresher {
     }
     const comparison = await this.comparisonOf(tenant, cotacaoId);
     if (comparison.taxa.fonte === 'fallback') return false;
+    // A row with charges in EUR waits for the euro's PTAX the same way (its total is at that rate).
+    if (comparison.taxa.eur?.fonte !== 'ptax' && comparison.linhas.some((row) => (row.valorEUR ?? 0) !== 0))
+      return false;
     const approval = await approvalOfQuote(this.db, tenant, cotacaoId);
     const versions = new Map(quote.versions.map((version) => [version.id, version]));
     const firstAnswer = new Map<string, Date>();

@@ -539,4 +539,27 @@ describe('without the day’s PTAX', () => {
     // With the rate read (this file's server), nothing waits.
     expect((await get('/api/lanes', q1.token)).json().aguardando).toBe(0);
   });
+
+  it("a row with a charge in EUR waits for the euro's PTAX too (never at the fallback)", async () => {
+    ptax.eurMode = 'error';
+    const server = await createTestApp({ PTAX_API_URL: ptax.url });
+    try {
+      const s = await quoteScenario(server);
+      await answer(server, s, 0, {
+        text: 'Prezados,\n\nFrete 40HC: USD 2.700,00\nTHC destino: EUR 250,00 por contêiner\nTransit time: 30 dias',
+      });
+      const lanes = async () =>
+        (
+          await server.app.inject({
+            method: 'GET',
+            url: '/api/lanes',
+            headers: { authorization: `Bearer ${s.token}` },
+          })
+        ).json();
+      expect(await lanes()).toMatchObject({ data: [], aguardando: 1 });
+    } finally {
+      ptax.eurMode = 'ok';
+      await server.close();
+    }
+  });
 });
