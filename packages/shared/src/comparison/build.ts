@@ -770,13 +770,13 @@ function markCompleteness(rows: Row[], previousByRow: Map<Row, Row | undefined>,
   const priced = rows.filter((row) => row.precificada && row.extracao === 'concluida');
   for (const row of priced) {
     if (row.allIn) continue;
-    const has = new Set(row.quoted.map((fee) => fee.chave));
     const absent = new Map<string, string>();
     const previous = previousByRow.get(row);
-    const fromPrevious = (previous?.quoted ?? []).filter((fee) => !has.has(fee.chave));
-    for (const fee of fromPrevious) absent.set(fee.chave, fee.linha.nome);
-    // Across carriers, one charge goes by several names: compared by its kind (`sameCharge`).
+    // One charge goes by several names, across carriers and across one carrier's versions ("Doc fee" in
+    // v1, "BL fee" in v2): compared by its kind (`sameCharge`).
     const hasKind = new Set(row.quoted.map((fee) => sameCharge(fee.chave)));
+    const fromPrevious = (previous?.quoted ?? []).filter((fee) => !hasKind.has(sameCharge(fee.chave)));
+    for (const fee of fromPrevious) absent.set(fee.chave, fee.linha.nome);
     const carriers = new Map<string, Set<string>>();
     for (const other of priced)
       if (other.transportadorId !== row.transportadorId)

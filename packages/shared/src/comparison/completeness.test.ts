@@ -167,6 +167,16 @@ describe('complete or incomplete (issue 30)', () => {
     expect(rowOf(third.linhas, 'Maré').taxasAusentes).toEqual(['FSC']);
   });
 
+  it('a revision that names the BL charge "BL fee" where version 1 said "Doc fee" lacks nothing', () => {
+    const revised = response('Atlântica', [
+      version(1, offer(2950, [thc(), feeItem('DOC FEE', 50, 'USD')])),
+      version(2, offer(2800, [thc(), bl()])),
+    ]);
+    const { linhas } = build([revised]);
+    expect(rowOf(linhas, 'Atlântica').taxasAusentes).toBeUndefined();
+    expect(rowOf(linhas, 'Atlântica').taxasVersaoAnterior).toBeUndefined();
+  });
+
   it('LCL: a destination CFS is the THC, "desconsolidação" the release fee (QA pass 6)', () => {
     const lclPedido = quoteAskedFrom({
       tipoFrete: 'LCL',
