@@ -1,3 +1,4 @@
+import { FEE_UNITS } from './hints/vocabulary.js';
 import { deriveSummary } from './pipeline/build-final.js';
 import type {
   Currency,
@@ -13,17 +14,6 @@ import type {
 const CURRENCIES: readonly Currency[] = ['USD', 'EUR', 'BRL', 'GBP', 'CNY'];
 const MODALS: readonly Modal[] = ['FCL', 'LCL', 'AEREO', 'RODOVIARIO'];
 const FREIGHT_UNITS: readonly FreightUnit[] = ['20DC', '40DC', '40HC', 'KG', 'M3', 'WM', 'VIAGEM', 'BL'];
-const FEE_UNITS: readonly FeeUnit[] = [
-  'CNTR',
-  'BL',
-  'KG',
-  'TON',
-  'M3',
-  'WM',
-  'PROCESSO',
-  'VIAGEM',
-  'PERCENT',
-];
 export const MAX_PROMPT_CHARS = 12_000;
 
 export type ScalarField =

@@ -233,6 +233,8 @@ export const uiReplies = {
       actions: 'Ações',
     },
     noSubject: '(sem assunto)',
+    /** A message about a quote code another company shares: its content shows once assigned (ADR 0015). */
+    restrictedTitle: 'Mensagem sobre a cotação {codigo} (conteúdo visível depois de atribuída)',
     unknownSender: 'Remetente desconhecido',
     attachments: '{count} anexo(s)',
     noAttachments: 'Sem anexos',

@@ -80,6 +80,26 @@ describe('Não identificadas', () => {
     expect(screen.getByText('2 mensagem(ns)')).toBeInTheDocument();
   });
 
+  it('a message about a code another company shares: its code as the title, no subject or attachment count', async () => {
+    const restricted = makeUnmatched({
+      id: 'msg-3',
+      from: 'cotacoes@pacificocargas.com.br',
+      fromName: null,
+      subject: null,
+      preview: '',
+      anexos: 0,
+      motivo:
+        'Mensagem de cotacoes@pacificocargas.com.br sobre a cotação COT-2026-0001 aguardando atribuição.',
+      sugestoes: [{ cotacaoId: inboundIds.q1, codigo: 'COT-2026-0001', transportadorId: inboundIds.a1 }],
+      conteudoRestrito: true,
+    });
+    setup({}, [restricted]);
+    const entry = await item('Mensagem sobre a cotação COT-2026-0001 (conteúdo visível depois de atribuída)');
+    expect(entry.getByText('cotacoes@pacificocargas.com.br')).toBeInTheDocument();
+    expect(entry.queryByText('Sem anexos')).toBeNull();
+    expect(entry.queryByText('(sem assunto)')).toBeNull();
+  });
+
   it('says when there is nothing to assign', async () => {
     setup({}, []);
     expect(

@@ -37,7 +37,9 @@ function MessageItem({
         <div className="min-w-0 flex-1 space-y-1.5">
           <div className="flex flex-wrap items-baseline gap-x-2">
             <h2 id={headingId} className="font-semibold break-words text-fg">
-              {message.subject || t.noSubject}
+              {message.conteudoRestrito
+                ? formatMessage(t.restrictedTitle, { codigo: message.sugestoes[0]?.codigo ?? '' })
+                : message.subject || t.noSubject}
             </h2>
           </div>
           <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
@@ -57,10 +59,15 @@ function MessageItem({
             </p>
           )}
           <div className="flex flex-wrap gap-1.5">
-            <Badge>
-              <FileTextIcon size={12} />
-              {message.anexos > 0 ? formatMessage(t.attachments, { count: message.anexos }) : t.noAttachments}
-            </Badge>
+            {/* A restricted message's attachments are not counted to a company that may not own it. */}
+            {!message.conteudoRestrito && (
+              <Badge>
+                <FileTextIcon size={12} />
+                {message.anexos > 0
+                  ? formatMessage(t.attachments, { count: message.anexos })
+                  : t.noAttachments}
+              </Badge>
+            )}
             <Badge>{t.sources[message.source] ?? message.source}</Badge>
           </div>
         </div>
