@@ -4,7 +4,6 @@ import type {
   Currency,
   Evidence,
   ExtractionResult,
-  FeeUnit,
   FinalData,
   FreightUnit,
   LlmOptions,
