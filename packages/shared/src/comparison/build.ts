@@ -243,16 +243,17 @@ function answerContainers(final: ExtractionFinal | null): number | null {
   return answerContainerCount(final.quantidadeContainer, final.volumeCarga);
 }
 
-/**
- * What the shipment measures for a row's charges: containers (the reply's own count wins, else the
- * quote's), weight and volume (the quote's, else what the reply's volume field states), goods' value.
- */
 /** The chargeable weight the reply states ("chargeable weight 200 kgs"), null when it states none. */
 function statedChargeableWeight(final: ExtractionFinal | null): Decimal | null {
   const stated = final?.peso_taxavel_kg;
   return typeof stated === 'number' && Number.isFinite(stated) && stated > 0 ? toDecimal(stated) : null;
 }
 
+/**
+ * What the shipment measures for a row's charges: containers (the reply's own count wins, else the
+ * quote's), weight and volume (the quote's, else what the reply's volume field states), the chargeable
+ * weight the reply states (air), goods' value.
+ */
 function shipmentMeasures(final: ExtractionFinal | null, pedido: QuoteAsked): ShipmentMeasures {
   const medidas = pedido.medidas;
   return {
@@ -504,7 +505,7 @@ function versionRows(
   const quantidade = totalContainers(input.pedido.conteineres) || answerContainers(final) || 1;
   const medidas = shipmentMeasures(final, input.pedido);
   const fees = feeLinesWithKept(final, earlier);
-  // Charges in EUR are summed at the euro's rate when the comparison has one (ADR 0024).
+  // Charges in EUR are summed at the euro's rate when the comparison has one (ADR 0017 addendum).
   const somaEuro = input.taxa.eur !== undefined;
   const rows = (destinos.length > 0 ? destinos : [null]).map((destino): Row => {
     const stated = final ? freightLinesOf(final, { destino, destinos, corrigidos }) : [];
