@@ -157,33 +157,6 @@ export async function findRecipientsByCodeAndSender(
     .limit(5);
 }
 
-/**
- * The candidates of a shared code whose company still has this address among its live carriers: only
- * those companies are told a message is waiting (both already deal with this forwarder).
- */
-export async function withLiveCarrierAddress(
-  executor: Executor,
-  candidates: CodeCandidate[],
-  sender: string,
-): Promise<CodeCandidate[]> {
-  if (candidates.length === 0) return [];
-  const rows = await executor
-    .selectDistinct({ empresaId: transportadorEmails.empresaId })
-    .from(transportadorEmails)
-    .where(
-      and(
-        eq(transportadorEmails.email, sender),
-        isNull(transportadorEmails.deletedAt),
-        inArray(
-          transportadorEmails.empresaId,
-          candidates.map((c) => c.empresaId),
-        ),
-      ),
-    );
-  const live = new Set(rows.map((row) => row.empresaId));
-  return candidates.filter((c) => live.has(c.empresaId));
-}
-
 /** A candidate company dismissed a shared code's message: its entries go, in one statement (no lost update). */
 export async function dropCandidateCompany(executor: Executor, inboundId: string, empresaId: string) {
   await executor
@@ -194,13 +167,26 @@ export async function dropCandidateCompany(executor: Executor, inboundId: string
     .where(eq(inboundMessages.id, inboundId));
 }
 
-/** Companies having a live carrier with this address (an unmatched message is theirs when exactly one). */
-export async function companiesOfCarrierEmail(executor: Executor, email: string): Promise<string[]> {
+/**
+ * Companies having a live carrier with this address (an unmatched message is theirs when exactly one);
+ * `among`: only those of these companies (the candidates of a shared quote code).
+ */
+export async function companiesOfCarrierEmail(
+  executor: Executor,
+  email: string,
+  among?: readonly string[],
+): Promise<string[]> {
   const rows = await executor
     .selectDistinct({ empresaId: transportadorEmails.empresaId })
     .from(transportadorEmails)
-    .where(and(eq(transportadorEmails.email, email), isNull(transportadorEmails.deletedAt)))
-    .limit(3);
+    .where(
+      and(
+        eq(transportadorEmails.email, email),
+        isNull(transportadorEmails.deletedAt),
+        ...(among ? [inArray(transportadorEmails.empresaId, [...among])] : []),
+      ),
+    )
+    .limit(among ? among.length : 3);
   return rows.map((row) => row.empresaId);
 }
 

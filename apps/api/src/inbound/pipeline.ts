@@ -638,7 +638,15 @@ export class InboundPipeline {
             tieBreak: decided.rule,
           };
         // Still ambiguous: nobody's answer yet, but waiting in each candidate company's list.
-        const visible = await repo.withLiveCarrierAddress(this.db, candidates, sender);
+        // Only companies that still have this address among their live carriers are told (both deal with it).
+        const live = new Set(
+          await repo.companiesOfCarrierEmail(
+            this.db,
+            sender,
+            candidates.map((c) => c.empresaId),
+          ),
+        );
+        const visible = candidates.filter((c) => live.has(c.empresaId));
         return {
           kind: 'none',
           empresaId: null,

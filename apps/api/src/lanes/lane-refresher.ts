@@ -1,5 +1,5 @@
 import type { Comparison } from '@cotacoes/shared';
-import { lanePointsOfRow, samePlace } from '@cotacoes/shared/comparison/index';
+import { hasEuroAmounts, lanePointsOfRow, samePlace } from '@cotacoes/shared/comparison/index';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import { checkedTenant, type Tenant } from '../db/tenant.js';
@@ -79,8 +79,7 @@ export class LaneRefresher {
     const comparison = await this.comparisonOf(tenant, cotacaoId);
     if (comparison.taxa.fonte === 'fallback') return false;
     // A row with charges in EUR waits for the euro's PTAX the same way (its total is at that rate).
-    if (comparison.taxa.eur?.fonte !== 'ptax' && comparison.linhas.some((row) => (row.valorEUR ?? 0) !== 0))
-      return false;
+    if (comparison.taxa.eur?.fonte !== 'ptax' && hasEuroAmounts(comparison.linhas)) return false;
     const approval = await approvalOfQuote(this.db, tenant, cotacaoId);
     const versions = new Map(quote.versions.map((version) => [version.id, version]));
     const firstAnswer = new Map<string, Date>();

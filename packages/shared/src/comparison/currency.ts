@@ -25,3 +25,9 @@ export function summedCurrency(moeda: string | null | undefined, somaEuro: boole
 
 /** Per-currency sums start here. */
 export const noAmounts = <T>(zero: T): Record<FeeCurrency, T> => ({ USD: zero, BRL: zero, EUR: zero });
+
+/** Some row sums freight or charges in EUR: the euro's rate is then said beside the totals. */
+export function hasEuroAmounts(rows: Iterable<{ valorEUR?: number }>): boolean {
+  for (const row of rows) if ((row.valorEUR ?? 0) !== 0) return true;
+  return false;
+}

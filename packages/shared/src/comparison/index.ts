@@ -35,7 +35,7 @@ export {
   parseContainers,
   totalContainers,
 } from './containers.js';
-export { type FeeCurrency, feeCurrency, summedCurrency } from './currency.js';
+export { type FeeCurrency, feeCurrency, hasEuroAmounts, summedCurrency } from './currency.js';
 export * as decimal from './decimal.js';
 export {
   evaluateFees,

@@ -1,5 +1,6 @@
 import type { Comparison, ComparisonRow, ExchangeRateInfo } from '@cotacoes/shared';
 import { formatMessage } from '@cotacoes/shared';
+import { hasEuroAmounts } from '@cotacoes/shared/comparison/currency';
 import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
 import { unpricedText } from '@cotacoes/shared/comparison/quantity-text';
 import { comparativeDocumentMessages as t } from '@cotacoes/shared/messages/ui-comparative';
@@ -149,7 +150,7 @@ export function exchangeLine(taxa: ExchangeRateInfo): string {
 
 /** The euro's rate line, when a proposal sums a charge in EUR with it (else null: nothing to say). */
 export function eurExchangeLine(taxa: ExchangeRateInfo, rows: Iterable<ComparisonRow>): string | null {
-  if (!taxa.eur || !hasEuro(rows)) return null;
+  if (!taxa.eur || !hasEuroAmounts(rows)) return null;
   const fallback = taxa.eur.fonte === 'fallback';
   return formatMessage(fallback ? t.exchangeEurFallbackLine : t.exchangeEurLine, {
     ptax: formatRate(taxa.eur.ptax),
@@ -157,12 +158,6 @@ export function eurExchangeLine(taxa: ExchangeRateInfo, rows: Iterable<Compariso
     margem: formatMargin(taxa.margem),
     taxa: formatRate(taxa.eur.taxa),
   });
-}
-
-/** Some proposal has freight or charges in EUR (summed at the euro's rate). */
-export function hasEuro(rows: Iterable<ComparisonRow>): boolean {
-  for (const row of rows) if ((row.valorEUR ?? 0) !== 0) return true;
-  return false;
 }
 
 export function statusLabel(status: string): string {

@@ -3,6 +3,7 @@ import { PassThrough, type Writable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ComparisonRow } from '@cotacoes/shared';
 import { formatMessage } from '@cotacoes/shared';
+import { hasEuroAmounts } from '@cotacoes/shared/comparison/currency';
 import { originLabel } from '@cotacoes/shared/comparison/origin-label';
 import { chargeLineText } from '@cotacoes/shared/comparison/quantity-text';
 import { comparativeDocumentMessages as t } from '@cotacoes/shared/messages/ui-comparative';
@@ -17,7 +18,6 @@ import {
   formatNumber,
   freightOf,
   freightTypesOf,
-  hasEuro,
   hasLanes,
   highlightsOf,
   laneTextOf,
@@ -392,7 +392,7 @@ export async function writeComparativeExcel(source: ComparativeSource, output: W
   workbook.title = formatMessage(t.heading, { codigo: header.codigo });
 
   const freightTypes = freightTypesOf(source.rows());
-  const columns = summaryColumns(freightTypes, hasLanes(source.rows()), hasEuro(source.rows()));
+  const columns = summaryColumns(freightTypes, hasLanes(source.rows()), hasEuroAmounts(source.rows()));
   const eurLine = eurExchangeLine(source.taxa, source.rows());
   const details = detailColumns();
   const summaryFit = fitWidths(columns);

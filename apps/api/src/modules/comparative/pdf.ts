@@ -1,6 +1,7 @@
 import type { ComparisonRow } from '@cotacoes/shared';
 import { formatMessage } from '@cotacoes/shared';
 import { missingFreightOf, missingItemsText } from '@cotacoes/shared/comparison/asked';
+import { hasEuroAmounts } from '@cotacoes/shared/comparison/currency';
 import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
 import { chargeLineText } from '@cotacoes/shared/comparison/quantity-text';
 import { comparativeDocumentMessages as t } from '@cotacoes/shared/messages/ui-comparative';
@@ -16,7 +17,6 @@ import {
   formatDay,
   formatMoney,
   formatNumber,
-  hasEuro,
   laneMedianLineOf,
   laneTextOf,
   routeOf,
@@ -236,7 +236,7 @@ function fitted(pdf: PDFKit.PDFDocument, text: string, width: number): string {
 export function renderComparativePdf(source: ComparativeSource): Promise<Buffer> {
   const { header, taxa } = source;
   const rows = [...source.rows()];
-  const TABLE = tableOf(hasEuro(rows));
+  const TABLE = tableOf(hasEuroAmounts(rows));
   const eurLine = eurExchangeLine(taxa, rows);
   return new Promise((resolve, reject) => {
     const pdf = new PDFDocument({

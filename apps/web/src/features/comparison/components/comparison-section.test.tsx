@@ -280,6 +280,21 @@ describe('Comparação: the table', { timeout: 20_000 }, () => {
     expect((await rowOf('Boreal Cargas')).queryByText(/aguarda confirmação/)).toBeNull();
   });
 
+  it('a charge in EUR while the PTAX service fails: the euro fallback rate is said too', async () => {
+    const rows = makeRows().map((row) =>
+      row.respostaId === respIds.atl
+        ? { ...row, valorEUR: 500, taxasPorMoeda: { ...row.taxasPorMoeda, EUR: 500 } }
+        : row,
+    );
+    setup({ rows, fonte: 'fallback' });
+    // 5,60 + 2,5 % = 5,74.
+    expect(
+      await screen.findByText(
+        'Euro, para as cobranças em EUR: taxa de contingência R$ 5,6000 + margem 2,5 % = R$ 5,7400 (PTAX do euro indisponível)',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('no charge in EUR: no euro rate line', async () => {
     setup();
     await table();

@@ -1,3 +1,4 @@
+import { hasEuroAmounts } from '@cotacoes/shared/comparison/currency';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { fieldMessages } from '@cotacoes/shared/messages/success';
 import { ui } from '@cotacoes/shared/messages/ui';
@@ -209,10 +210,7 @@ export function ComparisonSection({ quote }: { quote: QuoteDetail }) {
             {t.title}
           </h2>
           {comparison.data && (
-            <RateLine
-              taxa={comparison.data.taxa}
-              euro={comparison.data.linhas.some((row) => (row.valorEUR ?? 0) !== 0)}
-            />
+            <RateLine taxa={comparison.data.taxa} euro={hasEuroAmounts(comparison.data.linhas)} />
           )}
           {comparison.data && marginError && (
             <p

@@ -280,8 +280,9 @@ export function fakeDecisionsApi(
     const margem = parsed.data.exchangeMargin;
     const ptax = data.fonte === 'fallback' ? 5.2 : PTAX;
     const taxa = Math.round(ptax * (1 + margem / 100) * 10_000) / 10_000;
-    // The euro's PTAX of the same day, for charges in EUR.
-    const eur = Math.round(EUR_PTAX * (1 + margem / 100) * 10_000) / 10_000;
+    // The euro's PTAX of the same day, for charges in EUR (the spec's 5,60 when the service failed).
+    const eurPtax = data.fonte === 'fallback' ? 5.6 : EUR_PTAX;
+    const eur = Math.round(eurPtax * (1 + margem / 100) * 10_000) / 10_000;
     const body: Comparison = {
       cotacaoId: id,
       taxa: {
@@ -291,7 +292,12 @@ export function fakeDecisionsApi(
         fonte: data.fonte ?? 'ptax',
         margem,
         taxa,
-        eur: { ptax: EUR_PTAX, dataCotacao: '2026-03-02', fonte: 'ptax', taxa: eur },
+        eur: {
+          ptax: eurPtax,
+          dataCotacao: data.fonte === 'fallback' ? null : '2026-03-02',
+          fonte: data.fonte ?? 'ptax',
+          taxa: eur,
+        },
       },
       linhas: db.rows.map((row) => {
         const brl =
