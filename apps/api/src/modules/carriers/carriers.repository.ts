@@ -681,8 +681,10 @@ async function withMembers(executor: Executor, tenant: Tenant, rows: GrupoRow[])
  * group's size) and the matches' count, taken before the cut. Prepared: its plan is the same for every
  * page and term (planning it on each call cost as much as running it; issue 33).
  */
+const GRUPO_SEARCH = ` and (immutable_unaccent(lower(g.nome)) like immutable_unaccent($5)
+    or immutable_unaccent(lower(coalesce(g.descricao, ''))) like immutable_unaccent($5))`;
 const grupoCards = (searched: boolean) => `
-  select g.id, g.empresa_id as "empresaId", g.nome, g.descricao, g.cor, g.ativo, g.created_by as "createdBy",
+  select ${STAMP} as stamp, g.id, g.empresa_id as "empresaId", g.nome, g.descricao, g.cor, g.ativo, g.created_by as "createdBy",
     g.created_at as "createdAt", g.updated_at as "updatedAt", g.total_transportadores as "totalTransportadores",
     (count(*) over ())::int as total,
     coalesce(
@@ -693,18 +695,23 @@ const grupoCards = (searched: boolean) => `
        join transportadores t on t.id = f.transportador_id),
       '[]'::json) as primeiros
   from grupos g
-  where g.empresa_id = $1${
-    searched
-      ? ` and (immutable_unaccent(lower(g.nome)) like immutable_unaccent($5)
-    or immutable_unaccent(lower(coalesce(g.descricao, ''))) like immutable_unaccent($5))`
-      : ''
-  }
+  where g.empresa_id = $1${searched ? GRUPO_SEARCH : ''}
   order by immutable_unaccent(lower(g.nome)), g.id
   limit $3 offset $4`;
 const GRUPO_CARDS = grupoCards(false);
 const GRUPO_CARDS_SEARCHED = grupoCards(true);
+/** A page with no card (past the end, or no group matches): the count and the stamp, in one snapshot. */
+const grupoCardsCount = (searched: boolean) => `
+  select ${STAMP} as stamp, (select count(*)::int from grupos g
+    where g.empresa_id = $1${searched ? GRUPO_SEARCH.replaceAll('$5', '$2') : ''}) as total`;
+const GRUPO_CARDS_COUNT = grupoCardsCount(false);
+const GRUPO_CARDS_COUNT_SEARCHED = grupoCardsCount(true);
 
-type GrupoCardRow = GrupoRow & { total: number; primeiros: { id: string; nome: string }[] | string };
+type GrupoCardRow = GrupoRow & {
+  stamp: string;
+  total: number;
+  primeiros: { id: string; nome: string }[] | string;
+};
 
 export async function listGrupoCards(
   db: Database,
@@ -712,20 +719,34 @@ export async function listGrupoCards(
   search: string | undefined,
   page: Page,
   members: number,
-): Promise<{ total: number; rows: (GrupoRow & { primeiros: { id: string; nome: string }[] })[] }> {
+): Promise<{
+  total: number;
+  stamp: string;
+  rows: (GrupoRow & { primeiros: { id: string; nome: string }[] })[];
+}> {
+  const pattern = search ? `%${escapeLike(search.toLowerCase())}%` : undefined;
   const values: unknown[] = [tenant.empresaId, members, page.limit, page.offset];
-  if (search) values.push(`%${escapeLike(search.toLowerCase())}%`);
+  if (pattern) values.push(pattern);
   const found = await queryRows<GrupoCardRow>(
     db,
-    search ? GRUPO_CARDS_SEARCHED : GRUPO_CARDS,
+    pattern ? GRUPO_CARDS_SEARCHED : GRUPO_CARDS,
     values,
-    search ? 'grupo_cards_search' : 'grupo_cards',
+    pattern ? 'grupo_cards_search' : 'grupo_cards',
   );
-  // A page past the end has no row to carry the count: counted apart.
-  const total = found[0]?.total ?? (page.offset > 0 ? await countGrupos(db, tenant, search) : 0);
+  if (found.length === 0) {
+    // No row carries the count and the stamp (a page past the end, or nothing matches): read apart.
+    const [empty] = await queryRows<{ stamp: string; total: number }>(
+      db,
+      pattern ? GRUPO_CARDS_COUNT_SEARCHED : GRUPO_CARDS_COUNT,
+      pattern ? [tenant.empresaId, pattern] : [tenant.empresaId],
+      pattern ? 'grupo_cards_count_search' : 'grupo_cards_count',
+    );
+    return { total: empty?.total ?? 0, stamp: empty?.stamp ?? '0', rows: [] };
+  }
   return {
-    total,
-    rows: found.map(({ total: _total, primeiros, ...row }) => ({
+    total: found[0]!.total,
+    stamp: found[0]!.stamp,
+    rows: found.map(({ total: _total, stamp: _stamp, primeiros, ...row }) => ({
       ...row,
       createdAt: new Date(row.createdAt),
       updatedAt: new Date(row.updatedAt),

@@ -84,6 +84,8 @@ export class CarriersService {
    */
   private readonly keptPages = new StampedCache<CarrierPage>(256);
   private readonly keptIds = new StampedCache<{ ids: string[]; total: number }>(64);
+  /** The groups tab's pages of cards, kept as the list's pages are. */
+  private readonly keptCards = new StampedCache<Paginated<GrupoCartao>>(64);
 
   constructor(private readonly db: Database) {}
 
@@ -149,6 +151,7 @@ export class CarriersService {
   keepAnswers(on: boolean): void {
     this.keptPages.keeping = on;
     this.keptIds.keeping = on;
+    this.keptCards.keeping = on;
   }
 
   async create(actor: Actor, body: CreateTransportadorBody): Promise<Transportador> {
@@ -254,35 +257,56 @@ export class CarriersService {
 
   // ---- groups ----
 
-  /** With `resumo`, the groups without their members (their number instead). */
+  /**
+   * With `resumo`, the groups without their members (their number instead). A page of cards (the
+   * 'Grupos' tab: `resumo` with `page`/`limit`) is kept, by company and query, while the company's carrier
+   * stamp is unchanged, as the carrier list's pages are: every change a card shows (a group's fields, its
+   * count, its first members and their names) rewrites a `grupos` or `transportadores` row, which bumps
+   * the stamp (migration 0033). The other forms are read every time (`stamp` null).
+   */
   async listGrupos(
     actor: Actor,
     query: ListGruposQuery,
-  ): Promise<Grupo[] | Paginated<Grupo> | GrupoResumo[] | Paginated<GrupoCartao>> {
+  ): Promise<
+    | { stamp: string; value: Paginated<GrupoCartao> }
+    | { stamp: null; value: Grupo[] | Paginated<Grupo> | GrupoResumo[] }
+  > {
     const { tenant } = actor;
     const page = pageOf(query);
     if (query.resumo && page) {
-      // A page of cards: each group's first members by name, not all of them (issue 33).
-      const { total, rows } = await repo.listGrupoCards(
-        this.db,
-        tenant,
-        query.search,
-        page,
-        GRUPO_CARD_MEMBERS,
+      return this.keptCards.getVersioned(
+        keyOf(tenant, 'cards', query.search, undefined, page.page, page.limit),
+        () => repo.carrierStamp(this.db, tenant),
+        () => this.readCards(tenant, query.search, page),
       );
-      const cards = rows.map(({ primeiros, ...row }) => ({
-        ...toGrupoResumo(row),
-        primeirosTransportadores: primeiros,
-      }));
-      return paginated<GrupoCartao>(cards, total, page);
     }
     const list = async (): Promise<Grupo[] | GrupoResumo[]> =>
       query.resumo
         ? (await repo.listGrupoRows(this.db, tenant, query.search)).map(toGrupoResumo)
         : (await repo.listGrupos(this.db, tenant, query.search, page)).map(toGrupo);
-    if (!page) return list();
+    if (!page) return { stamp: null, value: await list() };
     const [total, rows] = await Promise.all([repo.countGrupos(this.db, tenant, query.search), list()]);
-    return paginated<Grupo>(rows as Grupo[], total, page);
+    return { stamp: null, value: paginated<Grupo>(rows as Grupo[], total, page) };
+  }
+
+  /** A page of cards: each group's first members by name, not all of them (issue 33). */
+  private async readCards(
+    tenant: Tenant,
+    search: string | undefined,
+    page: NonNullable<ReturnType<typeof pageOf>>,
+  ): Promise<{ stamp: string; value: Paginated<GrupoCartao> }> {
+    const { total, stamp, rows } = await repo.listGrupoCards(
+      this.db,
+      tenant,
+      search,
+      page,
+      GRUPO_CARD_MEMBERS,
+    );
+    const cards = rows.map(({ primeiros, ...row }) => ({
+      ...toGrupoResumo(row),
+      primeirosTransportadores: primeiros,
+    }));
+    return { stamp, value: paginated<GrupoCartao>(cards, total, page) };
   }
 
   async createGrupo(actor: Actor, body: CreateGrupoBody): Promise<Grupo> {

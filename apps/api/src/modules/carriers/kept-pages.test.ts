@@ -204,4 +204,69 @@ describe('kept carrier list pages', () => {
       expect(names((await read(token)).body)).toEqual(['Alfa Renomeada', 'Bravo Renomeada']);
     },
   );
+
+  it("the groups tab's cards are kept too; every write a card shows is on the next read", async () => {
+    const company = await quickCompany(ctx, { label: `kc${Date.now().toString(36)}` });
+    const { token } = company;
+    const CARDS = '/api/groups?resumo=true&page=1&limit=20';
+    type Card = {
+      id: string;
+      nome: string;
+      totalTransportadores: number;
+      primeirosTransportadores: { nome: string }[];
+    };
+    const cards = async (url = CARDS) => {
+      const response = await call('GET', url, token);
+      expect(response.statusCode, response.body).toBe(200);
+      return { body: response.json() as Paginated<Card>, etag: String(response.headers.etag) };
+    };
+    const shown = (page: Paginated<Card>) =>
+      page.data.map(
+        (card) =>
+          `${card.nome}: ${card.totalTransportadores} ${card.primeirosTransportadores.map((m) => m.nome).join(', ')}`,
+      );
+
+    expect((await cards()).body).toMatchObject({ data: [], total: 0 });
+    // A group created: the empty page kept before it is not answered again.
+    const group = (
+      await call('POST', '/api/groups', token, { nome: 'Europa', cor: '#0066CC' })
+    ).json() as Grupo;
+    const [rota, brisa] = await createCarriers(ctx, token, [
+      { nome: 'Rota Sul', email: 'import@rotasul.com.br', grupos: [group.id] },
+      { nome: 'Brisa Cargas', email: 'quotes@brisa.com.br' },
+    ]);
+    const first = await cards();
+    expect(shown(first.body)).toEqual(['Europa: 1 Rota Sul']);
+    const again = await cards();
+    expect(again.etag).toBe(first.etag);
+    expect(again.body).toEqual(first.body);
+
+    // A member added from the group's side: count and first members.
+    let response = await call('POST', `/api/groups/${group.id}/transporters/${brisa!.id}`, token);
+    expect(response.statusCode, response.body).toBeLessThan(300);
+    expect(shown((await cards()).body)).toEqual(['Europa: 2 Brisa Cargas, Rota Sul']);
+    // A member renamed: its name on the card (and the order by name).
+    response = await call('PATCH', `/api/transporters/${rota!.id}`, token, { nome: 'Áurea Rota Sul' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(shown((await cards()).body)).toEqual(['Europa: 2 Áurea Rota Sul, Brisa Cargas']);
+    // The group renamed, and a search of it.
+    response = await call('PATCH', `/api/groups/${group.id}`, token, { nome: 'Europa Norte' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(shown((await cards(`${CARDS}&search=norte`)).body)).toEqual([
+      'Europa Norte: 2 Áurea Rota Sul, Brisa Cargas',
+    ]);
+    // A member removed, then a member deleted.
+    response = await call('DELETE', `/api/groups/${group.id}/transporters/${brisa!.id}`, token);
+    expect(response.statusCode, response.body).toBeLessThan(300);
+    expect(shown((await cards()).body)).toEqual(['Europa Norte: 1 Áurea Rota Sul']);
+    response = await call('DELETE', `/api/transporters/${rota!.id}`, token);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(shown((await cards()).body)).toEqual(['Europa Norte: 0 ']);
+    expect(shown((await cards(`${CARDS}&search=norte`)).body)).toEqual(['Europa Norte: 0 ']);
+    // The group deleted: the kept search and page answer nothing.
+    response = await call('DELETE', `/api/groups/${group.id}`, token);
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await cards(`${CARDS}&search=norte`)).body).toMatchObject({ data: [], total: 0 });
+    expect((await cards()).body).toMatchObject({ data: [], total: 0 });
+  });
 });
