@@ -98,7 +98,7 @@ const calls: Call[] = [
   },
   { label: 'whole array (5,000)', url: '/api/transporters', informative: 'not a P1 call: the screen pages' },
 ];
-// The pages and ids are kept per company while its carriers and groups are unchanged (migration 0033,
+// The pages, ids and group cards are kept per company while its carriers and groups are unchanged (migration 0033,
 // ADR 0031 addendum 3): the rows above are what a repeated read costs; the first-read rows what the first
 // read after a change costs.
 calls.push(
@@ -110,6 +110,8 @@ calls.push(
       'search name, no accents',
       '3 groups + search',
       'ids for select-all',
+      'groups (summary)',
+      'groups tab, page of 20 cards',
     ],
     (on) => app.services.transporters.keepAnswers(on),
   ),

@@ -44,6 +44,7 @@ const listPageSchema = paginatedSchema(transportadorSchema).extend({
 const serializeListPage = keptSerializer(listPageSchema, '/transporters');
 const serializeIds = keptSerializer(transportadorIdsResponseSchema, '/transporters/ids');
 const serializeCards = keptSerializer(paginatedSchema(grupoCartaoSchema), '/groups');
+const serializeSummaries = keptSerializer(z.array(grupoResumoSchema), '/groups');
 const companyMember = access.company();
 /** Imports parse files and write thousands of rows: a tighter per-IP limit than the global one. */
 const IMPORT_LIMIT = { max: 20, timeWindow: '1 minute' };
@@ -209,7 +210,8 @@ export const carriersRoutes: FastifyPluginAsyncZod<{
       const actor = requireActor(request);
       const { stamp, value } = await transporters.listGrupos(actor, request.query);
       if (stamp === null) return value;
-      return sendKeptJson(request, reply, value, `${actor.tenant.empresaId}.${stamp}`, serializeCards);
+      const serialize = Array.isArray(value) ? serializeSummaries : serializeCards;
+      return sendKeptJson(request, reply, value, `${actor.tenant.empresaId}.${stamp}`, serialize);
     },
   );
 

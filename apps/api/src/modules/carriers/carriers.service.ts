@@ -86,6 +86,8 @@ export class CarriersService {
   private readonly keptIds = new StampedCache<{ ids: string[]; total: number }>(64);
   /** The groups tab's pages of cards, kept as the list's pages are. */
   private readonly keptCards = new StampedCache<Paginated<GrupoCartao>>(64);
+  /** The group pickers' summaries (`resumo` without a page), kept as the cards are. */
+  private readonly keptSummaries = new StampedCache<GrupoResumo[]>(64);
 
   constructor(private readonly db: Database) {}
 
@@ -152,6 +154,7 @@ export class CarriersService {
     this.keptPages.keeping = on;
     this.keptIds.keeping = on;
     this.keptCards.keeping = on;
+    this.keptSummaries.keeping = on;
   }
 
   async create(actor: Actor, body: CreateTransportadorBody): Promise<Transportador> {
@@ -262,14 +265,15 @@ export class CarriersService {
    * 'Grupos' tab: `resumo` with `page`/`limit`) is kept, by company and query, while the company's carrier
    * stamp is unchanged, as the carrier list's pages are: every change a card shows (a group's fields, its
    * count, its first members and their names) rewrites a `grupos` or `transportadores` row, which bumps
-   * the stamp (migration 0033). The other forms are read every time (`stamp` null).
+   * the stamp (migration 0033). So are the summaries without a page (the group pickers). The spec's forms
+   * with every member are read every time (`stamp` null): no screen reads them.
    */
   async listGrupos(
     actor: Actor,
     query: ListGruposQuery,
   ): Promise<
-    | { stamp: string; value: Paginated<GrupoCartao> }
-    | { stamp: null; value: Grupo[] | Paginated<Grupo> | GrupoResumo[] }
+    | { stamp: string; value: Paginated<GrupoCartao> | GrupoResumo[] }
+    | { stamp: null; value: Grupo[] | Paginated<Grupo> }
   > {
     const { tenant } = actor;
     const page = pageOf(query);
@@ -280,13 +284,24 @@ export class CarriersService {
         () => this.readCards(tenant, query.search, page),
       );
     }
-    const list = async (): Promise<Grupo[] | GrupoResumo[]> =>
-      query.resumo
-        ? (await repo.listGrupoRows(this.db, tenant, query.search)).map(toGrupoResumo)
-        : (await repo.listGrupos(this.db, tenant, query.search, page)).map(toGrupo);
+    if (query.resumo && !page) {
+      // The group pickers (quote wizard, carriers screen): kept as the cards are. The stamp is read
+      // before the rows, so the rows are never older than the stamp they are kept under.
+      return this.keptSummaries.getVersioned(
+        keyOf(tenant, 'summary', query.search),
+        () => repo.carrierStamp(this.db, tenant),
+        async () => {
+          const stamp = await repo.carrierStamp(this.db, tenant);
+          const rows = await repo.listGrupoRows(this.db, tenant, query.search);
+          return { stamp, value: rows.map(toGrupoResumo) };
+        },
+      );
+    }
+    const list = async (): Promise<Grupo[]> =>
+      (await repo.listGrupos(this.db, tenant, query.search, page)).map(toGrupo);
     if (!page) return { stamp: null, value: await list() };
     const [total, rows] = await Promise.all([repo.countGrupos(this.db, tenant, query.search), list()]);
-    return { stamp: null, value: paginated<Grupo>(rows as Grupo[], total, page) };
+    return { stamp: null, value: paginated<Grupo>(rows, total, page) };
   }
 
   /** A page of cards: each group's first members by name, not all of them (issue 33). */

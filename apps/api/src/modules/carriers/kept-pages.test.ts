@@ -220,6 +220,14 @@ describe('kept carrier list pages', () => {
       expect(response.statusCode, response.body).toBe(200);
       return { body: response.json() as Paginated<Card>, etag: String(response.headers.etag) };
     };
+    // The group pickers' summaries (no page), kept as the cards are.
+    const picker = async () => {
+      const response = await call('GET', '/api/groups?resumo=true', token);
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { nome: string; totalTransportadores: number }[]).map(
+        (group) => `${group.nome}: ${group.totalTransportadores}`,
+      );
+    };
     const shown = (page: Paginated<Card>) =>
       page.data.map(
         (card) =>
@@ -227,6 +235,7 @@ describe('kept carrier list pages', () => {
       );
 
     expect((await cards()).body).toMatchObject({ data: [], total: 0 });
+    expect(await picker()).toEqual([]);
     // A group created: the empty page kept before it is not answered again.
     const group = (
       await call('POST', '/api/groups', token, { nome: 'Europa', cor: '#0066CC' })
@@ -245,6 +254,7 @@ describe('kept carrier list pages', () => {
     let response = await call('POST', `/api/groups/${group.id}/transporters/${brisa!.id}`, token);
     expect(response.statusCode, response.body).toBeLessThan(300);
     expect(shown((await cards()).body)).toEqual(['Europa: 2 Brisa Cargas, Rota Sul']);
+    expect(await picker()).toEqual(['Europa: 2']);
     // A member renamed: its name on the card (and the order by name).
     response = await call('PATCH', `/api/transporters/${rota!.id}`, token, { nome: 'Áurea Rota Sul' });
     expect(response.statusCode, response.body).toBe(200);
@@ -259,6 +269,7 @@ describe('kept carrier list pages', () => {
     response = await call('DELETE', `/api/groups/${group.id}/transporters/${brisa!.id}`, token);
     expect(response.statusCode, response.body).toBeLessThan(300);
     expect(shown((await cards()).body)).toEqual(['Europa Norte: 1 Áurea Rota Sul']);
+    expect(await picker()).toEqual(['Europa Norte: 1']);
     response = await call('DELETE', `/api/transporters/${rota!.id}`, token);
     expect(response.statusCode, response.body).toBe(200);
     expect(shown((await cards()).body)).toEqual(['Europa Norte: 0 ']);
@@ -268,5 +279,6 @@ describe('kept carrier list pages', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect((await cards(`${CARDS}&search=norte`)).body).toMatchObject({ data: [], total: 0 });
     expect((await cards()).body).toMatchObject({ data: [], total: 0 });
+    expect(await picker()).toEqual([]);
   });
 });
