@@ -106,6 +106,10 @@ export const comparativeDocumentMessages = {
    * PDF's standard fonts have no arrows).
    */
   changeLine: '{sinal}{valor} vs v{versao}',
+  /** A change of an incomplete version (issue 30): fees left out, not a saving, as the screen says. */
+  changeLineIncomplete: '{sinal}{valor} vs v{versao} (incompleta: não é economia)',
+  /** Under the total of a row that lacks charges others quote, and beside its bar in the chart. */
+  incompleteMark: 'incompleta',
   highlight: { menorCusto: 'Menor custo', menorPrazo: 'Menor prazo' },
   legend: 'Em verde: menor custo total (BRL) e menor transit time.',
   expired: 'vencida',

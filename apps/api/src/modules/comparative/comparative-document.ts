@@ -218,14 +218,16 @@ export function carriedOf(row: ComparisonRow): string {
 
 /**
  * A revision's change of total against the carrier's previous version, as the screen's ▼/▲: '-1.573,68 vs
- * v1' (cheaper), '+…' (dearer); null for a first answer, an unchanged total or a row without price.
+ * v1' (cheaper), '+…' (dearer), with '(incompleta: não é economia)' when the version left out charges (QA
+ * pass 8: the PDF showed such a drop as a saving); null for a first answer, an unchanged total or a row
+ * without price.
  */
 export function changeTextOf(row: ComparisonRow, currency: 'BRL' | 'USD'): string | null {
   const change = row.variacao;
   if (!change || !row.precificada) return null;
   const value = currency === 'BRL' ? change.custoTotalBRL : change.custoTotalUSD;
   if (value === null || value === undefined || value === 0) return null;
-  return formatMessage(t.changeLine, {
+  return formatMessage(change.incompleta ? t.changeLineIncomplete : t.changeLine, {
     sinal: value < 0 ? '-' : '+',
     valor: formatNumber(Math.abs(value)),
     versao: change.versaoAnterior,

@@ -43,6 +43,7 @@ const COLORS = {
   highlightFill: '#dcfce7',
   highlightText: '#14532d',
   bar: '#2563eb',
+  barIncomplete: '#94a3b8',
   barBest: '#16a34a',
   grid: '#e2e8f0',
 };
@@ -64,8 +65,12 @@ function validityOf(row: ComparisonRow): string {
   return row.validade.expirada ? `${day} (${t.expired})` : day;
 }
 
-/** A total, or why the row has none. */
-const totalOf = (row: ComparisonRow, value: number) => unpricedReason(row) ?? formatNumber(value);
+/** A row that lacks charges others quote: its total is marked, as the screen's 'incompleta' badge. */
+const isIncomplete = (row: ComparisonRow) => (row.taxasAusentes?.length ?? 0) > 0;
+/** A total (marked 'incompleta' when it leaves out charges others quote), or why the row has none. */
+const totalOf = (row: ComparisonRow, value: number) =>
+  unpricedReason(row) ??
+  (isIncomplete(row) ? `${formatNumber(value)}\n${t.incompleteMark}` : formatNumber(value));
 /** A revision's total with its change under it ('-1.573,68 vs v1'), as the screen's ▼ shows. */
 const withChange = (total: string, change: string | null) => (change ? `${total}\n${change}` : total);
 /** A sum of fees, or a dash while the answer's figures are not read. */
@@ -429,12 +434,17 @@ export function renderComparativePdf(source: ComparativeSource): Promise<Buffer>
           lineBreak: false,
         });
         const barWidth = Math.max(1, (row.custoTotalBRL / scaleMax) * plotWidth);
-        pdf.rect(plotLeft, y, barWidth, barHeight).fill(best ? COLORS.barBest : COLORS.bar);
+        // An incomplete row's bar is grey and says so: its shorter bar is charges left out, not a price.
+        const incomplete = isIncomplete(row);
+        pdf
+          .rect(plotLeft, y, barWidth, barHeight)
+          .fill(best ? COLORS.barBest : incomplete ? COLORS.barIncomplete : COLORS.bar);
+        const value = formatMoney(row.custoTotalBRL, 'BRL') + (incomplete ? ` · ${t.incompleteMark}` : '');
         pdf
           .fillColor(best ? COLORS.highlightText : COLORS.text)
           .font(best ? 'Helvetica-Bold' : 'Helvetica')
           .fontSize(8)
-          .text(formatMoney(row.custoTotalBRL, 'BRL'), plotLeft + barWidth + 4, y + (barHeight - 7) / 2, {
+          .text(value, plotLeft + barWidth + 4, y + (barHeight - 7) / 2, {
             width: valueWidth + plotWidth - barWidth,
             lineBreak: false,
           });

@@ -650,6 +650,14 @@ describe('revisions (issue 30)', () => {
     expect(row.taxasAusentes).toEqual(['THC', 'DOC FEE']);
     expect(row.destaque.menorCusto).toBe(false);
     expect(row.variacao).toMatchObject({ versaoAnterior: 1, incompleta: true });
+    // The comparative PDF says it too (QA pass 8: its table showed the drop as a saving, unmarked): the
+    // total is marked, the change is "not a saving", the chart's value says 'incompleta'.
+    // v1: (2 × 2.900 + 50) × 5,2456 + 2 × 1.450 = 33.586,76 → v2 28.326,24: −5.260,52
+    const flat = await pdfText(revised);
+    expect(flat).toContain(
+      `${formatNumber(28326.24)} incompleta -${formatNumber(5260.52)} vs v1 (incompleta: não é economia)`,
+    );
+    expect(flat).toContain(`R$ ${formatNumber(28326.24)} · incompleta`);
     expect(row.taxasVersaoAnterior?.map((f) => [f.nome, f.valor, f.moeda, f.unidade, f.versao])).toEqual([
       ['THC', 1450, 'BRL', 'CNTR', 1],
       ['DOC FEE', 50, 'USD', 'BL', 1],

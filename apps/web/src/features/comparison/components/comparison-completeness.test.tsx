@@ -155,6 +155,10 @@ describe('Comparação: what a revision leaves unsaid (ADR 0024 addendum)', { ti
         .find((item) => item.hasAttribute('data-row') && within(item).queryByText('Delta Shipping'))!,
     );
     expect(row.getByText('(destino da versão 1)')).toBeInTheDocument();
+    // Its cell reads 'Navegantes (destino da versão 1)' as text (QA pass 8: 'Santos(destino…' with no space).
+    expect(row.getByText('(destino da versão 1)').parentElement?.textContent).toMatch(
+      /^Navegantes \(destino da versão 1\)$/,
+    );
     expect(
       row.getByText('Demais condições da versão 1: “Demais condições sem alteração.”'),
     ).toBeInTheDocument();

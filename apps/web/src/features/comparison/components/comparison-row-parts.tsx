@@ -350,11 +350,12 @@ export function CarriedDestination({ row }: { row: ComparisonRow }) {
   const versao = row.destinoVersaoAnterior;
   return (
     <span
-      className="ml-1 text-xs font-normal text-fg-muted"
+      className="text-xs font-normal text-fg-muted"
       title={formatMessage(revisionTerms.destinationTitle, { versao })}
       data-carried=""
     >
-      ({formatMessage(revisionTerms.destination, { versao })})
+      {/* A space in the text, not a margin: read aloud or copied, 'Santos (destino da versão 1)'. */} (
+      {formatMessage(revisionTerms.destination, { versao })})
     </span>
   );
 }

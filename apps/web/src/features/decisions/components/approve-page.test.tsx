@@ -143,6 +143,19 @@ describe('/quotes/:id/approve', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('dialog', { name: 'Cotação aprovada' })).toBeInTheDocument();
   });
 
+  it("marks a total that leaves out charges others quote ('incompleta: sem THC'), as the Comparação tab", async () => {
+    const rows = makeRows();
+    rows[1] = { ...rows[1]!, taxasAusentes: ['THC', 'BL FEE'] };
+    setup('', { rows });
+    const destinations = within(
+      within(await responses()).getByRole('group', { name: 'Destino da proposta de Boreal Cargas' }),
+    );
+    expect(destinations.getByRole('radio', { name: /Santos/ })).toHaveAccessibleName(
+      /R\$\s9\.000,00.*incompleta: sem THC, BL FEE/,
+    );
+    expect(destinations.getByRole('radio', { name: /Itajaí/ })).not.toHaveAccessibleName(/incompleta/);
+  });
+
   it('asks for a response when none is chosen', async () => {
     const { user, network } = setup();
     await responses();

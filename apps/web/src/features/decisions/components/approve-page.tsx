@@ -1,3 +1,4 @@
+import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { quoteStatusInfo, WAITING_STATUSES } from '@cotacoes/shared/rules/quote-status';
@@ -124,7 +125,11 @@ function rowSummary(row: ComparisonRow): string {
       })
     : ui.comparison.unpriced[row.extracao];
   const prazo = row.prazo.valor === null ? ui.quotes.notInformed : daysText(row.prazo.valor);
-  return `${total} · ${formatMessage(t.transit, { prazo })}`;
+  // A total that leaves out charges others quote says so here too, as on the Comparação tab (QA pass 8).
+  const incomplete = row.taxasAusentes?.length
+    ? ` · ${formatMessage(ui.comparison.completeness.incomplete, { itens: row.taxasAusentes.map(feeDisplayName).join(', ') })}`
+    : '';
+  return `${total}${incomplete} · ${formatMessage(t.transit, { prazo })}`;
 }
 
 /** The choice of a response and, when it has several, of a destination (radio groups). */
