@@ -87,6 +87,7 @@ import { LanesService } from './modules/lanes/lanes.service.js';
 import { microsoftMailboxRoutes } from './modules/microsoft-mailbox/microsoft-mailbox.routes.js';
 import { portalRoutes } from './modules/portal/portal.routes.js';
 import { PortalService } from './modules/portal/portal.service.js';
+import { registerQuoteFileJob } from './modules/quotes/quote-file.js';
 import { quotesRoutes } from './modules/quotes/quotes.routes.js';
 import { QuotesService } from './modules/quotes/quotes.service.js';
 import { ratesRoutes } from './modules/rates/rates.routes.js';
@@ -353,7 +354,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       (config.INBOUND_DNS === 'system' ? systemResolver(config.HTTP_TIMEOUT_MS) : offlineResolver),
     responses,
     comparison,
-    quotes: new QuotesService(database.db, config, mailer),
+    quotes: new QuotesService(database.db, config, mailer, jobs),
     portal: new PortalService(database.db, config, mailer, inbound, limits),
     laneRefresher,
     indicators: new IndicatorsService(database.db, config.SUMMARY_MAX_AGE_MS),
@@ -394,6 +395,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         inbound,
         app.log.child({ source: 'inbound-sweeper' }),
         pollSeconds * 1000,
+      );
+      await registerQuoteFileJob(
+        jobs,
+        database.db,
+        sandbox,
+        pollSeconds,
+        app.log.child({ source: 'quote-file' }),
       );
       await registerDeadlineJobs(jobs, database.db, app.log, pollSeconds, {
         mailer,

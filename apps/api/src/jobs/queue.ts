@@ -20,6 +20,8 @@ export interface BatchWorkOptions {
 /** Outgoing mail is not a pg-boss job: the outbox dispatcher works `mail_outbox` directly (ADR 0014). */
 export const QUEUES = {
   inboundExtract: 'inbound.extract',
+  /** A quote's PDF/Excel request file read once, after its creation (src/modules/quotes/quote-file.ts). */
+  quoteFileRead: 'quotes.read-file',
   /** Every minute: quotes whose answer deadline passed move on (src/deadlines, ADR 0018). */
   quoteDeadlines: 'quotes.deadlines',
   /** Every minute: reminders to carriers that have not answered, and deadline summaries (src/deadlines/follow-up.ts, ADR 0026). */

@@ -19,6 +19,8 @@ export async function findQuoteRequest(executor: Executor, tenant: Tenant, cotac
       descricaoGeral: cotacoes.descricaoGeral,
       descricaoAdicional: cotacoes.descricaoAdicional,
       observacoes: cotacoes.observacoes,
+      // A PDF/Excel request's file, as read after creation: its containers (QA pass 8).
+      textoArquivo: cotacoes.textoArquivo,
       pesoBrutoTotal: cotacoes.pesoBrutoTotal,
       valorMercadoria: cotacoes.valorMercadoria,
       // What a proposal can break (issue 30 item 4, warnings).

@@ -71,6 +71,8 @@ export async function quoteScenario(
     fields?: Record<string, unknown>;
     /** Another quote of an earlier scenario's company, to the same carriers (a company's history). */
     in?: Pick<Scenario, 'token' | 'userId' | 'empresaId' | 'carriers'>;
+    /** A request file (PDF/Excel format): uploaded with POST /api/quotes/upload, its id sent as `arquivoId`. */
+    arquivo?: { filename: string; content: Buffer };
   } = {},
 ): Promise<Scenario> {
   const label = options.label ?? `c${++counter}-${Date.now().toString(36)}`;
@@ -79,6 +81,7 @@ export async function quoteScenario(
     options.in ?? (await quickCompany(ctx, { label, receiveEmailCopy: options.receiveEmailCopy }));
   const { token, empresaId, userId } = company;
   const carriers = options.in?.carriers ?? (await createCarriers(ctx, token, options.carriers));
+  const arquivoId = options.arquivo ? await uploadRequestFile(ctx, token, options.arquivo) : undefined;
   const created = await ctx.app.inject({
     method: 'POST',
     url: '/api/quotes',
@@ -89,6 +92,7 @@ export async function quoteScenario(
         nomeSolicitante: `Analista ${label}`,
         referenciaProcesso: `IMP-${label}`,
         modoEnvio: options.modoEnvio ?? 'individual',
+        ...(arquivoId ? { arquivoId } : {}),
         ...options.quote,
         ...options.fields,
       },
@@ -127,6 +131,33 @@ export async function quoteScenario(
         (options.modoEnvio ?? 'individual') === 'bcc' ? row!.replyToken : recipients[index]!.replyToken,
       ),
   };
+}
+
+/** POST /api/quotes/upload of one request file; answers its id. */
+async function uploadRequestFile(
+  ctx: TestContext,
+  token: string,
+  file: { filename: string; content: Buffer },
+): Promise<string> {
+  const boundary = `----upload${++counter}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    file.content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const uploaded = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/quotes/upload',
+    payload,
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+  });
+  if (uploaded.statusCode !== 201) throw new Error(`upload failed: ${uploaded.body}`);
+  return uploaded.json().id;
 }
 
 export type SentQuote = {

@@ -28,7 +28,8 @@ const isContainerShipment = (tipoFrete: string | null | undefined) =>
 
 /**
  * The containers a quote asked for: each cargo item's volume field ('2 contêineres 40HC'), summed over
- * items; when no item names one, its description; only for FCL (or an unknown freight type).
+ * items; when no item names one, its description, then the text of its PDF/Excel request file
+ * ('Equipamento | 2 x 40HC + 1 x 20DV'); only for FCL (or an unknown freight type).
  */
 export function quoteAskedFrom(quote: QuoteForAsk): QuoteAsked {
   const tipoFrete = quote.tipoFrete ?? null;
@@ -42,6 +43,7 @@ export function quoteAskedFrom(quote: QuoteForAsk): QuoteAsked {
     quote.descricaoGeral,
     quote.descricaoAdicional,
     quote.observacoes,
+    quote.textoArquivo,
   ]
     .map((text) => parseContainers(text))
     .find((asks) => asks.length > 0);

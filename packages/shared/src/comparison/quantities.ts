@@ -191,6 +191,8 @@ export type QuoteForMeasures = {
   descricaoGeral?: string | null;
   descricaoAdicional?: string | null;
   observacoes?: string | null;
+  /** The text of a PDF/Excel request file, read after the quote was created (QA pass 8). */
+  textoArquivo?: string | null;
 };
 
 const DIMENSIONS =

@@ -90,6 +90,12 @@ export const cotacoes = pgTable(
     tituloEmail: text().notNull(),
     descricaoGeral: text(),
     descricaoAdicional: text(),
+    /**
+     * The text of the request file (PDF or Excel format) as the extraction engine read it when the quote
+     * was created, capped: what the comparison reads the containers asked from when no field names them
+     * (QA pass 8). Null for the e-mail format, or a file that could not be read.
+     */
+    textoArquivo: text(),
     cargaPerigosa: boolean().notNull().default(false),
     origem: text(),
     destino: text(),

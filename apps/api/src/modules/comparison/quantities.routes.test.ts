@@ -1,5 +1,6 @@
 import { type Comparison, comparisonSchema } from '@cotacoes/shared';
 import { chargeLineText } from '@cotacoes/shared/comparison/quantity-text';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import {
 } from '../../../test/factories/index.js';
 import { type FakePtaxServer, startFakePtaxServer } from '../../../test/fakes/ptax-server.js';
 import { createTestApp, readSentMail, type TestContext, waitFor } from '../../../test/helpers.js';
+import { cotacoes } from '../../db/schema/index.js';
 import { formatNumber } from '../comparative/comparative-document.js';
 import { SUMMARY_HEADER_ROW } from '../comparative/excel.js';
 
@@ -1229,5 +1231,74 @@ describe('QA pass 6: air on the chargeable weight, LCL per tonne, through the pi
     const flat = await pdfText(scenario);
     expect(flat).toContain('0,3 t × US$ 25,00 = US$ 7,50');
     expect(flat).toContain(formatNumber(1088.85));
+  });
+});
+
+describe('an Excel-format quote: the containers its file asks (QA pass 8)', () => {
+  /** The analyst's request spreadsheet, as the QA pass wrote it: the mix is only in the file. */
+  async function requestWorkbook(): Promise<Buffer> {
+    const workbook = new ExcelJS.Workbook();
+    workbook
+      .addWorksheet('Pedido')
+      .addRows([
+        ['PEDIDO DE COTAÇÃO DE FRETE MARÍTIMO'],
+        ['Modal', 'FCL'],
+        ['Portos de origem', 'Shanghai / Ningbo'],
+        ['Portos de destino', 'Santos'],
+        ['Equipamento', '2 x 40HC + 1 x 20DV'],
+        ['Peso bruto total', '38.500 kg'],
+      ]);
+    return Buffer.from(await workbook.xlsx.writeBuffer());
+  }
+
+  it('counts 2 × 40HC + 1 × 20DV from the spreadsheet, not 3 × 40HC; screen, Excel and PDF agree', async () => {
+    const scenario = await quoteScenario(ctx, {
+      carriers: [{ nome: 'Atlântico Planilha', email: 'pricing@atlantico-xls.com.br' }],
+      arquivo: { filename: 'pedido.xlsx', content: await requestWorkbook() },
+      // The Excel format's content step: no route, no cargo items (spec 001, wizard step 2).
+      quote: { metodoEnvio: 'EXCEL', origem: undefined, destino: undefined, itens: [] },
+    });
+    const db = ctx.app.services.database.db;
+    const texto = await waitFor(async () => {
+      const [row] = await db
+        .select({ texto: cotacoes.textoArquivo })
+        .from(cotacoes)
+        .where(eq(cotacoes.id, scenario.quote.id));
+      return row?.texto ?? undefined;
+    }, 30_000);
+    expect(texto).toContain('Equipamento\t2 x 40HC + 1 x 20DV');
+    await reply(
+      scenario,
+      0,
+      [
+        'Bom dia,',
+        '',
+        'Conforme planilha recebida, segue:',
+        '',
+        'Frete Shanghai x Santos: USD 2.300,00 por 40HC e USD 1.400,00 por 20DV',
+        'THC: R$ 1.450,00/cntr',
+        'BL fee: USD 60,00/BL',
+        'Transit time: 33 dias',
+        'Free time: 14 dias',
+        'Validade: 31/12/2026',
+      ].join('\n'),
+    );
+    const row = rowOf(await comparison(scenario), scenario, 0);
+    expect(row.fretes.map((f) => [f.tipo, f.quantidade, f.valorTotal])).toEqual([
+      ['40HC', 2, 4600],
+      ['20DV', 1, 1400],
+    ]);
+    expect(fee(row, 'THC')).toMatchObject({ quantidade: 3, valorTotal: 4350 });
+    // USD 2 × 2.300 + 1 × 1.400 + 60 = 6.060; BRL 3 × 1.450 = 4.350
+    // 6.060 × 5,2456 = 31.788,34 + 4.350 + road cost → the total; US$ = total ÷ 5,2456
+    expect([row.valorUSD, row.valorBRL]).toEqual([6060, 4350]);
+    const total = Math.round((6060 * 5.2456 + 4350 + row.custoRodoviario) * 100) / 100;
+    expect(row.custoTotalBRL).toBe(total);
+    const { cell } = await excelSummaryRow(scenario, 'Atlântico Planilha');
+    expect(cell('Total (BRL)')).toBe(total);
+    const flat = await pdfText(scenario);
+    expect(flat).toContain('40HC 2 × US$ 2.300,00 = US$ 4.600,00');
+    expect(flat).toContain('20DV 1 × US$ 1.400,00 = US$ 1.400,00');
+    expect(flat).toContain(formatNumber(total));
   });
 });

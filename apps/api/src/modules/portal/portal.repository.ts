@@ -56,6 +56,8 @@ export async function recipientOfToken(
         descricaoGeral: cotacoes.descricaoGeral,
         descricaoAdicional: cotacoes.descricaoAdicional,
         observacoes: cotacoes.observacoes,
+        // A PDF/Excel request's containers (the portal offers their types first).
+        textoArquivo: cotacoes.textoArquivo,
         pesoBrutoTotal: cotacoes.pesoBrutoTotal,
         deletedAt: cotacoes.deletedAt,
       },

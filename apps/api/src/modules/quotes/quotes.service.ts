@@ -28,6 +28,7 @@ import {
   recordPortalToken,
 } from '../../follow-up/portal-tokens.js';
 import { noticeNewDeadline, signatureOf } from '../../follow-up/reminders.js';
+import { type JobQueue, QUEUES } from '../../jobs/queue.js';
 import { markLaneRefresh } from '../../lanes/lanes.repository.js';
 import type { Actor } from '../../lib/actor.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -97,6 +98,8 @@ export class QuotesService {
     private readonly db: Database,
     private readonly config: AppConfig,
     private readonly mailer: Mailer,
+    /** Queues the reading of a PDF/Excel request file (quote-file.ts); absent in unit setups. */
+    private readonly jobs?: JobQueue,
   ) {}
 
   /** What a notice to carriers needs (the reminders' sending). */
@@ -290,6 +293,14 @@ export class QuotesService {
           empresaId: tenant.empresaId,
         });
       }
+      // A PDF/Excel request: its file is read once, after this commit, for the containers it asks.
+      if (body.metodoEnvio !== 'EMAIL' && this.jobs)
+        await this.jobs.sendInTransaction(
+          tx,
+          QUEUES.quoteFileRead,
+          { cotacaoId: quote.id },
+          `read-file:${quote.id}`,
+        );
       await writeAudit(tx, actor.meta, 'cotacao.create', {
         entity: 'cotacao',
         entityId: quote.id,
