@@ -35,6 +35,11 @@ export type FreightItem = {
   /** The label as printed (the line's label or the column title), when the rules read one. */
   rotulo?: string;
   destino: string | null;
+  /**
+   * The port of loading the line names with its destination ("POL Ningbo / POD Santos: …", "Shanghai x
+   * Itajaí: …", a table's origin column), when it names one. Optional: results stored before it lack it.
+   */
+  origem?: string;
   unidade: FreightUnit;
   valor: number;
   moeda: Currency;

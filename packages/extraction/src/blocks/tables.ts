@@ -1,6 +1,6 @@
 import { FIELD_LABELS, type FieldName } from '../dictionary/labels.js';
 import type { ChargeCandidate } from '../fields/charge-types.js';
-import { lookupPlace, parsePlaceField } from '../fields/places.js';
+import { lookupPlace, parsePlaceField, readRouteOnly } from '../fields/places.js';
 import { matchFee } from '../normalise/fee-names.js';
 import { type AmountToken, currencyMentioned, findAmounts, parseBareAmount } from '../normalise/money.js';
 import { normaliseLabel } from '../normalise/text.js';
@@ -380,15 +380,24 @@ function readTypedRows(rows: Line[], columns: Column[], origin: string, out: Tab
       rowLabel === '' || rowFee !== null
         ? null
         : (parsePlaceField(rowLabel).places.find((p) => p.known) ?? null);
-    const placeText = placeOf(values) ?? rowPlace?.name ?? '';
+    // "Shanghai x Santos | USD 2,200 | USD 1,380" (in a "Rota" column or as the row's label): the row's route.
+    const route = [...values.filter((v) => isRouteCell(v)).map((v) => v.text), rowLabel]
+      .map((text) => (text === '' ? null : readRouteOnly(text)))
+      .find((r) => r !== null);
+    const placeText = placeOf(values) ?? route?.to.name ?? rowPlace?.name ?? '';
     const place = placeText === '' ? null : (parsePlaceField(placeText).places[0] ?? null);
+    // "POL | POD | 40HC | 20DV" rows: each row's freight is from its own port of loading.
+    const originText = values.find((v) => v.column.role === 'origin' && v.amounts.length === 0)?.text ?? '';
+    const rowOrigin =
+      (originText === '' ? null : (parsePlaceField(originText).places[0] ?? null)) ?? route?.from ?? null;
     const rowEquipment =
       findEquipment(values.find((v) => v.column.role === 'equipment')?.text ?? '')[0]?.units ??
       findEquipment(values.find((v) => v.amounts.length === 0 && v.bare === null)?.text ?? '')[0]?.units ??
       null;
     for (const value of values) {
       const { column } = value;
-      const label = LABEL_OF_ROLE[column.role];
+      const label =
+        isRouteCell(value) && readRouteOnly(value.text) !== null ? 'Rota' : LABEL_OF_ROLE[column.role];
       if (label !== undefined && FIELD_ROLES.has(column.role) && value.amounts.length === 0) {
         const needsDays =
           (column.role === 'transit' || column.role === 'freeTime') &&
@@ -430,6 +439,7 @@ function readTypedRows(rows: Line[], columns: Column[], origin: string, out: Tab
             candidate.freightUnit = freightUnitFromBasis(candidate.unit);
         } else candidate.unit = column.unit ?? rowUnit ?? (rowEquipment !== null ? 'CNTR' : null);
         if (candidate.kind === 'freight') {
+          if (rowOrigin !== null) candidate.routeOrigin = rowOrigin;
           const list = freightByColumn.get(column) ?? [];
           list.push(candidate);
           freightByColumn.set(column, list);
@@ -438,6 +448,11 @@ function readTypedRows(rows: Line[], columns: Column[], origin: string, out: Tab
       }
     }
   }
+}
+
+/** A cell of a "Rota" / "Routing" column (role 'via'), which may hold a whole route. */
+function isRouteCell(value: RowValue): boolean {
+  return value.column.role === 'via' && value.amounts.length === 0 && value.text !== '';
 }
 
 /** A row label naming a field ("Transit time (dias)", "T/T days", "Free time", "Validade"). */

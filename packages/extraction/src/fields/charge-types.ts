@@ -22,6 +22,8 @@ export interface ChargeCandidate {
   /** The label is itself a list of places ("Santos / Itapoá: USD ..."). */
   labelPlaces: PlaceValue[];
   minimum: number | null;
+  /** The port of loading the line or row names with its destination ("POL Ningbo / POD Santos: …"). */
+  routeOrigin?: PlaceValue;
   /** The value is one of several on its line, each for the places in `labelPlaces`. */
   perDestination?: boolean;
   line: Line;

@@ -19,6 +19,7 @@ import {
   findLeadingUnit,
   findUnit,
   freightUnitFromBasis,
+  type UnitMatch,
   unitFromBasisWord,
 } from '../normalise/units.js';
 import type { ContainerUnit, FeeUnit, FreightUnit } from '../types.js';
@@ -32,6 +33,7 @@ import {
   parsePlaceField,
   ROUTE_ONLY,
   readRoute,
+  SLASH_ROUTE,
 } from './places.js';
 
 const IGNORED = phraseRegExp(IGNORED_CHARGE_LABELS, 'u');
@@ -92,6 +94,8 @@ interface LeadParts {
   inlineSection: SectionContext | null;
   /** "Ningbo x Itajaí: Ocean freight 40HC …": the destination of the route the line is priced for. */
   routeTo?: PlaceValue;
+  /** …and its origin ("Ningbo"), when the route names one. */
+  routeFrom?: PlaceValue;
 }
 
 /** Whether a label names a charge by itself: a fee, a freight word, equipment or a list of places. */
@@ -114,15 +118,22 @@ function splitLead(lead: string, lineNo: number): LeadParts {
   if (parts.sub !== '' || parts.inlineSection !== null || parts.routeTo !== undefined) return parts;
   const port = destinationOfLabel(parts.main);
   if (port === null) return parts;
+  const from = port.from === null ? {} : { routeFrom: port.from };
   // "Shanghai x Santos - 40HC": the rest names the charge, for that port.
   return port.rest === ''
-    ? { ...parts, main: port.place.name }
-    : { ...parts, main: port.rest, routeTo: port.place };
+    ? { ...parts, main: port.place.name, ...from }
+    : { ...parts, main: port.rest, routeTo: port.place, ...from };
 }
 
 const DESTINATION_LABEL_END = new RegExp(`(?:^|[\\s/|,;(-])(?:${DESTINATION_LABELS})\\s*[:.-]?\\s*$`, 'i');
 /** What may come before it: an origin label before the origin's place ("POL Ningbo /"), or nothing. */
 const ORIGIN_LABEL = new RegExp(`^(?:${ORIGIN_LABELS})\\s*[:.-]?\\s*$`, 'i');
+
+/** The port a label names as its destination, and the origin it names before it, if any. */
+interface NamedRoute {
+  place: PlaceValue;
+  from: PlaceValue | null;
+}
 
 /**
  * The port a freight label names with a discharge label or as a route from abroad: "POD Santos",
@@ -131,7 +142,9 @@ const ORIGIN_LABEL = new RegExp(`^(?:${ORIGIN_LABELS})\\s*[:.-]?\\s*$`, 'i');
  * "POD", a route's origin became its destination, and a route followed by its equipment priced no port.
  * Only a known port; null otherwise.
  */
-function destinationOfLabel(main: string): { place: PlaceValue; rest: string } | null {
+function destinationOfLabel(
+  main: string,
+): { place: PlaceValue; from: PlaceValue | null; rest: string } | null {
   const plain = stripParens(main).trim();
   if (plain === '') return null;
   for (const mention of findKnownPlaces(plain)) {
@@ -139,16 +152,20 @@ function destinationOfLabel(main: string): { place: PlaceValue; rest: string } |
     const rest = after.replace(/^\s*[-–—,|:]\s*/, '').trim();
     // The port ends the label, or what follows it names the charge ("- 40HC", "ocean freight").
     if (rest !== '' && (!/^\s*[-–—,|:\s]/.test(after) || !namesCharge(rest))) continue;
-    const place = portNamedBy(plain.slice(0, mention.end), mention.place);
-    if (place !== null) return { place, rest };
+    const named = portNamedBy(plain.slice(0, mention.end), mention.place);
+    if (named !== null) return { ...named, rest };
   }
   return null;
 }
 
-/** `label` ends on `place`: the port when the label is a route from abroad or a discharge label. */
-function portNamedBy(label: string, place: PlaceValue): PlaceValue | null {
-  const route = ROUTE_ONLY.test(label) ? readRoute(label) : null;
-  if (route !== null && route.from.country !== 'BR' && route.to.country === 'BR') return route.to;
+/**
+ * `label` ends on `place`: the port when the label is a route from abroad ("Shanghai x Santos",
+ * "Shanghai/Santos") or a discharge label ("POL Ningbo / POD Santos"), with the origin it names.
+ */
+function portNamedBy(label: string, place: PlaceValue): NamedRoute | null {
+  const route = ROUTE_ONLY.test(label) || SLASH_ROUTE.test(label) ? readRoute(label) : null;
+  if (route !== null && route.from.country !== 'BR' && route.to.country === 'BR')
+    return { place: route.to, from: route.from };
   const mentions = findKnownPlaces(label);
   const last = mentions.at(-1);
   if (last === undefined || last.place.name !== place.name) return null;
@@ -157,13 +174,12 @@ function portNamedBy(label: string, place: PlaceValue): PlaceValue | null {
   if (marker === null) return null;
   // Whatever precedes the label is an origin: its label and place, and separators.
   const rest = before.slice(0, marker.index).replace(/[\s/|,;-]+$/, '');
-  if (rest !== '') {
-    const origin = mentions.length >= 2 ? mentions[mentions.length - 2] : undefined;
-    if (origin === undefined || /[^\s/|,;-]/.test(label.slice(origin.end, marker.index))) return null;
-    const opening = label.slice(0, origin.start);
-    if (!ORIGIN_LABEL.test(opening) && opening.trim() !== '') return null;
-  }
-  return last.place;
+  if (rest === '') return { place: last.place, from: null };
+  const origin = mentions.length >= 2 ? mentions[mentions.length - 2] : undefined;
+  if (origin === undefined || /[^\s/|,;-]/.test(label.slice(origin.end, marker.index))) return null;
+  const opening = label.slice(0, origin.start);
+  if (!ORIGIN_LABEL.test(opening) && opening.trim() !== '') return null;
+  return { place: last.place, from: origin.place };
 }
 
 function splitLeadAt(lead: string, lineNo: number): LeadParts {
@@ -174,7 +190,18 @@ function splitLeadAt(lead: string, lineNo: number): LeadParts {
   // One line per route ("Ningbo x Santos: …", "Ningbo x Itajaí: …"): each priced for its destination.
   const route = after !== '' && ROUTE_ONLY.test(before) ? readRoute(before) : null;
   if (route !== null && namesCharge(after))
-    return { main: after, sub: '', inlineSection: null, routeTo: route.to };
+    return { main: after, sub: '', inlineSection: null, routeTo: route.to, routeFrom: route.from };
+  // "POL Shanghai / POD Santos: 40HC …", "Shanghai/Santos: 40HC …", "Puerto de origen Ningbo / Puerto de
+  // destino Itajaí: 40HC …": a lead that is only a labelled route or one from abroad (the QA pass 8 reply).
+  const labelled = after !== '' && namesCharge(after) ? destinationOfLabel(before) : null;
+  if (labelled !== null && labelled.rest === '')
+    return {
+      main: after,
+      sub: '',
+      inlineSection: null,
+      routeTo: labelled.place,
+      ...(labelled.from === null ? {} : { routeFrom: labelled.from }),
+    };
   // "Nova opção com destino Navegantes: 40HC …", "Conseguimos melhorar para Santos: 40HC …", "alternativa via
   // Navegantes: …": a sentence that ends naming the port its prices are for (ADR 0024 addendum).
   const leadPort = after !== '' && namesCharge(after) ? portEndingLead(before) : null;
@@ -435,6 +462,10 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
   const leadUnit = leadUnitMatch === null || leadUnitMatch.unit === 'DAY' ? null : leadUnitMatch.unit;
   const mainEquipment = findEquipment(stripParens(lead.main))[0]?.units ?? null;
 
+  // "40HC USD 2,200.00 ; 20DV USD 1,380.00": prices for two or more kinds of container on one line.
+  const severalEquipment =
+    amounts.length >= 2 &&
+    new Set(findEquipment(text.replace(/\//g, ' ')).map((m) => m.units.join('+'))).size >= 2;
   const candidates: ChargeCandidate[] = [];
   let previousEnd = 0;
   let currentFeeLabel = feeLabel;
@@ -493,7 +524,12 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
       (i === 0 || ownKind === 'freight' ? mainEquipment : null);
     const candidate: ChargeCandidate = {
       kind: ownKind,
-      label: ownKind === 'fee' ? cleanLabel(labelForFee) : lead.main,
+      label:
+        ownKind === 'fee'
+          ? cleanLabel(labelForFee)
+          : ((severalEquipment
+              ? segmentEquipmentLabel(sub, i, window, post, parenEquipment[i] ?? null)
+              : null) ?? lead.main),
       feeName:
         ownKind === 'fee'
           ? (matchFee(labelForFee)?.fee.name ?? printedFeeName(cleanLabel(labelForFee)))
@@ -524,6 +560,8 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
     }
     if (input.cell !== undefined) candidate.cell = input.cell;
     if (ownPlaces !== null) candidate.perDestination = true;
+    if (ownKind === 'freight' && ownPlaces === null && lead.routeFrom !== undefined)
+      candidate.routeOrigin = lead.routeFrom;
     if (ownKind === 'fee' && subFee === null && matchFee(labelForFee) === null) {
       // Named only in parentheses: a rule that can misname, so it stays below green.
       const named = feeNamedInParens(
@@ -543,6 +581,28 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
     candidates.push(candidate);
   });
   return candidates;
+}
+
+/**
+ * "40HC USD 2,200.00 ; 20DV USD 1,380.00", "USD 2.400,00/40HC; USD 1.500,00/20DV": on a line pricing several
+ * kinds of container, each price's label is the equipment printed with it, not the line's first label
+ * (before, the 20DV price was labelled "40HC"). Null when the price names no equipment of its own.
+ */
+function segmentEquipmentLabel(
+  sub: string,
+  index: number,
+  window: string,
+  post: UnitMatch | null,
+  parenEquipment: ContainerUnit[] | null,
+): string | null {
+  const own = index > 0 ? findEquipment(sub).at(-1) : undefined;
+  if (own !== undefined) return sub.slice(own.start, own.end).trim();
+  // "/40HC": the slash (same length as a space, so offsets hold) is no part of the equipment.
+  const basis = post?.equipment === undefined ? '' : window.slice(0, post.end).replace(/\//g, ' ');
+  const after = findEquipment(basis)[0];
+  if (after !== undefined) return window.slice(after.start, after.end).trim();
+  const inParens = parenEquipment === null ? undefined : findEquipment(window)[0];
+  return inParens === undefined ? null : window.slice(inParens.start, inParens.end).trim();
 }
 
 function lastAmountEnd(amounts: AmountToken[]): number {

@@ -191,6 +191,21 @@ export const ROUTE_START = new RegExp(`^[\\p{L}][\\p{L} .'-]*?\\s+(?:${ROUTE_JOI
 const UNKNOWN_ROUTE =
   /(?<![\p{L}])(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)\s+x\s+(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)/u;
 
+/** A label that is only a route written with a slash: "Shanghai/Santos" (a route only from abroad). */
+export const SLASH_ROUTE = /^[\p{L}][\p{L} .'-]*?\s*\/\s*[\p{L}][\p{L} .'-]*$/u;
+
+/**
+ * A text that is only a route, "Shanghai x Santos", "Ningbo → Itajaí", "Shanghai/Santos" (a table's route
+ * cell): its origin and destination; null for anything else (a list of ports, a sentence).
+ */
+export function readRouteOnly(text: string): { from: PlaceValue; to: PlaceValue } | null {
+  const plain = text
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return ROUTE_ONLY.test(plain) || SLASH_ROUTE.test(plain) ? readRoute(plain) : null;
+}
+
 /** "Shanghai x Santos", "Ningbo - Itajaí", "Xiamen/Santos": an origin and a destination written as a route. */
 export function readRoute(text: string): { from: PlaceValue; to: PlaceValue } | null {
   const mentions = findKnownPlaces(text, true);

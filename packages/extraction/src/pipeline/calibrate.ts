@@ -4,7 +4,7 @@ import type { FinalData, FreightItem } from '../types.js';
  * Confidence calibration of issue 32: rule paths whose values were wrong on cases the engine had not
  * been tuned on keep their value but lose the green badge (≥ 0.8), so an analyst looks at them.
  *
- * - Two freight values left for the same unit and destination contradict each other: at least one is
+ * - Two freight values left for the same unit, destination and origin contradict each other: at least one is
  *   not the offer (an "all in" check, a superseded or target price, a misread number) → ≤ 0.6.
  *   Air weight breaks (several KG rates) are not a contradiction.
  * - A container freight below 100 is not a freight per container (a misread "2.3k", a per-kg figure)
@@ -18,7 +18,9 @@ export function calibrateConfidence(final: FinalData, context: { unknownLanguage
   const groups = new Map<string, FreightItem[]>();
   for (const item of final.fretes) {
     if (item.unidade === 'KG') continue;
-    const key = `${item.unidade}|${item.destino ?? ''}`;
+    // Prices from two origins to one port ("POL Shanghai / POD Santos", "POL Ningbo / POD Santos") are
+    // both the offer, not a contradiction.
+    const key = `${item.unidade}|${item.destino ?? ''}|${item.origem ?? ''}`;
     groups.set(key, [...(groups.get(key) ?? []), item]);
   }
   for (const items of groups.values()) {

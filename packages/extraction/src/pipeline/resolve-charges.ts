@@ -169,6 +169,7 @@ export function resolveFreight(candidates: ChargeCandidate[], ctx: ResolveContex
         const item: FreightItem = {
           ...(candidate.label === '' ? {} : { rotulo: candidate.label }),
           destino,
+          ...(candidate.routeOrigin === undefined ? {} : { origem: candidate.routeOrigin.name }),
           unidade,
           valor: candidate.value,
           moeda: currency,
@@ -181,12 +182,13 @@ export function resolveFreight(candidates: ChargeCandidate[], ctx: ResolveContex
       }
     }
   }
+  // Lines of different origins ("POL Shanghai / POD Santos", "POL Ningbo / POD Santos") are separate prices.
   const collapsed = collapseAllDestinations(
     items,
-    (i) => `${i.unidade}|${i.valor}|${i.moeda}`,
+    (i) => `${i.unidade}|${i.valor}|${i.moeda}|${i.origem ?? ''}`,
     ctx.destinations,
   );
-  return dedupe(collapsed, (i) => `${i.unidade}|${i.valor}|${i.moeda}|${i.destino}`);
+  return dedupe(collapsed, (i) => `${i.unidade}|${i.valor}|${i.moeda}|${i.destino}|${i.origem ?? ''}`);
 }
 
 function feeCurrency(

@@ -5,7 +5,7 @@ import { detectModal } from '../detect/modal.js';
 import { detectSource } from '../detect/source.js';
 import type { ChargeCandidate } from '../fields/charge-types.js';
 import { pickCompany } from '../fields/company.js';
-import type { FieldContext, FieldResults } from '../fields/field-types.js';
+import { evidenceFrom, type FieldContext, type FieldResults } from '../fields/field-types.js';
 import { scanLabels } from '../fields/label-scan.js';
 import { readFields } from '../fields/read-fields.js';
 import { applyHints } from '../hints/apply-hints.js';
@@ -191,6 +191,13 @@ export function analyseText(input: string, opts: ExtractTextOptions, fileKind: F
   const hinted = applyHints(scopes.charges, opts.hints);
   const merged = { ...scopes, charges: hinted.charges };
   const fields = merged.fields;
+  // "POL Shanghai / POD Santos: 40HC USD …" with no origin field: the first route line's port of loading.
+  const routed = merged.charges.find((c) => c.kind === 'freight' && c.routeOrigin !== undefined);
+  if (fields.origin === null && routed?.routeOrigin !== undefined)
+    fields.origin = {
+      value: routed.routeOrigin,
+      evidence: evidenceFrom(routed.line, routed.origin, 'route', 0.75),
+    };
   if (seg.subject !== null) {
     const subjectFields = readFields([seg.subject], { ...ctx, origin: 'subject' });
     fields.origin ??= subjectFields.origin && {

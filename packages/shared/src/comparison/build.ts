@@ -141,6 +141,7 @@ function freightFigure(
     // The quote's own name for the type ('20DV' read as 20DC): what the analyst and the carrier wrote.
     tipo: askedName(line.tipo, asked),
     quantidade: line.quantidade,
+    ...(line.origem ? { origem: line.origem } : {}),
     ...(line.base ? { base: line.base } : {}),
     ...(line.total !== undefined ? { valorTotal: toMoney(line.total) } : {}),
     ...(typeof line.minimo === 'number' ? { minimo: line.minimo } : {}),

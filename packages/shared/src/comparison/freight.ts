@@ -45,6 +45,11 @@ export type FreightLine = {
   dicas?: HintAdjustment[];
   /** Not stated by this version: the price of this version of the same carrier (ADR 0024 addendum). */
   versaoAnterior?: number;
+  /**
+   * The origin port its route line names ('POL Ningbo / POD Santos: 40HC …'), kept only when the lines of
+   * the row name more than one: 'Ningbo' beside a price the row does not count (QA pass 8).
+   */
+  origem?: string;
 };
 
 export type HintAdjustment = { campo: 'unidade' | 'moeda'; antes: string | null };
@@ -93,8 +98,12 @@ export function freightLinesOf(final: ExtractionFinal, scope: FreightScope): Fre
       quantidade: 0,
       minimo: typeof item.minimo === 'number' ? item.minimo : null,
       ...(dicas ? { dicas } : {}),
+      ...(item.origem ? { origem: item.origem } : {}),
     });
   });
+  // An origin is said only where it tells two prices apart (two origins quoted to this port).
+  if (new Set(lines.map((line) => line.origem).filter(Boolean)).size < 2)
+    for (const line of lines) delete line.origem;
   const destinationIndex =
     scope.destino === null ? -1 : final.destinos.findIndex((entry) => samePlace(entry.nome, scope.destino));
   const destination = destinationIndex >= 0 ? final.destinos[destinationIndex] : undefined;

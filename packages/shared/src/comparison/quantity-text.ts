@@ -124,3 +124,11 @@ export function unpricedText(row: {
     return formatMessage(uiComparison.unpricedQuantity, { lista: unknown.join('; ') });
   return uiComparison.unpriced[row.extracao];
 }
+
+/**
+ * A freight line's name as the screen and the documents print it: its type, and the origin of its route
+ * line when the row has prices from more than one origin ('40HC (de Ningbo)', QA pass 8).
+ */
+export function freightName(frete: { tipo: string; origem?: string }): string {
+  return frete.origem ? formatMessage(uiComparison.freightOrigin, frete) : frete.tipo;
+}

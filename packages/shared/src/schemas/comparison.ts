@@ -79,6 +79,8 @@ export const comparisonFreightSchema = comparisonValueSchema.extend({
   minimoAplicado: z.boolean().optional(),
   /** Set by hints of earlier corrections (ADR 0101); absent when none did. */
   ajustadoPorDica: z.array(hintAdjustmentSchema).optional(),
+  /** The origin port of its route line, when the row's prices come from more than one origin (QA pass 8). */
+  origem: z.string().optional(),
 });
 
 export const comparisonFeeSchema = comparisonValueSchema.extend({

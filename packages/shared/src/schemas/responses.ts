@@ -26,6 +26,8 @@ const evidenceSchema = z.looseObject({
 
 export const freightItemSchema = z.looseObject({
   destino: z.string().nullable(),
+  /** The port of loading a route line or row names (optional: absent from older results). */
+  origem: z.string().optional(),
   unidade: z.string(),
   /** null once an analyst cleared it ('not informed', ADR 0018). */
   valor: z.number().nullable(),

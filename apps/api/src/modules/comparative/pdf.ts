@@ -3,7 +3,7 @@ import { formatMessage } from '@cotacoes/shared';
 import { missingFreightOf, missingItemsText } from '@cotacoes/shared/comparison/asked';
 import { hasEuroAmounts } from '@cotacoes/shared/comparison/currency';
 import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
-import { chargeLineText } from '@cotacoes/shared/comparison/quantity-text';
+import { chargeLineText, freightName } from '@cotacoes/shared/comparison/quantity-text';
 import { comparativeDocumentMessages as t } from '@cotacoes/shared/messages/ui-comparative';
 import PDFDocument from 'pdfkit';
 import {
@@ -83,7 +83,7 @@ function freightsOf(row: ComparisonRow): string {
     .filter((frete) => frete.valor !== null)
     .map(
       (frete) =>
-        `${frete.tipo} ${frete.quantidade && frete.valorTotal !== undefined ? chargeLineText(frete) : formatMoney(frete.valor!, frete.moeda)}`,
+        `${freightName(frete)} ${frete.quantidade && frete.valorTotal !== undefined ? chargeLineText(frete) : formatMoney(frete.valor!, frete.moeda)}`,
     );
   const lane = laneMedianLineOf(row);
   if (lines.length && lane) lines.push(lane, laneTextOf(row)!);
@@ -96,7 +96,7 @@ export function chargesTextOf(row: ComparisonRow): string | null {
   const parts = [
     ...row.fretes
       .filter((frete) => frete.valor !== null && frete.quantidade && frete.valorTotal !== undefined)
-      .map((frete) => `${frete.tipo} ${chargeLineText(frete)}`),
+      .map((frete) => `${freightName(frete)} ${chargeLineText(frete)}`),
     ...row.taxas.map((taxa) => {
       const line = `${feeDisplayName(taxa.rotulo || taxa.nome)} ${taxa.quantidade !== undefined ? chargeLineText(taxa) : formatMoney(taxa.valor ?? 0, taxa.moeda)}`;
       return taxa.contabilizada

@@ -1302,3 +1302,72 @@ describe('an Excel-format quote: the containers its file asks (QA pass 8)', () =
     expect(flat).toContain(formatNumber(total));
   });
 });
+
+describe('route lines: each port priced with its own line, two origins told apart (QA pass 8)', () => {
+  const POL_POD = [
+    'Dear team,',
+    '',
+    'Please find our offer below.',
+    '',
+    'POL Shanghai / POD Santos: 40HC USD 2,200.00 ; 20DV USD 1,380.00',
+    'POL Ningbo / POD Santos: 40HC USD 2,150.00 ; 20DV USD 1,350.00',
+    'POL Shanghai / POD Itajai: 40HC USD 2,400.00 ; 20DV USD 1,500.00',
+    '',
+    'Local charges at destination:',
+    'THC BRL 1,380.00 per container',
+    'Doc fee USD 50.00 per BL',
+    'Seal fee USD 12.00 per container',
+    '',
+    'T/T: 30 days Santos, 34 days Itajai',
+    'Free time: 21 days at destination',
+    'Valid until Dec 31, 2026',
+    '',
+    'Best regards,',
+    'Navegação Pacífico Cargas',
+  ].join('\n');
+
+  it('Itajaí counts 2 × 2.400 + 1 × 1.500, not Santos’s prices; screen and PDF agree', async () => {
+    const scenario = await quoteScenario(ctx, {
+      carriers: [{ nome: 'Pacífico Rotas', email: 'cotacoes@pacifico-rotas.com.br' }],
+      quote: {
+        itens: [
+          { mercadoria: 'Peças automotivas', quantidadeVolumes: '2 x 40HC + 1 x 20DV', dimensoes: null },
+        ],
+      },
+    });
+    await reply(scenario, 0, POL_POD);
+    const body = await comparison(scenario);
+    const santos = rowOf(body, scenario, 0, 'Santos');
+    const itajai = rowOf(body, scenario, 0, 'Itajaí');
+    const counted = (row: typeof santos) =>
+      row.fretes
+        .filter((f) => f.quantidade)
+        .map((f) => [f.tipo, f.origem ?? null, f.quantidade, f.valorTotal]);
+    // Santos: Shanghai's line (the first origin), Ningbo's shown beside it, named, not counted.
+    expect(counted(santos)).toEqual([
+      ['40HC', 'Shanghai', 2, 4400],
+      ['20DV', 'Shanghai', 1, 1380],
+    ]);
+    expect(santos.fretes.filter((f) => !f.quantidade).map((f) => [f.tipo, f.origem, f.valor])).toEqual([
+      ['40HC', 'Ningbo', 2150],
+      ['20DV', 'Ningbo', 1350],
+    ]);
+    // Itajaí: one origin, nothing to tell apart: no origin said.
+    expect(counted(itajai)).toEqual([
+      ['40HC', null, 2, 4800],
+      ['20DV', null, 1, 1500],
+    ]);
+    // Santos USD 4.400 + 1.380 + 50 + 3 × 12 = 5.866; Itajaí 4.800 + 1.500 + 50 + 36 = 6.386; BRL 3 × 1.380 = 4.140
+    expect([santos.valorUSD, santos.valorBRL]).toEqual([5866, 4140]);
+    expect([itajai.valorUSD, itajai.valorBRL]).toEqual([6386, 4140]);
+    // 5.866 × 5,2456 = 30.770,69; 6.386 × 5,2456 = 33.498,40 (+ 4.140 + each port's road cost)
+    const santosTotal = Math.round((30770.69 + 4140 + santos.custoRodoviario) * 100) / 100;
+    const itajaiTotal = Math.round((33498.4 + 4140 + itajai.custoRodoviario) * 100) / 100;
+    expect([santos.custoTotalBRL, itajai.custoTotalBRL]).toEqual([santosTotal, itajaiTotal]);
+    const flat = await pdfText(scenario);
+    expect(flat).toContain('40HC (de Shanghai) 2 × US$ 2.200,00 = US$ 4.400,00');
+    expect(flat).toContain('40HC (de Ningbo) US$ 2.150,00');
+    expect(flat).toContain('40HC 2 × US$ 2.400,00 = US$ 4.800,00');
+    expect(flat).toContain(formatNumber(itajaiTotal));
+  });
+});

@@ -65,6 +65,23 @@ async function atlanticoRow() {
 }
 
 describe('Comparação: complete or incomplete (issue 30)', { timeout: 20_000 }, () => {
+  it("names the origin of prices from two origins ('40HC (de Ningbo)', QA pass 8)", async () => {
+    sessionStore.set({ status: 'ready', user: makeUser() });
+    const rows = makeRows();
+    const atlantico = rows.find((row) => row.respostaId === respIds.atl)!;
+    const counted = atlantico.fretes[0]!;
+    atlantico.fretes = [
+      { ...counted, origem: 'Shanghai' },
+      { ...counted, valor: 2150, quantidade: 0, valorTotal: undefined, origem: 'Ningbo' },
+    ];
+    const fake = fakeDecisionsApi({ rows });
+    stubNetwork(fake.routes);
+    renderAt(<QuoteDetailPage />, '/quotes/:id', `/quotes/${ids.q1}`);
+    const row = await atlanticoRow();
+    expect(row.getByText('(de Shanghai)')).toBeInTheDocument();
+    expect(row.getByText('(de Ningbo)')).toBeInTheDocument();
+  });
+
   it("badges a priced row without the price of a container asked ('sem o preço do contêiner de 20'')", async () => {
     sessionStore.set({ status: 'ready', user: makeUser() });
     const rows = makeRows();

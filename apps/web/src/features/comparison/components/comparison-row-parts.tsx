@@ -230,6 +230,11 @@ export function FreightList({ row }: { row: ComparisonRow }) {
               campo={siblingPath(frete.campo, 'unidade')}
               fonte={frete.fonte}
             />
+            {frete.origem && (
+              <span className="text-xs text-fg-muted">
+                {formatMessage(ui.comparison.freightOrigin, { tipo: '', origem: frete.origem }).trim()}
+              </span>
+            )}
             <QuantityPart text={around.antes} />
             <Figure figure={valueFigure(row, label, frete, display)} lowConfidence={frete.baixaConfianca} />
             <QuantityPart text={around.depois} />
