@@ -165,7 +165,9 @@ function applyHit(out: FieldResults, hit: LabelHit, line: Line, ctx: FieldContex
       if (hit.separated) applyRouting(out, value, line, ctx);
       return;
     case 'transit': {
-      const range = readDayRange(value);
+      // Days added to the transit ("4-6 dias a mais em caso de transbordo", "+3 days if via Busan") are
+      // not the transit time: read as one, they made a 30-33-day offer "6 dias" and the quickest (QA pass 9).
+      const range = readDayRange(withoutExtraDays(value));
       if (range === null) return;
       const ports = findKnownPlaces(value).map((m) => m.place);
       addDestinations(
@@ -277,6 +279,21 @@ const EX_PLACE = /(?<![\p{L}])ex[\s-]+(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)/u;
 const CARGO_VALUE = /valor\s+(?:fob|cif|exw)|(?:fob|cif)\s+value|valor\s+(?:da\s+)?mercadoria/i;
 const STRONG_PAYMENT =
   /\b(prepaid|pre-paid|collect|antecipad[oa]s?|a vista|à vista|pag[oa]s? em reais|pagas? em reais|payable in|paid in|pagadero|contado|days after invoice|dias apos|dias da fatura|wire transfer|transferencia)\b/i;
+/** Days added to a transit time ("4-6 dias a mais", "+3 days"), not the transit time itself. */
+const EXTRA_DAYS =
+  /(?:\+\s*\d{1,3}(?:\s*(?:a|-|–|to)\s*\d{1,3})?\s*(?:dias|days)|\d{1,3}(?:\s*(?:a|-|–|to)\s*\d{1,3})?\s*(?:dias|days)\s+(?:a\s+mais|adicionais|adicional|extras?|additional|more|mas|de\s+acrescimo))\b/g;
+
+/** The value without its added days: "30 days (+3 days if via Busan)" → "30 days ( if via Busan)". */
+function withoutExtraDays(value: string): string {
+  const folded = foldKeepingOffsets(value);
+  let kept = '';
+  let from = 0;
+  for (const match of folded.matchAll(EXTRA_DAYS)) {
+    kept += value.slice(from, match.index);
+    from = match.index + match[0].length;
+  }
+  return kept + value.slice(from);
+}
 const TRANSIT_BEFORE_LABEL =
   /(\d{1,3})(?:\s*(?:a|-|–|to)\s*(\d{1,3}))?\s*(?:dias|days)\s+(?:de\s+|in\s+)?(?:transito|transit|viagem|travessia|navegacao|viaje)/;
 const FREE_DAYS_INLINE = /(\d{1,3})\s*(?:dias|days|dias)\s*(?:de\s+)?(?:free|livres?|libres?)/;
