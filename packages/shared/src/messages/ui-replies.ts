@@ -80,6 +80,9 @@ export const uiReplies = {
     readingAgain: 'Enviando...',
     readAgainError: 'Não foi possível pedir a nova leitura. Tente novamente.',
     noValues: 'Nenhum valor identificado nesta resposta.',
+    /** '{lista}': "proposta.pdf: não foi possível ler o arquivo (pdf): o arquivo é protegido por senha" */
+    unreadable:
+      'O que não pôde ser lido: {lista}. Peça o arquivo em outro formato à transportadora ou corrija os valores à mão.',
     summaryTitle: 'Resumo extraído de {nome}',
     confidence: 'Confiança da extração',
     fields: {

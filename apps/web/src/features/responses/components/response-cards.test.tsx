@@ -149,6 +149,20 @@ describe('response cards', () => {
     expect(badge).toHaveTextContent(text);
   });
 
+  it("says which file could not be read and why, not only 'Nenhum valor identificado' (QA pass 9)", async () => {
+    const dados = makeDados({ fretes: [], taxas: { itens: [] }, confidence_overall: 0 });
+    dados.detect.reasons = [
+      'nenhum valor de frete encontrado',
+      'proposta.pdf: não foi possível ler o arquivo (pdf): o arquivo é protegido por senha',
+    ];
+    setup([makeEntry(atlantico, [makeVersion({ dadosExtraidos: dados })])]);
+    const alert = (await card('Atlântico Logística')).getByText(/O que não pôde ser lido/);
+    expect(alert).toHaveTextContent(
+      'O que não pôde ser lido: proposta.pdf: não foi possível ler o arquivo (pdf): o arquivo é protegido por senha. Peça o arquivo em outro formato',
+    );
+    expect(alert).not.toHaveTextContent('nenhum valor de frete encontrado');
+  });
+
   it('says when the extraction is still running or failed', async () => {
     setup([
       makeEntry(atlantico, [makeVersion({ extracao: 'pendente', dadosExtraidos: null })]),

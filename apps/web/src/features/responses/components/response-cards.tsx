@@ -41,6 +41,9 @@ const statusVariant = (status: string): BadgeVariant =>
         ? 'success'
         : 'primary';
 /** Figures whose text is long (fee totals, payment terms) take the card's whole width. */
+/** The engine's reasons that say a file or text could not be read (packages/extraction: extract-file, run). */
+const UNREADABLE = /não foi possível ler o arquivo|tipo de arquivo não reconhecido|texto ilegível/;
+
 const wideFields = new Set<string>([t.fields.taxas, t.fields.pagamento]);
 /** Spec 001 §2: the progress bar counts against at least 5 when the quote has no recipients yet. */
 const FALLBACK_TOTAL = 5;
@@ -254,6 +257,9 @@ function Summary({
     [t.fields.pagamento, summary.pagamento],
   ];
   const found = rows.some(([, value]) => value !== null);
+  // Why a file (or the whole message) gave nothing: a protected PDF, a corrupt or unknown file, binary text
+  // (QA pass 9: the card said only 'Nenhum valor identificado' while the reason was stored).
+  const unreadable = version.dadosExtraidos.detect.reasons.filter((reason) => UNREADABLE.test(reason));
   return (
     // biome-ignore lint/a11y/useSemanticElements: a fieldset is for form controls; this groups read-only figures
     <div role="group" aria-label={formatMessage(t.summaryTitle, { nome })} className="space-y-2">
@@ -276,6 +282,9 @@ function Summary({
         <p className="text-sm text-fg-muted">{t.noValues}</p>
       )}
       {version.extracaoErro && <Alert variant="warning">{version.extracaoErro}</Alert>}
+      {unreadable.length > 0 && (
+        <Alert variant="warning">{formatMessage(t.unreadable, { lista: unreadable.join('; ') })}</Alert>
+      )}
       {version.versao > 1 && version.dadosExtraidos.final.condicoesMantidas && (
         <p className="text-xs text-fg-muted" data-kept-terms="">
           {formatMessage(t.keptTerms, { trecho: version.dadosExtraidos.final.condicoesMantidas.text })}
