@@ -29,6 +29,7 @@ describe('what a quote asked', () => {
     ).toEqual({
       tipoFrete: 'FCL',
       destino: 'Santos, BR',
+      origem: null,
       conteineres: [
         { tipo: '40HC', quantidade: 3 },
         { tipo: '20', quantidade: 1 },
@@ -56,6 +57,7 @@ describe('what a quote asked', () => {
     expect(quoteAskedFrom({})).toEqual({
       tipoFrete: null,
       destino: null,
+      origem: null,
       conteineres: [],
       medidas: { modal: null, pesoKg: null, volumeM3: null, valorMercadoria: null },
     });

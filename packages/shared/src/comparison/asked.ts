@@ -12,6 +12,8 @@ export type QuoteAsked = {
   tipoFrete: string | null;
   /** The destination the quote named (a row without its own destination is taken to be for it). */
   destino: string | null;
+  /** The origin the quote named: of a reply's prices from several origins, its own count. */
+  origem?: string | null;
   /** Container types and quantities asked (empty: none named, or not a container shipment). */
   conteineres: ContainerAsk[];
   /** Weight, volume and goods' value the quote states (issue 30; absent: charges count once, as quoted). */
@@ -21,6 +23,7 @@ export type QuoteAsked = {
 /** The parts of a quote `quoteAskedFrom` reads (its volume fields and texts). */
 export type QuoteForAsk = QuoteForMeasures & {
   destino?: string | null;
+  origem?: string | null;
 };
 
 const isContainerShipment = (tipoFrete: string | null | undefined) =>
@@ -34,8 +37,9 @@ const isContainerShipment = (tipoFrete: string | null | undefined) =>
 export function quoteAskedFrom(quote: QuoteForAsk): QuoteAsked {
   const tipoFrete = quote.tipoFrete ?? null;
   const destino = quote.destino ?? null;
+  const origem = quote.origem ?? null;
   const medidas = quoteMeasuresFrom(quote);
-  if (!isContainerShipment(tipoFrete)) return { tipoFrete, destino, conteineres: [], medidas };
+  if (!isContainerShipment(tipoFrete)) return { tipoFrete, destino, origem, conteineres: [], medidas };
   const items = quote.itens ?? [];
   const fromVolumes = items.flatMap((item) => parseContainers(item.quantidadeVolumes));
   const fromTexts = [
@@ -48,7 +52,7 @@ export function quoteAskedFrom(quote: QuoteForAsk): QuoteAsked {
     .map((text) => parseContainers(text))
     .find((asks) => asks.length > 0);
   const asks = fromVolumes.length > 0 ? fromVolumes : (fromTexts ?? []);
-  return { tipoFrete, destino, conteineres: mergeAsks(asks), medidas };
+  return { tipoFrete, destino, origem, conteineres: mergeAsks(asks), medidas };
 }
 
 /** The destinations of an answer: its ports, then per-destination summaries not among them. */

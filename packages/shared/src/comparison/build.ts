@@ -509,7 +509,9 @@ function versionRows(
   // Charges in EUR are summed at the euro's rate when the comparison has one (ADR 0017 addendum).
   const somaEuro = input.taxa.eur !== undefined;
   const rows = (destinos.length > 0 ? destinos : [null]).map((destino): Row => {
-    const stated = final ? freightLinesOf(final, { destino, destinos, corrigidos }) : [];
+    const stated = final
+      ? freightLinesOf(final, { destino, destinos, corrigidos, origem: input.pedido.origem })
+      : [];
     const lines =
       final && earlier ? [...stated, ...keptFreightLines(stated, destino, final, earlier)] : stated;
     const freight = countFreight(lines, input.pedido.conteineres, quantidade, medidas, somaEuro);

@@ -2,7 +2,7 @@ import type { ExtractionFinal } from '../schemas/responses.js';
 import { type ContainerAsk, type ContainerSize, containerType } from './containers.js';
 import { type FeeCurrency, feeCurrency, noAmounts, summedCurrency } from './currency.js';
 import { add, type Decimal, max, multiply, round, toDecimal, toNumber, ZERO } from './decimal.js';
-import { isNoDestination, samePlace } from './names.js';
+import { isNoDestination, normalizeName, samePlace } from './names.js';
 import { type ChargeQuantity, chargeQuantity, type ShipmentMeasures } from './quantities.js';
 
 /*
@@ -71,7 +71,29 @@ export type FreightScope = {
   destinos: readonly string[];
   /** Correction paths applied to the answer (decides which summary corrections replace a line). */
   corrigidos: ReadonlySet<string>;
+  /**
+   * The origin the quote names ('Ningbo, CN', 'Shanghai / Ningbo'): of prices from several origins to one
+   * port, those of the origin it names first count (QA pass 8); absent, the reply's first line's.
+   */
+  origem?: string | null;
 };
+
+/**
+ * Puts first the lines of the origin the quote names first (stable otherwise), so that the counting, which
+ * takes the first line of each type, counts that origin's prices.
+ */
+function preferAskedOrigin(lines: FreightLine[], asked: string): void {
+  const text = normalizeName(asked);
+  const rank = (line: FreightLine) => {
+    const at = line.origem ? text.indexOf(normalizeName(line.origem)) : -1;
+    return at < 0 ? Number.MAX_SAFE_INTEGER : at;
+  };
+  const ranked = lines.map((line, index) => ({ line, index, rank: rank(line) }));
+  ranked.sort((a, b) => a.rank - b.rank || a.index - b.index);
+  ranked.forEach((entry, index) => {
+    lines[index] = entry.line;
+  });
+}
 
 const sizeOf = (tipo: string): ContainerSize | null => containerType(tipo)?.size ?? null;
 
@@ -104,6 +126,7 @@ export function freightLinesOf(final: ExtractionFinal, scope: FreightScope): Fre
   // An origin is said only where it tells two prices apart (two origins quoted to this port).
   if (new Set(lines.map((line) => line.origem).filter(Boolean)).size < 2)
     for (const line of lines) delete line.origem;
+  else if (scope.origem) preferAskedOrigin(lines, scope.origem);
   const destinationIndex =
     scope.destino === null ? -1 : final.destinos.findIndex((entry) => samePlace(entry.nome, scope.destino));
   const destination = destinationIndex >= 0 ? final.destinos[destinationIndex] : undefined;

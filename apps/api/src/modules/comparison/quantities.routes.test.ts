@@ -1370,4 +1370,26 @@ describe('route lines: each port priced with its own line, two origins told apar
     expect(flat).toContain('40HC 2 × US$ 2.400,00 = US$ 4.800,00');
     expect(flat).toContain(formatNumber(itajaiTotal));
   });
+
+  it("a quote from Ningbo counts Ningbo's prices to Santos, not the first line's (Shanghai)", async () => {
+    const scenario = await quoteScenario(ctx, {
+      carriers: [{ nome: 'Pacífico Ningbo', email: 'cotacoes@pacifico-ningbo.com.br' }],
+      quote: {
+        origem: 'Ningbo, CN',
+        itens: [
+          { mercadoria: 'Peças automotivas', quantidadeVolumes: '2 x 40HC + 1 x 20DV', dimensoes: null },
+        ],
+      },
+    });
+    await reply(scenario, 0, POL_POD);
+    const santos = rowOf(await comparison(scenario), scenario, 0, 'Santos');
+    expect(santos.fretes.map((f) => [f.tipo, f.origem, f.quantidade])).toEqual([
+      ['40HC', 'Ningbo', 2],
+      ['20DV', 'Ningbo', 1],
+      ['40HC', 'Shanghai', 0],
+      ['20DV', 'Shanghai', 0],
+    ]);
+    // USD 2 × 2.150 + 1.350 + 50 + 3 × 12 = 5.736; BRL 3 × 1.380 = 4.140
+    expect([santos.valorUSD, santos.valorBRL]).toEqual([5736, 4140]);
+  });
 });
