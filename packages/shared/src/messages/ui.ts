@@ -1256,6 +1256,11 @@ export const ui = {
       itemsCaption: 'Itens da carga',
       itemColumns: { n: 'Nº', mercadoria: 'Mercadoria', volumes: 'Volumes', dimensoes: 'Dimensões' },
       attachmentsTitle: 'Anexos',
+      /** Under a PDF/Excel request file: what the comparison counts from it. '{lista}': '2 × 40HC, 1 × 20DV' */
+      fileContainers: 'Contêineres lidos do arquivo (contam na comparação): {lista}',
+      fileContainersNone:
+        'O arquivo não cita contêineres: a comparação conta as quantidades que cada proposta informar.',
+      fileReading: 'Lendo o arquivo do pedido…',
       attachmentKinds: { arquivo: 'Arquivo da cotação', carga_perigosa: 'Documento da carga perigosa' },
       noAttachments: 'Nenhum anexo.',
       emailTitle: 'E-mail enviado',

@@ -190,6 +190,15 @@ export const quoteDetailSchema = quoteSummarySchema.extend({
     z.object({ tipo: z.enum(['arquivo', 'carga_perigosa']), nome: z.string(), tamanho: z.number() }),
   ),
   destinatarios: z.array(quoteRecipientSchema),
+  /**
+   * A PDF/Excel request: the containers the comparison reads from its file ('2 x 40HC + 1 x 20DV'), [] when
+   * the file names none, null while it is being read or could not be (QA pass 8). Absent for the e-mail
+   * format.
+   */
+  conteineresDoArquivo: z
+    .array(z.object({ tipo: z.string(), quantidade: z.number() }))
+    .nullable()
+    .optional(),
   /** Who approved which carrier's answer (spec 001 §2: the approved carrier shown when APROVADA). */
   aprovacao: approvalInfoSchema.nullable(),
 });

@@ -1267,6 +1267,12 @@ describe('an Excel-format quote: the containers its file asks (QA pass 8)', () =
       return row?.texto ?? undefined;
     }, 30_000);
     expect(texto).toContain('Equipamento\t2 x 40HC + 1 x 20DV');
+    // The quote's page says what was read (and counts).
+    const detail = (await call(scenario, 'GET', `/api/quotes/${scenario.quote.id}`)).json();
+    expect(detail.conteineresDoArquivo).toEqual([
+      { tipo: '40HC', quantidade: 2 },
+      { tipo: '20DV', quantidade: 1 },
+    ]);
     await reply(
       scenario,
       0,

@@ -17,6 +17,7 @@ import {
   type UpdatedQuote,
   type UpdateQuoteBody,
 } from '@cotacoes/shared';
+import { parseContainers } from '@cotacoes/shared/comparison/containers';
 import type { AppConfig } from '../../config/env.js';
 import { sendInConversation } from '../../conversation/outgoing.js';
 import type { Database } from '../../db/client.js';
@@ -584,6 +585,17 @@ export class QuotesService {
         falhaEntrega: r.falhaEntrega,
       })),
       aprovacao,
+      ...(quote.metodoEnvio === 'EMAIL'
+        ? {}
+        : {
+            conteineresDoArquivo:
+              quote.textoArquivo === null
+                ? null
+                : parseContainers(quote.textoArquivo).map(({ tipo, quantidade, rotulo }) => ({
+                    tipo: rotulo ?? tipo,
+                    quantidade,
+                  })),
+          }),
     };
   }
 

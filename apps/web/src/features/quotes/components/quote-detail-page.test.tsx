@@ -45,6 +45,30 @@ describe('quote detail shell', () => {
     expect(card.getByRole('button', { name: 'Lembrar agora' })).toBeEnabled();
   });
 
+  it.each([
+    [
+      [
+        { tipo: '40HC', quantidade: 2 },
+        { tipo: '20DV', quantidade: 1 },
+      ],
+      'Contêineres lidos do arquivo (contam na comparação): 2 × 40HC, 1 × 20DV',
+    ],
+    [[], 'O arquivo não cita contêineres: a comparação conta as quantidades que cada proposta informar.'],
+    [null, 'Lendo o arquivo do pedido…'],
+  ])('says what an Excel request file was read for (QA pass 8): %j', async (conteineresDoArquivo, text) => {
+    setup({
+      [`GET /api/quotes/${ids.q1}`]: {
+        body: makeQuoteDetail({
+          metodoEnvio: 'EXCEL',
+          anexos: [{ tipo: 'arquivo', nome: 'pedido.xlsx', tamanho: 7_400 }],
+          conteineresDoArquivo,
+        }),
+      },
+    });
+    expect(await screen.findByText('pedido.xlsx')).toBeInTheDocument();
+    expect(screen.getByText(text)).toBeInTheDocument();
+  });
+
   it("shows 'COTAÇÃO #code', the info block, what was asked and the recipients with their send state", async () => {
     setup({ [`GET /api/quotes/${ids.q1}`]: { body: makeQuoteDetail() } });
     expect(

@@ -184,6 +184,19 @@ function QuoteRequest({ quote }: { quote: QuoteDetail }) {
               ))}
             </ul>
           )}
+          {quote.conteineresDoArquivo !== undefined && (
+            <p className="mt-2 text-sm text-fg-muted" data-file-containers="">
+              {quote.conteineresDoArquivo === null
+                ? t.fileReading
+                : quote.conteineresDoArquivo.length === 0
+                  ? t.fileContainersNone
+                  : formatMessage(t.fileContainers, {
+                      lista: quote.conteineresDoArquivo
+                        .map((ask) => `${ask.quantidade} × ${ask.tipo}`)
+                        .join(', '),
+                    })}
+            </p>
+          )}
         </div>
 
         {quote.descricaoGeral && (
