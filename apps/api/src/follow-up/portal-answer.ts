@@ -26,13 +26,26 @@ export function portalResult(answer: PortalAnswer, carrier: string): DadosExtrai
     return { line: lines.length, text, origin: 'portal' };
   };
   const fretes = answer.fretes.map((item) => ({
-    destino: null,
+    destino: item.destino,
     unidade: item.unidade,
     valor: item.valor,
     moeda: item.moeda,
     minimo: null,
     confidence: 1,
-    source: at(`Frete ${freightUnitText(item.unidade)}: ${item.moeda} ${money(item.valor)}`),
+    source: at(
+      `Frete ${freightUnitText(item.unidade)}${item.destino ? ` (${item.destino})` : ''}: ${item.moeda} ${money(item.valor)}`,
+    ),
+  }));
+  // Prices for named ports (the quote names several): each port a destination of its own, with its first
+  // price in each currency, as the engine reports a reply that prices ports apart.
+  const ports = [...new Set(fretes.flatMap((frete) => (frete.destino ? [frete.destino] : [])))];
+  const firstOf = (port: string, moeda: string) =>
+    fretes.find((frete) => frete.destino === port && frete.moeda === moeda)?.valor ?? null;
+  const destinos = ports.map((nome) => ({
+    nome,
+    valorFreteUSD: firstOf(nome, 'USD'),
+    valorFreteBRL: firstOf(nome, 'BRL'),
+    valorFreteEUR: firstOf(nome, 'EUR'),
   }));
   const itens = answer.taxas.map((fee) => ({
     nome: fee.nome.toUpperCase(),
@@ -71,8 +84,8 @@ export function portalResult(answer: PortalAnswer, carrier: string): DadosExtrai
       incoterm: null,
       origem: null,
       portoOrigem: null,
-      porto_destino: [],
-      destinos: [],
+      porto_destino: ports.map((nome) => ({ nome, codigo: null, pais: null })),
+      destinos,
       portoTransbordo: null,
       rota: null,
       transit_time_dias: answer.transitTimeDias,

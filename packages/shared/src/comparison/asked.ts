@@ -159,3 +159,18 @@ export function revisionMessageFor(faltando: readonly MissingItem[]): string {
       : `${labels.slice(0, -1).join(texts.listSeparator)}${texts.lastSeparator}${labels.at(-1)}`;
   return formatMessage(texts.withMissing, { itens });
 }
+
+/**
+ * The ports a quote's destination field names, each once, without the form's country code: 'Santos, BR /
+ * Itajaí, BR' → ['Santos', 'Itajaí'] (separators '/', ';', '|', ' e ', ' and '). The carrier portal offers
+ * them so that a price says its port (QA pass 8).
+ */
+export function askedDestinations(destino: string | null | undefined): string[] {
+  if (!destino) return [];
+  const names: string[] = [];
+  for (const part of destino.split(/\s*(?:[/;|]|\s+e\s+|\s+and\s+)\s*/i)) {
+    const name = part.trim().replace(/\s*,\s*[A-Za-z]{2}$/, '');
+    if (name && !names.some((known) => samePlace(known, name))) names.push(name);
+  }
+  return names;
+}

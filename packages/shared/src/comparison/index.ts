@@ -3,6 +3,7 @@
  * (GET /quotes/{id}/comparison), the screens and the comparative documents alike. ADR 0017.
  */
 export {
+  askedDestinations,
   destinationsOf,
   MISSING_ITEMS,
   type MissingItem,

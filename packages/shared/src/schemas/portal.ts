@@ -82,6 +82,17 @@ export const portalFreightSchema = z.strictObject({
   unidade: z.enum(PORTAL_FREIGHT_UNITS, { error: m.freightUnitInvalid }),
   moeda: currency,
   valor: money.refine((value) => value > 0, m.freightValuePositive),
+  /**
+   * The port this price is for, one of the view's `destinos` when the quote names several (QA pass 8: a
+   * portal answer could not price Santos and Itajaí apart); null otherwise. The service checks it.
+   */
+  destino: z
+    .string({ error: m.destinationInvalid })
+    .trim()
+    .max(120, m.destinationInvalid)
+    .nullable()
+    .default(null)
+    .transform((value) => (value === '' ? null : value)),
 });
 
 export const portalFeeSchema = z.strictObject({
@@ -98,7 +109,8 @@ export const portalAnswerSchema = z.strictObject({
     .min(1, m.freightRequired)
     .max(20, m.tooManyRows)
     .refine(
-      (rows) => new Set(rows.map((row) => `${row.unidade}:${row.moeda}`)).size === rows.length,
+      (rows) =>
+        new Set(rows.map((row) => `${row.destino ?? ''}:${row.unidade}:${row.moeda}`)).size === rows.length,
       m.freightDuplicate,
     ),
   taxas: z.array(portalFeeSchema).max(40, m.tooManyRows).default([]),
@@ -114,7 +126,12 @@ export type PortalAnswerInput = z.input<typeof portalAnswerSchema>;
 /** The answer as the portal page reads it back (no transforms: the API serialises it with this). */
 export const portalAnswerOutputSchema = z.object({
   fretes: z.array(
-    z.object({ unidade: z.enum(PORTAL_FREIGHT_UNITS), moeda: z.enum(PORTAL_CURRENCIES), valor: z.number() }),
+    z.object({
+      unidade: z.enum(PORTAL_FREIGHT_UNITS),
+      moeda: z.enum(PORTAL_CURRENCIES),
+      valor: z.number(),
+      destino: z.string().nullable().optional(),
+    }),
   ),
   taxas: z.array(
     z.object({
@@ -147,6 +164,8 @@ export const portalViewSchema = z.object({
   anexos: z.array(z.object({ id: z.string(), nome: z.string(), tamanho: z.number() })),
   /** Freight units to offer first: the container types the quote asked, or per kg / m³. */
   unidadesSugeridas: z.array(z.enum(PORTAL_FREIGHT_UNITS)),
+  /** The ports the quote names when it names more than one ('Santos / Itajaí'): each price says its port. */
+  destinos: z.array(z.string()),
   /** This carrier's current answer given through the portal, to prefill the form (null: none yet). */
   resposta: portalAnswerOutputSchema.nullable(),
   versao: z.number().nullable(),

@@ -58,6 +58,8 @@ export async function recipientOfToken(
         observacoes: cotacoes.observacoes,
         // A PDF/Excel request's containers (the portal offers their types first).
         textoArquivo: cotacoes.textoArquivo,
+        // The ports a price can be for (several: the form asks each price's port).
+        destino: cotacoes.destino,
         pesoBrutoTotal: cotacoes.pesoBrutoTotal,
         deletedAt: cotacoes.deletedAt,
       },

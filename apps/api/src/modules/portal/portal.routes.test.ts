@@ -391,6 +391,55 @@ describe('answering (POST /api/portal/{token}/resposta)', () => {
     expect(received).toMatchObject({ marcacao: 'Respondida pelo portal', anexos: 1 });
   });
 
+  it('a quote to two ports: each price says its port, and each port is a row priced with its own (QA pass 8)', async () => {
+    const two = await quoteScenario(ctx, {
+      carriers: [{ nome: 'Maré Alta Portal', email: 'pricing@marealta-p.com.br' }],
+      quote: { destino: 'Santos, BR / Itajaí, BR' },
+    });
+    const invite = await inviteOf(two, 0);
+    const page = await open(invite);
+    expect(page.json().destinos).toEqual(['Santos', 'Itajaí']);
+    // A port the quote does not name is refused beside its field, and nothing is stored.
+    const bad = await submit(invite, {
+      ...ANSWER,
+      fretes: [{ unidade: '40HC', moeda: 'USD', valor: 2250, destino: 'Paranaguá' }],
+    });
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(bad.json().errors).toEqual([
+      { path: 'fretes.0.destino', message: 'Escolha um dos destinos da cotação.' },
+    ]);
+    expect((await responsesOf(two))[0]!.atual).toBeNull();
+
+    const created = await submit(invite, {
+      ...ANSWER,
+      fretes: [
+        { unidade: '40HC', moeda: 'USD', valor: 2250, destino: 'Santos' },
+        { unidade: '40HC', moeda: 'USD', valor: 2400, destino: 'itajai' },
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/quotes/${two.quote.id}/comparison`,
+      headers: { authorization: `Bearer ${two.token}` },
+    });
+    const rows = (response.json() as Comparison).linhas;
+    const santos = rows.find((r) => r.destino === 'Santos')!;
+    const itajai = rows.find((r) => r.destino === 'Itajaí')!;
+    // Santos USD 2 × 2.250 + 50 = 4.550; Itajaí 2 × 2.400 + 50 = 4.850; BRL THC 2 × 1.450 = 2.900 each
+    expect([santos.valorUSD, santos.valorBRL]).toEqual([4550, 2900]);
+    expect([itajai.valorUSD, itajai.valorBRL]).toEqual([4850, 2900]);
+    // 4.550 × 5,2456 = 23.867,48 + 2.900 (+ road); 4.850 × 5,2456 = 25.441,16 + 2.900 (+ road)
+    expect(santos.custoTotalBRL).toBe(Math.round((23867.48 + 2900 + santos.custoRodoviario) * 100) / 100);
+    expect(itajai.custoTotalBRL).toBe(Math.round((25441.16 + 2900 + itajai.custoRodoviario) * 100) / 100);
+    expect(rows.some((r) => r.destino === null)).toBe(false);
+    // The page prefills each price with its port.
+    expect((await open(invite)).json().resposta.fretes.map((f: { destino: string }) => f.destino)).toEqual([
+      'Santos',
+      'Itajaí',
+    ]);
+  });
+
   it('a second answer is version 2, and the page prefills it', async () => {
     const invite = await inviteOf(s, 0);
     const second = await submit(invite, {

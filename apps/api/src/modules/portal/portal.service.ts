@@ -13,7 +13,13 @@ import {
   portalAnswerSchema,
   successMessages,
 } from '@cotacoes/shared';
-import { containerType, quoteAskedFrom } from '@cotacoes/shared/comparison/index';
+import {
+  askedDestinations,
+  containerType,
+  quoteAskedFrom,
+  samePlace,
+} from '@cotacoes/shared/comparison/index';
+import { portalFieldMessages } from '@cotacoes/shared/messages/ui-portal';
 import type { AppConfig } from '../../config/env.js';
 import type { Database } from '../../db/client.js';
 import { checkedTenant, type Tenant } from '../../db/tenant.js';
@@ -167,6 +173,7 @@ export class PortalService {
       throw new AppError('PORTAL_CLOSED_DEADLINE', {
         prazo: formatQuoteDateTime(context.quote.prazoResposta, 'pt'),
       });
+    checkDestinations(answer, portDestinations(context.quote.destino));
     const files = await checkedFiles(form.anexos);
     const typed = portalResult(answer, context.recipient.nome);
     const from = row.email ?? context.recipient.emails[0]!;
@@ -258,6 +265,7 @@ export class PortalService {
       },
       anexos,
       unidadesSugeridas: suggestedUnits(quote),
+      destinos: portDestinations(quote.destino),
       resposta: parsed?.success ? parsed.data : null,
       versao: own?.versao ?? null,
       respondidaEm: own ? new Date(own.createdAt).toISOString() : null,
@@ -293,6 +301,29 @@ function suggestedUnits(quote: repo.PortalRecipient['quote']): PortalFreightUnit
   if (modal === 'LCL') return ['M3'];
   if (modal.startsWith('A')) return ['KG'];
   return ['20DC', '40HC'];
+}
+
+/** The ports a portal answer prices apart: the quote's, when it names more than one. */
+function portDestinations(destino: string | null): string[] {
+  const names = askedDestinations(destino);
+  return names.length > 1 ? names : [];
+}
+
+/**
+ * Each price's port is one of the quote's (by the same name, however written), or none when the quote names
+ * one port or none; a bad one answers the field message and changes nothing.
+ */
+function checkDestinations(answer: PortalAnswer, destinos: readonly string[]): void {
+  const issues = answer.fretes.flatMap((frete, index) => {
+    if (frete.destino === null) return [];
+    const known = destinos.find((name) => samePlace(name, frete.destino!));
+    if (known) {
+      frete.destino = known;
+      return [];
+    }
+    return [{ path: `fretes.${index}.destino`, message: portalFieldMessages.destinationInvalid }];
+  });
+  if (issues.length > 0) throw validationError(issues);
 }
 
 /** The form's JSON (`dados`), with pt-BR field messages on every bad value. */

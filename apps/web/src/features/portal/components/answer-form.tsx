@@ -23,7 +23,8 @@ import { useSubmitPortalAnswer } from '../api/submit-answer';
 
 const t = ui.portal.answer;
 
-type FreightRow = { key: number; unidade: string; moeda: string; valor: string };
+/** `destino`: one of the view's `destinos` ('' when the quote names one port or none). */
+type FreightRow = { key: number; unidade: string; moeda: string; valor: string; destino: string };
 type FeeRow = { key: number; nome: string; moeda: string; valor: string; unidade: string };
 type Draft = {
   fretes: FreightRow[];
@@ -57,7 +58,12 @@ function draftOf(view: PortalView): Draft {
   const answer = view.resposta;
   if (answer)
     return {
-      fretes: answer.fretes.map((row) => ({ key: key(), ...row, valor: written(row.valor) })),
+      fretes: answer.fretes.map((row) => ({
+        key: key(),
+        ...row,
+        valor: written(row.valor),
+        destino: row.destino ?? '',
+      })),
       taxas: answer.taxas.map((row) => ({ key: key(), ...row, valor: written(row.valor) })),
       transitTimeDias: answer.transitTimeDias === null ? '' : String(answer.transitTimeDias),
       freeTimeDias: answer.freeTimeDias === null ? '' : String(answer.freeTimeDias),
@@ -66,7 +72,10 @@ function draftOf(view: PortalView): Draft {
       observacoes: answer.observacoes ?? '',
     };
   return {
-    fretes: view.unidadesSugeridas.map((unidade) => ({ key: key(), unidade, moeda: 'USD', valor: '' })),
+    // Several ports: a row per port and suggested unit, so each port gets its own prices.
+    fretes: (view.destinos.length > 1 ? view.destinos : ['']).flatMap((destino) =>
+      view.unidadesSugeridas.map((unidade) => ({ key: key(), unidade, moeda: 'USD', valor: '', destino })),
+    ),
     taxas: [],
     transitTimeDias: '',
     freeTimeDias: '',
@@ -76,9 +85,15 @@ function draftOf(view: PortalView): Draft {
   };
 }
 
-function answerOf(draft: Draft): unknown {
+/** `port`: the port a row without one is for (the select shows the first), null when ports are not asked. */
+function answerOf(draft: Draft, port: string | null): unknown {
   return {
-    fretes: draft.fretes.map(({ unidade, moeda, valor }) => ({ unidade, moeda, valor: readNumber(valor) })),
+    fretes: draft.fretes.map(({ unidade, moeda, valor, destino }) => ({
+      unidade,
+      moeda,
+      valor: readNumber(valor),
+      destino: port === null ? null : destino || port,
+    })),
     taxas: draft.taxas.map(({ nome, moeda, valor, unidade }) => ({
       nome,
       moeda,
@@ -105,6 +120,8 @@ function errorsOf(issues: readonly { path: readonly PropertyKey[] | string; mess
 /** The structured answer of the portal page: freights, fees, conditions and files; a new version each time. */
 export function AnswerForm({ token, view }: { token: string; view: PortalView }) {
   const submit = useSubmitPortalAnswer(token);
+  /** The quote names several ports: each price says which (QA pass 8). */
+  const byPort = view.destinos.length > 1;
   const [draft, setDraft] = useState<Draft>(() => draftOf(view));
   const [files, setFiles] = useState<File[]>([]);
   const [errors, setErrors] = useState<Errors>({});
@@ -137,7 +154,7 @@ export function AnswerForm({ token, view }: { token: string; view: PortalView })
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     setSuccess(null);
-    const parsed = portalAnswerSchema.safeParse(answerOf(draft));
+    const parsed = portalAnswerSchema.safeParse(answerOf(draft, byPort ? view.destinos[0]! : null));
     if (!parsed.success) {
       setErrors({ ...errorsOf(parsed.error.issues), form: t.fixFields });
       statusRef.current?.focus();
@@ -204,14 +221,29 @@ export function AnswerForm({ token, view }: { token: string; view: PortalView })
       <fieldset className="space-y-3">
         <legend className="text-base font-semibold text-fg">{t.freightTitle}</legend>
         {error('fretes') && <p className="text-sm text-danger-soft-fg">{error('fretes')}</p>}
+        {byPort && <p className="text-sm text-fg-muted">{t.freightDestinationsHint}</p>}
         {draft.fretes.map((row, index) => (
           <fieldset
             key={row.key}
-            className="grid grid-cols-2 items-start gap-3 rounded-lg border border-border p-3 sm:grid-cols-[minmax(0,1.3fr)_minmax(0,0.8fr)_minmax(0,1fr)_auto]"
+            className={
+              byPort
+                ? 'grid grid-cols-2 items-start gap-3 rounded-lg border border-border p-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1.3fr)_minmax(0,0.8fr)_minmax(0,1fr)_auto]'
+                : 'grid grid-cols-2 items-start gap-3 rounded-lg border border-border p-3 sm:grid-cols-[minmax(0,1.3fr)_minmax(0,0.8fr)_minmax(0,1fr)_auto]'
+            }
           >
             <legend className="sr-only">
               {formatMessage(t.rowLabel, { grupo: t.freightGroup, n: index + 1 })}
             </legend>
+            {byPort && (
+              <Select
+                label={t.freightDestination}
+                options={view.destinos.map((value) => ({ value, label: value }))}
+                value={row.destino || view.destinos[0]!}
+                onChange={(event) => setFreight(index, { destino: event.target.value })}
+                error={error(`fretes.${index}.destino`)}
+                containerClassName="col-span-2 sm:col-span-1"
+              />
+            )}
             <Select
               label={t.freightUnit}
               options={freightOptions}
@@ -260,6 +292,7 @@ export function AnswerForm({ token, view }: { token: string; view: PortalView })
                   unidade: view.unidadesSugeridas[0] ?? '40HC',
                   moeda: draft.fretes.at(-1)?.moeda ?? 'USD',
                   valor: '',
+                  destino: byPort ? draft.fretes.at(-1)?.destino || view.destinos[0]! : '',
                 },
               ],
             })

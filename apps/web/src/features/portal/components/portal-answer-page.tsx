@@ -103,10 +103,10 @@ function ReadOnlyAnswer({ view, prazo }: { view: PortalView; prazo: string }) {
   );
 }
 
-function AnswerSummary({ answer }: { answer: PortalAnswer }) {
+function AnswerSummary({ answer }: { answer: PortalView['resposta'] & object }) {
   const rows: [string, string][] = [
     ...answer.fretes.map((row): [string, string] => [
-      `${t.freightValue} ${t.units[row.unidade] ?? row.unidade}`,
+      `${t.freightValue} ${t.units[row.unidade] ?? row.unidade}${row.destino ? ` · ${row.destino}` : ''}`,
       formatMoney(row.valor, row.moeda),
     ]),
     ...answer.taxas.map((row): [string, string] => [

@@ -76,7 +76,7 @@ describe('the answer page (/portal/:token)', () => {
     const sent = requests.find((r) => r.url === `/api/portal/${PORTAL_TOKEN}/resposta`)!;
     const form = sent.body as FormData;
     expect(JSON.parse(String(form.get('dados')))).toEqual({
-      fretes: [{ unidade: '40HC', moeda: 'USD', valor: 2500 }],
+      fretes: [{ unidade: '40HC', moeda: 'USD', valor: 2500, destino: null }],
       taxas: [
         { nome: 'THC', moeda: 'BRL', valor: 1450, unidade: 'conteiner' },
         { nome: 'BL fee', moeda: 'USD', valor: 50, unidade: 'bl' },
@@ -90,6 +90,30 @@ describe('the answer page (/portal/:token)', () => {
     expect((form.get('anexos') as File).name).toBe('proposta.pdf');
     // The next send is a new version.
     expect(screen.getByRole('button', { name: t.answer.update })).toBeInTheDocument();
+  });
+
+  it('a quote to two ports asks each price its port, and sends it (QA pass 8)', async () => {
+    const { requests } = network(
+      fakePortalApi(portalView({ destinos: ['Santos', 'Itajaí'], unidadesSugeridas: ['40HC'] })),
+    );
+    const { user } = renderApp(`/portal/${PORTAL_TOKEN}`);
+    expect(await screen.findByText(t.answer.freightDestinationsHint)).toBeInTheDocument();
+    // One row per port for the type asked.
+    const [santos, itajai] = [
+      screen.getByRole('group', { name: 'Frete 1' }),
+      screen.getByRole('group', { name: 'Frete 2' }),
+    ];
+    expect(within(santos).getByLabelText(t.answer.freightDestination)).toHaveValue('Santos');
+    expect(within(itajai).getByLabelText(t.answer.freightDestination)).toHaveValue('Itajaí');
+    await user.type(within(santos).getByLabelText(t.answer.freightValue), '2.200');
+    await user.type(within(itajai).getByLabelText(t.answer.freightValue), '2.400');
+    await user.click(screen.getByRole('button', { name: t.answer.submit }));
+    await screen.findByText(/^Resposta enviada/);
+    const sent = requests.find((r) => r.url === `/api/portal/${PORTAL_TOKEN}/resposta`)!;
+    expect(JSON.parse(String((sent.body as FormData).get('dados'))).fretes).toEqual([
+      { unidade: '40HC', moeda: 'USD', valor: 2200, destino: 'Santos' },
+      { unidade: '40HC', moeda: 'USD', valor: 2400, destino: 'Itajaí' },
+    ]);
   });
 
   it('refuses bad values with pt-BR messages beside the fields and sends nothing', async () => {

@@ -20,6 +20,7 @@ export function portalView(overrides: Partial<PortalView> = {}): PortalView {
     },
     anexos: [{ id: '7d3c1d8e-8f57-4a4e-9a0e-0d3f3f9b2a11', nome: 'pedido.pdf', tamanho: 2048 }],
     unidadesSugeridas: ['40HC'],
+    destinos: [],
     resposta: null,
     versao: null,
     respondidaEm: null,
