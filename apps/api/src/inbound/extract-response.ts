@@ -25,6 +25,7 @@ import { markLaneRefresh } from '../lanes/lanes.repository.js';
 import { findQuoteRequest } from '../read-models/quote-request.js';
 import { isLlmEnabled } from './extraction-settings.repository.js';
 import { describeFailure } from './failure.js';
+import { repairMessage } from './repair.js';
 
 /**
  * Limits for a reply and its attachments; the engine's decoded-size and text-item bounds keep their defaults.
@@ -122,7 +123,8 @@ export async function extractResponse(
     // The container types the quote asks: a revision's "frete USD 1.900 por contêiner" is for them.
     const quote = await findQuoteRequest(db, tenant, row.cotacaoId);
     const containers = quote ? quoteAskedFrom(quote).conteineres.map((ask) => ask.tipo) : [];
-    const outcome = await sandbox.extract(raw, 'resposta.eml', {
+    // Read as the conversation shows it: a mislabelled charset or a broken boundary repaired (repair.ts).
+    const outcome = await sandbox.extract(repairMessage(raw), 'resposta.eml', {
       messageDate: row.sentAt ?? row.createdAt,
       limits: LIMITS,
       hints,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { inboundTexts } from '@cotacoes/shared';
 import { type AddressObject, type Headers, type ParsedMail, simpleParser } from 'mailparser';
 import { addressesIn, withoutForeignTokens } from '../lib/mail-text.js';
+import { repairMessage } from './repair.js';
 
 /** A message larger than this is kept raw with a reason, not parsed (the headers still are). */
 export const MAX_PARSE_BYTES = 25 * 1024 * 1024;
@@ -75,6 +76,47 @@ export function normalizeMessageIds(value: unknown): string[] {
 /** Idempotency key: the Message-ID, else a hash of the raw bytes (R4). */
 export function dedupeKeyOf(messageId: string | null, raw: Buffer): string {
   return messageId ?? `sha256:${createHash('sha256').update(raw).digest('hex')}`;
+}
+
+/**
+ * Idempotency key of a message without a Message-ID (ADR 0021 addendum): a digest of what its author wrote —
+ * sender, Date (unless a webhook dated it at rebuild time), subject, In-Reply-To and the body as bytes (its
+ * text, its parts and attachments as encoded) with line ends and trailing blanks normalised —, never of
+ * what a transport adds (Received, Delivered-To, Return-Path, a mailbox's own headers). The same reply
+ * delivered by SMTP and read from the mailbox is then one message; two replies differing in a word are two.
+ */
+export function contentKeyOf(raw: Buffer, head: ParsedInbound): string {
+  const hash = createHash('sha256');
+  const dateAssumed = head.headers.has(DATE_ASSUMED_HEADER.toLowerCase());
+  const facts = [
+    'v1',
+    head.from.address ?? '',
+    dateAssumed ? '' : (head.date?.toISOString() ?? ''),
+    head.subject.replace(/\s+/g, ' ').trim(),
+    head.inReplyTo.join(' '),
+  ];
+  hash.update(JSON.stringify(facts));
+  // The body with LF line ends, without blanks at line ends and without empty lines at its end: one pass
+  // over the bytes into one buffer (a hash call per line costs seconds on millions of short lines).
+  const start = headerPart(raw).length;
+  const body = Buffer.allocUnsafe(Math.max(0, raw.length - start));
+  let length = 0;
+  let lineContentEnd = 0;
+  for (let i = start; i < raw.length; i++) {
+    const byte = raw[i]!;
+    if (byte === 10) {
+      length = lineContentEnd;
+      body[length++] = 10;
+      lineContentEnd = length;
+      continue;
+    }
+    body[length++] = byte;
+    if (byte !== 13 && byte !== 32 && byte !== 9) lineContentEnd = length;
+  }
+  length = lineContentEnd;
+  while (length > 0 && body[length - 1] === 10) length--;
+  hash.update(body.subarray(0, length));
+  return `conteudo:${hash.digest('hex')}`;
 }
 
 function addresses(value: AddressObject | AddressObject[] | undefined): string[] {
@@ -163,7 +205,8 @@ export async function parseInbound(raw: Buffer): Promise<ParsedInbound> {
   } as const;
   if (raw.length <= MAX_PARSE_BYTES) {
     try {
-      return fromParsed(await simpleParser(raw, options), null);
+      // A mislabelled charset or a broken boundary is repaired in what is read, not in what is kept.
+      return fromParsed(await simpleParser(repairMessage(raw), options), null);
     } catch (error) {
       const reason =
         (error as { code?: unknown }).code === 'EMAXLEN'
@@ -195,7 +238,10 @@ export function parseInboundHeaders(raw: Buffer): Promise<ParsedInbound> {
 
 async function readHeadersOnly(raw: Buffer, problem: string | null): Promise<ParsedInbound> {
   try {
-    const parsed = fromParsed(await simpleParser(headerPart(raw)), problem);
+    const parsed = fromParsed(
+      await simpleParser(repairMessage(headerPart(raw), { headersOnly: true })),
+      problem,
+    );
     return { ...parsed, text: '', html: null, attachments: [] };
   } catch {
     return {

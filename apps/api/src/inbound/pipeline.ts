@@ -31,6 +31,7 @@ import { conversationCopy } from './conversation-copy.js';
 import { cleanParsed, describeFailure, failureSummary } from './failure.js';
 import * as repo from './inbound.repository.js';
 import {
+  contentKeyOf,
   DATE_ASSUMED_HEADER,
   dedupeKeyOf,
   MAX_HEADER_BYTES,
@@ -157,7 +158,7 @@ function answeredAt(parsed: ParsedInbound, now: Date, byHand: boolean): Date {
  * registered by hand) hands it a raw RFC 822 message. In one transaction it keeps the raw message,
  * matches it to a quote and carrier (reply token → thread → quote code + sender), records it in the
  * conversation, creates the response version and enqueues its extraction. Idempotent by Message-ID, or
- * by a hash of the bytes when there is none (R4, R6).
+ * by a digest of the message's own content when there is none (`contentKeyOf`; R4, R6).
  */
 export class InboundPipeline {
   private chain: Promise<void> = Promise.resolve();
@@ -192,15 +193,21 @@ export class InboundPipeline {
    */
   async receive(raw: Buffer, input: IngestInput): Promise<ReceiveResult> {
     const head = cleanParsed(await parseInboundHeaders(raw));
-    let dedupeKey = dedupeKeyOf(head.messageId, raw);
-    let existing = await repo.findInboundByKey(this.db, dedupeKey);
-    if (existing && head.messageId) {
+    // The Message-ID, else a digest of what the author wrote (not of the transport's headers): the same
+    // reply without an id through SMTP and through the mailbox is one message (ADR 0021 addendum).
+    const identity = head.messageId ?? contentKeyOf(raw, head);
+    let dedupeKey = identity;
+    let existing =
+      (await repo.findInboundByKey(this.db, dedupeKey)) ??
+      // Stored before content keys, under the hash of its bytes.
+      (head.messageId ? undefined : await repo.findInboundByKey(this.db, dedupeKeyOf(null, raw)));
+    if (existing) {
       // The same Message-ID on another message (a sender's system that reuses ids, another company's quote)
       // or the same message registered by hand for another quote: kept apart, never merged into the first.
       const stored = await repo.findInboundHead(this.db, existing.id, MAX_HEADER_BYTES);
       const variant = await variantOf(stored, head, input);
       if (variant) {
-        dedupeKey = `${head.messageId}#${variant}`;
+        dedupeKey = `${identity}#${variant}`;
         existing = await repo.findInboundByKey(this.db, dedupeKey);
       }
     }
