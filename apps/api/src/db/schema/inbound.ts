@@ -111,7 +111,10 @@ export const inboundMessages = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     empresaId: uuid().references(() => empresas.id, { onDelete: 'cascade' }),
-    /** `<message-id>` lower-cased, or `sha256:<hex>` of the raw bytes when the message has none. */
+    /**
+     * `<message-id>` lower-cased; without one, `conteudo:<hex>`, a digest of the message's own content
+     * (`contentKeyOf`, ADR 0021 addendum), or `sha256:<hex>` of the raw bytes for messages stored before it.
+     */
     dedupeKey: text().notNull(),
     source: text({ enum: INBOUND_SOURCES }).notNull(),
     /** The bytes as received; null once purged (retention, 'Descartar'). */
