@@ -10,6 +10,7 @@ import { parseMsg } from './files/msg.js';
 import { ocrImage, ocrPdf } from './files/ocr.js';
 import { pdfToText } from './files/pdf.js';
 import { cutSheetsReason, readSpreadsheet } from './files/spreadsheet.js';
+import { listZipEntries, readZipEntry } from './files/zip-entries.js';
 import { inspectZip, type ZipInspection } from './files/zip-guard.js';
 import { refineWithLlm } from './llm-refine.js';
 import type {
@@ -129,11 +130,65 @@ async function extractByKind(
     }
     case 'xls':
       return fromSpreadsheet(buffer, base, kind);
+    case 'zip':
+      return extractArchive(buffer, opts, limits, depth);
     case 'eml':
       return extractMail(await parseEmail(buffer, limits.maxAttachments), kind, opts, limits, depth);
     default:
       return { result: emptyResult('tipo de arquivo não reconhecido', kind), text: '' };
   }
+}
+
+/** The kinds read inside a .zip; a text entry counts only under a name that says so (not a README or XML). */
+const ARCHIVE_TEXT = /\.(txt|csv|eml)$/i;
+const ARCHIVE_SKIPPED = /(^|\/)(__MACOSX\/|\.)/;
+
+/**
+ * A .zip that is not an office document: each entry of a kind the engine reads (csv, xlsx, xls, pdf, docx,
+ * txt, eml, msg, images) is extracted and merged like an e-mail's attachments, at most `maxAttachments` of
+ * them, each capped at its declared size after the zip guard; archives inside the archive are not opened.
+ */
+async function extractArchive(
+  buffer: Uint8Array,
+  opts: ExtractFileOptions,
+  limits: FileLimits,
+  depth: number,
+): Promise<Extracted> {
+  const zip = checkedZip(buffer, limits);
+  if (!zip.ok) return { result: emptyResult(`arquivo .zip recusado: ${zip.reason}`, 'zip'), text: '' };
+  const entries: Array<{ filename: string; result: ExtractionResult }> = [];
+  const texts: string[] = [];
+  for (const entry of listZipEntries(buffer, limits.maxZipEntries)) {
+    if (entries.length >= limits.maxAttachments) break;
+    if (entry.name.endsWith('/') || ARCHIVE_SKIPPED.test(entry.name) || entry.size > limits.maxBytes)
+      continue;
+    const content = readZipEntry(buffer, entry.name, Math.min(limits.maxBytes, limits.maxUncompressedBytes));
+    if (content === null || content.length === 0) continue;
+    const filename = entry.name.slice(entry.name.lastIndexOf('/') + 1);
+    const kind = detectFileKind(content, filename);
+    if (kind === 'unknown' || kind === 'zip') continue;
+    if ((kind === 'txt' || kind === 'csv') && !ARCHIVE_TEXT.test(filename)) continue;
+    const extracted = await extractSafely(content, kind, opts, limits, depth + 1);
+    entries.push({ filename, result: tagAttachment(extracted.result, filename) });
+    texts.push(`--- ${filename} ---\n${extracted.text}`);
+  }
+  if (entries.length === 0) return { result: emptyResult('nenhum arquivo legível no .zip', 'zip'), text: '' };
+  // The entry with most freight lines leads (its language, source and route); the others are merged into it.
+  const [first, ...rest] = [...entries].sort(
+    (a, b) => b.result.final.fretes.length - a.result.final.fretes.length,
+  );
+  if (first === undefined) return { result: emptyResult('nenhum arquivo legível no .zip', 'zip'), text: '' };
+  const lead: ExtractionResult = {
+    ...first.result,
+    detect: {
+      ...first.result.detect,
+      fileKind: 'zip',
+      reasons: first.result.detect.reasons.map((r) => `${first.filename}: ${r}`),
+    },
+  };
+  const merged = mergeWithAttachments(lead, rest);
+  merged.detect.reasons.push(`arquivo .zip: lido(s) ${entries.map((e) => e.filename).join(', ')}`);
+  return { result: merged, text: texts.join('\n\n') };
 }
 
 /** A workbook through the text pipeline; sheets cut at the row limit say so in the result's reason. */

@@ -11,7 +11,18 @@ export type ContainerSizeLabel = "20'" | "40'" | "45'";
 export type FreightUnit = ContainerUnit | 'KG' | 'M3' | 'WM' | 'VIAGEM' | 'BL';
 /** `TON`: per metric tonne of gross weight ("USD 25,00/ton", "por tonelada"). */
 export type FeeUnit = 'CNTR' | 'BL' | 'KG' | 'TON' | 'M3' | 'WM' | 'PROCESSO' | 'VIAGEM' | 'PERCENT';
-export type FileKind = 'txt' | 'eml' | 'msg' | 'pdf' | 'xlsx' | 'xls' | 'docx' | 'csv' | 'image' | 'unknown';
+export type FileKind =
+  | 'txt'
+  | 'eml'
+  | 'msg'
+  | 'pdf'
+  | 'xlsx'
+  | 'xls'
+  | 'docx'
+  | 'csv'
+  | 'image'
+  | 'zip'
+  | 'unknown';
 
 /** Where a value came from: the 1-based line of the analysed text, and the cell when it came from a table. */
 export type SourceRef = {

@@ -63,13 +63,16 @@ function detectDelimiter(rawLines: string[]): PreparedText['delimiter'] {
 
 /**
  * Lines of a table typed with bars between its cells and none at the ends ("Santos | 1.950,00 | 1.400,00"):
- * a line with bars next to a line with as many. One line alone ("Santos | Itajaí") stays text.
+ * a line with bars next to a line with as many. One line alone ("Santos | Itajaí") stays text. A single
+ * blank line between rows does not part them: OCR puts one between the rows of a table it reads.
  */
 function pipeTableRows(rawLines: string[]): Set<number> {
   const bars = rawLines.map((line) => (/^\s*\|.*\|\s*$/.test(line) ? 0 : (line.match(/\|/g)?.length ?? 0)));
+  const blank = (i: number) => (rawLines[i] ?? 'x').trim() === '';
+  const neighbour = (i: number, step: 1 | -1) => (blank(i + step) ? bars[i + 2 * step] : bars[i + step]);
   const rows = new Set<number>();
   bars.forEach((count, i) => {
-    if (count > 0 && (bars[i - 1] === count || bars[i + 1] === count)) rows.add(i);
+    if (count > 0 && (neighbour(i, -1) === count || neighbour(i, 1) === count)) rows.add(i);
   });
   return rows;
 }

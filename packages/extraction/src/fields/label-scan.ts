@@ -42,8 +42,12 @@ function knownPlaceAhead(rest: string): { offset: number } | null {
 const CHARGE_QUALIFIER =
   /\b(charges?|fees?|taxas?|surcharges?|costs?|custos?|despesas?|gastos?|cargos?|tarifas?)\b/;
 
-const SEPARATOR = /^(\s*\([^)]{0,40}\))?\s*(\.:|:|=|\s[-–]\s|\t|\s{2,})\s*/u;
+const SEPARATOR = /^(\s*\([^)]{0,40}\))?\s*(\.:|:|=|\s[-–|]\s|\t|\s{2,})\s*/u;
 const QUALIFIED_SEPARATOR = /^((?:\s+[\p{L}/'()-]+){1,4}?)\s*(\.:|:|=)\s*/u;
+
+/** Text before a label that ends on a value, not on a word tying the label to it ("no", "en", "at"…). */
+const AFTER_VALUE =
+  /(?<!(?:^|[\s(])(?:a|al|and|at|da|de|del|do|e|em|en|in|na|nas|no|nos|of|para|por|the|to|y))\s$/iu;
 
 function isStrongPosition(text: string, start: number): boolean {
   const before = text.slice(0, start);
@@ -68,7 +72,12 @@ export function scanLabels(text: string): LabelHit[] {
     if (field === undefined) continue;
     const labelEnd = start + match[0].length;
     const rest = text.slice(labelEnd);
-    const strong = isStrongPosition(text, start);
+    // "Origem: Ningbo Destino: Santos" (a PDF keeps one space between the two): a label with its colon
+    // after another labelled value of the line starts a field too, unless a word ties it to that value
+    // ("Días libres en origen: 5 / en destino: 14").
+    const afterLabelled =
+      raw.at(-1)?.separated === true && /^\s*\.?:/.test(rest) && AFTER_VALUE.test(text.slice(0, start));
+    const strong = isStrongPosition(text, start) || afterLabelled;
     const separator = SEPARATOR.exec(rest);
     if (separator !== null && strong) {
       raw.push({

@@ -24,6 +24,33 @@ function containsBytes(buffer: Uint8Array, needle: Uint8Array): boolean {
   return false;
 }
 
+/** "[Content_Types].xml" (OOXML), "xl/…" or "word/…" parts, "mimetype" (OpenDocument): an office file. */
+function isOfficePart(name: string): boolean {
+  return name === '[Content_Types].xml' || name === 'mimetype' || /^(xl|word|ppt)\//.test(name);
+}
+
+/**
+ * Entry names from a zip's local headers (read front to back, so a truncated archive still shows the
+ * names before the cut), at most 1 000 of them, within the first 64 MiB.
+ */
+function localEntryNames(buffer: Uint8Array): string[] {
+  const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  const decoder = new TextDecoder();
+  const names: string[] = [];
+  const limit = Math.min(buffer.length - 30, 64 * 1024 * 1024);
+  for (let i = 0; i >= 0 && i <= limit && names.length < 1_000; ) {
+    if (view.getUint32(i, true) !== 0x04034b50) {
+      i = buffer.indexOf(0x50, i + 1);
+      continue;
+    }
+    const nameLength = view.getUint16(i + 26, true);
+    if (i + 30 + nameLength > buffer.length) break;
+    names.push(decoder.decode(buffer.subarray(i + 30, i + 30 + nameLength)));
+    i = buffer.indexOf(0x50, i + 30 + nameLength);
+  }
+  return names;
+}
+
 function startsWith(buffer: Uint8Array, bytes: number[], offset = 0): boolean {
   return bytes.every((b, i) => buffer[offset + i] === b);
 }
@@ -51,8 +78,12 @@ export function detectFileKind(buffer: Uint8Array, filename: string): FileKind {
   if (startsWith(buffer, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf';
   if (startsWith(buffer, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image';
   if (startsWith(buffer, [0xff, 0xd8, 0xff])) return 'image';
-  if (startsWith(buffer, [0x50, 0x4b, 0x03, 0x04]) || startsWith(buffer, [0x50, 0x4b, 0x05, 0x06]))
-    return containsBytes(buffer, WORD_DOCUMENT) ? 'docx' : 'xlsx';
+  if (startsWith(buffer, [0x50, 0x4b, 0x03, 0x04]) || startsWith(buffer, [0x50, 0x4b, 0x05, 0x06])) {
+    if (containsBytes(buffer, WORD_DOCUMENT)) return 'docx';
+    // Both an .xlsx and a plain archive are zips: only an office document has its parts named so.
+    const names = localEntryNames(buffer);
+    return names.length > 0 && !names.some(isOfficePart) ? 'zip' : 'xlsx';
+  }
   if (startsWith(buffer, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))
     return containsBytes(buffer, MSG_PROPERTY_STREAM) || /\.msg$/i.test(filename) ? 'msg' : 'xls';
   if (buffer.length === 0 || binaryRatio(buffer) > 0.02) return 'unknown';

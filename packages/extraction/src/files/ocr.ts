@@ -82,7 +82,37 @@ async function ocrFile(path: string, options: OcrOptions): Promise<OcrResult> {
     const why = error.killed ? 'tempo esgotado' : 'falha ao ler a imagem';
     return { ok: false, reason: `OCR não concluído: ${why}` };
   }
-  return { ok: true, text: stdout.replace(/\f/g, '').replace(/[ \t]+$/gm, '') };
+  return { ok: true, text: repairOcrSeparators(stdout.replace(/\f/g, '').replace(/[ \t]+$/gm, '')) };
+}
+
+const BAR = String.raw`[Il\[\]!]`;
+const CURRENCY = String.raw`(?:USD|US\$|BRL|R\$|EUR|€)`;
+/** A bar read as I, l, [, ] or ! before a value: "20GP I USD 1.850,00", "Transit time [ 32 dias", "20GP IUSD 1.850". */
+const BAR_BEFORE_VALUE = new RegExp(
+  String.raw`(?<=[\p{L}\p{N})]) ${BAR} (?=${CURRENCY}|\d)|(?<=[\p{L}\p{N})] )${BAR}(?=${CURRENCY} ?\d)`,
+  'gu',
+);
+/** The same after an amount, once the line has a bar: "USD 1.850,00 l por container", "75,00 Ipor BL". */
+const BAR_AFTER_AMOUNT = new RegExp(
+  String.raw`(?<=\d) ${BAR} (?=\p{L})|(?<=\d )${BAR}(?=(?:por|per|pro)\b)`,
+  'gu',
+);
+
+/**
+ * Column bars of a table as tesseract often reads them: "Frete 20GP I USD 1.850,00 l por container",
+ * "Transit time [ 32 dias", "20GP IUSD 1.850,00". Only a lone I/l/[/]/! right before an amount (currency
+ * or digit), or right after one in a line that has a bar, becomes "|"; words and figures stay as read.
+ */
+export function repairOcrSeparators(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      const before = line.replace(BAR_BEFORE_VALUE, (bar) => (bar.length === 1 ? '| ' : ' | '));
+      return before.includes('|')
+        ? before.replace(BAR_AFTER_AMOUNT, (bar) => (bar.length === 1 ? '| ' : ' | '))
+        : before;
+    })
+    .join('\n');
 }
 
 async function withTempDir<T>(work: (dir: string) => Promise<T>): Promise<T> {

@@ -4,6 +4,42 @@ const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 
+export interface ZipEntryInfo {
+  name: string;
+  /** Uncompressed size the central directory declares. */
+  size: number;
+}
+
+/**
+ * Names and declared sizes of a zip's entries, from its central directory, at most `maxEntries`. Call
+ * only after `inspectZip` accepted the archive; an unreadable directory gives what was read so far.
+ */
+export function listZipEntries(buffer: Uint8Array, maxEntries: number): ZipEntryInfo[] {
+  const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  let eocd = -1;
+  for (let i = buffer.length - 22; i >= Math.max(0, buffer.length - 65_557); i--) {
+    if (view.getUint32(i, true) === EOCD) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) return [];
+  const count = Math.min(view.getUint16(eocd + 10, true), maxEntries);
+  let offset = view.getUint32(eocd + 16, true);
+  const decoder = new TextDecoder();
+  const entries: ZipEntryInfo[] = [];
+  for (let n = 0; n < count; n++) {
+    if (offset + 46 > buffer.length || view.getUint32(offset, true) !== CENTRAL) break;
+    const nameLength = view.getUint16(offset + 28, true);
+    entries.push({
+      name: decoder.decode(buffer.subarray(offset + 46, offset + 46 + nameLength)),
+      size: view.getUint32(offset + 24, true),
+    });
+    offset += 46 + nameLength + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
+  }
+  return entries;
+}
+
 /**
  * The bytes of one named entry of a zip (stored or deflated), inflated with a cap at `maxBytes`. Call
  * only after `inspectZip` accepted the archive; returns null when the entry is missing or unreadable.
