@@ -289,6 +289,17 @@ function ownDays(
   };
 }
 
+/** A transit figure with the shortest of its range ('25-30 dias' → 25), when the range is the reply's own. */
+function withShortest<T extends { valor: number | null }>(
+  value: T,
+  shortest: number | null,
+  asRead: boolean,
+): T & { minimoDias?: number } {
+  return asRead && shortest !== null && value.valor !== null && shortest < value.valor
+    ? { ...value, minimoDias: shortest }
+    : value;
+}
+
 /** The correction path of a port's own days ('destinos.1.transit_time_dias'): 'Corrigir' on that port only. */
 const ownCampo = (index: number | undefined, key: 'transit_time_dias' | 'free_time_dias') =>
   index === undefined ? null : `destinos.${index}.${key}`;
@@ -609,7 +620,11 @@ function versionRows(
               ownEvidence(final, 'transit_time_dias', own.transitFonte),
               corrigidos,
             )
-          : figure(transit.valor, null, transit.campo, scalar(final, 'transit_time_dias'), corrigidos),
+          : withShortest(
+              figure(transit.valor, null, transit.campo, scalar(final, 'transit_time_dias'), corrigidos),
+              final?.transit_time_min_dias ?? null,
+              !corrigidos.has(transit.campo),
+            ),
       freeTime:
         own.free !== undefined && !corrigidos.has('free_time_destino_dias')
           ? figure(

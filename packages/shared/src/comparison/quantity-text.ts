@@ -132,3 +132,9 @@ export function unpricedText(row: {
 export function freightName(frete: { tipo: string; origem?: string }): string {
   return frete.origem ? formatMessage(uiComparison.freightOrigin, frete) : frete.tipo;
 }
+
+/** A transit in days as the reply wrote it: '25–30' for a range, '30' for one figure, null when none. */
+export function transitDaysText(prazo: { valor: number | null; minimoDias?: number }): string | null {
+  if (prazo.valor === null) return null;
+  return prazo.minimoDias !== undefined ? `${prazo.minimoDias}–${prazo.valor}` : String(prazo.valor);
+}

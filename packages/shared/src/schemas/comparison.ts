@@ -203,7 +203,11 @@ export const comparisonRowSchema = z.object({
   custoTotalBRL: z.number(),
   custoTotalUSD: z.number(),
   /** Transit time in days (null: not informed; sorts as 999). */
-  prazo: comparisonValueSchema,
+  /**
+   * `valor`: the longest transit quoted (what sorts and wins 'Menor prazo'); `minimoDias`: the shortest, when
+   * the reply quotes a range ('25-30 dias'), so that the row says it as written.
+   */
+  prazo: comparisonValueSchema.extend({ minimoDias: z.number().optional() }),
   freeTime: comparisonValueSchema,
   validade: z.object({
     valor: z.string().nullable(),

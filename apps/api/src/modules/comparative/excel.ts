@@ -5,7 +5,7 @@ import type { ComparisonRow } from '@cotacoes/shared';
 import { formatMessage } from '@cotacoes/shared';
 import { hasEuroAmounts } from '@cotacoes/shared/comparison/currency';
 import { originLabel } from '@cotacoes/shared/comparison/origin-label';
-import { chargeLineText } from '@cotacoes/shared/comparison/quantity-text';
+import { chargeLineText, transitDaysText } from '@cotacoes/shared/comparison/quantity-text';
 import { comparativeDocumentMessages as t } from '@cotacoes/shared/messages/ui-comparative';
 import ExcelJS from 'exceljs';
 import { neutralizeCell } from '../../lib/spreadsheet.js';
@@ -149,7 +149,12 @@ function summaryColumns(freightTypes: readonly string[], hasLanes: boolean, euro
     ...laneColumns,
     {
       header: c.transit,
-      cell: (row) => ({ value: row.prazo.valor, numFmt: DAYS, highlight: row.destaque.menorPrazo }),
+      // A range as written ('25–30', text); one figure stays a number.
+      cell: (row) => ({
+        value: row.prazo.minimoDias !== undefined ? transitDaysText(row.prazo) : row.prazo.valor,
+        numFmt: DAYS,
+        highlight: row.destaque.menorPrazo,
+      }),
     },
     { header: c.freeTime, cell: (row) => ({ value: row.freeTime.valor, numFmt: DAYS }) },
     {

@@ -3,7 +3,7 @@ import { formatMessage } from '@cotacoes/shared';
 import { missingFreightOf, missingItemsText } from '@cotacoes/shared/comparison/asked';
 import { hasEuroAmounts } from '@cotacoes/shared/comparison/currency';
 import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
-import { chargeLineText, freightName } from '@cotacoes/shared/comparison/quantity-text';
+import { chargeLineText, freightName, transitDaysText } from '@cotacoes/shared/comparison/quantity-text';
 import { comparativeDocumentMessages as t } from '@cotacoes/shared/messages/ui-comparative';
 import PDFDocument from 'pdfkit';
 import {
@@ -206,7 +206,7 @@ const tableOf = (euro: boolean): TableColumn[] => [
     header: t.columns.transitShort,
     width: 44,
     align: 'right',
-    cell: (row) => days(row.prazo.valor),
+    cell: (row) => transitDaysText(row.prazo) ?? t.notInformed,
     highlight: (row) => row.destaque.menorPrazo,
   },
   { header: t.columns.freeTimeShort, width: 44, align: 'right', cell: (row) => days(row.freeTime.valor) },

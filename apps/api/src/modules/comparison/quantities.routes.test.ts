@@ -1399,3 +1399,23 @@ describe('route lines: each port priced with its own line, two origins told apar
     expect([santos.valorUSD, santos.valorBRL]).toEqual([5736, 4140]);
   });
 });
+
+describe('a transit range is said as written (QA pass 9, ADR 0024 addendum)', () => {
+  it("'Transit time: 25-30 dias' is '25–30' on the row, in the Excel and the PDF; 30 sorts", async () => {
+    const scenario = await quoteScenario(ctx, {
+      carriers: [{ nome: 'Faixa Cargas', email: 'pricing@faixa-q.com.br' }],
+    });
+    await reply(
+      scenario,
+      0,
+      ['Prezados,', '', 'Frete 40HC: USD 2.500,00', 'Transit time: 25-30 dias', 'Free time: 14 dias'].join(
+        '\n',
+      ),
+    );
+    const row = rowOf(await comparison(scenario), scenario, 0);
+    expect(row.prazo).toMatchObject({ valor: 30, minimoDias: 25 });
+    const { cell } = await excelSummaryRow(scenario, 'Faixa Cargas');
+    expect(cell('Transit time (dias)')).toBe('25–30');
+    expect(await pdfText(scenario)).toContain(' 25–30 ');
+  });
+});

@@ -9,7 +9,12 @@ import { summedCurrency } from '@cotacoes/shared/comparison/currency';
 import { toDecimal, toNumber } from '@cotacoes/shared/comparison/decimal';
 import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
 import { rowOfDestination } from '@cotacoes/shared/comparison/names';
-import { chargeLineText, moneyText, type NumberLocale } from '@cotacoes/shared/comparison/quantity-text';
+import {
+  chargeLineText,
+  moneyText,
+  type NumberLocale,
+  transitDaysText,
+} from '@cotacoes/shared/comparison/quantity-text';
 import { totalCosts } from '@cotacoes/shared/comparison/totals';
 import { escapeHtml } from '../../lib/html.js';
 
@@ -177,7 +182,9 @@ export function agreedTerms(
         margem,
       }),
     );
-  if (row.prazo.valor !== null) lines.push(formatMessage(t.transit, { dias: row.prazo.valor }));
+  // A range as the carrier wrote it ('25–30').
+  if (row.prazo.valor !== null)
+    lines.push(formatMessage(t.transit, { dias: transitDaysText(row.prazo) ?? '' }));
   if (row.freeTime.valor !== null) lines.push(formatMessage(t.freeTime, { dias: row.freeTime.valor }));
   if (row.validade.valor) lines.push(formatMessage(t.validity, { data: day(row.validade.valor) }));
   return lines.join('\n');

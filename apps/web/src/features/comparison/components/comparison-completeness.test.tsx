@@ -65,6 +65,17 @@ async function atlanticoRow() {
 }
 
 describe('Comparação: complete or incomplete (issue 30)', { timeout: 20_000 }, () => {
+  it("says a transit range as written ('25–30 dias'), the longest figure kept for sorting", async () => {
+    sessionStore.set({ status: 'ready', user: makeUser() });
+    const rows = makeRows();
+    const atlantico = rows.find((row) => row.respostaId === respIds.atl)!;
+    atlantico.prazo = { ...atlantico.prazo, valor: 30, minimoDias: 25 };
+    stubNetwork(fakeDecisionsApi({ rows }).routes);
+    renderAt(<QuoteDetailPage />, '/quotes/:id', `/quotes/${ids.q1}`);
+    const row = await atlanticoRow();
+    expect(row.getByText('25–30 dias')).toBeInTheDocument();
+  });
+
   it("names the origin of prices from two origins ('40HC (de Ningbo)', QA pass 8)", async () => {
     sessionStore.set({ status: 'ready', user: makeUser() });
     const rows = makeRows();

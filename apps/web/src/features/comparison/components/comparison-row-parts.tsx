@@ -1,6 +1,6 @@
 import { missingFreightOf, missingItemsText } from '@cotacoes/shared/comparison/asked';
 import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
-import { quantityAround, unpricedText } from '@cotacoes/shared/comparison/quantity-text';
+import { quantityAround, transitDaysText, unpricedText } from '@cotacoes/shared/comparison/quantity-text';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { unitWords } from '@cotacoes/shared/rules/hints';
@@ -433,7 +433,9 @@ export function HighlightTag({ kind }: { kind: 'cheapest' | 'fastest' }) {
 }
 
 export function TransitFigure({ row }: { row: ComparisonRow }) {
-  const display = row.prazo.valor === null ? notInformed : daysText(row.prazo.valor);
+  // A range as written ('25–30 dias'); the longest figure sorts and wins 'Menor prazo'.
+  const days = transitDaysText(row.prazo);
+  const display = days === null ? notInformed : formatMessage(ui.decisions.comparison.days, { count: days });
   return (
     <Figure
       figure={valueFigure(row, fields.prazo, row.prazo, display)}

@@ -1,4 +1,5 @@
 import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
+import { transitDaysText } from '@cotacoes/shared/comparison/quantity-text';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { quoteStatusInfo, WAITING_STATUSES } from '@cotacoes/shared/rules/quote-status';
@@ -124,7 +125,9 @@ function rowSummary(row: ComparisonRow): string {
         usd: money(row.custoTotalUSD, 'USD'),
       })
     : ui.comparison.unpriced[row.extracao];
-  const prazo = row.prazo.valor === null ? ui.quotes.notInformed : daysText(row.prazo.valor);
+  const days = transitDaysText(row.prazo);
+  const prazo =
+    days === null ? ui.quotes.notInformed : formatMessage(ui.decisions.comparison.days, { count: days });
   // A total that leaves out charges others quote says so here too, as on the Comparação tab (QA pass 8).
   const incomplete = row.taxasAusentes?.length
     ? ` · ${formatMessage(ui.comparison.completeness.incomplete, { itens: row.taxasAusentes.map(feeDisplayName).join(', ') })}`
