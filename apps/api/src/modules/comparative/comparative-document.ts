@@ -4,7 +4,6 @@ import { hasEuroAmounts } from '@cotacoes/shared/comparison/currency';
 import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
 import { unpricedText } from '@cotacoes/shared/comparison/quantity-text';
 import { comparativeDocumentMessages as t } from '@cotacoes/shared/messages/ui-comparative';
-import { uiComparison } from '@cotacoes/shared/messages/ui-comparison';
 import { uiLanes } from '@cotacoes/shared/messages/ui-lanes';
 import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
 

@@ -27,7 +27,6 @@ import { paths } from '@/config/paths';
 import {
   brlRate,
   CarriageLine,
-  daysText,
   destinationsOf,
   marginText,
   money,

@@ -1,6 +1,6 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
-import type { PortalAnswer, PortalView } from '@cotacoes/shared/schemas/portal';
+import type { PortalView } from '@cotacoes/shared/schemas/portal';
 import { DownloadIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { LoadingState } from '@/components/ui/spinner';
