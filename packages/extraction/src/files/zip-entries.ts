@@ -1,6 +1,6 @@
 import { inflateRawSync } from 'node:zlib';
+import { endOfCentralDirectory } from './zip-guard.js';
 
-const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 
@@ -16,13 +16,7 @@ export interface ZipEntryInfo {
  */
 export function listZipEntries(buffer: Uint8Array, maxEntries: number): ZipEntryInfo[] {
   const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-  let eocd = -1;
-  for (let i = buffer.length - 22; i >= Math.max(0, buffer.length - 65_557); i--) {
-    if (view.getUint32(i, true) === EOCD) {
-      eocd = i;
-      break;
-    }
-  }
+  const eocd = endOfCentralDirectory(buffer, view);
   if (eocd < 0) return [];
   const count = Math.min(view.getUint16(eocd + 10, true), maxEntries);
   let offset = view.getUint32(eocd + 16, true);
@@ -46,13 +40,7 @@ export function listZipEntries(buffer: Uint8Array, maxEntries: number): ZipEntry
  */
 export function readZipEntry(buffer: Uint8Array, name: string, maxBytes: number): Uint8Array | null {
   const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-  let eocd = -1;
-  for (let i = buffer.length - 22; i >= Math.max(0, buffer.length - 65_557); i--) {
-    if (view.getUint32(i, true) === EOCD) {
-      eocd = i;
-      break;
-    }
-  }
+  const eocd = endOfCentralDirectory(buffer, view);
   if (eocd < 0) return null;
   const entries = view.getUint16(eocd + 10, true);
   let offset = view.getUint32(eocd + 16, true);

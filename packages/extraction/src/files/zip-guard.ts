@@ -15,18 +15,22 @@ const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 
 /**
+ * Where a zip's end-of-central-directory record starts (searched back from the end, past a comment of at
+ * most 64 kB), or -1 when there is none.
+ */
+export function endOfCentralDirectory(buffer: Uint8Array, view: DataView): number {
+  for (let i = buffer.length - 22; i >= Math.max(0, buffer.length - 65_557); i--)
+    if (view.getUint32(i, true) === EOCD) return i;
+  return -1;
+}
+
+/**
  * Reads the central directory of a zip and refuses it before anything is inflated by a library:
  * too many entries, too many declared bytes, or an entry that inflates past what it declares.
  */
 export function inspectZip(buffer: Uint8Array, limits: ZipLimits): ZipInspection {
   const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-  let eocd = -1;
-  for (let i = buffer.length - 22; i >= Math.max(0, buffer.length - 65_557); i--) {
-    if (view.getUint32(i, true) === EOCD) {
-      eocd = i;
-      break;
-    }
-  }
+  const eocd = endOfCentralDirectory(buffer, view);
   if (eocd < 0) return { ok: false, reason: 'zip sem diretório central (arquivo truncado ou corrompido)' };
   const entries = view.getUint16(eocd + 10, true);
   const directoryOffset = view.getUint32(eocd + 16, true);
