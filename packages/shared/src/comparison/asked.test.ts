@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   destinationsOf,
+  fileContainersOf,
   missingItems,
   type QuoteAsked,
   quoteAskedFrom,
@@ -182,5 +183,24 @@ describe('the revision message pre-filled from what is missing', () => {
 
   it('asks for the best condition when nothing is missing', () => {
     expect(revisionMessageFor([])).toContain('melhor condição');
+  });
+});
+
+describe("what a PDF/Excel quote's page says of its file (fileContainersOf, QA pass 8)", () => {
+  const file = 'Equipamento\t2 x 40HC + 1 x 20DV\nPeso bruto total\t38.500 kg';
+  it('the containers the comparison counts from the file, as the file names them', () => {
+    expect(fileContainersOf({ tipoFrete: 'FCL', textoArquivo: file })).toEqual([
+      { tipo: '40HC', quantidade: 2 },
+      { tipo: '20DV', quantidade: 1 },
+    ]);
+    expect(quoteAskedFrom({ tipoFrete: 'FCL', textoArquivo: file }).conteineres).toHaveLength(2);
+  });
+  it('null while unread, [] when read with none, nothing when a field or the modal decides', () => {
+    expect(fileContainersOf({ tipoFrete: 'FCL', textoArquivo: null })).toBeNull();
+    expect(fileContainersOf({ tipoFrete: 'FCL', textoArquivo: '' })).toEqual([]);
+    expect(
+      fileContainersOf({ tipoFrete: 'FCL', textoArquivo: file, itens: [{ quantidadeVolumes: '1 x 40HC' }] }),
+    ).toBeUndefined();
+    expect(fileContainersOf({ tipoFrete: 'LCL', textoArquivo: file })).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@ import { uiComparison } from '../messages/ui-comparison.js';
 import type { ExtractionFinal } from '../schemas/responses.js';
 import { type ContainerAsk, containerType, mergeAsks, parseContainers } from './containers.js';
 import { type FreightLine, freightLinesOf } from './freight.js';
-import { normalizeName, samePlace } from './names.js';
+import { normalizeName, placeName, samePlace } from './names.js';
 import { type QuoteForMeasures, quoteMeasuresFrom, type ShipmentMeasures } from './quantities.js';
 
 /** What a quote asked that the comparison checks the answers against. */
@@ -53,6 +53,24 @@ export function quoteAskedFrom(quote: QuoteForAsk): QuoteAsked {
     .find((asks) => asks.length > 0);
   const asks = fromVolumes.length > 0 ? fromVolumes : (fromTexts ?? []);
   return { tipoFrete, destino, origem, conteineres: mergeAsks(asks), medidas };
+}
+
+/**
+ * What a PDF/Excel quote's page says of its file (QA pass 8): the containers the comparison counts from the
+ * file (as `quoteAskedFrom` reads them: only when no field of the quote names containers, only for a
+ * container shipment), `null` while the file has not been read, `undefined` when the file does not decide
+ * the containers (a field names them, or the shipment is LCL, air or road).
+ */
+export function fileContainersOf(
+  quote: QuoteForAsk,
+): { tipo: string; quantidade: number }[] | null | undefined {
+  if (!isContainerShipment(quote.tipoFrete)) return undefined;
+  if (quoteAskedFrom({ ...quote, textoArquivo: null }).conteineres.length > 0) return undefined;
+  if (quote.textoArquivo === null || quote.textoArquivo === undefined) return null;
+  return quoteAskedFrom(quote).conteineres.map(({ tipo, quantidade, rotulo }) => ({
+    tipo: rotulo ?? tipo,
+    quantidade,
+  }));
 }
 
 /** The destinations of an answer: its ports, then per-destination summaries not among them. */
@@ -169,7 +187,7 @@ export function askedDestinations(destino: string | null | undefined): string[] 
   if (!destino) return [];
   const names: string[] = [];
   for (const part of destino.split(/\s*(?:[/;|]|\s+e\s+|\s+and\s+)\s*/i)) {
-    const name = part.trim().replace(/\s*,\s*[A-Za-z]{2}$/, '');
+    const name = placeName(part);
     if (name && !names.some((known) => samePlace(known, name))) names.push(name);
   }
   return names;

@@ -5,6 +5,7 @@
 export {
   askedDestinations,
   destinationsOf,
+  fileContainersOf,
   MISSING_ITEMS,
   type MissingItem,
   missingFreightOf,

@@ -1,7 +1,7 @@
 import type { ComparisonRow } from '../schemas/comparison.js';
 import { LANE_FLAG_PERCENT } from '../schemas/lanes.js';
 import { containerType } from './containers.js';
-import { normalizePlace } from './names.js';
+import { normalizePlace, placeName } from './names.js';
 
 /*
  * Lane points (issue 36, ADR 0030): what one comparison row adds to its lane's history. The figures are
@@ -38,12 +38,6 @@ export function laneOf(places: LanePlaces): LaneId | null {
     destinoNome: placeName(places.destino),
   };
 }
-
-/**
- * A place as a lane names it: without the country code the quote form adds ("Santos, BR" is "Santos", as a
- * reply names the port), so one lane reads one way on the page and in the CSV (QA pass 7).
- */
-const placeName = (text: string) => text.trim().replace(/\s*,\s*[A-Za-z]{2}$/, '');
 
 /** The unit of a freight line: a container type ('40HC'; a size alone is a dry box, '20DC'), or kg, m3, wm. */
 export function laneUnit(freight: { tipo: string; base?: string }): string | null {

@@ -18,6 +18,12 @@ function memoized(compute: (text: string) => string): (text: string) => string {
 export const normalizeName = memoized((text) => nameKey(text).toUpperCase());
 
 /**
+ * A place as a person names it: without the country code the quote form adds ("Santos, BR" is "Santos", as
+ * a reply names the port). Lanes and the portal's ports name places this way.
+ */
+export const placeName = (text: string) => text.trim().replace(/\s*,\s*[A-Za-z]{2}$/, '');
+
+/**
  * A place as compared: without case, accents, a 'Porto de' prefix and what follows a comma, a parenthesis
  * or a dash ('Porto de Itajaí (SC)', 'Itajai, BR' and 'ITAJAÍ - SC' are one place).
  */

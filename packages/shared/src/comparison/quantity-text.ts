@@ -130,7 +130,12 @@ export function unpricedText(row: {
  * line when the row has prices from more than one origin ('40HC (de Ningbo)', QA pass 8).
  */
 export function freightName(frete: { tipo: string; origem?: string }): string {
-  return frete.origem ? formatMessage(uiComparison.freightOrigin, frete) : frete.tipo;
+  return frete.origem
+    ? formatMessage(uiComparison.freightOrigin, {
+        tipo: frete.tipo,
+        origem: formatMessage(uiComparison.freightOriginOnly, { origem: frete.origem }),
+      })
+    : frete.tipo;
 }
 
 /** A transit in days as the reply wrote it: '25–30' for a range, '30' for one figure, null when none. */

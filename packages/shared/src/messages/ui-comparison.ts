@@ -117,7 +117,9 @@ export const uiComparison = {
       'A revisão diz que o restante da proposta não mudou: as taxas, o prazo, o free time e a validade que ela não repete vêm da versão {versao}.',
   },
   /** A freight price's type and the origin of its route line, when the row has prices from two origins. */
-  freightOrigin: '{tipo} (de {origem})',
+  freightOrigin: '{tipo} {origem}',
+  /** The origin beside a freight price's type: '(de Ningbo)'. */
+  freightOriginOnly: '(de {origem})',
   completeness: {
     /** '{itens}': 'THC, BL FEE' */
     incomplete: 'incompleta: sem {itens}',

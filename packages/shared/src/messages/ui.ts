@@ -1259,7 +1259,7 @@ export const ui = {
       /** Under a PDF/Excel request file: what the comparison counts from it. '{lista}': '2 × 40HC, 1 × 20DV' */
       fileContainers: 'Contêineres lidos do arquivo (contam na comparação): {lista}',
       fileContainersNone:
-        'O arquivo não cita contêineres: a comparação conta as quantidades que cada proposta informar.',
+        'Nenhum contêiner lido do arquivo: a comparação conta as quantidades que cada proposta informar.',
       fileReading: 'Lendo o arquivo do pedido…',
       attachmentKinds: { arquivo: 'Arquivo da cotação', carga_perigosa: 'Documento da carga perigosa' },
       noAttachments: 'Nenhum anexo.',

@@ -15,8 +15,9 @@ export const QUOTE_FILE_TEXT_MAX = 20_000;
  * it when no field of the quote names them (QA pass 8: an Excel-format quote of 2 × 40HC + 1 × 20DV was
  * priced as 3 × 40HC, and a portal answer as 1 × 40HC).
  *
- * A file the sandbox cannot read leaves the column null (the comparison then counts as before); a sandbox
- * that cannot start throws, and the job is retried.
+ * A file the sandbox cannot read, or with no text, is stored as '' (read, nothing found: the comparison counts
+ * as before and the page says no container was read); a sandbox that cannot start throws, and the job is
+ * retried.
  */
 export async function readQuoteFile(
   db: Database,
@@ -30,10 +31,10 @@ export async function readQuoteFile(
     .limit(1);
   if (!file) return;
   const outcome = await sandbox.extract(file.conteudo, file.nome);
-  if (!outcome.ok) return;
+  const blocks = outcome.ok ? outcome.result.blocks : [];
   const seen = new Set<string>();
   const lines: string[] = [];
-  for (const block of outcome.result.blocks)
+  for (const block of blocks)
     for (const line of block.lines) {
       const text = line.trim();
       if (text === '' || seen.has(text)) continue;
@@ -41,7 +42,6 @@ export async function readQuoteFile(
       lines.push(text);
     }
   const texto = lines.join('\n').slice(0, QUOTE_FILE_TEXT_MAX);
-  if (texto === '') return;
   await db
     .update(cotacoes)
     .set({ textoArquivo: texto })

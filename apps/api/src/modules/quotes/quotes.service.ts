@@ -17,7 +17,7 @@ import {
   type UpdatedQuote,
   type UpdateQuoteBody,
 } from '@cotacoes/shared';
-import { parseContainers } from '@cotacoes/shared/comparison/containers';
+import { fileContainersOf } from '@cotacoes/shared/comparison/index';
 import type { AppConfig } from '../../config/env.js';
 import { sendInConversation } from '../../conversation/outgoing.js';
 import type { Database } from '../../db/client.js';
@@ -585,17 +585,8 @@ export class QuotesService {
         falhaEntrega: r.falhaEntrega,
       })),
       aprovacao,
-      ...(quote.metodoEnvio === 'EMAIL'
-        ? {}
-        : {
-            conteineresDoArquivo:
-              quote.textoArquivo === null
-                ? null
-                : parseContainers(quote.textoArquivo).map(({ tipo, quantidade, rotulo }) => ({
-                    tipo: rotulo ?? tipo,
-                    quantidade,
-                  })),
-          }),
+      // What the comparison counts from a PDF/Excel request's file, by the comparison's own rule.
+      ...(quote.metodoEnvio === 'EMAIL' ? {} : { conteineresDoArquivo: fileContainersOf(quote) }),
     };
   }
 

@@ -232,7 +232,7 @@ export function FreightList({ row }: { row: ComparisonRow }) {
             />
             {frete.origem && (
               <span className="text-xs text-fg-muted">
-                {formatMessage(ui.comparison.freightOrigin, { tipo: '', origem: frete.origem }).trim()}
+                {formatMessage(ui.comparison.freightOriginOnly, { origem: frete.origem })}
               </span>
             )}
             <QuantityPart text={around.antes} />

@@ -53,7 +53,7 @@ describe('quote detail shell', () => {
       ],
       'Contêineres lidos do arquivo (contam na comparação): 2 × 40HC, 1 × 20DV',
     ],
-    [[], 'O arquivo não cita contêineres: a comparação conta as quantidades que cada proposta informar.'],
+    [[], 'Nenhum contêiner lido do arquivo: a comparação conta as quantidades que cada proposta informar.'],
     [null, 'Lendo o arquivo do pedido…'],
   ])('says what an Excel request file was read for (QA pass 8): %j', async (conteineresDoArquivo, text) => {
     setup({
