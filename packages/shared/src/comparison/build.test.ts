@@ -382,6 +382,18 @@ describe('buildComparison', () => {
     ).toBe(0);
   });
 
+  it("names the quote's only port on a row whose answer names none; not when the quote names several", () => {
+    const answer = [response('X', [version(1, makeFinal({ fretes: [freightItem('40HC', 1000)] }))])];
+    const one = build({ pedido: { ...pedido, destino: 'Itajaí, BR' }, respostas: answer }).linhas[0]!;
+    expect(one.destino).toBeNull();
+    expect(one.destinoDaCotacao).toBe('Itajaí');
+    const two = build({ pedido: { ...pedido, destino: 'Santos, BR / Itajaí, BR' }, respostas: answer })
+      .linhas[0]!;
+    expect(two.destino).toBeNull();
+    expect(two.destinoDaCotacao).toBeUndefined();
+    expect(two.custoRodoviario).toBe(0);
+  });
+
   it('uses the given road cost table', () => {
     const { linhas } = build({
       custosRodoviarios: [{ porto: 'Itajaí', custoPorConteiner: 500, tiposFrete: ['FCL'] }],

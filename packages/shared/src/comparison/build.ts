@@ -15,7 +15,7 @@ import type {
   ExtractionState,
   ResponseEntry,
 } from '../schemas/responses.js';
-import { destinationsOf, missingGiven, type QuoteAsked, transitDays } from './asked.js';
+import { askedDestinations, destinationsOf, missingGiven, type QuoteAsked, transitDays } from './asked.js';
 import { askedName, type ContainerAsk, containerType, totalContainers } from './containers.js';
 import { feeCurrency } from './currency.js';
 import { add, type Decimal, subtract, toDecimal, toMoney, toNumber } from './decimal.js';
@@ -519,6 +519,8 @@ function versionRows(
   const fees = feeLinesWithKept(final, earlier);
   // Charges in EUR are summed at the euro's rate when the comparison has one (ADR 0017 addendum).
   const somaEuro = input.taxa.eur !== undefined;
+  // A row whose answer names no port is for the quote's port when the quote names one (QA pass 7).
+  const quotePorts = askedDestinations(input.pedido.destino);
   const rows = (destinos.length > 0 ? destinos : [null]).map((destino): Row => {
     const stated = final
       ? freightLinesOf(final, { destino, destinos, corrigidos, origem: input.pedido.origem })
@@ -594,6 +596,7 @@ function versionRows(
       versao: version.versao,
       destino,
       ...(named.length === 0 && destino !== null && earlier ? { destinoVersaoAnterior: earlier.versao } : {}),
+      ...(destino === null && quotePorts.length === 1 ? { destinoDaCotacao: quotePorts[0] } : {}),
       ...(final?.condicoesMantidas && earlier
         ? { condicoesMantidas: { trecho: final.condicoesMantidas.text, versao: earlier.versao } }
         : {}),

@@ -164,7 +164,8 @@ export const comparativeDocumentMessages = {
   outsideTotal: '{taxa} (fora do total)',
   chartTitle: 'Custo total por agente de carga e destino (BRL)',
   tableTitle: 'Propostas',
-  noDestination: '—',
+  noDestination: 'Não informado',
+  quoteDestination: '{destino} (da cotação)',
   mail: {
     subject: 'Comparativo de fretes {codigo} ({rota})',
     intro: 'Segue o comparativo das propostas de frete da cotação {codigo} ({rota}), em Excel e PDF.',

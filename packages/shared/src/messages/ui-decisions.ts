@@ -65,7 +65,13 @@ export const uiDecisions = {
       custoTotalUSD: 'Total USD',
       prazo: 'Transit time',
     },
-    noDestination: 'Único',
+    /** The answer names no port and the quote names several (spec §3: absent data). */
+    noDestination: 'Não informado',
+    noDestinationTitle:
+      'A resposta não nomeia o porto de destino e a cotação nomeia mais de um: o custo rodoviário não é somado. Corrija o destino ou peça uma revisão.',
+    /** The answer names no port; the quote's only port is the row's (QA pass 7). */
+    quoteDestination: '(da cotação)',
+    quoteDestinationTitle: 'A resposta não nomeia o porto de destino: vale o destino da cotação, {destino}.',
     days: '{count} dias',
     version: 'Versão {versao}',
     /** A later version waits for its sender to be confirmed (ADR 0023; QA pass 7). */

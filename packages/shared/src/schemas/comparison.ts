@@ -183,6 +183,11 @@ export const comparisonRowSchema = z.object({
   /** The revision names no destination: `destino` is that of this version of the same carrier. */
   destinoVersaoAnterior: z.number().optional(),
   /**
+   * The answer names no destination (`destino` null) and the quote names one: that port, priced (road cost)
+   * and shown as the quote's ("Santos (da cotação)"), not as a destination the carrier stated.
+   */
+  destinoDaCotacao: z.string().optional(),
+  /**
    * The revision's own words that the rest of its previous offer still applies ("Demais condições sem
    * alteração.") and the version they refer to: that version's fees it does not restate are kept.
    */

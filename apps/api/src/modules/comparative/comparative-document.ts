@@ -270,9 +270,16 @@ export function hasLanes(rows: Iterable<ComparisonRow>): boolean {
   return false;
 }
 
-/** The row's destination as printed ('—' when the answer has one price for every destination). */
+/**
+ * The row's destination as printed: the answer's port; else the quote's only port, said to be the
+ * quote's; else 'Não informado' (the screen's rule, `RowDestination`).
+ */
 export function destinationOf(row: ComparisonRow): string {
-  return row.destino?.trim() || t.noDestination;
+  const named = row.destino?.trim();
+  if (named) return named;
+  return row.destinoDaCotacao
+    ? formatMessage(t.quoteDestination, { destino: row.destinoDaCotacao })
+    : t.noDestination;
 }
 
 /** Container types in a reading order: 20', 40', 40'HC, then per-weight and per-volume units. */

@@ -142,7 +142,9 @@ describe('comparative documents', () => {
     comparison.linhas.forEach((line, index) => {
       const row = rows[index]!;
       expect(row['Agente de carga']).toBe(line.transportador.nome);
-      expect(row.Destino).toBe(line.destino ?? '—');
+      expect(row.Destino).toBe(
+        line.destino ?? (line.destinoDaCotacao ? `${line.destinoDaCotacao} (da cotação)` : 'Não informado'),
+      );
       expect(row['Total (BRL)']).toBe(line.custoTotalBRL);
       expect(row['Total (USD)']).toBe(line.custoTotalUSD);
       expect(row['Taxas (USD)']).toBe(line.taxasPorMoeda.USD);

@@ -1419,3 +1419,50 @@ describe('a transit range is said as written (QA pass 9, ADR 0024 addendum)', ()
     expect(await pdfText(scenario)).toContain(' 25–30 ');
   });
 });
+
+describe('a reply that names no port: the quote’s only port, said to be the quote’s (known-left item)', () => {
+  it("'Navegantes (da cotação)' with its road cost on the screen, the Excel and the PDF; 'Não informado' for two ports", async () => {
+    const answer = [
+      'Prezados,',
+      '',
+      'Frete 40HC: USD 2.000,00',
+      'THC: R$ 1.400,00 por contêiner',
+      'BL fee: USD 50,00',
+      'Transit time: 35 dias',
+    ].join('\n');
+    const one = await quoteScenario(ctx, {
+      carriers: [{ nome: 'Sem Porto Cargas', email: 'pricing@semporto-q.com.br' }],
+      quote: { destino: 'Navegantes, BR' },
+    });
+    await reply(one, 0, answer);
+    const row = rowOf(await comparison(one), one, 0);
+    // USD 2 × 2.000 + 50 = 4.050; BRL THC 2 × 1.400 + road 2 × 1.035 = 4.870
+    // 4.050 × 5,2456 + 4.870 = 26.114,68
+    expect(row).toMatchObject({
+      destino: null,
+      destinoDaCotacao: 'Navegantes',
+      custoRodoviario: 2070,
+      valorUSD: 4050,
+      valorBRL: 2800,
+      custoTotalBRL: 26114.68,
+    });
+    const { cell } = await excelSummaryRow(one, 'Sem Porto Cargas');
+    expect(cell('Destino')).toBe('Navegantes (da cotação)');
+    expect(cell('Total (BRL)')).toBe(26114.68);
+    const pdf = await pdfText(one);
+    expect(pdf).toContain('Navegantes (da cotação)');
+    expect(pdf).toContain('26.114,68');
+
+    const two = await quoteScenario(ctx, {
+      carriers: [{ nome: 'Dois Portos Cargas', email: 'pricing@doisportos-q.com.br' }],
+      quote: { destino: 'Santos, BR / Navegantes, BR' },
+    });
+    await reply(two, 0, answer);
+    const unnamed = rowOf(await comparison(two), two, 0);
+    expect(unnamed.destino).toBeNull();
+    expect(unnamed.destinoDaCotacao).toBeUndefined();
+    // No port: no road cost. 4.050 × 5,2456 + 2.800 = 24.044,68
+    expect(unnamed).toMatchObject({ custoRodoviario: 0, custoTotalBRL: 24044.68 });
+    expect((await excelSummaryRow(two, 'Dois Portos Cargas')).cell('Destino')).toBe('Não informado');
+  });
+});

@@ -120,7 +120,9 @@ export function agreedTerms(
   // The carrier's own separators: 'US$ 1,380.00' in English, 'US$ 1.380,00' in Portuguese and Spanish.
   const locale = numberLocaleOf(language);
   const lines: string[] = [t.title];
-  if (row.destino) lines.push(formatMessage(t.destination, { destino: row.destino }));
+  // An answer naming no port agreed to the quote's only port: the carrier reads which one.
+  const destino = row.destino ?? row.destinoDaCotacao;
+  if (destino) lines.push(formatMessage(t.destination, { destino }));
   for (const frete of row.fretes)
     if (frete.valor !== null && (frete.quantidade ?? 0) > 0)
       lines.push(

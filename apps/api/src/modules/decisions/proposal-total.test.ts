@@ -141,4 +141,11 @@ describe("the agreed terms in the carrier's language", () => {
     expect(pt).toContain('R$ 26.416,20');
     expect(pt).toContain('5,3300');
   });
+
+  it("names the quote's port when the answer named none: the carrier reads which port it agreed to", () => {
+    const unnamed = { ...agreed, destino: null, destinoDaCotacao: 'Navegantes' } as ComparisonRow;
+    expect(agreedTerms('pt', unnamed, rate)).toContain('Destino: Navegantes');
+    const several = { ...agreed, destino: null } as ComparisonRow;
+    expect(agreedTerms('pt', several, rate)).not.toContain('Destino:');
+  });
 });

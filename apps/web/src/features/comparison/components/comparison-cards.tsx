@@ -20,6 +20,7 @@ import {
   KeptTermsNote,
   ResponseStatus,
   RowActions,
+  RowDestination,
   TotalFigure,
   TransitFigure,
   ValidityFigure,
@@ -67,7 +68,7 @@ export function ComparisonCards({
                 {row.remetenteNaoVerificado && <SenderBadge />}
                 <HeldVersionBadge row={row} />
                 <p className="text-xs text-fg-muted">
-                  {row.destino ?? t.noDestination}
+                  <RowDestination row={row} />
                   <CarriedDestination row={row} /> · {formatMessage(t.version, { versao: row.versao })}
                 </p>
                 <CarriageLine row={row} className="mt-0.5" />

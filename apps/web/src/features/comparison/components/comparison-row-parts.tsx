@@ -349,6 +349,25 @@ export function FeeLines({ row }: { row: ComparisonRow }) {
 const completeness = ui.comparison.completeness;
 const revisionTerms = ui.comparison.revisionTerms;
 
+/**
+ * The row's port: the one the answer names; else the quote's only port, said to be the quote's; else
+ * 'Não informado' (the quote names several and the answer none).
+ */
+export function RowDestination({ row }: { row: ComparisonRow }) {
+  if (row.destino !== null) return <>{row.destino}</>;
+  if (row.destinoDaCotacao)
+    return (
+      <span title={formatMessage(t.quoteDestinationTitle, { destino: row.destinoDaCotacao })}>
+        {row.destinoDaCotacao} <span className="text-xs font-normal text-fg-muted">{t.quoteDestination}</span>
+      </span>
+    );
+  return (
+    <span className="font-normal text-fg-muted" title={t.noDestinationTitle}>
+      {t.noDestination}
+    </span>
+  );
+}
+
 /** 'destino da versão 1' beside a destination the revision did not name (its port and road cost). */
 export function CarriedDestination({ row }: { row: ComparisonRow }) {
   if (row.destinoVersaoAnterior === undefined) return null;

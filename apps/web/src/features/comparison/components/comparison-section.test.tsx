@@ -31,7 +31,7 @@ async function order() {
       const header = within(row).getByRole('rowheader');
       const carrier = header.querySelector('span')!.textContent;
       const destino = header.querySelector('[data-destino]')!.textContent;
-      return destino === 'Único' ? carrier : `${carrier} ${destino}`;
+      return destino === 'Não informado' ? carrier : `${carrier} ${destino}`;
     });
 }
 async function rowOf(nome: string, destino?: string) {
@@ -73,7 +73,8 @@ describe('Comparação: the table', { timeout: 20_000 }, () => {
     expect(delta.getByText('R$ 8.927,55').closest('td')).toHaveClass('bg-success-soft/70');
     expect(delta.getByText('Vencida')).toBeInTheDocument();
     expect(delta.getByText('Verificar')).toBeInTheDocument();
-    expect(delta.getAllByText('Não informado')).toHaveLength(2);
+    // Transit, free time and the port: the answer names none, and this quote's rows carry no quote port.
+    expect(delta.getAllByText('Não informado')).toHaveLength(3);
     expect(delta.getByText('Menor que a versão 1 em 120,00 USD')).toHaveClass('sr-only');
     expect(delta.getByText('▼ 120,00 USD').closest('li')).toHaveClass('text-success-soft-fg');
     expect(delta.getByText('Versão 2')).toBeInTheDocument();
@@ -87,6 +88,22 @@ describe('Comparação: the table', { timeout: 20_000 }, () => {
     const itajai = await rowOf('Boreal Cargas', 'Itajaí');
     expect(itajai.getByText('+ rodoviário R$ 1.035,00')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Aguardando resposta' })).toBeNull();
+  });
+
+  it("names the quote's only port on a row whose answer names none, said to be the quote's", async () => {
+    const rows = makeRows().map((row) =>
+      row.transportador.nome === 'Delta Shipping' ? { ...row, destinoDaCotacao: 'Santos' } : row,
+    );
+    setup({ rows });
+    const delta = await rowOf('Delta Shipping');
+    const port = delta.getByText('(da cotação)').parentElement!;
+    expect(port).toHaveTextContent('Santos (da cotação)');
+    expect(port).toHaveAttribute(
+      'title',
+      'A resposta não nomeia o porto de destino: vale o destino da cotação, Santos.',
+    );
+    // Transit and free time only: the port is known.
+    expect(delta.getAllByText('Não informado')).toHaveLength(2);
   });
 
   it('sorts by the three columns with the mouse and the keyboard, a missing transit time last', async () => {

@@ -24,6 +24,7 @@ import {
   ResponseStatus,
   RowActions,
   type RowActionsProps,
+  RowDestination,
   TotalFigure,
   TransitFigure,
   ValidityFigure,
@@ -153,7 +154,7 @@ export function ComparisonTable({
                   {row.remetenteNaoVerificado && <SenderBadge />}
                   <HeldVersionBadge row={row} />
                   <span className="block font-medium text-fg" data-destino="">
-                    {row.destino ?? <span className="font-normal text-fg-muted">{t.noDestination}</span>}
+                    <RowDestination row={row} />
                     <CarriedDestination row={row} />
                   </span>
                   <span className="mt-1 flex flex-wrap items-center gap-1 text-xs text-fg-muted">
