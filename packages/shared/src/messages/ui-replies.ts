@@ -107,6 +107,8 @@ export const uiReplies = {
       M3: '/m³',
       WM: '/W/M',
     } as Record<string, string>,
+    /** An air reply: its document is the air waybill (QA pass 6 saw "AWB fee US$ 35,00/BL"). */
+    feeUnitsAir: { BL: '/AWB' } as Record<string, string>,
     noFees: 'Nenhuma taxa',
     /** A revision saying the rest of its previous offer stands (ADR 0024 addendum). */
     keptTerms: 'A resposta diz: “{trecho}” Na Comparação, o que ela não repete vem da versão anterior.',

@@ -45,12 +45,14 @@ export function feeTotals(fees: readonly Fee[]): {
 
 /** The card's fee line: each fee with its unit, not a sum of a per-container and a per-BL value. */
 const SHOWN_FEES = 4;
-function feesText(items: ReturnType<typeof feeTotals>['items']): string {
+function feesText(items: ReturnType<typeof feeTotals>['items'], air: boolean): string {
+  // An air reply's document is the AWB: its per-document fee reads '/AWB', not '/BL'.
+  const units = air ? { ...t.feeUnits, ...t.feeUnitsAir } : t.feeUnits;
   const text = (item: (typeof items)[number]) =>
     formatMessage(t.feeItem, {
       nome: item.nome,
       valor: formatMoney(item.valor, item.moeda),
-      unidade: (item.unidade && t.feeUnits[item.unidade.toUpperCase()]) ?? '',
+      unidade: (item.unidade && units[item.unidade.toUpperCase()]) ?? '',
     });
   const shown = items.slice(0, SHOWN_FEES).map(text).join(' · ');
   const lista =
@@ -149,7 +151,7 @@ export function summarise(dados: DadosExtraidos, condicoesPagamento: string | nu
   return {
     frete20: containerPrice(final, ['20DC', '20HC', '20RF'], final.preco_por_container_20),
     frete40: containerPrice(final, ['40HC', '40DC', '40RF'], final.preco_por_container_40),
-    taxas: fees.count === 0 ? null : feesText(fees.items),
+    taxas: fees.count === 0 ? null : feesText(fees.items, (final.modal ?? '').toUpperCase() === 'AEREO'),
     transitTime: transitText(final),
     freeTime:
       perPortDays(final, 'free_time_dias', final.free_time_destino_dias) ??
