@@ -53,6 +53,29 @@ describe('theme', () => {
     await context.close();
   });
 
+  it("follows the system's dark preference until the user chooses (the carrier portal too)", async () => {
+    const { page, errors, context } = await openPage(browser, { colorScheme: 'dark' });
+    await page.goto('/portal');
+    await page.getByRole('heading', { name: 'Consultar cotação' }).waitFor();
+    expect(await isDark(page)).toBe(true);
+    expect(await reloadBeforeApp(page)).toEqual({ dark: true, rendered: false });
+    // The system turns light: nothing chosen, the page follows.
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.waitForFunction(() => !document.documentElement.classList.contains('dark'));
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
+    // A choice wins over the system's, across reloads and later system changes.
+    await page.getByRole('button', { name: 'Ativar tema claro' }).click();
+    expect(await isDark(page)).toBe(false);
+    expect(await reloadBeforeApp(page)).toEqual({ dark: false, rendered: false });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.getByRole('button', { name: 'Ativar tema escuro' }).waitFor();
+    expect(await isDark(page)).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('is chosen in Configurações and kept after signing in again', async () => {
     const { page, errors, context } = await openPage(browser);
     await signInWithForm(page, account);
