@@ -120,6 +120,9 @@ export const uiDashboard = {
     loadError: 'Erro ao carregar indicadores',
     noAnswer: 'Sem resposta',
     legend: 'Tempo médio:',
+    /** ADR 0019: a quote deleted later still counts (the carrier did answer). */
+    scope:
+      'Contam todas as cotações enviadas no período, inclusive as excluídas depois do envio: o agente de carga recebeu e respondeu mesmo assim.',
     levels: { fast: 'até 24 h', medium: 'até 72 h', slow: 'acima de 72 h' },
     time: {
       minutes: '{min} min',

@@ -1321,7 +1321,7 @@ export const ui = {
       delete: {
         title: 'Excluir cotação',
         text: 'Tem certeza que deseja excluir esta cotação?',
-        note: 'Ela deixa de aparecer nas listas de cotações enviadas e finalizadas.',
+        note: 'Ela deixa de aparecer nas listas de cotações enviadas e finalizadas; as respostas dos agentes de carga continuam contando nos Indicadores.',
         confirm: 'Excluir',
         busy: 'Excluindo...',
         error: 'Erro ao excluir a cotação',

@@ -235,6 +235,15 @@ describe('indicators page', { timeout: 20_000 }, () => {
     expect(await screen.findByTestId('updated-at')).toHaveTextContent('Atualizado às 15:30:15');
   });
 
+  it('says that quotes deleted after sending still count (ADR 0019)', async () => {
+    setup();
+    expect(
+      await screen.findByText(
+        /inclusive as excluídas depois do envio: o agente de carga recebeu e respondeu/,
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('says so when nothing matches', async () => {
     setup({ data: [] });
     expect(await screen.findByText(t.empty)).toBeInTheDocument();

@@ -178,6 +178,7 @@ export function IndicatorsPage() {
             </span>
           )}
         </div>
+        <p className="text-xs text-fg-muted">{t.scope}</p>
 
         {query.isPending ? (
           <LoadingState label={t.loading} />

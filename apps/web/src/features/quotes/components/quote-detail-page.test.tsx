@@ -397,7 +397,9 @@ describe('quote detail actions', () => {
     await user.click(screen.getByRole('button', { name: 'Excluir' }));
     const confirm = dialog('Excluir cotação');
     expect(confirm.getByText('Tem certeza que deseja excluir esta cotação?')).toBeInTheDocument();
-    expect(confirm.getByText(/deixa de aparecer nas listas/)).toBeInTheDocument();
+    expect(
+      confirm.getByText(/deixa de aparecer nas listas.*continuam contando nos Indicadores/),
+    ).toBeInTheDocument();
     await user.click(confirm.getByRole('button', { name: 'Excluir' }));
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/sent-quotes'));
