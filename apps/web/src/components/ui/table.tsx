@@ -1,4 +1,12 @@
-import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
+import {
+  type HTMLAttributes,
+  type ReactNode,
+  type TdHTMLAttributes,
+  type ThHTMLAttributes,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { cn } from '@/lib/cn';
 
 /** Table primitives; the wrapper scrolls sideways on narrow screens instead of breaking the layout. */
@@ -17,21 +25,66 @@ export function Table({
   /** Names the scrolling wrapper and makes it keyboard-reachable (a wide table of plain text). */
   scrollLabel?: string;
 }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const more = useScrollCue(scroller);
   return (
-    <div
-      className={cn(
-        'overflow-x-auto rounded-xl border border-border bg-surface',
-        scrollLabel && 'focus-visible:outline-2 focus-visible:outline-ring',
-        className,
+    <div className="relative">
+      <div
+        ref={scroller}
+        className={cn(
+          'overflow-x-auto rounded-xl border border-border bg-surface',
+          scrollLabel && 'focus-visible:outline-2 focus-visible:outline-ring',
+          className,
+        )}
+        {...(scrollLabel ? { role: 'region', 'aria-label': scrollLabel, tabIndex: 0 } : {})}
+      >
+        <table className={cn('w-full border-collapse text-left text-sm', fixed && 'table-fixed')}>
+          {caption && <caption className="sr-only">{caption}</caption>}
+          {children}
+        </table>
+      </div>
+      {/* A shade on the side the table continues: on a phone, the columns past the edge are not lost. */}
+      {more.start && (
+        <div
+          aria-hidden="true"
+          data-scroll-cue="start"
+          className="pointer-events-none absolute inset-y-px left-px w-6 rounded-l-xl bg-gradient-to-r from-fg/15 to-transparent"
+        />
       )}
-      {...(scrollLabel ? { role: 'region', 'aria-label': scrollLabel, tabIndex: 0 } : {})}
-    >
-      <table className={cn('w-full border-collapse text-left text-sm', fixed && 'table-fixed')}>
-        {caption && <caption className="sr-only">{caption}</caption>}
-        {children}
-      </table>
+      {more.end && (
+        <div
+          aria-hidden="true"
+          data-scroll-cue="end"
+          className="pointer-events-none absolute inset-y-px right-px w-6 rounded-r-xl bg-gradient-to-l from-fg/15 to-transparent"
+        />
+      )}
     </div>
   );
+}
+
+/** Whether a sideways-scrolling box has more to show before (start) or after (end) what is visible. */
+function useScrollCue(ref: { current: HTMLElement | null }): { start: boolean; end: boolean } {
+  const [more, setMore] = useState({ start: false, end: false });
+  useEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    const update = () => {
+      const hidden = box.scrollWidth - box.clientWidth;
+      const start = hidden > 1 && box.scrollLeft > 1;
+      const end = hidden > 1 && box.scrollLeft < hidden - 1;
+      setMore((current) => (current.start === start && current.end === end ? current : { start, end }));
+    };
+    update();
+    box.addEventListener('scroll', update, { passive: true });
+    const resize = typeof ResizeObserver === 'function' ? new ResizeObserver(update) : null;
+    resize?.observe(box);
+    if (box.firstElementChild) resize?.observe(box.firstElementChild);
+    return () => {
+      box.removeEventListener('scroll', update);
+      resize?.disconnect();
+    };
+  }, [ref]);
+  return more;
 }
 
 export function TableHead({ children, className, ...rest }: HTMLAttributes<HTMLTableSectionElement>) {
