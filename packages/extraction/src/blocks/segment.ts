@@ -6,7 +6,9 @@ import {
   INLINE_ANSWER_INFIX,
   INLINE_ANSWER_PHRASES,
   INLINE_ANSWER_PREFIX,
+  OFFER_BLOCK_HEADINGS,
   RECOMMENDED_MARKERS,
+  REQUESTER_MESSAGE_MARKERS,
   REST_OF_OFFER_WORDS,
   SHARED_BY_ALTERNATIVES_MARKERS,
   STILL_APPLIES_MARKERS,
@@ -39,6 +41,11 @@ export interface Segmentation {
   signatureStart: number | null;
   alternatives: Alternative[];
   stillApplies: boolean;
+  /**
+   * The newest quoted message is the importer's own (the platform's quote or revision request, or written
+   * from another domain than the reply's): what it says is not the carrier's earlier offer.
+   */
+  olderFromRequester: boolean;
   /** Lines rewritten for reading, by index: an inline answer joined to the question it answers. */
   rewritten: Map<number, Line>;
   /** Indexes of the lines answered inline inside the quoted request. */
@@ -444,6 +451,68 @@ function findCarrierLineAlternatives(lines: Line[], start: number, end: number):
   }));
 }
 
+const REQUESTER_MESSAGE = phraseRegExp(REQUESTER_MESSAGE_MARKERS, 'u');
+const OFFER_BLOCK_HEADING = new RegExp(`^(?:${phraseAlternation(OFFER_BLOCK_HEADINGS)})$`, 'u');
+const EMAIL_DOMAIN = /[\w.+-]+@([\w-]+(?:\.[\w-]+)+)/;
+
+/** The domain of whoever wrote a quoted message: on its intro line ("Em …, Nome <a@b> escreveu:") or its From line. */
+function quotedSenderDomain(lines: Line[], [begin, end]: [number, number]): string | null {
+  for (let i = begin; i < Math.min(end, begin + 8); i++) {
+    const text = lines[i]?.trimmed ?? '';
+    const intro = i === begin || (i === begin + 1 && /^(em|on|el)\s/i.test(lines[begin]?.trimmed ?? ''));
+    if (!intro && !OUTLOOK_FROM.test(text)) continue;
+    const domain = EMAIL_DOMAIN.exec(text)?.[1];
+    if (domain) return domain.toLowerCase();
+  }
+  return null;
+}
+
+/**
+ * Whether the newest quoted message is the importer's: it has a sentence only the platform's own e-mails
+ * have, or its writer's domain differs from the reply's (a carrier quoting its own earlier offer writes
+ * from its own domain).
+ */
+function isRequesterMessage(lines: Line[], range: [number, number], replyDomain: string | null): boolean {
+  const text = lines
+    .slice(range[0], range[1])
+    .map((l) => normaliseLabel(l.trimmed))
+    .join(' \n ');
+  if (REQUESTER_MESSAGE.test(text)) return true;
+  const quotedDomain = quotedSenderDomain(lines, range);
+  return replyDomain !== null && quotedDomain !== null && quotedDomain !== replyDomain;
+}
+
+/**
+ * The offer block of the platform's own quote request ("SUA PROPOSTA" then "Frete: ", "Taxas: "…), filled
+ * in by the carrier inside the quoted request, as the request asks (QA pass 11): its filled lines are the
+ * carrier's answer. A line still as the request wrote it ("Frete:" with nothing after it) is not; the block
+ * ends at the request's closing ("Atenciosamente,") or after 40 lines.
+ */
+function filledOfferLines(lines: Line[], [begin, end]: [number, number]): number[] {
+  const heading = lines.findIndex(
+    (line, i) => i >= begin && i < end && OFFER_BLOCK_HEADING.test(normaliseLabel(line.trimmed)),
+  );
+  if (heading < 0) return [];
+  const depth = lines[heading]?.quoteDepth ?? 0;
+  const filled: number[] = [];
+  for (let i = heading + 1; i < Math.min(end, heading + 41); i++) {
+    const line = lines[i];
+    if (line === undefined || line.blank || line.quoteDepth > depth) continue;
+    const label = normaliseLabel(line.trimmed);
+    const text = line.trimmed;
+    if (
+      CLOSING.test(label) ||
+      REPLY_INTRO.test(text) ||
+      SEPARATOR_INTRO.test(text) ||
+      OUTLOOK_FROM.test(text)
+    )
+      break;
+    if (/^[^:]{1,40}:\s*[_.\s-]*$/.test(line.trimmed)) continue;
+    filled.push(i);
+  }
+  return filled;
+}
+
 /** Splits a text into header, newest message, signature, discarded alternatives and quoted history. */
 export function segment(lines: Line[]): Segmentation {
   const header = parseHeader(lines);
@@ -478,6 +547,9 @@ export function segment(lines: Line[]): Segmentation {
       ? { answers: new Map<number, Line>(), tail: null }
       : findInlineAnswers(lines, header.end, bodyEnd, firstQuoted);
   for (const index of inline.answers.keys()) roles[index] = 'body';
+  // The request's own offer block, filled in by the carrier inside the quoted request.
+  const offerLines = firstQuoted === undefined ? [] : filledOfferLines(lines, firstQuoted);
+  for (const index of offerLines) if (!inline.answers.has(index)) roles[index] = 'body';
   if (inline.tail !== null) {
     const [tailStart, tailEnd] = inline.tail;
     const tailSignature = findSignatureStart(lines, tailStart, tailEnd, sender.name);
@@ -512,6 +584,7 @@ export function segment(lines: Line[]): Segmentation {
     signatureStart,
     alternatives,
     stillApplies: quotedStart !== null && STILL_APPLIES.test(bodyText),
+    olderFromRequester: firstQuoted !== undefined && isRequesterMessage(lines, firstQuoted, sender.domain),
     rewritten: inline.answers,
     inlineAnswers: [...inline.answers.keys()],
     expired,

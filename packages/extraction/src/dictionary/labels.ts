@@ -767,3 +767,30 @@ export const CURRENT_SECTION_MARKERS: readonly string[] = [
   'nueva oferta',
   'oferta revisada',
 ];
+
+/**
+ * Sentences only the platform's own e-mails contain (folded): the quote request (quote-document.ts in
+ * packages/shared: its reply hint, intro and portal line) and the revision request (decision-email.ts).
+ * A quoted message with one of them is the importer's, never the carrier's earlier offer: its figures
+ * (an analyst's target price, the cargo's value) are not the carrier's (QA pass 11).
+ */
+export const REQUESTER_MESSAGE_MARKERS: readonly string[] = [
+  'preencha a sua proposta nas linhas abaixo',
+  'solicita cotacao de frete para o processo abaixo',
+  'que revisem a proposta conforme a mensagem abaixo',
+  'que revisem os valores e as condicoes da proposta',
+  'para enviar a proposta revisada basta responder a este e mail',
+  'responder pelo portal',
+  'fill in your offer on the lines below',
+  'requests a freight quotation for the shipment below',
+  'we kindly ask you to revise it as described below',
+  'to send the revised offer simply reply to this e mail',
+  'answer through the portal',
+];
+
+/**
+ * The heading of the quote request's offer block ("SUA PROPOSTA" / "YOUR OFFER", quote-document.ts
+ * `sectionOffer`), whose lines ("Frete: ", "Transit time: "…) the request asks the carrier to fill in when
+ * replying (folded).
+ */
+export const OFFER_BLOCK_HEADINGS: readonly string[] = ['sua proposta', 'your offer'];

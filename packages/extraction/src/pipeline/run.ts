@@ -184,7 +184,9 @@ export function analyseText(input: string, opts: ExtractTextOptions, fileKind: F
   const ctx: FieldContext = { dateOrder, reference, origin: 'body' };
 
   const newest = analyseScope(bodyLines, ctx);
-  const olderLines = seg.stillApplies ? olderMessageLines(lines, seg) : [];
+  // "Demais condições mantidas": the carrier's earlier offer quoted below still applies; never the
+  // importer's own message quoted there (a revision request's target price is not the carrier's, QA pass 11).
+  const olderLines = seg.stillApplies && !seg.olderFromRequester ? olderMessageLines(lines, seg) : [];
   const older: ScopeAnalysis | null =
     olderLines.length > 0 ? analyseScope(olderLines, { ...ctx, origin: 'quoted' }) : null;
   const scopes = mergeScopes(newest, older);

@@ -1466,3 +1466,100 @@ describe('a reply that names no port: the quote’s only port, said to be the qu
     expect((await excelSummaryRow(two, 'Dois Portos Cargas')).cell('Destino')).toBe('Não informado');
   });
 });
+
+describe('replies written inside the e-mails the platform sent (QA pass 11)', () => {
+  /** The message the platform sent to a carrier, as the carrier's mail client quotes it under a reply. */
+  async function sentTo(scenario: Scenario, carrier: number, subject: (codigo: string) => boolean) {
+    const mail = await waitFor(async () =>
+      (await readSentMail(ctx.config)).find(
+        (m) => m.to.includes(scenario.carriers[carrier]!.email) && subject(m.subject),
+      ),
+    );
+    return mail.text.replace(/\r/g, '');
+  }
+  const quoted = (text: string) =>
+    text
+      .split('\n')
+      .map((line) => (line ? `> ${line}` : '>'))
+      .join('\n');
+  const INTRO =
+    'Em sáb., 6 de dez. de 2026 às 09:30, Sistema de Cotações <nao-responda@cotacoes.local> escreveu:';
+
+  it('the request\'s "SUA PROPOSTA" lines filled in: the offer on the screen, the Excel and the PDF', async () => {
+    const scenario = await quoteScenario(ctx, {
+      carriers: [{ nome: 'Preenche Cargas', email: 'pricing@preenche-q.com.br' }],
+    });
+    const request = await sentTo(scenario, 0, (s) => s.includes(scenario.quote.codigo));
+    expect(request).toContain('SUA PROPOSTA');
+    const filled = request
+      .replace(/^Frete: *$/m, 'Frete: USD 2.200,00 por 40HC')
+      .replace(/^Taxas: *$/m, 'Taxas: THC R$ 1.450,00/cntr; Doc fee USD 50,00/BL')
+      .replace(/^Transit time: *$/m, 'Transit time: 35 dias');
+    expect(filled).not.toBe(request);
+    await reply(
+      scenario,
+      0,
+      ['Prezados, segue proposta preenchida abaixo.', '', 'Carlos', '', INTRO, quoted(filled)].join('\n'),
+    );
+    const row = rowOf(await comparison(scenario), scenario, 0);
+    // USD 2 × 2.200 + 50 = 4.450; BRL THC 2 × 1.450 = 2.900 → 4.450 × 5,2456 + 2.900 = 26.242,92
+    expect(row).toMatchObject({ valorUSD: 4450, valorBRL: 2900, custoTotalBRL: 26242.92, precificada: true });
+    expect(row.prazo.valor).toBe(35);
+    expect((await excelSummaryRow(scenario, 'Preenche Cargas')).cell('Total (BRL)')).toBe(26242.92);
+    expect(await pdfText(scenario)).toContain(formatNumber(26242.92));
+  });
+
+  it('"Demais condições mantidas" over the revision request: its target prices are not fees; v1\'s fees kept', async () => {
+    const scenario = await quoteScenario(ctx, {
+      carriers: [{ nome: 'Revisa Cargas', email: 'pricing@revisa-q.com.br' }],
+    });
+    await reply(
+      scenario,
+      0,
+      [
+        'Prezados,',
+        '',
+        'Frete 40HC: USD 2.400,00',
+        'THC: R$ 1.450,00 por contêiner',
+        'BL fee: USD 50,00',
+        'Transit time: 32 dias',
+      ].join('\n'),
+    );
+    const asked = await call(scenario, 'POST', `/api/quotes/${scenario.quote.id}/request-revision`, {
+      transportadorId: scenario.carriers[0]!.id,
+      revisarTodos: false,
+      mensagem:
+        'Conseguem chegar a USD 2.000,00 no 40HC? Temos oferta de USD 1.950,00 por 40HC e USD 1.250,00 por 20DV.',
+    });
+    expect(asked.statusCode, asked.body).toBeLessThan(300);
+    const revision = await sentTo(
+      scenario,
+      0,
+      (s) => s.startsWith('Re:') && s.includes(scenario.quote.codigo),
+    );
+    expect(revision).toContain('Conseguem chegar a USD 2.000,00');
+    await reply(
+      scenario,
+      0,
+      [
+        'Conseguimos USD 2.100,00 no 40HC. Demais condições mantidas.',
+        '',
+        'Att,',
+        'Carlos',
+        '',
+        INTRO,
+        quoted(revision),
+      ].join('\n'),
+      2,
+    );
+    const row = rowOf(await comparison(scenario), scenario, 0);
+    // v2: USD 2 × 2.100 + BL 50 (kept) = 4.250; THC 2 × 1.450 (kept) = 2.900 → 4.250 × 5,2456 + 2.900 = 25.193,80
+    expect(row).toMatchObject({ versao: 2, valorUSD: 4250, valorBRL: 2900, custoTotalBRL: 25193.8 });
+    expect(row.taxas.map((t) => t.nome).sort()).toEqual(['BL FEE', 'THC']);
+    expect(row.taxasAusentes).toBeUndefined();
+    expect((await excelSummaryRow(scenario, 'Revisa Cargas')).cell('Total (BRL)')).toBe(25193.8);
+    const pdf = await pdfText(scenario);
+    expect(pdf).toContain(formatNumber(25193.8));
+    expect(pdf).not.toMatch(/CONSEGUEM/i);
+  });
+});
