@@ -26,16 +26,20 @@ export interface VariationPart {
 }
 
 /**
- * The change against the previous version: the USD total (the spec's example '▼ 120,00 USD') and the
- * transit time; nothing for what did not move. Lower is good for both, so it is shown green.
+ * The change against the previous version: the BRL total, the USD total (the spec's example '▼ 120,00
+ * USD') and the transit time; nothing for what did not move. Lower is good for both, so it is shown green.
  */
 export function variationParts(variacao: ComparisonRow['variacao']): VariationPart[] {
   if (!variacao) return [];
   const parts: VariationPart[] = [];
   const versao = variacao.versaoAnterior;
-  const total = variacao.custoTotalUSD;
-  if (total !== null && Math.abs(total) >= 0.005) {
-    const valor = `${formatAmount(Math.abs(total))} USD`;
+  // The BRL total first (the column the table sorts by, QA pass 11: only USD was shown), then the spec's USD.
+  for (const [total, moeda] of [
+    [variacao.custoTotalBRL, 'BRL'],
+    [variacao.custoTotalUSD, 'USD'],
+  ] as const) {
+    if (total === null || Math.abs(total) < 0.005) continue;
+    const valor = `${formatAmount(Math.abs(total))} ${moeda}`;
     const lower = total < 0;
     parts.push({
       text: formatMessage(lower ? t.variationLower : t.variationHigher, { valor }),

@@ -76,6 +76,9 @@ describe('Comparação: the table', { timeout: 20_000 }, () => {
     // Transit, free time and the port: the answer names none, and this quote's rows carry no quote port.
     expect(delta.getAllByText('Não informado')).toHaveLength(3);
     expect(delta.getByText('Menor que a versão 1 em 120,00 USD')).toHaveClass('sr-only');
+    // The BRL change too, beside the column the table sorts by (QA pass 11 saw only USD).
+    expect(delta.getByText('Menor que a versão 1 em 630,18 BRL')).toHaveClass('sr-only');
+    expect(delta.getByText('▼ 630,18 BRL').closest('li')).toHaveClass('text-success-soft-fg');
     expect(delta.getByText('▼ 120,00 USD').closest('li')).toHaveClass('text-success-soft-fg');
     expect(delta.getByText('Versão 2')).toBeInTheDocument();
 
