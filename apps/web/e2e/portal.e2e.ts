@@ -32,12 +32,17 @@ const stamp = Date.now().toString(36);
 const carriers = {
   atlantico: { nome: 'Atlântico Logística', email: `comercial@atlantico-pt-${stamp}.com.br` },
   boreal: { nome: 'Boreal Cargas', email: `cotacao@boreal-pt-${stamp}.com.br` },
+  ocean: { nome: 'Ocean Star Shipping', email: `rates@oceanstar-${stamp}.com` },
 };
 const shotsDir = process.env.PORTAL_SHOTS ?? '/tmp/portal-shots';
 let quoteId = '';
 let codigo = '';
 /** The path of the Atlântico's own 'Responder pelo portal' link: /portal/<token>. */
 let invitePath = '';
+/** The English quote (idiomaEmail 'en') sent to Ocean Star, and its 'Answer through the portal' link. */
+let englishQuoteId = '';
+let englishCodigo = '';
+let englishInvitePath = '';
 
 async function shot(page: Page, name: string) {
   mkdirSync(shotsDir, { recursive: true });
@@ -63,6 +68,24 @@ beforeAll(async () => {
   const link = /Responder pelo portal: (\S+)/.exec(request.text)?.[1];
   if (!link) throw new Error(`no portal link in the request:\n${request.text}`);
   invitePath = new URL(link).pathname;
+
+  const english = await sendQuote(analyst, [ids.ocean], {
+    nomeSolicitante: analyst.name,
+    referenciaProcesso: `IMP-EN-${stamp}`,
+    idiomaEmail: 'en',
+    prazoResposta: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+    itens: [{ mercadoria: 'Auto parts', quantidadeVolumes: '2 contêineres 40HC', dimensoes: null }],
+  });
+  englishQuoteId = english.id;
+  englishCodigo = english.codigo;
+  const englishRequest = await waitForMail(
+    dataDir(),
+    carriers.ocean.email,
+    new RegExp(`^Quotation ${englishCodigo}`),
+  );
+  const englishLink = /Answer through the portal: (\S+)/.exec(englishRequest.text)?.[1];
+  if (!englishLink) throw new Error(`no portal link in the English request:\n${englishRequest.text}`);
+  englishInvitePath = new URL(englishLink).pathname;
 }, 180_000);
 
 afterAll(async () => {
@@ -123,6 +146,75 @@ describe('carrier portal', () => {
     expect(await text(2)).toBe('R$ 29.390,28');
     expect(await text(3)).toBe('US$ 5.602,84');
     await shot(office.page, 'analyst-comparison');
+    await office.context.close();
+  });
+
+  it('a request sent in English opens an English portal; the answer, typed the English way, reaches the comparison', async () => {
+    const carrier = await openPage(browser);
+    const { page } = carrier;
+    await page.goto(englishInvitePath);
+    await page.getByRole('heading', { name: `Quote request ${englishCodigo}` }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect(await page.getByText('Request from Importadora Portal to Ocean Star Shipping').count()).toBe(1);
+    expect(
+      await page
+        .getByText(/^Answer deadline: \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} \(Brasília time\)$/)
+        .count(),
+    ).toBe(1);
+    const freight = page.getByRole('group', { name: 'Freight 1' });
+    expect(await freight.getByLabel('Equipment / unit').inputValue()).toBe('40HC');
+    // An empty amount: the English field message.
+    await page.getByRole('button', { name: 'Send offer' }).click();
+    await page.getByText('Please correct the highlighted fields.').waitFor();
+    expect(await page.getByText('Enter a number.').count()).toBe(1);
+    await freight.getByLabel('Amount').fill('2,500.00');
+    await page.getByRole('button', { name: 'Add charge' }).click();
+    await page.getByRole('button', { name: 'Add charge' }).click();
+    const thc = page.getByRole('group', { name: 'Charge 1' });
+    await thc.getByLabel('Charge', { exact: true }).fill('THC');
+    await thc.getByLabel('Amount').fill('1,450.00');
+    const bl = page.getByRole('group', { name: 'Charge 2' });
+    await bl.getByLabel('Charge', { exact: true }).fill('BL fee');
+    await bl.getByLabel('Currency').selectOption('USD');
+    await bl.getByLabel('Amount').fill('50');
+    await bl.getByLabel('Basis').selectOption('bl');
+    await page.getByLabel('Transit time (days)').fill('32');
+    await page.getByLabel('Free time (days)').fill('14');
+    await page.getByLabel('Payment terms').fill('Prepaid');
+    await page.getByRole('button', { name: 'Send offer' }).click();
+    await page
+      .getByText(
+        /^Offer sent\. You can change it until \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} \(Brasília time\)\.$/,
+      )
+      .waitFor();
+    // Shown again as written in English.
+    expect(await freight.getByLabel('Amount').inputValue()).toBe('2,500.00');
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'answer-en-light-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shot(page, 'answer-en-light-phone');
+    // Leaving for the entry page keeps English through the link the switch writes.
+    await page.goto('/portal?lang=en');
+    await page.getByRole('heading', { name: 'Access a quote request' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'entry-en-light-phone');
+    expect(carrier.errors).toEqual([]);
+    await carrier.context.close();
+
+    const office = await openPage(browser);
+    await signInWithForm(office.page, analyst);
+    await office.page.goto(`/quotes/${englishQuoteId}`);
+    const row = rowOf(office.page, 'Ocean Star Shipping');
+    await row.waitFor();
+    const cells = row.locator('td');
+    const text = async (index: number) =>
+      ((await cells.nth(index).locator('span.tabular-nums').first().textContent()) ?? '').replace(/\s/g, ' ');
+    expect(await text(2)).toBe('R$ 29.390,28');
+    expect(await text(3)).toBe('US$ 5.602,84');
     await office.context.close();
   });
 

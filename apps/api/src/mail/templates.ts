@@ -1,16 +1,25 @@
-import { formatMessage, emailMessages as m } from '@cotacoes/shared';
+import { formatMessage, emailMessages as m, portalLinkEmailMessages } from '@cotacoes/shared';
 import { escapeHtml } from '../lib/html.js';
 
 export type RenderedMail = { subject: string; text: string; html: string };
 
 /** A button under the text; the text version shows the label and the address. */
 type MailAction = { label: string; url: string };
+/** The e-mail's language (its html lang) and signature: pt-BR unless a carrier reads English. */
+type MailFrame = { lang: string; signature: string };
+const PT_FRAME: MailFrame = { lang: 'pt-BR', signature: m.signature };
 
 /**
  * Wraps paragraphs (and an optional highlighted block or button) in the product's simple e-mail layout.
  * A highlighted block (a code) follows the first paragraph, which introduces it ('Use o código abaixo').
  */
-function layout(title: string, paragraphs: string[], highlight?: string, action?: MailAction): string {
+function layout(
+  title: string,
+  paragraphs: string[],
+  highlight?: string,
+  action?: MailAction,
+  frame: MailFrame = PT_FRAME,
+): string {
   const paragraph = (p: string) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`;
   const box = highlight
     ? `<p style="margin:24px 0;font-size:32px;font-weight:700;letter-spacing:8px;color:#1d4ed8">${escapeHtml(highlight)}</p>`
@@ -22,16 +31,22 @@ function layout(title: string, paragraphs: string[], highlight?: string, action?
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;font-weight:700;padding:12px 20px;border-radius:6px">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#64748b;word-break:break-all">${escapeHtml(action.url)}</p>`
     : '';
-  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+  return `<!doctype html><html lang="${frame.lang}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;padding:32px">
 <tr><td><h1 style="margin:0 0 24px;font-size:22px;color:#1e3a8a">${escapeHtml(title)}</h1>${body}${button}
-<p style="margin:32px 0 0;color:#64748b;font-size:13px">${escapeHtml(m.signature)}</p></td></tr></table>
+<p style="margin:32px 0 0;color:#64748b;font-size:13px">${escapeHtml(frame.signature)}</p></td></tr></table>
 </td></tr></table></body></html>`;
 }
 
-function textOf(title: string, paragraphs: string[], highlight?: string, action?: MailAction): string {
+function textOf(
+  title: string,
+  paragraphs: string[],
+  highlight?: string,
+  action?: MailAction,
+  frame: MailFrame = PT_FRAME,
+): string {
   const [first, ...rest] = paragraphs;
   const ordered = highlight && first !== undefined ? [first, highlight, ...rest] : paragraphs;
   return [
@@ -39,7 +54,7 @@ function textOf(title: string, paragraphs: string[], highlight?: string, action?
     '',
     ...ordered.flatMap((p) => [p, '']),
     ...(action ? [`${action.label}: ${action.url}`, ''] : []),
-    m.signature,
+    frame.signature,
   ].join('\n');
 }
 
@@ -49,11 +64,12 @@ function render(
   paragraphs: string[],
   highlight?: string,
   action?: MailAction,
+  frame: MailFrame = PT_FRAME,
 ): RenderedMail {
   return {
     subject,
-    text: textOf(title, paragraphs, highlight, action),
-    html: layout(title, paragraphs, highlight, action),
+    text: textOf(title, paragraphs, highlight, action, frame),
+    html: layout(title, paragraphs, highlight, action, frame),
   };
 }
 
@@ -149,18 +165,26 @@ export const mailTemplates = {
       { label: m.loginThrottledButton, url: params.changePasswordUrl },
     );
   },
-  /** 'Consultar cotação': the carrier's 30-minute link to its portal page (issue 35). */
-  portalLink(params: { codigo: string; empresa: string; url: string; minutes: number }): RenderedMail {
+  /** 'Consultar cotação': the carrier's 30-minute link to its portal page (issue 35), in the quote's language. */
+  portalLink(params: {
+    codigo: string;
+    empresa: string;
+    url: string;
+    minutes: number;
+    language: 'pt' | 'en';
+  }): RenderedMail {
+    const t = portalLinkEmailMessages[params.language];
     return render(
-      formatMessage(m.portalLinkSubject, { codigo: params.codigo }),
-      formatMessage(m.portalLinkTitle, { codigo: params.codigo }),
+      formatMessage(t.subject, { codigo: params.codigo }),
+      formatMessage(t.title, { codigo: params.codigo }),
       [
-        formatMessage(m.portalLinkIntro, { codigo: params.codigo, empresa: params.empresa }),
-        formatMessage(m.portalLinkExpiry, { minutes: params.minutes }),
-        m.portalLinkIgnore,
+        formatMessage(t.intro, { codigo: params.codigo, empresa: params.empresa }),
+        formatMessage(t.expiry, { minutes: params.minutes }),
+        t.ignore,
       ],
       undefined,
-      { label: m.portalLinkAction, url: params.url },
+      { label: t.action, url: params.url },
+      { lang: params.language === 'en' ? 'en' : 'pt-BR', signature: t.signature },
     );
   },
   passwordResetCode(params: { code: string; minutes: number }): RenderedMail {

@@ -56,7 +56,8 @@ export const paths = {
   mailbox: { path: '/dev/mailbox', getHref: () => '/dev/mailbox' },
   /** The carrier portal (issue 35): public, no account. */
   portal: {
-    entry: { path: '/portal', getHref: () => '/portal' },
+    /** `lang`: the entry page's language, kept in the URL so a link carries it. */
+    entry: { path: '/portal', getHref: (lang?: 'pt' | 'en') => (lang ? `/portal?lang=${lang}` : '/portal') },
     answer: { path: '/portal/:token', getHref: (token: string) => `/portal/${encodeURIComponent(token)}` },
   },
   replies: {

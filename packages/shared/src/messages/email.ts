@@ -69,3 +69,28 @@ export const emailMessages = {
   roleAnalista: 'analista',
   signature: 'Equipe Sistema de Cotações',
 } as const;
+
+/**
+ * The portal's link e-mail ('Consultar cotação', ADR 0026) in the quote's language: a forwarder that got
+ * its request in English gets its link in English. The pt texts are the catalogue's above.
+ */
+export const portalLinkEmailMessages = {
+  pt: {
+    subject: emailMessages.portalLinkSubject,
+    title: emailMessages.portalLinkTitle,
+    intro: emailMessages.portalLinkIntro,
+    expiry: emailMessages.portalLinkExpiry,
+    ignore: emailMessages.portalLinkIgnore,
+    action: emailMessages.portalLinkAction,
+    signature: emailMessages.signature,
+  },
+  en: {
+    subject: 'Access to quote request {codigo}',
+    title: 'Your link to quote request {codigo}',
+    intro: 'Use the button below to view quote request {codigo} from {empresa} and send your offer.',
+    expiry: 'The link is valid for {minutes} minutes and is tied to the first browser it is opened in.',
+    ignore: 'If you did not ask for this link, please ignore this message.',
+    action: 'Open the quote request',
+    signature: 'Sistema de Cotações team',
+  },
+} as const satisfies Record<'pt' | 'en', Record<string, string>>;

@@ -1,29 +1,26 @@
-/** Field messages of the carrier portal's schemas (schemas/portal.ts), pt-BR. */
-export const portalFieldMessages = {
-  tokenInvalid: 'Este link de acesso não é válido. Peça um novo link em "Consultar cotação".',
-  codigoRequired: 'Informe o código da cotação (ex.: COT-2026-0042).',
-  codigoInvalid: 'Código inválido. Use o formato do e-mail recebido, como COT-2026-0042.',
-  valueInvalid: 'Informe um valor numérico.',
-  valueNegative: 'O valor não pode ser negativo.',
-  valueTooLarge: 'Valor acima do permitido.',
-  currencyInvalid: 'Escolha a moeda: USD, BRL ou EUR.',
-  daysInvalid: 'Informe um número inteiro de dias (0 a 365).',
-  textTooLong: 'Use no máximo {max} caracteres.',
-  freightUnitInvalid: 'Escolha o tipo de contêiner ou a unidade do frete.',
-  freightValuePositive: 'Informe o valor do frete (maior que zero).',
-  freightRequired: 'Informe ao menos um valor de frete.',
-  freightDuplicate: 'Cada tipo de frete e moeda pode aparecer uma só vez (por destino).',
-  destinationInvalid: 'Escolha um dos destinos da cotação.',
-  feeNameRequired: 'Informe o nome da taxa (ex.: THC).',
-  feeNameTooLong: 'O nome da taxa pode ter no máximo 80 caracteres.',
-  feeUnitInvalid: 'Escolha a unidade de cobrança da taxa.',
-  tooManyRows: 'Linhas demais: agrupe os valores.',
-  dateInvalid: 'Informe uma data válida.',
-} as const;
+import { errorMessages } from './errors.js';
+import { successMessages } from './success.js';
 
-/** Texts of the carrier portal's pages (/portal and /portal/:token), pt-BR. */
-export const uiPortal = {
+/*
+ * The carrier portal's texts (issue 35, ADR 0026) in the two languages a request is sent in (`idiomaEmail`
+ * pt or en): a forwarder that received its request in English reads the portal, its field messages and
+ * the API's refusals in English. `PortalTexts` is the pt catalogue's shape, so the English one cannot miss
+ * or add a key.
+ */
+
+export const PORTAL_LANGUAGES = ['pt', 'en'] as const;
+export type PortalLanguage = (typeof PORTAL_LANGUAGES)[number];
+
+/** The portal's language for a quote's `idiomaEmail` (anything but 'en' is Portuguese). */
+export function portalLanguageOf(idiomaEmail: string | null | undefined): PortalLanguage {
+  return idiomaEmail === 'en' ? 'en' : 'pt';
+}
+
+const pt = {
   brand: 'Portal do agente de carga',
+  /** The switch of the entry page (each language named in itself) and its group's name. */
+  languages: { label: 'Idioma', pt: 'Português', en: 'English' },
+  theme: { toDark: 'Ativar tema escuro', toLight: 'Ativar tema claro' },
   entry: {
     title: 'Consultar cotação',
     heading: 'Consultar cotação',
@@ -91,7 +88,7 @@ export const uiPortal = {
     submit: 'Enviar resposta',
     update: 'Enviar nova versão',
     submitting: 'Enviando...',
-    success: 'Resposta enviada. Você pode alterá-la até {prazo} (horário de Brasília).',
+    success: successMessages.portalAnswerSent as string,
     currentVersion:
       'Sua resposta atual é a versão {versao}, enviada em {data}. Enviar de novo cria uma nova versão.',
     errorFallback: 'Não foi possível enviar a resposta. Tente novamente.',
@@ -125,5 +122,231 @@ export const uiPortal = {
     title: 'Link indisponível',
     requestNew: 'Pedir novo link',
     fallback: 'Este link não é válido.',
+    /** Why a token opens nothing, by the API's code: the page says it in its own language. */
+    byCode: {
+      PORTAL_LINK_INVALID: errorMessages.PORTAL_LINK_INVALID as string,
+      PORTAL_LINK_EXPIRED: errorMessages.PORTAL_LINK_EXPIRED as string,
+      PORTAL_LINK_REUSED: errorMessages.PORTAL_LINK_REUSED as string,
+    } as Record<string, string>,
   },
-} as const;
+  /** Field messages of the portal's schemas (schemas/portal.ts): the form's and the API's, the same texts. */
+  fields: {
+    tokenInvalid: 'Este link de acesso não é válido. Peça um novo link em "Consultar cotação".',
+    codigoRequired: 'Informe o código da cotação (ex.: COT-2026-0042).',
+    codigoInvalid: 'Código inválido. Use o formato do e-mail recebido, como COT-2026-0042.',
+    emailRequired: errorMessages.EMAIL_REQUIRED as string,
+    emailInvalid: errorMessages.EMAIL_INVALID as string,
+    valueInvalid: 'Informe um valor numérico.',
+    valueNegative: 'O valor não pode ser negativo.',
+    valueTooLarge: 'Valor acima do permitido.',
+    currencyInvalid: 'Escolha a moeda: USD, BRL ou EUR.',
+    daysInvalid: 'Informe um número inteiro de dias (0 a 365).',
+    textTooLong: 'Use no máximo {max} caracteres.',
+    freightUnitInvalid: 'Escolha o tipo de contêiner ou a unidade do frete.',
+    freightValuePositive: 'Informe o valor do frete (maior que zero).',
+    freightRequired: 'Informe ao menos um valor de frete.',
+    freightDuplicate: 'Cada tipo de frete e moeda pode aparecer uma só vez (por destino).',
+    destinationInvalid: 'Escolha um dos destinos da cotação.',
+    feeNameRequired: 'Informe o nome da taxa (ex.: THC).',
+    feeNameTooLong: 'O nome da taxa pode ter no máximo 80 caracteres.',
+    feeUnitInvalid: 'Escolha a unidade de cobrança da taxa.',
+    tooManyRows: 'Linhas demais: agrupe os valores.',
+    dateInvalid: 'Informe uma data válida.',
+  },
+  /** The API's refusals of an answer (portal.service.ts); the pt ones are the error catalogue's. */
+  refusals: {
+    validationFailed: errorMessages.VALIDATION_FAILED as string,
+    answerRequired: errorMessages.PORTAL_ANSWER_REQUIRED as string,
+    fileType: errorMessages.PORTAL_FILE_TYPE as string,
+    closedDeadline: errorMessages.PORTAL_CLOSED_DEADLINE as string,
+    closedDecided: errorMessages.PORTAL_CLOSED_DECIDED as string,
+  },
+};
+
+export type PortalTexts = typeof pt;
+export type PortalFieldMessages = PortalTexts['fields'];
+
+const en: PortalTexts = {
+  brand: 'Freight forwarder portal',
+  languages: { label: 'Language', pt: 'Português', en: 'English' },
+  theme: { toDark: 'Switch to dark theme', toLight: 'Switch to light theme' },
+  entry: {
+    title: 'Access a quote request',
+    heading: 'Access a quote request',
+    subheading:
+      'Received a quote request? Enter the quote code and your e-mail address: we will send you a link to view the request and submit your offer.',
+    codigoLabel: 'Quote code',
+    codigoPlaceholder: 'COT-2026-0042',
+    emailLabel: 'Your e-mail',
+    emailPlaceholder: 'you@forwarder.com',
+    emailHint: 'The same address that received the quote request.',
+    submit: 'Send link',
+    sending: 'Sending...',
+    sentTitle: 'Check your e-mail',
+    sent: 'If this address received quote request {codigo}, we have sent it an access link. The link is valid for 30 minutes and only opens in the first browser it is used in.',
+    again: 'Request another link',
+    backToLogin: 'Back to sign-in',
+    errorFallback: 'The link could not be requested. Please try again.',
+  },
+  answer: {
+    title: 'Answer quote request',
+    loading: 'Loading the quote request...',
+    loadErrorFallback: 'This quote request could not be opened. Please try again.',
+    heading: 'Quote request {codigo}',
+    from: 'Request from {empresa} to {transportador}',
+    deadline: 'Answer deadline: {prazo} (Brasília time)',
+    requestTitle: 'Quote request',
+    requestSentAt: 'Sent on {data}',
+    attachmentsTitle: 'Request files',
+    download: 'Download {nome}',
+    formTitle: 'Your offer',
+    formIntro: 'Fill in the figures of your offer. Fields marked * are required.',
+    freightTitle: 'Freight *',
+    freightUnit: 'Equipment / unit',
+    freightDestination: 'Destination',
+    freightDestinationsHint:
+      'This request has more than one destination: enter the freight for each of them.',
+    freightCurrency: 'Currency',
+    freightValue: 'Amount',
+    addFreight: 'Add freight',
+    removeFreight: 'Remove freight {n}',
+    feesTitle: 'Charges',
+    feesEmpty: 'No charges entered.',
+    feeName: 'Charge',
+    feeNamePlaceholder: 'THC',
+    feeCurrency: 'Currency',
+    feeValue: 'Amount',
+    feeUnit: 'Basis',
+    addFee: 'Add charge',
+    removeFee: 'Remove charge {n}',
+    rowLabel: '{grupo} {n}',
+    freightGroup: 'Freight',
+    feeGroup: 'Charge',
+    conditionsTitle: 'Terms',
+    transitTime: 'Transit time (days)',
+    freeTime: 'Free time (days)',
+    validity: 'Offer valid until',
+    paymentTerms: 'Payment terms',
+    remarks: 'Remarks',
+    attachments: 'Offer attachments',
+    chooseFiles: 'Choose files',
+    noFiles: 'No files chosen.',
+    attachmentsHint: 'PDF, XLSX, DOCX or images (JPG, PNG); up to 10 files of 10 MB each.',
+    removeAttachment: 'Remove {nome}',
+    uploading: 'Uploading {pct}%',
+    submit: 'Send offer',
+    update: 'Send new version',
+    submitting: 'Sending...',
+    success: 'Offer sent. You can change it until {prazo} (Brasília time).',
+    currentVersion:
+      'Your current offer is version {versao}, sent on {data}. Sending again creates a new version.',
+    errorFallback: 'Your offer could not be sent. Please try again.',
+    fixFields: 'Please correct the highlighted fields.',
+    closedDeadline:
+      'The deadline for this request ended on {prazo} (Brasília time). Your offer can no longer be changed on the portal; to change anything, reply to the request e-mail.',
+    closedDeadlineNoAnswer:
+      'The deadline for this request ended on {prazo} (Brasília time) and the portal no longer accepts offers. If you still want to send yours, reply to the request e-mail: it still reaches the analyst.',
+    closedDecided: 'This request has already been decided. Your offer can no longer be changed.',
+    readOnlyTitle: 'Your offer',
+    noAnswer: 'You have not sent an offer through the portal.',
+    units: {
+      '20DC': "20' DC",
+      '20RF': "20' Reefer",
+      '40DC': "40' DC",
+      '40HC': "40' HC",
+      '40RF': "40' Reefer",
+      '45HC': "45' HC",
+      KG: 'per kg',
+      M3: 'per m³',
+    },
+    feeUnits: {
+      conteiner: 'per container',
+      bl: 'per B/L',
+      embarque: 'per shipment',
+      kg: 'per kg',
+      m3: 'per m³',
+    },
+  },
+  invalid: {
+    title: 'Link unavailable',
+    requestNew: 'Request a new link',
+    fallback: 'This link is not valid.',
+    byCode: {
+      PORTAL_LINK_INVALID:
+        'This access link is not valid. Request a new link under "Access a quote request".',
+      PORTAL_LINK_EXPIRED:
+        'This access link has expired (it is valid for 30 minutes). Please request a new link.',
+      PORTAL_LINK_REUSED:
+        'This link has already been opened in another browser. For security, please request a new link for this browser.',
+    },
+  },
+  fields: {
+    tokenInvalid: 'This access link is not valid. Request a new link under "Access a quote request".',
+    codigoRequired: 'Enter the quote code (e.g. COT-2026-0042).',
+    codigoInvalid: 'Invalid code. Use the format of the e-mail you received, such as COT-2026-0042.',
+    emailRequired: 'Enter your e-mail address.',
+    emailInvalid: 'Enter a valid e-mail address.',
+    valueInvalid: 'Enter a number.',
+    valueNegative: 'The amount cannot be negative.',
+    valueTooLarge: 'The amount is above the maximum allowed.',
+    currencyInvalid: 'Choose the currency: USD, BRL or EUR.',
+    daysInvalid: 'Enter a whole number of days (0 to 365).',
+    textTooLong: 'Use at most {max} characters.',
+    freightUnitInvalid: 'Choose the container type or the freight unit.',
+    freightValuePositive: 'Enter the freight amount (greater than zero).',
+    freightRequired: 'Enter at least one freight amount.',
+    freightDuplicate: 'Each freight type and currency may appear only once (per destination).',
+    destinationInvalid: "Choose one of the request's destinations.",
+    feeNameRequired: 'Enter the name of the charge (e.g. THC).',
+    feeNameTooLong: 'The name of the charge may have at most 80 characters.',
+    feeUnitInvalid: 'Choose the basis of the charge.',
+    tooManyRows: 'Too many rows: group the amounts.',
+    dateInvalid: 'Enter a valid date.',
+  },
+  refusals: {
+    validationFailed: 'Invalid data. Please check the highlighted fields.',
+    answerRequired: 'Send the data of your offer.',
+    fileType: 'The file "{nome}" is not accepted. Send PDF, XLSX, DOCX or images (JPG, PNG).',
+    closedDeadline:
+      'The deadline for this request ended on {prazo} (Brasília time): the portal no longer accepts offers. Please reply to the request e-mail.',
+    closedDecided: 'This request has already been decided: the offer can no longer be changed.',
+  },
+};
+
+/** The carrier portal's texts by language. */
+export const portalTexts: Record<PortalLanguage, PortalTexts> = { pt, en };
+
+/** The Portuguese texts, as `ui.portal` (other screens borrow its labels). */
+export const uiPortal = portalTexts.pt;
+/** The Portuguese field messages of the portal's schemas. */
+export const portalFieldMessages = portalTexts.pt.fields;
+
+/** Numbers as the portal writes them: Brazilian on the Portuguese page, en-US on the English one. */
+export const PORTAL_NUMBER_LOCALES: Record<PortalLanguage, string> = { pt: 'pt-BR', en: 'en-US' };
+
+const dateTimeFormats: Record<PortalLanguage, Intl.DateTimeFormat> = {
+  pt: new Intl.DateTimeFormat('pt-BR', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'America/Sao_Paulo',
+  }),
+  // The month in letters: the English request writes 11/12/2026 (day first), which en-US reads as November.
+  en: new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'America/Sao_Paulo',
+  }),
+};
+
+/** A moment as the portal writes it, in Brasília time: '11/12/2026, 14:00' / '11 Dec 2026, 14:00'. */
+export function formatPortalDateTime(value: Date | string, language: PortalLanguage): string | null {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : dateTimeFormats[language].format(date);
+}

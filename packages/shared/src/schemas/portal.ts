@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { portalFieldMessages as m } from '../messages/ui-portal.js';
+import {
+  portalFieldMessages as m,
+  PORTAL_LANGUAGES,
+  type PortalFieldMessages,
+  type PortalLanguage,
+  portalTexts,
+} from '../messages/ui-portal.js';
 import { emailSchema } from './auth.js';
 
 /*
@@ -39,87 +45,119 @@ export function usualFeeUnit(nome: string): PortalFeeUnit {
     : 'conteiner';
 }
 
+function codigoOf(messages: PortalFieldMessages) {
+  return z
+    .string({ error: messages.codigoRequired })
+    .trim()
+    .min(1, messages.codigoRequired)
+    .max(40, messages.codigoInvalid)
+    .regex(/^COT-\d{4}-\d{3,}$/i, messages.codigoInvalid)
+    .transform((value) => value.toUpperCase());
+}
+
 /** A token as it appears in /portal/<token>: 43 URL-safe characters (256 bits); a little slack either way. */
 export const portalTokenParamsSchema = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, m.tokenInvalid),
 });
 
 export const portalLinkBodySchema = z.strictObject({
-  codigo: z
-    .string({ error: m.codigoRequired })
-    .trim()
-    .min(1, m.codigoRequired)
-    .max(40, m.codigoInvalid)
-    .regex(/^COT-\d{4}-\d{3,}$/i, m.codigoInvalid)
-    .transform((value) => value.toUpperCase()),
+  codigo: codigoOf(m),
   email: emailSchema,
 });
+
+/**
+ * The entry form's check by the page's language: the English one has the same rules (the e-mail's are
+ * `emailSchema`'s, auth.ts) with English messages. The API checks with the Portuguese one.
+ */
+export const portalLinkBodySchemas: Record<PortalLanguage, typeof portalLinkBodySchema> = {
+  pt: portalLinkBodySchema,
+  en: z.strictObject({
+    codigo: codigoOf(portalTexts.en.fields),
+    email: z
+      .string({ error: portalTexts.en.fields.emailRequired })
+      .trim()
+      .min(1, portalTexts.en.fields.emailRequired)
+      .max(254, portalTexts.en.fields.emailInvalid)
+      .pipe(z.email({ error: portalTexts.en.fields.emailInvalid }))
+      .transform((value) => value.toLowerCase()),
+  }),
+};
 export type PortalLinkBody = z.infer<typeof portalLinkBodySchema>;
 
-const money = z
-  .number({ error: m.valueInvalid })
-  .refine(Number.isFinite, m.valueInvalid)
-  .min(0, m.valueNegative)
-  .max(10_000_000, m.valueTooLarge);
-const currency = z.enum(PORTAL_CURRENCIES, { error: m.currencyInvalid });
-const days = z
-  .number({ error: m.daysInvalid })
-  .int(m.daysInvalid)
-  .min(0, m.daysInvalid)
-  .max(365, m.daysInvalid)
-  .nullable()
-  .default(null);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, m.textTooLong.replace('{max}', String(max)))
+/** The answer form in the messages of one language (the form's and the API's checks are the same). */
+function answerSchemaOf(m: PortalFieldMessages) {
+  const money = z
+    .number({ error: m.valueInvalid })
+    .refine(Number.isFinite, m.valueInvalid)
+    .min(0, m.valueNegative)
+    .max(10_000_000, m.valueTooLarge);
+  const currency = z.enum(PORTAL_CURRENCIES, { error: m.currencyInvalid });
+  const days = z
+    .number({ error: m.daysInvalid })
+    .int(m.daysInvalid)
+    .min(0, m.daysInvalid)
+    .max(365, m.daysInvalid)
     .nullable()
-    .default(null)
-    .transform((value) => (value === '' ? null : value));
+    .default(null);
+  const optionalText = (max: number) =>
+    z
+      .string()
+      .trim()
+      .max(max, m.textTooLong.replace('{max}', String(max)))
+      .nullable()
+      .default(null)
+      .transform((value) => (value === '' ? null : value));
 
-export const portalFreightSchema = z.strictObject({
-  unidade: z.enum(PORTAL_FREIGHT_UNITS, { error: m.freightUnitInvalid }),
-  moeda: currency,
-  valor: money.refine((value) => value > 0, m.freightValuePositive),
-  /**
-   * The port this price is for, one of the view's `destinos` when the quote names several (QA pass 8: a
-   * portal answer could not price Santos and Itajaí apart); null otherwise. The service checks it.
-   */
-  destino: z
-    .string({ error: m.destinationInvalid })
-    .trim()
-    .max(120, m.destinationInvalid)
-    .nullable()
-    .default(null)
-    .transform((value) => (value === '' ? null : value)),
-});
+  const freight = z.strictObject({
+    unidade: z.enum(PORTAL_FREIGHT_UNITS, { error: m.freightUnitInvalid }),
+    moeda: currency,
+    valor: money.refine((value) => value > 0, m.freightValuePositive),
+    /**
+     * The port this price is for, one of the view's `destinos` when the quote names several (QA pass 8: a
+     * portal answer could not price Santos and Itajaí apart); null otherwise. The service checks it.
+     */
+    destino: z
+      .string({ error: m.destinationInvalid })
+      .trim()
+      .max(120, m.destinationInvalid)
+      .nullable()
+      .default(null)
+      .transform((value) => (value === '' ? null : value)),
+  });
 
-export const portalFeeSchema = z.strictObject({
-  nome: z.string({ error: m.feeNameRequired }).trim().min(1, m.feeNameRequired).max(80, m.feeNameTooLong),
-  moeda: currency,
-  valor: money,
-  unidade: z.enum(PORTAL_FEE_UNITS, { error: m.feeUnitInvalid }),
-});
+  const fee = z.strictObject({
+    nome: z.string({ error: m.feeNameRequired }).trim().min(1, m.feeNameRequired).max(80, m.feeNameTooLong),
+    moeda: currency,
+    valor: money,
+    unidade: z.enum(PORTAL_FEE_UNITS, { error: m.feeUnitInvalid }),
+  });
 
-/** The answer form (POST /api/portal/{token}/resposta, field `dados` of the multipart body). */
-export const portalAnswerSchema = z.strictObject({
-  fretes: z
-    .array(portalFreightSchema)
-    .min(1, m.freightRequired)
-    .max(20, m.tooManyRows)
-    .refine(
-      (rows) =>
-        new Set(rows.map((row) => `${row.destino ?? ''}:${row.unidade}:${row.moeda}`)).size === rows.length,
-      m.freightDuplicate,
-    ),
-  taxas: z.array(portalFeeSchema).max(40, m.tooManyRows).default([]),
-  transitTimeDias: days,
-  freeTimeDias: days,
-  validade: z.iso.date({ error: m.dateInvalid }).nullable().default(null),
-  condicoesPagamento: optionalText(500),
-  observacoes: optionalText(4000),
-});
+  return z.strictObject({
+    fretes: z
+      .array(freight)
+      .min(1, m.freightRequired)
+      .max(20, m.tooManyRows)
+      .refine(
+        (rows) =>
+          new Set(rows.map((row) => `${row.destino ?? ''}:${row.unidade}:${row.moeda}`)).size === rows.length,
+        m.freightDuplicate,
+      ),
+    taxas: z.array(fee).max(40, m.tooManyRows).default([]),
+    transitTimeDias: days,
+    freeTimeDias: days,
+    validade: z.iso.date({ error: m.dateInvalid }).nullable().default(null),
+    condicoesPagamento: optionalText(500),
+    observacoes: optionalText(4000),
+  });
+}
+
+/** The answer form (POST /api/portal/{token}/resposta, field `dados` of the multipart body), pt-BR messages. */
+export const portalAnswerSchema = answerSchemaOf(m);
+/** The answer form by the quote's language: an English request gets English field messages. */
+export const portalAnswerSchemas: Record<PortalLanguage, typeof portalAnswerSchema> = {
+  pt: portalAnswerSchema,
+  en: answerSchemaOf(portalTexts.en.fields),
+};
 export type PortalAnswer = z.infer<typeof portalAnswerSchema>;
 export type PortalAnswerInput = z.input<typeof portalAnswerSchema>;
 
@@ -153,6 +191,8 @@ export type PortalState = (typeof PORTAL_STATES)[number];
 
 /** GET /api/portal/{token}: the request as this carrier received it, and its own answer. */
 export const portalViewSchema = z.object({
+  /** The quote's language (`idiomaEmail`): the page, its field messages and the API's refusals follow it. */
+  idioma: z.enum(PORTAL_LANGUAGES),
   empresa: z.string(),
   codigo: z.string(),
   transportador: z.string(),

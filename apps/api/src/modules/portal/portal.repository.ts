@@ -22,6 +22,8 @@ export async function recipientsByCodeAndEmail(executor: Executor, codigo: strin
       codigo: cotacoes.codigo,
       destinatarioId: cotacaoDestinatarios.id,
       empresa: empresas.nome,
+      // The link e-mail speaks the request's language.
+      idiomaEmail: cotacoes.idiomaEmail,
     })
     .from(cotacoes)
     .innerJoin(cotacaoDestinatarios, eq(cotacaoDestinatarios.cotacaoId, cotacoes.id))
@@ -61,6 +63,8 @@ export async function recipientOfToken(
         // The ports a price can be for (several: the form asks each price's port).
         destino: cotacoes.destino,
         pesoBrutoTotal: cotacoes.pesoBrutoTotal,
+        // The portal speaks the request's language (pt or en).
+        idiomaEmail: cotacoes.idiomaEmail,
         deletedAt: cotacoes.deletedAt,
       },
       recipient: {

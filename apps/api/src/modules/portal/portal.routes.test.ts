@@ -550,3 +550,85 @@ describe('answering (POST /api/portal/{token}/resposta)', () => {
     expect(bindingOf(await open(invite))).toBeUndefined();
   });
 });
+
+describe('a quote sent in English: the portal answers in English (ADR 0026 addendum)', () => {
+  it('the view says its language, the link e-mail and every refusal are in English, and an answer counts', async () => {
+    const en = await quoteScenario(ctx, {
+      carriers: [{ nome: 'Ocean Star Shipping', email: 'rates@oceanstar-p.com' }],
+      quote: { idiomaEmail: 'en', destino: 'Santos, BR / Itajaí, BR' },
+    });
+    const invite = await inviteOf(en, 0);
+    const page = await open(invite);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json()).toMatchObject({ idioma: 'en', destinos: ['Santos', 'Itajaí'] });
+    expect((await open(await inviteOf(s, 0))).json().idioma).toBe('pt');
+
+    // Field messages of the English catalogue; several at once: the generic message in English too.
+    const bad = await submit(invite, {
+      fretes: [{ unidade: '40HC', moeda: 'GBP', valor: 2000, destino: 'Santos' }],
+      taxas: [{ nome: '', moeda: 'USD', valor: 10, unidade: 'conteiner' }],
+      transitTimeDias: 1.5,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Invalid data. Please check the highlighted fields.');
+    expect(bad.json().errors).toEqual(
+      expect.arrayContaining([
+        { path: 'fretes.0.moeda', message: 'Choose the currency: USD, BRL or EUR.' },
+        { path: 'taxas.0.nome', message: 'Enter the name of the charge (e.g. THC).' },
+        { path: 'transitTimeDias', message: 'Enter a whole number of days (0 to 365).' },
+      ]),
+    );
+    const port = await submit(invite, {
+      ...ANSWER,
+      fretes: [{ unidade: '40HC', moeda: 'USD', valor: 2250, destino: 'Paranaguá' }],
+    });
+    expect(port.statusCode).toBe(400);
+    expect(port.json()).toMatchObject({
+      message: "Choose one of the request's destinations.",
+      errors: [{ path: 'fretes.0.destino', message: "Choose one of the request's destinations." }],
+    });
+    const exe = await submit(invite, ANSWER, {
+      files: [{ filename: 'offer.exe', content: Buffer.from('MZ\x90\x00') }],
+    });
+    expect(exe.json()).toMatchObject({
+      code: 'PORTAL_FILE_TYPE',
+      message: expect.stringMatching(/^The file /),
+    });
+    expect((await responsesOf(en))[0]!.atual).toBeNull();
+
+    const created = await submit(invite, {
+      ...ANSWER,
+      fretes: [
+        { unidade: '40HC', moeda: 'USD', valor: 2200, destino: 'santos' },
+        { unidade: '40HC', moeda: 'USD', valor: 2400, destino: 'Itajaí' },
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().message).toMatch(
+      /^Offer sent\. You can change it until \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} \(Brasília time\)\.$/,
+    );
+    expect(created.json().data).toMatchObject({ idioma: 'en', versao: 1 });
+    expect((await responsesOf(en))[0]!.atual?.origem).toBe('portal');
+
+    // 'Consultar cotação' mails the link in the quote's language, and the link keeps it for the web.
+    expect((await askLink(en.quote.codigo, 'rates@oceanstar-p.com')).statusCode).toBe(202);
+    const link = await mailTo('rates@oceanstar-p.com', `Access to quote request ${en.quote.codigo}`);
+    expect(link.text).toContain('The link is valid for 30 minutes');
+    expect(link.text).toMatch(/\/portal\/[A-Za-z0-9_-]{43}\?lang=en/);
+    const html = (await simpleParser(fs.readFileSync(link.file))).html;
+    expect(html).toContain('<html lang="en">');
+
+    await db()
+      .update(cotacoes)
+      .set({ prazoResposta: new Date(Date.now() - 60_000) })
+      .where(eq(cotacoes.id, en.quote.id));
+    const late = await submit(invite, ANSWER);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({
+      code: 'PORTAL_CLOSED_DEADLINE',
+      message: expect.stringMatching(
+        /^The deadline for this request ended on \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} \(Brasília time\)/,
+      ),
+    });
+  });
+});

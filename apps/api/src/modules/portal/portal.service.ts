@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   formatMessage,
-  formatQuoteDateTime,
   isWaitingStatus,
   PORTAL_FREIGHT_UNITS,
   type PortalAnswer,
@@ -11,6 +10,7 @@ import {
   type PortalState,
   type PortalView,
   portalAnswerSchema,
+  portalAnswerSchemas,
   successMessages,
 } from '@cotacoes/shared';
 import {
@@ -19,7 +19,12 @@ import {
   quoteAskedFrom,
   samePlace,
 } from '@cotacoes/shared/comparison/index';
-import { portalFieldMessages } from '@cotacoes/shared/messages/ui-portal';
+import {
+  formatPortalDateTime,
+  type PortalLanguage,
+  portalLanguageOf,
+  portalTexts,
+} from '@cotacoes/shared/messages/ui-portal';
 import type { AppConfig } from '../../config/env.js';
 import type { Database } from '../../db/client.js';
 import { checkedTenant, type Tenant } from '../../db/tenant.js';
@@ -40,7 +45,7 @@ import {
 import { composeMessage } from '../../inbound/compose.js';
 import type { InboundPipeline } from '../../inbound/pipeline.js';
 import { type AuditContext, writeAudit } from '../../lib/audit.js';
-import { AppError, validationError } from '../../lib/errors.js';
+import { AppError, type FieldError, validationError } from '../../lib/errors.js';
 import { assertFileOpens, CONTENT_TYPES, type FileKind, safeFilename, sniff } from '../../lib/file-type.js';
 import type { UploadedFile } from '../../lib/multipart.js';
 import { type Limits, SharedLimiter } from '../../lib/shared-limits.js';
@@ -99,6 +104,7 @@ export class PortalService {
       await this.db.transaction(async (tx) => {
         if (!(await isPortalEnabled(tx, match.empresaId))) return;
         const tenant = checkedTenant(match.empresaId);
+        const language = portalLanguageOf(match.idiomaEmail);
         const token = await issuePortalToken(
           tx,
           tenant,
@@ -112,8 +118,9 @@ export class PortalService {
           ...mailTemplates.portalLink({
             codigo: match.codigo,
             empresa: match.empresa,
-            url: portalUrl(this.config.APP_URL, token),
+            url: withLanguage(portalUrl(this.config.APP_URL, token), language),
             minutes: PORTAL_LINK_MINUTES,
+            language,
           }),
           empresaId: tenant.empresaId,
         });
@@ -165,16 +172,19 @@ export class PortalService {
     caller: PortalCaller,
   ): Promise<Authorized<{ data: PortalView; message: string }>> {
     const opened = await this.open(token, caller);
-    const answer = parseAnswer(form.dados);
     const { context, tenant, row } = opened;
+    const language = portalLanguageOf(context.quote.idiomaEmail);
+    const refusals = portalTexts[language].refusals;
+    const prazo = formatPortalDateTime(context.quote.prazoResposta, language) ?? '';
+    const answer = parseAnswer(form.dados, language);
     const state = stateOf(context.quote, new Date());
-    if (state === 'decidida') throw new AppError('PORTAL_CLOSED_DECIDED');
+    if (state === 'decidida') throw new AppError('PORTAL_CLOSED_DECIDED').withMessage(refusals.closedDecided);
     if (state === 'prazo_encerrado')
-      throw new AppError('PORTAL_CLOSED_DEADLINE', {
-        prazo: formatQuoteDateTime(context.quote.prazoResposta, 'pt'),
-      });
-    checkDestinations(answer, portDestinations(context.quote.destino));
-    const files = await checkedFiles(form.anexos);
+      throw new AppError('PORTAL_CLOSED_DEADLINE', { prazo }).withMessage(
+        formatMessage(refusals.closedDeadline, { prazo }),
+      );
+    checkDestinations(answer, portDestinations(context.quote.destino), language);
+    const files = await checkedFiles(form.anexos, language);
     const typed = portalResult(answer, context.recipient.nome);
     const from = row.email ?? context.recipient.emails[0]!;
     const host = new URL(this.config.APP_URL).hostname || 'cotacoes.local';
@@ -200,14 +210,13 @@ export class PortalService {
     if (result.status === 'falhou')
       throw new AppError('INBOUND_PROCESSING_FAILED', { erro: result.erro ?? '' });
     // Decided between the check above and the pipeline's own (it keeps the message as 'tardia').
-    if (result.outcome !== 'resposta') throw new AppError('PORTAL_CLOSED_DECIDED');
+    if (result.outcome !== 'resposta')
+      throw new AppError('PORTAL_CLOSED_DECIDED').withMessage(refusals.closedDecided);
     const fresh = await this.reload(opened);
     return {
       value: {
         data: await this.viewOf(fresh),
-        message: formatMessage(successMessages.portalAnswerSent, {
-          prazo: formatQuoteDateTime(context.quote.prazoResposta, 'pt'),
-        }),
+        message: formatMessage(portalTexts[language].answer.success, { prazo }),
       },
       binding: opened.binding,
     };
@@ -251,6 +260,7 @@ export class PortalService {
     const own = await repo.portalAnswerOf(this.db, tenant, recipient.id);
     const parsed = own ? portalAnswerSchema.safeParse(own.form) : null;
     return {
+      idioma: portalLanguageOf(quote.idiomaEmail),
       empresa: context.empresa,
       codigo: quote.codigo,
       transportador: recipient.nome,
@@ -311,9 +321,13 @@ function portDestinations(destino: string | null): string[] {
 
 /**
  * Each price's port is one of the quote's (by the same name, however written), or none when the quote names
- * one port or none; a bad one answers the field message and changes nothing.
+ * one port or none; a bad one answers the field message, in the quote's language, and changes nothing.
  */
-function checkDestinations(answer: PortalAnswer, destinos: readonly string[]): void {
+function checkDestinations(
+  answer: PortalAnswer,
+  destinos: readonly string[],
+  language: PortalLanguage,
+): void {
   const issues = answer.fretes.flatMap((frete, index) => {
     if (frete.destino === null) return [];
     const known = destinos.find((name) => samePlace(name, frete.destino!));
@@ -321,35 +335,47 @@ function checkDestinations(answer: PortalAnswer, destinos: readonly string[]): v
       frete.destino = known;
       return [];
     }
-    return [{ path: `fretes.${index}.destino`, message: portalFieldMessages.destinationInvalid }];
+    return [{ path: `fretes.${index}.destino`, message: portalTexts[language].fields.destinationInvalid }];
   });
-  if (issues.length > 0) throw validationError(issues);
+  if (issues.length > 0) throw answerValidationError(issues, language);
 }
 
-/** The form's JSON (`dados`), with pt-BR field messages on every bad value. */
-function parseAnswer(dados: string | undefined): PortalAnswer {
-  if (!dados) throw new AppError('PORTAL_ANSWER_REQUIRED');
+/** 400 with the field messages; with several, the generic message in the quote's language. */
+function answerValidationError(issues: FieldError[], language: PortalLanguage): AppError {
+  const error = validationError(issues);
+  return issues.length > 1 ? error.withMessage(portalTexts[language].refusals.validationFailed) : error;
+}
+
+/** The form's JSON (`dados`), with the field messages of the quote's language on every bad value. */
+function parseAnswer(dados: string | undefined, language: PortalLanguage): PortalAnswer {
+  if (!dados)
+    throw new AppError('PORTAL_ANSWER_REQUIRED').withMessage(portalTexts[language].refusals.answerRequired);
   let json: unknown;
   try {
     json = JSON.parse(dados);
   } catch {
     throw new AppError('MALFORMED_JSON');
   }
-  const parsed = portalAnswerSchema.safeParse(json);
+  const parsed = portalAnswerSchemas[language].safeParse(json);
   if (!parsed.success)
-    throw validationError(
+    throw answerValidationError(
       parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+      language,
     );
   return parsed.data;
 }
 
 /** The answer's files, by their bytes (S8): documents, sheets and pictures that open, with safe names. */
-async function checkedFiles(files: UploadedFile[]) {
+async function checkedFiles(files: UploadedFile[], language: PortalLanguage) {
   const checked: { filename: string; content: Buffer; contentType: string }[] = [];
   for (const file of files) {
     const kind = sniff(file.buffer);
-    if (!ANSWER_FILE_KINDS.includes(kind))
-      throw new AppError('PORTAL_FILE_TYPE', { nome: safeFilename(file.filename, 'unknown') });
+    if (!ANSWER_FILE_KINDS.includes(kind)) {
+      const nome = safeFilename(file.filename, 'unknown');
+      throw new AppError('PORTAL_FILE_TYPE', { nome }).withMessage(
+        formatMessage(portalTexts[language].refusals.fileType, { nome }),
+      );
+    }
     await assertFileOpens(kind, file);
     checked.push({
       filename: safeFilename(file.filename, kind),
@@ -358,6 +384,11 @@ async function checkedFiles(files: UploadedFile[]) {
     });
   }
   return checked;
+}
+
+/** A link to the portal page that opens in `language` even when the token is refused (the web reads `lang`). */
+function withLanguage(url: string, language: PortalLanguage): string {
+  return language === 'en' ? `${url}?lang=en` : url;
 }
 
 /**

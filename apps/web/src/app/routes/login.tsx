@@ -29,7 +29,8 @@ export default function LoginRoute() {
         ))}
       </ul>
       <Link
-        to={paths.portal.entry.getHref()}
+        // From this Portuguese page, the portal opens in Portuguese whatever the browser's language.
+        to={paths.portal.entry.getHref('pt')}
         className="mt-10 inline-block rounded-lg bg-white px-5 py-3 font-semibold text-blue-800 shadow-lg transition-colors hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
       >
         {ui.login.consultQuote}

@@ -1,12 +1,24 @@
-import { ui } from '@cotacoes/shared/messages/ui';
 import { PageTitle } from '@/components/ui/page';
-import { PortalEntryForm, PortalLayout } from '@/features/portal';
+import {
+  PortalEntryForm,
+  PortalLanguageProvider,
+  PortalLayout,
+  useEntryLanguage,
+  usePortalTexts,
+} from '@/features/portal';
 
+function EntryTitle() {
+  return <PageTitle title={usePortalTexts().t.entry.title} />;
+}
+
+/** /portal: 'Consultar cotação', in the language chosen ('?lang=en') or the browser's. */
 export default function PortalEntryRoute() {
   return (
-    <PortalLayout>
-      <PageTitle title={ui.portal.entry.title} />
-      <PortalEntryForm />
-    </PortalLayout>
+    <PortalLanguageProvider language={useEntryLanguage()}>
+      <PortalLayout languageSwitch>
+        <EntryTitle />
+        <PortalEntryForm />
+      </PortalLayout>
+    </PortalLanguageProvider>
   );
 }

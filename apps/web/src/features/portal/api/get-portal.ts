@@ -1,22 +1,22 @@
-import { ui } from '@cotacoes/shared/messages/ui';
 import type { PortalView } from '@cotacoes/shared/schemas/portal';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export const portalKey = (token: string) => ['portal', token] as const;
 
-/** `GET /api/portal/{token}`: the request this carrier received, its state and its own answer. */
-export function getPortal(token: string): Promise<PortalView> {
-  return api.get<PortalView>(`/portal/${encodeURIComponent(token)}`, {
-    fallback: ui.portal.answer.loadErrorFallback,
-  });
+/**
+ * `GET /api/portal/{token}`: the request this carrier received, its state, its own answer and its language.
+ * `fallback`: the message when the API gives none, in the page's language.
+ */
+export function getPortal(token: string, fallback: string): Promise<PortalView> {
+  return api.get<PortalView>(`/portal/${encodeURIComponent(token)}`, { fallback });
 }
 
-export function usePortal(token: string) {
+export function usePortal(token: string, fallback: string) {
   // A refused token (expired, reused) stays refused: no retry, no refetch on focus.
   return useQuery({
     queryKey: portalKey(token),
-    queryFn: () => getPortal(token),
+    queryFn: () => getPortal(token, fallback),
     retry: false,
     refetchOnWindowFocus: false,
   });

@@ -1,4 +1,3 @@
-import { ui } from '@cotacoes/shared/messages/ui';
 import type { PortalAnswer, PortalView } from '@cotacoes/shared/schemas/portal';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiUpload } from '@/lib/api-client';
@@ -8,18 +7,20 @@ export type SubmitAnswerInput = {
   answer: PortalAnswer;
   files: File[];
   onProgress?: (fraction: number) => void;
+  /** The message when the API gives none, in the page's language. */
+  fallback: string;
 };
 
 /** `POST /api/portal/{token}/resposta`: the form as JSON (`dados`) and its files (`anexos`), with progress. */
 export function submitPortalAnswer(
   token: string,
-  { answer, files, onProgress }: SubmitAnswerInput,
+  { answer, files, onProgress, fallback }: SubmitAnswerInput,
 ): Promise<{ data: PortalView; message: string }> {
   const form = new FormData();
   form.append('dados', JSON.stringify(answer));
   for (const file of files) form.append('anexos', file, file.name);
   return apiUpload(`/portal/${encodeURIComponent(token)}/resposta`, form, {
-    fallback: ui.portal.answer.errorFallback,
+    fallback,
     onProgress,
   });
 }

@@ -1,12 +1,11 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
-import { ui } from '@cotacoes/shared/messages/ui';
 import {
   PORTAL_CURRENCIES,
   PORTAL_FEE_UNITS,
   PORTAL_FREIGHT_UNITS,
   type PortalAnswer,
   type PortalView,
-  portalAnswerSchema,
+  portalAnswerSchemas,
 } from '@cotacoes/shared/schemas/portal';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { FilePlusIcon, PlusIcon, TrashIcon, XIcon } from '@/components/icons';
@@ -17,11 +16,9 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError, errorText } from '@/lib/api-client';
-import { formatAmount, formatBytes, formatDateTime } from '@/lib/format';
 import { parseMoneyInput } from '@/lib/number-input';
 import { useSubmitPortalAnswer } from '../api/submit-answer';
-
-const t = ui.portal.answer;
+import { usePortalTexts } from './portal-language';
 
 /** `destino`: one of the view's `destinos` ('' when the quote names one port or none). */
 type FreightRow = { key: number; unidade: string; moeda: string; valor: string; destino: string };
@@ -42,8 +39,6 @@ let nextKey = 1;
 const key = () => nextKey++;
 
 const currencyOptions = PORTAL_CURRENCIES.map((value) => ({ value, label: value }));
-const freightOptions = PORTAL_FREIGHT_UNITS.map((value) => ({ value, label: t.units[value] ?? value }));
-const feeUnitOptions = PORTAL_FEE_UNITS.map((value) => ({ value, label: t.feeUnits[value] ?? value }));
 
 /** An amount as the carrier typed it: "2.500", "2.500,00", "2,500.00" and "2,500" are all 2500. */
 function readNumber(text: string): number {
@@ -51,10 +46,12 @@ function readNumber(text: string): number {
 }
 const readDays = (text: string) =>
   text.trim() ? (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN) : null;
-/** A saved amount as the form shows it again: '1.450,00', '2.380,50' (QA pass 5: '1450', '2380,5'). */
-const written = formatAmount;
 
-function draftOf(view: PortalView): Draft {
+/**
+ * `written`: a saved amount as the form shows it again, in the page's language: '1.450,00' / '1,450.00'
+ * (QA pass 5: '1450', '2380,5'); `readNumber` reads both back.
+ */
+function draftOf(view: PortalView, written: (value: number) => string): Draft {
   const answer = view.resposta;
   if (answer)
     return {
@@ -119,10 +116,14 @@ function errorsOf(issues: readonly { path: readonly PropertyKey[] | string; mess
 
 /** The structured answer of the portal page: freights, fees, conditions and files; a new version each time. */
 export function AnswerForm({ token, view }: { token: string; view: PortalView }) {
+  const { t: texts, language, format } = usePortalTexts();
+  const t = texts.answer;
+  const freightOptions = PORTAL_FREIGHT_UNITS.map((value) => ({ value, label: t.units[value] ?? value }));
+  const feeUnitOptions = PORTAL_FEE_UNITS.map((value) => ({ value, label: t.feeUnits[value] ?? value }));
   const submit = useSubmitPortalAnswer(token);
   /** The quote names several ports: each price says which (QA pass 8). */
   const byPort = view.destinos.length > 1;
-  const [draft, setDraft] = useState<Draft>(() => draftOf(view));
+  const [draft, setDraft] = useState<Draft>(() => draftOf(view, format.amount));
   const [files, setFiles] = useState<File[]>([]);
   const [errors, setErrors] = useState<Errors>({});
   const [progress, setProgress] = useState<number | null>(null);
@@ -154,7 +155,9 @@ export function AnswerForm({ token, view }: { token: string; view: PortalView })
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     setSuccess(null);
-    const parsed = portalAnswerSchema.safeParse(answerOf(draft, byPort ? view.destinos[0]! : null));
+    const parsed = portalAnswerSchemas[language].safeParse(
+      answerOf(draft, byPort ? view.destinos[0]! : null),
+    );
     if (!parsed.success) {
       setErrors({ ...errorsOf(parsed.error.issues), form: t.fixFields });
       statusRef.current?.focus();
@@ -163,13 +166,18 @@ export function AnswerForm({ token, view }: { token: string; view: PortalView })
     setErrors({});
     setProgress(files.length > 0 ? 0 : null);
     submit.mutate(
-      { answer: parsed.data as PortalAnswer, files, onProgress: files.length > 0 ? setProgress : undefined },
+      {
+        answer: parsed.data as PortalAnswer,
+        files,
+        onProgress: files.length > 0 ? setProgress : undefined,
+        fallback: t.errorFallback,
+      },
       {
         onSuccess: (result) => {
           setSuccess(result.message);
           setFiles([]);
           setProgress(null);
-          setDraft(draftOf(result.data));
+          setDraft(draftOf(result.data, format.amount));
           statusRef.current?.focus();
         },
         onError: (error) => {
@@ -207,7 +215,7 @@ export function AnswerForm({ token, view }: { token: string; view: PortalView })
           <p className="mt-2 text-sm text-fg-muted">
             {formatMessage(t.currentVersion, {
               versao: view.versao,
-              data: formatDateTime(view.respondidaEm, '—'),
+              data: format.dateTime(view.respondidaEm),
             })}
           </p>
         )}
@@ -430,7 +438,7 @@ export function AnswerForm({ token, view }: { token: string; view: PortalView })
                 className="flex items-center justify-between gap-2 rounded-md border border-border px-3 py-2 text-sm text-fg"
               >
                 <span className="min-w-0 truncate">
-                  {file.name} <span className="text-fg-muted">({formatBytes(file.size)})</span>
+                  {file.name} <span className="text-fg-muted">({format.bytes(file.size)})</span>
                 </span>
                 <Button
                   variant="ghost"

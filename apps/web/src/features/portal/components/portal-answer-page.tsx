@@ -1,28 +1,34 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
-import { ui } from '@cotacoes/shared/messages/ui';
 import type { PortalView } from '@cotacoes/shared/schemas/portal';
 import { DownloadIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { LoadingState } from '@/components/ui/spinner';
 import { ApiError, errorText } from '@/lib/api-client';
-import { formatBytes, formatDateTime, formatMoney } from '@/lib/format';
 import { portalAttachmentHref, usePortal } from '../api/get-portal';
 import { AnswerForm } from './answer-form';
+import { usePortalTexts } from './portal-language';
 import { PortalUnavailable } from './portal-unavailable';
 
-const t = ui.portal.answer;
-
-/** /portal/:token: the request this carrier received, its files, and its answer (a form while open). */
+/**
+ * /portal/:token: the request this carrier received, its files, and its answer (a form while open), in
+ * the quote's language (the provider above follows the view's `idioma`).
+ */
 export function PortalAnswerPage({ token }: { token: string }) {
-  const portal = usePortal(token);
+  const { t: texts, format } = usePortalTexts();
+  const t = texts.answer;
+  const portal = usePortal(token, t.loadErrorFallback);
   if (portal.isPending) return <LoadingState label={t.loading} />;
   if (portal.isError) {
-    const refused = portal.error instanceof ApiError && [400, 404, 410].includes(portal.error.status);
-    if (refused) return <PortalUnavailable message={errorText(portal.error, ui.portal.invalid.fallback)} />;
-    return <Alert variant="error">{errorText(portal.error, t.loadErrorFallback)}</Alert>;
+    const { error } = portal;
+    if (error instanceof ApiError && [400, 404, 410].includes(error.status)) {
+      // Said in the page's language (the API's message is Portuguese: the token names no quote it trusts).
+      const known = error.code ? texts.invalid.byCode[error.code] : undefined;
+      return <PortalUnavailable message={known ?? errorText(error, texts.invalid.fallback)} />;
+    }
+    return <Alert variant="error">{errorText(error, t.loadErrorFallback)}</Alert>;
   }
   const view = portal.data;
-  const prazo = formatDateTime(view.prazoResposta, '—');
+  const prazo = format.dateTime(view.prazoResposta);
   return (
     <div className="space-y-6">
       <header className="space-y-1">
@@ -43,7 +49,7 @@ export function PortalAnswerPage({ token }: { token: string }) {
         <p className="text-sm text-fg-muted">{view.pedido.assunto}</p>
         {view.pedido.enviadoEm && (
           <p className="text-xs text-fg-muted">
-            {formatMessage(t.requestSentAt, { data: formatDateTime(view.pedido.enviadoEm, '—') })}
+            {formatMessage(t.requestSentAt, { data: format.dateTime(view.pedido.enviadoEm) })}
           </p>
         )}
         <pre
@@ -65,7 +71,7 @@ export function PortalAnswerPage({ token }: { token: string }) {
                     className="inline-flex items-center gap-2 text-sm font-medium text-primary-soft-fg underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
                   >
                     <DownloadIcon size={16} />
-                    {file.nome} <span className="text-fg-muted">({formatBytes(file.tamanho)})</span>
+                    {file.nome} <span className="text-fg-muted">({format.bytes(file.tamanho)})</span>
                   </a>
                 </li>
               ))}
@@ -86,6 +92,7 @@ export function PortalAnswerPage({ token }: { token: string }) {
 }
 
 function ReadOnlyAnswer({ view, prazo }: { view: PortalView; prazo: string }) {
+  const t = usePortalTexts().t.answer;
   return (
     <div className="space-y-4">
       <h2 className="text-lg font-semibold text-fg">{t.readOnlyTitle}</h2>
@@ -104,22 +111,22 @@ function ReadOnlyAnswer({ view, prazo }: { view: PortalView; prazo: string }) {
 }
 
 function AnswerSummary({ answer }: { answer: PortalView['resposta'] & object }) {
+  const { t: texts, format } = usePortalTexts();
+  const t = texts.answer;
   const rows: [string, string][] = [
     ...answer.fretes.map((row): [string, string] => [
       `${t.freightValue} ${t.units[row.unidade] ?? row.unidade}${row.destino ? ` · ${row.destino}` : ''}`,
-      formatMoney(row.valor, row.moeda),
+      format.money(row.valor, row.moeda),
     ]),
     ...answer.taxas.map((row): [string, string] => [
       row.nome,
-      `${formatMoney(row.valor, row.moeda)} ${t.feeUnits[row.unidade] ?? row.unidade}`,
+      `${format.money(row.valor, row.moeda)} ${t.feeUnits[row.unidade] ?? row.unidade}`,
     ]),
     ...(answer.transitTimeDias === null
       ? []
       : [[t.transitTime, String(answer.transitTimeDias)] as [string, string]]),
     ...(answer.freeTimeDias === null ? [] : [[t.freeTime, String(answer.freeTimeDias)] as [string, string]]),
-    ...(answer.validade
-      ? [[t.validity, answer.validade.split('-').reverse().join('/')] as [string, string]]
-      : []),
+    ...(answer.validade ? [[t.validity, format.date(answer.validade)] as [string, string]] : []),
     ...(answer.condicoesPagamento ? [[t.paymentTerms, answer.condicoesPagamento] as [string, string]] : []),
     ...(answer.observacoes ? [[t.remarks, answer.observacoes] as [string, string]] : []),
   ];

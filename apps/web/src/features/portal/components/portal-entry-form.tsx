@@ -1,6 +1,5 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
-import { ui } from '@cotacoes/shared/messages/ui';
-import { portalLinkBodySchema } from '@cotacoes/shared/schemas/portal';
+import { portalLinkBodySchemas } from '@cotacoes/shared/schemas/portal';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { InboxIcon } from '@/components/icons';
@@ -11,12 +10,16 @@ import { paths } from '@/config/paths';
 import { errorText } from '@/lib/api-client';
 import { hasFieldErrors, issuesToFieldErrors, serverFieldErrors, useFieldErrors } from '@/lib/form';
 import { useRequestPortalLink } from '../api/request-link';
+import { usePortalTexts } from './portal-language';
 
-const t = ui.portal.entry;
-
-/** 'Consultar cotação' (/portal): the quote code and the carrier's e-mail; a link is mailed if they match. */
+/**
+ * 'Consultar cotação' (/portal): the quote code and the carrier's e-mail; a link is mailed if they match,
+ * in the quote's language (the page's own language is the carrier's choice).
+ */
 export function PortalEntryForm() {
-  const request = useRequestPortalLink();
+  const { t: texts, language } = usePortalTexts();
+  const t = texts.entry;
+  const request = useRequestPortalLink(t.errorFallback);
   const [codigo, setCodigo] = useState('');
   const [email, setEmail] = useState('');
   const [sentFor, setSentFor] = useState<string | null>(null);
@@ -24,7 +27,7 @@ export function PortalEntryForm() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = portalLinkBodySchema.safeParse({ codigo, email });
+    const parsed = portalLinkBodySchemas[language].safeParse({ codigo, email });
     if (!parsed.success) {
       setErrors(issuesToFieldErrors(parsed.error.issues));
       return;

@@ -1,6 +1,7 @@
 import { ui } from '@cotacoes/shared/messages/ui';
-import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { portalTexts } from '@cotacoes/shared/messages/ui-portal';
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { publicConfig } from '@/testing/fixtures';
 import { stubNetwork } from '@/testing/network';
 import { renderApp } from '@/testing/render';
@@ -8,13 +9,20 @@ import { fakePortalApi, PORTAL_TOKEN, portalView } from '../testing/fake-portal-
 
 const t = ui.portal;
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** A Brazilian carrier's browser (jsdom says en-US): the page opens in Portuguese before it knows the quote. */
+const brazilianBrowser = () => vi.spyOn(navigator, 'language', 'get').mockReturnValue('pt-BR');
 
 function network(routes = fakePortalApi()) {
   return stubNetwork({ 'GET /api/config': { body: publicConfig }, ...routes });
 }
 
 describe("'Consultar cotação' (/portal)", () => {
+  beforeEach(brazilianBrowser);
   it('checks the code and e-mail in pt-BR before asking, then says a link was sent (without saying whether it matched)', async () => {
     const { requests } = network();
     const { user } = renderApp('/portal');
@@ -35,6 +43,7 @@ describe("'Consultar cotação' (/portal)", () => {
 });
 
 describe('the answer page (/portal/:token)', () => {
+  beforeEach(brazilianBrowser);
   it('shows the request, its files and the deadline, and sends the structured answer with its file and progress', async () => {
     const { requests } = network();
     const { user } = renderApp(`/portal/${PORTAL_TOKEN}`);
@@ -90,7 +99,8 @@ describe('the answer page (/portal/:token)', () => {
     expect((form.get('anexos') as File).name).toBe('proposta.pdf');
     // The next send is a new version.
     expect(screen.getByRole('button', { name: t.answer.update })).toBeInTheDocument();
-  });
+    // Many keystrokes on the first render of the page: over 5 s on a busy machine.
+  }, 20_000);
 
   it('a quote to two ports asks each price its port, and sends it (QA pass 8)', async () => {
     const { requests } = network(
@@ -239,5 +249,159 @@ describe('the answer page (/portal/:token)', () => {
     expect(screen.getByText(/já foi aberto em outro navegador/)).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: t.invalid.requestNew }));
     expect(router.state.location.pathname).toBe('/portal');
+  });
+});
+
+describe('the portal in English (a request sent in English, ADR 0026 addendum)', () => {
+  const en = portalTexts.en;
+
+  it('the answer page speaks English: headings, labels, the port select, a field message, the deadline and amounts', async () => {
+    document.documentElement.lang = 'pt-BR';
+    const { requests } = network(
+      fakePortalApi(
+        portalView({ idioma: 'en', destinos: ['Santos', 'Itajaí'], unidadesSugeridas: ['40HC'] }),
+      ),
+    );
+    const { user, router } = renderApp(`/portal/${PORTAL_TOKEN}`);
+    expect(await screen.findByRole('heading', { name: 'Quote request COT-2026-0042' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('en');
+    expect(document.title).toMatch(/^Answer quote request/);
+    expect(screen.getByText('Request from Importadora Horizonte to Atlântica Cargas')).toBeInTheDocument();
+    expect(screen.getByText('Answer deadline: 11 Dec 2026, 14:00 (Brasília time)')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Your offer' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download pedido.pdf' })).toHaveTextContent('(2.0 KB)');
+    for (const label of ['Transit time (days)', 'Free time (days)', 'Offer valid until', 'Payment terms'])
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
+    expect(screen.getByText(en.answer.freightDestinationsHint)).toBeInTheDocument();
+    const santos = screen.getByRole('group', { name: 'Freight 1' });
+    const itajai = screen.getByRole('group', { name: 'Freight 2' });
+    expect(within(santos).getByLabelText('Destination')).toHaveValue('Santos');
+    expect(within(itajai).getByLabelText('Destination')).toHaveValue('Itajaí');
+    expect(within(santos).getByRole('option', { name: "40' HC" })).toBeInTheDocument();
+
+    await user.type(within(santos).getByLabelText('Amount'), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Add charge' }));
+    const charge = screen.getByRole('group', { name: 'Charge 1' });
+    expect(within(charge).getByRole('option', { name: 'per B/L' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send offer' }));
+    expect(await screen.findByText('Please correct the highlighted fields.')).toBeInTheDocument();
+    expect(within(santos).getByLabelText('Amount')).toHaveAccessibleDescription('Enter a number.');
+    expect(within(charge).getByLabelText('Charge')).toHaveAccessibleDescription(
+      'Enter the name of the charge (e.g. THC).',
+    );
+    expect(requests.some((r) => r.url.endsWith('/resposta'))).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Remove charge 1' }));
+    await user.clear(within(santos).getByLabelText('Amount'));
+    // Written the English way: "2,200.00" is two thousand two hundred.
+    await user.type(within(santos).getByLabelText('Amount'), '2,200.00');
+    await user.type(within(itajai).getByLabelText('Amount'), '2,400');
+    await user.click(screen.getByRole('button', { name: 'Send offer' }));
+    expect(
+      await screen.findByText('Offer sent. You can change it until 11 Dec 2026, 14:00 (Brasília time).'),
+    ).toBeInTheDocument();
+    const sent = requests.find((r) => r.url === `/api/portal/${PORTAL_TOKEN}/resposta`)!;
+    expect(JSON.parse(String((sent.body as FormData).get('dados'))).fretes).toEqual([
+      { unidade: '40HC', moeda: 'USD', valor: 2200, destino: 'Santos' },
+      { unidade: '40HC', moeda: 'USD', valor: 2400, destino: 'Itajaí' },
+    ]);
+    // The answer comes back in the form as written in English.
+    expect(within(screen.getByRole('group', { name: 'Freight 1' })).getByLabelText('Amount')).toHaveValue(
+      '2,200.00',
+    );
+    expect(screen.getByRole('button', { name: 'Send new version' })).toBeInTheDocument();
+
+    // Leaving the portal gives the document its language back.
+    await act(() => router.navigate('/login'));
+    expect(document.documentElement.lang).toBe('pt-BR');
+  }, 20_000);
+
+  it("shows the server's English field message beside the port select", async () => {
+    network({
+      ...fakePortalApi(portalView({ idioma: 'en', destinos: ['Santos', 'Itajaí'] })),
+      [`POST /api/portal/${PORTAL_TOKEN}/resposta`]: {
+        status: 400,
+        body: {
+          code: 'VALIDATION_FAILED',
+          status: 400,
+          message: en.fields.destinationInvalid,
+          errors: [{ path: 'fretes.0.destino', message: en.fields.destinationInvalid }],
+        },
+      },
+    });
+    const { user } = renderApp(`/portal/${PORTAL_TOKEN}`);
+    const first = await screen.findByRole('group', { name: 'Freight 1' });
+    await user.type(within(first).getByLabelText('Amount'), '2500');
+    await user.type(
+      within(screen.getByRole('group', { name: 'Freight 2' })).getByLabelText('Amount'),
+      '2600',
+    );
+    await user.click(screen.getByRole('button', { name: 'Send offer' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent("Choose one of the request's destinations.");
+    expect(within(first).getByLabelText('Destination')).toHaveAccessibleDescription(
+      "Choose one of the request's destinations.",
+    );
+  });
+
+  it('after the deadline, the saved offer is shown read-only in English, with en-US amounts', async () => {
+    const answer = {
+      fretes: [{ unidade: '40HC' as const, moeda: 'USD' as const, valor: 2400 }],
+      taxas: [{ nome: 'THC', moeda: 'BRL' as const, valor: 1450, unidade: 'conteiner' as const }],
+      transitTimeDias: 30,
+      freeTimeDias: 14,
+      validade: '2026-12-30',
+      condicoesPagamento: null,
+      observacoes: null,
+    };
+    network(
+      fakePortalApi(portalView({ idioma: 'en', estado: 'prazo_encerrado', resposta: answer, versao: 2 })),
+    );
+    renderApp(`/portal/${PORTAL_TOKEN}`);
+    expect(
+      await screen.findByText(
+        'The deadline for this request ended on 11 Dec 2026, 14:00 (Brasília time). Your offer can no longer be changed on the portal; to change anything, reply to the request e-mail.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('USD 2,400.00')).toBeInTheDocument();
+    expect(screen.getByText('BRL 1,450.00 per container')).toBeInTheDocument();
+    expect(screen.getByText('30 Dec 2026')).toBeInTheDocument();
+    expect(screen.getByText('Transit time (days)')).toBeInTheDocument();
+  });
+
+  it("a refused link carrying ?lang=en says why in English and keeps English for 'Request a new link'", async () => {
+    network({
+      [`GET /api/portal/${PORTAL_TOKEN}`]: {
+        status: 410,
+        body: { code: 'PORTAL_LINK_EXPIRED', status: 410, message: 'Este link de acesso expirou.' },
+      },
+    });
+    const { user, router } = renderApp(`/portal/${PORTAL_TOKEN}?lang=en`);
+    expect(await screen.findByRole('heading', { name: 'Link unavailable' })).toBeInTheDocument();
+    expect(screen.getByText(en.invalid.byCode.PORTAL_LINK_EXPIRED!)).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Request a new link' }));
+    expect(router.state.location.pathname).toBe('/portal');
+    expect(router.state.location.search).toBe('?lang=en');
+    expect(await screen.findByRole('heading', { name: 'Access a quote request' })).toBeInTheDocument();
+  });
+
+  it("the entry page follows an English browser, switches with 'Português | English' and keeps the choice in the URL", async () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-GB');
+    const { requests } = network();
+    const { user, router } = renderApp('/portal');
+    expect(await screen.findByRole('heading', { name: 'Access a quote request' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('en');
+    await user.click(screen.getByRole('button', { name: 'Send link' }));
+    expect(await screen.findByText('Enter the quote code (e.g. COT-2026-0042).')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Your e-mail'), 'not-an-address');
+    await user.click(screen.getByRole('button', { name: 'Send link' }));
+    expect(await screen.findByText('Enter a valid e-mail address.')).toBeInTheDocument();
+    expect(requests.some((r) => r.url === '/api/portal/link')).toBe(false);
+
+    const languages = screen.getByRole('navigation', { name: 'Language' });
+    expect(within(languages).getByRole('link', { name: 'English' })).toHaveAttribute('aria-current', 'true');
+    await user.click(within(languages).getByRole('link', { name: 'Português' }));
+    expect(router.state.location.search).toBe('?lang=pt');
+    expect(await screen.findByRole('heading', { name: t.entry.heading })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('pt-BR');
   });
 });

@@ -1,4 +1,6 @@
-import { type PortalView, portalAnswerSchema, portalLinkBodySchema } from '@cotacoes/shared/schemas/portal';
+import { formatMessage } from '@cotacoes/shared/messages/errors';
+import { formatPortalDateTime, portalTexts } from '@cotacoes/shared/messages/ui-portal';
+import { type PortalView, portalAnswerSchemas, portalLinkBodySchema } from '@cotacoes/shared/schemas/portal';
 import type { Handler, RecordedRequest, StubResponse } from '@/testing/network';
 
 export const PORTAL_TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCDE';
@@ -6,6 +8,7 @@ export const PORTAL_TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCDE';
 /** The request as the API answers it for one carrier (contract: schemas/portal.ts portalViewSchema). */
 export function portalView(overrides: Partial<PortalView> = {}): PortalView {
   return {
+    idioma: 'pt',
     empresa: 'Importadora Horizonte',
     codigo: 'COT-2026-0042',
     transportador: 'Atlântica Cargas',
@@ -29,8 +32,8 @@ export function portalView(overrides: Partial<PortalView> = {}): PortalView {
 }
 
 /**
- * The portal's calls as the API answers them: the answer's `dados` is checked with the shared schema
- * (400 with field messages, like the server), and a valid one becomes version n+1.
+ * The portal's calls as the API answers them: the answer's `dados` is checked with the shared schema of the
+ * view's language (400 with field messages, like the server), and a valid one becomes version n+1.
  */
 export function fakePortalApi(view: PortalView = portalView()): Record<string, Handler | StubResponse> {
   let current = view;
@@ -43,14 +46,15 @@ export function fakePortalApi(view: PortalView = portalView()): Record<string, H
     [`GET /api/portal/${PORTAL_TOKEN}`]: () => ({ body: current }),
     [`POST /api/portal/${PORTAL_TOKEN}/resposta`]: (request: RecordedRequest) => {
       const form = request.body as FormData;
-      const parsed = portalAnswerSchema.safeParse(JSON.parse(String(form.get('dados'))));
+      const texts = portalTexts[current.idioma];
+      const parsed = portalAnswerSchemas[current.idioma].safeParse(JSON.parse(String(form.get('dados'))));
       if (!parsed.success)
         return {
           status: 400,
           body: {
             code: 'VALIDATION_FAILED',
             status: 400,
-            message: 'Dados inválidos. Verifique os campos destacados.',
+            message: texts.refusals.validationFailed,
             errors: parsed.error.issues.map((issue) => ({
               path: issue.path.join('.'),
               message: issue.message,
@@ -67,7 +71,9 @@ export function fakePortalApi(view: PortalView = portalView()): Record<string, H
         status: 201,
         body: {
           data: current,
-          message: 'Resposta enviada. Você pode alterá-la até 11/12/2026, 14:00 (horário de Brasília).',
+          message: formatMessage(texts.answer.success, {
+            prazo: formatPortalDateTime(current.prazoResposta, current.idioma) ?? '',
+          }),
         },
       };
     },

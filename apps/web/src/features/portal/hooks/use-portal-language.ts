@@ -1,0 +1,29 @@
+import { PORTAL_LANGUAGES, type PortalLanguage, portalTexts } from '@cotacoes/shared/messages/ui-portal';
+import { useSearchParams } from 'react-router';
+import { usePortal } from '../api/get-portal';
+
+/**
+ * The language a portal page opens in before it knows the quote: `?lang=en|pt` (a link may carry it),
+ * else the browser's (English when it starts with 'en'), else Portuguese.
+ */
+export function requestedLanguage(lang: string | null, browser: string | undefined): PortalLanguage {
+  if (lang && (PORTAL_LANGUAGES as readonly string[]).includes(lang)) return lang as PortalLanguage;
+  return browser?.toLowerCase().startsWith('en') ? 'en' : 'pt';
+}
+
+function useRequestedLanguage(): PortalLanguage {
+  const [params] = useSearchParams();
+  return requestedLanguage(params.get('lang'), globalThis.navigator?.language);
+}
+
+/** The entry page's language (no quote known yet): the URL's or the browser's. */
+export function useEntryLanguage(): PortalLanguage {
+  return useRequestedLanguage();
+}
+
+/** The answer page's language: the quote's once its view is loaded, the requested one until then. */
+export function useAnswerLanguage(token: string): PortalLanguage {
+  const requested = useRequestedLanguage();
+  const portal = usePortal(token, portalTexts[requested].answer.loadErrorFallback);
+  return portal.data?.idioma ?? requested;
+}
