@@ -280,7 +280,7 @@ describe('GET /api/indicators/response-times', () => {
     const febMar = await indicators(`?dataInicio=${Y}-02-01&dataFim=${Y}-03-31`);
     expect(byName(febMar, 'Alfa Cargas')).toMatchObject({
       totalCotacoes: 2,
-      tempoMedioRespostaHoras: 5.38,
+      tempoMedioRespostaHoras: 5.375,
       tempoMinimoRespostaHoras: 0.75,
       tempoMaximoRespostaHoras: 10,
     });

@@ -28,7 +28,9 @@ const round = (value: number, digits: number) => {
   const factor = 10 ** digits;
   return Math.round(value * factor) / factor;
 };
-const hours = (seconds: number | null) => (seconds === null ? null : round(seconds / 3600, 2));
+// Four decimals (0,36 s): the screen turns hours into minutes, and two decimals (36 s) made a reply after
+// 2 min 37 s read '2 min' here and '3 min' on its card (QA pass 11). The CSV still prints two.
+const hours = (seconds: number | null) => (seconds === null ? null : round(seconds / 3600, 4));
 
 const brasiliaYear = new Intl.DateTimeFormat('en', { timeZone: 'America/Sao_Paulo', year: 'numeric' });
 
@@ -58,7 +60,7 @@ export function monthsOf(inicio: string, fim: string): string[] {
   }
 }
 
-/** The record's figures from a carrier's sums (hours rounded to 2 decimals, the rate to 1). */
+/** The record's figures from a carrier's sums (hours rounded to 4 decimals, the rate to 1). */
 function recordOf(carrier: repo.CarrierRow): Omit<ResponseTimeRecord, 'mensal'> {
   const media = carrier.respondidos > 0 ? carrier.somaSegundos / carrier.respondidos : null;
   return {
