@@ -118,6 +118,7 @@ export function buildQuoteDocument(input: QuoteMailInput, codePending = '—'): 
  * forwarder fills in when replying inline, and the requester's signature.
  */
 export function renderQuoteMailText(doc: QuoteDocument, hasAttachments: boolean): string {
+  // The request's own PDF always goes with it; the uploaded files only when there are some (QA pass 10).
   const t = quoteDocumentMessages[doc.language];
   const [greeting = '', ...intro] = doc.intro;
   const sections = doc.sections
@@ -139,7 +140,8 @@ export function renderQuoteMailText(doc: QuoteDocument, hasAttachments: boolean)
     ...sections,
     ...items,
     ...(doc.notes ? [t.sectionNotes.toUpperCase(), doc.notes, ''] : []),
-    ...(hasAttachments ? [t.attachmentsHint, ''] : []),
+    hasAttachments ? t.attachmentsHint : t.pdfHint,
+    '',
     t.replyHint,
     '',
     doc.offer.title.toUpperCase(),

@@ -106,7 +106,7 @@ ${doc.sections
   .join('')}
 ${items}
 ${doc.notes ? `${h2(t.sectionNotes)}${paragraph(doc.notes)}` : ''}
-<div style="margin-top:24px">${[...(hasAttachments ? [t.attachmentsHint] : []), t.replyHint].map(paragraph).join('')}</div>
+<div style="margin-top:24px">${[hasAttachments ? t.attachmentsHint : t.pdfHint, t.replyHint].map(paragraph).join('')}</div>
 ${offer}
 ${paragraph(doc.signature.join('\n'))}
 ${doc.footer ? `<p style="margin:24px 0 0;color:#64748b;font-size:12px">${escapeHtml(doc.footer)}</p>` : ''}

@@ -199,7 +199,10 @@ describe('creating and sending', () => {
     const replies = messages.map((m) => m.replyTo);
     expect(new Set(replies).size).toBe(3);
     for (const reply of replies) expect(reply).toMatch(/^cotacoes\+[0-9a-f]{32}@importadora\.com\.br$/);
-    expect(messages[0]!.text).toContain('Please reply by');
+    expect(messages[0]!.text).toMatch(/Please reply by \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} \(Brasília time\)\./);
+    // No file was uploaded: the e-mail says only its own PDF goes with it (QA pass 10).
+    expect(messages[0]!.text).toContain('This request is also attached as a PDF.');
+    expect(messages[0]!.text).not.toContain('The request files are attached.');
     expect(new Set(messages.map((m) => m.messageId)).size).toBe(3);
   });
 
@@ -271,6 +274,8 @@ describe('creating and sending', () => {
       [`${quote.codigo}.pdf`, 'application/pdf'],
     ]);
     expect(message!.attachments[0]!.content.equals(pdfBytes)).toBe(true);
+    expect(message!.text).toContain('Os arquivos da solicitação seguem em anexo.');
+    expect(message!.text).not.toContain('Esta solicitação segue também em PDF');
   });
 
   it('Excel format accepts a real xlsx and refuses a PDF, by content not by name', async () => {

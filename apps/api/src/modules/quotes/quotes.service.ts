@@ -179,7 +179,7 @@ export class QuotesService {
         })),
         { filename: `${codigo}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') },
       ];
-      const { text, html } = renderQuoteMail(document, true);
+      const { text, html } = renderQuoteMail(document, attachments.length > 0);
       const base = {
         kind: 'quote.request',
         subject: quote.tituloEmail,

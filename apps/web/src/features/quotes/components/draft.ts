@@ -296,7 +296,10 @@ export function previewEmailBody(draft: QuoteDraft, empresa: string, codePending
     },
     codePending,
   );
-  return renderQuoteMailText(document, true);
+  // The files go with the e-mail (the request file, the dangerous-cargo document); else only its PDF.
+  const files =
+    (manual ? false : draft.file !== null) || (draft.cargaPerigosa && draft.dangerousFile !== null);
+  return renderQuoteMailText(document, files);
 }
 
 // ---- payloads ----
