@@ -125,6 +125,11 @@ export type FinalData = {
   transit_time_max_dias: number | null;
   free_time_destino_dias: number | null;
   /**
+   * 'combinado' when that free time is of demurrage and detention together ("14 days combined", "14 dias
+   * combinados (demurrage + detention)"); absent otherwise and from results stored before it.
+   */
+  free_time_tipo?: 'combinado';
+  /**
    * Chargeable (taxable) weight in kg the forwarder states ("Peso taxável: 200 kg", "chargeable weight 200
    * kgs"), null when it states none; never the gross weight alone. Optional: results stored before it
    * existed lack it.

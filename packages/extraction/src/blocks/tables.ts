@@ -1,3 +1,4 @@
+import { FEES, PER_SHIPMENT_BY_NATURE } from '../dictionary/fees.js';
 import { FIELD_LABELS, type FieldName } from '../dictionary/labels.js';
 import type { ChargeCandidate } from '../fields/charge-types.js';
 import { lookupPlace, parsePlaceField, readRouteOnly } from '../fields/places.js';
@@ -394,8 +395,15 @@ function readTypedRows(rows: Line[], columns: Column[], origin: string, out: Tab
       findEquipment(values.find((v) => v.column.role === 'equipment')?.text ?? '')[0]?.units ??
       findEquipment(values.find((v) => v.amounts.length === 0 && v.bare === null)?.text ?? '')[0]?.units ??
       null;
+    const shipmentUnit = rowFee === null || rowUnit === 'CNTR' ? null : perShipmentUnit(rowFee.fee.name);
+    const oncePerShipment = shipmentUnit !== null && sameUnderEveryEquipment(values, columns);
+    let shipmentChargeRead = false;
     for (const value of values) {
       const { column } = value;
+      if (oncePerShipment && column.role === 'equipmentRate') {
+        if (shipmentChargeRead) continue;
+        shipmentChargeRead = true;
+      }
       const label =
         isRouteCell(value) && readRouteOnly(value.text) !== null ? 'Rota' : LABEL_OF_ROLE[column.role];
       if (label !== undefined && FIELD_ROLES.has(column.role) && value.amounts.length === 0) {
@@ -426,7 +434,14 @@ function readTypedRows(rows: Line[], columns: Column[], origin: string, out: Tab
           placeText: valuePlace?.name ?? placeText,
           labelPlaces: valuePlace === null ? [] : [valuePlace],
         };
-        if (isFee && column.role !== 'fee') {
+        if (isFee && column.role === 'equipmentRate' && oncePerShipment) {
+          // "BL fee | 350.00 | 350.00" under 20DV and 40HC: one charge per BL, not one per container.
+          candidate.unit = rowUnit ?? shipmentUnit;
+          candidate.cell = `${columns
+            .filter((c) => c.role === 'equipmentRate')
+            .map((c) => c.text)
+            .join(' / ')} × ${placeText || row.trimmed.slice(0, 30)}`;
+        } else if (isFee && column.role !== 'fee') {
           candidate.unit =
             rowUnit ?? (column.role === 'equipmentRate' || rowEquipment !== null ? 'CNTR' : null);
           // "THC | 1100 | 1450" under 20' and 40': each price is for the containers of its column.
@@ -448,6 +463,36 @@ function readTypedRows(rows: Line[], columns: Column[], origin: string, out: Tab
       }
     }
   }
+}
+
+const DEFAULT_FEE_UNIT = new Map(FEES.map((fee) => [fee.name, fee.defaultUnit]));
+
+/**
+ * The basis of a fee charged once per shipment by nature (a document: BL, doc fee, AWB; a release, handling
+ * per shipment …), null for one that may be per container (THC, BAF, seal …).
+ */
+function perShipmentUnit(feeName: string): FeeUnit | null {
+  const unit = DEFAULT_FEE_UNIT.get(feeName) ?? null;
+  return unit === 'BL' || PER_SHIPMENT_BY_NATURE.has(feeName) ? unit : null;
+}
+
+/** The row prices every container column of the header, once each, all with the same amount and currency. */
+function sameUnderEveryEquipment(values: RowValue[], columns: Column[]): boolean {
+  const equipmentColumns = columns.filter((c) => c.role === 'equipmentRate');
+  if (equipmentColumns.length < 2) return false;
+  const prices = equipmentColumns.map((column) => {
+    const value = values.find((v) => v.column === column);
+    const money = value?.amounts.filter((a) => !a.isPercent) ?? [];
+    if (money.length > 1 || (money.length === 0 && value?.bare == null)) return null;
+    return money[0] === undefined
+      ? { value: value?.bare ?? null, currency: null }
+      : { value: money[0].value, currency: money[0].currency };
+  });
+  const first = prices[0];
+  return (
+    first != null &&
+    prices.every((p) => p !== null && p.value === first.value && p.currency === first.currency)
+  );
 }
 
 /** A cell of a "Rota" / "Routing" column (role 'via'), which may hold a whole route. */

@@ -23,6 +23,21 @@ const SHIPMENT: FeeUnit = 'PROCESSO';
 export const PER_CONTAINER_IN_FCL: ReadonlySet<string> = new Set(['THC', 'ISPS', 'LACRE', 'LIMPEZA']);
 
 /**
+ * Fees charged once per shipment by nature, beside those whose `defaultUnit` is BL (documents): written
+ * with the same value under every container column of a table, they are one charge, not one per container.
+ */
+export const PER_SHIPMENT_BY_NATURE: ReadonlySet<string> = new Set([
+  'LIBERACAO',
+  'HANDLING',
+  'ADMIN FEE',
+  'COURIER',
+  'TELEX RELEASE',
+  'ENS',
+  'AMS',
+  'AES',
+]);
+
+/**
  * Fee-name normalisation. A label maps to the entry whose label phrase is the longest match inside it,
  * so "terminal handling" (THC) wins over "handling" and "liberacao do bl" (BL FEE) over "liberacao".
  */

@@ -794,3 +794,41 @@ export const REQUESTER_MESSAGE_MARKERS: readonly string[] = [
  * replying (folded).
  */
 export const OFFER_BLOCK_HEADINGS: readonly string[] = ['sua proposta', 'your offer'];
+
+/**
+ * Words after an all-in price that name a charge it leaves out ("all in, excluding BL fee USD 75.00 per BL",
+ * "all in + BL fee", "all in, exceto taxa de BL"), folded: that charge is a fee on top of the all-in freight.
+ */
+export const EXCLUDED_FROM_ALL_IN_MARKERS: readonly string[] = [
+  'excluding',
+  'excluded',
+  'exclude',
+  'excludes',
+  'excl',
+  'except',
+  'except for',
+  'exceto',
+  'excepto',
+  'excluindo',
+  'excluyendo',
+  'nao incluso',
+  'nao inclusa',
+  'nao incluido',
+  'nao inclui',
+  'no incluido',
+  'no incluye',
+  'sin incluir',
+  'not including',
+  'not included',
+  'not incl',
+  'without',
+  'sem',
+  'sin',
+  'fora',
+  'plus',
+  'mais',
+  'mas',
+  'apart from',
+  'salvo',
+  '+',
+];

@@ -1,5 +1,6 @@
 import { classifyHeadingLine, classifyHeadingText, type SectionContext } from '../blocks/headings.js';
 import type { Line } from '../blocks/lines.js';
+import { findDates } from '../normalise/dates.js';
 import { matchFee } from '../normalise/fee-names.js';
 import { currencyMentioned, findAmounts } from '../normalise/money.js';
 import type { ChargeCandidate } from './charge-types.js';
@@ -42,7 +43,16 @@ function withDeclaredCurrency(text: string, section: SectionContext | null): str
   )
     return text;
   const start = colon < 0 ? 0 : colon + 1;
-  return text.slice(0, start) + text.slice(start).replace(BARE_VALUE, (number) => `${currency} ${number}`);
+  const rest = text.slice(start);
+  // "Valid until Dec 31st", "31 de dezembro" under "Destination charges (BRL):": a day, not an amount.
+  const dates = findDates(rest, 'DMY');
+  const inDate = (offset: number) => dates.some((date) => offset >= date.start && offset < date.end);
+  return (
+    text.slice(0, start) +
+    rest.replace(BARE_VALUE, (number, _value: string, offset: number) =>
+      inDate(offset) ? number : `${currency} ${number}`,
+    )
+  );
 }
 
 function nextNonBlank(lines: Line[], from: number): number {

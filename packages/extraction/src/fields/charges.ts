@@ -2,6 +2,7 @@ import { classifyHeadingText, type SectionContext } from '../blocks/headings.js'
 import type { Line } from '../blocks/lines.js';
 import {
   CONDITIONAL_MARKERS,
+  EXCLUDED_FROM_ALL_IN_MARKERS,
   FIELD_LABELS,
   FREIGHT_LABELS,
   IGNORED_CHARGE_LABELS,
@@ -41,6 +42,12 @@ const SUPERSEDED = phraseRegExp(SUPERSEDED_MARKERS, 'u');
 const CONDITIONAL = new RegExp(`(?:${phraseAlternation(CONDITIONAL_MARKERS)})`, 'u');
 const INCLUDED = phraseRegExp(INCLUDED_MARKERS, 'u');
 const FREIGHT = phraseRegExp(FREIGHT_LABELS, 'u');
+const ALL_IN = /(?:^|[^\p{L}])all[\s-]?in(?![\p{L}])/gu;
+/** What follows an all-in price's "all in": separators, then a word that leaves a charge out. */
+const EXCLUSION_AFTER_ALL_IN = new RegExp(
+  `^[\\s,;:.()-]*(?:${phraseAlternation(EXCLUDED_FROM_ALL_IN_MARKERS)})(?![\\p{L}])[\\s,;:.-]*`,
+  'u',
+);
 const MINIMUM = /(?<![\p{L}])(?:min|mín|minimo|mínimo|minimum|minima|mínima)(?![\p{L}])/iu;
 const MINIMUM_QUANTITY =
   /(?:min|mín|minimo|mínimo|minimum|minima|mínima)\.?\s*(?:de\s+)?(\d+(?:[.,]\d+)?)\s*(cbm|m3|m³|w\s*\/\s*m|wm|kgs?|rt|t|tons?)(?![\p{L}])/iu;
@@ -473,9 +480,9 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
   const rangeEnds = new Set<number>();
   amounts.forEach((amount, i) => {
     if (rangeEnds.has(i)) return;
-    const sub = i === 0 ? lead.sub : cleanLabel(text.slice(previousEnd, amount.start));
+    let sub = i === 0 ? lead.sub : cleanLabel(text.slice(previousEnd, amount.start));
     previousEnd = consumedEnds[i] ?? amount.end;
-    const subFolded = normaliseLabel(sub);
+    let subFolded = normaliseLabel(sub);
     const last = candidates[candidates.length - 1];
     const justBefore = text.slice(Math.max(0, amount.start - 16), amount.start);
     if (
@@ -487,8 +494,14 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
       return;
     }
     if (SUPERSEDED.test(subFolded) || IGNORED.test(subFolded)) return;
-    // "Flete base EUR 1.200 + BAF EUR 160 (all in EUR 1.395)": the all-in after its parts is a check.
-    if (i > 0 && /(?:^| )all ?in(?: |$)/.test(subFolded)) return;
+    // "Flete base EUR 1.200 + BAF EUR 160 (all in EUR 1.395)": the all-in after its parts is a check; but
+    // "(all in, excluding BL fee USD 75.00 per BL)" names a charge on top of the all-in price.
+    if (i > 0 && /(?:^| )all ?in(?: |$)/.test(subFolded)) {
+      const excluded = chargeLeftOutOfAllIn(sub);
+      if (excluded === null) return;
+      sub = excluded;
+      subFolded = normaliseLabel(sub);
+    }
     const range = rangeAfter(amount, amounts[i + 1], text);
     if (range?.next) rangeEnds.add(i + 1);
     const window = text.slice(range?.end ?? amount.end, amounts[i + 1]?.start ?? text.length);
@@ -581,6 +594,21 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
     candidates.push(candidate);
   });
   return candidates;
+}
+
+/**
+ * "all in, excluding BL fee", "(all in + BL fee", "all in, exceto taxa de BL": the charge named after the
+ * last "all in" and a word that leaves it out, when it is a known fee; null otherwise (the all-in is a check).
+ */
+function chargeLeftOutOfAllIn(sub: string): string | null {
+  const folded = foldKeepingOffsets(sub);
+  const allIn = [...folded.matchAll(ALL_IN)].at(-1);
+  if (allIn === undefined) return null;
+  const after = allIn.index + allIn[0].length;
+  const marker = EXCLUSION_AFTER_ALL_IN.exec(folded.slice(after));
+  if (marker === null) return null;
+  const named = cleanLabel(sub.slice(after + marker[0].length));
+  return named !== '' && matchFee(named) !== null ? named : null;
 }
 
 /**

@@ -20,7 +20,8 @@ export interface FieldResults {
   transshipment: Found<PlaceValue | null> | null;
   carrier: Found<string> | null;
   transit: Found<{ min: number; max: number }> | null;
-  freeTime: Found<number> | null;
+  /** `combined`: demurrage and detention together ("14 days combined"), not the destination's free time alone. */
+  freeTime: (Found<number> & { combined?: boolean }) | null;
   /** Chargeable (taxable) weight in kg the reply states (air, LCL), never the gross weight alone. */
   chargeableWeight: Found<number> | null;
   validity: Found<string> | null;

@@ -23,6 +23,7 @@ import {
   readRoute,
 } from './places.js';
 import {
+  COMBINED_FREE_TIME,
   destinationFreeDays,
   readChargeableWeight,
   readDayRange,
@@ -202,8 +203,14 @@ function applyHit(out: FieldResults, hit: LabelHit, line: Line, ctx: FieldContex
       // detention"), or a storage figure alone outside a CFS: the figure is less certain (calibrated, issue 32).
       const figures = value.match(/\d{1,3}\s*(?:dias|días|days|dd|d)\b/giu)?.length ?? 0;
       const unsure = (figures >= 2 && destinationFreeDays(value) === null) || free?.unsure === true;
-      if (free !== null)
-        out.freeTime = setOnce(out.freeTime, free.days, line, ctx, 'label', unsure ? 0.75 : 0.9);
+      if (free === null || out.freeTime !== null) return;
+      out.freeTime = {
+        value: free.days,
+        evidence: evidenceFrom(line, ctx.origin, 'label', unsure ? 0.75 : 0.9),
+        ...(free.combined || COMBINED_FREE_TIME.test(foldKeepingOffsets(`${hit.before} ${hit.qualifier}`))
+          ? { combined: true }
+          : {}),
+      };
       return;
     }
     case 'validity': {
@@ -297,6 +304,12 @@ function withoutExtraDays(value: string): string {
 const TRANSIT_BEFORE_LABEL =
   /(\d{1,3})(?:\s*(?:a|-|–|to)\s*(\d{1,3}))?\s*(?:dias|days)\s+(?:de\s+|in\s+)?(?:transito|transit|viagem|travessia|navegacao|viaje)/;
 const FREE_DAYS_INLINE = /(\d{1,3})\s*(?:dias|days|dias)\s*(?:de\s+)?(?:free|livres?|libres?)/;
+/**
+ * "14 days combined free time", "14 days combined", "14 dias combinados (demurrage + detention)", "14 dias de
+ * detention e demurrage combinados": days of demurrage and detention together, named or not.
+ */
+const COMBINED_DAYS_INLINE =
+  /(?<![\d.,])(\d{1,3})\s*(?:dias|days|day|dia)\s+(?:(?:de|of)\s+)?(?:(?:free\s*time|demurrage|detention|dem|det)(?:\s*(?:\+|e|and|&|\/)\s*(?:demurrage|detention|dem|det))?\s+)?(?:combinad[oa]s?|combined)(?![\p{L}])/u;
 
 /** Field values from labelled lines, then from inline patterns for what is still missing. */
 export function readFields(lines: Line[], ctx: FieldContext): FieldResults {
@@ -327,9 +340,15 @@ export function readFields(lines: Line[], ctx: FieldContext): FieldResults {
       }
     }
     if (out.freeTime === null) {
-      const free = FREE_DAYS_INLINE.exec(foldKeepingOffsets(text));
+      const folded = foldKeepingOffsets(text);
+      const combined = COMBINED_DAYS_INLINE.exec(folded);
+      const free = combined ?? FREE_DAYS_INLINE.exec(folded);
       if (free !== null)
-        out.freeTime = { value: Number(free[1]), evidence: evidenceFrom(line, ctx.origin, 'inline', 0.75) };
+        out.freeTime = {
+          value: Number(free[1]),
+          evidence: evidenceFrom(line, ctx.origin, 'inline', 0.75),
+          ...(combined === null ? {} : { combined: true }),
+        };
     }
     if (out.chargeableWeight === null) {
       const weight = readChargeableWeight(text);

@@ -15,7 +15,8 @@ function toDays(value: number, unit: string): number {
   return value;
 }
 
-const OTHER_FIELD_CLAUSE = /\b(free|livres?|libres?|demurrage|detention|valid\w*|validade|validez)\b/;
+const OTHER_FIELD_CLAUSE =
+  /\b(free|livres?|libres?|demurrage|detention|valid\w*|validade|validez|combined|combinad[oa]s?)\b/;
 
 function dayNumbers(clause: string): number[] {
   const numbers: number[] = [];
@@ -54,7 +55,7 @@ export function readDayRange(value: string): { min: number; max: number } | null
 
 const EXCLUDED_FREE_TIME = /\b(detention|detencao|detencion|origem|origin|origen|pol|armazenagem|storage)\b/;
 /** "14 dias de detention e demurrage combinados", "14 days combined detention/demurrage": one free time. */
-const COMBINED_FREE_TIME =
+export const COMBINED_FREE_TIME =
   /\b(?:combinad[oa]s?|combined|conjunt[oa]s?|juntos)\b|\bdet\w*\s*(?:\+|e|and|&|\/)\s*dem\w*|\bdem\w*\s*(?:\+|e|and|&|\/)\s*det\w*/;
 
 const DESTINATION_CLAUSE = /\b(destino|destination|destinacion|pod|no destino|en destino|at destination)\b/;
@@ -80,11 +81,13 @@ const STORAGE_FREE_TIME = /\b(armazenagem|storage)\b/;
  * (QA pass 6: "Free time: 7 dias armazenagem no CFS" is an LCL reply's free time). `unsure` when that
  * storage figure does not name a CFS: at a terminal it may not be the demurrage free time.
  */
-export function readFreeDaysDetailed(value: string): { days: number; unsure: boolean } | null {
+export function readFreeDaysDetailed(
+  value: string,
+): { days: number; unsure: boolean; combined: boolean } | null {
   const named = CLAUSE_SPLIT.test(value) ? destinationFreeDays(value) : null;
-  if (named !== null) return { days: named, unsure: false };
+  if (named !== null) return { days: named, unsure: false, combined: false };
   const folded = foldKeepingOffsets(value);
-  let storage: { days: number; unsure: boolean } | null = null;
+  let storage: { days: number; unsure: boolean; combined: boolean } | null = null;
   for (const match of folded.matchAll(
     /(\d{1,3})\s*(?:(?:calendar|corridos|naturales)\s+)?(?:dias|days|dia|day|d\b)?([^\d/]{0,25})/gu,
   )) {
@@ -95,10 +98,13 @@ export function readFreeDaysDetailed(value: string): { days: number; unsure: boo
     if (EXCLUDED_FREE_TIME.test(clause) && !COMBINED_FREE_TIME.test(after)) {
       // Storage alone, not at origin nor detention: kept in case no other figure is given.
       const storageAlone = EXCLUDED_FREE_TIME.test(clause.replace(STORAGE_FREE_TIME, ' ')) === false;
-      if (storageAlone && plausible && storage === null) storage = { days, unsure: !/\bcfs\b/.test(clause) };
+      if (storageAlone && plausible && storage === null)
+        storage = { days, unsure: !/\bcfs\b/.test(clause), combined: false };
       continue;
     }
-    if (plausible) return { days, unsure: false };
+    // "14 days combined", "14 dias combinados (demurrage + detention)": demurrage and detention together.
+    const upToNextFigure = folded.slice(match.index + (match[1] ?? '').length).split(/\d/)[0] ?? '';
+    if (plausible) return { days, unsure: false, combined: COMBINED_FREE_TIME.test(upToNextFigure) };
   }
   return storage;
 }

@@ -162,6 +162,7 @@ export function buildFinal(input: FinalInput): FinalData {
     transit_time_min_dias: fields.transit?.value.min ?? null,
     transit_time_max_dias: fields.transit?.value.max ?? null,
     free_time_destino_dias: fields.freeTime?.value ?? null,
+    ...(fields.freeTime?.combined === true ? { free_time_tipo: 'combinado' as const } : {}),
     peso_taxavel_kg: fields.chargeableWeight?.value ?? null,
     validadeProposta: fields.validity?.value ?? null,
     frete: null,

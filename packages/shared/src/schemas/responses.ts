@@ -79,6 +79,8 @@ export const extractionFinalSchema = z.looseObject({
   transit_time_min_dias: z.number().nullable(),
   transit_time_max_dias: z.number().nullable(),
   free_time_destino_dias: z.number().nullable(),
+  /** 'combinado': that free time is of demurrage and detention together; absent from older extractions. */
+  free_time_tipo: z.enum(['combinado']).optional(),
   /** Chargeable weight in kg the forwarder stated (QA pass 6); absent from extractions stored before it. */
   peso_taxavel_kg: z.number().nullable().optional(),
   validadeProposta: z.string().nullable(),
