@@ -644,6 +644,11 @@ function versionRows(
               scalar(final, 'free_time_destino_dias'),
               corrigidos,
             ),
+      ...(own.free === undefined &&
+      final?.free_time_tipo === 'combinado' &&
+      final.free_time_destino_dias !== null
+        ? { freeTimeCombinado: true }
+        : {}),
       validade: {
         valor: validade,
         campo: 'validadeProposta',

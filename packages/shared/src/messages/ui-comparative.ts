@@ -63,6 +63,10 @@ export const comparativeDocumentMessages = {
   generatedAtValue: '{data} (horário de Brasília)',
   page: 'Página {n} de {total}',
   notInformed: 'Não informado',
+  /** A free time of demurrage and detention together ("14 days combined"). */
+  freeTimeCombined: '{dias} comb.',
+  /** The Excel's number format of such a free time: the number stays a number. */
+  freeTimeCombinedFormat: '0" (combinado)"',
   yes: 'Sim',
   no: 'Não',
   days: '{n} dias',

@@ -73,6 +73,9 @@ export const uiDecisions = {
     quoteDestination: '(da cotação)',
     quoteDestinationTitle: 'A resposta não nomeia o porto de destino: vale o destino da cotação, {destino}.',
     days: '{count} dias',
+    /** "14 days combined": demurrage and detention together (QA pass 11 saw it beside others' port free time). */
+    freeTimeCombined: '{count} dias (combinado)',
+    freeTimeCombinedTitle: 'Free time combinado: demurrage e detention juntos, não só no porto de destino.',
     version: 'Versão {versao}',
     /** A later version waits for its sender to be confirmed (ADR 0023; QA pass 7). */
     heldVersion: 'versão {versao} aguarda confirmação',

@@ -214,6 +214,8 @@ export const comparisonRowSchema = z.object({
    */
   prazo: comparisonValueSchema.extend({ minimoDias: z.number().optional() }),
   freeTime: comparisonValueSchema,
+  /** The reply's free time is of demurrage and detention together ("14 days combined"), not at the port alone. */
+  freeTimeCombinado: z.boolean().optional(),
   validade: z.object({
     valor: z.string().nullable(),
     campo: z.string(),

@@ -156,7 +156,13 @@ function summaryColumns(freightTypes: readonly string[], hasLanes: boolean, euro
         highlight: row.destaque.menorPrazo,
       }),
     },
-    { header: c.freeTime, cell: (row) => ({ value: row.freeTime.valor, numFmt: DAYS }) },
+    {
+      header: c.freeTime,
+      cell: (row) => ({
+        value: row.freeTime.valor,
+        numFmt: row.freeTimeCombinado ? t.freeTimeCombinedFormat : DAYS,
+      }),
+    },
     {
       header: c.validade,
       cell: (row) => {

@@ -209,7 +209,15 @@ const tableOf = (euro: boolean): TableColumn[] => [
     cell: (row) => transitDaysText(row.prazo) ?? t.notInformed,
     highlight: (row) => row.destaque.menorPrazo,
   },
-  { header: t.columns.freeTimeShort, width: 44, align: 'right', cell: (row) => days(row.freeTime.valor) },
+  {
+    header: t.columns.freeTimeShort,
+    width: 44,
+    align: 'right',
+    cell: (row) =>
+      row.freeTimeCombinado && row.freeTime.valor !== null
+        ? formatMessage(t.freeTimeCombined, { dias: row.freeTime.valor })
+        : days(row.freeTime.valor),
+  },
   { header: t.columns.validade, width: 50, align: 'left', cell: validityOf },
   { header: t.columns.status, width: 56, align: 'left', cell: (row) => statusLabel(row.status) },
 ];

@@ -1563,3 +1563,48 @@ describe('replies written inside the e-mails the platform sent (QA pass 11)', ()
     expect(pdf).not.toMatch(/CONSEGUEM/i);
   });
 });
+
+describe('a combined free time is said to be combined (QA pass 11)', () => {
+  it('"14 days combined": the row, the Excel, the PDF and the approval e-mail say combined, not at the port', async () => {
+    const scenario = await quoteScenario(ctx, {
+      carriers: [{ nome: 'Combina Lines', email: 'pricing@combina-q.com' }],
+    });
+    await reply(
+      scenario,
+      0,
+      [
+        'Dear team,',
+        '',
+        '40HC USD 2,150.00',
+        'T/T 31 days, 14 days combined free time.',
+        'Valid until Dec 31st',
+      ].join('\n'),
+    );
+    const row = rowOf(await comparison(scenario), scenario, 0);
+    expect(row.freeTime.valor).toBe(14);
+    expect(row.freeTimeCombinado).toBe(true);
+    expect(row.prazo.valor).toBe(31);
+    const excel = await call(scenario, 'GET', `/api/quotes/${scenario.quote.id}/comparative-excel`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(excel.rawPayload as unknown as ArrayBuffer);
+    const summary = workbook.getWorksheet('Comparativo')!;
+    const headers = (summary.getRow(SUMMARY_HEADER_ROW).values as unknown[]).map(String);
+    const cell = summary.getRow(SUMMARY_HEADER_ROW + 1).getCell(headers.indexOf('Free time (dias)'));
+    expect(cell.value).toBe(14);
+    expect(cell.numFmt).toBe('0" (combinado)"');
+    expect(await pdfText(scenario)).toContain('14 comb.');
+    const approved = await call(scenario, 'POST', `/api/quotes/${scenario.quote.id}/approve`, {
+      responseId: row.respostaId,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const mail = await waitFor(async () =>
+      (await readSentMail(ctx.config)).find(
+        (m) =>
+          m.to.includes(scenario.carriers[0]!.email) &&
+          m.subject === `Cotação ${scenario.quote.codigo} aprovada`,
+      ),
+    );
+    expect(mail.text).toContain('Free time combinado (demurrage + detention): 14 dias');
+    expect(mail.text).not.toContain('Free time no destino');
+  });
+});

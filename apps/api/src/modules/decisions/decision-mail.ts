@@ -187,7 +187,10 @@ export function agreedTerms(
   // A range as the carrier wrote it ('25–30').
   if (row.prazo.valor !== null)
     lines.push(formatMessage(t.transit, { dias: transitDaysText(row.prazo) ?? '' }));
-  if (row.freeTime.valor !== null) lines.push(formatMessage(t.freeTime, { dias: row.freeTime.valor }));
+  if (row.freeTime.valor !== null)
+    lines.push(
+      formatMessage(row.freeTimeCombinado ? t.freeTimeCombined : t.freeTime, { dias: row.freeTime.valor }),
+    );
   if (row.validade.valor) lines.push(formatMessage(t.validity, { data: day(row.validade.valor) }));
   return lines.join('\n');
 }

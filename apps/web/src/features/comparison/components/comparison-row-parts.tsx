@@ -464,12 +464,25 @@ export function TransitFigure({ row }: { row: ComparisonRow }) {
 }
 
 export function FreeTimeFigure({ row }: { row: ComparisonRow }) {
-  const display = row.freeTime.valor === null ? notInformed : daysText(row.freeTime.valor);
-  return (
+  const { valor } = row.freeTime;
+  const display =
+    valor === null
+      ? notInformed
+      : row.freeTimeCombinado
+        ? formatMessage(t.freeTimeCombined, { count: valor })
+        : daysText(valor);
+  const figure = (
     <Figure
       figure={valueFigure(row, fields.freeTime, row.freeTime, display)}
       lowConfidence={row.freeTime.baixaConfianca}
     />
+  );
+  return row.freeTimeCombinado && valor !== null ? (
+    <span title={t.freeTimeCombinedTitle} data-free-time-combined="">
+      {figure}
+    </span>
+  ) : (
+    figure
   );
 }
 

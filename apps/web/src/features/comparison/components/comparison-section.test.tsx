@@ -109,6 +109,18 @@ describe('Comparação: the table', { timeout: 20_000 }, () => {
     expect(delta.getAllByText('Não informado')).toHaveLength(2);
   });
 
+  it('says a combined free time is combined (demurrage and detention), not at the port', async () => {
+    const rows = makeRows().map((row) =>
+      row.transportador.nome === 'Atlântico Logística'
+        ? { ...row, freeTime: { ...row.freeTime, valor: 14 }, freeTimeCombinado: true }
+        : row,
+    );
+    setup({ rows });
+    const atlantico = await rowOf('Atlântico Logística');
+    const cell = atlantico.getByText(/14 dias \(combinado\)/).closest('[data-free-time-combined]');
+    expect(cell).toHaveAttribute('title', expect.stringMatching(/demurrage e detention juntos/));
+  });
+
   it('sorts by the three columns with the mouse and the keyboard, a missing transit time last', async () => {
     const { user } = setup();
     await table();
