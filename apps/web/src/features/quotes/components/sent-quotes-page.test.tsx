@@ -132,6 +132,9 @@ describe('sent quotes list', { timeout: 20_000 }, () => {
       '/api/quotes?page=1&limit=10&search=conceicao&tab=enviadas',
     ]);
     expect(within(rows()[0]!).getByText('João Conceição')).toBeInTheDocument();
+    // Clearing the search starts the whole list on page 1 again, not on the page it was left at.
+    await user.click(screen.getByRole('button', { name: t.clearFilters }));
+    await screen.findByText('Mostrando 1 a 10 de 19 cotações');
   });
 
   it('filters by the three waiting statuses and clears the filters', async () => {

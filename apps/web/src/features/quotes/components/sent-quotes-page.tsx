@@ -211,6 +211,9 @@ export function SentQuotesPage() {
   const overdueFilter = tab === 'enviadas' && overdue;
   const filterKey = `${tab}|${debounced}|${statusFilter ?? ''}|${overdueFilter}`;
   const [paging, setPaging] = useState({ key: filterKey, page: 1 });
+  // Another filter starts on page 1, and so does going back to an earlier one (QA pass 10: clearing a
+  // search went back to the page the unfiltered list was on before it).
+  if (paging.key !== filterKey) setPaging({ key: filterKey, page: 1 });
   const page = paging.key === filterKey ? paging.page : 1;
 
   const list = useQuoteList({
