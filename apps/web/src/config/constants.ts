@@ -27,6 +27,8 @@ export const storageKeys = {
   gmailState: 'gmail-auth-state',
   /** Per user: the guided tour was offered (`tour-offered:<userId>`). */
   tourOffered: 'tour-offered',
+  /** Per user: the quote wizard's draft (`quote-draft:<userId>`). */
+  quoteDraft: 'quote-draft',
 } as const;
 /** Success modals of create actions close by themselves (spec 4 and 9). */
 export const SUCCESS_MODAL_MS = 2_000;

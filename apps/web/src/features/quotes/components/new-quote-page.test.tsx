@@ -51,6 +51,60 @@ async function pickGroup(user: UserEvents, name = 'Marítimo Ásia') {
   await user.click(within(groups).getByRole('checkbox', { name }));
 }
 
+describe('the draft kept in this browser (QA pass 10: leaving the wizard lost everything typed)', {
+  timeout: 20_000,
+}, () => {
+  it('comes back where it was left after leaving the page, says so, and asks for the files again', async () => {
+    const first = setup();
+    await first.user.click(next());
+    await fillManual(first.user);
+    await first.user.click(next());
+    expect(stepHeading()).toHaveTextContent('Destinatários');
+    first.unmount();
+
+    const again = setup();
+    expect(stepHeading()).toHaveTextContent('Destinatários');
+    expect(screen.getByText(/Rascunho recuperado: você continua de onde parou/)).toBeInTheDocument();
+    await again.user.click(screen.getByRole('button', { name: /Conteúdo/ }));
+    expect(screen.getByRole('textbox', { name: 'Referência do processo' })).toHaveValue('IMP-2026-015');
+    expect(screen.getByRole('textbox', { name: 'Origem' })).toHaveValue('Xangai, China');
+
+    await again.user.click(screen.getByRole('button', { name: 'Descartar rascunho' }));
+    expect(stepHeading()).toHaveTextContent('Formato');
+    again.unmount();
+    setup();
+    expect(screen.queryByText(/Rascunho recuperado/)).not.toBeInTheDocument();
+    expect(stepHeading()).toHaveTextContent('Formato');
+  });
+
+  it('a file is not kept: its name is, to attach it again', async () => {
+    const first = setup();
+    await first.user.click(screen.getByRole('radio', { name: 'PDF' }));
+    await first.user.click(next());
+    await first.user.type(screen.getByRole('textbox', { name: 'Referência do processo' }), 'IMP-PDF-1');
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await first.user.upload(input, new File(['%PDF-1.4'], 'pedido.pdf', { type: 'application/pdf' }));
+    first.unmount();
+    setup();
+    expect(
+      screen.getByText('Anexe de novo: pedido.pdf. Arquivos não ficam guardados no rascunho.'),
+    ).toBeInTheDocument();
+  });
+
+  it('is gone once the quote is sent', async () => {
+    const { user } = setup();
+    await user.click(next());
+    await fillManual(user);
+    expect(window.localStorage.getItem(`quote-draft:${makeUser().id}`)).not.toBeNull();
+    await user.click(next());
+    await pickGroup(user);
+    await user.click(next());
+    await user.click(screen.getByRole('button', { name: 'Enviar Cotação' }));
+    await screen.findByText(t.wizard.created);
+    expect(window.localStorage.getItem(`quote-draft:${makeUser().id}`)).toBeNull();
+  });
+});
+
 describe('new quote wizard', { timeout: 20_000 }, () => {
   it('moves forward only on a valid step and back only by clicking an earlier step', async () => {
     const { user } = setup();

@@ -1,5 +1,6 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
+import { uiQuoteDraft } from '@cotacoes/shared/messages/ui-quote-draft';
 import type { QuoteDetail } from '@cotacoes/shared/schemas/quotes';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -34,6 +35,7 @@ import {
   stepValid,
   submitError,
 } from './draft';
+import { clearDraft, isDirty, loadDraft, type SavedDraft, saveDraft } from './draft-storage';
 import { FormatStep } from './format-step';
 import { RecipientsStep } from './recipients-step';
 import { ReviewStep } from './review-step';
@@ -65,8 +67,13 @@ export function NewQuotePage() {
   const user = useUser();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<QuoteDraft>(() => newDraft(user?.name ?? ''));
-  const [step, setStep] = useState<number>(STEPS.format);
+  const userId = user?.id ?? null;
+  // A draft left in this browser comes back where it was left (QA pass 10: leaving lost it).
+  const [restored, setRestored] = useState<SavedDraft | null>(() =>
+    userId ? loadDraft(userId, newDraft(user?.name ?? '')) : null,
+  );
+  const [draft, setDraft] = useState<QuoteDraft>(() => restored?.draft ?? newDraft(user?.name ?? ''));
+  const [step, setStep] = useState<number>(() => restored?.step ?? STEPS.format);
   const [touched, setTouched] = useState<ReadonlySet<DraftField>>(new Set());
   const [sending, setSending] = useState<Sending>(null);
   const [error, setError] = useState<string | null>(null);
@@ -80,6 +87,22 @@ export function NewQuotePage() {
   useEffect(() => {
     if (moved.current) headingRef.current?.focus();
   }, [step]);
+
+  // Kept as it is typed; nothing kept until something was typed, and nothing once it is sent.
+  useEffect(() => {
+    if (!userId || created) return;
+    if (isDirty(draft, newDraft(user?.name ?? ''))) saveDraft(userId, draft, step);
+    else clearDraft(userId);
+  }, [draft, step, userId, created, user?.name]);
+
+  function discardDraft() {
+    if (userId) clearDraft(userId);
+    setRestored(null);
+    setDraft(newDraft(user?.name ?? ''));
+    setTouched(new Set());
+    setStep(STEPS.format);
+    showToast({ message: uiQuoteDraft.discarded, variant: 'success' });
+  }
 
   useEffect(() => {
     if (!created) return;
@@ -142,6 +165,8 @@ export function NewQuotePage() {
             })
           : await createQuote(payload);
       void queryClient.invalidateQueries({ queryKey: quotesKey });
+      if (userId) clearDraft(userId);
+      setRestored(null);
       setDraft(newDraft(user?.name ?? ''));
       setTouched(new Set());
       setStep(STEPS.format);
@@ -199,6 +224,30 @@ export function NewQuotePage() {
       {noCompany && (
         <Alert variant="error" className="mb-4">
           {ui.quotes.noCompany}
+        </Alert>
+      )}
+      {restored && (
+        <Alert variant="info" className="mb-4">
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+            <div>
+              <p>
+                {formatMessage(uiQuoteDraft.restored, {
+                  data: new Date(restored.savedAt).toLocaleString('pt-BR', {
+                    dateStyle: 'short',
+                    timeStyle: 'short',
+                  }),
+                })}
+              </p>
+              {restored.arquivos.length > 0 && !draft.file && !draft.dangerousFile && (
+                <p className="mt-1">
+                  {formatMessage(uiQuoteDraft.refile, { nomes: restored.arquivos.join(', ') })}
+                </p>
+              )}
+            </div>
+            <Button variant="secondary" size="sm" onClick={discardDraft}>
+              {uiQuoteDraft.discard}
+            </Button>
+          </div>
         </Alert>
       )}
       <Card className="p-4 sm:p-6">
