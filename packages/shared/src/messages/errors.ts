@@ -68,8 +68,9 @@ export const errorMessages = {
   GMAIL_AUTH_URL_FAILED: 'Erro ao obter URL de autorização',
   GMAIL_EMAIL_REQUIRED: 'Informe o seu email do Gmail no campo acima.',
   GMAIL_SYNC_FAILED: 'Erro ao sincronizar',
-  GMAIL_SYNC_STATUS: 'Erro ao sincronizar: o Gmail respondeu {status}.',
-  GMAIL_SYNC_UNREACHABLE: 'Erro ao sincronizar: o Gmail não respondeu.',
+  // The poller retries a mailbox in 'erro' on its next round (GMAIL_POLL_SECONDS, ADR 0027).
+  GMAIL_SYNC_STATUS: 'Erro ao sincronizar: o Gmail respondeu {status}. Tentaremos de novo em instantes.',
+  GMAIL_SYNC_UNREACHABLE: 'Erro ao sincronizar: o Gmail não respondeu. Tentaremos de novo em instantes.',
   GMAIL_QUOTA: 'O Gmail limitou o uso da API (cota excedida). Nova tentativa em {espera}.',
   GMAIL_PUSH_UNAUTHORIZED: 'Notificação do Gmail recusada: token de push ausente ou inválido.',
   GMAIL_MESSAGE_NOT_FOUND: 'Mensagem ou anexo não encontrado no Gmail.',

@@ -12,11 +12,13 @@ export const microsoftMailboxMessages = {
   generateLink: 'Gerar link de autorização',
   generating: 'Gerando link...',
   openLink: 'Abrir página de autorização da Microsoft',
-  step2: '2. Cole o e-mail da caixa e o código mostrado após a autorização.',
+  step2: '2. Na volta, o código aparece aqui sozinho: informe o e-mail da caixa e clique em Conectar caixa.',
   emailLabel: 'E-mail da caixa',
   emailPlaceholder: 'cotacoes@suaempresa.com.br',
   codeLabel: 'Código de autorização',
   codePlaceholder: 'Cole aqui o código',
+  codeHint: 'Se não vier sozinho, cole o código mostrado na tela de retorno.',
+  codeReceived: 'Código recebido da página de autorização. Confira o e-mail e clique em Conectar caixa.',
   connect: 'Conectar caixa',
   connecting: 'Conectando...',
   connectedTitle: 'Caixas conectadas',
@@ -28,6 +30,12 @@ export const microsoftMailboxMessages = {
   syncing: 'Sincronizando...',
   disconnect: 'Desconectar',
   disconnecting: 'Desconectando...',
+  disconnectTitle: 'Desconectar {email}?',
+  disconnectBody:
+    'As autorizações guardadas serão apagadas e as respostas desta caixa deixarão de chegar por aqui. Você pode conectá-la de novo depois.',
+  revokeAdvice:
+    'A Microsoft não permite revogar o acesso por aqui: depois de desconectar, remova o acesso do aplicativo em myaccount.microsoft.com (ou peça ao administrador no Microsoft Entra ID).',
+  reconnect: 'Reconectar',
   states: {
     ok: 'Conectada',
     erro: 'Com erro',

@@ -332,11 +332,21 @@ export const ui = {
   gmailCallback: {
     title: 'Autorização de e-mail',
     heading: 'Código de autorização recebido',
-    intro: 'Copie o código abaixo e cole-o em Configurações, na seção de integração de e-mail.',
+    intro:
+      'O código já foi enviado à aba de Configurações que gerou o link: volte a ela e clique em Conectar. Se aquela aba foi fechada, cole o código abaixo em Configurações, na seção de integração de e-mail.',
     copied: 'Código copiado para a área de transferência.',
     copyFailed: 'Não foi possível copiar automaticamente. Selecione o código e copie manualmente.',
     copy: 'Copiar código',
-    missing: 'Nenhum código de autorização foi recebido.',
+    missingHeading: 'Nenhum código de autorização recebido',
+    missing:
+      'Esta página só funciona na volta da autorização. Para conectar a caixa, gere um novo link em Configurações, na seção de integração de e-mail.',
+    deniedHeading: 'Acesso não autorizado',
+    denied:
+      'O acesso à caixa de e-mail foi recusado na página do provedor, por isso nenhum código foi gerado. Para tentar de novo, volte a Configurações, gere um novo link de autorização e, na página do provedor, aceite o acesso de leitura.',
+    providerErrorHeading: 'A autorização não foi concluída',
+    providerError:
+      'O provedor de e-mail respondeu com um erro ({erro}) e nenhum código foi gerado. Volte a Configurações, gere um novo link de autorização e tente de novo.',
+    toSettings: 'Ir para Configurações',
     back: 'Voltar',
   },
 
@@ -602,7 +612,7 @@ export const ui = {
     changePasswordHint: 'Troque sua senha de acesso. As outras sessões serão encerradas.',
     mailIntegration: 'Integração de e-mail',
     mailIntegrationHint:
-      'Conexão da caixa de e-mail que envia os pedidos e recebe as respostas dos agentes de carga (autorização, troca de código e sincronização manual).',
+      'Conexão da caixa de e-mail que recebe as respostas dos agentes de carga. O acesso é só de leitura: nenhuma mensagem é enviada, alterada ou apagada por esta conexão.',
   },
 
   /** Configurações → 'Fontes de e-mail' (desenvolvedor; issue 34 §4). */
@@ -615,9 +625,14 @@ export const ui = {
     empty: 'Nenhuma fonte de e-mail configurada neste servidor.',
     listLabel: 'Fontes de e-mail e sua situação',
     lastSync: 'Última sincronização',
+    /** The time of a listener's or webhook's row: nothing is synced, messages are pushed to it. */
+    lastMessage: 'Última mensagem recebida',
     lastError: 'Último erro',
     received: 'Mensagens recebidas',
     never: 'Nunca',
+    /** The end of a throttle or quota error (MAILBOX_PROVIDER_THROTTLED, GMAIL_QUOTA), counted down. */
+    retryIn: 'Nova tentativa em {espera}.',
+    retryDue: 'A espera terminou: a nova tentativa é feita automaticamente.',
     noError: 'Nenhum',
     states: { ok: 'OK', erro: 'Erro', reconectar: 'Reconectar', inativo: 'Inativo' },
     kinds: {

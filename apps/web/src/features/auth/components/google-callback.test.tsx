@@ -1,3 +1,4 @@
+import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { screen } from '@testing-library/react';
 import { storageKeys } from '@/config/constants';
@@ -62,5 +63,30 @@ describe('mail-provider callback', () => {
     );
     expect(await screen.findByText('4/0Ab-outro')).toBeInTheDocument();
     expect(window.localStorage.getItem(storageKeys.gmailState)).toBe('estado-123');
+  });
+
+  it('says the access was refused at the provider, and where to try again, on ?error=access_denied', async () => {
+    renderAt(<GmailCallback />, '/auth/gmail/callback', '/auth/gmail/callback?error=access_denied&state=x');
+    expect(await screen.findByRole('heading', { name: ui.gmailCallback.deniedHeading })).toBeInTheDocument();
+    expect(screen.getByText(ui.gmailCallback.denied)).toBeInTheDocument();
+    expect(screen.queryByText(ui.gmailCallback.heading)).toBeNull();
+    expect(screen.getByRole('link', { name: ui.gmailCallback.toSettings })).toHaveAttribute(
+      'href',
+      '/configuracoes',
+    );
+  });
+
+  it('names another provider error, and without any parameter says what the page is for', async () => {
+    const view = renderAt(
+      <GmailCallback />,
+      '/auth/gmail/callback',
+      '/auth/gmail/callback?error=server_error&error_description=Tente%20mais%20tarde',
+    );
+    expect(
+      await screen.findByText(formatMessage(ui.gmailCallback.providerError, { erro: 'Tente mais tarde' })),
+    ).toBeInTheDocument();
+    view.unmount();
+    renderAt(<GmailCallback />, '/auth/gmail/callback');
+    expect(await screen.findByRole('heading', { name: ui.gmailCallback.missingHeading })).toBeInTheDocument();
   });
 });

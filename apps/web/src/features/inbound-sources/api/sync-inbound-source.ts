@@ -1,7 +1,7 @@
 import { ui } from '@cotacoes/shared/messages/ui';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { inboundStatusKey } from './get-inbound-sources';
+import { useRefreshMailSources } from './refresh-mail-sources';
 
 /** `POST /api/inbound/sources/{id}/sync` → the pt-BR result (404 unknown, 409 not syncable, 502 failed). */
 export function syncInboundSource(id: string): Promise<{ message: string }> {
@@ -10,11 +10,11 @@ export function syncInboundSource(id: string): Promise<{ message: string }> {
   });
 }
 
-/** Whatever the result, the rows are read again: the sync time, the count or the error changed. */
+/**
+ * Whatever the result, the rows are read again — and the Gmail and Microsoft 365 sections too: the sync
+ * time, the count or the error changed.
+ */
 export function useSyncInboundSource() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: syncInboundSource,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: inboundStatusKey }),
-  });
+  const refresh = useRefreshMailSources();
+  return useMutation({ mutationFn: syncInboundSource, onSettled: refresh });
 }

@@ -1,6 +1,7 @@
-import { errorMessages } from '@cotacoes/shared/messages/errors';
+import { errorMessage, errorMessages } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
-import { screen, waitFor, within } from '@testing-library/react';
+import type { InboundSourceStatus } from '@cotacoes/shared/schemas/responses';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { fakeExtractionSettingsApi } from '@/features/extraction-settings/testing/fake-extraction-settings-api';
 import { fakeFollowUpApi } from '@/features/follow-up/testing/fake-follow-up-api';
 import { SettingsPage } from '@/features/settings/components/settings-page';
@@ -9,7 +10,8 @@ import { toastStore } from '@/lib/toast';
 import { makeUser } from '@/testing/fixtures';
 import { problem, stubNetwork } from '@/testing/network';
 import { renderAt } from '@/testing/render';
-import { fakeInboundSourcesApi, IMAP_ID } from '../testing/fake-inbound-sources-api';
+import { SYNC_POLL_MS } from '../api/mail-sources-keys';
+import { fakeInboundSourcesApi, IMAP_ID, sampleSources } from '../testing/fake-inbound-sources-api';
 import { InboundSourcesSection } from './inbound-sources-section';
 
 const t = ui.inboundSources;
@@ -45,7 +47,12 @@ describe("'Fontes de e-mail'", () => {
     expect(within(smtp!).queryByRole('button')).toBeNull();
     expect(within(smtp!).getByText(t.never)).toBeInTheDocument();
     const webhook = within(mailgun!);
-    expect(webhook.getByText(t.states.erro)).toBeInTheDocument();
+    // Nothing is synced from a listener or a webhook: its time is the last message it received.
+    expect(first.getByText(t.lastSync)).toBeInTheDocument();
+    expect(within(smtp!).getByText(t.lastMessage)).toBeInTheDocument();
+    expect(webhook.getByText(t.lastMessage)).toBeInTheDocument();
+    expect(webhook.queryByText(t.lastSync)).toBeNull();
+    expect(webhook.getByText(t.states.erro)).toHaveClass('bg-danger-soft');
     expect(webhook.getByText(errorMessages.WEBHOOK_UNAUTHORIZED)).toBeInTheDocument();
     expect(webhook.getByText(/^01\/12\/2026,? 07:00$/)).toBeInTheDocument();
     expect(webhook.queryByRole('button')).toBeNull();
@@ -106,6 +113,67 @@ describe("'Fontes de e-mail'", () => {
         network.requests.filter((request) => request.url === '/api/inbound/status').length,
       ).toBeGreaterThan(1),
     );
+  });
+});
+
+describe('a Microsoft 365 or Gmail row', () => {
+  const microsoft = (overrides: Partial<InboundSourceStatus> = {}): InboundSourceStatus => ({
+    id: 'microsoft:8d2f0c1e-5b7a-4c3d-9e8f-0a1b2c3d4e5f',
+    kind: 'microsoft',
+    label: 'Microsoft 365 recebimento.cotacoes.importacao@importadora-exemplo-longo.onmicrosoft.com',
+    state: 'ok',
+    lastSyncAt: null,
+    lastError: null,
+    received: 0,
+    canSync: true,
+    ...overrides,
+  });
+
+  afterEach(() => vi.useRealTimers());
+
+  it("shows 'Sincronizando...' during the first sync and reads the rows again until it ends", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { fake } = setup({ sources: [microsoft()] });
+    const [row] = await rows();
+    expect(within(row!).getByText(t.syncing)).toBeInTheDocument();
+    fake.state.sources[0] = microsoft({ lastSyncAt: new Date().toISOString(), received: 1600 });
+    await act(() => vi.advanceTimersByTimeAsync(SYNC_POLL_MS));
+    const [synced] = await rows();
+    expect(await within(synced!).findByText('1.600')).toBeInTheDocument();
+    expect(within(synced!).getByText(t.states.ok)).toBeInTheDocument();
+  });
+
+  it('breaks a long mailbox address anywhere, so a phone never scrolls sideways', async () => {
+    setup({ sources: [microsoft({ lastSyncAt: new Date().toISOString() })] });
+    const [row] = await rows();
+    const label = within(row!).getByText(microsoft().label);
+    expect(label).toHaveClass('wrap-anywhere');
+    // Every flex box around it may shrink below the address's length.
+    expect(label.parentElement).toHaveClass('min-w-0');
+    expect(label.parentElement!.parentElement).toHaveClass('min-w-0', 'flex-1');
+  });
+
+  it("counts a throttle's wait down in 'Último erro'", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const throttled = errorMessage('MAILBOX_PROVIDER_THROTTLED', { provider: 'Microsoft 365', seconds: 40 });
+    setup({
+      sources: [microsoft({ state: 'erro', lastSyncAt: new Date().toISOString(), lastError: throttled })],
+    });
+    const [row] = await rows();
+    expect(within(row!).getByText(throttled)).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(41_000));
+    expect(within(row!).queryByText(/Nova tentativa em/)).toBeNull();
+    expect(within(row!).getByText(new RegExp(t.retryDue))).toBeInTheDocument();
+  });
+
+  it('keeps the sample rows as they were (no first sync running: no polling)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { network } = setup({ sources: sampleSources() });
+    await rows();
+    const reads = () => network.requests.filter((request) => request.url === '/api/inbound/status').length;
+    const before = reads();
+    await act(() => vi.advanceTimersByTimeAsync(SYNC_POLL_MS * 3));
+    expect(reads()).toBe(before);
   });
 });
 

@@ -2,24 +2,21 @@ import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import type { InboundSourceKind, InboundSourceStatus } from '@cotacoes/shared/schemas/responses';
 import { InboxIcon, LayersIcon, MailIcon, RefreshIcon, SendIcon } from '@/components/icons';
-import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { CardSection } from '@/components/ui/card';
 import { QueryContent } from '@/components/ui/query-content';
 import { errorText } from '@/lib/api-client';
 import { formatDateTime, formatRelative } from '@/lib/format';
 import { showToast } from '@/lib/toast';
-import { useInboundSources } from '../api/get-inbound-sources';
+import { isSourceSyncing, useInboundSources } from '../api/get-inbound-sources';
 import { useSyncInboundSource } from '../api/sync-inbound-source';
+import { SourceErrorText } from './source-error-text';
+import { SourceStateBadge } from './source-state-badge';
 
 const t = ui.inboundSources;
 
-const stateBadge: Record<InboundSourceStatus['state'], BadgeVariant> = {
-  ok: 'success',
-  erro: 'danger',
-  reconectar: 'warning',
-  inativo: 'neutral',
-};
+/** Sources that receive what is pushed to them: their time is the last message, not a sync. */
+const pushedKinds: ReadonlySet<InboundSourceKind> = new Set(['smtp', 'mailgun', 'sendgrid', 'postmark']);
 
 const kindIcon: Record<InboundSourceKind, typeof MailIcon> = {
   imap: InboxIcon,
@@ -84,23 +81,28 @@ function SourceRow({ source }: { source: InboundSourceStatus }) {
   return (
     <li className="rounded-lg border border-border p-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex min-w-0 items-center gap-3">
+        <div className="flex min-w-0 flex-1 basis-56 items-center gap-3">
           <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-surface-muted text-fg-muted">
             <Icon size={18} />
           </span>
           <div className="min-w-0">
-            <p className="break-words font-medium text-fg">{source.label}</p>
+            {/* A long mailbox address has no spaces to wrap at: it breaks anywhere (a phone scrolled sideways). */}
+            <p className="wrap-anywhere font-medium text-fg">{source.label}</p>
             <p className="text-xs text-fg-muted">{t.kinds[source.kind]}</p>
           </div>
         </div>
-        <div className="flex items-center gap-3">
-          <Badge variant={stateBadge[source.state]}>{t.states[source.state]}</Badge>
+        <div className="flex flex-wrap items-center gap-3">
+          <SourceStateBadge
+            state={source.state}
+            label={t.states[source.state]}
+            syncing={isSourceSyncing(source)}
+          />
           {source.canSync && <SyncButton source={source} />}
         </div>
       </div>
       <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-3">
         <div>
-          <dt className="text-fg-muted">{t.lastSync}</dt>
+          <dt className="text-fg-muted">{pushedKinds.has(source.kind) ? t.lastMessage : t.lastSync}</dt>
           <dd className="mt-0.5 text-fg">
             <LastSync value={source.lastSyncAt} />
           </dd>
@@ -112,7 +114,7 @@ function SourceRow({ source }: { source: InboundSourceStatus }) {
         <div className="min-w-0">
           <dt className="text-fg-muted">{t.lastError}</dt>
           <dd className={source.lastError ? 'mt-0.5 break-words text-danger-soft-fg' : 'mt-0.5 text-fg'}>
-            {source.lastError ?? t.noError}
+            {source.lastError ? <SourceErrorText message={source.lastError} /> : t.noError}
           </dd>
         </div>
       </dl>

@@ -5,24 +5,36 @@ import type {
   GmailSyncQuoteBody,
   GmailSyncQuoteResult,
 } from '@cotacoes/shared/schemas/gmail';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  isFirstSyncPending,
+  mailboxConnectionsKey,
+  SYNC_POLL_MS,
+  useRefreshMailSources,
+} from '@/features/inbound-sources';
 import { api } from '@/lib/api-client';
 
 /*
  * The mail integration calls (spec 001 /gmail/*; issue 34, ADR 0027), for a desenvolvedor. Tokens never
- * reach the browser: the answers carry addresses and sync state only.
+ * reach the browser: the answers carry addresses and sync state only. Every change reads the mailbox
+ * lists of the page again ('Fontes de e-mail' included).
  */
 
 const t = ui.mailIntegration;
-export const gmailConnectionsKey = ['mail-integration', 'gmail', 'connections'] as const;
+export const gmailConnectionsKey = [...mailboxConnectionsKey, 'gmail', 'connections'] as const;
 
 /** `GET /api/gmail/connections` → the connected Gmail mailboxes and their sync state. */
 export function getGmailConnections(): Promise<{ items: GmailConnection[] }> {
   return api.get('/gmail/connections', { fallback: t.loadError });
 }
 
+/** Read again every few seconds while a mailbox runs its first sync, so its count and time appear. */
 export function useGmailConnections() {
-  return useQuery({ queryKey: gmailConnectionsKey, queryFn: getGmailConnections });
+  return useQuery({
+    queryKey: gmailConnectionsKey,
+    queryFn: getGmailConnections,
+    refetchInterval: (query) => (query.state.data?.items.some(isFirstSyncPending) ? SYNC_POLL_MS : false),
+  });
 }
 
 /** `GET /api/gmail/auth-url` → the Google authorization link (state and PKCE stay on the server). */
@@ -40,11 +52,8 @@ export function exchangeGmailCode(body: GmailExchangeBody): Promise<GmailConnect
 }
 
 export function useExchangeGmailCode() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: exchangeGmailCode,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: gmailConnectionsKey }),
-  });
+  const refresh = useRefreshMailSources();
+  return useMutation({ mutationFn: exchangeGmailCode, onSuccess: refresh });
 }
 
 /** `POST /api/gmail/sync-quote {email, cotacaoId}` → how many messages were found and how many were new. */
@@ -53,11 +62,8 @@ export function syncGmailQuote(body: GmailSyncQuoteBody): Promise<GmailSyncQuote
 }
 
 export function useSyncGmailQuote() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: syncGmailQuote,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: gmailConnectionsKey }),
-  });
+  const refresh = useRefreshMailSources();
+  return useMutation({ mutationFn: syncGmailQuote, onSettled: refresh });
 }
 
 /** `DELETE /api/gmail/connections/{id}`: revokes the authorization and forgets the tokens. */
@@ -66,9 +72,6 @@ export function disconnectGmail(id: string): Promise<void> {
 }
 
 export function useDisconnectGmail() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: disconnectGmail,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: gmailConnectionsKey }),
-  });
+  const refresh = useRefreshMailSources();
+  return useMutation({ mutationFn: disconnectGmail, onSuccess: refresh });
 }

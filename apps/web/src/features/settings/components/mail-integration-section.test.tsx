@@ -1,16 +1,20 @@
-import { errorMessages, formatMessage } from '@cotacoes/shared/messages/errors';
+import { errorMessage, errorMessages, formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import {
   type GmailConnection,
   gmailExchangeBodySchema,
   gmailSyncQuoteBodySchema,
 } from '@cotacoes/shared/schemas/gmail';
-import { screen, waitFor, within } from '@testing-library/react';
+import type { InboundSourceStatus } from '@cotacoes/shared/schemas/responses';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { storageKeys } from '@/config/constants';
+import { InboundSourcesSection, SYNC_POLL_MS } from '@/features/inbound-sources';
+import { fakeInboundSourcesApi } from '@/features/inbound-sources/testing/fake-inbound-sources-api';
 import { SettingsPage } from '@/features/settings/components/settings-page';
 import { sessionStore } from '@/lib/session';
 import { storage } from '@/lib/storage';
 import { toastStore } from '@/lib/toast';
+import { makeQuotes } from '@/testing/fake-quotes-api';
 import { makeUser } from '@/testing/fixtures';
 import { type Handler, problem, stubNetwork } from '@/testing/network';
 import { renderAt } from '@/testing/render';
@@ -19,6 +23,8 @@ import { MailIntegrationSection } from './mail-integration-section';
 const t = ui.mailIntegration;
 const MAILBOX = 'cotacoes@importadora.com.br';
 const QUOTE_ID = '6f1c2a57-0d2e-4c1b-9a55-3b7e1f0c9d21';
+/** The company's recent quotes as GET /api/quotes lists them; the second is COT-2026-0002. */
+const QUOTES = makeQuotes(3).map((quote, index) => (index === 1 ? { ...quote, id: QUOTE_ID } : quote));
 
 function connectionOf(overrides: Partial<GmailConnection> = {}): GmailConnection {
   return {
@@ -50,6 +56,15 @@ function fakeGmailApi(initial: GmailConnection[] = []) {
       state.connections = [connection];
       return { body: connection };
     },
+    'GET /api/quotes': (request) => {
+      const search = (
+        new URL(request.url, 'http://localhost').searchParams.get('search') ?? ''
+      ).toLowerCase();
+      const data = QUOTES.filter((quote) =>
+        `${quote.codigo} ${quote.referenciaProcesso}`.toLowerCase().includes(search),
+      );
+      return { body: { data, total: data.length, totalPages: 1, page: 1 } };
+    },
     'POST /api/gmail/sync-quote': (request) => {
       const parsed = gmailSyncQuoteBodySchema.safeParse(request.body);
       if (!parsed.success) return problem(400, 'VALIDATION_FAILED');
@@ -77,7 +92,17 @@ const toasts = () => toastStore.get().map((toast) => [toast.variant, toast.messa
 afterEach(() => {
   storage.remove(storageKeys.gmailCode);
   storage.remove(storageKeys.gmailState);
+  vi.useRealTimers();
 });
+
+/** What the callback tab does: save the code, which reaches this tab as a `storage` event. */
+function codeSavedByCallbackTab(code: string, state: string) {
+  storage.set(storageKeys.gmailState, state);
+  storage.set(storageKeys.gmailCode, code);
+  act(() => {
+    window.dispatchEvent(new StorageEvent('storage', { key: storageKeys.gmailCode, newValue: code }));
+  });
+}
 
 describe("'Integração de e-mail'", () => {
   it('generates the authorization link, then connects with the e-mail and the code the callback kept', async () => {
@@ -107,7 +132,8 @@ describe("'Integração de e-mail'", () => {
       expect(toasts()).toContainEqual(['success', formatMessage(t.connected, { email: MAILBOX })]),
     );
     expect(await card.findByText(MAILBOX)).toBeInTheDocument();
-    expect(card.getByText(t.states.ok)).toBeInTheDocument();
+    // Its first sync runs in the background.
+    expect(card.getByText(ui.inboundSources.syncing)).toBeInTheDocument();
     expect(storage.get(storageKeys.gmailCode)).toBeNull();
   });
 
@@ -125,8 +151,9 @@ describe("'Integração de e-mail'", () => {
   });
 
   it("shows each mailbox's state: the error message, and 'reconectar' with a reconnect action", async () => {
+    const failure = errorMessage('GMAIL_SYNC_STATUS', { status: 500 });
     const { user } = setup([
-      connectionOf({ state: 'erro', lastError: 'Erro ao sincronizar: o Gmail respondeu 500.' }),
+      connectionOf({ state: 'erro', lastError: failure }),
       connectionOf({
         id: '1c9e2d4f-7b6a-4c3d-8e9f-0a1b2c3d4e5f',
         email: 'outra@importadora.com.br',
@@ -134,8 +161,12 @@ describe("'Integração de e-mail'", () => {
       }),
     ]);
     const card = await section();
-    expect(await card.findByText('Erro ao sincronizar: o Gmail respondeu 500.')).toBeInTheDocument();
+    // The poller retries a mailbox in 'erro' by itself: the message says so.
+    expect(failure).toBe('Erro ao sincronizar: o Gmail respondeu 500. Tentaremos de novo em instantes.');
+    expect(await card.findByText(failure)).toBeInTheDocument();
+    expect(card.getByText(t.states.erro)).toHaveClass('bg-danger-soft');
     expect(card.getByText(t.reconnectHint)).toBeInTheDocument();
+    expect(card.getByText(t.states.reconectar, { selector: 'span' })).toHaveClass('bg-warning-soft');
     await user.click(card.getByRole('button', { name: t.reconnect }));
     // The connect form is ready for that mailbox: its address is filled in.
     expect(card.getAllByRole('textbox', { name: t.emailLabel })[0]).toHaveValue('outra@importadora.com.br');
@@ -155,14 +186,15 @@ describe("'Integração de e-mail'", () => {
     expect(await card.findByText(t.connectionsEmpty)).toBeInTheDocument();
   });
 
-  it("syncs a quote's conversation and says how many messages were found", async () => {
-    const { user, network } = setup();
+  it("syncs a quote's conversation by its code, with the connected mailbox filled in", async () => {
+    const { user, network } = setup([connectionOf()]);
     const card = await section();
     const form = within(card.getByRole('region', { name: t.syncTitle }));
+    expect(await form.findByDisplayValue(MAILBOX)).toBe(form.getByRole('textbox', { name: t.emailLabel }));
+
     await user.click(form.getByRole('button', { name: t.sync }));
-    expect(form.getByText(t.emailRequired)).toBeInTheDocument();
-    await user.type(form.getByRole('textbox', { name: t.emailLabel }), MAILBOX);
-    await user.type(form.getByRole('textbox', { name: t.quoteIdLabel }), QUOTE_ID);
+    expect(form.getByText(t.quoteRequired)).toBeInTheDocument();
+    await user.type(form.getByRole('textbox', { name: new RegExp(t.quoteLabel) }), 'COT-2026-0002');
     await user.click(form.getByRole('button', { name: t.sync }));
     await waitFor(() =>
       expect(network.requests.find((r) => r.url === '/api/gmail/sync-quote')?.body).toEqual({
@@ -173,6 +205,119 @@ describe("'Integração de e-mail'", () => {
     await waitFor(() =>
       expect(toasts()).toContainEqual(['success', formatMessage(t.synced, { encontradas: 2, novas: 1 })]),
     );
+  });
+
+  it('lets the quote be picked from the search results, and says when no quote matches', async () => {
+    const { user, network } = setup([connectionOf()]);
+    const form = within((await section()).getByRole('region', { name: t.syncTitle }));
+    await form.findByDisplayValue(MAILBOX);
+    const quoteField = form.getByRole('textbox', { name: new RegExp(t.quoteLabel) });
+    await user.type(quoteField, 'COT-2099');
+    await user.click(form.getByRole('button', { name: t.sync }));
+    expect(await form.findByText(formatMessage(t.quoteNotFound, { busca: 'COT-2099' }))).toBeInTheDocument();
+    expect(network.requests.filter((r) => r.url === '/api/gmail/sync-quote')).toHaveLength(0);
+
+    await user.clear(quoteField);
+    await user.type(quoteField, 'IMP');
+    await user.click(
+      await form.findByRole('radio', {
+        name: formatMessage(t.quoteOption, { codigo: 'COT-2026-0002', referencia: 'IMP-2' }),
+      }),
+    );
+    await user.click(form.getByRole('button', { name: t.sync }));
+    await waitFor(() =>
+      expect(network.requests.find((r) => r.url === '/api/gmail/sync-quote')?.body).toEqual({
+        email: MAILBOX,
+        cotacaoId: QUOTE_ID,
+      }),
+    );
+  });
+
+  it('fills in the code the callback tab saved, without pasting, and sends its state', async () => {
+    const { user, network } = setup();
+    const card = await section();
+    await user.click(card.getByRole('button', { name: t.generateLink }));
+    await card.findByRole('link', { name: t.openLink });
+
+    codeSavedByCallbackTab('4/0A-codigo-certo', 'estado-do-link');
+    expect(card.getByRole('textbox', { name: new RegExp(t.codeLabel) })).toHaveValue('4/0A-codigo-certo');
+    expect(card.getByText(t.codeReceived)).toBeInTheDocument();
+
+    await user.type(card.getAllByRole('textbox', { name: t.emailLabel })[0]!, MAILBOX);
+    await user.click(card.getByRole('button', { name: t.connect }));
+    await waitFor(() =>
+      expect(network.requests.find((r) => r.url === '/api/gmail/exchange-code')?.body).toEqual({
+        email: MAILBOX,
+        code: '4/0A-codigo-certo',
+        state: 'estado-do-link',
+      }),
+    );
+  });
+
+  it("after 'Conectar' shows 'Sincronizando...' and reads the mailbox again until the first sync ends", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    storage.set(storageKeys.gmailCode, '4/0A-codigo-certo');
+    const { user, network, fake } = setup();
+    const card = await section();
+    await user.type(card.getAllByRole('textbox', { name: t.emailLabel })[0]!, MAILBOX);
+    await user.click(card.getByRole('button', { name: t.connect }));
+    const row = within((await card.findByText(MAILBOX)).closest('li')!);
+    expect(row.getByText(ui.inboundSources.syncing)).toBeInTheDocument();
+
+    // The background sync stores 1,600 messages; the next read shows them without a reload.
+    fake.state.connections = [connectionOf({ messagesReceived: 1600 })];
+    await act(() => vi.advanceTimersByTimeAsync(SYNC_POLL_MS));
+    expect(
+      await row.findByText(formatMessage(t.received, { n: 1600 }), { exact: false }),
+    ).toBeInTheDocument();
+    expect(row.getByText(t.states.ok)).toBeInTheDocument();
+    expect(row.queryByText(ui.inboundSources.syncing)).toBeNull();
+
+    // Synced: no more reads.
+    const reads = () => network.requests.filter((r) => r.url === '/api/gmail/connections').length;
+    const before = reads();
+    await act(() => vi.advanceTimersByTimeAsync(SYNC_POLL_MS * 4));
+    expect(reads()).toBe(before);
+  });
+
+  it("after 'Sincronizar agora' in 'Fontes de e-mail' the Gmail block shows the same count", async () => {
+    const gmailRow: InboundSourceStatus = {
+      id: `gmail:${connectionOf().id}`,
+      kind: 'gmail',
+      label: `Gmail ${MAILBOX}`,
+      state: 'ok',
+      lastSyncAt: '2026-03-05T13:00:00.000Z',
+      lastError: null,
+      received: 2,
+      canSync: true,
+    };
+    sessionStore.set({ status: 'ready', user: makeUser({ role: 'desenvolvedor' }) });
+    const gmail = fakeGmailApi([connectionOf({ messagesReceived: 2 })]);
+    const sources = fakeInboundSourcesApi({ sources: [gmailRow] });
+    const syncRoute = `POST /api/inbound/sources/${encodeURIComponent(gmailRow.id)}/sync`;
+    stubNetwork({
+      ...gmail.routes,
+      ...sources.routes,
+      [syncRoute]: () => {
+        // The server's one row: a new message counted in both views.
+        gmail.state.connections = [connectionOf({ messagesReceived: 3 })];
+        sources.state.sources[0]!.received = 3;
+        return { body: { message: `Sincronização concluída: ${gmailRow.label}.` } };
+      },
+    });
+    const { user } = renderAt(
+      <>
+        <MailIntegrationSection />
+        <InboundSourcesSection />
+      </>,
+      '/configuracoes',
+    );
+    const card = await section();
+    expect(await card.findByText(formatMessage(t.received, { n: 2 }), { exact: false })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: ui.inboundSources.listLabel });
+    await user.click(within(list).getByRole('button', { name: /Sincronizar agora/ }));
+    expect(await card.findByText(formatMessage(t.received, { n: 3 }), { exact: false })).toBeInTheDocument();
+    expect(await within(list).findByText('3')).toBeInTheDocument();
   });
 });
 

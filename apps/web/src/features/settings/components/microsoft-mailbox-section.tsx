@@ -3,11 +3,12 @@ import { microsoftMailboxMessages as t } from '@cotacoes/shared/messages/ui-micr
 import type { MicrosoftMailbox, MicrosoftMailboxList } from '@cotacoes/shared/schemas/microsoft-mailbox';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { CardSection } from '@/components/ui/card';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { Input } from '@/components/ui/input';
 import { QueryContent } from '@/components/ui/query-content';
+import { isFirstSyncPending, SourceErrorText, SourceStateBadge } from '@/features/inbound-sources';
 import { errorText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { showToast } from '@/lib/toast';
@@ -18,27 +19,44 @@ import {
   useMicrosoftMailboxes,
   useSyncMicrosoftMailbox,
 } from '../api/microsoft-mailbox';
+import {
+  forgetStoredCode,
+  storedStateFor,
+  useReceivedAuthorizationCode,
+} from '../hooks/use-authorization-code';
 
-const STATE_BADGE = { ok: 'success', erro: 'warning', reconectar: 'danger' } as const;
+const CONNECT_ID = 'settings-microsoft-connect';
 
 const toastResult = (message: string) => showToast({ variant: 'success', message });
 const toastError = (error: unknown) =>
   showToast({ variant: 'error', message: errorText(error, t.actionError) });
 
-function ConnectForm() {
+/** The authorization link, then e-mail + code; the code fills itself in when the callback tab saves it. */
+function ConnectForm({ initialEmail }: { initialEmail: string }) {
   const link = useMicrosoftAuthUrl();
   const connect = useConnectMicrosoftMailbox();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const [code, setCode] = useState('');
+  const [received, setReceived] = useState(false);
+
+  useReceivedAuthorizationCode(Boolean(link.data), (next) => {
+    setCode(next);
+    setReceived(true);
+  });
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
+    const trimmed = { email: email.trim(), code: code.trim() };
+    const state = trimmed.code ? storedStateFor(trimmed.code) : undefined;
     connect.mutate(
-      { email: email.trim(), code: code.trim() },
+      { ...trimmed, ...(state ? { state } : {}) },
       {
         onSuccess: (answer) => {
           toastResult(answer.message);
+          forgetStoredCode();
           setCode('');
+          setReceived(false);
+          link.reset();
         },
         onError: toastError,
       },
@@ -46,7 +64,7 @@ function ConnectForm() {
   }
 
   return (
-    <div className="space-y-4">
+    <div id={CONNECT_ID} className="scroll-mt-4 space-y-4">
       <div className="space-y-2">
         <p className="text-sm text-fg">{t.step1}</p>
         <Button
@@ -84,12 +102,18 @@ function ConnectForm() {
           />
           <Input
             label={t.codeLabel}
+            hint={t.codeHint}
             autoComplete="off"
+            spellCheck={false}
             placeholder={t.codePlaceholder}
             value={code}
-            onChange={(event) => setCode(event.target.value)}
+            onChange={(event) => {
+              setCode(event.target.value);
+              setReceived(false);
+            }}
           />
         </div>
+        {received && <Alert variant="success">{t.codeReceived}</Alert>}
         {connect.isError && <Alert variant="error">{errorText(connect.error, t.actionError)}</Alert>}
         <div className="flex justify-end">
           <Button type="submit" loading={connect.isPending} loadingText={t.connecting}>
@@ -101,16 +125,26 @@ function ConnectForm() {
   );
 }
 
-function MailboxRow({ mailbox }: { mailbox: MicrosoftMailbox }) {
+function MailboxRow({
+  mailbox,
+  onReconnect,
+  onDisconnect,
+}: {
+  mailbox: MicrosoftMailbox;
+  onReconnect: (email: string) => void;
+  onDisconnect: (mailbox: MicrosoftMailbox) => void;
+}) {
   const sync = useSyncMicrosoftMailbox();
-  const disconnect = useDisconnectMicrosoftMailbox();
-  const body = { email: mailbox.email };
   return (
     <li className="flex flex-col gap-3 py-3 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0 space-y-1">
         <p className="flex flex-wrap items-center gap-2">
-          <span className="break-all font-medium text-fg">{mailbox.email}</span>
-          <Badge variant={STATE_BADGE[mailbox.state]}>{t.states[mailbox.state]}</Badge>
+          <span className="min-w-0 wrap-anywhere font-medium text-fg">{mailbox.email}</span>
+          <SourceStateBadge
+            state={mailbox.state}
+            label={t.states[mailbox.state]}
+            syncing={sync.isPending || isFirstSyncPending(mailbox)}
+          />
         </p>
         <p className="text-sm text-fg-muted">
           {mailbox.lastSyncAt
@@ -122,13 +156,24 @@ function MailboxRow({ mailbox }: { mailbox: MicrosoftMailbox }) {
         <p className="text-sm text-fg-muted">
           {mailbox.notifications ? t.notificationsOn : t.notificationsOff}
         </p>
-        {mailbox.state === 'reconectar' && <p className="text-sm text-danger-soft-fg">{t.reconnectHint}</p>}
+        {mailbox.state === 'reconectar' && <p className="text-sm text-warning-soft-fg">{t.reconnectHint}</p>}
         {mailbox.state !== 'reconectar' && mailbox.lastError && (
-          <p className="text-sm text-danger-soft-fg">{mailbox.lastError}</p>
+          <p className="text-sm text-danger-soft-fg">
+            <SourceErrorText message={mailbox.lastError} />
+          </p>
         )}
       </div>
-      <div className="flex shrink-0 gap-2">
-        {mailbox.state !== 'reconectar' && (
+      <div className="flex shrink-0 flex-wrap gap-2">
+        {mailbox.state === 'reconectar' ? (
+          <Button
+            type="button"
+            size="sm"
+            aria-label={`${t.reconnect} — ${mailbox.email}`}
+            onClick={() => onReconnect(mailbox.email)}
+          >
+            {t.reconnect}
+          </Button>
+        ) : (
           <Button
             type="button"
             variant="secondary"
@@ -137,7 +182,10 @@ function MailboxRow({ mailbox }: { mailbox: MicrosoftMailbox }) {
             loadingText={t.syncing}
             aria-label={`${t.sync} — ${mailbox.email}`}
             onClick={() =>
-              sync.mutate(body, { onSuccess: (answer) => toastResult(answer.message), onError: toastError })
+              sync.mutate(
+                { email: mailbox.email },
+                { onSuccess: (answer) => toastResult(answer.message), onError: toastError },
+              )
             }
           >
             {t.sync}
@@ -145,17 +193,10 @@ function MailboxRow({ mailbox }: { mailbox: MicrosoftMailbox }) {
         )}
         <Button
           type="button"
-          variant="danger"
+          variant="secondary"
           size="sm"
-          loading={disconnect.isPending}
-          loadingText={t.disconnecting}
           aria-label={`${t.disconnect} — ${mailbox.email}`}
-          onClick={() =>
-            disconnect.mutate(body, {
-              onSuccess: (answer) => toastResult(answer.message),
-              onError: toastError,
-            })
-          }
+          onClick={() => onDisconnect(mailbox)}
         >
           {t.disconnect}
         </Button>
@@ -165,10 +206,28 @@ function MailboxRow({ mailbox }: { mailbox: MicrosoftMailbox }) {
 }
 
 function Content({ data }: { data: MicrosoftMailboxList }) {
+  const disconnect = useDisconnectMicrosoftMailbox();
+  const [confirming, setConfirming] = useState<MicrosoftMailbox | null>(null);
+  const [reconnectEmail, setReconnectEmail] = useState('');
+  const [formKey, setFormKey] = useState(0);
   if (!data.configured) return <Alert variant="info">{t.notConfigured}</Alert>;
+
+  function confirmDisconnect() {
+    if (!confirming) return;
+    disconnect.mutate(
+      { email: confirming.email },
+      {
+        onSuccess: (answer) => {
+          setConfirming(null);
+          toastResult(answer.message);
+        },
+      },
+    );
+  }
+
   return (
     <div className="space-y-6">
-      <ConnectForm />
+      <ConnectForm key={formKey} initialEmail={reconnectEmail} />
       <div>
         <h3 className="text-sm font-semibold text-fg">{t.connectedTitle}</h3>
         {data.data.length === 0 ? (
@@ -176,11 +235,42 @@ function Content({ data }: { data: MicrosoftMailboxList }) {
         ) : (
           <ul className="divide-y divide-border">
             {data.data.map((mailbox) => (
-              <MailboxRow key={mailbox.email} mailbox={mailbox} />
+              <MailboxRow
+                key={mailbox.email}
+                mailbox={mailbox}
+                onReconnect={(email) => {
+                  // Reconnecting is connecting again: the form, ready for that mailbox.
+                  setReconnectEmail(email);
+                  setFormKey((key) => key + 1);
+                  document.getElementById(CONNECT_ID)?.scrollIntoView?.({ block: 'start' });
+                }}
+                onDisconnect={(row) => {
+                  disconnect.reset();
+                  setConfirming(row);
+                }}
+              />
             ))}
           </ul>
         )}
       </div>
+      <ConfirmModal
+        open={confirming !== null}
+        title={
+          // A long address has no spaces to wrap at: it may break anywhere rather than widen the dialog.
+          <span className="wrap-anywhere">
+            {formatMessage(t.disconnectTitle, { email: confirming?.email ?? '' })}
+          </span>
+        }
+        confirmLabel={t.disconnect}
+        busy={disconnect.isPending}
+        busyLabel={t.disconnecting}
+        error={disconnect.isError ? errorText(disconnect.error, t.actionError) : null}
+        onConfirm={confirmDisconnect}
+        onClose={() => setConfirming(null)}
+      >
+        <p>{t.disconnectBody}</p>
+        <p className="font-medium">{t.revokeAdvice}</p>
+      </ConfirmModal>
     </div>
   );
 }
