@@ -563,6 +563,9 @@ export const ui = {
     removeInviteLabel: 'Remover convite de {email}',
     removeInviteTitle: 'Remover convite',
     removeInviteConfirm: 'Remover o convite de {email}? O link enviado deixa de funcionar.',
+    /** The invite was used: removing it only clears the record (QA pass 10: read as removing the colleague). */
+    removeActivatedInviteConfirm:
+      'Remover o registro do convite de {email}? A pessoa já ativou o acesso e continua na empresa; para tirá-la, use "Desvincular" na lista de usuários ativos.',
     removingInvite: 'Removendo...',
     inviteRemoved: 'Convite removido.',
     removeInviteError: 'Erro ao remover convite',
@@ -1317,7 +1320,7 @@ export const ui = {
       },
       close: {
         title: 'Encerrar cotação',
-        text: "A cotação passa para o status Fechada e vai para a aba 'Cotações Finalizadas'. Depois disso ela não pode mais ser alterada.",
+        text: "A cotação passa para o status Fechada e vai para a aba 'Cotações Finalizadas'. Depois disso ela não pode mais ser alterada. Nenhum agente de carga é avisado: se quiser, escreva a eles pela conversa da cotação.",
         confirm: 'Encerrar cotação',
         dismiss: 'Voltar',
         busy: 'Encerrando...',
@@ -1326,7 +1329,7 @@ export const ui = {
       },
       cancel: {
         title: 'Cancelar cotação',
-        text: "A cotação passa para o status Cancelada e vai para a aba 'Cotações Finalizadas'. Depois disso ela não pode mais ser alterada.",
+        text: "A cotação passa para o status Cancelada e vai para a aba 'Cotações Finalizadas'. Depois disso ela não pode mais ser alterada. Nenhum agente de carga é avisado: se quiser, escreva a eles pela conversa da cotação.",
         confirm: 'Cancelar cotação',
         dismiss: 'Voltar',
         busy: 'Cancelando...',
@@ -1336,7 +1339,7 @@ export const ui = {
       delete: {
         title: 'Excluir cotação',
         text: 'Tem certeza que deseja excluir esta cotação?',
-        note: 'Ela deixa de aparecer nas listas de cotações enviadas e finalizadas; as respostas dos agentes de carga continuam contando nos Indicadores.',
+        note: 'Ela deixa de aparecer nas listas de cotações enviadas e finalizadas; as respostas dos agentes de carga continuam contando nos Indicadores. Nenhum agente de carga é avisado, e uma resposta que chegar depois fica guardada como tardia.',
         confirm: 'Excluir',
         busy: 'Excluindo...',
         error: 'Erro ao excluir a cotação',

@@ -205,6 +205,18 @@ describe('company user management', () => {
     expect(await dialog.findByRole('alert')).toHaveTextContent('Erro ao remover convite');
   });
 
+  it('says an activated invite is only a record: the person stays (QA pass 10 read it as removing them)', async () => {
+    const { user } = setup();
+    await screen.findByRole('region', { name: t.activeList });
+    await user.click(screen.getByRole('tab', { name: /Convites/ }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Remover convite de elisa@importadora.com.br' }),
+    );
+    const dialog = within(screen.getByRole('dialog', { name: t.removeInviteTitle }));
+    expect(dialog.getByText(/já ativou o acesso e continua na empresa/)).toBeInTheDocument();
+    expect(dialog.queryByText(/O link enviado deixa de funcionar/)).not.toBeInTheDocument();
+  });
+
   it('links an existing account or invites a new e-mail, and says which happened', async () => {
     const { user, network } = setup(
       {

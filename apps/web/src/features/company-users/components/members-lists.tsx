@@ -302,7 +302,13 @@ export function MembersLists({ scope, currentUserId }: { scope: CompanyScope; cu
           removeInvite.reset();
         }}
       >
-        {removing && <p>{formatMessage(t.removeInviteConfirm, { email: removing.email })}</p>}
+        {removing && (
+          <p>
+            {formatMessage(removing.isActivated ? t.removeActivatedInviteConfirm : t.removeInviteConfirm, {
+              email: removing.email,
+            })}
+          </p>
+        )}
       </ConfirmModal>
     </section>
   );

@@ -398,7 +398,9 @@ describe('quote detail actions', () => {
     const confirm = dialog('Excluir cotação');
     expect(confirm.getByText('Tem certeza que deseja excluir esta cotação?')).toBeInTheDocument();
     expect(
-      confirm.getByText(/deixa de aparecer nas listas.*continuam contando nos Indicadores/),
+      confirm.getByText(
+        /deixa de aparecer nas listas.*continuam contando nos Indicadores.*Nenhum agente de carga é avisado/,
+      ),
     ).toBeInTheDocument();
     await user.click(confirm.getByRole('button', { name: 'Excluir' }));
 
