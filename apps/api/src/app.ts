@@ -38,7 +38,7 @@ import { type InboundSweeper, startInboundSweeper } from './inbound/sweeper.js';
 import { JobQueue } from './jobs/queue.js';
 import { LaneRefresher } from './lanes/lane-refresher.js';
 import { AppError } from './lib/errors.js';
-import { completedRequest, RequestLog } from './lib/request-log.js';
+import { completedRequest, loggedUrl, RequestLog } from './lib/request-log.js';
 import { loadSecrets, type Secrets } from './lib/secrets.js';
 import { serializerCompiler } from './lib/serializer.js';
 import { createLimits } from './lib/shared-limits.js';
@@ -246,7 +246,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // At a terminal: a short readable line.
     logController.completed = (request, reply) =>
       request.log.info(
-        `${request.method} ${request.url} → ${reply.statusCode} (${Math.round(reply.elapsedTime)} ms)`,
+        `${request.method} ${loggedUrl(request.url)} → ${reply.statusCode} (${Math.round(reply.elapsedTime)} ms)`,
       );
   } else if (options.logger === undefined ? config.LOG_LEVEL !== 'silent' : options.logger !== false) {
     // Structured: what Fastify's 'incoming request' and 'request completed' lines held, in one line of

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type CompletedRequest, RequestLog } from './request-log.js';
+import { type CompletedRequest, loggedUrl, RequestLog } from './request-log.js';
 
 /** A pino logger writing into `chunks` (one entry per write), at a fixed time. */
 function capture(options: pino.LoggerOptions = {}) {
@@ -190,3 +190,14 @@ function runScript(body: string) {
     encoding: 'utf8',
   });
 }
+
+describe('loggedUrl', () => {
+  it("writes an OAuth callback's code and state, and a link's token, as [redacted] (QA pass 12)", () => {
+    expect(loggedUrl('/auth/gmail/callback?code=4/0AeaYSHB-secret&state=abc123&scope=email')).toBe(
+      '/auth/gmail/callback?code=[redacted]&state=[redacted]&scope=email',
+    );
+    expect(loggedUrl('/api/portal/open?token=eyJhbGci')).toBe('/api/portal/open?token=[redacted]');
+    expect(loggedUrl('/api/quotes?page=2&search=code')).toBe('/api/quotes?page=2&search=code');
+    expect(loggedUrl('/api/auth/me')).toBe('/api/auth/me');
+  });
+});

@@ -12,11 +12,19 @@ export type CompletedRequest = {
 };
 
 /** The fields of an answered request's line (`request.log` adds the request id itself). */
+/**
+ * Query parameters that carry a credential (an OAuth callback's `code` and `state`, a link's token) are
+ * written as '[redacted]' (QA pass 12 found authorization codes in the log). Only a URL with a query pays.
+ */
+const SECRET_PARAM = /([?&](?:code|state|token|access_token|id_token|refresh_token|session_state)=)[^&#]*/gi;
+export const loggedUrl = (url: string) =>
+  url.includes('?') ? url.replace(SECRET_PARAM, '$1[redacted]') : url;
+
 export function completedRequest(request: FastifyRequest, reply: FastifyReply): CompletedRequest {
   return {
     reqId: request.id,
     method: request.method,
-    url: request.url,
+    url: loggedUrl(request.url),
     statusCode: reply.statusCode,
     responseTime: reply.elapsedTime,
     remoteAddress: request.ip,
