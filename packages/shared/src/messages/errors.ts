@@ -116,6 +116,8 @@ export const errorMessages = {
   TRANSPORTADOR_EMAIL_INVALID: 'E-mail inválido: {email}',
   TRANSPORTADOR_TOO_MANY_EMAILS: 'Informe no máximo {max} e-mails por agente de carga.',
   TRANSPORTADOR_EMAIL_IN_USE: 'O e-mail {email} já está cadastrado no agente de carga "{nome}".',
+  TRANSPORTADOR_NOME_IN_USE:
+    'Já existe um agente de carga chamado "{nome}". Para outro contato da mesma empresa, adicione o e-mail a ele.',
   GRUPO_NOT_FOUND: 'Grupo não encontrado.',
   GRUPO_NOME_REQUIRED: 'Nome do grupo é obrigatório',
   GRUPO_NOME_IN_USE: 'Já existe um grupo chamado "{nome}".',

@@ -800,6 +800,29 @@ export async function requireGrupos(
 }
 
 /** A group of the company whose name equals `nome` ignoring case and accents. */
+/** A live carrier of the company with this name, ignoring case and accents (`nomeBusca`). */
+export async function findTransportadorByNome(
+  executor: Executor,
+  tenant: Tenant,
+  nome: string,
+  except?: string,
+): Promise<{ id: string; nome: string } | undefined> {
+  const [row] = await executor
+    .select({ id: transportadores.id, nome: transportadores.nome })
+    .from(transportadores)
+    .where(
+      inTenant(
+        transportadores.empresaId,
+        tenant,
+        sql`${transportadores.nomeBusca} = immutable_unaccent(lower(${nome.trim()}))`,
+        isNull(transportadores.deletedAt),
+        except ? ne(transportadores.id, except) : undefined,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
 export async function findGrupoByNome(
   executor: Executor,
   tenant: Tenant,

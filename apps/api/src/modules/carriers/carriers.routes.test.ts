@@ -134,6 +134,40 @@ describe('carriers', () => {
     await createCarrier(b.supervisor.token, { nome: 'Maersk (Beta)', email: 'pricing@maersk.com' });
   });
 
+  it('refuses a second carrier of the same name (case and accents aside), on create and rename; another company may', async () => {
+    const mare = await createCarrier(a.supervisor.token, {
+      nome: 'Maré Alta Logística',
+      email: 'comercial@marealta.com.br',
+    });
+    const before = await counts();
+    const again = await call('POST', '/api/transporters', a.analista.token, {
+      nome: '  mare alta logistica ',
+      email: 'outro@marealta.com.br',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(
+      'Já existe um agente de carga chamado "Maré Alta Logística". Para outro contato da mesma empresa, adicione o e-mail a ele.',
+    );
+    expect(await counts()).toEqual(before);
+    const other = await createCarrier(a.supervisor.token, {
+      nome: 'Rota Norte',
+      email: 'fretes@rotanorte.com',
+    });
+    const renamed = await call('PATCH', `/api/transporters/${other.id}`, a.supervisor.token, {
+      nome: 'MARÉ ALTA LOGÍSTICA',
+    });
+    expect(renamed.statusCode).toBe(409);
+    // Its own name, saved again, is no conflict; nor is the name in another company.
+    const same = await call('PATCH', `/api/transporters/${mare.id}`, a.supervisor.token, {
+      nome: 'Maré Alta Logística',
+    });
+    expect(same.statusCode, same.body).toBe(200);
+    await createCarrier(b.supervisor.token, {
+      nome: 'Maré Alta Logística',
+      email: 'comercial@marealta.com.br',
+    });
+  });
+
   it('answers 404 for an unknown group id and for a group of another company, writing nothing', async () => {
     const foreign = await createGroup(b.supervisor.token, { nome: 'Grupo da Beta' });
     const before = await counts();

@@ -162,6 +162,7 @@ export class CarriersService {
     const id = await this.write(tenant, body.email, undefined, async (tx) => {
       await repo.requireGrupos(tx, tenant, body.grupos);
       await this.requireFreeEmails(tx, tenant, body.email);
+      await this.requireFreeNome(tx, tenant, body.nome);
       const [row] = await repo.insertTransportadores(tx, tenant, [
         { nome: body.nome, ativo: body.ativo, createdBy: actor.userId },
       ]);
@@ -192,6 +193,7 @@ export class CarriersService {
       if (!current) throw new AppError('TRANSPORTADOR_NOT_FOUND');
       if (body.grupos) await repo.requireGrupos(tx, tenant, body.grupos);
       if (body.email) await this.requireFreeEmails(tx, tenant, body.email, id);
+      if (body.nome !== undefined) await this.requireFreeNome(tx, tenant, body.nome, id);
       if (body.nome !== undefined || body.ativo !== undefined)
         await repo.updateTransportador(tx, tenant, id, { nome: body.nome, ativo: body.ativo });
       if (body.email) await repo.replaceEmails(tx, tenant, id, body.email);
@@ -444,6 +446,15 @@ export class CarriersService {
     const row = await repo.findGrupo(this.db, tenant, id);
     if (!row) throw new AppError('GRUPO_NOT_FOUND');
     return toGrupo(row);
+  }
+
+  /**
+   * One carrier per name in a company (QA pass 10: a second 'Maré Alta Logística' was accepted silently and
+   * the recipients list showed two identical names): another address of the same forwarder is added to it.
+   */
+  private async requireFreeNome(executor: Executor, tenant: Tenant, nome: string, except?: string) {
+    const other = await repo.findTransportadorByNome(executor, tenant, nome, except);
+    if (other) throw new AppError('TRANSPORTADOR_NOME_IN_USE', { nome: other.nome });
   }
 
   private async requireFreeGrupoNome(executor: Executor, tenant: Tenant, nome: string, except?: string) {
