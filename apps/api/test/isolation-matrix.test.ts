@@ -960,7 +960,9 @@ const probes: Record<string, Probe> = {
       payload: { exchangeMargin: 2.5, emails: ['gerencia@importadora.com.br'] },
     }),
   },
-  'GET /api/inbound/unmatched': { request: () => ({ method: 'GET', url: '/api/inbound/unmatched' }) },
+  'GET /api/inbound/unmatched': {
+    request: () => ({ method: 'GET', url: '/api/inbound/unmatched?page=1&pageSize=20&search=proposta' }),
+  },
   'POST /api/inbound/messages/:id/assign': {
     request: async ({ targetCompany }) => {
       const id = await unmatchedIn(targetCompany);

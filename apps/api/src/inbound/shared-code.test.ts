@@ -120,6 +120,13 @@ describe('a quote code two companies share (same forwarder address)', () => {
       expect(list.body).not.toContain('1.111');
       expect(list.body).not.toContain(other.quote.id);
       expect(list.body).not.toContain(other.carriers[0]!.id);
+      // A search reaches what the row shows (the address), never its hidden subject.
+      const search = async (text: string) =>
+        (await call('GET', `/api/inbound/unmatched?search=${encodeURIComponent(text)}`, own.token))
+          .json()
+          .data.map((m: { id: string }) => m.id);
+      expect(await search(email)).toContain(result.inboundId);
+      expect(await search('Re: Cotação')).not.toContain(result.inboundId);
     }
 
     // A desenvolvedor sees it whole, with every candidate quote (and its company) as a suggestion.

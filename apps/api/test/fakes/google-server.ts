@@ -59,11 +59,16 @@ export type FakeGoogle = {
   signInAs: string | undefined;
   /** Seconds an access token lives (expires_in). */
   accessTtl: number;
+  /** The most results one messages.list or history.list page holds, whatever maxResults asks (≤ 500). */
+  maxPageSize: number;
   /** The next `times` Gmail calls answer this quota error. */
   quota: { status: 429 | 403; reason: string; times: number; retryAfter?: number } | undefined;
   mailbox(email: string): FakeMailbox;
-  /** Adds a raw message to the INBOX: a new history record; answers its Gmail id. */
-  deliver(email: string, raw: Buffer, labelIds?: string[]): Promise<string>;
+  /**
+   * Adds a raw message to the INBOX: a new history record; answers its Gmail id. `internalDate` (epoch ms,
+   * default now) is when Gmail received it: what `newer_than:` and `after:` compare.
+   */
+  deliver(email: string, raw: Buffer, labelIds?: string[], internalDate?: number): Promise<string>;
   /** Forgets history before the mailbox's current id: an older startHistoryId answers 404. */
   expireHistory(email: string): void;
   /** Revokes every token of an account (as the user would in their Google account). */
@@ -128,9 +133,10 @@ export async function startFakeGoogle(
     tokenRequests: [],
     signInAs: undefined,
     accessTtl: 3599,
+    maxPageSize: 500,
     quota: undefined,
     mailbox,
-    async deliver(email, raw, labelIds = ['UNREAD', 'INBOX']) {
+    async deliver(email, raw, labelIds = ['UNREAD', 'INBOX'], internalDate = Date.now()) {
       const box = mailbox(email);
       const parsed = await simpleParser(raw);
       const id = randomBytes(8).toString('hex');
@@ -140,7 +146,7 @@ export async function startFakeGoogle(
         threadId: id,
         raw,
         historyId: box.historyId,
-        internalDate: Date.now(),
+        internalDate,
         labelIds,
         attachments: parsed.attachments.map((attachment) => ({
           attachmentId: `ANGjdJ${randomBytes(12).toString('base64url')}`,
@@ -154,7 +160,8 @@ export async function startFakeGoogle(
     },
     expireHistory(email) {
       const box = mailbox(email);
-      box.oldestHistoryId = box.historyId + 1;
+      // The current id stays a valid start (a full sync takes it from the profile); anything older is 404.
+      box.oldestHistoryId = box.historyId;
     },
     revokeAccount(email) {
       for (const tokens of refreshTokens.values()) if (tokens.email === email) tokens.revoked = true;
@@ -296,6 +303,11 @@ export async function startFakeGoogle(
           if (term === 'in:inbox') return message.labelIds.includes('INBOX');
           const newer = /^newer_than:(\d+)d$/.exec(term);
           if (newer) return message.internalDate > Date.now() - Number(newer[1]) * 86_400_000;
+          // after:/before: with epoch seconds (Gmail's search operators; dates as YYYY/MM/DD are not used).
+          const after = /^after:(\d+)$/.exec(term);
+          if (after) return message.internalDate >= Number(after[1]) * 1000;
+          const before = /^before:(\d+)$/.exec(term);
+          if (before) return message.internalDate < Number(before[1]) * 1000;
           const to = /^(?:to|from):(.+)$/.exec(term);
           if (to) return text.includes(to[1]!.toLowerCase());
           return text.includes(term.replace(/^"|"$/g, '').toLowerCase());
@@ -322,7 +334,7 @@ export async function startFakeGoogle(
     }
     const box = mailbox(access.email);
     const route = url.pathname.replace(/^\/gmail\/v1\/users\/me\//, '');
-    const max = Math.min(Number(url.searchParams.get('maxResults') ?? 100), 500);
+    const max = Math.min(Number(url.searchParams.get('maxResults') ?? 100), 500, fake.maxPageSize);
     const offset = Number(url.searchParams.get('pageToken') ?? 0);
     if (route === 'profile' && req.method === 'GET')
       return json(res, 200, {
@@ -357,7 +369,11 @@ export async function startFakeGoogle(
     }
     if (route === 'messages' && req.method === 'GET') {
       const q = url.searchParams.get('q') ?? '';
-      const found = box.messages.filter((message) => matchesQuery(message, q)).reverse();
+      // Newest first by internalDate (the latest delivered first among equals), as Gmail lists.
+      const found = box.messages
+        .filter((message) => matchesQuery(message, q))
+        .reverse()
+        .sort((a, b) => b.internalDate - a.internalDate);
       const page = found.slice(offset, offset + max);
       if (page.length === 0) return json(res, 200, { resultSizeEstimate: 0 });
       return json(res, 200, {

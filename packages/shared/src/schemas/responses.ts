@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fieldMessages, formatMessage } from '../messages/index.js';
-import { uuidSchema } from './common.js';
+import { MAX_PAGE, searchQuerySchema, uuidSchema } from './common.js';
 import { correctionSchema } from './decisions.js';
 import { PORTAL_FEE_UNITS } from './portal.js';
 import { ESTADOS_ENVIO } from './quotes.js';
@@ -412,7 +412,36 @@ export const unmatchedMessageSchema = z.object({
 });
 export type UnmatchedMessage = z.infer<typeof unmatchedMessageSchema>;
 
-export const unmatchedListSchema = z.object({ data: z.array(unmatchedMessageSchema), total: z.number() });
+/** 'Não identificadas' loads this many messages at a time ('Carregar mais' asks for the next page). */
+export const UNMATCHED_PAGE_SIZE = 50;
+const UNMATCHED_MAX_PAGE_SIZE = 100;
+
+/** GET /inbound/unmatched: newest first, a page at a time; `search` finds sender (address or name) or subject. */
+export const unmatchedQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: fieldMessages.pageInvalid })
+    .int(fieldMessages.pageInvalid)
+    .min(1, fieldMessages.pageInvalid)
+    .max(MAX_PAGE, formatMessage(fieldMessages.pageMax, { max: MAX_PAGE }))
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: fieldMessages.limitInvalid })
+    .int(fieldMessages.limitInvalid)
+    .min(1, fieldMessages.limitInvalid)
+    .max(UNMATCHED_MAX_PAGE_SIZE, formatMessage(fieldMessages.limitMax, { max: UNMATCHED_MAX_PAGE_SIZE }))
+    .default(UNMATCHED_PAGE_SIZE),
+  search: searchQuerySchema,
+});
+export type UnmatchedQuery = z.infer<typeof unmatchedQuerySchema>;
+
+/** One page of 'Não identificadas'; `total` counts every message the caller may see (with `search`, those found). */
+export const unmatchedListSchema = z.object({
+  data: z.array(unmatchedMessageSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type UnmatchedList = z.infer<typeof unmatchedListSchema>;
 
 export const assignMessageBodySchema = z.strictObject({
   cotacaoId: uuidSchema,

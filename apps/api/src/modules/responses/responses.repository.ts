@@ -1,5 +1,5 @@
 import type { DadosExtraidos } from '@cotacoes/shared';
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { queryRows } from '../../db/prepared.js';
 import {
@@ -11,6 +11,7 @@ import {
   mailOutbox,
   type SetAsideRecord,
 } from '../../db/schema/index.js';
+import { matchesSearch } from '../../db/sql.js';
 import { inTenant, type Tenant } from '../../db/tenant.js';
 
 export async function findLiveQuote(executor: Executor, tenant: Tenant, id: string) {
@@ -190,9 +191,15 @@ export async function answersOf(
 
 /**
  * 'Não identificadas' the caller may see: their company's, and for a desenvolvedor also those whose
- * company is unknown. Metadata and the stored preview only, never the raw bytes (issue 29 item 7).
+ * company is unknown. Metadata and the stored preview only, never the raw bytes (issue 29 item 7). One
+ * page, newest first, with the count of every message the caller may see (`search`: those it finds).
  */
-export async function listUnmatched(executor: Executor, empresaId: string | null, seesUnknown: boolean) {
+export async function listUnmatched(
+  executor: Executor,
+  empresaId: string | null,
+  seesUnknown: boolean,
+  options: { page: number; pageSize: number; search?: string },
+) {
   const scope = [
     ...(empresaId ? [eq(inboundMessages.empresaId, empresaId)] : []),
     // A quote code several companies share: waiting in each candidate company's list (its content hidden).
@@ -206,8 +213,15 @@ export async function listUnmatched(executor: Executor, empresaId: string | null
       : []),
     ...(seesUnknown ? [isNull(inboundMessages.empresaId)] : []),
   ];
-  if (scope.length === 0) return [];
-  return executor
+  if (scope.length === 0) return { rows: [], total: 0 };
+  const where = and(
+    inArray(inboundMessages.outcome, ['nao_identificada', 'invalida']),
+    isNull(inboundMessages.descartadaEm),
+    or(...scope),
+    unmatchedSearch(options.search, seesUnknown),
+  );
+  const [counted] = await executor.select({ total: count() }).from(inboundMessages).where(where);
+  const rows = await executor
     .select({
       id: inboundMessages.id,
       fromAddress: inboundMessages.fromAddress,
@@ -226,15 +240,25 @@ export async function listUnmatched(executor: Executor, empresaId: string | null
       anexos: sql<number>`(select count(*)::int from ${inboundAttachments} where ${inboundAttachments.inboundMessageId} = ${inboundMessages.id})`,
     })
     .from(inboundMessages)
-    .where(
-      and(
-        inArray(inboundMessages.outcome, ['nao_identificada', 'invalida']),
-        isNull(inboundMessages.descartadaEm),
-        or(...scope),
-      ),
-    )
-    .orderBy(desc(inboundMessages.createdAt))
-    .limit(100);
+    .where(where)
+    .orderBy(desc(inboundMessages.createdAt), desc(inboundMessages.id))
+    .limit(options.pageSize)
+    .offset((options.page - 1) * options.pageSize);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/**
+ * The sender's address, name or the subject contains `search`. A message of no known company is listed to a
+ * candidate company with its address only (content hidden): there only the address is searched, so a
+ * search cannot reveal the subject of another company's message.
+ */
+function unmatchedSearch(search: string | undefined, seesContent: boolean): SQL | undefined {
+  if (!search) return undefined;
+  const content = matchesSearch([inboundMessages.fromName, inboundMessages.subject], search);
+  return or(
+    matchesSearch([inboundMessages.fromAddress], search),
+    seesContent ? content : and(isNotNull(inboundMessages.empresaId), content),
+  );
 }
 
 /** The candidate quotes of a message still unmatched and without a company (a shared quote code). */

@@ -652,6 +652,63 @@ describe("'Não identificadas'", () => {
     const after = (await get('/api/inbound/unmatched', s.token)).json();
     expect(after.data.some((m: { id: string }) => m.id === result.inboundId)).toBe(false);
   });
+
+  it('pages every message newest first with the true total, searches sender or subject, and validates', async () => {
+    const sender = 'vendas@muitas-log.com.br';
+    const s = await quoteScenario(ctx, { carriers: [{ nome: 'Muitas Mensagens', email: sender }] });
+    const ids: string[] = [];
+    for (let index = 0; index < 120; index++) {
+      const result = await ctx.app.services.inbound.ingest(
+        await carrierReply({
+          from: sender,
+          to: 'compras@importadora.com.br',
+          subject: `Proposta ${String(index).padStart(3, '0')}`,
+          messageId: `<muitas-${index}@muitas-log.com.br>`,
+        }),
+        { source: 'imap' },
+      );
+      expect(result.outcome).toBe('nao_identificada');
+      ids.push(result.inboundId);
+    }
+    type Page = { data: { id: string; subject: string; receivedAt: string }[]; total: number };
+    const list = async (query: string, token = s.token) => {
+      const response = await get(`/api/inbound/unmatched?${query}`, token);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as Page & { page: number; pageSize: number };
+    };
+
+    const first = await list('pageSize=100');
+    expect(first).toMatchObject({ total: 120, page: 1, pageSize: 100 });
+    const second = await list('page=2&pageSize=100');
+    expect(second.data).toHaveLength(20);
+    const all = [...first.data, ...second.data];
+    expect(new Set(all.map((m) => m.id))).toEqual(new Set(ids));
+    expect(all[0]!.subject).toBe('Proposta 119');
+    const times = all.map((m) => Date.parse(m.receivedAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(await list('')).toMatchObject({ total: 120, page: 1, pageSize: 50 });
+    expect((await list('page=3')).data).toHaveLength(20);
+
+    // Search: the subject (case and accents ignored), the sender; nothing else.
+    const found = await list(`search=${encodeURIComponent('PROPOSTA 007')}`);
+    expect(found.total).toBe(1);
+    expect(found.data.map((m) => m.id)).toEqual([ids[7]]);
+    expect((await list('search=muitas-log')).total).toBe(120);
+    expect((await list('search=nada-assim')).total).toBe(0);
+    // Another company sees none of them.
+    const other = await quoteScenario(ctx);
+    expect((await list('search=muitas-log', other.token)).total).toBe(0);
+
+    for (const [query, text] of [
+      ['pageSize=500', 'O limite máximo é 100 por página.'],
+      ['page=0', 'Página inválida.'],
+      [`search=${'x'.repeat(201)}`, 'Use no máximo 200 caracteres na busca.'],
+    ]) {
+      const refused = await get(`/api/inbound/unmatched?${query}`, s.token);
+      expect(refused.statusCode, query).toBe(400);
+      expect(refused.body).toContain(text);
+    }
+  }, 60_000);
 });
 
 describe('local mailbox: reply as carrier', () => {

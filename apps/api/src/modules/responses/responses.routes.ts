@@ -11,6 +11,7 @@ import {
   testResponseBodySchema,
   typedValuesSchema,
   unmatchedListSchema,
+  unmatchedQuerySchema,
   uuidSchema,
 } from '@cotacoes/shared';
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
@@ -207,12 +208,12 @@ export const responsesRoutes: FastifyPluginAsyncZod<{ responses: ResponsesServic
     '/inbound/unmatched',
     {
       config: { access: access.user },
-      schema: { tags, response: { 200: unmatchedListSchema, ...errors } },
+      schema: { tags, querystring: unmatchedQuerySchema, response: { 200: unmatchedListSchema, ...errors } },
     },
     async (request) => {
       // Any signed-in user: one without a company sees no company's messages (a desenvolvedor, the unknown ones).
       const { user } = requireAuth(request);
-      return responses.unmatched(user.empresaId ? tenantOfUser(user) : null, user.role);
+      return responses.unmatched(user.empresaId ? tenantOfUser(user) : null, user.role, request.query);
     },
   );
 

@@ -15,7 +15,9 @@ import {
   type Role,
   successMessages,
   type TypedValues,
+  type UnmatchedList,
   type UnmatchedMessage,
+  type UnmatchedQuery,
 } from '@cotacoes/shared';
 import type { AppConfig } from '../../config/env.js';
 import type { Database } from '../../db/client.js';
@@ -263,9 +265,13 @@ export class ResponsesService {
    * sender and code only, its own quote as the suggestion; a desenvolvedor sees it whole, with every
    * candidate quote and its company (ADR 0015 addendum "a quote code two companies share").
    */
-  async unmatched(tenant: Tenant | null, role?: Role): Promise<{ data: UnmatchedMessage[]; total: number }> {
+  async unmatched(
+    tenant: Tenant | null,
+    role: Role | undefined,
+    query: UnmatchedQuery,
+  ): Promise<UnmatchedList> {
     const developer = role === 'desenvolvedor';
-    const rows = await repo.listUnmatched(this.db, tenant?.empresaId ?? null, developer);
+    const { rows, total } = await repo.listUnmatched(this.db, tenant?.empresaId ?? null, developer, query);
     const names = developer
       ? await repo.companyNames(this.db, [
           ...new Set(rows.flatMap((row) => (row.candidatas ?? []).map((c) => c.empresaId))),
@@ -332,7 +338,7 @@ export class ResponsesService {
         };
       }),
     );
-    return { data, total: data.length };
+    return { data, total, page: query.page, pageSize: query.pageSize };
   }
 
   async assign(actor: Actor, inboundId: string, body: { cotacaoId: string; transportadorId: string }) {

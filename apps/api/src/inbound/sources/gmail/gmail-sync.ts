@@ -8,10 +8,15 @@ import { type MailboxOAuth, ReconnectRequired } from '../mailboxes/mailbox-oauth
 import type { Ingestor, SourceStatusProvider } from '../source.js';
 import { GmailApiError, type GmailAuth, type GmailClient, GmailQuotaError } from './gmail-client.js';
 
-/** The first sync (no cursor) and a resync after a history 404 read this much of the inbox. */
-export const INITIAL_QUERY = 'in:inbox newer_than:7d';
-/** …and at most this many messages (newest first, stored oldest first). */
-export const INITIAL_LIMIT = 200;
+/** The first sync of a new connection (no cursor) reads the inbox of the last 7 days: all of it, page by page. */
+export const FIRST_SYNC_QUERY = 'in:inbox newer_than:7d';
+const FIRST_SYNC_WINDOW_MS = 7 * 86_400_000;
+/** After a history gap the re-read starts this long before the last good sync (late delivery, clock skew). */
+export const GAP_MARGIN_SECONDS = 86_400;
+/** messages.list page size: the contract's maximum. */
+const LIST_PAGE_SIZE = 500;
+/** A long read renews its lease this often, so no other process starts the same mailbox meanwhile. */
+const LEASE_RENEW_MS = 30_000;
 const LEASE_MS = 120_000;
 /** Quota back-off without Retry-After: doubles from 30 s up to 15 min. */
 const BACKOFF_FIRST_SECONDS = 30;
@@ -36,8 +41,9 @@ export function connectionAuth(oauth: MailboxOAuth, connection: MailConnection):
 
 /**
  * Reads connected Gmail mailboxes into the inbound pipeline (issue 34, ADR 0027). Incremental with
- * history.list from the stored historyId; a first sync, or a history 404 (cursor too old), reads the last
- * 7 days of the inbox instead. Every message goes in raw through `receive` — the pipeline dedups by
+ * history.list from the stored historyId; a first sync reads the last 7 days of the inbox, and a history
+ * 404 (cursor too old) every inbox message since a day before the last good sync — both every result page,
+ * no count cap (ADR 0027 addendum: a capped re-read lost a reply silently). Every message goes in raw through `receive` — the pipeline dedups by
  * Message-ID (a reply also read by IMAP counts once) and the reply token decides the company — and the
  * cursor moves only after the messages were stored. One process syncs a mailbox at a time (lease); quota
  * errors back off; a refused authorization leaves the mailbox 'reconectar' until someone connects again.
@@ -72,6 +78,9 @@ export class GmailSync implements SourceStatusProvider {
     if (connection.state === 'reconectar')
       throw new AppError('MAILBOX_RECONNECT', { email: connection.email });
     const outcome = await this.syncMailbox(connection, { ignoreBackoff: true });
+    // Another process holds the lease: saying "concluída" would claim a read that did not happen here.
+    if (outcome.status === 'skipped' && outcome.reason === 'leased')
+      throw new AppError('INBOUND_SOURCE_BUSY');
     if (outcome.status === 'failed') throw new AppError('GMAIL_SYNC_FAILED').withMessage(outcome.message);
   }
 
@@ -110,15 +119,20 @@ export class GmailSync implements SourceStatusProvider {
       // Read again under the lease: another process may have moved the cursor.
       const current = (await this.connections.findById(connection.id)) ?? connection;
       const auth = this.auth(current);
+      const keepLease = this.leaseKeeper(current.id);
       const result = current.syncCursor
-        ? await this.incremental(auth, current.syncCursor).catch(async (error: unknown) => {
+        ? await this.incremental(auth, current.syncCursor, keepLease).catch(async (error: unknown) => {
             if (error instanceof GmailApiError && error.status === 404) {
-              this.log.warn({ mailbox: current.email }, 'gmail: history id too old, resyncing the inbox');
-              return this.full(auth);
+              const query = gapQuery(current);
+              this.log.warn(
+                { mailbox: current.email, query },
+                'gmail: history id too old, re-reading the inbox since the last sync',
+              );
+              return this.full(auth, query, keepLease);
             }
             throw error;
           })
-        : await this.full(auth);
+        : await this.full(auth, FIRST_SYNC_QUERY, keepLease);
       await this.connections.markSynced(current.id, { cursor: result.cursor, received: result.received });
       this.backoff.delete(current.id);
       return { status: 'synced', found: result.found, received: result.received };
@@ -160,14 +174,28 @@ export class GmailSync implements SourceStatusProvider {
     return { status: 'failed', state: 'erro', message };
   }
 
-  /** No cursor (or too old): the profile's historyId becomes the cursor, then the recent inbox is read. */
-  private async full(auth: GmailAuth) {
+  /**
+   * No cursor (or too old): the profile's historyId, taken first, becomes the cursor (what arrives while the
+   * inbox is read is in history after it), then every message the query finds is stored.
+   */
+  private async full(auth: GmailAuth, query: string, keepLease: () => Promise<void>) {
     const profile = await this.client.getProfile(auth);
-    const stored = await this.storeQuery(auth, INITIAL_QUERY, INITIAL_LIMIT);
+    const stored = await this.storeQuery(auth, query, Number.POSITIVE_INFINITY, keepLease);
     return { cursor: profile.historyId, ...stored };
   }
 
-  private async incremental(auth: GmailAuth, cursor: string) {
+  /** Renews the sync lease at most every LEASE_RENEW_MS while a long read goes on. */
+  private leaseKeeper(id: string): () => Promise<void> {
+    let renewedAt = Date.now();
+    return async () => {
+      if (Date.now() - renewedAt < LEASE_RENEW_MS) return;
+      renewedAt = Date.now();
+      // Lost to another process (this one stalled past the lease): reading on is harmless, the pipeline dedups.
+      await this.connections.acquireLease(id, this.owner, LEASE_MS);
+    };
+  }
+
+  private async incremental(auth: GmailAuth, cursor: string, keepLease: () => Promise<void>) {
     const ids: string[] = [];
     const seen = new Set<string>();
     let pageToken: string | undefined;
@@ -185,28 +213,44 @@ export class GmailSync implements SourceStatusProvider {
         }
       latest = page.historyId ?? latest;
       pageToken = page.nextPageToken;
+      await keepLease();
     } while (pageToken);
-    const received = await this.storeMessages(auth, ids);
+    const received = await this.storeMessages(auth, ids, keepLease);
     return { cursor: maxHistoryId(cursor, latest), found: ids.length, received };
   }
 
-  /** Stores the messages a Gmail search finds (at most `limit`, oldest first); answers found/new. */
-  async storeQuery(auth: GmailAuth, q: string, limit: number): Promise<{ found: number; received: number }> {
+  /**
+   * Stores the messages a Gmail search finds, following every result page (at most `limit`: only
+   * 'Sincronizar conversa' passes one), oldest first; answers found/new.
+   */
+  async storeQuery(
+    auth: GmailAuth,
+    q: string,
+    limit = Number.POSITIVE_INFINITY,
+    keepLease: () => Promise<void> = async () => undefined,
+  ): Promise<{ found: number; received: number }> {
     const ids: string[] = [];
     let pageToken: string | undefined;
     do {
-      const page = await this.client.listMessages(auth, q, pageToken, Math.min(100, limit));
+      const size = Math.min(LIST_PAGE_SIZE, limit - ids.length);
+      const page = await this.client.listMessages(auth, q, pageToken, size);
       for (const message of page.messages ?? []) if (ids.length < limit) ids.push(message.id);
       pageToken = ids.length < limit ? page.nextPageToken : undefined;
+      await keepLease();
     } while (pageToken);
     // messages.list answers newest first.
-    const received = await this.storeMessages(auth, ids.reverse());
+    const received = await this.storeMessages(auth, ids.reverse(), keepLease);
     return { found: ids.length, received };
   }
 
-  private async storeMessages(auth: GmailAuth, ids: string[]): Promise<number> {
+  private async storeMessages(
+    auth: GmailAuth,
+    ids: string[],
+    keepLease: () => Promise<void> = async () => undefined,
+  ): Promise<number> {
     let received = 0;
     for (const id of ids) {
+      await keepLease();
       let raw: Buffer;
       try {
         raw = await this.client.getRaw(auth, id);
@@ -234,6 +278,15 @@ export function compareHistoryIds(a: string, b: string): number {
   } catch {
     return a.localeCompare(b);
   }
+}
+
+/**
+ * The re-read after a history gap: every inbox message since a day before the last good sync (Gmail's
+ * `after:` takes epoch seconds). A cursor without a sync (none is written so) falls back to the first window.
+ */
+export function gapQuery(connection: Pick<MailConnection, 'lastSyncAt' | 'createdAt'>): string {
+  const since = connection.lastSyncAt?.getTime() ?? connection.createdAt.getTime() - FIRST_SYNC_WINDOW_MS;
+  return `in:inbox after:${Math.floor(since / 1000) - GAP_MARGIN_SECONDS}`;
 }
 
 function maxHistoryId(a: string, b: string): string {

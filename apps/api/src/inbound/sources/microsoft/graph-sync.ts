@@ -325,10 +325,13 @@ export class MicrosoftMailbox {
           page = await client.deltaPage(url);
         } catch (error) {
           if (!(error instanceof DeltaTokenInvalid) || restarted) throw error;
-          // Graph forgot the token: a new round, bounded to mail received since shortly before the last sync.
+          // Graph forgot the token: a new round over every message since shortly before the last good sync,
+          // however long ago (a mailbox that waited a month for reconnection must not lose what came then).
+          // Never synced (a first round cut short): the first round's window, from the connection.
           restarted = true;
-          const lastSync = row.lastSyncAt?.getTime() ?? Date.now();
-          const since = Math.max(lastSync - RESTART_OVERLAP_MS, Date.now() - INITIAL_WINDOW_MS);
+          const since = row.lastSyncAt
+            ? row.lastSyncAt.getTime() - RESTART_OVERLAP_MS
+            : row.createdAt.getTime() - INITIAL_WINDOW_MS;
           log.info({ connectionId: id }, 'microsoft: delta token expired; restarting the delta round');
           await connections.setCursor(id, null);
           url = client.initialDeltaUrl(new Date(since));

@@ -300,6 +300,23 @@ describe('Microsoft 365 mailbox', () => {
     expect((await rowOf(MAILBOX)).syncCursor).toContain('$deltatoken');
   });
 
+  it('a delta token Graph forgot after 45 days waiting for reconnection still reads the reply of 40 days ago', async () => {
+    const quote = await sendQuoteToCarrier(ctx, { seed: 3408, carrierEmail: 'pricing@ausente.com.br' });
+    const { messageId, raw } = await replyTo(quote);
+    const row = await rowOf(MAILBOX);
+    await ctx.app.services.database.db
+      .update(mailConnections)
+      .set({ lastSyncAt: new Date(Date.now() - 45 * 86_400_000) })
+      .where(eq(mailConnections.id, row.id));
+    fake.forgetDeltaTokens(MAILBOX);
+    // Received after the last good sync, and older than the first round's 30 days.
+    fake.deliver(MAILBOX, raw, new Date(Date.now() - 40 * 86_400_000));
+    const sync = await call('POST', '/api/microsoft/sync', { email: MAILBOX });
+    expect(sync.statusCode, sync.body).toBe(200);
+    expect(sync.json().received).toBe(1);
+    expect(await processed(messageId)).toHaveLength(1);
+  });
+
   it('replies to two companies through the one mailbox land each in its own quote (the reply token decides)', async () => {
     const a = await sendQuoteToCarrier(ctx, { seed: 3406, carrierEmail: 'pricing@alfa-log.com.br' });
     const b = await sendQuoteToCarrier(ctx, { seed: 3407, carrierEmail: 'pricing@beta-log.com.br' });

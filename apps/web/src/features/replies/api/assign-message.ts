@@ -2,7 +2,7 @@ import { ui } from '@cotacoes/shared/messages/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { inboundStatusKey } from './get-inbound-status';
-import { type UnmatchedMessage, unmatchedKey } from './list-unmatched';
+import { removeFromUnmatched, unmatchedKey } from './list-unmatched';
 
 export interface AssignMessageInput {
   messageId: string;
@@ -23,14 +23,7 @@ export function useAssignMessage() {
   return useMutation({
     mutationFn: assignMessage,
     onSuccess: (_answer, input) => {
-      queryClient.setQueryData<{ data: UnmatchedMessage[]; total: number }>(unmatchedKey, (list) =>
-        list
-          ? {
-              data: list.data.filter((item) => item.id !== input.messageId),
-              total: Math.max(0, list.total - 1),
-            }
-          : list,
-      );
+      removeFromUnmatched(queryClient, input.messageId);
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: unmatchedKey }),
         queryClient.invalidateQueries({ queryKey: inboundStatusKey }),

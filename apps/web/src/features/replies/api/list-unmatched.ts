@@ -1,17 +1,45 @@
 import { ui } from '@cotacoes/shared/messages/ui';
-import type { UnmatchedMessage } from '@cotacoes/shared/schemas/responses';
-import { useQuery } from '@tanstack/react-query';
+import {
+  UNMATCHED_PAGE_SIZE,
+  type UnmatchedList,
+  type UnmatchedMessage,
+} from '@cotacoes/shared/schemas/responses';
+import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export type { UnmatchedMessage };
+export type { UnmatchedList, UnmatchedMessage };
 
+/** Every page and search of the list starts with this key (assigning or dismissing refreshes them all). */
 export const unmatchedKey = ['inbound', 'unmatched'] as const;
 
-/** `GET /api/inbound/unmatched` → the messages no quote claimed (the company's, or all for a desenvolvedor). */
-export function listUnmatched(): Promise<{ data: UnmatchedMessage[]; total: number }> {
-  return api.get('/inbound/unmatched', { fallback: ui.replies.unmatched.loadError });
+/**
+ * `GET /api/inbound/unmatched?page&pageSize&search` → one page of the messages no quote claimed (the
+ * company's, or all for a desenvolvedor), newest first, with the count of them all.
+ */
+export function listUnmatched(params: { page: number; search: string }): Promise<UnmatchedList> {
+  const query = new URLSearchParams({ page: String(params.page), pageSize: String(UNMATCHED_PAGE_SIZE) });
+  if (params.search) query.set('search', params.search);
+  return api.get(`/inbound/unmatched?${query}`, { fallback: ui.replies.unmatched.loadError });
 }
 
-export function useUnmatched() {
-  return useQuery({ queryKey: unmatchedKey, queryFn: listUnmatched, staleTime: 0 });
+export function useUnmatched(params: { page: number; search: string }) {
+  return useQuery({
+    queryKey: [...unmatchedKey, params],
+    queryFn: () => listUnmatched(params),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** A message assigned or dismissed leaves every loaded page at once, before the list is read again. */
+export function removeFromUnmatched(queryClient: QueryClient, messageId: string) {
+  queryClient.setQueriesData<UnmatchedList>({ queryKey: unmatchedKey }, (list) =>
+    list?.data.some((item) => item.id === messageId)
+      ? {
+          ...list,
+          data: list.data.filter((item) => item.id !== messageId),
+          total: Math.max(0, list.total - 1),
+        }
+      : list,
+  );
 }

@@ -188,6 +188,68 @@ describe('Não identificadas', () => {
   });
 });
 
+describe("'Não identificadas' with many messages", () => {
+  const many = Array.from({ length: 120 }, (_, index) =>
+    makeUnmatched({
+      id: `msg-${index}`,
+      from: index === 117 ? 'pricing@perdida.com.br' : `ofertas${index}@loja.com.br`,
+      fromName: null,
+      subject: `Mensagem ${String(index).padStart(3, '0')}`,
+    }),
+  );
+  const listCalls = (network: ReturnType<typeof setup>['network']) =>
+    network.requests.filter((r) => r.method === 'GET' && r.url.startsWith('/api/inbound/unmatched'));
+
+  it('shows the true total and reaches every page with the keyboard', async () => {
+    const { user, network } = setup({}, many);
+    expect(await item('Mensagem 000')).toBeTruthy();
+    expect(screen.getByText('120 mensagem(ns)')).toBeInTheDocument();
+    expect(within(await list()).getAllByRole('article')).toHaveLength(50);
+    const pager = within(screen.getByRole('navigation', { name: 'Páginas das mensagens não identificadas' }));
+    expect(pager.getByText('Página 1 de 3')).toBeInTheDocument();
+    expect(pager.getByRole('button', { name: 'Anterior' })).toBeDisabled();
+
+    pager.getByRole('button', { name: /Próxima/ }).focus();
+    await user.keyboard('{Enter}');
+    expect(await item('Mensagem 050')).toBeTruthy();
+    await user.keyboard('{Enter}');
+    expect(await item('Mensagem 119')).toBeTruthy();
+    expect(pager.getByText('Página 3 de 3')).toBeInTheDocument();
+    expect(within(await list()).getAllByRole('article')).toHaveLength(20);
+    expect(listCalls(network).map((r) => r.url)).toEqual([
+      '/api/inbound/unmatched?page=1&pageSize=50',
+      '/api/inbound/unmatched?page=2&pageSize=50',
+      '/api/inbound/unmatched?page=3&pageSize=50',
+    ]);
+  }, 15_000);
+
+  it('finds a message by sender or subject, from its first page', async () => {
+    const { user, network } = setup({}, many);
+    await item('Mensagem 000');
+    await user.click(screen.getByRole('button', { name: /Próxima/ }));
+    await item('Mensagem 050');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar por remetente ou assunto' }), 'perdida');
+    expect(await item('Mensagem 117')).toBeTruthy();
+    expect(screen.getByText('1 mensagem(ns)')).toBeInTheDocument();
+    expect(within(await list()).getAllByRole('article')).toHaveLength(1);
+    expect(screen.queryByRole('navigation', { name: 'Páginas das mensagens não identificadas' })).toBeNull();
+    expect(listCalls(network).at(-1)!.url).toBe('/api/inbound/unmatched?page=1&pageSize=50&search=perdida');
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Buscar por remetente ou assunto' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar por remetente ou assunto' }), 'nada disso');
+    expect(
+      await screen.findByText('Nenhuma mensagem não identificada com esse remetente ou assunto.'),
+    ).toBeInTheDocument();
+  }, 15_000);
+
+  it('shows the loading state while the first page comes', async () => {
+    setup({}, many);
+    expect(screen.getByRole('status', { name: ui.common.loading })).toBeInTheDocument();
+    expect(await item('Mensagem 000')).toBeTruthy();
+  }, 15_000);
+});
+
 describe("'Não identificadas' in the menu and its route", () => {
   const rates = { USDBRL: null, EURBRL: null, CNYBRL: null, fallback: true, updatedAt: null };
   function app(user: ReturnType<typeof makeUser>) {

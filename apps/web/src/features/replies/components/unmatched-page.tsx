@@ -1,15 +1,19 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
-import { useState } from 'react';
-import { FileTextIcon, InboxIcon } from '@/components/icons';
+import { useEffect, useState } from 'react';
+import { FileTextIcon, InboxIcon, SearchIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
+import { Input } from '@/components/ui/input';
 import { PageHeader, PageTitle } from '@/components/ui/page';
+import { Pagination } from '@/components/ui/pagination';
+import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { showToast } from '@/lib/toast';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDismissMessage } from '../api/dismiss-message';
 import { type UnmatchedMessage, useUnmatched } from '../api/list-unmatched';
 import { AssignMessageModal } from './assign-message-modal';
@@ -114,11 +118,28 @@ function DismissModal({ message, onClose }: { message: UnmatchedMessage; onClose
   );
 }
 
-/** 'Não identificadas': replies no quote claimed, assigned by hand to a quote and carrier, or dismissed. */
+/** How long the search waits after the last key before asking the server. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * 'Não identificadas': replies no quote claimed, assigned by hand to a quote and carrier, or dismissed. A
+ * page at a time, newest first, searchable by sender or subject: every message can be reached.
+ */
 export function UnmatchedPage() {
-  const list = useUnmatched();
+  const [search, setSearch] = useState('');
+  const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  // A new search starts at its first page.
+  const [paging, setPaging] = useState({ search: '', page: 1 });
+  const page = paging.search === term ? paging.page : 1;
+  const list = useUnmatched({ page, search: term });
   const [assigning, setAssigning] = useState<UnmatchedMessage | null>(null);
   const [dismissing, setDismissing] = useState<UnmatchedMessage | null>(null);
+  const totalPages = list.data ? Math.ceil(list.data.total / list.data.pageSize) : 0;
+
+  // The last message of the last page assigned or dismissed: show the page before it.
+  useEffect(() => {
+    if (totalPages > 0 && page > totalPages) setPaging({ search: term, page: totalPages });
+  }, [totalPages, page, term]);
 
   return (
     <div className="mx-auto max-w-5xl">
@@ -129,30 +150,49 @@ export function UnmatchedPage() {
         description={t.intro}
         actions={<RefreshButton list={list} label={t.refresh} />}
       />
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+        <p className="flex items-center gap-2 text-sm text-fg-muted" aria-live="polite">
+          <InboxIcon size={16} />
+          {list.data ? formatMessage(t.total, { count: list.data.total }) : ' '}
+          {list.isFetching && list.data && <Spinner size={14} className="text-primary" />}
+        </p>
+        <Input
+          label={t.listSearch}
+          hideLabel
+          type="search"
+          placeholder={t.listSearchPlaceholder}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          endAdornment={<SearchIcon size={16} className="mr-2 text-fg-muted" />}
+          containerClassName="w-full sm:w-80"
+        />
+      </div>
       {list.isPending ? (
         <ListSkeleton />
       ) : list.isError ? (
         <Alert variant="error">{errorText(list.error, t.loadError)}</Alert>
       ) : list.data.data.length === 0 ? (
-        <InboxEmpty text={t.empty} />
+        <InboxEmpty text={term ? t.emptyFiltered : t.empty} />
       ) : (
-        <>
-          <p className="mb-3 flex items-center gap-2 text-sm text-fg-muted">
-            <InboxIcon size={16} />
-            {formatMessage(t.total, { count: list.data.total })}
-          </p>
-          <ul aria-label={t.listLabel} className="space-y-3">
-            {list.data.data.map((message) => (
-              <MessageItem
-                key={message.id}
-                message={message}
-                onAssign={() => setAssigning(message)}
-                onDismiss={() => setDismissing(message)}
-              />
-            ))}
-          </ul>
-        </>
+        <ul aria-label={t.listLabel} aria-busy={list.isPlaceholderData || undefined} className="space-y-3">
+          {list.data.data.map((message) => (
+            <MessageItem
+              key={message.id}
+              message={message}
+              onAssign={() => setAssigning(message)}
+              onDismiss={() => setDismissing(message)}
+            />
+          ))}
+        </ul>
       )}
+      <Pagination
+        className="mt-4"
+        label={t.pagination}
+        page={page}
+        totalPages={totalPages}
+        onPageChange={(next) => setPaging({ search: term, page: next })}
+        disabled={list.isPlaceholderData}
+      />
       {assigning && <AssignMessageModal message={assigning} onClose={() => setAssigning(null)} />}
       {dismissing && <DismissModal message={dismissing} onClose={() => setDismissing(null)} />}
     </div>

@@ -62,7 +62,8 @@ function summary(id: string, codigo: string, referenciaProcesso: string): QuoteS
 }
 
 /**
- * The server's reading of the 'Não identificadas' calls over `messages`, with two quotes the search finds
+ * The server's reading of the 'Não identificadas' calls over `messages` (a page at a time, `search` on
+ * sender or subject, in the order given), with two quotes the search finds
  * by code and their recipients: an assignment needs a known message, a quote and one of its carriers.
  */
 export function fakeInboundApi(messages: UnmatchedMessage[]) {
@@ -94,9 +95,23 @@ export function fakeInboundApi(messages: UnmatchedMessage[]) {
   }
 
   const routes: Record<string, Handler | StubResponse> = {
-    'GET /api/inbound/unmatched': () => ({
-      body: { data: structuredClone(db.messages), total: db.messages.length },
-    }),
+    'GET /api/inbound/unmatched': (request) => {
+      const query = new URL(request.url, 'http://localhost').searchParams;
+      const page = Number(query.get('page') ?? 1);
+      const pageSize = Number(query.get('pageSize') ?? 50);
+      const search = query.get('search')?.toLowerCase() ?? '';
+      const found = db.messages.filter((item) =>
+        [item.from, item.fromName, item.subject].some((text) => text?.toLowerCase().includes(search)),
+      );
+      return {
+        body: {
+          data: structuredClone(found.slice((page - 1) * pageSize, page * pageSize)),
+          total: found.length,
+          page,
+          pageSize,
+        },
+      };
+    },
     'GET /api/quotes': (request) => {
       const search = new URL(request.url, 'http://localhost').searchParams.get('search')?.toLowerCase() ?? '';
       const found = quotes.filter((item) => item.codigo.toLowerCase().includes(search));
