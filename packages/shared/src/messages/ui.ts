@@ -282,6 +282,8 @@ export const ui = {
     submitting: 'Verificando...',
     resendQuestion: 'Não recebeu o código?',
     resend: 'Reenviar código',
+    /** A code was just sent: the server takes another after 30 s (QA pass 10: the first click said "Muitas tentativas"). */
+    resendIn: 'Reenviar código em {segundos} s',
     resending: 'Reenviando...',
     resent: 'Novo código enviado!',
     backToRegister: 'Voltar ao cadastro',

@@ -1,5 +1,5 @@
 import { ui } from '@cotacoes/shared/messages/ui';
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { publicConfig } from '@/testing/fixtures';
 import { problem, stubNetwork } from '@/testing/network';
 import { renderAt } from '@/testing/render';
@@ -79,10 +79,25 @@ describe('verification code', () => {
     expect(screen.getByLabelText(ui.verifyEmail.codeLabel)).toHaveValue('000000');
   });
 
-  it("resend shows 'Novo código enviado!'", async () => {
-    const { user } = setup();
-    await user.click(screen.getByRole('button', { name: ui.verifyEmail.resend }));
-    expect(await screen.findByText('Novo código enviado!')).toBeInTheDocument();
+  it("resend waits the server's 30 s, counting down, then shows 'Novo código enviado!' and waits again", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    try {
+      const { network } = setup();
+      const button = () => screen.getByRole('button', { name: /^Reenviar código/ });
+      // The code was sent just before the page opened: the first click would be refused (QA pass 10).
+      expect(button()).toHaveTextContent('Reenviar código em 30 s');
+      expect(button()).toBeDisabled();
+      for (let second = 0; second < 30; second++) await act(async () => vi.advanceTimersByTime(1_000));
+      expect(button()).toHaveTextContent(/^Reenviar código$/);
+      expect(button()).toBeEnabled();
+      fireEvent.click(button());
+      vi.useRealTimers();
+      expect(await screen.findByText('Novo código enviado!')).toBeInTheDocument();
+      expect(network.requests.filter((r) => r.url === '/api/auth/resend-verification')).toHaveLength(1);
+      expect(button()).toHaveTextContent('Reenviar código em 30 s');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('points to the local mailbox only when the server says it is enabled', async () => {
@@ -99,7 +114,7 @@ describe('verification code', () => {
       mailboxEnabled: false,
       mailTransport: 'smtp',
     } as unknown as typeof publicConfig);
-    await screen.findByRole('button', { name: ui.verifyEmail.resend });
+    await screen.findByRole('button', { name: /^Reenviar código/ });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByRole('link', { name: ui.verifyEmail.mailboxLink })).not.toBeInTheDocument();
   });

@@ -1,5 +1,6 @@
+import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { usePublicConfig } from '@/api/get-public-config';
 import { InboxIcon } from '@/components/icons';
@@ -12,6 +13,9 @@ import { useResendVerification } from '../api/resend-verification';
 import { useVerifyEmail } from '../api/verify-email';
 import { VerificationCodeInput } from './verification-code-input';
 
+/** The server's interval between two codes (auth.service RESEND_MIN_INTERVAL_MS). */
+const RESEND_WAIT_SECONDS = 30;
+
 export function VerifyEmailForm() {
   const navigate = useNavigate();
   const verify = useVerifyEmail();
@@ -19,6 +23,13 @@ export function VerifyEmailForm() {
   const config = usePublicConfig();
   const [code, setCode] = useState('');
   const complete = code.length === VERIFICATION_CODE_LENGTH;
+  // The code was sent just before this page opened, and the server sends another only 30 s after it.
+  const [wait, setWait] = useState(RESEND_WAIT_SECONDS);
+  useEffect(() => {
+    if (wait <= 0) return;
+    const timer = setTimeout(() => setWait((current) => current - 1), 1_000);
+    return () => clearTimeout(timer);
+  }, [wait]);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -28,8 +39,9 @@ export function VerifyEmailForm() {
   }
 
   function onResend() {
+    if (wait > 0) return;
     verify.reset();
-    resend.mutate();
+    resend.mutate(undefined, { onSuccess: () => setWait(RESEND_WAIT_SECONDS) });
   }
 
   return (
@@ -57,10 +69,14 @@ export function VerifyEmailForm() {
           <Button
             variant="link"
             onClick={onResend}
-            disabled={resend.isPending}
+            disabled={resend.isPending || wait > 0}
             className="text-sm font-semibold"
           >
-            {resend.isPending ? ui.verifyEmail.resending : ui.verifyEmail.resend}
+            {resend.isPending
+              ? ui.verifyEmail.resending
+              : wait > 0
+                ? formatMessage(ui.verifyEmail.resendIn, { segundos: wait })
+                : ui.verifyEmail.resend}
           </Button>
         </p>
         <div aria-live="polite">
