@@ -1189,6 +1189,9 @@ export const ui = {
       bodyRestore: 'Restaurar texto gerado a partir dos dados',
       attachmentsNote: 'Anexos: o PDF da cotação{file}.',
       attachmentsFile: ' e o arquivo {name}',
+      /** The dangerous-cargo document goes too (QA pass 10: the line left it out). */
+      attachmentsFiles: ', o arquivo {name} e o documento da carga perigosa {dangerous}',
+      attachmentsDangerous: ' e o documento da carga perigosa {dangerous}',
     },
 
     list: {

@@ -382,7 +382,12 @@ describe('new quote wizard', { timeout: 20_000 }, () => {
     await user.click(within(carriers).getByRole('checkbox', { name: 'Boreal Cargas' }));
     expect(within(carriers).getByRole('checkbox', { name: /Cruzeiro Freight/ })).toBeDisabled();
     await user.click(next());
-    expect(screen.getByText('Anexos: o PDF da cotação e o arquivo pedido.pdf.')).toBeInTheDocument();
+    // The dangerous-cargo document is said too (QA pass 10: it went, but the line left it out).
+    expect(
+      screen.getByText(
+        'Anexos: o PDF da cotação, o arquivo pedido.pdf e o documento da carga perigosa fispq.png.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('email-preview')).toHaveTextContent(
       'Os arquivos da solicitação seguem em anexo.',
     );

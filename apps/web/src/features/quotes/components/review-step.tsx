@@ -61,6 +61,15 @@ function prazoText(draft: QuoteDraft): string {
 }
 
 /** Step 4: the summary of every step (each with its way back) and the editable e-mail preview. */
+/** What goes with the e-mail besides its PDF: the request file and the dangerous-cargo document. */
+function attachedFiles(file: File | null, dangerous: File | null): string {
+  if (file && dangerous)
+    return formatMessage(t.attachmentsFiles, { name: file.name, dangerous: dangerous.name });
+  if (file) return formatMessage(t.attachmentsFile, { name: file.name });
+  if (dangerous) return formatMessage(t.attachmentsDangerous, { dangerous: dangerous.name });
+  return '';
+}
+
 export function ReviewStep({ draft, update, onGoTo }: StepProps & { onGoTo: (step: number) => void }) {
   const id = useId();
   const company = useCurrentCompany();
@@ -72,6 +81,7 @@ export function ReviewStep({ draft, update, onGoTo }: StepProps & { onGoTo: (ste
   );
   // Spec 001: an editable body, per language; what is sent is this text (ADR 0025).
   const edited = draft.corpoEmail[language];
+  const dangerous = draft.cargaPerigosa ? draft.dangerousFile : null;
   const setBody = (value: string | null) =>
     update({ corpoEmail: { ...draft.corpoEmail, [language]: value } });
   const fileFormat = isFileFormat(draft.metodoEnvio);
@@ -220,7 +230,7 @@ export function ReviewStep({ draft, update, onGoTo }: StepProps & { onGoTo: (ste
         </div>
         <p className="text-xs text-fg-muted">
           {formatMessage(t.attachmentsNote, {
-            file: fileFormat && draft.file ? formatMessage(t.attachmentsFile, { name: draft.file.name }) : '',
+            file: attachedFiles(fileFormat ? draft.file : null, dangerous),
           })}
         </p>
       </section>
