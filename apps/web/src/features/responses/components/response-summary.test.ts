@@ -12,3 +12,18 @@ describe("the reply card's fee units", () => {
     expect(summarise(dados('FCL'), null).taxas).toMatch(/^AWB FEE US\$\s35,00\/BL \(/);
   });
 });
+
+describe("the reply card's fees per container type", () => {
+  it('lists a THC priced per type once per type (QA pass 11: only the dearer one showed)', () => {
+    const thc = (equipamento: string, valor: number) => ({
+      ...feeItem('THC', valor, 'BRL'),
+      unidade: 'CNTR',
+      equipamento,
+    });
+    const data = {
+      final: makeFinal({ modal: 'FCL', taxas: { itens: [thc('20DC', 1100), thc('40HC', 1450)] } }),
+    } as unknown as DadosExtraidos;
+    const text = summarise(data, null).taxas!;
+    expect(text).toMatch(/THC R\$\s1\.100,00\/20DC · THC R\$\s1\.450,00\/40HC/);
+  });
+});

@@ -18,7 +18,7 @@ export function normaliseCurrency(value: string | null | undefined): string {
 
 /**
  * Fee totals by currency with the spec's rules (§5): lines named TOTAL are ignored, IOF-type lines only
- * below 1000, the maximum per (destination, name, currency), then summed per currency.
+ * below 1000, the maximum per (destination, name, currency and container type), then summed per currency.
  */
 export function feeTotals(fees: readonly Fee[]): {
   count: number;
@@ -33,9 +33,13 @@ export function feeTotals(fees: readonly Fee[]): {
     if (valor === null || name.includes('TOTAL')) continue;
     if (name.includes('IOF') && valor >= 1000) continue;
     const moeda = normaliseCurrency(fee.moeda);
-    const key = `${fee.destino ?? ''}|${fee.nome.toUpperCase()}|${moeda}`;
+    // A charge priced per container type ("THC 20DV" / "THC 40HC") is listed once per type (QA pass 11: the
+    // card showed only the dearer one); the unit then names the type.
+    const equipamento = (fee as { equipamento?: unknown }).equipamento;
+    const tipo = typeof equipamento === 'string' && equipamento ? equipamento : null;
+    const key = `${fee.destino ?? ''}|${fee.nome.toUpperCase()}|${moeda}|${tipo ?? ''}`;
     const kept = perKey.get(key);
-    const unidade = typeof fee.unidade === 'string' ? fee.unidade : null;
+    const unidade = tipo ? `/${tipo}` : typeof fee.unidade === 'string' ? fee.unidade : null;
     if (!kept || valor > kept.valor) perKey.set(key, { nome: fee.rotulo || fee.nome, moeda, valor, unidade });
   }
   const totals = new Map<string, number>();
@@ -52,7 +56,9 @@ function feesText(items: ReturnType<typeof feeTotals>['items'], air: boolean): s
     formatMessage(t.feeItem, {
       nome: item.nome,
       valor: formatMoney(item.valor, item.moeda),
-      unidade: (item.unidade && units[item.unidade.toUpperCase()]) ?? '',
+      unidade: item.unidade?.startsWith('/')
+        ? item.unidade
+        : ((item.unidade && units[item.unidade.toUpperCase()]) ?? ''),
     });
   const shown = items.slice(0, SHOWN_FEES).map(text).join(' · ');
   const lista =
