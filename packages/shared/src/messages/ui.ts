@@ -1092,6 +1092,10 @@ export const ui = {
         selected: 'Arquivo selecionado: {name} ({size})',
         /** A file the step refuses (type, size): listed as refused, never as selected (issue 30). */
         rejected: 'Arquivo recusado: {name} ({size})',
+        /** The file's content, read when it is chosen, is not what its name says (QA pass 10: refused only at sending). */
+        notPdf: 'O conteúdo de {name} não é de um PDF. Escolha o arquivo PDF do pedido.',
+        notExcel:
+          'O conteúdo de {name} não é de uma planilha Excel (.xlsx ou .xls). Escolha a planilha do pedido.',
         dangerousLabel: 'Documento da carga perigosa (FISPQ/MSDS)',
         dangerousHint: 'Opcional. PDF, DOC, DOCX, JPG ou PNG, até {max} MB.',
       },

@@ -17,6 +17,7 @@ import {
   MAX_UPLOAD_MB,
   minPrazo,
   type QuoteDraft,
+  readContentKind,
 } from './draft';
 import { FileField } from './file-field';
 import type { FieldStepProps } from './step-props';
@@ -148,6 +149,9 @@ export function ContentStep({ draft, update, errors, touched, touch }: FieldStep
           onChange={(file) => {
             update({ file });
             touch('file');
+            // Its content is read now; the step shows the result as soon as it is known.
+            // (An empty change re-reads the draft as it is then, whatever was chosen meanwhile.)
+            if (file) void readContentKind(file).then(() => update({}));
           }}
         />
         <Section title={t.processTitle}>

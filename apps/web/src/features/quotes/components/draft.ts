@@ -1,4 +1,4 @@
-import { errorMessage, errorMessages } from '@cotacoes/shared/messages/errors';
+import { errorMessage, errorMessages, formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { buildQuoteDocument, renderQuoteMailText } from '@cotacoes/shared/quote-mail';
 import {
@@ -162,11 +162,50 @@ export function requestFileError(file: File, metodo: MetodoEnvio): string | null
   const ok =
     metodo === 'PDF' ? accepted(file, PDF_TYPES, ['pdf']) : accepted(file, EXCEL_TYPES, ['xlsx', 'xls']);
   if (!ok) return errorMessages.QUOTE_FILE_TYPE;
+  const kind = contentKinds.get(file);
+  if (kind !== undefined && kind !== (metodo === 'PDF' ? 'pdf' : 'excel'))
+    return formatMessage(metodo === 'PDF' ? ui.quotes.content.file.notPdf : ui.quotes.content.file.notExcel, {
+      name: file.name,
+    });
   if (file.size > MAX_QUOTE_UPLOAD_BYTES) return errorMessage('QUOTE_FILE_TOO_LARGE', { max: MAX_UPLOAD_MB });
   return null;
 }
 
 /** The dangerous-cargo document: pdf, doc, docx, jpg, jpeg or png (spec 001 §5). */
+type ContentKind = 'pdf' | 'excel' | 'other';
+/** What each chosen file's first bytes are, once read (`readContentKind`): the server checks the same. */
+const contentKinds = new WeakMap<File, ContentKind>();
+
+const bytesOf = (blob: Blob): Promise<Uint8Array> =>
+  typeof blob.arrayBuffer === 'function'
+    ? blob.arrayBuffer().then((buffer) => new Uint8Array(buffer))
+    : new Promise((resolve, reject) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+        reader.onerror = () => reject(reader.error);
+        reader.readAsArrayBuffer(blob);
+      });
+
+/**
+ * Reads a chosen file's first bytes (a PDF has '%PDF-' in its first kilobyte; an xlsx is a zip, an xls an
+ * OLE file), so a file whose content is not what its name says is refused when chosen, not at sending.
+ */
+export async function readContentKind(file: File): Promise<void> {
+  if (contentKinds.has(file)) return;
+  try {
+    const head = await bytesOf(file.slice(0, 1024));
+    const text = String.fromCharCode(...head);
+    const kind: ContentKind = text.includes('%PDF-')
+      ? 'pdf'
+      : text.startsWith('PK\u0003\u0004') || text.startsWith('\u00d0\u00cf\u0011\u00e0')
+        ? 'excel'
+        : 'other';
+    contentKinds.set(file, kind);
+  } catch {
+    // Unreadable here: the server still checks it.
+  }
+}
+
 export function dangerousFileError(file: File): string | null {
   if (!accepted(file, DANGEROUS_TYPES, ['pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png']))
     return errorMessages.QUOTE_DANGEROUS_FILE_TYPE;

@@ -360,8 +360,17 @@ describe('new quote wizard', { timeout: 20_000 }, () => {
     expect(screen.queryByText(/Arquivo selecionado: notas\.txt/)).toBeNull();
     expect(screen.getByText(/Arquivo recusado: notas\.txt/)).toBeInTheDocument();
 
+    // A text file named .pdf is refused when chosen, by its content (QA pass 10: only at sending).
+    await user.upload(fileInput, new File(['só texto'], 'nao-e-pdf.pdf', { type: 'application/pdf' }));
+    expect(
+      await screen.findByText(
+        'O conteúdo de nao-e-pdf.pdf não é de um PDF. Escolha o arquivo PDF do pedido.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Arquivo recusado: nao-e-pdf\.pdf/)).toBeInTheDocument();
+
     await user.upload(fileInput, new File(['%PDF-1.7'], 'pedido.pdf', { type: 'application/pdf' }));
-    expect(screen.getByText(/Arquivo selecionado: pedido\.pdf/)).toBeInTheDocument();
+    await screen.findByText(/Arquivo selecionado: pedido\.pdf/);
     expect(screen.queryByText(/Arquivo recusado/)).toBeNull();
     expect(screen.queryByText(/Tipo de arquivo inválido/)).not.toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Referência do processo' }), 'IMP-2026-016');
