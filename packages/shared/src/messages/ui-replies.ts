@@ -336,6 +336,10 @@ export const uiReplies = {
     unknownSender: 'Remetente desconhecido',
     noError: 'Nenhum erro registrado',
     nextAttemptAt: 'Nova tentativa em {data}',
+    /** The time has passed: the sweeper takes it on its next pass (QA pass 12 saw a past time). */
+    nextAttemptDue: 'Nova tentativa em instantes',
+    /** 'Reprocessar' starts a fresh series of attempts (InboundPipeline.reprocess). */
+    attemptsHint: 'Tentativas desde o último “Reprocessar”',
     noNextAttempt: 'Sem novas tentativas automáticas',
     reprocess: 'Reprocessar',
     reprocessing: 'Reprocessando...',

@@ -24,7 +24,7 @@ const waiting = makeFailed({
   tamanho: 812,
   tentativas: 2,
   erro: 'Tempo esgotado ao ler o anexo',
-  proximaTentativa: '2026-03-04T13:20:00.000Z',
+  proximaTentativa: '2099-03-04T13:20:00.000Z',
 });
 
 function setup({
@@ -72,8 +72,15 @@ describe('Com falha', () => {
     expect(second.getByText('812 B')).toBeInTheDocument();
     expect(second.getByText('2')).toBeInTheDocument();
     expect(second.getByText('Tempo esgotado ao ler o anexo')).toBeInTheDocument();
-    expect(second.getByText('Nova tentativa em 04/03/2026, 10:20')).toBeInTheDocument();
+    expect(second.getByText('Nova tentativa em 04/03/2099, 10:20')).toBeInTheDocument();
     expect(screen.getByText('2 mensagem(ns), 1 aguardando processamento')).toBeInTheDocument();
+  });
+
+  it('says a next attempt whose time has passed comes in a moment, not at a past time (QA pass 12)', async () => {
+    setup({ messages: [{ ...waiting, proximaTentativa: '2026-03-04T13:20:00.000Z' }] });
+    const due = await item('(sem assunto)');
+    expect(due.getByText('Nova tentativa em instantes')).toBeInTheDocument();
+    expect(due.queryByText(/Nova tentativa em 04\/03\/2026/)).toBeNull();
   });
 
   it("sits beside 'Não identificadas', each with its count", async () => {

@@ -71,7 +71,9 @@ function MessageItem({
             <dd className="text-fg">{formatDateTime(message.receivedAt, ui.common.invalidDate)}</dd>
             <dt className="text-fg-muted">{t.columns.size}</dt>
             <dd className="text-fg">{formatBytes(message.tamanho)}</dd>
-            <dt className="text-fg-muted">{t.columns.attempts}</dt>
+            <dt className="text-fg-muted" title={t.attemptsHint}>
+              {t.columns.attempts}
+            </dt>
             <dd className="text-fg tabular-nums">{message.tentativas}</dd>
             <dt className="text-fg-muted">{t.columns.error}</dt>
             <dd className={cn('break-words', message.erro ? 'text-danger-soft-fg' : 'text-fg-muted')}>
@@ -80,9 +82,11 @@ function MessageItem({
             <dt className="text-fg-muted">{t.columns.nextAttempt}</dt>
             <dd className="text-fg">
               {message.proximaTentativa
-                ? formatMessage(t.nextAttemptAt, {
-                    data: formatDateTime(message.proximaTentativa, ui.common.invalidDate),
-                  })
+                ? new Date(message.proximaTentativa).getTime() <= Date.now()
+                  ? t.nextAttemptDue
+                  : formatMessage(t.nextAttemptAt, {
+                      data: formatDateTime(message.proximaTentativa, ui.common.invalidDate),
+                    })
                 : t.noNextAttempt}
             </dd>
           </dl>
