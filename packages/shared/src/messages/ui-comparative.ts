@@ -63,6 +63,10 @@ export const comparativeDocumentMessages = {
   generatedAtValue: '{data} (horário de Brasília)',
   page: 'Página {n} de {total}',
   notInformed: 'Não informado',
+  /** A row priced all in with no charge on top: its fee columns say so, not 0,00 (QA pass 11). */
+  allInFees: 'all in',
+  /** The Excel's number format of such a cell: the number stays 0, the cell reads 'all in'. */
+  allInFeesFormat: '#,##0.00;-#,##0.00;"all in"',
   /** A free time of demurrage and detention together ("14 days combined"). */
   freeTimeCombined: '{dias} comb.',
   /** The Excel's number format of such a free time: the number stays a number. */

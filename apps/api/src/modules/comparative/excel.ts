@@ -95,7 +95,11 @@ const change = (row: ComparisonRow, value: number | null | undefined): Cell =>
 
 /** A sum of fees; empty while the answer's figures are not read. */
 const fees = (row: ComparisonRow, value: number): Cell =>
-  row.extracao === 'concluida' ? money(value) : { value: null };
+  row.extracao !== 'concluida'
+    ? { value: null }
+    : row.freteAllIn && value === 0
+      ? { value, numFmt: t.allInFeesFormat }
+      : money(value);
 
 /** The freight a row counts in one currency (each price × its quantity); empty for a row without a price. */
 function freightTotal(row: ComparisonRow, moeda: 'USD' | 'BRL' | 'EUR'): Cell {

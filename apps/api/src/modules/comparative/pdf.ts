@@ -75,7 +75,7 @@ const totalOf = (row: ComparisonRow, value: number) =>
 const withChange = (total: string, change: string | null) => (change ? `${total}\n${change}` : total);
 /** A sum of fees, or a dash while the answer's figures are not read. */
 const fees = (row: ComparisonRow, value: number) =>
-  row.extracao === 'concluida' ? formatNumber(value) : '—';
+  row.extracao !== 'concluida' ? '—' : row.freteAllIn && value === 0 ? t.allInFees : formatNumber(value);
 
 function freightsOf(row: ComparisonRow): string {
   if (row.extracao !== 'concluida') return unpricedReason(row) ?? t.notInformed;

@@ -1608,3 +1608,29 @@ describe('a combined free time is said to be combined (QA pass 11)', () => {
     expect(mail.text).not.toContain('Free time no destino');
   });
 });
+
+describe('an all-in offer says all in in the documents (QA pass 11)', () => {
+  it("its fee columns read 'all in' in the Excel (the number stays 0) and the PDF, not 0,00", async () => {
+    const scenario = await quoteScenario(ctx, {
+      carriers: [{ nome: 'Tudo Incluso Lines', email: 'pricing@allin-q.com' }],
+    });
+    await reply(
+      scenario,
+      0,
+      ['Dear team,', '', '40HC USD 2,500.00 all in', 'Transit time: 30 days'].join('\n'),
+    );
+    const row = rowOf(await comparison(scenario), scenario, 0);
+    expect(row.freteAllIn).toBe(true);
+    // 2 × 2.500 = 5.000 × 5,2456 = 26.228,00
+    expect(row).toMatchObject({ valorUSD: 5000, valorBRL: 0, custoTotalBRL: 26228 });
+    const excel = await call(scenario, 'GET', `/api/quotes/${scenario.quote.id}/comparative-excel`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(excel.rawPayload as unknown as ArrayBuffer);
+    const summary = workbook.getWorksheet('Comparativo')!;
+    const headers = (summary.getRow(SUMMARY_HEADER_ROW).values as unknown[]).map(String);
+    const cell = summary.getRow(SUMMARY_HEADER_ROW + 1).getCell(headers.indexOf('Taxas (USD)'));
+    expect(cell.value).toBe(0);
+    expect(cell.numFmt).toBe('#,##0.00;-#,##0.00;"all in"');
+    expect(await pdfText(scenario)).toMatch(/all in all in/);
+  });
+});
