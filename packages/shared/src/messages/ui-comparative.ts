@@ -65,6 +65,8 @@ export const comparativeDocumentMessages = {
   notInformed: 'Não informado',
   /** A row priced all in with no charge on top: its fee columns say so, not 0,00 (QA pass 11). */
   allInFees: 'all in',
+  /** A figure an analyst corrected, in the PDF's calculation lines (the Excel has a column; QA pass 11). */
+  corrected: '(corrigido)',
   /** The Excel's number format of such a cell: the number stays 0, the cell reads 'all in'. */
   allInFeesFormat: '#,##0.00;-#,##0.00;"all in"',
   /** A free time of demurrage and detention together ("14 days combined"). */

@@ -11,7 +11,7 @@ import {
   syntheticComparison,
 } from './comparative.test-fixtures.js';
 import { formatMoney, formatNumber, sourceOf } from './comparative-document.js';
-import { renderComparativePdf } from './pdf.js';
+import { chargesTextOf, renderComparativePdf } from './pdf.js';
 
 /** Text of each page, with runs of white space (pdf.js splits cells and lines) made one space. */
 async function pagesOf(pdf: Buffer): Promise<string[]> {
@@ -218,5 +218,25 @@ describe('comparative PDF', () => {
     comparison.taxa = { ...comparison.taxa, fonte: 'fallback', ptax: 5.2, dataCotacao: null, taxa: 5.33 };
     const [text] = await pagesOf(await renderComparativePdf(sourceOf(comparison, fixtureHeader)));
     expect(text).toContain('Taxa de contingência 5,2000 (PTAX indisponível) + margem 2,5% = 5,3300');
+  });
+});
+
+describe('chargesTextOf', () => {
+  it("marks a figure an analyst corrected '(corrigido)', as the Excel's column does (QA pass 11)", () => {
+    const row = comparisonRow({
+      respostaId: 'r-c',
+      nome: 'Corrigida Cargas',
+      email: 'c@c.com',
+      destino: 'Santos',
+      fretes: [{ tipo: '40HC', valor: 2850, moeda: 'USD', corrigido: true }],
+      taxas: [],
+      prazo: 30,
+      freeTime: 14,
+      validade: null,
+    });
+    row.fretes[0] = { ...row.fretes[0]!, quantidade: 2, valorTotal: 5700 };
+    expect(chargesTextOf(row)).toMatch(/^40HC 2 × US\$\s2\.850,00 = US\$\s5\.700,00 \(corrigido\)$/);
+    row.fretes[0] = { ...row.fretes[0]!, corrigido: false };
+    expect(chargesTextOf(row)).not.toContain('corrigido');
   });
 });

@@ -96,9 +96,12 @@ export function chargesTextOf(row: ComparisonRow): string | null {
   const parts = [
     ...row.fretes
       .filter((frete) => frete.valor !== null && frete.quantidade && frete.valorTotal !== undefined)
-      .map((frete) => `${freightName(frete)} ${chargeLineText(frete)}`),
+      .map(
+        (frete) =>
+          `${freightName(frete)} ${chargeLineText(frete)}${frete.corrigido ? ` ${t.corrected}` : ''}`,
+      ),
     ...row.taxas.map((taxa) => {
-      const line = `${feeDisplayName(taxa.rotulo || taxa.nome)} ${taxa.quantidade !== undefined ? chargeLineText(taxa) : formatMoney(taxa.valor ?? 0, taxa.moeda)}`;
+      const line = `${feeDisplayName(taxa.rotulo || taxa.nome)} ${taxa.quantidade !== undefined ? chargeLineText(taxa) : formatMoney(taxa.valor ?? 0, taxa.moeda)}${taxa.corrigido ? ` ${t.corrected}` : ''}`;
       return taxa.contabilizada
         ? line
         : `${line} (${formatMessage(t.chargesNotCounted, { motivo: taxa.motivo ?? '' })})`;
