@@ -173,7 +173,7 @@ export const uiDashboard = {
       {
         title: 'Nova cotação',
         content:
-          'Preencha os campos obrigatórios (solicitante, referência do processo, tipo de frete, origem, destino e prazo de resposta) e escolha o formato de envio: E-mail, PDF ou Excel.',
+          'Preencha os campos obrigatórios (solicitante, referência do processo, tipo de frete, origem, destino e prazo de resposta) e escolha o formato de envio: Manual (e-mail), PDF ou Excel.',
       },
       {
         title: 'Menu lateral',
