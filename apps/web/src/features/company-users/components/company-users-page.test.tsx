@@ -214,6 +214,9 @@ describe('company user management', () => {
     );
     const dialog = within(screen.getByRole('dialog', { name: t.removeInviteTitle }));
     expect(dialog.getByText(/já ativou o acesso e continua na empresa/)).toBeInTheDocument();
+    // An invite without a name: its e-mail is the title and its role said once, as the badge.
+    const row = screen.getByText('elisa@importadora.com.br').closest('li')!;
+    expect(within(row).getAllByText('Supervisor')).toHaveLength(1);
     expect(dialog.queryByText(/O link enviado deixa de funcionar/)).not.toBeInTheDocument();
   });
 

@@ -61,7 +61,7 @@ function Row({
   action,
 }: {
   title: string;
-  subtitle: string;
+  subtitle?: string;
   badges: ReactNode;
   meta: ReactNode;
   action: ReactNode;
@@ -77,7 +77,7 @@ function Row({
       <div className="min-w-0 flex-1 sm:flex sm:items-center sm:gap-3">
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-medium text-fg">{title}</p>
-          <p className="truncate text-xs text-fg-muted">{subtitle}</p>
+          {subtitle && <p className="truncate text-xs text-fg-muted">{subtitle}</p>}
         </div>
         <div className="mt-1.5 flex flex-wrap items-center gap-2 sm:mt-0 sm:justify-end">
           {badges}
@@ -156,7 +156,8 @@ function InvitesList({
         <Row
           key={invite.id}
           title={invite.name ?? invite.email}
-          subtitle={invite.name ? invite.email : roleLabel(invite.role)}
+          // Without a name, the e-mail is the title; the role is its badge, not said twice (QA pass 10).
+          subtitle={invite.name ? invite.email : undefined}
           badges={
             <>
               <Badge variant={invite.role === 'supervisor' ? 'primary' : 'neutral'}>
