@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { formatMessage } from '@cotacoes/shared';
+import { emailMessages } from '@cotacoes/shared/messages/email';
 import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config/env.js';
 import type { Database, Executor } from '../db/client.js';
-import { mailOutbox, type OutboxAttachment } from '../db/schema/index.js';
+import { empresas, mailOutbox, type OutboxAttachment } from '../db/schema/index.js';
 import { createLocalTransport, createSmtpTransport, type MailTransport } from './transport.js';
 
 export type OutgoingMail = {
@@ -38,6 +40,25 @@ export function mailPriority(kind: string): number {
 }
 
 /** Header values must never carry a line break (S12). */
+/**
+ * The sender a carrier sees on a company's messages (a quote request, a revision, a reminder, a portal
+ * link): the company's name beside the platform's, at the platform's own address ('"Importadora X via
+ * Sistema de Cotações" <nao-responda@…>'; QA pass 10: every importer's request came from the same
+ * 'Sistema de Cotações'). The address, and so SPF/DKIM, stay the platform's.
+ */
+export function companyFrom(mailFrom: string, empresa: string): string {
+  const match = /^\s*"?([^"<]*?)"?\s*<([^<>\s]+@[^<>\s]+)>\s*$/.exec(mailFrom);
+  const platform = match?.[1]?.trim() || 'Sistema de Cotações';
+  const address = match?.[2] ?? mailFrom.trim();
+  const name = sanitizeHeaderValue(
+    formatMessage(emailMessages.fromOnBehalf, { empresa: empresa.trim(), sistema: platform }),
+  ).replace(/["\\]/g, '');
+  return `"${name}" <${address}>`;
+}
+
+/** Messages written on a company's behalf to its carriers: sent in its name (`companyFrom`). */
+const IN_COMPANY_NAME = /^(quote\.|portal\.)/;
+
 export function sanitizeHeaderValue(value: string): string {
   return value.replace(/[\r\n\u2028\u2029]+/g, ' ').trim();
 }
@@ -69,6 +90,16 @@ export class Mailer {
         : createLocalTransport(config.mailSentDir, logger));
   }
 
+  private async fromOf(executor: Executor, mail: OutgoingMail): Promise<string> {
+    if (!mail.empresaId || !IN_COMPANY_NAME.test(mail.kind)) return this.config.MAIL_FROM;
+    const [row] = await executor
+      .select({ nome: empresas.nome })
+      .from(empresas)
+      .where(eq(empresas.id, mail.empresaId))
+      .limit(1);
+    return row?.nome ? companyFrom(this.config.MAIL_FROM, row.nome) : this.config.MAIL_FROM;
+  }
+
   async enqueue(executor: Executor, mail: OutgoingMail): Promise<{ id: string; messageId: string }> {
     const messageId = mail.messageId ?? buildMessageId(this.config.APP_URL);
     const [row] = await executor
@@ -77,7 +108,7 @@ export class Mailer {
         messageId,
         kind: mail.kind,
         empresaId: mail.empresaId ?? null,
-        fromAddress: this.config.MAIL_FROM,
+        fromAddress: await this.fromOf(executor, mail),
         toAddresses: mail.to.map(sanitizeHeaderValue),
         ccAddresses: (mail.cc ?? []).map(sanitizeHeaderValue),
         bccAddresses: (mail.bcc ?? []).map(sanitizeHeaderValue),

@@ -10,6 +10,8 @@ export type SinkMessage = {
   toHeader: string;
   bccHeader: string;
   replyTo: string;
+  /** The From header as parsed (display name decoded). */
+  from: { name: string; address: string };
   inReplyTo: string;
   references: string[];
   subject: string;
@@ -57,6 +59,7 @@ export async function startSmtpSink(
             ? String((parsed.headers.get('bcc') as { text?: string }).text ?? '')
             : '',
           replyTo: parsed.replyTo?.text ?? '',
+          from: { name: parsed.from?.value[0]?.name ?? '', address: parsed.from?.value[0]?.address ?? '' },
           inReplyTo: parsed.inReplyTo ?? '',
           references: [parsed.references ?? []].flat(),
           subject: parsed.subject ?? '',

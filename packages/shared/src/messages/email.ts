@@ -68,6 +68,8 @@ export const emailMessages = {
   roleSupervisor: 'supervisor',
   roleAnalista: 'analista',
   signature: 'Equipe Sistema de Cotações',
+  /** The sender's name on a company's messages to its carriers (mailer `companyFrom`). */
+  fromOnBehalf: '{empresa} via {sistema}',
 } as const;
 
 /**

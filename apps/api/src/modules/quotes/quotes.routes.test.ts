@@ -204,6 +204,13 @@ describe('creating and sending', () => {
     expect(messages[0]!.text).toContain('This request is also attached as a PDF.');
     expect(messages[0]!.text).not.toContain('The request files are attached.');
     expect(new Set(messages.map((m) => m.messageId)).size).toBe(3);
+    // In the company's name, at the platform's address (QA pass 10: every importer's came from the same name).
+    const empresa = 'Alfa Importadora';
+    for (const message of messages)
+      expect(message.from).toEqual({
+        name: `${empresa} via Sistema de Cotações`,
+        address: 'nao-responda@cotacoes.local',
+      });
   });
 
   it('sends the body edited in the preview (descricaoGeral) as it is, with the code in place of its placeholder', async () => {
