@@ -737,14 +737,19 @@ const probes: Record<string, Probe> = {
     request: () => ({
       method: 'POST',
       url: '/api/transporters',
-      payload: { nome: 'Novo Agente', email: `novo-${unique()}@frete.com.br`, grupos: [], ativo: true },
+      payload: {
+        nome: `Novo Agente ${unique()}`,
+        email: `novo-${unique()}@frete.com.br`,
+        grupos: [],
+        ativo: true,
+      },
     }),
   },
   'PATCH /api/transporters/:id': {
     request: async ({ targetCompany }) => ({
       method: 'PATCH',
       url: `/api/transporters/${await carrierIn(targetCompany.empresaId)}`,
-      payload: { nome: 'Renomeado' },
+      payload: { nome: `Renomeado ${unique()}` },
     }),
   },
   'DELETE /api/transporters/:id': {

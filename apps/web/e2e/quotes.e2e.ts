@@ -246,7 +246,11 @@ describe('quotation requests', () => {
     await next(page).click();
 
     await stepHeading(page).getByText('Revisão').waitFor();
-    await page.getByText('Anexos: o PDF da cotação e o arquivo pedido-cotacao.pdf.').waitFor();
+    await page
+      .getByText(
+        'Anexos: o PDF da cotação, o arquivo pedido-cotacao.pdf e o documento da carga perigosa fispq.png.',
+      )
+      .waitFor();
     await page.getByRole('button', { name: 'Enviar Cotação' }).click();
     await page.getByText('Cotação criada com sucesso!').waitFor();
     await page.waitForURL('**/sent-quotes', { timeout: 5_000 });

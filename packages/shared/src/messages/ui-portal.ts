@@ -316,25 +316,29 @@ const en: PortalTexts = {
 /** The carrier portal's texts by language. */
 export const portalTexts: Record<PortalLanguage, PortalTexts> = { pt, en };
 
-/** The Portuguese texts, as `ui.portal` (other screens borrow its labels). */
-export const uiPortal = portalTexts.pt;
+/**
+ * The Portuguese texts (other screens borrow its labels). Not part of `ui`, and taken from `pt` itself,
+ * not from `portalTexts`: /login's bundle (P3's budget) carries neither language of the portal.
+ */
+export const uiPortal = pt;
 /** The Portuguese field messages of the portal's schemas. */
-export const portalFieldMessages = portalTexts.pt.fields;
+export const portalFieldMessages = pt.fields;
 
 /** Numbers as the portal writes them: Brazilian on the Portuguese page, en-US on the English one. */
 export const PORTAL_NUMBER_LOCALES: Record<PortalLanguage, string> = { pt: 'pt-BR', en: 'en-US' };
 
-const dateTimeFormats: Record<PortalLanguage, Intl.DateTimeFormat> = {
-  pt: new Intl.DateTimeFormat('pt-BR', {
+// Built on first use: a module-level `new Intl.DateTimeFormat` stays in every bundle that imports this file.
+const dateTimeFormatOptions: Record<PortalLanguage, Intl.DateTimeFormatOptions> = {
+  pt: {
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
     timeZone: 'America/Sao_Paulo',
-  }),
+  },
   // The month in letters: the English request writes 11/12/2026 (day first), which en-US reads as November.
-  en: new Intl.DateTimeFormat('en-GB', {
+  en: {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
@@ -342,11 +346,18 @@ const dateTimeFormats: Record<PortalLanguage, Intl.DateTimeFormat> = {
     minute: '2-digit',
     hourCycle: 'h23',
     timeZone: 'America/Sao_Paulo',
-  }),
+  },
 };
+const dateTimeFormats: Partial<Record<PortalLanguage, Intl.DateTimeFormat>> = {};
+const DATE_LOCALES: Record<PortalLanguage, string> = { pt: 'pt-BR', en: 'en-GB' };
 
 /** A moment as the portal writes it, in Brasília time: '11/12/2026, 14:00' / '11 Dec 2026, 14:00'. */
 export function formatPortalDateTime(value: Date | string, language: PortalLanguage): string | null {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : dateTimeFormats[language].format(date);
+  if (Number.isNaN(date.getTime())) return null;
+  dateTimeFormats[language] ??= new Intl.DateTimeFormat(
+    DATE_LOCALES[language],
+    dateTimeFormatOptions[language],
+  );
+  return dateTimeFormats[language].format(date);
 }

@@ -9,7 +9,6 @@ import { uiFollowUp } from './ui-follow-up.js';
 import { uiHints } from './ui-hints.js';
 import { uiLanes } from './ui-lanes.js';
 import { uiMailIntegration } from './ui-mail-integration.js';
-import { uiPortal } from './ui-portal.js';
 import { uiReplies } from './ui-replies.js';
 import { uiWarnings } from './ui-warnings.js';
 
@@ -1370,7 +1369,6 @@ export const ui = {
   hints: uiHints,
   carrierLists: uiCarrierLists,
   warnings: uiWarnings,
-  portal: uiPortal,
   lanes: uiLanes,
 
   ...uiDashboard,

@@ -1,4 +1,5 @@
 import { ui } from '@cotacoes/shared/messages/ui';
+import { uiPortal } from '@cotacoes/shared/messages/ui-portal';
 import { screen } from '@testing-library/react';
 import { publicConfig } from '@/testing/fixtures';
 import { problem, stubNetwork } from '@/testing/network';
@@ -86,7 +87,7 @@ describe('login page claims and actions', () => {
     stubNetwork({ 'GET /api/config': { body: publicConfig } });
     const { user, router } = renderApp('/login');
     await user.click(await screen.findByRole('link', { name: ui.login.consultQuote }));
-    expect(await screen.findByRole('heading', { name: ui.portal.entry.heading })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: uiPortal.entry.heading })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/portal');
   });
 

@@ -1,5 +1,5 @@
 import { ui } from '@cotacoes/shared/messages/ui';
-import { portalTexts } from '@cotacoes/shared/messages/ui-portal';
+import { portalTexts, uiPortal } from '@cotacoes/shared/messages/ui-portal';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { publicConfig } from '@/testing/fixtures';
@@ -7,7 +7,7 @@ import { stubNetwork } from '@/testing/network';
 import { renderApp } from '@/testing/render';
 import { fakePortalApi, PORTAL_TOKEN, portalView } from '../testing/fake-portal-api';
 
-const t = ui.portal;
+const t = uiPortal;
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,6 +1,7 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { fieldMessages } from '@cotacoes/shared/messages/success';
 import { ui } from '@cotacoes/shared/messages/ui';
+import { uiPortal } from '@cotacoes/shared/messages/ui-portal';
 import { PORTAL_FEE_UNITS, type PortalFeeUnit } from '@cotacoes/shared/schemas/portal';
 import { type DragEvent, type FormEvent, useId, useRef, useState } from 'react';
 import type { QuoteDetail } from '@/api/get-quote';
@@ -36,7 +37,7 @@ const ACCEPT = '.eml,.msg,message/rfc822,application/vnd.ms-outlook';
 const currencyOptions = CURRENCIES.map((value) => ({ value, label: value }));
 const feeUnitOptions = PORTAL_FEE_UNITS.map((value) => ({
   value,
-  label: ui.portal.answer.feeUnits[value] ?? value,
+  label: uiPortal.answer.feeUnits[value] ?? value,
 }));
 
 const isMailFile = (file: File) => /\.(eml|msg)$/i.test(file.name);
