@@ -8,10 +8,10 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
+import { RadioCard } from '@/components/ui/radio-card';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { showToast } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useAssignMessage } from '../api/assign-message';
@@ -23,42 +23,6 @@ const SEARCH_DEBOUNCE_MS = 300;
 interface ChosenQuote {
   id: string;
   codigo: string;
-}
-
-function QuoteOption({
-  name,
-  quote,
-  label,
-  chosen,
-  onChoose,
-}: {
-  name: string;
-  quote: ChosenQuote;
-  label: string;
-  chosen: boolean;
-  onChoose: () => void;
-}) {
-  return (
-    <label
-      className={cn(
-        'flex cursor-pointer items-center gap-3 rounded-lg border px-3 py-2 text-sm transition-colors',
-        'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
-        chosen
-          ? 'border-primary bg-primary-soft text-primary-soft-fg'
-          : 'border-border hover:bg-surface-muted',
-      )}
-    >
-      <input
-        type="radio"
-        name={name}
-        value={quote.id}
-        checked={chosen}
-        onChange={onChoose}
-        className="h-4 w-4 accent-primary"
-      />
-      <span className="min-w-0 break-words">{label}</span>
-    </label>
-  );
 }
 
 /** Whether `address` is one of a carrier's registered addresses (case aside). */
@@ -136,12 +100,12 @@ export function AssignMessageModal({ message, onClose }: { message: UnmatchedMes
           <fieldset className="space-y-2">
             <legend className="mb-2 text-sm font-medium text-fg">{t.suggestions}</legend>
             {message.sugestoes.map((item) => (
-              <QuoteOption
+              <RadioCard
                 key={`${item.cotacaoId}-${item.transportadorId}`}
                 name={groupName}
-                quote={{ id: item.cotacaoId, codigo: item.codigo }}
+                value={item.cotacaoId}
                 label={formatMessage(t.suggestion, { codigo: item.codigo })}
-                chosen={quote?.id === item.cotacaoId}
+                checked={quote?.id === item.cotacaoId}
                 onChoose={() => choose({ id: item.cotacaoId, codigo: item.codigo })}
               />
             ))}
@@ -176,15 +140,15 @@ export function AssignMessageModal({ message, onClose }: { message: UnmatchedMes
             <fieldset className="space-y-2">
               <legend className="sr-only">{t.search}</legend>
               {results.map((item) => (
-                <QuoteOption
+                <RadioCard
                   key={item.id}
                   name={groupName}
-                  quote={item}
+                  value={item.id}
                   label={formatMessage(t.quoteOption, {
                     codigo: item.codigo,
                     referencia: item.referenciaProcesso,
                   })}
-                  chosen={quote?.id === item.id}
+                  checked={quote?.id === item.id}
                   onChoose={() => choose({ id: item.id, codigo: item.codigo })}
                 />
               ))}

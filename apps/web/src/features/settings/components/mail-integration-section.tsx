@@ -13,11 +13,11 @@ import { CardSection } from '@/components/ui/card';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { Input } from '@/components/ui/input';
 import { QueryContent } from '@/components/ui/query-content';
+import { RadioCard } from '@/components/ui/radio-card';
 import { Spinner } from '@/components/ui/spinner';
 import { storageKeys } from '@/config/constants';
 import { isFirstSyncPending, SourceErrorText, SourceStateBadge } from '@/features/inbound-sources';
 import { errorText } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
 import { storage } from '@/lib/storage';
 import { showToast } from '@/lib/toast';
@@ -214,42 +214,6 @@ function ConnectionRow({
   );
 }
 
-function QuoteOption({
-  name,
-  quote,
-  chosen,
-  onChoose,
-}: {
-  name: string;
-  quote: QuoteSummary;
-  chosen: boolean;
-  onChoose: () => void;
-}) {
-  return (
-    <label
-      className={cn(
-        'flex cursor-pointer items-center gap-3 rounded-lg border px-3 py-2 text-sm transition-colors',
-        'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
-        chosen
-          ? 'border-primary bg-primary-soft text-primary-soft-fg'
-          : 'border-border hover:bg-surface-muted',
-      )}
-    >
-      <input
-        type="radio"
-        name={name}
-        value={quote.id}
-        checked={chosen}
-        onChange={onChoose}
-        className="h-4 w-4 accent-primary"
-      />
-      <span className="min-w-0 break-words">
-        {formatMessage(t.quoteOption, { codigo: quote.codigo, referencia: quote.referenciaProcesso })}
-      </span>
-    </label>
-  );
-}
-
 /** The quote a typed code stands for: the one with that code, else the only one the search finds. */
 function pickQuote(found: QuoteSummary[], term: string): QuoteSummary | 'none' | 'many' {
   const exact = found.find((quote) => quote.codigo.toLowerCase() === term.toLowerCase());
@@ -355,11 +319,15 @@ function SyncQuote({ defaultEmail }: { defaultEmail: string }) {
         <fieldset className="space-y-2 sm:col-span-2">
           <legend className="sr-only">{t.quoteLabel}</legend>
           {results.map((quote) => (
-            <QuoteOption
+            <RadioCard
               key={quote.id}
               name={groupName}
-              quote={quote}
-              chosen={chosen?.id === quote.id}
+              value={quote.id}
+              label={formatMessage(t.quoteOption, {
+                codigo: quote.codigo,
+                referencia: quote.referenciaProcesso,
+              })}
+              checked={chosen?.id === quote.id}
               onChoose={() => {
                 setChosen(quote);
                 setSearch(quote.codigo);
