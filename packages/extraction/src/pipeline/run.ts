@@ -1,3 +1,4 @@
+import { acceptsAskedPrice, askedPriceLines } from '../blocks/asked-price.js';
 import { type Line, prepareText } from '../blocks/lines.js';
 import { keepsTheRest, type Segmentation, segment } from '../blocks/segment.js';
 import { detectLanguage } from '../detect/language.js';
@@ -187,8 +188,24 @@ export function analyseText(input: string, opts: ExtractTextOptions, fileKind: F
   // "Demais condições mantidas": the carrier's earlier offer quoted below still applies; never the
   // importer's own message quoted there (a revision request's target price is not the carrier's, QA pass 11).
   const olderLines = seg.stillApplies && !seg.olderFromRequester ? olderMessageLines(lines, seg) : [];
+  // "Ok, de acordo com o valor solicitado" with no price of its own: the price the importer's quoted
+  // revision request asked is the carrier's new one, and the rest of its offer stands (ADR 0100 addendum).
+  const accepted = newest.charges.some((c) => c.kind === 'freight')
+    ? undefined
+    : acceptsAskedPrice(bodyLines);
+  const askedLines = accepted && seg.olderFromRequester ? askedPriceLines(olderMessageLines(lines, seg)) : [];
+  if (accepted && askedLines.length === 0)
+    reasons.push(
+      'o transportador aceitou o valor pedido na revisão, mas o valor não foi identificado: informe o frete',
+    );
+  const agreed = askedLines.length > 0 ? analyseScope(askedLines, { ...ctx, origin: 'quoted' }) : null;
   const older: ScopeAnalysis | null =
-    olderLines.length > 0 ? analyseScope(olderLines, { ...ctx, origin: 'quoted' }) : null;
+    olderLines.length > 0
+      ? analyseScope(olderLines, { ...ctx, origin: 'quoted' })
+      : agreed && {
+          ...agreed,
+          charges: agreed.charges.map((c) => ({ ...c, confidence: Math.min(c.confidence, 0.7) })),
+        };
   const scopes = mergeScopes(newest, older);
   const hinted = applyHints(scopes.charges, opts.hints);
   const merged = { ...scopes, charges: hinted.charges };
@@ -287,7 +304,7 @@ export function analyseText(input: string, opts: ExtractTextOptions, fileKind: F
   // A table's row per destination ("Transit time | 32 dias | 35 dias") as its field reader rewrote it.
   attachDestinationDays(final, [...bodyLines, ...newest.tableFieldLines]);
   if (hinted.ignored.length > 0) final.ignoradosPorDica = hinted.ignored;
-  const kept = bodyLines.find((line) => keepsTheRest(line.text));
+  const kept = bodyLines.find((line) => keepsTheRest(line.text)) ?? (agreed !== null ? accepted : undefined);
   if (kept) final.condicoesMantidas = { line: kept.no, text: kept.trimmed.slice(0, 200), origin: 'body' };
   const blocks = buildBlocks(lines, seg, newest, older === null ? [] : olderLines);
   return { detect, blocks, final };

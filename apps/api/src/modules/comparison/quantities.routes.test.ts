@@ -1562,6 +1562,71 @@ describe('replies written inside the e-mails the platform sent (QA pass 11)', ()
     expect(pdf).toContain(formatNumber(25193.8));
     expect(pdf).not.toMatch(/CONSEGUEM/i);
   });
+
+  it('"Ok, de acordo com o valor solicitado": the asked price, v1\'s fees kept; screen, Excel, PDF and approval agree', async () => {
+    const scenario = await quoteScenario(ctx, {
+      carriers: [
+        { nome: 'Aceita Cargas', email: 'pricing@aceita-q.com.br' },
+        { nome: 'Outra Linha', email: 'pricing@outra-q.com' },
+      ],
+    });
+    await reply(
+      scenario,
+      0,
+      ['Prezados,', '', 'Frete 40HC: USD 2.400,00', 'THC: R$ 1.450,00 por contêiner', 'BL fee: USD 50,00'].join(
+        '\n',
+      ),
+    );
+    // The other carrier: 2 × 2.150 × 5,2456 + 2 × 1.450 = 22.556,08 + 2.900 = 25.456,08, cheaper than v1's
+    // (2 × 2.400 + 50) × 5,2456 + 2.900 = 28.341,16, dearer than the agreed price below.
+    await reply(scenario, 1, ['Frete 40HC: USD 2.150,00', 'THC: R$ 1.450,00 por contêiner'].join('\n'));
+    const asked = await call(scenario, 'POST', `/api/quotes/${scenario.quote.id}/request-revision`, {
+      transportadorId: scenario.carriers[0]!.id,
+      revisarTodos: false,
+      mensagem:
+        'Conseguem chegar a USD 2.000,00 no 40HC? Temos oferta de USD 1.950,00 por 40HC e USD 1.250,00 por 20DV.',
+    });
+    expect(asked.statusCode, asked.body).toBeLessThan(300);
+    const revision = await sentTo(
+      scenario,
+      0,
+      (s) => s.startsWith('Re:') && s.includes(scenario.quote.codigo),
+    );
+    await reply(
+      scenario,
+      0,
+      ['Ok, de acordo com o valor solicitado.', '', 'Att,', 'Carlos', '', INTRO, quoted(revision)].join('\n'),
+      2,
+    );
+    const table = await comparison(scenario);
+    const row = rowOf(table, scenario, 0);
+    // v2: USD 2 × 2.000 + BL 50 (kept) = 4.050; THC 2 × 1.450 (kept) = 2.900 → 4.050 × 5,2456 + 2.900 = 24.144,68
+    expect(row).toMatchObject({ versao: 2, valorUSD: 4050, valorBRL: 2900, custoTotalBRL: 24144.68 });
+    expect(row.taxas.map((t) => t.nome).sort()).toEqual(['BL FEE', 'THC']);
+    expect(row.destaque.menorCusto).toBe(true);
+    expect(rowOf(table, scenario, 1).destaque.menorCusto).toBe(false);
+    expect((await excelSummaryRow(scenario, 'Aceita Cargas')).cell('Total (BRL)')).toBe(24144.68);
+    expect(await pdfText(scenario)).toContain(formatNumber(24144.68));
+
+    // The approval restates the agreed price: R$ 2.900 + 4.050 × 5,2456 = 24.144,68; US$ 2.900 ÷ 5,2456 + 4.050 = 4.602,84.
+    const approved = await call(scenario, 'POST', `/api/quotes/${scenario.quote.id}/approve`, {
+      responseId: row.respostaId,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const mail = await waitFor(async () =>
+      (await readSentMail(ctx.config)).find(
+        (m) =>
+          m.to.includes(scenario.carriers[0]!.email) &&
+          m.subject === `Cotação ${scenario.quote.codigo} aprovada`,
+      ),
+    );
+    for (const line of [
+      'Frete 40HC: 2 × US$ 2.000,00 = US$ 4.000,00',
+      'THC: 2 × R$ 1.450,00 = R$ 2.900,00',
+      'Total: R$ 24.144,68 (US$ 4.602,84)',
+    ])
+      expect(mail.text).toContain(line);
+  });
 });
 
 describe('a combined free time is said to be combined (QA pass 11)', () => {
