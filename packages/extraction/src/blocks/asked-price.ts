@@ -9,7 +9,8 @@ const ASKS = phraseRegExp(ASKED_PRICE_WORDS, 'u');
 const OTHER = phraseRegExp(OTHER_OFFER_WORDS, 'u');
 
 /** A refusal around the phrase ("Não conseguimos chegar ao valor solicitado", "unfortunately we cannot…"). */
-const NEGATION = /\b(?:nao|not|cannot|can t|cant|unable|infelizmente|unfortunately|no podemos|no es posible)\b/;
+const NEGATION =
+  /\b(?:nao|not|cannot|can t|cant|unable|infelizmente|unfortunately|no podemos|no es posible)\b/;
 
 /** The newest message's line agreeing to the price the importer asked ("Ok, de acordo com o valor solicitado"). */
 export function acceptsAskedPrice(lines: readonly Line[]): Line | undefined {

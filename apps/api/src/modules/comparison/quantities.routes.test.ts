@@ -1573,9 +1573,13 @@ describe('replies written inside the e-mails the platform sent (QA pass 11)', ()
     await reply(
       scenario,
       0,
-      ['Prezados,', '', 'Frete 40HC: USD 2.400,00', 'THC: R$ 1.450,00 por contêiner', 'BL fee: USD 50,00'].join(
-        '\n',
-      ),
+      [
+        'Prezados,',
+        '',
+        'Frete 40HC: USD 2.400,00',
+        'THC: R$ 1.450,00 por contêiner',
+        'BL fee: USD 50,00',
+      ].join('\n'),
     );
     // The other carrier: 2 × 2.150 × 5,2456 + 2 × 1.450 = 22.556,08 + 2.900 = 25.456,08, cheaper than v1's
     // (2 × 2.400 + 50) × 5,2456 + 2.900 = 28.341,16, dearer than the agreed price below.
