@@ -69,8 +69,10 @@ export async function runSync(mailbox: MicrosoftMailbox, id: string, email: stri
   const outcome = await mailbox.sync(id);
   switch (outcome.status) {
     case 'ok':
-    case 'busy':
       return outcome.received;
+    // Another process holds the lease: "0 mensagens" would claim a read that did not happen here.
+    case 'busy':
+      throw new AppError('INBOUND_SOURCE_BUSY');
     case 'skipped': {
       const row = await mailbox.connections.findById(id);
       if (row?.state === 'reconectar') throw new AppError('MAILBOX_RECONNECT', { email });

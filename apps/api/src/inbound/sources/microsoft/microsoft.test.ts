@@ -300,6 +300,25 @@ describe('Microsoft 365 mailbox', () => {
     expect((await rowOf(MAILBOX)).syncCursor).toContain('$deltatoken');
   });
 
+  it('"Sincronizar agora" while another process reads the mailbox says so (409), and claims no read', async () => {
+    const row = await rowOf(MAILBOX);
+    const connections = ctx.app.services.microsoftMailbox.connections;
+    expect(await connections.acquireLease(row.id, 'another-process', 60_000)).toBe(true);
+    try {
+      const busy = await call('POST', '/api/microsoft/sync', { email: MAILBOX });
+      expect(busy.statusCode, busy.body).toBe(409);
+      expect(busy.json().message).toBe(
+        'Outro processo do servidor lê esta caixa agora. A sincronização acontece por lá; tente novamente em instantes.',
+      );
+      const status = new MicrosoftStatusProvider(ctx.app.services.microsoftMailbox);
+      await expect(status.sync(`microsoft:${row.id}`)).rejects.toMatchObject({ code: 'INBOUND_SOURCE_BUSY' });
+    } finally {
+      await connections.releaseLease(row.id, 'another-process');
+    }
+    const free = await call('POST', '/api/microsoft/sync', { email: MAILBOX });
+    expect(free.statusCode, free.body).toBe(200);
+  });
+
   it('a delta token Graph forgot after 45 days waiting for reconnection still reads the reply of 40 days ago', async () => {
     const quote = await sendQuoteToCarrier(ctx, { seed: 3408, carrierEmail: 'pricing@ausente.com.br' });
     const { messageId, raw } = await replyTo(quote);
