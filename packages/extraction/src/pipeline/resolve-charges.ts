@@ -213,6 +213,9 @@ export function resolveFees(
   freightCurrency: Currency | null,
 ): FeeItem[] {
   const items: FeeItem[] = [];
+  // A per-document fee written beside each container type ("BL fee 20DV BRL 350 / 40HC BRL 350").
+  const besideTypes = new Set<string>();
+  const besideKey = (item: FeeItem) => `${item.source.line}|${item.nome}`;
   for (const candidate of candidates) {
     if (candidate.kind !== 'fee' || candidate.feeName === null || candidate.feeName === '') continue;
     const currency = feeCurrency(candidate, ctx, freightCurrency);
@@ -246,6 +249,8 @@ export function resolveFees(
         if (sizes.size === 1 && (size === "20'" || size === "40'" || size === "45'")) item.equipamento = size;
       }
       if (dicas) item.dicas = dicas;
+      if (unidade !== 'CNTR' && candidate.equipment && candidate.equipment.length > 0)
+        besideTypes.add(besideKey(item));
       items.push(item);
     }
   }
@@ -254,13 +259,14 @@ export function resolveFees(
     (i) => `${i.nome}|${i.valor}|${i.moeda}|${i.unidade}`,
     ctx.destinations,
   );
-  // The same fee and value on two lines is one charge said twice; on one line it is priced per equipment.
+  // The same fee and value on two lines is one charge said twice; on one line it is priced per equipment,
+  // unless it is charged per document and only written under each type: then it is one charge too.
   const firstLine = new Map<string, number>();
   return collapsed.filter((item) => {
     const key = `${item.nome}|${item.valor}|${item.moeda}|${item.unidade}|${item.destino}|${item.equipamento ?? ''}`;
     const line = firstLine.get(key);
     if (line === undefined) firstLine.set(key, item.source.line);
-    return line === undefined || line === item.source.line;
+    return line === undefined || (line === item.source.line && !besideTypes.has(besideKey(item)));
   });
 }
 

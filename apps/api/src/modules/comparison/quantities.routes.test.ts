@@ -1633,6 +1633,38 @@ describe('replies written inside the e-mails the platform sent (QA pass 11)', ()
   });
 });
 
+describe('a document fee written beside each container type is one charge', () => {
+  it('"BL fee 20DV BRL 350,00 / 40HC BRL 350,00" on 2 × 40HC + 1 × 20DV: R$ 350 once; screen, Excel and PDF agree', async () => {
+    const scenario = await quoteScenario(ctx, {
+      quote: {
+        itens: [
+          { mercadoria: 'Peças de máquinas', quantidadeVolumes: '2 x 40HC + 1 x 20DV', dimensoes: null },
+        ],
+      },
+      carriers: [{ nome: 'Porto Tipos', email: 'ana@porto-tipos-q.com.br' }],
+    });
+    await reply(
+      scenario,
+      0,
+      [
+        'Prezados,',
+        '',
+        'Frete 20DV USD 1.250,00 / 40HC USD 2.100,00',
+        'THC 20DV BRL 1.100,00 / 40HC BRL 1.450,00',
+        'BL fee 20DV BRL 350,00 / 40HC BRL 350,00',
+        'Transit time 32 dias',
+      ].join('\n'),
+    );
+    const row = rowOf(await comparison(scenario), scenario, 0);
+    // USD 2 × 2.100 + 1 × 1.250 = 5.450; BRL THC 2 × 1.450 + 1 × 1.100 + BL 350 (once) = 4.350
+    // → 5.450 × 5,2456 + 4.350 = 28.588,52 + 4.350 = 32.938,52
+    expect(row).toMatchObject({ valorUSD: 5450, valorBRL: 4350, custoTotalBRL: 32938.52 });
+    expect(fee(row, 'BL FEE')).toMatchObject({ quantidade: 1, valorTotal: 350 });
+    expect((await excelSummaryRow(scenario, 'Porto Tipos')).cell('Total (BRL)')).toBe(32938.52);
+    expect(await pdfText(scenario)).toContain(formatNumber(32938.52));
+  });
+});
+
 describe('a combined free time is said to be combined (QA pass 11)', () => {
   it('"14 days combined": the row, the Excel, the PDF and the approval e-mail say combined, not at the port', async () => {
     const scenario = await quoteScenario(ctx, {
