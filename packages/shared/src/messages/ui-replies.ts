@@ -112,6 +112,8 @@ export const uiReplies = {
     noFees: 'Nenhuma taxa',
     /** A revision saying the rest of its previous offer stands (ADR 0024 addendum). */
     keptTerms: 'A resposta diz: “{trecho}” Na Comparação, o que ela não repete vem da versão anterior.',
+    /** Beside a figure this version does not repeat, kept from an earlier one. */
+    fromVersion: '(da versão {versao})',
     days: '{count} dias',
     daysRange: '{min} a {max} dias',
     /** A reply pricing two or more ports: each port's figure ("Santos US$ 2.300,00 · Paranaguá US$ 2.000,00"). */

@@ -299,6 +299,10 @@ describe('response cards', () => {
       mensagemId: 'm-2',
       flags: { remetenteDesconhecido: 'vendas@atlantico-cargo.com', anexosIgnorados: '2', interno: true },
       dadosExtraidos: makeDados({
+        fretes: [],
+        preco_por_container_20: null,
+        validadeProposta: null,
+        free_time_destino_dias: null,
         condicoesMantidas: { line: 4, text: 'Demais condições sem alteração.', origin: 'body' },
       }),
     });
@@ -314,6 +318,13 @@ describe('response cards', () => {
         'A resposta diz: “Demais condições sem alteração.” Na Comparação, o que ela não repete vem da versão anterior.',
       ),
     ).toBeInTheDocument();
+    // What v2 does not repeat shows as v1 gave it, named so; what neither gave stays 'Não informado'.
+    const shown = (label: string) => view.getByText(label).nextElementSibling;
+    expect(shown("Frete 20'")).toHaveTextContent(/^US\$ 2\.100,00\(da versão 1\)$/);
+    expect(shown('Validade')).toHaveTextContent(/^30\/12\/2026\(da versão 1\)$/);
+    expect(shown('Free time')).toHaveTextContent(/^14 dias\(da versão 1\)$/);
+    // What v2 says itself is not named.
+    expect(shown("Frete 40'")).toHaveTextContent(/^US\$ 2\.950,00$/);
     const select = view.getByRole('combobox', { name: 'Versão da resposta de Atlântico Logística' });
     expect(
       within(select)

@@ -22,7 +22,7 @@ import { useCountSetAside } from '../api/count-set-aside';
 import { type ResponseEntry, useResponses } from '../api/list-responses';
 import { useReadAgain } from '../api/read-again';
 import { RegisterResponseButton } from './register-response-modal';
-import { formatDuration, summarise } from './response-summary';
+import { formatDuration, summariseWithCarried } from './response-summary';
 import { SenderCheck } from './sender-check';
 
 const t = ui.replies.cards;
@@ -217,11 +217,14 @@ function ReadAgainButton({
 
 function Summary({
   version,
+  versions,
   nome,
   quoteId,
   canReadAgain,
 }: {
   version: ResponseVersion;
+  /** The entry's versions, newest first: what this one keeps from them is shown as theirs. */
+  versions: readonly ResponseVersion[];
   nome: string;
   quoteId: string;
   canReadAgain: boolean;
@@ -246,15 +249,16 @@ function Summary({
       </Alert>
     );
 
-  const summary = summarise(version.dadosExtraidos, version.condicoesPagamento);
-  const rows: Array<[string, string | null]> = [
-    [t.fields.frete20, summary.frete20],
-    [t.fields.frete40, summary.frete40],
-    [t.fields.taxas, summary.taxas],
-    [t.fields.transitTime, summary.transitTime],
-    [t.fields.freeTime, summary.freeTime],
-    [t.fields.validade, summary.validade],
-    [t.fields.pagamento, summary.pagamento],
+  const summary = summariseWithCarried(version, versions);
+  const { carried } = summary;
+  const rows: Array<[string, string | null, number | undefined]> = [
+    [t.fields.frete20, summary.frete20, carried.frete20],
+    [t.fields.frete40, summary.frete40, carried.frete40],
+    [t.fields.taxas, summary.taxas, carried.taxas],
+    [t.fields.transitTime, summary.transitTime, carried.transitTime],
+    [t.fields.freeTime, summary.freeTime, carried.freeTime],
+    [t.fields.validade, summary.validade, carried.validade],
+    [t.fields.pagamento, summary.pagamento, undefined],
   ];
   const found = rows.some(([, value]) => value !== null);
   // Why a file (or the whole message) gave nothing: a protected PDF, a corrupt or unknown file, binary text
@@ -269,11 +273,16 @@ function Summary({
       </div>
       {found ? (
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
-          {rows.map(([label, value]) => (
+          {rows.map(([label, value, fromVersion]) => (
             <div key={label} className={wideFields.has(label) ? 'col-span-2 min-w-0' : 'min-w-0'}>
               <dt className="text-xs text-fg-muted">{label}</dt>
               <dd className="text-sm font-medium break-words text-fg tabular-nums">
                 {value ?? <span className="font-normal text-fg-muted">{ui.quotes.notInformed}</span>}
+                {fromVersion !== undefined && (
+                  <span className="ml-1 text-xs font-normal text-fg-muted">
+                    {formatMessage(t.fromVersion, { versao: fromVersion })}
+                  </span>
+                )}
               </dd>
             </div>
           ))}
@@ -422,7 +431,13 @@ function ResponseCard({
             held={held}
             currentVersao={entry.atual?.versao ?? null}
           />
-          <Summary version={version} nome={nome} quoteId={quoteId} canReadAgain={canCount} />
+          <Summary
+            version={version}
+            versions={versions}
+            nome={nome}
+            quoteId={quoteId}
+            canReadAgain={canCount}
+          />
           <Flags version={version} />
           {version.mensagemId && (
             <Link

@@ -170,6 +170,40 @@ export function summarise(dados: DadosExtraidos, condicoesPagamento: string | nu
   };
 }
 
+/** The figures of a summary a revision may leave unsaid ("Demais condições mantidas"); payment is never carried. */
+const CARRIED_FIELDS = ['frete20', 'frete40', 'taxas', 'transitTime', 'freeTime', 'validade'] as const;
+
+/**
+ * A version's summary with what it leaves unsaid filled from the versions before it, while each says the rest
+ * still applies ("Demais condições mantidas", ADR 0024 addendum), as the comparison does: each such figure
+ * named "(da versão N)". `earlier` is the entry's versions, newest first; those without a reading are skipped.
+ */
+export function summariseWithCarried(
+  version: { versao: number; dadosExtraidos: DadosExtraidos | null; condicoesPagamento: string | null },
+  earlier: readonly {
+    versao: number;
+    dadosExtraidos: DadosExtraidos | null;
+    condicoesPagamento: string | null;
+  }[],
+): ResponseSummary & { carried: Partial<Record<(typeof CARRIED_FIELDS)[number], number>> } {
+  const dados = version.dadosExtraidos;
+  const summary = dados ? summarise(dados, version.condicoesPagamento) : ({} as ResponseSummary);
+  const carried: Partial<Record<(typeof CARRIED_FIELDS)[number], number>> = {};
+  let keeps = Boolean(dados?.final.condicoesMantidas);
+  for (const before of earlier) {
+    if (!keeps || before.versao >= version.versao) continue;
+    if (!before.dadosExtraidos) continue;
+    const older = summarise(before.dadosExtraidos, before.condicoesPagamento);
+    for (const field of CARRIED_FIELDS)
+      if (summary[field] === null && older[field] !== null) {
+        summary[field] = older[field];
+        carried[field] = before.versao;
+      }
+    keeps = Boolean(before.dadosExtraidos.final.condicoesMantidas);
+  }
+  return { ...summary, carried };
+}
+
 /** 'Respondeu em 3 h 20 min': minutes under an hour, hours and minutes under a day, then days and hours. */
 export function formatDuration(totalMinutes: number): string {
   const minutes = Math.max(0, Math.round(totalMinutes));
