@@ -79,6 +79,11 @@ export type FeeItem = {
    * size alone ("40'": a column for every 40' container, dry or high cube).
    */
   equipamento?: ContainerUnit | ContainerSizeLabel;
+  /**
+   * 'origem' for a charge of the port of loading ("Origin THC USD 150", a THC under "ORIGIN CHARGES"): the
+   * comparison tells it from the destination's charge of the same name. Absent otherwise.
+   */
+  lado?: 'origem';
   confidence: number;
   /** Confidence below 0.5: the analyst should check this value. */
   needsReview?: boolean;

@@ -24,6 +24,11 @@ export interface ChargeCandidate {
   minimum: number | null;
   /** The port of loading the line or row names with its destination ("POL Ningbo / POD Santos: …"). */
   routeOrigin?: PlaceValue;
+  /**
+   * A fee of the port of loading: its label says so ("Origin THC", "OTHC", "THC origem") or it sits under
+   * an origin heading ("ORIGIN CHARGES", "Local charges at POL"). Absent otherwise.
+   */
+  originSide?: boolean;
   /** The value is one of several on its line, each for the places in `labelPlaces`. */
   perDestination?: boolean;
   line: Line;

@@ -295,6 +295,9 @@ const OFFER_LEAD =
  * "Taxas na origem: EUR 45,00 por BL (documentação)": a fee whose label names no fee is named by a word in
  * parentheses after its amount, when that word is a known fee and not a basis ("(per BL)").
  */
+/** Words of a fee label naming the port of loading's side ("Origin THC", "OTHC", "THC origem", "at POL"). */
+const ORIGIN_SIDE = /\b(?:origem|origin|origen|othc|pol|embarque|na origem)\b/;
+
 function feeNamedInParens(window: string): string | null {
   for (const group of window.matchAll(/\(([^()]{2,40})\)/g)) {
     const inside = (group[1] ?? '').trim();
@@ -547,6 +550,10 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
         ownKind === 'fee'
           ? (matchFee(labelForFee)?.fee.name ?? printedFeeName(cleanLabel(labelForFee)))
           : null,
+      ...(ownKind === 'fee' &&
+      (section?.kind === 'origin_charges' || ORIGIN_SIDE.test(normaliseLabel(labelForFee)))
+        ? { originSide: true }
+        : {}),
       value: amount.value,
       currency: amount.currency ?? section?.currency ?? null,
       isPercent: amount.isPercent,

@@ -241,6 +241,7 @@ export function resolveFees(
         source: sourceOf(candidate),
       };
       if (candidate.minimum !== null) item.minimo = candidate.minimum;
+      if (candidate.originSide) item.lado = 'origem';
       if (unidade === 'CNTR' && candidate.equipment?.length === 1) item.equipamento = candidate.equipment[0];
       else if (unidade === 'CNTR' && candidate.equipment && candidate.equipment.length > 1) {
         // A column "40'" (40DC or 40HC): the charge of every 40' container, not of one kind (the QA pass).
@@ -256,14 +257,14 @@ export function resolveFees(
   }
   const collapsed = collapseAllDestinations(
     items,
-    (i) => `${i.nome}|${i.valor}|${i.moeda}|${i.unidade}`,
+    (i) => `${i.nome}|${i.lado ?? ''}|${i.valor}|${i.moeda}|${i.unidade}`,
     ctx.destinations,
   );
   // The same fee and value on two lines is one charge said twice; on one line it is priced per equipment,
   // unless it is charged per document and only written under each type: then it is one charge too.
   const firstLine = new Map<string, number>();
   return collapsed.filter((item) => {
-    const key = `${item.nome}|${item.valor}|${item.moeda}|${item.unidade}|${item.destino}|${item.equipamento ?? ''}`;
+    const key = `${item.nome}|${item.lado ?? ''}|${item.valor}|${item.moeda}|${item.unidade}|${item.destino}|${item.equipamento ?? ''}`;
     const line = firstLine.get(key);
     if (line === undefined) firstLine.set(key, item.source.line);
     return line === undefined || (line === item.source.line && !besideTypes.has(besideKey(item)));

@@ -232,10 +232,26 @@ function scalar(final: ExtractionFinal | null, campo: string) {
   return { fonte: evidence?.source ?? null, confianca: evidence?.confidence ?? null };
 }
 
+/** Charges both ends of the voyage have under one name: the port of loading's is its own charge. */
+const ORIGIN_SIDED = new Set(['THC']);
+
+/**
+ * "Origin THC USD 150 / Destination THC USD 260" are two charges, both paid (QA pass 13: the origin one was
+ * set aside as a repeat and the reply was called the cheapest): the engine marks the port of loading's
+ * (`lado: 'origem'`) and the comparison names it 'THC ORIGEM', so the §5 rule (the highest line per name)
+ * and completeness tell them apart. Its index is kept: a correction still finds its line.
+ */
+function sided(line: FeeLineInput): FeeLineInput {
+  const lado = (line as { lado?: unknown }).lado;
+  return lado === 'origem' && ORIGIN_SIDED.has(normalizeName(line.nome ?? ''))
+    ? { ...line, nome: `${normalizeName(line.nome ?? '')} ORIGEM` }
+    : line;
+}
+
 function feeLinesOf(final: ExtractionFinal): { lines: FeeLineInput[]; correctable: boolean } {
   const taxas = final.taxas as unknown;
   if (Array.isArray(taxas)) return { lines: taxas as FeeLineInput[], correctable: false };
-  return { lines: final.taxas?.itens ?? [], correctable: true };
+  return { lines: (final.taxas?.itens ?? []).map(sided), correctable: true };
 }
 
 /** Containers the answer's own volume field names: `quantidadeContainer`, else read from `volumeCarga`. */

@@ -45,6 +45,8 @@ export const feeItemSchema = z.looseObject({
   /** null once an analyst cleared it ('not informed', ADR 0018). */
   valor: z.number().nullable(),
   moeda: z.string(),
+  /** 'origem': a charge of the port of loading ("Origin THC"); the comparison names its THC 'THC ORIGEM'. */
+  lado: z.literal('origem').optional(),
   confidence: z.number(),
   source: sourceRefSchema,
 });

@@ -1633,6 +1633,59 @@ describe('replies written inside the e-mails the platform sent (QA pass 11)', ()
   });
 });
 
+describe('the origin THC is its own charge beside the destination THC (QA pass 13)', () => {
+  it('"Origin THC USD 150/cntr" and "Destination THC USD 260/cntr": both counted; the cheapest is the right one', async () => {
+    const scenario = await quoteScenario(ctx, {
+      quote: {
+        itens: [
+          { mercadoria: 'Peças de máquinas', quantidadeVolumes: '2 x 40HC + 1 x 20DV', dimensoes: null },
+        ],
+      },
+      carriers: [
+        { nome: 'Pacífico Lados', email: 'pricing@pacifico-lados-q.com' },
+        { nome: 'Atlântica Lados', email: 'pricing@atlantica-lados-q.com' },
+      ],
+    });
+    await reply(
+      scenario,
+      0,
+      [
+        'Dear team,',
+        '',
+        'Ocean freight 20DV USD 1,280.00 / 40HC USD 2,050.00',
+        'Origin THC USD 150.00/cntr',
+        'Destination THC USD 260.00/cntr',
+        'Doc fee USD 55.00/BL',
+      ].join('\n'),
+    );
+    await reply(
+      scenario,
+      1,
+      [
+        'Prezados,',
+        '',
+        'Frete 20DV USD 1.300,00 / 40HC USD 2.100,00',
+        'THC USD 270,00/cntr',
+        'BL fee USD 50,00',
+      ].join('\n'),
+    );
+    const table = await comparison(scenario);
+    const pacifico = rowOf(table, scenario, 0);
+    // 1.280 + 2 × 2.050 + origin THC 3 × 150 + destination THC 3 × 260 + doc 55 = USD 6.665 × 5,2456 = 34.961,92
+    // (without the origin THC it read 6.215 × 5,2456 = 32.601,40 and was called the cheapest)
+    expect(pacifico).toMatchObject({ valorUSD: 6665, custoTotalBRL: 34961.92 });
+    expect(fee(pacifico, 'THC ORIGEM')).toMatchObject({ quantidade: 3, valorTotal: 450 });
+    expect(fee(pacifico, 'THC')).toMatchObject({ quantidade: 3, valorTotal: 780 });
+    // 1.300 + 2 × 2.100 + THC 3 × 270 + BL 50 = USD 6.360 × 5,2456 = 33.362,02: the cheapest.
+    const atlantica = rowOf(table, scenario, 1);
+    expect(atlantica).toMatchObject({ valorUSD: 6360, custoTotalBRL: 33362.02 });
+    expect(atlantica.destaque.menorCusto).toBe(true);
+    expect(pacifico.destaque.menorCusto).toBe(false);
+    expect((await excelSummaryRow(scenario, 'Pacífico Lados')).cell('Total (BRL)')).toBe(34961.92);
+    expect(await pdfText(scenario)).toContain(formatNumber(34961.92));
+  });
+});
+
 describe('a document fee written beside each container type is one charge', () => {
   it('"BL fee 20DV BRL 350,00 / 40HC BRL 350,00" on 2 × 40HC + 1 × 20DV: R$ 350 once; screen, Excel and PDF agree', async () => {
     const scenario = await quoteScenario(ctx, {

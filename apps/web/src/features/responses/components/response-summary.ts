@@ -37,7 +37,9 @@ export function feeTotals(fees: readonly Fee[]): {
     // card showed only the dearer one); the unit then names the type.
     const equipamento = (fee as { equipamento?: unknown }).equipamento;
     const tipo = typeof equipamento === 'string' && equipamento ? equipamento : null;
-    const key = `${fee.destino ?? ''}|${fee.nome.toUpperCase()}|${moeda}|${tipo ?? ''}`;
+    // The port of loading's charge ("Origin THC") is not the destination's of the same name (QA pass 13).
+    const lado = (fee as { lado?: unknown }).lado === 'origem' ? 'origem' : '';
+    const key = `${fee.destino ?? ''}|${fee.nome.toUpperCase()}|${lado}|${moeda}|${tipo ?? ''}`;
     const kept = perKey.get(key);
     const unidade = tipo ? `/${tipo}` : typeof fee.unidade === 'string' ? fee.unidade : null;
     if (!kept || valor > kept.valor) perKey.set(key, { nome: fee.rotulo || fee.nome, moeda, valor, unidade });
