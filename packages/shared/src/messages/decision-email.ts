@@ -24,6 +24,15 @@ export const decisionEmailMessages = {
       title: 'Condições aprovadas:',
       destination: 'Destino: {destino}',
       freight: 'Frete {tipo}: {calculo}',
+      /** A freight not priced per container names its unit ("Frete por kg"), not the code ("Frete KG"). */
+      freightUnits: {
+        KG: 'por kg',
+        M3: 'por m³',
+        WM: 'por W/M',
+        TON: 'por tonelada',
+        VIAGEM: 'por viagem',
+        BL: 'por BL',
+      },
       /** The carrier priced it all in ("all in", "tudo incluso"): said so, as it wrote it. */
       freightAllIn: 'Frete {tipo} (all in, com as taxas incluídas): {calculo}',
       fee: '{nome}: {calculo}',
@@ -69,6 +78,14 @@ export const decisionEmailMessages = {
       title: 'Approved terms:',
       destination: 'Destination: {destino}',
       freight: 'Freight {tipo}: {calculo}',
+      freightUnits: {
+        KG: 'per kg',
+        M3: 'per m³',
+        WM: 'per W/M',
+        TON: 'per tonne',
+        VIAGEM: 'per trip',
+        BL: 'per BL',
+      },
       freightAllIn: 'Freight {tipo} (all in, charges included): {calculo}',
       fee: '{nome}: {calculo}',
       feeNotSummed: '{nome}: {calculo} (in {moeda}, not in the total below)',

@@ -168,7 +168,7 @@ export function mixedComparison(): Comparison {
         { tipo: "40'HC", valor: 2950, moeda: 'USD', corrigido: true },
       ],
       taxas: [
-        { nome: 'THC', valor: 1450, moeda: 'BRL', fonte: 'THC BRL 1.450,00' },
+        { nome: 'THC', valor: 1450, moeda: 'BRL', fonte: '- THC BRL 1.450,00' },
         { nome: 'BL fee', valor: 75, moeda: 'USD', fonte: 'BL FEE USD 75' },
         { nome: 'TOTAL', valor: 4875, moeda: 'USD', contabilizada: false, motivo: 'Linha de total' },
       ],

@@ -136,6 +136,9 @@ describe('comparative Excel', () => {
     expect(items).toContain("'@Despacho");
     const sources = detail.rows.map((row) => row['Texto de origem']!.value);
     expect(sources).toContain("'-1+1 THC");
+    // A list bullet is layout, not a formula: "- THC BRL 1.450,00" reads without it (QA pass 13).
+    expect(sources).toContain('THC BRL 1.450,00');
+    expect(sources.some((value) => typeof value === 'string' && value.startsWith("'- "))).toBe(false);
     expect(sources).toContain("'\t=cmd|calc");
     // No cell of either sheet holds a formula or a text that starts one.
     for (const ws of workbook.worksheets)
@@ -154,7 +157,7 @@ describe('comparative Excel', () => {
     row.fretes = [counted, { ...counted, tipo: 'BL', valor: 1900, quantidade: 0, valorTotal: undefined }];
     const workbook = await readBack(await renderComparativeExcel(sourceOf(comparison, fixtureHeader)));
     const { rows } = tableOf(workbook.getWorksheet('Detalhamento')!, 1);
-    const perBl = rows.find((item) => item.Item!.value === 'Frete BL')!;
+    const perBl = rows.find((item) => item.Item!.value === 'Frete por BL')!;
     expect(perBl.Contabilizada!.value).toBe('Não');
     const own = rows.find(
       (item) =>

@@ -4,6 +4,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ComparisonRow } from '@cotacoes/shared';
 import { formatMessage } from '@cotacoes/shared';
 import { hasEuroAmounts } from '@cotacoes/shared/comparison/currency';
+import { freightTypeName } from '@cotacoes/shared/comparison/freight-type';
 import { originLabel } from '@cotacoes/shared/comparison/origin-label';
 import { chargeLineText, transitDaysText } from '@cotacoes/shared/comparison/quantity-text';
 import { comparativeDocumentMessages as t } from '@cotacoes/shared/messages/ui-comparative';
@@ -68,6 +69,15 @@ function text(value: string | null | undefined): string | null {
   return neutralizeCell(value.slice(0, MAX_CELL_CHARS)) as string;
 }
 
+/**
+ * A source line without its list bullet ("- Frete marítimo: …", "• THC …"): the bullet is the e-mail's layout,
+ * and as a first character it made the S9 neutraliser show "'- Frete…" (QA pass 13). A line that is a formula
+ * after its bullet is still neutralised.
+ */
+function withoutBullet(value: string | null | undefined): string | null | undefined {
+  return value?.replace(/^[-–•*·]\s+(?=\S)/u, '');
+}
+
 /** The number format of an amount in `currency`: the value stays a number, the symbol is display only. */
 export function moneyFormat(currency: string | null): string {
   const symbol = currencySymbol(currency);
@@ -130,7 +140,7 @@ function summaryColumns(freightTypes: readonly string[], hasLanes: boolean, euro
     { header: c.destino, cell: (row) => ({ value: text(destinationOf(row)) }) },
     ...freightTypes.map(
       (tipo): Column => ({
-        header: formatMessage(c.freteUnitario, { tipo }),
+        header: formatMessage(c.freteUnitario, { tipo: freightTypeName(tipo) }),
         cell: (row) => {
           const frete = freightOf(row, tipo);
           return money(frete?.valor ?? null, frete?.moeda ?? null);
@@ -206,7 +216,7 @@ function* detailLines(row: ComparisonRow): Generator<DetailLine> {
     yield {
       row,
       kind: t.kinds.frete,
-      nome: formatMessage(t.columns.frete, { tipo: frete.tipo }),
+      nome: formatMessage(t.columns.frete, { tipo: freightTypeName(frete.tipo) }),
       destino: row.destino,
       valor: frete.valor,
       moeda: frete.moeda,
@@ -266,7 +276,7 @@ function detailColumns(): DetailColumn[] {
     },
     { header: c.linha, cell: (l) => ({ value: l.fonte?.line ?? null, numFmt: DAYS }) },
     { header: c.celula, cell: (l) => ({ value: text(l.fonte?.cell) }) },
-    { header: c.texto, cell: (l) => ({ value: text(l.fonte?.text) }), max: MAX_WIDTH },
+    { header: c.texto, cell: (l) => ({ value: text(withoutBullet(l.fonte?.text)) }), max: MAX_WIDTH },
   ];
 }
 

@@ -3,6 +3,7 @@ import { formatMessage } from '@cotacoes/shared';
 import { missingFreightOf, missingItemsText } from '@cotacoes/shared/comparison/asked';
 import { hasEuroAmounts } from '@cotacoes/shared/comparison/currency';
 import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
+import { freightTypeName } from '@cotacoes/shared/comparison/freight-type';
 import { chargeLineText, freightName, transitDaysText } from '@cotacoes/shared/comparison/quantity-text';
 import { comparativeDocumentMessages as t } from '@cotacoes/shared/messages/ui-comparative';
 import PDFDocument from 'pdfkit';
@@ -65,6 +66,12 @@ function validityOf(row: ComparisonRow): string {
   return row.validade.expirada ? `${day} (${t.expired})` : day;
 }
 
+/**
+ * A freight line's lead in the PDF: its container type ("40HC 2 × …"), or "Frete" for a price per kg, W/M or
+ * m³ ("Frete 12,5 W/M × US$ 45,00"), whose calculation already names its unit (QA pass 13: "WM 12,5 W/M").
+ */
+const pdfFreightType = (tipo: string) => (freightTypeName(tipo) === tipo ? tipo : t.columns.fretes);
+
 /** A row that lacks charges others quote: its total is marked, as the screen's 'incompleta' badge. */
 const isIncomplete = (row: ComparisonRow) => (row.taxasAusentes?.length ?? 0) > 0;
 /** A total (marked 'incompleta' when it leaves out charges others quote), or why the row has none. */
@@ -83,7 +90,7 @@ function freightsOf(row: ComparisonRow): string {
     .filter((frete) => frete.valor !== null)
     .map(
       (frete) =>
-        `${freightName(frete)} ${frete.quantidade && frete.valorTotal !== undefined ? chargeLineText(frete) : formatMoney(frete.valor!, frete.moeda)}`,
+        `${freightName({ ...frete, tipo: pdfFreightType(frete.tipo) })} ${frete.quantidade && frete.valorTotal !== undefined ? chargeLineText(frete) : formatMoney(frete.valor!, frete.moeda)}`,
     );
   const lane = laneMedianLineOf(row);
   if (lines.length && lane) lines.push(lane, laneTextOf(row)!);
@@ -98,7 +105,7 @@ export function chargesTextOf(row: ComparisonRow): string | null {
       .filter((frete) => frete.valor !== null && frete.quantidade && frete.valorTotal !== undefined)
       .map(
         (frete) =>
-          `${freightName(frete)} ${chargeLineText(frete)}${frete.corrigido ? ` ${t.corrected}` : ''}`,
+          `${freightName({ ...frete, tipo: pdfFreightType(frete.tipo) })} ${chargeLineText(frete)}${frete.corrigido ? ` ${t.corrected}` : ''}`,
       ),
     ...row.taxas.map((taxa) => {
       const line = `${feeDisplayName(taxa.rotulo || taxa.nome)} ${taxa.quantidade !== undefined ? chargeLineText(taxa) : formatMoney(taxa.valor ?? 0, taxa.moeda)}${taxa.corrigido ? ` ${t.corrected}` : ''}`;

@@ -593,6 +593,17 @@ describe('quantities (issue 30)', () => {
     });
     expect(row.fretes[0]).toMatchObject({ tipo: 'WM', quantidade: 12.5, base: 'wm', valorTotal: 562.5 });
     expect(fee(row, 'HANDLING')).toMatchObject({ quantidade: 12.5, base: 'm3', valorTotal: 100 });
+    // The freight's unit by its name in the documents (QA pass 13: "Frete WM"), with the same figures.
+    const { workbook, cell } = await excelSummaryRow(lcl, row.transportador.nome);
+    expect(cell('Frete por W/M (unitário)')).toBe(45);
+    const detail = workbook.getWorksheet('Detalhamento')!;
+    const items: unknown[] = [];
+    detail.eachRow((r) => items.push(...(r.values as unknown[])));
+    expect(items).toContain('Frete por W/M');
+    expect(items).not.toContain('Frete WM');
+    const flat = await pdfText(lcl);
+    expect(flat).toContain('Frete 12,5 W/M × US$ 45,00 = US$ 562,50');
+    expect(flat).not.toContain('WM 12,5');
   });
 
   it('the screen, the comparative Excel and PDF show the same hand-computed totals and quantities', async () => {

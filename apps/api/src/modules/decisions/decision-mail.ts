@@ -8,6 +8,7 @@ import {
 import { summedCurrency } from '@cotacoes/shared/comparison/currency';
 import { toDecimal, toNumber } from '@cotacoes/shared/comparison/decimal';
 import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
+import { freightTypeName } from '@cotacoes/shared/comparison/freight-type';
 import { rowOfDestination } from '@cotacoes/shared/comparison/names';
 import {
   chargeLineText,
@@ -127,7 +128,7 @@ export function agreedTerms(
     if (frete.valor !== null && (frete.quantidade ?? 0) > 0)
       lines.push(
         formatMessage(row.freteAllIn ? t.freightAllIn : t.freight, {
-          tipo: frete.tipo,
+          tipo: freightTypeName(frete.tipo, language),
           calculo: chargeLineText(frete, locale),
         }),
       );

@@ -1,3 +1,4 @@
+import { freightTypeName } from '@cotacoes/shared/comparison/freight-type';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import type { ComparisonRow } from '@cotacoes/shared/schemas/comparison';
@@ -61,5 +62,6 @@ export function variationParts(variacao: ComparisonRow['variacao']): VariationPa
 }
 
 /** A freight line's name: "Frete 20DC". */
-export const freightLabel = (tipo: string) => formatMessage(ui.decisions.correction.fields.frete, { tipo });
+export const freightLabel = (tipo: string) =>
+  formatMessage(ui.decisions.correction.fields.frete, { tipo: freightTypeName(tipo) });
 export const feeLabel = (nome: string) => formatMessage(ui.decisions.correction.fields.taxa, { nome });
