@@ -191,6 +191,8 @@ export const errorMessages = {
   APPROVAL_QUOTE_FINAL: 'A cotação está {status}: não pode mais ser aprovada.',
   APPROVAL_ALREADY_APPROVED:
     'Esta cotação já foi aprovada por {nome} para {transportador}. Recarregue a página.',
+  APPROVAL_FIGURES_CHANGED:
+    'Os valores desta proposta mudaram desde que você abriu a confirmação (uma correção, uma nova versão ou o câmbio do dia). O total agora é {total}: confira e confirme de novo. Nada foi enviado.',
   APPROVAL_NO_COMPANY: 'Você precisa estar vinculado a uma empresa para aprovar cotações.',
   APPROVAL_DESTINATION_REQUIRED: 'Por favor, selecione um destino específico para aprovar a cotação.',
   APPROVAL_DESTINATION_INVALID: 'O destino "{destino}" não faz parte desta proposta.',

@@ -68,6 +68,13 @@ export const approveBodySchema = z.strictObject({
    * payload; absent, the spec's default 2.5.
    */
   exchangeMargin: exchangeMarginSchema.default(DEFAULT_EXCHANGE_MARGIN),
+  /**
+   * The total (BRL) the analyst confirmed ('Total aprovado' of the confirmation). When the proposal's figures
+   * changed since (a colleague's correction, a new version, the day's rate), the approval is refused
+   * (409 APPROVAL_FIGURES_CHANGED) and nothing is sent: the carrier is never told a total nobody confirmed
+   * (QA pass 15). Not in the spec's payload; absent, nothing is compared.
+   */
+  totalConfirmadoBRL: z.number().finite().nonnegative().optional(),
 });
 export type ApproveBody = z.infer<typeof approveBodySchema>;
 

@@ -1,5 +1,6 @@
-import type { Comparison, QuoteDetail, ResponseEntry } from '@cotacoes/shared';
+import type { Comparison, ComparisonRow, QuoteDetail, ResponseEntry } from '@cotacoes/shared';
 import { revisionMessageFor } from '@cotacoes/shared/comparison/index';
+import { moneyText } from '@cotacoes/shared/comparison/quantity-text';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -392,6 +393,43 @@ describe('POST /api/quotes/{id}/approve', () => {
       (await responseRow(b.respostaId)).status,
     ].sort();
     expect(statusesOfResponses).toEqual(['aprovado', 'reprovado']);
+  });
+
+  it('a total changed after the confirmation opened (a correction): refused, nothing sent; the new total approves', async () => {
+    const s = await quoteScenario(ctx);
+    const { respostaId } = await answer(ctx, s, 0);
+    const comparisonOf = async () =>
+      (await get(`/api/quotes/${s.quote.id}/comparison`, s.token)).json().linhas as ComparisonRow[];
+    const seen = (await comparisonOf()).find((row) => row.respostaId === respostaId)!;
+    // A colleague corrects the freight while the approver's confirmation is open.
+    const frete = seen.fretes.find((line) => line.valor !== null && line.campo && (line.quantidade ?? 0) > 0)!;
+    const corrected = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/quotes/${s.quote.id}/respostas/${respostaId}/correcoes`,
+      headers: { authorization: `Bearer ${s.token}` },
+      payload: { campo: frete.campo, valor: (frete.valor ?? 0) - 100 },
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    const now = (await comparisonOf()).find((row) => row.respostaId === respostaId)!;
+    expect(now.custoTotalBRL).toBeLessThan(seen.custoTotalBRL);
+
+    const stale = await post(`/api/quotes/${s.quote.id}/approve`, s.token, {
+      responseId: respostaId,
+      totalConfirmadoBRL: seen.custoTotalBRL,
+    });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json().code).toBe('APPROVAL_FIGURES_CHANGED');
+    expect(stale.json().message).toContain(`O total agora é ${moneyText(now.custoTotalBRL, 'BRL')}`);
+    expect((await quoteOf(s.quote.id)).status).not.toBe('APROVADA');
+    expect(await sentOf(s.quote.id, 'aprovacao')).toHaveLength(0);
+
+    const fresh = await post(`/api/quotes/${s.quote.id}/approve`, s.token, {
+      responseId: respostaId,
+      totalConfirmadoBRL: now.custoTotalBRL,
+    });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    const mail = await mailTo(s, 0, `Cotação ${s.quote.codigo} aprovada`);
+    expect(mail.text).toContain(moneyText(now.custoTotalBRL, 'BRL'));
   });
 
   it('a proposal with several destinations needs one of them', async () => {

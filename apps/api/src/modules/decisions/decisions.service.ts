@@ -17,6 +17,7 @@ import {
   readCorrectionPath,
 } from '@cotacoes/shared';
 import { destinationsOf, samePlace } from '@cotacoes/shared/comparison/index';
+import { moneyText } from '@cotacoes/shared/comparison/quantity-text';
 import { ADDED_FEE_FIELD, type AddedFee } from '@cotacoes/shared/rules/corrections';
 import type { AppConfig } from '../../config/env.js';
 import { sendInConversation, threadPosition } from '../../conversation/outgoing.js';
@@ -290,6 +291,14 @@ export class DecisionsService {
       };
       const chosenFinal = finalOf(chosen);
       const destino = this.chosenDestination(chosenFinal, body.destino);
+      const agreedRow = agreedRowOf(agreed.linhas, chosen.respostaId!, destino);
+      // The total the analyst confirmed is the one the carrier is told, or nothing is sent (QA pass 15).
+      if (
+        body.totalConfirmadoBRL !== undefined &&
+        agreedRow?.precificada &&
+        Math.abs(agreedRow.custoTotalBRL - body.totalConfirmadoBRL) >= 0.005
+      )
+        throw new AppError('APPROVAL_FIGURES_CHANGED', { total: moneyText(agreedRow.custoTotalBRL, 'BRL') });
 
       await applyQuoteEvent(tx, tenant, cotacaoId, { type: 'approved' });
       await repo.insertApproval(tx, tenant, {
@@ -321,7 +330,7 @@ export class DecisionsService {
           destino,
           body.assuntoPersonalizado,
           sender,
-          agreedTerms(language, agreedRowOf(agreed.linhas, chosen.respostaId!, destino), agreed.taxa),
+          agreedTerms(language, agreedRow, agreed.taxa),
         ),
         'quote.approval',
         'aprovacao',

@@ -8,12 +8,13 @@ export type ApproveInput = Pick<
   ApproveBody,
   'responseId' | 'notificarNaoSelecionados' | 'incluirFeedbackPreco' | 'exchangeMargin'
 > &
-  Partial<Pick<ApproveBody, 'destino' | 'assuntoPersonalizado'>>;
+  Partial<Pick<ApproveBody, 'destino' | 'assuntoPersonalizado' | 'totalConfirmadoBRL'>>;
 
 /**
  * `POST /api/quotes/:id/approve {responseId, destino?, assuntoPersonalizado?, notificarNaoSelecionados,
- * incluirFeedbackPreco, exchangeMargin}` → the approval; 409 when someone else approved first or the
- * quote is final. The margin is the one the totals on screen used.
+ * incluirFeedbackPreco, exchangeMargin, totalConfirmadoBRL?}` → the approval; 409 when someone else approved
+ * first, the quote is final, or the figures changed since the confirmation showed `totalConfirmadoBRL`
+ * (the refetch below then shows the new total). The margin is the one the totals on screen used.
  */
 export function approveQuote(quoteId: string, input: ApproveInput): Promise<ApproveResult> {
   return api.post<ApproveResult>(`/quotes/${encodeURIComponent(quoteId)}/approve`, input, {

@@ -103,6 +103,7 @@ describe('/quotes/:id/approve', { timeout: 20_000 }, () => {
         notificarNaoSelecionados: true,
         incluirFeedbackPreco: true,
         exchangeMargin: 2.5,
+        totalConfirmadoBRL: 10535,
       });
       const success = within(await screen.findByRole('dialog', { name: 'Cotação aprovada' }));
       expect(
@@ -130,17 +131,45 @@ describe('/quotes/:id/approve', { timeout: 20_000 }, () => {
         name: 'Aprovar mesmo assim',
       }),
     );
-    expect(approveCalls(network)[0]?.body).toEqual({
+    expect(approveCalls(network)[0]?.body).toMatchObject({
       responseId: respIds.atl,
       notificarNaoSelecionados: false,
       incluirFeedbackPreco: false,
       exchangeMargin: 3,
+      totalConfirmadoBRL: expect.any(Number),
     });
+    expect(approveCalls(network)[0]?.body).not.toHaveProperty('assuntoPersonalizado');
     const comparisonUrls = network.requests
       .filter((request) => request.url.includes('/comparison'))
       .map((request) => request.url);
     expect(new Set(comparisonUrls)).toEqual(new Set([`/api/quotes/${ids.q1}/comparison?exchangeMargin=3`]));
     expect(await screen.findByRole('dialog', { name: 'Cotação aprovada' })).toBeInTheDocument();
+  });
+
+  it('a total changed by a colleague while the confirmation was open: refused, the new total shown, confirmed again', async () => {
+    const { user, network, fake } = setup();
+    const { db } = fake;
+    await user.click(within(await responses()).getByRole('radio', { name: /Atlântico Logística/ }));
+    await user.click(screen.getByRole('button', { name: 'Aprovar' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Confirmar aprovação' }));
+    const before = confirm.getByText(/^Total aprovado:/).textContent;
+    // A colleague's correction lowers the freight by US$ 100 meanwhile.
+    db.rows = db.rows.map((row) =>
+      row.respostaId === respIds.atl ? { ...row, valorUSD: row.valorUSD - 100 } : row,
+    );
+    await user.click(confirm.getByRole('button', { name: /Aprovar/ }));
+    expect(
+      await confirm.findByText(/^Os valores desta proposta mudaram desde que você abriu a confirmação/),
+    ).toBeInTheDocument();
+    expect(confirm.queryByRole('link', { name: /Voltar/ })).toBeNull();
+    // The comparison is read again: the confirmation now shows the new total.
+    await waitFor(() => expect(confirm.getByText(/^Total aprovado:/).textContent).not.toBe(before));
+    await user.click(confirm.getByRole('button', { name: /Aprovar/ }));
+    expect(await screen.findByRole('dialog', { name: 'Cotação aprovada' })).toBeInTheDocument();
+    const [stale, fresh] = approveCalls(network).map(
+      (call) => (call.body as { totalConfirmadoBRL: number }).totalConfirmadoBRL,
+    );
+    expect(fresh).toBeLessThan(stale!);
   });
 
   it("marks a total that leaves out charges others quote ('incompleta: sem THC'), as the Comparação tab", async () => {

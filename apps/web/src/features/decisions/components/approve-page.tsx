@@ -319,6 +319,9 @@ function ApproveForm({
         notificarNaoSelecionados: notificar,
         incluirFeedbackPreco: notificar && feedback,
         exchangeMargin: margin,
+        // The total the confirmation shows: if a colleague's correction changed it meanwhile, the server
+        // refuses and the refetched comparison shows the new one (QA pass 15).
+        ...(approvedRow?.precificada ? { totalConfirmadoBRL: approvedRow.custoTotalBRL } : {}),
       },
       {
         onSuccess: () => setConfirming(false),
@@ -329,7 +332,11 @@ function ApproveForm({
   if (comparison.isPending) return <LoadingState />;
   if (comparison.isError) return <Alert variant="error">{errorText(comparison.error, t.loadError)}</Alert>;
 
-  const conflict = approve.error instanceof ApiError && approve.error.status === 409;
+  // Someone else decided first: back to the quote. Figures that changed are confirmed again here instead.
+  const conflict =
+    approve.error instanceof ApiError &&
+    approve.error.status === 409 &&
+    approve.error.code !== 'APPROVAL_FIGURES_CHANGED';
   return (
     <div className="space-y-5">
       <CardSection title={t.responsesTitle} description={t.responsesHint} headingId="approve-responses">

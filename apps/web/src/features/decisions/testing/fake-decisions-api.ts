@@ -1,3 +1,4 @@
+import { moneyText } from '@cotacoes/shared/comparison/quantity-text';
 import { errorMessage, errorMessages } from '@cotacoes/shared/messages/errors';
 import { FINAL_STATUSES, QUOTE_STATUS_INFO } from '@cotacoes/shared/rules/quote-status';
 import {
@@ -437,6 +438,25 @@ export function fakeDecisionsApi(
     const destinations = rows.map((row) => row.destino).filter((destino) => destino !== null);
     if (destinations.length > 1 && !parsed.data.destino)
       return problem(400, 'APPROVAL_DESTINATION_REQUIRED', errorMessages.APPROVAL_DESTINATION_REQUIRED);
+    // As the server: the total confirmed must still be the proposal's at that margin.
+    if (parsed.data.totalConfirmadoBRL !== undefined) {
+      const now = (
+        comparison({
+          ...request,
+          url: `/api/quotes/${id}/comparison?exchangeMargin=${parsed.data.exchangeMargin}`,
+        }).body as Comparison
+      ).linhas.find(
+        (row) =>
+          row.respostaId === parsed.data.responseId &&
+          (parsed.data.destino === undefined || row.destino === parsed.data.destino),
+      );
+      if (now && Math.abs(now.custoTotalBRL - parsed.data.totalConfirmadoBRL) >= 0.005)
+        return problem(
+          409,
+          'APPROVAL_FIGURES_CHANGED',
+          errorMessage('APPROVAL_FIGURES_CHANGED', { total: moneyText(now.custoTotalBRL, 'BRL') }),
+        );
+    }
     const aprovacao: ApprovalInfo = {
       respostaId: parsed.data.responseId,
       transportadorId: rows[0]!.transportadorId,
