@@ -200,6 +200,8 @@ export const errorMessages = {
   CORRECTION_FIELD_INVALID: 'Este valor não pode ser corrigido.',
   CORRECTION_FIELD_MISSING: 'O valor "{campo}" não existe nesta resposta.',
   CORRECTION_NOT_CURRENT: 'Só a versão atual da resposta pode ser corrigida.',
+  CORRECTION_APPROVED:
+    'Esta proposta já foi aprovada e o agente de carga recebeu estes valores no e-mail de aprovação: eles não podem mais ser corrigidos.',
   // Who really sent a reply (issue 29 item 8)
   SENDER_CONFIRMATION_NOT_PENDING: 'O remetente desta resposta não precisa de confirmação.',
   SENDER_CONFIRMATION_QUOTE_FINAL:

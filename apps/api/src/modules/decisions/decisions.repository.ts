@@ -92,6 +92,7 @@ export async function findResponseForCorrection(
     .select({
       id: respostas.id,
       atual: respostas.atual,
+      status: respostas.status,
       transportadorId: respostas.transportadorId,
       dadosExtraidos: respostas.dadosExtraidos,
     })

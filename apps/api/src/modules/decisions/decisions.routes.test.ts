@@ -402,7 +402,9 @@ describe('POST /api/quotes/{id}/approve', () => {
       (await get(`/api/quotes/${s.quote.id}/comparison`, s.token)).json().linhas as ComparisonRow[];
     const seen = (await comparisonOf()).find((row) => row.respostaId === respostaId)!;
     // A colleague corrects the freight while the approver's confirmation is open.
-    const frete = seen.fretes.find((line) => line.valor !== null && line.campo && (line.quantidade ?? 0) > 0)!;
+    const frete = seen.fretes.find(
+      (line) => line.valor !== null && line.campo && (line.quantidade ?? 0) > 0,
+    )!;
     const corrected = await ctx.app.inject({
       method: 'PUT',
       url: `/api/quotes/${s.quote.id}/respostas/${respostaId}/correcoes`,
@@ -430,6 +432,21 @@ describe('POST /api/quotes/{id}/approve', () => {
     expect(fresh.statusCode, fresh.body).toBe(200);
     const mail = await mailTo(s, 0, `Cotação ${s.quote.codigo} aprovada`);
     expect(mail.text).toContain(moneyText(now.custoTotalBRL, 'BRL'));
+
+    // Once approved, the figures the carrier was told cannot be corrected: refused, nothing stored.
+    const late = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/quotes/${s.quote.id}/respostas/${respostaId}/correcoes`,
+      headers: { authorization: `Bearer ${s.token}` },
+      payload: { campo: frete.campo, valor: (frete.valor ?? 0) - 300 },
+    });
+    expect(late.statusCode, late.body).toBe(409);
+    expect(late.json().message).toBe(
+      'Esta proposta já foi aprovada e o agente de carga recebeu estes valores no e-mail de aprovação: eles não podem mais ser corrigidos.',
+    );
+    expect((await comparisonOf()).find((row) => row.respostaId === respostaId)!.custoTotalBRL).toBe(
+      now.custoTotalBRL,
+    );
   });
 
   it('a proposal with several destinations needs one of them', async () => {

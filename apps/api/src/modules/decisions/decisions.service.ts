@@ -78,6 +78,9 @@ async function currentResponse(tx: Transaction, tenant: Tenant, cotacaoId: strin
     throw new AppError('RESPONSE_NOT_FOUND');
   }
   if (!row.atual) throw new AppError('CORRECTION_NOT_CURRENT');
+  // The approved carrier was e-mailed these figures: changing them now would make the comparative say
+  // another total than the approval did (QA pass 15).
+  if (row.status === 'aprovado') throw new AppError('CORRECTION_APPROVED');
   return row;
 }
 
