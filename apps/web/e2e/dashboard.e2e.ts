@@ -131,7 +131,8 @@ describe('dashboard', () => {
     await page.waitForURL((url) => url.pathname === '/sent-quotes' && url.search === '');
     await page.goBack();
     await card('cotacoesVencidasAguardandoAprovacao').click();
-    await page.waitForURL('**/sent-quotes?status=AGUARDANDO_APROVACAO&vencidas=true');
+    // Overdue spans the three waiting statuses (ADR 0019 addendum): the list filters by deadline only.
+    await page.waitForURL('**/sent-quotes?vencidas=true');
     expect(await page.getByRole('checkbox', { name: 'Somente com prazo vencido' }).isChecked()).toBe(true);
     await page.goBack();
     await page.getByRole('link', { name: 'Nova Cotação' }).first().waitFor();

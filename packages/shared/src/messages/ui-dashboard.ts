@@ -25,7 +25,7 @@ export const uiDashboard = {
       cotacoesAguardandoResposta: { label: 'Aguardando Resposta', hint: 'Cotações pendentes' },
       cotacoesVencidasAguardandoAprovacao: {
         label: 'Vencidas - Aguardando Aprovação',
-        hint: 'Prazo encerrado, à espera da sua decisão',
+        hint: 'Prazo encerrado, com ou sem respostas: decida, prorrogue ou encerre',
       },
     },
     activity: {
@@ -42,6 +42,8 @@ export const uiDashboard = {
       approvedCarrier: 'Cotação {codigo} aprovada: {transportador}',
       deadlinePassed:
         'Prazo de resposta da cotação {codigo} encerrado ({respondidas} de {total} responderam)',
+      /** The quote stays open (ADR 0018): prorrogue, encerre ou cancele na cotação. */
+      deadlinePassedNoAnswers: 'Prazo vencido sem respostas na cotação {codigo} (0 de {total} responderam)',
       carrierAdded: 'Agente de carga {nome} cadastrado',
       carriersImported: '{n} agente(s) de carga importado(s) de planilha',
       reminderSent: 'Lembrete enviado a {transportador} na cotação {codigo}',
@@ -52,6 +54,14 @@ export const uiDashboard = {
       empty: 'Nenhum vencimento próximo',
       urgent: 'Urgente',
       description: '{referencia} · {respondidas} de {total} responderam',
+      /** Not waiting for answers any more: 'Aguardando Aprovação' (every carrier answered) or 'Aguardando Revisão'. */
+      descriptionWithStatus: '{referencia} · {respondidas} de {total} responderam · {status}',
+      /** Above the list: the open quotes whose deadline passed (the overdue card's count), and where they are. */
+      overdueOne: '1 cotação com prazo vencido',
+      overdueMany: '{n} cotações com prazo vencido',
+      overdueHint:
+        'Decida com as respostas recebidas, prorrogue o prazo para cobrar os agentes de carga ou encerre.',
+      overdueOpen: 'Ver vencidas',
       due: 'Prazo: {data}',
     },
     tourOffer: {

@@ -23,19 +23,27 @@ const statusList = (statuses: readonly string[]) =>
   );
 
 /**
- * The five cards. The overdue count is the status's counter less its quotes whose deadline is still ahead
- * (a recent, small range of the status-deadline index), both read in one statement (one snapshot).
+ * The five cards. Overdue (ADR 0019 addendum) is every live quote still open (a waiting status: the
+ * 'Cotações Enviadas' tab) whose deadline has passed, with or without answers — what the sent quotes list
+ * shows with `vencidas=true`. It is the open quotes' counter less the open quotes whose deadline is still
+ * ahead: one recent, small range per status of the status-deadline index (quotes sent in the last deadline
+ * span), never the growing backlog of past deadlines. Both are read in one statement (one snapshot).
  */
 export type StatsRow = {
   transportadores: number;
   grupos: number;
   abertas: number;
   aguardandoResposta: number;
-  aguardandoAprovacao: number;
-  aprovacaoNoPrazo: number;
+  /** Open quotes whose deadline is still ahead. */
+  abertasNoPrazo: number;
 };
 
 function statsQuery(tenant: Tenant): SQL {
+  const ahead = WAITING_STATUSES.map(
+    (status) => sql`(select count(*)::int from cotacoes
+        where empresa_id = ${tenant.empresaId} and status = ${status} and deleted_at is null
+          and prazo_resposta >= now())`,
+  );
   return sql`select
       (select count(*)::int from transportadores
         where empresa_id = ${tenant.empresaId} and deleted_at is null) as "transportadores",
@@ -44,11 +52,7 @@ function statsQuery(tenant: Tenant): SQL {
         where empresa_id = ${tenant.empresaId} and status in (${statusList(WAITING_STATUSES)})) as "abertas",
       (select coalesce(sum(total), 0)::int from cotacao_contagens
         where empresa_id = ${tenant.empresaId} and status = 'AGUARDANDO_RESPOSTA') as "aguardandoResposta",
-      (select coalesce(sum(total), 0)::int from cotacao_contagens
-        where empresa_id = ${tenant.empresaId} and status = 'AGUARDANDO_APROVACAO') as "aguardandoAprovacao",
-      (select count(*)::int from cotacoes
-        where empresa_id = ${tenant.empresaId} and status = 'AGUARDANDO_APROVACAO' and deleted_at is null
-          and prazo_resposta >= now()) as "aprovacaoNoPrazo"`;
+      (${sql.join(ahead, sql` + `)})::int as "abertasNoPrazo"`;
 }
 
 export async function stats(db: Database, tenant: Tenant): Promise<StatsRow> {
@@ -59,6 +63,7 @@ export async function stats(db: Database, tenant: Tenant): Promise<StatsRow> {
 export type DeadlineRow = {
   id: string;
   codigo: string;
+  status: string;
   referenciaProcesso: string;
   prazo: number;
   respondidas: number;
@@ -68,13 +73,13 @@ export type DeadlineRow = {
 /** The nearest deadlines still ahead of open quotes (one ordered range per status, merged). */
 function deadlinesQuery(tenant: Tenant, limit: number): SQL {
   const perStatus = WAITING_STATUSES.map(
-    (status) => sql`(select id, codigo, referencia_processo, prazo_resposta, respostas_recebidas,
+    (status) => sql`(select id, codigo, status, referencia_processo, prazo_resposta, respostas_recebidas,
         total_destinatarios from cotacoes
       where empresa_id = ${tenant.empresaId} and status = ${status} and deleted_at is null
         and prazo_resposta >= now()
       order by prazo_resposta, id limit ${limit})`,
   );
-  return sql`select id, codigo, referencia_processo as "referenciaProcesso",
+  return sql`select id, codigo, status, referencia_processo as "referenciaProcesso",
         (extract(epoch from prazo_resposta) * 1000)::float8 as "prazo",
         respostas_recebidas as "respondidas", total_destinatarios as "total"
       from (${sql.join(perStatus, sql` union all `)}) q

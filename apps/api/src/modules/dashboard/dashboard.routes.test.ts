@@ -8,9 +8,10 @@ import { applyDeadlines } from '../../deadlines/deadlines.js';
 import { replyAddress } from '../../mail/reply-address.js';
 
 /*
- * Known answers: one company with three live carriers (and a deleted one), two groups and seven quotes in
- * known states (waiting, due in 12 hours, awaiting approval before and after the deadline, closed, deleted,
- * deadline passed while waiting); another company whose data never shows. Everything goes through the API
+ * Known answers: one company with three live carriers (and a deleted one), two groups and nine quotes in
+ * known states (waiting, due in 12 hours, awaiting approval before and after the deadline, every carrier
+ * answered with the deadline 20 hours away, a revision pending past the deadline, closed, deleted, deadline
+ * passed without any answer); another company whose data never shows. Everything goes through the API
  * and the inbound pipeline; only deadlines are moved (SQL).
  */
 
@@ -90,6 +91,16 @@ beforeAll(async () => {
   await answerAll(await sendQuote('aprovacaoNoPrazo', new Date(now + 8 * 24 * HOUR)));
   await answerAll(await sendQuote('aprovacaoVencida', new Date(now + 9 * 24 * HOUR)));
   await moveDeadline(quotes.aprovacaoVencida!, new Date(now - 2 * HOUR));
+  // Every carrier answered, the deadline 20 hours away: nothing to chase any more (not urgent).
+  await answerAll(await sendQuote('prontaUrgente', new Date(now + 20 * HOUR)));
+  // A revision asked after the answers, then the deadline passed: still open, overdue.
+  await answerAll(await sendQuote('revisaoVencida', new Date(now + 9 * 24 * HOUR)));
+  const revision = await call('POST', `/api/quotes/${quotes.revisaoVencida}/request-revision`, {
+    transportadorId: s.carriers[0]!.id,
+    mensagem: 'Favor confirmar o free time.',
+  });
+  expect(revision.statusCode, revision.body).toBe(200);
+  await moveDeadline(quotes.revisaoVencida!, new Date(now - 3 * HOUR));
   await sendQuote('fechada', new Date(now + 5 * 24 * HOUR));
   expect((await call('PATCH', `/api/quotes/${quotes.fechada}`, { status: 'FECHADA' })).statusCode).toBe(200);
   await sendQuote('excluida', new Date(now + 3 * HOUR));
@@ -108,25 +119,39 @@ afterAll(async () => {
 });
 
 describe('GET /api/dashboard', () => {
-  it('counts exactly: carriers, open quotes, groups, waiting for answers, overdue awaiting approval', async () => {
+  it('counts exactly: carriers, open quotes, groups, waiting for answers, overdue (answered or not)', async () => {
     const { stats } = await dashboard();
     expect(stats).toEqual({
       transportadores: 3,
-      // inicial, aguardando, urgente, aprovacaoNoPrazo, aprovacaoVencida, vencida
-      cotacoesAbertas: 6,
+      // inicial, aguardando, urgente, aprovacaoNoPrazo, aprovacaoVencida, prontaUrgente, revisaoVencida, vencida
+      cotacoesAbertas: 8,
       grupos: 2,
       // inicial, aguardando, urgente, vencida
       cotacoesAguardandoResposta: 4,
-      cotacoesVencidasAguardandoAprovacao: 1,
+      // aprovacaoVencida, revisaoVencida and vencida (0 of 2 answered: it stays open, ADR 0018)
+      cotacoesVencidasAguardandoAprovacao: 3,
     });
     const part = await call('GET', '/api/dashboard/stats');
     expect(part.json()).toEqual(stats);
+  });
+
+  it("counts as overdue exactly the quotes the sent list shows with 'Somente com prazo vencido'", async () => {
+    const { stats } = await dashboard();
+    // The card opens /sent-quotes?vencidas=true: the 'Cotações Enviadas' tab, past deadlines only.
+    const list = await call('GET', '/api/quotes?tab=enviadas&vencidas=true&page=1&limit=100');
+    expect(list.statusCode, list.body).toBe(200);
+    const body = list.json() as { total: number; data: { id: string }[] };
+    expect(body.total).toBe(stats.cotacoesVencidasAguardandoAprovacao);
+    expect(body.data.map((quote) => quote.id).sort()).toEqual(
+      [quotes.aprovacaoVencida, quotes.revisaoVencida, quotes.vencida].sort(),
+    );
   });
 
   it('lists the nearest deadlines of open quotes, urgent within 48 hours', async () => {
     const { proximosVencimentos } = await dashboard();
     expect(proximosVencimentos.map((item) => [item.id, item.urgente])).toEqual([
       [quotes.urgente, true],
+      [quotes.prontaUrgente, false],
       [quotes.inicial, false],
       [quotes.aprovacaoNoPrazo, false],
       [quotes.aguardando, false],
@@ -137,6 +162,19 @@ describe('GET /api/dashboard', () => {
     expect(Date.parse(urgent.prazo) - Date.now()).toBeGreaterThan(11 * HOUR);
     const part = await call('GET', '/api/dashboard/vencimentos');
     expect(part.json()).toEqual(proximosVencimentos);
+  });
+
+  it('is not urgent once every carrier answered: the quote awaits the decision, and says so', async () => {
+    const { proximosVencimentos } = await dashboard();
+    const ready = proximosVencimentos.find((item) => item.id === quotes.prontaUrgente)!;
+    expect(Date.parse(ready.prazo) - Date.now()).toBeLessThan(48 * HOUR);
+    expect(ready).toMatchObject({
+      urgente: false,
+      descricao: 'REF-prontaUrgente · 2 de 2 responderam · Aguardando Aprovação',
+    });
+    expect(proximosVencimentos.find((item) => item.id === quotes.aprovacaoNoPrazo)!.descricao).toBe(
+      'REF-aprovacaoNoPrazo · 2 de 2 responderam · Aguardando Aprovação',
+    );
   });
 
   it('lists real events newest first with the spec colours; deleted quotes and other companies never show', async () => {
@@ -195,6 +233,8 @@ describe('GET /api/dashboard', () => {
       (await dashboard(t.token)).atividadesRecentes.map((item) => [item.tipo, item.cor, item.descricao]);
     // Still waiting for answers: read from the quote, at its deadline.
     expect((await kinds()).at(-1)).toEqual(passed);
+    // Overdue before the deadline job runs too (answered or not, the deadline passed).
+    expect((await dashboard(t.token)).stats.cotacoesVencidasAguardandoAprovacao).toBe(1);
 
     // The deadline job moves it (one answer: to approval) and records it: still one event, at the deadline.
     await applyDeadlines(db());
@@ -247,6 +287,42 @@ describe('GET /api/dashboard', () => {
       passed,
     ]);
     expect(atividadesRecentes[1]!.cotacaoId).toBe(t.quote.id);
+  });
+
+  it('shows a deadline passed without answers as overdue, and keeps it so after the deadline job', async () => {
+    const n = await quoteScenario(ctx, {
+      label: 'semresposta',
+      carriers: [
+        { nome: 'Muda Cargas', email: 'm@muda.com.br' },
+        { nome: 'Calada Fretes', email: 'c@calada-fretes.com.br' },
+      ],
+    });
+    const prazo = new Date(Date.now() - 30 * 60_000);
+    await moveDeadline(n.quote.id, prazo);
+    const noAnswers = [
+      'prazo_vencido',
+      'text-red-600',
+      `Prazo vencido sem respostas na cotação ${n.quote.codigo} (0 de 2 responderam)`,
+    ];
+    const check = async () => {
+      const body = await dashboard(n.token);
+      // Still waiting for answers (a late one counts), and overdue.
+      expect(body.stats).toMatchObject({
+        cotacoesAbertas: 1,
+        cotacoesAguardandoResposta: 1,
+        cotacoesVencidasAguardandoAprovacao: 1,
+      });
+      expect(body.proximosVencimentos).toEqual([]);
+      const passed = body.atividadesRecentes.filter((item) => item.tipo === 'prazo_vencido');
+      expect(passed.map((item) => [item.tipo, item.cor, item.descricao])).toEqual([noAnswers]);
+      expect(passed[0]).toMatchObject({ cotacaoId: n.quote.id, timestamp: prazo.toISOString() });
+      const list = await call('GET', '/api/quotes?tab=enviadas&vencidas=true', undefined, n.token);
+      expect(list.json().data.map((quote: { id: string }) => quote.id)).toEqual([n.quote.id]);
+    };
+    await check();
+    // Nobody answered: the job leaves it open (ADR 0018) and nothing changes.
+    await applyDeadlines(db());
+    await check();
   });
 
   it('is empty for a company that has done nothing yet, and needs a company', async () => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { quoteStatusInfo } from '@cotacoes/shared';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { uiDashboard } from '@cotacoes/shared/messages/ui-dashboard';
 import {
@@ -46,6 +47,14 @@ function eventTime(row: repo.ActivityRow): number {
   return row.at;
 }
 
+/** A passed deadline; without any answer it says so first: the quote stays open and asks for action. */
+const deadlinePassed = (codigo: string, respondidas: number, total: number) =>
+  formatMessage(respondidas === 0 ? texts.activity.deadlinePassedNoAnswers : texts.activity.deadlinePassed, {
+    codigo,
+    respondidas,
+    total,
+  });
+
 function describe(row: repo.ActivityRow): { kind: ActivityKind; descricao: string } | undefined {
   const codigo = row.codigo ?? '';
   switch (row.kind) {
@@ -66,14 +75,7 @@ function describe(row: repo.ActivityRow): { kind: ActivityKind; descricao: strin
         ),
       };
     case 'deadline':
-      return {
-        kind: 'prazo_vencido',
-        descricao: formatMessage(texts.activity.deadlinePassed, {
-          codigo,
-          respondidas: row.n ?? 0,
-          total: row.m ?? 0,
-        }),
-      };
+      return { kind: 'prazo_vencido', descricao: deadlinePassed(codigo, row.n ?? 0, row.m ?? 0) };
     case 'audit': {
       const kind = row.action ? AUDIT_KINDS[row.action] : undefined;
       const details = row.details ?? {};
@@ -107,11 +109,11 @@ function describe(row: repo.ActivityRow): { kind: ActivityKind; descricao: strin
       if (kind === 'prazo_vencido')
         return {
           kind,
-          descricao: formatMessage(texts.activity.deadlinePassed, {
+          descricao: deadlinePassed(
             codigo,
-            respondidas: Number(details.respostas) || 0,
-            total: Number(details.destinatarios) || 0,
-          }),
+            Number(details.respostas) || 0,
+            Number(details.destinatarios) || 0,
+          ),
         };
       if (kind === 'cotacao_aprovada')
         return {
@@ -131,7 +133,8 @@ function statsOf(row: repo.StatsRow): DashboardStats {
     cotacoesAbertas: row.abertas,
     grupos: row.grupos,
     cotacoesAguardandoResposta: row.aguardandoResposta,
-    cotacoesVencidasAguardandoAprovacao: Math.max(0, row.aguardandoAprovacao - row.aprovacaoNoPrazo),
+    // Every open quote whose deadline passed, answered or not (ADR 0019 addendum): the list's `vencidas`.
+    cotacoesVencidasAguardandoAprovacao: Math.max(0, row.abertas - row.abertasNoPrazo),
   };
 }
 
@@ -154,18 +157,30 @@ function activityOf(found: repo.ActivityRow[]): ActivityItem[] {
   return items;
 }
 
+/**
+ * A deadline is `urgente` within DEADLINE_URGENT_HOURS while the quote still waits for carriers: answers
+ * (AGUARDANDO_RESPOSTA) or a revision (AGUARDANDO_REVISAO). A quote AGUARDANDO_APROVACAO before its deadline
+ * is one every carrier answered (ADR 0015): nothing left to chase, the analyst decides — never urgent, and its
+ * description says so with the status's own words (ADR 0019 addendum).
+ */
 function deadlinesOf(found: repo.DeadlineRow[], now: number): DeadlineItem[] {
-  return found.map((row) => ({
-    id: row.id,
-    codigo: row.codigo,
-    descricao: formatMessage(texts.deadlines.description, {
-      referencia: row.referenciaProcesso,
-      respondidas: row.respondidas,
-      total: row.total,
-    }),
-    prazo: new Date(row.prazo).toISOString(),
-    urgente: row.prazo - now <= DEADLINE_URGENT_HOURS * 3_600_000,
-  }));
+  return found.map((row) => {
+    const waitsForCarriers = row.status !== 'AGUARDANDO_APROVACAO';
+    const values = { referencia: row.referenciaProcesso, respondidas: row.respondidas, total: row.total };
+    return {
+      id: row.id,
+      codigo: row.codigo,
+      descricao:
+        row.status === 'AGUARDANDO_RESPOSTA'
+          ? formatMessage(texts.deadlines.description, values)
+          : formatMessage(texts.deadlines.descriptionWithStatus, {
+              ...values,
+              status: quoteStatusInfo(row.status).label,
+            }),
+      prazo: new Date(row.prazo).toISOString(),
+      urgente: waitsForCarriers && row.prazo - now <= DEADLINE_URGENT_HOURS * 3_600_000,
+    };
+  });
 }
 
 /**

@@ -56,7 +56,8 @@ async function statsFromScratch() {
         (select count(*)::int from cotacoes where empresa_id = ${s.empresaId} and deleted_at is null
           and status = 'AGUARDANDO_RESPOSTA') as aguardando,
         (select count(*)::int from cotacoes where empresa_id = ${s.empresaId} and deleted_at is null
-          and status = 'AGUARDANDO_APROVACAO' and prazo_resposta < now()) as vencidas`)
+          and status in ('AGUARDANDO_RESPOSTA', 'AGUARDANDO_APROVACAO', 'AGUARDANDO_REVISAO')
+          and prazo_resposta < now()) as vencidas`)
   ).rows as {
     transportadores: number;
     grupos: number;

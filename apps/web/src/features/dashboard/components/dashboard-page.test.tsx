@@ -91,7 +91,8 @@ describe('dashboard', { timeout: 20_000 }, () => {
         'cotacoesVencidasAguardandoAprovacao',
         'Vencidas - Aguardando Aprovação',
         '2',
-        '/sent-quotes?status=AGUARDANDO_APROVACAO&vencidas=true',
+        // Every open quote past its deadline, answered or not: the list's 'Somente com prazo vencido'.
+        '/sent-quotes?vencidas=true',
       ],
     ] as const;
     for (const [key, label, value, href] of cards) {
@@ -135,6 +136,31 @@ describe('dashboard', { timeout: 20_000 }, () => {
     expect(urgent).toHaveTextContent('Prazo: 11/03/2026, 09:00');
     expect(within(later!).queryByText(t.deadlines.urgent)).not.toBeInTheDocument();
     expect(within(urgent!).getByRole('link')).toHaveAttribute('href', '/quotes/q-9');
+  });
+
+  it('puts the overdue quotes above the upcoming deadlines, with the way to the list', async () => {
+    setup();
+    const deadlines = await screen.findByRole('region', { name: t.deadlines.title });
+    const notice = within(deadlines).getByTestId('deadlines-overdue');
+    expect(notice).toHaveTextContent('2 cotações com prazo vencido');
+    expect(notice).toHaveTextContent(t.deadlines.overdueHint);
+    expect(within(notice).getByRole('link', { name: 'Ver vencidas' })).toHaveAttribute(
+      'href',
+      '/sent-quotes?vencidas=true',
+    );
+    // The notice is not one of the deadlines.
+    expect(within(deadlines).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('says one overdue quote in the singular, and nothing when none is overdue', async () => {
+    const one = setup({
+      body: { ...DASHBOARD, stats: { ...DASHBOARD.stats, cotacoesVencidasAguardandoAprovacao: 1 } },
+    });
+    expect(await screen.findByTestId('deadlines-overdue')).toHaveTextContent('1 cotação com prazo vencido');
+    one.unmount();
+    setup({ body: { ...DASHBOARD, stats: { ...DASHBOARD.stats, cotacoesVencidasAguardandoAprovacao: 0 } } });
+    await screen.findByTestId('stat-grupos');
+    expect(screen.queryByTestId('deadlines-overdue')).toBeNull();
   });
 
   it('says when there is no activity and no deadline', async () => {

@@ -34,6 +34,9 @@ const t = ui.dashboard;
 
 type StatKey = keyof DashboardStats;
 
+/** The open quotes whose deadline passed, in the sent quotes list. */
+const OVERDUE_HREF = paths.quotes.sent.getHref(undefined, { vencidas: true });
+
 /** The five cards of spec 000 "Dashboard (/)", each opening its screen (with its filter where there is one). */
 const CARDS: readonly { key: StatKey; to: string; icon: ComponentType<IconProps>; tone: string }[] = [
   {
@@ -62,7 +65,9 @@ const CARDS: readonly { key: StatKey; to: string; icon: ComponentType<IconProps>
   },
   {
     key: 'cotacoesVencidasAguardandoAprovacao',
-    to: paths.quotes.sent.getHref('AGUARDANDO_APROVACAO', { vencidas: true }),
+    // Every open quote past its deadline, answered or not: the list's 'Somente com prazo vencido' over the
+    // 'Cotações Enviadas' tab shows exactly the quotes counted (ADR 0019 addendum).
+    to: OVERDUE_HREF,
     icon: AlertTriangleIcon,
     tone: 'bg-danger-soft text-danger-soft-fg',
   },
@@ -173,6 +178,30 @@ function ActivityList({ items }: { items: readonly ActivityItem[] }) {
   );
 }
 
+/** The deadlines that already passed on open quotes (the overdue card's count), above the upcoming ones. */
+function OverdueNotice({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <div
+      data-testid="deadlines-overdue"
+      className="mb-4 flex flex-wrap items-start gap-3 rounded-lg border border-danger/30 bg-danger-soft p-3"
+    >
+      <AlertTriangleIcon size={18} className="mt-0.5 shrink-0 text-danger-soft-fg" />
+      <span className="min-w-0 flex-1">
+        <span className="block text-sm font-semibold text-fg">
+          {count === 1
+            ? t.deadlines.overdueOne
+            : formatMessage(t.deadlines.overdueMany, { n: count.toLocaleString('pt-BR') })}
+        </span>
+        <span className="block text-xs text-fg-muted">{t.deadlines.overdueHint}</span>
+      </span>
+      <Link to={OVERDUE_HREF} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+        {t.deadlines.overdueOpen}
+      </Link>
+    </div>
+  );
+}
+
 function DeadlineList({ items }: { items: readonly DeadlineItem[] }) {
   if (items.length === 0) return <p className="text-sm text-fg-muted">{t.deadlines.empty}</p>;
   return (
@@ -254,6 +283,7 @@ export function DashboardPage({ offer }: { offer?: ReactNode }) {
             </div>
             <div className="lg:col-span-2">
               <Panel id="dashboard-deadlines-title" title={t.deadlines.title}>
+                <OverdueNotice count={dashboard.data.stats.cotacoesVencidasAguardandoAprovacao} />
                 <DeadlineList items={dashboard.data.proximosVencimentos} />
               </Panel>
             </div>
