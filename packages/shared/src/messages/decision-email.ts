@@ -68,6 +68,25 @@ export const decisionEmailMessages = {
     revisionAsk: 'We kindly ask you to revise it as described below:',
     revisionAskNoMessage: 'We kindly ask you to review the rates and conditions of your offer.',
     revisionReply: 'To send the revised offer, simply reply to this e-mail.',
+    /**
+     * The revision dialog's starting message for a quote in English (the analyst edits it; the Portuguese
+     * one is in ui-comparison / ui-decisions): it goes inside this letter as written (QA pass 15).
+     */
+    revisionPrefill: {
+      withMissing: 'To complete our analysis, please let us know {itens}.',
+      withoutMissing: 'Please review your rates and send us your best possible offer.',
+      all: 'Please review your rates and conditions and send us your best possible offer.',
+      listSeparator: ', ',
+      lastSeparator: ' and ',
+      items: {
+        frete: 'the freight rate',
+        frete20: "the 20' container rate",
+        frete40: "the 40' container rate",
+        prazo: 'the transit time',
+        freeTime: 'the free time at destination',
+        validade: 'the validity of the offer',
+      },
+    },
     approvalSubject: 'Quotation {codigo} approved',
     approvalTitle: 'Offer approved',
     approvalIntro:

@@ -67,6 +67,7 @@ export function AnswerProgressBar({ quote }: { quote: QuoteDetail }) {
         <RevisionModal
           key={opening}
           quoteId={quote.id}
+          language={quote.idiomaEmail}
           scope={{ todos: true, count: respondidas }}
           onClose={() => setOpening(null)}
         />

@@ -322,6 +322,7 @@ export function ComparisonSection({ quote }: { quote: QuoteDetail }) {
         <RevisionModal
           key={revision.key}
           quoteId={quote.id}
+          language={quote.idiomaEmail}
           scope={revision.scope}
           onClose={() => setRevision(null)}
         />

@@ -24,3 +24,15 @@ describe('the revision message the modal starts with', () => {
     expect(message).not.toContain("contêiner de 40'");
   });
 });
+
+describe('a quote sent in English starts its revision message in English (QA pass 15)', () => {
+  it('asks for what is missing, for a better price, and for everyone, in English', () => {
+    expect(revisionMessage({ todos: false, faltando: ['frete40', 'freeTime', 'validade'] }, 'en')).toBe(
+      "To complete our analysis, please let us know the 40' container rate, the free time at destination and the validity of the offer.",
+    );
+    expect(revisionMessage({ todos: false, faltando: [] }, 'en')).toBe(
+      'Please review your rates and send us your best possible offer.',
+    );
+    expect(revisionMessage({ todos: true }, 'en')).not.toMatch(/Pedimos|revisem/);
+  });
+});

@@ -27,14 +27,19 @@ export type RevisionScope =
 export function RevisionModal({
   quoteId,
   scope,
+  language = 'pt',
   onClose,
 }: {
   quoteId: string;
   scope: RevisionScope | null;
+  /** The quote's e-mail language: the message starts in it (it goes into the carrier's letter as written). */
+  language?: 'pt' | 'en';
   onClose: () => void;
 }) {
   const [mensagem, setMensagem] = useState(() =>
-    scope ? revisionMessage(scope.todos ? { todos: true } : { todos: false, faltando: scope.faltando }) : '',
+    scope
+      ? revisionMessage(scope.todos ? { todos: true } : { todos: false, faltando: scope.faltando }, language)
+      : '',
   );
   const revision = useRequestRevision(quoteId);
   const fieldError =
