@@ -160,11 +160,14 @@ export function readModalWord(value: string): Modal | null {
  * Words naming the chargeable (taxable) weight of an air or LCL shipment, folded. Never the gross weight
  * ("peso bruto") nor the volumetric one ("peso cubado") alone.
  */
-const CHARGEABLE_WEIGHT_LABEL = String.raw`(?:peso\s+(?:taxavel|taxado|tarifado|cobravel|tasable|facturable|cobrable|cargable|tarifable)|(?:chargeable|taxable|billable)(?:\s+(?:weight|wt\.?))?|ch(?:g|rg)?\.?\s*(?:wt|weight)\.?)`;
+const CHARGEABLE_WEIGHT_LABEL = String.raw`(?:peso\s+(?:taxavel|taxado|tarifado|cobravel|tasable|facturable|cobrable|cargable|tarifable)|(?:chargeable|taxable|billable)(?:\s+(?:weight|wt\.?))?|ch(?:g|rg)?\.?\s*(?:wt|weight)\.?|c\.\s?w\.?(?![\p{L}])|cw(?![\p{L}\d]))`;
 const WEIGHT_UNIT = String.raw`kgs?|kilos?|quilos?|kilogram\w*|t|tons?|tonnes?|toneladas?`;
-/** "Peso taxável: 200 kg", "chargeable weight 200 kgs", "-> chargeable 200 kg", "Chargeable wt. = 1.250". */
+/**
+ * "Peso taxável: 200 kg", "chargeable weight 200 kgs", "-> chargeable 200 kg", "Chargeable wt. = 1.250",
+ * "sobre o peso taxado (467 kg)" (the figure in parentheses after the label), "C.W. 467 kgs".
+ */
 const CHARGEABLE_WEIGHT_AFTER = new RegExp(
-  String.raw`(?<![\p{L}])${CHARGEABLE_WEIGHT_LABEL}\s*(?:\([^)\d]{0,20}\)\s*)?(?<sep>[:=]|\bis\b|\bde\b|\bof\b)?\s*(?:(?:aprox|approx|ca)\.?\s*)?(?<![\d.,])(?<num>\d[\d.,]*\d|\d)\s*(?<unit>${WEIGHT_UNIT})?(?![\p{L}\d])`,
+  String.raw`(?<![\p{L}])${CHARGEABLE_WEIGHT_LABEL}\s*(?:\([^)\d]{0,20}\)\s*)?(?<sep>[:=]|\bis\b|\bde\b|\bof\b)?\s*(?<paren>\(\s*)?(?:(?:aprox|approx|ca)\.?\s*)?(?<![\d.,])(?<num>\d[\d.,]*\d|\d)\s*(?<unit>${WEIGHT_UNIT})?(?![\p{L}\d])`,
   'u',
 );
 /** "200 kg chargeable", "200 kgs (peso taxável)". */
@@ -189,6 +192,9 @@ export function readChargeableWeight(text: string): { kg: number; labelFirst: bo
     const unit = groups.unit;
     // A bare figure counts only right after "label:" ("Chargeable weight: 200").
     if (unit === undefined && groups.sep !== ':' && groups.sep !== '=') continue;
+    // "C.W." / "CW" (also "calendar week") and a figure in parentheses count only with a weight unit.
+    if (unit === undefined && (groups.paren !== undefined || /^c\.?\s?w(?![\p{L}])/u.test(match[0])))
+      continue;
     const end = match.index + match[0].length;
     if (unit === undefined && NOT_KILOGRAMS_AFTER.test(folded.slice(end))) continue;
     const numStart = match.index + match[0].indexOf(groups.num ?? '');

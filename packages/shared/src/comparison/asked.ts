@@ -120,16 +120,19 @@ export function transitDays(final: ExtractionFinal): { valor: number | null; cam
   return { valor: null, campo: 'transit_time_dias' };
 }
 
-/** Free time is asked of sea shipments (containers wait at the terminal), not of air or road ones. */
+/**
+ * Free time is asked of container shipments (FCL: the containers wait at the terminal, demurrage runs), not
+ * of LCL, air or road ones: a reply writing "não aplicável para LCL" lacks nothing (QA pass on air and LCL).
+ */
 function asksFreeTime(asked: QuoteAsked, final: ExtractionFinal | null | undefined): boolean {
   const types = [asked.tipoFrete, final?.modal].filter((type): type is string => Boolean(type));
-  return !types.some((type) => /^(AEREO|RODOVIARIO)$/.test(normalizeName(type)));
+  return !types.some((type) => /^(LCL|AEREO|RODOVIARIO)$/.test(normalizeName(type)));
 }
 
 /**
  * What an answer lacks compared with what the quote asked, for one destination (null: the answer as a
  * whole): a price per container size asked ('frete20', 'frete40'; 'frete' for another size or when no
- * size was asked and there is no freight at all), transit time, free time (sea only) and validity.
+ * size was asked and there is no freight at all), transit time, free time (FCL only) and validity.
  */
 export function missingItems(
   final: ExtractionFinal | null | undefined,

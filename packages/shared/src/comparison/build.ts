@@ -29,7 +29,13 @@ import {
   type SourceRef,
 } from './freight.js';
 import { isNoDestination, normalizeName, samePlace } from './names.js';
-import { answerContainerCount, parseVolumeM3, parseWeightKg, type ShipmentMeasures } from './quantities.js';
+import {
+  answerContainerCount,
+  parseVolumeM3,
+  parseWeightKg,
+  quoteWideMeasures,
+  type ShipmentMeasures,
+} from './quantities.js';
 import { DEFAULT_ROAD_COSTS, type RoadCostEntry, roadCost } from './road-costs.js';
 import { totalCosts } from './totals.js';
 
@@ -531,7 +537,14 @@ function versionRows(
   // A revision that names no port is for the ports of the version it revises (their road cost too).
   const destinos = named.length > 0 || !final ? named : earlierDestinations(earlier);
   const quantidade = totalContainers(input.pedido.conteineres) || answerContainers(final) || 1;
-  const medidas = shipmentMeasures(final, input.pedido);
+  // Every row of the quote on one basis: a measure the quote lacks is the one its replies agree on.
+  const repliesVolume = input.respostas
+    .filter(isAnswered)
+    .map((entry) => entry.dadosExtraidos?.final.volumeCarga);
+  const medidas = shipmentMeasures(final, {
+    ...input.pedido,
+    medidas: quoteWideMeasures(input.pedido.medidas, repliesVolume),
+  });
   const fees = feeLinesWithKept(final, earlier);
   // Charges in EUR are summed at the euro's rate when the comparison has one (ADR 0017 addendum).
   const somaEuro = input.taxa.eur !== undefined;

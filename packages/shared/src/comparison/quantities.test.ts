@@ -240,7 +240,8 @@ describe('measures from the quote', () => {
 
   it('W/M, chargeable weight and amounts are exact', () => {
     expect(text(revenueTonnes(toDecimal(3200), toDecimal(2.1)), 3)).toBe('3.200');
-    expect(text(chargeableWeightKg(toDecimal(100), toDecimal(1)))).toBe('166.67');
+    // 166,67 kg rounded up to the next 0,5 kg, as IATA bills it.
+    expect(text(chargeableWeightKg(toDecimal(100), toDecimal(1)))).toBe('167.00');
     // 1,2 m³ is 200 kg, as forwarders bill it (QA pass 6: 200,4 with 167 kg/m³).
     expect(text(chargeableWeightKg(toDecimal(180), toDecimal(1.2)))).toBe('200.00');
     expect(text(chargeAmount(1.005, toDecimal(1)))).toBe('1.01');

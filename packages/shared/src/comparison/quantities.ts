@@ -8,7 +8,7 @@ import { normalizeName } from './names.js';
  * - per container (CNTR): the containers of the shipment (the reply's own count wins over the quote's);
  * - per BL, shipment, process, trip: once;
  * - per kg: the gross weight (air: the chargeable weight the reply states, else the greater of gross kg
- *   and m³ × 1.000.000 ÷ 6.000);
+ *   and m³ × 1.000.000 ÷ 6.000, rounded up to the next 0,5 kg as IATA bills it);
  * - per tonne (TON): the gross weight in tonnes;
  * - per m³: the volume;
  * - per W/M: LCL (and sea in general) the greater of tonnes and m³; air the chargeable weight in kg;
@@ -19,6 +19,10 @@ import { normalizeName } from './names.js';
 
 /** Air freight: the IATA volumetric ratio, 6.000 cm³ per kg (1 m³ = 166,67 kg; 1,2 m³ = 200 kg). */
 export const AIR_CM3_PER_KG = 6000;
+
+/** IATA: a chargeable weight is rounded up to the next half kilogram (466,67 kg → 467,0 kg). */
+const HALF_KG = toDecimal(0.5);
+const upToHalfKg = (kg: Decimal): Decimal => ((kg + HALF_KG - 1n) / HALF_KG) * HALF_KG;
 
 export type QuantityBasis =
   | 'conteiner'
@@ -56,15 +60,18 @@ export type ChargeQuantity = {
 
 const isAir = (modal: string | null) => modal !== null && normalizeName(modal) === 'AEREO';
 
-/** Chargeable weight of an air shipment: the greater of gross kg and m³ at 1:6000, 2 decimals. */
+/**
+ * Chargeable weight of an air shipment: the greater of gross kg and m³ at 1:6000 (the volumetric weight at 2
+ * decimals), rounded up to the next 0,5 kg (IATA): 450 kg and 2,8 m³ → 466,67 → 467,0 kg.
+ */
 export function chargeableWeightKg(pesoKg: Decimal | null, volumeM3: Decimal | null): Decimal | null {
   if (pesoKg === null && volumeM3 === null) return null;
   const volumetric =
     volumeM3 === null
       ? null
       : round(divide(multiply(volumeM3, toDecimal(1_000_000)), toDecimal(AIR_CM3_PER_KG)), 2);
-  if (pesoKg === null) return volumetric;
-  return volumetric === null ? pesoKg : max(pesoKg, volumetric);
+  const greater = pesoKg === null ? volumetric! : volumetric === null ? pesoKg : max(pesoKg, volumetric);
+  return upToHalfKg(greater);
 }
 
 /** Revenue tonnes of a sea LCL shipment (W/M): the greater of tonnes and m³. */
@@ -220,7 +227,8 @@ export function itemVolumeM3(item: {
 
 /**
  * The weight, volume and goods' value a quote states (containers come from `quoteAskedFrom`). The volume
- * is the m³ written, else the sum of the items' dimensions when every item has them.
+ * is the m³ written in the weight field ("450 kg / 2,8 m³"), else in the cargo texts, else the sum of the
+ * items' dimensions when every item has them.
  */
 export function quoteMeasuresFrom(quote: QuoteForMeasures): Omit<ShipmentMeasures, 'conteineres'> {
   const items = quote.itens ?? [];
@@ -240,9 +248,33 @@ export function quoteMeasuresFrom(quote: QuoteForMeasures): Omit<ShipmentMeasure
   return {
     modal: quote.tipoFrete ?? null,
     pesoKg: parseWeightKg(quote.pesoBrutoTotal) ?? first(parseWeightKg),
-    volumeM3: first(parseVolumeM3) ?? fromDimensions,
+    // The wizard's weight field often carries the volume too ("450 kg / 2,8 m³", QA pass on air and LCL).
+    volumeM3: parseVolumeM3(quote.pesoBrutoTotal) ?? first(parseVolumeM3) ?? fromDimensions,
     valorMercadoria: parseGoodsValue(quote.valorMercadoria),
   };
+}
+
+/** The one value of those stated, when every statement agrees; null when none is stated or they differ. */
+function agreed(values: readonly (Decimal | null)[]): Decimal | null {
+  const stated = [...new Set(values.filter((value): value is Decimal => value !== null))];
+  return stated.length === 1 ? stated[0]! : null;
+}
+
+/**
+ * The weight and volume every row of a quote counts (QA pass on air and LCL): the quote's; one the quote
+ * does not state is the one its replies' volume fields state, when all that state one agree. One reply's
+ * "2,80 m³" had given its row an air chargeable weight of 466,67 kg and the others 450 kg: the rows of a
+ * quote are compared on one basis. Replies that disagree leave the measure to each row (its own reply's).
+ */
+export function quoteWideMeasures(
+  medidas: Omit<ShipmentMeasures, 'conteineres'> | undefined,
+  replyVolumeTexts: readonly (string | null | undefined)[],
+): Omit<ShipmentMeasures, 'conteineres'> | undefined {
+  if (medidas?.pesoKg != null && medidas.volumeM3 != null) return medidas;
+  const pesoKg = medidas?.pesoKg ?? agreed(replyVolumeTexts.map(parseWeightKg));
+  const volumeM3 = medidas?.volumeM3 ?? agreed(replyVolumeTexts.map(parseVolumeM3));
+  if (!medidas && pesoKg === null && volumeM3 === null) return medidas;
+  return { modal: null, valorMercadoria: null, ...medidas, pesoKg, volumeM3 };
 }
 
 /** The containers a reply states for itself ('2x40HC' in its volume field), null when none. */

@@ -86,6 +86,8 @@ export const uiReplies = {
     summaryTitle: 'Resumo extraído de {nome}',
     confidence: 'Confiança da extração',
     fields: {
+      /** Freight priced per kg, m³, W/M (air, LCL): not per container. */
+      frete: 'Frete',
       frete20: "Frete 20'",
       frete40: "Frete 40'",
       taxas: 'Taxas',
@@ -110,6 +112,18 @@ export const uiReplies = {
     /** An air reply: its document is the air waybill (QA pass 6 saw "AWB fee US$ 35,00/BL"). */
     feeUnitsAir: { BL: '/AWB' } as Record<string, string>,
     noFees: 'Nenhuma taxa',
+    /** A freight priced per unit: "US$ 3,85/kg", with its minimum "US$ 3,85/kg (mín. US$ 150,00)". */
+    freightPerUnit: '{valor}{unidade}',
+    freightMinimum: '{texto} (mín. {minimo})',
+    freightUnits: {
+      KG: '/kg',
+      M3: '/m³',
+      WM: '/W/M',
+      TON: '/t',
+      BL: '/BL',
+      VIAGEM: '/viagem',
+    } as Record<string, string>,
+    freightSeparator: ' · ',
     /** A revision saying the rest of its previous offer stands (ADR 0024 addendum). */
     keptTerms: 'A resposta diz: “{trecho}” Na Comparação, o que ela não repete vem da versão anterior.',
     /** Beside a figure this version does not repeat, kept from an earlier one. */

@@ -251,9 +251,17 @@ function Summary({
 
   const summary = summariseWithCarried(version, versions);
   const { carried } = summary;
-  const rows: Array<[string, string | null, number | undefined]> = [
+  // Air and LCL freight is per kg, m³ or W/M: its own row, and no "Não informado" per container size.
+  const perUnit = summary.frete !== null;
+  const containerRows: Array<[string, string | null, number | undefined]> = [
     [t.fields.frete20, summary.frete20, carried.frete20],
     [t.fields.frete40, summary.frete40, carried.frete40],
+  ];
+  const rows: Array<[string, string | null, number | undefined]> = [
+    ...(perUnit
+      ? [[t.fields.frete, summary.frete, carried.frete] as [string, string | null, number | undefined]]
+      : []),
+    ...containerRows.filter(([, value]) => !perUnit || value !== null),
     [t.fields.taxas, summary.taxas, carried.taxas],
     [t.fields.transitTime, summary.transitTime, carried.transitTime],
     [t.fields.freeTime, summary.freeTime, carried.freeTime],

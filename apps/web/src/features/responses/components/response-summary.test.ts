@@ -27,3 +27,46 @@ describe("the reply card's fees per container type", () => {
     expect(text).toMatch(/THC R\$\s1\.100,00\/20DC · THC R\$\s1\.450,00\/40HC/);
   });
 });
+
+describe("the reply card's freight not per container (QA pass on air and LCL)", () => {
+  const freight = (
+    unidade: string,
+    valor: number,
+    minimo: number | null = null,
+    destino: string | null = null,
+  ) => ({
+    destino,
+    unidade,
+    valor,
+    moeda: 'USD',
+    minimo,
+    confidence: 0.9,
+    source: { line: 3, text: `A/F: USD ${valor}/${unidade}`, origin: 'body' },
+  });
+  const card = (modal: string, fretes: ReturnType<typeof freight>[], extra = {}) =>
+    summarise({ final: makeFinal({ modal, fretes, ...extra }) } as unknown as DadosExtraidos, null);
+
+  it('an air reply reads "US$ 3,85/kg (mín. US$ 150,00)", an LCL one per W/M, and neither per container', () => {
+    const air = card('AEREO', [freight('KG', 3.85, 150)]);
+    expect(air.frete).toMatch(/^US\$\s3,85\/kg \(mín\. US\$\s150,00\)$/);
+    expect([air.frete20, air.frete40]).toEqual([null, null]);
+    expect(card('LCL', [freight('WM', 48)]).frete).toMatch(/^US\$\s48,00\/W\/M$/);
+    expect(card('LCL', [freight('M3', 52.5, 105)]).frete).toMatch(/^US\$\s52,50\/m³ \(mín\. US\$\s105,00\)$/);
+  });
+
+  it("keeps a rate's third decimal, each port its own, and only the headline when no line was read", () => {
+    expect(card('AEREO', [freight('KG', 0.125)]).frete).toMatch(/^US\$\s0,125\/kg$/);
+    expect(card('LCL', [freight('WM', 48, null, 'Santos'), freight('WM', 51, null, 'Itajaí')]).frete).toMatch(
+      /^Santos US\$\s48,00\/W\/M · Itajaí US\$\s51,00\/W\/M$/,
+    );
+    expect(card('AEREO', [], { preco_por_kg: 4.1, preco_minimo: 120, moeda: 'USD' }).frete).toMatch(
+      /^US\$\s4,10\/kg \(mín\. US\$\s120,00\)$/,
+    );
+  });
+
+  it('an FCL reply has no such row', () => {
+    const fcl = card('FCL', [freight('40HC', 2300)]);
+    expect(fcl.frete).toBeNull();
+    expect(fcl.frete40).toMatch(/^US\$\s2\.300,00$/);
+  });
+});

@@ -106,6 +106,65 @@ function containerPrice(final: Final, units: readonly string[], headline: number
   return headline === null ? null : formatMoney(headline, normaliseCurrency(final.moeda));
 }
 
+/** A container freight unit (20DC, 40HC, 45HC, CNTR): the card's 20' and 40' rows show those. */
+const isContainerUnit = (unidade: string) => /^(?:20|40|45)|^(?:CNTR|CONTAINER)$/.test(unidade.toUpperCase());
+
+/** A unit price keeps its third and fourth decimals ("US$ 0,125/kg"); an amount has two. */
+function unitMoney(value: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat('pt-BR', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 4,
+    }).format(value);
+  } catch {
+    return formatMoney(value, currency);
+  }
+}
+
+/**
+ * The freight priced per kg, m³, W/M, tonne, BL or trip (air, LCL, road): "US$ 3,85/kg (mín. US$ 150,00)",
+ * each port its own when the reply prices two or more; null when every price is per container (QA pass on
+ * air and LCL: their cards showed only "Frete 20'" and "Frete 40'", both "Não informado").
+ */
+function unitFreight(final: Final, air: boolean): string | null {
+  const units = air ? { ...t.freightUnits, ...t.feeUnitsAir } : t.freightUnits;
+  const text = (valor: number, moeda: string | null, unidade: string, minimo: number | null) => {
+    const currency = normaliseCurrency(moeda);
+    const price = formatMessage(t.freightPerUnit, {
+      valor: unitMoney(valor, currency),
+      unidade: units[unidade.toUpperCase()] ?? '',
+    });
+    return minimo === null
+      ? price
+      : formatMessage(t.freightMinimum, { texto: price, minimo: formatMoney(minimo, currency) });
+  };
+  if (final.fretes.length === 0) {
+    // A reading with only the headline figures: the price per kg or per m³.
+    if (final.preco_por_kg !== null) return text(final.preco_por_kg, final.moeda, 'KG', final.preco_minimo);
+    if (final.preco_por_m3 !== null) return text(final.preco_por_m3, final.moeda, 'M3', final.preco_minimo);
+    return null;
+  }
+  const lines = final.fretes.filter((frete) => frete.valor !== null && !isContainerUnit(frete.unidade));
+  const at = (port: string | null) => {
+    const shown = [
+      ...new Set(
+        lines
+          .filter((frete) => port === null || frete.destino === port || frete.destino === null)
+          .map((frete) => text(frete.valor!, frete.moeda, frete.unidade, frete.minimo)),
+      ),
+    ];
+    return shown.length === 0 ? null : shown.join(t.freightSeparator);
+  };
+  const ports = pricedPorts(final);
+  if (ports.length > 0) {
+    const perPort = portsText(ports.map((porto) => ({ porto, valor: at(porto) })));
+    if (perPort !== null) return perPort;
+  }
+  return at(null);
+}
+
 function rangeText(min: number | null, max: number | null, days: number | null): string | null {
   if (min !== null && max !== null && min !== max) return formatMessage(t.daysRange, { min, max });
   return days === null ? null : formatMessage(t.days, { count: days });
@@ -139,6 +198,8 @@ function transitText(final: Final): string | null {
 }
 
 export interface ResponseSummary {
+  /** Freight not per container (per kg, m³, W/M…: air, LCL); null when none. */
+  frete: string | null;
   frete20: string | null;
   frete40: string | null;
   taxas: string | null;
@@ -153,13 +214,15 @@ export interface ResponseSummary {
 export function summarise(dados: DadosExtraidos, condicoesPagamento: string | null): ResponseSummary {
   const { final } = dados;
   const fees = feeTotals(final.taxas.itens);
+  const air = (final.modal ?? '').toUpperCase() === 'AEREO';
   const validade = final.validadeProposta
     ? formatIsoDate(final.validadeProposta, final.validadeProposta)
     : null;
   return {
+    frete: unitFreight(final, air),
     frete20: containerPrice(final, ['20DC', '20HC', '20RF'], final.preco_por_container_20),
     frete40: containerPrice(final, ['40HC', '40DC', '40RF'], final.preco_por_container_40),
-    taxas: fees.count === 0 ? null : feesText(fees.items, (final.modal ?? '').toUpperCase() === 'AEREO'),
+    taxas: fees.count === 0 ? null : feesText(fees.items, air),
     transitTime: transitText(final),
     freeTime:
       perPortDays(final, 'free_time_dias', final.free_time_destino_dias) ??
@@ -173,7 +236,15 @@ export function summarise(dados: DadosExtraidos, condicoesPagamento: string | nu
 }
 
 /** The figures of a summary a revision may leave unsaid ("Demais condições mantidas"); payment is never carried. */
-const CARRIED_FIELDS = ['frete20', 'frete40', 'taxas', 'transitTime', 'freeTime', 'validade'] as const;
+const CARRIED_FIELDS = [
+  'frete',
+  'frete20',
+  'frete40',
+  'taxas',
+  'transitTime',
+  'freeTime',
+  'validade',
+] as const;
 
 /**
  * A version's summary with what it leaves unsaid filled from the versions before it, while each says the rest
