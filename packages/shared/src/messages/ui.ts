@@ -1180,8 +1180,6 @@ export const ui = {
       languageLegend: 'Idioma do e-mail',
       languages: { pt: 'Português', en: 'Inglês' },
       subjectLabel: 'Assunto',
-      /** Stands for the code in the subject preview ('Cotação {código gerado no envio} - '). */
-      subjectCode: '{código gerado no envio}',
       /** Stands for the company's name in the preview while it loads. */
       companyPending: 'Sua empresa',
       subjectHint: 'O código da cotação é gerado no envio e entra no início do assunto.',

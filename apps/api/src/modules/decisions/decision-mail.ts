@@ -211,7 +211,8 @@ export function approvalMail(
     title: t.approvalTitle,
     paragraphs: [
       formatMessage(t.approvalIntro, vars),
-      ...(destino ? [formatMessage(t.approvalDestination, { destino })] : []),
+      // The approved terms below name the destination first: said once (QA pass 15).
+      ...(destino && !terms?.includes(destino) ? [formatMessage(t.approvalDestination, { destino })] : []),
     ],
     quoted: terms,
     after: [t.approvalNext],

@@ -300,7 +300,9 @@ describe('POST /api/quotes/{id}/approve', () => {
     expect(approved.references).toContain(chosen.messageId);
     expect(approved.replyTo).toBe(replyAddressOf(s, 0));
     expect(approved.text).toMatch(/foi aprovada/);
-    expect(approved.text).toContain('Destino aprovado: Santos.');
+    // The destination is said once, first in the approved terms (QA pass 15: it was said twice).
+    expect(approved.text).toContain('Destino: Santos');
+    expect(approved.text).not.toContain('Destino aprovado');
 
     const subject = `Cotação ${s.quote.codigo}: resultado`;
     const toDearer = await mailTo(s, 1, subject);
@@ -470,7 +472,8 @@ describe('POST /api/quotes/{id}/approve', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().aprovacao.destino).toBe('Itapoá');
     const mail = await mailTo(s, 1, `Cotação ${s.quote.codigo} aprovada`);
-    expect(mail.text).toContain('Destino aprovado: Itapoá.');
+    expect(mail.text).toContain('Destino: Itapoá');
+    expect(mail.text).not.toContain('Destino aprovado');
     // Only the approved port's row is 'aprovado' (the comparison, and the documents built from it).
     const comparison = await ctx.app.inject({
       method: 'GET',

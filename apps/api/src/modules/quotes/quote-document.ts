@@ -238,7 +238,8 @@ export function withPortalOffer(
   language: QuoteDocumentLanguage,
   offer: PortalOffer,
 ): { text: string; html: string } {
-  const languages: QuoteDocumentLanguage[] = language === 'pt' ? ['pt'] : ['pt', language];
+  // The request's own language first (QA pass 15: an English letter ended with the Portuguese line first).
+  const languages: QuoteDocumentLanguage[] = language === 'pt' ? ['pt'] : [language, 'pt'];
   const lines = languages.map((lang) => {
     const t = quoteDocumentMessages[lang];
     return offer.kind === 'invite'

@@ -231,12 +231,12 @@ describe('creating and sending', () => {
     const [message] = await waitFor(() =>
       messagesWith(quote.codigo).length === 1 ? messagesWith(quote.codigo) : undefined,
     );
-    // The edited body as it is, then the carrier's own portal link, in pt-BR and the request's language.
+    // The edited body as it is, then the carrier's own portal link, in the request's language first, then pt-BR.
     expect(message!.text.trim()).toMatch(
       new RegExp(
         `^Dear partner,\n\nPlease quote ${quote.codigo} by Friday\\.\n\nBest regards,\nAna\n\n` +
-          'Responder pelo portal: http://127\\.0\\.0\\.1:3000/portal/([\\w-]{43})\n' +
-          'Answer through the portal: http://127\\.0\\.0\\.1:3000/portal/\\1$',
+          'Answer through the portal: http://127\\.0\\.0\\.1:3000/portal/([\\w-]{43})\n' +
+          'Responder pelo portal: http://127\\.0\\.0\\.1:3000/portal/\\1$',
       ),
     );
     expect(message!.html).toContain(`Please quote ${quote.codigo} by Friday.`);

@@ -243,7 +243,8 @@ describe('new quote wizard', { timeout: 20_000 }, () => {
     expect(body().value).toContain('Origin: Xangai, China');
     expect(body().value).toContain('Best regards,\nAna Souza');
     // The server's English subject starts with 'Quotation'.
-    expect(screen.getByText('Quotation {código gerado no envio} -')).toBeInTheDocument();
+    // The code placeholder in the e-mail's language, as in the body below (QA pass 15).
+    expect(screen.getByText('Quotation {code assigned on sending} -')).toBeInTheDocument();
 
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {

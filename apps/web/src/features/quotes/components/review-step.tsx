@@ -50,7 +50,11 @@ function Block({ title, onEdit, children }: { title: string; onEdit?: () => void
 
 /** What the server puts before the title: its subject template with the code still to be generated. */
 function subjectPrefix(language: QuoteDraft['idiomaEmail']): string {
-  return formatMessage(quoteDocumentMessages[language].subject, { codigo: t.subjectCode, titulo: '' });
+  // The code placeholder in the e-mail's language, as the body preview writes it (QA pass 15).
+  return formatMessage(quoteDocumentMessages[language].subject, {
+    codigo: quoteDocumentMessages[language].codePending,
+    titulo: '',
+  });
 }
 
 const orNot = (value: string) => value.trim() || ui.quotes.notInformed;
