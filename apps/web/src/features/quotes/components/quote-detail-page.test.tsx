@@ -25,6 +25,20 @@ function setup(routes: Record<string, Handler | StubResponse>, id: string = ids.
 }
 
 describe('quote detail shell', () => {
+  it("shows a colleague's decision without a reload: read again when the tab comes back into view (QA pass 15)", async () => {
+    let status: QuoteDetail['status'] = 'AGUARDANDO_RESPOSTA';
+    setup({
+      [`GET /api/quotes/${ids.q1}`]: () => ({ body: makeQuoteDetail({ status }) }),
+    });
+    const info = within(await screen.findByRole('region', { name: 'Informações' }));
+    expect(await info.findByText('Aguardando Resposta')).toBeInTheDocument();
+    // Closed by a colleague meanwhile: the tab comes back into view.
+    status = 'FECHADA';
+    fireEvent.focus(window);
+    window.dispatchEvent(new Event('visibilitychange'));
+    expect(await info.findByText('Fechada', {}, { timeout: 3000 })).toBeInTheDocument();
+  });
+
   it("shows the quote's 'Lembretes' card (follow-up) in the 'Comparação' tab", async () => {
     // Before its deadline (a week ahead): reminders are offered only then.
     const prazoResposta = new Date(Date.now() + 7 * 86_400_000).toISOString();
