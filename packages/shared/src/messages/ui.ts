@@ -1345,6 +1345,9 @@ export const ui = {
       delete: {
         title: 'Excluir cotação',
         text: 'Tem certeza que deseja excluir esta cotação?',
+        /** An approved quote: its carrier already booked from the approval e-mail (QA pass 15). */
+        approvedText:
+          'Esta cotação foi aprovada para {transportador} em {data}, e o agente de carga já recebeu o e-mail de aprovação. Excluí-la não cancela o embarque nem avisa o agente de carga.',
         note: 'Ela deixa de aparecer nas listas de cotações enviadas e finalizadas; as respostas dos agentes de carga continuam contando nos Indicadores. Nenhum agente de carga é avisado, e uma resposta que chegar depois fica guardada como tardia.',
         confirm: 'Excluir',
         busy: 'Excluindo...',

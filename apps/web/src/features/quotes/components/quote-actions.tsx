@@ -1,3 +1,4 @@
+import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import {
   MANUAL_FINAL_STATUSES,
@@ -8,10 +9,12 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { QuoteDetail } from '@/api/get-quote';
 import { CheckCircleIcon, PencilIcon, TrashIcon, XCircleIcon } from '@/components/icons';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { paths } from '@/config/paths';
 import { errorText } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
 import { showToast } from '@/lib/toast';
 import { useDeleteQuote } from '../api/delete-quote';
 import { NOTICE_MS } from '../api/keys';
@@ -138,6 +141,14 @@ export function QuoteActions({ quote }: { quote: QuoteDetail }) {
         onClose={() => setConfirming(null)}
       >
         <p>{t.delete.text}</p>
+        {quote.status === 'APROVADA' && quote.aprovacao && (
+          <Alert variant="warning">
+            {formatMessage(t.delete.approvedText, {
+              transportador: quote.aprovacao.transportadorNome,
+              data: formatDateTime(quote.aprovacao.aprovadoEm, ui.common.invalidDate),
+            })}
+          </Alert>
+        )}
         <p className="text-fg-muted">{t.delete.note}</p>
       </ConfirmModal>
     </>

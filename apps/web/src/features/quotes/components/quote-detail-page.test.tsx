@@ -426,12 +426,31 @@ describe('quote detail actions', () => {
     expect(queryClient.getQueryData(quoteDetailKey(ids.q1))).toBeUndefined();
   });
 
-  it('offers only Excluir on a final quote', async () => {
-    setupWithApi([makeQuoteDetail({ status: 'APROVADA' })]);
+  it('offers only Excluir on a final quote; deleting an approved one says its carrier was told', async () => {
+    const { user } = setupWithApi([
+      makeQuoteDetail({
+        status: 'APROVADA',
+        aprovacao: {
+          respostaId: ids.a1,
+          transportadorId: ids.a1,
+          transportadorNome: 'Atlântico Logística',
+          destino: null,
+          aprovadoEm: '2026-03-05T14:00:00.000Z',
+          aprovadoPor: 'Ana Souza',
+        },
+      }),
+    ]);
     await heading();
     expect(screen.getByRole('button', { name: 'Excluir' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Baixar PDF' })).toBeInTheDocument();
     for (const gone of ['Editar', 'Encerrar cotação', 'Cancelar cotação'])
       expect(screen.queryByRole('button', { name: gone })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Excluir' }));
+    // QA pass 15: the generic text did not say the quote was approved and its carrier e-mailed.
+    expect(
+      dialog('Excluir cotação').getByText(
+        /^Esta cotação foi aprovada para Atlântico Logística em 05\/03\/2026, 11:00, e o agente de carga já recebeu o e-mail de aprovação\./,
+      ),
+    ).toBeInTheDocument();
   });
 });
