@@ -86,8 +86,11 @@ function showEmpresaRequiredToast(): void {
 /** 401 anywhere except the exempt public paths: the session ends and the browser goes to /login. */
 function handleUnauthorized(): void {
   if (isAuthRedirectExempt(window.location.pathname)) return;
+  // Signed in until now: the login page says the session ended (QA pass 15: someone removed from the
+  // company was sent to the login page with no word of why).
+  const hadSession = Boolean(getToken());
   clearSession();
-  navigateTo(paths.auth.login.getHref());
+  navigateTo(paths.auth.login.getHref(), hadSession ? { sessionEnded: true } : undefined);
 }
 
 /** The one API client: bearer from storage, cookies included, problem+json turned into ApiError. */

@@ -201,6 +201,9 @@ export const ui = {
   login: {
     title: 'Login',
     consultQuote: 'Consultar cotação',
+    /** After a request found the session gone (signed out elsewhere, password changed, access removed). */
+    sessionEnded:
+      'Sua sessão terminou: você saiu em outro lugar, sua senha mudou ou seu acesso à empresa foi alterado por um supervisor. Entre novamente para continuar.',
     heading: 'Acesse sua conta',
     subheading: 'Entre com seu e-mail e senha para continuar.',
     emailLabel: 'E-mail',

@@ -11,7 +11,8 @@ const claims = ui.productClaims;
 
 export default function LoginRoute() {
   // A finished password reset comes back here with the server's message.
-  const notice = (useLocation().state as { notice?: unknown } | null)?.notice;
+  const state = useLocation().state as { notice?: unknown; sessionEnded?: unknown } | null;
+  const notice = state?.notice;
   const aside = (
     <div>
       <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium">
@@ -41,6 +42,11 @@ export default function LoginRoute() {
     <AuthLayout aside={aside}>
       <PageTitle title={ui.login.title} />
       <AuthCardHeader title={ui.login.heading} subtitle={ui.login.subheading} />
+      {state?.sessionEnded === true && (
+        <Alert variant="warning" className="mb-5">
+          {ui.login.sessionEnded}
+        </Alert>
+      )}
       {typeof notice === 'string' && (
         <Alert variant="success" className="mb-5">
           {notice}
