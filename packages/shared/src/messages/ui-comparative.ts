@@ -151,8 +151,8 @@ export const comparativeDocumentMessages = {
   /** '{itens}': "o preço do contêiner de 20'" (the total leaves those containers out). */
   freightMissing: 'Sem {itens}: o total não inclui esses contêineres',
   /** What a revision did not state and the proposal takes from its previous version (ADR 0024 addendum). */
-  carried: 'Da versão {versao}: {itens}',
-  /** The next group when items come from different versions: 'Da versão 2: destino; da versão 1: …'. */
+  carried: 'Mantido da versão {versao} (a revisão não repetiu): {itens}',
+  /** The next group when items come from different versions: '…: destino; da versão 1: …'. */
   carriedMore: 'da versão {versao}: {itens}',
   carriedItems: {
     destino: 'destino',

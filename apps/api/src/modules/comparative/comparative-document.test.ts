@@ -29,7 +29,9 @@ describe('what a revision carries, as the documents say it', () => {
       origem: 'versao_anterior',
       fonte: taxa.fonte && { ...taxa.fonte, origin: 'versao:1' },
     }));
-    expect(carriedOf(row)).toBe('Da versão 2: destino; da versão 1: transit time, taxas THC, BL FEE');
+    expect(carriedOf(row)).toBe(
+      'Mantido da versão 2 (a revisão não repetiu): destino; da versão 1: transit time, taxas THC, BL FEE',
+    );
   });
 
   it('says nothing for a first answer', () => {
