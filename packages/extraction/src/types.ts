@@ -166,6 +166,11 @@ export type FinalData = {
    * ("Demais condições sem alteração", "other terms remain unchanged"); only when it says so.
    */
   condicoesMantidas?: SourceRef;
+  /**
+   * Charges the reply says are not in its price and leaves unpriced ("Taxas de terminal por conta do
+   * importador", "THC not included"), by canonical name with the line; absent when it says none.
+   */
+  taxasNaoIncluidas?: Array<{ nome: string; source: SourceRef }>;
 };
 
 export type DetectResult = {

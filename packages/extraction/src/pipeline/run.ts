@@ -6,6 +6,7 @@ import { detectModal } from '../detect/modal.js';
 import { detectSource } from '../detect/source.js';
 import type { ChargeCandidate } from '../fields/charge-types.js';
 import { pickCompany } from '../fields/company.js';
+import { excludedCharges } from '../fields/excluded-charges.js';
 import { evidenceFrom, type FieldContext, type FieldResults } from '../fields/field-types.js';
 import { scanLabels } from '../fields/label-scan.js';
 import { readFields } from '../fields/read-fields.js';
@@ -306,6 +307,8 @@ export function analyseText(input: string, opts: ExtractTextOptions, fileKind: F
   if (hinted.ignored.length > 0) final.ignoradosPorDica = hinted.ignored;
   const kept = bodyLines.find((line) => keepsTheRest(line.text)) ?? (agreed !== null ? accepted : undefined);
   if (kept) final.condicoesMantidas = { line: kept.no, text: kept.trimmed.slice(0, 200), origin: 'body' };
+  const notIncluded = excludedCharges(bodyLines);
+  if (notIncluded.length > 0) final.taxasNaoIncluidas = notIncluded;
   const blocks = buildBlocks(lines, seg, newest, older === null ? [] : olderLines);
   return { detect, blocks, final };
 }

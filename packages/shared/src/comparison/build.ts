@@ -100,6 +100,8 @@ type Row = ComparisonRow & {
   /** Internal: the fees it quotes, and whether its freight is an explicit all-in price. */
   quoted: QuotedFee[];
   allIn: boolean;
+  /** Internal: charges the reply says it leaves out of its price, unpriced (`taxasNaoIncluidas`), by key. */
+  naoIncluidas?: string[];
 };
 
 type Evidence = { confidence?: number; source?: SourceRef | null } | undefined;
@@ -706,6 +708,7 @@ function versionRows(
       allIn:
         isAllIn(final) ||
         Boolean(final?.condicoesMantidas && earlier?.rows.some((earlierRow) => earlierRow.allIn)),
+      naoIncluidas: notIncludedOf(final),
     };
   });
   // The previous version's other ports stand when this one names its own and keeps the rest.
@@ -771,6 +774,16 @@ function isAllIn(final: ExtractionFinal | null): boolean {
   );
 }
 
+/** The charges a reply says it leaves out of its price, unpriced ("THC por conta do importador"), by key. */
+function notIncludedOf(final: ExtractionFinal | null | undefined): string[] | undefined {
+  const listed = (final as { taxasNaoIncluidas?: unknown } | null | undefined)?.taxasNaoIncluidas;
+  if (!Array.isArray(listed)) return undefined;
+  const names = listed
+    .map((item) => (item as { nome?: unknown }).nome)
+    .filter((nome): nome is string => typeof nome === 'string' && nome !== '');
+  return names.length > 0 ? names.map((nome) => normalizeName(nome)) : undefined;
+}
+
 /** The reply states some price: a freight or a charge with a value. */
 function hasFigures(final: ExtractionFinal | null | undefined): boolean {
   if (!final) return false;
@@ -825,7 +838,21 @@ function markCompleteness(rows: Row[], previousByRow: Map<Row, Row | undefined>,
   const sameCharge = chargeKindOf(lcl);
   const priced = rows.filter((row) => row.precificada && row.extracao === 'concluida');
   for (const row of priced) {
-    if (row.allIn) continue;
+    if (row.allIn) {
+      // An all-in price that leaves a charge to the importer ("Taxas de terminal por conta do importador")
+      // lacks it when another carrier prices it: the totals do not compare (QA pass 13).
+      const left = new Map<string, string>();
+      for (const kind of row.naoIncluidas ?? [])
+        for (const other of priced)
+          if (other.transportadorId !== row.transportadorId)
+            for (const fee of other.quoted)
+              if (sameCharge(fee.chave) === sameCharge(kind)) left.set(sameCharge(kind), fee.linha.nome);
+      if (left.size > 0) {
+        row.taxasAusentes = [...left.values()];
+        if (row.variacao) row.variacao = { ...row.variacao, incompleta: true };
+      }
+      continue;
+    }
     const absent = new Map<string, string>();
     const previous = previousByRow.get(row);
     // One charge goes by several names, across carriers and across one carrier's versions ("Doc fee" in
@@ -1002,8 +1029,8 @@ export function buildComparison(input: ComparisonInput): Comparison {
   return {
     cotacaoId: input.cotacaoId,
     taxa: input.taxa,
-    linhas: sortComparisonRows(rows, 'custoTotalBRL').map(({ totals, quoted, allIn, ...row }) =>
-      allIn ? { ...row, freteAllIn: true } : row,
+    linhas: sortComparisonRows(rows, 'custoTotalBRL').map(
+      ({ totals, quoted, allIn, naoIncluidas, ...row }) => (allIn ? { ...row, freteAllIn: true } : row),
     ),
     respondidas,
     total: input.respostas.length || FALLBACK_PROGRESS_TOTAL,

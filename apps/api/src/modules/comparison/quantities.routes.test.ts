@@ -1699,6 +1699,45 @@ describe('the origin THC is its own charge beside the destination THC (QA pass 1
   });
 });
 
+describe('an all-in price that leaves a charge to the importer is not the whole cost (QA pass 13)', () => {
+  it('"all in … Taxas de terminal no destino por conta do importador": incompleta sem THC, never "Menor custo"', async () => {
+    const scenario = await quoteScenario(ctx, {
+      carriers: [
+        { nome: 'Tudo Incluso', email: 'pricing@tudo-incluso-q.com.br' },
+        { nome: 'Com Taxas', email: 'pricing@com-taxas-q.com.br' },
+        { nome: 'Outra Taxa', email: 'pricing@outra-taxa-q.com.br' },
+      ],
+    });
+    await reply(
+      scenario,
+      0,
+      [
+        'Prezados,',
+        '',
+        'Frete 40HC USD 2.300,00 all in.',
+        'Taxas de terminal no destino por conta do importador.',
+        'Transit time 30 dias',
+      ].join('\n'),
+    );
+    await reply(
+      scenario,
+      1,
+      ['Frete 40HC USD 2.150,00', 'THC R$ 1.450,00 por contêiner', 'BL fee USD 50,00'].join('\n'),
+    );
+    await reply(scenario, 2, ['Frete 40HC USD 2.200,00', 'THC R$ 1.400,00 por contêiner'].join('\n'));
+    const table = await comparison(scenario);
+    const allIn = rowOf(table, scenario, 0);
+    // 2 × 2.300 = 4.600 × 5,2456 = 24.129,76: the lowest figure, but without the terminal charges.
+    expect(allIn).toMatchObject({ custoTotalBRL: 24129.76, freteAllIn: true, taxasAusentes: ['THC'] });
+    expect(allIn.destaque.menorCusto).toBe(false);
+    // (2 × 2.150 + 50) × 5,2456 + 2 × 1.450 = 25.718,36: the cheapest complete total.
+    const complete = rowOf(table, scenario, 1);
+    expect(complete.custoTotalBRL).toBe(25718.36);
+    expect(complete.destaque.menorCusto).toBe(true);
+    expect(await pdfText(scenario)).toMatch(/Incompleta: sem THC/);
+  });
+});
+
 describe('a document fee written beside each container type is one charge', () => {
   it('"BL fee 20DV BRL 350,00 / 40HC BRL 350,00" on 2 × 40HC + 1 × 20DV: R$ 350 once; screen, Excel and PDF agree', async () => {
     const scenario = await quoteScenario(ctx, {
