@@ -1,10 +1,12 @@
 import type { Comparison } from '@cotacoes/shared';
-import { hasEuroAmounts, lanePointsOfRow, samePlace } from '@cotacoes/shared/comparison/index';
+import { hasEuroAmounts, samePlace } from '@cotacoes/shared/comparison/index';
+import { laneExclusionsOfRow, lanePointsOfRow } from '@cotacoes/shared/comparison/lanes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import { checkedTenant, type Tenant } from '../db/tenant.js';
 import { approvalOfQuote } from '../read-models/approvals.js';
 import {
+  type NewLaneExclusion,
   type NewLanePoint,
   pendingRefreshes,
   quoteForLanes,
@@ -89,6 +91,8 @@ export class LaneRefresher {
     }
     const places = { modal: quote.tipoFrete, origem: quote.origem, destino: quote.destino };
     const points: NewLanePoint[] = [];
+    const exclusions: NewLaneExclusion[] = [];
+    const rates = { taxa: comparison.taxa.taxa, taxaEur: comparison.taxa.eur?.taxa };
     for (const row of comparison.linhas) {
       const version = versions.get(row.respostaId);
       if (!version?.atual) continue;
@@ -96,7 +100,21 @@ export class LaneRefresher {
         approval?.respostaId === row.respostaId &&
         (approval.destino == null || row.destino == null || samePlace(approval.destino, row.destino));
       const first = firstAnswer.get(row.transportadorId);
-      for (const point of lanePointsOfRow(row, places, comparison.taxa.taxa))
+      // An incomplete row adds no point; the page says it was left out, and why.
+      for (const left of laneExclusionsOfRow(row, places, rates))
+        exclusions.push({
+          lane: left.lane,
+          modal: left.modal,
+          unidade: left.unidade,
+          respostaId: row.respostaId,
+          transportadorId: row.transportadorId,
+          transportadorNome: row.transportador.nome,
+          data: version.createdAt,
+          freteUsd: left.freteUsd,
+          motivo: left.motivo,
+          detalhe: left.detalhe,
+        });
+      for (const point of lanePointsOfRow(row, places, rates))
         points.push({
           ...point,
           respostaId: row.respostaId,
@@ -111,7 +129,7 @@ export class LaneRefresher {
           aprovado,
         });
     }
-    await replaceQuotePoints(this.db, tenant, cotacaoId, points, marcadoEm);
+    await replaceQuotePoints(this.db, tenant, cotacaoId, points, marcadoEm, exclusions);
     return true;
   }
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.js';
-import { cotacoes, lanePoints, laneRefreshes, respostas } from '../db/schema/index.js';
+import { cotacoes, laneExclusions, lanePoints, laneRefreshes, respostas } from '../db/schema/index.js';
 import { inTenant, type Tenant } from '../db/tenant.js';
 
 /*
@@ -77,10 +77,12 @@ export async function quoteForLanes(db: Database, tenant: Tenant, cotacaoId: str
 }
 
 export type NewLanePoint = Omit<typeof lanePoints.$inferInsert, 'id' | 'empresaId' | 'cotacaoId'>;
+export type NewLaneExclusion = Omit<typeof laneExclusions.$inferInsert, 'id' | 'empresaId' | 'cotacaoId'>;
 
 /**
- * Replaces every point of a quote and clears its mark if no newer mark came meanwhile, in one
- * transaction: a quote's points are always those of one comparison.
+ * Replaces every point of a quote (and its proposals left out, ADR 0030 addendum 2026-12-06) and clears
+ * its mark if no newer mark came meanwhile, in one transaction: a quote's points are always those of one
+ * comparison.
  */
 export async function replaceQuotePoints(
   db: Database,
@@ -88,6 +90,7 @@ export async function replaceQuotePoints(
   cotacaoId: string,
   points: readonly NewLanePoint[],
   marcadoEm: Date,
+  exclusions: readonly NewLaneExclusion[] = [],
 ): Promise<void> {
   await db.transaction(async (tx) => {
     // Two refreshers of one quote (a worker and a page read) take turns: no point is inserted twice.
@@ -114,6 +117,16 @@ export async function replaceQuotePoints(
         ).rows;
     }
     await recomputeLaneMonths(tx, tenant, [...removed.rows, ...added]);
+    const dropped = await tx
+      .delete(laneExclusions)
+      .where(inTenant(laneExclusions.empresaId, tenant, eq(laneExclusions.cotacaoId, cotacaoId)))
+      .returning({ id: laneExclusions.id });
+    if (exclusions.length > 0)
+      await tx
+        .insert(laneExclusions)
+        .values(exclusions.map((row) => ({ ...row, empresaId: tenant.empresaId, cotacaoId })));
+    // The pages kept on the stamp say how many proposals are left out: a change of those alone moves it.
+    if (dropped.length > 0 || exclusions.length > 0) await bumpLaneStamp(tx, tenant);
     await tx
       .delete(laneRefreshes)
       .where(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ComparisonRow } from '../schemas/comparison.js';
-import { laneDelta, laneOf, lanePointsOfRow, laneUnit } from './lanes.js';
+import { laneDelta, laneExclusionsOfRow, laneOf, lanePointsOfRow, laneRound, laneUnit } from './lanes.js';
 
 const value = { campo: null, fonte: null, confianca: null, corrigido: false, baixaConfianca: false };
 const freight = (tipo: string, valor: number, moeda: string, quantidade: number, base = 'conteiner') => ({
@@ -11,6 +11,29 @@ const freight = (tipo: string, valor: number, moeda: string, quantidade: number,
   quantidade,
   base,
   valorTotal: valor * quantidade,
+});
+
+const fee = (
+  nome: string,
+  valor: number,
+  moeda: string,
+  quantidade: number,
+  base: string,
+  equipamento?: string,
+) => ({
+  ...value,
+  valor,
+  moeda,
+  nome,
+  rotulo: nome,
+  destino: null,
+  contabilizada: true,
+  motivo: null,
+  unidade: null,
+  quantidade,
+  base,
+  valorTotal: valor * quantidade,
+  ...(equipamento ? { equipamento } : {}),
 });
 
 function row(overrides: Partial<ComparisonRow>): ComparisonRow {
@@ -94,6 +117,83 @@ describe('lanes', () => {
       5,
     );
     expect(lcl[0]).toMatchObject({ unidade: 'm3', freteUsd: 45, totalBrl: 400 });
+  });
+
+  /*
+   * ADR 0030 addendum (2026-12-06), the example worked by hand. A mixed shipment of 2 × 20DV + 1 × 40HC at
+   * 5,50 BRL/USD: freight USD 1.350 per 20DV and USD 2.450 per 40HC, THC BRL 1.100 per 20DV and BRL 1.450
+   * per 40HC, BL fee USD 75 once. Total: (2.700 + 2.450 + 75) × 5,50 + 2.200 + 1.450 = 32.387,50.
+   *   20DV own: 2.700 × 5,50 + 2.200 = 17.050,00 → 8.525,00 per container;
+   *   40HC own: 2.450 × 5,50 + 1.450 = 14.925,00 → 14.925,00 per container;
+   *   shared: 32.387,50 − 17.050 − 14.925 = 412,50 (the BL fee) over 3 containers = 137,50 each;
+   *   20DV 8.662,50, 40HC 15.062,50 (2 × 8.662,50 + 15.062,50 = 32.387,50).
+   * The old figure gave both 32.387,50 / 3 = 10.795,83.
+   */
+  it('a mixed shipment: each type its own freight and THC, the BL fee shared per container', () => {
+    const mixed = row({
+      fretes: [freight('20DV', 1350, 'USD', 2), freight('40HC', 2450, 'USD', 1)],
+      taxas: [
+        fee('THC', 1100, 'BRL', 2, 'conteiner', '20DV'),
+        fee('THC', 1450, 'BRL', 1, 'conteiner', '40HC'),
+        fee('BL FEE', 75, 'USD', 1, 'documento'),
+      ],
+      custoTotalBRL: 32387.5,
+    });
+    const points = lanePointsOfRow(mixed, places, 5.5);
+    expect(points.map((point) => [point.unidade, point.freteUsd, point.totalBrl])).toEqual([
+      ['20DC', 1350, 8662.5],
+      ['40HC', 2450, 15062.5],
+    ]);
+    expect(2 * points[0]!.totalBrl + points[1]!.totalBrl).toBe(32387.5);
+    // A THC per container of no type is the same for every container: shared like the BL fee.
+    const untyped = lanePointsOfRow(
+      row({
+        fretes: [freight('20DV', 1350, 'USD', 2), freight('40HC', 2450, 'USD', 1)],
+        taxas: [fee('THC', 1200, 'BRL', 3, 'conteiner'), fee('BL FEE', 75, 'USD', 1, 'documento')],
+        // (5.150 + 75) × 5,50 + 3.600 = 32.337,50; shared (3.600 + 412,50) / 3 = 1.337,50.
+        custoTotalBRL: 32337.5,
+      }),
+      places,
+      5.5,
+    );
+    expect(untyped.map((point) => point.totalBrl)).toEqual([7425 + 1337.5, 13475 + 1337.5]);
+  });
+
+  it('keeps the freight as quoted: currency and value per unit', () => {
+    const [point] = lanePointsOfRow(row({ fretes: [freight('40HC', 7950, 'BRL', 2)] }), places, 5.4838);
+    expect(point).toMatchObject({ freteUsd: 1449.7246, moedaOriginal: 'BRL', valorOriginal: 7950 });
+  });
+
+  it.each([
+    [4.075, 2, 4.08],
+    [3.975, 2, 3.98],
+    [1.005, 2, 1.01],
+    // A float median of 4,05 and 4,10 (what percentile_cont answers) rounds as the decimal it stands for.
+    [4.05 + 0.5 * (4.1 - 4.05), 2, 4.08],
+    [-20.05, 1, -20.1],
+    [17383.505, 2, 17383.51],
+  ])('rounds %d half up at %d places: %d', (input, places, expected) => {
+    expect(laneRound(input, places)).toBe(expected);
+  });
+
+  it('an incomplete row adds no point but is told as left out, with its freight and why', () => {
+    const fretes = [freight('40HC', 2700, 'USD', 2)];
+    const incomplete = row({ fretes, taxasAusentes: ['ISPS'] });
+    expect(lanePointsOfRow(incomplete, places, 5)).toEqual([]);
+    expect(laneExclusionsOfRow(incomplete, places, 5)).toEqual([
+      expect.objectContaining({ unidade: '40HC', freteUsd: 2700, motivo: 'taxasAusentes', detalhe: 'ISPS' }),
+    ]);
+    expect(laneExclusionsOfRow(row({ fretes, taxasNaoSomadas: ['THC em EUR'] }), places, 5)[0]).toMatchObject(
+      { motivo: 'taxasNaoSomadas', detalhe: 'THC em EUR' },
+    );
+    // A complete row, an unfinished extraction or a row without a freight price leaves nothing out.
+    expect(laneExclusionsOfRow(row({ fretes }), places, 5)).toEqual([]);
+    expect(
+      laneExclusionsOfRow(row({ fretes, taxasAusentes: ['ISPS'], extracao: 'pendente' }), places, 5),
+    ).toEqual([]);
+    expect(
+      laneExclusionsOfRow(row({ fretes, taxasAusentes: ['ISPS'], precificada: false }), places, 5),
+    ).toEqual([]);
   });
 
   it('no point for an incomplete, unpriced or pending row', () => {

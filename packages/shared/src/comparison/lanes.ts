@@ -1,6 +1,17 @@
 import type { ComparisonRow } from '../schemas/comparison.js';
-import { LANE_FLAG_PERCENT } from '../schemas/lanes.js';
+import { LANE_EXCLUSION_REASONS, LANE_FLAG_PERCENT } from '../schemas/lanes.js';
 import { containerType } from './containers.js';
+import {
+  add,
+  type Decimal,
+  divide,
+  multiply,
+  round as roundDecimal,
+  subtract,
+  toDecimal,
+  toNumber,
+  ZERO,
+} from './decimal.js';
 import { normalizePlace, placeName } from './names.js';
 
 /*
@@ -21,7 +32,26 @@ export type LaneId = {
   destinoNome: string;
 };
 
-export type LaneRowPoint = LaneId & { unidade: string; freteUsd: number; totalBrl: number };
+export type LaneRowPoint = LaneId & {
+  unidade: string;
+  freteUsd: number;
+  totalBrl: number;
+  /** The freight per unit as the carrier quoted it (a R$ 7.950 freight: 'BRL', 7950). */
+  moedaOriginal: string;
+  valorOriginal: number;
+};
+
+/** Why a priced row adds no point (ADR 0030 addendum 2026-12-06): the comparison calls it incomplete. */
+export type LaneExclusionReason = (typeof LANE_EXCLUSION_REASONS)[number];
+
+/** A proposal left out of its lane's figures: its freight, and why (the row's first reason, its items). */
+export type LaneRowExclusion = Omit<LaneRowPoint, 'totalBrl'> & {
+  motivo: LaneExclusionReason;
+  detalhe: string;
+};
+
+/** Rates of a row's currencies: BRL per USD (the comparison's `taxa`) and, when read, BRL per EUR. */
+export type LaneRates = { taxa: number; taxaEur?: number };
 
 /** The lane of a modal and two places; null when a place is missing or reads as nothing. */
 export function laneOf(places: LanePlaces): LaneId | null {
@@ -49,10 +79,14 @@ export function laneUnit(freight: { tipo: string; base?: string }): string | nul
   return null;
 }
 
-const round = (value: number, places: number) => {
-  const factor = 10 ** places;
-  return Math.round(value * factor) / factor;
-};
+/**
+ * Rounded half away from zero at `places` decimals, on the decimal the number prints as: 4.075 → 4.08
+ * and 3.975 → 3.98 (a float multiply gave 4.07 and 3.97). A float result of SQL (a median of 4.05 and
+ * 4.1 is 4.074999999999999) is first read to 8 decimals, so that it rounds as the decimal it stands for.
+ */
+export function laneRound(value: number, places: number): number {
+  return toNumber(roundDecimal(toDecimal(value), places));
+}
 
 /** A row counts when its extraction is done, a freight price was counted and nothing is missing. */
 export function isCompleteRow(row: ComparisonRow): boolean {
@@ -65,43 +99,174 @@ export function isCompleteRow(row: ComparisonRow): boolean {
   );
 }
 
+/** An amount in BRL at the row's rates; null for a currency without a rate. */
+function inBrl(amount: number, moeda: string | null | undefined, rates: LaneRates): Decimal | null {
+  const currency = moeda?.toUpperCase();
+  if (currency === 'BRL') return toDecimal(amount);
+  if (currency === 'USD') return multiply(toDecimal(amount), toDecimal(rates.taxa));
+  if (currency === 'EUR' && rates.taxaEur) return multiply(toDecimal(amount), toDecimal(rates.taxaEur));
+  return null;
+}
+
+type CountedFreight = ComparisonRow['fretes'][number] & {
+  valor: number;
+  quantidade: number;
+  valorTotal: number;
+};
+
+/** The freight lines the row's totals count: a price, a quantity above 0 and an amount. */
+function countedFreight(row: ComparisonRow): CountedFreight[] {
+  return row.fretes.filter(
+    (freight): freight is CountedFreight =>
+      freight.valor != null && (freight.quantidade ?? 0) > 0 && freight.valorTotal != null,
+  );
+}
+
+/** The lane unit a container fee is quoted for: its own type, or the row's only unit of its size ('40'). */
+function feeUnit(equipamento: string, units: ReadonlyMap<string, unknown>): string | null {
+  const type = containerType(equipamento);
+  if (!type) return null;
+  if (type.kind) {
+    const unit = `${type.size}${type.kind}`;
+    return units.has(unit) ? unit : null;
+  }
+  const sized = [...units.keys()].filter((unit) => unit.startsWith(type.size));
+  return sized.length === 1 ? sized[0]! : null;
+}
+
 /**
- * The points of one row at rate `taxa` (BRL per USD): one per counted freight line with a unit, freight
- * per unit in USD (a BRL price divided by the rate) and the row's total in BRL per unit (per container
- * over all counted containers; per kg, m³ or W/M over that line's quantity). First the row's main unit.
+ * The row's total in BRL per container of each type (ADR 0030 addendum 2026-12-06): a type's own freight
+ * and its own per-container charges (a fee with `equipamento` of that type) over that type's containers,
+ * plus the rest of the total (charges per container of no type, per BL, per shipment, road cost) shared
+ * equally by every counted container. Σ containers × figure gives back `custoTotalBRL`.
  */
-export function lanePointsOfRow(row: ComparisonRow, places: LanePlaces, taxa: number): LaneRowPoint[] {
-  if (!isCompleteRow(row) || taxa <= 0) return [];
+function totalPerContainer(row: ComparisonRow, counted: CountedFreight[], rates: LaneRates) {
+  const units = new Map<string, { containers: Decimal; own: Decimal }>();
+  for (const freight of counted) {
+    const unit = containerType(freight.tipo) ? laneUnit(freight) : null;
+    if (!unit) continue;
+    const entry = units.get(unit) ?? { containers: ZERO, own: ZERO };
+    entry.containers = add(entry.containers, toDecimal(freight.quantidade));
+    entry.own = add(entry.own, inBrl(freight.valorTotal, freight.moeda, rates) ?? ZERO);
+    units.set(unit, entry);
+  }
+  for (const fee of row.taxas) {
+    if (!fee.contabilizada || fee.valorTotal == null || fee.base !== 'conteiner' || !fee.equipamento)
+      continue;
+    const unit = feeUnit(fee.equipamento, units);
+    const amount = inBrl(fee.valorTotal, fee.moeda, rates);
+    if (!unit || amount === null) continue;
+    const entry = units.get(unit)!;
+    entry.own = add(entry.own, amount);
+  }
+  const containers = add(...[...units.values()].map((entry) => entry.containers));
+  const own = add(...[...units.values()].map((entry) => entry.own));
+  const shared = subtract(toDecimal(row.custoTotalBRL), own);
+  const perUnit = new Map<string, number>();
+  if (containers === ZERO) return perUnit;
+  const sharedPerContainer = divide(shared, containers);
+  for (const [unit, entry] of units)
+    perUnit.set(
+      unit,
+      toNumber(roundDecimal(add(divide(entry.own, entry.containers), sharedPerContainer), 2)),
+    );
+  return perUnit;
+}
+
+/**
+ * The figures of one row at `rates` (BRL per USD, or { taxa, taxaEur }): one per counted freight line with
+ * a unit, freight per unit in USD (a BRL price divided by the rate) and the row's total in BRL per unit
+ * (per container type as `totalPerContainer` shares it; per kg, m³ or W/M over that line's quantity).
+ * First the row's main unit. Completeness is not looked at here.
+ */
+function rowFigures(row: ComparisonRow, places: LanePlaces, rates: LaneRates): LaneRowPoint[] {
+  if (rates.taxa <= 0) return [];
   const id = laneOf({ ...places, destino: row.destino ?? places.destino });
   if (!id) return [];
-  const counted = row.fretes.filter(
-    (freight) => freight.valor != null && (freight.quantidade ?? 0) > 0 && freight.valorTotal !== undefined,
-  );
-  const containers = counted
-    .filter((freight) => containerType(freight.tipo))
-    .reduce((sum, freight) => sum + (freight.quantidade ?? 0), 0);
+  const counted = countedFreight(row);
+  const perContainer = totalPerContainer(row, counted, rates);
   const points: LaneRowPoint[] = [];
   for (const freight of counted) {
     const unidade = laneUnit(freight);
     if (!unidade || points.some((point) => point.unidade === unidade)) continue;
     const moeda = freight.moeda?.toUpperCase();
-    const valor = freight.valor as number;
-    const freteUsd = moeda === 'USD' ? valor : moeda === 'BRL' ? valor / taxa : null;
+    const valor = toDecimal(freight.valor);
+    const freteUsd = moeda === 'USD' ? valor : moeda === 'BRL' ? divide(valor, toDecimal(rates.taxa)) : null;
     if (freteUsd === null) continue;
-    const units = containerType(freight.tipo) ? containers : (freight.quantidade as number);
+    const totalBrl = containerType(freight.tipo)
+      ? perContainer.get(unidade)
+      : toNumber(roundDecimal(divide(toDecimal(row.custoTotalBRL), toDecimal(freight.quantidade)), 2));
+    if (totalBrl === undefined) continue;
     points.push({
       ...id,
       unidade,
-      freteUsd: round(freteUsd, 4),
-      totalBrl: round(row.custoTotalBRL / units, 2),
+      freteUsd: toNumber(roundDecimal(freteUsd, 4)),
+      totalBrl,
+      moedaOriginal: moeda as string,
+      valorOriginal: freight.valor,
     });
   }
   return points;
 }
 
+const ratesOf = (taxa: number | LaneRates): LaneRates => (typeof taxa === 'number' ? { taxa } : taxa);
+
+/**
+ * The points of one row at rate `taxa` (BRL per USD; with the euro's for charges in EUR): see
+ * `rowFigures`. Only a complete row has points (`isCompleteRow`).
+ */
+export function lanePointsOfRow(
+  row: ComparisonRow,
+  places: LanePlaces,
+  taxa: number | LaneRates,
+): LaneRowPoint[] {
+  return isCompleteRow(row) ? rowFigures(row, places, ratesOf(taxa)) : [];
+}
+
+/** Why the comparison calls a priced row incomplete, the first reason with its items; null when complete. */
+export function incompleteReason(
+  row: ComparisonRow,
+): { motivo: LaneExclusionReason; detalhe: string } | null {
+  for (const motivo of LANE_EXCLUSION_REASONS) {
+    const items = row[motivo];
+    if (items?.length) return { motivo, detalhe: items.join(', ') };
+  }
+  return null;
+}
+
+/**
+ * The proposals of a priced row the lane figures leave out because the row is incomplete (ADR 0030
+ * addendum 2026-12-06): the same units and freight as its points would have, with the reason. Nothing
+ * for a complete row, an unfinished extraction or a row without a freight price (no figure to leave out).
+ */
+export function laneExclusionsOfRow(
+  row: ComparisonRow,
+  places: LanePlaces,
+  taxa: number | LaneRates,
+): LaneRowExclusion[] {
+  if (row.extracao !== 'concluida' || !row.precificada) return [];
+  const reason = incompleteReason(row);
+  if (!reason) return [];
+  return rowFigures(row, places, ratesOf(taxa)).map(({ totalBrl: _total, ...point }) => ({
+    ...point,
+    ...reason,
+  }));
+}
+
 /** A freight per unit against the lane median: percent (1 decimal) and the flag beyond ±15 %. */
 export function laneDelta(freteUsd: number, mediana: number) {
-  const deltaPct = mediana > 0 ? round(((freteUsd - mediana) / mediana) * 100, 1) : 0;
+  const deltaPct =
+    mediana > 0
+      ? toNumber(
+          roundDecimal(
+            multiply(
+              divide(subtract(toDecimal(freteUsd), toDecimal(mediana)), toDecimal(mediana)),
+              toDecimal(100),
+            ),
+            1,
+          ),
+        )
+      : 0;
   const flag: 'acima' | 'abaixo' | null =
     deltaPct > LANE_FLAG_PERCENT ? 'acima' : deltaPct < -LANE_FLAG_PERCENT ? 'abaixo' : null;
   return { deltaPct, flag };

@@ -36,14 +36,36 @@ export const uiLanes = {
   next: 'Próxima',
   pageOf: 'Página {page} de {pages}',
   route: '{origem} → {destino}',
+  /** Every unit of LANE_UNITS, labelled one way (QA: '20RF' and '40OT' showed as raw codes). */
   units: {
     '20DC': "20' DC",
     '40DC': "40' DC",
     '40HC': "40' HC",
+    '20RF': "20' RF",
+    '40RF': "40' RF",
+    '20OT': "20' OT",
+    '40OT': "40' OT",
+    '20FR': "20' FR",
+    '40FR': "40' FR",
+    '45HC': "45' HC",
     kg: 'kg',
     m3: 'm³',
     wm: 'W/M',
   } as Record<string, string>,
+  /** The period a page was read for; the default one says so. */
+  period: 'Período: {inicio} a {fim}',
+  periodDefault: 'Período: {inicio} a {fim} (padrão: últimos 365 dias)',
+  /** Hint of an empty date field: what the page uses instead. */
+  periodBlank: 'Em branco: {data}',
+  periodInverted: 'O fim do período ({fim}) é anterior ao início ({inicio}). Corrija as datas.',
+  periodInvertedField: 'O fim do período é anterior ao início.',
+  /** Proposals left out of the figures because the comparison calls them incomplete (ADR 0030). */
+  incompleteOne:
+    '1 proposta incompleta no período não entra na mediana, no mínimo e no máximo: a comparação a marca como incompleta (falta uma taxa que os outros agentes cotaram, uma taxa em moeda não somada ou uma quantidade desconhecida).',
+  incompleteMany:
+    '{n} propostas incompletas no período não entram na mediana, no mínimo e no máximo: a comparação as marca como incompletas (falta uma taxa que os outros agentes cotaram, uma taxa em moeda não somada ou uma quantidade desconhecida).',
+  incompleteCell: '+{n} incompleta(s) fora',
+  incompleteCellLabel: '{n} proposta(s) incompleta(s) fora da mediana',
   columns: {
     rota: 'Rota',
     modal: 'Modal',
@@ -57,6 +79,34 @@ export const uiLanes = {
   openDetail: 'Ver rota {rota}',
   detail: {
     back: 'Voltar para rotas',
+    medianLegend: 'Mediana mensal',
+    /** Month abbreviations of the chart's date axis. */
+    monthsShort: ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'],
+    showProposals: 'Ver as propostas em tabela',
+    hideProposals: 'Ocultar a tabela de propostas',
+    proposalsTitle: 'Propostas do gráfico',
+    proposalsWeeklyTitle: 'Pontos do gráfico (mediana semanal por agente de carga)',
+    proposalDate: 'Data',
+    proposalWeek: 'Semana de',
+    proposalQuote: 'Cotação',
+    proposalCarrier: 'Agente de carga',
+    proposalFreight: 'Frete (USD/unid.)',
+    proposalTotal: 'Total (BRL/unid.)',
+    proposalCount: 'Propostas',
+    proposalApproved: 'Aprovada',
+    noQuoteCode: '—',
+    incompleteTitle: 'Propostas fora da mediana',
+    incompleteOne:
+      '1 proposta incompleta nesta unidade e período não entra na mediana, no gráfico nem nas tabelas: veja "Propostas fora da mediana", no fim da página.',
+    incompleteMany:
+      '{n} propostas incompletas nesta unidade e período não entram na mediana, no gráfico nem nas tabelas: veja "Propostas fora da mediana", no fim da página.',
+    incompleteShown: 'Mostrando as {shown} mais recentes.',
+    incompleteReason: 'Motivo',
+    reasons: {
+      taxasAusentes: 'incompleta: sem {detalhe}',
+      taxasNaoSomadas: 'taxa não somada ao total: {detalhe}',
+      quantidadesDesconhecidas: 'quantidade desconhecida: {detalhe}',
+    },
     chartTitle: 'Frete por unidade ao longo do tempo, por agente de carga',
     chartSummary: '{n} propostas de {carriers} agentes de carga; pontos com borda: aprovadas',
     approvedLegend: 'Aprovada',
@@ -95,6 +145,11 @@ export const uiLanes = {
     'Transit time (dias)',
     'Free time (dias)',
     'Aprovada',
+    // Appended (QA pass 2026-12-06): the existing columns keep their names and order.
+    'Código da cotação',
+    'Referência/processo',
+    'Moeda original do frete',
+    'Valor original do frete (por unidade)',
   ],
   yes: 'Sim',
   no: 'Não',

@@ -72,6 +72,34 @@ export const lanesQuerySchema = z.object({
 });
 export type LanesQuery = z.infer<typeof lanesQuerySchema>;
 
+/** The period a page was read for: as asked, or the default (the last 365 days, `padrao`). */
+export const lanePeriodSchema = z.object({
+  inicio: z.string(),
+  fim: z.string(),
+  /** No period was asked: the default one. */
+  padrao: z.boolean(),
+});
+export type LanePeriod = z.infer<typeof lanePeriodSchema>;
+
+/** Why a proposal is left out of its lane's figures: the comparison calls its row incomplete. */
+export const LANE_EXCLUSION_REASONS = [
+  'taxasAusentes',
+  'taxasNaoSomadas',
+  'quantidadesDesconhecidas',
+] as const;
+
+/** A proposal left out of a lane's figures (ADR 0030 addendum 2026-12-06). */
+export const laneExclusionSchema = z.object({
+  data: z.string(),
+  transportador: z.string(),
+  cotacaoCodigo: z.string().nullable(),
+  freteUsd: z.number(),
+  motivo: z.enum(LANE_EXCLUSION_REASONS),
+  /** The reason's items as the comparison names them ('ISPS', 'THC em EUR'). */
+  detalhe: z.string(),
+});
+export type LaneExclusion = z.infer<typeof laneExclusionSchema>;
+
 export const laneSummarySchema = z.object({
   chave: z.string(),
   modal: z.string(),
@@ -86,6 +114,8 @@ export const laneSummarySchema = z.object({
   minimo: z.number(),
   maximo: z.number(),
   ultimaData: z.string(),
+  /** Proposals of the period on this lane and unit left out of its figures (incomplete rows). */
+  incompletas: z.number(),
 });
 export type LaneSummary = z.infer<typeof laneSummarySchema>;
 
@@ -99,6 +129,9 @@ export const lanesListSchema = z.object({
    * day's PTAX (never the fallback rate) and enter as soon as it is read.
    */
   aguardando: z.number(),
+  periodo: lanePeriodSchema,
+  /** Proposals of the filtered period left out of every figure (incomplete rows), all lanes. */
+  incompletas: z.number(),
 });
 export type LanesList = z.infer<typeof lanesListSchema>;
 
@@ -129,6 +162,8 @@ export const laneDetailSchema = z.object({
           aprovado: z.boolean(),
           /** The proposal's quote; null for a weekly point (several quotes). */
           cotacaoId: z.string().nullable(),
+          /** That quote's code ('COT-2026-0042'); null for a weekly point. */
+          cotacaoCodigo: z.string().nullable(),
           /** Proposals this point stands for: 1, or the week's count when `agrupamento` is 'semana'. */
           quantidade: z.number(),
         }),
@@ -156,5 +191,8 @@ export const laneDetailSchema = z.object({
       medianaFreteUsd: z.number(),
     }),
   ),
+  periodo: lanePeriodSchema,
+  /** The unit's proposals of the period left out of its figures: how many, and the latest of them. */
+  incompletas: z.object({ total: z.number(), propostas: z.array(laneExclusionSchema) }),
 });
 export type LaneDetail = z.infer<typeof laneDetailSchema>;

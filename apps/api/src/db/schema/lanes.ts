@@ -48,6 +48,12 @@ export const lanePoints = pgTable(
     data: timestamp({ withTimezone: true }).notNull(),
     freteUsd: doublePrecision().notNull(),
     totalBrl: doublePrecision().notNull(),
+    /**
+     * The freight per unit as the carrier quoted it (a R$ 7.950 freight: 'BRL', 7950), for the CSV;
+     * null for a point computed before these columns (ADR 0030 addendum 2026-12-06).
+     */
+    moedaOriginal: text(),
+    valorOriginal: doublePrecision(),
     /** The USD rate (PTAX + default margin) the point's BRL figures were computed with. */
     taxa: doublePrecision().notNull(),
     transitoDias: integer(),
@@ -69,6 +75,42 @@ export const lanePoints = pgTable(
     index('lane_points_quote_idx').on(table.empresaId, table.cotacaoId),
     // The period's edge days (a partial month) of every lane: the list reads them from the points.
     index('lane_points_date_idx').on(table.empresaId, table.data),
+  ],
+);
+
+/**
+ * Proposals a lane's figures leave out (ADR 0030 addendum 2026-12-06): a priced row of a quote's current
+ * answers that the comparison calls incomplete (charges absent, not summed, or of unknown quantity) adds
+ * no point, and one row here per unit it quotes, so that the 'Rotas' page says how many were left out
+ * and why. Replaced per quote with its points, in the same transaction.
+ */
+export const laneExclusions = pgTable(
+  'lane_exclusions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    empresaId: uuid()
+      .notNull()
+      .references(() => empresas.id, { onDelete: 'cascade' }),
+    lane: text().notNull(),
+    modal: text().notNull(),
+    unidade: text().notNull(),
+    cotacaoId: uuid()
+      .notNull()
+      .references(() => cotacoes.id, { onDelete: 'cascade' }),
+    respostaId: uuid().notNull(),
+    transportadorId: uuid().notNull(),
+    transportadorNome: text().notNull(),
+    data: timestamp({ withTimezone: true }).notNull(),
+    freteUsd: doublePrecision().notNull(),
+    /** 'taxasAusentes', 'taxasNaoSomadas' or 'quantidadesDesconhecidas': the row's first reason. */
+    motivo: text().notNull(),
+    /** That reason's items as the comparison names them ('ISPS', 'THC em EUR'). */
+    detalhe: text().notNull(),
+  },
+  (table) => [
+    index('lane_exclusions_lane_idx').on(table.empresaId, table.lane, table.unidade, table.data),
+    index('lane_exclusions_quote_idx').on(table.empresaId, table.cotacaoId),
+    index('lane_exclusions_date_idx').on(table.empresaId, table.data),
   ],
 );
 

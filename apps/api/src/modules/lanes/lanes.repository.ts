@@ -171,6 +171,7 @@ export type LanePointRow = {
   total_brl: number;
   aprovado: boolean;
   cotacao_id: string;
+  cotacao_codigo: string | null;
 };
 
 /** The points of one lane and unit in the period, oldest first (the chart), at most `limit` latest. */
@@ -182,7 +183,7 @@ export async function lanePointsOf(
   limit: number,
 ): Promise<LanePointRow[]> {
   const { rows } = await db.execute<LanePointRow>(sql`
-    select * from (
+    select latest.*, c.codigo as cotacao_codigo from (
       select p.transportador_id::text, p.transportador_nome,
         to_char(p.data at time zone ${SAO_PAULO}, 'YYYY-MM-DD') as data,
         p.frete_usd::float8, p.total_brl::float8, p.aprovado, p.cotacao_id::text, p.data as instante
@@ -190,12 +191,14 @@ export async function lanePointsOf(
       where ${where(tenant, filter, sql`p.lane = ${lane}`)}
       order by p.data desc
       limit ${limit}
-    ) latest order by instante, transportador_nome`);
+    ) latest
+    left join cotacoes c on c.empresa_id = ${tenant.empresaId} and c.id = latest.cotacao_id::uuid
+    order by latest.instante, latest.transportador_nome`);
   return rows;
 }
 
 /** A chart point standing for a carrier's week: the week's Monday as `data`, medians, and its count. */
-export type LaneWeekRow = Omit<LanePointRow, 'cotacao_id'> & { quantidade: number };
+export type LaneWeekRow = Omit<LanePointRow, 'cotacao_id' | 'cotacao_codigo'> & { quantidade: number };
 
 /**
  * The chart of a lane with more proposals than a chart can show: per carrier, week (Monday, São Paulo)
@@ -282,6 +285,10 @@ export type LaneExportRow = {
   transito_dias: number | null;
   free_time_dias: number | null;
   aprovado: boolean;
+  cotacao_codigo: string | null;
+  referencia_processo: string | null;
+  moeda_original: string | null;
+  valor_original: number | null;
 };
 
 /** Every point of the filtered lanes (the CSV), by lane, unit and date; at most `limit`. */
@@ -294,10 +301,55 @@ export async function exportPoints(
   const { rows } = await db.execute<LaneExportRow>(sql`
     select p.modal, p.origem_nome, p.destino_nome, p.unidade,
       to_char(p.data at time zone ${SAO_PAULO}, 'YYYY-MM-DD') as data, p.transportador_nome,
-      p.frete_usd::float8, p.total_brl::float8, p.taxa::float8, p.transito_dias, p.free_time_dias, p.aprovado
+      p.frete_usd::float8, p.total_brl::float8, p.taxa::float8, p.transito_dias, p.free_time_dias, p.aprovado,
+      c.codigo as cotacao_codigo, c.referencia_processo, p.moeda_original, p.valor_original::float8
     from lane_points p
+    left join cotacoes c on c.empresa_id = p.empresa_id and c.id = p.cotacao_id
     where ${where(tenant, filter)}
     order by p.lane, p.unidade, p.data, p.transportador_nome
+    limit ${limit}`);
+  return rows;
+}
+
+/**
+ * Proposals of the period left out of the figures (incomplete rows, ADR 0030 addendum 2026-12-06), per
+ * lane and unit, with the modal and unit when given: what the list says beside its figures.
+ */
+export async function laneExclusionCounts(db: Database, tenant: Tenant, filter: LaneFilter) {
+  const { rows } = await db.execute<{ lane: string; unidade: string; n: number }>(sql`
+    select p.lane, p.unidade, count(*)::int as n
+    from lane_exclusions p
+    where ${where(tenant, filter)}
+    group by p.lane, p.unidade`);
+  return rows;
+}
+
+export type LaneExclusionRow = {
+  data: string;
+  transportador_nome: string;
+  cotacao_codigo: string | null;
+  frete_usd: number;
+  motivo: string;
+  detalhe: string;
+  total: number;
+};
+
+/** A lane's proposals of the period and unit left out of its figures, the latest first, at most `limit`. */
+export async function laneExclusionsOf(
+  db: Database,
+  tenant: Tenant,
+  lane: string,
+  filter: LaneFilter,
+  limit: number,
+): Promise<LaneExclusionRow[]> {
+  const { rows } = await db.execute<LaneExclusionRow>(sql`
+    select to_char(p.data at time zone ${SAO_PAULO}, 'YYYY-MM-DD') as data, p.transportador_nome,
+      c.codigo as cotacao_codigo, p.frete_usd::float8, p.motivo, p.detalhe,
+      (count(*) over ())::int as total
+    from lane_exclusions p
+    left join cotacoes c on c.empresa_id = p.empresa_id and c.id = p.cotacao_id
+    where ${where(tenant, filter, sql`p.lane = ${lane}`)}
+    order by p.data desc, p.transportador_nome
     limit ${limit}`);
   return rows;
 }

@@ -170,6 +170,7 @@ describe('GET /api/lanes, /api/lanes/{key}, /api/lanes/export.csv', () => {
         minimo: 2400,
         maximo: 3900,
         ultimaData: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        incompletas: 0,
       },
     ]);
     const other = (await get('/api/lanes', b1.token)).json() as LanesList;
@@ -222,14 +223,15 @@ describe('GET /api/lanes, /api/lanes/{key}, /api/lanes/export.csv', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Modal;Origem;Destino;Unidade;Data;Agente de carga;Frete por unidade (USD);Total por unidade (BRL);Taxa (BRL/USD);Transit time (dias);Free time (dias);Aprovada',
+      'Modal;Origem;Destino;Unidade;Data;Agente de carga;Frete por unidade (USD);Total por unidade (BRL);Taxa (BRL/USD);Transit time (dias);Free time (dias);Aprovada;Código da cotação;Referência/processo;Moeda original do frete;Valor original do frete (por unidade)',
     );
     expect(lines).toHaveLength(9);
     // Fields with a decimal comma are quoted (lib/spreadsheet.ts csvField).
     const fields = (line: string) => line.split(';').map((field) => field.replace(/^"(.*)"$/, '$1'));
     const of = (frete: number) => fields(lines.find((line) => fields(line)[6] === String(frete))!);
     expect(of(3000).slice(3, 4)).toEqual(["40' HC"]);
-    expect(of(3000).slice(7)).toEqual(['17383,51', '5,2456', '32', '14', 'Não']);
+    expect(of(3000).slice(7, 12)).toEqual(['17383,51', '5,2456', '32', '14', 'Não']);
+    expect(of(3000).slice(12)).toEqual([q1.quote.codigo, q1.quote.referenciaProcesso, 'USD', '3000']);
     expect(of(2600)[7]).toBe(String(totalPerUnit(2600)).replace('.', ','));
     expect(of(2600)[11]).toBe('Sim');
   });

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { LaneDetail, LanesList, LanesQuery } from '@cotacoes/shared';
 import { addDays, todayInSaoPaulo } from '@cotacoes/shared/comparison/index';
+import { laneRound } from '@cotacoes/shared/comparison/lanes';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { uiLanes } from '@cotacoes/shared/messages/ui-lanes';
 import type { Database } from '../../db/client.js';
 import type { LaneRefresher } from '../../lanes/lane-refresher.js';
 import { laneStamp } from '../../lanes/lanes.repository.js';
 import type { Actor } from '../../lib/actor.js';
+import { validationError } from '../../lib/errors.js';
 import { csvField } from '../../lib/spreadsheet.js';
 import { StampedCache } from '../../lib/stamped-cache.js';
 import * as repo from './lanes.repository.js';
@@ -19,17 +21,44 @@ const DEFAULT_DAYS = 365;
  */
 const CHART_POINTS = 400;
 const EXPORT_POINTS = 200_000;
+/** A lane page lists at most this many of its proposals left out (the count is always whole). */
+const EXCLUSIONS_SHOWN = 100;
 
 const decimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 4, useGrouping: false });
-const round = (value: number, places = 2) => Math.round(value * 10 ** places) / 10 ** places;
+/** Half up on the decimal (4,075 → 4,08), never a float multiply (it gave 4,07). */
+const round = (value: number, places = 2) => laneRound(value, places);
 
 type Period = Pick<LanesQuery, 'inicio' | 'fim'>;
+type Filter = repo.LaneFilter & { padrao: boolean };
 
-function filterOf(query: Period & { modal?: string; unidade?: string }, now: Date): repo.LaneFilter {
+/**
+ * The period asked, or its missing ends (the end: today in São Paulo; the start: 365 days before the
+ * end). A period ending before it starts is refused with a pt-BR 400, not answered as an empty page.
+ */
+export function filterOf(query: Period & { modal?: string; unidade?: string }, now: Date): Filter {
   const fim = query.fim ?? todayInSaoPaulo(now);
   const inicio = query.inicio ?? addDays(fim, -(DEFAULT_DAYS - 1));
-  return { inicio, fim, modal: query.modal, unidade: query.unidade };
+  if (inicio > fim)
+    throw validationError([
+      {
+        path: query.fim ? 'fim' : 'inicio',
+        message: formatMessage(uiLanes.periodInverted, {
+          inicio: isoToBr(inicio),
+          fim: isoToBr(fim),
+        }),
+      },
+    ]);
+  return {
+    inicio,
+    fim,
+    modal: query.modal,
+    unidade: query.unidade,
+    padrao: !query.inicio && !query.fim,
+  };
 }
+
+const isoToBr = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+const periodOf = (filter: Filter) => ({ inicio: filter.inicio, fim: filter.fim, padrao: filter.padrao });
 
 /**
  * The 'Rotas' page (issue 36, ADR 0030): the company's lanes by volume, a lane's trend by carrier and
@@ -84,12 +113,17 @@ export class LanesService {
     return { etag: createHash('md5').update(`${key}\u0000${stamp}`).digest('hex'), value };
   }
 
-  async list(actor: Actor, query: LanesQuery, resolved?: repo.LaneFilter): Promise<LanesList> {
+  async list(actor: Actor, query: LanesQuery, resolved?: Filter): Promise<LanesList> {
     if (!resolved) await this.refresher.drain(actor.tenant);
-    const rows = await repo.lanePage(this.db, actor.tenant, resolved ?? filterOf(query, this.now()), {
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
-    });
+    const filter = resolved ?? filterOf(query, this.now());
+    const [rows, left] = await Promise.all([
+      repo.lanePage(this.db, actor.tenant, filter, {
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      }),
+      repo.laneExclusionCounts(this.db, actor.tenant, filter),
+    ]);
+    const leftOf = new Map(left.map((row) => [`${row.lane}\u0000${row.unidade}`, row.n]));
     return {
       data: rows.map((row) => ({
         chave: row.lane,
@@ -103,11 +137,14 @@ export class LanesService {
         minimo: round(row.minimo),
         maximo: round(row.maximo),
         ultimaData: row.ultima_data,
+        incompletas: leftOf.get(`${row.lane}\u0000${row.unidade}`) ?? 0,
       })),
       total: rows[0]?.total ?? 0,
       page: query.page,
       pageSize: query.pageSize,
       aguardando: 0,
+      periodo: periodOf(filter),
+      incompletas: left.reduce((sum, row) => sum + row.n, 0),
     };
   }
 
@@ -115,7 +152,7 @@ export class LanesService {
     actor: Actor,
     lane: string,
     query: Period & { unidade?: string },
-    resolved?: repo.LaneFilter,
+    resolved?: Filter,
   ): Promise<LaneDetail> {
     const { tenant } = actor;
     if (!resolved) await this.refresher.drain(tenant);
@@ -130,16 +167,20 @@ export class LanesService {
       destino: units[0]?.destino ?? destino ?? '',
       unidade,
       unidades: units.map((unit) => ({ unidade: unit.unidade, pontos: unit.pontos })),
+      periodo: periodOf(filter),
     };
-    if (!unidade) return { ...head, series: [], agrupamento: null, meses: [], transportadores: [] };
+    const none = { total: 0, propostas: [] };
+    if (!unidade)
+      return { ...head, series: [], agrupamento: null, meses: [], transportadores: [], incompletas: none };
     const byUnit = { ...filter, unidade };
     const weekly = (units.find((unit) => unit.unidade === unidade)?.pontos ?? 0) > CHART_POINTS;
-    const [points, months, carriers] = await Promise.all([
+    const [points, months, carriers, left] = await Promise.all([
       weekly
         ? repo.laneWeeksOf(this.db, tenant, lane, byUnit)
         : repo.lanePointsOf(this.db, tenant, lane, byUnit, CHART_POINTS),
       repo.laneMonths(this.db, tenant, lane, byUnit),
       repo.laneCarriers(this.db, tenant, lane, byUnit),
+      repo.laneExclusionsOf(this.db, tenant, lane, byUnit, EXCLUSIONS_SHOWN),
     ]);
     const series = new Map<string, LaneDetail['series'][number]>();
     for (const point of points) {
@@ -158,6 +199,7 @@ export class LanesService {
         totalBrl: round(point.total_brl),
         aprovado: point.aprovado,
         cotacaoId: 'cotacao_id' in point ? point.cotacao_id : null,
+        cotacaoCodigo: 'cotacao_codigo' in point ? point.cotacao_codigo : null,
         quantidade: 'quantidade' in point ? point.quantidade : 1,
       });
     }
@@ -182,6 +224,17 @@ export class LanesService {
         respostaHorasMedia: carrier.resposta_horas == null ? null : round(carrier.resposta_horas, 1),
         medianaFreteUsd: round(carrier.mediana),
       })),
+      incompletas: {
+        total: left[0]?.total ?? 0,
+        propostas: left.map((row) => ({
+          data: row.data,
+          transportador: row.transportador_nome,
+          cotacaoCodigo: row.cotacao_codigo,
+          freteUsd: round(row.frete_usd),
+          motivo: row.motivo as LaneDetail['incompletas']['propostas'][number]['motivo'],
+          detalhe: row.detalhe,
+        })),
+      },
     };
   }
 
@@ -204,6 +257,11 @@ export class LanesService {
         row.transito_dias == null ? '' : String(row.transito_dias),
         row.free_time_dias == null ? '' : String(row.free_time_dias),
         row.aprovado ? uiLanes.yes : uiLanes.no,
+        // Appended (QA pass 2026-12-06): the quote, and the freight as the carrier quoted it.
+        row.cotacao_codigo ?? '',
+        row.referencia_processo ?? '',
+        row.moeda_original ?? '',
+        row.valor_original == null ? '' : decimal.format(row.valor_original),
       ]),
     ].map((line) => line.map(csvField).join(';'));
     return {

@@ -89,7 +89,8 @@ describe('the lane median on the comparison', { timeout: 20_000 }, () => {
     ]);
     expect(within(panel).getByRole('link', { name: 'Ver histórico da rota' })).toHaveAttribute(
       'href',
-      `/lanes/${encodeURIComponent(LANE)}`,
+      // The unit the flag is about (QA pass 14: the lane opened on another container type).
+      `/lanes/${encodeURIComponent(LANE)}?unidade=40HC`,
     );
   });
 });

@@ -29,11 +29,15 @@ export function getLanes(params: LaneFilters & { page: number; pageSize: number 
   return api.get<LanesList>(`/lanes${lanesQuery(params)}`, { fallback: ui.lanes.loadError });
 }
 
-export function useLanes(params: LaneFilters & { page: number; pageSize: number }) {
+export function useLanes(
+  params: LaneFilters & { page: number; pageSize: number },
+  options: { enabled?: boolean } = {},
+) {
   return useQuery({
     queryKey: [...lanesKey, 'list', params],
     queryFn: () => getLanes(params),
     placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
   });
 }
 

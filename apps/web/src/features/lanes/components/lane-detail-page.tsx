@@ -1,7 +1,9 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
+import type { LaneDetail } from '@cotacoes/shared/schemas/lanes';
 import { Link, useSearchParams } from 'react-router';
 import { ArrowLeftIcon } from '@/components/icons';
+import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader, PageTitle } from '@/components/ui/page';
@@ -9,9 +11,10 @@ import { QueryContent } from '@/components/ui/query-content';
 import { Select } from '@/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/table';
 import { paths } from '@/config/paths';
-import { formatMoney } from '@/lib/format';
+import { formatIsoDate, formatMoney } from '@/lib/format';
 import { useLane } from '../api/get-lanes';
-import { LaneChart } from './lane-chart';
+import { incompleteText, listFiltersOf, listSearch, periodText } from '../lane-filters';
+import { LaneChart, LaneProposals } from './lane-chart';
 import { unitLabel } from './lane-flag';
 
 const t = ui.lanes;
@@ -19,8 +22,10 @@ const d = t.detail;
 const share = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
 
 /**
- * One lane (issue 36): freight per unit over time by carrier (approved proposals marked), median and
- * spread per month, each carrier's wins and response time. The unit and period come from the address.
+ * One lane (issue 36): freight per unit over time by carrier (approved proposals marked; the proposals
+ * also as a table), median and spread per month, each carrier's wins and response time, and the
+ * incomplete proposals the figures leave out. The unit and period come from the address (a comparison
+ * row's link names its unit); `voltar` holds the list's filters for 'Voltar para rotas'.
  */
 export function LaneDetailPage({ laneKey }: { laneKey: string }) {
   const [search, setSearch] = useSearchParams();
@@ -30,6 +35,8 @@ export function LaneDetailPage({ laneKey }: { laneKey: string }) {
     fim: search.get('fim') ?? undefined,
   };
   const query = useLane(laneKey, params);
+  // Only the list's own filters and page go back, whatever the address says.
+  const back = listSearch(listFiltersOf(new URLSearchParams(search.get('voltar') ?? '')));
   const title = query.data
     ? formatMessage(t.route, { origem: query.data.origem, destino: query.data.destino })
     : t.title;
@@ -37,7 +44,10 @@ export function LaneDetailPage({ laneKey }: { laneKey: string }) {
     <>
       <PageTitle title={title} />
       <div className="mb-4">
-        <Link to={paths.lanes.list.getHref()} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+        <Link
+          to={`${paths.lanes.list.getHref()}${back ? `?${back}` : ''}`}
+          className={buttonClasses({ variant: 'ghost', size: 'sm' })}
+        >
           <ArrowLeftIcon size={16} />
           {d.back}
         </Link>
@@ -47,7 +57,7 @@ export function LaneDetailPage({ laneKey }: { laneKey: string }) {
           <>
             <PageHeader
               title={title}
-              description={`${detail.modal}${detail.unidade ? ` · ${unitLabel(detail.unidade)}` : ''}`}
+              description={`${detail.modal}${detail.unidade ? ` · ${unitLabel(detail.unidade)}` : ''} · ${periodText(detail.periodo)}`}
               actions={
                 detail.unidades.length > 1 ? (
                   <Select
@@ -66,13 +76,19 @@ export function LaneDetailPage({ laneKey }: { laneKey: string }) {
                 ) : undefined
               }
             />
+            {detail.incompletas.total > 0 && (
+              <Alert variant="info" className="mb-4">
+                {incompleteText(detail.incompletas.total, d)}
+              </Alert>
+            )}
             {detail.series.length === 0 ? (
               <Card className="px-5 py-10 text-center text-sm text-fg-muted">{d.empty}</Card>
             ) : (
               <div className="space-y-6">
-                <Card className="p-4 sm:p-6">
-                  <h2 className="mb-3 text-lg font-semibold text-fg">{d.chartTitle}</h2>
+                <Card className="space-y-4 p-4 sm:p-6">
+                  <h2 className="text-lg font-semibold text-fg">{d.chartTitle}</h2>
                   <LaneChart detail={detail} />
+                  <LaneProposals detail={detail} />
                 </Card>
                 <section aria-labelledby="lane-months" className="space-y-3">
                   <h2 id="lane-months" className="text-lg font-semibold text-fg">
@@ -152,9 +168,50 @@ export function LaneDetailPage({ laneKey }: { laneKey: string }) {
                 </section>
               </div>
             )}
+            {detail.incompletas.total > 0 && <LaneExclusions detail={detail} />}
           </>
         )}
       </QueryContent>
     </>
+  );
+}
+
+/** The unit's incomplete proposals the figures leave out: when, which quote, whose, the freight and why. */
+function LaneExclusions({ detail }: { detail: LaneDetail }) {
+  const { total, propostas } = detail.incompletas;
+  return (
+    <section aria-labelledby="lane-incomplete" className="mt-6 space-y-3">
+      <h2 id="lane-incomplete" className="text-lg font-semibold text-fg">
+        {d.incompleteTitle}
+      </h2>
+      {propostas.length < total && (
+        <p className="text-sm text-fg-muted">
+          {formatMessage(d.incompleteShown, { shown: propostas.length })}
+        </p>
+      )}
+      <Table caption={d.incompleteTitle} scrollLabel={d.incompleteTitle}>
+        <TableHead>
+          <tr>
+            <TableHeaderCell>{d.proposalDate}</TableHeaderCell>
+            <TableHeaderCell>{d.proposalQuote}</TableHeaderCell>
+            <TableHeaderCell>{d.proposalCarrier}</TableHeaderCell>
+            <TableHeaderCell className="text-right">{d.proposalFreight}</TableHeaderCell>
+            <TableHeaderCell>{d.incompleteReason}</TableHeaderCell>
+          </tr>
+        </TableHead>
+        <TableBody>
+          {propostas.map((row, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, latest first
+            <TableRow key={index}>
+              <TableCell className="whitespace-nowrap">{formatIsoDate(row.data, row.data)}</TableCell>
+              <TableCell>{row.cotacaoCodigo ?? d.noQuoteCode}</TableCell>
+              <TableCell>{row.transportador}</TableCell>
+              <TableCell className="text-right tabular-nums">{formatMoney(row.freteUsd, 'USD')}</TableCell>
+              <TableCell>{formatMessage(d.reasons[row.motivo], { detalhe: row.detalhe })}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </section>
   );
 }

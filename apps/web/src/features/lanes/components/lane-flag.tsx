@@ -78,8 +78,9 @@ export function LaneFlag({ lane, className }: { lane: ComparisonLane | undefined
               </li>
             ))}
           </ul>
+          {/* The lane on this row's unit: a lane page alone opens on its most quoted unit. */}
           <Link
-            to={paths.lanes.detail.getHref(lane.chave)}
+            to={`${paths.lanes.detail.getHref(lane.chave)}?${new URLSearchParams({ unidade: lane.unidade })}`}
             className="mt-2 inline-block text-primary hover:underline"
           >
             {t.openLane}

@@ -24,6 +24,7 @@ const LIST: LanesList = {
       minimo: 2400,
       maximo: 3900,
       ultimaData: '2026-12-04',
+      incompletas: 0,
     },
     {
       chave: 'AÉREO|GUARULHOS|MIAMI',
@@ -37,12 +38,15 @@ const LIST: LanesList = {
       minimo: 3.9,
       maximo: 5.1,
       ultimaData: '2026-11-02',
+      incompletas: 0,
     },
   ],
   total: 2,
   page: 1,
   pageSize: 20,
   aguardando: 0,
+  periodo: { inicio: '2025-12-07', fim: '2026-12-06', padrao: true },
+  incompletas: 0,
 };
 const DETAIL: LaneDetail = {
   chave: LANE,
@@ -65,6 +69,7 @@ const DETAIL: LaneDetail = {
           totalBrl: 16900,
           aprovado: false,
           cotacaoId: 'q1',
+          cotacaoCodigo: 'COT-2026-0001',
           quantidade: 1,
         },
         {
@@ -73,6 +78,7 @@ const DETAIL: LaneDetail = {
           totalBrl: 18000,
           aprovado: false,
           cotacaoId: 'q2',
+          cotacaoCodigo: 'COT-2026-0002',
           quantidade: 1,
         },
       ],
@@ -87,6 +93,7 @@ const DETAIL: LaneDetail = {
           totalBrl: 15800,
           aprovado: true,
           cotacaoId: 'q2',
+          cotacaoCodigo: 'COT-2026-0002',
           quantidade: 1,
         },
       ],
@@ -117,6 +124,8 @@ const DETAIL: LaneDetail = {
       medianaFreteUsd: 3000,
     },
   ],
+  periodo: { inicio: '2025-12-07', fim: '2026-12-06', padrao: true },
+  incompletas: { total: 0, propostas: [] },
 };
 
 describe('Rotas', { timeout: 20_000 }, () => {
@@ -160,7 +169,7 @@ describe('Rotas', { timeout: 20_000 }, () => {
 
   it('says so when there is no lane yet', async () => {
     sessionStore.set({ status: 'ready', user: makeUser() });
-    stubNetwork({ 'GET /api/lanes': { body: { data: [], total: 0, page: 1, pageSize: 20, aguardando: 2 } } });
+    stubNetwork({ 'GET /api/lanes': { body: { ...LIST, data: [], total: 0, aguardando: 2 } } });
     renderAt(<LanesPage />, '/lanes');
     expect(
       await screen.findByText('Nenhuma rota com cotações para os filtros selecionados.'),
@@ -212,6 +221,7 @@ describe('Rotas', { timeout: 20_000 }, () => {
       totalBrl: freteUsd * 6,
       aprovado,
       cotacaoId: null,
+      cotacaoCodigo: null,
       quantidade,
     });
     const [atlantica, pacifico] = DETAIL.series;

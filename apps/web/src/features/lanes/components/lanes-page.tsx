@@ -3,7 +3,7 @@ import { ui } from '@cotacoes/shared/messages/ui';
 import { LANE_UNITS, type LaneSummary } from '@cotacoes/shared/schemas/lanes';
 import { TIPOS_FRETE } from '@cotacoes/shared/schemas/quotes';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { DownloadIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -20,35 +20,51 @@ import { formatIsoDate, formatMoney } from '@/lib/format';
 import { showToast } from '@/lib/toast';
 import { useExportLanes } from '../api/export-lanes';
 import { type LaneFilters, useLanes } from '../api/get-lanes';
+import { incompleteText, invertedPeriod, listFiltersOf, listSearch, periodText } from '../lane-filters';
 import { unitLabel } from './lane-flag';
 
 const t = ui.lanes;
 const PAGE_SIZE = 20;
 const empty: Required<LaneFilters> = { inicio: '', fim: '', modal: '', unidade: '' };
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export const laneRoute = (lane: Pick<LaneSummary, 'origem' | 'destino'>) =>
   formatMessage(t.route, { origem: lane.origem, destino: lane.destino });
 
-/** The link to a lane, with its unit and the page's period. */
-export function laneHref(chave: string, filters: LaneFilters & { unidade?: string }) {
+/**
+ * The link to a lane, with its unit and the page's period; `voltar` carries the list's own filters and
+ * page so that 'Voltar para rotas' finds them again.
+ */
+export function laneHref(chave: string, filters: LaneFilters & { unidade?: string }, voltar = '') {
   const query = new URLSearchParams();
   for (const key of ['unidade', 'inicio', 'fim'] as const) if (filters[key]) query.set(key, filters[key]!);
+  if (voltar) query.set('voltar', voltar);
   const text = query.toString();
   return `${paths.lanes.detail.getHref(chave)}${text ? `?${text}` : ''}`;
 }
 
 /**
  * 'Rotas' (issue 36): the company's lanes × unit, the most proposals first, with the median and range of
- * freight per unit in the period; filters by period, modal and unit, applied with 'Aplicar Filtros';
- * CSV of every point.
+ * freight per unit in the period; filters by period, modal and unit, applied with 'Aplicar Filtros' and
+ * kept in the address (a lane's 'Voltar para rotas' comes back to them); CSV of every point. The period
+ * read is always said (the default one too), and so are the incomplete proposals left out.
  */
 export function LanesPage() {
-  const [draft, setDraft] = useState(empty);
-  const [applied, setApplied] = useState(empty);
-  const [page, setPage] = useState(1);
-  const query = useLanes({ ...applied, page, pageSize: PAGE_SIZE });
+  const [search, setSearch] = useSearchParams();
+  const { page, ...applied } = listFiltersOf(search);
+  const address = search.toString();
+  const [draft, setDraft] = useState(applied);
+  const [periodError, setPeriodError] = useState<string | null>(null);
+  // The address moves (back, forward, a link): the fields show what it holds.
+  useEffect(() => {
+    setDraft(listFiltersOf(new URLSearchParams(address)));
+    setPeriodError(null);
+  }, [address]);
+  const inverted = invertedPeriod(applied);
+  const query = useLanes({ ...applied, page, pageSize: PAGE_SIZE }, { enabled: !inverted });
   const exportCsv = useExportLanes();
-  const data = query.data;
+  const data = inverted ? undefined : query.data;
+  const voltar = listSearch({ ...applied, page });
 
   useEffect(() => {
     if (query.isError && query.errorUpdatedAt > 0)
@@ -57,11 +73,18 @@ export function LanesPage() {
 
   const set = (key: keyof LaneFilters) => (value: string) =>
     setDraft((current) => ({ ...current, [key]: value }));
+  const go = (filters: LaneFilters, nextPage = 1) =>
+    setSearch(new URLSearchParams(listSearch({ ...filters, page: nextPage })));
   function onExport() {
     exportCsv.mutate(applied, {
       onError: (error) => showToast({ variant: 'error', message: errorText(error, t.loadError) }),
     });
   }
+  /** What an empty date field stands for, once the page knows the period it read. */
+  const blankHint = (key: 'inicio' | 'fim') =>
+    data && !draft[key] && !applied[key] && ISO_DAY.test(data.periodo[key])
+      ? formatMessage(t.periodBlank, { data: formatIsoDate(data.periodo[key], data.periodo[key]) })
+      : undefined;
 
   return (
     <>
@@ -70,23 +93,32 @@ export function LanesPage() {
       <Card className="p-4 sm:p-6">
         <form
           aria-label={t.filters}
+          noValidate
           className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]"
           onSubmit={(event) => {
             event.preventDefault();
-            setApplied(draft);
-            setPage(1);
+            if (invertedPeriod(draft)) {
+              setPeriodError(t.periodInvertedField);
+              return;
+            }
+            setPeriodError(null);
+            go(draft);
           }}
         >
           <Input
             label={t.periodStart}
             type="date"
             value={draft.inicio}
+            hint={blankHint('inicio')}
             onChange={(e) => set('inicio')(e.target.value)}
           />
           <Input
             label={t.periodEnd}
             type="date"
             value={draft.fim}
+            hint={blankHint('fim')}
+            error={periodError ?? undefined}
+            aria-invalid={periodError ? true : undefined}
             onChange={(e) => set('fim')(e.target.value)}
           />
           <Select
@@ -114,8 +146,8 @@ export function LanesPage() {
               variant="secondary"
               onClick={() => {
                 setDraft(empty);
-                setApplied(empty);
-                setPage(1);
+                setPeriodError(null);
+                go(empty);
               }}
             >
               {t.clear}
@@ -140,14 +172,23 @@ export function LanesPage() {
             {t.exportCsv}
           </Button>
         </div>
+        {data && <p className="text-sm text-fg-muted">{periodText(data.periodo)}</p>}
         {data && data.aguardando > 0 && (
           <Alert variant="info">{formatMessage(t.waiting, { n: data.aguardando })}</Alert>
         )}
-        {query.isPending ? (
+        {data && data.incompletas > 0 && <Alert variant="info">{incompleteText(data.incompletas, t)}</Alert>}
+        {inverted ? (
+          <Alert variant="error">
+            {formatMessage(t.periodInverted, {
+              inicio: formatIsoDate(applied.inicio, applied.inicio),
+              fim: formatIsoDate(applied.fim, applied.fim),
+            })}
+          </Alert>
+        ) : query.isPending ? (
           <LoadingState label={t.loading} />
         ) : !data || data.total === 0 ? (
           <Card className="px-5 py-10 text-center text-sm text-fg-muted">
-            {query.isError ? t.loadError : t.empty}
+            {query.isError ? errorText(query.error, t.loadError) : t.empty}
           </Card>
         ) : (
           <>
@@ -177,7 +218,7 @@ export function LanesPage() {
                   <TableRow key={`${lane.chave}#${lane.unidade}`}>
                     <TableCell>
                       <Link
-                        to={laneHref(lane.chave, { ...applied, unidade: lane.unidade })}
+                        to={laneHref(lane.chave, { ...applied, unidade: lane.unidade }, voltar)}
                         className="font-medium text-primary hover:underline"
                         aria-label={formatMessage(t.openDetail, { rota: laneRoute(lane) })}
                       >
@@ -187,7 +228,17 @@ export function LanesPage() {
                     <TableCell>{lane.modal}</TableCell>
                     <TableCell>{unitLabel(lane.unidade)}</TableCell>
                     <TableCell className="text-right tabular-nums">{lane.cotacoes}</TableCell>
-                    <TableCell className="text-right tabular-nums">{lane.pontos}</TableCell>
+                    <TableCell className="text-right tabular-nums">
+                      {lane.pontos}
+                      {lane.incompletas > 0 && (
+                        <span
+                          className="block text-xs whitespace-nowrap text-fg-muted"
+                          title={formatMessage(t.incompleteCellLabel, { n: lane.incompletas })}
+                        >
+                          {formatMessage(t.incompleteCell, { n: lane.incompletas })}
+                        </span>
+                      )}
+                    </TableCell>
                     <TableCell className="text-right tabular-nums">
                       {formatMoney(lane.mediana, 'USD')}
                     </TableCell>
@@ -204,7 +255,7 @@ export function LanesPage() {
             <Pagination
               page={page}
               totalPages={Math.ceil(data.total / PAGE_SIZE)}
-              onPageChange={setPage}
+              onPageChange={(next) => go(applied, next)}
               disabled={query.isFetching}
             />
           </>
