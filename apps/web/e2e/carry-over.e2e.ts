@@ -469,7 +469,9 @@ describe('fee carry-over of a revision that left its fees out', () => {
     });
     expect(await totalsOf(boreal)).toEqual(EXPECTED.borealKept);
     expect(await feeSumsOf(boreal)).toEqual({ usd: '80,00', brl: '3.000,00' });
-    await boreal.getByText('Demais condições da versão 1: “Demais condições sem alteração.”').waitFor();
+    await boreal
+      .getByText('Demais condições da versão 1 (a resposta diz: “Demais condições sem alteração.”)')
+      .waitFor();
     // Port, transit, free time and validity read from v1, each said so; nothing missing, the saving 2 × 100.
     await boreal.getByText('(destino da versão 1)').first().waitFor();
     expect(await boreal.getByText(/^da versão 1/).count()).toBe(3);

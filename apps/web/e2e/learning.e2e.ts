@@ -116,13 +116,13 @@ describe('learning from corrections', () => {
 
     // Reply 1: the O/F price read per BL; the analyst picks 40HC from the list with the keyboard.
     await page.goto(`/quotes/${first.id}`);
-    const unit = rowOf(page).getByRole('button', { name: 'Corrigir Unidade de Frete BL' });
+    const unit = rowOf(page).getByRole('button', { name: 'Corrigir Unidade de Frete por BL' });
     await unit.focus();
     await unit.press('Enter');
-    const select = page.getByRole('combobox', { name: 'Novo valor de Unidade de Frete BL' });
+    const select = page.getByRole('combobox', { name: 'Novo valor de Unidade de Frete por BL' });
     await select.selectOption('40HC');
     await select.press('Enter');
-    await page.getByText('Valor corrigido: Unidade de Frete BL.').waitFor();
+    await page.getByText('Valor corrigido: Unidade de Frete por BL.').waitFor();
     await rowOf(page)
       .getByRole('button', { name: /^Unidade de Frete 40HC: 40HC\. Ver de onde veio/ })
       .waitFor();

@@ -59,6 +59,7 @@ function agree(answer: string, ask: string, language: 'pt' | 'en' = 'pt') {
   const result = extractFromText(text);
   return {
     fretes: result.final.fretes.map((f) => [f.unidade, f.valor, f.moeda, f.source.origin]),
+    source: result.final.fretes.map((f) => f.source.text),
     taxas: result.final.taxas.itens.map((t) => t.nome),
     mantidas: result.final.condicoesMantidas?.text ?? null,
     reasons: result.detect.reasons,
@@ -72,6 +73,10 @@ describe('a carrier agreeing to the asked price is read at that price', () => {
       'Conseguem chegar a USD 2.000,00 no 40HC? Temos oferta de USD 1.950,00 por 40HC e USD 1.250,00 por 20DV.',
     );
     expect(read.fretes).toEqual([['40HC', 2000, 'USD', 'quoted']]);
+    // Its source is the request's line as the e-mail has it, not the rewritten one (QA pass 16).
+    expect(read.source).toEqual([
+      'Conseguem chegar a USD 2.000,00 no 40HC? Temos oferta de USD 1.950,00 por 40HC e USD 1.250,00 por 20DV.',
+    ]);
     expect(read.taxas).toEqual([]);
     expect(read.mantidas).toBe('Ok, de acordo com o valor solicitado.');
     expect(read.reasons).toEqual([]);

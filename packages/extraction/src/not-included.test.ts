@@ -25,6 +25,10 @@ describe('charges the reply says are not included', () => {
       notIncluded(['Ocean freight 40HC USD 2,150.00 all in', 'THC at destination not included']),
     ).toEqual([['THC', 5]]);
     expect(notIncluded(['Frete 40HC USD 2.150,00', 'THC R$ 1.450,00 por conta do importador'])).toEqual([]);
+    // The price and the exclusion on one line, in two sentences (QA pass 16).
+    expect(
+      notIncluded(['Frete 40HC USD 2.100,00 all in. Taxas de terminal no destino por conta do importador.']),
+    ).toEqual([['THC', 4]]);
     expect(notIncluded(['Frete 40HC USD 2.150,00', 'Demais condições por conta do importador'])).toEqual([]);
   });
 });

@@ -16,14 +16,18 @@ const NOT_INCLUDED = phraseRegExp(NOT_INCLUDED_MARKERS, 'u');
 export function excludedCharges(lines: readonly Line[]): Array<{ nome: string; source: SourceRef }> {
   const found = new Map<string, SourceRef>();
   for (const line of lines) {
-    const label = normaliseLabel(line.text);
-    const marker = NOT_INCLUDED.exec(label);
-    if (marker === null || findAmounts(line.text).some((amount) => !amount.isPercent)) continue;
-    // The charge is named before the phrase ("THC por conta do importador") or after it ("not included: THC").
-    const named =
-      matchFee(label.slice(0, marker.index)) ?? matchFee(label.slice(marker.index + marker[0].length));
-    if (named === null || found.has(named.fee.name)) continue;
-    found.set(named.fee.name, { line: line.no, text: line.trimmed.slice(0, 200), origin: 'body' });
+    // Sentence by sentence: "Frete 40HC USD 2.100,00 all in. Taxas de terminal por conta do importador." has
+    // its price in one sentence and the exclusion in the next (QA pass 16).
+    for (const sentence of line.text.split(/(?<=[?!;])\s+|(?<=\.)\s+(?=\S)/)) {
+      const label = normaliseLabel(sentence);
+      const marker = NOT_INCLUDED.exec(label);
+      if (marker === null || findAmounts(sentence).some((amount) => !amount.isPercent)) continue;
+      // The charge is named before the phrase ("THC por conta do importador") or after it ("not included: THC").
+      const named =
+        matchFee(label.slice(0, marker.index)) ?? matchFee(label.slice(marker.index + marker[0].length));
+      if (named === null || found.has(named.fee.name)) continue;
+      found.set(named.fee.name, { line: line.no, text: line.trimmed.slice(0, 200), origin: 'body' });
+    }
   }
   return [...found].map(([nome, source]) => ({ nome, source }));
 }

@@ -307,6 +307,17 @@ export function analyseText(input: string, opts: ExtractTextOptions, fileKind: F
   if (hinted.ignored.length > 0) final.ignoradosPorDica = hinted.ignored;
   const kept = bodyLines.find((line) => keepsTheRest(line.text)) ?? (agreed !== null ? accepted : undefined);
   if (kept) final.condicoesMantidas = { line: kept.no, text: kept.trimmed.slice(0, 200), origin: 'body' };
+  // An agreed price was read from a line rewritten for reading ("Frete 40HC: USD 2.000,00"): its source is the
+  // request's line as the e-mail has it ("Conseguem chegar a USD 2.000,00 no 40HC? …", QA pass 16).
+  if (agreed !== null) {
+    const asWritten = new Map(lines.map((line) => [line.no, line.trimmed] as const));
+    for (const frete of final.fretes)
+      if (frete.source.origin === 'quoted' && askedLines.some((line) => line.no === frete.source.line))
+        frete.source = {
+          ...frete.source,
+          text: (asWritten.get(frete.source.line) ?? frete.source.text).slice(0, 200),
+        };
+  }
   const notIncluded = excludedCharges(bodyLines);
   if (notIncluded.length > 0) final.taxasNaoIncluidas = notIncluded;
   const blocks = buildBlocks(lines, seg, newest, older === null ? [] : olderLines);

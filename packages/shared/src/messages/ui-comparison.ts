@@ -112,7 +112,7 @@ export const uiComparison = {
     destination: 'destino da versão {versao}',
     destinationTitle:
       'A revisão não cita o porto: vale o destino da versão {versao} (e o custo rodoviário dele).',
-    kept: 'Demais condições da versão {versao}: “{trecho}”',
+    kept: 'Demais condições da versão {versao} (a resposta diz: “{trecho}”)',
     keptTitle:
       'A revisão diz que o restante da proposta não mudou: as taxas, o prazo, o free time e a validade que ela não repete vêm da versão {versao}.',
   },

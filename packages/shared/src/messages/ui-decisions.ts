@@ -246,6 +246,8 @@ export const uiDecisions = {
     confirm: 'Aprovar',
     confirming: 'Aprovando...',
     errorTitle: 'Erro ao Aprovar',
+    /** The figures changed while the confirmation was open: a second look, not a failure (QA pass 16). */
+    figuresChangedTitle: 'Os valores mudaram',
     error: 'Erro ao aprovar transportador',
     successTitle: 'Cotação aprovada',
     successText: '{nome} foi aprovado. Você será levado às cotações enviadas.',

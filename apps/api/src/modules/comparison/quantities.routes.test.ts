@@ -1714,8 +1714,8 @@ describe('an all-in price that leaves a charge to the importer is not the whole 
       [
         'Prezados,',
         '',
-        'Frete 40HC USD 2.300,00 all in.',
-        'Taxas de terminal no destino por conta do importador.',
+        // One line, two sentences, as the QA pass wrote it.
+        'Frete 40HC USD 2.300,00 all in. Taxas de terminal no destino por conta do importador.',
         'Transit time 30 dias',
       ].join('\n'),
     );

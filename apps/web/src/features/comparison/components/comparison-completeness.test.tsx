@@ -188,7 +188,7 @@ describe('Comparação: what a revision leaves unsaid (ADR 0024 addendum)', { ti
       /^Navegantes \(destino da versão 1\)$/,
     );
     expect(
-      row.getByText('Demais condições da versão 1: “Demais condições sem alteração.”'),
+      row.getByText('Demais condições da versão 1 (a resposta diz: “Demais condições sem alteração.”)'),
     ).toBeInTheDocument();
     expect(row.getByText('da versão 1')).toBeInTheDocument();
     // An all-in price has no separate fees, and says why.

@@ -162,6 +162,9 @@ describe('/quotes/:id/approve', { timeout: 20_000 }, () => {
       await confirm.findByText(/^Os valores desta proposta mudaram desde que você abriu a confirmação/),
     ).toBeInTheDocument();
     expect(confirm.queryByRole('link', { name: /Voltar/ })).toBeNull();
+    // A second look, not a failure (QA pass 16).
+    expect(confirm.getByText('Os valores mudaram')).toBeInTheDocument();
+    expect(confirm.queryByText('Erro ao Aprovar')).toBeNull();
     // The comparison is read again: the confirmation now shows the new total.
     await waitFor(() => expect(confirm.getByText(/^Total aprovado:/).textContent).not.toBe(before));
     await user.click(confirm.getByRole('button', { name: /Aprovar/ }));

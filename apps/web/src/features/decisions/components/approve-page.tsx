@@ -333,10 +333,9 @@ function ApproveForm({
   if (comparison.isError) return <Alert variant="error">{errorText(comparison.error, t.loadError)}</Alert>;
 
   // Someone else decided first: back to the quote. Figures that changed are confirmed again here instead.
-  const conflict =
-    approve.error instanceof ApiError &&
-    approve.error.status === 409 &&
-    approve.error.code !== 'APPROVAL_FIGURES_CHANGED';
+  const figuresChanged =
+    approve.error instanceof ApiError && approve.error.code === 'APPROVAL_FIGURES_CHANGED';
+  const conflict = approve.error instanceof ApiError && approve.error.status === 409 && !figuresChanged;
   return (
     <div className="space-y-5">
       <CardSection title={t.responsesTitle} description={t.responsesHint} headingId="approve-responses">
@@ -462,7 +461,10 @@ function ApproveForm({
         {notificar && <p className="text-fg-muted">{t.confirmOthers}</p>}
         {notificar && feedback && <p className="text-fg-muted">{t.confirmOthersPrice}</p>}
         {approve.isError && (
-          <Alert variant="error" title={t.errorTitle}>
+          <Alert
+            variant={figuresChanged ? 'warning' : 'error'}
+            title={figuresChanged ? t.figuresChangedTitle : t.errorTitle}
+          >
             {errorText(approve.error, t.error)}
           </Alert>
         )}

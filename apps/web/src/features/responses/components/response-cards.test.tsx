@@ -320,9 +320,9 @@ describe('response cards', () => {
     ).toBeInTheDocument();
     // What v2 does not repeat shows as v1 gave it, named so; what neither gave stays 'Não informado'.
     const shown = (label: string) => view.getByText(label).nextElementSibling;
-    expect(shown("Frete 20'")).toHaveTextContent(/^US\$ 2\.100,00\(da versão 1\)$/);
-    expect(shown('Validade')).toHaveTextContent(/^30\/12\/2026\(da versão 1\)$/);
-    expect(shown('Free time')).toHaveTextContent(/^14 dias\(da versão 1\)$/);
+    expect(shown("Frete 20'")).toHaveTextContent(/^US\$ 2\.100,00 \(da versão 1\)$/);
+    expect(shown('Validade')).toHaveTextContent(/^30\/12\/2026 \(da versão 1\)$/);
+    expect(shown('Free time')).toHaveTextContent(/^14 dias \(da versão 1\)$/);
     // What v2 says itself is not named.
     expect(shown("Frete 40'")).toHaveTextContent(/^US\$ 2\.950,00$/);
     const select = view.getByRole('combobox', { name: 'Versão da resposta de Atlântico Logística' });

@@ -288,7 +288,7 @@ function Summary({
                 {value ?? <span className="font-normal text-fg-muted">{ui.quotes.notInformed}</span>}
                 {fromVersion !== undefined && (
                   <span className="ml-1 text-xs font-normal text-fg-muted">
-                    {formatMessage(t.fromVersion, { versao: fromVersion })}
+                    {` ${formatMessage(t.fromVersion, { versao: fromVersion })}`}
                   </span>
                 )}
               </dd>
