@@ -1,6 +1,6 @@
 import { ACCEPTS_REQUESTED_MARKERS, ASKED_PRICE_WORDS, OTHER_OFFER_WORDS } from '../dictionary/labels.js';
 import { findAmounts } from '../normalise/money.js';
-import { normaliseLabel, phraseRegExp } from '../normalise/text.js';
+import { normaliseLabel, phraseRegExp, sentencesOf } from '../normalise/text.js';
 import { findEquipment } from '../normalise/units.js';
 import { type Line, makeLine } from './lines.js';
 
@@ -18,14 +18,6 @@ export function acceptsAskedPrice(lines: readonly Line[]): Line | undefined {
     const label = normaliseLabel(line.text);
     return ACCEPTS.test(label) && !NEGATION.test(label);
   });
-}
-
-/** A line's sentences: split after "?", "!", ";" or a full stop before a space ("2.000,00" stays whole). */
-function sentencesOf(text: string): string[] {
-  return text
-    .split(/(?<=[?!;])\s+|(?<=\.)\s+(?=\S)/)
-    .map((sentence) => sentence.trim())
-    .filter(Boolean);
 }
 
 /** The unit written right after an amount ("/kg", "/W/M", "por kg", "per cbm"), when there is one. */

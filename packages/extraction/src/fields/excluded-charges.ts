@@ -2,7 +2,7 @@ import type { Line } from '../blocks/lines.js';
 import { NOT_INCLUDED_MARKERS } from '../dictionary/labels.js';
 import { matchFee } from '../normalise/fee-names.js';
 import { findAmounts } from '../normalise/money.js';
-import { normaliseLabel, phraseRegExp } from '../normalise/text.js';
+import { normaliseLabel, phraseRegExp, sentencesOf } from '../normalise/text.js';
 import type { SourceRef } from '../types.js';
 
 const NOT_INCLUDED = phraseRegExp(NOT_INCLUDED_MARKERS, 'u');
@@ -18,7 +18,7 @@ export function excludedCharges(lines: readonly Line[]): Array<{ nome: string; s
   for (const line of lines) {
     // Sentence by sentence: "Frete 40HC USD 2.100,00 all in. Taxas de terminal por conta do importador." has
     // its price in one sentence and the exclusion in the next (QA pass 16).
-    for (const sentence of line.text.split(/(?<=[?!;])\s+|(?<=\.)\s+(?=\S)/)) {
+    for (const sentence of sentencesOf(line.text)) {
       const label = normaliseLabel(sentence);
       const marker = NOT_INCLUDED.exec(label);
       if (marker === null || findAmounts(sentence).some((amount) => !amount.isPercent)) continue;

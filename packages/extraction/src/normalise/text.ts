@@ -48,6 +48,14 @@ export function phraseRegExp(phrases: readonly string[], flags = 'gu'): RegExp {
   return new RegExp(`${WORD_BEFORE}(?:${phraseAlternation(phrases)})${WORD_AFTER}`, flags);
 }
 
+/** A line's sentences: split after "?", "!", ";" or a full stop before a space ("2.000,00" stays whole). */
+export function sentencesOf(text: string): string[] {
+  return text
+    .split(/(?<=[?!;])\s+|(?<=\.)\s+(?=\S)/)
+    .map((sentence) => sentence.trim())
+    .filter(Boolean);
+}
+
 export function collapseSpaces(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }

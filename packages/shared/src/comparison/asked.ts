@@ -1,3 +1,4 @@
+import { decisionEmailMessages } from '../messages/decision-email.js';
 import { formatMessage } from '../messages/errors.js';
 import { uiComparison } from '../messages/ui-comparison.js';
 import type { ExtractionFinal } from '../schemas/responses.js';
@@ -169,11 +170,17 @@ export function missingGiven(
   return MISSING_ITEMS.filter((item) => missing.has(item));
 }
 
-/** The revision message pre-filled with what is missing ('… nos informem o preço do contêiner de 40' e a validade da proposta.'). */
-export function revisionMessageFor(faltando: readonly MissingItem[]): string {
-  const texts = uiComparison.revisionMessage;
+/**
+ * The revision message pre-filled with what is missing ('… nos informem o preço do contêiner de 40' e a
+ * validade da proposta.'), in the quote's e-mail language: the message goes into the carrier's letter as
+ * written (QA pass 15: an English letter carried the Portuguese text).
+ */
+export function revisionMessageFor(faltando: readonly MissingItem[], language: 'pt' | 'en' = 'pt'): string {
+  const english = decisionEmailMessages.en.revisionPrefill;
+  const texts = language === 'en' ? english : uiComparison.revisionMessage;
+  const itemLabels: Record<MissingItem, string> = language === 'en' ? english.items : missingItemLabels;
   if (faltando.length === 0) return texts.withoutMissing;
-  const labels = faltando.map((item) => missingItemLabels[item]);
+  const labels = faltando.map((item) => itemLabels[item]);
   const itens =
     labels.length === 1
       ? labels[0]!
