@@ -1092,6 +1092,50 @@ describe('replies as QA pass 4 wrote them, through the pipeline to the documents
   });
 });
 
+describe('air on one basis per quote (QA pass 13), through the pipeline to the documents', () => {
+  it('"450 kg / 2,8 m³" in the weight field: 467 kg chargeable (466,67 up to 0,5 kg) on every row; "C.W. 467 kgs" read', async () => {
+    const air = await quoteScenario(ctx, {
+      quote: {
+        tipoFrete: 'AÉREO',
+        destino: 'Viracopos, BR',
+        pesoBrutoTotal: '450 kg / 2,8 m³',
+        itens: [{ mercadoria: 'Peças', quantidadeVolumes: '3 volumes', dimensoes: null }],
+      },
+      carriers: [
+        { nome: 'Skyway Air', email: 'rates@skyway-b.com' },
+        { nome: 'Céu Claro', email: 'aereo@ceuclaro-b.com.br' },
+      ],
+    });
+    await reply(
+      air,
+      0,
+      [
+        'Dear team,',
+        '',
+        'Air freight FRA/VCP: USD 3,85/kg (min USD 150,00)',
+        'FSC: USD 0,95/kg',
+        'AWB fee: USD 35,00',
+      ].join('\n'),
+    );
+    await reply(
+      air,
+      1,
+      ['Prezados,', '', 'All-in USD 4,90/kg, C.W. 467 kgs', 'AWB fee: USD 40,00'].join('\n'),
+    );
+    const body = await comparison(air);
+    const [sky, claro] = [0, 1].map((carrier) => rowOf(body, air, carrier));
+    // Skyway: (3,85 + 0,95) × 467 + 35 = USD 2.276,60 × 5,2456 = R$ 11.942,13 (at 450 kg it read 2.195,00).
+    expect(sky).toMatchObject({ valorUSD: 2276.6, custoTotalBRL: 11942.13 });
+    expect(sky!.fretes[0]).toMatchObject({ quantidade: 467, valorTotal: 1797.95 });
+    // Céu Claro: 4,90 × 467 + 40 = USD 2.328,30 × 5,2456 = R$ 12.213,33.
+    expect(claro).toMatchObject({ valorUSD: 2328.3, custoTotalBRL: 12213.33 });
+    expect((await excelSummaryRow(air, 'Skyway Air')).cell('Total (BRL)')).toBe(11942.13);
+    const flat = await pdfText(air);
+    expect(flat).toContain(formatNumber(11942.13));
+    expect(flat).toContain(formatNumber(12213.33));
+  });
+});
+
 describe('QA pass 6: air on the chargeable weight, LCL per tonne, through the pipeline to the documents', () => {
   it('air: 180 kg in 5 boxes of 80x60x50 cm is 200 kg chargeable; "incl. FSC/SSC" is complete and the cheapest', async () => {
     const air = await quoteScenario(ctx, {
