@@ -1,5 +1,5 @@
 import type { QuoteDetail } from '@cotacoes/shared/schemas/quotes';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { quoteDetailKey, quoteListKey } from '@/api/quote-keys';
 import { formatDateTime } from '@/lib/format';
 import { toLocalInput } from '@/lib/local-datetime';
@@ -37,6 +37,29 @@ describe('quote detail shell', () => {
     fireEvent.focus(window);
     window.dispatchEvent(new Event('visibilitychange'));
     expect(await info.findByText('Fechada', {}, { timeout: 3000 })).toBeInTheDocument();
+  });
+
+  it('reads the detail again every 30 s while the page is open (QA pass 15)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let status: QuoteDetail['status'] = 'AGUARDANDO_RESPOSTA';
+      const { network } = setup({
+        [`GET /api/quotes/${ids.q1}`]: () => ({ body: makeQuoteDetail({ status }) }),
+      });
+      const info = within(await screen.findByRole('region', { name: 'Informações' }));
+      expect(await info.findByText('Aguardando Resposta')).toBeInTheDocument();
+      const reads = () =>
+        network.requests.filter((request) => request.url === `/api/quotes/${ids.q1}`).length;
+      const before = reads();
+      status = 'APROVADA';
+      await act(() => vi.advanceTimersByTimeAsync(29_000));
+      expect(reads()).toBe(before);
+      await act(() => vi.advanceTimersByTimeAsync(1_500));
+      expect(await info.findByText('Aprovada')).toBeInTheDocument();
+      expect(reads()).toBe(before + 1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("shows the quote's 'Lembretes' card (follow-up) in the 'Comparação' tab", async () => {
