@@ -10,7 +10,7 @@ import { setNavigator } from '@/lib/navigation';
 export function RootLayout() {
   const navigate = useNavigate();
   useEffect(() => {
-    setNavigator((to, state) => navigate(to, { replace: true, state }));
+    setNavigator((to) => navigate(to, { replace: true }));
     return () => setNavigator(null);
   }, [navigate]);
   return <Outlet />;

@@ -18,6 +18,11 @@ export const VERIFICATION_CODE_LENGTH = 6;
 
 export const storageKeys = {
   token: 'token',
+  /**
+   * sessionStorage: a request found the session gone; the login page says so once. Not router state: the
+   * guards' own redirect to /login, and the other requests' 401s, replaced it (QA review).
+   */
+  sessionEnded: 'session-ended',
   user: 'user',
   theme: 'theme',
   sidebarCollapsed: 'sidebar-collapsed',

@@ -1,6 +1,6 @@
 import { errorMessages } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
-import { EMPRESA_TOAST_MS } from '@/config/constants';
+import { EMPRESA_TOAST_MS, storageKeys } from '@/config/constants';
 import { isAuthRedirectExempt, paths } from '@/config/paths';
 import { navigateTo } from './navigation';
 import { clearSession, getToken } from './session';
@@ -88,9 +88,9 @@ function handleUnauthorized(): void {
   if (isAuthRedirectExempt(window.location.pathname)) return;
   // Signed in until now: the login page says the session ended (QA pass 15: someone removed from the
   // company was sent to the login page with no word of why).
-  const hadSession = Boolean(getToken());
+  if (getToken()) sessionStorage.setItem(storageKeys.sessionEnded, '1');
   clearSession();
-  navigateTo(paths.auth.login.getHref(), hadSession ? { sessionEnded: true } : undefined);
+  navigateTo(paths.auth.login.getHref());
 }
 
 /** The one API client: bearer from storage, cookies included, problem+json turned into ApiError. */

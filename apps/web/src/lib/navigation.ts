@@ -1,5 +1,5 @@
 /** Lets non-React code (the API client) navigate through the router instead of reloading the page. */
-type Navigate = (to: string, state?: unknown) => void;
+type Navigate = (to: string) => void;
 
 let navigate: Navigate | null = null;
 
@@ -7,8 +7,7 @@ export function setNavigator(next: Navigate | null): void {
   navigate = next;
 }
 
-/** `state` reaches the next page through the router (lost on a full reload, which has no router yet). */
-export function navigateTo(to: string, state?: unknown): void {
-  if (navigate) navigate(to, state);
+export function navigateTo(to: string): void {
+  if (navigate) navigate(to);
   else window.location.assign(to);
 }

@@ -1,8 +1,10 @@
 import { ui } from '@cotacoes/shared/messages/ui';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CheckCircleIcon, SparklesIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { PageTitle } from '@/components/ui/page';
+import { storageKeys } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { AuthCardHeader, AuthLayout } from '@/features/auth/components/auth-layout';
 import { LoginForm } from '@/features/auth/components/login-form';
@@ -11,8 +13,10 @@ const claims = ui.productClaims;
 
 export default function LoginRoute() {
   // A finished password reset comes back here with the server's message.
-  const state = useLocation().state as { notice?: unknown; sessionEnded?: unknown } | null;
-  const notice = state?.notice;
+  const notice = (useLocation().state as { notice?: unknown } | null)?.notice;
+  // Said once: read when the page opens, forgotten after (a reload of the login page does not repeat it).
+  const [sessionEnded] = useState(() => sessionStorage.getItem(storageKeys.sessionEnded) === '1');
+  useEffect(() => sessionStorage.removeItem(storageKeys.sessionEnded), []);
   const aside = (
     <div>
       <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium">
@@ -42,7 +46,7 @@ export default function LoginRoute() {
     <AuthLayout aside={aside}>
       <PageTitle title={ui.login.title} />
       <AuthCardHeader title={ui.login.heading} subtitle={ui.login.subheading} />
-      {state?.sessionEnded === true && (
+      {sessionEnded && (
         <Alert variant="warning" className="mb-5">
           {ui.login.sessionEnded}
         </Alert>
