@@ -50,12 +50,15 @@ export function portalResult(answer: PortalAnswer, carrier: string): DadosExtrai
   const itens = answer.taxas.map((fee) => ({
     nome: fee.nome.toUpperCase(),
     rotulo: fee.nome,
-    destino: null,
+    // A charge for one port counts on that port's row only; without one, on every port's (comparison/fees.ts).
+    destino: fee.destino,
     unidade: PORTAL_FEE_UNIT_CODES[fee.unidade],
     valor: fee.valor,
     moeda: fee.moeda,
     confidence: 1,
-    source: at(`${fee.nome}: ${fee.moeda} ${money(fee.valor)} ${feeUnitText(fee.unidade)}`),
+    source: at(
+      `${fee.nome}${fee.destino ? ` (${fee.destino})` : ''}: ${fee.moeda} ${money(fee.valor)} ${feeUnitText(fee.unidade)}`,
+    ),
   }));
   const evidence: DadosExtraidos['final']['evidence'] = {};
   const scalar = (field: string, text: string) => {

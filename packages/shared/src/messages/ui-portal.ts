@@ -68,6 +68,11 @@ const pt = {
     feeCurrency: 'Moeda',
     feeValue: 'Valor',
     feeUnit: 'Cobrança',
+    /** The port of a charge, when the quote names several; `feeAllDestinations` is every port. */
+    feeDestination: 'Destino',
+    feeAllDestinations: 'Todos os destinos',
+    feeDestinationsHint:
+      'Uma taxa que muda de um destino para outro (THC, por exemplo): adicione uma linha para cada destino.',
     addFee: 'Adicionar taxa',
     removeFee: 'Remover taxa {n}',
     rowLabel: '{grupo} {n}',
@@ -217,6 +222,10 @@ const en: PortalTexts = {
     feeCurrency: 'Currency',
     feeValue: 'Amount',
     feeUnit: 'Basis',
+    feeDestination: 'Destination',
+    feeAllDestinations: 'All destinations',
+    feeDestinationsHint:
+      'A charge that differs by destination (THC, for instance): add one line for each destination.',
     addFee: 'Add charge',
     removeFee: 'Remove charge {n}',
     rowLabel: '{grupo} {n}',

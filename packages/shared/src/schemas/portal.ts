@@ -108,6 +108,15 @@ function answerSchemaOf(m: PortalFieldMessages) {
       .default(null)
       .transform((value) => (value === '' ? null : value));
 
+  /** One of the view's `destinos` when the quote names several; null otherwise ('' is null). */
+  const port = z
+    .string({ error: m.destinationInvalid })
+    .trim()
+    .max(120, m.destinationInvalid)
+    .nullable()
+    .default(null)
+    .transform((value) => (value === '' ? null : value));
+
   const freight = z.strictObject({
     unidade: z.enum(PORTAL_FREIGHT_UNITS, { error: m.freightUnitInvalid }),
     moeda: currency,
@@ -116,13 +125,7 @@ function answerSchemaOf(m: PortalFieldMessages) {
      * The port this price is for, one of the view's `destinos` when the quote names several (QA pass 8: a
      * portal answer could not price Santos and Itajaí apart); null otherwise. The service checks it.
      */
-    destino: z
-      .string({ error: m.destinationInvalid })
-      .trim()
-      .max(120, m.destinationInvalid)
-      .nullable()
-      .default(null)
-      .transform((value) => (value === '' ? null : value)),
+    destino: port,
   });
 
   const fee = z.strictObject({
@@ -130,6 +133,12 @@ function answerSchemaOf(m: PortalFieldMessages) {
     moeda: currency,
     valor: money,
     unidade: z.enum(PORTAL_FEE_UNITS, { error: m.feeUnitInvalid }),
+    /**
+     * The port this charge is for when the quote names several and the charge differs by port (a THC of
+     * Santos and one of Itajaí); null: every port (QA pass 17: a portal answer priced both ports with the
+     * same charges). The service checks it as a freight's.
+     */
+    destino: port,
   });
 
   return z.strictObject({
@@ -177,6 +186,7 @@ export const portalAnswerOutputSchema = z.object({
       moeda: z.enum(PORTAL_CURRENCIES),
       valor: z.number(),
       unidade: z.enum(PORTAL_FEE_UNITS),
+      destino: z.string().nullable().optional(),
     }),
   ),
   transitTimeDias: z.number().nullable(),

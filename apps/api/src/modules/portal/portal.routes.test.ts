@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import { type Comparison, errorMessages, type PortalAnswerInput } from '@cotacoes/shared';
 import { and, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { simpleParser } from 'mailparser';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteScenario, type Scenario } from '../../../test/factories/index.js';
 import { type FakePtaxServer, startFakePtaxServer } from '../../../test/fakes/ptax-server.js';
@@ -14,6 +16,8 @@ import {
 } from '../../../test/helpers.js';
 import { cotacaoAnexos, cotacoes, followUpSettings, portalTokens, respostas } from '../../db/schema/index.js';
 import { hashPortalToken } from '../../follow-up/portal-tokens.js';
+import { formatNumber } from '../comparative/comparative-document.js';
+import { SUMMARY_HEADER_ROW } from '../comparative/excel.js';
 
 /*
  * The carrier portal (issue 35) over the real app: the link mailed on 'Consultar cotação', the invite in the
@@ -437,6 +441,95 @@ describe('answering (POST /api/portal/{token}/resposta)', () => {
     expect((await open(invite)).json().resposta.fretes.map((f: { destino: string }) => f.destino)).toEqual([
       'Santos',
       'Itajaí',
+    ]);
+  });
+
+  it("a charge for one port counts on that port's row only; one for every port on both (QA pass 17)", async () => {
+    const two = await quoteScenario(ctx, {
+      carriers: [{ nome: 'Baía Sul Portal', email: 'pricing@baiasul-p.com.br' }],
+      quote: { destino: 'Santos, BR / Itajaí, BR' },
+    });
+    const invite = await inviteOf(two, 0);
+    const fretes = [
+      { unidade: '40HC' as const, moeda: 'USD' as const, valor: 2250, destino: 'Santos' },
+      { unidade: '40HC' as const, moeda: 'USD' as const, valor: 2400, destino: 'Itajaí' },
+    ];
+    // A charge for a port the quote does not name is refused beside its field, and nothing is stored.
+    const bad = await submit(invite, {
+      ...ANSWER,
+      fretes,
+      taxas: [{ nome: 'THC', moeda: 'BRL', valor: 1450, unidade: 'conteiner', destino: 'Paranaguá' }],
+    });
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(bad.json().errors).toEqual([
+      { path: 'taxas.0.destino', message: 'Escolha um dos destinos da cotação.' },
+    ]);
+    expect((await responsesOf(two))[0]!.atual).toBeNull();
+
+    const created = await submit(invite, {
+      ...ANSWER,
+      fretes,
+      taxas: [
+        { nome: 'THC', moeda: 'BRL', valor: 1450, unidade: 'conteiner', destino: 'santos' },
+        { nome: 'THC', moeda: 'BRL', valor: 1600, unidade: 'conteiner', destino: 'Itajaí' },
+        { nome: 'BL fee', moeda: 'USD', valor: 50, unidade: 'bl', destino: null },
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/quotes/${two.quote.id}/comparison`,
+      headers: { authorization: `Bearer ${two.token}` },
+    });
+    const rows = (response.json() as Comparison).linhas;
+    const santos = rows.find((r) => r.destino === 'Santos')!;
+    const itajai = rows.find((r) => r.destino === 'Itajaí')!;
+    // Santos: USD 2 × 2.250 + 50 = 4.550, BRL 2 × 1.450 = 2.900. Itajaí: USD 2 × 2.400 + 50 = 4.850,
+    // BRL 2 × 1.600 = 3.200 (before: both ports 2.900 + 3.200 = 6.100).
+    expect([santos.valorUSD, santos.valorBRL]).toEqual([4550, 2900]);
+    expect([itajai.valorUSD, itajai.valorBRL]).toEqual([4850, 3200]);
+    expect(santos.taxas.filter((t) => t.nome === 'THC').map((t) => t.valorTotal)).toEqual([2900]);
+    // 4.550 × 5,2456 = 23.867,48 + 2.900 = 26.767,48; 4.850 × 5,2456 = 25.441,16 + 3.200 = 28.641,16 (+ road).
+    const santosTotal = Math.round((26767.48 + santos.custoRodoviario) * 100) / 100;
+    const itajaiTotal = Math.round((28641.16 + itajai.custoRodoviario) * 100) / 100;
+    expect([santos.custoTotalBRL, itajai.custoTotalBRL]).toEqual([santosTotal, itajaiTotal]);
+
+    // The comparative documents say the same totals.
+    const headers = { authorization: `Bearer ${two.token}` };
+    const excel = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/quotes/${two.quote.id}/comparative-excel`,
+      headers,
+    });
+    expect(excel.statusCode, excel.body).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(excel.rawPayload as unknown as ArrayBuffer);
+    const summary = workbook.getWorksheet('Comparativo')!;
+    const header = (summary.getRow(SUMMARY_HEADER_ROW).values as unknown[]).map(String);
+    const totals = [...Array(summary.rowCount).keys()]
+      .map((i) => summary.getRow(i + 1))
+      .filter((r) => r.getCell(header.indexOf('Agente de carga')).value === 'Baía Sul Portal')
+      .map((r) => r.getCell(header.indexOf('Total (BRL)')).value);
+    expect(totals.sort()).toEqual([santosTotal, itajaiTotal].sort());
+    const pdf = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/quotes/${two.quote.id}/comparative-pdf`,
+      headers,
+    });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), {
+      mergePages: true,
+    });
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain(formatNumber(santosTotal));
+    expect(flat).toContain(formatNumber(itajaiTotal));
+
+    // The page prefills each charge with its port ('' stands for every port in the form).
+    const page = (await open(invite)).json();
+    expect(page.resposta.taxas.map((t: { destino: string | null }) => t.destino)).toEqual([
+      'Santos',
+      'Itajaí',
+      null,
     ]);
   });
 

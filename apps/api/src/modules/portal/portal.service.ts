@@ -320,23 +320,24 @@ function portDestinations(destino: string | null): string[] {
 }
 
 /**
- * Each price's port is one of the quote's (by the same name, however written), or none when the quote names
- * one port or none; a bad one answers the field message, in the quote's language, and changes nothing.
+ * Each price's and each charge's port is one of the quote's (by the same name, however written), or none
+ * (a charge: every port); a bad one answers the field message, in the quote's language, and changes nothing.
  */
 function checkDestinations(
   answer: PortalAnswer,
   destinos: readonly string[],
   language: PortalLanguage,
 ): void {
-  const issues = answer.fretes.flatMap((frete, index) => {
-    if (frete.destino === null) return [];
-    const known = destinos.find((name) => samePlace(name, frete.destino!));
+  const check = (group: 'fretes' | 'taxas') => (row: { destino: string | null }, index: number) => {
+    if (row.destino === null) return [];
+    const known = destinos.find((name) => samePlace(name, row.destino!));
     if (known) {
-      frete.destino = known;
+      row.destino = known;
       return [];
     }
-    return [{ path: `fretes.${index}.destino`, message: portalTexts[language].fields.destinationInvalid }];
-  });
+    return [{ path: `${group}.${index}.destino`, message: portalTexts[language].fields.destinationInvalid }];
+  };
+  const issues = [...answer.fretes.flatMap(check('fretes')), ...answer.taxas.flatMap(check('taxas'))];
   if (issues.length > 0) throw answerValidationError(issues, language);
 }
 

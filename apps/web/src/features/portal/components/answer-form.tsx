@@ -22,7 +22,8 @@ import { usePortalTexts } from './portal-language';
 
 /** `destino`: one of the view's `destinos` ('' when the quote names one port or none). */
 type FreightRow = { key: number; unidade: string; moeda: string; valor: string; destino: string };
-type FeeRow = { key: number; nome: string; moeda: string; valor: string; unidade: string };
+/** `destino`: one of the view's `destinos`, or '' for every port (and when the quote names one or none). */
+type FeeRow = { key: number; nome: string; moeda: string; valor: string; unidade: string; destino: string };
 type Draft = {
   fretes: FreightRow[];
   taxas: FeeRow[];
@@ -61,7 +62,12 @@ function draftOf(view: PortalView, written: (value: number) => string): Draft {
         valor: written(row.valor),
         destino: row.destino ?? '',
       })),
-      taxas: answer.taxas.map((row) => ({ key: key(), ...row, valor: written(row.valor) })),
+      taxas: answer.taxas.map((row) => ({
+        key: key(),
+        ...row,
+        valor: written(row.valor),
+        destino: row.destino ?? '',
+      })),
       transitTimeDias: answer.transitTimeDias === null ? '' : String(answer.transitTimeDias),
       freeTimeDias: answer.freeTimeDias === null ? '' : String(answer.freeTimeDias),
       validade: answer.validade ?? '',
@@ -91,11 +97,12 @@ function answerOf(draft: Draft, port: string | null): unknown {
       valor: readNumber(valor),
       destino: port === null ? null : destino || port,
     })),
-    taxas: draft.taxas.map(({ nome, moeda, valor, unidade }) => ({
+    taxas: draft.taxas.map(({ nome, moeda, valor, unidade, destino }) => ({
       nome,
       moeda,
       valor: readNumber(valor),
       unidade,
+      destino: port === null ? null : destino || null,
     })),
     transitTimeDias: readDays(draft.transitTimeDias),
     freeTimeDias: readDays(draft.freeTimeDias),
@@ -314,10 +321,15 @@ export function AnswerForm({ token, view }: { token: string; view: PortalView })
       <fieldset className="space-y-3">
         <legend className="text-base font-semibold text-fg">{t.feesTitle}</legend>
         {draft.taxas.length === 0 && <p className="text-sm text-fg-muted">{t.feesEmpty}</p>}
+        {byPort && <p className="text-sm text-fg-muted">{t.feeDestinationsHint}</p>}
         {draft.taxas.map((row, index) => (
           <fieldset
             key={row.key}
-            className="grid grid-cols-2 items-start gap-3 rounded-lg border border-border p-3 sm:grid-cols-[minmax(0,1.4fr)_minmax(0,0.8fr)_minmax(0,1fr)_minmax(0,1.2fr)_auto]"
+            className={
+              byPort
+                ? 'grid grid-cols-2 items-start gap-3 rounded-lg border border-border p-3 sm:grid-cols-[minmax(0,1.4fr)_minmax(0,0.8fr)_minmax(0,1fr)_minmax(0,1.2fr)_minmax(0,1.2fr)_auto]'
+                : 'grid grid-cols-2 items-start gap-3 rounded-lg border border-border p-3 sm:grid-cols-[minmax(0,1.4fr)_minmax(0,0.8fr)_minmax(0,1fr)_minmax(0,1.2fr)_auto]'
+            }
           >
             <legend className="sr-only">
               {formatMessage(t.rowLabel, { grupo: t.feeGroup, n: index + 1 })}
@@ -353,6 +365,18 @@ export function AnswerForm({ token, view }: { token: string; view: PortalView })
               onChange={(event) => setFee(index, { unidade: event.target.value })}
               error={error(`taxas.${index}.unidade`)}
             />
+            {byPort && (
+              <Select
+                label={t.feeDestination}
+                options={[
+                  { value: '', label: t.feeAllDestinations },
+                  ...view.destinos.map((value) => ({ value, label: value })),
+                ]}
+                value={row.destino}
+                onChange={(event) => setFee(index, { destino: event.target.value })}
+                error={error(`taxas.${index}.destino`)}
+              />
+            )}
             <div className="flex justify-end sm:pt-6">
               <Button
                 variant="ghost"
@@ -373,7 +397,7 @@ export function AnswerForm({ token, view }: { token: string; view: PortalView })
             set({
               taxas: [
                 ...draft.taxas,
-                { key: key(), nome: '', moeda: 'BRL', valor: '', unidade: 'conteiner' },
+                { key: key(), nome: '', moeda: 'BRL', valor: '', unidade: 'conteiner', destino: '' },
               ],
             })
           }

@@ -119,7 +119,7 @@ function AnswerSummary({ answer }: { answer: PortalView['resposta'] & object }) 
       format.money(row.valor, row.moeda),
     ]),
     ...answer.taxas.map((row): [string, string] => [
-      row.nome,
+      `${row.nome}${row.destino ? ` · ${row.destino}` : ''}`,
       `${format.money(row.valor, row.moeda)} ${t.feeUnits[row.unidade] ?? row.unidade}`,
     ]),
     ...(answer.transitTimeDias === null

@@ -87,8 +87,8 @@ describe('the answer page (/portal/:token)', () => {
     expect(JSON.parse(String(form.get('dados')))).toEqual({
       fretes: [{ unidade: '40HC', moeda: 'USD', valor: 2500, destino: null }],
       taxas: [
-        { nome: 'THC', moeda: 'BRL', valor: 1450, unidade: 'conteiner' },
-        { nome: 'BL fee', moeda: 'USD', valor: 50, unidade: 'bl' },
+        { nome: 'THC', moeda: 'BRL', valor: 1450, unidade: 'conteiner', destino: null },
+        { nome: 'BL fee', moeda: 'USD', valor: 50, unidade: 'bl', destino: null },
       ],
       transitTimeDias: 32,
       freeTimeDias: null,
@@ -117,14 +117,32 @@ describe('the answer page (/portal/:token)', () => {
     expect(within(itajai).getByLabelText(t.answer.freightDestination)).toHaveValue('Itajaí');
     await user.type(within(santos).getByLabelText(t.answer.freightValue), '2.200');
     await user.type(within(itajai).getByLabelText(t.answer.freightValue), '2.400');
+    // A charge is for every port unless the carrier picks one (QA pass 17).
+    expect(screen.getByText(t.answer.feeDestinationsHint)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: t.answer.addFee }));
+    await user.click(screen.getByRole('button', { name: t.answer.addFee }));
+    const [thc, bl] = screen.getAllByRole('group', { name: /^Taxa \d$/ });
+    expect(within(thc!).getByLabelText(t.answer.feeDestination)).toHaveValue('');
+    expect(within(thc!).getByRole('option', { name: t.answer.feeAllDestinations })).toBeInTheDocument();
+    await user.type(within(thc!).getByLabelText(t.answer.feeName), 'THC');
+    await user.type(within(thc!).getByLabelText(t.answer.feeValue), '1.600');
+    await user.selectOptions(within(thc!).getByLabelText(t.answer.feeDestination), 'Itajaí');
+    await user.type(within(bl!).getByLabelText(t.answer.feeName), 'BL fee');
+    await user.type(within(bl!).getByLabelText(t.answer.feeValue), '350');
+    await user.selectOptions(within(bl!).getByLabelText(t.answer.feeUnit), 'bl');
     await user.click(screen.getByRole('button', { name: t.answer.submit }));
     await screen.findByText(/^Resposta enviada/);
     const sent = requests.find((r) => r.url === `/api/portal/${PORTAL_TOKEN}/resposta`)!;
-    expect(JSON.parse(String((sent.body as FormData).get('dados'))).fretes).toEqual([
+    const dados = JSON.parse(String((sent.body as FormData).get('dados')));
+    expect(dados.fretes).toEqual([
       { unidade: '40HC', moeda: 'USD', valor: 2200, destino: 'Santos' },
       { unidade: '40HC', moeda: 'USD', valor: 2400, destino: 'Itajaí' },
     ]);
-  });
+    expect(dados.taxas).toEqual([
+      { nome: 'THC', moeda: 'BRL', valor: 1600, unidade: 'conteiner', destino: 'Itajaí' },
+      { nome: 'BL fee', moeda: 'BRL', valor: 350, unidade: 'bl', destino: null },
+    ]);
+  }, 20_000);
 
   it('refuses bad values with pt-BR messages beside the fields and sends nothing', async () => {
     const { requests } = network();
