@@ -182,7 +182,7 @@ export function unpricedReason(row: ComparisonRow): string | null {
 
 /**
  * What a revision did not state and the row takes from the carrier's previous versions: "Da versão 1:
- * destino, transit time, taxas THC, BL FEE" (ADR 0024 addendum), each item under the version that stated
+ * destino, transit time, taxas THC, BL fee" (ADR 0024 addendum; the fees as the carrier wrote them), each item under the version that stated
  * it as the screen marks it ("Da versão 2: destino; da versão 1: transit time"), or '' when it states
  * everything.
  */
@@ -203,7 +203,7 @@ export function carriedOf(row: ComparisonRow): string {
     const stated = /^versao:(\d+)$/.exec(taxa.fonte?.origin ?? '');
     const versao = stated ? Number(stated[1]) : fallback;
     if (versao !== undefined)
-      keptFees.set(versao, [...(keptFees.get(versao) ?? []), feeDisplayName(taxa.nome)]);
+      keptFees.set(versao, [...(keptFees.get(versao) ?? []), feeDisplayName(taxa.rotulo || taxa.nome)]);
   }
   for (const [versao, nomes] of keptFees)
     add(versao, formatMessage(names.taxas, { nomes: nomes.join(', ') }));

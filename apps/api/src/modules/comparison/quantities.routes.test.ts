@@ -787,7 +787,7 @@ describe('a revision that says only its new freight (ADR 0024 addendum)', () => 
     expect(cell('Total (BRL)')).toBe(24865.56);
     expect(cell('Total (USD)')).toBe(4740.27);
     expect(cell('Da versão anterior')).toBe(
-      'Mantido da versão 1 (a revisão não repetiu): destino, transit time, free time, validade, taxas THC, DOC FEE',
+      'Mantido da versão 1 (a revisão não repetiu): destino, transit time, free time, validade, taxas THC, Doc fee',
     );
     // The detail sheet says where each line was read, in words: the v2 body, or version 1.
     const detail = workbook.getWorksheet('Detalhamento')!;
@@ -809,7 +809,7 @@ describe('a revision that says only its new freight (ADR 0024 addendum)', () => 
     expect(flat).toContain(formatNumber(24865.56));
     expect(flat).toContain('THC 2 × R$ 1.300,00 = R$ 2.600,00');
     expect(flat).toContain(
-      'Mantido da versão 1 (a revisão não repetiu): destino, transit time, free time, validade, taxas THC, DOC FEE',
+      'Mantido da versão 1 (a revisão não repetiu): destino, transit time, free time, validade, taxas THC, Doc fee',
     );
 
     // The approval restates v1's terms the revision kept; the carrier's charges: R$ 2.600 + 3.850 × 5,2456
