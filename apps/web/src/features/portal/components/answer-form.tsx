@@ -327,7 +327,7 @@ export function AnswerForm({ token, view }: { token: string; view: PortalView })
             key={row.key}
             className={
               byPort
-                ? 'grid grid-cols-2 items-start gap-3 rounded-lg border border-border p-3 sm:grid-cols-[minmax(0,1.4fr)_minmax(0,0.8fr)_minmax(0,1fr)_minmax(0,1.2fr)_minmax(0,1.2fr)_auto]'
+                ? 'grid grid-cols-2 items-start gap-3 rounded-lg border border-border p-3 sm:grid-cols-[minmax(0,1.2fr)_minmax(0,0.75fr)_minmax(0,0.9fr)_minmax(0,1.1fr)_minmax(0,1.4fr)_auto]'
                 : 'grid grid-cols-2 items-start gap-3 rounded-lg border border-border p-3 sm:grid-cols-[minmax(0,1.4fr)_minmax(0,0.8fr)_minmax(0,1fr)_minmax(0,1.2fr)_auto]'
             }
           >

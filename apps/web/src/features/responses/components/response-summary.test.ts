@@ -28,6 +28,25 @@ describe("the reply card's fees per container type", () => {
   });
 });
 
+describe("the reply card's fees per port", () => {
+  it('names the port of a charge priced for one port, and none for a charge of every port (QA pass 17)', () => {
+    const fee = (destino: string | null, valor: number, nome = 'THC') => ({
+      ...feeItem(nome, valor, 'BRL'),
+      unidade: 'CNTR',
+      destino,
+    });
+    const data = {
+      final: makeFinal({
+        modal: 'FCL',
+        taxas: { itens: [fee('Santos', 1450), fee('Itajaí', 1600), fee(null, 350, 'BL FEE')] },
+      }),
+    } as unknown as DadosExtraidos;
+    expect(summarise(data, null).taxas).toMatch(
+      /^THC \(Santos\) R\$\s1\.450,00\/contêiner · THC \(Itajaí\) R\$\s1\.600,00\/contêiner · BL FEE R\$\s350,00\/contêiner \(/,
+    );
+  });
+});
+
 describe("the reply card's freight not per container (QA pass on air and LCL)", () => {
   const freight = (
     unidade: string,

@@ -16,6 +16,8 @@ export function normaliseCurrency(value: string | null | undefined): string {
   return upper || 'USD';
 }
 
+type FeeItem = { nome: string; moeda: string; valor: number; unidade: string | null; destino: string | null };
+
 /**
  * Fee totals by currency with the spec's rules (§5): lines named TOTAL are ignored, IOF-type lines only
  * below 1000, the maximum per (destination, name, currency and container type), then summed per currency.
@@ -23,9 +25,9 @@ export function normaliseCurrency(value: string | null | undefined): string {
 export function feeTotals(fees: readonly Fee[]): {
   count: number;
   totals: Map<string, number>;
-  items: { nome: string; moeda: string; valor: number; unidade: string | null }[];
+  items: FeeItem[];
 } {
-  const perKey = new Map<string, { nome: string; moeda: string; valor: number; unidade: string | null }>();
+  const perKey = new Map<string, FeeItem>();
   for (const fee of fees) {
     const name = `${fee.nome} ${fee.rotulo}`.toUpperCase();
     const valor = fee.valor;
@@ -42,7 +44,10 @@ export function feeTotals(fees: readonly Fee[]): {
     const key = `${fee.destino ?? ''}|${fee.nome.toUpperCase()}|${lado}|${moeda}|${tipo ?? ''}`;
     const kept = perKey.get(key);
     const unidade = tipo ? `/${tipo}` : typeof fee.unidade === 'string' ? fee.unidade : null;
-    if (!kept || valor > kept.valor) perKey.set(key, { nome: fee.rotulo || fee.nome, moeda, valor, unidade });
+    // A charge of one port says which (a reply or portal answer pricing two ports apart, QA pass 17).
+    const destino = fee.destino?.trim() && /\p{L}/u.test(fee.destino) ? fee.destino.trim() : null;
+    if (!kept || valor > kept.valor)
+      perKey.set(key, { nome: fee.rotulo || fee.nome, moeda, valor, unidade, destino });
   }
   const totals = new Map<string, number>();
   for (const { moeda, valor } of perKey.values()) totals.set(moeda, (totals.get(moeda) ?? 0) + valor);
@@ -56,7 +61,7 @@ function feesText(items: ReturnType<typeof feeTotals>['items'], air: boolean): s
   const units = air ? { ...t.feeUnits, ...t.feeUnitsAir } : t.feeUnits;
   const text = (item: (typeof items)[number]) =>
     formatMessage(t.feeItem, {
-      nome: item.nome,
+      nome: item.destino ? `${item.nome} (${item.destino})` : item.nome,
       valor: formatMoney(item.valor, item.moeda),
       unidade: item.unidade?.startsWith('/')
         ? item.unidade
