@@ -155,6 +155,12 @@ export const uiReplies = {
       anexosIgnorados: 'Anexos ignorados',
     } as Record<string, string>,
     flagWithValue: '{label}: {valor}',
+    /** A message set aside (`flags.separada`) that a user counted as the answer (QA pass 18: raw 'confirmacao'). */
+    countedAsAnswer: 'Contada como resposta ({tipo})',
+    setAsideKinds: {
+      automatica: 'era resposta automática',
+      confirmacao: 'era confirmação de recebimento',
+    } as Record<string, string>,
     /** Who really sent it (ADR 0023): a version whose sender could not be verified. */
     sender: {
       unverified: 'Remetente não verificado',

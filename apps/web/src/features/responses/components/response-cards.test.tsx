@@ -297,7 +297,12 @@ describe('response cards', () => {
       versao: 2,
       createdAt: '2026-03-05T13:00:00.000Z',
       mensagemId: 'm-2',
-      flags: { remetenteDesconhecido: 'vendas@atlantico-cargo.com', anexosIgnorados: '2', interno: true },
+      flags: {
+        remetenteDesconhecido: 'vendas@atlantico-cargo.com',
+        anexosIgnorados: '2',
+        interno: true,
+        separada: 'confirmacao',
+      },
       dadosExtraidos: makeDados({
         fretes: [],
         preco_por_container_20: null,
@@ -312,6 +317,9 @@ describe('response cards', () => {
     expect(view.getByText('Remetente não cadastrado: vendas@atlantico-cargo.com')).toBeInTheDocument();
     expect(view.getByText('Anexos ignorados: 2')).toBeInTheDocument();
     expect(view.queryByText(/interno/)).toBeNull();
+    // A receipt a user counted as the answer says so in words (QA pass 18 saw a raw 'confirmacao').
+    expect(view.getByText('Contada como resposta (era confirmação de recebimento)')).toBeInTheDocument();
+    expect(view.queryByText('confirmacao')).toBeNull();
     // A revision that says the rest stands says so on its card (the Comparação fills it from v1).
     expect(
       view.getByText(

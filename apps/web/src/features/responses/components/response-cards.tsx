@@ -327,6 +327,11 @@ function Flags({ version }: { version: ResponseVersion }) {
   for (const [key, value] of Object.entries(version.flags)) {
     // Shown by SenderCheck, with the action that clears it.
     if (key === 'remetenteNaoVerificado') continue;
+    if (key === 'separada') {
+      const tipo = typeof value === 'string' ? t.setAsideKinds[value] : undefined;
+      if (tipo) notes.push({ label: formatMessage(t.countedAsAnswer, { tipo }), warning: false });
+      continue;
+    }
     const known = t.flags[key];
     if (value === false || (!known && typeof value !== 'string')) continue;
     const label = !known
