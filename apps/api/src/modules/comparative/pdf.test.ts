@@ -205,6 +205,32 @@ describe('comparative PDF', () => {
     expect(labels.map((label) => label.str).join()).not.toMatch(/Mar Aberto|Sem Frete/);
   });
 
+  it('never writes the charge lines over the footer, wherever the page breaks (QA pass 18)', async () => {
+    // Long wrapped paragraphs under tables of different lengths: some break falls inside a paragraph.
+    const footerTop = 36 + 16;
+    let pagesSeen = 0;
+    for (const count of [4, 6, 8, 10, 12, 14]) {
+      const comparison = syntheticComparison(count);
+      for (const row of comparison.linhas) {
+        row.faltando = ['frete20'];
+        row.taxasAusentes = ['ISPS', 'LACRE', 'DESCONSOLIDACAO', 'TAXA DE LIBERACAO DE BL', 'SCANNER'];
+      }
+      const pdf = await renderComparativePdf(sourceOf(comparison, fixtureHeader));
+      const pages = await pagesOf(pdf);
+      pagesSeen += pages.length;
+      for (const [n] of pages.entries()) {
+        const items = await itemsOf(pdf, n + 1);
+        expect(overlaps(items), `${count} rows, page ${n + 1}`).toEqual([]);
+        const content = items.filter(
+          (item) => !item.str.startsWith('Comparativo de fretes · ') && !/^Página \d+ de \d+$/.test(item.str),
+        );
+        const low = content.filter((item) => item.y < footerTop).map((item) => item.str);
+        expect(low, `${count} rows, page ${n + 1}`).toEqual([]);
+      }
+    }
+    expect(pagesSeen).toBeGreaterThan(6);
+  });
+
   it('says under a row that its total leaves out a container it has no price for (the QA pass)', async () => {
     const comparison = mixedComparison();
     const row = comparison.linhas.find((item) => item.precificada)!;

@@ -134,13 +134,34 @@ export function chargesTextOf(row: ComparisonRow): string | null {
   return text === '' ? null : text;
 }
 
-/** The charge lines of every proposal under the table, one paragraph each. */
-function drawCharges(pdf: PDFKit.PDFDocument, rows: readonly ComparisonRow[], left: number, width: number) {
+/**
+ * The charge lines of every proposal under the table, one paragraph each. A paragraph that does not fit
+ * above `bottom` starts the next page whole, and the title never stays alone at a page's foot.
+ */
+function drawCharges(
+  pdf: PDFKit.PDFDocument,
+  rows: readonly ComparisonRow[],
+  area: { left: number; width: number; bottom: () => number },
+) {
+  const { left, width, bottom } = area;
   const lines = rows
     .map((row) => ({ row, text: chargesTextOf(row) }))
     .filter((entry): entry is { row: ComparisonRow; text: string } => entry.text !== null);
   if (lines.length === 0) return;
+  const leadOf = (row: ComparisonRow) => `${row.transportador.nome} · ${destinationOf(row)}: `;
+  const heightOf = (row: ComparisonRow, text: string) =>
+    pdf
+      .font('Helvetica')
+      .fontSize(8)
+      .heightOfString(`${leadOf(row)}${text}`, { width });
+  const newPageIfShort = (height: number) => {
+    if (pdf.y + height > bottom() && height < bottom() - MARGIN) {
+      pdf.addPage();
+      pdf.y = MARGIN;
+    }
+  };
   pdf.moveDown(0.8);
+  newPageIfShort(24 + heightOf(lines[0]!.row, lines[0]!.text));
   pdf
     .fillColor(COLORS.title)
     .font('Helvetica-Bold')
@@ -148,11 +169,12 @@ function drawCharges(pdf: PDFKit.PDFDocument, rows: readonly ComparisonRow[], le
     .text(t.chargesTitle, left, pdf.y, { width });
   pdf.moveDown(0.2);
   for (const { row, text } of lines) {
+    newPageIfShort(heightOf(row, text));
     pdf
       .fillColor(COLORS.text)
       .font('Helvetica-Bold')
       .fontSize(8)
-      .text(`${row.transportador.nome} · ${destinationOf(row)}: `, left, pdf.y, { width, continued: true })
+      .text(leadOf(row), left, pdf.y, { width, continued: true })
       .font('Helvetica')
       .text(text);
   }
@@ -265,7 +287,8 @@ export function renderComparativePdf(source: ComparativeSource): Promise<Buffer>
     const pdf = new PDFDocument({
       size: 'A4',
       layout: 'landscape',
-      margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN },
+      // Text that flows on (the charge lines) breaks the page above the footer, not over it (QA pass 18).
+      margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_SPACE },
       bufferPages: true,
       info: {
         Title: formatMessage(t.heading, { codigo: header.codigo }),
@@ -385,7 +408,7 @@ export function renderComparativePdf(source: ComparativeSource): Promise<Buffer>
     });
     pdf.moveDown(0.5);
     pdf.fillColor(COLORS.muted).font('Helvetica-Oblique').fontSize(8).text(t.legend, left, pdf.y, { width });
-    drawCharges(pdf, rows, left, width);
+    drawCharges(pdf, rows, { left, width, bottom });
 
     // Bar chart of the totals in BRL of the rows with a price, cheapest first, on this page when it fits,
     // else from a new one.
