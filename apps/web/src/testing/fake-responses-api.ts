@@ -168,8 +168,9 @@ export function fakeResponsesApi(quoteId: string, entries: ResponseEntry[]) {
       if (!(file instanceof File) || !/\.(eml|msg)$/i.test(file.name))
         return problem(400, 'VALIDATION_FAILED', 'Envie um arquivo .eml ou .msg.');
     } else if (modo === 'texto') {
-      if (!String(form.get('texto') ?? '').trim())
-        return problem(400, 'VALIDATION_FAILED', errorMessages.VALIDATION_FAILED);
+      // As the API: text, or files alone (a quote that came as a PDF).
+      if (!String(form.get('texto') ?? '').trim() && form.getAll('anexos').length === 0)
+        return problem(400, 'RESPONSE_CONTENT_REQUIRED', errorMessages.RESPONSE_CONTENT_REQUIRED);
     } else if (modo === 'valores') {
       const parsed = typedValuesSchema.safeParse(JSON.parse(String(form.get('valores'))));
       if (!parsed.success) return problem(400, 'VALIDATION_FAILED', errorMessages.VALIDATION_FAILED);

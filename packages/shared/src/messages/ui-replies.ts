@@ -203,7 +203,17 @@ export const uiReplies = {
     text: {
       label: 'Texto da resposta',
       placeholder: 'Cole aqui a mensagem do transportador (WhatsApp, e-mail, anotação de telefone)…',
-      required: 'Cole o texto da resposta.',
+      required: 'Cole o texto da resposta ou anexe o arquivo da cotação.',
+    },
+    /** Files that came with a pasted or typed answer (a PDF or a photo by WhatsApp): the engine reads them. */
+    attachments: {
+      label: 'Anexos da resposta (opcional)',
+      hint: 'PDF, planilha ou foto da cotação que chegou por WhatsApp ou outro meio: os valores também são lidos deles. Até 10 arquivos.',
+      choose: 'Escolher arquivos',
+      none: 'Nenhum arquivo escolhido.',
+      selected: '{name} ({size})',
+      remove: 'Remover {name}',
+      tooMany: 'Escolha no máximo 10 arquivos.',
     },
     values: {
       moeda: 'Moeda do frete',

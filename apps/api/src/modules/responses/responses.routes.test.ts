@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { errorMessages, fieldMessages, formatMessage, formatQuoteDateTime } from '@cotacoes/shared';
+import {
+  type Comparison,
+  errorMessages,
+  fieldMessages,
+  formatMessage,
+  formatQuoteDateTime,
+} from '@cotacoes/shared';
 import { sampleQuoteRequest } from '@cotacoes/shared/samples';
 import type { ResponseTimesResponse } from '@cotacoes/shared/schemas/dashboard';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -283,6 +289,45 @@ describe('registering an answer by hand', () => {
     });
     expect(withFile.statusCode).toBe(400);
     expect(withFile.json().code).toBe('RESPONSE_ATTACHMENTS_WITH_FILE');
+  });
+
+  it('a quote that came as a file alone (WhatsApp): no text, the attachment is read (QA pass 18)', async () => {
+    const s = await quoteScenario(ctx);
+    const url = `/api/quotes/${s.quote.id}/respostas/registrar`;
+    const empty = await ctx.app.inject({
+      method: 'POST',
+      url,
+      ...multipart(s.token, { transportadorId: s.carriers[0]!.id, modo: 'texto', texto: '  ' }),
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().code).toBe('RESPONSE_CONTENT_REQUIRED');
+
+    const sheet = ['Cotação marítima', 'Frete 40HC: USD 2.900,00', 'THC: BRL 1.450,00 por contêiner'].join('\n');
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url,
+      ...multipart(s.token, { transportadorId: s.carriers[0]!.id, modo: 'texto', texto: '' }, [
+        { name: 'anexos', filename: 'cotacao-whatsapp.txt', content: Buffer.from(sheet) },
+      ]),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const row = await waitFor(async () => {
+      const body = (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/quotes/${s.quote.id}/comparison`,
+          headers: { authorization: `Bearer ${s.token}` },
+        })
+      ).json() as Comparison;
+      const found = body.linhas.find((item) => item.transportadorId === s.carriers[0]!.id);
+      return found?.extracao === 'concluida' ? { found, rate: body.taxa.taxa } : undefined;
+    }, 30_000);
+    // 2 × 40HC at USD 2.900 = 5.800; THC 2 × BRL 1.450 = 2.900; read from the file, not from a body.
+    expect([row.found.valorUSD, row.found.valorBRL]).toEqual([5800, 2900]);
+    expect(row.found.fretes[0]!.fonte?.origin).toBe('attachment:cotacao-whatsapp.txt');
+    expect(row.found.custoTotalBRL).toBe(
+      Math.round((5800 * row.rate + 2900 + row.found.custoRodoviario) * 100) / 100,
+    );
   });
 
   it('typed values are the figures (confidence 1), validated field by field', async () => {

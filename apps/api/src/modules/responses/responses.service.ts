@@ -221,8 +221,9 @@ export class ResponsesService {
       if (!form.arquivo) throw new AppError('RESPONSE_CONTENT_REQUIRED');
       raw = await this.rawFromFile(form.arquivo);
     } else if (form.modo === 'texto') {
-      if (!form.texto?.trim()) throw new AppError('RESPONSE_CONTENT_REQUIRED');
-      raw = await this.synthetic(quote, carrier.emails[0]!, form.texto, form.anexos, date);
+      // A quote that came as a file alone (a PDF or photo by WhatsApp) is read from the file (QA pass 18).
+      if (!form.texto?.trim() && !form.anexos?.length) throw new AppError('RESPONSE_CONTENT_REQUIRED');
+      raw = await this.synthetic(quote, carrier.emails[0]!, form.texto ?? '', form.anexos, date);
     } else {
       if (!form.valores) throw new AppError('RESPONSE_CONTENT_REQUIRED');
       typed = typedResult(form.valores, carrier.nome);

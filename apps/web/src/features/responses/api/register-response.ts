@@ -6,13 +6,13 @@ import { apiUpload } from '@/lib/api-client';
 
 export type RegisterResponseInput = { transportadorId: string } & (
   | { modo: 'arquivo'; arquivo: File }
-  | { modo: 'texto'; texto: string; recebidaEm?: string }
-  | { modo: 'valores'; valores: TypedValues; recebidaEm?: string }
+  | { modo: 'texto'; texto: string; recebidaEm?: string; anexos?: File[] }
+  | { modo: 'valores'; valores: TypedValues; recebidaEm?: string; anexos?: File[] }
 );
 
 /**
  * `POST /api/quotes/:id/respostas/registrar` (multipart: transportadorId, modo and the file, the text or
- * the typed values as JSON text, and for the latter two an optional `recebidaEm`) → 201 `{ data, message }`;
+ * the typed values as JSON text, and for the latter two an optional `recebidaEm` and `anexos`) → 201 `{ data, message }`;
  * the answer enters the inbound pipeline.
  */
 export function registerResponse(
@@ -28,6 +28,8 @@ export function registerResponse(
   if (input.modo === 'valores') form.append('valores', JSON.stringify(input.valores));
   // When the answer reached the analyst (ISO); a saved message carries its own date.
   if (input.modo !== 'arquivo' && input.recebidaEm) form.append('recebidaEm', input.recebidaEm);
+  // The files that came with a pasted or typed answer (the field repeated once per file).
+  if (input.modo !== 'arquivo') for (const file of input.anexos ?? []) form.append('anexos', file, file.name);
   return apiUpload(`/quotes/${encodeURIComponent(quoteId)}/respostas/registrar`, form, {
     fallback: ui.replies.register.error,
     onProgress,

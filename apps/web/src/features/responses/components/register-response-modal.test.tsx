@@ -141,7 +141,7 @@ describe('Registrar resposta', () => {
     await user.click(dialog().getByRole('tab', { name: 'Texto' }));
     await submit(user);
     const text = dialog().getByRole('textbox', { name: 'Texto da resposta' });
-    expect(text).toHaveAccessibleDescription('Cole o texto da resposta.');
+    expect(text).toHaveAccessibleDescription('Cole o texto da resposta ou anexe o arquivo da cotação.');
     await user.type(text, "Frete 40' USD 2.900,00{enter}Transit time 30 dias");
     expect(text).not.toHaveAccessibleDescription();
     await submit(user);
@@ -152,6 +152,27 @@ describe('Registrar resposta', () => {
     expect(form!.get('arquivo')).toBeNull();
     // Left blank: the server dates it now.
     expect(form!.get('recebidaEm')).toBeNull();
+  });
+
+  it('registers a quote that came as a file alone (a PDF by WhatsApp), and lists and removes files (QA pass 18)', async () => {
+    const { user, network } = setup();
+    await open(user);
+    await user.click(dialog().getByRole('tab', { name: 'Texto' }));
+    expect(dialog().getByText('Nenhum arquivo escolhido.')).toBeInTheDocument();
+    const input = dialog().getByLabelText('Anexos da resposta (opcional)');
+    await user.upload(input, [
+      new File(['%PDF-1.4'], 'cotacao.pdf', { type: 'application/pdf' }),
+      new File(['x'], 'foto.jpg', { type: 'image/jpeg' }),
+    ]);
+    expect(dialog().getByText(/^cotacao\.pdf/)).toBeInTheDocument();
+    await user.click(dialog().getByRole('button', { name: 'Remover foto.jpg' }));
+    expect(dialog().queryByText(/^foto\.jpg/)).toBeNull();
+    // No text: the file is the answer.
+    await submit(user);
+    expect(await screen.findByText(REGISTERED_MESSAGE)).toBeInTheDocument();
+    const [form] = registrations(network.requests);
+    expect(form!.get('modo')).toBe('texto');
+    expect(form!.getAll('anexos').map((file) => (file as File).name)).toEqual(['cotacao.pdf']);
   });
 
   it('gives the focus back to “Registrar resposta” when the dialog closes', async () => {

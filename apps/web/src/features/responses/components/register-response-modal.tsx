@@ -34,6 +34,9 @@ const t = ui.replies.register;
 type Mode = RegisterResponseInput['modo'];
 const MODES: readonly Mode[] = ['arquivo', 'texto', 'valores'];
 const ACCEPT = '.eml,.msg,message/rfc822,application/vnd.ms-outlook';
+/** What a quote comes as besides a message: a PDF, a spreadsheet, a document or a photo (a scan). */
+const ATTACHMENTS_ACCEPT = '.pdf,.xlsx,.xls,.csv,.docx,.doc,.jpg,.jpeg,.png,.tif,.tiff';
+const MAX_ATTACHMENTS = 10;
 const currencyOptions = CURRENCIES.map((value) => ({ value, label: value }));
 const feeUnitOptions = PORTAL_FEE_UNITS.map((value) => ({
   value,
@@ -128,6 +131,83 @@ function MailFileDrop({
           </div>
         )}
       </div>
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-danger-soft-fg">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The files that came with a pasted or typed answer: chosen by keyboard or mouse, listed, removable. */
+function AttachmentsField({
+  files,
+  error,
+  onChange,
+}: {
+  files: File[];
+  error?: string;
+  onChange: (files: File[]) => void;
+}) {
+  const id = useId();
+  const a = t.attachments;
+  return (
+    <div className="space-y-2">
+      <p id={`${id}-label`} className="text-sm font-medium text-fg">
+        {a.label}
+      </p>
+      <p id={`${id}-hint`} className="text-xs text-fg-muted">
+        {a.hint}
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <input
+          id={id}
+          type="file"
+          multiple
+          accept={ATTACHMENTS_ACCEPT}
+          aria-labelledby={`${id}-label`}
+          aria-describedby={[`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(' ')}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => {
+            onChange([...files, ...(event.target.files ?? [])]);
+            event.target.value = '';
+          }}
+          className="peer sr-only"
+        />
+        <label
+          htmlFor={id}
+          className="inline-flex h-9 cursor-pointer items-center gap-2 rounded-lg border border-border-strong bg-surface px-3 text-sm font-medium text-fg shadow-sm hover:bg-surface-muted peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring"
+        >
+          <UploadIcon size={16} />
+          {a.choose}
+        </label>
+        {files.length === 0 && <span className="text-sm text-fg-muted">{a.none}</span>}
+      </div>
+      {files.length > 0 && (
+        <ul className="space-y-2" aria-live="polite">
+          {files.map((file, index) => (
+            <li
+              key={`${file.name}-${file.size}-${file.lastModified}-${index}`}
+              className="flex items-center gap-2 rounded-lg border border-border bg-surface-muted px-3 py-2 text-sm text-fg"
+            >
+              <FileTextIcon size={16} className="shrink-0 text-fg-muted" />
+              <span className="min-w-0 flex-1 truncate">
+                {formatMessage(a.selected, { name: file.name, size: formatBytes(file.size) })}
+              </span>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={formatMessage(a.remove, { name: file.name })}
+                title={formatMessage(a.remove, { name: file.name })}
+                onClick={() => onChange(files.filter((_, i) => i !== index))}
+              >
+                <TrashIcon size={16} />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
       {error && (
         <p id={`${id}-error`} className="text-sm text-danger-soft-fg">
           {error}
@@ -293,6 +373,8 @@ interface FormState {
   arquivo: File | null;
   texto: string;
   valores: TypedValuesDraft;
+  /** Files sent with a pasted or typed answer. */
+  anexos: File[];
   /** 'Recebida em' as typed (`datetime-local`); blank: now. */
   recebidaEm: string;
 }
@@ -303,6 +385,7 @@ const initialState = (): FormState => ({
   arquivo: null,
   texto: '',
   valores: emptyTypedValues(),
+  anexos: [],
   recebidaEm: '',
 });
 
@@ -326,13 +409,18 @@ function validate(
     if (!state.arquivo) errors.arquivo = t.file.required;
     else if (!isMailFile(state.arquivo)) errors.arquivo = t.file.invalidType;
     else input = { transportadorId, modo: 'arquivo', arquivo: state.arquivo };
-  } else if (state.modo === 'texto') {
-    if (!state.texto.trim()) errors.texto = t.text.required;
-    else input = { transportadorId, modo: 'texto', texto: state.texto, recebidaEm };
   } else {
-    const checked = validateTypedValues(state.valores);
-    if (checked.ok) input = { transportadorId, modo: 'valores', valores: checked.values, recebidaEm };
-    else Object.assign(errors, checked.errors);
+    const { anexos } = state;
+    if (anexos.length > MAX_ATTACHMENTS) errors.anexos = t.attachments.tooMany;
+    if (state.modo === 'texto') {
+      // A quote that came as a file alone is read from the file (QA pass 18).
+      if (!state.texto.trim() && anexos.length === 0) errors.texto = t.text.required;
+      else input = { transportadorId, modo: 'texto', texto: state.texto, recebidaEm, anexos };
+    } else {
+      const checked = validateTypedValues(state.valores);
+      if (checked.ok) input = { transportadorId, modo: 'valores', valores: checked.values, recebidaEm, anexos };
+      else Object.assign(errors, checked.errors);
+    }
   }
   return { errors, input: Object.keys(errors).length === 0 ? input : null };
 }
@@ -369,7 +457,7 @@ function RegisterResponseModal({ quote, onClose }: { quote: QuoteDetail; onClose
 
   const busy = register.isPending;
   const percent = Math.round(progress * 100);
-  const uploading = busy && state.modo === 'arquivo';
+  const uploading = busy && (state.modo === 'arquivo' || state.anexos.length > 0);
   const carriers = quote.destinatarios.map((recipient) => ({
     value: recipient.transportadorId,
     label: recipient.nome,
@@ -440,6 +528,13 @@ function RegisterResponseModal({ quote, onClose }: { quote: QuoteDetail; onClose
               ),
           }))}
         />
+        {state.modo !== 'arquivo' && (
+          <AttachmentsField
+            files={state.anexos}
+            error={errors.anexos}
+            onChange={(anexos) => update({ ...state, anexos })}
+          />
+        )}
         {state.modo !== 'arquivo' && (
           <Input
             label={t.receivedAt}
