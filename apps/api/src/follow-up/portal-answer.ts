@@ -30,10 +30,11 @@ export function portalResult(answer: PortalAnswer, carrier: string): DadosExtrai
     unidade: item.unidade,
     valor: item.valor,
     moeda: item.moeda,
-    minimo: null,
+    // A price per kg, m³ or W/M is never charged below its minimum (comparison/quantities.ts chargeAmount).
+    minimo: item.minimo ?? null,
     confidence: 1,
     source: at(
-      `Frete ${freightUnitText(item.unidade)}${item.destino ? ` (${item.destino})` : ''}: ${item.moeda} ${money(item.valor)}`,
+      `Frete ${freightUnitText(item.unidade)}${item.destino ? ` (${item.destino})` : ''}: ${item.moeda} ${money(item.valor)}${item.minimo ? ` (mínimo ${item.moeda} ${money(item.minimo)})` : ''}`,
     ),
   }));
   // Prices for named ports (the quote names several): each port a destination of its own, with its first
@@ -102,7 +103,7 @@ export function portalResult(answer: PortalAnswer, carrier: string): DadosExtrai
       preco_por_container_40: containerPrice('40'),
       preco_por_kg: perUnit('KG'),
       preco_por_m3: perUnit('M3'),
-      preco_minimo: null,
+      preco_minimo: fretes.find((f) => f.minimo !== null)?.minimo ?? null,
       tipoContainer: null,
       quantidadeContainer: null,
       volumeCarga: null,

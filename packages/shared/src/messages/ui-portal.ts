@@ -59,6 +59,9 @@ const pt = {
     freightDestinationsHint: 'Esta cotação tem mais de um destino: informe o frete de cada um.',
     freightCurrency: 'Moeda',
     freightValue: 'Valor',
+    /** The minimum of a price per kg, m³ or W/M. */
+    freightMinimum: 'Mínimo (opcional)',
+    minimumShort: 'mín.',
     addFreight: 'Adicionar frete',
     removeFreight: 'Remover frete {n}',
     feesTitle: 'Taxas',
@@ -114,6 +117,7 @@ const pt = {
       '45HC': "45' HC",
       KG: 'por kg',
       M3: 'por m³',
+      WM: 'por W/M (t ou m³, o maior)',
     } as Record<string, string>,
     feeUnits: {
       conteiner: 'por contêiner',
@@ -121,6 +125,7 @@ const pt = {
       embarque: 'por embarque',
       kg: 'por kg',
       m3: 'por m³',
+      wm: 'por W/M',
     } as Record<string, string>,
   },
   invalid: {
@@ -213,6 +218,8 @@ const en: PortalTexts = {
       'This request has more than one destination: enter the freight for each of them.',
     freightCurrency: 'Currency',
     freightValue: 'Amount',
+    freightMinimum: 'Minimum (optional)',
+    minimumShort: 'min.',
     addFreight: 'Add freight',
     removeFreight: 'Remove freight {n}',
     feesTitle: 'Charges',
@@ -267,6 +274,7 @@ const en: PortalTexts = {
       '45HC': "45' HC",
       KG: 'per kg',
       M3: 'per m³',
+      WM: 'per W/M (revenue ton)',
     },
     feeUnits: {
       conteiner: 'per container',
@@ -274,6 +282,7 @@ const en: PortalTexts = {
       embarque: 'per shipment',
       kg: 'per kg',
       m3: 'per m³',
+      wm: 'per W/M',
     },
   },
   invalid: {

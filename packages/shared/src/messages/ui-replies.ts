@@ -108,6 +108,8 @@ export const uiReplies = {
       KG: '/kg',
       M3: '/m³',
       WM: '/W/M',
+      // A per-shipment charge (the portal's "por embarque", a handling fee): QA pass 17 saw no basis at all.
+      PROCESSO: '/embarque',
     } as Record<string, string>,
     /** An air reply: its document is the air waybill (QA pass 6 saw "AWB fee US$ 35,00/BL"). */
     feeUnitsAir: { BL: '/AWB' } as Record<string, string>,

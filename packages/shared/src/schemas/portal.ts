@@ -16,12 +16,27 @@ import { emailSchema } from './auth.js';
 export const PORTAL_CURRENCIES = ['USD', 'BRL', 'EUR'] as const;
 export type PortalCurrency = (typeof PORTAL_CURRENCIES)[number];
 
-/** Freight units the form offers: container types (FCL), per kg (air) and per m³ (LCL). */
-export const PORTAL_FREIGHT_UNITS = ['20DC', '20RF', '40DC', '40HC', '40RF', '45HC', 'KG', 'M3'] as const;
+/**
+ * Freight units the form offers: container types (FCL), per kg (air), per m³ and per W/M (LCL: the greater
+ * of tonnes and m³; QA pass 17 saw a W/M price counted per m³ because the form had no W/M).
+ */
+export const PORTAL_FREIGHT_UNITS = [
+  '20DC',
+  '20RF',
+  '40DC',
+  '40HC',
+  '40RF',
+  '45HC',
+  'KG',
+  'M3',
+  'WM',
+] as const;
+/** Units priced per measure, which may have a minimum ("USD 3,85/kg, min USD 150"). */
+export const PORTAL_MEASURE_UNITS: readonly PortalFreightUnit[] = ['KG', 'M3', 'WM'];
 export type PortalFreightUnit = (typeof PORTAL_FREIGHT_UNITS)[number];
 
 /** Fee bases the form offers, and the unit marker the comparison counts each by (comparison/quantities.ts). */
-export const PORTAL_FEE_UNITS = ['conteiner', 'bl', 'embarque', 'kg', 'm3'] as const;
+export const PORTAL_FEE_UNITS = ['conteiner', 'bl', 'embarque', 'kg', 'm3', 'wm'] as const;
 export type PortalFeeUnit = (typeof PORTAL_FEE_UNITS)[number];
 export const PORTAL_FEE_UNIT_CODES: Record<PortalFeeUnit, string> = {
   conteiner: 'CNTR',
@@ -29,6 +44,7 @@ export const PORTAL_FEE_UNIT_CODES: Record<PortalFeeUnit, string> = {
   embarque: 'PROCESSO',
   kg: 'KG',
   m3: 'M3',
+  wm: 'WM',
 };
 
 /**
@@ -121,6 +137,8 @@ function answerSchemaOf(m: PortalFieldMessages) {
     unidade: z.enum(PORTAL_FREIGHT_UNITS, { error: m.freightUnitInvalid }),
     moeda: currency,
     valor: money.refine((value) => value > 0, m.freightValuePositive),
+    /** The least charged for a price per measure (kg, m³, W/M), in the price's currency; null: none. */
+    minimo: money.nullable().default(null),
     /**
      * The port this price is for, one of the view's `destinos` when the quote names several (QA pass 8: a
      * portal answer could not price Santos and Itajaí apart); null otherwise. The service checks it.
@@ -177,6 +195,7 @@ export const portalAnswerOutputSchema = z.object({
       unidade: z.enum(PORTAL_FREIGHT_UNITS),
       moeda: z.enum(PORTAL_CURRENCIES),
       valor: z.number(),
+      minimo: z.number().nullable().optional(),
       destino: z.string().nullable().optional(),
     }),
   ),

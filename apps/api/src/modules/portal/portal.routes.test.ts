@@ -533,6 +533,73 @@ describe('answering (POST /api/portal/{token}/resposta)', () => {
     ]);
   });
 
+  it('LCL on W/M and air with a minimum: the portal prices them as the e-mail replies are priced (QA pass 17)', async () => {
+    const lcl = await quoteScenario(ctx, {
+      carriers: [{ nome: 'Rota Sul Portal', email: 'lcl@rotasul-p.com.br' }],
+      quote: {
+        tipoFrete: 'LCL',
+        pesoBrutoTotal: '5.000 kg',
+        itens: [{ mercadoria: 'Peças', quantidadeVolumes: '6 pallets', dimensoes: 'total 3,1 m³' }],
+      },
+    });
+    const lclInvite = await inviteOf(lcl, 0);
+    // W/M is offered first for LCL.
+    expect((await open(lclInvite)).json().unidadesSugeridas).toEqual(['WM']);
+    const lclAnswer = await submit(lclInvite, {
+      fretes: [{ unidade: 'WM', moeda: 'USD', valor: 48, minimo: 100 }],
+      taxas: [
+        { nome: 'CFS', moeda: 'BRL', valor: 95, unidade: 'wm' },
+        { nome: 'BL fee', moeda: 'USD', valor: 60, unidade: 'bl' },
+      ],
+    });
+    expect(lclAnswer.statusCode, lclAnswer.body).toBe(201);
+    const headers = (scenario: Scenario) => ({ authorization: `Bearer ${scenario.token}` });
+    const lclRow = (
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/quotes/${lcl.quote.id}/comparison`,
+          headers: headers(lcl),
+        })
+      ).json() as Comparison
+    ).linhas[0]!;
+    // W/M = max(5,0 t; 3,1 m³) = 5: freight 5 × 48 = 240 (above the minimum 100) + BL 60 = USD 300;
+    // CFS 5 × 95 = BRL 475 (per m³ it read 3,1 × 48 and 3,1 × 95). 300 × 5,2456 = 1.573,68 + 475 = 2.048,68.
+    expect([lclRow.valorUSD, lclRow.valorBRL]).toEqual([300, 475]);
+    expect(lclRow.custoTotalBRL).toBe(Math.round((2048.68 + lclRow.custoRodoviario) * 100) / 100);
+
+    const air = await quoteScenario(ctx, {
+      carriers: [{ nome: 'Céu Azul Portal', email: 'air@ceuazul-p.com.br' }],
+      quote: {
+        tipoFrete: 'AÉREO',
+        destino: 'Guarulhos, BR',
+        pesoBrutoTotal: '80 kg',
+        itens: [{ mercadoria: 'Amostras', quantidadeVolumes: '2 caixas', dimensoes: '2 x 40x30x30 cm' }],
+      },
+    });
+    const airInvite = await inviteOf(air, 0);
+    const airAnswer = await submit(airInvite, {
+      fretes: [{ unidade: 'KG', moeda: 'USD', valor: 1.2, minimo: 150 }],
+      taxas: [{ nome: 'AWB fee', moeda: 'USD', valor: 35, unidade: 'bl' }],
+    });
+    expect(airAnswer.statusCode, airAnswer.body).toBe(201);
+    const airRow = (
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/quotes/${air.quote.id}/comparison`,
+          headers: headers(air),
+        })
+      ).json() as Comparison
+    ).linhas[0]!;
+    // 80 kg (2 × 0,036 m³ × 166,67 = 12 kg by volume): 80 × 1,20 = 96, below the minimum: USD 150 + AWB 35 = 185.
+    expect(airRow.fretes[0]).toMatchObject({ quantidade: 80, valorTotal: 150 });
+    expect(airRow.valorUSD).toBe(185);
+    expect(airRow.custoTotalBRL).toBe(Math.round((185 * 5.2456 + airRow.custoRodoviario) * 100) / 100);
+    // The page prefills the minimum.
+    expect((await open(airInvite)).json().resposta.fretes[0]).toMatchObject({ unidade: 'KG', minimo: 150 });
+  });
+
   it('a second answer is version 2, and the page prefills it', async () => {
     const invite = await inviteOf(s, 0);
     const second = await submit(invite, {

@@ -308,7 +308,8 @@ function suggestedUnits(quote: repo.PortalRecipient['quote']): PortalFreightUnit
   });
   if (units.length > 0) return [...new Set(units)];
   const modal = quote.tipoFrete.toUpperCase();
-  if (modal === 'LCL') return ['M3'];
+  // LCL is quoted per W/M (the greater of tonnes and m³) far more than per m³ alone (QA pass 17).
+  if (modal === 'LCL') return ['WM'];
   if (modal.startsWith('A')) return ['KG'];
   return ['20DC', '40HC'];
 }

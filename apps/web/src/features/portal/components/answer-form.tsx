@@ -3,6 +3,7 @@ import {
   PORTAL_CURRENCIES,
   PORTAL_FEE_UNITS,
   PORTAL_FREIGHT_UNITS,
+  PORTAL_MEASURE_UNITS,
   type PortalAnswer,
   type PortalView,
   portalAnswerSchemas,
@@ -21,7 +22,15 @@ import { useSubmitPortalAnswer } from '../api/submit-answer';
 import { usePortalTexts } from './portal-language';
 
 /** `destino`: one of the view's `destinos` ('' when the quote names one port or none). */
-type FreightRow = { key: number; unidade: string; moeda: string; valor: string; destino: string };
+type FreightRow = {
+  key: number;
+  unidade: string;
+  moeda: string;
+  valor: string;
+  destino: string;
+  /** The minimum of a price per kg, m³ or W/M, as typed ('' none). */
+  minimo: string;
+};
 /** `destino`: one of the view's `destinos`, or '' for every port (and when the quote names one or none). */
 type FeeRow = { key: number; nome: string; moeda: string; valor: string; unidade: string; destino: string };
 type Draft = {
@@ -45,6 +54,7 @@ const currencyOptions = PORTAL_CURRENCIES.map((value) => ({ value, label: value 
 function readNumber(text: string): number {
   return parseMoneyInput(text) ?? Number.NaN;
 }
+const isMeasure = (unidade: string) => (PORTAL_MEASURE_UNITS as readonly string[]).includes(unidade);
 const readDays = (text: string) =>
   text.trim() ? (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN) : null;
 
@@ -61,6 +71,7 @@ function draftOf(view: PortalView, written: (value: number) => string): Draft {
         ...row,
         valor: written(row.valor),
         destino: row.destino ?? '',
+        minimo: row.minimo ? written(row.minimo) : '',
       })),
       taxas: answer.taxas.map((row) => ({
         key: key(),
@@ -77,7 +88,14 @@ function draftOf(view: PortalView, written: (value: number) => string): Draft {
   return {
     // Several ports: a row per port and suggested unit, so each port gets its own prices.
     fretes: (view.destinos.length > 1 ? view.destinos : ['']).flatMap((destino) =>
-      view.unidadesSugeridas.map((unidade) => ({ key: key(), unidade, moeda: 'USD', valor: '', destino })),
+      view.unidadesSugeridas.map((unidade) => ({
+        key: key(),
+        unidade,
+        moeda: 'USD',
+        valor: '',
+        destino,
+        minimo: '',
+      })),
     ),
     taxas: [],
     transitTimeDias: '',
@@ -91,10 +109,11 @@ function draftOf(view: PortalView, written: (value: number) => string): Draft {
 /** `port`: the port a row without one is for (the select shows the first), null when ports are not asked. */
 function answerOf(draft: Draft, port: string | null): unknown {
   return {
-    fretes: draft.fretes.map(({ unidade, moeda, valor, destino }) => ({
+    fretes: draft.fretes.map(({ unidade, moeda, valor, destino, minimo }) => ({
       unidade,
       moeda,
       valor: readNumber(valor),
+      minimo: isMeasure(unidade) && minimo.trim() ? readNumber(minimo) : null,
       destino: port === null ? null : destino || port,
     })),
     taxas: draft.taxas.map(({ nome, moeda, valor, unidade, destino }) => ({
@@ -282,6 +301,17 @@ export function AnswerForm({ token, view }: { token: string; view: PortalView })
               onChange={(event) => setFreight(index, { valor: event.target.value })}
               error={error(`fretes.${index}.valor`) ?? rowError('fretes', index)}
             />
+            {isMeasure(row.unidade) && (
+              <Input
+                label={t.freightMinimum}
+                inputMode="decimal"
+                autoComplete="off"
+                value={row.minimo}
+                onChange={(event) => setFreight(index, { minimo: event.target.value })}
+                error={error(`fretes.${index}.minimo`)}
+                containerClassName="col-span-2 sm:order-last sm:col-span-full sm:max-w-xs"
+              />
+            )}
             <div className="col-span-2 flex justify-end sm:col-span-1 sm:pt-6">
               <Button
                 variant="ghost"
@@ -308,6 +338,7 @@ export function AnswerForm({ token, view }: { token: string; view: PortalView })
                   moeda: draft.fretes.at(-1)?.moeda ?? 'USD',
                   valor: '',
                   destino: byPort ? draft.fretes.at(-1)?.destino || view.destinos[0]! : '',
+                  minimo: '',
                 },
               ],
             })

@@ -116,7 +116,9 @@ function AnswerSummary({ answer }: { answer: PortalView['resposta'] & object }) 
   const rows: [string, string][] = [
     ...answer.fretes.map((row): [string, string] => [
       `${t.freightValue} ${t.units[row.unidade] ?? row.unidade}${row.destino ? ` · ${row.destino}` : ''}`,
-      format.money(row.valor, row.moeda),
+      row.minimo
+        ? `${format.money(row.valor, row.moeda)} (${t.minimumShort} ${format.money(row.minimo, row.moeda)})`
+        : format.money(row.valor, row.moeda),
     ]),
     ...answer.taxas.map((row): [string, string] => [
       `${row.nome}${row.destino ? ` · ${row.destino}` : ''}`,

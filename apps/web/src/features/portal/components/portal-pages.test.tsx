@@ -1,4 +1,3 @@
-import { ui } from '@cotacoes/shared/messages/ui';
 import { portalTexts, uiPortal } from '@cotacoes/shared/messages/ui-portal';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -85,7 +84,7 @@ describe('the answer page (/portal/:token)', () => {
     const sent = requests.find((r) => r.url === `/api/portal/${PORTAL_TOKEN}/resposta`)!;
     const form = sent.body as FormData;
     expect(JSON.parse(String(form.get('dados')))).toEqual({
-      fretes: [{ unidade: '40HC', moeda: 'USD', valor: 2500, destino: null }],
+      fretes: [{ unidade: '40HC', moeda: 'USD', valor: 2500, minimo: null, destino: null }],
       taxas: [
         { nome: 'THC', moeda: 'BRL', valor: 1450, unidade: 'conteiner', destino: null },
         { nome: 'BL fee', moeda: 'USD', valor: 50, unidade: 'bl', destino: null },
@@ -135,12 +134,37 @@ describe('the answer page (/portal/:token)', () => {
     const sent = requests.find((r) => r.url === `/api/portal/${PORTAL_TOKEN}/resposta`)!;
     const dados = JSON.parse(String((sent.body as FormData).get('dados')));
     expect(dados.fretes).toEqual([
-      { unidade: '40HC', moeda: 'USD', valor: 2200, destino: 'Santos' },
-      { unidade: '40HC', moeda: 'USD', valor: 2400, destino: 'Itajaí' },
+      { unidade: '40HC', moeda: 'USD', valor: 2200, minimo: null, destino: 'Santos' },
+      { unidade: '40HC', moeda: 'USD', valor: 2400, minimo: null, destino: 'Itajaí' },
     ]);
     expect(dados.taxas).toEqual([
       { nome: 'THC', moeda: 'BRL', valor: 1600, unidade: 'conteiner', destino: 'Itajaí' },
       { nome: 'BL fee', moeda: 'BRL', valor: 350, unidade: 'bl', destino: null },
+    ]);
+  }, 20_000);
+
+  it('an air quote: per kg first, with a minimum the form sends; a container row has none (QA pass 17)', async () => {
+    const { requests } = network(
+      fakePortalApi(portalView({ tipoFrete: 'AÉREO', unidadesSugeridas: ['KG'] })),
+    );
+    const { user } = renderApp(`/portal/${PORTAL_TOKEN}`);
+    const row = within(await screen.findByRole('group', { name: 'Frete 1' }));
+    expect(row.getByLabelText(t.answer.freightUnit)).toHaveValue('KG');
+    await user.type(row.getByLabelText(t.answer.freightValue), '3,85');
+    await user.type(row.getByLabelText(t.answer.freightMinimum), '150');
+    // W/M is offered (LCL), and a container type has no minimum.
+    expect(row.getByRole('option', { name: t.answer.units.WM! })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: t.answer.addFreight }));
+    const second = within(screen.getByRole('group', { name: 'Frete 2' }));
+    await user.selectOptions(second.getByLabelText(t.answer.freightUnit), '40HC');
+    expect(second.queryByLabelText(t.answer.freightMinimum)).toBeNull();
+    await user.type(second.getByLabelText(t.answer.freightValue), '2.000');
+    await user.click(screen.getByRole('button', { name: t.answer.submit }));
+    await screen.findByText(/^Resposta enviada/);
+    const sent = requests.find((r) => r.url === `/api/portal/${PORTAL_TOKEN}/resposta`)!;
+    expect(JSON.parse(String((sent.body as FormData).get('dados'))).fretes).toEqual([
+      { unidade: 'KG', moeda: 'USD', valor: 3.85, minimo: 150, destino: null },
+      { unidade: '40HC', moeda: 'USD', valor: 2000, minimo: null, destino: null },
     ]);
   }, 20_000);
 
@@ -320,8 +344,8 @@ describe('the portal in English (a request sent in English, ADR 0026 addendum)',
     ).toBeInTheDocument();
     const sent = requests.find((r) => r.url === `/api/portal/${PORTAL_TOKEN}/resposta`)!;
     expect(JSON.parse(String((sent.body as FormData).get('dados'))).fretes).toEqual([
-      { unidade: '40HC', moeda: 'USD', valor: 2200, destino: 'Santos' },
-      { unidade: '40HC', moeda: 'USD', valor: 2400, destino: 'Itajaí' },
+      { unidade: '40HC', moeda: 'USD', valor: 2200, minimo: null, destino: 'Santos' },
+      { unidade: '40HC', moeda: 'USD', valor: 2400, minimo: null, destino: 'Itajaí' },
     ]);
     // The answer comes back in the form as written in English.
     expect(within(screen.getByRole('group', { name: 'Freight 1' })).getByLabelText('Amount')).toHaveValue(
