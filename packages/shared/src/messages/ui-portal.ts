@@ -108,6 +108,10 @@ const pt = {
     closedDecided: 'Esta cotação já foi decidida. Sua resposta não pode mais ser alterada.',
     readOnlyTitle: 'Sua resposta',
     noAnswer: 'Você não enviou resposta pelo portal.',
+    /** A later answer by e-mail counts (QA pass 17: the page called the older portal answer current). */
+    newerByEmail: 'Sua resposta que vale agora é a versão {versao}, recebida por e-mail em {data}.',
+    newerByEmailForm:
+      'O formulário traz a versão {portal}, que você enviou pelo portal: confira os valores antes de enviar, porque o que você enviar passa a valer no lugar da versão {versao}.',
     units: {
       '20DC': "20' DC",
       '20RF': "20' Reefer",
@@ -265,6 +269,9 @@ const en: PortalTexts = {
     closedDecided: 'This request has already been decided. Your offer can no longer be changed.',
     readOnlyTitle: 'Your offer',
     noAnswer: 'You have not sent an offer through the portal.',
+    newerByEmail: 'Your offer that counts now is version {versao}, received by e-mail on {data}.',
+    newerByEmailForm:
+      'The form holds version {portal}, which you sent through the portal: check the figures before sending, because what you send replaces version {versao}.',
     units: {
       '20DC': "20' DC",
       '20RF': "20' Reefer",

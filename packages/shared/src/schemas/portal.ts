@@ -239,6 +239,11 @@ export const portalViewSchema = z.object({
   resposta: portalAnswerOutputSchema.nullable(),
   versao: z.number().nullable(),
   respondidaEm: z.string().nullable(),
+  /**
+   * This carrier's current answer when it came otherwise (e-mail) after its portal answer, or without
+   * one: the form prefills the portal answer, which is no longer the one that counts (QA pass 17).
+   */
+  respostaMaisNova: z.object({ versao: z.number(), recebidaEm: z.string() }).nullable().optional(),
 });
 export type PortalView = z.infer<typeof portalViewSchema>;
 

@@ -151,6 +151,31 @@ export async function attachmentOf(executor: Executor, tenant: Tenant, cotacaoId
 }
 
 /** This recipient's newest version given through the portal (its form, to prefill), and its current version. */
+/**
+ * This carrier's current answer, however it came (e-mail, portal, typed by the analyst): the portal page
+ * says when it is newer than the portal answer it prefills (QA pass 17).
+ */
+export async function currentAnswerOf(executor: Executor, tenant: Tenant, destinatarioId: string) {
+  const [row] = await executor
+    .select({
+      versao: respostas.versao,
+      createdAt: respostas.createdAt,
+      portal: sql<boolean>`(${respostas.dadosExtraidos} -> 'final' -> 'respostaPortal') is not null`,
+    })
+    .from(respostas)
+    .where(
+      inTenant(
+        respostas.empresaId,
+        tenant,
+        eq(respostas.destinatarioId, destinatarioId),
+        eq(respostas.atual, true),
+      ),
+    )
+    .orderBy(desc(respostas.versao))
+    .limit(1);
+  return row;
+}
+
 export async function portalAnswerOf(executor: Executor, tenant: Tenant, destinatarioId: string) {
   const [row] = await executor
     .select({

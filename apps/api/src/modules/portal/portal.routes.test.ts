@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { simpleParser } from 'mailparser';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quoteScenario, type Scenario } from '../../../test/factories/index.js';
+import { carrierReply, quoteScenario, type Scenario } from '../../../test/factories/index.js';
 import { type FakePtaxServer, startFakePtaxServer } from '../../../test/fakes/ptax-server.js';
 import {
   createTestApp,
@@ -620,6 +620,30 @@ describe('answering (POST /api/portal/{token}/resposta)', () => {
       { versao: 1, atual: false },
       { versao: 2, atual: true },
     ]);
+  });
+
+  it('says when a later answer by e-mail is the one that counts, before the portal answer is sent again (QA pass 17)', async () => {
+    const later = await quoteScenario(ctx, {
+      carriers: [{ nome: 'Pacífico Depois', email: 'pricing@pacifico-d.com.br' }],
+    });
+    const invite = await inviteOf(later, 0);
+    expect((await submit(invite, ANSWER)).statusCode).toBe(201);
+    expect((await open(invite)).json()).toMatchObject({ versao: 1, respostaMaisNova: null });
+    await ctx.app.services.inbound.ingest(
+      await carrierReply({
+        from: later.carriers[0]!.email,
+        to: later.replyTo(0),
+        text: 'Prezados, revisamos: Frete 40HC USD 2.300,00. Demais condições sem alteração.',
+      }),
+      { source: 'imap' },
+    );
+    const view = await waitFor(async () => {
+      const body = (await open(invite)).json();
+      return body.respostaMaisNova ? body : undefined;
+    });
+    // The form still holds the portal's version 1; the page says version 2 came by e-mail and counts.
+    expect(view).toMatchObject({ versao: 1, respostaMaisNova: { versao: 2 } });
+    expect(Date.parse(view.respostaMaisNova.recebidaEm)).toBeGreaterThan(Date.parse(view.respondidaEm));
   });
 
   it('shows the request this carrier received, its files and nothing of the other carrier', async () => {

@@ -258,6 +258,7 @@ export class PortalService {
     const request = await repo.requestMessageOf(this.db, tenant, quote.id, recipient.transportadorId);
     const anexos = await repo.attachmentsOf(this.db, tenant, quote.id);
     const own = await repo.portalAnswerOf(this.db, tenant, recipient.id);
+    const current = await repo.currentAnswerOf(this.db, tenant, recipient.id);
     const parsed = own ? portalAnswerSchema.safeParse(own.form) : null;
     return {
       idioma: portalLanguageOf(quote.idiomaEmail),
@@ -279,6 +280,11 @@ export class PortalService {
       resposta: parsed?.success ? parsed.data : null,
       versao: own?.versao ?? null,
       respondidaEm: own ? new Date(own.createdAt).toISOString() : null,
+      // A later answer by e-mail (or typed by the analyst) is the one that counts: the page says so.
+      respostaMaisNova:
+        current && !current.portal && current.versao > (own?.versao ?? 0)
+          ? { versao: current.versao, recebidaEm: new Date(current.createdAt).toISOString() }
+          : null,
     };
   }
 }

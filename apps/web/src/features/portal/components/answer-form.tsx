@@ -237,13 +237,25 @@ export function AnswerForm({ token, view }: { token: string; view: PortalView })
           {t.formTitle}
         </h2>
         <p className="mt-1 text-sm text-fg-muted">{t.formIntro}</p>
-        {view.versao !== null && view.respondidaEm && (
-          <p className="mt-2 text-sm text-fg-muted">
-            {formatMessage(t.currentVersion, {
-              versao: view.versao,
-              data: format.dateTime(view.respondidaEm),
+        {view.respostaMaisNova ? (
+          <Alert variant="warning" className="mt-3">
+            {formatMessage(t.newerByEmail, {
+              versao: view.respostaMaisNova.versao,
+              data: format.dateTime(view.respostaMaisNova.recebidaEm),
             })}
-          </p>
+            {view.versao !== null &&
+              ` ${formatMessage(t.newerByEmailForm, { portal: view.versao, versao: view.respostaMaisNova.versao })}`}
+          </Alert>
+        ) : (
+          view.versao !== null &&
+          view.respondidaEm && (
+            <p className="mt-2 text-sm text-fg-muted">
+              {formatMessage(t.currentVersion, {
+                versao: view.versao,
+                data: format.dateTime(view.respondidaEm),
+              })}
+            </p>
+          )
         )}
       </div>
 

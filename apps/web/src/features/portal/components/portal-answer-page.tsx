@@ -92,7 +92,8 @@ export function PortalAnswerPage({ token }: { token: string }) {
 }
 
 function ReadOnlyAnswer({ view, prazo }: { view: PortalView; prazo: string }) {
-  const t = usePortalTexts().t.answer;
+  const { t: texts, format } = usePortalTexts();
+  const t = texts.answer;
   return (
     <div className="space-y-4">
       <h2 className="text-lg font-semibold text-fg">{t.readOnlyTitle}</h2>
@@ -101,6 +102,14 @@ function ReadOnlyAnswer({ view, prazo }: { view: PortalView; prazo: string }) {
           ? formatMessage(view.resposta ? t.closedDeadline : t.closedDeadlineNoAnswer, { prazo })
           : t.closedDecided}
       </Alert>
+      {view.respostaMaisNova && (
+        <p className="text-sm text-fg-muted">
+          {formatMessage(t.newerByEmail, {
+            versao: view.respostaMaisNova.versao,
+            data: format.dateTime(view.respostaMaisNova.recebidaEm),
+          })}
+        </p>
+      )}
       {view.resposta ? (
         <AnswerSummary answer={view.resposta} />
       ) : (

@@ -237,6 +237,65 @@ describe('the answer page (/portal/:token)', () => {
     expect(screen.getByText('THC')).toBeInTheDocument();
   });
 
+  it('says a later answer by e-mail counts, in the form and once the quote is decided (QA pass 17)', async () => {
+    const answer = {
+      fretes: [{ unidade: '40HC' as const, moeda: 'USD' as const, valor: 2400 }],
+      taxas: [],
+      transitTimeDias: null,
+      freeTimeDias: null,
+      validade: null,
+      condicoesPagamento: null,
+      observacoes: null,
+    };
+    const newer = { versao: 2, recebidaEm: '2026-12-05T13:00:00.000Z' };
+    network(
+      fakePortalApi(
+        portalView({
+          resposta: answer,
+          versao: 1,
+          respondidaEm: '2026-12-04T18:00:00.000Z',
+          respostaMaisNova: newer,
+        }),
+      ),
+    );
+    renderApp(`/portal/${PORTAL_TOKEN}`);
+    const alert = await screen.findByText(
+      /^Sua resposta que vale agora é a versão 2, recebida por e-mail em 05\/12\/2026/,
+    );
+    expect(alert).toHaveTextContent(
+      'O formulário traz a versão 1, que você enviou pelo portal: confira os valores antes de enviar, porque o que você enviar passa a valer no lugar da versão 2.',
+    );
+    expect(screen.queryByText(/^Sua resposta atual é a versão 1/)).toBeNull();
+  });
+
+  it('says it on the read-only page too', async () => {
+    network(
+      fakePortalApi(
+        portalView({
+          estado: 'decidida',
+          resposta: {
+            fretes: [{ unidade: '40HC', moeda: 'USD', valor: 2400 }],
+            taxas: [],
+            transitTimeDias: null,
+            freeTimeDias: null,
+            validade: null,
+            condicoesPagamento: null,
+            observacoes: null,
+          },
+          versao: 1,
+          respondidaEm: '2026-12-04T18:00:00.000Z',
+          respostaMaisNova: { versao: 3, recebidaEm: '2026-12-05T13:00:00.000Z' },
+        }),
+      ),
+    );
+    renderApp(`/portal/${PORTAL_TOKEN}`);
+    expect(
+      await screen.findByText(
+        /^Sua resposta que vale agora é a versão 3, recebida por e-mail em 05\/12\/2026/,
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('an answer sent before is shown again in the form as amounts are written (1.450,00, not 1450)', async () => {
     const answer = {
       fretes: [{ unidade: '40HC' as const, moeda: 'USD' as const, valor: 2380.5 }],
