@@ -166,6 +166,8 @@ const pt = {
     feeUnitInvalid: 'Escolha a unidade de cobrança da taxa.',
     tooManyRows: 'Linhas demais: agrupe os valores.',
     dateInvalid: 'Informe uma data válida.',
+    /** A validity before today (QA pass 17: 2020-01-01 was taken without a word, and read "expirada"). */
+    validityPast: 'Esta data já passou. Informe até quando a proposta vale.',
   },
   /** The API's refusals of an answer (portal.service.ts); the pt ones are the error catalogue's. */
   refusals: {
@@ -327,6 +329,7 @@ const en: PortalTexts = {
     feeUnitInvalid: 'Choose the basis of the charge.',
     tooManyRows: 'Too many rows: group the amounts.',
     dateInvalid: 'Enter a valid date.',
+    validityPast: 'This date has passed. Enter the date until which the offer is valid.',
   },
   refusals: {
     validationFailed: 'Invalid data. Please check the highlighted fields.',

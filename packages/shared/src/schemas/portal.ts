@@ -178,6 +178,20 @@ function answerSchemaOf(m: PortalFieldMessages) {
   });
 }
 
+/**
+ * A validity before `today` (YYYY-MM-DD in Brasília) is refused beside its field, by the form and the API
+ * alike: an offer already expired is a typing slip, and would stand in the comparison as "expirada".
+ */
+export function validityIssue(
+  answer: Pick<PortalAnswer, 'validade'>,
+  today: string,
+  messages: PortalFieldMessages,
+): { path: string; message: string } | null {
+  return answer.validade !== null && answer.validade < today
+    ? { path: 'validade', message: messages.validityPast }
+    : null;
+}
+
 /** The answer form (POST /api/portal/{token}/resposta, field `dados` of the multipart body), pt-BR messages. */
 export const portalAnswerSchema = answerSchemaOf(m);
 /** The answer form by the quote's language: an English request gets English field messages. */

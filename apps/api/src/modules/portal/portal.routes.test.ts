@@ -126,7 +126,8 @@ const ANSWER: PortalAnswerInput = {
   ],
   transitTimeDias: 32,
   freeTimeDias: 14,
-  validade: '2026-12-30',
+  // Thirty days from the run: a validity already past is refused.
+  validade: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
   condicoesPagamento: 'Pagamento antecipado',
   observacoes: 'Sujeito a espaço no navio.',
 };
@@ -335,6 +336,12 @@ describe('answering (POST /api/portal/{token}/resposta)', () => {
       'Informe ao menos um valor de frete.',
     );
     expect((await submit(invite, '{not json')).statusCode).toBe(400);
+    // A validity already past is a slip (QA pass 17: 2020-01-01 was taken and shown "expirada").
+    const past = await submit(invite, { ...ANSWER, validade: '2020-01-01' });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().errors).toEqual([
+      { path: 'validade', message: 'Esta data já passou. Informe até quando a proposta vale.' },
+    ]);
     const exe = await submit(invite, ANSWER, {
       files: [{ filename: 'proposta.exe', content: Buffer.from('MZ\x90\x00') }],
     });

@@ -12,12 +12,14 @@ import {
   portalAnswerSchema,
   portalAnswerSchemas,
   successMessages,
+  validityIssue,
 } from '@cotacoes/shared';
 import {
   askedDestinations,
   containerType,
   quoteAskedFrom,
   samePlace,
+  todayInSaoPaulo,
 } from '@cotacoes/shared/comparison/index';
 import {
   formatPortalDateTime,
@@ -370,6 +372,8 @@ function parseAnswer(dados: string | undefined, language: PortalLanguage): Porta
       parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
       language,
     );
+  const past = validityIssue(parsed.data, todayInSaoPaulo(), portalTexts[language].fields);
+  if (past) throw answerValidationError([past], language);
   return parsed.data;
 }
 

@@ -1,3 +1,4 @@
+import { todayInSaoPaulo } from '@cotacoes/shared/comparison/totals';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import {
   PORTAL_CURRENCIES,
@@ -7,6 +8,7 @@ import {
   type PortalAnswer,
   type PortalView,
   portalAnswerSchemas,
+  validityIssue,
 } from '@cotacoes/shared/schemas/portal';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { FilePlusIcon, PlusIcon, TrashIcon, XIcon } from '@/components/icons';
@@ -184,8 +186,9 @@ export function AnswerForm({ token, view }: { token: string; view: PortalView })
     const parsed = portalAnswerSchemas[language].safeParse(
       answerOf(draft, byPort ? view.destinos[0]! : null),
     );
-    if (!parsed.success) {
-      setErrors({ ...errorsOf(parsed.error.issues), form: t.fixFields });
+    const past = parsed.success ? validityIssue(parsed.data, todayInSaoPaulo(), texts.fields) : null;
+    if (!parsed.success || past) {
+      setErrors({ ...errorsOf(parsed.success ? [past!] : parsed.error.issues), form: t.fixFields });
       statusRef.current?.focus();
       return;
     }

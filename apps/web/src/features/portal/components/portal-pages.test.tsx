@@ -193,6 +193,19 @@ describe('the answer page (/portal/:token)', () => {
     expect(freight()).not.toHaveAccessibleDescription('Informe um valor numérico.');
   });
 
+  it('refuses a validity already past beside its field and sends nothing (QA pass 17)', async () => {
+    const { requests } = network();
+    const { user } = renderApp(`/portal/${PORTAL_TOKEN}`);
+    const row = within(await screen.findByRole('group', { name: 'Frete 1' }));
+    await user.type(row.getByLabelText(t.answer.freightValue), '2.500');
+    const validity = screen.getByLabelText(t.answer.validity);
+    await user.type(validity, '2020-01-01');
+    await user.click(screen.getByRole('button', { name: t.answer.submit }));
+    expect(await screen.findByText(t.answer.fixFields)).toBeInTheDocument();
+    expect(validity).toHaveAccessibleDescription('Esta data já passou. Informe até quando a proposta vale.');
+    expect(requests.some((r) => r.url.endsWith('/resposta'))).toBe(false);
+  });
+
   it("shows the server's field messages where they belong", async () => {
     network({
       ...fakePortalApi(),
