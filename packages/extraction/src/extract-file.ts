@@ -90,9 +90,12 @@ async function extractByKind(
         return { result: emptyResult('PDF sem texto extraível (imagem escaneada?)', kind, 'pdf'), text };
       const ocr = await ocrPdf(buffer, opts.ocr ?? {});
       if (!ocr.ok || ocr.text.trim() === '') {
-        const why = ocr.ok ? 'o OCR não encontrou texto' : ocr.reason;
+        // OCR that could not run is a file not read (the reply's card lists it); a page without text is not.
+        const reason = ocr.ok
+          ? 'PDF sem texto extraível (imagem escaneada); o OCR não encontrou texto'
+          : `não foi possível ler o arquivo (pdf): PDF sem texto extraível (imagem escaneada); ${ocr.reason}`;
         return {
-          result: emptyResult(`PDF sem texto extraível (imagem escaneada); ${why}`, kind, 'pdf'),
+          result: emptyResult(reason, kind, 'pdf'),
           text: '',
         };
       }
@@ -104,7 +107,11 @@ async function extractByKind(
     case 'image': {
       if (opts.ocr === false) return { result: emptyResult('imagem: OCR desativado', kind, 'pdf'), text: '' };
       const ocr = await ocrImage(buffer, opts.ocr ?? {});
-      if (!ocr.ok) return { result: emptyResult(`imagem não lida: ${ocr.reason}`, kind, 'pdf'), text: '' };
+      if (!ocr.ok)
+        return {
+          result: emptyResult(`não foi possível ler o arquivo (imagem): ${ocr.reason}`, kind, 'pdf'),
+          text: '',
+        };
       if (ocr.text.trim() === '')
         return { result: emptyResult('imagem sem texto reconhecível pelo OCR', kind, 'pdf'), text: '' };
       return withReason(fromText(ocr.text, base, kind), 'texto lido por OCR (imagem)');
@@ -154,6 +161,14 @@ async function extractArchive(
   limits: FileLimits,
   depth: number,
 ): Promise<Extracted> {
+  if (depth >= MAX_CONTAINER_DEPTH)
+    return {
+      result: emptyResult(
+        'não foi possível ler o arquivo: .zip anexado a uma mensagem encaminhada dentro de outra',
+        'zip',
+      ),
+      text: '',
+    };
   const zip = checkedZip(buffer, limits);
   if (!zip.ok) return { result: emptyResult(`arquivo .zip recusado: ${zip.reason}`, 'zip'), text: '' };
   const entries: Array<{ filename: string; result: ExtractionResult }> = [];
@@ -207,6 +222,22 @@ function withReason(extracted: Extracted, reason: string): Extracted {
   return extracted;
 }
 
+/**
+ * How deep containers open (QA pass 18): a reply (depth 0) reads its attachments, and so does a message or
+ * archive attached to it (depth 1: a forwarded .msg with the carrier's local charges in a PDF); one level
+ * further only a message's body is read, and what it holds leaves a reason. Every file read stays within
+ * `maxBytes`, `maxAttachments` and the zip guard, as at the top.
+ */
+const MAX_CONTAINER_DEPTH = 2;
+
+/**
+ * Why an attachment was not read, in the words the reply's card lists under "O que não pôde ser lido"
+ * (QA pass 18: an attachment skipped without a reason looked read, and its figures were simply missing).
+ */
+function unreadReason(filename: string, why: string): string {
+  return `${filename}: não foi possível ler o arquivo: ${why}`;
+}
+
 /** An e-mail (.eml or .msg): the body through the text pipeline, each attachment extracted and merged. */
 async function extractMail(
   mail: ParsedEmail,
@@ -216,33 +247,53 @@ async function extractMail(
   depth: number,
 ): Promise<Extracted> {
   const base = baseOptions(opts);
-  {
-    const body = extractTextAs(mail.text, { ...base, sourceHint: 'email' }, kind);
-    if (depth > 0) return { result: body, text: mail.text };
-    const reference =
-      body.detect.messageDate === null
-        ? base
-        : { ...base, messageDate: new Date(`${body.detect.messageDate}T12:00:00Z`) };
-    const attachments = [];
-    const texts = [mail.text];
-    for (const attachment of mail.attachments) {
-      const attachmentKind = detectFileKind(attachment.content, attachment.filename);
-      if (attachmentKind === 'unknown' || attachment.content.length > limits.maxBytes) continue;
-      const extracted = await extractSafely(
-        attachment.content,
-        attachmentKind,
-        { ...opts, ...reference },
-        limits,
-        depth + 1,
-      );
-      attachments.push({
-        filename: attachment.filename,
-        result: tagAttachment(extracted.result, attachment.filename),
-      });
-      texts.push(`--- anexo ${attachment.filename} ---\n${extracted.text}`);
-    }
-    return { result: mergeWithAttachments(body, attachments), text: texts.join('\n\n') };
+  const body = extractTextAs(mail.text, { ...base, sourceHint: 'email' }, kind);
+  const unread = (mail.skipped ?? []).map((name) =>
+    unreadReason(name, `além do limite de ${limits.maxAttachments} anexos por mensagem`),
+  );
+  if (depth >= MAX_CONTAINER_DEPTH) {
+    // Pictures shown in the body (signature logos) are no attachment anyone expects read.
+    for (const attachment of mail.attachments.filter((a) => a.inline !== true))
+      unread.push(unreadReason(attachment.filename, 'anexo de uma mensagem encaminhada dentro de outra'));
+    body.detect.reasons.push(...unread);
+    return { result: body, text: mail.text };
   }
+  const reference =
+    body.detect.messageDate === null
+      ? base
+      : { ...base, messageDate: new Date(`${body.detect.messageDate}T12:00:00Z`) };
+  const attachments = [];
+  const texts = [mail.text];
+  for (const attachment of mail.attachments) {
+    if (attachment.content.length > limits.maxBytes) {
+      unread.push(unreadReason(attachment.filename, `maior que ${limits.maxBytes} bytes`));
+      continue;
+    }
+    const attachmentKind = detectFileKind(attachment.content, attachment.filename);
+    if (attachmentKind === 'unknown') {
+      // A part of an unknown kind shown inside the body (an Outlook .emz logo) is decoration.
+      if (attachment.inline !== true)
+        unread.push(unreadReason(attachment.filename, 'tipo de arquivo não reconhecido'));
+      continue;
+    }
+    const extracted = await extractSafely(
+      attachment.content,
+      attachmentKind,
+      { ...opts, ...reference },
+      limits,
+      depth + 1,
+    );
+    // A forwarded message's own attachments keep their names under it ("attachment:Fwd.msg/THC.pdf").
+    const nested = attachmentKind === 'eml' || attachmentKind === 'msg';
+    attachments.push({
+      filename: attachment.filename,
+      result: tagAttachment(extracted.result, attachment.filename, nested),
+    });
+    texts.push(`--- anexo ${attachment.filename} ---\n${extracted.text}`);
+  }
+  const merged = mergeWithAttachments(body, attachments);
+  merged.detect.reasons.push(...unread);
+  return { result: merged, text: texts.join('\n\n') };
 }
 
 async function extractSafely(

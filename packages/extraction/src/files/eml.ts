@@ -2,7 +2,13 @@ import { simpleParser } from 'mailparser';
 
 export interface ParsedEmail {
   text: string;
-  attachments: Array<{ filename: string; content: Uint8Array }>;
+  /**
+   * `inline`: shown inside the body (a `cid:` picture, an Outlook signature logo) rather than attached; such
+   * a part of a kind the engine does not read is decoration, left out without a reason (QA pass 18).
+   */
+  attachments: Array<{ filename: string; content: Uint8Array; inline?: boolean }>;
+  /** Names of the attachments past the count limit, not read: each leaves a reason (QA pass 18). */
+  skipped?: string[];
 }
 
 /**
@@ -40,11 +46,23 @@ export async function parseEmail(buffer: Uint8Array, maxAttachments: number): Pr
     (mail.text ?? '').trim() !== ''
       ? (mail.text ?? '')
       : htmlToPlainText(typeof mail.html === 'string' ? mail.html : '');
-  const attachments = mail.attachments
-    .filter((a) => a.contentDisposition !== 'inline' || a.filename !== undefined)
-    .slice(0, maxAttachments)
-    .map((a) => ({ filename: a.filename ?? 'anexo', content: new Uint8Array(a.content) }));
-  return { text: `${header.filter((l) => l !== null).join('\n')}\n\n${body}`, attachments };
+  const parts = mail.attachments.filter((a) => a.contentDisposition !== 'inline' || a.filename !== undefined);
+  const attachments = parts.slice(0, maxAttachments).map((a) => ({
+    filename: a.filename ?? attachedMessageName(a.contentType),
+    content: new Uint8Array(a.content),
+    inline: a.related === true || a.contentDisposition === 'inline',
+  }));
+  const skipped = parts.slice(maxAttachments).map((a) => a.filename ?? attachedMessageName(a.contentType));
+  return {
+    text: `${header.filter((l) => l !== null).join('\n')}\n\n${body}`,
+    attachments,
+    ...(skipped.length === 0 ? {} : { skipped }),
+  };
+}
+
+/** A forwarded message (message/rfc822) often has no file name: it is named as one, so its reason reads well. */
+function attachedMessageName(contentType: string): string {
+  return /^message\/rfc822/i.test(contentType) ? 'mensagem encaminhada.eml' : 'anexo';
 }
 
 /** Elements whose content is not text: dropped with their content when they are closed. */

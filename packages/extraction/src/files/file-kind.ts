@@ -1,4 +1,5 @@
 import type { FileKind } from '../types.js';
+import { imageFormat } from './image-format.js';
 
 const EML_HEADER =
   /^(received|return-path|delivered-to|message-id|mime-version|content-type|from|to|subject|date|x-[\w-]+|dkim-signature|reply-to|cc)\s*:/im;
@@ -76,8 +77,7 @@ export function decodeText(buffer: Uint8Array): string {
 /** File type by content (magic bytes), the name only deciding between text kinds. */
 export function detectFileKind(buffer: Uint8Array, filename: string): FileKind {
   if (startsWith(buffer, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf';
-  if (startsWith(buffer, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image';
-  if (startsWith(buffer, [0xff, 0xd8, 0xff])) return 'image';
+  if (imageFormat(buffer) !== null) return 'image';
   if (startsWith(buffer, [0x50, 0x4b, 0x03, 0x04]) || startsWith(buffer, [0x50, 0x4b, 0x05, 0x06])) {
     if (containsBytes(buffer, WORD_DOCUMENT)) return 'docx';
     // Both an .xlsx and a plain archive are zips: only an office document has its parts named so.

@@ -25,7 +25,9 @@ function dateLine(headers: string | undefined, submitted: string | undefined): s
 
 /**
  * An Outlook .msg (compound file) read by @kenjiuno/msgreader, laid out like an e-mail (header lines,
- * blank line, body) with its file attachments; embedded messages are skipped.
+ * blank line, body) with its attachments. A message Outlook embeds (forwarded "as attachment") is one of
+ * them, written back as a .msg of its own by msgreader, so the engine reads it like an attached .msg file
+ * (QA pass 18: its body and its own attachments were lost without a word).
  */
 export function parseMsg(buffer: Uint8Array, maxAttachments: number): ParsedEmail {
   const copy = buffer.slice();
@@ -53,12 +55,36 @@ export function parseMsg(buffer: Uint8Array, maxAttachments: number): ParsedEmai
   const body =
     (data.body ?? '').trim() !== '' ? (data.body ?? '') : html === undefined ? '' : htmlToPlainText(html);
   const attachments: ParsedEmail['attachments'] = [];
+  const skipped: string[] = [];
   for (const attachment of data.attachments ?? []) {
-    if (attachments.length >= maxAttachments) break;
-    if (attachment.innerMsgContent === true || attachment.attachmentHidden === true) continue;
+    // Hidden: pictures of the body (signature logos) that Outlook does not list as attachments.
+    if (attachment.attachmentHidden === true) continue;
+    if (attachments.length >= maxAttachments) {
+      skipped.push(attachmentName(attachment));
+      continue;
+    }
     const file = reader.getAttachment(attachment);
     if (file.content === undefined || file.content.length === 0) continue;
-    attachments.push({ filename: file.fileName || 'anexo', content: new Uint8Array(file.content) });
+    attachments.push({
+      filename: attachmentName(attachment, file.fileName),
+      content: new Uint8Array(file.content),
+      inline: (attachment.pidContentId ?? '') !== '',
+    });
   }
-  return { text: `${header.join('\n')}\n\n${body.replace(/\r\n?/g, '\n')}`, attachments };
+  return {
+    text: `${header.join('\n')}\n\n${body.replace(/\r\n?/g, '\n')}`,
+    attachments,
+    ...(skipped.length === 0 ? {} : { skipped }),
+  };
+}
+
+/** The attachment's long file name; an embedded message by its subject (msgreader names it "<subject>.msg"). */
+function attachmentName(attachment: FieldsData, written?: string): string {
+  if (attachment.innerMsgContent === true) {
+    const subject = attachment.innerMsgContentFields?.subject ?? attachment.name ?? '';
+    // A name, not a path: "/" would read as a folder in the provenance "attachment:<outer>/<inner>".
+    const name = subject.replace(/[\\/]+/g, '-').trim();
+    return `${name === '' ? 'mensagem encaminhada' : name}.msg`;
+  }
+  return written || attachment.fileName || attachment.fileNameShort || 'anexo';
 }

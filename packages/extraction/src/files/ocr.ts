@@ -2,6 +2,7 @@ import { type ExecFileException, execFile } from 'node:child_process';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { imageFormat } from './image-format.js';
 
 /** OCR is optional: Debian's `tesseract-ocr` (+ por/eng/spa data) and, for scanned PDFs, `poppler-utils`. */
 export interface OcrOptions {
@@ -124,11 +125,14 @@ async function withTempDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
   }
 }
 
-/** Text of an image (PNG/JPG) read by tesseract with por+eng+spa; never throws. */
+/**
+ * Text of an image (PNG, JPEG, TIFF, GIF, BMP, WebP: what leptonica reads) by tesseract with por+eng+spa;
+ * never throws. The file keeps its format's extension, so the program's messages name the right one.
+ */
 export async function ocrImage(buffer: Uint8Array, options: OcrOptions = {}): Promise<OcrResult> {
   try {
     return await withTempDir(async (dir) => {
-      const path = join(dir, buffer[0] === 0x89 ? 'image.png' : 'image.jpg');
+      const path = join(dir, `image.${imageFormat(buffer) ?? 'png'}`);
       await writeFile(path, buffer);
       return ocrFile(path, options);
     });
