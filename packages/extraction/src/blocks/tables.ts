@@ -8,7 +8,7 @@ import { normaliseLabel } from '../normalise/text.js';
 import { findEquipment, findUnit, freightUnitFromBasis, unitFromBasisWord } from '../normalise/units.js';
 import type { ContainerUnit, Currency, FeeUnit } from '../types.js';
 import { classifyHeadingLine } from './headings.js';
-import type { Cell, Line } from './lines.js';
+import { type Cell, type Line, makeLine } from './lines.js';
 
 type ColumnRole =
   | 'place'
@@ -38,6 +38,8 @@ interface Column {
   end: number;
   index: number;
   equipment: ContainerUnit[] | null;
+  /** "20' / 40'": one header cell naming several sizes, its cells "2,650 / 3,400" in the same order. */
+  equipmentList?: ContainerUnit[][];
   feeName: string | null;
   currency: Currency | null;
   unit: FeeUnit | null;
@@ -129,6 +131,13 @@ function classifyColumn(cell: Cell): Column | null {
   if (TOTAL.test(normaliseLabel(cell.text))) return make('total');
   for (const [pattern, role] of WORD_ROLES) if (pattern.test(label)) return make(role);
   const equipment = findEquipment(cell.text)[0];
+  // "20' / 40'" (a pasted Outlook grid, generalisation-4 t02): each value of a cell "2,650 / 3,400" is for
+  // its own size; a single value is for every size the title names.
+  const slashed = cell.text.split('/').map((part) => findEquipment(part));
+  if (slashed.length >= 2 && slashed.every((found) => found.length === 1)) {
+    const list = slashed.map((found) => found[0]?.units ?? []);
+    return make('equipmentRate', { equipment: [...new Set(list.flat())], equipmentList: list });
+  }
   if (equipment !== undefined && label.split(' ').length <= 3)
     return make('equipmentRate', { equipment: equipment.units });
   const fieldRole = FIELD_COLUMN_LABELS.get(label);
@@ -416,12 +425,15 @@ function readTypedRows(rows: Line[], columns: Column[], origin: string, out: Tab
       if (!['equipmentRate', 'placeRate', 'freight', 'fee'].includes(column.role)) continue;
       const columnPlace = column.role === 'placeRate' ? lookupPlace(column.text) : null;
       const valuePlace = columnPlace ?? place;
-      const tokens: Array<{ value: number; currency: Currency | null }> =
-        value.amounts.length > 0
-          ? value.amounts.filter((a) => !a.isPercent).map((a) => ({ value: a.value, currency: a.currency }))
-          : value.bare !== null
-            ? [{ value: value.bare, currency: null }]
-            : [];
+      const split = splitByEquipment(value, column);
+      const tokens: Array<{ value: number; currency: Currency | null; equipment?: ContainerUnit[] }> =
+        split !== null
+          ? split
+          : value.amounts.length > 0
+            ? value.amounts.filter((a) => !a.isPercent).map((a) => ({ value: a.value, currency: a.currency }))
+            : value.bare !== null
+              ? [{ value: value.bare, currency: null }]
+              : [];
       for (const token of tokens) {
         const isFee = column.role === 'fee' || (column.role !== 'freight' && rowFee !== null);
         const candidate: ChargeCandidate = {
@@ -453,6 +465,7 @@ function readTypedRows(rows: Line[], columns: Column[], origin: string, out: Tab
           if (rowEquipment === null && candidate.unit !== null && candidate.unit !== 'CNTR')
             candidate.freightUnit = freightUnitFromBasis(candidate.unit);
         } else candidate.unit = column.unit ?? rowUnit ?? (rowEquipment !== null ? 'CNTR' : null);
+        if (token.equipment !== undefined) candidate.equipment = token.equipment;
         if (candidate.kind === 'freight') {
           if (rowOrigin !== null) candidate.routeOrigin = rowOrigin;
           const list = freightByColumn.get(column) ?? [];
@@ -463,6 +476,29 @@ function readTypedRows(rows: Line[], columns: Column[], origin: string, out: Tab
       }
     }
   }
+}
+
+/** "2,650 / 3,400" under "20' / 40'": one value per size named in the column title, in order. */
+function splitByEquipment(
+  value: RowValue,
+  column: Column,
+): Array<{ value: number; currency: Currency | null; equipment: ContainerUnit[] }> | null {
+  const list = column.equipmentList;
+  if (list === undefined) return null;
+  const parts = value.text.split('/').map((part) => part.trim());
+  if (parts.length !== list.length) return null;
+  const read = parts.map((part) => {
+    const amount = findAmounts(part).find((a) => !a.isPercent);
+    if (amount !== undefined) return { value: amount.value, currency: amount.currency };
+    const bare = parseBareAmount(part);
+    return bare === null ? null : { value: bare.value, currency: null };
+  });
+  if (read.some((r) => r === null)) return null;
+  return read.map((r, i) => ({
+    value: r?.value ?? 0,
+    currency: r?.currency ?? null,
+    equipment: list[i] ?? [],
+  }));
 }
 
 const DEFAULT_FEE_UNIT = new Map(FEES.map((fee) => [fee.name, fee.defaultUnit]));
@@ -640,8 +676,86 @@ function collectRows(lines: Line[], from: number, kind: TableKind): Line[] {
 }
 
 /** Finds tables (a header row naming columns, then rows) and reads charges and field values from them. */
-export function readTables(lines: Line[], origin: string): TableRead {
+/** A line that may be one cell of an HTML table the mail client flattened: short, one cell, no "label: value". */
+function isLoneCell(line: Line): boolean {
+  return (
+    !line.blank &&
+    line.cells.filter((c) => c.text !== '').length === 1 &&
+    line.trimmed.length <= 40 &&
+    !/^[^:]{2,40}:\s*\S/.test(line.trimmed) &&
+    !/:$/.test(line.trimmed)
+  );
+}
+
+/**
+ * An HTML table that the mail client turned into one cell per line, blank lines between (generalisation-4
+ * t03: "Taxa" / "Base" / "20'DC" / "40'HC" / "Frete marítimo" / "Por contêiner" / "EUR 1.150,00" …): when the
+ * first k lone cells of a run read as a table header, the cells after it are regrouped k by k into rows.
+ * The rows are virtual lines numbered by their first cell; `parts` maps them to every line they joined.
+ */
+function regroupCellPerLine(lines: Line[]): { lines: Line[]; parts: Map<number, number[]> } {
+  const parts = new Map<number, number[]>();
+  const result: Line[] = [];
+  let i = 0;
+  while (i < lines.length) {
+    const run: Line[] = [];
+    let j = i;
+    while (j < lines.length) {
+      const line = lines[j];
+      if (line === undefined) break;
+      if (line.blank) {
+        if (run.length === 0 || lines[j + 1]?.blank !== false) break;
+        j++;
+        continue;
+      }
+      if (!isLoneCell(line)) break;
+      run.push(line);
+      j++;
+    }
+    const grouped = run.length >= 6 ? groupRun(run) : null;
+    if (grouped === null) {
+      result.push(lines[i] as Line);
+      i++;
+      continue;
+    }
+    for (const row of grouped) {
+      const first = row[0] as Line;
+      result.push(makeLine(first.no, row.map((cell) => cell.trimmed).join('\t')));
+      parts.set(
+        first.no,
+        row.map((cell) => cell.no),
+      );
+    }
+    const used = grouped.flat().length;
+    const last = run[used - 1] as Line;
+    while (i < lines.length && (lines[i]?.no ?? 0) <= last.no) i++;
+  }
+  return { lines: result, parts };
+}
+
+/** The header width k whose rows (each a label first, then at least one amount) cover most of the run. */
+function groupRun(run: Line[]): Line[][] | null {
+  const isAmount = (line: Line | undefined) =>
+    findAmounts(line?.trimmed ?? '').length > 0 || parseBareAmount(line?.trimmed ?? '') !== null;
+  let best: Line[][] | null = null;
+  for (let k = 3; k <= Math.min(8, Math.floor(run.length / 2)); k++) {
+    const headerCells = run.slice(0, k);
+    const header = readHeader(makeLine(0, headerCells.map((c) => c.trimmed).join('\t')));
+    if (header === null || header.columns.length !== k) continue;
+    const rows: Line[][] = [headerCells];
+    for (let start = k; start + k <= run.length; start += k) {
+      const row = run.slice(start, start + k);
+      if (isAmount(row[0]) || !row.slice(1).some((cell) => isAmount(cell))) break;
+      rows.push(row);
+    }
+    if (rows.length >= 2 && (best === null || rows.flat().length > best.flat().length)) best = rows;
+  }
+  return best;
+}
+
+export function readTables(input: Line[], origin: string): TableRead {
   const out: TableRead = { charges: [], chargeRows: [], fieldLines: [], consumed: new Set(), tables: [] };
+  const { lines, parts } = regroupCellPerLine(input);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     if (line === undefined || line.blank) continue;
@@ -664,5 +778,6 @@ export function readTables(lines: Line[], origin: string): TableRead {
     });
     i += rows.length;
   }
+  for (const no of [...out.consumed]) for (const part of parts.get(no) ?? []) out.consumed.add(part);
   return out;
 }

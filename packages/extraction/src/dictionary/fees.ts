@@ -78,6 +78,9 @@ export const FEES: readonly FeeDefinition[] = [
       'taxa bl',
       'liberacao de bl',
       'liberacao do bl',
+      // "Liberação de HBL" (an LCL house bill, generalisation-4 t18).
+      'liberacao de hbl',
+      'liberacao do hbl',
       'liberacao bl',
       'liberacion de bl',
       'liberacion del bl',

@@ -152,6 +152,12 @@ export const FIELD_LABELS: Record<FieldName, readonly string[]> = {
     'f t destino',
     'ft at pod',
     'f t at pod',
+    // "Libre de demoras en destino: 7 días" (Argentine/Uruguayan, generalisation-4 t12).
+    'libre de demoras',
+    'libre de demora',
+    'libre de demoras en destino',
+    'dias libres de demora',
+    'dias libres de demoras',
   ],
   validity: [
     'validade',
@@ -361,6 +367,20 @@ export const CONDITIONAL_MARKERS: readonly string[] = [
   'optional',
   'if requested',
   'where applicable',
+  // A surcharge that applies only in a case: "applicable above 24 MT", "caso o armador aplique"
+  // (generalisation-4 t07, t22).
+  'applicable above',
+  'applicable over',
+  'applies above',
+  'aplicavel acima',
+  'aplicable sobre',
+  'caso o armador aplique',
+  'caso o armador cobre',
+  'se o armador aplicar',
+  'if the carrier applies',
+  'if carrier applies',
+  'if imposed',
+  'si la naviera aplica',
 ];
 
 /** Words that mark a charge as included, waived or without a value. */

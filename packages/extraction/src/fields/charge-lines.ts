@@ -20,8 +20,9 @@ function isOrphanLabel(line: Line | undefined): boolean {
   return !scanLabels(text).some((hit) => hit.separated && hit.value !== '');
 }
 
+/** A bare number read in the declared currency; "+45" / "<45" / ">45" are weight-break labels (t17). */
 const BARE_VALUE =
-  /(?<![\d.,/\p{L}])(\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?|\d+[.,]\d{2}|\d{2,})(?![\d.,/%]|\s*(?:kg|kgs|cbm|m3|m³|t|ton|dias|days|días|x|pcs|volumes?)\b)/giu;
+  /(?<![\d.,/\p{L}+<>])(\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?|\d+[.,]\d{2}|\d{2,})(?![\d.,/%]|\s*(?:kg|kgs|cbm|m3|m³|t|ton|dias|days|días|x|pcs|volumes?)\b)/giu;
 
 /**
  * Bare numbers on a charge line whose label or section declares the currency

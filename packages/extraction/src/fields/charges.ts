@@ -41,6 +41,19 @@ const IGNORED = phraseRegExp(IGNORED_CHARGE_LABELS, 'u');
 const SUPERSEDED = phraseRegExp(SUPERSEDED_MARKERS, 'u');
 const CONDITIONAL = new RegExp(`(?:${phraseAlternation(CONDITIONAL_MARKERS)})`, 'u');
 const INCLUDED = phraseRegExp(INCLUDED_MARKERS, 'u');
+/** "4,2 W/M x USD 38,00 = USD 159,60", "320 kg x 3.90 = 1,248": a computation, its result is no price. */
+const COMPUTATION = /[x×*]\s*(?:(?:usd|us\$|brl|r\$|eur|€)\s*)?\d[\d.,]*\s*(?:\/\s*\p{L}+\s*)?=/u;
+/**
+ * "For your shipment (CW 320 kg) … about USD 1,248 freight", "Frete estimado para sua carga: …": an
+ * estimate for the client's own cargo, worked out from the rates quoted elsewhere (generalisation-4 t17, t18).
+ */
+const ESTIMATE_FOR_CARGO =
+  /(?<![\p{L}])(?:(?:for|to) your (?:shipment|cargo|load)|para (?:a )?sua carga|para (?:o )?seu embarque|para su carga|para su embarque)(?![\p{L}])/u;
+const ESTIMATE_WORD =
+  /(?<![\p{L}])(?:about|approx\.?|approximately|around|estimated|estimate|estimad[oa]|aproximad[oa]|aprox\.?|cerca de)(?![\p{L}])/u;
+/** "sujeito a PSS de USD 300", "subject to PSS USD 300" before the amount: a possible surcharge, not a price. */
+const SUBJECT_TO_LEAD =
+  /(?<![\p{L}])(?:sujeit[oa]s?\s+a[os]?|subj(?:ect|\.)?\s+to|sujet[oa]s?\s+a)(?![\p{L}])/u;
 const FREIGHT = phraseRegExp(FREIGHT_LABELS, 'u');
 const ALL_IN = /(?:^|[^\p{L}])all[\s-]?in(?![\p{L}])/gu;
 /** What follows an all-in price's "all in": separators, then a word that leaves a charge out. */
@@ -364,21 +377,63 @@ function restatedCharges(text: string): string | null {
   return findAmounts(list).length === 0 ? null : `${label ? `${label.replace(/[:\s]+$/, '')}: ` : ''}${list}`;
 }
 
+const SLASH_CUR = String.raw`US\$|USD|R\$|BRL|EUR|€`;
+const SLASH_NUM = String.raw`(?:\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)`;
+const SLASH_EQ = String.raw`\d{2}\s*['’]?\s*[A-Za-z]{2,4}`;
+/** "USD1650/2050/2050 (20GP/40GP/40HQ)": amounts in a slash list, their equipment listed in parentheses. */
+const SLASH_AMOUNTS_THEN_EQUIPMENT = new RegExp(
+  String.raw`(?<cur>${SLASH_CUR})\s*(?<nums>${SLASH_NUM}(?:\s*\/\s*${SLASH_NUM})+)\s*\((?<eqs>${SLASH_EQ}(?:\s*\/\s*${SLASH_EQ})+)\)`,
+  'iu',
+);
+/** "20GP/40GP/40HQ = USD1450/1900/1950", "20GP/40HQ: USD 1,450 / 1,950": the equipment list first. */
+const SLASH_EQUIPMENT_THEN_AMOUNTS = new RegExp(
+  String.raw`(?<eqs>${SLASH_EQ}(?:\s*\/\s*${SLASH_EQ})+)\s*[:=-]?\s*(?<cur>${SLASH_CUR})\s*(?<nums>${SLASH_NUM}(?:\s*\/\s*${SLASH_NUM})+)(?![\d.,]*\d)`,
+  'iu',
+);
+
+/**
+ * Asian forwarders' slash lists (generalisation-4 t05): "O/F: USD1650/2050/2050 (20GP/40GP/40HQ)" is one
+ * price per equipment, in order — it was one per-BL freight of 1650. Rewritten as "USD 1650/20GP; USD
+ * 2050/40GP; …" when the two lists have the same length and every item of the second is an equipment.
+ */
+function slashListCharges(text: string): string | null {
+  const match = SLASH_AMOUNTS_THEN_EQUIPMENT.exec(text) ?? SLASH_EQUIPMENT_THEN_AMOUNTS.exec(text);
+  if (match?.groups === undefined) return null;
+  const nums = match.groups.nums!.split('/').map((n) => n.trim());
+  const eqs = match.groups.eqs!.split('/').map((e) => e.trim());
+  if (nums.length !== eqs.length) return null;
+  if (!eqs.every((e) => findEquipment(e).length === 1)) return null;
+  const list = nums.map((n, i) => `${match.groups!.cur} ${n}/${eqs[i]}`).join('; ');
+  return `${text.slice(0, match.index)}${list}${text.slice(match.index + match[0].length)}`;
+}
+
 /** Reads the charges on one line of text: base freight and fees, with basis, currency and place hints. */
 export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
   const restated = restatedCharges(input.text);
   if (restated !== null) return parseChargeLine({ ...input, text: restated });
+  const slashList = slashListCharges(input.text);
+  if (slashList !== null) return parseChargeLine({ ...input, text: slashList });
   const { text, line } = input;
   const amounts = findAmounts(text);
   if (amounts.length === 0) return [];
   const folded = foldKeepingOffsets(text);
   if (NON_CHARGE_FIELDS.test(folded)) return [];
+  if (COMPUTATION.test(folded) || (ESTIMATE_FOR_CARGO.test(folded) && ESTIMATE_WORD.test(folded))) return [];
   const conditional = CONDITIONAL.exec(folded);
   if (conditional !== null) {
     // "40HC USD 2.200 - 2.400, subject to GRI on 15/12": the prices before the condition stand; a charge
     // that is itself conditional ("Subject to GRI USD 300 …") is not one.
     const first = amounts[0];
     if (first === undefined || conditional.index <= first.start) return [];
+    // "Overweight surcharge: USD 150/- per 20' (applicable above 24 MT)": a condition in parentheses right
+    // after an amount is that charge's own; it goes with the condition (generalisation-4 t07).
+    const open = text.lastIndexOf('(', conditional.index);
+    const own =
+      open > first.start && !text.slice(open, conditional.index).includes(')')
+        ? amounts.filter((a) => a.end <= open).at(-1)
+        : undefined;
+    if (own !== undefined)
+      return own === first ? [] : parseChargeLine({ ...input, text: text.slice(0, own.start) });
     return parseChargeLine({ ...input, text: text.slice(0, conditional.index).replace(/[\s,;(-]+$/, '') });
   }
   // "O/F USD 1,600 + BAF USD 180 + PSS USD 200 = USD 1,980 all in": the sum after "=" is a check.
@@ -389,6 +444,8 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
     if (equals >= 0 && previous !== undefined && equals >= previous.end)
       return parseChargeLine({ ...input, text: text.slice(0, equals) });
   }
+  // "Frete sujeito a PSS de USD 300,00/cntr …": a charge the price is only subject to is none (t22).
+  if (SUBJECT_TO_LEAD.test(foldKeepingOffsets(text.slice(0, amounts[0]?.start ?? 0)))) return [];
   const lead = splitLead(text.slice(0, amounts[0]?.start ?? 0), line.no);
   const section = lead.inlineSection ?? input.section;
   if (IGNORED.test(normaliseLabel(lead.main))) return [];
@@ -419,7 +476,7 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
   const parenEquipment: Array<ContainerUnit[] | null> = [];
   const consumedEnds = amounts.map((amount, i) => {
     const window = text.slice(amount.end, amounts[i + 1]?.start ?? text.length);
-    const unit = findLeadingUnit(window);
+    const unit = findLeadingUnit(window, amounts[i + 1] !== undefined);
     const end = unit === null ? amount.end : amount.end + unit.end;
     const paren = /^\s*\(([^)]{1,20})\)/.exec(text.slice(end, amounts[i + 1]?.start ?? text.length));
     // "(20' and 40')": every type the parentheses name, so that a charge for both is tied to neither.
@@ -508,7 +565,7 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
     const range = rangeAfter(amount, amounts[i + 1], text);
     if (range?.next) rangeEnds.add(i + 1);
     const window = text.slice(range?.end ?? amount.end, amounts[i + 1]?.start ?? text.length);
-    const post = findLeadingUnit(window);
+    const post = findLeadingUnit(window, amounts[i + 1] !== undefined);
     if (post?.unit === 'DAY') return;
     const subFee = i > 0 || lead.sub !== '' ? matchFee(sub) : null;
     const ownKind: 'freight' | 'fee' = subFee !== null ? 'fee' : kind === 'fee' ? 'fee' : 'freight';

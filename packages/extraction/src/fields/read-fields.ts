@@ -1,6 +1,7 @@
 import type { Line } from '../blocks/lines.js';
 import { findCarrierMention } from '../normalise/carrier-names.js';
 import { findDates, resolveDate } from '../normalise/dates.js';
+import { matchFee } from '../normalise/fee-names.js';
 import { findAmounts } from '../normalise/money.js';
 import { foldKeepingOffsets } from '../normalise/text.js';
 import type { Modal } from '../types.js';
@@ -74,6 +75,12 @@ function addDestinations(
 }
 
 function cleanCarrier(value: string): string | null {
+  // "QR (Qatar Airways)": an airline code that is no carrier name of its own, followed by a known carrier's
+  // name; the name is what a sheet shows (generalisation-4 t17). "ONE (Ocean Network Express)" stays ONE.
+  const coded = /^\s*([A-Z0-9]{2,3})\s*\(([\p{L}][\p{L} .&-]{2,38})\)/u.exec(value);
+  const named = (coded?.[2] ?? '').trim();
+  if (coded !== null && findCarrierMention(coded[1] ?? '') === null && findCarrierMention(named) !== null)
+    return named;
   // "CMA CGM via Colombo", "MSC. T/T 28 days", "Maersk, direct": the carrier is the name before the routing.
   const first = (
     value.split(
@@ -145,8 +152,9 @@ function applyHit(out: FieldResults, hit: LabelHit, line: Line, ctx: FieldContex
       if (!hit.separated) return;
       const carrier = cleanCarrier(value);
       if (carrier !== null) out.carrier = setOnce(out.carrier, carrier, line, ctx, 'label', 0.9);
+      // "Hapag-Lloyd, transhipment Antwerp" (one s, no preposition: generalisation-4 t16).
       const via = parsePlaceField(
-        value.replace(/transbordo em|transbordo en|transshipment (?:at|in)/i, 'via'),
+        value.replace(/transbordo em|transbordo en|trans{1,2}hipment(?: (?:at|in|via))?/i, 'via'),
       ).via;
       if (via !== null) out.transshipment = setOnce(out.transshipment, via, line, ctx, 'label', 0.8);
       return;
@@ -263,8 +271,10 @@ function applyHit(out: FieldResults, hit: LabelHit, line: Line, ctx: FieldContex
   }
 }
 
+const ROUTING_CODES =
+  /(?<![\p{L}])(?:routing|rota|ruta|route|roteiro)\s*:?\s+([A-Z]{3}(?:\s*(?:-|–|>|\/)\s*[A-Z]{3}){2,})(?![\p{L}])/iu;
 const VIA_INLINE =
-  /(?:^|[\s,(–—-])(?:via|vía|transbordo em|transbordo en|transbordo no|transhipment (?:at|in|via)|transshipment (?:at|in|via)|t\/s)\s+(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)/u;
+  /(?:^|[\s,(–—-])(?:via|vía|transbordo em|transbordo en|transbordo no|trans{1,2}hipment(?: (?:at|in|via))?|t\/s)\s+(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)/u;
 const DIRECT_INLINE =
   /\b(servico direto|service direct|direct service|sem transbordo|direct call|directo|direto|direct)\b/;
 /** "EXW not included", "não cotamos FOB/EXW", "excluding DAP": a clause that rules a term out. */
@@ -285,7 +295,20 @@ const FROM_TO = /(?:^|\s{2,})from\s*:\s*(\S.*?)\s{2,}to\s*:\s*(\S.*?)(?:\s{2,}|$
 const EX_PLACE = /(?<![\p{L}])ex[\s-]+(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)/u;
 const CARGO_VALUE = /valor\s+(?:fob|cif|exw)|(?:fob|cif)\s+value|valor\s+(?:da\s+)?mercadoria/i;
 const STRONG_PAYMENT =
-  /\b(prepaid|pre-paid|collect|antecipad[oa]s?|a vista|à vista|pag[oa]s? em reais|pagas? em reais|payable in|paid in|pagadero|contado|days after invoice|dias apos|dias da fatura|wire transfer|transferencia)\b/i;
+  /\b(prepaid|pre-paid|collect|antecipad[oa]s?|anticipad[oa]s?|a vista|à vista|pag[oa]s? em reais|pagas? em reais|payable in|paid in|pagadero|contado|days after invoice|dias apos|dias da fatura|wire transfer|transferencia)\b/i;
+/**
+ * "DTHC collect as per local tariff": who pays one charge, not the reply's payment terms (generalisation-4
+ * t05) — the words before "collect"/"prepaid" name a fee.
+ */
+function namesChargeBeforeTerms(sentence: string): boolean {
+  const match = STRONG_PAYMENT.exec(foldKeepingOffsets(sentence));
+  const before = sentence
+    .slice(0, match?.index ?? 0)
+    .replace(/^[\s\-–•*·]+/, '')
+    .trim();
+  return before !== '' && !/:/.test(before) && matchFee(before) !== null;
+}
+
 /** Days added to a transit time ("4-6 dias a mais", "+3 days"), not the transit time itself. */
 const EXTRA_DAYS =
   /(?:\+\s*\d{1,3}(?:\s*(?:a|-|–|to)\s*\d{1,3})?\s*(?:dias|days)|\d{1,3}(?:\s*(?:a|-|–|to)\s*\d{1,3})?\s*(?:dias|days)\s+(?:a\s+mais|adicionais|adicional|extras?|additional|more|mas|de\s+acrescimo))\b/g;
@@ -318,6 +341,9 @@ export function readFields(lines: Line[], ctx: FieldContext): FieldResults {
 
   for (const line of lines) {
     const text = line.text;
+    // "routing PVG-DOH-GRU": a chain of airport or port codes without a colon (generalisation-4 t17).
+    const codes = out.transshipment === null ? ROUTING_CODES.exec(text) : null;
+    if (codes !== null) applyRouting(out, codes[1] ?? '', line, ctx);
     if (out.transshipment === null) {
       const via = VIA_INLINE.exec(text);
       const place = via === null || NOT_A_PLACE.test(via[1] ?? '') ? null : cleanPlace(via[1] ?? '');
@@ -401,7 +427,7 @@ export function readFields(lines: Line[], ctx: FieldContext): FieldResults {
     if (out.payment === null && findAmounts(line.text).length === 0 && !/:\s*$/.test(line.trimmed)) {
       const sentence = line.trimmed
         .split(/(?<=\.)\s+/)
-        .find((s) => STRONG_PAYMENT.test(foldKeepingOffsets(s)));
+        .find((s) => STRONG_PAYMENT.test(foldKeepingOffsets(s)) && !namesChargeBeforeTerms(s));
       if (sentence !== undefined) {
         const terms = sentence
           .replace(/^[\s\-–•*·]+/, '')

@@ -32,7 +32,7 @@ export interface DateToken {
 const ISO = /(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)/g;
 const NUMERIC = /(?<![\d/.,:])(\d{1,2})([/.-])(\d{1,2})(?:\2(\d{4}|\d{2}))?(?![\d/%]|[.,]\d)/g;
 const DAY_MONTH = new RegExp(
-  String.raw`(?<![\p{L}\d])(\d{1,2})(?:st|nd|rd|th|o)?\s*(?:de\s+|-|\s)(${MONTH})(?![\p{L}])\.?(?:\s*(?:de\s+|del\s+|-|,\s*|\s)(\d{4}))?(?!\d)`,
+  String.raw`(?<![\p{L}\d])(\d{1,2})(?:st|nd|rd|th|o)?\s*(?:de\s+|-|\/|\s)(${MONTH})(?![\p{L}])\.?(?:\s*(?:de\s+|del\s+|-|,\s*|\s)(\d{4}))?(?!\d)`,
   'gu',
 );
 const MONTH_DAY = new RegExp(
@@ -138,6 +138,25 @@ const END_OF_NEXT_MONTH =
 const FOR_N_DAYS =
   /(?:por|for|durante|during|de|validez de|valid for|valida por|valido por)?\s*(\d{1,3})\s*(dias|days|dias corridos|calendar days|semanas|semana|weeks|week)(?:\s*(?:a partir|from|desde|after|apos|contados))?/u;
 
+/** Weekday names (folded), Sunday = 0, in en/pt/es. */
+const WEEKDAYS: Array<[number, string]> = [
+  [0, 'sunday|domingo'],
+  [1, 'monday|segunda(?:-feira| feira)?|lunes'],
+  [2, 'tuesday|terca(?:-feira| feira)?|martes'],
+  [3, 'wednesday|quarta(?:-feira| feira)?|miercoles'],
+  [4, 'thursday|quinta(?:-feira| feira)?|jueves'],
+  [5, 'friday|sexta(?:-feira| feira)?|viernes'],
+  [6, 'saturday|sabado|sábado'],
+];
+/**
+ * "this week only (until Friday)", "até sexta-feira desta semana", "hasta el viernes": the next such weekday
+ * on or after the message date (generalisation-4 t21).
+ */
+const UNTIL_WEEKDAY = new RegExp(
+  String.raw`(?:until|till|til|by|through|thru|ate|hasta)\s+(?:(?:this|next|a|o|el|la|esta|este)\s+)?(${WEEKDAYS.map(([, n]) => n).join('|')})(?![\p{L}])`,
+  'u',
+);
+
 /** Validity written relative to the message date: "end of Nov.", "até o fim do mês", "valid for 15 days". */
 export function resolveRelativeValidity(text: string, reference: Date | null): string | null {
   if (reference === null) return null;
@@ -156,6 +175,14 @@ export function resolveRelativeValidity(text: string, reference: Date | null): s
     return month > 12 ? lastDayOfMonth(year + 1, month - 12) : lastDayOfMonth(year, month);
   }
   if (END_OF_THIS_MONTH.test(folded)) return lastDayOfMonth(year, reference.getUTCMonth() + 1);
+  const weekday = UNTIL_WEEKDAY.exec(folded);
+  if (weekday !== null) {
+    const target = WEEKDAYS.find(([, names]) => new RegExp(`^(?:${names})$`).test(weekday[1] ?? ''))?.[0];
+    if (target !== undefined) {
+      const ahead = (target - reference.getUTCDay() + 7) % 7;
+      return new Date(reference.getTime() + ahead * 86_400_000).toISOString().slice(0, 10);
+    }
+  }
   const period = FOR_N_DAYS.exec(folded);
   if (period !== null) {
     const days = Number(period[1]) * (/^(semana|week)/.test(period[2] ?? '') ? 7 : 1);

@@ -62,10 +62,11 @@ const UNIT_PATTERNS: UnitPattern[] = [
   },
   {
     // "/ton", "per ton", "por tonelada", "/t", "per MT"; "ton ou m3", "t/m3", "ton (W/M)" are W/M (above wins a
-    // tie), and the slash of "T/T" (transit time) is no basis.
+    // tie), and the slash of "T/T" (transit time) is no basis. "por"/"per" start a word: "export" is not
+    // "por t" (generalisation-4 t21, t23: "export declaration EUR 60.00" was per ton).
     unit: 'TON',
     pattern:
-      /(?:(?:por|per|p\/|each|cada)\s*|(?<!\p{L})\/\s*)(?:(?:metric\s+)?(?:tons?|tonnes?|toneladas?|tns?)|mt|t)(?![\p{L}\d])(?!\s*(?:\/|\b(?:ou|or|o)\b)\s*(?:m3|m³|cbm)|\s*\(?\s*w\s*\/?\s*m\b)/u,
+      /(?:(?<![\p{L}])(?:por|per|p\/|each|cada)\s*|(?<!\p{L})\/\s*)(?:(?:metric\s+)?(?:tons?|tonnes?|toneladas?|tns?)|mt|t)(?![\p{L}\d])(?!\s*(?:\/|\b(?:ou|or|o)\b)\s*(?:m3|m³|cbm)|\s*\(?\s*w\s*\/?\s*m\b)/u,
   },
   { unit: 'KG', pattern: new RegExp(String.raw`${PER}(?:kgs?|kilos?|quilos?|kilogram\w*)\b`, 'u') },
   {
@@ -102,7 +103,12 @@ const UNIT_PATTERNS: UnitPattern[] = [
   },
 ];
 
-const CONTAINER_AFTER_PER = /^(?:(?:por|per|p\/)\s*|\/)(?=(?:\d{1,2}\s*x\s*)?(?:20|40|45))/u;
+const CONTAINER_AFTER_PER = /^(?:(?:por|per|p\/)\s*|\/\s*)(?=(?:\d{1,2}\s*x\s*)?(?:20|40|45))/u;
+/**
+ * What may follow "USD 1.900,00 / 20DV" for the spaced slash to be a basis: the end of the price (a bar,
+ * also as the TAB a bar becomes between cells, ";", ",", ")", "and").
+ */
+const PRICE_END_AFTER_EQUIPMENT = /^ *\t|^\s*(?:[|;,)]|(?:e|y|and)\s)/u;
 
 export interface UnitMatch {
   unit: FeeUnit | 'DAY';
@@ -111,8 +117,11 @@ export interface UnitMatch {
   equipment?: ContainerUnit[];
 }
 
-/** First basis expression in the text (folded internally). */
-export function findUnit(text: string): UnitMatch | null {
+/**
+ * First basis expression in the text (folded internally). `followedByAmount`: the text is cut right before
+ * another amount, so its end is not the end of the price ("USD 1,980 / 40HQ" + "USD 2,950").
+ */
+export function findUnit(text: string, followedByAmount = false): UnitMatch | null {
   const folded = foldKeepingOffsets(text);
   let best: UnitMatch | null = null;
   for (const { unit, pattern } of UNIT_PATTERNS) {
@@ -122,14 +131,16 @@ export function findUnit(text: string): UnitMatch | null {
       best = { unit, start: match.index, end: match.index + match[0].length };
     }
   }
-  const perContainer = findEquipmentAfterPer(folded);
+  const perContainer = findEquipmentAfterPer(folded, followedByAmount);
   if (perContainer !== null && (best === null || perContainer.start <= best.start)) return perContainer;
   return best;
 }
 
-function findEquipmentAfterPer(folded: string): UnitMatch | null {
-  // "USD 3,050/40HQ" is per container; "USD 1,980 / 40HQ USD 2,950" separates two prices.
-  const slashOrPer = /(?:por|per|p\/)\s*|\/(?!\s)/gu;
+function findEquipmentAfterPer(folded: string, followedByAmount: boolean): UnitMatch | null {
+  // "USD 3,050/40HQ" is per container; "USD 1,980 / 40HQ USD 2,950" separates two prices; but
+  // "USD 1.900,00 / 20DV | USD 3.150,00 / 40HC" (QA pass 17) is per container too: a spaced slash is a
+  // basis when the equipment ends the price (end, "|", ";", ",", "and"), not when another amount follows it.
+  const slashOrPer = /(?:por|per|p\/)\s*|\/\s*/gu;
   for (const match of folded.matchAll(slashOrPer)) {
     const rest = folded.slice(match.index);
     const perMatch = CONTAINER_AFTER_PER.exec(rest);
@@ -137,6 +148,10 @@ function findEquipmentAfterPer(folded: string): UnitMatch | null {
     const equipment = findEquipment(rest.slice(perMatch[0].length));
     const first = equipment[0];
     if (first !== undefined && first.start === 0) {
+      const spaced = /^\/\s/.test(perMatch[0]);
+      const after = rest.slice(perMatch[0].length + first.end);
+      const priceEnds = PRICE_END_AFTER_EQUIPMENT.test(after) || (!followedByAmount && after.trim() === '');
+      if (spaced && !priceEnds) continue;
       const end = match.index + perMatch[0].length + first.end;
       return { unit: 'CNTR', start: match.index, end, equipment: first.units };
     }
@@ -145,11 +160,12 @@ function findEquipmentAfterPer(folded: string): UnitMatch | null {
 }
 
 /** A basis expression right at the start of the text (after spaces), as written after an amount. */
-export function findLeadingUnit(text: string): UnitMatch | null {
-  const match = findUnit(text);
+export function findLeadingUnit(text: string, followedByAmount = false): UnitMatch | null {
+  const match = findUnit(text, followedByAmount);
   if (match === null) return null;
   const gap = text.slice(0, match.start);
-  return /^[\s,;:|–-]*$/.test(gap) ? match : null;
+  // "USD 12/- per RT": the "/-" of Indian amounts closes the number (generalisation-4 t20).
+  return /^(?:\/-)?[\s,;:|–-]*$/.test(gap) ? match : null;
 }
 
 /** A basis cell or column header without "per": "BL", "W/M", "Processo", "cntr". */
