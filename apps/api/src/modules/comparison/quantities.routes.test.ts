@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPdf } from '../../../../../packages/extraction/test/fixtures/minimal-pdf.js';
 import {
   carrierReply,
   POD_PORTS_ANSWER,
@@ -1882,5 +1883,124 @@ describe('an all-in offer says all in in the documents (QA pass 11)', () => {
     expect(cell.value).toBe(0);
     expect(cell.numFmt).toBe('#,##0.00;-#,##0.00;"all in"');
     expect(await pdfText(scenario)).toMatch(/all in all in/);
+  });
+});
+
+describe('a reply priced in its body and in an attached proposal (QA pass 18)', () => {
+  /** The carrier's proposal PDF: 20DC / 40HC / Base columns, THC in both, a BL fee per BL. */
+  const proposal = () =>
+    Buffer.from(
+      buildPdf([
+        [
+          'ORIENTE LOGISTICA - PROPOSTA COMERCIAL',
+          '',
+          [
+            [50, 'Descrição'],
+            [250, '20DC'],
+            [330, '40HC'],
+            [420, 'Base'],
+          ],
+          [
+            [50, 'Frete marítimo'],
+            [250, 'USD 1.750,00'],
+            [330, 'USD 2.600,00'],
+            [420, 'Per container'],
+          ],
+          [
+            [50, 'THC'],
+            [250, 'BRL 1.450,00'],
+            [330, 'BRL 1.450,00'],
+            [420, 'Per container'],
+          ],
+          [
+            [50, 'BL fee'],
+            [250, 'BRL 420,00'],
+            [420, 'Per BL'],
+          ],
+          '',
+          'Transit time: 35 dias',
+        ],
+      ]),
+    );
+
+  async function replyWithProposal(scenario: Scenario, carrier: number, text: string) {
+    await ctx.app.services.inbound.ingest(
+      await carrierReply({
+        from: scenario.carriers[carrier]!.email,
+        to: scenario.replyTo(carrier),
+        text,
+        attachments: [
+          { filename: 'Proposta_Oriente.pdf', content: proposal(), contentType: 'application/pdf' },
+        ],
+      }),
+      { source: 'imap' },
+    );
+    await waitFor(async () => {
+      const list = (await call(scenario, 'GET', `/api/quotes/${scenario.quote.id}/respostas`)).json()
+        .data as {
+        transportadorId: string;
+        atual: { extracao: string } | null;
+      }[];
+      return (
+        list.find((e) => e.transportadorId === scenario.carriers[carrier]!.id)?.atual?.extracao ===
+        'concluida'
+      );
+    }, 60_000);
+  }
+
+  it("the body's THC is the THC (not also the PDF's twice); a body revising the 40HC takes the 20DC from the PDF", async () => {
+    const scenario = await quoteScenario(ctx, {
+      quote: {
+        itens: [
+          { mercadoria: 'Peças de máquinas', quantidadeVolumes: '2 x 40HC + 1 x 20DV', dimensoes: null },
+        ],
+      },
+      carriers: [
+        { nome: 'Oriente Corpo', email: 'pricing@oriente-c.com.br' },
+        { nome: 'Oriente Revisa', email: 'pricing@oriente-r.com.br' },
+      ],
+    });
+    await replyWithProposal(
+      scenario,
+      0,
+      [
+        'Prezados,',
+        '',
+        'Frete 40HC USD 2.400,00 / 20DC USD 1.600,00',
+        'THC BRL 1.300,00/cntr',
+        'Demais condições conforme proposta em anexo.',
+      ].join('\n'),
+    );
+    await replyWithProposal(
+      scenario,
+      1,
+      [
+        'Prezados,',
+        '',
+        'Atualizamos o 40HC: USD 2.400,00.',
+        'Demais valores conforme proposta em anexo.',
+      ].join('\n'),
+    );
+    const body = await comparison(scenario);
+    const [both, revised] = [0, 1].map((carrier) => rowOf(body, scenario, carrier)!);
+    // Body and PDF: 2 × 2.400 + 1.600 = USD 6.400; THC 3 × 1.300 = 3.900 + BL fee 420 = BRL 4.320;
+    // 6.400 × 5,2456 = 33.571,84 + 4.320 = R$ 37.891,84 (it counted the PDF's THC too: BRL 8.670).
+    expect([both.valorUSD, both.valorBRL]).toEqual([6400, 4320]);
+    expect(both.custoTotalBRL).toBe(Math.round((37891.84 + both.custoRodoviario) * 100) / 100);
+    // The 40HC revised, the rest from the PDF: 2 × 2.400 + 1.750 = USD 6.550; THC 3 × 1.450 = 4.350 +
+    // 420 = BRL 4.770; 6.550 × 5,2456 = 34.358,68 + 4.770 = R$ 39.128,68 (it lacked the 20DC price).
+    expect([revised.valorUSD, revised.valorBRL]).toEqual([6550, 4770]);
+    expect(revised.faltando ?? []).not.toContain('frete20');
+    expect(revised.custoTotalBRL).toBe(Math.round((39128.68 + revised.custoRodoviario) * 100) / 100);
+    expect(revised.fretes.find((f) => f.tipo.startsWith('20'))!.fonte?.origin).toBe(
+      'attachment:Proposta_Oriente.pdf',
+    );
+    expect((await excelSummaryRow(scenario, 'Oriente Corpo')).cell('Total (BRL)')).toBe(both.custoTotalBRL);
+    expect((await excelSummaryRow(scenario, 'Oriente Revisa')).cell('Total (BRL)')).toBe(
+      revised.custoTotalBRL,
+    );
+    const flat = await pdfText(scenario);
+    expect(flat).toContain(formatNumber(both.custoTotalBRL));
+    expect(flat).toContain(formatNumber(revised.custoTotalBRL));
   });
 });
