@@ -1982,7 +1982,8 @@ describe('a reply priced in its body and in an attached proposal (QA pass 18)', 
       ].join('\n'),
     );
     const body = await comparison(scenario);
-    const [both, revised] = [0, 1].map((carrier) => rowOf(body, scenario, carrier)!);
+    const both = rowOf(body, scenario, 0)!;
+    const revised = rowOf(body, scenario, 1)!;
     // Body and PDF: 2 × 2.400 + 1.600 = USD 6.400; THC 3 × 1.300 = 3.900 + BL fee 420 = BRL 4.320;
     // 6.400 × 5,2456 = 33.571,84 + 4.320 = R$ 37.891,84 (it counted the PDF's THC too: BRL 8.670).
     expect([both.valorUSD, both.valorBRL]).toEqual([6400, 4320]);
