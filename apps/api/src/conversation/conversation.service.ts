@@ -23,9 +23,11 @@ function markOf(row: repo.ListedMessage): string | null {
   const { tipo } = row.message;
   if (tipo === 'auto_resposta')
     // `separada` since 2026-12-05; older receipts are told by their stored reason.
-    return row.flags?.separada === 'confirmacao' || row.motivo === inboundTexts.setAside.confirmacao
-      ? conversationMarks.confirmacao
-      : conversationMarks.autoResposta;
+    return row.flags?.separada === 'semAnexo'
+      ? conversationMarks.semAnexo
+      : row.flags?.separada === 'confirmacao' || row.motivo === inboundTexts.setAside.confirmacao
+        ? conversationMarks.confirmacao
+        : conversationMarks.autoResposta;
   if (tipo === 'devolucao')
     return row.motivo
       ? formatMessage(conversationMarks.devolucao, { motivo: row.motivo })

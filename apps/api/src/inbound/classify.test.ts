@@ -67,6 +67,45 @@ describe('setAsideKind: what is kept without counting as an answer', () => {
     expect(setAsideKind(parsed)).toBeNull();
   });
 
+  describe('a reply announcing its quote as a file that brought none (QA pass 18)', () => {
+    const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const announce = (text: string, attachments: Parameters<typeof composeMessage>[0]['attachments']) =>
+      composeMessage({
+        from: 'pricing@pacifico.example',
+        to: ['cotacoes+abc@importadora.com.br'],
+        subject: 'RE: Cotação COT-2026-0042 — Shanghai x Santos',
+        text,
+        html: `<p>${text}</p><p><img src="cid:logo001"></p>`,
+        messageId: `<a-${Math.random().toString(36).slice(2)}@pacifico.example>`,
+        attachments,
+      }).then(parseInbound);
+    const logo = { filename: 'image001.png', content: PNG, contentType: 'image/png', cid: 'logo001' };
+
+    it.each([
+      ['pt-BR, a signature logo only', 'Prezados,\n\nSegue cotação conforme solicitado.\n\nAbs,\nCarla'],
+      ['English, nothing attached', 'Dear Ana,\n\nPlease find attached our quotation.\n\nBest regards'],
+    ])('%s is set aside', async (label, text) => {
+      const parsed = await announce(`${text}\n${quotedRequest}`, label.includes('logo') ? [logo] : []);
+      expect(setAsideKind(parsed)).toBe('semAnexo');
+    });
+
+    it.each([
+      [
+        'a PDF',
+        { filename: 'cotacao.pdf', content: Buffer.from('%PDF-1.4 tarifa'), contentType: 'application/pdf' },
+      ],
+      ['a photo of the quote, attached', { filename: 'print.png', content: PNG, contentType: 'image/png' }],
+    ])('with %s is an answer', async (_label, file) => {
+      const parsed = await announce('Segue cotação conforme solicitado.', [logo, file]);
+      expect(setAsideKind(parsed)).toBeNull();
+    });
+
+    it('with the figures in its words, or a decline, is an answer', async () => {
+      expect(setAsideKind(await announce('Segue cotação: frete 40HC USD 2.450,00.', [logo]))).toBeNull();
+      expect(setAsideKind(await announce('Segue em anexo: não atendemos essa rota.', [logo]))).toBeNull();
+    });
+  });
+
   it('a receipt sent as HTML only is a receipt; an HTML-only answer with a price is not', async () => {
     const htmlOnly = (html: string) =>
       parseInbound(

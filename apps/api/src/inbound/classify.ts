@@ -17,7 +17,7 @@ function header(parsed: ParsedInbound, name: string): string {
 const MONEY = /(?:\bUSD|US\$|R\$|\bBRL|\bEUR|€)\s?\d/i;
 
 /** What the platform sets aside instead of counting: an automatic reply, or a receipt without a quote. */
-export type SetAsideKind = 'automatica' | 'confirmacao';
+export type SetAsideKind = 'automatica' | 'confirmacao' | 'semAnexo';
 
 /**
  * An automatic reply: an out-of-office or an acknowledgement (RFC 3834 `Auto-Submitted: auto-replied`,
@@ -40,7 +40,26 @@ export function setAsideKind(parsed: ParsedInbound): SetAsideKind | null {
     (autoSubmitted !== '' && autoSubmitted !== 'no') ||
     /^(auto_reply|bulk|junk)$/i.test(header(parsed, 'precedence').trim());
   if (generated) return 'automatica';
-  return isReceiptOnly(parsed) ? 'confirmacao' : null;
+  if (isReceiptOnly(parsed)) return 'confirmacao';
+  return announcesMissingFile(parsed) ? 'semAnexo' : null;
+}
+
+/** "Segue cotação em anexo", "please find attached": the words of a reply whose quote is a file. */
+const ANNOUNCES_FILE =
+  /\bsegue(?:m)?\b.{0,60}\b(?:anexo|anexa|anexad[oa]s?|arquivo|planilha|pdf|proposta|cota[cç][aã]o)|\bem anexo\b|\banexo (?:segue|a |o )|\banexad[oa]s?\b|\battached\b|\bplease find\b|\badjunt[oa]s?\b/i;
+
+/**
+ * A short reply that announces its quote as a file ("Segue cotação conforme solicitado") and brought none:
+ * no document and no picture attached (a signature's logo shown inside the body does not count), no amount,
+ * no figure named for the quote, no decline (QA pass 18: it counted as the answer, read nothing, and stopped
+ * the reminders of a carrier who had not quoted). Counted by hand with 'Contar como resposta'.
+ */
+function announcesMissingFile(parsed: ParsedInbound): boolean {
+  if (parsed.attachmentsSkipped > 0) return false;
+  if (parsed.attachments.some((attachment) => isDocument(attachment) || !attachment.inline)) return false;
+  const text = ownText(parsed, 1_501);
+  if (text.length > 1_500) return false;
+  return ANNOUNCES_FILE.test(text) && !ANSWER_SIGNS.slice(1).some((pattern) => pattern.test(text));
 }
 
 /**

@@ -5,11 +5,14 @@ export type ComposedMessage = {
   to: string[];
   subject: string;
   text: string;
+  /** An HTML alternative (a mail client's message with a signature logo). */
+  html?: string;
   messageId?: string;
   inReplyTo?: string | null;
   references?: string[];
   date?: Date;
-  attachments?: { filename: string; content: Buffer; contentType?: string }[];
+  /** `cid`: shown inside the HTML body (a signature's logo), not offered as a file. */
+  attachments?: { filename: string; content: Buffer; contentType?: string; cid?: string }[];
   headers?: Record<string, string>;
 };
 
@@ -25,6 +28,7 @@ export async function composeMessage(message: ComposedMessage): Promise<Buffer> 
     to: message.to,
     subject: message.subject,
     text: message.text,
+    ...(message.html ? { html: message.html } : {}),
     date: message.date ?? new Date(),
     ...(message.messageId ? { messageId: message.messageId } : {}),
     ...(message.inReplyTo ? { inReplyTo: message.inReplyTo } : {}),

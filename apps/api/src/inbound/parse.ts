@@ -25,7 +25,8 @@ export const DATE_ASSUMED_HEADER = 'X-Cotacoes-Date-Assumed';
 /** Characters of the body kept as the preview of 'Não identificadas' (read once, when processed). */
 export const PREVIEW_CHARS = 200;
 
-export type ParsedAttachment = { filename: string; contentType: string; content: Buffer };
+/** `inline`: shown inside the body (a signature's logo, `Content-Disposition: inline` or a related cid). */
+export type ParsedAttachment = { filename: string; contentType: string; content: Buffer; inline?: boolean };
 
 export type ParsedInbound = {
   messageId: string | null;
@@ -163,6 +164,7 @@ function fromParsed(mail: ParsedMail, problem: string | null): ParsedInbound {
       filename: attachment.filename ?? `anexo-${kept.length + 1}`,
       contentType: attachment.contentType ?? 'application/octet-stream',
       content: attachment.content,
+      inline: attachment.contentDisposition === 'inline' || Boolean(attachment.cid && attachment.related),
     });
   }
   const html = typeof mail.html === 'string' ? mail.html : null;

@@ -17,11 +17,13 @@ export type CarrierReplyOptions = {
   to: string;
   subject?: string;
   text?: string;
+  /** An HTML alternative, e.g. with a signature logo shown by `cid:`. */
+  html?: string;
   inReplyTo?: string | null;
   references?: string[];
   messageId?: string;
   headers?: Record<string, string>;
-  attachments?: { filename: string; content: Buffer; contentType?: string }[];
+  attachments?: { filename: string; content: Buffer; contentType?: string; cid?: string }[];
   date?: Date;
 };
 
@@ -32,6 +34,7 @@ export function carrierReply(options: CarrierReplyOptions): Promise<Buffer> {
     to: [options.to],
     subject: options.subject ?? 'RE: Cotação',
     text: options.text ?? typicalAnswer(),
+    html: options.html,
     messageId: options.messageId ?? `<reply-${++counter}-${Date.now()}@carrier.example>`,
     inReplyTo: options.inReplyTo,
     references: options.references,

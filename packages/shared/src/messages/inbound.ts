@@ -23,6 +23,7 @@ export const inboundTexts = {
   setAside: {
     automatica: 'Resposta automática: guardada, não conta como resposta.',
     confirmacao: 'Confirmação de recebimento sem cotação: guardada, não conta como resposta.',
+    semAnexo: 'Diz que a cotação segue em anexo, mas não trouxe arquivo: guardada, não conta como resposta.',
   },
   /** Why a response's figures were not read (shown on its card, `extracaoErro`). */
   extraction: {

@@ -7,6 +7,7 @@
 export const conversationMarks = {
   autoResposta: 'Resposta automática — não conta como resposta',
   confirmacao: 'Confirmação de recebimento, sem cotação — não conta como resposta',
+  semAnexo: 'Anexo anunciado não veio — não conta como resposta',
   devolucao: 'Devolução: {motivo}',
   devolucaoSemMotivo: 'Devolução: a mensagem não pôde ser entregue',
   tardia: 'Recebida após a cotação ser finalizada — não conta',

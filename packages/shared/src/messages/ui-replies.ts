@@ -29,6 +29,8 @@ export const uiReplies = {
       automatica:
         'Resposta automática em {data} (fora do escritório ou aviso do sistema): não conta como resposta.',
       confirmacao: 'Confirmação de recebimento em {data}, sem cotação: não conta como resposta.',
+      semAnexo:
+        'Mensagem de {data} diz que a cotação segue em anexo, mas não trouxe arquivo: não conta como resposta. Peça o anexo ao agente de carga.',
       hint: 'Se a mensagem traz a cotação, conte-a como resposta: os valores serão lidos dela.',
       count: 'Contar como resposta',
       countOf: 'Contar como resposta a mensagem de {nome}',
@@ -162,6 +164,7 @@ export const uiReplies = {
     setAsideKinds: {
       automatica: 'era resposta automática',
       confirmacao: 'era confirmação de recebimento',
+      semAnexo: 'chegou sem o anexo anunciado',
     } as Record<string, string>,
     /** Who really sent it (ADR 0023): a version whose sender could not be verified. */
     sender: {

@@ -264,7 +264,7 @@ export const responseEntrySchema = z.object({
     .object({
       mensagemId: z.string(),
       recebidaEm: z.string(),
-      tipo: z.enum(['automatica', 'confirmacao']),
+      tipo: z.enum(['automatica', 'confirmacao', 'semAnexo']),
     })
     .nullable()
     .optional(),

@@ -184,7 +184,11 @@ export const cotacoes = pgTable(
 
 /** One carrier a quote was sent to: what was sent (outbox row), its reply token and when it answered. */
 /** A carrier's latest message kept without counting (`cotacao_destinatarios.resposta_automatica`). */
-export type SetAsideRecord = { mensagemId: string; em: string; tipo: 'automatica' | 'confirmacao' };
+export type SetAsideRecord = {
+  mensagemId: string;
+  em: string;
+  tipo: 'automatica' | 'confirmacao' | 'semAnexo';
+};
 
 export const cotacaoDestinatarios = pgTable(
   'cotacao_destinatarios',

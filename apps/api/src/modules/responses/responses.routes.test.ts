@@ -302,7 +302,9 @@ describe('registering an answer by hand', () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json().code).toBe('RESPONSE_CONTENT_REQUIRED');
 
-    const sheet = ['Cotação marítima', 'Frete 40HC: USD 2.900,00', 'THC: BRL 1.450,00 por contêiner'].join('\n');
+    const sheet = ['Cotação marítima', 'Frete 40HC: USD 2.900,00', 'THC: BRL 1.450,00 por contêiner'].join(
+      '\n',
+    );
     const response = await ctx.app.inject({
       method: 'POST',
       url,
@@ -889,6 +891,67 @@ describe('a reply set aside (a receipt, an out-of-office) and "Contar como respo
     expect(
       await ctx.app.services.database.db.select().from(respostas).where(eq(respostas.cotacaoId, s.quote.id)),
     ).toHaveLength(1);
+  });
+
+  it('"Segue cotação conforme solicitado" without the file is set aside and says so; the file when it comes is the answer (QA pass 18)', async () => {
+    const s = await quoteScenario(ctx);
+    const text = 'Prezados,\n\nSegue cotação conforme solicitado.\n\nAbs,\nCarla';
+    const logo = {
+      filename: 'image001.png',
+      content: Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),
+      contentType: 'image/png',
+      cid: 'image001',
+    };
+    const ingested = await ctx.app.services.inbound.ingest(
+      await carrierReply({
+        from: s.carriers[0]!.email,
+        to: s.replyTo(0),
+        text,
+        html: '<p>Segue cotação conforme solicitado.</p><p><img src="cid:image001"></p>',
+        attachments: [logo],
+      }),
+      { source: 'imap' },
+    );
+    expect(ingested.outcome).toBe('auto_resposta');
+    const entryOf = async () =>
+      (await get(`/api/quotes/${s.quote.id}/respostas`, s.token))
+        .json()
+        .data.find((e: { transportadorId: string }) => e.transportadorId === s.carriers[0]!.id);
+    const waiting = await entryOf();
+    expect(waiting).toMatchObject({
+      status: 'pendente',
+      atual: null,
+      respostaAutomatica: { tipo: 'semAnexo' },
+    });
+    const conversation = await get(`/api/emails/by-cotacao/${s.quote.id}`, s.token);
+    const kept = conversation
+      .json()
+      .items.find((m: { id: string }) => m.id === waiting.respostaAutomatica.mensagemId);
+    expect(kept.marcacao).toBe('Anexo anunciado não veio — não conta como resposta');
+
+    // The carrier sends the file: that message is the answer, read from the attachment.
+    await ctx.app.services.inbound.ingest(
+      await carrierReply({
+        from: s.carriers[0]!.email,
+        to: s.replyTo(0),
+        text: 'Desculpe, segue o anexo.',
+        attachments: [
+          logo,
+          {
+            filename: 'cotacao.txt',
+            content: Buffer.from('Frete 40HC: USD 2.600,00'),
+            contentType: 'text/plain',
+          },
+        ],
+      }),
+      { source: 'imap' },
+    );
+    const answered = await waitFor(async () => {
+      const entry = await entryOf();
+      return entry.atual?.extracao === 'concluida' ? entry : undefined;
+    }, 30_000);
+    expect(answered).toMatchObject({ status: 'respondido', respostaAutomatica: null, atual: { versao: 1 } });
+    expect(answered.dadosExtraidos.final.preco_por_container_40).toBe(2600);
   });
 
   it('an out-of-office that carries the quote is read when counted; a later answer clears what was set aside', async () => {

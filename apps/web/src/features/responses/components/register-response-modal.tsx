@@ -418,7 +418,8 @@ function validate(
       else input = { transportadorId, modo: 'texto', texto: state.texto, recebidaEm, anexos };
     } else {
       const checked = validateTypedValues(state.valores);
-      if (checked.ok) input = { transportadorId, modo: 'valores', valores: checked.values, recebidaEm, anexos };
+      if (checked.ok)
+        input = { transportadorId, modo: 'valores', valores: checked.values, recebidaEm, anexos };
       else Object.assign(errors, checked.errors);
     }
   }

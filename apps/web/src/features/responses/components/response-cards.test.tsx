@@ -110,6 +110,28 @@ describe('response cards', () => {
     ).toBe(true);
   });
 
+  it('a reply that announced a file and brought none says so, and can be counted (QA pass 18)', async () => {
+    const list = entries();
+    list[1] = makeEntry(boreal, [], {
+      respostaAutomatica: {
+        mensagemId: 'm-sem-anexo',
+        recebidaEm: '2026-03-03T13:05:00.000Z',
+        tipo: 'semAnexo',
+      },
+    });
+    setup(list);
+    const borealCard = await card('Boreal Cargas');
+    expect(
+      borealCard.getByText(
+        'Mensagem de 03/03/2026, 10:05 diz que a cotação segue em anexo, mas não trouxe arquivo: não conta como resposta. Peça o anexo ao agente de carga.',
+      ),
+    ).toBeInTheDocument();
+    expect(borealCard.getByText('Aguardando resposta')).toBeInTheDocument();
+    expect(
+      borealCard.getByRole('button', { name: 'Contar como resposta a mensagem de Boreal Cargas' }),
+    ).toBeInTheDocument();
+  });
+
   it('summarises an answered carrier with its confidence, answer time and a link to the message', async () => {
     setup();
     const atlantico = await card('Atlântico Logística');
