@@ -170,6 +170,11 @@ describe('comparative Excel', () => {
 
   it('lists every freight and fee line with whether it counted and where it was read', async () => {
     const comparison = mixedComparison();
+    // A PDF table's cell label comes padded with its column's blanks (QA pass 18): written trimmed.
+    const padded = comparison.linhas
+      .flatMap((line) => line.taxas)
+      .find((taxa) => taxa.fonte?.cell === 'B10')!;
+    padded.fonte = { ...padded.fonte!, cell: 'B10        ' };
     const workbook = await readBack(await renderComparativeExcel(sourceOf(comparison, fixtureHeader)));
     const sheet = workbook.getWorksheet('Detalhamento')!;
     const { headers, rows } = tableOf(sheet, 1);

@@ -65,8 +65,11 @@ const LABEL_FONT: Partial<ExcelJS.Font> = { bold: true, color: { argb: 'FF475569
 
 /** Text from carrier or user data: neutralised (S9) and cut to what a cell holds. */
 function text(value: string | null | undefined): string | null {
-  if (value === null || value === undefined || value === '') return null;
-  return neutralizeCell(value.slice(0, MAX_CELL_CHARS)) as string;
+  // A PDF table's cell label came padded with its column's blanks ("20DC × THC (BRL)      ", QA pass 18);
+  // leading characters stay for the S9 neutraliser to see.
+  const trimmed = value?.trimEnd();
+  if (!trimmed) return null;
+  return neutralizeCell(trimmed.slice(0, MAX_CELL_CHARS)) as string;
 }
 
 /**
