@@ -54,7 +54,10 @@ const currencyOptions = PORTAL_CURRENCIES.map((value) => ({ value, label: value 
 
 /** An amount as the carrier typed it: "2.500", "2.500,00", "2,500.00" and "2,500" are all 2500. */
 function readNumber(text: string): number {
-  return parseMoneyInput(text) ?? Number.NaN;
+  // "-50" is a negative amount, refused as such (QA pass 17 saw "Informe um valor numérico").
+  const negative = /^\s*-\s*\d/.test(text);
+  const value = parseMoneyInput(negative ? text.replace('-', '') : text);
+  return value === null ? Number.NaN : negative ? -value : value;
 }
 const isMeasure = (unidade: string) => (PORTAL_MEASURE_UNITS as readonly string[]).includes(unidade);
 const readDays = (text: string) =>

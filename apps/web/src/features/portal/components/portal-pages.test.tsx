@@ -191,6 +191,11 @@ describe('the answer page (/portal/:token)', () => {
     await user.click(screen.getByRole('button', { name: 'Remover taxa 1' }));
     await user.clear(freight());
     expect(freight()).not.toHaveAccessibleDescription('Informe um valor numérico.');
+    // A minus sign is a negative amount, and says so (QA pass 17: "Informe um valor numérico").
+    await user.type(freight(), '-50');
+    await user.click(screen.getByRole('button', { name: t.answer.submit }));
+    expect(await screen.findByText('O valor não pode ser negativo.')).toBeInTheDocument();
+    expect(requests.some((r) => r.url.endsWith('/resposta'))).toBe(false);
   });
 
   it('refuses a validity already past beside its field and sends nothing (QA pass 17)', async () => {
