@@ -116,6 +116,30 @@ describe('QA pass 18: the body and the attached proposal price the same charges'
     ]);
   });
 
+  it('"…para o embarque Shanghai x Santos:" opens the offer: its THC is the destination\'s, one with the proposal\'s (QA pass 20)', async () => {
+    const result = await extractFromFile(
+      reply(
+        [
+          'Bom dia,',
+          '',
+          'Segue nossa melhor oferta para o embarque Shanghai x Santos:',
+          'Ocean freight 20DC: USD 1.700,00',
+          '40HC: USD 2.750,00',
+          'THC BRL 1.300/cntr',
+          'Validade 31/12/2026',
+          'Proposta formal em anexo.',
+        ],
+        [{ filename: 'Proposta.pdf', content: proposalPdf() }],
+      ),
+      'resposta.msg',
+    );
+    expect(fees(result)).toEqual([
+      ['THC', null, 1300, 'BRL', 'CNTR', 'body'],
+      ['BL FEE', null, 420, 'BRL', 'BL', 'attachment:Proposta.pdf'],
+    ]);
+    expect(result.final.taxas.itens.every((item) => item.lado !== 'origem')).toBe(true);
+  });
+
   it('the body revises the 40HC only: the 20DC price comes from the proposal, each line with its source', async () => {
     const result = await extractFromFile(
       reply(

@@ -34,6 +34,13 @@ const DESTINATION = phraseRegExp(DESTINATION_WORDS, 'u');
  * the offer; it is no heading of destination charges (QA pass 4: the ports' freight under it became fees).
  */
 const TO_BRAZIL = /(?:^| )(?:to|x|para|para o|ao|a|hacia|-|–|→|>) (?:brazil|brasil)(?: |$)/u;
+/**
+ * "Segue nossa melhor oferta para o embarque Shanghai x Santos:": a sentence that opens the offer is no
+ * heading of origin charges, whatever word of a side it holds ("embarque" is the shipment there; QA pass 20:
+ * the body's THC became the origin's and the attached proposal's THC was counted beside it).
+ */
+const OFFER_INTRO =
+  /(?:^| )(?:segue|seguem|oferta|ofertas|proposta|propostas|cotacao|cotacoes|cotizacion|offer|quotation|quote|rates|tarifas)(?: |$)/u;
 
 /** Reads a heading text ("TAXAS NO DESTINO", "Taxas por BL (iguais ...):", "Frete marítimo por 40'HC:"). */
 export function classifyHeadingText(text: string, lineNo: number): SectionContext | null {
@@ -50,7 +57,12 @@ export function classifyHeadingText(text: string, lineNo: number): SectionContex
     kind = 'conditions';
   } else if (FREIGHT_WORDS.test(label)) {
     kind = 'freight';
-  } else if (/:\s*$/.test(text) && label.split(' ').length >= 2 && !TO_BRAZIL.test(label)) {
+  } else if (
+    /:\s*$/.test(text) &&
+    label.split(' ').length >= 2 &&
+    !TO_BRAZIL.test(label) &&
+    !OFFER_INTRO.test(label)
+  ) {
     if (ORIGIN.test(label)) kind = 'origin_charges';
     else if (DESTINATION.test(label)) kind = 'destination_charges';
   }
