@@ -10,8 +10,9 @@ import { buildPdf } from '../test/fixtures/minimal-pdf.js';
 import { buildMsg, type MsgContent } from '../test/fixtures/msg-writer.js';
 import { toCorpusFormat } from './corpus-format.js';
 import { extractFromFile } from './extract-file.js';
+import { extractFromText } from './extract-text.js';
 import { detectFileKind } from './files/file-kind.js';
-import { ocrAvailable } from './files/ocr.js';
+import { ocrAvailable, repairOcrCodes } from './files/ocr.js';
 import type { ExtractionResult } from './types.js';
 
 /*
@@ -449,6 +450,39 @@ describe('QA pass 18: scans and attachments that cannot be read', () => {
     );
     expect(result.final.fretes.map((f) => f.valor)).toEqual([2400]);
     expect(result.detect.reasons.filter((r) => UNREADABLE.test(r))).toEqual([]);
+  });
+});
+
+describe('QA pass 20: charge codes tesseract misreads in a photographed table', () => {
+  const ocrText = [
+    'ESTRELA DO SUL TRANSPORTES - TABELA DE FRETE',
+    'Frete maritimo 20DC ......... USD 1.780,00',
+    'Frete maritimo 40HC ......... USD 2.880,00',
+    'THE destino... BRL 1.350,00 / cntr',
+    'BE fee 1... USD 55,00 /BL',
+    'The destination port is Santos.',
+    'THE: USD 10,00',
+  ].join('\n');
+
+  it('reads "THE destino" as THC and "BE fee" as BL fee, and leaves sentences alone', () => {
+    expect(repairOcrCodes(ocrText).split('\n').slice(3)).toEqual([
+      'THC destino... BRL 1.350,00 / cntr',
+      'BL fee 1... USD 55,00 /BL',
+      'The destination port is Santos.',
+      'THC: USD 10,00',
+    ]);
+  });
+
+  it('the repaired table prices the THC and the BL fee as fees, not as freight per BL', () => {
+    const { final } = extractFromText(repairOcrCodes(ocrText.split('\n').slice(0, 5).join('\n')));
+    expect(final.fretes.map((f) => [f.unidade, f.valor])).toEqual([
+      ['20DC', 1780],
+      ['40HC', 2880],
+    ]);
+    expect(final.taxas.itens.map((t) => [t.nome, t.valor, t.moeda, t.unidade])).toEqual([
+      ['THC', 1350, 'BRL', 'CNTR'],
+      ['BL FEE', 55, 'USD', 'BL'],
+    ]);
   });
 });
 

@@ -83,7 +83,10 @@ async function ocrFile(path: string, options: OcrOptions): Promise<OcrResult> {
     const why = error.killed ? 'tempo esgotado' : 'falha ao ler a imagem';
     return { ok: false, reason: `OCR não concluído: ${why}` };
   }
-  return { ok: true, text: repairOcrSeparators(stdout.replace(/\f/g, '').replace(/[ \t]+$/gm, '')) };
+  return {
+    ok: true,
+    text: repairOcrCodes(repairOcrSeparators(stdout.replace(/\f/g, '').replace(/[ \t]+$/gm, ''))),
+  };
 }
 
 const BAR = String.raw`[Il\[\]!]`;
@@ -114,6 +117,21 @@ export function repairOcrSeparators(text: string): string {
         : before;
     })
     .join('\n');
+}
+
+/**
+ * The charge codes tesseract misreads in a photographed table (QA pass 20: "THE destino… BRL 1.350,00 /
+ * cntr" and "BE fee… USD 55,00 /BL" were read as freight, the THC and BL fee lost and the row the cheapest):
+ * at the start of a line, "THE"/"THG"/"TNC" before a side word ("destino", "origem") or before the dots or
+ * colon leading to an amount is THC; "BE"/"8L"/"BI"/"B1" before "fee" is BL. Nothing else is rewritten.
+ */
+// Capitals only: "The destination port…" is a sentence, not a code.
+const MISREAD_THC =
+  /^(\s*[-•*]?\s*)(?:THE|THG|TNC|THO)(?=\s+(?:[Dd]estino|DESTINO|[Oo]rigem|ORIGEM)\b|\s*(?:\.{2,}|:)\s*(?:USD|US\$|BRL|R\$|EUR|€|\d))/gmu;
+const MISREAD_BL_FEE = /^(\s*[-•*]?\s*)(?:BE|8L|BI|B1)(?=\s+(?:fee|FEE|Fee)\b)/gmu;
+
+export function repairOcrCodes(text: string): string {
+  return text.replace(MISREAD_THC, '$1THC').replace(MISREAD_BL_FEE, '$1BL');
 }
 
 async function withTempDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
