@@ -342,6 +342,16 @@ describe('answering (POST /api/portal/{token}/resposta)', () => {
     expect(past.json().errors).toEqual([
       { path: 'validade', message: 'Esta data já passou. Informe até quando a proposta vale.' },
     ]);
+    // With another bad field, both are said at once (QA pass 20: the validity only on a second round).
+    const both = await submit(invite, {
+      ...ANSWER,
+      fretes: [{ unidade: '40HC', moeda: 'USD', valor: -50 }],
+      validade: '2020-01-01',
+    });
+    expect(both.statusCode).toBe(400);
+    expect((both.json().errors as { path: string }[]).map((error) => error.path)).toEqual(
+      expect.arrayContaining(['fretes.0.valor', 'validade']),
+    );
     const exe = await submit(invite, ANSWER, {
       files: [{ filename: 'proposta.exe', content: Buffer.from('MZ\x90\x00') }],
     });

@@ -367,13 +367,23 @@ function parseAnswer(dados: string | undefined, language: PortalLanguage): Porta
     throw new AppError('MALFORMED_JSON');
   }
   const parsed = portalAnswerSchemas[language].safeParse(json);
-  if (!parsed.success)
+  // A validity already past is said with the other fields' messages, not on a second round (QA pass 20).
+  const validade = (json as { validade?: unknown } | null)?.validade;
+  const past = validityIssue(
+    { validade: typeof validade === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(validade) ? validade : null },
+    todayInSaoPaulo(),
+    portalTexts[language].fields,
+  );
+  if (!parsed.success || past)
     throw answerValidationError(
-      parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+      [
+        ...(parsed.success
+          ? []
+          : parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }))),
+        ...(past ? [past] : []),
+      ],
       language,
     );
-  const past = validityIssue(parsed.data, todayInSaoPaulo(), portalTexts[language].fields);
-  if (past) throw answerValidationError([past], language);
   return parsed.data;
 }
 

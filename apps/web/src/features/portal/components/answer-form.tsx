@@ -189,9 +189,11 @@ export function AnswerForm({ token, view }: { token: string; view: PortalView })
     const parsed = portalAnswerSchemas[language].safeParse(
       answerOf(draft, byPort ? view.destinos[0]! : null),
     );
-    const past = parsed.success ? validityIssue(parsed.data, todayInSaoPaulo(), texts.fields) : null;
+    // Said with the other fields' messages, not on a second round (QA pass 20).
+    const past = validityIssue({ validade: draft.validade || null }, todayInSaoPaulo(), texts.fields);
     if (!parsed.success || past) {
-      setErrors({ ...errorsOf(parsed.success ? [past!] : parsed.error.issues), form: t.fixFields });
+      const issues = [...(parsed.success ? [] : parsed.error.issues), ...(past ? [past] : [])];
+      setErrors({ ...errorsOf(issues), form: t.fixFields });
       statusRef.current?.focus();
       return;
     }
@@ -376,7 +378,7 @@ export function AnswerForm({ token, view }: { token: string; view: PortalView })
             key={row.key}
             className={
               byPort
-                ? 'grid grid-cols-2 items-start gap-3 rounded-lg border border-border p-3 sm:grid-cols-[minmax(0,1.2fr)_minmax(0,0.75fr)_minmax(0,0.9fr)_minmax(0,1.1fr)_minmax(0,1.4fr)_auto]'
+                ? 'grid grid-cols-2 items-start gap-3 rounded-lg border border-border p-3 sm:grid-cols-[minmax(0,1.1fr)_minmax(0,0.7fr)_minmax(0,0.85fr)_minmax(0,1.3fr)_minmax(0,1.35fr)_auto]'
                 : 'grid grid-cols-2 items-start gap-3 rounded-lg border border-border p-3 sm:grid-cols-[minmax(0,1.4fr)_minmax(0,0.8fr)_minmax(0,1fr)_minmax(0,1.2fr)_auto]'
             }
           >
@@ -426,7 +428,7 @@ export function AnswerForm({ token, view }: { token: string; view: PortalView })
                 error={error(`taxas.${index}.destino`)}
               />
             )}
-            <div className="flex justify-end sm:pt-6">
+            <div className="col-span-2 flex justify-end sm:col-span-1 sm:pt-6">
               <Button
                 variant="ghost"
                 size="sm"

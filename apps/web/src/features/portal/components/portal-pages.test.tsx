@@ -208,6 +208,13 @@ describe('the answer page (/portal/:token)', () => {
     await user.click(screen.getByRole('button', { name: t.answer.submit }));
     expect(await screen.findByText(t.answer.fixFields)).toBeInTheDocument();
     expect(validity).toHaveAccessibleDescription('Esta data já passou. Informe até quando a proposta vale.');
+    // With a bad amount too, both are said on the first round (QA pass 20).
+    const value = row.getByLabelText(t.answer.freightValue);
+    await user.clear(value);
+    await user.type(value, '-50');
+    await user.click(screen.getByRole('button', { name: t.answer.submit }));
+    expect(await screen.findByText('O valor não pode ser negativo.')).toBeInTheDocument();
+    expect(validity).toHaveAccessibleDescription('Esta data já passou. Informe até quando a proposta vale.');
     expect(requests.some((r) => r.url.endsWith('/resposta'))).toBe(false);
   });
 
