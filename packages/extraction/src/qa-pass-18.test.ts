@@ -473,6 +473,19 @@ describe('QA pass 20: charge codes tesseract misreads in a photographed table', 
     ]);
   });
 
+  it('a charge the dictionary does not know, under a freight heading, is a charge and not a freight per BL', () => {
+    const { final } = extractFromText(
+      [
+        'TABELA DE FRETE',
+        'Frete maritimo 40HC ......... USD 2.880,00',
+        'Xpto fee ...... USD 55,00 /BL',
+        'Tarifa ...... USD 2.900,00',
+      ].join('\n'),
+    );
+    expect(final.taxas.itens.map((t) => [t.valor, t.moeda, t.unidade])).toEqual([[55, 'USD', 'BL']]);
+    expect(final.fretes.map((f) => f.valor)).not.toContain(55);
+  });
+
   it('the repaired table prices the THC and the BL fee as fees, not as freight per BL', () => {
     const { final } = extractFromText(repairOcrCodes(ocrText.split('\n').slice(0, 5).join('\n')));
     expect(final.fretes.map((f) => [f.unidade, f.valor])).toEqual([

@@ -75,6 +75,8 @@ const NON_CHARGE_FIELDS = new RegExp(
   ])})\\s*(?:\\([^)]*\\))?\\s*(?:\\.:|:)`,
   'u',
 );
+/** A word that makes a label a charge wherever it stands ("Doc fee", "taxa extra", "BE fee 1"). */
+const FEE_WORD = /\b(?:fee|fees|taxa|taxas|charge|charges|surcharge|sobretaxa|recargo)\b/;
 const CHARGE_SHAPED =
   /^(taxa|tarifa|tasa|sobretaxa|recargo|cargo|gastos?|fee|charge)\b|\b(fee|charge|surcharge|taxa)$/;
 const CHARGE_HEADING_START =
@@ -348,8 +350,13 @@ function classifyMain(
   const isPlaceList = places.length > 0 && places.every((p) => p.known) && !/\d/.test(plain);
   if (isPlaceList && (section === null || section.kind === 'freight'))
     return { kind: 'placeFreight', feeLabel: null };
-  if (section?.kind === 'freight') return { kind: 'freight', feeLabel: null };
   const words = folded.split(' ').length;
+  // "XYZ fee … USD 55,00 /BL" under a freight heading: a charge the dictionary does not know is a charge,
+  // not a freight per BL (QA pass 20: an OCR-misread "BL fee" was a freight and the row the cheapest).
+  if (section?.kind === 'freight')
+    return FEE_WORD.test(folded) && words <= 6
+      ? { kind: 'fee', feeLabel: main }
+      : { kind: 'freight', feeLabel: null };
   const inChargeSection = section !== null && section.kind !== 'conditions';
   const looksLikeLabel = /^\p{Lu}/u.test(plain) && words <= 3;
   const namedAsCharge = CHARGE_SHAPED.test(folded) && words <= 6;
