@@ -1,4 +1,4 @@
-import { ui } from '@cotacoes/shared/messages/ui';
+import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
 import type { QuoteSummary } from '@cotacoes/shared/schemas/quotes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -10,7 +10,7 @@ export const QUOTE_PICKER_LIMIT = 8;
 export async function searchQuotes(search: string): Promise<QuoteSummary[]> {
   const query = new URLSearchParams({ page: '1', limit: String(QUOTE_PICKER_LIMIT), search: search.trim() });
   const answer = await api.get<{ data: QuoteSummary[] }>(`/quotes?${query.toString()}`, {
-    fallback: ui.replies.unmatched.searchError,
+    fallback: uiReplies.unmatched.searchError,
   });
   return answer.data;
 }

@@ -2,7 +2,8 @@
  * pt-BR texts of the carrier replies screens: the response cards of the quote detail, 'Registrar
  * resposta', the 'Não identificadas' and 'Com falha' lists and 'Responder como transportador' of the local
  * mailbox.
- * Wired into `ui.replies`.
+ * Imported by the screens that use it (`uiReplies`), not through `ui`: kept out of the first load's
+ * chunk (P3, the /login bundle).
  */
 export const uiReplies = {
   cards: {
@@ -255,7 +256,6 @@ export const uiReplies = {
   },
 
   unmatched: {
-    nav: 'Não identificadas',
     navCount: '{count} não identificada(s)',
     title: 'Respostas não identificadas',
     intro:
@@ -345,7 +345,6 @@ export const uiReplies = {
   },
 
   failed: {
-    nav: 'Com falha',
     title: 'Mensagens com falha',
     intro:
       'Mensagens recebidas que o sistema guardou mas não conseguiu processar. Reprocesse depois de corrigir a causa, ou descarte a mensagem: o conteúdo original e os anexos são apagados.',

@@ -9,7 +9,6 @@ import { uiFollowUp } from './ui-follow-up.js';
 import { uiHints } from './ui-hints.js';
 import { uiLanes } from './ui-lanes.js';
 import { uiMailIntegration } from './ui-mail-integration.js';
-import { uiReplies } from './ui-replies.js';
 import { uiWarnings } from './ui-warnings.js';
 
 /** pt-BR texts of the web application (screens, buttons, toasts), grouped by screen. Owned by apps/web. */
@@ -147,6 +146,8 @@ export const ui = {
     nav: {
       newQuote: 'Nova Cotação',
       sentQuotes: 'Relatório de Cotações',
+      unmatched: 'Não identificadas',
+      failed: 'Com falha',
       dashboard: 'Dashboard',
       management: 'Agentes de Carga',
       indicators: 'Indicadores',
@@ -444,8 +445,6 @@ export const ui = {
     support: 'Dúvidas? Escreva para {email}.',
     logout: 'Sair',
   },
-
-  replies: uiReplies,
 
   companies: {
     title: 'Empresas',

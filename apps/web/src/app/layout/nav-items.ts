@@ -45,13 +45,13 @@ export const navItems: readonly NavItem[] = [
   },
   { label: ui.shell.nav.sentQuotes, to: paths.quotes.sent.getHref(), icon: FileTextIcon },
   {
-    label: ui.replies.unmatched.nav,
+    label: ui.shell.nav.unmatched,
     to: paths.replies.unmatched.getHref(),
     icon: InboxIcon,
     empresaOptionalFor: ['desenvolvedor'],
   },
   {
-    label: ui.replies.failed.nav,
+    label: ui.shell.nav.failed,
     to: paths.replies.failed.getHref(),
     icon: AlertTriangleIcon,
     roles: ['desenvolvedor'],

@@ -3,6 +3,7 @@ import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
 import { quantityAround, transitDaysText, unpricedText } from '@cotacoes/shared/comparison/quantity-text';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
+import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
 import { unitWords } from '@cotacoes/shared/rules/hints';
 import type { ComparisonRow, ComparisonValue } from '@cotacoes/shared/schemas/comparison';
 import { Link } from 'react-router';
@@ -563,7 +564,7 @@ const responseStatusVariant = (status: string): BadgeVariant =>
 export function ResponseStatus({ status }: { status: string }) {
   return (
     <Badge variant={responseStatusVariant(status)}>
-      {t.statuses[status] ?? ui.replies.cards.statuses[status] ?? status}
+      {t.statuses[status] ?? uiReplies.cards.statuses[status] ?? status}
     </Badge>
   );
 }

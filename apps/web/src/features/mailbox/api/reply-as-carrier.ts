@@ -1,4 +1,4 @@
-import { ui } from '@cotacoes/shared/messages/ui';
+import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
 import { useMutation } from '@tanstack/react-query';
 import { apiUpload } from '@/lib/api-client';
 
@@ -31,7 +31,7 @@ export function replyAsCarrier(
     form.append(`arquivos[${index}]`, file, file.name);
   });
   return apiUpload(`/dev/mailbox/${encodeURIComponent(messageId)}/reply`, form, {
-    fallback: ui.replies.mailboxReply.error,
+    fallback: uiReplies.mailboxReply.error,
     onProgress,
   });
 }

@@ -1,5 +1,5 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
-import { ui } from '@cotacoes/shared/messages/ui';
+import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { FileTextIcon, PlusIcon, SendIcon, TrashIcon } from '@/components/icons';
@@ -15,7 +15,7 @@ import { showToast } from '@/lib/toast';
 import type { MailboxSummary } from '../api/list-messages';
 import { type ReplyAsCarrierAnswer, useReplyAsCarrier } from '../api/reply-as-carrier';
 
-const t = ui.replies.mailboxReply;
+const t = uiReplies.mailboxReply;
 const QUOTE_CODE = /\bCOT-\d{4}-\d{3,}\b/;
 const ADDRESS = /[^\s<>,;:"]+@[^\s<>,;:"]+\.[^\s<>,;:"]+/g;
 const VALIDITY_DAYS = 30;

@@ -1,4 +1,4 @@
-import { ui } from '@cotacoes/shared/messages/ui';
+import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { inboundStatusKey } from './get-inbound-status';
@@ -13,7 +13,7 @@ export interface AssignMessageInput {
 /** `POST /api/inbound/messages/:id/assign` `{cotacaoId, transportadorId}` → `{ message }`. */
 export function assignMessage({ messageId, ...body }: AssignMessageInput): Promise<{ message: string }> {
   return api.post(`/inbound/messages/${encodeURIComponent(messageId)}/assign`, body, {
-    fallback: ui.replies.unmatched.error,
+    fallback: uiReplies.unmatched.error,
   });
 }
 

@@ -1,4 +1,4 @@
-import { ui } from '@cotacoes/shared/messages/ui';
+import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { inboundStatusKey } from './get-inbound-status';
@@ -7,7 +7,7 @@ import { type FailedList, failedKey } from './list-failed';
 /** `POST /api/inbound/messages/:id/discard` → `{ message }`; the raw message and its attachments are purged. */
 export function discardMessage(messageId: string): Promise<{ message: string }> {
   return api.post(`/inbound/messages/${encodeURIComponent(messageId)}/discard`, undefined, {
-    fallback: ui.replies.failed.discardError,
+    fallback: uiReplies.failed.discardError,
   });
 }
 

@@ -1,4 +1,4 @@
-import { ui } from '@cotacoes/shared/messages/ui';
+import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { inboundStatusKey } from './get-inbound-status';
@@ -7,7 +7,7 @@ import { removeFromUnmatched, unmatchedKey } from './list-unmatched';
 /** `POST /api/inbound/messages/:id/dismiss` → `{ message }`: an unmatched message that is no answer, kept. */
 export function dismissMessage(messageId: string): Promise<{ message: string }> {
   return api.post(`/inbound/messages/${encodeURIComponent(messageId)}/dismiss`, undefined, {
-    fallback: ui.replies.unmatched.dismissError,
+    fallback: uiReplies.unmatched.dismissError,
   });
 }
 

@@ -1,4 +1,4 @@
-import { ui } from '@cotacoes/shared/messages/ui';
+import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
 import {
   UNMATCHED_PAGE_SIZE,
   type UnmatchedList,
@@ -19,7 +19,7 @@ export const unmatchedKey = ['inbound', 'unmatched'] as const;
 export function listUnmatched(params: { page: number; search: string }): Promise<UnmatchedList> {
   const query = new URLSearchParams({ page: String(params.page), pageSize: String(UNMATCHED_PAGE_SIZE) });
   if (params.search) query.set('search', params.search);
-  return api.get(`/inbound/unmatched?${query}`, { fallback: ui.replies.unmatched.loadError });
+  return api.get(`/inbound/unmatched?${query}`, { fallback: uiReplies.unmatched.loadError });
 }
 
 export function useUnmatched(params: { page: number; search: string }) {

@@ -1,4 +1,4 @@
-import { ui } from '@cotacoes/shared/messages/ui';
+import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
 import type { reprocessResultSchema } from '@cotacoes/shared/schemas/responses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -9,7 +9,7 @@ export type ReprocessResult = z.infer<typeof reprocessResultSchema>;
 /** `POST /api/inbound/messages/:id/reprocess` → what the message became, and a pt-BR text saying so. */
 export function reprocessMessage(messageId: string): Promise<ReprocessResult> {
   return api.post(`/inbound/messages/${encodeURIComponent(messageId)}/reprocess`, undefined, {
-    fallback: ui.replies.failed.reprocessError,
+    fallback: uiReplies.failed.reprocessError,
   });
 }
 

@@ -1,5 +1,6 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
+import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
 import { type FormEvent, useId, useState } from 'react';
 import { useQuoteRecipients } from '@/api/get-quote-recipients';
 import { useQuoteSearch } from '@/api/search-quotes';
@@ -17,7 +18,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useAssignMessage } from '../api/assign-message';
 import type { UnmatchedMessage } from '../api/list-unmatched';
 
-const t = ui.replies.unmatched;
+const t = uiReplies.unmatched;
 const SEARCH_DEBOUNCE_MS = 300;
 
 interface ChosenQuote {

@@ -1,5 +1,6 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
+import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
 import { useRef, useState } from 'react';
 import { InboxIcon, RefreshIcon, TrashIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
@@ -16,7 +17,7 @@ import { type FailedMessage, useFailed } from '../api/list-failed';
 import { useReprocessMessage } from '../api/reprocess-message';
 import { InboxEmpty, InboxSections, ListSkeleton, RefreshButton } from './inbox-sections';
 
-const t = ui.replies.failed;
+const t = uiReplies.failed;
 
 function senderOf(message: FailedMessage): string {
   return message.fromName ?? message.from ?? t.unknownSender;
@@ -90,7 +91,7 @@ function MessageItem({
                 : t.noNextAttempt}
             </dd>
           </dl>
-          <Badge>{ui.replies.unmatched.sources[message.source] ?? message.source}</Badge>
+          <Badge>{uiReplies.unmatched.sources[message.source] ?? message.source}</Badge>
         </div>
         <div className="flex flex-wrap gap-2 sm:w-44 sm:flex-col">
           <Button

@@ -1,5 +1,6 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
+import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
 import { Link } from 'react-router';
 import { CheckCircleIcon, RefreshIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
@@ -8,7 +9,7 @@ import { cn } from '@/lib/cn';
 import { useUser } from '@/lib/session';
 import { useInboundStatus } from '../api/get-inbound-status';
 
-const t = ui.replies.inboxSections;
+const t = uiReplies.inboxSections;
 
 type Section = 'unmatched' | 'failed';
 

@@ -1,5 +1,6 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
+import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
 import { useEffect, useState } from 'react';
 import { FileTextIcon, InboxIcon, SearchIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
@@ -19,7 +20,7 @@ import { type UnmatchedMessage, useUnmatched } from '../api/list-unmatched';
 import { AssignMessageModal } from './assign-message-modal';
 import { InboxEmpty, InboxSections, ListSkeleton, RefreshButton } from './inbox-sections';
 
-const t = ui.replies.unmatched;
+const t = uiReplies.unmatched;
 
 function MessageItem({
   message,

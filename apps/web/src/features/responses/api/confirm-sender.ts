@@ -1,4 +1,4 @@
-import { ui } from '@cotacoes/shared/messages/ui';
+import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
 import type { ResponseEntry } from '@cotacoes/shared/schemas/responses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { quoteComparisonKey, quoteResponsesKey } from '@/api/quote-keys';
@@ -14,7 +14,7 @@ export function confirmSender(quoteId: string, respostaId: string) {
   return api.post<ConfirmSenderResult>(
     `/quotes/${encodeURIComponent(quoteId)}/respostas/${encodeURIComponent(respostaId)}/confirmar-remetente`,
     undefined,
-    { fallback: ui.replies.cards.sender.confirmError },
+    { fallback: uiReplies.cards.sender.confirmError },
   );
 }
 

@@ -1,4 +1,4 @@
-import { ui } from '@cotacoes/shared/messages/ui';
+import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
 import type { ResponseEntry } from '@cotacoes/shared/schemas/responses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
@@ -19,7 +19,7 @@ export function countSetAside(quoteId: string, mensagemId: string) {
   return api.post<CountSetAsideResult>(
     `/quotes/${encodeURIComponent(quoteId)}/mensagens/${encodeURIComponent(mensagemId)}/contar-como-resposta`,
     undefined,
-    { fallback: ui.replies.cards.setAside.countError },
+    { fallback: uiReplies.cards.setAside.countError },
   );
 }
 

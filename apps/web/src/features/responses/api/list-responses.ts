@@ -1,4 +1,4 @@
-import { ui } from '@cotacoes/shared/messages/ui';
+import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
 import type { ResponseEntry, ResponsesList } from '@cotacoes/shared/schemas/responses';
 import { useQuery } from '@tanstack/react-query';
 import { quoteResponsesKey } from '@/api/quote-keys';
@@ -20,7 +20,7 @@ const extracting = (entries: ResponseEntry[] | undefined) =>
 /** `GET /api/quotes/:id/respostas` → one entry per recipient, the current version at the top level. */
 export async function listResponses(id: string): Promise<ResponseEntry[]> {
   const answer = await api.get<ResponsesList>(`/quotes/${encodeURIComponent(id)}/respostas`, {
-    fallback: ui.replies.cards.loadError,
+    fallback: uiReplies.cards.loadError,
   });
   return answer.data;
 }

@@ -1,4 +1,4 @@
-import { ui } from '@cotacoes/shared/messages/ui';
+import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
 import type { ResponseEntry } from '@cotacoes/shared/schemas/responses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { quoteComparisonKey, quoteResponsesKey } from '@/api/quote-keys';
@@ -14,7 +14,7 @@ export function readAgain(quoteId: string, respostaId: string) {
   return api.post<ReadAgainResult>(
     `/quotes/${encodeURIComponent(quoteId)}/respostas/${encodeURIComponent(respostaId)}/ler-de-novo`,
     undefined,
-    { fallback: ui.replies.cards.readAgainError },
+    { fallback: uiReplies.cards.readAgainError },
   );
 }
 

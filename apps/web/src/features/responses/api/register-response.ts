@@ -1,4 +1,4 @@
-import { ui } from '@cotacoes/shared/messages/ui';
+import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
 import type { ResponseEntry, TypedValues } from '@cotacoes/shared/schemas/responses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { quoteDetailKey, quoteResponsesKey } from '@/api/quote-keys';
@@ -31,7 +31,7 @@ export function registerResponse(
   // The files that came with a pasted or typed answer (the field repeated once per file).
   if (input.modo !== 'arquivo') for (const file of input.anexos ?? []) form.append('anexos', file, file.name);
   return apiUpload(`/quotes/${encodeURIComponent(quoteId)}/respostas/registrar`, form, {
-    fallback: ui.replies.register.error,
+    fallback: uiReplies.register.error,
     onProgress,
   });
 }

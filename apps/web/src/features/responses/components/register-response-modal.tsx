@@ -2,6 +2,7 @@ import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { fieldMessages } from '@cotacoes/shared/messages/success';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { uiPortal } from '@cotacoes/shared/messages/ui-portal';
+import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
 import { PORTAL_FEE_UNITS, type PortalFeeUnit } from '@cotacoes/shared/schemas/portal';
 import { type DragEvent, type FormEvent, useId, useRef, useState } from 'react';
 import type { QuoteDetail } from '@/api/get-quote';
@@ -30,7 +31,7 @@ import {
   withFeeName,
 } from './typed-values';
 
-const t = ui.replies.register;
+const t = uiReplies.register;
 type Mode = RegisterResponseInput['modo'];
 const MODES: readonly Mode[] = ['arquivo', 'texto', 'valores'];
 const ACCEPT = '.eml,.msg,message/rfc822,application/vnd.ms-outlook';
@@ -140,6 +141,8 @@ function MailFileDrop({
   );
 }
 
+const fileKey = (file: File) => `${file.name}-${file.size}-${file.lastModified}`;
+
 /** The files that came with a pasted or typed answer: chosen by keyboard or mouse, listed, removable. */
 function AttachmentsField({
   files,
@@ -170,7 +173,12 @@ function AttachmentsField({
           aria-describedby={[`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(' ')}
           aria-invalid={error ? true : undefined}
           onChange={(event) => {
-            onChange([...files, ...(event.target.files ?? [])]);
+            // The same file chosen twice is one file.
+            const known = new Set(files.map(fileKey));
+            onChange([
+              ...files,
+              ...[...(event.target.files ?? [])].filter((file) => !known.has(fileKey(file))),
+            ]);
             event.target.value = '';
           }}
           className="peer sr-only"
@@ -188,7 +196,7 @@ function AttachmentsField({
         <ul className="space-y-2" aria-live="polite">
           {files.map((file, index) => (
             <li
-              key={`${file.name}-${file.size}-${file.lastModified}-${index}`}
+              key={fileKey(file)}
               className="flex items-center gap-2 rounded-lg border border-border bg-surface-muted px-3 py-2 text-sm text-fg"
             >
               <FileTextIcon size={16} className="shrink-0 text-fg-muted" />

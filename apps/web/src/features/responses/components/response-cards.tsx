@@ -1,5 +1,6 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
+import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
 import { FINAL_STATUSES, WAITING_STATUSES } from '@cotacoes/shared/rules/quote-status';
 import { type ResponseVersion, versionsOfEntry } from '@cotacoes/shared/schemas/responses';
 import { useQueryClient } from '@tanstack/react-query';
@@ -25,7 +26,7 @@ import { RegisterResponseButton } from './register-response-modal';
 import { formatDuration, summariseWithCarried } from './response-summary';
 import { SenderCheck } from './sender-check';
 
-const t = ui.replies.cards;
+const t = uiReplies.cards;
 const sendStates = ui.quotes.detail.sendStates;
 const sendStateVariant: Record<ResponseEntry['estadoEnvio'], BadgeVariant> = {
   pendente: 'warning',

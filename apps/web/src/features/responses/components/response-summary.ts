@@ -1,9 +1,9 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
-import { ui } from '@cotacoes/shared/messages/ui';
+import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
 import type { DadosExtraidos } from '@cotacoes/shared/schemas/responses';
 import { formatIsoDate, formatMoney } from '@/lib/format';
 
-const t = ui.replies.cards;
+const t = uiReplies.cards;
 type Final = DadosExtraidos['final'];
 type Fee = Final['taxas']['itens'][number];
 

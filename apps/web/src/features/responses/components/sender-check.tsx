@@ -1,5 +1,5 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
-import { ui } from '@cotacoes/shared/messages/ui';
+import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
 import type { ResponseVersion } from '@cotacoes/shared/schemas/responses';
 import { AlertTriangleIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
@@ -9,7 +9,7 @@ import { useUser } from '@/lib/session';
 import { showToast } from '@/lib/toast';
 import { useConfirmSender } from '../api/confirm-sender';
 
-const t = ui.replies.cards.sender;
+const t = uiReplies.cards.sender;
 
 type SenderFields = Pick<
   ResponseVersion,

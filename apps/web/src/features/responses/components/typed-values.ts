@@ -1,9 +1,9 @@
-import { ui } from '@cotacoes/shared/messages/ui';
+import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
 import { type PortalFeeUnit, usualFeeUnit } from '@cotacoes/shared/schemas/portal';
 import { type TypedValues, typedValuesSchema } from '@cotacoes/shared/schemas/responses';
 import { parseMoneyInput } from '@/lib/number-input';
 
-const t = ui.replies.register.values;
+const t = uiReplies.register.values;
 
 export const CURRENCIES = ['USD', 'BRL', 'EUR'] as const;
 export type Currency = (typeof CURRENCIES)[number];
