@@ -1,4 +1,4 @@
-import type { Comparison, Conversation, QuoteReminders } from '@cotacoes/shared';
+import { type Comparison, type Conversation, errorMessages, type QuoteReminders } from '@cotacoes/shared';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -60,8 +60,12 @@ const deps = (): DeadlineSummaryDeps => ({
   // As app.ts wires it: the comparison service of GET /comparison at the default margin.
   comparison: (tenant, cotacaoId) => ctx.app.services.comparison.forQuote(tenant, cotacaoId),
 });
-const call = (token: string, method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload });
+const call = (
+  token: string,
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) => ctx.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload });
 
 /** When the quote went to its carriers (the recipients' rows are written with it). */
 async function sentAt(s: Scenario): Promise<Date> {
@@ -114,6 +118,40 @@ function reminderMailTo(s: Scenario, index: number, count = 1, word = 'Lembrete'
 }
 
 describe('automatic reminders', () => {
+  it('skip a carrier made inactive or deleted, and go to the addresses a carrier has now (QA pass 19)', async () => {
+    const { s, at } = await scenario(120);
+    const newAddress = `novo-${Date.now()}@carrier0.example`;
+    const patch = (index: number, payload: object) =>
+      call(s.token, 'PATCH', `/api/transporters/${s.carriers[index]!.id}`, payload);
+    // Carrier 0 replaced its address after the request; carrier 1 was made inactive; carrier 2 deleted.
+    expect((await patch(0, { email: [newAddress] })).statusCode).toBe(200);
+    expect((await patch(1, { ativo: false })).statusCode).toBe(200);
+    const deleted = await call(s.token, 'DELETE', `/api/transporters/${s.carriers[2]!.id}`);
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+
+    await sendDueReminders(db(), deps(), at(48));
+    expect(slotsBy(await remindersOf(s.quote.id), s)).toEqual([['after_send'], [], []]);
+    const mail = await waitFor(() =>
+      sink.messages.find(
+        (m) => m.to.includes(newAddress) && m.subject === `Lembrete: ${s.quote.tituloEmail}`,
+      ),
+    );
+    expect(mail.to).toEqual([newAddress]);
+    expect(
+      sink.messages.some(
+        (m) => m.to.includes(s.carriers[0]!.email) && m.subject === `Lembrete: ${s.quote.tituloEmail}`,
+      ),
+    ).toBe(false);
+
+    // 'Lembrar agora' to the inactive carrier says why, and sends nothing.
+    const manual = await call(s.token, 'POST', `/api/quotes/${s.quote.id}/lembretes/enviar`, {
+      transportadorId: s.carriers[1]!.id,
+    });
+    expect(manual.statusCode).toBe(422);
+    expect(manual.json().message).toBe(errorMessages.REMINDER_CARRIER_INACTIVE);
+    expect(await remindersOf(s.quote.id)).toHaveLength(1);
+  });
+
   it('fire at their slot and not before, only to carriers that have not answered, in their thread', async () => {
     const { s, at } = await scenario(120);
     // Carrier 0 answers before any reminder.

@@ -12,6 +12,7 @@ import {
   cotacoes,
   followUpSettings,
   quoteReminders,
+  transportadores,
   users,
 } from '../db/schema/index.js';
 import { inTenant, type Tenant } from '../db/tenant.js';
@@ -137,8 +138,15 @@ export async function recipientsOf(executor: Executor, tenant: Tenant, cotacaoId
       respondeuEm: cotacaoDestinatarios.respondeuEm,
       falhaEntrega: cotacaoDestinatarios.falhaEntrega,
       createdAt: cotacaoDestinatarios.createdAt,
+      /** The carrier is still one the company works with: active and not deleted (QA pass 19). */
+      ativo: sql<boolean>`coalesce(${transportadores.ativo} and ${transportadores.deletedAt} is null, false)`,
+      /** Its addresses now (an address removed since the request gets no reminder; QA pass 19). */
+      emailsAtuais: sql<string[]>`coalesce((select array_agg(e.email order by e.posicao)
+        from transportador_emails e
+        where e.transportador_id = ${cotacaoDestinatarios.transportadorId} and e.deleted_at is null), '{}')`,
     })
     .from(cotacaoDestinatarios)
+    .leftJoin(transportadores, eq(transportadores.id, cotacaoDestinatarios.transportadorId))
     .where(inTenant(cotacaoDestinatarios.empresaId, tenant, eq(cotacaoDestinatarios.cotacaoId, cotacaoId)))
     .orderBy(asc(cotacaoDestinatarios.nome));
 }
@@ -214,6 +222,7 @@ export async function dueReminders(executor: Executor, now: Date, limit: number)
             s.slot, s.due_at
           from cotacoes c
           join cotacao_destinatarios d on d.cotacao_id = c.id
+          join transportadores t on t.id = d.transportador_id and t.ativo and t.deleted_at is null
           left join follow_up_settings f on f.empresa_id = c.empresa_id
           cross join lateral (select
               case when f.empresa_id is null then ${DEFAULT_FOLLOW_UP_SETTINGS.reminderAfterSendHours}::int

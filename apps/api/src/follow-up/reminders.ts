@@ -33,8 +33,9 @@ export const REMINDER_AUDIT_ACTION = 'cotacao.lembrete';
 /** Only a quote still waiting for answers reminds: not one waiting for a revision, approval, or final. */
 export const isRemindable = (status: string) => status === 'AGUARDANDO_RESPOSTA';
 
+/** Waits for an answer and can be reminded: not answered, not bounced, a carrier still active (QA pass 19). */
 const isPending = (recipient: repo.ReminderRecipient) =>
-  recipient.respondeuEm === null && recipient.falhaEntrega === null;
+  recipient.respondeuEm === null && recipient.falhaEntrega === null && recipient.ativo;
 
 /**
  * Which reminders to send: the job's due slot per recipient, or 'Lembrar agora' to one carrier (or every
@@ -115,7 +116,8 @@ export async function remindRecipient(
     },
     {
       kind: 'quote.reminder',
-      to: recipient.emails,
+      // The carrier's addresses now, when it still has any: one removed since the request is left out.
+      to: recipient.emailsAtuais.length > 0 ? recipient.emailsAtuais : recipient.emails,
       replyTo: replyAddress(deps.config.MAIL_REPLY_ADDRESS, recipient.replyToken),
       subject: mail.subject,
       text: mail.text,
@@ -173,6 +175,7 @@ export async function remindQuote(
         if (!one) throw new AppError('CARRIER_NOT_RECIPIENT');
         if (one.respondeuEm) throw new AppError('REMINDER_CARRIER_ANSWERED');
         if (one.falhaEntrega) throw new AppError('REMINDER_CARRIER_FAILED');
+        if (!one.ativo) throw new AppError('REMINDER_CARRIER_INACTIVE');
         targets = [{ recipient: one, slot }];
       } else targets = recipients.filter(isPending).map((recipient) => ({ recipient, slot }));
       if (targets.length === 0) throw new AppError('REMINDER_NOBODY_PENDING');

@@ -214,6 +214,8 @@ export const errorMessages = {
   REMINDER_NOBODY_PENDING:
     'Todos os agentes de carga já responderam ou tiveram falha na entrega: não há a quem lembrar.',
   REMINDER_CARRIER_ANSWERED: 'Este agente de carga já respondeu: não é preciso lembrá-lo.',
+  REMINDER_CARRIER_INACTIVE:
+    'Este agente de carga está inativo ou foi excluído: lembretes não são enviados a ele. Reative-o em Agentes de Carga para lembrá-lo.',
   REMINDER_CARRIER_FAILED:
     'A entrega do pedido a este agente de carga falhou: corrija o e-mail dele antes de enviar um lembrete.',
   // Comparative documents (issue #15)

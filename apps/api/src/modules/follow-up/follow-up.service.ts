@@ -59,7 +59,7 @@ export class FollowUpService {
       repo.remindersOf(this.db, tenant, cotacaoId),
     ]);
     const now = this.now();
-    const pending = recipients.filter((r) => r.respondeuEm === null && r.falhaEntrega === null);
+    const pending = recipients.filter((r) => r.respondeuEm === null && r.falhaEntrega === null && r.ativo);
     const automatic =
       isRemindable(quote.status) &&
       quote.prazoResposta > now &&
