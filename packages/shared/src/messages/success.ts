@@ -124,6 +124,10 @@ export const importRowMessages = {
   emailRepeated: 'O e-mail {email} já aparece na linha {linha}.',
   emailsOfTwoCarriers: 'Os e-mails pertencem a agentes de carga diferentes: {nomes}.',
   carrierAlreadyUpdated: 'O agente de carga "{nome}" já é atualizado pela linha {linha}.',
+  /** One carrier per name (as 'Novo agente de carga' refuses it; QA pass 19 imported a second one). */
+  nameInUse:
+    'Já existe um agente de carga chamado "{nome}". Para atualizá-lo, inclua nesta linha um e-mail dele; para outro contato da mesma empresa, adicione o e-mail a ele.',
+  nameRepeated: 'O nome "{nome}" já aparece na linha {linha}.',
   unreadableSpreadsheet: 'não foi possível ler a planilha',
   exportSheetName: 'Agentes de carga',
 } as const;

@@ -1,4 +1,4 @@
-import type { TransportadorFilter } from '@cotacoes/shared';
+import { nameKey, type TransportadorFilter } from '@cotacoes/shared';
 import { and, asc, count, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.js';
@@ -801,6 +801,18 @@ export async function requireGrupos(
 
 /** A group of the company whose name equals `nome` ignoring case and accents. */
 /** A live carrier of the company with this name, ignoring case and accents (`nomeBusca`). */
+/** The company's live carriers by the folded name the uniqueness rule compares (`nameKey`). */
+export async function liveCarrierNames(
+  executor: Executor,
+  tenant: Tenant,
+): Promise<Map<string, { id: string; nome: string }>> {
+  const rows = await executor
+    .select({ id: transportadores.id, nome: transportadores.nome })
+    .from(transportadores)
+    .where(inTenant(transportadores.empresaId, tenant, isNull(transportadores.deletedAt)));
+  return new Map(rows.map((row) => [nameKey(row.nome), row]));
+}
+
 export async function findTransportadorByNome(
   executor: Executor,
   tenant: Tenant,

@@ -149,6 +149,9 @@ function findColumns(header: string[]): Columns | undefined {
   return { nome, emails, grupos };
 }
 
+/** A cell that is one e-mail address and nothing else. */
+const LONE_ADDRESS = /^\s*[^@\s;,]+@[^@\s;,]+\.[^@\s;,]+\s*$/;
+
 /**
  * The carrier rows of an uploaded CSV/XLSX/XLS file: the first non-empty row is the header (Nome,
  * Emails — several e-mail columns are joined —, Grupos); blank rows are skipped. Throws the pt-BR
@@ -169,6 +172,13 @@ export function readImportFile(buffer: Buffer): RawImportRow[] {
     // A ';'-separated CSV splits "a@x.com; b@y.com" typed in the last column into extra cells: they
     // belong to that column when it is the e-mails or groups one.
     const width = grid[headerIndex]!.length;
+    // Not in the last column ("Beta;beta@x.com; ops@x.com;Aéreo"): the addresses after the e-mail cell are
+    // its own, and the group stays the group (QA pass 19 created a group "ops@x.com").
+    const emailColumn = columns.emails.length === 1 ? columns.emails[0]! : -1;
+    while (emailColumn >= 0 && row.length > width && LONE_ADDRESS.test(row[emailColumn + 1] ?? '')) {
+      row[emailColumn] = `${row[emailColumn]};${row[emailColumn + 1]}`;
+      row.splice(emailColumn + 1, 1);
+    }
     const last = width - 1;
     const overflow = row.length > width ? row.slice(width).join(';') : '';
     if (overflow && (columns.emails.includes(last) || columns.grupos.includes(last)))

@@ -163,6 +163,46 @@ describe('import preview and commit', () => {
     });
   });
 
+  it('unquoted addresses before the groups column are addresses, not a group (QA pass 19)', async () => {
+    const preview: ImportPreview = (
+      await upload(
+        a.supervisor.token,
+        'x.csv',
+        'Nome;Emails;Grupos\nTransportes Beta QA;beta@beta-qa.com.br; ops@beta-qa.com.br;Aéreo\n',
+      )
+    ).json();
+    expect(preview.linhas[0]).toMatchObject({
+      emails: ['beta@beta-qa.com.br', 'ops@beta-qa.com.br'],
+      grupos: ['Aéreo'],
+    });
+    expect(preview.gruposNovos).not.toContain('ops@beta-qa.com.br');
+  });
+
+  it('one carrier per name: an existing name, or a name twice in the file, is refused on its row (QA pass 19)', async () => {
+    await call('POST', '/api/transporters', a.supervisor.token, {
+      nome: 'Navegação Pacífico QA',
+      email: 'pricing@pacifico-qa.com.br',
+    });
+    const preview: ImportPreview = (
+      await upload(
+        a.supervisor.token,
+        'x.csv',
+        [
+          'Nome;Emails',
+          'NAVEGACAO PACIFICO QA;novo@pacifico-qa2.com.br',
+          'Navegação Pacífico QA;pricing@pacifico-qa.com.br;comercial@pacifico-qa.com.br',
+          'Oceânica Trading QA;a@oceanica-qa.com.br',
+          'Oceanica Trading QA;b@oceanica-qa.com.br',
+        ].join('\n'),
+      )
+    ).json();
+    expect(preview.linhas.map((row) => row.status)).toEqual(['invalido', 'atualizar', 'novo', 'invalido']);
+    expect(preview.linhas[0]!.erros).toEqual([
+      'Já existe um agente de carga chamado "Navegação Pacífico QA". Para atualizá-lo, inclua nesta linha um e-mail dele; para outro contato da mesma empresa, adicione o e-mail a ele.',
+    ]);
+    expect(preview.linhas[3]!.erros).toEqual(['O nome "Oceanica Trading QA" já aparece na linha 4.']);
+  });
+
   it('imports a real-looking XLSX of 200 carriers with several e-mail columns', async () => {
     const grupoNomes = ['Ásia', 'Europa', 'Américas', 'Oriente Médio'];
     const rows = [['Agente de Carga', 'E-mail 1', 'E-mail 2', 'Grupos', 'Observações']];

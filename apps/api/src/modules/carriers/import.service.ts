@@ -147,6 +147,8 @@ export class CarrierImportService {
     const owners = await repo.carriersByEmail(executor, tenant, allEmails);
     const grupoIds = new Map((await repo.allGrupos(executor, tenant)).map((g) => [nameKey(g.nome), g.id]));
     const gruposNovos = new Map<string, string>();
+    const names = await repo.liveCarrierNames(executor, tenant);
+    const lineOfName = new Map<string, number>();
     const firstLineOf = new Map<string, number>();
     const updated = new Map<string, number>();
     const rows = parsed.map(({ row, list, grupos }): ImportRow => {
@@ -183,9 +185,19 @@ export class CarrierImportService {
             linha: updated.get(target.id)!,
           }),
         );
+      // One carrier per name, as the form's rule (QA pass 19): not another's name, not a name twice.
+      const key = nameKey(row.nome);
+      const namesake = row.nome.trim() ? names.get(key) : undefined;
+      if (namesake && namesake.id !== target?.id)
+        erros.push(formatMessage(rowMessages.nameInUse, { nome: namesake.nome }));
+      if (row.nome.trim() && lineOfName.has(key))
+        erros.push(
+          formatMessage(rowMessages.nameRepeated, { nome: row.nome.trim(), linha: lineOfName.get(key)! }),
+        );
       const status = erros.length > 0 ? 'invalido' : target ? 'atualizar' : 'novo';
       if (status !== 'invalido') {
         for (const email of list.emails) firstLineOf.set(email, row.linha);
+        lineOfName.set(key, row.linha);
         if (target) updated.set(target.id, row.linha);
         for (const nome of grupos)
           if (!grupoIds.has(nameKey(nome)) && !gruposNovos.has(nameKey(nome)))
