@@ -786,7 +786,9 @@ const probes: Record<string, Probe> = {
       method: 'POST',
       url: '/api/transporters/import',
       payload: {
-        linhas: [{ linha: 2, nome: 'Importado', emails: [`imp-${unique()}@frete.com.br`], grupos: [] }],
+        linhas: [
+          { linha: 2, nome: `Importado ${unique()}`, emails: [`imp-${unique()}@frete.com.br`], grupos: [] },
+        ],
       },
     }),
   },

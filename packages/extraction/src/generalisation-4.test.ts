@@ -93,7 +93,13 @@ describe('generalisation-4: numbers that are not freight', () => {
       'Frete sujeito a PSS de USD 250,00/cntr caso o armador aplique em janeiro.',
     ]);
     expect(frete(r)).toEqual([['20DC', 1100]]);
-    expect(taxas(r)).toEqual([]);
+    // The PSS the price is subject to is a conditional charge named from "sujeito a": the comparison shows
+    // it and does not count it (isConditionalLine); never a second freight.
+    expect(taxas(r)).toEqual([['PSS', 'CNTR', 250]]);
+    const { final } = extractFromText(
+      'Frete sujeito a PSS de USD 250,00/cntr caso o armador aplique em janeiro.',
+    );
+    expect(final.taxas.itens.map((item) => item.rotulo)).toEqual(['sujeito a PSS de']);
   });
 
   it("a computed estimate, weight-break labels and a total for the client's cargo", () => {

@@ -451,8 +451,12 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
     if (equals >= 0 && previous !== undefined && equals >= previous.end)
       return parseChargeLine({ ...input, text: text.slice(0, equals) });
   }
-  // "Frete sujeito a PSS de USD 300,00/cntr …": a charge the price is only subject to is none (t22).
-  if (SUBJECT_TO_LEAD.test(foldKeepingOffsets(text.slice(0, amounts[0]?.start ?? 0)))) return [];
+  // "Frete sujeito a PSS de USD 300,00/cntr …": the charge the price is subject to is named from "sujeito
+  // a", so that it is a conditional charge (shown, not counted: comparison/fees.ts isConditionalLine) and
+  // not a second freight (t22); "Subject to GRI USD 300" already starts so.
+  const subjectTo = SUBJECT_TO_LEAD.exec(foldKeepingOffsets(text.slice(0, amounts[0]?.start ?? 0)));
+  if (subjectTo !== null && subjectTo.index > 0)
+    return parseChargeLine({ ...input, text: text.slice(subjectTo.index) });
   const lead = splitLead(text.slice(0, amounts[0]?.start ?? 0), line.no);
   const section = lead.inlineSection ?? input.section;
   if (IGNORED.test(normaliseLabel(lead.main))) return [];

@@ -1,3 +1,4 @@
+import { CONTAINER_UNITS as CONTAINER_UNIT_LIST } from '../hints/vocabulary.js';
 import { normaliseLabel } from '../normalise/text.js';
 import { deriveSummary } from '../pipeline/build-final.js';
 import type {
@@ -105,17 +106,7 @@ function holdsCharge(fees: readonly FeeItem[], fee: FeeItem): boolean {
 /** Read from an older message the newest one says still applies (`origin: 'quoted'`), not written now. */
 const fromOlderMessage = (fee: FeeItem) => fee.source.origin === 'quoted';
 
-const CONTAINER_UNITS = new Set<FreightUnit>([
-  '20DC',
-  '40DC',
-  '40HC',
-  '45HC',
-  '20RF',
-  '40RF',
-  '20OT',
-  '40OT',
-  '40FR',
-]);
+const CONTAINER_UNITS = new Set<FreightUnit>(CONTAINER_UNIT_LIST);
 
 /** Whether a freight line prices the same container type, port and origin as another. */
 const sameFreight = (a: FreightItem, b: FreightItem) =>
