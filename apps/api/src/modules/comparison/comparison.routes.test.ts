@@ -165,6 +165,7 @@ describe('GET /api/quotes/{id}/comparison', () => {
       '',
       'Ocean freight: USD 1,850.00/40HC (valid for ETD until 15/12)',
       'Subject to GRI USD 300.00 per cntr from 16/12/2026',
+      'Frete sujeito a PSS de USD 250,00/cntr caso o armador aplique.',
       'THC destination: BRL 1.480,00 per container',
       'Transit time: 32 days',
       'Validity: 14/12/2026',
@@ -184,6 +185,10 @@ describe('GET /api/quotes/{id}/comparison', () => {
     const gri = row.taxas.find((fee) => /GRI/i.test(fee.rotulo || fee.nome))!;
     expect(gri).toMatchObject({ contabilizada: false });
     expect(gri.motivo).toMatch(/^Condicional/);
+    // "Frete sujeito a PSS …" is the same kind: shown, not counted, and never a second freight.
+    const pss = row.taxas.find((fee) => /PSS/i.test(fee.rotulo || fee.nome))!;
+    expect(pss).toMatchObject({ contabilizada: false, valor: 250 });
+    expect(row.fretes.map((f) => [f.tipo, f.valor])).toEqual([['40HC', 1850]]);
     // 2 × 40HC at 5,2456: 2 × 1.850 × 5,2456 + 2 × 1.480 = R$ 22.368,72 — without the GRI.
     expect(row.custoTotalBRL).toBe(22368.72);
     // "Validity: 14/12/2026" is the offer's validity; "valid for ETD until 15/12" is the freight's window.

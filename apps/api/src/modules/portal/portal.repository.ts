@@ -150,7 +150,6 @@ export async function attachmentOf(executor: Executor, tenant: Tenant, cotacaoId
   return row;
 }
 
-/** This recipient's newest version given through the portal (its form, to prefill), and its current version. */
 /**
  * This carrier's current answer, however it came (e-mail, portal, typed by the analyst): the portal page
  * says when it is newer than the portal answer it prefills (QA pass 17).
@@ -176,6 +175,7 @@ export async function currentAnswerOf(executor: Executor, tenant: Tenant, destin
   return row;
 }
 
+/** This recipient's newest version given through the portal (its form, to prefill), and its current version. */
 export async function portalAnswerOf(executor: Executor, tenant: Tenant, destinatarioId: string) {
   const [row] = await executor
     .select({

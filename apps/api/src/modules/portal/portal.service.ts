@@ -259,8 +259,10 @@ export class PortalService {
     const { quote, recipient } = context;
     const request = await repo.requestMessageOf(this.db, tenant, quote.id, recipient.transportadorId);
     const anexos = await repo.attachmentsOf(this.db, tenant, quote.id);
-    const own = await repo.portalAnswerOf(this.db, tenant, recipient.id);
-    const current = await repo.currentAnswerOf(this.db, tenant, recipient.id);
+    const [own, current] = await Promise.all([
+      repo.portalAnswerOf(this.db, tenant, recipient.id),
+      repo.currentAnswerOf(this.db, tenant, recipient.id),
+    ]);
     const parsed = own ? portalAnswerSchema.safeParse(own.form) : null;
     return {
       idioma: portalLanguageOf(quote.idiomaEmail),
