@@ -46,6 +46,15 @@ describe('setAsideKind: what is kept without counting as an answer', () => {
       'a ticket system (Spanish)',
       'Estimado cliente:\n\nHemos recibido su solicitud. Su caso ha sido registrado con el número 5521.',
     ],
+    [
+      'a courtesy only (lifecycle QA pass)',
+      'Ok, obrigado.\n\nAtt,\nMarcos Lima\nPacífico Logística\n+55 11 3222-1000',
+    ],
+    ['a courtesy after a greeting', 'Bom dia Ana,\nBem recebido, muito obrigado!\n\nAbs'],
+    ['an English courtesy', 'Hi team,\n\nNoted with thanks.\n\nBR\nKevin'],
+    ['a Spanish courtesy', 'Muchas gracias por la oportunidad.\n\nSaludos'],
+    ['a carrier still quoting', 'Prezados,\n\nEstamos cotando com os armadores, em breve retornamos.\n\nAbs'],
+    ['an English carrier still quoting', 'Dear Ana,\nWe are checking with the carriers.\nRgds'],
   ])('%s is a receipt', async (_label, text) => {
     expect(setAsideKind(await reply(`${text}\n${quotedRequest}`))).toBe('confirmacao');
   });
@@ -60,9 +69,14 @@ describe('setAsideKind: what is kept without counting as an answer', () => {
     ['a plain answer', 'Frete 40HC: USD 2.450,00\nTHC: R$ 1.300,00 por contêiner\nValidade: 31/12/2026'],
     ['figures without a currency', 'Recebemos sua solicitação.\nFrete 40HC 2450\nTransit time 32 dias'],
     ['a question back', 'Bom dia, qual o peso da carga e o incoterm? Abs'],
+    ['thanks and a decline', 'Ok, obrigado.\n\nInfelizmente não atendemos essa rota.'],
+    ['thanks and the figures', 'Obrigado pela oportunidade.\nFrete 40HC USD 2.450,00, transit time 32 dias.'],
+    ['thanks and a request for the weight', 'Obrigado. Favor informar peso e cubagem da carga.'],
+    ['thanks with a photo of the quote attached', 'Ok, obrigado.'],
   ])('%s is an answer', async (label, text) => {
     const parsed = await reply(text, {
-      attachment: label === 'a quote attached' ? 'proposta.pdf' : undefined,
+      attachment:
+        label === 'a quote attached' ? 'proposta.pdf' : label.includes('photo') ? 'cotacao.jpg' : undefined,
     });
     expect(setAsideKind(parsed)).toBeNull();
   });
@@ -132,7 +146,7 @@ describe('setAsideKind: what is kept without counting as an answer', () => {
   });
 
   it("reads the reply's own words, not the request it quotes", async () => {
-    const quoting = `Ok, obrigado.\n${quotedRequest}\n> Recebemos sua solicitação e retornaremos em breve.`;
+    const quoting = `Qual o peso bruto da carga?\n${quotedRequest}\n> Recebemos sua solicitação e retornaremos em breve.`;
     expect(setAsideKind(await reply(quoting))).toBeNull();
   });
 

@@ -25,8 +25,9 @@ export type SetAsideKind = 'automatica' | 'confirmacao' | 'semAnexo';
  * `Precedence: bulk`) is one only when it states no price: forwarders' quoting systems (CargoWise and the
  * like) send their quotes that way, and such a quote is the carrier's answer (the inbox QA's finding).
  * Without any of those headers, a receipt ("Recebemos sua solicitação… retornaremos em breve", a ticket
- * system's "Case 01234567 has been created") that states no price, attaches no document and declines
- * nothing is a 'confirmacao': the carrier has not quoted yet. Either can be counted by hand
+ * system's "Case 01234567 has been created", "estamos cotando com os armadores") or a courtesy only
+ * ("Ok, obrigado.") that states no price, attaches no file and declines nothing is a 'confirmacao': the
+ * carrier has not quoted yet. Either can be counted by hand
  * ('Contar como resposta', `InboundPipeline.countAsAnswer`).
  */
 export function setAsideKind(parsed: ParsedInbound): SetAsideKind | null {
@@ -76,7 +77,37 @@ const RECEIPT = [
   /\b(?:will|shall) (?:revert|get back to you|come back to you|reply|respond)\b/i,
   /\bhemos recibido (?:su|tu) (?:solicitud|mensaje|correo|consulta|cotizaci[oó]n)/i,
   /\b(?:su|tu) (?:solicitud|caso|ticket|consulta)\b.{0,40}\b(?:ha sido|fue) (?:recibid|registrad|cread|abiert)/i,
+  // "Estamos cotando com os armadores", "em breve retornamos", "we are checking with the carriers".
+  /\b(?:estamos|vamos|iremos|estaremos) (?:cotando|verificando|checando|consultando|analisando|levantando)\b/i,
+  /\bem breve (?:retorn|envi|respond|mand|encaminh)/i,
+  /\b(?:we are|we're|currently) (?:checking|quoting|working on|reviewing)\b/i,
+  /\b(?:estamos|vamos a estar) (?:cotizando|verificando|revisando|consultando)\b|\ben breve (?:le |te )?(?:respond|envi|contact)/i,
 ];
+
+/** A greeting line ("Bom dia,", "Prezada Ana,", "Hi team,"): not what a reply says. */
+const GREETING =
+  /^(?:ol[aá]|oi|bom dia|boa tarde|boa noite|prezad[oa]s?|car[oa]s?|hi|hello|dear|hola|estimad[oa]s?|buen(?:os|as) (?:d[ií]as|tardes|noches))\b[^\n]{0,60}$/i;
+
+/** Courtesy words and nothing else: "Ok, obrigado.", "Bem recebido!", "Noted with thanks", "Gracias". */
+const COURTESY_WORD =
+  '(?:ok(?:ay)?|certo|ciente|recebid[oa]s?|bem recebid[oa]s?|obrigad[oa]s?|muito obrigad[oa]s?|grat[oa]s?|agrade[cç]o|agradecemos|de acordo|perfeito|entendido|anotado|combinado|noted|well received|received|thanks|thank you|many thanks|thanks a lot|with thanks|perfect|gracias|muchas gracias|recibido|entendido|pelo retorno|pelo contato|pela oportunidade|pela solicita[cç][aã]o|for the opportunity|for your request|por la oportunidad|por su solicitud)';
+const COURTESY_ONLY = new RegExp(`^${COURTESY_WORD}(?:[\\s,;!.:-]+${COURTESY_WORD})*[\\s!.:]*$`, 'i');
+
+/**
+ * A reply whose first words after the greeting are courtesy only ("Ok, obrigado.", "Bem recebido!") and
+ * that says nothing else before its signature a quote would need: a short message, no figure named for
+ * the quote, no decline, no file (the lifecycle QA pass: "ok, obrigado" counted as the answer and stopped
+ * the reminders of a carrier who had not quoted).
+ */
+function isCourtesyOnly(text: string): boolean {
+  if (text.length > 600) return false;
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  const first = lines.find((line) => !GREETING.test(line));
+  return first !== undefined && COURTESY_ONLY.test(first);
+}
 
 /** What makes a short reply an answer after all: a document, a decline, a figure named for the quote. */
 const ANSWER_SIGNS = [
@@ -94,11 +125,14 @@ const isDocument = (attachment: ParsedInbound['attachments'][number]) =>
   !/^image\//i.test(attachment.contentType);
 
 function isReceiptOnly(parsed: ParsedInbound): boolean {
-  if (parsed.attachments.some(isDocument) || parsed.attachmentsSkipped > 0) return false;
+  // A document or a picture attached (not a logo shown inside the body) may be the quote.
+  if (parsed.attachments.some((a) => isDocument(a) || !a.inline) || parsed.attachmentsSkipped > 0)
+    return false;
   const text = ownText(parsed, 1_501);
   // A receipt is a few lines; a long message says more than that.
   if (text.length > 1_500) return false;
-  return RECEIPT.some((pattern) => pattern.test(text)) && !ANSWER_SIGNS.some((pattern) => pattern.test(text));
+  if (ANSWER_SIGNS.some((pattern) => pattern.test(text))) return false;
+  return isCourtesyOnly(text) || RECEIPT.some((pattern) => pattern.test(text));
 }
 
 /**

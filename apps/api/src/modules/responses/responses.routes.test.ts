@@ -893,6 +893,31 @@ describe('a reply set aside (a receipt, an out-of-office) and "Contar como respo
     ).toHaveLength(1);
   });
 
+  it.each([
+    ['a courtesy', 'Ok, obrigado.\n\nAtt,\nMarcos\nPacífico Logística | +55 11 3222-1000'],
+    [
+      'a carrier still quoting',
+      'Bom dia,\n\nEstamos cotando com os armadores, em breve retornamos.\n\nAbs, Carla',
+    ],
+  ])('%s is kept, not counted: the carrier still waits (lifecycle QA pass)', async (_label, text) => {
+    const s = await quoteScenario(ctx);
+    await outboxSettled(ctx);
+    const ingested = await ctx.app.services.inbound.ingest(
+      await carrierReply({ from: s.carriers[0]!.email, to: s.replyTo(0), text }),
+      { source: 'smtp' },
+    );
+    expect(ingested.outcome).toBe('auto_resposta');
+    const listed = await get(`/api/quotes/${s.quote.id}/respostas`, s.token);
+    const entry = listed
+      .json()
+      .data.find((e: { transportadorId: string }) => e.transportadorId === s.carriers[0]!.id);
+    expect(entry).toMatchObject({ status: 'pendente', respondeuEm: null });
+    expect(entry.respostaAutomatica).toMatchObject({ tipo: 'confirmacao' });
+    expect(
+      await ctx.app.services.database.db.select().from(respostas).where(eq(respostas.cotacaoId, s.quote.id)),
+    ).toHaveLength(0);
+  });
+
   it('"Segue cotação conforme solicitado" without the file is set aside and says so; the file when it comes is the answer (QA pass 18)', async () => {
     const s = await quoteScenario(ctx);
     const text = 'Prezados,\n\nSegue cotação conforme solicitado.\n\nAbs,\nCarla';
