@@ -144,6 +144,9 @@ export async function recipientsOf(executor: Executor, tenant: Tenant, cotacaoId
       emailsAtuais: sql<string[]>`coalesce((select array_agg(e.email order by e.posicao)
         from transportador_emails e
         where e.transportador_id = ${cotacaoDestinatarios.transportadorId} and e.deleted_at is null), '{}')`,
+      /** When it was last reminded (any reminder, epoch ms), or null. */
+      ultimoLembreteEm: sql<number | null>`(select (extract(epoch from max(r.sent_at)) * 1000)::float8
+        from quote_reminders r where r.destinatario_id = ${cotacaoDestinatarios.id})`,
     })
     .from(cotacaoDestinatarios)
     .leftJoin(transportadores, eq(transportadores.id, cotacaoDestinatarios.transportadorId))

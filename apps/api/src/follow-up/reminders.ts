@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { MANUAL_REMINDER_PREFIX, quoteStatusInfo } from '@cotacoes/shared';
+import {
+  MANUAL_REMINDER_MIN_SPACING_MINUTES,
+  MANUAL_REMINDER_PREFIX,
+  quoteStatusInfo,
+} from '@cotacoes/shared';
 import type { AppConfig } from '../config/env.js';
 import { lastCarrierMessageId } from '../conversation/conversation.repository.js';
 import { sendInConversation, threadPosition } from '../conversation/outgoing.js';
@@ -136,7 +140,8 @@ export async function remindRecipient(
  * - scheduled: skips silently whatever no longer applies (quote or company switched off, not waiting
  *   for answers, deadline passed);
  * - manual ('Lembrar agora'): works whatever the switches (it is the analyst's explicit act) but answers
- *   the reason when nothing can be sent (quote not open, carrier answered or bounced, nobody left).
+ *   the reason when nothing can be sent (quote not open, carrier answered or bounced, nobody left, reminded
+ *   less than `MANUAL_REMINDER_MIN_SPACING_MINUTES` ago); 'every carrier' leaves out the ones just reminded.
  * Answers the carriers reminded.
  */
 export async function remindQuote(
@@ -170,14 +175,32 @@ export async function remindQuote(
     let targets: { recipient: repo.ReminderRecipient; slot: string }[];
     if (request.kind === 'manual') {
       const slot = `${MANUAL_REMINDER_PREFIX}${randomUUID()}`;
+      // Reminded a moment ago (a double click, a colleague at the same time; the quote row's lock makes
+      // the second click read the first one's reminder): not again.
+      const minutesSince = (recipient: repo.ReminderRecipient) =>
+        recipient.ultimoLembreteEm === null
+          ? Number.POSITIVE_INFINITY
+          : (options.now.getTime() - Number(recipient.ultimoLembreteEm)) / 60_000;
+      const recent = (recipient: repo.ReminderRecipient) =>
+        minutesSince(recipient) < MANUAL_REMINDER_MIN_SPACING_MINUTES;
       if (request.transportadorId) {
         const one = recipients.find((recipient) => recipient.transportadorId === request.transportadorId);
         if (!one) throw new AppError('CARRIER_NOT_RECIPIENT');
         if (one.respondeuEm) throw new AppError('REMINDER_CARRIER_ANSWERED');
         if (one.falhaEntrega) throw new AppError('REMINDER_CARRIER_FAILED');
         if (!one.ativo) throw new AppError('REMINDER_CARRIER_INACTIVE');
+        if (recent(one))
+          throw new AppError('REMINDER_TOO_SOON', {
+            minutos: Math.max(1, Math.ceil(minutesSince(one))),
+            espera: MANUAL_REMINDER_MIN_SPACING_MINUTES,
+          });
         targets = [{ recipient: one, slot }];
-      } else targets = recipients.filter(isPending).map((recipient) => ({ recipient, slot }));
+      } else {
+        const pending = recipients.filter(isPending);
+        if (pending.length > 0 && pending.every(recent))
+          throw new AppError('REMINDER_ALL_TOO_SOON', { espera: MANUAL_REMINDER_MIN_SPACING_MINUTES });
+        targets = pending.filter((recipient) => !recent(recipient)).map((recipient) => ({ recipient, slot }));
+      }
       if (targets.length === 0) throw new AppError('REMINDER_NOBODY_PENDING');
     } else
       targets = recipients.flatMap((recipient) => {

@@ -216,6 +216,10 @@ export const errorMessages = {
   REMINDER_CARRIER_ANSWERED: 'Este agente de carga já respondeu: não é preciso lembrá-lo.',
   REMINDER_CARRIER_INACTIVE:
     'Este agente de carga está inativo ou foi excluído: lembretes não são enviados a ele. Reative-o em Agentes de Carga para lembrá-lo.',
+  REMINDER_TOO_SOON:
+    'Este agente de carga recebeu um lembrete há {minutos} min: aguarde {espera} minutos entre um lembrete e outro.',
+  REMINDER_ALL_TOO_SOON:
+    'Os agentes de carga que não responderam receberam um lembrete há menos de {espera} minutos: aguarde antes de lembrar de novo.',
   REMINDER_CARRIER_FAILED:
     'A entrega do pedido a este agente de carga falhou: corrija o e-mail dele antes de enviar um lembrete.',
   // Comparative documents (issue #15)

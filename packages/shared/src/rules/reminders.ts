@@ -26,6 +26,12 @@ export const BEFORE_DEADLINE_MIN_GAP_HOURS = 1;
  */
 export const REMINDER_MIN_SPACING_HOURS = 12;
 
+/**
+ * A 'Lembrar agora' to a carrier reminded less than this many minutes ago (by anyone, by any reminder) is
+ * not sent: a double click, or two colleagues clicking at once, would e-mail the carrier twice (QA pass 19).
+ */
+export const MANUAL_REMINDER_MIN_SPACING_MINUTES = 10;
+
 const HOUR_MS = 3_600_000;
 
 export type ReminderSchedule = {

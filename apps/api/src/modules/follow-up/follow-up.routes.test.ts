@@ -3,6 +3,7 @@ import {
   type FollowUpSettings,
   fieldMessages,
   formatMessage,
+  MANUAL_REMINDER_MIN_SPACING_MINUTES,
   type QuoteReminders,
 } from '@cotacoes/shared';
 import { and, eq } from 'drizzle-orm';
@@ -195,18 +196,43 @@ describe('/api/quotes/{id}/lembretes', () => {
     expect(mail.replyTo).toBe(s.replyTo(1));
     expect(mail.text).toContain('Pessoa analista');
 
+    // The same carrier a moment later (a double click, a colleague): not again, and says when it may.
     const one = await call(s.token, 'POST', `/api/quotes/${s.quote.id}/lembretes/enviar`, {
       transportadorId: s.carriers[2]!.id,
     });
-    expect(one.json()).toEqual({ enviados: 1, message: '1 lembrete(s) enviado(s).' });
+    expect(one.statusCode).toBe(409);
+    expect(one.json().message).toBe(
+      formatMessage(errorMessages.REMINDER_TOO_SOON, {
+        minutos: 1,
+        espera: MANUAL_REMINDER_MIN_SPACING_MINUTES,
+      }),
+    );
+    const allAgain = await call(s.token, 'POST', `/api/quotes/${s.quote.id}/lembretes/enviar`, {});
+    expect(allAgain.statusCode).toBe(409);
+    expect(allAgain.json().message).toBe(
+      formatMessage(errorMessages.REMINDER_ALL_TOO_SOON, { espera: MANUAL_REMINDER_MIN_SPACING_MINUTES }),
+    );
+
+    // Ten minutes later (the reminders' clock moved back instead): one carrier, then 'every carrier' leaves
+    // out the one just reminded.
+    await db()
+      .update(quoteReminders)
+      .set({ sentAt: new Date(Date.now() - (MANUAL_REMINDER_MIN_SPACING_MINUTES + 1) * 60_000) })
+      .where(eq(quoteReminders.cotacaoId, s.quote.id));
+    const later = await call(s.token, 'POST', `/api/quotes/${s.quote.id}/lembretes/enviar`, {
+      transportadorId: s.carriers[2]!.id,
+    });
+    expect(later.json()).toEqual({ enviados: 1, message: '1 lembrete(s) enviado(s).' });
+    const rest = await call(s.token, 'POST', `/api/quotes/${s.quote.id}/lembretes/enviar`, {});
+    expect(rest.json()).toEqual({ enviados: 1, message: '1 lembrete(s) enviado(s).' });
 
     const listed = (
       await call(s.token, 'GET', `/api/quotes/${s.quote.id}/lembretes`)
     ).json() as QuoteReminders;
-    expect(listed.enviados).toHaveLength(3);
+    expect(listed.enviados).toHaveLength(4);
     expect(listed.enviados.every((e) => e.manual && e.slot.startsWith('manual:'))).toBe(true);
     expect(listed.enviados.map((e) => e.enviadoPor).sort()).toEqual(
-      ['Pessoa analista', 'Pessoa analista', expect.any(String)].sort(),
+      ['Pessoa analista', 'Pessoa analista', expect.any(String), expect.any(String)].sort(),
     );
 
     // The carrier that answered: 409 with the reason; a carrier not on the quote: 404.
@@ -237,6 +263,19 @@ describe('/api/quotes/{id}/lembretes', () => {
     expect(
       await db().select().from(quoteReminders).where(eq(quoteReminders.cotacaoId, s.quote.id)),
     ).toHaveLength(before.length);
+  });
+
+  it('two ‘Lembrar agora’ at the same instant e-mail each carrier once (QA pass 19)', async () => {
+    const s = await quoteScenario(ctx);
+    const [a, b] = await Promise.all([
+      call(s.token, 'POST', `/api/quotes/${s.quote.id}/lembretes/enviar`, {}),
+      call(s.token, 'POST', `/api/quotes/${s.quote.id}/lembretes/enviar`, {}),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect([a, b].find((r) => r.statusCode === 200)!.json().enviados).toBe(3);
+    const rows = await db().select().from(quoteReminders).where(eq(quoteReminders.cotacaoId, s.quote.id));
+    expect(rows).toHaveLength(3);
+    expect(new Set(rows.map((r) => r.destinatarioId)).size).toBe(3);
   });
 
   it('refuses a closed quote (409) and a quote whose pending carriers all bounced (422)', async () => {
