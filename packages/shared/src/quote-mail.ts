@@ -45,10 +45,22 @@ export type QuoteDocument = {
 const TIME_ZONE = 'America/Sao_Paulo';
 
 export function formatQuoteDateTime(date: Date, language: QuoteDocumentLanguage): string {
-  return new Intl.DateTimeFormat(language === 'pt' ? 'pt-BR' : 'en-GB', {
+  if (language === 'pt')
+    return new Intl.DateTimeFormat('pt-BR', {
+      timeZone: TIME_ZONE,
+      dateStyle: 'short',
+      timeStyle: 'short',
+    }).format(date);
+  // The month in letters ('11 Dec 2026, 14:00'): '11/12/2026' reads as November to an American or a Chinese
+  // forwarder (QA pass 19), as the English portal page already wrote it.
+  return new Intl.DateTimeFormat('en-GB', {
     timeZone: TIME_ZONE,
-    dateStyle: 'short',
-    timeStyle: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
   }).format(date);
 }
 

@@ -365,7 +365,7 @@ const dateTimeFormatOptions: Record<PortalLanguage, Intl.DateTimeFormatOptions> 
     minute: '2-digit',
     timeZone: 'America/Sao_Paulo',
   },
-  // The month in letters: the English request writes 11/12/2026 (day first), which en-US reads as November.
+  // The month in letters, as the English request and reminders write it: 11/12/2026 reads as November in en-US.
   en: {
     day: 'numeric',
     month: 'short',

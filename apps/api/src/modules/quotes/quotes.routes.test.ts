@@ -199,7 +199,10 @@ describe('creating and sending', () => {
     const replies = messages.map((m) => m.replyTo);
     expect(new Set(replies).size).toBe(3);
     for (const reply of replies) expect(reply).toMatch(/^cotacoes\+[0-9a-f]{32}@importadora\.com\.br$/);
-    expect(messages[0]!.text).toMatch(/Please reply by \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} \(Brasília time\)\./);
+    // The month in letters: '11/12/2026' reads as November to an American forwarder (QA pass 19).
+    expect(messages[0]!.text).toMatch(
+      /Please reply by \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} \(Brasília time\)\./,
+    );
     // No file was uploaded: the e-mail says only its own PDF goes with it (QA pass 10).
     expect(messages[0]!.text).toContain('This request is also attached as a PDF.');
     expect(messages[0]!.text).not.toContain('The request files are attached.');
