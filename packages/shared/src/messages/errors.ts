@@ -142,6 +142,8 @@ export const errorMessages = {
   QUOTE_PRAZO_PAST: 'O prazo de resposta não pode estar no passado.',
   QUOTE_RECIPIENTS_REQUIRED: 'Selecione pelo menos um agente de carga ou grupo como destinatário.',
   QUOTE_GROUP_EMPTY: 'O grupo "{nome}" não tem agentes de carga ativos.',
+  QUOTE_CARRIER_INACTIVE:
+    'O agente de carga "{nome}" está inativo: reative-o em Agentes de Carga ou retire-o da cotação.',
   QUOTE_ITEM_REQUIRED: 'Informe pelo menos um item de carga.',
   QUOTE_FILE_TYPE: 'Tipo de arquivo inválido. Por favor, selecione um arquivo PDF/EXCEL.',
   QUOTE_DANGEROUS_FILE_TYPE:

@@ -325,10 +325,15 @@ export async function carriersByIds(
   executor: Executor,
   tenant: Tenant,
   ids: readonly string[],
-): Promise<RecipientCandidate[]> {
+): Promise<(RecipientCandidate & { ativo: boolean })[]> {
   if (ids.length === 0) return [];
   const rows = await executor
-    .select({ id: transportadores.id, nome: transportadores.nome, emails: transportadores.emailsBusca })
+    .select({
+      id: transportadores.id,
+      nome: transportadores.nome,
+      emails: transportadores.emailsBusca,
+      ativo: transportadores.ativo,
+    })
     .from(transportadores)
     .where(
       inTenant(

@@ -401,6 +401,28 @@ describe('bad input creates nothing and queues nothing', () => {
     expect([await quoteCount(), await outboxCount()]).toEqual(before);
   });
 
+  it('an inactive carrier named directly answers 422 naming it, and nothing is sent (QA pass 19)', async () => {
+    const created = await call('POST', '/api/transporters', a.supervisor.token, {
+      nome: 'Desligada Cargo',
+      email: 'pricing@desligada.example',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id;
+    await call('PATCH', `/api/transporters/${id}`, a.supervisor.token, { ativo: false });
+    const before = [await quoteCount(), await outboxCount()];
+    const refused = await call(
+      'POST',
+      '/api/quotes',
+      a.supervisor.token,
+      manual({ destinatarios: { transportadores: [id], grupos: [] } }),
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe(
+      'O agente de carga "Desligada Cargo" está inativo: reative-o em Agentes de Carga ou retire-o da cotação.',
+    );
+    expect([await quoteCount(), await outboxCount()]).toEqual(before);
+  });
+
   it('an upload over the limit answers 413', async () => {
     const big = Buffer.concat([pdfBytes, Buffer.alloc(10 * 1024 * 1024 + 10)]);
     const response = await ctx.app.inject({

@@ -354,13 +354,18 @@ export class QuotesService {
     if (!hasRecipients(body.destinatarios)) throw new AppError('QUOTE_RECIPIENTS_REQUIRED');
     const carriers = await repo.carriersByIds(this.db, tenant, wantedCarriers);
     if (carriers.length !== wantedCarriers.length) throw new AppError('TRANSPORTADOR_NOT_FOUND');
+    // The wizard offers active carriers only; a group leaves its inactive members out. One named directly
+    // is refused, not sent to (QA pass 19: the API sent the request to a carrier switched off).
+    const inactive = carriers.find((carrier) => !carrier.ativo);
+    if (inactive) throw new AppError('QUOTE_CARRIER_INACTIVE', { nome: inactive.nome });
     const groups = await repo.groupsWithMembers(this.db, tenant, wantedGroups);
     if (groups.length !== wantedGroups.length) throw new AppError('GRUPO_NOT_FOUND');
     const empty = groups.find((group) => group.membros.length === 0);
     if (empty) throw new AppError('QUOTE_GROUP_EMPTY', { nome: empty.nome });
     const byId = new Map(carriers.map((carrier) => [carrier.id, carrier]));
     for (const group of groups)
-      for (const member of group.membros) if (!byId.has(member.id)) byId.set(member.id, member);
+      for (const member of group.membros)
+        if (!byId.has(member.id)) byId.set(member.id, { ...member, ativo: true });
     const all = [...byId.values()].filter((carrier) => carrier.emails.length > 0);
     if (all.length === 0) throw new AppError('QUOTE_RECIPIENTS_REQUIRED');
     return { carriers: all, grupos: groups.map(({ id, nome }) => ({ id, nome })) };
