@@ -289,6 +289,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const inbound = new InboundPipeline(database.db, config, jobs, mailer, app.log);
   const rates = new RatesService(config.RATES_API_URL, config.HTTP_TIMEOUT_MS, app.log);
   const responses = new ResponsesService(database.db, config, inbound);
+  const quotes = new QuotesService(database.db, config, mailer, jobs);
   const comparison = new ComparisonService(
     database.db,
     (tenant, cotacaoId) => responses.listStamped(tenant, cotacaoId),
@@ -354,8 +355,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       (config.INBOUND_DNS === 'system' ? systemResolver(config.HTTP_TIMEOUT_MS) : offlineResolver),
     responses,
     comparison,
-    quotes: new QuotesService(database.db, config, mailer, jobs),
-    portal: new PortalService(database.db, config, mailer, inbound, limits),
+    quotes,
+    // The request's PDF on the portal page is the one the e-mail carried (the quotes module renders it).
+    portal: new PortalService(database.db, config, mailer, inbound, limits, (tenant, cotacaoId) =>
+      quotes.pdfFor(tenant, cotacaoId),
+    ),
     laneRefresher,
     indicators: new IndicatorsService(database.db, config.SUMMARY_MAX_AGE_MS),
     decisions: new DecisionsService(database.db, config, mailer, {

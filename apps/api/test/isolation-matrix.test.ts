@@ -389,6 +389,10 @@ const probes: Record<string, Probe> = {
     }),
     allowed: () => 404,
   },
+  'GET /api/portal/:token/pedido.pdf': {
+    request: () => ({ method: 'GET', url: `/api/portal/${'x'.repeat(43)}/pedido.pdf` }),
+    allowed: () => 404,
+  },
   'POST /api/portal/:token/resposta': {
     request: () => ({
       method: 'POST',

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cotacaoAnexos, respostas } from '../src/db/schema/index.js';
 import { quoteScenario, type Scenario } from './factories/index.js';
@@ -120,9 +121,26 @@ describe('portal token isolation (S1)', () => {
         url: `/api/portal/${holder.token}/anexos/${holder.attachmentId}`,
       });
       if (mine.statusCode !== 200) failures.push(`${holder.label} own anexo: ${mine.statusCode}`);
+      // The request's PDF is its own quote's, of its own company.
+      const pdf = await ctx.app.inject({ method: 'GET', url: `/api/portal/${holder.token}/pedido.pdf` });
+      if (pdf.statusCode !== 200) failures.push(`${holder.label} pedido.pdf: ${pdf.statusCode}`);
+      else {
+        const text = (
+          await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), { mergePages: true })
+        ).text;
+        const ownCompany = `Importadora ${holder.scenario === a ? 'iso-a' : 'iso-b'}`;
+        const otherCompany = `Importadora ${holder.scenario === a ? 'iso-b' : 'iso-a'}`;
+        if (!text.includes(holder.scenario.quote.codigo) || !text.includes(ownCompany))
+          failures.push(`${holder.label} pedido.pdf is not its quote's`);
+        if (text.includes(otherCompany)) failures.push(`${holder.label} pedido.pdf shows ${otherCompany}`);
+      }
       // A forged token (one character changed) opens nothing.
       const forged = `${holder.token.slice(0, -1)}${holder.token.endsWith('A') ? 'B' : 'A'}`;
-      for (const url of [`/api/portal/${forged}`, `/api/portal/${forged}/anexos/${holder.attachmentId}`]) {
+      for (const url of [
+        `/api/portal/${forged}`,
+        `/api/portal/${forged}/anexos/${holder.attachmentId}`,
+        `/api/portal/${forged}/pedido.pdf`,
+      ]) {
         const response = await ctx.app.inject({ method: 'GET', url });
         if (response.statusCode !== 404)
           failures.push(`${holder.label} forged ${url}: ${response.statusCode}`);

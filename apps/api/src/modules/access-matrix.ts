@@ -65,6 +65,7 @@ export const accessMatrix: Record<string, RouteRule> = {
     note: 'token-scoped: the portal token is the credential and reaches one quote and one recipient (test/portal-isolation.test.ts)',
   },
   'GET /api/portal/:token/anexos/:id': { allow: everyone, note: 'token-scoped, as GET /api/portal/:token' },
+  'GET /api/portal/:token/pedido.pdf': { allow: everyone, note: 'token-scoped, as GET /api/portal/:token' },
   'POST /api/portal/:token/resposta': { allow: everyone, note: 'token-scoped, as GET /api/portal/:token' },
 
   'GET /api/rates': { allow: signedIn },

@@ -106,6 +106,23 @@ export const portalRoutes: FastifyPluginAsyncZod<{ portal: PortalService; config
     },
   );
 
+  app.get(
+    '/portal/:token/pedido.pdf',
+    {
+      config: { access: tokenScoped, rateLimit: tokenLimit },
+      schema: { tags, params: portalTokenParamsSchema },
+    },
+    async (request, reply) => {
+      const { value, binding } = await portal.requestDocument(request.params.token, callerOf(request));
+      bind(reply, binding);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', contentDisposition(value.filename))
+        .header('x-content-type-options', 'nosniff')
+        .send(value.body);
+    },
+  );
+
   app.post(
     '/portal/:token/resposta',
     {

@@ -84,6 +84,11 @@ export class PortalService {
     private readonly mailer: Mailer,
     private readonly pipeline: InboundPipeline,
     limits: Limits,
+    /** The request's PDF as the e-mail carried it (injected: the quotes module renders it). */
+    private readonly requestPdf: (
+      tenant: Tenant,
+      cotacaoId: string,
+    ) => Promise<{ filename: string; body: Buffer }>,
   ) {
     this.requestsPerEmail = new SharedLimiter(
       limits.counters,
@@ -162,6 +167,15 @@ export class PortalService {
       },
       binding: opened.binding,
     };
+  }
+
+  /** GET /portal/{token}/pedido.pdf: the request as the PDF its e-mail carried ("segue também em PDF"). */
+  async requestDocument(
+    token: string,
+    caller: PortalCaller,
+  ): Promise<Authorized<{ filename: string; body: Buffer }>> {
+    const opened = await this.open(token, caller);
+    return { value: await this.requestPdf(opened.tenant, opened.context.quote.id), binding: opened.binding };
   }
 
   /**

@@ -596,7 +596,11 @@ export class QuotesService {
   }
 
   async pdf(actor: Actor, id: string): Promise<{ filename: string; body: Buffer }> {
-    const { tenant } = actor;
+    return this.pdfFor(actor.tenant, id);
+  }
+
+  /** The request's PDF, as the e-mail to the carriers carried it (also the carrier portal's download). */
+  async pdfFor(tenant: Tenant, id: string): Promise<{ filename: string; body: Buffer }> {
     const quote = await repo.findQuote(this.db, tenant, id);
     if (!quote) throw new AppError('QUOTE_NOT_FOUND');
     const empresa = await findEmpresaById(this.db, tenant.empresaId);

@@ -26,3 +26,8 @@ export function usePortal(token: string, fallback: string) {
 export function portalAttachmentHref(token: string, id: string): string {
   return `/api/portal/${encodeURIComponent(token)}/anexos/${encodeURIComponent(id)}`;
 }
+
+/** The request as the PDF its e-mail carried ("segue também em PDF"). */
+export function portalRequestPdfHref(token: string): string {
+  return `/api/portal/${encodeURIComponent(token)}/pedido.pdf`;
+}

@@ -4,7 +4,7 @@ import { DownloadIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { LoadingState } from '@/components/ui/spinner';
 import { ApiError, errorText } from '@/lib/api-client';
-import { portalAttachmentHref, usePortal } from '../api/get-portal';
+import { portalAttachmentHref, portalRequestPdfHref, usePortal } from '../api/get-portal';
 import { AnswerForm } from './answer-form';
 import { usePortalTexts } from './portal-language';
 import { PortalUnavailable } from './portal-unavailable';
@@ -58,26 +58,35 @@ export function PortalAnswerPage({ token }: { token: string }) {
         >
           {view.pedido.texto}
         </pre>
-        {view.anexos.length > 0 && (
-          <div className="mt-4">
-            <h3 className="text-sm font-semibold text-fg">{t.attachmentsTitle}</h3>
-            <ul className="mt-2 space-y-2">
-              {view.anexos.map((file) => (
-                <li key={file.id}>
-                  <a
-                    href={portalAttachmentHref(token, file.id)}
-                    download={file.nome}
-                    aria-label={formatMessage(t.download, { nome: file.nome })}
-                    className="inline-flex items-center gap-2 text-sm font-medium text-primary-soft-fg underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-                  >
-                    <DownloadIcon size={16} />
-                    {file.nome} <span className="text-fg-muted">({format.bytes(file.tamanho)})</span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
+        <div className="mt-4">
+          <h3 className="text-sm font-semibold text-fg">{t.attachmentsTitle}</h3>
+          <ul className="mt-2 space-y-2">
+            <li>
+              <a
+                href={portalRequestPdfHref(token)}
+                download={`${view.codigo}.pdf`}
+                aria-label={formatMessage(t.download, { nome: `${view.codigo}.pdf` })}
+                className="inline-flex items-center gap-2 text-sm font-medium text-primary-soft-fg underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+              >
+                <DownloadIcon size={16} />
+                {view.codigo}.pdf <span className="text-fg-muted">({t.requestPdf})</span>
+              </a>
+            </li>
+            {view.anexos.map((file) => (
+              <li key={file.id}>
+                <a
+                  href={portalAttachmentHref(token, file.id)}
+                  download={file.nome}
+                  aria-label={formatMessage(t.download, { nome: file.nome })}
+                  className="inline-flex items-center gap-2 text-sm font-medium text-primary-soft-fg underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+                >
+                  <DownloadIcon size={16} />
+                  {file.nome} <span className="text-fg-muted">({format.bytes(file.tamanho)})</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
       </section>
 
       <section className="rounded-xl border border-border bg-surface p-4">

@@ -55,6 +55,11 @@ describe('the answer page (/portal/:token)', () => {
       'href',
       `/api/portal/${PORTAL_TOKEN}/anexos/7d3c1d8e-8f57-4a4e-9a0e-0d3f3f9b2a11`,
     );
+    // The request's own PDF, which its text says goes with it.
+    expect(screen.getByRole('link', { name: 'Baixar COT-2026-0042.pdf' })).toHaveAttribute(
+      'href',
+      `/api/portal/${PORTAL_TOKEN}/pedido.pdf`,
+    );
     // The container type the quote asked is offered first.
     expect(screen.getByLabelText(t.answer.freightUnit)).toHaveValue('40HC');
     await user.type(screen.getByLabelText(t.answer.freightValue), '2.500,00');
