@@ -27,7 +27,12 @@ export async function readMultipart(
       if (part.type === 'file') {
         const file = { filename: part.filename, buffer: await part.toBuffer() };
         form.files[part.fieldname] = [...(form.files[part.fieldname] ?? []), file];
-      } else form.fields[part.fieldname] = String(part.value ?? '');
+      } else {
+        // A field cut at `fieldSize` would be read as a different value (a JSON cut in half, a remark
+        // without its end): refused as too large, never taken as it is.
+        if (part.valueTruncated) throw new AppError('PAYLOAD_TOO_LARGE');
+        form.fields[part.fieldname] = String(part.value ?? '');
+      }
     }
   } catch (error) {
     const code = (error as { code?: string }).code ?? '';

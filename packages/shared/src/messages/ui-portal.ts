@@ -177,6 +177,7 @@ const pt = {
     fileType: errorMessages.PORTAL_FILE_TYPE as string,
     closedDeadline: errorMessages.PORTAL_CLOSED_DEADLINE as string,
     closedDecided: errorMessages.PORTAL_CLOSED_DECIDED as string,
+    malformed: errorMessages.MULTIPART_INVALID as string,
   },
 };
 
@@ -340,6 +341,7 @@ const en: PortalTexts = {
     closedDeadline:
       'The deadline for this request ended on {prazo} (Brasília time): the portal no longer accepts offers. Please reply to the request e-mail.',
     closedDecided: 'This request has already been decided: the offer can no longer be changed.',
+    malformed: 'The form arrived incomplete or damaged. Please send it again.',
   },
 };
 

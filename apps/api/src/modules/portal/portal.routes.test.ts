@@ -795,6 +795,14 @@ describe('a quote sent in English: the portal answers in English (ADR 0026 adden
       code: 'PORTAL_FILE_TYPE',
       message: expect.stringMatching(/^The file /),
     });
+    // A form that is not JSON (a broken client) is refused in English; a remark far over the limit (cut by
+    // the form reader) is refused as too large, not read as a JSON cut in half.
+    const broken = await submit(invite, '{"fretes": [');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().message).toBe('The form arrived incomplete or damaged. Please send it again.');
+    const huge = await submit(invite, { ...ANSWER, observacoes: 'x'.repeat(200_000) });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().message).toBe(errorMessages.PAYLOAD_TOO_LARGE);
     expect((await responsesOf(en))[0]!.atual).toBeNull();
 
     const created = await submit(invite, {

@@ -380,7 +380,7 @@ function parseAnswer(dados: string | undefined, language: PortalLanguage): Porta
   try {
     json = JSON.parse(dados);
   } catch {
-    throw new AppError('MALFORMED_JSON');
+    throw new AppError('MULTIPART_INVALID').withMessage(portalTexts[language].refusals.malformed);
   }
   const parsed = portalAnswerSchemas[language].safeParse(json);
   // A validity already past is said with the other fields' messages, not on a second round (QA pass 20).
