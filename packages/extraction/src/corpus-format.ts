@@ -37,6 +37,13 @@ export interface CorpusRecord {
   notes: string;
 }
 
+/**
+ * The corpus schema's freight units. The engine also reads reefer, open-top, flat-rack and 45' freights for
+ * the app; the schema cannot hold them, so they have no corpus entry (generalisation-5 README: a 40RF
+ * freight is not a 40DC/40HC one).
+ */
+const CORPUS_FREIGHT_UNITS = new Set(['20DC', '40DC', '40HC', 'KG', 'M3', 'WM', 'VIAGEM', 'BL']);
+
 export function toCorpusFormat(result: ExtractionResult): CorpusRecord {
   const { final, detect } = result;
   const transit =
@@ -57,13 +64,15 @@ export function toCorpusFormat(result: ExtractionResult): CorpusRecord {
     free_time_dias: final.free_time_destino_dias,
     validade: final.validadeProposta,
     moeda_frete: final.moeda,
-    frete: final.fretes.map((f) => ({
-      destino: f.destino,
-      unidade: f.unidade,
-      valor: f.valor,
-      moeda: f.moeda,
-      minimo: f.minimo,
-    })),
+    frete: final.fretes
+      .filter((f) => CORPUS_FREIGHT_UNITS.has(f.unidade))
+      .map((f) => ({
+        destino: f.destino,
+        unidade: f.unidade,
+        valor: f.valor,
+        moeda: f.moeda,
+        minimo: f.minimo,
+      })),
     taxas: final.taxas.itens.map((t) => ({
       nome: t.nome,
       destino: t.destino,

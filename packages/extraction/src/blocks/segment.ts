@@ -388,6 +388,7 @@ function findAlternatives(lines: Line[], start: number, end: number): Alternativ
     if (ALTERNATIVE_HEADER.test(foldKeepingOffsets(lines[i]?.trimmed ?? ''))) headers.push(i);
   }
   if (headers.length < 2) return [];
+  const ids = headers.map((h) => ALTERNATIVE_HEADER.exec(foldKeepingOffsets(lines[h]?.trimmed ?? ''))?.[1]);
   const alternatives: Alternative[] = headers.map((h, n) => {
     const limit = headers[n + 1] ?? end;
     let stop = limit;
@@ -417,9 +418,62 @@ function findAlternatives(lines: Line[], start: number, end: number): Alternativ
       selected: false,
     };
   });
+  // "Sugerimos a opção 2", "We recommend option B", "best option is COSCO" anywhere in the message: the
+  // option it names is the recommended one, even when the sentence stands apart from the options or at the
+  // end of another option's block (rule 2; generalisation-5 t13, t14).
+  const named = recommendedByReference(
+    lines,
+    start,
+    end,
+    alternatives.map((a, n) => ({ id: ids[n], carrier: findCarrierMention(a.title)?.name ?? null })),
+  );
+  if (named !== null)
+    for (const [n, alternative] of alternatives.entries()) alternative.recommended = n === named;
   const chosen = alternatives.find((a) => a.recommended) ?? alternatives[0];
   if (chosen !== undefined) chosen.selected = true;
   return alternatives;
+}
+
+const OPTION_REFERENCE = new RegExp(
+  `(?<![\\p{L}])(?:${phraseAlternation(ALTERNATIVE_WORDS)})\\s*(?:n[oº°]\\.?\\s*)?(\\d+|[a-c]|i{1,3})(?![\\p{L}\\p{N}])`,
+  'gu',
+);
+
+/**
+ * The index of the option a recommending sentence of the message names, by its number/letter ("opção 2",
+ * "option B") or by its carrier ("we suggest COSCO"); null when no such sentence names exactly one option.
+ */
+function recommendedByReference(
+  lines: Line[],
+  start: number,
+  end: number,
+  options: Array<{ id: string | undefined; carrier: string | null }>,
+): number | null {
+  for (let i = start; i < end; i++) {
+    const text = foldKeepingOffsets(lines[i]?.trimmed ?? '');
+    const marker = RECOMMENDED.exec(text);
+    if (marker === null) continue;
+    const after = text.slice(marker.index);
+    const byId = new Set<number>();
+    for (const match of after.matchAll(OPTION_REFERENCE)) {
+      const n = options.findIndex((o) => o.id !== undefined && o.id === match[1]);
+      if (n >= 0) byId.add(n);
+    }
+    if (byId.size === 1) return [...byId][0] ?? null;
+    if (byId.size > 1) continue;
+    const byCarrier = options
+      .map((o, n) => (o.carrier !== null && carrierNamedIn(after, o.carrier) ? n : -1))
+      .filter((n) => n >= 0);
+    if (byCarrier.length === 1) return byCarrier[0] ?? null;
+  }
+  return null;
+}
+
+function carrierNamedIn(folded: string, carrier: string): boolean {
+  const name = foldKeepingOffsets(carrier);
+  return new RegExp(`(?<![\\p{L}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'u').test(
+    folded,
+  );
 }
 
 /**
@@ -429,7 +483,10 @@ function findAlternatives(lines: Line[], start: number, end: number): Alternativ
 function findCarrierLineAlternatives(lines: Line[], start: number, end: number): Alternative[] {
   const candidates: Array<{ index: number; carrier: string }> = [];
   for (let i = start; i < end; i++) {
-    const text = (lines[i]?.trimmed ?? '').replace(/^[\s\-–•*·]+/, '');
+    // "1) MSC: USD1650/40HQ …", "a. Maersk – …": an enumerator before the carrier (generalisation-4 t08).
+    const text = (lines[i]?.trimmed ?? '')
+      .replace(/^[\s\-–•*·]+/, '')
+      .replace(/^(?:\d{1,2}|[a-c])[.)]\s+/i, '');
     const mention = findCarrierMention(text);
     if (mention === null || mention.index > 0 || findAmounts(text).length === 0) continue;
     if (!/^\s*(?::|-|–|\||\()/.test(text.slice(mention.name.length))) continue;
@@ -440,7 +497,7 @@ function findCarrierLineAlternatives(lines: Line[], start: number, end: number):
     .slice(start, end)
     .map((l) => foldKeepingOffsets(l.trimmed))
     .filter((t) => RECOMMENDED.test(t));
-  const recommended = candidates.find((c) => body.some((t) => t.includes(c.carrier.toLowerCase())));
+  const recommended = candidates.find((c) => body.some((t) => carrierNamedIn(t, c.carrier)));
   const chosen = recommended ?? candidates[0];
   return candidates.map((c) => ({
     start: c.index,

@@ -403,6 +403,8 @@ function readTypedRows(rows: Line[], columns: Column[], origin: string, out: Tab
     const rowEquipment =
       findEquipment(values.find((v) => v.column.role === 'equipment')?.text ?? '')[0]?.units ??
       findEquipment(values.find((v) => v.amounts.length === 0 && v.bare === null)?.text ?? '')[0]?.units ??
+      // "Frete 20'DC | USD 1.580,00 | USD 1.640,00" under port columns: the equipment named in the row's label.
+      findEquipment(rowLabel)[0]?.units ??
       null;
     const shipmentUnit = rowFee === null || rowUnit === 'CNTR' ? null : perShipmentUnit(rowFee.fee.name);
     const oncePerShipment = shipmentUnit !== null && sameUnderEveryEquipment(values, columns);

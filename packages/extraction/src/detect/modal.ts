@@ -17,7 +17,13 @@ const KEYWORDS: Array<[RegExp, Modal, number]> = [
     2,
   ],
   [
-    /\b(conteiner|container|contenedor|cntr|20dc|40hc|40hq|20gp|20'|40'|navio|vessel|buque|armador|naviera|shipping line)\b/g,
+    /\b(conteiner|container|contenedor|cntr|20dc|40hc|40hq|20gp|20'|40'|navio|vessel|buque|armador|armadores|naviera|navieras|shipping line)\b/g,
+    'FCL',
+    1,
+  ],
+  // "Cotação 2x40HC Ningbo x Navegantes", "1 x 20'DC": a container count glued to its type (generalisation-5 t17).
+  [
+    /(?<![\d.,])\d{1,2}\s*x\s*(?:20|40|45)\s*(?:'|pes|ft)?\s*(?:dc|dv|gp|hc|hq|rf|nor|ot|fr|st|std)?(?![\p{L}\d]|\s*(?:cm|mm|m\b|in\b|x\s*\d|[.,]\d))/gu,
     'FCL',
     1,
   ],

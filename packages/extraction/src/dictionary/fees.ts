@@ -333,6 +333,12 @@ export const FEES: readonly FeeDefinition[] = [
       'export customs declaration',
       'despacho de exportacao',
       'despacho de exportacion',
+      // "Despacho aduanal de exportación" (Mexico), "despacho aduanero de exportación", "despacho
+      // aduaneiro de exportação": the customs word between does not make it import brokerage (generalisation-5).
+      'despacho aduanal de exportacion',
+      'despacho aduanero de exportacion',
+      'despacho aduaneiro de exportacao',
+      'desembaraco aduaneiro de exportacao',
       'desembaraco de exportacao',
       'customs export',
       'export filing',

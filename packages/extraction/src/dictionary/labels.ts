@@ -324,6 +324,12 @@ export const IGNORED_CHARGE_LABELS: readonly string[] = [
   'spread',
   'afrmm',
   'marinha mercante',
+  // Brazilian service taxes on local charges ("sofrem incidência de PIS/COFINS/ISS (aprox. 14,25%)"):
+  // information on the invoice, not a charge (rule 8; generalisation-5 t21).
+  'pis',
+  'cofins',
+  'iss',
+  'icms',
 ];
 
 /** Words before an amount that mark it as a superseded value ("EUR 1.090,00 (antes EUR 1.190,00)"). */
@@ -600,7 +606,11 @@ export const RECOMMENDED_MARKERS: readonly string[] = [
   'recommended',
   'recomendamos',
   'recommend',
+  'recomendo',
   'sugerid',
+  'sugerimos',
+  'sugiro',
+  'suggest',
   'suggested',
   'melhor opcao',
   'best option',

@@ -90,6 +90,10 @@ export const PLACES: readonly PlaceDefinition[] = [
   p('Jebel Ali', 'AE', [], ['AEJEA']),
   p('Dubai', 'AE', [], ['DXB', 'DWC']),
   p('Doha', 'QA', [], ['DOH']),
+  p('Abu Dhabi', 'AE', [], ['AUH']),
+  // Air cargo hubs met as connection airports ("HKG-ADD-GRU", "via LUX"; generalisation-5 t04).
+  p('Addis Ababa', 'ET', ['Addis Abeba', 'Adis Abeba'], ['ADD']),
+  p('Johannesburg', 'ZA', ['Joanesburgo'], ['JNB']),
   p('Istanbul', 'TR', ['Istambul', 'Estambul', 'İstanbul'], ['IST', 'TRIST']),
   p('Mersin', 'TR', [], ['TRMER']),
   // Europe
@@ -118,6 +122,12 @@ export const PLACES: readonly PlaceDefinition[] = [
   p('Southampton', 'GB', [], ['GBSOU']),
   p('London', 'GB', ['Londres', 'Heathrow'], ['LHR']),
   p('Gdansk', 'PL', [], ['PLGDN']),
+  p('Luxembourg', 'LU', ['Luxemburgo'], ['LUX']),
+  p('Liège', 'BE', ['Liege', 'Lieja'], ['LGG']),
+  p('Brussels', 'BE', ['Bruxelas', 'Bruselas', 'Bruxelles'], ['BRU']),
+  p('Zurich', 'CH', ['Zurique', 'Zúrich', 'Zürich'], ['ZRH']),
+  p('Leipzig', 'DE', [], ['LEJ']),
+  p('Cologne', 'DE', ['Köln', 'Colônia'], ['CGN']),
   // Americas
   p('Houston', 'US', [], ['USHOU', 'IAH']),
   p('Miami', 'US', [], ['USMIA', 'MIA']),

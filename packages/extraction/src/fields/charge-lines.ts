@@ -4,7 +4,13 @@ import { findDates } from '../normalise/dates.js';
 import { matchFee } from '../normalise/fee-names.js';
 import { currencyMentioned, findAmounts } from '../normalise/money.js';
 import type { ChargeCandidate } from './charge-types.js';
-import { cleanLabel, labelNeedsContinuation, parseChargeLine, readMinimumLine } from './charges.js';
+import {
+  cleanLabel,
+  labelNeedsContinuation,
+  opensCargoEstimate,
+  parseChargeLine,
+  readMinimumLine,
+} from './charges.js';
 import { scanLabels } from './label-scan.js';
 
 const DANGLING_CURRENCY = /(?:^|\s)(USD|US\$|BRL|R\$|EUR|€)\s*$/i;
@@ -56,6 +62,21 @@ function withDeclaredCurrency(text: string, section: SectionContext | null): str
   );
 }
 
+/** One weight break of a list: "MIN 95", "-45kg 7.10", "+1000 kg USD 3.60", "Q100 4.35", "N 7.10". */
+const BREAK_ITEM =
+  /^(?:min(?:imum)?|m|n|q\s*\d{2,4}|[+\-<>]\s*\d{2,4}\s*(?:kgs?|k)?|\d{2,4}\s*(?:kgs?|k)\s*\+?)\s*[:=]?\s*(?:(?:usd|us\$|eur|€|brl|r\$)\s*)?\d[\d.,]*$/iu;
+
+/**
+ * "MIN 95 / -45kg 7.10 / +45kg 5.60 / +100kg 4.35 …": an air weight-break list written on one line is read as
+ * the column it stands for, one break per line (generalisation-5 t04).
+ */
+function splitBreakList(line: Line): Line[] {
+  const parts = line.trimmed.split(/\s+[/|]\s+|\s*;\s*/);
+  if (parts.length < 3 || !parts.every((part) => BREAK_ITEM.test(part.trim()))) return [line];
+  if (parts.filter((part) => /kg|^[+\-<>]|^q/i.test(part.trim())).length < 2) return [line];
+  return parts.map((part) => ({ ...line, text: part.trim(), trimmed: part.trim(), cells: [] }));
+}
+
 function nextNonBlank(lines: Line[], from: number): number {
   for (let i = from; i < lines.length; i++) if (!lines[i]?.blank) return i;
   return -1;
@@ -67,17 +88,27 @@ function nextNonBlank(lines: Line[], from: number): number {
  * and a minimum written on the line under the freight.
  */
 export function readChargeLines(
-  lines: Line[],
+  written: Line[],
   sectionOf: (line: Line) => SectionContext | null,
   origin: string,
 ): ChargeCandidate[] {
+  const lines = written.flatMap(splitBreakList);
   const candidates: ChargeCandidate[] = [];
   const used = new Set<number>();
   const minimums: Array<{ index: number; value: number; section: SectionContext | null }> = [];
   let lastFreight: { candidate: ChargeCandidate; index: number } | null = null;
+  let inEstimate = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
+    if (line?.blank) inEstimate = false;
     if (line === undefined || line.blank || used.has(i)) continue;
+    // "Estimativa para sua carga (3,2 m³ x 1,85 t -> 3,2 W/M):" then "Frete EUR 134,40 + ETS EUR 11,20 …":
+    // the paragraph under it adds up the quoted rates for the client's cargo (generalisation-5).
+    if (opensCargoEstimate(line.text)) {
+      inEstimate = true;
+      continue;
+    }
+    if (inEstimate) continue;
     if (classifyHeadingLine(line.text, line.no) !== null) continue;
     let text = line.text;
     let amounts = findAmounts(text);

@@ -51,6 +51,43 @@ const ESTIMATE_FOR_CARGO =
   /(?<![\p{L}])(?:(?:for|to) your (?:shipment|cargo|load)|para (?:a )?sua carga|para (?:o )?seu embarque|para su carga|para su embarque)(?![\p{L}])/u;
 const ESTIMATE_WORD =
   /(?<![\p{L}])(?:about|approx\.?|approximately|around|estimated|estimate|estimad[oa]|aproximad[oa]|aprox\.?|cerca de)(?![\p{L}])/u;
+/**
+ * "Your cargo 5.8cbm / 2.45MT -> 5.8RT -> O/F USD162.40", "Sua carga: 2,4 m³ / 3.100 kg -> … frete EUR
+ * 120,90", "For your shipment: CW 456 kg x EUR 2.40 (+300 kg break) = EUR 1,094.40": the client's cargo
+ * and a derivation (an arrow, "=" or "x") work out what the quoted rates come to (generalisation-5).
+ */
+const CARGO_REFERENCE =
+  /(?<![\p{L}])(?:your (?:shipment|cargo|load)|sua carga|seu embarque|su (?:carga|embarque|envio))(?![\p{L}])/u;
+const ESTIMATE_HEADING = /(?<![\p{L}])(?:estimativa|estimacion|estimate|calculo|calculation)(?![\p{L}])/u;
+const DERIVATION = /->|→|=>|=|\d\s*[x×]\s*(?:usd|us\$|eur|€|brl|r\$)?\s*\d/u;
+
+/** A line that works out an estimate for the client's cargo from the quoted rates (see CARGO_REFERENCE). */
+export function isCargoEstimate(text: string): boolean {
+  const folded = foldKeepingOffsets(text);
+  const derived = DERIVATION.test(folded);
+  if (ESTIMATE_HEADING.test(folded) && derived) return true;
+  return (
+    (ESTIMATE_FOR_CARGO.test(folded) || CARGO_REFERENCE.test(folded)) &&
+    (derived || ESTIMATE_WORD.test(folded))
+  );
+}
+
+/** "Estimativa para sua carga (3,2 m³ x 1,85 t -> 3,2 W/M):": the lines under it are that estimate. */
+export function opensCargoEstimate(text: string): boolean {
+  return /:\s*$/.test(text) && findAmounts(text).length === 0 && isCargoEstimate(text);
+}
+/**
+ * "Armazenagem: 0,25% sobre o valor CIF por período de 10 dias": a charge per storage period is eventual,
+ * like a per-diem one (rule 8: storage), whatever stands between the amount and its basis (generalisation-5).
+ */
+const PER_PERIOD = /(?<![\p{L}])(?:por|per|each|cada|a cada)\s+(?:periodo|period)s?(?![\p{L}])/u;
+/**
+ * "Scanner: R$ 95,00/cntr, somente quando a carga for selecionada": "only when/if" makes the charge itself
+ * eventual wherever it stands, unlike a condition after a price ("USD 2.200, subject to GRI"), which leaves
+ * the price standing (rule 8; generalisation-5 t22).
+ */
+const ONLY_WHEN =
+  /(?<![\p{L}])(?:somente|apenas|only|solo|solamente|unicamente)\s+(?:quando|se|em caso|when|if|in case|cuando|si|en caso)(?![\p{L}])/u;
 /** "sujeito a PSS de USD 300", "subject to PSS USD 300" before the amount: a possible surcharge, not a price. */
 const SUBJECT_TO_LEAD =
   /(?<![\p{L}])(?:sujeit[oa]s?\s+a[os]?|subj(?:ect|\.)?\s+to|sujet[oa]s?\s+a)(?![\p{L}])/u;
@@ -425,7 +462,8 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
   if (amounts.length === 0) return [];
   const folded = foldKeepingOffsets(text);
   if (NON_CHARGE_FIELDS.test(folded)) return [];
-  if (COMPUTATION.test(folded) || (ESTIMATE_FOR_CARGO.test(folded) && ESTIMATE_WORD.test(folded))) return [];
+  if (COMPUTATION.test(folded) || isCargoEstimate(text)) return [];
+  if (PER_PERIOD.test(folded) || ONLY_WHEN.test(folded)) return [];
   const conditional = CONDITIONAL.exec(folded);
   if (conditional !== null) {
     // "40HC USD 2.200 - 2.400, subject to GRI on 15/12": the prices before the condition stand; a charge

@@ -85,15 +85,20 @@ function isPersonName(text: string, fromName: string | null): boolean {
 
 function scoreSegment(segment: string, ctx: CompanyContext): number {
   const label = normaliseLabel(segment);
-  if (label.length < 3 || ADDRESS.test(segment) || /\d{3,}/.test(segment) || label.split(' ').length > 8)
-    return -10;
+  // Words are counted without the legal form: "Transportes y Logística del Pacífico, S.A. de C.V." is a
+  // five-word name (generalisation-5 t11).
+  const words = normaliseLabel(segment.replace(LEGAL_SUFFIX_AT_END, '')).split(' ').length;
+  if (label.length < 3 || ADDRESS.test(segment) || /\d{3,}/.test(segment) || words > 8) return -10;
   if (isPersonName(segment, ctx.fromName)) return -10;
   let score = 0;
-  if (LEGAL_SUFFIX_AT_END.test(segment)) score += 4;
+  const legal = LEGAL_SUFFIX_AT_END.test(segment);
+  if (legal) score += 4;
   if (COMPANY.test(label)) score += 3;
   if (matchesDomain(segment, domainStem(ctx.fromDomain))) score += 3;
-  if (DEPARTMENT.test(label)) score -= 3;
-  if (TITLE.test(label)) score -= 2;
+  // A name closed by its legal form may hold department or title words: "Qingdao Ocean Star International
+  // Freight Forwarding Co.,Ltd" is a company, not the ocean department (generalisation-4 t08).
+  if (DEPARTMENT.test(label) && !legal) score -= 3;
+  if (TITLE.test(label) && !legal) score -= 2;
   if (/^[\p{Ll}]/u.test(segment)) score -= 2;
   return score;
 }

@@ -1,5 +1,5 @@
 import type { Line } from '../blocks/lines.js';
-import { findCarrierMention } from '../normalise/carrier-names.js';
+import { findCarrierMention, sameCarrier } from '../normalise/carrier-names.js';
 import { findDates, resolveDate } from '../normalise/dates.js';
 import { matchFee } from '../normalise/fee-names.js';
 import { findAmounts } from '../normalise/money.js';
@@ -176,7 +176,11 @@ function applyHit(out: FieldResults, hit: LabelHit, line: Line, ctx: FieldContex
     case 'transit': {
       // Days added to the transit ("4-6 dias a mais em caso de transbordo", "+3 days if via Busan") are
       // not the transit time: read as one, they made a 30-33-day offer "6 dias" and the quickest (QA pass 9).
-      const range = readDayRange(withoutExtraDays(value));
+      // "… o transit time é o menor e os 21 dias de free time cobrem …": days named free time are not transit.
+      // "mas o transit time é o menor e os 21 dias de free time …": an unseparated label in prose is a
+      // transit time only when its count follows it (a few filler words apart), as for free time below.
+      if (!hit.separated && !TRANSIT_COUNT_AHEAD.test(foldKeepingOffsets(value))) return;
+      const range = readDayRange(withoutExtraDays(value).replace(FREE_DAYS_ANYWHERE, ' '));
       if (range === null) return;
       const ports = findKnownPlaces(value).map((m) => m.place);
       addDestinations(
@@ -326,6 +330,10 @@ function withoutExtraDays(value: string): string {
 }
 const TRANSIT_BEFORE_LABEL =
   /(\d{1,3})(?:\s*(?:a|-|–|to)\s*(\d{1,3}))?\s*(?:dias|days)\s+(?:de\s+|in\s+)?(?:transito|transit|viagem|travessia|navegacao|viaje)/;
+const TRANSIT_COUNT_AHEAD =
+  /^[\s:=.~()-]*(?:(?:de|of|is|are|e|es|will be|sera|approx|aprox|apx|abt|about|around|approximately|aproximadamente|cerca de|estimated|estimado|est|ca|min|minimo|minimum|max|maximo|maximum|from|desde|entre|between|only|apenas|solo)\.?\s*)*[~±+<>]?\s*\d/u;
+const FREE_DAYS_ANYWHERE =
+  /\d{1,3}\s*(?:dias|days|días)\s+(?:de\s+|of\s+)?(?:free|livres?|libres?)(?![\p{L}])/giu;
 const FREE_DAYS_INLINE = /(\d{1,3})\s*(?:dias|days|dias)\s*(?:de\s+)?(?:free|livres?|libres?)/;
 /**
  * "14 days combined free time", "14 days combined", "14 dias combinados (demurrage + detention)", "14 dias de
@@ -391,7 +399,15 @@ export function readFields(lines: Line[], ctx: FieldContext): FieldResults {
     }
     if (out.carrier === null) {
       const carrier = findCarrierMention(text);
-      if (carrier !== null)
+      // "Já estamos cotando com os armadores (MSC, Maersk e CMA)": a line naming several carriers lists
+      // those consulted or compared, not the one quoted (generalisation-5 t17).
+      const another =
+        carrier === null
+          ? null
+          : findCarrierMention(
+              `${text.slice(0, carrier.index)} ${' '.repeat(carrier.name.length)}${text.slice(carrier.index + carrier.name.length)}`,
+            );
+      if (carrier !== null && (another === null || sameCarrier(another.name, carrier.name)))
         out.carrier = { value: carrier.name, evidence: evidenceFrom(line, ctx.origin, 'mention', 0.7) };
     }
   }

@@ -23,3 +23,13 @@ export function findCarrierMention(text: string): { name: string; index: number 
   const first = matches[0];
   return first === undefined ? null : { name: first[0], index: first.index };
 }
+
+/** Whether two names found by findCarrierMention are the same line or airline ("MSC" and "Mediterranean Shipping"). */
+export function sameCarrier(a: string, b: string): boolean {
+  const of = (name: string) =>
+    CARRIERS.findIndex((c) =>
+      [...c.names, ...(c.exactCase ?? [])].some((n) => n.toLowerCase() === name.toLowerCase()),
+    );
+  const left = of(a);
+  return left >= 0 ? left === of(b) : a.toLowerCase() === b.toLowerCase();
+}

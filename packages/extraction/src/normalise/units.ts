@@ -56,12 +56,13 @@ const UNIT_PATTERNS: UnitPattern[] = [
   {
     unit: 'WM',
     pattern: new RegExp(
-      String.raw`(?:${PER})?(?:\bw\s*\/\s*m\b|\bw\.m\.?|\bwm\b|\brt\b|\brevenue ton|\b(?:t|tons?|toneladas?)(?:\s+(?:ou|or|o)\s+|\s*\/\s*)(?:m3|m³|cbm)|\b(?:t|tons?|toneladas?)\s*\(?\s*w\s*\/\s*m\b)`,
+      String.raw`(?:${PER})?(?:\bw\s*\/\s*m\b|\bw\.m\.?|\bwm\b|\brt\b|\brevenue ton|\b(?:t|tons?|toneladas?)(?:\s+(?:ou|or|o)\s+|\s*\/\s*)(?:m3|m³|cbm)|\b(?:t|tons?|toneladas?)\s*\(?\s*w\s*\/\s*m\b|(?:\bm3|m³|\bcbm)(?:\s+(?:ou|or|o)\s+|\s*\/\s*)(?:t|tons?|tonnes?|toneladas?|mt)(?![\p{L}\d]))`,
       'u',
     ),
   },
   {
-    // "/ton", "per ton", "por tonelada", "/t", "per MT"; "ton ou m3", "t/m3", "ton (W/M)" are W/M (above wins a
+    // "/ton", "per ton", "por tonelada", "/t", "per MT"; "ton ou m3", "t/m3", "ton (W/M)", "m³ ou tonelada",
+    // "m³/ton" are W/M (above wins a
     // tie), and the slash of "T/T" (transit time) is no basis. "por"/"per" start a word: "export" is not
     // "por t" (generalisation-4 t21, t23: "export declaration EUR 60.00" was per ton).
     unit: 'TON',
@@ -164,8 +165,9 @@ export function findLeadingUnit(text: string, followedByAmount = false): UnitMat
   const match = findUnit(text, followedByAmount);
   if (match === null) return null;
   const gap = text.slice(0, match.start);
-  // "USD 12/- per RT": the "/-" of Indian amounts closes the number (generalisation-4 t20).
-  return /^(?:\/-)?[\s,;:|–-]*$/.test(gap) ? match : null;
+  // "USD 12/- per RT": the "/-" of Indian amounts closes the number (generalisation-4 t20), as ".-" / ",-"
+  // close Argentine and German ones ("U$S 30.- por contenedor", "€ 45,- pro B/L"; generalisation-5 t10).
+  return /^(?:[/.,]-)?[\s,;:|–-]*$/.test(gap) ? match : null;
 }
 
 /** A basis cell or column header without "per": "BL", "W/M", "Processo", "cntr". */

@@ -150,6 +150,24 @@ function isGarbled(input: string): boolean {
   return odd / sample.length > 0.1;
 }
 
+/** Evidence each half of a text and its translation must have for the rule below. */
+const TRANSLATION_EVIDENCE = 5;
+
+/**
+ * "Estou fora do escritório … --- I am out of the office …": a message written twice, in two languages split
+ * by a rule line, is in the language written first (generalisation-5 README: t18), whichever half has more
+ * function words.
+ */
+function translatedLanguage(bodyLines: Line[]): ReturnType<typeof detectLanguage> | null {
+  const rule = bodyLines.findIndex((line) => /^[-_=*]{3,}$/.test(line.trimmed));
+  if (rule <= 0) return null;
+  const half = (part: Line[]) => detectLanguage(part.map((l) => l.trimmed).join('\n'));
+  const first = half(bodyLines.slice(0, rule));
+  const second = half(bodyLines.slice(rule + 1));
+  if (first.evidence < TRANSLATION_EVIDENCE || second.evidence < TRANSLATION_EVIDENCE) return null;
+  return first.language !== second.language ? first : null;
+}
+
 /** Runs detect -> blocks -> fields -> final over one text. */
 export function analyseText(input: string, opts: ExtractTextOptions, fileKind: FileKind): ExtractionResult {
   const prepared = prepareText(input);
@@ -178,7 +196,8 @@ export function analyseText(input: string, opts: ExtractTextOptions, fileKind: F
           ].join('\n'),
         );
   const language =
-    withSignOff !== null && withSignOff.evidence > bodyLanguage.evidence ? withSignOff : bodyLanguage;
+    translatedLanguage(bodyLines) ??
+    (withSignOff !== null && withSignOff.evidence > bodyLanguage.evidence ? withSignOff : bodyLanguage);
   const numbers = numberFormatOf(bodyLines);
   const dateOrder = decideDateOrder(input.slice(0, 20_000), language.language, numbers.format);
   const reference =
@@ -230,7 +249,9 @@ export function analyseText(input: string, opts: ExtractTextOptions, fileKind: F
         evidence: { ...d.evidence, confidence: 0.5 },
       }));
     }
-    fields.incoterm ??= subjectFields.incoterm;
+    // The request's basis in the subject ("… - FOB") is the offer's only when the reply makes one: an
+    // acknowledgement or a decline offers nothing on it (generalisation-5 README, t17).
+    if (merged.charges.length > 0) fields.incoterm ??= subjectFields.incoterm;
   }
   const signatureLines = lines.filter((_, i) => seg.roles[i] === 'signature');
   const companyContext = { fromName: seg.fromName, fromDomain: seg.fromDomain };
