@@ -1,3 +1,4 @@
+import { ENGLISH_DATE_TIME } from './messages/date-formats.js';
 import { formatMessage } from './messages/errors.js';
 import { type QuoteDocumentLanguage, quoteDocumentMessages } from './messages/quote-document.js';
 
@@ -51,17 +52,8 @@ export function formatQuoteDateTime(date: Date, language: QuoteDocumentLanguage)
       dateStyle: 'short',
       timeStyle: 'short',
     }).format(date);
-  // The month in letters ('11 Dec 2026, 14:00'): '11/12/2026' reads as November to an American or a Chinese
-  // forwarder (QA pass 19), as the English portal page already wrote it.
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: TIME_ZONE,
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(date);
+  // The month in letters, as the English portal page writes it (QA pass 19).
+  return new Intl.DateTimeFormat('en-GB', ENGLISH_DATE_TIME).format(date);
 }
 
 /** The request's content, in its language, once: the e-mail's text and HTML and the PDF follow it. */

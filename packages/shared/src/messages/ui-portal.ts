@@ -1,3 +1,4 @@
+import { ENGLISH_DATE_TIME } from './date-formats.js';
 import { errorMessages } from './errors.js';
 import { successMessages } from './success.js';
 
@@ -369,16 +370,7 @@ const dateTimeFormatOptions: Record<PortalLanguage, Intl.DateTimeFormatOptions> 
     minute: '2-digit',
     timeZone: 'America/Sao_Paulo',
   },
-  // The month in letters, as the English request and reminders write it: 11/12/2026 reads as November in en-US.
-  en: {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'America/Sao_Paulo',
-  },
+  en: ENGLISH_DATE_TIME,
 };
 const dateTimeFormats: Partial<Record<PortalLanguage, Intl.DateTimeFormat>> = {};
 const DATE_LOCALES: Record<PortalLanguage, string> = { pt: 'pt-BR', en: 'en-GB' };
