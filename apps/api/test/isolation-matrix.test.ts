@@ -214,7 +214,7 @@ async function quoteWithAnswerIn(company: Company): Promise<{ quoteId: string; r
   const registered = await ctx.app.services.responses.register(actorOfUser(user), quoteId, {
     transportadorId,
     modo: 'valores',
-    valores: { moeda: 'USD', frete40: 2100, taxas: [] },
+    valores: { moeda: 'USD', frete40: 2100, fretes: [], taxas: [] },
   });
   return { quoteId, respostaId: registered.data.id };
 }

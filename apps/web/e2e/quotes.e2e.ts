@@ -192,8 +192,12 @@ describe('quotation requests', () => {
     await page.getByRole('button', { name: 'Cancelar cotação' }).click();
     const cancel = page.getByRole('dialog', { name: 'Cancelar cotação' });
     await cancel.getByText(/status Cancelada/).waitFor();
+    // The carriers are told by e-mail unless unchecked (ADR 0026 addendum 2026-12-14).
+    expect(await cancel.getByRole('checkbox', { name: /^Avisar os agentes de carga/ }).isChecked()).toBe(
+      true,
+    );
     await cancel.getByRole('button', { name: 'Cancelar cotação' }).click();
-    await page.getByText('Cotação cancelada.').waitFor();
+    await page.getByText(/^Cotação cancelada\. \d+ agente\(s\) de carga avisado\(s\)\.$/).waitFor();
     await info.getByText('Cancelada', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Editar' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Cancelar cotação' }).count()).toBe(0);

@@ -179,8 +179,9 @@ describe('carrier replies', () => {
     await modal.getByRole('button', { name: 'Registrar' }).click();
     await modal.getByText('Informe ao menos um frete ou uma taxa.').waitFor();
     await shot(page, 'register-modal-light-desktop');
-    await modal.getByRole('textbox', { name: "Frete 20'" }).fill('1.900,00');
-    await modal.getByRole('textbox', { name: "Frete 40'" }).fill('3.100,00');
+    // The quote names no container type: a 20DC row and a 40HC row, as the portal offers.
+    await modal.getByRole('textbox', { name: 'Valor do frete 1' }).fill('1.900,00');
+    await modal.getByRole('textbox', { name: 'Valor do frete 2' }).fill('3.100,00');
     await modal.getByRole('textbox', { name: 'Transit time (dias)' }).fill('31');
     await modal.getByRole('button', { name: 'Registrar' }).click();
     await modal.waitFor({ state: 'hidden', timeout: 20_000 });

@@ -4,7 +4,16 @@ import type { Mailer, OutgoingMail } from '../mail/mailer.js';
 import { recordMessage } from './conversation.repository.js';
 
 /** What the conversation calls a message the company sent (cotacao_mensagens.tipo, direction 'sent'). */
-export type SentKind = 'pedido' | 'revisao' | 'aprovacao' | 'reprovacao' | 'comparativo' | 'lembrete';
+export type SentKind =
+  | 'pedido'
+  | 'revisao'
+  | 'aprovacao'
+  | 'reprovacao'
+  | 'comparativo'
+  | 'lembrete'
+  /** The company cancelled (or closed) the quote and told the carrier (ADR 0026 addendum 2026-12-14). */
+  | 'cancelamento'
+  | 'encerramento';
 
 /** The message a quote's conversation gains: which quote, which carrier's thread (null: several or none). */
 export type ConversationTarget = {

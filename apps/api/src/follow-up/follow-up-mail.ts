@@ -4,6 +4,7 @@ import {
   deadlineSummaryMessages,
   formatMessage,
   formatQuoteDateTime,
+  quoteEndedNoticeMessages,
   type ReminderEmailLanguage,
   reminderEmailMessages,
 } from '@cotacoes/shared';
@@ -75,6 +76,36 @@ export function reminderMail(
   return { subject: formatMessage(t.subject, { assunto: quote.tituloEmail }), text, html };
 }
 
+/** How a quote was ended by the company: CANCELADA ('cancel') or FECHADA ('close'). */
+export type QuoteEnding = 'cancel' | 'close';
+
+/**
+ * The notice a carrier receives in its thread when the company cancels or closes the quote (ADR 0026
+ * addendum 2026-12-14): the request's subject with 'Cotação cancelada: ' (or 'encerrada') before it, the
+ * code and reference, that no answer is needed, thanks, the signature.
+ */
+export function quoteEndedMail(
+  language: ReminderEmailLanguage,
+  quote: { codigo: string; referencia: string; tituloEmail: string },
+  ending: QuoteEnding,
+  signature: string[],
+): FollowUpMail {
+  const t = quoteEndedNoticeMessages[language];
+  const paragraphs = [
+    formatMessage(t[ending].intro, { codigo: quote.codigo, referencia: quote.referencia }),
+    t.noAnswer,
+    t.thanks,
+  ];
+  const text = [t.greeting, '', ...paragraphs.flatMap((p) => [p, '']), t.closing, ...signature].join('\n');
+  const html = page(
+    language === 'en' ? 'en' : 'pt-BR',
+    t[ending].title,
+    `${paragraph(t.greeting)}${paragraphs.map(paragraph).join('')}
+<p style="margin:0">${[t.closing, ...signature].map(escapeHtml).join('<br>')}</p>`,
+  );
+  return { subject: formatMessage(t[ending].subject, { assunto: quote.tituloEmail }), text, html };
+}
+
 const rateNumber = (value: number, digits: number) =>
   value.toLocaleString('pt-BR', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const dayText = (iso: string) => iso.split('-').reverse().join('/');
@@ -86,6 +117,8 @@ export type DeadlineSummaryFigures = {
   cheapest: { brl: number; usd: number; transportador: string; destino: string | null } | null;
   fastest: { dias: number; transportador: string } | null;
   taxa: Comparison['taxa'];
+  /** The carriers whose answer declined the quote, by name (absent or empty: none). */
+  declinaram?: readonly string[];
 };
 
 /**
@@ -111,6 +144,9 @@ export function summaryFigures(
       : null,
     fastest: fastest ? { dias: fastest.prazo.valor!, transportador: fastest.transportador.nome } : null,
     taxa: comparison.taxa,
+    declinaram: [
+      ...new Set(comparison.linhas.filter((row) => row.declinou).map((row) => row.transportador.nome)),
+    ],
   };
 }
 
@@ -133,7 +169,9 @@ export function deadlineSummaryMail(
   if (figures.respondidas === 0) lines.push(formatMessage(t.nobody, counts));
   else {
     lines.push(formatMessage(t.answered, counts));
-    const { cheapest, fastest, taxa } = figures;
+    const { cheapest, fastest, taxa, declinaram = [] } = figures;
+    if (declinaram.length > 0)
+      lines.push(formatMessage(t.declined, { n: declinaram.length, nomes: declinaram.join(', ') }));
     if (cheapest) {
       const money = {
         brl: moneyText(cheapest.brl, 'BRL'),

@@ -137,6 +137,9 @@ export async function recipientsOf(executor: Executor, tenant: Tenant, cotacaoId
       requestMessageId: cotacaoDestinatarios.messageId,
       respondeuEm: cotacaoDestinatarios.respondeuEm,
       falhaEntrega: cotacaoDestinatarios.falhaEntrega,
+      /** Its request could not be sent at all (the outbox gave up): the detail's 'Falhou' without a bounce. */
+      pedidoFalhou: sql<boolean>`coalesce((select o.status = 'failed' from mail_outbox o
+        where o.id = ${cotacaoDestinatarios.outboxId}), false)`,
       createdAt: cotacaoDestinatarios.createdAt,
       /** The carrier is still one the company works with: active and not deleted (QA pass 19). */
       ativo: sql<boolean>`coalesce(${transportadores.ativo} and ${transportadores.deletedAt} is null, false)`,

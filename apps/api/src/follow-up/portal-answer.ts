@@ -12,6 +12,23 @@ const money = (value: number) =>
 const feeUnitText = (unit: PortalFeeUnit) => uiPortal.answer.feeUnits[unit] ?? unit;
 const freightUnitText = (unit: string) => uiPortal.answer.units[unit] ?? unit;
 
+/** An answer typed into a form: the carrier's on its portal page, or the analyst's ('Registrar resposta'). */
+export type FormAnswer = Omit<PortalAnswer, 'condicoesPagamento'> & { condicoesPagamento?: string | null };
+
+/** Who typed it: what the summary message, the provenance and the detection say. */
+const ORIGINS = {
+  portal: {
+    heading: (carrier: string) => `Resposta enviada pelo portal (${carrier}).`,
+    source: 'portal',
+    reason: 'valores informados pelo agente de carga no portal',
+  },
+  manual: {
+    heading: (carrier: string) => `Resposta registrada manualmente (${carrier}).`,
+    source: 'email',
+    reason: 'valores informados pelo usuário',
+  },
+} as const;
+
 /**
  * What a carrier filled in on its portal page, as an extraction result (like `typedResult` of an answer
  * registered by hand): the carrier's own figures are certain (confidence 1, provenance 'portal'), and each
@@ -20,10 +37,26 @@ const freightUnitText = (unit: string) => uiPortal.answer.units[unit] ?? unit;
  * PROCESSO count once, KG / M3 by the shipment's weight / volume — comparison/quantities.ts).
  */
 export function portalResult(answer: PortalAnswer, carrier: string): DadosExtraidos {
-  const lines: string[] = [`Resposta enviada pelo portal (${carrier}).`];
+  const result = formAnswerResult(answer, carrier, 'portal');
+  /** The form as the carrier sent it: what its portal page shows to prefill the next version. */
+  result.final.respostaPortal = answer;
+  return result;
+}
+
+/**
+ * A form's answer as an extraction result, the portal's and the analyst's alike (one reading of prices per
+ * port, W/M and minimums: QA pass 21 found the analyst's form without them).
+ */
+export function formAnswerResult(
+  answer: FormAnswer,
+  carrier: string,
+  origin: keyof typeof ORIGINS,
+): DadosExtraidos {
+  const how = ORIGINS[origin];
+  const lines: string[] = [how.heading(carrier)];
   const at = (text: string) => {
     lines.push(text);
-    return { line: lines.length, text, origin: 'portal' };
+    return { line: lines.length, text, origin };
   };
   const fretes = answer.fretes.map((item) => ({
     destino: item.destino,
@@ -63,7 +96,7 @@ export function portalResult(answer: PortalAnswer, carrier: string): DadosExtrai
   }));
   const evidence: DadosExtraidos['final']['evidence'] = {};
   const scalar = (field: string, text: string) => {
-    evidence[field] = { confidence: 1, source: at(text), method: 'portal' };
+    evidence[field] = { confidence: 1, source: at(text), method: origin };
   };
   if (answer.transitTimeDias !== null)
     scalar('transit_time_dias', `Transit time: ${answer.transitTimeDias} dias`);
@@ -77,14 +110,14 @@ export function portalResult(answer: PortalAnswer, carrier: string): DadosExtrai
   const containerPrice = (size: '20' | '40') =>
     fretes.find((f) => f.unidade.startsWith(size) && f.moeda === fretes[0]!.moeda)?.valor ?? null;
   const perUnit = (unit: 'KG' | 'M3') => fretes.find((f) => f.unidade === unit)?.valor ?? null;
-  const first = fretes[0]!;
+  const first = fretes[0];
   const currencies = [...new Set([...fretes.map((f) => f.moeda), ...itens.map((fee) => fee.moeda)])];
   return {
     final: {
       transportador: carrier,
       armador: null,
       modal: null,
-      moeda: first.moeda,
+      moeda: first?.moeda ?? itens[0]?.moeda ?? null,
       incoterm: null,
       origem: null,
       portoOrigem: null,
@@ -97,7 +130,7 @@ export function portalResult(answer: PortalAnswer, carrier: string): DadosExtrai
       transit_time_max_dias: answer.transitTimeDias,
       free_time_destino_dias: answer.freeTimeDias,
       validadeProposta: answer.validade,
-      frete: { tipo: first.unidade, valor: first.valor, moeda: first.moeda },
+      frete: first ? { tipo: first.unidade, valor: first.valor, moeda: first.moeda } : null,
       fretes,
       preco_por_container_20: containerPrice('20'),
       preco_por_container_40: containerPrice('40'),
@@ -107,16 +140,14 @@ export function portalResult(answer: PortalAnswer, carrier: string): DadosExtrai
       tipoContainer: null,
       quantidadeContainer: null,
       volumeCarga: null,
-      condicoesPagamento: answer.condicoesPagamento,
+      condicoesPagamento: answer.condicoesPagamento ?? null,
       taxas: { itens },
       confidence_overall: 1,
       evidence,
       reason: null,
-      /** The form as the carrier sent it: what its portal page shows to prefill the next version. */
-      respostaPortal: answer,
     },
     detect: {
-      source: 'portal',
+      source: how.source,
       fileKind: 'txt',
       language: 'pt',
       modal: null,
@@ -125,9 +156,9 @@ export function portalResult(answer: PortalAnswer, carrier: string): DadosExtrai
       messageDate: null,
       dateOrder: 'DMY',
       confidence: { source: 1, language: 1, modal: 0 },
-      reasons: ['valores informados pelo agente de carga no portal'],
+      reasons: [how.reason],
     },
-    blocks: [{ kind: 'body', startLine: 1, endLine: lines.length, title: null, origin: 'portal', lines }],
-    fontes: [{ origem: 'portal', confidence: 1, escolhida: true, motivo: null }],
+    blocks: [{ kind: 'body', startLine: 1, endLine: lines.length, title: null, origin, lines }],
+    fontes: [{ origem: origin, confidence: 1, escolhida: true, motivo: null }],
   };
 }

@@ -1,5 +1,8 @@
+import { extractFromText } from '@cotacoes/extraction';
+import type { DadosExtraidos } from '@cotacoes/shared';
+import { isDeclined, statesAPrice, withDeclineMark } from '@cotacoes/shared/comparison/index';
 import { describe, expect, it } from 'vitest';
-import { setAsideKind } from './classify.js';
+import { declinesQuote, ownText, setAsideKind } from './classify.js';
 import { composeMessage } from './compose.js';
 import { parseInbound } from './parse.js';
 
@@ -161,5 +164,60 @@ describe('setAsideKind: what is kept without counting as an answer', () => {
         await reply('Ocean freight 40HC: USD 2.640,00', { headers: { 'Auto-Submitted': 'auto-generated' } }),
       ),
     ).toBeNull();
+  });
+});
+
+/** The version a reply becomes: its own words and what the engine reads of it, marked as extract-response.ts does. */
+async function readVersion(text: string) {
+  const parsed = await reply(`${text}\n${quotedRequest}`);
+  const result = extractFromText(parsed.text);
+  return withDeclineMark({ ...result, fontes: [] } as DadosExtraidos, declinesQuote(ownText(parsed)));
+}
+
+describe('declinesQuote and the declined mark: a carrier that will not quote', () => {
+  it.each([
+    [
+      'pt-BR, the QA pass',
+      'Bom dia,\n\nNo momento não atendemos a rota Ningbo x Santos. Vamos declinar desta cotação.\n\nAtt,\nRota Sul',
+    ],
+    ['pt-BR, declinamos', 'Prezados,\nAgradecemos a oportunidade, mas declinamos desta vez.\nAbs'],
+    ['pt-BR, no interest', 'Olá, não temos interesse nesta rota.'],
+    ['pt-BR, no space', 'Infelizmente estamos sem espaço nos navios deste mês.'],
+    ['English', 'Hi team,\n\nUnable to quote, no space.\n\nBR\nKevin'],
+    ['English, we regret', 'Dear Ana,\nWe regret we cannot offer this lane at the moment.\nRegards'],
+    ['Spanish', 'Estimados,\nNo podemos cotizar esta ruta.\nSaludos'],
+    ['Spanish, no space', 'Hola, no tenemos espacio para esa salida.'],
+  ])('%s declines, and with no price read its version is declined', async (_label, text) => {
+    expect(declinesQuote(text)).toBe(true);
+    const dados = await readVersion(text);
+    expect(statesAPrice(dados.final)).toBe(false);
+    expect(isDeclined(dados.final)).toBe(true);
+  });
+
+  it.each([
+    ['a question back', 'Bom dia, não temos o peso da carga: podem informar?'],
+    ['a receipt', 'Recebemos sua solicitação e retornaremos em breve.'],
+    ['a quote', 'Frete 40HC: USD 2.450,00\nTransit time 32 dias'],
+    ['a Spanish question', '¿No tenemos el peso de la carga, pueden enviarlo?'],
+  ])('%s does not decline', async (_label, text) => {
+    expect(declinesQuote(text)).toBe(false);
+    expect(isDeclined((await readVersion(text)).final)).toBe(false);
+  });
+
+  it("reads only the reply's own words: a decline in the quoted request does not count", async () => {
+    const parsed = await reply(
+      `Frete 40HC USD 2.450,00\n${quotedRequest}\n> Caso não atendam a rota, favor declinar.`,
+    );
+    expect(declinesQuote(ownText(parsed))).toBe(false);
+  });
+
+  it("declines the 20' but quotes the 40HC: a proposal, not a decline", async () => {
+    const text =
+      "Prezados,\n\nNão temos espaço para 20' neste mês, mas para 40HC segue:\nFrete 40HC: USD 2.500,00\nTHC: R$ 1.400,00 por contêiner\n\nAtt,\nRota Sul";
+    expect(declinesQuote(text)).toBe(true);
+    const dados = await readVersion(text);
+    expect(statesAPrice(dados.final)).toBe(true);
+    expect(isDeclined(dados.final)).toBe(false);
+    expect((dados.final as { declinou?: boolean }).declinou).toBeUndefined();
   });
 });

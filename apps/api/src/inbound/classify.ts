@@ -109,10 +109,33 @@ function isCourtesyOnly(text: string): boolean {
   return first !== undefined && COURTESY_ONLY.test(first);
 }
 
+/**
+ * The words of a carrier declining the quote (pt-BR, English, Spanish): "não atendemos a rota", "vamos
+ * declinar", "não temos interesse", "sem espaço", "unable to quote", "we regret", "no podemos cotizar", "no
+ * tenemos espacio". Only what says the carrier will not quote: "não temos o peso" is a question back.
+ */
+const DECLINE =
+  /\bn[aã]o (?:atendemos|trabalhamos|operamos|cotamos|vamos cotar|iremos cotar|temos (?:interesse|espa[cç]o|disponibilidade|equipamento|como (?:cotar|atender))|conseguimos (?:cotar|atender|ofertar|oferecer))\b|\bsem (?:disponibilidade|espa[cç]o|equipamento)\b|\bdeclin|\bunable to (?:quote|offer|assist)|\bcan(?:not|'t|’t) (?:quote|offer)|\bno space\b|\bwe regret\b|\bregret to (?:inform|advise)\b|\bno (?:podemos (?:cotizar|ofertar|atender)|tenemos (?:espacio|disponibilidad|equipo)|trabajamos|operamos|atendemos)\b/i;
+
+/**
+ * The inbound message's flag (`inbound_messages.flags`) set when its own words decline the quote: the
+ * extraction job reads it to mark the version declined when nothing priced was read.
+ */
+export const DECLINE_WORDS_FLAG = 'declinaNoTexto';
+
+/**
+ * Whether a reply's own words (`ownText`, above the quoted request) decline the quote. With no freight and
+ * no fee read from the reply, its version is a declined answer (`final.declinou`, extract-response.ts).
+ */
+export function declinesQuote(text: string): boolean {
+  return DECLINE.test(text.slice(0, 20_000));
+}
+
 /** What makes a short reply an answer after all: a document, a decline, a figure named for the quote. */
 const ANSWER_SIGNS = [
   /\bsegue(?:m)?\b|\bem anexo\b|\banexad[oa]s?\b|\battached\b|\bplease find\b|\badjunt[oa]s?\b|\bsee below\b|\babaixo\b/i,
-  /\bn[aã]o (?:atendemos|temos|conseguimos|trabalhamos|operamos|cotamos|vamos cotar|iremos cotar)\b|\bsem (?:disponibilidade|espa[cç]o|equipamento)\b|\bdeclin|\bunable to (?:quote|offer|assist)|\bcannot (?:quote|offer)|\bno space\b|\bno (?:podemos|tenemos|trabajamos)\b/i,
+  // A decline, or a broader "não temos / no podemos" (a question back is an answer too, not a decline).
+  new RegExp(`${DECLINE.source}|\\bn[aã]o (?:temos|conseguimos)\\b|\\bno (?:podemos|tenemos)\\b`, 'i'),
   /\b(?:transit|free ?time|frete|freight|flete|thc|validade|validity)\b[^\n]{0,30}\d/i,
 ];
 

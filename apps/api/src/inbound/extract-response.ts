@@ -15,7 +15,7 @@ import {
   formatMessage,
   inboundTexts,
 } from '@cotacoes/shared';
-import { quoteAskedFrom } from '@cotacoes/shared/comparison/index';
+import { quoteAskedFrom, withDeclineMark } from '@cotacoes/shared/comparison/index';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { inboundMessages, respostas } from '../db/schema/index.js';
@@ -23,6 +23,7 @@ import { checkedTenant } from '../db/tenant.js';
 import { countApplications, hintsForExtraction } from '../hints/hints.repository.js';
 import { markLaneRefresh } from '../lanes/lanes.repository.js';
 import { findQuoteRequest } from '../read-models/quote-request.js';
+import { DECLINE_WORDS_FLAG } from './classify.js';
 import { isLlmEnabled } from './extraction-settings.repository.js';
 import { describeFailure } from './failure.js';
 import { repairMessage } from './repair.js';
@@ -103,6 +104,7 @@ export async function extractResponse(
       transportadorId: respostas.transportadorId,
       extracao: respostas.extracao,
       raw: inboundMessages.raw,
+      flags: inboundMessages.flags,
       sentAt: inboundMessages.sentAt,
       createdAt: inboundMessages.createdAt,
     })
@@ -146,7 +148,12 @@ export async function extractResponse(
       if (refined.failure) llmWarning = llmFailureText(refined.failure);
     }
     // Text read from outside (a subject, an attachment's name) as the database can hold it.
-    const dados: DadosExtraidos = cleanTextDeep({ ...result, fontes: sourcesOf(result) });
+    // A reply whose own words decline the quote (flagged at ingest, pipeline.ts) and that states no price
+    // is a declined answer: marked on this version's extraction (glossary 'declinou').
+    const dados: DadosExtraidos = withDeclineMark(
+      cleanTextDeep({ ...result, fontes: sourcesOf(result) }),
+      row.flags?.[DECLINE_WORDS_FLAG] === true,
+    );
     const condicoesPagamento =
       result.final.condicoesPagamento === null ? null : cleanText(result.final.condicoesPagamento);
     await db.transaction(async (tx) => {

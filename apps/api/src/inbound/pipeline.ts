@@ -7,6 +7,7 @@ import {
   isWaitingStatus,
   quoteStatusInfo,
 } from '@cotacoes/shared';
+import { withDeclineMark } from '@cotacoes/shared/comparison/index';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config/env.js';
 import { recordMessage } from '../conversation/conversation.repository.js';
@@ -26,7 +27,14 @@ import { AppError } from '../lib/errors.js';
 import { CONTENT_TYPES, safeFilename, sniff } from '../lib/file-type.js';
 import type { Mailer } from '../mail/mailer.js';
 import { applyQuoteEvent } from '../quote-lifecycle/quote-lifecycle.js';
-import { citedQuoteCodes, readBounce, setAsideKind } from './classify.js';
+import {
+  citedQuoteCodes,
+  DECLINE_WORDS_FLAG,
+  declinesQuote,
+  ownText,
+  readBounce,
+  setAsideKind,
+} from './classify.js';
 import { conversationCopy } from './conversation-copy.js';
 import { cleanParsed, describeFailure, failureSummary } from './failure.js';
 import * as repo from './inbound.repository.js';
@@ -542,7 +550,13 @@ export class InboundPipeline {
         input,
         Boolean(row.flags?.remetenteNaoVerificado),
       );
-      await repo.updateInbound(tx, row.id, { outcome: 'resposta', motivo: parsed.problem });
+      // Its own words decline the quote: the extraction marks the version declined if it reads no price.
+      const declines = declinesQuote(ownText(parsed));
+      await repo.updateInbound(tx, row.id, {
+        outcome: 'resposta',
+        motivo: parsed.problem,
+        ...(declines ? { flags: { ...row.flags, [DECLINE_WORDS_FLAG]: true } } : {}),
+      });
       await writeAudit(tx, { userId, empresaId: tenant.empresaId }, 'inbound.contar_como_resposta', {
         entity: 'inbound_message',
         entityId: row.id,
@@ -853,6 +867,8 @@ export class InboundPipeline {
 
     let responseId: string | null = null;
     if (outcome === 'resposta') {
+      // Its own words decline the quote: the extraction marks the version declined if it reads no price.
+      if (declinesQuote(ownText(parsed))) flags[DECLINE_WORDS_FLAG] = true;
       responseId = await this.createVersion(
         tx,
         tenant,
@@ -907,7 +923,9 @@ export class InboundPipeline {
     const now = new Date();
     const versao = (await repo.lastVersion(tx, recipient.id)) + 1;
     const placement = await placeNewVersion(tx, tenant, recipient.id, unverified);
-    const typed = input.typedResult;
+    // Values typed by hand or on the portal are read already: a decline in the message's own words with
+    // no price typed is marked now (the extraction does it for the others, from the flag `process` sets).
+    const typed = input.typedResult && withDeclineMark(input.typedResult, declinesQuote(ownText(parsed)));
     const responseId = await repo.insertResponse(tx, tenant, {
       cotacaoId: quote.id,
       destinatarioId: recipient.id,

@@ -226,9 +226,12 @@ export function fakeQuotesApi(
       Object.assign(quote, { [field]: value });
       if (summary) Object.assign(summary, { [field]: value });
     }
-    // As the API: the carriers still silent are told of the new deadline.
+    // As the API: the carriers still silent are told of the new deadline; of an ending, every one whose
+    // request did not fail.
     if (changes.avisarTransportadores) {
-      const avisados = quote.contadorRespostas.total - quote.contadorRespostas.respondidas;
+      const avisados = changes.status
+        ? quote.destinatarios.filter((recipient) => recipient.estadoEnvio !== 'falhou').length
+        : quote.contadorRespostas.total - quote.contadorRespostas.respondidas;
       return { body: { ...structuredClone(quote), avisados } };
     }
     return { body: structuredClone(quote) };

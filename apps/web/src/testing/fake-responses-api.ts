@@ -174,11 +174,22 @@ export function fakeResponsesApi(quoteId: string, entries: ResponseEntry[]) {
     } else if (modo === 'valores') {
       const parsed = typedValuesSchema.safeParse(JSON.parse(String(form.get('valores'))));
       if (!parsed.success) return problem(400, 'VALIDATION_FAILED', errorMessages.VALIDATION_FAILED);
+      // As the API reads them (formAnswerResult): each typed price a freight line, with its port and minimum.
+      const fretes = parsed.data.fretes.map((row) => ({
+        destino: row.destino,
+        unidade: row.unidade,
+        valor: row.valor,
+        moeda: row.moeda,
+        minimo: row.minimo ?? null,
+        confidence: 1,
+        source,
+      }));
+      const price = (size: string) => fretes.find((row) => row.unidade.startsWith(size))?.valor ?? null;
       dados = makeDados({
-        preco_por_container_20: parsed.data.frete20 ?? null,
-        preco_por_container_40: parsed.data.frete40 ?? null,
+        preco_por_container_20: parsed.data.frete20 ?? price('20'),
+        preco_por_container_40: parsed.data.frete40 ?? price('40'),
         moeda: parsed.data.moeda,
-        fretes: [],
+        fretes,
         taxas: { itens: parsed.data.taxas.map((item) => fee(item.nome, item.valor, item.moeda)) },
         confidence_overall: 1,
       });

@@ -19,6 +19,7 @@ import { askedDestinations, destinationsOf, missingGiven, type QuoteAsked, trans
 import { askedName, type ContainerAsk, containerType, totalContainers } from './containers.js';
 import { feeCurrency } from './currency.js';
 import { add, type Decimal, subtract, toDecimal, toMoney, toNumber } from './decimal.js';
+import { isDeclined, statesAPrice } from './declined.js';
 import { feeDisplayName } from './fee-names.js';
 import { evaluateFees, type FeeDecision, type FeeLineInput } from './fees.js';
 import {
@@ -534,6 +535,8 @@ function versionRows(
   earlier?: Earlier,
 ): Row[] {
   const final = version.dadosExtraidos?.final ?? null;
+  // The carrier declined and stated no price: a row that says so, never a proposal with empty cells.
+  const declined = (version.extracao ?? 'concluida') === 'concluida' && isDeclined(final);
   const corrigidos = new Set((version.correcoes ?? []).map((correction) => correction.campo));
   const named = destinationsOf(final);
   // A revision that names no port is for the ports of the version it revises (their road cost too).
@@ -689,8 +692,10 @@ function versionRows(
       },
       confianca: final?.confidence_overall ?? null,
       extracao: version.extracao ?? (version.dadosExtraidos ? 'concluida' : 'pendente'),
-      precificada: freight.lines.some((line) => line.quantidade > 0),
-      faltando: missingGiven(final, input.pedido, lines).filter(
+      precificada: !declined && freight.lines.some((line) => line.quantidade > 0),
+      ...(declined ? { declinou: true } : {}),
+      // A decline lacks nothing: it is no proposal, not an incomplete one.
+      faltando: (declined ? [] : missingGiven(final, input.pedido, lines)).filter(
         (item) =>
           !(item === 'prazo' && own.transit !== undefined) &&
           !(item === 'freeTime' && own.free !== undefined),
@@ -784,17 +789,6 @@ function notIncludedOf(final: ExtractionFinal | null | undefined): string[] | un
   return names.length > 0 ? names.map((nome) => normalizeName(nome)) : undefined;
 }
 
-/** The reply states some price: a freight or a charge with a value. */
-function hasFigures(final: ExtractionFinal | null | undefined): boolean {
-  if (!final) return false;
-  return (
-    final.fretes.some((item) => item.valor !== null) ||
-    final.preco_por_container_20 !== null ||
-    final.preco_por_container_40 !== null ||
-    feeLinesOf(final).lines.some((line) => line.valor !== null)
-  );
-}
-
 /**
  * The kind of charge a fee name is, for comparing carriers: the per-BL documentation charge is written
  * "BL fee" by some and "Doc fee (per BL)" or "emissão de BL" by others — one charge to an analyst.
@@ -836,7 +830,7 @@ function includedIn(row: Row, kind: string): boolean {
  */
 function markCompleteness(rows: Row[], previousByRow: Map<Row, Row | undefined>, lcl: boolean): void {
   const sameCharge = chargeKindOf(lcl);
-  const priced = rows.filter((row) => row.precificada && row.extracao === 'concluida');
+  const priced = rows.filter((row) => row.precificada && !row.declinou && row.extracao === 'concluida');
   for (const row of priced) {
     if (row.allIn) {
       // An all-in price that leaves a charge to the importer ("Taxas de terminal por conta do importador")
@@ -907,6 +901,7 @@ function highlight(rows: Row[]): void {
   const priced = rows.filter(
     (row) =>
       row.precificada &&
+      !row.declinou &&
       !row.faltando.some((item) => FREIGHT_MISSING.has(item)) &&
       (row.quantidadesDesconhecidas ?? []).length === 0 &&
       (row.taxasAusentes ?? []).length === 0 &&
@@ -917,7 +912,7 @@ function highlight(rows: Row[]): void {
     null,
   );
   // The quickest offer is one with a price: a transit time alone is no offer (the QA pass's finding).
-  const timed = rows.filter((row) => row.prazo.valor !== null && row.precificada);
+  const timed = rows.filter((row) => row.prazo.valor !== null && row.precificada && !row.declinou);
   const shortest = timed.length === 0 ? null : Math.min(...timed.map((row) => row.prazo.valor!));
   for (const row of rows)
     row.destaque = {
@@ -976,7 +971,7 @@ function earlierOf(
   while (
     previous?.dadosExtraidos &&
     (previous.extracao ?? 'concluida') === 'concluida' &&
-    !hasFigures(previous.dadosExtraidos.final) &&
+    !statesAPrice(previous.dadosExtraidos.final) &&
     versionBefore(entry, previous.versao)?.dadosExtraidos
   )
     previous = versionBefore(entry, previous.versao);

@@ -2,6 +2,8 @@
  * The comparison rules (spec 001 §5 fee rules, §9 constants) as pure functions and data, used by the API
  * (GET /quotes/{id}/comparison), the screens and the comparative documents alike. ADR 0017.
  */
+
+export { pricedApartPorts, suggestedFreightUnits } from './answer-units.js';
 export {
   askedDestinations,
   destinationsOf,
@@ -39,6 +41,7 @@ export {
 } from './containers.js';
 export { type FeeCurrency, feeCurrency, hasEuroAmounts, summedCurrency } from './currency.js';
 export * as decimal from './decimal.js';
+export { isDeclined, statesAPrice, withDeclineMark } from './declined.js';
 export {
   evaluateFees,
   type FeeDecision,

@@ -111,14 +111,17 @@ export function quantityAround(line: ChargeForText): { antes: string | null; dep
 
 /**
  * What a row without a counted price shows in place of its totals: 'Em extração', 'Extração falhou',
- * 'Frete não informado', or, when a freight was quoted per a measure the shipment does not give, which
+ * 'Frete não informado', 'Declinou', or, when a freight was quoted per a measure the shipment does not give, which
  * measure ('Total não calculado: M3: cubagem (m³) não informada'; it read "Frete não informado").
  */
 export function unpricedText(row: {
   extracao: 'pendente' | 'falhou' | 'concluida';
   fretes: readonly { valor: number | null }[];
   quantidadesDesconhecidas?: readonly string[];
+  /** The carrier declined the quote: 'Declinou', not 'Frete não informado'. */
+  declinou?: boolean;
 }): string {
+  if (row.declinou) return uiComparison.declined;
   const unknown = row.quantidadesDesconhecidas ?? [];
   if (row.extracao === 'concluida' && unknown.length > 0 && row.fretes.some((frete) => frete.valor !== null))
     return formatMessage(uiComparison.unpricedQuantity, { lista: unknown.join('; ') });

@@ -258,7 +258,9 @@ export function withProposalWarnings(
         .sort((a, b) => b.versao - a.versao)
         .map((version) => version.dadosExtraidos?.final ?? null);
       const carriage = carriageOf(entry?.dadosExtraidos?.final, row.destino, earlier);
-      return { ...row, ...carriage, alertas: proposalWarnings(row, carriage, rowLimits) };
+      // A carrier that declined sent no proposal: nothing of it to warn about.
+      const alertas = row.declinou ? [] : proposalWarnings(row, carriage, rowLimits);
+      return { ...row, ...carriage, alertas };
     }),
   };
 }

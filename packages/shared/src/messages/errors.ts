@@ -199,6 +199,8 @@ export const errorMessages = {
   APPROVAL_DESTINATION_REQUIRED: 'Por favor, selecione um destino específico para aprovar a cotação.',
   APPROVAL_DESTINATION_INVALID: 'O destino "{destino}" não faz parte desta proposta.',
   APPROVAL_RESPONSE_NOT_ANSWERED: 'Este agente de carga ainda não respondeu: não há proposta para aprovar.',
+  APPROVAL_RESPONSE_DECLINED:
+    '{nome} declinou a cotação: não há proposta para aprovar. Se o agente de carga enviar uma proposta depois, ela poderá ser aprovada.',
   CORRECTION_FIELD_INVALID: 'Este valor não pode ser corrigido.',
   CORRECTION_FIELD_MISSING: 'O valor "{campo}" não existe nesta resposta.',
   CORRECTION_NOT_CURRENT: 'Só a versão atual da resposta pode ser corrigida.',

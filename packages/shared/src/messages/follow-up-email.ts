@@ -50,6 +50,46 @@ export const deadlineNoticeMessages = {
   Partial<Record<keyof (typeof reminderEmailMessages)['pt'], string>>
 >;
 
+/**
+ * The notice of a quote ended by the company (PATCH /quotes/{id} `status` with `avisarTransportadores`, ADR
+ * 0026 addendum 2026-12-14): every carrier whose delivery did not fail, answered or not, is told in its
+ * thread that no answer is needed. `cancel`: CANCELADA; `close`: FECHADA.
+ */
+export const quoteEndedNoticeMessages = {
+  pt: {
+    cancel: {
+      subject: 'Cotação cancelada: {assunto}',
+      title: 'Cotação cancelada',
+      intro: 'A cotação {codigo} (processo {referencia}) foi cancelada pela empresa.',
+    },
+    close: {
+      subject: 'Cotação encerrada: {assunto}',
+      title: 'Cotação encerrada',
+      intro: 'A cotação {codigo} (processo {referencia}) foi encerrada pela empresa.',
+    },
+    greeting: 'Prezados,',
+    noAnswer: 'Não é necessário enviar nem atualizar propostas para esta cotação.',
+    thanks: 'Agradecemos a atenção e a colaboração.',
+    closing: 'Atenciosamente,',
+  },
+  en: {
+    cancel: {
+      subject: 'Request cancelled: {assunto}',
+      title: 'Quotation request cancelled',
+      intro: 'Quotation {codigo} (process {referencia}) has been cancelled by the company.',
+    },
+    close: {
+      subject: 'Request closed: {assunto}',
+      title: 'Quotation request closed',
+      intro: 'Quotation {codigo} (process {referencia}) has been closed by the company.',
+    },
+    greeting: 'Dear partner,',
+    noAnswer: 'No offer or update is needed for this quotation.',
+    thanks: 'Thank you for your time and cooperation.',
+    closing: 'Best regards,',
+  },
+} as const satisfies Record<ReminderEmailLanguage, unknown>;
+
 /** The requester's one e-mail when a quote's answer deadline passes. */
 export const deadlineSummaryMessages = {
   subject: 'Prazo encerrado: cotação {codigo} ({respondidas} de {total} responderam)',
@@ -59,6 +99,8 @@ export const deadlineSummaryMessages = {
   intro:
     'O prazo de resposta da cotação {codigo} (processo {referencia}) encerrou em {prazo} (horário de Brasília).',
   answered: '{respondidas} de {total} agentes de carga responderam.',
+  /** After `answered` when some declined the quote (glossary 'declinou'): they answered without a proposal. */
+  declined: '{n} declinou(aram) a cotação, sem proposta: {nomes}.',
   nobody: 'Nenhum agente de carga respondeu até o prazo (0 de {total} responderam).',
   cheapest: 'Menor custo total: {brl} ({usd}) — {transportador}',
   cheapestDestination: 'Menor custo total: {brl} ({usd}) — {transportador}, destino {destino}',

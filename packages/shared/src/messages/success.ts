@@ -96,9 +96,12 @@ export const fieldMessages = {
   quoteFormatInvalid: 'Formato de envio inválido.',
   quoteManualStatusInvalid: 'Status inválido: uma cotação só pode ser encerrada ou cancelada por aqui.',
   nothingToUpdate: 'Nenhuma alteração informada.',
-  noticeNeedsDeadline: 'Para avisar os agentes de carga, informe o novo prazo de resposta.',
+  noticeNeedsChange:
+    'Para avisar os agentes de carga, informe um novo prazo de resposta ou encerre ou cancele a cotação (um dos dois).',
   responseDateInvalid: 'Data de recebimento inválida.',
   responseDateFuture: 'A data de recebimento não pode estar no futuro.',
+  typedFreightDuplicate: 'Há dois fretes com o mesmo tipo, moeda e destino: deixe um só.',
+  typedDestinationInvalid: 'Escolha um dos destinos da cotação.',
   responseDateBeforeRequest: 'A resposta não pode ter chegado antes do envio do pedido ({data}).',
   responseDateWithFile:
     'A mensagem salva já traz a própria data: a data de recebimento vale para texto e valores.',

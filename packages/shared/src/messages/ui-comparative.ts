@@ -185,6 +185,9 @@ export const comparativeDocumentMessages = {
     fastest: 'Menor transit time: {nome}{destino}, {dias} dias.',
     exchange: 'Valores convertidos com {cambio}.',
     proposals: '{n} proposta(s) de {respondidas} agente(s) que responderam, de {total} consultado(s).',
+    /** The same line when some carriers declined (glossary 'declinou'): they answered, without a proposal. */
+    proposalsDeclined:
+      '{n} proposta(s) de {respondidas} agente(s) que responderam, de {total} consultado(s); {declinaram} declinou(aram) a cotação: {nomes}.',
     sentBy: 'Enviado por {nome} ({email}) pelo Sistema de Cotações.',
   },
 } as const;

@@ -48,6 +48,13 @@ export const uiComparison = {
     falhou: 'Extração falhou',
     concluida: 'Frete não informado',
   },
+  /**
+   * A declined answer (`declinou`): in place of its totals, on its row's badge and in the documents. It
+   * counts as the carrier's answer but is no proposal: nothing to approve or revise.
+   */
+  declined: 'Declinou',
+  declinedTitle:
+    'O agente de carga declinou a cotação e não enviou proposta; a resposta conta como recebida.',
   /** A freight was quoted but the shipment lacks the measure it is charged by (QA pass 7). */
   unpricedQuantity: 'Total não calculado: {lista}',
   /** Quantities of charges (issue 30): the unit decides how many count. */

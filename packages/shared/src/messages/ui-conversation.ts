@@ -76,5 +76,7 @@ export const uiConversation = {
     tardia: 'Após a finalização',
     comparativo: 'Comparativo',
     lembrete: 'Lembrete',
+    cancelamento: 'Cancelamento',
+    encerramento: 'Encerramento',
   } as Record<string, string>,
 } as const;

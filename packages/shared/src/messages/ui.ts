@@ -1328,20 +1328,32 @@ export const ui = {
       },
       close: {
         title: 'Encerrar cotação',
-        text: "A cotação passa para o status Fechada e vai para a aba 'Cotações Finalizadas'. Depois disso ela não pode mais ser alterada. Nenhum agente de carga é avisado: se quiser, escreva a eles pela conversa da cotação.",
+        text: "A cotação passa para o status Fechada e vai para a aba 'Cotações Finalizadas'. Depois disso ela não pode mais ser alterada.",
+        /** The notice to the carriers (ADR 0026 addendum 2026-12-14): offered, unchecked by default. */
+        notify: 'Avisar os agentes de carga ({n})',
+        notified:
+          'Os agentes de carga recebem um e-mail avisando do encerramento, inclusive os que já responderam.',
+        quiet: 'Nenhum agente de carga é avisado.',
         confirm: 'Encerrar cotação',
         dismiss: 'Voltar',
         busy: 'Encerrando...',
         done: 'Cotação encerrada.',
+        doneTold: 'Cotação encerrada. {n} agente(s) de carga avisado(s).',
         error: 'Erro ao encerrar a cotação',
       },
       cancel: {
         title: 'Cancelar cotação',
-        text: "A cotação passa para o status Cancelada e vai para a aba 'Cotações Finalizadas'. Depois disso ela não pode mais ser alterada. Nenhum agente de carga é avisado: se quiser, escreva a eles pela conversa da cotação.",
+        text: "A cotação passa para o status Cancelada e vai para a aba 'Cotações Finalizadas'. Depois disso ela não pode mais ser alterada.",
+        /** The notice to the carriers (ADR 0026 addendum 2026-12-14): checked by default. */
+        notify: 'Avisar os agentes de carga ({n})',
+        notified:
+          'Os agentes de carga recebem um e-mail avisando do cancelamento, inclusive os que já responderam.',
+        quiet: 'Nenhum agente de carga é avisado.',
         confirm: 'Cancelar cotação',
         dismiss: 'Voltar',
         busy: 'Cancelando...',
         done: 'Cotação cancelada.',
+        doneTold: 'Cotação cancelada. {n} agente(s) de carga avisado(s).',
         error: 'Erro ao cancelar a cotação',
       },
       delete: {

@@ -233,6 +233,12 @@ export const comparisonRowSchema = z.object({
    * left out of the chart and sorts after the priced rows.
    */
   precificada: z.boolean(),
+  /**
+   * The carrier declined the quote and stated no price ("não atendemos a rota", "unable to quote"): its
+   * answer counts, but the row is no proposal — not priced, nothing missing, never 'Menor custo' or 'Menor
+   * prazo', not approvable (glossary 'declinou'). Absent: a proposal.
+   */
+  declinou: z.boolean().optional(),
   /** What the answer lacks compared with what was asked: 'frete20', 'frete40', 'prazo', 'freeTime', 'validade'… */
   faltando: z.array(z.string()),
   variacao: comparisonChangeSchema.nullable(),

@@ -222,16 +222,23 @@ export const updateQuoteBodySchema = z
       .transform((value) => (value === undefined ? undefined : value || null)),
     prazoResposta: z.iso.datetime({ offset: true, error: errorMessages.QUOTE_PRAZO_INVALID }).optional(),
     status: z.enum(MANUAL_FINAL_STATUSES, { error: fieldMessages.quoteManualStatusInvalid }).optional(),
-    /** With a new `prazoResposta`: e-mail it to the carriers that have not answered ('prorrogar'). */
+    /**
+     * E-mail the change to the carriers, each in its thread: with a new `prazoResposta`, to the ones that
+     * have not answered ('prorrogar'); with `status` FECHADA/CANCELADA, to every one whose delivery did not
+     * fail (ADR 0026 addenda). One of the two, not both.
+     */
     avisarTransportadores: z.boolean({ error: fieldMessages.flagInvalid }).optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     error: fieldMessages.nothingToUpdate,
   })
-  .refine((body) => !body.avisarTransportadores || (body.prazoResposta !== undefined && !body.status), {
-    error: fieldMessages.noticeNeedsDeadline,
-    path: ['avisarTransportadores'],
-  });
+  .refine(
+    (body) => !body.avisarTransportadores || (body.prazoResposta !== undefined) !== Boolean(body.status),
+    {
+      error: fieldMessages.noticeNeedsChange,
+      path: ['avisarTransportadores'],
+    },
+  );
 export type UpdateQuoteBody = z.infer<typeof updateQuoteBodySchema>;
 /** PATCH /quotes/{id}'s answer: the quote, and with `avisarTransportadores` how many carriers were told. */
 export const updatedQuoteSchema = quoteDetailSchema.extend({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fieldMessages, formatMessage } from '../messages/index.js';
 import { MAX_PAGE, searchQuerySchema, uuidSchema } from './common.js';
 import { correctionSchema } from './decisions.js';
-import { PORTAL_FEE_UNITS } from './portal.js';
+import { PORTAL_FEE_UNITS, PORTAL_FREIGHT_UNITS } from './portal.js';
 import { ESTADOS_ENVIO } from './quotes.js';
 
 /*
@@ -358,11 +358,42 @@ export const testResponseBodySchema = z.strictObject({
     .max(2_000_000),
 });
 
-/** The values an analyst types when registering an answer received by phone or WhatsApp. */
+/** A port named on a typed price or charge: one of the quote's when it names several (the service checks). */
+const typedPort = z
+  .string()
+  .trim()
+  .max(120)
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+/**
+ * The values an analyst types when registering an answer received by phone or WhatsApp. `fretes` are the
+ * portal form's rows (a container type, per kg, per m³ or per W/M, with a minimum and a port: QA pass 21
+ * could not register an LCL price, and a phone answer pricing two ports apart was one price); `frete20` /
+ * `frete40` are the earlier form's two fields, still read (20DC and 40HC).
+ */
 export const typedValuesSchema = z.strictObject({
   moeda: z.enum(['USD', 'BRL', 'EUR']).default('USD'),
   frete20: z.number().nonnegative().max(10_000_000).nullish(),
   frete40: z.number().nonnegative().max(10_000_000).nullish(),
+  fretes: z
+    .array(
+      z.strictObject({
+        unidade: z.enum(PORTAL_FREIGHT_UNITS),
+        valor: z.number().positive().max(10_000_000),
+        moeda: z.enum(['USD', 'BRL', 'EUR']),
+        /** The least charged for a price per kg, m³ or W/M, in the price's currency. */
+        minimo: z.number().positive().max(10_000_000).nullish(),
+        destino: typedPort,
+      }),
+    )
+    .max(20)
+    .refine(
+      (rows) =>
+        new Set(rows.map((row) => `${row.destino ?? ''}:${row.unidade}:${row.moeda}`)).size === rows.length,
+      fieldMessages.typedFreightDuplicate,
+    )
+    .default([]),
   taxas: z
     .array(
       z.strictObject({
@@ -371,6 +402,8 @@ export const typedValuesSchema = z.strictObject({
         moeda: z.enum(['USD', 'BRL', 'EUR']),
         /** Per container, BL, shipment, kg or m³ (the portal's bases); absent: the usual one for the name. */
         unidade: z.enum(PORTAL_FEE_UNITS).optional(),
+        /** The port it is for when the quote names several; null: every port. */
+        destino: typedPort,
       }),
     )
     .max(50)

@@ -228,7 +228,10 @@ export const cotacaoMensagens = pgTable(
     /** The carrier's thread it belongs to; null for a bcc request sent to every carrier at once. */
     transportadorId: uuid().references(() => transportadores.id),
     direction: text({ enum: ['sent', 'received'] }).notNull(),
-    /** pedido, revisao, aprovacao, reprovacao, resposta, auto_resposta, devolucao, tardia. */
+    /**
+     * pedido, revisao, aprovacao, reprovacao, comparativo, lembrete, cancelamento, encerramento, resposta,
+     * auto_resposta, devolucao, tardia.
+     */
     tipo: text().notNull(),
     fromAddress: text().notNull(),
     toAddresses: jsonb().$type<string[]>().notNull().default([]),

@@ -4,6 +4,7 @@ import { hasEuroAmounts } from '@cotacoes/shared/comparison/currency';
 import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
 import { unpricedText } from '@cotacoes/shared/comparison/quantity-text';
 import { comparativeDocumentMessages as t } from '@cotacoes/shared/messages/ui-comparative';
+import { uiComparison } from '@cotacoes/shared/messages/ui-comparison';
 import { uiLanes } from '@cotacoes/shared/messages/ui-lanes';
 import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
 
@@ -161,6 +162,14 @@ export function eurExchangeLine(taxa: ExchangeRateInfo, rows: Iterable<Compariso
 
 export function statusLabel(status: string): string {
   return uiReplies.cards.statuses[status] ?? status;
+}
+
+/**
+ * A row's 'Situação': 'Declinou' for a carrier that declined the quote (it is listed, as on the screen,
+ * with 'Declinou' in place of its figures and no bar in the chart), else its answer's status.
+ */
+export function rowStatusLabel(row: ComparisonRow): string {
+  return row.declinou ? uiComparison.declined : statusLabel(row.status);
 }
 
 export function highlightsOf(row: ComparisonRow): string {

@@ -17,12 +17,13 @@ export type ComparativeMail = { subject: string; text: string; html: string };
 const destinationSuffix = (row: ComparisonRow) => (row.destino ? ` (${row.destino})` : '');
 
 /**
- * The message that carries the two files: what was compared, the approved proposal (once there is one), the
- * cheapest and the fastest, the rate used and who sent it. The figures are those of the attached documents.
+ * The message that carries the two files: what was compared (`linhas`: the proposals, without the carriers
+ * that declined, which `declinaram` names), the approved proposal (once there is one), the cheapest and the
+ * fastest, the rate used and who sent it. The figures are those of the attached documents.
  */
 export function renderComparativeMail(
   source: ComparativeSource,
-  counts: { linhas: number; respondidas: number; total: number },
+  counts: { linhas: number; respondidas: number; total: number; declinaram?: readonly string[] },
   sender: { name: string; email: string },
 ): ComparativeMail {
   const { header } = source;
@@ -34,7 +35,19 @@ export function renderComparativeMail(
   const euro = eurExchangeLine(source.taxa, source.rows());
   const paragraphs = [
     formatMessage(t.intro, { codigo: header.codigo, rota }),
-    formatMessage(t.proposals, { n: counts.linhas, respondidas: counts.respondidas, total: counts.total }),
+    counts.declinaram && counts.declinaram.length > 0
+      ? formatMessage(t.proposalsDeclined, {
+          n: counts.linhas,
+          respondidas: counts.respondidas,
+          total: counts.total,
+          declinaram: counts.declinaram.length,
+          nomes: counts.declinaram.join(', '),
+        })
+      : formatMessage(t.proposals, {
+          n: counts.linhas,
+          respondidas: counts.respondidas,
+          total: counts.total,
+        }),
     approved
       ? formatMessage(t.approved, {
           nome: approved.transportador.nome,

@@ -105,11 +105,7 @@ export class ComparativeService {
         contentBase64: pdf.toString('base64'),
       },
     ];
-    const mail = renderComparativeMail(
-      source,
-      { linhas: comparison.linhas.length, respondidas: comparison.respondidas, total: comparison.total },
-      user,
-    );
+    const mail = renderComparativeMail(source, mailCounts(comparison), user);
     await this.db.transaction(async (tx) => {
       const sent = await sendInConversation(
         tx,
@@ -149,4 +145,18 @@ export class ComparativeService {
     if (!user) throw new AppError('UNAUTHENTICATED');
     return { name: user.name, email: user.email };
   }
+}
+
+/**
+ * What the comparative's e-mail counts: the proposals (rows of carriers that did not decline), the carriers
+ * that answered and were asked, and who declined (each once, by name).
+ */
+function mailCounts(comparison: Comparison) {
+  const declined = comparison.linhas.filter((row) => row.declinou);
+  return {
+    linhas: comparison.linhas.length - declined.length,
+    respondidas: comparison.respondidas,
+    total: comparison.total,
+    declinaram: [...new Set(declined.map((row) => row.transportador.nome))],
+  };
 }

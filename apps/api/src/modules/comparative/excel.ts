@@ -25,7 +25,7 @@ import {
   missingOf,
   parseIsoDay,
   routeOf,
-  statusLabel,
+  rowStatusLabel,
   unpricedReason,
   wallClock,
 } from './comparative-document.js';
@@ -187,7 +187,7 @@ function summaryColumns(freightTypes: readonly string[], hasLanes: boolean, euro
         return day ? { value: day, numFmt: DATE } : { value: text(row.validade.valor) };
       },
     },
-    { header: c.status, cell: (row) => ({ value: text(statusLabel(row.status)) }) },
+    { header: c.status, cell: (row) => ({ value: text(rowStatusLabel(row)) }) },
     { header: c.versao, cell: (row) => ({ value: row.versao, numFmt: DAYS }) },
     { header: c.destaque, cell: (row) => ({ value: highlightsOf(row) || null }) },
     { header: c.faltando, cell: (row) => ({ value: missingOf(row) || null }), max: 30 },

@@ -21,7 +21,7 @@ import {
   laneMedianLineOf,
   laneTextOf,
   routeOf,
-  statusLabel,
+  rowStatusLabel,
   unpricedReason,
 } from './comparative-document.js';
 
@@ -85,7 +85,7 @@ const fees = (row: ComparisonRow, value: number) =>
   row.extracao !== 'concluida' ? '—' : row.freteAllIn && value === 0 ? t.allInFees : formatNumber(value);
 
 function freightsOf(row: ComparisonRow): string {
-  if (row.extracao !== 'concluida') return unpricedReason(row) ?? t.notInformed;
+  if (row.extracao !== 'concluida' || row.declinou) return unpricedReason(row) ?? t.notInformed;
   const lines = row.fretes
     .filter((frete) => frete.valor !== null)
     .map(
@@ -251,7 +251,7 @@ const tableOf = (euro: boolean): TableColumn[] => [
         : days(row.freeTime.valor),
   },
   { header: t.columns.validade, width: 50, align: 'left', cell: validityOf },
-  { header: t.columns.status, width: 56, align: 'left', cell: (row) => statusLabel(row.status) },
+  { header: t.columns.status, width: 56, align: 'left', cell: rowStatusLabel },
 ];
 const PAD = 3;
 const FONT_SIZE = 8;

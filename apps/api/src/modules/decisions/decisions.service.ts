@@ -16,7 +16,7 @@ import {
   type RevisionResult,
   readCorrectionPath,
 } from '@cotacoes/shared';
-import { destinationsOf, samePlace } from '@cotacoes/shared/comparison/index';
+import { destinationsOf, isDeclined, samePlace } from '@cotacoes/shared/comparison/index';
 import { moneyText } from '@cotacoes/shared/comparison/quantity-text';
 import { ADDED_FEE_FIELD, type AddedFee } from '@cotacoes/shared/rules/corrections';
 import type { AppConfig } from '../../config/env.js';
@@ -205,7 +205,12 @@ export class DecisionsService {
       const recipients = await repo.recipientsWithAnswers(tx, tenant, cotacaoId);
       let targets: repo.RecipientWithAnswer[];
       if (body.revisarTodos) {
-        targets = recipients.filter((recipient) => recipient.respostaId !== null);
+        // Every carrier that sent a proposal: one that declined is not asked to revise what it did not send.
+        targets = recipients.filter(
+          (recipient) =>
+            recipient.respostaId !== null &&
+            !isDeclined((recipient.dadosExtraidos as DadosExtraidos | null)?.final),
+        );
         if (targets.length === 0) throw new AppError('REVISION_NOTHING_TO_REVISE');
       } else {
         const target = recipients.find((recipient) => recipient.transportadorId === body.transportadorId);
@@ -293,6 +298,8 @@ export class DecisionsService {
         return final && applyCorrections(final, corrections.get(recipient.respostaId!) ?? []);
       };
       const chosenFinal = finalOf(chosen);
+      // A carrier that declined sent no proposal: there is nothing to approve (glossary 'declinou').
+      if (isDeclined(chosenFinal)) throw new AppError('APPROVAL_RESPONSE_DECLINED', { nome: chosen.nome });
       const destino = this.chosenDestination(chosenFinal, body.destino);
       const agreedRow = agreedRowOf(agreed.linhas, chosen.respostaId!, destino);
       // The total the analyst confirmed is the one the carrier is told, or nothing is sent (QA pass 15).
@@ -341,7 +348,9 @@ export class DecisionsService {
       let told = 0;
       if (body.notificarNaoSelecionados) {
         const chosenTotal = totalOfRow(rows, chosen.respostaId!, destino);
-        for (const other of others) {
+        // A carrier whose current answer declined sent no proposal: a "not selected" notice thanking it
+        // for one would be wrong, and it already knows it is out.
+        for (const other of others.filter((recipient) => !isDeclined(finalOf(recipient)))) {
           const otherTotal = totalOfRow(rows, other.respostaId!, destino);
           const percent =
             body.incluirFeedbackPreco && chosenTotal !== null && otherTotal !== null

@@ -8,7 +8,13 @@ import {
 } from '@cotacoes/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answer, quoteScenario, signedInUser } from '../../../test/factories/index.js';
+import {
+  answer,
+  carrierReply,
+  quoteScenario,
+  signedInUser,
+  typicalAnswer,
+} from '../../../test/factories/index.js';
 import { type SinkMessage, startSmtpSink } from '../../../test/fakes/smtp-sink.js';
 import { createTestApp, type TestContext, waitFor } from '../../../test/helpers.js';
 import {
@@ -16,6 +22,7 @@ import {
   cotacaoDestinatarios,
   cotacoes,
   followUpSettings,
+  mailOutbox,
   quoteReminders,
 } from '../../db/schema/index.js';
 import { applyDeadlines } from '../../deadlines/deadlines.js';
@@ -431,16 +438,17 @@ describe("PATCH /api/quotes/{id} with a new deadline ('prorrogar')", () => {
     const [kept] = await db().select().from(cotacoes).where(eq(cotacoes.id, s.quote.id));
     expect(kept!.prazoResposta.toISOString()).toBe(later);
 
+    // Telling needs a new deadline or an ending (ADR 0026 addendum 2026-12-14), one of the two.
     for (const body of [
       { avisarTransportadores: true },
-      { avisarTransportadores: true, status: 'FECHADA' },
+      { avisarTransportadores: true, status: 'FECHADA', prazoResposta: later },
     ]) {
       const refused = await call(s.token, 'PATCH', `/api/quotes/${s.quote.id}`, body);
       expect(refused.statusCode, JSON.stringify(body)).toBe(400);
       expect(refused.json().errors).toContainEqual(
         expect.objectContaining({
           path: 'avisarTransportadores',
-          message: fieldMessages.noticeNeedsDeadline,
+          message: fieldMessages.noticeNeedsChange,
         }),
       );
     }
@@ -448,6 +456,180 @@ describe("PATCH /api/quotes/{id} with a new deadline ('prorrogar')", () => {
     expect(row!.status).toBe('AGUARDANDO_APROVACAO');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(prorrogados(s)).toEqual([]);
+  });
+});
+
+describe('PATCH /api/quotes/{id} cancelling or closing with avisarTransportadores (ADR 0026 addendum 2026-12-14)', () => {
+  type Scenario = Awaited<ReturnType<typeof quoteScenario>>;
+  // Codes repeat across the tests' companies: a scenario's mail is told by its reply addresses.
+  const endedMail = (s: Scenario, prefix: string) =>
+    sink.messages.filter(
+      (m) => m.subject.startsWith(prefix) && s.recipients.some((_, i) => m.replyTo === s.replyTo(i)),
+    );
+  const waitForMail = (s: Scenario, prefix: string, count: number) =>
+    waitFor(() => {
+      const found = endedMail(s, prefix);
+      return found.length === count ? found : undefined;
+    }, 15_000);
+  const conversationOf = async (s: Scenario) =>
+    (await call(s.token, 'GET', `/api/emails/by-cotacao/${s.quote.id}`)).json().items as {
+      direction: string;
+      tipo: string;
+      transportadorId: string | null;
+      subject: string;
+    }[];
+  const bounce = (s: Scenario, index: number) =>
+    db()
+      .update(cotacaoDestinatarios)
+      .set({ falhaEntrega: '550 5.1.1 mailbox unknown', falhouEm: new Date() })
+      .where(
+        and(
+          eq(cotacaoDestinatarios.cotacaoId, s.quote.id),
+          eq(cotacaoDestinatarios.transportadorId, s.carriers[index]!.id),
+        ),
+      );
+
+  it('cancelling tells every carrier reached, answered or not, once in its own thread; a bounced one is skipped; recorded and audited', async () => {
+    const s = await quoteScenario(ctx);
+    const answered = await answer(ctx, s, 0, { extracted: false });
+    await bounce(s, 2);
+    const analyst = await personIn(s.empresaId, 'analista');
+    // The finding: the deadline had been extended and the silent carriers told so.
+    const prazo = new Date(Date.now() + 10 * 24 * 3_600_000);
+    prazo.setUTCSeconds(0, 0);
+    const extended = await call(analyst.token, 'PATCH', `/api/quotes/${s.quote.id}`, {
+      prazoResposta: prazo.toISOString(),
+      avisarTransportadores: true,
+    });
+    expect(extended.json()).toMatchObject({ avisados: 1 });
+
+    const response = await call(analyst.token, 'PATCH', `/api/quotes/${s.quote.id}`, {
+      status: 'CANCELADA',
+      avisarTransportadores: true,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'CANCELADA', avisados: 2 });
+
+    const mails = await waitForMail(s, 'Cotação cancelada:', 2);
+    const threads = [
+      { index: 0, inReplyTo: answered.messageId },
+      { index: 1, inReplyTo: s.recipients[1]!.messageId },
+    ];
+    for (const { index, inReplyTo } of threads) {
+      const mine = mails.filter((m) => m.to.includes(s.carriers[index]!.email));
+      expect(mine, s.carriers[index]!.email).toHaveLength(1);
+      const mail = mine[0]!;
+      expect(mail.subject).toBe(`Cotação cancelada: ${s.quote.tituloEmail}`);
+      expect(mail.text).toContain(
+        `A cotação ${s.quote.codigo} (processo ${s.quote.referenciaProcesso}) foi cancelada pela empresa.`,
+      );
+      expect(mail.text).toContain('Não é necessário enviar nem atualizar propostas para esta cotação.');
+      expect(mail.text).toContain('Pessoa analista');
+      expect(mail.inReplyTo).toBe(inReplyTo);
+      expect(mail.references).toContain(s.recipients[index]!.messageId);
+      expect(mail.replyTo).toBe(s.replyTo(index));
+    }
+    // The bounced carrier is not written to; nobody gets a second one.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(endedMail(s, 'Cotação cancelada:')).toHaveLength(2);
+    expect(endedMail(s, 'Cotação cancelada:').some((m) => m.to.includes(s.carriers[2]!.email))).toBe(false);
+
+    // In the quote's conversation, each in its carrier's thread.
+    const notices = (await conversationOf(s)).filter((item) => item.tipo === 'cancelamento');
+    expect(notices.map((item) => [item.direction, item.transportadorId]).sort()).toEqual(
+      [
+        ['sent', s.carriers[0]!.id],
+        ['sent', s.carriers[1]!.id],
+      ].sort(),
+    );
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'cotacao.update'), eq(auditLog.entityId, s.quote.id)));
+    const audit = audits.find((row) => (row.details as { status?: string }).status === 'CANCELADA');
+    expect(audit).toMatchObject({ userId: analyst.userId });
+    expect((audit!.details as { avisados: string[] }).avisados.sort()).toEqual(
+      [s.carriers[0]!.id, s.carriers[1]!.id].sort(),
+    );
+
+    // A proposal that arrives afterwards is still kept as late, not counted.
+    const late = await ctx.app.services.inbound.ingest(
+      await carrierReply({
+        from: s.carriers[1]!.email,
+        to: s.replyTo(1),
+        subject: `RE: ${s.quote.tituloEmail}`,
+        text: typicalAnswer(),
+        inReplyTo: s.recipients[1]!.messageId,
+        messageId: `<late-${Date.now()}@carrier.example>`,
+      }),
+      { source: 'imap' },
+    );
+    expect(late.outcome).toBe('tardia');
+  });
+
+  it('without avisarTransportadores nobody is told; with it, only that quote’s carriers', async () => {
+    const quiet = await quoteScenario(ctx);
+    await answer(ctx, quiet, 0, { extracted: false });
+    // Another quote of the same company, to the same carriers, cancelled with the notice.
+    const told = await quoteScenario(ctx, { in: quiet });
+    const response = await call(quiet.token, 'PATCH', `/api/quotes/${quiet.quote.id}`, {
+      status: 'CANCELADA',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().status).toBe('CANCELADA');
+    expect(response.json()).not.toHaveProperty('avisados');
+    const other = await call(told.token, 'PATCH', `/api/quotes/${told.quote.id}`, {
+      status: 'CANCELADA',
+      avisarTransportadores: true,
+    });
+    expect(other.json()).toMatchObject({ status: 'CANCELADA', avisados: 3 });
+
+    await waitForMail(told, 'Cotação cancelada:', 3);
+    const queued = await db()
+      .select({ kind: mailOutbox.kind })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.empresaId, quiet.empresaId), eq(mailOutbox.kind, 'quote.cancelled')));
+    expect(queued).toHaveLength(3);
+    expect((await conversationOf(quiet)).some((item) => item.tipo === 'cancelamento')).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(endedMail(quiet, 'Cotação cancelada:')).toEqual([]);
+  });
+
+  it('an English quote is cancelled in English', async () => {
+    const s = await quoteScenario(ctx, { quote: { idiomaEmail: 'en' } });
+    const response = await call(s.token, 'PATCH', `/api/quotes/${s.quote.id}`, {
+      status: 'CANCELADA',
+      avisarTransportadores: true,
+    });
+    expect(response.json()).toMatchObject({ status: 'CANCELADA', avisados: 3 });
+    const mails = await waitForMail(s, 'Request cancelled:', 3);
+    for (const [index] of s.carriers.entries()) {
+      const mail = mails.find((m) => m.to.includes(s.carriers[index]!.email))!;
+      expect(mail.subject).toBe(`Request cancelled: ${s.quote.tituloEmail}`);
+      expect(mail.text).toContain(
+        `Quotation ${s.quote.codigo} (process ${s.quote.referenciaProcesso}) has been cancelled by the company.`,
+      );
+      expect(mail.text).toContain('No offer or update is needed for this quotation.');
+      expect(mail.text).not.toContain('Cotação');
+      expect(mail.inReplyTo).toBe(s.recipients[index]!.messageId);
+      expect(mail.replyTo).toBe(s.replyTo(index));
+    }
+  });
+
+  it('closing a quote still waiting for answers tells the carriers it was closed', async () => {
+    const s = await quoteScenario(ctx);
+    await bounce(s, 0);
+    const response = await call(s.token, 'PATCH', `/api/quotes/${s.quote.id}`, {
+      status: 'FECHADA',
+      avisarTransportadores: true,
+    });
+    expect(response.json()).toMatchObject({ status: 'FECHADA', avisados: 2 });
+    const mails = await waitForMail(s, 'Cotação encerrada:', 2);
+    expect(mails.map((m) => m.replyTo).sort()).toEqual([s.replyTo(1), s.replyTo(2)].sort());
+    expect(mails[0]!.text).toContain(
+      `A cotação ${s.quote.codigo} (processo ${s.quote.referenciaProcesso}) foi encerrada pela empresa.`,
+    );
+    expect((await conversationOf(s)).filter((item) => item.tipo === 'encerramento')).toHaveLength(2);
   });
 });
 

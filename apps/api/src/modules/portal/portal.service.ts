@@ -3,9 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   formatMessage,
   isWaitingStatus,
-  PORTAL_FREIGHT_UNITS,
   type PortalAnswer,
-  type PortalFreightUnit,
   type PortalLinkBody,
   type PortalState,
   type PortalView,
@@ -15,10 +13,10 @@ import {
   validityIssue,
 } from '@cotacoes/shared';
 import {
-  askedDestinations,
-  containerType,
+  pricedApartPorts,
   quoteAskedFrom,
   samePlace,
+  suggestedFreightUnits,
   todayInSaoPaulo,
 } from '@cotacoes/shared/comparison/index';
 import {
@@ -199,7 +197,7 @@ export class PortalService {
       throw new AppError('PORTAL_CLOSED_DEADLINE', { prazo }).withMessage(
         formatMessage(refusals.closedDeadline, { prazo }),
       );
-    checkDestinations(answer, portDestinations(context.quote.destino), language);
+    checkDestinations(answer, pricedApartPorts(context.quote.destino), language);
     const files = await checkedFiles(form.anexos, language);
     const typed = portalResult(answer, context.recipient.nome);
     const from = row.email ?? context.recipient.emails[0]!;
@@ -293,8 +291,8 @@ export class PortalService {
         enviadoEm: request ? new Date(request.createdAt).toISOString() : null,
       },
       anexos,
-      unidadesSugeridas: suggestedUnits(quote),
-      destinos: portDestinations(quote.destino),
+      unidadesSugeridas: suggestedFreightUnits(quoteAskedFrom(quote)),
+      destinos: pricedApartPorts(quote.destino),
       resposta: parsed?.success ? parsed.data : null,
       versao: own?.versao ?? null,
       respondidaEm: own ? new Date(own.createdAt).toISOString() : null,
@@ -322,28 +320,6 @@ function stateOf(
 }
 
 /** The freight units to offer first: the container types asked (FCL), per m³ (LCL), per kg (air). */
-function suggestedUnits(quote: repo.PortalRecipient['quote']): PortalFreightUnit[] {
-  const asked = quoteAskedFrom(quote);
-  const units = asked.conteineres.flatMap((ask): PortalFreightUnit[] => {
-    const type = containerType(ask.tipo);
-    if (!type) return [];
-    const label = `${type.size}${type.kind ?? 'DC'}`;
-    return (PORTAL_FREIGHT_UNITS as readonly string[]).includes(label) ? [label as PortalFreightUnit] : [];
-  });
-  if (units.length > 0) return [...new Set(units)];
-  const modal = quote.tipoFrete.toUpperCase();
-  // LCL is quoted per W/M (the greater of tonnes and m³) far more than per m³ alone (QA pass 17).
-  if (modal === 'LCL') return ['WM'];
-  if (modal.startsWith('A')) return ['KG'];
-  return ['20DC', '40HC'];
-}
-
-/** The ports a portal answer prices apart: the quote's, when it names more than one. */
-function portDestinations(destino: string | null): string[] {
-  const names = askedDestinations(destino);
-  return names.length > 1 ? names : [];
-}
-
 /**
  * Each price's and each charge's port is one of the quote's (by the same name, however written), or none
  * (a charge: every port); a bad one answers the field message, in the quote's language, and changes nothing.

@@ -28,6 +28,7 @@ import {
   portalUrl,
   recordPortalToken,
 } from '../../follow-up/portal-tokens.js';
+import { noticeQuoteEnded } from '../../follow-up/quote-ended-notice.js';
 import { noticeNewDeadline, signatureOf } from '../../follow-up/reminders.js';
 import { type JobQueue, QUEUES } from '../../jobs/queue.js';
 import { markLaneRefresh } from '../../lanes/lanes.repository.js';
@@ -429,7 +430,8 @@ export class QuotesService {
 
   /**
    * PATCH /quotes/{id}: bookkeeping fields, the deadline, or closing/cancelling a quote that still waits
-   * for answers. A finalized quote answers 409 and is left as it was.
+   * for answers; `avisarTransportadores` e-mails the new deadline or the ending to the carriers (ADR 0026
+   * addenda). A finalized quote answers 409 and is left as it was.
    */
   async update(actor: Actor, id: string, body: UpdateQuoteBody): Promise<UpdatedQuote> {
     const { tenant } = actor;
@@ -446,7 +448,10 @@ export class QuotesService {
     }
     if (body.status !== undefined) values.status = body.status;
     const notice = body.avisarTransportadores === true && values.prazoResposta !== undefined;
-    const signature = notice ? await signatureOf(this.db, tenant, actor.userId) : [];
+    // Cancelling or closing with `avisarTransportadores`: every carrier reached is told (ADR 0026 addendum
+    // 2026-12-14; QA: a carrier still silent believed it had until the extended deadline).
+    const endNotice = body.avisarTransportadores === true && values.status !== undefined;
+    const signature = notice || endNotice ? await signatureOf(this.db, tenant, actor.userId) : [];
     const avisados = await this.db.transaction(async (tx) => {
       const { status, ...fields } = values;
       // "Prazo prorrogado" is said of a later deadline only (QA pass 5: a shortened one was called extended).
@@ -469,7 +474,9 @@ export class QuotesService {
       if (status) await applyQuoteEvent(tx, tenant, id, { type: 'closedByUser', status });
       const told = notice
         ? await noticeNewDeadline(tx, this.mailDeps, tenant, id, { now, userId: actor.userId, signature })
-        : undefined;
+        : endNotice && status
+          ? await noticeQuoteEnded(tx, this.mailDeps, tenant, id, status, { signature })
+          : undefined;
       await writeAudit(tx, actor.meta, 'cotacao.update', {
         entity: 'cotacao',
         entityId: id,

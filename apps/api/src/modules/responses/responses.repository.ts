@@ -13,6 +13,7 @@ import {
 } from '../../db/schema/index.js';
 import { matchesSearch } from '../../db/sql.js';
 import { inTenant, type Tenant } from '../../db/tenant.js';
+import { DECLINE_WORDS_FLAG } from '../../inbound/classify.js';
 
 export async function findLiveQuote(executor: Executor, tenant: Tenant, id: string) {
   const [row] = await executor
@@ -23,6 +24,7 @@ export async function findLiveQuote(executor: Executor, tenant: Tenant, id: stri
       tituloEmail: cotacoes.tituloEmail,
       messageId: cotacoes.messageId,
       createdAt: cotacoes.createdAt,
+      destino: cotacoes.destino,
     })
     .from(cotacoes)
     .where(inTenant(cotacoes.empresaId, tenant, eq(cotacoes.id, id), isNull(cotacoes.deletedAt)))
@@ -101,7 +103,9 @@ export type AnswerVersionRow = {
 /*
  * The whole of GET …/respostas in one statement and one round trip (bench:responses): the live quote of
  * the company, its recipients with their send state, and every version of every answer, newest first,
- * with the message's source and flags, who registered it and the analyst's corrections. The engine's
+ * with the message's source and flags, who registered it and the analyst's corrections. A version whose
+ * extraction is marked declined (`final.declinou`) has the flag `declinou: true`; the message's
+ * `declinaNoTexto` (its words decline, what the extraction decided from) stays internal. The engine's
  * blocks (the message cut into parts) are most of an extraction's size and no reader of the list uses
  * them: the message itself is in the conversation. They are sent empty, the shape unchanged. Timestamps
  * come as JSON text.
@@ -119,7 +123,10 @@ select
       a.extracao_erro as "extracaoErro",
       jsonb_set(a.dados_extraidos, '{blocks}', '[]'::jsonb) as "dadosExtraidos",
       a.condicoes_pagamento as "condicoesPagamento", a.prazo, a.observacoes, a.mensagem_id as "mensagemId",
-      u.name as "registradoPor", a.created_at as "createdAt", m.source, m.flags,
+      u.name as "registradoPor", a.created_at as "createdAt", m.source,
+      case when a.dados_extraidos->'final'->'declinou' = 'true'::jsonb
+        then (coalesce(m.flags, '{}'::jsonb) - '${DECLINE_WORDS_FLAG}') || '{"declinou": true}'::jsonb
+        else m.flags - '${DECLINE_WORDS_FLAG}' end as flags,
       a.remetente_nao_verificado as "remetenteNaoVerificado", a.aguardando_confirmacao as "aguardandoConfirmacao",
       rc.name as "remetenteConfirmadoPor", a.remetente_confirmado_em as "remetenteConfirmadoEm",
       (select json_agg(json_build_object('campo', c.campo, 'valor', c.valor, 'valorOriginal', c.valor_original,

@@ -19,6 +19,7 @@ import {
   type UnmatchedMessage,
   type UnmatchedQuery,
 } from '@cotacoes/shared';
+import { pricedApartPorts, samePlace } from '@cotacoes/shared/comparison/index';
 import type { AppConfig } from '../../config/env.js';
 import type { Database } from '../../db/client.js';
 import { checkedTenant, type Tenant } from '../../db/tenant.js';
@@ -226,7 +227,7 @@ export class ResponsesService {
       raw = await this.synthetic(quote, carrier.emails[0]!, form.texto ?? '', form.anexos, date);
     } else {
       if (!form.valores) throw new AppError('RESPONSE_CONTENT_REQUIRED');
-      typed = typedResult(form.valores, carrier.nome);
+      typed = typedResult(withQuotePorts(form.valores, quote.destino), carrier.nome);
       raw = await this.synthetic(
         quote,
         carrier.emails[0]!,
@@ -471,4 +472,30 @@ function toVersion(row: repo.AnswerVersionRow): ResponseVersion {
     remetenteConfirmadoPor: row.remetenteConfirmadoPor,
     remetenteConfirmadoEm: dateOrNull(row.remetenteConfirmadoEm)?.toISOString() ?? null,
   };
+}
+
+/**
+ * Each typed price's and charge's port is one of the quote's (the same name however written, given back as
+ * the quote writes it), or none; another answers 400 beside its field and registers nothing.
+ */
+function withQuotePorts(values: TypedValues, destino: string | null): TypedValues {
+  const ports = pricedApartPorts(destino);
+  const errors: { path: string; message: string }[] = [];
+  const known = (group: 'fretes' | 'taxas') => (port: string | null, index: number) => {
+    if (port === null) return null;
+    const found = ports.find((name) => samePlace(name, port));
+    if (!found)
+      errors.push({
+        path: `valores.${group}.${index}.destino`,
+        message: fieldMessages.typedDestinationInvalid,
+      });
+    return found ?? null;
+  };
+  const fretes = values.fretes.map((row, index) => ({
+    ...row,
+    destino: known('fretes')(row.destino, index),
+  }));
+  const taxas = values.taxas.map((fee, index) => ({ ...fee, destino: known('taxas')(fee.destino, index) }));
+  if (errors.length > 0) throw validationError(errors);
+  return { ...values, fretes, taxas };
 }

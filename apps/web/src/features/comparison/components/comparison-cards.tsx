@@ -73,7 +73,7 @@ export function ComparisonCards({
                 </p>
                 <CarriageLine row={row} className="mt-0.5" />
               </div>
-              <ResponseStatus status={row.status} />
+              <ResponseStatus status={row.status} declinou={row.declinou} />
             </div>
             <div
               className={cn(

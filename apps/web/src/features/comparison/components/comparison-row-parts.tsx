@@ -561,7 +561,14 @@ const responseStatusVariant = (status: string): BadgeVariant =>
         ? 'warning'
         : 'primary';
 
-export function ResponseStatus({ status }: { status: string }) {
+/** The answer's status, or 'Declinou' for a carrier that declined the quote (no proposal). */
+export function ResponseStatus({ status, declinou }: { status: string; declinou?: boolean }) {
+  if (declinou)
+    return (
+      <Badge variant="neutral" title={ui.comparison.declinedTitle}>
+        {ui.comparison.declined}
+      </Badge>
+    );
   return (
     <Badge variant={responseStatusVariant(status)}>
       {t.statuses[status] ?? uiReplies.cards.statuses[status] ?? status}

@@ -368,6 +368,33 @@ describe('Comparação: the table', { timeout: 20_000 }, () => {
     expect(boreal.getAllByText('Frete não informado')).toHaveLength(2);
   });
 
+  it("a carrier that declined shows 'Declinou', not 'Frete não informado', and offers no revision or approval", async () => {
+    const rows = makeRows().map((row) =>
+      row.respostaId === respIds.atl
+        ? {
+            ...row,
+            fretes: [],
+            taxas: [],
+            precificada: false,
+            declinou: true,
+            faltando: [],
+            destaque: { menorCusto: false, menorPrazo: false },
+          }
+        : row,
+    );
+    setup({ rows });
+    const atlantico = await rowOf('Atlântico Logística');
+    // Its status and both totals.
+    expect(atlantico.getAllByText('Declinou')).toHaveLength(3);
+    expect(atlantico.queryByText('Frete não informado')).toBeNull();
+    expect(atlantico.queryByRole('button', { name: /Revisar/ })).toBeNull();
+    expect(atlantico.queryByRole('link', { name: /Aprovar/ })).toBeNull();
+    // The other carriers' proposals keep theirs.
+    const delta = await rowOf('Delta Shipping');
+    expect(delta.getByRole('button', { name: 'Revisar proposta de Delta Shipping' })).toBeInTheDocument();
+    expect(delta.getByRole('link', { name: /Aprovar proposta de Delta Shipping/ })).toBeInTheDocument();
+  });
+
   it('shows cards on a phone, with a sort choice', async () => {
     const narrow = (query: string) =>
       ({

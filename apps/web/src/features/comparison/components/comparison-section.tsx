@@ -168,8 +168,9 @@ export function ComparisonSection({ quote }: { quote: QuoteDetail }) {
     correctionOf,
   };
 
+  // A carrier that declined sent no proposal: nothing to revise or approve (its row says 'Declinou').
   const canRevise = (row: ComparisonRow) =>
-    waiting && row.status !== 'aprovado' && row.status !== 'reprovado';
+    waiting && !row.declinou && row.status !== 'aprovado' && row.status !== 'reprovado';
   const canApprove = (row: ComparisonRow) => waiting && isApprovableRow(row);
   const onRevise = (row: ComparisonRow) => {
     revisionKey.current += 1;

@@ -159,7 +159,7 @@ export function ComparisonTable({
                   </span>
                   <span className="mt-1 flex flex-wrap items-center gap-1 text-xs text-fg-muted">
                     <span>{formatMessage(t.version, { versao: row.versao })}</span>
-                    <ResponseStatus status={row.status} />
+                    <ResponseStatus status={row.status} declinou={row.declinou} />
                     <ConfidenceBadge value={row.confianca} />
                   </span>
                   <CompletenessBadges row={row} />

@@ -209,6 +209,23 @@ describe('/quotes/:id/approve', { timeout: 20_000 }, () => {
     expect(approveCalls(network)).toHaveLength(0);
   });
 
+  it('does not offer a carrier that declined, even from the address', async () => {
+    const rows = makeRows().map((row) =>
+      row.respostaId === respIds.atl
+        ? { ...row, fretes: [], taxas: [], precificada: false, declinou: true, faltando: [] }
+        : row,
+    );
+    const { user, network } = setup(`?resposta=${respIds.atl}`, { rows });
+    const list = within(await responses());
+    const option = list.getByRole('radio', { name: /Atlântico Logística/ });
+    expect(option).toBeDisabled();
+    expect(option).toHaveAccessibleName(/Declinou/);
+    expect(list.getByText(/declinou a cotação e não enviou proposta/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Aprovar' }));
+    expect(screen.getByText('Escolha uma proposta para aprovar.')).toBeInTheDocument();
+    expect(approveCalls(network)).toHaveLength(0);
+  });
+
   it("shows the 409 when someone else approved first, under 'Erro ao Aprovar'", async () => {
     const message = errorMessage('APPROVAL_ALREADY_APPROVED', {
       nome: 'Bruno Lima',

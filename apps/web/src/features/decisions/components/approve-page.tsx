@@ -123,7 +123,9 @@ function rowSummary(row: ComparisonRow): string {
         brl: money(row.custoTotalBRL, 'BRL'),
         usd: money(row.custoTotalUSD, 'USD'),
       })
-    : ui.comparison.unpriced[row.extracao];
+    : row.declinou
+      ? ui.comparison.declined
+      : ui.comparison.unpriced[row.extracao];
   const days = transitDaysText(row.prazo);
   const prazo =
     days === null ? ui.quotes.notInformed : formatMessage(ui.decisions.comparison.days, { count: days });
@@ -195,7 +197,10 @@ function ResponseChoice({
                 )}
                 {!group.approvable && (
                   <span className="block text-xs text-fg-muted">
-                    {ui.decisions.comparison.statuses[group.rows[0]?.status ?? ''] ?? group.rows[0]?.status}
+                    {group.rows[0]?.declinou
+                      ? ui.comparison.declinedTitle
+                      : (ui.decisions.comparison.statuses[group.rows[0]?.status ?? ''] ??
+                        group.rows[0]?.status)}
                   </span>
                 )}
               </label>

@@ -18,8 +18,8 @@ export interface UpdateQuoteInput {
 
 /**
  * `PATCH /api/quotes/:id` with only the fields that change (bookkeeping fields, deadline, or
- * `status` FECHADA/CANCELADA) → 200 QuoteDetail (with `avisados` when a new deadline was e-mailed to
- * the carriers); 409 QUOTE_FINAL once the quote is final.
+ * `status` FECHADA/CANCELADA) → 200 QuoteDetail (with `avisados` when `avisarTransportadores` e-mailed the
+ * carriers the new deadline or the ending); 409 QUOTE_FINAL once the quote is final.
  */
 export function updateQuote({ id, body }: UpdateQuoteInput): Promise<UpdatedQuote> {
   return api.patch<UpdatedQuote>(`/quotes/${encodeURIComponent(id)}`, body, {

@@ -5,12 +5,13 @@ import {
   type QuoteStatus,
   WAITING_STATUSES,
 } from '@cotacoes/shared/rules/quote-status';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { QuoteDetail } from '@/api/get-quote';
 import { CheckCircleIcon, PencilIcon, TrashIcon, XCircleIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { paths } from '@/config/paths';
 import { errorText } from '@/lib/api-client';
@@ -24,11 +25,31 @@ import { EditQuoteModal } from './edit-quote-modal';
 const t = ui.quotes.detail;
 type ManualFinalStatus = (typeof MANUAL_FINAL_STATUSES)[number];
 
-/** Closing keeps the quote as answered so far; cancelling drops it. Both end in 'Cotações Finalizadas'. */
+/**
+ * Closing keeps the quote as answered so far; cancelling drops it. Both end in 'Cotações Finalizadas'. Either
+ * may e-mail the carriers (`avisarTransportadores`, ADR 0026 addendum 2026-12-14): checked by default when
+ * cancelling; not when closing, which may follow a choice made outside the platform.
+ */
 const finalActions = {
-  FECHADA: { label: t.actions.close, icon: CheckCircleIcon, variant: 'primary', dialog: t.close },
-  CANCELADA: { label: t.actions.cancel, icon: XCircleIcon, variant: 'danger', dialog: t.cancel },
+  FECHADA: {
+    label: t.actions.close,
+    icon: CheckCircleIcon,
+    variant: 'primary',
+    dialog: t.close,
+    notify: false,
+  },
+  CANCELADA: {
+    label: t.actions.cancel,
+    icon: XCircleIcon,
+    variant: 'danger',
+    dialog: t.cancel,
+    notify: true,
+  },
 } as const;
+
+/** The carriers a notice reaches: every one whose request did not fail, answered or not (as the API). */
+const reachableCarriers = (quote: QuoteDetail) =>
+  quote.destinatarios.filter((recipient) => recipient.estadoEnvio !== 'falhou').length;
 
 export function isWaiting(status: QuoteStatus): boolean {
   return (WAITING_STATUSES as readonly QuoteStatus[]).includes(status);
@@ -45,21 +66,28 @@ export function QuoteActions({ quote }: { quote: QuoteDetail }) {
   // A new key per opening: the edit form starts from the quote as it is now.
   const [editing, setEditing] = useState({ open: false, key: 0 });
   const [confirming, setConfirming] = useState<ManualFinalStatus | 'delete' | null>(null);
+  const [notify, setNotify] = useState(false);
+  const noteId = useId();
   const busy = update.isPending || remove.isPending;
   const waiting = isWaiting(quote.status);
+  const reachable = reachableCarriers(quote);
 
   function ask(action: ManualFinalStatus | 'delete') {
     update.reset();
     remove.reset();
+    if (action !== 'delete') setNotify(finalActions[action].notify);
     setConfirming(action);
   }
 
   function finalise(status: ManualFinalStatus) {
+    const { dialog } = finalActions[status];
+    const told = notify && reachable > 0;
     update.mutate(
-      { id: quote.id, body: { status } },
+      { id: quote.id, body: told ? { status, avisarTransportadores: true } : { status } },
       {
-        onSuccess: () => {
-          showToast({ message: finalActions[status].dialog.done, variant: 'success', durationMs: NOTICE_MS });
+        onSuccess: ({ avisados }) => {
+          const message = avisados ? formatMessage(dialog.doneTold, { n: avisados }) : dialog.done;
+          showToast({ message, variant: 'success', durationMs: NOTICE_MS });
           setConfirming(null);
         },
       },
@@ -127,6 +155,23 @@ export function QuoteActions({ quote }: { quote: QuoteDetail }) {
             onClose={() => setConfirming(null)}
           >
             <p>{dialog.text}</p>
+            {reachable > 0 ? (
+              <div>
+                <Checkbox
+                  label={formatMessage(dialog.notify, { n: reachable })}
+                  name="avisarTransportadores"
+                  checked={notify}
+                  onChange={(event) => setNotify(event.target.checked)}
+                  disabled={update.isPending}
+                  aria-describedby={`${noteId}-${status}`}
+                />
+                <p id={`${noteId}-${status}`} className="mt-1 ml-6 text-xs text-fg-muted">
+                  {notify ? dialog.notified : dialog.quiet}
+                </p>
+              </div>
+            ) : (
+              <p className="text-fg-muted">{dialog.quiet}</p>
+            )}
           </ConfirmModal>
         );
       })}

@@ -345,11 +345,18 @@ describe('quote detail actions', () => {
   });
 
   it.each([
-    ['Encerrar cotação', 'FECHADA', 'Fechada', 'gray', 'Cotação encerrada.'],
-    ['Cancelar cotação', 'CANCELADA', 'Cancelada', 'red', 'Cotação cancelada.'],
+    ['Encerrar cotação', 'FECHADA', 'Fechada', 'gray', 'Cotação encerrada.', {}],
+    [
+      'Cancelar cotação',
+      'CANCELADA',
+      'Cancelada',
+      'red',
+      'Cotação cancelada. 2 agente(s) de carga avisado(s).',
+      { avisarTransportadores: true },
+    ],
   ])(
     "'%s' asks first, then the badge turns %s and only Excluir is left",
-    async (action, status, label, color, notice) => {
+    async (action, status, label, color, notice, notified) => {
       const { user, network, db } = setupWithApi();
       await heading();
       await user.click(screen.getByRole('button', { name: action }));
@@ -364,7 +371,9 @@ describe('quote detail actions', () => {
       await user.click(screen.getByRole('button', { name: action }));
       await user.click(dialog(action).getByRole('button', { name: action }));
       expect(await screen.findByText(notice)).toBeInTheDocument();
-      expect(calls(network.requests, 'PATCH').map((request) => request.body)).toEqual([{ status }]);
+      expect(calls(network.requests, 'PATCH').map((request) => request.body)).toEqual([
+        { status, ...notified },
+      ]);
       expect(db.details[0]!.status).toBe(status);
       expect(info().getByText(label)).toHaveAttribute('data-color', color);
       expect(screen.queryByRole('dialog', { name: action })).toBeNull();
@@ -373,6 +382,66 @@ describe('quote detail actions', () => {
       expect(screen.getByRole('button', { name: 'Excluir' })).toBeEnabled();
     },
   );
+
+  it("'Cancelar cotação' offers to tell the carriers, checked; the text says what happens either way (QA: no compose in the conversation)", async () => {
+    const { user, network } = setupWithApi();
+    await heading();
+    await user.click(screen.getByRole('button', { name: 'Cancelar cotação' }));
+    const confirm = dialog('Cancelar cotação');
+    // Two of the three carriers got the request (Delta Shipping's failed): answered or not, both are told.
+    const box = confirm.getByRole('checkbox', { name: 'Avisar os agentes de carga (2)' });
+    expect(box).toBeChecked();
+    expect(box).toHaveAccessibleDescription(
+      'Os agentes de carga recebem um e-mail avisando do cancelamento, inclusive os que já responderam.',
+    );
+    expect(confirm.queryByText(/conversa da cotação/)).toBeNull();
+
+    await user.click(box);
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription('Nenhum agente de carga é avisado.');
+    await user.click(confirm.getByRole('button', { name: 'Cancelar cotação' }));
+    expect(await screen.findByText('Cotação cancelada.')).toBeInTheDocument();
+    expect(calls(network.requests, 'PATCH').map((request) => request.body)).toEqual([
+      { status: 'CANCELADA' },
+    ]);
+  });
+
+  it("'Encerrar cotação' offers the notice unchecked; checked, it sends avisarTransportadores", async () => {
+    const { user, network } = setupWithApi();
+    await heading();
+    await user.click(screen.getByRole('button', { name: 'Encerrar cotação' }));
+    const confirm = dialog('Encerrar cotação');
+    const box = confirm.getByRole('checkbox', { name: 'Avisar os agentes de carga (2)' });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription('Nenhum agente de carga é avisado.');
+    await user.click(box);
+    expect(box).toHaveAccessibleDescription(
+      'Os agentes de carga recebem um e-mail avisando do encerramento, inclusive os que já responderam.',
+    );
+    await user.click(confirm.getByRole('button', { name: 'Encerrar cotação' }));
+    expect(
+      await screen.findByText('Cotação encerrada. 2 agente(s) de carga avisado(s).'),
+    ).toBeInTheDocument();
+    expect(calls(network.requests, 'PATCH').map((request) => request.body)).toEqual([
+      { status: 'FECHADA', avisarTransportadores: true },
+    ]);
+  });
+
+  it('offers no notice when no carrier received the request', async () => {
+    const failed = makeQuoteDetail();
+    failed.destinatarios = failed.destinatarios.map((recipient) => ({ ...recipient, estadoEnvio: 'falhou' }));
+    const { user, network } = setupWithApi([failed]);
+    await heading();
+    await user.click(screen.getByRole('button', { name: 'Cancelar cotação' }));
+    const confirm = dialog('Cancelar cotação');
+    expect(confirm.queryByRole('checkbox')).toBeNull();
+    expect(confirm.getByText('Nenhum agente de carga é avisado.')).toBeInTheDocument();
+    await user.click(confirm.getByRole('button', { name: 'Cancelar cotação' }));
+    expect(await screen.findByText('Cotação cancelada.')).toBeInTheDocument();
+    expect(calls(network.requests, 'PATCH').map((request) => request.body)).toEqual([
+      { status: 'CANCELADA' },
+    ]);
+  });
 
   it('shows a spinner on the confirmation and disables the actions while the change runs', async () => {
     let release = () => {};

@@ -23,9 +23,11 @@ const recipients = quote.destinatarios as [
 const REGISTER = `/api/quotes/${ids.q1}/respostas/registrar`;
 
 /** The detail over the fake APIs; `gate` holds the registration's answer until it resolves. */
-function setup(options: { routes?: Record<string, Handler>; gate?: Promise<void> } = {}) {
+function setup(
+  options: { routes?: Record<string, Handler>; gate?: Promise<void>; detail?: QuoteDetail } = {},
+) {
   sessionStore.set({ status: 'ready', user: makeUser() });
-  const quotes = fakeQuotesApi({ details: [quote] });
+  const quotes = fakeQuotesApi({ details: [options.detail ?? quote] });
   const responses = fakeResponsesApi(
     ids.q1,
     recipients.map((recipient) => makeEntry(recipient)),
@@ -218,8 +220,8 @@ describe('Registrar resposta', () => {
     expect(dialog().getByText('Informe ao menos um frete ou uma taxa.')).toBeInTheDocument();
 
     const field = (name: string) => dialog().getByRole('textbox', { name });
-    await user.type(field("Frete 20'"), '1.850,00');
-    await user.type(field("Frete 40'"), '2950,5,1');
+    await user.type(field('Valor do frete 1'), '1.850,00');
+    await user.type(field('Valor do frete 2'), '2950,5,1');
     await user.click(dialog().getByRole('button', { name: 'Adicionar taxa' }));
     // "1.350": thousands, as in every other amount of the product (it was read as 1,35).
     await user.type(field('Valor da taxa 1'), '1.350');
@@ -228,18 +230,18 @@ describe('Registrar resposta', () => {
     await user.type(field('Free time (dias)'), '14');
     await submit(user);
     expect(dialog().queryByText('Informe ao menos um frete ou uma taxa.')).toBeNull();
-    expect(field("Frete 40'")).toHaveAccessibleDescription('Informe um valor válido, maior ou igual a zero.');
+    expect(field('Valor do frete 2')).toHaveAccessibleDescription('Informe um valor maior que zero.');
     expect(field('Taxa 1')).toHaveAccessibleDescription('Informe o nome da taxa.');
     expect(field('Transit time (dias)')).toHaveAccessibleDescription(
       'Informe um número inteiro de dias entre 0 e 365.',
     );
-    expect(field("Frete 20'")).not.toHaveAccessibleDescription();
+    expect(field('Valor do frete 1')).not.toHaveAccessibleDescription();
     expect(registrations(network.requests)).toEqual([]);
 
     // Each correction clears its own message; the others stay until corrected.
-    await user.clear(field("Frete 40'"));
-    await user.type(field("Frete 40'"), '2.950,50');
-    expect(field("Frete 40'")).not.toHaveAccessibleDescription();
+    await user.clear(field('Valor do frete 2'));
+    await user.type(field('Valor do frete 2'), '2.950,50');
+    expect(field('Valor do frete 2')).not.toHaveAccessibleDescription();
     expect(field('Taxa 1')).toHaveAccessibleDescription('Informe o nome da taxa.');
     await user.type(field('Taxa 1'), 'THC');
     expect(field('Taxa 1')).not.toHaveAccessibleDescription();
@@ -263,11 +265,14 @@ describe('Registrar resposta', () => {
     expect(await screen.findByText(REGISTERED_MESSAGE)).toBeInTheDocument();
     const [form] = registrations(network.requests);
     expect(form!.get('modo')).toBe('valores');
+    // The quote names no container type: a row for 20DC and one for 40HC, as the portal offers.
     expect(JSON.parse(String(form!.get('valores')))).toEqual({
       moeda: 'USD',
-      frete20: 1850,
-      frete40: 2950.5,
-      taxas: [{ nome: 'THC', valor: 1350, moeda: 'BRL', unidade: 'conteiner' }],
+      fretes: [
+        { unidade: '20DC', valor: 1850, moeda: 'USD', minimo: null, destino: null },
+        { unidade: '40HC', valor: 2950.5, moeda: 'USD', minimo: null, destino: null },
+      ],
+      taxas: [{ nome: 'THC', valor: 1350, moeda: 'BRL', unidade: 'conteiner', destino: null }],
       transitTimeDias: 32,
       freeTimeDias: 14,
       validade: '2026-12-30',
@@ -278,6 +283,55 @@ describe('Registrar resposta', () => {
       expect(borealCard().getByText("Frete 40'").nextElementSibling).toHaveTextContent('US$ 2.950,50'),
     );
   }, 20_000);
+
+  it('offers W/M with a minimum for an LCL quote, and a port for each price and charge of a two-port quote (QA pass 21)', async () => {
+    const lcl = setup({ detail: makeQuoteDetail({ tipoFrete: 'LCL' }) });
+    await open(lcl.user);
+    await lcl.user.click(dialog().getByRole('tab', { name: 'Valores' }));
+    expect(dialog().getByRole('combobox', { name: 'Tipo do frete 1' })).toHaveValue('WM');
+    expect(dialog().queryByRole('combobox', { name: 'Tipo do frete 2' })).toBeNull();
+    await lcl.user.type(dialog().getByRole('textbox', { name: 'Valor do frete 1' }), '48');
+    await lcl.user.type(dialog().getByRole('textbox', { name: 'Mínimo do frete 1' }), '300');
+    await submit(lcl.user);
+    expect(await screen.findByText(REGISTERED_MESSAGE)).toBeInTheDocument();
+    expect(JSON.parse(String(registrations(lcl.network.requests)[0]!.get('valores'))).fretes).toEqual([
+      { unidade: 'WM', valor: 48, moeda: 'USD', minimo: 300, destino: null },
+    ]);
+    lcl.unmount();
+
+    const ports = setup({ detail: makeQuoteDetail({ destino: 'Santos, BR / Itajaí, BR' }) });
+    await open(ports.user);
+    await ports.user.click(dialog().getByRole('tab', { name: 'Valores' }));
+    // A row per type for each port: 20DC and 40HC at Santos, then at Itajaí.
+    expect(
+      [1, 2, 3, 4].map((n) => [
+        (dialog().getByRole('combobox', { name: `Tipo do frete ${n}` }) as HTMLSelectElement).value,
+        (dialog().getByRole('combobox', { name: `Destino do frete ${n}` }) as HTMLSelectElement).value,
+      ]),
+    ).toEqual([
+      ['20DC', 'Santos'],
+      ['40HC', 'Santos'],
+      ['20DC', 'Itajaí'],
+      ['40HC', 'Itajaí'],
+    ]);
+    await ports.user.type(dialog().getByRole('textbox', { name: 'Valor do frete 2' }), '2.300');
+    await ports.user.type(dialog().getByRole('textbox', { name: 'Valor do frete 4' }), '2.450');
+    await ports.user.click(dialog().getByRole('button', { name: 'Adicionar taxa' }));
+    await ports.user.type(dialog().getByRole('textbox', { name: 'Taxa 1' }), 'THC');
+    await ports.user.type(dialog().getByRole('textbox', { name: 'Valor da taxa 1' }), '1.450');
+    expect(dialog().getByRole('combobox', { name: 'Destino da taxa 1' })).toHaveValue('');
+    await ports.user.selectOptions(dialog().getByRole('combobox', { name: 'Destino da taxa 1' }), 'Santos');
+    await submit(ports.user);
+    expect(await screen.findByText(REGISTERED_MESSAGE)).toBeInTheDocument();
+    const sent = JSON.parse(String(registrations(ports.network.requests)[0]!.get('valores')));
+    expect(sent.fretes).toEqual([
+      { unidade: '40HC', valor: 2300, moeda: 'USD', minimo: null, destino: 'Santos' },
+      { unidade: '40HC', valor: 2450, moeda: 'USD', minimo: null, destino: 'Itajaí' },
+    ]);
+    expect(sent.taxas).toEqual([
+      { nome: 'THC', valor: 1450, moeda: 'USD', unidade: 'conteiner', destino: 'Santos' },
+    ]);
+  }, 30_000);
 
   it("keeps the dialog open with the server's message when the registration fails", async () => {
     const { user } = setup({

@@ -1,9 +1,16 @@
+import { pricedApartPorts, suggestedFreightUnits } from '@cotacoes/shared/comparison/answer-units';
+import { quoteAskedFrom } from '@cotacoes/shared/comparison/asked';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { fieldMessages } from '@cotacoes/shared/messages/success';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { uiPortal } from '@cotacoes/shared/messages/ui-portal';
 import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
-import { PORTAL_FEE_UNITS, type PortalFeeUnit } from '@cotacoes/shared/schemas/portal';
+import {
+  PORTAL_FEE_UNITS,
+  PORTAL_FREIGHT_UNITS,
+  type PortalFeeUnit,
+  type PortalFreightUnit,
+} from '@cotacoes/shared/schemas/portal';
 import { type DragEvent, type FormEvent, useId, useRef, useState } from 'react';
 import type { QuoteDetail } from '@/api/get-quote';
 import { FileTextIcon, PlusIcon, TrashIcon, UploadIcon } from '@/components/icons';
@@ -25,6 +32,8 @@ import {
   CURRENCIES,
   type Currency,
   emptyTypedValues,
+  freightRow,
+  isMeasureUnit,
   type TypedValuesDraft,
   type ValueErrors,
   validateTypedValues,
@@ -42,6 +51,10 @@ const currencyOptions = CURRENCIES.map((value) => ({ value, label: value }));
 const feeUnitOptions = PORTAL_FEE_UNITS.map((value) => ({
   value,
   label: uiPortal.answer.feeUnits[value] ?? value,
+}));
+const freightUnitOptions = PORTAL_FREIGHT_UNITS.map((value) => ({
+  value,
+  label: uiPortal.answer.units[value] ?? value,
 }));
 
 const isMailFile = (file: File) => /\.(eml|msg)$/i.test(file.name);
@@ -228,40 +241,125 @@ function AttachmentsField({
 function TypedValuesFields({
   draft,
   errors,
+  ports,
   onChange,
 }: {
   draft: TypedValuesDraft;
   errors: ValueErrors;
+  /** The quote's ports when it names several: each price and charge may be for one of them. */
+  ports: readonly string[];
   onChange: (draft: TypedValuesDraft) => void;
 }) {
   const v = t.values;
   const nextKey = useRef(1);
-  const set = (field: Exclude<keyof TypedValuesDraft, 'taxas'>) => (event: { target: { value: string } }) =>
-    onChange({ ...draft, [field]: event.target.value });
+  const set =
+    (field: Exclude<keyof TypedValuesDraft, 'taxas' | 'fretes'>) => (event: { target: { value: string } }) =>
+      onChange({ ...draft, [field]: event.target.value });
   const setFee = (index: number, change: Partial<TypedValuesDraft['taxas'][number]>) =>
     onChange({
       ...draft,
       taxas: draft.taxas.map((fee, at) => (at === index ? { ...fee, ...change } : fee)),
     });
+  const setFreight = (index: number, change: Partial<TypedValuesDraft['fretes'][number]>) =>
+    onChange({
+      ...draft,
+      fretes: draft.fretes.map((row, at) => (at === index ? { ...row, ...change } : row)),
+    });
+  const portOptions = [
+    { value: '', label: v.allPorts },
+    ...ports.map((port) => ({ value: port, label: port })),
+  ];
+  const freightPortOptions = ports.map((port) => ({ value: port, label: port }));
   return (
     <div className="space-y-4">
-      <div className="grid gap-3 sm:grid-cols-3">
-        <Select label={v.moeda} options={currencyOptions} value={draft.moeda} onChange={set('moeda')} />
-        <Input
-          label={v.frete20}
-          inputMode="decimal"
-          value={draft.frete20}
-          onChange={set('frete20')}
-          error={errors.frete20}
-        />
-        <Input
-          label={v.frete40}
-          inputMode="decimal"
-          value={draft.frete40}
-          onChange={set('frete40')}
-          error={errors.frete40}
-        />
-      </div>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-fg">{v.fretesTitle}</legend>
+        <p className="text-xs text-fg-muted">{v.fretesHint}</p>
+        <ul className="space-y-2">
+          {draft.fretes.map((row, index) => {
+            const n = index + 1;
+            const measure = isMeasureUnit(row.unidade);
+            return (
+              <li
+                key={row.key}
+                className={cn(
+                  'grid items-start gap-2 sm:grid-cols-[9.5rem_minmax(0,1fr)_6.5rem_auto]',
+                  (measure || ports.length > 0) &&
+                    'sm:grid-cols-[9.5rem_minmax(0,1fr)_6.5rem_minmax(0,1fr)_auto]',
+                  measure &&
+                    ports.length > 0 &&
+                    'sm:grid-cols-[9.5rem_minmax(0,1fr)_6.5rem_minmax(0,1fr)_minmax(0,1fr)_auto]',
+                )}
+              >
+                <Select
+                  label={formatMessage(v.freightUnit, { n })}
+                  options={freightUnitOptions}
+                  value={row.unidade}
+                  onChange={(event) =>
+                    setFreight(index, { unidade: event.target.value as PortalFreightUnit })
+                  }
+                />
+                <Input
+                  label={formatMessage(v.freightValue, { n })}
+                  inputMode="decimal"
+                  value={row.valor}
+                  onChange={(event) => setFreight(index, { valor: event.target.value })}
+                  error={errors[`fretes.${index}.valor`]}
+                />
+                <Select
+                  label={formatMessage(v.freightCurrency, { n })}
+                  options={currencyOptions}
+                  value={row.moeda}
+                  onChange={(event) => setFreight(index, { moeda: event.target.value as Currency })}
+                />
+                {measure && (
+                  <Input
+                    label={formatMessage(v.freightMinimum, { n })}
+                    inputMode="decimal"
+                    value={row.minimo}
+                    onChange={(event) => setFreight(index, { minimo: event.target.value })}
+                    error={errors[`fretes.${index}.minimo`]}
+                  />
+                )}
+                {ports.length > 0 && (
+                  <Select
+                    label={formatMessage(v.freightPort, { n })}
+                    options={freightPortOptions}
+                    value={row.destino}
+                    onChange={(event) => setFreight(index, { destino: event.target.value })}
+                  />
+                )}
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="sm:mt-[1.625rem]"
+                  aria-label={formatMessage(v.removeFreight, { n })}
+                  onClick={() => onChange({ ...draft, fretes: draft.fretes.filter((_, at) => at !== index) })}
+                >
+                  <TrashIcon size={16} />
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+        {errors.fretes && <p className="text-sm text-danger-soft-fg">{errors.fretes}</p>}
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() =>
+            onChange({
+              ...draft,
+              fretes: [
+                ...draft.fretes,
+                freightRow(nextKey.current++, draft.fretes.at(-1)?.unidade ?? '40HC', ports[0] ?? ''),
+              ],
+            })
+          }
+        >
+          <PlusIcon size={16} />
+          {v.addFreight}
+        </Button>
+      </fieldset>
 
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-fg">{v.taxasTitle}</legend>
@@ -272,7 +370,10 @@ function TypedValuesFields({
             return (
               <li
                 key={fee.key}
-                className="grid items-start gap-2 sm:grid-cols-[minmax(0,1fr)_8rem_6.5rem_9rem_auto]"
+                className={cn(
+                  'grid items-start gap-2 sm:grid-cols-[minmax(0,1fr)_8rem_6.5rem_9rem_auto]',
+                  ports.length > 0 && 'sm:grid-cols-[minmax(0,1fr)_8rem_6.5rem_9rem_9rem_auto]',
+                )}
               >
                 <Input
                   label={formatMessage(v.feeName, { n })}
@@ -302,6 +403,14 @@ function TypedValuesFields({
                     setFee(index, { unidade: event.target.value as PortalFeeUnit, unidadeEscolhida: true })
                   }
                 />
+                {ports.length > 0 && (
+                  <Select
+                    label={formatMessage(v.feePort, { n })}
+                    options={portOptions}
+                    value={fee.destino}
+                    onChange={(event) => setFee(index, { destino: event.target.value })}
+                  />
+                )}
                 <Button
                   variant="ghost"
                   size="icon"
@@ -327,9 +436,10 @@ function TypedValuesFields({
                   key: nextKey.current++,
                   nome: '',
                   valor: '',
-                  moeda: draft.moeda,
+                  moeda: draft.fretes[0]?.moeda ?? 'USD',
                   unidade: 'conteiner',
                   unidadeEscolhida: false,
+                  destino: '',
                 },
               ],
             })
@@ -387,12 +497,12 @@ interface FormState {
   recebidaEm: string;
 }
 
-const initialState = (): FormState => ({
+const initialState = (quote: QuoteDetail): FormState => ({
   transportadorId: '',
   modo: 'arquivo',
   arquivo: null,
   texto: '',
-  valores: emptyTypedValues(),
+  valores: emptyTypedValues(suggestedFreightUnits(quoteAskedFrom(quote)), pricedApartPorts(quote.destino)),
   anexos: [],
   recebidaEm: '',
 });
@@ -436,7 +546,8 @@ function validate(
 
 function RegisterResponseModal({ quote, onClose }: { quote: QuoteDetail; onClose: () => void }) {
   const formId = useId();
-  const [state, setState] = useState<FormState>(initialState);
+  const [state, setState] = useState<FormState>(() => initialState(quote));
+  const ports = pricedApartPorts(quote.destino);
   const [errors, setErrors] = useState<ValueErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [progress, setProgress] = useState(0);
@@ -532,6 +643,7 @@ function RegisterResponseModal({ quote, onClose }: { quote: QuoteDetail; onClose
                 <TypedValuesFields
                   draft={state.valores}
                   errors={errors}
+                  ports={ports}
                   onChange={(valores) => update({ ...state, valores })}
                 />
               ),

@@ -171,6 +171,31 @@ describe('response cards', () => {
     expect(badge).toHaveTextContent(text);
   });
 
+  it("a carrier that declined reads 'Declinou a cotação', not a confidence and 'Nenhum valor identificado'", async () => {
+    const dados = makeDados({
+      fretes: [],
+      taxas: { itens: [] },
+      preco_por_container_20: null,
+      preco_por_container_40: null,
+      confidence_overall: 0.24,
+      declinou: true,
+    } as Parameters<typeof makeDados>[0]);
+    setup([makeEntry(atlantico, [makeVersion({ dadosExtraidos: dados, flags: { declinou: true } })])]);
+    const declinedCard = await card('Atlântico Logística');
+    const summary = within(
+      declinedCard.getByRole('group', { name: 'Resumo extraído de Atlântico Logística' }),
+    );
+    expect(summary.getByText('Declinou a cotação')).toBeInTheDocument();
+    expect(summary.queryByText('Nenhum valor identificado nesta resposta.')).toBeNull();
+    expect(summary.queryByTitle('Confiança')).toBeNull();
+    expect(declinedCard.queryByText('24%')).toBeNull();
+    // Still an answer: the carrier answered, and its message is linked.
+    expect(declinedCard.getByText('Respondido')).toBeInTheDocument();
+    expect(
+      declinedCard.getByRole('link', { name: 'Ver mensagem de Atlântico Logística' }),
+    ).toBeInTheDocument();
+  });
+
   it("says which file could not be read and why, not only 'Nenhum valor identificado' (QA pass 9)", async () => {
     const dados = makeDados({ fretes: [], taxas: { itens: [] }, confidence_overall: 0 });
     dados.detect.reasons = [

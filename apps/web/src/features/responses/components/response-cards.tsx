@@ -1,5 +1,6 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
+import { uiDeclines } from '@cotacoes/shared/messages/ui-declines';
 import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
 import { FINAL_STATUSES, WAITING_STATUSES } from '@cotacoes/shared/rules/quote-status';
 import { type ResponseVersion, versionsOfEntry } from '@cotacoes/shared/schemas/responses';
@@ -27,6 +28,7 @@ import { formatDuration, summariseWithCarried } from './response-summary';
 import { SenderCheck } from './sender-check';
 
 const t = uiReplies.cards;
+const declines = uiDeclines.card;
 const sendStates = ui.quotes.detail.sendStates;
 const sendStateVariant: Record<ResponseEntry['estadoEnvio'], BadgeVariant> = {
   pendente: 'warning',
@@ -270,17 +272,28 @@ function Summary({
     [t.fields.pagamento, summary.pagamento, undefined],
   ];
   const found = rows.some(([, value]) => value !== null);
+  // The carrier declined the quote and nothing priced was read (an analyst's correction may add a price).
+  const declined =
+    version.flags.declinou === true &&
+    [summary.frete, summary.frete20, summary.frete40, summary.taxas].every((value) => value === null);
   // Why a file (or the whole message) gave nothing: a protected PDF, a corrupt or unknown file, binary text
   // (QA pass 9: the card said only 'Nenhum valor identificado' while the reason was stored).
   const unreadable = version.dadosExtraidos.detect.reasons.filter((reason) => UNREADABLE.test(reason));
   return (
     // biome-ignore lint/a11y/useSemanticElements: a fieldset is for form controls; this groups read-only figures
     <div role="group" aria-label={formatMessage(t.summaryTitle, { nome })} className="space-y-2">
-      <div className="flex items-center justify-between gap-2">
-        <span className="text-xs font-medium tracking-wide text-fg-muted uppercase">{t.confidence}</span>
-        <ConfidenceBadge value={summary.confidence} />
-      </div>
-      {found ? (
+      {declined ? (
+        <div className="space-y-1" data-declined="">
+          <Badge variant="neutral">{declines.chip}</Badge>
+          <p className="text-sm text-fg-muted">{declines.hint}</p>
+        </div>
+      ) : (
+        <div className="flex items-center justify-between gap-2">
+          <span className="text-xs font-medium tracking-wide text-fg-muted uppercase">{t.confidence}</span>
+          <ConfidenceBadge value={summary.confidence} />
+        </div>
+      )}
+      {declined ? null : found ? (
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
           {rows.map(([label, value, fromVersion]) => (
             <div key={label} className={wideFields.has(label) ? 'col-span-2 min-w-0' : 'min-w-0'}>
@@ -326,8 +339,8 @@ function Flags({ version }: { version: ResponseVersion }) {
   if (version.registradoPor)
     notes.push({ label: formatMessage(t.registeredBy, { nome: version.registradoPor }), warning: false });
   for (const [key, value] of Object.entries(version.flags)) {
-    // Shown by SenderCheck, with the action that clears it.
-    if (key === 'remetenteNaoVerificado') continue;
+    // Shown by SenderCheck, with the action that clears it; a decline by the summary (its chip).
+    if (key === 'remetenteNaoVerificado' || key === 'declinou') continue;
     if (key === 'separada') {
       const tipo = typeof value === 'string' ? t.setAsideKinds[value] : undefined;
       if (tipo) notes.push({ label: formatMessage(t.countedAsAnswer, { tipo }), warning: false });

@@ -1,5 +1,10 @@
 import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
-import { type PortalFeeUnit, usualFeeUnit } from '@cotacoes/shared/schemas/portal';
+import {
+  PORTAL_MEASURE_UNITS,
+  type PortalFeeUnit,
+  type PortalFreightUnit,
+  usualFeeUnit,
+} from '@cotacoes/shared/schemas/portal';
 import { type TypedValues, typedValuesSchema } from '@cotacoes/shared/schemas/responses';
 import { parseMoneyInput } from '@/lib/number-input';
 
@@ -7,6 +12,21 @@ const t = uiReplies.register.values;
 
 export const CURRENCIES = ['USD', 'BRL', 'EUR'] as const;
 export type Currency = (typeof CURRENCIES)[number];
+
+/**
+ * One freight price as typed: a container type, per kg, per m³ or per W/M (with a minimum), for one port
+ * when the quote names several (QA pass 21: the form had only "Frete 20'" and "Frete 40'").
+ */
+export interface FreightDraft {
+  key: number;
+  unidade: PortalFreightUnit;
+  valor: string;
+  moeda: Currency;
+  /** The least charged, for a price per measure. */
+  minimo: string;
+  /** '' = the quote's only port (or no port named). */
+  destino: string;
+}
 
 export interface FeeDraft {
   key: number;
@@ -17,6 +37,8 @@ export interface FeeDraft {
   unidade: PortalFeeUnit;
   /** The analyst picked the basis: typing the name no longer changes it. */
   unidadeEscolhida: boolean;
+  /** '' = every port. */
+  destino: string;
 }
 
 /** A fee's draft after its name changed: the usual basis for the name, unless one was picked. */
@@ -26,9 +48,7 @@ export function withFeeName(fee: FeeDraft, nome: string): FeeDraft {
 
 /** The typed-values form as the person types it: amounts and days as text. */
 export interface TypedValuesDraft {
-  moeda: Currency;
-  frete20: string;
-  frete40: string;
+  fretes: FreightDraft[];
   taxas: FeeDraft[];
   transitTimeDias: string;
   freeTimeDias: string;
@@ -36,10 +56,29 @@ export interface TypedValuesDraft {
   observacoes: string;
 }
 
-export const emptyTypedValues = (): TypedValuesDraft => ({
+export const isMeasureUnit = (unit: PortalFreightUnit) => PORTAL_MEASURE_UNITS.includes(unit);
+
+/** A blank freight row of `unidade` (keys from 1000 up: the form's own rows count from 1). */
+export const freightRow = (key: number, unidade: PortalFreightUnit, destino = ''): FreightDraft => ({
+  key,
+  unidade,
+  valor: '',
   moeda: 'USD',
-  frete20: '',
-  frete40: '',
+  minimo: '',
+  destino,
+});
+
+/**
+ * The form as it opens: a row for each freight unit the quote asks (its container types, W/M for LCL, per kg
+ * for air), for each of its ports when it names several.
+ */
+export const emptyTypedValues = (
+  units: readonly PortalFreightUnit[] = ['20DC', '40HC'],
+  ports: readonly string[] = [],
+): TypedValuesDraft => ({
+  fretes: (ports.length > 0 ? ports : ['']).flatMap((port, p) =>
+    units.map((unit, u) => freightRow(1000 + p * units.length + u, unit, port)),
+  ),
   taxas: [],
   transitTimeDias: '',
   freeTimeDias: '',
@@ -60,47 +99,64 @@ function parseDays(text: string): number | null {
   return /^\d+$/.test(value) ? Number(value) : Number.NaN;
 }
 
-/** Errors keyed by field ('frete20', 'taxas.0.valor', 'form'), in the screen's own words. */
+/** Errors keyed by field ('fretes.0.valor', 'taxas.0.valor', 'form'), in the screen's own words. */
 export type ValueErrors = Record<string, string>;
 
-function messageFor(path: readonly PropertyKey[]): string {
-  const [field, , leaf] = path.map(String);
+function messageFor(path: readonly PropertyKey[], schemaMessage: string): string {
+  const [field, index, leaf] = path.map(String);
+  if (field === 'fretes' && index === undefined) return schemaMessage;
+  if (field === 'fretes') return leaf === 'valor' ? t.invalidFreight : t.invalidAmount;
   if (field === 'taxas') return leaf === 'nome' ? t.feeNameRequired : t.invalidAmount;
-  if (field === 'frete20' || field === 'frete40') return t.invalidAmount;
   if (field === 'transitTimeDias' || field === 'freeTimeDias') return t.invalidDays;
   if (field === 'validade') return t.invalidDate;
   return t.tooLong;
 }
 
-/** Checks the draft with the API's own schema (typedValuesSchema); at least a freight or a fee. */
+/**
+ * Checks the draft with the API's own schema (typedValuesSchema); at least a freight or a fee. A freight row
+ * left blank (a type the carrier did not price) is left out.
+ */
 export function validateTypedValues(
   draft: TypedValuesDraft,
 ): { ok: true; values: TypedValues } | { ok: false; errors: ValueErrors } {
+  const errors: ValueErrors = {};
+  // The draft row of each price sent, so that an error lands beside its row.
+  const rows = draft.fretes.flatMap((row, at) =>
+    row.valor.trim() || row.minimo.trim() ? [{ row, at }] : [],
+  );
+  const fretes = rows.map(({ row }) => ({
+    unidade: row.unidade,
+    valor: parseAmount(row.valor) ?? Number.NaN,
+    moeda: row.moeda,
+    minimo: isMeasureUnit(row.unidade) ? parseAmount(row.minimo) : null,
+    destino: row.destino || null,
+  }));
   const candidate = {
-    moeda: draft.moeda,
-    frete20: parseAmount(draft.frete20),
-    frete40: parseAmount(draft.frete40),
+    moeda: fretes[0]?.moeda ?? 'USD',
+    fretes,
     taxas: draft.taxas.map((fee) => ({
       nome: fee.nome,
       valor: parseAmount(fee.valor),
       moeda: fee.moeda,
       unidade: fee.unidade,
+      destino: fee.destino || null,
     })),
     transitTimeDias: parseDays(draft.transitTimeDias),
     freeTimeDias: parseDays(draft.freeTimeDias),
     validade: draft.validade || null,
     observacoes: draft.observacoes.trim() || null,
   };
-  const errors: ValueErrors = {};
   const parsed = typedValuesSchema.safeParse(candidate);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const key = issue.path.map(String).join('.');
-      errors[key] ??= messageFor(issue.path);
+      const path = issue.path.map(String);
+      // A price's index is its row's in the form.
+      if (path[0] === 'fretes' && path[1] !== undefined)
+        path[1] = String(rows[Number(path[1])]?.at ?? path[1]);
+      errors[path.join('.')] ??= messageFor(path, issue.message);
     }
   }
-  if (candidate.frete20 === null && candidate.frete40 === null && candidate.taxas.length === 0)
-    errors.form = t.empty;
+  if (candidate.fretes.length === 0 && candidate.taxas.length === 0) errors.form = t.empty;
   if (Object.keys(errors).length > 0 || !parsed.success) return { ok: false, errors };
   return { ok: true, values: parsed.data };
 }
