@@ -71,7 +71,8 @@ export const uiConversation = {
     aprovacao: 'Aprovação',
     reprovacao: 'Reprovação',
     resposta: 'Resposta',
-    auto_resposta: 'Resposta automática',
+    // An out-of-office, a receipt, a reply without its file: the note beside it says which (QA pass 21).
+    auto_resposta: 'Não contada',
     devolucao: 'Devolução',
     tardia: 'Após a finalização',
     comparativo: 'Comparativo',

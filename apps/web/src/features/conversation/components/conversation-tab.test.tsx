@@ -109,6 +109,8 @@ describe("'Histórico de Emails dos Transportadores'", () => {
     const boreal = thread('Boreal Cargas');
     expect(within(boreal.getAllByRole('listitem')[0]!).getByText('Início')).toBeInTheDocument();
     expect(boreal.getByText('Resposta automática — não conta como resposta')).toBeInTheDocument();
+    // The badge says it was not counted; the note says why (a receipt was badged "Resposta automática").
+    expect(boreal.getByText('Não contada')).toBeInTheDocument();
     // Delta Shipping got the bcc request too.
     expect(thread('Delta Shipping').getAllByRole('listitem')).toHaveLength(1);
 
