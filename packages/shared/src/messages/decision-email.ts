@@ -35,6 +35,8 @@ export const decisionEmailMessages = {
       },
       /** The carrier priced it all in ("all in", "tudo incluso"): said so, as it wrote it. */
       freightAllIn: 'Frete {tipo} (all in, com as taxas incluídas): {calculo}',
+      /** All in as written ("all in origem"), with charges still counted below it: not "charges included". */
+      freightAllInExcept: 'Frete {tipo} (all in, exceto as taxas abaixo): {calculo}',
       fee: '{nome}: {calculo}',
       /** A fee in a currency the totals do not sum (CNY, GBP; EUR without a euro rate): agreed all the same, outside the total. */
       feeNotSummed: '{nome}: {calculo} (em {moeda}, fora do total abaixo)',
@@ -106,6 +108,7 @@ export const decisionEmailMessages = {
         BL: 'per BL',
       },
       freightAllIn: 'Freight {tipo} (all in, charges included): {calculo}',
+      freightAllInExcept: 'Freight {tipo} (all in, except the charges below): {calculo}',
       fee: '{nome}: {calculo}',
       feeNotSummed: '{nome}: {calculo} (in {moeda}, not in the total below)',
       total: 'Total: {brl} ({usd})',

@@ -124,10 +124,13 @@ export function agreedTerms(
   // An answer naming no port agreed to the quote's only port: the carrier reads which one.
   const destino = row.destino ?? row.destinoDaCotacao;
   if (destino) lines.push(formatMessage(t.destination, { destino }));
+  // "all in origem" with THC and a doc fee counted on top: the e-mail said "com as taxas incluídas" above the
+  // very charges it then summed (QA pass 21).
+  const allInLabel = row.taxas.some((taxa) => taxa.contabilizada) ? t.freightAllInExcept : t.freightAllIn;
   for (const frete of row.fretes)
     if (frete.valor !== null && (frete.quantidade ?? 0) > 0)
       lines.push(
-        formatMessage(row.freteAllIn ? t.freightAllIn : t.freight, {
+        formatMessage(row.freteAllIn ? allInLabel : t.freight, {
           tipo: freightTypeName(frete.tipo, language),
           calculo: chargeLineText(frete, locale),
         }),

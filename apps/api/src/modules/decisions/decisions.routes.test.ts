@@ -529,6 +529,21 @@ describe('POST /api/quotes/{id}/approve', () => {
     );
   });
 
+  it('an all-in freight with charges counted on top does not say the charges are included (QA pass 21)', async () => {
+    const s = await quoteScenario(ctx);
+    const { respostaId } = await answer(ctx, s, 1, {
+      text: 'Prezados,\n\nFrete 40HC USD 1.850,00 (all in origem)\nTHC destino: R$ 1.500,00 por contêiner\nTransit time: 30 dias',
+    });
+    const ok = await post(`/api/quotes/${s.quote.id}/approve`, s.token, { responseId: respostaId });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const mail = await mailTo(s, 1, `Cotação ${s.quote.codigo} aprovada`);
+    expect(mail.text).not.toContain('com as taxas incluídas');
+    expect(mail.text).toContain('Frete 40HC (all in, exceto as taxas abaixo): 2 × US$ 1.850,00 = US$ 3.700,00');
+    expect(mail.text).toContain('THC destino: 2 × R$ 1.500,00 = R$ 3.000,00');
+    // (2 × 1.850) × 5,33 + 2 × 1.500 = 19.721,00 + 3.000,00 = R$ 22.721,00, the THC in it.
+    expect(mail.text).toContain('Total: R$ 22.721,00 (US$ ');
+  });
+
   it('answers 404 for a response of another quote or company, 409 for a carrier that has not answered or a closed quote, and changes nothing', async () => {
     const s = await quoteScenario(ctx);
     const mine = await answer(ctx, s, 0);

@@ -188,6 +188,17 @@ describe('/quotes/:id/approve', { timeout: 20_000 }, () => {
     expect(destinations.getByRole('radio', { name: /Itajaí/ })).not.toHaveAccessibleName(/incompleta/);
   });
 
+  it("names the quote's port for an answer that names none, as the Comparação tab (QA pass 21)", async () => {
+    const rows = makeRows().map((row) =>
+      row.respostaId === respIds.atl ? { ...row, destino: null, destinoDaCotacao: 'Santos' } : row,
+    );
+    setup('', { rows });
+    const list = within(await responses());
+    expect(list.getByRole('radio', { name: /Atlântico Logística/ })).toHaveAccessibleName(
+      /Santos \(da cotação\)/,
+    );
+  });
+
   it('asks for a response when none is chosen', async () => {
     const { user, network } = setup();
     await responses();

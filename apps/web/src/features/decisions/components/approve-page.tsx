@@ -185,7 +185,14 @@ function ResponseChoice({
                 <span className="block text-sm text-fg-muted">
                   {destinations.length > 1
                     ? formatMessage(t.destinationsCount, { count: destinations.length })
-                    : [destinations[0], group.rows[0] && rowSummary(group.rows[0])]
+                    : [
+                        // An answer naming no port is for the quote's only one: said so, as the table does.
+                        destinations[0] ??
+                          (group.rows[0]?.destinoDaCotacao
+                            ? `${group.rows[0].destinoDaCotacao} ${ui.decisions.comparison.quoteDestination}`
+                            : null),
+                        group.rows[0] && rowSummary(group.rows[0]),
+                      ]
                         .filter(Boolean)
                         .join(' · ')}
                 </span>
