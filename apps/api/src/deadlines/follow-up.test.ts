@@ -430,7 +430,7 @@ describe('deadline summary', () => {
 
   it('mails the requester once: answers, the comparison’s cheapest total and shortest transit, the rate, the link', async () => {
     const { s, at } = await scenario(2);
-    await answer(ctx, s, 0, { text: typicalAnswer({ frete40: 2950 }) });
+    await answer(ctx, s, 0, { text: `${typicalAnswer({ frete40: 2950 })}\nPorto de destino: Santos` });
     await answer(ctx, s, 1, { text: SLOWER_CHEAPER });
     const [requester] = await db().select().from(users).where(eq(users.id, s.userId));
 
@@ -460,7 +460,8 @@ describe('deadline summary', () => {
     // carrier 1: USD 5.075,00 × 5,2456 + R$ 2.900,00 = R$ 29.521,42; R$ 2.900,00 / 5,2456 + 5.075 = US$ 5.627,84.
     expect(mail.text).toContain('2 de 3 agentes de carga responderam.');
     expect(mail.text).toContain(`Menor custo total: R$ 29.521,42 (US$ 5.627,84) — ${s.carriers[1]!.nome}`);
-    expect(mail.text).toContain(`Menor transit time: 32 dias — ${s.carriers[0]!.nome}`);
+    // The fastest answer names its port: the line says it, as the cheapest line does (QA pass 21).
+    expect(mail.text).toContain(`Menor transit time: 32 dias — ${s.carriers[0]!.nome}, destino Santos`);
     expect(mail.text).toMatch(
       /Câmbio usado: USD 1 = R\$ 5,2456 \(PTAX 5,1177 de \d{2}\/\d{2}\/\d{4} \+ margem de 2,5%\)/,
     );

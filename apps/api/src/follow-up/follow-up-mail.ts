@@ -115,7 +115,7 @@ export type DeadlineSummaryFigures = {
   respondidas: number;
   total: number;
   cheapest: { brl: number; usd: number; transportador: string; destino: string | null } | null;
-  fastest: { dias: number; transportador: string } | null;
+  fastest: { dias: number; transportador: string; destino: string | null } | null;
   taxa: Comparison['taxa'];
   /** The carriers whose answer declined the quote, by name (absent or empty: none). */
   declinaram?: readonly string[];
@@ -142,7 +142,13 @@ export function summaryFigures(
           destino: cheapest.destino,
         }
       : null,
-    fastest: fastest ? { dias: fastest.prazo.valor!, transportador: fastest.transportador.nome } : null,
+    fastest: fastest
+      ? {
+          dias: fastest.prazo.valor!,
+          transportador: fastest.transportador.nome,
+          destino: fastest.destino,
+        }
+      : null,
     taxa: comparison.taxa,
     declinaram: [
       ...new Set(comparison.linhas.filter((row) => row.declinou).map((row) => row.transportador.nome)),
@@ -185,7 +191,13 @@ export function deadlineSummaryMail(
       );
     } else lines.push(t.noPrice);
     if (fastest)
-      lines.push(formatMessage(t.fastest, { dias: fastest.dias, transportador: fastest.transportador }));
+      lines.push(
+        formatMessage(fastest.destino ? t.fastestDestination : t.fastest, {
+          dias: fastest.dias,
+          transportador: fastest.transportador,
+          destino: fastest.destino ?? '',
+        }),
+      );
     lines.push(
       taxa.fonte === 'ptax'
         ? formatMessage(t.rate, {

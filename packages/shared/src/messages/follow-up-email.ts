@@ -106,6 +106,8 @@ export const deadlineSummaryMessages = {
   cheapestDestination: 'Menor custo total: {brl} ({usd}) — {transportador}, destino {destino}',
   noPrice: 'Nenhuma proposta tem valores de frete lidos ainda: confira as respostas na cotação.',
   fastest: 'Menor transit time: {dias} dias — {transportador}',
+  /** The port of that row, as the cheapest one says its own (QA pass 21). */
+  fastestDestination: 'Menor transit time: {dias} dias — {transportador}, destino {destino}',
   rate: 'Câmbio usado: USD 1 = R$ {taxa} (PTAX {ptax} de {data} + margem de {margem}%).',
   rateFallback:
     'Câmbio usado: USD 1 = R$ {taxa} (cotação fixa de R$ {ptax}, a PTAX não respondeu, + margem de {margem}%).',

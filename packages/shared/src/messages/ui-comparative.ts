@@ -156,6 +156,7 @@ export const comparativeDocumentMessages = {
   carriedMore: 'da versão {versao}: {itens}',
   carriedItems: {
     destino: 'destino',
+    frete: 'frete {tipo}',
     prazo: 'transit time',
     freeTime: 'free time',
     validade: 'validade',

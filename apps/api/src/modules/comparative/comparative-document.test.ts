@@ -34,6 +34,20 @@ describe('what a revision carries, as the documents say it', () => {
     );
   });
 
+  it('names a freight price kept from the version before (QA pass 21: the 20DC was left out)', () => {
+    const row = revision();
+    row.fretes = [
+      ...row.fretes,
+      { ...row.fretes[0]!, tipo: '20DC', valor: 1050, versaoAnterior: 1, quantidade: 1 },
+    ];
+    row.taxas = row.taxas.map((taxa) => ({
+      ...taxa,
+      origem: 'versao_anterior',
+      fonte: taxa.fonte && { ...taxa.fonte, origin: 'versao:1' },
+    }));
+    expect(carriedOf(row)).toBe('Mantido da versão 1 (a revisão não repetiu): frete 20DC, taxas THC, BL FEE');
+  });
+
   it('says nothing for a first answer', () => {
     expect(carriedOf(revision())).toBe('');
   });

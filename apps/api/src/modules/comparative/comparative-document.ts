@@ -2,6 +2,7 @@ import type { Comparison, ComparisonRow, ExchangeRateInfo } from '@cotacoes/shar
 import { formatMessage } from '@cotacoes/shared';
 import { hasEuroAmounts } from '@cotacoes/shared/comparison/currency';
 import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
+import { freightTypeName } from '@cotacoes/shared/comparison/freight-type';
 import { unpricedText } from '@cotacoes/shared/comparison/quantity-text';
 import { comparativeDocumentMessages as t } from '@cotacoes/shared/messages/ui-comparative';
 import { uiComparison } from '@cotacoes/shared/messages/ui-comparison';
@@ -204,6 +205,11 @@ export function carriedOf(row: ComparisonRow): string {
     byVersion.set(versao, [...(byVersion.get(versao) ?? []), item]);
   };
   add(row.destinoVersaoAnterior, names.destino);
+  // A price the revision did not restate ("40HC USD 1.700, 20DC sem alteração"): the QA pass read a note
+  // that listed the fees kept and not the 20DC freight.
+  for (const frete of row.fretes)
+    if (frete.versaoAnterior !== undefined && frete.valor !== null)
+      add(frete.versaoAnterior, formatMessage(names.frete, { tipo: freightTypeName(frete.tipo) }));
   add(row.prazo.versaoAnterior, names.prazo);
   add(row.freeTime.versaoAnterior, names.freeTime);
   add(row.validade.versaoAnterior, names.validade);
