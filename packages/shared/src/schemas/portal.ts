@@ -47,18 +47,32 @@ export const PORTAL_FEE_UNIT_CODES: Record<PortalFeeUnit, string> = {
   wm: 'WM',
 };
 
+/** Whether a quote's freight type ships in containers (FCL, or not said): its charges may be per container. */
+const shipsContainers = (tipoFrete: string | null | undefined) =>
+  !tipoFrete || tipoFrete.trim().toUpperCase() === 'FCL';
+
+/**
+ * The basis a new charge row starts with: per container for a container shipment, per shipment otherwise (an
+ * air or LCL quote has no container to count; QA pass 22: an AWB fee "por contêiner" was never summed).
+ */
+export function defaultFeeUnit(tipoFrete?: string | null): PortalFeeUnit {
+  return shipsContainers(tipoFrete) ? 'conteiner' : 'embarque';
+}
+
 /**
  * The basis a fee named `nome` is usually charged on, for a form whose user has not chosen one: the
- * documentation and per-shipment charges per BL, the rest (THC, ISPS, seal, surcharges) per container (QA
- * pass 5: 'Registrar resposta' counted every typed fee once per BL, a THC on 5 containers included).
+ * documentation and per-shipment charges per BL (an air waybill's per shipment), the rest (THC, ISPS, seal,
+ * surcharges) per container — per shipment on an air or LCL quote (QA pass 5: 'Registrar resposta' counted
+ * every typed fee once per BL, a THC on 5 containers included).
  */
-export function usualFeeUnit(nome: string): PortalFeeUnit {
+export function usualFeeUnit(nome: string, tipoFrete?: string | null): PortalFeeUnit {
   const folded = nome.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  if (/\b(awb|hawb|mawb|air ?waybill)\b/.test(folded)) return 'embarque';
   return /\b(bl|b\/l|doc|docs|documenta\w*|document\w*|emiss\w*|libera\w*|release|telex|courier|despacho|handling|process\w*|embarque|shipment|ams|ens|isf|aci)\b/.test(
     folded,
   )
     ? 'bl'
-    : 'conteiner';
+    : defaultFeeUnit(tipoFrete);
 }
 
 function codigoOf(messages: PortalFieldMessages) {

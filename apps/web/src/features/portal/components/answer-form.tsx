@@ -1,6 +1,7 @@
 import { todayInSaoPaulo } from '@cotacoes/shared/comparison/totals';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import {
+  defaultFeeUnit,
   PORTAL_CURRENCIES,
   PORTAL_FEE_UNITS,
   PORTAL_FREIGHT_UNITS,
@@ -448,7 +449,15 @@ export function AnswerForm({ token, view }: { token: string; view: PortalView })
             set({
               taxas: [
                 ...draft.taxas,
-                { key: key(), nome: '', moeda: 'BRL', valor: '', unidade: 'conteiner', destino: '' },
+                // Per shipment on an air or LCL quote: it has no container to count (QA pass 22).
+                {
+                  key: key(),
+                  nome: '',
+                  moeda: 'BRL',
+                  valor: '',
+                  unidade: defaultFeeUnit(view.tipoFrete),
+                  destino: '',
+                },
               ],
             })
           }

@@ -292,6 +292,10 @@ describe('Registrar resposta', () => {
     expect(dialog().queryByRole('combobox', { name: 'Tipo do frete 2' })).toBeNull();
     await lcl.user.type(dialog().getByRole('textbox', { name: 'Valor do frete 1' }), '48');
     await lcl.user.type(dialog().getByRole('textbox', { name: 'Mínimo do frete 1' }), '300');
+    // A charge on an LCL quote starts per shipment: there is no container to count (QA pass 22).
+    await lcl.user.click(dialog().getByRole('button', { name: 'Adicionar taxa' }));
+    expect(dialog().getByRole('combobox', { name: 'Cobrança da taxa 1' })).toHaveValue('embarque');
+    await lcl.user.click(dialog().getByRole('button', { name: 'Remover taxa 1' }));
     await submit(lcl.user);
     expect(await screen.findByText(REGISTERED_MESSAGE)).toBeInTheDocument();
     expect(JSON.parse(String(registrations(lcl.network.requests)[0]!.get('valores'))).fretes).toEqual([

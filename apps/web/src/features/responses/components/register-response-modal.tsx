@@ -6,6 +6,7 @@ import { ui } from '@cotacoes/shared/messages/ui';
 import { uiPortal } from '@cotacoes/shared/messages/ui-portal';
 import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
 import {
+  defaultFeeUnit,
   PORTAL_FEE_UNITS,
   PORTAL_FREIGHT_UNITS,
   type PortalFeeUnit,
@@ -242,12 +243,15 @@ function TypedValuesFields({
   draft,
   errors,
   ports,
+  tipoFrete,
   onChange,
 }: {
   draft: TypedValuesDraft;
   errors: ValueErrors;
   /** The quote's ports when it names several: each price and charge may be for one of them. */
   ports: readonly string[];
+  /** The quote's freight type: a charge on an air or LCL quote starts per shipment, not per container. */
+  tipoFrete: string | null;
   onChange: (draft: TypedValuesDraft) => void;
 }) {
   const v = t.values;
@@ -379,7 +383,7 @@ function TypedValuesFields({
                   label={formatMessage(v.feeName, { n })}
                   placeholder={v.feeNamePlaceholder}
                   value={fee.nome}
-                  onChange={(event) => setFee(index, withFeeName(fee, event.target.value))}
+                  onChange={(event) => setFee(index, withFeeName(fee, event.target.value, tipoFrete))}
                   error={errors[`taxas.${index}.nome`]}
                 />
                 <Input
@@ -437,7 +441,7 @@ function TypedValuesFields({
                   nome: '',
                   valor: '',
                   moeda: draft.fretes[0]?.moeda ?? 'USD',
-                  unidade: 'conteiner',
+                  unidade: defaultFeeUnit(tipoFrete),
                   unidadeEscolhida: false,
                   destino: '',
                 },
@@ -644,6 +648,7 @@ function RegisterResponseModal({ quote, onClose }: { quote: QuoteDetail; onClose
                   draft={state.valores}
                   errors={errors}
                   ports={ports}
+                  tipoFrete={quote.tipoFrete}
                   onChange={(valores) => update({ ...state, valores })}
                 />
               ),

@@ -41,9 +41,12 @@ export interface FeeDraft {
   destino: string;
 }
 
-/** A fee's draft after its name changed: the usual basis for the name, unless one was picked. */
-export function withFeeName(fee: FeeDraft, nome: string): FeeDraft {
-  return { ...fee, nome, unidade: fee.unidadeEscolhida ? fee.unidade : usualFeeUnit(nome) };
+/**
+ * A fee's draft after its name changed: the usual basis for the name on this quote's freight type (an AWB
+ * fee per shipment, a THC per container on FCL), unless one was picked.
+ */
+export function withFeeName(fee: FeeDraft, nome: string, tipoFrete?: string | null): FeeDraft {
+  return { ...fee, nome, unidade: fee.unidadeEscolhida ? fee.unidade : usualFeeUnit(nome, tipoFrete) };
 }
 
 /** The typed-values form as the person types it: amounts and days as text. */
