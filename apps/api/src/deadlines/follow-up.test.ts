@@ -300,7 +300,7 @@ describe('automatic reminders', () => {
     expect(mail!.subject).toBe(`Reminder: ${s.quote.tituloEmail}`);
     expect(mail!.text).toContain('We have not yet received your offer');
     expect(mail!.text).toMatch(
-      /deadline for answers is \d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2} \(Brasília time\)/,
+      /deadline for answers is \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} \(Brasília time\)/,
     );
   });
 

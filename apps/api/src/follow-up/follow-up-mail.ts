@@ -23,8 +23,9 @@ export function reminderLanguageOf(idiomaEmail: string): ReminderEmailLanguage {
 }
 
 /** 'dd/mm/aaaa hh:mm' in Brasília time: the request's own format, without Intl's comma. */
+/** '11/12/2026 14:00' in Portuguese; '11 Dec 2026, 14:00' in English, as the request and the portal write it. */
 const deadlineText = (date: Date, language: ReminderEmailLanguage) =>
-  formatQuoteDateTime(date, language).replace(',', '');
+  language === 'pt' ? formatQuoteDateTime(date, 'pt').replace(',', '') : formatQuoteDateTime(date, language);
 
 const paragraph = (p: string) => `<p style="margin:0 0 14px">${escapeHtml(p)}</p>`;
 const button = (label: string, url: string) =>

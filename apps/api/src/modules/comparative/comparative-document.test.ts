@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mailCounts } from './comparative.service.js';
 import { comparisonRow } from './comparative.test-fixtures.js';
 import { carriedOf, changeTextOf } from './comparative-document.js';
 
@@ -60,5 +61,21 @@ describe('what a revision carries, as the documents say it', () => {
     row.variacao = { versaoAnterior: 2, custoTotalBRL: 250, custoTotalUSD: 0, prazo: 0 };
     expect(changeTextOf(row, 'BRL')).toBe('+250,00 vs v2');
     expect(changeTextOf(row, 'USD')).toBeNull();
+  });
+});
+
+describe("the comparative e-mail's counts", () => {
+  it('counts a carrier pricing two ports as one proposal, and a decline apart (QA pass 22: "4 propostas" for 3)', () => {
+    const santos = revision();
+    const itajai = { ...revision(), destino: 'Itajaí' };
+    const other = { ...revision(), respostaId: 'r2' };
+    const declined = { ...revision(), respostaId: 'r3', declinou: true };
+    declined.transportador = { ...declined.transportador, nome: 'Rota Sul' };
+    expect(mailCounts({ linhas: [santos, itajai, other, declined], respondidas: 3, total: 4 })).toEqual({
+      linhas: 2,
+      respondidas: 3,
+      total: 4,
+      declinaram: ['Rota Sul'],
+    });
   });
 });

@@ -148,13 +148,14 @@ export class ComparativeService {
 }
 
 /**
- * What the comparative's e-mail counts: the proposals (rows of carriers that did not decline), the carriers
- * that answered and were asked, and who declined (each once, by name).
+ * What the comparative's e-mail counts: the proposals (answers of carriers that did not decline, each once
+ * however many ports it prices: QA pass 22 read "4 propostas" for three carriers, one with two ports), the
+ * carriers that answered and were asked, and who declined (each once, by name).
  */
-function mailCounts(comparison: Comparison) {
+export function mailCounts(comparison: Pick<Comparison, 'linhas' | 'respondidas' | 'total'>) {
   const declined = comparison.linhas.filter((row) => row.declinou);
   return {
-    linhas: comparison.linhas.length - declined.length,
+    linhas: new Set(comparison.linhas.filter((row) => !row.declinou).map((row) => row.respostaId)).size,
     respondidas: comparison.respondidas,
     total: comparison.total,
     declinaram: [...new Set(declined.map((row) => row.transportador.nome))],
