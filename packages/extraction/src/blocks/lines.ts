@@ -18,6 +18,11 @@ export interface Line {
   delimited: boolean;
   quoteDepth: number;
   blank: boolean;
+  /**
+   * The chosen option's figures, written on its own header ("Opção 2: COSCO USD 2.750/40HC, 38 dias") and
+   * rewritten without it: a bare day count there is the option's transit time.
+   */
+  optionContent?: boolean;
 }
 
 export interface PreparedText {

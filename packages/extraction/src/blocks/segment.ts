@@ -15,7 +15,13 @@ import {
 } from '../dictionary/labels.js';
 import { findCarrierMention } from '../normalise/carrier-names.js';
 import { findAmounts } from '../normalise/money.js';
-import { foldKeepingOffsets, normaliseLabel, phraseAlternation, phraseRegExp } from '../normalise/text.js';
+import {
+  foldKeepingOffsets,
+  normaliseLabel,
+  phraseAlternation,
+  phraseRegExp,
+  sentencesOf,
+} from '../normalise/text.js';
 import { type Line, makeLine } from './lines.js';
 
 export type LineRole = 'header' | 'body' | 'signature' | 'quoted' | 'discarded';
@@ -26,6 +32,11 @@ export interface Alternative {
   title: string;
   recommended: boolean;
   selected: boolean;
+  /**
+   * The option's figures when written on its own header ("Opção 2: COSCO USD 2.750/40HC, 38 dias"), without
+   * the header and without sentences naming options ("Sugerimos a opção 2."): what the reply says, if chosen.
+   */
+  content?: string;
 }
 
 export interface Segmentation {
@@ -391,9 +402,11 @@ function findAlternatives(lines: Line[], start: number, end: number): Alternativ
   const ids = headers.map((h) => ALTERNATIVE_HEADER.exec(foldKeepingOffsets(lines[h]?.trimmed ?? ''))?.[1]);
   const alternatives: Alternative[] = headers.map((h, n) => {
     const limit = headers[n + 1] ?? end;
-    let stop = limit;
+    // "Opção 2: COSCO USD 2.750/40HC, 38 dias": an option with its figures on its header is that line alone.
+    const inline = headerContent(lines[h]?.trimmed ?? '');
+    let stop = inline === null ? limit : h + 1;
     let content = false;
-    for (let i = h + 1; i < limit; i++) {
+    for (let i = h + 1; i < stop; i++) {
       const line = lines[i];
       if (line === undefined) break;
       if (SHARED.test(foldKeepingOffsets(line.trimmed))) {
@@ -414,17 +427,16 @@ function findAlternatives(lines: Line[], start: number, end: number): Alternativ
       start: h,
       end: stop,
       title: lines[h]?.trimmed ?? '',
-      recommended: RECOMMENDED.test(text),
+      recommended: RECOMMENDED.test(inline === null ? text : foldKeepingOffsets(inline.content)),
       selected: false,
+      ...(inline === null ? {} : { content: inline.content }),
     };
   });
   // "Sugerimos a opção 2", "We recommend option B", "best option is COSCO" anywhere in the message: the
   // option it names is the recommended one, even when the sentence stands apart from the options or at the
   // end of another option's block (rule 2; generalisation-5 t13, t14).
   const named = recommendedByReference(
-    lines,
-    start,
-    end,
+    lines.slice(start, end).map((l) => foldKeepingOffsets(l.trimmed)),
     alternatives.map((a, n) => ({ id: ids[n], carrier: findCarrierMention(a.title)?.name ?? null })),
   );
   if (named !== null)
@@ -444,13 +456,10 @@ const OPTION_REFERENCE = new RegExp(
  * "option B") or by its carrier ("we suggest COSCO"); null when no such sentence names exactly one option.
  */
 function recommendedByReference(
-  lines: Line[],
-  start: number,
-  end: number,
+  texts: string[],
   options: Array<{ id: string | undefined; carrier: string | null }>,
 ): number | null {
-  for (let i = start; i < end; i++) {
-    const text = foldKeepingOffsets(lines[i]?.trimmed ?? '');
+  for (const text of texts) {
     const marker = RECOMMENDED.exec(text);
     if (marker === null) continue;
     const after = text.slice(marker.index);
@@ -467,6 +476,99 @@ function recommendedByReference(
     if (byCarrier.length === 1) return byCarrier[0] ?? null;
   }
   return null;
+}
+
+/** An option header with its figures after it ("Opção 2: COSCO …", "Option B – MSC USD …"), anywhere in a line. */
+const INLINE_OPTION_HEADER = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${phraseAlternation(ALTERNATIVE_WORDS)})\\s*(?:n[oº°]\\.?\\s*)?(\\d+|[a-c]|i{1,3})\\s*(?::|–|—|-|\\))\\s*`,
+  'gu',
+);
+const NAMES_AN_OPTION = new RegExp(OPTION_REFERENCE.source, 'u');
+
+/**
+ * The figures after an option's header, split from the sentences that name options ("Sugerimos a opção 2."):
+ * null when there are no figures (a heading such as "OPÇÃO 2 – Maersk" over its lines).
+ */
+function optionContent(text: string): { content: string; remarks: string[] } | null {
+  const content: string[] = [];
+  const remarks: string[] = [];
+  for (const sentence of sentencesOf(text)) {
+    if (content.length > 0 && NAMES_AN_OPTION.test(foldKeepingOffsets(sentence))) remarks.push(sentence);
+    else content.push(sentence);
+  }
+  const joined = content.join(' ').trim();
+  return findAmounts(joined).length === 0 ? null : { content: joined, remarks };
+}
+
+/** The figures on a line that starts with an option's header ("Opção 2: COSCO USD 2.750/40HC, 38 dias"). */
+function headerContent(text: string): { content: string; remarks: string[] } | null {
+  const folded = foldKeepingOffsets(text);
+  const header = ALTERNATIVE_HEADER.exec(folded);
+  if (header === null) return null;
+  const separator = /^\s*(?::|–|—|-|\))\s*/.exec(folded.slice(header[0].length));
+  if (separator === null) return null;
+  return optionContent(text.slice(header[0].length + separator[0].length));
+}
+
+interface InlineOption {
+  id: string | undefined;
+  title: string;
+  content: string;
+  remarks: string[];
+}
+
+/** Two or more options, each with its figures, written in one line ("Opção 1: MSC USD … Opção 2: COSCO USD …"). */
+function inlineOptions(text: string): { options: InlineOption[]; prefix: string } | null {
+  const folded = foldKeepingOffsets(text);
+  const headers = [...folded.matchAll(INLINE_OPTION_HEADER)];
+  if (headers.length < 2 || new Set(headers.map((h) => h[1])).size < headers.length) return null;
+  const options: InlineOption[] = [];
+  for (const [n, header] of headers.entries()) {
+    const from = header.index ?? 0;
+    const to = headers[n + 1]?.index ?? text.length;
+    const read = optionContent(text.slice(from + header[0].length, to));
+    if (read === null) return null;
+    options.push({ id: header[1], title: text.slice(from, to).trim(), ...read });
+  }
+  return { options, prefix: text.slice(0, headers[0]?.index ?? 0).trim() };
+}
+
+/**
+ * Options written inline, one line holding them all ("Opção 1: MSC USD 2.900/40HC, 35 dias. Opção 2: COSCO
+ * USD 2.750/40HC, 38 dias. Sugerimos a opção 2."): each is an alternative of that line. The option a sentence
+ * of the message names as recommended is chosen, else one its own words recommend, else the first.
+ */
+function findInlineAlternatives(lines: Line[], start: number, end: number): Alternative[] {
+  const found = new Map<number, InlineOption[]>();
+  const texts: string[] = [];
+  for (let i = start; i < end; i++) {
+    const text = lines[i]?.trimmed ?? '';
+    const inline = inlineOptions(text);
+    if (inline === null) texts.push(foldKeepingOffsets(text));
+    else {
+      found.set(i, inline.options);
+      texts.push(...[inline.prefix, ...inline.options.flatMap((o) => o.remarks)].map(foldKeepingOffsets));
+    }
+  }
+  const alternatives: Alternative[] = [];
+  for (const [i, options] of found) {
+    const named = recommendedByReference(
+      texts,
+      options.map((o) => ({ id: o.id, carrier: findCarrierMention(o.content)?.name ?? null })),
+    );
+    const own = options.findIndex((o) => RECOMMENDED.test(foldKeepingOffsets(o.content)));
+    const chosen = named ?? (own >= 0 ? own : 0);
+    for (const [n, option] of options.entries())
+      alternatives.push({
+        start: i,
+        end: i + 1,
+        title: option.title,
+        recommended: n === (named ?? own),
+        selected: n === chosen,
+        content: option.content,
+      });
+  }
+  return alternatives;
 }
 
 function carrierNamedIn(folded: string, carrier: string): boolean {
@@ -617,11 +719,26 @@ export function segment(lines: Line[]): Segmentation {
   const contentEnd = signatureStart ?? bodyEnd;
   if (signatureStart !== null) for (let i = signatureStart; i < bodyEnd; i++) roles[i] = 'signature';
   const headed = findAlternatives(lines, header.end, contentEnd);
+  const inlined = headed.length > 0 ? [] : findInlineAlternatives(lines, header.end, contentEnd);
   const alternatives =
-    headed.length > 0 ? headed : findCarrierLineAlternatives(lines, header.end, contentEnd);
+    headed.length > 0
+      ? headed
+      : inlined.length > 0
+        ? inlined
+        : findCarrierLineAlternatives(lines, header.end, contentEnd);
+  const rewritten = new Map(inline.answers);
+  const chosenLines = new Set<number>();
+  for (const alternative of alternatives) {
+    if (!alternative.selected) continue;
+    for (let i = alternative.start; i < alternative.end; i++) chosenLines.add(i);
+    // The chosen option's figures without its header: "COSCO USD 2.750/40HC, 38 dias" reads as its freight.
+    const line = lines[alternative.start];
+    if (alternative.content !== undefined && line !== undefined)
+      rewritten.set(alternative.start, { ...makeLine(line.no, alternative.content), optionContent: true });
+  }
   for (const alternative of alternatives) {
     if (alternative.selected) continue;
-    for (let i = alternative.start; i < alternative.end; i++) roles[i] = 'discarded';
+    for (let i = alternative.start; i < alternative.end; i++) if (!chosenLines.has(i)) roles[i] = 'discarded';
   }
   const expired = findExpiredSections(lines, roles);
   for (const [start, end] of expired) for (let i = start; i < end; i++) roles[i] = 'discarded';
@@ -642,7 +759,7 @@ export function segment(lines: Line[]): Segmentation {
     alternatives,
     stillApplies: quotedStart !== null && STILL_APPLIES.test(bodyText),
     olderFromRequester: firstQuoted !== undefined && isRequesterMessage(lines, firstQuoted, sender.domain),
-    rewritten: inline.answers,
+    rewritten,
     inlineAnswers: [...inline.answers.keys()],
     expired,
   };

@@ -330,6 +330,9 @@ function withoutExtraDays(value: string): string {
 }
 const TRANSIT_BEFORE_LABEL =
   /(\d{1,3})(?:\s*(?:a|-|–|to)\s*(\d{1,3}))?\s*(?:dias|days)\s+(?:de\s+|in\s+)?(?:transito|transit|viagem|travessia|navegacao|viaje)/;
+/** A day count alone between separators ("…/40HC, 38 dias.", "| approx. 35-38 days"), nothing naming it. */
+const OPTION_DAYS =
+  /(?:^|[,;|(]|\s[-–—]\s)\s*(?:(?:approx|aprox|abt|about|cerca de|ca)\.?\s*|~\s*)?(\d{1,3})(?:\s*(?:a|-|–|to)\s*(\d{1,3}))?\s*(?:dias|days|dia|day)\s*(?:$|[.,;|()])/;
 const TRANSIT_COUNT_AHEAD =
   /^[\s:=.~()-]*(?:(?:de|of|is|are|e|es|will be|sera|approx|aprox|apx|abt|about|around|approximately|aproximadamente|cerca de|estimated|estimado|est|ca|min|minimo|minimum|max|maximo|maximum|from|desde|entre|between|only|apenas|solo)\.?\s*)*[~±+<>]?\s*\d/u;
 const FREE_DAYS_ANYWHERE =
@@ -371,6 +374,15 @@ export function readFields(lines: Line[], ctx: FieldContext): FieldResults {
         const min = Number(transit[1]);
         const max = transit[2] === undefined ? min : Number(transit[2]);
         out.transit = { value: { min, max }, evidence: evidenceFrom(line, ctx.origin, 'inline', 0.75) };
+      }
+    }
+    // "COSCO USD 2.750/40HC, 38 dias": a day count standing alone among an option's figures is its transit.
+    if (out.transit === null && line.optionContent === true) {
+      const bare = OPTION_DAYS.exec(foldKeepingOffsets(text));
+      if (bare !== null) {
+        const min = Number(bare[1]);
+        const max = bare[2] === undefined ? min : Number(bare[2]);
+        out.transit = { value: { min, max }, evidence: evidenceFrom(line, ctx.origin, 'inline', 0.7) };
       }
     }
     if (out.freeTime === null) {

@@ -295,6 +295,8 @@ describe('Registrar resposta', () => {
     // A charge on an LCL quote starts per shipment: there is no container to count (QA pass 22).
     await lcl.user.click(dialog().getByRole('button', { name: 'Adicionar taxa' }));
     expect(dialog().getByRole('combobox', { name: 'Cobrança da taxa 1' })).toHaveValue('embarque');
+    // The new row takes the focus, not the button below it (QA pass 22).
+    expect(dialog().getByRole('textbox', { name: 'Taxa 1' })).toHaveFocus();
     await lcl.user.click(dialog().getByRole('button', { name: 'Remover taxa 1' }));
     await submit(lcl.user);
     expect(await screen.findByText(REGISTERED_MESSAGE)).toBeInTheDocument();
@@ -320,6 +322,9 @@ describe('Registrar resposta', () => {
     ]);
     await ports.user.type(dialog().getByRole('textbox', { name: 'Valor do frete 2' }), '2.300');
     await ports.user.type(dialog().getByRole('textbox', { name: 'Valor do frete 4' }), '2.450');
+    await ports.user.click(dialog().getByRole('button', { name: 'Adicionar frete' }));
+    expect(dialog().getByRole('combobox', { name: 'Tipo do frete 5' })).toHaveFocus();
+    await ports.user.click(dialog().getByRole('button', { name: 'Remover frete 5' }));
     await ports.user.click(dialog().getByRole('button', { name: 'Adicionar taxa' }));
     await ports.user.type(dialog().getByRole('textbox', { name: 'Taxa 1' }), 'THC');
     await ports.user.type(dialog().getByRole('textbox', { name: 'Valor da taxa 1' }), '1.450');

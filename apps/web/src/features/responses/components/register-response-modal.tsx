@@ -256,6 +256,16 @@ function TypedValuesFields({
 }) {
   const v = t.values;
   const nextKey = useRef(1);
+  // The row just added takes the focus: its first field, not the button below it (QA pass 22).
+  const [added, setAdded] = useState<number | null>(null);
+  const focusIfAdded = (key: number) =>
+    key === added
+      ? (element: HTMLInputElement | HTMLSelectElement | null) => {
+          if (!element) return;
+          element.focus();
+          setAdded(null);
+        }
+      : undefined;
   const set =
     (field: Exclude<keyof TypedValuesDraft, 'taxas' | 'fretes'>) => (event: { target: { value: string } }) =>
       onChange({ ...draft, [field]: event.target.value });
@@ -296,6 +306,7 @@ function TypedValuesFields({
                 )}
               >
                 <Select
+                  ref={focusIfAdded(row.key)}
                   label={formatMessage(v.freightUnit, { n })}
                   options={freightUnitOptions}
                   value={row.unidade}
@@ -350,15 +361,17 @@ function TypedValuesFields({
         <Button
           variant="secondary"
           size="sm"
-          onClick={() =>
+          onClick={() => {
+            const key = nextKey.current++;
+            setAdded(key);
             onChange({
               ...draft,
               fretes: [
                 ...draft.fretes,
-                freightRow(nextKey.current++, draft.fretes.at(-1)?.unidade ?? '40HC', ports[0] ?? ''),
+                freightRow(key, draft.fretes.at(-1)?.unidade ?? '40HC', ports[0] ?? ''),
               ],
-            })
-          }
+            });
+          }}
         >
           <PlusIcon size={16} />
           {v.addFreight}
@@ -380,6 +393,7 @@ function TypedValuesFields({
                 )}
               >
                 <Input
+                  ref={focusIfAdded(fee.key)}
                   label={formatMessage(v.feeName, { n })}
                   placeholder={v.feeNamePlaceholder}
                   value={fee.nome}
@@ -431,13 +445,15 @@ function TypedValuesFields({
         <Button
           variant="secondary"
           size="sm"
-          onClick={() =>
+          onClick={() => {
+            const key = nextKey.current++;
+            setAdded(key);
             onChange({
               ...draft,
               taxas: [
                 ...draft.taxas,
                 {
-                  key: nextKey.current++,
+                  key,
                   nome: '',
                   valor: '',
                   moeda: draft.fretes[0]?.moeda ?? 'USD',
@@ -446,8 +462,8 @@ function TypedValuesFields({
                   destino: '',
                 },
               ],
-            })
-          }
+            });
+          }}
         >
           <PlusIcon size={16} />
           {v.addFee}
