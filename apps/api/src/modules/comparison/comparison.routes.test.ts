@@ -233,6 +233,37 @@ describe('GET /api/quotes/{id}/comparison', () => {
     expect(again('Santos').prazo).toMatchObject({ valor: 32, corrigido: false });
   });
 
+  it.each([
+    [
+      'on one line',
+      'Prezados,\n\nOpção 1: MSC USD 2.900/40HC, 35 dias. Opção 2: COSCO USD 2.750/40HC, 38 dias. Sugerimos a opção 2.\n\nAbs, Carla',
+    ],
+    [
+      'one per line',
+      'Prezados,\n\nOpção 1: MSC USD 2.900/40HC, 35 dias\nOpção 2: COSCO USD 2.750/40HC, 38 dias\nSugerimos a opção 2.\n\nAbs, Carla',
+    ],
+  ])(
+    'two options %s, the second recommended: the row is the second option (QA pass 22)',
+    async (_label, text) => {
+      const q = await quoteScenario(ctx);
+      await ctx.app.services.inbound.ingest(
+        await carrierReply({ from: q.carriers[0]!.email, to: q.replyTo(0), text }),
+        { source: 'imap' },
+      );
+      const body = await waitFor(async () => {
+        const value = (await get(`/api/quotes/${q.quote.id}/comparison`, q.token)).json() as Comparison;
+        return value.linhas[0]?.extracao === 'concluida' ? value : undefined;
+      }, 20_000);
+      const row = body.linhas[0]!;
+      // 2 × 40HC × USD 2.750 = 5.500 × 5,2456 = R$ 28.850,80; 38 days; no charge (option 1's 2.900 read as a fee).
+      expect(row.fretes.map((frete) => [frete.tipo, frete.valor, frete.quantidade])).toEqual([
+        ['40HC', 2750, 2],
+      ]);
+      expect(row.taxas).toEqual([]);
+      expect(row).toMatchObject({ custoTotalBRL: 28850.8, prazo: { valor: 38 }, precificada: true });
+    },
+  );
+
   it('a carrier whose request bounced is not waited for: listed apart with the reason', async () => {
     const other = await quoteScenario(ctx);
     await outboxSettled(ctx);
