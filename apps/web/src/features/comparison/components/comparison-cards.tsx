@@ -121,9 +121,11 @@ export function ComparisonCards({
               <Item label={columns.validade}>
                 <ValidityFigure row={row} />
               </Item>
-              <Item label={columns.confianca}>
-                <ConfidenceBadge value={row.confianca} />
-              </Item>
+              {!row.declinou && (
+                <Item label={columns.confianca}>
+                  <ConfidenceBadge value={row.confianca} />
+                </Item>
+              )}
             </dl>
             <CompletenessBadges row={row} />
             <KeptTermsNote row={row} />

@@ -1,5 +1,6 @@
 import { missingFreightOf, missingItemsText } from '@cotacoes/shared/comparison/asked';
 import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
+import { freightTypeName } from '@cotacoes/shared/comparison/freight-type';
 import { quantityAround, transitDaysText, unpricedText } from '@cotacoes/shared/comparison/quantity-text';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
@@ -226,7 +227,8 @@ export function FreightList({ row }: { row: ComparisonRow }) {
             <AttributeFigure
               row={row}
               label={formatMessage(th.unitOf, { campo: label })}
-              display={frete.tipo}
+              // 'por W/M', 'por kg' rather than the codes 'WM', 'KG' (QA pass 22); container types as they are.
+              display={freightTypeName(frete.tipo)}
               valor={frete.tipo}
               campo={siblingPath(frete.campo, 'unidade')}
               fonte={frete.fonte}

@@ -109,6 +109,18 @@ describe('Comparação: the table', { timeout: 20_000 }, () => {
     expect(delta.getAllByText('Não informado')).toHaveLength(2);
   });
 
+  it("writes a freight per measure as 'por W/M', not the code 'WM' (QA pass 22)", async () => {
+    const rows = makeRows().map((row) =>
+      row.transportador.nome === 'Atlântico Logística'
+        ? { ...row, fretes: row.fretes.map((frete, i) => (i === 0 ? { ...frete, tipo: 'WM' } : frete)) }
+        : row,
+    );
+    setup({ rows });
+    const atlantico = await rowOf('Atlântico Logística');
+    expect(atlantico.getByText('por W/M')).toBeInTheDocument();
+    expect(atlantico.queryByText('WM')).toBeNull();
+  });
+
   it('says a combined free time is combined (demurrage and detention), not at the port', async () => {
     const rows = makeRows().map((row) =>
       row.transportador.nome === 'Atlântico Logística'
@@ -387,6 +399,8 @@ describe('Comparação: the table', { timeout: 20_000 }, () => {
     // Its status and both totals.
     expect(atlantico.getAllByText('Declinou')).toHaveLength(3);
     expect(atlantico.queryByText('Frete não informado')).toBeNull();
+    // No confidence: a decline has no figures (QA pass 22 saw "18%").
+    expect(atlantico.queryByText(/^\d+%$/)).toBeNull();
     expect(atlantico.queryByRole('button', { name: /Revisar/ })).toBeNull();
     expect(atlantico.queryByRole('link', { name: /Aprovar/ })).toBeNull();
     // The other carriers' proposals keep theirs.

@@ -160,7 +160,8 @@ export function ComparisonTable({
                   <span className="mt-1 flex flex-wrap items-center gap-1 text-xs text-fg-muted">
                     <span>{formatMessage(t.version, { versao: row.versao })}</span>
                     <ResponseStatus status={row.status} declinou={row.declinou} />
-                    <ConfidenceBadge value={row.confianca} />
+                    {/* A decline has no figures to be sure of: no confidence, as on its card (QA pass 22). */}
+                    {!row.declinou && <ConfidenceBadge value={row.confianca} />}
                   </span>
                   <CompletenessBadges row={row} />
                   <KeptTermsNote row={row} />

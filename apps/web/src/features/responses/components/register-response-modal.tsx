@@ -296,13 +296,14 @@ function TypedValuesFields({
             return (
               <li
                 key={row.key}
+                // One grid class (cn joins, it does not merge): a column for the minimum, one for the port.
                 className={cn(
-                  'grid items-start gap-2 sm:grid-cols-[9.5rem_minmax(0,1fr)_6.5rem_auto]',
-                  (measure || ports.length > 0) &&
-                    'sm:grid-cols-[9.5rem_minmax(0,1fr)_6.5rem_minmax(0,1fr)_auto]',
-                  measure &&
-                    ports.length > 0 &&
-                    'sm:grid-cols-[9.5rem_minmax(0,1fr)_6.5rem_minmax(0,1fr)_minmax(0,1fr)_auto]',
+                  'grid items-start gap-2',
+                  measure && ports.length > 0
+                    ? 'sm:grid-cols-[11rem_minmax(0,1fr)_7.5rem_minmax(0,1fr)_minmax(0,1fr)_auto]'
+                    : measure || ports.length > 0
+                      ? 'sm:grid-cols-[11rem_minmax(0,1fr)_7.5rem_minmax(0,1fr)_auto]'
+                      : 'sm:grid-cols-[11rem_minmax(0,1fr)_7.5rem_auto]',
                 )}
               >
                 <Select
@@ -388,8 +389,10 @@ function TypedValuesFields({
               <li
                 key={fee.key}
                 className={cn(
-                  'grid items-start gap-2 sm:grid-cols-[minmax(0,1fr)_8rem_6.5rem_9rem_auto]',
-                  ports.length > 0 && 'sm:grid-cols-[minmax(0,1fr)_8rem_6.5rem_9rem_9rem_auto]',
+                  'grid items-start gap-2',
+                  ports.length > 0
+                    ? 'sm:grid-cols-[minmax(0,1fr)_8rem_6.5rem_9rem_9rem_auto]'
+                    : 'sm:grid-cols-[minmax(0,1fr)_8rem_6.5rem_9rem_auto]',
                 )}
               >
                 <Input
