@@ -54,6 +54,9 @@ export const uiFollowUp = {
     remindOne: 'Lembrar',
     remindOneLabel: 'Lembrar {nome}',
     nobodyPending: 'Todos os agentes de carga já responderam.',
+    /** Beside a carrier reminded less than `MANUAL_REMINDER_MIN_SPACING_MINUTES` ago. */
+    justReminded: 'Lembrado agora há pouco',
+    allJustReminded: 'Os que não responderam foram lembrados há menos de {espera} minutos.',
     confirmTitle: 'Lembrar agora',
     confirmAll: 'Enviar um lembrete a {n} agente(s) de carga que ainda não responderam?',
     confirmOne: 'Enviar um lembrete a {nome}?',

@@ -68,6 +68,21 @@ describe("the quote's 'Lembretes' card", () => {
     expect(await region.findByText('Atlântico Logística · 06/03 09:00 · por Ana Souza')).toBeInTheDocument();
   });
 
+  it('a carrier reminded minutes ago is not offered again, and "Lembrar agora" counts the others (QA pass 22)', async () => {
+    const reminders = makeReminders();
+    reminders.enviados = [
+      { ...reminders.enviados[0]!, manual: true, sentAt: new Date(Date.now() - 2 * 60_000).toISOString() },
+    ];
+    const { user } = setup({ reminders });
+    const region = await card();
+    expect(await region.findByText(t.justReminded)).toBeInTheDocument();
+    expect(region.queryByRole('button', { name: 'Lembrar Boreal Cargas' })).toBeNull();
+    expect(region.getByRole('button', { name: 'Lembrar Atlântico Logística' })).toBeInTheDocument();
+    await user.click(region.getByRole('button', { name: t.remindNow }));
+    const dialog = within(await screen.findByRole('dialog', { name: t.confirmTitle }));
+    expect(dialog.getByText(formatMessage(t.confirmAll, { n: 1 }))).toBeInTheDocument();
+  });
+
   it("'Lembrar' one carrier; the server's refusal stays in the dialog", async () => {
     const { user, network } = setup({
       sendAnswer: problem(409, 'REMINDER_CARRIER_ANSWERED', errorMessages.REMINDER_CARRIER_ANSWERED),

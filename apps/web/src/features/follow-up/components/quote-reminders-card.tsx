@@ -1,5 +1,6 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
+import { MANUAL_REMINDER_MIN_SPACING_MINUTES } from '@cotacoes/shared/rules/reminders';
 import type { QuoteReminders } from '@cotacoes/shared/schemas/follow-up';
 import type { QuoteDetail } from '@cotacoes/shared/schemas/quotes';
 import { useState } from 'react';
@@ -45,6 +46,15 @@ function RemindersBody({ quote, data }: { quote: QuoteDetail; data: QuoteReminde
   const deadlinePassed = waiting && new Date(quote.prazoResposta).getTime() <= Date.now();
   const open = waiting && !deadlinePassed;
   const next = data.proximos[0];
+  // Reminded a moment ago: the server sends no second one for a while (QA pass 22: the dialog asked "2
+  // agentes" and 1 was sent). The list shows when; "Lembrar todos" counts the others.
+  const recentSince = Date.now() - MANUAL_REMINDER_MIN_SPACING_MINUTES * 60_000;
+  const justReminded = new Set(
+    data.enviados
+      .filter((entry) => new Date(entry.sentAt).getTime() > recentSince)
+      .map((entry) => entry.transportadorId),
+  );
+  const remindable = data.pendentes.filter((carrier) => !justReminded.has(carrier.transportadorId));
 
   function onToggle(ativos: boolean) {
     toggle.mutate(ativos, {
@@ -105,15 +115,19 @@ function RemindersBody({ quote, data }: { quote: QuoteDetail; data: QuoteReminde
             {data.pendentes.map((carrier) => (
               <li key={carrier.transportadorId} className="flex items-center justify-between gap-3 py-1.5">
                 <span className="min-w-0 truncate text-fg">{carrier.nome}</span>
-                <Button
-                  variant="link"
-                  aria-label={formatMessage(t.remindOneLabel, { nome: carrier.nome })}
-                  onClick={() =>
-                    ask({ transportadorId: carrier.transportadorId, nome: carrier.nome, count: 1 })
-                  }
-                >
-                  {t.remindOne}
-                </Button>
+                {justReminded.has(carrier.transportadorId) ? (
+                  <span className="shrink-0 text-xs text-fg-muted">{t.justReminded}</span>
+                ) : (
+                  <Button
+                    variant="link"
+                    aria-label={formatMessage(t.remindOneLabel, { nome: carrier.nome })}
+                    onClick={() =>
+                      ask({ transportadorId: carrier.transportadorId, nome: carrier.nome, count: 1 })
+                    }
+                  >
+                    {t.remindOne}
+                  </Button>
+                )}
               </li>
             ))}
           </ul>
@@ -136,10 +150,15 @@ function RemindersBody({ quote, data }: { quote: QuoteDetail; data: QuoteReminde
       {open && (
         <div className="flex flex-wrap items-center justify-end gap-3">
           {data.pendentes.length === 0 && <span className="text-sm text-fg-muted">{t.nobodyPending}</span>}
+          {data.pendentes.length > 0 && remindable.length === 0 && (
+            <span className="text-sm text-fg-muted">
+              {formatMessage(t.allJustReminded, { espera: MANUAL_REMINDER_MIN_SPACING_MINUTES })}
+            </span>
+          )}
           <Button
             variant="secondary"
-            disabled={data.pendentes.length === 0}
-            onClick={() => ask({ count: data.pendentes.length })}
+            disabled={remindable.length === 0}
+            onClick={() => ask({ count: remindable.length })}
           >
             {t.remindNow}
           </Button>
