@@ -221,6 +221,7 @@ export async function lastCarrierMessageId(
     .select({ messageId: cotacaoMensagens.messageId })
     .from(cotacaoMensagens)
     .leftJoin(respostas, and(eq(respostas.mensagemId, cotacaoMensagens.id), eq(respostas.atual, true)))
+    .leftJoin(inboundMessages, eq(inboundMessages.id, cotacaoMensagens.inboundMessageId))
     .where(
       inTenant(
         cotacaoMensagens.empresaId,
@@ -229,6 +230,9 @@ export async function lastCarrierMessageId(
         eq(cotacaoMensagens.transportadorId, transportadorId),
         eq(cotacaoMensagens.direction, 'received'),
         isNotNull(cotacaoMensagens.messageId),
+        // An answer typed by the analyst or on the portal has a Message-ID of ours the carrier never
+        // received: a reply to it would thread under nothing in its mailbox (QA pass 22).
+        sql`coalesce(${inboundMessages.source}, '') not in ('manual', 'portal', 'teste')`,
       ),
     )
     .orderBy(sql`${respostas.id} is null`, desc(cotacaoMensagens.createdAt))

@@ -13,6 +13,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carrierReply, outboxSettled, quoteScenario, typicalAnswer } from '../../../test/factories/index.js';
 import { createTestApp, MINIMAL_PDF, type TestContext, waitFor } from '../../../test/helpers.js';
+import { lastCarrierMessageId } from '../../conversation/conversation.repository.js';
 import {
   auditLog,
   cotacaoDestinatarios,
@@ -23,6 +24,7 @@ import {
   respostas,
   users,
 } from '../../db/schema/index.js';
+import { checkedTenant } from '../../db/tenant.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -400,6 +402,16 @@ describe('registering an answer by hand', () => {
     ]);
     // (2 × 2.800 + 50 + 30) × 5,33 + 2 × 1.400 = 30.274,40 + 2.800 = R$ 33.074,40 (the THC once: R$ 31.674,40).
     expect(row.custoTotalBRL).toBe(33074.4);
+    // Our next e-mail to the carrier (a revision, a reminder, a notice) does not answer the Message-ID we made
+    // for the typed answer, which the carrier never received: it threads under the request (QA pass 22).
+    expect(
+      await lastCarrierMessageId(
+        ctx.app.services.database.db,
+        checkedTenant(s.empresaId),
+        s.quote.id,
+        s.carriers[0]!.id,
+      ),
+    ).toBeNull();
   });
 
   it('typed values take an LCL price per W/M with its minimum, and prices and charges per port (QA pass 21)', async () => {
