@@ -1,13 +1,11 @@
 import type { ManualFinalStatus } from '@cotacoes/shared';
-import { lastCarrierMessageId } from '../conversation/conversation.repository.js';
-import { sendInConversation, threadPosition } from '../conversation/outgoing.js';
+import { sendInConversation } from '../conversation/outgoing.js';
 import type { Transaction } from '../db/client.js';
 import type { Tenant } from '../db/tenant.js';
 import { AppError } from '../lib/errors.js';
-import { replyAddress } from '../mail/reply-address.js';
 import * as repo from './follow-up.repository.js';
 import { type QuoteEnding, quoteEndedMail, reminderLanguageOf } from './follow-up-mail.js';
-import type { ReminderDeps } from './reminders.js';
+import { addressingOf, type ReminderDeps } from './reminders.js';
 
 /*
  * Telling the carriers that the company ended a quote by hand (PATCH /quotes/{id} `status` CANCELADA or
@@ -52,7 +50,6 @@ export async function noticeQuoteEnded(
     // A request that bounced or could not be sent never reached the carrier (the detail's 'Falhou'):
     // nothing to call off.
     if (recipient.falhaEntrega !== null || recipient.pedidoFalhou) continue;
-    const last = await lastCarrierMessageId(tx, tenant, quote.id, recipient.transportadorId);
     await sendInConversation(
       tx,
       deps.mailer,
@@ -61,13 +58,11 @@ export async function noticeQuoteEnded(
       { cotacaoId: quote.id, codigo: quote.codigo, transportadorId: recipient.transportadorId, tipo },
       {
         kind,
-        // Its addresses now, as the reminders: one removed since the request is left out.
-        to: recipient.emailsAtuais.length > 0 ? recipient.emailsAtuais : recipient.emails,
-        replyTo: replyAddress(deps.config.MAIL_REPLY_ADDRESS, recipient.replyToken),
+        // Its addresses now and its thread, as the reminders.
+        ...(await addressingOf(tx, deps, tenant, quote, recipient)),
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
-        thread: threadPosition(recipient.requestMessageId ?? quote.messageId, last),
       },
     );
     told.push(recipient.transportadorId);

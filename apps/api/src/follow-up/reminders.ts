@@ -106,7 +106,6 @@ export async function remindRecipient(
     options.signature,
     options.mailKind,
   );
-  const last = await lastCarrierMessageId(tx, tenant, quote.id, recipient.transportadorId);
   const sent = await sendInConversation(
     tx,
     deps.mailer,
@@ -120,17 +119,37 @@ export async function remindRecipient(
     },
     {
       kind: 'quote.reminder',
-      // The carrier's addresses now, when it still has any: one removed since the request is left out.
-      to: recipient.emailsAtuais.length > 0 ? recipient.emailsAtuais : recipient.emails,
-      replyTo: replyAddress(deps.config.MAIL_REPLY_ADDRESS, recipient.replyToken),
+      ...(await addressingOf(tx, deps, tenant, quote, recipient)),
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
-      thread: threadPosition(recipient.requestMessageId ?? quote.messageId, last),
     },
   );
   await repo.attachOutbox(tx, tenant, reminderId, sent.id);
   return true;
+}
+
+/**
+ * Where an e-mail of ours to one carrier of a quote goes (a reminder, a new deadline, a cancellation): to its
+ * addresses now, when it still has any (one removed since the request is left out; QA pass 19), Reply-To its
+ * own reply address, in its thread (In-Reply-To its last message, else the request it received).
+ */
+export async function addressingOf(
+  tx: Transaction,
+  deps: ReminderDeps,
+  tenant: Tenant,
+  quote: { id: string; messageId: string | null },
+  recipient: Pick<
+    repo.ReminderRecipient,
+    'transportadorId' | 'emails' | 'emailsAtuais' | 'replyToken' | 'requestMessageId'
+  >,
+) {
+  const last = await lastCarrierMessageId(tx, tenant, quote.id, recipient.transportadorId);
+  return {
+    to: recipient.emailsAtuais.length > 0 ? recipient.emailsAtuais : recipient.emails,
+    replyTo: replyAddress(deps.config.MAIL_REPLY_ADDRESS, recipient.replyToken),
+    thread: threadPosition(recipient.requestMessageId ?? quote.messageId, last),
+  };
 }
 
 /**
