@@ -538,7 +538,9 @@ describe('POST /api/quotes/{id}/approve', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     const mail = await mailTo(s, 1, `Cotação ${s.quote.codigo} aprovada`);
     expect(mail.text).not.toContain('com as taxas incluídas');
-    expect(mail.text).toContain('Frete 40HC (all in, exceto as taxas abaixo): 2 × US$ 1.850,00 = US$ 3.700,00');
+    expect(mail.text).toContain(
+      'Frete 40HC (all in, exceto as taxas abaixo): 2 × US$ 1.850,00 = US$ 3.700,00',
+    );
     expect(mail.text).toContain('THC destino: 2 × R$ 1.500,00 = R$ 3.000,00');
     // (2 × 1.850) × 5,33 + 2 × 1.500 = 19.721,00 + 3.000,00 = R$ 22.721,00, the THC in it.
     expect(mail.text).toContain('Total: R$ 22.721,00 (US$ ');
