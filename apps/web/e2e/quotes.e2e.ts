@@ -192,7 +192,7 @@ describe('quotation requests', () => {
     await page.getByRole('button', { name: 'Cancelar cotação' }).click();
     const cancel = page.getByRole('dialog', { name: 'Cancelar cotação' });
     await cancel.getByText(/status Cancelada/).waitFor();
-    // The carriers are told by e-mail unless unchecked (ADR 0026 addendum 2026-12-14).
+    // The carriers are told by e-mail unless unchecked (ADR 0026 addendum 2026-12-06).
     expect(await cancel.getByRole('checkbox', { name: /^Avisar os agentes de carga/ }).isChecked()).toBe(
       true,
     );

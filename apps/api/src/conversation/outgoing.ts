@@ -11,7 +11,7 @@ export type SentKind =
   | 'reprovacao'
   | 'comparativo'
   | 'lembrete'
-  /** The company cancelled (or closed) the quote and told the carrier (ADR 0026 addendum 2026-12-14). */
+  /** The company cancelled (or closed) the quote and told the carrier (ADR 0026 addendum 2026-12-06). */
   | 'cancelamento'
   | 'encerramento';
 

@@ -82,7 +82,7 @@ export type QuoteEnding = 'cancel' | 'close';
 
 /**
  * The notice a carrier receives in its thread when the company cancels or closes the quote (ADR 0026
- * addendum 2026-12-14): the request's subject with 'Cotação cancelada: ' (or 'encerrada') before it, the
+ * addendum 2026-12-06): the request's subject with 'Cotação cancelada: ' (or 'encerrada') before it, the
  * code and reference, that no answer is needed, thanks, the signature.
  */
 export function quoteEndedMail(

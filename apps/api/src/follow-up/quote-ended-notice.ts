@@ -9,7 +9,7 @@ import { addressingOf, type ReminderDeps } from './reminders.js';
 
 /*
  * Telling the carriers that the company ended a quote by hand (PATCH /quotes/{id} `status` CANCELADA or
- * FECHADA with `avisarTransportadores`, ADR 0026 addendum 2026-12-14): without it a carrier still silent
+ * FECHADA with `avisarTransportadores`, ADR 0026 addendum 2026-12-06): without it a carrier still silent
  * believes it has until the deadline, and one that answered waits for an approval that will not come.
  */
 

@@ -52,7 +52,7 @@ export const deadlineNoticeMessages = {
 
 /**
  * The notice of a quote ended by the company (PATCH /quotes/{id} `status` with `avisarTransportadores`, ADR
- * 0026 addendum 2026-12-14): every carrier whose delivery did not fail, answered or not, is told in its
+ * 0026 addendum 2026-12-06): every carrier whose delivery did not fail, answered or not, is told in its
  * thread that no answer is needed. `cancel`: CANCELADA; `close`: FECHADA.
  */
 export const quoteEndedNoticeMessages = {

@@ -1329,7 +1329,7 @@ export const ui = {
       close: {
         title: 'Encerrar cotação',
         text: "A cotação passa para o status Fechada e vai para a aba 'Cotações Finalizadas'. Depois disso ela não pode mais ser alterada.",
-        /** The notice to the carriers (ADR 0026 addendum 2026-12-14): offered, unchecked by default. */
+        /** The notice to the carriers (ADR 0026 addendum 2026-12-06): offered, unchecked by default. */
         notify: 'Avisar os agentes de carga ({n})',
         notified:
           'Os agentes de carga recebem um e-mail avisando do encerramento, inclusive os que já responderam.',
@@ -1344,7 +1344,7 @@ export const ui = {
       cancel: {
         title: 'Cancelar cotação',
         text: "A cotação passa para o status Cancelada e vai para a aba 'Cotações Finalizadas'. Depois disso ela não pode mais ser alterada.",
-        /** The notice to the carriers (ADR 0026 addendum 2026-12-14): checked by default. */
+        /** The notice to the carriers (ADR 0026 addendum 2026-12-06): checked by default. */
         notify: 'Avisar os agentes de carga ({n})',
         notified:
           'Os agentes de carga recebem um e-mail avisando do cancelamento, inclusive os que já responderam.',

@@ -438,7 +438,7 @@ describe("PATCH /api/quotes/{id} with a new deadline ('prorrogar')", () => {
     const [kept] = await db().select().from(cotacoes).where(eq(cotacoes.id, s.quote.id));
     expect(kept!.prazoResposta.toISOString()).toBe(later);
 
-    // Telling needs a new deadline or an ending (ADR 0026 addendum 2026-12-14), one of the two.
+    // Telling needs a new deadline or an ending (ADR 0026 addendum 2026-12-06), one of the two.
     for (const body of [
       { avisarTransportadores: true },
       { avisarTransportadores: true, status: 'FECHADA', prazoResposta: later },
@@ -459,7 +459,7 @@ describe("PATCH /api/quotes/{id} with a new deadline ('prorrogar')", () => {
   });
 });
 
-describe('PATCH /api/quotes/{id} cancelling or closing with avisarTransportadores (ADR 0026 addendum 2026-12-14)', () => {
+describe('PATCH /api/quotes/{id} cancelling or closing with avisarTransportadores (ADR 0026 addendum 2026-12-06)', () => {
   type Scenario = Awaited<ReturnType<typeof quoteScenario>>;
   // Codes repeat across the tests' companies: a scenario's mail is told by its reply addresses.
   const endedMail = (s: Scenario, prefix: string) =>

@@ -449,7 +449,7 @@ export class QuotesService {
     if (body.status !== undefined) values.status = body.status;
     const notice = body.avisarTransportadores === true && values.prazoResposta !== undefined;
     // Cancelling or closing with `avisarTransportadores`: every carrier reached is told (ADR 0026 addendum
-    // 2026-12-14; QA: a carrier still silent believed it had until the extended deadline).
+    // 2026-12-06; QA: a carrier still silent believed it had until the extended deadline).
     const endNotice = body.avisarTransportadores === true && values.status !== undefined;
     const signature = notice || endNotice ? await signatureOf(this.db, tenant, actor.userId) : [];
     const avisados = await this.db.transaction(async (tx) => {

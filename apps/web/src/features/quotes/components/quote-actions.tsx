@@ -27,7 +27,7 @@ type ManualFinalStatus = (typeof MANUAL_FINAL_STATUSES)[number];
 
 /**
  * Closing keeps the quote as answered so far; cancelling drops it. Both end in 'Cotações Finalizadas'. Either
- * may e-mail the carriers (`avisarTransportadores`, ADR 0026 addendum 2026-12-14): checked by default when
+ * may e-mail the carriers (`avisarTransportadores`, ADR 0026 addendum 2026-12-06): checked by default when
  * cancelling; not when closing, which may follow a choice made outside the platform.
  */
 const finalActions = {
