@@ -25,6 +25,7 @@ export async function findLiveQuote(executor: Executor, tenant: Tenant, id: stri
       messageId: cotacoes.messageId,
       createdAt: cotacoes.createdAt,
       destino: cotacoes.destino,
+      tipoFrete: cotacoes.tipoFrete,
     })
     .from(cotacoes)
     .where(inTenant(cotacoes.empresaId, tenant, eq(cotacoes.id, id), isNull(cotacoes.deletedAt)))

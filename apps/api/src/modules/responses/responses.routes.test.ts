@@ -460,6 +460,39 @@ describe('registering an answer by hand', () => {
     // 360 × 5,33 = 1.918,80 + 475 = R$ 2.393,80.
     expect(lclRow.custoTotalBRL).toBe(Math.round((2393.8 + lclRow.custoRodoviario) * 100) / 100);
 
+    // Air, 3 volumes 450 kg / 2,8 m³: USD 3,85 per kg (minimum 150) and an AWB fee sent without a basis.
+    const air = await quoteScenario(ctx, {
+      quote: {
+        tipoFrete: 'AÉREO',
+        destino: 'Guarulhos, BR',
+        pesoBrutoTotal: '450 kg / 2,8 m³',
+        itens: [{ mercadoria: 'Peças', quantidadeVolumes: '3 volumes', dimensoes: null }],
+      },
+    });
+    const airAnswer = await register(air, {
+      moeda: 'USD',
+      fretes: [{ unidade: 'KG', valor: 3.85, moeda: 'USD', minimo: 150 }],
+      taxas: [
+        { nome: 'AWB fee', valor: 45, moeda: 'USD' },
+        { nome: 'Screening', valor: 0.15, moeda: 'USD', unidade: 'kg' },
+        { nome: 'Taxa de segurança', valor: 180, moeda: 'BRL' },
+      ],
+    });
+    expect(airAnswer.statusCode, airAnswer.body).toBe(201);
+    const airRow = (await rowsOf(air)).linhas[0]!;
+    // Chargeable weight max(450; 2,8 × 166,67 = 466,67) → 467 kg × 3,85 = 1.797,95 + AWB 45 once (per
+    // shipment: it was per container on an air quote, and not summed; QA pass 22) = USD 1.842,95 × 5,33
+    // = R$ 9.822,92.
+    // Screening 0,15/kg × 467 = 70,05; a charge with no basis on an air quote is once (per shipment).
+    expect(airRow.taxas.map((fee) => [fee.nome, fee.quantidade])).toEqual([
+      ['AWB FEE', 1],
+      ['SCREENING', 467],
+      ['TAXA DE SEGURANÇA', 1],
+    ]);
+    // USD 1.842,95 + 70,05 = 1.913,00 × 5,33 = 10.196,29 + BRL 180 = R$ 10.376,29.
+    expect([airRow.valorUSD, airRow.valorBRL]).toEqual([1913, 180]);
+    expect(airRow.custoTotalBRL).toBe(Math.round((10376.29 + airRow.custoRodoviario) * 100) / 100);
+
     // 2 × 40HC to Santos or Itajaí: USD 2.300 / 2.450 per port, THC BRL 1.450 at Santos and 1.600 at Itajaí,
     // BL fee USD 50 for both.
     const ports = await quoteScenario(ctx, { quote: { destino: 'Santos, BR / Itajaí, BR' } });

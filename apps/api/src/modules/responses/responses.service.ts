@@ -227,7 +227,7 @@ export class ResponsesService {
       raw = await this.synthetic(quote, carrier.emails[0]!, form.texto ?? '', form.anexos, date);
     } else {
       if (!form.valores) throw new AppError('RESPONSE_CONTENT_REQUIRED');
-      typed = typedResult(withQuotePorts(form.valores, quote.destino), carrier.nome);
+      typed = typedResult(withQuotePorts(form.valores, quote.destino), carrier.nome, quote.tipoFrete);
       raw = await this.synthetic(
         quote,
         carrier.emails[0]!,

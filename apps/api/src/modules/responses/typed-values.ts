@@ -6,9 +6,10 @@ import { formAnswerResult } from '../../follow-up/portal-answer.js';
  * Values an analyst typed (an answer by phone or WhatsApp) as an extraction result, read as the portal's
  * form is (`formAnswerResult`): what they typed is certain (confidence 1), and every value points to the line
  * of the summary message built from it. The earlier form's `frete20` / `frete40` are 20DC and 40HC prices in
- * `moeda`; a charge without a basis has the usual one for its name (THC per container, BL fee per BL).
+ * `moeda`; a charge without a basis has the usual one for its name on the quote's freight type (THC per
+ * container on FCL, BL fee per BL, per shipment on an air or LCL quote).
  */
-export function typedResult(values: TypedValues, carrier: string): DadosExtraidos {
+export function typedResult(values: TypedValues, carrier: string, tipoFrete?: string | null): DadosExtraidos {
   const legacy = (unidade: PortalFreightUnit, valor: number | null | undefined) =>
     valor == null ? [] : [{ unidade, valor, moeda: values.moeda, minimo: null, destino: null }];
   return formAnswerResult(
@@ -22,7 +23,7 @@ export function typedResult(values: TypedValues, carrier: string): DadosExtraido
         nome: fee.nome,
         valor: fee.valor,
         moeda: fee.moeda,
-        unidade: fee.unidade ?? usualFeeUnit(fee.nome),
+        unidade: fee.unidade ?? usualFeeUnit(fee.nome, tipoFrete),
         destino: fee.destino,
       })),
       transitTimeDias: values.transitTimeDias ?? null,
