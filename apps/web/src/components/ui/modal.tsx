@@ -10,10 +10,10 @@ export interface ModalProps {
   description?: ReactNode;
   children?: ReactNode;
   footer?: ReactNode;
-  size?: 'sm' | 'md' | 'lg';
+  size?: 'sm' | 'md' | 'lg' | 'xl';
 }
 
-const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl' };
+const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl', xl: 'max-w-5xl' };
 
 /** Native <dialog> shown modally: focus trap, Escape and inert background come from the browser. */
 export function Modal({ open, onClose, title, description, children, footer, size = 'md' }: ModalProps) {

@@ -609,7 +609,8 @@ function RegisterResponseModal({ quote, onClose }: { quote: QuoteDetail; onClose
   return (
     <Modal
       open
-      size="lg"
+      // Wide enough for a charge's name beside its value, currency, basis and port on a laptop (QA pass 22).
+      size="xl"
       onClose={busy ? () => undefined : onClose}
       title={t.title}
       description={t.description}
