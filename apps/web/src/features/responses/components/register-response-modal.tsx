@@ -391,7 +391,7 @@ function TypedValuesFields({
                 className={cn(
                   'grid items-start gap-2',
                   ports.length > 0
-                    ? 'sm:grid-cols-[minmax(0,1fr)_7rem_7.5rem_10rem_10.5rem_auto]'
+                    ? 'sm:grid-cols-[minmax(0,1fr)_7rem_7.5rem_10rem_11.5rem_auto]'
                     : 'sm:grid-cols-[minmax(0,1fr)_8rem_7.5rem_10rem_auto]',
                 )}
               >
