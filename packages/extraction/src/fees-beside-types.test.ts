@@ -32,12 +32,27 @@ describe('a document fee beside each container type', () => {
     },
   );
 
-  it('different amounts per type are both kept (the analyst sees both)', () => {
+  it('different amounts per type are both kept, each naming its type (the comparison counts the one shipped)', () => {
     expect(
       fees(reply('BL fee 20DV BRL 350,00 / 40HC BRL 400,00')).filter(([nome]) => nome === 'BL FEE'),
     ).toEqual([
+      ['BL FEE', 'BL', 350, '20DC'],
+      ['BL FEE', 'BL', 400, '40HC'],
+    ]);
+    expect(fees(reply("BL fee: USD 50 (20') / USD 60 (40')")).filter(([nome]) => nome === 'BL FEE')).toEqual([
+      ['BL FEE', 'BL', 50, '20DC'],
+      ['BL FEE', 'BL', 60, "40'"],
+    ]);
+  });
+
+  it('an amount written beside two types names neither', () => {
+    expect(
+      fees(reply('BL fee 20DV BRL 350,00 / 40DC BRL 350,00 / 40HC BRL 400,00')).filter(
+        ([nome]) => nome === 'BL FEE',
+      ),
+    ).toEqual([
       ['BL FEE', 'BL', 350, null],
-      ['BL FEE', 'BL', 400, null],
+      ['BL FEE', 'BL', 400, '40HC'],
     ]);
   });
 });

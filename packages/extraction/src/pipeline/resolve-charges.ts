@@ -216,6 +216,8 @@ export function resolveFees(
   // A per-document fee written beside each container type ("BL fee 20DV BRL 350 / 40HC BRL 350").
   const besideTypes = new Set<string>();
   const besideKey = (item: FeeItem) => `${item.source.line}|${item.nome}`;
+  /** The type written beside each amount of such a fee, by line, name and amount. */
+  const besideEquipment = new Map<string, NonNullable<FeeItem['equipamento']> | null>();
   for (const candidate of candidates) {
     if (candidate.kind !== 'fee' || candidate.feeName === null || candidate.feeName === '') continue;
     const currency = feeCurrency(candidate, ctx, freightCurrency);
@@ -242,16 +244,16 @@ export function resolveFees(
       };
       if (candidate.minimum !== null) item.minimo = candidate.minimum;
       if (candidate.originSide) item.lado = 'origem';
-      if (unidade === 'CNTR' && candidate.equipment?.length === 1) item.equipamento = candidate.equipment[0];
-      else if (unidade === 'CNTR' && candidate.equipment && candidate.equipment.length > 1) {
-        // A column "40'" (40DC or 40HC): the charge of every 40' container, not of one kind (the QA pass).
-        const sizes = new Set(candidate.equipment.map((unit) => unit.slice(0, 2)));
-        const size = `${[...sizes][0]}'`;
-        if (sizes.size === 1 && (size === "20'" || size === "40'" || size === "45'")) item.equipamento = size;
-      }
+      const equipment = equipmentLabel(candidate.equipment);
+      if (unidade === 'CNTR' && equipment) item.equipamento = equipment;
       if (dicas) item.dicas = dicas;
-      if (unidade !== 'CNTR' && candidate.equipment && candidate.equipment.length > 0)
+      if (unidade !== 'CNTR' && candidate.equipment && candidate.equipment.length > 0) {
         besideTypes.add(besideKey(item));
+        // The same amount beside two types names neither (it is then counted as a per-BL fee of any type).
+        const key = `${besideKey(item)}|${amountKey(item)}`;
+        const seen = besideEquipment.get(key);
+        besideEquipment.set(key, equipment && (seen === undefined || seen === equipment) ? equipment : null);
+      }
       items.push(item);
     }
   }
@@ -263,13 +265,40 @@ export function resolveFees(
   // The same fee and value on two lines is one charge said twice; on one line it is priced per equipment,
   // unless it is charged per document and only written under each type: then it is one charge too.
   const firstLine = new Map<string, number>();
-  return collapsed.filter((item) => {
+  const kept = collapsed.filter((item) => {
     const key = `${item.nome}|${item.lado ?? ''}|${item.valor}|${item.moeda}|${item.unidade}|${item.destino}|${item.equipamento ?? ''}`;
     const line = firstLine.get(key);
     if (line === undefined) firstLine.set(key, item.source.line);
     return line === undefined || (line === item.source.line && !besideTypes.has(besideKey(item)));
   });
+  // A per-document fee with a different amount beside each type ("BL fee USD 50 (20') / USD 60 (40')")
+  // is one charge whose amount depends on the containers: each amount names its type, so the comparison
+  // counts the one of the quote's containers (once per BL), not the highest.
+  const amountsBeside = new Map<string, Set<string>>();
+  for (const item of kept)
+    if (besideEquipment.get(`${besideKey(item)}|${amountKey(item)}`) !== undefined)
+      amountsBeside.set(
+        besideKey(item),
+        (amountsBeside.get(besideKey(item)) ?? new Set()).add(amountKey(item)),
+      );
+  for (const item of kept) {
+    const equipment = besideEquipment.get(`${besideKey(item)}|${amountKey(item)}`);
+    if (equipment && (amountsBeside.get(besideKey(item))?.size ?? 0) > 1) item.equipamento = equipment;
+  }
+  return kept;
 }
+
+/** One container type, or one size written alone ("40'": 40DC or 40HC); null for anything else. */
+function equipmentLabel(equipment: ChargeCandidate['equipment']): FeeItem['equipamento'] | null {
+  if (!equipment || equipment.length === 0) return null;
+  if (equipment.length === 1) return equipment[0]!;
+  // A column "40'" (40DC or 40HC): the charge of every 40' container, not of one kind (the QA pass).
+  const sizes = new Set(equipment.map((unit) => unit.slice(0, 2)));
+  const size = `${[...sizes][0]}'`;
+  return sizes.size === 1 && (size === "20'" || size === "40'" || size === "45'") ? size : null;
+}
+
+const amountKey = (item: FeeItem) => `${item.valor}|${item.moeda}|${item.destino}`;
 
 function dedupe<T>(items: T[], keyOf: (item: T) => string): T[] {
   const seen = new Set<string>();

@@ -304,6 +304,50 @@ describe('a fee quoted per container type (exploratory QA, 2026-12-05)', () => {
     expect(decisions.map((d) => d.motivo)).toEqual(['duplicada', null]);
     expect(toNumber(porMoeda.BRL)).toBe(4 * 1450);
   });
+
+  describe("a per-BL fee with an amount per type ('BL fee USD 50 (20') / USD 60 (40')')", () => {
+    const perBl = (equipamento: string, valor: number): FeeLineInput => ({
+      nome: 'BL FEE',
+      rotulo: 'BL fee',
+      valor,
+      moeda: 'USD',
+      unidade: 'BL',
+      equipamento,
+    });
+    const bl = [perBl('20DC', 50), perBl("40'", 60)];
+    const counted = (medidasPorTipo: { tipo: string; quantidade: number }[]) => {
+      const { decisions, porMoeda } = evaluateFees(bl, {
+        destino: null,
+        destinos: [],
+        medidas: medidas(medidasPorTipo),
+      });
+      return { motivos: decisions.map((d) => d.motivo), usd: toNumber(porMoeda.USD) };
+    };
+
+    it("counts once the amount of the quote's type (2 × 20DC: USD 50, not the 40' USD 60)", () => {
+      expect(counted([{ tipo: '20DC', quantidade: 2 }])).toEqual({
+        motivos: [null, 'outroConteiner'],
+        usd: 50,
+      });
+      expect(counted([{ tipo: '40HC', quantidade: 3 }])).toEqual({
+        motivos: ['outroConteiner', null],
+        usd: 60,
+      });
+    });
+
+    it('a quote of both types has one BL: the higher amount, once', () => {
+      expect(
+        counted([
+          { tipo: '20DC', quantidade: 1 },
+          { tipo: '40HC', quantidade: 1 },
+        ]),
+      ).toEqual({ motivos: ['duplicada', null], usd: 60 });
+    });
+
+    it("without the quote's types, the higher amount once (as before)", () => {
+      expect(counted([])).toEqual({ motivos: ['duplicada', null], usd: 60 });
+    });
+  });
 });
 
 describe('a charge the reply names as conditional (QA pass, 2026-12-05)', () => {

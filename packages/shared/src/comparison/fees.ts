@@ -132,20 +132,20 @@ function lineQuantity(line: FeeLineInput, medidas: ShipmentMeasures): ChargeQuan
   // none asked: 0, and the line says so ('outroConteiner').
   const type = containerType(line.equipamento);
   const asked = medidas.conteineresPorTipo ?? [];
-  if (type && quantity.base === 'conteiner' && asked.length > 0) {
-    const counted = asked.filter((ask) => {
-      const other = containerType(ask.tipo);
-      return (
-        other?.size === type.size && (type.kind === null || other.kind === null || other.kind === type.kind)
-      );
-    });
+  if (!type || asked.length === 0 || quantity.base === 'percentual') return quantity;
+  const counted = asked.filter((ask) => {
+    const other = containerType(ask.tipo);
+    return other?.size === type.size && (type.kind === null || other.kind === null || other.kind === type.kind);
+  });
+  if (quantity.base === 'conteiner')
     return {
       base: 'conteiner',
       quantidade: toDecimal(counted.reduce((sum, ask) => sum + ask.quantidade, 0)),
       falta: null,
     };
-  }
-  return quantity;
+  // A per-BL (or per-shipment) amount written for one type ("BL fee USD 50 (20') / USD 60 (40')"): the
+  // amount of a type the quote does not ship does not apply ('outroConteiner').
+  return counted.length > 0 ? quantity : { base: quantity.base, quantidade: ZERO, falta: null };
 }
 
 function decide(line: FeeLineInput, scope: FeeScope): FeeDecision {
@@ -191,7 +191,11 @@ export function evaluateFees(lines: readonly FeeLineInput[], scope: FeeScope): F
       scope.destino === null && !isNoDestination(line.destino) ? normalizePlace(line.destino ?? '') : '';
     // A line per container type counts apart only where the quote's types are known (else the
     // per-type lines would each count every container: the highest stays, as before).
-    const type = scope.medidas?.conteineresPorTipo?.length ? containerType(line.equipamento) : null;
+    // (A per-BL amount per type is one charge: its types compete as any two amounts of one fee.)
+    const type =
+      scope.medidas?.conteineresPorTipo?.length && decision.quantidade?.base === 'conteiner'
+        ? containerType(line.equipamento)
+        : null;
     const key = [
       destinationKey,
       normalizeName(line.nome ?? line.rotulo ?? ''),

@@ -55,7 +55,9 @@ export type ChargeForText = {
 function quantityText(line: ChargeForText & { quantidade: number }, locale: NumberLocale = 'pt-BR'): string {
   const word = line.base === 'conteiner' && line.equipamento ? line.equipamento : UNIT_WORDS[line.base ?? ''];
   const n = formats[locale].count.format(line.quantidade);
-  return word ? `${n} ${word}` : n;
+  const counted = word ? `${n} ${word}` : n;
+  // A per-BL amount written for one type ("BL fee USD 60 (40')") says which: '1 (40HC) × US$ 60,00'.
+  return line.base !== 'conteiner' && line.equipamento ? `${counted} (${line.equipamento})` : counted;
 }
 
 const UNIT_WORDS: Record<string, string> = { kg: 'kg', pesoTaxado: 'kg', m3: 'm³', wm: 'W/M', tonelada: 't' };

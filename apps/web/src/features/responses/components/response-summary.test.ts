@@ -26,6 +26,20 @@ describe("the reply card's fees per container type", () => {
     const text = summarise(data, null).taxas!;
     expect(text).toMatch(/THC R\$\s1\.100,00\/20DC · THC R\$\s1\.450,00\/40HC/);
   });
+
+  it("a per-BL fee with an amount per type names the type and stays '/BL'", () => {
+    const bl = (equipamento: string, valor: number) => ({
+      ...feeItem('BL FEE', valor),
+      unidade: 'BL',
+      equipamento,
+    });
+    const data = {
+      final: makeFinal({ modal: 'FCL', taxas: { itens: [bl('20DC', 50), bl("40'", 60)] } }),
+    } as unknown as DadosExtraidos;
+    expect(summarise(data, null).taxas).toMatch(
+      /BL FEE \(20DC\) US\$\s50,00\/BL · BL FEE \(40'\) US\$\s60,00\/BL/,
+    );
+  });
 });
 
 describe("the reply card's fees per port", () => {

@@ -43,11 +43,20 @@ export function feeTotals(fees: readonly Fee[]): {
     const lado = (fee as { lado?: unknown }).lado === 'origem' ? 'origem' : '';
     const key = `${fee.destino ?? ''}|${fee.nome.toUpperCase()}|${lado}|${moeda}|${tipo ?? ''}`;
     const kept = perKey.get(key);
-    const unidade = tipo ? `/${tipo}` : typeof fee.unidade === 'string' ? fee.unidade : null;
+    // A per-BL amount written for one type ("BL fee USD 60 (40')") keeps its unit and names the type.
+    const perContainer = typeof fee.unidade !== 'string' || fee.unidade.toUpperCase() === 'CNTR';
+    const unidade = tipo && perContainer ? `/${tipo}` : typeof fee.unidade === 'string' ? fee.unidade : null;
+    const nome = fee.rotulo || fee.nome;
     // A charge of one port says which (a reply or portal answer pricing two ports apart, QA pass 17).
     const destino = fee.destino?.trim() && /\p{L}/u.test(fee.destino) ? fee.destino.trim() : null;
     if (!kept || valor > kept.valor)
-      perKey.set(key, { nome: fee.rotulo || fee.nome, moeda, valor, unidade, destino });
+      perKey.set(key, {
+        nome: tipo && !perContainer ? `${nome} (${tipo})` : nome,
+        moeda,
+        valor,
+        unidade,
+        destino,
+      });
   }
   const totals = new Map<string, number>();
   for (const { moeda, valor } of perKey.values()) totals.set(moeda, (totals.get(moeda) ?? 0) + valor);
