@@ -190,6 +190,7 @@ export const errorMessages = {
   REVISION_NOTHING_TO_REVISE: 'Nenhum agente de carga respondeu ainda: não há proposta para revisar.',
   REVISION_SCOPE_REQUIRED: 'Escolha um agente de carga ou marque "Revisar Todos".',
   REVISION_NOT_ANSWERED: 'Este agente de carga ainda não respondeu: não há proposta para revisar.',
+  REVISION_RESPONSE_DECLINED: '{nome} declinou a cotação: não há proposta para revisar.',
   APPROVAL_QUOTE_FINAL: 'A cotação está {status}: não pode mais ser aprovada.',
   APPROVAL_ALREADY_APPROVED:
     'Esta cotação já foi aprovada por {nome} para {transportador}. Recarregue a página.',

@@ -126,6 +126,16 @@ describe('a carrier that declines the quote', () => {
       message: formatMessage(errorMessages.APPROVAL_RESPONSE_DECLINED, { nome: s.carriers[2]!.nome }),
     });
 
+    // Asking the decline alone to revise is refused too (the screen offers no "Revisar" on it).
+    const revision = await post(`/api/quotes/${s.quote.id}/request-revision`, s.token, {
+      transportadorId: s.carriers[2]!.id,
+    });
+    expect(revision.statusCode, revision.body).toBe(422);
+    expect(revision.json()).toMatchObject({
+      code: 'REVISION_RESPONSE_DECLINED',
+      message: formatMessage(errorMessages.REVISION_RESPONSE_DECLINED, { nome: s.carriers[2]!.nome }),
+    });
+
     // The comparative: two proposals of three carriers that answered; one declined, by name.
     const sent = await post(`/api/quotes/${s.quote.id}/send-comparative`, s.token, {
       exchangeMargin: 2.5,

@@ -216,6 +216,9 @@ export class DecisionsService {
         const target = recipients.find((recipient) => recipient.transportadorId === body.transportadorId);
         if (!target) throw new AppError('CARRIER_NOT_RECIPIENT');
         if (target.respostaId === null) throw new AppError('REVISION_NOT_ANSWERED');
+        // As the screen offers no "Revisar" on a decline: it sent no proposal to revise.
+        if (isDeclined((target.dadosExtraidos as DadosExtraidos | null)?.final))
+          throw new AppError('REVISION_RESPONSE_DECLINED', { nome: target.nome });
         targets = [target];
       }
       const language = languageOf(quote.idiomaEmail);
