@@ -210,6 +210,8 @@ export type Block = {
   title: string | null;
   origin: string;
   lines: string[];
+  /** Of an option (`alternative` or `alternative_discarded`): whether the reply itself recommends it. */
+  recomendada?: boolean;
 };
 
 /**

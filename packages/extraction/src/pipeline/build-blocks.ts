@@ -48,7 +48,8 @@ export function buildBlocks(
   }
   for (const alternative of seg.alternatives) {
     const kind = alternative.selected ? 'alternative' : 'alternative_discarded';
-    blocks.push(block(lines, kind, alternative.start + 1, alternative.end, alternative.title));
+    const option = block(lines, kind, alternative.start + 1, alternative.end, alternative.title);
+    blocks.push({ ...option, recomendada: alternative.recommended });
   }
   if (seg.signatureStart !== null)
     blocks.push(block(lines, 'signature', seg.signatureStart + 1, seg.quotedStart ?? lines.length, null));

@@ -135,7 +135,9 @@ function lineQuantity(line: FeeLineInput, medidas: ShipmentMeasures): ChargeQuan
   if (!type || asked.length === 0 || quantity.base === 'percentual') return quantity;
   const counted = asked.filter((ask) => {
     const other = containerType(ask.tipo);
-    return other?.size === type.size && (type.kind === null || other.kind === null || other.kind === type.kind);
+    return (
+      other?.size === type.size && (type.kind === null || other.kind === null || other.kind === type.kind)
+    );
   });
   if (quantity.base === 'conteiner')
     return {

@@ -131,6 +131,15 @@ export const uiReplies = {
     freightSeparator: ' · ',
     /** A revision saying the rest of its previous offer stands (ADR 0024 addendum). */
     keptTerms: 'A resposta diz: “{trecho}” Na Comparação, o que ela não repete vem da versão anterior.',
+    /** A reply offering several options: which one the figures above come from, and why. */
+    optionRead: {
+      recommended:
+        'A resposta traz {n} opções. Valores lidos da opção recomendada pelo agente: “{escolhida}”. Não contada(s): {outras}.',
+      first:
+        'A resposta traz {n} opções e não recomenda nenhuma. Valores lidos da primeira: “{escolhida}”. Não contada(s): {outras}. Para comparar outra, corrija os valores.',
+      /** A reading stored before the extraction said whether the option was recommended. */
+      unknown: 'A resposta traz {n} opções. Valores lidos de “{escolhida}”. Não contada(s): {outras}.',
+    },
     /** Beside a figure this version does not repeat, kept from an earlier one. */
     fromVersion: '(da versão {versao})',
     days: '{count} dias',

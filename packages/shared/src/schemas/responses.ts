@@ -231,7 +231,8 @@ export type CurrentVersion = z.infer<typeof currentVersionSchema>;
  * GET /quotes/{id}/respostas (and /responses): one entry per recipient. `status` is 'pendente' until a
  * reply; the current version's fields sit at the top level (spec fields) and in `atual` (its extraction
  * only at the top level), earlier versions in `versoes`, newest first. `versionsOfEntry` gives them all.
- * Each `dadosExtraidos` comes with `blocks` empty: the engine's cut of the message is stored but not listed
+ * Each `dadosExtraidos` comes with only the options' `blocks` ('alternative', 'alternative_discarded': a
+ * reply offering several, which one was read): the engine's cut of the message is stored but not listed
  * (it was most of the answer's size; the message itself is in the conversation).
  */
 export const responseEntrySchema = z.object({

@@ -1,4 +1,10 @@
-import { type Comparison, comparisonSchema, errorMessages, fieldMessages } from '@cotacoes/shared';
+import {
+  type Comparison,
+  comparisonSchema,
+  errorMessages,
+  fieldMessages,
+  type ResponseEntry,
+} from '@cotacoes/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -261,6 +267,15 @@ describe('GET /api/quotes/{id}/comparison', () => {
       ]);
       expect(row.taxas).toEqual([]);
       expect(row).toMatchObject({ custoTotalBRL: 28850.8, prazo: { valor: 38 }, precificada: true });
+      // The responses list carries the options (only they, of the message's parts), so the card can say
+      // which was read and that the carrier recommended it.
+      const list = (await get(`/api/quotes/${q.quote.id}/respostas`, q.token)).json().data as ResponseEntry[];
+      const blocks = list.find((entry) => entry.transportadorId === q.carriers[0]!.id)!.dadosExtraidos!
+        .blocks;
+      expect(blocks.map((block) => [block.kind, block.title, block.recomendada])).toEqual([
+        ['alternative_discarded', expect.stringMatching(/^Opção 1: MSC USD 2\.900\/40HC, 35 dias/), false],
+        ['alternative', expect.stringMatching(/^Opção 2: COSCO USD 2\.750\/40HC, 38 dias/), true],
+      ]);
     },
   );
 

@@ -108,7 +108,8 @@ export type AnswerVersionRow = {
  * extraction is marked declined (`final.declinou`) has the flag `declinou: true`; the message's
  * `declinaNoTexto` (its words decline, what the extraction decided from) stays internal. The engine's
  * blocks (the message cut into parts) are most of an extraction's size and no reader of the list uses
- * them: the message itself is in the conversation. They are sent empty, the shape unchanged. Timestamps
+ * them but the card's note on options: only the options' blocks are sent (a reply offering several, which
+ * one was read), the shape unchanged; the message itself is in the conversation. Timestamps
  * come as JSON text.
  */
 const ANSWERS_SQL = `
@@ -122,7 +123,9 @@ select
   (select coalesce(json_agg(v order by v.versao desc), '[]'::json) from (
     select a.id, a.destinatario_id as "destinatarioId", a.versao, a.atual, a.status, a.extracao,
       a.extracao_erro as "extracaoErro",
-      jsonb_set(a.dados_extraidos, '{blocks}', '[]'::jsonb) as "dadosExtraidos",
+      jsonb_set(a.dados_extraidos, '{blocks}', coalesce((select jsonb_agg(b) from jsonb_array_elements(
+        case when jsonb_typeof(a.dados_extraidos->'blocks') = 'array' then a.dados_extraidos->'blocks' end) b
+        where b->>'kind' in ('alternative', 'alternative_discarded')), '[]'::jsonb)) as "dadosExtraidos",
       a.condicoes_pagamento as "condicoesPagamento", a.prazo, a.observacoes, a.mensagem_id as "mensagemId",
       u.name as "registradoPor", a.created_at as "createdAt", m.source,
       case when a.dados_extraidos->'final'->'declinou' = 'true'::jsonb

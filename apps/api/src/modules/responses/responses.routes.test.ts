@@ -99,7 +99,7 @@ describe('GET /api/quotes/{id}/respostas', () => {
     expect(entry.status).toBe('respondido');
     expect(entry.versao).toBe(1);
     expect(entry.dadosExtraidos.final.preco_por_container_40).toBe(2750);
-    // The engine's blocks are stored, not listed (the shape stays: an empty array).
+    // The engine's blocks are stored, not listed, but for a reply's options (none here): an empty array.
     expect(entry.dadosExtraidos.blocks).toEqual([]);
     // Sent once: `atual` has the version's other fields, `versoes` only earlier versions.
     expect(entry.atual).not.toHaveProperty('dadosExtraidos');

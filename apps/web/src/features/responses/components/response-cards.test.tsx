@@ -196,6 +196,53 @@ describe('response cards', () => {
     ).toBeInTheDocument();
   });
 
+  it('a reply with several options says which one the figures come from, and names the others', async () => {
+    const option = (kind: string, title: string, recomendada?: boolean) => ({
+      kind,
+      startLine: 1,
+      endLine: 1,
+      title,
+      origin: 'body',
+      lines: [title],
+      ...(recomendada === undefined ? {} : { recomendada }),
+    });
+    const withOptions = (recomendada?: boolean) => ({
+      ...makeDados(),
+      blocks: [
+        option(
+          'alternative_discarded',
+          'Opção 1: MSC USD 2.900/40HC, 35 dias.',
+          recomendada === undefined ? undefined : false,
+        ),
+        option('alternative', 'Opção 2: COSCO USD 2.750/40HC, 38 dias.', recomendada),
+      ],
+    });
+    const view = setup([makeEntry(atlantico, [makeVersion({ dadosExtraidos: withOptions(true) })])]);
+    const note = async () => {
+      const optionCard = await card('Atlântico Logística');
+      return optionCard.getByText(/A resposta traz 2 opções/);
+    };
+    expect((await note()).textContent).toBe(
+      'A resposta traz 2 opções. Valores lidos da opção recomendada pelo agente: “Opção 2: COSCO USD 2.750/40HC, 38 dias.”. Não contada(s): “Opção 1: MSC USD 2.900/40HC, 35 dias.”.',
+    );
+    view.unmount();
+    const first = setup([makeEntry(atlantico, [makeVersion({ dadosExtraidos: withOptions(false) })])]);
+    expect((await note()).textContent).toMatch(/não recomenda nenhuma\. Valores lidos da primeira: “Opção 2/);
+    first.unmount();
+    // A reading stored before the extraction said it: no claim about a recommendation.
+    setup([makeEntry(atlantico, [makeVersion({ dadosExtraidos: withOptions(undefined) })])]);
+    expect((await note()).textContent).toBe(
+      'A resposta traz 2 opções. Valores lidos de “Opção 2: COSCO USD 2.750/40HC, 38 dias.”. Não contada(s): “Opção 1: MSC USD 2.900/40HC, 35 dias.”.',
+    );
+  });
+
+  it('a reply of one offer says nothing about options', async () => {
+    setup([makeEntry(atlantico, [makeVersion()])]);
+    const plain = await card('Atlântico Logística');
+    await plain.findByRole('group', { name: 'Resumo extraído de Atlântico Logística' });
+    expect(plain.queryByText(/opções/)).toBeNull();
+  });
+
   it("says which file could not be read and why, not only 'Nenhum valor identificado' (QA pass 9)", async () => {
     const dados = makeDados({ fretes: [], taxas: { itens: [] }, confidence_overall: 0 });
     dados.detect.reasons = [

@@ -321,6 +321,7 @@ function Summary({
           {formatMessage(t.keptTerms, { trecho: version.dadosExtraidos.final.condicoesMantidas.text })}
         </p>
       )}
+      <OptionRead blocks={version.dadosExtraidos.blocks} />
       {version.observacoes && (
         <p className="text-sm whitespace-pre-line text-fg">
           <span className="text-fg-muted">{t.fields.observacoes}: </span>
@@ -328,6 +329,38 @@ function Summary({
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * A reply offering several options (carriers, routings): the figures are the recommended one's, else the
+ * first's (the extraction rules); the card says which, and names the others, so the analyst knows what the
+ * comparison assumed (QA pass 22).
+ */
+function OptionRead({ blocks }: { blocks: readonly { kind: string; title: string | null }[] }) {
+  const options = blocks.filter((b) => b.kind === 'alternative' || b.kind === 'alternative_discarded');
+  const chosen = options.find((b) => b.kind === 'alternative');
+  if (options.length < 2 || !chosen) return null;
+  const quote = (title: string | null) => `“${title ?? ''}”`;
+  // Readings stored before the extraction said it have no `recomendada`: then the neutral text.
+  const recommended = (chosen as { recomendada?: unknown }).recomendada;
+  const text =
+    recommended === true
+      ? t.optionRead.recommended
+      : recommended === false
+        ? t.optionRead.first
+        : t.optionRead.unknown;
+  return (
+    <p className="text-xs text-fg-muted" data-option-read="">
+      {formatMessage(text, {
+        n: options.length,
+        escolhida: chosen.title ?? '',
+        outras: options
+          .filter((b) => b !== chosen)
+          .map((b) => quote(b.title))
+          .join(', '),
+      })}
+    </p>
   );
 }
 
