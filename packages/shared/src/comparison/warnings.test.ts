@@ -152,6 +152,48 @@ describe('withProposalWarnings', () => {
     expect(kinds('Campinas, SP')).toEqual([[], [], []]);
   });
 
+  it('says which option of a reply of several is compared, and which are left out', () => {
+    const base = { ...row(30, null), respostaId: 'r1', custoTotalBRL: 100 } as unknown as ComparisonRow;
+    const option = (kind: string, title: string, recomendada?: boolean) => ({
+      kind,
+      title,
+      ...(recomendada === undefined ? {} : { recomendada }),
+    });
+    const alert = (blocks: unknown[]) =>
+      withProposalWarnings(
+        { linhas: [base] } as unknown as Comparison,
+        [{ id: 'r1', dadosExtraidos: { final: {}, blocks } as never }],
+        {},
+      ).linhas[0]!.alertas!;
+    expect(
+      alert([
+        option('alternative_discarded', 'Opção 1: MSC USD 2.900/40HC', false),
+        option('alternative', 'Opção 2: COSCO USD 2.750/40HC', true),
+      ]),
+    ).toEqual([
+      {
+        tipo: 'outrasOpcoes',
+        texto:
+          'A resposta traz 2 opções: comparada a recomendada pelo agente (“Opção 2: COSCO USD 2.750/40HC”); fora da comparação: “Opção 1: MSC USD 2.900/40HC”',
+      },
+    ]);
+    expect(
+      alert([
+        option('alternative', 'OPÇÃO 1 - VIA MSC', false),
+        option('alternative_discarded', 'OPÇÃO 2 - VIA COSCO', false),
+        option('alternative_discarded', 'OPÇÃO 3 - VIA ONE', false),
+      ])[0]!.texto,
+    ).toBe(
+      'A resposta traz 3 opções e não recomenda nenhuma: comparada a primeira (“OPÇÃO 1 - VIA MSC”); fora da comparação: “OPÇÃO 2 - VIA COSCO”, “OPÇÃO 3 - VIA ONE”',
+    );
+    expect(alert([option('alternative', 'A'), option('alternative_discarded', 'B')])[0]!.texto).toBe(
+      'A resposta traz 2 opções: comparada “A”; fora da comparação: “B”',
+    );
+    // One offer, or no blocks listed: nothing.
+    expect(alert([])).toEqual([]);
+    expect(alert([option('alternative', 'A', true)])).toEqual([]);
+  });
+
   it('names an end of the route the reply does not give in words, never "?"', () => {
     const base = { ...row(40, null), respostaId: 'r1', custoTotalBRL: 100 } as unknown as ComparisonRow;
     const rota = (value: string) =>

@@ -4,6 +4,7 @@ import type { Comparison, ComparisonRow, ProposalWarning } from '../schemas/comp
 import type { ExtractionFinal } from '../schemas/responses.js';
 import type { ComparisonResponse } from './build.js';
 import { normalizeName, samePlace } from './names.js';
+import { optionsRead, quotedTitles } from './options.js';
 import { todayInSaoPaulo } from './totals.js';
 
 /*
@@ -234,6 +235,26 @@ export function proposalWarnings(
   return warnings;
 }
 
+/** A reply of several options: the one compared and those left out (the row's figures are one option's). */
+function optionsWarning(blocks: Parameters<typeof optionsRead>[0]): ProposalWarning | null {
+  const read = optionsRead(blocks);
+  if (!read) return null;
+  const text =
+    read.recomendada === true
+      ? texts.outrasOpcoes.recommended
+      : read.recomendada === false
+        ? texts.outrasOpcoes.first
+        : texts.outrasOpcoes.unknown;
+  return {
+    tipo: 'outrasOpcoes',
+    texto: formatMessage(text, {
+      n: read.total,
+      escolhida: read.escolhida,
+      outras: quotedTitles(read.outras),
+    }),
+  };
+}
+
 /**
  * The comparison with each row's carriage (armador, route, transhipment) and warnings. Rows keep their
  * order and figures; the answer of a row is found by `respostaId` among `respostas`.
@@ -260,6 +281,8 @@ export function withProposalWarnings(
       const carriage = carriageOf(entry?.dadosExtraidos?.final, row.destino, earlier);
       // A carrier that declined sent no proposal: nothing of it to warn about.
       const alertas = row.declinou ? [] : proposalWarnings(row, carriage, rowLimits);
+      const options = row.declinou ? null : optionsWarning(entry?.dadosExtraidos?.blocks);
+      if (options) alertas.push(options);
       return { ...row, ...carriage, alertas };
     }),
   };

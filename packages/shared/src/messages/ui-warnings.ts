@@ -12,6 +12,14 @@ export const uiWarnings = {
     transitTime: 'Trânsito de {prazo} dias, acima dos {pedido} dias pedidos',
     validadePrazo: 'Validade ({validade}) termina antes do prazo de resposta ({prazo})',
     outroDestino: 'Destino {destino}, diferente do pedido ({pedido}): uma alternativa, não o porto pedido',
+    /** A reply offering several options: which one is compared, and which are not. */
+    outrasOpcoes: {
+      recommended:
+        'A resposta traz {n} opções: comparada a recomendada pelo agente (“{escolhida}”); fora da comparação: {outras}',
+      first:
+        'A resposta traz {n} opções e não recomenda nenhuma: comparada a primeira (“{escolhida}”); fora da comparação: {outras}',
+      unknown: 'A resposta traz {n} opções: comparada “{escolhida}”; fora da comparação: {outras}',
+    },
   },
   /** The heading of a row's warnings (screen readers and the approval screen). */
   title: 'Alertas da proposta',

@@ -267,6 +267,10 @@ describe('GET /api/quotes/{id}/comparison', () => {
       ]);
       expect(row.taxas).toEqual([]);
       expect(row).toMatchObject({ custoTotalBRL: 28850.8, prazo: { valor: 38 }, precificada: true });
+      // The row says which option it compares and which it leaves out.
+      expect(row.alertas?.find((alerta) => alerta.tipo === 'outrasOpcoes')?.texto).toMatch(
+        /^A resposta traz 2 opções: comparada a recomendada pelo agente \(“Opção 2: COSCO USD 2\.750\/40HC, 38 dias[^”]*”\); fora da comparação: “Opção 1: MSC USD 2\.900\/40HC, 35 dias\.?”$/,
+      );
       // The responses list carries the options (only they, of the message's parts), so the card can say
       // which was read and that the carrier recommended it.
       const list = (await get(`/api/quotes/${q.quote.id}/respostas`, q.token)).json().data as ResponseEntry[];

@@ -1,3 +1,4 @@
+import { optionsRead, quotedTitles } from '@cotacoes/shared/comparison/options';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { uiDeclines } from '@cotacoes/shared/messages/ui-declines';
@@ -337,29 +338,18 @@ function Summary({
  * first's (the extraction rules); the card says which, and names the others, so the analyst knows what the
  * comparison assumed (QA pass 22).
  */
-function OptionRead({ blocks }: { blocks: readonly { kind: string; title: string | null }[] }) {
-  const options = blocks.filter((b) => b.kind === 'alternative' || b.kind === 'alternative_discarded');
-  const chosen = options.find((b) => b.kind === 'alternative');
-  if (options.length < 2 || !chosen) return null;
-  const quote = (title: string | null) => `“${title ?? ''}”`;
-  // Readings stored before the extraction said it have no `recomendada`: then the neutral text.
-  const recommended = (chosen as { recomendada?: unknown }).recomendada;
+function OptionRead({ blocks }: { blocks: Parameters<typeof optionsRead>[0] }) {
+  const read = optionsRead(blocks);
+  if (!read) return null;
   const text =
-    recommended === true
+    read.recomendada === true
       ? t.optionRead.recommended
-      : recommended === false
+      : read.recomendada === false
         ? t.optionRead.first
         : t.optionRead.unknown;
   return (
     <p className="text-xs text-fg-muted" data-option-read="">
-      {formatMessage(text, {
-        n: options.length,
-        escolhida: chosen.title ?? '',
-        outras: options
-          .filter((b) => b !== chosen)
-          .map((b) => quote(b.title))
-          .join(', '),
-      })}
+      {formatMessage(text, { n: read.total, escolhida: read.escolhida, outras: quotedTitles(read.outras) })}
     </p>
   );
 }
