@@ -94,7 +94,8 @@ function MailFileDrop({
         onDrop={onDrop}
         data-testid="mail-file-drop"
         className={cn(
-          'flex flex-col items-center gap-2 rounded-xl border-2 border-dashed px-4 py-6 text-center transition-colors',
+          // relative: the visually hidden input sits inside the zone, so focusing it (Tab) scrolls nothing.
+          'relative flex flex-col items-center gap-2 rounded-xl border-2 border-dashed px-4 py-6 text-center transition-colors',
           dragging ? 'border-primary bg-primary-soft' : error ? 'border-danger' : 'border-border-strong',
         )}
       >
@@ -177,7 +178,8 @@ function AttachmentsField({
       <p id={`${id}-hint`} className="text-xs text-fg-muted">
         {a.hint}
       </p>
-      <div className="flex flex-wrap items-center gap-3">
+      {/* relative: the visually hidden input sits here, so focusing it (Tab) does not scroll the dialog. */}
+      <div className="relative flex flex-wrap items-center gap-3">
         <input
           id={id}
           type="file"
@@ -296,14 +298,15 @@ function TypedValuesFields({
             return (
               <li
                 key={row.key}
-                // One grid class (cn joins, it does not merge): a column for the minimum, one for the port.
+                // One grid class (cn joins, it does not merge): a column for the minimum, one for the port;
+                // the unit's column fits 'por W/M (t ou m³, o maior)'.
                 className={cn(
                   'grid items-start gap-2',
                   measure && ports.length > 0
-                    ? 'sm:grid-cols-[11rem_minmax(0,1fr)_7.5rem_minmax(0,1fr)_minmax(0,1fr)_auto]'
+                    ? 'sm:grid-cols-[14rem_minmax(0,1fr)_7.5rem_minmax(0,1fr)_minmax(0,1fr)_auto]'
                     : measure || ports.length > 0
-                      ? 'sm:grid-cols-[11rem_minmax(0,1fr)_7.5rem_minmax(0,1fr)_auto]'
-                      : 'sm:grid-cols-[11rem_minmax(0,1fr)_7.5rem_auto]',
+                      ? 'sm:grid-cols-[14rem_minmax(0,1fr)_7.5rem_minmax(0,1fr)_auto]'
+                      : 'sm:grid-cols-[14rem_minmax(0,1fr)_7.5rem_auto]',
                 )}
               >
                 <Select
