@@ -151,6 +151,8 @@ function freightFigure(
     tipo: askedName(line.tipo, asked),
     quantidade: line.quantidade,
     ...(line.origem ? { origem: line.origem } : {}),
+    ...(line.faixa ? { faixa: line.faixa } : {}),
+    ...(line.pesoTaxadoKg !== undefined ? { pesoTaxadoKg: line.pesoTaxadoKg } : {}),
     ...(line.base ? { base: line.base } : {}),
     ...(line.total !== undefined ? { valorTotal: toMoney(line.total) } : {}),
     ...(typeof line.minimo === 'number' ? { minimo: line.minimo } : {}),

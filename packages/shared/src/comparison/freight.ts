@@ -45,6 +45,12 @@ export type FreightLine = {
   dicas?: HintAdjustment[];
   /** Not stated by this version: the price of this version of the same carrier (ADR 0024 addendum). */
   versaoAnterior?: number;
+  /** The lower bound in kg of the air weight band of this rate ('+45' → 45, '-45' → 0; the engine's `faixaKg`). */
+  faixaKg?: number;
+  /** The band as the screen and the documents name it: '+500 kg', '-45 kg'. */
+  faixa?: string;
+  /** Counted at a higher band than the chargeable weight's (cheaper): that weight, in kg. */
+  pesoTaxadoKg?: number;
   /**
    * The origin port its route line names ('POL Ningbo / POD Santos: 40HC …'), kept only when the lines of
    * the row name more than one: 'Ningbo' beside a price the row does not count (QA pass 8).
@@ -121,6 +127,7 @@ export function freightLinesOf(final: ExtractionFinal, scope: FreightScope): Fre
       minimo: typeof item.minimo === 'number' ? item.minimo : null,
       ...(dicas ? { dicas } : {}),
       ...(item.origem ? { origem: item.origem } : {}),
+      ...(weightBandOf(item) !== null ? { faixaKg: weightBandOf(item)! } : {}),
     });
   });
   // An origin is said only where it tells two prices apart (two origins quoted to this port).
@@ -223,12 +230,19 @@ export function countFreight(
       else if (!tamanhosFaltando.includes(type.size)) tamanhosFaltando.push(type.size);
     }
   } else {
+    nameWeightBands(counted);
     let usd = false;
     for (const moeda of ['USD', 'BRL', 'EUR'] as const) {
-      const headline = priced.find((line) => feeCurrency(line.moeda) === moeda);
+      const inCurrency = priced.filter((line) => feeCurrency(line.moeda) === moeda);
+      const headline = inCurrency[0];
       // A price in EUR beside one in USD is the same freight in another currency: the USD one counts.
       if (!headline || (moeda === 'EUR' && usd)) continue;
       if (moeda === 'USD') usd = true;
+      const banded = inCurrency.filter((line) => line.faixaKg !== undefined);
+      if (banded.length > 0 && medidas) {
+        countWeightBand(banded, medidas);
+        continue;
+      }
       if (sizeOf(headline.tipo) !== null) headline.quantidade = quantidade;
       else if (!medidas) headline.quantidade = 1;
       else {
@@ -253,4 +267,53 @@ export function countFreight(
     porMoeda[moeda] = add(porMoeda[moeda], line.total);
   }
   return { lines: counted, porMoeda, tamanhosFaltando };
+}
+
+/** The engine's weight band of an air rate (`faixaKg`, a lower bound in kg), or null. */
+function weightBandOf(item: unknown): number | null {
+  const value = (item as { faixaKg?: unknown }).faixaKg;
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null;
+}
+
+/** '+500 kg' for a band from 500 kg; '-45 kg' for the band under the next one (45 kg). */
+function nameWeightBands(lines: FreightLine[]): void {
+  const bounds = [
+    ...new Set(lines.flatMap((line) => (line.faixaKg === undefined ? [] : [line.faixaKg]))),
+  ].sort((a, b) => a - b);
+  for (const line of lines) {
+    if (line.faixaKg === undefined) continue;
+    if (line.faixaKg > 0) line.faixa = `+${line.faixaKg} kg`;
+    else {
+      const next = bounds.find((bound) => bound > 0);
+      if (next !== undefined) line.faixa = `-${next} kg`;
+    }
+  }
+}
+
+/**
+ * Air weight bands ('M 95 / -45 7,10 / +45 5,60 / +100 4,35 …'): the rate of the band the chargeable weight
+ * falls in counts, unless a higher band charged at its lower bound costs less (the airlines' rule: 90 kg at
+ * '+100' is 100 kg × the +100 rate when that is cheaper than 90 kg × the +45 rate). The band's minimum still
+ * applies. Unknown weight: the lowest band says what is missing, as a single rate does.
+ */
+function countWeightBand(banded: FreightLine[], medidas: ShipmentMeasures): void {
+  const sorted = [...banded].sort((a, b) => a.faixaKg! - b.faixaKg!);
+  const measured = chargeQuantity(sorted[0]!.tipo, medidas);
+  if (measured.quantidade === null) {
+    sorted[0]!.base = measured.base;
+    sorted[0]!.falta = measured.falta;
+    return;
+  }
+  const weight = toNumber(measured.quantidade);
+  const applicable = sorted.filter((line) => line.faixaKg! <= weight).at(-1) ?? sorted[0]!;
+  const candidates = [applicable, ...sorted.filter((line) => line.faixaKg! > weight)];
+  let best: { line: FreightLine; kg: number; cost: number } | null = null;
+  for (const line of candidates) {
+    const kg = Math.max(weight, line.faixaKg!);
+    const cost = kg * line.valor!;
+    if (best === null || cost < best.cost) best = { line, kg, cost };
+  }
+  best!.line.base = measured.base;
+  best!.line.quantidade = best!.kg;
+  if (best!.kg > weight) best!.line.pesoTaxadoKg = weight;
 }

@@ -134,13 +134,38 @@ export function unpricedText(row: {
  * A freight line's name as the screen and the documents print it: its type, and the origin of its route
  * line when the row has prices from more than one origin ('40HC (de Ningbo)', QA pass 8).
  */
-export function freightName(frete: { tipo: string; origem?: string }): string {
-  return frete.origem
+export function freightName(frete: {
+  tipo: string;
+  origem?: string;
+  faixa?: string;
+  pesoTaxadoKg?: number;
+  quantidade?: number;
+}): string {
+  const name = frete.origem
     ? formatMessage(uiComparison.freightOrigin, {
         tipo: frete.tipo,
         origem: formatMessage(uiComparison.freightOriginOnly, { origem: frete.origem }),
       })
     : frete.tipo;
+  const band = weightBandText(frete);
+  return band ? `${name} ${band}` : name;
+}
+
+/** '(faixa +500 kg)', or why a higher band counts: '(faixa +100 kg: 90 kg cobrados como 100 kg, mais barato)'. */
+export function weightBandText(frete: {
+  faixa?: string;
+  pesoTaxadoKg?: number;
+  quantidade?: number;
+}): string | null {
+  if (!frete.faixa) return null;
+  if (frete.pesoTaxadoKg === undefined || !frete.quantidade)
+    return formatMessage(uiComparison.weightBand, { faixa: frete.faixa });
+  const kg = (value: number) => formats['pt-BR'].count.format(value);
+  return formatMessage(uiComparison.weightBandRaised, {
+    faixa: frete.faixa,
+    peso: kg(frete.pesoTaxadoKg),
+    cobrado: kg(frete.quantidade),
+  });
 }
 
 /** A transit in days as the reply wrote it: '25–30' for a range, '30' for one figure, null when none. */

@@ -24,6 +24,9 @@ export const decisionEmailMessages = {
       title: 'Condições aprovadas:',
       destination: 'Destino: {destino}',
       freight: 'Frete {tipo}: {calculo}',
+      /** An air rate's weight band, after its unit. */
+      weightBand: '(faixa {faixa})',
+      weightBandRaised: '(faixa {faixa}: {peso} kg cobrados como {cobrado} kg)',
       /** A freight not priced per container names its unit ("Frete por kg"), not the code ("Frete KG"). */
       freightUnits: {
         KG: 'por kg',
@@ -99,6 +102,8 @@ export const decisionEmailMessages = {
       title: 'Approved terms:',
       destination: 'Destination: {destino}',
       freight: 'Freight {tipo}: {calculo}',
+      weightBand: '(weight break {faixa})',
+      weightBandRaised: '(weight break {faixa}: {peso} kg charged as {cobrado} kg)',
       freightUnits: {
         KG: 'per kg',
         M3: 'per m³',

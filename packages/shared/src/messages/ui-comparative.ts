@@ -164,6 +164,8 @@ export const comparativeDocumentMessages = {
   },
   unknownQuantity: 'Quantidade desconhecida: {lista}',
   kinds: { frete: 'Frete', taxa: 'Taxa' },
+  /** The reason column of an air rate not counted: another weight band is the shipment's. */
+  otherWeightBand: 'Outra faixa de peso: conta a faixa do peso taxado',
   missing: {
     frete20: "frete 20'",
     frete40: "frete 40'",

@@ -127,6 +127,10 @@ export const uiComparison = {
   freightOrigin: '{tipo} {origem}',
   /** The origin beside a freight price's type: '(de Ningbo)'. */
   freightOriginOnly: '(de {origem})',
+  /** An air rate's weight band, beside its name. */
+  weightBand: '(faixa {faixa})',
+  /** Counted at a higher band because it is cheaper (the airlines' rule). */
+  weightBandRaised: '(faixa {faixa}: {peso} kg cobrados como {cobrado} kg, mais barato)',
   completeness: {
     /** '{itens}': 'THC, BL FEE' */
     incomplete: 'incompleta: sem {itens}',

@@ -81,6 +81,10 @@ export const comparisonFreightSchema = comparisonValueSchema.extend({
   ajustadoPorDica: z.array(hintAdjustmentSchema).optional(),
   /** The origin port of its route line, when the row's prices come from more than one origin (QA pass 8). */
   origem: z.string().optional(),
+  /** An air rate's weight band ('+500 kg', '-45 kg'): the band of the chargeable weight counts. */
+  faixa: z.string().optional(),
+  /** Counted at a higher, cheaper band: the chargeable weight it was raised from (kg). */
+  pesoTaxadoKg: z.number().optional(),
 });
 
 export const comparisonFeeSchema = comparisonValueSchema.extend({

@@ -6,7 +6,7 @@ import { formatMessage } from '@cotacoes/shared';
 import { hasEuroAmounts } from '@cotacoes/shared/comparison/currency';
 import { freightTypeName } from '@cotacoes/shared/comparison/freight-type';
 import { originLabel } from '@cotacoes/shared/comparison/origin-label';
-import { chargeLineText, transitDaysText } from '@cotacoes/shared/comparison/quantity-text';
+import { chargeLineText, transitDaysText, weightBandText } from '@cotacoes/shared/comparison/quantity-text';
 import { comparativeDocumentMessages as t } from '@cotacoes/shared/messages/ui-comparative';
 import ExcelJS from 'exceljs';
 import { neutralizeCell } from '../../lib/spreadsheet.js';
@@ -219,7 +219,9 @@ function* detailLines(row: ComparisonRow): Generator<DetailLine> {
     yield {
       row,
       kind: t.kinds.frete,
-      nome: formatMessage(t.columns.frete, { tipo: freightTypeName(frete.tipo) }),
+      nome: [formatMessage(t.columns.frete, { tipo: freightTypeName(frete.tipo) }), weightBandText(frete)]
+        .filter(Boolean)
+        .join(' '),
       destino: row.destino,
       valor: frete.valor,
       moeda: frete.moeda,
@@ -228,7 +230,8 @@ function* detailLines(row: ComparisonRow): Generator<DetailLine> {
       calculo: frete.quantidade && frete.valorTotal !== undefined ? chargeLineText(frete) : '',
       // Counted when it makes part of the total (a price per BL on an FCL quote is shown, not counted).
       contabilizada: frete.valor !== null && frete.valorTotal !== undefined,
-      motivo: null,
+      // An air rate of another weight band than the one counted says so (QA pass 24: no reason was given).
+      motivo: frete.faixa && frete.valorTotal === undefined ? t.otherWeightBand : null,
       corrigido: frete.corrigido,
       confianca: frete.confianca,
       fonte: frete.fonte,

@@ -131,7 +131,7 @@ export function agreedTerms(
     if (frete.valor !== null && (frete.quantidade ?? 0) > 0)
       lines.push(
         formatMessage(row.freteAllIn ? allInLabel : t.freight, {
-          tipo: freightTypeName(frete.tipo, language),
+          tipo: withWeightBand(freightTypeName(frete.tipo, language), frete, t, locale),
           calculo: chargeLineText(frete, locale),
         }),
       );
@@ -259,4 +259,24 @@ export function notSelectedMail(
     ],
     signature: signatureOf(sender),
   });
+}
+
+/** 'por kg (faixa +500 kg)': an air rate's weight band, in the e-mail's language. */
+function withWeightBand(
+  tipo: string,
+  frete: ComparisonRow['fretes'][number],
+  t: { weightBand: string; weightBandRaised: string },
+  locale: NumberLocale,
+): string {
+  if (!frete.faixa) return tipo;
+  const kg = (value: number) => new Intl.NumberFormat(locale).format(value);
+  const band =
+    frete.pesoTaxadoKg !== undefined && frete.quantidade
+      ? formatMessage(t.weightBandRaised, {
+          faixa: frete.faixa,
+          peso: kg(frete.pesoTaxadoKg),
+          cobrado: kg(frete.quantidade),
+        })
+      : formatMessage(t.weightBand, { faixa: frete.faixa });
+  return `${tipo} ${band}`;
 }

@@ -1,7 +1,12 @@
 import { missingFreightOf, missingItemsText } from '@cotacoes/shared/comparison/asked';
 import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
 import { freightTypeName } from '@cotacoes/shared/comparison/freight-type';
-import { quantityAround, transitDaysText, unpricedText } from '@cotacoes/shared/comparison/quantity-text';
+import {
+  quantityAround,
+  transitDaysText,
+  unpricedText,
+  weightBandText,
+} from '@cotacoes/shared/comparison/quantity-text';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
@@ -238,6 +243,7 @@ export function FreightList({ row }: { row: ComparisonRow }) {
                 {formatMessage(ui.comparison.freightOriginOnly, { origem: frete.origem })}
               </span>
             )}
+            {frete.faixa && <span className="text-xs text-fg-muted">{weightBandText(frete)}</span>}
             <QuantityPart text={around.antes} />
             <Figure figure={valueFigure(row, label, frete, display)} lowConfidence={frete.baixaConfianca} />
             <QuantityPart text={around.depois} />
