@@ -14,6 +14,7 @@ export {
   refineWithLlm,
 } from './llm-refine.js';
 export { linesOfText, type SourceLine, sourceLinesOf } from './llm-verify.js';
+export { canonicalFeeName } from './normalise/fee-names.js';
 export { type CaseScore, scoreCase } from './scoring/score.js';
 export type * from './types.js';
 

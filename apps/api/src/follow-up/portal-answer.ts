@@ -1,3 +1,4 @@
+import { canonicalFeeName } from '@cotacoes/extraction';
 import {
   type DadosExtraidos,
   PORTAL_FEE_UNIT_CODES,
@@ -82,7 +83,9 @@ export function formAnswerResult(
     valorFreteEUR: firstOf(nome, 'EUR'),
   }));
   const itens = answer.taxas.map((fee) => ({
-    nome: fee.nome.toUpperCase(),
+    // The engine's name for the charge ("Fuel surcharge" → FSC), as a reply's: typed or portal answers are
+    // compared with the others by it (QA pass 24: "sem FSC" beside a typed "Fuel surcharge").
+    nome: canonicalFeeName(fee.nome),
     rotulo: fee.nome,
     // A charge for one port counts on that port's row only; without one, on every port's (comparison/fees.ts).
     destino: fee.destino,

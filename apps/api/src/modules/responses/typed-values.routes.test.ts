@@ -111,7 +111,9 @@ describe('typed values (Registrar resposta → Valores)', () => {
     expect(airRow.taxas.map((fee) => [fee.nome, fee.quantidade])).toEqual([
       ['AWB FEE', 1],
       ['SCREENING', 467],
-      ['TAXA DE SEGURANÇA', 1],
+      // Named as the engine names a reply's charges ("Taxa de segurança" → SSC), so a typed answer lacks
+      // nothing another carrier's reply names the same way (QA pass 24: "sem FSC" beside "Fuel surcharge").
+      ['SSC', 1],
     ]);
     // USD 1.842,95 + 70,05 = 1.913,00 × 5,33 = 10.196,29 + BRL 180 = R$ 10.376,29.
     expect([airRow.valorUSD, airRow.valorBRL]).toEqual([1913, 180]);
