@@ -64,4 +64,15 @@ export function variationParts(variacao: ComparisonRow['variacao']): VariationPa
 /** A freight line's name: "Frete 20DC". */
 export const freightLabel = (tipo: string) =>
   formatMessage(ui.decisions.correction.fields.frete, { tipo: freightTypeName(tipo) });
-export const feeLabel = (nome: string) => formatMessage(ui.decisions.correction.fields.taxa, { nome });
+/**
+ * A fee line's name for its correction buttons and toasts: "Taxa THC (20DV)", "Taxa de liberação" (not
+ * "Taxa Taxa de liberação"); the type or port tells two lines of one fee apart (QA pass 23: two THC buttons
+ * read alike to a screen reader).
+ */
+export function feeLabel(taxa: { rotulo: string; equipamento?: string; destino?: string | null }): string {
+  const nome = /^taxas?\b/i.test(taxa.rotulo.trim())
+    ? taxa.rotulo.trim()
+    : formatMessage(ui.decisions.correction.fields.taxa, { nome: taxa.rotulo });
+  const which = [taxa.equipamento, taxa.destino].filter(Boolean).join(', ');
+  return which ? `${nome} (${which})` : nome;
+}

@@ -319,7 +319,7 @@ export function FeeLines({ row }: { row: ComparisonRow }) {
               {taxa.unidade && (
                 <AttributeFigure
                   row={row}
-                  label={formatMessage(th.basisOf, { campo: feeLabel(taxa.rotulo) })}
+                  label={formatMessage(th.basisOf, { campo: feeLabel(taxa) })}
                   display={unitWords(taxa.unidade)}
                   valor={taxa.unidade}
                   campo={siblingPath(taxa.campo, 'unidade')}
@@ -328,7 +328,7 @@ export function FeeLines({ row }: { row: ComparisonRow }) {
               )}
               <QuantityPart text={around.antes} />
               <Figure
-                figure={valueFigure(row, feeLabel(taxa.rotulo), taxa, display)}
+                figure={valueFigure(row, feeLabel(taxa), taxa, display)}
                 lowConfidence={taxa.baixaConfianca}
               />
               <QuantityPart text={around.depois} />
