@@ -104,6 +104,8 @@ export const uiReplies = {
     feesValue: '{lista} (valores unitários; os totais com as quantidades estão na Comparação)',
     feesMore: '{lista} · mais {n}',
     feeItem: '{nome} {valor}{unidade}',
+    /** A charge with its minimum: "BAF US$ 12,00/t (mín. US$ 60,00)" (QA pass 24 saw the minimum left out). */
+    feeItemMinimum: '{texto} (mín. {minimo})',
     feeUnits: {
       CNTR: '/contêiner',
       CONTAINER: '/contêiner',
@@ -111,12 +113,16 @@ export const uiReplies = {
       KG: '/kg',
       M3: '/m³',
       WM: '/W/M',
+      TON: '/t',
+      VIAGEM: '/viagem',
       // A per-shipment charge (the portal's "por embarque", a handling fee): QA pass 17 saw no basis at all.
       PROCESSO: '/embarque',
     } as Record<string, string>,
     /** An air reply: its document is the air waybill (QA pass 6 saw "AWB fee US$ 35,00/BL"). */
     feeUnitsAir: { BL: '/AWB' } as Record<string, string>,
     noFees: 'Nenhuma taxa',
+    /** An all-in price: its charges are in the freight. */
+    allInFees: 'Inclusas no frete (all in)',
     /** A freight priced per unit: "US$ 3,85/kg", with its minimum "US$ 3,85/kg (mín. US$ 150,00)". */
     freightPerUnit: '{valor}{unidade}',
     freightMinimum: '{texto} (mín. {minimo})',
@@ -322,10 +328,28 @@ export const uiReplies = {
     dismissMessage: 'Dispensar mensagem de {remetente}',
     dismissTitle: 'Dispensar mensagem?',
     dismissBody:
-      'A mensagem de {remetente} não é resposta de nenhum agente de carga? Ela sai desta lista sem contar como resposta e fica guardada.',
+      'A mensagem de {remetente} não é resposta de nenhum agente de carga? Ela sai desta lista sem contar como resposta e fica em "Dispensadas", de onde pode ser restaurada.',
     dismissConfirm: 'Dispensar',
     dismissing: 'Dispensando...',
     dismissError: 'Não foi possível dispensar a mensagem. Tente novamente.',
+    /** 'A identificar' / 'Dispensadas': the two lists of the page, as tabs. */
+    views: 'Mensagens a identificar ou dispensadas',
+    viewWaiting: 'A identificar',
+    viewDismissed: 'Dispensadas',
+    dismissedIntro:
+      'Mensagens dispensadas continuam guardadas. Se uma delas for a resposta de um agente de carga, restaure-a para atribuí-la à cotação.',
+    dismissedListLabel: 'Mensagens dispensadas',
+    dismissedEmpty: 'Nenhuma mensagem dispensada. As mensagens que forem dispensadas ficam aqui.',
+    dismissedEmptyFiltered: 'Nenhuma mensagem dispensada com esse remetente ou assunto.',
+    dismissedPagination: 'Páginas das mensagens dispensadas',
+    dismissedLoadError: 'Erro ao carregar as mensagens dispensadas',
+    dismissedBy: 'Dispensada por {nome} em {data}',
+    /** The user who dismissed it no longer exists. */
+    dismissedAt: 'Dispensada em {data}',
+    restore: 'Restaurar',
+    restoreMessage: 'Restaurar mensagem de {remetente}',
+    restoring: 'Restaurando...',
+    restoreError: 'Não foi possível restaurar a mensagem. Tente novamente.',
     dialogTitle: 'Atribuir a uma cotação',
     dialogDescription: 'Escolha a cotação e o transportador que enviou esta mensagem.',
     suggestions: 'Sugestões (o remetente é destinatário destas cotações)',

@@ -1,4 +1,4 @@
-import { feeItem, makeFinal } from '@cotacoes/shared/comparison/fixtures/finals';
+import { feeItem, freightItem, makeFinal } from '@cotacoes/shared/comparison/fixtures/finals';
 import type { DadosExtraidos } from '@cotacoes/shared/schemas/responses';
 import { describe, expect, it } from 'vitest';
 import { summarise } from './response-summary';
@@ -39,6 +39,37 @@ describe("the reply card's fees per container type", () => {
     expect(summarise(data, null).taxas).toMatch(
       /BL FEE \(20DC\) US\$\s50,00\/BL · BL FEE \(40'\) US\$\s60,00\/BL/,
     );
+  });
+});
+
+describe("the reply card's fee basis and minimum", () => {
+  it("a BAF per tonne with a minimum reads 'US$ 12,00/t (mín. US$ 60,00)' (QA pass 24)", () => {
+    const data = {
+      final: makeFinal({
+        modal: 'LCL',
+        taxas: { itens: [{ ...feeItem('BAF', 12), unidade: 'TON', minimo: 60 }] },
+      }),
+    } as unknown as DadosExtraidos;
+    expect(summarise(data, null).taxas).toMatch(/^BAF US\$\s12,00\/t \(mín\. US\$\s60,00\)/);
+  });
+});
+
+describe('an all-in price', () => {
+  it("says its charges are in the freight, not 'Não informado' (QA pass 24)", () => {
+    const data = {
+      final: makeFinal({
+        modal: 'LCL',
+        fretes: [
+          {
+            ...freightItem('WM', 95),
+            rotulo: 'Frete all in',
+            source: { line: 3, text: 'USD 95/W/M all in', origin: 'body' },
+          },
+        ],
+        taxas: { itens: [] },
+      }),
+    } as unknown as DadosExtraidos;
+    expect(summarise(data, null).taxas).toBe('Inclusas no frete (all in)');
   });
 });
 

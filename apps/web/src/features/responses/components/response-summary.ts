@@ -1,3 +1,4 @@
+import { isAllInFreight } from '@cotacoes/shared/comparison/all-in';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
 import type { DadosExtraidos } from '@cotacoes/shared/schemas/responses';
@@ -16,7 +17,15 @@ export function normaliseCurrency(value: string | null | undefined): string {
   return upper || 'USD';
 }
 
-type FeeItem = { nome: string; moeda: string; valor: number; unidade: string | null; destino: string | null };
+type FeeItem = {
+  nome: string;
+  moeda: string;
+  valor: number;
+  unidade: string | null;
+  destino: string | null;
+  /** A minimum amount of the charge ("BAF USD 12/t, min USD 60"). */
+  minimo: number | null;
+};
 
 /**
  * Fee totals by currency with the spec's rules (§5): lines named TOTAL are ignored, IOF-type lines only
@@ -56,6 +65,10 @@ export function feeTotals(fees: readonly Fee[]): {
         valor,
         unidade,
         destino,
+        minimo:
+          typeof (fee as { minimo?: unknown }).minimo === 'number'
+            ? (fee as { minimo: number }).minimo
+            : null,
       });
   }
   const totals = new Map<string, number>();
@@ -68,14 +81,18 @@ const SHOWN_FEES = 4;
 function feesText(items: ReturnType<typeof feeTotals>['items'], air: boolean): string {
   // An air reply's document is the AWB: its per-document fee reads '/AWB', not '/BL'.
   const units = air ? { ...t.feeUnits, ...t.feeUnitsAir } : t.feeUnits;
-  const text = (item: (typeof items)[number]) =>
-    formatMessage(t.feeItem, {
+  const text = (item: (typeof items)[number]) => {
+    const texto = formatMessage(t.feeItem, {
       nome: item.destino ? `${item.nome} (${item.destino})` : item.nome,
       valor: formatMoney(item.valor, item.moeda),
       unidade: item.unidade?.startsWith('/')
         ? item.unidade
         : ((item.unidade && units[item.unidade.toUpperCase()]) ?? ''),
     });
+    return item.minimo === null
+      ? texto
+      : formatMessage(t.feeItemMinimum, { texto, minimo: formatMoney(item.minimo, item.moeda) });
+  };
   const shown = items.slice(0, SHOWN_FEES).map(text).join(' · ');
   const lista =
     items.length > SHOWN_FEES
@@ -236,7 +253,8 @@ export function summarise(dados: DadosExtraidos, condicoesPagamento: string | nu
     frete: unitFreight(final, air),
     frete20: containerPrice(final, ['20DC', '20HC', '20RF'], final.preco_por_container_20),
     frete40: containerPrice(final, ['40HC', '40DC', '40RF'], final.preco_por_container_40),
-    taxas: fees.count === 0 ? null : feesText(fees.items, air),
+    // An all-in price has no separate charges: not "Não informado" (QA pass 24), as the comparison says.
+    taxas: fees.count === 0 ? (isAllInFreight(final) ? t.allInFees : null) : feesText(fees.items, air),
     transitTime: transitText(final),
     freeTime:
       perPortDays(final, 'free_time_dias', final.free_time_destino_dias) ??
