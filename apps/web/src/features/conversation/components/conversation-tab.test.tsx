@@ -267,6 +267,24 @@ describe("'Histórico de Emails dos Transportadores'", () => {
     expect(unknown.getByText('Registrada manualmente')).toBeInTheDocument();
   });
 
+  it("lists the comparatives sent to the company's people apart, none of them an 'Início' (QA pass 23)", async () => {
+    const comparative = makeMessage({
+      direction: 'sent',
+      from: 'nao-responda@cotacoes.local',
+      to: ['diretoria@importadora.com.br'],
+      subject: 'Comparativo COT-2026-0042',
+      bodyText: 'Segue o comparativo.',
+      tipo: 'comparativo',
+      transportadorId: null,
+      transportadorNome: null,
+    });
+    const { user } = setup({ messages: [makeBccRequest(), comparative] });
+    await openHistory(user);
+    const sent = thread('Comparativos enviados');
+    expect(sent.getAllByRole('listitem')).toHaveLength(1);
+    expect(sent.queryByText('Início')).toBeNull();
+  });
+
   it('prefetches attachment names for at most 20 messages', async () => {
     const messages = Array.from({ length: 25 }, () => makeMessage({ anexos: 1 }));
     const files = Object.fromEntries(

@@ -156,7 +156,11 @@ export function ConversationTab({ quoteId }: { quoteId: string }) {
   );
   const visible = threads
     .map((thread) => {
-      const start = thread.messages.find((message) => message.direction === 'sent')?.id;
+      // The comparatives sent to the company's own people start no carrier's conversation (QA pass 23).
+      const start =
+        thread.id === COMPARATIVES
+          ? undefined
+          : thread.messages.find((message) => message.direction === 'sent')?.id;
       const shown = thread.messages.filter(
         (message) => filter === 'all' || message.direction === filter || message.id === target,
       );
