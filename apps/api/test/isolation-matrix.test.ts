@@ -270,6 +270,14 @@ async function unmatchedIn(company: Company): Promise<string> {
   return (await ctx.app.services.inbound.ingest(raw, { source: 'imap' })).inboundId;
 }
 
+/** An unmatched message of `company`, dismissed by its supervisor (listed in 'Dispensadas'). */
+async function dismissedIn(company: Company): Promise<string> {
+  const id = await unmatchedIn(company);
+  const user = (await findUserByEmail(ctx.app.services.database.db, company.supervisorEmail))!;
+  await ctx.app.services.inbound.dismiss(id, user.id, company.empresaId, false);
+  return id;
+}
+
 /** A message from one of `company`'s carriers, stored and failed (as a processing error leaves it). */
 async function failedIn(company: Company): Promise<string> {
   const email = `falha-${unique()}@frete.com.br`;
@@ -989,6 +997,12 @@ const probes: Record<string, Probe> = {
     request: async ({ targetCompany }) => ({
       method: 'POST',
       url: `/api/inbound/messages/${await unmatchedIn(targetCompany)}/dismiss`,
+    }),
+  },
+  'POST /api/inbound/messages/:id/restore': {
+    request: async ({ targetCompany }) => ({
+      method: 'POST',
+      url: `/api/inbound/messages/${await dismissedIn(targetCompany)}/restore`,
     }),
   },
   'POST /api/dev/mailbox/:id/reply': {

@@ -468,10 +468,17 @@ export class InboundPipeline {
   /**
    * 'Dispensar' on 'Não identificadas': a message that is no carrier's answer (a colleague's "ok, pode
    * seguir", a newsletter) leaves the list without being assigned (assigning it would count it as an
-   * answer). It stays stored, with who dismissed it and when (audited); nothing else changes.
+   * answer). It stays stored, with who dismissed it and when (audited), listed in 'Dispensadas' from where
+   * `restore` brings it back; nothing else changes. 'candidata_retirada': a shared quote code's message
+   * that only left the caller's company's candidates (not marked dismissed, not in 'Dispensadas').
    */
-  async dismiss(inboundId: string, userId: string, empresaId: string | null, seesEveryCompany: boolean) {
-    await this.db.transaction(async (tx) => {
+  async dismiss(
+    inboundId: string,
+    userId: string,
+    empresaId: string | null,
+    seesEveryCompany: boolean,
+  ): Promise<'dispensada' | 'candidata_retirada'> {
+    return this.db.transaction(async (tx) => {
       const row = await repo.findInboundById(tx, inboundId);
       const waiting =
         row &&
@@ -493,13 +500,39 @@ export class InboundPipeline {
           entityId: inboundId,
           details: { motivo: 'codigo_compartilhado', de: row.fromAddress },
         });
-        return;
+        return 'candidata_retirada' as const;
       }
       const visible =
         waiting && (row.empresaId === empresaId || (row.empresaId === null && seesEveryCompany));
       if (!row || !visible) throw new AppError('INBOUND_MESSAGE_NOT_FOUND');
       await repo.updateInbound(tx, inboundId, { descartadaPor: userId, descartadaEm: new Date() });
       await writeAudit(tx, { userId, empresaId: row.empresaId }, 'inbound.dispensar', {
+        entity: 'inbound_message',
+        entityId: inboundId,
+        details: { motivo: row.motivo, de: row.fromAddress },
+      });
+      return 'dispensada' as const;
+    });
+  }
+
+  /**
+   * 'Restaurar' on 'Dispensadas': a message dismissed by mistake (a carrier's real answer) waits in 'Não
+   * identificadas' again, to be assigned; audited like the dismissal. Only a dismissed unmatched message of
+   * the caller's company, or (desenvolvedor) of no company; anything else answers 404.
+   */
+  async restore(inboundId: string, userId: string, empresaId: string | null, seesEveryCompany: boolean) {
+    await this.db.transaction(async (tx) => {
+      const row = await repo.findInboundById(tx, inboundId);
+      const dismissed =
+        row &&
+        row.status === 'processada' &&
+        row.descartadaEm !== null &&
+        (row.outcome === 'nao_identificada' || row.outcome === 'invalida');
+      const visible =
+        dismissed && (row.empresaId === empresaId || (row.empresaId === null && seesEveryCompany));
+      if (!row || !visible) throw new AppError('INBOUND_MESSAGE_NOT_FOUND');
+      await repo.updateInbound(tx, inboundId, { descartadaPor: null, descartadaEm: null });
+      await writeAudit(tx, { userId, empresaId: row.empresaId }, 'inbound.restaurar', {
         entity: 'inbound_message',
         entityId: inboundId,
         details: { motivo: row.motivo, de: row.fromAddress },

@@ -303,7 +303,7 @@ export const accessMatrix: Record<string, RouteRule> = {
   'POST /api/quotes/:id/send-comparative': { allow: signedIn, company: true, target: true },
   'GET /api/inbound/unmatched': {
     allow: signedIn,
-    note: "the caller's company's unmatched messages; a desenvolvedor also sees those of no known company",
+    note: "the caller's company's unmatched messages (dismissed ones with dispensadas=true); a desenvolvedor also sees those of no known company",
   },
   'POST /api/inbound/messages/:id/assign': { allow: signedIn, company: true, target: true },
   'POST /api/inbound/messages/:id/dismiss': {
@@ -311,6 +311,12 @@ export const accessMatrix: Record<string, RouteRule> = {
     company: true,
     target: true,
     note: "an unmatched message that is no answer leaves 'Não identificadas' (kept, audited); the caller's company's, or (desenvolvedor) an unknown one",
+  },
+  'POST /api/inbound/messages/:id/restore': {
+    allow: signedIn,
+    company: true,
+    target: true,
+    note: "a dismissed message returns to 'Não identificadas' (audited); the caller's company's, or (desenvolvedor) an unknown one",
   },
   'POST /api/quotes/upload': { allow: signedIn, company: true, note: 'kept for the uploading user only' },
 

@@ -35,7 +35,11 @@ export const successMessages = {
   responseKept: 'Mensagem registrada na conversa da cotação.',
   responseAssigned: 'Mensagem atribuída à cotação com sucesso!',
   setAsideCounted: 'Mensagem contada como resposta. Os valores estão sendo lidos.',
-  inboundDismissed: 'Mensagem dispensada: ela sai de "Não identificadas" e fica guardada.',
+  inboundDismissed: 'Mensagem dispensada. Ela fica em "Dispensadas", de onde pode ser restaurada.',
+  /** A shared quote code's message one company dismissed: it leaves that company's list only (ADR 0015). */
+  inboundDismissedForCompany:
+    'Mensagem dispensada: ela sai da lista de "Não identificadas" da sua empresa e fica guardada.',
+  inboundRestored: 'Mensagem restaurada em Não identificadas.',
   extractionRestarted: 'Lendo a resposta de novo. Os valores aparecem aqui em instantes.',
   inboundReprocessed: 'Mensagem processada com sucesso.',
   inboundReprocessFailed: 'A mensagem falhou de novo: {erro}',

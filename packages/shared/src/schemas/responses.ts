@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fieldMessages, formatMessage } from '../messages/index.js';
-import { MAX_PAGE, searchQuerySchema, uuidSchema } from './common.js';
+import { MAX_PAGE, queryFlag, searchQuerySchema, uuidSchema } from './common.js';
 import { correctionSchema } from './decisions.js';
 import { PORTAL_FEE_UNITS, PORTAL_FREIGHT_UNITS } from './portal.js';
 import { ESTADOS_ENVIO } from './quotes.js';
@@ -445,6 +445,10 @@ export const unmatchedMessageSchema = z.object({
    * subject, preview and attachments stay hidden until the company assigns it (not in the spec).
    */
   conteudoRestrito: z.boolean().optional(),
+  /** A dismissed message ('Dispensadas', `dispensadas=true`): when it was dismissed (ISO). */
+  dispensadaEm: z.string().optional(),
+  /** Who dismissed it (their name); null when that user is gone. Only with `dispensadaEm`. */
+  dispensadaPor: z.string().nullable().optional(),
 });
 export type UnmatchedMessage = z.infer<typeof unmatchedMessageSchema>;
 
@@ -452,7 +456,10 @@ export type UnmatchedMessage = z.infer<typeof unmatchedMessageSchema>;
 export const UNMATCHED_PAGE_SIZE = 50;
 const UNMATCHED_MAX_PAGE_SIZE = 100;
 
-/** GET /inbound/unmatched: newest first, a page at a time; `search` finds sender (address or name) or subject. */
+/**
+ * GET /inbound/unmatched: newest first, a page at a time; `search` finds sender (address or name) or subject.
+ * `dispensadas=true`: the dismissed ones instead ('Dispensadas', to restore one), newest dismissal first.
+ */
 export const unmatchedQuerySchema = z.object({
   page: z.coerce
     .number({ error: fieldMessages.pageInvalid })
@@ -467,6 +474,7 @@ export const unmatchedQuerySchema = z.object({
     .max(UNMATCHED_MAX_PAGE_SIZE, formatMessage(fieldMessages.limitMax, { max: UNMATCHED_MAX_PAGE_SIZE }))
     .default(UNMATCHED_PAGE_SIZE),
   search: searchQuerySchema,
+  dispensadas: queryFlag(),
 });
 export type UnmatchedQuery = z.infer<typeof unmatchedQuerySchema>;
 

@@ -10,6 +10,7 @@ import {
   inboundMessages,
   mailOutbox,
   type SetAsideRecord,
+  users,
 } from '../../db/schema/index.js';
 import { matchesSearch } from '../../db/sql.js';
 import { inTenant, type Tenant } from '../../db/tenant.js';
@@ -209,12 +210,16 @@ export async function listUnmatched(
   executor: Executor,
   empresaId: string | null,
   seesUnknown: boolean,
-  options: { page: number; pageSize: number; search?: string },
+  options: { page: number; pageSize: number; search?: string; dispensadas?: boolean },
 ) {
+  const dismissed = options.dispensadas === true;
   const scope = [
     ...(empresaId ? [eq(inboundMessages.empresaId, empresaId)] : []),
     // A quote code several companies share: waiting in each candidate company's list (its content hidden).
-    ...(empresaId
+    // Not among the dismissed: a candidate company that dismissed it only left its candidates
+    // (dropCandidateCompany, nothing marked dismissed), so it is listed to none as dismissed; one a
+    // desenvolvedor dismissed whole is a message of no company, listed as dismissed to a desenvolvedor only.
+    ...(empresaId && !dismissed
       ? [
           and(
             isNull(inboundMessages.empresaId),
@@ -227,7 +232,11 @@ export async function listUnmatched(
   if (scope.length === 0) return { rows: [], total: 0 };
   const where = and(
     inArray(inboundMessages.outcome, ['nao_identificada', 'invalida']),
-    isNull(inboundMessages.descartadaEm),
+    // 'Dispensadas': what 'Dispensar' left (processed, marked dismissed), to be restored; never a failed
+    // message given up with 'Descartar' (status 'ignorada', its bytes gone).
+    dismissed
+      ? and(eq(inboundMessages.status, 'processada'), isNotNull(inboundMessages.descartadaEm))
+      : isNull(inboundMessages.descartadaEm),
     or(...scope),
     unmatchedSearch(options.search, seesUnknown),
   );
@@ -249,10 +258,18 @@ export async function listUnmatched(
       >`(select ${cotacoes.codigo} from ${cotacoes} where ${cotacoes.id} = ${inboundMessages.cotacaoId} and ${cotacoes.deletedAt} is null)`,
       previa: inboundMessages.previa,
       anexos: sql<number>`(select count(*)::int from ${inboundAttachments} where ${inboundAttachments.inboundMessageId} = ${inboundMessages.id})`,
+      descartadaEm: inboundMessages.descartadaEm,
+      descartadaPorNome: sql<
+        string | null
+      >`(select ${users.name} from ${users} where ${users.id} = ${inboundMessages.descartadaPor})`,
     })
     .from(inboundMessages)
     .where(where)
-    .orderBy(desc(inboundMessages.createdAt), desc(inboundMessages.id))
+    .orderBy(
+      ...(dismissed
+        ? [desc(inboundMessages.descartadaEm), desc(inboundMessages.id)]
+        : [desc(inboundMessages.createdAt), desc(inboundMessages.id)]),
+    )
     .limit(options.pageSize)
     .offset((options.page - 1) * options.pageSize);
   return { rows, total: counted?.total ?? 0 };

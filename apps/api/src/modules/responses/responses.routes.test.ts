@@ -11,7 +11,14 @@ import { sampleQuoteRequest } from '@cotacoes/shared/samples';
 import type { ResponseTimesResponse } from '@cotacoes/shared/schemas/dashboard';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carrierReply, outboxSettled, quoteScenario, typicalAnswer } from '../../../test/factories/index.js';
+import {
+  carrierReply,
+  createCarriers,
+  outboxSettled,
+  quickCompany,
+  quoteScenario,
+  typicalAnswer,
+} from '../../../test/factories/index.js';
 import { createTestApp, MINIMAL_PDF, type TestContext, waitFor } from '../../../test/helpers.js';
 import { lastCarrierMessageId } from '../../conversation/conversation.repository.js';
 import {
@@ -653,7 +660,7 @@ describe('a reply to the quote from an address of no carrier', () => {
     const dismissed = await post(url, s.token, {});
     expect(dismissed.statusCode, dismissed.body).toBe(200);
     expect(dismissed.json().message).toBe(
-      'Mensagem dispensada: ela sai de "Não identificadas" e fica guardada.',
+      'Mensagem dispensada. Ela fica em "Dispensadas", de onde pode ser restaurada.',
     );
     const after = (await get('/api/inbound/unmatched', s.token)).json().data as { id: string }[];
     expect(after.some((m) => m.id === stranger.inboundId)).toBe(false);
@@ -672,6 +679,169 @@ describe('a reply to the quote from an address of no carrier', () => {
     expect((await post(url, s.token, {})).statusCode).toBe(404);
     expect(await db.select().from(respostas).where(eq(respostas.cotacaoId, s.quote.id))).toEqual([]);
   });
+});
+
+type UnmatchedPage = {
+  data: { id: string; subject: string | null; dispensadaEm?: string; dispensadaPor?: string | null }[];
+  total: number;
+};
+
+describe("'Dispensadas': a dismissed message is listed and can be restored", () => {
+  const listOf = async (token: string, query = '') => {
+    const response = await get(`/api/inbound/unmatched?${query}`, token);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as UnmatchedPage;
+  };
+  const ids = (page: UnmatchedPage) => page.data.map((m) => m.id);
+
+  // Companies without quotes (quickCompany): creating quotes is rate-limited, and this file creates many.
+  const company = (name: string) => quickCompany(ctx, { label: `${name}${Date.now().toString(36)}` });
+
+  it("lists who dismissed it and when, newest dismissal first; 'Restaurar' brings it back, once", async () => {
+    const s = await company('rst');
+    const other = await company('rsto');
+    // Two of the company's carriers write without any quote's token or code: unmatched, of the company.
+    await createCarriers(ctx, s.token, [
+      { nome: 'Parceira Restaurar', email: 'gerente@parceira-restaurar.com.br' },
+      { nome: 'Agente Restaurar', email: 'pricing@agente-restaurar.com.br' },
+    ]);
+    const ingest = async (from: string, text: string) => {
+      const result = await ctx.app.services.inbound.ingest(
+        await carrierReply({ from, to: 'compras@importadora.com.br', subject: 'Proposta', text }),
+        { source: 'imap' },
+      );
+      expect(result.outcome).toBe('nao_identificada');
+      return result.inboundId;
+    };
+    // The older one (received first) is dismissed last: 'Dispensadas' lists it first.
+    const older = await ingest('gerente@parceira-restaurar.com.br', 'Ok, pode seguir.');
+    const newer = await ingest('pricing@agente-restaurar.com.br', 'Frete 40HC USD 2.100,00, T/T 35 dias.');
+    const before = Date.now();
+    for (const id of [newer, older]) {
+      const dismissed = await post(`/api/inbound/messages/${id}/dismiss`, s.token, {});
+      expect(dismissed.statusCode, dismissed.body).toBe(200);
+      expect(dismissed.json().message).toBe(
+        'Mensagem dispensada. Ela fica em "Dispensadas", de onde pode ser restaurada.',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+
+    const listed = await listOf(s.token, 'dispensadas=true');
+    expect(listed.total).toBe(2);
+    expect(ids(listed)).toEqual([older, newer]);
+    const name = await nameOf(s.userId);
+    for (const message of listed.data) {
+      expect(message.dispensadaPor).toBe(name);
+      expect(Date.parse(message.dispensadaEm!)).toBeGreaterThanOrEqual(before - 1_000);
+      expect(message.dispensadaEm).toBe(new Date(message.dispensadaEm!).toISOString());
+    }
+    // Searchable and paged like the list.
+    const found = await listOf(s.token, 'dispensadas=true&search=agente-restaurar');
+    expect(ids(found)).toEqual([newer]);
+    expect(ids(await listOf(s.token, 'dispensadas=true&page=2&pageSize=1'))).toEqual([newer]);
+    // Not in the list of those to identify; an undismissed message has no dismissal fields.
+    const waiting = await listOf(s.token);
+    expect(ids(waiting)).not.toContain(older);
+    expect(ids(waiting)).not.toContain(newer);
+    expect(await listOf(s.token, 'dispensadas=false')).toEqual(waiting);
+
+    // Another company neither sees nor restores it.
+    expect(ids(await listOf(other.token, 'dispensadas=true'))).not.toContain(older);
+    const foreign = await post(`/api/inbound/messages/${older}/restore`, other.token, {});
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().code).toBe('INBOUND_MESSAGE_NOT_FOUND');
+
+    const url = `/api/inbound/messages/${older}/restore`;
+    const restored = await post(url, s.token, {});
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json()).toEqual({ message: 'Mensagem restaurada em Não identificadas.' });
+    const back = await listOf(s.token);
+    expect(ids(back)).toContain(older);
+    expect(back.data.find((m) => m.id === older)).not.toHaveProperty('dispensadaEm');
+    expect(ids(await listOf(s.token, 'dispensadas=true'))).toEqual([newer]);
+
+    const db = ctx.app.services.database.db;
+    const [motivo] = await db
+      .select({ motivo: inboundMessages.motivo })
+      .from(inboundMessages)
+      .where(eq(inboundMessages.id, older));
+    const [stored] = await db
+      .select({ em: inboundMessages.descartadaEm, por: inboundMessages.descartadaPor })
+      .from(inboundMessages)
+      .where(eq(inboundMessages.id, older));
+    expect(stored).toEqual({ em: null, por: null });
+    const audit = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'inbound.restaurar'), eq(auditLog.entityId, older)));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      userId: s.userId,
+      empresaId: s.empresaId,
+      entity: 'inbound_message',
+      details: { motivo: motivo!.motivo, de: 'gerente@parceira-restaurar.com.br' },
+    });
+
+    // Restoring twice, or a message that was never dismissed: 404, nothing audited.
+    expect((await post(url, s.token, {})).statusCode).toBe(404);
+    expect((await post(`/api/inbound/messages/${older}/restore`, other.token, {})).statusCode).toBe(404);
+    expect(
+      await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'inbound.restaurar'), eq(auditLog.entityId, older))),
+    ).toHaveLength(1);
+    // Back where it was: it can be dismissed again.
+    expect((await post(`/api/inbound/messages/${older}/dismiss`, s.token, {})).statusCode).toBe(200);
+
+    const refused = await get('/api/inbound/unmatched?dispensadas=talvez', s.token);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([
+      expect.objectContaining({ path: 'dispensadas', message: fieldMessages.flagInvalid }),
+    ]);
+  }, 30_000);
+
+  it('a desenvolvedor lists and restores a dismissed message of no company; a company user does not', async () => {
+    const s = await company('rsts');
+    const dev = await company('rstd');
+    await ctx.app.services.database.db
+      .update(users)
+      .set({ role: 'desenvolvedor' })
+      .where(eq(users.id, dev.userId));
+    const result = await ctx.app.services.inbound.ingest(
+      await carrierReply({
+        from: 'desconhecido@ninguem-restaurar.com.br',
+        to: 'compras@importadora.com.br',
+        subject: 'Oferta sem cotação',
+      }),
+      { source: 'imap' },
+    );
+    expect(result.outcome).toBe('nao_identificada');
+    const [row] = await ctx.app.services.database.db
+      .select({ empresaId: inboundMessages.empresaId })
+      .from(inboundMessages)
+      .where(eq(inboundMessages.id, result.inboundId));
+    expect(row!.empresaId).toBeNull();
+    const dismissed = await post(`/api/inbound/messages/${result.inboundId}/dismiss`, dev.token, {});
+    expect(dismissed.statusCode, dismissed.body).toBe(200);
+
+    const listed = await listOf(dev.token, 'dispensadas=true&search=ninguem-restaurar');
+    expect(listed.data).toEqual([
+      expect.objectContaining({
+        id: result.inboundId,
+        subject: 'Oferta sem cotação',
+        dispensadaPor: await nameOf(dev.userId),
+      }),
+    ]);
+    expect(ids(await listOf(s.token, 'dispensadas=true'))).not.toContain(result.inboundId);
+    expect((await post(`/api/inbound/messages/${result.inboundId}/restore`, s.token, {})).statusCode).toBe(
+      404,
+    );
+    const restored = await post(`/api/inbound/messages/${result.inboundId}/restore`, dev.token, {});
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(ids(await listOf(dev.token, 'search=ninguem-restaurar'))).toEqual([result.inboundId]);
+    expect((await listOf(dev.token, 'dispensadas=true&search=ninguem-restaurar')).total).toBe(0);
+  }, 30_000);
 });
 
 describe("'Não identificadas'", () => {

@@ -239,4 +239,14 @@ export const responsesRoutes: FastifyPluginAsyncZod<{ responses: ResponsesServic
     },
     async (request) => responses.dismiss(requireActor(request), request.params.id),
   );
+
+  // 'Restaurar' on 'Dispensadas': a message dismissed by mistake waits in 'Não identificadas' again.
+  app.post(
+    '/inbound/messages/:id/restore',
+    {
+      config: { access: companyMember, rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { tags, params: idParamsSchema, response: { 200: messageResponseSchema, ...errors } },
+    },
+    async (request) => responses.restore(requireActor(request), request.params.id),
+  );
 };

@@ -281,6 +281,10 @@ export class ResponsesService {
       : new Map<string, string>();
     const data = await Promise.all(
       rows.map(async (row): Promise<UnmatchedMessage> => {
+        // 'Dispensadas': who dismissed it and when, for it to be restored.
+        const dismissal = row.descartadaEm
+          ? { dispensadaEm: row.descartadaEm.toISOString(), dispensadaPor: row.descartadaPorNome }
+          : {};
         const candidates = row.empresaId === null ? (row.candidatas ?? []) : [];
         if (!developer && candidates.length > 0) {
           // Another company's message, possibly: who and which code, never what it says.
@@ -304,6 +308,7 @@ export class ResponsesService {
               transportadorId: c.transportadorId,
             })),
             conteudoRestrito: true,
+            ...dismissal,
           };
         }
         const sent: UnmatchedMessage['sugestoes'] =
@@ -337,6 +342,7 @@ export class ResponsesService {
           anexos: row.anexos,
           motivo: row.motivo,
           sugestoes,
+          ...dismissal,
         };
       }),
     );
@@ -359,15 +365,34 @@ export class ResponsesService {
     return { message: successMessages.responseAssigned };
   }
 
-  /** 'Dispensar': an unmatched message that is no answer leaves the list (kept, audited). */
+  /**
+   * 'Dispensar': an unmatched message that is no answer leaves the list (kept, audited) for 'Dispensadas',
+   * where it can be restored; a shared quote code's message leaves only the caller's company's list.
+   */
   async dismiss(actor: Actor, inboundId: string) {
-    await this.pipeline.dismiss(
+    const dismissed = await this.pipeline.dismiss(
       inboundId,
       actor.userId,
       actor.tenant.empresaId,
       actor.role === 'desenvolvedor',
     );
-    return { message: successMessages.inboundDismissed };
+    return {
+      message:
+        dismissed === 'candidata_retirada'
+          ? successMessages.inboundDismissedForCompany
+          : successMessages.inboundDismissed,
+    };
+  }
+
+  /** 'Restaurar' on 'Dispensadas': a message dismissed by mistake waits in 'Não identificadas' again. */
+  async restore(actor: Actor, inboundId: string) {
+    await this.pipeline.restore(
+      inboundId,
+      actor.userId,
+      actor.tenant.empresaId,
+      actor.role === 'desenvolvedor',
+    );
+    return { message: successMessages.inboundRestored };
   }
 
   private async recipientOf(tenant: Tenant, cotacaoId: string, transportadorId: string) {

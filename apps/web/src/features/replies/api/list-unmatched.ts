@@ -9,20 +9,34 @@ import { api } from '@/lib/api-client';
 
 export type { UnmatchedList, UnmatchedMessage };
 
-/** Every page and search of the list starts with this key (assigning or dismissing refreshes them all). */
+/**
+ * Every page and search of both lists ('A identificar', 'Dispensadas') starts with this key (assigning,
+ * dismissing or restoring refreshes them all).
+ */
 export const unmatchedKey = ['inbound', 'unmatched'] as const;
 
+export type UnmatchedParams = {
+  page: number;
+  search: string;
+  /** 'Dispensadas': the dismissed messages (newest dismissal first), to restore one. */
+  dispensadas?: boolean;
+};
+
 /**
- * `GET /api/inbound/unmatched?page&pageSize&search` → one page of the messages no quote claimed (the
- * company's, or all for a desenvolvedor), newest first, with the count of them all.
+ * `GET /api/inbound/unmatched?page&pageSize&search[&dispensadas=true]` → one page of the messages no quote
+ * claimed (the company's, or all for a desenvolvedor), newest first, with the count of them all; with
+ * `dispensadas`, those dismissed instead.
  */
-export function listUnmatched(params: { page: number; search: string }): Promise<UnmatchedList> {
+export function listUnmatched(params: UnmatchedParams): Promise<UnmatchedList> {
   const query = new URLSearchParams({ page: String(params.page), pageSize: String(UNMATCHED_PAGE_SIZE) });
   if (params.search) query.set('search', params.search);
-  return api.get(`/inbound/unmatched?${query}`, { fallback: uiReplies.unmatched.loadError });
+  if (params.dispensadas) query.set('dispensadas', 'true');
+  return api.get(`/inbound/unmatched?${query}`, {
+    fallback: params.dispensadas ? uiReplies.unmatched.dismissedLoadError : uiReplies.unmatched.loadError,
+  });
 }
 
-export function useUnmatched(params: { page: number; search: string }) {
+export function useUnmatched(params: UnmatchedParams) {
   return useQuery({
     queryKey: [...unmatchedKey, params],
     queryFn: () => listUnmatched(params),
@@ -31,7 +45,7 @@ export function useUnmatched(params: { page: number; search: string }) {
   });
 }
 
-/** A message assigned or dismissed leaves every loaded page at once, before the list is read again. */
+/** A message assigned, dismissed or restored leaves every loaded page at once, before the lists are read again. */
 export function removeFromUnmatched(queryClient: QueryClient, messageId: string) {
   queryClient.setQueriesData<UnmatchedList>({ queryKey: unmatchedKey }, (list) =>
     list?.data.some((item) => item.id === messageId)

@@ -4,7 +4,14 @@ import { sessionStore } from '@/lib/session';
 import { makeUser, publicConfig } from '@/testing/fixtures';
 import { type Handler, problem, type StubResponse, stubNetwork } from '@/testing/network';
 import { renderApp, renderAt } from '@/testing/render';
-import { ASSIGNED_MESSAGE, fakeInboundApi, inboundIds, makeUnmatched } from '../testing/fake-inbound-api';
+import type { UnmatchedMessage } from '../api/list-unmatched';
+import {
+  ASSIGNED_MESSAGE,
+  DISMISSED_BY,
+  fakeInboundApi,
+  inboundIds,
+  makeUnmatched,
+} from '../testing/fake-inbound-api';
 import { UnmatchedPage } from './unmatched-page';
 
 const suggested = makeUnmatched({
@@ -23,9 +30,13 @@ const unknown = makeUnmatched({
   motivo: null,
 });
 
-function setup(routes: Record<string, Handler | StubResponse> = {}, messages = [suggested, unknown]) {
+function setup(
+  routes: Record<string, Handler | StubResponse> = {},
+  messages = [suggested, unknown],
+  dismissed: UnmatchedMessage[] = [],
+) {
   sessionStore.set({ status: 'ready', user: makeUser() });
-  const api = fakeInboundApi(messages);
+  const api = fakeInboundApi(messages, dismissed);
   const network = stubNetwork({ ...api.routes, ...routes });
   const view = renderAt(<UnmatchedPage />, '/respostas/nao-identificadas');
   return { ...view, network, db: api.db };
@@ -49,7 +60,7 @@ describe('Não identificadas', () => {
     expect(confirm.getByText(/não é resposta de nenhum agente de carga/)).toBeInTheDocument();
     await user.click(confirm.getByRole('button', { name: 'Dispensar' }));
     expect(
-      await screen.findByText('Mensagem dispensada: ela sai de "Não identificadas" e fica guardada.'),
+      await screen.findByText('Mensagem dispensada. Ela fica em "Dispensadas", de onde pode ser restaurada.'),
     ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('heading', { name: '(sem assunto)' })).toBeNull());
     expect(
@@ -185,6 +196,117 @@ describe('Não identificadas', () => {
     await user.click(dialog().getByRole('button', { name: 'Atribuir' }));
     expect(await dialog().findByRole('alert')).toHaveTextContent('A cotação já foi encerrada.');
     expect(screen.getByRole('heading', { name: 'RE: cotação de frete Xangai' })).toBeInTheDocument();
+  });
+});
+
+describe("'Dispensadas'", () => {
+  const dismissedOne = makeUnmatched({
+    id: 'msg-9',
+    from: 'pricing@boreal.com.br',
+    fromName: 'Boreal Cargas',
+    subject: 'Proposta Boreal 40HC',
+    dispensadaEm: '2026-03-06T14:30:00.000Z',
+    dispensadaPor: 'Carla Mendes',
+  });
+  const dismissedList = () =>
+    screen.findByRole('list', { name: 'Mensagens dispensadas' }, { timeout: 3_000 });
+  const dismissedItem = async (subject: string) =>
+    within(
+      (await within(await dismissedList()).findByRole('heading', { name: subject })).closest('article')!,
+    );
+  const listUrls = (network: ReturnType<typeof setup>['network']) =>
+    network.requests
+      .filter((r) => r.method === 'GET' && r.url.startsWith('/api/inbound/unmatched'))
+      .map((r) => r.url);
+
+  it('the toggle shows the dismissed messages with who and when; the keyboard moves between the lists', async () => {
+    const { user, network } = setup({}, [suggested, unknown], [dismissedOne]);
+    await item('RE: cotação de frete Xangai');
+    const tabs = within(screen.getByRole('tablist', { name: 'Mensagens a identificar ou dispensadas' }));
+    expect(tabs.getByRole('tab', { name: 'A identificar' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(tabs.getByRole('tab', { name: 'Dispensadas' }));
+    expect(tabs.getByRole('tab', { name: 'Dispensadas' })).toHaveAttribute('aria-selected', 'true');
+
+    const entry = await dismissedItem('Proposta Boreal 40HC');
+    expect(entry.getByText('Dispensada por Carla Mendes em 06/03/2026, 11:30')).toBeInTheDocument();
+    expect(entry.getByText('Boreal Cargas <pricing@boreal.com.br>')).toBeInTheDocument();
+    // No assigning or dismissing from here: restoring only.
+    expect(entry.queryByRole('button', { name: /Atribuir/ })).toBeNull();
+    expect(entry.queryByRole('button', { name: /Dispensar/ })).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Mensagens não identificadas' })).toBeNull();
+    expect(screen.getByText('1 mensagem(ns)')).toBeInTheDocument();
+    expect(listUrls(network).at(-1)).toBe('/api/inbound/unmatched?page=1&pageSize=50&dispensadas=true');
+
+    // Arrow keys: back to 'A identificar'.
+    tabs.getByRole('tab', { name: 'Dispensadas' }).focus();
+    await user.keyboard('{ArrowLeft}');
+    expect(tabs.getByRole('tab', { name: 'A identificar' })).toHaveFocus();
+    expect(await item('RE: cotação de frete Xangai')).toBeTruthy();
+  });
+
+  it("'Restaurar' calls the API, says so, and the message is back in 'A identificar'", async () => {
+    const { user, network } = setup({}, [suggested], [dismissedOne]);
+    await item('RE: cotação de frete Xangai');
+    await user.click(screen.getByRole('tab', { name: 'Dispensadas' }));
+    const entry = await dismissedItem('Proposta Boreal 40HC');
+    await user.click(entry.getByRole('button', { name: 'Restaurar mensagem de Boreal Cargas' }));
+
+    expect(await screen.findByText('Mensagem restaurada em Não identificadas.')).toBeInTheDocument();
+    expect(network.requests.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual([
+      '/api/inbound/messages/msg-9/restore',
+    ]);
+    expect(
+      await screen.findByText('Nenhuma mensagem dispensada. As mensagens que forem dispensadas ficam aqui.'),
+    ).toBeInTheDocument();
+    // The lists were read again: 'A identificar' has it, as the server now says.
+    await user.click(screen.getByRole('tab', { name: 'A identificar' }));
+    expect(await item('Proposta Boreal 40HC')).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('2 mensagem(ns)')).toBeInTheDocument());
+    expect(within(await list()).queryByText(/Dispensada por/)).toBeNull();
+  });
+
+  it("a message just dismissed is listed in 'Dispensadas' with who dismissed it and when", async () => {
+    const { user } = setup();
+    const second = await item('(sem assunto)');
+    await user.click(second.getByRole('button', { name: 'Dispensar mensagem de vendas@delta.com' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Dispensar mensagem?' })).getByRole('button', {
+        name: 'Dispensar',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('heading', { name: '(sem assunto)' })).toBeNull());
+    await user.click(screen.getByRole('tab', { name: 'Dispensadas' }));
+    const entry = await dismissedItem('(sem assunto)');
+    expect(
+      entry.getByText(new RegExp(`^Dispensada por ${DISMISSED_BY} em \\d{2}/\\d{2}/\\d{4}, \\d{2}:\\d{2}$`)),
+    ).toBeInTheDocument();
+  });
+
+  it('keeps the message with the error beside its button when restoring fails', async () => {
+    const { user } = setup(
+      {
+        'POST /api/inbound/messages/msg-9/restore': problem(
+          404,
+          'INBOUND_MESSAGE_NOT_FOUND',
+          'Mensagem não encontrada.',
+        ),
+      },
+      [],
+      [dismissedOne],
+    );
+    await user.click(await screen.findByRole('tab', { name: 'Dispensadas' }));
+    const entry = await dismissedItem('Proposta Boreal 40HC');
+    await user.click(entry.getByRole('button', { name: 'Restaurar mensagem de Boreal Cargas' }));
+    expect(await entry.findByRole('alert')).toHaveTextContent('Mensagem não encontrada.');
+    expect(entry.getByRole('button', { name: 'Restaurar mensagem de Boreal Cargas' })).toBeEnabled();
+  });
+
+  it('says when nothing was dismissed', async () => {
+    const { user } = setup({}, [suggested], []);
+    await user.click(await screen.findByRole('tab', { name: 'Dispensadas' }));
+    expect(
+      await screen.findByText('Nenhuma mensagem dispensada. As mensagens que forem dispensadas ficam aqui.'),
+    ).toBeInTheDocument();
   });
 });
 

@@ -1,8 +1,8 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
-import { useEffect, useState } from 'react';
-import { FileTextIcon, InboxIcon, SearchIcon } from '@/components/icons';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { FileTextIcon, InboxIcon, RefreshIcon, SearchIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -11,28 +11,35 @@ import { Input } from '@/components/ui/input';
 import { PageHeader, PageTitle } from '@/components/ui/page';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
+import { Tabs } from '@/components/ui/tabs';
 import { errorText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { showToast } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDismissMessage } from '../api/dismiss-message';
 import { type UnmatchedMessage, useUnmatched } from '../api/list-unmatched';
+import { useRestoreMessage } from '../api/restore-message';
 import { AssignMessageModal } from './assign-message-modal';
 import { InboxEmpty, InboxSections, ListSkeleton, RefreshButton } from './inbox-sections';
 
 const t = uiReplies.unmatched;
 
+function senderOf(message: UnmatchedMessage): string {
+  return message.fromName ?? message.from ?? t.unknownSender;
+}
+
+/** One message of either list: what it is, and the list's own buttons (`actions`) and lines (`children`). */
 function MessageItem({
   message,
-  onAssign,
-  onDismiss,
+  actions,
+  children,
 }: {
   message: UnmatchedMessage;
-  onAssign: () => void;
-  onDismiss: () => void;
+  actions: ReactNode;
+  children?: ReactNode;
 }) {
   const headingId = `unmatched-${message.id}`;
-  const sender = message.fromName ?? message.from ?? t.unknownSender;
+  const sender = senderOf(message);
   return (
     <li>
       <article
@@ -75,7 +82,28 @@ function MessageItem({
             )}
             <Badge>{t.sources[message.source] ?? message.source}</Badge>
           </div>
+          {children}
         </div>
+        {actions}
+      </article>
+    </li>
+  );
+}
+
+function WaitingItem({
+  message,
+  onAssign,
+  onDismiss,
+}: {
+  message: UnmatchedMessage;
+  onAssign: () => void;
+  onDismiss: () => void;
+}) {
+  const sender = senderOf(message);
+  return (
+    <MessageItem
+      message={message}
+      actions={
         <div className="flex gap-2 self-start">
           <Button onClick={onAssign} aria-label={formatMessage(t.assignTo, { remetente: sender })}>
             {t.assign}
@@ -88,14 +116,67 @@ function MessageItem({
             {t.dismiss}
           </Button>
         </div>
-      </article>
-    </li>
+      }
+    />
+  );
+}
+
+/** A message of 'Dispensadas': who dismissed it and when, and 'Restaurar'. */
+function DismissedItem({ message, onLeave }: { message: UnmatchedMessage; onLeave: () => void }) {
+  const restore = useRestoreMessage();
+  const sender = senderOf(message);
+  const data = message.dispensadaEm ? formatDateTime(message.dispensadaEm, ui.common.invalidDate) : null;
+
+  // mutateAsync: the item leaves the list (read again) before the answer is shown.
+  async function onRestore() {
+    try {
+      const answer = await restore.mutateAsync(message.id);
+      showToast({ message: answer.message, variant: 'success' });
+      onLeave();
+    } catch {
+      // The error is shown beside the button (restore.error).
+    }
+  }
+
+  return (
+    <MessageItem
+      message={message}
+      actions={
+        <div className="flex flex-col gap-1.5 self-start sm:max-w-56 sm:items-end">
+          <Button
+            variant="secondary"
+            onClick={onRestore}
+            loading={restore.isPending}
+            loadingText={t.restoring}
+            aria-label={
+              restore.isPending ? undefined : formatMessage(t.restoreMessage, { remetente: sender })
+            }
+          >
+            {!restore.isPending && <RefreshIcon size={16} />}
+            {t.restore}
+          </Button>
+          {restore.isError && (
+            <p role="alert" className="text-sm text-danger-soft-fg sm:text-right">
+              {errorText(restore.error, t.restoreError)}
+            </p>
+          )}
+        </div>
+      }
+    >
+      {data && (
+        <p className="text-sm text-fg-muted">
+          {message.dispensadaPor
+            ? formatMessage(t.dismissedBy, { nome: message.dispensadaPor, data })
+            : formatMessage(t.dismissedAt, { data })}
+        </p>
+      )}
+    </MessageItem>
   );
 }
 
 function DismissModal({ message, onClose }: { message: UnmatchedMessage; onClose: () => void }) {
   const dismiss = useDismissMessage();
-  const sender = message.fromName ?? message.from ?? t.unknownSender;
+  const sender = senderOf(message);
   return (
     <ConfirmModal
       open
@@ -122,35 +203,55 @@ function DismissModal({ message, onClose }: { message: UnmatchedMessage; onClose
 /** How long the search waits after the last key before asking the server. */
 const SEARCH_DEBOUNCE_MS = 300;
 
+type View = 'waiting' | 'dismissed';
+
+/** Each list's own texts. */
+const views = {
+  waiting: {
+    label: t.listLabel,
+    empty: t.empty,
+    emptyFiltered: t.emptyFiltered,
+    pagination: t.pagination,
+    loadError: t.loadError,
+  },
+  dismissed: {
+    label: t.dismissedListLabel,
+    empty: t.dismissedEmpty,
+    emptyFiltered: t.dismissedEmptyFiltered,
+    pagination: t.dismissedPagination,
+    loadError: t.dismissedLoadError,
+  },
+} as const;
+
 /**
  * 'Não identificadas': replies no quote claimed, assigned by hand to a quote and carrier, or dismissed. A
- * page at a time, newest first, searchable by sender or subject: every message can be reached.
+ * page at a time, newest first, searchable by sender or subject: every message can be reached. A dismissed
+ * message is kept in 'Dispensadas' (newest dismissal first), from where it can be restored: nothing a
+ * carrier sent is lost by a wrong click.
  */
 export function UnmatchedPage() {
+  const [view, setView] = useState<View>('waiting');
   const [search, setSearch] = useState('');
   const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  // A new search starts at its first page.
-  const [paging, setPaging] = useState({ search: '', page: 1 });
-  const page = paging.search === term ? paging.page : 1;
-  const list = useUnmatched({ page, search: term });
+  // A new search, or the other list, starts at its first page.
+  const [paging, setPaging] = useState({ search: '', view: 'waiting' as View, page: 1 });
+  const page = paging.search === term && paging.view === view ? paging.page : 1;
+  const dismissedView = view === 'dismissed';
+  const list = useUnmatched({ page, search: term, dispensadas: dismissedView });
   const [assigning, setAssigning] = useState<UnmatchedMessage | null>(null);
   const [dismissing, setDismissing] = useState<UnmatchedMessage | null>(null);
+  const resultsRef = useRef<HTMLDivElement>(null);
   const totalPages = list.data ? Math.ceil(list.data.total / list.data.pageSize) : 0;
+  const texts = views[view];
 
-  // The last message of the last page assigned or dismissed: show the page before it.
+  // The last message of the last page assigned, dismissed or restored: show the page before it.
   useEffect(() => {
-    if (totalPages > 0 && page > totalPages) setPaging({ search: term, page: totalPages });
-  }, [totalPages, page, term]);
+    if (totalPages > 0 && page > totalPages) setPaging({ search: term, view, page: totalPages });
+  }, [totalPages, page, term, view]);
 
-  return (
-    <div className="mx-auto max-w-5xl">
-      <PageTitle title={t.title} />
-      <InboxSections current="unmatched" />
-      <PageHeader
-        title={t.title}
-        description={t.intro}
-        actions={<RefreshButton list={list} label={t.refresh} />}
-      />
+  const content = (
+    <>
+      {dismissedView && <p className="mb-3 text-sm text-fg-muted">{t.dismissedIntro}</p>}
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <p className="flex items-center gap-2 text-sm text-fg-muted" aria-live="polite">
           <InboxIcon size={16} />
@@ -168,31 +269,63 @@ export function UnmatchedPage() {
           containerClassName="w-full sm:w-80"
         />
       </div>
-      {list.isPending ? (
-        <ListSkeleton />
-      ) : list.isError ? (
-        <Alert variant="error">{errorText(list.error, t.loadError)}</Alert>
-      ) : list.data.data.length === 0 ? (
-        <InboxEmpty text={term ? t.emptyFiltered : t.empty} />
-      ) : (
-        <ul aria-label={t.listLabel} aria-busy={list.isPlaceholderData || undefined} className="space-y-3">
-          {list.data.data.map((message) => (
-            <MessageItem
-              key={message.id}
-              message={message}
-              onAssign={() => setAssigning(message)}
-              onDismiss={() => setDismissing(message)}
-            />
-          ))}
-        </ul>
-      )}
+      {/* Where the focus goes when a restored message leaves the list with its button. */}
+      <div ref={resultsRef} tabIndex={-1} className="outline-none">
+        {list.isPending ? (
+          <ListSkeleton />
+        ) : list.isError ? (
+          <Alert variant="error">{errorText(list.error, texts.loadError)}</Alert>
+        ) : list.data.data.length === 0 ? (
+          <InboxEmpty text={term ? texts.emptyFiltered : texts.empty} />
+        ) : (
+          <ul aria-label={texts.label} aria-busy={list.isPlaceholderData || undefined} className="space-y-3">
+            {list.data.data.map((message) =>
+              dismissedView ? (
+                <DismissedItem
+                  key={message.id}
+                  message={message}
+                  onLeave={() => resultsRef.current?.focus()}
+                />
+              ) : (
+                <WaitingItem
+                  key={message.id}
+                  message={message}
+                  onAssign={() => setAssigning(message)}
+                  onDismiss={() => setDismissing(message)}
+                />
+              ),
+            )}
+          </ul>
+        )}
+      </div>
       <Pagination
         className="mt-4"
-        label={t.pagination}
+        label={texts.pagination}
         page={page}
         totalPages={totalPages}
-        onPageChange={(next) => setPaging({ search: term, page: next })}
+        onPageChange={(next) => setPaging({ search: term, view, page: next })}
         disabled={list.isPlaceholderData}
+      />
+    </>
+  );
+
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageTitle title={t.title} />
+      <InboxSections current="unmatched" />
+      <PageHeader
+        title={t.title}
+        description={t.intro}
+        actions={<RefreshButton list={list} label={t.refresh} />}
+      />
+      <Tabs
+        label={t.views}
+        value={view}
+        onValueChange={(next) => setView(next as View)}
+        items={[
+          { id: 'waiting', label: t.viewWaiting, content },
+          { id: 'dismissed', label: t.viewDismissed, content },
+        ]}
       />
       {assigning && <AssignMessageModal message={assigning} onClose={() => setAssigning(null)} />}
       {dismissing && <DismissModal message={dismissing} onClose={() => setDismissing(null)} />}

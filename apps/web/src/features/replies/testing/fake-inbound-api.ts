@@ -61,13 +61,17 @@ function summary(id: string, codigo: string, referenciaProcesso: string): QuoteS
   };
 }
 
+/** Who dismisses a message in the fake server ('Dispensada por …'). */
+export const DISMISSED_BY = 'Ana Souza';
+
 /**
  * The server's reading of the 'Não identificadas' calls over `messages` (a page at a time, `search` on
- * sender or subject, in the order given), with two quotes the search finds
- * by code and their recipients: an assignment needs a known message, a quote and one of its carriers.
+ * sender or subject, in the order given) and, with `dispensadas=true`, over `dismissed` (dismissing moves a
+ * message there, first; restoring moves it back), with two quotes the search finds by code and their
+ * recipients: an assignment needs a known message, a quote and one of its carriers.
  */
-export function fakeInboundApi(messages: UnmatchedMessage[]) {
-  const db = { messages };
+export function fakeInboundApi(messages: UnmatchedMessage[], dismissed: UnmatchedMessage[] = []) {
+  const db = { messages, dismissed };
   const quotes = [
     {
       ...summary(inboundIds.q1, 'COT-2026-0042', 'IMP-2026-015'),
@@ -81,6 +85,7 @@ export function fakeInboundApi(messages: UnmatchedMessage[]) {
       destinatarios: [recipient(inboundIds.a3, 'Delta Shipping', 'x@delta.com')],
     },
   ];
+  const notFound = () => problem(404, 'INBOUND_MESSAGE_NOT_FOUND', errorMessages.INBOUND_MESSAGE_NOT_FOUND);
 
   function assign(id: string, request: RecordedRequest): StubResponse {
     const parsed = assignMessageBodySchema.safeParse(request.body);
@@ -94,13 +99,34 @@ export function fakeInboundApi(messages: UnmatchedMessage[]) {
     return { body: { message: ASSIGNED_MESSAGE } };
   }
 
+  function dismiss(id: string): StubResponse {
+    const message = db.messages.find((item) => item.id === id);
+    if (!message) return notFound();
+    db.messages = db.messages.filter((item) => item.id !== id);
+    db.dismissed = [
+      { ...message, dispensadaEm: new Date().toISOString(), dispensadaPor: DISMISSED_BY },
+      ...db.dismissed,
+    ];
+    return { body: { message: successMessages.inboundDismissed } };
+  }
+
+  function restore(id: string): StubResponse {
+    const message = db.dismissed.find((item) => item.id === id);
+    if (!message) return notFound();
+    const { dispensadaEm: _em, dispensadaPor: _por, ...waiting } = message;
+    db.dismissed = db.dismissed.filter((item) => item.id !== id);
+    db.messages = [waiting, ...db.messages];
+    return { body: { message: successMessages.inboundRestored } };
+  }
+
   const routes: Record<string, Handler | StubResponse> = {
     'GET /api/inbound/unmatched': (request) => {
       const query = new URL(request.url, 'http://localhost').searchParams;
       const page = Number(query.get('page') ?? 1);
       const pageSize = Number(query.get('pageSize') ?? 50);
       const search = query.get('search')?.toLowerCase() ?? '';
-      const found = db.messages.filter((item) =>
+      const from = query.get('dispensadas') === 'true' ? db.dismissed : db.messages;
+      const found = from.filter((item) =>
         [item.from, item.fromName, item.subject].some((text) => text?.toLowerCase().includes(search)),
       );
       return {
@@ -126,14 +152,10 @@ export function fakeInboundApi(messages: UnmatchedMessage[]) {
     },
   };
   for (const quote of quotes) routes[`GET /api/quotes/${quote.id}`] = { body: quote };
-  for (const message of messages) {
-    routes[`POST /api/inbound/messages/${message.id}/assign`] = (request) => assign(message.id, request);
-    routes[`POST /api/inbound/messages/${message.id}/dismiss`] = () => {
-      if (!db.messages.some((item) => item.id === message.id))
-        return problem(404, 'INBOUND_MESSAGE_NOT_FOUND', errorMessages.INBOUND_MESSAGE_NOT_FOUND);
-      db.messages = db.messages.filter((item) => item.id !== message.id);
-      return { body: { message: successMessages.inboundDismissed } };
-    };
+  for (const { id } of [...messages, ...dismissed]) {
+    routes[`POST /api/inbound/messages/${id}/assign`] = (request) => assign(id, request);
+    routes[`POST /api/inbound/messages/${id}/dismiss`] = () => dismiss(id);
+    routes[`POST /api/inbound/messages/${id}/restore`] = () => restore(id);
   }
   return { db, routes };
 }
