@@ -55,6 +55,15 @@ export type FreightItem = {
   valor: number;
   moeda: Currency;
   minimo: number | null;
+  /**
+   * Of an air rate per kg (`unidade` 'KG') read from a weight-break list, table or column: the lower bound in
+   * kg of the weight band it prices, so the comparison prices the band of the chargeable weight. '-45',
+   * '<45', 'N' (normal), 'até 45', 'up to 45' → 0; '+45', '>45', '45+', 'Q45', 'mais de 45', 'over 45',
+   * '45-99' → 45; '+100' → 100 … A rate applies from its bound up to the next band's. Set only when every
+   * rate of that list has a distinct known band; absent on other rates (container, LCL, a single air
+   * rate) and on results stored before it. Two bands at the same rate are two items.
+   */
+  faixaKg?: number;
   confidence: number;
   /** Confidence below 0.5: the analyst should check this value. */
   needsReview?: boolean;

@@ -6,6 +6,7 @@ import { matchFee } from '../normalise/fee-names.js';
 import { type AmountToken, currencyMentioned, findAmounts, parseBareAmount } from '../normalise/money.js';
 import { normaliseLabel } from '../normalise/text.js';
 import { findEquipment, findUnit, freightUnitFromBasis, unitFromBasisWord } from '../normalise/units.js';
+import { breakLowerKg, withKnownBands } from '../normalise/weight-breaks.js';
 import type { ContainerUnit, Currency, FeeUnit } from '../types.js';
 import { classifyHeadingLine } from './headings.js';
 import { type Cell, type Line, makeLine } from './lines.js';
@@ -548,6 +549,12 @@ function rowFieldRole(label: string): ColumnRole | null {
   return role === 'transit' || role === 'freeTime' || role === 'validity' ? role : null;
 }
 
+/** The band a break label names ("-45 kg" → 0, "+100" → 100), as the candidate's `faixaKg` when known. */
+function withBand(label: string): { faixaKg?: number } {
+  const lower = breakLowerKg(label);
+  return lower === null ? {} : { faixaKg: lower };
+}
+
 function readWeightBreakRows(rows: Line[], columns: Column[], origin: string, out: TableRead): void {
   const rateColumn = columns.find((c) => c.role === 'freight' || c.role === 'value') ?? null;
   let minimum: number | null = null;
@@ -576,10 +583,11 @@ function readWeightBreakRows(rows: Line[], columns: Column[], origin: string, ou
       currency: amount?.currency ?? rateColumn?.currency ?? null,
       unit: 'KG',
       freightUnit: 'KG',
+      ...withBand(cleanBreak),
     });
   }
   for (const rate of rates) rate.minimum = minimum;
-  out.charges.push(...rates);
+  out.charges.push(...withKnownBands(rates));
 }
 
 /** Weight breaks across the header ("Min  -45  +45  +100") and rates in the row(s) below. */
@@ -607,10 +615,11 @@ function readBreakColumnRows(rows: Line[], columns: Column[], origin: string, ou
         currency: amount?.currency ?? currency,
         unit: 'KG',
         freightUnit: 'KG',
+        ...withBand(value.column.text),
       });
     }
     for (const rate of rates) rate.minimum = minimum;
-    out.charges.push(...rates);
+    out.charges.push(...withKnownBands(rates));
   }
 }
 

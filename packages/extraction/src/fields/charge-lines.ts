@@ -3,6 +3,7 @@ import type { Line } from '../blocks/lines.js';
 import { findDates } from '../normalise/dates.js';
 import { matchFee } from '../normalise/fee-names.js';
 import { currencyMentioned, findAmounts } from '../normalise/money.js';
+import { breakLowerKg, withKnownBands } from '../normalise/weight-breaks.js';
 import type { ChargeCandidate } from './charge-types.js';
 import {
   cleanLabel,
@@ -12,6 +13,7 @@ import {
   readMinimumLine,
 } from './charges.js';
 import { scanLabels } from './label-scan.js';
+import { readBreakList } from './weight-break-lists.js';
 
 const DANGLING_CURRENCY = /(?:^|\s)(USD|US\$|BRL|R\$|EUR|€)\s*$/i;
 const MINIMUM_LABEL =
@@ -26,9 +28,12 @@ function isOrphanLabel(line: Line | undefined): boolean {
   return !scanLabels(text).some((hit) => hit.separated && hit.value !== '');
 }
 
-/** A bare number read in the declared currency; "+45" / "<45" / ">45" are weight-break labels (t17). */
+/**
+ * A bare number read in the declared currency; "+45" / "<45" / ">45" and a "-45" standing alone are
+ * weight-break labels (t17).
+ */
 const BARE_VALUE =
-  /(?<![\d.,/\p{L}+<>])(\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?|\d+[.,]\d{2}|\d{2,})(?![\d.,/%]|\s*(?:kg|kgs|cbm|m3|m³|t|ton|dias|days|días|x|pcs|volumes?)\b)/giu;
+  /(?<![\d.,/\p{L}+<>])(?<!(?:^|\s)[-–])(\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?|\d+[.,]\d{2}|\d{2,})(?![\d.,/%]|\s*(?:kg|kgs|cbm|m3|m³|t|ton|dias|days|días|x|pcs|volumes?)\b)/giu;
 
 /**
  * Bare numbers on a charge line whose label or section declares the currency
@@ -62,19 +67,14 @@ function withDeclaredCurrency(text: string, section: SectionContext | null): str
   );
 }
 
-/** One weight break of a list: "MIN 95", "-45kg 7.10", "+1000 kg USD 3.60", "Q100 4.35", "N 7.10". */
-const BREAK_ITEM =
-  /^(?:min(?:imum)?|m|n|q\s*\d{2,4}|[+\-<>]\s*\d{2,4}\s*(?:kgs?|k)?|\d{2,4}\s*(?:kgs?|k)\s*\+?)\s*[:=]?\s*(?:(?:usd|us\$|eur|€|brl|r\$)\s*)?\d[\d.,]*$/iu;
+const BAND_BULLET = /^(?:[•*·>]+\s*|[-–]\s+)/u;
 
-/**
- * "MIN 95 / -45kg 7.10 / +45kg 5.60 / +100kg 4.35 …": an air weight-break list written on one line is read as
- * the column it stands for, one break per line (generalisation-5 t04).
- */
-function splitBreakList(line: Line): Line[] {
-  const parts = line.trimmed.split(/\s+[/|]\s+|\s*;\s*/);
-  if (parts.length < 3 || !parts.every((part) => BREAK_ITEM.test(part.trim()))) return [line];
-  if (parts.filter((part) => /kg|^[+\-<>]|^q/i.test(part.trim())).length < 2) return [line];
-  return parts.map((part) => ({ ...line, text: part.trim(), trimmed: part.trim(), cells: [] }));
+function isPerKg(candidate: ChargeCandidate): boolean {
+  const unitless = candidate.freightUnit === null && candidate.unit === null;
+  return (
+    (candidate.freightUnit === 'KG' || unitless || candidate.unit === 'KG') &&
+    (candidate.equipment === null || candidate.equipment.length === 0)
+  );
 }
 
 function nextNonBlank(lines: Line[], from: number): number {
@@ -88,15 +88,18 @@ function nextNonBlank(lines: Line[], from: number): number {
  * and a minimum written on the line under the freight.
  */
 export function readChargeLines(
-  written: Line[],
+  lines: Line[],
   sectionOf: (line: Line) => SectionContext | null,
   origin: string,
 ): ChargeCandidate[] {
-  const lines = written.flatMap(splitBreakList);
   const candidates: ChargeCandidate[] = [];
   const used = new Set<number>();
   const minimums: Array<{ index: number; value: number; section: SectionContext | null }> = [];
-  let lastFreight: { candidate: ChargeCandidate; index: number } | null = null;
+  /** The freight of the last line read (every rate of a weight-break list): a minimum line under it is theirs. */
+  let lastFreight: { candidates: ChargeCandidate[]; index: number } | null = null;
+  /** Rates read one band per line ("+45 kg: EUR 3,40" / "+100 kg: EUR 2,95"), the run of lines so far. */
+  let bandRun: { candidates: ChargeCandidate[]; index: number } | null = null;
+  const bandRuns: ChargeCandidate[][] = [];
   let inEstimate = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
@@ -109,6 +112,14 @@ export function readChargeLines(
       continue;
     }
     if (inEstimate) continue;
+    const breakList = readBreakList(lines, i, sectionOf(line), origin);
+    if (breakList !== null) {
+      candidates.push(...breakList.candidates);
+      for (const index of breakList.used) used.add(index);
+      const last = Math.max(...breakList.used);
+      lastFreight = { candidates: breakList.candidates, index: last };
+      continue;
+    }
     if (classifyHeadingLine(line.text, line.no) !== null) continue;
     let text = line.text;
     let amounts = findAmounts(text);
@@ -122,9 +133,9 @@ export function readChargeLines(
       }
     }
     if (lastFreight !== null && i - lastFreight.index <= 2) {
-      const minimum = readMinimumLine(text, lastFreight.candidate.value);
+      const minimum = readMinimumLine(text, lastFreight.candidates[0]?.value ?? 0);
       if (minimum !== null) {
-        lastFreight.candidate.minimum = minimum;
+        for (const candidate of lastFreight.candidates) candidate.minimum = minimum;
         continue;
       }
     }
@@ -138,6 +149,8 @@ export function readChargeLines(
       minimums.push({ index: i, value: first.value, section: sectionOf(line) });
       continue;
     }
+    // "+45 kg: EUR 3,40": a rate per kg whose label is a weight band.
+    const band = breakLowerKg(text.slice(0, first.start).trim().replace(BAND_BULLET, ''));
     const lead = text
       .slice(0, first.start)
       .trim()
@@ -155,7 +168,25 @@ export function readChargeLines(
     const parsed = parseChargeLine({ text, line, section: sectionOf(line), origin });
     candidates.push(...parsed);
     const freight = [...parsed].reverse().find((c) => c.kind === 'freight');
-    if (freight !== undefined) lastFreight = { candidate: freight, index: i };
+    if (freight !== undefined) lastFreight = { candidates: [freight], index: i };
+    const rates = parsed.filter((c) => c.kind === 'freight');
+    const rate = rates[0];
+    if (band !== null && rates.length === 1 && rate !== undefined && isPerKg(rate)) {
+      rate.faixaKg = band;
+      if (bandRun !== null && i - bandRun.index <= 2) bandRun.candidates.push(rate);
+      else {
+        bandRun = { candidates: [rate], index: i };
+        bandRuns.push(bandRun.candidates);
+      }
+      bandRun.index = i;
+    }
+  }
+  // Bands read line by line stay only when those of one run are all different.
+  for (const run of bandRuns) {
+    const kept = withKnownBands(run);
+    run.forEach((rate, k) => {
+      if (kept[k] !== rate) delete rate.faixaKg;
+    });
   }
   // A "Mínimo" line in a weight-break list is the minimum charge of every rate of that list.
   for (const minimum of minimums) {

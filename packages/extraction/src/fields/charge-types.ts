@@ -22,6 +22,11 @@ export interface ChargeCandidate {
   /** The label is itself a list of places ("Santos / Itapoá: USD ..."). */
   labelPlaces: PlaceValue[];
   minimum: number | null;
+  /**
+   * Of an air rate read from a weight-break list or table: the lower bound in kg of its band ("-45" → 0,
+   * "+45" → 45, "+100" → 100). Absent when the rate is not one of a weight-break list or its band is unknown.
+   */
+  faixaKg?: number;
   /** The port of loading the line or row names with its destination ("POL Ningbo / POD Santos: …"). */
   routeOrigin?: PlaceValue;
   /**

@@ -174,6 +174,7 @@ export function resolveFreight(candidates: ChargeCandidate[], ctx: ResolveContex
           valor: candidate.value,
           moeda: currency,
           minimo: candidate.minimum,
+          ...(candidate.faixaKg !== undefined && unidade === 'KG' ? { faixaKg: candidate.faixaKg } : {}),
           confidence: forEveryType ? Math.min(confidence, 0.45) : confidence,
           source: sourceOf(candidate),
         };
@@ -182,13 +183,18 @@ export function resolveFreight(candidates: ChargeCandidate[], ctx: ResolveContex
       }
     }
   }
-  // Lines of different origins ("POL Shanghai / POD Santos", "POL Ningbo / POD Santos") are separate prices.
+  // Lines of different origins ("POL Shanghai / POD Santos", "POL Ningbo / POD Santos") are separate prices,
+  // and so are two weight bands at the same rate per kg.
   const collapsed = collapseAllDestinations(
     items,
-    (i) => `${i.unidade}|${i.valor}|${i.moeda}|${i.origem ?? ''}`,
+    (i) => `${i.unidade}|${i.valor}|${i.moeda}|${i.origem ?? ''}|${i.faixaKg ?? ''}`,
     ctx.destinations,
   );
-  return dedupe(collapsed, (i) => `${i.unidade}|${i.valor}|${i.moeda}|${i.destino}|${i.origem ?? ''}`);
+  const priceKey = (i: FreightItem) => `${i.unidade}|${i.valor}|${i.moeda}|${i.destino}|${i.origem ?? ''}`;
+  const unique = dedupe(collapsed, (i) => `${priceKey(i)}|${i.faixaKg ?? ''}`);
+  // A rate read again without its band (the same figure on another line) is the banded one said twice.
+  const banded = new Set(unique.filter((i) => i.faixaKg !== undefined).map(priceKey));
+  return unique.filter((i) => i.faixaKg !== undefined || !banded.has(priceKey(i)));
 }
 
 function feeCurrency(
