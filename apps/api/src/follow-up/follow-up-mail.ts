@@ -8,6 +8,8 @@ import {
   type ReminderEmailLanguage,
   reminderEmailMessages,
 } from '@cotacoes/shared';
+import { estimateNoteText } from '@cotacoes/shared/comparison/estimate-text';
+import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
 import { moneyText } from '@cotacoes/shared/comparison/quantity-text';
 import { escapeHtml } from '../lib/html.js';
 
@@ -115,7 +117,17 @@ const dayText = (iso: string) => iso.split('-').reverse().join('/');
 export type DeadlineSummaryFigures = {
   respondidas: number;
   total: number;
-  cheapest: { brl: number; usd: number; transportador: string; destino: string | null } | null;
+  cheapest: {
+    brl: number;
+    usd: number;
+    transportador: string;
+    destino: string | null;
+    /**
+     * The cheapest by its estimate (`menorCustoEstimado`): what it lacks and how it was completed; absent:
+     * a complete proposal.
+     */
+    estimativa?: { ausentes: string; nota: string };
+  } | null;
   fastest: { dias: number; transportador: string; destino: string | null } | null;
   taxa: Comparison['taxa'];
   /** The carriers whose answer declined the quote, by name (absent or empty: none). */
@@ -141,6 +153,14 @@ export function summaryFigures(
           usd: cheapest.custoTotalUSD,
           transportador: cheapest.transportador.nome,
           destino: cheapest.destino,
+          ...(cheapest.menorCustoEstimado
+            ? {
+                estimativa: {
+                  ausentes: (cheapest.taxasAusentes ?? []).map(feeDisplayName).join(', '),
+                  nota: estimateNoteText(cheapest.menorCustoEstimado),
+                },
+              }
+            : {}),
         }
       : null,
     fastest: fastest
@@ -185,10 +205,17 @@ export function deadlineSummaryMail(
         usd: moneyText(cheapest.usd, 'USD'),
         transportador: cheapest.transportador,
       };
+      const estimated = cheapest.estimativa;
       lines.push(
-        cheapest.destino
-          ? formatMessage(t.cheapestDestination, { ...money, destino: cheapest.destino })
-          : formatMessage(t.cheapest, money),
+        estimated
+          ? formatMessage(cheapest.destino ? t.cheapestEstimatedDestination : t.cheapestEstimated, {
+              ...money,
+              ...estimated,
+              destino: cheapest.destino ?? '',
+            })
+          : cheapest.destino
+            ? formatMessage(t.cheapestDestination, { ...money, destino: cheapest.destino })
+            : formatMessage(t.cheapest, money),
       );
     } else lines.push(t.noPrice);
     if (fastest)

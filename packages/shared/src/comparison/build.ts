@@ -18,7 +18,7 @@ import type {
 import { askedDestinations, destinationsOf, missingGiven, type QuoteAsked, transitDays } from './asked.js';
 import { askedName, type ContainerAsk, containerType, totalContainers } from './containers.js';
 import { feeCurrency } from './currency.js';
-import { add, type Decimal, subtract, toDecimal, toMoney, toNumber } from './decimal.js';
+import { add, type Decimal, multiply, round, subtract, toDecimal, toMoney, toNumber } from './decimal.js';
 import { isDeclined, statesAPrice } from './declined.js';
 import { feeDisplayName } from './fee-names.js';
 import { evaluateFees, type FeeDecision, type FeeLineInput } from './fees.js';
@@ -96,6 +96,9 @@ export type ComparisonInput = {
 /** A fee line a row quotes (read or added), by its normalised name: what completeness compares. */
 type QuotedFee = { chave: string; linha: PreviousFee };
 
+/** A fee line a row counts in its total, by its normalised name, in BRL at the comparison's rate. */
+type CountedFee = { chave: string; brl: Decimal };
+
 type Row = ComparisonRow & {
   totals: { brl: Decimal; usd: Decimal };
   /** Internal: the fees it quotes, and whether its freight is an explicit all-in price. */
@@ -103,6 +106,8 @@ type Row = ComparisonRow & {
   allIn: boolean;
   /** Internal: charges the reply says it leaves out of its price, unpriced (`taxasNaoIncluidas`), by key. */
   naoIncluidas?: string[];
+  /** Internal: the fee lines its total counts, in BRL (what an estimate of another row takes). */
+  counted: CountedFee[];
 };
 
 type Evidence = { confidence?: number; source?: SourceRef | null } | undefined;
@@ -570,12 +575,15 @@ function versionRows(
     for (const line of freight.lines)
       if (line.falta) desconhecidas.push(unknownQuantityText(line.tipo, line.falta));
     const quoted: QuotedFee[] = [];
+    const counted: CountedFee[] = [];
     const notSummed: string[] = [];
     fees.lines.forEach((line, index) => {
       const decision = evaluation.decisions[index]!;
       if (decision.motivo !== 'outroDestino')
         taxas.push(feeFigure(line, index, decision, fees.correctable, corrigidos, input.pedido.conteineres));
       const nome = line.nome ?? line.rotulo ?? '';
+      const brl = decision.contabilizada ? countedBRL(decision, input.taxa) : null;
+      if (brl !== null) counted.push({ chave: normalizeName(nome), brl });
       // Quoted, in a currency the totals do not sum (ADR 0017): the charge is there, the total lacks it.
       if (decision.motivo === 'moeda' && decision.valor !== null) {
         const text = `${feeDisplayName(nome)} em ${String(line.moeda ?? '').toUpperCase()}`;
@@ -716,6 +724,7 @@ function versionRows(
         isAllIn(final) ||
         Boolean(final?.condicoesMantidas && earlier?.rows.some((earlierRow) => earlierRow.allIn)),
       naoIncluidas: notIncludedOf(final),
+      counted,
     };
   });
   // The previous version's other ports stand when this one names its own and keeps the rest.
@@ -824,14 +833,29 @@ function includedIn(row: Row, kind: string): boolean {
   });
 }
 
+/** A charge a row lacks, by kind, and what its own previous version counted for it (when it came from there). */
+type Lacking = { kind: string; nome: string; previous: Decimal | null };
+
+/** What the previous version's row counted for charges of `kind` (null: nothing counted). */
+function previousAmount(previous: Row | undefined, kind: string, sameCharge: (chave: string) => string) {
+  const amounts = (previous?.counted ?? []).filter((fee) => sameCharge(fee.chave) === kind);
+  return amounts.length === 0 ? null : add(...amounts.map((fee) => fee.brl));
+}
+
 /**
  * Completeness (issue 30): the charges a row lacks that its carrier's previous version quoted (offered
  * to keep, line by line) or that most other carriers quote (at least two, and at least half of them).
  * An explicit all-in price lacks nothing, nor does a price that names the charge as included ("incl.
- * FSC/SSC"). Marks the change of an incomplete row as not a saving.
+ * FSC/SSC"). Marks the change of an incomplete row as not a saving. Answers each incomplete row's lacking
+ * charges by kind, for its estimate (`estimateOf`).
  */
-function markCompleteness(rows: Row[], previousByRow: Map<Row, Row | undefined>, lcl: boolean): void {
+function markCompleteness(
+  rows: Row[],
+  previousByRow: Map<Row, Row | undefined>,
+  lcl: boolean,
+): Map<Row, Lacking[]> {
   const sameCharge = chargeKindOf(lcl);
+  const lacking = new Map<Row, Lacking[]>();
   const priced = rows.filter((row) => row.precificada && !row.declinou && row.extracao === 'concluida');
   for (const row of priced) {
     if (row.allIn) {
@@ -845,6 +869,10 @@ function markCompleteness(rows: Row[], previousByRow: Map<Row, Row | undefined>,
               if (sameCharge(fee.chave) === sameCharge(kind)) left.set(sameCharge(kind), fee.linha.nome);
       if (left.size > 0) {
         row.taxasAusentes = [...left.values()];
+        lacking.set(
+          row,
+          [...left].map(([kind, nome]) => ({ kind, nome, previous: null })),
+        );
         if (row.variacao) row.variacao = { ...row.variacao, incompleta: true };
       }
       continue;
@@ -872,6 +900,7 @@ function markCompleteness(rows: Row[], previousByRow: Map<Row, Row | undefined>,
         for (const fee of other.quoted)
           if (!counts.has(sameCharge(fee.chave)))
             counts.set(sameCharge(fee.chave), { nome: fee.linha.nome, n: 0 });
+    const fromOthers = new Set<string>();
     for (const [kind, entry] of counts) {
       entry.n = [...carriers.values()].filter((names) => names.has(kind)).length;
       const named = [...absent.keys()].some((chave) => sameCharge(chave) === kind);
@@ -881,46 +910,139 @@ function markCompleteness(rows: Row[], previousByRow: Map<Row, Row | undefined>,
         entry.n * 2 >= carriers.size &&
         !named &&
         !includedIn(row, kind)
-      )
+      ) {
         absent.set(kind, entry.nome);
+        fromOthers.add(kind);
+      }
     }
-    if (absent.size > 0) row.taxasAusentes = [...absent.values()];
+    if (absent.size > 0) {
+      row.taxasAusentes = [...absent.values()];
+      lacking.set(
+        row,
+        [...absent].map(([chave, nome]) => {
+          const kind = sameCharge(chave);
+          return {
+            kind,
+            nome,
+            previous: fromOthers.has(chave) ? null : previousAmount(previous, kind, sameCharge),
+          };
+        }),
+      );
+    }
     // A total that lacks charges (absent, or in a currency not summed): its change is not a saving.
     if ((absent.size > 0 || (row.taxasNaoSomadas ?? []).length > 0) && row.variacao)
       row.variacao = { ...row.variacao, incompleta: true };
     if (fromPrevious.length > 0) row.taxasVersaoAnterior = fromPrevious.map((fee) => fee.linha);
   }
+  return lacking;
+}
+
+/** A fee line's counted amount (price × quantity, minimum applied) in BRL at the comparison's rate. */
+function countedBRL(decision: FeeDecision, taxa: ExchangeRateInfo): Decimal | null {
+  if (decision.total === null) return null;
+  if (decision.moeda === 'BRL') return decision.total;
+  if (decision.moeda === 'USD') return multiply(decision.total, toDecimal(taxa.taxa));
+  if (decision.moeda === 'EUR' && taxa.eur) return multiply(decision.total, toDecimal(taxa.eur.taxa));
+  return null;
+}
+
+type Estimate = { total: Decimal; taxas: NonNullable<ComparisonRow['menorCustoEstimado']>['taxas'] };
+
+/**
+ * An incomplete row's total as an analyst equalises it: each charge kind it lacks costed at the highest
+ * amount another carrier's row counts for that kind (the first such row on a tie), else — a charge only its
+ * own previous version quoted — at that version's amount; each amount rounded to cents. Null when some
+ * charge has no amount to take: the row cannot be compared.
+ */
+function estimateOf(
+  row: Row,
+  lacking: readonly Lacking[],
+  priced: readonly Row[],
+  sameCharge: (chave: string) => string,
+  previous: Row | undefined,
+): Estimate | null {
+  let total = row.totals.brl;
+  const taxas: Estimate['taxas'] = [];
+  const done = new Set<string>();
+  for (const item of lacking) {
+    if (done.has(item.kind)) continue;
+    done.add(item.kind);
+    let best: { brl: Decimal; from: Row } | null = null;
+    for (const other of priced) {
+      if (other.transportadorId === row.transportadorId) continue;
+      const amounts = other.counted.filter((fee) => sameCharge(fee.chave) === item.kind);
+      if (amounts.length === 0) continue;
+      const brl = add(...amounts.map((fee) => fee.brl));
+      if (best === null || brl > best.brl) best = { brl, from: other };
+    }
+    if (best === null && (item.previous === null || previous === undefined)) return null;
+    const valor = round(best?.brl ?? item.previous!, 2);
+    total = add(total, valor);
+    taxas.push({
+      nome: item.nome,
+      valorBRL: toMoney(valor),
+      transportador: (best?.from ?? row).transportador.nome,
+      ...(best === null ? { versaoAnterior: previous!.versao } : {}),
+    });
+  }
+  return { total, taxas };
+}
+
+/**
+ * The estimate of each incomplete priced row (`estimateOf`); rows whose estimate cannot be made are left
+ * out.
+ */
+function estimates(
+  rows: Row[],
+  lacking: Map<Row, Lacking[]>,
+  previousByRow: Map<Row, Row | undefined>,
+  lcl: boolean,
+): Map<Row, Estimate> {
+  const sameCharge = chargeKindOf(lcl);
+  const priced = rows.filter((row) => row.precificada && !row.declinou && row.extracao === 'concluida');
+  const result = new Map<Row, Estimate>();
+  for (const [row, items] of lacking) {
+    const estimate = estimateOf(row, items, priced, sameCharge, previousByRow.get(row));
+    if (estimate) result.set(row, estimate);
+  }
+  return result;
 }
 
 const FREIGHT_MISSING = new Set(['frete', 'frete20', 'frete40']);
 
 /**
  * Spec 001 §9 highlights: the cheapest total and the shortest transit, every tied row. A row without a
- * freight price counted (or missing a size the quote asked for) is not the cheapest; a row without transit
- * time is not the shortest.
+ * freight price counted (or missing a size the quote asked for), with unknown quantities or charges in a
+ * currency not summed is not the cheapest; a row that lacks charges others quote competes with its
+ * estimate (`estimateOf`: what it costs completed at the others' prices) and, marked, carries it
+ * (`menorCustoEstimado`); a row without transit time is not the shortest.
  */
-function highlight(rows: Row[]): void {
+function highlight(rows: Row[], estimated: Map<Row, Estimate>): void {
   const priced = rows.filter(
     (row) =>
       row.precificada &&
       !row.declinou &&
       !row.faltando.some((item) => FREIGHT_MISSING.has(item)) &&
       (row.quantidadesDesconhecidas ?? []).length === 0 &&
-      (row.taxasAusentes ?? []).length === 0 &&
+      ((row.taxasAusentes ?? []).length === 0 || estimated.has(row)) &&
       (row.taxasNaoSomadas ?? []).length === 0,
   );
+  const costOf = (row: Row) =>
+    (row.taxasAusentes ?? []).length > 0 ? estimated.get(row)!.total : row.totals.brl;
   const cheapest = priced.reduce<Decimal | null>(
-    (min, row) => (min === null || row.totals.brl < min ? row.totals.brl : min),
+    (min, row) => (min === null || costOf(row) < min ? costOf(row) : min),
     null,
   );
   // The quickest offer is one with a price: a transit time alone is no offer (the QA pass's finding).
   const timed = rows.filter((row) => row.prazo.valor !== null && row.precificada && !row.declinou);
   const shortest = timed.length === 0 ? null : Math.min(...timed.map((row) => row.prazo.valor!));
-  for (const row of rows)
-    row.destaque = {
-      menorCusto: cheapest !== null && priced.includes(row) && row.totals.brl === cheapest,
-      menorPrazo: shortest !== null && row.prazo.valor === shortest,
-    };
+  for (const row of rows) {
+    const menorCusto = cheapest !== null && priced.includes(row) && costOf(row) === cheapest;
+    row.destaque = { menorCusto, menorPrazo: shortest !== null && row.prazo.valor === shortest };
+    const estimate = menorCusto ? estimated.get(row) : undefined;
+    if (estimate && (row.taxasAusentes ?? []).length > 0)
+      row.menorCustoEstimado = { totalBRL: toMoney(estimate.total), taxas: estimate.taxas };
+  }
 }
 
 const collator = new Intl.Collator('pt-BR');
@@ -1020,14 +1142,16 @@ export function buildComparison(input: ComparisonInput): Comparison {
     }
     rows.push(...currentRows);
   }
-  markCompleteness(rows, previousByRow, normalizeName(input.pedido.tipoFrete ?? '') === 'LCL');
-  highlight(rows);
+  const lcl = normalizeName(input.pedido.tipoFrete ?? '') === 'LCL';
+  const lacking = markCompleteness(rows, previousByRow, lcl);
+  highlight(rows, estimates(rows, lacking, previousByRow, lcl));
   const respondidas = input.respostas.filter((entry) => entry.atual !== null).length;
   return {
     cotacaoId: input.cotacaoId,
     taxa: input.taxa,
     linhas: sortComparisonRows(rows, 'custoTotalBRL').map(
-      ({ totals, quoted, allIn, naoIncluidas, ...row }) => (allIn ? { ...row, freteAllIn: true } : row),
+      ({ totals, quoted, allIn, naoIncluidas, counted, ...row }) =>
+        allIn ? { ...row, freteAllIn: true } : row,
     ),
     respondidas,
     total: input.respostas.length || FALLBACK_PROGRESS_TOTAL,

@@ -220,7 +220,7 @@ describe('complete or incomplete (issue 30)', () => {
     expect(linhas.filter((row) => row.destaque.menorCusto)).toHaveLength(1);
   });
 
-  it('a revision without the fees of version 1: badge, never the cheapest, no saving, each fee offered to keep', () => {
+  it('a revision without the fees of version 1: badge, cheapest only by its estimate, no saving, each fee offered to keep', () => {
     // v1: 2 × 2.950 + BL 50 = USD 5.950 + THC 2 × 1.450 = R$ 2.900 → 5.950 × 5 + 2.900 = R$ 32.650,00
     // v2: 2 × 2.800 = USD 5.600 → R$ 28.000,00, cheaper only because THC and BL went missing
     const revised = response('Atlântica', [
@@ -233,7 +233,16 @@ describe('complete or incomplete (issue 30)', () => {
     const atlantica = rowOf(linhas, 'Atlântica');
     expect(atlantica.custoTotalBRL).toBe(28000);
     expect(atlantica.taxasAusentes).toEqual(['THC', 'BL FEE']);
-    expect(atlantica.destaque.menorCusto).toBe(false);
+    // Completed at Pacífico's prices (the only other carrier, which quotes both): THC 2 × 1.450 = R$ 2.900,00,
+    // BL USD 50 × 5 = R$ 250,00 → 28.000 + 2.900 + 250 = R$ 31.150,00 (estimado), below Pacífico's 32.150.
+    expect(atlantica.destaque.menorCusto).toBe(true);
+    expect(atlantica.menorCustoEstimado).toEqual({
+      totalBRL: 31150,
+      taxas: [
+        { nome: 'THC', valorBRL: 2900, transportador: 'Pacífico' },
+        { nome: 'BL FEE', valorBRL: 250, transportador: 'Pacífico' },
+      ],
+    });
     expect(atlantica.variacao).toMatchObject({ versaoAnterior: 1, custoTotalBRL: -4650, incompleta: true });
     expect(
       atlantica.taxasVersaoAnterior?.map((fee) => [fee.nome, fee.valor, fee.moeda, fee.unidade, fee.versao]),
@@ -243,7 +252,7 @@ describe('complete or incomplete (issue 30)', () => {
     ]);
     const pacifico = rowOf(linhas, 'Pacífico');
     expect(pacifico.custoTotalBRL).toBe(32150);
-    expect(pacifico.destaque.menorCusto).toBe(true);
+    expect(pacifico.destaque.menorCusto).toBe(false);
     expect(pacifico.taxasAusentes).toBeUndefined();
   });
 
@@ -256,10 +265,18 @@ describe('complete or incomplete (issue 30)', () => {
     // BL FEE: both others quote it, so Pacífico lacks it; THC: one of Atlântica's two others → not expected
     expect(rowOf(linhas, 'Pacífico').taxasAusentes).toEqual(['BL FEE']);
     expect(rowOf(linhas, 'Atlântica').taxasAusentes).toBeUndefined();
-    // the cheapest rows are incomplete: the complete one is 'Menor custo'
+    // Compared completed at the dearest price the others quote for what each lacks: Rota Sul 2 × 2.500 + 50
+    // = USD 5.050 × 5 = 25.250 + THC 2 × 1.450 (Atlântica's, tied with Pacífico's: the first) = R$ 28.150,00;
+    // Pacífico 2 × 2.900 × 5 = 29.000 + 2.900 = 31.900 + BL 50 × 5 = R$ 32.150,00; Atlântica, complete,
+    // 2 × 2.950 + 50 = 5.950 × 5 = 29.750 + 2.900 = R$ 32.650,00.
     expect(linhas.filter((row) => row.destaque.menorCusto).map((row) => row.transportador.nome)).toEqual([
-      'Atlântica',
+      'Rota Sul',
     ]);
+    expect(rowOf(linhas, 'Rota Sul').menorCustoEstimado).toEqual({
+      totalBRL: 28150,
+      taxas: [{ nome: 'THC', valorBRL: 2900, transportador: 'Atlântica' }],
+    });
+    expect(rowOf(linhas, 'Rota Sul').custoTotalBRL).toBe(25250);
   });
 
   it('an explicit all-in price lacks nothing', () => {

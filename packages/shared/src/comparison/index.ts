@@ -42,6 +42,7 @@ export {
 export { type FeeCurrency, feeCurrency, hasEuroAmounts, summedCurrency } from './currency.js';
 export * as decimal from './decimal.js';
 export { isDeclined, statesAPrice, withDeclineMark } from './declined.js';
+export { type CheapestEstimate, estimateItemsText, estimateNoteText } from './estimate-text.js';
 export {
   evaluateFees,
   type FeeDecision,

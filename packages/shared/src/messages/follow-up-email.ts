@@ -104,6 +104,10 @@ export const deadlineSummaryMessages = {
   nobody: 'Nenhum agente de carga respondeu até o prazo (0 de {total} responderam).',
   cheapest: 'Menor custo total: {brl} ({usd}) — {transportador}',
   cheapestDestination: 'Menor custo total: {brl} ({usd}) — {transportador}, destino {destino}',
+  /** The cheapest by its estimate (an incomplete proposal completed at other agents' prices). */
+  cheapestEstimated: 'Menor custo total (estimado): {brl} ({usd}) sem {ausentes} — {transportador}. {nota}.',
+  cheapestEstimatedDestination:
+    'Menor custo total (estimado): {brl} ({usd}) sem {ausentes} — {transportador}, destino {destino}. {nota}.',
   noPrice: 'Nenhuma proposta tem valores de frete lidos ainda: confira as respostas na cotação.',
   fastest: 'Menor transit time: {dias} dias — {transportador}',
   /** The port of that row, as the cheapest one says its own (QA pass 21). */

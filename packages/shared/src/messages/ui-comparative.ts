@@ -120,8 +120,20 @@ export const comparativeDocumentMessages = {
   changeLineIncomplete: '{sinal}{valor} vs v{versao} (incompleta: não é economia)',
   /** Under the total of a row that lacks charges others quote, and beside its bar in the chart. */
   incompleteMark: 'incompleta',
-  highlight: { menorCusto: 'Menor custo', menorPrazo: 'Menor prazo' },
+  highlight: {
+    menorCusto: 'Menor custo',
+    /** The cheapest by its estimate (`menorCustoEstimado`): an incomplete proposal completed at others' prices. */
+    menorCustoEstimado: 'Menor custo (estimado)',
+    menorPrazo: 'Menor prazo',
+  },
   legend: 'Em verde: menor custo total (BRL) e menor transit time.',
+  /** After the legend when the cheapest is an estimate: how it was made. */
+  legendEstimated:
+    'Menor custo (estimado): a proposta não traz todas as taxas; comparada somando a cada taxa que falta o maior valor que outro agente de carga cotou para ela. O total dela não muda.',
+  /** Under the total of the cheapest by its estimate, in the PDF's table and beside its bar in the chart. */
+  estimatedMark: 'Menor custo (estimado): {total}',
+  /** The cheapest by its estimate, in the PDF's calculation lines and the Excel's 'Destaque' column. */
+  estimatedLine: 'Menor custo (estimado): {nota}',
   expired: 'vencida',
   detailColumns: {
     transportador: 'Agente de carga',
@@ -185,6 +197,8 @@ export const comparativeDocumentMessages = {
     /** The proposal the quote approved, before the highlights (QA pass 4: the e-mail did not name it). */
     approved: 'Proposta aprovada: {nome}{destino}, {total}.',
     best: 'Menor custo total: {nome}{destino}, {total}.',
+    /** The cheapest by its estimate: its own total, what it lacks and how the estimate was made. */
+    bestEstimated: 'Menor custo total (estimado): {nome}{destino}, {total} sem {ausentes}. {nota}.',
     fastest: 'Menor transit time: {nome}{destino}, {dias} dias.',
     exchange: 'Valores convertidos com {cambio}.',
     proposals: '{n} proposta(s) de {respondidas} agente(s) que responderam, de {total} consultado(s).',

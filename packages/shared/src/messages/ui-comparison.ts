@@ -131,6 +131,22 @@ export const uiComparison = {
   weightBand: '(faixa {faixa})',
   /** Counted at a higher band because it is cheaper (the airlines' rule). */
   weightBandRaised: '(faixa {faixa}: {peso} kg cobrados como {cobrado} kg, mais barato)',
+  /**
+   * 'Menor custo (estimado)' (ComparisonRow.menorCustoEstimado): an incomplete proposal compared as an analyst
+   * equalises it, each charge it lacks costed at the highest amount another agent quotes for it. One sentence
+   * for the screen, the comparative PDF, Excel and e-mail and the approval confirmation.
+   */
+  estimate: {
+    /** '{itens}': 'CFS de Maré Alta (R$ 663,00)'. */
+    note: 'Estimado em {total}, completando com {itens}',
+    /** One charge added, at another agent's price. */
+    item: '{nome} de {transportador} ({valor})',
+    /** One charge added at the carrier's own previous version's price (no other agent quotes it). */
+    itemPrevious: '{nome} da versão {versao} ({valor})',
+    separator: ', ',
+    title:
+      'Esta proposta não traz todas as taxas: para compará-la, cada taxa que falta foi somada pelo maior valor que outro agente de carga cotou para ela. O total da proposta não muda.',
+  },
   completeness: {
     /** '{itens}': 'THC, BL FEE' */
     incomplete: 'incompleta: sem {itens}',

@@ -82,6 +82,8 @@ export const uiDecisions = {
     heldVersionTitle:
       'A versão {versao} desta proposta chegou de um remetente não verificado: confirme o remetente na aba Respostas para compará-la. Esta linha ainda mostra a versão {atual}.',
     cheapest: 'Menor custo',
+    /** The cheapest by its estimate: it lacks charges, costed at the others' prices (`menorCustoEstimado`). */
+    cheapestEstimated: 'Menor custo (estimado)',
     fastest: 'Menor prazo',
     expired: 'Vencida',
     expiredTitle: 'A validade desta proposta já passou.',

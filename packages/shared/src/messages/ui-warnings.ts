@@ -25,6 +25,8 @@ export const uiWarnings = {
   title: 'Alertas da proposta',
   /** The row's carriage details. */
   armador: 'Armador',
+  /** An air proposal's carrier (its rate is per chargeable kg). */
+  companhiaAerea: 'Companhia aérea',
   rota: 'Rota',
   /** An end of the route the reply does not name (the engine writes '?'). */
   unknownOrigin: 'origem não informada',
@@ -34,17 +36,24 @@ export const uiWarnings = {
   /** The approval confirmation when the choice deserves a second look. */
   confirm: {
     notCheapest: 'Esta não é a proposta de menor custo: {menor} custa {diferenca} a menos ({total}).',
+    /** The cheapest is so by its estimate (`menorCustoEstimado`): the difference is to that estimate. */
+    notCheapestEstimated:
+      'Esta não é a proposta de menor custo (estimado): {menor}, completada com {itens}, custa {diferenca} a menos ({total}, estimado).',
     notCheapestUnknown: 'Esta não é a proposta de menor custo.',
-    /** The chosen row lacks charges others quote ('incompleta: sem THC'): its total is not comparable. */
-    incomplete:
-      'Esta proposta está incompleta (sem {itens}): o total dela não inclui essas taxas e não pode ser comparado como menor custo.',
+    /** The chosen row lacks charges others quote ('incompleta: sem THC'): its own total leaves them out. */
+    incomplete: 'Esta proposta está incompleta (sem {itens}): o total dela não inclui essas taxas.',
+    /** …and it is the cheapest once completed at the others' prices (`menorCustoEstimado`). */
+    incompleteCheapest: 'Completada com {itens}, ela continua a de menor custo ({total}, estimado).',
     /** The chosen row has charges in a currency not summed ('THC em EUR'). */
     /** Some carrier has a later version held until its sender is confirmed (ADR 0023; QA pass 7). */
     heldVersion:
       'A versão {versao} de {nome} chegou de um remetente não verificado e aguarda confirmação na aba Respostas: a comparação ainda mostra a versão {atual}.',
     notSummed:
       'O total desta proposta não inclui {itens} (os totais somam só USD, BRL e EUR): confira o valor dessas taxas antes de aprovar.',
+    /** The chosen row is incomplete and not the cheapest; the cheapest is complete. */
     cheapestComplete: 'A proposta completa de menor custo é {menor} ({total}).',
+    /** The chosen row is incomplete and not the cheapest; the cheapest is so by its estimate. */
+    cheapestEstimated: 'A proposta de menor custo (estimado) é {menor}: {total}, completada com {itens}.',
     /** The chosen row has no price for some containers asked: its total leaves them out. */
     freightMissing:
       'Esta proposta não traz {itens}: o total dela não inclui esses contêineres, e o e-mail ao agente de carga também não.',

@@ -255,10 +255,36 @@ export const comparisonRowSchema = z.object({
   quantidadesDesconhecidas: z.array(z.string()).optional(),
   /**
    * Charges this row lacks that the same carrier's previous version, or most other carriers, quote
-   * ('THC', 'BL FEE'); not empty: 'incompleta: sem THC', never 'Menor custo' (issue 30). Absent: complete,
-   * or an explicit all-in price.
+   * ('THC', 'BL FEE'); not empty: 'incompleta: sem THC' (issue 30), 'Menor custo' only by its estimate
+   * (`menorCustoEstimado`). Absent: complete, or an explicit all-in price.
    */
   taxasAusentes: z.array(z.string()).optional(),
+  /**
+   * 'Menor custo (estimado)': this row lacks charges (`taxasAusentes`) and is the cheapest once each charge
+   * it lacks is costed as an analyst equalises proposals — at the highest amount another carrier's row
+   * counts for that kind of charge (price × quantity, minimum applied, in BRL at the comparison's rate), or,
+   * for a charge only its own previous version quoted, at that version's amount. `totalBRL` is its total
+   * plus those amounts (each rounded to cents); `taxas` says which charge was added, at whose price
+   * (`versaoAnterior`: the carrier's own previous version). Only on a row marked `destaque.menorCusto`;
+   * the row's own totals (custoTotalBRL/USD) never include it. Absent: not marked, or complete.
+   */
+  menorCustoEstimado: z
+    .object({
+      totalBRL: z.number(),
+      taxas: z.array(
+        z.object({
+          /** The charge as `taxasAusentes` names it ('CFS', 'BL FEE'). */
+          nome: z.string(),
+          /** The amount added, in BRL (2 decimals). */
+          valorBRL: z.number(),
+          /** The carrier whose row quotes that amount. */
+          transportador: z.string(),
+          /** The amount is the carrier's own version `versaoAnterior` (no other carrier quotes it). */
+          versaoAnterior: z.number().optional(),
+        }),
+      ),
+    })
+    .optional(),
   /**
    * Charges quoted in a currency the totals do not sum ('THC em EUR', ADR 0017): the row has them (it is
    * not 'incompleta: sem THC') but its total leaves them out, so it is never 'Menor custo'. Absent: none.

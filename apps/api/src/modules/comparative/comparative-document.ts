@@ -1,6 +1,7 @@
 import type { Comparison, ComparisonRow, ExchangeRateInfo } from '@cotacoes/shared';
 import { formatMessage } from '@cotacoes/shared';
 import { hasEuroAmounts } from '@cotacoes/shared/comparison/currency';
+import { estimateNoteText } from '@cotacoes/shared/comparison/estimate-text';
 import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
 import { freightTypeName } from '@cotacoes/shared/comparison/freight-type';
 import { unpricedText } from '@cotacoes/shared/comparison/quantity-text';
@@ -175,11 +176,34 @@ export function rowStatusLabel(row: ComparisonRow): string {
 
 export function highlightsOf(row: ComparisonRow): string {
   return [
-    row.destaque.menorCusto ? t.highlight.menorCusto : null,
+    row.destaque.menorCusto
+      ? row.menorCustoEstimado
+        ? t.highlight.menorCustoEstimado
+        : t.highlight.menorCusto
+      : null,
     row.destaque.menorPrazo ? t.highlight.menorPrazo : null,
   ]
     .filter(Boolean)
     .join(', ');
+}
+
+/**
+ * How the cheapest by its estimate was made ('Estimado em R$ 3.136,63, completando com BL FEE de Atlântico
+ * (R$ 319,80)'), or null for any other row: said wherever the documents name the cheapest.
+ */
+export function estimateTextOf(row: ComparisonRow): string | null {
+  return row.destaque.menorCusto && row.menorCustoEstimado ? estimateNoteText(row.menorCustoEstimado) : null;
+}
+
+/** Some row is the cheapest by its estimate: the legend says how such an estimate is made. */
+export function hasEstimate(rows: Iterable<ComparisonRow>): boolean {
+  for (const row of rows) if (estimateTextOf(row) !== null) return true;
+  return false;
+}
+
+/** The legend of the highlights, with how the estimate is made when the cheapest is one. */
+export function legendOf(rows: Iterable<ComparisonRow>): string {
+  return hasEstimate(rows) ? `${t.legend} ${t.legendEstimated}` : t.legend;
 }
 
 /**

@@ -1,9 +1,11 @@
 import type { ComparisonRow } from '@cotacoes/shared';
 import { formatMessage } from '@cotacoes/shared';
+import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
 import { comparativeDocumentMessages } from '@cotacoes/shared/messages/ui-comparative';
 import { escapeHtml } from '../../lib/html.js';
 import {
   type ComparativeSource,
+  estimateTextOf,
   eurExchangeLine,
   exchangeLine,
   formatMoney,
@@ -15,6 +17,26 @@ const t = comparativeDocumentMessages.mail;
 export type ComparativeMail = { subject: string; text: string; html: string };
 
 const destinationSuffix = (row: ComparisonRow) => (row.destino ? ` (${row.destino})` : '');
+
+/**
+ * 'Menor custo total: …', or — the cheapest by its estimate — its own total, what it lacks and how it was
+ * completed ('Menor custo total (estimado): Pacífico, R$ 2.816,83 sem BL FEE. Estimado em R$ 3.136,63, …').
+ */
+function cheapestText(row: ComparisonRow): string {
+  const values = {
+    nome: row.transportador.nome,
+    destino: destinationSuffix(row),
+    total: formatMoney(row.custoTotalBRL, 'BRL'),
+  };
+  const nota = estimateTextOf(row);
+  return nota
+    ? formatMessage(t.bestEstimated, {
+        ...values,
+        ausentes: (row.taxasAusentes ?? []).map(feeDisplayName).join(', '),
+        nota,
+      })
+    : formatMessage(t.best, values);
+}
 
 /**
  * The message that carries the two files: what was compared (`linhas`: the proposals, without the carriers
@@ -55,13 +77,7 @@ export function renderComparativeMail(
           total: formatMoney(approved.custoTotalBRL, 'BRL'),
         })
       : null,
-    cheapest
-      ? formatMessage(t.best, {
-          nome: cheapest.transportador.nome,
-          destino: destinationSuffix(cheapest),
-          total: formatMoney(cheapest.custoTotalBRL, 'BRL'),
-        })
-      : null,
+    cheapest ? cheapestText(cheapest) : null,
     fastest
       ? formatMessage(t.fastest, {
           nome: fastest.transportador.nome,

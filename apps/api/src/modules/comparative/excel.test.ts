@@ -168,6 +168,59 @@ describe('comparative Excel', () => {
     expect(own.Contabilizada!.value).toBe('Sim');
   });
 
+  it("a line not counted (a lower repeat) leaves 'Valor contabilizado' empty: the column sums to the totals", async () => {
+    // 40HC USD 2.000 + BL fee USD 60 (the USD 50 repeat is not counted) = USD 2.060; THC R$ 1.450.
+    const row = comparisonRow({
+      respostaId: 'dup',
+      nome: 'Atlântico Cargas',
+      email: 'pricing@atlantico.com.br',
+      destino: 'Santos',
+      fretes: [{ tipo: '40HC', valor: 2000, moeda: 'USD' }],
+      taxas: [
+        {
+          nome: 'BL fee',
+          valor: 50,
+          moeda: 'USD',
+          contabilizada: false,
+          motivo: 'Repetida: conta só o maior valor',
+        },
+        { nome: 'BL fee', valor: 60, moeda: 'USD' },
+        { nome: 'THC', valor: 1450, moeda: 'BRL' },
+      ],
+      prazo: 30,
+      freeTime: 14,
+      validade: '2025-03-31',
+    });
+    // As the engine writes them: every line with its quantity and amount, counted or not.
+    row.fretes = row.fretes.map((frete) => ({
+      ...frete,
+      quantidade: 1,
+      base: 'conteiner',
+      valorTotal: 2000,
+    }));
+    row.taxas = row.taxas.map((taxa) => ({
+      ...taxa,
+      quantidade: 1,
+      base: 'documento',
+      valorTotal: taxa.valor,
+    }));
+    expect([row.valorUSD, row.valorBRL]).toEqual([2060, 1450]);
+    const comparison = { ...mixedComparison(), linhas: [row] };
+    const workbook = await readBack(await renderComparativeExcel(sourceOf(comparison, fixtureHeader)));
+    const { rows } = tableOf(workbook.getWorksheet('Detalhamento')!, 1);
+    const repeat = rows.find((line) => line.Contabilizada!.value === 'Não')!;
+    expect([repeat.Item!.value, repeat.Valor!.value, repeat['Valor contabilizado']!.value]).toEqual([
+      'BL fee',
+      50,
+      null,
+    ]);
+    const sum = (moeda: string) =>
+      rows
+        .filter((line) => line.Moeda!.value === moeda)
+        .reduce((total, line) => total + Number(line['Valor contabilizado']!.value ?? 0), 0);
+    expect([sum('USD'), sum('BRL')]).toEqual([row.valorUSD, row.valorBRL]);
+  });
+
   it('lists every freight and fee line with whether it counted and where it was read', async () => {
     const comparison = mixedComparison();
     // A PDF table's cell label comes padded with its column's blanks (QA pass 18): written trimmed.

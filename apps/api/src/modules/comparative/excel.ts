@@ -15,6 +15,7 @@ import {
   carriedOf,
   currencySymbol,
   destinationOf,
+  estimateTextOf,
   eurExchangeLine,
   formatNumber,
   freightOf,
@@ -22,6 +23,7 @@ import {
   hasLanes,
   highlightsOf,
   laneTextOf,
+  legendOf,
   missingOf,
   parseIsoDay,
   routeOf,
@@ -38,7 +40,7 @@ import {
  */
 
 type CellValue = string | number | Date | null;
-type Cell = { value: CellValue; numFmt?: string; highlight?: boolean };
+type Cell = { value: CellValue; numFmt?: string; highlight?: boolean; wrap?: boolean };
 type Column = { header: string; cell: (row: ComparisonRow) => Cell; max?: number };
 
 const MONEY = '#,##0.00';
@@ -189,7 +191,17 @@ function summaryColumns(freightTypes: readonly string[], hasLanes: boolean, euro
     },
     { header: c.status, cell: (row) => ({ value: text(rowStatusLabel(row)) }) },
     { header: c.versao, cell: (row) => ({ value: row.versao, numFmt: DAYS }) },
-    { header: c.destaque, cell: (row) => ({ value: highlightsOf(row) || null }) },
+    // The cheapest by its estimate says how it was made, under its mark.
+    {
+      header: c.destaque,
+      cell: (row) => {
+        const estimate = estimateTextOf(row);
+        return estimate
+          ? { value: `${highlightsOf(row)}\n${estimate}`, wrap: true }
+          : { value: highlightsOf(row) || null };
+      },
+      max: 40,
+    },
     { header: c.faltando, cell: (row) => ({ value: missingOf(row) || null }), max: 30 },
     { header: c.versaoAnterior, cell: (row) => ({ value: carriedOf(row) || null }), max: 40 },
   ];
@@ -203,7 +215,7 @@ type DetailLine = {
   destino: string | null;
   valor: number | null;
   moeda: string | null;
-  /** Units counted and the amount they make (issue 30); undefined: counted as quoted. */
+  /** Units counted and the amount they make (issue 30; the amount only when counted); undefined: as quoted. */
   quantidade: number | null | undefined;
   valorTotal: number | null | undefined;
   calculo: string;
@@ -215,7 +227,9 @@ type DetailLine = {
 };
 
 function* detailLines(row: ComparisonRow): Generator<DetailLine> {
-  for (const frete of row.fretes)
+  for (const frete of row.fretes) {
+    // Counted when it makes part of the total (a price per BL on an FCL quote is shown, not counted).
+    const counted = frete.valor !== null && frete.valorTotal !== undefined;
     yield {
       row,
       kind: t.kinds.frete,
@@ -226,16 +240,17 @@ function* detailLines(row: ComparisonRow): Generator<DetailLine> {
       valor: frete.valor,
       moeda: frete.moeda,
       quantidade: frete.quantidade,
-      valorTotal: frete.valorTotal,
+      // Empty unless counted: the column sums to the totals.
+      valorTotal: counted ? frete.valorTotal : undefined,
       calculo: frete.quantidade && frete.valorTotal !== undefined ? chargeLineText(frete) : '',
-      // Counted when it makes part of the total (a price per BL on an FCL quote is shown, not counted).
-      contabilizada: frete.valor !== null && frete.valorTotal !== undefined,
+      contabilizada: counted,
       // An air rate of another weight band than the one counted says so (QA pass 24: no reason was given).
       motivo: frete.faixa && frete.valorTotal === undefined ? t.otherWeightBand : null,
       corrigido: frete.corrigido,
       confianca: frete.confianca,
       fonte: frete.fonte,
     };
+  }
   for (const taxa of row.taxas)
     yield {
       row,
@@ -245,7 +260,9 @@ function* detailLines(row: ComparisonRow): Generator<DetailLine> {
       valor: taxa.valor,
       moeda: taxa.moeda,
       quantidade: taxa.quantidade,
-      valorTotal: taxa.valorTotal,
+      // A line not counted (a lower duplicate, another destination…) shows no counted amount: a SUM of the
+      // column equals the totals.
+      valorTotal: taxa.contabilizada ? taxa.valorTotal : null,
       calculo: taxa.quantidade !== undefined ? chargeLineText(taxa) : '',
       contabilizada: taxa.contabilizada,
       motivo: taxa.motivo,
@@ -331,12 +348,13 @@ function styleHeader(row: ExcelJS.Row): void {
  */
 const styles = new Map<string, Partial<ExcelJS.Style>>();
 function styleOf(cell: Cell): Partial<ExcelJS.Style> {
-  const key = `${cell.numFmt ?? ''}|${cell.highlight ? 1 : 0}`;
+  const key = `${cell.numFmt ?? ''}|${cell.highlight ? 1 : 0}|${cell.wrap ? 1 : 0}`;
   let style = styles.get(key);
   if (!style) {
     style = {
       ...(cell.numFmt ? { numFmt: cell.numFmt } : {}),
       ...(cell.highlight ? { fill: HIGHLIGHT_FILL, font: HIGHLIGHT_FONT } : {}),
+      ...(cell.wrap ? { alignment: { wrapText: true, vertical: 'top' } } : {}),
     };
     styles.set(key, style);
   }
@@ -474,7 +492,7 @@ export async function writeComparativeExcel(source: ComparativeSource, output: W
     row.getCell(5).alignment = { horizontal: 'left' };
     row.commit();
   }
-  const legend = summary.addRow([t.legend]);
+  const legend = summary.addRow([legendOf(source.rows())]);
   legend.getCell(1).font = { italic: true, color: { argb: 'FF475569' } };
   legend.commit();
   // The line above the table says the euro's rate when a proposal sums a charge in EUR with it.

@@ -12,6 +12,7 @@ import {
   carriedOf,
   changeTextOf,
   destinationOf,
+  estimateTextOf,
   eurExchangeLine,
   exchangeLine,
   formatDateTime,
@@ -20,6 +21,7 @@ import {
   formatNumber,
   laneMedianLineOf,
   laneTextOf,
+  legendOf,
   routeOf,
   rowStatusLabel,
   unpricedReason,
@@ -78,6 +80,11 @@ const isIncomplete = (row: ComparisonRow) => (row.taxasAusentes?.length ?? 0) > 
 const totalOf = (row: ComparisonRow, value: number) =>
   unpricedReason(row) ??
   (isIncomplete(row) ? `${formatNumber(value)}\n${t.incompleteMark}` : formatNumber(value));
+/** The BRL total of the cheapest by its estimate, with the estimate under it ('Menor custo (estimado): …'). */
+const withEstimate = (total: string, row: ComparisonRow) =>
+  row.destaque.menorCusto && row.menorCustoEstimado
+    ? `${total}\n${formatMessage(t.estimatedMark, { total: formatNumber(row.menorCustoEstimado.totalBRL) })}`
+    : total;
 /** A revision's total with its change under it ('-1.573,68 vs v1'), as the screen's ▼ shows. */
 const withChange = (total: string, change: string | null) => (change ? `${total}\n${change}` : total);
 /** A sum of fees, or a dash while the answer's figures are not read. */
@@ -115,6 +122,7 @@ export function chargesTextOf(row: ComparisonRow): string | null {
     }),
   ];
   const carried = carriedOf(row);
+  const estimate = estimateTextOf(row);
   const notes = [
     ...(carried ? [carried] : []),
     ...(missingFreightOf(row).length > 0
@@ -129,6 +137,8 @@ export function chargesTextOf(row: ComparisonRow): string | null {
     ...(row.quantidadesDesconhecidas?.length
       ? [formatMessage(t.unknownQuantity, { lista: row.quantidadesDesconhecidas.join('; ') })]
       : []),
+    // The cheapest by its estimate: which charges were added, at whose price.
+    ...(estimate ? [formatMessage(t.estimatedLine, { nota: estimate })] : []),
   ];
   const text = [...parts, ...notes].join('; ');
   return text === '' ? null : text;
@@ -225,7 +235,7 @@ const tableOf = (euro: boolean): TableColumn[] => [
     header: t.columns.totalBRL,
     width: 70,
     align: 'right',
-    cell: (row) => withChange(totalOf(row, row.custoTotalBRL), changeTextOf(row, 'BRL')),
+    cell: (row) => withChange(withEstimate(totalOf(row, row.custoTotalBRL), row), changeTextOf(row, 'BRL')),
     highlight: (row) => row.destaque.menorCusto,
   },
   {
@@ -407,7 +417,11 @@ export function renderComparativePdf(source: ComparativeSource): Promise<Buffer>
       pdf.y = y + height;
     });
     pdf.moveDown(0.5);
-    pdf.fillColor(COLORS.muted).font('Helvetica-Oblique').fontSize(8).text(t.legend, left, pdf.y, { width });
+    pdf
+      .fillColor(COLORS.muted)
+      .font('Helvetica-Oblique')
+      .fontSize(8)
+      .text(legendOf(rows), left, pdf.y, { width });
     drawCharges(pdf, rows, { left, width, bottom });
 
     // Bar chart of the totals in BRL of the rows with a price, cheapest first, on this page when it fits,
@@ -475,20 +489,32 @@ export function renderComparativePdf(source: ComparativeSource): Promise<Buffer>
           lineBreak: false,
         });
         const barWidth = Math.max(1, (row.custoTotalBRL / scaleMax) * plotWidth);
-        // An incomplete row's bar is grey and says so: its shorter bar is charges left out, not a price.
+        // An incomplete row's bar is grey and says so: its shorter bar is charges left out, not a price. The
+        // marked row is green, an incomplete one too when its estimate is the lowest, which it says.
         const incomplete = isIncomplete(row);
         pdf
           .rect(plotLeft, y, barWidth, barHeight)
           .fill(best ? COLORS.barBest : incomplete ? COLORS.barIncomplete : COLORS.bar);
-        const value = formatMoney(row.custoTotalBRL, 'BRL') + (incomplete ? ` · ${t.incompleteMark}` : '');
+        const estimate =
+          best && row.menorCustoEstimado
+            ? formatMessage(t.estimatedMark, { total: formatMoney(row.menorCustoEstimado.totalBRL, 'BRL') })
+            : null;
+        const parts = [formatMoney(row.custoTotalBRL, 'BRL'), ...(incomplete ? [t.incompleteMark] : [])];
         pdf
           .fillColor(best ? COLORS.highlightText : COLORS.text)
           .font(best ? 'Helvetica-Bold' : 'Helvetica')
-          .fontSize(8)
-          .text(value, plotLeft + barWidth + 4, y + (barHeight - 7) / 2, {
-            width: valueWidth + plotWidth - barWidth,
-            lineBreak: false,
-          });
+          .fontSize(8);
+        // The estimate beside its bar when it fits (it is in the table and the calculation lines anyway),
+        // else the mark alone.
+        const room = valueWidth + plotWidth - barWidth - 4;
+        const value = [
+          [...parts, ...(estimate ? [estimate] : [])].join(' · '),
+          [...parts, ...(estimate ? [t.highlight.menorCustoEstimado] : [])].join(' · '),
+        ].find((text) => pdf.widthOfString(text) <= room);
+        pdf.text(value ?? parts.join(' · '), plotLeft + barWidth + 4, y + (barHeight - 7) / 2, {
+          width: valueWidth + plotWidth - barWidth,
+          lineBreak: false,
+        });
       }
       pdf.y = plotBottom + axisHeight;
       next += count;

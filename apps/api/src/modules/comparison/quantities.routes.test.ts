@@ -654,24 +654,39 @@ describe('revisions (issue 30)', () => {
       prazo: 0,
     });
     expect(row.taxasAusentes).toBeUndefined();
-    expect(row.destaque.menorCusto).toBe(true);
+    // Complete, but the other carrier's v2, completed at this one's THC and doc fee, is lower (R$ 31.488,52).
+    expect(row.destaque.menorCusto).toBe(false);
   });
 
-  it('a revision without fees: badge, never "Menor custo", no saving; kept from v1 and added by hand', async () => {
+  it('a revision without fees: badge, "Menor custo" only by its estimate, no saving; kept from v1 and added by hand', async () => {
     let row = rowOf(await comparison(revised), revised, 1);
     // v2 without fees: USD 2 × 2.700 = 5.400 → R$ 28.326,24, the lowest figure but incomplete
     expect(row).toMatchObject({ versao: 2, valorUSD: 5400, valorBRL: 0, custoTotalBRL: 28326.24 });
     expect(row.taxasAusentes).toEqual(['THC', 'DOC FEE']);
-    expect(row.destaque.menorCusto).toBe(false);
+    // Completed at Atlântica's prices: THC 2 × 1.450 = R$ 2.900,00, doc fee USD 50 × 5,2456 = R$ 262,28 →
+    // R$ 31.488,52, below Atlântica's complete R$ 32.537,64: 'Menor custo (estimado)'.
+    expect(row.destaque.menorCusto).toBe(true);
+    expect(row.menorCustoEstimado).toEqual({
+      totalBRL: 31488.52,
+      taxas: [
+        { nome: 'THC', valorBRL: 2900, transportador: 'Atlântica Cargas' },
+        { nome: 'DOC FEE', valorBRL: 262.28, transportador: 'Atlântica Cargas' },
+      ],
+    });
     expect(row.variacao).toMatchObject({ versaoAnterior: 1, incompleta: true });
     // The comparative PDF says it too (QA pass 8: its table showed the drop as a saving, unmarked): the
     // total is marked, the change is "not a saving", the chart's value says 'incompleta'.
     // v1: (2 × 2.900 + 50) × 5,2456 + 2 × 1.450 = 33.586,76 → v2 28.326,24: −5.260,52
     const flat = await pdfText(revised);
     expect(flat).toContain(
-      `${formatNumber(28326.24)} incompleta -${formatNumber(5260.52)} vs v1 (incompleta: não é economia)`,
+      `${formatNumber(28326.24)} incompleta Menor custo (estimado): ${formatNumber(31488.52)} -${formatNumber(5260.52)} vs v1 (incompleta: não é economia)`,
     );
-    expect(flat).toContain(`R$ ${formatNumber(28326.24)} · incompleta`);
+    // Beside its green bar: the mark (the estimate itself does not fit there; the table and the calculation
+    // lines say it).
+    expect(flat).toContain(`R$ ${formatNumber(28326.24)} · incompleta · Menor custo (estimado)`);
+    expect(flat).toContain(
+      'Menor custo (estimado): Estimado em R$ 31.488,52, completando com THC de Atlântica Cargas (R$ 2.900,00), DOC FEE de Atlântica Cargas (R$ 262,28)',
+    );
     expect(row.taxasVersaoAnterior?.map((f) => [f.nome, f.valor, f.moeda, f.unidade, f.versao])).toEqual([
       ['THC', 1450, 'BRL', 'CNTR', 1],
       ['DOC FEE', 50, 'USD', 'BL', 1],
@@ -692,7 +707,12 @@ describe('revisions (issue 30)', () => {
     });
     expect(fee(row, 'THC').adicionadaPor).toMatch(/^Analista /);
     expect(row.taxasAusentes).toEqual(['DOC FEE']);
-    expect(row.destaque.menorCusto).toBe(false);
+    // 28.326,24 + 2.900 = 31.226,24, + Atlântica's doc fee R$ 262,28 → R$ 31.488,52 (estimado), still lowest.
+    expect(row.destaque.menorCusto).toBe(true);
+    expect(row.menorCustoEstimado).toEqual({
+      totalBRL: 31488.52,
+      taxas: [{ nome: 'DOC FEE', valorBRL: 262.28, transportador: 'Atlântica Cargas' }],
+    });
 
     const typed = await add({ nome: 'DOC FEE', moeda: 'USD', valor: 50, unidade: 'BL', origem: 'manual' });
     expect(typed.statusCode, typed.body).toBe(200);
@@ -702,6 +722,7 @@ describe('revisions (issue 30)', () => {
     expect(fee(row, 'DOC FEE')).toMatchObject({ origem: 'manual', quantidade: 1, valorTotal: 50 });
     expect(row.taxasAusentes).toBeUndefined();
     expect(row.destaque.menorCusto).toBe(true);
+    expect(row.menorCustoEstimado).toBeUndefined();
     // against v1 (USD 5.850, BRL 2.900): −400 USD, a real saving now
     expect(row.variacao).toEqual({
       versaoAnterior: 1,

@@ -8,7 +8,9 @@ import { cn } from '@/lib/cn';
 import { money } from './comparison-format';
 import {
   CarriedDestination,
+  CheapestTag,
   CompletenessBadges,
+  EstimateNote,
   FeeLines,
   FeesToggle,
   FeeTotals,
@@ -93,11 +95,12 @@ export function ComparisonCards({
                 )}
               </div>
               <div className="flex flex-col items-end gap-1">
-                {row.destaque.menorCusto && <HighlightTag kind="cheapest" />}
+                <CheapestTag row={row} />
                 {row.destaque.menorPrazo && <HighlightTag kind="fastest" />}
                 <Variation row={row} />
               </div>
             </div>
+            <EstimateNote row={row} className="mt-2" />
             <WarningList row={row} className="mt-3" />
             <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2">
               <Item label={columns.frete} wide>

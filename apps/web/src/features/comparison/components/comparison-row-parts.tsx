@@ -1,4 +1,5 @@
 import { missingFreightOf, missingItemsText } from '@cotacoes/shared/comparison/asked';
+import { estimateNoteText } from '@cotacoes/shared/comparison/estimate-text';
 import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
 import { freightTypeName } from '@cotacoes/shared/comparison/freight-type';
 import {
@@ -449,13 +450,42 @@ export function CompletenessBadges({ row }: { row: ComparisonRow }) {
   );
 }
 
-/** A green highlight with an icon and a word: the colour is never the only sign. */
-export function HighlightTag({ kind }: { kind: 'cheapest' | 'fastest' }) {
+/**
+ * A green highlight with an icon and a word: the colour is never the only sign. The cheapest by its estimate
+ * (a row that lacks charges, completed at the others' prices) reads 'Menor custo (estimado)'.
+ */
+export function HighlightTag({ kind, estimated }: { kind: 'cheapest' | 'fastest'; estimated?: boolean }) {
   const Icon = kind === 'cheapest' ? CheckCircleIcon : ClockIcon;
   return (
-    <span className="inline-flex items-center gap-1 rounded-full bg-success-soft px-1.5 py-0.5 text-[11px] font-semibold whitespace-nowrap text-success-soft-fg">
+    <span
+      className="inline-flex items-center gap-1 rounded-full bg-success-soft px-1.5 py-0.5 text-[11px] font-semibold whitespace-nowrap text-success-soft-fg"
+      title={kind === 'cheapest' && estimated ? ui.comparison.estimate.title : undefined}
+    >
       <Icon size={12} />
-      {kind === 'cheapest' ? t.cheapest : t.fastest}
+      {kind === 'fastest' ? t.fastest : estimated ? t.cheapestEstimated : t.cheapest}
+    </span>
+  );
+}
+
+/** The row's 'Menor custo' tag, 'Menor custo (estimado)' when the row is the cheapest by its estimate. */
+export function CheapestTag({ row }: { row: ComparisonRow }) {
+  if (!row.destaque.menorCusto) return null;
+  return <HighlightTag kind="cheapest" estimated={row.menorCustoEstimado !== undefined} />;
+}
+
+/**
+ * How the cheapest by its estimate was made: 'Estimado em R$ 3.303,61, completando com CFS de Maré Alta
+ * (R$ 663,00)'. Nothing for any other row.
+ */
+export function EstimateNote({ row, className }: { row: ComparisonRow; className?: string }) {
+  if (!row.destaque.menorCusto || !row.menorCustoEstimado) return null;
+  return (
+    <span
+      className={cn('block text-xs whitespace-normal text-fg-muted tabular-nums', className)}
+      title={ui.comparison.estimate.title}
+      data-estimate=""
+    >
+      {estimateNoteText(row.menorCustoEstimado, (valor) => money(valor, 'BRL'))}
     </span>
   );
 }

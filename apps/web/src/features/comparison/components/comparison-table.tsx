@@ -11,7 +11,9 @@ import { cn } from '@/lib/cn';
 import { money } from './comparison-format';
 import {
   CarriedDestination,
+  CheapestTag,
   CompletenessBadges,
+  EstimateNote,
   FeeLines,
   FeesToggle,
   FeeTotals,
@@ -196,9 +198,10 @@ export function ComparisonTable({
                   )}
                   {row.destaque.menorCusto && (
                     <span className="mt-0.5 block">
-                      <HighlightTag kind="cheapest" />
+                      <CheapestTag row={row} />
                     </span>
                   )}
+                  <EstimateNote row={row} className="mt-0.5 max-w-48" />
                 </td>
                 <td className={cn(cell, 'whitespace-nowrap', row.destaque.menorCusto && highlightCell)}>
                   <TotalFigure row={row} currency="USD" className="block font-semibold" />

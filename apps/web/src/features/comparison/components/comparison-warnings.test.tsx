@@ -189,7 +189,7 @@ describe('approvalCautions', () => {
       ? `${cheapest.transportador.nome} (${cheapest.destino})`
       : cheapest.transportador.nome;
     expect(cautions).toEqual([
-      'Esta proposta está incompleta (sem THC, BL FEE): o total dela não inclui essas taxas e não pode ser comparado como menor custo.',
+      'Esta proposta está incompleta (sem THC, BL FEE): o total dela não inclui essas taxas.',
       `A proposta completa de menor custo é ${nome} (${money(cheapest.custoTotalBRL, 'BRL').replace(/\s/g, ' ')}).`,
     ]);
   });

@@ -12,8 +12,10 @@ const t = ui.warnings;
 
 /** 'Armador MSC · Rota Shanghai → Cartagena → Santos · Transbordo Cartagena'; nothing when none is known. */
 export function CarriageLine({ row, className }: { row: ComparisonRow; className?: string }) {
+  // An air rate is per chargeable kg: its carrier is an airline, not a shipping line (QA pass 24).
+  const air = row.fretes.some((frete) => frete.base === 'pesoTaxado');
   const parts = [
-    row.armador ? [t.armador, row.armador] : null,
+    row.armador ? [air ? t.companhiaAerea : t.armador, row.armador] : null,
     row.rota ? [t.rota, row.rota] : null,
     row.transbordo ? [t.transbordo, row.transbordo] : null,
   ].filter((part): part is string[] => part !== null);

@@ -1,5 +1,7 @@
 import { missingFreightOf, missingItemsText } from '@cotacoes/shared/comparison/asked';
 import * as decimal from '@cotacoes/shared/comparison/decimal';
+import { estimateItemsText } from '@cotacoes/shared/comparison/estimate-text';
+import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
 import { rowOfDestination } from '@cotacoes/shared/comparison/names';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
@@ -45,7 +47,8 @@ export function chosenRow(
  * accepts the approval either way; the analyst confirms.
  *
  * "Cheapest" is the row the comparison highlights (`destaque.menorCusto`): the engine decides which rows
- * may be the cheapest one (priced, every size asked; complete ones once rows know it), and this follows.
+ * may be the cheapest one (priced, every size asked; an incomplete one by its estimate, completed at the
+ * others' prices: `menorCustoEstimado`), and this follows, saying the estimate where it decides.
  */
 export function approvalCautions(
   rows: readonly ComparisonRow[],
@@ -56,9 +59,19 @@ export function approvalCautions(
   const cautions: string[] = [];
   const cheapest = rows.find((row) => row.destaque.menorCusto);
   const ausentes = chosen.taxasAusentes ?? [];
-  // An incomplete proposal is never the cheapest (issue 30): its total lacks charges, so it is said so
-  // before any comparison of totals, which would flatter it.
-  if (ausentes.length > 0) cautions.push(formatMessage(texts.incomplete, { itens: ausentes.join(', ') }));
+  const brl = (valor: number) => money(valor, 'BRL');
+  // An incomplete proposal's total lacks charges (issue 30): it is said so before any comparison of totals,
+  // which would flatter it; when it is the cheapest all the same, completed at the others' prices, so is that.
+  if (ausentes.length > 0) {
+    cautions.push(formatMessage(texts.incomplete, { itens: ausentes.map(feeDisplayName).join(', ') }));
+    if (chosen.destaque.menorCusto && chosen.menorCustoEstimado)
+      cautions.push(
+        formatMessage(texts.incompleteCheapest, {
+          itens: estimateItemsText(chosen.menorCustoEstimado, brl),
+          total: brl(chosen.menorCustoEstimado.totalBRL),
+        }),
+      );
+  }
   const notSummed = chosen.taxasNaoSomadas ?? [];
   if (notSummed.length > 0) cautions.push(formatMessage(texts.notSummed, { itens: notSummed.join(', ') }));
   // A newer version (perhaps cheaper) the comparison cannot show until its sender is confirmed.
@@ -81,21 +94,34 @@ export function approvalCautions(
     const nome = cheapest.destino
       ? `${cheapest.transportador.nome} (${cheapest.destino})`
       : cheapest.transportador.nome;
+    // The cheapest by its estimate is compared by that estimate, never by its own (incomplete) total.
+    const estimate = cheapest.menorCustoEstimado;
+    const cheapestTotal = estimate?.totalBRL ?? cheapest.custoTotalBRL;
     const diferenca = chosen.precificada
-      ? decimal.subtract(decimal.toDecimal(chosen.custoTotalBRL), decimal.toDecimal(cheapest.custoTotalBRL))
+      ? decimal.subtract(decimal.toDecimal(chosen.custoTotalBRL), decimal.toDecimal(cheapestTotal))
       : null;
     cautions.push(
       diferenca !== null && diferenca > decimal.ZERO
-        ? formatMessage(texts.notCheapest, {
-            menor: nome,
-            diferenca: money(decimal.toMoney(diferenca), 'BRL'),
-            total: money(cheapest.custoTotalBRL, 'BRL'),
-          })
-        : ausentes.length > 0
-          ? formatMessage(texts.cheapestComplete, {
+        ? estimate
+          ? formatMessage(texts.notCheapestEstimated, {
               menor: nome,
-              total: money(cheapest.custoTotalBRL, 'BRL'),
+              itens: estimateItemsText(estimate, brl),
+              diferenca: brl(decimal.toMoney(diferenca)),
+              total: brl(estimate.totalBRL),
             })
+          : formatMessage(texts.notCheapest, {
+              menor: nome,
+              diferenca: brl(decimal.toMoney(diferenca)),
+              total: brl(cheapest.custoTotalBRL),
+            })
+        : ausentes.length > 0
+          ? estimate
+            ? formatMessage(texts.cheapestEstimated, {
+                menor: nome,
+                itens: estimateItemsText(estimate, brl),
+                total: brl(estimate.totalBRL),
+              })
+            : formatMessage(texts.cheapestComplete, { menor: nome, total: brl(cheapest.custoTotalBRL) })
           : texts.notCheapestUnknown,
     );
   }
