@@ -65,15 +65,18 @@ export function feeTotals(fees: readonly Fee[]): {
         valor,
         unidade,
         destino,
-        minimo:
-          typeof (fee as { minimo?: unknown }).minimo === 'number'
-            ? (fee as { minimo: number }).minimo
-            : null,
+        minimo: minimumOf(fee),
       });
   }
   const totals = new Map<string, number>();
   for (const { moeda, valor } of perKey.values()) totals.set(moeda, (totals.get(moeda) ?? 0) + valor);
   return { count: perKey.size, totals, items: [...perKey.values()] };
+}
+
+/** A charge's minimum amount, when the reading has one. */
+function minimumOf(fee: Fee): number | null {
+  const minimo: unknown = (fee as unknown as { minimo?: unknown }).minimo;
+  return typeof minimo === 'number' ? minimo : null;
 }
 
 /** The card's fee line: each fee with its unit, not a sum of a per-container and a per-BL value. */
