@@ -36,6 +36,7 @@ import {
   readRoute,
   SLASH_ROUTE,
 } from './places.js';
+import { withoutOldPrices } from './revised-prices.js';
 
 const IGNORED = phraseRegExp(IGNORED_CHARGE_LABELS, 'u');
 const SUPERSEDED = phraseRegExp(SUPERSEDED_MARKERS, 'u');
@@ -423,7 +424,8 @@ function restatedCharges(text: string): string | null {
 
 const SLASH_CUR = String.raw`US\$|USD|R\$|BRL|EUR|€`;
 const SLASH_NUM = String.raw`(?:\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)`;
-const SLASH_EQ = String.raw`\d{2}\s*['’]?\s*[A-Za-z]{2,4}`;
+/** "20GP", "40'HC", "40 HQ", and a size alone ("20'", "40'": QA pass 23). */
+const SLASH_EQ = String.raw`\d{2}(?:\s*['’]?\s*[A-Za-z]{2,4}(?![A-Za-z])|\s*['’])`;
 /** "USD1650/2050/2050 (20GP/40GP/40HQ)": amounts in a slash list, their equipment listed in parentheses. */
 const SLASH_AMOUNTS_THEN_EQUIPMENT = new RegExp(
   String.raw`(?<cur>${SLASH_CUR})\s*(?<nums>${SLASH_NUM}(?:\s*\/\s*${SLASH_NUM})+)\s*\((?<eqs>${SLASH_EQ}(?:\s*\/\s*${SLASH_EQ})+)\)`,
@@ -451,12 +453,51 @@ function slashListCharges(text: string): string | null {
   return `${text.slice(0, match.index)}${list}${text.slice(match.index + match[0].length)}`;
 }
 
+const PRICE_PER_EQUIPMENT = new RegExp(
+  String.raw`(?<cur>${SLASH_CUR})\s*(?<num>${SLASH_NUM})\s*\/\s*${SLASH_EQ}`,
+  'iu',
+);
+const BARE_PRICE_PER_EQUIPMENT = new RegExp(
+  String.raw`(?<lead>(?:^|[\s,;|+]+)(?:(?:e|and|y|&)\s+)?)(?<num>${SLASH_NUM})(?![\d.,])(?=\s*\/\s*${SLASH_EQ})`,
+  'giu',
+);
+const ENDS_IN_CURRENCY = new RegExp(String.raw`(?:${SLASH_CUR})\s*$`, 'iu');
+
+/**
+ * "USD 1.450/20' e 2.380/40HC": a price per equipment after one written with its currency takes that
+ * currency (QA pass 23: the bare one was no amount and the 40HC freight was lost). Null when none does.
+ */
+function bareEquipmentPrices(text: string): string | null {
+  const first = PRICE_PER_EQUIPMENT.exec(text);
+  if (first?.groups === undefined) return null;
+  const reference = parseLocaleNumber(first.groups.num ?? '')?.value ?? null;
+  if (reference === null) return null;
+  const start = first.index + first[0].length;
+  const after = text.slice(start);
+  let out = '';
+  let from = 0;
+  for (const match of after.matchAll(BARE_PRICE_PER_EQUIPMENT)) {
+    const lead = match.groups?.lead ?? '';
+    const at = match.index + lead.length;
+    if (ENDS_IN_CURRENCY.test(after.slice(0, at))) continue;
+    const value = parseLocaleNumber(match.groups?.num ?? '')?.value ?? null;
+    if (value === null || value < reference / 3 || value > reference * 3) continue;
+    out += `${after.slice(from, at)}${first.groups.cur} `;
+    from = at;
+  }
+  return from === 0 ? null : text.slice(0, start) + out + after.slice(from);
+}
+
 /** Reads the charges on one line of text: base freight and fees, with basis, currency and place hints. */
 export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
   const restated = restatedCharges(input.text);
   if (restated !== null) return parseChargeLine({ ...input, text: restated });
+  const revised = withoutOldPrices(input.text);
+  if (revised !== null) return parseChargeLine({ ...input, text: revised });
   const slashList = slashListCharges(input.text);
   if (slashList !== null) return parseChargeLine({ ...input, text: slashList });
+  const bare = bareEquipmentPrices(input.text);
+  if (bare !== null) return parseChargeLine({ ...input, text: bare });
   const { text, line } = input;
   const amounts = findAmounts(text);
   if (amounts.length === 0) return [];
@@ -511,7 +552,9 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
     (equipmentAfter || basisEquipment) &&
     matchFee(lead.main) === null &&
     OFFER_LEAD.test(normaliseLabel(stripParens(lead.main)));
-  const unlabelled = (classified.kind === null && cleanLabel(lead.main) === '' && equipmentAfter) || offer;
+  // "USD 1.450/20'; USD 2.380/40'HC" (a slash list rewritten, or so written): the basis names the equipment.
+  const unlabelled =
+    (classified.kind === null && cleanLabel(lead.main) === '' && (equipmentAfter || basisEquipment)) || offer;
   const kind = unlabelled ? 'freight' : classified.kind;
   if (kind === null) return [];
   // "(basic O/F USD 3.000 + BAF USD 320 + LSS USD 100, all included)": the parts of an all-in price.

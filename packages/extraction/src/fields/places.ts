@@ -1,4 +1,5 @@
 import { COUNTRY_NAMES, PLACES, type PlaceDefinition, STATE_CODES } from '../dictionary/places.js';
+import { findCarrierMention } from '../normalise/carrier-names.js';
 import {
   collapseSpaces,
   escapeRegExp,
@@ -54,6 +55,13 @@ export function isDirectWord(text: string): boolean {
   );
 }
 
+/** The text is a shipping line's or airline's name and nothing more ("MSC", "CMA CGM", "Hapag-Lloyd"). */
+export function isCarrierName(text: string): boolean {
+  const trimmed = text.trim();
+  const carrier = findCarrierMention(trimmed);
+  return carrier !== null && carrier.index === 0 && carrier.name.length === trimmed.length;
+}
+
 export interface ParsedPlaceField {
   places: PlaceValue[];
   incoterm: string | null;
@@ -79,6 +87,8 @@ export function cleanPlace(text: string): PlaceValue | null {
   if (known !== null) return known;
   const stripped = collapseSpaces(value.replace(NOISE_WORDS, ' '));
   if (stripped === '' || COUNTRIES.has(normaliseLabel(stripped)) || STATES.has(stripped)) return null;
+  // "via MSC", "via ONE", "via Hapag-Lloyd": a shipping line or airline is the carrier, never a port (QA pass 23).
+  if (isCarrierName(stripped)) return null;
   if (!/^\p{Lu}/u.test(stripped) || stripped.split(' ').length > 4 || NOT_A_PLACE_NAME.test(stripped))
     return null;
   return { name: tidyCapitals(stripped), code: null, country: null, known: false };

@@ -278,7 +278,7 @@ function applyHit(out: FieldResults, hit: LabelHit, line: Line, ctx: FieldContex
 const ROUTING_CODES =
   /(?<![\p{L}])(?:routing|rota|ruta|route|roteiro)\s*:?\s+([A-Z]{3}(?:\s*(?:-|–|>|\/)\s*[A-Z]{3}){2,})(?![\p{L}])/iu;
 const VIA_INLINE =
-  /(?:^|[\s,(–—-])(?:via|vía|transbordo em|transbordo en|transbordo no|trans{1,2}hipment(?: (?:at|in|via))?|t\/s)\s+(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)/u;
+  /(?:^|[\s,(–—-])(?:via|vía|transbordo em|transbordo en|transbordo no|trans{1,2}hipment(?: (?:at|in|via))?|t\/s)\s+(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)/gu;
 const DIRECT_INLINE =
   /\b(servico direto|service direct|direct service|sem transbordo|direct call|directo|direto|direct)\b/;
 /** "EXW not included", "não cotamos FOB/EXW", "excluding DAP": a clause that rules a term out. */
@@ -356,10 +356,13 @@ export function readFields(lines: Line[], ctx: FieldContext): FieldResults {
     const codes = out.transshipment === null ? ROUTING_CODES.exec(text) : null;
     if (codes !== null) applyRouting(out, codes[1] ?? '', line, ctx);
     if (out.transshipment === null) {
-      const via = VIA_INLINE.exec(text);
-      const place = via === null || NOT_A_PLACE.test(via[1] ?? '') ? null : cleanPlace(via[1] ?? '');
-      if (place !== null)
+      // "USD 2.100 via MSC, transbordo em Busan": a carrier after "via" is none (cleanPlace), the next may be.
+      for (const via of text.matchAll(VIA_INLINE)) {
+        const place = NOT_A_PLACE.test(via[1] ?? '') ? null : cleanPlace(via[1] ?? '');
+        if (place === null) continue;
         out.transshipment = { value: place, evidence: evidenceFrom(line, ctx.origin, 'inline', 0.75) };
+        break;
+      }
     }
     if (out.origin === null || out.destinations.length === 0) {
       const route = readRoute(text);
