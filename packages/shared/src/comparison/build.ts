@@ -758,12 +758,15 @@ function changeAgainst(row: Row, previous: Row[], versaoAnterior: number): Compa
   const match = previousRowOf(row, previous);
   // A total of nothing priced is no figure to compare: no change is shown, never a "saving" of everything.
   if (!match || !row.precificada || !match.precificada) return null;
+  // Freight the earlier version left out and this one prices: its total covers less of the shipment.
+  const added = match.faltando.filter((item) => FREIGHT_MISSING.has(item) && !row.faltando.includes(item));
   return {
     versaoAnterior,
     custoTotalBRL: toMoney(subtract(row.totals.brl, match.totals.brl)),
     custoTotalUSD: toMoney(subtract(row.totals.usd, match.totals.usd)),
     prazo:
       row.prazo.valor !== null && match.prazo.valor !== null ? row.prazo.valor - match.prazo.valor : null,
+    ...(added.length > 0 ? { anteriorSemFrete: added } : {}),
   };
 }
 

@@ -642,3 +642,40 @@ describe('a revision of part of a two-port, two-type offer that keeps the rest (
     expect(rows.Santos!.fretes.every((f) => f.versaoAnterior === 1)).toBe(true);
   });
 });
+
+describe('a revision that prices a freight the earlier version left out (QA pass 23)', () => {
+  it('says the change compares different shipments, not a rise', () => {
+    const mixedPedido = quoteAskedFrom({
+      tipoFrete: 'FCL',
+      destino: 'Santos',
+      itens: [{ mercadoria: 'Peças', quantidadeVolumes: '1 x 20DV + 2 x 40HC' }],
+    });
+    // v1: 40HC only (2 × 2.250); v2: 20DV 1.400 added, 40HC lowered to 2.150 → the total rises by
+    // 1.400 − 2 × 100 = USD 1.200 × 5 = R$ 6.000,00, yet no price rose.
+    const v1 = version(
+      1,
+      makeFinal({ porto_destino: [port('Santos')], fretes: [freightItem('40HC', 2250)] }),
+    );
+    const v2 = version(
+      2,
+      makeFinal({
+        porto_destino: [port('Santos')],
+        fretes: [freightItem('20DC', 1400), freightItem('40HC', 2150)],
+      }),
+    );
+    const { linhas } = buildComparison({
+      cotacaoId: 'q',
+      respostas: [response('Maré Alta', [v1, v2])],
+      taxa,
+      pedido: mixedPedido,
+      hoje: '2026-11-26',
+    });
+    expect(linhas[0]!.variacao).toEqual({
+      versaoAnterior: 1,
+      custoTotalBRL: 6000,
+      custoTotalUSD: 1200,
+      prazo: null,
+      anteriorSemFrete: ['frete20'],
+    });
+  });
+});

@@ -118,6 +118,8 @@ export const comparativeDocumentMessages = {
   changeLine: '{sinal}{valor} vs v{versao}',
   /** A change of an incomplete version (issue 30): fees left out, not a saving, as the screen says. */
   changeLineIncomplete: '{sinal}{valor} vs v{versao} (incompleta: não é economia)',
+  /** The previous version left out freight this one prices: '+7.579,50 vs v1 (v1 sem frete 20')'. */
+  changeLineEarlierLacked: '{sinal}{valor} vs v{versao} (v{versao} sem {itens}: não comparável)',
   /** Under the total of a row that lacks charges others quote, and beside its bar in the chart. */
   incompleteMark: 'incompleta',
   highlight: {

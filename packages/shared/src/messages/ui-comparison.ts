@@ -159,6 +159,8 @@ export const uiComparison = {
     unknownQuantityTitle: 'Estas linhas não somam porque falta a quantidade: {lista}',
     changeNotComparable: 'versão incompleta: a variação não é economia',
     /** '{itens}': "o preço do contêiner de 20'" */
+    changeEarlierLacked: 'a versão {versao} não trazia {itens}: a variação não é aumento nem economia',
+    /** '{itens}': "o preço do contêiner de 20'" */
     freightMissing: 'sem {itens}',
     freightMissingTitle:
       'A proposta não traz o preço de todos os contêineres pedidos: o total não inclui esses contêineres.',

@@ -137,6 +137,11 @@ export const comparisonChangeSchema = z.object({
   prazo: z.number().nullable(),
   /** The current version lacks charges (it is incomplete): the change is not a saving (issue 30). */
   incompleta: z.boolean().optional(),
+  /**
+   * The freight the previous version did not price and this one does ('frete20': a revision that adds the
+   * 20' price): the change compares different shipments, not a rise or a saving (QA pass 23).
+   */
+  anteriorSemFrete: z.array(z.string()).optional(),
 });
 
 /** What a proposal breaks of the request (issue 30 item 4); `texto` is the pt-BR sentence shown. */

@@ -265,11 +265,20 @@ export function changeTextOf(row: ComparisonRow, currency: 'BRL' | 'USD'): strin
   if (!change || !row.precificada) return null;
   const value = currency === 'BRL' ? change.custoTotalBRL : change.custoTotalUSD;
   if (value === null || value === undefined || value === 0) return null;
-  return formatMessage(change.incompleta ? t.changeLineIncomplete : t.changeLine, {
-    sinal: value < 0 ? '-' : '+',
-    valor: formatNumber(Math.abs(value)),
-    versao: change.versaoAnterior,
-  });
+  const earlierLacked = change.anteriorSemFrete ?? [];
+  return formatMessage(
+    earlierLacked.length > 0
+      ? t.changeLineEarlierLacked
+      : change.incompleta
+        ? t.changeLineIncomplete
+        : t.changeLine,
+    {
+      sinal: value < 0 ? '-' : '+',
+      valor: formatNumber(Math.abs(value)),
+      versao: change.versaoAnterior,
+      itens: earlierLacked.map((item) => t.missing[item] ?? item).join(', '),
+    },
+  );
 }
 
 export function missingOf(row: ComparisonRow): string {

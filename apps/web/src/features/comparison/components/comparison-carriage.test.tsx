@@ -1,6 +1,7 @@
 import type { ComparisonRow } from '@cotacoes/shared/schemas/comparison';
 import { render } from '@testing-library/react';
 import { makeRows } from '@/features/decisions/testing/fake-decisions-api';
+import { Variation } from './comparison-row-parts';
 import { CarriageLine } from './comparison-warnings';
 
 describe('the carriage line', () => {
@@ -17,5 +18,25 @@ describe('the carriage line', () => {
     expect(container).toHaveTextContent('Companhia aérea Lufthansa Cargo');
     rerender(<CarriageLine row={{ ...air, armador: 'MSC', fretes: base.fretes }} />);
     expect(container).toHaveTextContent('Armador MSC');
+  });
+});
+
+describe('the change against the previous version', () => {
+  it('a revision that adds a freight the previous one lacked is no rise: said so, shown neutral (QA pass 23)', () => {
+    const row = {
+      ...makeRows()[0]!,
+      variacao: {
+        versaoAnterior: 1,
+        custoTotalBRL: 7579.5,
+        custoTotalUSD: 1422,
+        prazo: 0,
+        anteriorSemFrete: ['frete20'],
+      },
+    } as ComparisonRow;
+    const { container } = render(<Variation row={row} />);
+    expect(container).toHaveTextContent(
+      "a versão 1 não trazia o preço do contêiner de 20': a variação não é aumento nem economia",
+    );
+    expect(container.querySelector('[data-incompleta]')).not.toBeNull();
   });
 });

@@ -564,7 +564,9 @@ export function Variation({ row }: { row: ComparisonRow }) {
       </span>
     );
   // An incomplete version (issue 30): a lower total is fees left out, not a saving: shown neutral, said so.
-  const incomplete = row.variacao.incompleta === true;
+  // An earlier version that lacked a freight this one prices: a higher total is more shipment, not a rise.
+  const earlierLacked = row.variacao.anteriorSemFrete ?? [];
+  const incomplete = row.variacao.incompleta === true || earlierLacked.length > 0;
   return (
     <ul className="space-y-0.5 text-xs" data-incompleta={incomplete ? '' : undefined}>
       {parts.map((part) => (
@@ -584,7 +586,16 @@ export function Variation({ row }: { row: ComparisonRow }) {
         </li>
       ))}
       {incomplete && (
-        <li className="whitespace-normal text-warning-soft-fg">{completeness.changeNotComparable}</li>
+        <li className="whitespace-normal text-warning-soft-fg">
+          {earlierLacked.length > 0
+            ? formatMessage(completeness.changeEarlierLacked, {
+                versao: row.variacao.versaoAnterior,
+                itens: earlierLacked
+                  .map((item) => ui.comparison.missing[item as keyof typeof ui.comparison.missing] ?? item)
+                  .join(', '),
+              })
+            : completeness.changeNotComparable}
+        </li>
       )}
     </ul>
   );
