@@ -15,6 +15,7 @@ import type {
   ExtractionState,
   ResponseEntry,
 } from '../schemas/responses.js';
+import { isAllInFreight } from './all-in.js';
 import { askedDestinations, destinationsOf, missingGiven, type QuoteAsked, transitDays } from './asked.js';
 import { askedName, type ContainerAsk, containerType, totalContainers } from './containers.js';
 import { feeCurrency } from './currency.js';
@@ -721,7 +722,7 @@ function versionRows(
       quoted,
       // An all-in price stays all-in in a revision that says the rest still applies (a new freight only).
       allIn:
-        isAllIn(final) ||
+        isAllInFreight(final) ||
         Boolean(final?.condicoesMantidas && earlier?.rows.some((earlierRow) => earlierRow.allIn)),
       naoIncluidas: notIncludedOf(final),
       counted,
@@ -779,18 +780,6 @@ function rowStatus(
   if (entry.status !== 'aprovado' || !aprovacao || aprovacao.respostaId !== entry.id) return entry.status;
   if (aprovacao.destino === null || destino === null) return entry.status;
   return samePlace(destino, aprovacao.destino) ? entry.status : 'reprovado';
-}
-
-const ALL_IN = /\bALL[\s-]*IN(CLUSIVE)?\b|TUDO INCLUSO|TODAS AS TAXAS INCLUSAS/;
-
-/** The reply prices its freight as an explicit all-in (no separate charges expected). */
-function isAllIn(final: ExtractionFinal | null): boolean {
-  if (!final) return false;
-  return final.fretes.some((item) =>
-    [(item as { rotulo?: unknown }).rotulo, item.source?.text].some(
-      (text) => typeof text === 'string' && ALL_IN.test(normalizeName(text)),
-    ),
-  );
 }
 
 /** The charges a reply says it leaves out of its price, unpriced ("THC por conta do importador"), by key. */
