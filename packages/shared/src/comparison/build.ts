@@ -1062,6 +1062,22 @@ export function sortComparisonRows<T extends ComparisonRow>(
 }
 
 /** The version of an answer just before `versao` (what a change and a revision's unsaid terms refer to). */
+/** The newest version before `versao` whose extraction is done, with figures; null when none. */
+function lastReadBefore(entry: ComparisonResponse, versao: number): ComparisonVersion | null {
+  let candidate = versionBefore(entry, versao);
+  while (candidate && ((candidate.extracao ?? 'concluida') !== 'concluida' || !candidate.dadosExtraidos))
+    candidate = versionBefore(entry, candidate.versao);
+  return candidate;
+}
+
+/** A row shown from an earlier version than the answer's current one: a correction would go elsewhere. */
+function notCorrectable(row: Row): void {
+  row.fretes = row.fretes.map((frete) => ({ ...frete, campo: null }));
+  row.taxas = row.taxas.map((taxa) => ({ ...taxa, campo: null }));
+  row.prazo = { ...row.prazo, campo: null };
+  row.freeTime = { ...row.freeTime, campo: null };
+}
+
 function versionBefore(entry: ComparisonResponse, versao: number): ComparisonVersion | null {
   return entry.versoes
     .filter((version) => version.versao < versao)
@@ -1114,9 +1130,17 @@ export function buildComparison(input: ComparisonInput): Comparison {
   const previousByRow = new Map<Row, Row | undefined>();
   for (const entry of input.respostas) {
     if (!isAnswered(entry)) continue;
-    const current: ComparisonVersion = { ...entry.atual!, dadosExtraidos: entry.dadosExtraidos };
+    const latest: ComparisonVersion = { ...entry.atual!, dadosExtraidos: entry.dadosExtraidos };
+    // A latest version whose reading failed leaves the comparison the last version that was read.
+    const read = latest.extracao === 'falhou' ? lastReadBefore(entry, latest.versao) : null;
+    const current = read ?? latest;
     const earlier = earlierOf(entry, current.versao, input);
     const currentRows = versionRows(entry, current, input, earlier);
+    if (read)
+      for (const row of currentRows) {
+        row.versaoNaoLida = latest.versao;
+        notCorrectable(row);
+      }
     if (earlier) {
       for (const row of currentRows) {
         if (row.extracao === 'concluida') carryEarlierTerms(row, earlier);

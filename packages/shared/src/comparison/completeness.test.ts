@@ -679,3 +679,36 @@ describe('a revision that prices a freight the earlier version left out (QA pass
     });
   });
 });
+
+describe('a latest version that could not be read (QA pass 25)', () => {
+  it('keeps the last version read in the comparison, says which is newer, and no figure of it is correctable', () => {
+    const v1 = version(1, offer(2400, [thc(1500)]));
+    const v2: ComparisonVersion = {
+      id: `v${++ids}`,
+      versao: 2,
+      status: 'respondido',
+      extracao: 'falhou',
+      dadosExtraidos: null,
+    };
+    const entry: ComparisonResponse = {
+      id: v2.id,
+      transportadorId: 't-Atlântico',
+      transportador: { nome: 'Atlântico', email: 'a@frete.com.br' },
+      status: 'respondido',
+      dadosExtraidos: null,
+      atual: { id: v2.id, versao: 2, status: 'respondido', extracao: 'falhou' },
+      versoes: [v1],
+    };
+    const row = build([entry]).linhas[0]!;
+    // v1: 2 × 2.400 × 5 = 24.000 + THC 2 × 1.500 = R$ 27.000,00 — not "Extração falhou".
+    expect(row).toMatchObject({
+      extracao: 'concluida',
+      versao: 1,
+      versaoNaoLida: 2,
+      custoTotalBRL: 27000,
+      respostaId: v2.id,
+    });
+    expect(row.destaque.menorCusto).toBe(true);
+    expect([...row.fretes, ...row.taxas].map((figure) => figure.campo)).toEqual([null, null]);
+  });
+});

@@ -186,6 +186,12 @@ export const comparisonRowSchema = z.object({
    * (ADR 0023): the row still shows this version; its price may have changed (QA pass 7).
    */
   versaoAguardandoConfirmacao: z.number().optional(),
+  /**
+   * The carrier's latest version could not be read (its extraction failed: a message too large, a file
+   * refused): the row shows the last version read, this one's number says which is newer (QA pass 25: a valid
+   * offer left the comparison). Its figures are not correctable here (the correction goes to a version).
+   */
+  versaoNaoLida: z.number().optional(),
   transportador: z.object({ nome: z.string(), email: z.string() }),
   status: z.string(),
   versao: z.number(),

@@ -1,8 +1,10 @@
 import type { Comparison } from '@cotacoes/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carrierReply, quoteScenario, type Scenario } from '../../../test/factories/index.js';
 import { type FakePtaxServer, startFakePtaxServer } from '../../../test/fakes/ptax-server.js';
 import { createTestApp, readSentMail, type TestContext, waitFor } from '../../../test/helpers.js';
+import { respostas } from '../../db/schema/index.js';
 
 /*
  * A revision written "de X para Y" (QA pass 23: "Frete 40HC: reduzimos de USD 2.250,00 para USD 2.150,00",
@@ -81,6 +83,30 @@ afterAll(async () => {
 });
 
 describe('a revision written "de X para Y"', () => {
+  it('a newer version that could not be read leaves the comparison on the last one read (QA pass 25)', async () => {
+    await reply('Prezada Ana,\n\nNova proposta: Frete 40HC USD 2.100,00.\n\nAtt,\nMaré Alta Logística', 3);
+    const list = (await call('GET', `/api/quotes/${mixed.quote.id}/respostas`)).json().data as {
+      atual: { id: string; versao: number };
+    }[];
+    const v3 = list[0]!.atual.id;
+    // As a message too large to read leaves it ("Mensagem grande demais…").
+    await ctx.app.services.database.db
+      .update(respostas)
+      .set({ extracao: 'falhou', extracaoErro: 'Mensagem grande demais para ler.', dadosExtraidos: null })
+      .where(eq(respostas.id, v3));
+    const response = await call('GET', `/api/quotes/${mixed.quote.id}/comparison`);
+    expect(response.statusCode, response.body).toBe(200);
+    const row = (response.json() as Comparison).linhas[0]!;
+    // Version 2's figures, not "Extração falhou": R$ 34.870,88 (below), the row naming the unread version 3.
+    expect(row).toMatchObject({
+      versao: 2,
+      versaoNaoLida: 3,
+      extracao: 'concluida',
+      custoTotalBRL: 34870.88,
+      respostaId: v3,
+    });
+  });
+
   it('counts the new price, shows the saving, and the approval e-mail states it', async () => {
     const response = await call('GET', `/api/quotes/${mixed.quote.id}/comparison`);
     expect(response.statusCode, response.body).toBe(200);

@@ -1,7 +1,7 @@
 import type { ComparisonRow } from '@cotacoes/shared/schemas/comparison';
 import { render } from '@testing-library/react';
 import { makeRows } from '@/features/decisions/testing/fake-decisions-api';
-import { Variation } from './comparison-row-parts';
+import { HeldVersionBadge, Variation } from './comparison-row-parts';
 import { CarriageLine } from './comparison-warnings';
 
 describe('the carriage line', () => {
@@ -38,5 +38,14 @@ describe('the change against the previous version', () => {
       "a versão 1 não trazia o preço do contêiner de 20': a variação não é aumento nem economia",
     );
     expect(container.querySelector('[data-incompleta]')).not.toBeNull();
+  });
+});
+
+describe('a latest version that could not be read', () => {
+  it("says 'versão 2 não lida' and that the row shows the last one read (QA pass 25)", () => {
+    const row = { ...makeRows()[0]!, versao: 1, versaoNaoLida: 2 } as ComparisonRow;
+    const { container } = render(<HeldVersionBadge row={row} />);
+    expect(container).toHaveTextContent('versão 2 não lida');
+    expect(container).toHaveTextContent('Esta linha mostra a versão 1, a última lida.');
   });
 });

@@ -675,6 +675,21 @@ export function RowActions({ row, quoteId, canRevise, canApprove, onRevise, stac
 
 /** 'versão 2 aguarda confirmação': a later version is held until its sender is confirmed (QA pass 7). */
 export function HeldVersionBadge({ row }: { row: ComparisonRow }) {
+  if (row.versaoNaoLida !== undefined) {
+    // 'versão 2 não lida': the latest version's reading failed, the row shows the last one read (QA pass 25).
+    const unread = { versao: row.versaoNaoLida, atual: row.versao };
+    return (
+      <Badge
+        variant="warning"
+        className="whitespace-normal"
+        title={formatMessage(t.unreadVersionTitle, unread)}
+      >
+        <AlertTriangleIcon size={12} aria-hidden />
+        {formatMessage(t.unreadVersion, unread)}
+        <span className="sr-only">: {formatMessage(t.unreadVersionTitle, unread)}</span>
+      </Badge>
+    );
+  }
   if (row.versaoAguardandoConfirmacao === undefined) return null;
   const params = { versao: row.versaoAguardandoConfirmacao, atual: row.versao };
   return (
