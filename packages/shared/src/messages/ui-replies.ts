@@ -20,6 +20,11 @@ export const uiReplies = {
     notSentYet: 'Envio na fila',
     sendFailed: 'O e-mail não foi entregue: {motivo}',
     sendFailedNoReason: 'O e-mail não foi entregue.',
+    /** The request bounced, yet the carrier answered (from another address): check the one registered. */
+    sendFailedAnswered:
+      'O pedido voltou de um endereço ({motivo}), mas o agente de carga respondeu: confira o e-mail cadastrado.',
+    sendFailedAnsweredNoReason:
+      'O pedido voltou de um endereço, mas o agente de carga respondeu: confira o e-mail cadastrado.',
     answeredIn: 'Respondeu em {tempo}',
     answeredAt: 'Resposta recebida em {data}',
     waiting: 'Aguardando resposta',

@@ -344,6 +344,23 @@ describe('response cards', () => {
     expect(delta.queryByText('Aguardando resposta')).toBeNull();
   });
 
+  it('a carrier that answered after a bounce is not "não entregue": a hint to check its address (QA pass 25)', async () => {
+    setup([
+      makeEntry(delta, [makeVersion()], {
+        estadoEnvio: 'falhou',
+        falhaEntrega: '550 5.1.1 Caixa postal inexistente',
+        respondeuEm: '2026-12-06T15:00:00.000Z',
+      }),
+    ]);
+    const answered = await card('Delta Shipping');
+    expect(
+      answered.getByText(
+        'O pedido voltou de um endereço (550 5.1.1 Caixa postal inexistente), mas o agente de carga respondeu: confira o e-mail cadastrado.',
+      ),
+    ).toBeInTheDocument();
+    expect(answered.queryByText(/não foi entregue/)).toBeNull();
+  });
+
   it("a reply pricing two ports shows each port its own freight and transit, not the first port's for both", async () => {
     const source = { line: 5, text: 'POD Santos: USD 2.300/40HC, transit 32 days', origin: 'body' };
     const freight = (destino: string, valor: number) => ({

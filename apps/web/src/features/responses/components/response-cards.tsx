@@ -428,13 +428,21 @@ function ResponseCard({
         </Badge>
       </div>
       <SendLine entry={entry} />
-      {entry.estadoEnvio === 'falhou' && (
-        <Alert variant="error">
-          {entry.falhaEntrega
-            ? formatMessage(t.sendFailed, { motivo: entry.falhaEntrega })
-            : t.sendFailedNoReason}
-        </Alert>
-      )}
+      {entry.estadoEnvio === 'falhou' &&
+        (entry.respondeuEm ? (
+          // It answered anyway (from another address, QA pass 25): not "não foi entregue", a hint to check.
+          <Alert variant="warning">
+            {entry.falhaEntrega
+              ? formatMessage(t.sendFailedAnswered, { motivo: entry.falhaEntrega })
+              : t.sendFailedAnsweredNoReason}
+          </Alert>
+        ) : (
+          <Alert variant="error">
+            {entry.falhaEntrega
+              ? formatMessage(t.sendFailed, { motivo: entry.falhaEntrega })
+              : t.sendFailedNoReason}
+          </Alert>
+        ))}
       {!undelivered && <AnswerLine entry={entry} />}
       <SetAsideNote entry={entry} quoteId={quoteId} canCount={canCount} />
       {version && (
