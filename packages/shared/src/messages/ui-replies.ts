@@ -359,6 +359,7 @@ export const uiReplies = {
     dialogDescription: 'Escolha a cotação e o transportador que enviou esta mensagem.',
     suggestions: 'Sugestões (o remetente é destinatário destas cotações)',
     suggestion: 'Cotação {codigo}',
+    suggestionDescribed: 'Cotação {codigo} — {descricao}',
     search: 'Buscar cotação pelo código',
     searchPlaceholder: 'Ex.: COT-2026-0042',
     searching: 'Buscando...',

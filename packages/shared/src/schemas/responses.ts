@@ -438,6 +438,8 @@ export const unmatchedMessageSchema = z.object({
       transportadorId: z.string().nullable(),
       /** The quote's company, when it is not the caller's (a desenvolvedor's candidates of a shared code). */
       empresaNome: z.string().optional(),
+      /** Its process reference and route ('PO-4471 · Shanghai → Santos'), for a quote sent to the sender. */
+      descricao: z.string().optional(),
     }),
   ),
   /**

@@ -322,6 +322,9 @@ export async function quotesSentTo(executor: Executor, tenant: Tenant, email: st
       cotacaoId: cotacoes.id,
       codigo: cotacoes.codigo,
       transportadorId: cotacaoDestinatarios.transportadorId,
+      referencia: cotacoes.referenciaProcesso,
+      origem: cotacoes.origem,
+      destino: cotacoes.destino,
     })
     .from(cotacaoDestinatarios)
     .innerJoin(cotacoes, eq(cotacoes.id, cotacaoDestinatarios.cotacaoId))

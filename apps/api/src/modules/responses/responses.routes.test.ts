@@ -861,7 +861,12 @@ describe("'Não identificadas'", () => {
     const list = (await get('/api/inbound/unmatched', s.token)).json();
     const item = list.data.find((m: { id: string }) => m.id === result.inboundId);
     expect(item.preview).toContain('Frete marítimo');
-    expect(item.sugestoes[0]).toMatchObject({ cotacaoId: s.quote.id, transportadorId: s.carriers[0]!.id });
+    // With its reference and route, to tell it from the carrier's other quotes (QA pass 25).
+    expect(item.sugestoes[0]).toMatchObject({
+      cotacaoId: s.quote.id,
+      transportadorId: s.carriers[0]!.id,
+      descricao: `${s.quote.referenciaProcesso} · Shanghai, CN → Santos, BR`,
+    });
 
     const other = await quoteScenario(ctx);
     const foreign = await post(`/api/inbound/messages/${result.inboundId}/assign`, other.token, {

@@ -311,8 +311,13 @@ export class ResponsesService {
             ...dismissal,
           };
         }
-        const sent: UnmatchedMessage['sugestoes'] =
-          row.fromAddress && tenant ? await repo.quotesSentTo(this.db, tenant, row.fromAddress) : [];
+        // Each with its process reference and route, to tell one quote from another (QA pass 25).
+        const sent: UnmatchedMessage['sugestoes'] = (
+          row.fromAddress && tenant ? await repo.quotesSentTo(this.db, tenant, row.fromAddress) : []
+        ).map(({ referencia, origem, destino, ...quote }) => ({
+          ...quote,
+          descricao: [referencia, [origem, destino].filter(Boolean).join(' → ')].filter(Boolean).join(' · '),
+        }));
         // The quote it was identified with ("Cotação identificada, mas não o agente…") comes first.
         const identified =
           row.cotacaoId && row.cotacaoCodigo && !sent.some((quote) => quote.cotacaoId === row.cotacaoId)

@@ -105,7 +105,11 @@ export function AssignMessageModal({ message, onClose }: { message: UnmatchedMes
                 key={`${item.cotacaoId}-${item.transportadorId}`}
                 name={groupName}
                 value={item.cotacaoId}
-                label={formatMessage(t.suggestion, { codigo: item.codigo })}
+                label={
+                  item.descricao
+                    ? formatMessage(t.suggestionDescribed, { codigo: item.codigo, descricao: item.descricao })
+                    : formatMessage(t.suggestion, { codigo: item.codigo })
+                }
                 checked={quote?.id === item.cotacaoId}
                 onChoose={() => choose({ id: item.cotacaoId, codigo: item.codigo })}
               />
