@@ -178,6 +178,8 @@ export const comparativeDocumentMessages = {
   },
   unknownQuantity: 'Quantidade desconhecida: {lista}',
   kinds: { frete: 'Frete', taxa: 'Taxa' },
+  /** 'Situação' of a row whose sender is not verified (ADR 0023). */
+  unverifiedSender: '{status} (remetente não verificado)',
   /** The reason column of an air rate not counted: another weight band is the shipment's. */
   otherWeightBand: 'Outra faixa de peso: conta a faixa do peso taxado',
   missing: {

@@ -171,7 +171,10 @@ export function statusLabel(status: string): string {
  * with 'Declinou' in place of its figures and no bar in the chart), else its answer's status.
  */
 export function rowStatusLabel(row: ComparisonRow): string {
-  return row.declinou ? uiComparison.declined : statusLabel(row.status);
+  if (row.declinou) return uiComparison.declined;
+  // Flagged on the screen until an analyst confirms the sender (ADR 0023): the files say so too (QA pass 25).
+  const status = statusLabel(row.status);
+  return row.remetenteNaoVerificado ? formatMessage(t.unverifiedSender, { status }) : status;
 }
 
 export function highlightsOf(row: ComparisonRow): string {

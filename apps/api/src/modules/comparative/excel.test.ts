@@ -119,6 +119,15 @@ describe('comparative Excel', () => {
     expect(sheet.getColumn(18).width).toBeLessThanOrEqual(30);
   });
 
+  it("a row whose sender is not verified says so in 'Situação', as the screen flags it (QA pass 25)", async () => {
+    const comparison = mixedComparison();
+    comparison.linhas[0]!.remetenteNaoVerificado = true;
+    const workbook = await readBack(await renderComparativeExcel(sourceOf(comparison, fixtureHeader)));
+    const { rows } = tableOf(workbook.getWorksheet('Comparativo')!, SUMMARY_HEADER_ROW);
+    expect(String(rows[0]!.Situação!.value)).toMatch(/ \(remetente não verificado\)$/);
+    expect(String(rows[1]!.Situação!.value)).not.toMatch(/remetente/);
+  });
+
   it('neutralises carrier and user text that a spreadsheet would run as a formula (S9)', async () => {
     const comparison = mixedComparison();
     const header = { ...fixtureHeader, empresa: '@SUM(1+1)', nomeSolicitante: '-2+3' };
