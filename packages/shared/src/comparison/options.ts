@@ -32,5 +32,9 @@ export function optionsRead(blocks: readonly OptionBlock[] | null | undefined): 
   };
 }
 
+/** Which wording says how the option was chosen: the carrier's recommendation, the first, or not stored. */
+export const optionsReadKind = (read: OptionsRead): 'recommended' | 'first' | 'unknown' =>
+  read.recomendada === true ? 'recommended' : read.recomendada === false ? 'first' : 'unknown';
+
 /** '“Opção 1: MSC …”, “Opção 3: …”' */
 export const quotedTitles = (titles: readonly string[]) => titles.map((title) => `“${title}”`).join(', ');

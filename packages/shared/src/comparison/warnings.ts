@@ -4,7 +4,7 @@ import type { Comparison, ComparisonRow, ProposalWarning } from '../schemas/comp
 import type { ExtractionFinal } from '../schemas/responses.js';
 import type { ComparisonResponse } from './build.js';
 import { normalizeName, samePlace } from './names.js';
-import { optionsRead, quotedTitles } from './options.js';
+import { optionsRead, optionsReadKind, quotedTitles } from './options.js';
 import { todayInSaoPaulo } from './totals.js';
 
 /*
@@ -239,12 +239,7 @@ export function proposalWarnings(
 function optionsWarning(blocks: Parameters<typeof optionsRead>[0]): ProposalWarning | null {
   const read = optionsRead(blocks);
   if (!read) return null;
-  const text =
-    read.recomendada === true
-      ? texts.outrasOpcoes.recommended
-      : read.recomendada === false
-        ? texts.outrasOpcoes.first
-        : texts.outrasOpcoes.unknown;
+  const text = texts.outrasOpcoes[optionsReadKind(read)];
   return {
     tipo: 'outrasOpcoes',
     texto: formatMessage(text, {

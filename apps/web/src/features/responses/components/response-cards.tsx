@@ -1,4 +1,4 @@
-import { optionsRead, quotedTitles } from '@cotacoes/shared/comparison/options';
+import { optionsRead, optionsReadKind, quotedTitles } from '@cotacoes/shared/comparison/options';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { uiDeclines } from '@cotacoes/shared/messages/ui-declines';
@@ -341,12 +341,7 @@ function Summary({
 function OptionRead({ blocks }: { blocks: Parameters<typeof optionsRead>[0] }) {
   const read = optionsRead(blocks);
   if (!read) return null;
-  const text =
-    read.recomendada === true
-      ? t.optionRead.recommended
-      : read.recomendada === false
-        ? t.optionRead.first
-        : t.optionRead.unknown;
+  const text = t.optionRead[optionsReadKind(read)];
   return (
     <p className="text-xs text-fg-muted" data-option-read="">
       {formatMessage(text, { n: read.total, escolhida: read.escolhida, outras: quotedTitles(read.outras) })}
