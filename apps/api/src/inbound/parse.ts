@@ -183,7 +183,7 @@ function fromParsed(mail: ParsedMail, problem: string | null): ParsedInbound {
       ...headerStrings(mail.headers, 'delivered-to'),
       ...headerStrings(mail.headers, 'x-original-to'),
     ]),
-    subject: (mail.subject ?? '').slice(0, 1000),
+    subject: readableSubject(mail.subject ?? ''),
     text: mail.text ?? '',
     html,
     date: mail.date && !Number.isNaN(mail.date.getTime()) ? mail.date : null,
@@ -198,6 +198,20 @@ function fromParsed(mail: ParsedMail, problem: string | null): ParsedInbound {
  * Reads a raw RFC 822 message. Never throws: a message too large or malformed is read from its headers
  * alone and carries `problem`, so it can still be matched and shown, and its raw bytes are kept.
  */
+/**
+ * A subject as people read it: an encoded word with broken base64 decodes to bytes that are no text
+ * ("Cotação���bm��", QA pass 25); the replacement and control characters are dropped, the rest kept.
+ */
+export function readableSubject(subject: string): string {
+  return (
+    subject
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+      .replace(/[\uFFFD\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]+/g, '')
+      .replace(/\s{2,}/g, ' ')
+      .slice(0, 1000)
+  );
+}
+
 export async function parseInbound(raw: Buffer): Promise<ParsedInbound> {
   const options = {
     skipImageLinks: true,
