@@ -227,10 +227,10 @@ export function approvalMail(
 const numberLocaleOf = (language: DecisionEmailLanguage): NumberLocale =>
   language === 'en' ? 'en-US' : 'pt-BR';
 
-/** A percentage as the carrier reads it: '12,5%' in Portuguese, '12.5%' in English. */
+/** A percentage as the carrier reads it, always one decimal: '12,5%' / '5,0%' in Portuguese, '12.5%' in English. */
 export function formatPercent(language: DecisionEmailLanguage, percent: number): string {
   return `${new Intl.NumberFormat(numberLocaleOf(language), {
-    minimumFractionDigits: 0,
+    minimumFractionDigits: 1,
     maximumFractionDigits: 1,
   }).format(percent)}%`;
 }

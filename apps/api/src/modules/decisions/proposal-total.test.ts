@@ -51,7 +51,7 @@ describe('price feedback of a carrier not chosen', () => {
     expect(percentAbove(5_000, 0)).toBeNull();
     expect(formatPercent('pt', 13.6)).toBe('13,6%');
     expect(formatPercent('en', 13.6)).toBe('13.6%');
-    expect(formatPercent('pt', 20)).toBe('20%');
+    expect(formatPercent('pt', 20)).toBe('20,0%');
   });
 });
 
