@@ -1274,6 +1274,11 @@ export const ui = {
       evitarRota: 'Evitar rota',
       evitarArmador: 'Evitar armador',
       pesoBrutoTotal: 'Peso bruto total',
+      /** Air: the weight the comparison prices per kg (IATA 1:6000, up to the next half kilogram). */
+      pesoTaxado: 'Peso taxado (aéreo)',
+      pesoTaxadoValue:
+        '{peso} kg — o maior entre o peso bruto ({bruto}) e o cubado ({volume} m³ × 166,67 kg/m³)',
+      pesoTaxadoWeightOnly: '{peso} kg — o peso bruto (sem dimensões para o peso cubado)',
       valorMercadoria: 'Valor da mercadoria',
       cargaPerigosa: 'Carga perigosa',
       observacoes: 'Observações',

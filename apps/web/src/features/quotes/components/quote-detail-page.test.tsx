@@ -142,6 +142,22 @@ describe('quote detail shell', () => {
     expect(row('Delta Shipping').getByText('Falhou')).toBeInTheDocument();
   });
 
+  it("an air quote's 'Pedido' says the chargeable weight and how it was found (QA pass 24)", async () => {
+    const air = makeQuoteDetail({
+      tipoFrete: 'AÉREO',
+      pesoBrutoTotal: '410 kg',
+      itens: [
+        { mercadoria: 'Peças', quantidadeVolumes: '4 caixas', dimensoes: '4 caixas de 118 x 78 x 92 cm' },
+      ],
+    } as Partial<QuoteDetail>);
+    setup({ [`GET /api/quotes/${ids.q1}`]: { body: air } });
+    const request = within(await screen.findByRole('region', { name: 'Pedido' }));
+    // 4 × 1,18 × 0,78 × 0,92 = 3,387 m³ × 166,67 = 564,51 kg → 565 kg (up to the half kilogram), above 410 kg.
+    expect(
+      request.getByText('565 kg — o maior entre o peso bruto (410 kg) e o cubado (3,39 m³ × 166,67 kg/m³)'),
+    ).toBeInTheDocument();
+  });
+
   it('lists the recipients as cards on a phone', async () => {
     const narrow = (query: string) =>
       ({

@@ -1,3 +1,6 @@
+import { toNumber } from '@cotacoes/shared/comparison/decimal';
+import { normalizeName } from '@cotacoes/shared/comparison/names';
+import { chargeQuantity, quoteMeasuresFrom } from '@cotacoes/shared/comparison/quantities';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import type { QuoteRecipient } from '@cotacoes/shared/schemas/quotes';
@@ -107,6 +110,33 @@ function QuoteInfo({ quote }: { quote: QuoteDetail }) {
   );
 }
 
+/**
+ * Air: the weight every per-kg price is counted on, and how it was found (QA pass 24: the 'Pedido' showed the
+ * gross weight only, while the comparison priced 565 kg).
+ */
+function ChargeableWeight({ quote }: { quote: QuoteDetail }) {
+  const medidas = quoteMeasuresFrom(quote);
+  if (normalizeName(quote.tipoFrete ?? '') !== 'AEREO' || medidas.pesoKg === null) return null;
+  const charged = chargeQuantity('KG', { ...medidas, modal: 'AEREO', conteineres: null }).quantidade;
+  if (charged === null) return null;
+  const number = (value: bigint, digits: number) =>
+    new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 0, maximumFractionDigits: digits }).format(
+      toNumber(value),
+    );
+  const kg = (value: bigint) => number(value, 1);
+  return (
+    <Field label={t.pesoTaxado}>
+      {medidas.volumeM3 === null
+        ? formatMessage(t.pesoTaxadoWeightOnly, { peso: kg(charged) })
+        : formatMessage(t.pesoTaxadoValue, {
+            peso: kg(charged),
+            bruto: `${kg(medidas.pesoKg)} kg`,
+            volume: number(medidas.volumeM3, 2),
+          })}
+    </Field>
+  );
+}
+
 function QuoteRequest({ quote }: { quote: QuoteDetail }) {
   const manual = quote.metodoEnvio === 'EMAIL';
   return (
@@ -129,6 +159,7 @@ function QuoteRequest({ quote }: { quote: QuoteDetail }) {
           {quote.evitarRota && <Field label={t.evitarRota}>{quote.evitarRota}</Field>}
           {quote.evitarArmador && <Field label={t.evitarArmador}>{quote.evitarArmador}</Field>}
           {manual && <Field label={t.pesoBrutoTotal}>{orNot(quote.pesoBrutoTotal)}</Field>}
+          <ChargeableWeight quote={quote} />
           {manual && <Field label={t.valorMercadoria}>{orNot(quote.valorMercadoria)}</Field>}
           <Field label={t.cargaPerigosa}>{yesNo(quote.cargaPerigosa)}</Field>
         </dl>
