@@ -82,6 +82,8 @@ function pipeTableRows(rawLines: string[]): Set<number> {
   return rows;
 }
 
+const CURRENCY_BAR = /(?<![\p{L}])(USD|US\$|BRL|R\$|EUR|€|GBP|CNY)[ \t]*\|[ \t]*(?=\d)/gu;
+
 /** A line built from rewritten text (an inline answer joined to its question), keeping its number. */
 export function makeLine(no: number, text: string): Line {
   const body = text.replace(/\s+$/, '');
@@ -125,6 +127,8 @@ export function prepareText(input: string): PreparedText {
     if (/^\s*\|.*\|\s*$/.test(body)) body = body.trim().slice(1, -1).replace(/\|/g, '\t');
     // "Destino | Frete 40HC (USD) | THC (BRL/cntr)" over rows with as many bars: cells by their place.
     else if (pipeRows.has(i)) body = body.replace(/\|/g, '\t');
+    // A lone bar between a currency and its amount ("Doc fee | USD | 60.00", a row OCR read alone): a space.
+    else if (body.includes('|')) body = body.replace(CURRENCY_BAR, '$1 ');
     body = body.replace(/\s+$/, '');
     const delimited = body.includes('\t');
     const cells = delimited ? splitDelimited(body) : splitOnGaps(body);

@@ -255,6 +255,29 @@ interface RowRead {
   label: string;
 }
 
+const TRAILING_CURRENCY = /^(.*\S) +(USD|US\$|BRL|R\$|EUR|GBP|CNY)$/;
+
+/**
+ * A description run into the currency beside it with one space ("Frete marítimo 40HC USD     2.350,00"
+ * under "Descrição   Moeda   Valor": a PDF whose description column is as wide as its longest label, QA 25):
+ * the currency code at the end of the cell, where the currency column begins, is that column's.
+ */
+function spilledCurrency(
+  cell: Cell,
+  columns: Column[],
+): { label: string; currency: string; column: Column } | null {
+  const match = TRAILING_CURRENCY.exec(cell.text);
+  if (match === null) return null;
+  const label = match[1] ?? '';
+  const currency = match[2] ?? '';
+  const codeStart = cell.end - currency.length;
+  const column = columnAt(columns, codeStart, cell.end);
+  if (column === null || column.role !== 'currency') return null;
+  const labelColumn = columnAt(columns, cell.start, cell.start + label.length);
+  if (labelColumn === null || labelColumn === column) return null;
+  return { label, currency, column };
+}
+
 function readRow(line: Line, columns: Column[], delimited: boolean): RowRead {
   const values: RowValue[] = [];
   const labels: string[] = [];
@@ -280,6 +303,12 @@ function readRow(line: Line, columns: Column[], delimited: boolean): RowRead {
       continue;
     }
     if (amounts.length === 0) {
+      const spilled = spilledCurrency(cell, columns);
+      if (spilled !== null) {
+        add(columnAt(columns, cell.start, cell.start + spilled.label.length), spilled.label, [], null);
+        add(spilled.column, spilled.currency, [], null);
+        continue;
+      }
       if (cell.end <= firstStart && bare === null) labels.push(cell.text);
       else add(columnAt(columns, cell.start, cell.end), cell.text, [], bare);
       continue;
@@ -623,6 +652,24 @@ function readBreakColumnRows(rows: Line[], columns: Column[], origin: string, ou
   }
 }
 
+/**
+ * The value of a row of a description table that names a quote field ("Transit time", "Free time",
+ * "Validade") in its description cell and holds no amount: the text of its other cells.
+ */
+function fieldRowValue(label: string, values: RowValue[]): string | null {
+  const role = FIELD_COLUMN_LABELS.get(normaliseLabel(label));
+  if (role === undefined || role === 'equipment') return null;
+  const rest = values
+    .filter(
+      (v) =>
+        !['description', 'equipment', 'fee', 'equipmentRate'].includes(v.column.role) && v.text !== label,
+    )
+    .map((v) => v.text)
+    .join(' ')
+    .trim();
+  return rest === '' || findAmounts(rest).length > 0 ? null : rest;
+}
+
 function readDescriptionRows(rows: Line[], columns: Column[], out: TableRead): void {
   const headerCurrency = columns.find((c) => c.role === 'value' || c.role === 'freight')?.currency ?? null;
   let pending: { label: string; currency: string; line: Line } | null = null;
@@ -633,6 +680,13 @@ function readDescriptionRows(rows: Line[], columns: Column[], out: TableRead): v
     let currency = textOf('currency');
     const amountText = textOf('value', 'freight');
     const basis = textOf('basis');
+    // "Transit time | 34 dias" (a cell spanning the currency and value columns, QA 25): a field, not a charge.
+    const fieldValue = amountText === '' ? fieldRowValue(label, values) : null;
+    if (fieldValue !== null) {
+      out.fieldLines.push(virtualLine(row, label, fieldValue));
+      pending = null;
+      continue;
+    }
     if (amountText === '' && label !== '') {
       pending = { label, currency, line: row };
       continue;

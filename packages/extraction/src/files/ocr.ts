@@ -73,9 +73,25 @@ async function ocrFile(path: string, options: OcrOptions): Promise<OcrResult> {
   if (languages.length === 0)
     return { ok: false, reason: 'OCR indisponível: faltam os idiomas por/eng/spa do tesseract' };
   // psm 6: one uniform block, which keeps the rows of a rate table together; spaces between columns kept.
+  const first = await readWith(tesseract, path, languages, '6', timeoutMs);
+  if (!first.ok || !looksPoor(first.text)) return first;
+  // psm 6 may drop a column or a row of a bordered table (QA 25: a pasted screenshot lost its currency
+  // column and its last row); tesseract's own page segmentation (psm 3) then reads it again, and the reading
+  // with more amounts, then more amounts beside a currency, is kept.
+  const second = await readWith(tesseract, path, languages, '3', timeoutMs);
+  return second.ok && betterReading(second.text, first.text) ? second : first;
+}
+
+async function readWith(
+  tesseract: string,
+  path: string,
+  languages: string[],
+  psm: '3' | '6',
+  timeoutMs: number,
+): Promise<OcrResult> {
   const { stdout, error } = await run(
     tesseract,
-    [path, 'stdout', '-l', languages.join('+'), '--psm', '6', '-c', 'preserve_interword_spaces=1'],
+    [path, 'stdout', '-l', languages.join('+'), '--psm', psm, '-c', 'preserve_interword_spaces=1'],
     timeoutMs,
   );
   if (error !== null) {
@@ -87,6 +103,54 @@ async function ocrFile(path: string, options: OcrOptions): Promise<OcrResult> {
     ok: true,
     text: repairOcrCodes(repairOcrSeparators(stdout.replace(/\f/g, '').replace(/[ \t]+$/gm, ''))),
   };
+}
+
+/** A money figure as OCR reads it: cents ("60.00", "1380,00") or thousands ("2,190"); not a date or a day count. */
+const MONEY_FIGURE = /(?<![\d.,/])(?:\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{2})?|\d{1,6}[.,]\d{2})(?![\d.,/])/g;
+/** Five digits or more in a row beside a currency: a figure whose separators OCR lost ("USD | 219000"). */
+const BROKEN_FIGURE = /(?<![\d.,/])\d{5,}(?![\d.,/])/g;
+const CURRENCY_MARK = /(?<![\p{L}])(?:USD|US\$|BRL|R\$|EUR|€|GBP|CNY)(?![\p{L}])/iu;
+const QUOTE_WORD = /(?<![\p{L}])(?:USD|US\$|BRL|R\$|EUR|€|frete|freight|flete|THC|BL)(?![\p{L}])/iu;
+
+/**
+ * Money figures of a reading, how many of them share their line with a currency, and how many figures
+ * beside a currency lost their separators.
+ */
+export function moneyFigures(text: string): { amounts: number; withCurrency: number; broken: number } {
+  let amounts = 0;
+  let withCurrency = 0;
+  let broken = 0;
+  for (const line of text.split('\n')) {
+    const count = line.match(MONEY_FIGURE)?.length ?? 0;
+    amounts += count;
+    if (CURRENCY_MARK.test(line)) {
+      withCurrency += count;
+      broken += line.match(BROKEN_FIGURE)?.length ?? 0;
+    }
+  }
+  return { amounts, withCurrency, broken };
+}
+
+/**
+ * A reading worth a second pass: a figure with no currency on its line (the currency column lost), or no
+ * figure at all in a reading that is short (psm 6 read almost nothing), names a quote's words or holds a
+ * figure that lost its separators ("219000"). A page of prose with no figure is read once.
+ */
+export function looksPoor(text: string): boolean {
+  const { amounts, withCurrency } = moneyFigures(text);
+  if (amounts > 0) return withCurrency < amounts;
+  return text.replace(/\s+/g, '').length < 40 || QUOTE_WORD.test(text) || /\d{4,}/.test(text);
+}
+
+/**
+ * Whether `candidate` holds more money figures than `current` (less those that lost their separators), or
+ * as many with more of them beside a currency.
+ */
+export function betterReading(candidate: string, current: string): boolean {
+  const a = moneyFigures(candidate);
+  const b = moneyFigures(current);
+  const score = (r: typeof a) => r.amounts - r.broken;
+  return score(a) > score(b) || (score(a) === score(b) && a.withCurrency > b.withCurrency);
 }
 
 const BAR = String.raw`[Il\[\]!]`;
