@@ -352,6 +352,8 @@ export function freightTypesOf(rows: Iterable<ComparisonRow>): string[] {
 }
 
 /** The row's freight of one type (the first, when an answer repeats a type). */
+/** The price of a freight type the row counts (an air rate of the charged band, QA pass 26), else its first. */
 export function freightOf(row: ComparisonRow, tipo: string) {
-  return row.fretes.find((frete) => frete.tipo === tipo && frete.valor !== null) ?? null;
+  const priced = row.fretes.filter((frete) => frete.tipo === tipo && frete.valor !== null);
+  return priced.find((frete) => frete.valorTotal !== undefined) ?? priced[0] ?? null;
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carrierReply, quoteScenario, type Scenario } from '../../../test/factories/index.js';
 import { type FakePtaxServer, startFakePtaxServer } from '../../../test/fakes/ptax-server.js';
 import { createTestApp, readSentMail, type TestContext, waitFor } from '../../../test/helpers.js';
+import { SUMMARY_HEADER_ROW } from '../comparative/excel.js';
 
 /*
  * Air weight bands over the real pipeline (QA pass 24): "M 95,00 / -45 7,10 / +45 5,60 / +100 4,35 / +300
@@ -99,6 +100,12 @@ describe('air weight bands through the pipeline', () => {
     expect(excel.statusCode, excel.body).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(excel.rawPayload as unknown as ArrayBuffer);
+    // The summary's unit price is the charged band's (QA pass 26 saw the -45 kg rate there).
+    const summary = workbook.getWorksheet('Comparativo')!;
+    const headers = (summary.getRow(SUMMARY_HEADER_ROW).values as unknown[]).map(String);
+    expect(
+      summary.getRow(SUMMARY_HEADER_ROW + 1).getCell(headers.indexOf('Frete por kg (unitário)')).value,
+    ).toBe(3.45);
     const detail = workbook.getWorksheet('Detalhamento')!;
     const texts = [...Array(detail.rowCount).keys()].map((i) =>
       (detail.getRow(i + 1).values as unknown[]).map((value) => String(value ?? '')).join(' | '),
