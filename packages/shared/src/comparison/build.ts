@@ -1031,9 +1031,13 @@ function highlight(rows: Row[], estimated: Map<Row, Estimate>): void {
   for (const row of rows) {
     const menorCusto = cheapest !== null && priced.includes(row) && costOf(row) === cheapest;
     row.destaque = { menorCusto, menorPrazo: shortest !== null && row.prazo.valor === shortest };
-    const estimate = menorCusto ? estimated.get(row) : undefined;
-    if (estimate && (row.taxasAusentes ?? []).length > 0)
-      row.menorCustoEstimado = { totalBRL: toMoney(estimate.total), taxas: estimate.taxas };
+    const estimate = estimated.get(row);
+    if (estimate && (row.taxasAusentes ?? []).length > 0) {
+      const figure = { totalBRL: toMoney(estimate.total), taxas: estimate.taxas };
+      // Every incomplete row says what it would cost completed (QA pass 26: only the cheapest did).
+      row.custoEstimado = figure;
+      if (menorCusto) row.menorCustoEstimado = figure;
+    }
   }
 }
 

@@ -121,9 +121,15 @@ describe('LCL 4.200 kg / 7,8 m³ at R$ 5,33: the QA pass table', () => {
       'Estimado em R$ 3.136,63, completando com BL FEE de Atlântico (R$ 319,80)',
     );
     expect(rowOf(linhas, 'Rota Sul').destaque.menorCusto).toBe(false);
-    // Only the marked row says its estimate.
+    // Only the marked row is the cheapest by its estimate; every incomplete row says what it would cost
+    // completed (QA pass 26): Atlântico + Maré Alta's CFS 663,00 = 3.303,61.
     for (const nome of ['Atlântico', 'Maré Alta', 'Rota Sul'])
       expect(rowOf(linhas, nome).menorCustoEstimado).toBeUndefined();
+    expect(rowOf(linhas, 'Atlântico').custoEstimado).toEqual({
+      totalBRL: 3303.61,
+      taxas: [{ nome: 'CFS', valorBRL: 663, transportador: 'Maré Alta' }],
+    });
+    expect(rowOf(linhas, 'Rota Sul').custoEstimado).toBeUndefined();
     expect(() => comparisonSchema.parse({ ...build([]), linhas })).not.toThrow();
   });
 

@@ -44,6 +44,9 @@ export const uiWarnings = {
     incomplete: 'Esta proposta está incompleta (sem {itens}): o total dela não inclui essas taxas.',
     /** …and it is the cheapest once completed at the others' prices (`menorCustoEstimado`). */
     incompleteCheapest: 'Completada com {itens}, ela continua a de menor custo ({total}, estimado).',
+    /** …and not the cheapest: what it would cost completed, against the cheapest (QA pass 26). */
+    incompleteEstimated:
+      'Completada com {itens}, ela custaria {total} (estimado): {diferenca} a mais que {menor} ({totalMenor}).',
     /** The chosen row has charges in a currency not summed ('THC em EUR'). */
     /** Some carrier has a later version held until its sender is confirmed (ADR 0023; QA pass 7). */
     heldVersion:

@@ -173,6 +173,23 @@ const rowWarningFields = {
   alertas: z.array(proposalWarningSchema).optional(),
 };
 
+/** An incomplete row completed at the others' prices (`menorCustoEstimado`, `custoEstimado`). */
+const estimateSchema = z.object({
+  totalBRL: z.number(),
+  taxas: z.array(
+    z.object({
+      /** The charge as `taxasAusentes` names it ('CFS', 'BL FEE'). */
+      nome: z.string(),
+      /** The amount added, in BRL (2 decimals). */
+      valorBRL: z.number(),
+      /** The carrier whose row quotes that amount. */
+      transportador: z.string(),
+      /** The amount is the carrier's own version `versaoAnterior` (no other carrier quotes it). */
+      versaoAnterior: z.number().optional(),
+    }),
+  ),
+});
+
 export const comparisonRowSchema = z.object({
   ...rowWarningFields,
   /** `${respostaId}:${destino ?? ''}` */
@@ -279,23 +296,12 @@ export const comparisonRowSchema = z.object({
    * (`versaoAnterior`: the carrier's own previous version). Only on a row marked `destaque.menorCusto`;
    * the row's own totals (custoTotalBRL/USD) never include it. Absent: not marked, or complete.
    */
-  menorCustoEstimado: z
-    .object({
-      totalBRL: z.number(),
-      taxas: z.array(
-        z.object({
-          /** The charge as `taxasAusentes` names it ('CFS', 'BL FEE'). */
-          nome: z.string(),
-          /** The amount added, in BRL (2 decimals). */
-          valorBRL: z.number(),
-          /** The carrier whose row quotes that amount. */
-          transportador: z.string(),
-          /** The amount is the carrier's own version `versaoAnterior` (no other carrier quotes it). */
-          versaoAnterior: z.number().optional(),
-        }),
-      ),
-    })
-    .optional(),
+  menorCustoEstimado: estimateSchema.optional(),
+  /**
+   * What this incomplete row costs completed as for `menorCustoEstimado` (same figures), on every row that
+   * lacks charges and can be estimated, marked cheapest or not (the approval compares it; QA pass 26).
+   */
+  custoEstimado: estimateSchema.optional(),
   /**
    * Charges quoted in a currency the totals do not sum ('THC em EUR', ADR 0017): the row has them (it is
    * not 'incompleta: sem THC') but its total leaves them out, so it is never 'Menor custo'. Absent: none.

@@ -114,6 +114,24 @@ describe('Comparação: the cheapest by its estimate', { timeout: 20_000 }, () =
   });
 });
 
+describe('an incomplete row that is not the cheapest', { timeout: 20_000 }, () => {
+  it('says what it would cost completed (QA pass 26)', async () => {
+    const rows = estimatedRows();
+    const boreal = rows.find((row) => row.respostaId === respIds.bor)!;
+    boreal.taxasAusentes = ['CFS'];
+    boreal.custoEstimado = {
+      totalBRL: 9_663,
+      taxas: [{ nome: 'CFS', valorBRL: 663, transportador: 'Maré Alta' }],
+    };
+    render(rows);
+    const row = await tableRow('Boreal Cargas');
+    expect(within(row).queryByText('Menor custo (estimado)')).toBeNull();
+    expect(plain(within(row).getAllByText(/^Estimado em/)[0]!.textContent)).toBe(
+      'Estimado em R$ 9.663,00, completando com CFS de Maré Alta (R$ 663,00)',
+    );
+  });
+});
+
 describe('the approval confirmation of the cheapest by its estimate', () => {
   const rows = estimatedRows();
   const byId = (id: string) => rows.find((row) => row.respostaId === id)!;
@@ -152,5 +170,26 @@ describe('the approval confirmation of the cheapest by its estimate', () => {
       'A proposta de menor custo (estimado) é Atlântico Logística: R$ 11.728,28, completada com CFS de Maré Alta (R$ 663,00).',
     ]);
     expect(texts.join(' ')).not.toContain('completa de menor custo');
+  });
+
+  it('approving another incomplete proposal compares it completed too (QA pass 26)', () => {
+    // Delta R$ 8.927,55 lacking a BL fee, completed at Boreal's R$ 2.972,45 → R$ 11.900,00 (the engine's
+    // estimate), R$ 171,72 above Atlântico's R$ 11.728,28 (estimated): not "R$ 8.927,55 beside 11.728,28".
+    const other: ComparisonRow = {
+      ...byId(respIds.del),
+      faltando: [],
+      taxasAusentes: ['BL FEE'],
+      custoEstimado: {
+        totalBRL: 11_900,
+        taxas: [{ nome: 'BL FEE', valorBRL: 2_972.45, transportador: 'Boreal' }],
+      },
+    };
+    const texts = approvalCautions([...rows.filter((row) => row !== byId(respIds.del)), other], other).map(
+      plain,
+    );
+    expect(texts).toEqual([
+      'Esta proposta está incompleta (sem BL FEE): o total dela não inclui essas taxas.',
+      'Completada com BL FEE de Boreal (R$ 2.972,45), ela custaria R$ 11.900,00 (estimado): R$ 171,72 a mais que Atlântico Logística (R$ 11.728,28, estimado).',
+    ]);
   });
 });

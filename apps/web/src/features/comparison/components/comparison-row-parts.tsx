@@ -474,18 +474,20 @@ export function CheapestTag({ row }: { row: ComparisonRow }) {
 }
 
 /**
- * How the cheapest by its estimate was made: 'Estimado em R$ 3.303,61, completando com CFS de Maré Alta
- * (R$ 663,00)'. Nothing for any other row.
+ * How an incomplete row's estimate was made: 'Estimado em R$ 3.303,61, completando com CFS de Maré Alta
+ * (R$ 663,00)' — on the cheapest by its estimate, and on every other incomplete row that can be estimated
+ * (QA pass 26: only the cheapest said it). Nothing for a complete row.
  */
 export function EstimateNote({ row, className }: { row: ComparisonRow; className?: string }) {
-  if (!row.destaque.menorCusto || !row.menorCustoEstimado) return null;
+  const estimate = row.menorCustoEstimado ?? row.custoEstimado;
+  if (!estimate) return null;
   return (
     <span
       className={cn('block text-xs whitespace-normal text-fg-muted tabular-nums', className)}
       title={ui.comparison.estimate.title}
       data-estimate=""
     >
-      {estimateNoteText(row.menorCustoEstimado, (valor) => money(valor, 'BRL'))}
+      {estimateNoteText(estimate, (valor) => money(valor, 'BRL'))}
     </span>
   );
 }

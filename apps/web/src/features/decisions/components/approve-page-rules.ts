@@ -97,33 +97,51 @@ export function approvalCautions(
     // The cheapest by its estimate is compared by that estimate, never by its own (incomplete) total.
     const estimate = cheapest.menorCustoEstimado;
     const cheapestTotal = estimate?.totalBRL ?? cheapest.custoTotalBRL;
-    const diferenca = chosen.precificada
-      ? decimal.subtract(decimal.toDecimal(chosen.custoTotalBRL), decimal.toDecimal(cheapestTotal))
+    // An incomplete choice is compared completed too (QA pass 26: "R$ 2.454,87" beside a cheapest estimate
+    // of R$ 3.203,02 read as if the choice were cheaper).
+    const own = ausentes.length > 0 ? chosen.custoEstimado : undefined;
+    const ownGap = own
+      ? decimal.subtract(decimal.toDecimal(own.totalBRL), decimal.toDecimal(cheapestTotal))
       : null;
-    cautions.push(
-      diferenca !== null && diferenca > decimal.ZERO
-        ? estimate
-          ? formatMessage(texts.notCheapestEstimated, {
-              menor: nome,
-              itens: estimateItemsText(estimate, brl),
-              diferenca: brl(decimal.toMoney(diferenca)),
-              total: brl(estimate.totalBRL),
-            })
-          : formatMessage(texts.notCheapest, {
-              menor: nome,
-              diferenca: brl(decimal.toMoney(diferenca)),
-              total: brl(cheapest.custoTotalBRL),
-            })
-        : ausentes.length > 0
+    if (own && ownGap !== null && ownGap > decimal.ZERO) {
+      cautions.push(
+        formatMessage(texts.incompleteEstimated, {
+          itens: estimateItemsText(own, brl),
+          total: brl(own.totalBRL),
+          diferenca: brl(decimal.toMoney(ownGap)),
+          menor: nome,
+          totalMenor: estimate ? `${brl(estimate.totalBRL)}, estimado` : brl(cheapest.custoTotalBRL),
+        }),
+      );
+    } else {
+      const diferenca = chosen.precificada
+        ? decimal.subtract(decimal.toDecimal(chosen.custoTotalBRL), decimal.toDecimal(cheapestTotal))
+        : null;
+      cautions.push(
+        diferenca !== null && diferenca > decimal.ZERO
           ? estimate
-            ? formatMessage(texts.cheapestEstimated, {
+            ? formatMessage(texts.notCheapestEstimated, {
                 menor: nome,
                 itens: estimateItemsText(estimate, brl),
+                diferenca: brl(decimal.toMoney(diferenca)),
                 total: brl(estimate.totalBRL),
               })
-            : formatMessage(texts.cheapestComplete, { menor: nome, total: brl(cheapest.custoTotalBRL) })
-          : texts.notCheapestUnknown,
-    );
+            : formatMessage(texts.notCheapest, {
+                menor: nome,
+                diferenca: brl(decimal.toMoney(diferenca)),
+                total: brl(cheapest.custoTotalBRL),
+              })
+          : ausentes.length > 0
+            ? estimate
+              ? formatMessage(texts.cheapestEstimated, {
+                  menor: nome,
+                  itens: estimateItemsText(estimate, brl),
+                  total: brl(estimate.totalBRL),
+                })
+              : formatMessage(texts.cheapestComplete, { menor: nome, total: brl(cheapest.custoTotalBRL) })
+            : texts.notCheapestUnknown,
+      );
+    }
   }
   const awaiting = [
     ...new Set(
