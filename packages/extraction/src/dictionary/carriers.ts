@@ -25,7 +25,8 @@ const air = (name: string, names: string[], exactCase: string[] = []): CarrierDe
 export const CARRIERS: readonly CarrierDefinition[] = [
   ocean('MSC', ['Mediterranean Shipping Company'], ['MSC']),
   ocean('Maersk', ['Maersk', 'Maersk Line', 'Mærsk', 'Sealand', 'Sea Land']),
-  ocean('CMA CGM', ['CMA CGM', 'CMA-CGM', 'CMACGM']),
+  // "CMA" alone, in capitals: how replies often shorten CMA CGM ("Opção 2: CMA USD 42/W/M").
+  ocean('CMA CGM', ['CMA CGM', 'CMA-CGM', 'CMACGM'], ['CMA']),
   ocean('COSCO', ['COSCO', 'Cosco Shipping']),
   ocean('Hapag-Lloyd', ['Hapag-Lloyd', 'Hapag Lloyd', 'Hapag']),
   ocean('Evergreen', ['Evergreen', 'Evergreen Line']),
@@ -50,7 +51,8 @@ export const CARRIERS: readonly CarrierDefinition[] = [
   air('Lufthansa Cargo', ['Lufthansa Cargo', 'Lufthansa']),
   air('LATAM Cargo', ['LATAM Cargo', 'LATAM']),
   air('Emirates SkyCargo', ['Emirates SkyCargo', 'Emirates']),
-  air('Turkish Cargo', ['Turkish Cargo', 'Turkish Airlines']),
+  // "Turkish" alone ("Opção 2: Turkish USD 3,60/kg"), capitalised as the airline's name is written.
+  air('Turkish Cargo', ['Turkish Cargo', 'Turkish Airlines'], ['Turkish']),
   air('Qatar Airways Cargo', ['Qatar Airways Cargo', 'Qatar Airways', 'Qatar Cargo']),
   air('Air France KLM Cargo', ['Air France KLM', 'Air France', 'KLM']),
   air('American Airlines Cargo', ['American Airlines']),

@@ -368,6 +368,26 @@ function feeNamedInParens(window: string): string | null {
   return null;
 }
 
+/** "via Turkish", "by Emirates", "pela LATAM": the words before a carrier's name that route through it. */
+const CARRIER_LEAD = /^(?:via|by|with|com|con|pela|pelo|por)\s+/iu;
+
+/** The label is a shipping line's or airline's name, perhaps after "via", and nothing more. */
+function namesCarrier(plain: string): boolean {
+  const bare = plain.replace(CARRIER_LEAD, '').trim();
+  const carrier = findCarrierMention(bare);
+  return carrier !== null && carrier.index === 0 && carrier.name.length === bare.length;
+}
+
+/**
+ * An option's own figures ("Opção 2: Saudia USD 3,60/kg, 4 dias", rewritten without its header): the name
+ * before its first price is the option's (its carrier, its service), not a fee's — unless it names a fee.
+ */
+function optionFreight(lead: string): boolean {
+  const plain = stripParens(lead);
+  if (matchFee(plain) !== null || /\d/.test(plain)) return false;
+  return normaliseLabel(plain).split(' ').length <= 4;
+}
+
 function classifyMain(
   main: string,
   section: SectionContext | null,
@@ -381,8 +401,9 @@ function classifyMain(
   if (BARE_OF.test(folded)) return { kind: 'freight', feeLabel: null, bareOf: true };
   if (freightWord !== null) return { kind: 'freight', feeLabel: null };
   if (findEquipment(plain).length > 0) return { kind: 'freight', feeLabel: null };
-  // "MSC: USD 2.900,00 por 40HC": a price named by its carrier is freight.
-  if (findCarrierMention(plain)?.name.length === plain.length) return { kind: 'freight', feeLabel: null };
+  // "MSC: USD 2.900,00 por 40HC", "Lufthansa USD 3,90/kg", "via Turkish USD 3,60/kg": a price named by its
+  // carrier is freight, not a fee named by the carrier.
+  if (namesCarrier(plain)) return { kind: 'freight', feeLabel: null };
   if (plain === '') return { kind: section?.kind === 'freight' ? 'freight' : null, feeLabel: null };
   const places = parsePlaceField(plain).places;
   const isPlaceList = places.length > 0 && places.every((p) => p.known) && !/\d/.test(plain);
@@ -555,7 +576,11 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
   // "USD 1.450/20'; USD 2.380/40'HC" (a slash list rewritten, or so written): the basis names the equipment.
   const unlabelled =
     (classified.kind === null && cleanLabel(lead.main) === '' && (equipmentAfter || basisEquipment)) || offer;
-  const kind = unlabelled ? 'freight' : classified.kind;
+  const optionLead =
+    line.optionContent === true &&
+    (classified.kind === 'fee' || classified.kind === null) &&
+    optionFreight(lead.main);
+  const kind = unlabelled || optionLead ? 'freight' : classified.kind;
   if (kind === null) return [];
   // "(basic O/F USD 3.000 + BAF USD 320 + LSS USD 100, all included)": the parts of an all-in price.
   if (
@@ -742,7 +767,8 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
       }
     }
     if (ownKind === 'freight') candidate.minimum = minimumQuantity(window, amount);
-    if (unlabelled) candidate.confidence = Math.min(candidate.confidence, 0.7);
+    // An option's price named by a word the engine does not know as a carrier: read, but not green.
+    if (unlabelled || optionLead) candidate.confidence = Math.min(candidate.confidence, 0.7);
     if (classified.bareOf === true) {
       if (amount.currency === null) return;
       candidate.confidence = Math.min(candidate.confidence, 0.75);
