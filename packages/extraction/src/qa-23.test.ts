@@ -118,6 +118,28 @@ describe('QA pass 23 (2): a carrier after "via" is the carrier, not a transhipme
     ]);
   });
 
+  it('"(via LH)": an airline\'s two-letter code is no transhipment (QA pass 26)', () => {
+    const final = read(
+      [
+        'From: Maré Alta <quotes@marealta.com.br>',
+        'Subject: RE: Cotação COT-2026-0002',
+        '',
+        'Prezados,',
+        '',
+        'Frete aéreo FRA-VCP: USD 3,60/kg (mín. USD 120,00)',
+        'Transit time: 4 dias (via LH)',
+        '',
+        'Att,',
+        'Maré Alta',
+      ].join('\n'),
+    );
+    expect([final.rota, final.portoTransbordo ?? null, final.transit_time_dias]).toEqual([
+      'Frankfurt → Viracopos',
+      null,
+      4,
+    ]);
+  });
+
   it('already right, kept: "via Busan" and "via Cartagena" are transhipments', () => {
     expect(route(reply(['Frete 40HC: USD 2.100,00 via Busan']))).toEqual([
       null,

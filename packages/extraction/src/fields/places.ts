@@ -58,6 +58,9 @@ export function isDirectWord(text: string): boolean {
 /** The text is a shipping line's or airline's name and nothing more ("MSC", "CMA CGM", "Hapag-Lloyd"). */
 export function isCarrierName(text: string): boolean {
   const trimmed = text.trim();
+  // A two-letter code in capitals is an airline's IATA designator ("via LH", "via TK"): airports have three
+  // letters (GRU, FRA) and ports five (BRSSZ), so it is never a place (QA pass 26: "Transbordo Lh").
+  if (/^[A-Z][A-Z0-9]$/.test(trimmed)) return true;
   const carrier = findCarrierMention(trimmed);
   return carrier !== null && carrier.index === 0 && carrier.name.length === trimmed.length;
 }
