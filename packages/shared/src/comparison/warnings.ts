@@ -278,7 +278,9 @@ export function withProposalWarnings(
       const alertas = row.declinou ? [] : proposalWarnings(row, carriage, rowLimits);
       const options = row.declinou ? null : optionsWarning(entry?.dadosExtraidos?.blocks);
       if (options) alertas.push(options);
-      return { ...row, ...carriage, alertas };
+      // The option compared, for the approval e-mail to say which one was approved.
+      const read = row.declinou ? null : optionsRead(entry?.dadosExtraidos?.blocks);
+      return { ...row, ...carriage, alertas, ...(read ? { opcao: read.escolhida } : {}) };
     }),
   };
 }

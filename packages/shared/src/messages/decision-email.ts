@@ -23,6 +23,8 @@ export const decisionEmailMessages = {
     agreed: {
       title: 'Condições aprovadas:',
       destination: 'Destino: {destino}',
+      /** The reply offered several options: the one approved, as the carrier wrote it. */
+      option: 'Opção aprovada: “{opcao}”',
       freight: 'Frete {tipo}: {calculo}',
       /** An air rate's weight band, after its unit. */
       weightBand: '(faixa {faixa})',
@@ -101,6 +103,7 @@ export const decisionEmailMessages = {
     agreed: {
       title: 'Approved terms:',
       destination: 'Destination: {destino}',
+      option: 'Approved option: “{opcao}”',
       freight: 'Freight {tipo}: {calculo}',
       weightBand: '(weight break {faixa})',
       weightBandRaised: '(weight break {faixa}: {peso} kg charged as {cobrado} kg)',

@@ -91,6 +91,7 @@ export const comparativeDocumentMessages = {
     taxasBRL: 'Taxas (BRL)',
     taxasEUR: 'Taxas (EUR)',
     versaoAnterior: 'Da versão anterior',
+    alertas: 'Alertas',
     rodoviario: 'Rodoviário (BRL)',
     totalBRL: 'Total (BRL)',
     totalUSD: 'Total (USD)',

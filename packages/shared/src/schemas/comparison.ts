@@ -171,6 +171,8 @@ const rowWarningFields = {
   /** Transhipment port, when the answer names one. */
   transbordo: z.string().nullable().optional(),
   alertas: z.array(proposalWarningSchema).optional(),
+  /** A reply offering several options: the heading of the one this row compares (as the reply writes it). */
+  opcao: z.string().optional(),
 };
 
 /** An incomplete row completed at the others' prices (`menorCustoEstimado`, `custoEstimado`). */

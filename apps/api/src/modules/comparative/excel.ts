@@ -204,6 +204,12 @@ function summaryColumns(freightTypes: readonly string[], hasLanes: boolean, euro
     },
     { header: c.faltando, cell: (row) => ({ value: missingOf(row) || null }), max: 30 },
     { header: c.versaoAnterior, cell: (row) => ({ value: carriedOf(row) || null }), max: 40 },
+    // The row's alerts, as on the screen: the option compared of several, a transit above the one asked…
+    {
+      header: c.alertas,
+      cell: (row) => ({ value: text((row.alertas ?? []).map((alerta) => alerta.texto).join('; ')) || null }),
+      max: 60,
+    },
   ];
 }
 

@@ -2,6 +2,7 @@ import type { ComparisonRow } from '@cotacoes/shared';
 import { formatMessage } from '@cotacoes/shared';
 import { missingFreightOf, missingItemsText } from '@cotacoes/shared/comparison/asked';
 import { hasEuroAmounts } from '@cotacoes/shared/comparison/currency';
+import { estimateNoteText } from '@cotacoes/shared/comparison/estimate-text';
 import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
 import { freightTypeName } from '@cotacoes/shared/comparison/freight-type';
 import { chargeLineText, freightName, transitDaysText } from '@cotacoes/shared/comparison/quantity-text';
@@ -12,7 +13,6 @@ import {
   carriedOf,
   changeTextOf,
   destinationOf,
-  estimateTextOf,
   eurExchangeLine,
   exchangeLine,
   formatDateTime,
@@ -122,7 +122,9 @@ export function chargesTextOf(row: ComparisonRow): string | null {
     }),
   ];
   const carried = carriedOf(row);
-  const estimate = estimateTextOf(row);
+  // Every incomplete row says what it would cost completed, as the screen does (QA pass 26).
+  const completed = row.menorCustoEstimado ?? row.custoEstimado;
+  const estimate = completed ? estimateNoteText(completed) : null;
   const notes = [
     ...(carried ? [carried] : []),
     ...(missingFreightOf(row).length > 0
@@ -137,8 +139,10 @@ export function chargesTextOf(row: ComparisonRow): string | null {
     ...(row.quantidadesDesconhecidas?.length
       ? [formatMessage(t.unknownQuantity, { lista: row.quantidadesDesconhecidas.join('; ') })]
       : []),
-    // The cheapest by its estimate: which charges were added, at whose price.
+    // An estimate: which charges were added, at whose price.
     ...(estimate ? [formatMessage(t.estimatedLine, { nota: estimate })] : []),
+    // The row's alerts (the option compared of several, a transit above the one asked…), as on the screen.
+    ...(row.alertas ?? []).map((alerta) => alerta.texto),
   ];
   const text = [...parts, ...notes].join('; ');
   return text === '' ? null : text;

@@ -6,6 +6,8 @@ import {
   type ResponseEntry,
 } from '@cotacoes/shared';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   carrierReply,
@@ -17,8 +19,15 @@ import {
   typicalAnswer,
 } from '../../../test/factories/index.js';
 import { type FakePtaxServer, startFakePtaxServer } from '../../../test/fakes/ptax-server.js';
-import { createTestApp, registerUser, type TestContext, waitFor } from '../../../test/helpers.js';
+import {
+  createTestApp,
+  readSentMail,
+  registerUser,
+  type TestContext,
+  waitFor,
+} from '../../../test/helpers.js';
 import { checkedTenant } from '../../db/tenant.js';
+import { SUMMARY_HEADER_ROW } from '../comparative/excel.js';
 
 let ctx: TestContext;
 let fake: FakePtaxServer;
@@ -271,6 +280,34 @@ describe('GET /api/quotes/{id}/comparison', () => {
       expect(row.alertas?.find((alerta) => alerta.tipo === 'outrasOpcoes')?.texto).toMatch(
         /^A resposta traz 2 opções: comparada a recomendada pelo agente \(“Opção 2: COSCO USD 2\.750\/40HC, 38 dias[^”]*”\); fora da comparação: “Opção 1: MSC USD 2\.900\/40HC, 35 dias\.?”$/,
       );
+      // The comparative files say it too (QA pass 26: only the screen did): the Excel's 'Alertas', the PDF.
+      const excel = await get(`/api/quotes/${q.quote.id}/comparative-excel`, q.token);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(excel.rawPayload as unknown as ArrayBuffer);
+      const summary = workbook.getWorksheet('Comparativo')!;
+      const headers = (summary.getRow(SUMMARY_HEADER_ROW).values as unknown[]).map(String);
+      expect(
+        String(summary.getRow(SUMMARY_HEADER_ROW + 1).getCell(headers.indexOf('Alertas')).value),
+      ).toMatch(/comparada a recomendada pelo agente \(“Opção 2: COSCO/);
+      const pdf = await get(`/api/quotes/${q.quote.id}/comparative-pdf`, q.token);
+      const pdfText = (
+        await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), { mergePages: true })
+      ).text;
+      expect(pdfText.replace(/\s+/g, ' ')).toContain('fora da comparação: “Opção 1: MSC');
+      // The approval e-mail names the option approved.
+      const approved = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/quotes/${q.quote.id}/approve`,
+        headers: { authorization: `Bearer ${q.token}` },
+        payload: { responseId: row.respostaId },
+      });
+      expect(approved.statusCode, approved.body).toBe(200);
+      const mail = await waitFor(async () =>
+        (await readSentMail(ctx.config)).find(
+          (m) => m.to.includes(q.carriers[0]!.email) && m.subject === `Cotação ${q.quote.codigo} aprovada`,
+        ),
+      );
+      expect(mail.text).toMatch(/Opção aprovada: “Opção 2: COSCO USD 2\.750\/40HC, 38 dias/);
       // The responses list carries the options (only they, of the message's parts), so the card can say
       // which was read and that the carrier recommended it.
       const list = (await get(`/api/quotes/${q.quote.id}/respostas`, q.token)).json().data as ResponseEntry[];

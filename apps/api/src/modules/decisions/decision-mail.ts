@@ -124,6 +124,8 @@ export function agreedTerms(
   // An answer naming no port agreed to the quote's only port: the carrier reads which one.
   const destino = row.destino ?? row.destinoDaCotacao;
   if (destino) lines.push(formatMessage(t.destination, { destino }));
+  // A reply of several options: which one is approved (QA pass 26: the e-mail never said "Opção 2").
+  if (row.opcao) lines.push(formatMessage(t.option, { opcao: row.opcao }));
   // "all in origem" with THC and a doc fee counted on top: the e-mail said "com as taxas incluídas" above the
   // very charges it then summed (QA pass 21).
   const allInLabel = row.taxas.some((taxa) => taxa.contabilizada) ? t.freightAllInExcept : t.freightAllIn;
