@@ -131,6 +131,8 @@ export const uiReplies = {
     /** A freight priced per unit: "US$ 3,85/kg", with its minimum "US$ 3,85/kg (mín. US$ 150,00)". */
     freightPerUnit: '{valor}{unidade}',
     freightMinimum: '{texto} (mín. {minimo})',
+    /** An air rate of one weight band: "faixa +500 kg: US$ 3,45/kg (mín. US$ 95,00)". */
+    freightBand: 'faixa {faixa}: {texto}',
     freightUnits: {
       KG: '/kg',
       M3: '/m³',

@@ -54,6 +54,22 @@ describe("the reply card's fee basis and minimum", () => {
   });
 });
 
+describe('air weight bands on the card', () => {
+  it('each rate names its band, as the comparison row does (QA pass 26)', () => {
+    const band = (faixaKg: number, valor: number) => ({ ...freightItem('KG', valor), minimo: 95, faixaKg });
+    const data = {
+      final: makeFinal({
+        modal: 'AEREO',
+        fretes: [band(0, 7.1), band(45, 5.6), band(500, 3.45)],
+        taxas: { itens: [] },
+      }),
+    } as unknown as DadosExtraidos;
+    expect(summarise(data, null).frete?.replace(/\s/g, ' ')).toBe(
+      'faixa -45 kg: US$ 7,10/kg (mín. US$ 95,00) · faixa +45 kg: US$ 5,60/kg (mín. US$ 95,00) · faixa +500 kg: US$ 3,45/kg (mín. US$ 95,00)',
+    );
+  });
+});
+
 describe('an all-in price', () => {
   it("says its charges are in the freight, not 'Não informado' (QA pass 24)", () => {
     const data = {

@@ -186,7 +186,12 @@ function unitFreight(final: Final, air: boolean): string | null {
       ...new Set(
         lines
           .filter((frete) => port === null || frete.destino === port || frete.destino === null)
-          .map((frete) => text(frete.valor!, frete.moeda, frete.unidade, frete.minimo)),
+          .map((frete) => {
+            const priced = text(frete.valor!, frete.moeda, frete.unidade, frete.minimo);
+            const band = bandOf(frete, lines);
+            // An air weight band names itself, as on the comparison row (QA pass 26).
+            return band ? formatMessage(t.freightBand, { faixa: band, texto: priced }) : priced;
+          }),
       ),
     ];
     return shown.length === 0 ? null : shown.join(t.freightSeparator);
@@ -197,6 +202,22 @@ function unitFreight(final: Final, air: boolean): string | null {
     if (perPort !== null) return perPort;
   }
   return at(null);
+}
+
+/** '+500 kg' for a rate of the band from 500 kg; '-45 kg' for the band under the next one; null for no band. */
+function bandOf(frete: Final['fretes'][number], lines: readonly Final['fretes'][number][]): string | null {
+  const bound = (item: unknown) => {
+    const value = (item as { faixaKg?: unknown }).faixaKg;
+    return typeof value === 'number' && value >= 0 ? value : null;
+  };
+  const own = bound(frete);
+  if (own === null) return null;
+  if (own > 0) return `+${own} kg`;
+  const next = lines
+    .map(bound)
+    .filter((value): value is number => value !== null && value > 0)
+    .sort((a, b) => a - b)[0];
+  return next === undefined ? null : `-${next} kg`;
 }
 
 function rangeText(min: number | null, max: number | null, days: number | null): string | null {
