@@ -244,7 +244,10 @@ export function FreightList({ row }: { row: ComparisonRow }) {
                 {formatMessage(ui.comparison.freightOriginOnly, { origem: frete.origem })}
               </span>
             )}
-            {frete.faixa && <span className="text-xs text-fg-muted">{weightBandText(frete)}</span>}
+            {frete.faixa && (
+              // May wrap: "(faixa +100 kg: 90 kg cobrados como 100 kg, mais barato)" widened the column.
+              <span className="text-xs whitespace-normal text-fg-muted">{weightBandText(frete)}</span>
+            )}
             <QuantityPart text={around.antes} />
             <Figure figure={valueFigure(row, label, frete, display)} lowConfidence={frete.baixaConfianca} />
             <QuantityPart text={around.depois} />
