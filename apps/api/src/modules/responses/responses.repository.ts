@@ -1,4 +1,5 @@
 import type { DadosExtraidos } from '@cotacoes/shared';
+import { WAITING_STATUSES } from '@cotacoes/shared/rules/quote-status';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { queryRows } from '../../db/prepared.js';
@@ -333,6 +334,8 @@ export async function quotesSentTo(executor: Executor, tenant: Tenant, email: st
         cotacaoDestinatarios.empresaId,
         tenant,
         isNull(cotacoes.deletedAt),
+        // Only quotes that still take answers: assigning to a finished one is refused (QA pass 26).
+        inArray(cotacoes.status, [...WAITING_STATUSES]),
         sql`${cotacaoDestinatarios.emails} @> ${JSON.stringify([email])}::jsonb`,
       ),
     )

@@ -885,6 +885,27 @@ describe("'Não identificadas'", () => {
     expect(entries[0].atual.registradoPor).toBe(await nameOf(s.userId));
     const after = (await get('/api/inbound/unmatched', s.token)).json();
     expect(after.data.some((m: { id: string }) => m.id === result.inboundId)).toBe(false);
+
+    // A quote that no longer takes answers is not suggested (assigning to it is refused; QA pass 26).
+    const cancel = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/quotes/${s.quote.id}`,
+      headers: { authorization: `Bearer ${s.token}` },
+      payload: { status: 'CANCELADA' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const late = await ctx.app.services.inbound.ingest(
+      await carrierReply({
+        from: s.carriers[0]!.email,
+        to: 'compras@importadora.com.br',
+        subject: 'Outra proposta',
+        messageId: '<late-suggestion@example.com>',
+      }),
+      { source: 'imap' },
+    );
+    const listed = (await get('/api/inbound/unmatched', s.token)).json();
+    const lateItem = listed.data.find((m: { id: string }) => m.id === late.inboundId);
+    expect(lateItem.sugestoes.map((q: { cotacaoId: string }) => q.cotacaoId)).not.toContain(s.quote.id);
   });
 
   it('pages every message newest first with the true total, searches sender or subject, and validates', async () => {
