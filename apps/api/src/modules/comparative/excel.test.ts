@@ -66,6 +66,7 @@ describe('comparative Excel', () => {
       'Destaque',
       'Faltando',
       'Da versão anterior',
+      'Alertas',
     ]);
     expect(rows).toHaveLength(comparison.linhas.length);
     comparison.linhas.forEach((line, index) => {
@@ -113,7 +114,7 @@ describe('comparative Excel', () => {
 
     // Frozen header and first column, filters over the whole table, widths that fit.
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', xSplit: 1, ySplit: SUMMARY_HEADER_ROW });
-    expect(sheet.autoFilter).toBe(`A${SUMMARY_HEADER_ROW}:W${SUMMARY_HEADER_ROW + rows.length}`);
+    expect(sheet.autoFilter).toBe(`A${SUMMARY_HEADER_ROW}:X${SUMMARY_HEADER_ROW + rows.length}`);
     const emailWidth = sheet.getColumn(2).width!;
     expect(emailWidth).toBeGreaterThanOrEqual('pricing@atlantica-cargas.com.br'.length);
     expect(sheet.getColumn(18).width).toBeLessThanOrEqual(30);
