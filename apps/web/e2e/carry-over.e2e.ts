@@ -21,7 +21,8 @@ import { extracted, mailIdTo, replyAsCarrier, waitForExtraction } from './suppor
  * transportador' route → extraction → comparison). Atlântico quotes freight, THC per container and a BL
  * fee; Boreal answers completely and dearer. The analyst asks Atlântico for a revision on the screen; its
  * version 2 gives only a lower freight (no fee lines, and no word that they stand). The row says
- * 'incompleta: sem THC, BL FEE', is not 'Menor custo' and its change is not a saving; the analyst keeps
+ * 'incompleta: sem THC, BL FEE', is 'Menor custo' only by its estimate (completed at its version 1's fees)
+ * and its change is not a saving; the analyst keeps
  * both fees from version 1 ('versão anterior' shown), the badge goes, the totals equal the hand
  * computation below; a fee added by hand moves the totals by exactly its value × its quantity. Then
  * Boreal revises with "Demais condições sem alteração": its v1 fees, transit and free time stay, marked.
@@ -263,7 +264,7 @@ async function lookAt(
 }
 
 describe('fee carry-over of a revision that left its fees out', () => {
-  it('v1 complete; the revision asked on the screen comes back without fees: badge, no "Menor custo", no saving', async () => {
+  it('v1 complete; the revision asked on the screen comes back without fees: badge, "Menor custo (estimado)", no saving', async () => {
     const { page, errors, context } = await openPage(browser);
     await signInWithForm(page, analyst);
     await page.goto(`/quotes/${quoteId}`);
@@ -328,13 +329,18 @@ describe('fee carry-over of a revision that left its fees out', () => {
       replies.atlanticoRevised,
     );
 
-    // Version 2 without fee lines: badge, not 'Menor custo' (Boreal is), the change not a saving.
+    // Version 2 without fee lines: badge, the change not a saving, and 'Menor custo (estimado)': completed at
+    // its own version 1's THC 2 × 1.450 and BL 75 × 5,2456 = 393,42 → 29.375,36 + 2.900 + 393,42 =
+    // R$ 32.668,78, still below Boreal's R$ 34.893,25 (ADR 0024 addendum).
     await atlantico.getByText('Versão 2').waitFor({ timeout: 60_000 });
     await atlantico.getByText('incompleta: sem THC, BL FEE', { exact: true }).waitFor({ timeout: 30_000 });
     expect(await totalsOf(atlantico)).toEqual(EXPECTED.atlanticoV2);
     expect(await atlantico.getByText('Sem taxas', { exact: true }).count()).toBe(1);
-    expect(await atlantico.getByText('Menor custo').count()).toBe(0);
-    expect(await boreal.getByText('Menor custo').count()).toBe(1);
+    expect(await atlantico.getByText('Menor custo (estimado)', { exact: true }).count()).toBe(1);
+    expect((await atlantico.locator('[data-estimate]').first().textContent())?.replace(/\s/g, ' ')).toBe(
+      'Estimado em R$ 32.668,78, completando com THC da versão 1 (R$ 2.900,00), BL FEE da versão 1 (R$ 393,42)',
+    );
+    expect(await boreal.getByText('Menor custo').count()).toBe(0);
     expect(await table(page).getByText('Menor custo').count()).toBe(1);
     const change = atlantico.locator('[data-incompleta]');
     // Seen: the BRL and the USD change ('▼ 927,84 USD') struck through (spoken: 'Menor que a versão 1 em …'),

@@ -103,7 +103,10 @@ const table = (page: Page) =>
 const carrierOrder = (page: Page) =>
   table(page).locator('tbody tr[data-row] th > span:first-child').allTextContents();
 const rowOf = (page: Page, nome: string, destino?: string): Locator => {
-  const rows = table(page).locator('tbody tr[data-row]').filter({ hasText: nome });
+  // By the carrier's own cell: another row's estimate may name it ("completando com BL FEE de Boreal Cargas").
+  const rows = table(page)
+    .locator('tbody tr[data-row]')
+    .filter({ has: page.locator('xpath=./*[1]', { hasText: nome }) });
   return destino ? rows.filter({ has: page.locator('[data-destino]', { hasText: destino }) }) : rows;
 };
 /** Intl writes 'R$' and the amount with a no-break space. */
@@ -247,8 +250,8 @@ describe('comparison, correction, revision and approval', () => {
       const box = element.parentElement as HTMLElement;
       return element.scrollWidth - box.clientWidth;
     });
-    expect(overflow).toBeLessThanOrEqual(0);
     await shot(page, 'flow-revised');
+    expect(overflow).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -346,10 +349,15 @@ describe('comparison, correction, revision and approval', () => {
     await page.getByRole('button', { name: 'Aprovar', exact: true }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirmar aprovação' });
     await confirm.getByText(/Aprovar a proposta de Delta Shipping para Itajaí\?/).waitFor();
-    // Delta quotes no BL fee, which the others quote (issue 30): its rows are incomplete, never 'Menor
-    // custo', and the confirmation says so, names the cheapest complete proposal and asks 'mesmo assim'.
+    // Delta quotes no BL fee, which the others quote (issue 30): its rows are incomplete, and completed at
+    // the dearest BL fee quoted still dearer than the cheapest; the confirmation says so, compares it
+    // completed with the cheapest and asks 'mesmo assim' (QA pass 26).
     await confirm.getByText(/^Esta proposta está incompleta \(sem BL FEE\)/).waitFor();
-    await confirm.getByText(/^A proposta completa de menor custo é Atlântico Logística \(Santos\)/).waitFor();
+    await confirm
+      .getByText(
+        /^Completada com BL FEE de .+, ela custaria R\$\s.+ \(estimado\): R\$\s.+ a mais que .+ \(Santos\)/,
+      )
+      .waitFor();
     expect(await confirm.getByText(/custa .* a menos/).count()).toBe(0);
     await confirm.getByRole('button', { name: 'Aprovar mesmo assim' }).click();
     const success = page.getByRole('dialog', { name: 'Cotação aprovada' });

@@ -941,10 +941,10 @@ function countedBRL(decision: FeeDecision, taxa: ExchangeRateInfo): Decimal | nu
 type Estimate = { total: Decimal; taxas: NonNullable<ComparisonRow['menorCustoEstimado']>['taxas'] };
 
 /**
- * An incomplete row's total as an analyst equalises it: each charge kind it lacks costed at the highest
- * amount another carrier's row counts for that kind (the first such row on a tie), else — a charge only its
- * own previous version quoted — at that version's amount; each amount rounded to cents. Null when some
- * charge has no amount to take: the row cannot be compared.
+ * An incomplete row's total as an analyst equalises it: a charge its own previous version counted at that
+ * version's amount; any other charge kind it lacks at the highest amount another carrier's row counts for
+ * that kind (the first such row on a tie); each amount rounded to cents. Null when some charge has no amount
+ * to take: the row cannot be compared.
  */
 function estimateOf(
   row: Row,
@@ -960,6 +960,19 @@ function estimateOf(
     if (done.has(item.kind)) continue;
     done.add(item.kind);
     let best: { brl: Decimal; from: Row } | null = null;
+    // A charge its own previous version counted is costed at the carrier's own amount (a revision that
+    // left its fees out, "demais condições mantidas" unsaid): that is its price, not another carrier's.
+    if (item.previous !== null && previous !== undefined) {
+      const valor = round(item.previous, 2);
+      total = add(total, valor);
+      taxas.push({
+        nome: item.nome,
+        valorBRL: toMoney(valor),
+        transportador: row.transportador.nome,
+        versaoAnterior: previous.versao,
+      });
+      continue;
+    }
     for (const other of priced) {
       if (other.transportadorId === row.transportadorId) continue;
       const amounts = other.counted.filter((fee) => sameCharge(fee.chave) === item.kind);

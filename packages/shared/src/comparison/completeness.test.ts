@@ -233,14 +233,14 @@ describe('complete or incomplete (issue 30)', () => {
     const atlantica = rowOf(linhas, 'Atlântica');
     expect(atlantica.custoTotalBRL).toBe(28000);
     expect(atlantica.taxasAusentes).toEqual(['THC', 'BL FEE']);
-    // Completed at Pacífico's prices (the only other carrier, which quotes both): THC 2 × 1.450 = R$ 2.900,00,
+    // Completed at its own version 1's amounts (its price, not another carrier's): THC 2 × 1.450 = R$ 2.900,00,
     // BL USD 50 × 5 = R$ 250,00 → 28.000 + 2.900 + 250 = R$ 31.150,00 (estimado), below Pacífico's 32.150.
     expect(atlantica.destaque.menorCusto).toBe(true);
     expect(atlantica.menorCustoEstimado).toEqual({
       totalBRL: 31150,
       taxas: [
-        { nome: 'THC', valorBRL: 2900, transportador: 'Pacífico' },
-        { nome: 'BL FEE', valorBRL: 250, transportador: 'Pacífico' },
+        { nome: 'THC', valorBRL: 2900, transportador: 'Atlântica', versaoAnterior: 1 },
+        { nome: 'BL FEE', valorBRL: 250, transportador: 'Atlântica', versaoAnterior: 1 },
       ],
     });
     expect(atlantica.variacao).toMatchObject({ versaoAnterior: 1, custoTotalBRL: -4650, incompleta: true });

@@ -663,14 +663,14 @@ describe('revisions (issue 30)', () => {
     // v2 without fees: USD 2 × 2.700 = 5.400 → R$ 28.326,24, the lowest figure but incomplete
     expect(row).toMatchObject({ versao: 2, valorUSD: 5400, valorBRL: 0, custoTotalBRL: 28326.24 });
     expect(row.taxasAusentes).toEqual(['THC', 'DOC FEE']);
-    // Completed at Atlântica's prices: THC 2 × 1.450 = R$ 2.900,00, doc fee USD 50 × 5,2456 = R$ 262,28 →
-    // R$ 31.488,52, below Atlântica's complete R$ 32.537,64: 'Menor custo (estimado)'.
+    // Completed at its own version 1's amounts (its price): THC 2 × 1.450 = R$ 2.900,00, doc fee USD 50 ×
+    // 5,2456 = R$ 262,28 → R$ 31.488,52, below Atlântica's complete R$ 32.537,64: 'Menor custo (estimado)'.
     expect(row.destaque.menorCusto).toBe(true);
     expect(row.menorCustoEstimado).toEqual({
       totalBRL: 31488.52,
       taxas: [
-        { nome: 'THC', valorBRL: 2900, transportador: 'Atlântica Cargas' },
-        { nome: 'DOC FEE', valorBRL: 262.28, transportador: 'Atlântica Cargas' },
+        { nome: 'THC', valorBRL: 2900, transportador: 'Pacífico Logística', versaoAnterior: 1 },
+        { nome: 'DOC FEE', valorBRL: 262.28, transportador: 'Pacífico Logística', versaoAnterior: 1 },
       ],
     });
     expect(row.variacao).toMatchObject({ versaoAnterior: 1, incompleta: true });
@@ -685,7 +685,7 @@ describe('revisions (issue 30)', () => {
     // lines say it).
     expect(flat).toContain(`R$ ${formatNumber(28326.24)} · incompleta · Menor custo (estimado)`);
     expect(flat).toContain(
-      'Menor custo (estimado): Estimado em R$ 31.488,52, completando com THC de Atlântica Cargas (R$ 2.900,00), DOC FEE de Atlântica Cargas (R$ 262,28)',
+      'Menor custo (estimado): Estimado em R$ 31.488,52, completando com THC da versão 1 (R$ 2.900,00), DOC FEE da versão 1 (R$ 262,28)',
     );
     expect(row.taxasVersaoAnterior?.map((f) => [f.nome, f.valor, f.moeda, f.unidade, f.versao])).toEqual([
       ['THC', 1450, 'BRL', 'CNTR', 1],
@@ -707,11 +707,11 @@ describe('revisions (issue 30)', () => {
     });
     expect(fee(row, 'THC').adicionadaPor).toMatch(/^Analista /);
     expect(row.taxasAusentes).toEqual(['DOC FEE']);
-    // 28.326,24 + 2.900 = 31.226,24, + Atlântica's doc fee R$ 262,28 → R$ 31.488,52 (estimado), still lowest.
+    // 28.326,24 + 2.900 = 31.226,24, + its version 1's doc fee R$ 262,28 → R$ 31.488,52 (estimado), still lowest.
     expect(row.destaque.menorCusto).toBe(true);
     expect(row.menorCustoEstimado).toEqual({
       totalBRL: 31488.52,
-      taxas: [{ nome: 'DOC FEE', valorBRL: 262.28, transportador: 'Atlântica Cargas' }],
+      taxas: [{ nome: 'DOC FEE', valorBRL: 262.28, transportador: 'Pacífico Logística', versaoAnterior: 1 }],
     });
 
     const typed = await add({ nome: 'DOC FEE', moeda: 'USD', valor: 50, unidade: 'BL', origem: 'manual' });

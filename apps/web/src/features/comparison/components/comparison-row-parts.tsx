@@ -461,7 +461,11 @@ export function HighlightTag({ kind, estimated }: { kind: 'cheapest' | 'fastest'
   const Icon = kind === 'cheapest' ? CheckCircleIcon : ClockIcon;
   return (
     <span
-      className="inline-flex items-center gap-1 rounded-full bg-success-soft px-1.5 py-0.5 text-[11px] font-semibold whitespace-nowrap text-success-soft-fg"
+      className={cn(
+        'inline-flex items-center gap-1 rounded-full bg-success-soft px-1.5 py-0.5 text-[11px] font-semibold text-success-soft-fg',
+        // 'Menor custo (estimado)' may wrap: on a 1280 px laptop it widened the total column past the screen.
+        kind === 'cheapest' && estimated ? 'whitespace-normal' : 'whitespace-nowrap',
+      )}
       title={kind === 'cheapest' && estimated ? ui.comparison.estimate.title : undefined}
     >
       <Icon size={12} />
