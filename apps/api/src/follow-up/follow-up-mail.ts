@@ -9,7 +9,7 @@ import {
   reminderEmailMessages,
 } from '@cotacoes/shared';
 import { estimateNoteText } from '@cotacoes/shared/comparison/estimate-text';
-import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
+import { missingFeesText } from '@cotacoes/shared/comparison/fee-names';
 import { moneyText } from '@cotacoes/shared/comparison/quantity-text';
 import { escapeHtml } from '../lib/html.js';
 
@@ -156,7 +156,7 @@ export function summaryFigures(
           ...(cheapest.menorCustoEstimado
             ? {
                 estimativa: {
-                  ausentes: (cheapest.taxasAusentes ?? []).map(feeDisplayName).join(', '),
+                  ausentes: missingFeesText(cheapest),
                   nota: estimateNoteText(cheapest.menorCustoEstimado),
                 },
               }

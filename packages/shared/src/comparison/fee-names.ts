@@ -10,3 +10,8 @@ const names: Readonly<Record<string, string>> = uiComparison.feeNames;
 export function feeDisplayName(nome: string): string {
   return names[nome] ?? nome;
 }
+
+/** The charges a row lacks, as the badge, the files, the e-mails and the approval say them: 'THC, Desconsolidação'. */
+export function missingFeesText(row: { taxasAusentes?: readonly string[] }): string {
+  return (row.taxasAusentes ?? []).map(feeDisplayName).join(', ');
+}

@@ -1,6 +1,6 @@
 import type { ComparisonRow } from '@cotacoes/shared';
 import { formatMessage } from '@cotacoes/shared';
-import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
+import { missingFeesText } from '@cotacoes/shared/comparison/fee-names';
 import { comparativeDocumentMessages } from '@cotacoes/shared/messages/ui-comparative';
 import { escapeHtml } from '../../lib/html.js';
 import {
@@ -32,7 +32,7 @@ function cheapestText(row: ComparisonRow): string {
   return nota
     ? formatMessage(t.bestEstimated, {
         ...values,
-        ausentes: (row.taxasAusentes ?? []).map(feeDisplayName).join(', '),
+        ausentes: missingFeesText(row),
         nota,
       })
     : formatMessage(t.best, values);

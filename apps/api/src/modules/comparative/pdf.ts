@@ -3,7 +3,7 @@ import { formatMessage } from '@cotacoes/shared';
 import { missingFreightOf, missingItemsText } from '@cotacoes/shared/comparison/asked';
 import { hasEuroAmounts } from '@cotacoes/shared/comparison/currency';
 import { estimateNoteText } from '@cotacoes/shared/comparison/estimate-text';
-import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
+import { feeDisplayName, missingFeesText } from '@cotacoes/shared/comparison/fee-names';
 import { freightTypeName } from '@cotacoes/shared/comparison/freight-type';
 import { chargeLineText, freightName, transitDaysText } from '@cotacoes/shared/comparison/quantity-text';
 import { comparativeDocumentMessages as t } from '@cotacoes/shared/messages/ui-comparative';
@@ -130,9 +130,7 @@ export function chargesTextOf(row: ComparisonRow): string | null {
     ...(missingFreightOf(row).length > 0
       ? [formatMessage(t.freightMissing, { itens: missingItemsText(missingFreightOf(row)) })]
       : []),
-    ...(row.taxasAusentes?.length
-      ? [formatMessage(t.incomplete, { itens: row.taxasAusentes.map(feeDisplayName).join(', ') })]
-      : []),
+    ...(row.taxasAusentes?.length ? [formatMessage(t.incomplete, { itens: missingFeesText(row) })] : []),
     ...(row.taxasNaoSomadas?.length
       ? [formatMessage(t.notSummed, { itens: row.taxasNaoSomadas.join(', ') })]
       : []),

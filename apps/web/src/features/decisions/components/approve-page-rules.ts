@@ -1,7 +1,7 @@
 import { missingFreightOf, missingItemsText } from '@cotacoes/shared/comparison/asked';
 import * as decimal from '@cotacoes/shared/comparison/decimal';
 import { estimateItemsText } from '@cotacoes/shared/comparison/estimate-text';
-import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
+import { missingFeesText } from '@cotacoes/shared/comparison/fee-names';
 import { rowOfDestination } from '@cotacoes/shared/comparison/names';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
@@ -63,7 +63,7 @@ export function approvalCautions(
   // An incomplete proposal's total lacks charges (issue 30): it is said so before any comparison of totals,
   // which would flatter it; when it is the cheapest all the same, completed at the others' prices, so is that.
   if (ausentes.length > 0) {
-    cautions.push(formatMessage(texts.incomplete, { itens: ausentes.map(feeDisplayName).join(', ') }));
+    cautions.push(formatMessage(texts.incomplete, { itens: missingFeesText(chosen) }));
     if (chosen.destaque.menorCusto && chosen.menorCustoEstimado)
       cautions.push(
         formatMessage(texts.incompleteCheapest, {

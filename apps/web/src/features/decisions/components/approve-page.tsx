@@ -1,4 +1,4 @@
-import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
+import { missingFeesText } from '@cotacoes/shared/comparison/fee-names';
 import { transitDaysText } from '@cotacoes/shared/comparison/quantity-text';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
@@ -131,7 +131,7 @@ function rowSummary(row: ComparisonRow): string {
     days === null ? ui.quotes.notInformed : formatMessage(ui.decisions.comparison.days, { count: days });
   // A total that leaves out charges others quote says so here too, as on the Comparação tab (QA pass 8).
   const incomplete = row.taxasAusentes?.length
-    ? ` · ${formatMessage(ui.comparison.completeness.incomplete, { itens: row.taxasAusentes.map(feeDisplayName).join(', ') })}`
+    ? ` · ${formatMessage(ui.comparison.completeness.incomplete, { itens: missingFeesText(row) })}`
     : '';
   return `${total}${incomplete} · ${formatMessage(t.transit, { prazo })}`;
 }
