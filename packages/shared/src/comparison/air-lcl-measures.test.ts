@@ -4,7 +4,13 @@ import { missingItems, quoteAskedFrom } from './asked.js';
 import { buildComparison, type ComparisonResponse } from './build.js';
 import { formatDecimal, toDecimal } from './decimal.js';
 import { feeItem, freightItem, makeFinal, port } from './fixtures/finals.js';
-import { chargeableWeightKg, chargeQuantity, quoteMeasuresFrom, quoteWideMeasures } from './quantities.js';
+import {
+  chargeableWeightKg,
+  chargeQuantity,
+  quoteChargeableWeight,
+  quoteMeasuresFrom,
+  quoteWideMeasures,
+} from './quantities.js';
 import { exchangeRateInfo } from './totals.js';
 
 /*
@@ -162,5 +168,19 @@ describe('free time is not expected of LCL or air', () => {
       hoje: '2026-12-05',
     });
     expect(air.linhas[0]!.faltando).toEqual([]);
+  });
+});
+
+describe('quoteChargeableWeight (the quote detail says it)', () => {
+  it('410 kg and 4 boxes of 118 × 78 × 92 cm: 3,387 m³ × 166,67 = 564,51 kg → 565 kg; FCL: none', () => {
+    const itens = [
+      { mercadoria: 'Peças', quantidadeVolumes: '4 caixas', dimensoes: '4 caixas de 118 x 78 x 92 cm' },
+    ];
+    expect(quoteChargeableWeight({ tipoFrete: 'AÉREO', pesoBrutoTotal: '410 kg', itens })).toEqual({
+      kg: 565,
+      pesoKg: 410,
+      volumeM3: 3.3871,
+    });
+    expect(quoteChargeableWeight({ tipoFrete: 'FCL', pesoBrutoTotal: '410 kg', itens })).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { type ContainerAsk, parseContainers, totalContainers } from './containers.js';
 import { type FeeCurrency, feeCurrency } from './currency.js';
-import { add, type Decimal, divide, max, multiply, round, toDecimal } from './decimal.js';
+import { add, type Decimal, divide, max, multiply, round, toDecimal, toNumber } from './decimal.js';
 import { normalizeName } from './names.js';
 
 /*
@@ -294,4 +294,22 @@ export function answerContainerCount(
 /** Containers of the shipment: the reply's own count, else the quote's; null when neither says. */
 export function shipmentContainers(asked: readonly ContainerAsk[], answer: number | null): number | null {
   return answer ?? (totalContainers(asked) || null);
+}
+
+/**
+ * An air quote's chargeable weight as the comparison counts it (IATA 1:6000, up to the next half kilogram),
+ * with the gross weight and volume it came from; null for another modal or without a weight.
+ */
+export function quoteChargeableWeight(
+  quote: QuoteForMeasures,
+): { kg: number; pesoKg: number; volumeM3: number | null } | null {
+  const medidas = quoteMeasuresFrom(quote);
+  if (!isAir(quote.tipoFrete ?? null) || medidas.pesoKg === null) return null;
+  const charged = chargeQuantity('KG', { ...medidas, modal: 'AEREO', conteineres: null }).quantidade;
+  if (charged === null) return null;
+  return {
+    kg: toNumber(charged),
+    pesoKg: toNumber(medidas.pesoKg),
+    volumeM3: medidas.volumeM3 === null ? null : toNumber(medidas.volumeM3),
+  };
 }

@@ -1,6 +1,4 @@
-import { toNumber } from '@cotacoes/shared/comparison/decimal';
-import { normalizeName } from '@cotacoes/shared/comparison/names';
-import { chargeQuantity, quoteMeasuresFrom } from '@cotacoes/shared/comparison/quantities';
+import { quoteChargeableWeight } from '@cotacoes/shared/comparison/quantities';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import type { QuoteRecipient } from '@cotacoes/shared/schemas/quotes';
@@ -115,23 +113,18 @@ function QuoteInfo({ quote }: { quote: QuoteDetail }) {
  * gross weight only, while the comparison priced 565 kg).
  */
 function ChargeableWeight({ quote }: { quote: QuoteDetail }) {
-  const medidas = quoteMeasuresFrom(quote);
-  if (normalizeName(quote.tipoFrete ?? '') !== 'AEREO' || medidas.pesoKg === null) return null;
-  const charged = chargeQuantity('KG', { ...medidas, modal: 'AEREO', conteineres: null }).quantidade;
-  if (charged === null) return null;
-  const number = (value: bigint, digits: number) =>
-    new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 0, maximumFractionDigits: digits }).format(
-      toNumber(value),
-    );
-  const kg = (value: bigint) => number(value, 1);
+  const weight = quoteChargeableWeight(quote);
+  if (!weight) return null;
+  const number = (value: number, digits: number) =>
+    new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 0, maximumFractionDigits: digits }).format(value);
   return (
     <Field label={t.pesoTaxado}>
-      {medidas.volumeM3 === null
-        ? formatMessage(t.pesoTaxadoWeightOnly, { peso: kg(charged) })
+      {weight.volumeM3 === null
+        ? formatMessage(t.pesoTaxadoWeightOnly, { peso: number(weight.kg, 1) })
         : formatMessage(t.pesoTaxadoValue, {
-            peso: kg(charged),
-            bruto: `${kg(medidas.pesoKg)} kg`,
-            volume: number(medidas.volumeM3, 2),
+            peso: number(weight.kg, 1),
+            bruto: `${number(weight.pesoKg, 1)} kg`,
+            volume: number(weight.volumeM3, 2),
           })}
     </Field>
   );
