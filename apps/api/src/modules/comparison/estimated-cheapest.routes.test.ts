@@ -174,6 +174,14 @@ describe('"Menor custo (estimado)": an incomplete proposal completed at the othe
     expect([pacifico.custoTotalBRL, pacifico.custoTotalUSD]).toEqual([2787.21, 531.34]);
     for (const nome of ['Atlântico Cargas', 'Maré Alta', 'Rota Sul'])
       expect(rowOf(body, nome).menorCustoEstimado).toBeUndefined();
+    // Every incomplete row says its estimate (QA pass 26), as computed above: Atlântico + Maré Alta's CFS
+    // R$ 663,00 = R$ 3.273,53; Maré Alta + Atlântico's desconsolidação R$ 741,00 = R$ 3.480,21; Rota Sul none.
+    expect(rowOf(body, 'Atlântico Cargas').custoEstimado).toEqual({
+      totalBRL: 3273.53,
+      taxas: [{ nome: 'CFS', valorBRL: 663, transportador: 'Maré Alta' }],
+    });
+    expect(rowOf(body, 'Maré Alta').custoEstimado?.totalBRL).toBe(3480.21);
+    expect(rowOf(body, 'Rota Sul').custoEstimado).toBeUndefined();
   });
 
   it('the Excel: the mark and the sentence in "Destaque"; "Valor contabilizado" sums to the totals', async () => {
