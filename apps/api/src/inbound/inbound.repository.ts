@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lte, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, max, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import {
   cotacaoDestinatarios,
@@ -267,6 +267,19 @@ export async function updateInbound(
   values: Partial<typeof inboundMessages.$inferInsert>,
 ): Promise<void> {
   await executor.update(inboundMessages).set(values).where(eq(inboundMessages.id, id));
+}
+
+/**
+ * 'Restaurar': clears a message's dismissal only while it is dismissed, so two restores at once restore (and
+ * audit) it once; false when it was not dismissed any more.
+ */
+export async function undismissInbound(executor: Executor, id: string): Promise<boolean> {
+  const rows = await executor
+    .update(inboundMessages)
+    .set({ descartadaPor: null, descartadaEm: null })
+    .where(and(eq(inboundMessages.id, id), isNotNull(inboundMessages.descartadaEm)))
+    .returning({ id: inboundMessages.id });
+  return rows.length > 0;
 }
 
 export async function insertAttachments(

@@ -530,8 +530,8 @@ export class InboundPipeline {
         (row.outcome === 'nao_identificada' || row.outcome === 'invalida');
       const visible =
         dismissed && (row.empresaId === empresaId || (row.empresaId === null && seesEveryCompany));
-      if (!row || !visible) throw new AppError('INBOUND_MESSAGE_NOT_FOUND');
-      await repo.updateInbound(tx, inboundId, { descartadaPor: null, descartadaEm: null });
+      if (!row || !visible || !(await repo.undismissInbound(tx, inboundId)))
+        throw new AppError('INBOUND_MESSAGE_NOT_FOUND');
       await writeAudit(tx, { userId, empresaId: row.empresaId }, 'inbound.restaurar', {
         entity: 'inbound_message',
         entityId: inboundId,

@@ -793,6 +793,15 @@ describe("'Dispensadas': a dismissed message is listed and can be restored", () 
     ).toHaveLength(1);
     // Back where it was: it can be dismissed again.
     expect((await post(`/api/inbound/messages/${older}/dismiss`, s.token, {})).statusCode).toBe(200);
+    // Two restores at once (two analysts, a double click): restored and audited once, the other 404.
+    const both = await Promise.all([post(url, s.token, {}), post(url, s.token, {})]);
+    expect(both.map((response) => response.statusCode).sort()).toEqual([200, 404]);
+    expect(
+      await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'inbound.restaurar'), eq(auditLog.entityId, older))),
+    ).toHaveLength(2);
 
     const refused = await get('/api/inbound/unmatched?dispensadas=talvez', s.token);
     expect(refused.statusCode).toBe(400);
