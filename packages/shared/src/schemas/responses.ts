@@ -520,6 +520,8 @@ export const inboundSourceStatusSchema = z.object({
   state: z.enum(['ok', 'erro', 'reconectar', 'inativo']),
   lastSyncAt: z.string().nullable(),
   lastError: z.string().nullable(),
+  /** When the last error happened (ISO): the screen says it beside the error (QA pass 25). */
+  lastErrorAt: z.string().nullable(),
   /** Messages this source stored (inbound_messages rows with its source). */
   received: z.number(),
   /** Whether 'Sincronizar agora' applies (mailboxes that are polled). */

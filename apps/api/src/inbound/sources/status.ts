@@ -48,6 +48,7 @@ export function imapStatusProvider(
           lastError: state?.lastError
             ? formatMessage(inboundTexts.sources.imapError, { detalhe: state.lastError })
             : null,
+          lastErrorAt: state?.lastError ? (state.lastErrorAt?.toISOString() ?? null) : null,
           received: (await receivedBy(db, 'imap')).received,
           canSync: source() !== undefined,
         },
@@ -87,6 +88,7 @@ export function smtpStatusProvider(db: Database, port: () => number | null): Sou
           // A listener does not sync: the time of the last message it took stands for it.
           lastSyncAt: lastAt,
           lastError: null,
+          lastErrorAt: null,
           received,
           canSync: false,
         },

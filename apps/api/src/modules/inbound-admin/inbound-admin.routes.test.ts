@@ -62,6 +62,7 @@ describe('GET /api/inbound/status', () => {
         state: 'inativo',
         lastSyncAt: null,
         lastError: null,
+        lastErrorAt: null,
         received: 0,
         canSync: false,
       },

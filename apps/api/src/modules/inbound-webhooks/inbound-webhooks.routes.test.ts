@@ -391,6 +391,10 @@ describe('provider inbound webhooks', () => {
       state: 'erro',
       lastError: expect.stringMatching(/limite de 1 MB/),
     });
+    // ... and when it was refused (a moment ago), which the screen shows beside it.
+    const refusedAt = Date.parse(byId['webhook:postmark']!.lastErrorAt as string);
+    expect(Date.now() - refusedAt).toBeLessThan(5 * 60_000);
+    expect(byId['webhook:sendgrid']!.lastErrorAt).toBeNull();
     expect(byId.smtp).toMatchObject({ kind: 'smtp', state: 'ok', canSync: false });
     // No secret is ever part of the answer.
     expect(response.body).not.toContain(secrets.mailgunKey);

@@ -250,6 +250,7 @@ export class MailConnections {
         state: row.state === 'ok' ? 'ok' : row.state === 'erro' ? 'erro' : 'reconectar',
         lastSyncAt: row.lastSyncAt?.toISOString() ?? null,
         lastError: row.lastError,
+        lastErrorAt: row.lastError ? (row.lastErrorAt?.toISOString() ?? null) : null,
         received: row.messagesReceived,
         canSync: row.state !== 'reconectar',
       }));

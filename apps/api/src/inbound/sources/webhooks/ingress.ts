@@ -54,6 +54,12 @@ export class WebhookIngress {
   lastError(provider: WebhookProvider): string | null {
     return this.lastOutcome.get(provider)?.error ?? null;
   }
+
+  /** When the provider's last error was recorded, while it is the last outcome. */
+  lastErrorAt(provider: WebhookProvider): string | null {
+    const outcome = this.lastOutcome.get(provider);
+    return outcome?.error ? outcome.at.toISOString() : null;
+  }
 }
 
 /**
@@ -80,6 +86,7 @@ export function webhookStatusProvider(
           state: !configured ? 'inativo' : lastError ? 'erro' : 'ok',
           lastSyncAt: lastAt,
           lastError,
+          lastErrorAt: lastError ? ingress.lastErrorAt(provider) : null,
           received,
           canSync: false,
         });

@@ -55,6 +55,11 @@ describe("'Fontes de e-mail'", () => {
     expect(webhook.getByText(t.states.erro)).toHaveClass('bg-danger-soft');
     expect(webhook.getByText(errorMessages.WEBHOOK_UNAUTHORIZED)).toBeInTheDocument();
     expect(webhook.getByText(/^01\/12\/2026,? 07:00$/)).toBeInTheDocument();
+    // The error says when it happened (QA pass 25: 'Último erro' had no time).
+    expect(webhook.getByText(/^01\/12\/2026,? 07:05$/)).toHaveAttribute(
+      'datetime',
+      '2026-12-01T10:05:00.000Z',
+    );
     expect(webhook.queryByRole('button')).toBeNull();
     expect(within(postmark!).getByText(t.states.inativo)).toBeInTheDocument();
   });
@@ -69,6 +74,7 @@ describe("'Fontes de e-mail'", () => {
           state: 'ok',
           lastSyncAt: new Date(Date.now() - 3 * 3_600_000).toISOString(),
           lastError: null,
+          lastErrorAt: null,
           received: 2,
           canSync: true,
         },
@@ -124,6 +130,7 @@ describe('a Microsoft 365 or Gmail row', () => {
     state: 'ok',
     lastSyncAt: null,
     lastError: null,
+    lastErrorAt: null,
     received: 0,
     canSync: true,
     ...overrides,

@@ -115,6 +115,11 @@ function SourceRow({ source }: { source: InboundSourceStatus }) {
           <dt className="text-fg-muted">{t.lastError}</dt>
           <dd className={source.lastError ? 'mt-0.5 break-words text-danger-soft-fg' : 'mt-0.5 text-fg'}>
             {source.lastError ? <SourceErrorText message={source.lastError} /> : t.noError}
+            {source.lastError && source.lastErrorAt && (
+              <time dateTime={source.lastErrorAt} className="block text-xs text-fg-muted">
+                {formatDateTime(source.lastErrorAt, '')}
+              </time>
+            )}
           </dd>
         </div>
       </dl>
