@@ -1,3 +1,5 @@
+import { quoteAskedFrom } from '@cotacoes/shared/comparison/asked';
+import type { ContainerAsk } from '@cotacoes/shared/comparison/containers';
 import { optionsRead, optionsReadKind, quotedTitles } from '@cotacoes/shared/comparison/options';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
@@ -6,7 +8,7 @@ import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
 import { FINAL_STATUSES, WAITING_STATUSES } from '@cotacoes/shared/rules/quote-status';
 import { type ResponseVersion, versionsOfEntry } from '@cotacoes/shared/schemas/responses';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { QuoteDetail } from '@/api/get-quote';
 import { quoteDetailKey } from '@/api/quote-keys';
@@ -225,6 +227,7 @@ function Summary({
   nome,
   quoteId,
   canReadAgain,
+  asked,
 }: {
   version: ResponseVersion;
   /** The entry's versions, newest first: what this one keeps from them is shown as theirs. */
@@ -232,6 +235,8 @@ function Summary({
   nome: string;
   quoteId: string;
   canReadAgain: boolean;
+  /** The quote's containers, to name a type as the quote does ('20DV', not the reading's 20DC). */
+  asked: readonly ContainerAsk[];
 }) {
   if (version.extracao === 'pendente')
     return (
@@ -253,7 +258,7 @@ function Summary({
       </Alert>
     );
 
-  const summary = summariseWithCarried(version, versions);
+  const summary = summariseWithCarried(version, versions, asked);
   const { carried } = summary;
   // Air and LCL freight is per kg, m³ or W/M: its own row, and no "Não informado" per container size.
   const perUnit = summary.frete !== null;
@@ -397,10 +402,12 @@ function ResponseCard({
   entry,
   quoteId,
   canCount,
+  asked,
 }: {
   entry: ResponseEntry;
   quoteId: string;
   canCount: boolean;
+  asked: readonly ContainerAsk[];
 }) {
   const selectId = useId();
   const [chosen, setChosen] = useState<string | null>(null);
@@ -490,6 +497,7 @@ function ResponseCard({
             nome={nome}
             quoteId={quoteId}
             canReadAgain={canCount}
+            asked={asked}
           />
           <Flags version={version} />
           {version.mensagemId && (
@@ -537,6 +545,7 @@ export function ResponseCards({
 }) {
   const waiting = (WAITING_STATUSES as readonly string[]).includes(quote.status);
   const responses = useResponses(quote.id, { poll: waiting });
+  const asked = useMemo(() => quoteAskedFrom(quote).conteineres, [quote]);
   useNewResponseNotices(quote.id, responses.data);
   const canRegister =
     !(FINAL_STATUSES as readonly string[]).includes(quote.status) && quote.destinatarios.length > 0;
@@ -575,6 +584,7 @@ export function ResponseCards({
                   entry={entry}
                   quoteId={quote.id}
                   canCount={waiting}
+                  asked={asked}
                 />
               ))}
             </ul>

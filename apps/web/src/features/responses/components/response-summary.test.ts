@@ -1,3 +1,4 @@
+import { parseContainers } from '@cotacoes/shared/comparison/containers';
 import { feeItem, freightItem, makeFinal } from '@cotacoes/shared/comparison/fixtures/finals';
 import type { DadosExtraidos } from '@cotacoes/shared/schemas/responses';
 import { describe, expect, it } from 'vitest';
@@ -25,6 +26,21 @@ describe("the reply card's fees per container type", () => {
     } as unknown as DadosExtraidos;
     const text = summarise(data, null).taxas!;
     expect(text).toMatch(/THC R\$\s1\.100,00\/20DC · THC R\$\s1\.450,00\/40HC/);
+  });
+
+  it("names the type as the quote does: '/20DV' on a 20DV quote, read as 20DC (QA pass 26)", () => {
+    const thc = (equipamento: string, valor: number) => ({
+      ...feeItem('THC', valor, 'BRL'),
+      unidade: 'CNTR',
+      equipamento,
+    });
+    const data = {
+      final: makeFinal({ modal: 'FCL', taxas: { itens: [thc('20DC', 1100), thc('40HC', 1450)] } }),
+    } as unknown as DadosExtraidos;
+    const asked = parseContainers('2 x 20DV + 1 x 40HC');
+    const text = summarise(data, null, asked).taxas!;
+    expect(text).toMatch(/THC R\$\s1\.100,00\/20DV · THC R\$\s1\.450,00\/40HC/);
+    expect(text).not.toContain('20DC');
   });
 
   it("a per-BL fee with an amount per type names the type and stays '/BL'", () => {

@@ -1,4 +1,5 @@
 import { isAllInFreight } from '@cotacoes/shared/comparison/all-in';
+import { askedName, type ContainerAsk } from '@cotacoes/shared/comparison/containers';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
 import type { DadosExtraidos } from '@cotacoes/shared/schemas/responses';
@@ -31,7 +32,10 @@ type FeeItem = {
  * Fee totals by currency with the spec's rules (§5): lines named TOTAL are ignored, IOF-type lines only
  * below 1000, the maximum per (destination, name, currency and container type), then summed per currency.
  */
-export function feeTotals(fees: readonly Fee[]): {
+export function feeTotals(
+  fees: readonly Fee[],
+  asked: readonly ContainerAsk[] = [],
+): {
   count: number;
   totals: Map<string, number>;
   items: FeeItem[];
@@ -47,7 +51,8 @@ export function feeTotals(fees: readonly Fee[]): {
     // A charge priced per container type ("THC 20DV" / "THC 40HC") is listed once per type (QA pass 11: the
     // card showed only the dearer one); the unit then names the type.
     const equipamento = (fee as { equipamento?: unknown }).equipamento;
-    const tipo = typeof equipamento === 'string' && equipamento ? equipamento : null;
+    // Named as the quote names it ('20DV' where the reading says 20DC; QA pass 26).
+    const tipo = typeof equipamento === 'string' && equipamento ? askedName(equipamento, asked) : null;
     // The port of loading's charge ("Origin THC") is not the destination's of the same name (QA pass 13).
     const lado = (fee as { lado?: unknown }).lado === 'origem' ? 'origem' : '';
     const key = `${fee.destino ?? ''}|${fee.nome.toUpperCase()}|${lado}|${moeda}|${tipo ?? ''}`;
@@ -266,9 +271,13 @@ export interface ResponseSummary {
 }
 
 /** What a card shows of an extraction: freight per container, fees, times, validity and payment. */
-export function summarise(dados: DadosExtraidos, condicoesPagamento: string | null): ResponseSummary {
+export function summarise(
+  dados: DadosExtraidos,
+  condicoesPagamento: string | null,
+  asked: readonly ContainerAsk[] = [],
+): ResponseSummary {
   const { final } = dados;
-  const fees = feeTotals(final.taxas.itens);
+  const fees = feeTotals(final.taxas.itens, asked);
   const air = (final.modal ?? '').toUpperCase() === 'AEREO';
   const validade = final.validadeProposta
     ? formatIsoDate(final.validadeProposta, final.validadeProposta)
@@ -314,15 +323,16 @@ export function summariseWithCarried(
     dadosExtraidos: DadosExtraidos | null;
     condicoesPagamento: string | null;
   }[],
+  asked: readonly ContainerAsk[] = [],
 ): ResponseSummary & { carried: Partial<Record<(typeof CARRIED_FIELDS)[number], number>> } {
   const dados = version.dadosExtraidos;
-  const summary = dados ? summarise(dados, version.condicoesPagamento) : ({} as ResponseSummary);
+  const summary = dados ? summarise(dados, version.condicoesPagamento, asked) : ({} as ResponseSummary);
   const carried: Partial<Record<(typeof CARRIED_FIELDS)[number], number>> = {};
   let keeps = Boolean(dados?.final.condicoesMantidas);
   for (const before of earlier) {
     if (!keeps || before.versao >= version.versao) continue;
     if (!before.dadosExtraidos) continue;
-    const older = summarise(before.dadosExtraidos, before.condicoesPagamento);
+    const older = summarise(before.dadosExtraidos, before.condicoesPagamento, asked);
     for (const field of CARRIED_FIELDS)
       if (summary[field] === null && older[field] !== null) {
         summary[field] = older[field];
