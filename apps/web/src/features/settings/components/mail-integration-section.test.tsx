@@ -288,6 +288,7 @@ describe("'Integração de e-mail'", () => {
       state: 'ok',
       lastSyncAt: '2026-03-05T13:00:00.000Z',
       lastError: null,
+      lastErrorAt: null,
       received: 2,
       canSync: true,
     };
