@@ -138,7 +138,10 @@ export function chargesTextOf(row: ComparisonRow): string | null {
       ? [formatMessage(t.unknownQuantity, { lista: row.quantidadesDesconhecidas.join('; ') })]
       : []),
     // An estimate: which charges were added, at whose price.
-    ...(estimate ? [formatMessage(t.estimatedLine, { nota: estimate })] : []),
+    // Only the row marked cheapest by its estimate is called so (QA pass 27: every estimated row was).
+    ...(estimate
+      ? [row.menorCustoEstimado ? formatMessage(t.estimatedLine, { nota: estimate }) : estimate]
+      : []),
     // The row's alerts (the option compared of several, a transit above the one asked…), as on the screen.
     ...(row.alertas ?? []).map((alerta) => alerta.texto),
   ];

@@ -243,6 +243,10 @@ describe('"Menor custo (estimado)": an incomplete proposal completed at the othe
     expect(flat).toContain(
       'Menor custo (estimado): Estimado em R$ 3.101,95, completando com BL FEE de Atlântico Cargas (R$ 314,74)',
     );
+    // The other incomplete rows say their estimate, not the mark (QA pass 27: every one was called so).
+    expect(flat).toContain('Estimado em R$ 3.273,53, completando com CFS de Maré Alta (R$ 663,00)');
+    expect(flat).not.toContain('Menor custo (estimado): Estimado em R$ 3.273,53');
+    expect(flat).not.toContain('Menor custo (estimado): Estimado em R$ 3.480,21');
     expect(flat).toContain('Em verde: menor custo total (BRL) e menor transit time. Menor custo (estimado):');
     // The chart: Pacífico's bar (green) says its mark; Rota Sul's says nothing more than its total.
     expect(flat).toContain(
