@@ -20,7 +20,7 @@ import { askedDestinations, destinationsOf, missingGiven, type QuoteAsked, trans
 import { askedName, type ContainerAsk, containerType, totalContainers } from './containers.js';
 import { feeCurrency } from './currency.js';
 import { add, type Decimal, multiply, round, subtract, toDecimal, toMoney, toNumber } from './decimal.js';
-import { isDeclined, statesAPrice } from './declined.js';
+import { isDeclined, readNothing, statesAPrice } from './declined.js';
 import { feeDisplayName } from './fee-names.js';
 import { evaluateFees, type FeeDecision, type FeeLineInput } from './fees.js';
 import {
@@ -1082,7 +1082,12 @@ export function sortComparisonRows<T extends ComparisonRow>(
 /** The newest version before `versao` whose extraction is done, with figures; null when none. */
 function lastReadBefore(entry: ComparisonResponse, versao: number): ComparisonVersion | null {
   let candidate = versionBefore(entry, versao);
-  while (candidate && ((candidate.extracao ?? 'concluida') !== 'concluida' || !candidate.dadosExtraidos))
+  while (
+    candidate &&
+    ((candidate.extracao ?? 'concluida') !== 'concluida' ||
+      !candidate.dadosExtraidos ||
+      (!candidate.correcoes?.length && readNothing(candidate.dadosExtraidos)))
+  )
     candidate = versionBefore(entry, candidate.versao);
   return candidate;
 }
@@ -1148,8 +1153,14 @@ export function buildComparison(input: ComparisonInput): Comparison {
   for (const entry of input.respostas) {
     if (!isAnswered(entry)) continue;
     const latest: ComparisonVersion = { ...entry.atual!, dadosExtraidos: entry.dadosExtraidos };
-    // A latest version whose reading failed leaves the comparison the last version that was read.
-    const read = latest.extracao === 'falhou' ? lastReadBefore(entry, latest.versao) : null;
+    // A latest version whose reading failed, or that could read nothing of what came (a garbled
+    // re-send), leaves the comparison the last version that was read.
+    const unread =
+      latest.extracao === 'falhou' ||
+      ((latest.extracao ?? 'concluida') === 'concluida' &&
+        !latest.correcoes?.length &&
+        readNothing(latest.dadosExtraidos));
+    const read = unread ? lastReadBefore(entry, latest.versao) : null;
     const current = read ?? latest;
     const earlier = earlierOf(entry, current.versao, input);
     const currentRows = versionRows(entry, current, input, earlier);

@@ -44,3 +44,20 @@ export function withDeclineMark(dados: DadosExtraidos, wordsDecline: boolean): D
   const declined = wordsDecline && !statesAPrice(final);
   return { ...dados, final: declined ? { ...final, declinou: true } : final };
 }
+
+/** The engine's reasons for a message or file it could not read at all. */
+export const UNREADABLE_REASON =
+  /não foi possível ler o arquivo|tipo de arquivo não reconhecido|texto ilegível/;
+
+/**
+ * A reading that could not read what came (a garbled re-send, a file of unknown type) and found no price:
+ * it is no answer of its own (QA pass 29: a garbled re-send replaced a carrier's priced offer).
+ */
+export function readNothing(dados: Pick<DadosExtraidos, 'final' | 'detect'> | null | undefined): boolean {
+  if (!dados) return false;
+  return (
+    !statesAPrice(dados.final) &&
+    !isDeclined(dados.final) &&
+    dados.detect.reasons.some((reason) => UNREADABLE_REASON.test(reason))
+  );
+}

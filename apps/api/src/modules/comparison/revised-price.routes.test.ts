@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Comparison } from '@cotacoes/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,6 +106,36 @@ describe('a revision written "de X para Y"', () => {
       custoTotalBRL: 34870.88,
       respostaId: v3,
     });
+  });
+
+  it('a garbled re-send that reads nothing leaves the comparison on the last one read too (QA pass 29)', async () => {
+    // A message declaring a multipart body that never comes: 50 kB of bytes no reader can use.
+    const raw = Buffer.concat([
+      Buffer.from(
+        [
+          `From: ${mixed.carriers[0]!.email}`,
+          `To: ${mixed.replyTo(0)}`,
+          'Subject: RE: Cotação',
+          `Message-ID: <garbled-${Date.now()}@carrier.example>`,
+          `Date: ${new Date().toUTCString()}`,
+          'MIME-Version: 1.0',
+          'Content-Type: multipart/mixed; boundary="NEVER"',
+          '',
+          '',
+        ].join('\r\n'),
+      ),
+      randomBytes(50_000),
+    ]);
+    await ctx.app.services.inbound.ingest(raw, { source: 'imap' });
+    await waitFor(async () => {
+      const list = (await call('GET', `/api/quotes/${mixed.quote.id}/respostas`)).json().data as {
+        atual: { extracao: string; versao: number } | null;
+      }[];
+      return list[0]?.atual?.versao === 4 && list[0].atual.extracao === 'concluida';
+    }, 30_000);
+    const row = (await call('GET', `/api/quotes/${mixed.quote.id}/comparison`)).json().linhas[0];
+    // Still version 2's R$ 34.870,88, naming version 4 as not read; not an empty "Frete não informado".
+    expect(row).toMatchObject({ versao: 2, versaoNaoLida: 4, precificada: true, custoTotalBRL: 34870.88 });
   });
 
   it('counts the new price, shows the saving, and the approval e-mail states it', async () => {

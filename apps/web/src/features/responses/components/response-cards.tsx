@@ -1,5 +1,6 @@
 import { quoteAskedFrom } from '@cotacoes/shared/comparison/asked';
 import type { ContainerAsk } from '@cotacoes/shared/comparison/containers';
+import { UNREADABLE_REASON } from '@cotacoes/shared/comparison/declined';
 import { optionsRead, optionsReadKind, quotedTitles } from '@cotacoes/shared/comparison/options';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
@@ -47,9 +48,6 @@ const statusVariant = (status: string): BadgeVariant =>
         ? 'success'
         : 'primary';
 /** Figures whose text is long (fee totals, payment terms) take the card's whole width. */
-/** The engine's reasons that say a file or text could not be read (packages/extraction: extract-file, run). */
-const UNREADABLE = /não foi possível ler o arquivo|tipo de arquivo não reconhecido|texto ilegível/;
-
 const wideFields = new Set<string>([t.fields.taxas, t.fields.pagamento]);
 /** Spec 001 §2: the progress bar counts against at least 5 when the quote has no recipients yet. */
 const FALLBACK_TOTAL = 5;
@@ -284,7 +282,7 @@ function Summary({
     [summary.frete, summary.frete20, summary.frete40, summary.taxas].every((value) => value === null);
   // Why a file (or the whole message) gave nothing: a protected PDF, a corrupt or unknown file, binary text
   // (QA pass 9: the card said only 'Nenhum valor identificado' while the reason was stored).
-  const unreadable = version.dadosExtraidos.detect.reasons.filter((reason) => UNREADABLE.test(reason));
+  const unreadable = version.dadosExtraidos.detect.reasons.filter((reason) => UNREADABLE_REASON.test(reason));
   return (
     // biome-ignore lint/a11y/useSemanticElements: a fieldset is for form controls; this groups read-only figures
     <div role="group" aria-label={formatMessage(t.summaryTitle, { nome })} className="space-y-2">
