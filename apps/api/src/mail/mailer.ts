@@ -174,6 +174,21 @@ export class Mailer {
   }
 
   /**
+   * The envelope sender (Return-Path) of a message: its own reply address when it is one of
+   * MAIL_REPLY_ADDRESS's tagged addresses (a bounce then names its quote and carrier), else
+   * MAIL_REPLY_ADDRESS itself: the mailbox the inbound sources read, never MAIL_FROM's no-reply.
+   */
+  private bounceAddress(replyTo: string | null): string {
+    const base = this.config.MAIL_REPLY_ADDRESS;
+    const at = base.lastIndexOf('@');
+    const address = replyTo?.match(/<([^<>\s]+@[^<>\s]+)>/)?.[1] ?? replyTo?.trim() ?? '';
+    const tagged =
+      address.toLowerCase().startsWith(`${base.slice(0, at)}+`.toLowerCase()) &&
+      address.toLowerCase().endsWith(base.slice(at).toLowerCase());
+    return tagged ? address : base;
+  }
+
+  /**
    * Sends a claimed row with its fixed Message-ID and marks it sent; a failure waits for its backoff.
    * Answers the seconds until the retry (undefined when sent).
    */
@@ -182,6 +197,12 @@ export class Mailer {
       await this.transport.deliver({
         messageId: row.messageId,
         from: row.fromAddress,
+        // A delivery failure comes back to an address this product reads (QA pass 29: it went to MAIL_FROM's
+        // "nao-responda", which nobody reads, and the carrier stayed "Enviado").
+        envelope: {
+          from: this.bounceAddress(row.replyTo),
+          to: [...row.toAddresses, ...row.ccAddresses, ...row.bccAddresses],
+        },
         to: row.toAddresses,
         cc: row.ccAddresses.length ? row.ccAddresses : undefined,
         bcc: row.bccAddresses.length ? row.bccAddresses : undefined,

@@ -58,3 +58,31 @@ it('strips line breaks from header values so nothing can be injected', async () 
   expect(message.to).toEqual(['destino@empresa.com.br']);
   expect(message.subject).toBe('Assunto Bcc: vitima@externo.com');
 });
+
+it("sends with a return path the product reads: the message's own reply address, else MAIL_REPLY_ADDRESS", async () => {
+  const tagged = `${ctx.config.MAIL_REPLY_ADDRESS.replace('@', '+a1b2c3d4@')}`;
+  await ctx.app.services.database.db.transaction(async (tx) => {
+    await ctx.app.services.mailer.enqueue(tx, {
+      kind: 'test',
+      to: ['pricing@agente.com.br'],
+      bcc: ['oculto@agente.com.br'],
+      replyTo: tagged,
+      subject: 'Pedido de cotação',
+      text: 'corpo',
+    });
+    await ctx.app.services.mailer.enqueue(tx, {
+      kind: 'test',
+      to: ['aviso@empresa.com.br'],
+      subject: 'Aviso',
+      text: 'corpo',
+    });
+  });
+  const request = await waitFor(() => sink.messages.find((m) => m.to.includes('pricing@agente.com.br')));
+  // A bounce of the request comes back to the quote's own address, which names its quote and carrier.
+  expect(request.mailFrom).toBe(tagged);
+  // Every recipient is still in the envelope, the Bcc too, and the From header is unchanged.
+  expect(request.to.sort()).toEqual(['oculto@agente.com.br', 'pricing@agente.com.br']);
+  expect(request.from.address).toBe('cotacoes@empresa.com.br');
+  const notice = await waitFor(() => sink.messages.find((m) => m.to.includes('aviso@empresa.com.br')));
+  expect(notice.mailFrom).toBe(ctx.config.MAIL_REPLY_ADDRESS);
+});

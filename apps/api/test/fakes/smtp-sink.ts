@@ -6,6 +6,8 @@ export type SinkMessage = {
   messageId: string;
   /** The SMTP envelope recipients (Bcc included). */
   to: string[];
+  /** The SMTP envelope sender (MAIL FROM): where a delivery failure goes back to. */
+  mailFrom: string;
   /** The To header. */
   toHeader: string;
   bccHeader: string;
@@ -50,6 +52,7 @@ export async function startSmtpSink(
         messages.push({
           messageId: parsed.messageId ?? '',
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           toHeader: parsed.to
             ? Array.isArray(parsed.to)
               ? parsed.to.map((a) => a.text).join(', ')
