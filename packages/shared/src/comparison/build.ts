@@ -1092,6 +1092,14 @@ function lastReadBefore(entry: ComparisonResponse, versao: number): ComparisonVe
   return candidate;
 }
 
+/** The newest version before `versao` that states a price (its own corrections applied); null when none. */
+function lastPricedBefore(entry: ComparisonResponse, versao: number): ComparisonVersion | null {
+  let candidate = lastReadBefore(entry, versao);
+  while (candidate && !candidate.correcoes?.length && !statesAPrice(candidate.dadosExtraidos?.final))
+    candidate = lastReadBefore(entry, candidate.versao);
+  return candidate;
+}
+
 /** A row shown from an earlier version than the answer's current one: a correction would go elsewhere. */
 function notCorrectable(row: Row): void {
   row.fretes = row.fretes.map((frete) => ({ ...frete, campo: null }));
@@ -1161,12 +1169,29 @@ export function buildComparison(input: ComparisonInput): Comparison {
         !latest.correcoes?.length &&
         readNothing(latest.dadosExtraidos));
     const read = unread ? lastReadBefore(entry, latest.versao) : null;
-    const current = read ?? latest;
+    // A latest version that states no price (an offer "remains valid", a refusal to revise, a thank-you)
+    // leaves the comparison the last offer with prices: a standing offer is never lost (QA pass 28).
+    const kept =
+      !read &&
+      (latest.extracao ?? 'concluida') === 'concluida' &&
+      latest.dadosExtraidos &&
+      !latest.correcoes?.length &&
+      !statesAPrice(latest.dadosExtraidos.final) &&
+      // "Demais condições mantidas" is carried term by term below, with what the version changed.
+      !latest.dadosExtraidos.final.condicoesMantidas
+        ? lastPricedBefore(entry, latest.versao)
+        : null;
+    const current = read ?? kept ?? latest;
     const earlier = earlierOf(entry, current.versao, input);
     const currentRows = versionRows(entry, current, input, earlier);
     if (read)
       for (const row of currentRows) {
         row.versaoNaoLida = latest.versao;
+        notCorrectable(row);
+      }
+    if (kept)
+      for (const row of currentRows) {
+        row.versaoSemValores = { versao: latest.versao, recusa: isDeclined(latest.dadosExtraidos?.final) };
         notCorrectable(row);
       }
     if (earlier) {

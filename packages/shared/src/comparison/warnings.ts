@@ -278,6 +278,16 @@ export function withProposalWarnings(
       const alertas = row.declinou ? [] : proposalWarnings(row, carriage, rowLimits);
       const options = row.declinou ? null : optionsWarning(entry?.dadosExtraidos?.blocks);
       if (options) alertas.push(options);
+      if (row.versaoSemValores) {
+        const { versao, recusa } = row.versaoSemValores;
+        alertas.push({
+          tipo: 'versaoSemValores',
+          texto: formatMessage(texts.versaoSemValores[recusa ? 'recusa' : 'semValores'], {
+            versao,
+            atual: row.versao,
+          }),
+        });
+      }
       // The option compared, for the approval e-mail to say which one was approved.
       const read = row.declinou ? null : optionsRead(entry?.dadosExtraidos?.blocks);
       return { ...row, ...carriage, alertas, ...(read ? { opcao: read.escolhida } : {}) };

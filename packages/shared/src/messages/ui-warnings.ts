@@ -20,6 +20,11 @@ export const uiWarnings = {
         'A resposta traz {n} opções e não recomenda nenhuma: comparada a primeira (“{escolhida}”); fora da comparação: {outras}',
       unknown: 'A resposta traz {n} opções: comparada “{escolhida}”; fora da comparação: {outras}',
     },
+    /** A later version without figures: the earlier offer stands (QA pass 28). */
+    versaoSemValores: {
+      semValores: 'A versão {versao} não traz valores: vale a proposta da versão {atual}',
+      recusa: 'A versão {versao} não revisa a proposta: vale a da versão {atual}',
+    },
   },
   /** The heading of a row's warnings (screen readers and the approval screen). */
   title: 'Alertas da proposta',

@@ -154,6 +154,7 @@ export const PROPOSAL_WARNING_KINDS = [
   'validadePrazo',
   'outroDestino',
   'outrasOpcoes',
+  'versaoSemValores',
 ] as const;
 export type ProposalWarningKind = (typeof PROPOSAL_WARNING_KINDS)[number];
 export const proposalWarningSchema = z.object({ tipo: z.enum(PROPOSAL_WARNING_KINDS), texto: z.string() });
@@ -211,6 +212,12 @@ export const comparisonRowSchema = z.object({
    * offer left the comparison). Its figures are not correctable here (the correction goes to a version).
    */
   versaoNaoLida: z.number().optional(),
+  /**
+   * The carrier's latest version states no price ("our previous offer remains valid", a refusal to revise,
+   * a thank-you): the row shows its last priced version, `versao` says which is newer, `recusa` whether it
+   * declined (QA pass 28: the standing offer left the comparison). Not correctable here, as above.
+   */
+  versaoSemValores: z.object({ versao: z.number(), recusa: z.boolean() }).optional(),
   transportador: z.object({ nome: z.string(), email: z.string() }),
   status: z.string(),
   versao: z.number(),
