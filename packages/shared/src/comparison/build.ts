@@ -564,9 +564,15 @@ function versionRows(
   // A row whose answer names no port is for the quote's port when the quote names one (QA pass 7).
   const quotePorts = askedDestinations(input.pedido.destino);
   const rows = (destinos.length > 0 ? destinos : [null]).map((destino): Row => {
-    const stated = final
-      ? freightLinesOf(final, { destino, destinos, corrigidos, origem: input.pedido.origem })
-      : [];
+    const { stated, origemContada } = final
+      ? statedFreight(
+          final,
+          { destino, destinos, corrigidos, origem: input.pedido.origem },
+          input,
+          quantidade,
+          medidas,
+        )
+      : { stated: [], origemContada: undefined };
     const lines =
       final && earlier ? [...stated, ...keptFreightLines(stated, destino, final, earlier)] : stated;
     const freight = countFreight(lines, input.pedido.conteineres, quantidade, medidas, somaEuro);
@@ -637,6 +643,7 @@ function versionRows(
       respostaId: entry.id,
       transportadorId: entry.transportadorId,
       transportador: entry.transportador,
+      ...(origemContada ? { origemContada } : {}),
       status: rowStatus(entry, destino, input.aprovacao),
       versao: version.versao,
       destino,
@@ -1098,6 +1105,55 @@ function lastPricedBefore(entry: ComparisonResponse, versao: number): Comparison
   while (candidate && !candidate.correcoes?.length && !statesAPrice(candidate.dadosExtraidos?.final))
     candidate = lastReadBefore(entry, candidate.versao);
   return candidate;
+}
+
+/**
+ * The freight lines of a row. A quote asking from several origins ('Shanghai / Ningbo') takes the one the
+ * reply prices cheapest to this row's port (QA pass 27: the first-named origin counted, and a carrier pricing
+ * only the other won against it); the row says which, and which it left. Otherwise the first-named origin's.
+ */
+function statedFreight(
+  final: ExtractionFinal,
+  scope: Parameters<typeof freightLinesOf>[1],
+  input: ComparisonInput,
+  quantidade: number,
+  medidas: ShipmentMeasures,
+): { stated: FreightLine[]; origemContada?: { origem: string; outras: string[] } } {
+  const stated = freightLinesOf(final, scope);
+  const asked = askedDestinations(input.pedido.origem);
+  if (asked.length < 2) return { stated };
+  const origins = [...new Set(stated.map((line) => line.origem).filter((o): o is string => Boolean(o)))];
+  const candidates = origins.filter((origem) => asked.some((name) => samePlace(name, origem)));
+  if (candidates.length < 2) return { stated };
+  const priced = candidates.map((origem) => {
+    const lines = freightLinesOf(final, { ...scope, origem });
+    const count = countFreight(
+      lines,
+      input.pedido.conteineres,
+      quantidade,
+      medidas,
+      input.taxa.eur !== undefined,
+    );
+    const brl = totalCosts(
+      {
+        valorBRL: count.porMoeda.BRL,
+        valorUSD: count.porMoeda.USD,
+        valorEUR: count.porMoeda.EUR,
+        custoRodoviario: toDecimal(0),
+      },
+      input.taxa.taxa,
+      input.taxa.eur?.taxa,
+    ).custoTotalBRL;
+    return { origem, lines, brl: toNumber(brl) };
+  });
+  const cheapest = priced.reduce((best, item) => (item.brl < best.brl ? item : best));
+  return {
+    stated: cheapest.lines,
+    origemContada: {
+      origem: cheapest.origem,
+      outras: priced.filter((item) => item !== cheapest).map((item) => item.origem),
+    },
+  };
 }
 
 /** A row shown from an earlier version than the answer's current one: a correction would go elsewhere. */

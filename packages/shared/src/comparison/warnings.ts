@@ -278,6 +278,14 @@ export function withProposalWarnings(
       const alertas = row.declinou ? [] : proposalWarnings(row, carriage, rowLimits);
       const options = row.declinou ? null : optionsWarning(entry?.dadosExtraidos?.blocks);
       if (options) alertas.push(options);
+      if (row.origemContada)
+        alertas.push({
+          tipo: 'origemContada',
+          texto: formatMessage(texts.origemContada, {
+            origem: row.origemContada.origem,
+            outras: row.origemContada.outras.join(', '),
+          }),
+        });
       if (row.versaoSemValores) {
         const { versao, recusa } = row.versaoSemValores;
         alertas.push({

@@ -20,6 +20,9 @@ export const uiWarnings = {
         'A resposta traz {n} opções e não recomenda nenhuma: comparada a primeira (“{escolhida}”); fora da comparação: {outras}',
       unknown: 'A resposta traz {n} opções: comparada “{escolhida}”; fora da comparação: {outras}',
     },
+    /** A quote asking several origins: the reply's cheapest one is counted (QA pass 27). */
+    origemContada:
+      'Contada a origem {origem}, a mais barata das cotadas por este agente; fora da conta: {outras}',
     /** A later version without figures: the earlier offer stands (QA pass 28). */
     versaoSemValores: {
       semValores: 'A versão {versao} não traz valores: vale a proposta da versão {atual}',

@@ -155,6 +155,7 @@ export const PROPOSAL_WARNING_KINDS = [
   'outroDestino',
   'outrasOpcoes',
   'versaoSemValores',
+  'origemContada',
 ] as const;
 export type ProposalWarningKind = (typeof PROPOSAL_WARNING_KINDS)[number];
 export const proposalWarningSchema = z.object({ tipo: z.enum(PROPOSAL_WARNING_KINDS), texto: z.string() });
@@ -218,6 +219,11 @@ export const comparisonRowSchema = z.object({
    * declined (QA pass 28: the standing offer left the comparison). Not correctable here, as above.
    */
   versaoSemValores: z.object({ versao: z.number(), recusa: z.boolean() }).optional(),
+  /**
+   * A quote asking from several origins, a reply pricing more than one: the origin counted (the cheapest to
+   * this row's port) and those left out (QA pass 27).
+   */
+  origemContada: z.object({ origem: z.string(), outras: z.array(z.string()) }).optional(),
   transportador: z.object({ nome: z.string(), email: z.string() }),
   status: z.string(),
   versao: z.number(),
