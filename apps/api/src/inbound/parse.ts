@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { htmlToPlainText } from '@cotacoes/extraction/eml';
 import { inboundTexts } from '@cotacoes/shared';
 import { type AddressObject, type Headers, type ParsedMail, simpleParser } from 'mailparser';
 import { addressesIn, withoutForeignTokens } from '../lib/mail-text.js';
@@ -184,7 +185,8 @@ function fromParsed(mail: ParsedMail, problem: string | null): ParsedInbound {
       ...headerStrings(mail.headers, 'x-original-to'),
     ]),
     subject: readableSubject(mail.subject ?? ''),
-    text: mail.text ?? '',
+    text:
+      (mail.text ?? '').trim() !== '' ? (mail.text ?? '') : htmlToPlainText((html ?? '').slice(0, 2_000_000)),
     html,
     date: mail.date && !Number.isNaN(mail.date.getTime()) ? mail.date : null,
     headers: mail.headers,
@@ -216,6 +218,9 @@ export async function parseInbound(raw: Buffer): Promise<ParsedInbound> {
   const options = {
     skipImageLinks: true,
     skipTextToHtml: true,
+    // An HTML-only body is made text by the engine's reader below, which keeps table cells apart
+    // (QA pass 29: mailparser's ran "Descrição", "Moeda" and "Valor" together in the preview).
+    skipHtmlToText: true,
     maxHtmlLengthToParse: 2_000_000,
     maxHeadSize: MAX_HEADER_BYTES,
   } as const;
