@@ -63,6 +63,11 @@ export interface Segmentation {
   inlineAnswers: number[];
   /** Index ranges [start, end) of sections discarded as expired or "for reference only". */
   expired: Array<[number, number]>;
+  /**
+   * Index range [start, end) of a forwarded message read as the offer: the newest message forwards it and
+   * has no offer of its own (QA pass 28). Its body lines are 'body'; it is no longer in `quotedMessages`.
+   */
+  forwarded: [number, number] | null;
 }
 
 const HEADER =
@@ -672,6 +677,80 @@ function filledOfferLines(lines: Line[], [begin, end]: [number, number]): number
   return filled;
 }
 
+/** The separator a mail program writes above a forwarded message ("---------- Forwarded message ---------"). */
+const FORWARD_SEPARATOR =
+  /^-{2,}\s*(?:forwarded message|mensagem encaminhada|mensaje reenviado|mensaje reenviada|encaminhada|forwarded|weitergeleitete nachricht)|^(?:begin forwarded message|in[ií]cio da mensagem encaminhada|mensagem encaminhada)\s*:?/i;
+/** A forward's subject: "ENC: …", "Fwd: …", "FW: …", "RV: …", "TR: …", "WG: …" (after any "RE:"). */
+const FORWARD_SUBJECT = /^(?:(?:re|res|aw|sv|ref)\s*:\s*)*(?:fwd?|enc|rv|tr|wg)\s*:/i;
+/** A note that points to what it forwards ("Segue abaixo a oferta do armador", "see below", "encaminho"). */
+const POINTS_BELOW =
+  /(?<![\p{L}])(?:abaixo|below|a continuacion|debajo|unten|untenstehend|encaminh\p{L}*|forward\p{L}*|reenvi\p{L}*|repass\p{L}*)(?![\p{L}])/u;
+/** A forwarded partner's net rate ("Net O/F USD 2,900"): the forwarder's cost, never its offer (corpus rule 1). */
+const NET_RATE =
+  /(?<![\p{L}])(?:net (?:rate|o\/f|of|freight|ocean freight)|tarifa net|frete net|buying rate|net net)(?![\p{L}])/u;
+
+/** A line with a priced amount (a currency and a figure, not a percentage). */
+const hasPrice = (line: Line | undefined) =>
+  line !== undefined &&
+  !line.blank &&
+  findAmounts(line.text).some((a) => !a.isPercent && a.currency !== null);
+
+/**
+ * The newest quoted message, when it is a forwarded offer the newest message has none of its own to replace
+ * (QA pass 28): forwarded (a forward's separator, a forward's subject, nothing written above it, or a note
+ * pointing below it; never a reply's "Em … escreveu:" nor a ">"-quoted text), not the importer's request,
+ * not a partner's net rate, and priced. The newest message's own lines must hold no price.
+ */
+function forwardedOffer(
+  lines: Line[],
+  roles: LineRole[],
+  headerEnd: number,
+  range: [number, number] | undefined,
+  subject: Line | null,
+): [number, number] | null {
+  if (range === undefined) return null;
+  const [begin, end] = range;
+  const intro = lines[begin];
+  if (intro === undefined || intro.quoteDepth > 0) return null;
+  const opening = [intro.trimmed, lines[begin + 1]?.trimmed ?? ''];
+  if (opening.some((text) => REPLY_INTRO.test(text))) return null;
+  const note = lines.slice(headerEnd, begin);
+  if (note.some((line, k) => roles[headerEnd + k] === 'body' && hasPrice(line))) return null;
+  const message = lines.slice(begin, end);
+  if (!message.some(hasPrice)) return null;
+  const folded = message.map((l) => foldKeepingOffsets(l.trimmed)).join(' \n ');
+  if (
+    REQUESTER_MESSAGE.test(message.map((l) => normaliseLabel(l.trimmed)).join(' \n ')) ||
+    NET_RATE.test(folded)
+  )
+    return null;
+  const subjectText = subject?.trimmed.replace(HEADER, '').trim() ?? '';
+  const noteText = note.map((l) => foldKeepingOffsets(l.trimmed)).join(' ');
+  const forwarded =
+    opening.some((text) => FORWARD_SEPARATOR.test(text)) ||
+    FORWARD_SUBJECT.test(subjectText) ||
+    note.every((line) => line.blank) ||
+    POINTS_BELOW.test(noteText);
+  return forwarded ? range : null;
+}
+
+/**
+ * The roles of a forwarded message's lines, as it is segmented on its own: its body lines are the reply's
+ * body; its own header, signature and history stay quoted (its sender is not the one replying).
+ */
+function forwardedRoles(lines: Line[], [begin, end]: [number, number]): Map<number, LineRole> {
+  const message = lines.slice(begin, end).map((l) => ({ ...l, quoteDepth: 0 }));
+  const first = message[0]?.trimmed ?? '';
+  const skip = OUTLOOK_FROM.test(first) ? 0 : 1;
+  const inner = segment(message.slice(skip));
+  const roles = new Map<number, LineRole>();
+  for (let k = begin; k < end; k++) {
+    const role = k - begin < skip ? undefined : inner.roles[k - begin - skip];
+    roles.set(k, role === 'body' || role === 'discarded' ? role : 'quoted');
+  }
+  return roles;
+}
+
 /** Splits a text into header, newest message, signature, discarded alternatives and quoted history. */
 export function segment(lines: Line[]): Segmentation {
   const header = parseHeader(lines);
@@ -718,6 +797,16 @@ export function segment(lines: Line[]): Segmentation {
   const signatureStart = findSignatureStart(lines, header.end, bodyEnd, sender.name);
   const contentEnd = signatureStart ?? bodyEnd;
   if (signatureStart !== null) for (let i = signatureStart; i < bodyEnd; i++) roles[i] = 'signature';
+  // A note over a forwarded offer ("Segue abaixo a oferta do armador" / "---------- Mensagem encaminhada"):
+  // the forwarded message's body is read as the reply's (QA pass 28).
+  const forwarded =
+    inline.answers.size === 0 && offerLines.length === 0 && inline.tail === null
+      ? forwardedOffer(lines, roles, header.end, firstQuoted, header.subject)
+      : null;
+  if (forwarded !== null) {
+    for (const [index, role] of forwardedRoles(lines, forwarded)) roles[index] = role;
+    quotedMessages.shift();
+  }
   const headed = findAlternatives(lines, header.end, contentEnd);
   const inlined = headed.length > 0 ? [] : findInlineAlternatives(lines, header.end, contentEnd);
   const alternatives =
@@ -758,9 +847,11 @@ export function segment(lines: Line[]): Segmentation {
     signatureStart,
     alternatives,
     stillApplies: quotedStart !== null && STILL_APPLIES.test(bodyText),
-    olderFromRequester: firstQuoted !== undefined && isRequesterMessage(lines, firstQuoted, sender.domain),
+    olderFromRequester:
+      quotedMessages[0] !== undefined && isRequesterMessage(lines, quotedMessages[0], sender.domain),
     rewritten,
     inlineAnswers: [...inline.answers.keys()],
     expired,
+    forwarded,
   };
 }

@@ -4,6 +4,7 @@ import { findDates } from '../normalise/dates.js';
 import { matchFee } from '../normalise/fee-names.js';
 import { currencyMentioned, findAmounts } from '../normalise/money.js';
 import { breakLowerKg, withKnownBands } from '../normalise/weight-breaks.js';
+import type { Currency } from '../types.js';
 import type { ChargeCandidate } from './charge-types.js';
 import {
   cleanLabel,
@@ -13,6 +14,7 @@ import {
   readMinimumLine,
 } from './charges.js';
 import { scanLabels } from './label-scan.js';
+import { currencyStatedBy, withStatedCurrency } from './stated-currency.js';
 import { readBreakList } from './weight-break-lists.js';
 
 const DANGLING_CURRENCY = /(?:^|\s)(USD|US\$|BRL|R\$|EUR|€)\s*$/i;
@@ -91,6 +93,8 @@ export function readChargeLines(
   lines: Line[],
   sectionOf: (line: Line) => SectionContext | null,
   origin: string,
+  /** The currency the reply states once for all its amounts ("All rates in EUR"), if it does. */
+  stated: Currency | null = null,
 ): ChargeCandidate[] {
   const candidates: ChargeCandidate[] = [];
   const used = new Set<number>();
@@ -123,7 +127,8 @@ export function readChargeLines(
     if (classifyHeadingLine(line.text, line.no) !== null) continue;
     let text = line.text;
     let amounts = findAmounts(text);
-    if (amounts.length === 0 && DANGLING_CURRENCY.test(text)) {
+    // "Currency: EUR" states the reply's currency; it is no label whose amount is on the next line.
+    if (amounts.length === 0 && DANGLING_CURRENCY.test(text) && currencyStatedBy(text) === null) {
       const next = nextNonBlank(lines, i + 1);
       const nextText = next < 0 ? '' : (lines[next]?.trimmed ?? '');
       if (/^\d/.test(nextText)) {
@@ -141,6 +146,11 @@ export function readChargeLines(
     }
     if (amounts.length === 0) {
       text = withDeclaredCurrency(text, sectionOf(line));
+      amounts = findAmounts(text);
+    }
+    // "40'HC: 1.850,-" under "All rates in EUR": the reply's stated currency (a line's own one wins).
+    if (amounts.length === 0 && stated !== null) {
+      text = withStatedCurrency(text, stated);
       amounts = findAmounts(text);
     }
     const first = amounts[0];

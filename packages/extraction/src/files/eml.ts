@@ -28,7 +28,7 @@ const PARSER_OPTIONS = {
  * The Date header is kept as written so the sender's calendar day is the one used for relative validity.
  */
 export async function parseEmail(buffer: Uint8Array, maxAttachments: number): Promise<ParsedEmail> {
-  const mail = await simpleParser(Buffer.from(buffer), PARSER_OPTIONS);
+  const mail = await parseWithKnownCharsets(Buffer.from(buffer));
   const address = (value: unknown) =>
     value === undefined || value === null
       ? ''
@@ -58,6 +58,44 @@ export async function parseEmail(buffer: Uint8Array, maxAttachments: number): Pr
     attachments,
     ...(skipped.length === 0 ? {} : { skipped }),
   };
+}
+
+/** A `charset=` parameter of a MIME header, quoted or not (read over the bytes as Latin-1). */
+const CHARSET_PARAMETER = /(\bcharset\s*=\s*)("?)([^"\s;]+)\2/gi;
+
+/** Whether a charset label is one a decoder knows (the WHATWG labels: utf-8, iso-8859-1, windows-1252 …). */
+function knownCharset(label: string): boolean {
+  try {
+    new TextDecoder(label);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The parsed message. A part declaring a charset no decoder knows ("iso-8859-99") is decoded by mailparser
+ * as UTF-8: Latin-1 bytes then become U+FFFD ("Frete mar�timo", the QA pass). When that happens, the
+ * message is parsed again with every unknown charset read as windows-1252 (a superset of Latin-1, what such
+ * mail almost always is), and that reading is kept if it lost fewer characters. Bytes that are valid UTF-8
+ * decode without U+FFFD and are never read again.
+ */
+async function parseWithKnownCharsets(buffer: Buffer) {
+  const mail = await simpleParser(buffer, PARSER_OPTIONS);
+  const lost = (parsed: typeof mail) =>
+    `${parsed.text ?? ''}${typeof parsed.html === 'string' ? parsed.html : ''}`.split('\uFFFD').length - 1;
+  const before = lost(mail);
+  if (before === 0) return mail;
+  const raw = buffer.toString('latin1');
+  let unknown = false;
+  const relabelled = raw.replace(CHARSET_PARAMETER, (whole, lead: string, quote: string, label: string) => {
+    if (knownCharset(label)) return whole;
+    unknown = true;
+    return `${lead}${quote}windows-1252${quote}`;
+  });
+  if (!unknown) return mail;
+  const again = await simpleParser(Buffer.from(relabelled, 'latin1'), PARSER_OPTIONS);
+  return lost(again) < before ? again : mail;
 }
 
 /** A forwarded message (message/rfc822) often has no file name: it is named as one, so its reason reads well. */

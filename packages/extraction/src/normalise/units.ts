@@ -43,7 +43,8 @@ export function findEquipment(text: string): EquipmentMatch[] {
   return found;
 }
 
-const PER = String.raw`(?:por|per|p\/|\/|each|cada|a cada)\s*`;
+/** "per", also German "pro" and "je" ("€ 95,- pro Container", "je Container"), as words of their own. */
+const PER = String.raw`(?:por|per|p\/|\/|each|cada|a cada|(?<![\p{L}])(?:pro|je)(?=\s))\s*`;
 
 interface UnitPattern {
   unit: FeeUnit | 'DAY';
@@ -84,7 +85,7 @@ const UNIT_PATTERNS: UnitPattern[] = [
   {
     unit: 'CNTR',
     pattern: new RegExp(
-      String.raw`${PER}(?:containers?|conteineres|conteiner|contenedor(?:es)?|cntrs?|ctnrs?|ctrs?|contrs?|cont|caixas?|cajas?|box|boxes|unit|unidade|equipamentos?|equipment|equipo|teu|feu)(?![\p{L}\d])`,
+      String.raw`${PER}(?:containers?|conteineres|conteiner|contenedor(?:es)?|cntrs?|ctnrs?|ctrs?|contrs?|cont|caixas?|cajas?|box|boxes|unit|unidade|einheit|equipamentos?|equipment|equipo|teu|feu)(?![\p{L}\d])`,
       'u',
     ),
   },

@@ -6,6 +6,7 @@ import type { ChargeCandidate } from '../fields/charge-types.js';
 import { parseChargeLine } from '../fields/charges.js';
 import type { FieldContext, FieldResults } from '../fields/field-types.js';
 import { readFields } from '../fields/read-fields.js';
+import { statedCurrency } from '../fields/stated-currency.js';
 import { normaliseLabel } from '../normalise/text.js';
 
 export interface SectionSpan {
@@ -77,7 +78,10 @@ export function analyseScope(lines: Line[], ctx: FieldContext): ScopeAnalysis {
   const remaining = lines.filter((l) => !tables.consumed.has(l.no));
   const { sectionOf, spans } = findSections(lines);
   const section = (line: Line) => sectionOf.get(line.no) ?? null;
-  const charges = [...tables.charges, ...readChargeLines(remaining, section, ctx.origin)];
+  const charges = [
+    ...tables.charges,
+    ...readChargeLines(remaining, section, ctx.origin, statedCurrency(lines)),
+  ];
   for (const row of tables.chargeRows) {
     const parsed = parseChargeLine({
       text: row.text,

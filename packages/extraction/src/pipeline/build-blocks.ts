@@ -53,6 +53,9 @@ export function buildBlocks(
   }
   if (seg.signatureStart !== null)
     blocks.push(block(lines, 'signature', seg.signatureStart + 1, seg.quotedStart ?? lines.length, null));
+  // A forwarded offer read as the reply's (QA pass 28): shown as the body it is read as.
+  if (seg.forwarded !== null)
+    blocks.push(block(lines, 'body', seg.forwarded[0] + 1, seg.forwarded[1], 'mensagem encaminhada'));
   seg.quotedMessages.forEach(([start, end], i) => {
     const used = i === 0 && olderLines.length > 0;
     blocks.push(block(lines, 'quoted_history', start + 1, end, used ? 'still applies' : null, 'quoted'));

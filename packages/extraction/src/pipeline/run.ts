@@ -9,7 +9,9 @@ import { pickCompany } from '../fields/company.js';
 import { excludedCharges } from '../fields/excluded-charges.js';
 import { evidenceFrom, type FieldContext, type FieldResults } from '../fields/field-types.js';
 import { scanLabels } from '../fields/label-scan.js';
+import { findKnownPlaces, type PlaceValue } from '../fields/places.js';
 import { readFields } from '../fields/read-fields.js';
+import { applyPortStatements, readPortStatements, withoutRefused } from '../fields/served-ports.js';
 import { applyHints } from '../hints/apply-hints.js';
 import { findDates, numericDateOrderEvidence, resolveDate } from '../normalise/dates.js';
 import { currencyMentioned, findAmounts } from '../normalise/money.js';
@@ -93,6 +95,30 @@ function olderMessageLines(lines: Line[], seg: Segmentation): Line[] {
     /^(em|on|el|-{2,}|_{3,})/i.test(first) && !/^(from|de)\s*:/i.test(first) ? message.slice(1) : message;
   const inner = segment(withoutIntro);
   return withoutIntro.filter((_, i) => inner.roles[i] === 'body');
+}
+
+/**
+ * The Brazilian ports the quote asks, as the reply's subject ("RE: Cotação Shanghai x Santos / Itapoá") or
+ * the importer's request quoted below it names them; the port of loading is none of them.
+ */
+function quotePorts(
+  lines: Line[],
+  seg: Segmentation,
+  ctx: FieldContext,
+  origin: PlaceValue | null,
+): PlaceValue[] {
+  const ports = (text: string) => {
+    const found: PlaceValue[] = [];
+    for (const { place } of findKnownPlaces(text))
+      if (place.country === 'BR' && place.name !== origin?.name && !found.some((p) => p.name === place.name))
+        found.push(place);
+    return found;
+  };
+  const fromSubject = seg.subject === null ? [] : ports(seg.subject.trimmed);
+  if (fromSubject.length >= 2 || !seg.olderFromRequester) return fromSubject;
+  const request = readFields(olderMessageLines(lines, seg), { ...ctx, origin: 'quoted' });
+  const asked = request.destinations.map((d) => d.value).filter((p) => p.country === 'BR');
+  return asked.length >= 2 ? asked : fromSubject;
 }
 
 function singleEquipment(lines: Line[]): ContainerUnit[] | null {
@@ -237,6 +263,16 @@ export function analyseText(input: string, opts: ExtractTextOptions, fileKind: F
       value: routed.routeOrigin,
       evidence: evidenceFrom(routed.line, routed.origin, 'route', 0.75),
     };
+  // "Conseguimos atender somente Itapoá (Santos sem espaço)", "mesmo valor para Santos ou Itapoá" (QA pass 27).
+  const portStatements = readPortStatements(bodyLines);
+  applyPortStatements(
+    fields,
+    portStatements,
+    portStatements.sameRate !== null && portStatements.sameRate.places.length < 2
+      ? quotePorts(lines, seg, ctx, fields.origin?.value ?? null)
+      : [],
+    'body',
+  );
   if (seg.subject !== null) {
     const subjectFields = readFields([seg.subject], { ...ctx, origin: 'subject' });
     fields.origin ??= subjectFields.origin && {
@@ -244,10 +280,26 @@ export function analyseText(input: string, opts: ExtractTextOptions, fileKind: F
       evidence: { ...subjectFields.origin.evidence, confidence: 0.5 },
     };
     if (fields.destinations.length === 0 && merged.charges.every((c) => c.labelPlaces.length === 0)) {
-      fields.destinations = subjectFields.destinations.map((d) => ({
-        ...d,
-        evidence: { ...d.evidence, confidence: 0.5 },
-      }));
+      // "Santos não atendemos": the quote's other ports, never the one the reply does not serve.
+      const { refused } = portStatements;
+      const subject = seg.subject;
+      const others =
+        refused.length === 0
+          ? []
+          : withoutRefused(
+              quotePorts(lines, seg, ctx, fields.origin?.value ?? null).map((place) => ({
+                value: place,
+                evidence: evidenceFrom(subject, 'subject', 'label', 0.5),
+              })),
+              refused,
+            );
+      fields.destinations =
+        others.length > 0
+          ? others
+          : withoutRefused(subjectFields.destinations, refused).map((d) => ({
+              ...d,
+              evidence: { ...d.evidence, confidence: 0.5 },
+            }));
     }
     // The request's basis in the subject ("… - FOB") is the offer's only when the reply makes one: an
     // acknowledgement or a decline offers nothing on it (generalisation-5 README, t17).
