@@ -1,0 +1,96 @@
+import type { Comparison } from '@cotacoes/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carrierReply, quoteScenario, type Scenario } from '../../../test/factories/index.js';
+import { type FakePtaxServer, startFakePtaxServer } from '../../../test/fakes/ptax-server.js';
+import { createTestApp, type TestContext, waitFor } from '../../../test/helpers.js';
+
+/*
+ * A quote to two ports ("Santos, BR / Itapoá, BR", 2 × 40HC; QA pass 27): a reply serving only Itapoá is
+ * Itapoá's row, with its road cost; one rate "for both ports" is a row per port. Over the real pipeline;
+ * the fake Banco Central gives PTAX 5.1177, with the margin of 2.5 % every total at 5.2456. Road cost of the
+ * defaults: Itapoá R$ 2.100,00 per container, Santos none.
+ */
+
+let ctx: TestContext;
+let ptax: FakePtaxServer;
+let quote: Scenario;
+
+const ONLY_ITAPOA = [
+  'Prezada Ana,',
+  '',
+  'Conseguimos atender somente Itapoá (Santos sem espaço no momento).',
+  'Ocean freight 40HC: USD 1.850,00',
+  'THC: BRL 1.200,00 per container',
+  'Doc fee: USD 50,00',
+  '',
+  'Att,',
+  'Maré Alta Logística',
+].join('\n');
+
+const BOTH_PORTS = [
+  'Prezada Ana,',
+  '',
+  'Frete 40HC USD 2.100,00 – mesmo valor para Santos ou Itapoá',
+  'THC: R$ 1.380,00 por contêiner',
+  'BL fee: USD 55,00',
+  '',
+  'Att,',
+  'Pacífico Logística',
+].join('\n');
+
+const call = (method: 'GET' | 'POST', url: string) =>
+  ctx.app.inject({ method, url, headers: { authorization: `Bearer ${quote.token}` } });
+
+async function reply(index: number, text: string) {
+  await ctx.app.services.inbound.ingest(
+    await carrierReply({ from: quote.carriers[index]!.email, to: quote.replyTo(index), text }),
+    { source: 'imap' },
+  );
+}
+
+beforeAll(async () => {
+  ptax = await startFakePtaxServer();
+  ctx = await createTestApp({ PTAX_API_URL: ptax.url });
+  quote = await quoteScenario(ctx, {
+    carriers: [
+      { nome: 'Maré Alta Logística', email: 'quotes@marealta-sp.com.br' },
+      { nome: 'Pacífico Logística', email: 'quotes@pacifico-sp.com.br' },
+    ],
+    quote: { destino: 'Santos, BR / Itapoá, BR' },
+  });
+  await reply(0, ONLY_ITAPOA);
+  await reply(1, BOTH_PORTS);
+  await waitFor(async () => {
+    const list = (await call('GET', `/api/quotes/${quote.quote.id}/respostas`)).json().data as {
+      atual: { extracao: string } | null;
+    }[];
+    return list.filter((entry) => entry.atual?.extracao === 'concluida').length === 2;
+  }, 30_000);
+}, 120_000);
+
+afterAll(async () => {
+  await ctx?.close();
+  await ptax?.close();
+});
+
+describe('a quote to two ports', () => {
+  it("a reply serving only Itapoá is Itapoá's row; one rate for both ports is a row per port", async () => {
+    const response = await call('GET', `/api/quotes/${quote.quote.id}/comparison`);
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = (response.json() as Comparison).linhas.map((row) => [
+      row.transportador.nome,
+      row.destino,
+      row.custoRodoviario,
+      row.custoTotalBRL,
+    ]);
+    expect(rows).toEqual([
+      // Pacífico Santos: USD 2 × 2.100 + 55 = 4.255 × 5,2456 = 22.320,03 + R$ 2 × 1.380 = R$ 25.080,03.
+      ['Pacífico Logística', 'Santos', 0, 25080.03],
+      // Maré Alta Itapoá: USD 2 × 1.850 + 50 = 3.750 × 5,2456 = 19.671,00 + R$ 2 × 1.200 + road 2 × 2.100
+      // = R$ 26.271,00 (QA pass 27: no port, no road cost, R$ 22.071,00 and "Menor custo").
+      ['Maré Alta Logística', 'Itapoá', 4200, 26271],
+      // Pacífico Itapoá: R$ 25.080,03 + road 2 × 2.100 = R$ 29.280,03.
+      ['Pacífico Logística', 'Itapoá', 4200, 29280.03],
+    ]);
+  });
+});
