@@ -106,7 +106,20 @@ export function quoteEndedMail(
     `${paragraph(t.greeting)}${paragraphs.map(paragraph).join('')}
 <p style="margin:0">${[t.closing, ...signature].map(escapeHtml).join('<br>')}</p>`,
   );
-  return { subject: formatMessage(t[ending].subject, { assunto: quote.tituloEmail }), text, html };
+  return { subject: endedSubject(t[ending].subject, t.requestWord, quote), text, html };
+}
+
+/**
+ * The notice's subject: the request's subject after 'Cotação cancelada: ', less its own leading 'Cotação'
+ * when that word would repeat (QA: "Cotação cancelada: Cotação COT-2026-0003 - …"). A subject the user
+ * wrote otherwise is kept whole.
+ */
+function endedSubject(template: string, requestWord: string, quote: { codigo: string; tituloEmail: string }) {
+  const lead = `${requestWord} ${quote.codigo}`.toLocaleLowerCase('pt-BR');
+  const repeats =
+    template.startsWith(requestWord) && quote.tituloEmail.toLocaleLowerCase('pt-BR').startsWith(lead);
+  const assunto = repeats ? quote.tituloEmail.slice(requestWord.length).trimStart() : quote.tituloEmail;
+  return formatMessage(template, { assunto });
 }
 
 const rateNumber = (value: number, digits: number) =>

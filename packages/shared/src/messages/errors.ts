@@ -238,6 +238,9 @@ export const errorMessages = {
   PORTAL_CLOSED_DEADLINE:
     'O prazo desta cotação terminou em {prazo} (horário de Brasília): o portal não recebe mais respostas. Responda ao e-mail do pedido.',
   PORTAL_CLOSED_DECIDED: 'Esta cotação já foi decidida: a resposta não pode mais ser alterada.',
+  PORTAL_CLOSED_CANCELLED:
+    'Esta cotação foi cancelada pela empresa: o portal não recebe mais respostas para ela.',
+  /** 'Consultar cotação' for a quote that no longer takes proposals: no link is sent. */
   PORTAL_ANSWER_REQUIRED: 'Envie os dados da resposta.',
   PORTAL_FILE_TYPE: 'O arquivo "{nome}" não é aceito. Envie PDF, XLSX, DOCX ou imagens (JPG, PNG).',
   PORTAL_FILE_TOO_LARGE: 'Cada arquivo pode ter no máximo {max} MB.',

@@ -67,6 +67,11 @@ export const quoteEndedNoticeMessages = {
       title: 'Cotação encerrada',
       intro: 'A cotação {codigo} (processo {referencia}) foi encerrada pela empresa.',
     },
+    /**
+     * The first word of the request's own subject ('Cotação COT-2026-0003 - …'): left out after a notice
+     * subject that already starts with it ("Cotação cancelada: COT-2026-0003 - …", not "…: Cotação COT-…").
+     */
+    requestWord: 'Cotação',
     greeting: 'Prezados,',
     noAnswer: 'Não é necessário enviar nem atualizar propostas para esta cotação.',
     thanks: 'Agradecemos a atenção e a colaboração.',
@@ -83,6 +88,7 @@ export const quoteEndedNoticeMessages = {
       title: 'Quotation request closed',
       intro: 'Quotation {codigo} (process {referencia}) has been closed by the company.',
     },
+    requestWord: 'Quotation',
     greeting: 'Dear partner,',
     noAnswer: 'No offer or update is needed for this quotation.',
     thanks: 'Thank you for your time and cooperation.',

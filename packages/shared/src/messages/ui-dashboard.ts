@@ -48,6 +48,7 @@ export const uiDashboard = {
       carriersImported: '{n} agente(s) de carga importado(s) de planilha',
       reminderSent: 'Lembrete enviado a {transportador} na cotação {codigo}',
       remindersSent: 'Lembrete enviado a {n} agentes de carga na cotação {codigo}',
+      cancelled: 'Cotação {codigo} cancelada',
     },
     deadlines: {
       title: 'Próximos Vencimentos',

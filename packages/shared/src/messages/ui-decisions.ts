@@ -31,6 +31,16 @@ export const uiDecisions = {
     progressValue: '{respondidas} de {total} responderam',
     reviseAll: 'Revisar Todos',
     pendingTitle: 'Aguardando resposta',
+    /** The carriers that never answered a quote that ended: not awaited any more. */
+    notAnsweredTitle: 'Sem resposta',
+    notAnsweredHint: {
+      CANCELADA: 'Não responderam antes do cancelamento da cotação; ninguém é mais aguardado.',
+      FECHADA: 'Não responderam antes do encerramento da cotação; ninguém é mais aguardado.',
+      APROVADA: 'Não responderam antes da aprovação da cotação; ninguém é mais aguardado.',
+    },
+    /** Above the table of a cancelled quote: the figures stay, nothing is marked as the best. */
+    cancelledNote:
+      'Cotação cancelada: as propostas recebidas ficam aqui para consulta, sem destaque de menor custo ou menor transit time.',
     undeliveredTitle: 'Pedido não entregue',
     undeliveredHint:
       'O e-mail do pedido voltou para estes agentes de carga: eles não estão sendo aguardados nem recebem lembretes. Confira o endereço na conversa.',

@@ -108,6 +108,8 @@ const pt = {
     closedDeadlineNoAnswer:
       'O prazo desta cotação terminou em {prazo} (horário de Brasília) e o portal não recebe mais propostas. Se ainda quiser enviar a sua, responda ao e-mail do pedido: ela ainda chega ao analista.',
     closedDecided: 'Esta cotação já foi decidida. Sua resposta não pode mais ser alterada.',
+    closedCancelled:
+      'Esta cotação foi cancelada pela empresa: não é preciso enviar nem atualizar propostas para ela.',
     readOnlyTitle: 'Sua resposta',
     noAnswer: 'Você não enviou resposta pelo portal.',
     /** A later answer by e-mail counts (QA pass 17: the page called the older portal answer current). */
@@ -178,6 +180,7 @@ const pt = {
     fileType: errorMessages.PORTAL_FILE_TYPE as string,
     closedDeadline: errorMessages.PORTAL_CLOSED_DEADLINE as string,
     closedDecided: errorMessages.PORTAL_CLOSED_DECIDED as string,
+    closedCancelled: errorMessages.PORTAL_CLOSED_CANCELLED as string,
     malformed: errorMessages.MULTIPART_INVALID as string,
   },
 };
@@ -273,6 +276,7 @@ const en: PortalTexts = {
     closedDeadlineNoAnswer:
       'The deadline for this request ended on {prazo} (Brasília time) and the portal no longer accepts offers. If you still want to send yours, reply to the request e-mail: it still reaches the analyst.',
     closedDecided: 'This request has already been decided. Your offer can no longer be changed.',
+    closedCancelled: 'This request has been cancelled by the company: no offer or update is needed for it.',
     readOnlyTitle: 'Your offer',
     noAnswer: 'You have not sent an offer through the portal.',
     newerByEmail: 'Your offer that counts now is version {versao}, received by e-mail on {data}.',
@@ -342,6 +346,8 @@ const en: PortalTexts = {
     closedDeadline:
       'The deadline for this request ended on {prazo} (Brasília time): the portal no longer accepts offers. Please reply to the request e-mail.',
     closedDecided: 'This request has already been decided: the offer can no longer be changed.',
+    closedCancelled:
+      'This request has been cancelled by the company: the portal no longer accepts offers for it.',
     malformed: 'The form arrived incomplete or damaged. Please send it again.',
   },
 };

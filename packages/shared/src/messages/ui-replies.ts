@@ -28,6 +28,16 @@ export const uiReplies = {
     answeredIn: 'Respondeu em {tempo}',
     answeredAt: 'Resposta recebida em {data}',
     waiting: 'Aguardando resposta',
+    /**
+     * A carrier that never answered a quote that ended (approved, closed, cancelled): nobody is awaited any
+     * more. The badge, then the line by the quote's status.
+     */
+    noAnswer: 'Sem resposta',
+    notAnsweredEnded: {
+      CANCELADA: 'Não respondeu — cotação cancelada',
+      FECHADA: 'Não respondeu — cotação encerrada',
+      APROVADA: 'Não respondeu até a aprovação da cotação',
+    },
     /** A carrier whose request bounced and that has not answered: nothing is awaited from it. */
     notDelivered: 'Não entregue',
     /** The carrier's latest message set aside instead of counted (ADR 0015 addendum). */

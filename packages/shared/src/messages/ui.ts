@@ -1308,6 +1308,10 @@ export const ui = {
       noRecipients: 'Nenhum destinatário.',
       sendStates: { pendente: 'Pendente', enviado: 'Enviado', falhou: 'Falhou' },
       never: '—',
+      /** A cancelled quote: who cancelled it and when (the 'cotacao.cancelamento' audit row). */
+      cancelled: 'Cancelamento',
+      cancelledBy: 'Cancelada por {nome} em {data}',
+      cancelledBySomeone: 'Cancelada em {data}',
       actions: {
         edit: 'Editar',
         close: 'Encerrar cotação',

@@ -33,6 +33,7 @@ export const ACTIVITY_KINDS = [
   'prazo_vencido',
   'transportador_adicionado',
   'lembrete_enviado',
+  'cotacao_cancelada',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -45,6 +46,7 @@ export const ACTIVITY_COLORS = {
   prazo_vencido: 'text-red-600',
   transportador_adicionado: 'text-blue-600',
   lembrete_enviado: 'text-blue-600',
+  cotacao_cancelada: 'text-red-600',
 } as const satisfies Record<ActivityKind, string>;
 
 /** Spec 000 §3 "Recent activity item", plus its kind and the quote it is about (to open it). */

@@ -243,7 +243,8 @@ export const portalAnswerOutputSchema = z.object({
   observacoes: z.string().nullable(),
 });
 
-export const PORTAL_STATES = ['aberta', 'prazo_encerrado', 'decidida'] as const;
+/** 'cancelada': the company cancelled the quote (said apart from 'decidida', an approval or a closing). */
+export const PORTAL_STATES = ['aberta', 'prazo_encerrado', 'decidida', 'cancelada'] as const;
 export type PortalState = (typeof PORTAL_STATES)[number];
 
 /** GET /api/portal/{token}: the request as this carrier received it, and its own answer. */

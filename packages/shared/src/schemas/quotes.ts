@@ -165,6 +165,14 @@ export const approvalInfoSchema = z.object({
 });
 export type ApprovalInfo = z.infer<typeof approvalInfoSchema>;
 
+/** Who cancelled a quote and when (its 'cotacao.cancelamento' audit row), shown in the detail's info block. */
+export const cancellationInfoSchema = z.object({
+  canceladoEm: z.string(),
+  /** The user's display name; null when the user is gone. */
+  canceladoPor: z.string().nullable(),
+});
+export type CancellationInfo = z.infer<typeof cancellationInfoSchema>;
+
 /** The detail: the summary, what was asked and to whom it was sent, and the approval. */
 export const quoteDetailSchema = quoteSummarySchema.extend({
   metodoEnvio: z.enum(METODOS_ENVIO),
@@ -201,6 +209,8 @@ export const quoteDetailSchema = quoteSummarySchema.extend({
     .optional(),
   /** Who approved which carrier's answer (spec 001 §2: the approved carrier shown when APROVADA). */
   aprovacao: approvalInfoSchema.nullable(),
+  /** Beyond the spec: when CANCELADA, who cancelled it and when (null: not cancelled, or no record of it). */
+  cancelamento: cancellationInfoSchema.nullable().optional(),
 });
 export type QuoteDetail = z.infer<typeof quoteDetailSchema>;
 

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
+/** The audit action of a PATCH /quotes/{id} that cancelled the quote (its detail says who and when). */
+export const QUOTE_CANCELLED_ACTION = 'cotacao.cancelamento';
+
 /**
  * Audited actions the dashboard's activity list shows (ADR 0019 maps each to its kind), kept apart by a
  * partial index: the newest of them are found without walking every login and edit of the company.
@@ -12,6 +15,7 @@ export const ACTIVITY_AUDIT_ACTIONS = [
   'cotacao.aprovacao',
   'cotacao.prazo_encerrado',
   'cotacao.lembrete',
+  QUOTE_CANCELLED_ACTION,
 ] as const;
 
 /** One row per state-changing request, written in the same transaction as the change (S13). */
@@ -35,5 +39,9 @@ export const auditLog = pgTable(
     index('audit_log_atividades_idx')
       .on(table.empresaId, table.createdAt)
       .where(sql.raw(`"audit_log"."action" in (${ACTIVITY_AUDIT_ACTIONS.map((a) => `'${a}'`).join(', ')})`)),
+    // A cancelled quote's detail finds its cancellation by the quote's id, not by walking the company's log.
+    index('audit_log_cancelamento_idx')
+      .on(table.empresaId, table.entityId)
+      .where(sql.raw(`"audit_log"."action" = '${QUOTE_CANCELLED_ACTION}'`)),
   ],
 );

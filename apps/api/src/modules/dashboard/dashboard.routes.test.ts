@@ -325,6 +325,27 @@ describe('GET /api/dashboard', () => {
     await check();
   });
 
+  it('lists a cancellation (red) with its quote; closing a quote is no cancellation', async () => {
+    const c = await quoteScenario(ctx, {
+      label: 'cancelada',
+      carriers: [{ nome: 'Cancelada Cargas', email: 'c@cancelada-cargas.com.br' }],
+    });
+    const closed = await quoteScenario(ctx, { in: c });
+    expect(
+      (await call('PATCH', `/api/quotes/${closed.quote.id}`, { status: 'FECHADA' }, c.token)).statusCode,
+    ).toBe(200);
+    const cancelled = await call('PATCH', `/api/quotes/${c.quote.id}`, { status: 'CANCELADA' }, c.token);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const { atividadesRecentes } = await dashboard(c.token);
+    expect(atividadesRecentes[0]).toMatchObject({
+      tipo: 'cotacao_cancelada',
+      cor: 'text-red-600',
+      descricao: `Cotação ${c.quote.codigo} cancelada`,
+      cotacaoId: c.quote.id,
+    });
+    expect(atividadesRecentes.filter((item) => item.tipo === 'cotacao_cancelada')).toHaveLength(1);
+  });
+
   it('is empty for a company that has done nothing yet, and needs a company', async () => {
     const u = await quoteScenario(ctx, { label: 'vazia', carriers: [{ nome: 'V', email: 'v@v.com.br' }] });
     await db().delete(cotacoes).where(eq(cotacoes.empresaId, u.empresaId));

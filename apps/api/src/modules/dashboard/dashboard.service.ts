@@ -33,6 +33,7 @@ const AUDIT_KINDS: Record<string, ActivityKind> = {
   'cotacao.aprovacao': 'cotacao_aprovada',
   'cotacao.prazo_encerrado': 'prazo_vencido',
   'cotacao.lembrete': 'lembrete_enviado',
+  'cotacao.cancelamento': 'cotacao_cancelada',
 };
 
 const text = (value: unknown): string | undefined =>
@@ -122,6 +123,8 @@ function describe(row: repo.ActivityRow): { kind: ActivityKind; descricao: strin
             ? formatMessage(texts.activity.approvedCarrier, { transportador: row.nome, codigo })
             : formatMessage(texts.activity.approved, { codigo }),
         };
+      if (kind === 'cotacao_cancelada')
+        return { kind, descricao: formatMessage(texts.activity.cancelled, { codigo }) };
       return undefined;
     }
   }

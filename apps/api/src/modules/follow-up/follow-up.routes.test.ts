@@ -519,7 +519,10 @@ describe('PATCH /api/quotes/{id} cancelling or closing with avisarTransportadore
       const mine = mails.filter((m) => m.to.includes(s.carriers[index]!.email));
       expect(mine, s.carriers[index]!.email).toHaveLength(1);
       const mail = mine[0]!;
-      expect(mail.subject).toBe(`Cotação cancelada: ${s.quote.tituloEmail}`);
+      // The request's subject already starts with 'Cotação': it is not said twice (QA).
+      expect(s.quote.tituloEmail.startsWith(`Cotação ${s.quote.codigo} - `)).toBe(true);
+      expect(mail.subject).toBe(`Cotação cancelada: ${s.quote.tituloEmail.slice('Cotação '.length)}`);
+      expect(mail.subject).not.toMatch(/Cotação cancelada: Cotação/);
       expect(mail.text).toContain(
         `A cotação ${s.quote.codigo} (processo ${s.quote.referenciaProcesso}) foi cancelada pela empresa.`,
       );
@@ -542,10 +545,11 @@ describe('PATCH /api/quotes/{id} cancelling or closing with avisarTransportadore
         ['sent', s.carriers[1]!.id],
       ].sort(),
     );
+    // The cancellation's own audit action (the detail and the dashboard read it).
     const audits = await db()
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'cotacao.update'), eq(auditLog.entityId, s.quote.id)));
+      .where(and(eq(auditLog.action, 'cotacao.cancelamento'), eq(auditLog.entityId, s.quote.id)));
     const audit = audits.find((row) => (row.details as { status?: string }).status === 'CANCELADA');
     expect(audit).toMatchObject({ userId: analyst.userId });
     expect((audit!.details as { avisados: string[] }).avisados.sort()).toEqual(
@@ -629,6 +633,7 @@ describe('PATCH /api/quotes/{id} cancelling or closing with avisarTransportadore
     expect(mails[0]!.text).toContain(
       `A cotação ${s.quote.codigo} (processo ${s.quote.referenciaProcesso}) foi encerrada pela empresa.`,
     );
+    expect(mails[0]!.subject).toBe(`Cotação encerrada: ${s.quote.tituloEmail.slice('Cotação '.length)}`);
     expect((await conversationOf(s)).filter((item) => item.tipo === 'encerramento')).toHaveLength(2);
   });
 });

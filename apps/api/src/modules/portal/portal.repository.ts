@@ -24,6 +24,8 @@ export async function recipientsByCodeAndEmail(executor: Executor, codigo: strin
       empresa: empresas.nome,
       // The link e-mail speaks the request's language.
       idiomaEmail: cotacoes.idiomaEmail,
+      // A quote that no longer takes proposals gets no link (the caller is told why).
+      status: cotacoes.status,
     })
     .from(cotacoes)
     .innerJoin(cotacaoDestinatarios, eq(cotacaoDestinatarios.cotacaoId, cotacoes.id))

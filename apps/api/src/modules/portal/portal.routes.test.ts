@@ -261,6 +261,49 @@ describe("'Consultar cotação' (POST /api/portal/link)", () => {
       );
     expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
   });
+
+  it('issues no link for a cancelled or closed quote (the same 202); the portal page says it was cancelled', async () => {
+    const cancelled = await quoteScenario(ctx, {
+      carriers: [{ nome: 'Boreal Cargas', email: 'pricing@boreal-p.com.br' }],
+    });
+    const closed = await quoteScenario(ctx, { in: cancelled });
+    const invite = await inviteOf(cancelled, 0);
+    const end = async (scenario: Scenario, status: 'CANCELADA' | 'FECHADA') => {
+      const response = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/quotes/${scenario.quote.id}`,
+        headers: { authorization: `Bearer ${scenario.token}` },
+        payload: { status },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await end(cancelled, 'CANCELADA');
+    await end(closed, 'FECHADA');
+
+    // The same answer as for anything else (ADR 0026: it tells nobody which quotes have ended).
+    expect((await askLink(cancelled.quote.codigo, 'pricing@boreal-p.com.br')).statusCode).toBe(202);
+    expect((await askLink(closed.quote.codigo, 'pricing@boreal-p.com.br')).statusCode).toBe(202);
+    // No token, no e-mail inviting a proposal.
+    const tokens = await db()
+      .select()
+      .from(portalTokens)
+      .where(and(eq(portalTokens.cotacaoId, cancelled.quote.id), eq(portalTokens.kind, 'link')));
+    expect(tokens).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const sent = await readSentMail(ctx.config);
+    expect(sent.filter((m) => m.subject.startsWith('Acesso à cotação') && m.to.includes('boreal'))).toEqual(
+      [],
+    );
+
+    // The invite of the request e-mail opens a page that says the quote was cancelled, not "decidida".
+    expect((await open(invite)).json().estado).toBe('cancelada');
+    const late = await submit(invite, ANSWER);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({
+      code: 'PORTAL_CLOSED_CANCELLED',
+      message: errorMessages.PORTAL_CLOSED_CANCELLED,
+    });
+  });
 });
 
 describe('link tokens: bound to the first browser, 30 minutes', () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   formatMessage,
+  isFinalStatus,
   isWaitingStatus,
   type PortalAnswer,
   type PortalLinkBody,
@@ -99,7 +100,9 @@ export class PortalService {
   /**
    * 'Consultar cotação': mails a link to `email` for each live quote `codigo` it is a recipient's address
    * of, in a company that offers the portal. The same answer, in about the same time, whether or not
-   * anything matched.
+   * anything matched. A quote that no longer takes proposals (cancelled, closed, approved) gets no link
+   * (QA pass 28: the link e-mail invited a proposal for a cancelled quote); the answer stays the same 202,
+   * so that it tells nobody which codes and addresses belong to an ended quote.
    */
   async requestLink(body: PortalLinkBody, meta: AuditContext): Promise<{ message: string }> {
     const started = Date.now();
@@ -108,8 +111,9 @@ export class PortalService {
     for (const match of matches) {
       await this.db.transaction(async (tx) => {
         if (!(await isPortalEnabled(tx, match.empresaId))) return;
-        const tenant = checkedTenant(match.empresaId);
         const language = portalLanguageOf(match.idiomaEmail);
+        if (isFinalStatus(match.status)) return;
+        const tenant = checkedTenant(match.empresaId);
         const token = await issuePortalToken(
           tx,
           tenant,
@@ -192,6 +196,8 @@ export class PortalService {
     const prazo = formatPortalDateTime(context.quote.prazoResposta, language) ?? '';
     const answer = parseAnswer(form.dados, language);
     const state = stateOf(context.quote, new Date());
+    if (state === 'cancelada')
+      throw new AppError('PORTAL_CLOSED_CANCELLED').withMessage(refusals.closedCancelled);
     if (state === 'decidida') throw new AppError('PORTAL_CLOSED_DECIDED').withMessage(refusals.closedDecided);
     if (state === 'prazo_encerrado')
       throw new AppError('PORTAL_CLOSED_DEADLINE', { prazo }).withMessage(
@@ -223,10 +229,12 @@ export class PortalService {
     });
     if (result.status === 'falhou')
       throw new AppError('INBOUND_PROCESSING_FAILED', { erro: result.erro ?? '' });
+    const fresh = await this.reload(opened);
     // Decided between the check above and the pipeline's own (it keeps the message as 'tardia').
     if (result.outcome !== 'resposta')
-      throw new AppError('PORTAL_CLOSED_DECIDED').withMessage(refusals.closedDecided);
-    const fresh = await this.reload(opened);
+      throw stateOf(fresh.context.quote, new Date()) === 'cancelada'
+        ? new AppError('PORTAL_CLOSED_CANCELLED').withMessage(refusals.closedCancelled)
+        : new AppError('PORTAL_CLOSED_DECIDED').withMessage(refusals.closedDecided);
     return {
       value: {
         data: await this.viewOf(fresh),
@@ -313,13 +321,13 @@ function stateOf(
   quote: { status: string; prazoResposta: Date; deletedAt: Date | null },
   now: Date,
 ): PortalState {
+  if (!quote.deletedAt && quote.status === 'CANCELADA') return 'cancelada';
   if (quote.deletedAt || !isWaitingStatus(quote.status)) return 'decidida';
   if (quote.status !== 'AGUARDANDO_REVISAO' && quote.prazoResposta.getTime() <= now.getTime())
     return 'prazo_encerrado';
   return 'aberta';
 }
 
-/** The freight units to offer first: the container types asked (FCL), per m³ (LCL), per kg (air). */
 /**
  * Each price's and each charge's port is one of the quote's (by the same name, however written), or none
  * (a charge: every port); a bad one answers the field message, in the quote's language, and changes nothing.

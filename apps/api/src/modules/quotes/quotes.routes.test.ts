@@ -753,11 +753,20 @@ describe('editing, closing and deleting a quote', () => {
 
   it('closing or cancelling moves the quote to the finished tab; a finished quote cannot change', async () => {
     const quote = await created();
+    expect(quote.cancelamento ?? null).toBeNull();
+    const before = Date.now();
     const closed = await call('PATCH', `/api/quotes/${quote.id}`, a.supervisor.token, {
       status: 'CANCELADA',
     });
     expect(closed.statusCode, closed.body).toBe(200);
     expect(closed.json().status).toBe('CANCELADA');
+    // The detail says who cancelled it and when (its audit row), as it says who approved an approved one.
+    const detail = (await call('GET', `/api/quotes/${quote.id}`, a.supervisor.token)).json() as QuoteDetail;
+    expect(closed.json().cancelamento).toEqual(detail.cancelamento);
+    expect(detail.cancelamento).toMatchObject({ canceladoPor: 'Supervisor Alfa Importadora' });
+    const at = Date.parse(detail.cancelamento!.canceladoEm);
+    expect(at).toBeGreaterThanOrEqual(before - 1000);
+    expect(at).toBeLessThanOrEqual(Date.now());
     const finished = await call('GET', '/api/quotes?tab=finalizadas&limit=100', a.supervisor.token);
     expect(finished.json().data.map((q: { id: string }) => q.id)).toContain(quote.id);
     const again = await call('PATCH', `/api/quotes/${quote.id}`, a.supervisor.token, { fti: 'NOVO' });

@@ -21,6 +21,7 @@ import { fileContainersOf } from '@cotacoes/shared/comparison/index';
 import type { AppConfig } from '../../config/env.js';
 import { sendInConversation } from '../../conversation/outgoing.js';
 import type { Database } from '../../db/client.js';
+import { QUOTE_CANCELLED_ACTION } from '../../db/schema/index.js';
 import type { Tenant } from '../../db/tenant.js';
 import {
   isPortalEnabled,
@@ -50,6 +51,7 @@ import { buildMessageId, type Mailer } from '../../mail/mailer.js';
 import { newReplyToken, replyAddress } from '../../mail/reply-address.js';
 import { applyQuoteEvent, newQuoteLifecycle } from '../../quote-lifecycle/quote-lifecycle.js';
 import { approvalOfQuote } from '../../read-models/approvals.js';
+import { cancellationOfQuote } from '../../read-models/cancellations.js';
 import { findEmpresaById } from '../../read-models/empresas.js';
 import { sendStateOf } from '../../read-models/send-state.js';
 import { findUserById } from '../../read-models/users.js';
@@ -477,7 +479,9 @@ export class QuotesService {
         : endNotice && status
           ? await noticeQuoteEnded(tx, this.mailDeps, tenant, id, status, { signature })
           : undefined;
-      await writeAudit(tx, actor.meta, 'cotacao.update', {
+      // A cancellation is its own action: the detail says who cancelled and when, the dashboard lists it.
+      const action = status === 'CANCELADA' ? QUOTE_CANCELLED_ACTION : 'cotacao.update';
+      await writeAudit(tx, actor.meta, action, {
         entity: 'cotacao',
         entityId: id,
         details: {
@@ -560,10 +564,11 @@ export class QuotesService {
     const { tenant } = actor;
     const quote = await repo.findQuote(this.db, tenant, id);
     if (!quote) throw new AppError('QUOTE_NOT_FOUND');
-    const [recipients, anexos, aprovacao] = await Promise.all([
+    const [recipients, anexos, aprovacao, cancelamento] = await Promise.all([
       repo.recipientsOf(this.db, tenant, id),
       repo.attachmentsOf(this.db, tenant, id),
       quote.status === 'APROVADA' ? approvalOfQuote(this.db, tenant, id) : null,
+      quote.status === 'CANCELADA' ? cancellationOfQuote(this.db, tenant, id) : null,
     ]);
     return {
       ...toSummary(quote),
@@ -597,6 +602,7 @@ export class QuotesService {
         falhaEntrega: r.falhaEntrega,
       })),
       aprovacao,
+      cancelamento,
       // What the comparison counts from a PDF/Excel request's file, by the comparison's own rule.
       ...(quote.metodoEnvio === 'EMAIL' ? {} : { conteineresDoArquivo: fileContainersOf(quote) }),
     };

@@ -282,6 +282,49 @@ describe('Comparação: the table', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('list', { name: 'Pedido não entregue' })).toBeNull();
   });
 
+  it('on a cancelled quote no row is marked best; the figures stay as they came', async () => {
+    setup({ quote: makeQuoteDetail({ status: 'CANCELADA' }) });
+    expect(
+      await screen.findByText(
+        'Cotação cancelada: as propostas recebidas ficam aqui para consulta, sem destaque de menor custo ou menor transit time.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(await table()).queryByText('Menor custo')).toBeNull();
+    expect(within(await table()).queryByText('Menor prazo')).toBeNull();
+    const delta = await rowOf('Delta Shipping');
+    expect(delta.getByText('R$ 8.927,55')).toBeInTheDocument();
+    expect(delta.getByText('R$ 8.927,55').closest('td')).not.toHaveClass('bg-success-soft/70');
+    expect(await order()).toEqual([
+      'Delta Shipping',
+      'Boreal Cargas Santos',
+      'Boreal Cargas Itajaí',
+      'Atlântico Logística',
+    ]);
+  });
+
+  it('on a cancelled quote a carrier that never answered is not awaited', async () => {
+    setup({
+      quote: makeQuoteDetail({ status: 'CANCELADA' }),
+      rows: makeRows().filter((row) => row.respostaId !== respIds.del),
+    });
+    const silent = await screen.findByRole('list', { name: 'Sem resposta' });
+    expect(within(silent).getByText('Delta Shipping')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Sem resposta (1)' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Não responderam antes do cancelamento da cotação; ninguém é mais aguardado.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Aguardando resposta/)).toBeNull();
+  });
+
+  it('on a closed quote the carriers that never answered are not awaited either', async () => {
+    setup({
+      quote: makeQuoteDetail({ status: 'FECHADA' }),
+      rows: makeRows().filter((row) => row.respostaId !== respIds.del),
+    });
+    expect(await screen.findByRole('list', { name: 'Sem resposta' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Aguardando resposta' })).toBeNull();
+  });
+
   it('says a charge in a currency not summed is out of the total', async () => {
     const rows = makeRows().map((row) =>
       row.respostaId === respIds.bor ? { ...row, taxasNaoSomadas: ['THC em CNY'] } : row,

@@ -2,7 +2,7 @@ import { hasEuroAmounts } from '@cotacoes/shared/comparison/currency';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { fieldMessages } from '@cotacoes/shared/messages/success';
 import { ui } from '@cotacoes/shared/messages/ui';
-import { WAITING_STATUSES } from '@cotacoes/shared/rules/quote-status';
+import { isFinalStatus, WAITING_STATUSES } from '@cotacoes/shared/rules/quote-status';
 import {
   COMPARISON_SORT_KEYS,
   type ComparisonRow,
@@ -106,6 +106,20 @@ function useRefreshOnNewAnswers(quoteId: string, poll: boolean) {
   return responses.data;
 }
 
+/**
+ * A cancelled quote's row as it came, less what marks it as the one to choose ('Menor custo', 'Menor transit
+ * time'): nothing is decided on it any more. An estimate stays as the row's own note.
+ */
+function withoutHighlights(row: ComparisonRow): ComparisonRow {
+  const { menorCustoEstimado, ...rest } = row;
+  const estimate = rest.custoEstimado ?? menorCustoEstimado;
+  return {
+    ...rest,
+    destaque: { menorCusto: false, menorPrazo: false },
+    ...(estimate ? { custoEstimado: estimate } : {}),
+  };
+}
+
 function TableSkeleton() {
   return (
     <div
@@ -129,6 +143,8 @@ export function ComparisonSection({ quote }: { quote: QuoteDetail }) {
   const marginId = useId();
   const queryClient = useQueryClient();
   const waiting = (WAITING_STATUSES as readonly string[]).includes(quote.status);
+  const ended = isFinalStatus(quote.status) ? quote.status : null;
+  const cancelled = quote.status === 'CANCELADA';
   const [marginInput, setMarginInput] = useState(() => rememberedMargin(quote.id));
   const typedMargin = parseMargin(marginInput);
   const debouncedMargin = useDebouncedValue(typedMargin, SEARCH_DEBOUNCE_MS);
@@ -147,7 +163,11 @@ export function ComparisonSection({ quote }: { quote: QuoteDetail }) {
 
   const corrections = useMemo(() => correctionsIndex(entries), [entries]);
   const messages = useMemo(() => messageIndex(entries), [entries]);
-  const rows = comparison.data?.linhas ?? [];
+  const received = comparison.data?.linhas;
+  const rows = useMemo(
+    () => (cancelled ? (received ?? []).map(withoutHighlights) : (received ?? [])),
+    [received, cancelled],
+  );
   const sorted = useMemo(() => sortRows(rows, sort), [rows, sort]);
 
   const correctionOf = useCallback(
@@ -266,6 +286,11 @@ export function ComparisonSection({ quote }: { quote: QuoteDetail }) {
         </p>
       ) : (
         <ComparisonProvider value={context}>
+          {cancelled && (
+            <p className="rounded-lg bg-surface-muted px-3 py-2 text-sm text-fg-muted" data-cancelled-note="">
+              {t.cancelledNote}
+            </p>
+          )}
           {wide ? (
             <ComparisonTable {...tableProps} sort={sort} onSort={(key) => setSort(nextSort(sort, key))} />
           ) : (
@@ -279,11 +304,13 @@ export function ComparisonSection({ quote }: { quote: QuoteDetail }) {
 
       {comparison.data && comparison.data.pendentes.length > 0 && (
         <div className="rounded-xl border border-border bg-surface px-4 py-3">
+          {/* Once the quote ended nobody is awaited: the same carriers, said as not having answered. */}
           <h3 className="flex items-center gap-1.5 text-sm font-semibold text-fg">
             <ClockIcon size={16} className="text-fg-muted" />
-            {t.pendingTitle} ({comparison.data.pendentes.length})
+            {ended ? t.notAnsweredTitle : t.pendingTitle} ({comparison.data.pendentes.length})
           </h3>
-          <ul aria-label={t.pendingTitle} className="mt-2 flex flex-wrap gap-2">
+          {ended && <p className="mt-1 text-xs text-fg-muted">{t.notAnsweredHint[ended]}</p>}
+          <ul aria-label={ended ? t.notAnsweredTitle : t.pendingTitle} className="mt-2 flex flex-wrap gap-2">
             {comparison.data.pendentes.map((pending) => (
               <li key={pending.transportadorId}>
                 <Badge variant="neutral">{pending.nome}</Badge>

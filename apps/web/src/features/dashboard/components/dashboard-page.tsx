@@ -16,6 +16,7 @@ import {
   RefreshIcon,
   SendIcon,
   TruckIcon,
+  XCircleIcon,
 } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -89,6 +90,7 @@ const KIND_ICONS: Record<ActivityItem['tipo'], ComponentType<IconProps>> = {
   prazo_vencido: ClockIcon,
   transportador_adicionado: TruckIcon,
   lembrete_enviado: MailIcon,
+  cotacao_cancelada: XCircleIcon,
 };
 
 function StatCards({ stats }: { stats: DashboardStats }) {

@@ -109,7 +109,9 @@ function ReadOnlyAnswer({ view, prazo }: { view: PortalView; prazo: string }) {
       <Alert variant="warning">
         {view.estado === 'prazo_encerrado'
           ? formatMessage(view.resposta ? t.closedDeadline : t.closedDeadlineNoAnswer, { prazo })
-          : t.closedDecided}
+          : view.estado === 'cancelada'
+            ? t.closedCancelled
+            : t.closedDecided}
       </Alert>
       {view.respostaMaisNova && (
         <p className="text-sm text-fg-muted">

@@ -363,6 +363,18 @@ describe('the answer page (/portal/:token)', () => {
     expect(screen.getByText(t.answer.noAnswer)).toBeInTheDocument();
   });
 
+  it('a cancelled quote says it was cancelled, not "já foi decidida", and offers no form', async () => {
+    network(fakePortalApi(portalView({ estado: 'cancelada' })));
+    renderApp(`/portal/${PORTAL_TOKEN}`);
+    expect(
+      await screen.findByText(
+        'Esta cotação foi cancelada pela empresa: não é preciso enviar nem atualizar propostas para ela.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(t.answer.closedDecided)).toBeNull();
+    expect(screen.queryByRole('button', { name: t.answer.submit })).toBeNull();
+  });
+
   it("a refused link (reused in another browser) explains why and offers 'Pedir novo link'", async () => {
     network({
       [`GET /api/portal/${PORTAL_TOKEN}`]: {

@@ -142,6 +142,22 @@ describe('quote detail shell', () => {
     expect(row('Delta Shipping').getByText('Falhou')).toBeInTheDocument();
   });
 
+  it('says who cancelled a cancelled quote and when, in the info block', async () => {
+    setup({
+      [`GET /api/quotes/${ids.q1}`]: {
+        body: makeQuoteDetail({
+          status: 'CANCELADA',
+          cancelamento: { canceladoEm: '2026-03-05T14:20:00.000Z', canceladoPor: 'Maria Lima' },
+        }),
+      },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'COTAÇÃO #COT-2026-0042' });
+    const info = within(screen.getByRole('region', { name: 'Informações' }));
+    expect(info.getByText('Cancelada')).toHaveAttribute('data-color', 'red');
+    expect(info.getByText('Cancelamento')).toBeInTheDocument();
+    expect(info.getByText('Cancelada por Maria Lima em 05/03/2026, 11:20')).toBeInTheDocument();
+  });
+
   it("an air quote's 'Pedido' says the chargeable weight and how it was found (QA pass 24)", async () => {
     const air = makeQuoteDetail({
       tipoFrete: 'AÉREO',

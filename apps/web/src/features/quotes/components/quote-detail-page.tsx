@@ -69,7 +69,7 @@ const dateTime = (value: string | null) => (value ? formatDateTime(value, ui.com
 
 function QuoteInfo({ quote }: { quote: QuoteDetail }) {
   const { respondidas, total } = quote.contadorRespostas;
-  const { aprovacao } = quote;
+  const { aprovacao, cancelamento } = quote;
   return (
     <CardSection title={t.infoTitle} headingId="quote-info">
       <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
@@ -88,6 +88,18 @@ function QuoteInfo({ quote }: { quote: QuoteDetail }) {
                 data: formatDateTime(aprovacao.aprovadoEm, ui.common.invalidDate),
               })}
             </span>
+          </Field>
+        )}
+        {quote.status === 'CANCELADA' && cancelamento && (
+          <Field label={t.cancelled}>
+            {cancelamento.canceladoPor
+              ? formatMessage(t.cancelledBy, {
+                  nome: cancelamento.canceladoPor,
+                  data: formatDateTime(cancelamento.canceladoEm, ui.common.invalidDate),
+                })
+              : formatMessage(t.cancelledBySomeone, {
+                  data: formatDateTime(cancelamento.canceladoEm, ui.common.invalidDate),
+                })}
           </Field>
         )}
         <Field label={t.createdAt}>{formatDateTime(quote.dataCriacao, ui.common.invalidDate)}</Field>

@@ -498,6 +498,30 @@ describe('response cards', () => {
     expect(screen.queryByRole('button', { name: 'Registrar resposta' })).toBeNull();
   });
 
+  it('on a cancelled quote a carrier that never answered is not awaited: "Sem resposta", the figures stay', async () => {
+    setup(entries(), makeQuoteDetail({ status: 'CANCELADA' }));
+    const silent = await card('Boreal Cargas');
+    expect(
+      silent.getByText('Sem resposta', { selector: '[title="Situação da resposta"]' }),
+    ).toBeInTheDocument();
+    expect(silent.getByText('Não respondeu — cotação cancelada')).toBeInTheDocument();
+    expect(silent.queryByText('Pendente', { selector: '[title="Situação da resposta"]' })).toBeNull();
+    expect(screen.queryByText('Aguardando resposta')).toBeNull();
+    // The carrier that answered keeps its answer and figures.
+    const answered = await card('Atlântico Logística');
+    expect(answered.getByText('Respondeu em 3 h 17 min')).toBeInTheDocument();
+    expect(answered.getByText('Versão 1 de 1')).toBeInTheDocument();
+  });
+
+  it('on a closed quote the line says it was closed', async () => {
+    setup(entries(), makeQuoteDetail({ status: 'FECHADA' }));
+    const silent = await card('Boreal Cargas');
+    expect(silent.getByText('Não respondeu — cotação encerrada')).toBeInTheDocument();
+    expect(
+      silent.getByText('Sem resposta', { selector: '[title="Situação da resposta"]' }),
+    ).toBeInTheDocument();
+  });
+
   it('shows the error with a retry', async () => {
     sessionStore.set({ status: 'ready', user: makeUser() });
     const quotes = fakeQuotesApi();

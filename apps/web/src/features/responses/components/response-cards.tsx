@@ -6,7 +6,12 @@ import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { uiDeclines } from '@cotacoes/shared/messages/ui-declines';
 import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
-import { FINAL_STATUSES, WAITING_STATUSES } from '@cotacoes/shared/rules/quote-status';
+import {
+  FINAL_STATUSES,
+  type FinalStatus,
+  isFinalStatus,
+  WAITING_STATUSES,
+} from '@cotacoes/shared/rules/quote-status';
 import { type ResponseVersion, versionsOfEntry } from '@cotacoes/shared/schemas/responses';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -111,12 +116,13 @@ function SendLine({ entry }: { entry: ResponseEntry }) {
   );
 }
 
-function AnswerLine({ entry }: { entry: ResponseEntry }) {
+/** `ended`: the quote's final status, when it has one — a carrier that never answered is awaited no more. */
+function AnswerLine({ entry, ended }: { entry: ResponseEntry; ended: FinalStatus | null }) {
   if (!entry.respondeuEm)
     return (
       <p className="flex items-center gap-1.5 text-sm text-fg-muted">
         <ClockIcon size={16} className="shrink-0" />
-        {t.waiting}
+        {ended ? t.notAnsweredEnded[ended] : t.waiting}
       </p>
     );
   return (
@@ -401,11 +407,13 @@ function ResponseCard({
   quoteId,
   canCount,
   asked,
+  ended,
 }: {
   entry: ResponseEntry;
   quoteId: string;
   canCount: boolean;
   asked: readonly ContainerAsk[];
+  ended: FinalStatus | null;
 }) {
   const selectId = useId();
   const [chosen, setChosen] = useState<string | null>(null);
@@ -415,7 +423,13 @@ function ResponseCard({
   const nome = entry.transportador.nome;
   // The request came back and nothing was answered: it is not awaited (the comparison lists it apart).
   const undelivered = entry.estadoEnvio === 'falhou' && !entry.respondeuEm;
-  const statusLabel = undelivered ? t.notDelivered : (t.statuses[entry.status] ?? entry.status);
+  // The quote ended (cancelled, closed, approved) without this carrier's answer: not 'Pendente' any more.
+  const unanswered = ended !== null && !entry.respondeuEm && entry.status === 'pendente';
+  const statusLabel = undelivered
+    ? t.notDelivered
+    : unanswered
+      ? t.noAnswer
+      : (t.statuses[entry.status] ?? entry.status);
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-4 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -443,7 +457,7 @@ function ResponseCard({
               : t.sendFailedNoReason}
           </Alert>
         ))}
-      {!undelivered && <AnswerLine entry={entry} />}
+      {!undelivered && <AnswerLine entry={entry} ended={ended} />}
       <SetAsideNote entry={entry} quoteId={quoteId} canCount={canCount} />
       {version && (
         <div className="space-y-3 border-t border-border pt-3">
@@ -542,6 +556,7 @@ export function ResponseCards({
   showProgress?: boolean;
 }) {
   const waiting = (WAITING_STATUSES as readonly string[]).includes(quote.status);
+  const ended = isFinalStatus(quote.status) ? quote.status : null;
   const responses = useResponses(quote.id, { poll: waiting });
   const asked = useMemo(() => quoteAskedFrom(quote).conteineres, [quote]);
   useNewResponseNotices(quote.id, responses.data);
@@ -583,6 +598,7 @@ export function ResponseCards({
                   quoteId={quote.id}
                   canCount={waiting}
                   asked={asked}
+                  ended={ended}
                 />
               ))}
             </ul>
