@@ -1,3 +1,4 @@
+import { inboundTexts } from '@cotacoes/shared/messages/inbound';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -172,6 +173,23 @@ describe('inbound pipeline: matching and responses', () => {
     const stranger = await ingest(await carrierReply({ from: 'alguem@desconhecido.com', to: s.replyTo(0) }));
     expect(stranger.outcome).toBe('nao_identificada');
     expect(stranger.cotacaoId).toBe(s.quote.id);
+  });
+
+  it('a reply to a quote address that names no quote says so in "Não identificadas" (QA pass 29)', async () => {
+    const s = await quoteScenario(ctx);
+    const stale = s.replyTo(0).replace(/\+[0-9a-f]{32}@/i, `+${'0'.repeat(32)}@`);
+    const result = await ingest(
+      await carrierReply({ from: s.carriers[0]!.email, to: stale, subject: 'RE: proposta', text: 'Segue.' }),
+    );
+    expect(result.outcome).toBe('nao_identificada');
+    const [row] = await db().select().from(inboundMessages).where(eq(inboundMessages.id, result.inboundId));
+    expect(row!.motivo).toBe(inboundTexts.unknownReplyAddress);
+    // A plain address (no quote's code in it) has no such reason.
+    const plain = await ingest(
+      await carrierReply({ from: 'alguem@desconhecido.com', to: 'contato@importadora.com.br', text: 'Olá.' }),
+    );
+    const [other] = await db().select().from(inboundMessages).where(eq(inboundMessages.id, plain.inboundId));
+    expect(other!.motivo).toBeNull();
   });
 
   it('matches by In-Reply-To when the reply went to a plain address, then by quote code and sender', async () => {

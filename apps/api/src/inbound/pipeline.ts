@@ -813,8 +813,18 @@ export class InboundPipeline {
         candidates.length > 0 ? candidates : null,
       );
     }
-    if (match.kind === 'none')
-      return none(parsed.problem ? 'invalida' : 'nao_identificada', parsed.problem, match.empresaId, null);
+    if (match.kind === 'none') {
+      // A tagged reply address that names no quote: said, so the analyst knows why (QA pass 29).
+      const unknownAddress = [...parsed.to, ...parsed.cc, ...parsed.deliveredTo].some((address) =>
+        TOKEN_PATTERN.test(address),
+      );
+      return none(
+        parsed.problem ? 'invalida' : 'nao_identificada',
+        parsed.problem ?? (unknownAddress ? inboundTexts.unknownReplyAddress : null),
+        match.empresaId,
+        null,
+      );
+    }
     if (match.kind === 'quote')
       return none(
         'nao_identificada',

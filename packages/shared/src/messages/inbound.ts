@@ -4,6 +4,9 @@ export const inboundTexts = {
     database: 'O banco de dados recusou a mensagem ao processá-la (código {code}).',
     unexpected: 'Erro inesperado ao processar a mensagem.',
   },
+  /** Sent to a quote's reply address whose code matches no quote (an old or altered address; QA pass 29). */
+  unknownReplyAddress:
+    'Enviada a um endereço de resposta de cotação que não corresponde a nenhuma cotação (endereço antigo, de outra instalação ou alterado): confira e atribua à cotação certa.',
   /** A reply in one quote's thread that names only another quote of the company ('Não identificadas'). */
   citesOtherQuote:
     'A mensagem cita a cotação {citada}, mas chegou pela conversa da cotação {conversa}: confira e atribua à cotação certa.',
