@@ -52,3 +52,44 @@ describe('an HTML-only reply (QA pass 29)', () => {
     expect(parsed.html).toContain('<table>');
   });
 });
+
+describe("a delivery report's parts", () => {
+  it('are named for what they are, not "anexo-1"', async () => {
+    const boundary = 'DSN';
+    const parsed = await parseInbound(
+      Buffer.from(
+        [
+          'From: Mail Delivery System <MAILER-DAEMON@mx.example.com>',
+          'To: cotacoes@importadora.com.br',
+          'Subject: Undelivered Mail Returned to Sender',
+          'Message-ID: <dsn-1@mx.example.com>',
+          'MIME-Version: 1.0',
+          `Content-Type: multipart/report; report-type=delivery-status; boundary="${boundary}"`,
+          '',
+          `--${boundary}`,
+          'Content-Type: text/plain; charset=utf-8',
+          '',
+          'Your message could not be delivered.',
+          `--${boundary}`,
+          'Content-Type: message/delivery-status',
+          '',
+          'Reporting-MTA: dns; mx.example.com',
+          '',
+          'Final-Recipient: rfc822; pricing@agente.com.br',
+          'Action: failed',
+          'Status: 5.1.1',
+          `--${boundary}`,
+          'Content-Type: text/rfc822-headers',
+          '',
+          'Message-ID: <pedido-1@cotacoes.local>',
+          'Subject: Cotação COT-2026-0001',
+          `--${boundary}--`,
+          '',
+        ].join('\r\n'),
+      ),
+    );
+    const names = parsed.attachments.map((attachment) => attachment.filename);
+    expect(names).toContain('cabecalhos-da-mensagem-original.txt');
+    expect(names.some((name) => /^anexo-\d+$/.test(name))).toBe(false);
+  });
+});

@@ -150,6 +150,19 @@ function headerPart(raw: Buffer): Buffer {
   return head;
 }
 
+/** Parts a delivery report carries without a name: named for what they are (QA pass 29 saw "anexo-1"). */
+const REPORT_PART_NAMES: Record<string, string> = {
+  'message/delivery-status': 'relatorio-de-entrega.txt',
+  'message/global-delivery-status': 'relatorio-de-entrega.txt',
+  'text/rfc822-headers': 'cabecalhos-da-mensagem-original.txt',
+  'message/rfc822': 'mensagem-original.eml',
+  'message/global': 'mensagem-original.eml',
+};
+
+function unnamedPartName(contentType: string | undefined, index: number): string {
+  return REPORT_PART_NAMES[(contentType ?? '').toLowerCase()] ?? `anexo-${index}`;
+}
+
 function fromParsed(mail: ParsedMail, problem: string | null): ParsedInbound {
   const from = Array.isArray(mail.from) ? mail.from[0] : mail.from;
   const sender = from?.value[0];
@@ -162,7 +175,7 @@ function fromParsed(mail: ParsedMail, problem: string | null): ParsedInbound {
       continue;
     }
     kept.push({
-      filename: attachment.filename ?? `anexo-${kept.length + 1}`,
+      filename: attachment.filename ?? unnamedPartName(attachment.contentType, kept.length + 1),
       contentType: attachment.contentType ?? 'application/octet-stream',
       content: attachment.content,
       inline: attachment.contentDisposition === 'inline' || Boolean(attachment.cid && attachment.related),
