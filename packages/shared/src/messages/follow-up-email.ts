@@ -120,7 +120,7 @@ export const deadlineSummaryMessages = {
   fastestDestination: 'Menor transit time: {dias} dias — {transportador}, destino {destino}',
   rate: 'Câmbio usado: USD 1 = R$ {taxa} (PTAX {ptax} de {data} + margem de {margem}%).',
   rateFallback:
-    'Câmbio usado: USD 1 = R$ {taxa} (cotação fixa de R$ {ptax}, a PTAX não respondeu, + margem de {margem}%).',
+    'Câmbio usado: USD 1 = R$ {taxa} (taxa de contingência de R$ {ptax}, a PTAX não respondeu, + margem de {margem}%).',
   link: 'Compare as propostas e aprove: {url}',
   linkNobody: 'Abra a cotação para prorrogar, encerrar ou cancelar: {url}',
   open: 'Abrir a comparação',

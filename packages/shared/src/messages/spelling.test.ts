@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decisionEmailMessages } from './decision-email.js';
 import { emailMessages } from './email.js';
 import { errorMessages } from './errors.js';
+import { deadlineSummaryMessages } from './follow-up-email.js';
 import { quoteDocumentMessages } from './quote-document.js';
 import { fieldMessages, successMessages } from './success.js';
 import { ui } from './ui.js';
@@ -53,9 +54,11 @@ describe('message catalogue spelling', () => {
       errorMessages,
       quoteDocumentMessages,
       comparativeDocumentMessages,
+      deadlineSummaryMessages,
       ui,
     ].flatMap(texts);
-    expect(all.filter((text) => /taxa de (reserva|referência)/i.test(text))).toEqual([]);
+    // QA pass 28: the deadline summary said "cotação fixa" where the approval e-mail said "contingência".
+    expect(all.filter((text) => /taxa de (reserva|referência)|cotação fixa/i.test(text))).toEqual([]);
     expect(ui.decisions.comparison.rateFallbackLine).toMatch(/^Taxa de contingência: /);
     expect(comparativeDocumentMessages.fonteFallback).toMatch(/^Taxa de contingência /);
   });
