@@ -1,3 +1,4 @@
+import { inboundTexts } from '@cotacoes/shared/messages/inbound';
 import { describe, expect, it } from 'vitest';
 import { parseInbound, previewOf } from './parse.js';
 
@@ -91,5 +92,18 @@ describe("a delivery report's parts", () => {
     const names = parsed.attachments.map((attachment) => attachment.filename);
     expect(names).toContain('cabecalhos-da-mensagem-original.txt');
     expect(names.some((name) => /^anexo-\d+$/.test(name))).toBe(false);
+  });
+});
+
+describe('the preview of a message of binary bytes', () => {
+  it('says it cannot be read instead of showing them (QA pass 29)', async () => {
+    const bytes = Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 37 + 11) % 256));
+    const parsed = await parseInbound(
+      Buffer.concat([Buffer.from('From: alguem@desconhecido.com\r\nSubject: x\r\n\r\n'), bytes]),
+    );
+    expect(previewOf(parsed.text)).toBe(inboundTexts.unreadablePreview);
+    expect(previewOf('Frete 40HC: USD 2.380,00 — validade 31/12')).toBe(
+      'Frete 40HC: USD 2.380,00 — validade 31/12',
+    );
   });
 });

@@ -4,6 +4,8 @@ export const inboundTexts = {
     database: 'O banco de dados recusou a mensagem ao processá-la (código {code}).',
     unexpected: 'Erro inesperado ao processar a mensagem.',
   },
+  /** The preview of a message whose body is bytes no charset made text of. */
+  unreadablePreview: '(conteúdo ilegível: binário ou codificação desconhecida)',
   /** Sent to a quote's reply address whose code matches no quote (an old or altered address; QA pass 29). */
   unknownReplyAddress:
     'Enviada a um endereço de resposta de cotação que não corresponde a nenhuma cotação (endereço antigo, de outra instalação ou alterado): confira e atribua à cotação certa.',
