@@ -48,11 +48,15 @@ interface Extracted {
   text: string;
 }
 
-/** What every text of a file is read with: the message date, the carrier's correction hints, the quote's containers. */
+/**
+ * What every text of a file is read with: the message date, the carrier's correction hints, the quote's
+ * containers and destination ports.
+ */
 function baseOptions(opts: ExtractFileOptions): ExtractTextOptions {
   const base: ExtractTextOptions = opts.messageDate === undefined ? {} : { messageDate: opts.messageDate };
   if (opts.hints !== undefined && opts.hints.length > 0) base.hints = opts.hints;
   if (opts.containers !== undefined && opts.containers.length > 0) base.containers = opts.containers;
+  if (opts.destinations !== undefined && opts.destinations.length > 0) base.destinations = opts.destinations;
   return base;
 }
 

@@ -256,6 +256,13 @@ export interface ExtractTextOptions {
    * asked (a revision writes "frete USD 1.900 por contêiner" without repeating the type).
    */
   containers?: readonly string[];
+  /**
+   * The destination ports the quote asks, as the quote writes them ('Santos, BR', 'Itapoá, BR'), when the
+   * reply answers a known quote: what "mesmo valor para ambos os portos" or "Santos sem espaço" refers to,
+   * instead of only the reply's subject or the importer's quoted request, and the ports a price line may
+   * name ("Frete 40HC Maceió: …"), also those the engine's dictionary does not know.
+   */
+  destinations?: readonly string[];
 }
 
 /**

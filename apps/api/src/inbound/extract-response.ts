@@ -15,7 +15,7 @@ import {
   formatMessage,
   inboundTexts,
 } from '@cotacoes/shared';
-import { quoteAskedFrom, withDeclineMark } from '@cotacoes/shared/comparison/index';
+import { askedDestinations, quoteAskedFrom, withDeclineMark } from '@cotacoes/shared/comparison/index';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { inboundMessages, respostas } from '../db/schema/index.js';
@@ -85,8 +85,8 @@ async function recordFailure(db: Database, responseId: string, reason: string): 
  * processes (issue 29 item 6): a file past its bounds, its time limit or its memory fails this response
  * for good with a pt-BR reason and is never tried again; only the database's failures are retried. The
  * engine gets the hints learnt from corrections of this carrier's earlier replies in this company
- * (ADR 0101) and the container types the quote asks (ADR 0024 addendum), and the hints that changed something count one more use. With `options.llm` and the company's
- * switch on, the AI pass fills what the rules left open (values found in the text only); its failure leaves
+ * (ADR 0101), the container types and destination ports the quote asks (ADR 0024 addendum), and the hints
+ * that changed something count one more use. With `options.llm` and the company's switch on, the AI pass fills what the rules left open (values found in the text only); its failure leaves
  * the rules' result and is kept in `extracaoErro` of the read response. Idempotent: a response already
  * extracted is left as it is, so a retried job changes nothing.
  */
@@ -125,12 +125,16 @@ export async function extractResponse(
     // The container types the quote asks: a revision's "frete USD 1.900 por contêiner" is for them.
     const quote = await findQuoteRequest(db, tenant, row.cotacaoId);
     const containers = quote ? quoteAskedFrom(quote).conteineres.map((ask) => ask.tipo) : [];
+    // The destination ports the quote asks ('Santos, BR / Itapoá, BR'): what "mesmo valor para ambos os
+    // portos" or "Santos sem espaço" refers to, and the ports a reply's price lines may name.
+    const destinations = askedDestinations(quote?.destino);
     // Read as the conversation shows it: a mislabelled charset or a broken boundary repaired (repair.ts).
     const outcome = await sandbox.extract(repairMessage(raw), 'resposta.eml', {
       messageDate: row.sentAt ?? row.createdAt,
       limits: LIMITS,
       hints,
       ...(containers.length > 0 ? { containers } : {}),
+      ...(destinations.length > 0 ? { destinations } : {}),
     });
     if (!outcome.ok) {
       const reason =

@@ -14,6 +14,7 @@ import {
   readMinimumLine,
 } from './charges.js';
 import { scanLabels } from './label-scan.js';
+import type { PlaceValue } from './places.js';
 import { currencyStatedBy, withStatedCurrency } from './stated-currency.js';
 import { readBreakList } from './weight-break-lists.js';
 
@@ -95,6 +96,8 @@ export function readChargeLines(
   origin: string,
   /** The currency the reply states once for all its amounts ("All rates in EUR"), if it does. */
   stated: Currency | null = null,
+  /** The ports the quote asks, when known: a price line may name them. */
+  quotePorts: readonly PlaceValue[] = [],
 ): ChargeCandidate[] {
   const candidates: ChargeCandidate[] = [];
   const used = new Set<number>();
@@ -175,7 +178,7 @@ export function readChargeLines(
         used.add(i + 1);
       }
     }
-    const parsed = parseChargeLine({ text, line, section: sectionOf(line), origin });
+    const parsed = parseChargeLine({ text, line, section: sectionOf(line), origin, quotePorts });
     candidates.push(...parsed);
     const freight = [...parsed].reverse().find((c) => c.kind === 'freight');
     if (freight !== undefined) lastFreight = { candidates: [freight], index: i };

@@ -34,6 +34,12 @@ export interface ChargeCandidate {
    * an origin heading ("ORIGIN CHARGES", "Local charges at POL"). Absent otherwise.
    */
   originSide?: boolean;
+  /**
+   * The one port the charge's own words name ("Frete 40HC Santos: …", "THC Itapoá R$ 1.150", "to Itapoá USD
+   * 2,250/40HC"), when the line names none otherwise (a route, a discharge label, a place list): the
+   * charge is that port's (a freight's `labelPlaces` is set to it too). Absent otherwise.
+   */
+  namedPort?: PlaceValue;
   /** The value is one of several on its line, each for the places in `labelPlaces`. */
   perDestination?: boolean;
   line: Line;

@@ -36,6 +36,7 @@ import {
   readRoute,
   SLASH_ROUTE,
 } from './places.js';
+import { findPorts } from './quote-ports.js';
 import { withoutOldPrices } from './revised-prices.js';
 
 const IGNORED = phraseRegExp(IGNORED_CHARGE_LABELS, 'u');
@@ -146,6 +147,8 @@ export interface ChargeLineInput {
   section: SectionContext | null;
   origin: string;
   cell?: string;
+  /** The ports the quote asks, when known: a price line may name them (see `amountPorts`). */
+  quotePorts?: readonly PlaceValue[];
 }
 
 interface LeadParts {
@@ -509,6 +512,63 @@ function bareEquipmentPrices(text: string): string | null {
   return from === 0 ? null : text.slice(0, start) + out + after.slice(from);
 }
 
+/** Words before a port that make it no port of discharge: the port of loading's, a transshipment's. */
+const NOT_DISCHARGE_BEFORE =
+  /(?:^|[^\p{L}])(?:pol|origem|origin|origen|from|ex|via|transbordo|transbordo em|transbordo en|transshipment|transhipment|t\/s|saida de|saindo de|embarque em)\s*[:.-]?\s*$/u;
+/** What may stand before a port written right after a price ("USD 1.800 a Santos", "USD 2.300 (Santos)"). */
+const BEFORE_PORT_AFTER_PRICE =
+  /^[\s(,;:–—-]*(?:(?:to|para|a|ao|em|at|in|en|for|destino|destination|pod)\s+)?$/u;
+
+/**
+ * The one port of discharge a piece of a charge line names, anywhere in it (`leading`: only as its first
+ * words), or null: none, or two (one price for both, or a route from one to the other). A Brazilian port the
+ * dictionary knows, or one the quote asks; never one after "POL", "via", "transbordo em", nor one followed by
+ * a place abroad ("Santos x Hamburg": an export's port of loading).
+ */
+function portOfPiece(piece: string, quotePorts: readonly PlaceValue[], leading = false): PlaceValue | null {
+  const mentions = findPorts(piece, quotePorts);
+  const folded = foldKeepingOffsets(piece);
+  const discharge = mentions.filter((m) => !NOT_DISCHARGE_BEFORE.test(folded.slice(0, m.start)));
+  const names = new Set(discharge.map((m) => m.place.name));
+  const first = discharge[0];
+  if (names.size !== 1 || first === undefined) return null;
+  if (leading && !BEFORE_PORT_AFTER_PRICE.test(folded.slice(0, first.start))) return null;
+  const last = mentions.at(-1);
+  const abroadAfter =
+    last !== undefined && findKnownPlaces(piece.slice(last.end)).some((m) => m.place.country !== 'BR');
+  return abroadAfter ? null : first.place;
+}
+
+/**
+ * The port each amount of a line names with it, from the words of the line (QA pass 30): with a port
+ * written before the first price (`before`), each price's own words before it ("Frete 40HC Santos: USD
+ * 2.300", "Santos – 40HC USD 2.300 / Itapoá – 40HC USD 2.250", "to Santos USD 2,300/40HC; to Itapoá USD
+ * 2,250/40HC"); a price whose words name none carries on the one before it (see parseChargeLine). With
+ * none before the first price, the port written right after each price ("USD 1.800 a Santos y USD 1.750 a
+ * Itapoá"). Null when the line names no port so.
+ */
+function amountPorts(
+  leadText: string,
+  text: string,
+  amounts: AmountToken[],
+  consumedEnds: number[],
+  quotePorts: readonly PlaceValue[],
+): { ports: Array<PlaceValue | null>; before: boolean } | null {
+  const first = portOfPiece(leadText, quotePorts);
+  if (first !== null)
+    return {
+      ports: amounts.map((amount, i) =>
+        i === 0 ? first : portOfPiece(text.slice(consumedEnds[i - 1] ?? 0, amount.start), quotePorts),
+      ),
+      before: true,
+    };
+  const after = amounts.map((_, i) => {
+    const rest = text.slice(consumedEnds[i] ?? 0, amounts[i + 1]?.start ?? text.length);
+    return portOfPiece(rest.split(/[/|;]/u)[0] ?? '', quotePorts, true);
+  });
+  return after.every((p) => p === null) ? null : { ports: after, before: false };
+}
+
 /** Reads the charges on one line of text: base freight and fees, with basis, currency and place hints. */
 export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
   const restated = restatedCharges(input.text);
@@ -650,6 +710,16 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
   const severalEquipment =
     amounts.length >= 2 &&
     new Set(findEquipment(text.replace(/\//g, ' ')).map((m) => m.units.join('+'))).size >= 2;
+  // "Frete 40HC Santos: USD 2.300", "to Itapoá USD 2,250/40HC": the port each price's own words name, when
+  // the line names none otherwise (a place per price, a place list, a route, a route heading).
+  const named =
+    perPlace === null &&
+    kind !== 'placeFreight' &&
+    lead.routeTo === undefined &&
+    section?.places === undefined
+      ? amountPorts(`${lead.main} ${lead.sub}`, text, amounts, consumedEnds, input.quotePorts ?? [])
+      : null;
+  let currentPort: PlaceValue | null = null;
   const candidates: ChargeCandidate[] = [];
   let previousEnd = 0;
   let currentFeeLabel = feeLabel;
@@ -688,6 +758,9 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
     const ownKind: 'freight' | 'fee' = subFee !== null ? 'fee' : kind === 'fee' ? 'fee' : 'freight';
     if (subFee !== null) currentFeeLabel = sub;
     const labelForFee = currentFeeLabel ?? lead.main;
+    // A price that names no port carries on the one before it, unless it starts another fee ("/ BL fee").
+    const ownPort = named?.ports[i] ?? null;
+    if (ownPort !== null || named === null || !named.before || subFee !== null) currentPort = ownPort;
     if (ownKind === 'fee' && INCLUDED.test(normaliseLabel(window.split(/[|/]/)[0] ?? ''))) return;
     if (ownKind === 'freight' && amount.isPercent) return;
     const subUnit = findUnit(sub);
@@ -719,7 +792,10 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
           ? cleanLabel(labelForFee)
           : ((severalEquipment
               ? segmentEquipmentLabel(sub, i, window, post, parenEquipment[i] ?? null)
-              : null) ?? lead.main),
+              : null) ??
+            // "… / Itapoá – 40HC USD 2.250": the words naming its own port.
+            (i > 0 && ownPort !== null && named?.before === true && sub !== '' ? sub : null) ??
+            lead.main),
       feeName:
         ownKind === 'fee'
           ? (matchFee(labelForFee)?.fee.name ?? printedFeeName(cleanLabel(labelForFee)))
@@ -734,14 +810,17 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
       unit: amount.isPercent ? 'PERCENT' : unit,
       freightUnit: freightUnitOf(unit, equipment),
       equipment: equipment ?? (ownKind === 'freight' ? (section?.equipment ?? null) : null),
-      placeText: ownPlaces !== null ? ownPlaces.map((p) => p.name).join(' / ') : `${lead.main} ${sub}`,
+      placeText:
+        ownPlaces !== null
+          ? ownPlaces.map((p) => p.name).join(' / ')
+          : (currentPort?.name ?? `${lead.main} ${sub}`),
       labelPlaces:
         ownPlaces ??
         (kind === 'placeFreight'
           ? parsePlaceField(stripParens(lead.main)).places
           : lead.routeTo
             ? [lead.routeTo]
-            : (section?.places ?? [])),
+            : (section?.places ?? (ownKind === 'freight' && currentPort !== null ? [currentPort] : []))),
       minimum: null,
       line,
       origin: input.origin,
@@ -754,6 +833,7 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
     }
     if (input.cell !== undefined) candidate.cell = input.cell;
     if (ownPlaces !== null) candidate.perDestination = true;
+    if (currentPort !== null) candidate.namedPort = currentPort;
     if (ownKind === 'freight' && ownPlaces === null && lead.routeFrom !== undefined)
       candidate.routeOrigin = lead.routeFrom;
     if (ownKind === 'fee' && subFee === null && matchFee(labelForFee) === null) {

@@ -11,6 +11,8 @@ export interface FieldContext {
   dateOrder: DateOrder;
   reference: Date | null;
   origin: string;
+  /** The ports the quote asks (`ExtractTextOptions.destinations`), when given: a price line may name them. */
+  quotePorts?: readonly PlaceValue[];
 }
 
 export interface FieldResults {

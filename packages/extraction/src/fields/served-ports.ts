@@ -1,13 +1,15 @@
 import type { Line } from '../blocks/lines.js';
 import { foldKeepingOffsets, normaliseLabel, phraseRegExp } from '../normalise/text.js';
 import { evidenceFrom, type FieldResults, type Found } from './field-types.js';
-import { findKnownPlaces, type PlaceValue } from './places.js';
+import type { PlaceValue } from './places.js';
+import { findPorts } from './quote-ports.js';
 
 /*
  * What a reply says of the ports a quote asks, in words (QA pass 27): it prices only one of them
  * ("conseguimos atender somente Itapoá", "segue cotação para Itapoá:", "only Itapoá"), it does not serve one
  * ("Santos sem espaço no momento", "Itapoá não atendemos"), or one price is for all of them ("mesmo valor
- * para Santos ou Itapoá", "same rate for both ports"). Only Brazilian ports are read: the quotes are imports.
+ * para Santos ou Itapoá", "same rate for both ports"). Only Brazilian ports are read (the quotes are imports),
+ * and the quote's own when the engine is given them (`ExtractTextOptions.destinations`).
  */
 
 /** Words that make the port next in the clause the only one priced (folded). */
@@ -125,14 +127,12 @@ function clausesOf(text: string): string[] {
     .filter(Boolean);
 }
 
-const brazilian = (text: string) => findKnownPlaces(text).filter((m) => m.place.country === 'BR');
-
 function addPlace(list: PlaceValue[], place: PlaceValue): void {
   if (!list.some((p) => p.name === place.name)) list.push(place);
 }
 
 /** The ports a same-rate phrase names after it ("… para Santos ou Itapoá"), to the end of its clause. */
-function sameRatePorts(text: string): PlaceValue[] | null {
+function sameRatePorts(text: string, quotePorts: readonly PlaceValue[]): PlaceValue[] | null {
   const label = normaliseLabel(text);
   const match = SAME_RATE.exec(label);
   if (match === null) return null;
@@ -143,24 +143,30 @@ function sameRatePorts(text: string): PlaceValue[] | null {
   const after = text.slice(Math.max(at, 0));
   const clause = after.split(/[;!?]|\.(?=\s|$)|\s[–—]\s/u)[0] ?? after;
   const places: PlaceValue[] = [];
-  for (const mention of brazilian(clause)) addPlace(places, mention.place);
+  for (const mention of findPorts(clause, quotePorts)) addPlace(places, mention.place);
   if (places.length >= 2) return places;
   return BOTH.test(normaliseLabel(clause)) || BOTH.test(label) ? [] : null;
 }
 
-/** What the reply's lines say of the ports it serves. */
-export function readPortStatements(lines: readonly Line[]): PortStatements {
+/**
+ * What the reply's lines say of the ports it serves: of Brazilian ports, and of the quote's (`quotePorts`,
+ * `ExtractTextOptions.destinations`) when given.
+ */
+export function readPortStatements(
+  lines: readonly Line[],
+  quotePorts: readonly PlaceValue[] = [],
+): PortStatements {
   const served: PortStatements['served'] = [];
   const refused: PlaceValue[] = [];
   let sameRate: PortStatements['sameRate'] = null;
   for (const line of lines) {
     if (line.blank) continue;
     if (sameRate === null) {
-      const places = sameRatePorts(line.trimmed);
+      const places = sameRatePorts(line.trimmed, quotePorts);
       if (places !== null) sameRate = { places, line };
     }
     for (const clause of clausesOf(line.trimmed)) {
-      const mentions = brazilian(clause);
+      const mentions = findPorts(clause, quotePorts);
       if (mentions.length === 0) continue;
       const folded = foldKeepingOffsets(clause);
       if (REFUSED.test(normaliseLabel(clause))) {

@@ -80,7 +80,7 @@ export function analyseScope(lines: Line[], ctx: FieldContext): ScopeAnalysis {
   const section = (line: Line) => sectionOf.get(line.no) ?? null;
   const charges = [
     ...tables.charges,
-    ...readChargeLines(remaining, section, ctx.origin, statedCurrency(lines)),
+    ...readChargeLines(remaining, section, ctx.origin, statedCurrency(lines), ctx.quotePorts),
   ];
   for (const row of tables.chargeRows) {
     const parsed = parseChargeLine({
@@ -89,6 +89,7 @@ export function analyseScope(lines: Line[], ctx: FieldContext): ScopeAnalysis {
       section: section(row.line),
       origin: ctx.origin,
       cell: row.cell,
+      ...(ctx.quotePorts === undefined ? {} : { quotePorts: ctx.quotePorts }),
     });
     charges.push(...parsed.map((c) => ({ ...c, confidence: Math.min(0.95, c.confidence + 0.05) })));
   }

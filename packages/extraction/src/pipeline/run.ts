@@ -10,6 +10,7 @@ import { excludedCharges } from '../fields/excluded-charges.js';
 import { evidenceFrom, type FieldContext, type FieldResults } from '../fields/field-types.js';
 import { scanLabels } from '../fields/label-scan.js';
 import { findKnownPlaces, type PlaceValue } from '../fields/places.js';
+import { portsOfQuote } from '../fields/quote-ports.js';
 import { readFields } from '../fields/read-fields.js';
 import { applyPortStatements, readPortStatements, withoutRefused } from '../fields/served-ports.js';
 import { applyHints } from '../hints/apply-hints.js';
@@ -98,8 +99,9 @@ function olderMessageLines(lines: Line[], seg: Segmentation): Line[] {
 }
 
 /**
- * The Brazilian ports the quote asks, as the reply's subject ("RE: Cotação Shanghai x Santos / Itapoá") or
- * the importer's request quoted below it names them; the port of loading is none of them.
+ * The Brazilian ports the quote asks: those the engine was given (`ExtractTextOptions.destinations`), else
+ * as the reply's subject ("RE: Cotação Shanghai x Santos / Itapoá") or the importer's request quoted below
+ * it names them; the port of loading is none of them.
  */
 function quotePorts(
   lines: Line[],
@@ -107,6 +109,8 @@ function quotePorts(
   ctx: FieldContext,
   origin: PlaceValue | null,
 ): PlaceValue[] {
+  const given = (ctx.quotePorts ?? []).filter((p) => p.name !== origin?.name);
+  if (given.length > 0) return given;
   const ports = (text: string) => {
     const found: PlaceValue[] = [];
     for (const { place } of findKnownPlaces(text))
@@ -147,11 +151,26 @@ function candidateUnits(charges: ChargeCandidate[]): FreightUnit[] {
   return units;
 }
 
+/**
+ * The reply's ports: its fields', then those its freight lines name, then those of a fee priced port by
+ * port ("THC Santos R$ 1.300 / THC Itapoá R$ 1.150", or on two lines): one fee naming one port is no list.
+ */
 function destinationNames(fields: FieldResults, charges: ChargeCandidate[]): string[] {
   const names: string[] = fields.destinations.map((d) => d.value.name);
+  const feePorts = new Map<string, Set<string>>();
   for (const charge of charges) {
+    if (charge.kind === 'fee' && charge.namedPort !== undefined && charge.originSide !== true) {
+      const key = charge.feeName ?? charge.label;
+      feePorts.set(key, (feePorts.get(key) ?? new Set()).add(charge.namedPort.name));
+    }
     if (charge.kind !== 'freight' && charge.perDestination !== true) continue;
     for (const place of charge.labelPlaces) if (!names.includes(place.name)) names.push(place.name);
+  }
+  for (const charge of charges) {
+    const port = charge.namedPort?.name;
+    if (charge.kind !== 'fee' || port === undefined || charge.originSide === true) continue;
+    if ((feePorts.get(charge.feeName ?? charge.label)?.size ?? 0) >= 2 && !names.includes(port))
+      names.push(port);
   }
   return names;
 }
@@ -228,7 +247,15 @@ export function analyseText(input: string, opts: ExtractTextOptions, fileKind: F
   const dateOrder = decideDateOrder(input.slice(0, 20_000), language.language, numbers.format);
   const reference =
     opts.messageDate ?? dateFrom(seg.headerDate, dateOrder) ?? documentDate(bodyLines, dateOrder);
-  const ctx: FieldContext = { dateOrder, reference, origin: 'body' };
+  // The ports the quote asks, when the engine is given them: what "ambos os portos" refers to, and ports a
+  // price line may name that the dictionary does not know.
+  const askedPorts = portsOfQuote(opts.destinations);
+  const ctx: FieldContext = {
+    dateOrder,
+    reference,
+    origin: 'body',
+    ...(askedPorts.length > 0 ? { quotePorts: askedPorts } : {}),
+  };
 
   const newest = analyseScope(bodyLines, ctx);
   // "Demais condições mantidas": the carrier's earlier offer quoted below still applies; never the
@@ -264,7 +291,7 @@ export function analyseText(input: string, opts: ExtractTextOptions, fileKind: F
       evidence: evidenceFrom(routed.line, routed.origin, 'route', 0.75),
     };
   // "Conseguimos atender somente Itapoá (Santos sem espaço)", "mesmo valor para Santos ou Itapoá" (QA pass 27).
-  const portStatements = readPortStatements(bodyLines);
+  const portStatements = readPortStatements(bodyLines, askedPorts);
   applyPortStatements(
     fields,
     portStatements,

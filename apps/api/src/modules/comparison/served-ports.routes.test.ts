@@ -38,6 +38,18 @@ const BOTH_PORTS = [
   'Pacífico Logística',
 ].join('\n');
 
+const PER_LINE = [
+  'Prezada Ana,',
+  '',
+  'Frete 40HC Santos: USD 2.300,00',
+  'Frete 40HC Itapoá: USD 2.250,00',
+  'THC Santos R$ 1.300,00 / THC Itapoá R$ 1.150,00 por contêiner',
+  'BL fee: USD 60,00',
+  '',
+  'Att,',
+  'Rota Sul',
+].join('\n');
+
 const call = (method: 'GET' | 'POST', url: string) =>
   ctx.app.inject({ method, url, headers: { authorization: `Bearer ${quote.token}` } });
 
@@ -55,16 +67,18 @@ beforeAll(async () => {
     carriers: [
       { nome: 'Maré Alta Logística', email: 'quotes@marealta-sp.com.br' },
       { nome: 'Pacífico Logística', email: 'quotes@pacifico-sp.com.br' },
+      { nome: 'Rota Sul', email: 'pricing@rotasul-sp.com.br' },
     ],
     quote: { destino: 'Santos, BR / Itapoá, BR' },
   });
   await reply(0, ONLY_ITAPOA);
   await reply(1, BOTH_PORTS);
+  await reply(2, PER_LINE);
   await waitFor(async () => {
     const list = (await call('GET', `/api/quotes/${quote.quote.id}/respostas`)).json().data as {
       atual: { extracao: string } | null;
     }[];
-    return list.filter((entry) => entry.atual?.extracao === 'concluida').length === 2;
+    return list.filter((entry) => entry.atual?.extracao === 'concluida').length === 3;
   }, 30_000);
 }, 120_000);
 
@@ -74,7 +88,7 @@ afterAll(async () => {
 });
 
 describe('a quote to two ports', () => {
-  it("a reply serving only Itapoá is Itapoá's row; one rate for both ports is a row per port", async () => {
+  it("a reply serving only Itapoá is Itapoá's row; one rate for both ports and a price per port on each line are a row per port", async () => {
     const response = await call('GET', `/api/quotes/${quote.quote.id}/comparison`);
     expect(response.statusCode, response.body).toBe(200);
     const rows = (response.json() as Comparison).linhas.map((row) => [
@@ -86,11 +100,16 @@ describe('a quote to two ports', () => {
     expect(rows).toEqual([
       // Pacífico Santos: USD 2 × 2.100 + 55 = 4.255 × 5,2456 = 22.320,03 + R$ 2 × 1.380 = R$ 25.080,03.
       ['Pacífico Logística', 'Santos', 0, 25080.03],
+      // Rota Sul Santos: USD 2 × 2.300 + 60 = 4.660 × 5,2456 = 24.444,50 + R$ 2 × 1.300 = R$ 27.044,50.
+      // Rota Sul Itapoá: USD 2 × 2.250 + 60 = 4.560 × 5,2456 = 23.919,94 + R$ 2 × 1.150 + road 2 × 2.100
+      // = R$ 30.419,94.
       // Maré Alta Itapoá: USD 2 × 1.850 + 50 = 3.750 × 5,2456 = 19.671,00 + R$ 2 × 1.200 + road 2 × 2.100
       // = R$ 26.271,00 (QA pass 27: no port, no road cost, R$ 22.071,00 and "Menor custo").
       ['Maré Alta Logística', 'Itapoá', 4200, 26271],
+      ['Rota Sul', 'Santos', 0, 27044.5],
       // Pacífico Itapoá: R$ 25.080,03 + road 2 × 2.100 = R$ 29.280,03.
       ['Pacífico Logística', 'Itapoá', 4200, 29280.03],
+      ['Rota Sul', 'Itapoá', 4200, 30419.94],
     ]);
   });
 });
