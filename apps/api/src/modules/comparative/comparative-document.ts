@@ -7,6 +7,7 @@ import { freightTypeName } from '@cotacoes/shared/comparison/freight-type';
 import { unpricedText } from '@cotacoes/shared/comparison/quantity-text';
 import { comparativeDocumentMessages as t } from '@cotacoes/shared/messages/ui-comparative';
 import { uiComparison } from '@cotacoes/shared/messages/ui-comparison';
+import { uiDecisions } from '@cotacoes/shared/messages/ui-decisions';
 import { uiLanes } from '@cotacoes/shared/messages/ui-lanes';
 import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
 
@@ -24,6 +25,8 @@ export type ComparativeHeader = {
   nomeSolicitante: string;
   prazoResposta: Date;
   geradoEm: Date;
+  /** The quote was cancelled: the legend says so and no row is marked (ADR 0026 addendum). */
+  cancelada?: boolean;
 };
 
 /**
@@ -205,7 +208,11 @@ export function hasEstimate(rows: Iterable<ComparisonRow>): boolean {
 }
 
 /** The legend of the highlights, with how the estimate is made when the cheapest is one. */
-export function legendOf(rows: Iterable<ComparisonRow>): string {
+export function legendOf(
+  rows: Iterable<ComparisonRow>,
+  header?: Pick<ComparativeHeader, 'cancelada'>,
+): string {
+  if (header?.cancelada) return uiDecisions.comparison.cancelledNote;
   return hasEstimate(rows) ? `${t.legend} ${t.legendEstimated}` : t.legend;
 }
 

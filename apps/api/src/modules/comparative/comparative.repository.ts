@@ -13,6 +13,7 @@ export async function findQuoteHeader(executor: Executor, tenant: Tenant, id: st
       prazoResposta: cotacoes.prazoResposta,
       origem: cotacoes.origem,
       destino: cotacoes.destino,
+      status: cotacoes.status,
     })
     .from(cotacoes)
     .where(inTenant(cotacoes.empresaId, tenant, eq(cotacoes.id, id), isNull(cotacoes.deletedAt)))

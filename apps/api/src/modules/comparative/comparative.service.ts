@@ -1,4 +1,5 @@
 import type { Comparison, SendComparativeBody, SendComparativeResult } from '@cotacoes/shared';
+import { cancelledComparison } from '@cotacoes/shared/comparison/cancelled';
 import { uiComparative } from '@cotacoes/shared/messages/ui-comparative';
 import type { AppConfig } from '../../config/env.js';
 import { sendInConversation } from '../../conversation/outgoing.js';
@@ -51,7 +52,10 @@ export class ComparativeService {
     const { tenant } = actor;
     const quote = await repo.findQuoteHeader(this.db, tenant, cotacaoId);
     if (!quote) throw new AppError('QUOTE_NOT_FOUND');
-    const comparison = await this.comparisonOf(tenant, quote.id, exchangeMargin);
+    const read = await this.comparisonOf(tenant, quote.id, exchangeMargin);
+    // A cancelled quote's files mark no row as the one to choose, as its screen (QA pass 30).
+    const cancelada = quote.status === 'CANCELADA';
+    const comparison = cancelada ? cancelledComparison(read) : read;
     if (comparison.linhas.length === 0) throw new AppError('COMPARATIVE_NO_RESPONSES');
     const empresa = await findEmpresaById(this.db, tenant.empresaId);
     const source = sourceOf(comparison, {
@@ -62,6 +66,7 @@ export class ComparativeService {
       nomeSolicitante: quote.nomeSolicitante,
       prazoResposta: quote.prazoResposta,
       geradoEm: this.now(),
+      ...(cancelada ? { cancelada } : {}),
     });
     return { tenant, source, comparison, codigo: quote.codigo };
   }

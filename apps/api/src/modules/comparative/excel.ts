@@ -498,7 +498,7 @@ export async function writeComparativeExcel(source: ComparativeSource, output: W
     row.getCell(5).alignment = { horizontal: 'left' };
     row.commit();
   }
-  const legend = summary.addRow([legendOf(source.rows())]);
+  const legend = summary.addRow([legendOf(source.rows(), source.header)]);
   legend.getCell(1).font = { italic: true, color: { argb: 'FF475569' } };
   legend.commit();
   // The line above the table says the euro's rate when a proposal sums a charge in EUR with it.

@@ -426,7 +426,7 @@ export function renderComparativePdf(source: ComparativeSource): Promise<Buffer>
       .fillColor(COLORS.muted)
       .font('Helvetica-Oblique')
       .fontSize(8)
-      .text(legendOf(rows), left, pdf.y, { width });
+      .text(legendOf(rows, header), left, pdf.y, { width });
     drawCharges(pdf, rows, { left, width, bottom });
 
     // Bar chart of the totals in BRL of the rows with a price, cheapest first, on this page when it fits,

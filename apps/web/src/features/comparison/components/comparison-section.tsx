@@ -1,3 +1,4 @@
+import { withoutChoiceMarks } from '@cotacoes/shared/comparison/cancelled';
 import { hasEuroAmounts } from '@cotacoes/shared/comparison/currency';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { fieldMessages } from '@cotacoes/shared/messages/success';
@@ -106,20 +107,6 @@ function useRefreshOnNewAnswers(quoteId: string, poll: boolean) {
   return responses.data;
 }
 
-/**
- * A cancelled quote's row as it came, less what marks it as the one to choose ('Menor custo', 'Menor transit
- * time'): nothing is decided on it any more. An estimate stays as the row's own note.
- */
-function withoutHighlights(row: ComparisonRow): ComparisonRow {
-  const { menorCustoEstimado, ...rest } = row;
-  const estimate = rest.custoEstimado ?? menorCustoEstimado;
-  return {
-    ...rest,
-    destaque: { menorCusto: false, menorPrazo: false },
-    ...(estimate ? { custoEstimado: estimate } : {}),
-  };
-}
-
 function TableSkeleton() {
   return (
     <div
@@ -165,7 +152,7 @@ export function ComparisonSection({ quote }: { quote: QuoteDetail }) {
   const messages = useMemo(() => messageIndex(entries), [entries]);
   const received = comparison.data?.linhas;
   const rows = useMemo(
-    () => (cancelled ? (received ?? []).map(withoutHighlights) : (received ?? [])),
+    () => (cancelled ? (received ?? []).map(withoutChoiceMarks) : (received ?? [])),
     [received, cancelled],
   );
   const sorted = useMemo(() => sortRows(rows, sort), [rows, sort]);
