@@ -110,6 +110,15 @@ function routeText(rota: string | null): string | null {
 
 type Carriage = { armador: string | null; rota: string | null; transbordo: string | null };
 
+/** A route whose first port is an origin the row did not count, starting at the counted one instead. */
+function fromOrigin(rota: string | null, counted: { origem: string; outras: string[] }): string | null {
+  if (rota === null) return null;
+  const parts = rota.split(' → ');
+  if (!counted.outras.some((other) => samePlace(other, parts[0]!))) return rota;
+  parts[0] = counted.origem;
+  return parts.join(' → ');
+}
+
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
 function armadorOf(final: ExtractionFinal | null | undefined): string | null {
@@ -273,7 +282,11 @@ export function withProposalWarnings(
       const earlier = [...(entry?.versoes ?? [])]
         .sort((a, b) => b.versao - a.versao)
         .map((version) => version.dadosExtraidos?.final ?? null);
-      const carriage = carriageOf(entry?.dadosExtraidos?.final, row.destino, earlier);
+      const asRead = carriageOf(entry?.dadosExtraidos?.final, row.destino, earlier);
+      // Counted from another origin than the reply's route starts at: the route says the counted one (QA 30).
+      const carriage = row.origemContada
+        ? { ...asRead, rota: fromOrigin(asRead.rota, row.origemContada) }
+        : asRead;
       // A carrier that declined sent no proposal: nothing of it to warn about.
       const alertas = row.declinou ? [] : proposalWarnings(row, carriage, rowLimits);
       const options = row.declinou ? null : optionsWarning(entry?.dadosExtraidos?.blocks);

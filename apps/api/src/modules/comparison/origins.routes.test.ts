@@ -90,6 +90,8 @@ describe('a quote from two origins', () => {
     const atlantico = rowOf('Atlântico Cargas');
     expect(atlantico).toMatchObject({ valorUSD: 2150, valorBRL: 1450, custoTotalBRL: 12728.04 });
     expect(atlantico.origemContada).toEqual({ origem: 'Ningbo', outras: ['Shanghai'] });
+    // Its route starts at the counted origin (QA pass 30: "Rota Shanghai → Santos" on a Ningbo count).
+    expect(atlantico.rota).toBe('Ningbo → Santos');
     expect(atlantico.alertas?.map((alerta) => alerta.texto)).toContain(
       'Contada a origem Ningbo, a mais barata das cotadas por este agente; fora da conta: Shanghai',
     );
