@@ -64,6 +64,25 @@ describe('repairMessage', () => {
     expect(mail.text).toContain('-----Original Message-----');
   });
 
+  it('reads a text part of a charset no decoder knows as Windows-1252 (QA pass 29: "Frete mar�timo")', async () => {
+    const raw = message([
+      'From: a@b.com',
+      'Subject: RE: Cotação',
+      'Content-Type: text/plain; charset="iso-8859-99"',
+      'Content-Transfer-Encoding: 8bit',
+      '',
+      'Frete marítimo: USD 2.820,00',
+      'Taxa de liberação: R$ 690,00',
+      'Trânsito: 31 dias',
+      '',
+    ]);
+    const parsed = await simpleParser(repairMessage(raw));
+    expect(parsed.text).toContain('Frete marítimo: USD 2.820,00');
+    expect(parsed.text).toContain('Taxa de liberação');
+    expect(parsed.text).toContain('Trânsito: 31 dias');
+    expect(parsed.text).not.toContain('\uFFFD');
+  });
+
   it('repairs header fields only when asked for headers alone', () => {
     const raw = message([
       'Subject: Cota\xe7\xe3o',

@@ -6,8 +6,8 @@ import { isUtf8 } from 'node:buffer';
  * repaired copy:
  * - a header field with raw 8-bit bytes that are not UTF-8 (a Subject written by a Windows client) is read
  *   as Windows-1252;
- * - a text part (not an attachment) declared UTF-8, US-ASCII or nothing whose decoded bytes are not UTF-8
- *   is rewritten as UTF-8 read from Windows-1252 (`asUtf8`: a UTF-8 text with stray bytes keeps its UTF-8
+ * - a text part (not an attachment) declared UTF-8, US-ASCII, nothing or a charset no decoder knows
+ *   ("iso-8859-99") whose decoded bytes are not UTF-8 is rewritten as UTF-8 read from Windows-1252 (`asUtf8`: a UTF-8 text with stray bytes keeps its UTF-8
  *   accents);
  * - a multipart whose declared boundary starts no line takes the boundary its parts do use ("--XYZ" at
  *   the start of a line followed by a Content- header, or closed by "--XYZ--"); with none, its body is
@@ -240,6 +240,16 @@ function completeField(raw: Buffer, field: Field): void {
 }
 
 const TEXT_CHARSETS = new Set(['', 'utf-8', 'utf8', 'us-ascii', 'ascii']);
+
+/** Whether a charset label is one a decoder knows (WHATWG's labels: iso-8859-1, windows-1252, koi8-r …). */
+function knownCharset(label: string): boolean {
+  try {
+    new TextDecoder(label);
+    return true;
+  } catch {
+    return false;
+  }
+}
 const BOUNDARY_CHAR = /^[0-9A-Za-z'()+_,\-./:=? ]+$/;
 
 class Repairer {
@@ -271,7 +281,9 @@ class Repairer {
           this.multipart(typeField, contentType, replaced, bodyStart, end, depth);
       } else if (contentType.type.startsWith('text/') && !attachment) {
         const charset = (paramOf(contentType, 'charset') ?? '').toLowerCase();
-        if (TEXT_CHARSETS.has(charset)) this.text(fields, typeField, contentType, replaced, bodyStart, end);
+        // A charset no decoder knows ("iso-8859-99") is read as one would guess it too (QA pass 29).
+        if (TEXT_CHARSETS.has(charset) || !knownCharset(charset))
+          this.text(fields, typeField, contentType, replaced, bodyStart, end);
       }
     }
     for (const field of fields) {
