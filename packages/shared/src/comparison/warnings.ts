@@ -299,6 +299,11 @@ export function withProposalWarnings(
             outras: row.origemContada.outras.join(', '),
           }),
         });
+      if (row.versaoNaoLida !== undefined)
+        alertas.push({
+          tipo: 'versaoNaoLida',
+          texto: formatMessage(texts.versaoNaoLida, { versao: row.versaoNaoLida, atual: row.versao }),
+        });
       if (row.versaoSemValores) {
         const { versao, recusa } = row.versaoSemValores;
         alertas.push({

@@ -90,11 +90,11 @@ export const uiDecisions = {
     /** A later version waits for its sender to be confirmed (ADR 0023; QA pass 7). */
     heldVersion: 'versão {versao} aguarda confirmação',
     heldVersionTitle:
-      'A versão {versao} desta proposta chegou de um remetente não verificado: confirme o remetente na aba Respostas para compará-la. Esta linha ainda mostra a versão {atual}.',
+      'A versão {versao} desta proposta chegou de um remetente não verificado: confirme o remetente em “Respostas dos transportadores”, abaixo, para compará-la. Esta linha ainda mostra a versão {atual}.',
     /** The latest version could not be read: the row shows an earlier one (QA pass 25). */
     unreadVersion: 'versão {versao} não lida',
     unreadVersionTitle:
-      'A versão {versao} desta proposta não pôde ser lida (a extração falhou; veja a aba Respostas). Esta linha mostra a versão {atual}, a última lida.',
+      'A versão {versao} desta proposta não pôde ser lida (veja o cartão do agente em “Respostas dos transportadores”, abaixo). Esta linha mostra a versão {atual}, a última lida.',
     cheapest: 'Menor custo',
     /** The cheapest by its estimate: it lacks charges, costed at the others' prices (`menorCustoEstimado`). */
     cheapestEstimated: 'Menor custo (estimado)',

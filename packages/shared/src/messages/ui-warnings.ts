@@ -23,6 +23,8 @@ export const uiWarnings = {
     /** A quote asking several origins: the reply's cheapest one is counted (QA pass 27). */
     origemContada:
       'Contada a origem {origem}, a mais barata das cotadas por este agente; fora da conta: {outras}',
+    /** The latest version could not be read: the row shows the last one read (QA passes 25, 30). */
+    versaoNaoLida: 'A versão {versao} não pôde ser lida: a linha mostra a versão {atual}, a última lida',
     /** A later version without figures: the earlier offer stands (QA pass 28). */
     versaoSemValores: {
       semValores: 'A versão {versao} não traz valores: vale a proposta da versão {atual}',
@@ -58,7 +60,7 @@ export const uiWarnings = {
     /** The chosen row has charges in a currency not summed ('THC em EUR'). */
     /** Some carrier has a later version held until its sender is confirmed (ADR 0023; QA pass 7). */
     heldVersion:
-      'A versão {versao} de {nome} chegou de um remetente não verificado e aguarda confirmação na aba Respostas: a comparação ainda mostra a versão {atual}.',
+      'A versão {versao} de {nome} chegou de um remetente não verificado e aguarda confirmação em “Respostas dos transportadores”: a comparação ainda mostra a versão {atual}.',
     notSummed:
       'O total desta proposta não inclui {itens} (os totais somam só USD, BRL e EUR): confira o valor dessas taxas antes de aprovar.',
     /** The chosen row is incomplete and not the cheapest; the cheapest is complete. */

@@ -156,6 +156,7 @@ export const PROPOSAL_WARNING_KINDS = [
   'outrasOpcoes',
   'versaoSemValores',
   'origemContada',
+  'versaoNaoLida',
 ] as const;
 export type ProposalWarningKind = (typeof PROPOSAL_WARNING_KINDS)[number];
 export const proposalWarningSchema = z.object({ tipo: z.enum(PROPOSAL_WARNING_KINDS), texto: z.string() });

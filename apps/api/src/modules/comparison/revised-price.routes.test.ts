@@ -136,6 +136,11 @@ describe('a revision written "de X para Y"', () => {
     const row = (await call('GET', `/api/quotes/${mixed.quote.id}/comparison`)).json().linhas[0];
     // Still version 2's R$ 34.870,88, naming version 4 as not read; not an empty "Frete não informado".
     expect(row).toMatchObject({ versao: 2, versaoNaoLida: 4, precificada: true, custoTotalBRL: 34870.88 });
+    // Said as an alert too, so the PDF and the Excel say it (QA pass 30: only the screen's badge did).
+    expect(row.alertas).toContainEqual({
+      tipo: 'versaoNaoLida',
+      texto: 'A versão 4 não pôde ser lida: a linha mostra a versão 2, a última lida',
+    });
   });
 
   it('counts the new price, shows the saving, and the approval e-mail states it', async () => {

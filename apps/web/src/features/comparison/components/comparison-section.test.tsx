@@ -362,7 +362,7 @@ describe('Comparação: the table', { timeout: 20_000 }, () => {
     const badge = atlantico.getByText('versão 2 aguarda confirmação');
     expect(badge.closest('[title]')).toHaveAttribute(
       'title',
-      expect.stringContaining('confirme o remetente na aba Respostas'),
+      expect.stringContaining('confirme o remetente em “Respostas dos transportadores”'),
     );
     expect((await rowOf('Boreal Cargas')).queryByText(/aguarda confirmação/)).toBeNull();
   });

@@ -34,7 +34,7 @@ export function CarriageLine({ row, className }: { row: ComparisonRow; className
 
 /** The row's warnings as a list, each with an icon and its sentence (colour is never the only sign). */
 export function WarningList({ row, className }: { row: ComparisonRow; className?: string }) {
-  const alertas = row.alertas ?? [];
+  const alertas = shownWarnings(row);
   if (alertas.length === 0) return null;
   return (
     <ul
@@ -55,4 +55,8 @@ export function WarningList({ row, className }: { row: ComparisonRow; className?
   );
 }
 
-export const hasWarnings = (row: ComparisonRow) => (row.alertas?.length ?? 0) > 0;
+/** The row's alerts the screen lists: an unread version has its own badge beside the version (the files list it). */
+const shownWarnings = (row: ComparisonRow) =>
+  (row.alertas ?? []).filter((alerta) => alerta.tipo !== 'versaoNaoLida');
+
+export const hasWarnings = (row: ComparisonRow) => shownWarnings(row).length > 0;

@@ -65,7 +65,7 @@ describe('approval cautions', () => {
     const cautions = approvalCautions(rows, chosen).filter((text) => text.includes('aguarda confirmação'));
     // Boreal has two rows (two ports): said once.
     expect(cautions).toEqual([
-      'A versão 2 de Boreal Cargas chegou de um remetente não verificado e aguarda confirmação na aba Respostas: a comparação ainda mostra a versão 1.',
+      'A versão 2 de Boreal Cargas chegou de um remetente não verificado e aguarda confirmação em “Respostas dos transportadores”: a comparação ainda mostra a versão 1.',
     ]);
   });
 });
