@@ -7,7 +7,7 @@ const KEYWORDS: Array<[RegExp, Modal, number]> = [
   [/\b(consolidad[oa]|consolidation|consolidacion|groupage|desova)\b/g, 'LCL', 1],
   [/\b(cbm|w\/m|m3|m³)\b/g, 'LCL', 0.5],
   [
-    /\b(aereo|aerea|air freight|airfreight|airline|awb|hawb|aeroporto|airport|cia aerea|voo|flight|vuelo|aerolinea)\b/g,
+    /\b(aereo|aerea|air freight|airfreight|airline|awb|hawb|aeroporto|airport|cia aerea|voo|flight|vuelo|aerolinea|luftfracht)\b/g,
     'AEREO',
     2,
   ],

@@ -131,6 +131,9 @@ export const FIELD_LABELS: Record<FieldName, readonly string[]> = {
     'tt estimado',
     'duracao',
     'duracion',
+    // German (QA pass 30): "Laufzeit: 24 Tage", "Transitzeit: 24 Tage".
+    'laufzeit',
+    'transitzeit',
   ],
   freeTime: [
     'free time',
@@ -158,6 +161,9 @@ export const FIELD_LABELS: Record<FieldName, readonly string[]> = {
     'libre de demoras en destino',
     'dias libres de demora',
     'dias libres de demoras',
+    // German (QA pass 30): "Freie Tage: 14", "Freizeit: 14 Tage".
+    'freie tage',
+    'freizeit',
   ],
   validity: [
     'validade',
@@ -189,6 +195,9 @@ export const FIELD_LABELS: Record<FieldName, readonly string[]> = {
     // Chat shorthand: "val 30/11", "Vald.: 15/12/2026".
     'val',
     'vald',
+    // German (QA pass 30): "Gültig bis 31.12.2026", "Gültigkeit: 31.12.2026".
+    'gultig bis',
+    'gultigkeit',
   ],
   incoterm: [
     'incoterm',
@@ -467,6 +476,12 @@ export const FREIGHT_LABELS: readonly string[] = [
   'precio',
   'preco',
   'price',
+  // German (QA pass 30): "Seefracht: EUR 1.900,00 pro Container", "Luftfracht: EUR 3,20 pro kg".
+  'seefracht',
+  'seefrachtrate',
+  'frachtrate',
+  'luftfracht',
+  'luftfrachtrate',
 ];
 
 /** Words in section headings. */

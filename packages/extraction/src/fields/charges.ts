@@ -25,6 +25,7 @@ import {
 } from '../normalise/units.js';
 import type { ContainerUnit, FeeUnit, FreightUnit } from '../types.js';
 import type { ChargeCandidate } from './charge-types.js';
+import { amountOrigins, isAbroad, leadingOrigin } from './origin-ports.js';
 import {
   DESTINATION_LABELS,
   findKnownPlaces,
@@ -159,6 +160,10 @@ interface LeadParts {
   routeTo?: PlaceValue;
   /** …and its origin ("Ningbo"), when the route names one. */
   routeFrom?: PlaceValue;
+  /** "Ex Shanghai: USD 2.450/40HC", "Shanghai – USD 2.500": a lead that is only its port of loading. */
+  originOnly?: boolean;
+  /** "Origem Shanghai: THC USD 150": a lead opening with its port of loading names that port's charge. */
+  atOrigin?: boolean;
 }
 
 /** Whether a label names a charge by itself: a fee, a freight word, equipment or a list of places. */
@@ -177,6 +182,8 @@ function namesCharge(label: string): boolean {
  * preamble and a label.
  */
 function splitLead(lead: string, lineNo: number): LeadParts {
+  const origin = originOfLead(lead, lineNo);
+  if (origin !== null) return origin;
   const parts = splitLeadAt(lead, lineNo);
   if (parts.sub !== '' || parts.inlineSection !== null || parts.routeTo !== undefined) return parts;
   const port = destinationOfLabel(parts.main);
@@ -186,6 +193,30 @@ function splitLead(lead: string, lineNo: number): LeadParts {
   return port.rest === ''
     ? { ...parts, main: port.place.name, ...from }
     : { ...parts, main: port.rest, routeTo: port.place, ...from };
+}
+
+/**
+ * A lead that opens with its port of loading (QA pass 30): "Origem Shanghai: Frete …" and "Origem: Ningbo -
+ * Frete …" are the freight's lead after it, from that origin; "Ex Shanghai:", "From Ningbo:", "POL Shanghai:",
+ * "Shanghai –" alone price the freight from it. Before, the first was a freight with no origin and the
+ * others fees named "EX SHANGHAI". Null for any other lead, and for a route ("Shanghai x Santos"), which
+ * names another place after it.
+ */
+function originOfLead(lead: string, lineNo: number): LeadParts | null {
+  const origin = leadingOrigin(lead);
+  if (origin === null || findKnownPlaces(origin.rest).length > 0) return null;
+  const rest = cleanLabel(origin.rest);
+  if (rest === '')
+    return {
+      main: cleanLabel(lead),
+      sub: '',
+      inlineSection: null,
+      routeFrom: origin.place,
+      originOnly: true,
+    };
+  if (!namesCharge(rest)) return null;
+  const parts = splitLeadAt(origin.rest, lineNo);
+  return { ...parts, routeFrom: parts.routeFrom ?? origin.place, atOrigin: true };
 }
 
 const DESTINATION_LABEL_END = new RegExp(`(?:^|[\\s/|,;(-])(?:${DESTINATION_LABELS})\\s*[:.-]?\\s*$`, 'i');
@@ -621,7 +652,13 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
   const section = lead.inlineSection ?? input.section;
   if (IGNORED.test(normaliseLabel(lead.main))) return [];
   // A route heading scopes its lines to a port; it does not make "Taxas na origem: …" a freight.
-  const classified = classifyMain(lead.main, section?.places ? null : section);
+  // "Ex Shanghai: USD 2.450/40HC": a price named only by its port of loading is the freight from it, unless
+  // it stands under a heading of charges.
+  const classified =
+    lead.originOnly === true &&
+    (section === null || section.kind === 'freight' || section.places !== undefined)
+      ? { kind: 'freight' as const, feeLabel: null }
+      : classifyMain(lead.main, section?.places ? null : section);
   const { feeLabel } = classified;
   // "USD 2.450,00 por 40HC, armador MSC" (a chat reply, an inline answer): no label, but an equipment
   // right after the amount makes it a freight; without a label it is not green (calibrated, issue 32).
@@ -664,15 +701,21 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
   });
   // "R$ 1.640 (Santos) / R$ 1.510 (Paranaguá)", "BRL 1,380 Santos / BRL 1,290 Itajai": the place after each
   // value. "Santos BRL 1.600 | Rio Grande BRL 1.450": the place before it. Two or more make a per-destination line.
+  // On a freight line, places abroad beside the prices are its ports of loading ("40HC: Shanghai USD 2.500 /
+  // Ningbo USD 2.350"), read below (`origins`), never its ports of discharge.
+  const discharge = <T extends PlaceValue[] | { places: PlaceValue[] }>(found: T | null): T | null =>
+    found === null || kind === 'fee' || !(Array.isArray(found) ? found : found.places).every(isAbroad)
+      ? found
+      : null;
   const postPlaces = amounts.map((amount, i) =>
-    leadingPlaces(text.slice(consumedEnds[i] ?? amount.end, amounts[i + 1]?.start ?? text.length)),
+    discharge(leadingPlaces(text.slice(consumedEnds[i] ?? amount.end, amounts[i + 1]?.start ?? text.length))),
   );
   const prePlaces = amounts.map((amount, i) => {
     const before =
       i === 0
         ? lead.sub
         : text.slice((consumedEnds[i - 1] ?? 0) + (postPlaces[i - 1]?.length ?? 0), amount.start);
-    return placesOnly(before);
+    return discharge(placesOnly(before));
   });
   const postCount = postPlaces.filter((p) => p !== null).length;
   const preCount = prePlaces.filter((p) => p !== null).length;
@@ -719,6 +762,9 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
     section?.places === undefined
       ? amountPorts(`${lead.main} ${lead.sub}`, text, amounts, consumedEnds, input.quotePorts ?? [])
       : null;
+  // "Ex Shanghai: USD 2.450 …", "Shanghai – USD 2.500 / Ningbo – USD 2.350": each price's port of loading.
+  const origins =
+    kind === 'fee' ? null : amountOrigins(`${lead.main} ${lead.sub}`, text, amounts, consumedEnds);
   let currentPort: PlaceValue | null = null;
   const candidates: ChargeCandidate[] = [];
   let previousEnd = 0;
@@ -801,7 +847,9 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
           ? (matchFee(labelForFee)?.fee.name ?? printedFeeName(cleanLabel(labelForFee)))
           : null,
       ...(ownKind === 'fee' &&
-      (section?.kind === 'origin_charges' || ORIGIN_SIDE.test(normaliseLabel(labelForFee)))
+      (section?.kind === 'origin_charges' ||
+        ORIGIN_SIDE.test(normaliseLabel(labelForFee)) ||
+        (lead.atOrigin === true && subFee === null))
         ? { originSide: true }
         : {}),
       value: amount.value,
@@ -817,7 +865,7 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
       labelPlaces:
         ownPlaces ??
         (kind === 'placeFreight'
-          ? parsePlaceField(stripParens(lead.main)).places
+          ? parsePlaceField(stripParens(lead.main)).places.filter((p) => !isAbroad(p))
           : lead.routeTo
             ? [lead.routeTo]
             : (section?.places ?? (ownKind === 'freight' && currentPort !== null ? [currentPort] : []))),
@@ -834,8 +882,11 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
     if (input.cell !== undefined) candidate.cell = input.cell;
     if (ownPlaces !== null) candidate.perDestination = true;
     if (currentPort !== null) candidate.namedPort = currentPort;
-    if (ownKind === 'freight' && ownPlaces === null && lead.routeFrom !== undefined)
-      candidate.routeOrigin = lead.routeFrom;
+    // "Ex Shanghai: USD 2.500/40HC to Santos; USD 2.450/40HC to Itapoá": an origin of its own words also
+    // beside a port of discharge per price.
+    const ownOrigin = origins?.[i] ?? (ownPlaces === null ? lead.routeFrom : undefined);
+    if (ownKind === 'freight' && ownOrigin !== undefined && ownOrigin !== null)
+      candidate.routeOrigin = ownOrigin;
     if (ownKind === 'fee' && subFee === null && matchFee(labelForFee) === null) {
       // Named only in parentheses: a rule that can misname, so it stays below green.
       const named = feeNamedInParens(

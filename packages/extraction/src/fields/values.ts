@@ -4,12 +4,13 @@ import { foldKeepingOffsets } from '../normalise/text.js';
 import type { DateOrder, Modal } from '../types.js';
 
 const DAYS =
-  /(\d{1,3})(?:\s*(?:a|-|–|to|~|ate|hasta|y|e|or|ou|\/)\s*(\d{1,3}))?\s*(?:(?:calendar|business|working|corridos|uteis|naturales|habiles)\s+)?(dias|days|day|dia|dd(?![\p{L}])|d(?![\p{L}])|semanas|semana|weeks|week|wks|horas|hours|hrs|h(?![\p{L}]))/gu;
+  /(\d{1,3})(?:\s*(?:a|-|–|to|~|ate|hasta|y|e|or|ou|\/)\s*(\d{1,3}))?\s*(?:(?:calendar|business|working|corridos|uteis|naturales|habiles)\s+)?(dias|days|day|dia|tage|tag(?![\p{L}])|dd(?![\p{L}])|d(?![\p{L}])|semanas|semana|weeks|week|wochen|woche|wks|horas|hours|hrs|h(?![\p{L}]))/gu;
 const BARE_RANGE =
   /^(?:about|aprox\.?|approx\.?|cerca de|aproximadamente|de)?\s*(\d{1,3})(?:\s*(?:a|-|–|to|~)\s*(\d{1,3}))?\s*(?:\(|$)/u;
 
 function toDays(value: number, unit: string): number {
-  if (unit.startsWith('seman') || unit.startsWith('week') || unit === 'wks') return value * 7;
+  if (unit.startsWith('seman') || unit.startsWith('week') || unit.startsWith('woch') || unit === 'wks')
+    return value * 7;
   if (unit.startsWith('hor') || unit.startsWith('hour') || unit === 'hrs' || unit === 'h')
     return Math.max(1, Math.ceil(value / 24));
   return value;
