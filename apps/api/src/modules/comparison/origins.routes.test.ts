@@ -41,6 +41,18 @@ const NINGBO_ONLY = [
   'Pacífico Logística',
 ].join('\n');
 
+const EX_ORIGINS = [
+  'Dear Ana,',
+  '',
+  'Ex Shanghai: USD 2,450.00 per 40HC',
+  'Ex Ningbo: USD 2,300.00 per 40HC',
+  'THC destination: BRL 1,400.00 per container',
+  'BL fee: USD 60.00',
+  '',
+  'Best regards,',
+  'Maré Alta',
+].join('\n');
+
 const call = (method: 'GET' | 'POST', url: string) =>
   ctx.app.inject({ method, url, headers: { authorization: `Bearer ${quote.token}` } });
 
@@ -58,6 +70,7 @@ beforeAll(async () => {
     carriers: [
       { nome: 'Atlântico Cargas', email: 'pricing@atlantico-or.com.br' },
       { nome: 'Pacífico Logística', email: 'quotes@pacifico-or.com.br' },
+      { nome: 'Maré Alta', email: 'quotes@marealta-or.com.br' },
     ],
     quote: {
       origem: 'Shanghai, CN / Ningbo, CN',
@@ -66,11 +79,12 @@ beforeAll(async () => {
   });
   await reply(0, BOTH);
   await reply(1, NINGBO_ONLY);
+  await reply(2, EX_ORIGINS);
   await waitFor(async () => {
     const list = (await call('GET', `/api/quotes/${quote.quote.id}/respostas`)).json().data as {
       atual: { extracao: string } | null;
     }[];
-    return list.filter((entry) => entry.atual?.extracao === 'concluida').length === 2;
+    return list.filter((entry) => entry.atual?.extracao === 'concluida').length === 3;
   }, 30_000);
 }, 120_000);
 
@@ -99,6 +113,16 @@ describe('a quote from two origins', () => {
     const pacifico = rowOf('Pacífico Logística');
     expect(pacifico).toMatchObject({ valorUSD: 2240, custoTotalBRL: 13150.14 });
     expect(pacifico.origemContada).toBeUndefined();
+    // Maré Alta, "Ex Shanghai / Ex Ningbo" (QA pass 30: both read as fees, "Frete não informado"): via Ningbo
+    // USD 2.300 + 60 = 2.360 × 5,2456 = 12.379,62 + R$ 1.400 = R$ 13.779,62.
+    const mare = rowOf('Maré Alta');
+    expect(mare).toMatchObject({
+      valorUSD: 2360,
+      valorBRL: 1400,
+      custoTotalBRL: 13779.62,
+      precificada: true,
+    });
+    expect(mare.origemContada).toEqual({ origem: 'Ningbo', outras: ['Shanghai'] });
     expect(atlantico.destaque.menorCusto).toBe(true);
     expect(pacifico.destaque.menorCusto).toBe(false);
   });
