@@ -259,28 +259,33 @@ export function FreightList({ row }: { row: ComparisonRow }) {
   );
 }
 
-/** Fees summed by currency after the §5 rules: USD and BRL (and EUR when quoted), each on its line. */
+/**
+ * Fees summed by currency after the §5 rules: USD and BRL (and EUR when quoted), each on its line. A row
+ * with charges in EUR shows only the currencies it has (QA pass 30: "USD 0,00 / BRL 0,00" above the euros).
+ */
 export function FeeTotals({ row }: { row: ComparisonRow }) {
   const { USD, BRL, EUR } = row.taxasPorMoeda;
   if (row.extracao !== 'concluida') return <span className="text-fg-muted">—</span>;
   if (row.taxas.length === 0)
     return <span className="text-fg-muted">{row.freteAllIn ? t.allInFees : t.noFees}</span>;
+  const euros = EUR !== undefined && EUR !== 0;
+  const lines = (
+    [
+      ['USD', USD],
+      ['BRL', BRL],
+      ['EUR', EUR],
+    ] as const
+  ).filter(([currency, value]) =>
+    currency === 'EUR' ? EUR !== undefined : !euros || (value !== undefined && value !== 0),
+  );
   return (
     <dl className="space-y-0.5 whitespace-nowrap tabular-nums">
-      <div className="flex items-baseline gap-1.5">
-        <dt className="w-8 text-xs text-fg-muted">USD</dt>
-        <dd>{amount(USD)}</dd>
-      </div>
-      <div className="flex items-baseline gap-1.5">
-        <dt className="w-8 text-xs text-fg-muted">BRL</dt>
-        <dd>{amount(BRL)}</dd>
-      </div>
-      {EUR !== undefined && (
-        <div className="flex items-baseline gap-1.5">
-          <dt className="w-8 text-xs text-fg-muted">EUR</dt>
-          <dd>{amount(EUR)}</dd>
+      {lines.map(([currency, value]) => (
+        <div key={currency} className="flex items-baseline gap-1.5">
+          <dt className="w-8 text-xs text-fg-muted">{currency}</dt>
+          <dd>{amount(value ?? 0)}</dd>
         </div>
-      )}
+      ))}
     </dl>
   );
 }

@@ -353,6 +353,20 @@ describe('Comparação: the table', { timeout: 20_000 }, () => {
     expect(eur.nextElementSibling).toHaveTextContent('500,00');
   });
 
+  it('a row with charges only in EUR lists the euros alone, not "USD 0,00 / BRL 0,00" (QA pass 30)', async () => {
+    const rows = makeRows().map((row) =>
+      row.respostaId === respIds.atl
+        ? { ...row, valorEUR: 500, taxasPorMoeda: { USD: 0, BRL: 0, EUR: 500 } }
+        : row,
+    );
+    setup({ rows });
+    const atlantico = await rowOf('Atlântico Logística');
+    const fees = atlantico.getByText('EUR').closest('dl')!;
+    expect(within(fees).queryByText('USD')).toBeNull();
+    expect(within(fees).queryByText('BRL')).toBeNull();
+    expect(within(fees).getByText('EUR').nextElementSibling).toHaveTextContent('500,00');
+  });
+
   it('a row whose later version waits for its sender says so, with what to do (QA pass 7)', async () => {
     const rows = makeRows().map((row) =>
       row.respostaId === respIds.atl ? { ...row, versaoAguardandoConfirmacao: 2 } : row,
