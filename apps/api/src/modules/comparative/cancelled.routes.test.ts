@@ -2,9 +2,9 @@ import { uiDecisions } from '@cotacoes/shared/messages/ui-decisions';
 import ExcelJS from 'exceljs';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carrierReply, quoteScenario, type Scenario } from '../../../test/factories/index.js';
+import { answerQuote, quoteScenario, type Scenario } from '../../../test/factories/index.js';
 import { type FakePtaxServer, startFakePtaxServer } from '../../../test/fakes/ptax-server.js';
-import { createTestApp, type TestContext, waitFor } from '../../../test/helpers.js';
+import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { SUMMARY_HEADER_ROW } from './excel.js';
 
 /*
@@ -32,17 +32,11 @@ beforeAll(async () => {
     'Prezada Ana,\n\nFrete 40HC: USD 2.100,00\nTHC: R$ 1.400,00 por contêiner\nTransit time: 30 dias\n\nAtt,\nAtlântico',
     'Prezada Ana,\n\nFrete 40HC: USD 2.300,00\nTHC: R$ 1.300,00 por contêiner\nTransit time: 34 dias\n\nAtt,\nPacífico',
   ];
-  for (const [index, text] of texts.entries())
-    await ctx.app.services.inbound.ingest(
-      await carrierReply({ from: quote.carriers[index]!.email, to: quote.replyTo(index), text }),
-      { source: 'imap' },
-    );
-  await waitFor(async () => {
-    const list = (await call('GET', `/api/quotes/${quote.quote.id}/respostas`)).json().data as {
-      atual: { extracao: string } | null;
-    }[];
-    return list.filter((entry) => entry.atual?.extracao === 'concluida').length === 2;
-  }, 30_000);
+  await answerQuote(
+    ctx,
+    quote,
+    texts.map((text, carrier) => ({ carrier, text })),
+  );
   const cancelled = await call('PATCH', `/api/quotes/${quote.quote.id}`, { status: 'CANCELADA' });
   expect(cancelled.statusCode, cancelled.body).toBe(200);
 }, 120_000);

@@ -1,8 +1,8 @@
 import type { Comparison } from '@cotacoes/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carrierReply, quoteScenario, type Scenario } from '../../../test/factories/index.js';
+import { answerQuote, quoteScenario, type Scenario } from '../../../test/factories/index.js';
 import { type FakePtaxServer, startFakePtaxServer } from '../../../test/fakes/ptax-server.js';
-import { createTestApp, type TestContext, waitFor } from '../../../test/helpers.js';
+import { createTestApp, type TestContext } from '../../../test/helpers.js';
 
 /*
  * A carrier's colleague forwards its offer to the quote's reply address (QA pass 29: "Nenhum valor
@@ -44,21 +44,14 @@ beforeAll(async () => {
   quote = await quoteScenario(ctx, {
     carriers: [{ nome: 'Rota Sul', email: 'pricing@rotasul-fw.com.br' }],
   });
-  await ctx.app.services.inbound.ingest(
-    await carrierReply({
+  await answerQuote(ctx, quote, [
+    {
+      carrier: 0,
       from: 'vendas@rotasul-fw.com.br',
-      to: quote.replyTo(0),
       subject: 'ENC: Cotação Shanghai x Santos',
       text: FORWARDED,
-    }),
-    { source: 'imap' },
-  );
-  await waitFor(async () => {
-    const list = (await call('GET', `/api/quotes/${quote.quote.id}/respostas`)).json().data as {
-      atual: { extracao: string } | null;
-    }[];
-    return list[0]?.atual?.extracao === 'concluida';
-  }, 30_000);
+    },
+  ]);
 }, 120_000);
 
 afterAll(async () => {

@@ -1,8 +1,8 @@
 import type { Comparison, ComparisonRow } from '@cotacoes/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carrierReply, quoteScenario, type Scenario } from '../../../test/factories/index.js';
+import { answerQuote, quoteScenario, type Scenario } from '../../../test/factories/index.js';
 import { type FakePtaxServer, startFakePtaxServer } from '../../../test/fakes/ptax-server.js';
-import { createTestApp, type TestContext, waitFor } from '../../../test/helpers.js';
+import { createTestApp, type TestContext } from '../../../test/helpers.js';
 
 /*
  * A quote from two origins ("Shanghai, CN / Ningbo, CN" → Santos, 1 × 40HC; QA pass 27): a carrier pricing
@@ -56,13 +56,6 @@ const EX_ORIGINS = [
 const call = (method: 'GET' | 'POST', url: string) =>
   ctx.app.inject({ method, url, headers: { authorization: `Bearer ${quote.token}` } });
 
-async function reply(index: number, text: string) {
-  await ctx.app.services.inbound.ingest(
-    await carrierReply({ from: quote.carriers[index]!.email, to: quote.replyTo(index), text }),
-    { source: 'imap' },
-  );
-}
-
 beforeAll(async () => {
   ptax = await startFakePtaxServer();
   ctx = await createTestApp({ PTAX_API_URL: ptax.url });
@@ -77,15 +70,11 @@ beforeAll(async () => {
       itens: [{ mercadoria: 'Peças de máquinas', quantidadeVolumes: '1 x 40HC', dimensoes: null }],
     },
   });
-  await reply(0, BOTH);
-  await reply(1, NINGBO_ONLY);
-  await reply(2, EX_ORIGINS);
-  await waitFor(async () => {
-    const list = (await call('GET', `/api/quotes/${quote.quote.id}/respostas`)).json().data as {
-      atual: { extracao: string } | null;
-    }[];
-    return list.filter((entry) => entry.atual?.extracao === 'concluida').length === 3;
-  }, 30_000);
+  await answerQuote(ctx, quote, [
+    { carrier: 0, text: BOTH },
+    { carrier: 1, text: NINGBO_ONLY },
+    { carrier: 2, text: EX_ORIGINS },
+  ]);
 }, 120_000);
 
 afterAll(async () => {

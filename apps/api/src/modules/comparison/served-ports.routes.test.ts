@@ -1,8 +1,8 @@
 import type { Comparison } from '@cotacoes/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carrierReply, quoteScenario, type Scenario } from '../../../test/factories/index.js';
+import { answerQuote, quoteScenario, type Scenario } from '../../../test/factories/index.js';
 import { type FakePtaxServer, startFakePtaxServer } from '../../../test/fakes/ptax-server.js';
-import { createTestApp, type TestContext, waitFor } from '../../../test/helpers.js';
+import { createTestApp, type TestContext } from '../../../test/helpers.js';
 
 /*
  * A quote to two ports ("Santos, BR / Itapoá, BR", 2 × 40HC; QA pass 27): a reply serving only Itapoá is
@@ -53,13 +53,6 @@ const PER_LINE = [
 const call = (method: 'GET' | 'POST', url: string) =>
   ctx.app.inject({ method, url, headers: { authorization: `Bearer ${quote.token}` } });
 
-async function reply(index: number, text: string) {
-  await ctx.app.services.inbound.ingest(
-    await carrierReply({ from: quote.carriers[index]!.email, to: quote.replyTo(index), text }),
-    { source: 'imap' },
-  );
-}
-
 beforeAll(async () => {
   ptax = await startFakePtaxServer();
   ctx = await createTestApp({ PTAX_API_URL: ptax.url });
@@ -71,15 +64,11 @@ beforeAll(async () => {
     ],
     quote: { destino: 'Santos, BR / Itapoá, BR' },
   });
-  await reply(0, ONLY_ITAPOA);
-  await reply(1, BOTH_PORTS);
-  await reply(2, PER_LINE);
-  await waitFor(async () => {
-    const list = (await call('GET', `/api/quotes/${quote.quote.id}/respostas`)).json().data as {
-      atual: { extracao: string } | null;
-    }[];
-    return list.filter((entry) => entry.atual?.extracao === 'concluida').length === 3;
-  }, 30_000);
+  await answerQuote(ctx, quote, [
+    { carrier: 0, text: ONLY_ITAPOA },
+    { carrier: 1, text: BOTH_PORTS },
+    { carrier: 2, text: PER_LINE },
+  ]);
 }, 120_000);
 
 afterAll(async () => {
