@@ -231,6 +231,12 @@ export function proposalWarnings(
       tipo: 'outroDestino',
       texto: formatMessage(texts.outroDestino, { destino: row.destino, pedido: ports.join(' / ') }),
     });
+  // No port said on a quote to several: its total has no road cost of any of them (QA pass 31).
+  if (!row.destino && ports.length >= 2)
+    warnings.push({
+      tipo: 'destinoNaoInformado',
+      texto: formatMessage(texts.destinoNaoInformado, { pedido: ports.join(' / ') }),
+    });
   const deadline = isoDate(limits.prazoResposta);
   const validity = row.validade.valor;
   // An expired validity has its own badge ('Vencida'); this is the one that expires while the quote waits.

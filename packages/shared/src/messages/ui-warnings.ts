@@ -12,6 +12,8 @@ export const uiWarnings = {
     transitTime: 'Trânsito de {prazo} dias, acima dos {pedido} dias pedidos',
     validadePrazo: 'Validade ({validade}) termina antes do prazo de resposta ({prazo})',
     outroDestino: 'Destino {destino}, diferente do pedido ({pedido}): uma alternativa, não o porto pedido',
+    destinoNaoInformado:
+      'A resposta não diz para qual porto é ({pedido}): o total não inclui custo rodoviário; confirme o porto com o agente',
     /** A reply offering several options: which one is compared, and which are not. */
     outrasOpcoes: {
       recommended:

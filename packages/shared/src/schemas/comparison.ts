@@ -157,6 +157,7 @@ export const PROPOSAL_WARNING_KINDS = [
   'versaoSemValores',
   'origemContada',
   'versaoNaoLida',
+  'destinoNaoInformado',
 ] as const;
 export type ProposalWarningKind = (typeof PROPOSAL_WARNING_KINDS)[number];
 export const proposalWarningSchema = z.object({ tipo: z.enum(PROPOSAL_WARNING_KINDS), texto: z.string() });

@@ -50,6 +50,16 @@ const PER_LINE = [
   'Rota Sul',
 ].join('\n');
 
+const NO_PORT = [
+  'Prezada Ana,',
+  '',
+  'Frete 40HC: USD 2.200,00',
+  'THC: R$ 1.300,00 por contêiner',
+  '',
+  'Att,',
+  'Boreal',
+].join('\n');
+
 const call = (method: 'GET' | 'POST', url: string) =>
   ctx.app.inject({ method, url, headers: { authorization: `Bearer ${quote.token}` } });
 
@@ -61,6 +71,7 @@ beforeAll(async () => {
       { nome: 'Maré Alta Logística', email: 'quotes@marealta-sp.com.br' },
       { nome: 'Pacífico Logística', email: 'quotes@pacifico-sp.com.br' },
       { nome: 'Rota Sul', email: 'pricing@rotasul-sp.com.br' },
+      { nome: 'Boreal Cargas', email: 'pricing@boreal-sp.com.br' },
     ],
     quote: { destino: 'Santos, BR / Itapoá, BR' },
   });
@@ -68,6 +79,7 @@ beforeAll(async () => {
     { carrier: 0, text: ONLY_ITAPOA },
     { carrier: 1, text: BOTH_PORTS },
     { carrier: 2, text: PER_LINE },
+    { carrier: 3, text: NO_PORT },
   ]);
 }, 120_000);
 
@@ -94,11 +106,22 @@ describe('a quote to two ports', () => {
       // = R$ 30.419,94.
       // Maré Alta Itapoá: USD 2 × 1.850 + 50 = 3.750 × 5,2456 = 19.671,00 + R$ 2 × 1.200 + road 2 × 2.100
       // = R$ 26.271,00 (QA pass 27: no port, no road cost, R$ 22.071,00 and "Menor custo").
+      // Boreal names no port: USD 2 × 2.200 = 4.400 × 5,2456 = 23.080,64 + R$ 2 × 1.300 = R$ 25.680,64, no road
+      // cost, and an alert says so (QA pass 31: it shared 'Menor custo' unflagged).
+      ['Boreal Cargas', null, 0, 25680.64],
       ['Maré Alta Logística', 'Itapoá', 4200, 26271],
       ['Rota Sul', 'Santos', 0, 27044.5],
       // Pacífico Itapoá: R$ 25.080,03 + road 2 × 2.100 = R$ 29.280,03.
       ['Pacífico Logística', 'Itapoá', 4200, 29280.03],
       ['Rota Sul', 'Itapoá', 4200, 30419.94],
     ]);
+    const boreal = (response.json() as Comparison).linhas.find(
+      (row) => row.transportador.nome === 'Boreal Cargas',
+    );
+    expect(boreal?.alertas).toContainEqual({
+      tipo: 'destinoNaoInformado',
+      texto:
+        'A resposta não diz para qual porto é (Santos / Itapoá): o total não inclui custo rodoviário; confirme o porto com o agente',
+    });
   });
 });
