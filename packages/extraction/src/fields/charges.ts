@@ -135,6 +135,18 @@ export function cleanLabel(text: string): string {
     .trim();
 }
 
+/**
+ * "Demais taxas mantidas conforme nossa proposta anterior (BAF", "Mantemos as demais taxas (THC": a label
+ * ending in an opening parenthesis and a known fee name is that fee name, never the sentence before the
+ * parenthesis (QA pass 31: the sentence reached the carrier's approval e-mail as the fee's name).
+ */
+function feeOpenedInParens(label: string): string {
+  const open = label.lastIndexOf('(');
+  if (open < 0 || label.includes(')', open)) return label;
+  const named = cleanLabel(label.slice(open + 1));
+  return named !== '' && named.split(' ').length <= 4 && matchFee(named) !== null ? named : label;
+}
+
 function stripParens(text: string): string {
   return text
     .replace(/\([^)]*\)/g, ' ')
@@ -648,7 +660,8 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
   const subjectTo = SUBJECT_TO_LEAD.exec(foldKeepingOffsets(text.slice(0, amounts[0]?.start ?? 0)));
   if (subjectTo !== null && subjectTo.index > 0)
     return parseChargeLine({ ...input, text: text.slice(subjectTo.index) });
-  const lead = splitLead(text.slice(0, amounts[0]?.start ?? 0), line.no);
+  const split = splitLead(text.slice(0, amounts[0]?.start ?? 0), line.no);
+  const lead = { ...split, main: feeOpenedInParens(split.main), sub: feeOpenedInParens(split.sub) };
   const section = lead.inlineSection ?? input.section;
   if (IGNORED.test(normaliseLabel(lead.main))) return [];
   // A route heading scopes its lines to a port; it does not make "Taxas na origem: …" a freight.
@@ -773,7 +786,7 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
   const rangeEnds = new Set<number>();
   amounts.forEach((amount, i) => {
     if (rangeEnds.has(i)) return;
-    let sub = i === 0 ? lead.sub : cleanLabel(text.slice(previousEnd, amount.start));
+    let sub = i === 0 ? lead.sub : feeOpenedInParens(cleanLabel(text.slice(previousEnd, amount.start)));
     previousEnd = consumedEnds[i] ?? amount.end;
     let subFolded = normaliseLabel(sub);
     const last = candidates[candidates.length - 1];
