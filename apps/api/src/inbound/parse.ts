@@ -209,24 +209,26 @@ function fromParsed(mail: ParsedMail, problem: string | null): ParsedInbound {
   };
 }
 
-/**
- * Reads a raw RFC 822 message. Never throws: a message too large or malformed is read from its headers
- * alone and carries `problem`, so it can still be matched and shown, and its raw bytes are kept.
- */
+/** Replacement and control characters (not tab, line ends): what no charset made text of. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is matched
+const UNREADABLE_CHARS = /[\uFFFD\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+const UNREADABLE_RUNS = new RegExp(`${UNREADABLE_CHARS.source}+`, 'g');
+
 /**
  * A subject as people read it: an encoded word with broken base64 decodes to bytes that are no text
  * ("Cotação���bm��", QA pass 25); the replacement and control characters are dropped, the rest kept.
  */
 export function readableSubject(subject: string): string {
-  return (
-    subject
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-      .replace(/[\uFFFD\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]+/g, '')
-      .replace(/\s{2,}/g, ' ')
-      .slice(0, 1000)
-  );
+  return subject
+    .replace(UNREADABLE_RUNS, '')
+    .replace(/\s{2,}/g, ' ')
+    .slice(0, 1000);
 }
 
+/**
+ * Reads a raw RFC 822 message. Never throws: a message too large or malformed is read from its headers
+ * alone and carries `problem`, so it can still be matched and shown, and its raw bytes are kept.
+ */
 export async function parseInbound(raw: Buffer): Promise<ParsedInbound> {
   const options = {
     skipImageLinks: true,
@@ -273,8 +275,7 @@ export function previewOf(text: string): string {
  */
 function unreadableShare(text: string): number {
   if (text.length === 0) return 0;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is counted
-  const bad = text.match(/[\uFFFD\u0000-\u0008\u000E-\u001F\u007F]/g)?.length ?? 0;
+  const bad = text.match(UNREADABLE_CHARS)?.length ?? 0;
   return bad / text.length;
 }
 

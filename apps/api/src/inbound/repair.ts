@@ -1,4 +1,5 @@
 import { isUtf8 } from 'node:buffer';
+import { knownCharset } from '@cotacoes/extraction/eml';
 
 /*
  * Mislabelled and broken mail, made readable before it is parsed (ADR 0021 addendum "text a sender
@@ -240,16 +241,6 @@ function completeField(raw: Buffer, field: Field): void {
 }
 
 const TEXT_CHARSETS = new Set(['', 'utf-8', 'utf8', 'us-ascii', 'ascii']);
-
-/** Whether a charset label is one a decoder knows (WHATWG's labels: iso-8859-1, windows-1252, koi8-r …). */
-function knownCharset(label: string): boolean {
-  try {
-    new TextDecoder(label);
-    return true;
-  } catch {
-    return false;
-  }
-}
 const BOUNDARY_CHAR = /^[0-9A-Za-z'()+_,\-./:=? ]+$/;
 
 class Repairer {

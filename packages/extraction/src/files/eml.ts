@@ -64,7 +64,7 @@ export async function parseEmail(buffer: Uint8Array, maxAttachments: number): Pr
 const CHARSET_PARAMETER = /(\bcharset\s*=\s*)("?)([^"\s;]+)\2/gi;
 
 /** Whether a charset label is one a decoder knows (the WHATWG labels: utf-8, iso-8859-1, windows-1252 …). */
-function knownCharset(label: string): boolean {
+export function knownCharset(label: string): boolean {
   try {
     new TextDecoder(label);
     return true;

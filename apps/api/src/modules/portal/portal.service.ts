@@ -111,8 +111,8 @@ export class PortalService {
     for (const match of matches) {
       await this.db.transaction(async (tx) => {
         if (!(await isPortalEnabled(tx, match.empresaId))) return;
-        const language = portalLanguageOf(match.idiomaEmail);
         if (isFinalStatus(match.status)) return;
+        const language = portalLanguageOf(match.idiomaEmail);
         const tenant = checkedTenant(match.empresaId);
         const token = await issuePortalToken(
           tx,
