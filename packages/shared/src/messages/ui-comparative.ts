@@ -48,6 +48,7 @@ export const comparativeDocumentMessages = {
   ptaxDate: 'Data da PTAX',
   margem: 'Margem de câmbio',
   taxaAplicada: 'Câmbio aplicado',
+  taxaAplicadaEur: 'Câmbio aplicado (EUR)',
   fonte: 'Origem do câmbio',
   fontePtax: 'PTAX do Banco Central',
   fonteFallback: 'Taxa de contingência (PTAX indisponível)',

@@ -378,8 +378,12 @@ describe('comparative documents', () => {
     expect(excelRow).toMatchObject({ 'Taxas (EUR)': 500, 'Taxas (USD)': 75, 'Total (BRL)': 30778.56 });
     expect(excelRow['Total (USD)']).toBe(5867.5);
     const euroLine = 'Euro, para as cobranças em EUR: PTAX 4,0174 de';
-    expect(String(sheet.getRow(SUMMARY_HEADER_ROW - 1).getCell(1).value)).toContain(euroLine);
-    expect(String(sheet.getRow(SUMMARY_HEADER_ROW - 1).getCell(1).value)).toContain('+ margem 2,5% = 4,1178');
+    // The euro's rate is a number cell beside its label, as the dollar's is; its making beside it.
+    const euroRow = sheet.getRow(SUMMARY_HEADER_ROW - 1);
+    expect(euroRow.getCell(1).value).toBe('Câmbio aplicado (EUR)');
+    expect(euroRow.getCell(2).value).toBe(4.1178);
+    expect(String(euroRow.getCell(4).value)).toContain(euroLine);
+    expect(String(euroRow.getCell(4).value)).toContain('+ margem 2,5% = 4,1178');
 
     const pdf = await pdfText((await get(`/api/quotes/${q.quote.id}/comparative-pdf`)).rawPayload);
     expect(pdf).toContain('30.778,56');

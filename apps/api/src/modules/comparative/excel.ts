@@ -501,9 +501,14 @@ export async function writeComparativeExcel(source: ComparativeSource, output: W
   const legend = summary.addRow([legendOf(source.rows(), source.header)]);
   legend.getCell(1).font = { italic: true, color: { argb: 'FF475569' } };
   legend.commit();
-  // The line above the table says the euro's rate when a proposal sums a charge in EUR with it.
-  const euroRow = summary.addRow(eurLine ? [eurLine] : []);
-  if (eurLine) euroRow.getCell(1).font = LABEL_FONT;
+  // The line above the table gives the euro's rate when a proposal sums a charge in EUR with it: the rate
+  // as a number (as the dollar's, for formulas), then how it was made.
+  const euroRow = summary.addRow(eurLine ? [t.taxaAplicadaEur, source.taxa.eur!.taxa, null, eurLine] : []);
+  if (eurLine) {
+    euroRow.getCell(1).font = LABEL_FONT;
+    euroRow.getCell(2).numFmt = RATE;
+    euroRow.getCell(2).alignment = { horizontal: 'left' };
+  }
   euroRow.commit();
   const head = summary.addRow(columns.map((column) => column.header));
   styleHeader(head);
