@@ -131,9 +131,12 @@ export const uiDashboard = {
     loadError: 'Erro ao carregar indicadores',
     noAnswer: 'Sem resposta',
     legend: 'Tempo médio:',
-    /** ADR 0019: a quote deleted later still counts (the carrier did answer). */
+    /**
+     * ADR 0019: a quote deleted later still counts (the carrier did answer); one cancelled before its
+     * deadline counts only for the carriers that had answered it (migration 0041).
+     */
     scope:
-      'Contam todas as cotações enviadas no período, inclusive as excluídas depois do envio: o agente de carga recebeu e respondeu mesmo assim.',
+      'Contam todas as cotações enviadas no período, inclusive as excluídas depois do envio: o agente de carga recebeu e respondeu mesmo assim. Uma cotação cancelada antes do prazo conta só para quem já tinha respondido.',
     levels: { fast: 'até 24 h', medium: 'até 72 h', slow: 'acima de 72 h' },
     time: {
       minutes: '{min} min',

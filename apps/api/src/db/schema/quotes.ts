@@ -219,6 +219,12 @@ export const cotacaoDestinatarios = pgTable(
      * without a quote): shown on its card with 'Contar como resposta'; cleared when counted.
      */
     respostaAutomatica: jsonb().$type<SetAsideRecord>(),
+    /**
+     * The quote was cancelled before its deadline: a carrier that had not answered it is not counted as
+     * sent in the indicators (it had no chance to answer). Kept by a trigger on `cotacoes.status`
+     * (migration 0041, ADR 0019 addendum).
+     */
+    canceladaNoPrazo: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -8,8 +8,9 @@ import type { Tenant } from '../../db/tenant.js';
 /*
  * Response times come from the yearly and monthly cells (kept by triggers, migration 0012) for the whole
  * years and months of a period and from the recipients themselves for its partial months at either end
- * (ADR 0019). A recipient counts as sent unless its delivery failed and it never answered; its time is from
- * the request (the recipient row) to its first answer (`respondeu_em`).
+ * (ADR 0019). A recipient counts as sent unless it never answered and its delivery failed or its quote was
+ * cancelled before the deadline (migration 0041); its time is from the request (the recipient row) to its
+ * first answer (`respondeu_em`).
  */
 
 type Range = { from: string; to: string };
@@ -78,7 +79,8 @@ const CELL_COLUMNS = sql`enviados, respondidos, soma_segundos, min_segundos, max
 /** The raw recipients of some day ranges, summed per carrier (and month). */
 function rawPart(tenant: Tenant, ranges: Range[], byMonth: boolean, carriers?: readonly string[]): SQL {
   return sql`select r.transportador_id, ${byMonth ? sql`resposta_tempos_mes(r.created_at) as mes,` : sql``}
-      (count(*) filter (where r.respondeu_em is not null or r.falha_entrega is null))::int as enviados,
+      (count(*) filter (where r.respondeu_em is not null
+        or (r.falha_entrega is null and not r.cancelada_no_prazo)))::int as enviados,
       count(r.respondeu_em)::int as respondidos,
       coalesce(sum(resposta_segundos(r.created_at, r.respondeu_em)), 0)::bigint as soma_segundos,
       min(resposta_segundos(r.created_at, r.respondeu_em)) as min_segundos,

@@ -16,7 +16,7 @@ let ctx: TestContext;
 let s: Scenario;
 
 const db = () => ctx.app.services.database.db;
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: { authorization: `Bearer ${s.token}` }, payload });
 
 beforeAll(async () => {
@@ -74,18 +74,24 @@ async function statsFromScratch() {
   };
 }
 
-/** Per carrier with requests this year (Brasília): sent, answered and the mean hours, from the recipients. */
+/**
+ * Per carrier with requests this year (Brasília): sent, answered and the mean hours, from the recipients.
+ * A recipient that never answered is not sent when its delivery failed or its quote was cancelled before
+ * the deadline — read here from the quote's status and the audit log's cancellation time, not the kept flag.
+ */
 async function tableFromScratch() {
   const rows = (
     await db().execute(sql`
-      select transportador_id as id,
-        count(*) filter (where not (falha_entrega is not null and respondeu_em is null))::int as enviados,
-        count(respondeu_em)::int as respondidos,
-        avg(greatest(0, extract(epoch from respondeu_em - created_at)))::float8 as media
-      from cotacao_destinatarios
-      where empresa_id = ${s.empresaId}
-        and extract(year from created_at at time zone 'America/Sao_Paulo') = extract(year from now() at time zone 'America/Sao_Paulo')
-      group by transportador_id`)
+      select r.transportador_id as id,
+        count(*) filter (where r.respondeu_em is not null or not (r.falha_entrega is not null or (
+          q.status = 'CANCELADA' and (select min(a.created_at) from audit_log a
+            where a.entity_id = q.id::text and a.action = 'cotacao.cancelamento') < q.prazo_resposta)))::int as enviados,
+        count(r.respondeu_em)::int as respondidos,
+        avg(greatest(0, extract(epoch from r.respondeu_em - r.created_at)))::float8 as media
+      from cotacao_destinatarios r join cotacoes q on q.id = r.cotacao_id
+      where r.empresa_id = ${s.empresaId}
+        and extract(year from r.created_at at time zone 'America/Sao_Paulo') = extract(year from now() at time zone 'America/Sao_Paulo')
+      group by r.transportador_id`)
   ).rows as { id: string; enviados: number; respondidos: number; media: number | null }[];
   return new Map(rows.filter((row) => row.enviados > 0).map((row) => [row.id, row]));
 }
@@ -157,6 +163,55 @@ describe('kept dashboard and indicators figures (ADR 0031)', () => {
     expect(deleted.statusCode, deleted.body).toBe(200);
     const afterDelete = await expectExact();
     expect(afterDelete.dashboard.stats.cotacoesAbertas).toBe(start.dashboard.stats.cotacoesAbertas - 1);
+
+    // A quote cancelled before its deadline: its carriers that had not answered are not counted as sent
+    // (they had no chance to answer); the one that answered keeps its answer and its time.
+    const third = await call('POST', '/api/quotes', {
+      nomeSolicitante: 'Analista',
+      referenciaProcesso: 'EXACT-3',
+      tipoFrete: 'FCL',
+      metodoEnvio: 'EMAIL',
+      modoEnvio: 'individual',
+      idiomaEmail: 'pt',
+      origem: 'Shanghai',
+      destino: 'Santos',
+      destinatarios: { transportadores: s.carriers.map((carrier) => carrier.id), grupos: [] },
+    });
+    expect(third.statusCode, third.body).toBe(201);
+    const thirdId = third.json().id as string;
+    await answer(thirdId, 1);
+    const beforeCancel = await expectExact();
+    const cancelled = await call('PATCH', `/api/quotes/${thirdId}`, { status: 'CANCELADA' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const afterCancel = await expectExact();
+    const sentOf = (table: ResponseTimesResponse, index: number) =>
+      table.data.find((record) => record.transportadorId === s.carriers[index]!.id)?.totalCotacoes;
+    expect(sentOf(afterCancel.table, 0)).toBe(sentOf(beforeCancel.table, 0)! - 1);
+    expect(sentOf(afterCancel.table, 1)).toBe(sentOf(beforeCancel.table, 1));
+    expect(sentOf(afterCancel.table, 2)).toBe(sentOf(beforeCancel.table, 2)! - 1);
+
+    // Cancelled after its deadline had passed unanswered: the silence counts, as for any late quote.
+    const late = await call('POST', '/api/quotes', {
+      nomeSolicitante: 'Analista',
+      referenciaProcesso: 'EXACT-4',
+      tipoFrete: 'FCL',
+      metodoEnvio: 'EMAIL',
+      modoEnvio: 'individual',
+      idiomaEmail: 'pt',
+      origem: 'Shanghai',
+      destino: 'Santos',
+      destinatarios: { transportadores: [s.carriers[0]!.id], grupos: [] },
+    });
+    expect(late.statusCode, late.body).toBe(201);
+    const lateId = late.json().id as string;
+    await db().execute(
+      sql`update cotacoes set prazo_resposta = now() - interval '1 day' where id = ${lateId}`,
+    );
+    const beforeLate = await expectExact();
+    const lateCancel = await call('PATCH', `/api/quotes/${lateId}`, { status: 'CANCELADA' });
+    expect(lateCancel.statusCode, lateCancel.body).toBe(200);
+    const afterLate = await expectExact();
+    expect(sentOf(afterLate.table, 0)).toBe(sentOf(beforeLate.table, 0));
 
     // A deleted carrier leaves the carriers' count.
     const removed = await call('DELETE', `/api/transporters/${s.carriers[2]!.id}`);
