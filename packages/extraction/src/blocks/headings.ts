@@ -5,6 +5,7 @@ import {
   FREIGHT_LABELS,
   ORIGIN_WORDS,
 } from '../dictionary/labels.js';
+import { isAbroad, leadingOrigin } from '../fields/origin-ports.js';
 import { findKnownPlaces, type PlaceValue, ROUTE_ONLY, readRoute } from '../fields/places.js';
 import { currencyMentioned, findAmounts } from '../normalise/money.js';
 import { normaliseLabel, phraseRegExp } from '../normalise/text.js';
@@ -22,6 +23,11 @@ export interface SectionContext {
   currency: Currency | null;
   /** The port a route heading ("Ningbo x Itajaí" alone on its line) prices: its lines are for it. */
   places?: PlaceValue[];
+  /**
+   * The port of loading an origin heading ("Ex Shanghai:", "Origem Ningbo:", "From Shanghai:" alone on its
+   * line) names: the freight of its lines is from it.
+   */
+  origin?: PlaceValue;
 }
 
 const CHARGE_WORDS = phraseRegExp(CHARGE_HEADING_WORDS, 'u');
@@ -97,7 +103,11 @@ function headingPort(text: string): PlaceValue | null {
 
 /** A whole line that opens a section: short, no amounts, no "label: value" pair, not a sentence. */
 export function classifyHeadingLine(text: string, lineNo: number): SectionContext | null {
-  const trimmed = text.trim().replace(/^[\s\-–•*·]+/, '');
+  // "*Ex Shanghai:*": the emphasis of an HTML reply turned into text is no part of the heading.
+  const trimmed = text
+    .trim()
+    .replace(/^[\s\-–•*·]+/, '')
+    .replace(/(?<=\S)\s*[*_]+$/, '');
   if (trimmed === '' || trimmed.length > 90 || findAmounts(trimmed).length > 0) return null;
   // A label with its currency but the value on the next line, or a row of column titles, is not a heading.
   if (/(?:^|\s)(USD|US\$|BRL|R\$|EUR|€)$/i.test(trimmed) || trimmed.split(/\s{2,}|\t/).length >= 3)
@@ -108,7 +118,35 @@ export function classifyHeadingLine(text: string, lineNo: number): SectionContex
     const after = trimmed.slice(colon + 1).trim();
     if (after !== '' && !/^\(.*\)$/.test(after)) return null;
   }
-  return classifyHeadingText(trimmed, lineNo) ?? routeHeading(trimmed, lineNo);
+  const heading = classifyHeadingText(trimmed, lineNo) ?? routeHeading(trimmed, lineNo);
+  const origin = originHeading(trimmed);
+  if (origin === null) return heading;
+  // "Origem Ningbo:", "POL Shanghai:" were headings of origin charges already: they keep that kind.
+  if (heading !== null)
+    return heading.kind === 'origin_charges' || heading.kind === 'freight' ? { ...heading, origin } : heading;
+  return {
+    kind: 'freight',
+    title: trimmed.replace(/:\s*$/, ''),
+    line: lineNo,
+    unit: null,
+    equipment: null,
+    currency: null,
+    origin,
+  };
+}
+
+/**
+ * "Ex Shanghai:", "Ex-Ningbo:", "Origem Ningbo:", "From Shanghai:", "POL CNSHA:", "EX SHANGHAI", "Shanghai:"
+ * alone on a line, the prices below it: the port of loading those prices are from, as "Ex Shanghai: USD …"
+ * on one line is (QA 30). A known place abroad and nothing else; a place without a word of origin before it
+ * ends in ":". Null for anything else ("Shanghai / Ningbo:", "Santos:").
+ */
+function originHeading(text: string): PlaceValue | null {
+  const bare = text.replace(/:\s*$/, '').trim();
+  const origin = leadingOrigin(bare);
+  if (origin === null || origin.rest.trim() !== '') return null;
+  const marked = (findKnownPlaces(bare)[0]?.start ?? 0) > 0;
+  return marked || /:\s*$/.test(text) ? origin.place : null;
 }
 
 /**
@@ -128,5 +166,7 @@ function routeHeading(text: string, lineNo: number): SectionContext | null {
     equipment: null,
     currency: null,
     places: [route.to],
+    // "Ningbo x Itajaí" above its prices: they are from Ningbo too, as "Ningbo x Itajaí: …" on one line.
+    ...(isAbroad(route.from) ? { origin: route.from } : {}),
   };
 }

@@ -669,9 +669,13 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
   // it stands under a heading of charges.
   const classified =
     lead.originOnly === true &&
-    (section === null || section.kind === 'freight' || section.places !== undefined)
+    (section === null ||
+      section.kind === 'freight' ||
+      section.places !== undefined ||
+      section.origin !== undefined)
       ? { kind: 'freight' as const, feeLabel: null }
-      : classifyMain(lead.main, section?.places ? null : section);
+      : // A route or origin heading scopes its lines; it does not make every label under it a freight.
+        classifyMain(lead.main, section?.places || section?.origin ? null : section);
   const { feeLabel } = classified;
   // "USD 2.450,00 por 40HC, armador MSC" (a chat reply, an inline answer): no label, but an equipment
   // right after the amount makes it a freight; without a label it is not green (calibrated, issue 32).
@@ -874,7 +878,7 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
       placeText:
         ownPlaces !== null
           ? ownPlaces.map((p) => p.name).join(' / ')
-          : (currentPort?.name ?? `${lead.main} ${sub}`),
+          : (currentPort?.name ?? `${lead.main} ${sub}${placesAbroadAfter(ownKind, postPlaces[i])}`),
       labelPlaces:
         ownPlaces ??
         (kind === 'placeFreight'
@@ -897,7 +901,8 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
     if (currentPort !== null) candidate.namedPort = currentPort;
     // "Ex Shanghai: USD 2.500/40HC to Santos; USD 2.450/40HC to Itapoá": an origin of its own words also
     // beside a port of discharge per price.
-    const ownOrigin = origins?.[i] ?? (ownPlaces === null ? lead.routeFrom : undefined);
+    // "Ex Shanghai:" alone on a line above: the origin of the prices under it that name none of their own.
+    const ownOrigin = origins?.[i] ?? (ownPlaces === null ? lead.routeFrom : undefined) ?? section?.origin;
     if (ownKind === 'freight' && ownOrigin !== undefined && ownOrigin !== null)
       candidate.routeOrigin = ownOrigin;
     if (ownKind === 'fee' && subFee === null && matchFee(labelForFee) === null) {
@@ -957,6 +962,18 @@ function segmentEquipmentLabel(
   if (after !== undefined) return window.slice(after.start, after.end).trim();
   const inParens = parenEquipment === null ? undefined : findEquipment(window)[0];
   return inParens === undefined ? null : window.slice(inParens.start, inParens.end).trim();
+}
+
+/**
+ * "THC USD 120,00/cntr (Shanghai)": the port of loading a fee names right after its amount, for the words
+ * that tell the fee's side (`markOriginFees`); '' for anything else (a port of discharge stays as it was read).
+ */
+function placesAbroadAfter(
+  kind: 'freight' | 'fee',
+  after: { places: PlaceValue[] } | null | undefined,
+): string {
+  if (kind !== 'fee' || after == null || !after.places.every(isAbroad)) return '';
+  return ` (${after.places.map((p) => p.name).join(' / ')})`;
 }
 
 function lastAmountEnd(amounts: AmountToken[]): number {

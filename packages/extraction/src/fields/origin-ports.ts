@@ -34,6 +34,8 @@ const ORIGIN_MARKERS = [
   'origen',
   'desde',
   'from',
+  'von',
+  'ab',
   'pol',
   'ex',
   'de',
@@ -47,7 +49,7 @@ const LEADING_ORIGIN = new RegExp(
 /** What may stand between a price and the port of loading written after it ("USD 2.500 ex Shanghai"). */
 const ORIGIN_AFTER_PRICE = new RegExp(`^[\\s(,;:–—-]*(?:(?:${ORIGIN_MARKERS})\\s*[:.-]?\\s*)?$`, 'u');
 /** Words before a place abroad that make it no port of loading: a transshipment, a destination. */
-const NOT_ORIGIN_BEFORE =
+export const NOT_ORIGIN_BEFORE =
   /(?:^|[^\p{L}])(?:via|transbordo|transbordo em|transbordo en|transshipment|transhipment|t\/s|to|para|a|ao|hacia|for|destino|destination|dest\.|pod|p\.o\.d\.?|port of discharge|porto de destino|puerto de destino)\s*[:.-]?\s*$/u;
 
 /**

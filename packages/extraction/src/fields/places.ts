@@ -36,8 +36,10 @@ export interface PlaceValue {
 
 export function lookupPlace(text: string): PlaceValue | null {
   const trimmed = text.trim();
-  const byCode = BY_CODE.get(trimmed.toUpperCase());
-  if (byCode !== undefined && /^[A-Z]{3,5}$/.test(trimmed)) return fromDefinition(byCode);
+  // "BR SSZ", "CN SHA": a UN/LOCODE written with a space after its country (QA: the engine read "Br Ssz").
+  const code = /^[A-Z]{2} [A-Z]{3}$/.test(trimmed) ? trimmed.replace(' ', '') : trimmed;
+  const byCode = BY_CODE.get(code.toUpperCase());
+  if (byCode !== undefined && /^[A-Z]{3,5}$/.test(code)) return fromDefinition(byCode);
   const byName = BY_NAME.get(normaliseLabel(trimmed));
   return byName === undefined ? null : fromDefinition(byName);
 }
@@ -139,11 +141,46 @@ const KNOWN_NAME_PATTERN = new RegExp(
   'gu',
 );
 const CODE_PATTERN = /(?<![A-Za-z])([A-Z]{3}|[A-Z]{5})(?![A-Za-z])/g;
+/**
+ * A UN/LOCODE in capitals, "BRSSZ", "CNSHA", or with a space after its country, "BR SSZ": five letters no
+ * word is, read wherever they stand (a three-letter code, "SSZ", only where codes are expected: `withCodes`).
+ */
+const LOCODE_PATTERN = /(?<![\p{L}\p{N}])([A-Z]{2}) ?([A-Z]{3})(?![\p{L}\p{N}])/gu;
 
 export interface PlaceMention {
   place: PlaceValue;
   start: number;
   end: number;
+}
+
+/** Country names written after a place ("Shanghai, China", "Santos (Brasil)"), as folded text, longest first. */
+const COUNTRY_NAME_ALTERNATION = [...COUNTRY_NAMES]
+  // "Singapore" is a port too: "Hong Kong - Singapore - Santos" names three places.
+  .filter((name) => name.length >= 3 && !BY_NAME.has(normaliseLabel(name)))
+  .sort((a, b) => b.length - a.length)
+  .map((name) => escapeRegExp(name).replace(/ /g, '[\\s.]+'))
+  .join('|');
+/** ", CN", " (CN)", "/CN", " - CN", "-CN" right after a place: its country's ISO code (checked by the caller). */
+const COUNTRY_CODE_AFTER =
+  /(?:\s*,\s*|\s*\/\s*|\s+[-–]\s+|-)([A-Z]{2})(?![\p{L}\p{N}])|\s*\(\s*([A-Z]{2})\s*\)/uy;
+/** ", China", " (Brasil)", " - Brazil" right after a place (folded text). */
+const COUNTRY_NAME_AFTER = new RegExp(
+  `(?:\\s*,\\s*|\\s+[-–]\\s+)(?:${COUNTRY_NAME_ALTERNATION})(?![\\p{L}\\p{N}])|\\s*\\(\\s*(?:${COUNTRY_NAME_ALTERNATION})\\s*\\)`,
+  'uy',
+);
+
+/**
+ * "Shanghai, CN", "Santos, BR", "Ningbo (CN)", "Shanghai, China": the length of the country written right after
+ * a place, as quotes and replies name their ports ("Shanghai, CN / Ningbo, CN x Santos"), or 0. A code must be
+ * the place's own country's, so that "Ningbo - BR…" is no decoration.
+ */
+function countrySuffixLength(text: string, folded: string, end: number, place: PlaceValue): number {
+  // Sticky patterns read at `end` without copying the rest of the text (a reply may be one long line).
+  COUNTRY_CODE_AFTER.lastIndex = end;
+  const code = COUNTRY_CODE_AFTER.exec(text);
+  if (code !== null && (code[1] ?? code[2]) === place.country) return code[0].length;
+  COUNTRY_NAME_AFTER.lastIndex = end;
+  return COUNTRY_NAME_AFTER.exec(folded)?.[0].length ?? 0;
 }
 
 /** Known places named anywhere in a text (names case-insensitive, codes in capitals). */
@@ -157,19 +194,30 @@ export function findKnownPlaces(text: string, withCodes = false): PlaceMention[]
       const end = start + match[0].length;
       const code = /^\s*\(([A-Z]{3,5})\)/.exec(text.slice(end));
       const coded = code === null ? undefined : BY_CODE.get(code[1] ?? '');
-      found.push({
-        place: fromDefinition(coded ?? place),
-        start,
-        end: coded === undefined ? end : end + (code?.[0].length ?? 0),
-      });
+      const value = fromDefinition(coded ?? place);
+      const named = coded === undefined ? end : end + (code?.[0].length ?? 0);
+      found.push({ place: value, start, end: named + countrySuffixLength(text, folded, named, value) });
+    }
+  }
+  const overlaps = (start: number, end: number) => found.some((f) => start < f.end && end > f.start);
+  for (const match of text.matchAll(LOCODE_PATTERN)) {
+    const code = `${match[1] ?? ''}${match[2] ?? ''}`;
+    const place = BY_CODE.get(code);
+    const start = match.index ?? 0;
+    const end = start + match[0].length;
+    // Only a code of the place's own country ("BRSSZ" for Santos; "SSZ" alone is not such a code).
+    if (place !== undefined && code.startsWith(place.country) && !overlaps(start, end)) {
+      const value = fromDefinition(place);
+      found.push({ place: value, start, end: end + countrySuffixLength(text, folded, end, value) });
     }
   }
   if (withCodes) {
     for (const match of text.matchAll(CODE_PATTERN)) {
       const place = BY_CODE.get(match[1] ?? '');
       const start = match.index ?? 0;
-      if (place !== undefined && !found.some((f) => start < f.end && start + 3 > f.start)) {
-        found.push({ place: fromDefinition(place), start, end: start + (match[1]?.length ?? 0) });
+      const end = start + (match[1]?.length ?? 0);
+      if (place !== undefined && !overlaps(start, end)) {
+        found.push({ place: fromDefinition(place), start, end });
       }
     }
   }
@@ -180,9 +228,14 @@ export function findKnownPlaces(text: string, withCodes = false): PlaceMention[]
 const ROUTE_JOINS = 'x|-|–|—|to|→|->|>|para';
 /** Between two known places, also "a" ("Xangai a Santos"). */
 const ROUTE_CONNECTOR = new RegExp(`^\\s*(?:${ROUTE_JOINS}|a)\\s*$`, 'i');
-/** A label that is only a route, "Ningbo x Santos", "Shanghai - Itajaí", "Busan to Santos". */
+/** A place's country code written after it: "Shanghai, CN", "Santos, BR". */
+const COUNTRY_CODE = `(?:\\s*,\\s*[A-Za-z]{2})?`;
+/**
+ * A label that is only a route, "Ningbo x Santos", "Shanghai - Itajaí", "Busan to Santos", "Shanghai, CN x
+ * Santos, BR".
+ */
 export const ROUTE_ONLY = new RegExp(
-  `^[\\p{L}][\\p{L} .'-]*?\\s+(?:${ROUTE_JOINS})\\s+[\\p{L}][\\p{L} .'-]*$`,
+  `^[\\p{L}][\\p{L} .'-]*?${COUNTRY_CODE}\\s+(?:${ROUTE_JOINS})\\s+[\\p{L}][\\p{L} .'-]*?${COUNTRY_CODE}$`,
   'u',
 );
 /** Words that label a port of discharge ("POD Santos", "Destino: Santos"), as an alternation. */
@@ -200,9 +253,13 @@ export const DESTINATION_LEAD = new RegExp(
   'iu',
 );
 /** The start of a line up to a route's destination: "ningbo x " of "ningbo x itajai: …" (folded text). */
-export const ROUTE_START = new RegExp(`^[\\p{L}][\\p{L} .'-]*?\\s+(?:${ROUTE_JOINS})\\s+$`, 'u');
+export const ROUTE_START = new RegExp(
+  `^[\\p{L}][\\p{L} .'-]*?${COUNTRY_CODE}\\s+(?:${ROUTE_JOINS})\\s+$`,
+  'u',
+);
+/** "Yiwu x Santos": two capitalised names joined by "x", never a word's tail ("1x40HC Yiwu x …" is no "HC Yiwu"). */
 const UNKNOWN_ROUTE =
-  /(?<![\p{L}])(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)\s+x\s+(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)/u;
+  /(?<![\p{L}\p{N}])(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)\s+x\s+(\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)/u;
 
 /** A label that is only a route written with a slash: "Shanghai/Santos" (a route only from abroad). */
 export const SLASH_ROUTE = /^[\p{L}][\p{L} .'-]*?\s*\/\s*[\p{L}][\p{L} .'-]*$/u;

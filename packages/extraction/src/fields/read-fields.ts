@@ -104,6 +104,8 @@ function applyRouting(out: FieldResults, value: string, line: Line, ctx: FieldCo
     out.transshipment = setOnce(out.transshipment, via, line, ctx, 'routing', 0.85);
   const parts = value
     .replace(/\([^)]*\)/g, ' ')
+    // "Shanghai, CN - Busan, KR - Santos, BR": a country's code after each place is no clause.
+    .replace(/\s*,\s*[A-Z]{2}(?![\p{L}\p{N}])/gu, '')
     .split(/,|;|\s(?:by|with|com|pela|pelo|con|on)\s/i)[0]
     ?.split(ROUTE_SPLIT)
     .map((p) => p.trim())

@@ -9,6 +9,7 @@ import { pickCompany } from '../fields/company.js';
 import { excludedCharges } from '../fields/excluded-charges.js';
 import { evidenceFrom, type FieldContext, type FieldResults } from '../fields/field-types.js';
 import { scanLabels } from '../fields/label-scan.js';
+import { markOriginFees } from '../fields/origin-fees.js';
 import { findKnownPlaces, type PlaceValue } from '../fields/places.js';
 import { portsOfQuote } from '../fields/quote-ports.js';
 import { readFields } from '../fields/read-fields.js';
@@ -354,6 +355,11 @@ export function analyseText(input: string, opts: ExtractTextOptions, fileKind: F
   const subjectLines = seg.subject === null ? [] : [seg.subject];
   const modalText = [...subjectLines, ...bodyLines].map((l) => l.trimmed).join('\n');
   const modal = detectModal(modalText, candidateUnits(merged.charges), fields.modal?.value ?? null);
+  // "THC Shanghai: USD 120", "THC (Ningbo)": a fee naming the port of loading is its charge (`lado: 'origem'`).
+  markOriginFees(merged.charges, {
+    origin: fields.origin?.value ?? null,
+    destinations: [...askedPorts, ...fields.destinations.map((d) => d.value)],
+  });
   const destinations = destinationNames(fields, merged.charges);
   const asked = askedEquipment(opts.containers);
   const resolveContext = {
