@@ -176,6 +176,12 @@ export type FinalData = {
    */
   condicoesMantidas?: SourceRef;
   /**
+   * The values read from quoted text ('quoted') are the carrier's own earlier offer, quoted below a reply
+   * that says it still applies: the comparison prefers that offer as the analyst corrected it (QA pass 32).
+   * Absent when the quoted message is the importer's (an agreed asked price) or nothing was read from it.
+   */
+  ofertaAnteriorCitada?: true;
+  /**
    * Charges the reply says are not in its price and leaves unpriced ("Taxas de terminal por conta do
    * importador", "THC not included"), by canonical name with the line; absent when it says none.
    */

@@ -413,6 +413,7 @@ export function analyseText(input: string, opts: ExtractTextOptions, fileKind: F
   if (hinted.ignored.length > 0) final.ignoradosPorDica = hinted.ignored;
   const kept = bodyLines.find((line) => keepsTheRest(line.text)) ?? (agreed !== null ? accepted : undefined);
   if (kept) final.condicoesMantidas = { line: kept.no, text: kept.trimmed.slice(0, 200), origin: 'body' };
+  if (olderLines.length > 0) final.ofertaAnteriorCitada = true;
   // An agreed price was read from a line rewritten for reading ("Frete 40HC: USD 2.000,00"): its source is the
   // request's line as the e-mail has it ("Conseguem chegar a USD 2.000,00 no 40HC? …", QA pass 16).
   if (agreed !== null) {

@@ -136,15 +136,19 @@ function figure(
   };
 }
 
+/** Its amount or, for a line of `fretes`, its currency (`fretes.N.moeda`) was corrected on this version. */
+const correctedFreight = (line: FreightLine, corrigidos: ReadonlySet<string>) =>
+  line.campo !== null &&
+  (corrigidos.has(line.campo) || corrigidos.has(line.campo.replace(/^(fretes\.\d+)\.valor$/, '$1.moeda')));
+
 function freightFigure(
   line: FreightLine,
   corrigidos: ReadonlySet<string>,
   asked: readonly ContainerAsk[],
 ): ComparisonRow['fretes'][number] {
-  // Its amount or, for a line of `fretes`, its currency (`fretes.N.moeda`) was corrected.
-  const corrigido =
-    line.campo !== null &&
-    (corrigidos.has(line.campo) || corrigidos.has(line.campo.replace(/^(fretes\.\d+)\.valor$/, '$1.moeda')));
+  // Its amount or, for a line of `fretes`, its currency (`fretes.N.moeda`) was corrected, here or in the
+  // version it is kept from.
+  const corrigido = correctedFreight(line, corrigidos) || line.corrigidoNaVersao !== undefined;
   return {
     valor: line.valor,
     moeda: feeCurrency(line.moeda) ?? line.moeda,
@@ -210,9 +214,10 @@ function feeFigure(
   asked: readonly ContainerAsk[],
 ): ComparisonRow['taxas'][number] {
   const fromValor = typeof line.valor_total !== 'number' && typeof line.valor === 'number';
+  // Corrected here (its amount, currency or basis), or kept from a version where it was (QA pass 32: the
+  // files said "Corrigido: Não" beside a corrected basis, and a carried correction lost its mark).
   const corrigido =
-    corrigidos.size > 0 &&
-    (corrigidos.has(`taxas.itens.${index}.valor`) || corrigidos.has(`taxas.itens.${index}.moeda`));
+    (!('origem' in line) && correctedFee(corrigidos, index)) || correctedBefore(line) !== undefined;
   const confianca = line.confidence ?? null;
   const ajustadoPorDica = hintAdjustments(line);
   return {
@@ -377,34 +382,86 @@ function keptFeeLines(
   earlier: Earlier,
 ): FeeLineInput[] {
   if (!final.condicoesMantidas) return [];
-  const names = new Set(quoted.map((line) => normalizeName(line.nome ?? line.rotulo ?? '')));
-  return earlier.feeLines
-    .filter((line) => !names.has(normalizeName(line.nome ?? line.rotulo ?? '')))
-    .map((line) => {
-      const source = (line as { source?: SourceRef }).source;
-      return {
-        ...line,
-        origem: 'versao_anterior',
-        adicionadaPor: null,
-        adicionadaEm: undefined,
-        // Read in the version that wrote it (a line kept twice still opens its own message).
-        ...(source ? { source: { ...source, origin: keptOrigin(source.origin, earlier.versao) } } : {}),
-      } as FeeLineInput;
-    });
+  const names = new Set(quoted.map(feeKey));
+  return earlier.feeLines.filter((line) => !names.has(feeKey(line))).map((line) => keptLine(line, earlier));
+}
+
+const feeKey = (line: FeeLineInput) => normalizeName(line.nome ?? line.rotulo ?? '');
+
+/** A fee line of the previous version, as this version keeps it: 'versão anterior', read from that line. */
+function keptLine(line: FeeLineInput, earlier: Earlier): FeeLineInput {
+  const source = (line as { source?: SourceRef }).source;
+  return {
+    ...line,
+    origem: 'versao_anterior',
+    adicionadaPor: null,
+    adicionadaEm: undefined,
+    // Read in the version that wrote it (a line kept twice still opens its own message).
+    ...(source ? { source: { ...source, origin: keptOrigin(source.origin, earlier.versao) } } : {}),
+  } as FeeLineInput;
+}
+
+/**
+ * A revision's fee line read from the carrier's own earlier offer quoted below "demais condições mantidas"
+ * (origin 'quoted'), not corrected on this version: that offer as the comparison counts it — the previous
+ * version's line of that name, with the analyst's corrections (QA pass 32: a basis corrected on version 1
+ * went back to the quoted "por BL", and the lost correction showed as the carrier's saving).
+ */
+function supersededQuoted(
+  line: FeeLineInput,
+  index: number,
+  earlier: Earlier,
+  corrigidos: ReadonlySet<string>,
+): FeeLineInput | undefined {
+  if ((line as { source?: SourceRef }).source?.origin !== 'quoted' || correctedFee(corrigidos, index))
+    return undefined;
+  const key = feeKey(line);
+  const named = earlier.feeLines.filter((other) => feeKey(other) === key);
+  const match =
+    named.find((other) => (other.destino ?? null) === (line.destino ?? null)) ??
+    (named.length === 1 ? named[0] : undefined);
+  return match && keptLine(match, earlier);
 }
 
 /** The origin of a value taken from version `versao`: its own version's when it was taken before. */
 const keptOrigin = (origin: string, versao: number) =>
   /^versao:\d+$/.test(origin) ? origin : earlierOrigin(versao);
 
-/** A version's fee lines: those it states, and those it keeps from the version before it. */
-function feeLinesWithKept(final: ExtractionFinal | null, earlier: Earlier | undefined) {
+/**
+ * A version's fee lines: those it states (a line corrected here marked with its version, for a later
+ * version that keeps it), and those it keeps from the version before it.
+ */
+function feeLinesWithKept(
+  final: ExtractionFinal | null,
+  earlier: Earlier | undefined,
+  corrigidos: ReadonlySet<string>,
+  versao: number,
+) {
   const stated = final ? feeLinesOf(final) : { lines: [] as FeeLineInput[], correctable: false };
+  const quotedOffer = final?.ofertaAnteriorCitada === true;
+  const own = stated.lines.map(
+    (line, index): FeeLineInput =>
+      (earlier && quotedOffer ? supersededQuoted(line, index, earlier, corrigidos) : undefined) ??
+      (stated.correctable && correctedFee(corrigidos, index)
+        ? ({ ...line, corrigidoNaVersao: versao } as FeeLineInput)
+        : line),
+  );
   return {
     ...stated,
-    lines: final && earlier ? [...stated.lines, ...keptFeeLines(final, stated.lines, earlier)] : stated.lines,
+    lines: final && earlier ? [...own, ...keptFeeLines(final, own, earlier)] : own,
   };
 }
+
+/** Some value of fee line `index` of a version (its amount, currency, basis…) was corrected. */
+const correctedFee = (corrigidos: ReadonlySet<string>, index: number) => {
+  const prefix = `taxas.itens.${index}.`;
+  for (const campo of corrigidos) if (campo.startsWith(prefix)) return true;
+  return false;
+};
+
+/** The version where an analyst corrected a line this version keeps from it. */
+const correctedBefore = (line: object): number | undefined =>
+  (line as { corrigidoNaVersao?: number }).corrigidoNaVersao;
 
 /** A condition this version does not state, as the previous version gave it ('da versão 1'). */
 function carried<T extends { fonte: SourceRef | null; corrigido: boolean; versaoAnterior?: number }>(
@@ -416,7 +473,8 @@ function carried<T extends { fonte: SourceRef | null; corrigido: boolean; versao
   return {
     ...figure,
     fonte: figure.fonte && { ...figure.fonte, origin: keptOrigin(figure.fonte.origin, from) },
-    corrigido: false,
+    // A value an analyst corrected in that version says so here too (QA pass 32).
+    corrigido: figure.corrigido,
     versaoAnterior: from,
   };
 }
@@ -444,15 +502,19 @@ function carryEarlierTerms(row: Row, earlier: Earlier): void {
   const keep = (item: string) => {
     row.faltando = row.faltando.filter((missing) => missing !== item);
   };
-  if (row.prazo.valor === null && !row.prazo.corrigido && prazo && prazo.valor !== null) {
+  // Unsaid, or read from the carrier's own earlier offer quoted below the revision (QA pass 32: the quoted
+  // text is that offer as first read; the previous version is it as the analyst corrected it).
+  const unsaid = (value: { valor: unknown; fonte: SourceRef | null; corrigido: boolean }) =>
+    !value.corrigido && (value.valor === null || value.fonte?.origin === 'quoted');
+  if (unsaid(row.prazo) && prazo && prazo.valor !== null) {
     row.prazo = { ...carried(prazo, earlier.versao), campo: row.prazo.campo };
     keep('prazo');
   }
-  if (row.freeTime.valor === null && !row.freeTime.corrigido && freeTime && freeTime.valor !== null) {
+  if (unsaid(row.freeTime) && freeTime && freeTime.valor !== null) {
     row.freeTime = { ...carried(freeTime, earlier.versao), campo: row.freeTime.campo };
     keep('freeTime');
   }
-  if (row.validade.valor === null && !row.validade.corrigido && validade && validade.valor !== null) {
+  if (unsaid(row.validade) && validade && validade.valor !== null) {
     row.validade = { ...carried(validade, earlier.versao), campo: row.validade.campo };
     keep('validade');
   }
@@ -492,8 +554,37 @@ function keptFreightLines(
         quantidade: 0,
         minimo: frete.minimo ?? null,
         versaoAnterior: from,
+        ...(frete.corrigido ? { corrigidoNaVersao: frete.versaoAnterior ?? earlier.versao } : {}),
       };
     });
+}
+
+/**
+ * A revision's freight read from the carrier's own earlier offer quoted below "demais condições mantidas"
+ * (origin 'quoted', not corrected here) gives way to the previous version's price of that size, as the
+ * comparison counts it (its corrections): `keptFreightLines` then keeps it (QA pass 32).
+ */
+function withoutQuotedFreight(
+  stated: readonly FreightLine[],
+  destino: string | null,
+  final: ExtractionFinal,
+  earlier: Earlier,
+  corrigidos: ReadonlySet<string>,
+): FreightLine[] {
+  // Only the carrier's own offer: an asked price it agreed to ("de acordo com o valor solicitado") is
+  // read from the importer's quoted request, and is the new price.
+  if (!final.condicoesMantidas || final.ofertaAnteriorCitada !== true) return [...stated];
+  const before = previousRowOf({ destino } as Row, earlier.rows);
+  if (!before) return [...stated];
+  const priced = new Set(
+    before.fretes.filter((frete) => frete.valor !== null).map((frete) => freightKey(frete.tipo)),
+  );
+  return stated.filter(
+    (line) =>
+      line.fonte?.origin !== 'quoted' ||
+      correctedFreight(line, corrigidos) ||
+      !priced.has(freightKey(line.tipo)),
+  );
 }
 
 /**
@@ -558,7 +649,7 @@ function versionRows(
     ...input.pedido,
     medidas: quoteWideMeasures(input.pedido.medidas, repliesVolume),
   });
-  const fees = feeLinesWithKept(final, earlier);
+  const fees = feeLinesWithKept(final, earlier, corrigidos, version.versao);
   // Charges in EUR are summed at the euro's rate when the comparison has one (ADR 0017 addendum).
   const somaEuro = input.taxa.eur !== undefined;
   // A row whose answer names no port is for the quote's port when the quote names one (QA pass 7).
@@ -573,8 +664,9 @@ function versionRows(
           medidas,
         )
       : { stated: [], origemContada: undefined };
-    const lines =
-      final && earlier ? [...stated, ...keptFreightLines(stated, destino, final, earlier)] : stated;
+    const said =
+      final && earlier ? withoutQuotedFreight(stated, destino, final, earlier, corrigidos) : stated;
+    const lines = final && earlier ? [...said, ...keptFreightLines(said, destino, final, earlier)] : said;
     const freight = countFreight(lines, input.pedido.conteineres, quantidade, medidas, somaEuro);
     const evaluation = evaluateFees(fees.lines, { destino, destinos, medidas, somaEuro });
     const taxas: ComparisonRow['taxas'] = [];
@@ -1200,7 +1292,12 @@ function earlierOf(
   return {
     versao: previous.versao,
     rows,
-    feeLines: feeLinesWithKept(previous.dadosExtraidos.final, before).lines,
+    feeLines: feeLinesWithKept(
+      previous.dadosExtraidos.final,
+      before,
+      new Set((previous.correcoes ?? []).map((correction) => correction.campo)),
+      previous.versao,
+    ).lines,
   };
 }
 

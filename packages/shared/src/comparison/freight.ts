@@ -45,6 +45,8 @@ export type FreightLine = {
   dicas?: HintAdjustment[];
   /** Not stated by this version: the price of this version of the same carrier (ADR 0024 addendum). */
   versaoAnterior?: number;
+  /** Kept from a version where an analyst corrected it: that version (QA pass 32). */
+  corrigidoNaVersao?: number;
   /** The lower bound in kg of the air weight band of this rate ('+45' → 45, '-45' → 0; the engine's `faixaKg`). */
   faixaKg?: number;
   /** The band as the screen and the documents name it: '+500 kg', '-45 kg'. */

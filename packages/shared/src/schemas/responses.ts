@@ -103,6 +103,8 @@ export const extractionFinalSchema = z.looseObject({
   reason: z.string().nullable(),
   /** The line where a revision says the rest of the previous offer still applies ("Demais condições sem alteração"). */
   condicoesMantidas: sourceRefSchema.optional(),
+  /** What was read from quoted text is the carrier's own earlier offer, quoted below "demais condições mantidas". */
+  ofertaAnteriorCitada: z.literal(true).optional(),
 });
 export type ExtractionFinal = z.infer<typeof extractionFinalSchema>;
 
