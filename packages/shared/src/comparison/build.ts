@@ -1020,9 +1020,16 @@ function markCompleteness(
         }),
       );
     }
-    // A total that lacks charges (absent, or in a currency not summed): its change is not a saving.
-    if ((absent.size > 0 || (row.taxasNaoSomadas ?? []).length > 0) && row.variacao)
-      row.variacao = { ...row.variacao, incompleta: true };
+    // A total that lacks charges the previous version had (absent, or in a currency not summed): its change
+    // is not a saving. One the previous version lacked alike compares like for like (QA pass 32: a THC cut
+    // was called "não é economia" because both versions lacked the seal fee).
+    const previousKinds = new Set((previous?.quoted ?? []).map((fee) => sameCharge(fee.chave)));
+    const previousNotSummed = new Set(previous?.taxasNaoSomadas ?? []);
+    const lacksWhatItHad =
+      fromPrevious.length > 0 ||
+      [...fromOthers].some((kind) => previousKinds.has(kind)) ||
+      (row.taxasNaoSomadas ?? []).some((text) => !previousNotSummed.has(text));
+    if (lacksWhatItHad && row.variacao) row.variacao = { ...row.variacao, incompleta: true };
     if (fromPrevious.length > 0) row.taxasVersaoAnterior = fromPrevious.map((fee) => fee.linha);
   }
   return lacking;

@@ -220,6 +220,25 @@ describe('complete or incomplete (issue 30)', () => {
     expect(linhas.filter((row) => row.destaque.menorCusto)).toHaveLength(1);
   });
 
+  it('a revision lacking only what version 1 lacked alike: the change compares like for like, a saving', () => {
+    // QA pass 32: Pacífico v1 had no seal fee (two others quote one) and v2 cut the THC by R$ 300/cntr; the
+    // change was called "não é economia" although both versions lack the seal fee alike.
+    const lacre = () => ({ ...feeItem('LACRE', 45, 'BRL'), unidade: 'CNTR' });
+    const revised = response('Pacífico', [
+      version(1, offer(2900, [thc(1450), bl()])),
+      version(2, offer(2900, [thc(1150), bl()])),
+    ]);
+    const others = ['Atlântica', 'Maré'].map((nome) =>
+      response(nome, [version(1, offer(2950, [thc(), bl(), lacre()]))]),
+    );
+    const { linhas } = build([revised, ...others]);
+    const row = rowOf(linhas, 'Pacífico');
+    expect(row.taxasAusentes).toEqual(['LACRE']);
+    // 2 × (1.150 − 1.450) = −R$ 600, the THC cut alone: a saving.
+    expect(row.variacao).toMatchObject({ versaoAnterior: 1, custoTotalBRL: -600 });
+    expect(row.variacao?.incompleta).toBeUndefined();
+  });
+
   it('a revision without the fees of version 1: badge, cheapest only by its estimate, no saving, each fee offered to keep', () => {
     // v1: 2 × 2.950 + BL 50 = USD 5.950 + THC 2 × 1.450 = R$ 2.900 → 5.950 × 5 + 2.900 = R$ 32.650,00
     // v2: 2 × 2.800 = USD 5.600 → R$ 28.000,00, cheaper only because THC and BL went missing
