@@ -3,6 +3,7 @@ import { formatMessage } from '../messages/errors.js';
 import { uiComparison } from '../messages/ui-comparison.js';
 import type { ExtractionFinal } from '../schemas/responses.js';
 import { type ContainerAsk, containerType, mergeAsks, parseContainers } from './containers.js';
+import { feeDisplayName } from './fee-names.js';
 import { type FreightLine, freightLinesOf } from './freight.js';
 import { normalizeName, placeName, samePlace } from './names.js';
 import { type QuoteForMeasures, quoteMeasuresFrom, type ShipmentMeasures } from './quantities.js';
@@ -175,12 +176,20 @@ export function missingGiven(
  * validade da proposta.'), in the quote's e-mail language: the message goes into the carrier's letter as
  * written (QA pass 15: an English letter carried the Portuguese text).
  */
-export function revisionMessageFor(faltando: readonly MissingItem[], language: 'pt' | 'en' = 'pt'): string {
+export function revisionMessageFor(
+  faltando: readonly MissingItem[],
+  language: 'pt' | 'en' = 'pt',
+  taxas: readonly string[] = [],
+): string {
   const english = decisionEmailMessages.en.revisionPrefill;
   const texts = language === 'en' ? english : uiComparison.revisionMessage;
   const itemLabels: Record<MissingItem, string> = language === 'en' ? english.items : missingItemLabels;
-  if (faltando.length === 0) return texts.withoutMissing;
-  const labels = faltando.map((item) => itemLabels[item]);
+  if (faltando.length === 0 && taxas.length === 0) return texts.withoutMissing;
+  // The charges it lacks that others quote ('incompleta: sem Lacre', QA pass 32) are asked for by name.
+  const labels = [
+    ...faltando.map((item) => itemLabels[item]),
+    ...taxas.map((nome) => formatMessage(texts.fee, { nome: feeDisplayName(nome) })),
+  ];
   const itens =
     labels.length === 1
       ? labels[0]!

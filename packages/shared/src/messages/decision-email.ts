@@ -82,6 +82,7 @@ export const decisionEmailMessages = {
     revisionPrefill: {
       withMissing: 'To complete our analysis, please let us know {itens}.',
       withoutMissing: 'Please review your rates and send us your best possible offer.',
+      fee: 'the {nome} charge',
       all: 'Please review your rates and conditions and send us your best possible offer.',
       listSeparator: ', ',
       lastSeparator: ' and ',

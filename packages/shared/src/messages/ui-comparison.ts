@@ -18,6 +18,8 @@ export const uiComparison = {
     // The ask only: the e-mail around it greets, thanks and signs (decision-email.ts).
     withMissing: 'Para concluirmos a análise, pedimos que nos informem {itens}.',
     withoutMissing: 'Pedimos que revisem os valores e nos enviem a melhor condição possível.',
+    /** A charge other carriers quote that this answer lacks ('incompleta: sem Lacre'). */
+    fee: 'o valor de {nome}',
     listSeparator: ', ',
     lastSeparator: ' e ',
   },

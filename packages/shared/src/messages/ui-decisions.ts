@@ -210,6 +210,9 @@ export const uiDecisions = {
     messageLabel: 'Mensagem',
     messageHint: 'Preenchida com o que falta na proposta; edite à vontade.',
     messageHintAll: 'O mesmo texto vai a todos; edite à vontade.',
+    /** The carrier was asked to revise and has not answered since (row status 'revisao_solicitada'). */
+    pendingOne:
+      'Uma revisão já foi pedida a {nome} e ainda não foi respondida. Enviar outro pedido manda mais um e-mail na mesma conversa.',
     send: 'Enviar pedido de revisão',
     sending: 'Enviando...',
     sent: 'Pedido de revisão enviado a {nomes}.',

@@ -47,6 +47,15 @@ export function missingOfCarrier(rows: readonly ComparisonRow[], transportadorId
   ];
 }
 
+/** The charges a carrier's rows lack that others quote ('incompleta: sem Lacre'), once each. */
+export function missingFeesOfCarrier(rows: readonly ComparisonRow[], transportadorId: string): string[] {
+  return [
+    ...new Set(
+      rows.filter((row) => row.transportadorId === transportadorId).flatMap((row) => row.taxasAusentes ?? []),
+    ),
+  ];
+}
+
 /** The carriers with a row, once each, in the order given. */
 export function carriersOf(rows: readonly ComparisonRow[]): Array<{ transportadorId: string; nome: string }> {
   const seen = new Map<string, string>();

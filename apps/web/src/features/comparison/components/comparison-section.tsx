@@ -39,6 +39,7 @@ import {
   DEFAULT_SORT,
   messageIndex,
   messageOf,
+  missingFeesOfCarrier,
   missingOfCarrier,
   nextSort,
   sortRows,
@@ -188,6 +189,10 @@ export function ComparisonSection({ quote }: { quote: QuoteDetail }) {
         transportadorId: row.transportadorId,
         nome: row.transportador.nome,
         faltando: missingOfCarrier(rows, row.transportadorId),
+        taxas: missingFeesOfCarrier(rows, row.transportadorId),
+        pendente: rows.some(
+          (other) => other.transportadorId === row.transportadorId && other.status === 'revisao_solicitada',
+        ),
       },
     });
   };

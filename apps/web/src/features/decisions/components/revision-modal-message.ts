@@ -10,7 +10,7 @@ const known = new Set<string>(MISSING_ITEMS);
  * is missing. For 'Revisar Todos': one text for everyone (it must not describe another carrier's answer).
  */
 export function revisionMessage(
-  scope: { todos: true } | { todos: false; faltando: readonly string[] },
+  scope: { todos: true } | { todos: false; faltando: readonly string[]; taxas?: readonly string[] },
   language: 'pt' | 'en' = 'pt',
 ): string {
   // 'Revisar Todos': one text for everyone, in the quote's language (QA pass 15).
@@ -21,5 +21,6 @@ export function revisionMessage(
   return revisionMessageFor(
     scope.faltando.filter((key): key is MissingItem => known.has(key)),
     language,
+    scope.taxas ?? [],
   );
 }

@@ -6,7 +6,7 @@ import { ids } from '@/testing/fake-quotes-api';
 import { makeUser } from '@/testing/fixtures';
 import { type Handler, problem, type StubResponse, stubNetwork } from '@/testing/network';
 import { renderAt } from '@/testing/render';
-import { carrierIds, fakeDecisionsApi } from '../testing/fake-decisions-api';
+import { carrierIds, fakeDecisionsApi, makeRows } from '../testing/fake-decisions-api';
 
 function setup(overrides: Record<string, Handler | StubResponse> = {}) {
   sessionStore.set({ status: 'ready', user: makeUser() });
@@ -32,6 +32,29 @@ async function openDeltaRevision(user: ReturnType<typeof setup>['user']) {
 }
 
 describe("'Revisar': one carrier", { timeout: 20_000 }, () => {
+  it('says a revision is already pending, and asks by name for a charge the answer lacks', async () => {
+    // QA pass 32: a second request went out 14 s after the first with no word; a row 'incompleta: sem
+    // Lacre' was pre-filled with the generic text.
+    const rows = makeRows().map((row) =>
+      row.transportadorId === carrierIds.delta
+        ? { ...row, status: 'revisao_solicitada', taxasAusentes: ['LACRE', 'DESCONSOLIDACAO'] }
+        : row,
+    );
+    sessionStore.set({ status: 'ready', user: makeUser() });
+    const fake = fakeDecisionsApi({ rows });
+    stubNetwork(fake.routes);
+    const { user } = renderAt(<QuoteDetailPage />, '/quotes/:id', `/quotes/${ids.q1}`);
+    const dialog = await openDeltaRevision(user);
+    expect(
+      dialog.getByText(
+        'Uma revisão já foi pedida a Delta Shipping e ainda não foi respondida. Enviar outro pedido manda mais um e-mail na mesma conversa.',
+      ),
+    ).toBeInTheDocument();
+    expect(dialog.getByRole('textbox', { name: 'Mensagem' })).toHaveValue(
+      "Para concluirmos a análise, pedimos que nos informem o preço do contêiner de 40', o tempo de trânsito (transit time), o free time no destino, o valor de Lacre e o valor de Desconsolidação.",
+    );
+  });
+
   it('pre-fills what the answer lacks, sends the edited message, closes and reloads the quote', async () => {
     const { user, network } = setup();
     const dialog = await openDeltaRevision(user);

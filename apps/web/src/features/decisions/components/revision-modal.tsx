@@ -16,7 +16,16 @@ const t = ui.decisions.revision;
 
 /** Who the revision goes to: one carrier (with what its answer lacks) or every carrier that answered. */
 export type RevisionScope =
-  | { todos: false; transportadorId: string; nome: string; faltando: readonly string[] }
+  | {
+      todos: false;
+      transportadorId: string;
+      nome: string;
+      faltando: readonly string[];
+      /** The charges its answer lacks that others quote: asked for by name. */
+      taxas?: readonly string[];
+      /** A revision already asked of it and not answered since: the modal says so. */
+      pendente?: boolean;
+    }
   | { todos: true; count: number };
 
 /**
@@ -38,7 +47,12 @@ export function RevisionModal({
 }) {
   const [mensagem, setMensagem] = useState(() =>
     scope
-      ? revisionMessage(scope.todos ? { todos: true } : { todos: false, faltando: scope.faltando }, language)
+      ? revisionMessage(
+          scope.todos
+            ? { todos: true }
+            : { todos: false, faltando: scope.faltando, taxas: scope.taxas ?? [] },
+          language,
+        )
       : '',
   );
   const revision = useRequestRevision(quoteId);
@@ -89,6 +103,9 @@ export function RevisionModal({
       }
     >
       <div className="space-y-3">
+        {scope && !scope.todos && scope.pendente && (
+          <Alert variant="warning">{formatMessage(t.pendingOne, { nome: scope.nome })}</Alert>
+        )}
         <Textarea
           label={t.messageLabel}
           hint={scope?.todos ? t.messageHintAll : t.messageHint}
