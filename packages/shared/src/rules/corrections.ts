@@ -26,6 +26,8 @@ export type AddedFee = {
   origem: 'versao_anterior' | 'manual';
   /** The version it was kept from (origem 'versao_anterior'). */
   versao?: number | null;
+  /** As the carrier wrote it, when kept from a version (absent: `nome`, older corrections too). */
+  rotulo?: string | null;
 };
 
 /** The added line of a correction, or null when the correction is not one (or its value is unreadable). */
@@ -44,7 +46,7 @@ function appendFee(final: Bag, correction: CorrectionInput, fee: AddedFee): void
   if (!taxas || !Array.isArray(taxas.itens)) return;
   taxas.itens.push({
     nome: fee.nome,
-    rotulo: fee.nome,
+    rotulo: fee.rotulo || fee.nome,
     destino: fee.destino,
     unidade: fee.unidade,
     valor: fee.valor,

@@ -191,6 +191,8 @@ export const addFeeBodySchema = z.strictObject({
   destino: z.string().trim().max(120).nullish(),
   origem: z.enum(['versao_anterior', 'manual'], { error: fieldMessages.feeOriginInvalid }),
   versao: z.number().int().min(1).nullish(),
+  /** The fee as the carrier wrote it ('Documentation fee'), shown; `nome` stays the kind compared (DOC FEE). */
+  rotulo: z.string().trim().max(120).nullish(),
 });
 export type AddFeeBody = z.infer<typeof addFeeBodySchema>;
 

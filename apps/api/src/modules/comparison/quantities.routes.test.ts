@@ -695,10 +695,23 @@ describe('revisions (issue 30)', () => {
     const add = (payload: object) =>
       call(revised, 'POST', `/api/quotes/${revised.quote.id}/respostas/${row.respostaId}/taxas`, payload);
     const { nome, moeda, valor, unidade, destino, versao } = row.taxasVersaoAnterior![0]!;
-    const kept = await add({ nome, moeda, valor, unidade, destino, versao, origem: 'versao_anterior' });
+    // Kept as the carrier wrote it (QA pass 32: kept fees showed the engine's names, 'DOC FEE', 'TELEX
+    // RELEASE'), compared by its kind.
+    const rotulo = 'Terminal handling (THC destino)';
+    const kept = await add({
+      nome,
+      moeda,
+      valor,
+      unidade,
+      destino,
+      versao,
+      origem: 'versao_anterior',
+      rotulo,
+    });
     expect(kept.statusCode, kept.body).toBe(200);
     row = rowOf(await comparison(revised), revised, 1);
     expect(fee(row, 'THC')).toMatchObject({
+      rotulo,
       valor: 1450,
       quantidade: 2,
       valorTotal: 2900,

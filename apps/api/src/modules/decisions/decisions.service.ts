@@ -115,6 +115,7 @@ export class DecisionsService {
         destino: body.destino ?? null,
         origem: body.origem,
         versao: body.versao ?? null,
+        ...(body.rotulo ? { rotulo: body.rotulo } : {}),
       };
       const id = await repo.insertCorrection(tx, tenant, {
         respostaId,

@@ -105,6 +105,8 @@ export function FeeAdditions({ row }: { row: ComparisonRow }) {
                         destino: fee.destino,
                         origem: 'versao_anterior',
                         versao: fee.versao,
+                        // Shown as the carrier wrote it ('Documentation fee'), compared by its kind.
+                        ...(fee.rotulo && fee.rotulo !== fee.nome ? { rotulo: fee.rotulo } : {}),
                       },
                       { onError: (cause) => setError(cause.message) },
                     )
