@@ -6,5 +6,5 @@
 export { useCorrectValue } from './api/correct-value';
 export { isApprovableRow } from './components/approvable-row';
 export { CorrectionInput } from './components/correction-input';
-export { correctionInputText, parsePtBrNumber } from './components/correction-parse';
+export { correctionDisplayText, correctionInputText, parsePtBrNumber } from './components/correction-parse';
 export { RevisionModal, type RevisionScope } from './components/revision-modal';

@@ -2,7 +2,7 @@ import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import type { Correction } from '@cotacoes/shared/schemas/decisions';
 import { AlertTriangleIcon, PencilIcon } from '@/components/icons';
-import { CorrectionInput, correctionInputText } from '@/features/decisions';
+import { CorrectionInput, correctionDisplayText } from '@/features/decisions';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
 import { editingKey, type FigureRef, useComparisonContext } from './comparison-context';
@@ -18,7 +18,7 @@ export function correctionText(correction: Correction | undefined): string {
     original:
       correction.valorOriginal === null
         ? ui.quotes.notInformed
-        : correctionInputText(correction.campo, correction.valorOriginal),
+        : correctionDisplayText(correction.campo, correction.valorOriginal),
   });
 }
 

@@ -1,4 +1,5 @@
 import {
+  correctionDisplayText,
   correctionInputText,
   parseCorrection,
   parsePtBrDate,
@@ -99,5 +100,11 @@ describe('the correction body from what was typed', () => {
     expect(correctionInputText('transit_time_dias', 32)).toBe('32');
     expect(correctionInputText('validadeProposta', '2026-12-30')).toBe('30/12/2026');
     expect(correctionInputText('fretes.0.valor', null)).toBe('');
+  });
+
+  it("says a corrected unit's original value in words ('valor extraído: por BL', not 'BL')", () => {
+    expect(correctionDisplayText('taxas.itens.3.unidade', 'BL')).toBe('por BL');
+    expect(correctionDisplayText('fretes.0.unidade', '40HC')).toBe('40HC');
+    expect(correctionDisplayText('fretes.0.valor', 1850)).toBe('1.850,00');
   });
 });

@@ -84,6 +84,13 @@ export function unitOptions(campo: string): Array<{ value: string; label: string
   }));
 }
 
+/** A value as a person reads it: a unit in words ('por BL'), anything else as the input shows it. */
+export function correctionDisplayText(campo: string, valor: number | string | null): string {
+  if (correctionFieldKind(campo) === 'unidade' && typeof valor === 'string')
+    return CONTAINER_CODES.includes(valor) ? valor : unitWords(valor);
+  return correctionInputText(campo, valor);
+}
+
 /** The value as the input starts: '1.250,00', '32', '30/12/2026', 'USD'; empty when not informed. */
 export function correctionInputText(campo: string, valor: number | string | null): string {
   if (valor === null) return '';
