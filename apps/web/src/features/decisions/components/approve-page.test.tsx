@@ -188,6 +188,16 @@ describe('/quotes/:id/approve', { timeout: 20_000 }, () => {
     expect(destinations.getByRole('radio', { name: /Itajaí/ })).not.toHaveAccessibleName(/incompleta/);
   });
 
+  it("marks a total that leaves a container size out ('sem o preço do contêiner de 40''), as the Comparação tab", async () => {
+    // QA pass 33: a 40HC-only offer was listed first with its partial total and no note.
+    setup('');
+    const list = within(await responses());
+    expect(list.getByRole('radio', { name: /Delta Shipping/ })).toHaveAccessibleName(
+      /R\$\s8\.927,55.*sem o preço do contêiner de 40'/,
+    );
+    expect(list.getByRole('radio', { name: /Atlântico Logística/ })).not.toHaveAccessibleName(/sem o preço/);
+  });
+
   it("names the quote's port for an answer that names none, as the Comparação tab (QA pass 21)", async () => {
     const rows = makeRows().map((row) =>
       row.respostaId === respIds.atl ? { ...row, destino: null, destinoDaCotacao: 'Santos' } : row,

@@ -1,3 +1,4 @@
+import { missingFreightOf, missingItemsText } from '@cotacoes/shared/comparison/asked';
 import { missingFeesText } from '@cotacoes/shared/comparison/fee-names';
 import { transitDaysText } from '@cotacoes/shared/comparison/quantity-text';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
@@ -133,7 +134,14 @@ function rowSummary(row: ComparisonRow): string {
   const incomplete = row.taxasAusentes?.length
     ? ` · ${formatMessage(ui.comparison.completeness.incomplete, { itens: missingFeesText(row) })}`
     : '';
-  return `${total}${incomplete} · ${formatMessage(t.transit, { prazo })}`;
+  // A total that leaves containers out ('sem o preço do contêiner de 20'') says so (QA pass 33: a 40HC-only
+  // offer was listed first here, its partial total unmarked).
+  const freight = missingFreightOf(row);
+  const partial =
+    freight.length > 0
+      ? ` · ${formatMessage(ui.comparison.completeness.freightMissing, { itens: missingItemsText(freight) })}`
+      : '';
+  return `${total}${partial}${incomplete} · ${formatMessage(t.transit, { prazo })}`;
 }
 
 /** The choice of a response and, when it has several, of a destination (radio groups). */
