@@ -237,6 +237,11 @@ describe('comparative PDF', () => {
     row.faltando = ['frete20', 'validade'];
     const text = (await pagesOf(await renderComparativePdf(sourceOf(comparison, fixtureHeader)))).join(' ');
     expect(text).toContain("Sem o preço do contêiner de 20': o total não inclui esses contêineres");
+    // Its total in the table and beside its (shorter) bar is marked, as a row lacking charges is (QA pass 33).
+    const flat = text.replace(/\s+/g, ' ');
+    const total = formatNumber(row.custoTotalBRL);
+    expect(flat).toContain(`${total} incompleta`);
+    expect(flat).toContain(`R$ ${total} · incompleta`);
   });
 
   it('says so when the totals use the fallback rate', async () => {

@@ -74,8 +74,12 @@ function validityOf(row: ComparisonRow): string {
  */
 const pdfFreightType = (tipo: string) => (freightTypeName(tipo) === tipo ? tipo : t.columns.fretes);
 
-/** A row that lacks charges others quote: its total is marked, as the screen's 'incompleta' badge. */
-const isIncomplete = (row: ComparisonRow) => (row.taxasAusentes?.length ?? 0) > 0;
+/**
+ * A row that lacks charges others quote, or a container size's price: its total is marked, as the screen's
+ * badges (QA pass 33: a 40HC-only offer had the shortest bar, unmarked).
+ */
+const isIncomplete = (row: ComparisonRow) =>
+  (row.taxasAusentes?.length ?? 0) > 0 || missingFreightOf(row).length > 0;
 /** A total (marked 'incompleta' when it leaves out charges others quote), or why the row has none. */
 const totalOf = (row: ComparisonRow, value: number) =>
   unpricedReason(row) ??
