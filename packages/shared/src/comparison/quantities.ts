@@ -313,3 +313,23 @@ export function quoteChargeableWeight(
     volumeM3: medidas.volumeM3 === null ? null : toNumber(medidas.volumeM3),
   };
 }
+
+/**
+ * Sea LCL: the volume, weight and W/M every per-m³, per-ton and W/M price is counted on (QA pass 33: the
+ * quote's page showed the gross weight only, while the comparison priced 3,96 W/M from per-pallet
+ * dimensions). Null for another freight type or without weight and volume.
+ */
+export function quoteLclMeasures(
+  quote: QuoteForMeasures,
+): { volumeM3: number | null; pesoKg: number | null; wm: number | null } | null {
+  if (quote.tipoFrete === null || quote.tipoFrete === undefined || normalizeName(quote.tipoFrete) !== 'LCL')
+    return null;
+  const medidas = quoteMeasuresFrom(quote);
+  if (medidas.pesoKg === null && medidas.volumeM3 === null) return null;
+  const wm = revenueTonnes(medidas.pesoKg, medidas.volumeM3);
+  return {
+    volumeM3: medidas.volumeM3 === null ? null : toNumber(medidas.volumeM3),
+    pesoKg: medidas.pesoKg === null ? null : toNumber(medidas.pesoKg),
+    wm: wm === null ? null : toNumber(wm),
+  };
+}

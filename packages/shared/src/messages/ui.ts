@@ -1279,6 +1279,14 @@ export const ui = {
       pesoTaxadoValue:
         '{peso} kg — o maior entre o peso bruto ({bruto}) e o cubado ({volume} m³ × 166,67 kg/m³)',
       pesoTaxadoWeightOnly: '{peso} kg — o peso bruto (sem dimensões para o peso cubado)',
+      /** LCL: what per-m³, per-ton and W/M prices are counted on (QA pass 33). */
+      medidasLcl: 'Cubagem e W/M (LCL)',
+      medidasLclValue: '{volume} m³ · {peso} kg → {wm} W/M (o maior entre m³ e toneladas)',
+      medidasLclVolumeOnly: '{volume} m³ (sem peso: W/M não calculado)',
+      medidasLclWeightOnly: '{peso} kg (sem dimensões: cubagem e W/M não calculados)',
+      /** FCL: the containers the comparison counts, as read from the cargo items (QA pass 33). */
+      conteineres: 'Contêineres (contam na comparação)',
+      conteineresNone: 'Nenhum lido dos itens: a comparação conta as quantidades que cada proposta informar',
       valorMercadoria: 'Valor da mercadoria',
       cargaPerigosa: 'Carga perigosa',
       observacoes: 'Observações',

@@ -174,6 +174,34 @@ describe('quote detail shell', () => {
     ).toBeInTheDocument();
   });
 
+  it("an LCL quote's 'Pedido' says its cubagem and W/M; an FCL one the containers it counts (QA pass 33)", async () => {
+    const lcl = makeQuoteDetail({
+      tipoFrete: 'LCL',
+      pesoBrutoTotal: '1.850 kg',
+      itens: [
+        { mercadoria: 'Peças', quantidadeVolumes: '3 pallets', dimensoes: '3 pallets de 120 x 100 x 110 cm' },
+      ],
+    } as Partial<QuoteDetail>);
+    setup({ [`GET /api/quotes/${ids.q1}`]: { body: lcl } });
+    const request = within(await screen.findByRole('region', { name: 'Pedido' }));
+    // 3 × 1,20 × 1,00 × 1,10 = 3,96 m³; 1,85 t: W/M 3,96.
+    expect(
+      request.getByText('3,96 m³ · 1.850 kg → 3,96 W/M (o maior entre m³ e toneladas)'),
+    ).toBeInTheDocument();
+    expect(request.queryByText('Contêineres (contam na comparação)')).toBeNull();
+  });
+
+  it("an FCL quote's 'Pedido' says the containers the comparison counts, as read from the items", async () => {
+    const fcl = makeQuoteDetail({
+      tipoFrete: 'FCL',
+      itens: [{ mercadoria: 'Peças', quantidadeVolumes: '2 x 20DV + 1 x 40HC', dimensoes: null }],
+    } as Partial<QuoteDetail>);
+    setup({ [`GET /api/quotes/${ids.q1}`]: { body: fcl } });
+    const request = within(await screen.findByRole('region', { name: 'Pedido' }));
+    expect(request.getByText('Contêineres (contam na comparação)')).toBeInTheDocument();
+    expect(request.getByText(/^2 × 20DV, 1 × 40HC$|^1 × 40HC, 2 × 20DV$/)).toBeInTheDocument();
+  });
+
   it('lists the recipients as cards on a phone', async () => {
     const narrow = (query: string) =>
       ({

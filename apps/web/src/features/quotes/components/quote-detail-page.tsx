@@ -1,4 +1,5 @@
-import { quoteChargeableWeight } from '@cotacoes/shared/comparison/quantities';
+import { quoteAskedFrom } from '@cotacoes/shared/comparison/asked';
+import { quoteChargeableWeight, quoteLclMeasures } from '@cotacoes/shared/comparison/quantities';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import type { QuoteRecipient } from '@cotacoes/shared/schemas/quotes';
@@ -142,6 +143,44 @@ function ChargeableWeight({ quote }: { quote: QuoteDetail }) {
   );
 }
 
+const measure = (value: number, digits: number) =>
+  new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 0, maximumFractionDigits: digits }).format(value);
+
+/** LCL: the volume, weight and W/M the per-m³, per-ton and W/M prices are counted on (QA pass 33). */
+function LclMeasures({ quote }: { quote: QuoteDetail }) {
+  const lcl = quoteLclMeasures(quote);
+  if (!lcl) return null;
+  const volume = lcl.volumeM3 === null ? null : measure(lcl.volumeM3, 2);
+  const peso = lcl.pesoKg === null ? null : measure(lcl.pesoKg, 1);
+  return (
+    <Field label={t.medidasLcl}>
+      {volume !== null && peso !== null && lcl.wm !== null
+        ? formatMessage(t.medidasLclValue, { volume, peso, wm: measure(lcl.wm, 2) })
+        : volume !== null
+          ? formatMessage(t.medidasLclVolumeOnly, { volume })
+          : formatMessage(t.medidasLclWeightOnly, { peso: peso ?? '' })}
+    </Field>
+  );
+}
+
+/**
+ * FCL: the containers the comparison counts, as read from the cargo items (QA pass 33: a mix typed as
+ * "2 x 20DV + 1 x 40HC" was counted right, but nothing on the page said how it was read). A quote whose
+ * containers come from its request file says so under the file instead.
+ */
+function AskedContainers({ quote }: { quote: QuoteDetail }) {
+  const tipo = quote.tipoFrete?.toUpperCase() ?? null;
+  if ((tipo !== null && tipo !== 'FCL') || quote.conteineresDoArquivo !== undefined) return null;
+  const asked = quoteAskedFrom(quote).conteineres;
+  return (
+    <Field label={t.conteineres}>
+      {asked.length === 0
+        ? t.conteineresNone
+        : asked.map((ask) => `${ask.quantidade} × ${ask.rotulo ?? ask.tipo}`).join(', ')}
+    </Field>
+  );
+}
+
 function QuoteRequest({ quote }: { quote: QuoteDetail }) {
   const manual = quote.metodoEnvio === 'EMAIL';
   return (
@@ -165,6 +204,8 @@ function QuoteRequest({ quote }: { quote: QuoteDetail }) {
           {quote.evitarArmador && <Field label={t.evitarArmador}>{quote.evitarArmador}</Field>}
           {manual && <Field label={t.pesoBrutoTotal}>{orNot(quote.pesoBrutoTotal)}</Field>}
           <ChargeableWeight quote={quote} />
+          <LclMeasures quote={quote} />
+          <AskedContainers quote={quote} />
           {manual && <Field label={t.valorMercadoria}>{orNot(quote.valorMercadoria)}</Field>}
           <Field label={t.cargaPerigosa}>{yesNo(quote.cargaPerigosa)}</Field>
         </dl>
