@@ -8,7 +8,12 @@ export type DateOrder = 'DMY' | 'MDY';
 export type ContainerUnit = '20DC' | '40DC' | '40HC' | '45HC' | '20RF' | '40RF' | '20OT' | '40OT' | '40FR';
 /** A container size without its kind, as a spreadsheet's column names it ("40'"). */
 export type ContainerSizeLabel = "20'" | "40'" | "45'";
-export type FreightUnit = ContainerUnit | 'KG' | 'M3' | 'WM' | 'VIAGEM' | 'BL';
+/**
+ * `TON`: per metric tonne, only beside a price per m³ of the same freight when the greater of the two is
+ * charged ("USD 38.00 per cbm / USD 55.00 per ton, whichever is greater"; see `FreightItem.oQueForMaior`). A
+ * price per ton alone is read as W/M.
+ */
+export type FreightUnit = ContainerUnit | 'KG' | 'M3' | 'WM' | 'TON' | 'VIAGEM' | 'BL';
 /** `TON`: per metric tonne of gross weight ("USD 25,00/ton", "por tonelada"). */
 export type FeeUnit = 'CNTR' | 'BL' | 'KG' | 'TON' | 'M3' | 'WM' | 'PROCESSO' | 'VIAGEM' | 'PERCENT';
 export type FileKind =
@@ -64,6 +69,13 @@ export type FreightItem = {
    * rate) and on results stored before it. Two bands at the same rate are two items.
    */
   faixaKg?: number;
+  /**
+   * Of LCL prices per m³ and per ton of which the greater is charged ("USD 38.00 per cbm / USD 55.00 per
+   * ton, whichever is greater, min 2 cbm"): the same key on each of them (one item `M3`, one `TON`). The
+   * freight is the greater of their amounts (m³ × the m³ price, tonnes × the ton price), each raised to its
+   * `minimo` (the same on both: "min 2 cbm" is 2 × the m³ price); they are never added. Absent otherwise.
+   */
+  oQueForMaior?: string;
   confidence: number;
   /** Confidence below 0.5: the analyst should check this value. */
   needsReview?: boolean;

@@ -110,6 +110,12 @@ const WORD_ROLES: Array<[RegExp, ColumnRole]> = [
     /^(weight break|weight breaks|peso|faixa|faixa de peso|break|escala|escala de peso|kg range|rango)$/,
     'weightBreak',
   ],
+  // "| Tipo | Frete (USD) |" over "| 20DV | 1.600,00 |": the column of container types (QA pass 33; a table
+  // of two columns was no table, and each type's size was read as an amount).
+  [
+    /^(tipo|type|tipo de conteiner|tipo de contenedor|tipo de equipamento|tipo de equipo|contenedor|cntr|equip|container size|size)$/,
+    'equipment',
+  ],
 ];
 
 function classifyColumn(cell: Cell): Column | null {
@@ -278,6 +284,21 @@ function spilledCurrency(
   return { label, currency, column };
 }
 
+/**
+ * A row of spaces with as many cells as the header has columns, each over a column of its own, that its
+ * positions put elsewhere: "20DV   1.250,00   1.100,00   75,00" under "Equipamento   Frete marítimo (USD)   THC
+ * Santos (BRL/cntr)   BL fee (USD)", typed by hand in a proportional font (QA pass 33: the THC was read as
+ * the freight). Each cell is then the column of its rank.
+ */
+function misaligned(line: Line, columns: Column[]): boolean {
+  const cells = line.cells.filter((cell) => cell.text !== '');
+  if (cells.length !== columns.length || cells.length !== line.cells.length || cells.length < 2) return false;
+  const sorted = [...columns].sort((a, b) => a.start - b.start);
+  if (sorted.some((column, k) => column.index !== columns[k]?.index)) return false;
+  const placed = cells.map((cell) => columnAt(columns, cell.start, cell.end));
+  return new Set(placed).size < cells.length;
+}
+
 function readRow(line: Line, columns: Column[], delimited: boolean): RowRead {
   const values: RowValue[] = [];
   const labels: string[] = [];
@@ -292,10 +313,16 @@ function readRow(line: Line, columns: Column[], delimited: boolean): RowRead {
       existing.bare ??= bare;
     }
   };
-  for (const cell of line.cells) {
+  const byIndex = !delimited && misaligned(line, columns);
+  for (const [k, cell] of line.cells.entries()) {
     if (cell.text === '') continue;
     const bare = parseBareAmount(cell.text)?.value ?? null;
     const amounts = findAmounts(cell.text);
+    if (byIndex) {
+      // One cell per column, typed without aligning them: the k-th cell is the k-th column's.
+      add(columns[k] ?? null, cell.text, amounts, bare);
+      continue;
+    }
     if (delimited) {
       const column = columns.find((c) => c.index === cell.index) ?? null;
       if (column === null && amounts.length === 0 && bare === null) labels.push(cell.text);
@@ -496,6 +523,13 @@ function readTypedRows(rows: Line[], columns: Column[], origin: string, out: Tab
           candidate.unit = column.unit ?? (rowEquipment === null ? rowUnit : null);
           if (rowEquipment === null && candidate.unit !== null && candidate.unit !== 'CNTR')
             candidate.freightUnit = freightUnitFromBasis(candidate.unit);
+        } else if (column.role === 'fee') {
+          // Types as rows, charges as columns ("| 20DV | 1.250,00 | 1.100,00 |" under "Tipo | Frete | THC"):
+          // a per-container charge's cell is for its row's type, as the freight cell is (QA pass 33); a
+          // document's ("BL fee (USD)") stays per BL, said once whatever the rows.
+          const perShipment = column.feeName === null ? null : perShipmentUnit(column.feeName);
+          candidate.unit = column.unit ?? rowUnit ?? (rowEquipment !== null ? (perShipment ?? 'CNTR') : null);
+          if (candidate.unit === 'CNTR' && rowEquipment !== null) candidate.equipment = rowEquipment;
         } else candidate.unit = column.unit ?? rowUnit ?? (rowEquipment !== null ? 'CNTR' : null);
         if (token.equipment !== undefined) candidate.equipment = token.equipment;
         if (candidate.kind === 'freight') {

@@ -35,6 +35,7 @@ function unitModal(unit: FreightUnit): Modal {
       return 'AEREO';
     case 'WM':
     case 'M3':
+    case 'TON':
       return 'LCL';
     case 'VIAGEM':
       return 'RODOVIARIO';

@@ -17,10 +17,16 @@ const SHIPMENT: FeeUnit = 'PROCESSO';
 
 /**
  * Fees an FCL reply charges per container when it writes no unit ("THC destination: BRL 1.500,00" on
- * 3 × 40HC + 1 × 20DV is 4 × 1.500 to an analyst): terminal handling, the port security fee, the seal and
- * container cleaning. Elsewhere (LCL, air) they keep `defaultUnit`.
+ * 3 × 40HC + 1 × 20DV is 4 × 1.500 to an analyst): terminal handling, the port security fee, the seal,
+ * container cleaning and unstuffing (desova). Elsewhere (LCL, air) they keep `defaultUnit`.
  */
-export const PER_CONTAINER_IN_FCL: ReadonlySet<string> = new Set(['THC', 'ISPS', 'LACRE', 'LIMPEZA']);
+export const PER_CONTAINER_IN_FCL: ReadonlySet<string> = new Set([
+  'THC',
+  'ISPS',
+  'LACRE',
+  'LIMPEZA',
+  'DESOVA',
+]);
 
 /**
  * Fees charged once per shipment by nature, beside those whose `defaultUnit` is BL (documents): written
@@ -172,10 +178,27 @@ export const FEES: readonly FeeDefinition[] = [
       'de consolidation',
       'devanning',
       'taxa de desconsolidacao',
-      'unstuffing',
-      'desova',
     ],
     defaultUnit: DOCUMENT,
+  },
+  {
+    // The physical unloading of the container at the bonded warehouse or CFS (terminal's work, per m³, ton
+    // or container), not the consolidator's deconsolidation of the house BL (a document, per BL): an import
+    // analyst prices both, often on one reply; as one name the comparison kept only the larger (QA pass 33).
+    name: 'DESOVA',
+    labels: [
+      'desova',
+      'taxa de desova',
+      'desova de container',
+      'desova de conteiner',
+      'desova da carga',
+      'unstuffing',
+      'container unstuffing',
+      'cfs unstuffing',
+      'devanning',
+      'desconsolidacao fisica',
+    ],
+    defaultUnit: SHIPMENT,
   },
   {
     name: 'HANDLING',

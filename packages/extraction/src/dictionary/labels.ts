@@ -581,6 +581,29 @@ export const STILL_APPLIES_MARKERS: readonly string[] = [
   'as per previous',
   'as previously quoted',
   'igual a la anterior',
+  // "All other charges as per our previous offer.", "Demais taxas conforme nossa proposta anterior.", "Demás
+  // gastos según nuestra oferta anterior." (QA pass 33): the offer named, not "as per our previous e-mail".
+  'as per our previous offer',
+  'as per our previous quotation',
+  'as per our previous quote',
+  'as per our previous proposal',
+  'as per our last offer',
+  'as per our last quotation',
+  'as per our last quote',
+  'as per our original offer',
+  'conforme nossa proposta anterior',
+  'conforme nossa oferta anterior',
+  'conforme nossa cotacao anterior',
+  'conforme nossa ultima proposta',
+  'conforme oferta anterior',
+  'conforme a proposta anterior',
+  'segun nuestra oferta anterior',
+  'segun nuestra propuesta anterior',
+  'segun nuestra cotizacion anterior',
+  'segun oferta anterior',
+  'segun propuesta anterior',
+  'segun cotizacion anterior',
+  'conforme a nuestra oferta anterior',
 ];
 
 /**

@@ -27,6 +27,11 @@ export interface ChargeCandidate {
    * "+45" → 45, "+100" → 100). Absent when the rate is not one of a weight-break list or its band is unknown.
    */
   faixaKg?: number;
+  /**
+   * Prices per m³ and per ton of one LCL freight of which the greater is charged: the same key on both
+   * (`FreightItem.oQueForMaior`).
+   */
+  greaterOf?: string;
   /** The port of loading the line or row names with its destination ("POL Ningbo / POD Santos: …"). */
   routeOrigin?: PlaceValue;
   /**

@@ -96,6 +96,8 @@ const SUBJECT_TO_LEAD =
   /(?<![\p{L}])(?:sujeit[oa]s?\s+a[os]?|subj(?:ect|\.)?\s+to|sujet[oa]s?\s+a)(?![\p{L}])/u;
 const FREIGHT = phraseRegExp(FREIGHT_LABELS, 'u');
 const ALL_IN = /(?:^|[^\p{L}])all[\s-]?in(?![\p{L}])/gu;
+/** "tarifa all in", "all-inclusive", "tudo incluso" in a heading (folded text). */
+const ALL_IN_HEADING = /(?:^| )(?:all ?in(?:clusive)?|tudo incluso|todo incluido)(?: |$)/;
 /** What follows an all-in price's "all in": separators, then a word that leaves a charge out. */
 const EXCLUSION_AFTER_ALL_IN = new RegExp(
   `^[\\s,;:.()-]*(?:${phraseAlternation(EXCLUDED_FROM_ALL_IN_MARKERS)})(?![\\p{L}])[\\s,;:.-]*`,
@@ -145,6 +147,147 @@ function feeOpenedInParens(label: string): string {
   if (open < 0 || label.includes(')', open)) return label;
   const named = cleanLabel(label.slice(open + 1));
   return named !== '' && named.split(' ').length <= 4 && matchFee(named) !== null ? named : label;
+}
+
+/** "Excepto THC destino", "Except BL fee" (folded): a word leaving the charge out of an all-in price. */
+const EXCLUSION_LEAD = new RegExp(
+  `^(?:${phraseAlternation(EXCLUDED_FROM_ALL_IN_MARKERS)})(?![\\p{L}])[\\s,:;.-]*`,
+  'u',
+);
+/** Words of a carrier's sentence that say it changes a charge ("Conseguimos reduzir o THC para …"). */
+const SENTENCE_VERBS = new Set([
+  'conseguimos',
+  'conseguiremos',
+  'conseguiriamos',
+  'podemos',
+  'poderemos',
+  'pudemos',
+  'vamos',
+  'reduzir',
+  'reduzimos',
+  'baixar',
+  'baixamos',
+  'diminuir',
+  'diminuimos',
+  'ajustar',
+  'ajustamos',
+  'revisar',
+  'revisamos',
+  'melhorar',
+  'melhoramos',
+  'manter',
+  'mantemos',
+  'we',
+  'can',
+  'could',
+  'will',
+  'reduce',
+  'reduced',
+  'lower',
+  'lowered',
+  'decrease',
+  'adjust',
+  'adjusted',
+  'revise',
+  'revised',
+  'keep',
+  'reducir',
+  'reducimos',
+  'bajar',
+  'bajamos',
+  'rebajar',
+  'rebajamos',
+  'ajustamos',
+  'mejorar',
+  'mejoramos',
+  'mantener',
+  'mantenemos',
+]);
+/** What may stand before the charge's name in such a sentence: those verbs, articles, pronouns, "e". */
+const SENTENCE_LEAD = new Set([
+  ...SENTENCE_VERBS,
+  'o',
+  'a',
+  'os',
+  'as',
+  'the',
+  'el',
+  'la',
+  'los',
+  'las',
+  'e',
+  'y',
+  'and',
+  'also',
+  'tambem',
+  'tambien',
+  'are',
+  'able',
+  'to',
+  'our',
+  'nosso',
+  'nossa',
+  'nuestro',
+  'nuestra',
+  'your',
+  'seu',
+  'sua',
+  'su',
+]);
+/** What may end such a sentence's part before the amount ("… o THC destino para", "… the THC to"). */
+const SENTENCE_POINTERS = new Set([
+  'para',
+  'pra',
+  'to',
+  'a',
+  'al',
+  'hasta',
+  'ate',
+  'de',
+  'from',
+  'por',
+  'en',
+  'em',
+]);
+
+/**
+ * A fee's label as its name: without a word leaving it out of an all-in price ("Excepto THC destino" →
+ * "THC destino": an exclusion is not a fee's name) and without the carrier's sentence around it
+ * ("Conseguimos reduzir o BL fee para" → "BL fee", "o THC destino para" → "THC destino", "We can reduce the
+ * THC to" → "THC"; QA pass 33: the sentences were the fees' names on the screen). Only when what is left still
+ * names the same fee; any other label is returned as it is.
+ */
+function feeLabelOf(label: string): string {
+  const fee = matchFee(label);
+  if (fee === null) return label;
+  const same = (text: string) => text !== '' && matchFee(text)?.fee.name === fee.fee.name;
+  let out = label;
+  const exclusion = EXCLUSION_LEAD.exec(foldKeepingOffsets(out));
+  if (exclusion !== null && exclusion[0] !== '' && same(out.slice(exclusion[0].length).trim()))
+    out = out.slice(exclusion[0].length).trim();
+  const words = out.split(/\s+/);
+  const folded = words.map((word) => normaliseLabel(word));
+  // A verb of the sentence, or an article before the name and a pointer after it ("o THC destino para");
+  // "sujeito a PSS de" stays as written (the comparison reads the condition from it).
+  const pointing = SENTENCE_POINTERS.has(folded.at(-1) ?? '') && SENTENCE_LEAD.has(folded[0] ?? '');
+  if (!pointing && !folded.some((word) => SENTENCE_VERBS.has(word))) return out;
+  let start = 0;
+  while (start < words.length - 1 && SENTENCE_LEAD.has(folded[start] ?? '')) start++;
+  let end = words.length;
+  while (end > start + 1 && SENTENCE_POINTERS.has(folded[end - 1] ?? '')) end--;
+  const named = words.slice(start, end).join(' ');
+  return same(named) ? named : out;
+}
+
+/**
+ * "… por contêiner 40HC. Demais taxas mantidas: BAF" between two amounts: the words after the last colon name
+ * the next charge when they name a fee, never the sentence before them.
+ */
+function feeAfterColon(label: string): string {
+  const colon = label.lastIndexOf(':');
+  if (colon < 0) return label;
+  const after = cleanLabel(label.slice(colon + 1));
+  return after !== '' && matchFee(after) !== null ? after : label;
 }
 
 function stripParens(text: string): string {
@@ -493,30 +636,50 @@ const SLASH_CUR = String.raw`US\$|USD|R\$|BRL|EUR|€`;
 const SLASH_NUM = String.raw`(?:\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)`;
 /** "20GP", "40'HC", "40 HQ", and a size alone ("20'", "40'": QA pass 23). */
 const SLASH_EQ = String.raw`\d{2}(?:\s*['’]?\s*[A-Za-z]{2,4}(?![A-Za-z])|\s*['’])`;
-/** "USD1650/2050/2050 (20GP/40GP/40HQ)": amounts in a slash list, their equipment listed in parentheses. */
+/**
+ * The amounts of a slash list, the currency written once ("USD 1.150 / 2.050") or before each of them ("USD
+ * 1.150 / USD 2.050", QA pass 33: the second was read as another 20' price).
+ */
+const SLASH_NUMS = String.raw`${SLASH_NUM}(?:\s*\/\s*(?:(?:${SLASH_CUR})\s*)?${SLASH_NUM})+`;
+/** "por contêiner", "per BL" between a slash list's amounts and its equipment in parentheses. */
+const SLASH_BASIS = String.raw`\s+(?:por|per|each|cada|p\/)\s*\p{L}[\p{L}\/.]*`;
+/**
+ * "USD1650/2050/2050 (20GP/40GP/40HQ)", "BRL 1.100 / 1.400 por contêiner (20'/40')": amounts in a slash list,
+ * their equipment listed in parentheses (after the basis, if any).
+ */
 const SLASH_AMOUNTS_THEN_EQUIPMENT = new RegExp(
-  String.raw`(?<cur>${SLASH_CUR})\s*(?<nums>${SLASH_NUM}(?:\s*\/\s*${SLASH_NUM})+)\s*\((?<eqs>${SLASH_EQ}(?:\s*\/\s*${SLASH_EQ})+)\)`,
+  String.raw`(?<cur>${SLASH_CUR})\s*(?<nums>${SLASH_NUMS})(?<basis>${SLASH_BASIS})?\s*\((?<eqs>${SLASH_EQ}(?:\s*\/\s*${SLASH_EQ})+)\)`,
   'iu',
 );
 /** "20GP/40GP/40HQ = USD1450/1900/1950", "20GP/40HQ: USD 1,450 / 1,950": the equipment list first. */
 const SLASH_EQUIPMENT_THEN_AMOUNTS = new RegExp(
-  String.raw`(?<eqs>${SLASH_EQ}(?:\s*\/\s*${SLASH_EQ})+)\s*[:=-]?\s*(?<cur>${SLASH_CUR})\s*(?<nums>${SLASH_NUM}(?:\s*\/\s*${SLASH_NUM})+)(?![\d.,]*\d)`,
+  String.raw`(?<eqs>${SLASH_EQ}(?:\s*\/\s*${SLASH_EQ})+)\s*[:=-]?\s*(?<cur>${SLASH_CUR})\s*(?<nums>${SLASH_NUMS})(?![\d.,]*\d)`,
   'iu',
 );
+const SLASH_CURRENCY = new RegExp(SLASH_CUR, 'iu');
 
 /**
  * Asian forwarders' slash lists (generalisation-4 t05): "O/F: USD1650/2050/2050 (20GP/40GP/40HQ)" is one
  * price per equipment, in order — it was one per-BL freight of 1650. Rewritten as "USD 1650/20GP; USD
- * 2050/40GP; …" when the two lists have the same length and every item of the second is an equipment.
+ * 2050/40GP; …" when the two lists have the same length and every item of the second is an equipment; with
+ * a basis ("BRL 1.100 / 1.400 por contêiner (20'/40')") as "BRL 1.100 por contêiner (20'); …", so that each
+ * amount keeps both. A currency repeated before an amount must be the first one.
  */
 function slashListCharges(text: string): string | null {
   const match = SLASH_AMOUNTS_THEN_EQUIPMENT.exec(text) ?? SLASH_EQUIPMENT_THEN_AMOUNTS.exec(text);
   if (match?.groups === undefined) return null;
-  const nums = match.groups.nums!.split('/').map((n) => n.trim());
+  const currency = (code: string) => code.toUpperCase().replace('US$', 'USD').replace('R$', 'BRL');
+  const cur = match.groups.cur!;
+  const parts = match.groups.nums!.split('/').map((n) => n.trim());
+  if (parts.some((n) => currency(SLASH_CURRENCY.exec(n)?.[0] ?? cur) !== currency(cur))) return null;
+  const nums = parts.map((n) => n.replace(SLASH_CURRENCY, '').trim());
   const eqs = match.groups.eqs!.split('/').map((e) => e.trim());
   if (nums.length !== eqs.length) return null;
   if (!eqs.every((e) => findEquipment(e).length === 1)) return null;
-  const list = nums.map((n, i) => `${match.groups!.cur} ${n}/${eqs[i]}`).join('; ');
+  const basis = match.groups.basis?.trim();
+  const list = nums
+    .map((n, i) => (basis ? `${cur} ${n} ${basis} (${eqs[i]})` : `${cur} ${n}/${eqs[i]}`))
+    .join('; ');
   return `${text.slice(0, match.index)}${list}${text.slice(match.index + match[0].length)}`;
 }
 
@@ -786,11 +949,16 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
   const candidates: ChargeCandidate[] = [];
   let previousEnd = 0;
   let currentFeeLabel = feeLabel;
+  /** A fee named inside a freight line ("…, THC BRL 1,100 per 20'"): the amounts after it are its. */
+  let feeAfterFreight = false;
   /** Amounts read as the upper end of the range before them ("USD 1.800 a USD 2.000"). */
   const rangeEnds = new Set<number>();
   amounts.forEach((amount, i) => {
     if (rangeEnds.has(i)) return;
-    let sub = i === 0 ? lead.sub : feeOpenedInParens(cleanLabel(text.slice(previousEnd, amount.start)));
+    let sub =
+      i === 0
+        ? lead.sub
+        : feeAfterColon(feeOpenedInParens(cleanLabel(text.slice(previousEnd, amount.start))));
     previousEnd = consumedEnds[i] ?? amount.end;
     let subFolded = normaliseLabel(sub);
     const last = candidates[candidates.length - 1];
@@ -818,8 +986,17 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
     const post = findLeadingUnit(window, amounts[i + 1] !== undefined);
     if (post?.unit === 'DAY') return;
     const subFee = i > 0 || lead.sub !== '' ? matchFee(sub) : null;
-    const ownKind: 'freight' | 'fee' = subFee !== null ? 'fee' : kind === 'fee' ? 'fee' : 'freight';
-    if (subFee !== null) currentFeeLabel = sub;
+    // "O/F USD 1,250 per 20' …, THC BRL 1,100 per 20' and BRL 1,400 per 40', BL fee …": once a fee starts
+    // after the freight, an amount whose own words name nothing else is that fee's too (QA pass 33: the
+    // BRL 1,400 was a 40' freight).
+    const continuesFee =
+      subFee === null && feeAfterFreight && !FREIGHT.test(subFolded) && !BARE_OF.test(subFolded);
+    const ownKind: 'freight' | 'fee' =
+      subFee !== null || continuesFee ? 'fee' : kind === 'fee' ? 'fee' : 'freight';
+    if (subFee !== null) {
+      currentFeeLabel = sub;
+      if (kind !== 'fee') feeAfterFreight = true;
+    }
     const labelForFee = currentFeeLabel ?? lead.main;
     // A price that names no port carries on the one before it, unless it starts another fee ("/ BL fee").
     const ownPort = named?.ports[i] ?? null;
@@ -852,7 +1029,7 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
       kind: ownKind,
       label:
         ownKind === 'fee'
-          ? cleanLabel(labelForFee)
+          ? feeLabelOf(cleanLabel(labelForFee))
           : ((severalEquipment
               ? segmentEquipmentLabel(sub, i, window, post, parenEquipment[i] ?? null)
               : null) ??
@@ -897,6 +1074,7 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
       candidate.confidence = Math.min(candidate.confidence, RANGE_CONFIDENCE);
     }
     if (input.cell !== undefined) candidate.cell = input.cell;
+    if (ownKind === 'freight') candidate.label = allInLabel(candidate.label, section);
     if (ownPlaces !== null) candidate.perDestination = true;
     if (currentPort !== null) candidate.namedPort = currentPort;
     // "Ex Shanghai: USD 2.500/40HC to Santos; USD 2.450/40HC to Itapoá": an origin of its own words also
@@ -924,6 +1102,7 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
     }
     candidates.push(candidate);
   });
+  greaterOfMeasures(candidates, text);
   return candidates;
 }
 
@@ -1028,6 +1207,64 @@ function unitFromLabelParens(label: string): FeeUnit | null {
 function freightUnitOf(unit: FeeUnit | null, equipment: readonly string[] | null): FreightUnit | null {
   if (equipment !== null && equipment.length > 0) return null;
   return unit === null || unit === 'CNTR' || unit === 'PERCENT' ? null : freightUnitFromBasis(unit);
+}
+
+/**
+ * "Ningbo - Santos, tarifa all in (incluye THC destino y BL):" over "USD 1.600 / 2.650 (20DV/40HC)": a price
+ * under an all-in heading is all-in, as "USD 1.650,00 all in" on the price line is; its label says so (the
+ * comparison reads an all-in freight by its label or line, QA pass 33). Any other label as it is.
+ */
+export function allInLabel(label: string, section: SectionContext | null): string {
+  if (
+    section?.kind !== 'freight' ||
+    !ALL_IN_HEADING.test(normaliseLabel(section.title)) ||
+    ALL_IN_HEADING.test(normaliseLabel(label))
+  )
+    return label;
+  return label === '' ? 'all in' : `${label} (all in)`;
+}
+
+/**
+ * "Ocean freight: USD 38.00 per cbm / USD 55.00 per ton, whichever is greater, min 2 cbm" (also "o que for
+ * maior", "lo que sea mayor", or the two prices alone): one LCL freight charged at the greater of volume ×
+ * the m³ price and weight × the ton price (QA pass 33: the ton price was read as a W/M price of 55 with a
+ * minimum of 2 × 55, and the m³ one counted alone). Both keep their own unit, carry the same key
+ * (`greaterOf`) and the same minimum: a quantity in m³ at the m³ price, in tons at the ton price, in W/M at
+ * the greater price; a minimum amount as written.
+ */
+function greaterOfMeasures(candidates: ChargeCandidate[], text: string): void {
+  const freights = candidates.filter(
+    (c) => c.kind === 'freight' && !c.isPercent && (c.equipment === null || c.equipment.length === 0),
+  );
+  if (freights.length !== 2) return;
+  const perM3 = freights.find((c) => c.unit === 'M3');
+  const perTon = freights.find((c) => c.unit === 'TON');
+  if (perM3 === undefined || perTon === undefined) return;
+  if (perM3.currency !== null && perTon.currency !== null && perM3.currency !== perTon.currency) return;
+  const key = `${perM3.line.no}:${perM3.value}/${perTon.value}`;
+  perM3.freightUnit = 'M3';
+  perTon.freightUnit = 'TON';
+  const quantity = MINIMUM_QUANTITY.exec(text);
+  let minimum: number | null = null;
+  if (quantity !== null) {
+    const amount = Number((quantity[1] ?? '').replace(',', '.'));
+    const unit = (quantity[2] ?? '').toLowerCase().replace(/\s+/g, '');
+    const rate = /^(?:cbm|m3|m³)$/.test(unit)
+      ? perM3.value
+      : /^(?:t|tons?)$/.test(unit)
+        ? perTon.value
+        : /^kgs?$/.test(unit)
+          ? perTon.value / 1000
+          : Math.max(perM3.value, perTon.value);
+    if (Number.isFinite(amount)) minimum = Math.round(amount * rate * 100) / 100;
+  } else {
+    const stated = [perM3.minimum, perTon.minimum].filter((m): m is number => m !== null);
+    minimum = stated.length === 0 ? null : Math.max(...stated);
+  }
+  for (const candidate of [perM3, perTon]) {
+    candidate.greaterOf = key;
+    candidate.minimum = minimum;
+  }
 }
 
 function minimumQuantity(window: string, amount: AmountToken): number | null {

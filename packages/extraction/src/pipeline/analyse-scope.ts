@@ -3,7 +3,7 @@ import type { Line } from '../blocks/lines.js';
 import { readTables, type TableRead } from '../blocks/tables.js';
 import { readChargeLines } from '../fields/charge-lines.js';
 import type { ChargeCandidate } from '../fields/charge-types.js';
-import { parseChargeLine } from '../fields/charges.js';
+import { allInLabel, parseChargeLine } from '../fields/charges.js';
 import type { FieldContext, FieldResults } from '../fields/field-types.js';
 import { readFields } from '../fields/read-fields.js';
 import { statedCurrency } from '../fields/stated-currency.js';
@@ -51,6 +51,24 @@ function findSections(lines: Line[]): { sectionOf: Map<number, SectionContext>; 
   return { sectionOf, spans };
 }
 
+/**
+ * The heading a table stands under: the section of its header line, or — when the header row reads as a
+ * heading itself ("| Tipo | Frete (USD) |") — the one whose heading is right above it (blank lines aside).
+ */
+function headingOver(
+  start: number,
+  lines: Line[],
+  spans: SectionSpan[],
+  sectionOf: Map<number, SectionContext>,
+): SectionContext | null {
+  const own = sectionOf.get(start);
+  if (own !== undefined && own.line !== start) return own;
+  const before = spans.filter((span) => span.start < start).at(-1);
+  if (before === undefined) return null;
+  const between = lines.filter((line) => line.no > before.end && line.no < start);
+  return between.every((line) => line.blank) ? before.context : null;
+}
+
 const ALL_IN = /(?:^| )all ?in(?: |$)/;
 
 function sameEquipment(a: ChargeCandidate, b: ChargeCandidate): boolean {
@@ -78,6 +96,14 @@ export function analyseScope(lines: Line[], ctx: FieldContext): ScopeAnalysis {
   const remaining = lines.filter((l) => !tables.consumed.has(l.no));
   const { sectionOf, spans } = findSections(lines);
   const section = (line: Line) => sectionOf.get(line.no) ?? null;
+  // A table under an all-in heading ("Tarifa all in (inclui THC e BL):"): its prices are all-in too.
+  for (const table of tables.tables) {
+    const heading = headingOver(table.start, lines, spans, sectionOf);
+    if (heading === null) continue;
+    for (const charge of tables.charges)
+      if (charge.kind === 'freight' && charge.line.no >= table.start && charge.line.no <= table.end)
+        charge.label = allInLabel(charge.label, heading);
+  }
   const charges = [
     ...tables.charges,
     ...readChargeLines(remaining, section, ctx.origin, statedCurrency(lines), ctx.quotePorts),

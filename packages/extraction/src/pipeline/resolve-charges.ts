@@ -111,13 +111,23 @@ function collapseAllDestinations<T extends { destino: string | null }>(
   return result;
 }
 
-/** A bare 40' stands for both 40DC and 40HC, unless the same line or table row also prices a 40HC. */
-function equipmentInContext(candidate: ChargeCandidate, all: ChargeCandidate[]): ChargeCandidate {
+/**
+ * A bare 40' stands for both 40DC and 40HC, unless the same line or table row also prices a 40HC, or the
+ * quote asks one kind of 40' only: then it is that kind ("20'/40': USD 1.200 / 2.100" answering 20DV + 40HC
+ * gave a 40DC line and column nobody asked for, QA pass 33).
+ */
+function equipmentInContext(
+  candidate: ChargeCandidate,
+  all: ChargeCandidate[],
+  ctx?: ResolveContext,
+): ChargeCandidate {
   const bareForty = candidate.equipment?.length === 2 && candidate.equipment.includes('40HC');
   if (!bareForty) return candidate;
   const near = all.filter((c) => c.kind === 'freight' && c.line.no === candidate.line.no);
   const hasHighCube = near.some((c) => c.equipment?.length === 1 && c.equipment[0] === '40HC');
-  return hasHighCube ? { ...candidate, equipment: ['40DC'] } : candidate;
+  if (hasHighCube) return { ...candidate, equipment: ['40DC'] };
+  const askedForty = (ctx?.askedEquipment ?? []).filter((unit) => unit === '40DC' || unit === '40HC');
+  return askedForty.length === 1 ? { ...candidate, equipment: askedForty } : candidate;
 }
 
 /** International freight with no currency written is rarely in reais: prefer the message's foreign currency. */
@@ -132,7 +142,7 @@ function freightHintEffects(
   all: ChargeCandidate[],
   ctx: ResolveContext,
 ): HintEffect[] {
-  const before = equipmentInContext(hinted.original, all);
+  const before = equipmentInContext(hinted.original, all, ctx);
   return hinted.effects.map(({ id, campo }) => ({
     id,
     campo,
@@ -144,7 +154,7 @@ export function resolveFreight(candidates: ChargeCandidate[], ctx: ResolveContex
   const items: FreightItem[] = [];
   for (const original of candidates) {
     if (original.kind !== 'freight' || original.isPercent) continue;
-    const candidate = equipmentInContext(original, candidates);
+    const candidate = equipmentInContext(original, candidates, ctx);
     const currency = freightCurrency(candidate, ctx);
     if (currency === null) continue;
     // A currency taken from the rest of the message lowers confidence; with the unit also guessed from
@@ -175,6 +185,7 @@ export function resolveFreight(candidates: ChargeCandidate[], ctx: ResolveContex
           moeda: currency,
           minimo: candidate.minimum,
           ...(candidate.faixaKg !== undefined && unidade === 'KG' ? { faixaKg: candidate.faixaKg } : {}),
+          ...(candidate.greaterOf === undefined ? {} : { oQueForMaior: candidate.greaterOf }),
           confidence: forEveryType ? Math.min(confidence, 0.45) : confidence,
           source: sourceOf(candidate),
         };
