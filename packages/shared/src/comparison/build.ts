@@ -902,8 +902,14 @@ const CHARGE_KINDS = new Map([
   // The deconsolidating agent's fee is its release of the house BL ("desconsolidação" / "liberação").
   ['DESCONSOLIDACAO', 'LIBERACAO'],
 ]);
-/** LCL: the destination CFS (the consolidation warehouse) is where the cargo is handled, its THC. */
-const LCL_CHARGE_KINDS = new Map([['CFS', 'THC']]);
+/**
+ * LCL: the destination CFS (the consolidation warehouse) is where the cargo is handled, its THC; its
+ * unstuffing (desova) is that handling too (QA pass 33: "Desova R$ 60/m³" beside another's "THC destino/m³").
+ */
+const LCL_CHARGE_KINDS = new Map([
+  ['CFS', 'THC'],
+  ['DESOVA', 'THC'],
+]);
 const chargeKindOf =
   (lcl: boolean) =>
   (chave: string): string =>

@@ -177,7 +177,7 @@ describe('complete or incomplete (issue 30)', () => {
     expect(rowOf(linhas, 'Atlântica').taxasVersaoAnterior).toBeUndefined();
   });
 
-  it('LCL: a destination CFS is the THC, "desconsolidação" the release fee (QA pass 6)', () => {
+  it('LCL: a destination CFS or desova is the THC, "desconsolidação" the release fee (QA passes 6, 33)', () => {
     const lclPedido = quoteAskedFrom({
       tipoFrete: 'LCL',
       destino: 'Santos',
@@ -199,7 +199,8 @@ describe('complete or incomplete (issue 30)', () => {
     const mare = response('Maré', [
       version(
         1,
-        lcl([feeItem('DOC FEE', 60, 'USD'), feeItem('CFS', 120, 'BRL'), feeItem('LIBERACAO', 250, 'BRL')]),
+        // QA pass 33: a destination desova is the cargo's handling at the CFS, the others' THC.
+        lcl([feeItem('DOC FEE', 60, 'USD'), feeItem('DESOVA', 120, 'BRL'), feeItem('LIBERACAO', 250, 'BRL')]),
       ),
     ]);
     const pac = response('Pacífico', [

@@ -3,7 +3,7 @@ import { type ContainerAsk, type ContainerSize, containerType } from './containe
 import { type FeeCurrency, feeCurrency, noAmounts, summedCurrency } from './currency.js';
 import { add, type Decimal, max, multiply, round, toDecimal, toNumber, ZERO } from './decimal.js';
 import { isNoDestination, normalizeName, samePlace } from './names.js';
-import { type ChargeQuantity, chargeQuantity, type ShipmentMeasures } from './quantities.js';
+import { type ChargeQuantity, chargeAmount, chargeQuantity, type ShipmentMeasures } from './quantities.js';
 
 /*
  * What "freight value" means for a comparison row (ADR 0017):
@@ -51,6 +51,11 @@ export type FreightLine = {
   faixaKg?: number;
   /** The band as the screen and the documents name it: '+500 kg', '-45 kg'. */
   faixa?: string;
+  /**
+   * LCL prices per m³ and per ton "whichever is greater" share this key (the engine's `oQueForMaior`): only
+   * the greater amount counts, never both (QA pass 33).
+   */
+  oQueForMaior?: string;
   /** Counted at a higher band than the chargeable weight's (cheaper): that weight, in kg. */
   pesoTaxadoKg?: number;
   /**
@@ -130,6 +135,7 @@ export function freightLinesOf(final: ExtractionFinal, scope: FreightScope): Fre
       ...(dicas ? { dicas } : {}),
       ...(item.origem ? { origem: item.origem } : {}),
       ...(weightBandOf(item) !== null ? { faixaKg: weightBandOf(item)! } : {}),
+      ...(typeof item.oQueForMaior === 'string' ? { oQueForMaior: item.oQueForMaior } : {}),
     });
   });
   // An origin is said only where it tells two prices apart (two origins quoted to this port).
@@ -245,6 +251,14 @@ export function countFreight(
         countWeightBand(banded, medidas);
         continue;
       }
+      const greater =
+        headline.oQueForMaior === undefined
+          ? []
+          : inCurrency.filter((line) => line.oQueForMaior === headline.oQueForMaior);
+      if (greater.length > 1 && medidas) {
+        countGreater(greater, medidas);
+        continue;
+      }
       if (sizeOf(headline.tipo) !== null) headline.quantidade = quantidade;
       else if (!medidas) headline.quantidade = 1;
       else {
@@ -269,6 +283,26 @@ export function countFreight(
     porMoeda[moeda] = add(porMoeda[moeda], line.total);
   }
   return { lines: counted, porMoeda, tamanhosFaltando };
+}
+
+/**
+ * "USD 38 per cbm / USD 55 per ton, whichever is greater, min 2 cbm": each price on its own measure (m³,
+ * tonnes), raised to its minimum; the greatest amount counts, the others are shown uncounted. A measure
+ * unknown: the first line says what is missing, as a single rate does.
+ */
+function countGreater(lines: FreightLine[], medidas: ShipmentMeasures): void {
+  let best: { line: FreightLine; amount: Decimal; quantidade: Decimal } | null = null;
+  for (const line of lines) {
+    const measured = chargeQuantity(line.tipo, medidas);
+    line.base = measured.base;
+    if (measured.quantidade === null) {
+      lines[0]!.falta = measured.falta;
+      return;
+    }
+    const amount = chargeAmount(line.valor!, measured.quantidade, line.minimo);
+    if (best === null || amount > best.amount) best = { line, amount, quantidade: measured.quantidade };
+  }
+  if (best) best.line.quantidade = toNumber(best.quantidade);
 }
 
 /** The engine's weight band of an air rate (`faixaKg`, a lower bound in kg), or null. */

@@ -115,6 +115,7 @@ export const uiComparison = {
     SEGURO: 'Seguro',
     TRANSBORDO: 'Transbordo',
     LACRE: 'Lacre',
+    DESOVA: 'Desova',
   },
   /** What a revision leaves unsaid, carried from the carrier's previous version (ADR 0024 addendum). */
   revisionTerms: {
