@@ -183,7 +183,26 @@ function decide(line: FeeLineInput, scope: FeeScope): FeeDecision {
   return { contabilizada: motivo === null, motivo, moeda, valor, quantidade, total, minimoAplicado };
 }
 
-export function evaluateFees(lines: readonly FeeLineInput[], scope: FeeScope): FeeEvaluation {
+/**
+ * A fee line's container type when only its name says it ("THC 20'", "THC 40'HC", "Lacre (40HC)"): the
+ * portal's and the analyst's typed lines carry no `equipamento`, and were counted on every container, the
+ * cheaper one dropped as repeated (QA pass 35). Needs a name before the size ("20'" alone is no fee).
+ */
+const NAMED_TYPE =
+  /^(.*\S)(?:\s+|\s*[(-]\s*)((?:20|40|45)\s*(?:(?:'|’|′|ft|pés)\s*(?:dc|dv|gp|st|sd|hc|hq|rf|rh|ot|fr)?|(?:dc|dv|gp|st|sd|hc|hq|rf|rh|ot|fr)))\s*\)?$/i;
+function withNamedType(line: FeeLineInput): FeeLineInput {
+  if (line.equipamento) return line;
+  for (const text of [line.rotulo, line.nome]) {
+    const match = text ? NAMED_TYPE.exec(text.trim()) : null;
+    if (match && /\p{L}/u.test(match[1]!) && containerType(match[2]!.replace(/\s+/g, ''))) {
+      return { ...line, equipamento: match[2]!.replace(/\s+/g, '') };
+    }
+  }
+  return line;
+}
+
+export function evaluateFees(given: readonly FeeLineInput[], scope: FeeScope): FeeEvaluation {
+  const lines = given.map(withNamedType);
   const decisions: FeeDecision[] = lines.map((line) => decide(line, scope));
   const best = new Map<string, number>();
   lines.forEach((line, index) => {

@@ -153,4 +153,46 @@ describe('typed values (Registrar resposta → Valores)', () => {
       Math.round((29583.5 + rows['Itajaí']!.custoRodoviario) * 100) / 100,
     );
   });
+
+  it("a fee typed per container size ('THC 20'', 'THC 40'HC') counts on that size's containers only (QA pass 35)", async () => {
+    // 2 × 20DV + 3 × 40HC answered by phone: the portal's and this form's lines carry the size in the name.
+    const mixed = await quoteScenario(ctx, {
+      quote: { itens: [{ mercadoria: 'Peças', quantidadeVolumes: '2 x 20DV + 3 x 40HC', dimensoes: null }] },
+    });
+    const answer = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/quotes/${mixed.quote.id}/respostas/registrar`,
+      ...multipart(mixed.token, {
+        transportadorId: mixed.carriers[0]!.id,
+        modo: 'valores',
+        valores: JSON.stringify({
+          moeda: 'USD',
+          fretes: [
+            { unidade: '20DC', valor: 1250, moeda: 'USD' },
+            { unidade: '40HC', valor: 2150, moeda: 'USD' },
+          ],
+          taxas: [
+            { nome: "THC 20'", valor: 1200, moeda: 'BRL', unidade: 'conteiner' },
+            { nome: "THC 40'HC", valor: 1450, moeda: 'BRL', unidade: 'conteiner' },
+            { nome: 'BL fee', valor: 50, moeda: 'USD' },
+          ],
+        }),
+      }),
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const row = (
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/quotes/${mixed.quote.id}/comparison`,
+          headers: { authorization: `Bearer ${mixed.token}` },
+        })
+      ).json() as Comparison
+    ).linhas[0]!;
+    // USD 2 × 1.250 + 3 × 2.150 + 50 = 9.000 × 5,33 = 47.970,00; BRL 2 × 1.200 + 3 × 1.450 = 6.750
+    // → R$ 54.720,00 (it was 5 × 1.450 = 7.250, the 20' THC dropped as repeated).
+    expect([row.valorUSD, row.valorBRL]).toEqual([9000, 6750]);
+    expect(row.taxas.filter((fee) => fee.contabilizada).map((fee) => fee.quantidade)).toEqual([2, 3, 1]);
+    expect(row.custoTotalBRL).toBe(Math.round((54720 + row.custoRodoviario) * 100) / 100);
+  });
 });
