@@ -194,8 +194,14 @@ const MISREAD_THC =
   /^(\s*[-•*]?\s*)(?:THE|THG|TNC|THO)(?=\s+(?:[Dd]estino|DESTINO|[Oo]rigem|ORIGEM)\b|\s*(?:\.{2,}|:)\s*(?:USD|US\$|BRL|R\$|EUR|€|\d))/gmu;
 const MISREAD_BL_FEE = /^(\s*[-•*]?\s*)(?:BE|8L|BI|B1)(?=\s+(?:fee|FEE|Fee)\b)/gmu;
 
+/**
+ * A foot mark read as a degree sign (QA pass 35: "THC 20°" lost its size, and the per-size fee counted on
+ * every container): 20°, 40°, 45° not followed by C or F (a reefer's "-20°C" is a temperature).
+ */
+const MISREAD_FEET = /(?<![\d.,-])(20|40|45)\s?[°º](?!\s*[CF]\b)/g;
+
 export function repairOcrCodes(text: string): string {
-  return text.replace(MISREAD_THC, '$1THC').replace(MISREAD_BL_FEE, '$1BL');
+  return text.replace(MISREAD_THC, '$1THC').replace(MISREAD_BL_FEE, '$1BL').replace(MISREAD_FEET, "$1'");
 }
 
 async function withTempDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
