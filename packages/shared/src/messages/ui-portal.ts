@@ -108,6 +108,8 @@ const pt = {
     closedDeadlineNoAnswer:
       'O prazo desta cotação terminou em {prazo} (horário de Brasília) e o portal não recebe mais propostas. Se ainda quiser enviar a sua, responda ao e-mail do pedido: ela ainda chega ao analista.',
     closedDecided: 'Esta cotação já foi decidida. Sua resposta não pode mais ser alterada.',
+    /** A carrier that never answered a decided quote (QA pass 35: told its answer could not be changed). */
+    closedDecidedNoAnswer: 'Esta cotação já foi decidida: o portal não recebe mais propostas para ela.',
     closedCancelled:
       'Esta cotação foi cancelada pela empresa: não é preciso enviar nem atualizar propostas para ela.',
     readOnlyTitle: 'Sua resposta',
@@ -276,6 +278,8 @@ const en: PortalTexts = {
     closedDeadlineNoAnswer:
       'The deadline for this request ended on {prazo} (Brasília time) and the portal no longer accepts offers. If you still want to send yours, reply to the request e-mail: it still reaches the analyst.',
     closedDecided: 'This request has already been decided. Your offer can no longer be changed.',
+    closedDecidedNoAnswer:
+      'This request has already been decided: the portal no longer accepts offers for it.',
     closedCancelled: 'This request has been cancelled by the company: no offer or update is needed for it.',
     readOnlyTitle: 'Your offer',
     noAnswer: 'You have not sent an offer through the portal.',

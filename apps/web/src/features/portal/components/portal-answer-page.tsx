@@ -111,7 +111,9 @@ function ReadOnlyAnswer({ view, prazo }: { view: PortalView; prazo: string }) {
           ? formatMessage(view.resposta ? t.closedDeadline : t.closedDeadlineNoAnswer, { prazo })
           : view.estado === 'cancelada'
             ? t.closedCancelled
-            : t.closedDecided}
+            : view.resposta
+              ? t.closedDecided
+              : t.closedDecidedNoAnswer}
       </Alert>
       {view.respostaMaisNova && (
         <p className="text-sm text-fg-muted">

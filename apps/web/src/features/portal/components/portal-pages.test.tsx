@@ -356,10 +356,13 @@ describe('the answer page (/portal/:token)', () => {
     expect(screen.getByText(t.answer.noAnswer)).toBeInTheDocument();
   });
 
-  it('a decided quote says so', async () => {
+  it('a decided quote says so, without speaking of an answer the carrier never sent (QA pass 35)', async () => {
     network(fakePortalApi(portalView({ estado: 'decidida' })));
     renderApp(`/portal/${PORTAL_TOKEN}`);
-    expect(await screen.findByText(t.answer.closedDecided)).toBeInTheDocument();
+    expect(
+      await screen.findByText('Esta cotação já foi decidida: o portal não recebe mais propostas para ela.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(t.answer.closedDecided)).toBeNull();
     expect(screen.getByText(t.answer.noAnswer)).toBeInTheDocument();
   });
 
