@@ -5,5 +5,6 @@
  */
 export * from './answers.js';
 export * from './company.js';
+export * from './documents.js';
 export * from './quote.js';
 export * from './reply.js';

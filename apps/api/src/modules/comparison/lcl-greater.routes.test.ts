@@ -1,12 +1,15 @@
 import type { Comparison } from '@cotacoes/shared';
-import ExcelJS from 'exceljs';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerQuote } from '../../../test/factories/answers.js';
-import { quoteScenario, type Scenario } from '../../../test/factories/index.js';
+import {
+  answerQuote,
+  approvalMail,
+  comparativeExcelRows,
+  comparativePdfText,
+  quoteScenario,
+  type Scenario,
+} from '../../../test/factories/index.js';
 import { type FakePtaxServer, startFakePtaxServer } from '../../../test/fakes/ptax-server.js';
-import { createTestApp, readSentMail, type TestContext, waitFor } from '../../../test/helpers.js';
-import { SUMMARY_HEADER_ROW } from '../comparative/excel.js';
+import { createTestApp, type TestContext } from '../../../test/helpers.js';
 
 /*
  * QA pass 33: an LCL reply "USD 38.00 per cbm / USD 55.00 per ton, whichever is greater, min 2 cbm" on a
@@ -68,32 +71,14 @@ describe('LCL per m³ or per ton, whichever is greater', () => {
     // The per-m³ price is shown, not counted.
     expect(row.fretes.find((frete) => frete.valor === 38)?.quantidade ?? 0).toBe(0);
 
-    const excel = await call('GET', `/api/quotes/${lcl.quote.id}/comparative-excel`);
-    expect(excel.statusCode, excel.body).toBe(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(excel.rawPayload as unknown as ArrayBuffer);
-    const summary = workbook.getWorksheet('Comparativo')!;
-    const headers = (summary.getRow(SUMMARY_HEADER_ROW).values as unknown[]).map(String);
-    expect(summary.getRow(SUMMARY_HEADER_ROW + 1).getCell(headers.indexOf('Total (BRL)')).value).toBe(
-      1696.95,
-    );
-
-    const pdf = await call('GET', `/api/quotes/${lcl.quote.id}/comparative-pdf`);
-    expect(pdf.statusCode, pdf.body).toBe(200);
-    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), {
-      mergePages: true,
-    });
-    expect(text.replace(/\s+/g, ' ')).toContain('1.696,95');
+    expect((await comparativeExcelRows(ctx, lcl))[0]!['Total (BRL)']).toBe(1696.95);
+    expect(await comparativePdfText(ctx, lcl)).toContain('1.696,95');
 
     const approved = await call('POST', `/api/quotes/${lcl.quote.id}/approve`, {
       responseId: row.respostaId,
     });
     expect(approved.statusCode, approved.body).toBe(200);
-    const mail = await waitFor(async () =>
-      (await readSentMail(ctx.config)).find(
-        (m) => m.to.includes(lcl.carriers[0]!.email) && m.subject === `Cotação ${lcl.quote.codigo} aprovada`,
-      ),
-    );
+    const mail = await approvalMail(ctx, lcl, 0);
     expect(mail.text).toContain('1.696,95');
     expect(mail.text).toContain('US$ 247,50');
     expect(mail.text).not.toContain('US$ 76,00');

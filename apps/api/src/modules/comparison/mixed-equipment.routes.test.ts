@@ -1,8 +1,11 @@
 import type { Comparison, ComparisonRow } from '@cotacoes/shared';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerQuote } from '../../../test/factories/answers.js';
-import { quoteScenario, type Scenario } from '../../../test/factories/index.js';
+import {
+  answerQuote,
+  comparativePdfText,
+  quoteScenario,
+  type Scenario,
+} from '../../../test/factories/index.js';
 import { type FakePtaxServer, startFakePtaxServer } from '../../../test/fakes/ptax-server.js';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 
@@ -105,16 +108,7 @@ describe('2 × 20DV + 1 × 40HC as forwarders write it', () => {
     expect(rowOf(2).taxasAusentes).toBeUndefined();
     expect(rows.find((row) => row.destaque.menorCusto)?.transportadorId).toBe(mix.carriers[1]!.id);
 
-    const pdf = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/quotes/${mix.quote.id}/comparative-pdf`,
-      headers: { authorization: `Bearer ${mix.token}` },
-    });
-    expect(pdf.statusCode, pdf.body).toBe(200);
-    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), {
-      mergePages: true,
-    });
-    const flat = text.replace(/\s+/g, ' ');
+    const flat = await comparativePdfText(ctx, mix);
     for (const total of ['28.936,25', '28.254,32', '30.686,76']) expect(flat).toContain(total);
   });
 });

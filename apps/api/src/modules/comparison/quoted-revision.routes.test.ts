@@ -1,12 +1,15 @@
 import type { Comparison, ComparisonRow } from '@cotacoes/shared';
-import ExcelJS from 'exceljs';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerQuote } from '../../../test/factories/answers.js';
-import { quoteScenario, type Scenario } from '../../../test/factories/index.js';
+import {
+  answerQuote,
+  approvalMail,
+  comparativeExcelRows,
+  comparativePdfText,
+  quoteScenario,
+  type Scenario,
+} from '../../../test/factories/index.js';
 import { type FakePtaxServer, startFakePtaxServer } from '../../../test/fakes/ptax-server.js';
-import { createTestApp, readSentMail, type TestContext, waitFor } from '../../../test/helpers.js';
-import { SUMMARY_HEADER_ROW } from '../comparative/excel.js';
+import { createTestApp, type TestContext, waitFor } from '../../../test/helpers.js';
 
 /*
  * QA pass 32: an analyst corrects version 1 (a fee's amount, a fee's basis, the transit time); the carrier
@@ -134,22 +137,8 @@ describe('a revision written above its own quoted offer keeps the analyst’s co
     expect(row.prazo).toMatchObject({ valor: 38, corrigido: true, versaoAnterior: 1 });
     expect(row.variacao).toMatchObject({ custoTotalBRL: -1049.12, custoTotalUSD: -200 });
 
-    const excel = await call('GET', `/api/quotes/${sea.quote.id}/comparative-excel`);
-    expect(excel.statusCode, excel.body).toBe(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(excel.rawPayload as unknown as ArrayBuffer);
-    const summary = workbook.getWorksheet('Comparativo')!;
-    const headers = (summary.getRow(SUMMARY_HEADER_ROW).values as unknown[]).map(String);
-    expect(summary.getRow(SUMMARY_HEADER_ROW + 1).getCell(headers.indexOf('Total (BRL)')).value).toBe(
-      30393.52,
-    );
-
-    const pdf = await call('GET', `/api/quotes/${sea.quote.id}/comparative-pdf`);
-    expect(pdf.statusCode, pdf.body).toBe(200);
-    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), {
-      mergePages: true,
-    });
-    expect(text.replace(/\s+/g, ' ')).toContain('30.393,52');
+    expect((await comparativeExcelRows(ctx, sea))[0]!['Total (BRL)']).toBe(30393.52);
+    expect(await comparativePdfText(ctx, sea)).toContain('30.393,52');
   });
 
   it('the approval e-mail states the corrected figures the total counts', async () => {
@@ -158,11 +147,7 @@ describe('a revision written above its own quoted offer keeps the analyst’s co
       responseId: row.respostaId,
     });
     expect(approved.statusCode, approved.body).toBe(200);
-    const mail = await waitFor(async () =>
-      (await readSentMail(ctx.config)).find(
-        (m) => m.to.includes(sea.carriers[0]!.email) && m.subject === `Cotação ${sea.quote.codigo} aprovada`,
-      ),
-    );
+    const mail = await approvalMail(ctx, sea, 0);
     expect(mail.text).toContain('2 × US$ 2.550,00 = US$ 5.100,00');
     expect(mail.text).toContain('1 × US$ 65,00 = US$ 65,00');
     expect(mail.text).toContain('2 × R$ 250,00 = R$ 500,00');
