@@ -111,6 +111,18 @@ describe('lanes', () => {
     ]);
     const inBrl = lanePointsOfRow(row({ fretes: [freight('40HC', 16500, 'BRL', 2)] }), places, 5.5);
     expect(inBrl[0]).toMatchObject({ freteUsd: 3000 });
+    // QA pass 34: freight in EUR (Hamburg → Santos) made no point. EUR 1.200 × 6,0475 = R$ 7.257,00
+    // ÷ 5,535 = US$ 1.311,1111 per container.
+    const inEur = lanePointsOfRow(
+      row({ fretes: [freight('20DC', 1200, 'EUR', 2)], custoTotalBRL: 17129.13 }),
+      { ...places, origem: 'Hamburg, DE' },
+      { taxa: 5.535, taxaEur: 6.0475 },
+    );
+    expect(inEur[0]).toMatchObject({ freteUsd: 1311.1111, moedaOriginal: 'EUR', valorOriginal: 1200 });
+    // Without the euro's rate there is no figure to give.
+    expect(
+      lanePointsOfRow(row({ fretes: [freight('20DC', 1200, 'EUR', 2)] }), places, { taxa: 5.535 }),
+    ).toEqual([]);
     const lcl = lanePointsOfRow(
       row({ fretes: [freight('m³', 45, 'USD', 12.5, 'm3')], custoTotalBRL: 5000 }),
       { ...places, modal: 'LCL' },

@@ -191,7 +191,11 @@ function rowFigures(row: ComparisonRow, places: LanePlaces, rates: LaneRates): L
     if (!unidade || points.some((point) => point.unidade === unidade)) continue;
     const moeda = freight.moeda?.toUpperCase();
     const valor = toDecimal(freight.valor);
-    const freteUsd = moeda === 'USD' ? valor : moeda === 'BRL' ? divide(valor, toDecimal(rates.taxa)) : null;
+    // Freight in EUR (a European lane, QA pass 34: such lanes had no point) in USD through BRL, at the
+    // comparison's rates.
+    const inReais = moeda === 'USD' ? null : inBrl(freight.valor, moeda, rates);
+    const freteUsd =
+      moeda === 'USD' ? valor : inReais === null ? null : divide(inReais, toDecimal(rates.taxa));
     if (freteUsd === null) continue;
     const totalBrl = containerType(freight.tipo)
       ? perContainer.get(unidade)
