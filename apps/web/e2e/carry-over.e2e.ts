@@ -396,10 +396,11 @@ describe('fee carry-over of a revision that left its fees out', () => {
     // Kept: the lines show their provenance, the badge is gone, the totals are the hand computation.
     await atlantico.locator('[data-completeness]').waitFor({ state: 'detached' });
     await previousFees(page).waitFor({ state: 'detached' });
-    // A kept line is named by the fee's canonical name (the POST carries no label of the carrier's).
+    // A kept line is named as the carrier wrote it in version 1 (QA pass 32: the engine's names, 'DOC FEE',
+    // reached the screen, the PDF and the e-mail); it is compared by its kind.
     expect(await feeLinesText(page)).toEqual([
-      `THCpor contêiner2 ×R$ 1.450,00= R$ 2.900,00versão anterior por ${analyst.name} em ${today}`,
-      `BL FEEpor BL1 ×US$ 75,00= US$ 75,00versão anterior por ${analyst.name} em ${today}`,
+      `THC destinopor contêiner2 ×R$ 1.450,00= R$ 2.900,00versão anterior por ${analyst.name} em ${today}`,
+      `BL feepor BL1 ×US$ 75,00= US$ 75,00versão anterior por ${analyst.name} em ${today}`,
     ]);
     const kept = feeList(page).getByText(/^versão anterior por /);
     expect(await kept.count()).toBe(2);
