@@ -27,6 +27,20 @@ afterAll(async () => {
   await ctx?.close();
 });
 
+/** A quote sent through POST /quotes to `carriers` (all the scenario's by default). */
+const sendQuote = (referenciaProcesso: string, carriers = s.carriers.map((carrier) => carrier.id)) =>
+  call('POST', '/api/quotes', {
+    nomeSolicitante: 'Analista',
+    referenciaProcesso,
+    tipoFrete: 'FCL',
+    metodoEnvio: 'EMAIL',
+    modoEnvio: 'individual',
+    idiomaEmail: 'pt',
+    origem: 'Shanghai',
+    destino: 'Santos',
+    destinatarios: { transportadores: carriers, grupos: [] },
+  });
+
 /** A carrier's reply through the inbound pipeline (its reply token): the new response's id. */
 async function answer(cotacaoId: string, carrierIndex: number): Promise<string> {
   const [recipient] = (
@@ -131,17 +145,7 @@ describe('kept dashboard and indicators figures (ADR 0031)', () => {
     await expectExact();
 
     // A second quote to the same carriers, one of them answering.
-    const second = await call('POST', '/api/quotes', {
-      nomeSolicitante: 'Analista',
-      referenciaProcesso: 'EXACT-2',
-      tipoFrete: 'FCL',
-      metodoEnvio: 'EMAIL',
-      modoEnvio: 'individual',
-      idiomaEmail: 'pt',
-      origem: 'Shanghai',
-      destino: 'Santos',
-      destinatarios: { transportadores: s.carriers.map((carrier) => carrier.id), grupos: [] },
-    });
+    const second = await sendQuote('EXACT-2');
     expect(second.statusCode, second.body).toBe(201);
     const secondId = second.json().id as string;
     await answer(secondId, 2);
@@ -166,17 +170,7 @@ describe('kept dashboard and indicators figures (ADR 0031)', () => {
 
     // A quote cancelled before its deadline: its carriers that had not answered are not counted as sent
     // (they had no chance to answer); the one that answered keeps its answer and its time.
-    const third = await call('POST', '/api/quotes', {
-      nomeSolicitante: 'Analista',
-      referenciaProcesso: 'EXACT-3',
-      tipoFrete: 'FCL',
-      metodoEnvio: 'EMAIL',
-      modoEnvio: 'individual',
-      idiomaEmail: 'pt',
-      origem: 'Shanghai',
-      destino: 'Santos',
-      destinatarios: { transportadores: s.carriers.map((carrier) => carrier.id), grupos: [] },
-    });
+    const third = await sendQuote('EXACT-3');
     expect(third.statusCode, third.body).toBe(201);
     const thirdId = third.json().id as string;
     await answer(thirdId, 1);
@@ -191,17 +185,7 @@ describe('kept dashboard and indicators figures (ADR 0031)', () => {
     expect(sentOf(afterCancel.table, 2)).toBe(sentOf(beforeCancel.table, 2)! - 1);
 
     // Cancelled after its deadline had passed unanswered: the silence counts, as for any late quote.
-    const late = await call('POST', '/api/quotes', {
-      nomeSolicitante: 'Analista',
-      referenciaProcesso: 'EXACT-4',
-      tipoFrete: 'FCL',
-      metodoEnvio: 'EMAIL',
-      modoEnvio: 'individual',
-      idiomaEmail: 'pt',
-      origem: 'Shanghai',
-      destino: 'Santos',
-      destinatarios: { transportadores: [s.carriers[0]!.id], grupos: [] },
-    });
+    const late = await sendQuote('EXACT-4', [s.carriers[0]!.id]);
     expect(late.statusCode, late.body).toBe(201);
     const lateId = late.json().id as string;
     await db().execute(
