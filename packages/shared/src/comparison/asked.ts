@@ -58,6 +58,18 @@ export function quoteAskedFrom(quote: QuoteForAsk): QuoteAsked {
 }
 
 /**
+ * The containers the comparison counts, as the quote's page says them (QA pass 33: a mix typed as "2 x 20DV
+ * + 1 x 40HC" was counted right, but nothing said how it was read); null for a shipment not in containers.
+ */
+export function countedContainersOf(quote: QuoteForAsk): { tipo: string; quantidade: number }[] | null {
+  if (!isContainerShipment(quote.tipoFrete)) return null;
+  return quoteAskedFrom(quote).conteineres.map(({ tipo, quantidade, rotulo }) => ({
+    tipo: rotulo ?? tipo,
+    quantidade,
+  }));
+}
+
+/**
  * What a PDF/Excel quote's page says of its file (QA pass 8): the containers the comparison counts from the
  * file (as `quoteAskedFrom` reads them: only when no field of the quote names containers, only for a
  * container shipment), `null` while the file has not been read, `undefined` when the file does not decide
@@ -69,10 +81,7 @@ export function fileContainersOf(
   if (!isContainerShipment(quote.tipoFrete)) return undefined;
   if (quoteAskedFrom({ ...quote, textoArquivo: null }).conteineres.length > 0) return undefined;
   if (quote.textoArquivo === null || quote.textoArquivo === undefined) return null;
-  return quoteAskedFrom(quote).conteineres.map(({ tipo, quantidade, rotulo }) => ({
-    tipo: rotulo ?? tipo,
-    quantidade,
-  }));
+  return countedContainersOf(quote) ?? [];
 }
 
 /** The destinations of an answer: its ports, then per-destination summaries not among them. */

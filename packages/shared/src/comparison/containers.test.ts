@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { askedName, containerType, parseContainers, totalContainers } from './containers.js';
+import {
+  askedName,
+  containerType,
+  namedContainerType,
+  parseContainers,
+  totalContainers,
+} from './containers.js';
 
 describe('container types and quantities from text', () => {
   it.each([
@@ -71,4 +77,23 @@ describe('container types and quantities from text', () => {
     expect(askedName("20'", asked)).toBe("20'");
     expect(askedName('20DC', parseContainers('2 x 20DC'))).toBe('20DC');
   });
+});
+
+describe('a container type at the end of a charge name (QA pass 35)', () => {
+  it.each([
+    ["THC 20'", "20'"],
+    ["THC 40'HC", "40'HC"],
+    ['Lacre (40HC)', '40HC'],
+    ['ISPS 40 HC', '40HC'],
+    ['THC - 20DV', '20DV'],
+  ])('%s → %s', (name, type) => {
+    expect(namedContainerType(name)).toBe(type);
+  });
+
+  it.each(['THC', 'BL fee', "20'", 'Taxa 40', 'Taxa 2040', 'Seguro 20%', 'Siscarga 20.00', null])(
+    '%s names none',
+    (name) => {
+      expect(namedContainerType(name)).toBeNull();
+    },
+  );
 });

@@ -29,7 +29,8 @@ const KINDS: Record<string, ContainerKind> = {
   FR: 'FR',
 };
 const KIND = '(dc|dv|gp|st|sd|dry|hc|hq|rf|rh|reefer|ot|fr)';
-const FEET = `(?:\\s*(?:'|’|′|"|pés|pes|ft|feet|foot))?`;
+const FEET_MARK = `\\s*(?:'|’|′|"|pés|pes|ft|feet|foot)`;
+const FEET = `(?:${FEET_MARK})?`;
 const SIZE = '(20|40|45)(?!\\d)';
 /** "2x40HC", "2 x 40' HC", "02 × 20'". */
 const TIMES = new RegExp(`(?<![\\d.,x×])(\\d{1,3})\\s*[x×]\\s*${SIZE}${FEET}\\s*${KIND}?(?![a-z])`, 'gi');
@@ -43,6 +44,23 @@ const BARE = new RegExp(`(?<![\\d.,])${SIZE}(?:\\s*(?:'|’|′)\\s*${KIND}?|\\s
 
 const TYPE = new RegExp(`^\\s*${SIZE}${FEET}\\s*${KIND}?\\s*$`, 'i');
 const types = new Map<string, ContainerType | null>();
+
+/**
+ * A type written at the end of a name ("THC 20'", "THC 40'HC", "Lacre (40HC)", "ISPS - 20DV"): a foot mark
+ * or a kind is needed ("Taxa 40" is no type), and a name before it ("20'" alone is no fee).
+ */
+const NAMED = new RegExp(
+  `^(.*\\p{L}.*?)(?:\\s+|\\s*[(-]\\s*)((?:20|40|45)(?!\\d)(?:${FEET_MARK}\\s*${KIND}?|\\s*${KIND}))\\s*\\)?$`,
+  'iu',
+);
+
+/** The container type a charge's name ends with, as written without spaces ("40'HC"), or null. */
+export function namedContainerType(name: string | null | undefined): string | null {
+  const match = name ? NAMED.exec(name.trim()) : null;
+  if (!match) return null;
+  const written = match[2]!.replace(/\s+/g, '');
+  return containerType(written) ? written : null;
+}
 
 /** The type a text names: '40HC' → 40/HC, "20'" → 20/null, 'HC40' is not read. */
 export function containerType(text: string | null | undefined): ContainerType | null {

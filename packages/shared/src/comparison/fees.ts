@@ -1,5 +1,5 @@
 import type { uiComparison } from '../messages/ui-comparison.js';
-import { containerLabel, containerType } from './containers.js';
+import { containerLabel, containerType, namedContainerType } from './containers.js';
 import { type FeeCurrency, noAmounts, summedCurrency } from './currency.js';
 import { add, type Decimal, toDecimal, toNumber, ZERO } from './decimal.js';
 import { isNoDestination, normalizeName, normalizePlace, samePlace } from './names.js';
@@ -186,19 +186,12 @@ function decide(line: FeeLineInput, scope: FeeScope): FeeDecision {
 /**
  * A fee line's container type when only its name says it ("THC 20'", "THC 40'HC", "Lacre (40HC)"): the
  * portal's and the analyst's typed lines carry no `equipamento`, and were counted on every container, the
- * cheaper one dropped as repeated (QA pass 35). Needs a name before the size ("20'" alone is no fee).
+ * cheaper one dropped as repeated (QA pass 35).
  */
-const NAMED_TYPE =
-  /^(.*\S)(?:\s+|\s*[(-]\s*)((?:20|40|45)\s*(?:(?:'|’|′|ft|pés)\s*(?:dc|dv|gp|st|sd|hc|hq|rf|rh|ot|fr)?|(?:dc|dv|gp|st|sd|hc|hq|rf|rh|ot|fr)))\s*\)?$/i;
 function withNamedType(line: FeeLineInput): FeeLineInput {
   if (line.equipamento) return line;
-  for (const text of [line.rotulo, line.nome]) {
-    const match = text ? NAMED_TYPE.exec(text.trim()) : null;
-    if (match && /\p{L}/u.test(match[1]!) && containerType(match[2]!.replace(/\s+/g, ''))) {
-      return { ...line, equipamento: match[2]!.replace(/\s+/g, '') };
-    }
-  }
-  return line;
+  const equipamento = namedContainerType(line.rotulo) ?? namedContainerType(line.nome);
+  return equipamento ? { ...line, equipamento } : line;
 }
 
 export function evaluateFees(given: readonly FeeLineInput[], scope: FeeScope): FeeEvaluation {

@@ -56,6 +56,11 @@ export function missingFeesOfCarrier(rows: readonly ComparisonRow[], transportad
   ];
 }
 
+/** A revision was asked of the carrier and it has not answered since (its rows' status). */
+export function revisionPendingOf(rows: readonly ComparisonRow[], transportadorId: string): boolean {
+  return rows.some((row) => row.transportadorId === transportadorId && row.status === 'revisao_solicitada');
+}
+
 /** The carriers with a row, once each, in the order given. */
 export function carriersOf(rows: readonly ComparisonRow[]): Array<{ transportadorId: string; nome: string }> {
   const seen = new Map<string, string>();

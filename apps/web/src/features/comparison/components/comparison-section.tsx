@@ -42,6 +42,7 @@ import {
   missingFeesOfCarrier,
   missingOfCarrier,
   nextSort,
+  revisionPendingOf,
   sortRows,
 } from './comparison-rows';
 import { SourceDialog } from './comparison-source-dialog';
@@ -190,9 +191,7 @@ export function ComparisonSection({ quote }: { quote: QuoteDetail }) {
         nome: row.transportador.nome,
         faltando: missingOfCarrier(rows, row.transportadorId),
         taxas: missingFeesOfCarrier(rows, row.transportadorId),
-        pendente: rows.some(
-          (other) => other.transportadorId === row.transportadorId && other.status === 'revisao_solicitada',
-        ),
+        pendente: revisionPendingOf(rows, row.transportadorId),
       },
     });
   };

@@ -1,4 +1,4 @@
-import { quoteAskedFrom } from '@cotacoes/shared/comparison/asked';
+import { countedContainersOf } from '@cotacoes/shared/comparison/asked';
 import { quoteChargeableWeight, quoteLclMeasures } from '@cotacoes/shared/comparison/quantities';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
@@ -121,6 +121,14 @@ function QuoteInfo({ quote }: { quote: QuoteDetail }) {
   );
 }
 
+/** A measure in pt-BR with up to `digits` decimals ('3,96', '1.850'). */
+const measure = (value: number, digits: number) =>
+  new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 0, maximumFractionDigits: digits }).format(value);
+
+/** '2 × 20DV, 1 × 40HC'. */
+const containerList = (asks: readonly { tipo: string; quantidade: number }[]) =>
+  asks.map((ask) => `${ask.quantidade} × ${ask.tipo}`).join(', ');
+
 /**
  * Air: the weight every per-kg price is counted on, and how it was found (QA pass 24: the 'Pedido' showed the
  * gross weight only, while the comparison priced 565 kg).
@@ -128,23 +136,18 @@ function QuoteInfo({ quote }: { quote: QuoteDetail }) {
 function ChargeableWeight({ quote }: { quote: QuoteDetail }) {
   const weight = quoteChargeableWeight(quote);
   if (!weight) return null;
-  const number = (value: number, digits: number) =>
-    new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 0, maximumFractionDigits: digits }).format(value);
   return (
     <Field label={t.pesoTaxado}>
       {weight.volumeM3 === null
-        ? formatMessage(t.pesoTaxadoWeightOnly, { peso: number(weight.kg, 1) })
+        ? formatMessage(t.pesoTaxadoWeightOnly, { peso: measure(weight.kg, 1) })
         : formatMessage(t.pesoTaxadoValue, {
-            peso: number(weight.kg, 1),
-            bruto: `${number(weight.pesoKg, 1)} kg`,
-            volume: number(weight.volumeM3, 2),
+            peso: measure(weight.kg, 1),
+            bruto: `${measure(weight.pesoKg, 1)} kg`,
+            volume: measure(weight.volumeM3, 2),
           })}
     </Field>
   );
 }
-
-const measure = (value: number, digits: number) =>
-  new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 0, maximumFractionDigits: digits }).format(value);
 
 /** LCL: the volume, weight and W/M the per-m³, per-ton and W/M prices are counted on (QA pass 33). */
 function LclMeasures({ quote }: { quote: QuoteDetail }) {
@@ -169,15 +172,10 @@ function LclMeasures({ quote }: { quote: QuoteDetail }) {
  * containers come from its request file says so under the file instead.
  */
 function AskedContainers({ quote }: { quote: QuoteDetail }) {
-  const tipo = quote.tipoFrete?.toUpperCase() ?? null;
-  if ((tipo !== null && tipo !== 'FCL') || quote.conteineresDoArquivo !== undefined) return null;
-  const asked = quoteAskedFrom(quote).conteineres;
+  const counted = quote.conteineresDoArquivo === undefined ? countedContainersOf(quote) : null;
+  if (!counted) return null;
   return (
-    <Field label={t.conteineres}>
-      {asked.length === 0
-        ? t.conteineresNone
-        : asked.map((ask) => `${ask.quantidade} × ${ask.rotulo ?? ask.tipo}`).join(', ')}
-    </Field>
+    <Field label={t.conteineres}>{counted.length === 0 ? t.conteineresNone : containerList(counted)}</Field>
   );
 }
 
@@ -267,11 +265,7 @@ function QuoteRequest({ quote }: { quote: QuoteDetail }) {
                 ? t.fileReading
                 : quote.conteineresDoArquivo.length === 0
                   ? t.fileContainersNone
-                  : formatMessage(t.fileContainers, {
-                      lista: quote.conteineresDoArquivo
-                        .map((ask) => `${ask.quantidade} × ${ask.tipo}`)
-                        .join(', '),
-                    })}
+                  : formatMessage(t.fileContainers, { lista: containerList(quote.conteineresDoArquivo) })}
             </p>
           )}
         </div>
