@@ -118,20 +118,28 @@ async function expectExact() {
   const stats = await call('GET', '/api/dashboard/stats');
   expect(stats.json()).toEqual(body.stats);
 
-  const table = await call('GET', '/api/indicators/response-times?page=1&limit=100');
-  expect(table.statusCode, table.body).toBe(200);
-  const kept = table.json() as ResponseTimesResponse;
   const scratch = await tableFromScratch();
-  expect(kept.total).toBe(scratch.size);
-  for (const record of kept.data) {
-    const own = scratch.get(record.transportadorId);
-    expect(own, record.transportadorNome).toBeDefined();
-    expect(record.totalCotacoes).toBe(own!.enviados);
-    expect(record.totalRespostas).toBe(own!.respondidos);
-    if (own!.media === null) expect(record.tempoMedioRespostaHoras).toBeNull();
-    else expect(record.tempoMedioRespostaHoras).toBeCloseTo(own!.media / 3600, 2);
+  // The whole year reads the kept cells; yesterday and today (every request here is from the last minutes;
+  // two days, never a whole month) read the recipients themselves: both equal the computation from scratch.
+  const day = (offset: number) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(Date.now() + offset);
+  let kept: ResponseTimesResponse | undefined;
+  for (const range of ['', `&dataInicio=${day(-86_400_000)}&dataFim=${day(0)}`]) {
+    const table = await call('GET', `/api/indicators/response-times?page=1&limit=100${range}`);
+    expect(table.statusCode, table.body).toBe(200);
+    const read = table.json() as ResponseTimesResponse;
+    kept ??= read;
+    expect(read.total, range).toBe(scratch.size);
+    for (const record of read.data) {
+      const own = scratch.get(record.transportadorId);
+      expect(own, record.transportadorNome).toBeDefined();
+      expect(record.totalCotacoes, `${record.transportadorNome} ${range}`).toBe(own!.enviados);
+      expect(record.totalRespostas).toBe(own!.respondidos);
+      if (own!.media === null) expect(record.tempoMedioRespostaHoras).toBeNull();
+      else expect(record.tempoMedioRespostaHoras).toBeCloseTo(own!.media / 3600, 2);
+    }
   }
-  return { dashboard: body, table: kept };
+  return { dashboard: body, table: kept! };
 }
 
 describe('kept dashboard and indicators figures (ADR 0031)', () => {
