@@ -240,6 +240,41 @@ describe('complete or incomplete (issue 30)', () => {
     expect(row.variacao?.incompleta).toBeUndefined();
   });
 
+  it('a freight an analyst corrected on version 1, kept by "demais condições mantidas", stays marked corrected', () => {
+    // QA pass 32: a carried correction lost its mark (the files said "Corrigido: Não").
+    const v1 = {
+      ...version(1, offer(2900, [thc(), bl()])),
+      correcoes: [
+        {
+          campo: 'fretes.0.valor',
+          valor: 2900,
+          valorOriginal: 2950,
+          fonteOriginal: null,
+          por: 'Ana',
+          em: '2026-11-25T12:00:00Z',
+        },
+      ],
+    };
+    const v2 = version(
+      2,
+      makeFinal({
+        porto_destino: [port('Santos')],
+        fretes: [],
+        taxas: { itens: [thc(1300), bl()] },
+        condicoesMantidas: { line: 3, text: 'THC R$ 1.300,00; demais condições mantidas', origin: 'body' },
+      }),
+    );
+    const { linhas } = build([response('Atlântica', [v1, v2])]);
+    const row = rowOf(linhas, 'Atlântica');
+    expect(row.versao).toBe(2);
+    expect(row.fretes.find((frete) => frete.valor === 2900)).toMatchObject({
+      corrigido: true,
+      versaoAnterior: 1,
+    });
+    // 2 × 2.900 + 50 = USD 5.850 × 5 = 29.250 + 2 × 1.300 = R$ 31.850,00.
+    expect(row.custoTotalBRL).toBe(31850);
+  });
+
   it('a revision without the fees of version 1: badge, cheapest only by its estimate, no saving, each fee offered to keep', () => {
     // v1: 2 × 2.950 + BL 50 = USD 5.950 + THC 2 × 1.450 = R$ 2.900 → 5.950 × 5 + 2.900 = R$ 32.650,00
     // v2: 2 × 2.800 = USD 5.600 → R$ 28.000,00, cheaper only because THC and BL went missing
