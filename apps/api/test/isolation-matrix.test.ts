@@ -229,6 +229,22 @@ async function mailedAnswerIn(company: Company): Promise<{ quoteId: string; resp
   });
   return { quoteId, respostaId: registered.data.id };
 }
+/** A quote of `company` whose carrier's answer is an unmatched message its supervisor assigned. */
+async function assignedAnswerIn(company: Company): Promise<{ quoteId: string; respostaId: string }> {
+  const id = await unmatchedIn(company);
+  const { quoteId, transportadorId } = await answeredQuoteIn(company);
+  const user = (await findUserByEmail(ctx.app.services.database.db, company.supervisorEmail))!;
+  await ctx.app.services.inbound.assign(
+    id,
+    { userId: user.id, empresaId: company.empresaId, cotacaoId: quoteId, transportadorId },
+    false,
+  );
+  const [row] = await ctx.app.services.database.db
+    .select({ id: respostas.id })
+    .from(respostas)
+    .where(eq(respostas.inboundMessageId, id));
+  return { quoteId, respostaId: row!.id };
+}
 function textForm(fields: Record<string, string>): { payload: string; headers: Record<string, string> } {
   const boundary = `----form${unique()}`;
   return {
@@ -924,6 +940,12 @@ const probes: Record<string, Probe> = {
         .set({ extracao: 'falhou' })
         .where(eq(respostas.id, respostaId));
       return { method: 'POST', url: `/api/quotes/${quoteId}/respostas/${respostaId}/ler-de-novo` };
+    },
+  },
+  'POST /api/quotes/:id/respostas/:respostaId/desfazer-atribuicao': {
+    request: async ({ targetCompany }) => {
+      const { quoteId, respostaId } = await assignedAnswerIn(targetCompany);
+      return { method: 'POST', url: `/api/quotes/${quoteId}/respostas/${respostaId}/desfazer-atribuicao` };
     },
   },
   'POST /api/quotes/:id/respostas/:respostaId/confirmar-remetente': {

@@ -289,7 +289,8 @@ export async function insertAttachments(
   if (rows.length > 0) await executor.insert(inboundAttachments).values(rows);
 }
 
-export async function setAttachmentsCompany(executor: Executor, inboundId: string, empresaId: string) {
+/** The company the message's attachments belong to (null: none, a message back among unknown ones). */
+export async function setAttachmentsCompany(executor: Executor, inboundId: string, empresaId: string | null) {
   await executor
     .update(inboundAttachments)
     .set({ empresaId })
@@ -595,3 +596,68 @@ export async function listFailed(executor: Executor, limit: number) {
     .orderBy(desc(inboundMessages.createdAt))
     .limit(limit);
 }
+
+/**
+ * A version of the company's quote with how its message came ('Desfazer atribuição'): its recipient, its
+ * number and whether it is current, the recipient's latest version number, and the message's source, match
+ * and where it stood before an assignment. Undefined when the quote has no such version.
+ */
+export async function versionForUndo(executor: Executor, tenant: Tenant, cotacaoId: string, respostaId: string) {
+  const [row] = await executor
+    .select({
+      id: respostas.id,
+      destinatarioId: respostas.destinatarioId,
+      transportadorId: respostas.transportadorId,
+      versao: respostas.versao,
+      atual: respostas.atual,
+      mensagemId: respostas.mensagemId,
+      inboundMessageId: respostas.inboundMessageId,
+      ultimaVersao: sql<number>`(select max(r2.versao) from respostas r2 where r2.destinatario_id = ${respostas.destinatarioId})::int`,
+      source: inboundMessages.source,
+      matchedBy: inboundMessages.matchedBy,
+      atribuicaoAnterior: inboundMessages.atribuicaoAnterior,
+    })
+    .from(respostas)
+    .leftJoin(inboundMessages, eq(inboundMessages.id, respostas.inboundMessageId))
+    .where(inTenant(respostas.empresaId, tenant, eq(respostas.cotacaoId, cotacaoId), eq(respostas.id, respostaId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Removes an assigned version and its copy in the conversation (its corrections go with it), and makes the
+ * recipient's latest remaining version that is not held back current again when the removed one was.
+ * Answers how many versions the recipient has left.
+ */
+export async function removeVersion(
+  executor: Executor,
+  tenant: Tenant,
+  version: { id: string; destinatarioId: string; atual: boolean; mensagemId: string | null },
+): Promise<number> {
+  await executor.delete(respostas).where(inTenant(respostas.empresaId, tenant, eq(respostas.id, version.id)));
+  if (version.mensagemId)
+    await executor
+      .delete(cotacaoMensagens)
+      .where(inTenant(cotacaoMensagens.empresaId, tenant, eq(cotacaoMensagens.id, version.mensagemId)));
+  const left = await executor
+    .select({ id: respostas.id, aguardandoConfirmacao: respostas.aguardandoConfirmacao })
+    .from(respostas)
+    .where(inTenant(respostas.empresaId, tenant, eq(respostas.destinatarioId, version.destinatarioId)))
+    .orderBy(desc(respostas.versao));
+  const previous = left.find((row) => !row.aguardandoConfirmacao);
+  if (version.atual && previous)
+    await executor
+      .update(respostas)
+      .set({ atual: true, updatedAt: new Date() })
+      .where(inTenant(respostas.empresaId, tenant, eq(respostas.id, previous.id)));
+  return left.length;
+}
+
+/** The recipient answered nothing any more (its only version was taken back): no first answer. */
+export async function clearFirstAnswer(executor: Executor, tenant: Tenant, destinatarioId: string) {
+  await executor
+    .update(cotacaoDestinatarios)
+    .set({ respondeuEm: null })
+    .where(inTenant(cotacaoDestinatarios.empresaId, tenant, eq(cotacaoDestinatarios.id, destinatarioId)));
+}
+

@@ -457,11 +457,87 @@ export class InboundPipeline {
       assignedBy: { ...assignment, empresaId: assignment.empresaId },
     });
     return this.db.transaction(async (tx) => {
-      await repo.updateInbound(tx, inboundId, { registradoPor: assignment.userId });
+      await repo.updateInbound(tx, inboundId, {
+        registradoPor: assignment.userId,
+        // Where it stood, for 'Desfazer atribuição'.
+        atribuicaoAnterior: {
+          outcome: row.outcome!,
+          motivo: row.motivo,
+          empresaId: row.empresaId,
+          cotacaoId: row.cotacaoId,
+          candidatas: row.candidatas ?? null,
+        },
+      });
       return this.apply(tx, inboundId, parsed, raw, match, {
         source: row.source,
         assignedBy: { ...assignment, empresaId: assignment.empresaId! },
       });
+    });
+  }
+
+  /**
+   * 'Desfazer atribuição' (ADR 0015 addendum): a message assigned from 'Não identificadas' to the wrong quote
+   * or carrier goes back to that list as it stood, and the quote is as if it had never come: its version and
+   * its copy in the conversation are removed (with their corrections), the carrier's previous version is
+   * current again, and a carrier left with no answer is unanswered again (its first-answer time cleared, the
+   * quote's counter and status follow, the indicators with them). Only the carrier's latest version, only
+   * while the quote still waits (404 outside the company; 409 otherwise, saying why). Audited.
+   */
+  async undoAssignment(tenant: Tenant, userId: string, cotacaoId: string, respostaId: string) {
+    return this.db.transaction(async (tx) => {
+      const quote = await repo.findQuoteForUpdate(tx, tenant, cotacaoId);
+      if (!quote || quote.deletedAt) throw new AppError('QUOTE_NOT_FOUND');
+      const version = await repo.versionForUndo(tx, tenant, cotacaoId, respostaId);
+      if (!version) throw new AppError('RESPONSE_NOT_FOUND');
+      const assigned =
+        version.inboundMessageId !== null &&
+        version.matchedBy === 'manual' &&
+        version.source !== null &&
+        !['manual', 'teste', 'portal'].includes(version.source);
+      if (!assigned) throw new AppError('ASSIGNMENT_UNDO_NOT_ASSIGNED');
+      if (!isWaitingStatus(quote.status))
+        throw new AppError('ASSIGNMENT_UNDO_QUOTE_FINAL', { status: quoteStatusInfo(quote.status).label });
+      if (version.versao < version.ultimaVersao) throw new AppError('ASSIGNMENT_UNDO_NOT_LATEST');
+
+      const left = await repo.removeVersion(tx, tenant, version);
+      if (left === 0) await repo.clearFirstAnswer(tx, tenant, version.destinatarioId);
+      await applyQuoteEvent(tx, tenant, quote.id, { type: 'replyWithdrawn', lastAnswer: left === 0 });
+      // Assigned before its place was kept: back in the assigning company's list, without a reason.
+      const before = version.atribuicaoAnterior ?? {
+        outcome: 'nao_identificada' as const,
+        motivo: null,
+        empresaId: tenant.empresaId,
+        cotacaoId: null,
+        candidatas: null,
+      };
+      await repo.updateInbound(tx, version.inboundMessageId!, {
+        outcome: before.outcome,
+        motivo: before.motivo,
+        empresaId: before.empresaId,
+        cotacaoId: before.cotacaoId,
+        candidatas: before.candidatas,
+        destinatarioId: null,
+        matchedBy: 'none',
+        flags: {},
+        registradoPor: null,
+        atribuicaoAnterior: null,
+      });
+      await repo.setAttachmentsCompany(tx, version.inboundMessageId!, before.empresaId);
+      await writeAudit(tx, { userId, empresaId: tenant.empresaId }, 'inbound.atribuicao_desfeita', {
+        entity: 'inbound_message',
+        entityId: version.inboundMessageId!,
+        details: {
+          cotacaoId: quote.id,
+          transportadorId: version.transportadorId,
+          versao: version.versao,
+          semResposta: left === 0,
+        },
+      });
+      this.logger.info(
+        { inboundId: version.inboundMessageId, cotacaoId: quote.id, versao: version.versao },
+        'inbound: assignment undone, message back among the unmatched',
+      );
+      return { transportadorId: version.transportadorId };
     });
   }
 

@@ -288,6 +288,12 @@ export const accessMatrix: Record<string, RouteRule> = {
     target: true,
     note: "a set-aside reply counted as the carrier's answer, as 'Registrar resposta' would; both ids of the caller's company",
   },
+  'POST /api/quotes/:id/respostas/:respostaId/desfazer-atribuicao': {
+    allow: signedIn,
+    company: true,
+    target: true,
+    note: "as 'Atribuir': a version assigned from 'Não identificadas' goes back there; both ids of the caller's company",
+  },
   'POST /api/quotes/:id/respostas/:respostaId/ler-de-novo': {
     allow: signedIn,
     company: true,

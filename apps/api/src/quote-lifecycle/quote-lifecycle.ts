@@ -14,7 +14,12 @@ import { AppError } from '../lib/errors.js';
 
 /** A reply that became the current version; `firstAnswer` when its carrier had not answered before. */
 type ReplyApplied = { type: 'replyApplied'; firstAnswer: boolean };
-export type LifecycleEvent = Exclude<QuoteEvent, { type: 'replyApplied' | 'created' }> | ReplyApplied;
+/** An assigned version taken back; `lastAnswer` when its carrier has no answer left. */
+type ReplyWithdrawn = { type: 'replyWithdrawn'; lastAnswer: boolean };
+export type LifecycleEvent =
+  | Exclude<QuoteEvent, { type: 'replyApplied' | 'replyWithdrawn' | 'created' }>
+  | ReplyApplied
+  | ReplyWithdrawn;
 
 export type QuoteTransition = { from: QuoteStatus; to: QuoteStatus };
 
@@ -53,8 +58,10 @@ export async function applyQuoteEvent(
   if (!quote) throw new AppError('QUOTE_NOT_FOUND');
 
   const counted = event.type === 'replyApplied' && event.firstAnswer;
-  const answers = quote.respostasRecebidas + (counted ? 1 : 0);
-  const isReply = event.type === 'replyApplied' || event.type === 'heldReplyConfirmed';
+  const uncounted = event.type === 'replyWithdrawn' && event.lastAnswer;
+  const answers = Math.max(0, quote.respostasRecebidas + (counted ? 1 : uncounted ? -1 : 0));
+  const isReply =
+    event.type === 'replyApplied' || event.type === 'heldReplyConfirmed' || event.type === 'replyWithdrawn';
   const to = nextQuoteStatus(quote.status, event, {
     answers,
     everyRecipientAnswered: answers >= quote.totalDestinatarios,
@@ -62,18 +69,19 @@ export async function applyQuoteEvent(
     revisionPending: isReply ? (await versionsAwaitingRevision(executor, tenant, cotacaoId)) > 0 : undefined,
   });
 
-  // A reply always touches the quote (its counter or its last change); other events only when they move it.
-  if (to !== quote.status || event.type === 'replyApplied')
+  // A reply (or one taken back) always touches the quote (its counter or its last change); other events
+  // only when they move it.
+  if (to !== quote.status || event.type === 'replyApplied' || event.type === 'replyWithdrawn')
     await executor
       .update(cotacoes)
       .set({
         status: to,
-        ...(counted ? { respostasRecebidas: sql`${cotacoes.respostasRecebidas} + 1` } : {}),
+        ...(counted || uncounted ? { respostasRecebidas: answers } : {}),
         updatedAt: now,
       })
       .where(inTenant(cotacoes.empresaId, tenant, eq(cotacoes.id, cotacaoId)));
   // What the comparison shows (the current versions, the approval) may have changed: lane points follow (ADR 0030).
-  if (event.type === 'replyApplied' || event.type === 'heldReplyConfirmed' || event.type === 'approved')
+  if (isReply || event.type === 'approved')
     await markLaneRefresh(executor, tenant, cotacaoId);
   return { from: quote.status, to };
 }

@@ -185,6 +185,11 @@ export const errorMessages = {
   MAILBOX_REPLY_FROM_INVALID: 'Escolha um dos destinatários da mensagem para responder como ele.',
   // Comparison, revision, approval and corrections (issue #14)
   RESPONSE_NOT_FOUND: 'Resposta não encontrada.',
+  ASSIGNMENT_UNDO_NOT_ASSIGNED:
+    'Esta resposta não foi atribuída a partir de "Não identificadas": não há atribuição para desfazer.',
+  ASSIGNMENT_UNDO_NOT_LATEST:
+    'O agente de carga já enviou uma versão mais nova depois desta: só a atribuição da versão mais recente pode ser desfeita.',
+  ASSIGNMENT_UNDO_QUOTE_FINAL: 'A cotação está {status}: a atribuição não pode mais ser desfeita.',
   CARRIER_NOT_RECIPIENT: 'Este agente de carga não recebeu esta cotação.',
   REVISION_QUOTE_FINAL: 'A cotação está {status}: não é possível solicitar revisão.',
   REVISION_NOTHING_TO_REVISE: 'Nenhum agente de carga respondeu ainda: não há proposta para revisar.',

@@ -34,6 +34,7 @@ export const successMessages = {
   senderConfirmed: 'Remetente confirmado. Esta versão da resposta passa a valer.',
   responseKept: 'Mensagem registrada na conversa da cotação.',
   responseAssigned: 'Mensagem atribuída à cotação com sucesso!',
+  assignmentUndone: 'Atribuição desfeita: a mensagem voltou para "Não identificadas".',
   setAsideCounted: 'Mensagem contada como resposta. Os valores estão sendo lidos.',
   inboundDismissed: 'Mensagem dispensada. Ela fica em "Dispensadas", de onde pode ser restaurada.',
   /** A shared quote code's message one company dismissed: it leaves that company's list only (ADR 0015). */

@@ -12,6 +12,7 @@ const EVENTS: QuoteEvent[] = [
   { type: 'created' },
   { type: 'replyApplied' },
   { type: 'heldReplyConfirmed' },
+  { type: 'replyWithdrawn' },
   { type: 'revisionRequested' },
   { type: 'closedByUser', status: 'FECHADA' },
   { type: 'closedByUser', status: 'CANCELADA' },
@@ -141,6 +142,40 @@ describe('nextQuoteStatus: the transition table of ADR 0015', () => {
     expect(
       nextQuoteStatus('AGUARDANDO_RESPOSTA', { type: 'heldReplyConfirmed' }, { deadlinePassed: true }),
     ).toBe('AGUARDANDO_RESPOSTA');
+  });
+
+  it('an assignment undone: the version back in place asked to revise → AGUARDANDO_REVISAO; no answer left → AGUARDANDO_RESPOSTA', () => {
+    const withdrawn: QuoteEvent = { type: 'replyWithdrawn' };
+    // The carrier's earlier version, current again, was the one asked to revise.
+    for (const from of WAITING_STATUSES)
+      expect(nextQuoteStatus(from, withdrawn, { revisionPending: true, answers: 2 })).toBe('AGUARDANDO_REVISAO');
+    // The only answer went: nothing to approve, whatever the deadline says.
+    expect(
+      nextQuoteStatus('AGUARDANDO_APROVACAO', withdrawn, { answers: 0, deadlinePassed: true, revisionPending: false }),
+    ).toBe('AGUARDANDO_RESPOSTA');
+    // It made every carrier answered before the deadline: one is missing again.
+    expect(
+      nextQuoteStatus('AGUARDANDO_APROVACAO', withdrawn, {
+        answers: 2,
+        everyRecipientAnswered: false,
+        deadlinePassed: false,
+        revisionPending: false,
+      }),
+    ).toBe('AGUARDANDO_RESPOSTA');
+    // Answers remain and the deadline passed (or every carrier still answered): still to approve.
+    expect(
+      nextQuoteStatus('AGUARDANDO_APROVACAO', withdrawn, { answers: 1, deadlinePassed: true, revisionPending: false }),
+    ).toBe('AGUARDANDO_APROVACAO');
+    expect(
+      nextQuoteStatus('AGUARDANDO_REVISAO', withdrawn, {
+        answers: 3,
+        everyRecipientAnswered: true,
+        revisionPending: false,
+      }),
+    ).toBe('AGUARDANDO_APROVACAO');
+    expect(nextQuoteStatus('AGUARDANDO_RESPOSTA', withdrawn, { answers: 1, revisionPending: false })).toBe(
+      'AGUARDANDO_RESPOSTA',
+    );
   });
 
   it('final statuses (APROVADA, FECHADA, CANCELADA) never leave, whatever happens', () => {

@@ -70,6 +70,11 @@ export type QuoteEvent =
   | { type: 'replyApplied' }
   /** An analyst confirmed the sender of a version held back, which became the current one (ADR 0023). */
   | { type: 'heldReplyConfirmed' }
+  /**
+   * 'Desfazer atribuição': a message assigned from 'Não identificadas' to the wrong quote or carrier left it
+   * again; its version was removed and the one before it (if any) is current again (ADR 0015 addendum).
+   */
+  | { type: 'replyWithdrawn' }
   /** POST /quotes/{id}/request-revision (ADR 0018). */
   | { type: 'revisionRequested' }
   /** PATCH /quotes/{id} `{status: FECHADA | CANCELADA}`. */
@@ -113,6 +118,11 @@ export function nextQuoteStatus(
       return revisionAnswered(from, facts, readyForApproval);
     case 'heldReplyConfirmed':
       return revisionAnswered(from, facts, readyForApproval);
+    case 'replyWithdrawn':
+      // The version back in place may be the one asked to revise; with no answer left, nothing to approve.
+      if (facts.revisionPending === true) return 'AGUARDANDO_REVISAO';
+      if (from === 'AGUARDANDO_RESPOSTA') return from;
+      return (facts.answers ?? 0) >= 1 && readyForApproval ? 'AGUARDANDO_APROVACAO' : 'AGUARDANDO_RESPOSTA';
     case 'revisionRequested':
       return 'AGUARDANDO_REVISAO';
     case 'closedByUser':

@@ -201,6 +201,12 @@ export const responseVersionSchema = z.object({
    * (null for mail matched by the pipeline, or when that user was deleted).
    */
   registradoPor: z.string().nullable(),
+  /**
+   * A received message a user assigned to this carrier from 'Não identificadas' (not registered by hand):
+   * while it is the carrier's latest version and the quote still waits, 'Desfazer atribuição' takes it back
+   * (POST /quotes/{id}/respostas/{respostaId}/desfazer-atribuicao).
+   */
+  atribuida: z.boolean().optional(),
   /** e.g. remetenteDesconhecido: accepted by its token from an address not among the carrier's. */
   flags: z.record(z.string(), z.union([z.boolean(), z.string()])),
   /**

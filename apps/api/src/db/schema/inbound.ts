@@ -102,6 +102,18 @@ export type InboundCandidate = {
 };
 
 /**
+ * Where an assigned message stood in 'Não identificadas' before its assignment: what 'Desfazer atribuição'
+ * puts back (its outcome, reason, company, quote and a shared code's candidates).
+ */
+export type UnassignedState = {
+  outcome: InboundOutcome;
+  motivo: string | null;
+  empresaId: string | null;
+  cotacaoId: string | null;
+  candidatas: InboundCandidate[] | null;
+};
+
+/**
  * Every message that arrived, exactly once (unique key: Message-ID, else a hash of the raw bytes), stored
  * raw in the same transaction as everything the pipeline derived from it (R4, R6). `empresa_id` is null
  * while the message is not matched to a company ('Não identificadas').
@@ -147,6 +159,8 @@ export const inboundMessages = pgTable(
     flags: jsonb().$type<Record<string, boolean | string>>().notNull().default({}),
     /** The user who registered it by hand or assigned it from 'Não identificadas'. */
     registradoPor: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** An assigned message: where it stood before (null for any other; see `UnassignedState`). */
+    atribuicaoAnterior: jsonb().$type<UnassignedState>(),
     /** What the source said beside the bytes (envelope, assignment, typed values): input of processing. */
     entrada: jsonb().$type<InboundEntrada>().notNull().default({}),
     /** Who really sent it (ADR 0023): the sender checks used when the message was processed; null: none. */

@@ -205,6 +205,35 @@ describe('kept dashboard and indicators figures (ADR 0031)', () => {
     const afterLate = await expectExact();
     expect(sentOf(afterLate.table, 0)).toBe(sentOf(beforeLate.table, 0));
 
+    // An unmatched message assigned to a carrier that had not answered, then the assignment undone: its
+    // answer counted, then not (its first-answer time cleared; QA pass 35).
+    const fifth = await sendQuote('EXACT-5', [s.carriers[2]!.id]);
+    expect(fifth.statusCode, fifth.body).toBe(201);
+    const fifthId = fifth.json().id as string;
+    const loose = await ctx.app.services.inbound.ingest(
+      await carrierReply({ from: s.carriers[2]!.email, to: 'compras@importador.com.br', subject: 'Tabela' }),
+      { source: 'imap' },
+    );
+    expect(loose.outcome).toBe('nao_identificada');
+    const beforeAssign = await expectExact();
+    const assigned = await call('POST', `/api/inbound/messages/${loose.inboundId}/assign`, {
+      cotacaoId: fifthId,
+      transportadorId: s.carriers[2]!.id,
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const afterAssign = await expectExact();
+    const answeredOf = (table: ResponseTimesResponse, index: number) =>
+      table.data.find((record) => record.transportadorId === s.carriers[index]!.id)?.totalRespostas;
+    expect(answeredOf(afterAssign.table, 2)).toBe(answeredOf(beforeAssign.table, 2)! + 1);
+    const [version] = (
+      await db().execute(sql`select id from respostas where inbound_message_id = ${loose.inboundId}`)
+    ).rows as { id: string }[];
+    const undone = await call('POST', `/api/quotes/${fifthId}/respostas/${version!.id}/desfazer-atribuicao`);
+    expect(undone.statusCode, undone.body).toBe(200);
+    const afterUndo = await expectExact();
+    expect(answeredOf(afterUndo.table, 2)).toBe(answeredOf(beforeAssign.table, 2));
+    expect(afterUndo.dashboard.stats).toEqual(beforeAssign.dashboard.stats);
+
     // A deleted carrier leaves the carriers' count.
     const removed = await call('DELETE', `/api/transporters/${s.carriers[2]!.id}`);
     expect(removed.statusCode, removed.body).toBeLessThan(300);

@@ -86,6 +86,8 @@ export type AnswerVersionRow = {
   registradoPor: string | null;
   createdAt: string;
   source: 'imap' | 'smtp' | 'local' | 'manual' | 'teste' | null;
+  /** A received message a user assigned from 'Não identificadas' (not one registered by hand). */
+  atribuida: boolean | null;
   flags: Record<string, boolean | string> | null;
   remetenteNaoVerificado: boolean;
   aguardandoConfirmacao: boolean;
@@ -130,6 +132,7 @@ select
         where b->>'kind' in ('alternative', 'alternative_discarded')), '[]'::jsonb)) as "dadosExtraidos",
       a.condicoes_pagamento as "condicoesPagamento", a.prazo, a.observacoes, a.mensagem_id as "mensagemId",
       u.name as "registradoPor", a.created_at as "createdAt", m.source,
+      (m.matched_by = 'manual' and m.source not in ('manual', 'teste', 'portal')) as atribuida,
       case when a.dados_extraidos->'final'->'declinou' = 'true'::jsonb
         then (coalesce(m.flags, '{}'::jsonb) - '${DECLINE_WORDS_FLAG}') || '{"declinou": true}'::jsonb
         else m.flags - '${DECLINE_WORDS_FLAG}' end as flags,

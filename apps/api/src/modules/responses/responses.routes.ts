@@ -175,6 +175,17 @@ export const responsesRoutes: FastifyPluginAsyncZod<{ responses: ResponsesServic
     }),
   );
 
+  // 'Desfazer atribuição': a message assigned from 'Não identificadas' to the wrong quote or carrier goes back.
+  app.post(
+    '/quotes/:id/respostas/:respostaId/desfazer-atribuicao',
+    {
+      config: { access: companyMember, rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { tags, params: responseParamsSchema, response: { 200: messageResponseSchema, ...errors } },
+    },
+    async (request) =>
+      responses.undoAssignment(requireActor(request), request.params.id, request.params.respostaId),
+  );
+
   app.post(
     '/quotes/:id/mensagens/:mensagemId/contar-como-resposta',
     {

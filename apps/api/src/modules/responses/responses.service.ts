@@ -371,6 +371,15 @@ export class ResponsesService {
   }
 
   /**
+   * 'Desfazer atribuição' on the carrier's card: the assigned message goes back to 'Não identificadas' and
+   * the quote is as before it (the pipeline's `undoAssignment`).
+   */
+  async undoAssignment(actor: Actor, cotacaoId: string, respostaId: string) {
+    await this.pipeline.undoAssignment(actor.tenant, actor.userId, cotacaoId, respostaId);
+    return { message: successMessages.assignmentUndone };
+  }
+
+  /**
    * 'Dispensar': an unmatched message that is no answer leaves the list (kept, audited) for 'Dispensadas',
    * where it can be restored; a shared quote code's message leaves only the caller's company's list.
    */
@@ -495,6 +504,7 @@ function toVersion(row: repo.AnswerVersionRow): ResponseVersion {
     mensagemId: row.mensagemId,
     origem: row.source ?? null,
     registradoPor: row.registradoPor,
+    atribuida: row.atribuida === true,
     flags: row.flags ?? {},
     correcoes,
     remetenteNaoVerificado: row.remetenteNaoVerificado,
