@@ -602,7 +602,12 @@ export async function listFailed(executor: Executor, limit: number) {
  * number and whether it is current, the recipient's latest version number, and the message's source, match
  * and where it stood before an assignment. Undefined when the quote has no such version.
  */
-export async function versionForUndo(executor: Executor, tenant: Tenant, cotacaoId: string, respostaId: string) {
+export async function versionForUndo(
+  executor: Executor,
+  tenant: Tenant,
+  cotacaoId: string,
+  respostaId: string,
+) {
   const [row] = await executor
     .select({
       id: respostas.id,
@@ -619,7 +624,9 @@ export async function versionForUndo(executor: Executor, tenant: Tenant, cotacao
     })
     .from(respostas)
     .leftJoin(inboundMessages, eq(inboundMessages.id, respostas.inboundMessageId))
-    .where(inTenant(respostas.empresaId, tenant, eq(respostas.cotacaoId, cotacaoId), eq(respostas.id, respostaId)))
+    .where(
+      inTenant(respostas.empresaId, tenant, eq(respostas.cotacaoId, cotacaoId), eq(respostas.id, respostaId)),
+    )
     .limit(1);
   return row;
 }
@@ -660,4 +667,3 @@ export async function clearFirstAnswer(executor: Executor, tenant: Tenant, desti
     .set({ respondeuEm: null })
     .where(inTenant(cotacaoDestinatarios.empresaId, tenant, eq(cotacaoDestinatarios.id, destinatarioId)));
 }
-

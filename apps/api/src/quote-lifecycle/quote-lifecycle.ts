@@ -81,8 +81,7 @@ export async function applyQuoteEvent(
       })
       .where(inTenant(cotacoes.empresaId, tenant, eq(cotacoes.id, cotacaoId)));
   // What the comparison shows (the current versions, the approval) may have changed: lane points follow (ADR 0030).
-  if (isReply || event.type === 'approved')
-    await markLaneRefresh(executor, tenant, cotacaoId);
+  if (isReply || event.type === 'approved') await markLaneRefresh(executor, tenant, cotacaoId);
   return { from: quote.status, to };
 }
 

@@ -263,6 +263,22 @@ export function fakeResponsesApi(quoteId: string, entries: ResponseEntry[]) {
     return { body: { data: updated, message: successMessages.extractionRestarted } };
   }
 
+  /** 'Desfazer atribuição': the assigned version goes; the one before it is current again, or none. */
+  function undoAssignment(respostaId: string): StubResponse {
+    const entry = db.entries.find((item) =>
+      versionsOfEntry(item).some((version) => version.id === respostaId),
+    );
+    const target = entry && versionsOfEntry(entry).find((version) => version.id === respostaId);
+    if (!entry || !target) return problem(404, 'RESPONSE_NOT_FOUND', errorMessages.RESPONSE_NOT_FOUND);
+    if (!target.atribuida)
+      return problem(409, 'ASSIGNMENT_UNDO_NOT_ASSIGNED', errorMessages.ASSIGNMENT_UNDO_NOT_ASSIGNED);
+    replaceVersions(
+      entry,
+      versionsOfEntry(entry).filter((version) => version.id !== respostaId),
+    );
+    return { body: { message: successMessages.assignmentUndone } };
+  }
+
   /** 'Contar como resposta': the set-aside message becomes version 1, its figures still being read. */
   function countSetAside(mensagemId: string): StubResponse {
     const entry = db.entries.find((item) => item.respostaAutomatica?.mensagemId === mensagemId);
@@ -294,6 +310,8 @@ export function fakeResponsesApi(quoteId: string, entries: ResponseEntry[]) {
       routes[`POST /api/quotes/${quoteId}/respostas/${version.id}/confirmar-remetente`] = () =>
         confirmSender(version.id);
       routes[`POST /api/quotes/${quoteId}/respostas/${version.id}/ler-de-novo`] = () => readAgain(version.id);
+      routes[`POST /api/quotes/${quoteId}/respostas/${version.id}/desfazer-atribuicao`] = () =>
+        undoAssignment(version.id);
     }
   return { db, routes };
 }

@@ -97,6 +97,17 @@ export const uiReplies = {
     readAgainOf: 'Tentar ler de novo a resposta de {nome}',
     readingAgain: 'Enviando...',
     readAgainError: 'Não foi possível pedir a nova leitura. Tente novamente.',
+    /** 'Desfazer atribuição': a message assigned from 'Não identificadas' to the wrong quote or carrier. */
+    undoAssignment: 'Desfazer atribuição',
+    undoAssignmentOf: 'Desfazer a atribuição da resposta de {nome}',
+    undoAssignmentTitle: 'Desfazer a atribuição?',
+    undoAssignmentBody:
+      'A mensagem sai desta cotação e volta para "Não identificadas", de onde pode ser atribuída à cotação e ao agente de carga certos.',
+    undoAssignmentPrevious: '{nome} volta à versão {versao} da resposta.',
+    undoAssignmentNone: '{nome} volta a constar sem resposta nesta cotação.',
+    undoAssignmentCorrections: 'As correções feitas nesta versão serão descartadas.',
+    undoingAssignment: 'Desfazendo...',
+    undoAssignmentError: 'Não foi possível desfazer a atribuição. Tente novamente.',
     noValues: 'Nenhum valor identificado nesta resposta.',
     /** '{lista}': "proposta.pdf: não foi possível ler o arquivo (pdf): o arquivo é protegido por senha" */
     unreadable:
@@ -186,6 +197,7 @@ export const uiReplies = {
       portal: 'Respondida pelo portal',
     } as Record<string, string>,
     registeredBy: 'Registrada por {nome}',
+    assignedBy: 'Atribuída de "Não identificadas" por {nome}',
     /** Flags of a version (the pipeline's keys); a text value is shown after the label. */
     flags: {
       remetenteDesconhecido: 'Remetente não cadastrado',

@@ -148,10 +148,16 @@ describe('nextQuoteStatus: the transition table of ADR 0015', () => {
     const withdrawn: QuoteEvent = { type: 'replyWithdrawn' };
     // The carrier's earlier version, current again, was the one asked to revise.
     for (const from of WAITING_STATUSES)
-      expect(nextQuoteStatus(from, withdrawn, { revisionPending: true, answers: 2 })).toBe('AGUARDANDO_REVISAO');
+      expect(nextQuoteStatus(from, withdrawn, { revisionPending: true, answers: 2 })).toBe(
+        'AGUARDANDO_REVISAO',
+      );
     // The only answer went: nothing to approve, whatever the deadline says.
     expect(
-      nextQuoteStatus('AGUARDANDO_APROVACAO', withdrawn, { answers: 0, deadlinePassed: true, revisionPending: false }),
+      nextQuoteStatus('AGUARDANDO_APROVACAO', withdrawn, {
+        answers: 0,
+        deadlinePassed: true,
+        revisionPending: false,
+      }),
     ).toBe('AGUARDANDO_RESPOSTA');
     // It made every carrier answered before the deadline: one is missing again.
     expect(
@@ -164,7 +170,11 @@ describe('nextQuoteStatus: the transition table of ADR 0015', () => {
     ).toBe('AGUARDANDO_RESPOSTA');
     // Answers remain and the deadline passed (or every carrier still answered): still to approve.
     expect(
-      nextQuoteStatus('AGUARDANDO_APROVACAO', withdrawn, { answers: 1, deadlinePassed: true, revisionPending: false }),
+      nextQuoteStatus('AGUARDANDO_APROVACAO', withdrawn, {
+        answers: 1,
+        deadlinePassed: true,
+        revisionPending: false,
+      }),
     ).toBe('AGUARDANDO_APROVACAO');
     expect(
       nextQuoteStatus('AGUARDANDO_REVISAO', withdrawn, {

@@ -319,8 +319,12 @@ export async function companyNames(executor: Executor, ids: string[]): Promise<M
   return new Map(rows.map((row) => [row.id, row.nome]));
 }
 
-/** Live quotes of the company that were sent to this address (suggestions for an assignment). */
-export async function quotesSentTo(executor: Executor, tenant: Tenant, email: string) {
+/**
+ * Live quotes of the company that were sent to this address (suggestions for an assignment): the ones whose
+ * code the message names first (QA pass 35: the dialog preselected the newest instead), then the newest;
+ * ten at most (the service keeps five, those naming their process reference first).
+ */
+export async function quotesSentTo(executor: Executor, tenant: Tenant, email: string, named: string[] = []) {
   return executor
     .select({
       cotacaoId: cotacoes.id,
@@ -342,6 +346,6 @@ export async function quotesSentTo(executor: Executor, tenant: Tenant, email: st
         sql`${cotacaoDestinatarios.emails} @> ${JSON.stringify([email])}::jsonb`,
       ),
     )
-    .orderBy(desc(cotacoes.createdAt))
-    .limit(5);
+    .orderBy(...(named.length > 0 ? [desc(inArray(cotacoes.codigo, named))] : []), desc(cotacoes.createdAt))
+    .limit(10);
 }

@@ -312,8 +312,16 @@ export class ResponsesService {
           };
         }
         // Each with its process reference and route, to tell one quote from another (QA pass 25).
-        const sent: UnmatchedMessage['sugestoes'] = (
-          row.fromAddress && tenant ? await repo.quotesSentTo(this.db, tenant, row.fromAddress) : []
+        const sent: UnmatchedMessage['sugestoes'] = byNamedReference(
+          row.fromAddress && tenant
+            ? await repo.quotesSentTo(
+                this.db,
+                tenant,
+                row.fromAddress,
+                namedQuoteCodes(row.subject, row.previa),
+              )
+            : [],
+          `${row.subject ?? ''}\n${row.previa ?? ''}`,
         ).map(({ referencia, origem, destino, ...quote }) => ({
           ...quote,
           descricao: [referencia, [origem, destino].filter(Boolean).join(' → ')].filter(Boolean).join(' · '),
@@ -538,4 +546,23 @@ function withQuotePorts(values: TypedValues, destino: string | null): TypedValue
   const taxas = values.taxas.map((fee, index) => ({ ...fee, destino: known('taxas')(fee.destino, index) }));
   if (errors.length > 0) throw validationError(errors);
   return { ...values, fretes, taxas };
+}
+
+/** The quote codes a message names in its subject or its first lines ('RE: Cotação COT-2026-0012'), upper-cased. */
+function namedQuoteCodes(...texts: (string | null)[]): string[] {
+  const codes = texts.flatMap((text) => text?.match(/\bCOT-\d{4}-\d{3,}\b/gi) ?? []);
+  return [...new Set(codes.map((code) => code.toUpperCase()))];
+}
+
+/**
+ * The quotes whose process reference the message names ('Ref. IMP-2026-114') first, the order otherwise
+ * kept (named codes, then the newest), five at most: the first is the one the dialog preselects.
+ */
+function byNamedReference<T extends { referencia: string | null }>(quotes: T[], text: string): T[] {
+  const lower = text.toLowerCase();
+  const named = (quote: T) =>
+    quote.referencia !== null &&
+    quote.referencia.trim().length >= 3 &&
+    lower.includes(quote.referencia.trim().toLowerCase());
+  return [...quotes.filter(named), ...quotes.filter((quote) => !named(quote))].slice(0, 5);
 }

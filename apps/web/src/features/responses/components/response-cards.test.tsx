@@ -318,6 +318,56 @@ describe('response cards', () => {
     expect((await card('Boreal Cargas')).getByRole('status')).toHaveTextContent('Extração em andamento…');
   });
 
+  it("'Desfazer atribuição' takes back a message assigned to the wrong carrier, saying what follows", async () => {
+    const { user, network } = setup([
+      makeEntry(atlantico, [
+        makeVersion({ id: 'v-2', versao: 2, origem: 'imap', registradoPor: 'Ana Souza', atribuida: true }),
+        makeVersion({ id: 'v-1', versao: 1 }),
+      ]),
+      makeEntry(boreal, [
+        makeVersion({ id: 'v-b', origem: 'imap', registradoPor: 'Ana Souza', atribuida: true }),
+      ]),
+      makeEntry(delta, [makeVersion({ id: 'v-d', origem: 'manual', registradoPor: 'Ana Souza' })]),
+    ]);
+    // Registered by hand: no assignment to undo, and the card says who registered it.
+    const typed = await card('Delta Shipping');
+    expect(typed.getByText('Registrada por Ana Souza')).toBeInTheDocument();
+    expect(typed.queryByRole('button', { name: /Desfazer a atribuição/ })).toBeNull();
+
+    const atl = await card('Atlântico Logística');
+    expect(atl.getByText('Atribuída de "Não identificadas" por Ana Souza')).toBeInTheDocument();
+    await user.click(
+      atl.getByRole('button', { name: 'Desfazer a atribuição da resposta de Atlântico Logística' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Desfazer a atribuição?' });
+    expect(dialog).toHaveTextContent('Atlântico Logística volta à versão 1 da resposta.');
+    await user.click(within(dialog).getByRole('button', { name: 'Desfazer atribuição' }));
+    expect(
+      await screen.findByText('Atribuição desfeita: a mensagem voltou para "Não identificadas".'),
+    ).toBeInTheDocument();
+    expect(
+      network.requests.filter(
+        (r) => r.method === 'POST' && r.url === `/api/quotes/${ids.q1}/respostas/v-2/desfazer-atribuicao`,
+      ),
+    ).toHaveLength(1);
+    // Version 1 is current again, nothing left to undo.
+    await waitFor(async () =>
+      expect(
+        (await card('Atlântico Logística')).queryByRole('button', { name: /Desfazer a atribuição/ }),
+      ).toBeNull(),
+    );
+
+    // The carrier's only answer: it goes back to no answer.
+    await user.click(
+      (await card('Boreal Cargas')).getByRole('button', {
+        name: 'Desfazer a atribuição da resposta de Boreal Cargas',
+      }),
+    );
+    expect(await screen.findByRole('dialog', { name: 'Desfazer a atribuição?' })).toHaveTextContent(
+      'Boreal Cargas volta a constar sem resposta nesta cotação.',
+    );
+  });
+
   it('shows why the AI pass could not read a response whose rules figures stand', async () => {
     const unavailable = formatMessage(inboundTexts.extraction.llmUnavailable, {
       motivo: inboundTexts.extraction.llmReasons.timeout,

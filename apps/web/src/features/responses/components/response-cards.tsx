@@ -35,6 +35,7 @@ import { useReadAgain } from '../api/read-again';
 import { RegisterResponseButton } from './register-response-modal';
 import { formatDuration, summariseWithCarried } from './response-summary';
 import { SenderCheck } from './sender-check';
+import { UndoAssignmentButton } from './undo-assignment-button';
 
 const t = uiReplies.cards;
 const declines = uiDeclines.card;
@@ -364,7 +365,12 @@ function Flags({ version }: { version: ResponseVersion }) {
     notes.push({ label: t.origins[version.origem]!, warning: false });
   // The display name of who registered or assigned it (the API gives the name, not the user's id).
   if (version.registradoPor)
-    notes.push({ label: formatMessage(t.registeredBy, { nome: version.registradoPor }), warning: false });
+    notes.push({
+      label: formatMessage(version.atribuida ? t.assignedBy : t.registeredBy, {
+        nome: version.registradoPor,
+      }),
+      warning: false,
+    });
   for (const [key, value] of Object.entries(version.flags)) {
     // Shown by SenderCheck, with the action that clears it; a decline by the summary (its chip).
     if (key === 'remetenteNaoVerificado' || key === 'declinou') continue;
@@ -420,6 +426,18 @@ function ResponseCard({
   const versions = versionsOfEntry(entry);
   const version = versions.find((item) => item.id === chosen) ?? versions[0] ?? null;
   const held = versions.find((item) => item.aguardandoConfirmacao);
+  // 'Desfazer atribuição': only the carrier's newest version, assigned from 'Não identificadas', while the
+  // quote waits; the one before it that is not held back becomes current again.
+  const newest = versions.reduce<ResponseVersion | null>(
+    (top, item) => (top && top.versao >= item.versao ? top : item),
+    null,
+  );
+  const undoable = canCount && version?.atribuida === true && version.id === newest?.id;
+  const previous = undoable
+    ? versions
+        .filter((item) => item.id !== version.id && !item.aguardandoConfirmacao)
+        .reduce<ResponseVersion | null>((top, item) => (top && top.versao >= item.versao ? top : item), null)
+    : null;
   const nome = entry.transportador.nome;
   // The request came back and nothing was answered: it is not awaited (the comparison lists it apart).
   const undelivered = entry.estadoEnvio === 'falhou' && !entry.respondeuEm;
@@ -512,6 +530,9 @@ function ResponseCard({
             asked={asked}
           />
           <Flags version={version} />
+          {undoable && (
+            <UndoAssignmentButton quoteId={quoteId} nome={nome} version={version} previous={previous} />
+          )}
           {version.mensagemId && (
             <Link
               to={{ search: conversationSearch(version.mensagemId) }}
