@@ -275,4 +275,31 @@ describe("'Desfazer atribuição': a message assigned to the wrong carrier goes 
     expect(decided.statusCode).toBe(409);
     expect(decided.json().message).toBe('A cotação está Aprovada: a atribuição não pode mais ser desfeita.');
   });
+  it("suggests first the quote whose process reference the message names, not the carrier's newest", async () => {
+    const first = await quoteScenario(ctx, {
+      carriers: [{ nome: 'Ref Cargas', email: 'vendas@refcargas-log.com.br' }],
+      label: 'REFA',
+    });
+    // Two newer quotes to the same carrier.
+    for (const label of ['REFB', 'REFC']) await quoteScenario(ctx, { in: first, label });
+    const result = await ctx.app.services.inbound.ingest(
+      await carrierReply({
+        from: 'vendas@refcargas-log.com.br',
+        to: 'compras@importadora.com.br',
+        subject: `Proposta — sua ref. ${first.quote.referenciaProcesso}`,
+      }),
+      { source: 'imap' },
+    );
+    expect(result.outcome).toBe('nao_identificada');
+    const list = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/inbound/unmatched',
+        headers: { authorization: `Bearer ${first.token}` },
+      })
+    ).json();
+    const item = list.data.find((m: { id: string }) => m.id === result.inboundId);
+    expect(item.sugestoes).toHaveLength(3);
+    expect(item.sugestoes[0].cotacaoId).toBe(first.quote.id);
+  });
 });

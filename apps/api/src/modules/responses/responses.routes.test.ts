@@ -854,28 +854,6 @@ describe("'Dispensadas': a dismissed message is listed and can be restored", () 
 });
 
 describe("'Não identificadas'", () => {
-  it("suggests first the quote whose process reference the message names, not the carrier's newest", async () => {
-    const first = await quoteScenario(ctx, {
-      carriers: [{ nome: 'Ref Cargas', email: 'vendas@refcargas-log.com.br' }],
-      label: 'REFA',
-    });
-    // Two newer quotes to the same carrier.
-    for (const label of ['REFB', 'REFC']) await quoteScenario(ctx, { in: first, label });
-    const result = await ctx.app.services.inbound.ingest(
-      await carrierReply({
-        from: 'vendas@refcargas-log.com.br',
-        to: 'compras@importadora.com.br',
-        subject: `Proposta — sua ref. ${first.quote.referenciaProcesso}`,
-      }),
-      { source: 'imap' },
-    );
-    expect(result.outcome).toBe('nao_identificada');
-    const list = (await get('/api/inbound/unmatched', first.token)).json();
-    const item = list.data.find((m: { id: string }) => m.id === result.inboundId);
-    expect(item.sugestoes).toHaveLength(3);
-    expect(item.sugestoes[0].cotacaoId).toBe(first.quote.id);
-  });
-
   it('lists a company its unmatched messages and lets a user assign one to a quote and carrier', async () => {
     const s = await quoteScenario(ctx, {
       carriers: [{ nome: 'Sem Token', email: 'vendas@semtoken-log.com.br' }],
