@@ -69,6 +69,8 @@ export type IngestInput = {
   smtp?: InboundEntrada['smtp'];
   /** The sender verification made by the source when it received the message. */
   authentication?: InboundEntrada['authentication'];
+  /** When the receiving side says it arrived (the SMTP listener's or a webhook's receipt, IMAP INTERNALDATE). */
+  arrivedAt?: Date;
 };
 
 export type ReceiveResult = { inboundId: string; duplicate: boolean };
@@ -147,13 +149,41 @@ function domainOf(address: string): string {
   return address.slice(address.lastIndexOf('@') + 1);
 }
 
+/** How long before its arrival a message's own Date may say it was written: mail in transit, a greylist. */
+const TRANSIT_MS = 15 * 60_000;
+
 /**
- * When the carrier answered: the Date header when plausible, else the arrival. An answer registered by hand
- * is dated as the user said (its 'Recebida em', or the saved message's own Date), however long ago; it is
- * still never before the request was sent (`markFirstAnswer`).
+ * When the message arrived, by the receiving side's word (never the sender's): the source's own stamp,
+ * else the topmost Received header (the last hop: the mailbox server that took it), else null.
  */
-function answeredAt(parsed: ParsedInbound, now: Date, byHand: boolean): Date {
+function arrivalOf(parsed: ParsedInbound, input: IngestInput): Date | null {
+  if (input.arrivedAt && !Number.isNaN(input.arrivedAt.getTime())) return input.arrivedAt;
+  const received = parsed.headers.get('received');
+  const top = Array.isArray(received) ? received[0] : received;
+  if (typeof top !== 'string') return null;
+  const stamp = top.slice(top.lastIndexOf(';') + 1).trim();
+  const at = stamp ? new Date(stamp) : null;
+  return at && !Number.isNaN(at.getTime()) ? at : null;
+}
+
+/**
+ * When the carrier answered. An answer registered by hand is dated as the user said (its 'Recebida em', or
+ * the saved message's own Date), however long ago. Mail that came through a mailbox is dated by its
+ * arrival; its own Date only when it is a plausible sending time for it (up to 15 min in transit): a
+ * sender's clock or time zone off by hours made 'Respondeu em 0 min' and the fastest carrier (QA pass 34).
+ * Without an arrival stamp, the Date when plausible (up to 30 days old), else now. Never before the request
+ * was sent (`markFirstAnswer`).
+ */
+function answeredAt(parsed: ParsedInbound, now: Date, input: IngestInput): Date {
+  const byHand = input.source === 'manual';
   const date = parsed.date;
+  const arrival = byHand ? null : arrivalOf(parsed, input);
+  if (arrival) {
+    const at = new Date(Math.min(arrival.getTime(), now.getTime()));
+    if (!date) return at;
+    const lead = at.getTime() - date.getTime();
+    return lead >= -5 * 60_000 && lead <= TRANSIT_MS ? new Date(Math.min(date.getTime(), at.getTime())) : at;
+  }
   if (!date) return now;
   const age = now.getTime() - date.getTime();
   return age >= -5 * 60_000 && (byHand || age <= 30 * 86_400_000)
@@ -471,6 +501,7 @@ export class InboundPipeline {
       return this.apply(tx, inboundId, parsed, raw, match, {
         source: row.source,
         assignedBy: { ...assignment, empresaId: assignment.empresaId! },
+        ...arrivalInput(row),
       });
     });
   }
@@ -647,6 +678,7 @@ export class InboundPipeline {
           cotacaoId,
           transportadorId: recipient.transportadorId,
         },
+        ...arrivalInput(row),
       };
       const responseId = await this.createVersion(
         tx,
@@ -980,7 +1012,7 @@ export class InboundPipeline {
     if (setAside)
       await repo.markSetAside(tx, tenant, recipient.id, {
         mensagemId: message.id,
-        em: answeredAt(parsed, new Date(), input.source === 'manual').toISOString(),
+        em: answeredAt(parsed, new Date(), input).toISOString(),
         tipo: setAside,
       });
 
@@ -1062,12 +1094,7 @@ export class InboundPipeline {
       registradoPor: input.assignedBy?.userId ?? null,
       createdAt: now,
     });
-    const firstAnswer = await repo.markFirstAnswer(
-      tx,
-      tenant,
-      recipient.id,
-      answeredAt(parsed, now, input.source === 'manual'),
-    );
+    const firstAnswer = await repo.markFirstAnswer(tx, tenant, recipient.id, answeredAt(parsed, now, input));
     // An answer supersedes what was set aside before it (the card's 'Contar como resposta').
     await repo.markSetAside(tx, tenant, recipient.id, null);
     // ADR 0015's table: counted, and the quote moves on when every carrier answered or the deadline passed.
@@ -1229,6 +1256,8 @@ function entradaOf(input: IngestInput): InboundEntrada {
   if (input.typedResult) entrada.typedResult = input.typedResult;
   if (input.smtp) entrada.smtp = input.smtp;
   if (input.authentication) entrada.authentication = input.authentication;
+  if (input.arrivedAt && !Number.isNaN(input.arrivedAt.getTime()))
+    entrada.chegouEm = input.arrivedAt.toISOString();
   return entrada;
 }
 
@@ -1242,7 +1271,13 @@ function inputOf(row: StoredRow): IngestInput {
     ...(entrada.typedResult ? { typedResult: entrada.typedResult } : {}),
     ...(entrada.smtp ? { smtp: entrada.smtp } : {}),
     ...(entrada.authentication ? { authentication: entrada.authentication } : {}),
+    ...arrivalInput(row),
   };
+}
+
+/** The arrival the source stamped when it stored the message (see `arrivalOf`). */
+function arrivalInput(row: Pick<StoredRow, 'entrada'>): Pick<IngestInput, 'arrivedAt'> {
+  return row.entrada.chegouEm ? { arrivedAt: new Date(row.entrada.chegouEm) } : {};
 }
 
 /**

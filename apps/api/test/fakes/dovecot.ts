@@ -18,8 +18,8 @@ export type Dovecot = {
   password: string;
   /** IMAP_URL of a folder of the test user. */
   url(folder?: string): string;
-  /** Puts a raw message in a folder (APPEND over IMAP); returns its UID. */
-  append(raw: string | Buffer, folder?: string): Promise<number>;
+  /** Puts a raw message in a folder (APPEND over IMAP, with its INTERNALDATE when given); returns its UID. */
+  append(raw: string | Buffer, folder?: string, internalDate?: Date): Promise<number>;
   /** The flags of a message (to check that reading it changed nothing). */
   flagsOf(uid: number, folder?: string): Promise<string[]>;
   /** Creates a folder of the test user. */
@@ -150,9 +150,9 @@ userdb {
     user,
     password,
     url,
-    async append(raw, folder = 'INBOX') {
+    async append(raw, folder = 'INBOX', internalDate) {
       return withClient(async (client) => {
-        const result = await client.append(folder, raw);
+        const result = await client.append(folder, raw, [], internalDate);
         const uid = result === false ? undefined : result.uid;
         if (!uid) throw new Error('dovecot: APPEND returned no UID');
         return uid;

@@ -68,6 +68,11 @@ export type InboundEntrada = {
   smtp?: { remoteAddress?: string; helo?: string; mailFrom?: string };
   /** The sender verification made when the message was received (SMTP listener). */
   authentication?: SenderAuthentication;
+  /**
+   * When the receiving side says the message arrived (ISO): the SMTP listener's or a webhook's receipt,
+   * IMAP's INTERNALDATE. What an answer's time is counted from when the sender's Date header is off.
+   */
+  chegouEm?: string;
 };
 
 /**

@@ -180,6 +180,37 @@ describe.skipIf(!hasDovecot)('IMAP source against a real Dovecot', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it("counts an answer from its arrival in the mailbox (INTERNALDATE), not from a sender's Date hours off", async () => {
+    const quote = await sendQuoteToCarrier(ctx, {
+      seed: 7202,
+      carrierEmail: 'pricing@atlantica-relogio.com.br',
+    });
+    const db = ctx.app.services.database.db;
+    // Sent two hours ago; the answer reached the mailbox 80 minutes later, its Date header says 5 h ago
+    // (a sender's clock or zone off by hours: it looked answered before it was asked, '0 min').
+    const hour = 3_600_000;
+    const sentAt = new Date(Math.floor(Date.now() / 1000) * 1000 - 2 * hour);
+    await db.execute(sql`
+      update mail_outbox set sent_at = ${sentAt.toISOString()}::timestamptz
+      where id = (select outbox_id from cotacao_destinatarios where cotacao_id = ${quote.quoteId})`);
+    await db.execute(sql`
+      update cotacao_destinatarios set created_at = ${sentAt.toISOString()}::timestamptz
+      where cotacao_id = ${quote.quoteId}`);
+    const arrived = new Date(sentAt.getTime() + 80 * 60_000);
+    const messageId = '<resposta-relogio@atlantica-relogio.com.br>';
+    await dovecot.append(
+      await carrierReply({ ...inThreadOf(quote), messageId, date: new Date(Date.now() - 5 * hour) }),
+      'INBOX',
+      arrived,
+    );
+    const answered = await waitFor(async () => {
+      const { rows } = await db.execute(sql`
+        select respondeu_em from cotacao_destinatarios where cotacao_id = ${quote.quoteId}`);
+      return (rows[0] as { respondeu_em: Date | string | null } | undefined)?.respondeu_em ?? undefined;
+    }, 20_000);
+    expect(new Date(answered).toISOString()).toBe(arrived.toISOString());
+  });
+
   it('issue 29: a NUL-laden message and one that fails to process do not hold the mailbox; the reply behind them arrives', async () => {
     const folder = 'Veneno';
     await dovecot.createFolder(folder);

@@ -281,13 +281,22 @@ export class ImapSource {
     const uids = (found || []).filter((uid) => uid > lastUid).sort((a, b) => a - b);
     for (let start = 0; start < uids.length && !this.stopped; start += FETCH_BATCH) {
       const batch = uids.slice(start, start + FETCH_BATCH);
-      const messages = await client.fetchAll(batch.join(','), { uid: true, source: true }, { uid: true });
+      const messages = await client.fetchAll(
+        batch.join(','),
+        { uid: true, source: true, internalDate: true },
+        { uid: true },
+      );
       messages.sort((a, b) => a.uid - b.uid);
       for (const message of messages) {
         if (this.stopped) return;
         this.assertUsable();
         if (!message.source || message.uid <= lastUid) continue;
-        const stored = await this.options.pipeline.receive(message.source, { source: 'imap' });
+        // INTERNALDATE: when the mailbox server took it (an answer's time when the sender's Date is off).
+        const arrivedAt = message.internalDate ? new Date(message.internalDate) : undefined;
+        const stored = await this.options.pipeline.receive(message.source, {
+          source: 'imap',
+          ...(arrivedAt && !Number.isNaN(arrivedAt.getTime()) ? { arrivedAt } : {}),
+        });
         await this.advance(message.uid, stored.duplicate ? 0 : 1);
         lastUid = message.uid;
         if (!stored.duplicate) this.options.pipeline.processSoon(stored.inboundId);

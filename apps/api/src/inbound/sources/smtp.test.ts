@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -103,6 +103,33 @@ describe('inbound SMTP listener', () => {
       .from(inboundMessages)
       .where(eq(inboundMessages.messageId, messageId));
     expect(rows).toHaveLength(1);
+  });
+
+  it("counts an answer from its arrival, not from a sender's Date three hours off (QA pass 34: 'Respondeu em 0 min')", async () => {
+    const late = await sendQuoteToCarrier(ctx, { seed: 7102, carrierEmail: 'pricing@relogio-errado.com.br' });
+    const db = ctx.app.services.database.db;
+    // The request went out two hours ago; the reply's Date says three hours ago ('-0300' written as '+0000').
+    const hour = 3_600_000;
+    const sentAt = new Date(Date.now() - 2 * hour);
+    await db.execute(sql`
+      update mail_outbox set sent_at = ${sentAt.toISOString()}::timestamptz
+      where id = (select outbox_id from cotacao_destinatarios where cotacao_id = ${late.quoteId})`);
+    await db.execute(sql`
+      update cotacao_destinatarios set created_at = ${sentAt.toISOString()}::timestamptz
+      where cotacao_id = ${late.quoteId}`);
+    const messageId = '<smtp-relogio@relogio-errado.com.br>';
+    const before = Date.now();
+    await client(port).sendMail({
+      envelope: { from: late.carrierEmail, to: [late.request.replyTo] },
+      raw: await carrierReply({ ...inThreadOf(late), messageId, date: new Date(Date.now() - 3 * hour) }),
+    });
+    const after = Date.now();
+    await ctx.app.services.inbound.drain();
+    const { rows } = await db.execute(sql`
+      select respondeu_em from cotacao_destinatarios where cotacao_id = ${late.quoteId}`);
+    const answered = new Date((rows[0] as { respondeu_em: string | Date }).respondeu_em).getTime();
+    expect(answered).toBeGreaterThanOrEqual(before - 1_000);
+    expect(answered).toBeLessThanOrEqual(after);
   });
 
   it('refuses recipients of any other domain at RCPT with 550 (no open relay)', async () => {

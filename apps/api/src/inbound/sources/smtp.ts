@@ -132,9 +132,11 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
           mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
         };
         const raw = Buffer.concat(chunks, length);
+        // Its arrival: an answer's time when the sender's Date header is off (the pipeline's answeredAt).
+        const arrivedAt = new Date();
         verifySmtpSender(raw, smtp, options.dnsResolver)
           .then((authentication) =>
-            pipeline.receive(raw, { source: 'smtp', envelopeTo, smtp, authentication }),
+            pipeline.receive(raw, { source: 'smtp', envelopeTo, smtp, authentication, arrivedAt }),
           )
           .then((stored) => {
             callback(null, `Accepted ${stored.inboundId}`);

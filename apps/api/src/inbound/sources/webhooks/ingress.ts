@@ -36,6 +36,8 @@ export class WebhookIngress {
     const stored = await this.ingestor.receive(message.raw, {
       source: provider,
       envelopeTo: message.envelopeTo,
+      // The provider posted it now: its arrival, whatever the sender's Date says.
+      arrivedAt: new Date(),
     });
     this.lastOutcome.set(provider, { at: new Date(), error: null });
     if (!stored.duplicate) this.ingestor.processSoon(stored.inboundId);
