@@ -79,6 +79,22 @@ describe('spec 001 §5 fee calculation rules', () => {
       expect(reasons(lines)).toEqual(['duplicada', null, 'duplicada', null, null]);
     });
 
+    it("a release named like the BL's fee ('Liberação de BL' is BL FEE) is another charge, a repeated label is not", () => {
+      const release = { ...fee('BL FEE', 45, 'USD'), rotulo: 'Liberação de BL' };
+      const blFee = { ...fee('BL FEE', 60, 'USD'), rotulo: 'BL fee' };
+      expect(sums([blFee, release])).toEqual({ USD: 105, BRL: 0 });
+      expect(reasons([blFee, release])).toEqual([null, null]);
+      // The same release written twice (table and summary): once, the higher.
+      expect(sums([release, { ...release, valor: 40 }, blFee])).toEqual({ USD: 105, BRL: 0 });
+      expect(sums([{ ...fee('BL FEE', 50, 'USD'), rotulo: 'BL release fee' }, blFee])).toEqual({
+        USD: 110,
+        BRL: 0,
+      });
+      // A charge whose own name is a release is not split from itself.
+      const telex = { ...fee('TELEX RELEASE', 35, 'USD'), rotulo: 'Telex release' };
+      expect(sums([telex, { ...telex, valor: 30 }])).toEqual({ USD: 35, BRL: 0 });
+    });
+
     it('the same name in another currency is another key', () => {
       expect(sums([fee('BL FEE', 85, 'USD'), fee('BL FEE', 390, 'BRL')])).toEqual({ USD: 85, BRL: 390 });
     });

@@ -194,6 +194,20 @@ function withNamedType(line: FeeLineInput): FeeLineInput {
   return equipamento ? { ...line, equipamento } : line;
 }
 
+/** A label that names a release ("Liberação de BL", "BL release", "Liberación"), not the BL's own fee. */
+const RELEASE_LABEL = /\b(libera[cç][aã]o|liberaci[oó]n|release)\b/i;
+
+/**
+ * The charge a line is, for telling a repeated line from another charge: its name, except that a release
+ * the engine names like the BL's fee ("Liberação de BL" is BL FEE, as the corpus reads it) is its own
+ * charge — both priced in one reply are two charges an analyst adds, not one written twice (QA pass 35).
+ */
+function chargeKey(line: FeeLineInput): string {
+  const name = normalizeName(line.nome ?? line.rotulo ?? '');
+  const release = !RELEASE_LABEL.test(name) && RELEASE_LABEL.test(line.rotulo ?? '');
+  return release ? `${name}|LIBERACAO` : name;
+}
+
 export function evaluateFees(given: readonly FeeLineInput[], scope: FeeScope): FeeEvaluation {
   const lines = given.map(withNamedType);
   const decisions: FeeDecision[] = lines.map((line) => decide(line, scope));
@@ -210,12 +224,7 @@ export function evaluateFees(given: readonly FeeLineInput[], scope: FeeScope): F
       scope.medidas?.conteineresPorTipo?.length && decision.quantidade?.base === 'conteiner'
         ? containerType(line.equipamento)
         : null;
-    const key = [
-      destinationKey,
-      normalizeName(line.nome ?? line.rotulo ?? ''),
-      decision.moeda,
-      type ? containerLabel(type) : '',
-    ].join('|');
+    const key = [destinationKey, chargeKey(line), decision.moeda, type ? containerLabel(type) : ''].join('|');
     const holder = best.get(key);
     if (holder === undefined) {
       best.set(key, index);

@@ -27,6 +27,9 @@ export const uiReplies = {
       'O pedido voltou de um endereço, mas o agente de carga respondeu: confira o e-mail cadastrado.',
     answeredIn: 'Respondeu em {tempo}',
     answeredAt: 'Resposta recebida em {data}',
+    /** An answer that came after the quote's deadline: it counts, marked. */
+    afterDeadline: 'Após o prazo',
+    afterDeadlineHint: 'Recebida depois do prazo de resposta ({prazo}); conta na comparação.',
     waiting: 'Aguardando resposta',
     /**
      * A carrier that never answered a quote that ended (approved, closed, cancelled): nobody is awaited any

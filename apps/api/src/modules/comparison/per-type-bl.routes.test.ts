@@ -20,6 +20,22 @@ let ptax: FakePtaxServer;
 let twenties: Scenario;
 /** 1 × 20DV + 1 × 40HC to Santos: one BL, both types. */
 let both: Scenario;
+/** 2 × 40HC to Santos, answered with a BL fee and a BL release (QA pass 35). */
+let release: Scenario;
+
+const RELEASE_REPLY = [
+  'Prezados,',
+  '',
+  'Segue nossa proposta Shanghai x Santos:',
+  'Frete marítimo: USD 2.100,00 por 40HC',
+  'THC: R$ 1.400,00 por contêiner',
+  'BL fee: USD 60,00 por BL',
+  'Liberação de BL: USD 45,00',
+  'Transit time: 32 dias',
+  '',
+  'Atenciosamente,',
+  'Carla — Atlântico',
+].join('\n');
 
 const REPLY = [
   'Prezados,',
@@ -78,8 +94,10 @@ beforeAll(async () => {
       itens: [{ mercadoria: 'Peças de máquinas', quantidadeVolumes: '1 x 20DV + 1 x 40HC', dimensoes: null }],
     },
   });
+  release = await quoteScenario(ctx, { carriers: [{ ...carrier, email: 'pricing@atlantico-bl3.com.br' }] });
   await reply(twenties, REPLY);
   await reply(both, REPLY);
+  await reply(release, RELEASE_REPLY);
 }, 120_000);
 
 afterAll(async () => {
@@ -147,5 +165,24 @@ describe('a per-BL fee with an amount per container type', () => {
       [50, false, 'Repetida: conta só o maior valor'],
       [60, true, null],
     ]);
+  });
+
+  it("a BL release beside the BL fee is a charge of its own ('Liberação de BL' is read as BL FEE too)", async () => {
+    const row = await rowOf(release);
+    // USD 2 × 2.100 + BL fee 60 + release 45 = 4.305 × 5,2456 = 22.582,31; BRL 2 × 1.400 = 2.800 →
+    // R$ 25.382,31 (before: the release dropped as a repeat → 4.260 × 5,2456 + 2.800 = 25.146,26).
+    expect(row).toMatchObject({ valorUSD: 4305, valorBRL: 2800, custoTotalBRL: 25382.31 });
+    expect(blLines(row)).toEqual([
+      [60, true, null],
+      [45, true, null],
+    ]);
+    const pdf = await call(release, 'GET', `/api/quotes/${release.quote.id}/comparative-pdf`);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), {
+      mergePages: true,
+    });
+    const pdfText = text.replace(/\s+/g, ' ');
+    expect(pdfText).toContain('25.382,31');
+    expect(pdfText).not.toContain('25.146,26');
   });
 });

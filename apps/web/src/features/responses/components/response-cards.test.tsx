@@ -318,6 +318,16 @@ describe('response cards', () => {
     expect((await card('Boreal Cargas')).getByRole('status')).toHaveTextContent('Extração em andamento…');
   });
 
+  it('marks an answer received after the quote’s deadline (it still counts)', async () => {
+    setup([
+      makeEntry(atlantico, [makeVersion()], { respondeuEm: '2026-03-11T10:00:00.000Z' }),
+      makeEntry(boreal, [makeVersion({ id: 'v-b' })], { respondeuEm: '2026-03-09T10:00:00.000Z' }),
+    ]);
+    const late = (await card('Atlântico Logística')).getByText('Após o prazo');
+    expect(late).toHaveAttribute('title', expect.stringContaining('Recebida depois do prazo de resposta'));
+    expect((await card('Boreal Cargas')).queryByText('Após o prazo')).toBeNull();
+  });
+
   it("'Desfazer atribuição' takes back a message assigned to the wrong carrier, saying what follows", async () => {
     const { user, network } = setup([
       makeEntry(atlantico, [

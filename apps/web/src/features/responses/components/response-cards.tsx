@@ -118,7 +118,16 @@ function SendLine({ entry }: { entry: ResponseEntry }) {
 }
 
 /** `ended`: the quote's final status, when it has one — a carrier that never answered is awaited no more. */
-function AnswerLine({ entry, ended }: { entry: ResponseEntry; ended: FinalStatus | null }) {
+function AnswerLine({
+  entry,
+  ended,
+  deadline,
+}: {
+  entry: ResponseEntry;
+  ended: FinalStatus | null;
+  /** The quote's `prazoResposta`: an answer after it is marked (it still counts). */
+  deadline: string;
+}) {
   if (!entry.respondeuEm)
     return (
       <p className="flex items-center gap-1.5 text-sm text-fg-muted">
@@ -132,6 +141,14 @@ function AnswerLine({ entry, ended }: { entry: ResponseEntry; ended: FinalStatus
       {entry.tempoRespostaMinutos !== null
         ? formatMessage(t.answeredIn, { tempo: formatDuration(entry.tempoRespostaMinutos) })
         : formatMessage(t.answeredAt, { data: dateTime(entry.respondeuEm) })}
+      {new Date(entry.respondeuEm).getTime() > new Date(deadline).getTime() && (
+        <span
+          className="rounded-full bg-warning-soft px-2 py-0.5 text-xs font-medium text-warning-soft-fg"
+          title={formatMessage(t.afterDeadlineHint, { prazo: dateTime(deadline) })}
+        >
+          {t.afterDeadline}
+        </span>
+      )}
     </p>
   );
 }
@@ -414,12 +431,14 @@ function ResponseCard({
   canCount,
   asked,
   ended,
+  deadline,
 }: {
   entry: ResponseEntry;
   quoteId: string;
   canCount: boolean;
   asked: readonly ContainerAsk[];
   ended: FinalStatus | null;
+  deadline: string;
 }) {
   const selectId = useId();
   const [chosen, setChosen] = useState<string | null>(null);
@@ -475,7 +494,7 @@ function ResponseCard({
               : t.sendFailedNoReason}
           </Alert>
         ))}
-      {!undelivered && <AnswerLine entry={entry} ended={ended} />}
+      {!undelivered && <AnswerLine entry={entry} ended={ended} deadline={deadline} />}
       <SetAsideNote entry={entry} quoteId={quoteId} canCount={canCount} />
       {version && (
         <div className="space-y-3 border-t border-border pt-3">
@@ -620,6 +639,7 @@ export function ResponseCards({
                   canCount={waiting}
                   asked={asked}
                   ended={ended}
+                  deadline={quote.prazoResposta}
                 />
               ))}
             </ul>
