@@ -667,3 +667,30 @@ export async function clearFirstAnswer(executor: Executor, tenant: Tenant, desti
     .set({ respondeuEm: null })
     .where(inTenant(cotacaoDestinatarios.empresaId, tenant, eq(cotacaoDestinatarios.id, destinatarioId)));
 }
+
+/** The company of the user whose address this is (a colleague forwarding a carrier's mail), if any. */
+export async function companyOfUserEmail(executor: Executor, email: string): Promise<string | null> {
+  const [row] = await executor
+    .select({ empresaId: users.empresaId })
+    .from(users)
+    .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), isNotNull(users.empresaId)))
+    .limit(1);
+  return row?.empresaId ?? null;
+}
+
+/** The company's live quote with this code that still takes answers, if any. */
+export async function waitingQuoteByCode(executor: Executor, empresaId: string, codigo: string) {
+  const [row] = await executor
+    .select({ id: cotacoes.id })
+    .from(cotacoes)
+    .where(
+      and(
+        eq(cotacoes.empresaId, empresaId),
+        eq(cotacoes.codigo, codigo),
+        isNull(cotacoes.deletedAt),
+        inArray(cotacoes.status, ['AGUARDANDO_RESPOSTA', 'AGUARDANDO_APROVACAO', 'AGUARDANDO_REVISAO']),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}

@@ -112,7 +112,7 @@ type RecipientMatch = {
   /** A quote code several companies share, decided by which quote still awaits this carrier (`tieBreak`). */
   tieBreak?: SharedCodeRule;
 };
-type QuoteMatch = { kind: 'quote'; empresaId: string; cotacaoId: string; by: 'token' | 'thread' };
+type QuoteMatch = { kind: 'quote'; empresaId: string; cotacaoId: string; by: 'token' | 'thread' | 'subject' };
 type NoMatch = {
   kind: 'none';
   empresaId: string | null;
@@ -825,7 +825,36 @@ export class InboundPipeline {
       }
     }
     const companies = sender ? await repo.companiesOfCarrierEmail(this.db, sender) : [];
+    if (companies.length === 0 && sender) {
+      const forwarded = await this.matchForwardedByUser(parsed, sender, code);
+      if (forwarded) return forwarded;
+    }
     return { kind: 'none', empresaId: companies.length === 1 ? companies[0]! : null };
+  }
+
+  /**
+   * A user of a company forwards a carrier's mail to the platform ("ENC: RE: Cotação COT-…" from Outlook):
+   * the company is the user's, the quote the one its code names (subject, else the text), the carrier the
+   * one whose address the forwarded header names ("De: …"). Matched by the code, so never verified: the
+   * version waits for an analyst's 'Confirmar remetente' beside a verified one (ADR 0023). Without a
+   * carrier, the quote is identified and the message waits in 'Não identificadas' with it suggested; without
+   * a quote, it waits in the company's list (it went to no one's before: QA pass 35).
+   */
+  private async matchForwardedByUser(
+    parsed: ParsedInbound,
+    sender: string,
+    subjectCode: string | undefined,
+  ): Promise<Match | null> {
+    const empresaId = await repo.companyOfUserEmail(this.db, sender);
+    if (!empresaId) return null;
+    const code = subjectCode ?? CODE_PATTERN.exec(parsed.text.slice(0, 20_000))?.[0]?.toUpperCase();
+    const quote = code ? await repo.waitingQuoteByCode(this.db, empresaId, code) : null;
+    if (!quote) return { kind: 'none', empresaId };
+    const named = forwardedSenders(parsed.text).filter((address) => address !== sender);
+    const recipients = await repo.recipientsOfQuote(this.db, quote.id);
+    const recipient = recipients.find((r) => r.emails.some((email) => named.includes(email)));
+    if (recipient) return { kind: 'recipient', recipient, by: 'subject', unknownSender: true };
+    return { kind: 'quote', empresaId, cotacaoId: quote.id, by: 'subject' };
   }
 
   /** The carrier of a quote's reply: its thread's carrier, else the sender's address, else its domain. */
@@ -1235,6 +1264,23 @@ export class InboundPipeline {
       erro: null,
     };
   }
+}
+
+const FORWARDED_FROM = /^[\s>]*\**(?:de|from|von|da|remetente)\s*:\**\s*(.+)$/gim;
+const ADDRESS = /[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}/gi;
+
+/**
+ * The addresses a forwarded message's own headers name as its sender ("De: Pricing <pricing@…>",
+ * "From: …" of Outlook, Gmail and Apple Mail forwards), lower-cased, in order; the first 20 such lines.
+ */
+export function forwardedSenders(text: string): string[] {
+  const found: string[] = [];
+  let lines = 0;
+  for (const match of text.slice(0, 50_000).matchAll(FORWARDED_FROM)) {
+    if (++lines > 20) break;
+    for (const address of match[1]!.match(ADDRESS) ?? []) found.push(address.toLowerCase());
+  }
+  return [...new Set(found)];
 }
 
 /**

@@ -1,8 +1,9 @@
 import type { Comparison } from '@cotacoes/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerQuote, quoteScenario, type Scenario } from '../../../test/factories/index.js';
+import { answerQuote, carrierReply, quoteScenario, type Scenario } from '../../../test/factories/index.js';
 import { type FakePtaxServer, startFakePtaxServer } from '../../../test/fakes/ptax-server.js';
-import { createTestApp, type TestContext } from '../../../test/helpers.js';
+import { createTestApp, type TestContext, waitFor } from '../../../test/helpers.js';
 
 /*
  * A carrier's colleague forwards its offer to the quote's reply address (QA pass 29: "Nenhum valor
@@ -67,5 +68,76 @@ describe('a forwarded offer', () => {
     // USD 2 × 1.520 + 50 = 3.090 × 5,2456 = 16.208,90 + R$ 2 × 990 = R$ 18.188,90; transit 39 days.
     expect(row).toMatchObject({ valorUSD: 3090, valorBRL: 1980, custoTotalBRL: 18188.9, precificada: true });
     expect(row.prazo.valor).toBe(39);
+  });
+
+  it("forwarded by the analyst from her own mailbox to the platform: matched by the quote's code and the forwarded sender", async () => {
+    // QA pass 35: a colleague's "ENC: RE: Cotação COT-…" to the platform's address reached no company.
+    const analyst = await quoteScenario(ctx, {
+      carriers: [
+        { nome: 'Maré Alta', email: 'quotes@marealta-fw.com' },
+        { nome: 'Porto Seguro Cargas', email: 'cotacao@portoseguro-fw.com.br' },
+      ],
+    });
+    const db = ctx.app.services.database.db;
+    const { rows } = await db.execute(sql`select email from users where id = ${analyst.userId}`);
+    const analystEmail = (rows[0] as { email: string }).email;
+    const forwarded = [
+      'Segue a proposta da Porto Seguro, que veio no meu e-mail.',
+      '',
+      'De: Cotação Porto Seguro <cotacao@portoseguro-fw.com.br>',
+      'Enviado em: segunda-feira, 7 de dezembro de 2026 09:12',
+      `Para: ${analystEmail}`,
+      `Assunto: RE: Cotação ${analyst.quote.codigo}`,
+      '',
+      'Prezada, segue:',
+      'Frete marítimo: USD 1.880,00 por 40HC',
+      'THC: R$ 1.250,00 por contêiner',
+      'BL fee: USD 45,00',
+      'Transit time: 34 dias',
+    ].join('\n');
+    const result = await ctx.app.services.inbound.ingest(
+      await carrierReply({
+        from: analystEmail,
+        to: 'cotacoes@importador.example',
+        subject: `ENC: RE: Cotação ${analyst.quote.codigo}`,
+        text: forwarded,
+      }),
+      { source: 'imap' },
+    );
+    expect(result).toMatchObject({ outcome: 'resposta', cotacaoId: analyst.quote.id });
+    const row = await waitFor(async () => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/quotes/${analyst.quote.id}/comparison`,
+        headers: { authorization: `Bearer ${analyst.token}` },
+      });
+      return (response.json() as Comparison).linhas.find(
+        (line) => line.transportadorId === analyst.carriers[1]!.id && line.precificada,
+      );
+    }, 30_000);
+    // USD 2 × 1.880 + 45 = 3.805 × 5,2456 = 19.959,51 + R$ 2 × 1.250 = R$ 22.459,51.
+    expect(row).toMatchObject({ valorUSD: 3805, valorBRL: 2500, custoTotalBRL: 22459.51 });
+    // Matched by the code, not by the carrier's own mailbox: flagged for the analyst to confirm.
+    const entries = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/quotes/${analyst.quote.id}/respostas`,
+      headers: { authorization: `Bearer ${analyst.token}` },
+    });
+    const entry = (
+      entries.json().data as { transportadorId: string; atual: { remetenteNaoVerificado?: boolean } }[]
+    ).find((item) => item.transportadorId === analyst.carriers[1]!.id);
+    expect(entry!.atual.remetenteNaoVerificado).toBe(true);
+
+    // The same forward without the carrier's address in it: the quote is identified, the message waits.
+    const unnamed = await ctx.app.services.inbound.ingest(
+      await carrierReply({
+        from: analystEmail,
+        to: 'cotacoes@importador.example',
+        subject: `ENC: proposta ${analyst.quote.codigo}`,
+        text: 'Segue a proposta que recebi por telefone: frete USD 1.900 por 40HC.',
+      }),
+      { source: 'imap' },
+    );
+    expect(unnamed).toMatchObject({ outcome: 'nao_identificada', cotacaoId: analyst.quote.id });
   });
 });
