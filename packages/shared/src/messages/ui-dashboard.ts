@@ -120,23 +120,30 @@ export const uiDashboard = {
       ultimaResposta: 'Última',
     },
     answersOf: '{respostas} de {total}',
+    /** Requests within their deadline, not counted yet (the rate leaves them out). */
+    waitingOne: '+1 no prazo',
+    waitingMany: '+{n} no prazo',
+    waitingHint:
+      'Pedidos ainda dentro do prazo e sem resposta: entram na conta quando o agente de carga responde ou o prazo vence.',
     rate: '{taxa}%',
     sortBy: 'Ordenar por {coluna}',
     sortedBy: 'Ordenado por {coluna} ({direcao})',
     sortAsc: 'crescente',
     sortDesc: 'decrescente',
     clearSort: 'Limpar Ordenação',
-    empty: 'Nenhum dado encontrado para os filtros selecionados.',
+    empty:
+      'Nenhum dado encontrado para os filtros selecionados. Pedidos ainda dentro do prazo e sem resposta só entram quando o agente de carga responde ou o prazo vence.',
     loading: 'Carregando indicadores...',
     loadError: 'Erro ao carregar indicadores',
     noAnswer: 'Sem resposta',
     legend: 'Tempo médio:',
     /**
-     * ADR 0019: a quote deleted later still counts (the carrier did answer); one cancelled before its
-     * deadline counts only for the carriers that had answered it (migration 0041).
+     * ADR 0019: a quote deleted later still counts (the carrier did answer); one ended (cancelled, closed,
+     * approved) before its deadline, or still within it, counts only for the carriers that answered it
+     * (migrations 0041, 0043); the mean time is calendar time from the request to the first answer.
      */
     scope:
-      'Contam todas as cotações enviadas no período, inclusive as excluídas depois do envio: o agente de carga recebeu e respondeu mesmo assim. Uma cotação cancelada antes do prazo conta só para quem já tinha respondido.',
+      'Contam as cotações enviadas no período, inclusive as excluídas depois do envio: o agente de carga recebeu e respondeu mesmo assim. Uma cotação ainda dentro do prazo, ou encerrada (aprovada, fechada ou cancelada) antes dele, conta só para quem já respondeu. O tempo médio vai do envio do pedido à primeira resposta, em horas corridas (noites e fins de semana incluídos).',
     levels: { fast: 'até 24 h', medium: 'até 72 h', slow: 'acima de 72 h' },
     time: {
       minutes: '{min} min',
@@ -160,6 +167,7 @@ export const uiDashboard = {
       'Tempo mínimo (h)',
       'Tempo máximo (h)',
       'Última resposta',
+      'Pedidos no prazo sem resposta',
     ],
   },
 

@@ -182,6 +182,11 @@ export const responseTimeRecordSchema = z.object({
   transportadorEmail: z.string(),
   totalCotacoes: z.number(),
   totalRespostas: z.number(),
+  /**
+   * Beyond the spec (ADR 0019 addendum 2026-12-07): requests still within their quote's deadline and
+   * unanswered, not counted in `totalCotacoes` (nor the rate) until an answer or the deadline.
+   */
+  aguardandoNoPrazo: z.number().optional(),
   tempoMedioRespostaHoras: z.number().nullable(),
   tempoMedioRespostaDias: z.number().nullable(),
   tempoMinimoRespostaHoras: z.number().nullable(),

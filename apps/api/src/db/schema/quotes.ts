@@ -220,11 +220,11 @@ export const cotacaoDestinatarios = pgTable(
      */
     respostaAutomatica: jsonb().$type<SetAsideRecord>(),
     /**
-     * The quote was cancelled before its deadline: a carrier that had not answered it is not counted as
-     * sent in the indicators (it had no chance to answer). Kept by a trigger on `cotacoes.status`
-     * (migration 0041, ADR 0019 addendum).
+     * The quote ended (cancelled, closed or approved) before its deadline: a carrier that had not answered
+     * it is not counted as sent in the indicators (it had no full chance to answer). Kept by a trigger on
+     * `cotacoes.status` (migrations 0041 and 0043, ADR 0019 addenda).
      */
-    canceladaNoPrazo: boolean().notNull().default(false),
+    encerradaNoPrazo: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -8,6 +8,7 @@ describe('planPeriod: whole years, whole months, raw days', () => {
       months: [],
       allMonths: { from: '2026-01-01', to: '2027-01-01' },
       raw: [],
+      period: { from: '2026-01-01', to: '2027-01-01' },
     });
   });
 
@@ -17,6 +18,7 @@ describe('planPeriod: whole years, whole months, raw days', () => {
       months: [{ from: '2026-03-01', to: '2026-09-01' }],
       allMonths: { from: '2026-03-01', to: '2026-09-01' },
       raw: [],
+      period: { from: '2026-03-01', to: '2026-09-01' },
     });
   });
 
@@ -32,6 +34,7 @@ describe('planPeriod: whole years, whole months, raw days', () => {
         { from: '2024-11-15', to: '2024-12-01' },
         { from: '2026-02-01', to: '2026-02-11' },
       ],
+      period: { from: '2024-11-15', to: '2026-02-11' },
     });
   });
 
@@ -41,6 +44,7 @@ describe('planPeriod: whole years, whole months, raw days', () => {
       months: [],
       allMonths: null,
       raw: [{ from: '2028-02-29', to: '2028-03-01' }],
+      period: { from: '2028-02-29', to: '2028-03-01' },
     });
     expect(planPeriod('2026-12-01', '2026-12-31').months).toEqual([{ from: '2026-12-01', to: '2027-01-01' }]);
   });

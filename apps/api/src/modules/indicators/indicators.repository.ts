@@ -8,9 +8,11 @@ import type { Tenant } from '../../db/tenant.js';
 /*
  * Response times come from the yearly and monthly cells (kept by triggers, migration 0012) for the whole
  * years and months of a period and from the recipients themselves for its partial months at either end
- * (ADR 0019). A recipient counts as sent unless it never answered and its delivery failed or its quote was
- * cancelled before the deadline (migration 0041); its time is from the request (the recipient row) to its
- * first answer (`respondeu_em`).
+ * (ADR 0019). A recipient counts as sent unless it never answered and its delivery failed or its quote
+ * ended (cancelled, closed, approved) before the deadline (migrations 0041, 0043), or its quote still waits
+ * within its deadline — the one part no trigger can keep (time passing changes it): read live from the
+ * company's open quotes and taken off (`waitingPart`). Its time is from the request (the recipient row) to
+ * its first answer (`respondeu_em`).
  */
 
 type Range = { from: string; to: string };
@@ -25,6 +27,8 @@ export type PeriodPlan = {
   allMonths: Range | null;
   /** Days outside whole months [from, to), read from the recipients. */
   raw: Range[];
+  /** The whole period [from, to). */
+  period: Range;
 };
 
 const TIME_ZONE = 'America/Sao_Paulo';
@@ -40,10 +44,11 @@ const nonEmpty = (ranges: Range[]) => ranges.filter((range) => range.from < rang
 
 export function planPeriod(inicio: string, fim: string): PeriodPlan {
   const end = addDays(fim, 1);
+  const period = { from: inicio, to: end };
   const firstMonth = inicio === monthStart(inicio) ? inicio : nextMonth(inicio);
   const afterMonths = monthStart(end);
   if (firstMonth >= afterMonths)
-    return { years: null, months: [], allMonths: null, raw: [{ from: inicio, to: end }] };
+    return { years: null, months: [], allMonths: null, raw: [{ from: inicio, to: end }], period };
   const raw = nonEmpty([
     { from: inicio, to: firstMonth },
     { from: afterMonths, to: end },
@@ -52,7 +57,7 @@ export function planPeriod(inicio: string, fim: string): PeriodPlan {
   const firstYear =
     firstMonth === yearStart(firstMonth) ? firstMonth : `${Number(firstMonth.slice(0, 4)) + 1}-01-01`;
   const afterYears = yearStart(afterMonths);
-  if (firstYear >= afterYears) return { years: null, months: [allMonths], allMonths, raw };
+  if (firstYear >= afterYears) return { years: null, months: [allMonths], allMonths, raw, period };
   return {
     years: { from: Number(firstYear.slice(0, 4)), to: Number(afterYears.slice(0, 4)) },
     months: nonEmpty([
@@ -61,6 +66,7 @@ export function planPeriod(inicio: string, fim: string): PeriodPlan {
     ]),
     allMonths,
     raw,
+    period,
   };
 }
 
@@ -80,7 +86,7 @@ const CELL_COLUMNS = sql`enviados, respondidos, soma_segundos, min_segundos, max
 function rawPart(tenant: Tenant, ranges: Range[], byMonth: boolean, carriers?: readonly string[]): SQL {
   return sql`select r.transportador_id, ${byMonth ? sql`resposta_tempos_mes(r.created_at) as mes,` : sql``}
       (count(*) filter (where r.respondeu_em is not null
-        or (r.falha_entrega is null and not r.cancelada_no_prazo)))::int as enviados,
+        or (r.falha_entrega is null and not r.encerrada_no_prazo)))::int as enviados,
       count(r.respondeu_em)::int as respondidos,
       coalesce(sum(resposta_segundos(r.created_at, r.respondeu_em)), 0)::bigint as soma_segundos,
       min(resposta_segundos(r.created_at, r.respondeu_em)) as min_segundos,
@@ -95,18 +101,43 @@ function rawPart(tenant: Tenant, ranges: Range[], byMonth: boolean, carriers?: r
     group by 1${byMonth ? sql`, 2` : sql``}`;
 }
 
+/**
+ * Taken off the period's sums: the recipients counted as sent whose quote still waits within its deadline
+ * and that have not answered (their chance is not over; an answer or the deadline makes them count). Read
+ * live from the company's open quotes — few rows, by the quotes' status. A deleted quote's requests count
+ * as before (ADR 0019).
+ */
+function waitingPart(tenant: Tenant, plan: PeriodPlan, byMonth: boolean, carriers?: readonly string[]): SQL {
+  return sql`select r.transportador_id, ${byMonth ? sql`resposta_tempos_mes(r.created_at) as mes,` : sql``}
+      -count(*)::int as enviados, 0::int as respondidos, 0::bigint as soma_segundos,
+      null::int as min_segundos, null::int as max_segundos, null::timestamptz as ultima_resposta
+      ${byMonth ? sql`` : sql`, count(*)::int as aguardando`}
+    from cotacoes q join cotacao_destinatarios r on r.cotacao_id = q.id and r.empresa_id = q.empresa_id
+    where q.empresa_id = ${tenant.empresaId} and q.deleted_at is null
+      and q.status in ('AGUARDANDO_RESPOSTA', 'AGUARDANDO_APROVACAO', 'AGUARDANDO_REVISAO')
+      and q.prazo_resposta > now() and r.respondeu_em is null and r.falha_entrega is null
+      and not r.encerrada_no_prazo
+      and r.created_at >= ${localDay(plan.period.from)} and r.created_at < ${localDay(plan.period.to)}${onlyCarriers(
+        sql`r.transportador_id`,
+        carriers,
+      )}
+    group by 1${byMonth ? sql`, 2` : sql``}`;
+}
+
 /** Per-carrier partial sums of the period: yearly cells, monthly cells and raw recipients. */
 function totalsParts(tenant: Tenant, plan: PeriodPlan): SQL {
   const branches: SQL[] = [];
   if (plan.years)
-    branches.push(sql`select transportador_id, ${CELL_COLUMNS} from resposta_tempos_anuais
+    branches.push(sql`select transportador_id, ${CELL_COLUMNS}, 0::int as aguardando from resposta_tempos_anuais
       where empresa_id = ${tenant.empresaId} and ano >= ${plan.years.from} and ano < ${plan.years.to}`);
   if (plan.months.length > 0)
-    branches.push(sql`select transportador_id, ${CELL_COLUMNS} from resposta_tempos_mensais
+    branches.push(sql`select transportador_id, ${CELL_COLUMNS}, 0::int as aguardando from resposta_tempos_mensais
       where empresa_id = ${tenant.empresaId} and ${anyOf(
         plan.months.map((range) => sql`(mes >= ${range.from}::date and mes < ${range.to}::date)`),
       )}`);
-  if (plan.raw.length > 0) branches.push(rawPart(tenant, plan.raw, false));
+  if (plan.raw.length > 0)
+    branches.push(sql`select *, 0::int as aguardando from (${rawPart(tenant, plan.raw, false)}) raw`);
+  branches.push(waitingPart(tenant, plan, false));
   return sql.join(branches, sql` union all `);
 }
 
@@ -118,6 +149,7 @@ function monthParts(tenant: Tenant, plan: PeriodPlan, carriers: readonly string[
       where empresa_id = ${tenant.empresaId} and mes >= ${plan.allMonths.from}::date
         and mes < ${plan.allMonths.to}::date${onlyCarriers(sql`transportador_id`, carriers)}`);
   if (plan.raw.length > 0) branches.push(rawPart(tenant, plan.raw, true, carriers));
+  branches.push(waitingPart(tenant, plan, true, carriers));
   return sql.join(branches, sql` union all `);
 }
 
@@ -126,10 +158,10 @@ function carriersWithTotals(tenant: Tenant, plan: PeriodPlan): SQL {
   return sql`select p.*, t.nome, t.nome_busca, t.deleted_at
     from (select transportador_id as id, sum(enviados)::int as enviados, sum(respondidos)::int as respondidos,
         sum(soma_segundos)::float8 as soma, min(min_segundos)::int as minimo, max(max_segundos)::int as maximo,
-        max(ultima_resposta) as ultima
+        max(ultima_resposta) as ultima, sum(aguardando)::int as aguardando
       from (${totalsParts(tenant, plan)}) parts
       group by transportador_id
-      having sum(enviados) > 0) p
+      having sum(enviados) > 0 or sum(aguardando) > 0) p
     join transportadores t on t.id = p.id and t.empresa_id = ${tenant.empresaId}`;
 }
 
@@ -140,6 +172,8 @@ export type CarrierRow = {
   emails: string;
   enviados: number;
   respondidos: number;
+  /** Requests not counted yet: unanswered, their quote still waiting within its deadline. */
+  aguardando: number;
   somaSegundos: number;
   minSegundos: number | null;
   maxSegundos: number | null;
@@ -189,7 +223,7 @@ export async function carrierPage(
     db,
     sql`with matching as (select * from (${carriersWithTotals(tenant, plan)}) c ${only})
       select n.total as "total", r.id::text as "id", r.nome as "nome", r.enviados as "enviados",
-        r.respondidos as "respondidos", r.soma as "somaSegundos", r.minimo as "minSegundos",
+        r.respondidos as "respondidos", r.aguardando as "aguardando", r.soma as "somaSegundos", r.minimo as "minSegundos",
         r.maximo as "maxSegundos", (extract(epoch from r.ultima) * 1000)::float8 as "ultimaResposta",
         (select coalesce(string_agg(e.email, '; ' order by e.posicao), '') from transportador_emails e
           where e.transportador_id = r.id and e.deleted_at is not distinct from r.deleted_at) as "emails"

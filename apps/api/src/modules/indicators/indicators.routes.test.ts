@@ -38,6 +38,14 @@ async function indicators(query: string, token = a.token): Promise<ResponseTimes
 const byName = (body: ResponseTimesResponse, nome: string) =>
   body.data.find((row) => row.transportadorNome === nome) as ResponseTimeRecord;
 
+/** The scenario's own quote made history too: its deadline passed (see `sendQuote`). */
+async function asHistory(s: Scenario): Promise<Scenario> {
+  await db().execute(
+    sql`update cotacoes set prazo_resposta = now() - interval '1 minute' where id = ${s.quote.id}`,
+  );
+  return s;
+}
+
 /** A new quote of the scenario's company to some of its carriers (individual mode): its id. */
 async function sendQuote(s: Scenario, carrierIds: string[]): Promise<string> {
   const response = await ctx.app.inject({
@@ -57,7 +65,11 @@ async function sendQuote(s: Scenario, carrierIds: string[]): Promise<string> {
     },
   });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json().id;
+  const id = response.json().id as string;
+  // History: its deadline passed (a request still within its deadline and unanswered is not counted yet;
+  // summaries-exact.test.ts follows that rule).
+  await db().execute(sql`update cotacoes set prazo_resposta = now() - interval '1 minute' where id = ${id}`);
+  return id;
 }
 
 async function recipientOf(cotacaoId: string, transportadorId: string) {
@@ -149,14 +161,16 @@ async function recount(empresaId: string) {
 
 beforeAll(async () => {
   ctx = await createTestApp({ MAIL_REPLY_ADDRESS: 'cotacoes@importadora.com.br' });
-  a = await quoteScenario(ctx, {
-    carriers: [
-      { nome: 'Alfa Cargas', email: 'pricing@alfa-cargas.com.br;comercial@alfa-cargas.com.br' },
-      { nome: 'Beta Logística', email: 'cotacoes@beta-log.com.br' },
-      { nome: 'Gama Transportes', email: 'import@gama-transportes.com.br' },
-      { nome: 'Delta Frete Internacional', email: 'ops@delta-frete.com.br' },
-    ],
-  });
+  a = await asHistory(
+    await quoteScenario(ctx, {
+      carriers: [
+        { nome: 'Alfa Cargas', email: 'pricing@alfa-cargas.com.br;comercial@alfa-cargas.com.br' },
+        { nome: 'Beta Logística', email: 'cotacoes@beta-log.com.br' },
+        { nome: 'Gama Transportes', email: 'import@gama-transportes.com.br' },
+        { nome: 'Delta Frete Internacional', email: 'ops@delta-frete.com.br' },
+      ],
+    }),
+  );
   const [alfa, beta, gama, delta] = a.carriers.map((carrier) => carrier.id) as [
     string,
     string,
@@ -191,7 +205,9 @@ beforeAll(async () => {
   await moveTo(q3, delta, brt(`${Y}-03-31T23:30:00`), 50);
 
   // Another company: a carrier that answers in 1 h this year, never visible to the first.
-  b = await quoteScenario(ctx, { carriers: [{ nome: 'Ômega Outra Empresa', email: 'x@omega.com.br' }] });
+  b = await asHistory(
+    await quoteScenario(ctx, { carriers: [{ nome: 'Ômega Outra Empresa', email: 'x@omega.com.br' }] }),
+  );
   await answer(b, b.quote.id, 0);
 }, 120_000);
 afterAll(async () => {
@@ -221,6 +237,7 @@ describe('GET /api/indicators/response-times', () => {
       transportadorEmail: 'pricing@alfa-cargas.com.br; comercial@alfa-cargas.com.br',
       totalCotacoes: 3,
       totalRespostas: 3,
+      aguardandoNoPrazo: 0,
       tempoMedioRespostaHoras: 4.25,
       tempoMedioRespostaDias: 0.18,
       tempoMinimoRespostaHoras: 0.75,
@@ -466,7 +483,7 @@ describe('GET /api/indicators/response-times/export', () => {
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     const lines = response.body.slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Agente de carga;E-mail;Cotações recebidas;Respostas;Taxa de resposta (%);Tempo médio (h);Tempo médio (dias);Tempo mínimo (h);Tempo máximo (h);Última resposta',
+      'Agente de carga;E-mail;Cotações recebidas;Respostas;Taxa de resposta (%);Tempo médio (h);Tempo médio (dias);Tempo mínimo (h);Tempo máximo (h);Última resposta;Pedidos no prazo sem resposta',
     );
     expect(lines.slice(1).map((line) => line.split(';')[0])).toEqual([
       'Beta Logística',
@@ -475,9 +492,9 @@ describe('GET /api/indicators/response-times/export', () => {
       'Gama Transportes',
     ]);
     expect(lines[3]).toBe(
-      `Alfa Cargas;"pricing@alfa-cargas.com.br; comercial@alfa-cargas.com.br";3;3;100;"4,25";"0,18";"0,75";10;01/04/${Y} 00:15`,
+      `Alfa Cargas;"pricing@alfa-cargas.com.br; comercial@alfa-cargas.com.br";3;3;100;"4,25";"0,18";"0,75";10;01/04/${Y} 00:15;0`,
     );
-    expect(lines[4]).toBe('Gama Transportes;import@gama-transportes.com.br;2;0;0;;;;;');
+    expect(lines[4]).toBe('Gama Transportes;import@gama-transportes.com.br;2;0;0;;;;;;0');
     const one = await get(
       `/api/indicators/response-times/export?dataInicio=${Y}-01-01&transportadorId=${a.carriers[2]!.id}`,
     );
@@ -485,9 +502,11 @@ describe('GET /api/indicators/response-times/export', () => {
   });
 
   it('neutralises cells a spreadsheet would run as formulas, and shows only the caller’s company', async () => {
-    const s = await quoteScenario(ctx, {
-      carriers: [{ nome: '=HYPERLINK("http://x")', email: 'f@formula.com.br' }],
-    });
+    const s = await asHistory(
+      await quoteScenario(ctx, {
+        carriers: [{ nome: '=HYPERLINK("http://x")', email: 'f@formula.com.br' }],
+      }),
+    );
     const body = (await get('/api/indicators/response-times/export', s.token)).body;
     expect(body).toContain(`"'=HYPERLINK(""http://x"")";f@formula.com.br;1;0;0`);
     expect(body).not.toContain('Alfa');
@@ -504,7 +523,9 @@ describe('monthly cells (migration 0012 triggers)', () => {
   });
 
   it('follow concurrent requests to one carrier and a deleted quote (extremes recomputed)', async () => {
-    const s = await quoteScenario(ctx, { carriers: [{ nome: 'Zeta', email: 'z@zeta.com.br' }] });
+    const s = await asHistory(
+      await quoteScenario(ctx, { carriers: [{ nome: 'Zeta', email: 'z@zeta.com.br' }] }),
+    );
     const zeta = s.carriers[0]!.id;
     const quotes = await Promise.all(Array.from({ length: 5 }, () => sendQuote(s, [zeta])));
     await answer(s, quotes[0]!, 0);

@@ -69,11 +69,13 @@ function recordOf(carrier: repo.CarrierRow): Omit<ResponseTimeRecord, 'mensal'> 
     transportadorEmail: carrier.emails,
     totalCotacoes: carrier.enviados,
     totalRespostas: carrier.respondidos,
+    aguardandoNoPrazo: carrier.aguardando,
     tempoMedioRespostaHoras: hours(media),
     tempoMedioRespostaDias: media === null ? null : round(media / 86_400, 2),
     tempoMinimoRespostaHoras: hours(carrier.minSegundos),
     tempoMaximoRespostaHoras: hours(carrier.maxSegundos),
-    taxaResposta: round((carrier.respondidos / carrier.enviados) * 100, 1),
+    // Nothing counted yet (only requests still within their deadline): no rate to speak of.
+    taxaResposta: carrier.enviados > 0 ? round((carrier.respondidos / carrier.enviados) * 100, 1) : 0,
     ultimaResposta: carrier.ultimaResposta === null ? null : new Date(carrier.ultimaResposta).toISOString(),
   };
 }
@@ -208,6 +210,7 @@ export class IndicatorsService {
           number(row.tempoMinimoRespostaHoras),
           number(row.tempoMaximoRespostaHoras),
           row.ultimaResposta ? dateTime(new Date(row.ultimaResposta)) : '',
+          String(row.aguardandoNoPrazo ?? 0),
         ]),
     ].map((line) => line.map(csvField).join(';'));
     return {

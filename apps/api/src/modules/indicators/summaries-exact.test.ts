@@ -90,24 +90,32 @@ async function statsFromScratch() {
 
 /**
  * Per carrier with requests this year (Brasília): sent, answered and the mean hours, from the recipients.
- * A recipient that never answered is not sent when its delivery failed or its quote was cancelled before
- * the deadline — read here from the quote's status and the audit log's cancellation time, not the kept flag.
+ * A recipient that never answered is not sent when its delivery failed, its quote ended (cancelled, closed,
+ * approved) before the deadline — read here from the quote's status and the audit log's time of that
+ * change, not the kept flag — or its live quote still waits within its deadline.
  */
 async function tableFromScratch() {
   const rows = (
     await db().execute(sql`
       select r.transportador_id as id,
         count(*) filter (where r.respondeu_em is not null or not (r.falha_entrega is not null or (
-          q.status = 'CANCELADA' and (select min(a.created_at) from audit_log a
-            where a.entity_id = q.id::text and a.action = 'cotacao.cancelamento') < q.prazo_resposta)))::int as enviados,
+          q.status in ('CANCELADA', 'APROVADA', 'FECHADA') and (select min(a.created_at) from audit_log a
+            where a.entity_id = q.id::text and (a.action in ('cotacao.cancelamento', 'cotacao.aprovacao')
+              or (a.action = 'cotacao.update' and a.details ->> 'status' in ('CANCELADA', 'FECHADA'))))
+            < q.prazo_resposta)
+          or (q.deleted_at is null and q.status in ('AGUARDANDO_RESPOSTA', 'AGUARDANDO_APROVACAO', 'AGUARDANDO_REVISAO')
+            and q.prazo_resposta > now())))::int as enviados,
+        count(*) filter (where r.respondeu_em is null and r.falha_entrega is null and q.deleted_at is null
+          and q.status in ('AGUARDANDO_RESPOSTA', 'AGUARDANDO_APROVACAO', 'AGUARDANDO_REVISAO')
+          and q.prazo_resposta > now())::int as aguardando,
         count(r.respondeu_em)::int as respondidos,
         avg(greatest(0, extract(epoch from r.respondeu_em - r.created_at)))::float8 as media
       from cotacao_destinatarios r join cotacoes q on q.id = r.cotacao_id
       where r.empresa_id = ${s.empresaId}
         and extract(year from r.created_at at time zone 'America/Sao_Paulo') = extract(year from now() at time zone 'America/Sao_Paulo')
       group by r.transportador_id`)
-  ).rows as { id: string; enviados: number; respondidos: number; media: number | null }[];
-  return new Map(rows.filter((row) => row.enviados > 0).map((row) => [row.id, row]));
+  ).rows as { id: string; enviados: number; respondidos: number; aguardando: number; media: number | null }[];
+  return new Map(rows.filter((row) => row.enviados > 0 || row.aguardando > 0).map((row) => [row.id, row]));
 }
 
 async function expectExact() {
@@ -135,6 +143,7 @@ async function expectExact() {
       expect(own, record.transportadorNome).toBeDefined();
       expect(record.totalCotacoes, `${record.transportadorNome} ${range}`).toBe(own!.enviados);
       expect(record.totalRespostas).toBe(own!.respondidos);
+      expect(record.aguardandoNoPrazo).toBe(own!.aguardando);
       if (own!.media === null) expect(record.tempoMedioRespostaHoras).toBeNull();
       else expect(record.tempoMedioRespostaHoras).toBeCloseTo(own!.media / 3600, 2);
     }
@@ -152,12 +161,18 @@ describe('kept dashboard and indicators figures (ADR 0031)', () => {
     await answer(s.quote.id, 0); // a revised answer: the first answer's time stays
     await expectExact();
 
-    // A second quote to the same carriers, one of them answering.
+    // A second quote to the same carriers, one of them answering. The two still within the deadline are
+    // not counted yet: their chance is not over (QA pass 34: an hour-old request lowered the answer rate).
+    const sentOf = (table: ResponseTimesResponse, index: number) =>
+      table.data.find((record) => record.transportadorId === s.carriers[index]!.id)?.totalCotacoes ?? 0;
+    const beforeSecond = await expectExact();
     const second = await sendQuote('EXACT-2');
     expect(second.statusCode, second.body).toBe(201);
     const secondId = second.json().id as string;
     await answer(secondId, 2);
-    await expectExact();
+    const afterSecond = await expectExact();
+    expect(sentOf(afterSecond.table, 0)).toBe(sentOf(beforeSecond.table, 0));
+    expect(sentOf(afterSecond.table, 2)).toBe(sentOf(beforeSecond.table, 2) + 1);
 
     // The approval moves the first quote out of the open ones.
     const [current] = (
@@ -169,6 +184,14 @@ describe('kept dashboard and indicators figures (ADR 0031)', () => {
     expect(approved.statusCode, approved.body).toBe(200);
     const afterApproval = await expectExact();
     expect(afterApproval.dashboard.stats.cotacoesAbertas).toBe(start.dashboard.stats.cotacoesAbertas);
+    // Approved before its deadline: the carrier that had not answered stays uncounted once the deadline
+    // passes (its flag, kept by the trigger on the quote's status).
+    const [ended] = (
+      await db().execute(sql`
+        select encerrada_no_prazo as ended from cotacao_destinatarios
+        where cotacao_id = ${s.quote.id} and transportador_id = ${s.carriers[2]!.id}`)
+    ).rows as { ended: boolean }[];
+    expect(ended!.ended).toBe(true);
 
     // A deleted quote leaves the counts; its requests still count for the carriers (ADR 0019).
     const deleted = await call('DELETE', `/api/quotes/${secondId}`);
@@ -178,19 +201,17 @@ describe('kept dashboard and indicators figures (ADR 0031)', () => {
 
     // A quote cancelled before its deadline: its carriers that had not answered are not counted as sent
     // (they had no chance to answer); the one that answered keeps its answer and its time.
+    const beforeThird = await expectExact();
     const third = await sendQuote('EXACT-3');
     expect(third.statusCode, third.body).toBe(201);
     const thirdId = third.json().id as string;
     await answer(thirdId, 1);
-    const beforeCancel = await expectExact();
     const cancelled = await call('PATCH', `/api/quotes/${thirdId}`, { status: 'CANCELADA' });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const afterCancel = await expectExact();
-    const sentOf = (table: ResponseTimesResponse, index: number) =>
-      table.data.find((record) => record.transportadorId === s.carriers[index]!.id)?.totalCotacoes;
-    expect(sentOf(afterCancel.table, 0)).toBe(sentOf(beforeCancel.table, 0)! - 1);
-    expect(sentOf(afterCancel.table, 1)).toBe(sentOf(beforeCancel.table, 1));
-    expect(sentOf(afterCancel.table, 2)).toBe(sentOf(beforeCancel.table, 2)! - 1);
+    expect(sentOf(afterCancel.table, 0)).toBe(sentOf(beforeThird.table, 0));
+    expect(sentOf(afterCancel.table, 1)).toBe(sentOf(beforeThird.table, 1) + 1);
+    expect(sentOf(afterCancel.table, 2)).toBe(sentOf(beforeThird.table, 2));
 
     // Cancelled after its deadline had passed unanswered: the silence counts, as for any late quote.
     const late = await sendQuote('EXACT-4', [s.carriers[0]!.id]);
@@ -200,6 +221,8 @@ describe('kept dashboard and indicators figures (ADR 0031)', () => {
       sql`update cotacoes set prazo_resposta = now() - interval '1 day' where id = ${lateId}`,
     );
     const beforeLate = await expectExact();
+    // Its deadline passed: the silence counts already.
+    expect(sentOf(beforeLate.table, 0)).toBe(sentOf(afterCancel.table, 0) + 1);
     const lateCancel = await call('PATCH', `/api/quotes/${lateId}`, { status: 'CANCELADA' });
     expect(lateCancel.statusCode, lateCancel.body).toBe(200);
     const afterLate = await expectExact();

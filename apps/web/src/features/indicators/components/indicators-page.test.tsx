@@ -244,6 +244,32 @@ describe('indicators page', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
   });
 
+  it('shows requests still within their deadline apart: not in the count nor the rate', async () => {
+    setup({
+      data: [
+        record(1, { totalCotacoes: 3, totalRespostas: 3, taxaResposta: 100, aguardandoNoPrazo: 1 }),
+        record(2, {
+          totalCotacoes: 0,
+          totalRespostas: 0,
+          taxaResposta: 0,
+          aguardandoNoPrazo: 2,
+          tempoMedioRespostaHoras: null,
+          tempoMedioRespostaDias: null,
+          tempoMinimoRespostaHoras: null,
+          tempoMaximoRespostaHoras: null,
+          ultimaResposta: null,
+        }),
+      ],
+    });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(rows()[0]).toHaveTextContent('3 de 3Taxa de resposta: 100%+1 no prazo');
+    // Nothing counted yet: no rate, only what waits.
+    expect(rows()[1]).toHaveTextContent('0 de 0+2 no prazo');
+    expect(rows()[1]).not.toHaveTextContent('Taxa de resposta');
+    expect(within(rows()[1]!).getByText('+2 no prazo')).toHaveAttribute('title', t.waitingHint);
+    expect(screen.getByText(/Uma cotação ainda dentro do prazo/)).toBeInTheDocument();
+  });
+
   it('says so when nothing matches', async () => {
     setup({ data: [] });
     expect(await screen.findByText(t.empty)).toBeInTheDocument();

@@ -116,10 +116,19 @@ export function ResponseTimesTable({
             {/* relative: the rate's screen-reader label (absolute) stays inside the scrolling table. */}
             <TableCell className={cn(tight, 'relative whitespace-nowrap tabular-nums')}>
               {formatMessage(t.answersOf, { respostas: row.totalRespostas, total: row.totalCotacoes })}
-              <span className="block text-xs text-fg-muted">
-                <span className="sr-only">{t.columns.taxaResposta}: </span>
-                {formatMessage(t.rate, { taxa: percent.format(row.taxaResposta) })}
-              </span>
+              {row.totalCotacoes > 0 && (
+                <span className="block text-xs text-fg-muted">
+                  <span className="sr-only">{t.columns.taxaResposta}: </span>
+                  {formatMessage(t.rate, { taxa: percent.format(row.taxaResposta) })}
+                </span>
+              )}
+              {(row.aguardandoNoPrazo ?? 0) > 0 && (
+                <span className="block text-xs text-fg-muted" title={t.waitingHint}>
+                  {row.aguardandoNoPrazo === 1
+                    ? t.waitingOne
+                    : formatMessage(t.waitingMany, { n: row.aguardandoNoPrazo ?? 0 })}
+                </span>
+              )}
             </TableCell>
             <TableCell className={tight}>
               <ResponseTimeBadge hours={row.tempoMedioRespostaHoras} />
