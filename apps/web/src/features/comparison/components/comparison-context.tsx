@@ -6,8 +6,12 @@ export type { FigureRef } from '@/api/figure';
 
 export interface ComparisonContextValue {
   quoteId: string;
-  /** Corrections are possible while the quote is not final. */
-  canCorrect: boolean;
+  /**
+   * Whether an answer's figures can be corrected: while the quote waits, and after its approval for every
+   * answer but the approved one (ADR 0018: the carrier has those in writing; the others stay correctable,
+   * e.g. before the comparative goes to management).
+   */
+  canCorrect: (respostaId: string) => boolean;
   /** `${respostaId}|${campo}` of the value being corrected, if any. */
   editing: string | null;
   startEditing: (figure: FigureRef) => void;

@@ -43,7 +43,7 @@ export function FeeAdditions({ row }: { row: ComparisonRow }) {
   const [valor, setValor] = useState('');
   const [unidade, setUnidade] = useState<(typeof FEE_UNIT_CODES)[number]>('CNTR');
   const [error, setError] = useState<string | null>(null);
-  if (!canCorrect || row.extracao !== 'concluida') return null;
+  if (!canCorrect(row.respostaId) || row.extracao !== 'concluida') return null;
   const previous = row.taxasVersaoAnterior ?? [];
 
   const submit = (event: FormEvent) => {

@@ -38,7 +38,7 @@ export function Figure({
 }) {
   const context = useComparisonContext();
   const { campo } = figure;
-  const correctable = context.canCorrect && campo !== null;
+  const correctable = campo !== null && context.canCorrect(figure.respostaId);
   if (correctable && context.editing === editingKey(figure.respostaId, campo))
     return (
       <CorrectionInput quoteId={context.quoteId} figure={{ ...figure, campo }} onDone={context.stopEditing} />

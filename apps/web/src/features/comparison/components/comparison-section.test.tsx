@@ -504,6 +504,26 @@ describe('Comparação: the table', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Revisar Todos' })).toBeNull();
   });
 
+  it('after the approval, corrects the other answers (for the comparative), never the approved one', async () => {
+    const rows = makeRows().map((row) => ({
+      ...row,
+      status: row.transportador.nome === 'Atlântico Logística' ? 'aprovado' : 'reprovado',
+    }));
+    const { user, network } = setup({ quote: makeQuoteDetail({ status: 'APROVADA' }), rows });
+    const approved = await rowOf('Atlântico Logística');
+    expect(approved.queryByRole('button', { name: /Corrigir/ })).toBeNull();
+    const delta = await rowOf('Delta Shipping');
+    expect(delta.queryByRole('button', { name: /Revisar/ })).toBeNull();
+    expect(delta.queryByRole('link', { name: /Aprovar/ })).toBeNull();
+    await user.click(delta.getAllByRole('button', { name: /^Corrigir Frete/ })[0]!);
+    const input = screen.getByRole('textbox', { name: /^Novo valor de Frete/ });
+    await user.clear(input);
+    await user.type(input, '2.100,00{Enter}');
+    await waitFor(() =>
+      expect(network.requests.filter((request) => request.method === 'PUT')).toHaveLength(1),
+    );
+  });
+
   it("links 'Aprovar' to the approval screen with the response and its destination", async () => {
     setup();
     const itajai = await rowOf('Boreal Cargas', 'Itajaí');

@@ -164,9 +164,19 @@ export function ComparisonSection({ quote }: { quote: QuoteDetail }) {
       campo ? corrections.get(respostaId)?.get(campo) : undefined,
     [corrections],
   );
+  // After the approval the other answers stay correctable (ADR 0018), the approved one not.
+  const correctionsOpen = waiting || quote.status === 'APROVADA';
+  const approvedIds = useMemo(
+    () => new Set(rows.filter((row) => row.status === 'aprovado').map((row) => row.respostaId)),
+    [rows],
+  );
+  const canCorrect = useCallback(
+    (respostaId: string) => correctionsOpen && !approvedIds.has(respostaId),
+    [correctionsOpen, approvedIds],
+  );
   const context: ComparisonContextValue = {
     quoteId: quote.id,
-    canCorrect: waiting,
+    canCorrect,
     editing,
     startEditing: (figure) => {
       setSource(null);
@@ -333,7 +343,7 @@ export function ComparisonSection({ quote }: { quote: QuoteDetail }) {
         figure={source}
         mensagemId={source ? messageOf(messages, source) : null}
         correction={source ? correctionOf(source.respostaId, source.campo) : undefined}
-        canCorrect={waiting}
+        canCorrect={source ? canCorrect(source.respostaId) : false}
         onCorrect={context.startEditing}
         onClose={() => setSource(null)}
       />

@@ -337,6 +337,9 @@ export function fakeDecisionsApi(
     const { campo, valor } = parsed.data;
     const rows = db.rows.filter((row) => row.respostaId === respostaId);
     if (rows.length === 0) return problem(404, 'RESPONSE_NOT_FOUND', errorMessages.RESPONSE_NOT_FOUND);
+    // The approved answer's figures were sent to its carrier (ADR 0018): the others stay correctable.
+    if (rows[0]!.status === 'aprovado')
+      return problem(409, 'CORRECTION_APPROVED', errorMessages.CORRECTION_APPROVED);
     // A currency (`fretes.N.moeda`) belongs to the amount figure of the same line; a unit or basis
     // (`….unidade`, ADR 0101) to the line itself.
     const currency = campo.endsWith('.moeda');
