@@ -35,7 +35,9 @@ function markOf(row: repo.ListedMessage): string | null {
   if (tipo === 'tardia') return conversationMarks.tardia;
   if (row.flags?.remetenteDesconhecido) return conversationMarks.remetenteDesconhecido;
   if (row.source === 'portal') return conversationMarks.respondidaPeloPortal;
-  if (row.source === 'manual' || row.registradoPor) return conversationMarks.registradaManualmente;
+  if (row.source === 'manual') return conversationMarks.registradaManualmente;
+  // Received by mail, then assigned to this quote by a user (QA pass 35: it read 'Registrada manualmente').
+  if (row.registradoPor) return conversationMarks.atribuida;
   return null;
 }
 

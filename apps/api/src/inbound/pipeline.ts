@@ -71,6 +71,8 @@ export type IngestInput = {
   authentication?: InboundEntrada['authentication'];
   /** When the receiving side says it arrived (the SMTP listener's or a webhook's receipt, IMAP INTERNALDATE). */
   arrivedAt?: Date;
+  /** The remarks typed with the values (portal, 'Registrar resposta → Valores'): the version's `observacoes`. */
+  observacoes?: string;
 };
 
 export type ReceiveResult = { inboundId: string; duplicate: boolean };
@@ -1120,6 +1122,8 @@ export class InboundPipeline {
       extracaoErro: typed ? null : parsed.problem,
       dadosExtraidos: typed ?? null,
       condicoesPagamento: typed?.final.condicoesPagamento ?? null,
+      // The carrier's or the analyst's remarks typed with the values: on the card (QA pass 35).
+      observacoes: typed ? (input.observacoes ?? null) : null,
       registradoPor: input.assignedBy?.userId ?? null,
       createdAt: now,
     });
@@ -1304,6 +1308,7 @@ function entradaOf(input: IngestInput): InboundEntrada {
   if (input.authentication) entrada.authentication = input.authentication;
   if (input.arrivedAt && !Number.isNaN(input.arrivedAt.getTime()))
     entrada.chegouEm = input.arrivedAt.toISOString();
+  if (input.observacoes?.trim()) entrada.observacoes = cleanText(input.observacoes.trim());
   return entrada;
 }
 
@@ -1318,6 +1323,7 @@ function inputOf(row: StoredRow): IngestInput {
     ...(entrada.smtp ? { smtp: entrada.smtp } : {}),
     ...(entrada.authentication ? { authentication: entrada.authentication } : {}),
     ...arrivalInput(row),
+    ...(entrada.observacoes ? { observacoes: entrada.observacoes } : {}),
   };
 }
 

@@ -14,6 +14,7 @@ export const conversationMarks = {
   remetenteDesconhecido:
     'Remetente desconhecido: veio pelo endereço de resposta da cotação, de um endereço que não é do agente',
   registradaManualmente: 'Registrada manualmente',
+  atribuida: 'Recebida por e-mail e atribuída a esta cotação em "Não identificadas"',
   respondidaPeloPortal: 'Respondida pelo portal',
 } as const;
 

@@ -102,13 +102,15 @@ export const uiReplies = {
     readAgainError: 'Não foi possível pedir a nova leitura. Tente novamente.',
     /** 'Desfazer atribuição': a message assigned from 'Não identificadas' to the wrong quote or carrier. */
     undoAssignment: 'Desfazer atribuição',
-    undoAssignmentOf: 'Desfazer a atribuição da resposta de {nome}',
+    undoAssignmentOf: 'Desfazer atribuição da resposta de {nome}',
     undoAssignmentTitle: 'Desfazer a atribuição?',
     undoAssignmentBody:
       'A mensagem sai desta cotação e volta para "Não identificadas", de onde pode ser atribuída à cotação e ao agente de carga certos.',
     undoAssignmentPrevious: '{nome} volta à versão {versao} da resposta.',
-    undoAssignmentNone: '{nome} volta a constar sem resposta nesta cotação.',
+    undoAssignmentNone:
+      '{nome} volta a constar sem resposta nesta cotação, que volta a aguardar a resposta dele.',
     undoAssignmentCorrections: 'As correções feitas nesta versão serão descartadas.',
+    undoAssignmentSent: 'E-mails já enviados ao agente de carga (um pedido de revisão) não são desfeitos.',
     undoingAssignment: 'Desfazendo...',
     undoAssignmentError: 'Não foi possível desfazer a atribuição. Tente novamente.',
     noValues: 'Nenhum valor identificado nesta resposta.',

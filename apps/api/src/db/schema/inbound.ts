@@ -73,6 +73,8 @@ export type InboundEntrada = {
    * IMAP's INTERNALDATE. What an answer's time is counted from when the sender's Date header is off.
    */
   chegouEm?: string;
+  /** The remarks typed with the values (portal, 'Registrar resposta → Valores'). */
+  observacoes?: string;
 };
 
 /**

@@ -141,7 +141,7 @@ async function responsesOf(scenario: Scenario) {
   expect(response.statusCode).toBe(200);
   return response.json().data as {
     transportadorId: string;
-    atual: { origem: string; versao: number; dadosExtraidos: never } | null;
+    atual: { origem: string; versao: number; observacoes: string | null; dadosExtraidos: never } | null;
     versao: number | null;
     dadosExtraidos: {
       final: { confidence_overall: number; fretes: { confidence: number }[] };
@@ -419,7 +419,12 @@ describe('answering (POST /api/portal/{token}/resposta)', () => {
       resposta: { transitTimeDias: 32 },
     });
     const entry = (await responsesOf(s)).find((e) => e.transportadorId === s.carriers[0]!.id)!;
-    expect(entry.atual).toMatchObject({ origem: 'portal', versao: 1 });
+    // The carrier's remarks on its card, not only inside the message (QA pass 35).
+    expect(entry.atual).toMatchObject({
+      origem: 'portal',
+      versao: 1,
+      observacoes: 'Sujeito a espaço no navio.',
+    });
     expect(entry.dadosExtraidos!.final.confidence_overall).toBe(1);
     expect(entry.dadosExtraidos!.final.fretes[0]!.confidence).toBe(1);
     expect(entry.dadosExtraidos!.fontes).toEqual([

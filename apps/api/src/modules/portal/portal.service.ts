@@ -226,6 +226,7 @@ export class PortalService {
         tokenId: row.id,
       },
       typedResult: typed,
+      ...(answer.observacoes ? { observacoes: answer.observacoes } : {}),
     });
     if (result.status === 'falhou')
       throw new AppError('INBOUND_PROCESSING_FAILED', { erro: result.erro ?? '' });

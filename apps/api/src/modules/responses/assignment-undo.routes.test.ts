@@ -169,6 +169,12 @@ describe("'Desfazer atribuição': a message assigned to the wrong carrier goes 
     await assign(inboundId, 0);
     const wrong = await readVersion(0, 2);
     expect(wrong.atual!.atribuida).toBe(true);
+    // The conversation says how it came (it read 'Registrada manualmente').
+    const history = await call('GET', `/api/emails/by-cotacao/${s.quote.id}`);
+    const copy = (history.json().items as { id: string; marcacao: string | null }[]).find(
+      (item) => item.id === wrong.atual!.mensagemId,
+    );
+    expect(copy?.marcacao).toBe('Recebida por e-mail e atribuída a esta cotação em "Não identificadas"');
     let rows = await comparison();
     expect(rowOf(rows, 0)!.custoTotalBRL).toBe(ROTA_SUL_TOTAL);
     expect(cheapest(rows)).toBe(s.carriers[0]!.id);

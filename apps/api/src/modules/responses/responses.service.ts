@@ -236,7 +236,13 @@ export class ResponsesService {
         date,
       );
     }
-    const result = await this.pipeline.ingest(raw, { source: 'manual', assignedBy, typedResult: typed });
+    const observacoes = form.modo === 'valores' ? form.valores?.observacoes?.trim() : undefined;
+    const result = await this.pipeline.ingest(raw, {
+      source: 'manual',
+      assignedBy,
+      typedResult: typed,
+      ...(observacoes ? { observacoes } : {}),
+    });
     if (result.duplicate) throw new AppError('RESPONSE_DUPLICATE');
     if (result.status === 'falhou')
       throw new AppError('INBOUND_PROCESSING_FAILED', { erro: result.erro ?? '' });

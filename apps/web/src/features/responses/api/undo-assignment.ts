@@ -7,6 +7,7 @@ import {
   quoteResponsesKey,
 } from '@/api/quote-keys';
 import { api } from '@/lib/api-client';
+import { showToast } from '@/lib/toast';
 
 /**
  * `POST /api/quotes/:id/respostas/:respostaId/desfazer-atribuicao` → `{ message }`: a message assigned from
@@ -26,14 +27,17 @@ export function useUndoAssignment(quoteId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (respostaId: string) => undoAssignment(quoteId, respostaId),
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: (result) => {
+      // Said here, not by the button: the refreshed card no longer has it (QA pass 36: no toast).
+      showToast({ message: result.message, variant: 'success' });
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: quoteDetailKey(quoteId) }),
         queryClient.invalidateQueries({ queryKey: quoteResponsesKey(quoteId) }),
         queryClient.invalidateQueries({ queryKey: quoteComparisonKey(quoteId) }),
         queryClient.invalidateQueries({ queryKey: quoteConversationKey(quoteId) }),
         // 'Não identificadas' and its counts (features/replies keys all start with 'inbound').
         queryClient.invalidateQueries({ queryKey: ['inbound'] }),
-      ]),
+      ]);
+    },
   });
 }

@@ -342,12 +342,12 @@ describe('response cards', () => {
     // Registered by hand: no assignment to undo, and the card says who registered it.
     const typed = await card('Delta Shipping');
     expect(typed.getByText('Registrada por Ana Souza')).toBeInTheDocument();
-    expect(typed.queryByRole('button', { name: /Desfazer a atribuição/ })).toBeNull();
+    expect(typed.queryByRole('button', { name: /Desfazer atribuição da/ })).toBeNull();
 
     const atl = await card('Atlântico Logística');
     expect(atl.getByText('Atribuída de "Não identificadas" por Ana Souza')).toBeInTheDocument();
     await user.click(
-      atl.getByRole('button', { name: 'Desfazer a atribuição da resposta de Atlântico Logística' }),
+      atl.getByRole('button', { name: 'Desfazer atribuição da resposta de Atlântico Logística' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Desfazer a atribuição?' });
     expect(dialog).toHaveTextContent('Atlântico Logística volta à versão 1 da resposta.');
@@ -360,21 +360,23 @@ describe('response cards', () => {
         (r) => r.method === 'POST' && r.url === `/api/quotes/${ids.q1}/respostas/v-2/desfazer-atribuicao`,
       ),
     ).toHaveLength(1);
-    // Version 1 is current again, nothing left to undo.
+    // Version 1 is current again, nothing left to undo; it is not announced as a new answer (QA pass 36).
     await waitFor(async () =>
       expect(
-        (await card('Atlântico Logística')).queryByRole('button', { name: /Desfazer a atribuição/ }),
+        (await card('Atlântico Logística')).queryByRole('button', { name: /Desfazer atribuição da/ }),
       ).toBeNull(),
     );
+
+    expect(screen.queryByText(/^Nova resposta de Atlântico/)).toBeNull();
 
     // The carrier's only answer: it goes back to no answer.
     await user.click(
       (await card('Boreal Cargas')).getByRole('button', {
-        name: 'Desfazer a atribuição da resposta de Boreal Cargas',
+        name: 'Desfazer atribuição da resposta de Boreal Cargas',
       }),
     );
     expect(await screen.findByRole('dialog', { name: 'Desfazer a atribuição?' })).toHaveTextContent(
-      'Boreal Cargas volta a constar sem resposta nesta cotação.',
+      'Boreal Cargas volta a constar sem resposta nesta cotação, que volta a aguardar a resposta dele.',
     );
   });
 

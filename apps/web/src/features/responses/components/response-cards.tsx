@@ -68,15 +68,22 @@ export function conversationSearch(mensagemId: string): string {
 /** A toast per carrier whose current version changed since the last poll, and a fresh quote counter. */
 function useNewResponseNotices(quoteId: string, entries: readonly ResponseEntry[] | undefined) {
   const queryClient = useQueryClient();
-  const seen = useRef<Map<string, string | null> | null>(null);
+  // Every version each carrier had when last read: a version current again (an assignment undone, QA
+  // pass 36) is not news.
+  const seen = useRef<Map<string, Set<string>> | null>(null);
   useEffect(() => {
     if (!entries) return;
-    const current = new Map(entries.map((entry) => [entry.transportadorId, entry.atual?.id ?? null]));
+    const current = new Map(
+      entries.map((entry) => [
+        entry.transportadorId,
+        new Set(versionsOfEntry(entry).map((version) => version.id)),
+      ]),
+    );
     const before = seen.current;
     seen.current = current;
     if (!before) return;
     const fresh = entries.filter(
-      (entry) => entry.atual && before.get(entry.transportadorId) !== entry.atual.id,
+      (entry) => entry.atual && !before.get(entry.transportadorId)?.has(entry.atual.id),
     );
     if (fresh.length === 0) return;
     // Registered by hand in this screen: the registration already said so.

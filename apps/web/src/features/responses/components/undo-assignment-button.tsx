@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { errorText } from '@/lib/api-client';
-import { showToast } from '@/lib/toast';
 import { useUndoAssignment } from '../api/undo-assignment';
 
 const t = uiReplies.cards;
@@ -54,14 +53,7 @@ export function UndoAssignmentButton({
         error={undo.isError ? errorText(undo.error, t.undoAssignmentError) : null}
         variant="primary"
         onClose={close}
-        onConfirm={() =>
-          undo.mutate(version.id, {
-            onSuccess: (result) => {
-              setOpen(false);
-              showToast({ message: result.message, variant: 'success' });
-            },
-          })
-        }
+        onConfirm={() => undo.mutate(version.id, { onSuccess: () => setOpen(false) })}
       >
         <p>{t.undoAssignmentBody}</p>
         <p>
@@ -70,6 +62,7 @@ export function UndoAssignmentButton({
             : formatMessage(t.undoAssignmentNone, { nome })}
         </p>
         {version.correcoes.length > 0 && <p>{t.undoAssignmentCorrections}</p>}
+        <p className="text-fg-muted">{t.undoAssignmentSent}</p>
       </ConfirmModal>
     </>
   );
