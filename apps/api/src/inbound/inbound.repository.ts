@@ -313,6 +313,7 @@ export async function currentResponse(executor: Executor, tenant: Tenant, destin
       status: respostas.status,
       remetenteNaoVerificado: respostas.remetenteNaoVerificado,
       remetenteConfirmadoEm: respostas.remetenteConfirmadoEm,
+      createdAt: respostas.createdAt,
     })
     .from(respostas)
     .where(
@@ -621,9 +622,12 @@ export async function versionForUndo(
       source: inboundMessages.source,
       matchedBy: inboundMessages.matchedBy,
       atribuicaoAnterior: inboundMessages.atribuicaoAnterior,
+      createdAt: respostas.createdAt,
+      respondeuEm: cotacaoDestinatarios.respondeuEm,
     })
     .from(respostas)
     .leftJoin(inboundMessages, eq(inboundMessages.id, respostas.inboundMessageId))
+    .innerJoin(cotacaoDestinatarios, eq(cotacaoDestinatarios.id, respostas.destinatarioId))
     .where(
       inTenant(respostas.empresaId, tenant, eq(respostas.cotacaoId, cotacaoId), eq(respostas.id, respostaId)),
     )
@@ -662,9 +666,19 @@ export async function removeVersion(
 
 /** The recipient answered nothing any more (its only version was taken back): no first answer. */
 export async function clearFirstAnswer(executor: Executor, tenant: Tenant, destinatarioId: string) {
+  await setFirstAnswer(executor, tenant, destinatarioId, null);
+}
+
+/** The recipient's first answer put back as it was (an assignment undone). */
+export async function setFirstAnswer(
+  executor: Executor,
+  tenant: Tenant,
+  destinatarioId: string,
+  at: Date | null,
+) {
   await executor
     .update(cotacaoDestinatarios)
-    .set({ respondeuEm: null })
+    .set({ respondeuEm: at })
     .where(inTenant(cotacaoDestinatarios.empresaId, tenant, eq(cotacaoDestinatarios.id, destinatarioId)));
 }
 
@@ -693,4 +707,38 @@ export async function waitingQuoteByCode(executor: Executor, empresaId: string, 
     )
     .limit(1);
   return row ?? null;
+}
+
+/** A first answer earlier than the one kept (an older mail assigned late); never before the request was sent. */
+export async function markEarlierAnswer(
+  executor: Executor,
+  tenant: Tenant,
+  destinatarioId: string,
+  at: Date,
+) {
+  const when = sql`${at.toISOString()}::timestamptz`;
+  await executor
+    .update(cotacaoDestinatarios)
+    .set({
+      respondeuEm: sql`greatest(${when}, coalesce((select ${mailOutbox.sentAt} from ${mailOutbox} where ${mailOutbox.id} = ${cotacaoDestinatarios.outboxId}), ${when}))`,
+    })
+    .where(
+      inTenant(
+        cotacaoDestinatarios.empresaId,
+        tenant,
+        eq(cotacaoDestinatarios.id, destinatarioId),
+        sql`${cotacaoDestinatarios.respondeuEm} > ${when}`,
+      ),
+    );
+}
+
+/** The first answer from the versions a recipient has left (their dates); never before the request was sent. */
+export async function firstAnswerFromVersions(executor: Executor, tenant: Tenant, destinatarioId: string) {
+  const first = sql`(select min(r.created_at) from respostas r where r.destinatario_id = ${destinatarioId})`;
+  await executor
+    .update(cotacaoDestinatarios)
+    .set({
+      respondeuEm: sql`greatest(${first}, coalesce((select ${mailOutbox.sentAt} from ${mailOutbox} where ${mailOutbox.id} = ${cotacaoDestinatarios.outboxId}), ${first}))`,
+    })
+    .where(inTenant(cotacaoDestinatarios.empresaId, tenant, eq(cotacaoDestinatarios.id, destinatarioId)));
 }

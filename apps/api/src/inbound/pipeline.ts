@@ -151,6 +151,11 @@ function domainOf(address: string): string {
   return address.slice(address.lastIndexOf('@') + 1);
 }
 
+/** A received mail a user assigned to a quote and carrier (not typed by hand, on the portal or a test). */
+function isAssignedMail(input: IngestInput): boolean {
+  return input.assignedBy !== undefined && !['manual', 'portal', 'teste'].includes(input.source);
+}
+
 /** How long before its arrival a message's own Date may say it was written: mail in transit, a greylist. */
 const TRANSIT_MS = 15 * 60_000;
 
@@ -498,6 +503,8 @@ export class InboundPipeline {
           empresaId: row.empresaId,
           cotacaoId: row.cotacaoId,
           candidatas: row.candidatas ?? null,
+          respondeuEm:
+            match.kind === 'recipient' ? (match.recipient.respondeuEm?.toISOString() ?? null) : null,
         },
       });
       return this.apply(tx, inboundId, parsed, raw, match, {
@@ -534,6 +541,17 @@ export class InboundPipeline {
 
       const left = await repo.removeVersion(tx, tenant, version);
       if (left === 0) await repo.clearFirstAnswer(tx, tenant, version.destinatarioId);
+      // It had moved the first answer earlier (an older mail assigned late): as it was before, else (an
+      // assignment from before that was kept) from the versions left.
+      else if (version.respondeuEm && version.createdAt.getTime() <= version.respondeuEm.getTime())
+        await (version.atribuicaoAnterior?.respondeuEm
+          ? repo.setFirstAnswer(
+              tx,
+              tenant,
+              version.destinatarioId,
+              new Date(version.atribuicaoAnterior.respondeuEm),
+            )
+          : repo.firstAnswerFromVersions(tx, tenant, version.destinatarioId));
       await applyQuoteEvent(tx, tenant, quote.id, { type: 'replyWithdrawn', lastAnswer: left === 0 });
       // Assigned before its place was kept: back in the assigning company's list, without a reason.
       const before = version.atribuicaoAnterior ?? {
@@ -1033,6 +1051,8 @@ export class InboundPipeline {
       transportadorId: recipient.transportadorId,
       direction: 'received',
       tipo: outcome,
+      // Assigned later by a user: in the conversation when it came, not when it was assigned (QA pass 36).
+      ...(isAssignedMail(input) ? { createdAt: answeredAt(parsed, new Date(), input) } : {}),
       ...conversationCopy(parsed, fromAddress, await repo.replyTokensOfQuote(tx, quote.id)),
       messageId: parsed.messageId,
       inboundMessageId: inboundId,
@@ -1104,7 +1124,15 @@ export class InboundPipeline {
   ): Promise<string> {
     const now = new Date();
     const versao = (await repo.lastVersion(tx, recipient.id)) + 1;
-    const placement = await placeNewVersion(tx, tenant, recipient.id, unverified);
+    const answered = answeredAt(parsed, now, input);
+    // A mail assigned late that was written before the carrier's current version (it wrote again
+    // meanwhile, "desconsiderar o e-mail anterior"): an older version, the current one stays (QA pass 36).
+    const assignedMail = isAssignedMail(input);
+    const current = assignedMail ? await repo.currentResponse(tx, tenant, recipient.id) : undefined;
+    const older = current !== undefined && current.createdAt.getTime() > answered.getTime();
+    const placement = older
+      ? { atual: false, aguardandoConfirmacao: false }
+      : await placeNewVersion(tx, tenant, recipient.id, unverified);
     // Values typed by hand or on the portal are read already: a decline in the message's own words with
     // no price typed is marked now (the extraction does it for the others, from the flag `process` sets).
     const typed = input.typedResult && withDeclineMark(input.typedResult, declinesQuote(ownText(parsed)));
@@ -1125,9 +1153,12 @@ export class InboundPipeline {
       // The carrier's or the analyst's remarks typed with the values: on the card (QA pass 35).
       observacoes: typed ? (input.observacoes ?? null) : null,
       registradoPor: input.assignedBy?.userId ?? null,
-      createdAt: now,
+      // An assigned mail is dated when it came (its versions in order of writing), not when assigned.
+      createdAt: assignedMail ? answered : now,
     });
-    const firstAnswer = await repo.markFirstAnswer(tx, tenant, recipient.id, answeredAt(parsed, now, input));
+    const firstAnswer = await repo.markFirstAnswer(tx, tenant, recipient.id, answered);
+    // Written before the answer counted first: the carrier answered then (QA pass 36: 7 min, not 0).
+    if (!firstAnswer && assignedMail) await repo.markEarlierAnswer(tx, tenant, recipient.id, answered);
     // An answer supersedes what was set aside before it (the card's 'Contar como resposta').
     await repo.markSetAside(tx, tenant, recipient.id, null);
     // ADR 0015's table: counted, and the quote moves on when every carrier answered or the deadline passed.

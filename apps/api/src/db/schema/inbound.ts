@@ -118,6 +118,8 @@ export type UnassignedState = {
   empresaId: string | null;
   cotacaoId: string | null;
   candidatas: InboundCandidate[] | null;
+  /** The assigned carrier's first answer before the assignment (ISO; null: none), put back by the undo. */
+  respondeuEm?: string | null;
 };
 
 /**

@@ -6,6 +6,7 @@ import {
   answerQuote,
   carrierReply,
   comparativePdfText,
+  outboxSettled,
   quoteScenario,
   type Scenario,
 } from '../../../test/factories/index.js';
@@ -307,5 +308,81 @@ describe("'Desfazer atribuição': a message assigned to the wrong carrier goes 
     const item = list.data.find((m: { id: string }) => m.id === result.inboundId);
     expect(item.sugestoes).toHaveLength(3);
     expect(item.sugestoes[0].cotacaoId).toBe(first.quote.id);
+  });
+
+  it('files an older mail assigned late as an older version: the current proposal stays, the first answer moves earlier', async () => {
+    // QA pass 36: Rota Sul's first e-mail (USD 2.800, to the buying team's address) was assigned after its
+    // reply "desconsiderar o e-mail anterior, proposta final USD 2.700" and became the current proposal.
+    const late = await quoteScenario(ctx, {
+      carriers: [{ nome: 'Rota Sul Freight', email: 'tarifas@rotasul-late.com' }],
+    });
+    const db = ctx.app.services.database.db;
+    await outboxSettled(ctx);
+    const hour = 3_600_000;
+    const sentAt = new Date(Date.now() - hour);
+    await db.execute(sql`
+      update mail_outbox set sent_at = ${sentAt.toISOString()}::timestamptz
+      where id = (select outbox_id from cotacao_destinatarios where cotacao_id = ${late.quote.id})`);
+    await db.execute(sql`
+      update cotacao_destinatarios set created_at = ${sentAt.toISOString()}::timestamptz
+      where cotacao_id = ${late.quote.id}`);
+    const written = new Date(Math.floor((Date.now() - 40 * 60_000) / 1000) * 1000);
+    const first = await ctx.app.services.inbound.ingest(
+      await carrierReply({
+        from: late.carriers[0]!.email,
+        to: 'compras@importadora-undo.com.br',
+        subject: 'Oferta Shanghai/Santos',
+        date: written,
+        text: ROTA_SUL.replace('1.500,00', '2.800,00'),
+      }),
+      { source: 'imap' },
+    );
+    expect(first.outcome).toBe('nao_identificada');
+    await answerQuote(ctx, late, [
+      {
+        carrier: 0,
+        text: [
+          'Prezados, desconsiderar o e-mail anterior.',
+          '',
+          ROTA_SUL.replace('1.500,00', '2.700,00'),
+        ].join('\n'),
+      },
+    ]);
+    const as = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      ctx.app.inject({ method, url, payload, headers: { authorization: `Bearer ${late.token}` } });
+    const entry = async () =>
+      ((await as('GET', `/api/quotes/${late.quote.id}/respostas`)).json().data as ResponseEntry[])[0]!;
+    const before = await entry();
+    expect(before.atual!.versao).toBe(1);
+
+    const assigned = await as('POST', `/api/inbound/messages/${first.inboundId}/assign`, {
+      cotacaoId: late.quote.id,
+      transportadorId: late.carriers[0]!.id,
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const after = await waitFor(async () => {
+      const found = await entry();
+      return found.versoes.some((version) => version.versao === 2 && version.extracao === 'concluida')
+        ? found
+        : undefined;
+    });
+    // The reply written last stays current; the older mail is version 2, dated when it was written.
+    expect(after.atual!.id).toBe(before.atual!.id);
+    const older = after.versoes.find((version) => version.versao === 2)!;
+    expect(new Date(older.createdAt).getTime()).toBe(written.getTime());
+    // (2 × 2.700 + 50) × 5,2456 + 2 × 1.350 = 28.588,52 + 2.700 = R$ 31.288,52, not the 2.800 offer.
+    const rows = (await as('GET', `/api/quotes/${late.quote.id}/comparison`)).json() as Comparison;
+    expect(rows.linhas[0]!.custoTotalBRL).toBe(31288.52);
+    // It answered 20 minutes after the request, with that first mail.
+    expect(after.respondeuEm).toBe(written.toISOString());
+    expect(after.tempoRespostaMinutos).toBe(20);
+
+    // Undone: the first answer is the reply's again.
+    const undone = await as('POST', `/api/quotes/${late.quote.id}/respostas/${older.id}/desfazer-atribuicao`);
+    expect(undone.statusCode, undone.body).toBe(200);
+    const back = await entry();
+    expect(back.atual!.id).toBe(before.atual!.id);
+    expect(back.versoes).toEqual([]);
+    expect(back.respondeuEm).toBe(before.respondeuEm);
   });
 });
