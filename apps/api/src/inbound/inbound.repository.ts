@@ -313,7 +313,7 @@ export async function currentResponse(executor: Executor, tenant: Tenant, destin
       status: respostas.status,
       remetenteNaoVerificado: respostas.remetenteNaoVerificado,
       remetenteConfirmadoEm: respostas.remetenteConfirmadoEm,
-      createdAt: respostas.createdAt,
+      inboundMessageId: respostas.inboundMessageId,
     })
     .from(respostas)
     .where(
@@ -741,4 +741,16 @@ export async function firstAnswerFromVersions(executor: Executor, tenant: Tenant
       respondeuEm: sql`greatest(${first}, coalesce((select ${mailOutbox.sentAt} from ${mailOutbox} where ${mailOutbox.id} = ${cotacaoDestinatarios.outboxId}), ${first}))`,
     })
     .where(inTenant(cotacaoDestinatarios.empresaId, tenant, eq(cotacaoDestinatarios.id, destinatarioId)));
+}
+
+/** Whether message `a` was received (stored) before message `b`. */
+export async function receivedBefore(executor: Executor, a: string, b: string): Promise<boolean> {
+  const rows = await executor
+    .select({ id: inboundMessages.id, createdAt: inboundMessages.createdAt })
+    .from(inboundMessages)
+    .where(inArray(inboundMessages.id, [a, b]));
+  const at = (id: string) => rows.find((row) => row.id === id)?.createdAt.getTime();
+  const first = at(a);
+  const second = at(b);
+  return first !== undefined && second !== undefined && first < second;
 }

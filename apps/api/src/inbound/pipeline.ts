@@ -1125,11 +1125,14 @@ export class InboundPipeline {
     const now = new Date();
     const versao = (await repo.lastVersion(tx, recipient.id)) + 1;
     const answered = answeredAt(parsed, now, input);
-    // A mail assigned late that was written before the carrier's current version (it wrote again
-    // meanwhile, "desconsiderar o e-mail anterior"): an older version, the current one stays (QA pass 36).
+    // A mail assigned late that reached the platform before the carrier's current version did (it wrote
+    // again meanwhile, "desconsiderar o e-mail anterior"): an older version, the current one stays (QA
+    // pass 36). Compared by when each was received here, not by their Date headers (whole seconds).
     const assignedMail = isAssignedMail(input);
     const current = assignedMail ? await repo.currentResponse(tx, tenant, recipient.id) : undefined;
-    const older = current !== undefined && current.createdAt.getTime() > answered.getTime();
+    const older =
+      current?.inboundMessageId != null &&
+      (await repo.receivedBefore(tx, inboundId, current.inboundMessageId));
     const placement = older
       ? { atual: false, aguardandoConfirmacao: false }
       : await placeNewVersion(tx, tenant, recipient.id, unverified);
@@ -1158,7 +1161,7 @@ export class InboundPipeline {
     });
     const firstAnswer = await repo.markFirstAnswer(tx, tenant, recipient.id, answered);
     // Written before the answer counted first: the carrier answered then (QA pass 36: 7 min, not 0).
-    if (!firstAnswer && assignedMail) await repo.markEarlierAnswer(tx, tenant, recipient.id, answered);
+    if (!firstAnswer && older) await repo.markEarlierAnswer(tx, tenant, recipient.id, answered);
     // An answer supersedes what was set aside before it (the card's 'Contar como resposta').
     await repo.markSetAside(tx, tenant, recipient.id, null);
     // ADR 0015's table: counted, and the quote moves on when every carrier answered or the deadline passed.
