@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, max, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import {
   cotacaoDestinatarios,
@@ -394,6 +394,10 @@ export async function insertResponse(
   return row!.id;
 }
 
+/** An answer time for a recipient row's update, never before its request was sent. */
+const notBeforeSent = (when: SQL) =>
+  sql`greatest(${when}, coalesce((select ${mailOutbox.sentAt} from ${mailOutbox} where ${mailOutbox.id} = ${cotacaoDestinatarios.outboxId}), ${when}))`;
+
 export async function markFirstAnswer(
   executor: Executor,
   tenant: Tenant,
@@ -405,9 +409,7 @@ export async function markFirstAnswer(
     .update(cotacaoDestinatarios)
     // Never before its request was sent: a reply's Date header is the sender's to write (the QA pass
     // back-dated one to look like the fastest carrier).
-    .set({
-      respondeuEm: sql`greatest(${when}, coalesce((select ${mailOutbox.sentAt} from ${mailOutbox} where ${mailOutbox.id} = ${cotacaoDestinatarios.outboxId}), ${when}))`,
-    })
+    .set({ respondeuEm: notBeforeSent(when) })
     .where(
       inTenant(
         cotacaoDestinatarios.empresaId,
@@ -719,9 +721,7 @@ export async function markEarlierAnswer(
   const when = sql`${at.toISOString()}::timestamptz`;
   await executor
     .update(cotacaoDestinatarios)
-    .set({
-      respondeuEm: sql`greatest(${when}, coalesce((select ${mailOutbox.sentAt} from ${mailOutbox} where ${mailOutbox.id} = ${cotacaoDestinatarios.outboxId}), ${when}))`,
-    })
+    .set({ respondeuEm: notBeforeSent(when) })
     .where(
       inTenant(
         cotacaoDestinatarios.empresaId,
@@ -737,9 +737,7 @@ export async function firstAnswerFromVersions(executor: Executor, tenant: Tenant
   const first = sql`(select min(r.created_at) from respostas r where r.destinatario_id = ${destinatarioId})`;
   await executor
     .update(cotacaoDestinatarios)
-    .set({
-      respondeuEm: sql`greatest(${first}, coalesce((select ${mailOutbox.sentAt} from ${mailOutbox} where ${mailOutbox.id} = ${cotacaoDestinatarios.outboxId}), ${first}))`,
-    })
+    .set({ respondeuEm: notBeforeSent(first) })
     .where(inTenant(cotacaoDestinatarios.empresaId, tenant, eq(cotacaoDestinatarios.id, destinatarioId)));
 }
 
