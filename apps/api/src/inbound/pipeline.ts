@@ -151,9 +151,12 @@ function domainOf(address: string): string {
   return address.slice(address.lastIndexOf('@') + 1);
 }
 
+/** Sources whose message a user or carrier typed here (by hand, on the portal, a test): never mail. */
+const TYPED_SOURCES: readonly string[] = ['manual', 'portal', 'teste'];
+
 /** A received mail a user assigned to a quote and carrier (not typed by hand, on the portal or a test). */
 function isAssignedMail(input: IngestInput): boolean {
-  return input.assignedBy !== undefined && !['manual', 'portal', 'teste'].includes(input.source);
+  return input.assignedBy !== undefined && !TYPED_SOURCES.includes(input.source);
 }
 
 /** How long before its arrival a message's own Date may say it was written: mail in transit, a greylist. */
@@ -533,7 +536,7 @@ export class InboundPipeline {
         version.inboundMessageId !== null &&
         version.matchedBy === 'manual' &&
         version.source !== null &&
-        !['manual', 'teste', 'portal'].includes(version.source);
+        !TYPED_SOURCES.includes(version.source);
       if (!assigned) throw new AppError('ASSIGNMENT_UNDO_NOT_ASSIGNED');
       if (!isWaitingStatus(quote.status))
         throw new AppError('ASSIGNMENT_UNDO_QUOTE_FINAL', { status: quoteStatusInfo(quote.status).label });
