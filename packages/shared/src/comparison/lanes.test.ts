@@ -208,6 +208,23 @@ describe('lanes', () => {
     ).toEqual([]);
   });
 
+  it("an all-in freight adds no point to the lane's freight (it holds the charges) and is told as left out", () => {
+    const fretes = [freight('40HC', 2925, 'USD', 2)];
+    const allIn = row({ fretes, freteAllIn: true });
+    expect(lanePointsOfRow(allIn, places, 5)).toEqual([]);
+    expect(laneExclusionsOfRow(allIn, places, 5)).toEqual([
+      expect.objectContaining({ unidade: '40HC', freteUsd: 2925, motivo: 'freteAllIn', detalhe: '' }),
+    ]);
+    // Incomplete as well: the incompleteness is the reason told.
+    expect(
+      laneExclusionsOfRow(row({ fretes, freteAllIn: true, taxasAusentes: ['ISPS'] }), places, 5)[0],
+    ).toMatchObject({
+      motivo: 'taxasAusentes',
+    });
+    // The same freight not all in is a point.
+    expect(lanePointsOfRow(row({ fretes }), places, 5)).toHaveLength(1);
+  });
+
   it('no point for an incomplete, unpriced or pending row', () => {
     const fretes = [freight('40HC', 3000, 'USD', 2)];
     expect(lanePointsOfRow(row({ fretes, taxasAusentes: ['THC'] }), places, 5)).toEqual([]);

@@ -1,5 +1,5 @@
 import type { ComparisonRow } from '../schemas/comparison.js';
-import { LANE_EXCLUSION_REASONS, LANE_FLAG_PERCENT } from '../schemas/lanes.js';
+import { type LANE_EXCLUSION_REASONS, LANE_FLAG_PERCENT } from '../schemas/lanes.js';
 import { containerType } from './containers.js';
 import {
   add,
@@ -224,14 +224,17 @@ export function lanePointsOfRow(
   places: LanePlaces,
   taxa: number | LaneRates,
 ): LaneRowPoint[] {
-  return isCompleteRow(row) ? rowFigures(row, places, ratesOf(taxa)) : [];
+  return isCompleteRow(row) && !row.freteAllIn ? rowFigures(row, places, ratesOf(taxa)) : [];
 }
+
+/** The reasons the comparison lists items for ('sem THC, ISPS'). */
+const INCOMPLETE_REASONS = ['taxasAusentes', 'taxasNaoSomadas', 'quantidadesDesconhecidas'] as const;
 
 /** Why the comparison calls a priced row incomplete, the first reason with its items; null when complete. */
 export function incompleteReason(
   row: ComparisonRow,
 ): { motivo: LaneExclusionReason; detalhe: string } | null {
-  for (const motivo of LANE_EXCLUSION_REASONS) {
+  for (const motivo of INCOMPLETE_REASONS) {
     const items = row[motivo];
     if (items?.length) return { motivo, detalhe: items.join(', ') };
   }
@@ -239,9 +242,18 @@ export function incompleteReason(
 }
 
 /**
- * The proposals of a priced row the lane figures leave out because the row is incomplete (ADR 0030
- * addendum 2026-12-06): the same units and freight as its points would have, with the reason. Nothing
- * for a complete row, an unfinished extraction or a row without a freight price (no figure to leave out).
+ * Why a priced row adds no point: incomplete, else an all-in freight (QA pass 34: its freight per unit, which
+ * holds the charges, was the lane's median beside ocean freight alone and flagged 'acima').
+ */
+function exclusionReason(row: ComparisonRow): { motivo: LaneExclusionReason; detalhe: string } | null {
+  return incompleteReason(row) ?? (row.freteAllIn ? { motivo: 'freteAllIn', detalhe: '' } : null);
+}
+
+/**
+ * The proposals of a priced row the lane figures leave out because the row is incomplete (ADR 0030 addendum
+ * 2026-12-06) or its freight is all in (addendum 2026-12-07): the same units and freight as its points would
+ * have, with the reason. Nothing for a complete ocean-freight row, an unfinished extraction or a row without
+ * a freight price (no figure to leave out).
  */
 export function laneExclusionsOfRow(
   row: ComparisonRow,
@@ -249,7 +261,7 @@ export function laneExclusionsOfRow(
   taxa: number | LaneRates,
 ): LaneRowExclusion[] {
   if (row.extracao !== 'concluida' || !row.precificada) return [];
-  const reason = incompleteReason(row);
+  const reason = exclusionReason(row);
   if (!reason) return [];
   return rowFigures(row, places, ratesOf(taxa)).map(({ totalBrl: _total, ...point }) => ({
     ...point,

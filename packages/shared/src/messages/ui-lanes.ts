@@ -106,6 +106,7 @@ export const uiLanes = {
       taxasAusentes: 'incompleta: sem {detalhe}',
       taxasNaoSomadas: 'taxa não somada ao total: {detalhe}',
       quantidadesDesconhecidas: 'quantidade desconhecida: {detalhe}',
+      freteAllIn: 'frete all in (inclui as taxas): não se compara com o frete marítimo',
     },
     chartTitle: 'Frete por unidade ao longo do tempo, por agente de carga',
     chartSummary: '{n} propostas de {carriers} agentes de carga; pontos com borda: aprovadas',

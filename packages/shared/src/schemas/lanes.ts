@@ -86,6 +86,8 @@ export const LANE_EXCLUSION_REASONS = [
   'taxasAusentes',
   'taxasNaoSomadas',
   'quantidadesDesconhecidas',
+  // An all-in freight holds the charges: its freight per unit does not compare with ocean freight alone.
+  'freteAllIn',
 ] as const;
 
 /** A proposal left out of a lane's figures (ADR 0030 addendum 2026-12-06). */

@@ -32,6 +32,8 @@ let ctx: TestContext;
 let ptax: FakePtaxServer;
 let isps: Scenario;
 let mixed: Scenario;
+/** Company E: one carrier quotes all in (USD 3.400 per 40HC with the charges), another ocean freight alone. */
+let allIn: Scenario;
 
 const LANE = 'FCL|SHANGHAI|SANTOS';
 const get = (url: string, token: string) =>
@@ -67,6 +69,17 @@ beforeAll(async () => {
       'Transit time: 32 dias',
     ].join('\n'),
   });
+  allIn = await quoteScenario(ctx);
+  await answer(ctx, allIn, 0, {
+    text: [
+      'Prezados,',
+      '',
+      'Shanghai x Santos, tarifa all in (inclui THC destino e BL fee):',
+      'Frete 40HC: USD 3.400,00 all in',
+      'Transit time: 33 dias',
+    ].join('\n'),
+  });
+  await answer(ctx, allIn, 1, { text: typicalAnswer({ frete40: 2950 }) });
   await drained();
   const db = ctx.app.services.database.db;
   await db.execute(sql`
@@ -95,6 +108,26 @@ describe('a mixed shipment (item 1)', () => {
     expect(points.filter((point) => point.unidade !== 'kg')).toEqual([
       { unidade: '20DC', freteUsd: 1350, totalBrl: 8312.7 },
       { unidade: '40HC', freteUsd: 2450, totalBrl: 14432.86 },
+    ]);
+  });
+});
+
+describe('an all-in freight (QA pass 34)', () => {
+  it("is no point of the lane's freight (it holds the charges) and is listed as left out, with why", async () => {
+    const list = (await get('/api/lanes', allIn.token)).json() as LanesList;
+    // Only the ocean freight USD 2.950 is a point: the all-in USD 3.400 would have been the median's top.
+    expect(list.data.map((row) => [row.unidade, row.pontos, row.mediana, row.incompletas])).toEqual([
+      ['40HC', 1, 2950, 1],
+    ]);
+    const detail = (
+      await get(`/api/lanes/${encodeURIComponent(LANE)}?unidade=40HC`, allIn.token)
+    ).json() as LaneDetail;
+    expect(detail.incompletas.propostas).toEqual([
+      expect.objectContaining({
+        transportador: allIn.carriers[0]!.nome,
+        freteUsd: 3400,
+        motivo: 'freteAllIn',
+      }),
     ]);
   });
 });
