@@ -9,6 +9,12 @@ export const inboundTexts = {
   /** Sent to a quote's reply address whose code matches no quote (an old or altered address; QA pass 29). */
   unknownReplyAddress:
     'Enviada a um endereço de resposta de cotação que não corresponde a nenhuma cotação (endereço antigo, de outra instalação ou alterado): confira e atribua à cotação certa.',
+  /**
+   * A new e-mail (not in the quote's conversation, not to its reply address) naming a quote's process
+   * reference: said on 'Não identificadas', where that quote is suggested first (QA pass 36).
+   */
+  namesReference:
+    'Cita a referência {referencia} (cotação {codigo}), mas não veio pela conversa nem pelo endereço de resposta da cotação: confira e atribua.',
   /** A reply in one quote's thread that names only another quote of the company ('Não identificadas'). */
   citesOtherQuote:
     'A mensagem cita a cotação {citada}, mas chegou pela conversa da cotação {conversa}: confira e atribua à cotação certa.',

@@ -308,6 +308,10 @@ describe("'Desfazer atribuição': a message assigned to the wrong carrier goes 
     const item = list.data.find((m: { id: string }) => m.id === result.inboundId);
     expect(item.sugestoes).toHaveLength(3);
     expect(item.sugestoes[0].cotacaoId).toBe(first.quote.id);
+    // And the list says why (it read 'Sem correspondência com cotações'; QA pass 36).
+    expect(item.motivo).toContain(
+      `Cita a referência ${first.quote.referenciaProcesso} (cotação ${first.quote.codigo})`,
+    );
   });
 
   it('files an older mail assigned late as an older version: the current proposal stays, the first answer moves earlier', async () => {

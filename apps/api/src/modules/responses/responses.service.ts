@@ -318,7 +318,7 @@ export class ResponsesService {
           };
         }
         // Each with its process reference and route, to tell one quote from another (QA pass 25).
-        const sent: UnmatchedMessage['sugestoes'] = byNamedReference(
+        const suggested = byNamedReference(
           row.fromAddress && tenant
             ? await repo.quotesSentTo(
                 this.db,
@@ -328,10 +328,24 @@ export class ResponsesService {
               )
             : [],
           `${row.subject ?? ''}\n${row.previa ?? ''}`,
-        ).map(({ referencia, origem, destino, ...quote }) => ({
-          ...quote,
-          descricao: [referencia, [origem, destino].filter(Boolean).join(' → ')].filter(Boolean).join(' · '),
-        }));
+        );
+        // No reason of its own, but it names a quote's reference: said (it read 'Sem correspondência').
+        const motivo =
+          row.motivo ??
+          (suggested.named
+            ? formatMessage(inboundTexts.namesReference, {
+                referencia: suggested.named.referencia ?? '',
+                codigo: suggested.named.codigo,
+              })
+            : null);
+        const sent: UnmatchedMessage['sugestoes'] = suggested.quotes.map(
+          ({ referencia, origem, destino, ...quote }) => ({
+            ...quote,
+            descricao: [referencia, [origem, destino].filter(Boolean).join(' → ')]
+              .filter(Boolean)
+              .join(' · '),
+          }),
+        );
         // The quote it was identified with ("Cotação identificada, mas não o agente…") comes first.
         const identified =
           row.cotacaoId && row.cotacaoCodigo && !sent.some((quote) => quote.cotacaoId === row.cotacaoId)
@@ -359,7 +373,7 @@ export class ResponsesService {
           // Written once when the message was processed: the list never reads or parses raw bytes.
           preview: row.previa ?? '',
           anexos: row.anexos,
-          motivo: row.motivo,
+          motivo,
           sugestoes,
           ...dismissal,
         };
@@ -564,11 +578,18 @@ function namedQuoteCodes(...texts: (string | null)[]): string[] {
  * The quotes whose process reference the message names ('Ref. IMP-2026-114') first, the order otherwise
  * kept (named codes, then the newest), five at most: the first is the one the dialog preselects.
  */
-function byNamedReference<T extends { referencia: string | null }>(quotes: T[], text: string): T[] {
+function byNamedReference<T extends { referencia: string | null }>(
+  quotes: T[],
+  text: string,
+): { quotes: T[]; named: T | null } {
   const lower = text.toLowerCase();
-  const named = (quote: T) =>
+  const names = (quote: T) =>
     quote.referencia !== null &&
     quote.referencia.trim().length >= 3 &&
     lower.includes(quote.referencia.trim().toLowerCase());
-  return [...quotes.filter(named), ...quotes.filter((quote) => !named(quote))].slice(0, 5);
+  const named = quotes.filter(names);
+  return {
+    quotes: [...named, ...quotes.filter((quote) => !names(quote))].slice(0, 5),
+    named: named[0] ?? null,
+  };
 }
