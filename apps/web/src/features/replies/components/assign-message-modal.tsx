@@ -96,6 +96,17 @@ export function AssignMessageModal({ message, onClose }: { message: UnmatchedMes
       }
     >
       <form id={formId} noValidate onSubmit={submit} className="space-y-4">
+        {/* What is being assigned, to check it against the quote chosen (QA pass 36). */}
+        {!message.conteudoRestrito && (message.subject || message.preview) && (
+          <blockquote className="rounded-lg border border-border bg-surface-muted px-3 py-2 text-sm">
+            {message.subject && <p className="font-medium break-words text-fg">{message.subject}</p>}
+            {message.preview && (
+              <p className="mt-1 line-clamp-3 break-words whitespace-pre-line text-fg-muted">
+                {message.preview}
+              </p>
+            )}
+          </blockquote>
+        )}
         <p className="text-sm text-fg-muted">{t.dialogDescription}</p>
         {message.sugestoes.length > 0 && (
           <fieldset className="space-y-2">

@@ -125,6 +125,9 @@ describe('Não identificadas', () => {
     const first = await item('RE: cotação de frete Xangai');
     await user.click(first.getByRole('button', { name: 'Atribuir mensagem de Atlântico Logística' }));
     expect(dialog().getByRole('radio', { name: 'Cotação COT-2026-0042' })).toBeChecked();
+    // What is assigned is in the dialog, to check against the quote chosen (QA pass 36).
+    expect(dialog().getByText('RE: cotação de frete Xangai')).toBeInTheDocument();
+    expect(dialog().getByText(/Segue frete 20' USD 1\.850,00/)).toBeInTheDocument();
     const carrier = await dialog().findByRole('combobox', { name: 'Transportador' });
     expect(carrier).toHaveValue(inboundIds.a1);
     // The sender is one of the carrier's addresses: nothing to check.
