@@ -106,7 +106,7 @@ export const uiReplies = {
     undoAssignmentTitle: 'Desfazer a atribuição?',
     undoAssignmentBody:
       'A mensagem sai desta cotação e volta para "Não identificadas", de onde pode ser atribuída à cotação e ao agente de carga certos.',
-    undoAssignmentPrevious: '{nome} volta à versão {versao} da resposta.',
+    undoAssignmentPrevious: 'A versão {versao} de {nome} fica como a resposta atual.',
     undoAssignmentNone:
       '{nome} volta a constar sem resposta nesta cotação, que volta a aguardar a resposta dele.',
     undoAssignmentCorrections: 'As correções feitas nesta versão serão descartadas.',

@@ -289,6 +289,27 @@ export function versionsOfEntry(
     : [...entry.versoes];
 }
 
+/**
+ * 'Desfazer atribuição' of version `versionId` of an answer (the API's `undoAssignment` rule): possible only
+ * for a version assigned from 'Não identificadas' that is the carrier's newest; answers the version current
+ * after it — the current one when the undone version is an older mail filed beside it, else the newest
+ * remaining that is not held back — or null (no answer left). Undefined when it cannot be undone.
+ */
+export function assignmentUndo(
+  entry: Pick<ResponseEntry, 'atual' | 'versoes' | 'dadosExtraidos'>,
+  versionId: string,
+): { currentAfter: ResponseVersion | null } | undefined {
+  const versions = versionsOfEntry(entry);
+  const version = versions.find((item) => item.id === versionId);
+  const newest = Math.max(...versions.map((item) => item.versao));
+  if (!version?.atribuida || version.versao !== newest) return undefined;
+  const rest = versions.filter((item) => item.id !== versionId);
+  if (entry.atual && entry.atual.id !== versionId)
+    return { currentAfter: rest.find((item) => item.id === entry.atual!.id) ?? null };
+  const kept = rest.filter((item) => !item.aguardandoConfirmacao).sort((a, b) => b.versao - a.versao);
+  return { currentAfter: kept[0] ?? null };
+}
+
 export const responsesListSchema = z.object({ data: z.array(responseEntrySchema) });
 export type ResponsesList = z.infer<typeof responsesListSchema>;
 

@@ -350,7 +350,7 @@ describe('response cards', () => {
       atl.getByRole('button', { name: 'Desfazer atribuição da resposta de Atlântico Logística' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Desfazer a atribuição?' });
-    expect(dialog).toHaveTextContent('Atlântico Logística volta à versão 1 da resposta.');
+    expect(dialog).toHaveTextContent('A versão 1 de Atlântico Logística fica como a resposta atual.');
     await user.click(within(dialog).getByRole('button', { name: 'Desfazer atribuição' }));
     expect(
       await screen.findByText('Atribuição desfeita: a mensagem voltou para "Não identificadas".'),

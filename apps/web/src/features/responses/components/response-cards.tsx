@@ -12,7 +12,7 @@ import {
   isFinalStatus,
   WAITING_STATUSES,
 } from '@cotacoes/shared/rules/quote-status';
-import { type ResponseVersion, versionsOfEntry } from '@cotacoes/shared/schemas/responses';
+import { assignmentUndo, type ResponseVersion, versionsOfEntry } from '@cotacoes/shared/schemas/responses';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -452,18 +452,8 @@ function ResponseCard({
   const versions = versionsOfEntry(entry);
   const version = versions.find((item) => item.id === chosen) ?? versions[0] ?? null;
   const held = versions.find((item) => item.aguardandoConfirmacao);
-  // 'Desfazer atribuição': only the carrier's newest version, assigned from 'Não identificadas', while the
-  // quote waits; the one before it that is not held back becomes current again.
-  const newest = versions.reduce<ResponseVersion | null>(
-    (top, item) => (top && top.versao >= item.versao ? top : item),
-    null,
-  );
-  const undoable = canCount && version?.atribuida === true && version.id === newest?.id;
-  const previous = undoable
-    ? versions
-        .filter((item) => item.id !== version.id && !item.aguardandoConfirmacao)
-        .reduce<ResponseVersion | null>((top, item) => (top && top.versao >= item.versao ? top : item), null)
-    : null;
+  // 'Desfazer atribuição' while the quote waits (the shared rule says which version and what follows).
+  const undo = canCount && version ? assignmentUndo(entry, version.id) : undefined;
   const nome = entry.transportador.nome;
   // The request came back and nothing was answered: it is not awaited (the comparison lists it apart).
   const undelivered = entry.estadoEnvio === 'falhou' && !entry.respondeuEm;
@@ -556,8 +546,13 @@ function ResponseCard({
             asked={asked}
           />
           <Flags version={version} />
-          {undoable && (
-            <UndoAssignmentButton quoteId={quoteId} nome={nome} version={version} previous={previous} />
+          {undo && (
+            <UndoAssignmentButton
+              quoteId={quoteId}
+              nome={nome}
+              version={version}
+              previous={undo.currentAfter}
+            />
           )}
           {version.mensagemId && (
             <Link
