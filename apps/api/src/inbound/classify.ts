@@ -177,14 +177,22 @@ export function ownText(parsed: ParsedInbound, limit = 20_000): string {
 
 const QUOTE_CODES = /\bCOT-\d{4}-\d{3,}\b/gi;
 
+/** The quote codes ('COT-2026-0012') the texts name, upper-cased, each once, in order. */
+export function quoteCodesIn(...texts: (string | null | undefined)[]): string[] {
+  const codes = texts.flatMap((text) =>
+    [...(text ?? '').matchAll(QUOTE_CODES)].map((m) => m[0].toUpperCase()),
+  );
+  return [...new Set(codes)];
+}
+
 /**
  * The quote codes a reply names in its own words and its subject (at most five), and whether its own words
  * name `code`: a reply in one quote's thread that names only another quote was meant for that one.
  */
 export function citedQuoteCodes(parsed: ParsedInbound, code: string): { cited: string[]; namesOwn: boolean } {
   const own = ownText(parsed, 5_000);
-  const inOwn = new Set([...own.matchAll(QUOTE_CODES)].map((m) => m[0].toUpperCase()));
-  const inSubject = [...parsed.subject.slice(0, 500).matchAll(QUOTE_CODES)].map((m) => m[0].toUpperCase());
+  const inOwn = new Set(quoteCodesIn(own));
+  const inSubject = quoteCodesIn(parsed.subject.slice(0, 500));
   const cited = [...new Set([...inOwn, ...inSubject])].slice(0, 5);
   return { cited, namesOwn: inOwn.has(code.toUpperCase()) };
 }

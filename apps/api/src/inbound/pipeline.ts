@@ -32,6 +32,7 @@ import {
   DECLINE_WORDS_FLAG,
   declinesQuote,
   ownText,
+  quoteCodesIn,
   readBounce,
   setAsideKind,
 } from './classify.js';
@@ -126,7 +127,6 @@ type Match = RecipientMatch | QuoteMatch | NoMatch;
 const TOKEN_PATTERN = /\+([0-9a-f]{32})@/i;
 /** Distinct reply tokens looked up per message (a hostile one may carry thousands of addresses). */
 const MAX_TOKENS_LOOKED_UP = 10;
-const CODE_PATTERN = /\bCOT-\d{4}-\d{3,}\b/i;
 
 /** Which signal decided among the quotes of several companies that share a code. */
 export type SharedCodeRule = 'aberta' | 'aguardando';
@@ -806,7 +806,7 @@ export class InboundPipeline {
         sender,
         'thread',
       );
-    const code = CODE_PATTERN.exec(parsed.subject)?.[0]?.toUpperCase();
+    const code = quoteCodesIn(parsed.subject)[0];
     if (code && sender) {
       const candidates = await repo.findRecipientsByCodeAndSender(this.db, code, sender);
       if (candidates.length === 1)
@@ -870,7 +870,7 @@ export class InboundPipeline {
   ): Promise<Match | null> {
     const empresaId = await repo.companyOfUserEmail(this.db, sender);
     if (!empresaId) return null;
-    const code = subjectCode ?? CODE_PATTERN.exec(parsed.text.slice(0, 20_000))?.[0]?.toUpperCase();
+    const code = subjectCode ?? quoteCodesIn(parsed.text.slice(0, 20_000))[0];
     const quote = code ? await repo.waitingQuoteByCode(this.db, empresaId, code) : null;
     if (!quote) return { kind: 'none', empresaId };
     const named = forwardedSenders(parsed.text).filter((address) => address !== sender);

@@ -23,6 +23,7 @@ import { pricedApartPorts, samePlace } from '@cotacoes/shared/comparison/index';
 import type { AppConfig } from '../../config/env.js';
 import type { Database } from '../../db/client.js';
 import { checkedTenant, type Tenant } from '../../db/tenant.js';
+import { quoteCodesIn } from '../../inbound/classify.js';
 import { composeMessage } from '../../inbound/compose.js';
 import type { InboundPipeline, IngestResult } from '../../inbound/pipeline.js';
 import { confirmSender } from '../../inbound/sender-confirmation.js';
@@ -320,12 +321,7 @@ export class ResponsesService {
         // Each with its process reference and route, to tell one quote from another (QA pass 25).
         const suggested = byNamedReference(
           row.fromAddress && tenant
-            ? await repo.quotesSentTo(
-                this.db,
-                tenant,
-                row.fromAddress,
-                namedQuoteCodes(row.subject, row.previa),
-              )
+            ? await repo.quotesSentTo(this.db, tenant, row.fromAddress, quoteCodesIn(row.subject, row.previa))
             : [],
           `${row.subject ?? ''}\n${row.previa ?? ''}`,
         );
@@ -566,12 +562,6 @@ function withQuotePorts(values: TypedValues, destino: string | null): TypedValue
   const taxas = values.taxas.map((fee, index) => ({ ...fee, destino: known('taxas')(fee.destino, index) }));
   if (errors.length > 0) throw validationError(errors);
   return { ...values, fretes, taxas };
-}
-
-/** The quote codes a message names in its subject or its first lines ('RE: Cotação COT-2026-0012'), upper-cased. */
-function namedQuoteCodes(...texts: (string | null)[]): string[] {
-  const codes = texts.flatMap((text) => text?.match(/\bCOT-\d{4}-\d{3,}\b/gi) ?? []);
-  return [...new Set(codes.map((code) => code.toUpperCase()))];
 }
 
 /**
