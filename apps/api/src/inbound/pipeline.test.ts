@@ -1,5 +1,5 @@
 import { inboundTexts } from '@cotacoes/shared/messages/inbound';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   carrierReply,
@@ -376,6 +376,37 @@ describe('inbound pipeline: what is not an answer', () => {
       .from(cotacaoDestinatarios)
       .where(eq(cotacaoDestinatarios.id, s.recipients[0]!.id));
     expect(answered!.respondeuEm!.getTime()).toBe(sent!.sentAt!.getTime());
+  });
+
+  it("counts an answer from its mailbox server's Received stamp when the sender's Date is hours off", async () => {
+    const s = await quoteScenario(ctx);
+    await outboxSettled(ctx);
+    const hour = 3_600_000;
+    const sentAt = new Date(Math.floor(Date.now() / 1000) * 1000 - 2 * hour);
+    await db().execute(sql`
+      update mail_outbox set sent_at = ${sentAt.toISOString()}::timestamptz
+      where id = (select outbox_id from cotacao_destinatarios where id = ${s.recipients[0]!.id})`);
+    // As a Gmail or Microsoft 365 copy brings it: the server's Received on top, 50 min after the request;
+    // the sender's Date 5 h ago (a clock or zone off), which used to count it before it was asked.
+    const received = new Date(sentAt.getTime() + 50 * 60_000);
+    const raw = await carrierReply({
+      from: s.carriers[0]!.email,
+      to: s.replyTo(0),
+      text: typicalAnswer({ frete40: 2500 }),
+      date: new Date(Date.now() - 5 * hour),
+    });
+    await ingest(
+      Buffer.concat([
+        Buffer.from(`Received: from mx.carrier.example by mx.google.com; ${received.toUTCString()}\r\n`),
+        raw,
+      ]),
+      'imap',
+    );
+    const [answered] = await db()
+      .select({ respondeuEm: cotacaoDestinatarios.respondeuEm })
+      .from(cotacaoDestinatarios)
+      .where(eq(cotacaoDestinatarios.id, s.recipients[0]!.id));
+    expect(answered!.respondeuEm!.toISOString()).toBe(received.toISOString());
   });
 
   it('a bounce marks the recipient as failed, with the reason, on the detail screen', async () => {

@@ -139,5 +139,23 @@ describe('a forwarded offer', () => {
       { source: 'imap' },
     );
     expect(unnamed).toMatchObject({ outcome: 'nao_identificada', cotacaoId: analyst.quote.id });
+
+    // A user of another company forwarding the same text never reaches this company's quote (the code is
+    // looked up in the user's own company, where COT-… may name another quote or none).
+    const { rows: other } = await db.execute(sql`select email from users where id = ${quote.userId}`);
+    const outsider = await ctx.app.services.inbound.ingest(
+      await carrierReply({
+        from: (other[0] as { email: string }).email,
+        to: 'cotacoes@importador.example',
+        subject: `ENC: RE: Cotação ${analyst.quote.codigo}`,
+        text: forwarded,
+      }),
+      { source: 'imap' },
+    );
+    expect(outsider.cotacaoId).not.toBe(analyst.quote.id);
+    const { rows: versions } = await db.execute(
+      sql`select count(*)::int as n from respostas where cotacao_id = ${analyst.quote.id}`,
+    );
+    expect((versions[0] as { n: number }).n).toBe(1);
   });
 });

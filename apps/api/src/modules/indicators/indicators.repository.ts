@@ -116,7 +116,6 @@ function waitingPart(tenant: Tenant, plan: PeriodPlan, byMonth: boolean, carrier
     where q.empresa_id = ${tenant.empresaId} and q.deleted_at is null
       and q.status in ('AGUARDANDO_RESPOSTA', 'AGUARDANDO_APROVACAO', 'AGUARDANDO_REVISAO')
       and q.prazo_resposta > now() and r.respondeu_em is null and r.falha_entrega is null
-      and not r.encerrada_no_prazo
       and r.created_at >= ${localDay(plan.period.from)} and r.created_at < ${localDay(plan.period.to)}${onlyCarriers(
         sql`r.transportador_id`,
         carriers,
