@@ -403,7 +403,10 @@ export const uiReplies = {
     senderNotCarrier:
       'O remetente ({remetente}) não é um endereço cadastrado de {nome}: confira se a proposta é mesmo dele.',
     senderNotCarrierReplaces:
-      'O remetente ({remetente}) não é um endereço cadastrado de {nome}, que já respondeu: atribuída, esta mensagem passa a ser a resposta atual dele, no lugar da que está na comparação.',
+      'O remetente ({remetente}) não é um endereço cadastrado de {nome}, que já respondeu: atribuída, esta mensagem passa a ser a resposta atual dele se chegou depois da que está na comparação (se chegou antes, fica como versão anterior).',
+    /** The sender is a registered address of another carrier of the quote (QA pass 36). */
+    senderOfOtherCarrier:
+      'O remetente ({remetente}) é um endereço cadastrado de {outro}, não de {nome}: confira o transportador antes de atribuir.',
     carriersLoading: 'Carregando transportadores...',
     carriersError: 'Erro ao carregar os transportadores da cotação',
     quoteRequired: 'Escolha a cotação.',

@@ -74,6 +74,13 @@ export function AssignMessageModal({ message, onClose }: { message: UnmatchedMes
   }
 
   const chosenCarrier = recipients.data?.find((item) => item.transportadorId === carrier);
+  // Another carrier of this quote whose registered address sent the message: the likelier sender.
+  const owner =
+    message.from && chosenCarrier
+      ? recipients.data?.find(
+          (item) => item !== chosenCarrier && usesAddress(item.emails, message.from ?? ''),
+        )
+      : undefined;
   const suggestionIds = new Set(message.sugestoes.map((item) => item.cotacaoId));
   const results = (found.data ?? []).filter((item) => !suggestionIds.has(item.id));
   const sender = message.fromName ?? message.from ?? t.unknownSender;
@@ -199,10 +206,19 @@ export function AssignMessageModal({ message, onClose }: { message: UnmatchedMes
             )}
             {chosenCarrier && message.from && !usesAddress(chosenCarrier.emails, message.from) && (
               <Alert variant="warning">
-                {formatMessage(chosenCarrier.respondeuEm ? t.senderNotCarrierReplaces : t.senderNotCarrier, {
-                  remetente: message.from,
-                  nome: chosenCarrier.nome,
-                })}
+                {owner
+                  ? formatMessage(t.senderOfOtherCarrier, {
+                      remetente: message.from,
+                      outro: owner.nome,
+                      nome: chosenCarrier.nome,
+                    })
+                  : formatMessage(
+                      chosenCarrier.respondeuEm ? t.senderNotCarrierReplaces : t.senderNotCarrier,
+                      {
+                        remetente: message.from,
+                        nome: chosenCarrier.nome,
+                      },
+                    )}
               </Alert>
             )}
           </div>

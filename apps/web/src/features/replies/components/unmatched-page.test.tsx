@@ -145,6 +145,22 @@ describe('Não identificadas', () => {
     expect(screen.getByText('1 mensagem(ns)')).toBeInTheDocument();
   });
 
+  it("names the quote's carrier whose registered address sent the message when another is chosen", async () => {
+    const { user, network } = setup();
+    const first = await item('RE: cotação de frete Xangai');
+    await user.click(first.getByRole('button', { name: 'Atribuir mensagem de Atlântico Logística' }));
+    const carrier = await dialog().findByRole('combobox', { name: 'Transportador' });
+    await user.selectOptions(carrier, 'Boreal Cargas');
+    expect(
+      dialog().getByText(
+        'O remetente (comercial@atlantico.com.br) é um endereço cadastrado de Atlântico Logística, não de Boreal Cargas: confira o transportador antes de atribuir.',
+      ),
+    ).toBeInTheDocument();
+    await user.selectOptions(carrier, 'Atlântico Logística');
+    expect(dialog().queryByText(/endereço cadastrado/)).toBeNull();
+    expect(assignCalls(network)).toEqual([]);
+  });
+
   it('finds a quote by its code, then asks for one of its carriers', async () => {
     const { user, network } = setup();
     const second = await item('(sem assunto)');
