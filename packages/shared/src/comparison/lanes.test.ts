@@ -225,6 +225,49 @@ describe('lanes', () => {
     expect(lanePointsOfRow(row({ fretes }), places, 5)).toHaveLength(1);
   });
 
+  it('per kg, the air rate with its fuel and security: quoted beside it or inside it, one lane figure', () => {
+    const air = { modal: 'AÉREO', origem: 'Guarulhos', destino: 'Shanghai' };
+    // USD 3,20/kg + fuel 0,90/kg + security R$ 0,7868/kg (USD 0,15 at 5,2456) on 350 kg; AWB apart.
+    const apart = row({
+      destino: 'Shanghai',
+      fretes: [freight('kg', 3.2, 'USD', 350, 'pesoTaxado')],
+      taxas: [
+        fee('FSC', 0.9, 'USD', 350, 'pesoTaxado'),
+        fee('SSC', 0.7868, 'BRL', 350, 'pesoTaxado'),
+        fee('AWB FEE', 35, 'USD', 1, 'documento'),
+      ],
+      custoTotalBRL: 7717.39,
+    });
+    const [point] = lanePointsOfRow(apart, air, 5.2456);
+    // 3,20 + 0,90 + 0,7868 / 5,2456 = 4,25 (0,1499923 → 4,2499923, 4 decimals 4,25).
+    expect(point).toMatchObject({ unidade: 'kg', freteUsd: 4.25, valorOriginal: 3.2, totalBrl: 22.05 });
+    // "USD 4,25/kg all in (inclui fuel e security)": the same figure, a point (not left out as an ocean all in).
+    const inside = row({
+      destino: 'Shanghai',
+      fretes: [freight('kg', 4.25, 'USD', 350, 'pesoTaxado')],
+      freteAllIn: true,
+    });
+    expect(lanePointsOfRow(inside, air, 5.2456)).toEqual([
+      expect.objectContaining({ unidade: 'kg', freteUsd: 4.25 }),
+    ]);
+    expect(laneExclusionsOfRow(inside, air, 5.2456)).toEqual([]);
+    // A per-shipment fuel charge is no part of the rate per kg; a surcharge in a currency without a rate
+    // leaves no figure.
+    const perShipment = row({
+      destino: 'Shanghai',
+      fretes: [freight('kg', 3.2, 'USD', 350, 'pesoTaxado')],
+      taxas: [fee('FSC', 90, 'USD', 1, 'embarque')],
+    });
+    expect(lanePointsOfRow(perShipment, air, 5.2456)[0]).toMatchObject({ freteUsd: 3.2 });
+    const inEuro = row({
+      destino: 'Shanghai',
+      fretes: [freight('kg', 3.2, 'USD', 350, 'pesoTaxado')],
+      taxas: [fee('FSC', 0.8, 'EUR', 350, 'pesoTaxado')],
+    });
+    expect(lanePointsOfRow(inEuro, air, 5.2456)).toEqual([]);
+    expect(lanePointsOfRow(inEuro, air, { taxa: 5.2456, taxaEur: 6.1 })[0]?.freteUsd).toBe(4.1303);
+  });
+
   it('no point for an incomplete, unpriced or pending row', () => {
     const fretes = [freight('40HC', 3000, 'USD', 2)];
     expect(lanePointsOfRow(row({ fretes, taxasAusentes: ['THC'] }), places, 5)).toEqual([]);

@@ -12,7 +12,7 @@ import {
   toNumber,
   ZERO,
 } from './decimal.js';
-import { normalizePlace, placeName } from './names.js';
+import { normalizeName, normalizePlace, placeName } from './names.js';
 
 /*
  * Lane points (issue 36, ADR 0030): what one comparison row adds to its lane's history. The figures are
@@ -173,6 +173,33 @@ function totalPerContainer(row: ComparisonRow, counted: CountedFreight[], rates:
   return perUnit;
 }
 
+/** Fuel and security: an air rate is quoted with them inside ("USD 4,50/kg incl. FSC/SSC") or beside it. */
+const AIR_RATE_SURCHARGE =
+  /^(?:FSC|SSC|MYC|FUEL|SECURITY|COMBUSTIVEL|SEGURANCA|SOBRETAXA DE (?:COMBUSTIVEL|SEGURANCA))\b/;
+
+/**
+ * The fuel and security surcharges per kg a row counts beside its air freight, in USD (ADR 0030 addendum
+ * 2026-12-07): added to the freight per kg, so that "USD 3,20/kg + fuel 0,90 + security 0,15" and "USD 4,25/kg
+ * incl. fuel e security" are the same lane figure. Zero when the row quotes none apart; null when one is in a
+ * currency without a rate.
+ */
+function airSurchargesPerKgUsd(row: ComparisonRow, rates: LaneRates): Decimal | null {
+  let sum = ZERO;
+  for (const fee of row.taxas) {
+    if (!fee.contabilizada || fee.valor == null || (fee.base !== 'kg' && fee.base !== 'pesoTaxado')) continue;
+    if (!AIR_RATE_SURCHARGE.test(normalizeName(fee.nome))) continue;
+    const moeda = fee.moeda?.toUpperCase();
+    if (moeda === 'USD') {
+      sum = add(sum, toDecimal(fee.valor));
+      continue;
+    }
+    const reais = inBrl(fee.valor, moeda, rates);
+    if (reais === null) return null;
+    sum = add(sum, divide(reais, toDecimal(rates.taxa)));
+  }
+  return sum;
+}
+
 /**
  * The figures of one row at `rates` (BRL per USD, or { taxa, taxaEur }): one per counted freight line with
  * a unit, freight per unit in USD (a BRL price divided by the rate) and the row's total in BRL per unit
@@ -194,9 +221,11 @@ function rowFigures(row: ComparisonRow, places: LanePlaces, rates: LaneRates): L
     // Freight in EUR (a European lane, QA pass 34: such lanes had no point) in USD through BRL, at the
     // comparison's rates.
     const inReais = moeda === 'USD' ? null : inBrl(freight.valor, moeda, rates);
-    const freteUsd =
-      moeda === 'USD' ? valor : inReais === null ? null : divide(inReais, toDecimal(rates.taxa));
-    if (freteUsd === null) continue;
+    const ownUsd = moeda === 'USD' ? valor : inReais === null ? null : divide(inReais, toDecimal(rates.taxa));
+    // Per kg, the air rate with its fuel and security (quoted inside or beside it).
+    const surcharges = unidade === 'kg' ? airSurchargesPerKgUsd(row, rates) : ZERO;
+    if (ownUsd === null || surcharges === null) continue;
+    const freteUsd = add(ownUsd, surcharges);
     const totalBrl = containerType(freight.tipo)
       ? perContainer.get(unidade)
       : toNumber(roundDecimal(divide(toDecimal(row.custoTotalBRL), toDecimal(freight.quantidade)), 2));
@@ -224,7 +253,16 @@ export function lanePointsOfRow(
   places: LanePlaces,
   taxa: number | LaneRates,
 ): LaneRowPoint[] {
-  return isCompleteRow(row) && !row.freteAllIn ? rowFigures(row, places, ratesOf(taxa)) : [];
+  return isCompleteRow(row) && !ownChargesInFreight(row) ? rowFigures(row, places, ratesOf(taxa)) : [];
+}
+
+/**
+ * An all-in freight that holds charges the lane's freight leaves out: by container or m³ (terminal, BL…). An
+ * air rate "all in" per kg is the rate with its fuel and security, the lane's own figure per kg
+ * (`airSurchargesPerKgUsd`), and stays.
+ */
+function ownChargesInFreight(row: ComparisonRow): boolean {
+  return Boolean(row.freteAllIn) && !countedFreight(row).every((freight) => laneUnit(freight) === 'kg');
 }
 
 /** The reasons the comparison lists items for ('sem THC, ISPS'). */
@@ -246,7 +284,7 @@ export function incompleteReason(
  * holds the charges, was the lane's median beside ocean freight alone and flagged 'acima').
  */
 function exclusionReason(row: ComparisonRow): { motivo: LaneExclusionReason; detalhe: string } | null {
-  return incompleteReason(row) ?? (row.freteAllIn ? { motivo: 'freteAllIn', detalhe: '' } : null);
+  return incompleteReason(row) ?? (ownChargesInFreight(row) ? { motivo: 'freteAllIn', detalhe: '' } : null);
 }
 
 /**

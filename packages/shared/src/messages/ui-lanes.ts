@@ -109,6 +109,9 @@ export const uiLanes = {
       freteAllIn: 'frete all in (inclui as taxas): não se compara com o frete marítimo',
     },
     chartTitle: 'Frete por unidade ao longo do tempo, por agente de carga',
+    /** What a freight per kg holds (ADR 0030 addendum 2026-12-07). */
+    perKgNote:
+      'Por kg, o frete é a tarifa aérea com fuel e security somados, cotados à parte, inclusos ou all in; as demais taxas ficam no total.',
     chartSummary: '{n} propostas de {carriers} agentes de carga; pontos com borda: aprovadas',
     approvedLegend: 'Aprovada',
     chartScroll: 'Gráfico do frete por unidade (role para os lados em telas estreitas)',

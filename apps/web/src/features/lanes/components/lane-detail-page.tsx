@@ -87,6 +87,7 @@ export function LaneDetailPage({ laneKey }: { laneKey: string }) {
               <div className="space-y-6">
                 <Card className="space-y-4 p-4 sm:p-6">
                   <h2 className="text-lg font-semibold text-fg">{d.chartTitle}</h2>
+                  {detail.unidade === 'kg' && <p className="text-sm text-fg-muted">{d.perKgNote}</p>}
                   <LaneChart detail={detail} />
                   <LaneProposals detail={detail} />
                 </Card>

@@ -244,6 +244,41 @@ describe('Rotas after the QA pass', { timeout: 20_000 }, () => {
     );
   });
 
+  it('per kg, the lane page says its freight is the air rate with fuel and security; per container it does not', async () => {
+    sessionStore.set({ status: 'ready', user: makeUser() });
+    const AIR = 'AÉREO|FRANKFURT|VIRACOPOS';
+    stubNetwork({
+      [`GET /api/lanes/${encodeURIComponent(AIR)}`]: {
+        body: {
+          ...DETAIL,
+          chave: AIR,
+          modal: 'AÉREO',
+          unidade: 'kg',
+          unidades: [{ unidade: 'kg', pontos: 3 }],
+        },
+      },
+    });
+    const view = renderAt(
+      <LaneDetailPage laneKey={AIR} />,
+      '/lanes/:key',
+      `/lanes/${encodeURIComponent(AIR)}`,
+    );
+    expect(
+      await screen.findByText(
+        'Por kg, o frete é a tarifa aérea com fuel e security somados, cotados à parte, inclusos ou all in; as demais taxas ficam no total.',
+      ),
+    ).toBeInTheDocument();
+    view.unmount();
+    stubNetwork({ [`GET ${LANE_URL}`]: { body: DETAIL } });
+    renderAt(
+      <LaneDetailPage laneKey={LANE} />,
+      '/lanes/:key',
+      `/lanes/${encodeURIComponent(LANE)}?unidade=20DC`,
+    );
+    await screen.findByText(/Período: 01\/01\/2026/);
+    expect(screen.queryByText(/Por kg, o frete/)).toBeNull();
+  });
+
   it('labels every unit of the unit filter one way (no raw 20RF beside "20\' DC")', async () => {
     sessionStore.set({ status: 'ready', user: makeUser() });
     stubNetwork({ 'GET /api/lanes': { body: LIST } });
