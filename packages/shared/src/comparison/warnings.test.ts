@@ -152,6 +152,32 @@ describe('withProposalWarnings', () => {
     expect(kinds('Campinas, SP')).toEqual([[], [], []]);
   });
 
+  it('flags an origin the quote did not ask for (an alternative, or a reply about another quote), when the asked one is among the rows', () => {
+    const at = (respostaId: string) =>
+      ({ ...row(30, null), respostaId, destino: 'Santos' }) as unknown as ComparisonRow;
+    const linhas = [at('r1'), at('r2'), at('r3')];
+    const answers = [
+      { id: 'r1', dadosExtraidos: { final: { rota: 'Shanghai → Santos' } } as never },
+      { id: 'r2', dadosExtraidos: { final: { rota: 'Qingdao → Santos' } } as never },
+      { id: 'r3', dadosExtraidos: { final: { rota: '? → Santos' } } as never },
+    ];
+    const texts = (origem: string) =>
+      withProposalWarnings({ linhas } as unknown as Comparison, answers, { origem }).linhas.map((r) =>
+        r.alertas!.map((w) => w.texto),
+      );
+    expect(texts('Shanghai, CN')).toEqual([
+      [],
+      [
+        'Origem Qingdao, diferente da pedida (Shanghai): uma alternativa ou a resposta de outra cotação; confira com o agente',
+      ],
+      [],
+    ]);
+    // Either of a list; a region or a city no reply names ("China", "Suzhou") is no port to compare against.
+    expect(texts('Shanghai / Qingdao')).toEqual([[], [], []]);
+    expect(texts('China')).toEqual([[], [], []]);
+    expect(texts('Suzhou, CN')).toEqual([[], [], []]);
+  });
+
   it('says which option of a reply of several is compared, and which are left out', () => {
     const base = { ...row(30, null), respostaId: 'r1', custoTotalBRL: 100 } as unknown as ComparisonRow;
     const option = (kind: string, title: string, recomendada?: boolean) => ({

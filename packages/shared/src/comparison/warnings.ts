@@ -24,6 +24,8 @@ export type QuoteLimits = {
   prazoResposta?: string | Date | null;
   /** The port the quote asked for (one; a list "Santos / Itapoá" asks for any of them). */
   destino?: string | null;
+  /** The origin the quote asked for (a list "Shanghai / Ningbo" asks for any of them). */
+  origem?: string | null;
 };
 
 const texts = uiWarnings.kinds;
@@ -176,6 +178,12 @@ function askedPorts(destino: string | null | undefined): string[] {
     .slice(0, 6);
 }
 
+/** The first port of a route as the row shows it; null when the reply names none. */
+function routeOrigin(rota: string | null): string | null {
+  const first = rota?.split(' → ')[0]?.trim();
+  return first && first !== '?' && first !== uiWarnings.unknownOrigin ? first : null;
+}
+
 /** The warnings of one row: its own transit and validity, its answer's route and shipping line. */
 export function proposalWarnings(
   row: Pick<ComparisonRow, 'prazo' | 'validade'> & Partial<Pick<ComparisonRow, 'destino'>>,
@@ -183,6 +191,15 @@ export function proposalWarnings(
   limits: QuoteLimits,
 ): ProposalWarning[] {
   const warnings: ProposalWarning[] = [];
+  // An origin the quote did not ask for: an alternative, or a reply about another quote sent in this one's
+  // thread (its figures would be counted here; known-left of QA pass 35).
+  const origins = askedPorts(limits.origem);
+  const origem = routeOrigin(carriage.rota);
+  if (origem && origins.length > 0 && !origins.some((port) => samePlace(port, origem)))
+    warnings.push({
+      tipo: 'outraOrigem',
+      texto: formatMessage(texts.outraOrigem, { origem, pedido: origins.join(' / ') }),
+    });
   const route = words([carriage.rota, carriage.transbordo].filter(Boolean).join(' '));
   const hasTranshipment = carriage.transbordo !== null;
   if (limits.evitarRota) {
@@ -280,7 +297,20 @@ export function withProposalWarnings(
   const quoted = askedPorts(limits.destino).some((port) =>
     comparison.linhas.some((row) => row.destino !== null && samePlace(row.destino, port)),
   );
-  const rowLimits = quoted ? limits : { ...limits, destino: null };
+  // The same for an origin ("China", an inland city): compared only when some row starts at it.
+  const departs = askedPorts(limits.origem).some((port) =>
+    comparison.linhas.some((row) => {
+      const origem = routeOrigin(
+        carriageOf(byId.get(row.respostaId)?.dadosExtraidos?.final, row.destino).rota,
+      );
+      return origem !== null && samePlace(origem, port);
+    }),
+  );
+  const rowLimits = {
+    ...limits,
+    destino: quoted ? limits.destino : null,
+    origem: departs ? limits.origem : null,
+  };
   return {
     ...comparison,
     linhas: comparison.linhas.map((row) => {

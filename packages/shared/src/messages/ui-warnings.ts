@@ -12,6 +12,9 @@ export const uiWarnings = {
     transitTime: 'Trânsito de {prazo} dias, acima dos {pedido} dias pedidos',
     validadePrazo: 'Validade ({validade}) termina antes do prazo de resposta ({prazo})',
     outroDestino: 'Destino {destino}, diferente do pedido ({pedido}): uma alternativa, não o porto pedido',
+    /** An origin not asked: an alternative, or a reply about another quote sent in this one's thread. */
+    outraOrigem:
+      'Origem {origem}, diferente da pedida ({pedido}): uma alternativa ou a resposta de outra cotação; confira com o agente',
     destinoNaoInformado:
       'A resposta não diz para qual porto é ({pedido}): o total não inclui custo rodoviário; confirme o porto com o agente',
     /** A reply offering several options: which one is compared, and which are not. */

@@ -153,6 +153,7 @@ export const PROPOSAL_WARNING_KINDS = [
   'transitTime',
   'validadePrazo',
   'outroDestino',
+  'outraOrigem',
   'outrasOpcoes',
   'versaoSemValores',
   'origemContada',

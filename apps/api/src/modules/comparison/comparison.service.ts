@@ -164,6 +164,7 @@ export class ComparisonService {
       preferenciaRota: quote.preferenciaRota,
       prazoResposta: quote.prazoResposta,
       destino: quote.destino,
+      origem: quote.origem,
     };
     // The quote's measures are exact decimals (bigint): written as text in the key.
     const key = JSON.stringify([taxa, pedido, hoje, roadCosts, limites], (_key, value) =>

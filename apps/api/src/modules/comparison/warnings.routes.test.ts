@@ -69,6 +69,9 @@ beforeAll(async () => {
   });
   await reply(0, RISKY, 1);
   await reply(1, typicalAnswer(), 2);
+  // The known-left of QA pass 35: a carrier answers this quote's e-mail with its offer for another quote
+  // (Qingdao, the other request's origin) and names no other code: counted here, it must not pass unseen.
+  await reply(2, typicalAnswer({ frete40: 3100 }).replace('Shanghai x Santos', 'Qingdao x Santos'), 3);
 });
 afterAll(async () => {
   await ctx?.close();
@@ -97,6 +100,22 @@ describe('warnings on the comparison rows', () => {
     expect(risky.destaque.menorCusto).toBe(true);
     const plain = body.linhas.find((row) => row.transportadorId === s.carriers[1]!.id)!;
     expect(plain).toMatchObject({ armador: null, transbordo: null, alertas: [] });
+  });
+
+  it('flags an offer from another origin than asked: an alternative, or the answer of another quote', async () => {
+    const body = (await get(`/api/quotes/${s.quote.id}/comparison`)).json() as Comparison;
+    const other = body.linhas.find((row) => row.transportadorId === s.carriers[2]!.id)!;
+    expect(other.rota).toBe('Qingdao → Santos');
+    // (2 × 3.100 + 75) × 5,2456 + 2 × 1.450 = 6.275 × 5,2456 = 32.916,14 + 2.900 = R$ 35.816,14: still counted
+    // (warnings never change a figure), flagged so the analyst checks it before approving.
+    expect(other.custoTotalBRL).toBe(35816.14);
+    expect(other.alertas).toEqual([
+      {
+        tipo: 'outraOrigem',
+        texto:
+          'Origem Qingdao, diferente da pedida (Shanghai): uma alternativa ou a resposta de outra cotação; confira com o agente',
+      },
+    ]);
   });
 
   it('approving a flagged proposal is still accepted by the server', async () => {
