@@ -401,6 +401,17 @@ describe('QA 33 (8): "the rest as per our previous offer"', () => {
     expect(f.condicoesMantidas?.text).toBe(line);
   });
 
+  // QA pass 37: a revision's freight and "the rest as before" on one line lost every fee and the 20DC freight.
+  it.each([
+    ['We can improve ocean freight 40HC to USD 1.900, other charges as before.'],
+    ['Frete 40HC revisado para USD 1.900,00; demais taxas continuam valendo.'],
+    ['Other charges still apply.'],
+    ['Los demás cargos igual que antes.'],
+  ])('%s keeps the rest of the offer', (line) => {
+    expect(keepsTheRest(line)).toBe(true);
+    expect(read(email('Frete 40HC: USD 1.900,00', line)).condicoesMantidas?.text).toBe(line);
+  });
+
   it('"as per our previous e-mail" alone says nothing of the charges', () => {
     expect(keepsTheRest('As per our previous e-mail, please find the rates below.')).toBe(false);
   });

@@ -604,6 +604,22 @@ export const STILL_APPLIES_MARKERS: readonly string[] = [
   'segun propuesta anterior',
   'segun cotizacion anterior',
   'conforme a nuestra oferta anterior',
+  // "We can improve ocean freight 40HC to USD 1.900, other charges as before." (QA pass 37): a revision's
+  // shortest way to keep the rest.
+  'as before',
+  'as previously',
+  'as quoted before',
+  'still apply',
+  'still applies',
+  'remain valid',
+  'remain as quoted',
+  'como antes',
+  'como anteriormente',
+  'continuam valendo',
+  'seguem valendo',
+  'continuam validas',
+  'permanecem validas',
+  'igual que antes',
 ];
 
 /**
