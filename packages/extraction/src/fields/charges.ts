@@ -1100,10 +1100,43 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
       if (amount.currency === null) return;
       candidate.confidence = Math.min(candidate.confidence, 0.75);
     }
+    if (
+      ownKind === 'freight' &&
+      !candidate.isPercent &&
+      (candidate.unit === null || candidate.unit === 'CNTR') &&
+      (candidate.freightUnit === null || candidate.equipment?.length)
+    ) {
+      // "USD 4,300.00 total for the 2 x 40HC" (QA pass 37: counted 2 × 4.300): the price of one container.
+      const count = containersOfTotal(text.slice(amount.end, amounts[i + 1]?.start ?? text.length));
+      if (count !== null) {
+        candidate.value = Math.round((candidate.value / count) * 100) / 100;
+        candidate.confidence = Math.min(candidate.confidence, 0.75);
+      }
+    }
     candidates.push(candidate);
   });
   greaterOfMeasures(candidates, text);
   return candidates;
+}
+
+/**
+ * The containers a freight amount is the total of, from the words after it: "total for the 2 x 40HC", "in total
+ * for 3 containers", "total (2x40')", "total para os 2 contêineres", "no total dos 2 x 40HC"; null when the
+ * amount is not said to be a total of more than one container.
+ */
+const TOTAL_OF = new RegExp(
+  [
+    String.raw`^[\s,;:()\-–]*(?:in\s+|no\s+|em\s+|en\s+|el\s+|o\s+)?total\b`,
+    String.raw`(?:\s+(?:for|of|para|por|dos|das|de|del|de los|p\/)?\s*(?:the|os|as|los|all)?\s*|\s*\(\s*)`,
+    String.raw`(\d{1,2})\s*(?:x|×)?\s*(?:20|40|45|'|cntrs?\b|containers?\b|cont[eê]ineres?\b|contenedores?\b|units?\b|unidades?\b|boxes\b)`,
+  ].join(''),
+  'iu',
+);
+
+function containersOfTotal(after: string): number | null {
+  const match = TOTAL_OF.exec(after);
+  const count = match ? Number(match[1]) : Number.NaN;
+  return count >= 2 ? count : null;
 }
 
 /**

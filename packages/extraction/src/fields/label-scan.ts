@@ -122,8 +122,10 @@ export function scanLabels(text: string): LabelHit[] {
         INLINE_FIELDS.has(hit.field) &&
         next.field !== hit.field &&
         INLINE_FIELDS.has(next.field) &&
-        /^\s*\d[\d.,/-]*\s*\p{L}{0,6}\.?\s+$/u.test(between);
-      if (next.separated || afterCount || /(?:[.;,]|\s[/|])\s+$/.test(between)) {
+        /^\s*\d[\d.,/-]*\s*\p{L}{0,6}\.?\s+(?:[·•|/–—-]\s+)?$/u.test(between);
+      // "TT 31 dias · Free time 21 dias" (QA pass 37: read as 21–31 days): a middle dot, bullet or dash between
+      // fields ends the value as a comma does.
+      if (next.separated || afterCount || /(?:[.;,·•]|\s[/|–—-])\s+$/u.test(between)) {
         end = next.start;
         break;
       }

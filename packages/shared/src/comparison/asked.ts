@@ -208,13 +208,14 @@ export function revisionMessageFor(
 
 /**
  * The ports a quote's destination field names, each once, without the form's country code: 'Santos, BR /
- * Itajaí, BR' → ['Santos', 'Itajaí'] (separators '/', ';', '|', ' e ', ' and '). The carrier portal offers
+ * Itajaí, BR' → ['Santos', 'Itajaí'] (separators '/', ';', '|', ' e ', ' and ', ' ou ', ' or '). The carrier portal offers
  * them so that a price says its port (QA pass 8).
  */
 export function askedDestinations(destino: string | null | undefined): string[] {
   if (!destino) return [];
   const names: string[] = [];
-  for (const part of destino.split(/\s*(?:[/;|]|\s+e\s+|\s+and\s+)\s*/i)) {
+  // "Ningbo ou Shanghai, China" asks either (QA pass 37: read as one place, the first origin counted).
+  for (const part of destino.split(/\s*(?:[/;|]|\s+e\s+|\s+and\s+|\s+ou\s+|\s+or\s+)\s*/i)) {
     const name = placeName(part);
     if (name && !names.some((known) => samePlace(known, name))) names.push(name);
   }

@@ -71,6 +71,19 @@ describe('complete or incomplete (issue 30)', () => {
     expect(rowOf(linhas, 'Pacífico').taxasNaoSomadas).toBeUndefined();
   });
 
+  it("'Liberação de BL' alone is the BL fee the others quote: the row lacks nothing", () => {
+    // Read as BL FEE with a release label: it counts apart from a BL fee beside it (fees.ts `chargeKey`), yet
+    // for completeness it is the BL fee (the kind is the extracted name), not 'incompleta: sem BL FEE'.
+    const release = { ...feeItem('BL FEE', 50, 'USD'), rotulo: 'Liberação de BL' };
+    const liberacao = response('Liberação', [version(1, offer(2700, [thc(), release]))]);
+    const pacifico = response('Pacífico', [version(1, offer(2900, [thc(), bl()]))]);
+    const atlantica = response('Atlântica', [version(1, offer(2950, [thc(), bl()]))]);
+    const row = rowOf(build([liberacao, pacifico, atlantica]).linhas, 'Liberação');
+    // 2 × 2.700 + 50 = USD 5.450 × 5 = 27.250 + 2 × 1.450 = R$ 30.150,00, complete and the cheapest.
+    expect(row).toMatchObject({ custoTotalBRL: 30150, destaque: { menorCusto: true } });
+    expect(row.taxasAusentes).toBeUndefined();
+  });
+
   it('with the euro rate a THC in EUR is summed: the cheapest is the one an analyst computes', () => {
     // EUR PTAX 6,00 + 0 % → 6,0000. Mar Azul: 2 × 2.700 + 50 = USD 5.450 × 5 = 27.250 + THC 2 × EUR 250 ×
     // 6 = 3.000 → R$ 30.250,00 (US$ 6.050,00), cheaper than Pacífico's R$ 32.150,00.

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { extractFromText } from './extract-text.js';
+import type { FinalData } from './types.js';
+
+/*
+ * QA pass 37: replies as forwarders wrote them to a quote of 2 × 40HC, each read wrong before.
+ */
+
+const read = (text: string): FinalData =>
+  extractFromText(text, { containers: ['40HC'], destinations: ['Santos, BR'] }).final;
+const freights = (f: FinalData) => f.fretes.map((x) => [x.unidade, x.valor, x.moeda]);
+
+describe('QA 37: a freight written as the total of the containers', () => {
+  it.each([
+    ['Ocean freight: USD 4,300.00 total for the 2 x 40HC', 2150],
+    ['Frete marítimo: USD 4.300,00 total para os 2 x 40HC', 2150],
+    ['Ocean freight USD 6.450,00 in total for 3 containers', 2150],
+    ['Frete: USD 4.300,00 (total 2x40HC)', 2150],
+  ])('"%s" is USD %d per container', (line, perContainer) => {
+    const f = read(
+      ['Hello,', '', 'Shanghai / Santos', line, 'THC: BRL 1.350,00 por cntr', '', 'BR,', 'Marina'].join('\n'),
+    );
+    expect(freights(f)).toEqual([['40HC', perContainer, 'USD']]);
+  });
+
+  it('a price per container and a total of one are as written', () => {
+    expect(freights(read('Frete 40HC: USD 2.150,00 por contêiner\nTotal: USD 4.300,00'))[0]).toEqual([
+      '40HC',
+      2150,
+      'USD',
+    ]);
+    expect(freights(read('Ocean freight: USD 2,150.00 total for 1 x 40HC'))).toEqual([['40HC', 2150, 'USD']]);
+  });
+});
+
+describe('QA 37: fields on one line apart by a middle dot', () => {
+  it('"TT 31 dias · Free time 21 dias · Validade 15/12/2026": transit 31, free time 21', () => {
+    const f = read(
+      [
+        'Olá,',
+        'Frete marítimo 40HC: USD 2.050,00 por cntr',
+        'TT 31 dias · Free time 21 dias · Validade 15/12/2026',
+      ].join('\n'),
+    );
+    expect([
+      f.transit_time_min_dias,
+      f.transit_time_max_dias,
+      f.free_time_destino_dias,
+      f.validadeProposta,
+    ]).toEqual([31, 31, 21, '2026-12-15']);
+  });
+
+  it('a range of days stays a range: "Transit time 31-35 dias • Free time 14 dias"', () => {
+    const f = read('Frete 40HC: USD 2.000,00\nTransit time 31-35 dias • Free time 14 dias');
+    expect([f.transit_time_min_dias, f.transit_time_max_dias, f.free_time_destino_dias]).toEqual([
+      31, 35, 14,
+    ]);
+  });
+});
