@@ -4,7 +4,8 @@ export type ComposedMessage = {
   from: string;
   to: string[];
   subject: string;
-  text: string;
+  /** Absent: an HTML-only message. */
+  text?: string;
   /** An HTML alternative (a mail client's message with a signature logo). */
   html?: string;
   messageId?: string;

@@ -24,8 +24,10 @@ import { countApplications, hintsForExtraction } from '../hints/hints.repository
 import { markLaneRefresh } from '../lanes/lanes.repository.js';
 import { findQuoteRequest } from '../read-models/quote-request.js';
 import { DECLINE_WORDS_FLAG } from './classify.js';
+import { composeMessage } from './compose.js';
 import { isLlmEnabled } from './extraction-settings.repository.js';
 import { describeFailure } from './failure.js';
+import { parseInbound } from './parse.js';
 import { repairMessage } from './repair.js';
 
 /**
@@ -33,6 +35,30 @@ import { repairMessage } from './repair.js';
  * A file past them fails the response for good (ADR 0022).
  */
 const LIMITS = { maxBytes: 25 * 1024 * 1024, maxAttachments: 20, maxPdfPages: 40 };
+
+/**
+ * The message as the engine reads it: as the conversation shows it (a mislabelled charset or a broken
+ * boundary repaired, repair.ts); one over the engine's size limit (a 22 MB zip beside the figures, QA pass
+ * 37: read as nothing) rebuilt from what parsing keeps of it — its text and the attachments kept apart.
+ */
+async function forExtraction(raw: Buffer): Promise<Buffer> {
+  const repaired = repairMessage(raw);
+  if (repaired.length <= LIMITS.maxBytes) return repaired;
+  const parsed = await parseInbound(raw);
+  return composeMessage({
+    from: parsed.from.address ?? 'desconhecido@invalid',
+    to: parsed.to,
+    subject: parsed.subject,
+    ...(parsed.text.trim() !== '' ? { text: parsed.text } : {}),
+    ...(parsed.html ? { html: parsed.html } : {}),
+    ...(parsed.date ? { date: parsed.date } : {}),
+    attachments: parsed.attachments.map((attachment) => ({
+      filename: attachment.filename,
+      content: attachment.content,
+      contentType: attachment.contentType,
+    })),
+  });
+}
 
 /** Which parts of the message the figures were read from (the body and each attachment). */
 function sourcesOf(result: ExtractionResult): DadosExtraidos['fontes'] {
@@ -128,8 +154,7 @@ export async function extractResponse(
     // The destination ports the quote asks ('Santos, BR / Itapoá, BR'): what "mesmo valor para ambos os
     // portos" or "Santos sem espaço" refers to, and the ports a reply's price lines may name.
     const destinations = askedDestinations(quote?.destino);
-    // Read as the conversation shows it: a mislabelled charset or a broken boundary repaired (repair.ts).
-    const outcome = await sandbox.extract(repairMessage(raw), 'resposta.eml', {
+    const outcome = await sandbox.extract(await forExtraction(raw), 'resposta.eml', {
       messageDate: row.sentAt ?? row.createdAt,
       limits: LIMITS,
       hints,

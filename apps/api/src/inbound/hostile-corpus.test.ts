@@ -53,6 +53,7 @@ async function rowOf(raw: Buffer) {
       subject: inboundMessages.subject,
       fromName: inboundMessages.fromName,
       previa: inboundMessages.previa,
+      flags: inboundMessages.flags,
       tamanho: inboundMessages.tamanho,
     })
     .from(inboundMessages)
@@ -156,6 +157,18 @@ describe('the hostile corpus through the SMTP listener', { timeout: 240_000 }, (
     }
     const big = (await rowOf(byName('mensagem de 30 MB').raw))!;
     expect(big.tamanho).toBeGreaterThan(29 * 1024 * 1024);
+    // Its text is read and its figures extracted (QA pass 37: only the headers were, and the card said
+    // "grande demais"); the 22 MB file stays inside the raw message, counted as left out.
+    expect(big.previa).toContain('Frete marítimo 40HC');
+    const version = await waitFor(async () => {
+      const [found] = await db().select().from(respostas).where(eq(respostas.inboundMessageId, big.id));
+      return found && found.extracao !== 'pendente' ? found : undefined;
+    }, 60_000);
+    expect(version.extracao).toBe('concluida');
+    const final = (version.dadosExtraidos as { final: { fretes: { unidade: string; valor: number }[] } })
+      .final;
+    expect(final.fretes.map((frete) => [frete.unidade, frete.valor])).toContainEqual(['40HC', 2950]);
+    expect(big.flags).toMatchObject({ anexosIgnorados: '1' });
   });
 
   it('keeps at most 50 of 500 attachments, and the answer', async () => {

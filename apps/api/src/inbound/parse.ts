@@ -1,11 +1,23 @@
 import { createHash } from 'node:crypto';
 import { htmlToPlainText } from '@cotacoes/extraction/eml';
 import { inboundTexts } from '@cotacoes/shared';
-import { type AddressObject, type Headers, type ParsedMail, simpleParser } from 'mailparser';
+import {
+  type AddressObject,
+  type Attachment,
+  type AttachmentStream,
+  type Headers,
+  MailParser,
+  type MessageText,
+  type ParsedMail,
+  simpleParser,
+} from 'mailparser';
 import { addressesIn, withoutForeignTokens } from '../lib/mail-text.js';
 import { repairMessage } from './repair.js';
 
-/** A message larger than this is kept raw with a reason, not parsed (the headers still are). */
+/**
+ * A message larger than this is read part by part: its text and attachments up to `MAX_ATTACHMENT_BYTES`,
+ * each larger part left inside the raw message; below it, in one go (`simpleParser`).
+ */
 export const MAX_PARSE_BYTES = 25 * 1024 * 1024;
 /** Attachments kept per message; the rest are counted in the reason. */
 export const MAX_ATTACHMENTS = 50;
@@ -163,12 +175,12 @@ function unnamedPartName(contentType: string | undefined, index: number): string
   return REPORT_PART_NAMES[(contentType ?? '').toLowerCase()] ?? `anexo-${index}`;
 }
 
-function fromParsed(mail: ParsedMail, problem: string | null): ParsedInbound {
+function fromParsed(mail: ParsedMail, problem: string | null, dropped = 0): ParsedInbound {
   const from = Array.isArray(mail.from) ? mail.from[0] : mail.from;
   const sender = from?.value[0];
   const messageId = normalizeMessageIds(mail.messageId)[0] ?? null;
   const kept: ParsedAttachment[] = [];
-  let skipped = 0;
+  let skipped = dropped;
   for (const attachment of mail.attachments ?? []) {
     if (kept.length >= MAX_ATTACHMENTS || attachment.content.length > MAX_ATTACHMENT_BYTES) {
       skipped += 1;
@@ -251,8 +263,86 @@ export async function parseInbound(raw: Buffer): Promise<ParsedInbound> {
       return readHeadersOnly(raw, reason);
     }
   }
-  const mb = (raw.length / 1024 / 1024).toFixed(1).replace('.', ',');
-  return readHeadersOnly(raw, `Mensagem grande demais para leitura automática (${mb} MB).`);
+  // Larger (a 22 MB zip, QA pass 37: the carrier's text was shown nowhere): the text and the small
+  // attachments are read, each part too large is left inside the raw message (counted as skipped).
+  try {
+    const { mail, dropped } = await parseWithoutLargeParts(repairMessage(raw), options);
+    return fromParsed(mail, null, dropped);
+  } catch (error) {
+    const mb = (raw.length / 1024 / 1024).toFixed(1).replace('.', ',');
+    const detail = error instanceof Error ? `: ${error.message.slice(0, 200)}` : '';
+    return readHeadersOnly(raw, `Mensagem grande demais para leitura automática (${mb} MB)${detail}.`);
+  }
+}
+
+/**
+ * mailparser's `simpleParser` with each attachment over `MAX_ATTACHMENT_BYTES` drained instead of kept (so
+ * a message of any size costs one attachment's memory at most) and no cid image turned into a data URI.
+ */
+function parseWithoutLargeParts(
+  raw: Buffer,
+  options: ConstructorParameters<typeof MailParser>[0],
+): Promise<{ mail: ParsedMail; dropped: number }> {
+  return new Promise((resolve, reject) => {
+    const mail = { attachments: [] } as unknown as ParsedMail & Record<string, unknown>;
+    let dropped = 0;
+    let settled = false;
+    const fail = (error: unknown) => {
+      if (settled) return;
+      settled = true;
+      reject(error);
+    };
+    const parser = new MailParser(options);
+    parser.on('error', fail);
+    parser.on('headers', (headers) => {
+      mail.headers = headers;
+    });
+    let reading = false;
+    const next = () => {
+      reading = true;
+      const data = parser.read() as
+        | (MessageText & { type: 'text' })
+        | (AttachmentStream & { type: 'attachment' })
+        | null;
+      if (data === null) {
+        reading = false;
+        return;
+      }
+      if (data.type === 'text') {
+        if (data.text !== undefined) mail.text = data.text;
+        if (typeof data.html === 'string') mail.html = data.html;
+        next();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      data.content.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= MAX_ATTACHMENT_BYTES) chunks.push(chunk);
+        else chunks.length = 0;
+      });
+      data.content.on('end', () => {
+        if (size <= MAX_ATTACHMENT_BYTES)
+          mail.attachments.push({ ...data, content: Buffer.concat(chunks, size) } as unknown as Attachment);
+        else dropped += 1;
+        data.release();
+        next();
+      });
+    };
+    parser.on('readable', () => {
+      if (!reading) next();
+    });
+    parser.on('end', () => {
+      if (settled) return;
+      settled = true;
+      const headers = mail.headers;
+      for (const key of ['subject', 'references', 'date', 'to', 'from', 'cc', 'message-id', 'in-reply-to'])
+        if (headers?.has(key))
+          mail[key.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase())] = headers.get(key) as never;
+      resolve({ mail, dropped });
+    });
+    parser.end(raw);
+  });
 }
 
 /**
