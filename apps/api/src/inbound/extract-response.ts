@@ -131,6 +131,7 @@ export async function extractResponse(
       extracao: respostas.extracao,
       raw: inboundMessages.raw,
       flags: inboundMessages.flags,
+      motivo: inboundMessages.motivo,
       sentAt: inboundMessages.sentAt,
       createdAt: inboundMessages.createdAt,
     })
@@ -168,6 +169,13 @@ export async function extractResponse(
       return;
     }
     let result = outcome.result;
+    // A message stored unread (malformed beyond repair, its reason kept at ingest) that the engine reads
+    // nothing of either stays failed with that reason: 'Tentar ler de novo' made it "concluída, nenhum valor"
+    // and the reason was gone (QA pass 37).
+    if (row.motivo && result.final.fretes.length === 0 && result.final.taxas.itens.length === 0) {
+      await recordFailure(db, responseId, row.motivo);
+      return;
+    }
     // The AI pass (ADR 0100 addendum): only for a company that turned it on, on a server that has a
     // provider; it fills what the rules left open with values found in the text, or leaves them as they are.
     let llmWarning: string | null = null;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteScenario, type Scenario } from '../../test/factories/index.js';
-import { createTestApp, type TestContext } from '../../test/helpers.js';
+import { createTestApp, type TestContext, waitFor } from '../../test/helpers.js';
 import { allowInserts, refuseInserts } from '../../test/poison-mail.js';
 import { inboundMessages, respostas } from '../db/schema/index.js';
 import { MAX_HEADER_BYTES } from './parse.js';
@@ -111,6 +111,32 @@ describe('1 MB of one hostile header, through the real pipeline', () => {
     },
     120_000,
   );
+
+  it("'Tentar ler de novo' on a message stored unread that the engine reads nothing of: still failed, with its reason", async () => {
+    // QA pass 37: the version became "concluída, nenhum valor identificado" and the reason was gone.
+    const raw = Buffer.from(
+      replyWith(`Delivered-To: ${fill('a', MB)}`)
+        .toString('utf8')
+        .replace('Frete marítimo 40HC: USD 2.950,00', 'Segue nossa proposta.'),
+    );
+    const { row } = await ingestTimed(raw);
+    const reason = `Cabeçalho grande demais para leitura automática (mais de ${MAX_HEADER_BYTES / 1024} kB em uma parte da mensagem).`;
+    expect(row.motivo).toBe(reason);
+    const [version] = await db().select().from(respostas).where(eq(respostas.inboundMessageId, row.id));
+    expect(version!.extracao).toBe('falhou');
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/quotes/${s.quote.id}/respostas/${version!.id}/ler-de-novo`,
+      headers: { authorization: `Bearer ${s.token}` },
+      payload: {},
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const reread = await waitFor(async () => {
+      const [found] = await db().select().from(respostas).where(eq(respostas.id, version!.id));
+      return found && found.extracao !== 'pendente' ? found : undefined;
+    }, 60_000);
+    expect([reread.extracao, reread.extracaoErro]).toEqual(['falhou', reason]);
+  }, 120_000);
 
   it('a Subject of 1 MB is cut to 1,000 characters and the message is matched', async () => {
     const raw = Buffer.from(
