@@ -1,3 +1,4 @@
+import { WAITING_STATUSES } from '@cotacoes/shared/rules/quote-status';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, max, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import {
@@ -154,6 +155,26 @@ export async function findRecipientsByCodeAndSender(
       ),
     )
     .orderBy(asc(cotacaoDestinatarios.id))
+    .limit(5);
+}
+
+/**
+ * The waiting quotes with `codigo` sent to an address of `domain` (a carrier colleague's forward from an
+ * unregistered address, QA pass 37): one per quote, at most 5.
+ */
+export async function waitingQuotesByCodeAndDomain(executor: Executor, codigo: string, domain: string) {
+  return executor
+    .selectDistinct({ empresaId: cotacoes.empresaId, cotacaoId: cotacoes.id })
+    .from(cotacaoDestinatarios)
+    .innerJoin(cotacoes, eq(cotacoes.id, cotacaoDestinatarios.cotacaoId))
+    .where(
+      and(
+        eq(cotacoes.codigo, codigo),
+        isNull(cotacoes.deletedAt),
+        inArray(cotacoes.status, [...WAITING_STATUSES]),
+        sql`exists (select 1 from jsonb_array_elements_text(${cotacaoDestinatarios.emails}) e where lower(split_part(e, '@', 2)) = ${domain})`,
+      ),
+    )
     .limit(5);
 }
 

@@ -147,6 +147,23 @@ export function tieBreakSharedCode<
   return null;
 }
 
+/** Mail services anyone signs up to: sharing one says nothing of who the sender works for. */
+const FREE_MAIL_DOMAINS: ReadonlySet<string> = new Set([
+  'gmail.com',
+  'googlemail.com',
+  'hotmail.com',
+  'outlook.com',
+  'live.com',
+  'msn.com',
+  'yahoo.com',
+  'yahoo.com.br',
+  'icloud.com',
+  'bol.com.br',
+  'uol.com.br',
+  'terra.com.br',
+  'ig.com.br',
+]);
+
 function domainOf(address: string): string {
   return address.slice(address.lastIndexOf('@') + 1);
 }
@@ -851,6 +868,20 @@ export class InboundPipeline {
     if (companies.length === 0 && sender) {
       const forwarded = await this.matchForwardedByUser(parsed, sender, code);
       if (forwarded) return forwarded;
+      // A carrier's colleague from an unregistered address of its domain forwarding the quote's thread
+      // ("Fwd: Re: Cotação COT-…", QA pass 37): the quote is identified, the carrier left to the analyst.
+      // Codes repeat across companies: only when one waiting quote with it went to that domain.
+      const domain = domainOf(sender).toLowerCase();
+      if (code && !FREE_MAIL_DOMAINS.has(domain)) {
+        const quotes = await repo.waitingQuotesByCodeAndDomain(this.db, code, domain);
+        if (quotes.length === 1)
+          return {
+            kind: 'quote',
+            empresaId: quotes[0]!.empresaId,
+            cotacaoId: quotes[0]!.cotacaoId,
+            by: 'subject',
+          };
+      }
     }
     return { kind: 'none', empresaId: companies.length === 1 ? companies[0]! : null };
   }

@@ -15,6 +15,12 @@ export const inboundTexts = {
    */
   namesReference:
     'Cita a referência {referencia} (cotação {codigo}), mas não veio pela conversa nem pelo endereço de resposta da cotação: confira e atribua.',
+  /**
+   * A message naming a waiting quote's code from an address the quote was not sent to (a carrier's colleague
+   * forwarding the thread, QA pass 37): that quote is suggested, with the carrier of the sender's domain.
+   */
+  namesCode:
+    'Cita a cotação {codigo}, mas o remetente não é destinatário dela: confira o agente de carga e atribua.',
   /** A reply in one quote's thread that names only another quote of the company ('Não identificadas'). */
   citesOtherQuote:
     'A mensagem cita a cotação {citada}, mas chegou pela conversa da cotação {conversa}: confira e atribua à cotação certa.',

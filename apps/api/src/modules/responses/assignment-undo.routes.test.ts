@@ -1,6 +1,6 @@
 import type { Comparison, ComparisonRow, ResponseEntry } from '@cotacoes/shared';
 import { errorMessages } from '@cotacoes/shared/messages/errors';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   answerQuote,
@@ -12,6 +12,7 @@ import {
 } from '../../../test/factories/index.js';
 import { type FakePtaxServer, startFakePtaxServer } from '../../../test/fakes/ptax-server.js';
 import { createTestApp, type TestContext, waitFor } from '../../../test/helpers.js';
+import { inboundMessages } from '../../db/schema/index.js';
 
 /*
  * QA pass 35: a message from 'Não identificadas' assigned to the wrong carrier could not be taken back; its
@@ -312,6 +313,54 @@ describe("'Desfazer atribuição': a message assigned to the wrong carrier goes 
     expect(item.motivo).toContain(
       `Cita a referência ${first.quote.referenciaProcesso} (cotação ${first.quote.codigo})`,
     );
+  });
+
+  it("a carrier's colleague forwarding the quote's thread from an unregistered address: the quote and its carrier are suggested", async () => {
+    // QA pass 37: "Fwd: Re: Cotação COT-…" from maria.souza@ (the carrier's domain, not its registered
+    // address) was listed with no suggestion and 'Sem correspondência com cotações'.
+    const quote = await quoteScenario(ctx, {
+      carriers: [
+        { nome: 'Fwd Cargas', email: 'import@fwdcargas-log.com.br' },
+        { nome: 'Outra Cargas', email: 'rates@outracargas-log.com.br' },
+      ],
+      label: 'FWDA',
+    });
+    const result = await ctx.app.services.inbound.ingest(
+      await carrierReply({
+        from: 'maria.souza@fwdcargas-log.com.br',
+        to: 'compras@importadora.com.br',
+        subject: `Fwd: Re: Cotação ${quote.quote.codigo}`,
+      }),
+      { source: 'imap' },
+    );
+    expect(result.outcome).toBe('nao_identificada');
+    const list = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/inbound/unmatched',
+        headers: { authorization: `Bearer ${quote.token}` },
+      })
+    ).json();
+    const item = list.data.find((m: { id: string }) => m.id === result.inboundId);
+    expect(item.sugestoes).toEqual([
+      expect.objectContaining({ cotacaoId: quote.quote.id, transportadorId: quote.carriers[0]!.id }),
+    ]);
+    // Listed to the quote's company (it went to a desenvolvedor's list alone), the quote identified.
+    expect(item.motivo).toBe('Cotação identificada, mas não o agente de carga que respondeu.');
+    // A free mail address shares nothing with the carrier: no company is guessed from gmail.com.
+    const free = await ctx.app.services.inbound.ingest(
+      await carrierReply({
+        from: 'maria.souza@gmail.com',
+        to: 'compras@importadora.com.br',
+        subject: `Fwd: Re: Cotação ${quote.quote.codigo}`,
+      }),
+      { source: 'imap' },
+    );
+    const [row] = await ctx.app.services.database.db
+      .select({ empresaId: inboundMessages.empresaId })
+      .from(inboundMessages)
+      .where(eq(inboundMessages.id, free.inboundId));
+    expect(row!.empresaId).toBeNull();
   });
 
   it('files an older mail assigned late as an older version: the current proposal stays, the first answer moves earlier', async () => {

@@ -349,3 +349,48 @@ export async function quotesSentTo(executor: Executor, tenant: Tenant, email: st
     .orderBy(...(named.length > 0 ? [desc(inArray(cotacoes.codigo, named))] : []), desc(cotacoes.createdAt))
     .limit(10);
 }
+
+/**
+ * The waiting quotes of `tenant` whose code the message names (`named`), sent to the sender or not (QA pass
+ * 37: a carrier's colleague forwarding "Fwd: Re: Cotação COT-…" from an unregistered address was offered
+ * nothing): each once, with the recipient whose address shares the sender's domain as the carrier, else none.
+ */
+export async function quotesNamed(executor: Executor, tenant: Tenant, email: string | null, named: string[]) {
+  if (named.length === 0) return [];
+  const rows = await executor
+    .select({
+      cotacaoId: cotacoes.id,
+      codigo: cotacoes.codigo,
+      transportadorId: cotacaoDestinatarios.transportadorId,
+      emails: cotacaoDestinatarios.emails,
+      referencia: cotacoes.referenciaProcesso,
+      origem: cotacoes.origem,
+      destino: cotacoes.destino,
+    })
+    .from(cotacoes)
+    .innerJoin(cotacaoDestinatarios, eq(cotacaoDestinatarios.cotacaoId, cotacoes.id))
+    .where(
+      inTenant(
+        cotacoes.empresaId,
+        tenant,
+        isNull(cotacoes.deletedAt),
+        inArray(cotacoes.status, [...WAITING_STATUSES]),
+        inArray(cotacoes.codigo, named.slice(0, 10)),
+      ),
+    )
+    .orderBy(desc(cotacoes.createdAt))
+    .limit(500);
+  const domain = email?.split('@')[1]?.toLowerCase();
+  type Named = Omit<(typeof rows)[number], 'transportadorId'> & { transportadorId: string | null };
+  const byQuote = new Map<string, Named>();
+  for (const row of rows) {
+    const sameDomain =
+      domain !== undefined &&
+      (row.emails as string[]).some((address) => address.toLowerCase().split('@')[1] === domain);
+    const known = byQuote.get(row.cotacaoId);
+    if (!known)
+      byQuote.set(row.cotacaoId, { ...row, transportadorId: sameDomain ? row.transportadorId : null });
+    else if (sameDomain && known.transportadorId === null) known.transportadorId = row.transportadorId;
+  }
+  return [...byQuote.values()].map(({ emails: _emails, ...quote }) => quote);
+}

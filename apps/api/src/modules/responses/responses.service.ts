@@ -319,10 +319,17 @@ export class ResponsesService {
           };
         }
         // Each with its process reference and route, to tell one quote from another (QA pass 25).
+        const codes = quoteCodesIn(row.subject, row.previa);
+        const sentTo =
+          row.fromAddress && tenant ? await repo.quotesSentTo(this.db, tenant, row.fromAddress, codes) : [];
+        // A quote the message names by code, though not sent to its sender (a colleague's forward).
+        const named = tenant
+          ? (await repo.quotesNamed(this.db, tenant, row.fromAddress, codes)).filter(
+              (quote) => !sentTo.some((sent) => sent.cotacaoId === quote.cotacaoId),
+            )
+          : [];
         const suggested = byNamedReference(
-          row.fromAddress && tenant
-            ? await repo.quotesSentTo(this.db, tenant, row.fromAddress, quoteCodesIn(row.subject, row.previa))
-            : [],
+          [...sentTo, ...named],
           `${row.subject ?? ''}\n${row.previa ?? ''}`,
         );
         // No reason of its own, but it names a quote's reference: said (it read 'Sem correspondência').
@@ -333,7 +340,9 @@ export class ResponsesService {
                 referencia: suggested.named.referencia ?? '',
                 codigo: suggested.named.codigo,
               })
-            : null);
+            : named[0]
+              ? formatMessage(inboundTexts.namesCode, { codigo: named[0].codigo })
+              : null);
         const sent: UnmatchedMessage['sugestoes'] = suggested.quotes.map(
           ({ referencia, origem, destino, ...quote }) => ({
             ...quote,
