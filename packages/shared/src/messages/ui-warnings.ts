@@ -62,6 +62,9 @@ export const uiWarnings = {
     /** …and not the cheapest: what it would cost completed, against the cheapest (QA pass 26). */
     incompleteEstimated:
       'Completada com {itens}, ela custaria {total} (estimado): {diferenca} a mais que {menor} ({totalMenor}).',
+    /** The chosen row's validity is over (its 'Vencida' badge). */
+    expired:
+      'A validade desta proposta terminou em {validade}: confirme com o agente de carga se o preço ainda vale antes de aprovar.',
     /** The chosen row has charges in a currency not summed ('THC em EUR'). */
     /** Some carrier has a later version held until its sender is confirmed (ADR 0023; QA pass 7). */
     heldVersion:

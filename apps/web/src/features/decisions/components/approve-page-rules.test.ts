@@ -57,6 +57,17 @@ describe('approval cautions', () => {
     );
   });
 
+  it('an expired proposal says its validity ended (QA pass 37: approved without a word)', () => {
+    const rows = makeRows();
+    const chosen = rows.find((row) => row.respostaId === respIds.atl)!;
+    chosen.validade = { ...chosen.validade, valor: '2026-11-30', expirada: true };
+    expect(approvalCautions(rows, chosen)).toContain(
+      'A validade desta proposta terminou em 30/11/2026: confirme com o agente de carga se o preço ainda vale antes de aprovar.',
+    );
+    chosen.validade = { ...chosen.validade, expirada: false };
+    expect(approvalCautions(rows, chosen).join(' ')).not.toMatch(/validade desta proposta terminou/);
+  });
+
   it('a later version held for its sender is said, whichever proposal is chosen (QA pass 7)', () => {
     const rows = makeRows();
     const chosen = rows.find((row) => row.respostaId === respIds.atl)!;

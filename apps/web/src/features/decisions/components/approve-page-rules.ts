@@ -7,6 +7,7 @@ import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import type { ComparisonRow } from '@cotacoes/shared/schemas/comparison';
 import { destinationsOf, money } from '@/features/comparison';
+import { formatIsoDate } from '@/lib/format';
 
 export type ApprovalCheck =
   | { ok: true; responseId: string; destino: string | undefined }
@@ -72,6 +73,14 @@ export function approvalCautions(
         }),
       );
   }
+  // Its validity is over: the carrier may no longer hold the price (QA pass 37: approved without a word, and
+  // the approval e-mail confirmed "Validade da proposta: 30/11/2026").
+  if (chosen.validade.expirada && chosen.validade.valor)
+    cautions.push(
+      formatMessage(texts.expired, {
+        validade: formatIsoDate(chosen.validade.valor.slice(0, 10), chosen.validade.valor),
+      }),
+    );
   const notSummed = chosen.taxasNaoSomadas ?? [];
   if (notSummed.length > 0) cautions.push(formatMessage(texts.notSummed, { itens: notSummed.join(', ') }));
   // A newer version (perhaps cheaper) the comparison cannot show until its sender is confirmed.
