@@ -124,6 +124,8 @@ export const comparativeDocumentMessages = {
   changeLineEarlierLacked: '{sinal}{valor} vs v{versao} (v{versao} sem {itens}: não comparável)',
   /** Under the total of a row that lacks charges others quote, and beside its bar in the chart. */
   incompleteMark: 'incompleta',
+  /** Excel number format of an incomplete row's change of total (a drop is charges left out). */
+  changeIncompleteFormat: '"▲ "#,##0.00" (incompleta)";"▼ "#,##0.00" (incompleta: não é economia)";0',
   highlight: {
     menorCusto: 'Menor custo',
     /** The cheapest by its estimate (`menorCustoEstimado`): an incomplete proposal completed at others' prices. */

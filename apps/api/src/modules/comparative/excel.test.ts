@@ -98,9 +98,25 @@ describe('comparative Excel', () => {
     const incomplete = mixedComparison();
     incomplete.linhas[0]!.taxasAusentes = ['THC', 'BL FEE'];
     incomplete.linhas[0]!.taxasNaoSomadas = ['Doc fee em EUR'];
+    incomplete.linhas[0]!.validade = { ...incomplete.linhas[0]!.validade, expirada: true };
+    incomplete.linhas[0]!.variacao = {
+      versaoAnterior: 1,
+      custoTotalBRL: -2802.99,
+      custoTotalUSD: -534.36,
+      prazo: null,
+      incompleta: true,
+    };
     const again = await readBack(await renderComparativeExcel(sourceOf(incomplete, fixtureHeader)));
     const first = tableOf(again.getWorksheet('Comparativo')!, SUMMARY_HEADER_ROW).rows[0]!;
     expect(String(first.Faltando!.value)).toMatch(/THC, BL FEE, Doc fee em EUR \(fora do total\)$/);
+    // An expired validity says so, as the PDF's "(vencida)", and stays a date (QA pass 37).
+    expect(first.Validade!.numFmt).toBe('dd/mm/yyyy" (vencida)"');
+    expect(first.Validade!.value).toBeInstanceOf(Date);
+    const drop = first['Variação frente à versão anterior (BRL)']!;
+    expect([drop.value, drop.numFmt]).toEqual([
+      -2802.99,
+      '"▲ "#,##0.00" (incompleta)";"▼ "#,##0.00" (incompleta: não é economia)";0',
+    ]);
 
     // The cheapest total and the shortest transit are highlighted, and only those cells.
     const cheapest = comparison.linhas.findIndex((line) => line.destaque.menorCusto);

@@ -101,11 +101,14 @@ const total = (row: ComparisonRow, value: number, highlight = false): Cell => {
   return reason ? { value: reason } : money(value, null, highlight);
 };
 
-/** A revision's change of total, signed, shown '▼ 1.573,68' or '▲ …'; empty for a first answer. */
+/**
+ * A revision's change of total, signed, shown '▼ 1.573,68' or '▲ …'; empty for a first answer. An incomplete
+ * row's drop is charges left out, not a saving, as the PDF says (QA pass 37: the sheet showed a plain '▼').
+ */
 const CHANGE = `"▲ "${MONEY};"▼ "${MONEY};0`;
 const change = (row: ComparisonRow, value: number | null | undefined): Cell =>
   row.precificada && value !== null && value !== undefined && value !== 0
-    ? { value, numFmt: CHANGE }
+    ? { value, numFmt: row.variacao?.incompleta ? t.changeIncompleteFormat : CHANGE }
     : { value: null };
 
 /** A sum of fees; empty while the answer's figures are not read. */
@@ -186,7 +189,9 @@ function summaryColumns(freightTypes: readonly string[], hasLanes: boolean, euro
       header: c.validade,
       cell: (row) => {
         const day = parseIsoDay(row.validade.valor);
-        return day ? { value: day, numFmt: DATE } : { value: text(row.validade.valor) };
+        // An expired one says so, as the PDF does, and stays a date (QA pass 37: the sheet had no mark).
+        const format = row.validade.expirada ? `${DATE}" (${t.expired})"` : DATE;
+        return day ? { value: day, numFmt: format } : { value: text(row.validade.valor) };
       },
     },
     { header: c.status, cell: (row) => ({ value: text(rowStatusLabel(row)) }) },
