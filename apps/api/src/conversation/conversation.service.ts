@@ -61,6 +61,8 @@ export class ConversationService {
   /** Sent when stored as sent, when the mailbox is among the senders, or a recipient with no sender. */
   private direction(row: repo.ListedMessage['message']): EmailMessage['direction'] {
     if (row.direction === 'sent') return 'sent';
+    // Counted as a carrier's answer: received, even without a From (QA pass 37: shown as sent by us).
+    if (row.tipo === 'resposta') return 'received';
     const from = row.fromAddress.trim();
     if (from && this.ownAddresses.has(mailbox(from))) return 'sent';
     if (!from && row.toAddresses.some((to) => this.ownAddresses.has(mailbox(to)))) return 'sent';

@@ -1053,7 +1053,7 @@ export class InboundPipeline {
     }
     if (match.unknownSender) flags.remetenteDesconhecido = parsed.from.address ?? true;
     if (parsed.attachmentsSkipped > 0) flags.anexosIgnorados = String(parsed.attachmentsSkipped);
-    const unverified = unverifiedReason(match, input.authentication);
+    const unverified = unverifiedReason(match, input.authentication, Boolean(parsed.from.address));
     if (unverified) flags.remetenteNaoVerificado = unverified;
     // Typed by a user or by the carrier on its portal page: never an auto-reply.
     const manual = match.by === 'manual' || match.by === 'portal';

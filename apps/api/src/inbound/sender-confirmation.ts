@@ -18,7 +18,12 @@ import * as repo from './inbound.repository.js';
  */
 
 /** Why a sender is not verified (stored in the message's flags as `remetenteNaoVerificado`). */
-export type UnverifiedReason = 'autenticacao' | 'codigo' | 'token_compartilhado' | 'outro_dominio';
+export type UnverifiedReason =
+  | 'autenticacao'
+  | 'codigo'
+  | 'token_compartilhado'
+  | 'outro_dominio'
+  | 'sem_remetente';
 
 /** What the pipeline's matching found, as far as the sender is concerned. */
 export type SenderMatch = {
@@ -39,9 +44,12 @@ export type SenderMatch = {
 export function unverifiedReason(
   match: SenderMatch,
   authentication: SenderAuthentication | null | undefined,
+  hasSender = true,
 ): UnverifiedReason | null {
   // By hand (the user's word) or on the portal (the carrier opened a link mailed to its own address).
   if (match.by === 'manual' || match.by === 'portal') return null;
+  // No From at all (QA pass 37: it said "de um domínio que não é o deste agente", there was no domain).
+  if (!hasSender) return 'sem_remetente';
   if (authentication?.verificado === false) return 'autenticacao';
   if (match.by === 'subject') return 'codigo';
   if (match.by === 'token' && match.sharedToken && match.unknownSender) return 'token_compartilhado';

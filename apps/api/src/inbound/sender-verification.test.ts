@@ -326,6 +326,36 @@ describe('sender verification of mail read from a mailbox', () => {
     expect(ownRow.flags.remetenteNaoVerificado).toBeUndefined();
   });
 
+  it('a reply without a From: held as "sem remetente", shown in the conversation as received (QA pass 37)', async () => {
+    const s = await carrierScenario();
+    const messageId = `<sem-de-${s.quote.id}@${CARRIER_DOMAIN}>`;
+    const raw = (
+      await carrierReply({
+        from: `comercial@${CARRIER_DOMAIN}`,
+        to: s.replyTo(0),
+        subject: `RE: ${s.quote.tituloEmail}`,
+        messageId,
+        text: typicalAnswer({ frete40: 2100 }),
+      })
+    )
+      .toString('utf8')
+      .replace(/^From: .*\r\n/m, '');
+    expect(raw).not.toMatch(/^From:/m);
+    expect((await ctx.app.services.inbound.ingest(Buffer.from(raw), { source: 'imap' })).outcome).toBe(
+      'resposta',
+    );
+    expect((await inboundOf(messageId)).flags.remetenteNaoVerificado).toBe('sem_remetente');
+    const view = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/emails/by-cotacao/${s.quote.id}`,
+      headers: { authorization: `Bearer ${s.token}` },
+    });
+    expect(view.statusCode, view.body).toBe(200);
+    const directions = (view.json().items as { direction: string }[]).map((message) => message.direction);
+    // The request sent and the answer received: none of the carrier's shown as ours.
+    expect(directions.filter((direction) => direction === 'received')).toHaveLength(1);
+  });
+
   it("holds a reply under the carrier's own token from another domain until an analyst confirms it; the carrier's domain is not held", async () => {
     const s = await carrierScenario();
     const ingest = async (from: string, messageId: string, frete: number) => {

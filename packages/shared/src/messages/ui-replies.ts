@@ -224,6 +224,7 @@ export const uiReplies = {
         codigo: 'Identificada apenas pelo código da cotação no assunto.',
         token_compartilhado: 'Enviada por um endereço que não é o deste agente de carga.',
         outro_dominio: 'Enviada de um domínio que não é o deste agente de carga.',
+        sem_remetente: 'Chegou sem remetente (sem o campo “De:”): não se sabe quem a enviou.',
       } as Record<string, string>,
       reasonUnknown: 'Não foi possível confirmar quem enviou esta resposta.',
       held: 'A versão {versao} chegou de um remetente não verificado e aguarda confirmação: a versão {atual} continua valendo.',
