@@ -83,6 +83,34 @@ describe('repairMessage', () => {
     expect(parsed.text).not.toContain('\uFFFD');
   });
 
+  it('reads a text part declared base64 but written as text as that text (QA pass 37: decoded to garbage)', async () => {
+    const raw = message([
+      'From: a@b.com',
+      'Subject: RE: Cotação',
+      'Content-Type: text/plain; charset=utf-8',
+      'Content-Transfer-Encoding: base64',
+      '',
+      'Frete: USD 2.300,00',
+      'Taxas: BRL 1.700,00',
+      'Trânsito 35 dias',
+      '',
+    ]);
+    const parsed = await simpleParser(repairMessage(raw));
+    expect(parsed.text).toContain('Frete: USD 2.300,00');
+    expect(parsed.text).toContain('Trânsito 35 dias');
+    // Real base64 is decoded as before.
+    const real = message([
+      'From: a@b.com',
+      'Subject: RE: Cotação',
+      'Content-Type: text/plain; charset=utf-8',
+      'Content-Transfer-Encoding: base64',
+      '',
+      Buffer.from('Frete: USD 2.300,00').toString('base64'),
+      '',
+    ]);
+    expect((await simpleParser(repairMessage(real))).text).toContain('Frete: USD 2.300,00');
+  });
+
   it('repairs header fields only when asked for headers alone', () => {
     const raw = message([
       'Subject: Cota\xe7\xe3o',

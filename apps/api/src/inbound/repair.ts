@@ -243,6 +243,9 @@ function completeField(raw: Buffer, field: Field): void {
 const TEXT_CHARSETS = new Set(['', 'utf-8', 'utf8', 'us-ascii', 'ascii']);
 const BOUNDARY_CHAR = /^[0-9A-Za-z'()+_,\-./:=? ]+$/;
 
+/** A character no base64 body has (its alphabet, padding and line breaks aside). */
+const NOT_BASE64 = /[^A-Za-z0-9+/=\s]/;
+
 class Repairer {
   readonly edits: Edit[] = [];
   private parts = 0;
@@ -413,14 +416,17 @@ class Repairer {
   ): void {
     const body = this.raw.subarray(bodyStart, end);
     const encodingField = fields.find((field) => field.name === 'content-transfer-encoding');
-    const encoding = (encodingField?.value ?? '').toLowerCase();
+    const encoding = (encodingField?.value ?? '').trim().toLowerCase();
+    // Declared base64 but written as text ("Frete: USD 2.300,00", QA pass 37: decoded to garbage): read
+    // as the text it is.
+    const notBase64 = encoding === 'base64' && NOT_BASE64.test(body.toString('latin1'));
     const decoded =
-      encoding === 'base64'
+      encoding === 'base64' && !notBase64
         ? Buffer.from(body.toString('latin1'), 'base64')
         : encoding === 'quoted-printable'
           ? decodeQuotedPrintable(body)
           : body;
-    if (isUtf8(decoded)) return;
+    if (isUtf8(decoded) && !notBase64) return;
     this.edits.push({ start: bodyStart, end, bytes: asUtf8(decoded) });
     if (encodingField && (encoding === 'base64' || encoding === 'quoted-printable'))
       replaced.set(encodingField, `Content-Transfer-Encoding: 8bit${encodingField.eol}`);
