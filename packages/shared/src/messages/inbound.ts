@@ -67,6 +67,10 @@ export const inboundTexts = {
     imapError: 'Falha ao ler a caixa IMAP: {detalhe}',
     smtpLabel: 'Servidor SMTP de entrada (porta {porta})',
     smtpLabelOff: 'Servidor SMTP de entrada',
+    /** The listener refused a message after its transfer (the sender got the bounce). */
+    smtpTooLarge:
+      'Mensagem de {remetente} recusada: {mb} MB, acima do limite de {limite} MB. O remetente recebeu o aviso de devolução; peça que envie os anexos em partes ou por link.',
+    smtpNotStored: 'Mensagem não guardada (o remetente tentará de novo): {motivo}',
     webhookLabel: {
       mailgun: 'Webhook Mailgun',
       sendgrid: 'Webhook SendGrid (Inbound Parse)',

@@ -110,7 +110,7 @@ export function registerInboundSources(
   // docs/architecture.md "Inbound sources: where the next source goes").
   const providers: SourceStatusProvider[] = [
     ...(config.IMAP_URL ? [imapStatusProvider(database.db, config.IMAP_URL, () => imap)] : []),
-    smtpStatusProvider(database.db, smtpPort),
+    smtpStatusProvider(database.db, smtpPort, () => smtp?.lastRefusal() ?? null),
     webhookStatusProvider(database.db, config, webhooks),
     app.services.gmailSync,
     new MicrosoftStatusProvider(app.services.microsoftMailbox),

@@ -21,8 +21,12 @@ const env = {
   ADMIN_EMAILS: 'dev@importadora.com.br',
 };
 
+/** The desenvolvedor of each app (registered once), who reads the sources view. */
+const developers = new WeakMap<TestContext, string>();
+
 async function smtpPortOf(ctx: TestContext): Promise<number> {
   const dev = await registerUser(ctx, 'dev@importadora.com.br');
+  developers.set(ctx, dev.token);
   const status = await ctx.app.inject({
     method: 'GET',
     url: '/api/inbound/status',
@@ -161,6 +165,21 @@ describe('inbound SMTP listener', () => {
     );
     expect(error.responseCode).toBe(552);
     expect(await storedMessage(ctx, messageId)).toBeUndefined();
+    // The sources view says it (QA pass 37: 'Último erro: Nenhum' while the carrier got a bounce).
+    const status = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/inbound/status',
+      headers: { authorization: `Bearer ${developers.get(ctx)}` },
+    });
+    const smtp = (
+      status.json().sources as { kind: string; lastError: string | null; lastErrorAt: string | null }[]
+    ).find((source) => source.kind === 'smtp')!;
+    expect(smtp.lastError).toMatch(
+      new RegExp(
+        `^Mensagem de ${quote.carrierEmail.replace(/[.]/g, '\\.')} recusada: 35,\\d MB, acima do limite de 35 MB\\.`,
+      ),
+    );
+    expect(smtp.lastErrorAt).not.toBeNull();
   });
 });
 

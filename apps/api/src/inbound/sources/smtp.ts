@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { formatMessage, inboundTexts } from '@cotacoes/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { SMTPServer, type SMTPServerError } from 'smtp-server';
 import { AppError } from '../../lib/errors.js';
@@ -26,7 +27,15 @@ export type InboundSmtpOptions = {
   maxBytes?: number;
 };
 
-export type InboundSmtp = { port: number; close(): Promise<void> };
+/** A message the listener refused after its transfer (too large, not stored): what the sources view shows. */
+export type SmtpRefusal = { reason: string; at: Date };
+
+export type InboundSmtp = {
+  port: number;
+  close(): Promise<void>;
+  /** The last message refused after its transfer, or null (kept in memory: the sender got the bounce). */
+  lastRefusal(): SmtpRefusal | null;
+};
 
 export const INBOUND_SMTP_MAX_BYTES = 35 * 1024 * 1024;
 export const INBOUND_SMTP_MAX_PER_ADDRESS = 5;
@@ -81,6 +90,7 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
   // Open connections by client address; a session is counted once it was let in.
   const perAddress = new Map<string, number>();
   const counted = new Map<string, string>();
+  let lastRefusal: SmtpRefusal | null = null;
   const server = new SMTPServer({
     banner: 'Sistema de Cotacoes inbound',
     size: maxBytes,
@@ -123,6 +133,25 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
       stream.on('error', (error: Error) => callback(error));
       stream.on('end', () => {
         if (stream.sizeExceeded) {
+          // Refused after the transfer: the sender gets the bounce; the sources view and the log say it
+          // too (QA pass 37: nothing here knew a message had been refused).
+          const mb = (length / 1024 / 1024).toFixed(1).replace('.', ',');
+          lastRefusal = {
+            reason: formatMessage(inboundTexts.sources.smtpTooLarge, {
+              mb,
+              limite: Math.round(maxBytes / 1024 / 1024),
+              remetente: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            }),
+            at: new Date(),
+          };
+          log.warn(
+            {
+              size: length,
+              maxBytes,
+              mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : null,
+            },
+            'smtp: message over the size limit refused (552)',
+          );
           return callback(smtpError(552, 'Message exceeds fixed maximum message size'));
         }
         const envelopeTo = session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase());
@@ -144,6 +173,10 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
           })
           .catch((error: unknown) => {
             const refusal = refusalFor(error);
+            lastRefusal = {
+              reason: formatMessage(inboundTexts.sources.smtpNotStored, { motivo: failureSummary(error) }),
+              at: new Date(),
+            };
             log.error(
               { size: length, recipients: envelopeTo.length, reason: failureSummary(error) },
               `smtp: message not stored, answering ${refusal.responseCode}`,
@@ -166,5 +199,6 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
   return {
     port,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    lastRefusal: () => lastRefusal,
   };
 }

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.js';
 import { inboundMessages, mailboxState } from '../../db/schema/inbound.js';
 import { AppError } from '../../lib/errors.js';
 import { describeError, type ImapSource, parseImapUrl } from './imap.js';
+import type { SmtpRefusal } from './smtp.js';
 import type { SourceStatusProvider } from './source.js';
 
 /** How many messages a source stored and when the last one arrived (`inbound_messages`, every process). */
@@ -71,7 +72,11 @@ export function imapStatusProvider(
 }
 
 /** The inbound SMTP listener's row: 'ok' while it listens in this process, else 'inativo'. Nothing to sync. */
-export function smtpStatusProvider(db: Database, port: () => number | null): SourceStatusProvider {
+export function smtpStatusProvider(
+  db: Database,
+  port: () => number | null,
+  refusal: () => SmtpRefusal | null = () => null,
+): SourceStatusProvider {
   return {
     async list(): Promise<InboundSourceStatus[]> {
       const listening = port();
@@ -87,8 +92,8 @@ export function smtpStatusProvider(db: Database, port: () => number | null): Sou
           state: listening === null ? 'inativo' : 'ok',
           // A listener does not sync: the time of the last message it took stands for it.
           lastSyncAt: lastAt,
-          lastError: null,
-          lastErrorAt: null,
+          lastError: refusal()?.reason ?? null,
+          lastErrorAt: refusal()?.at.toISOString() ?? null,
           received,
           canSync: false,
         },
