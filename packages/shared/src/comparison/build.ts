@@ -1157,7 +1157,10 @@ function highlight(rows: Row[], estimated: Map<Row, Estimate>): void {
     const menorCusto = cheapest !== null && priced.includes(row) && costOf(row) === cheapest;
     row.destaque = { menorCusto, menorPrazo: shortest !== null && row.prazo.valor === shortest };
     const estimate = estimated.get(row);
-    if (estimate && (row.taxasAusentes ?? []).length > 0) {
+    // A row without the price of a container asked has no estimate: completing its charges leaves that
+    // freight out (QA pass 37: "Estimado em R$ 25.066,95" was short by the 20' freight it did not restate).
+    const freightMissing = row.faltando.some((item) => FREIGHT_MISSING.has(item));
+    if (estimate && (row.taxasAusentes ?? []).length > 0 && !freightMissing) {
       const figure = { totalBRL: toMoney(estimate.total), taxas: estimate.taxas };
       // Every incomplete row says what it would cost completed (QA pass 26: only the cheapest did).
       row.custoEstimado = figure;

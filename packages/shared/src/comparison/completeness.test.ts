@@ -84,6 +84,44 @@ describe('complete or incomplete (issue 30)', () => {
     expect(row.taxasAusentes).toBeUndefined();
   });
 
+  it("a revision without the 20' price and the fees has no estimate: completing the fees would leave that freight out", () => {
+    // QA pass 37: "We can improve 40HC to USD 1.900" (no "rest as before") on a quote of 2 × 40HC + 1 × 20DC
+    // showed "Estimado em R$ 25.066,95": the earlier fees added back, the 20' freight not.
+    const mixed = quoteAskedFrom({
+      tipoFrete: 'FCL',
+      destino: 'Santos',
+      itens: [{ mercadoria: 'Peças', quantidadeVolumes: '2 x 40HC + 1 x 20DC' }],
+    });
+    const full = (frete40: number) =>
+      makeFinal({
+        porto_destino: [port('Santos')],
+        fretes: [freightItem('40HC', frete40), freightItem('20DC', 1300)],
+        taxas: { itens: [thc(), bl()] },
+        transit_time_dias: 30,
+      });
+    const revised = makeFinal({
+      porto_destino: [port('Santos')],
+      fretes: [freightItem('40HC', 1900)],
+      taxas: { itens: [] },
+      transit_time_dias: 30,
+    });
+    const rota = response('Rota Sul', [version(1, full(2400)), version(2, revised)]);
+    const pacifico = response('Pacífico', [version(1, full(2500))]);
+    const { linhas } = buildComparison({
+      cotacaoId: 'q',
+      respostas: [rota, pacifico],
+      taxa,
+      pedido: mixed,
+      hoje: '2026-11-26',
+    });
+    const row = rowOf(linhas, 'Rota Sul');
+    expect(row.taxasAusentes).toEqual(['THC', 'BL FEE']);
+    expect(row.faltando).toContain('frete20');
+    expect(row.custoEstimado).toBeUndefined();
+    expect(row.destaque.menorCusto).toBe(false);
+    expect(rowOf(linhas, 'Pacífico').destaque.menorCusto).toBe(true);
+  });
+
   it('with the euro rate a THC in EUR is summed: the cheapest is the one an analyst computes', () => {
     // EUR PTAX 6,00 + 0 % → 6,0000. Mar Azul: 2 × 2.700 + 50 = USD 5.450 × 5 = 27.250 + THC 2 × EUR 250 ×
     // 6 = 3.000 → R$ 30.250,00 (US$ 6.050,00), cheaper than Pacífico's R$ 32.150,00.
