@@ -120,6 +120,8 @@ export const uiDecisions = {
     feeReasonUnknown: 'Deixada de fora pelas regras de taxas',
     noFees: 'Sem taxas',
     allInFees: 'Inclusas no frete (all in)',
+    /** A currency of an all-in row's fee totals with nothing apart. */
+    allInFeesShort: 'all in',
     roadTitle: 'Custo rodoviário do porto de destino, em reais',
     roadIncluded: '+ rodoviário {valor}',
     variationLower: '▼ {valor}',

@@ -283,7 +283,8 @@ export function FeeTotals({ row }: { row: ComparisonRow }) {
       {lines.map(([currency, value]) => (
         <div key={currency} className="flex items-baseline gap-1.5">
           <dt className="w-8 text-xs text-fg-muted">{currency}</dt>
-          <dd>{amount(value ?? 0)}</dd>
+          {/* An all-in freight's currency with nothing apart: included, as the PDF says (QA pass 37: "0,00"). */}
+          <dd>{row.freteAllIn && (value ?? 0) === 0 ? t.allInFeesShort : amount(value ?? 0)}</dd>
         </div>
       ))}
     </dl>
