@@ -462,9 +462,15 @@ export async function markSetAside(
   destinatarioId: string,
   value: SetAsideRecord | null,
 ): Promise<void> {
+  // Its time never before the request was sent, as an answer's (QA pass 37: an auto-reply whose Date was
+  // 14 minutes before the request read "Resposta automática em 07:04" under a request sent at 07:18).
+  const record =
+    value === null
+      ? null
+      : sql`jsonb_set(${JSON.stringify(value)}::jsonb, '{em}', to_jsonb(to_char(${notBeforeSent(sql`${value.em}::timestamptz`)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))`;
   await executor
     .update(cotacaoDestinatarios)
-    .set({ respostaAutomatica: value })
+    .set({ respostaAutomatica: record })
     .where(
       inTenant(
         cotacaoDestinatarios.empresaId,

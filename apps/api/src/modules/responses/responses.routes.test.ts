@@ -1110,6 +1110,32 @@ describe('a reply set aside (a receipt, an out-of-office) and "Contar como respo
     ).toHaveLength(1);
   });
 
+  it('an auto-reply dated before the request is shown at the request, never before it (QA pass 37)', async () => {
+    const s = await quoteScenario(ctx);
+    await outboxSettled(ctx);
+    const detail = (await get(`/api/quotes/${s.quote.id}`, s.token)).json();
+    const sentAt = new Date(
+      detail.destinatarios.find((d: { transportadorId: string }) => d.transportadorId === s.carriers[0]!.id)
+        .enviadoEm,
+    );
+    const ingested = await ctx.app.services.inbound.ingest(
+      await carrierReply({
+        from: s.carriers[0]!.email,
+        to: s.replyTo(0),
+        text: 'Ok, obrigado.\n\nAtt,\nMarcos',
+        date: new Date(Math.floor((sentAt.getTime() - 14 * 60_000) / 1000) * 1000),
+      }),
+      { source: 'imap' },
+    );
+    expect(ingested.outcome).toBe('auto_resposta');
+    const entry = (await get(`/api/quotes/${s.quote.id}/respostas`, s.token))
+      .json()
+      .data.find((e: { transportadorId: string }) => e.transportadorId === s.carriers[0]!.id);
+    expect(new Date(entry.respostaAutomatica.recebidaEm).getTime()).toBeGreaterThanOrEqual(
+      Math.floor(sentAt.getTime() / 1000) * 1000,
+    );
+  });
+
   it.each([
     ['a courtesy', 'Ok, obrigado.\n\nAtt,\nMarcos\nPacífico Logística | +55 11 3222-1000'],
     [
