@@ -57,3 +57,69 @@ describe('QA 37: fields on one line apart by a middle dot', () => {
     ]);
   });
 });
+
+describe('QA 37: the transit of each port of loading', () => {
+  const origins = (text: string) =>
+    (read(text).origens ?? []).map((item) => [item.nome, item.transit_time_dias]);
+
+  it('under a heading per origin, on a table row per origin, or on one line', () => {
+    expect(
+      origins(
+        [
+          'Prezados,',
+          '',
+          'Ningbo x Itajaí:',
+          'Frete 40HC USD 2.000,00/cntr',
+          'Transit time 35 dias',
+          '',
+          'Shanghai x Itajaí:',
+          'Frete 40HC USD 2.250,00/cntr',
+          'Transit time 31 dias',
+          '',
+          'Free time 14 dias.',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      ['Ningbo', 35],
+      ['Shanghai', 31],
+    ]);
+    expect(
+      origins(
+        [
+          'Rates for 2x40HC, both loading ports:',
+          '',
+          'POL       | POD     | 40HC O/F (USD) | T/T',
+          'Ningbo    | Itajaí  | 2,100.00       | 38 days',
+          'Shanghai  | Itajaí  | 1,950.00       | 33 days',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      ['Ningbo', 38],
+      ['Shanghai', 33],
+    ]);
+    expect(
+      origins(
+        [
+          'Frete marítimo 40HC para Itajaí:',
+          '- ex Ningbo: USD 2.300,00/cntr',
+          '- ex Shanghai: USD 2.050,00/cntr',
+          'TT: Ningbo 36 dias / Shanghai 30 dias.',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      ['Ningbo', 36],
+      ['Shanghai', 30],
+    ]);
+  });
+
+  it('one origin, or one transit for both: nothing per origin', () => {
+    expect(read('Frete 40HC Shanghai x Santos: USD 2.000,00\nTransit time 32 dias').origens).toBeUndefined();
+    expect(
+      read(
+        ['- ex Ningbo: USD 2.300,00/cntr', '- ex Shanghai: USD 2.050,00/cntr', 'Transit time: 32 dias'].join(
+          '\n',
+        ),
+      ).origens,
+    ).toBeUndefined();
+  });
+});

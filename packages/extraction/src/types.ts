@@ -132,6 +132,9 @@ export type DestinationSummary = {
   free_source?: SourceRef;
 };
 
+/** The transit of one port of loading when a reply prices several and gives each its own (QA pass 37). */
+export type OriginSummary = { nome: string; transit_time_dias: number; transit_source: SourceRef };
+
 export type FinalData = {
   transportador: string | null;
   armador: string | null;
@@ -143,6 +146,8 @@ export type FinalData = {
   portoOrigem: string | null;
   porto_destino: PlaceRef[];
   destinos: DestinationSummary[];
+  /** Each port of loading's transit, when the reply prices several and says each (absent otherwise). */
+  origens?: OriginSummary[];
   portoTransbordo: string | null;
   rota: string | null;
   /** Longest transit time in days (the conservative figure); min and max below. */

@@ -34,6 +34,7 @@ import { buildBlocks } from './build-blocks.js';
 import { buildFinal } from './build-final.js';
 import { attachDestinationDays } from './destination-days.js';
 import { mergeScopes } from './merge-scopes.js';
+import { attachOriginDays } from './origin-days.js';
 import { resolveFees, resolveFreight } from './resolve-charges.js';
 
 function numberFormatOf(lines: Line[]): { format: NumberFormat; currencies: Currency[] } {
@@ -410,6 +411,7 @@ export function analyseText(input: string, opts: ExtractTextOptions, fileKind: F
   });
   // A table's row per destination ("Transit time | 32 dias | 35 dias") as its field reader rewrote it.
   attachDestinationDays(final, [...bodyLines, ...newest.tableFieldLines]);
+  attachOriginDays(final, bodyLines);
   if (hinted.ignored.length > 0) final.ignoradosPorDica = hinted.ignored;
   const kept = bodyLines.find((line) => keepsTheRest(line.text)) ?? (agreed !== null ? accepted : undefined);
   if (kept) final.condicoesMantidas = { line: kept.no, text: kept.trimmed.slice(0, 200), origin: 'body' };

@@ -342,6 +342,18 @@ function withShortest<T extends { valor: number | null }>(
 const ownCampo = (index: number | undefined, key: 'transit_time_dias' | 'free_time_dias') =>
   index === undefined ? null : `destinos.${index}.${key}`;
 
+/** The transit the reply gives the origin the row counts (`origens`, QA pass 37), with its line. */
+function originDays(
+  final: ExtractionFinal | null,
+  origem: string | undefined,
+): { transit: number; fonte?: SourceRef } | undefined {
+  if (!final || origem === undefined) return undefined;
+  const entry = (final.origens ?? []).find((item) => samePlace(item.nome, origem));
+  return entry
+    ? { transit: entry.transit_time_dias, ...(entry.transit_source ? { fonte: entry.transit_source } : {}) }
+    : undefined;
+}
+
 /** A port's own figure: its own line, with the confidence of the answer's scalar (the same reader). */
 function ownEvidence(final: ExtractionFinal | null, campo: string, fonte: SourceRef | undefined) {
   const base = scalar(final, campo);
@@ -729,6 +741,8 @@ function versionRows(
     const transit = final ? transitDays(final) : { valor: null, campo: 'transit_time_dias' };
     // Transit and free time of this destination when the reply gives them per destination (issue 30).
     const own = ownDays(final, destino);
+    // The counted origin's own transit when the reply gives each origin its own (not the range of both).
+    const fromOrigin = own.transit === undefined ? originDays(final, origemContada?.origem) : undefined;
     const validade = final?.validadeProposta ?? null;
     return {
       id: `${entry.id}:${destino ?? ''}`,
@@ -767,11 +781,19 @@ function versionRows(
               ownEvidence(final, 'transit_time_dias', own.transitFonte),
               corrigidos,
             )
-          : withShortest(
-              figure(transit.valor, null, transit.campo, scalar(final, 'transit_time_dias'), corrigidos),
-              final?.transit_time_min_dias ?? null,
-              !corrigidos.has(transit.campo),
-            ),
+          : fromOrigin !== undefined && !corrigidos.has(transit.campo)
+            ? figure(
+                fromOrigin.transit,
+                null,
+                transit.campo,
+                ownEvidence(final, 'transit_time_dias', fromOrigin.fonte),
+                corrigidos,
+              )
+            : withShortest(
+                figure(transit.valor, null, transit.campo, scalar(final, 'transit_time_dias'), corrigidos),
+                final?.transit_time_min_dias ?? null,
+                !corrigidos.has(transit.campo),
+              ),
       freeTime:
         own.free !== undefined && !corrigidos.has('free_time_destino_dias')
           ? figure(

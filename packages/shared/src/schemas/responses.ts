@@ -75,6 +75,16 @@ export const extractionFinalSchema = z.looseObject({
       free_source: sourceRefSchema.optional(),
     }),
   ),
+  /** Each port of loading's transit when the reply prices several and says each (QA pass 37). */
+  origens: z
+    .array(
+      z.looseObject({
+        nome: z.string(),
+        transit_time_dias: z.number(),
+        transit_source: sourceRefSchema.optional(),
+      }),
+    )
+    .optional(),
   portoTransbordo: z.string().nullable(),
   rota: z.string().nullable(),
   transit_time_dias: z.number().nullable(),

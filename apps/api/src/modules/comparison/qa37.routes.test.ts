@@ -230,6 +230,13 @@ describe('QA pass 37: totals as an analyst computes them', () => {
       'Maré Alta Comércio Exterior': [25421.26, 'Shanghai', true],
       'Navegação Pacífico Cargas': [26796.61, 'Shanghai', false],
     });
+    // Each row's transit is its counted origin's (it was the range of both: "31–35", "33–38", "30–36"), and
+    // the quickest is Pacífico ex Shanghai, 30 days.
+    expect(byCarrier(ports, body, (row) => [row.prazo.valor, row.destaque.menorPrazo])).toEqual({
+      'Atlântico Logística': [35, false],
+      'Maré Alta Comércio Exterior': [33, false],
+      'Navegação Pacífico Cargas': [30, true],
+    });
     const { sheet, pdf } = await documentTotals(ports);
     expect(sheet).toMatchObject({
       'Atlântico Logística': 25967.14,
