@@ -123,3 +123,26 @@ describe('QA 37: the transit of each port of loading', () => {
     ).toBeUndefined();
   });
 });
+
+describe('QA 37: a description table with the days in the value column', () => {
+  it('"Transit time | | 34 dias" under "Item | Moeda | Valor" is the transit, not an unread charge', () => {
+    const f = read(
+      [
+        'Prezados,',
+        '',
+        'Item\tMoeda\tValor',
+        'Frete marítimo 40HC\tUSD\t2888',
+        'Taxas locais\tBRL\t1888',
+        'Transit time\t\t34 dias',
+        'Free time\t\t18 dias',
+        'Validade\t\t31/12/2026',
+      ].join('\n'),
+    );
+    expect([f.transit_time_dias, f.free_time_destino_dias, f.validadeProposta]).toEqual([
+      34,
+      18,
+      '2026-12-31',
+    ]);
+    expect(freights(f)).toEqual([['40HC', 2888, 'USD']]);
+  });
+});

@@ -714,8 +714,10 @@ function readDescriptionRows(rows: Line[], columns: Column[], out: TableRead): v
     let currency = textOf('currency');
     const amountText = textOf('value', 'freight');
     const basis = textOf('basis');
-    // "Transit time | 34 dias" (a cell spanning the currency and value columns, QA 25): a field, not a charge.
-    const fieldValue = amountText === '' ? fieldRowValue(label, values) : null;
+    // "Transit time | 34 dias" (a cell spanning the currency and value columns, QA 25), or "Transit time | |
+    // 34 dias" (the days in the value column, QA pass 37): a field, not a charge.
+    const fieldValue =
+      amountText === '' || findAmounts(amountText).length === 0 ? fieldRowValue(label, values) : null;
     if (fieldValue !== null) {
       out.fieldLines.push(virtualLine(row, label, fieldValue));
       pending = null;
