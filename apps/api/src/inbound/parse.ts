@@ -256,10 +256,16 @@ export async function parseInbound(raw: Buffer): Promise<ParsedInbound> {
       // A mislabelled charset or a broken boundary is repaired in what is read, not in what is kept.
       return fromParsed(await simpleParser(repairMessage(raw), options), null);
     } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      const message = error instanceof Error ? error.message : '';
+      // mailparser says EMAXLEN for too many parts as for a long header (QA pass 37: 3,000 nested parts
+      // read "Cabeçalho grande demais").
       const reason =
-        (error as { code?: unknown }).code === 'EMAXLEN'
-          ? inboundTexts.problem.headerTooLarge.replace('{kb}', String(MAX_HEADER_BYTES / 1024))
-          : `Mensagem malformada: ${error instanceof Error ? error.message.slice(0, 200) : 'erro de leitura'}`;
+        code === 'EMAXLEN' && /child nodes/i.test(message)
+          ? inboundTexts.problem.tooManyParts
+          : code === 'EMAXLEN'
+            ? inboundTexts.problem.headerTooLarge.replace('{kb}', String(MAX_HEADER_BYTES / 1024))
+            : `Mensagem malformada: ${message ? message.slice(0, 200) : 'erro de leitura'}`;
       return readHeadersOnly(raw, reason);
     }
   }

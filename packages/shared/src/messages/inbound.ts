@@ -80,5 +80,7 @@ export const inboundTexts = {
   problem: {
     headerTooLarge:
       'Cabeçalho grande demais para leitura automática (mais de {kb} kB em uma parte da mensagem).',
+    tooManyParts:
+      'Mensagem com partes demais (ou aninhadas demais) para leitura automática: abra a mensagem ou registre os valores à mão.',
   },
 } as const;
