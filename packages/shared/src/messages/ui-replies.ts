@@ -206,7 +206,8 @@ export const uiReplies = {
     /** Flags of a version (the pipeline's keys); a text value is shown after the label. */
     flags: {
       remetenteDesconhecido: 'Remetente não cadastrado',
-      anexosIgnorados: 'Anexos ignorados',
+      /** Over 50 per message or 20 MB each: kept only inside the raw message (parse.ts). */
+      anexosIgnorados: 'Anexos não guardados à parte (acima de 50 por mensagem ou de 20 MB cada)',
     } as Record<string, string>,
     flagWithValue: '{label}: {valor}',
     /** A message set aside (`flags.separada`) that a user counted as the answer (QA pass 18: raw 'confirmacao'). */

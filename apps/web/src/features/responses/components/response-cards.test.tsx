@@ -488,7 +488,9 @@ describe('response cards', () => {
     const view = await card('Atlântico Logística');
     expect(view.getByText('Versão 2 de 2')).toBeInTheDocument();
     expect(view.getByText('Remetente não cadastrado: vendas@atlantico-cargo.com')).toBeInTheDocument();
-    expect(view.getByText('Anexos ignorados: 2')).toBeInTheDocument();
+    expect(
+      view.getByText('Anexos não guardados à parte (acima de 50 por mensagem ou de 20 MB cada): 2'),
+    ).toBeInTheDocument();
     expect(view.queryByText(/interno/)).toBeNull();
     // A receipt a user counted as the answer says so in words (QA pass 18 saw a raw 'confirmacao').
     expect(view.getByText('Contada como resposta (era confirmação de recebimento)')).toBeInTheDocument();
