@@ -953,11 +953,15 @@ function includedIn(row: Row, kind: string): boolean {
 }
 
 /** A charge a row lacks, by kind, and what its own previous version counted for it (when it came from there). */
-type Lacking = { kind: string; nome: string; previous: Decimal | null };
+type Lacking = { kind: string; chave: string; nome: string; previous: Decimal | null };
 
-/** What the previous version's row counted for charges of `kind` (null: nothing counted). */
-function previousAmount(previous: Row | undefined, kind: string, sameCharge: (chave: string) => string) {
-  const amounts = (previous?.counted ?? []).filter((fee) => sameCharge(fee.chave) === kind);
+/**
+ * What the previous version's row counted for the charge `chave` (null: nothing counted). By its own name, not
+ * its kind: a previous "BL fee" and "Doc fee" (one kind) are two lines of the estimate, each with its amount
+ * (QA pass 38: "Completada com BL FEE (R$ 516,50)" held both).
+ */
+function previousAmount(previous: Row | undefined, chave: string) {
+  const amounts = (previous?.counted ?? []).filter((fee) => fee.chave === chave);
   return amounts.length === 0 ? null : add(...amounts.map((fee) => fee.brl));
 }
 
@@ -990,7 +994,7 @@ function markCompleteness(
         row.taxasAusentes = [...left.values()];
         lacking.set(
           row,
-          [...left].map(([kind, nome]) => ({ kind, nome, previous: null })),
+          [...left].map(([kind, nome]) => ({ kind, chave: kind, nome, previous: null })),
         );
         if (row.variacao) row.variacao = { ...row.variacao, incompleta: true };
       }
@@ -1042,8 +1046,9 @@ function markCompleteness(
           const kind = sameCharge(chave);
           return {
             kind,
+            chave,
             nome,
-            previous: fromOthers.has(chave) ? null : previousAmount(previous, kind, sameCharge),
+            previous: fromOthers.has(chave) ? null : previousAmount(previous, chave),
           };
         }),
       );
@@ -1091,8 +1096,10 @@ function estimateOf(
   const taxas: Estimate['taxas'] = [];
   const done = new Set<string>();
   for (const item of lacking) {
-    if (done.has(item.kind)) continue;
-    done.add(item.kind);
+    // One estimate line per kind from the other carriers; per line from the carrier's own previous version.
+    const key = item.previous !== null && previous !== undefined ? `${item.kind}|${item.chave}` : item.kind;
+    if (done.has(key)) continue;
+    done.add(key);
     let best: { brl: Decimal; from: Row } | null = null;
     // A charge its own previous version counted is costed at the carrier's own amount (a revision that
     // left its fees out, "demais condições mantidas" unsaid): that is its price, not another carrier's.

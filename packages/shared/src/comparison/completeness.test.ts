@@ -362,6 +362,27 @@ describe('complete or incomplete (issue 30)', () => {
     expect(pacifico.taxasAusentes).toBeUndefined();
   });
 
+  it('two fees of one kind its previous version quoted are two lines of the estimate, each with its amount (QA pass 38)', () => {
+    // v1: BL fee USD 50 and Doc fee R$ 250 (one kind, the BL's document fee); v2 restates neither. The
+    // estimate said "BL FEE (R$ 516,50)" for both at 5,33; here at 5: BL 50 × 5 = 250,00 and Doc 250,00.
+    const doc = { ...feeItem('DOC FEE', 250, 'BRL'), unidade: 'BL' };
+    const revised = response('Gama', [
+      version(1, offer(2600, [thc(), bl(), doc])),
+      version(2, offer(2700, [thc()])),
+    ]);
+    const other = response('Pacífico', [version(1, offer(2900, [thc(), bl()]))]);
+    const gama = rowOf(build([revised, other]).linhas, 'Gama');
+    // 2 × 2.700 = USD 5.400 × 5 = 27.000 + THC 2.900 = R$ 29.900,00; + 250 + 250 = R$ 30.400,00 (estimado).
+    expect(gama.custoTotalBRL).toBe(29900);
+    expect(gama.custoEstimado).toEqual({
+      totalBRL: 30400,
+      taxas: [
+        { nome: 'BL FEE', valorBRL: 250, transportador: 'Gama', versaoAnterior: 1 },
+        { nome: 'DOC FEE', valorBRL: 250, transportador: 'Gama', versaoAnterior: 1 },
+      ],
+    });
+  });
+
   it('a fee most other carriers quote (two or more, at least half) is expected', () => {
     const lacking = response('Rota Sul', [version(1, offer(2500, [bl()]))]);
     const a = response('Atlântica', [version(1, offer(2950, [thc(), bl()]))]);
