@@ -116,6 +116,9 @@ const pt = {
     noAnswer: 'Você não enviou resposta pelo portal.',
     /** A later answer by e-mail counts (QA pass 17: the page called the older portal answer current). */
     newerByEmail: 'Sua resposta que vale agora é a versão {versao}, recebida por e-mail em {data}.',
+    /** Read-only, below `newerByEmail`: the figures shown are the portal's older version (QA pass 38). */
+    newerByEmailSummary:
+      'Abaixo, a versão {portal}, que você enviou pelo portal: ela não é a que vale agora (os valores da versão {versao} estão no seu e-mail).',
     newerByEmailForm:
       'O formulário traz a versão {portal}, que você enviou pelo portal: confira os valores antes de enviar, porque o que você enviar passa a valer no lugar da versão {versao}.',
     units: {
@@ -284,6 +287,8 @@ const en: PortalTexts = {
     readOnlyTitle: 'Your offer',
     noAnswer: 'You have not sent an offer through the portal.',
     newerByEmail: 'Your offer that counts now is version {versao}, received by e-mail on {data}.',
+    newerByEmailSummary:
+      'Below is version {portal}, which you sent on the portal: it is not the one that counts now (version {versao}’s figures are in your e-mail).',
     newerByEmailForm:
       'The form holds version {portal}, which you sent through the portal: check the figures before sending, because what you send replaces version {versao}.',
     units: {

@@ -121,6 +121,8 @@ function ReadOnlyAnswer({ view, prazo }: { view: PortalView; prazo: string }) {
             versao: view.respostaMaisNova.versao,
             data: format.dateTime(view.respostaMaisNova.recebidaEm),
           })}
+          {view.resposta &&
+            ` ${formatMessage(t.newerByEmailSummary, { portal: view.versao, versao: view.respostaMaisNova.versao })}`}
         </p>
       )}
       {view.resposta ? (

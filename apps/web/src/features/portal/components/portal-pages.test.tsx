@@ -324,6 +324,12 @@ describe('the answer page (/portal/:token)', () => {
         /^Sua resposta que vale agora é a versão 3, recebida por e-mail em 05\/12\/2026/,
       ),
     ).toBeInTheDocument();
+    // The figures below are the portal's version 1, and the page says so (QA pass 38: read as version 3's).
+    expect(
+      screen.getByText(
+        /Abaixo, a versão 1, que você enviou pelo portal: ela não é a que vale agora \(os valores da versão 3 estão no seu e-mail\)\.$/,
+      ),
+    ).toBeInTheDocument();
   });
 
   it('an answer sent before is shown again in the form as amounts are written (1.450,00, not 1450)', async () => {
