@@ -124,6 +124,8 @@ export const cnpjLookupEmpresaSchema = z.object({
   cnpj: z.string(),
   razaoSocial: z.string().nullable(),
   endereco: z.string().nullable(),
+  /** Created with typed-in data the public CNPJ lookup did not confirm (shown to who joins, QA pass 38). */
+  dadosNaoConfirmados: z.boolean().optional(),
 });
 
 /** The public CNPJ service's answer (spec 000 §3 "CNPJ lookup result"), with the address joined. */

@@ -154,6 +154,7 @@ export class EmpresasService {
         cnpj: cnpj,
         razaoSocial: empresa.razaoSocial,
         endereco: empresa.endereco,
+        dadosNaoConfirmados: empresa.dadosNaoConfirmados,
       };
     }
     return this.cnpj.lookup(cnpj);

@@ -284,6 +284,11 @@ export function LookupStep({ mode, initial, onCreated, onJoined, onSwitch }: Loo
               {t.notRegisteredText}
             </Alert>
           )}
+          {result.source === 'empresa' && result.dadosNaoConfirmados && (
+            <Alert variant="warning" title={t.unconfirmed}>
+              {t.unconfirmedHint}
+            </Alert>
+          )}
           {!isCreate && result.source === 'empresa' && <Alert variant="info">{t.joinApprovalNote}</Alert>}
           {actionError && <Alert variant="error">{actionError}</Alert>}
           <div className="flex flex-wrap gap-2">
@@ -327,7 +332,7 @@ export function LookupStep({ mode, initial, onCreated, onJoined, onSwitch }: Loo
           </div>
         </div>
       )}
-      <LookupNotes manual={manual} />
+      <LookupNotes manual={manual || (result?.source === 'empresa' && Boolean(result.dadosNaoConfirmados))} />
     </section>
   );
 }

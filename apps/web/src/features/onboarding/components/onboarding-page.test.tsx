@@ -289,6 +289,19 @@ describe('company onboarding', () => {
     expect(sessionStore.get().user?.empresaId).toBeNull();
   });
 
+  it('joining a company created with typed-in data says it is not confirmed, not that it comes from the Receita (QA pass 38)', async () => {
+    const { user } = setup({
+      'GET /api/empresas/search/cnpj/11222333000181': { body: { ...registered, dadosNaoConfirmados: true } },
+    });
+    await choose(user, t.joinCard);
+    await user.type(screen.getByLabelText(t.cnpjLabel), '11.222.333/0001-81');
+    await user.click(screen.getByRole('button', { name: t.verify }));
+    await screen.findByRole('region', { name: t.foundTitle });
+    expect(screen.getByText(t.unconfirmed)).toBeInTheDocument();
+    expect(screen.getByText(t.unconfirmedHint)).toBeInTheDocument();
+    expect(screen.queryByText(t.publicLookupNote)).toBeNull();
+  });
+
   it("'Tentar Outro CNPJ' clears the company, and the join failure shows the fallback", async () => {
     const { user } = setup({
       'GET /api/empresas/search/cnpj/11222333000181': { body: registered },

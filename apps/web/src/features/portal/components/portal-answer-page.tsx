@@ -122,7 +122,7 @@ function ReadOnlyAnswer({ view, prazo }: { view: PortalView; prazo: string }) {
             data: format.dateTime(view.respostaMaisNova.recebidaEm),
           })}
           {view.resposta &&
-            ` ${formatMessage(t.newerByEmailSummary, { portal: view.versao, versao: view.respostaMaisNova.versao })}`}
+            ` ${formatMessage(t.newerByEmailSummary, { portal: view.versao ?? '', versao: view.respostaMaisNova.versao })}`}
         </p>
       )}
       {view.resposta ? (
