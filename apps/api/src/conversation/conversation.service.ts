@@ -61,11 +61,12 @@ export class ConversationService {
   /** Sent when stored as sent, when the mailbox is among the senders, or a recipient with no sender. */
   private direction(row: repo.ListedMessage['message']): EmailMessage['direction'] {
     if (row.direction === 'sent') return 'sent';
-    // Counted as a carrier's answer: received, even without a From (QA pass 37: shown as sent by us).
-    if (row.tipo === 'resposta') return 'received';
     const from = row.fromAddress.trim();
     if (from && this.ownAddresses.has(mailbox(from))) return 'sent';
-    if (!from && row.toAddresses.some((to) => this.ownAddresses.has(mailbox(to)))) return 'sent';
+    // No From to a mailbox of ours: ours, unless it was counted as a carrier's answer (QA pass 37: a carrier's
+    // reply without a From was shown as sent by us).
+    if (!from && row.tipo !== 'resposta' && row.toAddresses.some((to) => this.ownAddresses.has(mailbox(to))))
+      return 'sent';
     return 'received';
   }
 

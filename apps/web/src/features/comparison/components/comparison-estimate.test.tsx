@@ -159,6 +159,8 @@ describe('the approval confirmation of the cheapest by its estimate', () => {
   it('approving another incomplete proposal names the cheapest by its estimate, never a complete one', () => {
     const other: ComparisonRow = {
       ...byId(respIds.del),
+      // Its validity still running (the fixture's has ended: that caution has its own test).
+      validade: { ...byId(respIds.del).validade, expirada: false },
       faltando: [],
       taxasAusentes: ['BL FEE'],
     };
@@ -177,6 +179,8 @@ describe('the approval confirmation of the cheapest by its estimate', () => {
     // estimate), R$ 171,72 above Atlântico's R$ 11.728,28 (estimated): not "R$ 8.927,55 beside 11.728,28".
     const other: ComparisonRow = {
       ...byId(respIds.del),
+      // Its validity still running (the fixture's has ended: that caution has its own test).
+      validade: { ...byId(respIds.del).validade, expirada: false },
       faltando: [],
       taxasAusentes: ['BL FEE'],
       custoEstimado: {

@@ -139,9 +139,12 @@ describe('the approval confirmation', { timeout: 20_000 }, () => {
 
 describe('approvalCautions', () => {
   // The fixture's Delta row lacks the 40' price asked: here it quotes every container, as a cheapest row does.
+  // Delta's validity is still running here (the fixture's has ended: that caution has its own test).
   const complete = () =>
     makeRows().map((row) =>
-      row.respostaId === respIds.del ? { ...row, faltando: ['prazo', 'freeTime'] } : row,
+      row.respostaId === respIds.del
+        ? { ...row, faltando: ['prazo', 'freeTime'], validade: { ...row.validade, expirada: false } }
+        : row,
     );
 
   it('says nothing for the cheapest row without warnings when no revision is pending', () => {
@@ -151,7 +154,13 @@ describe('approvalCautions', () => {
 
   it('names the cheapest with its destination, and an unpriced choice without a difference', () => {
     const rows = makeRows().map((row) =>
-      row.respostaId === respIds.del ? { ...row, destaque: { menorCusto: false, menorPrazo: false } } : row,
+      row.respostaId === respIds.del
+        ? {
+            ...row,
+            destaque: { menorCusto: false, menorPrazo: false },
+            validade: { ...row.validade, expirada: false },
+          }
+        : row,
     );
     const cheapestBoreal = rows.map((row) =>
       row.respostaId === respIds.bor && row.destino === 'Santos'
