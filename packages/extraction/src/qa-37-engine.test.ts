@@ -146,3 +146,25 @@ describe('QA 37: a description table with the days in the value column', () => {
     expect(freights(f)).toEqual([['40HC', 2888, 'USD']]);
   });
 });
+
+describe('QA 38: two container types on one freight line, each price per container', () => {
+  it.each([
+    'Frete: 40HC USD 3.100,00/cntr | 20DC USD 1.800,00/cntr',
+    'Frete 40HC USD 3.100,00/cntr e 20DC USD 1.800,00/cntr',
+    'Frete: 40HC USD 3.100,00 por cntr / 20DC USD 1.800,00 por cntr',
+  ])('"%s": 40HC 3.100 and 20DC 1.800 (the 40HC was read as a second 20DC)', (line) => {
+    const f = extractFromText(['Prezados,', '', line, 'THC: R$ 1.500,00/cntr', '', 'Att'].join('\n'), {
+      containers: ['40HC', '20DC'],
+      destinations: ['Itapoá, BR'],
+    }).final;
+    expect(freights(f)).toEqual([
+      ['40HC', 3100, 'USD'],
+      ['20DC', 1800, 'USD'],
+    ]);
+  });
+
+  it('"USD 1.200 por contenedor de 20\'": the type after the basis is still its own', () => {
+    const f = read('Flete: USD 1.200 por contenedor de 40HC');
+    expect(freights(f)).toEqual([['40HC', 1200, 'USD']]);
+  });
+});

@@ -1017,8 +1017,15 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
     ]);
     const ownPlaces = perPlace?.[i] ?? null;
     // "USD 1.200 por contenedor de 20'": the equipment follows the per-container basis.
+    // Only the words of this price: "USD 3.100,00/cntr | 20DC USD 1.800,00" names the next price's type after
+    // the separator (QA pass 38: the 40HC freight was read as a second 20DC).
     const afterBasis =
-      post?.unit === 'CNTR' && post.equipment === undefined ? findEquipment(window)[0] : undefined;
+      post?.unit === 'CNTR' && post.equipment === undefined
+        ? findEquipment(
+            window.slice(0, post.end) +
+              (window.slice(post.end).split(/[|;,]|\s(?:e|and|y)\s|\s\/\s/)[0] ?? ''),
+          )[0]
+        : undefined;
     const equipment =
       post?.equipment ??
       parenEquipment[i] ??

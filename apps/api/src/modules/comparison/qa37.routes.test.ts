@@ -39,6 +39,20 @@ let ctx: TestContext;
 let ptax: FakePtaxServer;
 let ports: Scenario;
 let plain: Scenario;
+/** 2 × 40HC + 1 × 20DC Shanghai → Santos, answered with both prices on one line (QA pass 38). */
+let mixed: Scenario;
+
+const ONE_LINE = [
+  'Prezados,',
+  '',
+  'Frete: 40HC USD 3.100,00/cntr | 20DC USD 1.800,00/cntr',
+  'THC: R$ 1.500,00/cntr',
+  'BL fee: USD 90,00 por BL',
+  'Transit time: 30 dias',
+  '',
+  'Att,',
+  'Maré Alta',
+].join('\n');
 
 const CARRIERS = (tag: string) => [
   { nome: 'Atlântico Logística', email: `pricing@atlantico-${tag}.com.br` },
@@ -209,6 +223,11 @@ beforeAll(async () => {
   await reply(plain, 1, { html: PACIFICO_HTML });
   await reply(plain, 2, { text: typicalAnswer() });
   await reply(plain, 2, { text: REVISION }, 2);
+  mixed = await quoteScenario(ctx, {
+    carriers: [{ nome: 'Maré Alta Comércio Exterior', email: 'rates@marealta-qa38.com.br' }],
+    quote: { itens: [{ mercadoria: 'Peças', quantidadeVolumes: '2 x 40HC + 1 x 20DC', dimensoes: null }] },
+  });
+  await reply(mixed, 0, { text: ONE_LINE });
 }, 240_000);
 
 afterAll(async () => {
@@ -271,5 +290,23 @@ describe('QA pass 37: totals as an analyst computes them', () => {
     });
     for (const total of ['25.649,50', '24.742,85', '30.570,54']) expect(pdf).toContain(total);
     expect(pdf).not.toContain('48.');
+  });
+
+  it('"40HC USD 3.100,00/cntr | 20DC USD 1.800,00/cntr" on one line: each type its price (QA pass 38)', async () => {
+    // (2 × 3.100 + 1 × 1.800 + 90) = USD 8.090 × 5,2456 = 42.436,90 + THC 3 × 1.500 = R$ 46.936,90 (the 40HC
+    // price was read as a second 20DC: R$ 27.822,70 at 5,33 in the QA pass, the lowest bar).
+    const row = (await comparisonOf(mixed)).linhas[0]!;
+    expect(
+      row.fretes
+        .filter((frete) => (frete.quantidade ?? 0) > 0)
+        .map((frete) => [frete.tipo, frete.valor, frete.quantidade]),
+    ).toEqual([
+      ['40HC', 3100, 2],
+      ['20DC', 1800, 1],
+    ]);
+    expect(row.custoTotalBRL).toBe(46936.9);
+    const { sheet, pdf } = await documentTotals(mixed);
+    expect(sheet).toMatchObject({ 'Maré Alta Comércio Exterior': 46936.9 });
+    expect(pdf).toContain('46.936,90');
   });
 });
