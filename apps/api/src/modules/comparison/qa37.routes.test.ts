@@ -5,7 +5,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carrierReply, quoteScenario, type Scenario } from '../../../test/factories/index.js';
 import { type FakePtaxServer, startFakePtaxServer } from '../../../test/fakes/ptax-server.js';
-import { createTestApp, type TestContext, waitFor } from '../../../test/helpers.js';
+import { createTestApp, readSentMail, type TestContext, waitFor } from '../../../test/helpers.js';
 import { composeMessage } from '../../inbound/compose.js';
 import { SUMMARY_HEADER_ROW } from '../comparative/excel.js';
 
@@ -308,5 +308,31 @@ describe('QA pass 37: totals as an analyst computes them', () => {
     const { sheet, pdf } = await documentTotals(mixed);
     expect(sheet).toMatchObject({ 'Maré Alta Comércio Exterior': 46936.9 });
     expect(pdf).toContain('46.936,90');
+  });
+
+  it("approving the cheapest with price feedback: the others' percent is on their own charges, not the road estimate (QA pass 38)", async () => {
+    const rows = (await comparisonOf(ports)).linhas;
+    const mare = rows.find((row) => row.transportadorId === ports.carriers[1]!.id)!;
+    const approved = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/quotes/${ports.quote.id}/approve`,
+      headers: { authorization: `Bearer ${ports.token}` },
+      payload: { responseId: mare.respostaId, notificarNaoSelecionados: true, incluirFeedbackPreco: true },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    // Atlântico 23.897,14 against Maré Alta 23.351,26 (each without Itajaí's R$ 2.070): 2,3 % above (with the
+    // road cost on both sides it read 25.967,14 / 25.421,26 − 1 = 2,1 %); Pacífico 24.726,61: 5,9 %.
+    const feedback = async (carrier: number) =>
+      (
+        await waitFor(async () =>
+          (
+            await readSentMail(ctx.config)
+          ).find(
+            (mail) => mail.to.includes(ports.carriers[carrier]!.email) && /acima do custo/.test(mail.text),
+          ),
+        )
+      ).text.replace(/\s+/g, ' ');
+    expect(await feedback(0)).toContain('ficou 2,3% acima do custo da proposta escolhida');
+    expect(await feedback(2)).toContain('ficou 5,9% acima do custo da proposta escolhida');
   });
 });

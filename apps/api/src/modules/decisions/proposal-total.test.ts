@@ -37,6 +37,18 @@ describe('price feedback of a carrier not chosen', () => {
     expect(totalOfRow(rows, 'b', 'Itajai - SC')).toBe(21_000);
   });
 
+  it("compares the carriers' own charges, without the importer's road estimate (QA pass 38)", () => {
+    // Atlântico R$ 56.647,90 and Rota Sul R$ 52.453,95, each with road R$ 6.300: 8,0 % with the road cost,
+    // 50.347,90 / 46.153,95 − 1 = 9,1 % on the carriers' charges, as their e-mails state their totals.
+    const withRoad = (respostaId: string, total: number) =>
+      ({ ...row(respostaId, 'Itapoá', total), custoRodoviario: 6_300 }) as ComparisonRow;
+    const rows = [withRoad('atl', 56_647.9), withRoad('rota', 52_453.95)];
+    const other = totalOfRow(rows, 'atl', 'Itapoá')!;
+    const chosen = totalOfRow(rows, 'rota', 'Itapoá')!;
+    expect([other, chosen]).toEqual([50_347.9, 46_153.95]);
+    expect(percentAbove(other, chosen)).toBe(9.1);
+  });
+
   it('no row or no total gives nothing to compare', () => {
     expect(totalOfRow([], 'a', 'Santos')).toBeNull();
     expect(totalOfRow([row('a', 'Santos', 0)], 'a', 'Santos')).toBeNull();

@@ -1,4 +1,5 @@
 import type { ComparisonRow } from '@cotacoes/shared';
+import { round, subtract, toDecimal, toNumber } from '@cotacoes/shared/comparison/decimal';
 import { rowOfDestination } from '@cotacoes/shared/comparison/names';
 
 /*
@@ -7,7 +8,9 @@ import { rowOfDestination } from '@cotacoes/shared/comparison/names';
  */
 
 /**
- * A response's total in BRL for the approved destination: its row for that destination (the comparison's
+ * A response's own total in BRL for the approved destination — freight and fees, without the importer's road
+ * estimate, as the carrier's e-mail says its total (ADR 0018 addendum; QA pass 38: "8,0 % acima" held the
+ * road cost on both sides, 9,1 % on the carriers' charges): its row for that destination (the comparison's
  * place rule), else its only (or first) row; null when it has no row or no total.
  */
 export function totalOfRow(
@@ -17,7 +20,11 @@ export function totalOfRow(
 ): number | null {
   const own = rows.filter((row) => row.respostaId === respostaId);
   const row = rowOfDestination(own, destino) ?? own[0];
-  return row?.precificada && row.custoTotalBRL > 0 ? row.custoTotalBRL : null;
+  if (!row?.precificada) return null;
+  const carrierTotal = toNumber(
+    round(subtract(toDecimal(row.custoTotalBRL), toDecimal(row.custoRodoviario ?? 0)), 2),
+  );
+  return carrierTotal > 0 ? carrierTotal : null;
 }
 
 /** How many percent `other` is above `chosen` (one decimal), or null when it is not above or unknown. */
