@@ -138,6 +138,8 @@ describe('CNPJ look-up', () => {
       cnpj,
       razaoSocial: 'Importadora Própria Ltda',
       endereco: 'Rua A, 1, Centro, São Paulo, SP, 01000-000',
+      // This one was created with typed-in data (the test's helper), and the answer says so (QA pass 38).
+      dadosNaoConfirmados: true,
     });
     expect(fake.requests.length).toBe(before);
   });
