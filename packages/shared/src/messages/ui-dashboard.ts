@@ -146,6 +146,7 @@ export const uiDashboard = {
       'Contam as cotações enviadas no período, inclusive as excluídas depois do envio: o agente de carga recebeu e respondeu mesmo assim. Uma cotação ainda dentro do prazo, ou encerrada (aprovada, fechada ou cancelada) antes dele, conta só para quem já respondeu. O tempo médio vai do envio do pedido à primeira resposta, em horas corridas (noites e fins de semana incluídos).',
     levels: { fast: 'até 24 h', medium: 'até 72 h', slow: 'acima de 72 h' },
     time: {
+      underMinute: 'menos de 1 min',
       minutes: '{min} min',
       hours: '{h} h',
       daysHours: '{d} d {h} h',

@@ -5,8 +5,12 @@ import { nextSort } from './sort';
 
 describe('response time format (spec 000 §9)', () => {
   it.each([
-    [0, '0 min'],
+    [0, 'menos de 1 min'],
     [0.25, '15 min'],
+    // An answer in 21 s or 39 s: under a minute (it read "0 min" and "1 min").
+    [21 / 3600, 'menos de 1 min'],
+    [39 / 3600, 'menos de 1 min'],
+    [1 / 60, '1 min'],
     [0.75, '45 min'],
     [0.999, '1,0 h'],
     [1, '1,0 h'],

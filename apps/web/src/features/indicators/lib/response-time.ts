@@ -12,6 +12,8 @@ const oneDecimal = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, ma
 export function formatResponseTime(hours: number | null): string {
   if (hours === null || !Number.isFinite(hours)) return ui.common.notInformed;
   const minutes = Math.round(hours * 60);
+  // Under a minute (QA pass 38: answers in 21 s and 39 s read "0 min" and "1 min").
+  if (hours * 60 < 1) return t.underMinute;
   if (minutes < 60) return formatMessage(t.minutes, { min: minutes });
   // Rounded first: 23.96 h would read "24,0 h", past the hours' range, so it is a day.
   const tenths = Math.round(hours * 10) / 10;
