@@ -178,6 +178,23 @@ describe('withProposalWarnings', () => {
     expect(texts('Suzhou, CN')).toEqual([[], [], []]);
   });
 
+  it("a revision's route kept from its earlier version counts as starting at the asked origin", () => {
+    const at = (respostaId: string) =>
+      ({ ...row(30, null), respostaId, destino: 'Santos' }) as unknown as ComparisonRow;
+    const answers = [
+      {
+        id: 'r1',
+        dadosExtraidos: { final: { rota: null } } as never,
+        versoes: [{ versao: 1, dadosExtraidos: { final: { rota: 'Shanghai → Santos' } } as never }] as never,
+      },
+      { id: 'r2', dadosExtraidos: { final: { rota: 'Qingdao → Santos' } } as never },
+    ];
+    const result = withProposalWarnings({ linhas: [at('r1'), at('r2')] } as unknown as Comparison, answers, {
+      origem: 'Shanghai, CN',
+    });
+    expect(result.linhas.map((r) => r.alertas!.map((w) => w.tipo))).toEqual([[], ['outraOrigem']]);
+  });
+
   it('says which option of a reply of several is compared, and which are left out', () => {
     const base = { ...row(30, null), respostaId: 'r1', custoTotalBRL: 100 } as unknown as ComparisonRow;
     const option = (kind: string, title: string, recomendada?: boolean) => ({

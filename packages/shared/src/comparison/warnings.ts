@@ -297,12 +297,20 @@ export function withProposalWarnings(
   const quoted = askedPorts(limits.destino).some((port) =>
     comparison.linhas.some((row) => row.destino !== null && samePlace(row.destino, port)),
   );
+  // Each row's carriage, read once: its answer's, what a revision does not restate from earlier versions.
+  const carriages = comparison.linhas.map((row) => {
+    const entry = byId.get(row.respostaId);
+    const earlier = [...(entry?.versoes ?? [])]
+      .sort((a, b) => b.versao - a.versao)
+      .map((version) => version.dadosExtraidos?.final ?? null);
+    const asRead = carriageOf(entry?.dadosExtraidos?.final, row.destino, earlier);
+    // Counted from another origin than the reply's route starts at: the route says the counted one (QA 30).
+    return row.origemContada ? { ...asRead, rota: fromOrigin(asRead.rota, row.origemContada) } : asRead;
+  });
   // The same for an origin ("China", an inland city): compared only when some row starts at it.
   const departs = askedPorts(limits.origem).some((port) =>
-    comparison.linhas.some((row) => {
-      const origem = routeOrigin(
-        carriageOf(byId.get(row.respostaId)?.dadosExtraidos?.final, row.destino).rota,
-      );
+    carriages.some((carriage) => {
+      const origem = routeOrigin(carriage.rota);
       return origem !== null && samePlace(origem, port);
     }),
   );
@@ -313,16 +321,9 @@ export function withProposalWarnings(
   };
   return {
     ...comparison,
-    linhas: comparison.linhas.map((row) => {
+    linhas: comparison.linhas.map((row, index) => {
       const entry = byId.get(row.respostaId);
-      const earlier = [...(entry?.versoes ?? [])]
-        .sort((a, b) => b.versao - a.versao)
-        .map((version) => version.dadosExtraidos?.final ?? null);
-      const asRead = carriageOf(entry?.dadosExtraidos?.final, row.destino, earlier);
-      // Counted from another origin than the reply's route starts at: the route says the counted one (QA 30).
-      const carriage = row.origemContada
-        ? { ...asRead, rota: fromOrigin(asRead.rota, row.origemContada) }
-        : asRead;
+      const carriage = carriages[index]!;
       // A carrier that declined sent no proposal: nothing of it to warn about.
       const alertas = row.declinou ? [] : proposalWarnings(row, carriage, rowLimits);
       const options = row.declinou ? null : optionsWarning(entry?.dadosExtraidos?.blocks);
