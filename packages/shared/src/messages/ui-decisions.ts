@@ -31,6 +31,10 @@ export const uiDecisions = {
     progressValue: '{respondidas} de {total} responderam',
     reviseAll: 'Revisar Todos',
     pendingTitle: 'Aguardando resposta',
+    /** The deadline passed while the quote still waits: the same carriers, said as late. */
+    latePendingTitle: 'Sem resposta no prazo',
+    latePendingHint:
+      'O prazo de resposta terminou em {prazo}; uma resposta que chegar ainda entra na comparação.',
     /** The carriers that never answered a quote that ended: not awaited any more. */
     notAnsweredTitle: 'Sem resposta',
     notAnsweredHint: {

@@ -31,6 +31,9 @@ export const uiReplies = {
     afterDeadline: 'Após o prazo',
     afterDeadlineHint: 'Recebida depois do prazo de resposta ({prazo}); conta na comparação.',
     waiting: 'Aguardando resposta',
+    /** The deadline passed and the quote still waits: nothing came, yet an answer still counts. */
+    lateNoAnswer: 'Sem resposta no prazo',
+    lateNoAnswerLine: 'O prazo de resposta terminou em {prazo}; uma resposta que chegar ainda conta.',
     /**
      * A carrier that never answered a quote that ended (approved, closed, cancelled): nobody is awaited any
      * more. The badge, then the line by the quote's status.

@@ -275,11 +275,25 @@ describe('Comparação: the table', { timeout: 20_000 }, () => {
   });
 
   it('lists the carriers that have not answered', async () => {
-    const quote = makeQuoteDetail();
+    const quote = makeQuoteDetail({ prazoResposta: '2099-03-10T15:00:00.000Z' });
     setup({ quote, rows: makeRows().filter((row) => row.respostaId !== respIds.del) });
     const pending = await screen.findByRole('list', { name: 'Aguardando resposta' });
     expect(within(pending).getByText('Delta Shipping')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Pedido não entregue' })).toBeNull();
+    expect(screen.queryByText(/O prazo de resposta terminou/)).toBeNull();
+  });
+
+  it('past the deadline of a quote still waiting, those carriers are listed as late', async () => {
+    const quote = makeQuoteDetail({ prazoResposta: '2026-03-10T15:00:00.000Z' });
+    setup({ quote, rows: makeRows().filter((row) => row.respostaId !== respIds.del) });
+    const late = await screen.findByRole('list', { name: 'Sem resposta no prazo' });
+    expect(within(late).getByText('Delta Shipping')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /^O prazo de resposta terminou em 10\/03\/2026.*; uma resposta que chegar ainda entra na comparação\.$/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Aguardando resposta' })).toBeNull();
   });
 
   it('on a cancelled quote no row is marked best; the figures stay as they came', async () => {

@@ -22,6 +22,7 @@ import { SEARCH_DEBOUNCE_MS } from '@/config/constants';
 import { isApprovableRow, RevisionModal, type RevisionScope } from '@/features/decisions';
 import { useResponses } from '@/features/responses';
 import { errorText } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { type Comparison, useComparison } from '../api/get-comparison';
@@ -128,12 +129,17 @@ function TableSkeleton() {
  * one row per response and destination, sortable, the best values in green, every figure with its
  * source and an inline correction, 'Revisar' and 'Aprovar' per row, and who has not answered yet.
  */
+const dateTimeText = (iso: string) => formatDateTime(iso, ui.common.invalidDate);
+
 export function ComparisonSection({ quote }: { quote: QuoteDetail }) {
   const marginId = useId();
   const queryClient = useQueryClient();
   const waiting = (WAITING_STATUSES as readonly string[]).includes(quote.status);
   const ended = isFinalStatus(quote.status) ? quote.status : null;
   const cancelled = quote.status === 'CANCELADA';
+  // Past the answer deadline while still waiting: the carriers not heard from are late, still counted if they answer.
+  const late = !ended && new Date(quote.prazoResposta).getTime() < Date.now();
+  const pendingTitle = ended ? t.notAnsweredTitle : late ? t.latePendingTitle : t.pendingTitle;
   const [marginInput, setMarginInput] = useState(() => rememberedMargin(quote.id));
   const typedMargin = parseMargin(marginInput);
   const debouncedMargin = useDebouncedValue(typedMargin, SEARCH_DEBOUNCE_MS);
@@ -308,10 +314,15 @@ export function ComparisonSection({ quote }: { quote: QuoteDetail }) {
           {/* Once the quote ended nobody is awaited: the same carriers, said as not having answered. */}
           <h3 className="flex items-center gap-1.5 text-sm font-semibold text-fg">
             <ClockIcon size={16} className="text-fg-muted" />
-            {ended ? t.notAnsweredTitle : t.pendingTitle} ({comparison.data.pendentes.length})
+            {pendingTitle} ({comparison.data.pendentes.length})
           </h3>
           {ended && <p className="mt-1 text-xs text-fg-muted">{t.notAnsweredHint[ended]}</p>}
-          <ul aria-label={ended ? t.notAnsweredTitle : t.pendingTitle} className="mt-2 flex flex-wrap gap-2">
+          {late && (
+            <p className="mt-1 text-xs text-fg-muted">
+              {formatMessage(t.latePendingHint, { prazo: dateTimeText(quote.prazoResposta) })}
+            </p>
+          )}
+          <ul aria-label={pendingTitle} className="mt-2 flex flex-wrap gap-2">
             {comparison.data.pendentes.map((pending) => (
               <li key={pending.transportadorId}>
                 <Badge variant="neutral">{pending.nome}</Badge>

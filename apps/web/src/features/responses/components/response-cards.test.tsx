@@ -12,7 +12,8 @@ import { makeUser } from '@/testing/fixtures';
 import { stubNetwork } from '@/testing/network';
 import { renderAt } from '@/testing/render';
 
-const quote = makeQuoteDetail();
+// A deadline ahead: carriers not heard from are still awaited (a passed deadline is tested apart).
+const quote = makeQuoteDetail({ prazoResposta: '2099-03-10T15:00:00.000Z' });
 const [atlantico, boreal, delta] = quote.destinatarios as [
   QuoteDetail['destinatarios'][number],
   QuoteDetail['destinatarios'][number],
@@ -319,13 +320,33 @@ describe('response cards', () => {
   });
 
   it('marks an answer received after the quote’s deadline (it still counts)', async () => {
-    setup([
-      makeEntry(atlantico, [makeVersion()], { respondeuEm: '2026-03-11T10:00:00.000Z' }),
-      makeEntry(boreal, [makeVersion({ id: 'v-b' })], { respondeuEm: '2026-03-09T10:00:00.000Z' }),
-    ]);
+    setup(
+      [
+        makeEntry(atlantico, [makeVersion()], { respondeuEm: '2026-03-11T10:00:00.000Z' }),
+        makeEntry(boreal, [makeVersion({ id: 'v-b' })], { respondeuEm: '2026-03-09T10:00:00.000Z' }),
+      ],
+      makeQuoteDetail({ prazoResposta: '2026-03-10T15:00:00.000Z' }),
+    );
     const late = (await card('Atlântico Logística')).getByText('Após o prazo');
     expect(late).toHaveAttribute('title', expect.stringContaining('Recebida depois do prazo de resposta'));
     expect((await card('Boreal Cargas')).queryByText('Após o prazo')).toBeNull();
+  });
+
+  it('a carrier not heard from by the deadline of a quote still waiting reads as late, not awaited', async () => {
+    setup(entries(), makeQuoteDetail({ prazoResposta: '2026-03-10T15:00:00.000Z' }));
+    const boreal = await card('Boreal Cargas');
+    expect(
+      boreal.getByText('Sem resposta no prazo', { selector: '[title="Situação da resposta"]' }),
+    ).toBeInTheDocument();
+    expect(
+      boreal.getByText(
+        /^O prazo de resposta terminou em 10\/03\/2026.*; uma resposta que chegar ainda conta\.$/,
+      ),
+    ).toBeInTheDocument();
+    expect(boreal.queryByText('Aguardando resposta')).toBeNull();
+    // The one that answered is not late, and the undelivered one stays 'Não entregue'.
+    expect((await card('Atlântico Logística')).queryByText('Sem resposta no prazo')).toBeNull();
+    expect((await card('Delta Shipping')).getByText('Não entregue')).toBeInTheDocument();
   });
 
   it("'Desfazer atribuição' takes back a message assigned to the wrong carrier, saying what follows", async () => {

@@ -59,6 +59,8 @@ const wideFields = new Set<string>([t.fields.taxas, t.fields.pagamento]);
 const FALLBACK_TOTAL = 5;
 
 const dateTime = (value: string) => formatDateTime(value, ui.common.invalidDate);
+/** The quote's answer deadline is behind us (read at render: the card is drawn again on every refresh). */
+const pastDeadline = (deadline: string) => new Date(deadline).getTime() < Date.now();
 
 /** The conversation tab of the same page opens on this message ('Ver mensagem'). */
 export function conversationSearch(mensagemId: string): string {
@@ -139,7 +141,11 @@ function AnswerLine({
     return (
       <p className="flex items-center gap-1.5 text-sm text-fg-muted">
         <ClockIcon size={16} className="shrink-0" />
-        {ended ? t.notAnsweredEnded[ended] : t.waiting}
+        {ended
+          ? t.notAnsweredEnded[ended]
+          : pastDeadline(deadline)
+            ? formatMessage(t.lateNoAnswerLine, { prazo: dateTime(deadline) })
+            : t.waiting}
       </p>
     );
   return (
@@ -459,11 +465,15 @@ function ResponseCard({
   const undelivered = entry.estadoEnvio === 'falhou' && !entry.respondeuEm;
   // The quote ended (cancelled, closed, approved) without this carrier's answer: not 'Pendente' any more.
   const unanswered = ended !== null && !entry.respondeuEm && entry.status === 'pendente';
+  // Still awaited, but the deadline passed with nothing from it: said as late (an answer still counts).
+  const late = ended === null && !entry.respondeuEm && entry.status === 'pendente' && pastDeadline(deadline);
   const statusLabel = undelivered
     ? t.notDelivered
     : unanswered
       ? t.noAnswer
-      : (t.statuses[entry.status] ?? entry.status);
+      : late
+        ? t.lateNoAnswer
+        : (t.statuses[entry.status] ?? entry.status);
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-4 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -471,7 +481,10 @@ function ResponseCard({
           <h3 className="font-semibold break-words text-fg">{nome}</h3>
           <p className="text-sm break-all text-fg-muted">{entry.transportador.email}</p>
         </div>
-        <Badge variant={undelivered ? 'danger' : statusVariant(entry.status)} title={t.statusLabel}>
+        <Badge
+          variant={undelivered ? 'danger' : late ? 'warning' : statusVariant(entry.status)}
+          title={t.statusLabel}
+        >
           {statusLabel}
         </Badge>
       </div>
