@@ -22,7 +22,12 @@ export const decisionEmailMessages = {
     /** What was agreed, restated in the approval (issue 30). */
     agreed: {
       title: 'Condições aprovadas:',
+      /** The origin the row counts (a quote asking "Ningbo ou Shanghai": the one this offer starts at). */
+      origin: 'Origem: {origem}',
       destination: 'Destino: {destino}',
+      incoterm: 'Incoterm: {incoterm}',
+      /** The shipping line the carrier named: the booking is made with it. */
+      carrierLine: 'Armador: {armador}',
       /** The reply offered several options: the one approved, as the carrier wrote it. */
       option: 'Opção aprovada: “{opcao}”',
       freight: 'Frete {tipo}: {calculo}',
@@ -103,7 +108,10 @@ export const decisionEmailMessages = {
     approvalNext: 'We will contact you shortly to arrange the next steps of the shipment.',
     agreed: {
       title: 'Approved terms:',
+      origin: 'Origin: {origem}',
       destination: 'Destination: {destino}',
+      incoterm: 'Incoterm: {incoterm}',
+      carrierLine: 'Shipping line: {armador}',
       option: 'Approved option: “{opcao}”',
       freight: 'Freight {tipo}: {calculo}',
       weightBand: '(weight break {faixa})',

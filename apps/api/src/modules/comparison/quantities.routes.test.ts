@@ -1064,7 +1064,9 @@ describe("the winner's e-mail (issue 30)", () => {
     );
     for (const line of [
       'Condições aprovadas:',
+      'Origem: Shanghai, CN',
       'Destino: Navegantes',
+      'Incoterm: FOB',
       'Frete 40HC: 2 × US$ 1.390,00 = US$ 2.780,00',
       'THC: 2 × R$ 1.300,00 = R$ 2.600,00',
       'BL fee: 1 × US$ 50,00 = US$ 50,00',

@@ -115,15 +115,22 @@ export function agreedTerms(
   language: DecisionEmailLanguage,
   row: ComparisonRow | null,
   taxa: ExchangeRateInfo,
+  /** The quote's origin and incoterm: the carrier books from the route and terms, not only the figures. */
+  quote?: { origem: string | null; incoterm: string | null },
 ): string | undefined {
   if (!row?.precificada) return undefined;
   const t = decisionEmailMessages[language].agreed;
   // The carrier's own separators: 'US$ 1,380.00' in English, 'US$ 1.380,00' in Portuguese and Spanish.
   const locale = numberLocaleOf(language);
   const lines: string[] = [t.title];
+  // The origin this offer counts (of several asked, the one it starts at), else the quote's.
+  const origem = row.origemContada?.origem ?? quote?.origem?.trim();
+  if (origem) lines.push(formatMessage(t.origin, { origem }));
   // An answer naming no port agreed to the quote's only port: the carrier reads which one.
   const destino = row.destino ?? row.destinoDaCotacao;
   if (destino) lines.push(formatMessage(t.destination, { destino }));
+  if (quote?.incoterm?.trim()) lines.push(formatMessage(t.incoterm, { incoterm: quote.incoterm.trim() }));
+  if (row.armador?.trim()) lines.push(formatMessage(t.carrierLine, { armador: row.armador.trim() }));
   // A reply of several options: which one is approved (QA pass 26: the e-mail never said "Opção 2").
   if (row.opcao) lines.push(formatMessage(t.option, { opcao: row.opcao }));
   // "all in origem" with THC and a doc fee counted on top: the e-mail said "com as taxas incluídas" above the

@@ -24,6 +24,8 @@ export async function lockQuote(executor: Executor, tenant: Tenant, id: string) 
       referenciaProcesso: cotacoes.referenciaProcesso,
       idiomaEmail: cotacoes.idiomaEmail,
       messageId: cotacoes.messageId,
+      origem: cotacoes.origem,
+      incoterm: cotacoes.incoterm,
     })
     .from(cotacoes)
     .where(inTenant(cotacoes.empresaId, tenant, eq(cotacoes.id, id), isNull(cotacoes.deletedAt)))

@@ -344,7 +344,7 @@ export class DecisionsService {
           destino,
           body.assuntoPersonalizado,
           sender,
-          agreedTerms(language, agreedRow, agreed.taxa),
+          agreedTerms(language, agreedRow, agreed.taxa, quote),
         ),
         'quote.approval',
         'aprovacao',

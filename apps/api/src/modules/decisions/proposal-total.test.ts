@@ -160,4 +160,28 @@ describe("the agreed terms in the carrier's language", () => {
     const several = { ...agreed, destino: null } as ComparisonRow;
     expect(agreedTerms('pt', several, rate)).not.toContain('Destino:');
   });
+
+  it('states the route, incoterm and shipping line the booking is made on (QA pass 38: the carrier read figures only)', () => {
+    const quote = { origem: 'Ningbo ou Shanghai, China', incoterm: 'FOB' };
+    const withLine = {
+      ...agreed,
+      armador: 'MSC',
+      origemContada: { origem: 'Shanghai', outras: ['Ningbo'] },
+    } as ComparisonRow;
+    const pt = agreedTerms('pt', withLine, rate, quote)!.split('\n');
+    // The origin counted for this offer (of the two asked), before the destination.
+    expect(pt.slice(0, 5)).toEqual([
+      'Condições aprovadas:',
+      'Origem: Shanghai',
+      `Destino: ${agreed.destino}`,
+      'Incoterm: FOB',
+      'Armador: MSC',
+    ]);
+    const en = agreedTerms('en', { ...agreed, armador: null } as ComparisonRow, rate, quote)!;
+    expect(en).toContain('Origin: Ningbo ou Shanghai, China');
+    expect(en).toContain('Incoterm: FOB');
+    expect(en).not.toContain('Shipping line');
+    // A PDF/Excel quote without typed fields: no empty lines.
+    expect(agreedTerms('pt', agreed, rate, { origem: null, incoterm: ' ' })).not.toMatch(/Origem|Incoterm/);
+  });
 });
