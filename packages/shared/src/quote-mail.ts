@@ -56,6 +56,13 @@ export function formatQuoteDateTime(date: Date, language: QuoteDocumentLanguage)
   return new Intl.DateTimeFormat('en-GB', ENGLISH_DATE_TIME).format(date);
 }
 
+/** A deadline in a letter: '11/12/2026 14:00' in Portuguese (without Intl's comma), '11 Dec 2026, 14:00' in English. */
+export function formatQuoteDeadline(date: Date, language: QuoteDocumentLanguage): string {
+  return language === 'pt'
+    ? formatQuoteDateTime(date, 'pt').replace(',', '')
+    : formatQuoteDateTime(date, language);
+}
+
 /** The request's content, in its language, once: the e-mail's text and HTML and the PDF follow it. */
 export function buildQuoteDocument(input: QuoteMailInput, codePending = '—'): QuoteDocument {
   const t = quoteDocumentMessages[input.language];

@@ -3,7 +3,7 @@ import {
   deadlineNoticeMessages,
   deadlineSummaryMessages,
   formatMessage,
-  formatQuoteDateTime,
+  formatQuoteDeadline,
   quoteEndedNoticeMessages,
   type ReminderEmailLanguage,
   reminderEmailMessages,
@@ -24,10 +24,8 @@ export function reminderLanguageOf(idiomaEmail: string): ReminderEmailLanguage {
   return idiomaEmail === 'en' ? 'en' : 'pt';
 }
 
-/** 'dd/mm/aaaa hh:mm' in Brasília time: the request's own format, without Intl's comma. */
 /** '11/12/2026 14:00' in Portuguese; '11 Dec 2026, 14:00' in English, as the request and the portal write it. */
-const deadlineText = (date: Date, language: ReminderEmailLanguage) =>
-  language === 'pt' ? formatQuoteDateTime(date, 'pt').replace(',', '') : formatQuoteDateTime(date, language);
+const deadlineText = (date: Date, language: ReminderEmailLanguage) => formatQuoteDeadline(date, language);
 
 const paragraph = (p: string) => `<p style="margin:0 0 14px">${escapeHtml(p)}</p>`;
 const button = (label: string, url: string) =>

@@ -4,6 +4,7 @@ import {
   decisionEmailMessages,
   type ExchangeRateInfo,
   formatMessage,
+  formatQuoteDeadline,
 } from '@cotacoes/shared';
 import { summedCurrency } from '@cotacoes/shared/comparison/currency';
 import { toDecimal, toNumber } from '@cotacoes/shared/comparison/decimal';
@@ -74,14 +75,19 @@ export function revisionMail(
   quote: QuoteRef,
   mensagem: string,
   sender: Sender,
+  /** The quote's answer deadline when it is still ahead (a passed one is not restated). */
+  deadline?: Date,
 ): DecisionMail {
   const t = decisionEmailMessages[language];
   const vars = { codigo: quote.codigo, referencia: quote.referencia };
+  const by = deadline
+    ? [formatMessage(t.revisionDeadline, { prazo: formatQuoteDeadline(deadline, language) })]
+    : [];
   return compose(language, formatMessage(t.replySubject, { assunto: quote.tituloEmail }), {
     title: t.revisionTitle,
     paragraphs: [formatMessage(t.revisionIntro, vars), mensagem ? t.revisionAsk : t.revisionAskNoMessage],
     quoted: mensagem || undefined,
-    after: [t.revisionReply],
+    after: [...by, t.revisionReply],
     signature: signatureOf(sender),
   });
 }

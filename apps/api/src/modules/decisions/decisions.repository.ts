@@ -26,6 +26,7 @@ export async function lockQuote(executor: Executor, tenant: Tenant, id: string) 
       messageId: cotacoes.messageId,
       origem: cotacoes.origem,
       incoterm: cotacoes.incoterm,
+      prazoResposta: cotacoes.prazoResposta,
     })
     .from(cotacoes)
     .where(inTenant(cotacoes.empresaId, tenant, eq(cotacoes.id, id), isNull(cotacoes.deletedAt)))

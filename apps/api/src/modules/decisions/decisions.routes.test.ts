@@ -1,4 +1,5 @@
 import type { Comparison, ComparisonRow, QuoteDetail, ResponseEntry } from '@cotacoes/shared';
+import { formatQuoteDeadline } from '@cotacoes/shared';
 import { revisionMessageFor } from '@cotacoes/shared/comparison/index';
 import { moneyText } from '@cotacoes/shared/comparison/quantity-text';
 import { and, eq } from 'drizzle-orm';
@@ -124,6 +125,10 @@ describe('POST /api/quotes/{id}/request-revision', () => {
     expect(mail.text.match(/Prezados,/g)).toHaveLength(1);
     expect(mail.text.match(/Atenciosamente,/g)).toHaveLength(1);
     expect(mail.text.match(/Agradecemos/g)).toHaveLength(1);
+    // By when: the quote's deadline, still ahead, in Brasília time as the request wrote it.
+    expect(mail.text).toContain(
+      `Pedimos a proposta revisada até ${formatQuoteDeadline(new Date(s.quote.prazoResposta), 'pt')} (horário de Brasília).`,
+    );
     // Only that carrier was asked.
     expect(sink.messages.filter((m) => m.subject === `Re: ${s.quote.tituloEmail}`)).toHaveLength(1);
 
@@ -177,6 +182,23 @@ describe('POST /api/quotes/{id}/request-revision', () => {
     expect(entry.versoes[0]!.dadosExtraidos!.final.preco_por_container_40).not.toBe(2700);
   });
 
+  it('a revision asked after the deadline passed does not restate the passed deadline', async () => {
+    const s = await quoteScenario(ctx);
+    await answer(ctx, s, 0);
+    await db()
+      .update(cotacoes)
+      .set({ prazoResposta: new Date(Date.now() - 3_600_000) })
+      .where(eq(cotacoes.id, s.quote.id));
+    const response = await post(`/api/quotes/${s.quote.id}/request-revision`, s.token, {
+      transportadorId: s.carriers[0]!.id,
+      mensagem: 'Favor rever o frete.',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const mail = await mailTo(s, 0, `Re: ${s.quote.tituloEmail}`);
+    expect(mail.text).toContain('Favor rever o frete.');
+    expect(mail.text).not.toContain('Pedimos a proposta revisada até');
+  });
+
   it("'Revisar Todos' asks every carrier that answered, each in its own thread; a revised reply before the deadline with answers missing goes back to waiting for answers", async () => {
     const s = await quoteScenario(ctx, { modoEnvio: 'bcc' });
     const a0 = await answer(ctx, s, 0);
@@ -199,6 +221,7 @@ describe('POST /api/quotes/{id}/request-revision', () => {
       // The carrier's own token even though the request went in bcc: its answer names the carrier.
       expect(mail.replyTo).toBe(`cotacoes+${s.recipients[index]!.replyToken}@importadora.com.br`);
       expect(mail.text).toMatch(/revisem os valores e as condições/);
+      expect(mail.text).toMatch(/Pedimos a proposta revisada até \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} \(horário/);
     }
     expect(
       sink.messages.some(

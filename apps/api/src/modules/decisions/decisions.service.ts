@@ -223,8 +223,9 @@ export class DecisionsService {
         targets = [target];
       }
       const language = languageOf(quote.idiomaEmail);
+      const deadline = quote.prazoResposta.getTime() > Date.now() ? quote.prazoResposta : undefined;
       for (const target of targets) {
-        const mail = revisionMail(language, this.quoteRef(quote), body.mensagem, sender);
+        const mail = revisionMail(language, this.quoteRef(quote), body.mensagem, sender, deadline);
         await this.sendInThread(tx, tenant, quote, target, mail, 'quote.revision', 'revisao');
       }
       await repo.setResponseStatus(
