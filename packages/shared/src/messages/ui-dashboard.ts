@@ -49,6 +49,7 @@ export const uiDashboard = {
       reminderSent: 'Lembrete enviado a {transportador} na cotação {codigo}',
       remindersSent: 'Lembrete enviado a {n} agentes de carga na cotação {codigo}',
       cancelled: 'Cotação {codigo} cancelada',
+      closed: 'Cotação {codigo} encerrada',
     },
     deadlines: {
       title: 'Próximos Vencimentos',

@@ -1320,6 +1320,10 @@ export const ui = {
       cancelled: 'Cancelamento',
       cancelledBy: 'Cancelada por {nome} em {data}',
       cancelledBySomeone: 'Cancelada em {data}',
+      /** A closed quote ('Encerrar'): who closed it and when (the 'cotacao.encerramento' audit row). */
+      closed: 'Encerramento',
+      closedBy: 'Encerrada por {nome} em {data}',
+      closedBySomeone: 'Encerrada em {data}',
       actions: {
         edit: 'Editar',
         close: 'Encerrar cotação',

@@ -34,6 +34,7 @@ export const ACTIVITY_KINDS = [
   'transportador_adicionado',
   'lembrete_enviado',
   'cotacao_cancelada',
+  'cotacao_encerrada',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -47,6 +48,7 @@ export const ACTIVITY_COLORS = {
   transportador_adicionado: 'text-blue-600',
   lembrete_enviado: 'text-blue-600',
   cotacao_cancelada: 'text-red-600',
+  cotacao_encerrada: 'text-yellow-600',
 } as const satisfies Record<ActivityKind, string>;
 
 /** Spec 000 §3 "Recent activity item", plus its kind and the quote it is about (to open it). */

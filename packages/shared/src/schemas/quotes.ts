@@ -173,6 +173,14 @@ export const cancellationInfoSchema = z.object({
 });
 export type CancellationInfo = z.infer<typeof cancellationInfoSchema>;
 
+/** Who closed a quote ('Encerrar', FECHADA) and when (its 'cotacao.encerramento' audit row). */
+export const closingInfoSchema = z.object({
+  encerradoEm: z.string(),
+  /** The user's display name; null when the user is gone. */
+  encerradoPor: z.string().nullable(),
+});
+export type ClosingInfo = z.infer<typeof closingInfoSchema>;
+
 /** The detail: the summary, what was asked and to whom it was sent, and the approval. */
 export const quoteDetailSchema = quoteSummarySchema.extend({
   metodoEnvio: z.enum(METODOS_ENVIO),
@@ -211,6 +219,8 @@ export const quoteDetailSchema = quoteSummarySchema.extend({
   aprovacao: approvalInfoSchema.nullable(),
   /** Beyond the spec: when CANCELADA, who cancelled it and when (null: not cancelled, or no record of it). */
   cancelamento: cancellationInfoSchema.nullable().optional(),
+  /** Beyond the spec: when FECHADA, who closed it and when (null: not closed, or no record of it). */
+  encerramento: closingInfoSchema.nullable().optional(),
 });
 export type QuoteDetail = z.infer<typeof quoteDetailSchema>;
 

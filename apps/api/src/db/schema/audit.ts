@@ -3,6 +3,8 @@ import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-cor
 
 /** The audit action of a PATCH /quotes/{id} that cancelled the quote (its detail says who and when). */
 export const QUOTE_CANCELLED_ACTION = 'cotacao.cancelamento';
+/** The same for a PATCH that closed it ('Encerrar', FECHADA); before it had its name, 'cotacao.update'. */
+export const QUOTE_CLOSED_ACTION = 'cotacao.encerramento';
 
 /**
  * Audited actions the dashboard's activity list shows (ADR 0019 maps each to its kind), kept apart by a
@@ -16,6 +18,7 @@ export const ACTIVITY_AUDIT_ACTIONS = [
   'cotacao.prazo_encerrado',
   'cotacao.lembrete',
   QUOTE_CANCELLED_ACTION,
+  QUOTE_CLOSED_ACTION,
 ] as const;
 
 /** One row per state-changing request, written in the same transaction as the change (S13). */
@@ -39,9 +42,9 @@ export const auditLog = pgTable(
     index('audit_log_atividades_idx')
       .on(table.empresaId, table.createdAt)
       .where(sql.raw(`"audit_log"."action" in (${ACTIVITY_AUDIT_ACTIONS.map((a) => `'${a}'`).join(', ')})`)),
-    // A cancelled quote's detail finds its cancellation by the quote's id, not by walking the company's log.
-    index('audit_log_cancelamento_idx')
+    // An ended quote's detail finds who cancelled or closed it by the quote's id, not by walking the log.
+    index('audit_log_encerramento_idx')
       .on(table.empresaId, table.entityId)
-      .where(sql.raw(`"audit_log"."action" = '${QUOTE_CANCELLED_ACTION}'`)),
+      .where(sql.raw(`"audit_log"."action" in ('${QUOTE_CANCELLED_ACTION}', '${QUOTE_CLOSED_ACTION}')`)),
   ],
 );

@@ -325,7 +325,7 @@ describe('GET /api/dashboard', () => {
     await check();
   });
 
-  it('lists a cancellation (red) with its quote; closing a quote is no cancellation', async () => {
+  it('lists a cancellation (red) and a closing with their quotes; closing a quote is no cancellation', async () => {
     const c = await quoteScenario(ctx, {
       label: 'cancelada',
       carriers: [{ nome: 'Cancelada Cargas', email: 'c@cancelada-cargas.com.br' }],
@@ -344,6 +344,24 @@ describe('GET /api/dashboard', () => {
       cotacaoId: c.quote.id,
     });
     expect(atividadesRecentes.filter((item) => item.tipo === 'cotacao_cancelada')).toHaveLength(1);
+    // The closing is listed as such (QA pass 38: it was in no list).
+    expect(atividadesRecentes.filter((item) => item.tipo === 'cotacao_encerrada')).toEqual([
+      expect.objectContaining({
+        cor: 'text-yellow-600',
+        descricao: `Cotação ${closed.quote.codigo} encerrada`,
+        cotacaoId: closed.quote.id,
+      }),
+    ]);
+    // And the closed quote's detail says who closed it and when; the cancelled one's who cancelled it.
+    const closedDetail = (await call('GET', `/api/quotes/${closed.quote.id}`, undefined, c.token)).json();
+    expect(closedDetail.encerramento).toEqual({
+      encerradoEm: expect.any(String),
+      encerradoPor: expect.any(String),
+    });
+    expect(closedDetail.cancelamento).toBeNull();
+    const cancelledDetail = (await call('GET', `/api/quotes/${c.quote.id}`, undefined, c.token)).json();
+    expect(cancelledDetail.encerramento).toBeNull();
+    expect(cancelledDetail.cancelamento.canceladoPor).toBe(closedDetail.encerramento.encerradoPor);
   });
 
   it('is empty for a company that has done nothing yet, and needs a company', async () => {

@@ -34,6 +34,7 @@ const AUDIT_KINDS: Record<string, ActivityKind> = {
   'cotacao.prazo_encerrado': 'prazo_vencido',
   'cotacao.lembrete': 'lembrete_enviado',
   'cotacao.cancelamento': 'cotacao_cancelada',
+  'cotacao.encerramento': 'cotacao_encerrada',
 };
 
 const text = (value: unknown): string | undefined =>
@@ -125,6 +126,8 @@ function describe(row: repo.ActivityRow): { kind: ActivityKind; descricao: strin
         };
       if (kind === 'cotacao_cancelada')
         return { kind, descricao: formatMessage(texts.activity.cancelled, { codigo }) };
+      if (kind === 'cotacao_encerrada')
+        return { kind, descricao: formatMessage(texts.activity.closed, { codigo }) };
       return undefined;
     }
   }

@@ -100,7 +100,7 @@ async function tableFromScratch() {
       select r.transportador_id as id,
         count(*) filter (where r.respondeu_em is not null or not (r.falha_entrega is not null or (
           q.status in ('CANCELADA', 'APROVADA', 'FECHADA') and (select min(a.created_at) from audit_log a
-            where a.entity_id = q.id::text and (a.action in ('cotacao.cancelamento', 'cotacao.aprovacao')
+            where a.entity_id = q.id::text and (a.action in ('cotacao.cancelamento', 'cotacao.encerramento', 'cotacao.aprovacao')
               or (a.action = 'cotacao.update' and a.details ->> 'status' in ('CANCELADA', 'FECHADA'))))
             < q.prazo_resposta)
           or (q.deleted_at is null and q.status in ('AGUARDANDO_RESPOSTA', 'AGUARDANDO_APROVACAO', 'AGUARDANDO_REVISAO')

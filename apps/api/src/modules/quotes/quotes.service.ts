@@ -21,7 +21,7 @@ import { fileContainersOf } from '@cotacoes/shared/comparison/index';
 import type { AppConfig } from '../../config/env.js';
 import { sendInConversation } from '../../conversation/outgoing.js';
 import type { Database } from '../../db/client.js';
-import { QUOTE_CANCELLED_ACTION } from '../../db/schema/index.js';
+import { QUOTE_CANCELLED_ACTION, QUOTE_CLOSED_ACTION } from '../../db/schema/index.js';
 import type { Tenant } from '../../db/tenant.js';
 import {
   isPortalEnabled,
@@ -51,7 +51,7 @@ import { buildMessageId, type Mailer } from '../../mail/mailer.js';
 import { newReplyToken, replyAddress } from '../../mail/reply-address.js';
 import { applyQuoteEvent, newQuoteLifecycle } from '../../quote-lifecycle/quote-lifecycle.js';
 import { approvalOfQuote } from '../../read-models/approvals.js';
-import { cancellationOfQuote } from '../../read-models/cancellations.js';
+import { cancellationOfQuote, closingOfQuote } from '../../read-models/cancellations.js';
 import { findEmpresaById } from '../../read-models/empresas.js';
 import { sendStateOf } from '../../read-models/send-state.js';
 import { findUserById } from '../../read-models/users.js';
@@ -479,8 +479,13 @@ export class QuotesService {
         : endNotice && status
           ? await noticeQuoteEnded(tx, this.mailDeps, tenant, id, status, { signature })
           : undefined;
-      // A cancellation is its own action: the detail says who cancelled and when, the dashboard lists it.
-      const action = status === 'CANCELADA' ? QUOTE_CANCELLED_ACTION : 'cotacao.update';
+      // Cancelling and closing are their own actions: the detail says who and when, the dashboard lists them.
+      const action =
+        status === 'CANCELADA'
+          ? QUOTE_CANCELLED_ACTION
+          : status === 'FECHADA'
+            ? QUOTE_CLOSED_ACTION
+            : 'cotacao.update';
       await writeAudit(tx, actor.meta, action, {
         entity: 'cotacao',
         entityId: id,
@@ -564,11 +569,12 @@ export class QuotesService {
     const { tenant } = actor;
     const quote = await repo.findQuote(this.db, tenant, id);
     if (!quote) throw new AppError('QUOTE_NOT_FOUND');
-    const [recipients, anexos, aprovacao, cancelamento] = await Promise.all([
+    const [recipients, anexos, aprovacao, cancelamento, encerramento] = await Promise.all([
       repo.recipientsOf(this.db, tenant, id),
       repo.attachmentsOf(this.db, tenant, id),
       quote.status === 'APROVADA' ? approvalOfQuote(this.db, tenant, id) : null,
       quote.status === 'CANCELADA' ? cancellationOfQuote(this.db, tenant, id) : null,
+      quote.status === 'FECHADA' ? closingOfQuote(this.db, tenant, id) : null,
     ]);
     return {
       ...toSummary(quote),
@@ -603,6 +609,7 @@ export class QuotesService {
       })),
       aprovacao,
       cancelamento,
+      encerramento,
       // What the comparison counts from a PDF/Excel request's file, by the comparison's own rule.
       ...(quote.metodoEnvio === 'EMAIL' ? {} : { conteineresDoArquivo: fileContainersOf(quote) }),
     };

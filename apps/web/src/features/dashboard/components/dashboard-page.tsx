@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import {
   AlertTriangleIcon,
   CheckCircleIcon,
+  CheckIcon,
   ClockIcon,
   FilePlusIcon,
   FileTextIcon,
@@ -91,6 +92,7 @@ const KIND_ICONS: Record<ActivityItem['tipo'], ComponentType<IconProps>> = {
   transportador_adicionado: TruckIcon,
   lembrete_enviado: MailIcon,
   cotacao_cancelada: XCircleIcon,
+  cotacao_encerrada: CheckIcon,
 };
 
 function StatCards({ stats }: { stats: DashboardStats }) {

@@ -158,6 +158,22 @@ describe('quote detail shell', () => {
     expect(info.getByText('Cancelada por Maria Lima em 05/03/2026, 11:20')).toBeInTheDocument();
   });
 
+  it('says who closed a closed quote and when, in the info block', async () => {
+    setup({
+      [`GET /api/quotes/${ids.q1}`]: {
+        body: makeQuoteDetail({
+          status: 'FECHADA',
+          encerramento: { encerradoEm: '2026-03-06T17:05:00.000Z', encerradoPor: 'João Prado' },
+        }),
+      },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'COTAÇÃO #COT-2026-0042' });
+    const info = within(screen.getByRole('region', { name: 'Informações' }));
+    expect(info.getByText('Encerramento')).toBeInTheDocument();
+    expect(info.getByText('Encerrada por João Prado em 06/03/2026, 14:05')).toBeInTheDocument();
+    expect(info.queryByText('Cancelamento')).toBeNull();
+  });
+
   it("an air quote's 'Pedido' says the chargeable weight and how it was found (QA pass 24)", async () => {
     const air = makeQuoteDetail({
       tipoFrete: 'AÉREO',

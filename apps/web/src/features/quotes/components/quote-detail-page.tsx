@@ -70,7 +70,7 @@ const dateTime = (value: string | null) => (value ? formatDateTime(value, ui.com
 
 function QuoteInfo({ quote }: { quote: QuoteDetail }) {
   const { respondidas, total } = quote.contadorRespostas;
-  const { aprovacao, cancelamento } = quote;
+  const { aprovacao, cancelamento, encerramento } = quote;
   return (
     <CardSection title={t.infoTitle} headingId="quote-info">
       <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
@@ -101,6 +101,14 @@ function QuoteInfo({ quote }: { quote: QuoteDetail }) {
               : formatMessage(t.cancelledBySomeone, {
                   data: formatDateTime(cancelamento.canceladoEm, ui.common.invalidDate),
                 })}
+          </Field>
+        )}
+        {quote.status === 'FECHADA' && encerramento && (
+          <Field label={t.closed}>
+            {formatMessage(encerramento.encerradoPor ? t.closedBy : t.closedBySomeone, {
+              nome: encerramento.encerradoPor ?? '',
+              data: formatDateTime(encerramento.encerradoEm, ui.common.invalidDate),
+            })}
           </Field>
         )}
         <Field label={t.createdAt}>{formatDateTime(quote.dataCriacao, ui.common.invalidDate)}</Field>
