@@ -34,7 +34,11 @@ export async function noticeQuoteEnded(
   tenant: Tenant,
   cotacaoId: string,
   status: ManualFinalStatus,
-  options: { signature: string[] },
+  options: {
+    signature: string[];
+    /** Only the carriers that never answered (an approval: the others get their own notice). */
+    unansweredOnly?: boolean;
+  },
 ): Promise<string[]> {
   const quote = await repo.lockQuote(tx, tenant, cotacaoId);
   if (!quote) throw new AppError('QUOTE_NOT_FOUND');
@@ -50,6 +54,7 @@ export async function noticeQuoteEnded(
     // A request that bounced or could not be sent never reached the carrier (the detail's 'Falhou'):
     // nothing to call off.
     if (recipient.falhaEntrega !== null || recipient.pedidoFalhou) continue;
+    if (options.unansweredOnly && recipient.respondeuEm !== null) continue;
     await sendInConversation(
       tx,
       deps.mailer,

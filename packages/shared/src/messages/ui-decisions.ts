@@ -266,7 +266,8 @@ export const uiDecisions = {
     /** The total above holds the importer's road estimate; the carrier's e-mail states its own services. */
     confirmRoad:
       'Inclui a estimativa de frete rodoviário de {rodoviario}; o e-mail ao agente de carga traz o total dos serviços dele: {servicos}.',
-    confirmOthers: 'Os demais agentes que responderam recebem um aviso de que não foram selecionados.',
+    confirmOthers:
+      'Os demais agentes que responderam recebem um aviso de que não foram selecionados; os que não responderam, de que a cotação foi encerrada.',
     confirmOthersPrice: 'O aviso diz quanto acima ficou o preço de cada um, sem revelar o vencedor.',
     confirm: 'Aprovar',
     confirming: 'Aprovando...',

@@ -375,6 +375,40 @@ describe('POST /api/quotes/{id}/approve', () => {
     expect(revision.json().message).toBe('A cotação está Aprovada: não é possível solicitar revisão.');
   });
 
+  it('with the opt-in, a carrier that never answered is told the quote is closed (QA pass 38: it heard nothing)', async () => {
+    const s = await quoteScenario(ctx);
+    const chosen = await answer(ctx, s, 0);
+    const other = await answer(ctx, s, 1);
+    const response = await post(`/api/quotes/${s.quote.id}/approve`, s.token, {
+      responseId: chosen.respostaId,
+      notificarNaoSelecionados: true,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    // One 'not selected' (it answered) and one 'closed' (it never answered).
+    expect(response.json().notificados).toBe(2);
+    const toOther = await mailTo(s, 1, `Cotação ${s.quote.codigo}: resultado`);
+    expect(toOther.inReplyTo).toBe(other.messageId);
+    const silent = await waitFor(async () =>
+      sink.messages.find(
+        (m) => m.to.includes(s.carriers[2]!.email) && /^Cotação encerrada: /.test(m.subject),
+      ),
+    );
+    expect(silent.text).toContain(
+      `A cotação ${s.quote.codigo} (processo ${s.quote.referenciaProcesso}) foi encerrada`,
+    );
+    expect(silent.text).toContain('Não é necessário enviar nem atualizar propostas para esta cotação.');
+    expect(silent.text).not.toContain(s.carriers[0]!.nome);
+    // In its own thread: a reply to the request it received.
+    expect(silent.inReplyTo).toBe(s.recipients[2]!.messageId);
+    expect((await sentOf(s.quote.id, 'encerramento')).map((m) => m.transportadorId)).toEqual([
+      s.carriers[2]!.id,
+    ]);
+    // The answered carrier gets no 'closed' notice on top of its result.
+    expect(
+      sink.messages.some((m) => m.to.includes(s.carriers[1]!.email) && /^Cotação encerrada/.test(m.subject)),
+    ).toBe(false);
+  });
+
   it('without the opt-in, the carriers not chosen hear nothing; the default subject names the quote', async () => {
     const s = await quoteScenario(ctx);
     const chosen = await answer(ctx, s, 2);

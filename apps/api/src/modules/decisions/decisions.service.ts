@@ -23,6 +23,7 @@ import type { AppConfig } from '../../config/env.js';
 import { sendInConversation, threadPosition } from '../../conversation/outgoing.js';
 import type { Database, Transaction } from '../../db/client.js';
 import type { Tenant } from '../../db/tenant.js';
+import { noticeQuoteEnded } from '../../follow-up/quote-ended-notice.js';
 import { learnFromCorrection } from '../../hints/hints.repository.js';
 import { markLaneRefresh } from '../../lanes/lanes.repository.js';
 import type { Actor } from '../../lib/actor.js';
@@ -365,6 +366,17 @@ export class DecisionsService {
           await this.sendInThread(tx, tenant, quote, other, mail, 'quote.not_selected', 'reprovacao');
           told++;
         }
+        // The carriers that never answered learn that the quote is closed (QA pass 38: they were told
+        // nothing and could still be pricing it): the notice of a closed quote, in their threads.
+        const silent = await noticeQuoteEnded(
+          tx,
+          { mailer: this.mailer, config: this.config },
+          tenant,
+          cotacaoId,
+          'FECHADA',
+          { signature: [sender.nome, sender.empresa].filter(Boolean), unansweredOnly: true },
+        );
+        told += silent.length;
       }
       await writeAudit(tx, actor.meta, 'cotacao.aprovacao', {
         entity: 'cotacao',
