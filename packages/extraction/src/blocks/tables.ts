@@ -30,6 +30,8 @@ type ColumnRole =
   | 'currency'
   | 'value'
   | 'basis'
+  /** "Mínimo": the charge's minimum amount ("0,12 por kg, mínimo 60,00"), QA pass 39. */
+  | 'minimum'
   | 'description';
 
 interface Column {
@@ -102,6 +104,10 @@ const WORD_ROLES: Array<[RegExp, ColumnRole]> = [
     'value',
   ],
   [/^(base|basis|unidade|unit|unidad|por|per|aplicacao|calculo|base de calculo|uom)$/, 'basis'],
+  [
+    /^(minimo|min|minimum|minima|min charge|minimum charge|cobranca minima|valor minimo|tarifa minima|minimo cobrado)$/,
+    'minimum',
+  ],
   [
     /^(descricao|description|item|itens|items|charge|charges|concepto|conceptos|servico|service|descripcion|despesa|despesas|taxa|taxas|fee|fees)$/,
     'description',
@@ -277,8 +283,18 @@ function spilledCurrency(
   const label = match[1] ?? '';
   const currency = match[2] ?? '';
   const codeStart = cell.end - currency.length;
-  const column = columnAt(columns, codeStart, cell.end);
-  if (column === null || column.role !== 'currency') return null;
+  const at = columnAt(columns, codeStart, cell.end);
+  // A PDF's text puts the header's words closer than the rows' (QA pass 39: "Recargo de seguridad (SSC) USD"
+  // with its code past the "Moneda" title, nearer "Tarifa"): a code at or right of where the currency
+  // column starts, in a cell that starts left of it, is that column's.
+  const currencyColumn = columns.find((c) => c.role === 'currency');
+  const column =
+    at?.role === 'currency'
+      ? at
+      : currencyColumn !== undefined && cell.start < currencyColumn.start && codeStart >= currencyColumn.start
+        ? currencyColumn
+        : null;
+  if (column === null) return null;
   const labelColumn = columnAt(columns, cell.start, cell.start + label.length);
   if (labelColumn === null || labelColumn === column) return null;
   return { label, currency, column };
@@ -291,12 +307,40 @@ function spilledCurrency(
  * the freight). Each cell is then the column of its rank.
  */
 function misaligned(line: Line, columns: Column[]): boolean {
-  const cells = line.cells.filter((cell) => cell.text !== '');
-  if (cells.length !== columns.length || cells.length !== line.cells.length || cells.length < 2) return false;
+  return misalignedCells(line.cells, columns);
+}
+
+function misalignedCells(all: readonly Cell[], columns: Column[]): boolean {
+  const cells = all.filter((cell) => cell.text !== '');
+  if (cells.length !== columns.length || cells.length !== all.length || cells.length < 2) return false;
   const sorted = [...columns].sort((a, b) => a.start - b.start);
   if (sorted.some((column, k) => column.index !== columns[k]?.index)) return false;
   const placed = cells.map((cell) => columnAt(columns, cell.start, cell.end));
   return new Set(placed).size < cells.length;
+}
+
+/** The cells with a trailing currency code split off as a cell of its own (see `spilledCurrency`). */
+function splitSpilledCurrency(cells: readonly Cell[], columns: Column[]): readonly Cell[] {
+  if (!columns.some((c) => c.role === 'currency')) return cells;
+  let changed = false;
+  const out: Cell[] = [];
+  for (const cell of cells) {
+    const spilled = findAmounts(cell.text).length === 0 ? spilledCurrency(cell, columns) : null;
+    if (spilled === null) {
+      out.push(cell);
+      continue;
+    }
+    changed = true;
+    const codeStart = cell.end - spilled.currency.length;
+    out.push({
+      text: spilled.label,
+      start: cell.start,
+      end: cell.start + spilled.label.length,
+      index: cell.index,
+    });
+    out.push({ text: spilled.currency, start: codeStart, end: cell.end, index: cell.index });
+  }
+  return changed ? out : cells;
 }
 
 function readRow(line: Line, columns: Column[], delimited: boolean): RowRead {
@@ -313,7 +357,17 @@ function readRow(line: Line, columns: Column[], delimited: boolean): RowRead {
       existing.bare ??= bare;
     }
   };
-  const byIndex = !delimited && misaligned(line, columns);
+  // "Recargo de seguridad (SSC) USD   0,20   por kg   25,00": the currency run into the label with one space
+  // is a cell of its own when the table has a currency column, so that a row of one cell per column, set
+  // where the header's positions do not say, is read by rank (QA pass 39: the row was dropped).
+  const split = delimited ? line.cells : splitSpilledCurrency(line.cells, columns);
+  const byIndex = !delimited && (misaligned(line, columns) || misalignedCells(split, columns));
+  if (byIndex && split !== line.cells) {
+    for (const [k, cell] of split.entries())
+      if (cell.text !== '')
+        add(columns[k] ?? null, cell.text, findAmounts(cell.text), parseBareAmount(cell.text)?.value ?? null);
+    return { values, label: labels.join(' ') };
+  }
   for (const [k, cell] of line.cells.entries()) {
     if (cell.text === '') continue;
     const bare = parseBareAmount(cell.text)?.value ?? null;
@@ -704,6 +758,21 @@ function fieldRowValue(label: string, values: RowValue[]): string | null {
   return rest === '' || findAmounts(rest).length > 0 ? null : rest;
 }
 
+/**
+ * A "Mínimo" cell as the words the charge-line reader takes for a minimum (" min USD 60,00"), in the cell's
+ * own currency, else its column title's ("Mínimo (USD)"), else the row's; '' for "-", "N/A" or nothing.
+ */
+function minimumColumnText(cell: string, rowCurrencyText: string, columns: Column[]): string {
+  if (cell.trim() === '') return '';
+  const stated = findAmounts(cell).find((a) => !a.isPercent);
+  if (stated !== undefined) return ` min ${cell.trim()}`;
+  const bare = parseBareAmount(cell.trim());
+  if (bare === null) return '';
+  const currency =
+    columns.find((c) => c.role === 'minimum')?.currency ?? currencyMentioned(rowCurrencyText) ?? null;
+  return currency === null ? '' : ` min ${currency} ${cell.trim()}`;
+}
+
 function readDescriptionRows(rows: Line[], columns: Column[], out: TableRead): void {
   const headerCurrency = columns.find((c) => c.role === 'value' || c.role === 'freight')?.currency ?? null;
   let pending: { label: string; currency: string; line: Line } | null = null;
@@ -714,6 +783,7 @@ function readDescriptionRows(rows: Line[], columns: Column[], out: TableRead): v
     let currency = textOf('currency');
     const amountText = textOf('value', 'freight');
     const basis = textOf('basis');
+    const minimumText = textOf('minimum');
     // "Transit time | 34 dias" (a cell spanning the currency and value columns, QA 25), or "Transit time | |
     // 34 dias" (the days in the value column, QA pass 37): a field, not a charge.
     const fieldValue =
@@ -737,7 +807,9 @@ function readDescriptionRows(rows: Line[], columns: Column[], out: TableRead): v
     const currencyText = hasCurrency ? '' : currency || headerCurrency || '';
     const basisText =
       basis !== '' && unitFromBasisWord(basis) !== null && findUnit(basis) === null ? `por ${basis}` : basis;
-    const text = `${label}: ${currencyText} ${amountText} ${basisText}`.replace(/\s+/g, ' ').trim();
+    // "Mínimo | 60,00": said as the charge-line reader reads a minimum written in the line ("min USD 60,00").
+    const minimum = minimumColumnText(minimumText, currency || headerCurrency || amountText, columns);
+    const text = `${label}: ${currencyText} ${amountText} ${basisText}${minimum}`.replace(/\s+/g, ' ').trim();
     out.chargeRows.push({ text, line: row, cell: row.trimmed });
   }
 }
