@@ -18,10 +18,16 @@ function memoized(compute: (text: string) => string): (text: string) => string {
 export const normalizeName = memoized((text) => nameKey(text).toUpperCase());
 
 /**
- * A place as a person names it: without the country code the quote form adds ("Santos, BR" is "Santos", as
- * a reply names the port). Lanes and the portal's ports name places this way.
+ * A place as a person names it: without the country or state the quote form or the analyst adds after a
+ * comma ("Santos, BR", "Shanghai, China", "Frankfurt (FRA), Alemanha" are "Santos", "Shanghai",
+ * "Frankfurt (FRA)", as a reply names the port; QA pass 39: lanes showed "Shanghai, China" beside
+ * "Shanghai"). Lanes and the portal's ports name places this way.
  */
-export const placeName = (text: string) => text.trim().replace(/\s*,\s*[A-Za-z]{2}$/, '');
+export const placeName = (text: string) => {
+  const name = text.trim();
+  const comma = name.indexOf(',');
+  return comma > 0 ? name.slice(0, comma).trim() : name;
+};
 
 /**
  * A place as compared: without case, accents, a 'Porto de' prefix and what follows a comma, a parenthesis

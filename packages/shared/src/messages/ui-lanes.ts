@@ -61,11 +61,13 @@ export const uiLanes = {
   periodInvertedField: 'O fim do período é anterior ao início.',
   /** Proposals left out of the figures because the comparison calls them incomplete (ADR 0030). */
   incompleteOne:
-    '1 proposta incompleta no período não entra na mediana, no mínimo e no máximo: a comparação a marca como incompleta (falta uma taxa que os outros agentes cotaram, uma taxa em moeda não somada ou uma quantidade desconhecida).',
+    '1 proposta do período não entra na mediana, no mínimo e no máximo: incompleta na comparação (falta uma taxa que os outros agentes cotaram, uma taxa em moeda não somada ou uma quantidade desconhecida) ou com frete all in, que inclui as taxas e não se compara com o frete sozinho.',
   incompleteMany:
-    '{n} propostas incompletas no período não entram na mediana, no mínimo e no máximo: a comparação as marca como incompletas (falta uma taxa que os outros agentes cotaram, uma taxa em moeda não somada ou uma quantidade desconhecida).',
-  incompleteCell: '+{n} incompleta(s) fora',
-  incompleteCellLabel: '{n} proposta(s) incompleta(s) fora da mediana',
+    '{n} propostas do período não entram na mediana, no mínimo e no máximo: incompletas na comparação (falta uma taxa que os outros agentes cotaram, uma taxa em moeda não somada ou uma quantidade desconhecida) ou com frete all in, que inclui as taxas e não se compara com o frete sozinho.',
+  incompleteCell: '+{n} fora da mediana',
+  incompleteCellLabel: '{n} proposta(s) fora da mediana: incompleta(s) ou com frete all in',
+  /** A lane and unit whose every proposal was left out: no median to show. */
+  noComparable: 'sem proposta comparável',
   columns: {
     rota: 'Rota',
     modal: 'Modal',
@@ -97,9 +99,9 @@ export const uiLanes = {
     noQuoteCode: '—',
     incompleteTitle: 'Propostas fora da mediana',
     incompleteOne:
-      '1 proposta incompleta nesta unidade e período não entra na mediana, no gráfico nem nas tabelas: veja "Propostas fora da mediana", no fim da página.',
+      '1 proposta desta unidade e período (incompleta ou com frete all in) não entra na mediana, no gráfico nem nas tabelas: veja "Propostas fora da mediana", no fim da página.',
     incompleteMany:
-      '{n} propostas incompletas nesta unidade e período não entram na mediana, no gráfico nem nas tabelas: veja "Propostas fora da mediana", no fim da página.',
+      '{n} propostas desta unidade e período (incompletas ou com frete all in) não entram na mediana, no gráfico nem nas tabelas: veja "Propostas fora da mediana", no fim da página.',
     incompleteShown: 'Mostrando as {shown} mais recentes.',
     incompleteReason: 'Motivo',
     reasons: {

@@ -112,11 +112,12 @@ export const laneSummarySchema = z.object({
   cotacoes: z.number(),
   /** Proposals (points) in the period: the lane's volume, what the list is sorted by. */
   pontos: z.number(),
-  mediana: z.number(),
-  minimo: z.number(),
-  maximo: z.number(),
+  /** Null when every proposal of the lane and unit was left out (`pontos` 0, `incompletas` > 0). */
+  mediana: z.number().nullable(),
+  minimo: z.number().nullable(),
+  maximo: z.number().nullable(),
   ultimaData: z.string(),
-  /** Proposals of the period on this lane and unit left out of its figures (incomplete rows). */
+  /** Proposals of the period on this lane and unit left out of its figures (incomplete or all-in rows). */
   incompletas: z.number(),
 });
 export type LaneSummary = z.infer<typeof laneSummarySchema>;

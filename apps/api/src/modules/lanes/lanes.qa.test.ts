@@ -34,6 +34,8 @@ let isps: Scenario;
 let mixed: Scenario;
 /** Company E: one carrier quotes all in (USD 3.400 per 40HC with the charges), another ocean freight alone. */
 let allIn: Scenario;
+/** Company F: LCL, one carrier per W/M, another all in per m³ (approved) — its unit has no point at all. */
+let lcl: Scenario;
 
 const LANE = 'FCL|SHANGHAI|SANTOS';
 const get = (url: string, token: string) =>
@@ -80,6 +82,39 @@ beforeAll(async () => {
     ].join('\n'),
   });
   await answer(ctx, allIn, 1, { text: typicalAnswer({ frete40: 2950 }) });
+  lcl = await quoteScenario(ctx, {
+    quote: {
+      tipoFrete: 'LCL',
+      origem: 'Shanghai, China',
+      pesoBrutoTotal: '1.800 kg',
+      itens: [{ mercadoria: 'Peças', quantidadeVolumes: '6 pallets', dimensoes: 'total 3,2 m³' }],
+    },
+  });
+  await answer(ctx, lcl, 0, {
+    text: [
+      'Prezados,',
+      '',
+      'Frete marítimo LCL: USD 45,00 por W/M',
+      'THC destino: R$ 120,00 por m³',
+      'BL fee: USD 50,00 por BL',
+      'Transit time: 35 dias',
+    ].join('\n'),
+  });
+  const pacifico = await answer(ctx, lcl, 1, {
+    text: [
+      'Prezados,',
+      '',
+      'Frete LCL: USD 68,00 por m³ all in (inclui THC e BL fee)',
+      'Transit time: 34 dias',
+    ].join('\n'),
+  });
+  const approved = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/quotes/${lcl.quote.id}/approve`,
+    payload: { responseId: pacifico.respostaId },
+    headers: { authorization: `Bearer ${lcl.token}` },
+  });
+  if (approved.statusCode !== 200) throw new Error(approved.body);
   await drained();
   const db = ctx.app.services.database.db;
   await db.execute(sql`
@@ -128,6 +163,43 @@ describe('an all-in freight (QA pass 34)', () => {
         freteUsd: 3400,
         motivo: 'freteAllIn',
       }),
+    ]);
+  });
+});
+
+describe('a lane and unit whose every proposal is left out (QA pass 39b)', () => {
+  it('is listed with its proposal and no median; its unit is a tab of the lane, where the proposal is', async () => {
+    const list = (await get('/api/lanes', lcl.token)).json() as LanesList;
+    expect(lanesListSchema.safeParse(list).success).toBe(true);
+    // The W/M offer is the point (USD 45); the approved all-in per m³ was counted nowhere before.
+    expect(
+      list.data.map((row) => [
+        row.origem,
+        row.destino,
+        row.unidade,
+        row.pontos,
+        row.mediana,
+        row.incompletas,
+      ]),
+    ).toEqual([
+      ['Shanghai', 'Santos', 'wm', 1, 45, 0],
+      ['Shanghai', 'Santos', 'm3', 0, null, 1],
+    ]);
+    // The banner's count is the cells' sum.
+    expect(list.incompletas).toBe(1);
+    expect(list.total).toBe(2);
+    const lane = list.data[1]!.chave;
+    const detail = (
+      await get(`/api/lanes/${encodeURIComponent(lane)}?unidade=m3`, lcl.token)
+    ).json() as LaneDetail;
+    expect(laneDetailSchema.safeParse(detail).success).toBe(true);
+    expect(detail.unidades).toEqual([
+      { unidade: 'wm', pontos: 1 },
+      { unidade: 'm3', pontos: 0 },
+    ]);
+    expect(detail.series).toEqual([]);
+    expect(detail.incompletas.propostas).toEqual([
+      expect.objectContaining({ transportador: lcl.carriers[1]!.nome, freteUsd: 68, motivo: 'freteAllIn' }),
     ]);
   });
 });

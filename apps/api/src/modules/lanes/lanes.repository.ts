@@ -84,16 +84,33 @@ export type LaneSummaryRow = {
   lane: string;
   unidade: string;
   modal: string;
-  origem: string;
-  destino: string;
+  /** Null on a lane and unit with proposals left out only: `quote_origem` names it then. */
+  origem: string | null;
+  destino: string | null;
+  /** The quote's own places, as typed, of a group with left-out proposals only. */
+  quote_origem: string | null;
+  quote_destino: string | null;
   cotacoes: number;
   pontos: number;
-  mediana: number;
-  minimo: number;
-  maximo: number;
+  /** Null when no proposal of the group counts (every one left out). */
+  mediana: number | null;
+  minimo: number | null;
+  maximo: number | null;
   ultima_data: string;
   total: number;
 };
+
+/**
+ * The proposals left out of the figures (alias e), as groups of no points: a lane and unit whose every
+ * proposal is left out (an all-in LCL freight per m³ beside the others' W/M) is still listed, with them
+ * (QA pass 39: the approved proposal appeared nowhere).
+ */
+const leftOutGroups = (tenant: Tenant, filter: LaneFilter, extra?: SQL) => sql`
+  select p.lane, p.unidade, p.modal, null::text, null::text, 0, null::float8, null::float8, p.data,
+    c.origem, c.destino
+  from lane_exclusions p
+  left join cotacoes c on c.empresa_id = p.empresa_id and c.id = p.cotacao_id
+  where ${where(tenant, filter, extra)}`;
 
 /** Lanes × unit of the period, the most proposals first, one page. */
 export async function lanePage(
@@ -107,16 +124,20 @@ export async function lanePage(
   const { rows } = await db.execute<LaneSummaryRow>(sql`
     with grupos as (
       select m.lane, m.unidade, m.modal, m.origem_nome, m.destino_nome, m.pontos, m.minimo, m.maximo,
-        m.ultima_data
+        m.ultima_data, null::text as quote_origem, null::text as quote_destino
       from lane_months m
       where ${monthsWhere(tenant, filter)}
       union all
-      select p.lane, p.unidade, p.modal, p.origem_nome, p.destino_nome, 1, p.frete_usd, p.frete_usd, p.data
+      select p.lane, p.unidade, p.modal, p.origem_nome, p.destino_nome, 1, p.frete_usd, p.frete_usd, p.data,
+        null, null
       from lane_points p
       where ${edgesWhere(tenant, filter)}
+      union all
+      ${leftOutGroups(tenant, filter)}
     ), pagina as (
       select g.lane, g.unidade, min(g.modal) as modal, min(g.origem_nome) as origem,
-        min(g.destino_nome) as destino, sum(g.pontos)::int as pontos,
+        min(g.destino_nome) as destino, min(g.quote_origem) as quote_origem,
+        min(g.quote_destino) as quote_destino, sum(g.pontos)::int as pontos,
         min(g.minimo)::float8 as minimo, max(g.maximo)::float8 as maximo,
         to_char(max(g.ultima_data) at time zone ${SAO_PAULO}, 'YYYY-MM-DD') as ultima_data,
         (count(*) over ())::int as total
@@ -154,9 +175,17 @@ export async function laneUnits(db: Database, tenant: Tenant, lane: string, filt
       select p.unidade, 1, p.modal, p.origem_nome, p.destino_nome
       from lane_points p
       where ${edgesWhere(tenant, { ...filter, unidade: undefined }, sql`p.lane = ${lane}`)}
+      union all
+      -- A unit whose proposals were all left out is still a tab of the lane, with 0 points; its quote's
+      -- places name a lane that has no point at all.
+      select p.unidade, 0, p.modal, c.origem, c.destino
+      from lane_exclusions p
+      left join cotacoes c on c.empresa_id = p.empresa_id and c.id = p.cotacao_id
+      where ${where(tenant, { ...filter, unidade: undefined }, sql`p.lane = ${lane}`)}
     )
     select g.unidade, sum(g.pontos)::int as pontos, min(g.modal) as modal,
-      min(g.origem_nome) as origem, min(g.destino_nome) as destino
+      coalesce(min(g.origem_nome) filter (where g.pontos > 0), min(g.origem_nome)) as origem,
+      coalesce(min(g.destino_nome) filter (where g.pontos > 0), min(g.destino_nome)) as destino
     from grupos g
     group by g.unidade
     order by pontos desc, g.unidade`);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { LaneDetail, LanesList, LanesQuery } from '@cotacoes/shared';
 import { addDays, todayInSaoPaulo } from '@cotacoes/shared/comparison/index';
 import { laneRound } from '@cotacoes/shared/comparison/lanes';
+import { placeName } from '@cotacoes/shared/comparison/names';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { uiLanes } from '@cotacoes/shared/messages/ui-lanes';
 import type { Database } from '../../db/client.js';
@@ -27,6 +28,9 @@ const EXCLUSIONS_SHOWN = 100;
 const decimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 4, useGrouping: false });
 /** Half up on the decimal (4,075 → 4,08), never a float multiply (it gave 4,07). */
 const round = (value: number, places = 2) => laneRound(value, places);
+/** A place as shown ('Shanghai, CN' → 'Shanghai'), else the lane key's own part ('FCL|shanghai|santos'). */
+const nameOr = (raw: string | null, lane: string, part: 1 | 2) =>
+  (raw ? placeName(raw) : '') || (lane.split('|')[part] ?? '');
 
 type Period = Pick<LanesQuery, 'inicio' | 'fim'>;
 type Filter = repo.LaneFilter & { padrao: boolean };
@@ -128,14 +132,15 @@ export class LanesService {
       data: rows.map((row) => ({
         chave: row.lane,
         modal: row.modal,
-        origem: row.origem,
-        destino: row.destino,
+        // A lane and unit of left-out proposals only: named by their quote's places.
+        origem: row.origem ?? nameOr(row.quote_origem, row.lane, 1),
+        destino: row.destino ?? nameOr(row.quote_destino, row.lane, 2),
         unidade: row.unidade,
         cotacoes: row.cotacoes,
         pontos: row.pontos,
-        mediana: round(row.mediana),
-        minimo: round(row.minimo),
-        maximo: round(row.maximo),
+        mediana: row.mediana === null ? null : round(row.mediana),
+        minimo: row.minimo === null ? null : round(row.minimo),
+        maximo: row.maximo === null ? null : round(row.maximo),
         ultimaData: row.ultima_data,
         incompletas: leftOf.get(`${row.lane}\u0000${row.unidade}`) ?? 0,
       })),
@@ -163,8 +168,8 @@ export class LanesService {
     const head = {
       chave: lane,
       modal: units[0]?.modal ?? modal ?? '',
-      origem: units[0]?.origem ?? origem ?? '',
-      destino: units[0]?.destino ?? destino ?? '',
+      origem: nameOr(units[0]?.origem ?? null, lane, 1),
+      destino: nameOr(units[0]?.destino ?? null, lane, 2),
       unidade,
       unidades: units.map((unit) => ({ unidade: unit.unidade, pontos: unit.pontos })),
       periodo: periodOf(filter),

@@ -239,12 +239,21 @@ export function LanesPage() {
                         </span>
                       )}
                     </TableCell>
-                    <TableCell className="text-right tabular-nums">
-                      {formatMoney(lane.mediana, 'USD')}
-                    </TableCell>
-                    <TableCell className="text-right whitespace-nowrap tabular-nums">
-                      {formatMoney(lane.minimo, 'USD')} – {formatMoney(lane.maximo, 'USD')}
-                    </TableCell>
+                    {lane.mediana === null || lane.minimo === null || lane.maximo === null ? (
+                      // Every proposal of this lane and unit left out (an all-in freight): said, not R$ 0.
+                      <TableCell colSpan={2} className="text-right text-sm text-fg-muted">
+                        {t.noComparable}
+                      </TableCell>
+                    ) : (
+                      <>
+                        <TableCell className="text-right tabular-nums">
+                          {formatMoney(lane.mediana, 'USD')}
+                        </TableCell>
+                        <TableCell className="text-right whitespace-nowrap tabular-nums">
+                          {formatMoney(lane.minimo, 'USD')} – {formatMoney(lane.maximo, 'USD')}
+                        </TableCell>
+                      </>
+                    )}
                     <TableCell className="whitespace-nowrap">
                       {formatIsoDate(lane.ultimaData, lane.ultimaData)}
                     </TableCell>

@@ -207,7 +207,7 @@ describe('Rotas after the QA pass', { timeout: 20_000 }, () => {
     expect(await screen.findByText(/Período: 01\/01\/2026 a 06\/12\/2026$/)).toBeInTheDocument();
     expect(
       screen.getByText(
-        '2 propostas incompletas nesta unidade e período não entram na mediana, no gráfico nem nas tabelas: veja "Propostas fora da mediana", no fim da página.',
+        '2 propostas desta unidade e período (incompletas ou com frete all in) não entram na mediana, no gráfico nem nas tabelas: veja "Propostas fora da mediana", no fim da página.',
       ),
     ).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Propostas fora da mediana' });
@@ -215,6 +215,30 @@ describe('Rotas after the QA pass', { timeout: 20_000 }, () => {
       '21/11/2026COT-2026-0007Rota SulUS$ 2.700,00incompleta: sem ISPS',
       '02/10/2026COT-2026-0003Rota SulUS$ 1.200,00taxa não somada ao total: THC em EUR',
     ]);
+  });
+
+  it('a lane and unit whose every proposal was left out is listed, without a median (QA pass 39)', async () => {
+    sessionStore.set({ status: 'ready', user: makeUser() });
+    const allIn = {
+      ...LIST.data[0]!,
+      chave: 'LCL|shanghai|santos',
+      modal: 'LCL',
+      unidade: 'm3',
+      cotacoes: 0,
+      pontos: 0,
+      mediana: null,
+      minimo: null,
+      maximo: null,
+      incompletas: 1,
+    };
+    stubNetwork({
+      'GET /api/lanes': { body: { ...LIST, data: [...LIST.data, allIn], total: 2, incompletas: 3 } },
+    });
+    renderAt(<LanesPage />, '/lanes');
+    const table = await screen.findByRole('table', { name: 'Rotas' });
+    const cells = [...within(table).getAllByRole('row')[2]!.querySelectorAll('td')].map(text);
+    expect(cells.slice(3)).toEqual(['0', '0+1 fora da mediana', 'sem proposta comparável', '04/12/2026']);
+    expect(within(table).queryByText(/US\$ 0,00/)).toBeNull();
   });
 
   it('the list says the default period and the incomplete proposals, and keeps its filters in the address', async () => {
@@ -228,9 +252,13 @@ describe('Rotas after the QA pass', { timeout: 20_000 }, () => {
     // The empty date fields say what they stand for.
     expect(screen.getByText('Em branco: 07/12/2025')).toBeInTheDocument();
     expect(screen.getByText('Em branco: 06/12/2026')).toBeInTheDocument();
-    expect(screen.getByText(/^2 propostas incompletas no período não entram na mediana/)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /^2 propostas do período não entram na mediana.* ou com frete all in, que inclui as taxas/,
+      ),
+    ).toBeInTheDocument();
     expect(text(within(table).getAllByRole('row')[1]!.querySelectorAll('td')[4]!)).toBe(
-      '8+2 incompleta(s) fora',
+      '8+2 fora da mediana',
     );
     await user.type(screen.getByLabelText('Início do período'), '2026-01-01');
     await user.selectOptions(screen.getByLabelText('Modal'), 'FCL');
