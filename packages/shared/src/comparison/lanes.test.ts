@@ -268,6 +268,22 @@ describe('lanes', () => {
     expect(lanePointsOfRow(inEuro, air, { taxa: 5.2456, taxaEur: 6.1 })[0]?.freteUsd).toBe(4.1303);
   });
 
+  it('a surcharge typed by hand in Spanish counts in the rate per kg; insurance does not (QA pass 39)', () => {
+    const air = { modal: 'AÉREO', origem: 'Frankfurt', destino: 'Viracopos' };
+    const typed = row({
+      destino: 'Viracopos',
+      fretes: [freight('kg', 4.1, 'USD', 350, 'pesoTaxado')],
+      taxas: [
+        fee('FSC', 0.9, 'USD', 350, 'pesoTaxado'),
+        // Added with 'Adicionar taxa que falta': the name as typed.
+        fee('Recargo de seguridad (SSC)', 0.2, 'USD', 350, 'pesoTaxado'),
+        fee('Seguro de carga', 0.05, 'USD', 350, 'pesoTaxado'),
+      ],
+    });
+    // 4,10 + 0,90 + 0,20 = 5,20 (the insurance per kg is no part of the rate).
+    expect(lanePointsOfRow(typed, air, 5.2456)[0]).toMatchObject({ unidade: 'kg', freteUsd: 5.2 });
+  });
+
   it('no point for an incomplete, unpriced or pending row', () => {
     const fretes = [freight('40HC', 3000, 'USD', 2)];
     expect(lanePointsOfRow(row({ fretes, taxasAusentes: ['THC'] }), places, 5)).toEqual([]);

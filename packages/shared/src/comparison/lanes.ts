@@ -174,8 +174,13 @@ function totalPerContainer(row: ComparisonRow, counted: CountedFreight[], rates:
 }
 
 /** Fuel and security: an air rate is quoted with them inside ("USD 4,50/kg incl. FSC/SSC") or beside it. */
+/**
+ * A fuel or security surcharge by its name or its label, in the languages forwarders write ("Recargo de
+ * seguridad (SSC)" typed by hand, QA pass 39: only Portuguese and English names counted). Not insurance
+ * ("seguro").
+ */
 const AIR_RATE_SURCHARGE =
-  /^(?:FSC|SSC|MYC|FUEL|SECURITY|COMBUSTIVEL|SEGURANCA|SOBRETAXA DE (?:COMBUSTIVEL|SEGURANCA))\b/;
+  /\b(?:FSC|SSC|MYC|FUEL|SECURITY|COMBUSTIVEL|COMBUSTIBLE|SEGURANCA|SEGURIDAD|SURETE|CARBURANT)\b/;
 
 /**
  * The fuel and security surcharges per kg a row counts beside its air freight, in USD (ADR 0030 addendum
@@ -187,7 +192,7 @@ function airSurchargesPerKgUsd(row: ComparisonRow, rates: LaneRates): Decimal | 
   let sum = ZERO;
   for (const fee of row.taxas) {
     if (!fee.contabilizada || fee.valor == null || (fee.base !== 'kg' && fee.base !== 'pesoTaxado')) continue;
-    if (!AIR_RATE_SURCHARGE.test(normalizeName(fee.nome))) continue;
+    if (!AIR_RATE_SURCHARGE.test(normalizeName(`${fee.nome} ${fee.rotulo ?? ''}`))) continue;
     const moeda = fee.moeda?.toUpperCase();
     if (moeda === 'USD') {
       sum = add(sum, toDecimal(fee.valor));

@@ -136,6 +136,9 @@ export const uiLanes = {
     carrierMedian: 'Mediana do frete',
     noResponseTime: '—',
     hours: '{h} h',
+    /** A mean under an hour, in minutes (QA pass 39: 2 minutes read '0 h'). */
+    minutes: '{min} min',
+    underMinute: 'menos de 1 min',
     empty: 'Sem propostas nesta rota para os filtros selecionados.',
   },
   csvColumns: [

@@ -21,6 +21,13 @@ const t = ui.lanes;
 const d = t.detail;
 const share = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
 
+/** A mean answer time: hours with one decimal from an hour up, minutes below ('0 h' said nothing). */
+function responseTimeText(hours: number): string {
+  if (hours >= 1) return formatMessage(d.hours, { h: share.format(hours) });
+  const minutes = Math.round(hours * 60);
+  return minutes < 1 ? d.underMinute : formatMessage(d.minutes, { min: minutes });
+}
+
 /**
  * One lane (issue 36): freight per unit over time by carrier (approved proposals marked; the proposals
  * also as a table), median and spread per month, each carrier's wins and response time, and the
@@ -160,7 +167,7 @@ export function LaneDetailPage({ laneKey }: { laneKey: string }) {
                           <TableCell className="text-right tabular-nums">
                             {carrier.respostaHorasMedia === null
                               ? d.noResponseTime
-                              : formatMessage(d.hours, { h: share.format(carrier.respostaHorasMedia) })}
+                              : responseTimeText(carrier.respostaHorasMedia)}
                           </TableCell>
                         </TableRow>
                       ))}

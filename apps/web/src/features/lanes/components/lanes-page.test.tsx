@@ -212,6 +212,32 @@ describe('Rotas', { timeout: 20_000 }, () => {
     );
   });
 
+  it('a mean answer time under an hour is said in minutes (QA pass 39: 2 minutes read "0 h")', async () => {
+    sessionStore.set({ status: 'ready', user: makeUser() });
+    const [fast, slow] = DETAIL.transportadores as [
+      LaneDetail['transportadores'][number],
+      LaneDetail['transportadores'][number],
+    ];
+    const body = {
+      ...DETAIL,
+      transportadores: [
+        { ...fast, respostaHorasMedia: 2 / 60 },
+        { ...slow, respostaHorasMedia: 10 / 3600 },
+      ],
+    };
+    stubNetwork({ [`GET /api/lanes/${encodeURIComponent(LANE)}`]: { body } });
+    renderAt(
+      <LaneDetailPage laneKey={LANE} />,
+      '/lanes/:key',
+      `/lanes/${encodeURIComponent(LANE)}?unidade=40HC`,
+    );
+    const carriers = await screen.findByRole('table', { name: 'Agentes de carga na rota' });
+    expect(within(carriers).getAllByRole('row').slice(1).map(text)).toEqual([
+      'Pacífico Logística11100 %US$ 2.600,002 min',
+      'Atlântica Cargas200 %US$ 3.000,00menos de 1 min',
+    ]);
+  });
+
   it('a busy lane: weekly medians per carrier, the proposals each stands for, and the note that says so', async () => {
     sessionStore.set({ status: 'ready', user: makeUser() });
     // DETAIL's carriers, each point now a week standing for `quantidade` proposals.
