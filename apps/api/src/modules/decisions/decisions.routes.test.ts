@@ -375,6 +375,40 @@ describe('POST /api/quotes/{id}/approve', () => {
     expect(revision.json().message).toBe('A cotação está Aprovada: não é possível solicitar revisão.');
   });
 
+  it('the price feedback compares the approved port only: a carrier that priced another port gets none (QA pass 39)', async () => {
+    const s = await quoteScenario(ctx, { quote: { destino: 'Santos, BR / Itapoá, BR' } });
+    const chosen = await answer(ctx, s, 0, { text: twoDestinationAnswer(2500, 2000) });
+    await answer(ctx, s, 1, { text: typicalAnswer({ frete40: 2300 }) });
+    const dearer = await answer(ctx, s, 2, { text: twoDestinationAnswer(3400, 3500) });
+    const comparison = (await get(`/api/quotes/${s.quote.id}/comparison`, s.token)).json() as Comparison;
+    const itapoa = (respostaId: string) => {
+      const row = comparison.linhas.find((r) => r.respostaId === respostaId && r.destino === 'Itapoá')!;
+      return row.custoTotalBRL - (row.custoRodoviario ?? 0);
+    };
+    // Carrier 1 priced Santos alone: no Itapoá row.
+    expect(
+      comparison.linhas
+        .filter((r) => r.respostaId !== chosen.respostaId && r.transportadorId === s.carriers[1]!.id)
+        .map((r) => r.destino),
+    ).toEqual(['Santos']);
+    const response = await post(`/api/quotes/${s.quote.id}/approve`, s.token, {
+      responseId: chosen.respostaId,
+      destino: 'Itapoá',
+      notificarNaoSelecionados: true,
+      incluirFeedbackPreco: true,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const subject = `Cotação ${s.quote.codigo}: resultado`;
+    const santosOnly = await mailTo(s, 1, subject);
+    expect(santosOnly.text).toMatch(/optamos por outra proposta/);
+    expect(santosOnly.text).not.toMatch(/acima/);
+    const expected = percentAbove(itapoa(dearer.respostaId), itapoa(chosen.respostaId))!;
+    expect(expected).toBeGreaterThan(0);
+    expect((await mailTo(s, 2, subject)).text).toContain(
+      `ficou ${formatPercent('pt', expected)} acima do custo da proposta escolhida`,
+    );
+  });
+
   it('with the opt-in, a carrier that never answered is told the quote is closed (QA pass 38: it heard nothing)', async () => {
     const s = await quoteScenario(ctx);
     const chosen = await answer(ctx, s, 0);

@@ -14,12 +14,16 @@ const row = (respostaId: string, destino: string | null, custoTotalBRL: number, 
   ({ respostaId, destino, custoTotalBRL, precificada }) as ComparisonRow;
 
 describe('price feedback of a carrier not chosen', () => {
-  it("takes the response's row for the approved destination (accents and case aside), else its first row", () => {
+  it("takes the response's row for the approved destination (accents and case aside); none for another port", () => {
     const rows = [row('a', 'Santos', 17_000), row('a', 'Itapoá', 18_000), row('b', 'Paranaguá', 19_000)];
     expect(totalOfRow(rows, 'a', 'itapoa')).toBe(18_000);
     expect(totalOfRow(rows, 'a', 'Santos')).toBe(17_000);
-    expect(totalOfRow(rows, 'b', 'Santos')).toBe(19_000);
+    // QA pass 39: a carrier that priced another port only has no total to compare (it was told "13,5 %
+    // acima" of its Santos price against the Itapoá approved).
+    expect(totalOfRow(rows, 'b', 'Santos')).toBeNull();
     expect(totalOfRow(rows, 'a', null)).toBe(17_000);
+    // An answer naming no port is its only row, whatever port was approved.
+    expect(totalOfRow([row('c', null, 16_000)], 'c', 'Santos')).toBe(16_000);
   });
 
   it('a destination written differently finds the row the comparison shows for that place', () => {

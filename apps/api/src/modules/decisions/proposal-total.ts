@@ -11,7 +11,9 @@ import { rowOfDestination } from '@cotacoes/shared/comparison/names';
  * A response's own total in BRL for the approved destination — freight and fees, without the importer's road
  * estimate, as the carrier's e-mail says its total (ADR 0018 addendum; QA pass 38: "8,0 % acima" held the
  * road cost on both sides, 9,1 % on the carriers' charges): its row for that destination (the comparison's
- * place rule), else its only (or first) row; null when it has no row or no total.
+ * place rule); a response that names no port, its only row; null when it has no row for that port (QA pass
+ * 39: a carrier that priced Santos only was told how far its Santos total was above the Itapoá approved) or
+ * no total.
  */
 export function totalOfRow(
   rows: readonly ComparisonRow[],
@@ -19,7 +21,8 @@ export function totalOfRow(
   destino: string | null,
 ): number | null {
   const own = rows.filter((row) => row.respostaId === respostaId);
-  const row = rowOfDestination(own, destino) ?? own[0];
+  const unnamed = own.length === 1 && own[0]?.destino === null ? own[0] : undefined;
+  const row = destino === null ? own[0] : (rowOfDestination(own, destino) ?? unnamed);
   if (!row?.precificada) return null;
   const carrierTotal = toNumber(
     round(subtract(toDecimal(row.custoTotalBRL), toDecimal(row.custoRodoviario ?? 0)), 2),
