@@ -50,3 +50,29 @@ describe('QA 39: an air table with a minimum column', () => {
     expect(f.fretes[0]?.minimo).toBe(100);
   });
 });
+
+describe('QA 39: a "Destino" column in a description table', () => {
+  it("gives each row's freight and fee its own port", () => {
+    const f = extractFromText(
+      [
+        'Destino\tDescrição\tMoeda\tValor unitário\tUnidade\tQtd\tTotal',
+        'Santos\tFrete marítimo 40HC\tUSD\t2650\tpor contêiner\t2\t5300',
+        'Santos\tTHC destino\tBRL\t1500\tpor contêiner\t2\t3000',
+        'Santos\tBL fee\tBRL\t450\tpor BL\t1\t450',
+        'Itapoá\tFrete marítimo 40HC\tUSD\t2750\tpor contêiner\t2\t5500',
+        'Itapoá\tTHC destino\tBRL\t1300\tpor contêiner\t2\t2600',
+        'Itapoá\tBL fee\tBRL\t450\tpor BL\t1\t450',
+      ].join('\n'),
+      { containers: ['40HC'], destinations: ['Santos, BR', 'Itapoá, BR'] },
+    ).final;
+    expect(f.fretes.map((x) => [x.unidade, x.valor, x.destino])).toEqual([
+      ['40HC', 2650, 'Santos'],
+      ['40HC', 2750, 'Itapoá'],
+    ]);
+    expect(fees(f).length).toBe(3);
+    expect(f.taxas.itens.filter((x) => x.nome === 'THC').map((x) => [x.valor, x.destino])).toEqual([
+      [1500, 'Santos'],
+      [1300, 'Itapoá'],
+    ]);
+  });
+});

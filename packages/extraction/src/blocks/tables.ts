@@ -784,6 +784,9 @@ function readDescriptionRows(rows: Line[], columns: Column[], out: TableRead): v
     const amountText = textOf('value', 'freight');
     const basis = textOf('basis');
     const minimumText = textOf('minimum');
+    // "Destino | Descrição | Moeda | Valor": the row's port named after its charge ("Frete marítimo 40HC
+    // Santos"), as a reply writes "THC Santos" (QA pass 39: both ports were priced with Santos's freight).
+    const placeCell = textOf('place');
     // "Transit time | 34 dias" (a cell spanning the currency and value columns, QA 25), or "Transit time | |
     // 34 dias" (the days in the value column, QA pass 37): a field, not a charge.
     const fieldValue =
@@ -809,7 +812,8 @@ function readDescriptionRows(rows: Line[], columns: Column[], out: TableRead): v
       basis !== '' && unitFromBasisWord(basis) !== null && findUnit(basis) === null ? `por ${basis}` : basis;
     // "Mínimo | 60,00": said as the charge-line reader reads a minimum written in the line ("min USD 60,00").
     const minimum = minimumColumnText(minimumText, currency || headerCurrency || amountText, columns);
-    const text = `${label}: ${currencyText} ${amountText} ${basisText}${minimum}`.replace(/\s+/g, ' ').trim();
+    const named = placeCell !== '' && lookupPlace(placeCell) !== null ? `${label} ${placeCell}` : label;
+    const text = `${named}: ${currencyText} ${amountText} ${basisText}${minimum}`.replace(/\s+/g, ' ').trim();
     out.chargeRows.push({ text, line: row, cell: row.trimmed });
   }
 }

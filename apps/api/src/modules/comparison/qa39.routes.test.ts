@@ -26,6 +26,35 @@ import { composeMessage } from '../../inbound/compose.js';
 let ctx: TestContext;
 let ptax: FakePtaxServer;
 let air: Scenario;
+/** 2 × 40HC Ningbo → Santos / Itapoá, answered with a spreadsheet whose rows name their port. */
+let ports: Scenario;
+
+/**
+ * Rota Sul's spreadsheet as QA pass 39a sent it: "Destino | Descrição | Moeda | Valor unitário | Unidade |
+ * Qtd | Total", each port's rows apart. Both freights were read without their port: Itapoá priced at
+ * Santos's USD 2.650. By hand (5,2456): Santos (2.650 + 90) × 2 = USD 5.480 × 5,2456 = 28.745,89 + THC
+ * 2 × 1.500 + BL 450 = R$ 32.195,89; Itapoá (2.750 + 90) × 2 = USD 5.680 × 5,2456 = 29.795,01 + THC
+ * 2 × 1.300 + BL 450 = R$ 32.845,01 (its own THC), before the importer's road estimate.
+ */
+async function portsWorkbook(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Proposta');
+  sheet.addRow(['ROTA SUL FREIGHT FORWARDING - PROPOSTA']);
+  sheet.addRow(['POL: Ningbo, CN   Incoterm: FOB   Equipamento: 2 x 40HC']);
+  sheet.addRow(['Destino', 'Descrição', 'Moeda', 'Valor unitário', 'Unidade', 'Qtd', 'Total']);
+  for (const [porto, frete, thc] of [
+    ['Santos', 2650, 1500],
+    ['Itapoá', 2750, 1300],
+  ] as const) {
+    sheet.addRow([porto, 'Frete marítimo 40HC', 'USD', frete, 'por contêiner', 2, frete * 2]);
+    sheet.addRow([porto, 'LSS (low sulphur surcharge)', 'USD', 90, 'por contêiner', 2, 180]);
+    sheet.addRow([porto, 'THC destino', 'BRL', thc, 'por contêiner', 2, thc * 2]);
+    sheet.addRow([porto, 'BL fee', 'BRL', 450, 'por BL', 1, 450]);
+  }
+  sheet.addRow(['Transit time: Santos 36 dias / Itapoá 39 dias (via Busan)']);
+  sheet.addRow(['Validade: 31/12/2026']);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
 
 const PDF = readFileSync(new URL('../../../test/fixtures/replies/qa39-air-table.pdf', import.meta.url));
 
@@ -43,8 +72,8 @@ const HTML = `<p>Prezados, bom dia!</p>
 <p>Transit time: 3 dias (voo direto FRA-VCP)<br>Validade: 31/12/2026</p>
 <p>Atenciosamente,<br><b>Juliana Prado</b><br>Céu Azul Cargas Aéreas</p>`;
 
-const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: { authorization: `Bearer ${air.token}` } });
+const call = (method: 'GET' | 'POST', url: string, payload?: object, as: Scenario = air) =>
+  ctx.app.inject({ method, url, payload, headers: { authorization: `Bearer ${as.token}` } });
 
 beforeAll(async () => {
   ptax = await startFakePtaxServer();
@@ -87,12 +116,34 @@ beforeAll(async () => {
     }),
     { source: 'imap' },
   );
-  await waitFor(async () => {
-    const list = (await call('GET', `/api/quotes/${air.quote.id}/respostas`)).json().data as {
-      atual: { extracao: string } | null;
-    }[];
-    return list.length === 2 && list.every((entry) => entry.atual?.extracao === 'concluida');
-  }, 60_000);
+  ports = await quoteScenario(ctx, {
+    quote: { origem: 'Ningbo, CN', destino: 'Santos, BR / Itapoá, BR' },
+    carriers: [{ nome: 'Rota Sul', email: 'pricing@rotasul-q39.com.br' }],
+  });
+  await ctx.app.services.inbound.ingest(
+    await carrierReply({
+      from: ports.carriers[0]!.email,
+      to: ports.replyTo(0),
+      text: 'Prezados,\n\nSegue nossa proposta na planilha anexa.\n\nAtt,\nRota Sul',
+      attachments: [
+        {
+          filename: 'rotasul-proposta.xlsx',
+          content: await portsWorkbook(),
+          contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        },
+      ],
+    }),
+    { source: 'imap' },
+  );
+  for (const s of [air, ports])
+    await waitFor(async () => {
+      const list = (await call('GET', `/api/quotes/${s.quote.id}/respostas`, undefined, s)).json().data as {
+        atual: { extracao: string } | null;
+      }[];
+      return (
+        list.length === s.carriers.length && list.every((entry) => entry.atual?.extracao === 'concluida')
+      );
+    }, 60_000);
 }, 180_000);
 
 afterAll(async () => {
@@ -143,5 +194,45 @@ describe('air tables with a minimum column, through the pipeline (QA pass 39b)',
     const pdfText = text.replace(/\s+/g, ' ');
     expect(pdfText).toContain('10.319,10');
     expect(pdfText).toContain('9.813,88');
+  });
+});
+
+describe('a spreadsheet whose rows name their port (QA pass 39a)', () => {
+  it('prices each port with its own freight and THC: the screen, the Excel and the PDF agree', async () => {
+    const response = await call('GET', `/api/quotes/${ports.quote.id}/comparison`, undefined, ports);
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = (response.json() as Comparison).linhas;
+    const byPort = (destino: string) => rows.find((row) => row.destino === destino)!;
+    const santos = byPort('Santos');
+    const itapoa = byPort('Itapoá');
+    expect(santos.fretes.map((f) => [f.tipo, f.valor, f.quantidade])).toEqual([['40HC', 2650, 2]]);
+    expect(itapoa.fretes.map((f) => [f.tipo, f.valor, f.quantidade])).toEqual([['40HC', 2750, 2]]);
+    expect(itapoa.taxas.find((fee) => fee.nome === 'THC')?.valor).toBe(1300);
+    const own = (row: ComparisonRow) =>
+      Math.round((row.custoTotalBRL - (row.custoRodoviario ?? 0)) * 100) / 100;
+    expect([own(santos), own(itapoa)]).toEqual([32195.89, 32845.01]);
+    const shown = [santos.custoTotalBRL, itapoa.custoTotalBRL].map((value) =>
+      value.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    );
+
+    const excel = await call('GET', `/api/quotes/${ports.quote.id}/comparative-excel`, undefined, ports);
+    expect(excel.statusCode, excel.body).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(excel.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Comparativo')!;
+    const values = [...Array(sheet.rowCount).keys()].flatMap((i) =>
+      (sheet.getRow(i + 1).values as unknown[]).map((value) => String(value ?? '')),
+    );
+    expect(values).toEqual(
+      expect.arrayContaining([String(santos.custoTotalBRL), String(itapoa.custoTotalBRL)]),
+    );
+
+    const pdf = await call('GET', `/api/quotes/${ports.quote.id}/comparative-pdf`, undefined, ports);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), {
+      mergePages: true,
+    });
+    const pdfText = text.replace(/\s+/g, ' ');
+    for (const total of shown) expect(pdfText).toContain(total);
   });
 });
