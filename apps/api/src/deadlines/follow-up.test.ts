@@ -304,7 +304,7 @@ describe('automatic reminders', () => {
     );
   });
 
-  it('nothing for quotes not waiting for answers, switched off, past the deadline, or bounced carriers', async () => {
+  it('nothing for quotes not waiting for answers, switched off, past the deadline, or bounced carriers; a revision asked stops none', async () => {
     const closed = await scenario(120);
     expect(
       (await call(closed.s.token, 'PATCH', `/api/quotes/${closed.s.quote.id}`, { status: 'FECHADA' }))
@@ -359,8 +359,15 @@ describe('automatic reminders', () => {
     // The latest of the scenarios' clocks: every slot of every quote is due by then.
     for (const h of [48, 100]) await sendDueReminders(db(), deps(), control.at(h));
 
-    for (const { s } of [closed, cancelled, approved, inRevision, quoteOff, companyOff, shortDeadline])
+    for (const { s } of [closed, cancelled, approved, quoteOff, companyOff, shortDeadline])
       expect(await remindersOf(s.quote.id), s.quote.referenciaProcesso).toEqual([]);
+    // A revision asked of carrier 0: the carriers that never answered are still awaited and reminded (QA
+    // pass 39: the revision stopped every reminder); the one asked to revise is not.
+    expect(slotsBy(await remindersOf(inRevision.s.quote.id), inRevision.s)).toEqual([
+      [],
+      ['after_send', 'before_deadline'],
+      ['after_send', 'before_deadline'],
+    ]);
     expect(slotsBy(await remindersOf(control.s.quote.id), control.s)).toEqual([
       ['after_send', 'before_deadline'],
       [],

@@ -243,7 +243,7 @@ export async function dueReminders(executor: Executor, now: Date, limit: number)
                 where h.before_deadline is not null
                   and c.prazo_resposta - make_interval(hours => h.before_deadline)
                     >= d.created_at + interval '1 hour') s
-          where c.status = 'AGUARDANDO_RESPOSTA' and c.deleted_at is null
+          where c.status in ('AGUARDANDO_RESPOSTA', 'AGUARDANDO_REVISAO') and c.deleted_at is null
             and c.prazo_resposta > ${at}::timestamptz
             and c.reminders_enabled and coalesce(f.reminders_enabled, true)
             and d.respondeu_em is null and d.falha_entrega is null

@@ -4,6 +4,7 @@ import {
   MANUAL_REMINDER_PREFIX,
   quoteStatusInfo,
 } from '@cotacoes/shared';
+import { isRemindableStatus } from '@cotacoes/shared/rules/quote-status';
 import type { AppConfig } from '../config/env.js';
 import { lastCarrierMessageId } from '../conversation/conversation.repository.js';
 import { sendInConversation, threadPosition } from '../conversation/outgoing.js';
@@ -34,8 +35,11 @@ export type ReminderDeps = {
 /** The audit action of a batch of reminders of one quote (one row per batch, the dashboard's activity). */
 export const REMINDER_AUDIT_ACTION = 'cotacao.lembrete';
 
-/** Only a quote still waiting for answers reminds: not one waiting for a revision, approval, or final. */
-export const isRemindable = (status: string) => status === 'AGUARDANDO_RESPOSTA';
+/**
+ * Only a quote still waiting for answers reminds, or one waiting for a revision (its silent carriers are still
+ * awaited): not one waiting for approval, or final.
+ */
+export const isRemindable = (status: string) => isRemindableStatus(status);
 
 /** Waits for an answer and can be reminded: not answered, not bounced, a carrier still active (QA pass 19). */
 const isPending = (recipient: repo.ReminderRecipient) =>

@@ -30,6 +30,16 @@ export type FinalStatus = (typeof FINAL_STATUSES)[number];
 export const MANUAL_FINAL_STATUSES = ['FECHADA', 'CANCELADA'] as const;
 export type ManualFinalStatus = (typeof MANUAL_FINAL_STATUSES)[number];
 
+/**
+ * The statuses whose carriers not heard from are reminded: waiting for answers, or for a revision asked of
+ * one of them while the others have still not answered (QA pass 39: asking one carrier to revise stopped
+ * every reminder to the silent ones).
+ */
+export const REMINDABLE_STATUSES = ['AGUARDANDO_RESPOSTA', 'AGUARDANDO_REVISAO'] as const;
+export function isRemindableStatus(status: string): boolean {
+  return (REMINDABLE_STATUSES as readonly string[]).includes(status);
+}
+
 export function isQuoteStatus(status: string): status is QuoteStatus {
   return (QUOTE_STATUSES as readonly string[]).includes(status);
 }

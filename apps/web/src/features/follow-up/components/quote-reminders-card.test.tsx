@@ -96,6 +96,14 @@ describe("the quote's 'Lembretes' card", () => {
     expect(calls(network, 'POST')[0]!.body).toEqual({ transportadorId: carrierIds.atlantico });
   });
 
+  it('a quote waiting for a revision still reminds the carriers not heard from (QA pass 39)', async () => {
+    setup({}, 'AGUARDANDO_REVISAO');
+    const region = await card();
+    expect(await region.findByRole('switch', { name: t.automatic })).toBeEnabled();
+    expect(region.queryByText(t.notOpen)).toBeNull();
+    expect(region.getByRole('button', { name: t.remindNow })).toBeInTheDocument();
+  });
+
   it('a quote that no longer waits for answers shows the history only', async () => {
     setup({}, 'APROVADA');
     const region = await card();

@@ -1,5 +1,6 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
+import { isRemindableStatus } from '@cotacoes/shared/rules/quote-status';
 import { MANUAL_REMINDER_MIN_SPACING_MINUTES } from '@cotacoes/shared/rules/reminders';
 import type { QuoteReminders } from '@cotacoes/shared/schemas/follow-up';
 import type { QuoteDetail } from '@cotacoes/shared/schemas/quotes';
@@ -41,7 +42,7 @@ function RemindersBody({ quote, data }: { quote: QuoteDetail; data: QuoteReminde
   const toggle = useSetQuoteReminders(quote.id);
   const send = useSendReminders(quote.id);
   const [target, setTarget] = useState<Target | null>(null);
-  const waiting = quote.status === 'AGUARDANDO_RESPOSTA';
+  const waiting = isRemindableStatus(quote.status);
   // Past the deadline nobody is reminded (the server refuses): say so and how to go on (QA pass 5).
   const deadlinePassed = waiting && new Date(quote.prazoResposta).getTime() <= Date.now();
   const open = waiting && !deadlinePassed;
