@@ -439,6 +439,11 @@ describe('deadline summary', () => {
     const { s, at } = await scenario(2);
     await answer(ctx, s, 0, { text: `${typicalAnswer({ frete40: 2950 })}\nPorto de destino: Santos` });
     await answer(ctx, s, 1, { text: SLOWER_CHEAPER });
+    // A revision asked of carrier 0 and not answered by the deadline: the summary says so (QA pass 39).
+    const revision = await call(s.token, 'POST', `/api/quotes/${s.quote.id}/request-revision`, {
+      transportadorId: s.carriers[0]!.id,
+    });
+    expect(revision.statusCode, revision.body).toBe(200);
     const [requester] = await db().select().from(users).where(eq(users.id, s.userId));
 
     await sendDeadlineSummaries(db(), deps(), at(1.99));
@@ -466,6 +471,11 @@ describe('deadline summary', () => {
     // By hand (PTAX 5,1177 + 2,5 % = 5,2456; 2 × 40HC + BL USD 75; THC 2 × R$ 1.450,00):
     // carrier 1: USD 5.075,00 × 5,2456 + R$ 2.900,00 = R$ 29.521,42; R$ 2.900,00 / 5,2456 + 5.075 = US$ 5.627,84.
     expect(mail.text).toContain('2 de 3 agentes de carga responderam.');
+    // Who was not heard from, by name, and the revision still due (QA pass 39: neither was said).
+    expect(mail.text).toContain(`Sem resposta: ${s.carriers[2]!.nome}.`);
+    expect(mail.text).toContain(
+      `Revisão pedida e ainda não respondida: ${s.carriers[0]!.nome}. O menor custo abaixo pode mudar.`,
+    );
     expect(mail.text).toContain(`Menor custo total: R$ 29.521,42 (US$ 5.627,84) — ${s.carriers[1]!.nome}`);
     // The fastest answer names its port: the line says it, as the cheapest line does (QA pass 21).
     expect(mail.text).toContain(`Menor transit time: 32 dias — ${s.carriers[0]!.nome}, destino Santos`);

@@ -143,6 +143,10 @@ export type DeadlineSummaryFigures = {
   taxa: Comparison['taxa'];
   /** The carriers whose answer declined the quote, by name (absent or empty: none). */
   declinaram?: readonly string[];
+  /** The carriers that have not answered, by name (absent or empty: none). */
+  semResposta?: readonly string[];
+  /** The carriers asked for a revision they have not sent yet, by name (absent or empty: none). */
+  emRevisao?: readonly string[];
 };
 
 /**
@@ -185,6 +189,14 @@ export function summaryFigures(
     declinaram: [
       ...new Set(comparison.linhas.filter((row) => row.declinou).map((row) => row.transportador.nome)),
     ],
+    semResposta: comparison.pendentes.map((pending) => pending.nome),
+    emRevisao: [
+      ...new Set(
+        comparison.linhas
+          .filter((row) => row.status === 'revisao_solicitada')
+          .map((row) => row.transportador.nome),
+      ),
+    ],
   };
 }
 
@@ -207,9 +219,11 @@ export function deadlineSummaryMail(
   if (figures.respondidas === 0) lines.push(formatMessage(t.nobody, counts));
   else {
     lines.push(formatMessage(t.answered, counts));
-    const { cheapest, fastest, taxa, declinaram = [] } = figures;
+    const { cheapest, fastest, taxa, declinaram = [], semResposta = [], emRevisao = [] } = figures;
     if (declinaram.length > 0)
       lines.push(formatMessage(t.declined, { n: declinaram.length, nomes: declinaram.join(', ') }));
+    if (semResposta.length > 0) lines.push(formatMessage(t.silent, { nomes: semResposta.join(', ') }));
+    if (emRevisao.length > 0) lines.push(formatMessage(t.revisionPending, { nomes: emRevisao.join(', ') }));
     if (cheapest) {
       const money = {
         brl: moneyText(cheapest.brl, 'BRL'),

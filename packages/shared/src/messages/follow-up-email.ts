@@ -108,6 +108,10 @@ export const deadlineSummaryMessages = {
   /** After `answered` when some declined the quote (glossary 'declinou'): they answered without a proposal. */
   declined: '{n} declinou(aram) a cotação, sem proposta: {nomes}.',
   nobody: 'Nenhum agente de carga respondeu até o prazo (0 de {total} responderam).',
+  /** The carriers not heard from, by name (QA pass 39: the summary said only how many). */
+  silent: 'Sem resposta: {nomes}.',
+  /** A revision asked and not answered yet: the cheapest below may still change (QA pass 39). */
+  revisionPending: 'Revisão pedida e ainda não respondida: {nomes}. O menor custo abaixo pode mudar.',
   cheapest: 'Menor custo total: {brl} ({usd}) — {transportador}',
   cheapestDestination: 'Menor custo total: {brl} ({usd}) — {transportador}, destino {destino}',
   /** The cheapest by its estimate (an incomplete proposal completed at other agents' prices). */
