@@ -109,7 +109,7 @@ export type ActivityRow = {
 /**
  * The newest events of each kind, `limit` of each, newest first: quotes sent, replies received, deadlines
  * that passed on quotes still waiting for answers (the deadline job has not moved them, or left them open
- * without any answer), and the audited actions of ACTIVITY_AUDIT_ACTIONS (among them the deadline job's
+ * without any answer) or for a revision, and the audited actions of ACTIVITY_AUDIT_ACTIONS (among them the deadline job's
  * moves).
  * Each branch walks one index backwards and stops at `limit`.
  */
@@ -135,6 +135,15 @@ function activityQuery(tenant: Tenant, limit: number): SQL {
           q.respostas_recebidas, q.total_destinatarios, null, null, null
         from cotacoes q
         where q.empresa_id = ${empresaId} and q.status = 'AGUARDANDO_RESPOSTA' and q.deleted_at is null
+          and q.prazo_resposta < now()
+        order by q.prazo_resposta desc, q.id desc limit ${limit})
+      union all
+      -- A quote waiting for a revision when its deadline passed (the deadline job leaves it as it is): its
+      -- passed deadline is an event too (QA pass 39: it left no trace). Its own walk of the status index.
+      (select 'deadline', q.id::text, ${epoch(sql`q.prazo_resposta`)}, q.id::text, q.codigo,
+          q.respostas_recebidas, q.total_destinatarios, null, null, null
+        from cotacoes q
+        where q.empresa_id = ${empresaId} and q.status = 'AGUARDANDO_REVISAO' and q.deleted_at is null
           and q.prazo_resposta < now()
         order by q.prazo_resposta desc, q.id desc limit ${limit})
       union all

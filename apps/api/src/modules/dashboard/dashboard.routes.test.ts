@@ -1,7 +1,7 @@
 import type { Dashboard } from '@cotacoes/shared/schemas/dashboard';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carrierReply, quoteScenario, type Scenario } from '../../../test/factories/index.js';
+import { answer, carrierReply, quoteScenario, type Scenario } from '../../../test/factories/index.js';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { cotacaoDestinatarios, cotacoes } from '../../db/schema/index.js';
 import { applyDeadlines } from '../../deadlines/deadlines.js';
@@ -287,6 +287,36 @@ describe('GET /api/dashboard', () => {
       passed,
     ]);
     expect(atividadesRecentes[1]!.cotacaoId).toBe(t.quote.id);
+  });
+
+  it('lists the passed deadline of a quote waiting for a revision (QA pass 39: it left no trace)', async () => {
+    const r = await quoteScenario(ctx, {
+      label: 'revisao',
+      carriers: [
+        { nome: 'Revisa Cargas', email: 'r@revisa-cargas.com.br' },
+        { nome: 'Quieta Fretes', email: 'q@quieta-fretes.com.br' },
+      ],
+    });
+    await answer(ctx, r, 0);
+    const asked = await call(
+      'POST',
+      `/api/quotes/${r.quote.id}/request-revision`,
+      { transportadorId: r.carriers[0]!.id },
+      r.token,
+    );
+    expect(asked.statusCode, asked.body).toBe(200);
+    const prazo = new Date(Date.now() - 20 * 60_000);
+    await moveDeadline(r.quote.id, prazo);
+    const passed = (await dashboard(r.token)).atividadesRecentes.filter(
+      (item) => item.tipo === 'prazo_vencido',
+    );
+    expect(passed.map((item) => [item.descricao, item.cotacaoId, item.timestamp])).toEqual([
+      [
+        `Prazo de resposta da cotação ${r.quote.codigo} encerrado (1 de 2 responderam)`,
+        r.quote.id,
+        prazo.toISOString(),
+      ],
+    ]);
   });
 
   it('shows a deadline passed without answers as overdue, and keeps it so after the deadline job', async () => {
