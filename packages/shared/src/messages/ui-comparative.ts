@@ -213,6 +213,8 @@ export const comparativeDocumentMessages = {
     /** The same line when some carriers declined (glossary 'declinou'): they answered, without a proposal. */
     proposalsDeclined:
       '{n} proposta(s) de {respondidas} agente(s) que responderam, de {total} consultado(s); {declinaram} declinou(aram) a cotação: {nomes}.',
+    /** The carriers consulted that have not answered, by name. */
+    silent: 'Sem resposta: {nomes}.',
     sentBy: 'Enviado por {nome} ({email}) pelo Sistema de Cotações.',
   },
 } as const;

@@ -76,6 +76,7 @@ describe("the comparative e-mail's counts", () => {
       respondidas: 3,
       total: 4,
       declinaram: ['Rota Sul'],
+      semResposta: [],
     });
   });
 });

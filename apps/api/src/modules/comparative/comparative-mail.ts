@@ -45,7 +45,14 @@ function cheapestText(row: ComparisonRow): string {
  */
 export function renderComparativeMail(
   source: ComparativeSource,
-  counts: { linhas: number; respondidas: number; total: number; declinaram?: readonly string[] },
+  counts: {
+    linhas: number;
+    respondidas: number;
+    total: number;
+    declinaram?: readonly string[];
+    /** The carriers that have not answered, by name. */
+    semResposta?: readonly string[];
+  },
   sender: { name: string; email: string },
 ): ComparativeMail {
   const { header } = source;
@@ -70,6 +77,9 @@ export function renderComparativeMail(
           respondidas: counts.respondidas,
           total: counts.total,
         }),
+    counts.semResposta && counts.semResposta.length > 0
+      ? formatMessage(t.silent, { nomes: counts.semResposta.join(', ') })
+      : null,
     approved
       ? formatMessage(t.approved, {
           nome: approved.transportador.nome,

@@ -404,5 +404,8 @@ describe('comparative documents', () => {
     expect(mail.text).toContain('R$ 30.778,56');
     expect(mail.text).toContain(`${euroLine} `);
     expect(mail.text).toContain('+ margem 2,5% = 4,1178.');
+    // The carriers consulted that did not answer, by name (QA pass 39: only "de 3 consultado(s)").
+    const silent = mail.text.split('\n').find((line) => line.startsWith('Sem resposta: '));
+    expect(silent).toBe(`Sem resposta: ${q.carriers[2]!.nome}.`);
   });
 });

@@ -157,12 +157,16 @@ export class ComparativeService {
  * however many ports it prices: QA pass 22 read "4 propostas" for three carriers, one with two ports), the
  * carriers that answered and were asked, and who declined (each once, by name).
  */
-export function mailCounts(comparison: Pick<Comparison, 'linhas' | 'respondidas' | 'total'>) {
+export function mailCounts(
+  comparison: Pick<Comparison, 'linhas' | 'respondidas' | 'total'> & Partial<Pick<Comparison, 'pendentes'>>,
+) {
   const declined = comparison.linhas.filter((row) => row.declinou);
   return {
     linhas: new Set(comparison.linhas.filter((row) => !row.declinou).map((row) => row.respostaId)).size,
     respondidas: comparison.respondidas,
     total: comparison.total,
     declinaram: [...new Set(declined.map((row) => row.transportador.nome))],
+    // Who was not heard from, by name (QA pass 39: the e-mail said only "de 4 consultado(s)").
+    semResposta: (comparison.pendentes ?? []).map((pending) => pending.nome),
   };
 }
