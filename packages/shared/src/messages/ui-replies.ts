@@ -62,6 +62,7 @@ export const uiReplies = {
       viewMessageOf: 'Ver a mensagem de {nome} que não contou como resposta',
     },
     duration: {
+      underMinute: 'menos de 1 min',
       minutes: '{min} min',
       hours: '{h} h',
       hoursMinutes: '{h} h {min} min',

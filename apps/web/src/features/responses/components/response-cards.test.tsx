@@ -133,6 +133,11 @@ describe('response cards', () => {
     ).toBeInTheDocument();
   });
 
+  it('an answer within the first minute reads "menos de 1 min", not "0 min"', async () => {
+    setup([makeEntry(atlantico, [makeVersion()], { tempoRespostaMinutos: 0.3 })]);
+    expect((await card('Atlântico Logística')).getByText('Respondeu em menos de 1 min')).toBeInTheDocument();
+  });
+
   it('summarises an answered carrier with its confidence, answer time and a link to the message', async () => {
     setup();
     const atlantico = await card('Atlântico Logística');

@@ -347,6 +347,8 @@ export function summariseWithCarried(
 export function formatDuration(totalMinutes: number): string {
   const minutes = Math.max(0, Math.round(totalMinutes));
   const d = t.duration;
+  // An answer within the first minute (an auto-quote, the local mailbox): not "0 min", as Indicadores says.
+  if (minutes < 1) return d.underMinute;
   if (minutes < 60) return formatMessage(d.minutes, { min: minutes });
   const h = Math.floor(minutes / 60);
   const min = minutes % 60;
