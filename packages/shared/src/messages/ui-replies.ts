@@ -44,6 +44,13 @@ export const uiReplies = {
       FECHADA: 'Não respondeu — cotação encerrada',
       APROVADA: 'Não respondeu até a aprovação da cotação',
     },
+    /** It answered only after the quote ended: kept in the conversation, not counted. */
+    lateAnswer: {
+      CANCELADA: 'Respondeu em {data}, depois do cancelamento da cotação: a mensagem não conta.',
+      FECHADA: 'Respondeu em {data}, depois do encerramento da cotação: a mensagem não conta.',
+      APROVADA: 'Respondeu em {data}, depois da aprovação da cotação: a mensagem não conta.',
+    },
+    lateAnswerBadge: 'Resposta após o fim',
     /** A carrier whose request bounced and that has not answered: nothing is awaited from it. */
     notDelivered: 'Não entregue',
     /** The carrier's latest message set aside instead of counted (ADR 0015 addendum). */

@@ -287,6 +287,11 @@ export const responseEntrySchema = z.object({
     })
     .nullable()
     .optional(),
+  /**
+   * The carrier's latest message that came after the quote ended (approved, closed, cancelled): kept in the
+   * conversation, not counted (not in the spec; QA pass 39: the card said "Sem resposta" beside it).
+   */
+  respostaTardia: z.object({ mensagemId: z.string(), recebidaEm: z.string() }).nullable().optional(),
 });
 export type ResponseEntry = z.infer<typeof responseEntrySchema>;
 

@@ -569,6 +569,27 @@ describe('PATCH /api/quotes/{id} cancelling or closing with avisarTransportadore
       { source: 'imap' },
     );
     expect(late.outcome).toBe('tardia');
+    // Its card says it answered after the cancellation and links the message (QA pass 39: "Sem resposta").
+    const entries = (await call(s.token, 'GET', `/api/quotes/${s.quote.id}/respostas`)).json().data as {
+      transportadorId: string;
+      respondeuEm: string | null;
+      respostaTardia?: { mensagemId: string; recebidaEm: string } | null;
+    }[];
+    const lateEntry = entries.find((entry) => entry.transportadorId === s.carriers[1]!.id)!;
+    expect(lateEntry.respondeuEm).toBeNull();
+    expect(lateEntry.respostaTardia).toEqual({
+      mensagemId: expect.any(String),
+      recebidaEm: expect.any(String),
+    });
+    const conversation = (await call(s.token, 'GET', `/api/emails/by-cotacao/${s.quote.id}`)).json()
+      .items as {
+      id: string;
+      tipo: string;
+    }[];
+    expect(conversation.find((message) => message.id === lateEntry.respostaTardia!.mensagemId)?.tipo).toBe(
+      'tardia',
+    );
+    expect(entries.find((entry) => entry.transportadorId === s.carriers[0]!.id)?.respostaTardia).toBeNull();
   });
 
   it('without avisarTransportadores nobody is told; with it, only that quote’s carriers', async () => {

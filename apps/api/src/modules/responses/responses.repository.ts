@@ -65,6 +65,8 @@ export type RecipientRow = {
   falhaEntrega: string | null;
   createdAt: string;
   respostaAutomatica: SetAsideRecord | null;
+  /** Its latest answer that came after the quote ended (kept, marked 'tardia', not counted). */
+  tardia: { id: string; em: string } | null;
   outboxStatus: string | null;
   sentAt: string | null;
 };
@@ -121,7 +123,11 @@ select
   (select coalesce(json_agg(r order by r.nome, r.id), '[]'::json) from (
     select d.id, d.transportador_id as "transportadorId", d.nome, d.emails,
       d.respondeu_em as "respondeuEm", d.falha_entrega as "falhaEntrega", d.created_at as "createdAt",
-      d.resposta_automatica as "respostaAutomatica", o.status as "outboxStatus", o.sent_at as "sentAt"
+      d.resposta_automatica as "respostaAutomatica", o.status as "outboxStatus", o.sent_at as "sentAt",
+      (select json_build_object('id', cm.id, 'em', cm.created_at) from cotacao_mensagens cm
+        where q.status in ('APROVADA', 'FECHADA', 'CANCELADA') and cm.empresa_id = q.empresa_id
+          and cm.cotacao_id = q.id and cm.transportador_id = d.transportador_id and cm.tipo = 'tardia'
+        order by cm.created_at desc limit 1) as tardia
     from cotacao_destinatarios d left join mail_outbox o on o.id = d.outbox_id
     where d.empresa_id = q.empresa_id and d.cotacao_id = q.id) r) as recipients,
   (select coalesce(json_agg(v order by v.versao desc), '[]'::json) from (
@@ -172,7 +178,11 @@ select md5(concat_ws('|', q.xmin::text,
     from respostas a
       join resposta_correcoes c on c.empresa_id = a.empresa_id and c.resposta_id = a.id
       left join users cu on cu.id = c.corrigido_por
-    where a.empresa_id = q.empresa_id and a.cotacao_id = q.id))) as stamp
+    where a.empresa_id = q.empresa_id and a.cotacao_id = q.id),
+  -- An answer that came after the quote ended (the card says so): only an ended quote has any.
+  case when q.status in ('APROVADA', 'FECHADA', 'CANCELADA') then
+    (select string_agg(cm.id::text, ',' order by cm.id) from cotacao_mensagens cm
+      where cm.empresa_id = q.empresa_id and cm.cotacao_id = q.id and cm.tipo = 'tardia') end)) as stamp
 from cotacoes q
 where q.id = $1 and q.empresa_id = $2 and q.deleted_at is null`;
 

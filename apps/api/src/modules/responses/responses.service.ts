@@ -136,6 +136,10 @@ export class ResponsesService {
             recebidaEm: new Date(recipient.respostaAutomatica.em).toISOString(),
             tipo: recipient.respostaAutomatica.tipo,
           },
+          respostaTardia: recipient.tardia && {
+            mensagemId: recipient.tardia.id,
+            recebidaEm: new Date(recipient.tardia.em).toISOString(),
+          },
         };
       }),
     };

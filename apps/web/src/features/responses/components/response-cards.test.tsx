@@ -588,6 +588,29 @@ describe('response cards', () => {
     expect(screen.queryByRole('button', { name: 'Registrar resposta' })).toBeNull();
   });
 
+  it('a carrier that answered only after the approval says so and links the message (QA pass 39)', async () => {
+    setup(
+      [
+        makeEntry(atlantico, [makeVersion()], { tempoRespostaMinutos: 30 }),
+        makeEntry(boreal, [], {
+          respostaTardia: { mensagemId: 'm-late', recebidaEm: '2026-03-12T13:00:00.000Z' },
+        }),
+      ],
+      makeQuoteDetail({ status: 'APROVADA' }),
+    );
+    const late = await card('Boreal Cargas');
+    expect(
+      late.getByText('Resposta após o fim', { selector: '[title="Situação da resposta"]' }),
+    ).toBeInTheDocument();
+    expect(
+      late.getByText('Respondeu em 12/03/2026, 10:00, depois da aprovação da cotação: a mensagem não conta.'),
+    ).toBeInTheDocument();
+    expect(
+      late.getByRole('link', { name: 'Ver a mensagem de Boreal Cargas que não contou como resposta' }),
+    ).toHaveAttribute('href', expect.stringContaining('mensagem=m-late'));
+    expect(late.queryByText('Não respondeu até a aprovação da cotação')).toBeNull();
+  });
+
   it('on a cancelled quote a carrier that never answered is not awaited: "Sem resposta", the figures stay', async () => {
     setup(entries(), makeQuoteDetail({ status: 'CANCELADA' }));
     const silent = await card('Boreal Cargas');

@@ -137,6 +137,25 @@ function AnswerLine({
   /** The quote's `prazoResposta`: an answer after it is marked (it still counts). */
   deadline: string;
 }) {
+  if (!entry.respondeuEm && ended && entry.respostaTardia) {
+    const late = entry.respostaTardia;
+    return (
+      <div className="space-y-1 text-sm">
+        <p className="flex items-start gap-1.5 text-fg">
+          <ClockIcon size={16} className="mt-0.5 shrink-0 text-fg-muted" />
+          {formatMessage(t.lateAnswer[ended], { data: dateTime(late.recebidaEm) })}
+        </p>
+        <Link
+          to={{ search: conversationSearch(late.mensagemId) }}
+          aria-label={formatMessage(t.setAside.viewMessageOf, { nome: entry.transportador.nome })}
+          className="inline-flex items-center gap-1.5 font-medium text-primary underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          <MailIcon size={16} />
+          {t.setAside.viewMessage}
+        </Link>
+      </div>
+    );
+  }
   if (!entry.respondeuEm)
     return (
       <p className="flex items-center gap-1.5 text-sm text-fg-muted">
@@ -470,7 +489,9 @@ function ResponseCard({
   const statusLabel = undelivered
     ? t.notDelivered
     : unanswered
-      ? t.noAnswer
+      ? entry.respostaTardia
+        ? t.lateAnswerBadge
+        : t.noAnswer
       : late
         ? t.lateNoAnswer
         : (t.statuses[entry.status] ?? entry.status);
