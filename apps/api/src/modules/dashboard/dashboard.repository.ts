@@ -116,6 +116,14 @@ export type ActivityRow = {
 function activityQuery(tenant: Tenant, limit: number): SQL {
   const empresaId = tenant.empresaId;
   const epoch = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+  // The passed deadlines of quotes in one status: a walk of the status index, newest first.
+  const deadlinesPassed = (status: 'AGUARDANDO_RESPOSTA' | 'AGUARDANDO_REVISAO') =>
+    sql`(select 'deadline', q.id::text, ${epoch(sql`q.prazo_resposta`)}, q.id::text, q.codigo,
+          q.respostas_recebidas, q.total_destinatarios, null, null, null
+        from cotacoes q
+        where q.empresa_id = ${empresaId} and q.status = ${sql.raw(`'${status}'`)} and q.deleted_at is null
+          and q.prazo_resposta < now()
+        order by q.prazo_resposta desc, q.id desc limit ${limit})`;
   return sql`(select 'sent' as "kind", c.id::text as "id", ${epoch(sql`c.created_at`)} as "at",
           c.id::text as "cotacaoId", c.codigo as "codigo", c.total_destinatarios as "n", null::int as "m",
           null::text as "nome", null::text as "action", null::jsonb as "details"
@@ -131,21 +139,11 @@ function activityQuery(tenant: Tenant, limit: number): SQL {
         where r.empresa_id = ${empresaId} and c.deleted_at is null
         order by r.created_at desc limit ${limit})
       union all
-      (select 'deadline', q.id::text, ${epoch(sql`q.prazo_resposta`)}, q.id::text, q.codigo,
-          q.respostas_recebidas, q.total_destinatarios, null, null, null
-        from cotacoes q
-        where q.empresa_id = ${empresaId} and q.status = 'AGUARDANDO_RESPOSTA' and q.deleted_at is null
-          and q.prazo_resposta < now()
-        order by q.prazo_resposta desc, q.id desc limit ${limit})
+      ${deadlinesPassed('AGUARDANDO_RESPOSTA')}
       union all
       -- A quote waiting for a revision when its deadline passed (the deadline job leaves it as it is): its
-      -- passed deadline is an event too (QA pass 39: it left no trace). Its own walk of the status index.
-      (select 'deadline', q.id::text, ${epoch(sql`q.prazo_resposta`)}, q.id::text, q.codigo,
-          q.respostas_recebidas, q.total_destinatarios, null, null, null
-        from cotacoes q
-        where q.empresa_id = ${empresaId} and q.status = 'AGUARDANDO_REVISAO' and q.deleted_at is null
-          and q.prazo_resposta < now()
-        order by q.prazo_resposta desc, q.id desc limit ${limit})
+      -- passed deadline is an event too (QA pass 39: it left no trace).
+      ${deadlinesPassed('AGUARDANDO_REVISAO')}
       union all
       (select 'audit', a.id::text, ${epoch(sql`a.created_at`)}, c.id::text, c.codigo,
           case when jsonb_typeof(a.details -> 'transportadores') = 'array'
