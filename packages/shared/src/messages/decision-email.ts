@@ -28,6 +28,8 @@ export const decisionEmailMessages = {
       origin: 'Origem: {origem}',
       destination: 'Destino: {destino}',
       incoterm: 'Incoterm: {incoterm}',
+      /** A revised answer approved: which version, so that the carrier books on its latest figures. */
+      version: 'Proposta aprovada: versão {versao} (a revisada)',
       /** The shipping line the carrier named: the booking is made with it. */
       carrierLine: 'Armador: {armador}',
       /** The reply offered several options: the one approved, as the carrier wrote it. */
@@ -114,6 +116,7 @@ export const decisionEmailMessages = {
       origin: 'Origin: {origem}',
       destination: 'Destination: {destino}',
       incoterm: 'Incoterm: {incoterm}',
+      version: 'Approved offer: version {versao} (the revised one)',
       carrierLine: 'Shipping line: {armador}',
       option: 'Approved option: “{opcao}”',
       freight: 'Freight {tipo}: {calculo}',

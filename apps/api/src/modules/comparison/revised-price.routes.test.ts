@@ -167,5 +167,7 @@ describe('a revision written "de X para Y"', () => {
     expect(mail.text).toContain('Frete 40HC: 2 × US$ 2.150,00 = US$ 4.300,00');
     expect(mail.text).not.toContain('2.250,00');
     expect(mail.text).toContain('34.870,88');
+    // The revision is what was approved, and the e-mail says so (QA pass 39).
+    expect(mail.text).toContain('Proposta aprovada: versão 2 (a revisada)');
   });
 });

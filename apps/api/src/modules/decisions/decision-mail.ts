@@ -137,6 +137,8 @@ export function agreedTerms(
   if (destino) lines.push(formatMessage(t.destination, { destino }));
   if (quote?.incoterm?.trim()) lines.push(formatMessage(t.incoterm, { incoterm: quote.incoterm.trim() }));
   if (row.armador?.trim()) lines.push(formatMessage(t.carrierLine, { armador: row.armador.trim() }));
+  // QA pass 39: the approval of a revised offer did not say it was the revision that was approved.
+  if (row.versao > 1) lines.push(formatMessage(t.version, { versao: row.versao }));
   // A reply of several options: which one is approved (QA pass 26: the e-mail never said "Opção 2").
   if (row.opcao) lines.push(formatMessage(t.option, { opcao: row.opcao }));
   // "all in origem" with THC and a doc fee counted on top: the e-mail said "com as taxas incluídas" above the
