@@ -140,6 +140,9 @@ export const uiLanes = {
     minutes: '{min} min',
     underMinute: 'menos de 1 min',
     empty: 'Sem propostas nesta rota para os filtros selecionados.',
+    /** Every proposal of this unit was left out: they are listed below, not absent. */
+    emptyAllLeftOut:
+      'Nenhuma proposta comparável nesta unidade: as propostas do período estão em "Propostas fora da mediana", abaixo.',
   },
   csvColumns: [
     'Modal',

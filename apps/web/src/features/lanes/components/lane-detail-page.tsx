@@ -89,7 +89,9 @@ export function LaneDetailPage({ laneKey }: { laneKey: string }) {
               </Alert>
             )}
             {detail.series.length === 0 ? (
-              <Card className="px-5 py-10 text-center text-sm text-fg-muted">{d.empty}</Card>
+              <Card className="px-5 py-10 text-center text-sm text-fg-muted">
+                {detail.incompletas.total > 0 ? d.emptyAllLeftOut : d.empty}
+              </Card>
             ) : (
               <div className="space-y-6">
                 <Card className="space-y-4 p-4 sm:p-6">

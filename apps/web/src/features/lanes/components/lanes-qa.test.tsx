@@ -196,6 +196,24 @@ describe('Rotas after the QA pass', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it('a unit whose proposals were all left out says where they are, not that there are none (QA pass 39)', async () => {
+    sessionStore.set({ status: 'ready', user: makeUser() });
+    const body: LaneDetail = { ...DETAIL, series: [], meses: [], transportadores: [] };
+    stubNetwork({ [`GET ${LANE_URL}`]: { body } });
+    renderAt(
+      <LaneDetailPage laneKey={LANE} />,
+      '/lanes/:key',
+      `/lanes/${encodeURIComponent(LANE)}?unidade=20DC`,
+    );
+    expect(
+      await screen.findByText(
+        'Nenhuma proposta comparável nesta unidade: as propostas do período estão em "Propostas fora da mediana", abaixo.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Sem propostas nesta rota para os filtros selecionados.')).toBeNull();
+    expect(screen.getByRole('table', { name: 'Propostas fora da mediana' })).toBeInTheDocument();
+  });
+
   it('the lane page says its period and the incomplete proposals left out, with why', async () => {
     sessionStore.set({ status: 'ready', user: makeUser() });
     stubNetwork({ [`GET ${LANE_URL}`]: { body: DETAIL } });
