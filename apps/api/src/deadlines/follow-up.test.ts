@@ -195,6 +195,8 @@ describe('automatic reminders', () => {
       expect(mail.references).toEqual([s.recipients[1]!.messageId]);
       expect(mail.replyTo).toBe(s.replyTo(1));
       expect(mail.text).toContain(s.quote.codigo);
+      // What the request asks, in a line (QA pass 39: the code alone).
+      expect(mail.text).toContain('Rota: Shanghai, CN → Santos, BR, FOB.');
       expect(mail.text).toMatch(
         /O prazo para resposta é \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} \(horário de Brasília\)/,
       );

@@ -46,7 +46,16 @@ ${body}
  */
 export function reminderMail(
   language: ReminderEmailLanguage,
-  quote: { codigo: string; referencia: string; tituloEmail: string; prazoResposta: Date },
+  quote: {
+    codigo: string;
+    referencia: string;
+    tituloEmail: string;
+    prazoResposta: Date;
+    /** The request's places and incoterm (absent for a PDF/Excel request without them). */
+    origem?: string | null;
+    destino?: string | null;
+    incoterm?: string | null;
+  },
   portal: string | null,
   signature: string[],
   kind: 'reminder' | 'deadline' = 'reminder',
@@ -57,7 +66,16 @@ export function reminderMail(
   };
   const vars = { codigo: quote.codigo, referencia: quote.referencia };
   const prazo = deadlineText(quote.prazoResposta, language);
-  const paragraphs = [formatMessage(t.intro, vars), formatMessage(t.deadline, { prazo }), t.reply];
+  const route =
+    quote.origem?.trim() && quote.destino?.trim()
+      ? `${quote.origem.trim()} → ${quote.destino.trim()}${quote.incoterm?.trim() ? `, ${quote.incoterm.trim()}` : ''}`
+      : null;
+  const paragraphs = [
+    formatMessage(t.intro, vars),
+    ...(route ? [formatMessage(t.route, { rota: route })] : []),
+    formatMessage(t.deadline, { prazo }),
+    t.reply,
+  ];
   const text = [
     t.greeting,
     '',

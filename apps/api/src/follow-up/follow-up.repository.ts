@@ -67,6 +67,9 @@ const quoteColumns = {
   messageId: cotacoes.messageId,
   prazoResposta: cotacoes.prazoResposta,
   remindersEnabled: cotacoes.remindersEnabled,
+  origem: cotacoes.origem,
+  destino: cotacoes.destino,
+  incoterm: cotacoes.incoterm,
 };
 export type ReminderQuote = {
   id: string;
@@ -78,6 +81,9 @@ export type ReminderQuote = {
   messageId: string | null;
   prazoResposta: Date;
   remindersEnabled: boolean;
+  origem: string | null;
+  destino: string | null;
+  incoterm: string | null;
 };
 
 /**

@@ -9,6 +9,8 @@ export const reminderEmailMessages = {
     title: 'Lembrete de cotação',
     greeting: 'Prezados,',
     intro: 'Ainda não recebemos a sua proposta para a cotação {codigo} (processo {referencia}).',
+    /** What the request asks, in a line (QA pass 39: the reminder named the code only). */
+    route: 'Rota: {rota}.',
     deadline: 'O prazo para resposta é {prazo} (horário de Brasília).',
     reply: 'Para enviar a proposta, basta responder a este e-mail.',
     portal: 'Responder pelo portal',
@@ -21,6 +23,7 @@ export const reminderEmailMessages = {
     title: 'Quotation reminder',
     greeting: 'Dear partner,',
     intro: 'We have not yet received your offer for quotation {codigo} (process {referencia}).',
+    route: 'Route: {rota}.',
     deadline: 'The deadline for answers is {prazo} (Brasília time).',
     reply: 'To send your offer, simply reply to this e-mail.',
     portal: 'Answer on the portal',
