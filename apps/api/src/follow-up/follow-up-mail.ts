@@ -24,9 +24,6 @@ export function reminderLanguageOf(idiomaEmail: string): ReminderEmailLanguage {
   return idiomaEmail === 'en' ? 'en' : 'pt';
 }
 
-/** '11/12/2026 14:00' in Portuguese; '11 Dec 2026, 14:00' in English, as the request and the portal write it. */
-const deadlineText = (date: Date, language: ReminderEmailLanguage) => formatQuoteDeadline(date, language);
-
 const paragraph = (p: string) => `<p style="margin:0 0 14px">${escapeHtml(p)}</p>`;
 const button = (label: string, url: string) =>
   `<p style="margin:0 0 18px"><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;border-radius:6px;background:#1d4ed8;color:#ffffff;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a></p>`;
@@ -65,7 +62,7 @@ export function reminderMail(
     ...(kind === 'deadline' ? deadlineNoticeMessages[language] : {}),
   };
   const vars = { codigo: quote.codigo, referencia: quote.referencia };
-  const prazo = deadlineText(quote.prazoResposta, language);
+  const prazo = formatQuoteDeadline(quote.prazoResposta, language);
   const route =
     quote.origem?.trim() && quote.destino?.trim()
       ? `${quote.origem.trim()} → ${quote.destino.trim()}${quote.incoterm?.trim() ? `, ${quote.incoterm.trim()}` : ''}`
@@ -231,7 +228,7 @@ export function deadlineSummaryMail(
     formatMessage(t.intro, {
       codigo: quote.codigo,
       referencia: quote.referencia,
-      prazo: deadlineText(quote.prazoResposta, 'pt'),
+      prazo: formatQuoteDeadline(quote.prazoResposta, 'pt'),
     }),
   ];
   if (figures.respondidas === 0) lines.push(formatMessage(t.nobody, counts));

@@ -5,6 +5,7 @@ import {
   type QuoteStatus,
   REMINDER_MIN_SPACING_HOURS,
 } from '@cotacoes/shared';
+import { REMINDABLE_STATUSES } from '@cotacoes/shared/rules/quote-status';
 import { asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import {
@@ -249,7 +250,8 @@ export async function dueReminders(executor: Executor, now: Date, limit: number)
                 where h.before_deadline is not null
                   and c.prazo_resposta - make_interval(hours => h.before_deadline)
                     >= d.created_at + interval '1 hour') s
-          where c.status in ('AGUARDANDO_RESPOSTA', 'AGUARDANDO_REVISAO') and c.deleted_at is null
+          where c.status in (${sql.raw(REMINDABLE_STATUSES.map((status) => `'${status}'`).join(', '))})
+            and c.deleted_at is null
             and c.prazo_resposta > ${at}::timestamptz
             and c.reminders_enabled and coalesce(f.reminders_enabled, true)
             and d.respondeu_em is null and d.falha_entrega is null

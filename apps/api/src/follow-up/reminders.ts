@@ -35,12 +35,6 @@ export type ReminderDeps = {
 /** The audit action of a batch of reminders of one quote (one row per batch, the dashboard's activity). */
 export const REMINDER_AUDIT_ACTION = 'cotacao.lembrete';
 
-/**
- * Only a quote still waiting for answers reminds, or one waiting for a revision (its silent carriers are still
- * awaited): not one waiting for approval, or final.
- */
-export const isRemindable = (status: string) => isRemindableStatus(status);
-
 /** Waits for an answer and can be reminded: not answered, not bounced, a carrier still active (QA pass 19). */
 const isPending = (recipient: repo.ReminderRecipient) =>
   recipient.respondeuEm === null && recipient.falhaEntrega === null && recipient.ativo;
@@ -186,10 +180,10 @@ export async function remindQuote(
       if (manual) throw new AppError('QUOTE_NOT_FOUND');
       return { transportadores: [] };
     }
-    if (!isRemindable(quote.status) || quote.prazoResposta <= options.now) {
+    if (!isRemindableStatus(quote.status) || quote.prazoResposta <= options.now) {
       // An open quote whose deadline passed is told so, with the way out (QA pass 5: it read "A cotação
       // está Aguardando Resposta: lembretes só são enviados enquanto ela aguarda respostas").
-      if (manual && isRemindable(quote.status)) throw new AppError('REMINDER_DEADLINE_PASSED');
+      if (manual && isRemindableStatus(quote.status)) throw new AppError('REMINDER_DEADLINE_PASSED');
       if (manual)
         throw new AppError('REMINDER_QUOTE_NOT_OPEN', { status: quoteStatusInfo(quote.status).label });
       return { transportadores: [] };

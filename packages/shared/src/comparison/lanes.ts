@@ -173,9 +173,9 @@ function totalPerContainer(row: ComparisonRow, counted: CountedFreight[], rates:
   return perUnit;
 }
 
-/** Fuel and security: an air rate is quoted with them inside ("USD 4,50/kg incl. FSC/SSC") or beside it. */
 /**
- * A fuel or security surcharge by its name or its label, in the languages forwarders write ("Recargo de
+ * Fuel and security: an air rate is quoted with them inside ("USD 4,50/kg incl. FSC/SSC") or beside it. A
+ * surcharge by its name or its label, in the languages forwarders write ("Recargo de
  * seguridad (SSC)" typed by hand, QA pass 39: only Portuguese and English names counted). Not insurance
  * ("seguro").
  */

@@ -135,10 +135,6 @@ export const uiLanes = {
     responseTime: 'Tempo médio de resposta',
     carrierMedian: 'Mediana do frete',
     noResponseTime: '—',
-    hours: '{h} h',
-    /** A mean under an hour, in minutes (QA pass 39: 2 minutes read '0 h'). */
-    minutes: '{min} min',
-    underMinute: 'menos de 1 min',
     empty: 'Sem propostas nesta rota para os filtros selecionados.',
     /** Every proposal of this unit was left out: they are listed below, not absent. */
     emptyAllLeftOut:

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   FINAL_STATUSES,
+  isDeadlinePassed,
+  isRemindableStatus,
   nextQuoteStatus,
   QUOTE_STATUSES,
   type QuoteEvent,
@@ -216,5 +218,25 @@ describe('quoteStatusInfo: one vocabulary per quote (spec 001 §4; issue 30)', (
     expect(quoteStatusInfo('FECHADA')).toEqual({ label: 'Fechada', color: 'gray' });
     expect(quoteStatusInfo('CANCELADA')).toEqual({ label: 'Cancelada', color: 'red' });
     expect(quoteStatusInfo('aberta')).toEqual({ label: 'aberta', color: 'gray' });
+  });
+});
+
+describe('isDeadlinePassed and isRemindableStatus: what the screens and the reminders read', () => {
+  it('the deadline is passed from its own instant on (the server refuses a reminder then)', () => {
+    const prazo = '2026-12-07T14:00:00.000Z';
+    const at = Date.parse(prazo);
+    expect(isDeadlinePassed(prazo, at - 1)).toBe(false);
+    expect(isDeadlinePassed(prazo, at)).toBe(true);
+    expect(isDeadlinePassed(new Date(prazo), at + 60_000)).toBe(true);
+  });
+
+  it('a quote waiting for answers or for a revision reminds; one waiting for approval or ended does not', () => {
+    expect(['AGUARDANDO_RESPOSTA', 'AGUARDANDO_REVISAO'].map(isRemindableStatus)).toEqual([true, true]);
+    expect(['AGUARDANDO_APROVACAO', 'APROVADA', 'FECHADA', 'CANCELADA'].map(isRemindableStatus)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -40,6 +40,14 @@ export function isRemindableStatus(status: string): boolean {
   return (REMINDABLE_STATUSES as readonly string[]).includes(status);
 }
 
+/**
+ * The quote's answer deadline has been reached (the server's own rule: no reminder from the deadline on).
+ * Screens read it at render; a late answer still counts.
+ */
+export function isDeadlinePassed(prazoResposta: string | Date, now: number = Date.now()): boolean {
+  return new Date(prazoResposta).getTime() <= now;
+}
+
 export function isQuoteStatus(status: string): status is QuoteStatus {
   return (QUOTE_STATUSES as readonly string[]).includes(status);
 }

@@ -67,7 +67,8 @@ ${paragraph(t.greeting)}${letter.paragraphs.map(paragraph).join('')}${quoted}${a
 type QuoteRef = { codigo: string; referencia: string; tituloEmail: string };
 type Sender = { nome: string; empresa: string };
 
-const signatureOf = (sender: Sender) => [sender.nome, sender.empresa].filter(Boolean);
+/** Who signs a decision e-mail: the user acting and their company. */
+export const signatureOf = (sender: Sender) => [sender.nome, sender.empresa].filter(Boolean);
 
 /** 'Revisar': the analyst's message in the carrier's thread ('Re: ' + the request's subject). */
 export function revisionMail(

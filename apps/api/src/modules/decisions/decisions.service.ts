@@ -44,6 +44,7 @@ import {
   languageOf,
   notSelectedMail,
   revisionMail,
+  signatureOf,
 } from './decision-mail.js';
 import * as repo from './decisions.repository.js';
 import { percentAbove, totalOfRow } from './proposal-total.js';
@@ -374,7 +375,7 @@ export class DecisionsService {
           tenant,
           cotacaoId,
           'FECHADA',
-          { signature: [sender.nome, sender.empresa].filter(Boolean), unansweredOnly: true },
+          { signature: signatureOf(sender), unansweredOnly: true },
         );
         told += silent.length;
       }

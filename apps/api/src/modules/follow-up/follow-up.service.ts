@@ -10,9 +10,10 @@ import {
   type SendRemindersResult,
   successMessages,
 } from '@cotacoes/shared';
+import { isRemindableStatus } from '@cotacoes/shared/rules/quote-status';
 import type { Database } from '../../db/client.js';
 import * as repo from '../../follow-up/follow-up.repository.js';
-import { isRemindable, type ReminderDeps, remindQuote } from '../../follow-up/reminders.js';
+import { type ReminderDeps, remindQuote } from '../../follow-up/reminders.js';
 import type { Actor } from '../../lib/actor.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
@@ -61,7 +62,7 @@ export class FollowUpService {
     const now = this.now();
     const pending = recipients.filter((r) => r.respondeuEm === null && r.falhaEntrega === null && r.ativo);
     const automatic =
-      isRemindable(quote.status) &&
+      isRemindableStatus(quote.status) &&
       quote.prazoResposta > now &&
       quote.remindersEnabled &&
       settings.remindersEnabled;

@@ -1,5 +1,5 @@
 import type { DadosExtraidos } from '@cotacoes/shared';
-import { WAITING_STATUSES } from '@cotacoes/shared/rules/quote-status';
+import { FINAL_STATUSES, WAITING_STATUSES } from '@cotacoes/shared/rules/quote-status';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { queryRows } from '../../db/prepared.js';
@@ -118,6 +118,9 @@ export type AnswerVersionRow = {
  * one was read), the shape unchanged; the message itself is in the conversation. Timestamps
  * come as JSON text.
  */
+/** The final statuses as SQL literals: only an ended quote has answers that came after its end. */
+const ENDED = FINAL_STATUSES.map((status) => `'${status}'`).join(', ');
+
 const ANSWERS_SQL = `
 select
   (select coalesce(json_agg(r order by r.nome, r.id), '[]'::json) from (
@@ -125,7 +128,7 @@ select
       d.respondeu_em as "respondeuEm", d.falha_entrega as "falhaEntrega", d.created_at as "createdAt",
       d.resposta_automatica as "respostaAutomatica", o.status as "outboxStatus", o.sent_at as "sentAt",
       (select json_build_object('id', cm.id, 'em', cm.created_at) from cotacao_mensagens cm
-        where q.status in ('APROVADA', 'FECHADA', 'CANCELADA') and cm.empresa_id = q.empresa_id
+        where q.status in (${ENDED}) and cm.empresa_id = q.empresa_id
           and cm.cotacao_id = q.id and cm.transportador_id = d.transportador_id and cm.tipo = 'tardia'
         order by cm.created_at desc limit 1) as tardia
     from cotacao_destinatarios d left join mail_outbox o on o.id = d.outbox_id
@@ -180,7 +183,7 @@ select md5(concat_ws('|', q.xmin::text,
       left join users cu on cu.id = c.corrigido_por
     where a.empresa_id = q.empresa_id and a.cotacao_id = q.id),
   -- An answer that came after the quote ended (the card says so): only an ended quote has any.
-  case when q.status in ('APROVADA', 'FECHADA', 'CANCELADA') then
+  case when q.status in (${ENDED}) then
     (select string_agg(cm.id::text, ',' order by cm.id) from cotacao_mensagens cm
       where cm.empresa_id = q.empresa_id and cm.cotacao_id = q.id and cm.tipo = 'tardia') end)) as stamp
 from cotacoes q

@@ -3,7 +3,7 @@ import { hasEuroAmounts } from '@cotacoes/shared/comparison/currency';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { fieldMessages } from '@cotacoes/shared/messages/success';
 import { ui } from '@cotacoes/shared/messages/ui';
-import { isFinalStatus, WAITING_STATUSES } from '@cotacoes/shared/rules/quote-status';
+import { isDeadlinePassed, isFinalStatus, WAITING_STATUSES } from '@cotacoes/shared/rules/quote-status';
 import {
   COMPARISON_SORT_KEYS,
   type ComparisonRow,
@@ -124,13 +124,13 @@ function TableSkeleton() {
   );
 }
 
+const dateTimeText = (iso: string) => formatDateTime(iso, ui.common.invalidDate);
+
 /**
  * The 'Comparação' tab's table (spec 001 §2, §9): the exchange margin and the rate every total uses,
  * one row per response and destination, sortable, the best values in green, every figure with its
  * source and an inline correction, 'Revisar' and 'Aprovar' per row, and who has not answered yet.
  */
-const dateTimeText = (iso: string) => formatDateTime(iso, ui.common.invalidDate);
-
 export function ComparisonSection({ quote }: { quote: QuoteDetail }) {
   const marginId = useId();
   const queryClient = useQueryClient();
@@ -138,7 +138,7 @@ export function ComparisonSection({ quote }: { quote: QuoteDetail }) {
   const ended = isFinalStatus(quote.status) ? quote.status : null;
   const cancelled = quote.status === 'CANCELADA';
   // Past the answer deadline while still waiting: the carriers not heard from are late, still counted if they answer.
-  const late = !ended && new Date(quote.prazoResposta).getTime() < Date.now();
+  const late = !ended && isDeadlinePassed(quote.prazoResposta);
   const pendingTitle = ended ? t.notAnsweredTitle : late ? t.latePendingTitle : t.pendingTitle;
   const [marginInput, setMarginInput] = useState(() => rememberedMargin(quote.id));
   const typedMargin = parseMargin(marginInput);

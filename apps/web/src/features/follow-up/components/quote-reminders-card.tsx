@@ -1,6 +1,6 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
-import { isRemindableStatus } from '@cotacoes/shared/rules/quote-status';
+import { isDeadlinePassed, isRemindableStatus } from '@cotacoes/shared/rules/quote-status';
 import { MANUAL_REMINDER_MIN_SPACING_MINUTES } from '@cotacoes/shared/rules/reminders';
 import type { QuoteReminders } from '@cotacoes/shared/schemas/follow-up';
 import type { QuoteDetail } from '@cotacoes/shared/schemas/quotes';
@@ -44,7 +44,7 @@ function RemindersBody({ quote, data }: { quote: QuoteDetail; data: QuoteReminde
   const [target, setTarget] = useState<Target | null>(null);
   const waiting = isRemindableStatus(quote.status);
   // Past the deadline nobody is reminded (the server refuses): say so and how to go on (QA pass 5).
-  const deadlinePassed = waiting && new Date(quote.prazoResposta).getTime() <= Date.now();
+  const deadlinePassed = waiting && isDeadlinePassed(quote.prazoResposta);
   const open = waiting && !deadlinePassed;
   const next = data.proximos[0];
   // Reminded a moment ago: the server sends no second one for a while (QA pass 22: the dialog asked "2

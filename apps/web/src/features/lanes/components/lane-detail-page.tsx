@@ -12,6 +12,7 @@ import { Select } from '@/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/table';
 import { paths } from '@/config/paths';
 import { formatIsoDate, formatMoney } from '@/lib/format';
+import { formatResponseTime } from '@/lib/response-time';
 import { useLane } from '../api/get-lanes';
 import { incompleteText, listFiltersOf, listSearch, periodText } from '../lane-filters';
 import { LaneChart, LaneProposals } from './lane-chart';
@@ -20,13 +21,6 @@ import { unitLabel } from './lane-flag';
 const t = ui.lanes;
 const d = t.detail;
 const share = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
-
-/** A mean answer time: hours with one decimal from an hour up, minutes below ('0 h' said nothing). */
-function responseTimeText(hours: number): string {
-  if (hours >= 1) return formatMessage(d.hours, { h: share.format(hours) });
-  const minutes = Math.round(hours * 60);
-  return minutes < 1 ? d.underMinute : formatMessage(d.minutes, { min: minutes });
-}
 
 /**
  * One lane (issue 36): freight per unit over time by carrier (approved proposals marked; the proposals
@@ -169,7 +163,7 @@ export function LaneDetailPage({ laneKey }: { laneKey: string }) {
                           <TableCell className="text-right tabular-nums">
                             {carrier.respostaHorasMedia === null
                               ? d.noResponseTime
-                              : responseTimeText(carrier.respostaHorasMedia)}
+                              : formatResponseTime(carrier.respostaHorasMedia)}
                           </TableCell>
                         </TableRow>
                       ))}

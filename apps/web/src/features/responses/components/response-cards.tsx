@@ -9,6 +9,7 @@ import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
 import {
   FINAL_STATUSES,
   type FinalStatus,
+  isDeadlinePassed,
   isFinalStatus,
   WAITING_STATUSES,
 } from '@cotacoes/shared/rules/quote-status';
@@ -59,8 +60,6 @@ const wideFields = new Set<string>([t.fields.taxas, t.fields.pagamento]);
 const FALLBACK_TOTAL = 5;
 
 const dateTime = (value: string) => formatDateTime(value, ui.common.invalidDate);
-/** The quote's answer deadline is behind us (read at render: the card is drawn again on every refresh). */
-const pastDeadline = (deadline: string) => new Date(deadline).getTime() < Date.now();
 
 /** The conversation tab of the same page opens on this message ('Ver mensagem'). */
 export function conversationSearch(mensagemId: string): string {
@@ -162,7 +161,7 @@ function AnswerLine({
         <ClockIcon size={16} className="shrink-0" />
         {ended
           ? t.notAnsweredEnded[ended]
-          : pastDeadline(deadline)
+          : isDeadlinePassed(deadline)
             ? formatMessage(t.lateNoAnswerLine, { prazo: dateTime(deadline) })
             : t.waiting}
       </p>
@@ -485,7 +484,8 @@ function ResponseCard({
   // The quote ended (cancelled, closed, approved) without this carrier's answer: not 'Pendente' any more.
   const unanswered = ended !== null && !entry.respondeuEm && entry.status === 'pendente';
   // Still awaited, but the deadline passed with nothing from it: said as late (an answer still counts).
-  const late = ended === null && !entry.respondeuEm && entry.status === 'pendente' && pastDeadline(deadline);
+  const late =
+    ended === null && !entry.respondeuEm && entry.status === 'pendente' && isDeadlinePassed(deadline);
   const statusLabel = undelivered
     ? t.notDelivered
     : unanswered
