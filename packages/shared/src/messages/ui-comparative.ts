@@ -138,6 +138,8 @@ export const comparativeDocumentMessages = {
     'Menor custo (estimado): a proposta não traz todas as taxas; comparada somando a cada taxa que falta o maior valor que outro agente de carga cotou para ela. O total dela não muda.',
   /** Under the total of the cheapest by its estimate, in the PDF's table and beside its bar in the chart. */
   estimatedMark: 'Menor custo (estimado): {total}',
+  /** After the legend: the carriers consulted that did not answer, by name (the e-mail's line). */
+  silent: 'Sem resposta: {nomes}.',
   /** The cheapest by its estimate, in the PDF's calculation lines and the Excel's 'Destaque' column. */
   estimatedLine: 'Menor custo (estimado): {nota}',
   expired: 'vencida',
@@ -213,8 +215,6 @@ export const comparativeDocumentMessages = {
     /** The same line when some carriers declined (glossary 'declinou'): they answered, without a proposal. */
     proposalsDeclined:
       '{n} proposta(s) de {respondidas} agente(s) que responderam, de {total} consultado(s); {declinaram} declinou(aram) a cotação: {nomes}.',
-    /** The carriers consulted that have not answered, by name. */
-    silent: 'Sem resposta: {nomes}.',
     sentBy: 'Enviado por {nome} ({email}) pelo Sistema de Cotações.',
   },
 } as const;

@@ -27,6 +27,8 @@ export type ComparativeHeader = {
   geradoEm: Date;
   /** The quote was cancelled: the legend says so and no row is marked (ADR 0026 addendum). */
   cancelada?: boolean;
+  /** The carriers consulted that never answered, by name: the legend names them (as the e-mail does). */
+  semResposta?: readonly string[];
 };
 
 /**
@@ -210,10 +212,18 @@ export function hasEstimate(rows: Iterable<ComparisonRow>): boolean {
 /** The legend of the highlights, with how the estimate is made when the cheapest is one. */
 export function legendOf(
   rows: Iterable<ComparisonRow>,
-  header?: Pick<ComparativeHeader, 'cancelada'>,
+  header?: Pick<ComparativeHeader, 'cancelada' | 'semResposta'>,
 ): string {
-  if (header?.cancelada) return uiDecisions.comparison.cancelledNote;
-  return hasEstimate(rows) ? `${t.legend} ${t.legendEstimated}` : t.legend;
+  const legend = header?.cancelada
+    ? uiDecisions.comparison.cancelledNote
+    : hasEstimate(rows)
+      ? `${t.legend} ${t.legendEstimated}`
+      : t.legend;
+  // Who was asked and did not answer: a reader of the files alone saw only those who did (QA pass 39a).
+  const silent = header?.semResposta ?? [];
+  return silent.length > 0
+    ? `${legend} ${formatMessage(t.silent, { nomes: silent.join(', ') })}`
+    : legend;
 }
 
 /**

@@ -78,7 +78,7 @@ export function renderComparativeMail(
           total: counts.total,
         }),
     counts.semResposta && counts.semResposta.length > 0
-      ? formatMessage(t.silent, { nomes: counts.semResposta.join(', ') })
+      ? formatMessage(comparativeDocumentMessages.silent, { nomes: counts.semResposta.join(', ') })
       : null,
     approved
       ? formatMessage(t.approved, {

@@ -384,12 +384,17 @@ describe('comparative documents', () => {
     expect(euroRow.getCell(2).value).toBe(4.1178);
     expect(String(euroRow.getCell(4).value)).toContain(euroLine);
     expect(String(euroRow.getCell(4).value)).toContain('+ margem 2,5% = 4,1178');
+    // The legend names the carrier that did not answer, as the e-mail does (QA pass 39a).
+    expect(String(sheet.getRow(SUMMARY_HEADER_ROW - 2).getCell(1).value)).toContain(
+      `Sem resposta: ${q.carriers[2]!.nome}.`,
+    );
 
     const pdf = await pdfText((await get(`/api/quotes/${q.quote.id}/comparative-pdf`)).rawPayload);
     expect(pdf).toContain('30.778,56');
     expect(pdf).toContain('5.867,50');
     expect(pdf).toContain(euroLine);
     expect(pdf).toContain('Taxas (EUR)');
+    expect(pdf.replace(/\s+/g, ' ')).toContain(`Sem resposta: ${q.carriers[2]!.nome}.`);
 
     const sent = await call(
       'POST',

@@ -66,6 +66,7 @@ export class ComparativeService {
       nomeSolicitante: quote.nomeSolicitante,
       prazoResposta: quote.prazoResposta,
       geradoEm: this.now(),
+      semResposta: mailCounts(comparison).semResposta,
       ...(cancelada ? { cancelada } : {}),
     });
     return { tenant, source, comparison, codigo: quote.codigo };
