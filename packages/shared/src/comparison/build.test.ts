@@ -240,7 +240,11 @@ describe('buildComparison', () => {
       ],
     };
     const row = build({ respostas }).linhas.find((r) => r.transportador.nome === 'Rota Sul')!;
-    expect(row.taxas[0]).toMatchObject({ corrigido: true, baixaConfianca: false });
+    // Retyped as the reply stated it: checked (not low confidence) but not a correction.
+    expect(row.taxas[0]).toMatchObject({ corrigido: false, baixaConfianca: false });
+    rotaSul.atual.correcoes![0]!.valor = 1450;
+    const corrected = build({ respostas }).linhas.find((r) => r.transportador.nome === 'Rota Sul')!;
+    expect(corrected.taxas[0]).toMatchObject({ corrigido: true, baixaConfianca: false });
   });
 
   it('validity expired when before today (America/Sao_Paulo), not on the day itself', () => {

@@ -1,5 +1,6 @@
 import { formatMessage } from '../messages/errors.js';
 import { uiComparison } from '../messages/ui-comparison.js';
+import { checkedFields, correctedFields } from '../rules/corrections.js';
 import type {
   Comparison,
   ComparisonRow,
@@ -113,8 +114,8 @@ type Row = ComparisonRow & {
 
 type Evidence = { confidence?: number; source?: SourceRef | null } | undefined;
 
-function isLow(confianca: number | null, corrigido: boolean): boolean {
-  return !corrigido && confianca !== null && confianca < LOW_CONFIDENCE;
+function isLow(confianca: number | null, checked: boolean): boolean {
+  return !checked && confianca !== null && confianca < LOW_CONFIDENCE;
 }
 
 function figure(
@@ -125,6 +126,7 @@ function figure(
   corrigidos: ReadonlySet<string>,
 ): ComparisonValue {
   const corrigido = campo !== null && corrigidos.has(campo);
+  const checked = campo !== null && checkedFields(corrigidos).has(campo);
   return {
     valor,
     moeda,
@@ -132,7 +134,7 @@ function figure(
     fonte: evidence.fonte,
     confianca: evidence.confianca,
     corrigido,
-    baixaConfianca: isLow(evidence.confianca, corrigido),
+    baixaConfianca: isLow(evidence.confianca, corrigido || checked),
   };
 }
 
@@ -156,7 +158,7 @@ function freightFigure(
     fonte: line.fonte,
     confianca: line.confianca,
     corrigido,
-    baixaConfianca: isLow(line.confianca, corrigido),
+    baixaConfianca: isLow(line.confianca, corrigido || correctedFreight(line, checkedFields(corrigidos))),
     // The quote's own name for the type ('20DV' read as 20DC): what the analyst and the carrier wrote.
     tipo: askedName(line.tipo, asked),
     quantidade: line.quantidade,
@@ -228,7 +230,10 @@ function feeFigure(
     fonte: line.source ?? null,
     confianca,
     corrigido,
-    baixaConfianca: isLow(confianca, corrigido),
+    baixaConfianca: isLow(
+      confianca,
+      corrigido || (!('origem' in line) && correctedFee(checkedFields(corrigidos), index)),
+    ),
     nome: line.nome ?? line.rotulo ?? '',
     rotulo: line.rotulo ?? line.nome ?? '',
     destino: line.destino ?? null,
@@ -648,7 +653,7 @@ function versionRows(
   const final = version.dadosExtraidos?.final ?? null;
   // The carrier declined and stated no price: a row that says so, never a proposal with empty cells.
   const declined = (version.extracao ?? 'concluida') === 'concluida' && isDeclined(final);
-  const corrigidos = new Set((version.correcoes ?? []).map((correction) => correction.campo));
+  const corrigidos = correctedFields(version.correcoes ?? []);
   const named = destinationsOf(final);
   // A revision that names no port is for the ports of the version it revises (their road cost too).
   const destinos = named.length > 0 || !final ? named : earlierDestinations(earlier);
@@ -1340,7 +1345,7 @@ function earlierOf(
     feeLines: feeLinesWithKept(
       previous.dadosExtraidos.final,
       before,
-      new Set((previous.correcoes ?? []).map((correction) => correction.campo)),
+      correctedFields(previous.correcoes ?? []),
       previous.versao,
     ).lines,
   };

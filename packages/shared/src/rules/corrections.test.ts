@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { CORRECTION_FIELD_PATTERN, correctionBodySchema } from '../schemas/decisions.js';
-import { applyCorrections, correctionSource, readCorrectionPath } from './corrections.js';
+import {
+  ADDED_FEE_FIELD,
+  applyCorrections,
+  correctedFields,
+  correctionSource,
+  readCorrectionPath,
+} from './corrections.js';
 
 const line = (n: number, text: string, origin = 'body') => ({ line: n, text, origin });
 
@@ -215,5 +221,24 @@ describe('correction body (the contract the route validates with)', () => {
     expect(message({ campo: 'taxas.itens.1.unidade', valor: '40HC' })).toBe('Unidade inválida.');
     expect(message({ campo: 'taxas.itens.1.unidade', valor: 'PERCENT' })).toBe('Unidade inválida.');
     expect(message({ campo: 'taxas.itens.1.unidade', valor: null })).toBe('Unidade inválida.');
+  });
+});
+
+describe('correctedFields', () => {
+  it('a field set back to the value the reply stated is not corrected; added fees always are', () => {
+    const fields = correctedFields([
+      { campo: 'fretes.0.valor', valor: 2800, valorOriginal: 2950 },
+      { campo: 'transit_time_dias', valor: 40, valorOriginal: 35 },
+      { campo: 'fretes.0.valor', valor: 2950, valorOriginal: 2950 },
+      { campo: ADDED_FEE_FIELD, valor: '{"nome":"ISPS","valor":15}', valorOriginal: null },
+    ]);
+    expect([...fields].sort()).toEqual([ADDED_FEE_FIELD, 'transit_time_dias']);
+    // Corrected again after the revert: corrected.
+    expect(
+      correctedFields([
+        { campo: 'fretes.0.valor', valor: 2950, valorOriginal: 2950 },
+        { campo: 'fretes.0.valor', valor: 2700, valorOriginal: 2950 },
+      ]).has('fretes.0.valor'),
+    ).toBe(true);
   });
 });

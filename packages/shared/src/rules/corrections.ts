@@ -11,6 +11,37 @@ export type CorrectionValue = number | string | null;
 export type CorrectionInput = { campo: string; valor: CorrectionValue; por?: string | null; em?: string };
 
 /**
+ * The fields a version's corrections leave corrected (oldest first, the latest of a field wins), and
+ * `checked`: every field an analyst corrected at all. A field whose latest correction put back the value
+ * the reply stated is the reply's own again: it no longer reads 'Corrigido' (QA pass 39a), but it was
+ * checked, so it is not marked low confidence either (retyping a doubtful figure confirms it). Every added
+ * fee line stays a correction.
+ */
+export class CorrectedFields extends Set<string> {
+  readonly checked = new Set<string>();
+}
+
+export function correctedFields(
+  corrections: readonly (CorrectionInput & { valorOriginal?: CorrectionValue })[],
+): CorrectedFields {
+  const fields = new CorrectedFields();
+  for (const correction of corrections) {
+    fields.checked.add(correction.campo);
+    const reverted =
+      correction.campo !== ADDED_FEE_FIELD &&
+      correction.valorOriginal !== undefined &&
+      correction.valor === correction.valorOriginal;
+    if (reverted) fields.delete(correction.campo);
+    else fields.add(correction.campo);
+  }
+  return fields;
+}
+
+/** Every field an analyst corrected, set back or not (see `CorrectedFields`). */
+export const checkedFields = (fields: ReadonlySet<string>): ReadonlySet<string> =>
+  fields instanceof CorrectedFields ? fields.checked : fields;
+
+/**
  * The field of a correction that adds a fee line the reply lacks (issue 30, ADR 0024): its value is the
  * line as JSON (`AddedFee`); each one adds a line, after the reply's own, with who added it and when.
  */

@@ -221,9 +221,7 @@ export function legendOf(
       : t.legend;
   // Who was asked and did not answer: a reader of the files alone saw only those who did (QA pass 39a).
   const silent = header?.semResposta ?? [];
-  return silent.length > 0
-    ? `${legend} ${formatMessage(t.silent, { nomes: silent.join(', ') })}`
-    : legend;
+  return silent.length > 0 ? `${legend} ${formatMessage(t.silent, { nomes: silent.join(', ') })}` : legend;
 }
 
 /**

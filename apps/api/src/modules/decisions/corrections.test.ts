@@ -78,6 +78,35 @@ describe('PUT /api/quotes/{id}/respostas/{respostaId}/correcoes', () => {
     expect(row).toMatchObject({ valor: 'BRL', valorOriginal: 'USD' });
   });
 
+  it('a freight corrected and then set back to the value the reply stated is no longer marked corrected', async () => {
+    const s = await quoteScenario(ctx);
+    const { respostaId } = await answer(ctx, s, 0, { text: typicalAnswer({ frete40: 2950 }) });
+    const get = (url: string) =>
+      ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${s.token}` } });
+    type Row = { custoTotalBRL: number; fretes: { campo: string; valor: number; corrigido: boolean }[] };
+    const row = async () => ((await get(`/api/quotes/${s.quote.id}/comparison`)).json().linhas as Row[])[0]!;
+    const before = await row();
+    const frete = before.fretes.find((line) => line.valor === 2950)!;
+    const url = `/api/quotes/${s.quote.id}/respostas/${respostaId}/correcoes`;
+    expect((await put(url, s.token, { campo: frete.campo, valor: 2800 })).statusCode).toBe(200);
+    const corrected = await row();
+    expect(corrected.fretes.find((line) => line.campo === frete.campo)).toMatchObject({
+      valor: 2800,
+      corrigido: true,
+    });
+    expect(corrected.custoTotalBRL).toBeLessThan(before.custoTotalBRL);
+    // Back to the reply's USD 2.950: the reply's own figure again (QA pass 39a read 'Corrigido').
+    expect((await put(url, s.token, { campo: frete.campo, valor: 2950 })).statusCode).toBe(200);
+    const reverted = await row();
+    expect(reverted.fretes.find((line) => line.campo === frete.campo)).toMatchObject({
+      valor: 2950,
+      corrigido: false,
+    });
+    expect(reverted.custoTotalBRL).toBe(before.custoTotalBRL);
+    // The history keeps both corrections.
+    expect(await correctionsOf(respostaId)).toHaveLength(2);
+  });
+
   it('corrects a value: who, when, the original value and where it was read; the read path applies it', async () => {
     const s = await quoteScenario(ctx);
     const { respostaId } = await answer(ctx, s, 0, { text: typicalAnswer({ frete40: 2950 }) });
