@@ -723,6 +723,7 @@ function versionRows(
             moeda: feeCurrency(line.moeda) ?? line.moeda ?? '',
             unidade: typeof line.unidade === 'string' ? line.unidade : null,
             versao: version.versao,
+            ...(typeof line.minimo === 'number' ? { minimo: line.minimo } : {}),
           },
         });
       if (decision.motivo === 'quantidadeDesconhecida' && decision.quantidade?.falta)

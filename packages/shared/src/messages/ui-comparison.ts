@@ -98,8 +98,11 @@ export const uiComparison = {
     moeda: 'Moeda',
     valor: 'Valor',
     unidade: 'Base',
+    /** Optional, for a fee per kg, m³, t or W/M: the least it costs. */
+    minimo: 'Mínimo (opcional)',
     submit: 'Adicionar taxa',
     invalidValue: 'Informe um valor válido (ex.: 1.450,00).',
+    invalidMinimum: 'Informe um mínimo válido (ex.: 60,00) ou deixe em branco.',
     error: 'Não foi possível adicionar a taxa. Tente novamente.',
   },
   /** Badges of a row that cannot be taken as the best without saying why (issue 30). */

@@ -59,6 +59,8 @@ export type AddedFee = {
   versao?: number | null;
   /** As the carrier wrote it, when kept from a version (absent: `nome`, older corrections too). */
   rotulo?: string | null;
+  /** The least the fee costs (a fee per kg, m³, t or W/M), counted as the engine's minimum columns are. */
+  minimo?: number | null;
 };
 
 /** The added line of a correction, or null when the correction is not one (or its value is unreadable). */
@@ -82,6 +84,7 @@ function appendFee(final: Bag, correction: CorrectionInput, fee: AddedFee): void
     unidade: fee.unidade,
     valor: fee.valor,
     moeda: fee.moeda,
+    ...(typeof fee.minimo === 'number' ? { minimo: fee.minimo } : {}),
     confidence: 1,
     source: { line: 0, text: '', origin: fee.origem },
     origem: fee.origem,

@@ -126,6 +126,8 @@ export const previousFeeSchema = z.object({
   moeda: z.string(),
   unidade: z.string().nullable(),
   versao: z.number(),
+  /** The least it cost in that version, when the carrier stated one (kept with the fee). */
+  minimo: z.number().optional(),
 });
 export type PreviousFee = z.infer<typeof previousFeeSchema>;
 

@@ -193,6 +193,12 @@ export const addFeeBodySchema = z.strictObject({
   versao: z.number().int().min(1).nullish(),
   /** The fee as the carrier wrote it ('Documentation fee'), shown; `nome` stays the kind compared (DOC FEE). */
   rotulo: z.string().trim().max(120).nullish(),
+  /** The least the fee costs, for a fee per kg, m³, t or W/M ("USD 0,12/kg, mín. USD 60"). */
+  minimo: z
+    .number({ error: fieldMessages.correctionNumberInvalid })
+    .min(0, fieldMessages.correctionNumberInvalid)
+    .max(100_000_000, fieldMessages.correctionNumberInvalid)
+    .nullish(),
 });
 export type AddFeeBody = z.infer<typeof addFeeBodySchema>;
 

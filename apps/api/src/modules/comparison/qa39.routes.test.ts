@@ -197,6 +197,60 @@ describe('air tables with a minimum column, through the pipeline (QA pass 39b)',
   });
 });
 
+describe('a fee per kg added by hand with its minimum (QA pass 39b: the form had no minimum)', () => {
+  it('counts the minimum when weight × rate is below it: the screen and the Excel agree', async () => {
+    const before = rowOf(
+      (await call('GET', `/api/quotes/${air.quote.id}/comparison`)).json(),
+      'Céu Azul Cargas',
+    );
+    const url = `/api/quotes/${air.quote.id}/respostas/${before.respostaId}/taxas`;
+    const invalid = await call('POST', url, {
+      nome: 'Handling',
+      moeda: 'USD',
+      valor: 0.08,
+      unidade: 'KG',
+      origem: 'manual',
+      minimo: -1,
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().errors).toEqual([
+      { path: 'minimo', message: 'Informe um número válido (ex.: 1.250,00).' },
+    ]);
+    const added = await call('POST', url, {
+      nome: 'Handling',
+      moeda: 'USD',
+      valor: 0.08,
+      unidade: 'KG',
+      origem: 'manual',
+      minimo: 40,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const row = rowOf(
+      (await call('GET', `/api/quotes/${air.quote.id}/comparison`)).json(),
+      'Céu Azul Cargas',
+    );
+    // 0,08 × 350 kg = USD 28 < minimum USD 40 → 40. USD 1.817,50 + 40 = 1.857,50 × 5,2456 = 9.743,70
+    // + R$ 280 = R$ 10.023,70.
+    const handling = row.taxas.find((fee) => fee.origem === 'manual')!;
+    expect(handling).toMatchObject({
+      valor: 0.08,
+      valorTotal: 40,
+      minimoAplicado: true,
+      contabilizada: true,
+    });
+    expect(row).toMatchObject({ valorUSD: 1857.5, valorBRL: 280, custoTotalBRL: 10023.7 });
+
+    const excel = await call('GET', `/api/quotes/${air.quote.id}/comparative-excel`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(excel.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Comparativo')!;
+    const values = [...Array(sheet.rowCount).keys()].flatMap((i) =>
+      (sheet.getRow(i + 1).values as unknown[]).map((value) => String(value ?? '')),
+    );
+    expect(values).toContain('10023.7');
+  });
+});
+
 describe('a spreadsheet whose rows name their port (QA pass 39a)', () => {
   it('prices each port with its own freight and THC: the screen, the Excel and the PDF agree', async () => {
     const response = await call('GET', `/api/quotes/${ports.quote.id}/comparison`, undefined, ports);

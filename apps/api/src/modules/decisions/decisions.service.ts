@@ -118,6 +118,7 @@ export class DecisionsService {
         origem: body.origem,
         versao: body.versao ?? null,
         ...(body.rotulo ? { rotulo: body.rotulo } : {}),
+        ...(typeof body.minimo === 'number' ? { minimo: body.minimo } : {}),
       };
       const id = await repo.insertCorrection(tx, tenant, {
         respostaId,

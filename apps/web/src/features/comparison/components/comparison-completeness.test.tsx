@@ -145,6 +145,23 @@ describe('Comparação: complete or incomplete (issue 30)', { timeout: 20_000 },
       unidade: 'BL',
       origem: 'manual',
     });
+    expect(added[1]).not.toHaveProperty('minimo');
+    // Per kg, a minimum may be given (it is offered only for a weight or volume basis).
+    expect(form.queryByLabelText('Mínimo (opcional)')).toBeNull();
+    await user.type(form.getByLabelText('Taxa'), 'Handling');
+    await user.type(form.getByLabelText('Valor'), '0,08');
+    await user.selectOptions(form.getByLabelText('Base'), 'KG');
+    await user.type(form.getByLabelText('Mínimo (opcional)'), '4O');
+    await user.click(form.getByRole('button', { name: 'Adicionar taxa' }));
+    expect(
+      await screen.findByText('Informe um mínimo válido (ex.: 60,00) ou deixe em branco.'),
+    ).toBeInTheDocument();
+    expect(added).toHaveLength(2);
+    await user.clear(form.getByLabelText('Mínimo (opcional)'));
+    await user.type(form.getByLabelText('Mínimo (opcional)'), '40,00');
+    await user.click(form.getByRole('button', { name: 'Adicionar taxa' }));
+    await waitFor(() => expect(added).toHaveLength(3));
+    expect(added[2]).toMatchObject({ nome: 'Handling', valor: 0.08, unidade: 'KG', minimo: 40 });
   });
 });
 

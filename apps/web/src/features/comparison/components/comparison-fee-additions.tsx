@@ -1,6 +1,7 @@
 import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
+import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
 import { unitWords } from '@cotacoes/shared/rules/hints';
 import type { ComparisonRow } from '@cotacoes/shared/schemas/comparison';
 import { FEE_UNIT_CODES } from '@cotacoes/shared/schemas/decisions';
@@ -13,6 +14,7 @@ import { useComparisonContext } from './comparison-context';
 import { money } from './comparison-format';
 
 const t = ui.comparison.addFee;
+const MEASURED_UNITS: ReadonlySet<string> = new Set(['KG', 'TON', 'M3', 'WM']);
 const dateFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' });
 
 /** Where an added fee line came from, with who and when: 'versão anterior', 'incluída à mão por Ana em …'. */
@@ -42,8 +44,11 @@ export function FeeAdditions({ row }: { row: ComparisonRow }) {
   const [moeda, setMoeda] = useState<'USD' | 'BRL' | 'EUR'>('BRL');
   const [valor, setValor] = useState('');
   const [unidade, setUnidade] = useState<(typeof FEE_UNIT_CODES)[number]>('CNTR');
+  const [minimo, setMinimo] = useState('');
   const [error, setError] = useState<string | null>(null);
   if (!canCorrect(row.respostaId) || row.extracao !== 'concluida') return null;
+  // A fee per weight or volume may have a least amount ("USD 0,12/kg, mín. USD 60").
+  const measured = MEASURED_UNITS.has(unidade);
   const previous = row.taxasVersaoAnterior ?? [];
 
   const submit = (event: FormEvent) => {
@@ -51,6 +56,11 @@ export function FeeAdditions({ row }: { row: ComparisonRow }) {
     const parsed = parseMoneyInput(valor);
     if (parsed === null) {
       setError(t.invalidValue);
+      return;
+    }
+    const least = measured && minimo.trim() !== '' ? parseMoneyInput(minimo) : null;
+    if (least === null && measured && minimo.trim() !== '') {
+      setError(t.invalidMinimum);
       return;
     }
     setError(null);
@@ -63,11 +73,13 @@ export function FeeAdditions({ row }: { row: ComparisonRow }) {
         unidade,
         destino: row.destino,
         origem: 'manual',
+        ...(least !== null ? { minimo: least } : {}),
       },
       {
         onSuccess: () => {
           setNome('');
           setValor('');
+          setMinimo('');
         },
         onError: (cause) => setError(cause.message),
       },
@@ -85,7 +97,14 @@ export function FeeAdditions({ row }: { row: ComparisonRow }) {
             {previous.map((fee) => (
               <li key={`${fee.nome}|${fee.destino ?? ''}`} className="flex flex-wrap items-center gap-2">
                 <span className="min-w-24 font-medium">{feeDisplayName(fee.rotulo)}</span>
-                <span className="tabular-nums">{money(fee.valor, fee.moeda)}</span>
+                <span className="tabular-nums">
+                  {fee.minimo !== undefined
+                    ? formatMessage(uiReplies.cards.feeItemMinimum, {
+                        texto: money(fee.valor, fee.moeda),
+                        minimo: money(fee.minimo, fee.moeda),
+                      })
+                    : money(fee.valor, fee.moeda)}
+                </span>
                 {fee.unidade && <span className="text-xs text-fg-muted">{unitWords(fee.unidade)}</span>}
                 <Button
                   size="sm"
@@ -107,6 +126,7 @@ export function FeeAdditions({ row }: { row: ComparisonRow }) {
                         versao: fee.versao,
                         // Shown as the carrier wrote it ('Documentation fee'), compared by its kind.
                         ...(fee.rotulo && fee.rotulo !== fee.nome ? { rotulo: fee.rotulo } : {}),
+                        ...(fee.minimo !== undefined ? { minimo: fee.minimo } : {}),
                       },
                       { onError: (cause) => setError(cause.message) },
                     )
@@ -169,6 +189,17 @@ export function FeeAdditions({ row }: { row: ComparisonRow }) {
             ))}
           </select>
         </label>
+        {measured && (
+          <label className="flex flex-col text-xs">
+            {t.minimo}
+            <input
+              inputMode="decimal"
+              value={minimo}
+              onChange={(e) => setMinimo(e.target.value)}
+              className="h-8 w-24 rounded border border-border-strong bg-surface px-2 text-sm"
+            />
+          </label>
+        )}
         <Button type="submit" size="sm" loading={addFee.isPending && addFee.variables?.origem === 'manual'}>
           {t.submit}
         </Button>
