@@ -135,7 +135,10 @@ export function transitDays(final: ExtractionFinal): { valor: number | null; cam
  * Free time is asked of container shipments (FCL: the containers wait at the terminal, demurrage runs), not
  * of LCL, air or road ones: a reply writing "não aplicável para LCL" lacks nothing (QA pass on air and LCL).
  */
-function asksFreeTime(asked: QuoteAsked, final: ExtractionFinal | null | undefined): boolean {
+export function asksFreeTime(
+  asked: Pick<QuoteAsked, 'tipoFrete'>,
+  final: ExtractionFinal | null | undefined,
+): boolean {
   const types = [asked.tipoFrete, final?.modal].filter((type): type is string => Boolean(type));
   return !types.some((type) => /^(LCL|AEREO|RODOVIARIO)$/.test(normalizeName(type)));
 }

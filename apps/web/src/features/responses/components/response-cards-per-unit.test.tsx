@@ -48,6 +48,7 @@ describe('the reply card of an air answer', () => {
         preco_por_container_40: null,
         preco_por_kg: 3.85,
         preco_minimo: 150,
+        free_time_destino_dias: null,
       }),
     });
     setup([makeEntry(atlantico, [version])]);
@@ -57,5 +58,8 @@ describe('the reply card of an air answer', () => {
     );
     expect(summary.queryByText("Frete 20'")).toBeNull();
     expect(summary.queryByText("Frete 40'")).toBeNull();
+    // No free time row: an air answer is not asked one (QA pass 39b read "Free time: Não informado").
+    expect(summary.queryByText('Free time')).toBeNull();
+    expect(summary.getByText('Transit time')).toBeInTheDocument();
   });
 });

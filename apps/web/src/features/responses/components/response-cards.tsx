@@ -1,5 +1,4 @@
-import { quoteAskedFrom } from '@cotacoes/shared/comparison/asked';
-import type { ContainerAsk } from '@cotacoes/shared/comparison/containers';
+import { asksFreeTime, type QuoteAsked, quoteAskedFrom } from '@cotacoes/shared/comparison/asked';
 import { UNREADABLE_REASON } from '@cotacoes/shared/comparison/declined';
 import { optionsRead, optionsReadKind, quotedTitles } from '@cotacoes/shared/comparison/options';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
@@ -288,8 +287,11 @@ function Summary({
   nome: string;
   quoteId: string;
   canReadAgain: boolean;
-  /** The quote's containers, to name a type as the quote does ('20DV', not the reading's 20DC). */
-  asked: readonly ContainerAsk[];
+  /**
+   * What the quote asked: its containers, to name a type as the quote does ('20DV', not the reading's
+   * 20DC), and its mode (free time is asked of FCL only).
+   */
+  asked: QuoteAsked;
 }) {
   if (version.extracao === 'pendente')
     return (
@@ -311,7 +313,7 @@ function Summary({
       </Alert>
     );
 
-  const summary = summariseWithCarried(version, versions, asked);
+  const summary = summariseWithCarried(version, versions, asked.conteineres);
   const { carried } = summary;
   // Air and LCL freight is per kg, m³ or W/M: its own row, and no "Não informado" per container size.
   const perUnit = summary.frete !== null;
@@ -326,7 +328,17 @@ function Summary({
     ...containerRows.filter(([, value]) => !perUnit || value !== null),
     [t.fields.taxas, summary.taxas, carried.taxas],
     [t.fields.transitTime, summary.transitTime, carried.transitTime],
-    [t.fields.freeTime, summary.freeTime, carried.freeTime],
+    // Free time is a container's: an air, LCL or road answer that states none has no row for it (QA 39b
+    // read "Free time: Não informado" on every air card).
+    ...(summary.freeTime !== null || asksFreeTime(asked, version.dadosExtraidos.final)
+      ? [
+          [t.fields.freeTime, summary.freeTime, carried.freeTime] as [
+            string,
+            string | null,
+            number | undefined,
+          ],
+        ]
+      : []),
     [t.fields.validade, summary.validade, carried.validade],
     [t.fields.pagamento, summary.pagamento, undefined],
   ];
@@ -467,7 +479,7 @@ function ResponseCard({
   entry: ResponseEntry;
   quoteId: string;
   canCount: boolean;
-  asked: readonly ContainerAsk[];
+  asked: QuoteAsked;
   ended: FinalStatus | null;
   deadline: string;
 }) {
@@ -634,7 +646,7 @@ export function ResponseCards({
   const waiting = (WAITING_STATUSES as readonly string[]).includes(quote.status);
   const ended = isFinalStatus(quote.status) ? quote.status : null;
   const responses = useResponses(quote.id, { poll: waiting });
-  const asked = useMemo(() => quoteAskedFrom(quote).conteineres, [quote]);
+  const asked = useMemo(() => quoteAskedFrom(quote), [quote]);
   useNewResponseNotices(quote.id, responses.data);
   const canRegister =
     !(FINAL_STATUSES as readonly string[]).includes(quote.status) && quote.destinatarios.length > 0;
