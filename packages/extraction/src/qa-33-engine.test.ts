@@ -412,6 +412,26 @@ describe('QA 33 (8): "the rest as per our previous offer"', () => {
     expect(read(email('Frete 40HC: USD 1.900,00', line)).condicoesMantidas?.text).toBe(line);
   });
 
+  // QA pass 40b: "demais valores inalterados" and its kin lost the 20' freight and every fee of version 1.
+  it.each([
+    ['Revisamos: frete agora USD 2.200 por 40HC, demais valores inalterados.'],
+    ['Restante inalterado.'],
+    ['O resto continua igual.'],
+    ['Demais itens sem mudança.'],
+    ['Demais taxas iguais.'],
+    ['Restante mantido conforme enviado.'],
+  ])('%s keeps the rest of the offer', (line) => {
+    expect(keepsTheRest(line)).toBe(true);
+    expect(read(email('Frete 40HC: USD 2.200,00', line)).condicoesMantidas?.text).toBe(line);
+  });
+
+  it.each([
+    ['Taxas iguais para 20 e 40 pés: THC R$ 1.350,00.'],
+    ['Free time: 14 dias (mantido).'],
+  ])('%s does not', (line) => {
+    expect(keepsTheRest(line)).toBe(false);
+  });
+
   it('"as per our previous e-mail" alone says nothing of the charges', () => {
     expect(keepsTheRest('As per our previous e-mail, please find the rates below.')).toBe(false);
   });

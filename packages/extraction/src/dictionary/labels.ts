@@ -620,6 +620,31 @@ export const STILL_APPLIES_MARKERS: readonly string[] = [
   'continuam validas',
   'permanecem validas',
   'igual que antes',
+  // "Frete agora USD 2.200 por 40HC, demais valores inalterados.", "o resto continua igual", "demais itens
+  // sem mudança", "demais taxas iguais" (QA pass 40b: each lost the 20' freight and every fee).
+  'inalterado',
+  'inalterados',
+  'inalterada',
+  'inalteradas',
+  'mantido',
+  'mantida',
+  'continua igual',
+  'continuam iguais',
+  'continua o mesmo',
+  'continuam os mesmos',
+  'continua a mesma',
+  'sem mudanca',
+  'sem mudancas',
+  'demais taxas iguais',
+  'demais valores iguais',
+  'demais itens iguais',
+  'demais condicoes iguais',
+  'restante igual',
+  'resto igual',
+  'stay the same',
+  'remain as is',
+  'sin cambio',
+  'se mantiene',
 ];
 
 /**

@@ -1372,30 +1372,37 @@ export function buildComparison(input: ComparisonInput): Comparison {
       ((latest.extracao ?? 'concluida') === 'concluida' &&
         !latest.correcoes?.length &&
         readNothing(latest.dadosExtraidos));
-    const read = unread ? lastReadBefore(entry, latest.versao) : null;
+    const lastRead = unread ? lastReadBefore(entry, latest.versao) : null;
     // A latest version that states no price (an offer "remains valid", a refusal to revise, a thank-you)
-    // leaves the comparison the last offer with prices: a standing offer is never lost (QA pass 28).
+    // leaves the comparison the last offer with prices: a standing offer is never lost (QA pass 28). So
+    // does an unread one after such a version (QA pass 40b: a priced v2, an empty v3 and a garbled v4 showed
+    // v3, "Frete não informado").
+    const unpriced = lastRead ?? (unread ? null : latest);
     const kept =
-      !read &&
-      (latest.extracao ?? 'concluida') === 'concluida' &&
-      latest.dadosExtraidos &&
-      !latest.correcoes?.length &&
-      !statesAPrice(latest.dadosExtraidos.final) &&
+      unpriced &&
+      (unpriced.extracao ?? 'concluida') === 'concluida' &&
+      unpriced.dadosExtraidos &&
+      !unpriced.correcoes?.length &&
+      !statesAPrice(unpriced.dadosExtraidos.final) &&
       // "Demais condições mantidas" is carried term by term below, with what the version changed.
-      !latest.dadosExtraidos.final.condicoesMantidas
-        ? lastPricedBefore(entry, latest.versao)
+      !unpriced.dadosExtraidos.final.condicoesMantidas
+        ? lastPricedBefore(entry, unpriced.versao)
         : null;
-    const current = read ?? kept ?? latest;
+    const read = lastRead && !kept ? lastRead : null;
+    const current = kept ?? read ?? latest;
     const earlier = earlierOf(entry, current.versao, input);
     const currentRows = versionRows(entry, current, input, earlier);
-    if (read)
+    if (unread && (read || kept))
       for (const row of currentRows) {
         row.versaoNaoLida = latest.versao;
         notCorrectable(row);
       }
-    if (kept)
+    if (kept && unpriced)
       for (const row of currentRows) {
-        row.versaoSemValores = { versao: latest.versao, recusa: isDeclined(latest.dadosExtraidos?.final) };
+        row.versaoSemValores = {
+          versao: unpriced.versao,
+          recusa: isDeclined(unpriced.dadosExtraidos?.final),
+        };
         notCorrectable(row);
       }
     if (earlier) {

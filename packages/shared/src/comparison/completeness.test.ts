@@ -838,4 +838,29 @@ describe('a latest version that could not be read (QA pass 25)', () => {
     expect(row.destaque.menorCusto).toBe(true);
     expect([...row.fretes, ...row.taxas].map((figure) => figure.campo)).toEqual([null, null]);
   });
+
+  it('after a version without prices, keeps the last priced one (QA pass 40b: v2 priced, v3 empty, v4 garbled)', () => {
+    const v1 = version(1, offer(2500, [thc(1400)]));
+    const v2 = version(2, offer(2400, [thc(1500)]));
+    // v3: a reply with no figure at all (an empty body): read, nothing priced.
+    const nothing = (reasons: string[]) =>
+      ({
+        ...dados(makeFinal({ porto_destino: [], fretes: [], taxas: { itens: [] } })),
+        detect: { reasons },
+      }) as unknown as DadosExtraidos;
+    const v3: ComparisonVersion = { ...version(3, makeFinal({})), dadosExtraidos: nothing([]) };
+    const v4: ComparisonVersion = {
+      ...version(4, makeFinal({})),
+      dadosExtraidos: nothing(['bad.pdf: tipo de arquivo não reconhecido']),
+    };
+    const row = build([response('Céu Azul', [v1, v2, v3, v4])]).linhas[0]!;
+    // v2: 2 × 2.400 × 5 = 24.000 + THC 2 × 1.500 = R$ 27.000,00 — not "Frete não informado".
+    expect(row).toMatchObject({
+      versao: 2,
+      versaoNaoLida: 4,
+      versaoSemValores: { versao: 3, recusa: false },
+      custoTotalBRL: 27000,
+      precificada: true,
+    });
+  });
 });

@@ -1,0 +1,204 @@
+import type { Comparison, ComparisonRow } from '@cotacoes/shared';
+import ExcelJS from 'exceljs';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carrierReply, quoteScenario, type Scenario } from '../../../test/factories/index.js';
+import { type FakePtaxServer, startFakePtaxServer } from '../../../test/fakes/ptax-server.js';
+import { createTestApp, type TestContext, waitFor } from '../../../test/helpers.js';
+import { SUMMARY_HEADER_ROW } from '../comparative/excel.js';
+
+/*
+ * QA pass 40b, over the real pipeline (SMTP bytes → extraction → comparison, Excel, PDF). The fake Banco
+ * Central gives PTAX 5.1177; with the margin of 2.5 % every total uses 5,2456. The quote: 2 × 40HC + 1 × 20DV.
+ *
+ * - Rota Sul v1 (prose): 40HC USD 2.350, 20' USD 1.300, BAF USD 160/cntr, ISPS USD 14/cntr, BL USD 60, THC
+ *   R$ 1.500/cntr. By hand: USD 2 × 2.350 + 1.300 + 3 × 160 + 3 × 14 + 60 = 6.582 × 5,2456 = 34.526,54 +
+ *   3 × 1.500 = R$ 39.026,54.
+ * - Rota Sul v2, asked to revise: "frete agora USD 2.200 por 40HC, demais valores inalterados". It lost the
+ *   20' freight and every fee (R$ 23.452 at the browser's rate) and Pacífico was called the cheapest. By
+ *   hand: USD 6.582 − 2 × 150 = 6.282 × 5,2456 = 32.952,86 + 4.500 = R$ 37.452,86, the cheapest.
+ * - Pacífico: 40HC USD 2.400, 20' USD 1.400, BAF USD 150/cntr, BL USD 55, THC R$ 1.450/cntr: USD 4.800 +
+ *   1.400 + 450 + 55 = 6.705 × 5,2456 = 35.171,75 + 4.350 = R$ 39.521,75.
+ * - Rota Sul v3, an empty message, then v4, a PDF that is not one: the row showed v3, "Frete não informado".
+ *   It keeps v2's R$ 37.452,86 and says why.
+ */
+
+let ctx: TestContext;
+let ptax: FakePtaxServer;
+let s: Scenario;
+
+const ROTA_SUL = [
+  'Prezada Ana,',
+  '',
+  "Frete: USD 2.350 por 40HC e USD 1.300 por 20'.",
+  'BAF: USD 160 por contêiner.',
+  'ISPS: USD 14 por contêiner.',
+  'Taxa de BL: USD 60.',
+  'THC: R$ 1.500/cntr.',
+  'Transit time: 30 dias. Free time: 10 dias. Validade: 31/12/2026.',
+  '',
+  'Atenciosamente,',
+  'Rota Sul',
+].join('\n');
+
+const ROTA_SUL_REVISED = [
+  'Prezada Ana,',
+  '',
+  'Revisamos: frete agora USD 2.200 por 40HC, demais valores inalterados.',
+  '',
+  'Atenciosamente,',
+  'Rota Sul',
+].join('\n');
+
+const PACIFICO = [
+  'Prezados,',
+  '',
+  "Frete marítimo 40HC: USD 2.400,00 / 20': USD 1.400,00",
+  'BAF: USD 150,00 por contêiner',
+  'BL fee: USD 55,00',
+  'THC destino: BRL 1.450,00 por contêiner',
+  'Transit time: 32 dias',
+  'Validade: 31/12/2026',
+  '',
+  'Att,',
+  'Pacífico Logística',
+].join('\n');
+
+/** Bytes that are no file format at all (a deterministic sequence, as a broken attachment's). */
+const garbage = (size: number) => Buffer.from(Array.from({ length: size }, (_, i) => (i * 7919 + 13) % 251));
+
+const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  ctx.app.inject({ method, url, payload, headers: { authorization: `Bearer ${s.token}` } });
+
+async function reply(
+  carrier: number,
+  versao: number,
+  text: string,
+  attachments?: { filename: string; content: Buffer; contentType: string }[],
+) {
+  await ctx.app.services.inbound.ingest(
+    await carrierReply({ from: s.carriers[carrier]!.email, to: s.replyTo(carrier), text, attachments }),
+    { source: 'imap' },
+  );
+  await waitFor(async () => {
+    const list = (await call('GET', `/api/quotes/${s.quote.id}/respostas`)).json().data as {
+      transportadorId: string;
+      atual: { extracao: string; versao: number } | null;
+    }[];
+    const entry = list.find((item) => item.transportadorId === s.carriers[carrier]!.id);
+    return entry?.atual?.versao === versao && entry.atual.extracao !== 'pendente';
+  }, 60_000);
+}
+
+const comparison = async () =>
+  (await call('GET', `/api/quotes/${s.quote.id}/comparison`)).json() as Comparison;
+const rowOf = (data: Comparison, carrier: number): ComparisonRow =>
+  data.linhas.find((row) => row.transportadorId === s.carriers[carrier]!.id)!;
+
+async function filesTotals(): Promise<{ excel: Map<string, unknown>; pdf: string }> {
+  const excel = await call('GET', `/api/quotes/${s.quote.id}/comparative-excel`);
+  expect(excel.statusCode, excel.body).toBe(200);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(excel.rawPayload as unknown as ArrayBuffer);
+  const summary = workbook.getWorksheet('Comparativo')!;
+  const headers = (summary.getRow(SUMMARY_HEADER_ROW).values as unknown[]).map(String);
+  const totals = new Map<string, unknown>();
+  for (let i = SUMMARY_HEADER_ROW + 1; i <= summary.rowCount; i++) {
+    const row = summary.getRow(i);
+    totals.set(String(row.getCell(1).value), row.getCell(headers.indexOf('Total (BRL)')).value);
+  }
+  const pdf = await call('GET', `/api/quotes/${s.quote.id}/comparative-pdf`);
+  expect(pdf.statusCode, pdf.body).toBe(200);
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), {
+    mergePages: true,
+  });
+  return { excel: totals, pdf: text.replace(/\s+/g, ' ') };
+}
+
+beforeAll(async () => {
+  ptax = await startFakePtaxServer();
+  ctx = await createTestApp({ PTAX_API_URL: ptax.url });
+  s = await quoteScenario(ctx, {
+    carriers: [
+      { nome: 'Rota Sul', email: 'pricing@rotasul-q40.com.br' },
+      { nome: 'Pacífico Logística', email: 'quotes@pacifico-q40.com.br' },
+    ],
+    quote: {
+      itens: [{ mercadoria: 'Peças de máquinas', quantidadeVolumes: '2 x 40HC + 1 x 20DV', dimensoes: null }],
+    },
+  });
+  await reply(0, 1, ROTA_SUL);
+  await reply(1, 1, PACIFICO);
+}, 120_000);
+
+afterAll(async () => {
+  await ctx?.close();
+  await ptax?.close();
+});
+
+describe('a revision that keeps "demais valores inalterados" (QA pass 40b)', () => {
+  it('version 1: R$ 39.026,54 against Pacífico R$ 39.521,75', async () => {
+    const data = await comparison();
+    expect(rowOf(data, 0)).toMatchObject({
+      versao: 1,
+      valorUSD: 6582,
+      valorBRL: 4500,
+      custoTotalBRL: 39026.54,
+    });
+    expect(rowOf(data, 1)).toMatchObject({ valorUSD: 6705, valorBRL: 4350, custoTotalBRL: 39521.75 });
+  });
+
+  it("the revision keeps the 20' freight and every fee: R$ 37.452,86, the cheapest; screen, Excel and PDF", async () => {
+    const asked = await call('POST', `/api/quotes/${s.quote.id}/request-revision`, {
+      transportadorId: s.carriers[0]!.id,
+      revisarTodos: false,
+      mensagem: 'Conseguem melhorar o frete?',
+    });
+    expect(asked.statusCode, asked.body).toBeLessThan(300);
+    await reply(0, 2, ROTA_SUL_REVISED);
+    const row = rowOf(await comparison(), 0);
+    expect(row).toMatchObject({
+      versao: 2,
+      precificada: true,
+      valorUSD: 6282,
+      valorBRL: 4500,
+      custoTotalBRL: 37452.86,
+    });
+    expect(row.faltando ?? []).toEqual([]);
+    expect(row.taxasAusentes).toBeUndefined();
+    expect(row.destaque.menorCusto).toBe(true);
+    // Against v1: −2 × USD 150 = −USD 300 × 5,2456 = −R$ 1.573,68, a real saving.
+    expect(row.variacao).toMatchObject({ versaoAnterior: 1, custoTotalBRL: -1573.68, custoTotalUSD: -300 });
+
+    const files = await filesTotals();
+    expect(files.excel.get('Rota Sul')).toBe(37452.86);
+    expect(files.excel.get('Pacífico Logística')).toBe(39521.75);
+    expect(files.pdf).toContain('37.452,86');
+  });
+
+  it('an empty message and then an unreadable PDF keep version 2 in the comparison, and say why', async () => {
+    await reply(0, 3, '');
+    await reply(0, 4, 'Segue.', [
+      {
+        filename: 'proposta.pdf',
+        content: garbage(4096),
+        contentType: 'application/pdf',
+      },
+    ]);
+    const row = rowOf(await comparison(), 0);
+    expect(row).toMatchObject({
+      versao: 2,
+      precificada: true,
+      custoTotalBRL: 37452.86,
+      versaoNaoLida: 4,
+      versaoSemValores: { versao: 3, recusa: false },
+    });
+    expect(row.alertas?.map((alerta) => alerta.texto)).toEqual(
+      expect.arrayContaining(['A versão 3 não traz valores: vale a proposta da versão 2']),
+    );
+    expect(row.destaque.menorCusto).toBe(true);
+    const files = await filesTotals();
+    expect(files.excel.get('Rota Sul')).toBe(37452.86);
+    expect(files.pdf).toContain('37.452,86');
+  });
+});
