@@ -1064,7 +1064,15 @@ function markCompleteness(
     // was called "não é economia" because both versions lacked the seal fee).
     const previousKinds = new Set((previous?.quoted ?? []).map((fee) => sameCharge(fee.chave)));
     const previousNotSummed = new Set(previous?.taxasNaoSomadas ?? []);
+    // A freight the previous version priced and this one does not (the 20' of "2 × 40HC + 1 × 20DV"): its
+    // total leaves a container out, whatever fees were kept (QA pass 40b: all fees kept, ▼ R$ 8.528 shown as
+    // a saving, 6.929 of it the missing 20').
+    const previousMissing = new Set(previous?.faltando ?? []);
+    const lacksFreight = (row.faltando ?? []).some(
+      (item) => item.startsWith('frete') && previous !== undefined && !previousMissing.has(item),
+    );
     const lacksWhatItHad =
+      lacksFreight ||
       fromPrevious.length > 0 ||
       [...fromOthers].some((kind) => previousKinds.has(kind)) ||
       (row.taxasNaoSomadas ?? []).some((text) => !previousNotSummed.has(text));

@@ -807,6 +807,44 @@ describe('a revision that prices a freight the earlier version left out (QA pass
   });
 });
 
+describe('a revision that leaves out a freight the earlier version priced (QA pass 40b)', () => {
+  it('its change is not a saving, even with every fee kept', () => {
+    const mixedPedido = quoteAskedFrom({
+      tipoFrete: 'FCL',
+      destino: 'Santos',
+      itens: [{ mercadoria: 'Peças', quantidadeVolumes: '1 x 20DV + 2 x 40HC' }],
+    });
+    const fees = [thc(1500)];
+    const v1 = version(
+      1,
+      makeFinal({
+        porto_destino: [port('Santos')],
+        fretes: [freightItem('20DC', 1300), freightItem('40HC', 2350)],
+        taxas: { itens: fees },
+      }),
+    );
+    // v2 prices the 40HC only (2.200) with the same THC: the total falls by 2 × 150 + the 20' 1.300.
+    const v2 = version(
+      2,
+      makeFinal({
+        porto_destino: [port('Santos')],
+        fretes: [freightItem('40HC', 2200)],
+        taxas: { itens: fees },
+      }),
+    );
+    const [row] = buildComparison({
+      cotacaoId: 'q',
+      respostas: [response('Rota Sul', [v1, v2])],
+      taxa,
+      pedido: mixedPedido,
+      hoje: '2026-11-26',
+    }).linhas;
+    expect(row!.faltando).toContain('frete20');
+    // USD −1.600 × 5 = −R$ 8.000,00, of which the missing 20' is 1.300 × 5 = 6.500: not a saving.
+    expect(row!.variacao).toMatchObject({ versaoAnterior: 1, custoTotalBRL: -8000, incompleta: true });
+  });
+});
+
 describe('a latest version that could not be read (QA pass 25)', () => {
   it('keeps the last version read in the comparison, says which is newer, and no figure of it is correctable', () => {
     const v1 = version(1, offer(2400, [thc(1500)]));

@@ -202,3 +202,37 @@ describe('a revision that keeps "demais valores inalterados" (QA pass 40b)', () 
     expect(files.pdf).toContain('37.452,86');
   });
 });
+
+describe("a revision that restates every fee but not the 20' freight (QA pass 40b)", () => {
+  it('its fall is not called a saving, and it is not the cheapest', async () => {
+    const asked = await call('POST', `/api/quotes/${s.quote.id}/request-revision`, {
+      transportadorId: s.carriers[1]!.id,
+      revisarTodos: false,
+      mensagem: 'Conseguem melhorar o frete?',
+    });
+    expect(asked.statusCode, asked.body).toBeLessThan(300);
+    await reply(
+      1,
+      2,
+      [
+        'Prezados,',
+        '',
+        'Frete marítimo 40HC: USD 2.300,00',
+        'BAF: USD 150,00 por contêiner',
+        'BL fee: USD 55,00',
+        'THC destino: BRL 1.450,00 por contêiner',
+        '',
+        'Att,',
+        'Pacífico Logística',
+      ].join('\n'),
+    );
+    const row = rowOf(await comparison(), 1);
+    // USD 2 × 2.300 + 3 × 150 + 55 = 5.105 × 5,2456 = 26.778,79 + 3 × 1.450 = R$ 31.128,79: no 20' in it.
+    expect(row).toMatchObject({ versao: 2, valorUSD: 5105, valorBRL: 4350, custoTotalBRL: 31128.79 });
+    expect(row.faltando).toContain('frete20');
+    // −R$ 8.392,96 against v1, of which 1.400 × 5,2456 = 7.343,84 is the missing 20': not a saving.
+    expect(row.variacao).toMatchObject({ versaoAnterior: 1, custoTotalBRL: -8392.96, incompleta: true });
+    expect(row.destaque.menorCusto).toBe(false);
+    expect(rowOf(await comparison(), 0).destaque.menorCusto).toBe(true);
+  });
+});
