@@ -425,12 +425,12 @@ describe('QA 33 (8): "the rest as per our previous offer"', () => {
     expect(read(email('Frete 40HC: USD 2.200,00', line)).condicoesMantidas?.text).toBe(line);
   });
 
-  it.each([
-    ['Taxas iguais para 20 e 40 pés: THC R$ 1.350,00.'],
-    ['Free time: 14 dias (mantido).'],
-  ])('%s does not', (line) => {
-    expect(keepsTheRest(line)).toBe(false);
-  });
+  it.each([['Taxas iguais para 20 e 40 pés: THC R$ 1.350,00.'], ['Free time: 14 dias (mantido).']])(
+    '%s does not',
+    (line) => {
+      expect(keepsTheRest(line)).toBe(false);
+    },
+  );
 
   it('"as per our previous e-mail" alone says nothing of the charges', () => {
     expect(keepsTheRest('As per our previous e-mail, please find the rates below.')).toBe(false);
