@@ -157,6 +157,36 @@ export async function listInboundAttachments(executor: Executor, inboundMessageI
     .orderBy(asc(inboundAttachments.createdAt), asc(inboundAttachments.filename));
 }
 
+/** The size of a received message as it arrived, while its bytes are kept (null: purged or unknown). */
+export async function findInboundOriginalSize(executor: Executor, inboundMessageId: string) {
+  const [row] = await executor
+    .select({ tamanho: inboundMessages.tamanho })
+    .from(inboundMessages)
+    .where(and(eq(inboundMessages.id, inboundMessageId), isNotNull(inboundMessages.raw)));
+  return row?.tamanho ?? null;
+}
+
+/**
+ * The bytes of a received message as it arrived, if a live quote of the company has it in its conversation
+ * (or it is the company's own message); undefined when not, or once purged.
+ */
+export async function findInboundOriginal(executor: Executor, tenant: Tenant, inboundMessageId: string) {
+  const [row] = await executor
+    .select({ raw: inboundMessages.raw })
+    .from(inboundMessages)
+    .where(
+      and(
+        eq(inboundMessages.id, inboundMessageId),
+        isNotNull(inboundMessages.raw),
+        sql`exists (select 1 from ${cotacaoMensagens}
+          join ${cotacoes} on ${cotacoes.id} = ${cotacaoMensagens.cotacaoId} and ${cotacoes.deletedAt} is null
+          where ${cotacaoMensagens.inboundMessageId} = ${inboundMessages.id}
+            and ${cotacaoMensagens.empresaId} = ${tenant.empresaId})`,
+      ),
+    );
+  return row?.raw ?? undefined;
+}
+
 /**
  * The files of a sent message, from its outbox row, if a live quote of the company has that message
  * in its conversation.

@@ -14,6 +14,10 @@ import { htmlForView, sanitizeEmailHtml } from './email-html.js';
 /** Keys of a sent message's files: the outbox row (a random uuid, never shown elsewhere) and the index. */
 const SENT_KEY = /^out_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})_(\d{1,3})$/;
 const sentKey = (outboxId: string, index: number) => `out_${outboxId}_${index}`;
+const ORIGINAL_KEY = /^original_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+/** The file name a received message downloads as. */
+export const ORIGINAL_FILENAME = 'mensagem-original.eml';
+const ORIGINAL_CONTENT_TYPE = 'message/rfc822';
 
 /** The bare address of `Name <addr>` or `addr`, lower-cased, without a `+tag` (a linear scan). */
 const mailbox = bareMailbox;
@@ -137,8 +141,25 @@ export class ConversationService {
     const { tenant } = actor;
     const message = await repo.findMessage(this.db, tenant, messageId);
     if (!message) throw new AppError('MESSAGE_NOT_FOUND');
-    if (message.inboundMessageId)
-      return { attachments: await repo.listInboundAttachments(this.db, message.inboundMessageId) };
+    if (message.inboundMessageId) {
+      const [attachments, size] = await Promise.all([
+        repo.listInboundAttachments(this.db, message.inboundMessageId),
+        repo.findInboundOriginalSize(this.db, message.inboundMessageId),
+      ]);
+      return {
+        attachments,
+        ...(size === null
+          ? {}
+          : {
+              original: {
+                filename: ORIGINAL_FILENAME,
+                contentType: ORIGINAL_CONTENT_TYPE,
+                key: `original_${message.inboundMessageId}`,
+                size,
+              },
+            }),
+      };
+    }
     if (!message.outboxId) return { attachments: [] };
     const files = (await repo.findOutboxAttachments(this.db, tenant, message.outboxId)) ?? [];
     return {
@@ -160,6 +181,12 @@ export class ConversationService {
   /** GET /attachments/{key}: the bytes of one file, if it belongs to the caller's company. */
   async download(actor: Actor, key: string): Promise<DownloadedAttachment> {
     const { tenant } = actor;
+    const original = ORIGINAL_KEY.exec(key);
+    if (original) {
+      const raw = await repo.findInboundOriginal(this.db, tenant, original[1]!);
+      if (!raw) throw new AppError('ATTACHMENT_NOT_FOUND');
+      return { filename: ORIGINAL_FILENAME, contentType: ORIGINAL_CONTENT_TYPE, body: raw };
+    }
     const sent = SENT_KEY.exec(key);
     let file: { filename: string; body: Buffer } | undefined;
     if (sent) {

@@ -60,6 +60,9 @@ export const uiConversation = {
   noAttachments: 'Nenhum anexo encontrado neste e-mail.',
   downloadOne: 'Baixar {file}',
   downloadAll: 'Baixar todos',
+  /** A received message as it arrived: every attachment is in it, also those not stored apart. */
+  originalHint: 'A mensagem como chegou, com todos os anexos:',
+  originalDownload: 'Baixar mensagem original (.eml, {tamanho})',
   downloading: 'Baixando...',
   downloaded: '{n} anexo(s) baixado(s) com sucesso!',
   downloadError: 'Erro ao baixar {file}',

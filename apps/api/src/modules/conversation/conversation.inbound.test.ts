@@ -67,6 +67,24 @@ describe('a real reply through the inbound pipeline', () => {
     expect(download.rawPayload.equals(PDF)).toBe(true);
     expect(download.headers['content-type']).toBe('application/pdf');
 
+    // The message as it arrived, every attachment in it (QA pass 40b: 150 of 200 files not stored apart
+    // could not be reached): its own bytes, as a .eml, for the company's people only.
+    const { original } = listing.json();
+    expect(original).toMatchObject({
+      filename: 'mensagem-original.eml',
+      contentType: 'message/rfc822',
+      size: raw.length,
+    });
+    const eml = await call('GET', `/api/attachments/${original.key}`, scenario.token);
+    expect(eml.statusCode).toBe(200);
+    expect(eml.rawPayload.equals(raw)).toBe(true);
+    expect(eml.headers['content-type']).toBe('message/rfc822');
+    expect(eml.headers['content-disposition']).toContain('mensagem-original.eml');
+    const other = await quoteScenario(ctx);
+    const foreign = await call('GET', `/api/attachments/${original.key}`, other.token);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).not.toContain('Proposta Pricing');
+
     // Ingesting the same message again changes nothing (R4).
     await ctx.app.services.inbound.ingest(raw, { source: 'local' });
     const again = await call('GET', `/api/emails/by-cotacao/${scenario.quote.id}`, scenario.token);

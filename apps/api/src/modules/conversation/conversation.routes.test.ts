@@ -400,7 +400,7 @@ describe('attachments', () => {
     const cotacaoId = await createQuote(a.supervisor.token, [carriers[1]!.id], 'individual');
     const { id } = await receive({ cotacaoId, transportadorId: carriers[1]!.id, at: later(1) });
     const empty = await call('GET', `/api/imap/attachments/${id}`, a.supervisor.token);
-    expect(empty.json()).toEqual({ attachments: [] });
+    expect(empty.json().attachments).toEqual([]);
 
     const foreign = await receive({
       empresaId: b.empresaId,

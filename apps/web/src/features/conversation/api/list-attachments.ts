@@ -7,13 +7,15 @@ export type Attachment = AttachmentList['attachments'][number];
 
 export const attachmentsKey = (messageId: string) => [...quotesKey, 'attachments', messageId] as const;
 
-/** `GET /api/imap/attachments/:messageId` → the names, types and keys of a message's files. */
-export async function listAttachments(messageId: string, signal?: AbortSignal): Promise<Attachment[]> {
-  const answer = await api.get<AttachmentList>(`/imap/attachments/${encodeURIComponent(messageId)}`, {
+/**
+ * `GET /api/imap/attachments/:messageId` → the names, types and keys of a message's files, and of a received
+ * message as it arrived (`original`, .eml) while it is kept.
+ */
+export function listAttachments(messageId: string, signal?: AbortSignal): Promise<AttachmentList> {
+  return api.get<AttachmentList>(`/imap/attachments/${encodeURIComponent(messageId)}`, {
     fallback: ui.conversation.attachmentsError,
     signal,
   });
-  return answer.attachments;
 }
 
 export const attachmentsQuery = (messageId: string) => ({

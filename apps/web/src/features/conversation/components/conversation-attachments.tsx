@@ -27,21 +27,23 @@ export function ConversationAttachments({ messageId, count }: { messageId: strin
       </p>
     );
   if (files.isError) return <Alert variant="error">{errorText(files.error, t.attachmentsError)}</Alert>;
-  if (files.data.length === 0) return <p className="text-sm text-fg-muted">{t.noAttachments}</p>;
+  const { attachments, original } = files.data;
+  if (attachments.length === 0 && !original)
+    return <p className="text-sm text-fg-muted">{t.noAttachments}</p>;
 
   return (
     <section aria-labelledby={headingId} className="space-y-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h4 id={headingId} className="text-sm font-semibold text-fg">
-          {t.attachments} ({files.data.length})
+          {t.attachments} ({attachments.length})
         </h4>
-        {files.data.length > 1 && (
+        {attachments.length > 1 && (
           <Button
             size="sm"
             variant="secondary"
             loading={download.isPending}
             loadingText={t.downloading}
-            onClick={() => download.mutate(files.data)}
+            onClick={() => download.mutate(attachments)}
           >
             <DownloadIcon size={14} />
             {t.downloadAll}
@@ -49,7 +51,7 @@ export function ConversationAttachments({ messageId, count }: { messageId: strin
         )}
       </div>
       <ul className="space-y-1.5">
-        {files.data.map((file) => (
+        {attachments.map((file) => (
           <li
             key={file.key}
             className="flex flex-wrap items-center gap-2 rounded-lg border border-border px-3 py-2 text-sm"
@@ -69,6 +71,20 @@ export function ConversationAttachments({ messageId, count }: { messageId: strin
           </li>
         ))}
       </ul>
+      {original && (
+        <div className="flex flex-wrap items-center gap-2 text-xs text-fg-muted">
+          <span>{t.originalHint}</span>
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={download.isPending}
+            onClick={() => download.mutate([original])}
+          >
+            <DownloadIcon size={14} />
+            {formatMessage(t.originalDownload, { tamanho: formatBytes(original.size) })}
+          </Button>
+        </div>
+      )}
     </section>
   );
 }

@@ -31,7 +31,7 @@ function Addresses({ label, values }: { label: string; values: readonly string[]
 function AttachmentHint({ message }: { message: EmailMessage }) {
   const files = useQuery({ ...attachmentsQuery(message.id), enabled: false });
   if (message.anexos === 0) return null;
-  const names = files.data?.map((file) => file.filename).join(', ');
+  const names = files.data?.attachments.map((file) => file.filename).join(', ');
   return (
     <span className="flex min-w-0 items-center gap-1 text-xs text-fg-muted">
       <FileTextIcon size={14} className="shrink-0" />

@@ -73,6 +73,7 @@ function conversation() {
           { filename: 'taxas.xlsx', contentType: 'application/vnd.ms-excel', key: 'k-taxas', size: 1024 },
         ],
       },
+      originals: { [answer.id]: 9216 },
     } satisfies Api,
   };
 }
@@ -184,6 +185,11 @@ describe("'Histórico de Emails dos Transportadores'", () => {
     await user.click(item.getByRole('button', { name: 'Baixar todos' }));
     expect(await screen.findByText('2 anexo(s) baixado(s) com sucesso!')).toBeInTheDocument();
     expect(downloads).toEqual(['proposta.pdf', 'proposta.pdf', 'taxas.xlsx']);
+    // The message as it arrived, with every attachment (QA pass 40b): apart from 'Baixar todos'.
+    expect(item.getByText('A mensagem como chegou, com todos os anexos:')).toBeInTheDocument();
+    await user.click(item.getByRole('button', { name: 'Baixar mensagem original (.eml, 9,0 KB)' }));
+    expect(await screen.findAllByText('1 anexo(s) baixado(s) com sucesso!')).not.toHaveLength(0);
+    expect(downloads.at(-1)).toBe('mensagem-original.eml');
     const fileCall = network.requests.find((request) => request.url === '/api/attachments/k-taxas')!;
     expect(fileCall.headers.Authorization).toBe('Bearer token-123');
     click.mockRestore();

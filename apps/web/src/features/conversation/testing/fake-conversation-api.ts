@@ -58,6 +58,8 @@ export function fakeConversationApi(data: {
   quoteId?: string;
   messages: EmailMessage[];
   files?: Record<string, Files>;
+  /** A received message kept as it arrived: its size (offered as 'Baixar mensagem original'). */
+  originals?: Record<string, number>;
   broken?: string[];
 }) {
   const quoteId = data.quoteId ?? ids.q1;
@@ -87,7 +89,24 @@ export function fakeConversationApi(data: {
   };
   for (const message of data.messages) {
     const list = files[message.id] ?? [];
-    routes[`GET /api/imap/attachments/${message.id}`] = { body: { attachments: list } };
+    const size = data.originals?.[message.id];
+    const original =
+      size === undefined
+        ? undefined
+        : {
+            filename: 'mensagem-original.eml',
+            contentType: 'message/rfc822',
+            key: `original_${message.id}`,
+            size,
+          };
+    routes[`GET /api/imap/attachments/${message.id}`] = {
+      body: { attachments: list, ...(original ? { original } : {}) },
+    };
+    if (original)
+      routes[`GET /api/attachments/${original.key}`] = {
+        body: 'From: a@b\r\n\r\n',
+        contentType: 'message/rfc822',
+      };
     for (const file of list)
       routes[`GET /api/attachments/${file.key}`] = data.broken?.includes(file.key)
         ? problem(500, 'INTERNAL', errorMessages.INTERNAL)
