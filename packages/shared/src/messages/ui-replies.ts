@@ -128,6 +128,8 @@ export const uiReplies = {
     /** '{lista}': "proposta.pdf: não foi possível ler o arquivo (pdf): o arquivo é protegido por senha" */
     unreadable:
       'O que não pôde ser lido: {lista}. Peça o arquivo em outro formato à transportadora ou corrija os valores à mão.',
+    /** Several files unread for the same reason, named once (QA pass 40b: 200 lines for 200 scans). */
+    unreadableGroup: '{arquivos} e mais {n} arquivo(s)',
     summaryTitle: 'Resumo extraído de {nome}',
     confidence: 'Confiança da extração',
     fields: {

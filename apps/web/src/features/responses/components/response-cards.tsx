@@ -33,7 +33,7 @@ import { useCountSetAside } from '../api/count-set-aside';
 import { type ResponseEntry, useResponses } from '../api/list-responses';
 import { useReadAgain } from '../api/read-again';
 import { RegisterResponseButton } from './register-response-modal';
-import { formatDuration, summariseWithCarried } from './response-summary';
+import { formatDuration, groupUnreadable, summariseWithCarried } from './response-summary';
 import { SenderCheck } from './sender-check';
 import { UndoAssignmentButton } from './undo-assignment-button';
 
@@ -385,7 +385,9 @@ function Summary({
       )}
       {version.extracaoErro && <Alert variant="warning">{version.extracaoErro}</Alert>}
       {unreadable.length > 0 && (
-        <Alert variant="warning">{formatMessage(t.unreadable, { lista: unreadable.join('; ') })}</Alert>
+        <Alert variant="warning">
+          {formatMessage(t.unreadable, { lista: groupUnreadable(unreadable).join('; ') })}
+        </Alert>
       )}
       {version.versao > 1 && version.dadosExtraidos.final.condicoesMantidas && (
         <p className="text-xs text-fg-muted" data-kept-terms="">

@@ -2,7 +2,7 @@ import { parseContainers } from '@cotacoes/shared/comparison/containers';
 import { feeItem, freightItem, makeFinal } from '@cotacoes/shared/comparison/fixtures/finals';
 import type { DadosExtraidos } from '@cotacoes/shared/schemas/responses';
 import { describe, expect, it } from 'vitest';
-import { summarise } from './response-summary';
+import { groupUnreadable, summarise } from './response-summary';
 
 const dados = (modal: string) =>
   ({ final: makeFinal({ modal, taxas: { itens: [feeItem('AWB FEE', 35)] } }) }) as unknown as DadosExtraidos;
@@ -164,5 +164,28 @@ describe("the reply card's freight not per container (QA pass on air and LCL)", 
     const fcl = card('FCL', [freight('40HC', 2300)]);
     expect(fcl.frete).toBeNull();
     expect(fcl.frete40).toMatch(/^US\$\s2\.300,00$/);
+  });
+});
+
+describe('groupUnreadable', () => {
+  it('names the files of one reason once, three and the count of the rest (QA pass 40b: 200 scans)', () => {
+    const ocr = 'não foi possível ler o arquivo (imagem): OCR não concluído: falha ao ler a imagem';
+    const limit = 'não foi possível ler o arquivo: além do limite de 20 anexos por mensagem';
+    const reasons = [
+      ...Array.from({ length: 20 }, (_, i) => `scan_${String(i).padStart(3, '0')}.png: ${ocr}`),
+      ...Array.from({ length: 180 }, (_, i) => `scan_${String(i + 20).padStart(3, '0')}.png: ${limit}`),
+      'proposta.pdf: não foi possível ler o arquivo (pdf): o arquivo é protegido por senha',
+      'texto ilegível',
+    ];
+    expect(groupUnreadable(reasons)).toEqual([
+      `scan_000.png, scan_001.png, scan_002.png e mais 17 arquivo(s): ${ocr}`,
+      `scan_020.png, scan_021.png, scan_022.png e mais 177 arquivo(s): ${limit}`,
+      'proposta.pdf: não foi possível ler o arquivo (pdf): o arquivo é protegido por senha',
+      'texto ilegível',
+    ]);
+    // Four files of one reason are all named (no "e mais 1").
+    expect(groupUnreadable(['a.pdf: x', 'b.pdf: x', 'c.pdf: x', 'd.pdf: x'])).toEqual([
+      'a.pdf, b.pdf, c.pdf, d.pdf: x',
+    ]);
   });
 });

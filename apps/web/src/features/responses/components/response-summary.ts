@@ -357,3 +357,33 @@ export function formatDuration(totalMinutes: number): string {
   const rest = h % 24;
   return formatMessage(rest ? d.daysHours : d.days, { d: days, h: rest });
 }
+
+/**
+ * The reasons files could not be read, each said once: "scan_000.png, scan_001.png, scan_002.png e mais 17
+ * arquivo(s): …" instead of one line per file (QA pass 40b: a reply with 200 scans made a card of 6.500 px).
+ * A reason is "<file>: <why>"; one without a file name stays as it is.
+ */
+export function groupUnreadable(reasons: readonly string[], shown = 3): string[] {
+  const byWhy = new Map<string, string[]>();
+  const whole: string[] = [];
+  for (const reason of reasons) {
+    const cut = reason.indexOf(': ');
+    if (cut <= 0) {
+      whole.push(reason);
+      continue;
+    }
+    const why = reason.slice(cut + 2);
+    byWhy.set(why, [...(byWhy.get(why) ?? []), reason.slice(0, cut)]);
+  }
+  const grouped = [...byWhy].map(([why, files]) => {
+    const names =
+      files.length <= shown + 1
+        ? files.join(', ')
+        : formatMessage(uiReplies.cards.unreadableGroup, {
+            arquivos: files.slice(0, shown).join(', '),
+            n: files.length - shown,
+          });
+    return `${names}: ${why}`;
+  });
+  return [...grouped, ...whole];
+}
