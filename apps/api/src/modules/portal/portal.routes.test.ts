@@ -99,13 +99,14 @@ function answerForm(dados: unknown, files: { filename: string; content: Buffer }
 const submit = (
   token: string,
   dados: unknown,
-  options: { cookie?: string; files?: { filename: string; content: Buffer }[] } = {},
+  options: { cookie?: string; files?: { filename: string; content: Buffer }[]; ip?: string } = {},
 ) => {
   const form = answerForm(dados, options.files);
   return ctx.app.inject({
     method: 'POST',
     url: `/api/portal/${token}/resposta`,
     payload: form.payload,
+    ...(options.ip ? { remoteAddress: options.ip } : {}),
     headers: {
       'content-type': form['content-type'],
       origin: ctx.config.APP_URL,
@@ -685,6 +686,35 @@ describe('answering (POST /api/portal/{token}/resposta)', () => {
       { versao: 1, atual: false },
       { versao: 2, atual: true },
     ]);
+  });
+
+  it('the same answer sent twice at once is one version; sent again after another version, a new one (QA pass 40a)', async () => {
+    const twice = await quoteScenario(ctx, {
+      carriers: [{ nome: 'Maersk Duplo', email: 'pricing@maersk-duplo.com.br' }],
+    });
+    const invite = await inviteOf(twice, 0);
+    // From its own address: the file's other answers use up the per-minute limit of the default one.
+    const ip = '203.0.113.40';
+    const [first, second] = await Promise.all([
+      submit(invite, ANSWER, { ip }),
+      submit(invite, ANSWER, { ip }),
+    ]);
+    expect([first.statusCode, second.statusCode], `${first.body} ${second.body}`).toEqual([201, 201]);
+    const versions = async () =>
+      (
+        await db()
+          .select({ versao: respostas.versao })
+          .from(respostas)
+          .where(eq(respostas.cotacaoId, twice.quote.id))
+      )
+        .map((row) => row.versao)
+        .sort();
+    expect(await versions()).toEqual([1]);
+    // A different answer is version 2; the first one again, after it, is version 3 (a real change back).
+    const other = { ...ANSWER, fretes: [{ unidade: '40HC', moeda: 'USD', valor: 2400 }] };
+    expect((await submit(invite, other, { ip })).statusCode).toBe(201);
+    expect((await submit(invite, ANSWER, { ip })).statusCode).toBe(201);
+    expect(await versions()).toEqual([1, 2, 3]);
   });
 
   it('says when a later answer by e-mail is the one that counts, before the portal answer is sent again (QA pass 17)', async () => {

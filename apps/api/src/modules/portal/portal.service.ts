@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   formatMessage,
@@ -53,6 +53,10 @@ import { type Limits, SharedLimiter } from '../../lib/shared-limits.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { mailTemplates } from '../../mail/templates.js';
 import * as repo from './portal.repository.js';
+
+/** How long a second identical answer waits for the first one's processing: 40 × 250 ms. */
+const DUPLICATE_WAIT_STEPS = 40;
+const DUPLICATE_WAIT_MS = 250;
 
 /** Link requests per e-mail address per hour (besides the per-IP limit of the route). */
 export const PORTAL_LINK_REQUESTS_PER_HOUR = 5;
@@ -208,16 +212,33 @@ export class PortalService {
     const typed = portalResult(answer, context.recipient.nome);
     const from = row.email ?? context.recipient.emails[0]!;
     const host = new URL(this.config.APP_URL).hostname || 'cotacoes.local';
+    const text = typed.blocks[0]!.lines.join('\n');
+    // One answer, however many times it is sent: the same form (and files) on top of the same version is
+    // one message (QA pass 40a: two POSTs in the same instant made an identical version 2). A different
+    // answer, or the same one again after another version, is a new message.
+    const current = await repo.currentAnswerOf(this.db, tenant, context.recipient.id);
+    const identity = createHash('sha256')
+      .update(
+        JSON.stringify([
+          context.recipient.id,
+          current?.versao ?? 0,
+          text,
+          answer.observacoes ?? '',
+          files.map((file) => [file.filename, createHash('sha256').update(file.content).digest('hex')]),
+        ]),
+      )
+      .digest('hex')
+      .slice(0, 40);
     const raw = await composeMessage({
       from,
       to: [this.config.MAIL_REPLY_ADDRESS],
       subject: `RE: ${context.quote.tituloEmail}`,
-      text: typed.blocks[0]!.lines.join('\n'),
-      messageId: `<portal-${randomUUID()}@${host}>`,
+      text,
+      messageId: `<portal-${identity}@${host}>`,
       inReplyTo: context.recipient.messageId ?? context.quote.messageId,
       attachments: files,
     });
-    const result = await this.pipeline.ingest(raw, {
+    let result = await this.pipeline.ingest(raw, {
       source: 'portal',
       portal: {
         empresaId: tenant.empresaId,
@@ -228,6 +249,17 @@ export class PortalService {
       typedResult: typed,
       ...(answer.observacoes ? { observacoes: answer.observacoes } : {}),
     });
+    // The same answer sent twice at once: the second waits for the first's processing (or takes it over
+    // when it failed), and answers as the first does.
+    for (
+      let wait = 0;
+      result.duplicate && result.status !== 'processada' && wait < DUPLICATE_WAIT_STEPS;
+      wait++
+    ) {
+      if (result.status === 'pendente') await sleep(DUPLICATE_WAIT_MS);
+      result = await this.pipeline.process(result.inboundId);
+      if (result.status === 'falhou') break;
+    }
     if (result.status === 'falhou')
       throw new AppError('INBOUND_PROCESSING_FAILED', { erro: result.erro ?? '' });
     const fresh = await this.reload(opened);
