@@ -219,6 +219,18 @@ describe('measures from the quote', () => {
     ).toEqual(['18500.00', '18.50', '1234.56', '12500.00', '3200.00', '0.80']);
   });
 
+  it('reads groups of three digits apart by a space as thousands (QA pass 40c: "1 250 kg" read 250 kg)', () => {
+    expect(
+      ['1 250 kg', '15 000 kg', '1\u00a0250,5 kg', '2 x 40HC, 18 000 kg', '320,5 kg'].map((t) =>
+        text(parseWeightKg(t)),
+      ),
+    ).toEqual(['1250.00', '15000.00', '1250.50', '18000.00', '320.50']);
+    expect(text(parseVolumeM3('12 500 m³'))).toBe('12500.00');
+    expect(parseGoodsValue('USD 120 000,00')).toEqual({ valor: toDecimal(120000), moeda: 'USD' });
+    // A count beside a size is no thousands group.
+    expect(text(parseMeasureNumber('1 x 20'))).toBe('1.00');
+  });
+
   it('weight in kg or tonnes, volume in m³ or cbm, goods value with currency', () => {
     expect(text(parseWeightKg('18.500 kg'))).toBe('18500.00');
     expect(text(parseWeightKg('12,5 toneladas'))).toBe('12500.00');

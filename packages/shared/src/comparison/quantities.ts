@@ -128,14 +128,19 @@ export function chargeAmount(valor: number, quantidade: Decimal, minimo?: number
     : amount;
 }
 
+/** A number in a quote field: digits with '.' or ',', or groups of three apart by spaces ("1 250,5"). */
+const NUMBER = '(?<![\\d.,])\\d{1,3}(?:[ \\u00a0\\u202f]\\d{3})+(?:[.,]\\d+)?(?![\\d])|\\d[\\d.,]*';
+
 /**
  * A number as people write it in a quote field: '18.500' and '18,5' (pt-BR), '1,234.56' (en), '12.500,00'.
  * A single '.' or ',' followed by exactly three digits is a thousands separator.
  */
 export function parseMeasureNumber(text: string): Decimal | null {
-  const match = /\d[\d.,]*/.exec(text);
+  const match = new RegExp(NUMBER).exec(text);
   if (!match) return null;
-  let digits = match[0].replace(/[.,]$/, '');
+  // "1 250 kg", "15 000 kg": a space (also a non-breaking or thin one) between groups of three digits is a
+  // thousands separator (QA pass 40c: "1 250 kg" was read as 250 kg).
+  let digits = match[0].replace(/[\s\u00a0\u202f]/g, '').replace(/[.,]$/, '');
   const lastDot = digits.lastIndexOf('.');
   const lastComma = digits.lastIndexOf(',');
   if (lastDot >= 0 && lastComma >= 0) {
@@ -154,8 +159,8 @@ export function parseMeasureNumber(text: string): Decimal | null {
   return Number.isFinite(value) ? toDecimal(value) : null;
 }
 
-const WEIGHT = /(\d[\d.,]*)\s*(kgs?|quilos?|kilos?|toneladas?|tons?|t)(?![\p{L}\d])/iu;
-const VOLUME = /(\d[\d.,]*)\s*(m3|m³|cbm|metros?\s+c[uú]bicos?)(?![\p{L}\d])/iu;
+const WEIGHT = new RegExp(`(${NUMBER})\\s*(kgs?|quilos?|kilos?|toneladas?|tons?|t)(?![\\p{L}\\d])`, 'iu');
+const VOLUME = new RegExp(`(${NUMBER})\\s*(m3|m³|cbm|metros?\\s+c[uú]bicos?)(?![\\p{L}\\d])`, 'iu');
 
 /** Kilograms written in a text ('18.500 kg', '12,5 t'); null when none. */
 export function parseWeightKg(text: string | null | undefined): Decimal | null {

@@ -236,3 +236,53 @@ describe("a revision that restates every fee but not the 20' freight (QA pass 40
     expect(rowOf(await comparison(), 0).destaque.menorCusto).toBe(true);
   });
 });
+
+describe('an air quote whose weight is written "1 250 kg" (QA pass 40c)', () => {
+  it('counts 1.250 kg, not 250: the screen and the Excel agree', async () => {
+    const air = await quoteScenario(ctx, {
+      carriers: [{ nome: 'Céu Azul Cargas', email: 'air@ceuazul-q40.com.br' }],
+      quote: {
+        tipoFrete: 'AÉREO',
+        origem: 'Munique, DE',
+        destino: 'Guarulhos, BR',
+        pesoBrutoTotal: '1 250 kg',
+        itens: [{ mercadoria: 'Peças', quantidadeVolumes: '2 caixas', dimensoes: '120 x 100 x 90 cm' }],
+      },
+    });
+    await ctx.app.services.inbound.ingest(
+      await carrierReply({
+        from: air.carriers[0]!.email,
+        to: air.replyTo(0),
+        text: [
+          'Prezados,',
+          '',
+          'Frete aéreo: USD 4,50 por kg (peso taxado)',
+          'Handling destino: R$ 350,00 por embarque',
+          'Transit time: 3 dias',
+          '',
+          'Att,',
+          'Céu Azul Cargas',
+        ].join('\n'),
+      }),
+      { source: 'imap' },
+    );
+    const get = (url: string) =>
+      ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${air.token}` } });
+    const row = await waitFor(async () => {
+      const data = (await get(`/api/quotes/${air.quote.id}/comparison`)).json() as Comparison;
+      return data.linhas.find((line) => line.extracao === 'concluida');
+    }, 60_000);
+    // 2 × 1,2 × 1,0 × 0,9 = 2,16 m³ = 360 kg at 1:6000, below 1.250 kg: 1.250 × 4,50 = USD 5.625 × 5,2456
+    // = 29.506,50 + R$ 350 = R$ 29.856,50 (it counted 360 kg: R$ 8.847,87).
+    expect(row.fretes[0]).toMatchObject({ valor: 4.5, quantidade: 1250, valorTotal: 5625 });
+    expect(row).toMatchObject({ valorUSD: 5625, valorBRL: 350, custoTotalBRL: 29856.5 });
+    const excel = await get(`/api/quotes/${air.quote.id}/comparative-excel`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(excel.rawPayload as unknown as ArrayBuffer);
+    const summary = workbook.getWorksheet('Comparativo')!;
+    const headers = (summary.getRow(SUMMARY_HEADER_ROW).values as unknown[]).map(String);
+    expect(summary.getRow(SUMMARY_HEADER_ROW + 1).getCell(headers.indexOf('Total (BRL)')).value).toBe(
+      29856.5,
+    );
+  });
+});
