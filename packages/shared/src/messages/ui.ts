@@ -952,6 +952,8 @@ export const ui = {
       statusAtualizar: 'Atualizar',
       statusInvalido: 'Inválido',
       updates: 'Atualiza {nome}',
+      /** The row names the carrier otherwise: the import renames it (QA pass 40a: it did so silently). */
+      renames: 'Atualiza {nome}: o nome passa a ser “{novo}”',
       newEmails: 'E-mails novos: {emails}',
       noRows: 'Nenhuma linha nesta situação.',
       confirm: 'Confirmar importação',

@@ -271,6 +271,11 @@ export const importCommitBodySchema = z.strictObject({
     )
     .min(1, errorMessages.IMPORT_NOTHING_VALID)
     .max(MAX_IMPORT_ROWS, errorMessage('IMPORT_TOO_MANY_ROWS', { max: MAX_IMPORT_ROWS })),
+  /**
+   * The file's rows the preview found invalid and the page did not send: counted among the ignored in the
+   * result (QA pass 40a: "0 linha(s) ignorada(s)" after two were left out).
+   */
+  ignoradas: z.number().int().min(0).max(MAX_IMPORT_ROWS).optional(),
 });
 export type ImportCommitBody = z.infer<typeof importCommitBodySchema>;
 

@@ -131,6 +131,28 @@ describe('import preview and commit', () => {
     expect((await call('GET', '/api/transporters', b.supervisor.token)).json()).toEqual([]);
   });
 
+  it('counts the rows the page left out as invalid among the ignored (QA pass 40a)', async () => {
+    const csv = [
+      'Nome;Emails;Grupos',
+      'Oceano Azul;rates@oceanoazul.com;',
+      'Erro;erro@fwd;',
+      'Sem Email;;',
+    ].join('\r\n');
+    const preview: ImportPreview = (await upload(a.supervisor.token, 'parcial.csv', csv)).json();
+    expect(preview.resumo).toMatchObject({ novos: 1, invalidos: 2 });
+    const valid = preview.linhas.filter((row) => row.status !== 'invalido');
+    const commit = await call('POST', '/api/transporters/import', a.supervisor.token, {
+      linhas: valid.map(({ linha, nome, emails, grupos }) => ({ linha, nome, emails, grupos })),
+      ignoradas: preview.linhas.length - valid.length,
+    });
+    expect(commit.statusCode, commit.body).toBe(200);
+    expect(commit.json()).toMatchObject({
+      message:
+        'Importação concluída: 1 agente(s) de carga criado(s), 0 atualizado(s), 2 linha(s) ignorada(s).',
+      ignorados: 2,
+    });
+  });
+
   it('an update adds the new addresses after the existing ones and re-importing the same file changes nothing new', async () => {
     await call('POST', '/api/transporters', a.supervisor.token, { nome: 'Hapag', email: 'a@hapag.com' });
     const file = 'Nome,E-mails\nHapag-Lloyd,"b@hapag.com;a@hapag.com"\n';

@@ -122,7 +122,7 @@ export class CarrierImportService {
       const result = {
         criados: created.length,
         atualizados: valid.length - created.length,
-        ignorados: rows.length - valid.length,
+        ignorados: rows.length - valid.length + (body.ignoradas ?? 0),
         gruposCriados: gruposNovos.length,
       };
       await writeAudit(tx, actor.meta, 'transportador.import', {

@@ -14,12 +14,8 @@ export function rowsToImport(rows: readonly ImportRow[]): ImportCommitBody['linh
 }
 
 /** `POST /api/transporters/import {linhas}`: the server checks the rows again and writes them. */
-export function commitImport(linhas: ImportCommitBody['linhas']): Promise<ImportResult> {
-  return api.post<ImportResult>(
-    '/transporters/import',
-    { linhas },
-    { fallback: ui.management.import.commitError },
-  );
+export function commitImport(body: ImportCommitBody): Promise<ImportResult> {
+  return api.post<ImportResult>('/transporters/import', body, { fallback: ui.management.import.commitError });
 }
 
 export function useCommitImport() {

@@ -92,7 +92,10 @@ describe('management: import and export', () => {
     expect(row(2).getByText('Novo')).toBeInTheDocument();
     expect(row(2).getByText('comercial@delta.com; ops@delta.com')).toBeInTheDocument();
     expect(row(3).getByText('Atualizar')).toBeInTheDocument();
-    expect(row(3).getByText('Atualiza Atlântico Logística')).toBeInTheDocument();
+    // The file names it otherwise: the preview says the import renames it (QA pass 40a).
+    expect(
+      row(3).getByText('Atualiza Atlântico Logística: o nome passa a ser “Atlântico Log”'),
+    ).toBeInTheDocument();
     expect(row(3).getByText('E-mails novos: novo@atlantico.com.br')).toBeInTheDocument();
     expect(row(4).getByText('Inválido')).toBeInTheDocument();
     expect(row(4).getByText('Pelo menos um email deve ser fornecido')).toBeInTheDocument();
@@ -122,6 +125,8 @@ describe('management: import and export', () => {
           grupos: ['Rodoviário Sul'],
         },
       ],
+      // The invalid row left out is counted among the ignored (QA pass 40a read "0 linha(s) ignorada(s)").
+      ignoradas: 1,
     });
     // The lists reload.
     await waitFor(() =>

@@ -131,7 +131,9 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
                   <Badge variant={badge.variant}>{badge.label}</Badge>
                   {row.existente && (
                     <p className="mt-1 text-xs text-fg-muted">
-                      {formatMessage(t.updates, { nome: row.existente.nome })}
+                      {row.nome && row.nome !== row.existente.nome
+                        ? formatMessage(t.renames, { nome: row.existente.nome, novo: row.nome })
+                        : formatMessage(t.updates, { nome: row.existente.nome })}
                     </p>
                   )}
                   {row.status === 'atualizar' && row.emailsNovos.length > 0 && (
@@ -196,9 +198,13 @@ export function ImportModal({ onClose }: { onClose: () => void }) {
   }
 
   function confirm(preview: ImportPreview) {
-    commit.mutate(rowsToImport(preview.linhas), {
-      onSuccess: (result) => setStep({ kind: 'done', result }),
-    });
+    const linhas = rowsToImport(preview.linhas);
+    commit.mutate(
+      { linhas, ignoradas: preview.linhas.length - linhas.length },
+      {
+        onSuccess: (result) => setStep({ kind: 'done', result }),
+      },
+    );
   }
 
   function chooseAnother() {
