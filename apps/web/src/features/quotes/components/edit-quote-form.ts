@@ -56,7 +56,10 @@ export function editQuoteChanges(
     if (error) errors.prazo = [error];
     else {
       body.prazoResposta = parseLocalInput(values.prazo)?.toISOString() ?? null;
-      if (values.avisar && pendingCarriers(quote) > 0) body.avisarTransportadores = true;
+      // Only an extended deadline is announced (the box shows only then; QA pass 40c: its default, still
+      // checked, made an earlier deadline a 400).
+      if (values.avisar && values.prazo > initial.prazo && pendingCarriers(quote) > 0)
+        body.avisarTransportadores = true;
     }
   }
   if (Object.keys(body).length === 0) {
