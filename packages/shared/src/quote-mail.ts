@@ -63,10 +63,27 @@ export function formatQuoteDeadline(date: Date, language: QuoteDocumentLanguage)
     : formatQuoteDateTime(date, language);
 }
 
+/**
+ * A measure typed in pt-BR ("38.500 kg", "USD 120.000,00", "2,8 m³"), written the English way for a request
+ * in English ("38,500 kg", "USD 120,000.00", "2.8 m³"): a foreign agent read "38.500 kg" as 38.5 kg (QA pass
+ * 40c). Only the unambiguous pt-BR forms change: dots between groups of three with an optional decimal comma,
+ * or a decimal comma; "1.5" and whole numbers stay as typed.
+ */
+export function englishNumbers(text: string): string {
+  return text.replace(/(?<![\d.,])(\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+,\d+)(?![\d.,]*\d)/g, (number) => {
+    const [whole, decimals] = number.replace(/\./g, '').split(',');
+    const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    return decimals === undefined ? grouped : `${grouped}.${decimals}`;
+  });
+}
+
 /** The request's content, in its language, once: the e-mail's text and HTML and the PDF follow it. */
 export function buildQuoteDocument(input: QuoteMailInput, codePending = '—'): QuoteDocument {
   const t = quoteDocumentMessages[input.language];
   const value = (v: string | null | undefined) => (v?.trim() ? v.trim() : t.notInformed);
+  // Weights, values and sizes in the reader's number format.
+  const measure = (v: string | null | undefined) =>
+    input.language === 'pt' || !v?.trim() ? value(v) : englishNumbers(v.trim());
   const yesNo = (v: boolean | null) => (v === null ? t.notInformed : v ? t.yes : t.no);
   const prazo = formatQuoteDateTime(input.prazoResposta, input.language);
   const route: [string, string][] = [
@@ -77,8 +94,8 @@ export function buildQuoteDocument(input: QuoteMailInput, codePending = '—'): 
     [t.directRoute, yesNo(input.preferenciaRota)],
     [t.avoidRoute, value(input.evitarRota)],
     [t.avoidCarrier, value(input.evitarArmador)],
-    [t.grossWeight, value(input.pesoBrutoTotal)],
-    [t.goodsValue, value(input.valorMercadoria)],
+    [t.grossWeight, measure(input.pesoBrutoTotal)],
+    [t.goodsValue, measure(input.valorMercadoria)],
   ];
   return {
     language: input.language,
@@ -109,7 +126,7 @@ export function buildQuoteDocument(input: QuoteMailInput, codePending = '—'): 
       headers: [t.goods, t.volumes, t.dimensions],
       rows: input.itens
         .filter((item) => item.mercadoria || item.quantidadeVolumes || item.dimensoes)
-        .map((item) => [value(item.mercadoria), value(item.quantidadeVolumes), value(item.dimensoes)]),
+        .map((item) => [value(item.mercadoria), measure(item.quantidadeVolumes), measure(item.dimensoes)]),
     },
     notes:
       [input.observacoes, input.descricaoAdicional]

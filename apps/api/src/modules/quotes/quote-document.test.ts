@@ -51,8 +51,8 @@ describe('request e-mail', () => {
         'Santos, BR',
         'PO-7781 Máquinas',
         'FTI-55',
-        '12.400 kg',
-        'USD 88.000',
+        language === 'pt' ? '12.400 kg' : '12,400 kg',
+        language === 'pt' ? 'USD 88.000' : 'USD 88,000',
         'Peças de máquinas',
         'Empilhável até 2 níveis.',
         'Via Cabo',
@@ -71,6 +71,31 @@ describe('request e-mail', () => {
       expect(text.startsWith(language === 'pt' ? 'Prezados,' : 'Dear partner,')).toBe(true);
     },
   );
+
+  it('writes the typed weights and values the English way in an English request (QA pass 40c)', () => {
+    const english = renderQuoteMail(
+      documentOf({
+        language: 'en',
+        pesoBrutoTotal: '38.500 kg / 62,4 m³',
+        valorMercadoria: 'USD 120.000,00',
+        itens: [
+          {
+            mercadoria: 'Machine parts',
+            quantidadeVolumes: '6 pallets, 4,2 m³',
+            dimensoes: '120x100x140 cm',
+          },
+        ],
+      }),
+      true,
+    );
+    expect(english.text).toContain('Total gross weight: 38,500 kg / 62.4 m³');
+    expect(english.text).toContain('Goods value: USD 120,000.00');
+    expect(english.text).toContain('6 pallets, 4.2 m³');
+    expect(english.html).toContain('38,500 kg');
+    // In Portuguese, as typed.
+    const portuguese = renderQuoteMail(documentOf({ pesoBrutoTotal: '38.500 kg' }), true);
+    expect(portuguese.text).toContain('38.500 kg');
+  });
 
   it('sends the body edited in the preview as it is, text and HTML (ADR 0025)', () => {
     const corpo = 'Prezados,\n\nFavor cotar <urgente> & rápido.\nLinha 2\n\nAtt,\nAna';
