@@ -115,7 +115,7 @@ export function buildQuoteDocument(input: QuoteMailInput, codePending = '—'): 
           [t.reference, input.referenciaProcesso],
           [t.fti, value(input.fti)],
           [t.freightType, input.tipoFrete],
-          [t.responseDeadline, prazo],
+          [t.responseDeadline, formatMessage(t.deadlineValue, { prazo })],
           // Here, not under route: a PDF/Excel request would otherwise print the route heading over it alone.
           [t.dangerousCargo, yesNo(input.cargaPerigosa)],
         ],

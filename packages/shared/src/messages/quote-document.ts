@@ -9,6 +9,8 @@ export const quoteDocumentMessages = {
     greeting: 'Prezados,',
     intro: '{empresa} solicita cotação de frete para o processo abaixo.',
     deadline: 'Favor responder até {prazo} (horário de Brasília).',
+    /** The deadline's row of the data (the PDF printed it without its time zone: QA pass 40c). */
+    deadlineValue: '{prazo} (horário de Brasília)',
     replyHint:
       'Para responder, use "Responder" neste e-mail e preencha a sua proposta nas linhas abaixo (ou anexe-a).',
     sectionOffer: 'Sua proposta',
@@ -61,6 +63,7 @@ export const quoteDocumentMessages = {
     greeting: 'Dear partner,',
     intro: '{empresa} requests a freight quotation for the shipment below.',
     deadline: 'Please reply by {prazo} (Brasília time).',
+    deadlineValue: '{prazo} (Brasília time)',
     replyHint: 'To answer, press "Reply" and fill in your offer on the lines below (or attach it).',
     sectionOffer: 'Your offer',
     offerFields: ['Freight', 'Charges', 'Currency', 'Transit time', 'Free time', 'Offer valid until'],

@@ -95,6 +95,9 @@ describe('request e-mail', () => {
     // In Portuguese, as typed.
     const portuguese = renderQuoteMail(documentOf({ pesoBrutoTotal: '38.500 kg' }), true);
     expect(portuguese.text).toContain('38.500 kg');
+    // The deadline's row says its time zone, as the opening line does (the PDF printed it without).
+    expect(portuguese.text).toContain('Prazo de resposta: 10/12/2026, 14:00 (horário de Brasília)');
+    expect(english.text).toContain('Reply by: 10 Dec 2026, 14:00 (Brasília time)');
   });
 
   it('sends the body edited in the preview as it is, text and HTML (ADR 0025)', () => {
