@@ -13,6 +13,8 @@ export const decisionEmailMessages = {
     revisionAsk: 'Pedimos, por gentileza, que revisem a proposta conforme a mensagem abaixo:',
     revisionAskNoMessage: 'Pedimos, por gentileza, que revisem os valores e as condições da proposta.',
     revisionReply: 'Para enviar a proposta revisada, basta responder a este e-mail.',
+    /** The carrier's own portal link, when the company offers the portal (QA pass 40a: the mail had none). */
+    revisionPortal: 'Ou responda pelo portal: {url}',
     /** The quote's answer deadline, while it is still ahead: the carrier knows by when. */
     revisionDeadline: 'Pedimos a proposta revisada até {prazo} (horário de Brasília).',
     approvalSubject: 'Cotação {codigo} aprovada',
@@ -84,6 +86,7 @@ export const decisionEmailMessages = {
     revisionAsk: 'We kindly ask you to revise it as described below:',
     revisionAskNoMessage: 'We kindly ask you to review the rates and conditions of your offer.',
     revisionReply: 'To send the revised offer, simply reply to this e-mail.',
+    revisionPortal: 'Or answer through the portal: {url}',
     revisionDeadline: 'Please send the revised offer by {prazo} (Brasília time).',
     /**
      * The revision dialog's starting message for a quote in English (the analyst edits it; the Portuguese

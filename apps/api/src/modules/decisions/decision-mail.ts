@@ -78,6 +78,8 @@ export function revisionMail(
   sender: Sender,
   /** The quote's answer deadline when it is still ahead (a passed one is not restated). */
   deadline?: Date,
+  /** The carrier's own portal link, when the company offers the portal and the deadline is ahead. */
+  portal?: string,
 ): DecisionMail {
   const t = decisionEmailMessages[language];
   const vars = { codigo: quote.codigo, referencia: quote.referencia };
@@ -88,7 +90,7 @@ export function revisionMail(
     title: t.revisionTitle,
     paragraphs: [formatMessage(t.revisionIntro, vars), mensagem ? t.revisionAsk : t.revisionAskNoMessage],
     quoted: mensagem || undefined,
-    after: [...by, t.revisionReply],
+    after: [...by, t.revisionReply, ...(portal ? [formatMessage(t.revisionPortal, { url: portal })] : [])],
     signature: signatureOf(sender),
   });
 }

@@ -129,6 +129,11 @@ describe('POST /api/quotes/{id}/request-revision', () => {
     expect(mail.text).toContain(
       `Pedimos a proposta revisada até ${formatQuoteDeadline(new Date(s.quote.prazoResposta), 'pt')} (horário de Brasília).`,
     );
+    // Its own portal link, as the request and the reminders carry (QA pass 40a), and it opens the portal.
+    const link = /Ou responda pelo portal: (\S+)/.exec(mail.text)?.[1];
+    expect(link).toBeDefined();
+    const token = new URL(link!).pathname.split('/').at(-1)!;
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/portal/${token}` })).statusCode).toBe(200);
     // Only that carrier was asked.
     expect(sink.messages.filter((m) => m.subject === `Re: ${s.quote.tituloEmail}`)).toHaveLength(1);
 
@@ -197,6 +202,8 @@ describe('POST /api/quotes/{id}/request-revision', () => {
     const mail = await mailTo(s, 0, `Re: ${s.quote.tituloEmail}`);
     expect(mail.text).toContain('Favor rever o frete.');
     expect(mail.text).not.toContain('Pedimos a proposta revisada até');
+    // The portal takes no answer after the deadline: no link to it.
+    expect(mail.text).not.toContain('pelo portal');
   });
 
   it("'Revisar Todos' asks every carrier that answered, each in its own thread; a revised reply before the deadline with answers missing goes back to waiting for answers", async () => {

@@ -23,6 +23,7 @@ import type { AppConfig } from '../../config/env.js';
 import { sendInConversation, threadPosition } from '../../conversation/outgoing.js';
 import type { Database, Transaction } from '../../db/client.js';
 import type { Tenant } from '../../db/tenant.js';
+import { isPortalEnabled, issuePortalToken, portalUrl } from '../../follow-up/portal-tokens.js';
 import { noticeQuoteEnded } from '../../follow-up/quote-ended-notice.js';
 import { learnFromCorrection } from '../../hints/hints.repository.js';
 import { markLaneRefresh } from '../../lanes/lanes.repository.js';
@@ -227,8 +228,22 @@ export class DecisionsService {
       }
       const language = languageOf(quote.idiomaEmail);
       const deadline = quote.prazoResposta.getTime() > Date.now() ? quote.prazoResposta : undefined;
+      // A carrier that answers through the portal gets its own link (the portal takes answers until the
+      // deadline: none after it).
+      const portal = deadline !== undefined && (await isPortalEnabled(tx, tenant.empresaId));
       for (const target of targets) {
-        const mail = revisionMail(language, this.quoteRef(quote), body.mensagem, sender, deadline);
+        const link = portal
+          ? portalUrl(
+              this.config.APP_URL,
+              await issuePortalToken(
+                tx,
+                tenant,
+                { cotacaoId, destinatarioId: target.destinatarioId },
+                'invite',
+              ),
+            )
+          : undefined;
+        const mail = revisionMail(language, this.quoteRef(quote), body.mensagem, sender, deadline, link);
         await this.sendInThread(tx, tenant, quote, target, mail, 'quote.revision', 'revisao');
       }
       await repo.setResponseStatus(
