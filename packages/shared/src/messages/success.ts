@@ -9,7 +9,10 @@ export const successMessages = {
   passwordReset: 'Senha redefinida. Entre com a nova senha.',
   portalLinkSent:
     'Se este e-mail recebeu a cotação, enviamos a ele um link de acesso. Confira sua caixa de entrada.',
-  portalAnswerSent: 'Resposta enviada. Você pode alterá-la até {prazo} (horário de Brasília).',
+  // The access link of 'Consultar cotação' lasts 30 minutes: a later change needs the request's link or a new
+  // one (QA pass 40a: the page promised the window and the link had expired).
+  portalAnswerSent:
+    'Resposta enviada. Você pode alterá-la até {prazo} (horário de Brasília) pelo link do pedido ou por um novo link em "Consultar cotação".',
   passwordChanged: 'Senha alterada com sucesso. Faça login novamente nos outros dispositivos.',
   userLinked: 'Usuário vinculado à empresa com sucesso.',
   userRoleChanged: 'Papel do usuário atualizado para {role}.',

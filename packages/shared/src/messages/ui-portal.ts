@@ -271,7 +271,8 @@ const en: PortalTexts = {
     submit: 'Send offer',
     update: 'Send new version',
     submitting: 'Sending...',
-    success: 'Offer sent. You can change it until {prazo} (Brasília time).',
+    success:
+      'Offer sent. You can change it until {prazo} (Brasília time) through the link in the request or a new one from "Access a quote request".',
     currentVersion:
       'Your current offer is version {versao}, sent on {data}. Sending again creates a new version.',
     errorFallback: 'Your offer could not be sent. Please try again.',

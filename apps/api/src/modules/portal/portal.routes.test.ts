@@ -892,7 +892,7 @@ describe('a quote sent in English: the portal answers in English (ADR 0026 adden
     });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().message).toMatch(
-      /^Offer sent\. You can change it until \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} \(Brasília time\)\.$/,
+      /^Offer sent\. You can change it until \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} \(Brasília time\) through the link in the request or a new one from "Access a quote request"\.$/,
     );
     expect(created.json().data).toMatchObject({ idioma: 'en', versao: 1 });
     expect((await responsesOf(en))[0]!.atual?.origem).toBe('portal');

@@ -83,7 +83,7 @@ describe('the answer page (/portal/:token)', () => {
 
     expect(
       await screen.findByText(
-        'Resposta enviada. Você pode alterá-la até 11/12/2026, 14:00 (horário de Brasília).',
+        'Resposta enviada. Você pode alterá-la até 11/12/2026, 14:00 (horário de Brasília) pelo link do pedido ou por um novo link em "Consultar cotação".',
       ),
     ).toBeInTheDocument();
     const sent = requests.find((r) => r.url === `/api/portal/${PORTAL_TOKEN}/resposta`)!;
@@ -450,7 +450,9 @@ describe('the portal in English (a request sent in English, ADR 0026 addendum)',
     await user.type(within(itajai).getByLabelText('Amount'), '2,400');
     await user.click(screen.getByRole('button', { name: 'Send offer' }));
     expect(
-      await screen.findByText('Offer sent. You can change it until 11 Dec 2026, 14:00 (Brasília time).'),
+      await screen.findByText(
+        'Offer sent. You can change it until 11 Dec 2026, 14:00 (Brasília time) through the link in the request or a new one from "Access a quote request".',
+      ),
     ).toBeInTheDocument();
     const sent = requests.find((r) => r.url === `/api/portal/${PORTAL_TOKEN}/resposta`)!;
     expect(JSON.parse(String((sent.body as FormData).get('dados'))).fretes).toEqual([
