@@ -4,6 +4,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ComparisonRow } from '@cotacoes/shared';
 import { formatMessage } from '@cotacoes/shared';
 import { hasEuroAmounts } from '@cotacoes/shared/comparison/currency';
+import { estimateNoteText } from '@cotacoes/shared/comparison/estimate-text';
 import { freightTypeName } from '@cotacoes/shared/comparison/freight-type';
 import { originLabel } from '@cotacoes/shared/comparison/origin-label';
 import { chargeLineText, transitDaysText, weightBandText } from '@cotacoes/shared/comparison/quantity-text';
@@ -207,7 +208,19 @@ function summaryColumns(freightTypes: readonly string[], hasLanes: boolean, euro
       },
       max: 40,
     },
-    { header: c.faltando, cell: (row) => ({ value: missingOf(row) || null }), max: 30 },
+    // What it lacks, and, for a row not the cheapest, its estimate as the screen and the PDF give it (QA pass
+    // 40a: the sheet said only "Faltando: THC").
+    {
+      header: c.faltando,
+      cell: (row) => {
+        const missing = missingOf(row);
+        const estimate =
+          row.custoEstimado && !estimateTextOf(row) ? estimateNoteText(row.custoEstimado) : null;
+        if (!estimate) return { value: missing || null };
+        return { value: missing ? `${missing}\n${estimate}` : estimate, wrap: true };
+      },
+      max: 40,
+    },
     { header: c.versaoAnterior, cell: (row) => ({ value: carriedOf(row) || null }), max: 40 },
     // The row's alerts, as on the screen: the option compared of several, a transit above the one asked…
     {

@@ -204,6 +204,11 @@ describe('"Menor custo (estimado)": an incomplete proposal completed at the othe
     expect(cell('Rota Sul', 'Total (BRL)')).toBe(3886.99);
     expect(cell('Rota Sul', 'Destaque')).toBe('Menor prazo');
     expect(cell('Atlântico Cargas', 'Destaque')).toBeNull();
+    // A row not the cheapest says its estimate under what it lacks, as the screen and the PDF (QA pass 40a).
+    expect(String(cell('Atlântico Cargas', 'Faltando'))).toContain(
+      'Estimado em R$ 3.273,53, completando com CFS de Maré Alta (R$ 663,00)',
+    );
+    expect(String(cell('Pacífico Logística', 'Faltando'))).not.toContain('Estimado em');
     expect(String(summary.getRow(SUMMARY_HEADER_ROW - 2).getCell(1).value)).toContain(
       'Menor custo (estimado): a proposta não traz todas as taxas',
     );
