@@ -1,4 +1,16 @@
-import { and, asc, count, desc, eq, getTableColumns, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import {
   cotacaoDestinatarios,
@@ -157,6 +169,13 @@ export async function listInboundAttachments(executor: Executor, inboundMessageI
     .orderBy(asc(inboundAttachments.createdAt), asc(inboundAttachments.filename));
 }
 
+/** A received message is in the conversation of a live quote of the company. */
+const inCompanyConversation = (inboundMessageId: AnyColumn, tenant: Tenant) =>
+  sql`exists (select 1 from ${cotacaoMensagens}
+    join ${cotacoes} on ${cotacoes.id} = ${cotacaoMensagens.cotacaoId} and ${cotacoes.deletedAt} is null
+    where ${cotacaoMensagens.inboundMessageId} = ${inboundMessageId}
+      and ${cotacaoMensagens.empresaId} = ${tenant.empresaId})`;
+
 /** The size of a received message as it arrived, while its bytes are kept (null: purged or unknown). */
 export async function findInboundOriginalSize(executor: Executor, inboundMessageId: string) {
   const [row] = await executor
@@ -167,8 +186,8 @@ export async function findInboundOriginalSize(executor: Executor, inboundMessage
 }
 
 /**
- * The bytes of a received message as it arrived, if a live quote of the company has it in its conversation
- * (or it is the company's own message); undefined when not, or once purged.
+ * The bytes of a received message as it arrived, if a live quote of the company has it in its conversation;
+ * undefined when not, or once purged.
  */
 export async function findInboundOriginal(executor: Executor, tenant: Tenant, inboundMessageId: string) {
   const [row] = await executor
@@ -178,10 +197,7 @@ export async function findInboundOriginal(executor: Executor, tenant: Tenant, in
       and(
         eq(inboundMessages.id, inboundMessageId),
         isNotNull(inboundMessages.raw),
-        sql`exists (select 1 from ${cotacaoMensagens}
-          join ${cotacoes} on ${cotacoes.id} = ${cotacaoMensagens.cotacaoId} and ${cotacoes.deletedAt} is null
-          where ${cotacaoMensagens.inboundMessageId} = ${inboundMessages.id}
-            and ${cotacaoMensagens.empresaId} = ${tenant.empresaId})`,
+        inCompanyConversation(inboundMessages.id, tenant),
       ),
     );
   return row?.raw ?? undefined;
@@ -227,10 +243,7 @@ export async function findInboundAttachment(executor: Executor, tenant: Tenant, 
         eq(inboundAttachments.key, key),
         or(
           eq(inboundAttachments.empresaId, tenant.empresaId),
-          sql`exists (select 1 from ${cotacaoMensagens}
-            join ${cotacoes} on ${cotacoes.id} = ${cotacaoMensagens.cotacaoId} and ${cotacoes.deletedAt} is null
-            where ${cotacaoMensagens.inboundMessageId} = ${inboundAttachments.inboundMessageId}
-              and ${cotacaoMensagens.empresaId} = ${tenant.empresaId})`,
+          inCompanyConversation(inboundAttachments.inboundMessageId, tenant),
         ),
       ),
     );
