@@ -184,7 +184,7 @@ describe('carrier portal', () => {
     await page.getByRole('button', { name: 'Send offer' }).click();
     await page
       .getByText(
-        /^Offer sent\. You can change it until \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} \(Brasília time\)\.$/,
+        /^Offer sent\. You can change it until \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} \(Brasília time\) through the link in the request or a new one from "Access a quote request"\.$/,
       )
       .waitFor();
     // Shown again as written in English.
