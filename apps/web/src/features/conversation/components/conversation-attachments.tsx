@@ -79,7 +79,7 @@ export function ConversationAttachments({ messageId, count }: { messageId: strin
             variant="ghost"
             disabled={download.isPending}
             onClick={() => download.mutate([original])}
-            className="h-auto min-h-8 whitespace-normal text-left"
+            className="h-auto min-h-8 max-w-full whitespace-normal text-left"
           >
             <DownloadIcon size={14} />
             {formatMessage(t.originalDownload, { tamanho: formatBytes(original.size) })}
