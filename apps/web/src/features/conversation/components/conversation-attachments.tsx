@@ -81,7 +81,7 @@ export function ConversationAttachments({ messageId, count }: { messageId: strin
             onClick={() => download.mutate([original])}
             className="h-auto min-h-8 max-w-full whitespace-normal text-left"
           >
-            <DownloadIcon size={14} />
+            <DownloadIcon size={14} className="shrink-0" />
             {formatMessage(t.originalDownload, { tamanho: formatBytes(original.size) })}
           </Button>
         </div>
