@@ -179,9 +179,12 @@ describe('quotation requests', () => {
     await info.getByText('IMP-Açúcar-2026-R2').waitFor();
     await info.getByText(`10/02/${year}`, { exact: false }).waitFor();
 
-    // The list shows the new reference.
+    // The list shows the new reference, with the search it was left with (QA pass 40c: it was lost).
     await page.getByRole('link', { name: 'Voltar' }).click();
-    await page.waitForURL('**/sent-quotes');
+    await page.waitForURL(
+      (url) => url.pathname === '/sent-quotes' && url.searchParams.get('busca') === 'importacao',
+    );
+    expect(await page.getByRole('searchbox', { name: 'Buscar cotações' }).inputValue()).toBe('importacao');
     const edited = table.getByRole('row').filter({ hasText: 'IMP-Açúcar-2026-R2' });
     await edited.waitFor();
     expect(await edited.getByRole('cell').first().textContent()).toBe(codigo);
@@ -203,7 +206,7 @@ describe('quotation requests', () => {
     expect(await page.getByRole('button', { name: 'Cancelar cotação' }).count()).toBe(0);
 
     await page.getByRole('link', { name: 'Voltar' }).click();
-    await page.waitForURL('**/sent-quotes');
+    await page.waitForURL((url) => url.pathname === '/sent-quotes');
     await page.getByRole('tab', { name: 'Cotações Enviadas (1)' }).waitFor();
     expect(await table.getByText('IMP-Açúcar-2026-R2').count()).toBe(0);
     await page.getByRole('tab', { name: 'Cotações Finalizadas (1)' }).click();

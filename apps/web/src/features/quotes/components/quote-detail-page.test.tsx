@@ -240,9 +240,20 @@ describe('quote detail shell', () => {
   });
 
   it('goes back to /sent-quotes', async () => {
+    sessionStorage.clear();
     const { user } = setup({ [`GET /api/quotes/${ids.q1}`]: { body: makeQuoteDetail() } });
     await user.click(await screen.findByRole('link', { name: 'Voltar' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/sent-quotes');
+  });
+
+  it('goes back to the list as it was left: its search and tab (QA pass 40c)', async () => {
+    sessionStorage.setItem('quotes:list-search', 'tab=finalizadas&busca=ningbo');
+    setup({ [`GET /api/quotes/${ids.q1}`]: { body: makeQuoteDetail() } });
+    expect(await screen.findByRole('link', { name: 'Voltar' })).toHaveAttribute(
+      'href',
+      '/sent-quotes?tab=finalizadas&busca=ningbo',
+    );
+    sessionStorage.clear();
   });
 
   it("says 'Cotação não encontrada' for a missing or foreign id", async () => {

@@ -23,7 +23,6 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { Tabs } from '@/components/ui/tabs';
-import { paths } from '@/config/paths';
 import { ComparativeModal } from '@/features/comparative';
 import { AnswerProgressBar, ComparisonSection } from '@/features/comparison';
 import { ConversationTab } from '@/features/conversation';
@@ -34,6 +33,7 @@ import { formatDateTime } from '@/lib/format';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useDownloadQuotePdf } from '../api/download-quote-pdf';
 import { formatBytes } from './draft';
+import { listReturnHref } from './list-return';
 import { QuoteActions } from './quote-actions';
 import { QuoteStatusBadge } from './quote-status-badge';
 
@@ -46,7 +46,7 @@ const sendStateVariant: Record<QuoteRecipient['estadoEnvio'], BadgeVariant> = {
 
 function BackLink() {
   return (
-    <Link to={paths.quotes.sent.getHref()} className={buttonClasses({ variant: 'secondary' })}>
+    <Link to={listReturnHref()} className={buttonClasses({ variant: 'secondary' })}>
       <ArrowLeftIcon size={16} />
       {t.back}
     </Link>

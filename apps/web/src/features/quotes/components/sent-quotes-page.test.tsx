@@ -1,5 +1,5 @@
 import { ui } from '@cotacoes/shared/messages/ui';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { sessionStore } from '@/lib/session';
 import { fakeQuotesApi, makeQuotes } from '@/testing/fake-quotes-api';
 import { makeUser } from '@/testing/fixtures';
@@ -11,6 +11,7 @@ import {
   stubNetwork,
 } from '@/testing/network';
 import { renderAt } from '@/testing/render';
+import { listReturnHref } from './list-return';
 import { SentQuotesPage } from './sent-quotes-page';
 
 const t = ui.quotes.list;
@@ -135,6 +136,25 @@ describe('sent quotes list', { timeout: 20_000 }, () => {
     // Clearing the search starts the whole list on page 1 again, not on the page it was left at.
     await user.click(screen.getByRole('button', { name: t.clearFilters }));
     await screen.findByText('Mostrando 1 a 10 de 19 cotações');
+  });
+
+  it("keeps the search in the URL and for 'Voltar' of a quote, and opens with it again (QA pass 40c)", async () => {
+    sessionStorage.clear();
+    const { user, network } = setup();
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    await user.type(search(), 'conceicao');
+    await screen.findByText('Mostrando 1 a 9 de 9 cotações');
+    await waitFor(() => expect(sessionStorage.getItem('quotes:list-search')).toBe('busca=conceicao'));
+    expect(listReturnHref()).toBe('/sent-quotes?busca=conceicao');
+    cleanup();
+    // Opened again with it (the link above, the browser's back): the box holds it and the list is filtered.
+    const again = setup({}, undefined, '/sent-quotes?busca=conceicao');
+    expect(await screen.findByRole('searchbox', { name: t.searchLabel })).toHaveValue('conceicao');
+    await screen.findByText('Mostrando 1 a 9 de 9 cotações');
+    expect(
+      listCalls(again.network.requests).every((request) => request.url.includes('search=conceicao')),
+    ).toBe(true);
+    expect(network.requests.length).toBeGreaterThan(0);
   });
 
   it('filters by the three waiting statuses and clears the filters', async () => {

@@ -7,7 +7,7 @@ import {
   WAITING_STATUSES,
 } from '@cotacoes/shared/rules/quote-status';
 import { useQueryClient } from '@tanstack/react-query';
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { quoteListKey } from '@/api/quote-keys';
 import { ArrowLeftIcon, FilePlusIcon, RefreshIcon, SearchIcon } from '@/components/icons';
@@ -36,12 +36,15 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { LIST_PAGE_SIZE, type QuoteTab } from '../api/keys';
 import { type QuoteSummary, useQuoteCount, useQuoteList } from '../api/list-quotes';
+import { rememberListSearch } from './list-return';
 import { ListSkeleton } from './list-skeleton';
 import { QuoteStatusBadge } from './quote-status-badge';
 import { QuotesPagination } from './quotes-pagination';
 
 const t = ui.quotes.list;
 const TAB_PARAM = 'tab';
+/** The search in the URL: the list opens with it again ('Voltar' from a quote, the browser's back). */
+const SEARCH_PARAM = 'busca';
 const TABS: readonly QuoteTab[] = ['enviadas', 'finalizadas'];
 const COLUMNS = 9;
 const WIDE_QUERY = '(min-width: 80rem)';
@@ -197,7 +200,7 @@ export function SentQuotesPage() {
   const panelId = useId();
   const filtersId = useId();
   const [showFilters, setShowFilters] = useState(true);
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(() => params.get(SEARCH_PARAM) ?? '');
   // A link may open the list filtered (the dashboard's cards: /sent-quotes?status=…).
   const [status, setStatus] = useState<QuoteStatus | ''>(() => {
     const initial = params.get('status') ?? '';
@@ -232,6 +235,35 @@ export function SentQuotesPage() {
   useEffect(() => {
     if (totalPages > 0 && page > totalPages) setPaging({ key: filterKey, page: totalPages });
   }, [totalPages, page, filterKey]);
+
+  // The search goes into the URL once typing stops (QA pass 40c: 'Voltar' from a quote lost it), and the
+  // list's address is kept for that link.
+  useEffect(() => {
+    if ((params.get(SEARCH_PARAM) ?? '') === debounced) return;
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (debounced) updated.set(SEARCH_PARAM, debounced);
+        else updated.delete(SEARCH_PARAM);
+        return updated;
+      },
+      { replace: true },
+    );
+  }, [debounced, params, setParams]);
+  useEffect(() => rememberListSearch(params.toString()), [params]);
+  // Leaving while a search is still being typed (a quote opened before the pause): kept as typed.
+  const leaving = useRef({ params, search });
+  leaving.current = { params, search };
+  useEffect(
+    () => () => {
+      const updated = new URLSearchParams(leaving.current.params);
+      const typed = leaving.current.search.trim();
+      if (typed) updated.set(SEARCH_PARAM, typed);
+      else updated.delete(SEARCH_PARAM);
+      rememberListSearch(updated.toString());
+    },
+    [],
+  );
 
   function selectTab(next: QuoteTab) {
     setParams(
