@@ -16,7 +16,7 @@ const SENT_KEY = /^out_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
 const sentKey = (outboxId: string, index: number) => `out_${outboxId}_${index}`;
 const ORIGINAL_KEY = /^original_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 /** The file name a received message downloads as. */
-export const ORIGINAL_FILENAME = 'mensagem-original.eml';
+const ORIGINAL_FILENAME = 'mensagem-original.eml';
 const ORIGINAL_CONTENT_TYPE = 'message/rfc822';
 
 /** The bare address of `Name <addr>` or `addr`, lower-cased, without a `+tag` (a linear scan). */

@@ -222,8 +222,8 @@ export class PortalService {
         JSON.stringify([
           context.recipient.id,
           current?.versao ?? 0,
-          text,
-          answer.observacoes ?? '',
+          // The whole form as parsed (every field, the notes): not only the lines it is written as.
+          answer,
           files.map((file) => [file.filename, createHash('sha256').update(file.content).digest('hex')]),
         ]),
       )

@@ -58,8 +58,10 @@ export function FeeAdditions({ row }: { row: ComparisonRow }) {
       setError(t.invalidValue);
       return;
     }
-    const least = measured && minimo.trim() !== '' ? parseMoneyInput(minimo) : null;
-    if (least === null && measured && minimo.trim() !== '') {
+    // Optional: read only when the basis is a weight or volume, and only when typed.
+    const minimoText = measured ? minimo.trim() : '';
+    const least = minimoText ? parseMoneyInput(minimoText) : null;
+    if (minimoText && least === null) {
       setError(t.invalidMinimum);
       return;
     }

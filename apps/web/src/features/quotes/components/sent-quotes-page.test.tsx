@@ -140,13 +140,13 @@ describe('sent quotes list', { timeout: 20_000 }, () => {
 
   it("keeps the search in the URL and for 'Voltar' of a quote, and opens with it again (QA pass 40c)", async () => {
     sessionStorage.clear();
-    const { user, network } = setup();
+    const { user } = setup();
     await waitFor(() => expect(rows()).toHaveLength(10));
     await user.type(search(), 'conceicao');
     await screen.findByText('Mostrando 1 a 9 de 9 cotações');
-    await waitFor(() => expect(sessionStorage.getItem('quotes:list-search')).toBe('busca=conceicao'));
-    expect(listReturnHref()).toBe('/sent-quotes?busca=conceicao');
+    // Leaving the list (a quote opened), its address is kept for 'Voltar'.
     cleanup();
+    expect(listReturnHref()).toBe('/sent-quotes?busca=conceicao');
     // Opened again with it (the link above, the browser's back): the box holds it and the list is filtered.
     const again = setup({}, undefined, '/sent-quotes?busca=conceicao');
     expect(await screen.findByRole('searchbox', { name: t.searchLabel })).toHaveValue('conceicao');
@@ -154,7 +154,6 @@ describe('sent quotes list', { timeout: 20_000 }, () => {
     expect(
       listCalls(again.network.requests).every((request) => request.url.includes('search=conceicao')),
     ).toBe(true);
-    expect(network.requests.length).toBeGreaterThan(0);
   });
 
   it('filters by the three waiting statuses and clears the filters', async () => {

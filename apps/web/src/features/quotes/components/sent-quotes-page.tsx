@@ -236,8 +236,8 @@ export function SentQuotesPage() {
     if (totalPages > 0 && page > totalPages) setPaging({ key: filterKey, page: totalPages });
   }, [totalPages, page, filterKey]);
 
-  // The search goes into the URL once typing stops (QA pass 40c: 'Voltar' from a quote lost it), and the
-  // list's address is kept for that link.
+  // The search goes into the URL once typing stops (QA pass 40c: 'Voltar' from a quote lost it; the
+  // browser's back keeps it too).
   useEffect(() => {
     if ((params.get(SEARCH_PARAM) ?? '') === debounced) return;
     setParams(
@@ -250,8 +250,8 @@ export function SentQuotesPage() {
       { replace: true },
     );
   }, [debounced, params, setParams]);
-  useEffect(() => rememberListSearch(params.toString()), [params]);
-  // Leaving while a search is still being typed (a quote opened before the pause): kept as typed.
+  // Leaving, the list's address is kept for 'Voltar' of a quote, with the search as typed (also one still
+  // being typed when a quote was opened).
   const leaving = useRef({ params, search });
   leaving.current = { params, search };
   useEffect(
