@@ -13,6 +13,7 @@ import { cutSheetsReason, readSpreadsheet } from './files/spreadsheet.js';
 import { listZipEntries, readZipEntry } from './files/zip-entries.js';
 import { inspectZip, type ZipInspection } from './files/zip-guard.js';
 import { refineWithLlm } from './llm-refine.js';
+import { NO_REPLY_TEXT_REASON } from './pipeline/run.js';
 import type {
   ExtractFileOptions,
   ExtractionResult,
@@ -252,6 +253,9 @@ async function extractMail(
 ): Promise<Extracted> {
   const base = baseOptions(opts);
   const body = extractTextAs(mail.text, { ...base, sourceHint: 'email' }, kind);
+  // "See attached" with no words: the files are the answer, and their own reasons say what they gave.
+  if (mail.attachments.some((a) => a.inline !== true) || (mail.skipped ?? []).length > 0)
+    body.detect.reasons = body.detect.reasons.filter((reason) => reason !== NO_REPLY_TEXT_REASON);
   const unread = (mail.skipped ?? []).map((name) =>
     unreadReason(name, `além do limite de ${limits.maxAttachments} anexos por mensagem`),
   );

@@ -215,6 +215,9 @@ function translatedLanguage(bodyLines: Line[]): ReturnType<typeof detectLanguage
   return first.language !== second.language ? first : null;
 }
 
+/** The reason a reply's body had no text of its own (matched by `NO_REPLY_TEXT` in the shared package). */
+export const NO_REPLY_TEXT_REASON = 'sem texto de resposta: mensagem vazia ou só com a mensagem citada';
+
 /** Runs detect -> blocks -> fields -> final over one text. */
 export function analyseText(input: string, opts: ExtractTextOptions, fileKind: FileKind): ExtractionResult {
   const prepared = prepareText(input);
@@ -376,6 +379,9 @@ export function analyseText(input: string, opts: ExtractTextOptions, fileKind: F
   const fretes = resolveFreight(merged.charges, resolveContext);
   const taxas = resolveFees(merged.charges, resolveContext, fretes[0]?.moeda ?? null);
   if (fretes.length === 0) reasons.push('nenhum valor de frete encontrado');
+  // A reply with no text of its own (empty, or only the quoted request and a signature): the card says so
+  // rather than only 'Nenhum valor identificado' (QA pass 40b).
+  if (opts.sourceHint === 'email' && bodyText.trim() === '') reasons.push(NO_REPLY_TEXT_REASON);
   const garbled = isGarbled(input);
   if (garbled) reasons.push('texto ilegível: conteúdo binário ou codificação desconhecida');
   // No word of pt, en or es (a German or Chinese reply): labels and phrases were not understood.

@@ -49,6 +49,9 @@ export function withDeclineMark(dados: DadosExtraidos, wordsDecline: boolean): D
 export const UNREADABLE_REASON =
   /não foi possível ler o arquivo|tipo de arquivo não reconhecido|texto ilegível/;
 
+/** The engine's reason for a reply whose body has no text of its own (empty, or only the quoted request). */
+export const NO_REPLY_TEXT = /^sem texto de resposta/;
+
 /**
  * A reading that could not read what came (a garbled re-send, a file of unknown type) and found no price:
  * it is no answer of its own (QA pass 29: a garbled re-send replaced a carrier's priced offer).

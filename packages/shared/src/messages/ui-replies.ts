@@ -125,6 +125,9 @@ export const uiReplies = {
     undoingAssignment: 'Desfazendo...',
     undoAssignmentError: 'Não foi possível desfazer a atribuição. Tente novamente.',
     noValues: 'Nenhum valor identificado nesta resposta.',
+    /** The reply had no words of its own (QA pass 40b: an empty message read only 'Nenhum valor identificado'). */
+    noReplyText:
+      'A mensagem chegou sem texto de resposta (vazia ou só com a mensagem citada) e sem anexos: não há valores a ler. Peça a proposta de novo à transportadora ou registre os valores à mão.',
     /** '{lista}': "proposta.pdf: não foi possível ler o arquivo (pdf): o arquivo é protegido por senha" */
     unreadable:
       'O que não pôde ser lido: {lista}. Peça o arquivo em outro formato à transportadora ou corrija os valores à mão.',

@@ -1,4 +1,5 @@
-import type { Comparison, ComparisonRow } from '@cotacoes/shared';
+import type { Comparison, ComparisonRow, ResponseEntry } from '@cotacoes/shared';
+import { NO_REPLY_TEXT } from '@cotacoes/shared/comparison/declined';
 import ExcelJS from 'exceljs';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -200,6 +201,15 @@ describe('a revision that keeps "demais valores inalterados" (QA pass 40b)', () 
     const files = await filesTotals();
     expect(files.excel.get('Rota Sul')).toBe(37452.86);
     expect(files.pdf).toContain('37.452,86');
+    // The empty message says it had no text of its own (its card says so, not only 'Nenhum valor'); the
+    // one with a file does not: its file's reason speaks.
+    const entries = (await call('GET', `/api/quotes/${s.quote.id}/respostas`)).json().data as ResponseEntry[];
+    const entry = entries.find((item) => item.transportadorId === s.carriers[0]!.id)!;
+    const versions = [...entry.versoes, { ...entry.atual!, dadosExtraidos: entry.dadosExtraidos }];
+    const reasonsOf = (versao: number) =>
+      versions.find((version) => version.versao === versao)!.dadosExtraidos!.detect.reasons;
+    expect(reasonsOf(3).some((reason) => NO_REPLY_TEXT.test(reason))).toBe(true);
+    expect(reasonsOf(4).some((reason) => NO_REPLY_TEXT.test(reason))).toBe(false);
   });
 });
 

@@ -263,6 +263,27 @@ describe('response cards', () => {
     expect(alert).not.toHaveTextContent('nenhum valor de frete encontrado');
   });
 
+  it('an empty reply says it came without text, not only "Nenhum valor identificado" (QA pass 40b)', async () => {
+    const dados = makeDados({
+      fretes: [],
+      preco_por_container_20: null,
+      preco_por_container_40: null,
+      taxas: { itens: [] },
+      transit_time_dias: null,
+      free_time_destino_dias: null,
+      validadeProposta: null,
+      confidence_overall: 0,
+    });
+    dados.detect.reasons = [
+      'nenhum valor de frete encontrado',
+      'sem texto de resposta: mensagem vazia ou só com a mensagem citada',
+    ];
+    setup([makeEntry(atlantico, [makeVersion({ dadosExtraidos: dados, condicoesPagamento: null })])]);
+    const summary = await card('Atlântico Logística');
+    expect(await summary.findByText(/A mensagem chegou sem texto de resposta/)).toBeInTheDocument();
+    expect(summary.queryByText('Nenhum valor identificado nesta resposta.')).toBeNull();
+  });
+
   it('says when the extraction is still running or failed', async () => {
     setup([
       makeEntry(atlantico, [makeVersion({ extracao: 'pendente', dadosExtraidos: null })]),

@@ -1,5 +1,5 @@
 import { asksFreeTime, type QuoteAsked, quoteAskedFrom } from '@cotacoes/shared/comparison/asked';
-import { UNREADABLE_REASON } from '@cotacoes/shared/comparison/declined';
+import { NO_REPLY_TEXT, UNREADABLE_REASON } from '@cotacoes/shared/comparison/declined';
 import { optionsRead, optionsReadKind, quotedTitles } from '@cotacoes/shared/comparison/options';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
@@ -381,7 +381,11 @@ function Summary({
           ))}
         </dl>
       ) : (
-        <p className="text-sm text-fg-muted">{t.noValues}</p>
+        <p className="text-sm text-fg-muted" data-no-values="">
+          {version.dadosExtraidos.detect.reasons.some((reason) => NO_REPLY_TEXT.test(reason))
+            ? t.noReplyText
+            : t.noValues}
+        </p>
       )}
       {version.extracaoErro && <Alert variant="warning">{version.extracaoErro}</Alert>}
       {unreadable.length > 0 && (
