@@ -47,6 +47,29 @@ describe('container types and quantities from text', () => {
     expect(parseContainers(text)).toEqual(expected);
   });
 
+  it.each([
+    ['dois 40HC', [{ tipo: '40HC', quantidade: 2 }]],
+    [
+      "Duas unidades de 20' e um 40HC",
+      [
+        { tipo: '20', quantidade: 2 },
+        { tipo: '40HC', quantidade: 1 },
+      ],
+    ],
+    ["three containers 40' HC", [{ tipo: '40HC', quantidade: 3 }]],
+    [
+      '2x40HC e dois 20DV',
+      [
+        { tipo: '40HC', quantidade: 2 },
+        { tipo: '20DC', quantidade: 2, rotulo: '20DV' },
+      ],
+    ],
+    // Portuguese "dos" is "of the", not Spanish two.
+    ['frete dos 40HC', [{ tipo: '40HC', quantidade: 1 }]],
+  ])('reads quantities written as words in %j (QA pass 40c)', (text, expected) => {
+    expect(parseContainers(text)).toEqual(expected);
+  });
+
   it('takes the first line that names containers (a repeated ask is not added up)', () => {
     expect(parseContainers("Assunto: Cotação 2x20'\nCarga: 2x20' dry")).toEqual([
       { tipo: '20', quantidade: 2 },

@@ -39,6 +39,42 @@ const WORDS = new RegExp(
   `(?<![\\d.,])(\\d{1,3})\\s*(?:cont[eêé]ineres?|cont[eêé]iner|containers?|conteiners?|cntrs?|ctnrs?|ctrs?|unidades?|unid\\.?)\\s*(?:de\\s*)?${SIZE}${FEET}\\s*${KIND}?(?![a-z])`,
   'gi',
 );
+/** Quantities written as words (pt, en, es); Spanish "dos" is left out: in Portuguese it is "of the". */
+const NUMBER_WORDS: Record<string, number> = {
+  um: 1,
+  uma: 1,
+  one: 1,
+  dois: 2,
+  duas: 2,
+  two: 2,
+  três: 3,
+  tres: 3,
+  three: 3,
+  quatro: 4,
+  four: 4,
+  cuatro: 4,
+  cinco: 5,
+  five: 5,
+  seis: 6,
+  six: 6,
+  sete: 7,
+  seven: 7,
+  siete: 7,
+  oito: 8,
+  eight: 8,
+  ocho: 8,
+  nove: 9,
+  nine: 9,
+  nueve: 9,
+  dez: 10,
+  ten: 10,
+  diez: 10,
+};
+/** "dois 40HC", "duas unidades de 20'", "three containers 40' HC" (QA pass 40c: "dois 40HC" counted one). */
+const SPELLED = new RegExp(
+  `(?<!\\p{L})(${Object.keys(NUMBER_WORDS).join('|')})\\s+(?:(?:cont[eêé]ineres?|cont[eêé]iner|containers?|conteiners?|cntrs?|ctnrs?|ctrs?|unidades?|unid\\.?)\\s*(?:de\\s*)?)?${SIZE}${FEET}\\s*${KIND}?(?![a-z])`,
+  'giu',
+);
 /** A type without a quantity: "40HC", "20'", "40' HC" (counts one). */
 const BARE = new RegExp(`(?<![\\d.,])${SIZE}(?:\\s*(?:'|’|′)\\s*${KIND}?|\\s*${KIND})(?![a-z])`, 'gi');
 
@@ -134,6 +170,7 @@ export function parseContainers(text: string | null | undefined): ContainerAsk[]
     const counted = [
       ...asksOf(line, TIMES, (m) => Number(m[1]), 2),
       ...asksOf(line, WORDS, (m) => Number(m[1]), 2),
+      ...asksOf(line, SPELLED, (m) => NUMBER_WORDS[m[1]!.toLowerCase()] ?? 0, 2),
     ];
     if (counted.length > 0) return mergeAsks(counted);
     const bare = [...line.matchAll(BARE)].map((match) =>

@@ -296,3 +296,39 @@ describe('an air quote whose weight is written "1 250 kg" (QA pass 40c)', () => 
     );
   });
 });
+
+describe('a quote asking "dois 40HC e um 20DV" in words (QA pass 40c)', () => {
+  it('counts two 40HC and one 20DV: per-container fees three times', async () => {
+    const words = await quoteScenario(ctx, {
+      carriers: [{ nome: 'Maré Alta Cargas', email: 'pricing@marealta-q40.com.br' }],
+      quote: {
+        itens: [{ mercadoria: 'Bobinas', quantidadeVolumes: 'dois 40HC e um 20DV', dimensoes: null }],
+      },
+    });
+    await ctx.app.services.inbound.ingest(
+      await carrierReply({
+        from: words.carriers[0]!.email,
+        to: words.replyTo(0),
+        text: [
+          'Prezados,',
+          '',
+          "Frete: USD 2.000 por 40HC e USD 1.100 por 20'.",
+          'THC: R$ 1.200 por contêiner.',
+          '',
+          'Att,',
+          'Maré Alta Cargas',
+        ].join('\n'),
+      }),
+      { source: 'imap' },
+    );
+    const get = (url: string) =>
+      ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${words.token}` } });
+    const row = await waitFor(async () => {
+      const data = (await get(`/api/quotes/${words.quote.id}/comparison`)).json() as Comparison;
+      return data.linhas.find((line) => line.extracao === 'concluida');
+    }, 60_000);
+    // USD 2 × 2.000 + 1.100 = 5.100 × 5,2456 = 26.752,56 + 3 × R$ 1.200 = R$ 30.352,56 (it counted one
+    // 40HC and one 20DV: USD 3.100 and 2 × THC).
+    expect(row).toMatchObject({ valorUSD: 5100, valorBRL: 3600, custoTotalBRL: 30352.56 });
+  });
+});
