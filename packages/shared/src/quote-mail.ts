@@ -1,3 +1,4 @@
+import { askedDestinations, quoteAskedFrom } from './comparison/asked.js';
 import { ENGLISH_DATE_TIME } from './messages/date-formats.js';
 import { formatMessage } from './messages/errors.js';
 import { type QuoteDocumentLanguage, quoteDocumentMessages } from './messages/quote-document.js';
@@ -77,6 +78,38 @@ export function englishNumbers(text: string): string {
   });
 }
 
+/** More freight lines than this and the offer keeps one per container type only (or one in all). */
+const MAX_FREIGHT_LINES = 12;
+
+/**
+ * The offer's freight lines: one per container type asked and per place when the request asks several
+ * ("Frete 40HC (Santos): ", "Frete 20DV (Paranaguá): "), so that an inline answer prices each one (QA pass
+ * 40c: one "Frete:" line for 2 × 40HC + 1 × 20DV to two ports); one "Frete:" line otherwise.
+ */
+function freightLines(input: QuoteMailInput, label: string): string[] {
+  const asked = quoteAskedFrom({
+    tipoFrete: input.tipoFrete,
+    itens: input.itens,
+    observacoes: input.observacoes,
+    descricaoAdicional: input.descricaoAdicional,
+  });
+  const types =
+    asked.conteineres.length > 1 ? asked.conteineres.map((ask) => ask.rotulo ?? ask.tipo) : [null];
+  const origins = askedDestinations(input.origem);
+  const destinations = askedDestinations(input.destino);
+  const places: (string | null)[] = [];
+  for (const origin of origins.length > 1 ? origins : [null])
+    for (const destination of destinations.length > 1 ? destinations : [null])
+      places.push(origin && destination ? `${origin} → ${destination}` : (origin ?? destination));
+  const lines = (placesTaken: (string | null)[]) =>
+    placesTaken.flatMap((place) =>
+      types.map((type) => [label, type, place ? `(${place})` : null].filter(Boolean).join(' ')),
+    );
+  const all = lines(places);
+  if (all.length <= MAX_FREIGHT_LINES) return all;
+  return types.length <= MAX_FREIGHT_LINES ? lines([null]) : [label];
+}
+
 /** The request's content, in its language, once: the e-mail's text and HTML and the PDF follow it. */
 export function buildQuoteDocument(input: QuoteMailInput, codePending = '—'): QuoteDocument {
   const t = quoteDocumentMessages[input.language];
@@ -133,7 +166,7 @@ export function buildQuoteDocument(input: QuoteMailInput, codePending = '—'): 
         .map((note) => note?.trim())
         .filter(Boolean)
         .join('\n\n') || null,
-    offer: { title: t.sectionOffer, fields: t.offerFields },
+    offer: { title: t.sectionOffer, fields: [...freightLines(input, t.offerFreight), ...t.offerFields] },
     signature: [t.closing, input.nomeSolicitante, input.empresa].filter(Boolean),
     footer: input.createdAt
       ? formatMessage(t.createdAt, { data: formatQuoteDateTime(input.createdAt, input.language) })

@@ -14,7 +14,9 @@ export const quoteDocumentMessages = {
     replyHint:
       'Para responder, use "Responder" neste e-mail e preencha a sua proposta nas linhas abaixo (ou anexe-a).',
     sectionOffer: 'Sua proposta',
-    offerFields: ['Frete', 'Taxas', 'Moeda', 'Transit time', 'Free time', 'Validade da proposta'],
+    /** The offer's freight line; one per container type and place when the request asks several. */
+    offerFreight: 'Frete',
+    offerFields: ['Taxas', 'Moeda', 'Transit time', 'Free time', 'Validade da proposta'],
     /** Stands for the code in the wizard's editable body; the server writes the code in its place. */
     codePending: '{código gerado no envio}',
     closing: 'Atenciosamente,',
@@ -66,7 +68,8 @@ export const quoteDocumentMessages = {
     deadlineValue: '{prazo} (Brasília time)',
     replyHint: 'To answer, press "Reply" and fill in your offer on the lines below (or attach it).',
     sectionOffer: 'Your offer',
-    offerFields: ['Freight', 'Charges', 'Currency', 'Transit time', 'Free time', 'Offer valid until'],
+    offerFreight: 'Freight',
+    offerFields: ['Charges', 'Currency', 'Transit time', 'Free time', 'Offer valid until'],
     codePending: '{code assigned on sending}',
     closing: 'Best regards,',
     attachmentsHint: 'The request files are attached.',

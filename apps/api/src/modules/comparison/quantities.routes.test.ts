@@ -1603,6 +1603,29 @@ describe('replies written inside the e-mails the platform sent (QA pass 11)', ()
     expect(await pdfText(scenario)).toContain(formatNumber(26242.92));
   });
 
+  it('a request for two container types asks one freight line per type; both filled in are both priced (QA pass 40c)', async () => {
+    const scenario = await quoteScenario(ctx, {
+      carriers: [{ nome: 'Dois Tipos Cargas', email: 'pricing@doistipos-q.com.br' }],
+      quote: { itens: [{ mercadoria: 'Peças', quantidadeVolumes: '2 x 40HC + 1 x 20DV', dimensoes: null }] },
+    });
+    const request = await sentTo(scenario, 0, (s) => s.includes(scenario.quote.codigo));
+    expect(request).toMatch(/^SUA PROPOSTA\nFrete 40HC: \nFrete 20DV: \nTaxas: /m);
+    const filled = request
+      .replace(/^Frete 40HC: *$/m, 'Frete 40HC: USD 2.200,00')
+      .replace(/^Frete 20DV: *$/m, 'Frete 20DV: USD 1.300,00')
+      .replace(/^Taxas: *$/m, 'Taxas: THC R$ 1.450,00/cntr; Doc fee USD 50,00/BL');
+    await reply(
+      scenario,
+      0,
+      ['Prezados, segue proposta preenchida abaixo.', '', 'Carlos', '', INTRO, quoted(filled)].join('\n'),
+    );
+    const row = rowOf(await comparison(scenario), scenario, 0);
+    // USD 2 × 2.200 + 1.300 + 50 = 5.750 × 5,2456 = 30.162,20 + BRL THC 3 × 1.450 = 4.350 → R$ 34.512,20
+    expect(row).toMatchObject({ valorUSD: 5750, valorBRL: 4350, custoTotalBRL: 34512.2, precificada: true });
+    expect((await excelSummaryRow(scenario, 'Dois Tipos Cargas')).cell('Total (BRL)')).toBe(34512.2);
+    expect(await pdfText(scenario)).toContain(formatNumber(34512.2));
+  });
+
   it('"Demais condições mantidas" over the revision request: its target prices are not fees; v1\'s fees kept', async () => {
     const scenario = await quoteScenario(ctx, {
       carriers: [{ nome: 'Revisa Cargas', email: 'pricing@revisa-q.com.br' }],

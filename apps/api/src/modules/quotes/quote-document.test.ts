@@ -72,6 +72,37 @@ describe('request e-mail', () => {
     },
   );
 
+  it('asks one freight line per container type and place when the request asks several (QA pass 40c)', () => {
+    const lines = (overrides: Parameters<typeof documentOf>[0]) => {
+      const { text } = renderQuoteMail(documentOf(overrides), true);
+      const all = text.split('\n');
+      const start = all.indexOf(overrides.language === 'en' ? 'YOUR OFFER' : 'SUA PROPOSTA');
+      return all.slice(start + 1, all.indexOf('', start));
+    };
+    const mix = [{ mercadoria: 'Peças', quantidadeVolumes: '2 x 40HC + 1 x 20DV', dimensoes: null }];
+    expect(lines({ language: 'pt', itens: mix, destino: 'Santos ou Paranaguá' }).slice(0, 5)).toEqual([
+      'Frete 40HC (Santos): ',
+      'Frete 20DV (Santos): ',
+      'Frete 40HC (Paranaguá): ',
+      'Frete 20DV (Paranaguá): ',
+      'Taxas: ',
+    ]);
+    expect(lines({ language: 'en', itens: mix, origem: 'Ningbo / Shanghai', destino: 'Santos' })).toEqual([
+      'Freight 40HC (Ningbo): ',
+      'Freight 20DV (Ningbo): ',
+      'Freight 40HC (Shanghai): ',
+      'Freight 20DV (Shanghai): ',
+      'Charges: ',
+      'Currency: ',
+      'Transit time: ',
+      'Free time: ',
+      'Offer valid until: ',
+    ]);
+    // One type to one place: one line, as before; an air request: no container types.
+    expect(lines({ language: 'pt' })[0]).toBe('Frete: ');
+    expect(lines({ language: 'pt', tipoFrete: 'AÉREO', itens: mix })[0]).toBe('Frete: ');
+  });
+
   it('writes the typed weights and values the English way in an English request (QA pass 40c)', () => {
     const english = renderQuoteMail(
       documentOf({
