@@ -73,7 +73,7 @@ describe('request e-mail', () => {
   );
 
   it('asks one freight line per container type and place when the request asks several (QA pass 40c)', () => {
-    const lines = (overrides: Parameters<typeof documentOf>[0]) => {
+    const lines = (overrides: Partial<QuoteMailInput>) => {
       const { text } = renderQuoteMail(documentOf(overrides), true);
       const all = text.split('\n');
       const start = all.indexOf(overrides.language === 'en' ? 'YOUR OFFER' : 'SUA PROPOSTA');
