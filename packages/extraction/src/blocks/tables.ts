@@ -517,6 +517,9 @@ function readTypedRows(rows: Line[], columns: Column[], origin: string, out: Tab
       // "Frete 20'DC | USD 1.580,00 | USD 1.640,00" under port columns: the equipment named in the row's label.
       findEquipment(rowLabel)[0]?.units ??
       null;
+    // "Destino | Frete (USD por W/M) | Mínimo": the row's minimum is its price's (QA pass 41c: ignored).
+    const minimumCell = values.find((v) => v.column.role === 'minimum');
+    const rowMinimum = minimumCell?.amounts.find((a) => !a.isPercent)?.value ?? minimumCell?.bare ?? null;
     const shipmentUnit = rowFee === null || rowUnit === 'CNTR' ? null : perShipmentUnit(rowFee.fee.name);
     const oncePerShipment = shipmentUnit !== null && sameUnderEveryEquipment(values, columns);
     let shipmentChargeRead = false;
@@ -586,6 +589,8 @@ function readTypedRows(rows: Line[], columns: Column[], origin: string, out: Tab
           if (candidate.unit === 'CNTR' && rowEquipment !== null) candidate.equipment = rowEquipment;
         } else candidate.unit = column.unit ?? rowUnit ?? (rowEquipment !== null ? 'CNTR' : null);
         if (token.equipment !== undefined) candidate.equipment = token.equipment;
+        // Not a charge of its own column ("Desconsolidação (BRL/BL)"): the minimum is the row's price's.
+        if (rowMinimum !== null && rowMinimum > 0 && column.role !== 'fee') candidate.minimum = rowMinimum;
         if (candidate.kind === 'freight') {
           if (rowOrigin !== null) candidate.routeOrigin = rowOrigin;
           const list = freightByColumn.get(column) ?? [];

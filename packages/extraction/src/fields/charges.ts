@@ -7,6 +7,7 @@ import {
   FREIGHT_LABELS,
   IGNORED_CHARGE_LABELS,
   INCLUDED_MARKERS,
+  NOT_INCLUDED_MARKERS,
   STILL_APPLIES_MARKERS,
   SUPERSEDED_MARKERS,
 } from '../dictionary/labels.js';
@@ -44,6 +45,8 @@ const IGNORED = phraseRegExp(IGNORED_CHARGE_LABELS, 'u');
 const SUPERSEDED = phraseRegExp(SUPERSEDED_MARKERS, 'u');
 const CONDITIONAL = new RegExp(`(?:${phraseAlternation(CONDITIONAL_MARKERS)})`, 'u');
 const INCLUDED = phraseRegExp(INCLUDED_MARKERS, 'u');
+/** "not included", "não incluso", "cobrado à parte": a priced charge on top of the freight, not inside it. */
+const NOT_INCLUDED = phraseRegExp(NOT_INCLUDED_MARKERS, 'u');
 /** "4,2 W/M x USD 38,00 = USD 159,60", "320 kg x 3.90 = 1,248": a computation, its result is no price. */
 const COMPUTATION = /[x×*]\s*(?:(?:usd|us\$|brl|r\$|eur|€)\s*)?\d[\d.,]*\s*(?:\/\s*\p{L}+\s*)?=/u;
 /**
@@ -131,7 +134,7 @@ export function cleanLabel(text: string): string {
     .replace(/^\d{1,2}[.)]\s+/, '')
     .replace(/\.{2,}|…+/g, ' ')
     .replace(/[\s:=|/;,+&–—-]+$/, '')
-    .replace(/^[\s:=|/;,+&–—-]+/, '')
+    .replace(/^[\s:=|/;,.+&–—-]+/, '')
     .replace(/^(?:and|e|y|plus|mais)\s+/i, '')
     .replace(/\s+/g, ' ')
     .trim();
@@ -152,6 +155,11 @@ function feeOpenedInParens(label: string): string {
 /** "Excepto THC destino", "Except BL fee" (folded): a word leaving the charge out of an all-in price. */
 const EXCLUSION_LEAD = new RegExp(
   `^(?:${phraseAlternation(EXCLUDED_FROM_ALL_IN_MARKERS)})(?![\\p{L}])[\\s,:;.-]*`,
+  'u',
+);
+/** A sentence's end then a word leaving a charge out ("… and ISPS. Excluding BL fee"), folded. */
+const EXCLUSION_SENTENCE = new RegExp(
+  `[.;]\\s+(?=(?:${phraseAlternation(EXCLUDED_FROM_ALL_IN_MARKERS)})(?![\\p{L}]))`,
   'u',
 );
 /** Words of a carrier's sentence that say it changes a charge ("Conseguimos reduzir o THC para …"). */
@@ -823,6 +831,16 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
   const subjectTo = SUBJECT_TO_LEAD.exec(foldKeepingOffsets(text.slice(0, amounts[0]?.start ?? 0)));
   if (subjectTo !== null && subjectTo.index > 0)
     return parseChargeLine({ ...input, text: text.slice(subjectTo.index) });
+  // "All in includes THC at destination and ISPS. Excluding BL fee USD 75.00 per BL.": a sentence of its own
+  // leaving a named charge out of the all-in price is that charge's price, not the all-in's (QA pass 41c: it
+  // was read as a freight per BL and not counted).
+  const excludedSentence = EXCLUSION_SENTENCE.exec(foldKeepingOffsets(text.slice(0, amounts[0]?.start ?? 0)));
+  if (excludedSentence !== null) {
+    const start = excludedSentence.index + excludedSentence[0].length;
+    const named = EXCLUSION_LEAD.exec(foldKeepingOffsets(text.slice(start)));
+    const rest = cleanLabel(text.slice(start + (named?.[0].length ?? 0), amounts[0]?.start ?? 0));
+    if (rest !== '' && matchFee(rest) !== null) return parseChargeLine({ ...input, text: text.slice(start) });
+  }
   const split = splitLead(text.slice(0, amounts[0]?.start ?? 0), line.no);
   const lead = { ...split, main: feeOpenedInParens(split.main), sub: feeOpenedInParens(split.sub) };
   const section = lead.inlineSection ?? input.section;
@@ -1001,7 +1019,10 @@ export function parseChargeLine(input: ChargeLineInput): ChargeCandidate[] {
     // A price that names no port carries on the one before it, unless it starts another fee ("/ BL fee").
     const ownPort = named?.ports[i] ?? null;
     if (ownPort !== null || named === null || !named.before || subFee !== null) currentPort = ownPort;
-    if (ownKind === 'fee' && INCLUDED.test(normaliseLabel(window.split(/[|/]/)[0] ?? ''))) return;
+    // "THC: incluso" is no charge; "BL fee: USD 75.00 per BL (not included in the freight)" is one, on top
+    // (QA pass 41c: it was dropped from the total).
+    const ownWords = normaliseLabel(window.split(/[|/]/)[0] ?? '');
+    if (ownKind === 'fee' && INCLUDED.test(ownWords) && !NOT_INCLUDED.test(ownWords)) return;
     if (ownKind === 'freight' && amount.isPercent) return;
     const subUnit = findUnit(sub);
     // A freight heading's basis ("Flete por contenedor de 40'") is the freight's, not the fees' under it.

@@ -34,6 +34,11 @@ export interface PlaceValue {
   known: boolean;
 }
 
+/** The IATA and UN/LOCODE codes of a known place by its name ("Guarulhos" → GRU, BRGRU); [] when unknown. */
+export function placeCodes(name: string): readonly string[] {
+  return BY_NAME.get(normaliseLabel(name))?.codes ?? [];
+}
+
 export function lookupPlace(text: string): PlaceValue | null {
   const trimmed = text.trim();
   // "BR SSZ", "CN SHA": a UN/LOCODE written with a space after its country (QA: the engine read "Br Ssz").

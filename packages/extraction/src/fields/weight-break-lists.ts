@@ -6,6 +6,7 @@ import { parseLocaleNumber } from '../normalise/numbers.js';
 import { type BreakLabel, readBreakLabel } from '../normalise/weight-breaks.js';
 import type { Currency } from '../types.js';
 import type { ChargeCandidate } from './charge-types.js';
+import { type PlaceValue, parsePlaceField, readRoute } from './places.js';
 
 /**
  * Air weight-break lists written in running text, read as the table they stand for: one KG rate per band,
@@ -175,6 +176,19 @@ export interface BreakListRead {
   used: number[];
 }
 
+/**
+ * The airports a list's label names: "FRA-GRU", "Frankfurt - Guarulhos" (a route), "GRU" (a Brazilian
+ * airport: the destination; one abroad: the origin). QA pass 41c: the lists of two airports were one list.
+ */
+function placesOfLabel(label: string): { to: PlaceValue | null; from: PlaceValue | null } {
+  const route = readRoute(label);
+  if (route !== null) return route;
+  const known = parsePlaceField(label.replace(/\([^)]*\)/g, ' ')).places.filter((place) => place.known);
+  const only = known.length === 1 ? known[0]! : null;
+  if (only === null) return { to: null, from: null };
+  return only.country === 'BR' ? { to: only, from: null } : { to: null, from: only };
+}
+
 function candidatesOf(
   entries: ListEntry[],
   context: {
@@ -190,6 +204,7 @@ function candidatesOf(
   const bands = entries.filter((entry) => entry.kind.kind === 'band');
   // "M USD 95 / -45 7,10 / …": a currency written once is the list's.
   const written = entries.find((entry) => entry.currency !== null)?.currency ?? null;
+  const { to, from } = placesOfLabel(context.label);
   return bands.map((entry) => ({
     kind: 'freight',
     label: `${context.label} ${entry.label}`.trim(),
@@ -200,8 +215,9 @@ function candidatesOf(
     unit: 'KG',
     freightUnit: 'KG',
     equipment: null,
-    placeText: '',
-    labelPlaces: [],
+    placeText: to?.name ?? '',
+    labelPlaces: to === null ? [] : [to],
+    ...(from === null ? {} : { routeOrigin: from }),
     minimum,
     ...(entry.kind.kind === 'band' ? { faixaKg: entry.kind.lowerKg } : {}),
     line: context.line,

@@ -1,5 +1,5 @@
 import type { Line } from '../blocks/lines.js';
-import { DESTINATION_LEAD, ROUTE_START } from '../fields/places.js';
+import { DESTINATION_LEAD, placeCodes, ROUTE_START } from '../fields/places.js';
 import { foldKeepingOffsets } from '../normalise/text.js';
 import type { FinalData, SourceRef } from '../types.js';
 
@@ -21,6 +21,21 @@ export function attachDestinationDays(final: FinalData, lines: readonly Line[]):
   const names = final.destinos.map((d) => d.nome);
   if (names.length < 2) return;
   const folded = names.map((name) => foldKeepingOffsets(name));
+  // "Transit time: GRU 2 dias / VCP 3 dias": a destination also by its code, in capitals (QA pass 41c).
+  const codes = names.map((name) =>
+    placeCodes(name).map((code) => new RegExp(`(?<![A-Za-z])${code}(?![A-Za-z])`)),
+  );
+  /** Where a destination is first named on a line, by its name or its code, and how long the mention is. */
+  const mention = (line: string, lineFolded: string, index: number) => {
+    const found = [
+      { at: lineFolded.indexOf(folded[index]!), length: folded[index]!.length },
+      ...codes[index]!.map((code) => {
+        const match = code.exec(line);
+        return { at: match?.index ?? -1, length: match?.[0].length ?? 0 };
+      }),
+    ].filter((hit) => hit.at >= 0);
+    return found.sort((a, b) => a.at - b.at)[0] ?? { at: -1, length: 0 };
+  };
   const found = new Map<number, PerDestination>();
   const record = (index: number, isFree: boolean, days: RegExpExecArray, line: Line) => {
     const value = Math.max(Number(days[1]), Number(days[2] ?? days[1]));
@@ -44,11 +59,13 @@ export function attachDestinationDays(final: FinalData, lines: readonly Line[]):
   for (const line of lines) {
     const text = foldKeepingOffsets(line.trimmed);
     if (text.trim() === '') section = null;
-    if (NOT_TRANSIT.test(text)) continue;
     const hits = folded
-      .map((name, index) => ({ index, at: text.indexOf(name), length: name.length }))
+      .map((_, index) => ({ index, ...mention(line.trimmed, text, index) }))
       .filter((hit) => hit.at >= 0)
       .sort((a, b) => a.at - b.at);
+    // "Validade: 30 dias" is no transit; "Paranaguá: …; validade 31/12/2026; transit time 38 dias" has one
+    // after the port (QA pass 41c: the line was skipped, both ports took the other line's days).
+    if (NOT_TRANSIT.test(text.slice(0, hits[0]?.at ?? text.length))) continue;
     if (
       hits.length === 1 &&
       !/\d/.test(text) &&
@@ -77,9 +94,13 @@ export function attachDestinationDays(final: FinalData, lines: readonly Line[]):
       const segment = daysFirst
         ? text.slice(i === 0 ? 0 : hits[i - 1]!.at + hits[i - 1]!.length, hit.at)
         : text.slice(hit.at + hit.length, hits[i + 1]?.at ?? text.length);
-      const days = DAYS.exec(segment);
-      if (!days) return;
-      record(hit.index, isFree, days, line);
+      // Clause by clause: "…; validade 31/12/2026; transit time 38 dias; free time 14 dias".
+      for (const clause of segment.split(/;|,(?!\d)|\s[·|]\s/)) {
+        if (NOT_TRANSIT.test(clause)) continue;
+        const days = DAYS.exec(clause);
+        if (!days) continue;
+        record(hit.index, FREE.test(clause) ? true : /transit/.test(clause) ? false : isFree, days, line);
+      }
     });
   }
   final.destinos.forEach((destino, index) => {

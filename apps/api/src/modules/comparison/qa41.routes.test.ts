@@ -1,0 +1,247 @@
+import type { Comparison, ComparisonRow } from '@cotacoes/shared';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carrierReply, quoteScenario } from '../../../test/factories/index.js';
+import { type FakePtaxServer, startFakePtaxServer } from '../../../test/fakes/ptax-server.js';
+import { createTestApp, type TestContext, waitFor } from '../../../test/helpers.js';
+import { SUMMARY_HEADER_ROW } from '../comparative/excel.js';
+
+/*
+ * QA pass 41c (several ports, airports and table layouts), through the real pipeline (SMTP bytes → ingest →
+ * extraction → comparison, Excel), against hand totals at the fake PTAX 5,1177 + 2,5 % = 5,2456:
+ * - "BL fee: USD 75.00 per BL (not included in the freight)" was dropped from the total;
+ * - "All in includes THC at destination and ISPS. Excluding BL fee USD 75.00 per BL." was a freight per BL,
+ *   not counted;
+ * - a "Mínimo" column beside a freight per W/M was ignored;
+ * - two airports' weight-break lists ("FRA-GRU: M 95 / -45 7,10 / …") were one list: Guarulhos was priced
+ *   at Viracopos's rates; "Transit time: GRU 2 dias / VCP 3 dias" gave both 3 days;
+ * - "Paranaguá: …; validade 31/12/2026; transit time 38 dias; free time 14 dias." was skipped: both ports took
+ *   the other line's days.
+ */
+
+let ctx: TestContext;
+let ptax: FakePtaxServer;
+
+beforeAll(async () => {
+  ptax = await startFakePtaxServer();
+  ctx = await createTestApp({ PTAX_API_URL: ptax.url });
+}, 120_000);
+
+afterAll(async () => {
+  await ctx?.close();
+  await ptax?.close();
+});
+
+type Scenario = Awaited<ReturnType<typeof quoteScenario>>;
+
+async function replyTo(s: Scenario, carrier: number, text: string) {
+  await ctx.app.services.inbound.ingest(
+    await carrierReply({ from: s.carriers[carrier]!.email, to: s.replyTo(carrier), text }),
+    { source: 'imap' },
+  );
+}
+
+const get = (s: Scenario, url: string) =>
+  ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${s.token}` } });
+
+/** The comparison once every carrier's reply is read. */
+async function comparisonOf(s: Scenario, replies: number): Promise<Comparison> {
+  return waitFor(async () => {
+    const data = (await get(s, `/api/quotes/${s.quote.id}/comparison`)).json() as Comparison;
+    const read = new Set(
+      data.linhas.filter((row) => row.extracao === 'concluida').map((r) => r.transportadorId),
+    );
+    return read.size >= replies ? data : undefined;
+  }, 60_000);
+}
+
+const rowOf = (data: Comparison, s: Scenario, carrier: number, destino?: string): ComparisonRow =>
+  data.linhas.find(
+    (row) =>
+      row.transportadorId === s.carriers[carrier]!.id && (destino === undefined || row.destino === destino),
+  )!;
+
+async function excelTotals(s: Scenario): Promise<string[]> {
+  const excel = await get(s, `/api/quotes/${s.quote.id}/comparative-excel`);
+  expect(excel.statusCode, excel.body).toBe(200);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(excel.rawPayload as unknown as ArrayBuffer);
+  const summary = workbook.getWorksheet('Comparativo')!;
+  const headers = (summary.getRow(SUMMARY_HEADER_ROW).values as unknown[]).map(String);
+  const totals: string[] = [];
+  for (let i = SUMMARY_HEADER_ROW + 1; i <= summary.rowCount; i++)
+    totals.push(String(summary.getRow(i).getCell(headers.indexOf('Total (BRL)')).value));
+  return totals;
+}
+
+describe('an LCL quote: a fee "not included" and a minimum in a table column (QA pass 41c)', () => {
+  it('counts the fee on top and raises the freight to its minimum: screen and Excel', async () => {
+    const s = await quoteScenario(ctx, {
+      carriers: [
+        { nome: 'Maré Alta LCL', email: 'lcl@marealta-q41.com.br' },
+        { nome: 'Pacífico LCL', email: 'lcl@pacifico-q41.com.br' },
+      ],
+      quote: {
+        tipoFrete: 'LCL',
+        origem: 'Hamburgo, DE',
+        destino: 'Santos, BR',
+        pesoBrutoTotal: '1.500 kg / 4,2 m³',
+        itens: [{ mercadoria: 'Peças', quantidadeVolumes: '6 pallets', dimensoes: null }],
+      },
+    });
+    await replyTo(
+      s,
+      0,
+      [
+        'Prezados,',
+        '',
+        'Frete LCL: USD 45,00 por W/M',
+        'BL fee: USD 75.00 per BL (not included in the freight)',
+        'Desconsolidação: R$ 400,00 por BL',
+        '',
+        'Att,',
+        'Maré Alta',
+      ].join('\n'),
+    );
+    await replyTo(
+      s,
+      1,
+      [
+        'Prezada Ana,',
+        '',
+        'Destino | Frete (USD por W/M) | Mínimo | Transit time',
+        'Santos | USD 40,00 | USD 200,00 | 28 dias',
+        '',
+        'BL fee: USD 50,00 por BL',
+        '',
+        'Att,',
+        'Pacífico',
+      ].join('\n'),
+    );
+    const data = await comparisonOf(s, 2);
+    // 4,2 W/M (4,2 m³ > 1,5 t) × 45 = 189 + BL 75 = USD 264 × 5,2456 = 1.384,84 + R$ 400 = R$ 1.784,84
+    // (it dropped the BL fee: R$ 1.391,41).
+    expect(rowOf(data, s, 0)).toMatchObject({ valorUSD: 264, valorBRL: 400, custoTotalBRL: 1784.84 });
+    // 4,2 × 40 = 168 < minimum 200: USD 200 + BL 50 = 250 × 5,2456 = R$ 1.311,40 (it counted 168: R$ 1.143,54).
+    const pacifico = rowOf(data, s, 1);
+    expect(pacifico.fretes[0]).toMatchObject({
+      valor: 40,
+      minimo: 200,
+      minimoAplicado: true,
+      valorTotal: 200,
+    });
+    expect(pacifico).toMatchObject({ valorUSD: 250, custoTotalBRL: 1311.4 });
+    expect((await excelTotals(s)).sort()).toEqual(['1311.4', '1784.84']);
+  });
+});
+
+describe('an all-in price with "Excluding BL fee USD 75.00 per BL." in a sentence of its own (QA pass 41c)', () => {
+  it('counts the BL fee on top of the all-in freight', async () => {
+    const s = await quoteScenario(ctx, {
+      carriers: [{ nome: 'Maré Alta FCL', email: 'fcl@marealta-q41.com.br' }],
+    });
+    await replyTo(
+      s,
+      0,
+      [
+        'Hi Ana,',
+        '',
+        'POL: Shanghai',
+        'POD: Santos',
+        'Ocean freight ALL IN:',
+        '- 40HC: USD 3,250.00',
+        'All in includes THC at destination and ISPS. Excluding BL fee USD 75.00 per BL.',
+        '',
+        'Transit time: 40 days',
+        '',
+        'Best regards,',
+        'John',
+      ].join('\n'),
+    );
+    const row = rowOf(await comparisonOf(s, 1), s, 0);
+    // 2 × 3.250 + 75 = USD 6.575 × 5,2456 = R$ 34.489,82 (the 75 was a freight per BL, not counted).
+    expect(row).toMatchObject({ valorUSD: 6575, valorBRL: 0, custoTotalBRL: 34489.82 });
+    expect(row.taxas.find((fee) => fee.nome === 'BL FEE')).toMatchObject({ valor: 75, contabilizada: true });
+    expect(await excelTotals(s)).toEqual(['34489.82']);
+  });
+});
+
+describe('an air quote to two airports, each with its weight-break list (QA pass 41c)', () => {
+  it('prices each airport at its own band and gives each its transit time', async () => {
+    const s = await quoteScenario(ctx, {
+      carriers: [{ nome: 'Céu Azul Q41', email: 'air@ceuazul-q41.com.br' }],
+      quote: {
+        tipoFrete: 'AÉREO',
+        origem: 'Frankfurt, DE',
+        destino: 'Guarulhos / Viracopos',
+        pesoBrutoTotal: '520 kg',
+        itens: [{ mercadoria: 'Peças', quantidadeVolumes: '3 caixas', dimensoes: null }],
+      },
+    });
+    await replyTo(
+      s,
+      0,
+      [
+        'Olá Ana,',
+        '',
+        'Segue tarifa aérea FRA para os dois aeroportos (USD por kg, peso taxado):',
+        '',
+        'FRA-GRU: M 95,00 / -45 7,10 / +45 5,60 / +100 4,35 / +300 3,90 / +500 3,45',
+        'FRA-VCP: M 90,00 / -45 6,90 / +45 5,40 / +100 4,20 / +300 3,70 / +500 3,30',
+        '',
+        'AWB fee: USD 35,00 por AWB',
+        '',
+        'Transit time: GRU 2 dias / VCP 3 dias',
+        '',
+        'Abraço,',
+        'Renata',
+      ].join('\n'),
+    );
+    const data = await comparisonOf(s, 1);
+    // GRU: 520 kg × 3,45 = 1.794 + 35 = USD 1.829 × 5,2456 = R$ 9.594,20; VCP: 520 × 3,30 = 1.716 + 35 =
+    // USD 1.751 × 5,2456 = R$ 9.185,05 (both were priced at 3,30).
+    const gru = rowOf(data, s, 0, 'Guarulhos');
+    const vcp = rowOf(data, s, 0, 'Viracopos');
+    expect(gru).toMatchObject({ valorUSD: 1829, custoTotalBRL: 9594.2 });
+    // Every band is listed; the one of 520 kg is counted.
+    expect(gru.fretes.filter((freight) => freight.quantidade === 520)).toMatchObject([
+      { valor: 3.45, faixa: '+500 kg', valorTotal: 1794 },
+    ]);
+    expect(vcp).toMatchObject({ valorUSD: 1751, custoTotalBRL: 9185.05 });
+    expect(gru.prazo.valor).toBe(2);
+    expect(vcp.prazo.valor).toBe(3);
+    expect(gru.destaque.menorPrazo).toBe(true);
+    expect(vcp.destaque.menorPrazo).toBe(false);
+    expect((await excelTotals(s)).sort()).toEqual(['9185.05', '9594.2']);
+  });
+});
+
+describe('one line per port with its validity, transit and free time (QA pass 41c)', () => {
+  it('gives each port its own transit and free time', async () => {
+    const s = await quoteScenario(ctx, {
+      carriers: [{ nome: 'Atlântico Q41', email: 'pricing@atlantico-q41.com.br' }],
+      quote: {
+        origem: 'Busan, KR',
+        destino: 'Santos, BR / Paranaguá, BR',
+        itens: [{ mercadoria: 'Pneus', quantidadeVolumes: '1 x 40HC', dimensoes: null }],
+      },
+    });
+    await replyTo(
+      s,
+      0,
+      [
+        'Prezada Ana,',
+        'Segue proposta Busan:',
+        'Santos: 40HC USD 2.400,00; THC R$ 1.450,00; validade 15/12/2026; transit time 35 dias; free time 10 dias.',
+        'Paranaguá: 40HC USD 2.300,00; THC R$ 1.300,00; validade 31/12/2026; transit time 38 dias; free time 14 dias.',
+        'Att,',
+        'Carla',
+      ].join('\n'),
+    );
+    const data = await comparisonOf(s, 1);
+    const santos = rowOf(data, s, 0, 'Santos');
+    const paranagua = rowOf(data, s, 0, 'Paranaguá');
+    expect([santos.prazo.valor, santos.freeTime.valor]).toEqual([35, 10]);
+    expect([paranagua.prazo.valor, paranagua.freeTime.valor]).toEqual([38, 14]);
+  });
+});
