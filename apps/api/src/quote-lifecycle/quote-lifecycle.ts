@@ -1,9 +1,10 @@
 import { nextQuoteStatus, type QuoteEvent, type QuoteStatus } from '@cotacoes/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
-import { cotacoes, respostas } from '../db/schema/index.js';
+import { auditLog, cotacoes, respostas } from '../db/schema/index.js';
 import { inTenant, type Tenant } from '../db/tenant.js';
 import { markLaneRefresh } from '../lanes/lanes.repository.js';
+import { writeAudit } from '../lib/audit.js';
 import { AppError } from '../lib/errors.js';
 
 /*
@@ -50,6 +51,7 @@ export async function applyQuoteEvent(
       totalDestinatarios: cotacoes.totalDestinatarios,
       respostasRecebidas: cotacoes.respostasRecebidas,
       prazoResposta: cotacoes.prazoResposta,
+      codigo: cotacoes.codigo,
     })
     .from(cotacoes)
     .where(inTenant(cotacoes.empresaId, tenant, eq(cotacoes.id, cotacaoId)))
@@ -80,9 +82,63 @@ export async function applyQuoteEvent(
         updatedAt: now,
       })
       .where(inTenant(cotacoes.empresaId, tenant, eq(cotacoes.id, cotacaoId)));
+  // A reply that moves a quote still waiting after its deadline (the deadline job leaves one without answers
+  // open, or had not run yet): the passed deadline is recorded as the job records it, so the dashboard keeps
+  // it once the quote no longer waits (QA pass 41a: "Prazo vencido" vanished with the late reply).
+  if (
+    event.type === 'replyApplied' &&
+    to !== quote.status &&
+    (quote.status === 'AGUARDANDO_RESPOSTA' || quote.status === 'AGUARDANDO_REVISAO') &&
+    quote.prazoResposta <= now
+  )
+    await recordPassedDeadline(executor, tenant, cotacaoId, { ...quote, to });
   // What the comparison shows (the current versions, the approval) may have changed: lane points follow (ADR 0030).
   if (isReply || event.type === 'approved') await markLaneRefresh(executor, tenant, cotacaoId);
   return { from: quote.status, to };
+}
+
+/** The deadline's audit row, as the deadline job writes it, unless that deadline was recorded already. */
+async function recordPassedDeadline(
+  executor: Executor,
+  tenant: Tenant,
+  cotacaoId: string,
+  quote: {
+    codigo: string;
+    status: QuoteStatus;
+    to: QuoteStatus;
+    prazoResposta: Date;
+    respostasRecebidas: number;
+    totalDestinatarios: number;
+  },
+) {
+  const prazoResposta = quote.prazoResposta.toISOString();
+  const [recorded] = await executor
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.empresaId, tenant.empresaId),
+        eq(auditLog.action, 'cotacao.prazo_encerrado'),
+        eq(auditLog.entityId, cotacaoId),
+        sql`${auditLog.details} ->> 'prazoResposta' = ${prazoResposta}`,
+      ),
+    )
+    .limit(1);
+  if (recorded) return;
+  await writeAudit(executor, { userId: null, empresaId: tenant.empresaId }, 'cotacao.prazo_encerrado', {
+    entity: 'cotacao',
+    entityId: cotacaoId,
+    details: {
+      codigo: quote.codigo,
+      de: quote.status,
+      para: quote.to,
+      prazoResposta,
+      // The answers by the deadline: this reply came after it.
+      respostas: quote.respostasRecebidas,
+      destinatarios: quote.totalDestinatarios,
+      porResposta: true,
+    },
+  });
 }
 
 /** Current versions still asked to revise (the quote waits for a revision while there is one). */

@@ -353,6 +353,23 @@ describe('GET /api/dashboard', () => {
     // Nobody answered: the job leaves it open (ADR 0018) and nothing changes.
     await applyDeadlines(db());
     await check();
+    // A late answer moves the quote on; the passed deadline stays in the activity, as it was when it passed
+    // (QA pass 41a: it vanished), once, beside the late answer.
+    await answer(ctx, n, 0);
+    await applyDeadlines(db());
+    const after = await dashboard(n.token);
+    expect(after.stats).toMatchObject({ cotacoesAguardandoResposta: 0 });
+    const passed = after.atividadesRecentes.filter(
+      (item) => item.tipo === 'prazo_vencido' && item.cotacaoId === n.quote.id,
+    );
+    expect(passed.map((item) => [item.cor, item.descricao, item.timestamp])).toEqual([
+      [noAnswers[1], noAnswers[2], prazo.toISOString()],
+    ]);
+    expect(
+      after.atividadesRecentes.filter(
+        (item) => item.tipo === 'resposta_recebida' && item.cotacaoId === n.quote.id,
+      ),
+    ).toHaveLength(1);
   });
 
   it('lists a cancellation (red) and a closing with their quotes; closing a quote is no cancellation', async () => {
