@@ -299,13 +299,14 @@ describe('the CSV (item 7)', () => {
     const rows = lines.slice(1).map(fields);
     const brl = rows.find((row) => row[5] === isps.carriers[0]!.nome)!;
     expect([brl[6], ...brl.slice(12)]).toEqual([
-      '1515,5559',
+      // To the cent, as the screen (QA pass 41a: '1515,5559').
+      '1515,56',
       isps.quote.codigo,
       isps.quote.referenciaProcesso,
       'BRL',
-      '7950',
+      '7950,00',
     ]);
     const usd = rows.find((row) => row[5] === isps.carriers[1]!.nome)!;
-    expect(usd.slice(12)).toEqual([isps.quote.codigo, isps.quote.referenciaProcesso, 'USD', '3000']);
+    expect(usd.slice(12)).toEqual([isps.quote.codigo, isps.quote.referenciaProcesso, 'USD', '3000,00']);
   });
 });

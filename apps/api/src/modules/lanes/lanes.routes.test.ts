@@ -228,11 +228,12 @@ describe('GET /api/lanes, /api/lanes/{key}, /api/lanes/export.csv', () => {
     expect(lines).toHaveLength(9);
     // Fields with a decimal comma are quoted (lib/spreadsheet.ts csvField).
     const fields = (line: string) => line.split(';').map((field) => field.replace(/^"(.*)"$/, '$1'));
-    const of = (frete: number) => fields(lines.find((line) => fields(line)[6] === String(frete))!);
+    const cents = (value: number) => value.toFixed(2).replace('.', ',');
+    const of = (frete: number) => fields(lines.find((line) => fields(line)[6] === cents(frete))!);
     expect(of(3000).slice(3, 4)).toEqual(["40' HC"]);
     expect(of(3000).slice(7, 12)).toEqual(['17383,51', '5,2456', '32', '14', 'Não']);
-    expect(of(3000).slice(12)).toEqual([q1.quote.codigo, q1.quote.referenciaProcesso, 'USD', '3000']);
-    expect(of(2600)[7]).toBe(String(totalPerUnit(2600)).replace('.', ','));
+    expect(of(3000).slice(12)).toEqual([q1.quote.codigo, q1.quote.referenciaProcesso, 'USD', '3000,00']);
+    expect(of(2600)[7]).toBe(cents(totalPerUnit(2600)));
     expect(of(2600)[11]).toBe('Sim');
   });
 

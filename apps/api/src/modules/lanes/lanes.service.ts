@@ -26,6 +26,12 @@ const EXPORT_POINTS = 200_000;
 const EXCLUSIONS_SHOWN = 100;
 
 const decimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 4, useGrouping: false });
+/** Money in the CSV as the screen shows it, to the cent (QA pass 41a: "2746,1608" beside 2.746,16). */
+const moneyCell = new Intl.NumberFormat('pt-BR', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  useGrouping: false,
+});
 /** Half up on the decimal (4,075 → 4,08), never a float multiply (it gave 4,07). */
 const round = (value: number, places = 2) => laneRound(value, places);
 /** A place as shown ('Shanghai, CN' → 'Shanghai'), else the lane key's own part ('FCL|shanghai|santos'). */
@@ -226,7 +232,8 @@ export class LanesService {
         cotacoes: carrier.cotacoes,
         vitorias: carrier.vitorias,
         participacaoVitorias: wins > 0 ? round((carrier.vitorias / wins) * 100, 1) : 0,
-        respostaHorasMedia: carrier.resposta_horas == null ? null : round(carrier.resposta_horas, 1),
+        // Four places, as Indicadores: minutes must survive (QA pass 41a: 2 min read "menos de 1 min").
+        respostaHorasMedia: carrier.resposta_horas == null ? null : round(carrier.resposta_horas, 4),
         medianaFreteUsd: round(carrier.mediana),
       })),
       incompletas: {
@@ -256,8 +263,8 @@ export class LanesService {
         uiLanes.units[row.unidade] ?? row.unidade,
         row.data,
         row.transportador_nome,
-        decimal.format(row.frete_usd),
-        decimal.format(row.total_brl),
+        moneyCell.format(round(row.frete_usd)),
+        moneyCell.format(round(row.total_brl)),
         decimal.format(row.taxa),
         row.transito_dias == null ? '' : String(row.transito_dias),
         row.free_time_dias == null ? '' : String(row.free_time_dias),
@@ -266,7 +273,7 @@ export class LanesService {
         row.cotacao_codigo ?? '',
         row.referencia_processo ?? '',
         row.moeda_original ?? '',
-        row.valor_original == null ? '' : decimal.format(row.valor_original),
+        row.valor_original == null ? '' : moneyCell.format(round(row.valor_original)),
       ]),
     ].map((line) => line.map(csvField).join(';'));
     return {

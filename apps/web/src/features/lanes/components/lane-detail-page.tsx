@@ -90,6 +90,9 @@ export function LaneDetailPage({ laneKey }: { laneKey: string }) {
               <div className="space-y-6">
                 <Card className="space-y-4 p-4 sm:p-6">
                   <h2 className="text-lg font-semibold text-fg">{d.chartTitle}</h2>
+                  <p className="text-sm text-fg-muted" data-currency-note="">
+                    {d.currencyNote}
+                  </p>
                   {detail.unidade === 'kg' && <p className="text-sm text-fg-muted">{d.perKgNote}</p>}
                   <LaneChart detail={detail} />
                   <LaneProposals detail={detail} />

@@ -323,6 +323,10 @@ describe('Rotas after the QA pass', { timeout: 20_000 }, () => {
     );
     await screen.findByText(/Período: 01\/01\/2026/);
     expect(screen.queryByText(/Por kg, o frete/)).toBeNull();
+    // What the figures assumed about currency and rate, on every lane (QA pass 41a).
+    expect(
+      screen.getByText(/Fretes cotados em R\$ ou EUR são convertidos pela taxa da comparação da cotação/),
+    ).toBeInTheDocument();
   });
 
   it('labels every unit of the unit filter one way (no raw 20RF beside "20\' DC")', async () => {
