@@ -2,7 +2,7 @@ import type { Comparison, ComparisonRow } from '@cotacoes/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerQuote, quoteScenario, type Scenario } from '../../../test/factories/index.js';
 import { type FakePtaxServer, startFakePtaxServer } from '../../../test/fakes/ptax-server.js';
-import { createTestApp, type TestContext } from '../../../test/helpers.js';
+import { createTestApp, readSentMail, type TestContext, waitFor } from '../../../test/helpers.js';
 
 /*
  * A quote from two origins ("Shanghai, CN / Ningbo, CN" → Santos, 1 × 40HC; QA pass 27): a carrier pricing
@@ -114,5 +114,27 @@ describe('a quote from two origins', () => {
     expect(mare.origemContada).toEqual({ origem: 'Ningbo', outras: ['Shanghai'] });
     expect(atlantico.destaque.menorCusto).toBe(true);
     expect(pacifico.destaque.menorCusto).toBe(false);
+  });
+});
+
+describe('approving an offer that priced one of the two origins (QA pass 41c)', () => {
+  it('the approval e-mail names the origin priced, not both the quote asked', async () => {
+    const rows = ((await call('GET', `/api/quotes/${quote.quote.id}/comparison`)).json() as Comparison)
+      .linhas;
+    const pacifico = rows.find((row) => row.transportador.nome === 'Pacífico Logística')!;
+    const approved = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/quotes/${quote.quote.id}/approve`,
+      headers: { authorization: `Bearer ${quote.token}` },
+      payload: { responseId: pacifico.respostaId, assuntoPersonalizado: 'Aprovação origens Q41' },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const mail = await waitFor(async () =>
+      (await readSentMail(ctx.config)).find((m) => m.subject === 'Aprovação origens Q41'),
+    );
+    // Pacífico quoted "Ningbo x Santos" only: USD 2.240 × 5,2456 + R$ 1.400 = R$ 13.150,14.
+    expect(mail.text).toContain('Origem: Ningbo');
+    expect(mail.text).not.toContain('Shanghai');
+    expect(mail.text).toContain('13.150,14');
   });
 });

@@ -6,11 +6,12 @@ import {
   formatMessage,
   formatQuoteDeadline,
 } from '@cotacoes/shared';
+import { askedDestinations } from '@cotacoes/shared/comparison/asked';
 import { summedCurrency } from '@cotacoes/shared/comparison/currency';
 import { toDecimal, toNumber } from '@cotacoes/shared/comparison/decimal';
 import { feeDisplayName } from '@cotacoes/shared/comparison/fee-names';
 import { freightTypeName } from '@cotacoes/shared/comparison/freight-type';
-import { rowOfDestination } from '@cotacoes/shared/comparison/names';
+import { rowOfDestination, samePlace } from '@cotacoes/shared/comparison/names';
 import {
   chargeLineText,
   moneyText,
@@ -114,6 +115,23 @@ const isOtherCurrency = (moeda: string | null | undefined, somaEuro: boolean) =>
   typeof moeda === 'string' && moeda.trim() !== '' && summedCurrency(moeda, somaEuro) === null;
 
 /**
+ * Of a quote asking several origins ("Shanghai, CN / Ningbo, CN"), the one an offer pricing only one of them
+ * starts at: its counted freights' own origin, else its route's (QA pass 41c: the approval named both while
+ * the offer priced Ningbo only). Undefined when the quote asked one origin or the offer names none.
+ */
+function pricedOrigin(row: ComparisonRow, asked: string | null | undefined): string | undefined {
+  const origins = askedDestinations(asked);
+  if (origins.length < 2) return undefined;
+  const counted = [
+    ...new Set(
+      row.fretes.filter((frete) => (frete.quantidade ?? 0) > 0 && frete.origem).map((frete) => frete.origem),
+    ),
+  ];
+  const own = counted.length === 1 ? counted[0] : row.rota?.split(' → ')[0]?.trim();
+  return own ? origins.find((origin) => samePlace(origin, own)) : undefined;
+}
+
+/**
  * What was agreed, as the carrier confirms a booking from it (issue 30): destination, each freight and fee
  * counted with its quantity ('2 × US$ 2.950,00 = US$ 5.900,00'), the total of these in BRL and USD with
  * the rate (at the margin the analyst approved from; a fallback rate said as such), transit, free time
@@ -133,7 +151,7 @@ export function agreedTerms(
   const locale = numberLocaleOf(language);
   const lines: string[] = [t.title];
   // The origin this offer counts (of several asked, the one it starts at), else the quote's.
-  const origem = row.origemContada?.origem ?? quote?.origem?.trim();
+  const origem = row.origemContada?.origem ?? pricedOrigin(row, quote?.origem) ?? quote?.origem?.trim();
   if (origem) lines.push(formatMessage(t.origin, { origem }));
   // An answer naming no port agreed to the quote's only port: the carrier reads which one.
   const destino = row.destino ?? row.destinoDaCotacao;
