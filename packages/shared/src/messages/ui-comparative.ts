@@ -9,7 +9,9 @@ export const uiComparative = {
   description:
     'O comparativo traz as propostas da aba Comparação em Excel e PDF, com os mesmos valores, câmbio e margem.',
   marginLabel: 'Margem de câmbio (%)',
-  marginHint: 'Percentual adicional sobre a PTAX do dia, de 0 a 100.',
+  /** The base is the PTAX of the day, or the contingency rate when the PTAX is unavailable (QA pass 41c). */
+  marginHint:
+    'Percentual adicional sobre a taxa do dólar (a PTAX do dia ou, se ela não estiver disponível, a taxa de contingência), de 0 a 100.',
   emailsLabel: 'Enviar para',
   emailsPlaceholder: 'nome@empresa.com.br',
   emailsHint: 'Digite um e-mail e tecle Enter; cole vários separados por vírgula, ponto e vírgula ou linha.',

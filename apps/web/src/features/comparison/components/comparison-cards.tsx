@@ -136,6 +136,7 @@ export function ComparisonCards({
               <div className="mt-3">
                 <FeesToggle
                   row={row}
+                  withPort={rows.filter((other) => other.transportadorId === row.transportadorId).length > 1}
                   open={open}
                   controls={feesId}
                   onToggle={onToggleFees}

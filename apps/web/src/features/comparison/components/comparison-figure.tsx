@@ -1,6 +1,7 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import type { Correction } from '@cotacoes/shared/schemas/decisions';
+import { useEffect, useRef } from 'react';
 import { AlertTriangleIcon, PencilIcon } from '@/components/icons';
 import { CorrectionInput, correctionDisplayText } from '@/features/decisions';
 import { cn } from '@/lib/cn';
@@ -39,7 +40,16 @@ export function Figure({
   const context = useComparisonContext();
   const { campo } = figure;
   const correctable = campo !== null && context.canCorrect(figure.respostaId);
-  if (correctable && context.editing === editingKey(figure.respostaId, campo))
+  const isEditing = correctable && context.editing === editingKey(figure.respostaId, campo);
+  // Esc or a save closes the input: the keyboard goes back to the pencil that opened it, not to the page
+  // (QA pass 41c); not when another figure's input opened in its place.
+  const pencil = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (wasEditing.current && !isEditing && context.editing === null) pencil.current?.focus();
+    wasEditing.current = isEditing;
+  }, [isEditing, context.editing]);
+  if (isEditing)
     return (
       <CorrectionInput quoteId={context.quoteId} figure={{ ...figure, campo }} onDone={context.stopEditing} />
     );
@@ -64,6 +74,7 @@ export function Figure({
         </button>
         {correctable && (
           <button
+            ref={pencil}
             type="button"
             onClick={() => context.startEditing(figure)}
             aria-label={edit}

@@ -176,6 +176,10 @@ export function TotalFigure({
   );
 }
 
+/** The carrier's name, with the port when the row is one of its ports ('Atlântico (Santos)'). */
+const rowName = (row: { transportador: { nome: string }; destino: string | null }, withPort: boolean) =>
+  withPort && row.destino ? `${row.transportador.nome} (${row.destino})` : row.transportador.nome;
+
 /** 'Ver linhas (n)' / 'Ocultar linhas': opens a row's fee lines (table and cards alike). */
 export function FeesToggle({
   row,
@@ -184,6 +188,7 @@ export function FeesToggle({
   onToggle,
   className,
   iconSize,
+  withPort = false,
 }: {
   row: ComparisonRow;
   open: boolean;
@@ -191,15 +196,18 @@ export function FeesToggle({
   onToggle: (rowId: string) => void;
   className: string;
   iconSize: number;
+  /** The carrier has a row per port: its name alone would label two buttons alike. */
+  withPort?: boolean;
 }) {
   return (
     <button
       type="button"
       aria-expanded={open}
       aria-label={
+        // A carrier's rows of two ports are told apart by the port (QA pass 41c: one label for both).
         open
-          ? formatMessage(t.feesToggleHideOf, { nome: row.transportador.nome })
-          : formatMessage(t.feesToggleOf, { count: row.taxas.length, nome: row.transportador.nome })
+          ? formatMessage(t.feesToggleHideOf, { nome: rowName(row, withPort) })
+          : formatMessage(t.feesToggleOf, { count: row.taxas.length, nome: rowName(row, withPort) })
       }
       aria-controls={open ? controls : undefined}
       onClick={() => onToggle(row.id)}

@@ -654,6 +654,8 @@ describe('Comparação: inline corrections', { timeout: 20_000 }, () => {
         name: figureName('Frete 20DC', 'US$ 1.850,00'),
       }),
     ).toBeInTheDocument();
+    // The keyboard is back on the pencil that opened it (QA pass 41c: it fell to the page).
+    expect(document.activeElement).toHaveAccessibleName('Corrigir Frete 20DC');
   });
 
   it('corrects a transit time that was not informed, from the source dialog', async () => {

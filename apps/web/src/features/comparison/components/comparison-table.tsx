@@ -178,6 +178,9 @@ export function ComparisonTable({
                   {hasFeeLines(row) && (
                     <FeesToggle
                       row={row}
+                      withPort={
+                        rows.filter((other) => other.transportadorId === row.transportadorId).length > 1
+                      }
                       open={open}
                       controls={feesId}
                       onToggle={onToggleFees}
