@@ -171,9 +171,9 @@ const CHARGEABLE_WEIGHT_AFTER = new RegExp(
   String.raw`(?<![\p{L}])${CHARGEABLE_WEIGHT_LABEL}\s*(?:\([^)\d]{0,20}\)\s*)?(?<sep>[:=]|\bis\b|\bde\b|\bof\b)?\s*(?<paren>\(\s*)?(?:(?:aprox|approx|ca)\.?\s*)?(?<![\d.,])(?<num>\d[\d.,]*\d|\d)\s*(?<unit>${WEIGHT_UNIT})?(?![\p{L}\d])`,
   'u',
 );
-/** "200 kg chargeable", "200 kgs (peso taxável)". */
+/** "200 kg chargeable", "200 kgs (peso taxável)", "1.280 kg taxados" (QA pass 41a: read as no weight). */
 const CHARGEABLE_WEIGHT_BEFORE = new RegExp(
-  String.raw`(?<![\d.,/$])(?<num>\d[\d.,]*\d|\d)\s*(?<unit>${WEIGHT_UNIT})\s*\(?\s*(?:${CHARGEABLE_WEIGHT_LABEL}|taxaveis)(?![\p{L}])`,
+  String.raw`(?<![\d.,/$])(?<num>\d[\d.,]*\d|\d)\s*(?<unit>${WEIGHT_UNIT})\s*\(?\s*(?:${CHARGEABLE_WEIGHT_LABEL}|taxaveis|taxavel|taxad[oa]s?|tarifad[oa]s?)(?![\p{L}])`,
   'u',
 );
 /** A figure followed by another measure (m³, W/M, lb) or a ratio ("1:6000") is not a weight in kg. */

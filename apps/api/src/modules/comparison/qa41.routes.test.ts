@@ -245,3 +245,41 @@ describe('one line per port with its validity, transit and free time (QA pass 41
     expect([paranagua.prazo.valor, paranagua.freeTime.valor]).toEqual([38, 14]);
   });
 });
+
+describe('an air reply stating "820 kg brutos / 1.280 kg taxados" (QA pass 41a)', () => {
+  it('prices its own chargeable weight, as a reply saying "chargeable weight 1.280 kg" is', async () => {
+    const s = await quoteScenario(ctx, {
+      carriers: [{ nome: 'Pacífico Aéreo Q41', email: 'air@pacifico-q41.com.br' }],
+      quote: {
+        tipoFrete: 'AÉREO',
+        origem: 'Frankfurt, DE',
+        destino: 'Viracopos',
+        pesoBrutoTotal: '820 kg',
+        itens: [{ mercadoria: 'Peças', quantidadeVolumes: '4 caixas', dimensoes: null }],
+      },
+    });
+    await replyTo(
+      s,
+      0,
+      [
+        'Prezado,',
+        '',
+        'Aéreo FRA x VCP, 820 kg brutos / 1.280 kg taxados:',
+        'Frete aéreo USD 4,30/kg all in (inclui FSC e SSC)',
+        'Taxa AWB USD 40,00',
+        'Handling destino R$ 700,00',
+        'Trânsito 2 dias.',
+        '',
+        'Rafael',
+      ].join('\n'),
+    );
+    const row = rowOf(await comparisonOf(s, 1), s, 0);
+    // 1.280 kg × 4,30 = 5.504 + AWB 40 = USD 5.544 × 5,2456 = 29.081,61 + R$ 700 = R$ 29.781,61 (it counted the
+    // quote's 820 kg: R$ 19.406,09).
+    expect(row.fretes.find((freight) => freight.quantidade !== undefined)).toMatchObject({
+      valor: 4.3,
+      quantidade: 1280,
+    });
+    expect(row).toMatchObject({ valorUSD: 5544, valorBRL: 700, custoTotalBRL: 29781.61 });
+  });
+});
