@@ -116,7 +116,7 @@ export const uiLanes = {
       'Por kg, o frete é a tarifa aérea com fuel e security somados, cotados à parte, inclusos ou all in; as demais taxas ficam no total.',
     /** What the figures assumed about currency and rate (QA pass 41a: a BRL quote showed in US$ unsaid). */
     currencyNote:
-      'Frete em US$ por unidade; o total por unidade, em R$, inclui as taxas. Fretes cotados em R$ ou EUR são convertidos pela taxa da comparação da cotação (PTAX do dia + margem da empresa) quando a proposta entra no histórico. A moeda original e a taxa de cada proposta estão no CSV ("Exportar CSV", na lista de rotas).',
+      'Frete em US$ por unidade; o total por unidade, em R$, inclui as taxas. Fretes cotados em R$ ou EUR são convertidos pela taxa da comparação da cotação (PTAX do dia + margem da empresa) quando a proposta entra no histórico. Contam as propostas atuais de todas as cotações, inclusive as canceladas ou encerradas; as cotações excluídas não. A moeda original e a taxa de cada proposta estão no CSV ("Exportar CSV", na lista de rotas).',
     chartSummary: '{n} propostas de {carriers} agentes de carga; pontos com borda: aprovadas',
     approvedLegend: 'Aprovada',
     chartScroll: 'Gráfico do frete por unidade (role para os lados em telas estreitas)',

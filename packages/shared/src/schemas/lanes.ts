@@ -139,7 +139,7 @@ export const lanesListSchema = z.object({
 export type LanesList = z.infer<typeof lanesListSchema>;
 
 export const laneKeyParamsSchema = z.object({
-  key: z.string().min(3).max(400, fieldMessages.laneKeyInvalid),
+  key: z.string().min(3, fieldMessages.laneKeyInvalid).max(400, fieldMessages.laneKeyInvalid),
 });
 
 /** GET /api/lanes/{key}: the same filters, one unit (default: the lane's most quoted). */

@@ -242,6 +242,11 @@ describe('GET /api/lanes, /api/lanes/{key}, /api/lanes/export.csv', () => {
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain('AAAA-MM-DD');
     expect((await get('/api/lanes?unidade=barril', q1.token)).statusCode).toBe(400);
+    // A lane key too short says so in the product's words, not zod's (QA pass 41a).
+    const short = await get('/api/lanes/xx', q1.token);
+    expect(short.statusCode).toBe(400);
+    expect(short.body).toContain('Rota inválida.');
+    expect(short.body).not.toContain('Pequeno demais');
   });
 });
 
