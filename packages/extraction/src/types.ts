@@ -130,6 +130,9 @@ export type DestinationSummary = {
   /** The line each of those was read from ("Ver de onde veio" of that port's row). */
   transit_source?: SourceRef;
   free_source?: SourceRef;
+  /** The offer's validity for this destination (ISO date) when the reply gives one per destination. */
+  validade?: string;
+  validade_source?: SourceRef;
 };
 
 /** The transit of one port of loading when a reply prices several and gives each its own (QA pass 37). */

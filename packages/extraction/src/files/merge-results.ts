@@ -72,6 +72,7 @@ export function tagAttachment(result: ExtractionResult, filename: string, nested
         ...d,
         ...(d.transit_source === undefined ? {} : { transit_source: tag(d.transit_source) }),
         ...(d.free_source === undefined ? {} : { free_source: tag(d.free_source) }),
+        ...(d.validade_source === undefined ? {} : { validade_source: tag(d.validade_source) }),
       })),
       fretes: final.fretes.map((f) => ({ ...f, source: tag(f.source) })),
       taxas: { itens: final.taxas.itens.map((t) => ({ ...t, source: tag(t.source) })) },
@@ -157,6 +158,11 @@ function keepDestinationDays(final: FinalData, results: readonly FinalData[]): v
     if (free?.free_time_dias !== undefined) {
       destino.free_time_dias = free.free_time_dias;
       if (free.free_source !== undefined) destino.free_source = free.free_source;
+    }
+    const valid = given.find((d) => d.nome === destino.nome && d.validade !== undefined);
+    if (valid?.validade !== undefined) {
+      destino.validade = valid.validade;
+      if (valid.validade_source !== undefined) destino.validade_source = valid.validade_source;
     }
   }
 }

@@ -1,7 +1,8 @@
 import type { Line } from '../blocks/lines.js';
 import { DESTINATION_LEAD, placeCodes, ROUTE_START } from '../fields/places.js';
+import { readValidity } from '../fields/values.js';
 import { foldKeepingOffsets } from '../normalise/text.js';
-import type { FinalData, SourceRef } from '../types.js';
+import type { DateOrder, FinalData, SourceRef } from '../types.js';
 
 /*
  * Transit time and free time per destination (issue 30): "Navegantes: frete USD 1.390, THC R$ 1.300,
@@ -15,9 +16,23 @@ const DAYS = /(\d{1,3})(?:\s*(?:a|-|–|to)\s*(\d{1,3}))?\s*(?:dias|days|dias co
 const FREE = /free\s*time|livres?|demurrage|detention|armazenagem|storage/;
 const NOT_TRANSIT = /validade|validity|prazo de pagamento|payment/;
 
-type PerDestination = { transit?: number; free?: number; transitLine?: Line; freeLine?: Line };
+type PerDestination = {
+  transit?: number;
+  free?: number;
+  transitLine?: Line;
+  freeLine?: Line;
+  validity?: string;
+  validityLine?: Line;
+};
 
-export function attachDestinationDays(final: FinalData, lines: readonly Line[]): void {
+/** A port's own validity clause ("validade 31/12/2026", "valid until 20 Dec"). */
+const VALIDITY = /^\s*(?:validade|validity|valid until|valid till|validez|valido ate|valida ate)\b[\s:.]*/;
+
+export function attachDestinationDays(
+  final: FinalData,
+  lines: readonly Line[],
+  dates: { order: DateOrder; reference: Date | null } = { order: 'DMY', reference: null },
+): void {
   const names = final.destinos.map((d) => d.nome);
   if (names.length < 2) return;
   const folded = names.map((name) => foldKeepingOffsets(name));
@@ -96,6 +111,16 @@ export function attachDestinationDays(final: FinalData, lines: readonly Line[]):
         : text.slice(hit.at + hit.length, hits[i + 1]?.at ?? text.length);
       // Clause by clause: "…; validade 31/12/2026; transit time 38 dias; free time 14 dias".
       for (const clause of segment.split(/;|,(?!\d)|\s[·|]\s/)) {
+        // "…; validade 31/12/2026;": the port's own validity (QA pass 41c: the approval of Paranaguá gave
+        // Santos's date).
+        const validity = VALIDITY.exec(clause);
+        if (validity !== null) {
+          const iso = readValidity(clause.slice(validity[0].length), dates.order, dates.reference);
+          const entry = found.get(hit.index) ?? {};
+          if (iso !== null && entry.validity === undefined)
+            found.set(hit.index, { ...entry, validity: iso, validityLine: line });
+          continue;
+        }
         if (NOT_TRANSIT.test(clause)) continue;
         const days = DAYS.exec(clause);
         if (!days) continue;
@@ -109,5 +134,7 @@ export function attachDestinationDays(final: FinalData, lines: readonly Line[]):
     if (entry?.transitLine !== undefined) destino.transit_source = source(entry.transitLine);
     if (entry?.free !== undefined) destino.free_time_dias = entry.free;
     if (entry?.freeLine !== undefined) destino.free_source = source(entry.freeLine);
+    if (entry?.validity !== undefined) destino.validade = entry.validity;
+    if (entry?.validityLine !== undefined) destino.validade_source = source(entry.validityLine);
   });
 }

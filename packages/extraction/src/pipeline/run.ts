@@ -416,7 +416,7 @@ export function analyseText(input: string, opts: ExtractTextOptions, fileKind: F
     lines: [...subjectLines, ...bodyLines],
   });
   // A table's row per destination ("Transit time | 32 dias | 35 dias") as its field reader rewrote it.
-  attachDestinationDays(final, [...bodyLines, ...newest.tableFieldLines]);
+  attachDestinationDays(final, [...bodyLines, ...newest.tableFieldLines], { order: dateOrder, reference });
   attachOriginDays(final, bodyLines);
   if (hinted.ignored.length > 0) final.ignoradosPorDica = hinted.ignored;
   const kept = bodyLines.find((line) => keepsTheRest(line.text)) ?? (agreed !== null ? accepted : undefined);

@@ -318,7 +318,15 @@ function shipmentMeasures(final: ExtractionFinal | null, pedido: QuoteAsked): Sh
 function ownDays(
   final: ExtractionFinal | null,
   destino: string | null,
-): { transit?: number; free?: number; transitFonte?: SourceRef; freeFonte?: SourceRef; index?: number } {
+): {
+  transit?: number;
+  free?: number;
+  validade?: string;
+  transitFonte?: SourceRef;
+  freeFonte?: SourceRef;
+  validadeFonte?: SourceRef;
+  index?: number;
+} {
   if (!final || destino === null) return {};
   const index = final.destinos.findIndex((d) => samePlace(d.nome, destino));
   const entry = final.destinos[index];
@@ -329,6 +337,8 @@ function ownDays(
     ...(typeof entry.free_time_dias === 'number' ? { free: entry.free_time_dias } : {}),
     ...(entry.transit_source ? { transitFonte: entry.transit_source } : {}),
     ...(entry.free_source ? { freeFonte: entry.free_source } : {}),
+    ...(typeof entry.validade === 'string' ? { validade: entry.validade } : {}),
+    ...(entry.validade_source ? { validadeFonte: entry.validade_source } : {}),
   };
 }
 
@@ -344,7 +354,7 @@ function withShortest<T extends { valor: number | null }>(
 }
 
 /** The correction path of a port's own days ('destinos.1.transit_time_dias'): 'Corrigir' on that port only. */
-const ownCampo = (index: number | undefined, key: 'transit_time_dias' | 'free_time_dias') =>
+const ownCampo = (index: number | undefined, key: 'transit_time_dias' | 'free_time_dias' | 'validade') =>
   index === undefined ? null : `destinos.${index}.${key}`;
 
 /** The transit the reply gives the origin the row counts (`origens`, QA pass 37), with its line. */
@@ -749,7 +759,10 @@ function versionRows(
     const own = ownDays(final, destino);
     // The counted origin's own transit when the reply gives each origin its own (not the range of both).
     const fromOrigin = own.transit === undefined ? originDays(final, origemContada?.origem) : undefined;
-    const validade = final?.validadeProposta ?? null;
+    // A port's own validity ("Paranaguá: …; validade 31/12/2026", QA pass 41c) unless the offer's was corrected.
+    const ownValidity = own.validade !== undefined && !corrigidos.has('validadeProposta');
+    const validade = ownValidity ? own.validade! : (final?.validadeProposta ?? null);
+    const validadeCampo = ownValidity ? ownCampo(own.index, 'validade')! : 'validadeProposta';
     return {
       id: `${entry.id}:${destino ?? ''}`,
       respostaId: entry.id,
@@ -823,9 +836,9 @@ function versionRows(
         : {}),
       validade: {
         valor: validade,
-        campo: 'validadeProposta',
-        fonte: scalar(final, 'validadeProposta').fonte,
-        corrigido: corrigidos.has('validadeProposta'),
+        campo: validadeCampo,
+        fonte: (ownValidity ? own.validadeFonte : undefined) ?? scalar(final, 'validadeProposta').fonte,
+        corrigido: corrigidos.has(validadeCampo),
         expirada: validade !== null && validade < input.hoje,
       },
       confianca: final?.confidence_overall ?? null,

@@ -168,10 +168,16 @@ export function correctionSource(final: unknown, campo: string): CorrectionSourc
   if (segments[0] === 'destinos') {
     const destino = Array.isArray(final.destinos) ? final.destinos[Number(segments[1])] : undefined;
     // A port's own days keep the line each was read from (issue 30, QA pass 4).
-    if (segments[2] === 'transit_time_dias' || segments[2] === 'free_time_dias')
+    if (segments[2] === 'transit_time_dias' || segments[2] === 'free_time_dias' || segments[2] === 'validade')
       return sourceOf(
         isBag(destino)
-          ? destino[segments[2] === 'transit_time_dias' ? 'transit_source' : 'free_source']
+          ? destino[
+              segments[2] === 'transit_time_dias'
+                ? 'transit_source'
+                : segments[2] === 'free_time_dias'
+                  ? 'free_source'
+                  : 'validade_source'
+            ]
           : null,
       );
     const moeda = segments[2] === 'valorFreteBRL' ? 'BRL' : 'USD';

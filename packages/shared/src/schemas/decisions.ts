@@ -96,7 +96,7 @@ export type ApproveResult = z.infer<typeof approveResultSchema>;
  * `final`. Indexes address the arrays of the stored extraction.
  */
 export const CORRECTION_FIELD_PATTERN =
-  /^(transit_time_dias|transit_time_min_dias|transit_time_max_dias|free_time_destino_dias|validadeProposta|preco_por_container_20|preco_por_container_40|destinos\.\d{1,3}\.(valorFreteUSD|valorFreteBRL|transit_time_dias|free_time_dias)|fretes\.\d{1,3}\.(valor|moeda|unidade)|taxas\.itens\.\d{1,3}\.(valor|moeda|unidade))$/;
+  /^(transit_time_dias|transit_time_min_dias|transit_time_max_dias|free_time_destino_dias|validadeProposta|preco_por_container_20|preco_por_container_40|destinos\.\d{1,3}\.(valorFreteUSD|valorFreteBRL|transit_time_dias|free_time_dias|validade)|fretes\.\d{1,3}\.(valor|moeda|unidade)|taxas\.itens\.\d{1,3}\.(valor|moeda|unidade))$/;
 
 /** Units a freight line may be corrected to (the engine's `FreightUnit`): container types, then the others. */
 export const FREIGHT_UNIT_CODES = [
@@ -122,7 +122,7 @@ export const FEE_UNIT_CODES = ['CNTR', 'BL', 'PROCESSO', 'KG', 'TON', 'M3', 'WM'
 export function correctionFieldKind(campo: string): 'dias' | 'data' | 'moeda' | 'unidade' | 'valor' {
   if (/(^|\.)moeda$/.test(campo)) return 'moeda';
   if (/\.unidade$/.test(campo)) return 'unidade';
-  if (campo === 'validadeProposta') return 'data';
+  if (campo === 'validadeProposta' || /^destinos\.\d+\.validade$/.test(campo)) return 'data';
   if (/_dias$/.test(campo)) return 'dias';
   return 'valor';
 }

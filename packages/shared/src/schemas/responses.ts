@@ -73,6 +73,9 @@ export const extractionFinalSchema = z.looseObject({
       free_time_dias: z.number().nullable().optional(),
       transit_source: sourceRefSchema.optional(),
       free_source: sourceRefSchema.optional(),
+      /** Its own validity (ISO date) when the reply gives one per port, and its line (QA pass 41c). */
+      validade: z.string().optional(),
+      validade_source: sourceRefSchema.optional(),
     }),
   ),
   /** Each port of loading's transit when the reply prices several and says each (QA pass 37). */

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carrierReply, quoteScenario } from '../../../test/factories/index.js';
 import { type FakePtaxServer, startFakePtaxServer } from '../../../test/fakes/ptax-server.js';
-import { createTestApp, type TestContext, waitFor } from '../../../test/helpers.js';
+import { createTestApp, readSentMail, type TestContext, waitFor } from '../../../test/helpers.js';
 import { SUMMARY_HEADER_ROW } from '../comparative/excel.js';
 
 /*
@@ -241,8 +241,47 @@ describe('one line per port with its validity, transit and free time (QA pass 41
     const data = await comparisonOf(s, 1);
     const santos = rowOf(data, s, 0, 'Santos');
     const paranagua = rowOf(data, s, 0, 'Paranaguá');
-    expect([santos.prazo.valor, santos.freeTime.valor]).toEqual([35, 10]);
-    expect([paranagua.prazo.valor, paranagua.freeTime.valor]).toEqual([38, 14]);
+    expect([santos.prazo.valor, santos.freeTime.valor, santos.validade.valor]).toEqual([
+      35,
+      10,
+      '2026-12-15',
+    ]);
+    expect([paranagua.prazo.valor, paranagua.freeTime.valor, paranagua.validade.valor]).toEqual([
+      38,
+      14,
+      '2026-12-31',
+    ]);
+    // Each port's validity is its own to correct, from its own line.
+    expect(paranagua.validade.campo).toMatch(/^destinos\.\d\.validade$/);
+    expect(paranagua.validade.fonte?.text).toContain('Paranaguá');
+    const corrected = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/quotes/${s.quote.id}/respostas/${paranagua.respostaId}/correcoes`,
+      headers: { authorization: `Bearer ${s.token}` },
+      payload: { campo: paranagua.validade.campo, valor: '2027-01-10' },
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    const again = await comparisonOf(s, 1);
+    expect(rowOf(again, s, 0, 'Paranaguá').validade).toMatchObject({ valor: '2027-01-10', corrigido: true });
+    expect(rowOf(again, s, 0, 'Santos').validade).toMatchObject({ valor: '2026-12-15', corrigido: false });
+    // Approving Paranaguá tells the carrier Paranaguá's terms, not Santos's.
+    const approved = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/quotes/${s.quote.id}/approve`,
+      headers: { authorization: `Bearer ${s.token}` },
+      payload: {
+        responseId: paranagua.respostaId,
+        destino: 'Paranaguá',
+        assuntoPersonalizado: 'Aprovação Paranaguá Q41',
+      },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const mail = await waitFor(async () =>
+      (await readSentMail(ctx.config)).find((m) => m.subject === 'Aprovação Paranaguá Q41'),
+    );
+    expect(mail.text).toContain('Transit time: 38 dias');
+    expect(mail.text).toContain('10/01/2027');
+    expect(mail.text).not.toContain('15/12/2026');
   });
 });
 

@@ -118,7 +118,7 @@ export function CorrectionInput({
               correct.reset();
             }}
             onKeyDown={onKeyDown}
-            inputMode={figure.campo === 'validadeProposta' ? 'text' : 'decimal'}
+            inputMode={correctionFieldKind(figure.campo) === 'data' ? 'text' : 'decimal'}
             aria-label={formatMessage(t.inputLabel, { campo: figure.label })}
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy}
