@@ -108,6 +108,8 @@ export const uiDashboard = {
     carrier: 'Agente de carga',
     allCarriers: 'Todos os agentes de carga',
     apply: 'Aplicar Filtros',
+    /** The filters moved but not applied: the table still shows the applied ones (QA pass 41a). */
+    notApplied: 'Filtros alterados e ainda não aplicados: a tabela mostra o período e o agente anteriores.',
     clear: 'Limpar',
     tableTitle: 'Tempo de Resposta por Agente de Carga',
     columns: {

@@ -210,8 +210,11 @@ describe('indicators page', { timeout: 20_000 }, () => {
       `01/03/${YEAR} a 31/12/${YEAR} · 306 dias`,
     );
     expect(calls(network.requests)).toHaveLength(before);
+    // Moved but not applied: said beside the buttons (QA pass 41a: the slider read the new period only).
+    expect(screen.getByText(t.notApplied)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: t.apply }));
+    expect(screen.queryByText(t.notApplied)).toBeNull();
     await waitFor(() =>
       expect(lastCall(network.requests)).toEqual({
         page: '1',

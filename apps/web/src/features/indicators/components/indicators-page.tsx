@@ -128,6 +128,9 @@ export function IndicatorsPage() {
                 {t.clear}
               </Button>
             </div>
+            <p aria-live="polite" className="text-xs text-warning-soft-fg">
+              {JSON.stringify(draft) !== JSON.stringify(applied) ? t.notApplied : ''}
+            </p>
           </div>
         </div>
       </Card>
