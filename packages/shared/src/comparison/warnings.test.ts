@@ -33,6 +33,18 @@ describe('askedTransitDays', () => {
 });
 
 describe('proposalWarnings', () => {
+  it('asks to confirm the port of a priced reply naming none on a quote to two ports, not of an empty one', () => {
+    const limits = { destino: 'Santos, BR / Paranaguá, BR' };
+    const tipos = (precificada: boolean) =>
+      proposalWarnings(
+        { ...row(null, null), destino: null, precificada },
+        carriage(null, null, null),
+        limits,
+      ).map((w) => w.tipo);
+    expect(tipos(true)).toEqual(['destinoNaoInformado']);
+    expect(tipos(false)).toEqual([]);
+  });
+
   it('flags a route through a place the request asked to avoid, by whole words and without accents', () => {
     const warnings = proposalWarnings(row(30, null), carriage(null, 'Via Panamá', 'Cartagena'), {
       evitarRota: 'Evitar transbordo em Cartagena; canal do Panama',

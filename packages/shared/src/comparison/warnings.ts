@@ -186,7 +186,7 @@ function routeOrigin(rota: string | null): string | null {
 
 /** The warnings of one row: its own transit and validity, its answer's route and shipping line. */
 export function proposalWarnings(
-  row: Pick<ComparisonRow, 'prazo' | 'validade'> & Partial<Pick<ComparisonRow, 'destino'>>,
+  row: Pick<ComparisonRow, 'prazo' | 'validade'> & Partial<Pick<ComparisonRow, 'destino' | 'precificada'>>,
   carriage: Carriage,
   limits: QuoteLimits,
 ): ProposalWarning[] {
@@ -248,8 +248,9 @@ export function proposalWarnings(
       tipo: 'outroDestino',
       texto: formatMessage(texts.outroDestino, { destino: row.destino, pedido: ports.join(' / ') }),
     });
-  // No port said on a quote to several: its total has no road cost of any of them (QA pass 31).
-  if (!row.destino && ports.length >= 2)
+  // No port said on a quote to several: its total has no road cost of any of them (QA pass 31). A reply
+  // with no price has no total to speak of (an empty reply read it).
+  if (!row.destino && ports.length >= 2 && row.precificada !== false)
     warnings.push({
       tipo: 'destinoNaoInformado',
       texto: formatMessage(texts.destinoNaoInformado, { pedido: ports.join(' / ') }),

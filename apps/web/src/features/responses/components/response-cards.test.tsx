@@ -488,7 +488,13 @@ describe('response cards', () => {
         transit_time_dias: 36,
         destinos: [
           { nome: 'Santos', valorFreteUSD: 2300, valorFreteBRL: null, transit_time_dias: 32 },
-          { nome: 'Paranaguá', valorFreteUSD: 2000, valorFreteBRL: null, transit_time_dias: 36 },
+          {
+            nome: 'Paranaguá',
+            valorFreteUSD: 2000,
+            valorFreteBRL: null,
+            transit_time_dias: 36,
+            validade: '2026-12-31',
+          },
         ],
       }),
     });
@@ -503,6 +509,8 @@ describe('response cards', () => {
     expect(value('Transit time')).toHaveTextContent('Santos 32 dias · Paranaguá 36 dias');
     // Free time given once for the answer stays one figure.
     expect(value('Free time')).toHaveTextContent(/^14 dias$/);
+    // A port's own validity beside the answer's (QA pass 41c).
+    expect(value('Validade')).toHaveTextContent('Santos 30/12/2026 · Paranaguá 31/12/2026');
   });
 
   it('switches between versions and flags an unknown sender', async () => {

@@ -279,9 +279,22 @@ export function summarise(
   const { final } = dados;
   const fees = feeTotals(final.taxas.itens, asked);
   const air = (final.modal ?? '').toUpperCase() === 'AEREO';
-  const validade = final.validadeProposta
+  const general = final.validadeProposta
     ? formatIsoDate(final.validadeProposta, final.validadeProposta)
     : null;
+  // Each port's own validity when the reply gives one per port (QA pass 41c), as its days are.
+  const validade =
+    final.destinos.length >= 2 && final.destinos.some((destino) => typeof destino.validade === 'string')
+      ? portsText(
+          final.destinos.map((destino) => ({
+            porto: destino.nome,
+            valor:
+              typeof destino.validade === 'string'
+                ? formatIsoDate(destino.validade, destino.validade)
+                : general,
+          })),
+        )
+      : general;
   return {
     frete: unitFreight(final, air),
     frete20: containerPrice(final, ['20DC', '20HC', '20RF'], final.preco_por_container_20),
