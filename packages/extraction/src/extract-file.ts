@@ -58,6 +58,7 @@ function baseOptions(opts: ExtractFileOptions): ExtractTextOptions {
   if (opts.hints !== undefined && opts.hints.length > 0) base.hints = opts.hints;
   if (opts.containers !== undefined && opts.containers.length > 0) base.containers = opts.containers;
   if (opts.destinations !== undefined && opts.destinations.length > 0) base.destinations = opts.destinations;
+  if (opts.quoteCode !== undefined) base.quoteCode = opts.quoteCode;
   return base;
 }
 

@@ -289,6 +289,11 @@ export interface ExtractTextOptions {
    * name ("Frete 40HC Maceió: …"), also those the engine's dictionary does not know.
    */
   destinations?: readonly string[];
+  /**
+   * The code of the quote the reply answers ('COT-2026-0011'): a message answering two quotes at once
+   * ("COT-2026-0010: USD 2.010 / COT-2026-0011: USD 2.020") is read only where it speaks of this one.
+   */
+  quoteCode?: string;
 }
 
 /**

@@ -161,6 +161,7 @@ export async function extractResponse(
       hints,
       ...(containers.length > 0 ? { containers } : {}),
       ...(destinations.length > 0 ? { destinations } : {}),
+      ...(quote ? { quoteCode: quote.codigo } : {}),
     });
     if (!outcome.ok) {
       const reason =

@@ -11,6 +11,8 @@ export async function findQuoteRequest(executor: Executor, tenant: Tenant, cotac
   const [row] = await executor
     .select({
       id: cotacoes.id,
+      // A reply naming two quotes is read where it speaks of this one (QA pass 41b).
+      codigo: cotacoes.codigo,
       tipoFrete: cotacoes.tipoFrete,
       // The lane of its rows (issue 36): origin and destination as the quote wrote them.
       origem: cotacoes.origem,

@@ -49,6 +49,9 @@ export function withDeclineMark(dados: DadosExtraidos, wordsDecline: boolean): D
 export const UNREADABLE_REASON =
   /não foi possível ler o arquivo|tipo de arquivo não reconhecido|texto ilegível/;
 
+/** The engine's reason for lines about other quotes it left out ("…: COT-2026-0010"), with the codes. */
+export const OTHER_QUOTES = /^valores de outra cotação ignorados: (.+)$/;
+
 /** The engine's reason for a reply whose body has no text of its own (empty, or only the quoted request). */
 export const NO_REPLY_TEXT = /^sem texto de resposta/;
 

@@ -126,6 +126,9 @@ export const uiReplies = {
     undoAssignmentError: 'Não foi possível desfazer a atribuição. Tente novamente.',
     noValues: 'Nenhum valor identificado nesta resposta.',
     /** The reply had no words of its own (QA pass 40b: an empty message read only 'Nenhum valor identificado'). */
+    /** A message answering two quotes at once was read only where it speaks of this one (QA pass 41b). */
+    otherQuotes:
+      'A mensagem fala também de outra cotação ({codigos}): foram lidos só os valores desta. Confira os valores e registre a outra resposta na cotação dela.',
     noReplyText:
       'A mensagem chegou sem texto de resposta (vazia ou só com a mensagem citada) e sem anexos: não há valores a ler. Peça a proposta de novo à transportadora ou registre os valores à mão.',
     /** '{lista}': "proposta.pdf: não foi possível ler o arquivo (pdf): o arquivo é protegido por senha" */

@@ -322,3 +322,35 @@ describe('an air reply stating "820 kg brutos / 1.280 kg taxados" (QA pass 41a)'
     expect(row).toMatchObject({ valorUSD: 5544, valorBRL: 700, custoTotalBRL: 29781.61 });
   });
 });
+
+describe('one e-mail answering two quotes, one line each (QA pass 41b)', () => {
+  it("reads only this quote's line, and says the message speaks of the other", async () => {
+    const a = await quoteScenario(ctx, {
+      carriers: [{ nome: 'Duas Cotações Cargas', email: 'pricing@duas-q41.com.br' }],
+    });
+    const b = await quoteScenario(ctx, { in: a });
+    await replyTo(
+      b,
+      0,
+      [
+        'Prezados,',
+        '',
+        'Segue para as duas cotações:',
+        `${a.quote.codigo}: Frete 40HC USD 2.010,00`,
+        `${b.quote.codigo}: Frete 40HC USD 2.020,00`,
+        'THC: R$ 1.450,00 por contêiner',
+        '',
+        'Att',
+      ].join('\n'),
+    );
+    const row = rowOf(await comparisonOf(b, 1), b, 0);
+    // 2 × 2.020 = USD 4.040 × 5,2456 = 21.192,22 + 2 × R$ 1.450 = R$ 24.092,22 (it read the other's 2.010).
+    expect(row).toMatchObject({ valorUSD: 4040, valorBRL: 2900, custoTotalBRL: 24092.22 });
+    const entries = (await get(b, `/api/quotes/${b.quote.id}/respostas`)).json().data as {
+      dadosExtraidos: { detect: { reasons: string[] } } | null;
+    }[];
+    expect(entries[0]!.dadosExtraidos!.detect.reasons).toContain(
+      `valores de outra cotação ignorados: ${a.quote.codigo}`,
+    );
+  });
+});

@@ -284,6 +284,17 @@ describe('response cards', () => {
     expect(summary.queryByText('Nenhum valor identificado nesta resposta.')).toBeNull();
   });
 
+  it('says a message naming another quote was read only where it speaks of this one (QA pass 41b)', async () => {
+    const dados = makeDados();
+    dados.detect.reasons = ['valores de outra cotação ignorados: COT-2026-0010'];
+    setup([makeEntry(atlantico, [makeVersion({ dadosExtraidos: dados })])]);
+    expect(
+      await (await card('Atlântico Logística')).findByText(
+        /A mensagem fala também de outra cotação \(COT-2026-0010\): foram lidos só os valores desta/,
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('says when the extraction is still running or failed', async () => {
     setup([
       makeEntry(atlantico, [makeVersion({ extracao: 'pendente', dadosExtraidos: null })]),

@@ -1,5 +1,5 @@
 import { asksFreeTime, type QuoteAsked, quoteAskedFrom } from '@cotacoes/shared/comparison/asked';
-import { NO_REPLY_TEXT, UNREADABLE_REASON } from '@cotacoes/shared/comparison/declined';
+import { NO_REPLY_TEXT, OTHER_QUOTES, UNREADABLE_REASON } from '@cotacoes/shared/comparison/declined';
 import { optionsRead, optionsReadKind, quotedTitles } from '@cotacoes/shared/comparison/options';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
@@ -350,6 +350,9 @@ function Summary({
   // Why a file (or the whole message) gave nothing: a protected PDF, a corrupt or unknown file, binary text
   // (QA pass 9: the card said only 'Nenhum valor identificado' while the reason was stored).
   const unreadable = version.dadosExtraidos.detect.reasons.filter((reason) => UNREADABLE_REASON.test(reason));
+  const otherQuotes = version.dadosExtraidos.detect.reasons
+    .map((reason) => OTHER_QUOTES.exec(reason)?.[1])
+    .find((codes) => codes !== undefined);
   return (
     // biome-ignore lint/a11y/useSemanticElements: a fieldset is for form controls; this groups read-only figures
     <div role="group" aria-label={formatMessage(t.summaryTitle, { nome })} className="space-y-2">
@@ -388,6 +391,11 @@ function Summary({
         </p>
       )}
       {version.extracaoErro && <Alert variant="warning">{version.extracaoErro}</Alert>}
+      {otherQuotes && (
+        <Alert variant="warning" data-other-quotes="">
+          {formatMessage(t.otherQuotes, { codigos: otherQuotes })}
+        </Alert>
+      )}
       {unreadable.length > 0 && (
         <Alert variant="warning">
           {formatMessage(t.unreadable, { lista: groupUnreadable(unreadable).join('; ') })}
