@@ -65,6 +65,16 @@ export const inboundTexts = {
   sources: {
     imapLabel: 'Caixa IMAP {caixa}',
     imapError: 'Falha ao ler a caixa IMAP: {detalhe}',
+    /** What a mailbox error means, in the user's words, before the server's own text (QA pass 41b). */
+    imapErrorKinds: {
+      auth: 'o servidor recusou o usuário ou a senha; confira-os em IMAP_URL (ou a senha de aplicativo do provedor)',
+      unreachable:
+        'o servidor de e-mail não respondeu (fora do ar, ou endereço ou porta de IMAP_URL errados)',
+      tls: 'a conexão segura (TLS) com o servidor falhou; confira a porta e o certificado do servidor',
+      folder: 'a pasta da caixa não existe no servidor; confira a pasta no fim de IMAP_URL',
+    },
+    /** '{explicacao}. O sistema tenta de novo sozinho. Detalhe técnico: …' */
+    imapErrorExplained: '{explicacao}. O sistema tenta de novo sozinho. Detalhe técnico: {tecnico}',
     smtpLabel: 'Servidor SMTP de entrada (porta {porta})',
     smtpLabelOff: 'Servidor SMTP de entrada',
     /** The listener refused a message after its transfer (the sender got the bounce). */

@@ -7,7 +7,7 @@ import { createTestApp, registerUser, type TestContext, waitFor } from '../../..
 import { cure, nulReply, poison, poisonedReply } from '../../../test/poison-mail.js';
 import { inboundMessages, mailboxState, respostas } from '../../db/schema/inbound.js';
 import type { IngestInput } from '../pipeline.js';
-import { ImapSource, type ImapSourceOptions, parseImapUrl } from './imap.js';
+import { explainError, ImapSource, type ImapSourceOptions, parseImapUrl } from './imap.js';
 
 if (!hasDovecot) {
   console.warn(
@@ -432,6 +432,14 @@ describe.skipIf(!hasDovecot)('IMAP source against a real Dovecot', () => {
     });
     expect(failing.lastError).toMatch(/closed|ECONNREFUSED|ECONNRESET/);
     expect(failing.lastErrorAt).toBeInstanceOf(Date);
+    // The settings screen says what it means, then the server's text (QA pass 41b: raw English only).
+    expect(explainError(failing.lastError!)).toMatch(
+      /^o servidor de e-mail não respondeu .*O sistema tenta de novo sozinho\. Detalhe técnico: /,
+    );
+    expect(explainError('Command failed Authentication failed.')).toContain(
+      'o servidor recusou o usuário ou a senha',
+    );
+    expect(explainError('something else')).toBe('something else');
 
     await dovecot.start();
     lastUid = await dovecot.append(message(folder), folder);

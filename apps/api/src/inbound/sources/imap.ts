@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
+import { formatMessage, inboundTexts } from '@cotacoes/shared';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ImapFlow } from 'imapflow';
@@ -58,6 +59,27 @@ const MAX_ERROR_LENGTH = 500;
 class LeaseLost extends Error {}
 
 /** An IMAP failure as one line (the server's words, in English): kept in `mailbox_state.last_error`. */
+/**
+ * A stored mailbox error as the settings screen says it: what it means in pt-BR (a refused password, a server
+ * away, TLS, a missing folder) and then the server's own text (QA pass 41b: only "connect ECONNREFUSED …").
+ */
+export function explainError(technical: string): string {
+  const kinds = inboundTexts.sources.imapErrorKinds;
+  const kind = /authenticat|login failed|invalid credentials|\bauth\b|NO \[AUTH/i.test(technical)
+    ? kinds.auth
+    : /certificate|\btls\b|\bssl\b|self[- ]signed/i.test(technical)
+      ? kinds.tls
+      : /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|ECONNRESET|ENETUNREACH|timed? ?out|connection (?:not available|closed)|socket/i.test(
+            technical,
+          )
+        ? kinds.unreachable
+        : /mailbox doesn'?t exist|nonexistent|no such mailbox|unknown mailbox|NONEXISTENT/i.test(technical)
+          ? kinds.folder
+          : null;
+  if (kind === null) return technical;
+  return formatMessage(inboundTexts.sources.imapErrorExplained, { explicacao: kind, tecnico: technical });
+}
+
 export function describeError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const details = error as Error & { code?: string; responseText?: string };

@@ -3,7 +3,7 @@ import { count, eq, max } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { inboundMessages, mailboxState } from '../../db/schema/inbound.js';
 import { AppError } from '../../lib/errors.js';
-import { describeError, type ImapSource, parseImapUrl } from './imap.js';
+import { describeError, explainError, type ImapSource, parseImapUrl } from './imap.js';
 import type { SmtpRefusal } from './smtp.js';
 import type { SourceStatusProvider } from './source.js';
 
@@ -47,7 +47,7 @@ export function imapStatusProvider(
           state: failedLast ? 'erro' : held ? 'ok' : 'inativo',
           lastSyncAt: state?.lastSyncAt?.toISOString() ?? null,
           lastError: state?.lastError
-            ? formatMessage(inboundTexts.sources.imapError, { detalhe: state.lastError })
+            ? formatMessage(inboundTexts.sources.imapError, { detalhe: explainError(state.lastError) })
             : null,
           lastErrorAt: state?.lastError ? (state.lastErrorAt?.toISOString() ?? null) : null,
           received: (await receivedBy(db, 'imap')).received,
@@ -64,7 +64,9 @@ export function imapStatusProvider(
         await running.syncNow();
       } catch (error) {
         throw new AppError('INBOUND_SOURCE_SYNC_FAILED', {
-          erro: formatMessage(inboundTexts.sources.imapError, { detalhe: describeError(error) }),
+          erro: formatMessage(inboundTexts.sources.imapError, {
+            detalhe: explainError(describeError(error)),
+          }),
         });
       }
     },
