@@ -48,7 +48,8 @@ function MessageItem({
       >
         <div className="min-w-0 flex-1 space-y-1.5">
           <div className="flex flex-wrap items-baseline gap-x-2">
-            <h2 id={headingId} className="font-semibold break-words text-fg">
+            {/* A 1.000-character subject wraps anywhere, not under the buttons (QA pass 41b). */}
+            <h2 id={headingId} className="min-w-0 max-w-full font-semibold [overflow-wrap:anywhere] text-fg">
               {message.conteudoRestrito
                 ? formatMessage(t.restrictedTitle, { codigo: message.sugestoes[0]?.codigo ?? '' })
                 : message.subject || t.noSubject}
