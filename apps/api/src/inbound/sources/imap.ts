@@ -58,7 +58,6 @@ const MAX_ERROR_LENGTH = 500;
 
 class LeaseLost extends Error {}
 
-/** An IMAP failure as one line (the server's words, in English): kept in `mailbox_state.last_error`. */
 /**
  * A stored mailbox error as the settings screen says it: what it means in pt-BR (a refused password, a server
  * away, TLS, a missing folder) and then the server's own text (QA pass 41b: only "connect ECONNREFUSED …").
@@ -80,6 +79,7 @@ export function explainError(technical: string): string {
   return formatMessage(inboundTexts.sources.imapErrorExplained, { explicacao: kind, tecnico: technical });
 }
 
+/** An IMAP failure as one line (the server's words, in English): kept in `mailbox_state.last_error`. */
 export function describeError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const details = error as Error & { code?: string; responseText?: string };

@@ -19,6 +19,7 @@ import {
   HeldVersionBadge,
   HighlightTag,
   hasFeeLines,
+  hasSeveralPorts,
   KeptTermsNote,
   ResponseStatus,
   RowActions,
@@ -136,7 +137,7 @@ export function ComparisonCards({
               <div className="mt-3">
                 <FeesToggle
                   row={row}
-                  withPort={rows.filter((other) => other.transportadorId === row.transportadorId).length > 1}
+                  withPort={hasSeveralPorts(rows, row)}
                   open={open}
                   controls={feesId}
                   onToggle={onToggleFees}

@@ -1,12 +1,18 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeRows } from '@/features/decisions/testing/fake-decisions-api';
-import { FeesToggle } from './comparison-row-parts';
+import { FeesToggle, hasSeveralPorts } from './comparison-row-parts';
 
 describe('the fee lines button', () => {
   it("names the port when the carrier has a row per port, and only the carrier's name otherwise (QA pass 41c)", () => {
-    const boreal = makeRows().filter((row) => row.transportador.nome === 'Boreal Cargas');
+    const rows = makeRows();
+    const boreal = rows.filter((row) => row.transportador.nome === 'Boreal Cargas');
     expect(boreal.map((row) => row.destino)).toEqual(['Santos', 'Itajaí']);
+    // Which rows the table and the cards label with their port.
+    expect(hasSeveralPorts(rows, boreal[0]!)).toBe(true);
+    expect(hasSeveralPorts(rows, rows.find((row) => row.transportador.nome === 'Atlântico Logística')!)).toBe(
+      false,
+    );
     const toggle = (row: (typeof boreal)[number], withPort: boolean) => (
       <FeesToggle
         key={`${row.id}-${withPort}`}

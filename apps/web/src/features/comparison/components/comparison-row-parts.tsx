@@ -176,6 +176,10 @@ export function TotalFigure({
   );
 }
 
+/** The carrier has a row per port among `rows`: its name alone would label its buttons alike. */
+export const hasSeveralPorts = (rows: readonly ComparisonRow[], row: ComparisonRow) =>
+  rows.some((other) => other.transportadorId === row.transportadorId && other.id !== row.id);
+
 /** The carrier's name, with the port when the row is one of its ports ('Atlântico (Santos)'). */
 const rowName = (row: { transportador: { nome: string }; destino: string | null }, withPort: boolean) =>
   withPort && row.destino ? `${row.transportador.nome} (${row.destino})` : row.transportador.nome;

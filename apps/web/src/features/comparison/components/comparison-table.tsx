@@ -22,6 +22,7 @@ import {
   HeldVersionBadge,
   HighlightTag,
   hasFeeLines,
+  hasSeveralPorts,
   KeptTermsNote,
   ResponseStatus,
   RowActions,
@@ -178,9 +179,7 @@ export function ComparisonTable({
                   {hasFeeLines(row) && (
                     <FeesToggle
                       row={row}
-                      withPort={
-                        rows.filter((other) => other.transportadorId === row.transportadorId).length > 1
-                      }
+                      withPort={hasSeveralPorts(rows, row)}
                       open={open}
                       controls={feesId}
                       onToggle={onToggleFees}
