@@ -67,7 +67,7 @@ export const inboundTexts = {
     imapError: 'Falha ao ler a caixa IMAP: {detalhe}',
     /** What a mailbox error means, in the user's words, before the server's own text (QA pass 41b). */
     imapErrorKinds: {
-      auth: 'o servidor recusou o usuário ou a senha; confira-os em IMAP_URL (ou a senha de aplicativo do provedor)',
+      auth: "o servidor recusou o usuário ou a senha; confira-os em IMAP_URL (ou a senha de aplicativo do provedor). Para o provedor não bloquear a conta, as tentativas são espaçadas até 30 min ('Sincronizar agora' tenta já)",
       unreachable:
         'o servidor de e-mail não respondeu (fora do ar, ou endereço ou porta de IMAP_URL errados)',
       tls: 'a conexão segura (TLS) com o servidor falhou; confira a porta e o certificado do servidor',

@@ -447,4 +447,40 @@ describe.skipIf(!hasDovecot)('IMAP source against a real Dovecot', () => {
     expect(recovered.lastSyncAt!.getTime()).toBeGreaterThan(failing.lastErrorAt!.getTime());
     expect(recovered.messagesIngested).toBe(2);
   });
+
+  it('spaces its attempts out after a refused password (providers lock the account) and tries at once on "Sincronizar agora"', async () => {
+    const folder = 'SenhaErrada';
+    await dovecot.createFolder(folder);
+    const attempts: number[] = [];
+    const counting = pino(
+      { level: 'warn' },
+      {
+        write(line: string) {
+          const entry = JSON.parse(line) as { msg: string; retryInSeconds?: number };
+          if (entry.msg === 'imap: sync failed, reconnecting') attempts.push(entry.retryInSeconds ?? -1);
+        },
+      },
+    );
+    const source = startSource(folder, {
+      url: dovecot.url(folder).replace(`:${dovecot.password}@`, ':errada@'),
+      log: counting,
+      backoffSeconds: { first: 0.1, max: 0.2 },
+      authBackoffSeconds: { first: 60, max: 600 },
+    });
+    const refused = await waitFor(async () => {
+      const state = await stateOf(folder);
+      return state?.lastError ? state : undefined;
+    });
+    expect(explainError(refused.lastError!)).toMatch(
+      /^o servidor recusou o usuário ou a senha; .*até 30 min/,
+    );
+    // Dovecot answers a wrong password after about 2 s; at the ordinary 0.1–0.2 s backoff two more
+    // attempts would have failed within these 5 s.
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    expect(attempts).toEqual([60]);
+
+    // 'Sincronizar agora' does not wait for the backoff: it tries now, and the next wait doubles.
+    await expect(source.syncNow(15_000)).rejects.toThrow('Command failed');
+    expect(attempts).toEqual([60, 120]);
+  });
 });

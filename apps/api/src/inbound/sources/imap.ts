@@ -51,6 +51,12 @@ export type ImapSourceOptions = {
   renewSeconds?: number;
   /** Reconnection backoff: doubles from the first delay up to the cap. */
   backoffSeconds?: { first: number; max: number };
+  /**
+   * The backoff after the server refused the user or password: a wrong password retried every minute gets
+   * the account locked by most providers, and it does not heal by itself (IMAP_URL must change, which
+   * restarts the source). 'Sincronizar agora' still tries at once.
+   */
+  authBackoffSeconds?: { first: number; max: number };
 };
 
 const FETCH_BATCH = 10;
@@ -62,9 +68,16 @@ class LeaseLost extends Error {}
  * A stored mailbox error as the settings screen says it: what it means in pt-BR (a refused password, a server
  * away, TLS, a missing folder) and then the server's own text (QA pass 41b: only "connect ECONNREFUSED …").
  */
+const AUTH_FAILURE = /authenticat|login failed|invalid credentials|\bauth\b|NO \[AUTH/i;
+
+/** Whether the server refused the user or password (its words, as `describeError` keeps them). */
+export function isAuthFailure(technical: string): boolean {
+  return AUTH_FAILURE.test(technical);
+}
+
 export function explainError(technical: string): string {
   const kinds = inboundTexts.sources.imapErrorKinds;
-  const kind = /authenticat|login failed|invalid credentials|\bauth\b|NO \[AUTH/i.test(technical)
+  const kind = isAuthFailure(technical)
     ? kinds.auth
     : /certificate|\btls\b|\bssl\b|self[- ]signed/i.test(technical)
       ? kinds.tls
@@ -111,6 +124,7 @@ export class ImapSource {
   private readonly renewMs: number;
   private readonly pollMs: number;
   private readonly backoff: { first: number; max: number };
+  private readonly authBackoff: { first: number; max: number };
   private stopped = false;
   private holding = false;
   private running: Promise<void> | undefined;
@@ -130,6 +144,7 @@ export class ImapSource {
     this.renewMs = (options.renewSeconds ?? 5) * 1000;
     this.pollMs = options.pollSeconds * 1000;
     this.backoff = options.backoffSeconds ?? { first: 1, max: 60 };
+    this.authBackoff = options.authBackoffSeconds ?? { first: 120, max: 1800 };
   }
 
   /** Whether this process holds the mailbox right now. */
@@ -219,7 +234,8 @@ export class ImapSource {
           continue;
         }
         failures += 1;
-        const delay = Math.min(this.backoff.first * 2 ** (failures - 1), this.backoff.max);
+        const backoff = isAuthFailure(describeError(error)) ? this.authBackoff : this.backoff;
+        const delay = Math.min(backoff.first * 2 ** (failures - 1), backoff.max);
         log.warn(
           { mailbox: this.mailbox.id, err: error, retryInSeconds: delay },
           'imap: sync failed, reconnecting',
