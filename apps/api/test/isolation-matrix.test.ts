@@ -551,6 +551,7 @@ const probes: Record<string, Probe> = {
     allowed: () => 401,
   },
   'GET /api/inbound/status': { request: () => ({ method: 'GET', url: '/api/inbound/status' }) },
+  'GET /api/inbound/health': { request: () => ({ method: 'GET', url: '/api/inbound/health' }) },
   // Microsoft 365 mailbox (issue 34 part 2): not configured in this app, so the calls that need Microsoft
   // answer 503 (pt-BR) to a desenvolvedor; a forged notification is refused (401) for every caller.
   'GET /api/microsoft/mailboxes': { request: () => ({ method: 'GET', url: '/api/microsoft/mailboxes' }) },

@@ -142,6 +142,11 @@ export const accessMatrix: Record<string, RouteRule> = {
     platformWide: true,
     note: 'the mailbox and listener every company shares (ADR 0010: one reply address): checkpoint, errors, counts only',
   },
+  'GET /api/inbound/health': {
+    allow: signedIn,
+    platformWide: true,
+    note: 'which shared mailbox stopped reading (address, state, last read), so every user knows replies may be late; no error text, no counts',
+  },
   'GET /api/inbound/failed': {
     allow: developer,
     platformWide: true,

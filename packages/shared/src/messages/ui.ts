@@ -622,6 +622,19 @@ export const ui = {
   },
 
   /** Configurações → 'Fontes de e-mail' (desenvolvedor; issue 34 §4). */
+  /** Above every screen when a mailbox stopped bringing replies (GET /api/inbound/health, QA pass 41b). */
+  inboundHealth: {
+    title: 'Respostas dos agentes de carga podem estar atrasadas',
+    failing:
+      'A caixa {tipo} {fonte} não é lida desde {data} ({relativo}). O sistema tenta de novo sozinho; as respostas que chegarem a ela aparecem aqui quando a leitura voltar.',
+    failingNever:
+      'A caixa {tipo} {fonte} não pôde ser lida. O sistema tenta de novo sozinho; as respostas que chegarem a ela aparecem aqui quando a leitura voltar.',
+    reconnect:
+      'A caixa {tipo} {fonte} precisa ser conectada de novo (a autorização expirou ou foi revogada). Até lá, as respostas que chegarem a ela não aparecem aqui.',
+    askDeveloper: 'Avise o responsável técnico da plataforma (perfil desenvolvedor).',
+    openSources: 'Ver fontes de e-mail',
+    kinds: { imap: 'IMAP', gmail: 'Gmail', microsoft: 'Microsoft 365' } as Record<string, string>,
+  },
   inboundSources: {
     title: 'Fontes de e-mail',
     description:

@@ -612,6 +612,27 @@ export const inboundStatusSchema = z.object({
 });
 export type InboundStatus = z.infer<typeof inboundStatusSchema>;
 
+/**
+ * GET /inbound/health: the mailboxes that stopped bringing replies, for every signed-in user (QA pass 41b:
+ * only a desenvolvedor saw it, in Configurações, while analysts waited for replies that were not read).
+ * Shared by every company (one reply address, ADR 0010). Empty when every mailbox reads.
+ */
+export const inboundHealthSchema = z.object({
+  falhas: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(INBOUND_SOURCE_KINDS),
+      /** The mailbox address (IMAP: user@host/folder). */
+      fonte: z.string(),
+      /** 'erro': retried by itself; 'reconectar': waits for a desenvolvedor to connect it again. */
+      estado: z.enum(['erro', 'reconectar']),
+      /** The last successful read (ISO); null when it never read. */
+      ultimaLeitura: z.string().nullable(),
+    }),
+  ),
+});
+export type InboundHealth = z.infer<typeof inboundHealthSchema>;
+
 /** Where a stored message is in its processing (issue 29, store first). */
 export const INBOUND_PROCESSING_STATUSES = ['pendente', 'processada', 'falhou', 'ignorada'] as const;
 

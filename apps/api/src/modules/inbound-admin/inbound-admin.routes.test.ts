@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../test/factories/index.js';
 import { type Dovecot, hasDovecot, startDovecot } from '../../../test/fakes/dovecot.js';
 import { createTestApp, type TestContext, waitFor } from '../../../test/helpers.js';
-import { inboundMessages } from '../../db/schema/inbound.js';
+import { inboundMessages, mailboxState } from '../../db/schema/inbound.js';
+import { mailConnections } from '../../db/schema/mail-connections.js';
 
 describe('GET /api/inbound/status', () => {
   let ctx: TestContext;
@@ -96,6 +97,59 @@ describe('GET /api/inbound/status', () => {
     expect((await status()).statusCode).toBe(401);
     const user = await signedIn('analista@importadora.com.br', 'usuario');
     expect((await status(user)).statusCode).toBe(403);
+  });
+
+  it('GET /api/inbound/health: a connected mailbox waiting to be reconnected is shown to a usuario; one that failed a minute after a read is not yet', async () => {
+    const user = await signedIn('usuario.saude@importadora.com.br', 'usuario');
+    const db = ctx.app.services.database.db;
+    const health = async () =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/api/inbound/health',
+          headers: { authorization: `Bearer ${user}` },
+        })
+      ).json();
+    // The IMAP mailbox here was never read by a process (no workers) and never failed: not a failure.
+    expect(await health()).toEqual({ falhas: [] });
+    const readAt = new Date(Date.now() - 60 * 60_000);
+    const [reconnect] = await db
+      .insert(mailConnections)
+      .values({
+        provider: 'gmail',
+        email: 'cotacoes@gmail.example',
+        tokens: 'sealed',
+        state: 'reconectar',
+        lastSyncAt: readAt,
+      })
+      .returning();
+    await db.insert(mailConnections).values({
+      provider: 'microsoft',
+      email: 'respostas@m365.example',
+      tokens: 'sealed',
+      state: 'erro',
+      lastSyncAt: new Date(Date.now() - 60_000),
+      lastError: 'Graph 503',
+      lastErrorAt: new Date(),
+    });
+    await db.insert(mailConnections).values({
+      provider: 'gmail',
+      email: 'antiga@gmail.example',
+      tokens: 'sealed',
+      state: 'desconectada',
+    });
+    expect(await health()).toEqual({
+      falhas: [
+        {
+          id: `gmail:${reconnect!.id}`,
+          kind: 'gmail',
+          fonte: 'cotacoes@gmail.example',
+          estado: 'reconectar',
+          ultimaLeitura: readAt.toISOString(),
+        },
+      ],
+    });
+    await db.delete(mailConnections);
   });
 
   const sync = (id: string, token?: string) =>
@@ -192,5 +246,56 @@ describe.skipIf(!hasDovecot)('the IMAP source in the status view, against a real
     }, 20_000);
     expect(broken.lastError).toMatch(/^Falha ao ler a caixa IMAP: /);
     await dovecot.start();
+  }, 90_000);
+
+  it('tells every signed-in user, not only a desenvolvedor, when the mailbox has not been read for minutes (QA pass 41b)', async () => {
+    const analyst = (await signedInUser(ctx.app, { email: 'ana@importadora.com.br', role: 'analista' }))
+      .token;
+    const health = async (token?: string) => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/inbound/health',
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+      return { status: response.statusCode, body: response.json() };
+    };
+    await waitFor(async () => ((await imapRow()).state === 'ok' ? true : undefined), 20_000);
+    expect(await health(analyst)).toEqual({ status: 200, body: { falhas: [] } });
+    expect((await health()).status).toBe(401);
+
+    await dovecot.stop();
+    const broken = await waitFor(async () => {
+      const current = await imapRow();
+      return current.state === 'erro' ? current : undefined;
+    }, 20_000);
+    // A failure right after a read is not shown yet: a dropped connection comes back within seconds.
+    expect((await health(analyst)).body).toEqual({ falhas: [] });
+
+    // The mailbox was last read 10 minutes ago (as if it had been down since): now everyone is told.
+    const tenMinutesAgo = new Date(Date.now() - 10 * 60_000);
+    await ctx.app.services.database.db
+      .update(mailboxState)
+      .set({ lastSyncAt: tenMinutesAgo })
+      .where(eq(mailboxState.id, mailboxId));
+    expect(await health(analyst)).toEqual({
+      status: 200,
+      body: {
+        falhas: [
+          {
+            id: mailboxId,
+            kind: 'imap',
+            fonte: `${dovecot.user}@127.0.0.1/INBOX`,
+            estado: 'erro',
+            ultimaLeitura: tenMinutesAgo.toISOString(),
+          },
+        ],
+      },
+    });
+    expect(broken.label).toContain(`${dovecot.user}@127.0.0.1/INBOX`);
+
+    // Back up: the next read clears it.
+    await dovecot.start();
+    await sync();
+    await waitFor(async () => ((await health(analyst)).body.falhas.length === 0 ? true : undefined), 30_000);
   }, 90_000);
 });

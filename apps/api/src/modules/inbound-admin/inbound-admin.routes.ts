@@ -2,6 +2,7 @@ import {
   failedListSchema,
   type InboundSourceStatus,
   idParamsSchema,
+  inboundHealthSchema,
   inboundSourceParamsSchema,
   inboundStatusSchema,
   messageResponseSchema,
@@ -15,6 +16,7 @@ import type { Database } from '../../db/client.js';
 import { inboundMessages, mailboxState } from '../../db/schema/inbound.js';
 import { listFailed } from '../../inbound/inbound.repository.js';
 import type { InboundPipeline } from '../../inbound/pipeline.js';
+import { inboundFailures } from '../../inbound/sources/health.js';
 import type { InboundSources } from '../../inbound/sources/index.js';
 import type { SourceStatusProvider } from '../../inbound/sources/source.js';
 import { AppError, problemResponses } from '../../lib/errors.js';
@@ -36,7 +38,7 @@ async function sourceRows(
 
 /**
  * The state of the inbound sources and the messages that could not be processed, for a desenvolvedor
- * (issue 19 §2, issue 29): the mailbox and the listener are shared by every company (one reply address,
+ * (issue 19 §2, issue 29), and to everyone which mailbox stopped reading (GET /inbound/health): the mailbox and the listener are shared by every company (one reply address,
  * ADR 0010), and a message that failed has no company yet — so these routes are platform-wide.
  */
 export const inboundAdminRoutes: FastifyPluginAsyncZod<{
@@ -91,6 +93,13 @@ export const inboundAdminRoutes: FastifyPluginAsyncZod<{
         sources: rows.map(({ row }) => row),
       };
     },
+  );
+
+  // Every signed-in user: the mailboxes that stopped bringing replies, shown above every screen (QA pass 41b).
+  app.get(
+    '/inbound/health',
+    { config: { access: access.user }, schema: { tags, response: { 200: inboundHealthSchema, ...errors } } },
+    async () => ({ falhas: await inboundFailures(db, config.IMAP_URL) }),
   );
 
   // 'Sincronizar agora' (issue 34 §4): runs a sync of one row now; only rows that say canSync.

@@ -1,5 +1,5 @@
 import { ui } from '@cotacoes/shared/messages/ui';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { storageKeys } from '@/config/constants';
 import { sessionStore } from '@/lib/session';
 import { makeUser, publicConfig } from '@/testing/fixtures';
@@ -152,5 +152,73 @@ describe('rates failures', () => {
       'title',
       ui.shell.topBar.ratesReferenceHint,
     );
+  });
+});
+
+describe('a mailbox that stopped bringing replies (QA pass 41b)', () => {
+  const failing = {
+    falhas: [
+      {
+        id: 'imap:cotacoes@imap.example.com/INBOX',
+        kind: 'imap',
+        fonte: 'cotacoes@imap.example.com/INBOX',
+        estado: 'erro',
+        ultimaLeitura: '2026-12-07T10:00:00.000Z',
+      },
+      {
+        id: 'gmail:1',
+        kind: 'gmail',
+        fonte: 'cotacoes@gmail.example',
+        estado: 'reconectar',
+        ultimaLeitura: null,
+      },
+    ],
+  };
+
+  it('tells an analista above every screen which mailbox is not read and since when, and whom to tell', async () => {
+    stubNetwork({
+      'GET /api/config': { body: publicConfig },
+      'GET /api/rates': { body: rates },
+      'GET /api/inbound/health': { body: failing },
+    });
+    sessionStore.set({ status: 'ready', user: makeUser({ role: 'analista' }) });
+    renderApp('/suporte');
+    await screen.findByRole('heading', { level: 1, name: ui.support.heading });
+    const title = await screen.findByText(ui.inboundHealth.title);
+    const banner = title.closest('[role="status"]') as HTMLElement;
+    expect(banner).toHaveTextContent(ui.inboundHealth.title);
+    expect(banner).toHaveTextContent(
+      'A caixa IMAP cotacoes@imap.example.com/INBOX não é lida desde 07/12/2026',
+    );
+    expect(banner).toHaveTextContent('A caixa Gmail cotacoes@gmail.example precisa ser conectada de novo');
+    expect(banner).toHaveTextContent(ui.inboundHealth.askDeveloper);
+    expect(within(banner).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('gives a desenvolvedor the way to the sources', async () => {
+    stubNetwork({
+      'GET /api/config': { body: publicConfig },
+      'GET /api/rates': { body: rates },
+      'GET /api/inbound/health': { body: failing },
+    });
+    sessionStore.set({ status: 'ready', user: makeUser({ role: 'desenvolvedor' }) });
+    renderApp('/suporte');
+    const link = await screen.findByRole('link', { name: ui.inboundHealth.openSources });
+    expect(link).toHaveAttribute('href', '/configuracoes#settings-inbound-sources');
+  });
+
+  it('says nothing while every mailbox reads', async () => {
+    const network = stubNetwork({
+      'GET /api/config': { body: publicConfig },
+      'GET /api/rates': { body: rates },
+      'GET /api/inbound/health': { body: { falhas: [] } },
+    });
+    sessionStore.set({ status: 'ready', user: makeUser({ role: 'usuario' }) });
+    renderApp('/suporte');
+    await screen.findByRole('heading', { level: 1, name: ui.support.heading });
+    await waitFor(() =>
+      expect(network.requests.map((request) => request.url)).toContain('/api/inbound/health'),
+    );
+    expect(screen.queryByText(ui.inboundHealth.title)).not.toBeInTheDocument();
   });
 });

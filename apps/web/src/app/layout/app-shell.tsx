@@ -2,6 +2,7 @@ import { ui } from '@cotacoes/shared/messages/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { FullPageLoading } from '@/components/ui/spinner';
+import { InboundHealthBanner } from '@/features/inbound-sources';
 import { TourHost } from '@/features/tour/components/tour-host';
 import { cn } from '@/lib/cn';
 import { useUser } from '@/lib/session';
@@ -76,6 +77,7 @@ export function AppShell() {
           className="flex-1 px-4 py-6 focus:outline-none sm:px-6 2xl:px-8"
         >
           <div className="mx-auto w-full max-w-6xl">
+            <InboundHealthBanner role={user.role} />
             <Outlet />
           </div>
         </main>
