@@ -7,6 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { paths } from '@/config/paths';
 import { formatDateTime, formatRelative } from '@/lib/format';
 import { useInboundHealth } from '../api/get-inbound-health';
+import { INBOUND_SOURCES_HEADING_ID } from './inbound-sources-section';
 
 const t = ui.inboundHealth;
 
@@ -41,7 +42,7 @@ export function InboundHealthBanner({ role }: { role: Role }) {
       <p className="mt-1">
         {role === 'desenvolvedor' ? (
           <Link
-            to={`${paths.settings.root.getHref()}#settings-inbound-sources`}
+            to={`${paths.settings.root.getHref()}#${INBOUND_SOURCES_HEADING_ID}`}
             className="font-medium underline underline-offset-2"
           >
             {t.openSources}

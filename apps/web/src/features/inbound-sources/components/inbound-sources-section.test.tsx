@@ -29,6 +29,22 @@ const rows = async () =>
 const toasts = () => toastStore.get().map((toast) => [toast.variant, toast.message]);
 
 describe("'Fontes de e-mail'", () => {
+  it("is scrolled to when reached from the banner's link (#settings-inbound-sources), once its rows are in", async () => {
+    sessionStore.set({ status: 'ready', user: makeUser({ role: 'desenvolvedor' }) });
+    stubNetwork(fakeInboundSourcesApi().routes);
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      renderAt(<InboundSourcesSection />, '/configuracoes', '/configuracoes#settings-inbound-sources');
+      await rows();
+      await waitFor(() => expect(scrolled).toEqual([screen.getByRole('region', { name: t.title })]));
+    } finally {
+      delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+    }
+  });
+
   it('shows a skeleton, then one row per source with its state, last sync, count and last error', async () => {
     setup();
     expect(await screen.findByRole('status', { name: t.loading })).toBeInTheDocument();

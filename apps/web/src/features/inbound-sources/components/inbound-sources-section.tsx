@@ -1,6 +1,8 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import type { InboundSourceKind, InboundSourceStatus } from '@cotacoes/shared/schemas/responses';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { InboxIcon, LayersIcon, MailIcon, RefreshIcon, SendIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
 import { CardSection } from '@/components/ui/card';
@@ -127,11 +129,29 @@ function SourceRow({ source }: { source: InboundSourceStatus }) {
   );
 }
 
+/** The section's heading id: the banner of a mailbox that stopped reading links here (`#…`). */
+export const INBOUND_SOURCES_HEADING_ID = 'settings-inbound-sources';
+
 /** 'Fontes de e-mail' on the settings page (desenvolvedor): one row per inbound source. */
 export function InboundSourcesSection() {
   const status = useInboundSources();
+  const { hash } = useLocation();
+  const loaded = status.isSuccess;
+  // Reached from the banner's link: the section is at the page's end, below the mailbox connections.
+  useEffect(() => {
+    if (loaded && hash === `#${INBOUND_SOURCES_HEADING_ID}`)
+      document
+        .getElementById(INBOUND_SOURCES_HEADING_ID)
+        ?.closest('section')
+        ?.scrollIntoView?.({ block: 'start' });
+  }, [loaded, hash]);
   return (
-    <CardSection title={t.title} description={t.description} headingId="settings-inbound-sources">
+    <CardSection
+      title={t.title}
+      description={t.description}
+      headingId={INBOUND_SOURCES_HEADING_ID}
+      className="scroll-mt-20"
+    >
       {status.isPending ? (
         <SourcesSkeleton />
       ) : (
