@@ -110,7 +110,13 @@ function routeText(rota: string | null): string | null {
     .join(' → ');
 }
 
-type Carriage = { armador: string | null; rota: string | null; transbordo: string | null };
+type Carriage = {
+  armador: string | null;
+  /** The earlier version the armador was read from, when this one names none. */
+  armadorVersaoAnterior?: number;
+  rota: string | null;
+  transbordo: string | null;
+};
 
 /** A route whose first port is an origin the row did not count, starting at the counted one instead. */
 function fromOrigin(rota: string | null, counted: { origem: string; outras: string[] }): string | null {
@@ -142,7 +148,10 @@ function carriageOf(
   final: ExtractionFinal | null | undefined,
   destino: string | null,
   earlier: readonly (ExtractionFinal | null | undefined)[] = [],
+  earlierVersions: readonly number[] = [],
 ): Carriage {
+  const ownArmador = armadorOf(final);
+  const keptIndex = ownArmador === null ? earlier.findIndex((item) => armadorOf(item) !== null) : -1;
   const ownRoute = text(final?.rota);
   const routed = ownRoute ?? earlier.map((item) => text(item?.rota)).find((value) => value !== null) ?? null;
   let rota = routed;
@@ -158,7 +167,10 @@ function carriageOf(
     rota = parts.join(' → ');
   }
   return {
-    armador: armadorOf(final) ?? earlier.map(armadorOf).find((value) => value !== null) ?? null,
+    armador: ownArmador ?? (keptIndex >= 0 ? armadorOf(earlier[keptIndex]) : null),
+    ...(keptIndex >= 0 && earlierVersions[keptIndex] !== undefined
+      ? { armadorVersaoAnterior: earlierVersions[keptIndex] }
+      : {}),
     rota: routeText(rota),
     transbordo:
       text(final?.portoTransbordo) ??
@@ -301,10 +313,17 @@ export function withProposalWarnings(
   // Each row's carriage, read once: its answer's, what a revision does not restate from earlier versions.
   const carriages = comparison.linhas.map((row) => {
     const entry = byId.get(row.respostaId);
-    const earlier = [...(entry?.versoes ?? [])]
-      .sort((a, b) => b.versao - a.versao)
-      .map((version) => version.dadosExtraidos?.final ?? null);
-    const asRead = carriageOf(entry?.dadosExtraidos?.final, row.destino, earlier);
+    const versions = [...(entry?.versoes ?? [])].sort((a, b) => b.versao - a.versao);
+    const earlier = versions.map((version) => version.dadosExtraidos?.final ?? null);
+    const asRead = carriageOf(
+      entry?.dadosExtraidos?.final,
+      row.destino,
+      earlier,
+      versions.map((version) => version.versao),
+    );
+    // The row's own version read again (its armador as the version list holds it) is no earlier one.
+    if (asRead.armadorVersaoAnterior !== undefined && asRead.armadorVersaoAnterior >= row.versao)
+      delete asRead.armadorVersaoAnterior;
     // Counted from another origin than the reply's route starts at: the route says the counted one (QA 30).
     return row.origemContada ? { ...asRead, rota: fromOrigin(asRead.rota, row.origemContada) } : asRead;
   });

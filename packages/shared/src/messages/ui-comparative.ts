@@ -178,6 +178,7 @@ export const comparativeDocumentMessages = {
   carriedMore: 'da versão {versao}: {itens}',
   carriedItems: {
     destino: 'destino',
+    armador: 'armador',
     frete: 'frete {tipo}',
     prazo: 'transit time',
     freeTime: 'free time',

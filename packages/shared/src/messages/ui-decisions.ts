@@ -215,6 +215,9 @@ export const uiDecisions = {
       'Todos os transportadores que já responderam ({count}) recebem este pedido, cada um na sua conversa. Nenhum vê os demais.',
     messageLabel: 'Mensagem',
     messageHint: 'Preenchida com o que falta na proposta; edite à vontade.',
+    /** Nothing is missing from the proposal: the message is the general request (QA pass 42a). */
+    messageHintComplete:
+      'A proposta não tem lacunas: a mensagem pede uma revisão geral dos valores; edite à vontade.',
     messageHintAll: 'O mesmo texto vai a todos; edite à vontade.',
     /** The carrier was asked to revise and has not answered since (row status 'revisao_solicitada'). */
     pendingOne:
@@ -268,7 +271,8 @@ export const uiDecisions = {
       'Inclui a estimativa de frete rodoviário de {rodoviario}; o e-mail ao agente de carga traz o total dos serviços dele: {servicos}.',
     confirmOthers:
       'Os demais agentes que responderam recebem um aviso de que não foram selecionados; os que não responderam, de que a cotação foi encerrada.',
-    confirmOthersPrice: 'O aviso diz quanto acima ficou o preço de cada um, sem revelar o vencedor.',
+    confirmOthersPrice:
+      'O aviso diz quanto acima ficou o preço de cada um, sem revelar o vencedor (quem ofereceu menos que a aprovada não recebe percentual).',
     confirm: 'Aprovar',
     confirming: 'Aprovando...',
     errorTitle: 'Erro ao Aprovar',

@@ -173,6 +173,8 @@ export type ProposalWarning = z.infer<typeof proposalWarningSchema>;
 const rowWarningFields = {
   /** Shipping line (armador) as extracted. */
   armador: z.string().nullable().optional(),
+  /** The earlier version the armador comes from, when this version did not name one (QA pass 42a). */
+  armadorVersaoAnterior: z.number().optional(),
   /** Route as extracted ('via Cartagena', 'Direto'). */
   rota: z.string().nullable().optional(),
   /** Transhipment port, when the answer names one. */

@@ -247,6 +247,7 @@ export function carriedOf(row: ComparisonRow): string {
     byVersion.set(versao, [...(byVersion.get(versao) ?? []), item]);
   };
   add(row.destinoVersaoAnterior, names.destino);
+  add(row.armadorVersaoAnterior, names.armador);
   // A price the revision did not restate ("40HC USD 1.700, 20DC sem alteração"): the QA pass read a note
   // that listed the fees kept and not the 20DC freight.
   for (const frete of row.fretes)

@@ -19,6 +19,14 @@ describe('the carriage line', () => {
     rerender(<CarriageLine row={{ ...air, armador: 'MSC', fretes: base.fretes }} />);
     expect(container).toHaveTextContent('Armador MSC');
   });
+
+  it("marks an armador a revision did not name as the earlier version's (QA pass 42a)", () => {
+    const row = { ...makeRows()[0]!, armador: 'Hapag-Lloyd', rota: null, transbordo: null } as ComparisonRow;
+    const { container, rerender } = render(<CarriageLine row={{ ...row, armadorVersaoAnterior: 1 }} />);
+    expect(container).toHaveTextContent(/^Armador Hapag-Lloyd \(da versão 1\)$/);
+    rerender(<CarriageLine row={row} />);
+    expect(container).toHaveTextContent(/^Armador Hapag-Lloyd$/);
+  });
 });
 
 describe('the change against the previous version', () => {

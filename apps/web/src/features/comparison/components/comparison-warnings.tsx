@@ -1,3 +1,4 @@
+import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import type { ComparisonRow } from '@cotacoes/shared/schemas/comparison';
 import { AlertTriangleIcon } from '@/components/icons';
@@ -14,8 +15,13 @@ const t = ui.warnings;
 export function CarriageLine({ row, className }: { row: ComparisonRow; className?: string }) {
   // An air rate is per chargeable kg: its carrier is an airline, not a shipping line (QA pass 24).
   const air = row.fretes.some((frete) => frete.base === 'pesoTaxado');
+  // A revision that named no armador keeps the earlier version's, marked as the figures are (QA pass 42a).
+  const armador =
+    row.armador && row.armadorVersaoAnterior !== undefined
+      ? `${row.armador} (${formatMessage(ui.decisions.comparison.carried, { versao: row.armadorVersaoAnterior })})`
+      : row.armador;
   const parts = [
-    row.armador ? [air ? t.companhiaAerea : t.armador, row.armador] : null,
+    armador ? [air ? t.companhiaAerea : t.armador, armador] : null,
     row.rota ? [t.rota, row.rota] : null,
     row.transbordo ? [t.transbordo, row.transbordo] : null,
   ].filter((part): part is string[] => part !== null);

@@ -55,6 +55,22 @@ describe("'Revisar': one carrier", { timeout: 20_000 }, () => {
     );
   });
 
+  it('says the message is the general request when the proposal lacks nothing (QA pass 42a)', async () => {
+    const rows = makeRows().map((row) =>
+      row.transportadorId === carrierIds.delta ? { ...row, faltando: [], taxasAusentes: [] } : row,
+    );
+    sessionStore.set({ status: 'ready', user: makeUser() });
+    stubNetwork(fakeDecisionsApi({ rows }).routes);
+    const { user } = renderAt(<QuoteDetailPage />, '/quotes/:id', `/quotes/${ids.q1}`);
+    const dialog = await openDeltaRevision(user);
+    expect(
+      dialog.getByText(
+        'A proposta não tem lacunas: a mensagem pede uma revisão geral dos valores; edite à vontade.',
+      ),
+    ).toBeInTheDocument();
+    expect(dialog.queryByText('Preenchida com o que falta na proposta; edite à vontade.')).toBeNull();
+  });
+
   it('pre-fills what the answer lacks, sends the edited message, closes and reloads the quote', async () => {
     const { user, network } = setup();
     const dialog = await openDeltaRevision(user);

@@ -108,7 +108,13 @@ export function RevisionModal({
         )}
         <Textarea
           label={t.messageLabel}
-          hint={scope?.todos ? t.messageHintAll : t.messageHint}
+          hint={
+            scope?.todos
+              ? t.messageHintAll
+              : scope && scope.faltando.length === 0 && (scope.taxas ?? []).length === 0
+                ? t.messageHintComplete
+                : t.messageHint
+          }
           value={mensagem}
           onChange={(event) => setMensagem(event.target.value)}
           rows={10}

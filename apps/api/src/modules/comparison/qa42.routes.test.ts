@@ -1,0 +1,121 @@
+import type { Comparison, ComparisonRow } from '@cotacoes/shared';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carrierReply, quoteScenario } from '../../../test/factories/index.js';
+import { type FakePtaxServer, startFakePtaxServer } from '../../../test/fakes/ptax-server.js';
+import { createTestApp, type TestContext, waitFor } from '../../../test/helpers.js';
+import { SUMMARY_HEADER_ROW } from '../comparative/excel.js';
+
+/*
+ * QA pass 42a, through the real pipeline (reply bytes → ingest → extraction → comparison, Excel), at the
+ * fake PTAX 5,1177 + 2,5 % = 5,2456: a complete new offer that names no shipping line keeps the earlier
+ * version's armador — and now says so, on the row and in the documents' "Da versão anterior", as it does for
+ * the destination, the terms and the fees (the screen showed "Armador Hapag-Lloyd" with no mark).
+ */
+
+let ctx: TestContext;
+let ptax: FakePtaxServer;
+
+beforeAll(async () => {
+  ptax = await startFakePtaxServer();
+  ctx = await createTestApp({ PTAX_API_URL: ptax.url });
+}, 120_000);
+
+afterAll(async () => {
+  await ctx?.close();
+  await ptax?.close();
+});
+
+type Scenario = Awaited<ReturnType<typeof quoteScenario>>;
+
+const get = (s: Scenario, url: string) =>
+  ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${s.token}` } });
+
+async function reply(s: Scenario, text: string, versao: number): Promise<ComparisonRow> {
+  await ctx.app.services.inbound.ingest(
+    await carrierReply({ from: s.carriers[0]!.email, to: s.replyTo(0), text }),
+    { source: 'imap' },
+  );
+  return waitFor(async () => {
+    const data = (await get(s, `/api/quotes/${s.quote.id}/comparison`)).json() as Comparison;
+    const row = data.linhas[0];
+    return row?.versao === versao && row.extracao === 'concluida' ? row : undefined;
+  }, 60_000);
+}
+
+async function excelCarried(s: Scenario): Promise<string[]> {
+  const excel = await get(s, `/api/quotes/${s.quote.id}/comparative-excel`);
+  expect(excel.statusCode, excel.body).toBe(200);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(excel.rawPayload as unknown as ArrayBuffer);
+  const summary = workbook.getWorksheet('Comparativo')!;
+  const headers = (summary.getRow(SUMMARY_HEADER_ROW).values as unknown[]).map(String);
+  const at = (name: string) => headers.indexOf(name);
+  const cells: string[] = [];
+  for (let i = SUMMARY_HEADER_ROW + 1; i <= summary.rowCount; i++) {
+    const row = summary.getRow(i);
+    cells.push(`${row.getCell(at('Total (BRL)')).value} | ${row.getCell(at('Da versão anterior')).value}`);
+  }
+  return cells;
+}
+
+const FIRST = [
+  'Prezada Ana,',
+  '',
+  'Segue cotação Shanghai x Santos:',
+  '',
+  'Armador: Hapag-Lloyd',
+  'Frete 40HC: USD 2.000,00',
+  'THC: R$ 1.450,00 por contêiner',
+  'BL fee: USD 75,00 por BL',
+  'Transit time: 32 dias',
+  'Free time: 14 dias',
+  'Validade: 31/12/2026',
+  '',
+  'Att,',
+  'Baía Cargas',
+].join('\n');
+
+const NEW_OFFER = [
+  'Prezada Ana,',
+  '',
+  'Segue nossa nova proposta:',
+  '',
+  'Frete 40HC: USD 1.950,00',
+  'THC: R$ 1.400,00 por contêiner',
+  'BL fee: USD 60,00 por BL',
+  'Transit time: 30 dias',
+  'Free time: 14 dias',
+  'Validade: 31/12/2026',
+  '',
+  'Att,',
+  'Baía Cargas',
+].join('\n');
+
+describe('a complete new offer without a shipping line (QA pass 42a)', () => {
+  it("keeps version 1's armador marked 'da versão 1' on the row and in the Excel; its own figures count", async () => {
+    const s = await quoteScenario(ctx, {
+      carriers: [{ nome: 'Baía Cargas', email: 'pricing@baiacargas-qa42.com.br' }],
+      quote: { itens: [{ mercadoria: 'Peças', quantidadeVolumes: '2 x 40HC', dimensoes: null }] },
+    });
+    const first = await reply(s, FIRST, 1);
+    // (2 × 2.000 + 75) = USD 4.075 × 5,2456 = R$ 21.375,82 + 2 × R$ 1.450 = R$ 24.275,82.
+    expect(first).toMatchObject({ armador: 'Hapag-Lloyd', custoTotalBRL: 24275.82 });
+    expect(first.armadorVersaoAnterior).toBeUndefined();
+
+    const row = await reply(s, NEW_OFFER, 2);
+    // (2 × 1.950 + 60) = USD 3.960 × 5,2456 = R$ 20.772,58 + 2 × R$ 1.400 = R$ 23.572,58.
+    expect(row).toMatchObject({
+      versao: 2,
+      armador: 'Hapag-Lloyd',
+      armadorVersaoAnterior: 1,
+      custoTotalBRL: 23572.58,
+    });
+    // Of version 1 only what this offer does not say: the port ("Shanghai x Santos") and the armador.
+    expect(row.prazo).toMatchObject({ valor: 30 });
+    expect(row.prazo.versaoAnterior).toBeUndefined();
+    expect(await excelCarried(s)).toEqual([
+      '23572.58 | Mantido da versão 1 (a revisão não repetiu): destino, armador',
+    ]);
+  });
+});
