@@ -140,6 +140,11 @@ export const errorMessages = {
   QUOTE_ARQUIVO_REQUIRED: 'Arquivo é obrigatório',
   QUOTE_PRAZO_INVALID: 'Informe um prazo de resposta válido.',
   QUOTE_PRAZO_PAST: 'O prazo de resposta não pode estar no passado.',
+  QUOTE_PRAZO_TOO_FAR: 'O prazo de resposta deve ser de no máximo 1 ano a partir de hoje.',
+  QUOTE_PESO_INVALID: 'Informe um peso bruto maior que zero.',
+  QUOTE_TRANSITO_INVALID: 'Informe um tempo de trânsito maior que zero.',
+  QUOTE_VALOR_INVALID: 'Informe um valor da mercadoria maior que zero.',
+  QUOTE_VOLUMES_INVALID: 'Informe uma quantidade de volumes maior que zero em cada item.',
   QUOTE_RECIPIENTS_REQUIRED: 'Selecione pelo menos um agente de carga ou grupo como destinatário.',
   QUOTE_GROUP_EMPTY: 'O grupo "{nome}" não tem agentes de carga ativos.',
   QUOTE_CARRIER_INACTIVE:

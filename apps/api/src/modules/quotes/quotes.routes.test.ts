@@ -369,6 +369,26 @@ describe('bad input creates nothing and queues nothing', () => {
       'Selecione pelo menos um agente de carga ou grupo como destinatário.',
     ],
     ['unknown field', { hacker: true }, 400, 'Campo não permitido: hacker'],
+    // QA pass 42b: these reached the carriers in the request e-mail.
+    [
+      'deadline in the year 9999',
+      { prazoResposta: '9999-12-31T23:59:00Z' },
+      400,
+      'O prazo de resposta deve ser de no máximo 1 ano a partir de hoje.',
+    ],
+    ['negative weight', { pesoBrutoTotal: '-1500 kg' }, 400, 'Informe um peso bruto maior que zero.'],
+    [
+      'negative transit time',
+      { tempoTransito: '-5 dias' },
+      400,
+      'Informe um tempo de trânsito maior que zero.',
+    ],
+    [
+      'a cargo item of zero',
+      { itens: [{ mercadoria: 'Peças', quantidadeVolumes: '0 contêineres', dimensoes: null }] },
+      400,
+      'Informe uma quantidade de volumes maior que zero em cada item.',
+    ],
   ];
   for (const [label, overrides, status, message] of cases) {
     it(label, async () => {

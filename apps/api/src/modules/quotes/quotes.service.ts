@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  amountFieldErrors,
   type CreateQuoteBody,
   DEFAULT_PRAZO_DIAS,
   deadlineError,
@@ -122,6 +123,10 @@ export class QuotesService {
     const route = routeFieldErrors(body);
     const missing = route.origem ?? route.destino;
     if (missing) throw new AppError(missing);
+    const amounts = amountFieldErrors(body);
+    const notPositive =
+      amounts.pesoBrutoTotal ?? amounts.tempoTransito ?? amounts.valorMercadoria ?? amounts.itens;
+    if (notPositive) throw new AppError(notPositive);
     const uploads = await this.uploadsOf(actor, body);
     const attachments = await this.checkFiles(body, {
       file: files.file ?? uploads.file,

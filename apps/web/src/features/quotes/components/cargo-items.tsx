@@ -1,5 +1,6 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
+import { notPositiveAmount } from '@cotacoes/shared/rules/quote-fields';
 import { useRef } from 'react';
 import { PlusIcon, TrashIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
@@ -12,9 +13,14 @@ const t = ui.quotes.content.items;
 export function CargoItems({
   items,
   onChange,
+  onBlur,
+  error,
 }: {
   items: readonly CargoItemDraft[];
   onChange: (items: CargoItemDraft[]) => void;
+  /** A quantity field was left: its rule may be shown (QA pass 42b: "0 contêineres" went to carriers). */
+  onBlur?: () => void;
+  error?: string;
 }) {
   const listRef = useRef<HTMLOListElement>(null);
   const only = items.length <= 1;
@@ -75,6 +81,8 @@ export function CargoItems({
                   maxLength={60}
                   name={`itens.${index}.quantidadeVolumes`}
                   aria-label={`${t.quantidadeVolumes} (${formatMessage(t.item, { n })})`}
+                  onBlur={onBlur}
+                  error={error && notPositiveAmount(item.quantidadeVolumes) ? error : undefined}
                 />
                 <Input
                   label={t.dimensoes}

@@ -230,7 +230,12 @@ export function ContentStep({ draft, update, errors, touched, touch }: FieldStep
           {text('valorMercadoria', false)}
         </div>
         {cargaPerigosa}
-        <CargoItems items={draft.itens} onChange={(itens) => update({ itens })} />
+        <CargoItems
+          items={draft.itens}
+          onChange={(itens) => update({ itens })}
+          onBlur={() => touch('itens')}
+          error={shown('itens')}
+        />
         <Textarea
           label={f.observacoes}
           name="observacoes"

@@ -66,6 +66,21 @@ describe('quote draft rules', () => {
     expect(contentErrors(manual({ prazo: '2026-03-03T09:31' }), NOW)).toEqual({});
     // FTI and the other fields are optional.
     expect(contentErrors(manual({ fti: '', evitarRota: '', pesoBrutoTotal: '' }), NOW)).toEqual({});
+    // Given, a weight, transit time or quantity starts above zero (QA pass 42b: "-1500 kg" was mailed).
+    expect(
+      contentErrors(
+        manual({
+          pesoBrutoTotal: '-1500 kg',
+          tempoTransito: '-5',
+          itens: [{ key: 1, mercadoria: 'Peças', quantidadeVolumes: '0 contêineres', dimensoes: '' }],
+        }),
+        NOW,
+      ),
+    ).toEqual({
+      pesoBrutoTotal: 'Informe um peso bruto maior que zero.',
+      tempoTransito: 'Informe um tempo de trânsito maior que zero.',
+      itens: 'Informe uma quantidade de volumes maior que zero em cada item.',
+    });
   });
 
   it('step 2, PDF/Excel: the file, solicitante, referência, tipoFrete and prazo; the manual fields are not asked', () => {

@@ -2,6 +2,7 @@ import { errorMessage, errorMessages, formatMessage } from '@cotacoes/shared/mes
 import { ui } from '@cotacoes/shared/messages/ui';
 import { buildQuoteDocument, renderQuoteMailText } from '@cotacoes/shared/quote-mail';
 import {
+  amountFieldErrors,
   deadlineError,
   hasRecipients,
   isFileFormat as isFileRequest,
@@ -254,6 +255,12 @@ export function contentErrors(draft: QuoteDraft, now = new Date()): ContentError
     if (route.destino) errors.destino = errorMessages[route.destino];
     if (!draft.incoterm) errors.incoterm = required.incoterm;
     if (blank(draft.tempoTransito)) errors.tempoTransito = required.tempoTransito;
+    // The server's rule: a weight, transit time, value or quantity given starts above zero (QA pass 42b).
+    const amounts = amountFieldErrors(draft);
+    for (const field of ['pesoBrutoTotal', 'tempoTransito', 'valorMercadoria', 'itens'] as const) {
+      const code = amounts[field];
+      if (code && !errors[field]) errors[field] = errorMessages[code];
+    }
   }
   const prazo = prazoError(draft.prazo, now);
   if (prazo) errors.prazo = prazo;
@@ -286,6 +293,10 @@ export function submitError(draft: QuoteDraft, now = new Date()): string | null 
     const route = routeFieldErrors(draft);
     const first = route.origem ?? route.destino;
     if (first) return errorMessages[first];
+    const amounts = amountFieldErrors(draft);
+    const notPositive =
+      amounts.pesoBrutoTotal ?? amounts.tempoTransito ?? amounts.valorMercadoria ?? amounts.itens;
+    if (notPositive) return errorMessages[notPositive];
   }
   const prazo = prazoError(draft.prazo, now);
   if (prazo) return prazo;

@@ -131,6 +131,10 @@ describe('new quote wizard', { timeout: 20_000 }, () => {
     expect(screen.getByText('Destino é obrigatório')).toBeInTheDocument();
     expect(screen.getByText('Incoterm é obrigatório')).toBeInTheDocument();
     expect(screen.getByText('Tempo de trânsito é obrigatório')).toBeInTheDocument();
+    // ...and takes the keyboard to the first of them (QA pass 42b: focus stayed on the button).
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Referência do processo' })).toHaveFocus(),
+    );
 
     await fillManual(user);
     expect(next()).not.toHaveAttribute('aria-disabled');
@@ -150,6 +154,24 @@ describe('new quote wizard', { timeout: 20_000 }, () => {
     // The Voltar button goes one step back too.
     await user.click(screen.getByRole('button', { name: 'Voltar' }));
     expect(stepHeading()).toHaveTextContent('Formato de envio');
+  });
+
+  it('refuses a negative weight and a quantity of zero, on the field, before anything is sent (QA pass 42b)', async () => {
+    const { user, network } = setup();
+    await user.click(next());
+    await fillManual(user);
+    await user.type(screen.getByRole('textbox', { name: 'Peso bruto total' }), '-1500 kg');
+    await user.type(screen.getByRole('textbox', { name: /^Quantidade de volumes/ }), '0 contêineres');
+    await user.tab();
+    expect(next()).toHaveAttribute('aria-disabled', 'true');
+    await user.click(next());
+    expect(stepHeading()).toHaveTextContent('Conteúdo da cotação');
+    expect(screen.getByText('Informe um peso bruto maior que zero.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Informe uma quantidade de volumes maior que zero em cada item.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Peso bruto total' })).toHaveFocus());
+    expect(posts(network)).toEqual([]);
   });
 
   it('prefills the requester, keeps one cargo item at least, makes FTI optional', async () => {

@@ -54,6 +54,9 @@ const CONTENT_FIELDS: DraftField[] = [
   'incoterm',
   'tempoTransito',
   'prazo',
+  'pesoBrutoTotal',
+  'valorMercadoria',
+  'itens',
 ];
 
 type Sending = { progress: number | null } | null;
@@ -131,7 +134,14 @@ export function NewQuotePage() {
   function next() {
     if (!valid) {
       // The button says it is unavailable; trying it anyway shows every missing field.
-      if (step === STEPS.content) setTouched(new Set(CONTENT_FIELDS));
+      if (step === STEPS.content) {
+        setTouched(new Set(CONTENT_FIELDS));
+        // Takes a keyboard or screen-reader user to the first field to fix (QA pass 42b: focus stayed on
+        // the button while five errors appeared above it).
+        requestAnimationFrame(() =>
+          headingRef.current?.closest('form')?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+        );
+      }
       return;
     }
     goTo(step + 1);
