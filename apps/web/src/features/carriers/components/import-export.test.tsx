@@ -82,6 +82,10 @@ describe('management: import and export', () => {
     await user.click(send);
 
     expect(await dialog.findByText('Resumo de agentes.csv')).toBeInTheDocument();
+    // The upload button left with its step: focus is on the preview, not <body> (QA pass 42b).
+    await waitFor(() =>
+      expect(dialog.getByText('Resumo de agentes.csv').closest('[tabindex="-1"]')).toHaveFocus(),
+    );
     const upload = network.requests.find((r) => r.url === '/api/transporters/import/preview')!;
     expect(upload.headers.Authorization).toBe('Bearer token-123');
     expect((upload.body as FormData).get('file')).toBeInstanceOf(File);
@@ -110,6 +114,9 @@ describe('management: import and export', () => {
       await dialog.findByText(/Importação concluída: 1 agente\(s\) de carga criado\(s\)/),
     ).toBeInTheDocument();
     expect(dialog.getByText('1 grupo(s) criado(s).')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(dialog.getByText('1 grupo(s) criado(s).').closest('[tabindex="-1"]')).toHaveFocus(),
+    );
     expect(network.requests.find((r) => r.url === '/api/transporters/import')?.body).toEqual({
       linhas: [
         {

@@ -172,6 +172,13 @@ export function ImportModal({ onClose }: { onClose: () => void }) {
 
   useEffect(() => () => abortRef.current?.abort(), []);
 
+  // The button that moved to the preview or the result leaves with its step: focus goes to what the step
+  // shows, not to <body> (QA pass 42b: Tab then skipped the preview's filters).
+  const shownRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (step.kind === 'preview' || step.kind === 'done') shownRef.current?.focus();
+  }, [step.kind]);
+
   async function upload(event: FormEvent) {
     event.preventDefault();
     if (!file) return;
@@ -302,19 +309,21 @@ export function ImportModal({ onClose }: { onClose: () => void }) {
         </form>
       )}
       {step.kind === 'preview' && (
-        <div className="space-y-4">
+        <div ref={shownRef} tabIndex={-1} className="space-y-4 focus:outline-none">
           {commit.isError && <Alert variant="error">{errorText(commit.error, t.commitError)}</Alert>}
           <Summary preview={step.preview} />
           <PreviewTable preview={step.preview} />
         </div>
       )}
       {step.kind === 'done' && (
-        <Alert variant="success" title={t.doneTitle}>
-          <p>{step.result.message}</p>
-          {step.result.gruposCriados > 0 && (
-            <p>{formatMessage(t.groupsCreated, { n: step.result.gruposCriados })}</p>
-          )}
-        </Alert>
+        <div ref={shownRef} tabIndex={-1} className="focus:outline-none">
+          <Alert variant="success" title={t.doneTitle}>
+            <p>{step.result.message}</p>
+            {step.result.gruposCriados > 0 && (
+              <p>{formatMessage(t.groupsCreated, { n: step.result.gruposCriados })}</p>
+            )}
+          </Alert>
+        </div>
       )}
     </Modal>
   );
