@@ -82,6 +82,12 @@ export function NewQuotePage() {
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<QuoteDetail | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  /** Bumped by a 'Próximo' that cannot go on: the first invalid field takes the focus after the render. */
+  const [focusFirstError, setFocusFirstError] = useState(0);
+  useEffect(() => {
+    if (focusFirstError === 0) return;
+    headingRef.current?.closest('form')?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusFirstError]);
   const moved = useRef(false);
   const noCompany = !user?.empresaId;
 
@@ -137,10 +143,8 @@ export function NewQuotePage() {
       if (step === STEPS.content) {
         setTouched(new Set(CONTENT_FIELDS));
         // Takes a keyboard or screen-reader user to the first field to fix (QA pass 42b: focus stayed on
-        // the button while five errors appeared above it).
-        requestAnimationFrame(() =>
-          headingRef.current?.closest('form')?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-        );
+        // the button while five errors appeared above it), once the errors are on the page.
+        setFocusFirstError((count) => count + 1);
       }
       return;
     }
