@@ -62,8 +62,16 @@ function splits(text: string): Array<{ label: string; rest: string }> {
   return result;
 }
 
+/**
+ * ", M 95" after the last rate (QA pass 42c: "… / +500 3,60, M 95" read no band at all): a comma and a
+ * space before a minimum and its amount separate it as " / " would (a decimal comma has no space after it).
+ */
+const MINIMUM_AFTER_COMMA =
+  /,\s+(?=(?:m|min|mín|minimo|mínimo|minimum)\.?\s*(?:usd|us\$|eur|€|brl|r\$)?\s*\d)/giu;
+
 function parts(rest: string): string[] {
   return rest
+    .replace(MINIMUM_AFTER_COMMA, ' / ')
     .split(SEPARATOR)
     .map((part) => part.trim())
     .filter((part) => part !== '');
