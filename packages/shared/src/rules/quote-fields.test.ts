@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   amountFieldErrors,
   deadlineError,
+  firstAmountError,
   hasRecipients,
   isFileFormat,
   notPositiveAmount,
@@ -57,6 +58,10 @@ describe('quote field rules (spec 001 §5)', () => {
     expect(
       amountFieldErrors({ pesoBrutoTotal: '1.850 kg', itens: [{ quantidadeVolumes: '3 pallets' }] }),
     ).toEqual({});
+    expect(firstAmountError({ tempoTransito: '-5', itens: [{ quantidadeVolumes: '0' }] })).toBe(
+      'QUOTE_TRANSITO_INVALID',
+    );
+    expect(firstAmountError({ pesoBrutoTotal: '1.850 kg' })).toBeNull();
   });
 
   it('at least one carrier or group', () => {

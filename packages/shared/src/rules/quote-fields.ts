@@ -77,6 +77,12 @@ export function amountFieldErrors(fields: {
   return errors;
 }
 
+/** The first of `amountFieldErrors`, in the form's order: what the server answers and the review step says. */
+export function firstAmountError(fields: Parameters<typeof amountFieldErrors>[0]): ErrorCode | null {
+  const errors = amountFieldErrors(fields);
+  return errors.pesoBrutoTotal ?? errors.tempoTransito ?? errors.valorMercadoria ?? errors.itens ?? null;
+}
+
 /** At least one carrier or group is chosen. */
 export function hasRecipients(destinatarios: {
   transportadores: readonly unknown[];

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { mailboxState } from '../../db/schema/inbound.js';
 import { mailConnections } from '../../db/schema/mail-connections.js';
-import { parseImapUrl } from './imap.js';
+import { failedSinceLastRead, mailboxAddress, parseImapUrl } from './imap.js';
 
 /**
  * A failure shorter than this is not shown: a dropped IMAP connection reconnects within seconds, and a
@@ -28,13 +28,11 @@ export async function inboundFailures(
   if (imapUrl) {
     const mailbox = parseImapUrl(imapUrl);
     const [state] = await db.select().from(mailboxState).where(eq(mailboxState.id, mailbox.id));
-    const failedLast =
-      state?.lastErrorAt != null && (state.lastSyncAt == null || state.lastErrorAt > state.lastSyncAt);
-    if (state && failedLast && stale(state.lastSyncAt))
+    if (state && failedSinceLastRead(state) && stale(state.lastSyncAt))
       failures.push({
         id: mailbox.id,
         kind: 'imap',
-        fonte: `${mailbox.user}@${mailbox.host}/${mailbox.folder}`,
+        fonte: mailboxAddress(mailbox),
         estado: 'erro',
         ultimaLeitura: state.lastSyncAt?.toISOString() ?? null,
       });

@@ -92,6 +92,18 @@ export function explainError(technical: string): string {
   return formatMessage(inboundTexts.sources.imapErrorExplained, { explicacao: kind, tecnico: technical });
 }
 
+/** 'user@host/folder': how the status view and the health banner name the mailbox. */
+export function mailboxAddress(mailbox: Pick<ImapMailbox, 'user' | 'host' | 'folder'>): string {
+  return `${mailbox.user}@${mailbox.host}/${mailbox.folder}`;
+}
+
+/** Whether a mailbox's last attempt failed after its last successful read (`mailbox_state`). */
+export function failedSinceLastRead(
+  state: { lastErrorAt: Date | null; lastSyncAt: Date | null } | undefined,
+): boolean {
+  return state?.lastErrorAt != null && (state.lastSyncAt == null || state.lastErrorAt > state.lastSyncAt);
+}
+
 /** An IMAP failure as one line (the server's words, in English): kept in `mailbox_state.last_error`. */
 export function describeError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);

@@ -3,7 +3,14 @@ import { count, eq, max } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { inboundMessages, mailboxState } from '../../db/schema/inbound.js';
 import { AppError } from '../../lib/errors.js';
-import { describeError, explainError, type ImapSource, parseImapUrl } from './imap.js';
+import {
+  describeError,
+  explainError,
+  failedSinceLastRead,
+  type ImapSource,
+  mailboxAddress,
+  parseImapUrl,
+} from './imap.js';
 import type { SmtpRefusal } from './smtp.js';
 import type { SourceStatusProvider } from './source.js';
 
@@ -34,15 +41,14 @@ export function imapStatusProvider(
   return {
     async list(): Promise<InboundSourceStatus[]> {
       const [state] = await db.select().from(mailboxState).where(eq(mailboxState.id, mailbox.id));
-      const failedLast =
-        state?.lastErrorAt != null && (state.lastSyncAt == null || state.lastErrorAt > state.lastSyncAt);
+      const failedLast = failedSinceLastRead(state);
       const held = state?.leaseUntil != null && state.leaseUntil.getTime() > Date.now();
       return [
         {
           id: mailbox.id,
           kind: 'imap',
           label: formatMessage(inboundTexts.sources.imapLabel, {
-            caixa: `${mailbox.user}@${mailbox.host}/${mailbox.folder}`,
+            caixa: mailboxAddress(mailbox),
           }),
           state: failedLast ? 'erro' : held ? 'ok' : 'inativo',
           lastSyncAt: state?.lastSyncAt?.toISOString() ?? null,

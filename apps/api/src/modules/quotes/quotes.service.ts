@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
-  amountFieldErrors,
   type CreateQuoteBody,
   DEFAULT_PRAZO_DIAS,
   deadlineError,
+  firstAmountError,
   formatMessage,
   hasRecipients,
   type ListQuotesQuery,
@@ -123,9 +123,7 @@ export class QuotesService {
     const route = routeFieldErrors(body);
     const missing = route.origem ?? route.destino;
     if (missing) throw new AppError(missing);
-    const amounts = amountFieldErrors(body);
-    const notPositive =
-      amounts.pesoBrutoTotal ?? amounts.tempoTransito ?? amounts.valorMercadoria ?? amounts.itens;
+    const notPositive = firstAmountError(body);
     if (notPositive) throw new AppError(notPositive);
     const uploads = await this.uploadsOf(actor, body);
     const attachments = await this.checkFiles(body, {

@@ -4,6 +4,7 @@ import { buildQuoteDocument, renderQuoteMailText } from '@cotacoes/shared/quote-
 import {
   amountFieldErrors,
   deadlineError,
+  firstAmountError,
   hasRecipients,
   isFileFormat as isFileRequest,
   routeFieldErrors,
@@ -293,9 +294,7 @@ export function submitError(draft: QuoteDraft, now = new Date()): string | null 
     const route = routeFieldErrors(draft);
     const first = route.origem ?? route.destino;
     if (first) return errorMessages[first];
-    const amounts = amountFieldErrors(draft);
-    const notPositive =
-      amounts.pesoBrutoTotal ?? amounts.tempoTransito ?? amounts.valorMercadoria ?? amounts.itens;
+    const notPositive = firstAmountError(draft);
     if (notPositive) return errorMessages[notPositive];
   }
   const prazo = prazoError(draft.prazo, now);
