@@ -1,6 +1,7 @@
 import { canonicalFeeName } from '@cotacoes/extraction';
 import {
   type DadosExtraidos,
+  isMeasureFeeUnit,
   PORTAL_FEE_UNIT_CODES,
   type PortalAnswer,
   type PortalFeeUnit,
@@ -82,21 +83,26 @@ export function formAnswerResult(
     valorFreteBRL: firstOf(nome, 'BRL'),
     valorFreteEUR: firstOf(nome, 'EUR'),
   }));
-  const itens = answer.taxas.map((fee) => ({
-    // The engine's name for the charge ("Fuel surcharge" → FSC), as a reply's: typed or portal answers are
-    // compared with the others by it (QA pass 24: "sem FSC" beside a typed "Fuel surcharge").
-    nome: canonicalFeeName(fee.nome),
-    rotulo: fee.nome,
-    // A charge for one port counts on that port's row only; without one, on every port's (comparison/fees.ts).
-    destino: fee.destino,
-    unidade: PORTAL_FEE_UNIT_CODES[fee.unidade],
-    valor: fee.valor,
-    moeda: fee.moeda,
-    confidence: 1,
-    source: at(
-      `${fee.nome}${fee.destino ? ` (${fee.destino})` : ''}: ${fee.moeda} ${money(fee.valor)} ${feeUnitText(fee.unidade)}`,
-    ),
-  }));
+  const itens = answer.taxas.map((fee) => {
+    // A charge per kg, m³ or W/M is never counted below its minimum (comparison/fees.ts); other bases have none.
+    const minimo = isMeasureFeeUnit(fee.unidade) && fee.minimo ? fee.minimo : null;
+    return {
+      // The engine's name for the charge ("Fuel surcharge" → FSC), as a reply's: typed or portal answers are
+      // compared with the others by it (QA pass 24: "sem FSC" beside a typed "Fuel surcharge").
+      nome: canonicalFeeName(fee.nome),
+      rotulo: fee.nome,
+      // A charge for one port counts on that port's row only; without one, on every port's (comparison/fees.ts).
+      destino: fee.destino,
+      unidade: PORTAL_FEE_UNIT_CODES[fee.unidade],
+      valor: fee.valor,
+      moeda: fee.moeda,
+      minimo,
+      confidence: 1,
+      source: at(
+        `${fee.nome}${fee.destino ? ` (${fee.destino})` : ''}: ${fee.moeda} ${money(fee.valor)} ${feeUnitText(fee.unidade)}${minimo ? ` (mínimo ${fee.moeda} ${money(minimo)})` : ''}`,
+      ),
+    };
+  });
   const evidence: DadosExtraidos['final']['evidence'] = {};
   const scalar = (field: string, text: string) => {
     evidence[field] = { confidence: 1, source: at(text), method: origin };

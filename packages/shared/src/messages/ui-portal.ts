@@ -61,6 +61,18 @@ const pt = {
     freightDestinationsHint: 'Esta cotação tem mais de um destino: informe o frete de cada um.',
     freightCurrency: 'Moeda',
     freightValue: 'Valor',
+    /**
+     * The amount's label by the row's unit (QA pass 42c: "Valor" alone let a carrier type the total of 2 × 40'
+     * HC, which the comparison multiplies by the containers again).
+     */
+    freightValueBy: {
+      container: 'Valor por contêiner',
+      KG: 'Valor por kg',
+      M3: 'Valor por m³',
+      WM: 'Valor por W/M',
+    } as Record<string, string>,
+    freightPerContainerHint:
+      'Informe o valor de um contêiner de cada tipo: o total da proposta considera a quantidade pedida.',
     /** The minimum of a price per kg, m³ or W/M. */
     freightMinimum: 'Mínimo (opcional)',
     minimumShort: 'mín.',
@@ -73,6 +85,8 @@ const pt = {
     feeCurrency: 'Moeda',
     feeValue: 'Valor',
     feeUnit: 'Cobrança',
+    /** The minimum of a charge per kg, m³ or W/M ("Fuel 0,85/kg, mín. 50"). */
+    feeMinimum: 'Mínimo da taxa (opcional)',
     /** The port of a charge, when the quote names several; `feeAllDestinations` is every port. */
     feeDestination: 'Destino',
     feeAllDestinations: 'Todos os destinos',
@@ -236,6 +250,14 @@ const en: PortalTexts = {
       'This request has more than one destination: enter the freight for each of them.',
     freightCurrency: 'Currency',
     freightValue: 'Amount',
+    freightValueBy: {
+      container: 'Amount per container',
+      KG: 'Amount per kg',
+      M3: 'Amount per m³',
+      WM: 'Amount per W/M',
+    } as Record<string, string>,
+    freightPerContainerHint:
+      'Enter the amount for one container of each type: the offer total counts the quantity requested.',
     freightMinimum: 'Minimum (optional)',
     minimumShort: 'min.',
     addFreight: 'Add freight',
@@ -247,6 +269,7 @@ const en: PortalTexts = {
     feeCurrency: 'Currency',
     feeValue: 'Amount',
     feeUnit: 'Basis',
+    feeMinimum: 'Charge minimum (optional)',
     feeDestination: 'Destination',
     feeAllDestinations: 'All destinations',
     feeDestinationsHint:

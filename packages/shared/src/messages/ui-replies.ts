@@ -293,7 +293,8 @@ export const uiReplies = {
     },
     values: {
       fretesTitle: 'Fretes',
-      fretesHint: 'Preencha os tipos que o agente cotou; linhas em branco ficam de fora.',
+      fretesHint:
+        'Preencha os tipos que o agente cotou, com o valor de um contêiner (ou por kg, m³, W/M); linhas em branco ficam de fora.',
       freightUnit: 'Tipo do frete {n}',
       freightValue: 'Valor do frete {n}',
       freightCurrency: 'Moeda do frete {n}',
@@ -313,6 +314,8 @@ export const uiReplies = {
       feeCurrency: 'Moeda da taxa {n}',
       /** Per container, per BL…: chosen from the name until the analyst picks one. */
       feeUnit: 'Cobrança da taxa {n}',
+      /** Only for a charge per kg, m³ or W/M. */
+      feeMinimum: 'Mínimo da taxa {n}',
       removeFee: 'Remover taxa {n}',
       transitTime: 'Transit time (dias)',
       freeTime: 'Free time (dias)',

@@ -38,6 +38,10 @@ export type PortalFreightUnit = (typeof PORTAL_FREIGHT_UNITS)[number];
 /** Fee bases the form offers, and the unit marker the comparison counts each by (comparison/quantities.ts). */
 export const PORTAL_FEE_UNITS = ['conteiner', 'bl', 'embarque', 'kg', 'm3', 'wm'] as const;
 export type PortalFeeUnit = (typeof PORTAL_FEE_UNITS)[number];
+/** Fee bases per measure, which may have a minimum ("Fuel USD 0,85/kg, min USD 50"). */
+export const PORTAL_MEASURE_FEE_UNITS: readonly PortalFeeUnit[] = ['kg', 'm3', 'wm'];
+export const isMeasureFeeUnit = (unidade: string) =>
+  (PORTAL_MEASURE_FEE_UNITS as readonly string[]).includes(unidade);
 export const PORTAL_FEE_UNIT_CODES: Record<PortalFeeUnit, string> = {
   conteiner: 'CNTR',
   bl: 'BL',
@@ -166,6 +170,12 @@ function answerSchemaOf(m: PortalFieldMessages) {
     valor: money,
     unidade: z.enum(PORTAL_FEE_UNITS, { error: m.feeUnitInvalid }),
     /**
+     * The least charged for a charge per kg, m³ or W/M, in its currency; null: none (QA pass 42c: the portal
+     * had no minimum for charges, so "Fuel 0,85/kg, min 50" was counted below its minimum). Ignored for
+     * other bases.
+     */
+    minimo: money.nullable().default(null),
+    /**
      * The port this charge is for when the quote names several and the charge differs by port (a THC of
      * Santos and one of Itajaí); null: every port (QA pass 17: a portal answer priced both ports with the
      * same charges). The service checks it as a freight's.
@@ -233,6 +243,7 @@ export const portalAnswerOutputSchema = z.object({
       moeda: z.enum(PORTAL_CURRENCIES),
       valor: z.number(),
       unidade: z.enum(PORTAL_FEE_UNITS),
+      minimo: z.number().nullable().optional(),
       destino: z.string().nullable().optional(),
     }),
   ),

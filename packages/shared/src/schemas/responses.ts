@@ -459,6 +459,8 @@ export const typedValuesSchema = z.strictObject({
         moeda: z.enum(['USD', 'BRL', 'EUR']),
         /** Per container, BL, shipment, kg or m³ (the portal's bases); absent: the usual one for the name. */
         unidade: z.enum(PORTAL_FEE_UNITS).optional(),
+        /** The least charged for a charge per kg, m³ or W/M, in its currency (0: none). */
+        minimo: z.number().nonnegative().max(10_000_000).nullish(),
         /** The port it is for when the quote names several; null: every port. */
         destino: typedPort,
       }),

@@ -119,3 +119,60 @@ describe('a complete new offer without a shipping line (QA pass 42a)', () => {
     ]);
   });
 });
+
+describe('an air weight-break list whose minimum follows the last rate after a comma (QA pass 42c)', () => {
+  it('prices the chargeable weight at its band: screen and Excel equal the hand total', async () => {
+    const s = await quoteScenario(ctx, {
+      carriers: [{ nome: 'Céu Azul Cargo', email: 'air@ceuazul-qa42.com.br' }],
+      quote: {
+        tipoFrete: 'AÉREO',
+        origem: 'Frankfurt, DE',
+        destino: 'Guarulhos, BR',
+        pesoBrutoTotal: '420 kg',
+        itens: [{ mercadoria: 'Peças', quantidadeVolumes: '3 volumes', dimensoes: '3 x 118x98x96 cm' }],
+      },
+    });
+    const row = await reply(
+      s,
+      [
+        'Prezada Ana,',
+        '',
+        'Segue tarifa FRA x GRU:',
+        '',
+        'Frete aéreo (USD/kg): -45 kg 7,10 / +100 5,20 / +300 4,10 / +500 3,60, M 95',
+        'Fuel surcharge: USD 0,85/kg',
+        'Security: USD 0,15/kg',
+        'AWB: USD 35,00',
+        'Transit time: 4 dias',
+        '',
+        'Att,',
+        'Céu Azul Cargo',
+      ].join('\n'),
+      1,
+    );
+    // Chargeable weight: 3 × 1,18 × 0,98 × 0,96 = 3,3304 m³ × 166,67 = 555,07 → 555,5 kg (above 420 kg
+    // gross), in the +500 band: 555,5 × 3,60 = 1.999,80; fuel 555,5 × 0,85 = 472,18; security 555,5 × 0,15 =
+    // 83,33; AWB 35: USD 2.590,31 × 5,2456 = R$ 13.587,73. (Before: 555,5 × 7,10 and 100, 300 and 95 read as
+    // freights.)
+    // Every band is listed (its minimum 95 with each); only the +500 kg one is counted.
+    expect(row.fretes.map((freight) => [freight.valor, freight.faixa, freight.minimo])).toEqual([
+      [7.1, '-100 kg', 95],
+      [5.2, '+100 kg', 95],
+      [4.1, '+300 kg', 95],
+      [3.6, '+500 kg', 95],
+    ]);
+    expect(row.fretes.filter((freight) => freight.quantidade)).toMatchObject([
+      { valor: 3.6, quantidade: 555.5, valorTotal: 1999.8 },
+    ]);
+    expect(row.valorUSD).toBe(2590.31);
+    expect(row.custoTotalBRL).toBe(Math.round((13587.73 + row.custoRodoviario) * 100) / 100);
+    const excel = await get(s, `/api/quotes/${s.quote.id}/comparative-excel`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(excel.rawPayload as unknown as ArrayBuffer);
+    const summary = workbook.getWorksheet('Comparativo')!;
+    const headers = (summary.getRow(SUMMARY_HEADER_ROW).values as unknown[]).map(String);
+    expect(summary.getRow(SUMMARY_HEADER_ROW + 1).getCell(headers.indexOf('Total (BRL)')).value).toBe(
+      row.custoTotalBRL,
+    );
+  });
+});

@@ -666,6 +666,62 @@ describe('answering (POST /api/portal/{token}/resposta)', () => {
     expect((await open(airInvite)).json().resposta.fretes[0]).toMatchObject({ unidade: 'KG', minimo: 150 });
   });
 
+  it('an air charge per kg with its minimum counts no less than the minimum (QA pass 42c)', async () => {
+    const air = await quoteScenario(ctx, {
+      carriers: [{ nome: 'Nuvem Portal', email: 'air@nuvem-p.com.br' }],
+      quote: {
+        tipoFrete: 'AÉREO',
+        destino: 'Guarulhos, BR',
+        pesoBrutoTotal: '80 kg',
+        itens: [{ mercadoria: 'Amostras', quantidadeVolumes: '2 caixas', dimensoes: '2 x 40x30x30 cm' }],
+      },
+    });
+    const invite = await inviteOf(air, 0);
+    const fuel = { nome: 'Fuel surcharge', moeda: 'USD', valor: 0.25, unidade: 'kg' };
+    const negative = await submit(invite, {
+      fretes: [{ unidade: 'KG', moeda: 'USD', valor: 3.6 }],
+      taxas: [{ ...fuel, minimo: -50 }],
+    });
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json().errors).toEqual([
+      expect.objectContaining({ path: 'taxas.0.minimo', message: 'O valor não pode ser negativo.' }),
+    ]);
+    const answer = await submit(invite, {
+      fretes: [{ unidade: 'KG', moeda: 'USD', valor: 3.6, minimo: 150 }],
+      taxas: [
+        { ...fuel, minimo: 50 },
+        { nome: 'Security', moeda: 'USD', valor: 0.15, unidade: 'kg' },
+        // A minimum on a charge per shipment means nothing: it is not kept.
+        { nome: 'AWB fee', moeda: 'USD', valor: 35, unidade: 'embarque', minimo: 500 },
+      ],
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const comparison = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/quotes/${air.quote.id}/comparison`,
+        headers: { authorization: `Bearer ${air.token}` },
+      })
+    ).json() as Comparison;
+    const row = comparison.linhas[0]!;
+    // 80 kg × 3,60 = 288 (above its minimum 150); fuel 80 × 0,25 = 20, raised to its minimum 50; security
+    // 80 × 0,15 = 12; AWB 35 once: USD 385 × 5,2456 = R$ 2.019,56 (the fuel counted at 20: R$ 1.862,19).
+    expect(
+      row.taxas.map((fee) => [fee.nome, fee.quantidade, fee.valorTotal, fee.minimoAplicado ?? false]),
+    ).toEqual([
+      ['FSC', 80, 50, true],
+      ['SSC', 80, 12, false],
+      ['AWB FEE', 1, 35, false],
+    ]);
+    expect(row.valorUSD).toBe(385);
+    expect(comparison.taxa.taxa).toBe(5.2456);
+    expect(row.custoTotalBRL).toBe(Math.round((2019.56 + row.custoRodoviario) * 100) / 100);
+    // The page prefills the charge's minimum (and none for the AWB fee).
+    expect(
+      (await open(invite)).json().resposta.taxas.map((fee: { minimo?: number | null }) => fee.minimo),
+    ).toEqual([50, null, 500]);
+  });
+
   it('a second answer is version 2, and the page prefills it', async () => {
     const invite = await inviteOf(s, 0);
     const second = await submit(invite, {

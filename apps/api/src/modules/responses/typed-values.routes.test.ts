@@ -119,6 +119,35 @@ describe('typed values (Registrar resposta → Valores)', () => {
     expect([airRow.valorUSD, airRow.valorBRL]).toEqual([1913, 180]);
     expect(airRow.custoTotalBRL).toBe(Math.round((10376.29 + airRow.custoRodoviario) * 100) / 100);
 
+    // The same shipment answered by another carrier with charges per kg and their minimums (QA pass 42c: the
+    // form had no minimum for a charge): fuel 0,10/kg (minimum 60) and screening 0,15/kg (minimum 30).
+    const airMin = await quoteScenario(ctx, {
+      quote: {
+        tipoFrete: 'AÉREO',
+        destino: 'Guarulhos, BR',
+        pesoBrutoTotal: '450 kg / 2,8 m³',
+        itens: [{ mercadoria: 'Peças', quantidadeVolumes: '3 volumes', dimensoes: null }],
+      },
+    });
+    const airMinAnswer = await register(airMin, {
+      moeda: 'USD',
+      fretes: [{ unidade: 'KG', valor: 3.85, moeda: 'USD' }],
+      taxas: [
+        { nome: 'Fuel', valor: 0.1, moeda: 'USD', unidade: 'kg', minimo: 60 },
+        { nome: 'Screening', valor: 0.15, moeda: 'USD', unidade: 'kg', minimo: 30 },
+      ],
+    });
+    expect(airMinAnswer.statusCode, airMinAnswer.body).toBe(201);
+    const airMinRow = (await rowsOf(airMin)).linhas[0]!;
+    // 467 kg × 3,85 = 1.797,95; fuel 467 × 0,10 = 46,70 raised to 60; screening 467 × 0,15 = 70,05 (above 30):
+    // USD 1.928,00 × 5,33 = R$ 10.276,24.
+    expect(airMinRow.taxas.map((fee) => [fee.nome, fee.valorTotal, fee.minimoAplicado ?? false])).toEqual([
+      ['FSC', 60, true],
+      ['SCREENING', 70.05, false],
+    ]);
+    expect(airMinRow.valorUSD).toBe(1928);
+    expect(airMinRow.custoTotalBRL).toBe(Math.round((10276.24 + airMinRow.custoRodoviario) * 100) / 100);
+
     // 2 × 40HC to Santos or Itajaí: USD 2.300 / 2.450 per port, THC BRL 1.450 at Santos and 1.600 at Itajaí,
     // BL fee USD 50 for both.
     const ports = await quoteScenario(ctx, { quote: { destino: 'Santos, BR / Itajaí, BR' } });

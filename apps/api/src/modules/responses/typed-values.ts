@@ -24,6 +24,7 @@ export function typedResult(values: TypedValues, carrier: string, tipoFrete?: st
         valor: fee.valor,
         moeda: fee.moeda,
         unidade: fee.unidade ?? usualFeeUnit(fee.nome, tipoFrete),
+        minimo: fee.minimo ?? null,
         destino: fee.destino,
       })),
       transitTimeDias: values.transitTimeDias ?? null,

@@ -2,6 +2,7 @@ import { todayInSaoPaulo } from '@cotacoes/shared/comparison/totals';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import {
   defaultFeeUnit,
+  isMeasureFeeUnit,
   PORTAL_CURRENCIES,
   PORTAL_FEE_UNITS,
   PORTAL_FREIGHT_UNITS,
@@ -35,7 +36,16 @@ type FreightRow = {
   minimo: string;
 };
 /** `destino`: one of the view's `destinos`, or '' for every port (and when the quote names one or none). */
-type FeeRow = { key: number; nome: string; moeda: string; valor: string; unidade: string; destino: string };
+type FeeRow = {
+  key: number;
+  nome: string;
+  moeda: string;
+  valor: string;
+  unidade: string;
+  destino: string;
+  /** The minimum of a charge per kg, m³ or W/M, as typed ('' none). */
+  minimo: string;
+};
 type Draft = {
   fretes: FreightRow[];
   taxas: FeeRow[];
@@ -84,6 +94,7 @@ function draftOf(view: PortalView, written: (value: number) => string): Draft {
         ...row,
         valor: written(row.valor),
         destino: row.destino ?? '',
+        minimo: row.minimo ? written(row.minimo) : '',
       })),
       transitTimeDias: answer.transitTimeDias === null ? '' : String(answer.transitTimeDias),
       freeTimeDias: answer.freeTimeDias === null ? '' : String(answer.freeTimeDias),
@@ -122,11 +133,12 @@ function answerOf(draft: Draft, port: string | null): unknown {
       minimo: isMeasure(unidade) && minimo.trim() ? readNumber(minimo) : null,
       destino: port === null ? null : destino || port,
     })),
-    taxas: draft.taxas.map(({ nome, moeda, valor, unidade, destino }) => ({
+    taxas: draft.taxas.map(({ nome, moeda, valor, unidade, destino, minimo }) => ({
       nome,
       moeda,
       valor: readNumber(valor),
       unidade,
+      minimo: isMeasureFeeUnit(unidade) && minimo.trim() ? readNumber(minimo) : null,
       destino: port === null ? null : destino || null,
     })),
     transitTimeDias: readDays(draft.transitTimeDias),
@@ -276,6 +288,9 @@ export function AnswerForm({ token, view }: { token: string; view: PortalView })
       <fieldset className="space-y-3">
         <legend className="text-base font-semibold text-fg">{t.freightTitle}</legend>
         {error('fretes') && <p className="text-sm text-danger-soft-fg">{error('fretes')}</p>}
+        {draft.fretes.some((row) => !isMeasure(row.unidade)) && (
+          <p className="text-sm text-fg-muted">{t.freightPerContainerHint}</p>
+        )}
         {byPort && <p className="text-sm text-fg-muted">{t.freightDestinationsHint}</p>}
         {draft.fretes.map((row, index) => (
           <fieldset
@@ -315,7 +330,7 @@ export function AnswerForm({ token, view }: { token: string; view: PortalView })
               error={error(`fretes.${index}.moeda`)}
             />
             <Input
-              label={t.freightValue}
+              label={t.freightValueBy[isMeasure(row.unidade) ? row.unidade : 'container'] ?? t.freightValue}
               inputMode="decimal"
               autoComplete="off"
               value={row.valor}
@@ -429,6 +444,17 @@ export function AnswerForm({ token, view }: { token: string; view: PortalView })
                 error={error(`taxas.${index}.destino`)}
               />
             )}
+            {isMeasureFeeUnit(row.unidade) && (
+              <Input
+                label={t.feeMinimum}
+                inputMode="decimal"
+                autoComplete="off"
+                value={row.minimo}
+                onChange={(event) => setFee(index, { minimo: event.target.value })}
+                error={error(`taxas.${index}.minimo`)}
+                containerClassName="col-span-2 sm:order-last sm:col-span-full sm:max-w-xs"
+              />
+            )}
             <div className="col-span-2 flex justify-end sm:col-span-1 sm:pt-6">
               <Button
                 variant="ghost"
@@ -457,6 +483,7 @@ export function AnswerForm({ token, view }: { token: string; view: PortalView })
                   valor: '',
                   unidade: defaultFeeUnit(view.tipoFrete),
                   destino: '',
+                  minimo: '',
                 },
               ],
             })

@@ -146,7 +146,7 @@ function AnswerSummary({ answer }: { answer: PortalView['resposta'] & object }) 
     ]),
     ...answer.taxas.map((row): [string, string] => [
       `${row.nome}${row.destino ? ` · ${row.destino}` : ''}`,
-      `${format.money(row.valor, row.moeda)} ${t.feeUnits[row.unidade] ?? row.unidade}`,
+      `${format.money(row.valor, row.moeda)} ${t.feeUnits[row.unidade] ?? row.unidade}${row.minimo ? ` (${t.minimumShort} ${format.money(row.minimo, row.moeda)})` : ''}`,
     ]),
     ...(answer.transitTimeDias === null
       ? []

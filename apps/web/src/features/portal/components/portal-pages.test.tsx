@@ -62,7 +62,7 @@ describe('the answer page (/portal/:token)', () => {
     );
     // The container type the quote asked is offered first.
     expect(screen.getByLabelText(t.answer.freightUnit)).toHaveValue('40HC');
-    await user.type(screen.getByLabelText(t.answer.freightValue), '2.500,00');
+    await user.type(screen.getByLabelText(t.answer.freightValueBy.container!), '2.500,00');
     await user.click(screen.getByRole('button', { name: t.answer.addFee }));
     await user.click(screen.getByRole('button', { name: t.answer.addFee }));
     const [thc, bl] = screen.getAllByRole('group', { name: /^Taxa \d$/ });
@@ -91,8 +91,8 @@ describe('the answer page (/portal/:token)', () => {
     expect(JSON.parse(String(form.get('dados')))).toEqual({
       fretes: [{ unidade: '40HC', moeda: 'USD', valor: 2500, minimo: null, destino: null }],
       taxas: [
-        { nome: 'THC', moeda: 'BRL', valor: 1450, unidade: 'conteiner', destino: null },
-        { nome: 'BL fee', moeda: 'USD', valor: 50, unidade: 'bl', destino: null },
+        { nome: 'THC', moeda: 'BRL', valor: 1450, unidade: 'conteiner', minimo: null, destino: null },
+        { nome: 'BL fee', moeda: 'USD', valor: 50, unidade: 'bl', minimo: null, destino: null },
       ],
       transitTimeDias: 32,
       freeTimeDias: null,
@@ -119,8 +119,8 @@ describe('the answer page (/portal/:token)', () => {
     ];
     expect(within(santos).getByLabelText(t.answer.freightDestination)).toHaveValue('Santos');
     expect(within(itajai).getByLabelText(t.answer.freightDestination)).toHaveValue('Itajaí');
-    await user.type(within(santos).getByLabelText(t.answer.freightValue), '2.200');
-    await user.type(within(itajai).getByLabelText(t.answer.freightValue), '2.400');
+    await user.type(within(santos).getByLabelText(t.answer.freightValueBy.container!), '2.200');
+    await user.type(within(itajai).getByLabelText(t.answer.freightValueBy.container!), '2.400');
     // A charge is for every port unless the carrier picks one (QA pass 17).
     expect(screen.getByText(t.answer.feeDestinationsHint)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: t.answer.addFee }));
@@ -143,8 +143,8 @@ describe('the answer page (/portal/:token)', () => {
       { unidade: '40HC', moeda: 'USD', valor: 2400, minimo: null, destino: 'Itajaí' },
     ]);
     expect(dados.taxas).toEqual([
-      { nome: 'THC', moeda: 'BRL', valor: 1600, unidade: 'conteiner', destino: 'Itajaí' },
-      { nome: 'BL fee', moeda: 'BRL', valor: 350, unidade: 'bl', destino: null },
+      { nome: 'THC', moeda: 'BRL', valor: 1600, unidade: 'conteiner', minimo: null, destino: 'Itajaí' },
+      { nome: 'BL fee', moeda: 'BRL', valor: 350, unidade: 'bl', minimo: null, destino: null },
     ]);
   }, 20_000);
 
@@ -155,7 +155,7 @@ describe('the answer page (/portal/:token)', () => {
     const { user } = renderApp(`/portal/${PORTAL_TOKEN}`);
     const row = within(await screen.findByRole('group', { name: 'Frete 1' }));
     expect(row.getByLabelText(t.answer.freightUnit)).toHaveValue('KG');
-    await user.type(row.getByLabelText(t.answer.freightValue), '3,85');
+    await user.type(row.getByLabelText(t.answer.freightValueBy.KG!), '3,85');
     await user.type(row.getByLabelText(t.answer.freightMinimum), '150');
     // W/M is offered (LCL), and a container type has no minimum.
     expect(row.getByRole('option', { name: t.answer.units.WM! })).toBeInTheDocument();
@@ -163,7 +163,7 @@ describe('the answer page (/portal/:token)', () => {
     const second = within(screen.getByRole('group', { name: 'Frete 2' }));
     await user.selectOptions(second.getByLabelText(t.answer.freightUnit), '40HC');
     expect(second.queryByLabelText(t.answer.freightMinimum)).toBeNull();
-    await user.type(second.getByLabelText(t.answer.freightValue), '2.000');
+    await user.type(second.getByLabelText(t.answer.freightValueBy.container!), '2.000');
     await user.click(screen.getByRole('button', { name: t.answer.submit }));
     await screen.findByText(/^Resposta enviada/);
     const sent = requests.find((r) => r.url === `/api/portal/${PORTAL_TOKEN}/resposta`)!;
@@ -173,11 +173,44 @@ describe('the answer page (/portal/:token)', () => {
     ]);
   }, 20_000);
 
+  it('a container price says it is per container; a charge per kg takes its minimum (QA pass 42c)', async () => {
+    const { requests } = network(
+      fakePortalApi(portalView({ tipoFrete: 'AÉREO', unidadesSugeridas: ['KG'] })),
+    );
+    const { user } = renderApp(`/portal/${PORTAL_TOKEN}`);
+    const freight = within(await screen.findByRole('group', { name: 'Frete 1' }));
+    // Per kg: no word about containers.
+    expect(screen.queryByText(t.answer.freightPerContainerHint)).toBeNull();
+    await user.type(freight.getByLabelText('Valor por kg'), '3,60');
+    await user.selectOptions(freight.getByLabelText(t.answer.freightUnit), '40HC');
+    expect(freight.getByLabelText('Valor por contêiner')).toHaveValue('3,60');
+    expect(screen.getByText(t.answer.freightPerContainerHint)).toBeInTheDocument();
+    await user.selectOptions(freight.getByLabelText(t.answer.freightUnit), 'KG');
+
+    await user.click(screen.getByRole('button', { name: t.answer.addFee }));
+    const fee = within(screen.getByRole('group', { name: 'Taxa 1' }));
+    // Per shipment (an air quote's default): no minimum.
+    expect(fee.queryByLabelText(t.answer.feeMinimum)).toBeNull();
+    await user.type(fee.getByLabelText(t.answer.feeName), 'Fuel surcharge');
+    await user.selectOptions(fee.getByLabelText(t.answer.feeCurrency), 'USD');
+    await user.type(fee.getByLabelText(t.answer.feeValue), '0,25');
+    await user.selectOptions(fee.getByLabelText(t.answer.feeUnit), 'kg');
+    await user.type(fee.getByLabelText(t.answer.feeMinimum), '50');
+    await user.click(screen.getByRole('button', { name: t.answer.submit }));
+    await screen.findByText(/^Resposta enviada/);
+    const sent = requests.find((r) => r.url === `/api/portal/${PORTAL_TOKEN}/resposta`)!;
+    expect(JSON.parse(String((sent.body as FormData).get('dados'))).taxas).toEqual([
+      { nome: 'Fuel surcharge', moeda: 'USD', valor: 0.25, unidade: 'kg', minimo: 50, destino: null },
+    ]);
+  }, 20_000);
+
   it('refuses bad values with pt-BR messages beside the fields and sends nothing', async () => {
     const { requests } = network();
     const { user } = renderApp(`/portal/${PORTAL_TOKEN}`);
     const freight = () =>
-      within(screen.getByRole('group', { name: 'Frete 1' })).getByLabelText(t.answer.freightValue);
+      within(screen.getByRole('group', { name: 'Frete 1' })).getByLabelText(
+        t.answer.freightValueBy.container!,
+      );
     await screen.findByRole('group', { name: 'Frete 1' });
     await user.type(freight(), 'abc');
     await user.type(screen.getByLabelText(t.answer.freeTime), '1,5');
@@ -207,14 +240,14 @@ describe('the answer page (/portal/:token)', () => {
     const { requests } = network();
     const { user } = renderApp(`/portal/${PORTAL_TOKEN}`);
     const row = within(await screen.findByRole('group', { name: 'Frete 1' }));
-    await user.type(row.getByLabelText(t.answer.freightValue), '2.500');
+    await user.type(row.getByLabelText(t.answer.freightValueBy.container!), '2.500');
     const validity = screen.getByLabelText(t.answer.validity);
     await user.type(validity, '2020-01-01');
     await user.click(screen.getByRole('button', { name: t.answer.submit }));
     expect(await screen.findByText(t.answer.fixFields)).toBeInTheDocument();
     expect(validity).toHaveAccessibleDescription('Esta data já passou. Informe até quando a proposta vale.');
     // With a bad amount too, both are said on the first round (QA pass 20).
-    const value = row.getByLabelText(t.answer.freightValue);
+    const value = row.getByLabelText(t.answer.freightValueBy.container!);
     await user.clear(value);
     await user.type(value, '-50');
     await user.click(screen.getByRole('button', { name: t.answer.submit }));
@@ -237,10 +270,10 @@ describe('the answer page (/portal/:token)', () => {
       },
     });
     const { user } = renderApp(`/portal/${PORTAL_TOKEN}`);
-    await user.type(await screen.findByLabelText(t.answer.freightValue), '2500');
+    await user.type(await screen.findByLabelText(t.answer.freightValueBy.container!), '2500');
     await user.click(screen.getByRole('button', { name: t.answer.submit }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Valor acima do permitido.');
-    expect(screen.getByLabelText(t.answer.freightValue)).toHaveAccessibleDescription(
+    expect(screen.getByLabelText(t.answer.freightValueBy.container!)).toHaveAccessibleDescription(
       'Valor acima do permitido.',
     );
   });
@@ -345,7 +378,7 @@ describe('the answer page (/portal/:token)', () => {
     network(fakePortalApi(portalView({ resposta: answer, versao: 1 })));
     renderApp(`/portal/${PORTAL_TOKEN}`);
     // The freight's amount comes first; the fee's is in its own group.
-    expect((await screen.findAllByLabelText(t.answer.freightValue))[0]).toHaveValue('2.380,50');
+    expect((await screen.findAllByLabelText(t.answer.freightValueBy.container!))[0]).toHaveValue('2.380,50');
     const [thc] = screen.getAllByRole('group', { name: /^Taxa \d$/ });
     expect(within(thc!).getByLabelText(t.answer.feeValue)).toHaveValue('1.450,00');
   });
@@ -431,23 +464,25 @@ describe('the portal in English (a request sent in English, ADR 0026 addendum)',
     expect(within(itajai).getByLabelText('Destination')).toHaveValue('Itajaí');
     expect(within(santos).getByRole('option', { name: "40' HC" })).toBeInTheDocument();
 
-    await user.type(within(santos).getByLabelText('Amount'), 'abc');
+    await user.type(within(santos).getByLabelText('Amount per container'), 'abc');
     await user.click(screen.getByRole('button', { name: 'Add charge' }));
     const charge = screen.getByRole('group', { name: 'Charge 1' });
     expect(within(charge).getByRole('option', { name: 'per B/L' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send offer' }));
     expect(await screen.findByText('Please correct the highlighted fields.')).toBeInTheDocument();
-    expect(within(santos).getByLabelText('Amount')).toHaveAccessibleDescription('Enter a number.');
+    expect(within(santos).getByLabelText('Amount per container')).toHaveAccessibleDescription(
+      'Enter a number.',
+    );
     expect(within(charge).getByLabelText('Charge')).toHaveAccessibleDescription(
       'Enter the name of the charge (e.g. THC).',
     );
     expect(requests.some((r) => r.url.endsWith('/resposta'))).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Remove charge 1' }));
-    await user.clear(within(santos).getByLabelText('Amount'));
+    await user.clear(within(santos).getByLabelText('Amount per container'));
     // Written the English way: "2,200.00" is two thousand two hundred.
-    await user.type(within(santos).getByLabelText('Amount'), '2,200.00');
-    await user.type(within(itajai).getByLabelText('Amount'), '2,400');
+    await user.type(within(santos).getByLabelText('Amount per container'), '2,200.00');
+    await user.type(within(itajai).getByLabelText('Amount per container'), '2,400');
     await user.click(screen.getByRole('button', { name: 'Send offer' }));
     expect(
       await screen.findByText(
@@ -460,9 +495,9 @@ describe('the portal in English (a request sent in English, ADR 0026 addendum)',
       { unidade: '40HC', moeda: 'USD', valor: 2400, minimo: null, destino: 'Itajaí' },
     ]);
     // The answer comes back in the form as written in English.
-    expect(within(screen.getByRole('group', { name: 'Freight 1' })).getByLabelText('Amount')).toHaveValue(
-      '2,200.00',
-    );
+    expect(
+      within(screen.getByRole('group', { name: 'Freight 1' })).getByLabelText('Amount per container'),
+    ).toHaveValue('2,200.00');
     expect(screen.getByRole('button', { name: 'Send new version' })).toBeInTheDocument();
 
     // Leaving the portal gives the document its language back.
@@ -485,9 +520,9 @@ describe('the portal in English (a request sent in English, ADR 0026 addendum)',
     });
     const { user } = renderApp(`/portal/${PORTAL_TOKEN}`);
     const first = await screen.findByRole('group', { name: 'Freight 1' });
-    await user.type(within(first).getByLabelText('Amount'), '2500');
+    await user.type(within(first).getByLabelText('Amount per container'), '2500');
     await user.type(
-      within(screen.getByRole('group', { name: 'Freight 2' })).getByLabelText('Amount'),
+      within(screen.getByRole('group', { name: 'Freight 2' })).getByLabelText('Amount per container'),
       '2600',
     );
     await user.click(screen.getByRole('button', { name: 'Send offer' }));

@@ -272,7 +272,7 @@ describe('Registrar resposta', () => {
         { unidade: '20DC', valor: 1850, moeda: 'USD', minimo: null, destino: null },
         { unidade: '40HC', valor: 2950.5, moeda: 'USD', minimo: null, destino: null },
       ],
-      taxas: [{ nome: 'THC', valor: 1350, moeda: 'BRL', unidade: 'conteiner', destino: null }],
+      taxas: [{ nome: 'THC', valor: 1350, moeda: 'BRL', unidade: 'conteiner', minimo: null, destino: null }],
       transitTimeDias: 32,
       freeTimeDias: 14,
       validade: '2026-12-30',
@@ -297,11 +297,18 @@ describe('Registrar resposta', () => {
     expect(dialog().getByRole('combobox', { name: 'Cobrança da taxa 1' })).toHaveValue('embarque');
     // The new row takes the focus, not the button below it (QA pass 22).
     expect(dialog().getByRole('textbox', { name: 'Taxa 1' })).toHaveFocus();
-    await lcl.user.click(dialog().getByRole('button', { name: 'Remover taxa 1' }));
+    // Per shipment: no minimum. Per W/M, a minimum (QA pass 42c: a charge had none).
+    expect(dialog().queryByRole('textbox', { name: 'Mínimo da taxa 1' })).toBeNull();
+    await lcl.user.type(dialog().getByRole('textbox', { name: 'Taxa 1' }), 'CFS');
+    await lcl.user.type(dialog().getByRole('textbox', { name: 'Valor da taxa 1' }), '95');
+    await lcl.user.selectOptions(dialog().getByRole('combobox', { name: 'Cobrança da taxa 1' }), 'wm');
+    await lcl.user.type(dialog().getByRole('textbox', { name: 'Mínimo da taxa 1' }), '150');
     await submit(lcl.user);
     expect(await screen.findByText(REGISTERED_MESSAGE)).toBeInTheDocument();
-    expect(JSON.parse(String(registrations(lcl.network.requests)[0]!.get('valores'))).fretes).toEqual([
-      { unidade: 'WM', valor: 48, moeda: 'USD', minimo: 300, destino: null },
+    const lclSent = JSON.parse(String(registrations(lcl.network.requests)[0]!.get('valores')));
+    expect(lclSent.fretes).toEqual([{ unidade: 'WM', valor: 48, moeda: 'USD', minimo: 300, destino: null }]);
+    expect(lclSent.taxas).toEqual([
+      { nome: 'CFS', valor: 95, moeda: 'USD', unidade: 'wm', minimo: 150, destino: null },
     ]);
     lcl.unmount();
 
@@ -338,7 +345,7 @@ describe('Registrar resposta', () => {
       { unidade: '40HC', valor: 2450, moeda: 'USD', minimo: null, destino: 'Itajaí' },
     ]);
     expect(sent.taxas).toEqual([
-      { nome: 'THC', valor: 1450, moeda: 'USD', unidade: 'conteiner', destino: 'Santos' },
+      { nome: 'THC', valor: 1450, moeda: 'USD', unidade: 'conteiner', minimo: null, destino: 'Santos' },
     ]);
   }, 30_000);
 

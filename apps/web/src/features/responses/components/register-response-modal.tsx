@@ -7,6 +7,7 @@ import { uiPortal } from '@cotacoes/shared/messages/ui-portal';
 import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
 import {
   defaultFeeUnit,
+  isMeasureFeeUnit,
   PORTAL_FEE_UNITS,
   PORTAL_FREIGHT_UNITS,
   type PortalFeeUnit,
@@ -435,6 +436,16 @@ function TypedValuesFields({
                     onChange={(event) => setFee(index, { destino: event.target.value })}
                   />
                 )}
+                {isMeasureFeeUnit(fee.unidade) && (
+                  <Input
+                    label={formatMessage(v.feeMinimum, { n })}
+                    inputMode="decimal"
+                    value={fee.minimo}
+                    onChange={(event) => setFee(index, { minimo: event.target.value })}
+                    error={errors[`taxas.${index}.minimo`]}
+                    containerClassName="sm:order-last sm:col-span-full sm:max-w-xs"
+                  />
+                )}
                 <Button
                   variant="ghost"
                   size="icon"
@@ -466,6 +477,7 @@ function TypedValuesFields({
                   unidade: defaultFeeUnit(tipoFrete),
                   unidadeEscolhida: false,
                   destino: '',
+                  minimo: '',
                 },
               ],
             });

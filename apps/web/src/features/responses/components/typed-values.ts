@@ -1,5 +1,6 @@
 import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
 import {
+  isMeasureFeeUnit,
   PORTAL_MEASURE_UNITS,
   type PortalFeeUnit,
   type PortalFreightUnit,
@@ -39,6 +40,8 @@ export interface FeeDraft {
   unidadeEscolhida: boolean;
   /** '' = every port. */
   destino: string;
+  /** The least charged, for a charge per kg, m³ or W/M ('' none). */
+  minimo: string;
 }
 
 /**
@@ -142,6 +145,7 @@ export function validateTypedValues(
       valor: parseAmount(fee.valor),
       moeda: fee.moeda,
       unidade: fee.unidade,
+      minimo: isMeasureFeeUnit(fee.unidade) ? parseAmount(fee.minimo) : null,
       destino: fee.destino || null,
     })),
     transitTimeDias: parseDays(draft.transitTimeDias),
