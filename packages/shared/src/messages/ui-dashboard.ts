@@ -129,6 +129,10 @@ export const uiDashboard = {
     waitingHint:
       'Pedidos ainda dentro do prazo e sem resposta: entram na conta quando o agente de carga responde ou o prazo vence.',
     rate: '{taxa}%',
+    /** Of the answers, those after the quote's deadline (the reply card's "Após o prazo"). */
+    lateOne: '1 após o prazo',
+    lateMany: '{n} após o prazo',
+    lateHint: 'Respostas recebidas depois do prazo de resposta da cotação (contam no tempo médio).',
     sortBy: 'Ordenar por {coluna}',
     sortedBy: 'Ordenado por {coluna} ({direcao})',
     sortAsc: 'crescente',
@@ -172,6 +176,7 @@ export const uiDashboard = {
       'Tempo máximo (h)',
       'Última resposta',
       'Pedidos no prazo sem resposta',
+      'Respostas após o prazo',
     ],
   },
 

@@ -189,6 +189,11 @@ export const responseTimeRecordSchema = z.object({
    * unanswered, not counted in `totalCotacoes` (nor the rate) until an answer or the deadline.
    */
   aguardandoNoPrazo: z.number().optional(),
+  /**
+   * Beyond the spec (QA pass 42c): of `totalRespostas`, the first answers that came after the quote's
+   * deadline (the reply card's "Após o prazo").
+   */
+  respostasAposPrazo: z.number().optional(),
   tempoMedioRespostaHoras: z.number().nullable(),
   tempoMedioRespostaDias: z.number().nullable(),
   tempoMinimoRespostaHoras: z.number().nullable(),

@@ -23,6 +23,8 @@ export const respostaTemposMensais = pgTable(
     minSegundos: integer(),
     maxSegundos: integer(),
     ultimaResposta: timestamp({ withTimezone: true }),
+    /** First answers that came after their quote's deadline (part of `respondidos`; migration 0047). */
+    atrasados: integer().notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.empresaId, table.mes, table.transportadorId] }),
@@ -45,6 +47,8 @@ export const respostaTemposAnuais = pgTable(
     minSegundos: integer(),
     maxSegundos: integer(),
     ultimaResposta: timestamp({ withTimezone: true }),
+    /** First answers that came after their quote's deadline (part of `respondidos`; migration 0047). */
+    atrasados: integer().notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.empresaId, table.ano, table.transportadorId] })],
 );

@@ -225,6 +225,11 @@ export const cotacaoDestinatarios = pgTable(
      * `cotacoes.status` (migrations 0041 and 0043, ADR 0019 addenda).
      */
     encerradaNoPrazo: boolean().notNull().default(false),
+    /**
+     * The first answer came after the quote's deadline (as the card's "Após o prazo" says): counted apart in
+     * the indicators. Kept by triggers on `respondeu_em` and on `cotacoes.prazo_resposta` (migration 0047).
+     */
+    respondeuAposPrazo: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -80,7 +80,7 @@ const onlyCarriers = (column: SQL, carriers?: readonly string[]) =>
       )})`
     : sql``;
 
-const CELL_COLUMNS = sql`enviados, respondidos, soma_segundos, min_segundos, max_segundos, ultima_resposta`;
+const CELL_COLUMNS = sql`enviados, respondidos, soma_segundos, min_segundos, max_segundos, ultima_resposta, atrasados`;
 
 /** The raw recipients of some day ranges, summed per carrier (and month). */
 function rawPart(tenant: Tenant, ranges: Range[], byMonth: boolean, carriers?: readonly string[]): SQL {
@@ -91,7 +91,8 @@ function rawPart(tenant: Tenant, ranges: Range[], byMonth: boolean, carriers?: r
       coalesce(sum(resposta_segundos(r.created_at, r.respondeu_em)), 0)::bigint as soma_segundos,
       min(resposta_segundos(r.created_at, r.respondeu_em)) as min_segundos,
       max(resposta_segundos(r.created_at, r.respondeu_em)) as max_segundos,
-      max(r.respondeu_em) as ultima_resposta
+      max(r.respondeu_em) as ultima_resposta,
+      count(*) filter (where r.respondeu_apos_prazo)::int as atrasados
     from cotacao_destinatarios r
     where r.empresa_id = ${tenant.empresaId} and ${anyOf(
       ranges.map(
@@ -110,7 +111,8 @@ function rawPart(tenant: Tenant, ranges: Range[], byMonth: boolean, carriers?: r
 function waitingPart(tenant: Tenant, plan: PeriodPlan, byMonth: boolean, carriers?: readonly string[]): SQL {
   return sql`select r.transportador_id, ${byMonth ? sql`resposta_tempos_mes(r.created_at) as mes,` : sql``}
       -count(*)::int as enviados, 0::int as respondidos, 0::bigint as soma_segundos,
-      null::int as min_segundos, null::int as max_segundos, null::timestamptz as ultima_resposta
+      null::int as min_segundos, null::int as max_segundos, null::timestamptz as ultima_resposta,
+      0::int as atrasados
       ${byMonth ? sql`` : sql`, count(*)::int as aguardando`}
     from cotacoes q join cotacao_destinatarios r on r.cotacao_id = q.id and r.empresa_id = q.empresa_id
     where q.empresa_id = ${tenant.empresaId} and q.deleted_at is null
@@ -157,7 +159,7 @@ function carriersWithTotals(tenant: Tenant, plan: PeriodPlan): SQL {
   return sql`select p.*, t.nome, t.nome_busca, t.deleted_at
     from (select transportador_id as id, sum(enviados)::int as enviados, sum(respondidos)::int as respondidos,
         sum(soma_segundos)::float8 as soma, min(min_segundos)::int as minimo, max(max_segundos)::int as maximo,
-        max(ultima_resposta) as ultima, sum(aguardando)::int as aguardando
+        max(ultima_resposta) as ultima, sum(aguardando)::int as aguardando, sum(atrasados)::int as atrasados
       from (${totalsParts(tenant, plan)}) parts
       group by transportador_id
       having sum(enviados) > 0 or sum(aguardando) > 0) p
@@ -173,6 +175,8 @@ export type CarrierRow = {
   respondidos: number;
   /** Requests not counted yet: unanswered, their quote still waiting within its deadline. */
   aguardando: number;
+  /** First answers that came after their quote's deadline (part of `respondidos`). */
+  atrasados: number;
   somaSegundos: number;
   minSegundos: number | null;
   maxSegundos: number | null;
@@ -222,7 +226,7 @@ export async function carrierPage(
     db,
     sql`with matching as (select * from (${carriersWithTotals(tenant, plan)}) c ${only})
       select n.total as "total", r.id::text as "id", r.nome as "nome", r.enviados as "enviados",
-        r.respondidos as "respondidos", r.aguardando as "aguardando", r.soma as "somaSegundos", r.minimo as "minSegundos",
+        r.respondidos as "respondidos", r.aguardando as "aguardando", r.atrasados as "atrasados", r.soma as "somaSegundos", r.minimo as "minSegundos",
         r.maximo as "maxSegundos", (extract(epoch from r.ultima) * 1000)::float8 as "ultimaResposta",
         (select coalesce(string_agg(e.email, '; ' order by e.posicao), '') from transportador_emails e
           where e.transportador_id = r.id and e.deleted_at is not distinct from r.deleted_at) as "emails"

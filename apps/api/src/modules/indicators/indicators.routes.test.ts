@@ -130,7 +130,7 @@ async function moveTo(cotacaoId: string, transportadorId: string, sentAt: Date, 
 async function recount(empresaId: string) {
   const kept = await db().execute(
     sql`select mes::text, transportador_id::text, enviados, respondidos, soma_segundos::float8 as soma,
-        min_segundos, max_segundos, (extract(epoch from ultima_resposta) * 1000)::float8 as ultima
+        min_segundos, max_segundos, (extract(epoch from ultima_resposta) * 1000)::float8 as ultima, atrasados
       from resposta_tempos_mensais where empresa_id = ${empresaId} order by 1, 2`,
   );
   const recounted = await db().execute(
@@ -140,7 +140,9 @@ async function recount(empresaId: string) {
         coalesce(sum(resposta_segundos(created_at, respondeu_em)), 0)::float8 as soma,
         min(resposta_segundos(created_at, respondeu_em)) as min_segundos,
         max(resposta_segundos(created_at, respondeu_em)) as max_segundos,
-        (extract(epoch from max(respondeu_em)) * 1000)::float8 as ultima
+        (extract(epoch from max(respondeu_em)) * 1000)::float8 as ultima,
+        count(*) filter (where respondeu_em > (select q.prazo_resposta from cotacoes q where q.id = cotacao_id))::int
+          as atrasados
       from cotacao_destinatarios where empresa_id = ${empresaId}
       group by 1, 2
       having count(*) filter (where respondeu_em is not null or falha_entrega is null) > 0
@@ -148,12 +150,12 @@ async function recount(empresaId: string) {
   );
   const years = await db().execute(
     sql`select ano, transportador_id::text, enviados, respondidos, soma_segundos::float8 as soma, min_segundos,
-        max_segundos from resposta_tempos_anuais where empresa_id = ${empresaId} order by 1, 2`,
+        max_segundos, atrasados from resposta_tempos_anuais where empresa_id = ${empresaId} order by 1, 2`,
   );
   const yearsRecounted = await db().execute(
     sql`select extract(year from mes)::int as ano, transportador_id::text, sum(enviados)::int as enviados,
         sum(respondidos)::int as respondidos, sum(soma_segundos)::float8 as soma, min(min_segundos) as min_segundos,
-        max(max_segundos) as max_segundos
+        max(max_segundos) as max_segundos, sum(atrasados)::int as atrasados
       from resposta_tempos_mensais where empresa_id = ${empresaId} group by 1, 2 order by 1, 2`,
   );
   return { kept: [...kept.rows, ...years.rows], recounted: [...recounted.rows, ...yearsRecounted.rows] };
@@ -197,6 +199,10 @@ beforeAll(async () => {
     [delta, undefined],
   ] as const)
     await moveTo(q2, carrier, brt(`${Y}-02-05T09:00:00`), hours);
+  // Its deadline was 48 h: Beta's answer after 100 h came late (QA pass 42c), Alfa's after 10 h on time.
+  await db().execute(
+    sql`update cotacoes set prazo_resposta = ${brt(`${Y}-02-07T09:00:00`).toISOString()}::timestamptz where id = ${q2}`,
+  );
   // Q3, 31 March 23:30 in Brasília (1 April in UTC): Alfa 45 min, Delta 50 h.
   const q3 = await sendQuote(a, [alfa, delta]);
   await answer(a, q3, 0);
@@ -238,6 +244,7 @@ describe('GET /api/indicators/response-times', () => {
       totalCotacoes: 3,
       totalRespostas: 3,
       aguardandoNoPrazo: 0,
+      respostasAposPrazo: 0,
       tempoMedioRespostaHoras: 4.25,
       tempoMedioRespostaDias: 0.18,
       tempoMinimoRespostaHoras: 0.75,
@@ -248,6 +255,7 @@ describe('GET /api/indicators/response-times', () => {
     expect(byName(body, 'Beta Logística')).toMatchObject({
       totalCotacoes: 2,
       totalRespostas: 2,
+      respostasAposPrazo: 1,
       tempoMedioRespostaHoras: 65,
       tempoMedioRespostaDias: 2.71,
       tempoMinimoRespostaHoras: 30,
@@ -483,7 +491,7 @@ describe('GET /api/indicators/response-times/export', () => {
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     const lines = response.body.slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Agente de carga;E-mail;Cotações recebidas;Respostas;Taxa de resposta (%);Tempo médio (h);Tempo médio (dias);Tempo mínimo (h);Tempo máximo (h);Última resposta;Pedidos no prazo sem resposta',
+      'Agente de carga;E-mail;Cotações recebidas;Respostas;Taxa de resposta (%);Tempo médio (h);Tempo médio (dias);Tempo mínimo (h);Tempo máximo (h);Última resposta;Pedidos no prazo sem resposta;Respostas após o prazo',
     );
     expect(lines.slice(1).map((line) => line.split(';')[0])).toEqual([
       'Beta Logística',
@@ -492,9 +500,10 @@ describe('GET /api/indicators/response-times/export', () => {
       'Gama Transportes',
     ]);
     expect(lines[3]).toBe(
-      `Alfa Cargas;"pricing@alfa-cargas.com.br; comercial@alfa-cargas.com.br";3;3;100;"4,25";"0,18";"0,75";10;01/04/${Y} 00:15;0`,
+      `Alfa Cargas;"pricing@alfa-cargas.com.br; comercial@alfa-cargas.com.br";3;3;100;"4,25";"0,18";"0,75";10;01/04/${Y} 00:15;0;0`,
     );
-    expect(lines[4]).toBe('Gama Transportes;import@gama-transportes.com.br;2;0;0;;;;;;0');
+    expect(lines[4]).toBe('Gama Transportes;import@gama-transportes.com.br;2;0;0;;;;;;0;0');
+    expect(lines[1]!.split(';').at(-1)).toBe('1');
     const one = await get(
       `/api/indicators/response-times/export?dataInicio=${Y}-01-01&transportadorId=${a.carriers[2]!.id}`,
     );

@@ -70,6 +70,7 @@ function recordOf(carrier: repo.CarrierRow): Omit<ResponseTimeRecord, 'mensal'> 
     totalCotacoes: carrier.enviados,
     totalRespostas: carrier.respondidos,
     aguardandoNoPrazo: carrier.aguardando,
+    respostasAposPrazo: carrier.atrasados,
     tempoMedioRespostaHoras: hours(media),
     tempoMedioRespostaDias: media === null ? null : round(media / 86_400, 2),
     tempoMinimoRespostaHoras: hours(carrier.minSegundos),
@@ -211,6 +212,7 @@ export class IndicatorsService {
           number(row.tempoMaximoRespostaHoras),
           row.ultimaResposta ? dateTime(new Date(row.ultimaResposta)) : '',
           String(row.aguardandoNoPrazo ?? 0),
+          String(row.respostasAposPrazo ?? 0),
         ]),
     ].map((line) => line.map(csvField).join(';'));
     return {

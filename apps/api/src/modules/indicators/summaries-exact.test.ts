@@ -109,12 +109,20 @@ async function tableFromScratch() {
           and q.status in ('AGUARDANDO_RESPOSTA', 'AGUARDANDO_APROVACAO', 'AGUARDANDO_REVISAO')
           and q.prazo_resposta > now())::int as aguardando,
         count(r.respondeu_em)::int as respondidos,
+        count(*) filter (where r.respondeu_em > q.prazo_resposta)::int as atrasados,
         avg(greatest(0, extract(epoch from r.respondeu_em - r.created_at)))::float8 as media
       from cotacao_destinatarios r join cotacoes q on q.id = r.cotacao_id
       where r.empresa_id = ${s.empresaId}
         and extract(year from r.created_at at time zone 'America/Sao_Paulo') = extract(year from now() at time zone 'America/Sao_Paulo')
       group by r.transportador_id`)
-  ).rows as { id: string; enviados: number; respondidos: number; aguardando: number; media: number | null }[];
+  ).rows as {
+    id: string;
+    enviados: number;
+    respondidos: number;
+    aguardando: number;
+    atrasados: number;
+    media: number | null;
+  }[];
   return new Map(rows.filter((row) => row.enviados > 0 || row.aguardando > 0).map((row) => [row.id, row]));
 }
 
@@ -144,6 +152,7 @@ async function expectExact() {
       expect(record.totalCotacoes, `${record.transportadorNome} ${range}`).toBe(own!.enviados);
       expect(record.totalRespostas).toBe(own!.respondidos);
       expect(record.aguardandoNoPrazo).toBe(own!.aguardando);
+      expect(record.respostasAposPrazo, `${record.transportadorNome} late ${range}`).toBe(own!.atrasados);
       if (own!.media === null) expect(record.tempoMedioRespostaHoras).toBeNull();
       else expect(record.tempoMedioRespostaHoras).toBeCloseTo(own!.media / 3600, 2);
     }
@@ -256,6 +265,27 @@ describe('kept dashboard and indicators figures (ADR 0031)', () => {
     const afterUndo = await expectExact();
     expect(answeredOf(afterUndo.table, 2)).toBe(answeredOf(beforeAssign.table, 2));
     expect(afterUndo.dashboard.stats).toEqual(beforeAssign.dashboard.stats);
+
+    // An answer after the deadline counts as late (QA pass 42c); the deadline extended past it through the
+    // route, it is on time again.
+    const lateOf = (table: ResponseTimesResponse, index: number) =>
+      table.data.find((record) => record.transportadorId === s.carriers[index]!.id)?.respostasAposPrazo ?? 0;
+    const sixth = await sendQuote('EXACT-6', [s.carriers[1]!.id]);
+    expect(sixth.statusCode, sixth.body).toBe(201);
+    const sixthId = sixth.json().id as string;
+    await db().execute(
+      sql`update cotacoes set prazo_resposta = now() - interval '1 hour' where id = ${sixthId}`,
+    );
+    const beforeLateAnswer = await expectExact();
+    await answer(sixthId, 1);
+    const afterLateAnswer = await expectExact();
+    expect(lateOf(afterLateAnswer.table, 1)).toBe(lateOf(beforeLateAnswer.table, 1) + 1);
+    const extended = await call('PATCH', `/api/quotes/${sixthId}`, {
+      prazoResposta: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    expect(extended.statusCode, extended.body).toBe(200);
+    const afterExtension = await expectExact();
+    expect(lateOf(afterExtension.table, 1)).toBe(lateOf(beforeLateAnswer.table, 1));
 
     // A deleted carrier leaves the carriers' count.
     const removed = await call('DELETE', `/api/transporters/${s.carriers[2]!.id}`);

@@ -273,6 +273,21 @@ describe('indicators page', { timeout: 20_000 }, () => {
     expect(screen.getByText(/Uma cotação ainda dentro do prazo/)).toBeInTheDocument();
   });
 
+  it('says how many answers came after the deadline (QA pass 42c)', async () => {
+    setup({
+      data: [
+        record(1, { totalCotacoes: 4, totalRespostas: 3, taxaResposta: 75, respostasAposPrazo: 2 }),
+        record(2, { totalCotacoes: 2, totalRespostas: 2, taxaResposta: 100, respostasAposPrazo: 1 }),
+        record(3, { totalCotacoes: 1, totalRespostas: 1, taxaResposta: 100, respostasAposPrazo: 0 }),
+      ],
+    });
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(rows()[0]).toHaveTextContent('3 de 4Taxa de resposta: 75%2 após o prazo');
+    expect(within(rows()[0]!).getByText('2 após o prazo')).toHaveAttribute('title', t.lateHint);
+    expect(rows()[1]).toHaveTextContent('1 após o prazo');
+    expect(rows()[2]).not.toHaveTextContent('após o prazo');
+  });
+
   it('says so when nothing matches', async () => {
     setup({ data: [] });
     expect(await screen.findByText(t.empty)).toBeInTheDocument();

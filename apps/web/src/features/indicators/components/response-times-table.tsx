@@ -122,6 +122,13 @@ export function ResponseTimesTable({
                   {formatMessage(t.rate, { taxa: percent.format(row.taxaResposta) })}
                 </span>
               )}
+              {(row.respostasAposPrazo ?? 0) > 0 && (
+                <span className="block text-xs text-warning-soft-fg" title={t.lateHint}>
+                  {row.respostasAposPrazo === 1
+                    ? t.lateOne
+                    : formatMessage(t.lateMany, { n: row.respostasAposPrazo ?? 0 })}
+                </span>
+              )}
               {(row.aguardandoNoPrazo ?? 0) > 0 && (
                 <span className="block text-xs text-fg-muted" title={t.waitingHint}>
                   {row.aguardandoNoPrazo === 1
