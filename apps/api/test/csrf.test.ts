@@ -190,4 +190,19 @@ describe('cross-site requests with the session cookie (issue 18)', () => {
     });
     expect(sameHost.statusCode, sameHost.body).toBe(200);
   });
+
+  it('refuses a cookie request without Origin that the browser marks cross-site (QA pass 42b)', async () => {
+    const { group } = await carrierAndGroup();
+    const patch = (headers: Record<string, string>) =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/groups/${group}`,
+        headers: { cookie: cookie(), ...headers },
+        payload: { descricao: 'Sec-Fetch-Site' },
+      });
+    const crossSite = await patch({ 'sec-fetch-site': 'cross-site' });
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.json().code).toBe('CSRF_ORIGIN_REFUSED');
+    expect((await patch({ 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
+  });
 });

@@ -59,6 +59,12 @@ async function csrfPlugin(app: FastifyInstance, options: { config: AppConfig }) 
       // Browsers send Origin on every POST/PUT/PATCH/DELETE; a request with neither header does not come
       // from a page (curl, a server), so it carries no victim's cookie by accident.
       const claimed = request.headers.origin ?? request.headers.referer;
+      // A browser that says the request is cross-site is believed even without an Origin (QA pass 42b:
+      // such a POST was accepted; defence in depth for a browser or extension that strips Origin).
+      if (claimed === undefined && request.headers['sec-fetch-site'] === 'cross-site') {
+        request.log.warn('cross-site request refused (Sec-Fetch-Site)');
+        return new AppError('CSRF_ORIGIN_REFUSED');
+      }
       if (claimed !== undefined) {
         const origin = originOf(claimed);
         const ownOrigin = `${request.protocol}://${request.host}`;
