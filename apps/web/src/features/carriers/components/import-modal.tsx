@@ -41,7 +41,7 @@ function checkFile(file: File): string | null {
 
 function downloadTemplate() {
   const rows = [
-    'Nome;Emails;Grupos',
+    'Nome;E-mails;Grupos',
     `${t.templateRow};"comercial@atlantico.com.br;operacional@atlantico.com.br";"Marítimo Ásia;Aéreo EUA"`,
   ];
   // BOM so Excel opens the accents as UTF-8.
