@@ -132,6 +132,23 @@ describe('GET /api/quotes/{id}/respostas', () => {
       .json()
       .data.find((e: { transportadorId: string }) => e.transportadorId === s.carriers[0]!.id);
     expect(timed.tempoRespostaMinutos).toBe(8);
+    // 40 s after sending is under a minute, 0 ("menos de 1 min", as Indicadores; QA pass 42c read "1 min").
+    const setAnswered = (at: Date) =>
+      ctx.app.services.database.db
+        .update(cotacaoDestinatarios)
+        .set({ respondeuEm: at })
+        .where(
+          and(
+            eq(cotacaoDestinatarios.cotacaoId, s.quote.id),
+            eq(cotacaoDestinatarios.transportadorId, s.carriers[0]!.id),
+          ),
+        );
+    await setAnswered(new Date(new Date(entry.enviadoEm).getTime() + 40_000));
+    const quick = (await get(`/api/quotes/${s.quote.id}/respostas`, s.token))
+      .json()
+      .data.find((e: { transportadorId: string }) => e.transportadorId === s.carriers[0]!.id);
+    expect(quick.tempoRespostaMinutos).toBe(0);
+    await setAnswered(answeredAt);
     expect(entry.atual.origem).toBe('imap');
     expect(entry.atual.mensagemId).toEqual(expect.any(String));
     expect(entry.atual.registradoPor).toBeNull();

@@ -54,7 +54,9 @@ const CLOCK_SKEW_MS = 5 * 60_000;
 /** Whole minutes (rounded) from sending to answering: hours with one decimal were steps of 6 minutes. */
 function minutesBetween(from: Date | null, to: Date | null): number | null {
   if (!from || !to) return null;
-  return Math.max(0, Math.round((to.getTime() - from.getTime()) / 60_000));
+  const elapsed = to.getTime() - from.getTime();
+  // Under a minute is 0 ("menos de 1 min"), as Indicadores says it (QA pass 42c: 40 s read "1 min" here).
+  return elapsed < 60_000 ? 0 : Math.round(elapsed / 60_000);
 }
 
 /**
