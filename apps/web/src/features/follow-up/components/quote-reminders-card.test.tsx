@@ -49,8 +49,20 @@ describe("the quote's 'Lembretes' card", () => {
     await waitFor(() => expect(calls(network, 'PATCH')).toHaveLength(1));
     expect(calls(network, 'PATCH')[0]!.body).toEqual({ ativos: false });
     await waitFor(() => expect(region.getByRole('switch', { name: t.automatic })).not.toBeChecked());
-    expect(region.getByText(t.noNext)).toBeInTheDocument();
+    expect(region.getByText(t.noNextOff)).toBeInTheDocument();
     expect(toasts()).toContainEqual(['success', t.switchedOff]);
+  });
+
+  it('says why no automatic reminder is due: nobody waiting, or the schedule left none (QA pass 42c)', async () => {
+    const nobody = setup({ reminders: makeReminders({ proximos: [], pendentes: [] }) });
+    expect(await (await card()).findByText(t.noNextNobody)).toBeInTheDocument();
+    nobody.unmount();
+    setup({ reminders: makeReminders({ proximos: [] }) });
+    expect(
+      await (await card()).findByText(
+        'Nenhum lembrete automático previsto até o prazo: os horários configurados já passaram ou ficariam a menos de 12 horas do lembrete anterior. Use "Lembrar agora" se precisar.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it("'Lembrar agora' asks first, naming how many carriers, then reminds them all", async () => {

@@ -1,7 +1,10 @@
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { isDeadlinePassed, isRemindableStatus } from '@cotacoes/shared/rules/quote-status';
-import { MANUAL_REMINDER_MIN_SPACING_MINUTES } from '@cotacoes/shared/rules/reminders';
+import {
+  MANUAL_REMINDER_MIN_SPACING_MINUTES,
+  REMINDER_MIN_SPACING_HOURS,
+} from '@cotacoes/shared/rules/reminders';
 import type { QuoteReminders } from '@cotacoes/shared/schemas/follow-up';
 import type { QuoteDetail } from '@cotacoes/shared/schemas/quotes';
 import { useState } from 'react';
@@ -104,7 +107,13 @@ function RemindersBody({ quote, data }: { quote: QuoteDetail; data: QuoteReminde
               )}
             </>
           ) : (
-            <p className="text-fg-muted">{t.noNext}</p>
+            <p className="text-fg-muted">
+              {!data.ativos
+                ? t.noNextOff
+                : data.pendentes.length === 0
+                  ? t.noNextNobody
+                  : formatMessage(t.noNextSchedule, { h: REMINDER_MIN_SPACING_HOURS })}
+            </p>
           )}
         </div>
       )}
