@@ -814,9 +814,14 @@ describe('answering (POST /api/portal/{token}/resposta)', () => {
     expect(view.statusCode).toBe(200);
     const body = view.json();
     expect(body.pedido.texto).toContain(s.quote.codigo);
-    // The request as received, less its own portal offer: the carrier is already on the page.
-    expect(body.pedido.texto).toContain('SUA PROPOSTA');
+    // The request as received, less its own portal offer (the carrier is already on the page), the hint to
+    // answer with "Responder" and the blank offer below it (QA pass 42c): the page's form is the offer.
     expect(body.pedido.texto).not.toContain('/portal');
+    expect(body.pedido.texto).not.toContain('SUA PROPOSTA');
+    expect(body.pedido.texto).not.toContain('"Responder"');
+    expect(body.pedido.texto).not.toMatch(/^Transit time: *$/m);
+    expect(body.pedido.texto).toContain('DADOS DA SOLICITAÇÃO');
+    expect(body.pedido.texto).toMatch(/Atenciosamente,\n/);
     expect(body.unidadesSugeridas).toEqual(['40HC']);
     expect(body.resposta).toBeNull();
     expect(view.body).not.toContain(s.carriers[0]!.email);

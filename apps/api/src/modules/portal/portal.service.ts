@@ -20,6 +20,7 @@ import {
   suggestedFreightUnits,
   todayInSaoPaulo,
 } from '@cotacoes/shared/comparison/index';
+import { quoteDocumentMessages } from '@cotacoes/shared/messages/quote-document';
 import {
   formatPortalDateTime,
   type PortalLanguage,
@@ -446,16 +447,38 @@ function withLanguage(url: string, language: PortalLanguage): string {
   return language === 'en' ? `${url}?lang=en` : url;
 }
 
+/** The e-mail's "answer with Reply" hint and its blank offer's heading, in both languages. */
+const REPLY_HINTS = new Set<string>(Object.values(quoteDocumentMessages).map((t) => t.replyHint));
+const OFFER_HEADINGS = new Set<string>(
+  Object.values(quoteDocumentMessages).map((t) => t.sectionOffer.toUpperCase()),
+);
+/** A blank line of the offer to fill in ("Frete 40HC: ", "Transit time: "). */
+const BLANK_FIELD = /^[^:]{1,80}:\s*$/;
+
 /**
- * The request as the carrier received it, less the lines that offered this very portal (they are the last
- * lines of the text, each holding an address under APP_URL/portal): on the portal page they only repeat
- * where the carrier already is.
+ * The request as the carrier received it, less what only the e-mail needs: the lines that offered this very
+ * portal (each holding an address under APP_URL/portal), the hint to answer with "Responder" and the blank
+ * offer to fill in below it (QA pass 42c: the portal page showed them above its own form).
  */
 export function withoutPortalOffer(text: string, appUrl: string): string {
   const portal = new URL('/portal', appUrl).toString();
-  return text
-    .split('\n')
-    .filter((line) => !line.includes(portal))
+  const kept: string[] = [];
+  let inOffer = false;
+  for (const line of text.split('\n')) {
+    const trimmed = line.trim();
+    if (inOffer) {
+      if (BLANK_FIELD.test(trimmed)) continue;
+      inOffer = false;
+    }
+    if (OFFER_HEADINGS.has(trimmed)) {
+      inOffer = true;
+      continue;
+    }
+    if (line.includes(portal) || REPLY_HINTS.has(trimmed)) continue;
+    kept.push(line);
+  }
+  return kept
     .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
     .replace(/\s+$/, '');
 }
