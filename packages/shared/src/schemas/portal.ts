@@ -83,8 +83,9 @@ function codigoOf(messages: PortalFieldMessages) {
   return z
     .string({ error: messages.codigoRequired })
     .trim()
-    .min(1, messages.codigoRequired)
-    .max(40, messages.codigoInvalid)
+    // An empty code is said once (QA pass 42c: "Informe o código" and "Código inválido" together).
+    .min(1, { error: messages.codigoRequired, abort: true })
+    .max(40, { error: messages.codigoInvalid, abort: true })
     .regex(/^COT-\d{4}-\d{3,}$/i, messages.codigoInvalid)
     .transform((value) => value.toUpperCase());
 }

@@ -27,6 +27,8 @@ describe("'Consultar cotação' (/portal)", () => {
     const { user } = renderApp('/portal');
     await user.click(await screen.findByRole('button', { name: t.entry.submit }));
     expect(await screen.findByText('Informe o código da cotação (ex.: COT-2026-0042).')).toBeInTheDocument();
+    // Said once: not "Código inválido" beside it (QA pass 42c).
+    expect(screen.queryByText(/^Código inválido/)).toBeNull();
     expect(requests.some((r) => r.url === '/api/portal/link')).toBe(false);
 
     await user.type(screen.getByLabelText(t.entry.codigoLabel), 'cot-2026-0042');
