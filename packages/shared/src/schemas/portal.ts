@@ -80,14 +80,16 @@ export function usualFeeUnit(nome: string, tipoFrete?: string | null): PortalFee
 }
 
 function codigoOf(messages: PortalFieldMessages) {
-  return z
-    .string({ error: messages.codigoRequired })
-    .trim()
-    // An empty code is said once (QA pass 42c: "Informe o código" and "Código inválido" together).
-    .min(1, { error: messages.codigoRequired, abort: true })
-    .max(40, { error: messages.codigoInvalid, abort: true })
-    .regex(/^COT-\d{4}-\d{3,}$/i, messages.codigoInvalid)
-    .transform((value) => value.toUpperCase());
+  return (
+    z
+      .string({ error: messages.codigoRequired })
+      .trim()
+      // An empty code is said once (QA pass 42c: "Informe o código" and "Código inválido" together).
+      .min(1, { error: messages.codigoRequired, abort: true })
+      .max(40, { error: messages.codigoInvalid, abort: true })
+      .regex(/^COT-\d{4}-\d{3,}$/i, messages.codigoInvalid)
+      .transform((value) => value.toUpperCase())
+  );
 }
 
 /** A token as it appears in /portal/<token>: 43 URL-safe characters (256 bits); a little slack either way. */
@@ -95,10 +97,21 @@ export const portalTokenParamsSchema = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, m.tokenInvalid),
 });
 
+/**
+ * The language the carrier chose on the page (beyond the spec, ADR 0026 addendum 2026-12-08): the link
+ * e-mail and the answer page follow it instead of the quote's (QA pass 42c: an English choice on the entry
+ * page got a Portuguese e-mail and page). Absent: the quote's language.
+ */
+const chosenLanguage = z.enum(PORTAL_LANGUAGES).optional();
+
 export const portalLinkBodySchema = z.strictObject({
   codigo: codigoOf(m),
   email: emailSchema,
+  idioma: chosenLanguage,
 });
+
+/** `?lang=` of the answer's POST: the page's language, for the API's refusals (absent: the quote's). */
+export const portalLanguageQuerySchema = z.object({ lang: chosenLanguage });
 
 /**
  * The entry form's check by the page's language: the English one has the same rules (the e-mail's are
@@ -115,6 +128,7 @@ export const portalLinkBodySchemas: Record<PortalLanguage, typeof portalLinkBody
       .max(254, portalTexts.en.fields.emailInvalid)
       .pipe(z.email({ error: portalTexts.en.fields.emailInvalid }))
       .transform((value) => value.toLowerCase()),
+    idioma: chosenLanguage,
   }),
 };
 export type PortalLinkBody = z.infer<typeof portalLinkBodySchema>;

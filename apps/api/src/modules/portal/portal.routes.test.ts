@@ -99,12 +99,17 @@ function answerForm(dados: unknown, files: { filename: string; content: Buffer }
 const submit = (
   token: string,
   dados: unknown,
-  options: { cookie?: string; files?: { filename: string; content: Buffer }[]; ip?: string } = {},
+  options: {
+    cookie?: string;
+    files?: { filename: string; content: Buffer }[];
+    ip?: string;
+    lang?: 'pt' | 'en';
+  } = {},
 ) => {
   const form = answerForm(dados, options.files);
   return ctx.app.inject({
     method: 'POST',
-    url: `/api/portal/${token}/resposta`,
+    url: `/api/portal/${token}/resposta${options.lang ? `?lang=${options.lang}` : ''}`,
     payload: form.payload,
     ...(options.ip ? { remoteAddress: options.ip } : {}),
     headers: {
@@ -237,6 +242,40 @@ describe("'Consultar cotação' (POST /api/portal/link)", () => {
     expect(row!.email).toBe('pricing@atlantica-p.com.br');
     const minutes = (row!.expiresAt!.getTime() - row!.createdAt.getTime()) / 60_000;
     expect(minutes).toBeCloseTo(30, 0);
+  });
+
+  it("a carrier that chose English on the entry page gets the link e-mail, page and refusals in English, whatever the quote's language (QA pass 42c)", async () => {
+    // The scenario's quote is in Portuguese; its second carrier asks for a link from the English page.
+    const email = s.carriers[1]!.email;
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/portal/link',
+      payload: { codigo: s.quote.codigo, email, idioma: 'en' },
+    });
+    expect(response.statusCode, response.body).toBe(202);
+    const mail = await mailTo(email, `Access to quote request ${s.quote.codigo}`);
+    const token = TOKEN.exec(mail.text)?.[1];
+    expect(token).toBeDefined();
+    expect(mail.text).toContain(`/portal/${token}?lang=en`);
+    const opened = await open(token!);
+    expect(opened.statusCode).toBe(200);
+    // The view still says the quote's language; the page follows the link's ?lang=en.
+    expect(opened.json().idioma).toBe('pt');
+    const cookie = bindingOf(opened);
+    // From another address: this file's answers stay under the per-IP limit of 30 a minute.
+    const ip = '198.51.100.42';
+    const bad = await submit(token!, { fretes: [] }, { cookie, lang: 'en', ip });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].message).toBe('Enter at least one freight amount.');
+    expect((await submit(token!, { fretes: [] }, { cookie, ip })).json().errors[0].message).toBe(
+      'Informe ao menos um valor de frete.',
+    );
+    const unknownLanguage = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/portal/link',
+      payload: { codigo: s.quote.codigo, email, idioma: 'fr' },
+    });
+    expect(unknownLanguage.statusCode).toBe(400);
   });
 
   it('refuses a malformed code or e-mail with pt-BR field messages', async () => {

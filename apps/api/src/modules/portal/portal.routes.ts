@@ -1,6 +1,7 @@
 import {
   messageResponseSchema,
   portalAnswerResultSchema,
+  portalLanguageQuerySchema,
   portalLinkBodySchema,
   portalTokenParamsSchema,
   portalViewSchema,
@@ -130,6 +131,7 @@ export const portalRoutes: FastifyPluginAsyncZod<{ portal: PortalService; config
       schema: {
         tags,
         params: portalTokenParamsSchema,
+        querystring: portalLanguageQuerySchema,
         response: { 201: portalAnswerResultSchema, ...errors },
       },
     },
@@ -144,6 +146,7 @@ export const portalRoutes: FastifyPluginAsyncZod<{ portal: PortalService; config
         request.params.token,
         { dados: form.fields.dados, anexos: form.files.anexos ?? [] },
         callerOf(request),
+        request.query.lang,
       );
       bind(reply, binding);
       return reply.status(201).send(value);

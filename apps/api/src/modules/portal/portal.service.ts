@@ -117,7 +117,8 @@ export class PortalService {
       await this.db.transaction(async (tx) => {
         if (!(await isPortalEnabled(tx, match.empresaId))) return;
         if (isFinalStatus(match.status)) return;
-        const language = portalLanguageOf(match.idiomaEmail);
+        // The carrier's choice on the entry page, else the quote's language (ADR 0026 addendum 2026-12-08).
+        const language = body.idioma ?? portalLanguageOf(match.idiomaEmail);
         const tenant = checkedTenant(match.empresaId);
         const token = await issuePortalToken(
           tx,
@@ -132,7 +133,9 @@ export class PortalService {
           ...mailTemplates.portalLink({
             codigo: match.codigo,
             empresa: match.empresa,
-            url: withLanguage(portalUrl(this.config.APP_URL, token), language),
+            url: body.idioma
+              ? `${portalUrl(this.config.APP_URL, token)}?lang=${body.idioma}`
+              : withLanguage(portalUrl(this.config.APP_URL, token), language),
             minutes: PORTAL_LINK_MINUTES,
             language,
           }),
@@ -193,10 +196,12 @@ export class PortalService {
     token: string,
     form: { dados: string | undefined; anexos: UploadedFile[] },
     caller: PortalCaller,
+    /** The page's language when the carrier chose one (`?lang=`): its refusals are said in it. */
+    chosen?: PortalLanguage,
   ): Promise<Authorized<{ data: PortalView; message: string }>> {
     const opened = await this.open(token, caller);
     const { context, tenant, row } = opened;
-    const language = portalLanguageOf(context.quote.idiomaEmail);
+    const language = chosen ?? portalLanguageOf(context.quote.idiomaEmail);
     const refusals = portalTexts[language].refusals;
     const prazo = formatPortalDateTime(context.quote.prazoResposta, language) ?? '';
     const answer = parseAnswer(form.dados, language);

@@ -218,6 +218,7 @@ export function AnswerForm({ token, view }: { token: string; view: PortalView })
         files,
         onProgress: files.length > 0 ? setProgress : undefined,
         fallback: t.errorFallback,
+        language,
       },
       {
         onSuccess: (result) => {

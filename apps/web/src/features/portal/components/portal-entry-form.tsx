@@ -27,7 +27,7 @@ export function PortalEntryForm() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = portalLinkBodySchemas[language].safeParse({ codigo, email });
+    const parsed = portalLinkBodySchemas[language].safeParse({ codigo, email, idioma: language });
     if (!parsed.success) {
       setErrors(issuesToFieldErrors(parsed.error.issues));
       return;

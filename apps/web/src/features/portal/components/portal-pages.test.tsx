@@ -1,5 +1,5 @@
 import { portalTexts, uiPortal } from '@cotacoes/shared/messages/ui-portal';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { publicConfig } from '@/testing/fixtures';
 import { stubNetwork } from '@/testing/network';
@@ -36,9 +36,11 @@ describe("'Consultar cotação' (/portal)", () => {
     await user.click(screen.getByRole('button', { name: t.entry.submit }));
     expect(await screen.findByRole('heading', { name: t.entry.sentTitle })).toBeInTheDocument();
     expect(screen.getByText(/Se este e-mail recebeu a cotação COT-2026-0042/)).toBeInTheDocument();
+    // The page's language goes with it: the link e-mail and page follow it (QA pass 42c).
     expect(requests.find((r) => r.url === '/api/portal/link')?.body).toEqual({
       codigo: 'COT-2026-0042',
       email: 'pricing@atlantica.com.br',
+      idioma: 'pt',
     });
   });
 });
@@ -88,7 +90,7 @@ describe('the answer page (/portal/:token)', () => {
         'Resposta enviada. Você pode alterá-la até 11/12/2026, 14:00 (horário de Brasília) pelo link do pedido ou por um novo link em "Consultar cotação".',
       ),
     ).toBeInTheDocument();
-    const sent = requests.find((r) => r.url === `/api/portal/${PORTAL_TOKEN}/resposta`)!;
+    const sent = requests.find((r) => r.url === `/api/portal/${PORTAL_TOKEN}/resposta?lang=pt`)!;
     const form = sent.body as FormData;
     expect(JSON.parse(String(form.get('dados')))).toEqual({
       fretes: [{ unidade: '40HC', moeda: 'USD', valor: 2500, minimo: null, destino: null }],
@@ -138,7 +140,7 @@ describe('the answer page (/portal/:token)', () => {
     await user.selectOptions(within(bl!).getByLabelText(t.answer.feeUnit), 'bl');
     await user.click(screen.getByRole('button', { name: t.answer.submit }));
     await screen.findByText(/^Resposta enviada/);
-    const sent = requests.find((r) => r.url === `/api/portal/${PORTAL_TOKEN}/resposta`)!;
+    const sent = requests.find((r) => r.url === `/api/portal/${PORTAL_TOKEN}/resposta?lang=pt`)!;
     const dados = JSON.parse(String((sent.body as FormData).get('dados')));
     expect(dados.fretes).toEqual([
       { unidade: '40HC', moeda: 'USD', valor: 2200, minimo: null, destino: 'Santos' },
@@ -168,7 +170,7 @@ describe('the answer page (/portal/:token)', () => {
     await user.type(second.getByLabelText(t.answer.freightValueBy.container!), '2.000');
     await user.click(screen.getByRole('button', { name: t.answer.submit }));
     await screen.findByText(/^Resposta enviada/);
-    const sent = requests.find((r) => r.url === `/api/portal/${PORTAL_TOKEN}/resposta`)!;
+    const sent = requests.find((r) => r.url === `/api/portal/${PORTAL_TOKEN}/resposta?lang=pt`)!;
     expect(JSON.parse(String((sent.body as FormData).get('dados'))).fretes).toEqual([
       { unidade: 'KG', moeda: 'USD', valor: 3.85, minimo: 150, destino: null },
       { unidade: '40HC', moeda: 'USD', valor: 2000, minimo: null, destino: null },
@@ -200,7 +202,7 @@ describe('the answer page (/portal/:token)', () => {
     await user.type(fee.getByLabelText(t.answer.feeMinimum), '50');
     await user.click(screen.getByRole('button', { name: t.answer.submit }));
     await screen.findByText(/^Resposta enviada/);
-    const sent = requests.find((r) => r.url === `/api/portal/${PORTAL_TOKEN}/resposta`)!;
+    const sent = requests.find((r) => r.url === `/api/portal/${PORTAL_TOKEN}/resposta?lang=pt`)!;
     expect(JSON.parse(String((sent.body as FormData).get('dados'))).taxas).toEqual([
       { nome: 'Fuel surcharge', moeda: 'USD', valor: 0.25, unidade: 'kg', minimo: 50, destino: null },
     ]);
@@ -442,6 +444,17 @@ describe('the answer page (/portal/:token)', () => {
 describe('the portal in English (a request sent in English, ADR 0026 addendum)', () => {
   const en = portalTexts.en;
 
+  it("a Portuguese request's page opened with ?lang=en (the carrier chose English) speaks English (QA pass 42c)", async () => {
+    const { requests } = network(fakePortalApi(portalView({ idioma: 'pt', unidadesSugeridas: ['40HC'] })));
+    const { user } = renderApp(`/portal/${PORTAL_TOKEN}?lang=en`);
+    expect(await screen.findByRole('heading', { name: 'Quote request COT-2026-0042' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Amount per container'), '2,500.00');
+    await user.click(screen.getByRole('button', { name: en.answer.submit }));
+    await waitFor(() =>
+      expect(requests.some((r) => r.url === `/api/portal/${PORTAL_TOKEN}/resposta?lang=en`)).toBe(true),
+    );
+  });
+
   it('the answer page speaks English: headings, labels, the port select, a field message, the deadline and amounts', async () => {
     document.documentElement.lang = 'pt-BR';
     const { requests } = network(
@@ -491,7 +504,7 @@ describe('the portal in English (a request sent in English, ADR 0026 addendum)',
         'Offer sent. You can change it until 11 Dec 2026, 14:00 (Brasília time) through the link in the request or a new one from "Access a quote request".',
       ),
     ).toBeInTheDocument();
-    const sent = requests.find((r) => r.url === `/api/portal/${PORTAL_TOKEN}/resposta`)!;
+    const sent = requests.find((r) => r.url === `/api/portal/${PORTAL_TOKEN}/resposta?lang=en`)!;
     expect(JSON.parse(String((sent.body as FormData).get('dados'))).fretes).toEqual([
       { unidade: '40HC', moeda: 'USD', valor: 2200, minimo: null, destino: 'Santos' },
       { unidade: '40HC', moeda: 'USD', valor: 2400, minimo: null, destino: 'Itajaí' },

@@ -21,9 +21,16 @@ export function useEntryLanguage(): PortalLanguage {
   return useRequestedLanguage();
 }
 
-/** The answer page's language: the quote's once its view is loaded, the requested one until then. */
+/**
+ * The answer page's language: the one its link names (`?lang=`, the carrier's choice on the entry page or
+ * an English request's invite: ADR 0026 addendum 2026-12-08), else the quote's once its view is loaded, the
+ * browser's until then.
+ */
 export function useAnswerLanguage(token: string): PortalLanguage {
+  const [params] = useSearchParams();
   const requested = useRequestedLanguage();
   const portal = usePortal(token, portalTexts[requested].answer.loadErrorFallback);
+  const named = params.get('lang');
+  if (named && (PORTAL_LANGUAGES as readonly string[]).includes(named)) return named as PortalLanguage;
   return portal.data?.idioma ?? requested;
 }
