@@ -219,6 +219,8 @@ export const uiDecisions = {
     messageHintComplete:
       'A proposta não tem lacunas: a mensagem pede uma revisão geral dos valores; edite à vontade.',
     messageHintAll: 'O mesmo texto vai a todos; edite à vontade.',
+    /** The message was cleared: what the e-mail says instead (QA pass 42b: it was not said). */
+    messageHintEmpty: 'Sem mensagem, o e-mail pede apenas: "{pedido}"',
     /** The carrier was asked to revise and has not answered since (row status 'revisao_solicitada'). */
     pendingOne:
       'Uma revisão já foi pedida a {nome} e ainda não foi respondida. Enviar outro pedido manda mais um e-mail na mesma conversa.',

@@ -71,6 +71,19 @@ describe("'Revisar': one carrier", { timeout: 20_000 }, () => {
     expect(dialog.queryByText('Preenchida com o que falta na proposta; edite à vontade.')).toBeNull();
   });
 
+  it('says what the e-mail asks when the message is cleared (QA pass 42b)', async () => {
+    const { user, network } = setup();
+    const dialog = await openDeltaRevision(user);
+    await user.clear(dialog.getByRole('textbox', { name: 'Mensagem' }));
+    expect(
+      dialog.getByText(
+        'Sem mensagem, o e-mail pede apenas: "Pedimos, por gentileza, que revisem os valores e as condições da proposta."',
+      ),
+    ).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Enviar pedido de revisão' }));
+    expect(revisionCalls(network)[0]?.body).toMatchObject({ mensagem: '' });
+  });
+
   it('pre-fills what the answer lacks, sends the edited message, closes and reloads the quote', async () => {
     const { user, network } = setup();
     const dialog = await openDeltaRevision(user);

@@ -1,3 +1,4 @@
+import { decisionEmailMessages } from '@cotacoes/shared/messages/decision-email';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { REVISION_MESSAGE_MAX } from '@cotacoes/shared/schemas/decisions';
@@ -109,11 +110,15 @@ export function RevisionModal({
         <Textarea
           label={t.messageLabel}
           hint={
-            scope?.todos
-              ? t.messageHintAll
-              : scope && scope.faltando.length === 0 && (scope.taxas ?? []).length === 0
-                ? t.messageHintComplete
-                : t.messageHint
+            !mensagem.trim()
+              ? formatMessage(t.messageHintEmpty, {
+                  pedido: decisionEmailMessages[language ?? 'pt'].revisionAskNoMessage,
+                })
+              : scope?.todos
+                ? t.messageHintAll
+                : scope && scope.faltando.length === 0 && (scope.taxas ?? []).length === 0
+                  ? t.messageHintComplete
+                  : t.messageHint
           }
           value={mensagem}
           onChange={(event) => setMensagem(event.target.value)}
