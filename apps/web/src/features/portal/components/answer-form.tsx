@@ -158,6 +158,26 @@ function errorsOf(issues: readonly { path: readonly PropertyKey[] | string; mess
   return errors;
 }
 
+/** The minimum of a price or charge per kg, m³ or W/M: on a line of its own below its row. */
+function MinimumInput(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  return (
+    <Input
+      label={props.label}
+      inputMode="decimal"
+      autoComplete="off"
+      value={props.value}
+      onChange={(event) => props.onChange(event.target.value)}
+      error={props.error}
+      containerClassName="col-span-2 sm:order-last sm:col-span-full sm:max-w-xs"
+    />
+  );
+}
+
 /** The structured answer of the portal page: freights, fees, conditions and files; a new version each time. */
 export function AnswerForm({ token, view }: { token: string; view: PortalView }) {
   const { t: texts, language, format } = usePortalTexts();
@@ -339,14 +359,11 @@ export function AnswerForm({ token, view }: { token: string; view: PortalView })
               error={error(`fretes.${index}.valor`) ?? rowError('fretes', index)}
             />
             {isMeasure(row.unidade) && (
-              <Input
+              <MinimumInput
                 label={t.freightMinimum}
-                inputMode="decimal"
-                autoComplete="off"
                 value={row.minimo}
-                onChange={(event) => setFreight(index, { minimo: event.target.value })}
+                onChange={(minimo) => setFreight(index, { minimo })}
                 error={error(`fretes.${index}.minimo`)}
-                containerClassName="col-span-2 sm:order-last sm:col-span-full sm:max-w-xs"
               />
             )}
             <div className="col-span-2 flex justify-end sm:col-span-1 sm:pt-6">
@@ -446,14 +463,11 @@ export function AnswerForm({ token, view }: { token: string; view: PortalView })
               />
             )}
             {isMeasureFeeUnit(row.unidade) && (
-              <Input
+              <MinimumInput
                 label={t.feeMinimum}
-                inputMode="decimal"
-                autoComplete="off"
                 value={row.minimo}
-                onChange={(event) => setFee(index, { minimo: event.target.value })}
+                onChange={(minimo) => setFee(index, { minimo })}
                 error={error(`taxas.${index}.minimo`)}
-                containerClassName="col-span-2 sm:order-last sm:col-span-full sm:max-w-xs"
               />
             )}
             <div className="col-span-2 flex justify-end sm:col-span-1 sm:pt-6">
