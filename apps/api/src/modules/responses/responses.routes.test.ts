@@ -118,21 +118,6 @@ describe('GET /api/quotes/{id}/respostas', () => {
     expect((stored!.dados as { blocks: unknown[] }).blocks.length).toBeGreaterThan(0);
     expect(entry.respondeuEm).not.toBeNull();
     // 'Respondeu em' in whole minutes: 7 min 40 s after sending is 8 minutes (0.1 h would be 6).
-    const answeredAt = new Date(new Date(entry.enviadoEm).getTime() + 460_000);
-    await ctx.app.services.database.db
-      .update(cotacaoDestinatarios)
-      .set({ respondeuEm: answeredAt })
-      .where(
-        and(
-          eq(cotacaoDestinatarios.cotacaoId, s.quote.id),
-          eq(cotacaoDestinatarios.transportadorId, s.carriers[0]!.id),
-        ),
-      );
-    const timed = (await get(`/api/quotes/${s.quote.id}/respostas`, s.token))
-      .json()
-      .data.find((e: { transportadorId: string }) => e.transportadorId === s.carriers[0]!.id);
-    expect(timed.tempoRespostaMinutos).toBe(8);
-    // 40 s after sending is under a minute, 0 ("menos de 1 min", as Indicadores; QA pass 42c read "1 min").
     const setAnswered = (at: Date) =>
       ctx.app.services.database.db
         .update(cotacaoDestinatarios)
@@ -143,6 +128,13 @@ describe('GET /api/quotes/{id}/respostas', () => {
             eq(cotacaoDestinatarios.transportadorId, s.carriers[0]!.id),
           ),
         );
+    const answeredAt = new Date(new Date(entry.enviadoEm).getTime() + 460_000);
+    await setAnswered(answeredAt);
+    const timed = (await get(`/api/quotes/${s.quote.id}/respostas`, s.token))
+      .json()
+      .data.find((e: { transportadorId: string }) => e.transportadorId === s.carriers[0]!.id);
+    expect(timed.tempoRespostaMinutos).toBe(8);
+    // 40 s after sending is under a minute, 0 ("menos de 1 min", as Indicadores; QA pass 42c read "1 min").
     await setAnswered(new Date(new Date(entry.enviadoEm).getTime() + 40_000));
     const quick = (await get(`/api/quotes/${s.quote.id}/respostas`, s.token))
       .json()
