@@ -215,7 +215,7 @@ describe('indicators', () => {
     expect(lines).toHaveLength(4);
     expect(lines[1]).toMatch(/^Atlântico Logística;comercial@atlantico-painel\.com\.br;2;2;100;/);
     expect(lines[3]).toBe(
-      'Cordilheira Transportes Internacionais;pricing.importacao@cordilheira-painel.com.br;0;0;0;;;;;;2',
+      'Cordilheira Transportes Internacionais;pricing.importacao@cordilheira-painel.com.br;0;0;0;;;;;;2;0',
     );
     expect(errors).toEqual([]);
     await context.close();
