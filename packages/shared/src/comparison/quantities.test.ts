@@ -286,6 +286,21 @@ describe('the quantity said on every line', () => {
       }),
     ).toBe('0,15% × US$ 20.000,00 = US$ 30,00 (mínimo US$ 50,00 aplicado)');
   });
+
+  it('an English e-mail says the minimum in English (QA pass 43a)', () => {
+    const fuel = {
+      valor: 0.25,
+      moeda: 'USD',
+      quantidade: 555.5,
+      base: 'pesoTaxado',
+      valorTotal: 1250,
+      minimoAplicado: true,
+    };
+    expect(chargeLineText(fuel, 'en-US')).toBe(
+      '555.5 kg × US$ 0.25 = US$ 138.88 (minimum US$ 1,250.00 applied)',
+    );
+    expect(chargeLineText(fuel)).toBe('555,5 kg × US$ 0,25 = US$ 138,88 (mínimo US$ 1.250,00 aplicado)');
+  });
 });
 
 describe('QA pass 6: air and LCL measures as analysts write them', () => {

@@ -90,7 +90,7 @@ export function chargeLineText(line: ChargeForText, locale: NumberLocale = 'pt-B
   }
   if (typeof line.valorTotal === 'number') text += ` = ${money(amountBeforeMinimum(line))}`;
   if (line.minimoAplicado && typeof line.valorTotal === 'number')
-    text += ` (${formatMessage(q.minimum, { valor: money(line.valorTotal) })})`;
+    text += ` (${formatMessage(locale === 'en-US' ? q.minimumEn : q.minimum, { valor: money(line.valorTotal) })})`;
   return text;
 }
 

@@ -84,6 +84,8 @@ export const uiComparison = {
     /** One entry of ComparisonRow.quantidadesDesconhecidas. */
     unknown: '{nome}: {falta}',
     minimum: 'mínimo {valor} aplicado',
+    /** The same in an English e-mail to a carrier (QA pass 43a: "(mínimo US$ 1,250.00 aplicado)"). */
+    minimumEn: 'minimum {valor} applied',
   },
   /** Fee lines the analyst adds: kept from the previous version or typed by hand (issue 30). */
   addFee: {
