@@ -156,7 +156,7 @@ describe('indicators', () => {
       .click();
     await page.getByRole('heading', { level: 1, name: 'Indicadores de Performance' }).waitFor();
     const table = page.getByRole('table', { name: 'Tempo de Resposta por Agente de Carga' });
-    const names = () => table.locator('tbody tr td:first-child').allTextContents();
+    const names = () => table.locator('tbody tr td:first-child').allInnerTexts();
     await table.waitFor();
     expect(await names()).toEqual(carriers.map(([nome]) => nome));
     const slow = table.locator('tbody tr').nth(2);
@@ -165,7 +165,7 @@ describe('indicators', () => {
     expect(await slow.textContent()).toContain('Não informado');
     // The e-mail cut at 20 characters.
     expect(await slow.locator('td').nth(1).textContent()).toBe('pricing.importacao@c…');
-    expect(await slow.locator('td').nth(2).textContent()).toBe('0 de 0+2 no prazo');
+    expect(await slow.locator('td').nth(2).textContent()).toBe('0 de 0+2 pedidos no prazo');
     expect(await table.locator('tbody tr').first().textContent()).toContain('2 de 2');
     expect(await page.getByTestId('period-summary').textContent()).toBe(
       `01/01/${year} a 31/12/${year} · ${year % 4 === 0 ? 366 : 365} dias`,

@@ -124,14 +124,20 @@ export const uiDashboard = {
     },
     answersOf: '{respostas} de {total}',
     /** Requests within their deadline, not counted yet (the rate leaves them out). */
-    waitingOne: '+1 no prazo',
-    waitingMany: '+{n} no prazo',
+    waitingOne: '+1 pedido no prazo',
+    waitingMany: '+{n} pedidos no prazo',
     waitingHint:
       'Pedidos ainda dentro do prazo e sem resposta: entram na conta quando o agente de carga responde ou o prazo vence.',
     rate: '{taxa}%',
+    /**
+     * The Respostas column's two notes said on the page, not only in tooltips (QA pass 43a: unreachable by
+     * touch and keyboard).
+     */
+    answersLegend:
+      'Na coluna Respostas: "após o prazo" são respostas que chegaram depois do prazo da cotação (entram no tempo médio); "pedidos no prazo" ainda estão dentro do prazo e sem resposta, e só entram na conta quando o agente de carga responde ou o prazo vence.',
     /** Of the answers, those after the quote's deadline (the reply card's "Após o prazo"). */
-    lateOne: '1 após o prazo',
-    lateMany: '{n} após o prazo',
+    lateOne: '1 resposta após o prazo',
+    lateMany: '{n} respostas após o prazo',
     lateHint: 'Respostas recebidas depois do prazo de resposta da cotação (contam no tempo médio).',
     sortBy: 'Ordenar por {coluna}',
     sortedBy: 'Ordenado por {coluna} ({direcao})',

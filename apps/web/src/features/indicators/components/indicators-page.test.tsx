@@ -123,7 +123,11 @@ describe('indicators page', { timeout: 20_000 }, () => {
     const fast = within(rows()[0]!);
     expect(fast.getByText('Agente 01')).toBeInTheDocument();
     // The e-mail cut at 20 characters; the whole address on hover.
-    expect(fast.getByText('cotacoes.internacion…')).toHaveAttribute(
+    // The e-mail cell (on a phone the same text sits under the name instead, without a title).
+    expect(fast.getByTitle('cotacoes.internacionais1@agente.com.br')).toHaveTextContent(
+      'cotacoes.internacion…',
+    );
+    expect(fast.getAllByText('cotacoes.internacion…')[1]).toHaveAttribute(
       'title',
       'cotacoes.internacionais1@agente.com.br',
     );
@@ -265,11 +269,11 @@ describe('indicators page', { timeout: 20_000 }, () => {
       ],
     });
     await waitFor(() => expect(rows()).toHaveLength(2));
-    expect(rows()[0]).toHaveTextContent('3 de 3Taxa de resposta: 100%+1 no prazo');
+    expect(rows()[0]).toHaveTextContent('3 de 3Taxa de resposta: 100%+1 pedido no prazo');
     // Nothing counted yet: no rate, only what waits.
-    expect(rows()[1]).toHaveTextContent('0 de 0+2 no prazo');
+    expect(rows()[1]).toHaveTextContent('0 de 0+2 pedidos no prazo');
     expect(rows()[1]).not.toHaveTextContent('Taxa de resposta');
-    expect(within(rows()[1]!).getByText('+2 no prazo')).toHaveAttribute('title', t.waitingHint);
+    expect(within(rows()[1]!).getByText('+2 pedidos no prazo')).toHaveAttribute('title', t.waitingHint);
     expect(screen.getByText(/Uma cotação ainda dentro do prazo/)).toBeInTheDocument();
   });
 
@@ -282,9 +286,11 @@ describe('indicators page', { timeout: 20_000 }, () => {
       ],
     });
     await waitFor(() => expect(rows()).toHaveLength(3));
-    expect(rows()[0]).toHaveTextContent('3 de 4Taxa de resposta: 75%2 após o prazo');
-    expect(within(rows()[0]!).getByText('2 após o prazo')).toHaveAttribute('title', t.lateHint);
-    expect(rows()[1]).toHaveTextContent('1 após o prazo');
+    expect(rows()[0]).toHaveTextContent('3 de 4Taxa de resposta: 75%2 respostas após o prazo');
+    expect(within(rows()[0]!).getByText('2 respostas após o prazo')).toHaveAttribute('title', t.lateHint);
+    expect(rows()[1]).toHaveTextContent('1 resposta após o prazo');
+    // Both notes are said on the page too, not only in tooltips (QA pass 43a).
+    expect(screen.getByText(t.answersLegend)).toBeInTheDocument();
     expect(rows()[2]).not.toHaveTextContent('após o prazo');
   });
 

@@ -182,6 +182,7 @@ export function IndicatorsPage() {
           )}
         </div>
         <p className="text-xs text-fg-muted">{t.scope}</p>
+        <p className="text-xs text-fg-muted">{t.answersLegend}</p>
 
         {query.isPending ? (
           <LoadingState label={t.loading} />

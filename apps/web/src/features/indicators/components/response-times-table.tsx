@@ -96,7 +96,8 @@ export function ResponseTimesTable({
             onSort={onSort}
             className={cn(sticky, 'bg-surface-muted')}
           />
-          <TableHeaderCell className={tight}>{t.columns.email}</TableHeaderCell>
+          {/* On a phone the e-mail goes under the name: the figures stay in view (QA pass 43a). */}
+          <TableHeaderCell className={cn(tight, 'hidden md:table-cell')}>{t.columns.email}</TableHeaderCell>
           <SortableHeader field="totalRespostas" sort={sort} onSort={onSort} />
           <SortableHeader field="tempoMedioRespostaHoras" sort={sort} onSort={onSort} />
           <SortableHeader field="tempoMinimoRespostaHoras" sort={sort} onSort={onSort} />
@@ -109,8 +110,11 @@ export function ResponseTimesTable({
           <TableRow key={row.transportadorId}>
             <TableCell className={cn(tight, sticky, 'max-w-36 font-medium break-words sm:max-w-none')}>
               {row.transportadorNome}
+              <span className="block text-xs font-normal break-all text-fg-muted md:hidden">
+                {cutEmail(row.transportadorEmail)}
+              </span>
             </TableCell>
-            <TableCell className={cn(tight, 'whitespace-nowrap text-fg-muted')}>
+            <TableCell className={cn(tight, 'hidden whitespace-nowrap text-fg-muted md:table-cell')}>
               <span title={row.transportadorEmail}>{cutEmail(row.transportadorEmail)}</span>
             </TableCell>
             {/* relative: the rate's screen-reader label (absolute) stays inside the scrolling table. */}
