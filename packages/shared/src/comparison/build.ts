@@ -956,6 +956,12 @@ const chargeKindOf =
   (chave: string): string =>
     CHARGE_KINDS.get(chave) ?? (lcl ? LCL_CHARGE_KINDS.get(chave) : undefined) ?? chave;
 
+/**
+ * Charges every import shipment pays at destination, by kind: a row without one of them lacks it even when
+ * only one other carrier answered (`markCompleteness`).
+ */
+const USUAL_DESTINATION_CHARGES = new Set(['THC', 'BL FEE', 'LIBERACAO', 'HANDLING', 'ISPS']);
+
 /** A line that says what its price includes ("USD 5.20 per kg (incl. FSC/SSC)", "BAF incluso"). */
 const INCLUDES = /\bINCL(?:\.|UD(?:ING|ED|ES)|US[OA]S?|UIND[OA]|USIVE)?\b/;
 const NOT_INCLUDED = /\b(?:NOT|NAO|NO|SEM|EXCL\w*)\b[^.;]*\bINCL/;
@@ -986,7 +992,8 @@ function previousAmount(previous: Row | undefined, chave: string) {
 
 /**
  * Completeness (issue 30): the charges a row lacks that its carrier's previous version quoted (offered
- * to keep, line by line) or that most other carriers quote (at least two, and at least half of them).
+ * to keep, line by line) or that most other carriers quote (at least two, and at least half of them; the
+ * only other one for the usual destination charges when two answered).
  * An explicit all-in price lacks nothing, nor does a price that names the charge as included ("incl.
  * FSC/SSC"). Marks the change of an incomplete row as not a saving. Answers each incomplete row's lacking
  * charges by kind, for its estimate (`estimateOf`).
@@ -1048,7 +1055,10 @@ function markCompleteness(
       const named = [...absent.keys()].some((chave) => sameCharge(chave) === kind);
       if (
         !hasKind.has(kind) &&
-        entry.n >= 2 &&
+        // Two others quote it; when only two carriers answered, the other one quoting a charge every
+        // import shipment pays at destination (QA pass 43a saw a row without THC and handling called the
+        // cheapest beside the one offer that quoted them). Not an origin charge, nor another's extras.
+        (entry.n >= 2 || (carriers.size === 1 && USUAL_DESTINATION_CHARGES.has(kind))) &&
         entry.n * 2 >= carriers.size &&
         !named &&
         !includedIn(row, kind)

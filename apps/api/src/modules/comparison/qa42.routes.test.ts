@@ -176,3 +176,80 @@ describe('an air weight-break list whose minimum follows the last rate after a c
     );
   });
 });
+
+describe('two LCL offers, one without the destination charges the other quotes (QA pass 43a)', () => {
+  it('the one lacking THC and handling says so and competes with its estimate: screen and Excel', async () => {
+    const s = await quoteScenario(ctx, {
+      carriers: [
+        { nome: 'Maré Consolidadora', email: 'lcl@mare-qa43.com.br' },
+        { nome: 'Rota Curta LCL', email: 'lcl@rotacurta-qa43.com.br' },
+      ],
+      quote: {
+        tipoFrete: 'LCL',
+        pesoBrutoTotal: '5.000 kg',
+        itens: [{ mercadoria: 'Peças', quantidadeVolumes: '6 pallets', dimensoes: 'total 3,1 m³' }],
+      },
+    });
+    const answer = async (carrier: number, text: string) =>
+      ctx.app.services.inbound.ingest(
+        await carrierReply({ from: s.carriers[carrier]!.email, to: s.replyTo(carrier), text }),
+        { source: 'imap' },
+      );
+    await answer(
+      0,
+      [
+        'Prezada Ana,',
+        '',
+        'Frete LCL: USD 48,00 / W/M',
+        'THC destino: R$ 90,00 / W/M',
+        'Handling: USD 25,00 por embarque',
+        'BL fee: USD 60,00',
+        '',
+        'Att,',
+        'Maré Consolidadora',
+      ].join('\n'),
+    );
+    await answer(
+      1,
+      ['Prezada Ana,', '', 'Frete LCL: USD 45,00 / W/M', 'BL fee: USD 50,00', '', 'Att,', 'Rota Curta'].join(
+        '\n',
+      ),
+    );
+    const data = await waitFor(async () => {
+      const read = (await get(s, `/api/quotes/${s.quote.id}/comparison`)).json() as Comparison;
+      return read.linhas.length === 2 && read.linhas.every((row) => row.extracao === 'concluida')
+        ? read
+        : undefined;
+    }, 60_000);
+    const byName = (nome: string) => data.linhas.find((row) => row.transportador.nome === nome)!;
+    const mare = byName('Maré Consolidadora');
+    const curta = byName('Rota Curta LCL');
+    // W/M = max(5,0 t; 3,1 m³) = 5. Maré: (5 × 48 + 25 + 60) = USD 325 × 5,2456 = 1.704,82 + THC 5 × R$ 90 = R$ 2.154,82.
+    expect(mare.custoTotalBRL).toBe(2154.82);
+    expect(mare.taxasAusentes ?? []).toEqual([]);
+    // Rota Curta: (5 × 45 + 50) = USD 275 × 5,2456 = R$ 1.442,54, without THC nor handling (before: called the
+    // cheapest with no word). Completed at Maré's: + R$ 450 + 25 × 5,2456 = 131,14 → R$ 2.023,68, still the
+    // cheapest, marked as an estimate.
+    expect(curta.custoTotalBRL).toBe(1442.54);
+    expect(curta.taxasAusentes).toEqual(['THC', 'HANDLING']);
+    expect(curta.destaque.menorCusto).toBe(true);
+    expect(curta.menorCustoEstimado).toMatchObject({
+      totalBRL: 2023.68,
+      taxas: [
+        { nome: 'THC', valorBRL: 450, transportador: 'Maré Consolidadora' },
+        { nome: 'HANDLING', valorBRL: 131.14, transportador: 'Maré Consolidadora' },
+      ],
+    });
+    const excel = await get(s, `/api/quotes/${s.quote.id}/comparative-excel`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(excel.rawPayload as unknown as ArrayBuffer);
+    const summary = workbook.getWorksheet('Comparativo')!;
+    const rows: string[] = [];
+    for (let i = SUMMARY_HEADER_ROW + 1; i <= summary.rowCount; i++)
+      rows.push((summary.getRow(i).values as unknown[]).map(String).join(' | '));
+    const curtaRow = rows.find((row) => row.includes('Rota Curta LCL'))!;
+    expect(curtaRow).toContain('Menor custo (estimado)');
+    expect(curtaRow).toContain('THC');
+    expect(curtaRow).toContain('1442.54');
+  });
+});
