@@ -306,6 +306,8 @@ export function missingOf(row: ComparisonRow): string {
     ...row.faltando.map((key) => t.missing[key] ?? key),
     ...(row.taxasAusentes ?? []).map(feeDisplayName),
     ...(row.taxasNaoSomadas ?? []).map((fee) => formatMessage(t.outsideTotal, { taxa: fee })),
+    // A charge whose quantity the quote does not give (QA pass 43a: the Excel said nothing of it).
+    ...(row.quantidadesDesconhecidas ?? []).map((item) => formatMessage(t.outsideTotal, { taxa: item })),
   ].join(', ');
 }
 

@@ -98,6 +98,7 @@ describe('comparative Excel', () => {
     const incomplete = mixedComparison();
     incomplete.linhas[0]!.taxasAusentes = ['THC', 'BL FEE'];
     incomplete.linhas[0]!.taxasNaoSomadas = ['Doc fee em EUR'];
+    incomplete.linhas[0]!.quantidadesDesconhecidas = ['ARMAZENAGEM: cubagem (m³) não informada'];
     incomplete.linhas[0]!.validade = { ...incomplete.linhas[0]!.validade, expirada: true };
     incomplete.linhas[0]!.variacao = {
       versaoAnterior: 1,
@@ -108,7 +109,9 @@ describe('comparative Excel', () => {
     };
     const again = await readBack(await renderComparativeExcel(sourceOf(incomplete, fixtureHeader)));
     const first = tableOf(again.getWorksheet('Comparativo')!, SUMMARY_HEADER_ROW).rows[0]!;
-    expect(String(first.Faltando!.value)).toMatch(/THC, BL FEE, Doc fee em EUR \(fora do total\)$/);
+    expect(String(first.Faltando!.value)).toMatch(
+      /THC, BL FEE, Doc fee em EUR \(fora do total\), ARMAZENAGEM: cubagem \(m³\) não informada \(fora do total\)$/,
+    );
     // An expired validity says so, as the PDF's "(vencida)", and stays a date (QA pass 37).
     expect(first.Validade!.numFmt).toBe('dd/mm/yyyy" (vencida)"');
     expect(first.Validade!.value).toBeInstanceOf(Date);

@@ -244,6 +244,18 @@ describe('comparative PDF', () => {
     expect(flat).toContain(`R$ ${total} · incompleta`);
   });
 
+  it('marks a total that could not count one of its charges (a quantity the quote does not give; QA pass 43a)', async () => {
+    const comparison = mixedComparison();
+    const row = comparison.linhas.find((item) => item.precificada)!;
+    row.quantidadesDesconhecidas = ['ARMAZENAGEM: cubagem (m³) não informada'];
+    const text = (await pagesOf(await renderComparativePdf(sourceOf(comparison, fixtureHeader)))).join(' ');
+    const flat = text.replace(/\s+/g, ' ');
+    const total = formatNumber(row.custoTotalBRL);
+    expect(flat).toContain(`${total} incompleta`);
+    expect(flat).toContain(`R$ ${total} · incompleta`);
+    expect(flat).toContain('ARMAZENAGEM: cubagem (m³) não informada');
+  });
+
   it('says so when the totals use the fallback rate', async () => {
     const comparison = mixedComparison();
     comparison.taxa = { ...comparison.taxa, fonte: 'fallback', ptax: 5.2, dataCotacao: null, taxa: 5.33 };

@@ -78,8 +78,16 @@ const pdfFreightType = (tipo: string) => (freightTypeName(tipo) === tipo ? tipo 
  * A row that lacks charges others quote, or a container size's price: its total is marked, as the screen's
  * badges (QA pass 33: a 40HC-only offer had the shortest bar, unmarked).
  */
+/**
+ * A total that leaves something out: charges others quote, a container it has no price for, or a charge it
+ * quotes but the totals could not count (a quantity the quote does not give, a currency not summed; QA pass
+ * 43a: such a row looked the cheapest in the table and the chart with no mark).
+ */
 const isIncomplete = (row: ComparisonRow) =>
-  (row.taxasAusentes?.length ?? 0) > 0 || missingFreightOf(row).length > 0;
+  (row.taxasAusentes?.length ?? 0) > 0 ||
+  missingFreightOf(row).length > 0 ||
+  (row.quantidadesDesconhecidas?.length ?? 0) > 0 ||
+  (row.taxasNaoSomadas?.length ?? 0) > 0;
 /** A total (marked 'incompleta' when it leaves out charges others quote), or why the row has none. */
 const totalOf = (row: ComparisonRow, value: number) =>
   unpricedReason(row) ??
