@@ -73,6 +73,11 @@ const pt = {
     } as Record<string, string>,
     freightPerContainerHint:
       'Informe o valor de um contêiner de cada tipo: o total da proposta considera a quantidade pedida.',
+    /** Air: what a price per kg is multiplied by (QA pass 43a: the carrier was not told). */
+    freightPerKgHint:
+      'Informe o valor por kg: o total considera o peso taxado do pedido (o maior entre o peso bruto e o volume em m³ × 166,67 kg).',
+    freightPerMeasureHint:
+      'Informe o valor por m³ ou por W/M: o total considera a cubagem do pedido (por W/M, o maior entre toneladas e m³).',
     /** The minimum of a price per kg, m³ or W/M. */
     freightMinimum: 'Mínimo (opcional)',
     minimumShort: 'mín.',
@@ -258,6 +263,10 @@ const en: PortalTexts = {
     } as Record<string, string>,
     freightPerContainerHint:
       'Enter the amount for one container of each type: the offer total counts the quantity requested.',
+    freightPerKgHint:
+      "Enter the amount per kg: the offer total uses the request's chargeable weight (the greater of the gross weight and the volume in m³ × 166.67 kg).",
+    freightPerMeasureHint:
+      "Enter the amount per m³ or per W/M: the offer total uses the request's volume (per W/M, the greater of tonnes and m³).",
     freightMinimum: 'Minimum (optional)',
     minimumShort: 'min.',
     addFreight: 'Add freight',

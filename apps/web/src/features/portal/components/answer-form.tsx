@@ -312,6 +312,12 @@ export function AnswerForm({ token, view }: { token: string; view: PortalView })
         {draft.fretes.some((row) => !isMeasure(row.unidade)) && (
           <p className="text-sm text-fg-muted">{t.freightPerContainerHint}</p>
         )}
+        {draft.fretes.some((row) => row.unidade === 'KG') && (
+          <p className="text-sm text-fg-muted">{t.freightPerKgHint}</p>
+        )}
+        {draft.fretes.some((row) => row.unidade === 'M3' || row.unidade === 'WM') && (
+          <p className="text-sm text-fg-muted">{t.freightPerMeasureHint}</p>
+        )}
         {byPort && <p className="text-sm text-fg-muted">{t.freightDestinationsHint}</p>}
         {draft.fretes.map((row, index) => (
           <fieldset

@@ -183,8 +183,9 @@ describe('the answer page (/portal/:token)', () => {
     );
     const { user } = renderApp(`/portal/${PORTAL_TOKEN}`);
     const freight = within(await screen.findByRole('group', { name: 'Frete 1' }));
-    // Per kg: no word about containers.
+    // Per kg: no word about containers, but what the price per kg is multiplied by (QA pass 43a).
     expect(screen.queryByText(t.answer.freightPerContainerHint)).toBeNull();
+    expect(screen.getByText(t.answer.freightPerKgHint)).toBeInTheDocument();
     await user.type(freight.getByLabelText('Valor por kg'), '3,60');
     await user.selectOptions(freight.getByLabelText(t.answer.freightUnit), '40HC');
     expect(freight.getByLabelText('Valor por contêiner')).toHaveValue('3,60');
