@@ -108,6 +108,19 @@ describe('Comparação: complete or incomplete (issue 30)', { timeout: 20_000 },
     );
   });
 
+  it("'Adicionar taxa que falta' starts per shipment on an air offer, per container on a container one (QA pass 43a)", async () => {
+    sessionStore.set({ status: 'ready', user: makeUser() });
+    const rows = makeRows();
+    const atlantico = rows.find((row) => row.respostaId === respIds.atl)!;
+    atlantico.fretes = atlantico.fretes.map((frete) => ({ ...frete, tipo: 'KG' }));
+    stubNetwork(fakeDecisionsApi({ rows }).routes);
+    const { user } = renderAt(<QuoteDetailPage />, '/quotes/:id', `/quotes/${ids.q1}`);
+    const row = await atlanticoRow();
+    await user.click(row.getByRole('button', { name: /das taxas de Atlântico Logística/ }));
+    const form = within(screen.getByRole('form', { name: 'Adicionar taxa que falta' }));
+    expect(form.getByLabelText('Base')).toHaveValue('PROCESSO');
+  });
+
   it('badges the incomplete row, shows the quantity of each fee, keeps a fee of v1 and adds one by hand', async () => {
     const { user, added } = setup();
     const row = await atlanticoRow();
@@ -132,6 +145,7 @@ describe('Comparação: complete or incomplete (issue 30)', { timeout: 20_000 },
     });
 
     const form = within(screen.getByRole('form', { name: 'Adicionar taxa que falta' }));
+    expect(form.getByLabelText('Base')).toHaveValue('CNTR');
     await user.type(form.getByLabelText('Taxa'), 'BL FEE');
     await user.selectOptions(form.getByLabelText('Moeda'), 'USD');
     await user.type(form.getByLabelText('Valor'), '50,00');

@@ -32,6 +32,9 @@ export function AddedFeeBadge({ taxa }: { taxa: ComparisonRow['taxas'][number] }
   );
 }
 
+/** Freights priced per measure: an air or LCL offer. */
+const MEASURE_FREIGHTS = new Set(['KG', 'M3', 'WM']);
+
 /**
  * Under a row's fee lines (issue 30): the previous version's fees this version lacks, each with
  * 'Manter da versão anterior', and a form to add a missing fee by hand. Kept as corrections (who, when).
@@ -43,7 +46,13 @@ export function FeeAdditions({ row }: { row: ComparisonRow }) {
   const [nome, setNome] = useState('');
   const [moeda, setMoeda] = useState<'USD' | 'BRL' | 'EUR'>('BRL');
   const [valor, setValor] = useState('');
-  const [unidade, setUnidade] = useState<(typeof FEE_UNIT_CODES)[number]>('CNTR');
+  // Per container on a container offer; per shipment on an air or LCL one, which has no container to count
+  // (QA pass 43a: "por contêiner" on an air quote's row).
+  const [unidade, setUnidade] = useState<(typeof FEE_UNIT_CODES)[number]>(() =>
+    row.fretes.length > 0 && row.fretes.every((frete) => MEASURE_FREIGHTS.has(frete.tipo ?? ''))
+      ? 'PROCESSO'
+      : 'CNTR',
+  );
   const [minimo, setMinimo] = useState('');
   const [error, setError] = useState<string | null>(null);
   if (!canCorrect(row.respostaId) || row.extracao !== 'concluida') return null;
