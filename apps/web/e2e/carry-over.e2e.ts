@@ -479,10 +479,13 @@ describe('fee carry-over of a revision that left its fees out', () => {
     await boreal
       .getByText('Demais condições da versão 1 (a resposta diz: “Demais condições sem alteração.”)')
       .waitFor();
-    // Port, transit, free time and validity read from v1, each said so; nothing missing, the saving 2 × 100.
+    // Port, transit, free time and validity read from v1, each said so; the saving 2 × 100. With two
+    // offers, the ISPS the other one now counts (typed by hand) is a usual destination charge Boreal lacks
+    // (ADR 0024 addendum 2026-12-08).
     await boreal.getByText('(destino da versão 1)').first().waitFor();
     expect(await boreal.getByText(/^da versão 1/).count()).toBe(3);
-    expect(await boreal.locator('[data-completeness]').count()).toBe(0);
+    expect(await boreal.locator('[data-completeness]').count()).toBe(1);
+    await boreal.getByText('incompleta: sem ISPS').waitFor();
     await boreal.getByText('▼ 200,00 USD', { exact: true }).waitFor();
     await boreal.getByRole('button', { name: /^Ver linhas \(2\) das taxas de Boreal Cargas$/ }).click();
     const fees = page.getByRole('list', { name: 'Linhas de taxa de Boreal Cargas' });
