@@ -134,11 +134,11 @@ export const uiDashboard = {
      * touch and keyboard).
      */
     answersLegend:
-      'Na coluna Respostas: "após o prazo" são respostas que chegaram depois do prazo da cotação (entram no tempo médio); "pedidos no prazo" ainda estão dentro do prazo e sem resposta, e só entram na conta quando o agente de carga responde ou o prazo vence.',
+      'Após o prazo: respostas que chegaram depois do prazo. Pedidos no prazo: ainda sem resposta.',
     /** Of the answers, those after the quote's deadline (the reply card's "Após o prazo"). */
     lateOne: '1 resposta após o prazo',
     lateMany: '{n} respostas após o prazo',
-    lateHint: 'Respostas recebidas depois do prazo de resposta da cotação (contam no tempo médio).',
+    lateHint: 'Contam no tempo médio.',
     sortBy: 'Ordenar por {coluna}',
     sortedBy: 'Ordenado por {coluna} ({direcao})',
     sortAsc: 'crescente',

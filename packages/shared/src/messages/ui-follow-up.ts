@@ -46,10 +46,10 @@ export const uiFollowUp = {
     nextCount: '{data} · {n} agente(s) de carga',
     noNext: 'Nenhum lembrete automático previsto.',
     /** Why none is due (QA pass 42c: the card said only `noNext`). */
-    noNextOff: 'Nenhum lembrete automático previsto: estão desligados para esta cotação.',
-    noNextNobody: 'Nenhum lembrete automático previsto: ninguém está aguardando resposta.',
+    noNextOff: 'Lembretes automáticos desligados nesta cotação.',
+    noNextNobody: 'Nenhum lembrete previsto: ninguém aguarda resposta.',
     noNextSchedule:
-      'Nenhum lembrete automático previsto até o prazo: os horários configurados já passaram ou ficariam a menos de {h} horas do lembrete anterior. Use "Lembrar agora" se precisar.',
+      'Nenhum lembrete previsto até o prazo: os horários já passaram ou ficariam a menos de {h} h do anterior.',
     sentTitle: 'Lembretes enviados',
     none: 'Nenhum lembrete enviado.',
     sentAuto: '{nome} · {data} · automático',

@@ -60,7 +60,7 @@ describe("the quote's 'Lembretes' card", () => {
     setup({ reminders: makeReminders({ proximos: [] }) });
     expect(
       await (await card()).findByText(
-        'Nenhum lembrete automático previsto até o prazo: os horários configurados já passaram ou ficariam a menos de 12 horas do lembrete anterior. Use "Lembrar agora" se precisar.',
+        'Nenhum lembrete previsto até o prazo: os horários já passaram ou ficariam a menos de 12 h do anterior.',
       ),
     ).toBeInTheDocument();
   });

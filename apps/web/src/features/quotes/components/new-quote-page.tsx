@@ -1,3 +1,4 @@
+import '@/lib/zod-messages';
 import { formatMessage } from '@cotacoes/shared/messages/errors';
 import { ui } from '@cotacoes/shared/messages/ui';
 import { uiQuoteDraft } from '@cotacoes/shared/messages/ui-quote-draft';

@@ -1,3 +1,4 @@
+import '@/lib/zod-messages';
 import { uiReplies } from '@cotacoes/shared/messages/ui-replies';
 import {
   isMeasureFeeUnit,
@@ -108,8 +109,11 @@ function parseDays(text: string): number | null {
 /** Errors keyed by field ('fretes.0.valor', 'taxas.0.valor', 'form'), in the screen's own words. */
 export type ValueErrors = Record<string, string>;
 
-function messageFor(path: readonly PropertyKey[], schemaMessage: string): string {
+function messageFor(path: readonly PropertyKey[], schemaMessage: string, code?: string): string {
   const [field, index, leaf] = path.map(String);
+  // A size says its limit ("Use no máximo 100 caracteres.", "Itens demais: no máximo 50."; QA pass 43b: a
+  // 150-character name read "Informe o nome da taxa.").
+  if (code === 'too_big') return schemaMessage;
   if (field === 'fretes' && index === undefined) return schemaMessage;
   if (field === 'fretes') return leaf === 'valor' ? t.invalidFreight : t.invalidAmount;
   if (field === 'taxas') return leaf === 'nome' ? t.feeNameRequired : t.invalidAmount;
@@ -160,7 +164,9 @@ export function validateTypedValues(
       // A price's index is its row's in the form.
       if (path[0] === 'fretes' && path[1] !== undefined)
         path[1] = String(rows[Number(path[1])]?.at ?? path[1]);
-      errors[path.join('.')] ??= messageFor(path, issue.message);
+      // A list's own error (too many charges) has no field of its own: the form says it.
+      const key = path.length === 1 && path[0] === 'taxas' ? 'form' : path.join('.');
+      errors[key] ??= messageFor(path, issue.message, issue.code);
     }
   }
   if (candidate.fretes.length === 0 && candidate.taxas.length === 0) errors.form = t.empty;
