@@ -133,9 +133,7 @@ export class PortalService {
           ...mailTemplates.portalLink({
             codigo: match.codigo,
             empresa: match.empresa,
-            url: body.idioma
-              ? `${portalUrl(this.config.APP_URL, token)}?lang=${body.idioma}`
-              : withLanguage(portalUrl(this.config.APP_URL, token), language),
+            url: withLanguage(portalUrl(this.config.APP_URL, token), language, Boolean(body.idioma)),
             minutes: PORTAL_LINK_MINUTES,
             language,
           }),
@@ -448,8 +446,9 @@ async function checkedFiles(files: UploadedFile[], language: PortalLanguage) {
 }
 
 /** A link to the portal page that opens in `language` even when the token is refused (the web reads `lang`). */
-function withLanguage(url: string, language: PortalLanguage): string {
-  return language === 'en' ? `${url}?lang=en` : url;
+function withLanguage(url: string, language: PortalLanguage, chosen = false): string {
+  // A language the carrier chose is named either way: it outranks the quote's on the page.
+  return chosen || language === 'en' ? `${url}?lang=${language}` : url;
 }
 
 /** The e-mail's "answer with Reply" hint and its blank offer's heading, in both languages. */

@@ -7,9 +7,12 @@ import { usePortal } from '../api/get-portal';
  * else the browser's (English when it starts with 'en'), else Portuguese.
  */
 export function requestedLanguage(lang: string | null, browser: string | undefined): PortalLanguage {
-  if (lang && (PORTAL_LANGUAGES as readonly string[]).includes(lang)) return lang as PortalLanguage;
-  return browser?.toLowerCase().startsWith('en') ? 'en' : 'pt';
+  return namedLanguage(lang) ?? (browser?.toLowerCase().startsWith('en') ? 'en' : 'pt');
 }
+
+/** `?lang=`'s value when it names a portal language. */
+const namedLanguage = (lang: string | null): PortalLanguage | null =>
+  lang && (PORTAL_LANGUAGES as readonly string[]).includes(lang) ? (lang as PortalLanguage) : null;
 
 function useRequestedLanguage(): PortalLanguage {
   const [params] = useSearchParams();
@@ -30,7 +33,5 @@ export function useAnswerLanguage(token: string): PortalLanguage {
   const [params] = useSearchParams();
   const requested = useRequestedLanguage();
   const portal = usePortal(token, portalTexts[requested].answer.loadErrorFallback);
-  const named = params.get('lang');
-  if (named && (PORTAL_LANGUAGES as readonly string[]).includes(named)) return named as PortalLanguage;
-  return portal.data?.idioma ?? requested;
+  return namedLanguage(params.get('lang')) ?? portal.data?.idioma ?? requested;
 }
